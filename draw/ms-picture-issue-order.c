@@ -78,6 +78,22 @@ fit_medians (MsChartData *d)
   return cut;
 }
 
+/* The largest per cent at K = 1 over the lines, by size; NAN: none. */
+static double
+one_stream_share (const MsChartData *d)
+{
+  double one = NAN;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (p->x == 1 && !p->failed && !(fabs (p->y) <= fabs (one)))
+        one = p->y;
+    }
+  }
+  return one;
+}
+
 /* Rings the point the takeaway quotes (the most streams on one hardware
  * queue, else on the default queues: the first series of the two with a
  * point) with its figure both ways, the chart's per cent and the line's
@@ -90,9 +106,17 @@ call_out_takeaway (MsChartData *d)
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->x < 2)
       continue;
-    /* TRANSLATORS: a ring's label on the issue-order chart: the per cent
-     * and the ratio of the same point, e.g. "−4% (0.96×)". */
-    g_autofree char *label = g_strdup_printf (_ ("%+.0f%% (%.2f×)"), p->y, 1 + p->y / 100);
+    /* Where its interval takes in 0, said by the ring: a ringed point
+     * otherwise drew the eye to a difference the run could not tell. */
+    gboolean noise = p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
+    g_autofree char *label
+        = noise
+              /* TRANSLATORS: a ring's label on the issue-order chart: the
+               * per cent and the ratio of the same point, e.g. "−4%
+               * (0.96×): its bar crosses 0". */
+              ? g_strdup_printf (_ ("%+.0f%% (%.2f×): its bar crosses 0"), p->y, 1 + p->y / 100)
+              /* TRANSLATORS: the same without the remark, e.g. "+25% (1.25×)". */
+              : g_strdup_printf (_ ("%+.0f%% (%.2f×)"), p->y, 1 + p->y / 100);
     ms_chart_data_add_callout (d, p->x, p->y, label);
     return;
   }
@@ -142,6 +166,7 @@ build (const MsResults *run)
   if (d->series->len > 0) {
     ms_chart_data_add_ref (d, 0, _ ("0: the order makes no difference"));
     gboolean cut = fit_medians (d);
+    double one = one_stream_share (d);
     /* The bars are what flattens the medians: said, so that a long bar
      * reads as the noise it is and not as a result. */
     if (cut)
@@ -151,6 +176,19 @@ build (const MsResults *run)
     else
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+    /* One stream has one order: its figure is the run's noise, said, or a
+     * +14 % at K = 1 stood unexplained. */
+    if (isfinite (one) && fabs (one) >= 1) {
+      /* TRANSLATORS: after the issue-order chart's note; %+.0f is the
+       * figure at K = 1, e.g. "+14". */
+      g_autofree char *k1 = g_strdup_printf (_ ("At K = 1 there is one order: its %+.0f%% is "
+                                                "noise too."),
+                                             one);
+      /* A note of its own: the first is kept where only one fits. */
+      g_autofree char *both = g_strdup_printf ("%s\n%s", d->foot_note, k1);
+      g_free (d->foot_note);
+      d->foot_note = g_steal_pointer (&both);
+    }
     call_out_takeaway (d);
   }
   return d;
