@@ -156,12 +156,13 @@ rep_range (const MsCell *c, double *lo, double *hi)
 
 /* A batch that took clearly less time at the next size up (every
  * repetition faster): said, so that the dip does not read as a mistake.
- * NULL when there is none. */
+ * only: that source alone (an index of modes), -1 any. NULL when there
+ * is none. */
 static char *
-dip_note (const MsResults *run, int count)
+dip_note (const MsResults *run, int count, int only)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 0; e < 30; e++) {
+    for (int e = 0; e < 30 && (only < 0 || (int) m == only); e++) {
       const MsCell *a = find_batch (run, modes[m], e, count);
       const MsCell *b = a ? find_batch (run, modes[m], e + 1, count) : NULL;
       if (!b || !(b->stats.e2e.median < 0.8 * a->stats.e2e.median))
@@ -186,13 +187,13 @@ dip_note (const MsResults *run, int count)
 
 /* A one-call-per-copy size that took over three times both its
  * neighbours in every repetition: it sets the far end of the ratios'
- * range, so it is named, lest the batch be credited with it. NULL when
- * there is none. */
+ * range, so it is named, lest the batch be credited with it. only: as
+ * dip_note's. NULL when there is none. */
 static char *
-spike_note (const MsResults *run, int count)
+spike_note (const MsResults *run, int count, int only)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30; e++) {
+    for (int e = 1; e < 30 && (only < 0 || (int) m == only); e++) {
       const MsCell *c = find (run, modes[m], e, count, subs[0]);
       const MsCell *lo = c ? find (run, modes[m], e - 1, count, subs[0]) : NULL;
       const MsCell *hi = c ? find (run, modes[m], e + 1, count, subs[0]) : NULL;
@@ -299,7 +300,7 @@ legend (cairo_t *cr, const MsChartStyle *st, double width, double y0, gboolean f
  * unless draw. */
 static double
 footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double height,
-        double y0, gboolean full, gboolean draw)
+        double y0, gboolean full, int only, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   int count = run_count (run);
@@ -308,7 +309,7 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   GString *take = g_string_new (NULL);
   for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
     double lo, hi;
-    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
+    if ((only >= 0 && (int) m != only) || !batch_ratio_range (run, modes[m], count, &lo, &hi))
       continue;
     if (take->len)
       g_string_append (take, "; ");
@@ -317,10 +318,12 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     g_string_append_printf (take, _ ("%s %.2f–%.2f×"), ms_mode_name (modes[m]), lo, hi);
   }
   if (take->len) {
+    /* Said to be a range over the sizes, and the bars apart from it: read
+     * after "bars: 95% intervals", the ranges read as intervals. */
+    g_string_prepend (take, _ ("One batch ÷ one call per copy, lowest to highest over the sizes "
+                               "(below 1: the batch is faster): "));
     /* xgettext:no-c-format */
-    g_string_prepend (take, _ ("Time per copy, one batch ÷ one call per copy (below 1: the batch "
-                               "is faster; bars: 95% intervals): "));
-    g_string_append (take, ".");
+    g_string_append (take, _ (". Bars: each time's 95% interval."));
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;
     y += ms_draw_text_wrapped (cr, take->str, fs * 0.5, y, fs, width - fs, TRUE, draw);
@@ -336,9 +339,16 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   }
   /* One note, the spike first: it is what the range's far end rests on,
    * and a second note left the charts too little height in the pane. */
-  g_autofree char *note = count > 0 ? spike_note (run, count) : NULL;
+  g_autofree char *note = count > 0 ? spike_note (run, count, only) : NULL;
   if (!note && count > 0)
-    note = dip_note (run, count);
+    note = dip_note (run, count, only);
+  if (only >= 0) {
+    /* TRANSLATORS: under the batched picture on a slide, which draws the
+     * source its takeaway quotes; %s is the other ("Pinned"). */
+    g_autofree char *other = g_strdup_printf (_ ("%s: in a larger view and the details."),
+                                              ms_mode_title (modes[1 - only]));
+    y += ms_draw_note (cr, st, other, fs * 0.5, y, width - fs, draw);
+  }
   if (note) {
     ms_set_color (cr, &st->fg, 0.9);
     y += ms_draw_text_wrapped (cr, note, fs * 0.5, y, fs, width - fs, FALSE, draw);
@@ -378,8 +388,17 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, pinned, style, width, height, -1, NULL);
     return;
   }
+  /* A slide draws the source its takeaway quotes, at the full width: two
+   * half-width panels of seven sizes each, and a caption for both, asked a
+   * class to find one pair among twenty-eight points. */
+  MsMode quoted_mode;
+  const MsCell *quoted[2];
+  int only = ms_draw_is_slide (style, height)
+                     && ms_batched_quoted (run, &quoted_mode, &quoted[0], &quoted[1])
+                 ? (quoted_mode == modes[0] ? 0 : 1)
+                 : -1;
   /* The orders explained in the legend where that leaves the panels room. */
-  gboolean full = footer (cr, run, style, width, height, 0, TRUE, FALSE) < height * 0.42;
+  gboolean full = footer (cr, run, style, width, height, 0, TRUE, only, FALSE) < height * 0.42;
   shared_range (pinned, pageable);
   /* Where the panels are small, their axis titles go (the ticks say sizes
    * and times) and the panel's title says "per copy" instead. */
@@ -393,19 +412,22 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
       d->title = g_strdup_printf (_ ("%s: time per copy"), ms_mode_title (modes[m]));
     }
   ms_draw_background (cr, style);
-  double foot_h = footer (cr, run, style, width, height, 0, full, FALSE);
+  double foot_h = footer (cr, run, style, width, height, 0, full, only, FALSE);
   double chart_h = round (height - foot_h);
   MsChartData *panels[2] = { pinned, pageable };
   call_out_takeaway (run, count, panels);
-  for (int m = 0; m < 2; m++) {
+  const double panel_w = only >= 0 ? width : width / 2;
+  for (int m = 0, at = 0; m < 2; m++) {
+    if (only >= 0 && m != only)
+      continue;
     cairo_save (cr);
-    cairo_translate (cr, m * width / 2, 0);
-    cairo_rectangle (cr, 0, 0, width / 2, chart_h);
+    cairo_translate (cr, at++ * panel_w, 0);
+    cairo_rectangle (cr, 0, 0, panel_w, chart_h);
     cairo_clip (cr);
-    ms_chart_draw (cr, panels[m], style, width / 2, chart_h, -1, NULL);
+    ms_chart_draw (cr, panels[m], style, panel_w, chart_h, -1, NULL);
     cairo_restore (cr);
   }
-  footer (cr, run, style, width, height, chart_h, full, TRUE);
+  footer (cr, run, style, width, height, chart_h, full, only, TRUE);
 }
 
 static const MsVariantWords words[] = {
