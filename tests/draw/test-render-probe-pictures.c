@@ -57,8 +57,8 @@ static const struct {
   const char *lesson;
   const char *opening;
 } findings[] = {
-  { "batched", "Time per copy, one batch ÷ one call per copy (below 1: the batch is faster; "
-               "bars: 95% intervals): " },
+  { "batched", "One batch ÷ one call per copy, lowest to highest over the sizes (below 1: the "
+               "batch is faster): " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
 };
