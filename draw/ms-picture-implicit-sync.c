@@ -16,7 +16,7 @@
 #include "ms-picture-parts.h"
 #include "ms-timeline.h"
 
-#define N_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)
+#define MAX_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)
 
 static void
 verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
@@ -146,12 +146,35 @@ unlisted_note (const MsResults *run)
   return g_strdup_printf (_ ("Not on the list, %s serialised too."), names->str);
 }
 
+/* The rows to draw into ops, returning how many: every call, or on a
+ * slide the ones the lesson is about: nothing between (the yardstick),
+ * the textbooks' list, and any other call that did not overlap
+ * everywhere; the rest, off the list and blue in every column, cost every
+ * row a size of its text. */
+static int
+shown_rows (const MsResults *run, gboolean slide, int ops[MAX_ROWS])
+{
+  int n = 0;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    gboolean overlapped = TRUE;
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      overlapped = overlapped
+                   && ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) == MS_SYNC_OVERLAPPED;
+    }
+    if (!slide || op == MS_SYNC_OP_NONE || ms_implicit_sync_op_listed ((MsSyncOp) op)
+        || !overlapped)
+      ops[n++] = op;
+  }
+  return n;
+}
+
 /* The key: each verdict's box and what it means, then what the columns'
  * queues are, flowing over lines from (x, y) to right; returns the height.
  * Only measures when draw is FALSE. */
 static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
-          double right, double fs, gboolean terms, gboolean draw)
+          double right, double fs, gboolean terms, int hidden, gboolean draw)
 {
   double limit = serial_limit (run);
   char above[64] = "";
@@ -165,15 +188,26 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                                                  "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   g_autofree char *unlisted = unlisted_note (run);
+  /* TRANSLATORS: under the implicit-sync grid on a slide, which leaves out
+   * the rows of calls off the textbooks' list that overlapped. */
+  g_autofree char *left_out
+      = hidden > 0 ? g_strdup_printf (g_dngettext (NULL,
+                                                   "%d more call off the list overlapped: in a "
+                                                   "larger view.",
+                                                   "%d more calls off the list overlapped: in a "
+                                                   "larger view.",
+                                                   hidden),
+                                      hidden)
+                   : NULL;
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
                           _ ("*: on the textbooks' list of calls that serialise; outlined: "
                              "those the line above names"),
-                          unlisted ? unlisted : "",
+                          unlisted ? unlisted : "", left_out ? left_out : "",
                           /* One line where it can: the columns' words are plain but for
                            * the one queue's variable. */
                           _ ("blocking streams wait for the legacy default stream; 1 queue: "
                              "CUDA_DEVICE_MAX_CONNECTIONS=1") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
@@ -209,6 +243,8 @@ typedef struct {
   double label_w; /* the row labels' column */
   double head_h, row_h;
   gboolean numbers; /* each cell's ratio after its word */
+  int ops[MAX_ROWS]; /* the rows drawn, in order */
+  int n_rows;
 } GridLook;
 
 /* A row's label: the call, starred where the textbooks list it (the
@@ -231,7 +267,8 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   double tw, th = fs * 1.2, cell_w = 0;
   g->fs = fs;
   g->label_w = 0;
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+  for (int i = 0; i < g->n_rows; i++) {
+    int op = g->ops[i];
     g_autofree char *label = row_label (op);
     /* In bold: the takeaway's rows are. */
     ms_draw_text (cr, label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
@@ -297,8 +334,9 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / MS_SYNC_N_COLUMNS;
   draw_heads (cr, style, g, x0, col_w, y);
   y += g->head_h;
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    double cy = y + (op - MS_SYNC_OP_NONE) * g->row_h;
+  for (int i = 0; i < g->n_rows; i++) {
+    int op = g->ops[i];
+    double cy = y + i * g->row_h;
     ms_set_color (cr, &style->fg, 0.9);
     /* Level with the cells' words, which sit in the middle of a row
      * that grows with the room. */
@@ -397,11 +435,12 @@ fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double f
   } keys[] = { { 1, TRUE }, { 0.9, TRUE }, { 1, FALSE } };
   for (double scale = 1; scale > least - 0.01; scale -= 0.05) {
     grid_look (cr, run, fs * scale, width - 2 * pad, &fit->g);
-    fit->grid_h = fit->g.head_h + N_ROWS * fit->g.row_h;
+    fit->grid_h = fit->g.head_h + fit->g.n_rows * fit->g.row_h;
     for (guint k = 0; k < G_N_ELEMENTS (keys) - !bare; k++) {
       fit->key_fs = fs * scale * keys[k].key_scale;
       fit->terms = keys[k].terms;
-      fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms, FALSE);
+      fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms,
+                             MAX_ROWS - fit->g.n_rows, FALSE);
       if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
         return TRUE;
     }
@@ -430,6 +469,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * size or more (a projected slide): without it the grid's ratios had
    * nothing to be ratios of. */
   Fit fit;
+  fit.g.n_rows = shown_rows (run, ms_draw_is_slide (style, height), fit.g.ops);
   double room = height - title_h - fs * 0.4;
   if (!fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
       && !fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
@@ -447,17 +487,17 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
     need += title_h + fs * 0.4;
   double spare = height - need, bottom = spare >= fs * 14 ? spare - fs * 0.5 : 0;
   /* What is left above the timeline widens the rows, to a line and a half. */
-  double grow = MIN (MAX (0, spare - bottom) / N_ROWS, g.row_h * 0.45);
+  double grow = MIN (MAX (0, spare - bottom) / g.n_rows, g.row_h * 0.45);
   g.row_h += grow;
-  grid_h += grow * N_ROWS;
-  double y = pad + MAX (0, (spare - bottom - grow * N_ROWS) / 2);
+  grid_h += grow * g.n_rows;
+  double y = pad + MAX (0, (spare - bottom - grow * g.n_rows) / 2);
   if (with_title) {
     ms_set_color (cr, &style->fg, 1);
     y += ms_draw_text_wrapped (cr, title, pad, y, fs, width - 2 * pad, TRUE, TRUE) + fs * 0.4;
   }
   draw_grid (cr, run, style, &g, pad, y, width - pad);
   y += grid_h + fs * 0.4;
-  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, TRUE);
+  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, MAX_ROWS - g.n_rows, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);

@@ -338,8 +338,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (!any)
     return MS_TAKEAWAY_MISSING;
   char names[512] = "", listed[1024] = "", shared[128] = "", at[128];
-  bool one_place = true, extra = false, held = false;
+  bool one_place = true, extra = false;
   int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
+  int held = 0;    /* listed calls that overlapped and never serialised */
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
@@ -347,7 +348,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     if (!op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at)) {
       bool overlapped = op_where (r, op, MS_SYNC_OVERLAPPED, at, sizeof at);
-      held |= overlapped;
+      held += overlapped;
       unclear += !overlapped && op_where (r, op, MS_SYNC_UNDECIDED, at, sizeof at);
       continue;
     }
@@ -361,7 +362,19 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* Where some of the list overlapped, "as the textbooks say" would read
    * as the whole list confirmed; where some could not be told, "only"
    * would read as their overlapping. */
-  if (names[0] && one_place && shared[0] && unclear)
+  /* All three kinds counted: a line that named the serialised and the
+   * untold left out the listed calls that overlapped. */
+  if (names[0] && one_place && shared[0] && unclear && held)
+    snprintf (buf, len,
+              ms_gettext ("On %s, of the calls the textbooks list these serialised: %s; %d "
+                          "overlapped and the run cannot tell for %d more"),
+              shared, names, held, unclear);
+  else if (names[0] && unclear && held)
+    snprintf (buf, len,
+              ms_gettext ("Of the calls the textbooks list these serialised here: %s; %d "
+                          "overlapped and the run cannot tell for %d more"),
+              listed, held, unclear);
+  else if (names[0] && one_place && shared[0] && unclear)
     snprintf (buf, len,
               ms_gettext ("On %s, of the calls the textbooks list these serialised: %s; the run "
                           "cannot tell for %d more"),
