@@ -16,8 +16,10 @@ label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[
 {
   const char *name = ms_phase_name (ev->phase);
   char bytes[48] = "", time[32] = "";
-  if (ev->gpu_us > 0)
-    ms_format_time_us (ev->gpu_us, time, sizeof time);
+  /* A bar on the host lane lasts its host time. */
+  double us = ev->lane == MS_LANE_HOST ? ev->host_us : ev->gpu_us;
+  if (us > 0)
+    ms_format_time_us (us, time, sizeof time);
   if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
     ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
   /* Both input vectors in one copy: its bytes are not the size per vector
@@ -32,7 +34,7 @@ label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[
   }
   int n = 0;
   if (bytes[0] && time[0]) {
-    double gbps = ev->bytes / (ev->gpu_us * 1e3);
+    double gbps = ev->bytes / (us * 1e3);
     if (rates) {
       /* Translators: a timeline bar: phase, bytes, time and rate, e.g.
        * "h2d 8 MiB · 160 µs · 52.4 GB/s". */

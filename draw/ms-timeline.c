@@ -478,7 +478,11 @@ bars_take (MsBarSet *set, MsBarRun *run, int kind, const MsTimelineBar *bar, dou
   /* A name taller than its bar would run into the next lane's. */
   if (bar->h < set->label_h * 0.9)
     return;
-  if (kind == MS_BAR_GPU
+  /* A copy the host does itself (the CPU reading managed memory back,
+   * its pages faulting) is named like the GPU's: unnamed, the widest bar
+   * of a managed timeline said nothing of what it was. */
+  gboolean host_copy = kind == MS_BAR_HOST_WORK && ms_phase_is_copy (phase);
+  if ((kind == MS_BAR_GPU || host_copy)
       && (set->labels->len < MAX_LABEL_CANDIDATES || bar->w > set->label_w[phase] + set->fs * 0.6))
     g_array_append_val (set->labels, *bar);
   if (kind == MS_BAR_HOST_BLOCKED && bar->w > set->blocked_w + set->fs * 0.6)
