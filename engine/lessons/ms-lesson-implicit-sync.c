@@ -366,13 +366,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
    * untold left out the listed calls that overlapped. */
   if (names[0] && one_place && shared[0] && unclear && held)
     snprintf (buf, len,
-              ms_gettext ("On %s, of the calls the textbooks list these serialised: %s; %d "
-                          "overlapped and the run cannot tell for %d more"),
+              ms_gettext ("On %s, of the textbooks' calls these serialised: %s; %d overlapped; "
+                          "the run cannot tell for %d more"),
               shared, names, held, unclear);
   else if (names[0] && unclear && held)
     snprintf (buf, len,
-              ms_gettext ("Of the calls the textbooks list these serialised here: %s; %d "
-                          "overlapped and the run cannot tell for %d more"),
+              ms_gettext ("Of the textbooks' calls these serialised here: %s; %d overlapped; "
+                          "the run cannot tell for %d more"),
               listed, held, unclear);
   else if (names[0] && one_place && shared[0] && unclear)
     snprintf (buf, len,

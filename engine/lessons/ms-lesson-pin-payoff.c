@@ -280,7 +280,7 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
            size_t len, int *nevers)
 {
   const MsCell *first_from = NULL, *smallest = NULL, *largest = NULL, *most = NULL;
-  bool run = true, all_never = true, below_found = true;
+  bool run = true, all_never = true, below_found = true, below_never = true;
   int found = 0, found_largest = 0;
   double n = 0, n_smallest = 0, n_largest = 0, n_most = 0;
   FOR_EACH_EXP (e, -1)
@@ -298,8 +298,11 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
      * which the line quotes (the smallest size was not always the worst). */
     else if (f == 0)
       below_found = false;
-    else if (n > n_most)
-      most = c, n_most = n;
+    else {
+      below_never = false;
+      if (n > n_most)
+        most = c, n_most = n;
+    }
     if (largest == NULL) {
       largest = c;
       found_largest = f;
@@ -322,6 +325,12 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
                           "below (at %s)"),
               kind, ms_caption_size (first_from, s1, sizeof s1), n_most,
               ms_caption_size (most, s2, sizeof s2));
+  else if (first_from != NULL && below_never)
+    /* Every smaller size never paid off: said of them all, where "never
+     * at 64 KiB" left out 256 KiB. */
+    snprintf (item, sizeof item,
+              ms_gettext ("%s paid off after one copy from %s up and never below"), kind,
+              ms_caption_size (first_from, s1, sizeof s1));
   else if (first_from != NULL)
     snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy from %s up and %s at %s"),
               kind, ms_caption_size (first_from, s1, sizeof s1),

@@ -549,7 +549,7 @@ test_implicit_sync (void)
       g_assert_null (strstr (line, "only"));
       g_assert_nonnull (strstr (line, count));
       /* The listed calls that overlapped are counted too. */
-      g_autofree char *over = g_strdup_printf ("; %d overlapped and", held);
+      g_autofree char *over = g_strdup_printf ("; %d overlapped;", held);
       g_assert_true (!held || strstr (line, over));
     } else if (serialised && held) {
       g_assert_nonnull (strstr (line, "only these of the calls the textbooks list"));
