@@ -115,9 +115,11 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
       ms_takeaway_from_caption (caption, buf, len);
       return MS_TAKEAWAY_MISSING;
     }
+    /* "is about", not "matters to": with unified addressing it may not
+     * matter to a second GPU either, as the picture's note says. */
     snprintf (buf, len,
               ms_gettext ("This run cannot show the portable flag: it used one GPU (%s), and "
-                          "the flag matters only to a second GPU"),
+                          "the flag is about a second GPU"),
               ms_caption_device (run));
     return MS_TAKEAWAY_UNDECIDED;
   }
