@@ -188,12 +188,14 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
     return;
   /* Each with whether it lies beyond the run's spread, so that a ratio
    * far from 1 inside its interval is not read as a finding. */
+  /* Framed as what the measuring does: a ratio beyond the spread under
+   * another protocol read as overturning the line's "cannot tell". */
   ms_caption_append (buf, len,
-                     ms_gettext ("At K = %d on one queue, depth-first ÷ breadth-first is "
-                                 "%.2f× as measured above (%s), %.2f× with no instrumented "
-                                 "repetition between the timed ones after the first (%s), and "
-                                 "%.2f× with the inputs not rewritten before every repetition "
-                                 "(%s)."),
+                     ms_gettext ("How the repetitions are measured moves this ratio too: at K = "
+                                 "%d on one queue, depth-first ÷ breadth-first is %.2f× as "
+                                 "measured above (%s), %.2f× with no instrumented repetition "
+                                 "between the timed ones after the first (%s), and %.2f× with "
+                                 "the inputs not rewritten before every repetition (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
