@@ -146,26 +146,41 @@ unlisted_note (const MsResults *run)
   return g_strdup_printf (_ ("Not on the list, %s serialised too."), names->str);
 }
 
-/* The rows to draw into ops, returning how many: every call, or on a
- * slide the ones the lesson is about: nothing between (the yardstick),
- * the textbooks' list, and any other call that did not overlap
- * everywhere; the rest, off the list and blue in every column, cost every
- * row a size of its text. */
+/* The rows to draw into ops, returning how many: every call in the
+ * lesson's order, or on a slide the ones the lesson is about, grouped as
+ * the takeaway counts them (row_group), so that "3 overlapped" is three
+ * rows together; the rest, off the list and blue in every column, cost
+ * every row a size of its text. */
+/* A row's group on a slide, in the order of the takeaway's counts:
+ * nothing between (0), the listed calls that serialised (1), overlapped
+ * (2) or could not be told (3), then the calls off the list that did not
+ * overlap everywhere (4); -1: left out. */
+static int
+row_group (const MsResults *run, int op)
+{
+  gboolean serial = FALSE, overlapped = TRUE, some_overlap = FALSE;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
+    serial = serial || v == MS_SYNC_SERIALISED;
+    overlapped = overlapped && v == MS_SYNC_OVERLAPPED;
+    some_overlap = some_overlap || v == MS_SYNC_OVERLAPPED;
+  }
+  if (op == MS_SYNC_OP_NONE)
+    return 0;
+  if (!ms_implicit_sync_op_listed ((MsSyncOp) op))
+    return overlapped ? -1 : 4;
+  return serial ? 1 : some_overlap ? 2 : 3;
+}
+
 static int
 shown_rows (const MsResults *run, gboolean slide, int ops[MAX_ROWS])
 {
   int n = 0;
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    gboolean overlapped = TRUE;
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-      MsSyncJudged j;
-      overlapped = overlapped
-                   && ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) == MS_SYNC_OVERLAPPED;
-    }
-    if (!slide || op == MS_SYNC_OP_NONE || ms_implicit_sync_op_listed ((MsSyncOp) op)
-        || !overlapped)
-      ops[n++] = op;
-  }
+  for (int group = slide ? 0 : -1; group <= (slide ? 4 : -1); group++)
+    for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
+      if (!slide || row_group (run, op) == group)
+        ops[n++] = op;
   return n;
 }
 

@@ -168,27 +168,25 @@ build (const MsResults *run)
     gboolean cut = fit_medians (d);
     double one = one_stream_share (d);
     /* The bars are what flattens the medians: said, so that a long bar
-     * reads as the noise it is and not as a result. */
-    if (cut)
+     * reads as the noise it is and not as a result; in one note, which a
+     * slide has room for, with K = 1 (its +14 % stood unexplained where a
+     * second note was left out). */
+    gboolean k1 = isfinite (one) && fabs (one) >= 1;
+    if (cut && k1)
+      /* xgettext:no-c-format */
+      d->foot_note = g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
+                                  "noise, and so is K = 1 (one stream: one order)."));
+    else if (cut)
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals, cut at the chart's edge; one that "
                                   "reaches 0 is noise."));
+    else if (k1)
+      /* xgettext:no-c-format */
+      d->foot_note = g_strdup (_ ("Bars: 95% intervals; a bar reaching 0 is noise, and so is "
+                                  "K = 1 (one stream: one order)."));
     else
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
-    /* One stream has one order: its figure is the run's noise, said, or a
-     * +14 % at K = 1 stood unexplained. */
-    if (isfinite (one) && fabs (one) >= 1) {
-      /* TRANSLATORS: after the issue-order chart's note; %+.0f is the
-       * figure at K = 1, e.g. "+14". */
-      g_autofree char *k1 = g_strdup_printf (_ ("At K = 1 there is one order: its %+.0f%% is "
-                                                "noise too."),
-                                             one);
-      /* A note of its own: the first is kept where only one fits. */
-      g_autofree char *both = g_strdup_printf ("%s\n%s", d->foot_note, k1);
-      g_free (d->foot_note);
-      d->foot_note = g_steal_pointer (&both);
-    }
     call_out_takeaway (d);
   }
   return d;

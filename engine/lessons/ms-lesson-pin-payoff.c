@@ -272,7 +272,7 @@ paid_off (int found, double n, bool verb, char *buf, size_t len)
 /* One kind's line of the chart in a few words, appended to list: from
  * which size up it pays off after the first copy, and the most it takes
  * below ("pinned vs fresh pageable paid off after one copy from 16 MiB up
- * and after up to 144 copies below (at 256 KiB)"), rather than a
+ * and after up to 144 copies at smaller sizes (at 256 KiB)"), rather than a
  * sentence a size, or a long one a kind, which buried the picture at
  * 1024x768. Counts the nevers. */
 static void
@@ -322,14 +322,15 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   else if (first_from != NULL && below_found && most != NULL)
     snprintf (item, sizeof item,
               ms_gettext ("%s paid off after one copy from %s up and after up to %.0f copies "
-                          "below (at %s)"),
+                          "at smaller sizes (at %s)"),
               kind, ms_caption_size (first_from, s1, sizeof s1), n_most,
               ms_caption_size (most, s2, sizeof s2));
   else if (first_from != NULL && below_never)
     /* Every smaller size never paid off: said of them all, where "never
      * at 64 KiB" left out 256 KiB. */
     snprintf (item, sizeof item,
-              ms_gettext ("%s paid off after one copy from %s up and never below"), kind,
+              ms_gettext ("%s paid off after one copy from %s up and never at smaller sizes"),
+              kind,
               ms_caption_size (first_from, s1, sizeof s1));
   else if (first_from != NULL)
     snprintf (item, sizeof item, ms_gettext ("%s paid off after one copy from %s up and %s at %s"),

@@ -225,7 +225,7 @@ test_pays (void)
   assert_item_has (buf, "pinned vs reused heap paid off", want);
   /* One that pays off at once from some size up quotes the most any
    * smaller size took: here the one smaller size. */
-  g_snprintf (want, sizeof want, "after up to %.0f copies below (at 64 KiB)",
+  g_snprintf (want, sizeof want, "after up to %.0f copies at smaller sizes (at 64 KiB)",
               expected_n (MS_PIN_POOL_KEPT, MS_PIN_PAGEABLE_REUSED, 65536));
   assert_item_has (buf, "host pool (kept) vs reused heap paid off", want);
   g_assert_null (strstr (buf, "host memory pool was not measured"));

@@ -494,7 +494,7 @@ test_pin_payoff (void)
         most = MAX (most, n);
     }
     if (most > 1) {
-      g_autofree char *want = g_strdup_printf ("after up to %.0f copies below", most);
+      g_autofree char *want = g_strdup_printf ("after up to %.0f copies at smaller sizes", most);
       g_assert_nonnull (strstr (line, want));
     }
     ms_results_free (r);
