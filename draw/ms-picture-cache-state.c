@@ -228,8 +228,10 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   for (guint i = 0; i < n; i++)
     one = one || fabs (ticks[i].value - 1) < 1e-9;
   if (!one) {
-    n = 2;
-    ticks[0].value = 0;
+    /* 0× too where the two labels do not touch. */
+    gboolean zero = ms_scale_to_pixel (&l->xs, 1) - l->x0 > label_w * 1.3;
+    n = zero ? 2 : 1;
+    ticks[0].value = zero ? 0 : 1;
     ticks[1].value = 1;
   }
   for (guint i = 0; i < n; i++) {
@@ -337,14 +339,15 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   g_autofree char *key
       = check_left_out
             ? g_strdup_printf (_ ("Bars: medians, end to end, lines across them the ratio's 95%% "
-                                  "interval; a pale box where the run cannot tell: the interval "
-                                  "itself, ticked at the median; shaded: within %g%% of 1×, the "
-                                  "verdict's threshold."),
+                                  "interval; a pale box where the run cannot tell, the interval "
+                                  "itself (ticked at the median) crossing the shaded band's edge: "
+                                  "within %g%% of 1×, the verdict's threshold."),
                                MS_COMPARE_DEFAULT_THRESHOLD_PCT)
             : g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time), lines "
                                   "across them the ratio's 95%% interval; a pale box where the "
-                                  "run cannot tell: the interval itself, ticked at the median; "
-                                  "shaded: within %g%% of 1×, the verdict's threshold."),
+                                  "run cannot tell, the interval itself (ticked at the median) "
+                                  "crossing the shaded band's edge: within %g%% of 1×, the "
+                                  "verdict's threshold."),
                                MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;

@@ -362,13 +362,13 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   }
   /* A memory whose every state came out the same is decided, and the line
    * says so beside the others it cannot tell: the picture's rows read
-   * "the same" there. */
+   * "the same" there. Why it cannot tell is the picture's to show (its
+   * boxes cross the band); said here too, the line ran to three. */
   MsMode same = same_memory (rows, n);
   if (untold && same != MS_MODE_COUNT) {
     snprintf (buf, len,
               ms_gettext ("%s copies are the same after every kind of host store at %s; for "
-                          "the others this GPU cannot tell (they differ by less than their "
-                          "spread)"),
+                          "the others this GPU cannot tell"),
               ms_mode_title (same), size);
     return MS_TAKEAWAY_UNDECIDED;
   }
