@@ -104,7 +104,7 @@ batched_says (const MsResults *run, const char *text)
   return said;
 }
 
-/* The picture draws one batch line, the fastest order at each size: how
+/* The picture draws one batch line, in stream order: how
  * far apart the orders lie is said under it, alike where they are within
  * a tenth, and by how much where they are not. */
 static void
