@@ -359,34 +359,39 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
+/* On a slide the takeaway's line alone, and a line saying where the
+ * others are: two blue lines and two more, faint or not, asked a class
+ * which one the words meant. The note on missing points is about those
+ * others. */
+static void
+keep_quoted_line (MsChartData *data)
+{
+  guint others = data->series->len > 1 ? data->series->len - 1 : 0;
+  if (others == 0)
+    return;
+  const MsChartSeries *first = g_ptr_array_index (data->series, 0);
+  /* The note stays where it names the line kept. */
+  gboolean keep = data->foot_note && strstr (data->foot_note, first->label);
+  while (data->series->len > 1)
+    ms_chart_data_remove_series (data, data->series->len - 1);
+  /* TRANSLATORS: under the pin-payoff chart on a slide, which draws the
+   * line its takeaway quotes. */
+  g_autofree char *more = g_strdup_printf (
+      g_dngettext (NULL, "%u more line in a larger view.", "%u more lines in a larger view.", others),
+      others);
+  char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, more) : g_strdup (more);
+  g_free (data->foot_note);
+  data->foot_note = note;
+}
+
 static void
 ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (data);
-  /* On a slide the takeaway's line alone, and a line saying where the
-   * others are: two blue lines and two more, faint or not, asked a class
-   * which one the words meant. The note on missing points is about
-   * those others. */
-  gboolean slide = ms_draw_is_slide (style, height);
-  guint others = data->series->len > 1 ? data->series->len - 1 : 0;
-  if (slide && others > 0) {
-    const MsChartSeries *first = g_ptr_array_index (data->series, 0);
-    /* The note stays where it names the line kept. */
-    gboolean keep = data->foot_note && strstr (data->foot_note, first->label);
-    while (data->series->len > 1)
-      ms_chart_data_remove_series (data, data->series->len - 1);
-    /* TRANSLATORS: under the pin-payoff chart on a slide, which draws the
-     * line its takeaway quotes. */
-    g_autofree char *more = g_strdup_printf (g_dngettext (NULL, "%u more line in a larger view.",
-                                                          "%u more lines in a larger view.",
-                                                          others),
-                                             others);
-    char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, more) : g_strdup (more);
-    g_free (data->foot_note);
-    data->foot_note = note;
-  }
+  if (ms_draw_is_slide (style, height))
+    keep_quoted_line (data);
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

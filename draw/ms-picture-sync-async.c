@@ -228,15 +228,17 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   }
   y += th * 1.3;
   y += ms_draw_note (cr, st,
-                     _ ("solid line with markers: when the call returned; dashed line: when "
-                        "the copy was done"),
+                     focus ? _ ("Markers: when the call returned, against the kernel ahead "
+                                "(dotted)")
+                           : _ ("solid line with markers: when the call returned; dashed line: "
+                                "when the copy was done"),
                      fs, y, width - 2 * fs, draw);
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
   else
     y += ms_draw_note (cr, st,
-                       _ ("cudaMemcpy and pinned memory, device to host and "
-                          "CUDA_LAUNCH_BLOCKING=1: in a larger view and the details."),
+                       _ ("When the copy was done, cudaMemcpy, pinned memory, device to host "
+                          "and CUDA_LAUNCH_BLOCKING=1: in a larger view and the details."),
                        fs, y, width - 2 * fs, draw);
   /* The pinned copy's finding where the slide is not about one line. */
   g_autofree char *take = focus ? NULL : takeaway (run);
@@ -311,9 +313,13 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     /* A slide: the takeaway's line alone, when the call returned and when
      * its copy was done; faint, the other three still piled up between
      * 200 and 600 µs over it. */
-    for (guint k = data->series->len; !blocking && k-- > 0;)
-      if (((MsChartSeries *) g_ptr_array_index (data->series, k))->color != TAKEAWAY_LINE)
+    for (guint k = data->series->len; !blocking && k-- > 0;) {
+      const MsChartSeries *series = g_ptr_array_index (data->series, k);
+      /* Its copy's end too goes: at the kernel ahead's 200 µs up to
+       * 1 MiB, dashed on the dotted line, it was a third line there. */
+      if (series->color != TAKEAWAY_LINE || series->no_markers)
         ms_chart_data_remove_series (data, k);
+    }
     /* One time axis for both: the same time at the same height. */
     if (hi > 0 && isfinite (lo))
       data->y_min = lo, data->y_max = hi;
