@@ -32,6 +32,7 @@ typedef struct {
   gboolean show_setup;  /* the timelines beside the cards show init and verify */
   gboolean reuse_time;  /* the reuse chart shows time (else bandwidth) */
   gboolean reuse_chart; /* the reuse chart (ms-reuse-chart.c) answers it beside the card */
+  gboolean rows_rate;   /* its timelines' titles quote the metric's median copy rate */
 } MsLessonView;
 
 /* One cell a lesson's timelines compare (ms-lesson-rows.c). */

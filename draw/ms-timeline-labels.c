@@ -14,7 +14,12 @@
 static int
 label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[N_TEXTS][128])
 {
-  const char *name = ms_phase_name (ev->phase);
+  /* A copy on the host lane alone is the CPU touching managed memory,
+   * its pages faulting across: no copy engine's d2h, so not named one. */
+  gboolean cpu = ev->lane == MS_LANE_HOST && ev->gpu_us < 0;
+  const char *name = !cpu                         ? ms_phase_name (ev->phase)
+                     : ev->phase == MS_PHASE_D2H ? C_ ("timeline bar", "CPU reads")
+                                                 : C_ ("timeline bar", "CPU writes");
   char bytes[48] = "", time[32] = "";
   /* A bar on the host lane lasts its host time. */
   double us = ev->lane == MS_LANE_HOST ? ev->host_us : ev->gpu_us;

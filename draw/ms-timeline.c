@@ -912,7 +912,8 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
-      N_ ("d2h on the host lane: the CPU reads the result, its pages faulting back") },
+      N_ ("CPU reads: the host reads the result itself, its pages faulting back from the "
+          "GPU (no copy engine)") },
     { MS_TIMELINE_HINT_CUT, N_ ("notch: the bar goes on past the window") },
   };
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
