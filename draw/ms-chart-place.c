@@ -54,8 +54,10 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
         continue;
       }
       double qx = ms_scale_to_pixel (&l->xs, p->x), qy = ms_scale_to_pixel (&l->ys, p->y);
-      /* A marker counts more than a stretch of line: it is a measurement. */
-      if (qx >= x && qx <= x + w && qy >= y && qy <= y + h)
+      /* A marker counts more than a stretch of line: it is a measurement;
+       * its edge under a label hides it as its centre does. */
+      const double r = l->marker_r;
+      if (qx >= x - r && qx <= x + w + r && qy >= y - r && qy <= y + h + r)
         cover += 2;
       if (prev && !p->partial && segment_meets_rect (px, py, qx, qy, x, y, w, h))
         cover += 1;

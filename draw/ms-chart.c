@@ -257,6 +257,7 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   double xlo, xhi, ylo, yhi, th;
   gboolean any = data_range (d, &xlo, &xhi, &ylo, &yhi);
 
+  l->marker_r = ms_style_marker_radius (st);
   *title_h = 0;
   if (d->title)
     *title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE)
@@ -876,8 +877,9 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   chart_ref_lines (cr, d, st, l);
   chart_series (cr, d, st, l);
   chart_ref_labels (cr, d, st, l);
-  ms_chart_callouts_draw (cr, d, st, l);
   cairo_restore (cr);
+  /* Unclipped: a ring round a point on the plot's edge was cut in half. */
+  ms_chart_callouts_draw (cr, d, st, l);
 
   if (!any && d->empty_text) {
     ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);

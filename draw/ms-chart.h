@@ -122,6 +122,7 @@ typedef struct {
   double foot_h;    /* the foot note's height; 0: not drawn */
   guint foot_notes; /* how many of its lines (notes) are drawn */
   double foot_fs;   /* their text size */
+  double marker_r;  /* the markers' radius: a label over a marker's edge hides it too */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);
