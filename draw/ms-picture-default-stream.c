@@ -93,13 +93,20 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     /* The time, as the caption writes it, and the multiple of one
      * thread: right of the bar's end on a patch of the background, so
      * that no yardstick runs through it; inside the end where the bar
-     * reaches the edge. */
+     * reaches the edge or a yardstick. */
     char t[32];
     ms_caption_time (m, t, sizeof t);
     g_autofree char *text = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
     double tw, th, end = ms_scale_to_pixel (&xs, m);
     ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
-    if (end + fs * 0.3 + tw <= width - fs * 0.3) {
+    /* Across a yardstick the label read as sitting on it ("796 µs,
+     * 1.92×" on the 2× line): then it goes inside the bar's end. */
+    gboolean crosses = FALSE;
+    for (int k = 1; k <= 2; k++) {
+      double px = ms_scale_to_pixel (&xs, k * one);
+      crosses = crosses || (px > end + fs * 0.1 && px < end + fs * 0.5 + tw);
+    }
+    if (!crosses && end + fs * 0.3 + tw <= width - fs * 0.3) {
       ms_set_color (cr, &st->bg, 1);
       cairo_rectangle (cr, end + fs * 0.15, by + row_h / 2 - th / 2, tw + fs * 0.3, th);
       cairo_fill (cr);
