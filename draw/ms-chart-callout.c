@@ -54,14 +54,19 @@ static MsChartRect
 callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py, double r,
               double w, double h, const GArray *placed, const GArray *leaders)
 {
-  static const double dirs[][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 },
-                                    { 0, -1 }, { 0, 1 },   { 1, 0 }, { -1, 0 } };
+  /* The half slopes last: a label beside a ring between tall error
+   * bars found its free spot only along them. */
+  static const double dirs[][2] = { { 1, -1 },   { -1, -1 },   { 1, 1 },   { -1, 1 },
+                                    { 0, -1 },   { 0, 1 },     { 1, 0 },   { -1, 0 },
+                                    { 1, -0.5 }, { -1, -0.5 }, { 1, 0.5 }, { -1, 0.5 } };
   /* Failing every spot, above and right of the ring, moved into the
    * plot; the caller leaves out a label wider or taller than the plot. */
   MsChartRect best = { CLAMP (px + r, l->plot_x + 2, l->plot_x + l->plot_w - w - 2),
                  CLAMP (py - r - h, l->plot_y + 2, l->plot_y + l->plot_h - h - 2), w, h };
   double best_score = G_MAXDOUBLE;
-  for (int step = 1; step <= 4; step++)
+  /* Six steps: beside tall error bars the nearest free spot lay beyond
+   * four. */
+  for (int step = 1; step <= 6; step++)
     for (guint k = 0; k < G_N_ELEMENTS (dirs); k++) {
       double gap = r + step * h * 0.6;
       double cx = px + dirs[k][0] * gap, cy = py + dirs[k][1] * gap;
@@ -71,11 +76,11 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
       if (b.x < l->plot_x + 2 || b.y < l->plot_y + 2 || b.x + w > l->plot_x + l->plot_w - 2
           || b.y + h > l->plot_y + l->plot_h - 2)
         continue;
-      /* Over a stretch of line costs a step and a half further away: a
-       * label near its point reads better than one far off at the end of
-       * a long leader, but at one step, a tie, batched's "1.88 µs" hid the
-       * line to the next size. */
-      double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * h * 1.5 + step * h;
+      /* Over a stretch of line or an error bar costs about two steps
+       * further away: a label near its point reads better than one far
+       * off at the end of a long leader, but at one step, a tie, batched's
+       * "1.88 µs" hid the line to the next size. */
+      double score = ms_chart_data_cover (d, l, 2, b.x, b.y, w, h) * 2 * h + step * h;
       for (guint j = 0; j < placed->len; j++)
         if (ms_chart_rects_overlap (&b, &g_array_index (placed, MsChartRect, j)))
           score += 1e6;

@@ -49,7 +49,9 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
     gboolean prev = FALSE;
     for (guint k = 0; !s->hidden && k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (!point_shown (d, p)) {
+      /* A muted point (and the line to it) is not to be weighed: a label
+       * may lie on it rather than on a point that is. */
+      if (!point_shown (d, p) || p->muted) {
         prev = FALSE;
         continue;
       }
@@ -59,6 +61,12 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
       const double r = l->marker_r;
       if (qx >= x - r && qx <= x + w + r && qy >= y - r && qy <= y + h + r)
         cover += 2;
+      /* An error bar as a stretch of line: a label on it hid how far the
+       * point may lie from its median. */
+      if (p->lo < p->hi
+          && segment_meets_rect (qx, ms_scale_to_pixel (&l->ys, p->lo), qx,
+                                 ms_scale_to_pixel (&l->ys, p->hi), x, y, w, h))
+        cover += 1;
       if (prev && !p->partial && segment_meets_rect (px, py, qx, qy, x, y, w, h))
         cover += 1;
       px = qx, py = qy;

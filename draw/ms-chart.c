@@ -664,6 +664,13 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
   g_array_unref (placed);
 }
 
+/* Whether a point is drawn in the faint pass: its series or it muted. */
+static gboolean
+point_faint (const MsChartSeries *s, const MsChartPoint *p)
+{
+  return s->muted || p->muted;
+}
+
 /* A point's place in pixels, worked out once for its bar, line and marker
  * (a logarithm each). */
 typedef struct {
@@ -689,11 +696,11 @@ series_pixels (const MsChartSeries *s, const MsChartLayout *l)
  * between them through the median, so that the point reads as a pair. */
 static void
 series_state_ticks (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
-                    const MsChartLayout *l, double bw, double cap)
+                    const MsChartLayout *l, double bw, double cap, gboolean faint)
 {
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (p->failed || !(p->state_lo > 0 && p->state_hi > 0))
+    if (p->failed || !(p->state_lo > 0 && p->state_hi > 0) || point_faint (s, p) != faint)
       continue;
     double px = round (pix[k].x);
     double y0 = round (ms_scale_to_pixel (&l->ys, p->state_lo));
@@ -710,13 +717,13 @@ series_state_ticks (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix
  * pixels, all of a series in one fill (far cheaper than strokes). */
 static void
 series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
-                   const MsChartLayout *l, const MsChartStyle *st)
+                   const MsChartLayout *l, const MsChartStyle *st, gboolean faint)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (p->failed || p->lo > p->hi)
+    if (p->failed || p->lo > p->hi || point_faint (s, p) != faint)
       continue;
     double px = round (pix[k].x), y0 = round (pix[k].lo), y1 = round (pix[k].hi);
     if (fabs (y0 - y1) < 1)
@@ -727,7 +734,7 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
     cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
   }
   cairo_fill (cr);
-  series_state_ticks (cr, s, pix, l, bw, cap);
+  series_state_ticks (cr, s, pix, l, bw, cap, faint);
 }
 
 static gboolean
@@ -744,13 +751,15 @@ point_on_line (const MsChartData *d, const MsChartPoint *p)
 }
 
 /* The line, broken where a size has no value: one stroke, whose fast
- * antialiasing is indistinguishable at these widths. */
+ * antialiasing is indistinguishable at these widths. The faint pass draws
+ * the stretches that end at a faint point, the other the rest. */
 static void
 series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartPixel *pix,
-             const MsChartStyle *st)
+             const MsChartStyle *st, gboolean faint)
 {
   const double lw = ms_style_line_width (st);
-  gboolean pen_down = FALSE;
+  int prev = -1;
+  gboolean pen_at_prev = FALSE;
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -759,11 +768,19 @@ series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const Ms
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     /* A gap starts a new sub-path. */
     if (!point_on_line (d, p)) {
-      pen_down = FALSE;
+      prev = -1;
       continue;
     }
-    (pen_down ? cairo_line_to : cairo_move_to) (cr, pix[k].x, pix[k].y);
-    pen_down = TRUE;
+    const MsChartPoint *q = prev >= 0 ? &g_array_index (s->points, MsChartPoint, prev) : NULL;
+    if (q && (point_faint (s, p) || point_faint (s, q)) == faint) {
+      if (!pen_at_prev)
+        cairo_move_to (cr, pix[prev].x, pix[prev].y);
+      cairo_line_to (cr, pix[k].x, pix[k].y);
+      pen_at_prev = TRUE;
+    } else {
+      pen_at_prev = FALSE;
+    }
+    prev = (int)k;
   }
   cairo_stroke (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
@@ -776,7 +793,7 @@ series_line (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const Ms
  * struck through, explained in the legend and the read-out. */
 static void
 series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const MsChartPixel *pix,
-                const MsChartStyle *st, const MsChartLayout *l)
+                const MsChartStyle *st, const MsChartLayout *l, gboolean faint)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   const double r = ms_style_marker_radius (st);
@@ -788,6 +805,8 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   cairo_set_tolerance (cr, 0.5);
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (point_faint (s, p) != faint)
+      continue;
     if (!point_on_line (d, p)) {
       notes = TRUE;
       continue;
@@ -804,7 +823,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   }
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (point_on_line (d, p))
+    if (point_on_line (d, p) || point_faint (s, p) != faint)
       continue;
     double px = pix[k].x;
     double py = point_drawable (d, p) ? pix[k].y : l->plot_y + l->plot_h - fs * 0.7;
@@ -817,27 +836,37 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   cairo_set_tolerance (cr, 0.1);
 }
 
-/* The muted series first, faint and behind, then the others. */
+/* Whether anything of s is drawn in the faint pass. */
+static gboolean
+series_has_faint (const MsChartSeries *s)
+{
+  for (guint k = 0; !s->muted && k < s->points->len; k++)
+    if (g_array_index (s->points, MsChartPoint, k).muted)
+      return TRUE;
+  return s->muted;
+}
+
+/* The muted series and points first, faint and behind, then the others. */
 static void
 chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
 {
-  for (int muted = 1; muted >= 0; muted--)
+  for (int faint = 1; faint >= 0; faint--)
     for (guint i = 0; i < d->series->len; i++) {
       const MsChartSeries *s = g_ptr_array_index (d->series, i);
       MsColor c;
-      if (s->hidden || s->muted != muted)
+      if (s->hidden || (faint ? !series_has_faint (s) : s->muted))
         continue;
-      if (muted)
+      if (faint)
         cairo_push_group (cr);
       ms_chart_palette_color (s->color, st->dark, &c);
       ms_set_color (cr, &c, 1);
       MsChartPixel *pix = series_pixels (s, l);
-      series_error_bars (cr, s, pix, l, st);
-      series_line (cr, d, s, pix, st);
+      series_error_bars (cr, s, pix, l, st, faint);
+      series_line (cr, d, s, pix, st, faint);
       if (!s->no_markers)
-        series_markers (cr, d, s, pix, st, l);
+        series_markers (cr, d, s, pix, st, l, faint);
       g_free (pix);
-      if (muted) {
+      if (faint) {
         cairo_pop_group_to_source (cr);
         cairo_paint_with_alpha (cr, MS_CHART_MUTED_ALPHA (st));
       }

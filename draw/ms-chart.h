@@ -19,6 +19,10 @@ typedef struct {
    * a wide tick across the bar, since the median lies between them; both
    * 0 for one state. */
   double state_lo, state_hi;
+  /* Drawn faint, as a muted series is (its bar, marker and the line to
+   * it): a point the caller says is not to be weighed, e.g. one that is
+   * noise by definition. */
+  gboolean muted;
 } MsChartPoint;
 
 typedef struct {
