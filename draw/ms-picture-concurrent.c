@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-chart.h"
+#include "ms-lessons.h"
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
 
@@ -70,28 +71,45 @@ name_coinciding (MsChartData *d)
   }
 }
 
-/* A slide draws the lines that lie on none before them, and says how
- * many it left out: five names for two visible lines read as clutter. */
+/* A slide draws the lines that lie on none before them: five names for
+ * two visible lines read as clutter, and so did a note counting the
+ * others (the details name each with its time). */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  guint gone = 0;
   for (guint i = d->series->len; i-- > 1;)
-    if (ms_chart_data_lies_on (d, i, lies_on)) {
+    if (ms_chart_data_lies_on (d, i, lies_on))
       ms_chart_data_remove_series (d, i);
-      gone++;
-    }
-  if (gone == 0)
+}
+
+/* Rings the two points the line quotes, K kernels on K streams and on one
+ * stream at the most K, each with its time and its single-kernel times as
+ * the caption writes them: the axis counts single-kernel times only, and
+ * "1.7" was to be guessed on a log scale. */
+static void
+call_out_takeaway (MsChartData *d, const MsResults *run)
+{
+  int k;
+  double one, many, serial;
+  if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
     return;
-  g_free (d->foot_note);
-  /* TRANSLATORS: under the concurrent-kernels picture on a slide. */
-  d->foot_note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%u more setting lies on these lines (the "
-                                               "details name it).",
-                                               "%u more settings lie on these lines (the "
-                                               "details name them).",
-                                               gone),
-                                  gone);
+  /* The first two lines: one stream, K streams. */
+  for (guint i = 0; i < 2 && i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    double t = i ? many : serial;
+    for (guint j = 0; j < s->points->len; j++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
+      if (p->x != k)
+        continue;
+      char time[32];
+      ms_caption_time (t, time, sizeof time);
+      /* TRANSLATORS: a ring's label on the concurrent-kernels chart: the
+       * time K kernels took and how many single-kernel times that is,
+       * e.g. "188 µs · 1.7×". */
+      g_autofree char *label = g_strdup_printf (_ ("%s · %.1f×"), time, t / one);
+      ms_chart_data_add_callout (d, p->x, p->y, label);
+    }
+  }
 }
 
 static MsChartData *
@@ -122,6 +140,7 @@ build (const MsResults *run)
   }
   name_coinciding (d);
   ms_chart_data_add_ref (d, 1, _("together: one kernel's time"));
+  call_out_takeaway (d, run);
   return d;
 }
 

@@ -11,6 +11,7 @@
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-lesson-concurrent.h"
 #include "ms-lesson-record.h"
 
 #define NAME "concurrent"
@@ -114,18 +115,29 @@ largest_k (const MsResults *r)
   return best;
 }
 
+bool
+ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many, double *serial)
+{
+  *k = largest_k (run);
+  *one = median_at (run, 1, 0);
+  if (!(*one > 0) || *k < 2)
+    return false;
+  *one = as_written (*one);
+  *many = as_written (median_at (run, *k, 1));
+  *serial = as_written (median_at (run, *k, 0));
+  return true;
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   (void) exponent;
   char t1[32], t2[32], t[32];
-  double one = median_at (r, 1, 0);
-  int k = largest_k (r);
-  if (!(one > 0) || k < 2)
-    return false;
+  int k;
+  double one, together, serial;
   /* Every figure as written, and every ratio of those. */
-  one = as_written (one);
-  double serial = as_written (median_at (r, k, 0)), together = as_written (median_at (r, k, 1));
+  if (!ms_concurrent_quoted (r, &k, &one, &together, &serial))
+    return false;
   ms_caption_append (buf, len,
                      ms_gettext ("On %d streams, %d small kernels %s: %s, %.1f times one "
                                  "kernel alone (%s); on one stream they took %s (%.1f "

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-concurrent.h: the figures the concurrent-kernels lesson's
+ * line quotes, shared by its caption and its picture
+ * (draw/ms-picture-concurrent.c), which labels them on the chart. */
+#pragma once
+
+#include "memsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The times the caption's first sentence quotes, in µs as it writes them
+ * (ms_caption_time, read back), so that a ratio of two is the caption's:
+ * *k, the most kernels measured both ways; *one, one kernel alone; *many,
+ * K kernels on K streams; *serial, K kernels on one stream. false when the
+ * run lacks one of them. */
+bool ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many,
+                           double *serial);
+
+#ifdef __cplusplus
+}
+#endif
