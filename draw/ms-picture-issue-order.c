@@ -111,10 +111,11 @@ call_out_takeaway (MsChartData *d)
     gboolean noise = p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
     g_autofree char *label
         = noise
-              /* TRANSLATORS: a ring's label on the issue-order chart: the
-               * per cent and the ratio of the same point, e.g. "−4%
-               * (0.96×): its bar crosses 0". */
-              ? g_strdup_printf (_ ("%+.0f%% (%.2f×): its bar crosses 0"), p->y, 1 + p->y / 100)
+              /* TRANSLATORS: a ring's label on the issue-order chart, on
+               * two lines: the per cent and the ratio of the same point,
+               * e.g. "−4% (0.96×):\nits bar crosses 0". Two lines fit
+               * between the tall bars of its neighbours. */
+              ? g_strdup_printf (_ ("%+.0f%% (%.2f×):\nits bar crosses 0"), p->y, 1 + p->y / 100)
               /* TRANSLATORS: the same without the remark, e.g. "+25% (1.25×)". */
               : g_strdup_printf (_ ("%+.0f%% (%.2f×)"), p->y, 1 + p->y / 100);
     ms_chart_data_add_callout (d, p->x, p->y, label);
@@ -161,10 +162,16 @@ build (const MsResults *run)
       MsJudgement j = ms_verdict_judgement (&b_iv, &d_iv, 0, TRUE);
       ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
+      /* One stream has one order: its figure is noise by definition, and
+       * its long bar drew the eye first. Faint, as the note says. */
+      if (k == 1)
+        g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
   if (d->series->len > 0) {
-    ms_chart_data_add_ref (d, 0, _ ("0: the order makes no difference"));
+    /* Short: it fits by the line's left end, before the bars of K = 2
+     * (at its right end it covered the bars of the ringed point). */
+    ms_chart_data_add_ref (d, 0, _ ("0: no difference"));
     gboolean cut = fit_medians (d);
     double one = one_stream_share (d);
     /* The bars are what flattens the medians: said, so that a long bar
