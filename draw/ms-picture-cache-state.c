@@ -83,28 +83,42 @@ typedef struct {
   MsScale xs;
 } Layout;
 
-/* A row's figures right of its mark, which ends at end. */
+/* The threshold's band around 1× in pixels: what the run calls the same. */
+static void
+band_pixels (const Layout *l, double *lo, double *hi)
+{
+  double t = MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100;
+  *lo = ms_scale_to_pixel (&l->xs, 1 - t);
+  *hi = ms_scale_to_pixel (&l->xs, 1 + t);
+}
+
+/* A row's figures right of its mark, which ends at end, and off the band:
+ * a patch of the background over the band read as a black hole in the
+ * dark theme, and without one the 1× line crossed the words. */
 static void
 draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
               double end, double y)
 {
-  const double h = l->line_h;
+  const double h = l->line_h, gap = l->fs * 0.4;
   g_autofree char *text = ms_picture_cache_state_row_text (row);
-  double tw, th, tx = end + l->fs * 0.4;
-  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
-  /* On a patch of the background: the 1× line runs under it. */
-  ms_set_color (cr, &st->bg, 1);
-  cairo_rectangle (cr, tx - l->fs * 0.15, y + (h - th) / 2, tw + l->fs * 0.3, th);
-  cairo_fill (cr);
+  double tw, lo, hi, tx = end + gap;
+  band_pixels (l, &lo, &hi);
+  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, NULL);
+  if (tx < hi + gap && tx + tw > lo - gap)
+    tx = hi + gap;
   ms_set_color (cr, &st->fg, 0.95);
   ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
 }
 
+/* Every row the same marks: a bar to the median and the ratio's 95%
+ * interval across it; the fill tells the verdict, solid where the run
+ * decided (the same, shorter or longer), pale and outlined where it cannot
+ * tell. (A floating box for those was a second mark for one quantity.) */
 static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
           double y)
 {
-  const double h = l->line_h;
+  const double h = l->line_h, lw = ms_style_line_width (st);
   guint color = 0, shape, dash;
   ms_mode_look (row->mode, &color, &shape, &dash);
   MsColor c;
@@ -114,37 +128,24 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
                     l->fs, l->x0 - l->fs * 2);
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
-  gboolean interval = isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo;
-  /* A state the run cannot tell from 1× is drawn as its interval, a pale
-   * box across 1× with a tick at the median, not as a bar: a pale bar
-   * ending at 0.85× still read as a 15 % gain the words denied. */
-  if (j->verdict == MS_VERDICT_AMBIGUOUS && interval) {
-    double lo = ms_scale_to_pixel (&l->xs, MAX (j->lo, 0));
-    double hi = ms_scale_to_pixel (&l->xs, MIN (j->hi, l->xs.max));
-    double lw = ms_style_line_width (st);
-    ms_set_color (cr, &c, 0.35);
-    cairo_rectangle (cr, lo, y + h * 0.2, hi - lo, h * 0.6);
+  gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
+  cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
+  if (untold) {
+    ms_set_color (cr, &c, st->dark ? 0.3 : 0.22);
     cairo_fill_preserve (cr);
     ms_set_color (cr, &c, 1);
     cairo_set_line_width (cr, lw);
     cairo_stroke (cr);
-    ms_set_color (cr, &st->fg, 0.9);
-    cairo_set_line_width (cr, lw * 1.5);
-    cairo_move_to (cr, end, y + h * 0.1);
-    cairo_line_to (cr, end, y + h * 0.9);
-    cairo_stroke (cr);
-    draw_figures (cr, st, l, row, MAX (end, hi), y);
-    return;
+  } else {
+    ms_set_color (cr, &c, 1);
+    cairo_fill (cr);
   }
-  ms_set_color (cr, &c, 1);
-  cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
-  cairo_fill (cr);
   /* The ratio's 95% interval: whether the bar stands apart from 1×. */
-  if (interval) {
+  if (isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo) {
     double lo = ms_scale_to_pixel (&l->xs, MAX (j->lo, 0));
     double hi = ms_scale_to_pixel (&l->xs, MIN (j->hi, l->xs.max));
     ms_set_color (cr, &st->fg, 0.9);
-    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_set_line_width (cr, lw);
     cairo_move_to (cr, lo, y + h / 2);
     cairo_line_to (cr, hi, y + h / 2);
     cairo_move_to (cr, lo, y + h * 0.3);
@@ -157,31 +158,27 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   draw_figures (cr, st, l, row, end, y);
 }
 
-
-/* A group's line: the reference and its median, on a patch of the
- * background where the 1× line runs under it. */
+/* A group's line: the reference and its median. The band stops above
+ * it, so the words need no patch of background. */
 static void
 draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
             double y, double width)
 {
   g_autofree char *name = ms_picture_cache_state_group_text (row);
-  double tw, th, max_w = width - l->fs;
-  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
-  ms_set_color (cr, &st->bg, 1);
-  cairo_rectangle (cr, l->fs * 0.35, y + (l->line_h - th) / 2, MIN (tw, max_w) + l->fs * 0.3, th);
-  cairo_fill (cr);
+  double th;
+  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, max_w);
+  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
-/* The 1× line through every group, under the bars and their words, in the
+/* The 1× line through a group's bars, under them and their words, in the
  * band of the verdict's threshold: an interval must leave the band, not
  * only the line, before the run calls a state different. */
 static void
 draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, double bottom)
 {
-  double t = MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100;
-  double lo = ms_scale_to_pixel (&l->xs, 1 - t), hi = ms_scale_to_pixel (&l->xs, 1 + t);
+  double lo, hi;
+  band_pixels (l, &lo, &hi);
   /* Shaded and edged, so that it reads on a projector too. */
   ms_set_color (cr, &st->fg, 0.16);
   cairo_rectangle (cr, lo, top, hi - lo, bottom - top);
@@ -202,6 +199,27 @@ draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, doub
   cairo_line_to (cr, px, bottom);
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
+}
+
+static char *
+band_text (void)
+{
+  /* Translators: over the cache-state picture's shaded band around 1×,
+   * e.g. "±10%: the same". */
+  return g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+}
+
+/* The band's name at its top, in the axis labels' size, centred on 1×
+ * where the picture's edges let it. */
+static void
+draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
+{
+  g_autofree char *text = band_text ();
+  double tw, th;
+  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  double x = CLAMP (ms_scale_to_pixel (&l->xs, 1) - tw / 2, l->x0, l->x1 - tw);
+  ms_set_color (cr, &st->fg, 0.8);
+  ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->fs * 0.9, 0, 0, FALSE, NULL, NULL);
 }
 
 /* The ratio axis under the groups. */
@@ -259,10 +277,11 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* Returns where the axis's labels end. */
   Layout l = { .fs = ms_style_font_size (st) };
   int groups = n_lines (rows, n) - n;
-  /* A line a bar and a group's name, the axis's labels under them; where
-   * room is short (the lesson pane) the text shrinks with the lines, so
-   * that every state keeps its bar. */
-  l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / (n + groups));
+  /* A line a bar and a group's name, one for the band's name, the axis's
+   * labels under them; where room is short (the lesson pane) the text
+   * shrinks with the lines, so that every state keeps its bar. */
+  int lines = n + groups + 1;
+  l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / lines);
   l.fs = MIN (l.fs, l.line_h / 1.35);
   double label_w = 0;
   for (int i = 0; i < n; i++) {
@@ -283,11 +302,17 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  draw_one (cr, st, &l, y, y + (n + groups) * l.line_h);
+  draw_band_label (cr, st, &l, y);
+  y += l.line_h;
   for (int i = 0; i < n; i++) {
     if (starts_group (rows, i)) {
       draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
+      /* Each group's band under its own bars: 1× is the group's. */
+      int k = i + 1;
+      while (k < n && !starts_group (rows, k))
+        k++;
+      draw_one (cr, st, &l, y, y + (k - i) * l.line_h);
     }
     draw_bar (cr, st, &l, &rows[i], y);
     y += l.line_h;
@@ -334,21 +359,21 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                                   "(= 1×), %s per vector; streamed stores skip the CPU cache"),
                                size);
   double th = ms_picture_title (cr, style, title, width);
-  /* What the marks are; the check's own time said only where it is
-   * drawn. */
+  /* What the marks are, one kind for every row; the band names itself.
+   * A slide says it in a line, a larger view with the rule; the check's
+   * own time said only where it is drawn. */
   g_autofree char *key
-      = check_left_out
-            ? g_strdup_printf (_ ("Bars: medians, end to end, lines across them the ratio's 95%% "
-                                  "interval; a pale box where the run cannot tell, the interval "
-                                  "itself (ticked at the median) crossing the shaded band's edge: "
-                                  "within %g%% of 1×, the verdict's threshold."),
-                               MS_COMPARE_DEFAULT_THRESHOLD_PCT)
-            : g_strdup_printf (_ ("Bars: medians, end to end (the check: its own time), lines "
-                                  "across them the ratio's 95%% interval; a pale box where the "
-                                  "run cannot tell, the interval itself (ticked at the median) "
-                                  "crossing the shaded band's edge: within %g%% of 1×, the "
-                                  "verdict's threshold."),
-                               MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+      = slide ? g_strdup_printf (_ ("Bars: median times end to end; lines: the ratio's 95%% "
+                                    "interval; pale bars: the run cannot tell."))
+        : check_left_out
+            ? g_strdup_printf (_ ("Bars: median times end to end; lines across them: the "
+                                  "ratio's 95%% interval. A bar is pale and outlined where its "
+                                  "interval crosses an edge of the shaded band: the run cannot "
+                                  "tell it from 1×."))
+            : g_strdup_printf (_ ("Bars: median times end to end (the check: its own time); "
+                                  "lines across them: the ratio's 95%% interval. A bar is pale "
+                                  "and outlined where its interval crosses an edge of the "
+                                  "shaded band: the run cannot tell it from 1×."));
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
   const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
@@ -357,7 +382,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                                    + fs * 0.4
                              : 0;
   /* The key only where the lines keep their text's full size. */
-  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n))
+  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n) + 1))
     kh = 0;
   double bottom
       = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6);

@@ -362,19 +362,21 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   }
   /* A memory whose every state came out the same is decided, and the line
    * says so beside the others it cannot tell: the picture's rows read
-   * "the same" there. Why it cannot tell is the picture's to show (its
-   * boxes cross the band); said here too, the line ran to three. */
+   * "the same" there. "This run", not "this GPU": it is the run's
+   * spread that cannot decide. Why is the picture's to show (its pale
+   * bars' intervals cross the band); said here too, the line ran to
+   * three. */
   MsMode same = same_memory (rows, n);
   if (untold && same != MS_MODE_COUNT) {
     snprintf (buf, len,
               ms_gettext ("%s copies are the same after every kind of host store at %s; for "
-                          "the others this GPU cannot tell"),
+                          "the others this run cannot tell"),
               ms_mode_title (same), size);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (untold) {
     snprintf (buf, len,
-              ms_gettext ("This GPU cannot tell: copies after each kind of host store differ by "
+              ms_gettext ("This run cannot tell: copies after each kind of host store differ by "
                           "less than their spread at %s"),
               size);
     return MS_TAKEAWAY_UNDECIDED;

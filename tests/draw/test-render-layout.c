@@ -493,7 +493,7 @@ test_lesson_pictures_inside (void)
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      gboolean terms = FALSE, hatched = FALSE;
+      gboolean terms = FALSE, hatched = FALSE, band = FALSE;
       for (guint i = 0; i < boxes->len; i++) {
         const TextBox *b = &g_array_index (boxes, TextBox, i);
         /* The recorder gets device coordinates: the area starts at margin. */
@@ -503,11 +503,15 @@ test_lesson_pictures_inside (void)
                    b->x - margin, b->y - margin, b->w, b->h);
         terms = terms || strstr (b->text, "CUDA_DEVICE_MAX_CONNECTIONS=1");
         hatched = hatched || g_str_has_prefix (b->text, "unclear:");
+        band = band || g_str_has_suffix (b->text, "%: the same");
       }
       if (t == MS_TOPIC_IMPLICIT_SYNC) {
         g_assert_true (terms);
         g_assert_true (hatched);
       }
+      /* The cache-state band says what it is, at its top. */
+      if (t == MS_TOPIC_CACHE_STATE)
+        g_assert_true (band);
       cairo_destroy (cr);
       cairo_surface_destroy (surf);
     }
