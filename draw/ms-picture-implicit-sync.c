@@ -2,7 +2,8 @@
 /* ms-picture-implicit-sync.c: the implicit-synchronisation lesson's
  * picture: the operations x (stream kind, hardware queues) as a grid of
  * verdicts, serial in a warm colour, overlap in a pale cool one, unclear
- * hatched, with each cell's time in kernel times where it fits; a key that
+ * hatched, with each cell's time in kernel times where it fits, on a slide
+ * grouped under the textbooks' list and the calls off it; a key that
  * says what the words mean; and, where there is room below, the timeline
  * of one serialised cell's instrumented sample, where the second kernel
  * starts as the first ends. */
@@ -146,11 +147,6 @@ unlisted_note (const MsResults *run)
   return g_strdup_printf (_ ("Not on the list, %s serialised too."), names->str);
 }
 
-/* The rows to draw into ops, returning how many: every call in the
- * lesson's order, or on a slide the ones the lesson is about, grouped as
- * the takeaway counts them (row_group), so that "3 overlapped" is three
- * rows together; the rest, off the list and blue in every column, cost
- * every row a size of its text. */
 /* A row's group on a slide, in the order of the takeaway's counts:
  * nothing between (0), the listed calls that serialised (1), overlapped
  * (2) or could not be told (3), then the calls off the list that did not
@@ -173,23 +169,63 @@ row_group (const MsResults *run, int op)
   return serial ? 1 : some_overlap ? 2 : 3;
 }
 
-static int
-shown_rows (const MsResults *run, gboolean slide, int ops[MAX_ROWS])
+/* What a subheading over a slide's row says. */
+enum { SUB_NONE, SUB_LISTED, SUB_OFF_LIST };
+
+typedef struct {
+  double fs;      /* of every text in the grid */
+  double label_w; /* the row labels' column */
+  double head_h, row_h, sub_h;
+  gboolean numbers;       /* each cell's ratio after its word */
+  gboolean slide;         /* grouped under subheadings, no stars */
+  int ops[MAX_ROWS];      /* the rows drawn, in order */
+  int subs[MAX_ROWS + 1]; /* the subheading over each row; the last: under them */
+  int n_rows, n_subs;
+  int hidden; /* calls off the list left out, as they overlapped everywhere */
+} GridLook;
+
+/* The rows to draw: every call in the lesson's order, starred where
+ * listed; or on a slide the ones the lesson is about, grouped as the
+ * takeaway counts them (row_group), so that "3 other listed calls" are
+ * three rows together, under a subheading for the textbooks' list and one
+ * for the calls off it (a star and its footnote said that in five lines
+ * under the grid). The calls off the list that overlapped in every column
+ * cost every row a size of its text: the second subheading counts them. */
+static void
+shown_rows (const MsResults *run, gboolean slide, GridLook *g)
 {
-  int n = 0;
+  g->n_rows = g->n_subs = g->hidden = 0;
+  g->slide = slide;
+  memset (g->subs, 0, sizeof g->subs);
+  int last = 0;
   for (int group = slide ? 0 : -1; group <= (slide ? 4 : -1); group++)
-    for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
-      if (!slide || row_group (run, op) == group)
-        ops[n++] = op;
-  return n;
+    for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+      int in = slide ? row_group (run, op) : -1;
+      g->hidden += slide && group == 0 && in < 0;
+      if (in != group)
+        continue;
+      int sub = in >= 1 && in <= 3 && last < 1 ? SUB_LISTED
+                : in == 4 && last < 4          ? SUB_OFF_LIST
+                                               : SUB_NONE;
+      g->subs[g->n_rows] = sub;
+      g->n_subs += sub != SUB_NONE;
+      g->ops[g->n_rows++] = op;
+      last = MAX (last, in);
+    }
+  /* The calls left out are still named by their subheading. */
+  if (g->hidden > 0 && last < 4) {
+    g->subs[g->n_rows] = SUB_OFF_LIST;
+    g->n_subs++;
+  }
 }
 
-/* The key: each verdict's box and what it means, then what the columns'
- * queues are, flowing over lines from (x, y) to right; returns the height.
+/* The key: each verdict's box and what it means, then outside a slide the
+ * star, a call off the list that serialised and what blocking streams
+ * wait for, flowing over lines from (x, y) to right; returns the height.
  * Only measures when draw is FALSE. */
 static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
-          double right, double fs, gboolean terms, int hidden, gboolean draw)
+          double right, double fs, gboolean terms, gboolean slide, gboolean draw)
 {
   double limit = serial_limit (run);
   char above[64] = "";
@@ -202,27 +238,18 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
                                                  "kernel's time, so the total cannot tell"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
-  g_autofree char *unlisted = unlisted_note (run);
-  /* TRANSLATORS: under the implicit-sync grid on a slide, which leaves out
-   * the rows of calls off the textbooks' list that overlapped. */
-  g_autofree char *left_out
-      = hidden > 0 ? g_strdup_printf (g_dngettext (NULL,
-                                                   "%d more call off the list overlapped: in a "
-                                                   "larger view.",
-                                                   "%d more calls off the list overlapped: in a "
-                                                   "larger view.",
-                                                   hidden),
-                                      hidden)
-                   : NULL;
+  /* A slide keeps the colour key alone: its subheadings say which calls
+   * the textbooks list, the header what one queue is; the prose (why a
+   * call off the list serialised, what blocking streams wait for) is the
+   * larger view's. */
+  g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          _ ("*: on the textbooks' list of calls that serialise; outlined: "
-                             "those the line above names"),
-                          unlisted ? unlisted : "", left_out ? left_out : "",
-                          /* One line where it can: the columns' words are plain but for
-                           * the one queue's variable. */
-                          _ ("blocking streams wait for the legacy default stream; 1 queue: "
-                             "CUDA_DEVICE_MAX_CONNECTIONS=1") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1, -1 };
+                          slide ? ""
+                                : _ ("*: on the textbooks' list of calls that serialise; "
+                                     "outlined: those the line above names"),
+                          unlisted ? unlisted : "",
+                          slide ? "" : _ ("blocking streams wait for the legacy default stream") };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
@@ -253,25 +280,19 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   return cy + th - y;
 }
 
-typedef struct {
-  double fs;      /* of every text in the grid */
-  double label_w; /* the row labels' column */
-  double head_h, row_h;
-  gboolean numbers; /* each cell's ratio after its word */
-  int ops[MAX_ROWS]; /* the rows drawn, in order */
-  int n_rows;
-} GridLook;
 
 /* A row's label: the call, starred where the textbooks list it (the
- * takeaway speaks of those). Free it. */
+ * takeaway speaks of those) outside a slide, whose subheadings say it.
+ * Free it. */
 static char *
-row_label (int op)
+row_label (const GridLook *g, int op)
 {
   const char *name = _ (ms_implicit_sync_op_label ((MsSyncOp) op));
   /* TRANSLATORS: a row of the implicit-sync grid whose call the textbooks
    * list as one that serialises, e.g. "cudaMemset *". */
-  return ms_implicit_sync_op_listed ((MsSyncOp) op) ? g_strdup_printf (_ ("%s *"), name)
-                                                    : g_strdup (name);
+  return ms_implicit_sync_op_listed ((MsSyncOp) op) && !g->slide
+             ? g_strdup_printf (_ ("%s *"), name)
+             : g_strdup (name);
 }
 
 /* The grid's look for width: the row labels' width, and whether the
@@ -284,7 +305,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->label_w = 0;
   for (int i = 0; i < g->n_rows; i++) {
     int op = g->ops[i];
-    g_autofree char *label = row_label (op);
+    g_autofree char *label = row_label (g, op);
     /* In bold: the takeaway's rows are. */
     ms_draw_text (cr, label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
     g->label_w = MAX (g->label_w, tw);
@@ -301,12 +322,40 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->numbers = (width - g->label_w - fs) / MS_SYNC_N_COLUMNS >= cell_w + fs;
   g->head_h = th * 2.1;
   g->row_h = th * 1.05;
+  g->sub_h = th * 1.25;
 }
 
-/* Stream kinds over pairs of columns, their queues under them, one size. */
+/* The grid's height: its heads, rows and subheadings. */
+static double
+grid_height (const GridLook *g)
+{
+  return g->head_h + g->n_rows * g->row_h + g->n_subs * g->sub_h;
+}
+
+/* Over the row labels, level with the heads: what the one queue's
+ * columns set, in the heads' own words, in the size the corner has room
+ * for (a line under the grid said it, apart from the words it explains). */
 static void
-draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x0, double col_w,
-            double y)
+draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const char *queue, double x,
+             double right, double y)
+{
+  g_autofree char *name = g_strdup_printf (_ ("%s:"), queue);
+  const char *var = "CUDA_DEVICE_MAX_CONNECTIONS=1";
+  double w1, w2, th = g->head_h / 2.1;
+  double fs = g->fs * 0.85;
+  ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w1, NULL);
+  ms_draw_text (cr, var, 0, 0, fs, -1, 0, FALSE, &w2, NULL);
+  fs *= MIN (1, (right - x) / MAX (w1, w2));
+  ms_set_color (cr, &style->fg, 0.7);
+  ms_draw_text (cr, name, x, y + th * 0.1, fs, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, var, x, y + th * 1.15, fs, 0, 0, FALSE, NULL, NULL);
+}
+
+/* Stream kinds over pairs of columns, their queues under them, one size;
+ * in the corner from x what one queue is. */
+static void
+draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x, double x0,
+            double col_w, double y)
 {
   const char *kinds[] = { _ ("blocking streams"), _ ("non-blocking streams") };
   const char *queues[] = { _ ("1 hardware queue"), _ ("default queues") };
@@ -340,6 +389,76 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x0
                     FALSE, NULL, NULL);
     }
   }
+  draw_corner (cr, style, g, queues[0], x, x0 - g->fs * 0.6, y);
+}
+
+/* A subheading over a slide's rows, ruled across the grid: the
+ * textbooks' list, or the calls off it, saying how many more a larger
+ * view shows. */
+static void
+draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, double x,
+          double width, double y)
+{
+  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise")
+                                       : _ ("Not on the list");
+  double th;
+  ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, NULL, &th);
+  double ty = y + g->sub_h - th * 1.05;
+  ms_set_color (cr, &style->fg, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, x, round (y + g->sub_h * 0.12) + 0.5);
+  cairo_line_to (cr, width, round (y + g->sub_h * 0.12) + 0.5);
+  cairo_stroke (cr);
+  ms_set_color (cr, &style->fg, 0.8);
+  ms_draw_text (cr, name, x, ty, g->fs * 0.9, 0, 0, TRUE, NULL, NULL);
+  if (sub != SUB_OFF_LIST || g->hidden <= 0)
+    return;
+  /* TRANSLATORS: right of the implicit-sync slide's "Not on the list",
+   * which leaves out the rows of calls off the list that overlapped in
+   * every column. */
+  g_autofree char *more = g_strdup_printf (g_dngettext (NULL,
+                                                        "%d more overlapped everywhere: in a "
+                                                        "larger view",
+                                                        "%d more overlapped everywhere: in a "
+                                                        "larger view",
+                                                        g->hidden),
+                                           g->hidden);
+  ms_set_color (cr, &style->fg, 0.7);
+  ms_draw_text (cr, more, width, ty, g->fs * 0.8, 1, 0, FALSE, NULL, NULL);
+}
+
+static void
+draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const GridLook *g, int op,
+          double x, double x0, double col_w, double cy, double width)
+{
+  ms_set_color (cr, &style->fg, 0.9);
+  /* Level with the cells' words, which sit in the middle of a row
+   * that grows with the room. */
+  g_autofree char *label = row_label (g, op);
+  if (row_named (run, op)) {
+    /* The takeaway's rows, label and cells, outlined, their calls in
+     * bold: the three rows the line names among fourteen. */
+    ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0, TRUE,
+                  NULL, NULL);
+    ms_set_color (cr, &style->fg, 0.9);
+    cairo_set_line_width (cr, MAX (2, g->fs * 0.15));
+    cairo_rectangle (cr, x - g->fs * 0.25, cy, width - x + g->fs * 0.2, g->row_h);
+    cairo_stroke (cr);
+  } else {
+    ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
+                      g->label_w);
+  }
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
+    double bx = x0 + col * col_w;
+    draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
+    char text[64];
+    cell_text (v, &j, g->numbers, text, sizeof text);
+    ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
+    ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
+                  v == MS_SYNC_SERIALISED, NULL, NULL);
+  }
 }
 
 static void
@@ -347,40 +466,17 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
            double x, double y, double width)
 {
   double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / MS_SYNC_N_COLUMNS;
-  draw_heads (cr, style, g, x0, col_w, y);
+  draw_heads (cr, style, g, x, x0, col_w, y);
   y += g->head_h;
-  for (int i = 0; i < g->n_rows; i++) {
-    int op = g->ops[i];
-    double cy = y + i * g->row_h;
-    ms_set_color (cr, &style->fg, 0.9);
-    /* Level with the cells' words, which sit in the middle of a row
-     * that grows with the room. */
-    g_autofree char *label = row_label (op);
-    gboolean named = row_named (run, op);
-    if (named) {
-      /* The takeaway's rows, label and cells, outlined, their calls in
-       * bold: the three rows the line names among fourteen. */
-      ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0,
-                    TRUE, NULL, NULL);
-      ms_set_color (cr, &style->fg, 0.9);
-      cairo_set_line_width (cr, MAX (2, g->fs * 0.15));
-      cairo_rectangle (cr, x - g->fs * 0.25, cy, width - x + g->fs * 0.2, g->row_h);
-      cairo_stroke (cr);
-    } else {
-      ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
-                        g->label_w);
+  for (int i = 0; i <= g->n_rows; i++) {
+    if (g->subs[i] != SUB_NONE) {
+      draw_sub (cr, style, g, g->subs[i], x, width, y);
+      y += g->sub_h;
     }
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-      MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
-      double bx = x0 + col * col_w;
-      draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
-      char text[64];
-      cell_text (v, &j, g->numbers, text, sizeof text);
-      ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
-      ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
-                    v == MS_SYNC_SERIALISED, NULL, NULL);
-    }
+    if (i == g->n_rows)
+      break;
+    draw_row (cr, run, style, g, g->ops[i], x, x0, col_w, y, width);
+    y += g->row_h;
   }
 }
 
@@ -450,12 +546,12 @@ fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double f
   } keys[] = { { 1, TRUE }, { 0.9, TRUE }, { 1, FALSE } };
   for (double scale = 1; scale > least - 0.01; scale -= 0.05) {
     grid_look (cr, run, fs * scale, width - 2 * pad, &fit->g);
-    fit->grid_h = fit->g.head_h + fit->g.n_rows * fit->g.row_h;
+    fit->grid_h = grid_height (&fit->g);
     for (guint k = 0; k < G_N_ELEMENTS (keys) - !bare; k++) {
       fit->key_fs = fs * scale * keys[k].key_scale;
       fit->terms = keys[k].terms;
       fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms,
-                             MAX_ROWS - fit->g.n_rows, FALSE);
+                             fit->g.slide, FALSE);
       if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
         return TRUE;
     }
@@ -484,7 +580,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * size or more (a projected slide): without it the grid's ratios had
    * nothing to be ratios of. */
   Fit fit;
-  fit.g.n_rows = shown_rows (run, ms_draw_is_slide (style, height), fit.g.ops);
+  shown_rows (run, ms_draw_is_slide (style, height), &fit.g);
   double room = height - title_h - fs * 0.4;
   if (!fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
       && !fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
@@ -512,7 +608,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   }
   draw_grid (cr, run, style, &g, pad, y, width - pad);
   y += grid_h + fs * 0.4;
-  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, MAX_ROWS - g.n_rows, TRUE);
+  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, g.slide, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);

@@ -325,9 +325,55 @@ op_where (const MsResults *r, int op, MsSyncVerdict want, char *buf, size_t len)
   return n > 0;
 }
 
-/* What serialised of the textbooks' list, with where it did (blocking
- * streams only, say): "cudaMemset serialised" alone would read as true on
- * every stream. Said once where every call shares it. */
+/* A call as the takeaway names it: in a sentence, "a kernel on the
+ * legacy stream" rather than the grid's row label. */
+static const char *
+line_label (MsSyncOp op)
+{
+  if (op == MS_SYNC_OP_KERNEL_LEGACY)
+    return ms_gettext ("a kernel on the legacy stream");
+  return ms_gettext (ops[op].label);
+}
+
+/* Appends item to a list of n items so far, in plain order ("a, b and
+ * c"): and joins the last, as the line is read aloud. */
+static void
+join_item (char *list, size_t len, int n, int of, const char *item)
+{
+  size_t used = strlen (list);
+  if (n == 0)
+    snprintf (list, len, "%s", item);
+  else if (n < of - 1)
+    snprintf (list + used, len - used, ", %s", item);
+  else {
+    char head[1024];
+    snprintf (head, sizeof head, "%s", list);
+    /* TRANSLATORS: the last two of a list of calls, e.g. "cudaMemset,
+     * cudaMemcpy D2D and a kernel on the legacy stream". */
+    snprintf (list, len, ms_gettext ("%s and %s"), head, item);
+  }
+}
+
+/* The listed calls that serialised somewhere, counted. */
+static int
+count_serialised_listed (const MsResults *r)
+{
+  int n = 0;
+  char at[128];
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
+    n += ops[op].listed && op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
+  return n;
+}
+
+/* What serialised of the textbooks' list, named in plain order, with
+ * where it did (blocking streams only, say): "cudaMemset serialised"
+ * alone would read as true on every stream. Said once where every call
+ * shares it. Then how many other listed calls did not make the second
+ * kernel wait, and how many were unclear, in the grid's word (the call
+ * took most of a kernel's time, so the host clock cannot tell): a line
+ * that named the serialised and the untold left out the listed calls that
+ * overlapped. "Unclear" keeps it a slide's length: "the run cannot tell
+ * for 3 more" took it to 171 characters. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -337,10 +383,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
     any = ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING;
   if (!any)
     return MS_TAKEAWAY_MISSING;
-  char names[512] = "", listed[1024] = "", shared[128] = "", at[128];
+  char names[1024] = "", listed[1024] = "", shared[128] = "", at[128], item[256];
   bool one_place = true, extra = false;
   int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
   int held = 0;    /* listed calls that overlapped and never serialised */
+  int named = 0, of = count_serialised_listed (r);
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
@@ -352,56 +399,46 @@ takeaway (const MsResults *r, char *buf, size_t len)
       unclear += !overlapped && op_where (r, op, MS_SYNC_UNDECIDED, at, sizeof at);
       continue;
     }
-    one_place &= !names[0] || strcmp (at, shared) == 0;
+    one_place &= !named || strcmp (at, shared) == 0;
     snprintf (shared, sizeof shared, "%s", at);
-    list_op (r, op, MS_SYNC_SERIALISED, listed, sizeof listed);
-    size_t used = strlen (names);
-    snprintf (names + used, sizeof names - used, "%s%s", used ? ", " : "",
-              ms_gettext (ops[op].label));
+    if (at[0])
+      snprintf (item, sizeof item, "%s (%s)", line_label ((MsSyncOp)op), at);
+    else
+      snprintf (item, sizeof item, "%s", line_label ((MsSyncOp)op));
+    join_item (listed, sizeof listed, named, of, item);
+    join_item (names, sizeof names, named, of, line_label ((MsSyncOp)op));
+    named++;
   }
+  if (!named) {
+    snprintf (buf, len, "%s",
+              extra ? ms_gettext ("None of the calls on the textbooks' list made the second "
+                                  "kernel wait here")
+                    : ms_gettext ("No call made the second kernel wait on this GPU"));
+    return MS_TAKEAWAY_DECIDED;
+  }
+  if (one_place && shared[0])
+    snprintf (buf, len, ms_gettext ("On %s, %s made the second kernel wait"), shared, names);
+  else
+    snprintf (buf, len, ms_gettext ("%s made the second kernel wait"), listed);
   /* Where some of the list overlapped, "as the textbooks say" would read
    * as the whole list confirmed; where some could not be told, "only"
    * would read as their overlapping. */
-  /* All three kinds counted: a line that named the serialised and the
-   * untold left out the listed calls that overlapped. */
-  if (names[0] && one_place && shared[0] && unclear && held)
-    snprintf (buf, len,
-              ms_gettext ("On %s, of the textbooks' calls these serialised: %s; %d overlapped; "
-                          "the run cannot tell for %d more"),
-              shared, names, held, unclear);
-  else if (names[0] && unclear && held)
-    snprintf (buf, len,
-              ms_gettext ("Of the textbooks' calls these serialised here: %s; %d overlapped; "
-                          "the run cannot tell for %d more"),
-              listed, held, unclear);
-  else if (names[0] && one_place && shared[0] && unclear)
-    snprintf (buf, len,
-              ms_gettext ("On %s, of the calls the textbooks list these serialised: %s; the run "
-                          "cannot tell for %d more"),
-              shared, names, unclear);
-  else if (names[0] && unclear)
-    snprintf (buf, len,
-              ms_gettext ("Of the calls the textbooks list these serialised here: %s; the run "
-                          "cannot tell for %d more"),
-              listed, unclear);
-  else if (names[0] && one_place && shared[0] && held)
-    snprintf (buf, len,
-              ms_gettext ("On %s, only these of the calls the textbooks list serialised: %s"),
-              shared, names);
-  else if (names[0] && held)
-    snprintf (buf, len,
-              ms_gettext ("Only these of the calls the textbooks list serialised here: %s"),
-              listed);
-  else if (names[0] && one_place && shared[0])
-    snprintf (buf, len, ms_gettext ("On %s, as the textbooks say, these serialised: %s"), shared,
-              names);
-  else if (names[0])
-    snprintf (buf, len, ms_gettext ("Serialised here, as the textbooks say: %s"), listed);
-  else if (extra)
-    snprintf (buf, len, "%s",
-              ms_gettext ("None of the calls the textbooks list serialised the two kernels here"));
-  else
-    snprintf (buf, len, "%s", ms_gettext ("No operation serialised the two kernels on this GPU"));
+  if (held)
+    ms_caption_append_line (
+        buf, len,
+        ms_ngettext ("; %d other listed call did not", "; %d other listed calls did not", held),
+        held);
+  /* "3 were unclear" after the calls that did not; alone, what they are. */
+  if (unclear && held)
+    ms_caption_append_line (
+        buf, len, ms_ngettext ("; %d was unclear", "; %d were unclear", unclear), unclear);
+  else if (unclear)
+    ms_caption_append_line (buf, len,
+                            ms_ngettext ("; %d other listed call was unclear",
+                                         "; %d other listed calls were unclear", unclear),
+                            unclear);
+  if (!held && !unclear)
+    ms_caption_append_line (buf, len, "%s", ms_gettext (", as the textbooks say"));
   return MS_TAKEAWAY_DECIDED;
 }
 

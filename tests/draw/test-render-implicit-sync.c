@@ -3,7 +3,8 @@
  * 1024x768 in presentation mode, light and dark: every label inside the
  * drawing, each cell's verdict written in it, the key under the grid; on a
  * desk's 1600x1000 the timeline drawn below the matrix too (at 1024x768 in
- * presentation the fourteen rows in the text's own size take its room). */
+ * presentation the fourteen rows in the text's own size take its room); on
+ * a slide the rows grouped under subheadings and the colour key alone. */
 #include <glib.h>
 #include <string.h>
 
@@ -30,6 +31,50 @@ render (gboolean dark)
   g_assert_true (
       ms_test_picture_has_text (&p, "blocking streams wait for the legacy default stream"));
   g_assert_cmpfloat (p.max_y, >, H * 0.6);
+  ms_test_picture_clear (&p);
+  ms_results_free (run);
+}
+
+/* On a slide (the picture under the takeaway at 1024x768 presented): the
+ * textbooks' list and the calls off it are subheadings, not a star and
+ * its footnote; one queue's variable is in the grid's corner; under the
+ * grid the colour key alone, the prose left to a larger view. */
+static void
+test_slide (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  /* As on Hopper: cudaMalloc overlapped, cudaEventRecord (off the list)
+   * serialised on one hardware queue. */
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    m.serial[MS_SYNC_OP_MALLOC][col] = FALSE;
+    m.serial[MS_SYNC_OP_EVENT_RECORD][col] = col % 2 == 0;
+  }
+  MsResults *run = ms_sync_model_run (&m, NULL);
+  MsTestPicture p = { cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 440),
+                      g_ptr_array_new_with_free_func (g_free), 0, 0 };
+  cairo_t *cr = cairo_create (p.surface);
+  MsChartStyle st;
+  ms_chart_style_init_dark (&st);
+  st.text_scale = 1.6;
+  ms_draw_set_text_recorder (ms_test_picture_record, &p);
+  g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1024, 440));
+  ms_draw_set_text_recorder (NULL, NULL);
+  cairo_destroy (cr);
+  g_assert_true (ms_test_picture_has_text (&p, "On the textbooks' list of calls that serialise"));
+  g_assert_true (ms_test_picture_has_text (&p, "Not on the list"));
+  g_assert_true (ms_test_picture_has_text (&p, "cudaEventRecord"));
+  /* cudaMallocAsync, cudaFreeAsync and the per-thread stream's kernel
+   * overlapped everywhere: counted by the subheading, drawn elsewhere. */
+  g_assert_true (ms_test_picture_has_text (&p, "3 more overlapped everywhere: in a larger view"));
+  g_assert_false (ms_test_picture_has_text (&p, "cudaMallocAsync"));
+  g_assert_true (ms_test_picture_has_text (&p, "CUDA_DEVICE_MAX_CONNECTIONS=1"));
+  g_assert_true (ms_test_picture_has_text (&p, "unclear:"));
+  g_assert_false (ms_test_picture_has_text (&p, "cudaMemset *"));
+  g_assert_false (ms_test_picture_has_text (&p, "*: "));
+  g_assert_false (ms_test_picture_has_text (&p, "Not on the list, "));
+  g_assert_false (ms_test_picture_has_text (&p, "blocking streams wait"));
+  g_assert_cmpint (p.outside, ==, 0);
   ms_test_picture_clear (&p);
   ms_results_free (run);
 }
@@ -75,5 +120,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-implicit-sync/light", test_light);
   g_test_add_func ("/render-implicit-sync/dark", test_dark);
   g_test_add_func ("/render-implicit-sync/desk", test_desk);
+  g_test_add_func ("/render-implicit-sync/slide", test_slide);
   return g_test_run ();
 }

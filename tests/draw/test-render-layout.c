@@ -451,7 +451,7 @@ test_lesson_pictures (void)
  * and the text made larger twice (1.6 x 1.15 x 1.15), or the picture's
  * least height. No text may leave the picture's area (drawn on a larger
  * canvas, to see it leave), and the implicit-sync grid keeps its key:
- * the hatched cells' line and the one that says what "1 hardware queue"
+ * the hatched cells' line and, in its corner, what "1 hardware queue"
  * is. */
 static void
 test_lesson_pictures_inside (void)
@@ -493,7 +493,7 @@ test_lesson_pictures_inside (void)
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      gboolean terms = FALSE, hatched = FALSE, band = FALSE;
+      gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
       for (guint i = 0; i < boxes->len; i++) {
         const TextBox *b = &g_array_index (boxes, TextBox, i);
         /* The recorder gets device coordinates: the area starts at margin. */
@@ -503,11 +503,20 @@ test_lesson_pictures_inside (void)
                    b->x - margin, b->y - margin, b->w, b->h);
         terms = terms || strstr (b->text, "CUDA_DEVICE_MAX_CONNECTIONS=1");
         hatched = hatched || g_str_has_prefix (b->text, "unclear:");
+        listed = listed || g_str_has_prefix (b->text, "On the textbooks' list");
+        prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
+                || g_str_has_prefix (b->text, "Not on the list, ")
+                || g_str_has_prefix (b->text, "blocking streams wait");
         band = band || g_str_has_suffix (b->text, "%: the same");
       }
+      /* A slide: the colour key under the grid, the textbooks' list a
+       * subheading, not a star and its footnote; the prose is a larger
+       * view's. */
       if (t == MS_TOPIC_IMPLICIT_SYNC) {
         g_assert_true (terms);
         g_assert_true (hatched);
+        g_assert_true (listed);
+        g_assert_false (prose);
       }
       /* The cache-state band says what it is, at its top. */
       if (t == MS_TOPIC_CACHE_STATE)
