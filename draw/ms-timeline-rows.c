@@ -398,8 +398,11 @@ ms_timeline_rows_window (MsTimelineRows *rows, gboolean expand, MsTimeWindow *wi
     end = MAX (end, ms_timeline_bars_end (&rows->cells[i], 0, NULL, win->t1));
   if (end > win->t1)
     ms_time_window_end_after (win, end);
-  /* The axis reads from 0 where the window opens. */
-  win->origin_us = win->t0;
+  /* The axis reads from 0 where the rows' data movement starts, not
+   * where the window opens a margin before it: read against the axis, a
+   * row's last bar then ends at its drawn time (pinned's 275 µs read as
+   * 318 µs, 3 % of the pageable row's 1.83 ms later). */
+  win->origin_us = MIN (rows->move_t0, win->t1);
 }
 
 /* Lanes in a row get this height at least when the room allows; below

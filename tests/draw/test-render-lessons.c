@@ -312,8 +312,10 @@ test_timeline_window_and_legend (void)
   for (size_t i = 0; i < drawn->n_events; i++)
     g_assert_true (drawn->events[i].phase != MS_PHASE_VERIFY &&
                    drawn->events[i].phase != MS_PHASE_INIT);
-  /* The axis reads from 0 where the window opens, not the run's clock. */
-  g_assert_cmpfloat (win.origin_us, ==, win.t0);
+  /* The axis reads from 0 where the data movement starts, not the run's
+   * clock nor the window's margin before it. */
+  g_assert_cmpfloat (win.origin_us, ==, rows.move_t0);
+  g_assert_cmpfloat (win.t0, <, win.origin_us);
   /* Expanded, the whole repetition, with room after its last bar. */
   ms_timeline_rows_window (&rows, TRUE, &win);
   g_assert_cmpfloat (win.t1, >, rows.total_us);
