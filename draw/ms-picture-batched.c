@@ -362,13 +362,21 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
   if (count <= 0 || !ms_batched_quoted (run, &mode, &cells[0], &cells[1]))
     return;
   MsChartData *d = panels[mode == modes[0] ? 0 : 1];
-  /* Each with its time per copy alone: its colour says which line, and
-   * a longer label found no room in a half-width panel. */
+  /* Each named with its time per copy: with the time alone, a label that
+   * found room only above the slower point read as that point's. */
   for (int i = 0; i < 2; i++) {
     char t[32];
     double per = cells[i]->stats.e2e.median / count;
     ms_caption_time (per, t, sizeof t);
-    ms_chart_data_add_callout (d, (double) ms_vector_bytes (cells[i]->elements), per, t);
+    g_autofree char *label
+        = i == 0
+              /* TRANSLATORS: a ring's label on the batched chart: one call
+               * per copy, its time per copy, e.g. "a call each: 3.02 µs". */
+              ? g_strdup_printf (_ ("a call each: %s"), t)
+              /* TRANSLATORS: a ring's label on the batched chart: the
+               * batch, its time per copy, e.g. "batched: 1.88 µs". */
+              : g_strdup_printf (_ ("batched: %s"), t);
+    ms_chart_data_add_callout (d, (double) ms_vector_bytes (cells[i]->elements), per, label);
   }
 }
 
