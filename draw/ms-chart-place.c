@@ -49,18 +49,23 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
     gboolean prev = FALSE;
     for (guint k = 0; !s->hidden && k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      /* A muted point (and the line to it) is not to be weighed: a label
-       * may lie on it rather than on a point that is. */
-      if (!point_shown (d, p) || p->muted) {
+      if (!point_shown (d, p)) {
         prev = FALSE;
         continue;
       }
       double qx = ms_scale_to_pixel (&l->xs, p->x), qy = ms_scale_to_pixel (&l->ys, p->y);
       /* A marker counts more than a stretch of line: it is a measurement;
-       * its edge under a label hides it as its centre does. */
+       * its edge under a label hides it as its centre does. A muted one
+       * weighs half: a label may lie on it rather than on a point that is
+       * not, but not where a free spot beside it is no further ("0: no
+       * difference" covered the faint K = 1 points). */
       const double r = l->marker_r;
       if (qx >= x - r && qx <= x + w + r && qy >= y - r && qy <= y + h + r)
-        cover += 2;
+        cover += p->muted ? 1 : 2;
+      if (p->muted) {
+        px = qx, py = qy, prev = !p->partial;
+        continue;
+      }
       /* An error bar as a stretch of line: a label on it hid how far the
        * point may lie from its median. */
       if (p->lo < p->hi

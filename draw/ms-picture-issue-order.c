@@ -94,6 +94,10 @@ one_stream_share (const MsChartData *d)
   return one;
 }
 
+/* How far apart, as a factor on the streams axis, the two queues' points
+ * are drawn at each K. */
+#define DODGE 1.04
+
 /* Rings the point the takeaway quotes (the most streams on one hardware
  * queue, else on the default queues: the first series of the two with a
  * point) with its figure both ways, the chart's per cent and the line's
@@ -160,7 +164,10 @@ build (const MsResults *run)
       MsInterval b_iv = ms_compare_cell_interval (breadth, &run->run_to_run);
       MsInterval d_iv = ms_compare_cell_interval (depth, &run->run_to_run);
       MsJudgement j = ms_verdict_judgement (&b_iv, &d_iv, 0, TRUE);
-      ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
+      /* The two queues a little apart at each K: on top of each other
+       * the ringed point's bar hid behind the other queue's. */
+      double x = q == 0 ? k * DODGE : k / DODGE;
+      ms_chart_series_add (s, x, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
       /* One stream has one order: its figure is noise by definition, and
        * its long bar drew the eye first. Faint, as the note says. */

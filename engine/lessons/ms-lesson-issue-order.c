@@ -255,10 +255,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
           char size[32];
           snprintf (buf, len,
                     single ? ms_gettext ("Breadth- and depth-first issue of %d streams on one "
-                                         "hardware queue at %s: timed as on the chart, the run "
+                                         "hardware queue at %s: without timers, the run "
                                          "cannot tell them apart (%.2f×, within the spread)")
                            : ms_gettext ("Breadth- and depth-first issue of %d streams on the "
-                                         "default queues at %s: timed as on the chart, the run "
+                                         "default queues at %s: without timers, the run "
                                          "cannot tell them apart (%.2f×, within the spread)"),
                     k, ms_caption_size (breadth, size, sizeof size), speedup (depth, breadth));
           return MS_TAKEAWAY_UNDECIDED;
