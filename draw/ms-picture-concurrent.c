@@ -169,10 +169,12 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     return;
   }
   ms_draw_background (cr, style);
-  /* Small: the key of the grids and the y axis's title give way to the
+  /* A slide: the key of the grids and the y axis's title give way to the
    * plot (the title says what y counts), and the lines that lie on
-   * others go. */
-  gboolean small = height < ms_style_font_size (style) * 30;
+   * others go. By the one rule of what a slide is: a height of its own
+   * (30 lines) drew the slide on screen and five lines in its export at
+   * the same size, whose picture is taller. */
+  gboolean small = ms_draw_is_slide (style, height);
   if (small) {
     g_clear_pointer (&data->y_label, g_free);
     leave_coinciding_out (data);
