@@ -569,7 +569,14 @@ ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   drawing->kind = "compare";
   drawing->title =
     g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
-  drawing->caption = ms_page_runs_caption (runs);
+  /* The verdicts' count and how the two setups differ first, as under
+   * the chart on screen: an export without them read a host's difference
+   * as the GPU's. */
+  g_autofree char *runs_caption = ms_page_runs_caption (runs);
+  const char *verdicts = gtk_label_get_text (self->summary_label);
+  drawing->caption = verdicts && verdicts[0] && runs_caption
+                       ? g_strdup_printf ("%s\n%s", verdicts, runs_caption)
+                       : g_strdup (verdicts && verdicts[0] ? verdicts : runs_caption);
   drawing->draw = draw_comparison;
   drawing->write_beside = write_verdicts_beside;
   return NULL;

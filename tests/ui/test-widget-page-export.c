@@ -200,6 +200,20 @@ test_table_page (void)
   ms_test_destroy (window, page);
 }
 
+/* Whether text opens with what a label under root reads (of at least a
+ * line: the verdicts' count, not a lone word). */
+static gboolean
+opens_with_label (GtkWidget *root, const char *text)
+{
+  const char *own = GTK_IS_LABEL (root) ? gtk_label_get_text (GTK_LABEL (root)) : NULL;
+  if (own && strlen (own) > 20 && g_str_has_prefix (text, own))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    if (opens_with_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* The Compare page: its chart, and the verdict table beside it. */
 static void
 test_compare_page (void)
@@ -215,6 +229,10 @@ test_compare_page (void)
   g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
   g_assert_true (ms_page_get_drawing (MS_PAGE (page), &drawing, &why));
+  /* The caption opens with what the page says under its chart: the
+   * verdicts' count first. */
+  g_assert_nonnull (drawing.caption);
+  g_assert_true (opens_with_label (page, drawing.caption));
   g_autoptr (GError) error = NULL;
   g_autofree char *csv =
     drawing.write_beside (MS_PAGE (page), ms_test_tmp_path ("chart.png"), &error);
