@@ -94,18 +94,14 @@ one_stream_share (const MsChartData *d)
   return one;
 }
 
-/* How far apart, as a factor on the streams axis, the two queues' points
- * are drawn at each K. */
-#define DODGE 1.04
-
 /* Rings the point the takeaway quotes (the most streams on one hardware
- * queue, else on the default queues: the first series of the two with a
- * point) with its figure both ways, the chart's per cent and the line's
+ * queue, else on the default queues: the last series of the two with a
+ * point, drawn on top) with its figure both ways, the chart's per cent and the line's
  * ratio. */
 static void
 call_out_takeaway (MsChartData *d)
 {
-  const MsChartSeries *s = g_ptr_array_index (d->series, 0);
+  const MsChartSeries *s = g_ptr_array_index (d->series, d->series->len - 1);
   for (guint k = s->points->len; k-- > 0;) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->x < 2)
@@ -148,7 +144,10 @@ build (const MsResults *run)
   d->direct_labels = TRUE;
   d->direct_share = 0.3;
   d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
-  for (guint q = 0; q < G_N_ELEMENTS (queues); q++) {
+  /* The queue the takeaway quotes, the first, drawn last, on top: under
+   * the other queue's, the ringed point's bar ("its bar crosses 0") was
+   * hidden. */
+  for (guint q = G_N_ELEMENTS (queues); q-- > 0;) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
       const MsCell *depth
@@ -164,10 +163,7 @@ build (const MsResults *run)
       MsInterval b_iv = ms_compare_cell_interval (breadth, &run->run_to_run);
       MsInterval d_iv = ms_compare_cell_interval (depth, &run->run_to_run);
       MsJudgement j = ms_verdict_judgement (&b_iv, &d_iv, 0, TRUE);
-      /* The two queues a little apart at each K: on top of each other
-       * the ringed point's bar hid behind the other queue's. */
-      double x = q == 0 ? k * DODGE : k / DODGE;
-      ms_chart_series_add (s, x, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
+      ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
       /* One stream has one order: its figure is noise by definition, and
        * its long bar drew the eye first. Faint, as the note says. */
