@@ -341,7 +341,7 @@ ms_draw_text_only_end (cairo_t *cr)
 gboolean
 ms_draw_is_slide (const MsChartStyle *style, double height)
 {
-  return height < ms_style_font_size (style) * 34;
+  return style->slide || height < ms_style_font_size (style) * 34;
 }
 
 gboolean

@@ -22,6 +22,7 @@ typedef struct {
   double text_scale; /* 1 normal; larger in presentation mode */
   double line_scale;
   gboolean high_contrast; /* stronger grid and frame (projectors, a11y) */
+  gboolean slide;         /* a slide's layout at any height: the export of a slide shown */
 } MsChartStyle;
 
 void ms_chart_style_init_light (MsChartStyle *style);

@@ -299,7 +299,7 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
    * bars; on a slide, or with no room for those either, the strips
    * alone: the takeaway is about the delay, and a second finding under it
    * read as a story the line never told. */
-  if (height - top - strips_h < fs * 16) {
+  if (ms_draw_is_slide (style, height) || height - top - strips_h < fs * 16) {
     double bars_h = ms_draw_is_slide (style, height) ? 0 : slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
       draw_strips (cr, run, style, width, top, height - top - bars_h);

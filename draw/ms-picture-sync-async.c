@@ -283,7 +283,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * half of it, and the slide read as a table of markers). */
   gboolean blocking = TRUE;
   double legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
-  if (height - legend_h < height * 0.6) {
+  if (ms_draw_is_slide (style, height) || height - legend_h < height * 0.6) {
     blocking = FALSE;
     legend_h = shared_legend (cr, run, style, 0, width, blocking, FALSE);
   }

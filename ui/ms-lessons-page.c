@@ -955,6 +955,20 @@ draw_timelines (MsPage *page, cairo_t *cr, const MsChartStyle *style, double wid
 /* The lesson shown, as its answer beside the cards shows it (its picture,
  * the reuse chart or its timelines), its takeaway over it and its run's
  * device and settings under it. */
+/* Whether the view in front (the detail stack's child shown) draws a
+ * slide at the size and text it has on screen. */
+static gboolean
+shows_slide (MsLessonsPage *self, const char *shown)
+{
+  MsChartView *view = g_str_equal (shown, "picture") ? MS_CHART_VIEW (self->picture_view)
+                      : g_str_equal (shown, "reuse") ? MS_CHART_VIEW (self->reuse_view)
+                                                     : MS_CHART_VIEW (self->timeline_stack);
+  MsChartStyle style;
+  ms_chart_view_get_style (view, &style);
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  return height > 0 && ms_draw_is_slide (&style, height);
+}
+
 static char *
 ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
 {
@@ -976,6 +990,7 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   }
   drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
   drawing->headline = g_strdup (self->cards[self->shown].takeaway);
+  drawing->slide = shows_slide (self, shown);
   drawing->caption = ms_report_lesson_caption (NULL, ms_run_get_results (run));
   return NULL;
 }

@@ -24,6 +24,9 @@ typedef struct {
   char *title;   /* what it shows, as the page names it */
   char *caption;  /* the lines under it (the runs' device and settings) */
   char *headline; /* the line over it in large type (a lesson's takeaway), or NULL */
+  /* The page shows it as a slide: its export keeps the slide's layout,
+   * though without the page's header and switcher it has more height. */
+  gboolean slide;
   /* Draws it; the page draws what it shows, as it shows it. */
   void (*draw) (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
                 double height);

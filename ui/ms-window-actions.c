@@ -105,6 +105,7 @@ export_chart (MsWindow *self, const char *path, int width, int height, gboolean 
   ms_chart_style_init_light (&x.style);
   x.style.text_scale = self->scale.text_scale * MAX (1.0, width / 1400.0);
   x.style.line_scale = self->scale.line_scale * MAX (1.0, width / 1400.0);
+  x.style.slide = drawing.slide;
   /* The headline is on the screen: it goes whether or not the caption does. */
   MsExportOptions options = { caption ? drawing.caption : NULL, &x.style, NULL,
                               drawing.headline };

@@ -452,12 +452,27 @@ test_looks (void)
   g_assert_null (ms_lesson_look (MS_TOPIC_COUNT));
 }
 
+/* A slide by its height, or at any height where the style says so (the
+ * export of a slide shown, whose picture has more height than on
+ * screen). */
+static void
+test_slide_style (void)
+{
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  g_assert_true (ms_draw_is_slide (&st, ms_style_font_size (&st) * 20));
+  g_assert_false (ms_draw_is_slide (&st, ms_style_font_size (&st) * 60));
+  st.slide = TRUE;
+  g_assert_true (ms_draw_is_slide (&st, ms_style_font_size (&st) * 60));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cr = cairo_create (surface);
+  g_test_add_func ("/render-lessons/slide-style", test_slide_style);
   g_test_add_func ("/render-lessons/reuse-chart", test_reuse_chart);
   g_test_add_func ("/render-lessons/reuse-chart-link", test_reuse_chart_link);
   g_test_add_func ("/render-lessons/timeline-rows", test_timeline_rows);
