@@ -51,16 +51,11 @@ test_slide (void)
     m.serial[MS_SYNC_OP_EVENT_RECORD][col] = col % 2 == 0;
   }
   MsResults *run = ms_sync_model_run (&m, NULL);
-  MsTestPicture p = { cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 440),
-                      g_ptr_array_new_with_free_func (g_free), 0, 0 };
-  cairo_t *cr = cairo_create (p.surface);
   MsChartStyle st;
   ms_chart_style_init_dark (&st);
   st.text_scale = 1.6;
-  ms_draw_set_text_recorder (ms_test_picture_record, &p);
-  g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1024, 440));
-  ms_draw_set_text_recorder (NULL, NULL);
-  cairo_destroy (cr);
+  MsTestPicture p;
+  ms_test_picture_draw_at (&p, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1024, 440);
   g_assert_true (ms_test_picture_has_text (&p, "On the textbooks' list of calls that serialise"));
   g_assert_true (ms_test_picture_has_text (&p, "Not on the list"));
   g_assert_true (ms_test_picture_has_text (&p, "cudaEventRecord"));
@@ -86,15 +81,10 @@ test_desk (void)
   MsSyncModel m;
   ms_sync_model_material (&m);
   MsResults *run = ms_sync_model_run (&m, NULL);
-  MsTestPicture p = { cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 1000),
-                      g_ptr_array_new_with_free_func (g_free), 0, 0 };
-  cairo_t *cr = cairo_create (p.surface);
   MsChartStyle st;
   ms_chart_style_init_light (&st);
-  ms_draw_set_text_recorder (ms_test_picture_record, &p);
-  g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1600, 1000));
-  ms_draw_set_text_recorder (NULL, NULL);
-  cairo_destroy (cr);
+  MsTestPicture p;
+  ms_test_picture_draw_at (&p, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1600, 1000);
   g_assert_true (ms_test_picture_has_text (&p, "Timeline of one instrumented sample: cudaMalloc"));
   g_assert_cmpint (p.outside, ==, 0);
   ms_test_picture_clear (&p);
