@@ -815,7 +815,11 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
     xy[2 * n + 1] = pix[k].y;
     n++;
   }
-  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, r, lw * 0.8, &st->bg);
+  /* A point muted alone (a figure that is noise by definition) hollow as
+   * well as faint: on a dark background, under a faded answer, faint
+   * alone did not set it apart from its line. */
+  MsMarkerFill fill = faint && !s->muted ? MS_FILL_HOLLOW : ms_run_fill (s->run);
+  ms_draw_markers (cr, s->shape, fill, xy, n, r, lw * 0.8, &st->bg);
   g_free (xy);
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);

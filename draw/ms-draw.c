@@ -344,6 +344,12 @@ ms_draw_is_slide (const MsChartStyle *style, double height)
   return style->slide || height < ms_style_font_size (style) * 34;
 }
 
+double
+ms_draw_fade_alpha (const MsChartStyle *style, double alpha)
+{
+  return style->dark && alpha < 1 ? 1 - (1 - alpha) / 2 : alpha;
+}
+
 gboolean
 ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data)
 {

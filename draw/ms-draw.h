@@ -93,6 +93,10 @@ gboolean ms_draw_is_slide (const MsChartStyle *style, double height);
 
 typedef gboolean (*MsFadedDraw) (cairo_t *cr, gpointer data);
 gboolean ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data);
+/* The alpha a fade of alpha is drawn at in style: on a dark background
+ * half as far from 1, where the palette's darker colours at 0.7 fell to
+ * about 3:1 on the background and a muted mark among them went unseen. */
+double ms_draw_fade_alpha (const MsChartStyle *style, double alpha);
 
 
 /* Every text box drawn (not measured) on this thread goes to the recorder,

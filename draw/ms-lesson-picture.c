@@ -80,8 +80,8 @@ ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run)
 gboolean
 ms_lesson_draw_faded (cairo_t *cr, const MsLessonAnswerJob *job, MsFadedDraw draw)
 {
-  return ms_draw_faded (cr, ms_lesson_answer_alpha (job->topic, job->run), draw,
-                        (gpointer) job);
+  double alpha = ms_lesson_answer_alpha (job->topic, job->run);
+  return ms_draw_faded (cr, ms_draw_fade_alpha (job->style, alpha), draw, (gpointer) job);
 }
 
 gboolean

@@ -36,6 +36,55 @@ bars_height (const MsChartStyle *st)
   return fs * 1.2 + G_N_ELEMENTS (bars) * fs * 1.7 + fs * 2;
 }
 
+/* Bar i's time, its multiple of one thread's and, for per-thread, the
+ * share of legacy's time it saved (the takeaway's figure): right of the
+ * bar's end on a patch of the background, so that no yardstick runs
+ * through it; else inside the end, where the bar reaches the edge or a
+ * yardstick and is long enough; else the same without the share. */
+static void
+bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
+           double x0, double cy, double width)
+{
+  const double fs = ms_style_font_size (st), one = median_of (run, 0), m = median_of (run, i);
+  const double legacy = median_of (run, 1), end = ms_scale_to_pixel (xs, m);
+  char t[32];
+  ms_caption_time (m, t, sizeof t);
+  g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
+  g_autofree char *full
+      = i == 2 && legacy > m
+            /* TRANSLATORS: the per-thread bar's label: its time, its
+             * multiple of one thread's and the share of the legacy
+             * stream's time it saved, as the takeaway says it, e.g.
+             * "516 µs, 1.24× · 35% less than legacy". */
+            ? g_strdup_printf (_ ("%s, %.2f× · %.0f%% less than legacy"), t, m / one,
+                               100 * (1 - m / legacy))
+            : NULL;
+  for (int k = full ? 0 : 1; k < 2; k++) {
+    const char *text = k ? brief : full;
+    double tw, th;
+    ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    /* Across a yardstick the label read as sitting on it ("796 µs,
+     * 1.92×" on the 2× line). */
+    gboolean crosses = FALSE;
+    for (int y = 1; y <= 2; y++) {
+      double px = ms_scale_to_pixel (xs, y * one);
+      crosses = crosses || (px > end + fs * 0.1 && px < end + fs * 0.5 + tw);
+    }
+    gboolean outside = !crosses && end + fs * 0.3 + tw <= width - fs * 0.3;
+    if (!outside && end - x0 < tw + fs * 0.6 && k == 0)
+      continue;
+    /* On a patch of the background either way: on the bar's tint alone,
+     * white text on a dark theme's grey read at 3.8:1. */
+    double x = outside ? end + fs * 0.15 : end - fs * 0.45 - tw;
+    ms_set_color (cr, &st->bg, 1);
+    cairo_rectangle (cr, x, cy - th / 2, tw + fs * 0.3, th);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.95);
+    ms_draw_text (cr, text, x + fs * 0.15, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+    return;
+  }
+}
+
 /* The bars from y, height h; the x axis up to the longest or two
  * single-thread times, in the unit the timelines use. */
 static void
@@ -90,33 +139,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
-    /* The time, as the caption writes it, and the multiple of one
-     * thread: right of the bar's end on a patch of the background, so
-     * that no yardstick runs through it; inside the end where the bar
-     * reaches the edge or a yardstick. */
-    char t[32];
-    ms_caption_time (m, t, sizeof t);
-    g_autofree char *text = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
-    double tw, th, end = ms_scale_to_pixel (&xs, m);
-    ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
-    /* Across a yardstick the label read as sitting on it ("796 µs,
-     * 1.92×" on the 2× line): then it goes inside the bar's end. */
-    gboolean crosses = FALSE;
-    for (int k = 1; k <= 2; k++) {
-      double px = ms_scale_to_pixel (&xs, k * one);
-      crosses = crosses || (px > end + fs * 0.1 && px < end + fs * 0.5 + tw);
-    }
-    if (!crosses && end + fs * 0.3 + tw <= width - fs * 0.3) {
-      ms_set_color (cr, &st->bg, 1);
-      cairo_rectangle (cr, end + fs * 0.15, by + row_h / 2 - th / 2, tw + fs * 0.3, th);
-      cairo_fill (cr);
-      ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text (cr, text, end + fs * 0.3, by + row_h / 2, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
-    } else {
-      /* The bar is a tint of the text's colour: the text stays apart. */
-      ms_set_color (cr, &st->fg, 1);
-      ms_draw_text (cr, text, end - fs * 0.3, by + row_h / 2, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
-    }
+    bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, width);
   }
 }
 

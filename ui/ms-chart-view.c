@@ -72,7 +72,7 @@ draw_faded (MsChartView *self, cairo_t *cr, const MsChartStyle *style, int w, in
 {
   MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
   FadedDraw f = { self, style, w, h };
-  ms_draw_faded (cr, priv->fade, draw_subclass, &f);
+  ms_draw_faded (cr, ms_draw_fade_alpha (style, priv->fade), draw_subclass, &f);
 }
 
 static void
