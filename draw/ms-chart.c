@@ -872,7 +872,10 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
       g_free (pix);
       if (faint) {
         cairo_pop_group_to_source (cr);
-        cairo_paint_with_alpha (cr, MS_CHART_MUTED_ALPHA (st));
+        /* A point muted alone (noise by definition) as faint in dark as in
+         * light: at the dark muted series' strength, issue-order's K = 1
+         * still read as a finding; hollow, it stays visible. */
+        cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA (st) : 0.4);
       }
     }
 }
