@@ -875,7 +875,7 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
         /* A point muted alone (noise by definition) as faint in dark as in
          * light: at the dark muted series' strength, issue-order's K = 1
          * still read as a finding; hollow, it stays visible. */
-        cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA (st) : 0.4);
+        cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA (st) : MS_CHART_MUTED_POINT_ALPHA);
       }
     }
 }

@@ -53,7 +53,9 @@ typedef struct {
  * stronger, its words at MS_CHART_MUTED_TEXT_ALPHA (4.5:1 and more). */
 /* Stronger on a dark background, where at 0.4 the palette's darker
  * colours all but vanished. */
-#define MS_CHART_MUTED_ALPHA(style) ((style)->dark ? 0.6 : 0.4)
+/* A point muted alone: as faint in both themes (noise by definition). */
+#define MS_CHART_MUTED_POINT_ALPHA 0.4
+#define MS_CHART_MUTED_ALPHA(style) ((style)->dark ? 0.6 : MS_CHART_MUTED_POINT_ALPHA)
 #define MS_CHART_MUTED_KEY_ALPHA(style) ((style)->dark ? 0.75 : 0.6)
 #define MS_CHART_MUTED_TEXT_ALPHA 0.8
 
