@@ -11,11 +11,10 @@
 
 #define MS_TIMELINE_MAX_ROWS_SPEC 8
 
-/* The rows of topic's look: its fixed list, or those it picks from run. */
+/* The rows of a lesson's look: its fixed list, or those it picks from run. */
 static int
-topic_rows (MsLessonTopic topic, const MsResults *run, MsLessonRow *rows)
+topic_rows (const MsLessonLook *look, const MsResults *run, MsLessonRow *rows)
 {
-  const MsLessonLook *look = ms_lesson_look (topic);
   if (!look)
     return 0;
   if (look->pick_rows)
@@ -85,7 +84,7 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   if (!run)
     return 0;
   const MsLessonLook *look = ms_lesson_look (topic);
-  int n = topic_rows (topic, run, rows), added = 0;
+  int n = topic_rows (look, run, rows), added = 0;
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
