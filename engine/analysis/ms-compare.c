@@ -9,6 +9,7 @@
 
 #include "ms-atomic-file.h"
 #include "ms-compare.h"
+#include "ms-compare-pool.h"
 #include "ms-i18n.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
@@ -345,6 +346,7 @@ ms_compare_results_figure (const MsResults *a, const MsResults *b, double thresh
   qsort (cmp->cells, cmp->n_cells, sizeof *cmp->cells, compare_cells);
   summarise (cmp, scratch);
   free (scratch);
+  ms_compare_pool (cmp, a, b);
   if (cmp->all.n_common == 0) {
     if (mode != MS_MODE_COUNT && !wanted_any)
       snprintf (err, errlen, ms_gettext ("neither run has a cell of mode %s"), ms_mode_name (mode));

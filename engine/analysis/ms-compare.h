@@ -150,6 +150,35 @@ typedef struct {
   double median_ratio; /* of the common cells' ratios; NAN when none */
 } MsCompareSummary;
 
+/* One verdict for a mode's cells, or for the whole run's, pooled into one
+ * ratio (ms-compare-pool.c): the geometric mean of the cells' ratios B/A
+ * with a 95% interval that holds what moves between processes. */
+typedef enum {
+  MS_POOL_NONE,      /* nothing to pool */
+  MS_POOL_PROCESSES, /* from each process's mean over the cells (compare-grade runs) */
+  MS_POOL_CELLS,     /* from the cells' own intervals, as if they moved together */
+} MsPoolMethod;
+
+#define MS_POOL_MAX_DISAGREE 16
+
+typedef struct {
+  MsPoolMethod method;
+  int n_cells;              /* cells pooled */
+  int min_exp;              /* the smallest size pooled (2^14 where the mode has it) */
+  int processes_a, processes_b;
+  double ratio, lo, hi;     /* B/A and its 95% interval; NAN: none */
+  int df;                   /* the interval's degrees of freedom; 0: normal */
+  MsVerdict verdict;
+  MsVerdictWhy why;
+  /* The smallest change (a fraction) it could have called FASTER or
+   * SLOWER, and how far from 1 the interval reaches: "SAME within ±3%". */
+  double detectable, within;
+  /* The sizes whose own verdict is decided and differs from this one. */
+  int n_disagree;
+  int disagree_exp[MS_POOL_MAX_DISAGREE];
+  MsVerdict disagree_verdict[MS_POOL_MAX_DISAGREE];
+} MsPooledVerdict;
+
 typedef struct {
   MsCompareCell *cells; /* by mode, variant, size; then the cells of one run */
   size_t n_cells;
@@ -162,6 +191,9 @@ typedef struct {
   char spread_a[200], spread_b[200];
   MsCompareSummary mode[MS_MODE_COUNT];
   MsCompareSummary all;
+  /* One verdict per mode and one for the run (ms-compare-pool.h). */
+  MsPooledVerdict pooled[MS_MODE_COUNT];
+  MsPooledVerdict pooled_run;
 } MsComparison;
 
 /* Every cell of a and b (of mode only, unless mode is MS_MODE_COUNT).

@@ -247,3 +247,26 @@ ms_grade_cell (const MsResults *results, const MsGradePool *pool, const MsCell *
   g.rounds = a.rounds;
   return g;
 }
+
+int
+ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure figure,
+                         double *out)
+{
+  int per = results->sweep.rounds > 0 ? results->sweep.rounds : 1;
+  int np = ms_sweep_n_processes (&results->sweep);
+  double *scratch = malloc (sizeof (double) * (size_t) (cell->n_reps + 1));
+  double ys[MS_MAX_PROCESSES][MS_MAX_ROUNDS];
+  int n[MS_MAX_PROCESSES] = { 0 };
+  np = np < MS_MAX_PROCESSES ? np : MS_MAX_PROCESSES;
+  bool ok = scratch && (cell->status == MS_CELL_OK || cell->status == MS_CELL_PARTIAL);
+  for (int k = 0; ok && k < cell->n_rounds; k++) {
+    int p = cell->rounds[k].round / per;
+    double v = p < np ? round_value (cell, &cell->rounds[k], figure, scratch) : NAN;
+    if (isfinite (v) && n[p] < MS_MAX_ROUNDS)
+      ys[p][n[p]++] = v;
+  }
+  for (int p = 0; p < np; p++)
+    out[p] = n[p] ? ms_median (ys[p], n[p]) : NAN;
+  free (scratch);
+  return np;
+}

@@ -62,6 +62,13 @@ void ms_grade_pool (const MsResults *results, MsGradePool *pool);
 MsGrade ms_grade_cell (const MsResults *results, const MsGradePool *pool, const MsCell *cell,
                        MsFigure figure);
 
+/* Each process's value of a cell's figure: the median of its rounds'
+ * ln(median), NAN where it has none; out holds MS_MAX_PROCESSES. Returns
+ * how many processes the run has. The pooled verdicts (ms-compare-pool.c)
+ * read a process as one draw of the machine. */
+int ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure figure,
+                             double *out);
+
 #ifdef __cplusplus
 }
 #endif

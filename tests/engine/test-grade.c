@@ -14,9 +14,11 @@
 
 #include "memsweep.h"
 #include "ms-compare.h"
+#include "ms-compare-pool.h"
 #include "ms-grade.h"
 
 #define PAIRS 200
+#define POOLED_PAIRS 100
 #define PROCESSES 6
 #define ROUNDS 9
 #define REPS 3
@@ -189,6 +191,122 @@ test_wild_round_moves_little (void)
   g_rand_free (rng);
 }
 
+/* ---- one verdict per mode, pooled over its cells -------------------- */
+
+/* Shares of the modes' pooled verdicts over PAIRS pairs, B slowed by
+ * slowdown, at threshold t. */
+static void
+pooled_verdicts (const Model *m, double slowdown, double t, double *same, double *claimed,
+                 double *slower)
+{
+  GRand *rng = g_rand_new_with_seed (815);
+  int n = 0, s = 0, c = 0, sl = 0;
+  char err[256];
+  for (int p = 0; p < POOLED_PAIRS; p++) {
+    MsResults *a = model_run (m, rng, 1), *b = model_run (m, rng, slowdown);
+    MsComparison *cmp = ms_compare_results (a, b, t, MS_MODE_COUNT, err, sizeof err);
+    g_assert_nonnull (cmp);
+    for (int k = 0; k < MS_MODE_COUNT; k++) {
+      const MsPooledVerdict *v = &cmp->pooled[k];
+      if (v->method == MS_POOL_NONE)
+        continue;
+      g_assert_cmpint (v->method, ==, MS_POOL_PROCESSES);
+      g_assert_cmpint (v->n_cells, ==, 7);
+      g_assert_cmpint (v->min_exp, ==, 14);
+      s += v->verdict == MS_VERDICT_SAME;
+      sl += v->verdict == MS_VERDICT_SLOWER;
+      c += v->verdict == MS_VERDICT_FASTER || v->verdict == MS_VERDICT_SLOWER;
+      n++;
+    }
+    g_assert_cmpint (cmp->pooled_run.n_cells, ==, 28);
+    ms_comparison_free (cmp);
+    ms_results_free (a);
+    ms_results_free (b);
+  }
+  g_rand_free (rng);
+  g_assert_cmpint (n, ==, 4 * POOLED_PAIRS);
+  *same = (double) s / n;
+  *claimed = (double) c / n;
+  *slower = (double) sl / n;
+}
+
+/* Where single cells are coin flips (the H100-like machine: about 80%
+ * SAME cell by cell), the pooled verdict of identical runs is SAME, and
+ * a 20% change (at 10%) and a 10% change (at 5%) are SLOWER in nearly
+ * every mode. */
+static void
+test_pooled_verdicts_decide (void)
+{
+  const Model *models[] = { &decidable, &h100_like };
+  /* The H100-like machine's cells are twice as wide: 10% at 5% sits
+   * nearer its edge there. */
+  const double found_10[] = { 0.95, 0.85 };
+  for (size_t i = 0; i < G_N_ELEMENTS (models); i++) {
+    double same, claimed, slower;
+    pooled_verdicts (models[i], 1, 0.10, &same, &claimed, &slower);
+    g_test_message ("pooled, identical: SAME %.1f%%, claimed %.1f%%", 100 * same, 100 * claimed);
+    g_assert_cmpfloat (same, >=, 0.97);
+    g_assert_cmpfloat (claimed, <=, 0.02);
+    pooled_verdicts (models[i], 1.2, 0.10, &same, &claimed, &slower);
+    g_test_message ("pooled, 20%% slower: SLOWER %.1f%%", 100 * slower);
+    g_assert_cmpfloat (slower, >=, 0.97);
+    g_assert_cmpfloat (claimed, ==, slower);
+    pooled_verdicts (models[i], 1.1, 0.05, &same, &claimed, &slower);
+    g_test_message ("pooled, 10%% slower at 5%%: SLOWER %.1f%%", 100 * slower);
+    g_assert_cmpfloat (slower, >=, found_10[i]);
+    g_assert_cmpfloat (claimed, ==, slower);
+  }
+}
+
+/* The pooled interval's coverage on synthetic processes whose spread is
+ * known: each process shifts all its cells together (sd 5%) and each cell
+ * on its own (sd 3%); the 95% interval must hold the true difference in
+ * 93-97% of 1000 draws, with few processes (Student's t, Welch). */
+static void
+test_pooled_interval_covers (void)
+{
+  enum { DRAWS = 1000, CELLS = 7 };
+  static const int sides[][2] = { { 6, 6 }, { 4, 9 }, { 12, 12 } };
+  GRand *rng = g_rand_new_with_seed (2026);
+  for (size_t k = 0; k < G_N_ELEMENTS (sides); k++) {
+    int pa = sides[k][0], pb = sides[k][1], held = 0;
+    double truth = log (1.07);
+    for (int d = 0; d < DRAWS; d++) {
+      double a[12 * CELLS], b[12 * CELLS];
+      for (int side = 0; side < 2; side++) {
+        double *v = side ? b : a;
+        int np = side ? pb : pa;
+        for (int p = 0; p < np; p++) {
+          double shift = 0.05 * normal (rng) + (side ? truth : 0);
+          for (int c = 0; c < CELLS; c++)
+            v[p * CELLS + c] = log (20.0 * (c + 1)) + shift + 0.03 * normal (rng);
+        }
+      }
+      MsPoolEstimate est;
+      g_assert_true (ms_pool_processes (a, pa, b, pb, CELLS, &est));
+      g_assert_cmpint (est.n_cells, ==, CELLS);
+      double h = ms_student_t_975 (est.df) * est.se;
+      held += est.d - h <= truth && truth <= est.d + h;
+    }
+    g_test_message ("coverage, %d and %d processes: %.1f%%", pa, pb, 100.0 * held / DRAWS);
+    g_assert_cmpint (held, >=, 930);
+    g_assert_cmpint (held, <=, 970);
+  }
+  g_rand_free (rng);
+}
+
+/* A cell that one process of a side lacks is left out of the pool, and
+ * fewer than two processes a side cannot be pooled. */
+static void
+test_pool_leaves_out_what_it_cannot_use (void)
+{
+  double a[2 * 3] = { 1, 2, NAN, 1.1, 2.1, 3.1 }, b[2 * 3] = { 1, 2, 3, 1, 2, 3 };
+  MsPoolEstimate est;
+  g_assert_true (ms_pool_processes (a, 2, b, 2, 3, &est));
+  g_assert_cmpint (est.n_cells, ==, 2);
+  g_assert_false (ms_pool_processes (a, 1, b, 2, 3, &est));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -198,5 +316,8 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/noisy-machine", test_a_noisy_machine_claims_nothing);
   g_test_add_func ("/grade/process-residue-widens", test_a_process_residue_widens_not_claims);
   g_test_add_func ("/grade/wild-round", test_wild_round_moves_little);
+  g_test_add_func ("/grade/pooled/decide", test_pooled_verdicts_decide);
+  g_test_add_func ("/grade/pooled/covers", test_pooled_interval_covers);
+  g_test_add_func ("/grade/pooled/leaves-out", test_pool_leaves_out_what_it_cannot_use);
   return g_test_run ();
 }
