@@ -19,6 +19,9 @@
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"
 #endif
+#ifdef MS_DRAW_HELPER
+#include "ms-cli-draw-helper.h"
+#endif
 
 /* Lessons: docs/lessons.md; __lesson-part is memsweep running itself. */
 static int
@@ -97,6 +100,13 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
 {
   short_help_is_help (argc, argv);
   const MsCliCommand *c = ms_cli_command_find (argv[1]);
+#ifdef MS_DRAW_HELPER
+  /* The commands that draw run in memsweep-draw, help included. */
+  if (c && ms_cli_draw_helper_wanted (argc - 1, argv + 1)) {
+    *rc = ms_cli_draw_helper_run (argv);
+    return true;
+  }
+#endif
   const MsCliRunner *r = c ? find_runner (c->name) : NULL;
   if (!r)
     return false;

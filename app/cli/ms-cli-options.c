@@ -76,8 +76,9 @@ static const MsCliOption compare_options[] = {
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b") },
   { NULL },
 };
-/* The drawing commands, in a build with the drawing library. */
-#ifdef MS_HAVE_DRAW
+/* The drawing commands, in a build with the drawing library or its
+ * helper memsweep-draw (ms-cli-draw-helper.h). */
+#if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
@@ -175,7 +176,7 @@ static const MsCliCommand commands[] = {
   { "compare", "A B",
     MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
     MS_CLI_OWN_OPTION_LINES },
-#ifdef MS_HAVE_DRAW
+#if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
   { "plot", "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
     plot_options, MS_CLI_OWN_OPTION_LINES },
   { "report", "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
