@@ -3,8 +3,9 @@
 """check-flatpak.py SOURCE: reads the Flatpak manifest
 (build-aux/flatpak/APP_ID.yml) and checks it against the tree: the app id
 of the metainfo and desktop file, a GNOME runtime Flathub supports,
-the command the desktop file starts, pinned archives, the source folder,
-and meson options that meson_options.txt declares. flatpak-builder itself
+the command the desktop file starts, the files the command line may read
+and write, pinned archives, the source folder, and meson options that
+meson_options.txt declares. flatpak-builder itself
 needs the network (the runtime, the archives), so this is what a test can
 check here. Exits 77 without PyYAML."""
 import pathlib
@@ -50,6 +51,14 @@ check(f'the runtime is one Flathub supports (GNOME {OLDEST_SUPPORTED_GNOME} or l
 exec_line = re.search(r'^Exec=(\S+)', desktop, re.M)
 check('command is what the desktop file starts',
       exec_line is not None and manifest.get('command') == exec_line.group(1))
+# The command line has no file chooser portal: it reads runs by their paths
+# (read-only home) and writes into the documents folder, and no more.
+finish_args = manifest.get('finish-args', [])
+check('the command line can read the user\'s runs (--filesystem=home:ro)',
+      '--filesystem=home:ro' in finish_args)
+check('no write access beyond the documents folder',
+      not [a for a in finish_args if a.startswith('--filesystem=') and
+           a not in ('--filesystem=home:ro', '--filesystem=xdg-documents')])
 modules = manifest.get('modules', [])
 check('memsweep is the last module', bool(modules) and modules[-1].get('name') == 'memsweep')
 for module in modules:
