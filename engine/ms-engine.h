@@ -19,6 +19,7 @@
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"
 #include "files/ms-multi-file.h"
+#include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
 #include "files/ms-reference-dir.h"
 #include "files/ms-utf8.h"

@@ -38,11 +38,17 @@ struct MsAtomicFile {
 };
 
 /* Files that must not be written: the inputs of the command. Readers run
- * on several threads (fleet-report), so the list has a lock. */
+ * on several threads (fleet-report), so the list has a lock. Each is kept
+ * open (fd, or -1 past MAX_KEPT_INPUTS): an input deleted while the
+ * command runs keeps its inode, so no new file (another writer's output of
+ * the same prefix) can get its number back and be refused as an input. */
+#define MAX_KEPT_INPUTS 256
 static struct {
   dev_t dev;
   ino_t ino;
+  int fd;
 } *protected_files;
+static size_t n_kept;
 static size_t n_protected;
 static pthread_mutex_t protected_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -209,8 +215,10 @@ is_protected (const struct stat *st)
   return found;
 }
 
+/* fd: an open descriptor of the file, kept (duplicated) while there is
+ * room, or -1. */
 static bool
-protect_stat (const struct stat *st)
+protect_stat (const struct stat *st, int fd)
 {
   bool ok = true;
   pthread_mutex_lock (&protected_lock);
@@ -220,6 +228,9 @@ protect_stat (const struct stat *st)
       protected_files = bigger;
       protected_files[n_protected].dev = st->st_dev;
       protected_files[n_protected].ino = st->st_ino;
+      protected_files[n_protected].fd =
+        fd >= 0 && n_kept < MAX_KEPT_INPUTS ? fcntl (fd, F_DUPFD_CLOEXEC, 3) : -1;
+      n_kept += protected_files[n_protected].fd >= 0;
       n_protected++;
     }
     ok = bigger != NULL;
@@ -232,7 +243,16 @@ bool
 ms_atomic_file_protect (const char *path)
 {
   struct stat st;
-  return stat (path, &st) != 0 || protect_stat (&st);
+  /* Not blocking on a FIFO, not taking a terminal. */
+  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  bool ok = true;
+  if (fd >= 0 && fstat (fd, &st) == 0)
+    ok = protect_stat (&st, S_ISREG (st.st_mode) ? fd : -1);
+  else if (fd < 0 && stat (path, &st) == 0)
+    ok = protect_stat (&st, -1);
+  if (fd >= 0)
+    close (fd);
+  return ok;
 }
 
 static bool protect_reads;
@@ -255,7 +275,7 @@ ms_atomic_file_note_read (int fd)
 {
   struct stat st;
   if (protect_reads && fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
-    protect_stat (&st);
+    protect_stat (&st, fd);
 }
 
 /* An open descriptor as the target: written where it stands, never
@@ -444,6 +464,20 @@ make_temporary (MsAtomicFile *file)
   return -1;
 }
 
+static MsAtomicFileGate gate;
+
+void
+ms_atomic_file_set_gate (MsAtomicFileGate g)
+{
+  gate = g;
+}
+
+bool
+ms_atomic_file_resolve (const char *path, char *target, size_t len, int *descriptor)
+{
+  return resolve_target (path, target, len, descriptor);
+}
+
 MsAtomicFile *
 ms_atomic_file_open (const char *path, char *err, size_t errlen)
 {
@@ -459,7 +493,8 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
   file->lock_fd = -1;
   file->slot = -1;
   if (!check_target (path, file->target, sizeof file->target, &in_place, &file->descriptor,
-                     &mode, err, errlen)) {
+                     &mode, err, errlen) ||
+      (gate && !gate (path, file->target, file->descriptor, err, errlen))) {
     free (file);
     return NULL;
   }

@@ -18,7 +18,10 @@
  *   /proc/self/fd/N) is written through that descriptor, where it stands:
  *   `--out /dev/stdout >> log` appends to log, never replaces it.
  * - A file protected as one of the command's inputs (by device and inode,
- *   whatever name reaches it) is refused.
+ *   whatever name reaches it) is refused. Inputs are kept open, so that
+ *   an input deleted meanwhile cannot lend its inode to a new file.
+ * - Where a gate is set (the command line's output plan), a file it does
+ *   not let through is refused.
  * - A write past a file-size limit fails (EFBIG) like one to a full disk:
  *   ms_atomic_file_clean_up_on_signals ignores SIGXFSZ, which would end
  *   the process in the middle of the write.
@@ -48,6 +51,19 @@ bool ms_atomic_file_check_regular (const char *path, char *err, size_t errlen);
 bool ms_atomic_file_in_place (const char *path);
 
 MsAtomicFile *ms_atomic_file_open (const char *path, char *err, size_t errlen);
+
+/* Follows path's symbolic links (dangling ones too) into target, as a
+ * write would; *descriptor is N where they lead to this process's
+ * descriptor N (/dev/stdout, /dev/fd/N), else -1. */
+bool ms_atomic_file_resolve (const char *path, char *target, size_t len, int *descriptor);
+
+/* A check every file passes before it is opened for writing (the
+ * command's output plan, ms-output-plan.h): name as the caller gave it,
+ * target and descriptor as ms_atomic_file_resolve gives them. False with
+ * a message refuses the file. NULL (the default) lets every file pass. */
+typedef bool (*MsAtomicFileGate) (const char *name, const char *target, int descriptor, char *err,
+                                  size_t errlen);
+void ms_atomic_file_set_gate (MsAtomicFileGate gate);
 
 /* Marks the file at path (its device and inode) as an input: writing it is
  * refused from then on. False only when out of memory. */

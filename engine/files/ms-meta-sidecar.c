@@ -268,7 +268,13 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   uint64_t hash[2];
   if (!json_object_is_type (files, json_type_object))
     return OTHER_FILES;
-  const uint64_t *read = hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
+  /* Hashed only when an entry has the file's size: a file of another size
+   * (a summary of 4 GiB with no line end) is not read at all. */
+  bool any_sized = false;
+  for (const MsJsonMember *m = ms_json_first_member (files); m && !any_sized;
+       m = ms_json_next_member (m))
+    any_sized = entry_is (ms_json_member_value (m), csv_bytes, NULL);
+  const uint64_t *read = any_sized && hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
   for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
     const MsJson *entry = ms_json_member_value (m);
     const char *name = ms_json_string (ms_json_member (entry, "name"));
@@ -462,6 +468,23 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
 /* ---- a sidecar belongs to its file set ---------------------------------- */
 
 /* The file a sidecar names, beside it. */
+int
+ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max)
+{
+  char err[1024];
+  MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  int n = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0 ? 0 : -1;
+  for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files"));
+       m && n >= 0 && n < max; m = ms_json_next_member (m)) {
+    const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
+    if (name)
+      snprintf (names[n++], 256, "%s", name);
+  }
+  ms_json_free (root);
+  return n;
+}
+
 static bool
 beside (const char *sidecar_path, const char *name, char *out, size_t len)
 {

@@ -70,6 +70,11 @@ typedef struct {
 int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
                           MsSidecarKept *out, int max);
 
+/* The names of the files the sidecar at sidecar_path describes (any run,
+ * any role), at most max, into names; -1 when it is no sidecar of
+ * memsweep's format (missing, damaged, another kind of file). */
+int ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max);
+
 /* The metadata of the CSV file at csv_path (csv_bytes long) from its
  * sidecar, as '# key: value' lines ending in '\n' (run-id first); free
  * with free (). NULL when the sidecar is missing, damaged or describes

@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-output-plan.c: the files one command will write, each checked as it
+ * is added; see the header for the rules. */
+#define _GNU_SOURCE
+#include "ms-output-plan.h"
+#include "ms-atomic-file.h"
+#include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_NAMES 8
+
+typedef enum { ROLE_FILE, ROLE_SET, ROLE_SIDECAR, ROLE_FOLDER } Role;
+
+/* One file of the plan: its name as given, where it leads, and what it
+ * is once there (a file that exists, a descriptor's open file). */
+typedef struct {
+  char *name;
+  char *given_by;
+  char where[2 * PATH_MAX + 16];
+  int descriptor; /* this process's descriptor N that it names, or -1 */
+  bool known;     /* dev and ino are the file's */
+  bool shared;    /* a character device: /dev/null takes any number */
+  dev_t dev;
+  ino_t ino;
+  Role role;
+} Entry;
+
+static Entry *entries;
+static int n_entries;
+
+/* Where path leads: its folder's real path and its name, symbolic links
+ * followed (dangling ones too), or /dev/fd/N for a descriptor; e carries
+ * the file's identity when there is one. */
+static bool
+locate (const char *path, Entry *e)
+{
+  char target[PATH_MAX], folder[PATH_MAX], real[PATH_MAX];
+  struct stat st;
+  e->descriptor = -1;
+  if (strcmp (path, "-") == 0)
+    e->descriptor = STDOUT_FILENO;
+  else if (!ms_atomic_file_resolve (path, target, sizeof target, &e->descriptor))
+    return false;
+  if (e->descriptor >= 0) {
+    snprintf (e->where, sizeof e->where, "/dev/fd/%d", e->descriptor);
+    e->known = fstat (e->descriptor, &st) == 0;
+  } else {
+    const char *slash = strrchr (target, '/');
+    const char *base = slash ? slash + 1 : target;
+    snprintf (folder, sizeof folder, "%.*s", slash ? (int) (slash - target) : 1,
+              slash ? (slash == target ? "/" : target) : ".");
+    if (realpath (folder, real))
+      snprintf (e->where, sizeof e->where, "%s/%s", strcmp (real, "/") ? real : "", base);
+    else
+      snprintf (e->where, sizeof e->where, "%s", target);
+    e->known = stat (target, &st) == 0;
+  }
+  if (e->known) {
+    e->dev = st.st_dev;
+    e->ino = st.st_ino;
+    e->shared = S_ISCHR (st.st_mode);
+  }
+  return true;
+}
+
+static const Entry *
+held (const char *where, Role role)
+{
+  for (int i = 0; i < n_entries; i++)
+    if (strcmp (entries[i].where, where) == 0 && (role == ROLE_FILE || entries[i].role == role))
+      return &entries[i];
+  return NULL;
+}
+
+static bool
+refuse (char *err, size_t errlen)
+{
+  errno = EEXIST;
+  (void) err, (void) errlen;
+  return false;
+}
+
+/* The same file as one already in the plan, or a second document on
+ * standard output. */
+static bool
+check_against_plan (const Entry *e, char *err, size_t errlen)
+{
+  for (int i = 0; i < n_entries; i++) {
+    const Entry *o = &entries[i];
+    bool same = strcmp (o->where, e->where) == 0 ||
+                (e->known && o->known && !e->shared && !o->shared && o->dev == e->dev &&
+                 o->ino == e->ino);
+    if (o->descriptor == STDOUT_FILENO && e->descriptor == STDOUT_FILENO) {
+      snprintf (err, errlen,
+                ms_gettext ("%s %s: standard output holds one document, and %s %s already goes "
+                            "there: nothing written"),
+                e->given_by, e->name, o->given_by, o->name);
+      return refuse (err, errlen);
+    }
+    if (same && !(o->shared && e->shared)) {
+      snprintf (err, errlen,
+                ms_gettext ("%s %s: is the same file as %s %s: nothing written; choose another "
+                            "name"),
+                e->given_by, e->name, o->given_by, o->name);
+      return refuse (err, errlen);
+    }
+  }
+  return true;
+}
+
+static bool
+ends_with (const char *s, const char *suffix)
+{
+  size_t n = strlen (s), k = strlen (suffix);
+  return n >= k && strcmp (s + n - k, suffix) == 0;
+}
+
+/* Whether a name a sidecar gives is base, or base's .gz or plain form. */
+static bool
+names_file (const char *name, const char *base)
+{
+  size_t n = strlen (name), b = strlen (base);
+  return strcmp (name, base) == 0 ||
+         (b == n + 3 && strncmp (base, name, n) == 0 && strcmp (base + n, ".gz") == 0) ||
+         (n == b + 3 && strncmp (name, base, b) == 0 && strcmp (name + b, ".gz") == 0);
+}
+
+/* The existing file at where is a sidecar of memsweep's: another set's
+ * metadata (the plan's own sidecar is ms_meta_sidecar_check_targets'). */
+static bool
+check_not_sidecar (const Entry *e, char *err, size_t errlen)
+{
+  char names[MAX_NAMES][256];
+  struct stat st;
+  if (stat (e->where, &st) != 0 || !S_ISREG (st.st_mode) ||
+      ms_meta_sidecar_names (e->where, names, MAX_NAMES) < 0)
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: holds the metadata of other files: not replaced; choose another "
+                        "name"),
+            e->given_by, e->name);
+  return refuse (err, errlen);
+}
+
+/* NAME-meta.json beside NAME-samples.csv, NAME-summary.csv or NAME.csv
+ * (or their .gz forms) that the plan does not write would become their
+ * metadata. */
+static bool
+check_not_sidecar_name (const Entry *e, char *err, size_t errlen)
+{
+  static const char *const csv[] = { "-samples.csv", "-summary.csv", ".csv" };
+  char path[PATH_MAX + 32];
+  struct stat st;
+  if (!ends_with (e->where, MS_META_SIDECAR_SUFFIX))
+    return true;
+  int stem = (int) (strlen (e->where) - strlen (MS_META_SIDECAR_SUFFIX));
+  for (int i = 0; i < 6; i++) {
+    snprintf (path, sizeof path, "%.*s%s%s", stem, e->where, csv[i % 3], i < 3 ? "" : ".gz");
+    if (lstat (path, &st) != 0 || held (path, ROLE_SET))
+      continue;
+    snprintf (err, errlen,
+              ms_gettext ("%s %s: is the name of the metadata of %s beside it: not written; "
+                          "choose another name"),
+              e->given_by, e->name, path);
+    return refuse (err, errlen);
+  }
+  return true;
+}
+
+/* Whether the sidecar at path (in folder) names base; the plan's own
+ * sidecars are its business. */
+static bool
+sidecar_names (const char *path, const char *base)
+{
+  char names[MAX_NAMES][256];
+  struct stat st;
+  if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
+      st.st_size > (1 << 20))
+    return false;
+  int n = ms_meta_sidecar_names (path, names, MAX_NAMES);
+  for (int i = 0; i < n; i++)
+    if (names_file (names[i], base))
+      return true;
+  return false;
+}
+
+/* A file that a sidecar beside it names is that set's. */
+static bool
+check_not_named (const Entry *e, char *err, size_t errlen)
+{
+  char folder[PATH_MAX], path[PATH_MAX + 256];
+  const char *slash = strrchr (e->where, '/');
+  if (!slash)
+    return true;
+  snprintf (folder, sizeof folder, "%.*s", slash == e->where ? 1 : (int) (slash - e->where),
+            e->where);
+  DIR *d = opendir (folder);
+  bool ok = true;
+  for (struct dirent *de; ok && d && (de = readdir (d));) {
+    if (!ends_with (de->d_name, MS_META_SIDECAR_SUFFIX) ||
+        snprintf (path, sizeof path, "%s/%s", strcmp (folder, "/") ? folder : "", de->d_name) >=
+          (int) sizeof path ||
+        strcmp (path, e->where) == 0)
+      continue;
+    ok = !sidecar_names (path, slash + 1);
+  }
+  if (d)
+    closedir (d);
+  if (ok)
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: is a file of another run, named by %s: not replaced; choose "
+                        "another name"),
+            e->given_by, e->name, path);
+  return refuse (err, errlen);
+}
+
+/* Where a descriptor's open file has a name that leads to it (`3>>F`),
+ * that name; else the entry stays a descriptor's (a pipe, a terminal, a
+ * file with no name in reach, as in a chroot). */
+static bool
+descriptor_file (const Entry *e, Entry *as_file)
+{
+  char link[64], name[PATH_MAX];
+  struct stat st;
+  snprintf (link, sizeof link, "/proc/self/fd/%d", e->descriptor);
+  ssize_t n = readlink (link, name, sizeof name - 1);
+  if (n <= 0 || !e->known || e->shared)
+    return false;
+  name[n] = '\0';
+  if (name[0] != '/' || stat (name, &st) != 0 || !S_ISREG (st.st_mode) || st.st_dev != e->dev ||
+      st.st_ino != e->ino)
+    return false;
+  *as_file = *e;
+  snprintf (as_file->where, sizeof as_file->where, "%s", name);
+  return true;
+}
+
+/* Another run's files: its sidecar, its sidecar's name, a file its
+ * sidecar names. */
+static bool
+check_other_runs (const Entry *e, char *err, size_t errlen)
+{
+  Entry file;
+  if (e->role == ROLE_FOLDER || e->role == ROLE_SIDECAR)
+    return true;
+  if (e->descriptor >= 0 && !descriptor_file (e, &file))
+    return true;
+  const Entry *f = e->descriptor >= 0 ? &file : e;
+  return check_not_sidecar (f, err, errlen) && check_not_sidecar_name (f, err, errlen) &&
+         check_not_named (f, err, errlen);
+}
+
+static bool
+add (const char *given_by, const char *path, Role role, char *err, size_t errlen)
+{
+  Entry e = { .role = role };
+  e.name = (char *) path;
+  e.given_by = (char *) given_by;
+  if (!locate (path, &e)) {
+    snprintf (err, errlen, "%s %s: %s", given_by, path, strerror (errno));
+    return false;
+  }
+  /* Standard output appended to an input (`show F >> F`) is the command
+   * line's to say, as cat does; by another name it is refused here. */
+  bool input = e.descriptor >= 0 && ms_atomic_file_is_input_fd (e.descriptor);
+  if (input && strcmp (path, "-") != 0) {
+    snprintf (err, errlen, ms_gettext ("%s %s: is one of the inputs: nothing written"), given_by,
+              path);
+    return refuse (err, errlen);
+  }
+  if (!check_against_plan (&e, err, errlen) || (!input && !check_other_runs (&e, err, errlen)))
+    return false;
+  Entry *bigger = realloc (entries, (size_t) (n_entries + 1) * sizeof *entries);
+  if (!bigger || !(e.name = strdup (path)) || !(e.given_by = strdup (given_by))) {
+    if (bigger)
+      entries = bigger;
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+    return false;
+  }
+  entries = bigger;
+  entries[n_entries++] = e;
+  return true;
+}
+
+bool
+ms_output_plan_add (const char *given_by, const char *path, char *err, size_t errlen)
+{
+  char why[PATH_MAX + 256];
+  /* Standard output is written as it stands: no file to check. */
+  if (strcmp (path, "-") != 0 && !ms_atomic_file_check (path, why, sizeof why)) {
+    snprintf (err, errlen, "%s: %s", given_by, why);
+    return false;
+  }
+  return add (given_by, path, ROLE_FILE, err, errlen);
+}
+
+bool
+ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
+                        size_t errlen)
+{
+  char why[PATH_MAX + 256], sidecar[PATH_MAX];
+  bool any_file = false;
+  if (!ms_meta_sidecar_check_targets (paths, n, why, sizeof why)) {
+    snprintf (err, errlen, "%s: %s", given_by, why);
+    return false;
+  }
+  for (int i = 0; i < n; i++)
+    any_file = any_file || !ms_atomic_file_in_place (paths[i]);
+  /* The sidecar first: the set's own files are named by it. */
+  if (any_file && ms_meta_sidecar_path (paths[0], sidecar, sizeof sidecar) &&
+      !add (given_by, sidecar, ROLE_SIDECAR, err, errlen))
+    return false;
+  for (int i = 0; i < n; i++)
+    if (!add (given_by, paths[i], ROLE_SET, err, errlen))
+      return false;
+  return true;
+}
+
+bool
+ms_output_plan_add_folder (const char *given_by, const char *path, char *err, size_t errlen)
+{
+  return add (given_by, path, ROLE_FOLDER, err, errlen);
+}
+
+bool
+ms_output_plan_is_stdout (const char *path)
+{
+  Entry e = { 0 };
+  return strcmp (path, "-") == 0 || (locate (path, &e) && e.descriptor == STDOUT_FILENO);
+}
+
+static bool
+holds_where (const char *where)
+{
+  for (int i = 0; i < n_entries; i++) {
+    size_t n = strlen (entries[i].where);
+    if (strcmp (entries[i].where, where) == 0 ||
+        (entries[i].role == ROLE_FOLDER && strncmp (entries[i].where, where, n) == 0 &&
+         where[n] == '/'))
+      return true;
+  }
+  return false;
+}
+
+bool
+ms_output_plan_holds (const char *path)
+{
+  Entry e = { 0 };
+  return locate (path, &e) && holds_where (e.where);
+}
+
+static bool
+gate (const char *name, const char *target, int descriptor, char *err, size_t errlen)
+{
+  (void) target, (void) descriptor;
+  if (ms_output_plan_holds (name))
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s: is not among the files this command said it would write: not "
+                        "written"),
+            name);
+  errno = EPERM;
+  return false;
+}
+
+void
+ms_output_plan_start (void)
+{
+  ms_atomic_file_set_gate (gate);
+}

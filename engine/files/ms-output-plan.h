@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-output-plan.h: every file one command will write, known before any
+ * work, and checked once as each is added.
+ *
+ * A command (the command line's run, compare, calibrate, lesson, multi,
+ * fleet, show, plot, report, every --export-*, --plot) adds each file it
+ * will write before it measures or reads anything heavy: its outputs, the
+ * sidecar beside them, its exports, its pictures, standard output when a
+ * document goes there, the folders it makes for its processes. The check
+ * that runs as each file is added refuses:
+ *
+ * - a file that is one the plan already holds: the same name once
+ *   symbolic links are followed (dangling ones too), or the same device
+ *   and inode (a hard link, /dev/fd/N);
+ * - a second document on standard output, by any name (`-`, /dev/stdout,
+ *   /dev/fd/1);
+ * - one of the command's inputs (ms_atomic_file_protect: kept open, so
+ *   that a deleted input's inode cannot come back as a new file's);
+ * - another run's files: a file that is a sidecar of memsweep's (its own
+ *   run's sidecar aside), a name NAME-meta.json beside NAME-samples.csv,
+ *   NAME-summary.csv or NAME.csv that the plan does not write (it would
+ *   become their metadata), or a file a sidecar beside it names (by its
+ *   name, its .gz form or its plain form) that the plan does not write.
+ *   A descriptor's file (`3>>F`, standard output appended to a file) is
+ *   held to the same rules where its name leads to that file.
+ *
+ * Once ms_output_plan_start has been called, the atomic writer
+ * (ms-atomic-file.h) refuses every target the plan does not hold, so a
+ * command added later cannot write outside its plan. Messages name both
+ * files. GLib-free; one plan a process. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Turns the gate on: from now on the atomic writer writes only what the
+ * plan holds. */
+void ms_output_plan_start (void);
+
+/* Adds a file of the command's own (an export, --plot, a picture, a
+ * report, a profile written without a sidecar); "-" is standard output.
+ * given_by names the option for messages. False with a message naming
+ * both files when it conflicts. */
+bool ms_output_plan_add (const char *given_by, const char *path, char *err, size_t errlen);
+
+/* Adds files written with one sidecar (a run's samples and summary, a
+ * profile, a multi aggregate; at most 4), and that sidecar: checked as
+ * ms_meta_sidecar_check_targets checks them, then each as above. */
+bool ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
+                             size_t errlen);
+
+/* Adds a folder the command has made for its processes' files. */
+bool ms_output_plan_add_folder (const char *given_by, const char *path, char *err,
+                                size_t errlen);
+
+/* Whether path names standard output (`-`, /dev/stdout, /dev/fd/1,
+ * /proc/self/fd/1). */
+bool ms_output_plan_is_stdout (const char *path);
+
+/* Whether the plan holds the file at path, or a file inside a folder it
+ * holds. */
+bool ms_output_plan_holds (const char *path);
