@@ -92,6 +92,9 @@ main (int argc, char **argv)
   ms_atomic_file_clean_up_on_signals ();
   /* No output of a command replaces a file the command has read. */
   ms_atomic_file_protect_what_is_read ();
+  /* Every command writes only the files its output plan holds
+   * (ms-output-plan.h), each checked before any work. */
+  ms_output_plan_start ();
   int rc = run_command (argc, argv);
   /* Every command's output, help and dry runs included, must arrive. */
   if (!ms_cli_stdout_ok () && rc == EXIT_OK)

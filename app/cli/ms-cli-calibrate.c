@@ -324,7 +324,7 @@ profile_target_ok (const char *out)
   char path[PATH_MAX], err[PATH_MAX + 256];
   MsDeviceInfo none = { 0 };
   if (out && strcmp (out, MS_CLI_STDIO) == 0)
-    return true;
+    return ms_cli_plan_file ("--out", out);
   if (out)
     return ms_cli_outputs_ok ("--out", &out, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
@@ -340,7 +340,7 @@ profile_target_ok (const char *out)
     return false;
   }
   const char *paths[] = { path };
-  if (!ms_meta_sidecar_check_targets (paths, 1, err, sizeof err)) {
+  if (!ms_output_plan_add_set ("--out", paths, 1, err, sizeof err)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: the profile cannot be written: %s; give "
                                  "--out\n"),
              err);
@@ -405,9 +405,8 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)
     return rc;
-  if (!profile_target_ok (o->out) || !ms_cli_output_ready (&o->output))
-    return EXIT_USAGE;
-  /* --out -: standard output holds the profile alone. */
+  /* --out -: standard output holds the profile alone (the plan refuses
+   * an export there too). */
   if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->output.format != MS_CLI_FORMAT_TEXT) {
       fprintf (stderr,
@@ -417,6 +416,8 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
     }
     o->output.stdout_off = true;
   }
+  if (!profile_target_ok (o->out) || !ms_cli_output_ready (&o->output))
+    return EXIT_USAGE;
   return -1;
 }
 
@@ -436,6 +437,10 @@ ms_cli_calibrate (int argc, char **argv)
   if (!mkdtemp (dir)) {
     fprintf (stderr, "memsweep calibrate: %s: %s\n", dir, strerror (errno));
     return EXIT_RUNTIME;
+  }
+  if (!ms_cli_plan_folder ("TMPDIR", dir)) {
+    rmdir (dir);
+    return EXIT_USAGE;
   }
   struct sigaction sa = { .sa_handler = on_calibrate_signal };
   sigaction (SIGINT, &sa, NULL);

@@ -315,14 +315,53 @@ ms_cli_tmp_folder_ok (const char *command)
   return false;
 }
 
+/* While a command checks the run options it hands on (calibrate's and
+ * fleet's runs, compare --live's sides), their outputs are the runs' own,
+ * not the command's: checked, not planned. */
+static int plan_paused;
+
+void
+ms_cli_plan_pause (bool pause)
+{
+  plan_paused += pause ? 1 : -1;
+}
+
+static bool
+planned (bool ok, const char *err)
+{
+  char clean[4 * (PATH_MAX + 512)];
+  if (!ok)
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return ok;
+}
+
+bool
+ms_cli_plan_file (const char *option, const char *path)
+{
+  char err[PATH_MAX + 512], why[PATH_MAX + 256];
+  if (!plan_paused)
+    return planned (ms_output_plan_add (option, path, err, sizeof err), err);
+  bool ok = strcmp (path, MS_CLI_STDIO) == 0 || ms_atomic_file_check (path, why, sizeof why);
+  snprintf (err, sizeof err, "%s: %s", option, why);
+  return planned (ok, err);
+}
+
 bool
 ms_cli_outputs_ok (const char *option, const char *const *paths, int n)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err];
-  if (ms_meta_sidecar_check_targets (paths, n, err, sizeof err))
-    return true;
-  fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
-  return false;
+  char err[PATH_MAX + 512], why[PATH_MAX + 256];
+  if (!plan_paused)
+    return planned (ms_output_plan_add_set (option, paths, n, err, sizeof err), err);
+  bool ok = ms_meta_sidecar_check_targets (paths, n, why, sizeof why);
+  snprintf (err, sizeof err, "%s: %s", option, why);
+  return planned (ok, err);
+}
+
+bool
+ms_cli_plan_folder (const char *option, const char *path)
+{
+  char err[PATH_MAX + 512];
+  return plan_paused || planned (ms_output_plan_add_folder (option, path, err, sizeof err), err);
 }
 
 bool
@@ -390,11 +429,7 @@ ms_cli_stdin_names (const char *path, char *text)
 bool
 ms_cli_output_ok (const char *option, const char *path)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err];
-  if (ms_atomic_file_check (path, err, sizeof err))
-    return true;
-  fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
-  return false;
+  return ms_cli_plan_file (option, path);
 }
 
 #ifdef MS_HAVE_DRAW

@@ -58,8 +58,17 @@ void ms_cli_protect_input (const char *path);
  * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
 /* Whether path, given as option, can be written (ms_atomic_file_check),
- * said before any work; false after "memsweep: OPTION: why". */
+ * said before any work, and added to the command's output plan
+ * (ms-output-plan.h); false after "memsweep: OPTION: why". */
 bool ms_cli_output_ok (const char *option, const char *path);
+/* The same; "-" is standard output, which holds one document. */
+bool ms_cli_plan_file (const char *option, const char *path);
+/* A folder the command made for its processes, added to the plan. */
+bool ms_cli_plan_folder (const char *option, const char *path);
+/* While true (nested), the run options a command hands on are checked as
+ * run checks them but their outputs stay out of the command's plan: they
+ * are the started runs' own. */
+void ms_cli_plan_pause (bool pause);
 
 /* `-` names standard input or output where a command reads or writes one
  * file (show -, show --out -); a PREFIX names several files, which
@@ -82,6 +91,7 @@ char *ms_cli_stdin_names (const char *path, char *text);
  * included (ms_meta_sidecar_check_targets: never another file set's), said
  * before any work; false after "memsweep: OPTION: why". */
 bool ms_cli_outputs_ok (const char *option, const char *const *paths, int n);
+/* (The files and their sidecar go into the command's output plan.) */
 
 /* Whether the pair a run writes under prefix can be written, for a command
  * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:

@@ -190,9 +190,8 @@ print_damaged_profiles (FILE *out, const MsFleetReport *r)
 static bool
 write_openmetrics (const MsFleetReport *r, const char *path)
 {
-  char err[512];
-  if (!ms_atomic_file_check (path, err, sizeof err) ||
-      !ms_fleet_write_openmetrics (r, path, err, sizeof err)) {
+  char err[PATH_MAX + 512];
+  if (!ms_fleet_write_openmetrics (r, path, err, sizeof err)) {
     fprintf (stderr, "memsweep fleet-report: --openmetrics: %s\n", err);
     return false;
   }
@@ -273,8 +272,6 @@ ms_cli_fleet_report (int argc, char **argv)
   }
   if (optind + 1 != argc)
     return usage (stderr, 2);
-  if (!ms_cli_output_ready (&output))
-    return 2;
   /* --openmetrics -: standard output holds the OpenMetrics text alone. */
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {
     if (output.format != MS_CLI_FORMAT_TEXT) {
@@ -283,9 +280,13 @@ ms_cli_fleet_report (int argc, char **argv)
                                    "table into a file\n"));
       return 2;
     }
-    openmetrics = "/dev/stdout";
     output.stdout_off = true;
   }
+  if (!ms_cli_output_ready (&output) ||
+      (openmetrics && !ms_cli_plan_file ("--openmetrics", openmetrics)))
+    return 2;
+  if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0)
+    openmetrics = "/dev/stdout";
   char err[512];
   MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
   if (!r) {

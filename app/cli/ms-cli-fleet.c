@@ -330,6 +330,10 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
   }
   if (a->dry_run)
     return 0;
+  char expected[PATH_MAX + 64];
+  snprintf (expected, sizeof expected, "%s/%s", dir, MS_FLEET_EXPECTED_FILE);
+  if (!ms_cli_plan_file ("--dir", expected))
+    return -1;
   if (!ms_fleet_write_expected (dir, nodes, n, err, sizeof err)) {
     fprintf (stderr, "memsweep fleet: %s\n", err);
     return -1;
@@ -503,6 +507,19 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
 
 /* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
  * stamp of its samples file: run's exit status, or 1 when it wrote none. */
+/* A node's (or its GPU's) pair and sidecar, which its run writes and
+ * fleet-node then stamps: in the plan, as run's own. */
+static bool
+plan_node_files (const char *dir, const char *node, int gpu)
+{
+  char prefix[PATH_MAX + 256], samples[PATH_MAX + 300], summary[PATH_MAX + 300];
+  node_prefix (prefix, sizeof prefix, dir, node, gpu);
+  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
+  snprintf (summary, sizeof summary, "%s-summary.csv", prefix);
+  const char *set[] = { samples, summary };
+  return ms_cli_outputs_ok ("--dir, --node", set, 2);
+}
+
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {
@@ -644,6 +661,10 @@ ms_cli_fleet_node (int argc, char **argv)
                                  "each GPU, not a run option\n"));
     return 2;
   }
+  /* The files each GPU's run leaves, which this command stamps. */
+  for (int gpu = n_gpus > 0 ? 0 : -1; gpu < n_gpus; gpu++)
+    if (!plan_node_files (dir, node, gpu))
+      return 2;
   /* Each GPU alone, one after another: the fleet compares GPUs, not how
    * a node's GPUs share its host (`memsweep multi` measures that). */
   if (n_gpus == 0)

@@ -469,7 +469,9 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return rc;
   MsBackend *backend = ms_backend_new_system ();
   if (part) {
-    rc = o.prefix ? run_part (&o, backend) : EXIT_USAGE;
+    /* The part's samples file and its sidecar, in the lesson's folder. */
+    const char *set[] = { o.prefix };
+    rc = !o.prefix || !ms_cli_outputs_ok ("--out", set, 1) ? EXIT_USAGE : run_part (&o, backend);
     ms_backend_free (backend);
     return rc;
   }

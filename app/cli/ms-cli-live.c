@@ -58,6 +58,9 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
    * (PITFALLS 28). The side's own --rounds, later, wins. */
   words[n++] = "--rounds";
   words[n++] = MS_CLI_LIVE_ROUNDS;
+  /* Before the side's own words, so that an --out among them shows. */
+  words[n++] = "--out";
+  words[n++] = (char *) prefix;
   snprintf (copy, sizeof copy, "%s", live->options[side] ? live->options[side] : "");
   for (char *w = strtok_r (copy, " \t", &save); w; w = strtok_r (NULL, " \t", &save)) {
     if (n >= MAX_WORDS) {
@@ -67,17 +70,21 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
     }
     words[n++] = w;
   }
-  words[n++] = "--out";
-  words[n++] = (char *) prefix;
   words[n] = NULL;
   MsCliRunOptions o;
-  int saved = optind, rc = ms_cli_run_options_parse (&o, n, words);
+  int saved = optind;
+  ms_cli_plan_pause (true);
+  int rc = ms_cli_run_options_parse (&o, n, words);
+  ms_cli_plan_pause (false);
   optind = saved;
   if (rc >= 0)
     return false;
-  if (o.prefix != prefix) {
-    fprintf (stderr, ms_gettext ("memsweep compare: --%c: --out is compare's own option\n"),
-             side ? 'b' : 'a');
+  /* A side's processes write into the process folder only: compare's
+   * --out and exports are compare's own. */
+  if (o.prefix != prefix || o.output.n_exports > 0) {
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: --%c: %s is compare's own option, not a side's\n"),
+             side ? 'b' : 'a', o.prefix != prefix ? "--out" : "--export-*");
     return false;
   }
   *sweep = o.sweep;
@@ -88,7 +95,7 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
 static bool
 plan_outputs (const char *prefix, Plan *plan)
 {
-  char name[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
+  char name[PATH_MAX];
   for (int side = 0; side < 2; side++) {
     snprintf (name, sizeof name, "%s-%c", prefix, side ? 'b' : 'a');
     if (!ms_atomic_file_output_name (name, "-samples.csv", plan->samples[side], PATH_MAX) ||
@@ -98,10 +105,8 @@ plan_outputs (const char *prefix, Plan *plan)
     }
     /* Both files and their sidecar, as run checks its own. */
     const char *paths[] = { plan->samples[side], plan->summary[side] };
-    if (!ms_meta_sidecar_check_targets (paths, 2, err, sizeof err)) {
-      fprintf (stderr, "memsweep compare: --out: %s\n", ms_report_clean (err, clean, sizeof clean));
+    if (!ms_cli_outputs_ok ("--out", paths, 2))
       return false;
-    }
   }
   return true;
 }
@@ -137,6 +142,29 @@ remove_dirs (const Plan *plan)
     rmdir (side_dir);
   }
   rmdir (plan->dir);
+}
+
+/* Whether the sides' sweeps share a cell (mode, size and variant), which
+ * the verdicts need: known from the options, so said before any process
+ * starts rather than after three pairs. */
+static bool
+sides_share_a_cell (const MsCliLive *live, const Plan *plan)
+{
+  const MsSweep *a = &plan->sweep[0], *b = &plan->sweep[1];
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    char va[MS_VARIANT_LEN], vb[MS_VARIANT_LEN];
+    MsKnobs knobs;
+    if (!a->modes[m] || !b->modes[m] || (live->mode != MS_MODE_COUNT && live->mode != (MsMode) m))
+      continue;
+    ms_sweep_cell_knobs (a, (MsMode) m, &knobs, va, sizeof va);
+    ms_sweep_cell_knobs (b, (MsMode) m, &knobs, vb, sizeof vb);
+    if (strcmp (va, vb) != 0)
+      continue;
+    for (int e = a->min_exp; a->step > 0 && e <= a->max_exp; e += a->step)
+      if (e >= b->min_exp && e <= b->max_exp && b->step > 0 && (e - b->min_exp) % b->step == 0)
+        return true;
+  }
+  return false;
 }
 
 /* How many common cells are still AMBIGUOUS, and which modes hold them
@@ -292,10 +320,20 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     return EXIT_USAGE;
   if (!make_dir (&plan))
     return EXIT_RUNTIME;
+  if (!ms_cli_plan_folder ("TMPDIR", plan.dir)) {
+    remove_dirs (&plan);
+    return EXIT_USAGE;
+  }
   int rc = -1;
   for (int side = 0; side < 2 && rc < 0; side++)
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
       rc = EXIT_USAGE;
+  if (rc < 0 && !sides_share_a_cell (live, &plan)) {
+    fputs (ms_gettext ("memsweep compare: the two sides have no cell in common (mode, size and "
+                       "variant): nothing measured\n"),
+           stderr);
+    rc = EXIT_USAGE;
+  }
   if (rc < 0)
     rc = take_turns (live, &plan, cancel, runs);
   remove_dirs (&plan);

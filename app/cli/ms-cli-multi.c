@@ -440,14 +440,12 @@ ms_cli_peer (int argc, char **argv)
   int rc = parse_experiment_args (argc, argv, &a, devices, &n);
   if (rc >= 0)
     return rc;
-  char path[4096], err[512];
+  char path[4096];
   ms_atomic_file_output_name (a.out ? a.out : "", "-peer.csv", path, sizeof path);
   const char *paths[] = { path };
-  if (a.out && !ms_meta_sidecar_check_targets (paths, 1, err, sizeof err)) {
-    /* Said before the measurement, not after it. */
-    fprintf (stderr, "memsweep: %s\n", err);
+  /* Said before the measurement, not after it. */
+  if (a.out && !ms_cli_outputs_ok ("--out", paths, 1))
     return 2;
-  }
   MsPeerResults *r = calloc (1, sizeof *r);
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-engine.h"
+#include "ms-cli-common.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-tables.h"
@@ -449,10 +450,15 @@ ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i)
   return 0;
 }
 
+/* Standard output's document, where no export takes its place: planned
+ * so that no second one (show --out -, a picture) and no other run's file
+ * it is appended to (`>> X-meta.json`) is written. */
+#define MS_CLI_STDOUT_GIVEN_BY "--format"
+
 bool
 ms_cli_output_ready (MsCliOutput *out)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  char clean[4 * PATH_MAX];
   int to_stdout = -1;
   for (int i = 0; i < out->n_exports; i++) {
     const char *path = out->exports[i].path, *option = out->exports[i].option;
@@ -462,14 +468,12 @@ ms_cli_output_ready (MsCliOutput *out)
                  ms_report_clean (path, clean, sizeof clean));
         return false;
       }
-    if (strcmp (path, "-") == 0) {
-      to_stdout = i;
-      continue;
-    }
-    if (!ms_atomic_file_check (path, err, sizeof err)) {
-      fprintf (stderr, "memsweep: %s: %s\n", option, ms_report_clean (err, clean, sizeof clean));
+    /* Every file of the command, standard output by any name included,
+     * is checked against the others, the inputs and other runs' files. */
+    if (!ms_cli_plan_file (option, path))
       return false;
-    }
+    if (ms_output_plan_is_stdout (path))
+      to_stdout = i;
   }
   if (to_stdout >= 0) {
     /* Standard output holds one document: the export's, in place of the
@@ -477,8 +481,9 @@ ms_cli_output_ready (MsCliOutput *out)
     out->format = out->exports[to_stdout].format;
     out->exports[to_stdout] = out->exports[--out->n_exports];
     out->stdout_off = false; /* show --out FILE --export-csv -: CSV there too */
+    return true;
   }
-  return true;
+  return out->stdout_off || ms_cli_plan_file (MS_CLI_STDOUT_GIVEN_BY, MS_CLI_STDIO);
 }
 
 static void

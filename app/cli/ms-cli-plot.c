@@ -288,7 +288,7 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
-  if (!runs)
+  if (!runs || !ms_cli_plan_file ("--out", o->out))
     return EXIT_USAGE;
   LessonJob job = { .run = g_ptr_array_index (runs, 0) };
   job.topic = ms_lesson_topic_for_experiment (job.run->experiment);
@@ -342,7 +342,7 @@ ms_cli_plot (int argc, char **argv)
   }
   /* Loaded in the order given: the first file gets the first marker. */
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
-  if (!runs)
+  if (!runs || !ms_cli_plan_file ("--out", o.out))
     return EXIT_USAGE;
   const char *why = ms_report_view_unavailable (runs, job.view);
   if (why) {

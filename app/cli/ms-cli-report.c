@@ -50,7 +50,7 @@ report_handout (const char *out, char **paths, int n)
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
-  if (!runs)
+  if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
   const MsResults *run = g_ptr_array_index (runs, 0);
   MsLessonTopic topic = ms_lesson_topic_for_experiment (run->experiment);
@@ -137,7 +137,7 @@ ms_cli_report (int argc, char **argv)
   /* The report judges the runs against the envelope file it reads. */
   ms_cli_protect_envelopes (NULL);
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
-  if (!runs)
+  if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");

@@ -359,7 +359,9 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
     args[3 + i] = argv[i];
   }
   int saved_optind = optind;
+  ms_cli_plan_pause (true);
   int rc = ms_cli_run_options_parse (&o, argc + 3, args);
+  ms_cli_plan_pause (false);
   optind = saved_optind;
   if (rc >= 0)
     return rc == EXIT_OK ? EXIT_USAGE : rc;

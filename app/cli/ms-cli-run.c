@@ -86,6 +86,15 @@ results_json (FILE *f, void *user)
   ms_json_write (f, user);
 }
 
+static bool
+any_cell_measured (const MsResults *results)
+{
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (results->cells[i].n_reps > 0)
+      return true;
+  return false;
+}
+
 /* Files first (a closed stdout must not cost the measurements), then the
  * table and its exports, then what went wrong. */
 static int
@@ -94,6 +103,15 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
   int rc = EXIT_OK, stop_signal;
+  /* Stopped before any cell was measured: an empty run must not replace
+   * an earlier one of the same prefix. */
+  if (st == MS_RUN_CANCELLED && !any_cell_measured (results)) {
+    int sig = ms_cli_stop_signal ();
+    fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
+                                 "written\n"),
+             sig ? ms_cli_signal_name (sig) : run_err);
+    return EXIT_RUNTIME;
+  }
   ms_cli_block_stop_signals (true);
   bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
   ms_cli_block_stop_signals (false);

@@ -117,9 +117,9 @@ parse_show (ShowOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: show: --out writes JSON: give --format json\n"));
     return show_usage_error ();
   }
-  /* --out FILE: an export of the JSON, in place of standard output's. */
-  if (o->out && strcmp (o->out, MS_CLI_STDIO) != 0 &&
-      ms_cli_output_json_only (&o->output, "--out", o->out) < 0)
+  /* --out FILE: an export of the JSON, in place of standard output's;
+   * --out - is that export on standard output, which then holds no other. */
+  if (o->out && ms_cli_output_json_only (&o->output, "--out", o->out) < 0)
     return show_usage_error ();
   return -1;
 }

@@ -351,8 +351,8 @@ rc=$?
 check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
 ln -s in-samples.csv "$tmp/alias.png"
 ln -s in-samples.csv "$tmp/alias.pdf"
-expect_line 1 "memsweep: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
-expect_line 1 "memsweep: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
+expect_line 2 "memsweep: --out: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
+expect_line 2 "memsweep: --out: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
 check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
 
 # Every command's standard output must arrive: help and dry runs too (fleet's

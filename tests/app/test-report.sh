@@ -50,7 +50,7 @@ expect_rc 2 "$memsweep" plot "$samples" --view time --out "$tmp/x.gif"
 expect_rc 2 "$memsweep" plot "$samples" --view time --out "$tmp/x.png" --size 10x10
 expect_rc 2 "$memsweep" plot "$tmp/none.csv" --view time --out "$tmp/x.png"
 expect_rc 2 "$memsweep" report "$samples" --out "$tmp/x.txt"
-expect_rc 1 "$memsweep" report "$samples" --out "$tmp/no/such/folder/r.pdf"
+expect_rc 2 "$memsweep" report "$samples" --out "$tmp/no/such/folder/r.pdf"
 
 # A summary file: charts and table from it, no timeline, and why.
 check "show opens a summary file" sh -c "'$memsweep' show '$tmp/summary.csv' | grep -q 'holds 121 cells'"
