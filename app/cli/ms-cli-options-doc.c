@@ -21,6 +21,34 @@
 
 #define OPTIONS_SCHEMA_VERSION 1
 
+/* What an option's value is, read from its name and value in the table,
+ * for a program that generates command lines (the hostile test): "flag"
+ * (none), "output" (a file the command writes: --out, --plot, an export),
+ * "prefix" (a name for several files), "input" (a file it reads),
+ * "choice" (one of the words in the value), "number" or "text". */
+static const char *
+value_kind (const char *name, const char *value)
+{
+  static const char *const outputs[] = { "out", "plot", "openmetrics", "dir" };
+  static const char *const numbers[] = { "N", "K", "R", "E", "I", "S", "P", "X", "F", "V",
+                                         "MS", "PCT", "MINUTES", "SECONDS", "N|all", "WxH" };
+  if (!value)
+    return "flag";
+  if (strcmp (value, "PREFIX") == 0)
+    return "prefix";
+  for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++)
+    if (strcmp (name, outputs[i]) == 0)
+      return "output";
+  if (strncmp (name, "export-", 7) == 0)
+    return "output";
+  if (strcmp (value, "FILE") == 0 || strcmp (value, "PROFILE") == 0)
+    return "input";
+  for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
+    if (strcmp (value, numbers[i]) == 0)
+      return "number";
+  return strchr (value, '|') ? "choice" : "text";
+}
+
 static void
 put_option (bool first, const char *name, const char *value, const char *help,
             const char *const *choices)
@@ -32,6 +60,8 @@ put_option (bool first, const char *name, const char *value, const char *help,
     ms_json_put_string (stdout, value);
   else
     fputs ("null", stdout);
+  fputs (",\"kind\":", stdout);
+  ms_json_put_string (stdout, value_kind (name, value));
   fputs (",\"help\":", stdout);
   ms_json_put_string (stdout, help);
   fputs (",\"choices\":[", stdout);
@@ -129,6 +159,9 @@ put_command (const MsCliCommand *c)
     fputs ("null", stdout);
   fputs (",\"summary\":", stdout);
   ms_json_put_string (stdout, c->summary);
+  /* Whether its first SIGINT, SIGTERM or SIGHUP stops the work and keeps
+   * what was measured (docs/cli.md), as main installs the handlers. */
+  printf (",\"stops_on_signals\":%s", c->flags & MS_CLI_STOPS_ON_SIGNALS ? "true" : "false");
   put_operand_choices (c);
   fputs (",\"options\":[", stdout);
   put_option (true, "help", NULL, "print this command's usage and exit", NULL);
