@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""tests/app/test-cli-lost.py: one case for each defect of the round that
+lost data on main ed260485 (docs/cli.md, "The output plan"): each case
+fails on that commit's memsweep and passes now.
+
+    test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
+
+Every case runs the CPU baseline (--modes host) at tiny sizes in a fresh
+folder of its own (TMPDIR too), so that it needs no GPU. The cases are one
+table, CASES, in the order of the defects: a case is a function that
+raises AssertionError with what it saw, registered with @case(DEFECT,
+TITLE). Add a case under its defect's heading.
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+MEMSWEEP = None
+CASES = []
+SKIP = 77
+# The smallest sweep: one size of the CPU baseline, three repetitions.
+TINY = ["--modes", "host", "--min-exp", "10", "--max-exp", "10", "--reps", "3"]
+TINY_SIDE = "--modes host --min-exp 10 --max-exp 10 --reps 3 --rounds 1"
+
+
+class Skip(Exception):
+    pass
+
+
+def case(defect, title):
+    def register(fn):
+        CASES.append((defect, title, fn))
+        return fn
+
+    return register
+
+
+def memsweep(*args, cwd, stdin=None, timeout=120, env=None):
+    """Runs memsweep in cwd (TMPDIR there too); (exit status, stdout, stderr)."""
+    e = dict(os.environ, TMPDIR=cwd, LC_ALL="C", LANGUAGE="")
+    e.update(env or {})
+    p = subprocess.run([MEMSWEEP, *args], cwd=cwd, env=e, input=stdin, capture_output=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
+
+
+def expect(cond, what, err=""):
+    if not cond:
+        raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
+
+
+def snapshot(folder):
+    """Every file under folder with its bytes."""
+    files = {}
+    for root, _, names in os.walk(folder):
+        for n in names:
+            p = os.path.join(root, n)
+            if os.path.isfile(p) and not os.path.islink(p):
+                with open(p, "rb") as f:
+                    files[os.path.relpath(p, folder)] = f.read()
+    return files
+
+
+def a_run(d, prefix):
+    rc, _, err = memsweep("run", *TINY, "--out", prefix, "--quiet", cwd=d)
+    expect(rc == 0, f"run --out {prefix}: exit {rc}", err)
+
+
+def refused_with_nothing_written(d, rc, err, before, what):
+    expect(rc == 2, f"{what}: exit {rc}, not 2", err)
+    after = snapshot(d)
+    expect(after == before, f"{what}: files changed: {sorted(set(after) ^ set(before)) or 'bytes'}",
+           err)
+
+
+def strace_or_skip():
+    if not shutil.which("strace"):
+        raise Skip("strace is not installed")
+
+
+# ---- 1: run's exports over its own files ----------------------------------
+@case(1, "run --out X --export-json X-meta.json is refused before measuring")
+def run_export_over_own_sidecar(d):
+    a_run(d, "X")
+    before = snapshot(d)
+    for export in (["--export-json", "X-meta.json"], ["--export-csv", "X-summary.csv"],
+                   ["--export-markdown", "./X-samples.csv"]):
+        rc, _, err = memsweep("run", *TINY, "--out", "X", *export, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, "run --out X " + " ".join(export))
+        expect("X-" in err and export[1] in err, "the message names both files", err)
+
+
+# ---- 2: calibrate's export over the new profile's sidecar ------------------
+@case(2, "calibrate --out P.csv --export-csv P-meta.json is refused")
+def calibrate_export_over_sidecar(d):
+    rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "P.csv", "--export-csv",
+                          "P-meta.json", cwd=d)
+    expect(rc == 2, f"exit {rc}, not 2", err)
+    expect(not os.path.exists(os.path.join(d, "P.csv")), "a profile was written", err)
+    expect(not os.path.exists(os.path.join(d, "P-meta.json")), "P-meta.json was written", err)
+
+
+# ---- 3: compare --live's export over the runs it keeps ---------------------
+@case(3, "compare --live --out L with an export named as one of L's files is refused")
+def live_export_over_kept_runs(d):
+    for name in ("L-a-summary.csv", "L-b-meta.json", "L-a-samples.csv"):
+        rc, _, err = memsweep("compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE,
+                              "--budget", "1", "--out", "L", "--export-csv", name, cwd=d)
+        expect(rc == 2, f"--export-csv {name}: exit {rc}, not 2", err)
+        expect(not glob.glob(os.path.join(d, "L-*")), f"--export-csv {name}: L's files written",
+               err)
+
+
+# ---- 4: any export over another run's sidecar ------------------------------
+@case(4, "an export named as another run's sidecar (or a file it names) is refused")
+def export_over_other_sidecar(d):
+    a_run(d, "Q")
+    a_run(d, "R")
+    before = snapshot(d)
+    for cmd in (["show", "R-samples.csv"], ["compare", "R-samples.csv", "R-samples.csv"],
+                ["run", *TINY, "--out", "S"], ["modes"]):
+        for export in (["--export-json", "Q-meta.json"], ["--export-csv", "Q-summary.csv"]):
+            rc, _, err = memsweep(*cmd, *export, cwd=d)
+            refused_with_nothing_written(d, rc, err, before, " ".join(cmd + export))
+
+
+# ---- 5: (supervisor) calibrate under nohup -----------------------------------
+# ---- 6: (supervisor) one Ctrl+C during run --grade ---------------------------
+
+# ---- 7: a deleted input's inode taken back by a new file -------------------
+@case(7, "a new file that gets a deleted input's inode number is not refused as an input")
+def deleted_input_inode(d):
+    rc, profile, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "-", cwd=d)
+    expect(rc == 0, f"calibrate --out -: exit {rc}", err)
+    out = os.path.join(d, "out")
+    os.mkdir(out)
+    e = dict(os.environ, TMPDIR=out, LC_ALL="C", LANGUAGE="")
+    # Long enough to take a file of the same prefix meanwhile (a second
+    # writer); standard input, copied into a file the run reads and then
+    # deletes, is the input.
+    p = subprocess.Popen([MEMSWEEP, "run", "--modes", "host", "--min-exp", "20", "--max-exp",
+                          "22", "--reps", "5", "--profile", "-", "--out", "T", "--quiet"],
+                         cwd=out, env=e, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    copy = None
+    for _ in range(2000):
+        found = glob.glob(os.path.join(out, "memsweep-stdin-*", "-"))
+        if found:
+            copy = found[0]
+            break
+        time.sleep(0.005)
+    expect(copy is not None, "no copy of standard input appeared")
+    ino = os.stat(copy).st_ino
+    p.stdin.write(profile)
+    p.stdin.close()
+    while glob.glob(os.path.join(out, "memsweep-stdin-*")) and p.poll() is None:
+        time.sleep(0.005)
+    # Another writer's new file: made until the file system hands out the
+    # deleted copy's inode (it does at once on ext4), or gives up.
+    taken = None
+    for i in range(64):
+        name = os.path.join(out, f"other-{i}")
+        with open(name, "w") as f:
+            f.write("mode\n")
+        if os.stat(name).st_ino == ino:
+            taken = name
+            break
+    if taken:
+        os.rename(taken, os.path.join(out, "T-samples.csv"))
+    for name in glob.glob(os.path.join(out, "other-*")):
+        os.unlink(name)
+    err = p.stderr.read().decode(errors="replace")
+    rc = p.wait(timeout=300)
+    expect(rc == 0, f"run: exit {rc}" + (" (the new file got the input's inode)" if taken else ""),
+           err)
+    with open(os.path.join(out, "T-samples.csv")) as f:
+        expect(f.read().startswith("mode,elements"), "T-samples.csv is not the run's samples")
+
+
+# ---- 8: (supervisor) a second signal leaves a folder and a child -------------
+# ---- 9: (supervisor) show --format json invents settings ---------------------
+# ---- 10: (supervisor) a lesson drawn from its summary ------------------------
+# ---- 11: (supervisor) compare --figure d2h on modes without d2h ---------------
+# ---- 12: (supervisor) a write failure reported as "no GPU" -------------------
+
+
+# ---- 13: compare --live's unchecked input ----------------------------------
+@case(13, "compare --live --out '' is refused")
+def live_empty_prefix(d):
+    rc, _, err = memsweep("compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE, "--budget",
+                          "1", "--out", "", cwd=d)
+    expect(rc == 2, f"exit {rc}, not 2", err)
+    expect(not glob.glob(os.path.join(d, "-*")), "files named -a-... were written", err)
+
+
+@case(13, "--out and --export-* inside a side of compare --live are refused")
+def live_side_outputs(d):
+    for side in (TINY_SIDE + " --out Z", TINY_SIDE + " --export-json F.json",
+                 TINY_SIDE + " --export-csv=F.csv"):
+        rc, _, err = memsweep("compare", "--live", "--a", side, "--b", TINY_SIDE, "--budget",
+                              "1", cwd=d)
+        expect(rc == 2, f"--a '{side}': exit {rc}, not 2", err)
+        expect(not glob.glob(os.path.join(d, "Z-*")) and not glob.glob(os.path.join(d, "F.*")),
+               f"--a '{side}': the side's outputs were written", err)
+
+
+@case(13, "sides of compare --live with no cell in common are refused before any process")
+def live_no_common_cell(d):
+    strace_or_skip()
+    other = "--modes host --min-exp 12 --max-exp 12 --reps 3 --rounds 1"
+    trace = os.path.join(d, "trace")
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run(["strace", "-f", "-qq", "-e", "trace=execve", "-o", trace, MEMSWEEP,
+                        "compare", "--live", "--a", TINY_SIDE, "--b", other, "--budget", "1"],
+                       cwd=d, env=e, capture_output=True, timeout=300)
+    err = p.stderr.decode(errors="replace")
+    expect(p.returncode == 2, f"exit {p.returncode}, not 2", err)
+    with open(trace) as f:
+        starts = [line for line in f if "execve(" in line and "= 0" in line]
+    expect(len(starts) == 1, f"{len(starts) - 1} processes were started before the refusal", err)
+
+
+# ---- 14: the pair check reads a bounded prefix -----------------------------
+@case(14, "show X-samples.csv reads a bounded part of a huge summary with no line end")
+def pair_check_bounded(d):
+    strace_or_skip()
+    a_run(d, "X")
+    summary = os.path.join(d, "X-summary.csv")
+    with open(summary, "wb") as f:
+        f.write(b"mode")
+        f.truncate(64 << 20)
+    trace = os.path.join(d, "trace")
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run(["strace", "-qq", "-e", "trace=openat,read,pread64", "-o", trace, MEMSWEEP,
+                        "show", "X-samples.csv"], cwd=d, env=e, capture_output=True, timeout=300)
+    expect(p.returncode == 0, f"show: exit {p.returncode}", p.stderr.decode(errors="replace"))
+    fds, read = set(), 0
+    with open(trace) as f:
+        for line in f:
+            m = re.match(r'openat\(.*"([^"]*)".*= (\d+)$', line.strip())
+            if m:
+                (fds.add if m.group(1).endswith("X-summary.csv") else fds.discard)(int(m.group(2)))
+                continue
+            m = re.match(r"p?read(?:64)?\((\d+),.*= (\d+)$", line.strip())
+            if m and int(m.group(1)) in fds:
+                read += int(m.group(2))
+    expect(read <= 1 << 20, f"{read} bytes of the 64 MiB summary were read")
+
+
+# ---- the output plan beyond the numbered defects ---------------------------
+@case(0, "standard output by any name holds one document")
+def stdout_one_document(d):
+    a_run(d, "X")
+    for args in (["--export-json", "-", "--export-csv", "/dev/stdout"],
+                 ["--export-csv", "/dev/fd/1", "--export-json", "-"],
+                 ["--format", "json", "--out", "-", "--export-csv", "-"]):
+        rc, out, err = memsweep("show", "X-samples.csv", *args, cwd=d)
+        expect(rc == 2 and not out, f"show {' '.join(args)}: exit {rc}, {len(out)} bytes out", err)
+
+
+@case(0, "standard output appended to another run's sidecar is refused")
+def stdout_into_sidecar(d):
+    a_run(d, "X")
+    a_run(d, "Q")
+    before = snapshot(d)
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    for redirect in ('"$0" show X-samples.csv >> Q-meta.json',
+                     '"$0" show X-samples.csv --export-json /dev/fd/3 3>> Q-meta.json',
+                     '"$0" show X-samples.csv --format json --export-csv /dev/stdout >> Q-meta.json'):
+        p = subprocess.run(["sh", "-c", redirect, MEMSWEEP], cwd=d, env=e, capture_output=True,
+                           timeout=120)
+        refused_with_nothing_written(d, p.returncode, p.stderr.decode(errors="replace"), before,
+                                     redirect.replace('"$0"', "memsweep"))
+
+
+def main():
+    global MEMSWEEP
+    args = sys.argv[1:]
+    MEMSWEEP = os.path.abspath(args.pop(0) if args else os.environ.get("MEMSWEEP", ""))
+    if not os.access(MEMSWEEP, os.X_OK):
+        print("usage: test-cli-lost.py MEMSWEEP [DEFECT...] (or MEMSWEEP=...)", file=sys.stderr)
+        return 2
+    only = {int(a) for a in args}
+    failed = passed = skipped = 0
+    for defect, title, fn in CASES:
+        if only and defect not in only:
+            continue
+        d = tempfile.mkdtemp(prefix="memsweep-lost-")
+        try:
+            fn(d)
+            print(f"ok     {defect:2d} {title}")
+            passed += 1
+        except Skip as s:
+            print(f"skip   {defect:2d} {title}: {s}")
+            skipped += 1
+        except (AssertionError, subprocess.TimeoutExpired) as e:
+            print(f"FAILED {defect:2d} {title}: {e}")
+            failed += 1
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else (SKIP if not passed else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
