@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-time-ledger.h"
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
@@ -109,7 +110,9 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   info->multiprocessors = k.multiprocessors;
   info->l2_bytes = k.l2_bytes;
   snprintf (info->pci_bus_id, sizeof info->pci_bus_id, "%s", k.pci_bus_id);
+  double t0 = ms_ledger_now ();
   ms_nvml_query (info);
+  ms_ledger_since (MS_LEDGER_QUERY_NVML, t0);
   return true;
 #else
   (void) index;

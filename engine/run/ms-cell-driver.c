@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-time-ledger.h"
 #include "ms-cell-driver.h"
 #include "ms-clock.h"
 #include "ms-experiment.h"
@@ -322,7 +323,9 @@ run_reps (MsCellDriver *drv, bool *allocated)
   double hs = ms_cell_driver_now (drv);
   *allocated = true;
   out->failed_rep = MS_REP_SETUP;
+  double lt = ms_ledger_now ();
   MsCellStatus st = drv->ops->alloc (drv->data, drv);
+  ms_ledger_since (MS_LEDGER_ALLOC_OP, lt);
   if (st != MS_CELL_OK)
     return st;
   out->failed_rep = drv->rep;
@@ -337,11 +340,16 @@ run_reps (MsCellDriver *drv, bool *allocated)
       out->failed_rep = rep;
       return MS_CELL_CANCELLED;
     }
+    lt = ms_ledger_now ();
     st = run_rep (drv, rep);
+    ms_ledger_since (rep < 0 ? MS_LEDGER_WARMUPS : MS_LEDGER_KEPT_REPS, lt);
     if (st != MS_CELL_OK)
       return st;
   }
-  return drv->ops->after_reps ? drv->ops->after_reps (drv->data, drv) : MS_CELL_OK;
+  lt = ms_ledger_now ();
+  st = drv->ops->after_reps ? drv->ops->after_reps (drv->data, drv) : MS_CELL_OK;
+  ms_ledger_since (MS_LEDGER_AFTER_REPS, lt);
+  return st;
 }
 
 MsCellStatus
@@ -363,12 +371,16 @@ ms_cell_driver_run (const MsCellOps *ops, void *data, const MsRunArgs *args, MsR
   MsCellStatus st = run_reps (&drv, &allocated);
   /* Right after the last copy and outside every timed window: the link
    * still trained as it was under load. */
+  double lt = ms_ledger_now ();
   if (st == MS_CELL_OK && args->read_link &&
       !args->read_link (args->link_user, &out->link_gen, &out->link_width))
     out->link_gen = out->link_width = 0;
+  ms_ledger_since (MS_LEDGER_READ_LINK, lt);
   if (allocated) {
     double hs = ms_cell_driver_now (&drv);
+    lt = ms_ledger_now ();
     ops->release (data, &drv);
+    ms_ledger_since (MS_LEDGER_RELEASE_OP, lt);
     MsEvent free_ev = host_event_from (&drv, MS_PHASE_FREE, hs, 0);
     /* Owned by the last repetition that has a timeline. */
     int owner = drv.last_kept_instr;

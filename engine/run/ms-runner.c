@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-time-ledger.h"
 #include "ms-backend.h"
 #include "ms-data.h"
 #include "ms-experiment.h"
@@ -56,6 +57,29 @@ describe_failure (MsCell *cell, MsCellStatus st, const MsRunOutput *out, int war
   }
 }
 
+/* What of a cell's backend run its own timers account for. */
+static void
+ledger_cell (const MsCell *cell)
+{
+  double recorded = 0, instrumented = 0, one_time = 0;
+  for (int i = 0; i < cell->n_reps; i++) {
+    recorded += cell->e2e_us[i] * 1e-6;
+    instrumented += cell->e2e_instr_us && cell->e2e_instr_us[i] > 0 ? cell->e2e_instr_us[i] * 1e-6 : 0;
+  }
+  for (size_t i = 0; i < cell->n_events; i++) {
+    MsPhase p = cell->events[i].phase;
+    if (p == MS_PHASE_ALLOC || p == MS_PHASE_INIT || p == MS_PHASE_REGISTER ||
+        p == MS_PHASE_VERIFY || p == MS_PHASE_UNREGISTER || p == MS_PHASE_FREE)
+      one_time += cell->events[i].host_us * 1e-6;
+  }
+  ms_ledger_add (MS_LEDGER_RECORDED, recorded);
+  ms_ledger_add (MS_LEDGER_INSTRUMENTED, instrumented);
+  ms_ledger_add (MS_LEDGER_ONE_TIME, one_time);
+  ms_ledger_cell (ms_mode_name (cell->mode), cell->exponent, cell->n_reps,
+                  cell->n_rounds ? ms_stop_reason_name (cell->rounds[0].stop) : "-", recorded,
+                  instrumented, one_time);
+}
+
 /* Runs one (mode, size): its warm-ups and repetitions in one backend call,
  * with the knobs that reach the cell's mode (ms_sweep_cell_knobs). */
 static void
@@ -92,7 +116,10 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     .link_user = link_user,
     .no_copy_bursts = sweep->vary == MS_VARY_PLACEMENT && round > 0,
   };
+  double t0 = ms_ledger_now ();
   MsCellStatus st = backend->run_cell (backend, &args, &out);
+  ms_ledger_since (MS_LEDGER_CELL, t0);
+  ms_ledger_cell_wall (ms_ledger_now () - t0);
   if (st == MS_CELL_OK && sweep->reps_rule == MS_REPS_FIXED && out.n_reps != sweep->reps) {
     st = MS_CELL_FAILED;
     snprintf (out.error, sizeof out.error, ms_gettext ("backend kept %d of %d repetitions"),
@@ -123,7 +150,11 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     ms_cell_add_copy (cell, &out.copies[i]);
   cell->um = out.um;
   ms_um_counts_judge (cell->mode, cell->elements, knobs->resident, &cell->um);
+  if (ms_ledger_on ())
+    ledger_cell (cell);
+  t0 = ms_ledger_now ();
   ms_cell_compute_stats (cell);
+  ms_ledger_since (MS_LEDGER_STATS, t0);
 }
 
 /* What the sweep keeps about the GPU's state while it runs. */
@@ -192,14 +223,18 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
 {
   MsGpuState start = { 0 }, end = { 0 };
   bool gpu = ms_mode_uses_gpu (cell->mode);
+  double t0 = ms_ledger_now ();
   if (gpu)
     ms_gpu_state_before_cell (k->nvml, k->backend->spin ? keeper_spin : NULL, k,
                               k->steady_sm_mhz, &start);
+  ms_ledger_since (MS_LEDGER_BEFORE, t0);
   if (gpu && k->x->copy_warm && k->backend->copy_warm)
     k->backend->copy_warm (k->backend, k->device, MS_COPY_WARM_MS);
   run_cell (sweep, knobs, k->backend, info, cell, round, cancel, keeper_read_link, k);
+  t0 = ms_ledger_now ();
   if (gpu)
     ms_nvml_sample (k->nvml, &end);
+  ms_ledger_since (MS_LEDGER_AFTER, t0);
   if (cell->n_reps > 0 && cell->n_rounds == 1) {
     MsCellRound *r = &cell->rounds[0]; /* run_cell set stop */
     r->round = round;
@@ -312,8 +347,10 @@ visit_cell (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
   /* A cell that cannot run once is not run again. */
   if (!prev || prev->status == MS_CELL_OK)
     run_cell_in_round (sweep, &knobs, k, info, &cell, round, cancel);
+  double t0 = ms_ledger_now ();
   const MsCell *merged = prev && prev->status != MS_CELL_OK ? prev
                                                              : merge_round (results, &cell, round);
+  ms_ledger_since (MS_LEDGER_MERGE, t0);
   ms_cell_clear (&cell);
   return merged;
 }
@@ -337,8 +374,10 @@ run_rounds (const MsSweep *sweep, MsGpuKeeper *k, const MsDeviceInfo *info, MsRe
         snprintf (err, errlen, ms_gettext ("out of memory for the results"));
         return MS_RUN_CANCELLED;
       }
+      double t0 = ms_ledger_now ();
       if (progress)
         progress (index, n_cells, merged, user_data);
+      ms_ledger_since (MS_LEDGER_PROGRESS, t0);
       index++;
       if (cancel_requested (cancel)) {
         /* The cell that saw the cancel is not finished unless it says so (a
@@ -382,20 +421,26 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     return MS_RUN_INVALID;
 
   MsDeviceInfo info;
+  double t0 = ms_ledger_now ();
   bool have_device = ms_backend_query_device (backend, sweep->device, &info);
+  ms_ledger_since (MS_LEDGER_QUERY, t0);
   bool wants_gpu = ms_sweep_uses_gpu (sweep);
 
   MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel, .x = x };
   cpu_set_t saved;
   CPU_ZERO (&saved);
+  t0 = ms_ledger_now ();
   if (!wants_gpu || have_device)
     prepare_gpu (&keeper, &info, wants_gpu && have_device, &saved);
+  ms_ledger_since (MS_LEDGER_PREPARE, t0);
   keeper.allowed = saved;
   fresh_pages (sweep->vary == MS_VARY_PLACEMENT);
   MsResults *results = ms_results_new (sweep, &info);
   MsRunStatus status = MS_RUN_INVALID;
+  t0 = ms_ledger_now ();
   if (results && wants_gpu && have_device)
     ms_link_counters_read (keeper.nvml, info.pci_bus_id, results, true);
+  ms_ledger_since (MS_LEDGER_LINK_COUNT, t0);
   if (!results)
     snprintf (err, errlen, ms_gettext ("out of memory"));
   else if (wants_gpu && !have_device) {
@@ -405,8 +450,10 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     status = run_rounds (sweep, &keeper, &info, results, progress, user_data, cancel, err,
                          errlen);
   }
+  t0 = ms_ledger_now ();
   if (results && wants_gpu && have_device)
     ms_link_counters_read (keeper.nvml, info.pci_bus_id, results, false);
+  ms_ledger_since (MS_LEDGER_LINK_COUNT, t0);
   if (backend->release_kept)
     backend->release_kept (backend);
   if (keeper.node_preferred)
@@ -415,6 +462,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   fresh_pages (false);
   ms_data_set_helper_cpus (NULL, 0);
   ms_nvml_close (keeper.nvml);
+  ms_ledger_print (stderr);
   *out = results;
   return status;
 }

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-time-ledger.c: where a sweep's wall-clock time goes (what and why:
+ * ms-time-ledger.h). */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ms-time-ledger.h"
+
+static const char *const entry_names[MS_LEDGER_COUNT] = {
+  "query device", "  of which NVML's part", "prepare (pin, NVML, warm-up)", "link error counters",
+  "GPU state before cells", "cells (backend run)", "  of which recorded e2e reps",
+  "  of which instrumented reps", "  of which alloc/init/verify/free",
+  "  of which alloc step, whole", "  of which warm-up reps, whole", "  of which kept reps, whole",
+  "  of which after-reps step", "  of which link reading", "  of which release step, whole",
+  "GPU state after cells", "cell statistics", "merge rounds", "progress callback",
+};
+
+/* Microseconds, atomically: the sweeps of several GPUs run at once. */
+static atomic_llong spent_us[MS_LEDGER_COUNT];
+static atomic_llong first_us;
+
+static double
+clock_s (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+bool
+ms_ledger_on (void)
+{
+  static int on = -1;
+  if (on < 0)
+    on = getenv ("MEMSWEEP_TIME_LEDGER") != NULL;
+  return on;
+}
+
+double
+ms_ledger_now (void)
+{
+  if (!ms_ledger_on ())
+    return 0;
+  double t = clock_s ();
+  long long expected = 0;
+  atomic_compare_exchange_strong (&first_us, &expected, (long long) (t * 1e6));
+  return t;
+}
+
+void
+ms_ledger_add (MsLedgerEntry entry, double seconds)
+{
+  if (ms_ledger_on () && (unsigned) entry < MS_LEDGER_COUNT)
+    atomic_fetch_add (&spent_us[entry], (long long) (seconds * 1e6));
+}
+
+void
+ms_ledger_since (MsLedgerEntry entry, double t0)
+{
+  if (ms_ledger_on ())
+    ms_ledger_add (entry, clock_s () - t0);
+}
+
+void
+ms_ledger_print (FILE *out)
+{
+  if (!ms_ledger_on ())
+    return;
+  double wall = clock_s () - atomic_load (&first_us) * 1e-6;
+  fprintf (out, "time ledger: %.3f s since the sweep's first step\n", wall);
+  for (int i = 0; i < MS_LEDGER_COUNT; i++)
+    fprintf (out, "time ledger: %-30s %8.3f s\n", entry_names[i],
+             atomic_load (&spent_us[i]) * 1e-6);
+}
+
+static _Thread_local double cell_wall;
+
+void
+ms_ledger_cell_wall (double seconds)
+{
+  cell_wall = seconds;
+}
+
+void
+ms_ledger_cell (const char *mode, int exponent, int reps, const char *stop, double e2e,
+                double instrumented, double one_time)
+{
+  const char *v = getenv ("MEMSWEEP_TIME_LEDGER");
+  if (!v || strcmp (v, "cells") != 0)
+    return;
+  fprintf (stderr, "ledger cell: %s %d reps %d stop %s wall %.3f ms e2e %.3f instr %.3f once %.3f\n",
+           mode, exponent, reps, stop, cell_wall * 1e3, e2e * 1e3, instrumented * 1e3,
+           one_time * 1e3);
+}
