@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""bench/grade-compare.py MEMSWEEP OUTDIR: the table of bench/grade-compare.sh
-from the files it wrote: each pair through `memsweep compare --format json`
-(so the figures are the verdicts a user gets), counted as the targets in
-docs/compare.md count them."""
+"""bench/grade-compare.py MEMSWEEP OUTDIR [PREFIX]: the table of
+bench/grade-compare.sh from the files it wrote (PREFIX: files named
+PREFIXgrade-1-samples.csv..., as data/reference/h100-), each pair through
+`memsweep compare --format json` (so the figures are the verdicts a user
+gets), counted as the targets in docs/compare.md count them: cell by cell
+from 2^14, and the pooled verdicts, one per mode and one per run. Pairs
+whose files are missing are left out."""
 import json
 import os
 import re
@@ -14,13 +17,30 @@ import sys
 FROM_EXP = 14
 
 
-def compare(ms, a, b, figure="e2e", threshold=10):
+def compare_doc(ms, a, b, figure="e2e", threshold=10):
     p = subprocess.run([ms, "compare", a, b, "--format", "json", "--figure", figure,
                         "--threshold", str(threshold)],
                        capture_output=True, text=True)
     if p.returncode not in (0, 1):
         sys.exit(f"compare {a} {b}: {p.stderr.strip()}")
-    return json.loads(p.stdout)["cells"]
+    return json.loads(p.stdout)
+
+
+def compare(ms, a, b, figure="e2e", threshold=10):
+    return compare_doc(ms, a, b, figure, threshold)["cells"]
+
+
+def pooled_rows(label, doc, want):
+    """The modes whose pooled verdict is want, and the run's."""
+    modes = doc.get("pooled", {})
+    n = sum(1 for v in modes.values() if v["verdict"] == want)
+    rows = [(f"{label}: modes {want.upper()} (pooled)", 100.0 * n / len(modes) if modes else
+             float("nan"), len(modes))]
+    run = doc.get("pooled_run")
+    if run:
+        rows.append((f"{label}: whole run {want.upper()} (pooled)",
+                     100.0 if run["verdict"] == want else 0.0, 1))
+    return rows
 
 
 def common(cells):
@@ -46,6 +66,7 @@ def live_rows(out):
         if not os.path.exists(path):
             continue
         doc = json.load(open(path))
+        rows += pooled_rows(f"{name} at {t}%", doc, "same" if what == "same" else "slower")
         cells = common(doc["cells"])
         big = [c for c in cells if c["exponent"] >= FROM_EXP]
         procs = re.search(r"(\d+) processes", doc.get("spread_a", ""))
@@ -65,7 +86,8 @@ def live_rows(out):
 
 def main():
     ms, out = sys.argv[1], sys.argv[2]
-    f = lambda name: os.path.join(out, f"{name}-samples.csv")
+    prefix = sys.argv[3] if len(sys.argv) > 3 else ""
+    f = lambda name: os.path.join(out, f"{prefix}{name}-samples.csv")
     rows = []
     if not os.path.exists(f("grade-1")):
         for label, value, n in live_rows(out):
@@ -83,17 +105,23 @@ def main():
                      share(same, lambda c: c["verdict"] in ("faster", "slower")), len(same)))
     # A change is found when it is called SLOWER at a threshold of half its
     # size: at 10% no interval could lie wholly above 1.10 for a change of 10%.
+    rows += pooled_rows("grade-1 vs grade-2 at 10%", compare_doc(ms, f("grade-1"), f("grade-2")),
+                        "same")
     for name, base, t in (("grade-inject20", "grade-1", 10), ("grade-inject20", "grade-2", 10),
                           ("grade-inject10", "grade-1", 5), ("grade-inject10", "grade-2", 5)):
-        cells = [c for c in common(compare(ms, f(base), f(name), threshold=t))
-                 if c["exponent"] >= FROM_EXP]
+        if not os.path.exists(f(name)):
+            continue
+        doc = compare_doc(ms, f(base), f(name), threshold=t)
+        rows += pooled_rows(f"{base} vs {name} at {t}%", doc, "slower")
+        cells = [c for c in common(doc["cells"]) if c["exponent"] >= FROM_EXP]
         rows.append((f"{base} vs {name} at {t}%: SLOWER (found) from 2^{FROM_EXP}",
                      share(cells, lambda c: c["verdict"] == "slower"), len(cells)))
         rows.append((f"{base} vs {name} at {t}%: FASTER (wrong way) from 2^{FROM_EXP}",
                      share(cells, lambda c: c["verdict"] == "faster"), len(cells)))
-    quick = common(compare(ms, f("quick-1"), f("quick-2")))
-    rows.append(("quick-1 vs quick-2: FASTER or SLOWER, all cells",
-                 share(quick, lambda c: c["verdict"] in ("faster", "slower")), len(quick)))
+    if os.path.exists(f("quick-1")):
+        quick = common(compare(ms, f("quick-1"), f("quick-2")))
+        rows.append(("quick-1 vs quick-2: FASTER or SLOWER, all cells",
+                     share(quick, lambda c: c["verdict"] in ("faster", "slower")), len(quick)))
     rows += live_rows(out)
     for label, value, n in rows:
         print(f"{label:62s} {value:6.1f} %  of {n}")

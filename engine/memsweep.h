@@ -249,6 +249,12 @@ typedef struct {
    * rounds, their rounds merged into one run (round k was measured by
    * process k / rounds). 1: one process. */
   int processes;
+  /* A compare-grade run that stops when it is sure: it adds processes
+   * beyond `processes` until every cell from 2^14 has an interval within
+   * +- grade_target_pct (0: a fixed count of processes), or until
+   * grade_budget_s have gone (docs/compare.md). */
+  double grade_target_pct;
+  double grade_budget_s;
   MsRepsRule reps_rule;
   int min_reps;          /* MS_REPS_ADAPTIVE: at least this many, */
   double ci_target_pct;  /* then until the median's 95% interval is within +- this, */
@@ -599,6 +605,10 @@ typedef struct {
    * sidecar (PREFIX-meta.json) is missing, damaged or another run's; ""
    * when the metadata was read. */
   char metadata_unknown[768];
+  /* A compare-grade run with a target: the cells whose interval stayed
+   * wider than it, "MODE 2^E +-X%" separated by "; " ("" when all reached
+   * it or the run had no target). */
+  char grade_wide[600];
   /* PCIe AER correctable errors and NVML replays around the run (ms-health.h). */
   MsLinkCounter aer_correctable, replays;
   MsCell *cells;

@@ -27,6 +27,7 @@
 #include "model/ms-health.h"
 /* analysis/: verdicts between runs, envelopes */
 #include "analysis/ms-compare.h"
+#include "analysis/ms-compare-pool.h"
 #include "analysis/ms-envelope.h"
 /* run/: the experiment switches, the sweep on several GPUs and peers,
  * fleets */

@@ -132,10 +132,33 @@ spread_text (const MsComparison *cmp)
                           cmp->spread_b[0] ? cmp->spread_b : unknown);
 }
 
+/* The pooled verdicts first: the run's, then each mode's with its
+ * resolution ("Pinned: SAME within ±3%; Managed: AMBIGUOUS: could detect
+ * only changes above 14%"), the question a user asks before any cell. */
+static char *
+pooled_text (const MsComparison *cmp)
+{
+  char text[200];
+  const char *sep = "\n";
+  GString *line = g_string_new (NULL);
+  ms_pooled_verdict_describe (&cmp->pooled_run, text, sizeof text);
+  g_string_append_printf (line, _ ("Whole run: %s"), text);
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (cmp->pooled[m].method == MS_POOL_NONE)
+      continue;
+    ms_pooled_verdict_describe (&cmp->pooled[m], text, sizeof text);
+    g_string_append_printf (line, "%s%s: %s", sep, ms_mode_title ((MsMode) m), text);
+    sep = "; ";
+  }
+  return g_string_free (line, FALSE);
+}
+
 static char *
 all_text (const MsComparison *cmp)
 {
-  g_autofree char *all = summary_line (_ ("all"), &cmp->all);
+  g_autofree char *pooled = pooled_text (cmp);
+  g_autofree char *counts = summary_line (_ ("all"), &cmp->all);
+  g_autofree char *all = g_strdup_printf ("%s\n%s", pooled, counts);
   if (cmp->spread_a[0] && cmp->spread_b[0])
     return g_steal_pointer (&all);
   /* Where it is missing, say so beside the counts: it is why none differs. */

@@ -327,6 +327,56 @@ print_spread (FILE *out, const char *run, const char *source)
              run);
 }
 
+/* "  pinned        SAME within ±3% (7 sizes from 16 KiB, 6 and 6
+ * processes); 64 KiB: SLOWER": one verdict per mode, then the run's. */
+static void
+print_pooled (FILE *out, const char *name, const MsPooledVerdict *v)
+{
+  char text[200], size[32];
+  ms_pooled_verdict_describe (v, text, sizeof text);
+  ms_format_bytes (4ull << v->min_exp, size, sizeof size);
+  fprintf (out, "  %-16s %s", name, text);
+  if (v->method == MS_POOL_PROCESSES)
+    fprintf (out, ms_gettext (" (%d sizes from %s, %d and %d processes)"), v->n_cells, size,
+             v->processes_a, v->processes_b);
+  else if (v->method == MS_POOL_CELLS)
+    fprintf (out, ms_gettext (" (%d sizes from %s, runs of one process: the cells' intervals)"),
+             v->n_cells, size);
+  for (int i = 0; i < v->n_disagree; i++) {
+    ms_format_bytes (4ull << v->disagree_exp[i], size, sizeof size);
+    fprintf (out, "%s%s: %s", i ? ", " : "; ", size, ms_verdict_label (v->disagree_verdict[i]));
+  }
+  fputc ('\n', out);
+}
+
+/* A grade run with a target names the cells whose interval stayed wider
+ * than it when its budget ran out: their verdicts may stay AMBIGUOUS. */
+static void
+print_grade_wide (FILE *out, const char *run, const MsResults *r)
+{
+  char clean[4 * sizeof r->grade_wide], from[32];
+  if (r->sweep.grade_target_pct <= 0 || ms_sweep_n_processes (&r->sweep) < 2)
+    return;
+  ms_format_bytes (4ull << MS_GRADE_SURE_EXP, from, sizeof from);
+  if (!r->grade_wide[0])
+    fprintf (out, ms_gettext ("%s: every cell from %s within its target of ±%g%% (%d processes)\n"),
+             run, from, r->sweep.grade_target_pct, r->sweep.processes);
+  else
+    fprintf (out, ms_gettext ("%s: wider than its target of ±%g%% when its budget ran out: %s\n"),
+             run, r->sweep.grade_target_pct, ms_report_clean (r->grade_wide, clean, sizeof clean));
+}
+
+static void
+print_pooled_head (FILE *out, const MsComparison *cmp)
+{
+  fprintf (out, "%s\n", ms_gettext ("Verdict per mode, its sizes pooled:"));
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (cmp->pooled[m].method != MS_POOL_NONE)
+      print_pooled (out, ms_mode_name ((MsMode) m), &cmp->pooled[m]);
+  print_pooled (out, ms_gettext ("whole run"), &cmp->pooled_run);
+  fputc ('\n', out);
+}
+
 static void
 print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
@@ -344,7 +394,10 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
              cmp->threshold * 100, DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
   print_spread (out, "A", cmp->spread_a);
   print_spread (out, "B", cmp->spread_b);
+  print_grade_wide (out, "A", a);
+  print_grade_wide (out, "B", b);
   fputc ('\n', out);
+  print_pooled_head (out, cmp);
   fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s\n", ms_gettext ("mode"),
            ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("A median"),
            ms_gettext ("B median"), "B/A",
@@ -426,6 +479,34 @@ json_cell (FILE *f, const MsCompareCell *c)
   fprintf (f, ",\"two_states\":%s}", c->two_states ? "true" : "false");
 }
 
+static const char *const pool_method_keys[] = { "none", "processes", "cells" };
+
+static void
+json_pooled (FILE *f, const MsPooledVerdict *v)
+{
+  fprintf (f, "{\"method\":\"%s\",\"cells\":%d,\"min_exponent\":%d,\"processes_a\":%d,"
+           "\"processes_b\":%d,\"ratio\":",
+           pool_method_keys[v->method], v->n_cells, v->min_exp, v->processes_a, v->processes_b);
+  ms_json_put_number (f, v->ratio);
+  fputs (",\"ratio_low\":", f);
+  ms_json_put_number (f, v->lo);
+  fputs (",\"ratio_high\":", f);
+  ms_json_put_number (f, v->hi);
+  fputs (",\"verdict\":", f);
+  ms_json_put_string (f, ms_verdict_key (v->verdict));
+  fputs (",\"why\":", f);
+  ms_json_put_string (f, ms_verdict_why_key (v->why));
+  fputs (",\"detectable\":", f);
+  ms_json_put_number (f, v->detectable);
+  fputs (",\"within\":", f);
+  ms_json_put_number (f, v->within);
+  fputs (",\"disagree\":[", f);
+  for (int i = 0; i < v->n_disagree; i++)
+    fprintf (f, "%s{\"exponent\":%d,\"verdict\":\"%s\"}", i ? "," : "", v->disagree_exp[i],
+             ms_verdict_key (v->disagree_verdict[i]));
+  fputs ("]}", f);
+}
+
 static void
 print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
@@ -462,6 +543,19 @@ print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResult
   }
   fputs ("},\n\"all\":", f);
   json_summary (f, &cmp->all);
+  fputs (",\n\"pooled\":{", f);
+  sep = "";
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (cmp->pooled[m].method == MS_POOL_NONE)
+      continue;
+    fputs (sep, f);
+    ms_json_put_string (f, ms_mode_name ((MsMode) m));
+    fputc (':', f);
+    json_pooled (f, &cmp->pooled[m]);
+    sep = ",";
+  }
+  fputs ("},\n\"pooled_run\":", f);
+  json_pooled (f, &cmp->pooled_run);
   fputs ("}\n", f);
   ms_json_end (state);
 }
@@ -519,6 +613,8 @@ static const MsCliColumn compare_columns[] = {
   { "variant" },       { "a_median_us", true }, { "b_median_us", true },
   { "ratio", true },   { "ratio_low", true },   { "ratio_high", true },
   { "verdict" },       { "why" },           { "detectable", true },
+  { "mode_verdict" },  { "mode_ratio", true }, { "mode_ratio_low", true },
+  { "mode_ratio_high", true }, { "mode_detectable", true }, { "run_verdict" },
 };
 
 static MsCliTable *
@@ -542,6 +638,14 @@ compare_table (const MsComparison *cmp)
     ms_cli_table_text (t, 9, both ? ms_verdict_key (c->verdict) : c->in_a ? "only-a" : "only-b");
     ms_cli_table_text (t, 10, both ? ms_verdict_why_key (c->judgement.why) : "no-median");
     ms_cli_table_number (t, 11, both ? c->judgement.detectable : NAN, 4);
+    const MsPooledVerdict *v = &cmp->pooled[c->mode];
+    bool pooled = v->method != MS_POOL_NONE;
+    ms_cli_table_text (t, 12, pooled ? ms_verdict_key (v->verdict) : "");
+    ms_cli_table_number (t, 13, pooled ? v->ratio : NAN, 4);
+    ms_cli_table_number (t, 14, pooled ? v->lo : NAN, 4);
+    ms_cli_table_number (t, 15, pooled ? v->hi : NAN, 4);
+    ms_cli_table_number (t, 16, pooled ? v->detectable : NAN, 4);
+    ms_cli_table_text (t, 17, ms_verdict_key (cmp->pooled_run.verdict));
   }
   return t;
 }

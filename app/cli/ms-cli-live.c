@@ -167,8 +167,18 @@ sides_share_a_cell (const MsCliLive *live, const Plan *plan)
   return false;
 }
 
-/* How many common cells are still AMBIGUOUS, and which modes hold them
- * (active); -1 when none is common. */
+/* Whether a side's interval is as narrow as a grade run stops at: more
+ * processes would not move its verdict. */
+static bool
+side_sure (const MsInterval *iv)
+{
+  return iv->graded && iv->lo > 0 &&
+         sqrt (iv->hi / iv->lo) - 1 <= MS_GRADE_DEFAULT_TARGET_PCT / 100.0;
+}
+
+/* How many common cells are still AMBIGUOUS with a side not yet sure (a
+ * grade run's rule, per side), and which modes hold them (active); -1
+ * when none is common. */
 static int
 undecided (const MsCliLive *live, MsResults *const runs[2], int *common, bool *active)
 {
@@ -177,10 +187,18 @@ undecided (const MsCliLive *live, MsResults *const runs[2], int *common, bool *a
                                                  live->figure, err, sizeof err);
   if (!cmp)
     return -1;
-  int n = cmp->all.count[MS_VERDICT_AMBIGUOUS];
+  int n = 0;
   *common = cmp->all.n_common;
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    active[m] = cmp->mode[m].count[MS_VERDICT_AMBIGUOUS] > 0;
+    active[m] = false;
+  for (size_t i = 0; i < cmp->n_cells; i++) {
+    const MsCompareCell *c = &cmp->cells[i];
+    if (!c->in_a || !c->in_b || c->verdict != MS_VERDICT_AMBIGUOUS ||
+        (side_sure (&c->a) && side_sure (&c->b)))
+      continue;
+    n++;
+    active[c->mode] = true;
+  }
   ms_comparison_free (cmp);
   return n;
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-processes.h"
+#include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 
@@ -216,15 +218,62 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   return ok;
 }
 
+/* n < 0: as many as the run needs. */
 static void
 say_progress (bool bar, int p, int n)
 {
   if (!bar)
     return;
   fputc ('\r', stderr);
-  fprintf (stderr, ms_gettext ("process %d of %d"), p + 1, n);
+  if (n < 0)
+    fprintf (stderr, ms_gettext ("process %d (until every cell is within the target)"), p + 1);
+  else
+    fprintf (stderr, ms_gettext ("process %d of %d"), p + 1, n);
   fputs (p + 1 == n ? "\n" : "   ", stderr);
   fflush (stderr);
+}
+
+/* The most processes a run may have: its rounds must fit MS_MAX_ROUNDS. */
+static int
+max_processes (const MsSweep *sweep)
+{
+  int by_rounds = MS_MAX_ROUNDS / (sweep->rounds > 0 ? sweep->rounds : 1);
+  int cap = by_rounds < MS_MAX_PROCESSES ? by_rounds : MS_MAX_PROCESSES;
+  return sweep->grade_target_pct > 0 ? cap : sweep->processes;
+}
+
+/* Whether a run with a target is done after p processes: every cell from
+ * 2^14 within it, or no time for one more process of the mean length. */
+static bool
+grade_done (const MsSweep *sweep, const MsResults *merged, int p, double elapsed_s)
+{
+  if (sweep->grade_target_pct <= 0 || p < sweep->processes)
+    return p >= sweep->processes;
+  if (ms_grade_wide_cells (merged, sweep->grade_target_pct / 100, MS_GRADE_SURE_EXP, NULL, 0)
+      == 0)
+    return true;
+  return elapsed_s + elapsed_s / p > sweep->grade_budget_s;
+}
+
+/* "MODE SIZE +-X%; ..." for the cells still wider than the target. */
+static void
+describe_wide (MsResults *merged)
+{
+  MsGradeWide wide[16];
+  char size[32];
+  size_t used = 0, len = sizeof merged->grade_wide;
+  int n = ms_grade_wide_cells (merged, merged->sweep.grade_target_pct / 100, MS_GRADE_SURE_EXP,
+                               wide, 16);
+  merged->grade_wide[0] = '\0';
+  for (int i = 0; i < n && i < 16 && used < len; i++) {
+    ms_format_bytes (4ull << wide[i].exponent, size, sizeof size);
+    used += (size_t) snprintf (merged->grade_wide + used, len - used,
+                               isfinite (wide[i].half_width) ? "%s%s %s +-%.1f%%" : "%s%s %s",
+                               i ? "; " : "", ms_mode_name (wide[i].mode), size,
+                               100 * wide[i].half_width);
+  }
+  if (n > 16 && used < len)
+    snprintf (merged->grade_wide + used, len - used, ms_gettext ("; and %d more"), n - 16);
 }
 
 MsRunStatus
@@ -241,15 +290,25 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
     return MS_RUN_INVALID;
   }
   MsRunStatus st = MS_RUN_OK;
-  for (int p = 0; p < sweep->processes && st == MS_RUN_OK; p++) {
-    say_progress (bar, p, sweep->processes);
-    if (!ms_cli_run_process (sweep, NULL, dir, p, sweep->processes, cancel, out, err, errlen))
+  int max = max_processes (sweep), p = 0;
+  struct timespec t0, t;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
+    say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
+    if (!ms_cli_run_process (sweep, NULL, dir, p, max, cancel, out, err, errlen))
       st = *out ? MS_RUN_CANCELLED : MS_RUN_NO_DEVICE;
-    else if (cancel && atomic_load (cancel) && p + 1 < sweep->processes) {
-      snprintf (err, errlen, ms_gettext ("cancelled after %d of %d processes"), p + 1,
-                sweep->processes);
+    else if (cancel && atomic_load (cancel) && p + 1 < max) {
+      snprintf (err, errlen, ms_gettext ("cancelled after %d processes"), p + 1);
       st = MS_RUN_CANCELLED;
     }
+    clock_gettime (CLOCK_MONOTONIC, &t);
+    done = st == MS_RUN_OK &&
+           grade_done (sweep, *out, p + 1, (t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9);
+  }
+  if (*out && sweep->grade_target_pct > 0) {
+    (*out)->sweep.grade_target_pct = sweep->grade_target_pct;
+    (*out)->sweep.grade_budget_s = sweep->grade_budget_s;
+    describe_wide (*out);
   }
   rmdir (dir);
   return st;

@@ -24,6 +24,12 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
   switch (ms_meta_lookup (key)) {
   case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
   case MS_META_PROCESSES: ms_meta_int (MS_META_PROCESSES, value, &r->sweep.processes); break;
+  case MS_META_GRADE_TARGET_PCT:
+    ms_meta_number (MS_META_GRADE_TARGET_PCT, value, &r->sweep.grade_target_pct);
+    break;
+  case MS_META_GRADE_WIDE:
+    snprintf (r->grade_wide, sizeof r->grade_wide, "%s", strcmp (value, "none") ? value : "");
+    break;
   case MS_META_VARY:
     if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
       r->sweep.vary = MS_VARY_PLACEMENT;

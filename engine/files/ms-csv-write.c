@@ -132,6 +132,12 @@ write_state_metadata (MsWriter *w, const MsResults *r)
     ms_meta_printf (w->f, MS_META_VARY, "%s", ms_vary_name (r->sweep.vary));
   if (r->sweep.processes > 1)
     ms_meta_printf (w->f, MS_META_PROCESSES, "%d", r->sweep.processes);
+  if (r->sweep.processes > 1 && r->sweep.grade_target_pct > 0) {
+    char wide[sizeof r->grade_wide];
+    clean_line (r->grade_wide, wide, sizeof wide);
+    ms_meta_printf (w->f, MS_META_GRADE_TARGET_PCT, "%g", r->sweep.grade_target_pct);
+    ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", wide[0] ? wide : "none");
+  }
   if (d->pinned)
     ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
   if (d->pinned && d->node_known)

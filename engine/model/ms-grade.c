@@ -2,6 +2,7 @@
 /* ms-grade.c: a cell's figure and interval from the rounds of a
  * compare-grade run (the estimator and why: ms-grade.h). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -269,4 +270,30 @@ ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure 
     out[p] = n[p] ? ms_median (ys[p], n[p]) : NAN;
   free (scratch);
   return np;
+}
+
+int
+ms_grade_wide_cells (const MsResults *results, double target, int min_exp, MsGradeWide *wide,
+                     int max)
+{
+  MsGradePool pool;
+  int n = 0;
+  ms_grade_pool (results, &pool);
+  for (size_t i = 0; i < results->n_cells; i++) {
+    const MsCell *c = &results->cells[i];
+    if (c->exponent < min_exp || (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL))
+      continue;
+    MsGrade g = ms_grade_cell (results, &pool, c, MS_FIGURE_E2E);
+    double half = g.valid ? exp (1.96 * g.se) - 1 : NAN;
+    if (half <= target)
+      continue;
+    if (n < max && wide) {
+      wide[n].mode = c->mode;
+      wide[n].exponent = c->exponent;
+      snprintf (wide[n].variant, sizeof wide[n].variant, "%s", c->variant);
+      wide[n].half_width = half;
+    }
+    n++;
+  }
+  return n;
 }

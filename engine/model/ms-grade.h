@@ -69,6 +69,30 @@ MsGrade ms_grade_cell (const MsResults *results, const MsGradePool *pool, const 
 int ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure figure,
                              double *out);
 
+/* A cell of a compare-grade run whose interval is still wider than a
+ * target: half_width is how far it reaches (0.06: ±6%), NAN where the
+ * cell has no interval yet (too few processes or rounds). */
+typedef struct {
+  MsMode mode;
+  int exponent;
+  char variant[MS_VARIANT_LEN];
+  double half_width;
+} MsGradeWide;
+
+/* How many measured cells from 2^min_exp up have an end-to-end interval
+ * wider than target (a fraction: 0.04 is ±4%); the first max of them go
+ * into wide (NULL: counted only). A grade run adds processes until this
+ * is 0 or its budget is spent. */
+/* The sizes a grade run's stopping rule asks to be sure of: from 2^14,
+ * where the copies' rate rules (below, a cell flips between states). */
+#define MS_GRADE_SURE_EXP 14
+/* The half-width a grade run stops at, in percent: what two grade runs of
+ * the lent H100 need for a 10% threshold to decide (docs/compare.md). */
+#define MS_GRADE_DEFAULT_TARGET_PCT 4
+
+int ms_grade_wide_cells (const MsResults *results, double target, int min_exp, MsGradeWide *wide,
+                         int max);
+
 #ifdef __cplusplus
 }
 #endif

@@ -307,6 +307,32 @@ test_pool_leaves_out_what_it_cannot_use (void)
   g_assert_false (ms_pool_processes (a, 1, b, 2, 3, &est));
 }
 
+/* The grade run's stopping rule: a calm machine's cells are all within
+ * ±4% after 6 processes, a noisy one's are not, and a run of one process
+ * has no interval yet in any cell. */
+static void
+test_wide_cells_stop_rule (void)
+{
+  const Model calm = { 2, 0.5, 0, 2, 0, 0 }, wild = { 25, 5, 0, 10, 0.1, 0 };
+  GRand *rng = g_rand_new_with_seed (99);
+  MsResults *r = model_run (&calm, rng, 1);
+  MsGradeWide wide[4];
+  g_assert_cmpint (ms_grade_wide_cells (r, 0.04, 14, wide, 4), ==, 0);
+  r->sweep.processes = 1;
+  g_assert_cmpint (ms_grade_wide_cells (r, 0.04, 14, wide, 4), ==, 28);
+  g_assert_true (isnan (wide[0].half_width));
+  ms_results_free (r);
+  r = model_run (&wild, rng, 1);
+  int n = ms_grade_wide_cells (r, 0.04, 14, wide, 4);
+  g_assert_cmpint (n, >, 0);
+  g_assert_cmpfloat (wide[0].half_width, >, 0.04);
+  g_assert_cmpint (wide[0].exponent, >=, 14);
+  /* Below 2^14 nothing is asked: the model has no such cells. */
+  g_assert_cmpint (ms_grade_wide_cells (r, 0.04, 21, wide, 4), ==, 0);
+  ms_results_free (r);
+  g_rand_free (rng);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,6 +342,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/noisy-machine", test_a_noisy_machine_claims_nothing);
   g_test_add_func ("/grade/process-residue-widens", test_a_process_residue_widens_not_claims);
   g_test_add_func ("/grade/wild-round", test_wild_round_moves_little);
+  g_test_add_func ("/grade/wide-cells", test_wide_cells_stop_rule);
   g_test_add_func ("/grade/pooled/decide", test_pooled_verdicts_decide);
   g_test_add_func ("/grade/pooled/covers", test_pooled_interval_covers);
   g_test_add_func ("/grade/pooled/leaves-out", test_pool_leaves_out_what_it_cannot_use);
