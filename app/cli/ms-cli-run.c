@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -95,6 +96,15 @@ any_cell_measured (const MsResults *results)
   return false;
 }
 
+/* Whether an earlier run's file lies at either of the pair's names. */
+static bool
+earlier_run (const MsCliRunOptions *o)
+{
+  struct stat st;
+  return (stat (o->samples_path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0) ||
+         (stat (o->summary_path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0);
+}
+
 /* Files first (a closed stdout must not cost the measurements), then the
  * table and its exports, then what went wrong. */
 static int
@@ -104,8 +114,9 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
   int rc = EXIT_OK, stop_signal;
   /* Stopped before any cell was measured: an empty run must not replace
-   * an earlier one of the same prefix. */
-  if (st == MS_RUN_CANCELLED && !any_cell_measured (results)) {
+   * an earlier one of the same prefix (where there is none, the empty
+   * pair says what was asked for). */
+  if (st == MS_RUN_CANCELLED && !any_cell_measured (results) && earlier_run (o)) {
     int sig = ms_cli_stop_signal ();
     fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
                                  "written\n"),

@@ -16,6 +16,7 @@ import glob
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -277,6 +278,27 @@ def stdout_into_sidecar(d):
                            timeout=120)
         refused_with_nothing_written(d, p.returncode, p.stderr.decode(errors="replace"), before,
                                      redirect.replace('"$0"', "memsweep"))
+
+
+@case(0, "a run stopped before any cell keeps the earlier run of its prefix")
+def early_stop_keeps_old_run(d):
+    a_run(d, "R")
+    before = snapshot(d)
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.Popen([MEMSWEEP, "run", "--modes", "host", "--min-exp", "20", "--max-exp", "20",
+                          "--reps", "100000", "--warmup", "0", "--quiet", "--out", "R"], cwd=d,
+                         env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    while p.poll() is None:
+        with open(f"/proc/{p.pid}/status") as f:
+            caught = [l for l in f if l.startswith("SigCgt:")]
+        if caught and int(caught[0].split()[1], 16) & (1 << (signal.SIGINT - 1)):
+            break
+        time.sleep(0.001)
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
+    expect(snapshot(d) == before, "R's files changed", err)
 
 
 def main():
