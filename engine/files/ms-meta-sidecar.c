@@ -468,6 +468,21 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
 /* ---- a sidecar belongs to its file set ---------------------------------- */
 
 /* The file a sidecar names, beside it. */
+bool
+ms_meta_sidecar_describes (const char *sidecar_path, const char *path)
+{
+  char err[1024];
+  struct stat st;
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return false;
+  MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  bool ours = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0 &&
+              describes (root, path, (long long) st.st_size) == DESCRIBED;
+  ms_json_free (root);
+  return ours;
+}
+
 int
 ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max)
 {

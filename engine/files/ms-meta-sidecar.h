@@ -75,6 +75,11 @@ int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const ch
  * memsweep's format (missing, damaged, another kind of file). */
 int ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max);
 
+/* Whether the sidecar at sidecar_path describes the file at path by its
+ * size and the hash of its bytes (a file renamed since its sidecar was
+ * written, under any name). */
+bool ms_meta_sidecar_describes (const char *sidecar_path, const char *path);
+
 /* The metadata of the CSV file at csv_path (csv_bytes long) from its
  * sidecar, as '# key: value' lines ending in '\n' (run-id first); free
  * with free (). NULL when the sidecar is missing, damaged or describes

@@ -176,10 +176,11 @@ check_not_sidecar_name (const Entry *e, char *err, size_t errlen)
   return true;
 }
 
-/* Whether the sidecar at path (in folder) names base; the plan's own
+/* Whether the sidecar at path (in folder) names base, or describes the
+ * file at where by its size and hash (renamed since); the plan's own
  * sidecars are its business. */
 static bool
-sidecar_names (const char *path, const char *base)
+sidecar_names (const char *path, const char *base, const char *where)
 {
   char names[MAX_NAMES][256];
   struct stat st;
@@ -190,7 +191,33 @@ sidecar_names (const char *path, const char *base)
   for (int i = 0; i < n; i++)
     if (names_file (names[i], base))
       return true;
-  return false;
+  return n > 0 && ms_meta_sidecar_describes (path, where);
+}
+
+/* The plan's own sidecar replaces one that still describes a file the
+ * plan does not write: a name it gives whose .gz form lies beside it (the
+ * samples gzipped since, as shipped runs are). */
+static bool
+check_sidecar_set (const Entry *e, char *err, size_t errlen)
+{
+  char names[MAX_NAMES][256], path[2 * PATH_MAX + 300];
+  struct stat st;
+  const char *slash = strrchr (e->where, '/');
+  int n = e->role == ROLE_SIDECAR && slash ? ms_meta_sidecar_names (e->where, names, MAX_NAMES)
+                                           : 0;
+  for (int i = 0; i < n; i++) {
+    if (strchr (names[i], '/'))
+      continue;
+    snprintf (path, sizeof path, "%.*s/%s.gz", (int) (slash - e->where), e->where, names[i]);
+    if (lstat (path, &st) != 0 || held (path, ROLE_FILE))
+      continue;
+    snprintf (err, errlen,
+              ms_gettext ("%s %s: describes %s, which this command does not write: not "
+                          "replaced; choose another name"),
+              e->given_by, e->name, path);
+    return refuse (err, errlen);
+  }
+  return true;
 }
 
 /* A file that a sidecar beside it names is that set's. */
@@ -211,7 +238,7 @@ check_not_named (const Entry *e, char *err, size_t errlen)
           (int) sizeof path ||
         strcmp (path, e->where) == 0)
       continue;
-    ok = !sidecar_names (path, slash + 1);
+    ok = !sidecar_names (path, slash + 1, e->where);
   }
   if (d)
     closedir (d);
@@ -251,7 +278,9 @@ static bool
 check_other_runs (const Entry *e, char *err, size_t errlen)
 {
   Entry file;
-  if (e->role == ROLE_FOLDER || e->role == ROLE_SIDECAR)
+  if (e->role == ROLE_SIDECAR)
+    return check_sidecar_set (e, err, errlen);
+  if (e->role == ROLE_FOLDER)
     return true;
   if (e->descriptor >= 0 && !descriptor_file (e, &file))
     return true;
