@@ -357,9 +357,17 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
   key (f, "label");
   put_string (f, r->label);
   fprintf (f, ",\"source\":\"%s\",\n", r->from_summary ? "summary" : "samples");
-  ms_json_put_device (f, &r->device);
-  fputs (",\n", f);
-  put_settings (f, r);
+  if (r->metadata_unknown[0]) {
+    /* No sidecar or metadata line says what was measured how: unknown,
+     * not the defaults the reader started from. */
+    fputs ("\"device\":null,\"settings\":null,", f);
+    key (f, "metadata_unknown");
+    put_string (f, r->metadata_unknown);
+  } else {
+    ms_json_put_device (f, &r->device);
+    fputs (",\n", f);
+    put_settings (f, r);
+  }
   fputs (",\n\"cells\":[\n", f);
   for (size_t i = 0; i < r->n_cells; i++) {
     put_cell (f, &r->cells[i]);

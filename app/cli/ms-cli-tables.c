@@ -240,7 +240,10 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
     fprintf (out, ", PCIe gen%d x%d", r->device.pcie_gen, r->device.pcie_width);
   fprintf (out, ")\n");
   report_contents (out, r);
-  if (with_settings) {
+  /* Settings no metadata records are unknown, not the defaults. */
+  if (with_settings && r->metadata_unknown[0]) {
+    fputs (ms_gettext ("settings: unknown (no metadata records them)\n"), out);
+  } else if (with_settings) {
     char reps[160];
     if (r->sweep.reps_rule == MS_REPS_FIXED)
       snprintf (reps, sizeof reps, ms_gettext ("%d repetitions"), r->sweep.reps);
