@@ -151,6 +151,24 @@ ms_caption_missing (char *buf, size_t len, const char *sentence)
   return false;
 }
 
+/* A summary holds statistics only: a lesson that it cannot answer says
+ * which file would, rather than that the run lacks the lesson's cells. */
+static void
+summary_cannot_answer (const MsResults *results, char *buf, size_t len)
+{
+  static const char suffix[] = "-summary.csv";
+  size_t n = strlen (results->label), k = sizeof suffix - 1;
+  if (n > k && strcmp (results->label + n - k, suffix) == 0)
+    snprintf (buf, len,
+              ms_gettext ("A summary file cannot answer this lesson: open its samples file, "
+                          "%.*s-samples.csv."),
+              (int) (n - k), results->label);
+  else
+    snprintf (buf, len, "%s",
+              ms_gettext ("A summary file cannot answer this lesson: open the samples file "
+                          "beside it."));
+}
+
 bool
 ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results, int exponent,
                 char *buf, size_t len)
@@ -161,7 +179,9 @@ ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *res
   if (exponent > MS_MAX_EXPONENT)
     exponent = -1;
   bool stated = caption (results, exponent, buf, len);
-  if (!stated && !buf[0] && missing)
+  if (!stated && results->from_summary)
+    summary_cannot_answer (results, buf, len);
+  else if (!stated && !buf[0] && missing)
     ms_caption_missing (buf, len, ms_gettext (missing));
   /* A sentence longer than buf was cut: before a character, never inside
    * one (translations hold many multi-byte characters). */

@@ -222,7 +222,8 @@ ms_lesson_takeaway (MsLessonTopic topic, const MsResults *results, char *buf, si
   MsTakeaway how = MS_TAKEAWAY_MISSING;
   if (l && l->takeaway && results && results->n_cells > 0)
     how = l->takeaway (results, buf, len);
-  if (buf[0])
+  /* A summary that cannot answer says which file would (the caption). */
+  if (buf[0] && !(how == MS_TAKEAWAY_MISSING && results && results->from_summary))
     return how;
   /* Without a line of its own (or a run it can read): the caption's
    * first sentence, which leads with the answer or says what is missing. */
