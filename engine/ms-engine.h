@@ -30,7 +30,8 @@
 #include "analysis/ms-compare-pool.h"
 #include "analysis/ms-envelope.h"
 /* run/: the experiment switches, the sweep on several GPUs and peers,
- * fleets */
+ * fleets, the supervisor of the processes a command starts */
 #include "run/ms-experiment.h"
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"
+#include "run/ms-supervisor.h"

@@ -2,6 +2,7 @@
 /* ms-lesson-job.c: lessons run or read on an MsJob's thread. The MsJob
  * owns the lesson's job (its data) and lives until it has finished; the
  * owner (the session) is reached through a weak reference only. */
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "ms-job.h"
 #include "ms-lesson-job.h"
 #include "ms-drawing.h"
+#include "ms-engine.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
 
@@ -67,21 +69,28 @@ on_cell (int index, int n, const MsCell *cell, void *user_data)
 
 /* MsIsolatedFunc: the parts in a fresh `memsweep __lesson-part`, with
  * their environment (CUDA_DEVICE_MAX_CONNECTIONS must be set before a
- * context exists; the first context's cost needs a process without one). */
+ * context exists; the first context's cost needs a process without one),
+ * started by the engine's supervisor (ms-supervisor.h) as every command
+ * that starts processes: its own process group, dying with the app, its
+ * files in a private folder, a stop of the job passed on once. */
 static MsResults *
 run_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
               char *err, size_t errlen)
 {
+  MsLessonJob *job = user;
   MsLessonPart all[MS_LESSON_MAX_PARTS];
+  char dir[4096], how[256];
   g_autofree char *cli = ms_cli_path_find ();
-  g_autofree char *path = NULL;
-  g_autoptr (GError) error = NULL;
-  int fd = g_file_open_tmp ("memsweep-lesson-XXXXXX.csv", &path, &error);
-  if (!cli || fd < 0) {
-    g_snprintf (err, errlen, "%s", cli ? error->message : _("the memsweep command is not installed"));
+  if (!cli) {
+    g_snprintf (err, errlen, "%s", _("the memsweep command is not installed"));
     return NULL;
   }
-  close (fd);
+  if (!ms_supervisor_folder ("lesson", dir, sizeof dir)) {
+    g_snprintf (err, errlen, "TMPDIR: %s", g_strerror (errno));
+    return NULL;
+  }
+  g_autofree char *path = g_build_filename (dir, "part-samples.csv", NULL);
+  g_autofree char *log = g_build_filename (dir, "part.log", NULL);
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
   g_autoptr (GString) list = g_string_new ("--parts=");
   for (int i = 0; i < n_parts; i++)
@@ -93,32 +102,31 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
                                      : g_strdup_printf ("--min-reps=%d", base->min_reps);
   g_autofree char *warmup = g_strdup_printf ("--warmup=%d", base->warmup);
   g_autofree char *device = g_strdup_printf ("--device=%d", base->device);
-  g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_auto (GStrv) env = g_get_environ ();
   const MsLessonPart *p = &all[parts[0]];
   if (p->env) {
     g_auto (GStrv) kv = g_strsplit (p->env, "=", 2);
-    g_subprocess_launcher_setenv (launcher, kv[0], kv[1] ? kv[1] : "", TRUE);
+    env = g_environ_setenv (env, kv[0], kv[1] ? kv[1] : "", TRUE);
   }
   if (p->env_unset)
-    g_subprocess_launcher_unsetenv (launcher, p->env_unset);
-  g_autoptr (GSubprocess) child = g_subprocess_launcher_spawn (
-    launcher, &error, cli, "__lesson-part", sizes, reps, warmup, device, list->str, "--out", path,
-    "--quiet", name, NULL);
+    env = g_environ_unsetenv (env, p->env_unset);
+  char *argv[] = { cli, "__lesson-part", sizes, reps, warmup, device, list->str, "--out", path,
+                   "--quiet", (char *) name, NULL };
+  MsChild child;
+  MsChildEnd end = { MS_CHILD_EXITED, -1, FALSE };
+  if (ms_supervisor_spawn (&child, cli, argv, env, log))
+    end = ms_supervisor_wait (&child, ms_job_get_cancel_flag (job->job));
   MsResults *r = NULL;
-  if (child && g_subprocess_wait (child, NULL, &error)) {
-    int code = g_subprocess_get_if_exited (child) ? g_subprocess_get_exit_status (child) : -1;
-    /* 0: all measured; 1: written with failed cells. */
-    if (code == 0 || code == 1)
-      r = ms_csv_read_samples (path, err, errlen);
-    /* The temporary file's name is no name for the lesson's run. */
-    if (r)
-      r->label[0] = '\0';
-    else
-      g_snprintf (err, errlen, _("the lesson's child process failed (exit status %d)"), code);
-  } else {
-    g_snprintf (err, errlen, "%s", error->message);
-  }
-  g_unlink (path);
+  /* 0: all measured; 1: written with failed cells, or stopped. */
+  if (end.how == MS_CHILD_EXITED && (end.code == 0 || end.code == 1))
+    r = ms_csv_read_samples (path, err, errlen);
+  /* The temporary file's name is no name for the lesson's run. */
+  if (r)
+    r->label[0] = '\0';
+  else if (end.how != MS_CHILD_EXITED || (end.code != 0 && end.code != 1))
+    g_snprintf (err, errlen, _("the lesson's child process %s"),
+                ms_supervisor_describe (&end, how, sizeof how));
+  ms_supervisor_folder_done (dir);
   return r;
 }
 
@@ -151,7 +159,7 @@ measure (MsLessonJob *job, char *err, gsize errlen)
   MsResults *out = NULL;
   MsRunStatus st;
   if (info->experiment[0]) {
-    st = ms_lesson_run (info->experiment, &job->base, backend, run_isolated, NULL, on_cell, job,
+    st = ms_lesson_run (info->experiment, &job->base, backend, run_isolated, job, on_cell, job,
                         ms_job_get_cancel_flag (job->job), &out, err, errlen);
   } else {
     MsSweep s = job->base;

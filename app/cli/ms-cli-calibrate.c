@@ -34,13 +34,8 @@
 
 #define MAX_FORWARDED 64
 
-static volatile sig_atomic_t calibrate_stop;
-
-static void
-on_calibrate_signal (int sig)
-{
-  calibrate_stop = sig;
-}
+/* The fewest runs a spread is measured from (ms_run_to_run_measure). */
+#define MIN_RUNS 3
 
 static int
 calibrate_usage (FILE *out, int rc)
@@ -89,11 +84,11 @@ make_parent (const char *path)
   return mkdir (dir, 0755) == 0 || errno == EEXIST;
 }
 
-/* One `memsweep run` as a child, its table thrown away and its messages
- * kept in prefix.log (shown when it fails); its exit status, or -1 when it
- * could not start. */
-static int
-run_child (const char *prefix, char **forwarded, int n_forwarded)
+/* One `memsweep run` as a child of the supervisor (ms-supervisor.h), its
+ * table thrown away and its messages kept in prefix.log (shown when it
+ * fails); how it ended (code -1 when it could not start). */
+static MsChildEnd
+run_child (const char *prefix, char **forwarded, int n_forwarded, atomic_int *cancel)
 {
   char log[PATH_MAX + 32];
   snprintf (log, sizeof log, "%s.log", prefix);
@@ -108,27 +103,10 @@ run_child (const char *prefix, char **forwarded, int n_forwarded)
   for (int i = 0; i < n_forwarded; i++)
     argv[n++] = forwarded[i];
   argv[n] = NULL;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init (&actions);
-  posix_spawn_file_actions_addopen (&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen (&actions, STDERR_FILENO, log, O_WRONLY | O_CREAT | O_TRUNC,
-                                    0600);
-  extern char **environ;
-  pid_t pid;
-  int rc = posix_spawn (&pid, "/proc/self/exe", &actions, NULL, argv, environ);
-  posix_spawn_file_actions_destroy (&actions);
-  if (rc != 0) {
-    errno = rc;
-    return -1;
-  }
-  int status;
-  while (waitpid (pid, &status, 0) < 0) {
-    if (errno != EINTR)
-      return -1;
-    if (calibrate_stop)
-      kill (pid, calibrate_stop); /* the child stops and writes as usual */
-  }
-  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
+  MsChild child;
+  if (!ms_supervisor_spawn (&child, "/proc/self/exe", argv, NULL, log))
+    return (MsChildEnd){ MS_CHILD_EXITED, -1, false };
+  return ms_supervisor_wait (&child, cancel);
 }
 
 static void
@@ -141,19 +119,6 @@ show_log (const char *prefix)
     fprintf (stderr, "  %s", line);
   if (f)
     fclose (f);
-}
-
-static void
-remove_runs (const char *dir, int n)
-{
-  char path[PATH_MAX + 32];
-  for (int i = 1; i <= n; i++)
-    for (int k = 0; k < 4; k++) {
-      static const char *const kinds[] = { "-samples.csv", "-summary.csv", "-meta.json", ".log" };
-      snprintf (path, sizeof path, "%s/run%d%s", dir, i, kinds[k]);
-      unlink (path);
-    }
-  rmdir (dir);
 }
 
 /* The document's name and version (data/schema/memsweep-calibration.json). */
@@ -286,6 +251,7 @@ measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput
   }
   if (!ms_run_to_run_write_profile (&rr, results[0], path, err, sizeof err)) {
     fprintf (stderr, "memsweep calibrate: %s\n", err);
+    rc = EXIT_WRITE;
     goto out;
   }
   /* A status line: standard output holds the result alone. */
@@ -294,7 +260,7 @@ measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput
   ProfileView view = { &rr, runs, out ? out : path };
   MsCliTable *table = profile_table (&rr);
   MsCliDocument doc = { profile_text, profile_json, table, &view };
-  rc = ms_cli_output_write (output, &doc) && ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  rc = ms_cli_output_status (ms_cli_output_write (output, &doc));
   ms_cli_table_free (table);
 out:
   for (int i = 0; i < runs; i++)
@@ -421,49 +387,93 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   return -1;
 }
 
+/* Why run i of runs ended without a whole sweep, said; the exit status it
+ * stands for. */
+static int
+say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix)
+{
+  char how[256];
+  if (end->told) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped in run %d of %d\n"),
+             ms_cli_signal_name (ms_cli_stop_signal ()), i, runs);
+    return EXIT_RUNTIME;
+  }
+  if (end->how == MS_CHILD_EXITED && end->code < 0) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d could not start: %s\n"), i,
+             strerror (errno));
+    return EXIT_RUNTIME;
+  }
+  fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d %s:\n"), i, runs,
+           ms_supervisor_describe (end, how, sizeof how));
+  show_log (prefix);
+  if (end->how != MS_CHILD_EXITED)
+    return EXIT_RUNTIME;
+  return end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE
+           ? end->code
+           : EXIT_RUNTIME;
+}
+
+/* The runs, one process each, until all are done or one does not finish;
+ * how many finished, with the exit status of an early end in *rc. */
+static int
+measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, int *rc)
+{
+  char prefix[PATH_MAX + 16];
+  *rc = EXIT_OK;
+  for (int i = 1; i <= o->runs; i++) {
+    if (ms_supervisor_stopping (cancel)) {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
+               ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
+      *rc = EXIT_RUNTIME;
+      return i - 1;
+    }
+    if (!ms_cli_quiet ())
+      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, o->runs);
+    snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
+    ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
+    MsChildEnd end = run_child (prefix, (char **) o->forwarded, o->n_forwarded, cancel);
+    if (end.how != MS_CHILD_EXITED || end.code != EXIT_OK || end.told) {
+      *rc = say_child_end (&end, i, o->runs, prefix);
+      return i - 1;
+    }
+  }
+  return o->runs;
+}
+
 int
 ms_cli_calibrate (int argc, char **argv)
 {
   CalibrateOptions o = { 0 };
   const char *tmp = ms_cli_tmp_folder ();
+  /* Before the runs start, so that a signal ignored at start (nohup)
+   * stays ignored and a stop keeps the finished runs. */
+  atomic_int *cancel = ms_cli_stop_on_signals ();
   int rc = parse_calibrate (&o, argc, argv, tmp);
   if (rc >= 0)
     return rc;
-  char **forwarded = o.forwarded;
-  int n_forwarded = o.n_forwarded, runs = o.runs;
-  const char *out = o.out;
-  char dir[PATH_MAX], prefix[PATH_MAX + 16];
-  snprintf (dir, sizeof dir, "%s/memsweep-calibrate-XXXXXX", tmp);
-  if (!mkdtemp (dir)) {
-    fprintf (stderr, "memsweep calibrate: %s: %s\n", dir, strerror (errno));
-    return EXIT_RUNTIME;
+  char dir[PATH_MAX];
+  if (!ms_supervisor_folder ("calibrate", dir, sizeof dir)) {
+    fprintf (stderr, "memsweep calibrate: TMPDIR: %s: %s\n", tmp, strerror (errno));
+    return EXIT_WRITE;
   }
   if (!ms_cli_plan_folder ("TMPDIR", dir)) {
-    rmdir (dir);
+    ms_supervisor_folder_done (dir);
     return EXIT_USAGE;
   }
-  struct sigaction sa = { .sa_handler = on_calibrate_signal };
-  sigaction (SIGINT, &sa, NULL);
-  sigaction (SIGTERM, &sa, NULL);
-  sigaction (SIGHUP, &sa, NULL);
-  rc = EXIT_OK;
-  for (int i = 1; i <= runs && rc == EXIT_OK; i++) {
-    if (!ms_cli_quiet ())
-      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, runs);
-    snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
-    ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
-    int child = run_child (prefix, forwarded, n_forwarded);
-    if (calibrate_stop) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: stopped; no profile written\n"));
-      rc = EXIT_RUNTIME;
-    } else if (child != 0) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d ended with status %d:\n"), i, child);
-      show_log (prefix);
-      rc = child == EXIT_USAGE || child == EXIT_NO_DEVICE ? child : EXIT_RUNTIME;
-    }
+  int done = measure_runs (&o, dir, cancel, &rc);
+  /* The finished runs are kept: enough of them still make a profile. */
+  if (done == o.runs || (done >= MIN_RUNS && rc == EXIT_RUNTIME)) {
+    if (done < o.runs)
+      fprintf (stderr, ms_gettext ("memsweep calibrate: the profile is measured from the %d "
+                                   "finished runs\n"),
+               done);
+    int written = measure_and_write (dir, done, o.out, &o.output);
+    rc = rc == EXIT_OK ? written : written == EXIT_OK ? rc : written;
+  } else if (rc == EXIT_RUNTIME) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: %d runs finished, fewer than the %d a "
+                                 "spread needs: no profile written\n"),
+             done, MIN_RUNS);
   }
-  if (rc == EXIT_OK)
-    rc = measure_and_write (dir, runs, out, &o.output);
-  remove_runs (dir, runs);
+  ms_supervisor_folder_done (dir);
   return rc;
 }

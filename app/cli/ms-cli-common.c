@@ -18,50 +18,15 @@
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
-static atomic_int cancel_flag;
-static volatile sig_atomic_t stop_signal;
-
-static void
-on_stop_signal (int sig)
-{
-  /* The first SIGINT, SIGTERM or SIGHUP stops the sweep, which then writes
-   * what it has; a second one ends the program at once, without leaving a
-   * temporary file behind. */
-  if (atomic_exchange (&cancel_flag, 1)) {
-    ms_atomic_file_remove_temporaries ();
-    signal (sig, SIG_DFL);
-    raise (sig);
-    return;
-  }
-  stop_signal = sig;
-}
-
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-
-static void
-install_signal_handlers (void)
-{
-  struct sigaction sa = { 0 };
-  sa.sa_handler = on_stop_signal;
-  sa.sa_flags = SA_RESTART;
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
-    struct sigaction old;
-    /* A signal ignored when the program started stays ignored: that is
-     * what nohup (and a batch scheduler that ignores SIGHUP) asked for. */
-    if (sigaction (stop_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-      continue;
-    sigaction (stop_signals[i], &sa, NULL);
-  }
-}
-
 /* So that no signal falls between the two renames of a pair of files. */
 void
 ms_cli_block_stop_signals (bool block)
 {
   sigset_t set;
   sigemptyset (&set);
-  for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
-    sigaddset (&set, stop_signals[i]);
+  sigaddset (&set, SIGINT);
+  sigaddset (&set, SIGTERM);
+  sigaddset (&set, SIGHUP);
   sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
@@ -74,17 +39,18 @@ ms_cli_signal_name (int sig)
                           : ms_gettext ("a signal");
 }
 
+/* A second signal ends a command that supervises no process at once,
+ * without leaving a temporary file behind (ms-supervisor.h). */
 atomic_int *
 ms_cli_stop_on_signals (void)
 {
-  install_signal_handlers ();
-  return &cancel_flag;
+  return ms_supervisor_catch_stop_signals (ms_atomic_file_remove_temporaries);
 }
 
 int
 ms_cli_stop_signal (void)
 {
-  return stop_signal;
+  return ms_supervisor_stop_signal ();
 }
 
 bool
@@ -96,6 +62,13 @@ ms_cli_stdout_not_input (void)
   fputs (ms_gettext ("memsweep: standard output is one of the inputs: nothing written\n"),
          stderr);
   return false;
+}
+
+int
+ms_cli_output_status (bool files_written)
+{
+  bool out = ms_cli_stdout_ok ();
+  return !files_written ? EXIT_WRITE : out ? EXIT_OK : EXIT_RUNTIME;
 }
 
 /* Output that did not arrive is a failure: a full disk, a closed pipe.
@@ -116,8 +89,9 @@ ms_cli_stdout_ok (void)
 
 static const char *const exit_status =
   MS_N_ ("\n"
-         "Exit status: 0 success, 1 runtime failure (a failed cell included),\n"
-         "2 bad usage or bad input file, 3 no usable CUDA device.\n");
+         "Exit status: 0 success, 1 runtime failure (a failed cell, or a stop by\n"
+         "a signal, included), 2 bad usage or bad input file, 3 no usable CUDA\n"
+         "device, 4 a file could not be written (a full disk, a file-size limit).\n");
 
 int
 ms_cli_bad_usage (const char *command)

@@ -14,7 +14,8 @@ enum {
   EXIT_OK = 0,
   EXIT_RUNTIME = 1,
   EXIT_USAGE = 2,
-  EXIT_NO_DEVICE = 3,
+  EXIT_NO_DEVICE = 3, /* only this: no usable GPU */
+  EXIT_WRITE = 4,     /* an output file (or TMPDIR's) could not be written */
 };
 
 /* The first SIGINT, SIGTERM or SIGHUP sets the flag returned (a sweep then
@@ -112,6 +113,10 @@ int ms_cli_bad_usage (const char *command);
 bool ms_cli_stdout_not_input (void);
 /* Whether standard output took everything (a message when not). */
 bool ms_cli_stdout_ok (void);
+/* A command's exit status for its outputs: EXIT_WRITE when a file (an
+ * export, --out) was not written, else EXIT_RUNTIME when standard output
+ * was not (said by ms_cli_stdout_ok), else EXIT_OK. */
+int ms_cli_output_status (bool files_written);
 /* The exit status paragraph of every --help, translated. */
 const char *ms_cli_exit_status (void);
 

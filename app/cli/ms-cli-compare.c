@@ -27,7 +27,7 @@
 
 /* 1 says the runs differ, so an output that could not be written has a
  * code of its own. */
-enum { EXIT_COMPARE_OUTPUT = 4 };
+enum { EXIT_COMPARE_OUTPUT = EXIT_WRITE };
 
 typedef struct {
   double threshold_pct;
@@ -570,16 +570,18 @@ set_label (MsResults *r, const char *path)
 }
 
 /* The two runs: read from the files named, or measured now (--live).
- * -1 to go on, else the exit status after a message. */
+ * -1 to go on, else the exit status after a message; *live_status: the
+ * status a live comparison that ended early stands for (its runs are
+ * still judged). */
 static int
-get_runs (const Options *o, char **argv, MsResults **a, MsResults **b)
+get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live_status)
 {
   if (o->live) {
     MsCliLive how = o->how;
     how.threshold = o->threshold_pct / 100;
     how.mode = o->mode;
     how.figure = o->figure;
-    return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b);
+    return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b, live_status);
   }
   if (!load_pair (argv[optind], argv[optind + 1], a, b))
     return EXIT_USAGE;
@@ -662,6 +664,12 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
     fprintf (stderr, "memsweep compare: %s\n", err);
     return EXIT_USAGE;
   }
+  char left[512];
+  /* Named, so that a mode without the figure's phase is not read as
+   * measured the same, nor as undecided. */
+  if (ms_comparison_left_out (cmp, left, sizeof left))
+    fprintf (stderr, ms_gettext ("memsweep compare: left out, as they have no %s phase: %s\n"),
+             ms_figure_name (cmp->figure), left);
   CompareView view = { cmp, a, b };
   MsCliTable *table = compare_table (cmp);
   MsCliDocument doc = { compare_text, compare_json, table, &view };
@@ -724,9 +732,13 @@ ms_cli_compare (int argc, char **argv)
                 ms_report_clean (argv[optind], clean_a, sizeof clean_a),
                 ms_report_clean (argv[optind + 1], clean_b, sizeof clean_b));
   }
-  rc = get_runs (&o, argv, &a, &b);
+  int live_status = EXIT_OK;
+  rc = get_runs (&o, argv, &a, &b, &live_status);
   if (rc < 0)
     rc = judge (&o, a, b);
+  /* Stopped, or a side's files not written: said by the status too. */
+  if (live_status == EXIT_WRITE || (rc == EXIT_OK && live_status != EXIT_OK))
+    rc = live_status;
   ms_results_free (a);
   ms_results_free (b);
   return rc;

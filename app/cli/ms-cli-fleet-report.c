@@ -318,8 +318,9 @@ ms_cli_fleet_report (int argc, char **argv)
   ms_cli_table_free (table);
   print_missing (stderr, r);
   int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0 || r->n_missing > 0) ? 1 : 0;
-  if (!written || !ms_cli_stdout_ok ())
-    rc = 1;
+  int status = ms_cli_output_status (written);
+  if (status != EXIT_OK)
+    rc = status;
   /* Nothing to compare is bad input, not a clean fleet. */
   if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
     fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));

@@ -41,28 +41,6 @@ self_path (char *buf, size_t len)
   return true;
 }
 
-/* Runs argv and waits; the exit status, or -1 when it could not start. */
-static int
-spawn_wait (char **argv)
-{
-  fflush (stdout);
-  fflush (stderr);
-  pid_t pid = fork ();
-  if (pid < 0)
-    return -1;
-  if (pid == 0) {
-    execvp (argv[0], argv);
-    fprintf (stderr, ms_gettext ("memsweep: cannot run %s: %s\n"), argv[0], strerror (errno));
-    _exit (127);
-  }
-  int status;
-  while (waitpid (pid, &status, 0) < 0) {
-    if (errno != EINTR)
-      return -1;
-  }
-  return WIFEXITED (status) ? WEXITSTATUS (status) : 128 + WTERMSIG (status);
-}
-
 /* Appends 'arg' to buf, quoted for the shell that sbatch --wrap uses. */
 static bool
 append_quoted (char *buf, size_t len, const char *arg)
@@ -543,7 +521,13 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   ms_cli_say (ms_gettext ("fleet-node: %s: measuring GPU %s into %s"), node,
               gpu >= 0 ? device : "-", path);
   file_identity (path, &before);
-  int rc = spawn_wait (run);
+  /* Supervised (ms-supervisor.h): a stop reaches the run once, which
+   * writes what it measured, stamped below as any other. */
+  MsChild child;
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false };
+  if (ms_supervisor_spawn (&child, self, run, NULL, NULL))
+    end = ms_supervisor_wait (&child, ms_cli_stop_on_signals ());
+  int rc = end.how == MS_CHILD_EXITED ? end.code : 128 + end.code;
   file_identity (path, &after);
   /* A failed cell (exit 1) still leaves a file worth comparing; a file an
    * earlier sweep left is not this one's (each write is a new file). */
@@ -670,9 +654,10 @@ ms_cli_fleet_node (int argc, char **argv)
   if (n_gpus == 0)
     return sweep_one (self, dir, node, -1, argc - optind, argv + optind);
   int worst = 0;
-  for (int gpu = 0; gpu < n_gpus; gpu++) {
+  atomic_int *cancel = ms_cli_stop_on_signals ();
+  for (int gpu = 0; gpu < n_gpus && !ms_supervisor_stopping (cancel); gpu++) {
     rc = sweep_one (self, dir, node, gpu, argc - optind, argv + optind);
     worst = rc > worst ? rc : worst;
   }
-  return worst;
+  return ms_supervisor_stopping (cancel) && worst == 0 ? EXIT_RUNTIME : worst;
 }

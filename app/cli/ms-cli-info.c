@@ -127,7 +127,7 @@ ms_cli_modes (int argc, char **argv)
   MsCliDocument doc = { modes_text, modes_json, table, NULL };
   bool written = ms_cli_output_write (&output, &doc);
   ms_cli_table_free (table);
-  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_output_status (written);
 }
 
 typedef struct {
@@ -228,8 +228,9 @@ ms_cli_info (int argc, char **argv)
   bool written = ms_cli_output_write (&output, &doc);
   ms_cli_table_free (table);
   ms_backend_free (st.backend);
-  if (!ms_cli_stdout_ok () || !written)
-    return EXIT_RUNTIME;
+  int status = ms_cli_output_status (written);
+  if (status != EXIT_OK)
+    return status;
   if (!st.ok) {
     char error[1024];
     ms_report_clean (st.info.error, error, sizeof error);

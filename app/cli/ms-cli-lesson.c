@@ -159,7 +159,7 @@ lesson_list_write (const MsCliOutput *output)
   MsCliDocument doc = { lesson_list, lesson_list_json, table, NULL };
   bool written = ms_cli_output_write (output, &doc);
   ms_cli_table_free (table);
-  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_output_status (written);
 }
 
 static void
@@ -360,7 +360,33 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   argv[n] = NULL;
 }
 
-/* MsIsolatedFunc: memsweep again, with the parts' environment. */
+/* The most variables of the environment a part's process is given. */
+#define MS_LESSON_MAX_ENV 1024
+
+/* This environment with the part's variable set (NAME=VALUE) and its
+ * unset one left out, into env (room for MS_LESSON_MAX_ENV + 1). */
+static char **
+part_env (const MsLessonPart *p, char **env)
+{
+  extern char **environ;
+  size_t set_len = p->env ? strcspn (p->env, "=") + 1 : 0;
+  size_t unset_len = p->env_unset ? strlen (p->env_unset) : 0;
+  int n = 0;
+  for (char **e = environ; *e && n < MS_LESSON_MAX_ENV - 1; e++) {
+    if (p->env && strncmp (*e, p->env, set_len) == 0)
+      continue;
+    if (p->env_unset && strncmp (*e, p->env_unset, unset_len) == 0 && (*e)[unset_len] == '=')
+      continue;
+    env[n++] = *e;
+  }
+  if (p->env)
+    env[n++] = (char *) p->env;
+  env[n] = NULL;
+  return env;
+}
+
+/* MsIsolatedFunc: memsweep again, with the parts' environment, started
+ * by the supervisor (ms-supervisor.h) into a private folder. */
 static MsResults *
 run_isolated (const char *name, const MsSweep *base, const int *parts, int n_parts, void *user,
               char *err, size_t errlen)
@@ -368,45 +394,31 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   const LessonOptions *o = user;
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
-  char path[PATH_MAX], buf[8][CHILD_ARG_LEN];
-  snprintf (path, sizeof path, "%s/memsweep-lesson-XXXXXX", ms_cli_tmp_folder ());
-  char options[MS_LESSON_OPTIONS_LEN * 2];
+  char dir[PATH_MAX], path[PATH_MAX + 32], log[PATH_MAX + 32], buf[8][CHILD_ARG_LEN], how[256];
+  char options[MS_LESSON_OPTIONS_LEN * 2], *env[MS_LESSON_MAX_ENV + 1];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
-  int fd = mkstemp (path);
-  if (fd < 0) {
-    snprintf (err, errlen, "mkstemp: %s", strerror (errno));
+  if (!ms_supervisor_folder ("lesson", dir, sizeof dir)) {
+    snprintf (err, errlen, "TMPDIR: %s", strerror (errno));
     return NULL;
   }
-  close (fd);
+  snprintf (path, sizeof path, "%s/part-samples.csv", dir);
+  snprintf (log, sizeof log, "%s/part.log", dir);
   child_args (o, parts, n_parts, path, buf, options, sizeof options, argv);
-  fflush (NULL);
-  pid_t pid = fork ();
-  if (pid == 0) {
-    const MsLessonPart *p = &all[parts[0]];
-    if (p->env)
-      putenv ((char *) p->env);
-    if (p->env_unset)
-      unsetenv (p->env_unset);
-    execv ("/proc/self/exe", argv);
-    _exit (127);
-  }
-  int status = 0;
-  while (pid > 0 && waitpid (pid, &status, 0) < 0 && errno == EINTR)
-    ;
+  MsChild child;
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false };
+  if (ms_supervisor_spawn (&child, "/proc/self/exe", argv, part_env (&all[parts[0]], env), log))
+    end = ms_supervisor_wait (&child, ms_cli_stop_on_signals ());
   MsResults *r = NULL;
-  int code = pid > 0 && WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-  if (code == EXIT_OK || code == EXIT_RUNTIME)
+  bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
+  if (wrote)
     r = ms_csv_read_samples (path, err, errlen);
   /* The temporary file's name is no name for the lesson's run. */
   if (r)
     r->label[0] = '\0';
-  if (code != EXIT_OK && code != EXIT_RUNTIME)
-    snprintf (err, errlen, ms_gettext ("the lesson's child process failed (exit status %d)"),
-              code);
-  unlink (path);
-  char meta[PATH_MAX];
-  if (ms_meta_sidecar_path (path, meta, sizeof meta))
-    unlink (meta); /* the child's sidecar, beside its samples */
+  if (!wrote)
+    snprintf (err, errlen, ms_gettext ("the lesson's child process %s"),
+              ms_supervisor_describe (&end, how, sizeof how));
+  ms_supervisor_folder_done (dir);
   return r;
 }
 
@@ -426,7 +438,7 @@ run_part (LessonOptions *o, MsBackend *backend)
   if (!ok)
     fprintf (stderr, "memsweep: %s\n", err);
   ms_results_free (r);
-  return ok && st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
+  return !ok ? EXIT_WRITE : st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
 }
 
 static void
@@ -520,7 +532,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   rc = st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
   if (!ms_csv_write_pair (r, samples, summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
-    rc = EXIT_RUNTIME;
+    rc = EXIT_WRITE;
   } else if (!ms_cli_quiet ()) {
     char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
     fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
@@ -529,8 +541,9 @@ ms_cli_lesson (int argc, char **argv, bool part)
   }
   MsCliTable *table = ms_cli_results_table (r);
   MsCliDocument doc = { lesson_results_text, lesson_results_json, table, r };
-  if (!ms_cli_output_write (&o.output, &doc) || !ms_cli_stdout_ok ())
-    rc = EXIT_RUNTIME;
+  int status = ms_cli_output_status (ms_cli_output_write (&o.output, &doc));
+  if (status != EXIT_OK && rc != EXIT_WRITE)
+    rc = status;
   ms_cli_table_free (table);
   ms_results_free (r);
   return rc;

@@ -114,10 +114,8 @@ plan_outputs (const char *prefix, Plan *plan)
 static bool
 make_dir (Plan *plan)
 {
-  const char *tmp = getenv ("TMPDIR");
-  snprintf (plan->dir, sizeof plan->dir, "%s/memsweep-live-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   char side_dir[PATH_MAX + 8];
-  if (mkdtemp (plan->dir)) {
+  if (ms_supervisor_folder ("live", plan->dir, sizeof plan->dir)) {
     /* A folder a side, so that each numbers its processes from 0. */
     for (int side = 0; side < 2; side++) {
       snprintf (side_dir, sizeof side_dir, "%s/%c", plan->dir, side ? 'b' : 'a');
@@ -136,12 +134,8 @@ make_dir (Plan *plan)
 static void
 remove_dirs (const Plan *plan)
 {
-  char side_dir[PATH_MAX + 8];
-  for (int side = 0; side < 2; side++) {
-    snprintf (side_dir, sizeof side_dir, "%s/%c", plan->dir, side ? 'b' : 'a');
-    rmdir (side_dir);
-  }
-  rmdir (plan->dir);
+  if (plan->dir[0])
+    ms_supervisor_folder_done (plan->dir);
 }
 
 /* Whether the sides' sweeps share a cell (mode, size and variant), which
@@ -226,8 +220,8 @@ max_processes (const Plan *plan)
 }
 
 /* One process of each side, of the active modes, in the order of pair k
- * (A B, then B A). */
-static bool
+ * (A B, then B A); how the first that did not finish ended. */
+static MsCliProcessEnd
 run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, atomic_int *cancel,
           MsResults *runs[2], char *err, size_t errlen)
 {
@@ -236,34 +230,64 @@ run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, at
     int side = (k % 2) ^ i;
     MsSweep sweep = narrowed (&plan->sweep[side], active);
     snprintf (dir, sizeof dir, "%s/%c", plan->dir, side ? 'b' : 'a');
-    if (!ms_cli_run_process (&sweep, live->experiment[side], dir, k,
-                             max_processes (plan), cancel, &runs[side], err, errlen))
-      return false;
+    MsCliProcessEnd end = ms_cli_run_process (&sweep, live->experiment[side], dir, k,
+                                              max_processes (plan), cancel, &runs[side], err,
+                                              errlen);
+    if (end != MS_CLI_PROCESS_MEASURED)
+      return end;
   }
-  return true;
+  return MS_CLI_PROCESS_MEASURED;
 }
 
-/* The turns until the cells are decided or the budget would be overrun. */
+/* The turns ended before the verdicts: what both sides measured so far is
+ * kept and judged (-1), with the exit status the end stands for in
+ * *status; or the exit status when a side has nothing. */
 static int
-take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResults *runs[2])
+stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], int *status)
+{
+  if (end != MS_CLI_PROCESS_STOPPED || err[0])
+    fprintf (stderr, "memsweep compare: %s\n", err);
+  *status = end == MS_CLI_PROCESS_NOT_WRITTEN ? EXIT_WRITE : EXIT_RUNTIME;
+  if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
+    return EXIT_NO_DEVICE;
+  if (!(runs[0] && runs[1])) {
+    fputs (ms_gettext ("memsweep compare: a side measured nothing: nothing written\n"), stderr);
+    return *status;
+  }
+  fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side; what both "
+                               "sides measured is kept\n"),
+           k);
+  return -1;
+}
+
+/* The turns until the cells are decided or the budget would be overrun.
+ * *status: the exit status an early end stands for (EXIT_OK when none). */
+static int
+take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResults *runs[2],
+            int *status)
 {
   char err[1024];
   double start = now_s (), pair_s = 0;
   bool active[MS_MODE_COUNT];
+  /* A mode without the figure's phase has no verdict to wait for: not
+   * measured at all. */
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    active[m] = live->mode == MS_MODE_COUNT || live->mode == (MsMode) m;
+    active[m] = (live->mode == MS_MODE_COUNT || live->mode == (MsMode) m) &&
+                ms_mode_has_figure ((MsMode) m, live->figure);
+  bool any = false;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    any = any || (active[m] && (plan->sweep[0].modes[m] || plan->sweep[1].modes[m]));
+  if (!any) {
+    fprintf (stderr, ms_gettext ("memsweep compare: no mode of the sides has a %s phase\n"),
+             ms_figure_name (live->figure));
+    return EXIT_USAGE;
+  }
   for (int k = 0; k < max_processes (plan); k++) {
     double t0 = now_s ();
-    if (!run_pair (live, plan, k, active, cancel, runs, err, sizeof err)) {
-      if (cancel && atomic_load (cancel) && runs[0] && runs[1]) {
-        /* Stopped: what both sides measured before is judged. */
-        fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side\n"),
-                 k);
-        return -1;
-      }
-      fprintf (stderr, "memsweep compare: %s\n", err);
-      return runs[0] && runs[1] ? EXIT_RUNTIME : EXIT_NO_DEVICE;
-    }
+    err[0] = '\0';
+    MsCliProcessEnd end = run_pair (live, plan, k, active, cancel, runs, err, sizeof err);
+    if (end != MS_CLI_PROCESS_MEASURED)
+      return stopped_early (end, k, err, runs, status);
     pair_s = now_s () - t0;
     double spent = now_s () - start;
     int common = 0, left = k + 1 >= MS_CLI_LIVE_MIN_PROCESSES
@@ -279,8 +303,10 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
     }
     if (left == 0 || (left > 0 && spent + pair_s > live->budget_s))
       return -1;
-    if (cancel && atomic_load (cancel))
-      return runs[0] && runs[1] ? -1 : EXIT_RUNTIME;
+    if (ms_supervisor_stopping (cancel)) {
+      *status = EXIT_RUNTIME;
+      return -1;
+    }
   }
   return -1;
 }
@@ -327,7 +353,8 @@ check_experiments (const MsCliLive *live)
 }
 
 int
-ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, MsResults **b)
+ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, MsResults **b,
+                     int *status_out)
 {
   Plan plan = { 0 };
   MsResults *runs[2] = { NULL, NULL };
@@ -336,13 +363,16 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     return EXIT_USAGE;
   if (live->prefix && !plan_outputs (live->prefix, &plan))
     return EXIT_USAGE;
+  /* Where the processes write, refused before any of them starts. */
+  if (!ms_cli_tmp_folder_ok ("compare"))
+    return EXIT_USAGE;
   if (!make_dir (&plan))
-    return EXIT_RUNTIME;
+    return EXIT_WRITE;
   if (!ms_cli_plan_folder ("TMPDIR", plan.dir)) {
     remove_dirs (&plan);
     return EXIT_USAGE;
   }
-  int rc = -1;
+  int rc = -1, status = EXIT_OK;
   for (int side = 0; side < 2 && rc < 0; side++)
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
       rc = EXIT_USAGE;
@@ -353,15 +383,17 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     rc = EXIT_USAGE;
   }
   if (rc < 0)
-    rc = take_turns (live, &plan, cancel, runs);
+    rc = take_turns (live, &plan, cancel, runs, &status);
   remove_dirs (&plan);
   if (rc < 0) {
     label_side (live, 0, runs[0]);
     label_side (live, 1, runs[1]);
     if (live->prefix && !save_sides (&plan, runs))
-      rc = EXIT_RUNTIME;
+      status = EXIT_WRITE;
   }
   *a = runs[0];
   *b = runs[1];
+  if (rc < 0 && status != EXIT_OK)
+    *status_out = status;
   return rc;
 }

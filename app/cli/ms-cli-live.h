@@ -39,6 +39,9 @@ typedef struct {
  * cell is AMBIGUOUS, when the next pair would overrun the budget, or when
  * another process would take a side past MS_MAX_ROUNDS rounds. *a and *b get the merged runs (written to
  * --out when given). -1 on success, else the exit status after a
- * message; nothing is measured when the options or files are refused. */
+ * message; nothing is measured when the options or files are refused.
+ * Stopped (a signal, a process ended from outside, a process that could
+ * not write), it keeps what both sides finished: -1 with *status set to
+ * the exit status that stands for (EXIT_RUNTIME, EXIT_WRITE). */
 int ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a,
-                         MsResults **b);
+                         MsResults **b, int *status);

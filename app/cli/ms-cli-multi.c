@@ -198,7 +198,7 @@ report_written (bool ok, const char *path, const char *err)
 {
   if (!ok) {
     fprintf (stderr, "memsweep: %s\n", err);
-    return 1;
+    return EXIT_WRITE;
   }
   ms_cli_wrote (path);
   return 0;
@@ -230,7 +230,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
     ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
     if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err)) {
       fprintf (stderr, "memsweep: %s\n", err);
-      return 1;
+      return EXIT_WRITE;
     }
     ms_cli_wrote (path);
   }
@@ -301,13 +301,13 @@ ms_cli_multi (int argc, char **argv)
   MultiView view = { &a, together, a.solo ? alone : NULL, devices, n };
   MsCliTable *table = ms_cli_multi_table (&a.sweep, together, view.alone);
   MsCliDocument doc = { multi_text, NULL, table, &view };
-  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
   if (err[0])
     fprintf (stderr, "memsweep: %s\n", err);
-  rc = st == MS_RUN_OK ? (written ? 0 : 1) : st == MS_RUN_NO_DEVICE ? 3 : 1;
+  rc = st == MS_RUN_OK ? status : st == MS_RUN_NO_DEVICE ? 3 : 1;
   if (together && a.out && write_multi (a.out, together) != 0)
-    rc = 1;
+    rc = EXIT_WRITE;
   for (int i = 0; i < n; i++)
     ms_multi_results_free (alone[i]);
   ms_multi_results_free (together);
@@ -464,11 +464,11 @@ ms_cli_peer (int argc, char **argv)
   PeerView view = { r, info, devices, n, a.sweep.reps, bytes };
   MsCliTable *table = ms_cli_peer_table (r);
   MsCliDocument doc = { peer_text, NULL, table, &view };
-  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
   rc = a.out ? write_peer (a.out, r, info, a.sweep.reps) : 0;
   free (r);
-  return written ? rc : 1;
+  return rc ? rc : status;
 }
 
 typedef struct {
@@ -521,8 +521,8 @@ ms_cli_portable (int argc, char **argv)
   PortableView view = { r, devices, n, a.sweep.reps, bytes };
   MsCliTable *table = ms_cli_portable_table (r, devices);
   MsCliDocument doc = { portable_text, NULL, table, &view };
-  bool written = ms_cli_output_write (&a.output, &doc) && ms_cli_stdout_ok ();
+  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
   free (r);
-  return written ? 0 : 1;
+  return status;
 }

@@ -314,7 +314,7 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
     ms_cli_print_error (error);
-    return EXIT_RUNTIME;
+    return EXIT_WRITE;
   }
   return EXIT_OK;
 }
@@ -361,7 +361,7 @@ ms_cli_plot (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
     ms_cli_print_error (error);
-    return EXIT_RUNTIME;
+    return EXIT_WRITE;
   }
   return EXIT_OK;
 }

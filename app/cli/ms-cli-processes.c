@@ -9,7 +9,6 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-cli-common.h"
 #include "ms-cli-processes.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
@@ -114,47 +114,6 @@ child_env (const char *experiment, char **env, char *setting, size_t len)
   return env;
 }
 
-/* Starts the process with its standard output gone and its errors in
- * err_path; -1 with errno when it cannot. */
-static pid_t
-spawn_child (MsChildArgs *a, const char *err_path, char **envp)
-{
-  posix_spawn_file_actions_t fa;
-  pid_t pid = -1;
-  posix_spawn_file_actions_init (&fa);
-  posix_spawn_file_actions_addopen (&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen (&fa, STDERR_FILENO, err_path, O_WRONLY | O_CREAT | O_TRUNC,
-                                    0600);
-  int e = posix_spawn (&pid, "/proc/self/exe", &fa, NULL, a->argv, envp);
-  posix_spawn_file_actions_destroy (&fa);
-  if (e != 0) {
-    errno = e;
-    return -1;
-  }
-  return pid;
-}
-
-/* Waits for the process; a stop asked of this one is passed on once, so
- * that it keeps what it measured. The exit status, or -1. */
-static int
-wait_child (pid_t pid, atomic_int *cancel)
-{
-  bool passed_on = false;
-  for (;;) {
-    int status;
-    pid_t got = waitpid (pid, &status, WNOHANG);
-    if (got == pid)
-      return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-    if (got < 0 && errno != EINTR)
-      return -1;
-    if (cancel && atomic_load (cancel) && !passed_on) {
-      kill (pid, SIGTERM);
-      passed_on = true;
-    }
-    nanosleep (&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
-  }
-}
-
 /* The first line of a process's errors, for the message. */
 static void
 first_error_line (const char *path, char *buf, size_t len)
@@ -178,28 +137,16 @@ remove_files (const char *dir, int p)
   }
 }
 
-bool
-ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p, int of,
-                    atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
+/* What a process that exited 0 or 1 wrote, merged into *merged (the
+ * first one read becomes *merged); false when it wrote nothing readable
+ * (why in why) or memory ran out (err). */
+static bool
+merge_process (const char *samples, int p, MsResults **merged, char *why, size_t whylen,
+               char *err, size_t errlen)
 {
-  char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
-  char *env[MS_CHILD_MAX_ENV + 1], setting[256];
-  MsChildArgs a;
-  snprintf (prefix, sizeof prefix, "%s/p%d", dir, p);
-  snprintf (err_path, sizeof err_path, "%s.err", prefix);
-  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
-  child_args (sweep, prefix, &a);
-  pid_t pid = spawn_child (&a, err_path, child_env (experiment, env, setting, sizeof setting));
-  int rc = pid < 0 ? -1 : wait_child (pid, cancel);
-  MsResults *r = rc >= 0 ? ms_csv_read_samples (samples, why, sizeof why) : NULL;
-  if (!r) {
-    first_error_line (err_path, why, sizeof why);
-    snprintf (err, errlen, ms_gettext ("process %d of %d measured nothing: %s"), p + 1, of,
-              why[0] ? why : strerror (errno));
-    remove_files (dir, p);
+  MsResults *r = ms_csv_read_samples (samples, why, whylen);
+  if (!r)
     return false;
-  }
-  bool ok = true;
   if (!*merged) {
     r->sweep.processes = 1;
     /* Not in the random order its first round visited them. */
@@ -208,14 +155,81 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
      * named by whoever saves it. */
     r->label[0] = '\0';
     *merged = r;
+    return true;
+  }
+  bool ok = ms_results_append_process (*merged, r, p);
+  ms_results_free (r);
+  if (!ok)
+    snprintf (err, errlen, ms_gettext ("out of memory for the results"));
+  return ok;
+}
+
+/* The end of a process that wrote nothing, in the parent's words. */
+static MsCliProcessEnd
+lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *err,
+              size_t errlen)
+{
+  char why[512], how[256];
+  first_error_line (err_path, why, sizeof why);
+  if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {
+    snprintf (err, errlen, "%s", why[0] ? why : ms_gettext ("no usable CUDA device"));
+    return MS_CLI_PROCESS_NO_DEVICE;
+  }
+  if (end->how == MS_CHILD_EXITED && end->code == EXIT_WRITE) {
+    snprintf (err, errlen, ms_gettext ("process %d of %d could not write its files in TMPDIR: %s"),
+              p + 1, of, why);
+    return MS_CLI_PROCESS_NOT_WRITTEN;
+  }
+  if (end->how == MS_CHILD_KILLED_BY_US || (end->told && end->how == MS_CHILD_EXITED)) {
+    snprintf (err, errlen, ms_gettext ("process %d of %d was stopped before it measured anything"),
+              p + 1, of);
+    return MS_CLI_PROCESS_STOPPED;
+  }
+  snprintf (err, errlen, ms_gettext ("process %d of %d %s and measured nothing%s%s"), p + 1, of,
+            ms_supervisor_describe (end, how, sizeof how), why[0] ? ": " : "", why);
+  return MS_CLI_PROCESS_LOST;
+}
+
+MsCliProcessEnd
+ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p, int of,
+                    atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
+{
+  char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
+  char *env[MS_CHILD_MAX_ENV + 1], setting[256];
+  MsChildArgs a;
+  MsChild child;
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false };
+  snprintf (prefix, sizeof prefix, "%s/p%d", dir, p);
+  snprintf (err_path, sizeof err_path, "%s.err", prefix);
+  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
+  child_args (sweep, prefix, &a);
+  if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv,
+                            child_env (experiment, env, setting, sizeof setting), err_path)) {
+    snprintf (err, errlen, ms_gettext ("process %d of %d could not start: %s"), p + 1, of,
+              strerror (errno));
+    return MS_CLI_PROCESS_LOST;
+  }
+  end = ms_supervisor_wait (&child, cancel);
+  MsCliProcessEnd result;
+  err[0] = '\0';
+  why[0] = '\0';
+  bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
+  if (wrote && merge_process (samples, p, merged, why, sizeof why, err, errlen)) {
+    result = end.told ? MS_CLI_PROCESS_STOPPED : MS_CLI_PROCESS_MEASURED;
+    /* Stopped by someone else's signal, or a cell failed: kept, and said. */
+    if (end.code != EXIT_OK && !end.told) {
+      first_error_line (err_path, why, sizeof why);
+      fprintf (stderr, ms_gettext ("memsweep: process %d of %d exited with status %d (%s); what "
+                                   "it measured is kept\n"),
+               p + 1, of, end.code, why);
+    }
+  } else if (err[0]) {
+    result = MS_CLI_PROCESS_LOST; /* out of memory */
   } else {
-    ok = ms_results_append_process (*merged, r, p);
-    ms_results_free (r);
-    if (!ok)
-      snprintf (err, errlen, ms_gettext ("out of memory for the results"));
+    result = lost_process (&end, err_path, p, of, err, errlen);
   }
   remove_files (dir, p);
-  return ok;
+  return result;
 }
 
 /* n < 0: as many as the run needs. */
@@ -278,16 +292,16 @@ describe_wide (MsResults *merged)
 
 MsRunStatus
 ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResults **out,
-                      char *err, size_t errlen)
+                      int *rc, char *err, size_t errlen)
 {
   char dir[PATH_MAX];
-  const char *tmp = getenv ("TMPDIR");
-  snprintf (dir, sizeof dir, "%s/memsweep-grade-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   *out = NULL;
-  if (!mkdtemp (dir)) {
+  *rc = EXIT_OK;
+  if (!ms_supervisor_folder ("grade", dir, sizeof dir)) {
     snprintf (err, errlen, ms_gettext ("cannot make a folder for the processes' files: %s"),
               strerror (errno));
-    return MS_RUN_INVALID;
+    *rc = EXIT_WRITE;
+    return MS_RUN_CANCELLED;
   }
   MsRunStatus st = MS_RUN_OK;
   int max = max_processes (sweep), p = 0;
@@ -295,11 +309,23 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   clock_gettime (CLOCK_MONOTONIC, &t0);
   for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
-    if (!ms_cli_run_process (sweep, NULL, dir, p, max, cancel, out, err, errlen))
-      st = *out ? MS_RUN_CANCELLED : MS_RUN_NO_DEVICE;
-    else if (cancel && atomic_load (cancel) && p + 1 < max) {
+    MsCliProcessEnd end = ms_cli_run_process (sweep, NULL, dir, p, max, cancel, out, err, errlen);
+    if (end == MS_CLI_PROCESS_NO_DEVICE && !*out)
+      st = MS_RUN_NO_DEVICE;
+    else if (end != MS_CLI_PROCESS_MEASURED)
+      st = MS_RUN_CANCELLED;
+    if (end == MS_CLI_PROCESS_NOT_WRITTEN)
+      *rc = EXIT_WRITE;
+    else if (end != MS_CLI_PROCESS_MEASURED)
+      *rc = EXIT_RUNTIME;
+    if (end == MS_CLI_PROCESS_MEASURED && ms_supervisor_stopping (cancel) && p + 1 < max) {
       snprintf (err, errlen, ms_gettext ("cancelled after %d processes"), p + 1);
       st = MS_RUN_CANCELLED;
+      *rc = EXIT_RUNTIME;
+    } else if (end == MS_CLI_PROCESS_STOPPED && *out) {
+      snprintf (err, errlen, ms_gettext ("stopped in process %d; the finished processes and what "
+                                         "it measured are kept"),
+                p + 1);
     }
     clock_gettime (CLOCK_MONOTONIC, &t);
     done = st == MS_RUN_OK &&
@@ -310,6 +336,6 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
     (*out)->sweep.grade_budget_s = sweep->grade_budget_s;
     describe_wide (*out);
   }
-  rmdir (dir);
+  ms_supervisor_folder_done (dir);
   return st;
 }

@@ -7,19 +7,33 @@
 
 #include "memsweep.h"
 
-/* One process of sweep (as one process of `memsweep run`), with the
- * experiment switch MEMSWEEP_EXPERIMENT set to experiment unless NULL,
- * its files in dir as pP, read back and merged into *merged as process P
- * (the first one read becomes *merged); of: how many processes the
- * message counts. false with a message when it measured nothing. */
-bool ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p,
-                         int of, atomic_int *cancel, MsResults **merged, char *err,
-                         size_t errlen);
+/* How a process of a run ended, for its parent. */
+typedef enum {
+  MS_CLI_PROCESS_MEASURED,    /* it finished; merged */
+  MS_CLI_PROCESS_STOPPED,     /* stopped by the supervisor: what it measured merged */
+  MS_CLI_PROCESS_LOST,        /* ended from outside, or failed: nothing of it merged */
+  MS_CLI_PROCESS_NO_DEVICE,   /* no usable GPU (its exit 3) */
+  MS_CLI_PROCESS_NOT_WRITTEN, /* its files could not be written (its exit 4) */
+} MsCliProcessEnd;
+
+/* One process of sweep (as one process of `memsweep run`), started by the
+ * supervisor (ms-supervisor.h), with the experiment switch
+ * MEMSWEEP_EXPERIMENT set to experiment unless NULL, its files in dir as
+ * pP, read back and merged into *merged as process P (the first one read
+ * becomes *merged); of: how many processes the message counts. A message
+ * in err unless MEASURED (a process that exited 1 of its own is kept and
+ * said on standard error). */
+MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment,
+                                    const char *dir, int p, int of, atomic_int *cancel,
+                                    MsResults **merged, char *err, size_t errlen);
 /* Runs sweep (processes > 1) as that many processes of memsweep, one after
- * another, and merges their rounds into *out (ms_results_append_process).
- * bar: a line of progress on standard error. A stop (cancel) is passed on
- * to the process running, and what the processes measured is kept
- * (MS_RUN_CANCELLED). MS_RUN_NO_DEVICE with a message when the first
- * process measured nothing. */
+ * another, in a private folder of TMPDIR, and merges their rounds into
+ * *out (ms_results_append_process). bar: a line of progress on standard
+ * error. A stop is passed on to the process running; what the finished
+ * processes measured, and what the stopped one wrote, is kept
+ * (MS_RUN_CANCELLED, *out NULL when nothing was measured).
+ * MS_RUN_NO_DEVICE when the first process found no usable GPU. *rc: the
+ * exit status the end stands for beyond the run's status (EXIT_WRITE
+ * when a process could not write, EXIT_RUNTIME when one was lost). */
 MsRunStatus ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar,
-                                  MsResults **out, char *err, size_t errlen);
+                                  MsResults **out, int *rc, char *err, size_t errlen);

@@ -63,7 +63,7 @@ report_handout (const char *out, char **paths, int n)
   g_autoptr (GError) error = NULL;
   if (!ms_report_write_handout (out, topic, run, source, &error)) {
     ms_cli_print_error (error);
-    return EXIT_RUNTIME;
+    return EXIT_WRITE;
   }
   return EXIT_OK;
 }
@@ -146,7 +146,7 @@ ms_cli_report (int argc, char **argv)
   if (!(pdf ? ms_report_write_pdf (out, &input, &error)
             : ms_report_write_html (out, &input, &error))) {
     ms_cli_print_error (error);
-    return EXIT_RUNTIME;
+    return EXIT_WRITE;
   }
   return EXIT_OK;
 }

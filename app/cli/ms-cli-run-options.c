@@ -258,13 +258,11 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   const struct option *opts = run_option_table ();
   char err[PATH_MAX + 256];
   int c;
+  /* Every field from nothing on each parse: calibrate, fleet-node and
+   * compare --live parse into a struct on their stack, once per check. */
+  memset (o, 0, sizeof *o);
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
-  o->fixed_opt = o->adaptive_opt = NULL;
-  o->profile = NULL;
-  o->no_profile = false;
-  o->grade = false;
-  memset (o->given, 0, sizeof o->given);
   ms_cli_output_init (&o->output, "run");
   optind = 1;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
@@ -287,6 +285,10 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_USAGE;
   }
+  /* Several processes write their files there first: refused now, not
+   * after the first process has measured for nothing. */
+  if (o->sweep.processes > 1 && !ms_cli_tmp_folder_ok ("run"))
+    return EXIT_USAGE;
   /* The CPU baseline touches no GPU: say so rather than ignore the index. */
   if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep) && !ms_cli_quiet ())
     fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "

@@ -128,7 +128,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   ms_cli_block_stop_signals (false);
   if (!saved) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-    rc = EXIT_RUNTIME;
+    rc = EXIT_WRITE;
   }
   if (saved && !ms_cli_quiet ())
     fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
@@ -137,7 +137,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   MsCliTable *table = ms_cli_results_table (results);
   MsCliDocument doc = { results_text, results_json, table, (void *) results };
   if (!ms_cli_output_write (&o->output, &doc))
-    rc = EXIT_RUNTIME;
+    rc = EXIT_WRITE;
   ms_cli_table_free (table);
   if (!ms_cli_stdout_ok ())
     rc = EXIT_RUNTIME;
@@ -148,13 +148,33 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
                ms_cli_signal_name (stop_signal), run_err);
     else
       fprintf (stderr, ms_gettext ("memsweep: %s; partial results kept\n"), run_err);
-    rc = EXIT_RUNTIME;
+    rc = rc == EXIT_OK ? EXIT_RUNTIME : rc;
   } else if (stop_signal) {
     fprintf (stderr, ms_gettext ("memsweep: %s after the sweep had finished; results kept\n"),
              ms_cli_signal_name (stop_signal));
     rc = EXIT_RUNTIME;
   }
-  return any_cell_failed (results) ? EXIT_RUNTIME : rc;
+  return rc == EXIT_OK && any_cell_failed (results) ? EXIT_RUNTIME : rc;
+}
+
+/* No process of a grade run measured anything (stopped, or lost): said,
+ * and nothing written, as save_and_report does for an empty run. */
+static int
+nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
+{
+  char clean[4 * PATH_MAX];
+  int sig = ms_cli_stop_signal ();
+  if (run_err[0])
+    fprintf (stderr, "memsweep: %s\n", run_err);
+  if (sig)
+    fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
+                                 "written\n"),
+             ms_cli_signal_name (sig));
+  else
+    fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
+                                 "was)\n"),
+             ms_report_clean (o->samples_path, clean, sizeof clean));
+  return rc == EXIT_OK ? EXIT_RUNTIME : rc;
 }
 
 /* The run-to-run spread measured by `memsweep calibrate` widens the
@@ -204,8 +224,11 @@ ms_cli_run (int argc, char **argv)
                         .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
   MsResults *results = NULL;
   MsRunStatus st;
+  int processes_rc = EXIT_OK;
+  err[0] = '\0';
   if (o.sweep.processes > 1) {
-    st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, err, sizeof err);
+    st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, &processes_rc, err,
+                               sizeof err);
   } else {
     MsBackend *backend = ms_backend_new_system ();
     st = ms_sweep_run (&o.sweep, backend, on_progress, &progress, cancel, &results, err,
@@ -225,7 +248,14 @@ ms_cli_run (int argc, char **argv)
   }
   if (progress.bar && st == MS_RUN_CANCELLED)
     fputc ('\n', stderr);
-  rc = save_and_report (&o, results, st, err);
+  if (st == MS_RUN_CANCELLED && !results)
+    rc = nothing_measured (&o, err, processes_rc);
+  else
+    rc = save_and_report (&o, results, st, err);
   ms_results_free (results);
+  /* A process that could not write, or was lost, says so in the status
+   * even when the finished ones were written. */
+  if (processes_rc == EXIT_WRITE || (rc == EXIT_OK && processes_rc != EXIT_OK))
+    rc = processes_rc;
   return rc;
 }

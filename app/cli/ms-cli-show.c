@@ -251,5 +251,5 @@ ms_cli_show (int argc, char **argv)
   ms_cli_table_free (table);
   ms_envelopes_free (env);
   ms_results_free (results);
-  return ms_cli_stdout_ok () && written ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_output_status (written);
 }

@@ -282,6 +282,41 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsCompare
   c->two_states = (ca && ca->stats.states.found) || (cb && cb->stats.states.found);
 }
 
+bool
+ms_mode_has_figure (MsMode mode, MsFigure figure)
+{
+  MsPhase phase = ms_figure_phase (figure);
+  if (phase == MS_PHASE_H2D)
+    return ms_mode_to_device_phase (mode) == MS_PHASE_H2D;
+  if (phase == MS_PHASE_D2H)
+    return ms_mode_to_host_phase (mode) == MS_PHASE_D2H;
+  return true;
+}
+
+bool
+ms_comparison_left_out (const MsComparison *cmp, char *buf, size_t len)
+{
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int m = 0; m < MS_MODE_COUNT && n < len; m++)
+    if (cmp->left_out[m])
+      n += (size_t) snprintf (buf + n, len - n, "%s%s", n ? ", " : "", ms_mode_name ((MsMode) m));
+  return buf[0] != '\0';
+}
+
+/* Whether the cell is compared: of the mode asked for, and with the
+ * figure's phase (else its mode is noted as left out). */
+static bool
+wanted_cell (MsComparison *cmp, const MsCell *cell, MsMode mode)
+{
+  if (mode != MS_MODE_COUNT && cell->mode != mode)
+    return false;
+  if (ms_mode_has_figure (cell->mode, cmp->figure))
+    return true;
+  cmp->left_out[cell->mode] = true;
+  return false;
+}
+
 MsComparison *
 ms_compare_results (const MsResults *a, const MsResults *b, double threshold, MsMode mode,
                     char *err, size_t errlen)
@@ -328,14 +363,14 @@ ms_compare_results_figure (const MsResults *a, const MsResults *b, double thresh
   bool wanted_any = false;
   for (size_t i = 0; i < a->n_cells; i++) {
     const MsCell *ca = &a->cells[i];
-    if (mode != MS_MODE_COUNT && ca->mode != mode)
+    if (!wanted_cell (cmp, ca, mode))
       continue;
     wanted_any = true;
     add_cell (cmp, ca, ms_results_find_variant (b, ca->mode, ca->exponent, ca->variant), sa, sb);
   }
   for (size_t i = 0; i < b->n_cells; i++) {
     const MsCell *cb = &b->cells[i];
-    if (mode != MS_MODE_COUNT && cb->mode != mode)
+    if (!wanted_cell (cmp, cb, mode))
       continue;
     wanted_any = true;
     if (!ms_results_find_variant (a, cb->mode, cb->exponent, cb->variant))
@@ -347,8 +382,12 @@ ms_compare_results_figure (const MsResults *a, const MsResults *b, double thresh
   summarise (cmp, scratch);
   free (scratch);
   ms_compare_pool (cmp, a, b);
+  char left[512];
   if (cmp->all.n_common == 0) {
-    if (mode != MS_MODE_COUNT && !wanted_any)
+    if (!wanted_any && ms_comparison_left_out (cmp, left, sizeof left))
+      snprintf (err, errlen, ms_gettext ("no mode of the runs has a %s phase (%s)"),
+                ms_figure_name (figure), left);
+    else if (mode != MS_MODE_COUNT && !wanted_any)
       snprintf (err, errlen, ms_gettext ("neither run has a cell of mode %s"), ms_mode_name (mode));
     else
       snprintf (err, errlen,

@@ -194,7 +194,15 @@ typedef struct {
   /* One verdict per mode and one for the run (ms-compare-pool.h). */
   MsPooledVerdict pooled[MS_MODE_COUNT];
   MsPooledVerdict pooled_run;
+  /* Modes of either run left out because they have no phase of the
+   * figure (zero-copy has no d2h copy): no verdict, not AMBIGUOUS. */
+  bool left_out[MS_MODE_COUNT];
 } MsComparison;
+/* Whether mode has the figure's phase (e2e and kernel: every mode). */
+bool ms_mode_has_figure (MsMode mode, MsFigure figure);
+/* The names of the modes left out, ", " between them, into buf; false
+ * when none was. */
+bool ms_comparison_left_out (const MsComparison *comparison, char *buf, size_t len);
 
 /* Every cell of a and b (of mode only, unless mode is MS_MODE_COUNT).
  * Each run's intervals are widened by its run-to-run profile, or by the

@@ -86,7 +86,7 @@ refused "calibrate --out D.csv, D-meta.json a folder" D-meta.json "" "D-meta.jso
   calibrate --runs 3 $run --out D.csv
 ls D-samples.csv R-samples.csv F-samples.csv D.csv >/dev/null 2>&1 && fail "a refused target was written"
 
-# Past a file-size limit: a message, exit 1, nothing left. SIGXFSZ as a
+# Past a file-size limit: a message, exit 4 (a file not written), nothing left. SIGXFSZ as a
 # fresh process has it (a test runner may ignore it), the limit 2 KiB.
 limited() {
   python3 -c 'import os, resource, signal, sys
@@ -98,8 +98,8 @@ mkdir limit
 # shellcheck disable=SC2086
 limited run $run --max-exp 9 --out limit/L >/dev/null 2>err
 rc=$?
-if [ $rc != 1 ] || ! grep -qF "limit/L-samples.csv: write failed: File too large" err; then
-  fail "run past a file-size limit: rc $rc, want 1 and the reason"
+if [ $rc != 4 ] || ! grep -qF "limit/L-samples.csv: write failed: File too large" err; then
+  fail "run past a file-size limit: rc $rc, want 4 and the reason"
 elif [ -n "$(ls -A limit)" ]; then
   ls -A limit >err
   fail "run past a file-size limit left files"
@@ -108,9 +108,9 @@ else
 fi
 limited show X-samples.csv --format json --out limit/J.json >/dev/null 2>err
 rc=$?
-if [ $rc != 1 ] || ! grep -qF "limit/J.json: write failed: File too large" err ||
+if [ $rc != 4 ] || ! grep -qF "limit/J.json: write failed: File too large" err ||
    [ -n "$(ls -A limit)" ]; then
-  fail "show --out past a file-size limit: rc $rc, want 1, the reason and nothing left"
+  fail "show --out past a file-size limit: rc $rc, want 4, the reason and nothing left"
 else
   echo "ok   show --out past a file-size limit"
 fi

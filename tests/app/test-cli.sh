@@ -264,7 +264,7 @@ rm -f "$tmp/grow.csv" "$tmp/lines"
 mkfifo "$tmp/nobody-samples.csv"
 timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/nobody" >"$tmp/out" 2>&1
 rc=$?
-check "a FIFO nobody reads: run fails at once (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: $tmp/nobody-samples.csv: is a pipe with nothing reading it: not written' '$tmp/out'"
+check "a FIFO nobody reads: run fails at once (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: $tmp/nobody-samples.csv: is a pipe with nothing reading it: not written' '$tmp/out'"
 mkfifo "$tmp/read-samples.csv"
 cat "$tmp/read-samples.csv" >"$tmp/read-copy" &
 timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/read" >"$tmp/out" 2>&1
@@ -450,15 +450,23 @@ expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such 
 # A signal stops the sweep in the cell it interrupted, which is not counted.
 # Sent once the run catches SIGTERM (a state, not a time), into a cell of
 # 100000 repetitions that no machine finishes first: wherever it lands
-# (before the cell or inside it), the cell is not counted.
+# (before the cell or inside it), the cell is not counted. A run that kept
+# no repetition writes nothing, so that an older run of the prefix stays.
+printf 'older\n' >"$tmp/term-summary.csv"
 "$memsweep" run --modes host --min-exp 20 --max-exp 20 --reps 100000 --warmup 0 --quiet --out "$tmp/term" >/dev/null 2>"$tmp/out" &
 pid=$!
 wait_catching "$pid" 4000
 kill -s TERM $pid
 wait $pid
 rc=$?
-check "SIGTERM: exit 1 with the cells counted (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: SIGTERM: cancelled after 0 of 1 cells; partial results kept' '$tmp/out'"
-check "SIGTERM: the files are written" test -s "$tmp/term-summary.csv"
+# Stopped before the first repetition was kept: nothing written, the older
+# file kept; after it: the partial cell written.
+if grep -qxF 'memsweep: SIGTERM: stopped before any cell was measured: nothing written' "$tmp/out"; then
+  check "SIGTERM before a repetition: exit 1, the older file stays (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF older '$tmp/term-summary.csv'"
+else
+  check "SIGTERM: exit 1 with the cells counted (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: SIGTERM: cancelled after 0 of 1 cells; partial results kept' '$tmp/out'"
+  check "SIGTERM in the cell: its repetitions are written" sh -c "! grep -qxF older '$tmp/term-summary.csv'"
+fi
 
 # Out of host memory without warm-ups: not "in a warm-up run".
 if ! ldd "$memsweep" 2>/dev/null | grep -q asan; then

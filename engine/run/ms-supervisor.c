@@ -1,0 +1,376 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-supervisor.c: the one policy for commands that start processes
+ * (ms-supervisor.h): stop signals, private folders, children. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* prctl, unlinkat's AT_REMOVEDIR, dirfd */
+#endif
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ms-i18n.h"
+#include "ms-supervisor.h"
+
+extern char **environ;
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+
+static atomic_int cancel_flag;
+static atomic_int stop_count;
+static atomic_int supervising;
+static volatile sig_atomic_t first_signal;
+static bool ignored_at_start[N_STOP_SIGNALS];
+static bool known_at_start;
+static void (*at_once_fn) (void);
+
+/* How long a child may take to end after a second stop. */
+#define MS_SUPERVISOR_GRACE_S 2.0
+
+static void
+on_stop_signal (int sig)
+{
+  if (atomic_fetch_add (&stop_count, 1) == 0) {
+    first_signal = sig;
+    atomic_store (&cancel_flag, 1);
+    return;
+  }
+  /* A supervisor's wait passes the second stop on and ends the child
+   * itself; dying here would leave the child and its folder behind. */
+  if (atomic_load (&supervising))
+    return;
+  if (at_once_fn)
+    at_once_fn ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+/* Which stop signals were ignored when memsweep started, read once before
+ * any handler replaces them. */
+static void
+note_dispositions (void)
+{
+  if (known_at_start)
+    return;
+  for (size_t i = 0; i < N_STOP_SIGNALS; i++) {
+    struct sigaction old;
+    ignored_at_start[i] = sigaction (stop_signals[i], NULL, &old) == 0 &&
+                          old.sa_handler == SIG_IGN;
+  }
+  known_at_start = true;
+}
+
+atomic_int *
+ms_supervisor_catch_stop_signals (void (*at_once) (void))
+{
+  static bool installed;
+  at_once_fn = at_once;
+  if (installed)
+    return &cancel_flag;
+  note_dispositions ();
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_stop_signal;
+  sa.sa_flags = SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+    /* Ignored at start stays ignored: what nohup (and a batch scheduler
+     * that ignores SIGHUP) asked for. */
+    if (!ignored_at_start[i])
+      sigaction (stop_signals[i], &sa, NULL);
+  installed = true;
+  return &cancel_flag;
+}
+
+int
+ms_supervisor_stop_signal (void)
+{
+  return first_signal;
+}
+
+int
+ms_supervisor_stop_count (void)
+{
+  return atomic_load (&stop_count);
+}
+
+bool
+ms_supervisor_ignored_at_start (int sig)
+{
+  note_dispositions ();
+  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+    if (stop_signals[i] == sig)
+      return ignored_at_start[i];
+  return false;
+}
+
+/* ---- folders ---- */
+
+#define MS_SUPERVISOR_MAX_FOLDERS 16
+static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
+static char folders[MS_SUPERVISOR_MAX_FOLDERS][PATH_MAX];
+
+/* Everything under dir (files, and folders of files), then dir. */
+static void
+remove_tree_at (int parent, const char *name, int depth)
+{
+  int fd = openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  DIR *d = fd >= 0 ? fdopendir (fd) : NULL;
+  if (!d) {
+    if (fd >= 0)
+      close (fd);
+    unlinkat (parent, name, 0);
+    return;
+  }
+  for (struct dirent *e; (e = readdir (d)) != NULL;) {
+    if (strcmp (e->d_name, ".") == 0 || strcmp (e->d_name, "..") == 0)
+      continue;
+    if (unlinkat (dirfd (d), e->d_name, 0) != 0 && errno == EISDIR && depth < 4)
+      remove_tree_at (dirfd (d), e->d_name, depth + 1);
+  }
+  closedir (d);
+  unlinkat (parent, name, AT_REMOVEDIR);
+}
+
+static void
+remove_tree (const char *path)
+{
+  remove_tree_at (AT_FDCWD, path, 0);
+}
+
+/* The PID in "memsweep-KIND-PID-XXXXXX", or 0 when name is not such. */
+static pid_t
+folder_pid (const char *name)
+{
+  size_t n = strlen (name);
+  if (strncmp (name, "memsweep-", 9) != 0 || n < 9 + 1 + 1 + 1 + 1 + 6 || name[n - 7] != '-')
+    return 0;
+  const char *end = name + n - 7, *start = end;
+  while (start > name + 9 && start[-1] >= '0' && start[-1] <= '9')
+    start--;
+  if (start == end || start[-1] != '-' || start - 1 == name + 9 || end - start > 9)
+    return 0;
+  return (pid_t) strtol (start, NULL, 10);
+}
+
+/* Folders of this form whose command has died (SIGKILLed: nothing of it
+ * could remove them) and that are this user's. */
+static void
+sweep_dead_folders (const char *tmp)
+{
+  DIR *d = opendir (tmp);
+  if (!d)
+    return;
+  for (struct dirent *e; (e = readdir (d)) != NULL;) {
+    pid_t pid = folder_pid (e->d_name);
+    struct stat st;
+    if (pid <= 0 || pid == getpid () || fstatat (dirfd (d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+        !S_ISDIR (st.st_mode) || st.st_uid != getuid ())
+      continue;
+    if (kill (pid, 0) != 0 && errno == ESRCH)
+      remove_tree_at (dirfd (d), e->d_name, 0);
+  }
+  closedir (d);
+}
+
+static void
+remove_folders_at_exit (void)
+{
+  pthread_mutex_lock (&folders_lock);
+  for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
+    if (folders[i][0]) {
+      remove_tree (folders[i]);
+      folders[i][0] = '\0';
+    }
+  pthread_mutex_unlock (&folders_lock);
+}
+
+bool
+ms_supervisor_folder (const char *kind, char *path, size_t len)
+{
+  static bool registered;
+  const char *tmp = getenv ("TMPDIR");
+  if (!tmp || !*tmp)
+    tmp = "/tmp";
+  sweep_dead_folders (tmp);
+  if (snprintf (path, len, "%s/memsweep-%s-%ld-XXXXXX", tmp, kind, (long) getpid ()) >= (int) len) {
+    errno = ENAMETOOLONG;
+    return false;
+  }
+  if (!mkdtemp (path))
+    return false;
+  pthread_mutex_lock (&folders_lock);
+  if (!registered)
+    atexit (remove_folders_at_exit);
+  registered = true;
+  for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
+    if (!folders[i][0]) {
+      snprintf (folders[i], PATH_MAX, "%s", path);
+      break;
+    }
+  pthread_mutex_unlock (&folders_lock);
+  return true;
+}
+
+void
+ms_supervisor_folder_done (const char *path)
+{
+  pthread_mutex_lock (&folders_lock);
+  for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
+    if (strcmp (folders[i], path) == 0)
+      folders[i][0] = '\0';
+  pthread_mutex_unlock (&folders_lock);
+  remove_tree (path);
+}
+
+/* ---- children ---- */
+
+static double
+now_s (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* In the child, between fork and exec: async-signal-safe calls only. */
+static void
+become_child (pid_t parent, const char *path, char *const argv[], char *const envp[],
+              const char *err_path)
+{
+  struct sigaction dfl = { 0 };
+  sigset_t none;
+  dfl.sa_handler = SIG_DFL;
+  setpgid (0, 0);
+  /* Dies with its parent, and not started at all when that is gone. */
+  if (prctl (PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid () != parent)
+    _exit (127);
+  for (int sig = 1; sig < NSIG; sig++) {
+    bool keep = false;
+    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+      keep = keep || (stop_signals[i] == sig && ignored_at_start[i]);
+    if (!keep && sig != SIGKILL && sig != SIGSTOP)
+      sigaction (sig, &dfl, NULL);
+  }
+  if (err_path) {
+    int out = open ("/dev/null", O_WRONLY);
+    int err = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (out < 0 || err < 0)
+      _exit (127);
+    dup2 (out, STDOUT_FILENO);
+    dup2 (err, STDERR_FILENO);
+  }
+  sigemptyset (&none);
+  sigprocmask (SIG_SETMASK, &none, NULL);
+  execve (path, argv, envp);
+  _exit (127);
+}
+
+bool
+ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char *const envp[],
+                     const char *err_path)
+{
+  sigset_t all, old;
+  note_dispositions ();
+  atomic_store (&supervising, 1);
+  *child = (MsChild){ .pid = -1 };
+  pid_t parent = getpid ();
+  fflush (NULL);
+  /* No handler of this process may run in the child before exec. */
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  pid_t pid = fork ();
+  if (pid == 0)
+    become_child (parent, path, argv, envp ? envp : environ, err_path);
+  int e = errno;
+  if (pid > 0)
+    setpgid (pid, pid); /* as the child does: whichever runs first */
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (pid < 0) {
+    errno = e;
+    return false;
+  }
+  child->pid = pid;
+  return true;
+}
+
+bool
+ms_supervisor_stopping (atomic_int *cancel)
+{
+  return atomic_load (&cancel_flag) || (cancel && atomic_load (cancel));
+}
+
+/* Tells the child's process group to stop, as many times as asked. */
+static void
+pass_on (MsChild *child, atomic_int *cancel)
+{
+  int wanted = ms_supervisor_stopping (cancel) ? 1 : 0;
+  if (atomic_load (&stop_count) >= 2)
+    wanted = 2;
+  while (child->told < wanted) {
+    kill (-child->pid, SIGTERM);
+    child->told++;
+    if (child->told == 2)
+      child->kill_at = now_s () + MS_SUPERVISOR_GRACE_S;
+  }
+  if (child->told >= 2 && now_s () >= child->kill_at && child->kill_at > 0) {
+    kill (-child->pid, SIGKILL);
+    child->kill_at = -1;
+  }
+}
+
+MsChildEnd
+ms_supervisor_wait (MsChild *child, atomic_int *cancel)
+{
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false };
+  for (;;) {
+    int status;
+    pid_t got = waitpid (child->pid, &status, WNOHANG);
+    if (got == child->pid) {
+      end.told = child->told > 0;
+      if (WIFEXITED (status)) {
+        end.code = WEXITSTATUS (status);
+      } else {
+        end.code = WTERMSIG (status);
+        /* Told to stop before its handlers were up, or SIGKILLed after a
+         * second stop: ended by us, not by someone else. */
+        bool ours = (end.code == SIGKILL && child->kill_at < 0) ||
+                    (end.code == SIGTERM && child->told > 0);
+        end.how = ours ? MS_CHILD_KILLED_BY_US : MS_CHILD_KILLED;
+      }
+      /* What the child started in its group goes with it. */
+      kill (-child->pid, SIGKILL);
+      child->pid = -1;
+      return end;
+    }
+    if (got < 0 && errno != EINTR) {
+      end.code = -1;
+      return end;
+    }
+    pass_on (child, cancel);
+    nanosleep (&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
+  }
+}
+
+const char *
+ms_supervisor_describe (const MsChildEnd *end, char *buf, size_t len)
+{
+  if (end->how == MS_CHILD_EXITED)
+    snprintf (buf, len, ms_gettext ("exited with status %d"), end->code);
+  else if (end->how == MS_CHILD_KILLED_BY_US)
+    snprintf (buf, len, ms_gettext ("was ended by memsweep's stop before it wrote anything"));
+  else
+    snprintf (buf, len, ms_gettext ("was ended by signal %d (%s), not by memsweep"), end->code,
+              strsignal (end->code));
+  return buf;
+}

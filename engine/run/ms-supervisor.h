@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-supervisor.h: one policy for every command that starts processes of
+ * memsweep (run --grade, compare --live, calibrate, a lesson's isolated
+ * parts, fleet-node), so that none of them can lose what its processes
+ * measured or leave a process or a folder behind (ms-supervisor.c).
+ *
+ * - Each child runs in its own process group, so that a Ctrl+C at the
+ *   terminal reaches the supervisor alone, which tells the child once; it
+ *   dies with the supervisor (PR_SET_PDEATHSIG) and is always reaped.
+ * - Its files go to a private folder TMPDIR/memsweep-KIND-PID-XXXXXX,
+ *   removed at exit; a folder whose command was SIGKILLed (its PID dead)
+ *   is removed by the next command that makes one.
+ * - The first SIGINT, SIGTERM or SIGHUP sets the stop flag: the child is
+ *   told once and writes what it measured, the command keeps every
+ *   finished process and writes the run. A second one does the same at
+ *   once: the child is told again and SIGKILLed 2 s later. A command that
+ *   supervises no process is ended by a second signal at once.
+ * - A signal ignored when memsweep started stays ignored (nohup). */
+#pragma once
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, each unless
+ * ignored at start) once and returns the stop flag, which the first one
+ * sets. at_once runs in the handler before a second signal ends a command
+ * that supervises nothing (async-signal-safe: removes temporaries). */
+atomic_int *ms_supervisor_catch_stop_signals (void (*at_once) (void));
+/* The first stop signal received, or 0; how many were received. */
+int ms_supervisor_stop_signal (void);
+int ms_supervisor_stop_count (void);
+/* Whether sig was ignored when the handlers were installed. */
+bool ms_supervisor_ignored_at_start (int sig);
+
+/* A private folder TMPDIR/memsweep-KIND-PID-XXXXXX (TMPDIR: $TMPDIR, else
+ * /tmp) into path[len], after removing the folders of that form whose
+ * command has died; removed with everything in it at exit unless
+ * ms_supervisor_folder_done did so before. This process supervises from
+ * then on (a second signal no longer ends it at once). false with
+ * errno set when it cannot be made. */
+bool ms_supervisor_folder (const char *kind, char *path, size_t len);
+/* Removes the folder and what is in it (one level: the files of its
+ * processes, and their folders' files). */
+void ms_supervisor_folder_done (const char *path);
+
+/* A process started by the supervisor. */
+typedef struct {
+  pid_t pid;
+  int told;       /* how often it was told to stop */
+  double kill_at; /* monotonic seconds: SIGKILL then, after a second stop */
+} MsChild;
+
+typedef enum {
+  MS_CHILD_EXITED,    /* code: its exit status */
+  MS_CHILD_KILLED,    /* code: the signal that ended it, not sent by us */
+  MS_CHILD_KILLED_BY_US, /* by the stop passed on: SIGKILL 2 s after a second one, or
+                          * SIGTERM before its handlers were up */
+} MsChildEndKind;
+
+typedef struct {
+  MsChildEndKind how;
+  int code;
+  bool told; /* it was told to stop (by a signal to this process or cancel) */
+} MsChildEnd;
+
+/* Starts the program at path (memsweep itself: /proc/self/exe) with
+ * argv and envp (NULL: this environment), standard output /dev/null and
+ * standard error into err_path (NULL: both inherited),
+ * in its own process group, dying with this process, every signal at its
+ * default but those ignored at start. false with errno set. */
+bool ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[],
+                          char *const envp[], const char *err_path);
+/* Waits for the child and reaps it. A stop (the stop flag, or cancel when
+ * not NULL) is passed on once; a second stop signal again, then SIGKILL
+ * 2 s later. */
+MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
+/* Whether the supervisor was asked to stop (a stop signal, or cancel). */
+bool ms_supervisor_stopping (atomic_int *cancel);
+
+/* The exit status a child's end stands for in its parent's words:
+ * "exited with status N", "was ended by signal 9 (Killed), not by
+ * memsweep", ... into buf. */
+const char *ms_supervisor_describe (const MsChildEnd *end, char *buf, size_t len);
