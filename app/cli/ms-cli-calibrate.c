@@ -87,8 +87,12 @@ make_parent (const char *path)
 /* One `memsweep run` as a child of the supervisor (ms-supervisor.h), its
  * table thrown away and its messages kept in prefix.log (shown when it
  * fails); how it ended (code -1 when it could not start). */
+/* The most variables of the environment a run is given. */
+#define MS_CALIBRATE_MAX_ENV 1024
+
 static MsChildEnd
-run_child (const char *prefix, char **forwarded, int n_forwarded, atomic_int *cancel)
+run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarded,
+           atomic_int *cancel)
 {
   char log[PATH_MAX + 32];
   snprintf (log, sizeof log, "%s.log", prefix);
@@ -103,8 +107,15 @@ run_child (const char *prefix, char **forwarded, int n_forwarded, atomic_int *ca
   for (int i = 0; i < n_forwarded; i++)
     argv[n++] = forwarded[i];
   argv[n] = NULL;
+  /* Its own TMPDIR inside this one's folder: a run that starts processes
+   * (--grade) makes its folder there, which goes with this one's even
+   * when that run was SIGKILLed after a second stop. */
+  char tmpdir[PATH_MAX + 16], *env[MS_CALIBRATE_MAX_ENV];
+  snprintf (tmpdir, sizeof tmpdir, "TMPDIR=%s", dir);
   MsChild child;
-  if (!ms_supervisor_spawn (&child, "/proc/self/exe", argv, NULL, log))
+  if (!ms_supervisor_spawn (&child, "/proc/self/exe", argv,
+                            ms_supervisor_environment (env, MS_CALIBRATE_MAX_ENV, tmpdir, NULL),
+                            log))
     return (MsChildEnd){ MS_CHILD_EXITED, -1, false };
   return ms_supervisor_wait (&child, cancel);
 }
@@ -431,7 +442,7 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, in
       fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, o->runs);
     snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
     ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
-    MsChildEnd end = run_child (prefix, (char **) o->forwarded, o->n_forwarded, cancel);
+    MsChildEnd end = run_child (dir, prefix, (char **) o->forwarded, o->n_forwarded, cancel);
     if (end.how != MS_CHILD_EXITED || end.code != EXIT_OK || end.told) {
       *rc = say_child_end (&end, i, o->runs, prefix);
       return i - 1;

@@ -304,6 +304,28 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   return true;
 }
 
+/* Whether entry is NAME=... for the NAME that text starts with (up to its
+ * '=' or its end). */
+static bool
+same_name (const char *entry, const char *text)
+{
+  size_t n = strcspn (text, "=");
+  return strncmp (entry, text, n) == 0 && entry[n] == '=';
+}
+
+char **
+ms_supervisor_environment (char **env, int room, const char *set, const char *unset)
+{
+  int n = 0;
+  for (char **e = environ; *e && n < room - 2; e++)
+    if (!(set && same_name (*e, set)) && !(unset && same_name (*e, unset)))
+      env[n++] = *e;
+  if (set)
+    env[n++] = (char *) set;
+  env[n] = NULL;
+  return env;
+}
+
 bool
 ms_supervisor_stopping (atomic_int *cancel)
 {

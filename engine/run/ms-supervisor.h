@@ -76,6 +76,11 @@ bool ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[],
  * not NULL) is passed on once; a second stop signal again, then SIGKILL
  * 2 s later. */
 MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
+/* This process's environment with NAME=VALUE set (set: "NAME=VALUE", or
+ * NULL) and NAME removed (unset, or NULL), into env (room entries, the
+ * last one NULL); the strings are environ's and set's. */
+char **ms_supervisor_environment (char **env, int room, const char *set, const char *unset);
+
 /* Whether the supervisor was asked to stop (a stop signal, or cancel). */
 bool ms_supervisor_stopping (atomic_int *cancel);
 
