@@ -13,7 +13,6 @@
 /* arg[] of the batched lesson's sample (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
 enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
-enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 }; /* MsMode's first two */
 
 /* The buffers, kept from sample to sample of a size (allocating them in
  * every sample would take longer than the copies); freed on a change of
@@ -156,7 +155,8 @@ run_sample (MsKProbe *p, int count, cudaStream_t stream, cudaEvent_t ev[2])
   double c1 = kp_now_us ();
   if (e == cudaErrorNotSupported || e == cudaErrorCallRequiresNewerDriver)
     return kp_unsupported (p, "%s from %s memory: %s", call,
-                           p->mode == MODE_PINNED ? "pinned" : "pageable", cudaGetErrorString (e));
+                           p->mode == MS_K_MODE_PINNED ? "pinned" : "pageable",
+                           cudaGetErrorString (e));
   if (e != cudaSuccess)
     return kp_fail (p, call, e);
   if (ev)
@@ -186,7 +186,7 @@ KP_LESSON_SAMPLE (batched)
   MsKStatus ks = keep_buffers (p, count);
   if (ks != MS_K_OK)
     return ks;
-  char *src = p->mode == MODE_PINNED ? kept.pinned : kept.pageable;
+  char *src = p->mode == MS_K_MODE_PINNED ? kept.pinned : kept.pageable;
   for (int i = 0; i < count; i++) {
     kept.dsts[i] = kept.dev + (size_t)i * p->bytes;
     kept.srcs[i] = src + (size_t)i * p->bytes;

@@ -16,7 +16,6 @@ enum { API_MEMCPY, API_ASYNC };
 enum { DIR_H2D, DIR_D2H };
 enum { WHAT_CALL, WHAT_DONE };
 /* MsMode's numbers (checked in engine/run/ms-backend.c). */
-enum { MODE_PAGEABLE = 0, MODE_PINNED = 1 };
 
 /* The most a copy may take of the host and the device: kept far below
  * either (the lesson's sizes are 4 MiB by default, 64 MiB at most). */
@@ -43,7 +42,7 @@ buffers_free (Buffers *b)
 static MsKStatus
 buffers_make (MsKProbe *p, Buffers *b)
 {
-  b->pinned = p->mode == MODE_PINNED;
+  b->pinned = p->mode == MS_K_MODE_PINNED;
   if (b->pinned)
     KP_CHECK (p, cudaMallocHost (&b->host, p->bytes));
   else if (!(b->host = malloc (p->bytes)))
@@ -95,7 +94,7 @@ KP_LESSON_SAMPLE (sync_async)
                                 ? "this part needs CUDA_LAUNCH_BLOCKING=1 set before the CUDA "
                                   "context exists (a fresh process)"
                                 : "CUDA_LAUNCH_BLOCKING=1 is set in this process");
-  if (p->mode != MODE_PAGEABLE && p->mode != MODE_PINNED)
+  if (p->mode != MS_K_MODE_PAGEABLE && p->mode != MS_K_MODE_PINNED)
     return kp_unsupported (p, "memory kind %d is neither pageable nor pinned", p->mode);
   if (p->bytes == 0 || p->bytes > MAX_BYTES)
     return kp_unsupported (p, "a copy of %llu bytes is outside 1 B..64 MiB",

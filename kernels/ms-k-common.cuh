@@ -28,10 +28,6 @@ enum {
   K_LAUNCH
 };
 
-/* The MsMode values the kernels name (checked in ms-backend.c); a mode's
- * own steps come with the run (MsKRun.steps). */
-enum { KM_PAGEABLE, KM_PINNED, KM_REGISTERED, KM_WRITE_COMBINED };
-
 /* Mirror MsAccess, MsHostStores and MsDuplex (checked in ms-backend.c). */
 enum { K_ACCESS_READ_WRITE, K_ACCESS_READ, K_ACCESS_WRITE, K_ACCESS_WRITE_IN_KERNEL };
 enum { K_STORES_STREAMED, K_STORES_ORDINARY, K_STORES_FRESH };

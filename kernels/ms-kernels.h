@@ -2,9 +2,10 @@
 /* ms-kernels.h: plain C interface to the CUDA side of memsweep.
  *
  * One implementation per memory mode lives in mode-*.cu; this header is all
- * the engine sees of them, so the engine itself needs no CUDA headers. Phase,
- * mode and lane numbers are the engine's (memsweep.h) and are checked there
- * with static assertions.
+ * the engine sees of them, so the engine itself needs no CUDA headers. Phase
+ * and lane numbers are the engine's (memsweep.h) and are checked there with
+ * static assertions; modes are not: the kernels know a mode by its steps
+ * (MsKRun.steps) and the few they treat specially by MsKNamedMode.
  */
 #pragma once
 
@@ -35,6 +36,19 @@ typedef enum {
   MS_K_CANCELLED
 } MsKStatus;
 
+/* The memory modes the kernels treat specially (the steady-state copies,
+ * fresh pinned inputs, the probe lessons' pinned or pageable source), by
+ * numbers of the kernels' own: the CUDA backend translates MsMode
+ * (engine/run/ms-backend.c), so a mode's line may go anywhere in the
+ * engine's mode list. Every other mode is MS_K_MODE_OTHER. */
+typedef enum {
+  MS_K_MODE_OTHER = 0,
+  MS_K_MODE_PAGEABLE,
+  MS_K_MODE_PINNED,
+  MS_K_MODE_REGISTERED,
+  MS_K_MODE_WRITE_COMBINED
+} MsKNamedMode;
+
 /* Events one step (alloc or one repetition) may record: 3 per stream for
  * up to 64 streams, and the host phases. */
 #define MS_K_MAX_STEP_EVENTS 256
@@ -47,7 +61,8 @@ typedef struct MsKMode MsKMode;
  * (engine/run/ms-cell-driver.h) decides what runs when; these are its steps. */
 typedef struct {
   /* in, fixed for the cell */
-  int mode;              /* MsMode value */
+  int mode;              /* MsMode value, for messages */
+  MsKNamedMode named;    /* what the kernels treat specially */
   const MsKMode *steps;  /* the mode's allocation and repetition */
   int device;
   uint64_t n;            /* elements per vector */
@@ -205,7 +220,7 @@ int ms_k_cost_sample (int device, int what, uint64_t bytes, uint64_t keep_bytes,
 typedef struct {
   /* in */
   int device;
-  int mode;   /* MsMode */
+  MsKNamedMode mode; /* the source's memory, where the probe takes one */
   uint64_t bytes;
   int arg[MS_K_PROBE_N_ARGS]; /* the probe's settings, named in its file */
   /* 0: the plain sample, the figure, host clock only around the work;

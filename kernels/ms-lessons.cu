@@ -70,7 +70,7 @@ k_fill_ordinary (float *a, float *b, uint64_t n)
 static bool
 k_fresh_inputs (KCtx *ctx, KBuffers *b)
 {
-  unsigned flags = ctx->run->mode == KM_WRITE_COMBINED ? cudaHostAllocWriteCombined : 0;
+  unsigned flags = ctx->run->named == MS_K_MODE_WRITE_COMBINED ? cudaHostAllocWriteCombined : 0;
   for (int i = 0; i < 2; i++) {
     K_CHECK (ctx, cudaFreeHost (b->h[i]));
     b->h[i] = NULL;
@@ -88,7 +88,8 @@ k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
   /* Fresh buffers only where the mode's own inputs are pinned allocations
    * (pinned, write-combined): the allocation is part of the init phase. */
   bool fresh = run->stores == K_STORES_FRESH && bufs->host_kind == K_HOST_CUDA &&
-               a == bufs->h[0] && (run->mode == KM_PINNED || run->mode == KM_WRITE_COMBINED);
+               a == bufs->h[0] &&
+               (run->named == MS_K_MODE_PINNED || run->named == MS_K_MODE_WRITE_COMBINED);
   if (fresh) {
     if (!k_fresh_inputs (ctx, bufs))
       return false;

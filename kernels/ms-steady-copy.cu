@@ -73,18 +73,17 @@ k_bursts (KBuffers *b, size_t bytes, int samples, int burst, MsKCopy *out)
 MsKStatus
 ms_k_cell_copy_bursts (MsKCell *cell, int samples, int burst, MsKCopy *out)
 {
-  int mode = cell->run->mode;
-  if (mode != KM_PAGEABLE && mode != KM_PINNED && mode != KM_REGISTERED &&
-      mode != KM_WRITE_COMBINED)
+  MsKNamedMode mode = cell->run->named;
+  if (mode == MS_K_MODE_OTHER)
     return MS_K_UNSUPPORTED;
   cell->run->n_events = 0;
   cell->run->e2e_us = -1;
   size_t bytes = cell->run->n * sizeof (float);
-  cudaError_t err = mode == KM_REGISTERED ? k_bursts_register (&cell->bufs, bytes, true)
-                                          : cudaSuccess;
+  cudaError_t err =
+    mode == MS_K_MODE_REGISTERED ? k_bursts_register (&cell->bufs, bytes, true) : cudaSuccess;
   if (err == cudaSuccess)
     err = k_bursts (&cell->bufs, bytes, samples, burst, out);
-  if (mode == KM_REGISTERED) {
+  if (mode == MS_K_MODE_REGISTERED) {
     cudaError_t unreg = k_bursts_register (&cell->bufs, bytes, false);
     err = err == cudaSuccess ? unreg : err;
   }

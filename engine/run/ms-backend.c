@@ -23,11 +23,20 @@ _Static_assert (MS_PHASE_ALLOC == 0 && MS_PHASE_INIT == 1 && MS_PHASE_REGISTER =
                   MS_PHASE_FREE == 9 && MS_PHASE_LAUNCH == 10 && MS_PHASE_HOST_FUNC == 11 &&
                   MS_PHASE_CALL == 12,
                 "phase numbers shared with kernels/ms-k-common.cuh");
-/* The kernels name only these modes (the lessons' variants and the
- * steady-state copies); every mode's steps come through mode_steps. */
-_Static_assert (MS_MODE_PAGEABLE == 0 && MS_MODE_PINNED == 1 && MS_MODE_REGISTERED == 2 &&
-                  MS_MODE_WRITE_COMBINED == 3,
-                "mode numbers named in kernels/ms-k-common.cuh");
+/* The modes the kernels treat specially, in the kernels' own numbers, so
+ * that no mode's place in ms-mode-list.h matters to them; every mode's
+ * steps come through mode_steps. */
+static MsKNamedMode
+kernels_named_mode (MsMode mode)
+{
+  switch (mode) {
+  case MS_MODE_PAGEABLE: return MS_K_MODE_PAGEABLE;
+  case MS_MODE_PINNED: return MS_K_MODE_PINNED;
+  case MS_MODE_REGISTERED: return MS_K_MODE_REGISTERED;
+  case MS_MODE_WRITE_COMBINED: return MS_K_MODE_WRITE_COMBINED;
+  default: return MS_K_MODE_OTHER;
+  }
+}
 
 /* Each GPU mode's steps, kernels/mode-FILE.cu, by the mode's id: its line of
  * ms-mode-list.h names them. */
@@ -382,6 +391,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
   if (cc) {
     cc->run = (MsKRun){
       .mode = args->mode,
+      .named = kernels_named_mode (args->mode),
       .steps = (unsigned) args->mode < MS_MODE_COUNT ? mode_steps[args->mode] : NULL,
       .device = args->device,
       .n = args->n,
@@ -482,7 +492,7 @@ system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
     return MS_CELL_UNSUPPORTED;
   }
   k.device = args->device;
-  k.mode = args->mode;
+  k.mode = kernels_named_mode (args->mode);
   k.bytes = args->bytes;
   memcpy (k.arg, args->arg, sizeof k.arg);
   k.instrumented = args->instrumented;
