@@ -447,15 +447,15 @@ probe_lesson_names() {
   done
 }
 
-# Every lesson at 4 and 16 MiB per vector, 5 repetitions (three vectors of
-# 16 MiB stay far below any GPU's free memory), then the gpu suite's lesson
-# checks over those very runs; what each lesson concludes goes to
-# lesson-checks/lessons.log.
+# Every lesson (or those LESSONS names) at 4 and 16 MiB per vector, 5
+# repetitions (three vectors of 16 MiB stay far below any GPU's free
+# memory), then the gpu suite's lesson checks over those very runs; what
+# each lesson concludes goes to lesson-checks/lessons.log.
 step_lesson_checks() {
   local d="$OUT/lesson-checks" name rc=0 t0 crc
   mkdir -p "$d"
   t0=$(date +%s)
-  for name in $(lesson_names); do
+  for name in ${LESSONS:-$(lesson_names)}; do
     lesson_check_run "$d" "$name" || rc=1
   done
   log "lessons took $(( $(date +%s) - t0 )) s"
@@ -488,7 +488,11 @@ lesson_check_run() { # DIR NAME
 step_probe_lessons() {
   local d="$OUT/probe" names name t0 rc
   mkdir -p "$d"
-  names=${LESSONS:-$(probe_lesson_names | tr '\n' ' ')}
+  names=$(probe_lesson_names | tr '\n' ' ')
+  # LESSONS: the probe lessons among those it names (a sweep lesson's run
+  # is the lesson-checks step's).
+  [ -z "${LESSONS:-}" ] || names=$(for name in $LESSONS; do
+    case " $names " in *" $name "*) echo "$name" ;; esac; done | tr '\n' ' ')
   log "probe lessons: $names"
   for name in $names; do
     t0=$(date +%s%N)

