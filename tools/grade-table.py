@@ -38,6 +38,15 @@ def span(values):
     return f"{lo:.1f}%" if lo == hi else f"{lo:.1f}-{hi:.1f}%"
 
 
+def modes(rows, *words):
+    """The pooled verdicts' rows as counts of modes: "7-11 of 11"."""
+    counts = [(round(v * n / 100), n) for label, v, n in rows if all(w in label for w in words)]
+    if not counts:
+        return "-"
+    lo, hi, n = min(c for c, _ in counts), max(c for c, _ in counts), counts[0][1]
+    return f"{lo} of {n}" if lo == hi else f"{lo}-{hi} of {n}"
+
+
 def walls(path, prefix):
     if not os.path.exists(path):
         return "-"
@@ -77,13 +86,14 @@ def plain_rows(d):
         print(f"| {os.path.relpath(d)} | {gpu(d)} | plain program, {n} processes a side "
               f"as {how} | {float(m.group(2)):.1f}% | {float(m.group(3)):.1f}% | "
               f"findable {float(find.group(2)):.1f}% | findable {float(find.group(1)):.1f}% | "
-              f"{wall.group(1) if wall else '-'} s for both sides |")
+              f"- | - | - | {wall.group(1) if wall else '-'} s for both sides |")
 
 
 def main():
     print("| log | GPU | how | SAME at 10% from 2^14 | FASTER/SLOWER of all | "
-          "20% found | 10% found (at 5%) | time each |")
-    print("|---|---|---|---|---|---|---|---|")
+          "20% found | 10% found (at 5%) | modes SAME | 20% found in modes | "
+          "10% found in modes | time each |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for d in sys.argv[1:]:
         if os.path.exists(os.path.join(d, "plain-groups.txt")):
             plain_rows(d)
@@ -95,11 +105,15 @@ def main():
             print(f"| {name} | {gpu(d)} | two grade runs | "
                   f"{span(pick(rows, 'grade-1 vs grade-2 (e2e): SAME'))} | "
                   f"{span(pick(rows, 'grade-1 vs grade-2 (e2e): FASTER or SLOWER'))} | "
-                  f"{span(pick(rows, 'inject20 at 10%: SLOWER'))} | "
-                  f"{span(pick(rows, 'inject10 at 5%: SLOWER'))} | {walls(wall, 'grade')} |")
-            print(f"| {name} | {gpu(d)} | two quick sweeps | - | "
-                  f"{span(pick(rows, 'quick-1 vs quick-2: FASTER or SLOWER'))} | - | - | "
-                  f"{walls(wall, 'quick')} |")
+                  f"{span(pick(rows, 'grade-inject20 at 10%: SLOWER'))} | "
+                  f"{span(pick(rows, 'grade-inject10 at 5%: SLOWER'))} | "
+                  f"{modes(rows, 'grade-1 vs grade-2 at 10%: modes SAME')} | "
+                  f"{modes(rows, 'grade-inject20 at 10%: modes SLOWER')} | "
+                  f"{modes(rows, 'grade-inject10 at 5%: modes SLOWER')} | {walls(wall, 'grade')} |")
+            if pick(rows, "quick-1 vs quick-2"):
+                print(f"| {name} | {gpu(d)} | two quick sweeps | - | "
+                      f"{span(pick(rows, 'quick-1 vs quick-2: FASTER or SLOWER'))} | - | - | "
+                      f"- | - | - | {walls(wall, 'quick')} |")
         if pick(rows, "live-same at 10%: SAME"):
             procs = re.findall(r"\((\d+) processes a side\)", open(os.path.join(d, "table.txt")).read())
             lo, hi = min(map(int, procs)), max(map(int, procs))
@@ -108,7 +122,10 @@ def main():
             print(f"| {name} | {gpu(d)} | {how} | {span(pick(rows, 'live-same at 10%: SAME'))} | "
                   f"{span(pick(rows, 'live-same at 10%: FASTER or SLOWER'))} | "
                   f"{span(pick(rows, 'live-inject20 at 10%: SLOWER'))} | "
-                  f"{span(pick(rows, 'live-inject10 at 5%: SLOWER'))} | {walls(wall, 'live')} |")
+                  f"{span(pick(rows, 'live-inject10 at 5%: SLOWER'))} | "
+                  f"{modes(rows, 'live-same at 10%: modes SAME')} | "
+                  f"{modes(rows, 'live-inject20 at 10%: modes SLOWER')} | "
+                  f"{modes(rows, 'live-inject10 at 5%: modes SLOWER')} | {walls(wall, 'live')} |")
 
 
 if __name__ == "__main__":

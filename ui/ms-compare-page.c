@@ -132,24 +132,44 @@ spread_text (const MsComparison *cmp)
                           cmp->spread_b[0] ? cmp->spread_b : unknown);
 }
 
-/* The pooled verdicts first: the run's, then each mode's with its
- * resolution ("Pinned: SAME within ±3%; Managed: AMBIGUOUS: could detect
- * only changes above 14%"), the question a user asks before any cell. */
+/* One line of the modes whose pooled verdict is v, each with what says
+ * how sure it is: "Same: Pinned ±3%, Zero-copy ±6%"; "" when none. */
+static void
+append_pooled_group (GString *text, const MsComparison *cmp, MsVerdict v, const char *title)
+{
+  const char *sep = "";
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const MsPooledVerdict *p = &cmp->pooled[m];
+    if (p->method == MS_POOL_NONE || p->verdict != v)
+      continue;
+    if (!sep[0])
+      g_string_append_printf (text, "\n%s: ", title);
+    g_string_append_printf (text, "%s%s ", sep, ms_mode_title ((MsMode) m));
+    if (v == MS_VERDICT_SAME)
+      g_string_append_printf (text, "±%.0f%%", ceil (100 * p->within));
+    else if (v == MS_VERDICT_AMBIGUOUS)
+      g_string_append_printf (text, "%.0f%%", ceil (100 * p->detectable));
+    else
+      g_string_append_printf (text, "%.2f× (%.2f–%.2f)", p->ratio, p->lo, p->hi);
+    sep = ", ";
+  }
+}
+
+/* The pooled verdicts first, the question a user asks before any cell:
+ * the run's, then the modes grouped by verdict, each with its
+ * resolution (docs/compare.md). */
 static char *
 pooled_text (const MsComparison *cmp)
 {
   char text[200];
-  const char *sep = "\n";
   GString *line = g_string_new (NULL);
   ms_pooled_verdict_describe (&cmp->pooled_run, text, sizeof text);
   g_string_append_printf (line, _ ("Whole run: %s"), text);
-  for (int m = 0; m < MS_MODE_COUNT; m++) {
-    if (cmp->pooled[m].method == MS_POOL_NONE)
-      continue;
-    ms_pooled_verdict_describe (&cmp->pooled[m], text, sizeof text);
-    g_string_append_printf (line, "%s%s: %s", sep, ms_mode_title ((MsMode) m), text);
-    sep = "; ";
-  }
+  append_pooled_group (line, cmp, MS_VERDICT_SLOWER, _ ("B slower"));
+  append_pooled_group (line, cmp, MS_VERDICT_FASTER, _ ("B faster"));
+  append_pooled_group (line, cmp, MS_VERDICT_SAME, _ ("Same"));
+  append_pooled_group (line, cmp, MS_VERDICT_AMBIGUOUS,
+                       _ ("Undecided, the smallest change each could find"));
   return g_string_free (line, FALSE);
 }
 
