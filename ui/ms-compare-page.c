@@ -155,22 +155,53 @@ append_pooled_group (GString *text, const MsComparison *cmp, MsVerdict v, const 
   }
 }
 
-/* The pooled verdicts first, the question a user asks before any cell:
- * the run's, then the modes grouped by verdict, each with its
- * resolution (docs/compare.md). */
+/* The run's pooled verdict and how many modes came out which way, in one
+ * line above the cells' counts: the question a user asks first. Which
+ * modes, with how sure each is, opens under "Each mode" (pooled_groups):
+ * at 1024x768 the chart keeps its room. */
 static char *
 pooled_text (const MsComparison *cmp)
 {
   char text[200];
-  GString *line = g_string_new (NULL);
+  int count[MS_VERDICT_COUNT] = { 0 };
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (cmp->pooled[m].method != MS_POOL_NONE)
+      count[cmp->pooled[m].verdict]++;
   ms_pooled_verdict_describe (&cmp->pooled_run, text, sizeof text);
-  g_string_append_printf (line, _ ("Whole run: %s"), text);
-  append_pooled_group (line, cmp, MS_VERDICT_SLOWER, _ ("B slower"));
-  append_pooled_group (line, cmp, MS_VERDICT_FASTER, _ ("B faster"));
-  append_pooled_group (line, cmp, MS_VERDICT_SAME, _ ("Same"));
-  append_pooled_group (line, cmp, MS_VERDICT_AMBIGUOUS,
-                       _ ("Undecided, the smallest change each could find"));
+  GString *line = g_string_new (NULL);
+  g_string_append_printf (line, _ ("Whole run: %s; its modes:"), text);
+  const char *sep = " ";
+  for (int v = 0; v < MS_VERDICT_COUNT; v++) {
+    if (!count[v])
+      continue;
+    g_string_append (line, sep);
+    if (v == MS_VERDICT_SAME)
+      g_string_append_printf (line, _ ("%d same"), count[v]);
+    else if (v == MS_VERDICT_FASTER)
+      g_string_append_printf (line, _ ("%d B faster"), count[v]);
+    else if (v == MS_VERDICT_SLOWER)
+      g_string_append_printf (line, _ ("%d B slower"), count[v]);
+    else
+      g_string_append_printf (line, _ ("%d undecided"), count[v]);
+    sep = ", ";
+  }
   return g_string_free (line, FALSE);
+}
+
+/* Each mode's pooled verdict, grouped by verdict. */
+static char *
+pooled_groups (const MsComparison *cmp)
+{
+  GString *text = g_string_new (NULL);
+  append_pooled_group (text, cmp, MS_VERDICT_SLOWER, _ ("B slower"));
+  append_pooled_group (text, cmp, MS_VERDICT_FASTER, _ ("B faster"));
+  append_pooled_group (text, cmp, MS_VERDICT_SAME, _ ("Same"));
+  append_pooled_group (text, cmp, MS_VERDICT_AMBIGUOUS,
+                       _ ("Undecided, the smallest change each could find"));
+  /* Each group began with a line break. */
+  if (text->len)
+    g_string_erase (text, 0, 1);
+  return g_string_free (text, FALSE);
 }
 
 static char *
@@ -306,7 +337,8 @@ recompute (MsComparePage *self)
                                    : g_steal_pointer (&verdicts);
       g_autofree char *per_mode = modes_text (self->comparison);
       g_autofree char *spreads = spread_text (self->comparison);
-      modes = g_strdup_printf ("%s\n%s", spreads, per_mode);
+      g_autofree char *groups = pooled_groups (self->comparison);
+      modes = g_strdup_printf ("%s\n%s\n%s", groups, spreads, per_mode);
       self->summary = modes[0] ? g_strdup_printf ("%s\n%s", modes, all) : g_strdup (all);
       gtk_label_set_text (self->summary_label, all);
       self->chart_data = ms_compare_chart_data (self->comparison, title);
