@@ -132,7 +132,9 @@ def export_over_other_sidecar(d):
 
 
 # ---- 5: (supervisor) calibrate under nohup -----------------------------------
+# held by tests/app/test-cli-signals.py, case nohup-calibrate
 # ---- 6: (supervisor) one Ctrl+C during run --grade ---------------------------
+# held by tests/app/test-cli-signals.py, case grade-ctrl-c
 
 # ---- 7: a deleted input's inode taken back by a new file -------------------
 @case(7, "a new file that gets a deleted input's inode number is not refused as an input")
@@ -185,10 +187,15 @@ def deleted_input_inode(d):
 
 
 # ---- 8: (supervisor) a second signal leaves a folder and a child -------------
+# held by tests/app/test-cli-signals.py, case grade-twice
 # ---- 9: (supervisor) show --format json invents settings ---------------------
+# held by tests/app/test-cli-signals.py, case sidecar-unknown
 # ---- 10: (supervisor) a lesson drawn from its summary ------------------------
+# held by tests/app/test-cli-signals.py, case lesson-summary
 # ---- 11: (supervisor) compare --figure d2h on modes without d2h ---------------
+# held by tests/app/test-cli-signals.py, case figure-d2h
 # ---- 12: (supervisor) a write failure reported as "no GPU" -------------------
+# held by tests/app/test-cli-signals.py, case write-failure
 
 
 # ---- 13: compare --live's unchecked input ----------------------------------

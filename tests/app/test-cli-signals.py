@@ -12,6 +12,12 @@ describe, a case per defect of issue 57 that it owns:
   figure-d2h        compare --figure d2h leaves out modes without d2h (11)
   write-failure     a process that cannot write: exit 4, not 3 (12)
 
+and what the last attempt learned: a process SIGKILLed by someone else
+costs compare --live and calibrate only that process
+
+  live-outside-kill       both sides' finished processes kept and judged
+  calibrate-outside-kill  the profile from the runs that finished
+
 Every program starts with SIGINT, SIGTERM and SIGHUP at their defaults
 (PITFALLS 31: a CI runner may ignore SIGHUP, which memsweep rightly keeps),
 measures the host baseline (--modes host) at tiny sizes, and is signalled
@@ -248,8 +254,59 @@ def write_failure(tmp):
              f"{live.stderr.strip()}")
 
 
+def nth_busy_child(proc, n, ticks=5):
+    """The nth child proc starts (counting from 1), once it catches the stop
+    signals and has spent ticks of CPU time; None when proc ended first."""
+    seen, found = [], []
+
+    def ready():
+        for c in children(proc.pid):
+            if c not in seen:
+                seen.append(c)
+        if len(seen) >= n and caught(seen[n - 1], STOP) and cpu_ticks(seen[n - 1]) >= ticks:
+            found.append(seen[n - 1])
+            return True
+        return False
+
+    return found[0] if wait_until(ready, proc) else None
+
+
+def live_outside_kill(tmp):
+    """compare --live whose third process (the second pair's first) is
+    SIGKILLed by someone else: what both sides finished is kept, written
+    and judged, and the kill is said."""
+    side = "--modes host --min-exp 0 --max-exp 14 --reps 100000 --rounds 1"
+    proc = start(["compare", "--live", "--a", side, "--b", side, "--out", "l"], tmp)
+    child = nth_busy_child(proc, 3)
+    if child:
+        os.kill(child, signal.SIGKILL)
+    err = proc.communicate()[1]
+    kept = all(os.path.exists(os.path.join(tmp, f"l-{s}-samples.csv")) for s in "ab")
+    if not child:
+        fail("live-outside-kill", f"ended before its third process (exit {proc.returncode}): {err}")
+    elif proc.returncode != 1 or not kept or "signal 9" not in err:
+        fail("live-outside-kill", f"exit {proc.returncode}, both sides kept: {kept}: {err.strip()}")
+
+
+def calibrate_outside_kill(tmp):
+    """calibrate --runs 4 whose fourth run is SIGKILLed by someone else:
+    the profile is measured from the three that finished."""
+    proc = start(["calibrate", "--runs", "4", "--out", "p.csv", "--quiet", "--reps", "50"] + HOST,
+                 tmp)
+    child = nth_busy_child(proc, 4, ticks=0)
+    if child:
+        os.kill(child, signal.SIGKILL)
+    err = proc.communicate()[1]
+    written = os.path.exists(os.path.join(tmp, "p.csv"))
+    if not child:
+        fail("calibrate-outside-kill", f"ended before its fourth run (exit {proc.returncode})")
+    elif proc.returncode != 1 or not written or "signal 9" not in err:
+        fail("calibrate-outside-kill", f"exit {proc.returncode}, profile written: {written}: "
+             f"{err.strip()}")
+
+
 CASES = [nohup_calibrate, grade_ctrl_c, grade_twice, sidecar_unknown, lesson_summary, figure_d2h,
-         write_failure]
+         write_failure, live_outside_kill, calibrate_outside_kill]
 
 for case in CASES:
     with tempfile.TemporaryDirectory() as tmp:
