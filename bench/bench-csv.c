@@ -34,7 +34,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 
 #define CHUNK (64 * 1024)
 /* CPU time of the child: the machines this runs on are often shared, and

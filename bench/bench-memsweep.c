@@ -14,7 +14,14 @@
 #include <time.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
+#include "model/ms-stats.h"
 #include "ms-kernels.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 static double
 now_s (void)

@@ -13,8 +13,11 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-kernels.h"
 #include "ms-multi.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
 
 #define EXP 26
 static int fails;

@@ -23,7 +23,14 @@
 #include <string.h>
 
 #include "bench-plain.h"
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-stats.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 #define MAX_ROUNDS 16
 #define MAX_REPS 1000

@@ -41,6 +41,8 @@
 
 #include <adwaita.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-plots.h"
 #include "ms-timeline.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
 #include "ms-setting-table.h"
 
 static void

@@ -4,6 +4,7 @@
  * asked for) each with its time axis and bars, legend. */
 #include "ms-breakdown.h"
 
+#include "ms-engine.h"
 #include "ms-plots.h"
 
 #include <glib/gi18n.h>

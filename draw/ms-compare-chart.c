@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "ms-compare-chart.h"
+#include "ms-engine.h"
 #include "ms-palette.h"
 
 void

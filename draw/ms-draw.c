@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-draw.c: colours, text, markers and axis steps shared by every chart. */
 #include "ms-draw.h"
+#include "ms-engine.h"
 #include "ms-palette.h"
 
 #include <math.h>

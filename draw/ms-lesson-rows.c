@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-lesson-picture.h"
 
 #define MS_TIMELINE_MAX_ROWS_SPEC 8

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-matrix.h"
 
 /* ColorBrewer's YlGnBu, light to dark: sequential, and readable by people

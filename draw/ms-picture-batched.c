@@ -15,6 +15,7 @@
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
 #include "ms-palette.h"
+#include "ms-engine.h"
 
 /* The submissions measured, after "n=N/": one call per copy, then one
  * batch with each source-access order. */

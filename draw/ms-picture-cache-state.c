@@ -12,6 +12,7 @@
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
 #include "ms-palette.h"
+#include "ms-engine.h"
 
 /* The verdict in a word or two, as the row's text says it. */
 static const char *

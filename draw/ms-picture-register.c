@@ -16,6 +16,7 @@
 #include "ms-palette.h"
 #include "ms-scale.h"
 #include "ms-timeline-rows.h"
+#include "ms-engine.h"
 
 /* The caption's figures at the largest size that has them all. */
 typedef struct {

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-lessons.h"
 
 /* Lesson runs made before their labels were cleared carry the temporary

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-engine.h"
 #include "ms-palette.h"
 #include "ms-reuse-chart.h"
 

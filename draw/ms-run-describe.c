@@ -4,6 +4,7 @@
  * theirs in their variants) and its date, in the one form every view uses. */
 #include <glib/gi18n.h>
 
+#include "ms-engine.h"
 #include "ms-run-describe.h"
 
 #include <stdio.h>

@@ -2,6 +2,7 @@
 /* ms-timeline-index.c: one repetition's events in tracks by start, with
  * block summaries. Built once per cell and repetition, kept in the layout;
  * a frame then costs what it shows, not what the cell holds. */
+#include "ms-engine.h"
 #include "ms-timeline-index.h"
 
 #include <math.h>

@@ -3,6 +3,7 @@
  * room: on the bar, then after it, then before it; the phase's name and
  * the bytes go before the time, the time before the rate: the rate is
  * what a lesson's finding is read off. */
+#include "ms-engine.h"
 #include "ms-timeline-labels.h"
 #include "ms-timeline-queue.h"
 

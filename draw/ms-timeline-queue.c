@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-timeline-queue.h"
 
 /* Above this many copies in a repetition the check is left out: a

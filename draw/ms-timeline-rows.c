@@ -9,6 +9,7 @@
 
 #include "ms-timeline-rows.h"
 #include "ms-lessons.h"
+#include "ms-engine.h"
 
 void
 ms_timeline_rows_init (MsTimelineRows *rows)

@@ -6,6 +6,7 @@
 #include "ms-timeline-index.h"
 #include "ms-timeline-labels.h"
 #include "ms-timeline-queue.h"
+#include "ms-engine.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

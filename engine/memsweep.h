@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* memsweep.h: public interface of libmemsweep, the measuring engine.
+/* memsweep.h: the vocabulary of libmemsweep, the measuring engine: its
+ * types, limits and the few static inline helpers on them. It declares no
+ * function: each room of engine/ declares its own in its own headers, and
+ * ms-engine.h lists those the outside may use.
  *
  * The engine depends on libc, libm, pthreads and libcsv only, so it builds on
  * a bare GPU server. A front end (the command line, the GTK app) describes a
@@ -132,32 +135,6 @@ typedef enum {
 /* Lane 0 is the host thread; lane s + 1 is GPU stream s. */
 #define MS_LANE_HOST 0
 
-/* ---- modes and phases ------------------------------------------------- */
-
-const char *ms_mode_name (MsMode mode);        /* "pinned" */
-const char *ms_mode_title (MsMode mode);       /* "Pinned" */
-const char *ms_mode_short_name (MsMode mode);  /* "mgd+pf": narrow table columns */
-const char *ms_mode_description (MsMode mode); /* one line */
-bool ms_mode_from_name (const char *name, MsMode *out);
-bool ms_mode_uses_gpu (MsMode mode);
-MsModeMemory ms_mode_memory (MsMode mode);
-MsModeNeed ms_mode_need (MsMode mode);
-
-const char *ms_phase_name (MsPhase phase); /* "h2d" */
-const char *ms_phase_description (MsPhase phase); /* "copies host to device" */
-bool ms_phase_from_name (const char *name, MsPhase *out);
-
-/* The phase that moves the inputs to the device and the one that brings the
- * result back, or MS_PHASE_COUNT when the mode has none. */
-MsPhase ms_mode_to_device_phase (MsMode mode);
-MsPhase ms_mode_to_host_phase (MsMode mode);
-
-const char *ms_cell_status_name (MsCellStatus status);
-bool ms_cell_status_from_name (const char *name, MsCellStatus *out);
-
-/* "4 KiB", "1 MiB", "1.5 GiB": binary units for buffer sizes. */
-void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
-
 /* ---- sweep description ------------------------------------------------ */
 
 /* A cell of an experiment (docs/lessons.md) carries the setting it was
@@ -271,15 +248,6 @@ typedef struct {
   char options[MS_LESSON_OPTIONS_LEN];
 } MsSweep;
 
-void ms_sweep_init_default (MsSweep *sweep);
-
-/* Returns true when valid; otherwise writes a specific message. */
-bool ms_sweep_validate (const MsSweep *sweep, char *err, size_t errlen);
-
-/* Parses "pinned,managed" or "all"; false with a message on unknown names. */
-bool ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen);
-void ms_sweep_format_modes (const MsSweep *sweep, char *buf, size_t len);
-
 typedef enum {
   MS_STOP_CONTINUE,    /* take another repetition */
   MS_STOP_FIXED_COUNT, /* MS_REPS_FIXED: reps taken */
@@ -288,42 +256,9 @@ typedef enum {
   MS_STOP_MAX_REPS,    /* MS_MAX_REPS taken */
 } MsStopReason;
 
-/* Whether a cell with n timed repetitions (samples: their times, any order)
- * that has spent elapsed_ms so far needs another. MS_REPS_ADAPTIVE: at least
- * min_reps; then stop once the median's 95% interval lies within
- * +-ci_target_pct of the median (both sides; never below 6 samples), or once
- * elapsed_ms >= cell_budget_ms, or at MS_MAX_REPS. Past min_reps the interval
- * is evaluated when n is a multiple of max (1, n / 32), so calling this after
- * every repetition costs O(n log n) in all and overshoots by at most 1/32. */
-MsStopReason ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n,
-                                 double elapsed_ms);
-const char *ms_stop_reason_name (MsStopReason reason);
-
-int ms_sweep_n_sizes (const MsSweep *sweep);
-int ms_sweep_n_modes (const MsSweep *sweep);
-/* Whether any mode the sweep selects runs on the GPU. */
-bool ms_sweep_uses_gpu (const MsSweep *sweep);
-int ms_sweep_n_cells (const MsSweep *sweep);
-
 /* The knobs a plain sweep (the CLI's run, the app's pane) may set, and
  * the stream count K with its issue order. */
 typedef enum { MS_KNOB_REUSE, MS_KNOB_STORES, MS_KNOB_STREAMS } MsSweepKnob;
-/* Whether mode honours knob (its record's .takes, ms-modes.c); other modes
- * run as without it. */
-bool ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode);
-/* "streamed", "ordinary" or "fresh", and back. */
-const char *ms_sweep_stores_name (MsHostStores stores);
-/* "nothing" or "placement". */
-const char *ms_vary_name (MsVary vary);
-/* How many processes measured the run's rounds: 1 unless a compare-grade
- * run (processes > 1). */
-int ms_sweep_n_processes (const MsSweep *sweep);
-bool ms_sweep_stores_from_name (const char *name, MsHostStores *out);
-/* The knobs and variant of mode's cells: a lesson part's as they are; in a
- * plain sweep (empty variant) reuse and stores where they apply, named in
- * the variant ("R=4/stores=ordinary"), cleared elsewhere. */
-void ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
-                          size_t len);
 
 /* ---- device facts ----------------------------------------------------- */
 
@@ -370,10 +305,6 @@ typedef struct {
    * HACKING.md), "" for none. */
   char experiment_switches[64];
 } MsDeviceInfo;
-
-/* Theoretical PCIe payload rate per direction in GB/s for a link, or 0. */
-double ms_pcie_theoretical_gbps (int gen, int width);
-void ms_format_version (int cuda_version, char *buf, size_t len); /* 13000 -> "13.0" */
 
 /* ---- results ---------------------------------------------------------- */
 
@@ -494,16 +425,6 @@ typedef struct {
   char reason[200];    /* MS_UM_UNAVAILABLE, MS_UM_UNKNOWN: why, with CUPTI's error text */
 } MsUmCounts;
 
-/* Whether counts CUPTI gave for the counted repetition of a managed cell
- * (mode, n elements; resident: the pages were brought to the device before
- * it) can be true. A first touch moves a and b to the device (the host
- * wrote them last), so fewer bytes than that means records were lost, and
- * without a prefetch those bytes move only on GPU faults, so none means
- * the same; in every variant c, made on the device, comes back to the
- * host. An implausible MS_UM_COUNTED becomes MS_UM_UNKNOWN with the
- * reason; any other state is left as it is. */
-void ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um);
-
 typedef struct {
   MsMode mode;
   int exponent;
@@ -616,56 +537,6 @@ typedef struct {
   size_t cap_cells;
 } MsResults;
 
-MsResults *ms_results_new (const MsSweep *sweep, const MsDeviceInfo *device);
-void ms_results_free (MsResults *results);
-/* Takes a deep copy of cell. */
-bool ms_results_add_cell (MsResults *results, const MsCell *cell);
-/* The cell of a plain sweep (variant ""); where there is none, the one
- * cell of that mode and size whatever its variant (a plain sweep whose
- * knobs name it); NULL when there is none or there are several. */
-const MsCell *ms_results_find (const MsResults *results, MsMode mode, int exponent);
-/* The cell of (mode, size, variant); NULL variant reads as "". */
-/* The cells in the modes' order, size by size, variant by variant: a
- * compare-grade run's, whose first round visited them in a random order,
- * are kept so, and a file's first rows are then a GPU mode's, where a data
- * tool that types columns from them (polars reads 100 rows) meets every
- * column. Not for a lesson's run, whose cells are in its own order. */
-void ms_results_sort_cells (MsResults *results);
-const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
-                                       const char *variant);
-
-/* Variants (ms-variant.c). Valid: "" or shorter than MS_VARIANT_LEN, made
- * of letters, digits and "=/._,+:-", starting with a letter or digit. */
-bool ms_variant_valid (const char *variant);
-/* The value of key in a variant ("order" in "queue=single/order=breadth"
- * gives "breadth"); false when absent. */
-bool ms_variant_get (const char *variant, const char *key, char *value, size_t len);
-/* The same as a whole number; false when absent or not a number. */
-bool ms_variant_get_int (const char *variant, const char *key, int *value);
-/* The distinct variants of the cells of a mode (all modes with
- * MS_MODE_COUNT), in the order first seen: at most max pointers into the
- * cells' own strings; returns how many it wrote. */
-int ms_results_variants (const MsResults *results, MsMode mode, const char **variants, int max);
-
-void ms_cell_clear (MsCell *cell);
-/* The instrumentation overhead of a cell: median instrumented end-to-end
- * time over the median plain one, and their difference in microseconds.
- * false when the cell has no instrumented or no plain median (older files,
- * failed cells, the timers=per-step cells). */
-bool ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us);
-/* The repetitions that have a timeline (the instrumented ones: the first
- * sweep.instr_reps of each round; every one in older files), in order:
- * writes up to max indices to reps (may be NULL) and returns how many
- * there are. 0 for a summary file's cells. */
-int ms_cell_timeline_reps (const MsCell *cell, int *reps, int max);
-/* The k-th (from 0) of those repetitions; -1 when there is none. */
-int ms_cell_timeline_rep (const MsCell *cell, int k);
-/* The repetition a timeline opens on: the second with a timeline (the
- * first also shows the allocation, made before the warm-ups), else the
- * first, else 0. */
-int ms_cell_default_timeline_rep (const MsCell *cell);
-bool ms_cell_copy (MsCell *dst, const MsCell *src);
-void ms_cell_compute_stats (MsCell *cell);
 /* The same with scratch memory kept between calls (zero it before the
  * first), for callers that summarise many cells; free it with
  * ms_stats_scratch_clear. */
@@ -673,121 +544,10 @@ typedef struct {
   void *data;
   size_t size;
 } MsStatsScratch;
-void ms_cell_compute_stats_scratch (MsCell *cell, MsStatsScratch *scratch);
-void ms_stats_scratch_clear (MsStatsScratch *scratch);
-
-/* time = latency + bytes / bandwidth over the OK cells of a mode (its plain
- * cells, or its one variant's as in ms_results_find), by least
- * squares weighted 1/t^2 (relative residuals) with latency >= 0 and
- * bandwidth > 0 enforced exactly. which: MS_PHASE_H2D or MS_PHASE_D2H for
- * copy bandwidth, or MS_PHASE_COUNT for end-to-end. */
-MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
-/* The same over the cells of one variant. */
-MsFit ms_results_fit_variant (const MsResults *results, MsMode mode, const char *variant,
-                              MsPhase which);
-/* The relative residual of the point at exponent; false when none. */
-bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);
-
-/* Run-to-run spread (ms-run-to-run.c). */
-void ms_run_to_run_clear (MsRunToRun *rr);
-/* From the results of n >= 3 separate invocations of one sweep. */
-bool ms_run_to_run_measure (MsRunToRun *rr, MsResults *const *runs, int n, char *err,
-                            size_t errlen);
-/* Half-width in ln units of the 95% interval for another invocation's
- * median, 0 when the profile knows nothing of the mode. */
-double ms_run_to_run_half_width (const MsRunToRun *rr, MsMode mode, int exponent);
-/* The root mean square of the mode's cell values, -1 when it has none. */
-double ms_run_to_run_mode_sd (const MsRunToRun *rr, MsMode mode);
-/* The standard deviation of ln(median) between processes for a cell, its
- * own value moderated by the mode's pooled one in the same size band
- * (below 2^14, from 2^14), and the degrees of freedom of that estimate;
- * false when the profile knows nothing of the mode. */
-bool ms_run_to_run_between (const MsRunToRun *rr, MsMode mode, int exponent, double *sd,
-                            int *df);
-/* The shipped profile of the GPU model named device (data/profiles/, or
- * MEMSWEEP_PROFILES_DIR): true with rr filled and rr->source set. */
-bool ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device);
-/* The cell's end-to-end median with an interval that covers both the
- * within-run interval and the run-to-run spread; false without a profile
- * value for the cell. */
-bool ms_run_to_run_interval (const MsRunToRun *rr, const MsCell *cell, double *lo, double *hi);
-bool ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const char *path,
-                                  char *err, size_t errlen);
-/* device: the profile's device name, so callers can refuse a mismatch. */
-bool ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
-                                 char *err, size_t errlen);
-/* The per-device default: $XDG_DATA_HOME/memsweep (or ~/.local/share/memsweep)
- * /run-to-run-<host name>-<PCI bus id>.csv; false when no home is known.
- * Loading falls back to the older run-to-run-<PCI bus id>.csv. */
-bool ms_run_to_run_default_path (const MsDeviceInfo *device, char *buf, size_t len);
-/* The device's default profile when there is one and it names the same
- * GPU; false (rr cleared) otherwise. path gets the file's name. */
-bool ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *path,
-                                 size_t len);
-/* Samples and summary metadata lines, and their reading. */
-void ms_run_to_run_write_metadata (const MsRunToRun *rr, FILE *f);
-bool ms_run_to_run_read_metadata (MsRunToRun *rr, const char *key, const char *value);
-
-/* Rounds and steady-state copies (ms-rounds.c). */
-const MsCellRound *ms_cell_round_of_rep (const MsCell *cell, int rep);
-int ms_cell_round_flags (const MsCellRound *round); /* MS_STATE_* bits */
-/* Any round of the cell flagged. */
-int ms_cell_state_flags (const MsCell *cell);
-/* Median steady-state copy rate in GB/s for a direction, 0 when none. */
-double ms_cell_copy_gbps (const MsCell *cell, bool to_device);
-/* A new round at the end of the cell's, zeroed but for its pstates (-1:
- * unknown); NULL at MS_MAX_ROUNDS or out of memory. */
-MsCellRound *ms_cell_add_round (MsCell *cell);
-/* Adds or replaces the cell with the same mode, size and variant. */
-bool ms_results_put_cell (MsResults *results, const MsCell *cell);
-/* The rounds of process number `process` (from 0) of a compare-grade run,
- * src, joined to dst's cells: src's round k becomes process * rounds + k.
- * dst then counts at least process + 1 processes. */
-bool ms_results_append_process (MsResults *dst, const MsResults *src, int process);
-
-/* Whether values (n times, reordered in place) fall into two states: a
- * split into a fast and a slow cluster, each with at least 20% of the
- * values (and 3), whose medians differ by at least MS_TWO_STATES_MIN_RATIO
- * and stand apart by Ashman's D >= 3 (robust spreads from the median
- * absolute deviation, floored at 0.5%). Fewer than 10 values: never. */
-#define MS_TWO_STATES_MIN_RATIO 1.15
-bool ms_two_states_find (double *values, int n, MsTwoStates *out);
-
-/* The two-sided 95% quantile of Student's t with df degrees of freedom
- * (infinite below 1). */
-double ms_student_t_975 (int df);
-
-/* Median of values (sorted copy); 0 for n == 0. */
-double ms_median (const double *values, int n);
-MsStat ms_stat_compute (const double *values, int n);
-/* The same, reordering values in place (selections, no full sort). */
-void ms_stat_compute_in_place (MsStat *st, double *values, int n);
-
-/* Median of values (need not be sorted) and its distribution-free 95%
- * confidence interval. Returns false when n is too small for 95% (n < 6);
- * lo and hi are then min and max. */
-bool ms_median_ci (const double *values, int n, double *median, double *lo, double *hi);
-/* 1-based ranks l and n + 1 - l of the order statistics that bound the
- * median with at least 95% coverage, l as large as possible: n = 10 gives 2
- * and 9. False for n < 6, with the ranks 1 and n. */
-bool ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank);
 
 /* ---- backends and running -------------------------------------------- */
 
 typedef struct MsBackend MsBackend;
-
-/* The real backend: CUDA for the GPU modes, the host for the CPU mode. */
-MsBackend *ms_backend_new_system (void);
-/* Deterministic timings for tests: tests/fixtures/ms-backend-test.h (test-only). */
-void ms_backend_free (MsBackend *backend);
-const char *ms_backend_name (const MsBackend *backend);
-
-/* Fills info for device index; false with info->error set when none. */
-bool ms_backend_query_device (MsBackend *backend, int index, MsDeviceInfo *info);
-
-/* Whether a mode can run on the device, with the reason when not. */
-bool ms_backend_supports (MsBackend *backend, const MsDeviceInfo *info, MsMode mode,
-                          char *why, size_t whylen);
 
 /* Called from the running thread after each cell, with the finished cell.
  * The cell belongs to the engine: copy what you keep. */
@@ -800,15 +560,6 @@ typedef enum {
   MS_RUN_NO_DEVICE, /* see results->device.error */
   MS_RUN_INVALID    /* sweep did not validate */
 } MsRunStatus;
-
-/* Runs the sweep synchronously on the calling thread. *out receives the
- * results (also partial ones on cancel) unless the sweep is invalid. The
- * cancel flag may be set from any thread; the current run stops at its next
- * phase boundary and frees what it allocated. A cell stopped that way keeps
- * the repetitions it finished (MS_CELL_PARTIAL), or none (MS_CELL_CANCELLED). */
-MsRunStatus ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
-                          void *user_data, atomic_int *cancel, MsResults **out, char *err,
-                          size_t errlen);
 
 /* ---- lessons (ms-lesson-table.c, ms-lesson-run.c; docs/lessons.md) ---- */
 
@@ -839,17 +590,6 @@ typedef struct {
   const char *reason;     /* why it is measured, and what to look for */
 } MsLessonTopicInfo;
 
-/* The lessons with an experiment of their own (`memsweep lesson NAME`), in
- * the order of their cards; a lesson that a plain sweep measures is not
- * one of them. */
-int ms_lesson_count (void);
-const MsLessonTopicInfo *ms_lesson_nth (int index);
-/* By name or alias; NULL when unknown. */
-const MsLessonTopicInfo *ms_lesson_find (const char *name);
-/* The lesson's reason, or NULL for a plain sweep ("", "sweep") or an
- * unknown name. */
-const char *ms_lesson_reason (const char *name);
-
 /* A lesson runs as parts: one sweep (or the costs table) per setting, in
  * this process or, isolated, in a fresh one with an environment variable
  * set or removed (CUDA_DEVICE_MAX_CONNECTIONS must be set before the CUDA
@@ -866,19 +606,6 @@ typedef struct {
   int probe_part;      /* which of the probe's parts, its own numbering */
 } MsLessonPart;
 
-/* The parts of lesson name on the sizes, repetitions and device of base;
- * 0 for an unknown name. */
-int ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max);
-/* The issue-order lesson's variant: "queue=single/order=depth/K=4"
- * (ms-lesson-issue-order.c). */
-void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
-                                int streams);
-/* Whether lesson name is a probe lesson (one figure per cell, not a
- * vector add: the streams chapter and the others of docs/lessons.md). */
-bool ms_lesson_is_probe (const char *name);
-/* The experiment's settings in words, for the metadata. */
-const char *ms_lesson_settings (const char *name);
-
 /* A lesson's option (`memsweep lesson NAME --option KEY=VALUE`): a number
  * with its default and range. help is untranslated (MS_N_). */
 typedef struct {
@@ -888,55 +615,11 @@ typedef struct {
   const char *help;
 } MsLessonOption;
 
-/* The options of lesson name, ending with a NULL key; NULL when it has
- * none or is unknown. */
-const MsLessonOption *ms_lesson_options (const char *name);
-/* Whether options ("key=value,key=value", each key once) are the lesson's,
- * numbers of their kind and within their ranges; a message otherwise. */
-bool ms_lesson_check_options (const char *name, const char *options, char *err, size_t errlen);
-/* The value of key in sweep->options, or its default (0 for an unknown
- * key). Call after ms_lesson_check_options. */
-double ms_lesson_option (const char *name, const MsSweep *sweep, const char *key);
-
 /* Runs parts (indices into ms_lesson_parts) in a fresh process, all with
  * the same environment, and returns their results; the front end provides
  * it (the command line runs itself). NULL with a message on failure. */
 typedef MsResults *(*MsIsolatedFunc) (const char *name, const MsSweep *base, const int *parts,
                                       int n_parts, void *user, char *err, size_t errlen);
-
-/* Runs the parts given in this process (the isolated child uses it). */
-MsRunStatus ms_lesson_run_parts (const char *name, const MsSweep *base, const int *parts,
-                                 int n_parts, MsBackend *backend, MsProgressFunc progress,
-                                 void *user_data, atomic_int *cancel, MsResults **out,
-                                 char *err, size_t errlen);
-/* Runs a whole lesson: its parts in order, the isolated ones through
- * isolated (in this process when NULL), every cell merged into one result
- * with the experiment's name and settings. */
-MsRunStatus ms_lesson_run (const char *name, const MsSweep *base, MsBackend *backend,
-                           MsIsolatedFunc isolated, void *isolated_user, MsProgressFunc progress,
-                           void *user_data, atomic_int *cancel, MsResults **out, char *err,
-                           size_t errlen);
-
-/* ---- CSV -------------------------------------------------------------- */
-
-/* Both return false with a message; writing goes through a temporary file
- * renamed over path, so a failure leaves an existing file intact. */
-bool ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen);
-bool ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen);
-
-/* Reads a samples file back into results with statistics computed. Errors
- * name file:line and the reason. */
-MsResults *ms_csv_read_samples (const char *path, char *err, size_t errlen);
-/* The same results for what needs only the figures (`memsweep show`): each
- * cell's statistics, n_reps and rounds, without its samples (events and
- * end-to-end times NULL), so a large file takes about one cell's samples
- * of memory. A lesson's run keeps its samples; a file whose rows come back
- * to a cell after others is read again whole. */
-MsResults *ms_csv_read_figures (const char *path, char *err, size_t errlen);
-/* A summary file (ms-csv-summary.c): cells with statistics only, and
- * from_summary set. ms_csv_read_samples hands a summary file to it. */
-MsResults *ms_csv_read_summary (const char *path, char *err, size_t errlen);
-bool ms_csv_is_summary (const char *path);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #include "memsweep.h"
 #include "ms-names.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
 
 /* A mode's record: its line of ms-mode-list.h, by field name. */
 typedef struct {

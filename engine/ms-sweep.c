@@ -10,6 +10,9 @@
 #include "ms-names.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "ms-variant.h"
 
 /* Every default is the table's (ms-setting-table.c). */
 void

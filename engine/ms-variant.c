@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-small-file.h"
+#include "ms-number.h"
+#include "ms-variant.h"
 
 bool
 ms_variant_valid (const char *variant)
@@ -52,7 +53,7 @@ ms_variant_get_int (const char *variant, const char *key, int *value)
   char text[MS_VARIANT_LEN];
   long v;
   if (!ms_variant_get (variant, key, text, sizeof text) ||
-      !ms_small_parse_long (text, -1000000, 1000000, &v))
+      !ms_parse_long (text, -1000000, 1000000, &v))
     return false;
   *value = (int) v;
   return true;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ms-csv-column-table.h"
+#include "ms-modes.h"
 
 #define FIX_COMMAND "ninja -C build update-csv-docs"
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-modes.h"
 #include "ms-palette-rules.h"
 
 typedef struct {

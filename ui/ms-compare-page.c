@@ -16,6 +16,7 @@
 #include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-views.h"
+#include "ms-engine.h"
 
 /* One table row: a cell of the comparison. Rows are kept across
  * comparisons and changed in place ("changed"), so that a new comparison

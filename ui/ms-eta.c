@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-eta.c: the time left of a sweep from its measured cost. */
+#include "ms-engine.h"
 #include "ms-eta.h"
 
 #include <glib/gi18n.h>

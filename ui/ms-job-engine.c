@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-job-engine.c: the backend and peer function shared by jobs. */
+#include "ms-engine.h"
 #include "ms-job-engine.h"
 
 struct _MsJobEngine {

@@ -8,6 +8,7 @@
 
 #include "ms-cli-path.h"
 #include "ms-drawing.h"
+#include "ms-engine.h"
 #include "ms-live-job.h"
 
 /* How often the progress follows the clock: the command prints nothing

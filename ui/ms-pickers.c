@@ -3,6 +3,7 @@
 #include "ms-pickers.h"
 
 #include "memsweep.h"
+#include "ms-engine.h"
 #include "ms-run.h"
 
 GPtrArray *

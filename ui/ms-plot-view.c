@@ -6,6 +6,7 @@
 #include "ms-props.h"
 #include "ms-run.h"
 
+#include "ms-engine.h"
 #include "ms-views.h"
 
 #include <math.h>

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-enum-types.h"
 #include "ms-props.h"
 

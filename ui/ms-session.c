@@ -16,6 +16,7 @@
 #include "ms-live-job.h"
 #include "ms-runs-library.h"
 #include "ms-sweep-job.h"
+#include "ms-engine.h"
 
 struct _MsSession {
   GObject parent_instance;

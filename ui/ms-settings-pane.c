@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ms-config.h"
+#include "ms-engine.h"
 #include "ms-enum-types.h"
 #include "ms-setting-table.h"
 

@@ -4,6 +4,7 @@
  * the run, whoever follows the job. */
 #include "ms-sweep-job.h"
 
+#include "ms-engine.h"
 #include "ms-runs-library.h"
 
 /* The cells go into run even after the session has gone; it is kept in

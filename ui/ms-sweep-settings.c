@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-setting-table.h"
 
 /* One property per GSettings key of the engine's setting table

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-drawing.h"
+#include "ms-engine.h"
 #include "ms-variant-text.h"
 
 struct _MsTableRow {

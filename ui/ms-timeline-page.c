@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-engine.h"
 #include "ms-pickers.h"
 #include "ms-timeline-overview.h"
 

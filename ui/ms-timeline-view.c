@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-engine.h"
 #include "ms-props.h"
 #include "ms-run.h"
 #include "ms-views.h"

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-drawing.h"
+#include "ms-engine.h"
 #include "ms-reference-dialog.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"

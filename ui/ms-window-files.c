@@ -4,6 +4,7 @@
  * first frame, joining the session in the order they were asked for. */
 #include <glib/gi18n.h>
 
+#include "ms-engine.h"
 #include "ms-profiling.h"
 #include "ms-run.h"
 #include "ms-window-private.h"

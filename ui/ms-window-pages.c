@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-profiling.h"
 
 static void

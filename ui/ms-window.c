@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-profiling.h"
 #include "ms-run.h"
 #include "ms-window-private.h"

@@ -14,6 +14,7 @@
 #include "ms-cli-output.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
+#include "ms-engine.h"
 
 /* The documents' names and version (data/schema/memsweep-modes.json and
  * memsweep-info.json). */

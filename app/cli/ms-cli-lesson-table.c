@@ -12,6 +12,7 @@
 #include "ms-i18n.h"
 #include "ms-lessons.h"
 #include "ms-cli-tables.h"
+#include "ms-engine.h"
 
 /* A managed cell's unified-memory counts, from its extra counted
  * repetition (CUPTI), under the cell's line. */

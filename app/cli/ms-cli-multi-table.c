@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ms-cli-multi-table.h"
+#include "ms-engine.h"
 
 static const MsCliColumn multi_columns[] = {
   { "gpu", true },      { "mode" },           { "exponent", true },

@@ -13,6 +13,7 @@
 #include "ms-cli-draw.h"
 #include "ms-drawing.h"
 #include "ms-i18n.h"
+#include "ms-engine.h"
 
 
 static int

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ms-cli-results-table.h"
+#include "ms-engine.h"
 
 enum {
   COL_MODE,

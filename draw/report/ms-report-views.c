@@ -7,6 +7,7 @@
 
 #include "ms-breakdown.h"
 #include "ms-chart.h"
+#include "ms-engine.h"
 #include "ms-plots.h"
 #include "ms-timeline.h"
 

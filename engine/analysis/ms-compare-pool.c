@@ -8,6 +8,9 @@
 
 #include "ms-compare-pool.h"
 #include "ms-i18n.h"
+#include "ms-results.h"
+#include "ms-stats.h"
+#include "ms-sweep.h"
 
 /* From 2^14 the copies' rate rules and a cell keeps one state (the band
  * ms-grade.c and the run-to-run profiles split at). */

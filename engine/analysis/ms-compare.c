@@ -11,8 +11,13 @@
 #include "ms-compare.h"
 #include "ms-compare-pool.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-results.h"
+#include "ms-run-to-run-file.h"
+#include "ms-run-to-run.h"
+#include "ms-stats.h"
 
 const char *
 ms_verdict_key (MsVerdict verdict)

@@ -15,6 +15,9 @@
 #include "ms-envelope.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
+#include "ms-results.h"
+#include "ms-rounds.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 

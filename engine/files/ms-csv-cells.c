@@ -17,8 +17,11 @@
 #include "memsweep.h"
 #include "ms-csv-reader.h"
 #include "ms-gpu-clock.h"
+#include "ms-health-meta.h"
 #include "ms-i18n.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
+#include "ms-results.h"
 
 /* The fewest bytes an end-to-end row takes ("uva,1,0,e2e,,1,ok" and an end
  * of line): a cell with R repetitions needs R of them. */

@@ -2,6 +2,8 @@
 /* ms-csv-column-table.c: the columns' list (ms-csv-column-list.h) as
  * tables (see ms-csv-column-table.h). */
 #include "ms-csv-column-table.h"
+#include "ms-modes.h"
+#include "ms-rounds-private.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -12,6 +12,9 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
+#include "ms-rounds-private.h"
+#include "ms-variant.h"
 
 /* The columns the reader takes: their names are the column list's
  * (ms-csv-column-list.h); required ones must be in the header. */

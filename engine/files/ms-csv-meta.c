@@ -10,7 +10,10 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-gpu-state.h"
+#include "ms-health-meta.h"
 #include "ms-meta.h"
+#include "ms-run-to-run-file.h"
+#include "ms-sweep.h"
 #include "ms-utf8.h"
 
 /* The metadata keys of ms-csv-write.c's write_state_metadata (rounds,

@@ -22,10 +22,13 @@
 #include <unistd.h>
 
 #include "memsweep.h"
+#include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-health-meta.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-results.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 

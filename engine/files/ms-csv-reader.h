@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "files/ms-health-meta.h"
 #include "memsweep.h"
+#include "model/ms-rounds-private.h"
 #include "ms-csv-number.h"
 #include "ms-gpu-state.h"
 #include "ms-health.h"

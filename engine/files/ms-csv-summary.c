@@ -20,12 +20,16 @@
 
 #include "memsweep.h"
 #include "ms-csv-column-table.h"
+#include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-modes.h"
+#include "ms-results.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
+#include "ms-variant.h"
 
 /* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
 #define SUMMARY_MAX_BYTES (16u << 20)

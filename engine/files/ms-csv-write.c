@@ -29,6 +29,14 @@
 #include "ms-meta.h"
 #include "ms-summary.h"
 #include "ms-um-counts.h"
+#include "ms-csv-io.h"
+#include "ms-run-to-run-file.h"
+#include "ms-lesson-table.h"
+#include "ms-rounds.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "ms-health-meta.h"
+#include "ms-rounds-private.h"
 
 /* ---- writing ------------------------------------------------------------ */
 

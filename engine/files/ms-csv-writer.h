@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "model/ms-rounds-private.h"
 #include "ms-atomic-file.h"
 #include "ms-csv-column-table.h"
 #include "ms-gpu-state.h"

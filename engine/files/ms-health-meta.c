@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-health-meta.h"
 #include "ms-health.h"
 #include "ms-meta.h"
+#include "ms-modes.h"
 
 /* Bounds what a hostile file can make us keep. */
 #define MS_LINK_MAX_LINES 4096

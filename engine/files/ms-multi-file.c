@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "ms-i18n.h"
+#include "ms-modes.h"
 #include "ms-multi-file.h"
+#include "ms-number.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
@@ -139,7 +141,7 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
   if (strcmp (key, "format") == 0 && strcmp (value, "1") != 0)
     return ms_small_reader_fail (rd, ms_gettext ("unknown multi file format '%s'"), value);
   if (strcmp (key, "devices") == 0) {
-    if (f->n_devices || !ms_small_parse_long (value, 1, MS_MULTI_MAX_DEVICES, &v))
+    if (f->n_devices || !ms_parse_long (value, 1, MS_MULTI_MAX_DEVICES, &v))
       return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 1 to %d, not '%s'"),
                                    MS_MULTI_MAX_DEVICES, value);
     f->n_devices = (int) v;
@@ -147,7 +149,7 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
     if (i < 0 || i >= f->n_devices)
       return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
                                    f->n_devices);
-    if (strcmp (what, "index") == 0 && !ms_small_parse_long (value, 0, 1 << 16, &v))
+    if (strcmp (what, "index") == 0 && !ms_parse_long (value, 0, 1 << 16, &v))
       return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
     if (strcmp (what, "index") == 0)
       f->devices[i] = (int) v;
@@ -188,9 +190,9 @@ parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
   long e, bytes, ok;
   if (!ms_mode_from_name (field[0], &row->mode))
     return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
-  if (!ms_small_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
-      !ms_small_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
-      !ms_small_parse_long (field[3], 0, rd->meta_unknown ? MS_MULTI_MAX_DEVICES : f->n_devices,
+  if (!ms_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
+      !ms_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
+      !ms_parse_long (field[3], 0, rd->meta_unknown ? MS_MULTI_MAX_DEVICES : f->n_devices,
                             &ok))
     return ms_small_reader_fail (rd, ms_gettext ("malformed size or GPU count"));
   row->exponent = (int) e;
@@ -223,7 +225,7 @@ samples_device (const char *name, const char *base, size_t base_len)
     return -1;
   memcpy (digits, name + base_len + 4, d);
   digits[d] = '\0';
-  return ms_small_parse_long (digits, 0, 1 << 16, &v) ? (int) v : -1;
+  return ms_parse_long (digits, 0, 1 << 16, &v) ? (int) v : -1;
 }
 
 /* A plain file without its sidecar: the GPUs are those whose samples files

@@ -16,6 +16,8 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
+#include "ms-number.h"
 #include "ms-peer-file.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
@@ -253,7 +255,7 @@ parse_slot_meta (MsSmallReader *rd, PeerReader *pr, const char *key, const char 
   MsDeviceInfo *d = &pr->file->device[i];
   long v;
   if (strcmp (what, "index") == 0) {
-    if (!ms_small_parse_long (value, 0, 1 << 16, &v))
+    if (!ms_parse_long (value, 0, 1 << 16, &v))
       return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
     r->devices[i] = d->index = (int) v;
     pr->seen_index[i] = true;
@@ -287,12 +289,12 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
     if (strcmp (value, "1") != 0)
       return ms_small_reader_fail (rd, ms_gettext ("unknown peer file format '%s'"), value);
   } else if (strcmp (key, "devices") == 0) {
-    if (f->peer.n_devices || !ms_small_parse_long (value, 2, MS_MULTI_MAX_DEVICES, &v))
+    if (f->peer.n_devices || !ms_parse_long (value, 2, MS_MULTI_MAX_DEVICES, &v))
       return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 2 to %d, not '%s'"),
                                    MS_MULTI_MAX_DEVICES, value);
     f->peer.n_devices = f->peer.topo.n_devices = (int) v;
   } else if (strcmp (key, "bytes") == 0 || strcmp (key, "reps") == 0) {
-    if (!ms_small_parse_long (value, 1, 1L << 40, &v))
+    if (!ms_parse_long (value, 1, 1L << 40, &v))
       return ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), key, value);
     if (key[0] == 'b')
       f->peer.bytes = (uint64_t) v;
@@ -322,7 +324,7 @@ static int
 slot_of (const MsSmallReader *rd, MsPeerResults *r, const char *text)
 {
   long v;
-  if (!ms_small_parse_long (text, 0, 1 << 16, &v))
+  if (!ms_parse_long (text, 0, 1 << 16, &v))
     return -1;
   for (int i = 0; i < r->n_devices; i++)
     if (r->devices[i] == v)

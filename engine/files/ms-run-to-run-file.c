@@ -17,6 +17,10 @@
 #include "ms-csv-number.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
+#include "ms-modes.h"
+#include "ms-number.h"
+#include "ms-run-to-run-file.h"
+#include "ms-run-to-run.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
@@ -59,7 +63,7 @@ parse_sd_list (MsRunToRun *rr, MsMode mode, const char *value)
       return false;
     memcpy (exp, p, n);
     exp[n] = '\0';
-    if (!ms_small_parse_long (exp, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
+    if (!ms_parse_long (exp, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
       return false;
     p += n + 1;
     size_t len = strcspn (p, " ");
@@ -159,7 +163,7 @@ parse_profile_row (MsSmallReader *rd, char *line, size_t len, void *data)
   *comma = *second = '\0';
   if (!ms_mode_from_name (line, &mode))
     return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), line);
-  if (!ms_small_parse_long (comma + 1, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
+  if (!ms_parse_long (comma + 1, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
     return ms_small_reader_fail (rd, ms_gettext ("malformed exponent '%s'"), comma + 1);
   if (!ms_csv_parse_decimal (second + 1, len - (size_t) (second + 1 - line), &sd) || sd > 10)
     return ms_small_reader_fail (rd, ms_gettext ("malformed standard deviation '%s'"),

@@ -134,22 +134,6 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
 }
 
 bool
-ms_small_parse_long (const char *s, long lo, long hi, long *out)
-{
-  /* The one number rule: digits, a '-' only where the range goes below 0;
-   * no spaces, '+', hex or exponent (strtol alone takes " +0x1"). */
-  const char *digits = s + (s[0] == '-' && lo < 0);
-  size_t n = strlen (digits);
-  if (n == 0 || n > 18 || strspn (digits, "0123456789") != n)
-    return false;
-  long v = strtol (s, NULL, 10);
-  if (v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
-}
-
-bool
 ms_small_parse_gbps (const char *s, double *out)
 {
   *out = 0;

@@ -40,8 +40,6 @@ void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_l
 bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 
-/* A whole decimal number in lo..hi. */
-bool ms_small_parse_long (const char *text, long lo, long hi, long *out);
 /* A rate: empty (0), or digits with a decimal point of at least 0.001. */
 bool ms_small_parse_gbps (const char *text, double *out);
 

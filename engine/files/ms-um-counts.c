@@ -14,7 +14,10 @@
 
 #include "ms-i18n.h"
 #include "ms-meta.h"
+#include "ms-modes.h"
+#include "ms-results.h"
 #include "ms-um-counts.h"
+#include "ms-variant.h"
 
 void
 ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)

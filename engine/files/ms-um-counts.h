@@ -23,3 +23,13 @@ bool ms_um_pending_take (MsUmPending *pending, const char *line, size_t len);
 /* Gives the kept counts to their cells; lines naming no cell are dropped. */
 void ms_um_pending_attach (const MsUmPending *pending, MsResults *results);
 void ms_um_pending_clear (MsUmPending *pending);
+
+/* Whether counts CUPTI gave for the counted repetition of a managed cell
+ * (mode, n elements; resident: the pages were brought to the device before
+ * it) can be true. A first touch moves a and b to the device (the host
+ * wrote them last), so fewer bytes than that means records were lost, and
+ * without a prefetch those bytes move only on GPU faults, so none means
+ * the same; in every variant c, made on the device, comes back to the
+ * host. An implausible MS_UM_COUNTED becomes MS_UM_UNKNOWN with the
+ * reason; any other state is left as it is. */
+void ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um);

@@ -12,6 +12,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 #include "ms-lesson-batched.h"
+#include "ms-modes.h"
 
 #define NAME "batched"
 #define MIN_EXP 8

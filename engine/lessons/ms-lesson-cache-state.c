@@ -14,6 +14,8 @@
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
 
 #define NAME "cache-state"
 

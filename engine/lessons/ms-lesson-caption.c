@@ -11,6 +11,8 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-modes.h"
+#include "ms-results.h"
 #include "ms-utf8.h"
 
 bool

@@ -11,11 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-backend.h"
+#include "ms-backend-private.h"
 #include "ms-i18n.h"
 #include "ms-lesson-costs.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-results.h"
+#include "ms-modes.h"
+#include "ms-backend.h"
+#include "ms-lesson-costs-private.h"
 
 #define NAME "costs"
 

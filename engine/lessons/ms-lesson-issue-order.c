@@ -12,7 +12,9 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-lesson-issue-order.h"
 #include "ms-lesson-record.h"
+#include "ms-variant.h"
 
 #define NAME "issue-order"
 

@@ -8,6 +8,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 
 #define NAME "managed-touch"
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ms-lesson-record.h"
+#include "ms-sweep.h"
 
 MsLessonPart *
 ms_lesson_add_part (MsPartList *list, const char *modes, const char *variant)

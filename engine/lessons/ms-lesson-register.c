@@ -13,6 +13,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 #include "ms-lesson-register.h"
+#include "ms-modes.h"
 
 #define NAME "register-allocate"
 

@@ -7,6 +7,8 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
+#include "ms-variant.h"
 
 #define NAME "reuse"
 

@@ -7,7 +7,14 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-lesson-costs-private.h"
 #include "ms-lesson-record.h"
+#include "ms-lesson-run.h"
+#include "ms-lesson-table.h"
+#include "ms-results.h"
+#include "ms-rounds.h"
+#include "ms-runner.h"
+#include "ms-sweep.h"
 
 int
 ms_lesson_parts (const char *name, const MsSweep *base, MsLessonPart *parts, int max)

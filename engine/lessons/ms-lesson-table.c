@@ -9,6 +9,8 @@
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-lesson-table.h"
+#include "ms-modes.h"
 
 static const MsLesson *const records[MS_TOPIC_COUNT] = {
 #define MS_LESSON_ENTRY(id, name, kind, picture) [MS_TOPIC_##id] = &ms_lesson_##name,

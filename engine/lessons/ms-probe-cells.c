@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-backend.h"
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
 #include "ms-lesson-record.h"
+#include "ms-results.h"
 
 static bool
 keep_events (MsCell *c, const MsProbeSample *s, int rep)

@@ -9,7 +9,7 @@
  * to the engine, its lessons and the tests. */
 #pragma once
 
-#include "ms-backend.h"
+#include "ms-backend-private.h"
 #include "ms-lesson-caption.h"
 
 /* A cell of a probe lesson. */

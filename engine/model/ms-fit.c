@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-fit.h"
+#include "ms-modes.h"
+#include "ms-variant.h"
 
 typedef struct {
   double w, x, y;

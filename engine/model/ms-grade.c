@@ -8,6 +8,8 @@
 
 #include "ms-grade.h"
 #include "ms-names.h"
+#include "ms-stats.h"
+#include "ms-sweep.h"
 
 /* How many degrees of freedom the band's median F counts as beside a
  * cell's own: its seven or so neighbours hold five each in a default

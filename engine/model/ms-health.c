@@ -9,7 +9,9 @@
 #include "ms-gpu-state.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
 #include "ms-pcie-aer.h"
+#include "ms-rounds.h"
 
 static double
 link_rate (int gen, int width)

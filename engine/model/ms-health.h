@@ -61,22 +61,3 @@ void ms_health_describe_counter (const MsLinkCounter *counter, char *buf, size_t
 typedef struct MsNvml MsNvml;
 /* Before (true) or after the run: both counters into results. */
 void ms_link_counters_read (MsNvml *nvml, const char *pci_bus_id, MsResults *results, bool before);
-
-/* ---- the metadata (ms-csv-write.c, ms-csv-read.c, ms-csv-meta.c) -------- */
-
-/* h: ms_health_compute's of results. */
-void ms_health_write_metadata (FILE *f, const MsResults *results, const MsHealth *h);
-/* The counters' keys; false for any other key. */
-bool ms_health_read_metadata (MsResults *results, const char *key, const char *value);
-
-typedef struct MsLinkLine MsLinkLine;
-typedef struct {
-  MsLinkLine *lines;
-  int n, cap;
-} MsLinkPending;
-
-/* Keeps line when it is a link-under-load line (true); false otherwise. */
-bool ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len);
-/* Gives the kept links to the cells' rounds once the cells exist. */
-void ms_link_pending_attach (const MsLinkPending *pending, MsResults *results);
-void ms_link_pending_clear (MsLinkPending *pending);

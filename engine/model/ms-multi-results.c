@@ -7,6 +7,7 @@
 
 #include "ms-i18n.h"
 #include "ms-multi-results.h"
+#include "ms-results.h"
 
 const char *
 ms_peer_method_name (MsPeerMethod m)

@@ -7,6 +7,11 @@
 #include <time.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
+#include "ms-results.h"
+#include "ms-run-to-run.h"
+#include "ms-stats.h"
+#include "ms-sweep.h"
 
 _Static_assert (MS_PHASE_COUNT <= 127 && MS_MAX_STREAMS < 2047 && sizeof (MsEvent) == 48,
                 "MsEvent's bit-fields hold every phase, lane and chunk");

@@ -11,6 +11,10 @@
 
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-results.h"
+#include "ms-rounds-private.h"
+#include "ms-rounds.h"
+#include "ms-stats.h"
 
 const MsCellRound *
 ms_cell_round_of_rep (const MsCell *cell, int rep)

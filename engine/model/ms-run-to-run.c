@@ -30,6 +30,8 @@
 
 #include "ms-i18n.h"
 #include "memsweep.h"
+#include "ms-run-to-run.h"
+#include "ms-stats.h"
 
 void
 ms_run_to_run_clear (MsRunToRun *rr)

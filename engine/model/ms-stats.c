@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-stats.h"
 
 static int
 cmp_double (const void *a, const void *b)

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-summary.c: a run's summary, its health and a row per cell (see
  * ms-summary.h). */
+#include "ms-fit.h"
+#include "ms-results.h"
+#include "ms-rounds.h"
+#include "ms-run-to-run.h"
 #include "ms-summary.h"
 
 #include <stdlib.h>

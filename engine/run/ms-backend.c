@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-backend.h"
 #include "ms-time-ledger.h"
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
 
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"

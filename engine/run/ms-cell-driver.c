@@ -12,6 +12,7 @@
 #include "ms-experiment.h"
 #include "ms-gpu-clock.h"
 #include "ms-i18n.h"
+#include "ms-stats.h"
 
 struct MsCellDriver {
   const MsCellOps *ops;

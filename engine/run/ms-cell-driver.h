@@ -55,7 +55,7 @@
  */
 #pragma once
 
-#include "ms-backend.h"
+#include "ms-backend-private.h"
 
 typedef struct MsCellDriver MsCellDriver;
 

@@ -31,6 +31,9 @@
 #include "ms-fleet-spread.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
+#include "ms-modes.h"
+#include "ms-run-to-run.h"
+#include "ms-stats.h"
 
 /* sd of ln(value) from the median absolute deviation, for normal values. */
 #define MAD_TO_SD 1.4826

@@ -12,10 +12,13 @@
 #include <unistd.h>
 
 #include "ms-atomic-file.h"
+#include "ms-csv-io.h"
 #include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-results.h"
+#include "ms-stats.h"
 
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
                                            "# gpu: ", "# gpu-bus-id: " };

@@ -10,6 +10,9 @@
 
 #include "ms-i18n.h"
 #include "ms-multi.h"
+#include "ms-results.h"
+#include "ms-runner.h"
+#include "ms-sweep.h"
 #ifdef MS_HAVE_CUDA
 #include "ms-kernels.h"
 #endif

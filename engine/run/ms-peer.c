@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-backend-private.h"
 #include "ms-backend.h"
 #include "ms-i18n.h"
 #include "ms-multi.h"

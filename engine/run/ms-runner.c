@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-backend-private.h"
 #include "ms-time-ledger.h"
 #include "ms-backend.h"
 #include "ms-data.h"
@@ -19,6 +20,14 @@
 #include "ms-gpu-state.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
+#include "ms-results.h"
+#include "ms-rounds-private.h"
+#include "ms-rounds.h"
+#include "ms-runner.h"
+#include "ms-sweep.h"
+#include "ms-um-counts.h"
+#include "ms-stats.h"
 
 static bool
 cancel_requested (atomic_int *cancel)

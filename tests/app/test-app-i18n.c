@@ -15,6 +15,8 @@
 #include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 
 static gboolean done;
 

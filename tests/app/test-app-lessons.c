@@ -21,6 +21,11 @@
 #include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-run.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 static const char *refdir;
 static char *bundled; /* data/reference */

@@ -16,6 +16,8 @@
 #include "ms-runs-library.h"
 #include "ms-app-test.h"
 #include "ms-window.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 
 static const char *runs_folder;
 static guint failure_toasts;

@@ -19,6 +19,8 @@
 #include "ms-reference-runs.h"
 #include "ms-setting-table.h"
 #include "ms-window.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 
 static gboolean done;
 

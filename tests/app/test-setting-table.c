@@ -7,7 +7,9 @@
 #include <math.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
 #include "ms-setting-table.h"
+#include "ms-sweep.h"
 
 static const char *memsweep_path, *cli_md_path;
 

@@ -4,7 +4,9 @@
  * line writes summaries only beside a sweep). */
 #include <stdio.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 
 int
 main (int argc, char **argv)

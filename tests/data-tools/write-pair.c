@@ -25,7 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
 #include "ms-csv-writer.h"

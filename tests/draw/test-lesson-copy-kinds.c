@@ -4,6 +4,8 @@
  * pointer is given and from one where registering without Mapped is
  * refused (the error carried to the caption and the card), the rates from
  * the medians, the variants through the samples file, and its picture. */
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
 #include "ms-lesson-copy-kinds.h"
 #include "ms-lesson-picture-test.h"
 

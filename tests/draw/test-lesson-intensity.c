@@ -3,6 +3,8 @@
  * its options, its cells, its caption from a model where zero-copy wins
  * once the arithmetic hides the link and from one where it never does,
  * the variants through the samples file, and its picture. */
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-sweep-test.h"
 

@@ -11,6 +11,9 @@
 
 #include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-picture-test.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 #define NAME "pin-payoff"
 

@@ -19,6 +19,8 @@
 #include "ms-topology.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
 
 /* The text scale set_presentation gives every view (ui/ms-window.c). */
 #define PRESENTATION_TEXT_SCALE 1.6

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-canvas-test.h"
 #include "ms-matrix.h"
 #include "ms-peer-test.h"

@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-health-strip.h"
 #include "ms-sweep-test.h"

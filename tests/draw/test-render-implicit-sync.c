@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "model/ms-results.h"
 #include "ms-implicit-sync-model.h"
 #include "ms-lesson-picture-test.h"
 

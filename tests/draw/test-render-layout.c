@@ -18,6 +18,9 @@
 #include "ms-palette-rules.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 
 typedef struct {
   char *text;

@@ -15,6 +15,9 @@
 #include "ms-timeline-queue.h"
 #include "ms-timeline-rows.h"
 #include "ms-sweep-test.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
+#include "ms-modes.h"
 
 #define W 900
 #define H 560

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <cairo-pdf.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-export.h"
 #include "ms-plots.h"

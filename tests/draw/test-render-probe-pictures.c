@@ -6,6 +6,8 @@
 #include <glib.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-plots.h"

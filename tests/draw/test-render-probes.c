@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/ms-results.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-sweep-test.h"
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-palette.h"

@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-lesson-priority.h"

@@ -6,10 +6,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-breakdown.h"
 #include "ms-canvas-test.h"
 #include "ms-chart.h"
 #include "ms-export.h"
+#include "ms-modes.h"
 #include "ms-plots.h"
 #include "ms-timeline.h"
 #include "ms-tmp-test.h"

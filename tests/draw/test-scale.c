@@ -3,6 +3,8 @@
  * legend hit testing, with no display. */
 #include <math.h>
 
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-plots.h"
 #include "ms-scale.h"

@@ -14,9 +14,14 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
-#include "ms-backend.h"
+#include "ms-backend-private.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 enum { WARMUP = 2, REPS = 3 };
 

@@ -9,7 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
+#include "model/ms-stats.h"
 #include "ms-compare.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"

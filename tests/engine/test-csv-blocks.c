@@ -10,7 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-csv-reader.h"
 #include "ms-tmp-test.h"
 

@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 #include "ms-tmp-test.h"
 
 /* More cells than the reader's first cell array holds, with variants:

@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "model/ms-rounds-private.h"
 #include "ms-csv-column-table.h"
 
 /* A unit agrees with the name: times end in _us, rates in _gbps, clocks

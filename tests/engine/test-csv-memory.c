@@ -14,7 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 #include "ms-tmp-test.h"
 
 /* Cells, tables and buffers that do not grow with the file: up to

@@ -17,7 +17,9 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-csv-pair.h"
 #include "ms-json.h"
 #include "ms-small-file.h"

@@ -20,6 +20,10 @@
 #include "ms-utf8.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
 
 static char err_buf[1024];
 

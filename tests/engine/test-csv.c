@@ -19,6 +19,11 @@
 #include "ms-csv-reader.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 
 static char *

@@ -16,6 +16,9 @@
 #include "ms-envelope.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 
 static const char *shipped;
 

@@ -11,6 +11,10 @@
 #include "ms-experiment.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>

@@ -21,6 +21,12 @@
 #include "ms-fleet.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 enum { N_NODES = 1000, SLOW_PINNED = 17, SLOW_ZERO_COPY = 250, GEN4 = 500, X8 = 999,
        GARBAGE = 800 };

@@ -9,10 +9,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-cell-driver.h"
 #include "ms-gpu-clock.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 
 static MsEvent
 stream_event (MsPhase phase, int rep, double host_start, double gpu_start)

@@ -13,9 +13,13 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
 #include "ms-compare.h"
 #include "ms-compare-pool.h"
 #include "ms-grade.h"
+#include "ms-sweep.h"
+#include "model/ms-stats.h"
 
 #define PAIRS 200
 #define POOLED_PAIRS 100

@@ -15,6 +15,9 @@
 #include "ms-tmp-test.h"
 #include "ms-health.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 
 static const char *old_format_dir;
 

@@ -16,6 +16,9 @@
 #include "ms-lesson-record.h"
 #include "ms-probe-cells.h"
 #include "ms-tmp-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };

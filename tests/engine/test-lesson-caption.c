@@ -9,12 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lessons/ms-lesson-issue-order.h"
+#include "lessons/ms-lesson-run.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-register.h"
+#include "ms-modes.h"
 #include "ms-sweep-test.h"
+#include "run/ms-backend.h"
 
 /* Runs modes under variant with every bandwidth divided by slow[mode]
  * (1 when 0) and merges the cells into *all. */

@@ -12,6 +12,9 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-probe-cells.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 /* The probe's arguments, as engine/lessons/ms-lesson-concurrent.c numbers them. */
 enum { ARG_K, ARG_STREAMS, ARG_GRID, ARG_SMEM, ARG_KERNEL_US };

@@ -12,6 +12,9 @@
 #include "ms-lesson-probe-test.h"
 #include "ms-lesson-caption.h"
 #include "ms-probe-cells.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 /* The probe's arguments, as engine/lessons/ms-lesson-host-func.c numbers them. */
 enum { ARG_PART, ARG_API, ARG_AFTER, ARG_SLOW, ARG_HOST_FUNC_US, ARG_KERNEL_US, ARG_COPY_KIB };

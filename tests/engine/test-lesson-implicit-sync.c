@@ -15,6 +15,10 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-record.h"
 #include "ms-sweep-test.h"
+#include "lessons/ms-lesson-run.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 #define NAME "implicit-sync"
 

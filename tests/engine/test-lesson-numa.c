@@ -19,6 +19,9 @@
 #include "ms-numa.h"
 #include "ms-probe-cells.h"
 #include "ms-tmp-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"

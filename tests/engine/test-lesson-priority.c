@@ -13,6 +13,9 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-probe-cells.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 typedef enum { GPU_PRIORITY, GPU_NO_DIFFERENCE, GPU_ONE_LEVEL } Gpu;
 

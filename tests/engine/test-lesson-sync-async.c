@@ -14,6 +14,9 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-sync-async.h"
 #include "ms-probe-cells.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "ms-sweep.h"
 
 /* The largest exponent at which a pageable host-to-device call returns
  * early: 14 (64 KiB) on a GPU that keeps the rule. leaky: pinned async

@@ -16,6 +16,9 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-register.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
 
 static const char *const gpus[] = { "h100", "h200" };
 

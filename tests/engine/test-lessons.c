@@ -18,6 +18,11 @@
 #include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-run.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
 
 static void
 base_sweep (MsSweep *s)

@@ -20,6 +20,7 @@
 #include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "run/ms-backend.h"
 
 
 static void

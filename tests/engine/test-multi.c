@@ -12,9 +12,12 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-multi.h"
 #include "ms-sweep-test.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
 
 static void
 two_mode_sweep (MsSweep *s)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-modes.h"
 #include "ms-peer-file.h"
 #include "ms-peer-test.h"
 #include "ms-sidecar-test.h"

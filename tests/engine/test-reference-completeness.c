@@ -11,9 +11,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-lesson-caption.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 #include "ms-tmp-test.h"
 
 static const char *const gpus[] = { "h100", "h200" };

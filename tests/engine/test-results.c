@@ -9,7 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-fit.h"
+#include "model/ms-results.h"
+#include "model/ms-stats.h"
+#include "ms-sweep.h"
 #include "ms-tmp-test.h"
 
 /* The largest l with P(B <= l - 1) <= 2.5%, B ~ Binomial(n, 1/2), from

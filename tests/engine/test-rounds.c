@@ -17,6 +17,15 @@
 #include "ms-gpu-state.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
+#include "model/ms-stats.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
+#include "model/ms-rounds-private.h"
 
 static const char *data_dir = "data";
 

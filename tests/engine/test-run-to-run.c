@@ -9,7 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
 #include "ms-csv-pair.h"
 #include "ms-tmp-test.h"
 

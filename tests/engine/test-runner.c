@@ -9,9 +9,15 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "model/ms-fit.h"
+#include "model/ms-results.h"
+#include "model/ms-stats.h"
 #include "ms-backend-test.h"
 #include "ms-data.h"
 #include "ms-sweep-test.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 static void
 small_sweep (MsSweep *s)

@@ -9,8 +9,13 @@
 #include <glib.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
 #include "ms-backend-test.h"
 #include "ms-compare.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 #define PAIRS 200
 

@@ -20,7 +20,9 @@
 #include <glib.h>
 #include <stdio.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
 #include "ms-atomic-file.h"
 #include "ms-backend-test.h"
 #include "ms-csv-pair.h"
@@ -28,6 +30,8 @@
 #include "ms-sweep-test.h"
 #include "ms-tmp-test.h"
 #include "ms-utf8.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 static MsResults *
 make_results (int max_exp, const char *date)

@@ -10,8 +10,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
 #include "memsweep.h"
+#include "model/ms-fit.h"
+#include "model/ms-results.h"
 #include "ms-cli-json.h"
+#include "ms-modes.h"
 #include "ms-tmp-test.h"
 
 static void

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
 
 typedef struct {
   const char *what;

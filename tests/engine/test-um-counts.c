@@ -13,6 +13,11 @@
 #include "ms-sidecar-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "files/ms-um-counts.h"
+#include "lessons/ms-lesson-run.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>

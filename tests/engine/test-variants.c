@@ -15,6 +15,15 @@
 #include "ms-backend-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-table.h"
+#include "model/ms-fit.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
+#include "ms-sweep.h"
+#include "ms-variant.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 /* The same sweep under two variants, the second at half the bandwidth,
  * merged into one result. */

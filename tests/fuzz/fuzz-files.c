@@ -13,7 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "files/ms-csv-io.h"
+#include "files/ms-run-to-run-file.h"
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-run-to-run.h"
 #include "ms-envelope.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"

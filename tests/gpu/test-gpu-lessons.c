@@ -16,6 +16,11 @@
 #include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-costs.h"
 #include "ms-test.h"
+#include "files/ms-csv-io.h"
+#include "lessons/ms-lesson-issue-order.h"
+#include "model/ms-results.h"
+#include "ms-modes.h"
+#include "run/ms-backend.h"
 
 #define CHECK MS_CHECK
 

@@ -8,8 +8,11 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
 #include "ms-multi.h"
+#include "ms-sweep.h"
 #include "ms-test.h"
+#include "run/ms-backend.h"
 
 /* CHECK as the gpu suite prints it, counted by ms-test.h. */
 #define CHECK MS_CHECK

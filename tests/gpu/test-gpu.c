@@ -12,8 +12,14 @@
 #include <time.h>
 
 #include "memsweep.h"
+#include "model/ms-results.h"
+#include "model/ms-rounds.h"
 #include "ms-health.h"
 #include "ms-kernels.h"
+#include "ms-modes.h"
+#include "ms-sweep.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
 
 /* Device-only time of the add kernel at 2^10 (12 KiB touched): an H100
  * does it in about 2 us; 8 us leaves room for any current GPU. */

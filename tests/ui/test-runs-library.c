@@ -20,6 +20,8 @@
 #include "ms-runs-library.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
 
 /* A small sweep on the test backend, started at date. */
 static MsResults *

@@ -5,6 +5,7 @@
 #include "ms-chart-page.h"
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
+#include "ms-modes.h"
 
 /* A property's value, read as a test reads it. */
 static int

@@ -4,6 +4,7 @@
  * summary, the table's rows, the pickers and the threshold; the chart
  * drawn; a run against itself all SAME; Measure Live through the
  * command line on the CPU baseline, its runs picked as A and B. */
+#include "files/ms-csv-io.h"
 #include "ms-compare-page.h"
 #include "ms-widget-test.h"
 

@@ -16,6 +16,9 @@
 #include "ms-widget-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
+#include "files/ms-csv-io.h"
+#include "model/ms-results.h"
+#include "run/ms-backend.h"
 
 #define N_FAKE 4
 

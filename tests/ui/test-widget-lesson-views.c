@@ -10,6 +10,7 @@
 #include "ms-views.h"
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
+#include "model/ms-results.h"
 
 static void
 add_cell (MsResults *r, MsMode mode, int exp, const char *variant, double e2e_us)

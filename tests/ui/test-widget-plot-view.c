@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-plot-view.c: MsPlotView's properties, drawing and legend. */
+#include "ms-modes.h"
 #include "ms-view-cache.h"
 #include "ms-views.h"
 #include "ms-widget-test.h"

@@ -7,6 +7,7 @@
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
+#include "model/ms-results.h"
 
 static MsRun *
 reference_run (void)

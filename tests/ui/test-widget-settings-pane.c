@@ -4,6 +4,7 @@
 #include "ms-application.h"
 #include "ms-setting-table.h"
 #include "ms-settings-pane.h"
+#include "ms-sweep.h"
 #include "ms-widget-test.h"
 
 static void

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "files/ms-csv-io.h"
+#include "ms-modes.h"
 #include "ms-run.h"
 #include "ms-table-model.h"
 #include "ms-table-page.h"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-timeline-page.c: MsTimelinePage's pickers, the repetition it
  * starts on, its zoom action, and the page following its session. */
+#include "files/ms-csv-io.h"
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
 

@@ -4,6 +4,7 @@
 #include "ms-views.h"
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
+#include "model/ms-results.h"
 
 static void
 test_cell_and_zoom (void)
