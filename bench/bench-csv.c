@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 
@@ -290,7 +291,7 @@ measure (const char *path, bool reader)
     char err[512];
     clock_gettime (CLOCK, &t0);
     MsResults *r = NULL;
-    bool ok = reader ? (r = ms_csv_read_samples (path, err, sizeof err)) != NULL : bare_parse (path);
+    bool ok = reader ? (r = ms_run_read_samples (path, err, sizeof err)) != NULL : bare_parse (path);
     s.seconds = seconds_since (&t0);
     if (reader && !r)
       fprintf (stderr, "%s\n", err);
@@ -340,7 +341,7 @@ peak_of (const char *path)
   map_code ();
   long base = status_kib ("VmRSS:");
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r) {
     fprintf (stderr, "%s\n", err);
     return 1;

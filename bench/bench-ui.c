@@ -41,7 +41,7 @@
 
 #include <adwaita.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-plots.h"
@@ -262,7 +262,7 @@ accept_runs (void)
     char err[512];
     g_autofree char *path =
       g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i % G_N_ELEMENTS (files)], NULL);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     if (!r) {
       g_printerr ("bench-ui: %s\n", err);
       exit (1);

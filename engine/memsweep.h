@@ -515,6 +515,11 @@ typedef struct {
    * as "sweep") and its own settings in words, e.g. "R=1,2,4,8,16". */
   char experiment[MS_EXPERIMENT_LEN];
   char experiment_settings[MS_EXPERIMENT_SETTINGS_LEN];
+  /* Why the experiment is measured, in words (its lesson's reason, static
+   * text, untranslated): the writer puts it in the metadata. Set where a
+   * lesson labels its run or reads one (ms-lesson-run.c, ms-run-read.c),
+   * so that files/ need not know the lessons; NULL for a plain sweep. */
+  const char *experiment_reason;
   bool from_summary;      /* read from a summary file: statistics, no samples or events */
   char note[512];         /* the user's note on the run, one line; "" when none */
   /* Metadata lines memsweep does not know (a fleet node's, say), as read,

@@ -53,7 +53,8 @@
 #include "run/ms-multi.h"
 #include "run/ms-runner.h"
 #include "run/ms-supervisor.h"
-/* lessons/: the lessons by name, their parts and runs (their captions and
- * pictures: ms-lessons.h) */
+/* lessons/: the lessons by name, their parts and runs, a run read from
+ * its file (their captions and pictures: ms-lessons.h) */
 #include "lessons/ms-lesson-run.h"
 #include "lessons/ms-lesson-table.h"
+#include "lessons/ms-run-read.h"

@@ -280,7 +280,7 @@ static MsRun *
 read_run (const char *path, int n_devices, GString *missing)
 {
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r) {
     g_string_append_printf (missing, "%s%s", missing->len ? "; " : "", err);
     return NULL;

@@ -120,7 +120,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   MsResults *r = NULL;
   /* 0: all measured; 1: written with failed cells, or stopped. */
   if (end.how == MS_CHILD_EXITED && (end.code == 0 || end.code == 1))
-    r = ms_csv_read_samples (path, err, errlen);
+    r = ms_run_read_samples (path, err, errlen);
   /* The temporary file's name is no name for the lesson's run. */
   if (r)
     r->label[0] = '\0';
@@ -186,7 +186,7 @@ load (MsLessonJob *job, char *err, gsize errlen)
 {
   for (guint i = 0; job->paths && job->paths[i]; i++) {
     char why[512];
-    MsResults *r = ms_csv_read_samples (job->paths[i], why, sizeof why);
+    MsResults *r = ms_run_read_samples (job->paths[i], why, sizeof why);
     if (r && ms_lesson_topic_matches (job->topic, r))
       return r;
     if (!r)

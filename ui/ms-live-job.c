@@ -67,7 +67,7 @@ read_side (const char *prefix, char side, char **error)
 {
   g_autofree char *path = g_strdup_printf ("%s-%c-samples.csv", prefix, side);
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r) {
     *error = g_strdup (err);
     return NULL;

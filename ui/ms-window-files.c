@@ -13,7 +13,7 @@ static MsRun *
 read_run (const char *path, GError **error)
 {
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r) {
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
     return NULL;

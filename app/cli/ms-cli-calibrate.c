@@ -233,7 +233,7 @@ measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput
   int rc = EXIT_RUNTIME;
   for (int i = 0; i < runs; i++) {
     snprintf (path, sizeof path, "%s/run%d-samples.csv", dir, i + 1);
-    results[i] = ms_csv_read_samples (path, err, sizeof err);
+    results[i] = ms_run_read_samples (path, err, sizeof err);
     if (!results[i]) {
       fprintf (stderr, "memsweep calibrate: %s\n", err);
       goto out;

@@ -421,7 +421,7 @@ ms_cli_load_runs (char **paths, int n)
     ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
     char err[1024], clean[4096];
-    MsResults *r = ms_csv_read_samples (paths[i], err, sizeof err);
+    MsResults *r = ms_run_read_samples (paths[i], err, sizeof err);
     if (!r) {
       fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
       g_ptr_array_unref (runs);

@@ -221,9 +221,9 @@ load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
     }
   }
   char err[1024];
-  *a = ms_csv_read_samples (pa, err, sizeof err);
+  *a = ms_run_read_samples (pa, err, sizeof err);
   if (*a)
-    *b = ms_csv_read_samples (pb, err, sizeof err);
+    *b = ms_run_read_samples (pb, err, sizeof err);
   if (!*a || !*b) {
     fprintf (stderr, "memsweep compare: %s\n", err);
     ms_results_free (*a);

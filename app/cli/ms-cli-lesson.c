@@ -411,7 +411,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   MsResults *r = NULL;
   bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
   if (wrote)
-    r = ms_csv_read_samples (path, err, errlen);
+    r = ms_run_read_samples (path, err, errlen);
   /* The temporary file's name is no name for the lesson's run. */
   if (r)
     r->label[0] = '\0';

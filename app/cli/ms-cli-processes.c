@@ -144,7 +144,7 @@ static bool
 merge_process (const char *samples, int p, MsResults **merged, char *why, size_t whylen,
                char *err, size_t errlen)
 {
-  MsResults *r = ms_csv_read_samples (samples, why, whylen);
+  MsResults *r = ms_run_read_samples (samples, why, whylen);
   if (!r)
     return false;
   if (!*merged) {

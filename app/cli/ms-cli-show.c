@@ -177,7 +177,7 @@ show_read (ShowOptions *o, char *stdin_path, size_t len)
     /* Its --out is refused by the writer then, as any file it cannot write. */
     ms_cli_protect_input (o->path);
   }
-  MsResults *results = ms_csv_read_figures (o->path, err, sizeof err);
+  MsResults *results = ms_run_read_figures (o->path, err, sizeof err);
   if (from_stdin) {
     ms_cli_stdin_names (stdin_path, err);
     if (results && results->metadata_unknown[0]) {

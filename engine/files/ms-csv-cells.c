@@ -19,7 +19,6 @@
 #include "ms-gpu-clock.h"
 #include "ms-health-meta.h"
 #include "ms-i18n.h"
-#include "ms-lesson-record.h"
 #include "ms-modes.h"
 #include "ms-results.h"
 
@@ -248,7 +247,6 @@ finish_cell (MsCellBuilder *b, const MsResults *r, MsStatsScratch *scratch)
   trim_reps (b);
   /* Files written before the alignment read as those written after. */
   ms_gpu_clock_align (b->cell->events, b->cell->n_events);
-  ms_lesson_align_run_kernels (b->cell->events, b->cell->n_events, r->experiment);
   ms_cell_compute_stats_scratch (b->cell, scratch);
   b->finished = true;
 }

@@ -31,7 +31,6 @@
 #include "ms-um-counts.h"
 #include "ms-csv-io.h"
 #include "ms-run-to-run-file.h"
-#include "ms-lesson-table.h"
 #include "ms-rounds.h"
 #include "ms-modes.h"
 #include "ms-sweep.h"
@@ -177,9 +176,8 @@ write_experiment_metadata (MsWriter *w, const MsResults *r)
     clean_line (r->experiment_settings, text, sizeof text);
     ms_meta_printf (w->f, MS_META_EXPERIMENT_SETTINGS, "%s", text);
   }
-  const char *reason = ms_lesson_reason (r->experiment);
-  if (reason)
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", reason);
+  if (r->experiment_reason)
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
 }
 
 /* The run id's line when the id is worked out while the file is written:

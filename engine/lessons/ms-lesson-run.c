@@ -105,6 +105,7 @@ label_results (MsResults *r, const char *name, const char *options)
    * alias. */
   const MsLessonTopicInfo *lesson = ms_lesson_find (name);
   snprintf (r->experiment, sizeof r->experiment, "%s", lesson ? lesson->name : name);
+  r->experiment_reason = ms_lesson_reason (r->experiment);
   const char *settings = ms_lesson_settings (name);
   /* The options given, after the settings they change. */
   snprintf (r->experiment_settings, sizeof r->experiment_settings, "%s%s%s",

@@ -15,8 +15,8 @@
 #include "ms-app-test.h"
 #include "ms-reference-runs.h"
 #include "ms-window.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 static gboolean done;
 
@@ -118,7 +118,7 @@ on_activate (GApplication *app)
   }
   char err[512];
   const char *samples = ms_test_tmp_path ("x-samples.csv");
-  MsResults *back = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *back = ms_run_read_samples (samples, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, 11 * MS_MODE_COUNT);
   ms_results_free (back);

@@ -26,6 +26,7 @@
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 
 static const char *refdir;
 static char *bundled; /* data/reference */
@@ -233,7 +234,7 @@ test_window_runs (void)
 {
   char err[256];
   g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv", NULL);
-  MsResults *results = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *results = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (results);
   g_autoptr (MsRun) r = ms_run_new (results, MS_RUN_KIND_REFERENCE);
   g_autoptr (MsSession) session = ms_session_new ();

@@ -16,8 +16,8 @@
 #include "ms-runs-library.h"
 #include "ms-app-test.h"
 #include "ms-window.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 static const char *runs_folder;
 static guint failure_toasts;
@@ -62,7 +62,7 @@ kept_runs (void)
       continue;
     g_autofree char *path = g_build_filename (runs_folder, name, NULL);
     char err[512];
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     if (!r)
       g_error ("a kept run does not read back: %s", err);
     g_ptr_array_add (runs, r);

@@ -19,8 +19,8 @@
 #include "ms-reference-runs.h"
 #include "ms-setting-table.h"
 #include "ms-window.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 static gboolean done;
 
@@ -110,7 +110,7 @@ check_views_and_exports (MsWindow *win)
   const char *csv = ms_test_tmp_path ("export-samples.csv");
   g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
   char err[512];
-  MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
+  MsResults *back = ms_run_read_samples (csv, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, 11 * MS_MODE_COUNT);
   ms_results_free (back);
@@ -289,7 +289,7 @@ check_run_names_and_notes (MsWindow *win)
   const char *csv = ms_test_tmp_path ("noted-samples.csv");
   g_assert_true (ms_window_export_csv (win, csv, FALSE, &error));
   char err[512];
-  MsResults *back = ms_csv_read_samples (csv, err, sizeof err);
+  MsResults *back = ms_run_read_samples (csv, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpstr (back->note, ==, "fan at 100%, room 21 °C");
   g_assert_cmpstr (back->label, ==, "before the BIOS update #2");
@@ -297,7 +297,7 @@ check_run_names_and_notes (MsWindow *win)
   /* Any run open, not only the newest, by its place. */
   const char *chosen = ms_test_tmp_path ("chosen-samples.csv");
   g_assert_true (ms_window_export_run_csv (win, 1, chosen, FALSE, &error));
-  back = ms_csv_read_samples (chosen, err, sizeof err);
+  back = ms_run_read_samples (chosen, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpstr (back->label, ==, "before the BIOS update");
   ms_results_free (back);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 
@@ -16,7 +17,7 @@ main (int argc, char **argv)
     fprintf (stderr, "usage: write-summary SAMPLES SUMMARY\n");
     return 2;
   }
-  MsResults *r = ms_csv_read_samples (argv[1], err, sizeof err);
+  MsResults *r = ms_run_read_samples (argv[1], err, sizeof err);
   if (!r || !ms_csv_write_summary (r, argv[2], err, sizeof err)) {
     fprintf (stderr, "write-summary: %s\n", err);
     ms_results_free (r);

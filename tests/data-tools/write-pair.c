@@ -27,6 +27,7 @@
 
 #include "files/ms-csv-io.h"
 #include "files/ms-run-to-run-file.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-columns.h"
@@ -211,7 +212,7 @@ main (int argc, char **argv)
   if (argc == 4 && strcmp (argv[1], "graded") == 0) {
     /* A compare-grade run as memsweep now keeps one: its cells in the
      * modes' order (ms_results_sort_cells), rows and metadata as read. */
-    MsResults *g = ms_csv_read_samples (argv[2], err, sizeof err);
+    MsResults *g = ms_run_read_samples (argv[2], err, sizeof err);
     if (g)
       ms_results_sort_cells (g);
     bool ok = g && write_files (g, argv[3], err, sizeof err);
@@ -229,7 +230,7 @@ main (int argc, char **argv)
                      "       write-pair graded SAMPLES PREFIX\n");
     return 2;
   }
-  MsResults *r = ms_csv_read_samples (argv[1], err, sizeof err);
+  MsResults *r = ms_run_read_samples (argv[1], err, sizeof err);
   if (!r || !write_files (r, argv[2], err, sizeof err)) {
     fprintf (stderr, "write-pair: %s\n", err);
     ms_results_free (r);

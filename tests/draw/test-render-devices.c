@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-canvas-test.h"
 #include "ms-matrix.h"
@@ -213,7 +213,7 @@ test_matrix_from_runs (void)
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
   for (int k = 0; k < 2; k++) {
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_nonnull (r);
     r->device.index = k;
     g_ptr_array_add (runs, r);

@@ -18,9 +18,9 @@
 #include "ms-palette-rules.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
+#include "lessons/ms-run-read.h"
 
 typedef struct {
   char *text;
@@ -304,7 +304,7 @@ reference_files (const char *const *files, guint n)
   for (guint i = 0; i < n; i++) {
     char err[512];
     g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), files[i], NULL);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     if (!r)
       g_error ("%s", err);
     g_autofree char *label = ms_plot_run_label (r);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cairo-pdf.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-export.h"
@@ -33,7 +33,7 @@ eight_runs (void)
   for (guint i = 0; i < 8; i++) {
     char err[512];
     g_autofree char *path = g_build_filename (dir, files[i % G_N_ELEMENTS (files)], NULL);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_nonnull (r);
     g_snprintf (r->label, sizeof r->label, "run %u", i + 1);
     g_ptr_array_add (runs, r);

@@ -6,7 +6,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
@@ -96,7 +96,7 @@ test_batched_spike (void)
   g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
                                             "h100-lesson-batched-samples.csv", NULL);
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   MsTestPicture p;
   ms_test_picture_draw (&p, MS_TOPIC_BATCHED, r, FALSE, 2);

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-breakdown.h"
 #include "ms-canvas-test.h"
@@ -484,7 +484,7 @@ test_breakdown (void)
   for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
     g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i], NULL);
     char err[256];
-    MsResults *run = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *run = ms_run_read_samples (path, err, sizeof err);
     g_assert_nonnull (run);
     g_ptr_array_add (runs, run);
   }
@@ -506,7 +506,7 @@ read_reference (const char *name)
 {
   g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, name, NULL);
   char err[256];
-  MsResults *run = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *run = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (run);
   return run;
 }

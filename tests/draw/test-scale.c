@@ -3,7 +3,7 @@
  * legend hit testing, with no display. */
 #include <math.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-chart.h"
 #include "ms-plots.h"
@@ -144,7 +144,7 @@ static void
 test_plot_from_results (void)
 {
   char err[256];
-  MsResults *r = ms_csv_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *r = ms_run_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv", err,
                                       sizeof err);
   g_assert_nonnull (r);
   g_autoptr (GPtrArray) runs = g_ptr_array_new ();

@@ -22,6 +22,7 @@
 #include "ms-modes.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 
 enum { WARMUP = 2, REPS = 3 };
 
@@ -297,7 +298,7 @@ test_partial_cell (void)
   const char *path = ms_test_tmp_path ("partial-samples.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (o.results, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (back);
   g_assert_true (back->n_cells == 1);
   if (back && back->n_cells == 1) {

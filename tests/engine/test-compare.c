@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
 #include "files/ms-run-to-run-file.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "model/ms-run-to-run.h"
@@ -307,7 +307,7 @@ static MsResults *
 read_run (const char *path)
 {
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r)
     g_printerr ("%s\n", err);
   g_assert_nonnull (r);

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-reader.h"
@@ -26,7 +26,7 @@ read_with (const char *path, bool blocks, size_t block_bytes, char *err, size_t 
   ms_csv_blocks_min_bytes = blocks ? 0 : UINT64_MAX;
   ms_csv_block_bytes = block_bytes;
   err[0] = '\0';
-  MsResults *r = ms_csv_read_samples (path, err, errlen);
+  MsResults *r = ms_run_read_samples (path, err, errlen);
   ms_csv_blocks_min_bytes = min_was;
   ms_csv_block_bytes = block_was;
   return r;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
@@ -43,7 +43,7 @@ test_cells_moved (void)
         }
   fclose (f);
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == (size_t)n_cells);
   g_assert_true (r->cap_cells == r->n_cells);
@@ -115,8 +115,8 @@ test_figures_only (void)
   for (int rounds = 0; rounds < 2; rounds++) {
     const char *path = write_cells_file ("figures.csv", rounds, false);
     char err[512];
-    MsResults *whole = ms_csv_read_samples (path, err, sizeof err);
-    MsResults *figures = ms_csv_read_figures (path, err, sizeof err);
+    MsResults *whole = ms_run_read_samples (path, err, sizeof err);
+    MsResults *figures = ms_run_read_figures (path, err, sizeof err);
     g_assert_nonnull (whole);
     g_assert_nonnull (figures);
     g_assert_cmpuint (figures->n_cells, ==, 12);
@@ -141,8 +141,8 @@ test_figures_refused (void)
 {
   const char *path = write_cells_file ("figures-cut.csv", false, true);
   char whole_err[512] = "", figures_err[512] = "";
-  g_assert_null (ms_csv_read_samples (path, whole_err, sizeof whole_err));
-  g_assert_null (ms_csv_read_figures (path, figures_err, sizeof figures_err));
+  g_assert_null (ms_run_read_samples (path, whole_err, sizeof whole_err));
+  g_assert_null (ms_run_read_figures (path, figures_err, sizeof figures_err));
   g_assert_nonnull (strstr (whole_err, "no end-to-end row for repetition 3"));
   g_assert_cmpstr (figures_err, ==, whole_err);
 }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
@@ -215,7 +215,7 @@ check_file (const char *path, const char *what)
   size_t base = live;
   peak = live;
 #endif
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
 #if COUNTING
   size_t used = peak - base;
   int max_reps = 0;

@@ -13,6 +13,7 @@
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -93,7 +94,7 @@ test_instr_overhead_files (void)
 
   const char *paths[] = { samples, summary };
   for (int i = 0; i < 2; i++) {
-    MsResults *back = ms_csv_read_samples (paths[i], err, sizeof err);
+    MsResults *back = ms_run_read_samples (paths[i], err, sizeof err);
     g_assert_true (back && back->n_cells == r->n_cells);
     for (size_t c = 0; back && c < back->n_cells; c++) {
       double ratio = 0, diff = 0, want = 0;
@@ -121,14 +122,14 @@ test_instr_overhead_files (void)
 
   /* The large run of before plain repetitions (kept as an old format): no
    * overhead. */
-  back = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-large-samples.csv", err, sizeof err);
+  back = ms_run_read_samples (MS_OLD_FORMAT_DIR "/h100-large-samples.csv", err, sizeof err);
   g_assert_true (back != NULL);
   for (size_t c = 0; back && c < back->n_cells; c++)
     g_assert_true (!back->cells[c].e2e_instr_us && !ms_cell_instr_overhead (&back->cells[c], NULL,
                                                                         NULL));
   ms_results_free (back);
   /* The default one was recorded with them: every cell has its overhead. */
-  back = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+  back = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
   g_assert_true (back != NULL);
   for (size_t c = 0; back && c < back->n_cells; c++)
     if (back->cells[c].status == MS_CELL_OK)

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-pair.h"
@@ -77,7 +78,7 @@ static void
 test_run_id (void)
 {
   char err[512];
-  MsResults *r = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
+  MsResults *r = ms_run_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;

@@ -24,6 +24,7 @@
 #include "files/ms-run-to-run-file.h"
 #include "model/ms-results.h"
 #include "model/ms-run-to-run.h"
+#include "lessons/ms-run-read.h"
 
 static char err_buf[1024];
 
@@ -56,7 +57,7 @@ test_unknown_metadata_kept (void)
   const char *out = ms_test_tmp_path ("kept-out.csv");
   const char *sum = ms_test_tmp_path ("kept-out-summary.csv");
   char err[512];
-  MsResults *r = ms_csv_read_samples (in, err, sizeof err);
+  MsResults *r = ms_run_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_true (ms_csv_write_samples (r, out, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, sum, err, sizeof err));
@@ -71,7 +72,7 @@ test_unknown_metadata_kept (void)
   g_assert_nonnull (strstr (back, "\"samples\": { \"name\": \"kept-out.csv\""));
   g_assert_nonnull (strstr (back, "\"summary\": { \"name\": \"kept-out-summary.csv\""));
   g_free (back);
-  MsResults *again = ms_csv_read_samples (out, err, sizeof err);
+  MsResults *again = ms_run_read_samples (out, err, sizeof err);
   g_assert_nonnull (again);
   g_assert_cmpstr (again->kept_metadata, ==, extra);
   ms_results_free (again);
@@ -94,7 +95,7 @@ test_metadata_ranges (void)
                                "# cell-budget-ms: 1e300\n# rounds: 999\n");
   const char *in = ms_test_tmp_file ("ranges-samples.csv", text);
   char err[512];
-  MsResults *r = ms_csv_read_samples (in, err, sizeof err);
+  MsResults *r = ms_run_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   /* Every bad value was ignored; the file's own (later) lines stand. */
   g_assert_cmpint (r->sweep.step, >=, 1);
@@ -115,7 +116,7 @@ test_metadata_ranges (void)
                          "# gpu-warmup: -5 ms to an SM clock of -1 MHz\n"
                          "mode,elements,rep,phase,host_start_us,host_us,status\n"
                          "host,1024,0,e2e,,1.5,ok\n");
-  r = ms_csv_read_samples (in, err, sizeof err);
+  r = ms_run_read_samples (in, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpint (r->device.cc_major, >=, 0);
   g_assert_cmpint (r->device.cc_minor, >=, 0);
@@ -152,7 +153,7 @@ test_meta_table (void)
   /* A file written now has no line the table does not know. */
   char err[512], *path = g_build_filename (MS_REFERENCE_DIR, "h200-lesson-reuse-samples.csv",
                                            NULL);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpstr (r->kept_metadata, ==, "");
   ms_results_free (r);
@@ -213,7 +214,7 @@ round_trip (const MsResults *r, const char *name)
   char err[1024];
   g_test_message ("%s", name);
   g_assert_true (ms_csv_write_pair (r, samples, summary, err, sizeof err));
-  MsResults *a = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *a = ms_run_read_samples (samples, err, sizeof err);
   if (!a)
     g_error ("%s: samples did not read back: %s", name, err);
   MsResults *b = ms_csv_read_summary (summary, err, sizeof err);
@@ -266,7 +267,7 @@ test_every_kind_round_trips (void)
     if (!g_str_has_suffix (e->d_name, "-samples.csv"))
       continue;
     char err[512], *path = g_build_filename (MS_REFERENCE_DIR, e->d_name, NULL);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     if (!r)
       g_error ("%s", err);
     round_trip (r, e->d_name);
@@ -452,7 +453,7 @@ test_utf8_cuts (void)
   char *lines = g_strconcat (label->str, note->str, NULL);
   char *text = reference_with ("h100-default-samples.csv", lines);
   const char *in = ms_test_tmp_file ("long-samples.csv", text);
-  MsResults *r = ms_csv_read_samples (in, err_buf, sizeof err_buf);
+  MsResults *r = ms_run_read_samples (in, err_buf, sizeof err_buf);
   g_assert_nonnull (r);
   g_assert_true (ms_utf8_valid (r->label, strlen (r->label), NULL));
   g_assert_true (ms_utf8_valid (r->note, strlen (r->note), NULL));

@@ -24,6 +24,7 @@
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 
 
 static char *
@@ -104,7 +105,7 @@ test_round_trip (void)
   char err[512] = "";
   const char *path = ms_test_tmp_path ("rt-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back) {
     compare_results (r, back);
@@ -146,12 +147,12 @@ test_locale (void)
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   g_assert_true (
     ms_csv_write_summary (r, ms_test_tmp_path ("locale-summary.csv"), err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back)
     compare_results (r, back);
   setlocale (LC_ALL, "C");
-  MsResults *c_back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *c_back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (c_back);
   g_assert_true (strstr (read_file (ms_test_tmp_path ("locale-summary.csv")), ",0.") != NULL
                  || strstr (read_file (ms_test_tmp_path ("locale-summary.csv")), ".") != NULL);
@@ -176,7 +177,7 @@ test_tolerant (void)
     "y,kernel,pinned,1024,0,4,1,4.5,0.5,\"ok\",0\r\n"
     "z,e2e,pinned,1024,0,,9.75,,,ok,\r\n";
   ms_test_tmp_file ("tolerant.csv", text);
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("tolerant.csv"), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_path ("tolerant.csv"), err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;
@@ -290,7 +291,7 @@ check_bad_cases (const char *head, const BadCase *cases, size_t n)
     snprintf (body, sizeof body, "%s%s", head, cases[i].body);
     const char *path = ms_test_tmp_file (cases[i].name, body);
     err[0] = '\0';
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_null (r);
     snprintf (want, sizeof want, "%s:%s", path, cases[i].error);
     g_assert_cmpstr (err, ==, want);
@@ -310,7 +311,7 @@ test_without_times (void)
   char *text = g_strdup_printf ("%s%s", head,
                                 "\"pinned\",1024,4096,0,\"none\",0,0,0,0,\"unsupported\",0,0,"
                                 "\"one NUMA node\",0,\"\"\n");
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_file ("none-samples.csv", text), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_file ("none-samples.csv", text), err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->n_cells, ==, 1);
   g_assert_cmpint (r->cells[0].status, ==, MS_CELL_UNSUPPORTED);
@@ -323,7 +324,7 @@ test_without_times (void)
   g_free (written);
   g_free (text);
   text = g_strdup_printf ("%s%s", head, "pinned,1024,4096,0,e2e,0,0,0,1,ok,0,0,,0,\n");
-  g_assert_null (ms_csv_read_samples (ms_test_tmp_file ("e2e-samples.csv", text), err, sizeof err));
+  g_assert_null (ms_run_read_samples (ms_test_tmp_file ("e2e-samples.csv", text), err, sizeof err));
   g_assert_nonnull (strstr (err, "e2e-samples.csv:2: end-to-end time '' is not a time"));
   g_free (text);
 }
@@ -336,19 +337,19 @@ test_malformed (void)
   check_bad_cases (head, bad_cases, sizeof bad_cases / sizeof bad_cases[0]);
   /* Whole-file failures. */
   ms_test_tmp_file ("empty.csv", "");
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("empty.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("empty.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "empty.csv:1: no header row"));
   ms_test_tmp_file ("nohead.csv", "a,b,c\n1,2,3\n");
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nohead.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("nohead.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "nohead.csv:1: missing column 'mode'"));
   FILE *f = fopen (ms_test_tmp_path ("nul.csv"), "wb");
   fwrite ("mode,elements\n\0\0garbage", 1, 23, f);
   fclose (f);
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nul.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("nul.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "nul.csv:2: binary data"));
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("does-not-exist.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("does-not-exist.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "does-not-exist.csv: cannot open: No such file"));
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_dir (), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_dir (), err, sizeof err));
 }
 
 /* The round, GPU state and steady-state copy columns follow the same rules:
@@ -407,7 +408,7 @@ test_round_columns (void)
             COPY_ROW_STATUS ("partial", "h2d_copy", "0", "2.5", "32768"),
             COPY_ROW_STATUS ("partial", "d2h_copy", "1", "4", "32768"));
   ms_test_tmp_file ("partial.csv", body);
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("partial.csv"), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_path ("partial.csv"), err, sizeof err);
   g_assert_nonnull (r);
   const MsCell *c = r ? ms_results_find (r, MS_MODE_PINNED, 10) : NULL;
   g_assert_true (c);
@@ -486,12 +487,12 @@ test_not_regular (void)
   alarm (10); /* a hang fails the test instead of the suite's timeout */
   struct timespec t0, t1;
   clock_gettime (CLOCK_MONOTONIC, &t0);
-  g_assert_false (ms_csv_read_samples (fifo, err, sizeof err));
+  g_assert_false (ms_run_read_samples (fifo, err, sizeof err));
   clock_gettime (CLOCK_MONOTONIC, &t1);
   alarm (0);
   g_assert_true ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0);
   g_assert_nonnull (strstr (err, "fifo.csv: not a regular file (a pipe)"));
-  g_assert_false (ms_csv_read_samples ("/dev/zero", err, sizeof err));
+  g_assert_false (ms_run_read_samples ("/dev/zero", err, sizeof err));
   g_assert_cmpstr (err, ==, "/dev/zero: not a regular file (a device)");
   unlink (fifo);
 }
@@ -507,7 +508,7 @@ test_rep_claims (void)
     n += snprintf (body + n, sizeof body - n,
                    "managed,%d,0,999999,h2d,1,0,1.0,2.0,,,0,1,ok,0,0,\n", 1 << e);
   ms_test_tmp_file ("claims.csv", body);
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("claims.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("claims.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "claims.csv:2: repetition 999999 of managed 2^0 needs 1000000 "
                                  "end-to-end rows in all, more than a file of"));
   /* Many repetitions that the file does hold are read. */
@@ -516,7 +517,7 @@ test_rep_claims (void)
     n += snprintf (body + n, sizeof body - n, "host,1,4,%d,e2e,0,0,,%d.5,,,0,1,ok,0,0,\n", rep,
                    rep);
   ms_test_tmp_file ("many-reps.csv", body);
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("many-reps.csv"), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_path ("many-reps.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 1);
   g_assert_true (r->cells[0].n_reps == 100);
@@ -542,7 +543,7 @@ test_cells_take_turns (void)
       n += snprintf (body + n, sizeof body - n, "%s,1024,4096,%d,e2e,0,0,,9,,,0,1,ok,0,0,\n",
                      m ? "uva" : "pinned", rep);
   ms_test_tmp_file ("turns.csv", body);
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("turns.csv"), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_path ("turns.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 2);
   for (size_t c = 0; r && c < r->n_cells; c++) {
@@ -571,7 +572,7 @@ test_no_size_cap (void)
   fputs (header, f);
   fputs ("pinned,1024,4096,0,e2e,0,0,,5,,,0,1,ok,0,0,\n", f);
   fclose (f);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 1);
   ms_results_free (r);
@@ -594,8 +595,8 @@ test_encodings (void)
       *p = '\r';
   ms_test_tmp_file ("lf.csv", lf);
   ms_test_tmp_file ("cr.csv", cr);
-  MsResults *a = ms_csv_read_samples (ms_test_tmp_path ("lf.csv"), err, sizeof err);
-  MsResults *b = ms_csv_read_samples (ms_test_tmp_path ("cr.csv"), err, sizeof err);
+  MsResults *a = ms_run_read_samples (ms_test_tmp_path ("lf.csv"), err, sizeof err);
+  MsResults *b = ms_run_read_samples (ms_test_tmp_path ("cr.csv"), err, sizeof err);
   g_assert_true (a);
   g_assert_true (b);
   if (a && b) {
@@ -608,7 +609,7 @@ test_encodings (void)
   snprintf (cr, sizeof cr, "# x\rmode,elements,rep,phase,host_start_us,host_us,status\r"
                            "pinned,1024,0,h2d,1,2,ok\rpinned,1024,0,warp,1,2,ok\r");
   ms_test_tmp_file ("cr-bad.csv", cr);
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("cr-bad.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("cr-bad.csv"), err, sizeof err));
   g_assert_nonnull (strstr (err, "cr-bad.csv:4: unknown phase 'warp'"));
   static const char *utf16[] = { "\xff\xfem\0o\0d\0e\0", "\xfe\xff\0m\0o\0d\0e",
                                  "m\0o\0d\0e\0" };
@@ -616,7 +617,7 @@ test_encodings (void)
     FILE *f = fopen (ms_test_tmp_path ("utf16.csv"), "wb");
     fwrite (utf16[i], 1, 10 - 2 * (i == 2), f);
     fclose (f);
-    g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("utf16.csv"), err, sizeof err));
+    g_assert_false (ms_run_read_samples (ms_test_tmp_path ("utf16.csv"), err, sizeof err));
     g_assert_nonnull (
         strstr (err, "utf16.csv:1: UTF-16 text is not supported: save the file as UTF-8"));
   }
@@ -631,14 +632,14 @@ test_encodings (void)
     FILE *f = fopen (ms_test_tmp_path ("lead-nul.csv"), "wb");
     fwrite (leading[i].bytes, 1, leading[i].len, f);
     fclose (f);
-    g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("lead-nul.csv"), err, sizeof err));
+    g_assert_false (ms_run_read_samples (ms_test_tmp_path ("lead-nul.csv"), err, sizeof err));
     if (!strstr (err, "lead-nul.csv:1: binary data (a NUL byte): not a CSV file"))
       g_error ("case %u: %s", i, err);
   }
   FILE *f = fopen (ms_test_tmp_path ("nul-summary.csv"), "wb");
   fwrite ("# memsweep summary file\n# note: a\0b\n", 1, 37, f);
   fclose (f);
-  g_assert_false (ms_csv_read_samples (ms_test_tmp_path ("nul-summary.csv"), err, sizeof err));
+  g_assert_false (ms_run_read_samples (ms_test_tmp_path ("nul-summary.csv"), err, sizeof err));
   g_assert_cmpstr (strstr (err, "nul-summary.csv:"), ==,
                    "nul-summary.csv:2: binary data (a NUL byte): not a CSV file");
   f = fopen (ms_test_tmp_path ("nul-profile.csv"), "wb");

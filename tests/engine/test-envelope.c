@@ -16,9 +16,9 @@
 #include "ms-envelope.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
+#include "lessons/ms-run-read.h"
 
 static const char *shipped;
 
@@ -214,7 +214,7 @@ test_reference_runs_normal (void)
   for (size_t i = 0; i < G_N_ELEMENTS (names); i++) {
     char *dir = g_path_get_dirname (shipped);
     char *path = g_build_filename (dir, "reference", names[i], NULL);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_nonnull (r);
     MsEnvJudgement j;
     ms_envelope_judge (env, r, &j);

@@ -15,6 +15,7 @@
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -125,7 +126,7 @@ test_shuffled_order (void)
   char err[256] = "";
   const char *path = ms_test_tmp_path ("shuffle-samples.csv");
   g_assert_true (ra && ms_csv_write_samples (ra, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
               back->device.node_known == ra->device.node_known &&
               back->device.measuring_node == ra->device.measuring_node);

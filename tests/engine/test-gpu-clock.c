@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-cell-driver.h"
@@ -320,7 +320,7 @@ static void
 check_file (const char *path)
 {
   char err[512];
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r)
     g_error ("%s: %s", path, err);
   size_t issued = 0;

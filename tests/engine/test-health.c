@@ -18,6 +18,7 @@
 #include "files/ms-csv-io.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
+#include "lessons/ms-run-read.h"
 
 static const char *old_format_dir;
 
@@ -118,7 +119,7 @@ round_trip (const MsResults *r, const char *name)
   char err[256] = "";
   const char *path = ms_test_tmp_path (name);
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   return back;
 }
@@ -170,7 +171,7 @@ test_old_file_unknown (void)
 {
   char path[512], err[256] = "";
   snprintf (path, sizeof path, "%s/h100-default-samples.csv", old_format_dir);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   MsHealth h;
   ms_health_compute (r, &h);
@@ -207,7 +208,7 @@ test_metadata_hostile (void)
   g_assert_true (g_file_set_contents (meta, s->str, -1, NULL));
   g_string_free (s, TRUE);
   g_free (text);
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   MsHealth h;
   ms_health_compute (back, &h);

@@ -19,6 +19,7 @@
 #include "files/ms-csv-io.h"
 #include "lessons/ms-lesson-table.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 /* arg[] of the probe (engine/lessons/ms-lesson-batched.c). */
 enum { ARG_COUNT, ARG_BATCH, ARG_ORDER };
@@ -139,7 +140,7 @@ test_saves (void)
   const char *path = ms_test_tmp_path ("batched.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, r->n_cells);
   for (size_t i = 0; i < r->n_cells; i++) {

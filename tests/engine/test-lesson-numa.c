@@ -22,6 +22,7 @@
 #include "files/ms-csv-io.h"
 #include "lessons/ms-lesson-table.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 #define TWO MS_TEST_DATA_DIR "/numa-two-nodes"
 #define ONE MS_TEST_DATA_DIR "/numa-one-node"
@@ -170,7 +171,7 @@ test_matters (void)
   const char *path = ms_test_tmp_path ("numa.csv");
   char err[256] = "";
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, r->n_cells);
   for (size_t i = 0; i < r->n_cells; i++)

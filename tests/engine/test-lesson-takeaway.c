@@ -16,9 +16,9 @@
 #include "ms-lesson-caption.h"
 #include "ms-lesson-priority.h"
 #include "ms-lesson-register.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
+#include "lessons/ms-run-read.h"
 
 static const char *const gpus[] = { "h100", "h200" };
 
@@ -36,7 +36,7 @@ reference_run (const char *gpu, MsLessonTopic topic)
                 info->name);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return NULL;
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_true (ms_lesson_topic_matches (topic, r));
   return r;

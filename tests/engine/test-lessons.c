@@ -23,6 +23,7 @@
 #include "lessons/ms-lesson-table.h"
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
+#include "lessons/ms-run-read.h"
 
 static void
 base_sweep (MsSweep *s)
@@ -268,7 +269,7 @@ check_um_round_trip (const MsResults *r)
   char err[256] = "";
   const char *path = ms_test_tmp_path ("um-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (back);
   for (size_t i = 0; back && i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
@@ -369,7 +370,7 @@ test_bad_um_lines (void)
   g_assert_true (ms_csv_write_samples (orig, path, err, sizeof err));
   ms_results_free (orig);
   ms_test_sidecar_add_lines (path, lines, sizeof lines / sizeof lines[0]);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   const MsCell *small = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 16, "touch=first") : NULL;
   const MsCell *big = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 18, "touch=first") : NULL;
@@ -387,7 +388,7 @@ static void
 test_old_managed_file (void)
 {
   char err[256] = "";
-  MsResults *r = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-lesson-managed-touch-"
+  MsResults *r = ms_run_read_samples (MS_OLD_FORMAT_DIR "/h100-lesson-managed-touch-"
                                       "samples.csv", err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells > 0);
@@ -405,7 +406,7 @@ test_reference_counts (void)
                           MS_REFERENCE_DIR "/h200-lesson-managed-touch-samples.csv" };
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     char err[256] = "";
-    MsResults *r = ms_csv_read_samples (files[f], err, sizeof err);
+    MsResults *r = ms_run_read_samples (files[f], err, sizeof err);
     g_assert_nonnull (r);
     const MsCell *first = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=first") : NULL;
     const MsCell *res = r ? ms_results_find_variant (r, MS_MODE_MANAGED, 22, "touch=resident") : NULL;
@@ -530,7 +531,7 @@ test_costs (void)
     char err[256];
     const char *path = ms_test_tmp_path ("costs-samples.csv");
     g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-    MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *back = ms_run_read_samples (path, err, sizeof err);
     g_assert_true (back);
     g_assert_true (back->n_cells == r->n_cells);
     g_assert_cmpstr (back->experiment, ==, "costs");
@@ -655,7 +656,7 @@ test_findings (void)
     g_snprintf (path, sizeof path, "%s/h100-lesson-%s-samples.csv", MS_REFERENCE_DIR,
                 l->card.name);
     MsResults *r = g_file_test (path, G_FILE_TEST_EXISTS)
-                     ? ms_csv_read_samples (path, err, sizeof err)
+                     ? ms_run_read_samples (path, err, sizeof err)
                      : NULL;
     if (!r)
       continue;

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-lesson-caption.h"
@@ -53,7 +53,7 @@ default_run_modes (const char *dir, const char *gpu, gboolean has[MS_MODE_COUNT]
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return FALSE;
   char err[256] = "";
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   if (!r)
     g_error ("%s: %s", path, err);
   for (size_t i = 0; i < r->n_cells; i++)
@@ -94,7 +94,7 @@ find_missing_lessons (const char *dir, const char *gpu, GString *missing)
                                              topic_name ((MsLessonTopic) t));
     if (g_file_test (path, G_FILE_TEST_EXISTS)) {
       char err[256] = "";
-      MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+      MsResults *r = ms_run_read_samples (path, err, sizeof err);
       if (!r)
         g_error ("%s: %s", path, err);
       g_assert_true (ms_lesson_topic_matches ((MsLessonTopic) t, r));

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-fit.h"
 #include "model/ms-results.h"
@@ -201,7 +202,7 @@ test_fit_reference (void)
    * shipped reference run is newer): its free managed fit had latency
    * -454 us. */
   char err[512];
-  MsResults *r = ms_csv_read_samples (MS_OLD_FORMAT_DIR "/h100-large-samples.csv", err, sizeof err);
+  MsResults *r = ms_run_read_samples (MS_OLD_FORMAT_DIR "/h100-large-samples.csv", err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;
@@ -377,7 +378,7 @@ test_summary_columns (void)
   char err[512], line[8192], *head[256], *row[256];
   const char *path = ms_test_tmp_path ("summary.csv");
   MsResults *r =
-    ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+    ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;
@@ -439,7 +440,7 @@ test_reference_files_open (void)
   for (size_t i = 0; i < 3; i++) {
     char path[1024], err[512];
     snprintf (path, sizeof path, "%s/%s", MS_REFERENCE_DIR, names[i]);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_true (r);
     g_assert_true (r->n_cells > 0);
     for (size_t c = 0; r && c < r->n_cells; c++) {
@@ -471,7 +472,7 @@ test_rule_metadata_round_trip (void)
   r->sweep = s;
   const char *path = ms_test_tmp_path ("rule-samples.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back)
     g_assert_true (back->sweep.reps_rule == MS_REPS_ADAPTIVE && back->sweep.min_reps == 17

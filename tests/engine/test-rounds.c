@@ -26,6 +26,7 @@
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
 #include "model/ms-rounds-private.h"
+#include "lessons/ms-run-read.h"
 
 static const char *data_dir = "data";
 
@@ -247,7 +248,7 @@ test_state_round_trip (void)
   const char *sum = ms_test_tmp_path ("state-summary.csv");
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, sum, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (back) {
     const MsCell *b = ms_results_find (back, c->mode, c->exponent);
@@ -317,7 +318,7 @@ test_malformed_state (void)
     fwrite (buf, 1, n, f);
   }
   fclose (f);
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_null (back);
   g_assert_nonnull (strstr (err, "GPU state"));
   g_assert_nonnull (strstr (err, ".csv:"));
@@ -334,7 +335,7 @@ test_reference_files_open (void)
   for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
     char path[512], err[512] = "";
     snprintf (path, sizeof path, "%s/../tests/data/old-format/%s", data_dir, old[i]);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_true (r);
     g_assert_true (r->n_cells > 0);
     g_assert_true (r->sweep.rounds == 1);
@@ -351,7 +352,7 @@ test_reference_files_open (void)
   for (size_t i = 0; i < sizeof now / sizeof now[0]; i++) {
     char path[512], err[512] = "";
     snprintf (path, sizeof path, "%s/reference/%s", data_dir, now[i]);
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     g_assert_true (r);
     g_assert_true (r->n_cells > 0);
     for (size_t k = 0; r && k < r->n_cells; k++) {

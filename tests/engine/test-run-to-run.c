@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
 #include "files/ms-run-to-run-file.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "model/ms-run-to-run.h"
@@ -113,7 +113,7 @@ test_profile_and_metadata (void)
 
   /* Through the samples file of a real run: show recomputes the same
    * interval. */
-  MsResults *real = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *real = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
                                          sizeof err);
   g_assert_nonnull (real);
   if (!real)
@@ -123,7 +123,7 @@ test_profile_and_metadata (void)
   snprintf (summary, sizeof summary, "%s.summary", path);
   g_assert_true (ms_csv_write_pair (real, samples, summary, err, sizeof err));
   ms_results_free (real);
-  MsResults *read = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *read = ms_run_read_samples (samples, err, sizeof err);
   g_assert_true (read);
   g_assert_true (read->run_to_run.valid);
   g_assert_true (read->run_to_run.runs == 3);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-atomic-file.h"
@@ -101,7 +102,7 @@ test_export_keeps_run (void)
   g_autofree char *after = contents (meta);
   g_assert_cmpstr (after, ==, before);
   g_assert_false (temporaries_in (dir));
-  MsResults *back = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *back = ms_run_read_samples (samples, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpstr (back->metadata_unknown, ==, "");
   g_assert_cmpstr (back->date, ==, "2026-01-01T00:00:00Z");
@@ -161,14 +162,14 @@ test_hash_checked (void)
   *p = (char) ('0' + (*p - '0' + 1) % 10);
   g_assert_true (g_file_set_contents (samples, text, -1, NULL));
 
-  MsResults *r = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *r = ms_run_read_samples (samples, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_nonnull (strstr (r->metadata_unknown, "from another file"));
   g_assert_cmpstr (r->date, !=, "2026-03-03T00:00:00Z");
   g_assert_false (r->device.present && strcmp (r->device.name, "Test GPU") == 0);
   ms_results_free (r);
   /* The summary, untouched, keeps it. */
-  r = ms_csv_read_samples (summary, err, sizeof err);
+  r = ms_run_read_samples (summary, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpstr (r->metadata_unknown, ==, "");
   g_assert_cmpstr (r->date, ==, "2026-03-03T00:00:00Z");
@@ -191,7 +192,7 @@ test_name_not_utf8 (void)
   g_autofree char *json = contents (meta_path);
   g_assert_nonnull (json);
   g_assert_true (ms_utf8_valid (json, strlen (json), NULL));
-  MsResults *r = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *r = ms_run_read_samples (samples, err, sizeof err);
   g_assert_nonnull (r);
   g_assert_cmpstr (r->metadata_unknown, ==, "");
   g_assert_cmpstr (r->date, ==, "2026-04-04T00:00:00Z");

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-fit.h"
 #include "model/ms-results.h"
@@ -36,7 +37,7 @@ static void
 test_summary_round_trip (void)
 {
   char err[1024];
-  MsResults *samples = ms_csv_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *samples = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
                                             sizeof err);
   g_assert_nonnull (samples);
   if (!samples)
@@ -45,7 +46,7 @@ test_summary_round_trip (void)
   g_assert_true (ms_csv_write_summary (samples, path, err, sizeof err));
   g_assert_true (ms_csv_is_summary (path));
   /* The samples reader hands a summary file on. */
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   if (!back) {
     ms_results_free (samples);
@@ -89,7 +90,7 @@ expect_refused (const char *name, const char *rows, const char *want)
             "# memsweep summary file\n# device: X\n"
             "mode,elements,status,reps,e2e_median_us,e2e_gbps,message\n%s", rows);
   const char *path = ms_test_tmp_file (name, text);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_null (r);
   ms_results_free (r);
   g_assert_true (r != NULL || strstr (err, want));
@@ -109,7 +110,7 @@ test_summary_refused (void)
                   ":5: a second row for pinned");
   char err[512];
   const char *path = ms_test_tmp_file ("header.csv", "# memsweep summary file\nfoo,bar\n1,2\n");
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_false (r);
   g_assert_nonnull (strstr (err, ":2: not a memsweep summary header"));
   ms_results_free (r);

@@ -18,6 +18,7 @@
 #include "lessons/ms-lesson-run.h"
 #include "model/ms-results.h"
 #include "run/ms-backend.h"
+#include "lessons/ms-run-read.h"
 #include <glib.h>
 #include <math.h>
 #include <stdio.h>
@@ -108,7 +109,7 @@ test_run_file_caption (void)
   g_assert_true (strstr (buf, "counts are unknown (CUPTI counted no GPU page faults") &&
               strstr (buf, "Resident data took") && !strstr (buf, "migrating"));
   g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (back != NULL);
   const MsUmCounts *b = um_of (back, MS_MODE_MANAGED, "touch=first");
   g_assert_true (b && b->state == MS_UM_UNKNOWN && strcmp (b->reason, first->reason) == 0 &&
@@ -147,7 +148,7 @@ test_old_file_judged (void)
             (unsigned long long) N);
   const char *lines[] = { first_line, resident, unknown };
   ms_test_sidecar_add_lines (path, lines, 3);
-  r = ms_csv_read_samples (path, err, sizeof err);
+  r = ms_run_read_samples (path, err, sizeof err);
   g_assert_true (r != NULL);
   const MsUmCounts *first = um_of (r, MS_MODE_MANAGED, "touch=first");
   const MsUmCounts *res = um_of (r, MS_MODE_MANAGED, "touch=resident");

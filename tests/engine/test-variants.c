@@ -24,6 +24,7 @@
 #include "ms-variant.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
+#include "lessons/ms-run-read.h"
 
 /* The same sweep under two variants, the second at half the bandwidth,
  * merged into one result. */
@@ -54,6 +55,7 @@ make_experiment (void)
     ms_results_free (r);
   }
   snprintf (all->experiment, sizeof all->experiment, "reuse");
+  all->experiment_reason = ms_lesson_reason ("reuse");
   snprintf (all->experiment_settings, sizeof all->experiment_settings, "R=1,4");
   return all;
 }
@@ -105,7 +107,7 @@ test_round_trip (void)
   const char *summary = ms_test_tmp_path ("v-summary.csv");
   g_assert_true (ms_csv_write_samples (r, samples, err, sizeof err));
   g_assert_true (ms_csv_write_summary (r, summary, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (samples, err, sizeof err);
+  MsResults *back = ms_run_read_samples (samples, err, sizeof err);
   g_assert_nonnull (back);
   if (back) {
     g_assert_cmpuint (back->n_cells, ==, r->n_cells);
@@ -156,7 +158,7 @@ test_reader (void)
   ms_test_tmp_file ("old.csv", "# memsweep samples file\n"
                                     "mode,elements,rep,phase,host_start_us,host_us,status\n"
                                     "pinned,1024,0,e2e,,9.5,ok\n");
-  MsResults *r = ms_csv_read_samples (ms_test_tmp_path ("old.csv"), err, sizeof err);
+  MsResults *r = ms_run_read_samples (ms_test_tmp_path ("old.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (ms_results_find (r, MS_MODE_PINNED, 10));
   g_assert_true (r->experiment[0] == '\0');
@@ -165,7 +167,7 @@ test_reader (void)
   snprintf (text, sizeof text, "%spinned,1024,0,e2e,,1,ok,K=1\npinned,1024,0,e2e,,2,ok,K=2\n"
                                "pinned,1024,1,e2e,,3,ok,K=1\npinned,1024,0,e2e,,4,ok,\n", head);
   ms_test_tmp_file ("two.csv", text);
-  r = ms_csv_read_samples (ms_test_tmp_path ("two.csv"), err, sizeof err);
+  r = ms_run_read_samples (ms_test_tmp_path ("two.csv"), err, sizeof err);
   g_assert_true (r);
   g_assert_true (r->n_cells == 3);
   const MsCell *k1 = r ? ms_results_find_variant (r, MS_MODE_PINNED, 10, "K=1") : NULL;
@@ -178,7 +180,7 @@ test_reader (void)
   /* A variant that is not one is refused with its line. */
   snprintf (text, sizeof text, "%spinned,1024,0,e2e,,1,ok,=cmd()\n", head);
   ms_test_tmp_file ("bad.csv", text);
-  r = ms_csv_read_samples (ms_test_tmp_path ("bad.csv"), err, sizeof err);
+  r = ms_run_read_samples (ms_test_tmp_path ("bad.csv"), err, sizeof err);
   g_assert_false (r);
   g_assert_nonnull (strstr (err, "bad.csv:2: variant '=cmd()'"));
   ms_results_free (r);

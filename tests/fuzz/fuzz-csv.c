@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-reader.h"
@@ -40,7 +41,7 @@ check_round_trip (const MsResults *r)
     fprintf (stderr, "write failed: %s\n", err);
     abort ();
   }
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   if (!back) {
     fprintf (stderr, "accepted input did not read back: %s\n", err);
     abort ();
@@ -77,7 +78,7 @@ check_plain_rows (const char *path, const MsResults *r, const char *err)
 {
   char err2[512] = "";
   ms_csv_plain_rows = false;
-  MsResults *r2 = ms_csv_read_samples (path, err2, sizeof err2);
+  MsResults *r2 = ms_run_read_samples (path, err2, sizeof err2);
   ms_csv_plain_rows = true;
   bool same = (r == NULL) == (r2 == NULL);
   if (same && !r)
@@ -107,7 +108,7 @@ check_blocks (const char *path, const MsResults *r, const char *err)
     char err2[512] = "";
     ms_csv_blocks_min_bytes = 0;
     ms_csv_block_bytes = block_bytes[k];
-    MsResults *r2 = ms_csv_read_samples (path, err2, sizeof err2);
+    MsResults *r2 = ms_run_read_samples (path, err2, sizeof err2);
     ms_csv_blocks_min_bytes = min_was;
     ms_csv_block_bytes = block_was;
     bool same = (r == NULL) == (r2 == NULL);
@@ -138,7 +139,7 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
   fwrite (data, 1, size, f);
   fclose (f);
   err[0] = '\0';
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   check_plain_rows (path, r, err);
   check_blocks (path, r, err);
   if (r) {

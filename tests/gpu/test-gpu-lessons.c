@@ -16,11 +16,11 @@
 #include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-costs.h"
 #include "ms-test.h"
-#include "files/ms-csv-io.h"
 #include "lessons/ms-lesson-issue-order.h"
 #include "model/ms-results.h"
 #include "ms-modes.h"
 #include "run/ms-backend.h"
+#include "lessons/ms-run-read.h"
 
 #define CHECK MS_CHECK
 
@@ -591,7 +591,7 @@ main (int argc, char **argv)
       CHECK (system (cmd) == 0, "%s", cmd);
     }
     char err[512];
-    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
     CHECK (r != NULL, "%s", err);
     if (!r)
       continue;

@@ -20,8 +20,8 @@
 #include "ms-runs-library.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
-#include "files/ms-csv-io.h"
 #include "model/ms-results.h"
+#include "lessons/ms-run-read.h"
 
 /* A small sweep on the test backend, started at date. */
 static MsResults *
@@ -123,7 +123,7 @@ test_write_and_list (void)
   g_assert_true (ms_csv_pair_summary_path (path, summary, sizeof summary));
   g_assert_true (g_file_test (summary, G_FILE_TEST_IS_REGULAR));
   g_assert_true (ms_csv_pair_check (path, err, sizeof err));
-  MsResults *back = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
   g_assert_cmpuint (back->n_cells, ==, run->n_cells);
   ms_results_free (back);
@@ -138,7 +138,7 @@ test_write_and_list (void)
   g_assert_cmpstr (again, ==, path);
   g_assert_cmpuint (count_files (folder), ==, 2);
   g_assert_cmpuint (count_sidecars (folder), ==, 1);
-  back = ms_csv_read_samples (path, err, sizeof err);
+  back = ms_run_read_samples (path, err, sizeof err);
   g_assert_cmpuint (back->n_cells, ==, cells);
   ms_results_free (back);
 
@@ -150,7 +150,7 @@ test_write_and_list (void)
   g_assert_cmpstr (other_path, !=, path);
   g_assert_true (g_str_has_suffix (other_path, " (2)-samples.csv"));
   g_assert_cmpuint (count_files (folder), ==, 4);
-  back = ms_csv_read_samples (path, err, sizeof err);
+  back = ms_run_read_samples (path, err, sizeof err);
   g_assert_cmpuint (back->n_cells, ==, cells);
   ms_results_free (back);
   MsResults *later = make_run ("2026-11-23T05:00:00Z");
@@ -677,7 +677,7 @@ test_keep_async (void)
   char err[512];
   const char *paths[] = { first_path, second_path };
   for (guint i = 0; i < G_N_ELEMENTS (paths); i++) {
-    MsResults *back = ms_csv_read_samples (paths[i], err, sizeof err);
+    MsResults *back = ms_run_read_samples (paths[i], err, sizeof err);
     g_assert_nonnull (back);
     g_assert_cmpuint (back->n_cells, ==, first->n_cells);
     g_assert_true (ms_csv_pair_check (paths[i], err, sizeof err));

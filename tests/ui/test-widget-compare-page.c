@@ -4,7 +4,7 @@
  * summary, the table's rows, the pickers and the threshold; the chart
  * drawn; a run against itself all SAME; Measure Live through the
  * command line on the CPU baseline, its runs picked as A and B. */
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "ms-compare-page.h"
 #include "ms-widget-test.h"
 
@@ -13,7 +13,7 @@ reference_run (const char *file)
 {
   char err[512];
   g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
-  MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
   MsRun *run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
   ms_run_set_name (run, file);

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "ms-modes.h"
 #include "ms-run.h"
 #include "ms-table-model.h"
@@ -63,7 +63,7 @@ test_lazy_rows (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
   MsTablePage *page = g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, NULL));
@@ -131,7 +131,7 @@ test_limit (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
   g_ptr_array_add (runs, second_run);
@@ -218,7 +218,7 @@ test_rows_grow_when_shown (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
-  MsResults *second = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
   g_ptr_array_add (runs, second_run);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widget-timeline-page.c: MsTimelinePage's pickers, the repetition it
  * starts on, its zoom action, and the page following its session. */
-#include "files/ms-csv-io.h"
+#include "lessons/ms-run-read.h"
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
 
@@ -107,7 +107,7 @@ test_sizes_per_run (void)
   char err[512];
   g_autofree char *path =
     g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-large-samples.csv", NULL);
-  MsResults *large = ms_csv_read_samples (path, err, sizeof err);
+  MsResults *large = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (large);
   g_snprintf (large->label, sizeof large->label, "large sizes");
   g_ptr_array_add (runs, ms_run_new (large, MS_RUN_KIND_REFERENCE));
