@@ -47,6 +47,7 @@
 #include "ms-plots.h"
 #include "ms-timeline.h"
 #include "ms-views.h"
+#include "ms-plot-view.h"
 
 enum { W = 1600, H = 1000 };
 

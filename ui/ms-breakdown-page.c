@@ -8,6 +8,7 @@
 
 #include "ms-pickers.h"
 #include "ms-props.h"
+#include "ms-breakdown-view.h"
 
 struct _MsBreakdownPage {
   MsPage parent_instance;

@@ -6,6 +6,7 @@
 #include "ms-engine.h"
 #include "ms-props.h"
 #include "ms-views.h"
+#include "ms-plot-view.h"
 
 #include <glib/gi18n.h>
 

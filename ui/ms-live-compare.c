@@ -2,8 +2,8 @@
 /* ms-live-compare.c: the Compare page's Measure Live. Two runs made one
  * after the other differ by whatever the machine did in between; measured
  * live, A and B take turns and the drift falls on both (docs/compare.md),
- * so that the page's verdicts decide. The session owns the work; this file
- * only asks for it, shows it and picks its runs. */
+ * so that the page's verdicts decide. The session owns the work and names
+ * its runs when they come; this file only asks for it and shows it. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
@@ -14,7 +14,7 @@
 #define LIVE_MAX_BUDGET_S 3600
 
 typedef struct {
-  MsComparePage *page; /* owns this */
+  MsPage *page;        /* owns this */
   GPtrArray *buttons;  /* GtkButton, borrowed: children of the page */
   MsSession *session;  /* followed; not a reference */
 } MsLiveCompare;
@@ -70,9 +70,8 @@ static void
 on_finished (MsSession *session, MsRun *a, MsRun *b, const char *error, MsLiveCompare *live)
 {
   update_buttons (live);
-  if (a && b)
-    ms_compare_page_pick (live->page, a, b);
-  else
+  /* Both runs came: the page picks them (it follows the same signal). */
+  if (!a || !b)
     show_error (live, _ ("Live Measurement Failed"), error ? error : "");
 }
 
@@ -83,9 +82,9 @@ on_session_state (MsSession *session, GParamSpec *pspec, MsLiveCompare *live)
 }
 
 static void
-on_session (MsComparePage *page, GParamSpec *pspec, MsLiveCompare *live)
+on_session (MsPage *page, GParamSpec *pspec, MsLiveCompare *live)
 {
-  MsSession *session = ms_page_get_session (MS_PAGE (page));
+  MsSession *session = ms_page_get_session (page);
   if (live->session) {
     g_signal_handlers_disconnect_by_data (live->session, live);
     g_object_remove_weak_pointer (G_OBJECT (live->session), (gpointer *)&live->session);
@@ -189,7 +188,7 @@ on_clicked (GtkButton *button, MsLiveCompare *live)
 }
 
 void
-ms_live_compare_attach (MsComparePage *page, GtkButton *const *buttons)
+ms_live_compare_attach (MsPage *page, GtkButton *const *buttons)
 {
   MsLiveCompare *live = g_new0 (MsLiveCompare, 1);
   live->page = page;

@@ -9,6 +9,7 @@
 
 #include "ms-props.h"
 #include "ms-views.h"
+#include "ms-timeline-view.h"
 
 struct _MsTimelineOverview {
   GtkWidget parent_instance;

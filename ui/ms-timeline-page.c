@@ -9,6 +9,7 @@
 #include "ms-engine.h"
 #include "ms-pickers.h"
 #include "ms-timeline-overview.h"
+#include "ms-timeline-view.h"
 
 struct _MsTimelinePage {
   MsPage parent_instance;

@@ -3,8 +3,9 @@
  * (presentation mode, Ctrl+±) as three GObject properties, and the style
  * they paint with; their base class, MsChartView (ms-chart-view.h), and the
  * compare page use them. The widgets are in ms-plot-view.h,
- * ms-timeline-view.h and ms-breakdown-view.h, included here for
- * convenience. */
+ * ms-timeline-view.h and ms-breakdown-view.h: a file includes those it
+ * uses (this header includes none, so that no header ring runs through
+ * it). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -42,7 +43,3 @@ void ms_view_follow_style (GtkWidget *view, GCallback redraw);
 void ms_widget_dispose_children (GtkWidget *widget, GType template_type);
 
 G_END_DECLS
-
-#include "ms-breakdown-view.h"
-#include "ms-plot-view.h"
-#include "ms-timeline-view.h"

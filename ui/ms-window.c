@@ -9,6 +9,7 @@
 #include "ms-profiling.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
+#include "ms-plot-view.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, ADW_TYPE_APPLICATION_WINDOW)
 

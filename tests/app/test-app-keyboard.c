@@ -19,6 +19,7 @@
 #include "ms-reference-runs.h"
 #include "ms-window.h"
 #include "ms-xtest.h"
+#include "ms-plot-view.h"
 
 static gboolean done;
 

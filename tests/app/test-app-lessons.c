@@ -27,6 +27,7 @@
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
 #include "lessons/ms-run-read.h"
+#include "ms-plot-view.h"
 
 static const char *refdir;
 static char *bundled; /* data/reference */

@@ -3,6 +3,7 @@
  * the page following its session. */
 #include "ms-breakdown-page.h"
 #include "ms-widget-test.h"
+#include "ms-breakdown-view.h"
 
 static void
 test_sizes (void)

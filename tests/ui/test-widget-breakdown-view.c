@@ -2,6 +2,7 @@
 /* test-widget-breakdown-view.c: MsBreakdownView's properties and drawing. */
 #include "ms-views.h"
 #include "ms-widget-test.h"
+#include "ms-breakdown-view.h"
 
 static void
 test_properties_and_draw (void)

@@ -6,6 +6,7 @@
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
 #include "ms-modes.h"
+#include "ms-plot-view.h"
 
 /* A property's value, read as a test reads it. */
 static int

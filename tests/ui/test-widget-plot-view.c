@@ -4,6 +4,8 @@
 #include "ms-view-cache.h"
 #include "ms-views.h"
 #include "ms-widget-test.h"
+#include "ms-plot-view.h"
+#include "ms-breakdown-view.h"
 
 /* A property's value, read as a test reads it. */
 static int

@@ -8,6 +8,7 @@
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
 #include "model/ms-results.h"
+#include "ms-plot-view.h"
 
 static MsRun *
 reference_run (void)

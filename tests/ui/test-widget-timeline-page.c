@@ -4,6 +4,7 @@
 #include "lessons/ms-run-read.h"
 #include "ms-timeline-page.h"
 #include "ms-widget-test.h"
+#include "ms-timeline-view.h"
 
 static void
 test_pickers (void)

@@ -5,6 +5,7 @@
 #include "ms-widget-test.h"
 #include "ms-sweep-test.h"
 #include "model/ms-results.h"
+#include "ms-timeline-view.h"
 
 static void
 test_cell_and_zoom (void)
