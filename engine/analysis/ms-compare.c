@@ -19,33 +19,10 @@
 #include "ms-run-to-run.h"
 #include "ms-stats.h"
 
-const char *
-ms_verdict_key (MsVerdict verdict)
-{
-  static const char *const keys[] = { "same", "faster", "slower", "ambiguous" };
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? keys[verdict] : "?";
-}
-
-const char *
-ms_verdict_label (MsVerdict verdict)
-{
-  static const char *const labels[]
-      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
-}
-
 static bool
 has_median (const MsInterval *iv)
 {
   return iv->median > 0 && isfinite (iv->median);
-}
-
-const char *
-ms_verdict_why_key (MsVerdictWhy why)
-{
-  static const char *const keys[]
-      = { "inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median" };
-  return why >= 0 && why < MS_WHY_COUNT ? keys[why] : "?";
 }
 
 const char *

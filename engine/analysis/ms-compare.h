@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-compare.h: verdicts between two runs (ms-compare.c), and the one rule
- * the fleet report also judges its nodes by.
+/* ms-compare.h: verdicts between two runs (ms-compare.c; their names,
+ * ms-verdict-names.c), and the one rule the fleet report also judges its
+ * nodes by.
  *
  * A verdict says how B stands against A on one figure, from the 95%
  * interval of the ratio B/A and a threshold t (a fraction: 0.05 is 5%):
