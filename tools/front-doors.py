@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tools/front-doors.py: the engine and the drawing library are entered
-through their front doors, and no includes run in a circle.
+through their front doors, calls and includes point one way, and no files
+depend on each other in a circle.
 
 Fails (exit 1, one line per miss) when
 - app/, ui/ and draw/ together include more than 6 of the engine's headers
@@ -9,12 +10,23 @@ Fails (exit 1, one line per miss) when
   engine/lessons/ (a lesson is reached through engine/ms-lessons.h);
 - app/ and ui/ together include more than 2 of draw/'s headers (its front
   door is draw/ms-drawing.h);
-- two files of one folder include each other: A includes B and B includes
-  A, or A.c includes B.h while B.c includes A.h (two files calling into
-  each other).
+- a file calls a function defined in a higher room or folder (an upward
+  call): the engine's rooms are, lowest first, its top folder, devices/,
+  model/, files/, analysis/, run/ and lessons/; the folders kernels/,
+  engine/, draw/, ui/ and app/ (tests/, bench/ and tools/ use them all);
+- a header declares a function defined in another room or folder (each
+  room declares its own functions, in its own headers);
+- files of engine/, draw/, ui/ or app/ depend on each other in a circle of
+  any length (a cycle; kernels/' are printed, not yet failed): a file
+  depends on the headers it includes and on the files defining the
+  functions it calls (a header: in its inline code). Two files calling
+  into each other are the shortest circle.
 
 Prints the headers of each library included from outside it, with the
-count of files that include each.
+count of files that include each, then "N upward calls, M cycles".
+Calls are found by name: a function is the one its unit defines (at the
+start of a line, GNOME style, or through MS_DEFINE_FROM_NAME), and a call
+is that name followed by "(" outside comments and strings.
 
     python3 tools/front-doors.py    # from the source root; the data suite runs it
 """
@@ -28,11 +40,31 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIBRARIES = (("engine", ("app", "ui", "draw"), 6), ("draw", ("app", "ui"), 2))
 SOURCES = (".c", ".h", ".cu", ".cuh")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# The layers, lowest first: folders, and the engine's rooms within it.
+FOLDERS = ("kernels", "engine", "draw", "ui", "app")
+# Where a cycle fails the test. kernels/ (CUDA, built by nvcc and run only
+# on a GPU) still has one among common.cu, ms-latch.cu and ms-lessons.cu:
+# printed apart until it is undone, a change tested on a GPU.
+CYCLE_FOLDERS = ("engine", "draw", "ui", "app")
+ROOMS = (".", "devices", "model", "files", "analysis", "run", "lessons")
+DEFINITION = re.compile(r'^(static\b[^\n]*\n)?(?:MS_DEFINE_FROM_NAME \()?([a-z_][a-z0-9_]*)\s*\(', re.M)
+CALL = re.compile(r'\b([a-z_][a-z0-9_]*)\s*\(')
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
 
 
 def includes(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return INCLUDE.findall(f.read())
+    return INCLUDE.findall(read(path))
+
+
+def code_of(text):
+    """text without comments and string literals."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", " ", text)
+    return re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
 
 
 def tree(top):
@@ -75,33 +107,184 @@ def doors(library, outside, most, misses):
                       f"at most {most}: {' '.join(sorted(used))}")
 
 
-def circles(misses):
-    for top in sorted(os.listdir(ROOT)):
-        if top.startswith(".") or top == "build" or not os.path.isdir(os.path.join(ROOT, top)):
-            continue
-        folders = {}
+def unit_of(rel):
+    """A file is its own unit: a.c depends on a.h, never the reverse,
+    unless a.h's inline code calls into a.c."""
+    return rel
+
+
+def layer(rel):
+    """(folder rank, room rank) of a source file; None outside the layers."""
+    parts = rel.split(os.sep)
+    if parts[0] not in FOLDERS:
+        return None
+    room = parts[1] if parts[0] == "engine" and len(parts) > 2 else "."
+    return (FOLDERS.index(parts[0]), ROOMS.index(room) if room in ROOMS else 0)
+
+
+def sources():
+    """Every source file of the layered folders, by its path from ROOT."""
+    found = []
+    for top in FOLDERS:
         for root, name in tree(top):
-            folders.setdefault(root, {})[name] = {os.path.basename(i)
-                                                  for i in includes(os.path.join(root, name))}
-        for root, files in folders.items():
-            rel = os.path.relpath(root, ROOT)
-            names = sorted(files)
-            for a in names:
-                for b in names:
-                    if a < b and b in files[a] and a in files[b]:
-                        misses.append(f"{rel}: {a} and {b} include each other")
-            stems = {n[:-2] for n in names if n.endswith(".c")}
-            for a in sorted(stems):
-                for b in sorted(stems):
-                    if a < b and b + ".h" in files[a + ".c"] and a + ".h" in files[b + ".c"]:
-                        misses.append(f"{rel}: {a}.c and {b}.c include each other's header")
+            found.append(os.path.relpath(os.path.join(root, name), ROOT))
+    return found
+
+
+def resolve(rel, inc, by_name):
+    """The file an include names: beside the includer, else by its path
+    under a folder, else the one file of that name; None for others."""
+    here = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+    if here in by_name.get(os.path.basename(inc), ()):
+        return here
+    candidates = [c for c in by_name.get(os.path.basename(inc), ()) if c.endswith(inc)]
+    same = [c for c in candidates if c.split(os.sep)[0] == rel.split(os.sep)[0]]
+    if len(same) == 1:
+        return same[0]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def definitions(code):
+    """The functions a file defines, and which of them are its own (static)."""
+    found, static = set(), set()
+    for m in DEFINITION.finditer(code):
+        found.add(m.group(2))
+        if m.group(1):
+            static.add(m.group(2))
+    return found, static
+
+
+def calls(rel, code):
+    """The names a file calls: in a header, only inside the bodies of its
+    inline functions (its prototypes declare, they do not call; its macros
+    call where they are used)."""
+    if rel.endswith((".h", ".cuh")):
+        # a macro calls where it is used, not where it is defined
+        code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", " ", code, flags=re.M)
+        body, depth = [], 0
+        for i, ch in enumerate(code):
+            # a body opens after a parameter list: not a struct's, an
+            # enum's or extern "C"'s brace
+            if ch == "{" and (depth or code[:i].rstrip().endswith(")")):
+                depth += 1
+            elif ch == "}" and depth:
+                depth -= 1
+            body.append(ch if depth else " ")
+        code = "".join(body)
+    return set(CALL.findall(code))
+
+
+def room_of(rel):
+    """A file's room: its engine room, or its folder."""
+    parts = rel.split(os.sep)
+    return parts[1] if parts[0] == "engine" and len(parts) > 2 else parts[0]
+
+
+def declared(code):
+    """The names a header declares: its prototypes, outside macros and
+    inline bodies."""
+    code = re.sub(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", " ", code, flags=re.M)
+    return set(CALL.findall(code)) - calls("x.h", code)
+
+
+def graph(files):
+    """The units' edges, each with why, and the upward calls."""
+    by_name = {}
+    for rel in files:
+        by_name.setdefault(os.path.basename(rel), []).append(rel)
+    codes = {rel: code_of(read(os.path.join(ROOT, rel))) for rel in files}
+    defined, own = {}, {}
+    for rel in files:
+        if rel.endswith((".c", ".cu")):
+            found, static = definitions(codes[rel])
+            own[rel] = found
+            for name in found - static:
+                defined.setdefault(name, rel)
+    edges = {}
+    upward, elsewhere = [], []
+    for rel in files:
+        src = unit_of(rel)
+        if rel.endswith(".h"):
+            for name in sorted(declared(codes[rel])):
+                target = defined.get(name)
+                if target and room_of(target) != room_of(rel):
+                    elsewhere.append(f"{rel}: declares {name}, defined in {target} "
+                                     "(its own room's header should)")
+        for inc in includes(os.path.join(ROOT, rel)):
+            target = resolve(rel, inc, by_name)
+            if target and unit_of(target) != src:
+                edges.setdefault(src, {}).setdefault(unit_of(target), f"includes {inc}")
+        for name in sorted(calls(rel, codes[rel]) - own.get(rel, set())):
+            target = defined.get(name)
+            if not target or unit_of(target) == src:
+                continue
+            edges.setdefault(src, {}).setdefault(unit_of(target), f"calls {name}")
+            if layer(target) > layer(rel):
+                upward.append(f"{rel}: calls {name} of the higher {target}")
+    return edges, upward, elsewhere
+
+
+def cycles(edges):
+    """The strongly connected units (Tarjan), each circle of two or more."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def describe(group, edges):
+    """One circle through the group, each step with why."""
+    members = set(group)
+    path = [group[0]]
+    while True:
+        nxt = sorted(w for w in edges.get(path[-1], ()) if w in members)
+        step = next((w for w in nxt if w not in path), None) or next(
+            (w for w in nxt if w == path[0]), nxt[0])
+        path.append(step)
+        if step in path[:-1]:
+            break
+    start = path.index(path[-1])
+    loop = path[start:]
+    return " -> ".join(f"{a} ({edges[a][b]})" for a, b in zip(loop, loop[1:])) + f" -> {loop[-1]}"
 
 
 def main():
     misses = []
     for library, outside, most in LIBRARIES:
         doors(library, outside, most, misses)
-    circles(misses)
+    edges, upward, elsewhere = graph(sources())
+    circles = [g for g in cycles(edges) if g[0].split(os.sep)[0] in CYCLE_FOLDERS]
+    unchecked = [g for g in cycles(edges) if g[0].split(os.sep)[0] not in CYCLE_FOLDERS]
+    misses += upward + elsewhere
+    misses += [f"cycle of {len(g)}: {describe(g, edges)}" for g in circles]
+    print(f"{len(upward)} upward calls, {len(circles)} cycles, "
+          f"{len(elsewhere)} functions declared outside their room")
+    for g in unchecked:
+        print(f"not failing: {g[0].split(os.sep)[0]}/ cycle of {len(g)}: {describe(g, edges)}")
     for m in misses:
         print(m, file=sys.stderr)
     return 1 if misses else 0
