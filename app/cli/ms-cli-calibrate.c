@@ -383,7 +383,9 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   if (rc >= 0)
     return rc;
   /* --out -: standard output holds the profile alone (the plan refuses
-   * an export there too). */
+   * an export there too); /dev/stdout and /dev/fd/1 are its other names. */
+  if (o->out && ms_output_plan_is_stdout (o->out))
+    o->out = MS_CLI_STDIO;
   if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->output.format != MS_CLI_FORMAT_TEXT) {
       fprintf (stderr,
