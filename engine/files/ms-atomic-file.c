@@ -516,13 +516,20 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
       fcntl (file->fd, F_SETFL, fcntl (file->fd, F_GETFL) & ~O_NONBLOCK);
   } else {
     remove_stale_temporaries (file->target);
+    /* A signal between the temporary's creation and its registration
+     * would leave it behind: the clean-up handler waits until it is known. */
+    sigset_t all, old;
+    sigfillset (&all);
+    pthread_sigmask (SIG_BLOCK, &all, &old);
     file->fd = make_temporary (file);
+    if (file->fd >= 0)
+      file->slot = register_temporary (file->tmp);
+    pthread_sigmask (SIG_SETMASK, &old, NULL);
     if (file->fd >= 0) {
       /* A finished temporary waits for its rename closed: this keeps it
        * locked, so another writer of the target never takes it for one a
        * killed writer left. */
       file->lock_fd = fcntl (file->fd, F_DUPFD_CLOEXEC, 0);
-      file->slot = register_temporary (file->tmp);
       /* mkstemp makes 0600 files: give the new file the old one's mode. */
       if (fchmod (file->fd, mode) != 0) {
         int saved = errno;
@@ -643,15 +650,20 @@ keep_old (const MsAtomicFile *file, char *backup, size_t len, int *slot)
   *slot = -1;
   if (!file->tmp[0] || access (file->target, F_OK) != 0)
     return;
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old); /* made and known as one */
   for (int attempt = 0; attempt < 16; attempt++) {
     snprintf (backup, len, "%s.old%06d", file->target, (int) (random () % 1000000));
     if (link (file->target, backup) == 0) {
       *slot = register_temporary (backup);
+      pthread_sigmask (SIG_SETMASK, &old, NULL);
       return;
     }
     if (errno != EEXIST)
       break;
   }
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
   backup[0] = '\0';
 }
 
