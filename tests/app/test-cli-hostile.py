@@ -217,10 +217,11 @@ class Case:
                 names.add(real(self.fd3))
             elif v not in ("/dev/stdout", "/dev/fd/1", "/dev/fd/3", "-") and real(v) not in others:
                 names.add(real(v))
-        # Standard output appended to a file: only a new one is the
-        # command's to write (another run's file never is).
-        if self.appended == "appended.txt":
-            names.add(real(self.appended))
+        # Standard output or descriptor 3 appended to a file: only a new one
+        # is the command's to write (another run's file never is).
+        fd3_named = any(v.startswith("/dev/fd/3") for _, v in outs)
+        if self.appended == "appended.txt" or (fd3_named and self.fd3 == "appended.txt"):
+            names.add(real("appended.txt"))
         return names
 
 
@@ -351,7 +352,7 @@ def run_case(memsweep, table, template, top, seed, index):
     stdout = open(os.path.join(folder, case.appended), "ab") if case.appended \
         else subprocess.DEVNULL
     fd3 = os.open(os.path.join(folder, case.fd3), os.O_WRONLY | os.O_APPEND | os.O_CREAT) \
-        if "/dev/fd/3" in case.args or any(a.endswith("=/dev/fd/3") for a in case.args) else None
+        if any(v.startswith("/dev/fd/3") for _, v in case.outputs) else None
     p = subprocess.Popen([memsweep, *case.args], cwd=folder, env=env, stdin=stdin,
                          stdout=stdout, stderr=subprocess.PIPE, start_new_session=True,
                          # (Python's own descriptors are not inherited: only
