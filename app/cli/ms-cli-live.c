@@ -233,7 +233,8 @@ run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, at
     MsCliProcessEnd end = ms_cli_run_process (&sweep, live->experiment[side], dir, k,
                                               max_processes (plan), cancel, &runs[side], err,
                                               errlen);
-    if (end != MS_CLI_PROCESS_MEASURED)
+    /* Kept and said (a failed cell, someone else's stop): the turns go on. */
+    if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
       return end;
   }
   return MS_CLI_PROCESS_MEASURED;

@@ -215,9 +215,11 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   why[0] = '\0';
   bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
   if (wrote && merge_process (samples, p, merged, why, sizeof why, err, errlen)) {
-    result = end.told ? MS_CLI_PROCESS_STOPPED : MS_CLI_PROCESS_MEASURED;
+    result = end.told                ? MS_CLI_PROCESS_STOPPED
+             : end.code != EXIT_OK ? MS_CLI_PROCESS_KEPT
+                                   : MS_CLI_PROCESS_MEASURED;
     /* Stopped by someone else's signal, or a cell failed: kept, and said. */
-    if (end.code != EXIT_OK && !end.told) {
+    if (result == MS_CLI_PROCESS_KEPT) {
       first_error_line (err_path, why, sizeof why);
       fprintf (stderr, ms_gettext ("memsweep: process %d of %d exited with status %d (%s); what "
                                    "it measured is kept\n"),
@@ -310,11 +312,16 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
     MsCliProcessEnd end = ms_cli_run_process (sweep, NULL, dir, p, max, cancel, out, err, errlen);
+    /* Kept and said: the run goes on, and exits 1 as a failed cell does. */
+    if (end == MS_CLI_PROCESS_KEPT) {
+      end = MS_CLI_PROCESS_MEASURED;
+      *rc = EXIT_RUNTIME;
+    }
     if (end == MS_CLI_PROCESS_NO_DEVICE && !*out)
       st = MS_RUN_NO_DEVICE;
     else if (end != MS_CLI_PROCESS_MEASURED)
       st = MS_RUN_CANCELLED;
-    if (end == MS_CLI_PROCESS_NOT_WRITTEN)
+    if (end == MS_CLI_PROCESS_NOT_WRITTEN || *rc == EXIT_WRITE)
       *rc = EXIT_WRITE;
     else if (end != MS_CLI_PROCESS_MEASURED)
       *rc = EXIT_RUNTIME;

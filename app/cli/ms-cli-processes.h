@@ -10,6 +10,8 @@
 /* How a process of a run ended, for its parent. */
 typedef enum {
   MS_CLI_PROCESS_MEASURED,    /* it finished; merged */
+  MS_CLI_PROCESS_KEPT,        /* it exited 1 of its own (a failed cell, someone else's
+                               * stop): merged and said */
   MS_CLI_PROCESS_STOPPED,     /* stopped by the supervisor: what it measured merged */
   MS_CLI_PROCESS_LOST,        /* ended from outside, or failed: nothing of it merged */
   MS_CLI_PROCESS_NO_DEVICE,   /* no usable GPU (its exit 3) */
@@ -21,8 +23,7 @@ typedef enum {
  * MEMSWEEP_EXPERIMENT set to experiment unless NULL, its files in dir as
  * pP, read back and merged into *merged as process P (the first one read
  * becomes *merged); of: how many processes the message counts. A message
- * in err unless MEASURED (a process that exited 1 of its own is kept and
- * said on standard error). */
+ * in err unless MEASURED or KEPT (said on standard error). */
 MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment,
                                     const char *dir, int p, int of, atomic_int *cancel,
                                     MsResults **merged, char *err, size_t errlen);

@@ -16,6 +16,7 @@ and what the last attempt learned: a process SIGKILLed by someone else
 costs compare --live and calibrate only that process
 
   live-outside-kill       both sides' finished processes kept and judged
+  grade-child-stopped     a process stopped by someone else: kept, said, exit 1
   calibrate-outside-kill  the profile from the runs that finished
 
 Every program starts with SIGINT, SIGTERM and SIGHUP at their defaults
@@ -275,9 +276,11 @@ def live_outside_kill(tmp):
     """compare --live whose third process (the second pair's first) is
     SIGKILLed by someone else: what both sides finished is kept, written
     and judged, and the kill is said."""
-    side = "--modes host --min-exp 0 --max-exp 14 --reps 100000 --rounds 1"
+    # About a second a process here: the first pair finishes, the third
+    # process is caught busy (2 ticks of CPU time) before it ends.
+    side = "--modes host --min-exp 0 --max-exp 10 --reps 1000 --rounds 1"
     proc = start(["compare", "--live", "--a", side, "--b", side, "--out", "l"], tmp)
-    child = nth_busy_child(proc, 3)
+    child = nth_busy_child(proc, 3, ticks=2)
     if child:
         os.kill(child, signal.SIGKILL)
     err = proc.communicate()[1]
@@ -286,6 +289,26 @@ def live_outside_kill(tmp):
         fail("live-outside-kill", f"ended before its third process (exit {proc.returncode}): {err}")
     elif proc.returncode != 1 or not kept or "signal 9" not in err:
         fail("live-outside-kill", f"exit {proc.returncode}, both sides kept: {kept}: {err.strip()}")
+
+
+def grade_child_stopped(tmp):
+    """run --grade whose first process is stopped by someone else's SIGTERM:
+    what it wrote is kept, the run goes on, says so and exits 1."""
+    proc = start(["run", "--processes", "2", "--rounds", "1", "--reps", "100000", "--out", "g",
+                  "--modes", "host", "--min-exp", "0", "--max-exp", "2", "--warmup", "0"], tmp)
+    child = busy_child(proc)
+    if child:
+        os.kill(child, signal.SIGTERM)
+    # The second measures as long: stopped as a user would, once busy.
+    second = nth_busy_child(proc, 2)
+    if second:
+        proc.send_signal(signal.SIGINT)
+    err = proc.communicate()[1]
+    wrote = os.path.exists(os.path.join(tmp, "g-samples.csv"))
+    if not child:
+        fail("grade-child-stopped", f"ended before it could be stopped (exit {proc.returncode})")
+    elif proc.returncode != 1 or not wrote or "process 1 of 2 exited with status 1" not in err:
+        fail("grade-child-stopped", f"exit {proc.returncode}, written: {wrote}: {err.strip()}")
 
 
 def calibrate_outside_kill(tmp):
@@ -306,7 +329,7 @@ def calibrate_outside_kill(tmp):
 
 
 CASES = [nohup_calibrate, grade_ctrl_c, grade_twice, sidecar_unknown, lesson_summary, figure_d2h,
-         write_failure, live_outside_kill, calibrate_outside_kill]
+         write_failure, live_outside_kill, grade_child_stopped, calibrate_outside_kill]
 
 for case in CASES:
     with tempfile.TemporaryDirectory() as tmp:
