@@ -22,6 +22,7 @@ figures, which rest on fewer runs and hold the host's jitter).
 """
 import csv
 import glob
+import gzip
 import io
 import json
 import os
@@ -57,7 +58,7 @@ def metadata(lines, path):
             meta.setdefault(key, value.strip())
     if not meta:
         # A plain CSV file: its metadata is in its sidecar (docs/csv.md).
-        sidecar = re.sub(r"(-samples|-summary)?\.csv$", "", path) + "-meta.json"
+        sidecar = re.sub(r"(-samples|-summary)?\.csv(\.gz)?$", "", path) + "-meta.json"
         if os.path.exists(sidecar):
             with open(sidecar, encoding="utf-8") as f:
                 for key, value in json.load(f).get("metadata", {}).items():
@@ -112,7 +113,9 @@ def summary_figures(rows):
 
 
 def read(path):
-    with open(path, encoding="utf-8") as f:
+    # The shipped runs and logs are gzipped (docs/csv.md).
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
         lines = f.read().splitlines()
     meta = metadata(lines, path)
     body = [line for line in lines if not line.startswith("#")]
@@ -139,9 +142,11 @@ def read(path):
 def sources():
     files = []
     for gpu in ("h100", "h200"):
-        files += sorted(glob.glob(os.path.join(ROOT, "data", "reference", gpu + "-*-samples.csv")))
-    files += sorted(glob.glob(os.path.join(ROOT, "docs", "measurements", "**", "*-summary.csv"),
-                              recursive=True))
+        for tail in ("-*-samples.csv", "-*-samples.csv.gz"):
+            files += sorted(glob.glob(os.path.join(ROOT, "data", "reference", gpu + tail)))
+    for tail in ("*-summary.csv", "*-summary.csv.gz"):
+        files += sorted(glob.glob(os.path.join(ROOT, "docs", "measurements", "**", tail),
+                                  recursive=True))
     return files
 
 
@@ -160,7 +165,8 @@ def envelopes():
         hi = max(v for v, _ in values)
         digits = 1 if FIGURES[fid][4] == "GB/s" else 2
         margin = MARGIN if FIGURES[fid][3] in ("h2d", "d2h") else E2E_MARGIN
-        files = sorted({os.path.basename(p) for _, p in values})
+        # A run is named as its plain file is, compressed or not.
+        files = sorted({re.sub(r"\.gz$", "", os.path.basename(p)) for _, p in values})
         shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
         source = (f"measured here: {len(values)} run{'s' if len(values) > 1 else ''} ({shown}), "
                   f"observed {lo:.{digits}f}..{hi:.{digits}f} widened {margin * 100:.0f} %; "

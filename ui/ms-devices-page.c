@@ -380,7 +380,7 @@ read_multi (const char *path, GError **error)
 static Opened *
 read_path (const char *path, GError **error)
 {
-  if (g_str_has_suffix (path, "-multi.csv"))
+  if (ms_csv_name_stem (path, "-multi.csv"))
     return read_multi (path, error);
   char err[512];
   MsPeerFile *file = ms_peer_file_read (path, err, sizeof err);

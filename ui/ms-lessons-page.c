@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-lesson-detail.h"
 #include "ms-lesson-picture-view.h"
 #include "ms-drawing.h"
@@ -578,8 +579,12 @@ static gboolean
 is_lesson_file (const char *name, const char *own, const char *exp)
 {
   const char *tail = strstr (name, "lesson-");
-  return tail && (tail == name || tail[-1] == '-') &&
-         (g_str_equal (tail, own) || (exp && g_str_equal (tail, exp)));
+  if (!tail || (tail != name && tail[-1] != '-'))
+    return FALSE;
+  /* Compressed or not: "lesson-reuse-samples.csv.gz" is the same run. */
+  size_t n = ms_csv_name_stem (tail, "-samples.csv");
+  return n && ((strlen (own) == n + strlen ("-samples.csv") && strncmp (tail, own, n) == 0) ||
+               (exp && strlen (exp) == n + strlen ("-samples.csv") && strncmp (tail, exp, n) == 0));
 }
 
 /* The lesson's own reference runs (every GPU's, in name order); where a
@@ -599,7 +604,7 @@ reference_paths (MsLessonTopic t, const char *dir)
   while (d && (name = g_dir_read_name (d))) {
     if (is_lesson_file (name, own, exp))
       g_ptr_array_add (lessons, g_strdup (name));
-    else if (info->plain && g_str_has_suffix (name, "-samples.csv") && !strstr (name, "lesson-"))
+    else if (info->plain && ms_csv_name_stem (name, "-samples.csv") && !strstr (name, "lesson-"))
       g_ptr_array_add (others, g_strdup (name));
   }
   g_ptr_array_sort (lessons, ms_compare_names);

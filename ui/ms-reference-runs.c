@@ -21,12 +21,13 @@ ms_reference_dir (void)
   return dir;
 }
 
-/* The length of a run's name without its "-samples.csv" tail. */
+/* The length of a run's name without its "-samples.csv" (or
+ * "-samples.csv.gz") tail. */
 static size_t
 run_name_length (const char *name)
 {
-  size_t n = strlen (name);
-  return g_str_has_suffix (name, SAMPLES_SUFFIX) ? n - strlen (SAMPLES_SUFFIX) : n;
+  size_t stem = ms_csv_name_stem (name, SAMPLES_SUFFIX);
+  return stem ? stem : strlen (name);
 }
 
 /* g_ptr_array_sort hands the comparison pointers to the elements. By the
@@ -49,7 +50,7 @@ ms_reference_runs_list_in (const char *dir)
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
   while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_suffix (name, SAMPLES_SUFFIX))
+    if (ms_csv_name_stem (name, SAMPLES_SUFFIX))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, ms_compare_names);
   return names;
@@ -84,8 +85,7 @@ MsReferenceKind
 ms_reference_run_describe (const char *file, char **gpu, char **title)
 {
   g_autofree char *name = g_filename_display_name (file);
-  if (g_str_has_suffix (name, SAMPLES_SUFFIX))
-    name[strlen (name) - strlen (SAMPLES_SUFFIX)] = '\0';
+  name[run_name_length (name)] = '\0';
   const char *dash = strchr (name, '-');
   const char *rest = dash ? dash + 1 : name;
   *gpu = dash ? g_strndup (name, (gsize) (dash - name)) : g_strdup ("");

@@ -77,16 +77,18 @@ clean_text (const char *text, gssize len)
   return g_utf8_make_valid (text, len);
 }
 
-/* The name shown: the file's name without "-samples.csv" (or ".csv"). */
+/* The name shown: the file's name without "-samples.csv" (or ".csv"),
+ * compressed or not. */
 static char *
 name_of (GFile *file)
 {
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *shown = clean_text (base, -1);
-  if (g_str_has_suffix (shown, "-samples.csv"))
-    shown[strlen (shown) - strlen ("-samples.csv")] = '\0';
-  else if (g_str_has_suffix (shown, ".csv"))
-    shown[strlen (shown) - strlen (".csv")] = '\0';
+  size_t stem = ms_csv_name_stem (shown, "-samples.csv");
+  if (!stem)
+    stem = ms_csv_name_stem (shown, ".csv");
+  if (stem)
+    shown[stem] = '\0';
   return g_steal_pointer (&shown);
 }
 
@@ -306,13 +308,11 @@ ms_runs_entry_get_file (MsRunsEntry *self)
 GFile *
 ms_runs_entry_dup_summary_file (MsRunsEntry *self)
 {
-  g_autofree char *base = g_file_get_basename (self->file);
-  if (!g_str_has_suffix (base, "-samples.csv"))
+  g_autofree char *path = g_file_get_path (self->file);
+  char summary[4096];
+  if (!path || !ms_csv_pair_summary_path (path, summary, sizeof summary))
     return NULL;
-  base[strlen (base) - strlen ("samples.csv")] = '\0';
-  g_autofree char *summary = g_strconcat (base, "summary.csv", NULL);
-  g_autoptr (GFile) parent = g_file_get_parent (self->file);
-  return g_file_get_child (parent, summary);
+  return g_file_new_for_path (summary);
 }
 
 const char *

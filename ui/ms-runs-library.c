@@ -517,10 +517,11 @@ list_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
     if (g_str_has_suffix (name, MS_META_SIDECAR_SUFFIX))
       continue;
     /* A summary belongs to the samples file beside it, when there is one. */
-    if (g_str_has_suffix (name, "-summary.csv")) {
-      g_autofree char *prefix = g_strndup (name, strlen (name) - strlen ("summary.csv"));
-      g_autofree char *samples = g_strconcat (prefix, "samples.csv", NULL);
-      if (g_hash_table_contains (names, samples))
+    size_t stem = ms_csv_name_stem (name, "-summary.csv");
+    if (stem) {
+      g_autofree char *samples = g_strdup_printf ("%.*s-samples.csv", (int) stem, name);
+      g_autofree char *compressed = g_strconcat (samples, ".gz", NULL);
+      if (g_hash_table_contains (names, samples) || g_hash_table_contains (names, compressed))
         continue;
     }
     g_autoptr (GFile) file = g_file_get_child (dir, name);
@@ -622,7 +623,7 @@ static gboolean
 check_is_run (MsRunsEntry *entry, GError **error)
 {
   g_autofree char *path = g_file_get_path (ms_runs_entry_get_file (entry));
-  if (ms_runs_entry_get_reason (entry) || !g_str_has_suffix (path, "-samples.csv")) {
+  if (ms_runs_entry_get_reason (entry) || !ms_csv_name_stem (path, "-samples.csv")) {
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                  _("“%s” is not a run memsweep keeps; it is left as it is"),
                  ms_runs_entry_get_name (entry));

@@ -180,6 +180,7 @@ file_dialog (MsWindow *self, const char *title, GtkFileChooserAction action, con
   g_autoptr (GtkFileFilter) f = gtk_file_filter_new ();
   gtk_file_filter_set_name (f, _("CSV files"));
   gtk_file_filter_add_pattern (f, "*.csv");
+  gtk_file_filter_add_pattern (f, "*.csv.gz");
   gtk_file_filter_add_mime_type (f, "text/csv");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (d), f);
   return d;

@@ -164,7 +164,7 @@ ms_window_open_file (MsWindow *self, GFile *file)
   }
   /* A peer matrix or a sweep on several GPUs has its own page
    * (ms-devices-page.c). */
-  if (g_str_has_suffix (path, "-peer.csv") || g_str_has_suffix (path, "-multi.csv")) {
+  if (ms_csv_name_stem (path, "-peer.csv") || ms_csv_name_stem (path, "-multi.csv")) {
     ms_window_open_devices_file (self, path);
     return;
   }

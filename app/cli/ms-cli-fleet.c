@@ -207,10 +207,8 @@ static bool
 folder_is_fresh (const char *dir)
 {
   DIR *d = opendir (dir);
-  size_t s = strlen ("-samples.csv");
   for (struct dirent *e; d && (e = readdir (d));) {
-    size_t n = strlen (e->d_name);
-    if ((n > s && strcmp (e->d_name + n - s, "-samples.csv") == 0) ||
+    if (ms_csv_name_stem (e->d_name, "-samples.csv") ||
         strcmp (e->d_name, MS_FLEET_EXPECTED_FILE) == 0) {
       fprintf (stderr, ms_gettext ("memsweep fleet: %s already holds results (%s): give a new "
                                    "or empty folder\n"), dir, e->d_name);

@@ -462,7 +462,10 @@ point_to_reference_runs (const char *name)
   bool any = false;
   for (int g = 0; dir && g < 2; g++) {
     char path[4096];
-    snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv", dir, g ? "h200" : "h100", name);
+    /* Shipped compressed; a plain copy (unpacked by hand) shows as well. */
+    snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv.gz", dir, g ? "h200" : "h100", name);
+    if (access (path, R_OK) != 0)
+      path[strlen (path) - strlen (".gz")] = '\0';
     if (access (path, R_OK) != 0)
       continue;
     if (!any)

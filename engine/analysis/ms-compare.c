@@ -6,14 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-#include "ms-atomic-file.h"
 #include "ms-compare.h"
 #include "ms-compare-pool.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-read-file.h"
 #include "ms-results.h"
 #include "ms-run-to-run-file.h"
 #include "ms-run-to-run.h"
@@ -409,10 +411,16 @@ ms_file_kind (const char *path)
     { "# memsweep peer matrix", MS_FILE_KIND_PEER },
     { "# memsweep multi-GPU sweep", MS_FILE_KIND_MULTI },
   };
-  FILE *f = fopen (path, "r");
-  if (!f)
+  /* Opened as every reader opens it: a compressed file by its content. */
+  struct stat st;
+  char err[64];
+  int fd = ms_open_regular (path, &st, err, sizeof err);
+  FILE *f = fd >= 0 ? fdopen (fd, "r") : NULL;
+  if (!f) {
+    if (fd >= 0)
+      close (fd);
     return MS_FILE_KIND_UNREADABLE;
-  ms_atomic_file_note_read (fileno (f));
+  }
   char line[256] = "";
   bool got = fgets (line, sizeof line, f) != NULL;
   fclose (f);

@@ -2,10 +2,11 @@
 /* ms-csv-pair.c: whether a samples file and the summary beside it were
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
-#include "ms-atomic-file.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
+#include "ms-read-file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -28,14 +29,11 @@ static FILE *
 open_regular_file (const char *path)
 {
   struct stat st;
-  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  char err[64];
+  /* A compressed file as its plain content. */
+  int fd = ms_open_regular (path, &st, err, sizeof err);
   if (fd < 0)
     return NULL;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)) {
-    close (fd);
-    return NULL;
-  }
-  ms_atomic_file_note_read (fd);
   FILE *f = fdopen (fd, "r");
   if (!f)
     close (fd);
@@ -134,15 +132,41 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   return found;
 }
 
+size_t
+ms_csv_name_stem (const char *name, const char *suffix)
+{
+  size_t n = ms_gzip_stem_len (name), s = strlen (suffix);
+  return n > s && strncmp (name + n - s, suffix, s) == 0 ? n - s : 0;
+}
+
+static bool
+is_regular (const char *path)
+{
+  struct stat st;
+  return stat (path, &st) == 0 && S_ISREG (st.st_mode);
+}
+
 /* path with its ending from replaced by to into out; false when path does
- * not end so or out is too short. */
+ * not end so or out is too short. A compressed file's partner is the
+ * compressed one beside it, else the plain one if only that is there (and
+ * the other way round): the pair may be compressed one file at a time. */
 static bool
 swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len)
 {
-  size_t n = strlen (path), s = strlen (from);
-  if (n < s || strcmp (path + n - s, from) != 0)
+  size_t n = ms_gzip_stem_len (path), s = strlen (from);
+  bool gz = ms_gzip_is_name (path);
+  if (n < s || strncmp (path + n - s, from, s) != 0)
     return false;
-  return snprintf (out, len, "%.*s%s", (int) (n - s), path, to) < (int) len;
+  for (int other = 0; other < 2; other++) {
+    bool with_gz = other ? !gz : gz;
+    if (snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, with_gz ? MS_GZIP_SUFFIX : "") >=
+        (int) len)
+      return false;
+    if (is_regular (out))
+      return true;
+  }
+  return snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, gz ? MS_GZIP_SUFFIX : "") <
+         (int) len;
 }
 
 bool
@@ -161,10 +185,8 @@ bool
 ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
 {
   char summary[4096], a[64] = "", b[64] = "";
-  struct stat st;
   /* Only a regular file beside the samples can be their summary. */
-  if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) ||
-      stat (summary, &st) != 0 || !S_ISREG (st.st_mode))
+  if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) || !is_regular (summary))
     return true;
   const char *key = ms_meta_table (MS_META_RUN_ID)->key;
   bool has_a = ms_csv_meta_value (samples_path, key, a, sizeof a);

@@ -20,8 +20,14 @@ bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
 bool ms_csv_write_pair_new (const MsResults *results, const char *samples_path,
                             const char *summary_path, bool *taken, char *err, size_t errlen);
 
+/* The length of name without its ending suffix ("-samples.csv") or that
+ * ending compressed ("-samples.csv.gz"); 0 when it ends in neither. */
+size_t ms_csv_name_stem (const char *name, const char *suffix);
+
 /* The summary that belongs to a samples file (NAME-samples.csv ->
- * NAME-summary.csv); false when the name does not end in -samples.csv. */
+ * NAME-summary.csv); false when the name does not end in -samples.csv.
+ * NAME-samples.csv.gz's is NAME-summary.csv.gz, or NAME-summary.csv when
+ * only that is there (and the other way round). */
 bool ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len);
 /* The other way: the samples file a summary belongs to (NAME-summary.csv
  * -> NAME-samples.csv); false when the name does not end in -summary.csv. */

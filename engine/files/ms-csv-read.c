@@ -25,6 +25,7 @@
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-gzip-file.h"
 #include "ms-health-meta.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
@@ -266,6 +267,8 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */
   r->sweep.reps_rule = MS_REPS_FIXED;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  /* A compressed file is labelled as its plain content's file is. */
+  r->label[ms_gzip_stem_len (r->label)] = '\0';
 
   locale_t old = ms_csv_enter_c_locale ();
   take_sidecar (rd, r, path, fd, (uint64_t) st.st_size);

@@ -23,6 +23,7 @@
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-modes.h"
@@ -413,6 +414,8 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->sweep.reps_rule = MS_REPS_FIXED;
   r->from_summary = true;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  /* A compressed file is labelled as its plain content's file is. */
+  r->label[ms_gzip_stem_len (r->label)] = '\0';
   locale_t old = ms_csv_enter_c_locale ();
   take_sidecar (r, path, buf, len);
   parse_summary (sr, buf, len);

@@ -14,6 +14,7 @@
 
 #include "ms-atomic-file.h"
 #include "ms-csv-writer.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-meta.h"
@@ -25,10 +26,11 @@ static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".cs
 bool
 ms_meta_sidecar_path (const char *csv_path, char *out, size_t len)
 {
-  size_t n = strlen (csv_path);
+  /* X-samples.csv.gz is described by X-meta.json, as X-samples.csv is. */
+  size_t n = ms_gzip_stem_len (csv_path);
   for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
     size_t s = strlen (csv_suffixes[i]);
-    if (n > s && strcmp (csv_path + n - s, csv_suffixes[i]) == 0) {
+    if (n > s && strncmp (csv_path + n - s, csv_suffixes[i], s) == 0) {
       n -= s;
       break;
     }
@@ -44,13 +46,17 @@ base_name (const char *path)
 }
 
 /* Whether a name read from a sidecar is path's file name as the writer
- * wrote it (a byte that is no UTF-8 as U+FFFD). */
+ * wrote it (a byte that is no UTF-8 as U+FFFD), with or without the ".gz"
+ * of a compressed copy: the sidecar describes the plain content. */
 static bool
 same_name (const char *name, const char *path)
 {
   char written[1024];
   ms_utf8_make_valid (written, sizeof written, base_name (path));
-  return strcmp (name, written) == 0;
+  if (strcmp (name, written) == 0)
+    return true;
+  size_t stem = ms_gzip_stem_len (written);
+  return ms_gzip_is_name (written) && strlen (name) == stem && strncmp (name, written, stem) == 0;
 }
 
 /* ---- writing ------------------------------------------------------------ */
@@ -207,10 +213,11 @@ ms_meta_sidecar_inline (const char *text, size_t len)
 static bool
 hash_of_file (const char *path, long long bytes, uint64_t hash[2])
 {
-  char buf[1 << 16];
+  char buf[1 << 16], err[64];
   struct stat st;
-  int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-  bool ok = fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode);
+  /* A compressed file's hash is its plain content's. */
+  int fd = ms_open_regular (path, &st, err, sizeof err);
+  bool ok = fd >= 0;
   off_t at = ok && pread (fd, buf, 3, 0) == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
                  st.st_size >= bytes + 3
                ? 3

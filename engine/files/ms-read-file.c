@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "ms-atomic-file.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-read-file.h"
 #include "ms-utf8.h"
@@ -40,7 +41,17 @@ ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
   /* Regular files never block; reads should wait for slow disks as usual. */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
   ms_atomic_file_note_read (fd);
-  return fd;
+  if (!ms_gzip_fd_is_compressed (fd))
+    return fd;
+  /* A compressed file is read as its plain content, whatever its name. */
+  int plain = ms_gzip_plain_fd (fd, path, err, errlen);
+  close (fd);
+  if (plain >= 0 && fstat (plain, st) != 0) {
+    snprintf (err, errlen, ms_gettext ("%s: cannot open: %s"), path, strerror (errno));
+    close (plain);
+    return -1;
+  }
+  return plain;
 }
 
 char *

@@ -10,7 +10,8 @@
 
 struct stat;
 /* Opens path for reading if it is a regular file (a FIFO, device or folder
- * is refused at once, never waited on); -1 with "path: why". */
+ * is refused at once, never waited on); -1 with "path: why". A gzip file
+ * opens as its plain content (ms-gzip-file.h), st describing that. */
 int ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen);
 
 /* A regular file of at most 4 MiB without NUL bytes, whole and

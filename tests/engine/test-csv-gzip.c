@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-csv-gzip.c: compressed result files read as their plain content.
+ * A run written with its sidecar and then gzipped reads back with the same
+ * cells and its metadata known (the sidecar names the plain file, its size
+ * and hash those of the plain content); the summary beside it is found
+ * compressed or not, is told from samples, and pairs by run id; a cut-off
+ * or damaged .gz is refused in words; every shipped reference run opens
+ * compressed with its metadata known. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "files/ms-csv-io.h"
+#include "memsweep.h"
+#include "model/ms-results.h"
+#include "ms-backend-test.h"
+#include "ms-csv-pair.h"
+#include "ms-meta-sidecar.h"
+#include "ms-peer-file.h"
+#include "ms-sweep-test.h"
+#include "ms-tmp-test.h"
+#include "run/ms-backend.h"
+#include "run/ms-runner.h"
+
+static MsResults *
+make_results (void)
+{
+  MsSweep s;
+  MsTestBackendConfig cfg;
+  ms_test_sweep_init (&s, NULL, 10, 14, 4);
+  ms_test_backend_config_init (&cfg);
+  MsBackend *b = ms_backend_new_test (&cfg);
+  MsResults *r = NULL;
+  char err[256];
+  ms_sweep_run (&s, b, NULL, NULL, NULL, &r, err, sizeof err);
+  ms_backend_free (b);
+  g_assert_nonnull (r);
+  snprintf (r->device.name, sizeof r->device.name, "Test GPU");
+  return r;
+}
+
+/* Writes path's bytes gzipped to path.gz (keep: the plain file stays). */
+static char *
+gzip_file (const char *path, gboolean keep, size_t cut)
+{
+  char *text;
+  gsize len;
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  char *gz_path = g_strconcat (path, ".gz", NULL);
+  gzFile gz = gzopen (gz_path, "wb9");
+  g_assert_nonnull (gz);
+  g_assert_cmpint (gzwrite (gz, text, (unsigned) len), ==, (int) len);
+  g_assert_cmpint (gzclose (gz), ==, Z_OK);
+  g_free (text);
+  if (cut) {
+    g_assert_true (g_file_get_contents (gz_path, &text, &len, NULL));
+    g_assert_true (g_file_set_contents (gz_path, text, (gssize) (len - cut), NULL));
+    g_free (text);
+  }
+  if (!keep)
+    g_assert_cmpint (unlink (path), ==, 0);
+  return gz_path;
+}
+
+static void
+test_compressed_pair (void)
+{
+  MsResults *r = make_results ();
+  char err[1024] = "";
+  const char *samples = ms_test_tmp_path ("run-samples.csv");
+  const char *summary = ms_test_tmp_path ("run-summary.csv");
+  g_assert_true (ms_csv_write_pair (r, samples, summary, err, sizeof err));
+  MsResults *plain = ms_csv_read_samples (samples, err, sizeof err);
+  g_assert_nonnull (plain);
+  g_autofree char *samples_gz = gzip_file (samples, FALSE, 0);
+  /* Only the samples compressed: the plain summary beside them is theirs. */
+  char other[4096];
+  g_assert_true (ms_csv_pair_summary_path (samples_gz, other, sizeof other));
+  g_assert_cmpstr (other, ==, summary);
+  g_autofree char *summary_gz = gzip_file (summary, FALSE, 0);
+  g_assert_true (ms_csv_pair_summary_path (samples_gz, other, sizeof other));
+  g_assert_cmpstr (other, ==, summary_gz);
+  g_assert_true (ms_csv_pair_samples_path (summary_gz, other, sizeof other));
+  g_assert_cmpstr (other, ==, samples_gz);
+  g_assert_true (ms_meta_sidecar_path (samples_gz, other, sizeof other));
+  g_assert_cmpstr (other, ==, ms_test_tmp_path ("run-meta.json"));
+
+  MsResults *back = ms_csv_read_samples (samples_gz, err, sizeof err);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->n_cells, ==, plain->n_cells);
+  /* The sidecar, which names run-samples.csv, describes its .gz form. */
+  g_assert_cmpstr (back->metadata_unknown, ==, "");
+  g_assert_cmpstr (back->device.name, ==, "Test GPU");
+  g_assert_cmpstr (back->label, ==, "run-samples.csv");
+  for (size_t i = 0; i < plain->n_cells; i++)
+    g_assert_cmpfloat (back->cells[i].stats.e2e.median, ==, plain->cells[i].stats.e2e.median);
+  MsResults *figures = ms_csv_read_figures (samples_gz, err, sizeof err);
+  g_assert_nonnull (figures);
+  g_assert_cmpuint (figures->n_cells, ==, plain->n_cells);
+
+  g_assert_true (ms_csv_is_summary (summary_gz));
+  g_assert_false (ms_csv_is_summary (samples_gz));
+  MsResults *sum = ms_csv_read_samples (summary_gz, err, sizeof err);
+  g_assert_nonnull (sum);
+  g_assert_true (sum->from_summary);
+  g_assert_cmpuint (sum->n_cells, ==, plain->n_cells);
+  g_assert_cmpstr (sum->metadata_unknown, ==, "");
+  g_assert_true (ms_csv_pair_check (samples_gz, err, sizeof err));
+  ms_results_free (sum);
+  ms_results_free (figures);
+  ms_results_free (back);
+  ms_results_free (plain);
+  ms_results_free (r);
+}
+
+static void
+test_damaged (void)
+{
+  MsResults *r = make_results ();
+  char err[1024] = "";
+  const char *samples = ms_test_tmp_path ("cut-samples.csv");
+  g_assert_true (ms_csv_write_samples (r, samples, err, sizeof err));
+  g_autofree char *cut = gzip_file (samples, TRUE, 20);
+  g_assert_null (ms_csv_read_samples (cut, err, sizeof err));
+  g_assert_nonnull (strstr (err, "cut-samples.csv.gz"));
+  g_assert_nonnull (strstr (err, "ends early"));
+
+  /* Right magic, then nonsense. */
+  const char *bad = ms_test_tmp_path ("bad-samples.csv.gz");
+  g_assert_true (g_file_set_contents (bad, "\x1f\x8b\x08\x00 not deflate at all", -1, NULL));
+  err[0] = '\0';
+  g_assert_null (ms_csv_read_samples (bad, err, sizeof err));
+  g_assert_nonnull (strstr (err, "bad-samples.csv.gz: "));
+  ms_results_free (r);
+}
+
+/* The shipped runs are compressed; each opens with its sidecar's metadata,
+ * the sidecar unchanged since it named the plain file. */
+static void
+test_reference_runs (void)
+{
+  DIR *d = opendir (MS_REFERENCE_DIR);
+  g_assert_nonnull (d);
+  int n = 0;
+  for (struct dirent *e; (e = readdir (d));) {
+    if (!g_str_has_suffix (e->d_name, ".csv.gz"))
+      continue;
+    g_autofree char *path = g_build_filename (MS_REFERENCE_DIR, e->d_name, NULL);
+    char err[1024] = "";
+    if (g_str_has_suffix (e->d_name, "-peer.csv.gz")) {
+      MsPeerFile *peer = ms_peer_file_read (path, err, sizeof err);
+      if (!peer)
+        g_error ("%s", err);
+      if (peer->meta_unknown[0])
+        g_error ("%s: %s", path, peer->meta_unknown);
+      free (peer);
+      n++;
+      continue;
+    }
+    MsResults *r = ms_csv_is_summary (path) ? ms_csv_read_summary (path, err, sizeof err)
+                                            : ms_csv_read_figures (path, err, sizeof err);
+    if (!r)
+      g_error ("%s", err);
+    if (r->metadata_unknown[0])
+      g_error ("%s: %s", path, r->metadata_unknown);
+    g_assert_cmpuint (r->n_cells, >, 0);
+    ms_results_free (r);
+    n++;
+  }
+  closedir (d);
+  if (n == 0)
+    g_test_skip ("no compressed reference runs");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/csv-gzip/compressed-pair", test_compressed_pair);
+  g_test_add_func ("/csv-gzip/damaged", test_damaged);
+  g_test_add_func ("/csv-gzip/reference-runs", test_reference_runs);
+  return g_test_run ();
+}
