@@ -256,8 +256,8 @@ accept_figure (const char *what, double *t, double *cpu, int n, double target)
 static GPtrArray *
 accept_runs (void)
 {
-  static const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                                 "h100-large-samples.csv" };
+  static const char *files[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz",
+                                 "h100-large-samples.csv.gz" };
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
   for (guint i = 0; i < ACCEPT_RUNS; i++) {
     char err[512];

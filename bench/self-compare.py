@@ -30,9 +30,14 @@ def compare(ms, a, b):
 
 
 def run_file(out, name, k):
-    """A run's samples file, or its summary where only that was kept."""
-    samples = f"{out}/{name}-{k}-samples.csv"
-    return samples if os.path.exists(samples) else f"{out}/{name}-{k}-summary.csv"
+    """A run's samples file, or its summary where only that was kept,
+    plain or gzipped (as the reference runs ship)."""
+    for kind in ("samples", "summary"):
+        for tail in ("", ".gz"):
+            path = f"{out}/{name}-{k}-{kind}.csv{tail}"
+            if os.path.exists(path):
+                return path
+    return f"{out}/{name}-{k}-summary.csv"
 
 
 def band(e):

@@ -10,14 +10,15 @@ lie inside each other's interval.
 Rules: ci (the run's own 95% interval), cell (t * sqrt(2) * the cell's sd),
 pool (the larger of the cell's and the mode's pooled sd: what memsweep
 uses), pool-only (the mode's pooled sd alone)."""
-import csv, glob, itertools, math, random, statistics as st, sys
+import csv, glob, gzip, itertools, math, random, statistics as st, sys
 
 T975 = {2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306}
 
 
 def load(path):
     d = {}
-    with open(path, newline='') as f:
+    # The logs' summaries are kept gzipped.
+    with (gzip.open(path, 'rt', newline='') if path.endswith('.gz') else open(path, newline='')) as f:
         for row in csv.DictReader(l for l in f if not l.startswith('#')):
             if row['status'] == 'ok':
                 d[(row['mode'], int(row['elements']))] = tuple(
@@ -48,7 +49,7 @@ def coverage(runs, cells, cal, val, rule):
 
 
 def main(folder):
-    paths = sorted(glob.glob(folder + '/run*-summary.csv'))
+    paths = sorted(glob.glob(folder + '/run*-summary.csv') + glob.glob(folder + '/run*-summary.csv.gz'))
     runs = [load(p) for p in paths]
     cells = sorted(set.intersection(*(set(r) for r in runs)))
     print(f'# {len(runs)} runs, {len(cells)} cells; 30 random splits (seed 1)')

@@ -33,8 +33,8 @@ write_outputs () {
   prog=$1
   dir=$2
   mkdir -p "$dir"
-  for csv in "$ref"/*-samples.csv "$ref"/*-summary.csv; do
-    base=$(basename "$csv" .csv)
+  for csv in "$ref"/*-samples.csv.gz "$ref"/*-summary.csv.gz; do
+    base=$(basename "${csv%.gz}" .csv)
     record "$dir" "$base.show" "$prog" show "$csv"
     record "$dir" "$base.show-json" "$prog" show "$csv" --format json
     for view in bandwidth h2d d2h time breakdown timeline; do

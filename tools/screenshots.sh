@@ -126,9 +126,9 @@ shoot () {
 # whose cells answer the cards that compare modes of a plain sweep.
 views () {
   shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
-    gpus:"click:$3" -- "$ref/h100-default-samples.csv" "$ref/h200x2-peer.csv"
-  shoot "$1" "$2" lessons: -- --lesson=reuse --run "$ref/h100-default-samples.csv"
-  shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv"
+    gpus:"click:$3" -- "$ref/h100-default-samples.csv.gz" "$ref/h200x2-peer.csv.gz"
+  shoot "$1" "$2" lessons: -- --lesson=reuse --run "$ref/h100-default-samples.csv.gz"
+  shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv.gz" "$ref/h200-default-samples.csv.gz"
 }
 
 # lessons SCHEME SUFFIX: every lesson's page, its card run from its

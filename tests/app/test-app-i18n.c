@@ -107,7 +107,7 @@ on_activate (GApplication *app)
     check_translated (win);
 
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_no_error (error);
   for (int summary = 0; summary < 2; summary++) {

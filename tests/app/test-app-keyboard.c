@@ -416,7 +416,7 @@ static void
 check_timeline_keys (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_TIMELINE);
   GtkWidget *view
@@ -500,7 +500,7 @@ static void
 check_runs_popover (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   press_ctrl_shift (win, XK_r);
   GtkWidget *list = find_widget (GTK_WIDGET (win), is_runs_list, NULL);
@@ -543,7 +543,7 @@ static void
 check_table_filter (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
   wait_until (shows_series_button, win, "the bandwidth chart shows");
@@ -636,7 +636,7 @@ static void
 check_series_popover (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
   wait_until (shows_series_button, win, "the bandwidth chart shows");
@@ -873,7 +873,7 @@ log_scale_flipped (gpointer data)
 static void
 check_chart_keys (MsWindow *win)
 {
-  const char *files[] = { "h100-default-1-samples.csv", "h100-default-2-samples.csv" };
+  const char *files[] = { "h100-default-1-samples.csv.gz", "h100-default-2-samples.csv.gz" };
   for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
     g_autoptr (GError) error = NULL;
     g_autofree char *ref = g_build_filename (ms_reference_dir (), files[i], NULL);
@@ -965,7 +965,7 @@ make_runs_folder (void)
   const char *runs = ms_test_app_data_home ();
   g_assert_cmpint (g_mkdir_with_parents (runs, 0700), ==, 0);
   g_autofree char *from = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
-                                            "h100-default-samples.csv", NULL);
+                                            "h100-default-samples.csv.gz", NULL);
   g_autofree char *to = g_build_filename (runs, "kept-samples.csv", NULL);
   g_autofree char *text = NULL;
   gsize len;

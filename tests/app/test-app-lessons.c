@@ -234,7 +234,7 @@ static void
 test_window_runs (void)
 {
   char err[256];
-  g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv", NULL);
+  g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv.gz", NULL);
   MsResults *results = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (results);
   g_autoptr (MsRun) r = ms_run_new (results, MS_RUN_KIND_REFERENCE);
@@ -387,7 +387,7 @@ on_activate_view (GApplication *app)
   MsLessonsPage *page =
     MS_LESSONS_PAGE (ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL));
   /* A sweep of every mode beside the lesson's run. */
-  g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv", NULL);
+  g_autofree char *path = g_build_filename (bundled, "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, path, NULL));
   g_assert_false (ms_window_open_lesson (win, "no-such-lesson", FALSE));
   g_assert_true (ms_window_open_lesson (win, "register-allocate", TRUE));

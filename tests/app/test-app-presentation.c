@@ -230,7 +230,7 @@ static void
 check_show_click (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   ms_test_wait_until (has_runs, win, "the run opens");
   ms_window_set_view (win, MS_VIEW_LESSONS);

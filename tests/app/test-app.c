@@ -47,7 +47,7 @@ static void
 check_files (MsWindow *win)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
@@ -121,7 +121,7 @@ check_views_and_exports (MsWindow *win)
   g_clear_error (&error);
 
   /* The same file again is not a second comparison. */
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
 }
@@ -436,7 +436,7 @@ static void
 check_first_frame_before_files (GApplication *app)
 {
   MsWindow *win = ms_window_new (ADW_APPLICATION (app));
-  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv", NULL);
+  g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (ref);
   ms_window_open_file (win, file);
   gboolean painted = TRUE;
@@ -466,8 +466,8 @@ static void
 check_files_in_order (GApplication *app)
 {
   MsWindow *win = ms_window_new (ADW_APPLICATION (app));
-  const char *names[] = { "h100-large-samples.csv", "h100-lesson-duplex-samples.csv",
-                          "h200-default-samples.csv" };
+  const char *names[] = { "h100-large-samples.csv.gz", "h100-lesson-duplex-samples.csv.gz",
+                          "h200-default-samples.csv.gz" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
     g_autofree char *path = g_build_filename (ms_reference_dir (), names[i], NULL);
     g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -517,7 +517,7 @@ check_library_rename (MsWindow *win)
   g_autofree char *base = g_strdup_printf ("kept-%d-samples.csv", (int) getpid ());
   g_autofree char *path = g_build_filename (folder, base, NULL);
   g_autofree char *ref =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv.gz", NULL);
   g_autofree char *text = NULL;
   gsize len;
   g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
@@ -569,7 +569,7 @@ static void
 check_reference_bytes (MsWindow *win)
 {
   g_autofree char *ref =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv.gz", NULL);
   const char *latin1 = ms_test_tmp_path ("r\xe9" "f-samples.csv");
   g_autofree char *text = NULL;
   gsize len;
@@ -605,7 +605,7 @@ check_handout (MsWindow *win)
   g_assert_false (handout_enabled (win));
   guint n = ms_window_get_n_runs (win);
   g_autofree char *path =
-    g_build_filename (ms_reference_dir (), "h100-lesson-duplex-samples.csv", NULL);
+    g_build_filename (ms_reference_dir (), "h100-lesson-duplex-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, path, &error));
   g_assert_true (ms_window_open_lesson (win, "duplex", FALSE));
   ms_test_wait_until (handout_enabled, win, "Export Handout is on for the lesson shown");

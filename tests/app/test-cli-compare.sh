@@ -15,7 +15,7 @@ fail () { echo "FAIL: $*"; exit 1; }
 # Verdicts need the spread between processes: a quiet profile (1% for
 # every cell) of each GPU model stands in for the shipped ones.
 export MEMSWEEP_PROFILES_DIR="$(dirname "$0")/../data/profiles"
-"$M" compare "$R/h100-default-samples.csv" "$R/h100-default-samples.csv" >"$W/self.txt"
+"$M" compare "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz" >"$W/self.txt"
 [ $? = 0 ] || fail "self compare must exit 0"
 grep -Eq "^all: 121 common cells: [0-9]+ same, 0 faster, 0 slower, [0-9]+ ambiguous" "$W/self.txt" ||
   fail "self compare: $(tail -1 "$W/self.txt")"
@@ -24,12 +24,12 @@ grep -q "spread between processes for A: profile of the NVIDIA H100" "$W/self.tx
   fail "self compare does not name the spread's source"
 
 # Without any spread between processes no difference is claimed.
-MEMSWEEP_PROFILES_DIR=/nonexistent "$M" compare "$R/h100-default-samples.csv" \
-  "$R/h200-default-samples.csv" >"$W/unknown.txt"
+MEMSWEEP_PROFILES_DIR=/nonexistent "$M" compare "$R/h100-default-samples.csv.gz" \
+  "$R/h200-default-samples.csv.gz" >"$W/unknown.txt"
 [ $? = 0 ] || fail "H100 against H200 without a spread must exit 0"
 grep -q "unknown (within-run intervals only" "$W/unknown.txt" || fail "unknown spread not said"
 
-"$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/hw.txt"
+"$M" compare "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" >"$W/hw.txt"
 [ $? = 1 ] || fail "H100 against H200 must exit 1"
 grep -q "^pinned: 11 common cells: " "$W/hw.txt" || fail "no summary line for pinned"
 # The two hosts' CPUs differ somewhere; a cell in two states gets no claim.
@@ -37,13 +37,13 @@ grep -Eq "^host +2\^[0-9]+ .* (FASTER|SLOWER)$" "$W/hw.txt" || fail "no host cel
 grep -Eq " (FASTER|SLOWER) \(two states\)$" "$W/hw.txt" && fail "a two-state cell got a claim"
 
 # A threshold above every difference leaves no cell faster or slower.
-"$M" compare --threshold 500 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+"$M" compare --threshold 500 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
   >/dev/null || fail "--threshold 500 must exit 0"
-"$M" compare --mode host "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/host.txt"
+"$M" compare --mode host "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" >"$W/host.txt"
 [ $? = 1 ] || fail "--mode host must exit 1"
 grep -q "^pinned" "$W/host.txt" && fail "--mode host lists pinned"
 
-"$M" compare --json "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >"$W/hw.json"
+"$M" compare --json "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" >"$W/hw.json"
 [ $? = 1 ] || fail "--json must exit as the table does"
 python3 -m json.tool "$W/hw.json" >/dev/null || fail "JSON does not parse"
 python3 - "$W/hw.json" <<'PY' || fail "JSON content"
@@ -65,11 +65,11 @@ assert {c["verdict"] for c in d["cells"]} <= {"same", "faster", "slower", "ambig
 PY
 
 # The kernel's figure; a figure that does not exist.
-"$M" compare --figure kernel "$R/h100-default-1-samples.csv" "$R/h100-default-2-samples.csv" \
+"$M" compare --figure kernel "$R/h100-default-1-samples.csv.gz" "$R/h100-default-2-samples.csv.gz" \
   >"$W/kernel.txt" || fail "kernel figure of two repeats must exit 0"
 grep -q "figure kernel" "$W/kernel.txt" || fail "the kernel's table does not name its figure"
 grep -q "ambiguous (crosses).*to decide:" "$W/hw.txt" || fail "no line says what would decide"
-"$M" compare --figure speed "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+"$M" compare --figure speed "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
   >/dev/null 2>&1
 [ $? = 2 ] || fail "--figure speed must exit 2"
 
@@ -79,56 +79,56 @@ bad () {
   [ $? = 2 ] || fail "compare $* must exit 2"
   [ -s "$W/err" ] || fail "compare $*: no message"
 }
-bad "$R/h100-default-samples.csv" "$R/h200x2-peer.csv"
+bad "$R/h100-default-samples.csv.gz" "$R/h200x2-peer.csv.gz"
 grep -q "one kind" "$W/err" || fail "different kinds: $(cat "$W/err")"
-bad "$R/h200x2-peer.csv" "$R/h200x2-peer.csv"
-bad "$R/h100-default-samples.csv" "$R/h100-lesson-reuse-samples.csv"
+bad "$R/h200x2-peer.csv.gz" "$R/h200x2-peer.csv.gz"
+bad "$R/h100-default-samples.csv.gz" "$R/h100-lesson-reuse-samples.csv.gz"
 grep -q "no cell in common" "$W/err" || fail "no common cell: $(cat "$W/err")"
-bad "$R/h100-default-samples.csv" "$W/missing.csv"
+bad "$R/h100-default-samples.csv.gz" "$W/missing.csv"
 echo "garbage" >"$W/garbage.csv"
-bad "$R/h100-default-samples.csv" "$W/garbage.csv"
-bad --threshold -1 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
-bad --threshold abc "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
-bad --mode nothing "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
-bad "$R/h100-default-samples.csv"
+bad "$R/h100-default-samples.csv.gz" "$W/garbage.csv"
+bad --threshold -1 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
+bad --threshold abc "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
+bad --mode nothing "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
+bad "$R/h100-default-samples.csv.gz"
 "$M" compare --help | grep -q "^Usage: memsweep compare" || fail "--help"
 "$M" --help | grep -q "compare A B" || fail "not in memsweep --help"
 
 # The chart, where this build draws (plot is then a command).
 if "$M" plot --help >/dev/null 2>&1; then
-  "$M" compare --plot "$W/d.png" "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+  "$M" compare --plot "$W/d.png" "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
     >/dev/null
   [ $? = 1 ] || fail "--plot must keep the exit status"
   [ "$(head -c 4 "$W/d.png" | tail -c 3)" = PNG ] || fail "--plot wrote no PNG"
-  bad --plot "$W/d.txt" "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+  bad --plot "$W/d.txt" "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
   [ -s "$W/out" ] && fail "a bad --plot name is refused before the table"
   # A plot that cannot be written is an output failure (4), not bad input:
   # before the table when its folder is missing, after it on a full disk.
-  "$M" compare --plot "$W/missing/d.png" "$R/h100-default-samples.csv" \
-    "$R/h200-default-samples.csv" >"$W/out" 2>"$W/err"
+  "$M" compare --plot "$W/missing/d.png" "$R/h100-default-samples.csv.gz" \
+    "$R/h200-default-samples.csv.gz" >"$W/out" 2>"$W/err"
   [ $? = 4 ] || fail "--plot into a missing folder must exit 4"
   grep -qxF "memsweep: --plot: $W/missing/d.png: cannot write: No such file or directory" "$W/err" ||
     fail "--plot's message: $(cat "$W/err")"
   [ -s "$W/out" ] && fail "a --plot that cannot be written is refused before the table"
   ln -s /dev/full "$W/full.png"
-  "$M" compare --plot "$W/full.png" "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+  "$M" compare --plot "$W/full.png" "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
     >/dev/null 2>"$W/err"
   [ $? = 4 ] || fail "--plot onto a full disk must exit 4"
   grep -q "No space left on device" "$W/err" || fail "--plot onto a full disk: $(cat "$W/err")"
 fi
-"$M" compare "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" >/dev/full 2>"$W/err"
+"$M" compare "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" >/dev/full 2>"$W/err"
 [ $? = 4 ] || fail "a full standard output must exit 4"
 # Facts from a file reach the terminal escaped (a device name with ESC).
 # (a file of the inline form, whose metadata is in its '#' lines)
 sed "s/^# device: .*/# device: EVIL$(printf '\033')[31mRED/" \
   "$(dirname "$0")/../data/old-format/h100-default-samples.csv" >"$W/esc-samples.csv"
-"$M" compare "$W/esc-samples.csv" "$R/h100-default-samples.csv" >"$W/esc.txt" 2>&1
+"$M" compare "$W/esc-samples.csv" "$R/h100-default-samples.csv.gz" >"$W/esc.txt" 2>&1
 grep -q "$(printf '\033')" "$W/esc.txt" && fail "compare sent a control character"
 grep -qF 'EVIL\x1b[31mRED' "$W/esc.txt" || fail "the device name is not shown escaped: $(head -2 "$W/esc.txt")"
 # The range the message gives is the range taken.
-"$M" compare --threshold 1000 "$R/h100-default-samples.csv" "$R/h200-default-samples.csv" \
+"$M" compare --threshold 1000 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
   >/dev/null || fail "--threshold 1000 is in 0..1000"
-bad --threshold 1000.5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+bad --threshold 1000.5 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
 grep -qxF "memsweep compare: --threshold wants a percentage from 0 to 1000" "$W/err" ||
   fail "--threshold 1000.5: $(cat "$W/err")"
 
@@ -161,9 +161,9 @@ grep -Eq "^host .* SLOWER$" "$W/live-inject.txt" ||
   fail "compare --live: the 20% change not found: $(grep '^host' "$W/live-inject.txt")"
 grep -Eq "^host .* FASTER$" "$W/live-inject.txt" && fail "compare --live: a 20% slowdown called FASTER"
 grep -q "^B: live B: .*(inject=20)" "$W/live-inject.txt" || fail "compare --live: B's label"
-bad --live "$R/h100-default-samples.csv"
+bad --live "$R/h100-default-samples.csv.gz"
 grep -q "takes no files" "$W/err" || fail "--live with files: $(cat "$W/err")"
-bad --budget 5 "$R/h100-default-samples.csv" "$R/h100-default-samples.csv"
+bad --budget 5 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
 grep -q "go with --live" "$W/err" || fail "--budget without --live: $(cat "$W/err")"
 bad --live --budget 0
 bad --live --b "--modes nosuch"

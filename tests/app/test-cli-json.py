@@ -95,12 +95,12 @@ with tempfile.TemporaryDirectory() as tmp:
     _, p = validate("run", "memsweep-results",
                     ["run", "--format", "json", "--quiet", "--out", prefix] + HOST_SWEEP, env=env)
     check("run writes its files beside the JSON", os.path.exists(prefix + "-samples.csv"))
-    for path in sorted(glob.glob(os.path.join(reference, "*-samples.csv")) +
-                       glob.glob(os.path.join(reference, "*-summary.csv"))):
+    for path in sorted(glob.glob(os.path.join(reference, "*-samples.csv.gz")) +
+                       glob.glob(os.path.join(reference, "*-summary.csv.gz"))):
         validate("show %s" % os.path.basename(path), "memsweep-results",
                  ["show", path, "--format", "json"])
-    a = os.path.join(reference, "h100-default-1-samples.csv")
-    b = os.path.join(reference, "h100-default-2-samples.csv")
+    a = os.path.join(reference, "h100-default-1-samples.csv.gz")
+    b = os.path.join(reference, "h100-default-2-samples.csv.gz")
     doc, _ = validate("compare", "memsweep-compare", ["compare", "--format", "json", a, b],
                       rcs=(0, 1))
     alias = subprocess.run([memsweep, "compare", "--json", a, b], capture_output=True, text=True)

@@ -9,6 +9,7 @@ valid against its schema in data/schema/, --quiet (nothing but errors) and
 output (show -, calibrate --out - into run --profile -), and bad values
 (exit 2, nothing written)."""
 import csv
+import gzip
 import importlib.util
 import io
 import json
@@ -87,8 +88,8 @@ def format_errors(fmt, text, schema):
 
 with tempfile.TemporaryDirectory() as tmp:
     env = {"TMPDIR": tmp, "XDG_DATA_HOME": tmp}
-    a = os.path.join(reference, "h100-default-samples.csv")
-    b = os.path.join(reference, "h200-default-samples.csv")
+    a = os.path.join(reference, "h100-default-samples.csv.gz")
+    b = os.path.join(reference, "h200-default-samples.csv.gz")
     fleet = os.path.join(tmp, "fleet")
     for node in ("alpha", "beta"):
         subprocess.run([memsweep, "fleet-node", "--dir", fleet, "--node", node, "--"] + HOST_SWEEP,
@@ -197,7 +198,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check("--format text is the table", p.returncode == 0 and p.stdout == run(["modes"]).stdout)
 
     # - as standard input: show - reads what show FILE reads.
-    p = run(["show", "-", "--format", "csv"], stdin=open(a).read())
+    p = run(["show", "-", "--format", "csv"], stdin=gzip.open(a, "rt").read())
     check("show - --format csv is show FILE's", p.returncode == 0 and
           p.stdout == run(["show", a, "--format", "csv"]).stdout, p.stderr[-300:])
     # calibrate --out -: the profile on standard output, which run --profile -

@@ -205,8 +205,11 @@ def sidecar_unknown(tmp):
 
 def lesson_summary(tmp):
     """plot --view lesson of a lesson's summary names the samples file."""
-    for name in ("reuse-meta.json", "reuse-summary.csv"):
-        shutil.copy(os.path.join(REFERENCE, "h100-lesson-" + name), os.path.join(tmp, name))
+    # The shipped summary is gzipped: its copy keeps the plain name, which
+    # the reader does not need (it reads the content).
+    for name, shipped in (("reuse-meta.json", "reuse-meta.json"),
+                          ("reuse-summary.csv", "reuse-summary.csv.gz")):
+        shutil.copy(os.path.join(REFERENCE, "h100-lesson-" + shipped), os.path.join(tmp, name))
     plot = subprocess.run([MEMSWEEP, "plot", "reuse-summary.csv", "--view", "lesson", "--out",
                            "l.svg"], cwd=tmp, capture_output=True, text=True)
     if plot.returncode == 77 or "needs a build" in plot.stderr:
@@ -220,8 +223,8 @@ def lesson_summary(tmp):
 
 def figure_d2h(tmp):
     """compare --figure d2h: zero-copy has no d2h copy; no verdict for it."""
-    ref = os.path.join(REFERENCE, "h100-default-1-samples.csv")
-    other = os.path.join(REFERENCE, "h100-default-2-samples.csv")
+    ref = os.path.join(REFERENCE, "h100-default-1-samples.csv.gz")
+    other = os.path.join(REFERENCE, "h100-default-2-samples.csv.gz")
     cmp = subprocess.run([MEMSWEEP, "compare", ref, other, "--figure", "d2h", "--format", "json"],
                          capture_output=True, text=True)
     try:

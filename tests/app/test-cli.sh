@@ -96,7 +96,7 @@ expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fa
 expect_line 0 "                             [--format table|json|csv|markdown]" -- fleet-report --help
 expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
 expect 2 "is not table, json, csv or markdown" -- modes --format yaml
-expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv"
+expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
 # -h is --help everywhere.
 expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show -h
 expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes -h
@@ -168,7 +168,7 @@ check "no settings line from impossible metadata" sh -c "! grep -q '^settings:' 
 # A reuse lesson whose metadata names step 0 or a huge size: show ends
 # (its findings go by the cells present, not the sizes named).
 for bad in 's/^# step: .*/# step: 0/' 's/^# max-exp: .*/# max-exp: 1073741824/'; do
-  sed -e "$bad" "$2/reference/h100-lesson-reuse-samples.csv" >"$tmp/reuse-badmeta.csv"
+  gzip -dc "$2/reference/h100-lesson-reuse-samples.csv.gz" | sed -e "$bad" >"$tmp/reuse-badmeta.csv"
   check "show ends on a reuse lesson with '$bad'" \
     sh -c "timeout 20 '$memsweep' show '$tmp/reuse-badmeta.csv' | grep -q 'zero-copy'"
 done
@@ -388,50 +388,50 @@ expect_line 2 "memsweep: --threshold: '0x10' is not a number" -- fleet-report --
 expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
-"$memsweep" plot "$ref/h100-default-samples.csv" "$ref/h200-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-default-samples.csv.gz" "$ref/h200-default-samples.csv.gz" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
 check "plot takes two files, the first named first" sh -c "grep -o 'H[12]00[^<]*sweep' '$tmp/two.svg' | head -1 | grep -q '^H100'"
-"$memsweep" plot "$ref/h200-default-samples.csv" "$ref/h100-default-samples.csv" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h200-default-samples.csv.gz" "$ref/h100-default-samples.csv.gz" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
 check "plot keeps the command line's order" sh -c "grep -o 'H[12]00[^<]*sweep' '$tmp/two.svg' | head -1 | grep -q '^H200'"
-"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline by default: pinned, largest size, repetition 2, the run named" grep -q '>Pinned at 4 MiB per vector, repetition 2 · H100' "$tmp/tl.svg"
 # The timeline opens on the data movement, as in the app (a few hundred µs
 # from 0); --all-phases on the whole repetition (milliseconds).
 check "plot timeline opens on the data movement" sh -c "grep -q '>0 µs<' '$tmp/tl.svg' && grep -q '>250 µs<' '$tmp/tl.svg' && ! grep -q '>2 ms<' '$tmp/tl.svg'"
-"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --all-phases --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --all-phases --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline --all-phases: the whole repetition" sh -c "grep -q '>0 ms<' '$tmp/tl.svg' && grep -q '>2 ms<' '$tmp/tl.svg'"
-"$memsweep" plot "$ref/h100-lesson-issue-order-samples.csv" --view timeline --variant queue=single/order=depth/K=16 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-lesson-issue-order-samples.csv.gz" --view timeline --variant queue=single/order=depth/K=16 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline --variant: the lesson's cell, named" grep -q '>Streams (queue=single/order=depth/K=16) at 16 MiB per vector, repetition 2' "$tmp/tl.svg"
-expect 2 "has no streams cell with events of variant 'K=99'" -- plot "$ref/h100-lesson-issue-order-samples.csv" --view timeline --variant K=99 --out "$tmp/x.png"
-expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --all-phases --out "$tmp/x.png"
+expect 2 "has no streams cell with events of variant 'K=99'" -- plot "$ref/h100-lesson-issue-order-samples.csv.gz" --view timeline --variant K=99 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --all-phases --out "$tmp/x.png"
 for size in 20 1048576; do
-  "$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --mode pageable --size $size --rep 3 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+  "$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --mode pageable --size $size --rep 3 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
   check "plot timeline --mode pageable --size $size --rep 3" grep -q '>Pageable at 4 MiB per vector, repetition 3 · ' "$tmp/tl.svg"
 done
-"$memsweep" plot "$ref/h100-default-samples.csv" --view timeline --size 12 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --size 12 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline --size alone: the default mode at that size" grep -q '>Pinned at 16 KiB per vector, repetition 2' "$tmp/tl.svg"
-expect_line 2 "memsweep: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv" --view timeline --mode fast --out "$tmp/x.png"
-expect_line 2 "memsweep: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv" --view timeline --size 1000 --out "$tmp/x.png"
-expect_line 2 "memsweep: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv" --view timeline --size -3 --out "$tmp/x.png"
-expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv" --view timeline --size 5 --out "$tmp/x.png"
-expect 2 "^memsweep: --rep: '0' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 0 --out "$tmp/x.png"
-expect 2 "^memsweep: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv" --view timeline --rep 999 --out "$tmp/x.png"
-expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv" --view time --rep 2 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --mode fast --out "$tmp/x.png"
+expect_line 2 "memsweep: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 1000 --out "$tmp/x.png"
+expect_line 2 "memsweep: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size -3 --out "$tmp/x.png"
+expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 5 --out "$tmp/x.png"
+expect 2 "^memsweep: --rep: '0' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 0 --out "$tmp/x.png"
+expect 2 "^memsweep: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 999 --out "$tmp/x.png"
+expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --rep 2 --out "$tmp/x.png"
 expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
-expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv" --view time --pixels 800 --out "$tmp/x.png"
+expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv.gz" --view time --pixels 800 --out "$tmp/x.png"
 # plot --view lesson: a lesson run's picture, as the app draws it, in each
 # format; a run of no lesson, or of a lesson without a picture, refused.
 for f in png svg pdf; do
   rm -f "$tmp/lesson.$f"
-  "$memsweep" plot "$ref/h100-lesson-concurrent-samples.csv" --view lesson --out "$tmp/lesson.$f" >"$tmp/out" 2>&1
+  "$memsweep" plot "$ref/h100-lesson-concurrent-samples.csv.gz" --view lesson --out "$tmp/lesson.$f" >"$tmp/out" 2>&1
   check "plot --view lesson writes $f" test -s "$tmp/lesson.$f"
 done
 check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q PNG"
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
 check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>On 16 streams, 16 small kernels ran together' '$tmp/lesson.svg'"
-expect_line 2 "memsweep: --view lesson: $ref/h100-default-samples.csv is not a lesson's run (it has no experiment of a lesson); the other views draw it" -- plot "$ref/h100-default-samples.csv" --view lesson --out "$tmp/x.png"
+expect_line 2 "memsweep: --view lesson: $ref/h100-default-samples.csv.gz is not a lesson's run (it has no experiment of a lesson); the other views draw it" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
 # A lesson the page answers with the reuse chart or with timelines: the same.
 for l in reuse duplex; do
-  "$memsweep" plot "$ref/h100-lesson-$l-samples.csv" --view lesson --out "$tmp/lesson-$l.svg" >"$tmp/out" 2>&1
+  "$memsweep" plot "$ref/h100-lesson-$l-samples.csv.gz" --view lesson --out "$tmp/lesson-$l.svg" >"$tmp/out" 2>&1
   check "plot --view lesson draws the $l lesson's answer" test -s "$tmp/lesson-$l.svg"
 done
 check "plot --view lesson: the reuse chart's axis" grep -q 'reuse' "$tmp/lesson-reuse.svg"
@@ -440,10 +440,10 @@ check "plot --view lesson: the reuse chart's axis" grep -q 'reuse' "$tmp/lesson-
 check "plot --view lesson: the takeaway first, bold and larger than the title" sh -c "grep -o '<text[^>]*>[^<]*' '$tmp/lesson.svg' | head -n 2 | tr '\\n' ' ' | grep -q 'font-size=\"2[0-9.]*\" font-weight=\"bold\"[^>]*>On 16 streams.*font-size=\"1[0-9.]*\" font-weight=\"bold\"[^>]*>K kernels'"
 # A lesson's run is described by the sizes its cells hold, not by its
 # first part's sweep settings (batched: 2^8..2^14, its sweep 2^20..2^22).
-"$memsweep" plot "$ref/h100-lesson-batched-samples.csv" --view lesson --out "$tmp/lesson-batched.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-lesson-batched-samples.csv.gz" --view lesson --out "$tmp/lesson-batched.svg" >"$tmp/out" 2>&1
 check "plot --view lesson: the caption gives the lesson's sizes" sh -c "grep -qF '>1 KiB to 64 KiB per vector · ' '$tmp/lesson-batched.svg' && ! grep -qF '2^20..2^22' '$tmp/lesson-batched.svg'"
-expect 0 "^settings: at least 6 repetitions .* after 1 warm-up; sizes and streams as the lesson sets them per cell" -- show "$ref/h100-lesson-batched-samples.csv"
-expect_line 2 "memsweep: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv" --view lesson --rep 2 --out "$tmp/x.png"
+expect 0 "^settings: at least 6 repetitions .* after 1 warm-up; sizes and streams as the lesson sets them per cell" -- show "$ref/h100-lesson-batched-samples.csv.gz"
+expect_line 2 "memsweep: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv.gz" --view lesson --rep 2 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
@@ -529,7 +529,7 @@ cp "$tmp/p.csv" "$tmp/pp-samples.csv"
 cp "$tmp/p-meta.json" "$tmp/pp-meta.json"
 expect_line 2 "memsweep: --out: $tmp/pp-samples.csv: is one of the inputs: not replaced" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/pp-samples.csv" --out "$tmp/pp"
 
-for f in "$2"/reference/*-samples.csv; do
+for f in "$2"/reference/*-samples.csv.gz; do
   [ -e "$f" ] || continue
   case $f in
   # A lesson's file shows its own table: one row per cell and variant.
@@ -586,27 +586,27 @@ check "lesson: a missing TMPDIR is said before measuring (rc $rc)" sh -c "[ $rc 
 
 # The health and the envelope follow the tables: every reference run reads
 # normal; a damaged envelope row is refused with file:line and the rest used.
-expect 0 "^  PCIe link under load: gen5 x16 (its maximum); no throttling, clocks steady; correctable errors: not readable; replays: 0 during the run ([0-9]* before)$" -- show "$2/reference/h100-default-samples.csv"
-for f in "$2"/reference/h100-default-samples.csv "$2"/reference/h200-default-samples.csv; do
+expect 0 "^  PCIe link under load: gen5 x16 (its maximum); no throttling, clocks steady; correctable errors: not readable; replays: 0 during the run ([0-9]* before)$" -- show "$2/reference/h100-default-samples.csv.gz"
+for f in "$2"/reference/h100-default-samples.csv.gz "$2"/reference/h200-default-samples.csv.gz; do
   expect 0 ": 4 normal, 0 low, 0 high of 4 figures in this run" -- show "$f"
 done
-expect 0 '"verdict":"normal"' -- show "$2/reference/h200-default-samples.csv" --format json
-expect 0 '"envelope":{"gpu":"H100"' -- show "$2/reference/h100-default-samples.csv" --format json
+expect 0 '"verdict":"normal"' -- show "$2/reference/h200-default-samples.csv.gz" --format json
+expect 0 '"envelope":{"gpu":"H100"' -- show "$2/reference/h100-default-samples.csv.gz" --format json
 { cat "$2/envelopes.csv"; echo 'H100,gen5 x16,pinned-d2h-4MiB,60,70,GB/s,a second row'; } >"$tmp/env.csv"
 n=$(wc -l <"$tmp/env.csv")
-expect 0 "env.csv:$n: a second row for H100" -- show "$2/reference/h100-default-samples.csv" --envelopes "$tmp/env.csv"
-expect 0 "pinned d2h at 4 MiB [0-9.]* GB/s: normal" -- show "$2/reference/h100-default-samples.csv" --envelopes "$tmp/env.csv"
+expect 0 "env.csv:$n: a second row for H100" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/env.csv"
+expect 0 "pinned d2h at 4 MiB [0-9.]* GB/s: normal" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/env.csv"
 { grep -v '^H100,gen5 x16,pinned-h2d-256MiB,' "$2/envelopes.csv"; echo 'H100,gen5 x16,pinned-h2d-256MiB,60,70,GB/s,too high'; } >"$tmp/env-high.csv"
-expect 0 "pinned h2d at 256 MiB 53.1 GB/s: low, 11 % below the expected 60.0–70.0 for H100" -- show "$2/reference/h100-large-samples.csv" --envelopes "$tmp/env-high.csv"
+expect 0 "pinned h2d at 256 MiB 53.1 GB/s: low, 11 % below the expected 60.0–70.0 for H100" -- show "$2/reference/h100-large-samples.csv.gz" --envelopes "$tmp/env-high.csv"
 printf 'mode,elements\n"pinned",1024\n' >"$tmp/foreign.csv"
-expect 0 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv" --envelopes "$tmp/foreign.csv"
-MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv" >"$tmp/out" 2>&1
+expect 0 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/foreign.csv"
+MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" >"$tmp/out" 2>&1
 check "show works without an envelope file" grep -q "No envelope for this GPU" "$tmp/out"
 
 # Every whole-number option of every command is read by one strict rule:
 # "2x", " 2", "+2" or "abc" is refused with a message naming the option and
 # exit 2, never taken as 2 or 0.
-ref="$2/reference/h100-default-samples.csv"
+ref="$2/reference/h100-default-samples.csv.gz"
 for bad in 2x " 2" +2 abc ""; do
   for case in "info --device" "multi --devices" "multi --reps" "multi --min-exp" \
     "multi --max-exp" "multi --step" "multi --warmup" "peer --exp" "portable --reps" \

@@ -20,7 +20,7 @@ fi
 
 "$memsweep" lesson list --format json >"$tmp/lessons.json" || { echo "FAIL: lesson list"; exit 1; }
 for lesson in concurrent reuse duplex; do
-  run="$ref/h100-lesson-$lesson-samples.csv"
+  run="$ref/h100-lesson-$lesson-samples.csv.gz"
   pdf="$tmp/$lesson-handout.pdf"
   check "$lesson: report --handout" "$memsweep" report "$run" --handout --out "$pdf"
   check "$lesson: one page" sh -c "pdfinfo '$pdf' | grep -Eq '^Pages: +1$'"
@@ -51,14 +51,14 @@ expect_refused() { what=$1 out=$2; shift 2
   if [ $rc = 2 ] && [ -s "$tmp/why" ] && [ ! -e "$out" ]; then ok "$what"
   else fail "$what (exit $rc)"; fi; }
 expect_refused "a run of no lesson" "$tmp/default.pdf" \
-  "$memsweep" report "$ref/h100-default-samples.csv" --handout --out "$tmp/default.pdf"
+  "$memsweep" report "$ref/h100-default-samples.csv.gz" --handout --out "$tmp/default.pdf"
 check "it says why" grep -q "not a lesson" "$tmp/why"
 expect_refused "an --out not .pdf" "$tmp/duplex.png" \
-  "$memsweep" report "$ref/h100-lesson-duplex-samples.csv" --handout --out "$tmp/duplex.png"
+  "$memsweep" report "$ref/h100-lesson-duplex-samples.csv.gz" --handout --out "$tmp/duplex.png"
 check "it says .pdf" grep -q "\.pdf" "$tmp/why"
 expect_refused "--format html" "$tmp/duplex.html" \
-  "$memsweep" report "$ref/h100-lesson-duplex-samples.csv" --handout --format html --out "$tmp/duplex.html"
-expect_refused "two files" "$tmp/two.pdf" "$memsweep" report "$ref/h100-lesson-duplex-samples.csv" \
-  "$ref/h100-lesson-reuse-samples.csv" --handout --out "$tmp/two.pdf"
+  "$memsweep" report "$ref/h100-lesson-duplex-samples.csv.gz" --handout --format html --out "$tmp/duplex.html"
+expect_refused "two files" "$tmp/two.pdf" "$memsweep" report "$ref/h100-lesson-duplex-samples.csv.gz" \
+  "$ref/h100-lesson-reuse-samples.csv.gz" --handout --out "$tmp/two.pdf"
 
 [ $fails = 0 ] || { echo "$fails failed"; exit 1; }

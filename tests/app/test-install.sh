@@ -55,7 +55,7 @@ check "the bash completion is installed" test -s "$data/bash-completion/completi
 check "the zsh completion is installed" test -s "$data/zsh/site-functions/_memsweep"
 check "the fish completion is installed" test -s "$data/fish/vendor_completions.d/memsweep.fish"
 check "the JSON schemas are installed" test -s "$data/memsweep/schema/memsweep-results.json"
-for f in "$(dirname "$0")"/../../data/reference/*.csv; do
+for f in "$(dirname "$0")"/../../data/reference/*.csv.gz; do
   check "reference run $(basename "$f") is installed" \
     cmp -s "$f" "$data/memsweep/reference/$(basename "$f")"
 done

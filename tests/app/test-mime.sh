@@ -38,15 +38,21 @@ content_type() {
 # the inline form (its metadata in '#' lines, as before the sidecar) and a
 # plain CSV of today start with memsweep's header.
 cp "$(dirname "$0")/../data/old-format/h100-default-samples.csv" "$tmp/files/renamed-inline"
-head -1 "$data/reference/h100-default-1-samples.csv" >"$tmp/files/renamed-samples"
-head -1 "$data/reference/h100-default-1-summary.csv" >"$tmp/files/renamed-summary"
+gzip -dc "$data/reference/h100-default-1-samples.csv.gz" | head -1 >"$tmp/files/renamed-samples"
+gzip -dc "$data/reference/h100-default-1-summary.csv.gz" | head -1 >"$tmp/files/renamed-summary"
+# The reference runs ship gzipped: their plain content is what a user
+# saves (its start is what the type's magic reads).
+mkdir -p "$tmp/plain"
+for f in "$data"/reference/*-samples.csv.gz "$data"/reference/*-summary.csv.gz; do
+  gzip -dc "$f" 2>/dev/null | head -c 65536 >"$tmp/plain/$(basename "$f" .gz)"
+done
 # Other programs' CSV: one under a name of its own, and ones named as
 # memsweep names its runs (the name alone must not claim them).
 printf 'a,b\n1,2\n' >"$tmp/files/other.csv"
 printf 'date,value\n2026-01-01,3\n' >"$tmp/files/other-samples.csv"
 printf 'date,value\n2026-01-01,3\n' >"$tmp/files/other-summary.csv"
 for db in apart same; do
-  for f in "$data"/reference/*-samples.csv "$data"/reference/*-summary.csv; do
+  for f in "$tmp"/plain/*-samples.csv "$tmp"/plain/*-summary.csv; do
     check "$(basename "$f") is a $type ($db)" test "$(content_type $db "$f")" = "$type"
   done
   for f in renamed-inline renamed-samples renamed-summary; do

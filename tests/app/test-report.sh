@@ -138,9 +138,9 @@ check "SVG is sized in pixels" grep -q '<svg [^>]*width="1200" height="800" view
 # Several runs: each run's settings in the caption when they differ; the
 # timeline names its run and its caption only that run's settings.
 ref=$(dirname "$samples")
-"$memsweep" plot "$samples" "$ref/h100-large-samples.csv" --view time --out "$tmp/two.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$samples" "$ref/h100-large-samples.csv.gz" --view time --out "$tmp/two.svg" >"$tmp/out" 2>&1
 check "caption: each run's own settings" sh -c "grep -qF '>h100-default-samples.csv: sizes 2^10..2^20' '$tmp/two.svg' && grep -qF '>h100-large-samples.csv: sizes 2^22..2^28' '$tmp/two.svg'"
-"$memsweep" plot "$ref/h100-large-samples.csv" "$samples" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
+"$memsweep" plot "$ref/h100-large-samples.csv.gz" "$samples" --view timeline --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "timeline caption: the settings of the run it shows" sh -c "grep -qF '>sizes 2^22..2^28' '$tmp/tl.svg' && ! grep -qF '2^10..2^20' '$tmp/tl.svg'"
 check "timeline title names its run" grep -qF "repetition 2 · ${device#NVIDIA } · " "$tmp/tl.svg"
 
@@ -153,7 +153,7 @@ if command -v pdftotext >/dev/null; then
   pdftotext -layout "$tmp/r.pdf" "$tmp/r.txt"
   check "report names the timeline's run" grep -qF "Pinned at 4 MiB per vector, repetition 2 · ${device#NVIDIA }" "$tmp/r.txt"
   # Three runs' facts: the page number never prints over them.
-  "$memsweep" report "$samples" "$ref/h200-default-samples.csv" "$ref/h100-large-samples.csv" --out "$tmp/three.pdf" >"$tmp/out" 2>&1
+  "$memsweep" report "$samples" "$ref/h200-default-samples.csv.gz" "$ref/h100-large-samples.csv.gz" --out "$tmp/three.pdf" >"$tmp/out" 2>&1
   pdftotext -bbox "$tmp/three.pdf" "$tmp/three.html"
   check "no text on or under a page's foot" python3 - "$tmp/three.html" <<'PY'
 import re, sys

@@ -7,6 +7,7 @@ schema as written), the header the engine's columns in order, the sidecars valid
 the median pinned h2d GB/s per size as memsweep computes it, and the peer
 matrix, multi-GPU and profile files' values as their older form held them."""
 import glob
+import gzip
 import json
 import math
 import os
@@ -248,7 +249,7 @@ def run_recipes():
 def shipped_kind(path):
     """The Table Schema of a file shipped in data/, by its name; None for a
     file without one (the envelopes)."""
-    name = os.path.basename(path)
+    name = os.path.basename(path).removesuffix(".gz")
     for kind in ("samples", "summary", "peer", "multi"):
         if name.endswith(f"-{kind}.csv"):
             return kind
@@ -259,7 +260,9 @@ def check_shipped():
     """Every CSV file in data/ opens in each tool with no options (no
     comment lines, one header), its columns its schema's in order, each
     typed as the schema says."""
-    paths = sorted(glob.glob(f"{data_dir}/**/*.csv", recursive=True))
+    # The reference runs ship gzipped: each tool reads them as they are.
+    paths = sorted(glob.glob(f"{data_dir}/**/*.csv", recursive=True) +
+                   glob.glob(f"{data_dir}/**/*.csv.gz", recursive=True))
     check(len(paths) >= 80, f"{data_dir}: only {len(paths)} CSV files found")
     for path in paths:
         try:
@@ -273,7 +276,8 @@ def check_shipped():
         kind = shipped_kind(path)
         if kind:
             order = schema(kind)[1]
-            header = open(path).readline().rstrip("\n").split(",")
+            with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
+                header = f.readline().rstrip("\n").split(",")
             check(header == [c for c in order if c in header],
                   f"{path}: columns not the {kind} schema's, in its order")
             # The summary reader needs e2e_median_us, kept where every cell

@@ -17,7 +17,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 for run in sweep:h100-default-1 lesson:h100-lesson-pin-payoff; do
-  "$write" "$ref/${run#*:}-samples.csv" "$tmp/${run%%:*}" || fail "write-pair ${run#*:}"
+  "$write" "$ref/${run#*:}-samples.csv.gz" "$tmp/${run%%:*}" || fail "write-pair ${run#*:}"
   "$cli" show "$tmp/${run%%:*}-samples.csv" --format json > "$tmp/${run%%:*}.json" ||
     fail "show --format json ${run%%:*}"
 done
@@ -29,7 +29,7 @@ done
 "$cli" fleet-report --format csv "$tmp/fleet" > "$tmp/fleet.csv" 2> /dev/null || fail "fleet-report"
 # Every column the engine can write, with metadata inline (standard output).
 for kind in samples summary; do
-  "$write" "$ref/h100-default-1-samples.csv" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
+  "$write" "$ref/h100-default-1-samples.csv.gz" $kind | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
     fail "inline $kind"
 done
 for file in peer:h200x2-peer multi:x-multi profile:run-to-run-h100; do

@@ -210,7 +210,7 @@ test_matrix_from_runs (void)
 {
   char err[512];
   g_autofree char *path =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-default-samples.csv.gz", NULL);
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
   for (int k = 0; k < 2; k++) {
     MsResults *r = ms_run_read_samples (path, err, sizeof err);

@@ -317,8 +317,8 @@ reference_files (const char *const *files, guint n)
 static GPtrArray *
 reference_runs (guint n)
 {
-  static const char *const files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                                       "h100-large-samples.csv" };
+  static const char *const files[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz",
+                                       "h100-large-samples.csv.gz" };
   return reference_files (files, n);
 }
 
@@ -358,7 +358,7 @@ test_breakdown_and_timeline (void)
 static void
 test_many_lanes (void)
 {
-  static const char *const file[] = { "h100-lesson-issue-order-samples.csv" };
+  static const char *const file[] = { "h100-lesson-issue-order-samples.csv.gz" };
   g_autoptr (GPtrArray) lesson = reference_files (file, 1);
   static const TimelineCase k16 = { MS_MODE_STREAMS, 22, "queue=single/order=depth/K=16/timers=per-step",
                                     FALSE };
@@ -418,8 +418,8 @@ test_lesson_pictures (void)
       continue;
     /* The portable lesson is a sweep of pinned memory: the default one. */
     g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
-                              : g_strdup ("h100-default-samples.csv");
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv.gz", info->experiment)
+                              : g_strdup ("h100-default-samples.csv.gz");
     const char *files[] = { file };
     g_autoptr (GPtrArray) run = reference_files (files, 1);
     /* Their pictures keep the names they had as timelines alone
@@ -436,14 +436,14 @@ test_lesson_pictures (void)
     if (ms_lesson_picture_has (t) || t == MS_TOPIC_REUSE || t == MS_TOPIC_COSTS)
       continue;
     g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
-                              : g_strdup ("h100-default-samples.csv");
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv.gz", info->experiment)
+                              : g_strdup ("h100-default-samples.csv.gz");
     const char *files[] = { file };
     g_autoptr (GPtrArray) run = reference_files (files, 1);
     g_autofree char *what = g_strdup_printf ("lesson-%s-timelines", info->name);
     render_all_sizes (run, what, draw_lesson_rows, GINT_TO_POINTER (t));
   }
-  static const char *const reuse[] = { "h100-lesson-reuse-samples.csv" };
+  static const char *const reuse[] = { "h100-lesson-reuse-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (reuse, 1);
   render_all_sizes (run, "lesson-reuse-time", draw_reuse, GINT_TO_POINTER (MS_REUSE_TIME));
   render_all_sizes (run, "lesson-reuse-bandwidth", draw_reuse,
@@ -470,8 +470,8 @@ test_lesson_pictures_inside (void)
     if (!ms_lesson_picture_has (t))
       continue;
     g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("h100-lesson-%s-samples.csv", info->experiment)
-                              : g_strdup ("h100-default-samples.csv");
+                              ? g_strdup_printf ("h100-lesson-%s-samples.csv.gz", info->experiment)
+                              : g_strdup ("h100-default-samples.csv.gz");
     const char *files[] = { file };
     g_autoptr (GPtrArray) run = reference_files (files, 1);
     for (guint k = 0; k < G_N_ELEMENTS (squeezed); k++) {
@@ -633,7 +633,7 @@ test_linear_ticks_centred (void)
 static void
 test_cache_state_figures (void)
 {
-  static const char *const files[] = { "h100-lesson-cache-state-samples.csv" };
+  static const char *const files[] = { "h100-lesson-cache-state-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   const MsResults *r = g_ptr_array_index (run, 0);
   char caption[2048], t[32], ratio[32];
@@ -673,7 +673,7 @@ test_cache_state_figures (void)
 static void
 test_rows_typical_rep (void)
 {
-  static const char *const files[] = { "h100-lesson-managed-touch-samples.csv" };
+  static const char *const files[] = { "h100-lesson-managed-touch-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   const MsResults *r = g_ptr_array_index (run, 0);
   MsTimelineRows rows;
@@ -963,7 +963,7 @@ test_ciede2000_reference (void)
 static void
 test_lesson_key_numbers (void)
 {
-  static const char *const files[] = { "h100-default-samples.csv" };
+  static const char *const files[] = { "h100-default-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   for (int dark = 0; dark < 2; dark++) {
     MsChartStyle st;

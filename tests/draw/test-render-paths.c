@@ -25,8 +25,8 @@ enum { W = 1200, H = 800 };
 static GPtrArray *
 eight_runs (void)
 {
-  static const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                                 "h100-large-samples.csv" };
+  static const char *files[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz",
+                                 "h100-large-samples.csv.gz" };
   const char *dir = g_getenv ("MEMSWEEP_REFERENCE_DIR");
   g_assert_nonnull (dir);
   GPtrArray *runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);

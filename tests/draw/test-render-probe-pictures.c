@@ -94,7 +94,7 @@ static void
 test_batched_spike (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
-                                            "h100-lesson-batched-samples.csv", NULL);
+                                            "h100-lesson-batched-samples.csv.gz", NULL);
   char err[512];
   MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);

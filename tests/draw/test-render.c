@@ -479,7 +479,7 @@ static void
 test_breakdown (void)
 {
   /* Two runs compared: a row per (run, mode). */
-  const char *files[] = { "h100-default-samples.csv", "h200-default-samples.csv" };
+  const char *files[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz" };
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
   for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
     g_autofree char *path = g_build_filename (MS_SOURCE_REFERENCE_DIR, files[i], NULL);
@@ -539,7 +539,7 @@ test_breakdown_total_is_time_view (void)
   const char *name;
   guint checked = 0;
   while ((name = g_dir_read_name (dir))) {
-    if (!g_str_has_suffix (name, "-samples.csv"))
+    if (!g_str_has_suffix (name, "-samples.csv.gz"))
       continue;
     g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
     g_ptr_array_add (runs, read_reference (name));
@@ -576,7 +576,7 @@ static void
 test_plot_names_coinciding (void)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
-  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv.gz"));
   MsResults *run = g_ptr_array_index (runs, 0);
   g_autofree char *uva = ms_plot_series_label (run, MS_MODE_UVA, FALSE);
   for (int pass = 0; pass < 2; pass++) {
@@ -610,7 +610,7 @@ test_plot_names_coinciding (void)
 static void
 test_breakdown_pinned_beats_pageable (void)
 {
-  MsResults *run = read_reference ("h100-default-samples.csv");
+  MsResults *run = read_reference ("h100-default-samples.csv.gz");
   MsBreakdownPath pinned, pageable;
   g_assert_true (ms_breakdown_path (ms_results_find (run, MS_MODE_PINNED, 20), &pinned));
   g_assert_true (ms_breakdown_path (ms_results_find (run, MS_MODE_PAGEABLE, 20), &pageable));
@@ -640,7 +640,7 @@ static void
 test_breakdown_fills_canvas (void)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_results_free);
-  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, read_reference ("h100-default-samples.csv.gz"));
   MsTestCanvas c = ms_test_canvas_new (1600, 1000);
   MsChartStyle st;
   ms_chart_style_init_light (&st);

@@ -144,7 +144,7 @@ static void
 test_plot_from_results (void)
 {
   char err[256];
-  MsResults *r = ms_run_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *r = ms_run_read_samples (MS_SOURCE_REFERENCE_DIR "/h100-default-samples.csv.gz", err,
                                       sizeof err);
   g_assert_nonnull (r);
   g_autoptr (GPtrArray) runs = g_ptr_array_new ();

@@ -20,8 +20,8 @@
 #include "ms-peer-file.h"
 #include "ms-tmp-test.h"
 
-#define H100 MS_REFERENCE_DIR "/h100-default-samples.csv"
-#define H200 MS_REFERENCE_DIR "/h200-default-samples.csv"
+#define H100 MS_REFERENCE_DIR "/h100-default-samples.csv.gz"
+#define H200 MS_REFERENCE_DIR "/h200-default-samples.csv.gz"
 
 static MsInterval
 iv (double median, double lo, double hi, gboolean valid)
@@ -485,7 +485,7 @@ test_only_one_run (void)
 static void
 test_no_common_cell (void)
 {
-  MsResults *a = read_run (H100), *b = read_run (MS_REFERENCE_DIR "/h100-lesson-reuse-samples.csv");
+  MsResults *a = read_run (H100), *b = read_run (MS_REFERENCE_DIR "/h100-lesson-reuse-samples.csv.gz");
   char err[256] = "";
   g_assert_null (ms_compare_results (a, b, 0.05, MS_MODE_COUNT, err, sizeof err));
   g_assert_nonnull (strstr (err, "no cell in common"));
@@ -505,7 +505,7 @@ static void
 test_file_kinds (void)
 {
   g_assert_cmpint (ms_file_kind (H100), ==, MS_FILE_KIND_SAMPLES);
-  g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/h200x2-peer.csv"), ==, MS_FILE_KIND_PEER);
+  g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/h200x2-peer.csv.gz"), ==, MS_FILE_KIND_PEER);
   g_assert_cmpint (ms_file_kind ("/nonexistent/memsweep"), ==, MS_FILE_KIND_UNREADABLE);
   g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/../../README.md"), ==, MS_FILE_KIND_UNKNOWN);
   /* Plain peer and multi-GPU files (their metadata in a sidecar): by header. */

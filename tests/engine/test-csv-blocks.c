@@ -14,6 +14,7 @@
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-reader.h"
+#include "ms-gz-test.h"
 #include "ms-tmp-test.h"
 
 static const size_t block_sizes[] = { 64, 4096, 256 << 10 };
@@ -83,7 +84,7 @@ test_reference_runs (void)
   g_assert_nonnull (dir);
   int n = 0;
   for (const char *name; (name = g_dir_read_name (dir));) {
-    if (!g_str_has_suffix (name, "-samples.csv"))
+    if (!g_str_has_suffix (name, "-samples.csv.gz"))
       continue;
     char *path = g_build_filename (MS_REFERENCE_DIR, name, NULL);
     check_file (path, NULL);
@@ -101,8 +102,7 @@ edited (const char *edit, long line, size_t cut)
 {
   gchar *text;
   gsize len;
-  g_assert_true (g_file_get_contents (MS_REFERENCE_DIR "/h100-default-samples.csv", &text, &len,
-                                      NULL));
+  text = ms_test_read_plain (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", &len);
   const char *at = text;
   for (long l = 1; l < line; l++)
     at = strchr (at, '\n') + 1;
@@ -121,8 +121,7 @@ test_errors_deep_inside (void)
 {
   /* Row 5000 inserted again before itself: the row after it is named. */
   gchar *text;
-  g_assert_true (
-    g_file_get_contents (MS_REFERENCE_DIR "/h100-default-samples.csv", &text, NULL, NULL));
+  text = ms_test_read_plain (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", NULL);
   const char *row = text;
   for (int l = 1; l < 5000; l++)
     row = strchr (row, '\n') + 1;

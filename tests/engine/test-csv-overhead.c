@@ -129,7 +129,7 @@ test_instr_overhead_files (void)
                                                                         NULL));
   ms_results_free (back);
   /* The default one was recorded with them: every cell has its overhead. */
-  back = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+  back = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", err, sizeof err);
   g_assert_true (back != NULL);
   for (size_t c = 0; back && c < back->n_cells; c++)
     if (back->cells[c].status == MS_CELL_OK)

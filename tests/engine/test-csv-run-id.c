@@ -78,7 +78,7 @@ static void
 test_run_id (void)
 {
   char err[512];
-  MsResults *r = ms_run_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv", err, sizeof err);
+  MsResults *r = ms_run_read_samples (MS_REFERENCE_DIR "/h100-large-samples.csv.gz", err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;

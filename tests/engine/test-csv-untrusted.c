@@ -18,6 +18,7 @@
 #include "ms-meta.h"
 #include "ms-peer-file.h"
 #include "ms-utf8.h"
+#include "ms-gz-test.h"
 #include "ms-tmp-test.h"
 #include "ms-sweep-test.h"
 #include "files/ms-csv-io.h"
@@ -151,7 +152,7 @@ test_meta_table (void)
   g_assert_cmpint (ms_meta_lookup ("run-to-run-sd-pinned"), ==, MS_META_RUN_TO_RUN_SD);
   g_assert_cmpint (ms_meta_lookup ("node"), ==, MS_META_N_KEYS);
   /* A file written now has no line the table does not know. */
-  char err[512], *path = g_build_filename (MS_REFERENCE_DIR, "h200-lesson-reuse-samples.csv",
+  char err[512], *path = g_build_filename (MS_REFERENCE_DIR, "h200-lesson-reuse-samples.csv.gz",
                                            NULL);
   MsResults *r = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (r);
@@ -167,10 +168,10 @@ test_pair_sniff_bounded (void)
 {
   const char *samples = ms_test_tmp_path ("big-samples.csv");
   const char *summary = ms_test_tmp_path ("big-summary.csv");
-  char *ref = g_build_filename (MS_REFERENCE_DIR, "h100-default-samples.csv", NULL), *text;
+  char *ref = g_build_filename (MS_REFERENCE_DIR, "h100-default-samples.csv.gz", NULL), *text;
   gsize len;
-  g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
-  g_assert_true (g_file_set_contents (samples, text, len, NULL));
+  text = ms_test_read_plain (ref, &len);
+  g_assert_true (g_file_set_contents (samples, text, (gssize) len, NULL));
   int fd = open (summary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   g_assert_cmpint (fd, >=, 0);
   g_assert_cmpint (write (fd, "# run-id: ", 10), ==, 10);
@@ -264,7 +265,7 @@ test_every_kind_round_trips (void)
   struct dirent *e;
   int n = 0;
   while ((e = readdir (dir))) {
-    if (!g_str_has_suffix (e->d_name, "-samples.csv"))
+    if (!g_str_has_suffix (e->d_name, "-samples.csv.gz"))
       continue;
     char err[512], *path = g_build_filename (MS_REFERENCE_DIR, e->d_name, NULL);
     MsResults *r = ms_run_read_samples (path, err, sizeof err);

@@ -210,7 +210,7 @@ test_reference_runs_normal (void)
   char err[512] = "";
   MsEnvelopes *env = ms_envelopes_read (shipped, err, sizeof err);
   g_assert_nonnull (env);
-  const char *names[] = { "h100-default-samples.csv", "h200-default-samples.csv" };
+  const char *names[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz" };
   for (size_t i = 0; i < G_N_ELEMENTS (names); i++) {
     char *dir = g_path_get_dirname (shipped);
     char *path = g_build_filename (dir, "reference", names[i], NULL);

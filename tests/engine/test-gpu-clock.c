@@ -350,7 +350,7 @@ test_reference_runs (void)
   int files = 0;
   struct dirent *e;
   while ((e = readdir (dir))) {
-    if (!g_str_has_suffix (e->d_name, "-samples.csv"))
+    if (!g_str_has_suffix (e->d_name, "-samples.csv.gz"))
       continue;
     char *path = g_build_filename (MS_REFERENCE_DIR, e->d_name, NULL);
     check_file (path);

@@ -30,9 +30,9 @@ reference_run (const char *gpu, MsLessonTopic topic)
   const MsLessonTopicInfo *info = ms_lesson_topic (topic);
   char path[512], err[256] = "";
   if (info->plain)
-    g_snprintf (path, sizeof path, "%s/%s-default-samples.csv", MS_REFERENCE_DIR, gpu);
+    g_snprintf (path, sizeof path, "%s/%s-default-samples.csv.gz", MS_REFERENCE_DIR, gpu);
   else
-    g_snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv", MS_REFERENCE_DIR, gpu,
+    g_snprintf (path, sizeof path, "%s/%s-lesson-%s-samples.csv.gz", MS_REFERENCE_DIR, gpu,
                 info->name);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return NULL;

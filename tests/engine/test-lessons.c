@@ -402,8 +402,8 @@ test_old_managed_file (void)
 static void
 test_reference_counts (void)
 {
-  const char *files[] = { MS_REFERENCE_DIR "/h100-lesson-managed-touch-samples.csv",
-                          MS_REFERENCE_DIR "/h200-lesson-managed-touch-samples.csv" };
+  const char *files[] = { MS_REFERENCE_DIR "/h100-lesson-managed-touch-samples.csv.gz",
+                          MS_REFERENCE_DIR "/h200-lesson-managed-touch-samples.csv.gz" };
   for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
     char err[256] = "";
     MsResults *r = ms_run_read_samples (files[f], err, sizeof err);
@@ -653,7 +653,7 @@ test_findings (void)
     g_assert_cmpstr (buf, ==, "");
     g_assert_true (ms_lesson_times_costs ((MsLessonTopic) t) == l->one_time_costs);
     g_assert_true (ms_lesson_multi_gpu ((MsLessonTopic) t) == l->multi_gpu);
-    g_snprintf (path, sizeof path, "%s/h100-lesson-%s-samples.csv", MS_REFERENCE_DIR,
+    g_snprintf (path, sizeof path, "%s/h100-lesson-%s-samples.csv.gz", MS_REFERENCE_DIR,
                 l->card.name);
     MsResults *r = g_file_test (path, G_FILE_TEST_EXISTS)
                      ? ms_run_read_samples (path, err, sizeof err)

@@ -49,7 +49,7 @@ static gboolean
 default_run_modes (const char *dir, const char *gpu, gboolean has[MS_MODE_COUNT])
 {
   memset (has, 0, MS_MODE_COUNT * sizeof *has);
-  g_autofree char *path = g_strdup_printf ("%s/%s-default-samples.csv", dir, gpu);
+  g_autofree char *path = g_strdup_printf ("%s/%s-default-samples.csv.gz", dir, gpu);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return FALSE;
   char err[256] = "";
@@ -90,7 +90,7 @@ find_missing_lessons (const char *dir, const char *gpu, GString *missing)
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     if (ms_lesson_kind ((MsLessonTopic) t) == MS_LESSON_KIND_PLAIN)
       continue; /* a plain sweep of its modes: the default run */
-    g_autofree char *path = g_strdup_printf ("%s/%s-lesson-%s-samples.csv", dir, gpu,
+    g_autofree char *path = g_strdup_printf ("%s/%s-lesson-%s-samples.csv.gz", dir, gpu,
                                              topic_name ((MsLessonTopic) t));
     if (g_file_test (path, G_FILE_TEST_EXISTS)) {
       char err[256] = "";
@@ -139,7 +139,7 @@ static void
 test_names_what_is_missing (void)
 {
   const char *dir = ms_test_tmp_folder ("reference");
-  static const char *const parts[] = { "samples.csv", "summary.csv", "meta.json" };
+  static const char *const parts[] = { "samples.csv.gz", "summary.csv.gz", "meta.json" };
   for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (size_t p = 0; p < G_N_ELEMENTS (parts); p++) {
       g_autofree char *name = g_strdup_printf ("%s-lesson-duplex-%s", gpus[g], parts[p]);

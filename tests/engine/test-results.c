@@ -378,7 +378,7 @@ test_summary_columns (void)
   char err[512], line[8192], *head[256], *row[256];
   const char *path = ms_test_tmp_path ("summary.csv");
   MsResults *r =
-    ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err, sizeof err);
+    ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", err, sizeof err);
   g_assert_nonnull (r);
   if (!r)
     return;
@@ -435,8 +435,8 @@ test_summary_columns (void)
 static void
 test_reference_files_open (void)
 {
-  static const char *names[] = { "h100-default-samples.csv", "h100-large-samples.csv",
-                                 "h200-default-samples.csv" };
+  static const char *names[] = { "h100-default-samples.csv.gz", "h100-large-samples.csv.gz",
+                                 "h200-default-samples.csv.gz" };
   for (size_t i = 0; i < 3; i++) {
     char path[1024], err[512];
     snprintf (path, sizeof path, "%s/%s", MS_REFERENCE_DIR, names[i]);

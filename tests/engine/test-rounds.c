@@ -347,8 +347,8 @@ test_reference_files_open (void)
     }
     ms_results_free (r);
   }
-  const char *now[] = { "h100-default-samples.csv", "h200-default-samples.csv",
-                        "h100-large-samples.csv" };
+  const char *now[] = { "h100-default-samples.csv.gz", "h200-default-samples.csv.gz",
+                        "h100-large-samples.csv.gz" };
   for (size_t i = 0; i < sizeof now / sizeof now[0]; i++) {
     char path[512], err[512] = "";
     snprintf (path, sizeof path, "%s/reference/%s", data_dir, now[i]);

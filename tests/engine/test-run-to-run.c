@@ -113,7 +113,7 @@ test_profile_and_metadata (void)
 
   /* Through the samples file of a real run: show recomputes the same
    * interval. */
-  MsResults *real = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *real = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", err,
                                          sizeof err);
   g_assert_nonnull (real);
   if (!real)

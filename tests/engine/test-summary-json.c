@@ -37,7 +37,7 @@ static void
 test_summary_round_trip (void)
 {
   char err[1024];
-  MsResults *samples = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv", err,
+  MsResults *samples = ms_run_read_samples (MS_REFERENCE_DIR "/h100-default-samples.csv.gz", err,
                                             sizeof err);
   g_assert_nonnull (samples);
   if (!samples)

@@ -10,7 +10,7 @@
 src=$1 work=$2 version=$3
 suite=bookworm
 mirror=${MEMSWEEP_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-reference=h100-default-1-summary.csv
+reference=h100-default-1-summary.csv.gz
 started=$(date +%s)
 fails=0
 
@@ -143,7 +143,7 @@ check "the package holds every file meson installs" \
   test -z "$(comm -13 "$work/packaged" "$work/installed" | tee "$work/unpackaged")"
 check "the package holds every reference run of the tree" test -z "$(
   cd "$src/data/reference" &&
-    for f in *.csv; do grep -qx "/usr/share/memsweep/reference/$f" "$work/packaged" || echo "$f"; done)"
+    for f in *.csv.gz; do grep -qx "/usr/share/memsweep/reference/$f" "$work/packaged" || echo "$f"; done)"
 # The schema's trigger (libglib2.0-0) compiled the app's settings in.
 check "the installed schema is compiled in the root" \
   grep -q io.github.memsweep.Memsweep "$root/usr/share/glib-2.0/schemas/gschemas.compiled"

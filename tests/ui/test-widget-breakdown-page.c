@@ -79,7 +79,7 @@ test_session (void)
   g_autoptr (GPtrArray) view_runs = NULL;
   g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, -1);
 
-  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv.gz", "default");
   g_assert_true (ms_session_add_run (session, run));
   g_object_get (view, "runs", &view_runs, NULL);
   g_assert_cmpuint (view_runs->len, ==, 1);

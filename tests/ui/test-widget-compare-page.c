@@ -69,13 +69,13 @@ test_runs (void)
   g_assert_null (ms_compare_page_get_comparison (page));
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
   ms_compare_page_set_runs (page, runs);
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   g_assert_null (ms_compare_page_get_comparison (page));
 
   /* Two: the first is A, the second B. */
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
   ms_compare_page_set_runs (page, runs);
   g_assert_false (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   const MsComparison *cmp = ms_compare_page_get_comparison (page);
@@ -152,8 +152,8 @@ test_hidden (void)
   gtk_stack_set_visible_child (stack, other);
   GtkWindow *window = ms_test_show (GTK_WIDGET (stack), 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
   ms_compare_page_set_runs (page, runs);
   g_assert_nonnull (ms_compare_page_get_comparison (page));
   GtkColumnView *table
@@ -207,8 +207,8 @@ test_layout (void)
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
   const char *long_name = "NVIDIA H100 80GB HBM3 · sweep · 2026-11-23 09:35 UTC · a long note";
   ms_run_set_name (g_ptr_array_index (runs, 0), long_name);
   ms_compare_page_set_runs (page, runs);
@@ -242,8 +242,8 @@ test_session (void)
   MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
   g_autoptr (MsSession) session = ms_session_new ();
   ms_page_set_session (MS_PAGE (page), session);
-  g_autoptr (MsRun) a = reference_run ("h100-default-samples.csv");
-  g_autoptr (MsRun) b = reference_run ("h200-default-samples.csv");
+  g_autoptr (MsRun) a = reference_run ("h100-default-samples.csv.gz");
+  g_autoptr (MsRun) b = reference_run ("h200-default-samples.csv.gz");
   ms_session_add_run (session, a);
   g_assert_null (ms_compare_page_get_comparison (page));
   ms_session_add_run (session, b);
@@ -331,9 +331,9 @@ test_lesson_runs_left_out (void)
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-lesson-batched-samples.csv"));
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv"));
+  g_ptr_array_add (runs, reference_run ("h100-lesson-batched-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
   ms_compare_page_set_runs (page, runs);
   GtkDropDown *a = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   g_assert_nonnull (a);

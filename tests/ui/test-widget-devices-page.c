@@ -330,7 +330,7 @@ test_no_gpu (void)
   g_assert_nonnull (strstr (status, "h200x2-peer-meta.json"));
   /* A samples file is not a peer file: refused with the reason. */
   g_autofree char *ref = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
-                                           "h100-lesson-costs-samples.csv", NULL);
+                                           "h100-lesson-costs-samples.csv.gz", NULL);
   g_assert_false (ms_devices_page_open_path (page, ref, &error));
   g_assert_nonnull (strstr (error->message, "peer"));
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);

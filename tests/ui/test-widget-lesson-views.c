@@ -98,7 +98,7 @@ test_timeline_stack (void)
 static void
 test_timeline_stack_height (void)
 {
-  g_autoptr (MsRun) run = ms_test_read_run ("h100-lesson-issue-order-samples.csv", "order");
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-lesson-issue-order-samples.csv.gz", "order");
   const MsResults *r = ms_run_get_results (run);
   GtkWidget *stack = ms_timeline_stack_new ();
   MsTimelineRows rows;
@@ -289,8 +289,8 @@ test_lesson_slide (void)
   GtkWidget *page = ms_lessons_page_new ();
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "default"));
-  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-issue-order-samples.csv", "order"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-issue-order-samples.csv.gz", "order"));
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
   static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_ISSUE_ORDER };
   static const MsTakeaway wanted[] = { MS_TAKEAWAY_DECIDED, MS_TAKEAWAY_UNDECIDED };

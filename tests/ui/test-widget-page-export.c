@@ -52,9 +52,9 @@ test_lessons_page (void)
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autofree char *title = NULL;
   g_assert_null (drawing_kind (page, &title));
-  g_autoptr (GPtrArray) runs = one_run ("h100-lesson-concurrent-samples.csv", "concurrent");
-  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv", "reuse"));
-  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "default"));
+  g_autoptr (GPtrArray) runs = one_run ("h100-lesson-concurrent-samples.csv.gz", "concurrent");
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_CONCURRENT);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "lesson-picture");
@@ -111,7 +111,7 @@ test_lessons_page_shown_run (void)
   int notified = 0;
   g_signal_connect (page, "notify::shown-run", G_CALLBACK (count_notify), &notified);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
-  g_autoptr (GPtrArray) runs = one_run ("h100-lesson-duplex-samples.csv", "duplex");
+  g_autoptr (GPtrArray) runs = one_run ("h100-lesson-duplex-samples.csv.gz", "duplex");
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
@@ -220,8 +220,8 @@ test_compare_page (void)
 {
   GtkWidget *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
-  g_autoptr (GPtrArray) runs = one_run ("h100-default-1-samples.csv", "one");
-  g_ptr_array_add (runs, ms_test_read_run ("h100-default-2-samples.csv", "two"));
+  g_autoptr (GPtrArray) runs = one_run ("h100-default-1-samples.csv.gz", "one");
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-2-samples.csv.gz", "two"));
   ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
   g_autofree char *title = NULL;
   g_assert_cmpstr (drawing_kind (page, &title), ==, "compare");
@@ -254,7 +254,7 @@ test_devices_page (void)
   g_autofree char *title = NULL;
   g_assert_null (drawing_kind (page, &title));
   g_autofree char *peer =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200x2-peer.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200x2-peer.csv.gz", NULL);
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_devices_page_open_path (MS_DEVICES_PAGE (page), peer, &error));
   g_assert_no_error (error);

@@ -188,8 +188,8 @@ test_rename_reaches_views (void)
     g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, "session", session, NULL));
   MsTimelinePage *timeline =
     g_object_ref_sink (g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL));
-  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv", "first");
-  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv", "second");
+  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv.gz", "first");
+  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv.gz", "second");
   g_assert_true (ms_session_add_run (session, first));
   g_assert_true (ms_session_add_run (session, second));
   MsPlotView *plot = ms_chart_page_get_view (chart);
@@ -232,9 +232,9 @@ test_add_together (void)
   g_assert_cmpuint (none->len, ==, 0);
   g_assert_cmpuint (c.calls, ==, 0);
 
-  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv", "same");
-  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv", "same");
-  g_autoptr (MsRun) again = ms_test_read_run ("h100-default-samples.csv", "again");
+  g_autoptr (MsRun) first = ms_test_read_run ("h100-default-samples.csv.gz", "same");
+  g_autoptr (MsRun) second = ms_test_read_run ("h200-default-samples.csv.gz", "same");
+  g_autoptr (MsRun) again = ms_test_read_run ("h100-default-samples.csv.gz", "again");
   MsRun *runs[] = { first, second, again, second };
   g_autoptr (GPtrArray) added = ms_session_add_runs (session, runs, G_N_ELEMENTS (runs));
   g_assert_cmpuint (added->len, ==, 2);
@@ -248,7 +248,7 @@ test_add_together (void)
   g_assert_cmpstr (ms_run_get_name (second), ==, "same #2");
 
   /* Appended after the runs shown, the duplicates of those left out. */
-  g_autoptr (MsRun) third = ms_test_read_run ("h100-default-samples.csv", "third");
+  g_autoptr (MsRun) third = ms_test_read_run ("h100-default-samples.csv.gz", "third");
   /* Another date: another file of the same GPU. */
   g_strlcpy (ms_run_get_results (third)->date, "2026-01-09T00:00:00Z",
              sizeof ms_run_get_results (third)->date);

@@ -62,7 +62,7 @@ test_lazy_rows (void)
   const MsResults *first = ms_run_get_results (g_ptr_array_index (runs, 0));
   char err[512];
   g_autofree char *path =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv.gz", NULL);
   MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
@@ -130,7 +130,7 @@ test_limit (void)
   /* A run opened beyond the limit changes nothing shown. */
   char err[512];
   g_autofree char *path =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv.gz", NULL);
   MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
@@ -217,7 +217,7 @@ test_rows_grow_when_shown (void)
   /* A run opened while shown comes in the same way. */
   char err[512];
   g_autofree char *path =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h200-default-samples.csv.gz", NULL);
   MsResults *second = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
@@ -367,8 +367,8 @@ test_session (void)
   GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
 
-  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
-  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv", "large");
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv.gz", "default");
+  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv.gz", "large");
   g_assert_true (ms_session_add_run (session, run));
   guint n_cells = ms_run_get_results (run)->n_cells;
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_cells);
@@ -418,9 +418,9 @@ test_lessons (void)
   MsTablePage *page =
     g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
   GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
-  g_autoptr (MsRun) sweep = ms_test_read_run ("h100-default-samples.csv", "sweep");
-  g_autoptr (MsRun) costs = ms_test_read_run ("h100-lesson-costs-samples.csv", "costs");
-  g_autoptr (MsRun) duplex = ms_test_read_run ("h100-lesson-duplex-samples.csv", "duplex");
+  g_autoptr (MsRun) sweep = ms_test_read_run ("h100-default-samples.csv.gz", "sweep");
+  g_autoptr (MsRun) costs = ms_test_read_run ("h100-lesson-costs-samples.csv.gz", "costs");
+  g_autoptr (MsRun) duplex = ms_test_read_run ("h100-lesson-duplex-samples.csv.gz", "duplex");
   const MsResults *costs_r = ms_run_get_results (costs), *duplex_r = ms_run_get_results (duplex);
 
   /* A plain sweep: no variant, no costs. */

@@ -75,7 +75,7 @@ test_empty_text (void)
   MsTimelineView *view = ms_timeline_page_get_view (page);
   g_assert_null (ms_timeline_view_get_empty_text (view));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv", "reuse"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
   ms_page_show_runs (MS_PAGE (page), runs);
   /* The reuse lesson has each mode and size in several variants. */
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
@@ -88,7 +88,7 @@ test_empty_text (void)
   g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "reuse has no Pageable cell at 2^"));
   g_assert_nonnull (strstr (text, "Choose a mode and a size it measured"));
   g_assert_null (strstr (text, "open a CSV"));
-  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv", "sweep"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "sweep"));
   ms_page_show_runs (MS_PAGE (page), runs);
   GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   gtk_drop_down_set_selected (run_dd, 1);
@@ -107,7 +107,7 @@ test_sizes_per_run (void)
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   char err[512];
   g_autofree char *path =
-    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-large-samples.csv", NULL);
+    g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), "h100-large-samples.csv.gz", NULL);
   MsResults *large = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (large);
   g_snprintf (large->label, sizeof large->label, "large sizes");
@@ -165,8 +165,8 @@ test_session (void)
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
 
-  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv", "default");
-  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv", "large");
+  g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv.gz", "default");
+  g_autoptr (MsRun) large = ms_test_read_run ("h100-large-samples.csv.gz", "large");
   g_assert_true (ms_session_add_run (session, run));
   const MsCell *cell = ms_timeline_page_get_cell (page, NULL);
   g_assert_nonnull (cell);
