@@ -12,7 +12,7 @@
 
 /* The JSON type the schema must give a key of this kind. */
 static const char *
-json_type (MsMetaType type)
+schema_type (MsMetaType type)
 {
   switch (type) {
   case MS_META_INT:
@@ -80,8 +80,8 @@ test_every_key (gconstpointer path)
     const MsJson *entry = entry_of (metadata, k->key);
     if (!entry)
       g_error ("%s: the metadata key '%s' is not in the schema", (const char *) path, k->key);
-    if (!allows (entry, json_type (k->type)))
-      g_error ("%s: '%s' is not a %s there", (const char *) path, k->key, json_type (k->type));
+    if (!allows (entry, schema_type (k->type)))
+      g_error ("%s: '%s' is not a %s there", (const char *) path, k->key, schema_type (k->type));
   }
   ms_json_free (root);
   g_free (text);
