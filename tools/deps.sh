@@ -14,11 +14,12 @@ if [ "${1:-build}" = test ]; then
   # python3-jsonschema checks the JSON documents against data/schema/;
   # man-db, zsh, libxml2-utils and shared-mime-info check the man pages, the
   # zsh completion, the file type's XML and what it matches; debootstrap,
-  # dpkg-dev, debhelper and python3-yaml: the package tests build the .deb
-  # and install it into a clean Debian 12 root, and read the Flatpak manifest.
+  # dpkg-dev, debhelper, lintian and python3-yaml: the package tests build
+  # the .debs, check them and install them into a clean Debian 12 root, and
+  # read the Flatpak manifest.
   want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
     python3-venv python3-jsonschema man-db zsh libxml2-utils shared-mime-info
-    debootstrap dpkg-dev debhelper python3-yaml"
+    debootstrap dpkg-dev debhelper lintian python3-yaml"
 fi
 missing=""
 for p in $want; do

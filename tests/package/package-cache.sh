@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# package-cache.sh root CACHE SUITE MIRROR: prints the path of a pristine
+#   minimal root of SUITE (debootstrap --variant=minbase, apt's package
+#   lists fetched), made once under CACHE and remade after 30 days.
+# package-cache.sh debs CACHE SOURCE WORK: prints the folder under CACHE
+#   holding the Debian packages built (dpkg-buildpackage, in WORK) from
+#   what git lists in SOURCE, with lintian's output and the packages' file
+#   lists (contents.txt) beside them; built only
+#   when no folder has the key of the same inputs (the tree's files, the
+#   build's tools, nvcc's version and the build profiles).
+# The package test (test-package.sh) calls both, so that it builds and
+# bootstraps only when what it checks changed. Messages go to stderr; a
+# failure exits 1 with the log's tail.
+set -u
+what=$1 cache=$2
+mkdir -p "$cache"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# One writer per cached thing at a time (other clones run this test too):
+# the lock is held until this script exits.
+lock() { # lock NAME
+  exec 9>"$cache/$1.lock"
+  flock 9
+}
+
+make_root() { # make_root SUITE MIRROR PATH
+  rm -rf "$3.new"
+  debootstrap --variant=minbase "$1" "$3.new" "$2" >"$3.log" 2>&1 ||
+    { tail -20 "$3.log" >&2; fail "debootstrap $1 (log: $3.log)"; }
+  # The lists, so that an install needs the network only for packages not
+  # yet in the cache; dpkg without fsync, as the root is thrown away.
+  chroot "$3.new" apt-get update -qq >>"$3.log" 2>&1 ||
+    { tail -20 "$3.log" >&2; fail "apt-get update in the new root (log: $3.log)"; }
+  echo force-unsafe-io >"$3.new/etc/dpkg/dpkg.cfg.d/unsafe-io"
+  rm -rf "$3" && mv "$3.new" "$3"
+}
+
+root() { # root SUITE MIRROR
+  path=$cache/$1-minbase stamp="$1 minbase $2"
+  if [ "$(cat "$path.stamp" 2>/dev/null)" != "$stamp" ] ||
+     [ -n "$(find "$path.stamp" -mtime +30 2>/dev/null)" ]; then
+    echo "debootstrap --variant=minbase $1 into $path" >&2
+    rm -f "$path.stamp"
+    make_root "$1" "$2" "$path" && echo "$stamp" >"$path.stamp" || exit 1
+  fi
+  echo "$path"
+}
+
+# What git tracks or would track: the source, not the build trees in it.
+tree() { # tree SOURCE [TAR OPTION...]
+  src=$1
+  shift
+  git -C "$src" ls-files -z --cached --others --exclude-standard |
+    tar -C "$src" --null -T - --no-recursion --ignore-failed-read "$@" -cf - 2>/dev/null
+}
+
+# git COMMAND over what goes into a package: the tree less the documents
+# (docs/, *.md), the Flatpak, the package test's checks and the GPU
+# machine's scripts, so that a change to them builds nothing.
+git_packaged() { # git_packaged SOURCE COMMAND...
+  src=$1
+  shift
+  git -C "$src" "$@" -- . ':(exclude)docs' ':(exclude,glob)**/*.md' ':(exclude)build-aux' \
+    ':(exclude)tests/package/test-package.sh' ':(exclude)tests/package/check-flatpak.py' \
+    ':(exclude)tools/gpu.sh' ':(exclude)tools/package-needs.sh'
+}
+
+# What goes into a package, named by content without reading it all: the
+# index's blob ids and modes, and git's hash of each file changed since or
+# not yet tracked.
+key_tree() { # key_tree SOURCE
+  git_packaged "$1" ls-files -s
+  { git_packaged "$1" diff --name-only --diff-filter=d
+    git_packaged "$1" ls-files --others --exclude-standard
+  } | sort -u >"$cache/changed.$$"
+  cat "$cache/changed.$$"
+  (cd "$1" && git hash-object --stdin-paths <"$cache/changed.$$")
+  rm -f "$cache/changed.$$"
+}
+
+nvcc_version() {
+  for n in nvcc /usr/local/cuda/bin/nvcc; do
+    command -v $n >/dev/null 2>&1 && { $n --version | tail -1; return; }
+  done
+}
+
+inputs_key() { # inputs_key SOURCE
+  { key_tree "$1"
+    nvcc_version
+    echo "${DEB_BUILD_PROFILES:-} ${DEB_BUILD_OPTIONS:-}"
+    dpkg-query -W debhelper meson lintian libcsv-dev libjson-c-dev libgtk-4-dev \
+      libadwaita-1-dev 2>/dev/null
+  } | sha256sum | cut -c1-16
+}
+
+build_debs() { # build_debs SOURCE WORK OUT
+  rm -rf "$2/src" "$3.new"
+  mkdir -p "$2/src/memsweep" "$3.new"
+  tree "$1" | tar -xf - -C "$2/src/memsweep"
+  (cd "$2/src/memsweep" &&
+     DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym" dpkg-buildpackage -us -uc -b) \
+    >"$3.new/build.log" 2>&1 ||
+    { tail -30 "$3.new/build.log" >&2; fail "dpkg-buildpackage (log: $3.new/build.log)"; }
+  mv "$2"/src/*.deb "$3.new/"
+  # lintian's verdict is the packages', so it is kept with them; one that
+  # could not check them keeps nothing.
+  lintian --allow-root --display-info --tag-display-limit 0 --fail-on none "$3.new"/*.deb \
+    >"$3.new/lintian.txt" 2>&1 || { cat "$3.new/lintian.txt" >&2; fail "lintian did not run"; }
+  # Each package's files (package, mode, path a line), read once here: the
+  # data package's listing means unpacking it.
+  for deb in "$3.new"/*.deb; do
+    dpkg-deb -c "$deb" | awk -v p="$(dpkg-deb -f "$deb" Package)" '{ print p, $1, $6 }'
+  done >"$3.new/contents.txt"
+  rm -rf "$2/src" "$3" && mv "$3.new" "$3"
+  # The eight latest builds stay (a build for each clone at work here).
+  ls -dt "$(dirname "$3")"/*/ | tail -n +9 | xargs -r rm -rf
+}
+
+debs() { # debs SOURCE WORK
+  key=$(inputs_key "$1")
+  out=$cache/debs/$key
+  mkdir -p "$cache/debs"
+  lock "debs/$key"
+  if [ ! -f "$out/contents.txt" ]; then
+    echo "dpkg-buildpackage into $out" >&2
+    build_debs "$1" "$2" "$out" || exit 1
+  fi
+  touch "$out"
+  echo "$out"
+}
+
+case $what in
+  root) lock root && root "$3" "$4" ;;
+  debs) debs "$3" "$4" ;;
+  *) fail "package-cache.sh root|debs ..." ;;
+esac
