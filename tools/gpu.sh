@@ -11,7 +11,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
-# no-toolkit json pack grade plain-groups suite-times.
+# no-toolkit json deb pack grade plain-groups suite-times.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -989,6 +989,81 @@ scale_open() (
 
 # A device call brings back few files: everything under $OUT but
 # summary.log becomes one archive, $OUT/PACK.tar.gz (PACK: gpu-out).
+# The Debian package memsweep alone, as a GPU node gets it: built in a
+# copy of the tree (debian/, build profile pkg.memsweep.cli: no drawing
+# library, no app; libcsv and json-c linked in from .deps/ as for build
+# when their headers are missing), installed with apt from its file alone
+# (no network: what it depends on must be on the machine), then info and
+# the default sweep run from /usr/bin/memsweep. Logs and the .deb in deb/;
+# the package stays installed.
+step_deb() {
+  local d="$OUT/deb" src=/tmp/memsweep-deb opts=() t0 deb how
+  mkdir -p "$d"
+  [ -d /tmp/csv ] && opts+=(-Dcsv_prefix=/tmp/csv/usr)
+  [ -d /tmp/json-c ] && opts+=(-Djson_c_prefix=/tmp/json-c/usr)
+  rm -rf "$src" && mkdir -p "$src/memsweep"
+  # The source: what git lists, or without git the tree less its builds.
+  if git rev-parse --git-dir >/dev/null 2>&1; then
+    git ls-files -z --cached --others --exclude-standard |
+      tar --null -T - --no-recursion --ignore-failed-read -cf - 2>/dev/null
+  else
+    tar --exclude=./build --exclude="./$B" --exclude=./.deps --exclude="./${OUT#"$PWD"/}" -cf - .
+  fi | tar -xf - -C "$src/memsweep"
+  t0=$(date +%s)
+  if command -v dh >/dev/null; then
+    how="dpkg-buildpackage -Ppkg.memsweep.cli"
+    (cd "$src/memsweep" && MEMSWEEP_MESON_OPTIONS="${opts[*]}" \
+       DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym" \
+       dpkg-buildpackage -us -uc -b -d -Ppkg.memsweep.cli) >"$d/build.log" 2>&1
+  else
+    how="dpkg-dev's tools (no debhelper here)"
+    (cd "$src/memsweep" && deb_without_debhelper "${opts[@]}") >"$d/build.log" 2>&1
+  fi || { tail -30 "$d/build.log"; log "deb: the build failed (deb/build.log)"; return 1; }
+  deb=$(ls "$src"/memsweep_*.deb | head -1)
+  cp "$deb" "$d/"
+  log "deb: built $(basename "$deb") with $how in $(( $(date +%s) - t0 )) s, $(du -k "$deb" | cut -f1) KiB; Depends: $(dpkg-deb -f "$deb" Depends); Recommends: $(dpkg-deb -f "$deb" Recommends)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$deb" >"$d/install.log" 2>&1 ||
+    { tail -20 "$d/install.log"; log "deb: apt-get install failed (deb/install.log)"; return 1; }
+  log "deb: installed $(dpkg-query -W -f '${Package} ${Version}' memsweep); NEEDED: $(readelf -d /usr/bin/memsweep | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p' | tr '\n' ' ')"
+  (cd "$d" && env -i PATH=/usr/bin:/bin HOME="$HOME" /usr/bin/memsweep info >info.txt 2>&1)
+  log "deb: memsweep info rc=$?: $(head -1 "$d/info.txt")"
+  (cd "$d" && env -i PATH=/usr/bin:/bin HOME="$HOME" /usr/bin/time -f "%e s wall" \
+     /usr/bin/memsweep run --quiet --out "$d/default" >"$d/default-table.txt" 2>"$d/default-stderr.txt")
+  log "deb: default sweep from the package rc=$?, $(tail -1 "$d/default-stderr.txt")"
+}
+
+# What dpkg-buildpackage -Ppkg.memsweep.cli makes, where debhelper is
+# missing (the lent GPU machines have dpkg-dev but not debhelper, and no
+# network to fetch it): debian/rules' meson options for that profile, the
+# files debian/memsweep.install names, the program stripped, the man page
+# and changelog compressed, and the control file from debian/control with
+# dpkg-shlibdeps' Depends and debian/rules' driver recommendation. Release
+# flags instead of dpkg-buildflags' hardening ones. In the source copy.
+deb_without_debhelper() {
+  local p=debian/memsweep major driver f
+  eval "$(dpkg-buildflags --export=sh | grep -v LDFLAGS)"
+  meson setup debian/build --prefix=/usr --buildtype=release -Dcuda=enabled -Dgui=disabled \
+    -Ddraw=disabled -Dprofiling=false "$@" || return 1
+  ninja -C debian/build $(meson introspect --targets debian/build |
+                          python3 debian/installed-targets.py debian/build) || return 1
+  meson install -C debian/build --no-rebuild --destdir "$PWD/debian/tmp" || return 1
+  while read -r f; do
+    mkdir -p "$p/$(dirname "$f")" && cp -a "debian/tmp/$f" "$p/$(dirname "$f")/" || return 1
+  done <debian/memsweep.install
+  strip --strip-unneeded --remove-section=.comment "$p/usr/bin/memsweep"
+  gzip -9n "$p/usr/share/man/man1/memsweep.1"
+  mkdir -p "$p/usr/share/doc/memsweep" "$p/DEBIAN"
+  cp debian/copyright debian/README.Debian "$p/usr/share/doc/memsweep/"
+  gzip -9nc debian/changelog >"$p/usr/share/doc/memsweep/changelog.gz"
+  dpkg-shlibdeps -Tdebian/memsweep.substvars "$p/usr/bin/memsweep" || return 1
+  major=$(nvcc --version | sed -n 's/.*release \([0-9]*\)\..*/\1/p')
+  driver=$(sed -n "s/^CUDA_DRIVER_$major = //p" debian/rules)
+  dpkg-gencontrol -pmemsweep -P"$p" -Tdebian/memsweep.substvars \
+    -Vcuda:Recommends="libcuda1${driver:+ (>= $driver)}" || return 1
+  (cd "$p" && find usr -type f -exec md5sum {} + >DEBIAN/md5sums)
+  dpkg-deb --root-owner-group --build "$p" .. || return 1
+}
+
 step_pack() {
   local tgz="/tmp/${PACK:-gpu-out}.tar.gz"
   tar -C "$OUT" -czf "$tgz" --exclude=summary.log . || return 1
