@@ -35,7 +35,10 @@ G_STATIC_ASSERT (G_N_ELEMENTS (phase_light) == G_N_ELEMENTS (phase_dark));
  * distance), among colours at least 25 from the background. On white every
  * colour reaches 3:1 (WCAG's contrast ratio for graphics) so that it reads
  * on a projector; on dark 4.5:1, since thin dotted lines on a projector read
- * as their colour's lightness. Host CPU is a grey in both.
+ * as their colour's lightness. Host CPU is a grey in both. The rules a
+ * colour must pass, with their reasons, are tests/fixtures/ms-palette-rules.h
+ * (the render-layout test checks them); tools/palette-colours proposes
+ * colours that pass them, for a new mode or a changed colour.
  *
  * Markers and dashes tell apart what colour alone cannot for every reader:
  * every { shape, dash } pair differs, and the modes whose curves lie on top

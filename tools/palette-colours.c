@@ -9,7 +9,7 @@
  * With MODE (its name, as in files): new colours for that mode, the
  * others kept (a colour change, or a new mode whose line holds a
  * placeholder). Without: colours for one mode more than the palette
- * holds. Searches an N-level sRGB grid (24 by default) in each style,
+ * holds. Searches an N-level sRGB grid (32 by default) in each style,
  * pairs light and dark colours of one hue, and prints the K best pairs
  * (5), best first, by the least distance to any other mode, as the line
  * draw/ms-palette.c takes. Exit status 0 when a pair passes every rule, 1
@@ -170,7 +170,7 @@ usage (void)
 int
 main (int argc, char **argv)
 {
-  int levels = 24, show = 5, skip = -1;
+  int levels = 32, show = 5, skip = -1;
   const char *name = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp (argv[i], "--levels") == 0 && i + 1 < argc)
