@@ -88,7 +88,7 @@ typedef struct {
 static void
 band_pixels (const Layout *l, double *lo, double *hi)
 {
-  double t = MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100;
+  double t = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   *lo = ms_scale_to_pixel (&l->xs, 1 - t);
   *hi = ms_scale_to_pixel (&l->xs, 1 + t);
 }

@@ -40,7 +40,9 @@
 #include "files/ms-reference-dir.h"
 #include "files/ms-run-to-run-file.h"
 #include "files/ms-utf8.h"
-/* analysis/: verdicts between runs, envelopes */
+/* analysis/: verdicts between runs and their options (the threshold),
+ * envelopes */
+#include "analysis/ms-compare-options.h"
 #include "analysis/ms-compare.h"
 #include "analysis/ms-compare-pool.h"
 #include "analysis/ms-envelope.h"

@@ -45,8 +45,6 @@ ms_compare_row_init (MsCompareRow *self)
 {
 }
 
-#define DEFAULT_THRESHOLD_PCT MS_COMPARE_DEFAULT_THRESHOLD_PCT
-
 struct _MsComparePage {
   MsPage parent_instance;
 
@@ -327,7 +325,8 @@ recompute (MsComparePage *self)
   if (n_runs >= 2 && a && b) {
     char err[256] = "";
     self->comparison = ms_compare_results (ms_run_get_results (a), ms_run_get_results (b),
-                                           self->threshold / 100, MS_MODE_COUNT, err, sizeof err);
+                                           ms_compare_threshold_fraction (self->threshold),
+                                           MS_MODE_COUNT, err, sizeof err);
     g_autofree char *title
         = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
     if (self->comparison) {
@@ -759,10 +758,12 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   object_class->get_property = ms_compare_page_get_property;
   widget_class->map = ms_compare_page_map;
 
-  /* Percent, as --threshold of `memsweep compare`. */
-  props[PROP_THRESHOLD]
-      = g_param_spec_double ("threshold", NULL, NULL, 0, 100, DEFAULT_THRESHOLD_PCT,
-                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Percent, in the range of --threshold of `memsweep compare`: both are
+   * MsCompareOptions' (ms-compare-options.h). */
+  props[PROP_THRESHOLD] = g_param_spec_double (
+      "threshold", NULL, NULL, MS_COMPARE_MIN_THRESHOLD_PCT, MS_COMPARE_MAX_THRESHOLD_PCT,
+      MS_COMPARE_DEFAULT_THRESHOLD_PCT,
+      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
   ms_view_scale_install (object_class, PROP_SCALE_FIRST);
 
@@ -793,7 +794,7 @@ ms_compare_page_init (MsComparePage *self)
   self->runs = g_list_store_new (MS_TYPE_RUN);
   self->rows = g_list_store_new (MS_TYPE_COMPARE_ROW);
   self->shown = gtk_slice_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), 0, 0);
-  self->threshold = DEFAULT_THRESHOLD_PCT;
+  self->threshold = MS_COMPARE_DEFAULT_THRESHOLD_PCT;
   self->scale = (MsViewScale){ 1, 1, FALSE };
   self->chart_share = 0.88;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -805,6 +806,8 @@ ms_compare_page_init (MsComparePage *self)
   gtk_drop_down_set_model (self->a_dropdown, G_LIST_MODEL (self->runs));
   gtk_drop_down_set_model (self->b_dropdown, G_LIST_MODEL (self->runs));
   self->syncing = FALSE;
+  gtk_spin_button_set_range (self->threshold_spin, MS_COMPARE_MIN_THRESHOLD_PCT,
+                             MS_COMPARE_MAX_THRESHOLD_PCT);
   gtk_spin_button_set_value (self->threshold_spin, self->threshold);
   g_object_bind_property (self, "threshold", self->threshold_spin, "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

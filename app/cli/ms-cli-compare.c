@@ -23,14 +23,12 @@
 #include "ms-cli-draw.h"
 #endif
 
-#define DEFAULT_THRESHOLD_PCT MS_COMPARE_DEFAULT_THRESHOLD_PCT
-
 /* 1 says the runs differ, so an output that could not be written has a
  * code of its own. */
 enum { EXIT_COMPARE_OUTPUT = EXIT_WRITE };
 
 typedef struct {
-  double threshold_pct;
+  MsCompareOptions compare; /* the threshold */
   MsCliOutput output;
   MsMode mode; /* MS_MODE_COUNT: all */
   const char *plot;
@@ -93,7 +91,8 @@ usage (FILE *out, int rc)
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
                "a bad option), 4 the plot or standard output could not be written.\n"),
-           DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES, MS_CLI_LIVE_DEFAULT_BUDGET);
+           MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
+           MS_CLI_LIVE_DEFAULT_BUDGET);
   return rc;
 }
 
@@ -146,7 +145,8 @@ static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
   const struct option *opts = ms_cli_getopt_table ("compare");
-  *o = (Options){ DEFAULT_THRESHOLD_PCT, .mode = MS_MODE_COUNT, .figure = MS_FIGURE_E2E };
+  *o = (Options){ .mode = MS_MODE_COUNT, .figure = MS_FIGURE_E2E };
+  ms_compare_options_init (&o->compare);
   ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
   int c, taken;
@@ -157,11 +157,9 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       if (*rc != EXIT_OK)
         return false;
     } else if (c == 't') {
-      if (!ms_cli_parse_double ("--threshold", optarg, &o->threshold_pct))
-        return *rc = EXIT_USAGE, false;
-      if (!(o->threshold_pct >= 0 && o->threshold_pct <= 1000)) {
-        fputs (ms_gettext ("memsweep compare: --threshold wants a percentage from 0 to 1000\n"),
-               stderr);
+      char err[256];
+      if (!ms_compare_options_parse_threshold (&o->compare, optarg, err, sizeof err)) {
+        fprintf (stderr, ms_gettext ("memsweep compare: --threshold: %s\n"), err);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'j') {
@@ -386,12 +384,12 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
     fprintf (out,
              ms_gettext ("threshold %g%% (default %g%%); figure %s (us): of a compare-grade run "
                          "the geometric mean of its rounds' medians, else the median\n"),
-             cmp->threshold * 100, DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
+             cmp->threshold * 100, MS_COMPARE_DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
   else
     fprintf (out,
              ms_gettext ("threshold %g%% (default %g%%); figure %s: medians (us) of the plain "
                          "repetitions\n"),
-             cmp->threshold * 100, DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
+             cmp->threshold * 100, MS_COMPARE_DEFAULT_THRESHOLD_PCT, ms_figure_name (cmp->figure));
   print_spread (out, "A", cmp->spread_a);
   print_spread (out, "B", cmp->spread_b);
   print_grade_wide (out, "A", a);
@@ -578,7 +576,7 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
 {
   if (o->live) {
     MsCliLive how = o->how;
-    how.threshold = o->threshold_pct / 100;
+    how.threshold = ms_compare_options_fraction (&o->compare);
     how.mode = o->mode;
     how.figure = o->figure;
     return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b, live_status);
@@ -658,8 +656,8 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
 {
   char err[512];
   int rc;
-  MsComparison *cmp = ms_compare_results_figure (a, b, o->threshold_pct / 100, o->mode,
-                                                 o->figure, err, sizeof err);
+  MsComparison *cmp = ms_compare_results_figure (a, b, ms_compare_options_fraction (&o->compare),
+                                                 o->mode, o->figure, err, sizeof err);
   if (!cmp) {
     fprintf (stderr, "memsweep compare: %s\n", err);
     return EXIT_USAGE;

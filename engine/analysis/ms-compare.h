@@ -36,11 +36,6 @@
 extern "C" {
 #endif
 
-/* The threshold `memsweep compare` and the Compare page start from, in
- * percent: what the lent H100 and H200 can resolve between processes for
- * most cells from 2^14 (docs/compare.md), and no more than 10. */
-#define MS_COMPARE_DEFAULT_THRESHOLD_PCT 10.0
-
 typedef enum {
   MS_VERDICT_SAME,
   MS_VERDICT_FASTER, /* B faster than A */

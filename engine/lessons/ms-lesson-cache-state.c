@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-compare-options.h"
 #include "ms-i18n.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption-private.h"
@@ -50,7 +51,8 @@ judge (const MsStat *a, const MsStat *b)
 {
   MsInterval ia = { a->median, a->ci_low, a->ci_high, a->ci_valid, true, 0, 0, false };
   MsInterval ib = { b->median, b->ci_low, b->ci_high, b->ci_valid, true, 0, 0, false };
-  return ms_verdict_judgement (&ia, &ib, MS_COMPARE_DEFAULT_THRESHOLD_PCT / 100, true);
+  double threshold = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  return ms_verdict_judgement (&ia, &ib, threshold, true);
 }
 
 /* Every comparison, in the picture's order: each state against streamed

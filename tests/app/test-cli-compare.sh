@@ -37,8 +37,8 @@ grep -Eq "^host +2\^[0-9]+ .* (FASTER|SLOWER)$" "$W/hw.txt" || fail "no host cel
 grep -Eq " (FASTER|SLOWER) \(two states\)$" "$W/hw.txt" && fail "a two-state cell got a claim"
 
 # A threshold above every difference leaves no cell faster or slower.
-"$M" compare --threshold 500 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
-  >/dev/null || fail "--threshold 500 must exit 0"
+"$M" compare --threshold 100 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
+  >/dev/null || fail "--threshold 100 must exit 0"
 "$M" compare --mode host "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" >"$W/host.txt"
 [ $? = 1 ] || fail "--mode host must exit 1"
 grep -q "^pinned" "$W/host.txt" && fail "--mode host lists pinned"
@@ -125,12 +125,14 @@ sed "s/^# device: .*/# device: EVIL$(printf '\033')[31mRED/" \
 "$M" compare "$W/esc-samples.csv" "$R/h100-default-samples.csv.gz" >"$W/esc.txt" 2>&1
 grep -q "$(printf '\033')" "$W/esc.txt" && fail "compare sent a control character"
 grep -qF 'EVIL\x1b[31mRED' "$W/esc.txt" || fail "the device name is not shown escaped: $(head -2 "$W/esc.txt")"
-# The range the message gives is the range taken.
-"$M" compare --threshold 1000 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
-  >/dev/null || fail "--threshold 1000 is in 0..1000"
-bad --threshold 1000.5 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
-grep -qxF "memsweep compare: --threshold wants a percentage from 0 to 1000" "$W/err" ||
-  fail "--threshold 1000.5: $(cat "$W/err")"
+# The range the message gives is the range taken (MsCompareOptions: 0 to
+# 100, as the Compare page's).
+"$M" compare --threshold 100 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
+  >/dev/null
+[ $? -le 1 ] || fail "--threshold 100 is in 0..100"
+bad --threshold 100.5 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
+grep -qxF "memsweep compare: --threshold: the threshold is a percentage from 0 to 100" "$W/err" ||
+  fail "--threshold 100.5: $(cat "$W/err")"
 
 # --live measures both sides now, taking turns, on the CPU baseline here
 # (a GPU machine's gpu step measures the default sweep): the known 20%
