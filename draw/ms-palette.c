@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-palette.c: the series palette, the modes' and runs' looks and the
  * phase colours, light and dark. */
+#include "ms-mode-list.h"
 #include "ms-palette.h"
 
 /* Phase colours: Okabe & Ito's palette, distinguishable with the common

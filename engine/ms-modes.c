@@ -8,6 +8,7 @@
 #include "memsweep.h"
 #include "ms-names.h"
 #include "ms-i18n.h"
+#include "ms-mode-list.h"
 #include "ms-modes.h"
 
 /* A mode's record: its line of ms-mode-list.h, by field name. */
@@ -29,6 +30,17 @@ typedef struct {
 #define MS_MODE_USES_GPU true
 #define MS_MODE_USES_CPU false
 static const MsModeRecord records[MS_MODE_COUNT] = { MS_MODE_LIST (MS_MODE_RECORD) };
+
+/* MsMode comes from ms-mode-ids.h, which meson writes from this list: the
+ * same ids in the same order, or the build is stale. */
+#define MS_MODE_LIST_PLACE(id, ...) MS_MODE_LIST_AT_##id,
+enum { MS_MODE_LIST (MS_MODE_LIST_PLACE) MS_MODE_LIST_COUNT };
+#define MS_MODE_SAME_PLACE(id, ...)                                                                \
+  _Static_assert ((int) MS_MODE_LIST_AT_##id == (int) MS_MODE_##id,                                \
+                  "ms-mode-ids.h disagrees with the list");
+MS_MODE_LIST (MS_MODE_SAME_PLACE)
+_Static_assert ((int) MS_MODE_LIST_COUNT == (int) MS_MODE_COUNT,
+                "ms-mode-ids.h disagrees with the list");
 
 /* The command line's tables give a mode's short name ten columns. */
 #define MS_MODE_SHORT_FITS(id, cname, kind, file, name, short_name, ...)                           \

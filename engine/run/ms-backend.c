@@ -12,6 +12,7 @@
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-mode-list.h"
 #include "ms-modes.h"
 
 #ifdef MS_HAVE_CUDA
