@@ -41,6 +41,13 @@ if [ "${1:-build}" = test ] && ! .deps/python/bin/python3 -c 'import pandas, pol
   { python3 -m venv .deps/python && .deps/python/bin/pip install -q pandas polars duckdb jsonschema frictionless; } >&2 ||
     echo "deps: pandas, polars, duckdb, jsonschema or frictionless not installed (the data-tool test will be skipped)" >&2
 fi
+# An older frictionless beside it (5.18.1, which knows no Table Schema v2
+# fieldsMatch; Debian 12 packages none): the data-tool test validates with
+# both, and says so when this one is missing.
+if [ "${1:-build}" = test ] && ! .deps/frictionless-5.18/bin/python3 -c 'import frictionless' 2>/dev/null; then
+  { python3 -m venv .deps/frictionless-5.18 && .deps/frictionless-5.18/bin/pip install -q frictionless==5.18.1; } >&2 ||
+    echo "deps: frictionless 5.18.1 not installed (the data-tool test checks with the current one only)" >&2
+fi
 # A comma-decimal locale lets the tests prove CSV ignores the user's locale;
 # zh_CN proves the translation is used.
 for loc in de_DE zh_CN; do

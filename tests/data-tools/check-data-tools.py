@@ -230,6 +230,9 @@ def run_recipes():
     for kind in ("samples", "summary", "meta"):
         ext = "json" if kind == "meta" else "csv"
         os.link(f"sweep-{kind}.{ext}", f"run-{kind}.{ext}")
+    # The recipes of compressed runs: the same samples gzipped.
+    with open("run-samples.csv", "rb") as f, gzip.open("run-samples.csv.gz", "wb") as g:
+        g.write(f.read())
     ran = 0
     for lang, code in blocks:
         try:
@@ -243,7 +246,7 @@ def run_recipes():
             failures.append(f"docs/csv.md: {lang.strip()} recipe: {type(e).__name__}: "
                             f"{str(e).splitlines()[0]}\n{code}")
     os.chdir(here)
-    check(ran >= 6, f"docs/csv.md: only {ran} recipes ran")
+    check(ran >= 9, f"docs/csv.md: only {ran} recipes ran")
 
 
 def shipped_kind(path):
@@ -285,6 +288,37 @@ def check_shipped():
             check_types(path, kind, kept=("e2e_median_us",) if kind == "summary" else ())
 
 
+def check_every_json():
+    """Every sidecar shipped (data/, the measurement logs) and every sidecar
+    and JSON document this test's commands wrote, valid against its JSON
+    Schema: a sidecar against memsweep-meta, show's documents against
+    memsweep-results."""
+    schemas = {}
+    for name in ("meta.schema", "results"):
+        with open(f"{schema_dir}/memsweep-{name}.json") as f:
+            schemas[name] = json.load(f)
+    logs = os.path.join(data_dir, "..", "docs", "measurements")
+    paths = sorted(glob.glob(f"{data_dir}/**/*-meta.json", recursive=True) +
+                   glob.glob(f"{logs}/**/*-meta.json", recursive=True) +
+                   glob.glob(f"{folder}/**/*.json", recursive=True))
+    checked = 0
+    for path in paths:
+        name = os.path.basename(path)
+        # The test's deliberately damaged sidecar is no document memsweep wrote.
+        if name.startswith("broken-"):
+            continue
+        kind = "meta.schema" if name.endswith("-meta.json") else \
+            "results" if name in ("sweep.json", "lesson.json") else None
+        if not kind:
+            continue
+        try:
+            jsonschema.validate(json.load(open(path)), schemas[kind])
+            checked += 1
+        except (jsonschema.ValidationError, ValueError) as e:
+            failures.append(f"{path}: {kind}: {str(e).splitlines()[0]}")
+    check(checked >= 100, f"only {checked} JSON documents validated")
+
+
 for run in ("sweep", "lesson"):
     for kind in ("samples", "summary"):
         check_file(f"{folder}/{run}-{kind}.csv", kind)
@@ -294,6 +328,7 @@ check_small_files()
 check_host_run()
 run_recipes()
 check_shipped()
+check_every_json()
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

@@ -1,14 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR DATA-DIR:
+# test-data-tools.sh MEMSWEEP WRITE-PAIR REFERENCE-DIR SCHEMA-DIR PYTHON OLD-DIR DATA-DIR
+#                    [OLD-FRICTIONLESS-PYTHON]:
 # files written by the current code (a sweep and a lesson, from reference
 # runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
 # from files of the older form in OLD-DIR) read by pandas, polars and
 # DuckDB with default options, checked by check-data-tools.py, as is every
 # CSV file shipped in DATA-DIR. Skipped (77)
-# when those packages are not installed.
+# when those packages are not installed. Every CSV file shipped and written,
+# gzipped ones included, is validated by the frictionless of PYTHON (the
+# current release) and of OLD-FRICTIONLESS-PYTHON (the older one
+# tools/deps.sh test installs), which is skipped with a message when absent.
 set -u
-cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7
+cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7 old_py=${8:-}
 if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema, frictionless' 2>/dev/null; then
   echo "SKIP: pandas, polars, duckdb, jsonschema and frictionless are not in $py (sh tools/deps.sh test installs them from PyPI)"
   exit 77
@@ -59,4 +63,10 @@ sum=$(cksum < "$tmp/other-meta.json")
 grep -q "other-meta.json: it describes another run" "$tmp/err" || fail "another run's sidecar not named: $(cat "$tmp/err")"
 grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 [ "$(cksum < "$tmp/other-meta.json")" = "$sum" ] || fail "the sidecar was written over"
-exec "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data"
+"$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data" || exit 1
+"$py" "$(dirname "$0")/check-frictionless.py" "$schema" "$data" "$tmp" || exit 1
+if [ -n "$old_py" ] && [ -x "$old_py" ] && "$old_py" -c 'import frictionless' 2>/dev/null; then
+  "$old_py" "$(dirname "$0")/check-frictionless.py" "$schema" "$data" "$tmp" || exit 1
+else
+  echo "note: no older frictionless in ${old_py:-(not given)} (sh tools/deps.sh test installs it): checked with the current one only"
+fi
