@@ -4,7 +4,7 @@
 
     bench/show-large.py MEMSWEEP [--before OLD-MEMSWEEP] [--rows N] [--runs R]
                         [--dir DIR] [--keep] [--reference FILE]
-                        [--only memsweep,polars,duckdb]
+                        [--only memsweep,polars,duckdb] [--gzip]
 
 Makes a samples file of about N rows (default 10^7, some 1.3 GB) from a
 shipped reference run as a sweep with more repetitions would write it: each
@@ -16,7 +16,9 @@ once (the writer's order). Then, R times each (default 3), alternating:
   --before, another build's in the same rounds;
 - polars: scan_csv (lazy), the end-to-end rows' median time per mode and
   size, collected;
-- DuckDB: the same query on read_csv.
+- DuckDB: the same query on read_csv;
+- with --gzip, each of them again on FILE.gz (gzip -6 of the same file),
+  in the same rounds: memsweep-gz, polars-gz, duckdb-gz.
 
 The dataframe libraries are timed from the query's start to its result,
 inside their process (the interpreter's start and the import are left
@@ -180,10 +182,14 @@ def main():
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--reference", default=REFERENCE)
     ap.add_argument("--only", default="memsweep,polars,duckdb")
+    ap.add_argument("--gzip", action="store_true",
+                    help="each tool on the gzipped file too, in the same rounds")
     a = ap.parse_args()
     tools = a.only.split(",")
     if a.before:
         tools.insert(tools.index("memsweep") + 1 if "memsweep" in tools else 0, "before")
+    if a.gzip:
+        tools += [t + "-gz" for t in tools if t != "before"]
     folder = a.dir or tempfile.mkdtemp(prefix="show-large-")
     path = os.path.join(folder, f"large-{a.rows}-samples.csv")
     if not os.path.exists(path):
@@ -191,7 +197,18 @@ def main():
         rows = generate(a.reference, a.rows, path)
         print(f"made {path}: {rows} rows, {os.path.getsize(path) / 1e9:.2f} GB "
               f"in {time.perf_counter() - t:.0f} s", file=sys.stderr)
+    gz = path + ".gz"
+    if a.gzip and not os.path.exists(gz):
+        t = time.perf_counter()
+        with open(gz + ".tmp", "wb") as f:
+            subprocess.run(["gzip", "-6nc", path], stdout=f, check=True)
+        os.rename(gz + ".tmp", gz)
+        print(f"made {gz}: {os.path.getsize(gz) / 1e9:.2f} GB "
+              f"in {time.perf_counter() - t:.0f} s", file=sys.stderr)
     commands = {
+        "memsweep-gz": ([a.memsweep, "show", gz], False),
+        "polars-gz": ([sys.executable, "-c", POLARS, gz], True),
+        "duckdb-gz": ([sys.executable, "-c", DUCKDB, gz], True),
         "memsweep": ([a.memsweep, "show", path], False),
         "before": ([a.before or "", "show", path], False),
         "polars": ([sys.executable, "-c", POLARS, path], True),
@@ -201,9 +218,9 @@ def main():
     answers, outputs = {}, {}
     for name in tools:
         argv, _ = commands[name]
-        if name in ("memsweep", "before"):
+        if name in ("memsweep", "before", "memsweep-gz"):
             text = run_child(commands[name][0], False)[2]
-            json_text = run_child([commands[name][0][0], "show", "--format", "json", path],
+            json_text = run_child(commands[name][0][:2] + ["--format", "json", argv[2]],
                                   False)[2]
             outputs[name] = (text, json_text)
             answers[name] = show_medians(json_text)
@@ -220,13 +237,15 @@ def main():
             peaks[name].append(peak)
     print(f"# {platform.node()}, {os.cpu_count()} cores, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.path.getsize(path) / 1e9:.2f} GB, {a.runs} runs each, "
+          f"{os.path.getsize(path) / 1e9:.2f} GB"
+          + (f" ({os.path.getsize(gz) / 1e9:.2f} GB gzipped)" if a.gzip else "")
+          + f", {a.runs} runs each, "
           f"load average {load_before:.1f} before and {os.getloadavg()[0]:.1f} after")
     print(f"# {' '.join(sys.argv)}")
-    print(f"{'tool':10} {'min s':>7} {'median s':>9} {'max s':>7} {'peak MiB':>9}")
+    print(f"{'tool':12} {'min s':>7} {'median s':>9} {'max s':>7} {'peak MiB':>9}")
     for name in tools:
         ts = times[name]
-        print(f"{name:10} {min(ts):7.2f} {statistics.median(ts):9.2f} {max(ts):7.2f} "
+        print(f"{name:12} {min(ts):7.2f} {statistics.median(ts):9.2f} {max(ts):7.2f} "
               f"{statistics.median(peaks[name]):9.0f}")
     agree = True
     base = answers[tools[0]]
@@ -241,7 +260,13 @@ def main():
         same = outputs["before"] == outputs["memsweep"]
         agree = agree and same
         print(f"# show's table and JSON byte for byte as before: {'yes' if same else 'no'}")
+    if "memsweep-gz" in outputs and "memsweep" in outputs:
+        same = outputs["memsweep-gz"][1] == outputs["memsweep"][1]
+        print(f"# show's JSON on the gzipped file byte for byte as on the plain one: "
+              f"{'yes' if same else 'no'}")
     if not a.keep and not a.dir:
+        if a.gzip:
+            os.remove(gz)
         os.remove(path)
         os.rmdir(folder)
     return 0 if agree else 1
