@@ -16,9 +16,11 @@ check() { what=$1; shift; if "$@" >"$tmp/out" 2>&1; then ok "$what"; else fail "
 "$write_summary" "$samples" "$tmp/summary.csv" || { echo "FAIL: no summary"; exit 1; }
 # The device from the run's metadata: its sidecar, or a '#' line in files
 # of the inline form.
+# A shipped run is gzipped: its sidecar sits beside X-samples.csv.gz as
+# X-meta.json, and its own lines are read through gzip.
 device=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["metadata"]["device"])' \
-  "${samples%-samples.csv}-meta.json" 2>/dev/null || sed -n 's/^# device: //p' "$samples")
-version=$(sed -n 's/^# memsweep-version: //p' "$samples")
+  "${samples%-samples.csv*}-meta.json" 2>/dev/null || gzip -dcf "$samples" | sed -n 's/^# device: //p')
+version=$(gzip -dcf "$samples" | sed -n 's/^# memsweep-version: //p')
 
 for view in bandwidth h2d d2h time breakdown timeline; do
   for fmt in png svg pdf; do
