@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-time-ledger.c: where a sweep's wall-clock time goes (what and why:
  * ms-time-ledger.h). */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,12 +30,20 @@ clock_s (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Read once under a lock: the first call may come from several GPUs'
+ * threads at once. A lock rather than pthread_once, whose lock-free fast
+ * path a thread checker reports as a race; a few calls per cell. */
+static pthread_mutex_t ledger_lock = PTHREAD_MUTEX_INITIALIZER;
+static int ledger_on = -1;
+
 bool
 ms_ledger_on (void)
 {
-  static int on = -1;
-  if (on < 0)
-    on = getenv ("MEMSWEEP_TIME_LEDGER") != NULL;
+  pthread_mutex_lock (&ledger_lock);
+  if (ledger_on < 0)
+    ledger_on = getenv ("MEMSWEEP_TIME_LEDGER") != NULL;
+  bool on = ledger_on;
+  pthread_mutex_unlock (&ledger_lock);
   return on;
 }
 
