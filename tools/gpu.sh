@@ -11,7 +11,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
-# no-toolkit json deb pack grade plain-groups suite-times.
+# no-toolkit json deb pack grade plain-groups suite-times cell-budget.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -155,6 +155,27 @@ step_sweep_time() {
     /usr/bin/time -f "%e s wall, %M KiB" $MS run --quiet --out /tmp/time-$i >/dev/null 2>>"$OUT/sweep-time.txt"
   done
   log "default sweep whole process: $(tail -5 "$OUT/sweep-time.txt" | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+# The default sweep at cell budgets of 12, 8, 6 and 4 ms, interleaved,
+# ROUNDS (5) processes each, with the time ledger's totals; then
+# bench-memsweep's default sweep. tools/cell-budget-table.py sums budget.txt.
+step_cell_budget() {
+  local r b s0 rc d="$OUT/cell-budget"
+  mkdir -p "$d"
+  for r in $(seq 1 "${ROUNDS:-5}"); do
+    for b in 12 8 6 4; do
+      s0=$(date +%s%N)
+      MEMSWEEP_TIME_LEDGER=1 $MS run --quiet --cell-budget $b --out "$d/b$b-r$r" >/dev/null \
+        2>"$d/b$b-r$r-ledger.txt"
+      rc=$?
+      echo "budget $b round $r: rc=$rc whole $(( ($(date +%s%N) - s0) / 1000000 )) ms;" \
+        "$(grep -E 'since the sweep|query device ' "$d/b$b-r$r-ledger.txt" | tr -s ' ' | tr '\n' ';')" \
+        >>"$OUT/budget.txt"
+    done
+  done
+  $B/bench/bench-memsweep 5 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
+  log "cell budgets: $(python3 tools/cell-budget-table.py "$OUT/budget.txt" | tr '\n' ' ')"
 }
 
 # bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its
