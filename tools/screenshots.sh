@@ -12,14 +12,16 @@
 # tools/screenshots.sh BUILD lessons: the Lessons page of every lesson
 # instead, its card run from its reference run (what a class is shown), as
 # docs/screenshots/lessons/NAME-1600-light.png and NAME-1024-presentation-
-# {light,dark}.png; LESSONS="NAME ..." takes those alone.
+# {light,dark}.png; LESSONS="NAME ..." takes those alone, GPU=h200 from
+# that GPU's reference runs alone (NAME-h200-...png), SHOTS=DIR writes
+# under DIR instead of docs/screenshots.
 # Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
 # optipng shrink the files where installed.
 set -e
 build=${1:-build}
 what=${2:-views}
 src=$(cd "$(dirname "$0")/.." && pwd)
-out=$src/docs/screenshots
+out=${SHOTS:-$src/docs/screenshots}
 ref=$src/data/reference
 # Settings in a key file of our own, written afresh for each app: every
 # window opens maximized, whatever the one before left.
@@ -27,6 +29,11 @@ export GSETTINGS_BACKEND=keyfile GSETTINGS_SCHEMA_DIR=$src/$build/data NO_AT_BRI
 export MEMSWEEP_REFERENCE_DIR=$ref MEMSWEEP_LOCALEDIR=$src/$build/po
 export GSK_RENDERER=cairo LANG=C.UTF-8
 tmp=$(mktemp -d)
+if [ -n "${GPU:-}" ]; then
+  mkdir "$tmp/reference"
+  ln -s "$ref/$GPU"-* "$tmp/reference/"
+  export MEMSWEEP_REFERENCE_DIR=$tmp/reference
+fi
 export XDG_CONFIG_HOME=$tmp/config
 xvfb="" wm="" app="" misfits="" taken=""
 stop_screen () {
@@ -137,12 +144,13 @@ lessons () {
   # The app names its lessons when asked for one it does not know.
   names=$("$src/$build/app/gtk/memsweep-gtk" --lesson=? 2>&1 | sed 's/.*are://')
   for name in ${LESSONS:-$names}; do
-    settle=7 shoot "$1" "$2" "$name": -- --lesson="$name" --run
+    settle=7 shoot "$1" "$2" "$name${GPU:+-$GPU}": -- --lesson="$name" --run
   done
 }
 
 if [ "$what" = lessons ]; then
   out=$out/lessons
+  mkdir -p "$out"
   start_screen 1600 1000
   lessons prefer-light 1600-light
   stop_screen

@@ -28,6 +28,7 @@ typedef struct {
   char *takeaway;              /* its one line, the slide's headline */
   gboolean undecided;          /* the line says the run cannot decide */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
+  int own_reference; /* one of the lesson's own experiment, likewise */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
   gboolean own_is_reference;
 } MsLessonCard;
@@ -48,6 +49,7 @@ struct _MsLessonsPage {
   int scroll_still;     /* frames it has not moved */
   guint scroll_tick;
   GtkLabel *detail_title;
+  GtkLabel *detail_source;
   GtkLabel *detail_takeaway;
   GtkExpander *details_expander;
   GtkLabel *detail_caption;
@@ -144,6 +146,22 @@ has_reference (MsLessonsPage *self, MsLessonTopic t)
 }
 
 static char *label_without_title (const char *label, const char *title);
+static gboolean is_own_run (MsLessonTopic t, const MsResults *run);
+
+/* Whether a reference run of the lesson's own experiment is installed
+ * (not only plain sweeps that answer it), looked up once. */
+static gboolean
+has_own_reference (MsLessonsPage *self, MsLessonTopic t)
+{
+  MsLessonCard *card = &self->cards[t];
+  if (card->own_reference < 0) {
+    const char *dir = ms_reference_dir ();
+    g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
+    g_autofree char *first = paths && paths->len > 1 ? g_path_get_basename (paths->pdata[0]) : NULL;
+    card->own_reference = first && ms_lesson_topic (t)->experiment[0] && strstr (first, "lesson-");
+  }
+  return card->own_reference;
+}
 
 /* Where the card's answer comes from ("Reference run, H100 80GB HBM3"), or
  * why it has none: one line, the caption itself is beside the cards. */
@@ -268,6 +286,24 @@ label_without_title (const char *label, const char *title)
   return g_string_free (out, FALSE);
 }
 
+/* The slide's GPU and run ("H100 80GB HBM3 · h100-lesson-reuse"); a run
+ * not of the lesson's own experiment says so, for a lesson that has one. */
+static char *
+slide_source (MsLessonTopic t, MsRun *run)
+{
+  const MsResults *results = ms_run_get_results (run);
+  g_autofree char *name = ms_run_file_stem (run);
+  const char *gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
+  if (g_str_has_prefix (gpu, "NVIDIA "))
+    gpu += strlen ("NVIDIA ");
+  if (ms_lesson_topic (t)->experiment[0] && !is_own_run (t, results))
+    /* TRANSLATORS: the GPU, then the run a lesson shows when none of its
+     * own experiment is open. */
+    return g_strdup_printf (_("%s · %s, a sweep, not this lesson’s own run"), gpu, name);
+  /* TRANSLATORS: the GPU, then the run the lesson shows. */
+  return g_strdup_printf (_("%s · %s"), gpu, name);
+}
+
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
@@ -280,6 +316,8 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   g_autofree char *title =
     words ? g_strdup_printf ("%s · %s", _(info->title), words) : g_strdup (_(info->title));
   gtk_label_set_text (self->detail_title, title);
+  g_autofree char *source = run ? slide_source (t, card_run_object (self, t)) : NULL;
+  gtk_label_set_text (self->detail_source, source ? source : "");
   g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   g_autofree char *caption =
     run ? g_strdup_printf ("%s\n%s", self->cards[t].text, label) : g_strdup (self->cards[t].text);
@@ -675,7 +713,11 @@ on_run_clicked (GtkButton *button, MsLessonsPage *self)
 static void
 show_or_open (MsLessonsPage *self, MsLessonTopic t)
 {
-  if (!card_run (self, t) && !self->can_run && !card_running (self, t))
+  /* A lesson answered by another run (the default sweep answers
+   * managed-touch) opens its own reference run where one is installed. */
+  gboolean other = !card_run (self, t) || (!is_own_run (t, card_run (self, t)) &&
+                                          has_own_reference (self, t));
+  if (other && !self->can_run && !card_running (self, t))
     ms_lessons_page_activate (self, t);
   else
     ms_lessons_page_show (self, t);
@@ -770,7 +812,7 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   GtkWidget *frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   card->frame = frame;
-  card->reference = -1;
+  card->reference = card->own_reference = -1;
   gtk_widget_set_visible (frame, (int) t < CARDS_PER_FRAME && ms_lesson_topic_built (t));
   gtk_widget_add_css_class (frame, "card");
   gtk_widget_set_margin_start (box, 12);
@@ -814,6 +856,33 @@ update_cards_note (MsLessonsPage *self)
 
 /* ---- the window's runs ------------------------------------------------------ */
 
+/* Whether run is the lesson's own experiment, not a plain sweep that
+ * answers it too (the default sweep answers managed-touch, but without
+ * the first-touch panels the lesson's own run draws). */
+static gboolean
+is_own_run (MsLessonTopic t, const MsResults *run)
+{
+  const char *experiment = ms_lesson_topic (t)->experiment;
+  return run && experiment[0] && g_str_equal (run->experiment, experiment);
+}
+
+/* The window's run that answers the card: the lesson's own run if one is
+ * open, else the first that answers it. */
+static MsRun *
+shared_run (GPtrArray *runs, MsLessonTopic t)
+{
+  MsRun *first = NULL;
+  for (guint i = 0; runs && i < runs->len; i++) {
+    MsRun *r = g_ptr_array_index (runs, i);
+    const MsResults *results = ms_run_get_results (r);
+    if (is_own_run (t, results))
+      return r;
+    if (!first && ms_lesson_topic_matches (t, results))
+      first = r;
+  }
+  return first;
+}
+
 void
 ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
 {
@@ -822,12 +891,7 @@ ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
     self->runs = runs ? g_ptr_array_ref (runs) : NULL;
   }
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-    self->cards[t].shared = NULL;
-    for (guint i = 0; self->runs && i < self->runs->len && !self->cards[t].shared; i++) {
-      MsRun *r = g_ptr_array_index (self->runs, i);
-      if (ms_lesson_topic_matches (t, ms_run_get_results (r)))
-        self->cards[t].shared = r;
-    }
+    self->cards[t].shared = shared_run (self->runs, t);
     update_card (self, t);
   }
   if (self->shown >= 0)
@@ -1032,6 +1096,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   CHILD (list_button);
   CHILD (list_button_label);
   CHILD (detail_title);
+  CHILD (detail_source);
   CHILD (detail_takeaway);
   CHILD (details_expander);
   CHILD (detail_caption);

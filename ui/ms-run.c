@@ -211,6 +211,20 @@ ms_run_set_source_file (MsRun *self, const char *path)
   g_object_set (self, "source-file", path, NULL);
 }
 
+char *
+ms_run_file_stem (MsRun *self)
+{
+  g_return_val_if_fail (MS_IS_RUN (self), NULL);
+  if (!self->source_file)
+    return g_strdup (ms_run_get_name (self));
+  char *name = g_path_get_basename (self->source_file);
+  static const char *const tails[] = { ".gz", ".csv", "-samples", "-summary" };
+  for (guint i = 0; i < G_N_ELEMENTS (tails); i++)
+    if (g_str_has_suffix (name, tails[i]) && strlen (name) > strlen (tails[i]))
+      name[strlen (name) - strlen (tails[i])] = '\0';
+  return name;
+}
+
 void
 ms_run_put_cell (MsRun *self, const MsCell *cell)
 {

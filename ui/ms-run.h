@@ -44,6 +44,10 @@ void ms_run_set_note (MsRun *self, const char *note);
 /* The samples file it was read from, or NULL. */
 const char *ms_run_get_source_file (MsRun *self);
 void ms_run_set_source_file (MsRun *self, const char *path);
+/* The run's short name on a slide: its file's name less "-samples.csv"
+ * (and ".gz"), "h100-lesson-reuse"; the run's name where it has no file.
+ * Free with g_free. */
+char *ms_run_file_stem (MsRun *self);
 /* A measured cell (a copy is kept): emits "cells-changed". */
 void ms_run_put_cell (MsRun *self, const MsCell *cell);
 /* Emits "cells-changed" after the results were changed in place. */

@@ -261,6 +261,107 @@ test_window_runs (void)
   g_object_unref (page);
 }
 
+/* ---- each slide from its lesson's own run ---------------------------------- */
+
+/* Whether the bundled reference folder holds a run of the lesson's own
+ * experiment (on any GPU). */
+static gboolean
+bundled_has_own (MsLessonTopic t)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  if (!info->experiment[0])
+    return FALSE;
+  g_autofree char *tail = g_strdup_printf ("-lesson-%s-samples.csv", info->experiment);
+  g_autofree char *tail_gz = g_strconcat (tail, ".gz", NULL);
+  g_autoptr (GDir) d = g_dir_open (bundled, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, tail) || g_str_has_suffix (name, tail_gz))
+      return TRUE;
+  return FALSE;
+}
+
+/* Steps through every lesson as PgDn does, asserting that each slide that
+ * has a run of its own shows it, and that every slide shows a run. */
+static void
+step_all_lessons (MsLessonsPage *page)
+{
+  guint stepped = 0, own = 0;
+  while (stepped <= MS_TOPIC_COUNT && ms_lessons_page_step (page, 1)) {
+    wait_idle (page);
+    g_autofree char *shown = NULL;
+    g_object_get (page, "shown-topic", &shown, NULL);
+    MsLessonTopic t = ms_lesson_topic_from_name (shown);
+    const MsResults *run = ms_lessons_page_get_run (page, t);
+    g_test_message ("%s: %s", shown, run ? run->experiment : "(none)");
+    g_assert_nonnull (run);
+    if (bundled_has_own (t)) {
+      g_assert_cmpstr (run->experiment, ==, ms_lesson_topic (t)->experiment);
+      own++;
+    }
+    stepped++;
+  }
+  g_assert_cmpuint (stepped, ==, MS_TOPIC_COUNT);
+  g_assert_cmpuint (own, >=, 17);
+}
+
+/* Every reference run open (as memsweep-gtk given every file of data/reference): the
+ * default sweeps answer managed-touch too, yet its slide is its own run's. */
+static void
+test_all_open_own_runs (void)
+{
+  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (GDir) d = g_dir_open (bundled, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, "-samples.csv") || g_str_has_suffix (name, "-samples.csv.gz"))
+      g_ptr_array_add (names, g_strdup (name));
+  /* The default sweeps first, as a shell's glob would give them. */
+  g_ptr_array_sort (names, ms_compare_names);
+  g_assert_cmpuint (names->len, >=, 40);
+  for (guint i = 0; i < names->len; i++) {
+    char err[256];
+    g_autofree char *path = g_build_filename (bundled, names->pdata[i], NULL);
+    MsResults *r = ms_csv_read_samples (path, err, sizeof err);
+    g_assert_nonnull (r);
+    g_autoptr (MsRun) run = ms_run_new (r, MS_RUN_KIND_REFERENCE);
+    ms_run_set_source_file (run, path);
+    g_assert_true (ms_session_add_run (session, run));
+  }
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = ms_lessons_page_new ();
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_page_set_session (MS_PAGE (page), session);
+  step_all_lessons (MS_LESSONS_PAGE (page));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* No run open, a default sweep among the reference runs: stepping opens
+ * each lesson's own reference run, not the sweep that an earlier lesson
+ * opened and that answers this one too. */
+static void
+test_none_open_own_runs (void)
+{
+  g_autofree char *src = g_build_filename (bundled, "h100-default-samples.csv.gz", NULL);
+  g_autofree char *dst = g_build_filename (refdir, "h100-default-samples.csv.gz", NULL);
+  g_autofree char *contents = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (src, &contents, &len, NULL));
+  g_assert_true (g_file_set_contents (dst, contents, len, NULL));
+  g_autoptr (MsSession) session = ms_session_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *page = ms_lessons_page_new ();
+  gtk_window_set_child (GTK_WINDOW (window), page);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_page_set_session (MS_PAGE (page), session);
+  step_all_lessons (MS_LESSONS_PAGE (page));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpint (g_remove (dst), ==, 0);
+}
+
 /* ---- the cards beside the lesson ------------------------------------------- */
 
 typedef struct {
@@ -519,6 +620,8 @@ main (int argc, char **argv)
   g_object_unref (ms_application_new ());
   prepare_references ();
   g_test_add_func ("/lessons/cards-from-references", test_cards_from_references);
+  g_test_add_func ("/lessons/all-open-own-runs", test_all_open_own_runs);
+  g_test_add_func ("/lessons/none-open-own-runs", test_none_open_own_runs);
   g_test_add_func ("/lessons/missing-reference", test_missing_reference);
   g_test_add_func ("/lessons/window-runs", test_window_runs);
   g_test_add_func ("/lessons/card-in-view", test_card_in_view);
