@@ -90,12 +90,14 @@ static const MsCliOption plot_options[] = {
   { "rep", "R", 'r', MS_N_ ("the timeline's repetition, from 1") },
   { "variant", "V", 'V', MS_N_ ("the timeline's cell with this variant") },
   { "all-phases", NULL, 'a', MS_N_ ("the whole repetition in the timeline") },
+  { "lesson", "NAME", 'L', MS_N_ ("with --view lesson: the lesson a plain sweep answers") },
   { NULL },
 };
 static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
+  { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers") },
   { NULL },
 };
 #endif

@@ -50,8 +50,10 @@ plot_help (void)
                       "on the data movement (copies, kernel), as in the app\n"
                       "\n--view lesson draws a lesson's run as the app's Lessons page does (its "
                       "picture, its reuse chart or its timelines, faded where the takeaway "
-                      "decides nothing; the caption starts with the lesson's takeaway); a run "
-                      "of no lesson, or of a lesson that the other views show, is refused.\n"
+                      "decides nothing; the caption starts with the lesson's takeaway), as "
+                      "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
+                      "register-allocate, portable): --lesson NAME says which. A run of no "
+                      "lesson is refused.\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -82,6 +84,7 @@ typedef struct {
   gboolean caption;
   const char *mode, *size, *rep, *variant; /* the timeline's cell; NULL: the default */
   gboolean all_phases;
+  const char *lesson; /* --view lesson: the lesson a plain sweep answers */
 } PlotOptions;
 
 /* The timeline's size: an exponent (digits, up to MS_MAX_EXPONENT) or a
@@ -214,6 +217,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     case 'r': o->rep = optarg; break;
     case 'V': o->variant = optarg; break;
     case 'a': o->all_phases = TRUE; break;
+    case 'L': o->lesson = optarg; break;
     case 's':
       /* The image's WxH (its first spelling), else the timeline's size. */
       if (!strpbrk (optarg, "xX")) {
@@ -292,12 +296,9 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   if (!runs || !ms_cli_plan_file ("--out", o->out))
     return EXIT_USAGE;
   LessonJob job = { .run = g_ptr_array_index (runs, 0) };
-  job.topic = ms_lesson_topic_for_experiment (job.run->experiment);
-  if (job.topic == MS_TOPIC_COUNT) {
-    fprintf (stderr, ms_gettext ("memsweep: --view lesson: %s is not a lesson's run (it has no "
-                                 "experiment of a lesson); the other views draw it\n"), paths[0]);
+  job.topic = ms_cli_draw_lesson (job.run, o->lesson, paths[0]);
+  if (job.topic == MS_TOPIC_COUNT)
     return EXIT_USAGE;
-  }
   if (!ms_lesson_answer_has (job.topic, job.run)) {
     fprintf (stderr, ms_gettext ("memsweep: --view lesson: the %s lesson has no picture of its "
                                  "own: its answer is in --view bandwidth, time or timeline\n"),
@@ -306,8 +307,14 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   }
   ms_chart_style_init_light (&job.style);
   job.style.text_scale = job.style.line_scale = MAX (1.0, o->width / 1400.0);
+  /* The slide's picture, as the app's export of a slide shown and the
+   * handout draw it, whatever the picture's height. */
+  job.style.slide = TRUE;
   char takeaway[1024] = "";
-  ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
+  if (ms_lesson_multi_gpu (job.topic))
+    ms_lesson_portable_takeaway (job.run, NULL, takeaway, sizeof takeaway);
+  else
+    ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
   /* The takeaway over the picture, as the page shows it; the run's device
    * and settings under it. */
   g_autofree char *caption = o->caption ? ms_report_lesson_caption (NULL, job.run) : NULL;
@@ -329,6 +336,10 @@ ms_cli_plot (int argc, char **argv)
     return rc;
   if (strcmp (o.view, "lesson") == 0)
     return plot_lesson (&o, argv + optind, argc - optind);
+  if (o.lesson) {
+    fprintf (stderr, ms_gettext ("memsweep: --lesson is for --view lesson\n"));
+    return EXIT_USAGE;
+  }
   MsReportViewJob job = { NULL };
   if (!ms_report_view_from_name (o.view, &job.view)) {
     fprintf (stderr, ms_gettext ("memsweep: --view: '%s' is not bandwidth, h2d, d2h, time, "

@@ -18,7 +18,7 @@ report_help (void)
 {
   printf (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
                       "       memsweep report FILE... --out - --format pdf|html\n"
-                      "       memsweep report FILE --handout --out HANDOUT.pdf\n\n"
+                      "       memsweep report FILE --handout [--lesson NAME] --out HANDOUT.pdf\n\n"
                       "Writes a report of one or more samples or summary CSVs: a title page "
                       "(device, PCIe link,\ndriver, settings, date, version), every chart, the "
                       "breakdown, the summary table and\ncaptions computed from the data. PDF "
@@ -27,7 +27,9 @@ report_help (void)
                       "\n--handout writes one lesson's run (one FILE) as a one-page A4 PDF to "
                       "print for a class: the\nlesson's title and question, its takeaway, its "
                       "picture as the app's Lessons page draws it,\nthe caption and the run's "
-                      "GPU and date. A run of no lesson, or --out not .pdf, is refused.\n"
+                      "GPU and date. A plain sweep answers some lessons (pinned-pageable,\n"
+                      "register-allocate, portable): --lesson NAME says which. A run of no "
+                      "lesson, or --out\nnot .pdf, is refused.\n"
                       "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
                       "or bad input file.\n"));
 }
@@ -39,11 +41,46 @@ report_usage_error (void)
   return EXIT_USAGE;
 }
 
+/* The lessons run answers, "pinned-pageable, register-allocate, …". */
+static GString *
+lessons_answered (const MsResults *run)
+{
+  GString *names = g_string_new (NULL);
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    if (ms_lesson_topic_built (t) && ms_lesson_topic_matches (t, run))
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", ms_lesson_topic (t)->name);
+  return names;
+}
+
+MsLessonTopic
+ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
+{
+  MsLessonTopic topic =
+    lesson ? ms_lesson_topic_from_name (lesson) : ms_lesson_topic_for_experiment (run->experiment);
+  if (topic < MS_TOPIC_COUNT && ms_lesson_topic_matches (topic, run))
+    return topic;
+  g_autoptr (GString) names = lessons_answered (run);
+  if (lesson && topic == MS_TOPIC_COUNT)
+    fprintf (stderr, ms_gettext ("memsweep: --lesson: '%s' is not a lesson (see 'memsweep "
+                                 "lesson list')\n"), lesson);
+  else if (names->len && lesson)
+    fprintf (stderr, ms_gettext ("memsweep: %s does not answer the %s lesson; --lesson NAME "
+                                 "draws a lesson it answers: %s\n"), path, lesson, names->str);
+  else if (names->len)
+    fprintf (stderr, ms_gettext ("memsweep: %s is not a lesson's own run (a plain sweep); "
+                                 "--lesson NAME draws a lesson it answers: %s\n"), path,
+             names->str);
+  else
+    fprintf (stderr, ms_gettext ("memsweep: %s answers no lesson (it has no experiment of a "
+                                 "lesson, nor the modes a lesson compares)\n"), path);
+  return MS_TOPIC_COUNT;
+}
+
 /* --handout: one lesson's run as a one-page PDF; out is a PDF's name (or
  * standard output), checked by the caller. Nothing is written for a run
  * of no lesson. */
 static int
-report_handout (const char *out, char **paths, int n)
+report_handout (const char *out, const char *lesson, char **paths, int n)
 {
   if (n != 1) {
     fprintf (stderr, ms_gettext ("memsweep: --handout takes one lesson's run, not %d files\n"), n);
@@ -53,12 +90,9 @@ report_handout (const char *out, char **paths, int n)
   if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
   const MsResults *run = g_ptr_array_index (runs, 0);
-  MsLessonTopic topic = ms_lesson_topic_for_experiment (run->experiment);
-  const char *why = ms_report_handout_unavailable (topic, run);
-  if (why) {
-    fprintf (stderr, ms_gettext ("memsweep: --handout: %s: %s\n"), paths[0], why);
+  MsLessonTopic topic = ms_cli_draw_lesson (run, lesson, paths[0]);
+  if (topic == MS_TOPIC_COUNT)
     return EXIT_USAGE;
-  }
   g_autofree char *source = g_path_get_basename (paths[0]);
   g_autoptr (GError) error = NULL;
   if (!ms_report_write_handout (out, topic, run, source, &error)) {
@@ -72,7 +106,7 @@ int
 ms_cli_report (int argc, char **argv)
 {
   const struct option *opts = ms_cli_getopt_table ("report");
-  const char *out = NULL, *format = NULL;
+  const char *out = NULL, *format = NULL, *lesson = NULL;
   gboolean handout = FALSE;
   int c;
   optind = 1;
@@ -87,6 +121,8 @@ ms_cli_report (int argc, char **argv)
       out = optarg;
     else if (c == 'H')
       handout = TRUE;
+    else if (c == 'L')
+      lesson = optarg;
     else
       return report_usage_error ();
   }
@@ -132,8 +168,12 @@ ms_cli_report (int argc, char **argv)
       return EXIT_RUNTIME;
     out = "/dev/stdout";
   }
+  if (lesson && !handout) {
+    fprintf (stderr, ms_gettext ("memsweep: --lesson is for --handout\n"));
+    return EXIT_USAGE;
+  }
   if (handout)
-    return report_handout (out, argv + optind, argc - optind);
+    return report_handout (out, lesson, argv + optind, argc - optind);
   /* The report judges the runs against the envelope file it reads. */
   ms_cli_protect_envelopes (NULL);
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);

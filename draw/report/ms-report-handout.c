@@ -6,6 +6,7 @@
 #include "ms-report-handout.h"
 
 #include <cairo-pdf.h>
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "ms-export.h"
@@ -28,11 +29,14 @@
  * pane, 770 px wide) and printed at this scale, so that it places its
  * labels as on screen and its text comes out at about 8 pt. */
 #define ANSWER_SCALE 0.65
+#define ANSWER_TEXT_SCALE 1.45
 /* The answer is never taller than about a square of the page's width (a
  * taller one only stretches its axes), and long text shrinks before the
  * answer gets shorter than ANSWER_MIN_H. */
 #define ANSWER_MAX_H (TEXT_W * 0.9)
 #define ANSWER_MIN_H 200.0
+/* No text on the page is printed smaller than this. */
+#define SMALLEST_PT 8.0
 /* The text's sizes step down to this share of their own, no further. */
 #define SMALLEST_TEXT 0.7
 
@@ -100,8 +104,9 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
   g_ptr_array_add (one, (gpointer)run);
   h->about = ms_report_caption (one);
   /* TRANSLATORS: the handout's footer: memsweep's version, the lesson's
-   * name, the file of the run it shows. */
-  h->footer = g_strdup_printf (_ ("memsweep %s · lesson %s · %s"), MS_VERSION, info->name,
+   * name, the GPU, the file of the run it shows. */
+  h->footer = g_strdup_printf (_ ("memsweep %s · lesson %s · %s · %s"), MS_VERSION, info->name,
+                               run->device.name[0] ? run->device.name : _ ("unknown GPU"),
                                source ? source : run->label);
 }
 
@@ -110,7 +115,8 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
 static double
 text_block (Handout *h, const char *text, double y, double size, gboolean bold, gboolean draw)
 {
-  return ms_draw_text_wrapped (h->cr, text, MARGIN, y, size * h->text, TEXT_W, bold, draw);
+  return ms_draw_text_wrapped (h->cr, text, MARGIN, y, MAX (size * h->text, SMALLEST_PT), TEXT_W,
+                               bold, draw);
 }
 
 /* The takeaway's text sits right of a bar that marks it as the answer. */
@@ -169,25 +175,66 @@ fit (Handout *h)
   return CLAMP (room, 0, ANSWER_MAX_H);
 }
 
+/* How far down picture (room's size) has marks: the last row of a coarse
+ * copy on the page's white with anything on it but a rule across the
+ * whole width (a frame's edge marks no content). */
+static double
+drawn_height (cairo_surface_t *picture, const cairo_rectangle_t *room)
+{
+  const double coarse = 0.25;
+  int w = (int) ceil (room->width * coarse), hgt = (int) ceil (room->height * coarse);
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, hgt);
+  cairo_t *cr = cairo_create (image);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, coarse, coarse);
+  cairo_set_source_surface (cr, picture, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  const guint32 *px = (const guint32 *) cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image) / 4, last = 0;
+  for (int y = hgt - 1; y >= 0 && !last; y--) {
+    int marked = 0;
+    for (int x = 0; x < w; x++)
+      marked += (px[y * stride + x] & 0xffffff) != 0xffffff;
+    if (marked > 0 && marked < w - 2)
+      last = y + 1;
+  }
+  cairo_surface_destroy (image);
+  return MIN (room->height, (last + 1) / coarse);
+}
+
 /* The answer scaled into width x height at (x, y); FALSE when the lesson
- * has none to draw for this run (the page then says so in a line). */
+ * has none to draw for this run (the page then says so in a line). Sets
+ * used to the height its marks and words take from y: a timeline's
+ * picture ends well above the room it is given, and the caption follows
+ * it, not the room (a third of the page stood blank). */
 static gboolean
-answer (Handout *h, double x, double y, double height)
+answer (Handout *h, double x, double y, double height, double *used)
 {
   MsChartStyle style;
   ms_chart_style_init_light (&style);
-  cairo_save (h->cr);
-  cairo_translate (h->cr, x, y);
-  cairo_rectangle (h->cr, 0, 0, TEXT_W, height);
-  cairo_clip (h->cr);
-  cairo_scale (h->cr, ANSWER_SCALE, ANSWER_SCALE);
-  cairo_push_group (h->cr);
-  gboolean drawn = ms_lesson_answer_draw (h->cr, h->topic, h->run, &style, TEXT_W / ANSWER_SCALE,
-                                          height / ANSWER_SCALE);
-  cairo_pop_group_to_source (h->cr);
-  if (drawn)
+  /* The slide's picture, whatever the page's height gives it, its text
+   * larger than on screen: printed at ANSWER_SCALE, a label shrunk to fit
+   * its bar stays at 8 pt or more. */
+  style.slide = TRUE;
+  style.text_scale = ANSWER_TEXT_SCALE;
+  cairo_rectangle_t room = { 0, 0, TEXT_W / ANSWER_SCALE, height / ANSWER_SCALE };
+  cairo_surface_t *picture = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &room);
+  cairo_t *pcr = cairo_create (picture);
+  gboolean drawn = ms_lesson_answer_draw (pcr, h->topic, h->run, &style, room.width, room.height);
+  cairo_destroy (pcr);
+  *used = drawn ? MIN (height, drawn_height (picture, &room) * ANSWER_SCALE) : 0;
+  if (drawn) {
+    cairo_save (h->cr);
+    cairo_translate (h->cr, x, y);
+    cairo_scale (h->cr, ANSWER_SCALE, ANSWER_SCALE);
+    cairo_set_source_surface (h->cr, picture, 0, 0);
     cairo_paint (h->cr);
-  cairo_restore (h->cr);
+    cairo_restore (h->cr);
+  }
+  cairo_surface_destroy (picture);
   return drawn;
 }
 
@@ -207,10 +254,10 @@ ms_report_handout_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run, 
   cairo_save (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  double answer_h = fit (&h);
+  double answer_h = fit (&h), used;
   double y = MARGIN + text_above (&h, MARGIN, TRUE) + GAP;
-  if (answer_h > 0 && answer (&h, MARGIN, y, answer_h)) {
-    y += answer_h + GAP;
+  if (answer_h > 0 && answer (&h, MARGIN, y, answer_h, &used)) {
+    y += used + GAP;
   } else {
     cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
     y += text_block (&h,

@@ -4,8 +4,10 @@
 # lesson runs, one with a picture of its own and two answered by the reuse
 # chart and by timelines: one A4 page whose text holds the lesson's title,
 # question and takeaway (the line `memsweep show` prints under the table)
-# and the run's file. Refused input (a run of no lesson, an --out not
-# .pdf, two files): exit 2, a reason, nothing written.
+# and the run's file; then every lesson on both GPUs' reference runs: one
+# page, no text under 8 pt, nothing off the page or over the footer.
+# Refused input (a run of no lesson, an --out not .pdf, two files): exit
+# 2, a reason, nothing written.
 memsweep=$1 ref=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -44,6 +46,53 @@ for what, want in (("title", lesson["title"]), ("question", lesson["question"]),
 PY
 done
 
+# Every lesson on both GPUs, as a class gets it: its own run, or for a
+# lesson a plain sweep answers the default sweep with --lesson. One page,
+# no text under 8 pt (a word's box is 1.164 times its DejaVu size), no
+# word outside the page, none reaching into the footer's line, and the
+# footer naming the GPU and the file.
+lessons=$(python3 -c 'import json, sys
+print(" ".join(l["name"] for l in json.load(open(sys.argv[1]))["lessons"]))' "$tmp/lessons.json")
+n=0
+for gpu in h100 h200; do
+  for lesson in $lessons; do
+    run="$ref/$gpu-lesson-$lesson-samples.csv.gz"
+    [ -f "$run" ] || run="$ref/$gpu-default-samples.csv.gz"
+    pdf="$tmp/$gpu-$lesson.pdf"
+    check "$gpu $lesson: report --handout --lesson" \
+      "$memsweep" report "$run" --handout --lesson "$lesson" --out "$pdf"
+    check "$gpu $lesson: one page" sh -c "pdfinfo '$pdf' | grep -Eq '^Pages: +1$'"
+    check "$gpu $lesson: 8 pt and more, all on the page, the footer apart" python3 - "$pdf" \
+      "$(basename "$run")" "$gpu" <<'PY'
+import re, subprocess, sys
+pdf, source, gpu = sys.argv[1:]
+out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True,
+                     check=True).stdout
+pw, ph = map(float, re.search(r'<page width="([\d.]+)" height="([\d.]+)"', out).groups())
+words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+    r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>', out)]
+assert len(words) > 20, "too few words: %d" % len(words)
+small = min(words, key=lambda w: w[3] - w[1])
+assert (small[3] - small[1]) / 1.164 >= 7.9, "%r at %.1f pt" % (small[4], (small[3] - small[1]) / 1.164)
+out_of_page = [w[4] for w in words if w[0] < 0 or w[1] < 0 or w[2] > pw or w[3] > ph]
+assert not out_of_page, "outside the page: %r" % out_of_page[:5]
+foot = max(w[1] for w in words)
+footer = " ".join(w[4] for w in words if w[1] >= foot - 1)
+assert source in footer and gpu.upper() in footer, "footer: %r" % footer
+low = [w[4] for w in words if w[1] < foot - 1 and w[3] > foot - 2]
+assert not low, "reaching the footer: %r" % low[:5]
+PY
+    n=$((n + 1))
+  done
+done
+check "every lesson, both GPUs" test "$n" -ge 40
+
+# The CLI draws every lesson the app shows: a plain sweep's lessons too.
+for lesson in pinned-pageable register-allocate portable; do
+  check "plot --view lesson --lesson $lesson" "$memsweep" plot "$ref/h100-default-samples.csv.gz" \
+    --view lesson --lesson "$lesson" --out "$tmp/$lesson.png"
+done
+
 # Refused: exit 2 with a reason on standard error, nothing written.
 expect_refused() { what=$1 out=$2; shift 2
   "$@" >"$tmp/stdout" 2>"$tmp/out"; rc=$?
@@ -52,7 +101,7 @@ expect_refused() { what=$1 out=$2; shift 2
   else fail "$what (exit $rc)"; fi; }
 expect_refused "a run of no lesson" "$tmp/default.pdf" \
   "$memsweep" report "$ref/h100-default-samples.csv.gz" --handout --out "$tmp/default.pdf"
-check "it says why" grep -q "not a lesson" "$tmp/why"
+check "it says why, and which lessons it answers" grep -q "not a lesson.*--lesson NAME.*pinned-pageable" "$tmp/why"
 expect_refused "an --out not .pdf" "$tmp/duplex.png" \
   "$memsweep" report "$ref/h100-lesson-duplex-samples.csv.gz" --handout --out "$tmp/duplex.png"
 check "it says .pdf" grep -q "\.pdf" "$tmp/why"
