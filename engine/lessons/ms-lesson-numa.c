@@ -240,8 +240,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   if (!measured && one_node) {
     snprintf (buf, len, "%s",
-              ms_gettext ("This host cannot show it: it has one NUMA node, so nothing was "
-                          "compared (two sockets would show the far node's cost)"));
+              ms_gettext ("With one NUMA node every buffer is near the GPU: nothing to "
+                          "compare"));
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (!measured)

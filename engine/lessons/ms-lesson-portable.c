@@ -116,12 +116,11 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
       ms_takeaway_from_caption (caption, buf, len);
       return MS_TAKEAWAY_MISSING;
     }
-    /* "is about", not "matters to": with unified addressing it may not
-     * matter to a second GPU either, as the picture's note says. */
-    snprintf (buf, len,
-              ms_gettext ("This run cannot show the portable flag: it used one GPU (%s), and "
-                          "the flag is about a second GPU"),
-              ms_caption_device (run));
+    /* What a class takes away from one GPU, in one line: the flag is
+     * about a second GPU's context ("about a second" read as a time). */
+    snprintf (buf, len, "%s",
+              ms_gettext ("With one GPU a portable buffer is plain pinned memory: nothing to "
+                          "show"));
     return MS_TAKEAWAY_UNDECIDED;
   }
   int i = portable_other_gpu (p);
@@ -131,11 +130,11 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
   snprintf (buf, len,
             foreign->pinned_path
-                ? ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
-                              "against %.1f GB/s pinned for it: the flag changes little here")
-                : ms_gettext ("On the second GPU a buffer pinned by the first copies at %.1f GB/s "
-                              "against %.1f GB/s pinned for it: the flag matters here"),
-            foreign->h2d_gbps, own->h2d_gbps);
+                ? ms_gettext ("GPU %d: %.1f GB/s from GPU 0's pinned buffer, %.1f GB/s from "
+                              "its own")
+                : ms_gettext ("GPU %d: only %.1f GB/s from GPU 0's buffer, %.1f GB/s from its "
+                              "own"),
+            i, foreign->h2d_gbps, own->h2d_gbps);
   return MS_TAKEAWAY_DECIDED;
 }
 
