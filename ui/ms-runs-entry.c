@@ -186,6 +186,34 @@ ends_with_newline (GFileInputStream *in, goffset size, GCancellable *cancellable
          last == '\n';
 }
 
+/* Whether the stream starts with gzip's magic bytes; it is left at its
+ * start. Shipped and kept runs may be gzipped under any name, so the
+ * content decides, as the engine's reader does. */
+static gboolean
+starts_gzipped (GFileInputStream *in, GCancellable *cancellable)
+{
+  guchar magic[2] = { 0 };
+  gssize n = g_input_stream_read (G_INPUT_STREAM (in), magic, 2, cancellable, NULL);
+  g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, NULL);
+  return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+}
+
+/* A gzip file's plain size, from its trailer (ISIZE: the size modulo
+ * 2^32, exact for any result file under 4 GiB): the sidecar describes the
+ * plain content's size and hash, as the engine's reader checks it. */
+static goffset
+plain_size (GFileInputStream *in, goffset size, GCancellable *cancellable)
+{
+  guchar tail[4] = { 0 };
+  gboolean ok = size >= 18 &&
+                g_seekable_seek (G_SEEKABLE (in), size - 4, G_SEEK_SET, cancellable, NULL) &&
+                g_input_stream_read (G_INPUT_STREAM (in), tail, 4, cancellable, NULL) == 4;
+  g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, NULL);
+  return ok ? (goffset) tail[0] | (goffset) tail[1] << 8 | (goffset) tail[2] << 16 |
+                (goffset) tail[3] << 24
+            : size;
+}
+
 static char *
 read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
 {
@@ -193,13 +221,25 @@ read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
   g_autoptr (GFileInputStream) in = g_file_read (self->file, cancellable, &error);
   if (!in)
     return g_strdup_printf (_("cannot be read: %s"), error->message);
+  gboolean gzipped = starts_gzipped (in, cancellable);
+  if (gzipped)
+    size = plain_size (in, size, cancellable);
+  g_autoptr (GInputStream) text_in = G_INPUT_STREAM (g_object_ref (in));
+  if (gzipped) {
+    g_autoptr (GZlibDecompressor) inflate =
+      g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    g_clear_object (&text_in);
+    text_in = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (inflate));
+  }
   g_autofree char *text = g_malloc (HEADER_MAX + 1);
   gsize got = 0;
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), text, HEADER_MAX, &got, cancellable,
-                                &error))
+  if (!g_input_stream_read_all (text_in, text, HEADER_MAX, &got, cancellable, &error))
     return g_strdup_printf (_("cannot be read: %s"), error->message);
-  char *reason = parse_header (self, text, got, (goffset) got >= size, size);
-  if (!reason && !ends_with_newline (in, size, cancellable))
+  /* Compressed, the whole text was read when less than asked came back;
+   * its end is checked by the reader that inflates it all. */
+  gboolean whole = gzipped ? got < HEADER_MAX : (goffset) got >= size;
+  char *reason = parse_header (self, text, got, whole, size);
+  if (!reason && !gzipped && !ends_with_newline (in, size, cancellable))
     reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
   return reason;
 }

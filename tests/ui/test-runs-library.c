@@ -187,6 +187,52 @@ typedef struct {
   const char *reason_part;
 } BadFile;
 
+/* The bytes of FROM gzipped into TO (GLib's own compressor). */
+static void
+gzip_file (const char *from, const char *to)
+{
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (from, &text, &len, NULL));
+  g_autoptr (GZlibCompressor) deflate = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+  g_autoptr (GOutputStream) mem = g_memory_output_stream_new_resizable ();
+  g_autoptr (GOutputStream) out = g_converter_output_stream_new (mem, G_CONVERTER (deflate));
+  g_assert_true (g_output_stream_write_all (out, text, len, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  GMemoryOutputStream *m = G_MEMORY_OUTPUT_STREAM (mem);
+  g_assert_true (g_file_set_contents (to, g_memory_output_stream_get_data (m),
+                                      (gssize) g_memory_output_stream_get_data_size (m), NULL));
+}
+
+/* A gzipped run is a run, whatever its name says: the shipped runs are
+ * X-samples.csv.gz, and a kept copy may hold gzip bytes under .csv. The
+ * list reads its header through gzip, as the engine's reader does. */
+static void
+test_gzipped_runs (void)
+{
+  const char *folder = ms_test_tmp_printf ("%s/memsweep/runs", g_test_get_path () + 1);
+  g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
+  MsResults *run = make_run ("2026-11-23T04:32:48Z");
+  g_assert_true (ms_runs_library_keep (lib, run, NULL));
+  g_autofree char *path = ms_runs_library_dup_path (lib, run);
+  g_autofree char *gz = g_strconcat (path, ".gz", NULL);
+  gzip_file (path, gz);
+  g_autofree char *under_csv = g_build_filename (folder, "copy-samples.csv", NULL);
+  gzip_file (path, under_csv);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+
+  reload_and_wait (lib);
+  const char *names[] = { gz, under_csv };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    MsRunsEntry *e = ms_runs_library_find (lib, names[i]);
+    g_assert_nonnull (e);
+    g_assert_cmpstr (ms_runs_entry_get_reason (e), ==, NULL);
+  }
+  /* The .gz run has its sidecar beside it; the copy has none. */
+  g_assert_cmpstr (ms_runs_entry_get_device (ms_runs_library_find (lib, gz)), ==, "Test GPU");
+  ms_results_free (run);
+}
+
 static void
 test_damaged_and_foreign (void)
 {
@@ -818,6 +864,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/runs-library/write-and-list", test_write_and_list);
   g_test_add_func ("/runs-library/damaged-and-foreign", test_damaged_and_foreign);
+  g_test_add_func ("/runs-library/gzipped-runs", test_gzipped_runs);
   g_test_add_func ("/runs-library/rename", test_rename);
   g_test_add_func ("/runs-library/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/runs-library/trash-same-name", test_trash_same_name);
