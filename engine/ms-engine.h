@@ -29,6 +29,7 @@
  * sidecars, peer and multi files, the reference runs' folder, run-to-run
  * profiles, UTF-8 */
 #include "files/ms-atomic-file.h"
+#include "files/ms-csv-field.h"
 #include "files/ms-csv-io.h"
 #include "files/ms-csv-pair.h"
 #include "files/ms-json.h"

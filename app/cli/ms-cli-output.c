@@ -222,24 +222,6 @@ write_json (FILE *f, const MsCliTable *t)
   ms_json_end (state);
 }
 
-static void
-put_csv_field (FILE *f, const char *s)
-{
-  if (!s)
-    return;
-  if (!strpbrk (s, ",\"\r\n")) {
-    fputs (s, f);
-    return;
-  }
-  fputc ('"', f);
-  for (; *s; s++) {
-    if (*s == '"')
-      fputc ('"', f);
-    fputc (*s, f);
-  }
-  fputc ('"', f);
-}
-
 /* A number column with no value in any row is left out of CSV. */
 static bool
 csv_keeps (const MsCliTable *t, int column)
@@ -263,7 +245,12 @@ write_csv (FILE *f, const MsCliTable *t)
       if (!first)
         fputc (',', f);
       first = false;
-      put_csv_field (f, r < 0 ? t->columns[c].name : value_at (t, r, c));
+      /* The names are ours and numbers bare; text by the one rule of every
+       * CSV written (ms-csv-field.h): quoted, a formula made inert. */
+      if (r < 0 || t->columns[c].number)
+        fputs (r < 0 ? t->columns[c].name : value_at (t, r, c) ? value_at (t, r, c) : "", f);
+      else
+        ms_csv_field_write (f, value_at (t, r, c));
     }
     fputc ('\n', f);
   }

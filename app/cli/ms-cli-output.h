@@ -59,12 +59,13 @@ int ms_cli_table_rows (const MsCliTable *table);
 
 /* The table in one format into f: aligned text with a heading line; JSON
  * as an array of objects, one per row (empty: null); CSV with a header
- * line (fields quoted as RFC 4180 says; a number column empty in every
- * row left out, so that data tools type each column from its values);
- * markdown as a pipe table (numbers right-aligned, '|' escaped). Control
- * characters in values are written as spaces in text and markdown, where a
- * line break would break the row; CSV and JSON keep values whole (quoted,
- * escaped). False when a write failed. */
+ * line (text quoted and a formula made inert, as in every CSV written:
+ * ms-csv-field.h; numbers bare; a number column empty in every row left
+ * out, so that data tools type each column from its values); markdown
+ * as a pipe table (numbers right-aligned, '|' escaped). Control
+ * characters in values are written as spaces in text and markdown, where
+ * a line break would break the row; CSV and JSON keep values whole
+ * (quoted, escaped). False when a write failed. */
 bool ms_cli_table_write (FILE *f, const MsCliTable *table, MsCliFormat format);
 
 /* What a command prints, for every format: text for people and the JSON

@@ -11,6 +11,7 @@
 
 #include "ms-compare.h"
 #include "ms-compare-pool.h"
+#include "ms-csv-field.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
 #include "ms-multi-file.h"
@@ -471,22 +472,12 @@ put_number (FILE *out, double v)
     fputs (",", out);
 }
 
-/* A text field, quoted as RFC 4180 wants where it holds a comma or quote. */
+/* A text field, by the one rule of every CSV written (ms-csv-field.h). */
 static void
 put_text (FILE *out, const char *text)
 {
   fputc (',', out);
-  if (!strpbrk (text, ",\"\r\n")) {
-    fputs (text, out);
-    return;
-  }
-  fputc ('"', out);
-  for (const char *c = text; *c; c++) {
-    if (*c == '"')
-      fputc ('"', out);
-    fputc (*c, out);
-  }
-  fputc ('"', out);
+  ms_csv_field_write (out, text);
 }
 
 static const char *

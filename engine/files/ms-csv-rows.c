@@ -8,6 +8,7 @@
 
 #include "memsweep.h"
 #include "ms-csv-column-table.h"
+#include "ms-csv-field.h"
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
@@ -159,9 +160,7 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     cell->status = row->status;
     cell->mismatches = row->mismatches;
     cell->first_mismatch = row->first_mismatch;
-    const char *msg = rd->fields[MS_COL_MESSAGE].text;
-    if (msg[0] == '\'' && msg[1] && strchr ("=+-@", msg[1]))
-      msg++;
+    const char *msg = ms_csv_field_unguarded (rd->fields[MS_COL_MESSAGE].text);
     /* The field may have been cut to its buffer: whole characters only. */
     ms_utf8_copy (cell->message, sizeof cell->message, msg);
     cell->message[ms_utf8_prefix (cell->message, strlen (cell->message))] = '\0';

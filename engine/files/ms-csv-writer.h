@@ -16,6 +16,7 @@
 #include "model/ms-rounds-private.h"
 #include "ms-atomic-file.h"
 #include "ms-csv-column-table.h"
+#include "ms-csv-field.h"
 #include "ms-gpu-state.h"
 #include "ms-summary.h"
 
@@ -157,14 +158,19 @@ put_raw (MsWriter *w, const char *text)
   put_bytes (w, text, strlen (text));
 }
 
-/* In the form csv_fwrite writes: quoted, every quote doubled. Names and
- * short messages byte by byte, longer text by memchr and memcpy. */
+/* In the form csv_fwrite writes (ms_csv_field_write, the other writers'
+ * one): quoted, every quote doubled, with an apostrophe first inside the
+ * quotes when guard is set. Names and short messages byte by byte, longer
+ * text by memchr and memcpy: a row is gathered in the buffer, not handed
+ * to stdio a field at a time. */
 static inline void
-put_quoted (MsWriter *w, const char *text, size_t len)
+put_quoted (MsWriter *w, const char *text, size_t len, bool guard)
 {
   if (len <= 64) {
-    char *out = ms_writer_room (w, 2 * len + 2), *o = out;
+    char *out = ms_writer_room (w, 2 * len + 3), *o = out;
     *o++ = '"';
+    if (guard)
+      *o++ = '\'';
     for (size_t i = 0; i < len; i++) {
       if (text[i] == '"')
         *o++ = '"';
@@ -174,7 +180,7 @@ put_quoted (MsWriter *w, const char *text, size_t len)
     w->len += (size_t) (o - out);
     return;
   }
-  put_bytes (w, "\"", 1);
+  put_bytes (w, guard ? "\"'" : "\"", guard ? 2 : 1);
   for (const char *q; (q = memchr (text, '"', len));) {
     size_t n = (size_t) (q - text) + 1;
     put_bytes (w, text, n);
@@ -186,19 +192,13 @@ put_quoted (MsWriter *w, const char *text, size_t len)
   put_bytes (w, "\"", 1);
 }
 
-/* Text fields are quoted; a leading = + - @ is neutralised with an
- * apostrophe so that a spreadsheet does not evaluate the cell. */
+/* Text fields are quoted, and one a spreadsheet would run as a formula is
+ * guarded (ms_csv_field_is_formula: the one rule of every CSV written). */
 static inline void
 put_text (MsWriter *w, const char *text)
 {
   start_field (w);
-  if (text[0] == '=' || text[0] == '+' || text[0] == '-' || text[0] == '@') {
-    char buf[600];
-    snprintf (buf, sizeof buf, "'%s", text);
-    put_quoted (w, buf, strlen (buf));
-    return;
-  }
-  put_quoted (w, text, strlen (text));
+  put_quoted (w, text, strlen (text), ms_csv_field_is_formula (text));
 }
 
 /* The decimal digits of v, written backwards before end; returns the first. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ms-atomic-file.h"
+#include "ms-csv-field.h"
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
@@ -165,7 +166,7 @@ write_row (FILE *f, const MsPeerResults *r, int method, bool bi, int i, int j)
     clean[n] = note[n] == '\n' || note[n] == '\r' ? ' ' : note[n];
   clean[n] = '\0';
   if (n)
-    csv_fwrite (f, clean, n);
+    ms_csv_field_write (f, clean);
   fputc ('\n', f);
 }
 
@@ -368,7 +369,7 @@ apply_row (MsSmallReader *rd, PeerReader *pr)
   *(bi ? &c->bi_gbps : &c->uni_gbps) = v;
   c->ok = c->uni_gbps > 0 && c->bi_gbps > 0;
   if (fd[5][0])
-    snprintf (c->note, sizeof c->note, "%s", fd[5]);
+    snprintf (c->note, sizeof c->note, "%s", ms_csv_field_unguarded (fd[5]));
   return true;
 }
 

@@ -215,7 +215,8 @@ assert got == [("p", "0", None, False), ("p", "1", None, False), ("q", "0", None
                ("q", "1", None, True), ("r", None, None, True)], got
 PY
 "$M" fleet-report --format csv "$W/gpus" 2>/dev/null | cut -d, -f1-3,7 >"$W/gpus.csv"
-printf 'node,gpu,bus_id,missing\np,0,,false\np,1,,false\nq,0,,false\nq,1,,true\nr,,,true\n' |
+# Text quoted, as in every CSV memsweep writes (docs/csv.md); empty: absent.
+printf 'node,gpu,bus_id,missing\n"p","0",,"false"\n"p","1",,"false"\n"q","0",,"false"\n"q","1",,"true"\n"r",,,"true"\n' |
   cmp -s - "$W/gpus.csv" || fail "fleet-report CSV of GPUs: $(cat "$W/gpus.csv")"
 # No node's link is known on the CPU: its columns, empty in every row, left out.
 "$M" fleet-report --format csv "$W/gpus" 2>/dev/null | head -n 1 | grep -q "link_gen" &&
