@@ -48,6 +48,19 @@ run_command (int argc, char **argv)
     return EXIT_USAGE;
   }
   const char *cmd = argv[1];
+  /* help CMD is CMD --help. */
+  if (strcmp (cmd, "help") == 0 && argc > 2) {
+    const MsCliCommand *c = ms_cli_command_find (argv[2]);
+    if (!c || (c->flags & MS_CLI_HIDDEN)) {
+      fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"),
+               argv[2]);
+      return EXIT_USAGE;
+    }
+    char *help_argv[] = { argv[0], argv[2], (char *) "--help", NULL };
+    int rc = EXIT_USAGE;
+    ms_cli_dispatch (3, help_argv, &rc);
+    return rc;
+  }
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
     usage (stdout);
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
@@ -57,7 +70,7 @@ run_command (int argc, char **argv)
       fprintf (stderr, ms_gettext ("memsweep: --version takes no arguments\n"));
       return EXIT_USAGE;
     }
-    printf ("memsweep %s\n", MS_VERSION);
+    ms_cli_print_version ();
     return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
   }
   int rc;
@@ -76,7 +89,8 @@ main (int argc, char **argv)
   setlocale (LC_NUMERIC, "C");
   ms_i18n_bind ();
   textdomain (GETTEXT_PACKAGE);
-  /* A closed pipe is reported as an output error, after the files. */
+  /* A closed pipe ends no command before its files are written; a reader
+   * that stopped reading is then a quiet success (ms_cli_stdout_ok). */
   signal (SIGPIPE, SIG_IGN);
   /* A command that stops on a signal (run, lesson) gets its stop handlers
    * first, before any other: had the clean-up handlers below caught

@@ -10,11 +10,14 @@
 
 #include "ms-cli-commands.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-option-check.h"
 #include "ms-cli-options.h"
+#include "ms-cli-common.h"
 #include "ms-cli-compare.h"
 #include "ms-cli-info.h"
 #include "ms-cli-run.h"
 #include "ms-cli-show.h"
+#include "memsweep.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW
 #include "ms-cli-draw.h"
@@ -95,6 +98,22 @@ asks_for_help (int argc, char **argv)
   return false;
 }
 
+/* memsweep CMD --version is memsweep --version, for every command. */
+static bool
+asks_for_version (int argc, char **argv)
+{
+  for (int i = 2; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--version") == 0)
+      return true;
+  return false;
+}
+
+void
+ms_cli_print_version (void)
+{
+  printf ("memsweep %s\n", MS_VERSION);
+}
+
 bool
 ms_cli_dispatch (int argc, char **argv, int *rc)
 {
@@ -111,6 +130,15 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   if (!r)
     return false;
   bool help = asks_for_help (argc, argv);
+  if (!help && asks_for_version (argc, argv) && !(c->flags & MS_CLI_HIDDEN)) {
+    ms_cli_print_version ();
+    *rc = EXIT_OK;
+    return true;
+  }
+  if (!(c->flags & MS_CLI_HIDDEN) && !ms_cli_options_known (c, argc - 1, argv + 1)) {
+    *rc = EXIT_USAGE;
+    return true;
+  }
   *rc = r->run (argc - 1, argv + 1);
   if (help && *rc == 0)
     ms_cli_options_usage (stdout, c);

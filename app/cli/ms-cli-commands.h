@@ -9,3 +9,6 @@
 /* Runs the command argv[1] names with argv + 1; false when no command has
  * that name. Its exit code in *rc. */
 bool ms_cli_dispatch (int argc, char **argv, int *rc);
+/* "memsweep VERSION" on standard output: memsweep --version and
+ * memsweep CMD --version. */
+void ms_cli_print_version (void);

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,14 +72,28 @@ ms_cli_output_status (bool files_written)
   return !files_written ? EXIT_WRITE : out ? EXIT_OK : EXIT_RUNTIME;
 }
 
-/* Output that did not arrive is a failure: a full disk, a closed pipe.
- * Said once, however often it is asked. */
+/* Whether standard output is a pipe or socket whose reader has gone: poll
+ * says so (POLLERR) whatever write found it first and whatever errno has
+ * become since. */
+bool
+ms_cli_stdout_reader_gone (void)
+{
+  struct pollfd p = { .fd = STDOUT_FILENO, .events = 0 };
+  return poll (&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
+}
+
+/* Output that did not arrive is a failure: a full disk, an I/O error.
+ * Said once, however often it is asked. A reader that stopped reading
+ * (`show F | head`) is not: the output went as far as it was wanted, so
+ * that is a quiet success, as for cat and grep with SIGPIPE's default. */
 bool
 ms_cli_stdout_ok (void)
 {
   static bool said;
   errno = 0;
   if (fflush (stdout) == 0 && !ferror (stdout))
+    return true;
+  if (errno == EPIPE || ms_cli_stdout_reader_gone ())
     return true;
   if (!said)
     fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
@@ -400,6 +415,49 @@ ms_cli_stdin_names (const char *path, char *text)
   return text;
 }
 
+const char *
+ms_cli_input_path (const char *path, char *buf, size_t len)
+{
+  static bool stdin_taken;
+  if (strcmp (path, MS_CLI_STDIO) != 0) {
+    ms_cli_protect_input (path);
+    return path;
+  }
+  if (stdin_taken) {
+    fprintf (stderr, ms_gettext ("memsweep: -: standard input is read once: name the other "
+                                 "file\n"));
+    return NULL;
+  }
+  stdin_taken = true;
+  /* Standard input may be a file, which no output may replace or grow. */
+  ms_cli_protect_input ("/dev/stdin");
+  return ms_cli_stdin_file (buf, len) ? buf : NULL;
+}
+
+void
+ms_cli_input_done (const char *path, const char *read, char *message)
+{
+  if (read == path || !read)
+    return;
+  if (message)
+    ms_cli_stdin_names (read, message);
+  ms_cli_stdin_done (read);
+}
+
+MsResults *
+ms_cli_read_run (const char *path)
+{
+  char stdin_path[PATH_MAX], err[1024], clean[4096];
+  const char *file = ms_cli_input_path (path, stdin_path, sizeof stdin_path);
+  if (!file)
+    return NULL;
+  MsResults *r = ms_run_read_samples (file, err, sizeof err);
+  ms_cli_input_done (path, file, err);
+  if (!r)
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return r;
+}
+
 bool
 ms_cli_output_ok (const char *option, const char *path)
 {
@@ -418,18 +476,26 @@ ms_cli_load_runs (char **paths, int n)
 {
   GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
   for (int i = 0; i < n; i++)
-    ms_cli_protect_input (paths[i]);
+    if (strcmp (paths[i], MS_CLI_STDIO) != 0)
+      ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
-    char err[1024], clean[4096];
-    MsResults *r = ms_run_read_samples (paths[i], err, sizeof err);
+    MsResults *r = ms_cli_read_run (paths[i]);
     if (!r) {
-      fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
       g_ptr_array_unref (runs);
       return NULL;
     }
     g_ptr_array_add (runs, r);
   }
   return runs;
+}
+
+int
+ms_cli_write_failed (const char *path, const GError *error)
+{
+  if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
+    return EXIT_OK;
+  ms_cli_print_error (error);
+  return EXIT_WRITE;
 }
 
 void

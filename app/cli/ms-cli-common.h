@@ -86,6 +86,16 @@ void ms_cli_stdin_done (const char *path);
 /* text with every "FOLDER/" of the file ms_cli_stdin_file made taken out,
  * in place: "-:3: why" as the user named it. */
 char *ms_cli_stdin_names (const char *path, char *text);
+/* A file a command reads, by the name given: path itself (protected from
+ * the outputs), or for "-" standard input copied into buf
+ * (ms_cli_stdin_file; once a process, a second "-" refused); NULL after a
+ * message. ms_cli_input_done then takes the copy's folder out of the
+ * reader's message, if any, and removes the copy. */
+const char *ms_cli_input_path (const char *path, char *buf, size_t len);
+void ms_cli_input_done (const char *path, const char *read, char *message);
+/* The run of a samples or summary file, "-" standard input; NULL after
+ * "memsweep: why". */
+MsResults *ms_cli_read_run (const char *path);
 
 /* Whether the files at paths[0..n), written together with one sidecar
  * (a run's pair, a profile, a peer matrix), can be written, the sidecar
@@ -111,12 +121,15 @@ int ms_cli_bad_usage (const char *command);
  * cat refuses `cat f >> f`); false after a message. Called before the
  * first table of a command that reads files. */
 bool ms_cli_stdout_not_input (void);
-/* Whether standard output took everything (a message when not). */
+/* Whether standard output took everything (a message when not); a reader
+ * that stopped reading counts as having taken it. */
 bool ms_cli_stdout_ok (void);
 /* A command's exit status for its outputs: EXIT_WRITE when a file (an
  * export, --out) was not written, else EXIT_RUNTIME when standard output
  * was not (said by ms_cli_stdout_ok), else EXIT_OK. */
 int ms_cli_output_status (bool files_written);
+/* Whether standard output is a pipe or socket whose reader has gone. */
+bool ms_cli_stdout_reader_gone (void);
 /* The exit status paragraph of every --help, translated. */
 const char *ms_cli_exit_status (void);
 
@@ -127,5 +140,9 @@ const char *ms_cli_exit_status (void);
  * NULL after printing the first file's error. */
 GPtrArray *ms_cli_load_runs (char **paths, int n);
 /* "memsweep: MESSAGE" on stderr, control characters escaped. */
+/* A picture or report that was not written to path: EXIT_OK without a
+ * word when path is standard output ("/dev/stdout") and its reader has
+ * gone (plot --out - | head), else EXIT_WRITE after the error. */
+int ms_cli_write_failed (const char *path, const GError *error);
 void ms_cli_print_error (const GError *error);
 #endif

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,7 +582,14 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
     how.figure = o->figure;
     return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b, live_status);
   }
-  if (!load_pair (argv[optind], argv[optind + 1], a, b))
+  /* - is standard input, as A or as B. */
+  char stdin_path[PATH_MAX];
+  const char *pa = ms_cli_input_path (argv[optind], stdin_path, sizeof stdin_path);
+  const char *pb = pa ? ms_cli_input_path (argv[optind + 1], stdin_path, sizeof stdin_path) : NULL;
+  bool loaded = pa && pb && load_pair (pa, pb, a, b);
+  ms_cli_input_done (argv[optind], pa, NULL);
+  ms_cli_input_done (argv[optind + 1], pb, NULL);
+  if (!loaded)
     return EXIT_USAGE;
   set_label (*a, argv[optind]);
   set_label (*b, argv[optind + 1]);
@@ -703,8 +711,9 @@ ms_cli_compare (int argc, char **argv)
   }
   /* --plot never replaces an input. */
   if (!o.live) {
-    ms_cli_protect_input (argv[optind]);
-    ms_cli_protect_input (argv[optind + 1]);
+    for (int i = optind; i < optind + 2; i++)
+      if (strcmp (argv[i], MS_CLI_STDIO) != 0)
+        ms_cli_protect_input (argv[i]);
   }
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))

@@ -56,7 +56,7 @@ static const MsCliOption run_options[] = {
 };
 static const MsCliOption show_options[] = {
   OUTPUT_OPTIONS,
-  { "out", "FILE", 'o', MS_N_ ("write the JSON into FILE (as --export-json)") },
+  { "out", "FILE", 'o', MS_N_ ("write what standard output would get into FILE alone") },
   { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file") },
   { NULL },
 };
@@ -91,6 +91,7 @@ static const MsCliOption plot_options[] = {
   { "variant", "V", 'V', MS_N_ ("the timeline's cell with this variant") },
   { "all-phases", NULL, 'a', MS_N_ ("the whole repetition in the timeline") },
   { "lesson", "NAME", 'L', MS_N_ ("with --view lesson: the lesson a plain sweep answers") },
+  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption report_options[] = {
@@ -98,6 +99,7 @@ static const MsCliOption report_options[] = {
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
   { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers") },
+  PROGRESS_OPTIONS,
   { NULL },
 };
 #endif

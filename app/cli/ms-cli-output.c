@@ -383,10 +383,10 @@ add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char
 }
 
 int
-ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path)
+ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path)
 {
   out->stdout_off = true;
-  return add_export (out, MS_CLI_FORMAT_JSON, option, path);
+  return add_export (out, out->format, option, path);
 }
 
 int

@@ -100,8 +100,9 @@ void ms_cli_output_init (MsCliOutput *out, const char *command);
  * (a bad --format, an empty FILE, too many exports). --quiet and
  * --verbose set the process's level (below). */
 int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
-/* show --out FILE: the JSON into FILE alone, messages naming --out. */
-int ms_cli_output_json_only (MsCliOutput *out, const char *option, const char *path);
+/* show --out FILE: what standard output would get, in the --format given
+ * (set before), into FILE alone, messages naming --out. */
+int ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path);
 /* For the commands that read their options by hand (show, calibrate): an
  * output option at argv[*i] as --NAME VALUE or --NAME=VALUE. 1 taken (*i
  * past its value), 0 not one, -1 refused after a message. */

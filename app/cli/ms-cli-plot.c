@@ -10,6 +10,7 @@
 #include "memsweep.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
+#include "ms-cli-output.h"
 #include "ms-cli-draw.h"
 #include "ms-drawing.h"
 #include "ms-i18n.h"
@@ -218,6 +219,11 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     case 'V': o->variant = optarg; break;
     case 'a': o->all_phases = TRUE; break;
     case 'L': o->lesson = optarg; break;
+    case MS_CLI_KEY_QUIET:
+    case MS_CLI_KEY_VERBOSE:
+      if (ms_cli_progress_option (c) < 0)
+        return EXIT_USAGE;
+      break;
     case 's':
       /* The image's WxH (its first spelling), else the timeline's size. */
       if (!strpbrk (optarg, "xX")) {
@@ -321,9 +327,9 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   MsExportOptions eo = { caption, &job.style, o->format, takeaway };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
-    ms_cli_print_error (error);
-    return EXIT_WRITE;
+    return ms_cli_write_failed (o->out, error);
   }
+  ms_cli_say (ms_gettext ("%s: written"), o->out);
   return EXIT_OK;
 }
 
@@ -372,8 +378,8 @@ ms_cli_plot (int argc, char **argv)
   MsExportOptions eo = { caption, &job.style, o.format };
   g_autoptr (GError) error = NULL;
   if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
-    ms_cli_print_error (error);
-    return EXIT_WRITE;
+    return ms_cli_write_failed (o.out, error);
   }
+  ms_cli_say (ms_gettext ("%s: written"), o.out);
   return EXIT_OK;
 }

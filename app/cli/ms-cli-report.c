@@ -7,6 +7,7 @@
 #include "memsweep.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
+#include "ms-cli-output.h"
 #include "ms-cli-draw.h"
 #include "ms-i18n.h"
 #include "ms-drawing.h"
@@ -96,9 +97,9 @@ report_handout (const char *out, const char *lesson, char **paths, int n)
   g_autofree char *source = g_path_get_basename (paths[0]);
   g_autoptr (GError) error = NULL;
   if (!ms_report_write_handout (out, topic, run, source, &error)) {
-    ms_cli_print_error (error);
-    return EXIT_WRITE;
+    return ms_cli_write_failed (out, error);
   }
+  ms_cli_say (ms_gettext ("%s: written"), out);
   return EXIT_OK;
 }
 
@@ -123,7 +124,10 @@ ms_cli_report (int argc, char **argv)
       handout = TRUE;
     else if (c == 'L')
       lesson = optarg;
-    else
+    else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
+      if (ms_cli_progress_option (c) < 0)
+        return EXIT_USAGE;
+    } else
       return report_usage_error ();
   }
   if (optind >= argc || !out) {
@@ -185,8 +189,8 @@ ms_cli_report (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   if (!(pdf ? ms_report_write_pdf (out, &input, &error)
             : ms_report_write_html (out, &input, &error))) {
-    ms_cli_print_error (error);
-    return EXIT_WRITE;
+    return ms_cli_write_failed (out, error);
   }
+  ms_cli_say (ms_gettext ("%s: written"), out);
   return EXIT_OK;
 }

@@ -180,8 +180,8 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
 
 /* getopt's table: run's own options (ms-cli-options.c), then every
  * setting's. */
-static const struct option *
-run_option_table (void)
+const struct option *
+ms_cli_run_getopt_table (void)
 {
   static struct option opts[64];
   int n = 0;
@@ -255,7 +255,7 @@ read_profile (MsCliRunOptions *o)
 int
 ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
 {
-  const struct option *opts = run_option_table ();
+  const struct option *opts = ms_cli_run_getopt_table ();
   char err[PATH_MAX + 256];
   int c;
   /* Every field from nothing on each parse: calibrate, fleet-node and

@@ -5,6 +5,7 @@
  * are ms-cli-common.h's. */
 #pragma once
 
+#include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
 
@@ -31,6 +32,8 @@ typedef struct {
 
 /* The options of run, translated, for the usage text and run --help. */
 const char *ms_cli_run_options_text (void);
+/* getopt_long's table of run: its own options and every setting's. */
+const struct option *ms_cli_run_getopt_table (void);
 /* `memsweep run --help`. */
 void ms_cli_run_help (void);
 /* Options, validation and the output files, all before anything is

@@ -25,13 +25,13 @@ ms_cli_show_help (void)
   printf (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
                       "                     [--export-json|--export-csv|--export-markdown "
                       "FILE]...\n"
-                      "       memsweep show FILE|- --format json [--out FILE.json|-]\n"
+                      "       memsweep show FILE|- [--format F] [--out FILE|-]\n"
                       "       memsweep show FILE --envelopes FILE.csv\n\n"
                       "Prints the tables of a samples or summary CSV written by memsweep (no "
                       "GPU needed),\nand warns when the summary beside it is from another "
-                      "run. --format json prints\nJSON instead (docs/json.md); with --out it "
-                      "goes into that file alone. --format\ncsv and markdown print a row per "
-                      "cell; --export-json, --export-csv and\n--export-markdown FILE write "
+                      "run. --format json prints\nJSON instead (docs/json.md), --format csv "
+                      "and markdown a row per cell; with\n--out FILE that goes into FILE "
+                      "alone. --export-json, --export-csv and\n--export-markdown FILE write "
                       "that format into FILE beside the tables.\n- is standard input as FILE, "
                       "standard output as --out.\nThe run's link health and its figures "
                       "against their reference envelope\n(docs/envelopes.md; --envelopes: "
@@ -113,13 +113,10 @@ parse_show (ShowOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
     return show_usage_error ();
   }
-  if (o->out && o->output.format != MS_CLI_FORMAT_JSON) {
-    fprintf (stderr, ms_gettext ("memsweep: show: --out writes JSON: give --format json\n"));
-    return show_usage_error ();
-  }
-  /* --out FILE: an export of the JSON, in place of standard output's;
-   * --out - is that export on standard output, which then holds no other. */
-  if (o->out && ms_cli_output_json_only (&o->output, "--out", o->out) < 0)
+  /* --out FILE: what standard output would get, in the format given, goes
+   * there instead (--out is the file written, in every command); --out -
+   * is that on standard output, which then holds no other. */
+  if (o->out && ms_cli_output_only_to (&o->output, "--out", o->out) < 0)
     return show_usage_error ();
   return -1;
 }

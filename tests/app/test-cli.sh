@@ -289,7 +289,7 @@ expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 5 --reps 2 
 check "the link stays a link" test -L "$tmp/link-samples.csv"
 check "the link's target holds the samples" grep -q "^mode,elements,bytes_per_vector,rep," "$tmp/real/s.csv"
 
-# Output errors count: a full disk, a closed pipe (after the files).
+# Output errors count: a full disk.
 if [ -w /dev/full ]; then
   "$memsweep" show "$tmp/host-samples.csv" >/dev/full 2>"$tmp/out"
   rc=$?
@@ -301,7 +301,9 @@ rm -f "$tmp/pipe-samples.csv"
 python3 -c 'import os, sys; r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.execv(sys.argv[1], sys.argv[1:])' \
   "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out "$tmp/pipe" 2>"$tmp/out"
 echo $? >"$tmp/rc"
-check "a closed pipe is reported (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 1 ] && grep -qxF 'memsweep: standard output: Broken pipe' '$tmp/out'"
+# A reader that stopped reading is a quiet success, as for cat | head (the
+# files are written all the same).
+check "a closed pipe is a quiet success (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$tmp/rc") = 0 ] && [ ! -s '$tmp/out' ] && [ -s '$tmp/pipe-samples.csv' ]"
 check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
 
 # "-" is standard input (show -) and standard output (show --out -); a

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""test-cli-conventions.py MEMSWEEP: the conventions every command keeps
+(docs/cli.md, "Every command"), on a tiny run of the CPU alone:
+`-` as input wherever a file is read (show, plot, report, compare as A or
+as B); a closed pipe on standard output is a quiet success (exit 0, nothing
+on standard error); --quiet and --verbose on every command of the option
+table; --out is the file written (show --out FILE in any format);
+`memsweep CMD --version` and `memsweep help CMD`; one form for an unknown
+option, an ambiguous one and a missing value in every command."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+memsweep = sys.argv[1]
+fails = 0
+HOST_SWEEP = ["--modes", "host", "--min-exp", "8", "--max-exp", "9", "--reps", "3",
+              "--warmup", "0"]
+
+
+def check(what, ok, detail=""):
+    global fails
+    print(("ok   " if ok else "FAIL: ") + what + ("" if ok or not detail else ": " + detail))
+    fails += not ok
+
+
+def run(args, stdin=None, binary=False):
+    return subprocess.run([memsweep] + args, capture_output=True, input=stdin,
+                          text=not binary, env=dict(os.environ, LC_ALL="C", LANGUAGE=""))
+
+
+def to_closed_pipe(args):
+    """args run with standard output a pipe whose reader has already gone."""
+    r, w = os.pipe()
+    os.close(r)
+    p = subprocess.run([memsweep] + args, stdout=w, stderr=subprocess.PIPE, text=True,
+                       env=dict(os.environ, LC_ALL="C", LANGUAGE=""))
+    os.close(w)
+    return p
+
+
+def commands():
+    """The visible commands and their options, from the option table."""
+    doc = json.loads(run(["__options"]).stdout)
+    return {c["name"]: [o["name"] for o in c["options"]] for c in doc["commands"]
+            if not c["name"].startswith("__")}
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    a, b = os.path.join(tmp, "a"), os.path.join(tmp, "b")
+    for prefix in (a, b):
+        p = run(["run", "--quiet"] + HOST_SWEEP + ["--out", prefix])
+        check("a tiny host run (%s)" % os.path.basename(prefix), p.returncode == 0, p.stderr)
+    samples = a + "-samples.csv"
+    text = open(samples).read()
+
+    # - as input wherever a file is read.
+    p = run(["show", "-"], stdin=text)
+    check("show - reads standard input", p.returncode == 0 and "host" in p.stdout, p.stderr)
+    svg = os.path.join(tmp, "p.svg")
+    p = run(["plot", "-", "--view", "bandwidth", "--out", svg], stdin=text)
+    check("plot - reads standard input", p.returncode == 0 and
+          open(svg).read().lstrip().startswith("<?xml"), p.stderr)
+    html = os.path.join(tmp, "r.html")
+    p = run(["report", "-", "--out", html], stdin=text)
+    check("report - reads standard input", p.returncode == 0 and os.path.getsize(html) > 0,
+          p.stderr)
+    same = run(["compare", samples, b + "-samples.csv", "--format", "csv"])
+    for args, what in ((["-", b + "-samples.csv"], "A"), ([samples, "-"], None)):
+        p = run(["compare"] + args + ["--format", "csv"], stdin=text)
+        check("compare reads - as %s" % (what or "B"),
+              p.returncode in (0, 1) and p.stdout.splitlines()[1:] ==
+              same.stdout.splitlines()[1:] if what else p.returncode in (0, 1) and p.stdout,
+              p.stderr)
+    p = run(["compare", "-", "-"], stdin=text)
+    check("compare - - is refused: standard input is read once",
+          p.returncode == 2 and "standard input is read once" in p.stderr, p.stderr)
+
+    # A closed pipe: quiet, exit 0 (show F | head).
+    for args in (["show", samples], ["show", samples, "--format", "json"],
+                 ["show", samples, "--format", "csv"], ["modes"], ["--help"],
+                 ["plot", samples, "--view", "bandwidth", "--out", "-", "--format", "svg"]):
+        p = to_closed_pipe(args)
+        check("%s into a closed pipe: exit 0, nothing said" % " ".join(args[:1] + args[2:]),
+              p.returncode == 0 and p.stderr == "", "exit %d: %s" % (p.returncode, p.stderr))
+    # A full disk is still an error.
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([memsweep, "show", samples], stdout=full, stderr=subprocess.PIPE,
+                               text=True)
+        check("show into /dev/full still fails", p.returncode != 0 and p.stderr, p.stderr)
+
+    # --quiet and --verbose on every command.
+    table = commands()
+    check("the option table lists the commands", "show" in table and "plot" in table,
+          repr(table)[:300])
+    for name, options in table.items():
+        check("%s takes --quiet and --verbose" % name,
+              "quiet" in options and "verbose" in options, " ".join(options))
+    p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--verbose"])
+    check("plot --verbose says what it wrote", p.returncode == 0 and "written" in p.stderr,
+          p.stderr)
+    p = run(["report", samples, "--out", html, "--quiet"])
+    check("report --quiet says nothing", p.returncode == 0 and p.stderr == "", p.stderr)
+    p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--quiet", "--verbose"])
+    check("plot --quiet --verbose is refused", p.returncode == 2, p.stderr)
+
+    # --out is the file written, whatever the format.
+    for fmt in ("table", "csv", "markdown", "json"):
+        out = os.path.join(tmp, "show." + fmt)
+        p = run(["show", samples, "--format", fmt, "--out", out])
+        want = run(["show", samples, "--format", fmt]).stdout
+        check("show --format %s --out FILE writes FILE alone" % fmt,
+              p.returncode == 0 and p.stdout == "" and open(out).read() == want, p.stderr)
+    out = os.path.join(tmp, "show.txt")
+    p = run(["show", samples, "--out", out])
+    check("show --out FILE without --format", p.returncode == 0 and
+          open(out).read() == run(["show", samples]).stdout, p.stderr)
+
+    # CMD --version and help CMD.
+    version = run(["--version"]).stdout
+    check("memsweep --version", version.startswith("memsweep "), version)
+    for name in table:
+        p = run([name, "--version"])
+        check("%s --version" % name, p.returncode == 0 and p.stdout == version, p.stderr)
+        h, g = run(["help", name]), run([name, "--help"])
+        check("help %s is %s --help" % (name, name),
+              h.returncode == 0 and h.stdout == g.stdout and h.stdout, h.stderr)
+    p = run(["help", "nosuch"])
+    check("help of no command is refused", p.returncode == 2 and "nosuch" in p.stderr, p.stderr)
+
+    # One form for a bad option, in every command.
+    for name in table:
+        p = run([name, "--no-such-option"])
+        check("%s --no-such-option: the one form" % name,
+              p.returncode == 2 and p.stderr ==
+              "memsweep: %s: unknown option '--no-such-option'\n"
+              "Try 'memsweep %s --help'.\n" % (name, name), p.stderr)
+        p = run([name, "-Z"])
+        check("%s -Z: the one form" % name, p.returncode == 2 and p.stderr ==
+              "memsweep: %s: unknown option '-Z'\nTry 'memsweep %s --help'.\n" % (name, name),
+              p.stderr)
+    for args, msg in ((["show", samples, "--export"], "option '--export' is ambiguous"),
+                      (["show", samples, "--envelopes"], "option '--envelopes' needs a value"),
+                      (["plot", samples, "--out"], "option '--out' needs a value"),
+                      (["modes", "--quiet=1"], "option '--quiet=1' takes no value")):
+        p = run(args)
+        check(" ".join(args[:1] + args[2:]) + ": " + msg, p.returncode == 2 and
+              p.stderr == "memsweep: %s: %s\nTry 'memsweep %s --help'.\n" %
+              (args[0], msg, args[0]), p.stderr)
+
+print("cli-conventions: %d failed" % fails)
+sys.exit(1 if fails else 0)
