@@ -216,7 +216,7 @@ hash_of_file (const char *path, long long bytes, uint64_t hash[2])
   char buf[1 << 16], err[64];
   struct stat st;
   /* A compressed file's hash is its plain content's. */
-  int fd = ms_open_regular (path, &st, err, sizeof err);
+  int fd = ms_open_regular_to_check (path, &st, err, sizeof err);
   bool ok = fd >= 0;
   off_t at = ok && pread (fd, buf, 3, 0) == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
                  st.st_size >= bytes + 3

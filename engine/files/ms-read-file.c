@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,8 +18,8 @@
 
 #define MS_SMALL_FILE_MAX_BYTES (4 << 20) /* a 16-GPU peer file is some 60 KB */
 
-int
-ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
+static int
+open_regular (const char *path, bool as_input, struct stat *st, char *err, size_t errlen)
 {
   /* O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
   int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -40,7 +41,8 @@ ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
   }
   /* Regular files never block; reads should wait for slow disks as usual. */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
-  ms_atomic_file_note_read (fd);
+  if (as_input)
+    ms_atomic_file_note_read (fd);
   if (!ms_gzip_fd_is_compressed (fd))
     return fd;
   /* A compressed file is read as its plain content, whatever its name. */
@@ -52,6 +54,18 @@ ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
     return -1;
   }
   return plain;
+}
+
+int
+ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen)
+{
+  return open_regular (path, true, st, err, errlen);
+}
+
+int
+ms_open_regular_to_check (const char *path, struct stat *st, char *err, size_t errlen)
+{
+  return open_regular (path, false, st, err, errlen);
 }
 
 char *

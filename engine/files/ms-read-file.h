@@ -14,6 +14,11 @@ struct stat;
  * opens as its plain content (ms-gzip-file.h), st describing that. */
 int ms_open_regular (const char *path, struct stat *st, char *err, size_t errlen);
 
+/* As ms_open_regular, for a look at a file that is no input of the
+ * command: whether a sidecar describes a file about to be replaced. Not
+ * noted as read, so the command may still replace it (ms-atomic-file.h). */
+int ms_open_regular_to_check (const char *path, struct stat *st, char *err, size_t errlen);
+
 /* A regular file of at most 4 MiB without NUL bytes, whole and
  * NUL-terminated; NULL with "path: why". Free with free (). */
 char *ms_small_file_read (const char *path, char *err, size_t errlen);
