@@ -515,32 +515,103 @@ beside (const char *sidecar_path, const char *name, char *out, size_t len)
   return snprintf (out, len, "%.*s%s", dir, sidecar_path, name) < (int) len;
 }
 
-/* The first file the parsed sidecar names that is not among files[0..n),
- * not of run_id's run (whose other file a writer keeps) and lies beside
- * it: writing over the sidecar would take that file's metadata. */
-static const char *
-other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *files, int n,
-            const char *run_id)
+/* Calls fn for name beside the sidecar, its .gz form and its plain form,
+ * each that exists; false when fn stopped. */
+static bool
+each_form (const char *sidecar_path, const char *name, size_t len, MsSidecarFileFunc fn,
+           void *data)
 {
-  const char *id = ms_json_string (ms_json_member (root, "run-id"));
-  const MsJson *named = ms_json_member (root, "files");
-  bool same_run = run_id && id && strcmp (id, run_id) == 0;
-  char path[4096];
+  char form[1024], path[4096];
   struct stat st;
-  for (const MsJsonMember *m = ms_json_first_member (named); m && !same_run;
+  size_t stem = ms_gzip_stem_len (name);
+  for (int i = 0; i < 2; i++) {
+    if (i == 0)
+      snprintf (form, sizeof form, "%.*s", (int) len, name);
+    else if (stem < len)
+      snprintf (form, sizeof form, "%.*s", (int) stem, name);
+    else
+      snprintf (form, sizeof form, "%.*s%s", (int) len, name, MS_GZIP_SUFFIX);
+    if (beside (sidecar_path, form, path, sizeof path) && lstat (path, &st) == 0 &&
+        !fn (path, data))
+      return false;
+  }
+  return true;
+}
+
+/* The set of a parsed sidecar, as ms_meta_sidecar_each_file gives it. */
+static bool
+each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, void *data)
+{
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0)
+    return true;
+  for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files")); m;
        m = ms_json_next_member (m)) {
     const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
-    bool ours = false;
-    if (!name)
-      continue;
-    for (int k = 0; k < n && !ours; k++)
-      ours = same_name (name, files[k].path);
-    if (!ours
-        && (strchr (name, '/') || !beside (sidecar_path, name, path, sizeof path)
-            || lstat (path, &st) == 0))
+    if (name && !strchr (name, '/') && !each_form (sidecar_path, name, strlen (name), fn, data))
+      return false;
+  }
+  const char *base = base_name (sidecar_path);
+  size_t n = strlen (base), k = strlen (MS_META_SIDECAR_SUFFIX);
+  if (n <= k || strcmp (base + n - k, MS_META_SIDECAR_SUFFIX) != 0)
+    return true;
+  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
+    char name[1024];
+    snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
+    if (!each_form (sidecar_path, name, strlen (name), fn, data))
+      return false;
+  }
+  return true;
+}
+
+bool
+ms_meta_sidecar_each_file (const char *sidecar_path, MsSidecarFileFunc fn, void *data)
+{
+  char err[1024];
+  MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
+  bool all = !root || each_file (root, sidecar_path, fn, data);
+  ms_json_free (root);
+  return all;
+}
+
+typedef struct {
+  const MsSidecarFile *files;
+  int n;
+  char other[1024];
+} OtherFile;
+
+/* A file of the set that is none of the writer's (by its name beside
+ * them: a set's files share the sidecar's folder). */
+static bool
+is_written (const char *path, void *data)
+{
+  OtherFile *o = data;
+  for (int k = 0; k < o->n; k++)
+    if (strcmp (base_name (path), base_name (o->files[k].path)) == 0)
+      return true;
+  snprintf (o->other, sizeof o->other, "%s", base_name (path));
+  return false;
+}
+
+/* The first file of the parsed sidecar's set that is not among
+ * files[0..n) and not of run_id's run (whose other file a writer keeps):
+ * writing over the sidecar would take that file's metadata. A name with a
+ * folder in it is never the writer's. */
+static const char *
+other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *files, int n,
+            const char *run_id, OtherFile *o)
+{
+  const char *id = ms_json_string (ms_json_member (root, "run-id"));
+  if (run_id && id && strcmp (id, run_id) == 0)
+    return NULL;
+  for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files")); m;
+       m = ms_json_next_member (m)) {
+    const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
+    if (name && strchr (name, '/'))
       return name;
   }
-  return NULL;
+  *o = (OtherFile){ files, n, "" };
+  return each_file (root, sidecar_path, is_written, o) ? NULL : o->other;
 }
 
 /* Whether the sidecar at path may be replaced by the writer of files[0..n)
@@ -560,8 +631,9 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
     return true;
   MsJson *root = read_sidecar (path, false, why, sizeof why);
   const char *format = ms_json_string (ms_json_member (root, "format"));
+  OtherFile o;
   const char *other = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0
-                          ? other_file (root, path, files, n, run_id)
+                          ? other_file (root, path, files, n, run_id, &o)
                           : NULL;
   if (other)
     snprintf (err, errlen,

@@ -75,6 +75,18 @@ int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const ch
  * memsweep's format (missing, damaged, another kind of file). */
 int ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max);
 
+/* Calls fn (stopping when it returns false, and then returning false)
+ * with the path of each file beside the sidecar at sidecar_path that is
+ * of its set and exists: each file it names, by that name, its .gz form
+ * or its plain form, and each file whose own name gives it as the
+ * sidecar (STEM-samples.csv, STEM-summary.csv or STEM.csv beside
+ * STEM-meta.json, plain or .gz), for readers find a file's metadata by
+ * that name alone: a run renamed and gzipped after its sidecar was
+ * written (the shipped runs) is still its set. Nothing for a file that is
+ * no sidecar of memsweep's. */
+typedef bool (*MsSidecarFileFunc) (const char *path, void *data);
+bool ms_meta_sidecar_each_file (const char *sidecar_path, MsSidecarFileFunc fn, void *data);
+
 /* Whether the sidecar at sidecar_path describes the file at path by its
  * size and the hash of its bytes (a file renamed since its sidecar was
  * written, under any name). */

@@ -29,6 +29,7 @@ typedef struct {
   int descriptor; /* this process's descriptor N that it names, or -1 */
   bool known;     /* dev and ino are the file's */
   bool shared;    /* a character device: /dev/null takes any number */
+  bool linked;    /* a file with more than one name (hard links) */
   dev_t dev;
   ino_t ino;
   Role role;
@@ -68,6 +69,7 @@ locate (const char *path, Entry *e)
     e->dev = st.st_dev;
     e->ino = st.st_ino;
     e->shared = S_ISCHR (st.st_mode);
+    e->linked = S_ISREG (st.st_mode) && st.st_nlink > 1;
   }
   return true;
 }
@@ -124,16 +126,6 @@ ends_with (const char *s, const char *suffix)
   return n >= k && strcmp (s + n - k, suffix) == 0;
 }
 
-/* Whether a name a sidecar gives is base, or base's .gz or plain form. */
-static bool
-names_file (const char *name, const char *base)
-{
-  size_t n = strlen (name), b = strlen (base);
-  return strcmp (name, base) == 0 ||
-         (b == n + 3 && strncmp (base, name, n) == 0 && strcmp (base + n, ".gz") == 0) ||
-         (n == b + 3 && strncmp (name, base, b) == 0 && strcmp (name + b, ".gz") == 0);
-}
-
 /* The existing file at where is a sidecar of memsweep's: another set's
  * metadata (the plan's own sidecar is ms_meta_sidecar_check_targets'). */
 static bool
@@ -176,51 +168,33 @@ check_not_sidecar_name (const Entry *e, char *err, size_t errlen)
   return true;
 }
 
-/* Whether the sidecar at path (in folder) names base, or describes the
- * file at where by its size and hash (renamed since); the plan's own
- * sidecars are its business. */
+/* Whether a file of a sidecar's set is the entry's file: by its name, or
+ * by its device and inode (a hard link beside it). */
 static bool
-sidecar_names (const char *path, const char *base, const char *where)
+is_not_entry (const char *path, void *data)
 {
-  char names[MAX_NAMES][256];
+  const Entry *e = data;
+  struct stat st;
+  return strcmp (path, e->where) != 0 &&
+         !(e->known && stat (path, &st) == 0 && st.st_dev == e->dev && st.st_ino == e->ino);
+}
+
+/* Whether the sidecar at path holds the entry's file in its set
+ * (ms_meta_sidecar_each_file), or describes it by its size and hash
+ * (renamed since); the plan's own sidecars are its business. */
+static bool
+sidecar_holds (const char *path, const Entry *e)
+{
   struct stat st;
   if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
       st.st_size > (1 << 20))
     return false;
-  int n = ms_meta_sidecar_names (path, names, MAX_NAMES);
-  for (int i = 0; i < n; i++)
-    if (names_file (names[i], base))
-      return true;
-  return n > 0 && ms_meta_sidecar_describes (path, where);
+  return !ms_meta_sidecar_each_file (path, is_not_entry, (void *) e) ||
+         ms_meta_sidecar_describes (path, e->where);
 }
 
-/* The plan's own sidecar replaces one that still describes a file the
- * plan does not write: a name it gives whose .gz form lies beside it (the
- * samples gzipped since, as shipped runs are). */
-static bool
-check_sidecar_set (const Entry *e, char *err, size_t errlen)
-{
-  char names[MAX_NAMES][256], path[2 * PATH_MAX + 300];
-  struct stat st;
-  const char *slash = strrchr (e->where, '/');
-  int n = e->role == ROLE_SIDECAR && slash ? ms_meta_sidecar_names (e->where, names, MAX_NAMES)
-                                           : 0;
-  for (int i = 0; i < n; i++) {
-    if (strchr (names[i], '/'))
-      continue;
-    snprintf (path, sizeof path, "%.*s/%s.gz", (int) (slash - e->where), e->where, names[i]);
-    if (lstat (path, &st) != 0 || held (path, ROLE_FILE))
-      continue;
-    snprintf (err, errlen,
-              ms_gettext ("%s %s: describes %s, which this command does not write: not "
-                          "replaced; choose another name"),
-              e->given_by, e->name, path);
-    return refuse (err, errlen);
-  }
-  return true;
-}
-
-/* A file that a sidecar beside it names is that set's. */
+/* A file of a sidecar's set beside it (or a hard link to one) is that
+ * set's. */
 static bool
 check_not_named (const Entry *e, char *err, size_t errlen)
 {
@@ -238,7 +212,7 @@ check_not_named (const Entry *e, char *err, size_t errlen)
           (int) sizeof path ||
         strcmp (path, e->where) == 0)
       continue;
-    ok = !sidecar_names (path, slash + 1, e->where);
+    ok = !sidecar_holds (path, e);
   }
   if (d)
     closedir (d);
@@ -278,12 +252,23 @@ static bool
 check_other_runs (const Entry *e, char *err, size_t errlen)
 {
   Entry file;
-  if (e->role == ROLE_SIDECAR)
-    return check_sidecar_set (e, err, errlen);
-  if (e->role == ROLE_FOLDER)
+  /* The plan's own sidecar was checked with its set
+   * (ms_meta_sidecar_check_targets: it replaces no other set's). */
+  if (e->role == ROLE_SIDECAR || e->role == ROLE_FOLDER)
     return true;
   if (e->descriptor >= 0 && !descriptor_file (e, &file))
     return true;
+  /* Written into where it stands, a file with other names (a hard link
+   * in another folder) changes under each of them, and only the name the
+   * descriptor gives can be checked. By a name, a file is written anew
+   * and renamed over it: the other names keep theirs. */
+  if (e->descriptor >= 0 && e->linked) {
+    snprintf (err, errlen,
+              ms_gettext ("%s %s: its file has other names (hard links), which cannot all be "
+                          "checked: not written into; give a file name"),
+              e->given_by, e->name);
+    return refuse (err, errlen);
+  }
   const Entry *f = e->descriptor >= 0 ? &file : e;
   return check_not_sidecar (f, err, errlen) && check_not_sidecar_name (f, err, errlen) &&
          check_not_named (f, err, errlen);

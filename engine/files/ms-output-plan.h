@@ -19,10 +19,15 @@
  * - another run's files: a file that is a sidecar of memsweep's (its own
  *   run's sidecar aside), a name NAME-meta.json beside NAME-samples.csv,
  *   NAME-summary.csv or NAME.csv that the plan does not write (it would
- *   become their metadata), or a file a sidecar beside it names (by its
- *   name, its .gz form or its plain form) that the plan does not write.
- *   A descriptor's file (`3>>F`, standard output appended to a file) is
- *   held to the same rules where its name leads to that file.
+ *   become their metadata), or a file of the set of a sidecar beside it
+ *   (ms_meta_sidecar_each_file: what it names, by the name, its .gz form
+ *   or its plain form, and what its own name makes its own, as
+ *   STEM-samples.csv.gz beside STEM-meta.json), by name or as a hard link
+ *   to one, that the plan does not write. The plan's own sidecar replaces
+ *   an existing one only where the plan writes that one's whole set.
+ *   A descriptor's file (`3>>F`, `5<>F` named /proc/self/fd/5, standard
+ *   output appended to a file) is held to the same rules where its name
+ *   leads to that file.
  *
  * Once ms_output_plan_start has been called, the atomic writer
  * (ms-atomic-file.h) refuses every target the plan does not hold, so a

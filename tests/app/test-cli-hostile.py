@@ -10,7 +10,11 @@ Each case is one command (run, show, compare, compare --live, calibrate,
 plot, report, modes, info, lesson LIST) with random options from the
 table: outputs, exports, plots and inputs named after one another and
 after the files of other runs in its folder (their pairs, sidecars,
-profiles, a symbolic link, a dangling one, a hard link), bad values, and,
+profiles, a gzipped run whose sidecar names its plain name, one shipped
+as data/reference ships them, gzipped and renamed with its sidecar
+naming older plain names, symbolic links, a dangling one, hard links,
+descriptor 3 appended or opened for writing in place and named
+/dev/fd/3 or /proc/self/fd/3), bad values, and,
 at random moments, a signal (SIGINT, SIGTERM or SIGHUP), two, or a hangup
 that nohup ignores. Each case runs in a fresh copy of the folder, with a
 TMPDIR, HOME and XDG_DATA_HOME of its own, in a session of its own, and
@@ -59,23 +63,29 @@ COMMANDS = (("run", 28), ("show", 20), ("compare", 12), ("live", 2), ("calibrate
 LEFT_ALONE = {"budget", "live", "help"}
 INPUTS = ("R1-samples.csv", "R1-summary.csv", "R2-samples.csv", "R2-summary.csv", "link-R1",
           "hard-R2.csv", "R1-meta.json", "P.csv", "missing.csv", "dangling", "-",
-          "R3-samples.csv.gz", "R3-summary.csv")
+          "R3-samples.csv.gz", "R3-summary.csv", "R4-samples.csv.gz", "link-R4")
 OUTPUTS = ("X", "X-meta.json", "X-summary.csv", "X-samples.csv", "R1", "R1-meta.json",
            "R1-summary.csv", "R2-samples.csv", "R2-meta.json", "P.csv", "P-meta.json", "P",
            "link-R1", "dangling", "hard-R2.csv", "out.json", "out.csv", "out.md", "out.svg",
            "out.png", "out.html", "out.pdf", "L", "L-a-summary.csv", "L-b-meta.json", "-",
            "/dev/stdout", "/dev/fd/1", "/dev/fd/3", "/dev/null", "", "no-folder/x.json", ".",
-           "R3", "R3-samples.csv", "R3-samples.csv.gz", "R3-meta.json")
-# Where standard output, or descriptor 3, is appended (`>> F`, `3>> F`):
-# another run's files, a link to one, or a new file (the one declared).
+           "R3", "R3-samples.csv", "R3-samples.csv.gz", "R3-meta.json", "R4", "R4-samples.csv.gz",
+           "R4-summary.csv.gz", "R4-meta.json", "link-R4", "hard-R4", "/proc/self/fd/3")
+# Where standard output, or descriptor 3, is appended (`>> F`, `3>> F`) or
+# opened for reading and writing (`3<> F`): another run's files, a link or
+# hard link to one, or a new file (the one declared).
 APPENDED = ("R1-meta.json", "R2-summary.csv", "P-meta.json", "link-R1", "R3-meta.json",
-            "appended.txt")
+            "R4-samples.csv.gz", "R4-meta.json", "hard-R4", "appended.txt")
 # The runs of the folder, each a set of files that must change together or
-# not at all (R3's samples were gzipped since its sidecar was written), and
-# a hard link to one of them.
+# not at all (R3's samples were gzipped since its sidecar was written; R4
+# is as data/reference ships runs: both files gzipped and renamed, its
+# sidecar naming their older plain names), and hard links to them.
 RUN_SETS = (("R1-samples.csv", "R1-summary.csv", "R1-meta.json"),
             ("R2-samples.csv", "R2-summary.csv", "R2-meta.json", "hard-R2.csv"),
-            ("R3-samples.csv.gz", "R3-summary.csv", "R3-meta.json"), ("P.csv", "P-meta.json"))
+            ("R3-samples.csv.gz", "R3-summary.csv", "R3-meta.json"), ("P.csv", "P-meta.json"),
+            ("R4-samples.csv.gz", "R4-summary.csv.gz", "R4-meta.json", "hard-R4"))
+# The names of descriptor 3 (`/dev/fd/3`, `/proc/self/fd/3`).
+FD3 = ("/dev/fd/3", "/proc/self/fd/3")
 NUMBERS = ("0", "1", "2", "3", "-1", "2x", " 2", "+2", "0x10", "abc", "", "99999999999")
 TEXTS = ("host", "pinned", "x", "", "R=4", TINY_SIDE + " --out Z", TINY_SIDE + " --export-json F",
          "--modes host --min-exp 12 --max-exp 12 --reps 3 --rounds 1", "64x64", "bogus")
@@ -113,6 +123,7 @@ class Case:
         # Standard output appended to a file of the folder, or none.
         self.appended = rng.choice(APPENDED) if rng.random() < 0.15 else None
         self.fd3 = rng.choice(APPENDED)  # where /dev/fd/3 leads when it is named
+        self.fd3_rw = rng.random() < 0.5  # opened `3<>` (written where it stands), not `3>>`
 
     def pick_output(self):
         r = self.rng
@@ -213,13 +224,13 @@ class Case:
             if written is not None:
                 w = {real(n) for n in written}
                 names |= {n for n in w if all(n not in r or r <= w for r in runs)}
-            elif v == "/dev/fd/3" and self.fd3 == "appended.txt":
+            elif v in FD3 and self.fd3 == "appended.txt":
                 names.add(real(self.fd3))
-            elif v not in ("/dev/stdout", "/dev/fd/1", "/dev/fd/3", "-") and real(v) not in others:
+            elif v not in ("/dev/stdout", "/dev/fd/1", "-", *FD3) and real(v) not in others:
                 names.add(real(v))
         # Standard output or descriptor 3 appended to a file: only a new one
         # is the command's to write (another run's file never is).
-        fd3_named = any(v.startswith("/dev/fd/3") for _, v in outs)
+        fd3_named = any(v in FD3 for _, v in outs)
         if self.appended == "appended.txt" or (fd3_named and self.fd3 == "appended.txt"):
             names.add(real("appended.txt"))
         return names
@@ -239,11 +250,22 @@ def make_template(memsweep, top):
     # name, as shipped sidecars do.
     subprocess.run([memsweep, "run", *TINY, "--out", "R3", "--quiet"], cwd=folder, env=env,
                    check=True, stdout=subprocess.DEVNULL)
-    with open(os.path.join(folder, "R3-samples.csv"), "rb") as f, \
-            gzip.open(os.path.join(folder, "R3-samples.csv.gz"), "wb") as g:
-        g.write(f.read())
-    os.unlink(os.path.join(folder, "R3-samples.csv"))
+    gzip_file(folder, "R3-samples.csv", "R3-samples.csv.gz")
+    # A run as data/reference ships them: its pair gzipped and renamed
+    # after its sidecar was written, which names the older plain names.
+    subprocess.run([memsweep, "run", *TINY, "--out", "old-R4", "--quiet"], cwd=folder, env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    for kind in ("samples", "summary"):
+        gzip_file(folder, f"old-R4-{kind}.csv", f"R4-{kind}.csv.gz")
+    os.rename(os.path.join(folder, "old-R4-meta.json"), os.path.join(folder, "R4-meta.json"))
     return folder
+
+
+def gzip_file(folder, plain, gz):
+    with open(os.path.join(folder, plain), "rb") as f, \
+            gzip.open(os.path.join(folder, gz), "wb") as g:
+        g.write(f.read())
+    os.unlink(os.path.join(folder, plain))
 
 
 def copy_template(template, folder):
@@ -251,6 +273,8 @@ def copy_template(template, folder):
     os.symlink("R1-samples.csv", os.path.join(folder, "link-R1"))
     os.symlink("nothing-here.csv", os.path.join(folder, "dangling"))
     os.link(os.path.join(folder, "R2-summary.csv"), os.path.join(folder, "hard-R2.csv"))
+    os.symlink("R4-summary.csv.gz", os.path.join(folder, "link-R4"))
+    os.link(os.path.join(folder, "R4-samples.csv.gz"), os.path.join(folder, "hard-R4"))
 
 
 def snapshot(folder):
@@ -351,8 +375,9 @@ def run_case(memsweep, table, template, top, seed, index):
     stdin = open(os.path.join(folder, case.stdin), "rb") if case.stdin else subprocess.DEVNULL
     stdout = open(os.path.join(folder, case.appended), "ab") if case.appended \
         else subprocess.DEVNULL
-    fd3 = os.open(os.path.join(folder, case.fd3), os.O_WRONLY | os.O_APPEND | os.O_CREAT) \
-        if any(v.startswith("/dev/fd/3") for _, v in case.outputs) else None
+    fd3 = os.open(os.path.join(folder, case.fd3), os.O_CREAT | (
+        os.O_RDWR if case.fd3_rw else os.O_WRONLY | os.O_APPEND)) \
+        if any(v in FD3 for _, v in case.outputs) else None
     p = subprocess.Popen([memsweep, *case.args], cwd=folder, env=env, stdin=stdin,
                          stdout=stdout, stderr=subprocess.PIPE, start_new_session=True,
                          # (Python's own descriptors are not inherited: only
@@ -376,7 +401,7 @@ def run_case(memsweep, table, template, top, seed, index):
     if case.appended:
         line += " >> " + case.appended
     if fd3 is not None:
-        line += " 3>> " + case.fd3
+        line += (" 3<> " if case.fd3_rw else " 3>> ") + case.fd3
     if sent:
         line += "   # signals: " + " ".join(signal.Signals(s).name for s in sent) + \
                 (" (SIGHUP ignored at start)" if plan == "nohup" else "")
@@ -417,7 +442,10 @@ def check(case, rc, sent, plan, folder, before, tmp, sid):
             # A declared output may be replaced, but not a run by an empty one.
             problems.append(f"{os.path.relpath(path, folder)}: its rows replaced by none")
     allowed = EXITS.get(case.command, DEFAULT_EXITS)
-    stops = case.table[case.command].get("stops_on_signals", False)
+    # The command stops on signals, or an option given makes it (--live).
+    stops = case.table[case.command].get("stops_on_signals", False) or any(
+        o.get("stops_on_signals") and "--" + o["name"] in case.args
+        for o in case.table[case.command]["options"])
     if rc < 0:
         sig = -rc
         if sig not in sent or (plan == "nohup" and sig == signal.SIGHUP):

@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tests/app/test-cli-lost.py: one case for each defect of the round that
 lost data on main ed260485 (docs/cli.md, "The output plan"): each case
-fails on that commit's memsweep and passes now.
+fails on that commit's memsweep and passes now. Cases 15 on are the
+defects a later adversarial pass found on main 8c45a077 (gzipped runs
+whose sidecar names older plain names, signals before the stop handlers,
+a gzipped input without room in TMPDIR, a run given twice, --profile -);
+each fails on that commit's memsweep.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -13,6 +17,7 @@ raises AssertionError with what it saw, registered with @case(DEFECT,
 TITLE). Add a case under its defect's heading.
 """
 import glob
+import gzip
 import os
 import re
 import shutil
@@ -259,6 +264,62 @@ def pair_check_bounded(d):
             if m and int(m.group(1)) in fds:
                 read += int(m.group(2))
     expect(read <= 1 << 20, f"{read} bytes of the 64 MiB summary were read")
+
+
+# ---- the later adversarial pass (cases 15 on) --------------------------------
+def a_shipped_run(d, prefix):
+    """A run as data/reference ships them: its pair gzipped and renamed
+    after its sidecar was written, so that the sidecar names older plain
+    names (PREFIX-meta.json lists old-PREFIX-samples.csv)."""
+    a_run(d, "old-" + prefix)
+    for kind in ("samples", "summary"):
+        plain = os.path.join(d, f"old-{prefix}-{kind}.csv")
+        with open(plain, "rb") as f, gzip.open(os.path.join(d, f"{prefix}-{kind}.csv.gz"),
+                                               "wb") as g:
+            g.write(f.read())
+        os.unlink(plain)
+    os.rename(os.path.join(d, f"old-{prefix}-meta.json"), os.path.join(d, f"{prefix}-meta.json"))
+
+
+def sh(d, script):
+    """script under sh -c in d, memsweep as "$0"; (exit status, stderr)."""
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run(["sh", "-c", script, MEMSWEEP], cwd=d, env=e, capture_output=True,
+                       timeout=120)
+    return p.returncode, p.stderr.decode(errors="replace")
+
+
+@case(15, "an export over a gzipped run whose sidecar names older plain names is refused")
+def export_over_shipped_run(d):
+    a_run(d, "X")
+    a_shipped_run(d, "S")
+    os.symlink("S-summary.csv.gz", os.path.join(d, "sg"))
+    os.link(os.path.join(d, "S-summary.csv.gz"), os.path.join(d, "hg"))
+    before = snapshot(d)
+    for export in (["--export-csv", "S-samples.csv.gz"], ["--export-json", "S-summary.csv.gz"],
+                   ["--export-markdown", "sg"], ["--export-csv", "hg"]):
+        rc, _, err = memsweep("show", "X-samples.csv", *export, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, "show X-samples.csv " + " ".join(export))
+    rc, _, err = memsweep("run", *TINY, "--out", "Y", "--export-json", "S-samples.csv.gz", cwd=d)
+    refused_with_nothing_written(d, rc, err, before, "run --export-json S-samples.csv.gz")
+    for script in ('"$0" show X-samples.csv --export-csv /proc/self/fd/5 5<>S-samples.csv.gz',
+                   '"$0" show X-samples.csv --export-json /dev/fd/5 5<>hg'):
+        rc, err = sh(d, script)
+        refused_with_nothing_written(d, rc, err, before, script.replace('"$0"', "memsweep"))
+
+
+@case(16, "a set written over a gzipped run's sidecar (calibrate --out, run --out) is refused")
+def set_over_shipped_run(d):
+    a_shipped_run(d, "S")
+    before = snapshot(d)
+    for args in (["calibrate", "--runs", "3", *TINY, "--out", "S-summary.csv.gz"],
+                 ["calibrate", "--runs", "3", *TINY, "--out", "S-samples.csv.gz"],
+                 ["run", *TINY, "--out", "S"],
+                 ["run", "--grade", "--modes", "host", "--min-exp", "10", "--max-exp", "10",
+                  "--out", "S"]):
+        rc, _, err = memsweep(*args, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, " ".join(args))
+        expect("S-" in err and "meta.json" in err, "the message names the run's files", err)
 
 
 # ---- the output plan beyond the numbered defects ---------------------------
