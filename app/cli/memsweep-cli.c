@@ -83,6 +83,18 @@ run_command (int argc, char **argv)
 int
 main (int argc, char **argv)
 {
+  /* A command that stops on a signal (run, lesson, calibrate, fleet-node,
+   * compare --live) gets its stop handlers on its first line, before any
+   * other work (the locale takes milliseconds) and before any other
+   * handler: had the clean-up handlers below caught SIGINT, SIGTERM and
+   * SIGHUP first, until the command replaced them, a signal in between
+   * would end it (128 + signal) although it already showed those signals
+   * as caught, and whoever sends one as soon as they are (the signals
+   * test, a supervisor) met that window. Before main, while the loader
+   * maps the libraries, a signal ends memsweep as it would any program:
+   * nothing has been started or written then (docs/cli.md). */
+  if (ms_cli_stops_on_signals (argc, argv))
+    ms_cli_stop_on_signals ();
   /* Messages and character widths follow the user's locale; numbers stay in
    * the C locale so that tables print '.' like the files do. */
   setlocale (LC_ALL, "");
@@ -92,15 +104,6 @@ main (int argc, char **argv)
   /* A closed pipe ends no command before its files are written; a reader
    * that stopped reading is then a quiet success (ms_cli_stdout_ok). */
   signal (SIGPIPE, SIG_IGN);
-  /* A command that stops on a signal (run, lesson) gets its stop handlers
-   * first, before any other: had the clean-up handlers below caught
-   * SIGINT, SIGTERM and SIGHUP first, until the command replaced them, a
-   * signal in between would end it (128 + signal) although it already
-   * showed those signals as caught, and whoever sends one as soon as they
-   * are (the signals test, a supervisor) met that window. */
-  const MsCliCommand *command = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
-  if (command && (command->flags & MS_CLI_STOPS_ON_SIGNALS))
-    ms_cli_stop_on_signals ();
   /* No command leaves a temporary file behind when a signal ends it; the
    * clean-up leaves the stop handlers (and ignored signals) alone. */
   ms_atomic_file_clean_up_on_signals ();

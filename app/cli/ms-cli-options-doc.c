@@ -50,8 +50,8 @@ value_kind (const char *name, const char *value)
 }
 
 static void
-put_option (bool first, const char *name, const char *value, const char *help,
-            const char *const *choices)
+put_option (bool first, const MsCliOption *o, const char *name, const char *value,
+            const char *help, const char *const *choices)
 {
   fputs (first ? "\n  {\"name\":" : ",\n  {\"name\":", stdout);
   ms_json_put_string (stdout, name);
@@ -69,7 +69,11 @@ put_option (bool first, const char *name, const char *value, const char *help,
     fputs (i ? "," : "", stdout);
     ms_json_put_string (stdout, choices[i]);
   }
-  fputs ("]}", stdout);
+  /* Given, it makes the command stop on signals (compare --live). */
+  if (o && (o->flags & MS_CLI_STOPS_ON_SIGNALS))
+    fputs ("],\"stops_on_signals\":true}", stdout);
+  else
+    fputs ("]}", stdout);
 }
 
 /* A setting's value in the usage: its name (N, K) or its choices. */
@@ -130,7 +134,7 @@ put_run_settings (void)
       continue;
     setting_value (setting, value, sizeof value);
     setting_help (setting, help, sizeof help);
-    put_option (false, setting->option, value, help,
+    put_option (false, NULL, setting->option, value, help,
                 setting->choices ? setting->choices : named_values (setting->option));
   }
 }
@@ -164,9 +168,9 @@ put_command (const MsCliCommand *c)
   printf (",\"stops_on_signals\":%s", c->flags & MS_CLI_STOPS_ON_SIGNALS ? "true" : "false");
   put_operand_choices (c);
   fputs (",\"options\":[", stdout);
-  put_option (true, "help", NULL, "print this command's usage and exit", NULL);
+  put_option (true, NULL, "help", NULL, "print this command's usage and exit", NULL);
   for (const MsCliOption *o = c->options; o && o->name; o++)
-    put_option (false, o->name, o->value, o->help, named_values (o->name));
+    put_option (false, o, o->name, o->value, o->help, named_values (o->name));
   if (c->flags & MS_CLI_RUN_SETTINGS)
     put_run_settings ();
   fputs ("]}", stdout);

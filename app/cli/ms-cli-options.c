@@ -67,7 +67,8 @@ static const MsCliOption compare_options[] = {
   OUTPUT_OPTIONS,
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
-  { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn") },
+  { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn"),
+    MS_CLI_STOPS_ON_SIGNALS },
   { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument") },
   { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument") },
   { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch") },
@@ -193,12 +194,12 @@ static const MsCliCommand commands[] = {
   { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
     fleet_options },
   { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),
-    fleet_node_options },
+    fleet_node_options, MS_CLI_STOPS_ON_SIGNALS },
   { "fleet-report", "DIR",
     MS_N_ ("nodes x key figures, outliers flagged"), fleet_report_options },
   { "calibrate", "[RUN OPTIONS]",
     MS_N_ ("this machine's run-to-run spread"), calibrate_options,
-    MS_CLI_RUN_SETTINGS },
+    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS },
   { "lesson", "LIST|NAME", MS_N_ ("the experiments of the teaching material"),
     lesson_options, MS_CLI_STOPS_ON_SIGNALS },
   { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN | MS_CLI_STOPS_ON_SIGNALS },
@@ -306,4 +307,40 @@ ms_cli_command_usage (FILE *out, const char *command)
     line += n;
   }
   free (text);
+}
+
+/* The key of the command's option that makes it stop on signals, or 0. */
+static int
+stopping_key (const MsCliCommand *c)
+{
+  for (const MsCliOption *o = c->options; o && o->name; o++)
+    if (o->flags & MS_CLI_STOPS_ON_SIGNALS)
+      return o->key;
+  return 0;
+}
+
+bool
+ms_cli_stops_on_signals (int argc, char **argv)
+{
+  const MsCliCommand *c = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
+  int key = c ? stopping_key (c) : 0;
+  if (!c || (c->flags & MS_CLI_STOPS_ON_SIGNALS) || !key)
+    return c && (c->flags & MS_CLI_STOPS_ON_SIGNALS);
+  /* The command's own parser, on a copy (getopt_long permutes what it
+   * reads), silent: the command says what is wrong when it parses. */
+  char **copy = calloc ((size_t) argc, sizeof *copy);
+  if (!copy)
+    return false;
+  memcpy (copy, argv + 1, (size_t) (argc - 1) * sizeof *copy);
+  const struct option *table = ms_cli_getopt_table (c->name);
+  int saved = opterr, got;
+  bool given = false;
+  opterr = 0;
+  optind = 1;
+  while (!given && (got = getopt_long (argc - 1, copy, "", table, NULL)) != -1)
+    given = got == key;
+  opterr = saved;
+  optind = 1;
+  free (copy);
+  return given;
 }

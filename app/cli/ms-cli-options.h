@@ -15,13 +15,15 @@ typedef struct {
   const char *value; /* what it takes, as the usage names it; NULL: a flag */
   int key;           /* getopt_long's value for it */
   const char *help;  /* one line, untranslated (MS_N_) */
+  unsigned flags;    /* MS_CLI_STOPS_ON_SIGNALS: given, the command stops on signals */
 } MsCliOption;
 
 enum {
   MS_CLI_RUN_SETTINGS = 1 << 0, /* takes run's sweep settings (the engine's table) */
   MS_CLI_HIDDEN = 1 << 1,       /* memsweep running itself: in no usage */
   MS_CLI_OWN_OPTION_LINES = 1 << 2, /* its --help describes each option itself */
-  MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work */
+  MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work
+                                     * (of an option: where it is given) */
 };
 /* The most options a command's getopt table holds, --help included. */
 #define MS_CLI_MAX_OPTIONS 32
@@ -38,6 +40,11 @@ typedef struct {
 const MsCliCommand *ms_cli_command_nth (int i);
 /* The command called name, or NULL. */
 const MsCliCommand *ms_cli_command_find (const char *name);
+/* Whether the command line argv (argv[1] the command) stops on its first
+ * SIGINT, SIGTERM or SIGHUP: its command does, or an option given does
+ * (compare --live). Read before anything else, so that main can catch
+ * those signals first. */
+bool ms_cli_stops_on_signals (int argc, char **argv);
 /* getopt_long's table for the command's options and --help, from the one
  * table; NULL for no such command. */
 const struct option *ms_cli_getopt_table (const char *name);

@@ -322,6 +322,56 @@ def set_over_shipped_run(d):
         expect("S-" in err and "meta.json" in err, "the message names the run's files", err)
 
 
+EARLY = (["calibrate", "--runs", "10", "--modes", "host", "--min-exp", "10", "--max-exp", "16",
+          "--quiet", "--out", "P.csv"],
+         ["compare", "--live", "--a", "--modes host --min-exp 10 --max-exp 15", "--b",
+          "--modes host --min-exp 10 --max-exp 15", "--budget", "30", "--quiet", "--out", "L"],
+         ["run", "--grade", "--modes", "host", "--min-exp", "10", "--max-exp", "16",
+          "--grade-budget", "20", "--quiet", "--out", "A"])
+
+
+def start(d, args):
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    return subprocess.Popen([MEMSWEEP, *args], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGTERM, signal.SIG_DFL))
+
+
+@case(17, "the first handler SIGTERM gets is the one that stops the command (no 143 window)")
+def stop_handler_first(d):
+    strace_or_skip()
+    quick = (["calibrate", "--runs", "3", *TINY, "--quiet", "--out", "P.csv"],
+             ["compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE, "--budget", "1", "--quiet"],
+             ["run", "--grade", "--modes", "host", "--min-exp", "10", "--max-exp", "10",
+              "--grade-budget", "1", "--quiet", "--out", "G"])
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    for args in quick:
+        trace = os.path.join(d, "trace")
+        p = subprocess.run(["strace", "-qq", "-e", "trace=rt_sigaction", "-o", trace, MEMSWEEP,
+                            *args], cwd=d, env=e, capture_output=True, timeout=300)
+        err = p.stderr.decode(errors="replace")
+        expect(p.returncode == 0, f"{args[0]}: exit {p.returncode}", err)
+        with open(trace) as f:
+            handlers = []
+            for m in re.finditer(r"rt_sigaction\(SIGTERM, \{sa_handler=(0x[0-9a-f]+)", f.read()):
+                if m.group(1) not in handlers:
+                    handlers.append(m.group(1))
+        os.unlink(trace)
+        # A handler before the stop handler (the temporaries' clean-up)
+        # would end the command with 143 if SIGTERM came meanwhile.
+        expect(len(handlers) == 1, f"{args[0]}: SIGTERM got {len(handlers)} handlers in turn", err)
+
+
+@case(17, "SIGTERM before memsweep runs (the loader) ends it with nothing written or left")
+def sigterm_before_main(d):
+    for args in EARLY:
+        p = start(d, args)
+        p.send_signal(signal.SIGTERM)
+        err = p.communicate(timeout=120)[1].decode(errors="replace")
+        expect(p.returncode in (1, -signal.SIGTERM), f"{args[0]}: exit {p.returncode}", err)
+        expect(not os.listdir(d), f"{args[0]}: left {os.listdir(d)}", err)
+
+
 # ---- the output plan beyond the numbered defects ---------------------------
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
