@@ -32,6 +32,7 @@
 #include "files/ms-csv-field.h"
 #include "files/ms-csv-io.h"
 #include "files/ms-csv-pair.h"
+#include "files/ms-gzip-file.h"
 #include "files/ms-json.h"
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"

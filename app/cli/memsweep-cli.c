@@ -113,6 +113,10 @@ main (int argc, char **argv)
    * (ms-output-plan.h), each checked before any work. */
   ms_output_plan_start ();
   int rc = run_command (argc, argv);
+  /* An input refused because its plain content found no room in TMPDIR
+   * failed for want of room to write: that has its own status. */
+  if (rc == EXIT_USAGE && ms_gzip_writing_failed ())
+    rc = EXIT_WRITE;
   /* Every command's output, help and dry runs included, must arrive. */
   if (!ms_cli_stdout_ok () && rc == EXIT_OK)
     rc = EXIT_RUNTIME;

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,13 +47,27 @@ ms_gzip_stem_len (const char *path)
   return strlen (path) - (ms_gzip_is_name (path) ? strlen (MS_GZIP_SUFFIX) : 0);
 }
 
+/* Whether a plain content could not be written (ms_gzip_writing_failed). */
+static atomic_bool writing_failed;
+
+bool
+ms_gzip_writing_failed (void)
+{
+  return atomic_load (&writing_failed);
+}
+
+static const char *
+temporary_folder (void)
+{
+  const char *dir = getenv ("TMPDIR");
+  return dir && dir[0] ? dir : "/tmp";
+}
+
 /* An unlinked file in $TMPDIR (else /tmp), open for reading and writing. */
 static int
 temporary_file (void)
 {
-  const char *dir = getenv ("TMPDIR");
-  if (!dir || !dir[0])
-    dir = "/tmp";
+  const char *dir = temporary_folder ();
   int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
   if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
     return fd;
@@ -84,9 +99,9 @@ write_all (int fd, const char *buf, size_t len)
 }
 
 /* Inflates fd's gzip data (every member, as gzip -d does) into out; NULL
- * when done, else why not. */
+ * when done, else why not (*writing set when out could not take it). */
 static const char *
-inflate_into (int fd, int out)
+inflate_into (int fd, int out, bool *writing)
 {
   int in = dup (fd);
   gzFile gz = in >= 0 ? gzdopen (in, "rb") : NULL;
@@ -101,8 +116,10 @@ inflate_into (int fd, int out)
     gzbuffer (gz, MS_GZIP_CHUNK);
   int n = 0, zerr = Z_OK;
   while (!why && (n = gzread (gz, buf, MS_GZIP_CHUNK)) > 0)
-    if (!write_all (out, buf, (size_t) n))
+    if (!write_all (out, buf, (size_t) n)) {
       why = strerror (errno ? errno : ENOSPC);
+      *writing = true;
+    }
   if (!why && gz)
     gzerror (gz, &zerr);
   if (!why && (n < 0 || zerr != Z_OK))
@@ -147,11 +164,20 @@ static int
 inflate_new (int fd, const char *path, char *err, size_t errlen)
 {
   int out = temporary_file ();
-  const char *why = out < 0 ? strerror (errno) : inflate_into (fd, out);
+  bool writing = out < 0;
+  const char *why = out < 0 ? strerror (errno) : inflate_into (fd, out, &writing);
   if (!why && lseek (out, 0, SEEK_SET) != 0)
     why = strerror (errno);
-  if (why) {
+  /* A full TMPDIR (or a file-size limit) is no fault of the input's. */
+  if (why && writing) {
+    atomic_store (&writing_failed, true);
+    snprintf (err, errlen,
+              ms_gettext ("%s: its plain content could not be written in TMPDIR (%s): %s"), path,
+              temporary_folder (), why);
+  } else if (why) {
     snprintf (err, errlen, "%s: %s", path, why);
+  }
+  if (why) {
     if (out >= 0)
       close (out);
     return -1;

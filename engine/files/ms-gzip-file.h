@@ -25,6 +25,12 @@ bool ms_gzip_fd_is_compressed (int fd);
  * does not inflate it again. */
 int ms_gzip_plain_fd (int fd, const char *path, char *err, size_t errlen);
 
+/* Whether a plain content could not be written (a full TMPDIR, a
+ * file-size limit) since the process started: the reader that failed
+ * then failed for want of room to write, not for its input (the command
+ * line exits 4, not 2). */
+bool ms_gzip_writing_failed (void);
+
 /* Whether path ends in ".gz". */
 bool ms_gzip_is_name (const char *path);
 

@@ -20,6 +20,7 @@ import glob
 import gzip
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -370,6 +371,21 @@ def sigterm_before_main(d):
         err = p.communicate(timeout=120)[1].decode(errors="replace")
         expect(p.returncode in (1, -signal.SIGTERM), f"{args[0]}: exit {p.returncode}", err)
         expect(not os.listdir(d), f"{args[0]}: left {os.listdir(d)}", err)
+
+
+@case(18, "a gzipped input that finds no room in TMPDIR exits 4, not 2 blaming the input")
+def gz_input_no_room(d):
+    a_run(d, "X")
+    a_shipped_run(d, "S")
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (16, 16))
+    for args in (["show", "S-samples.csv.gz"], ["compare", "S-samples.csv.gz", "X-samples.csv"]):
+        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
+                           preexec_fn=limit)
+        err = p.stderr.decode(errors="replace")
+        expect(p.returncode == 4, f"{' '.join(args)} under ulimit -f: exit {p.returncode}, not 4",
+               err)
+        expect("TMPDIR" in err, "the message does not say TMPDIR", err)
 
 
 # ---- the output plan beyond the numbered defects ---------------------------
