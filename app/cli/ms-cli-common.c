@@ -464,6 +464,32 @@ ms_cli_output_ok (const char *option, const char *path)
   return ms_cli_plan_file (option, path);
 }
 
+/* Whether a and b name one file; standard input given twice is
+ * ms_cli_input_path's to refuse (it is read once). */
+static bool
+same_input (const char *a, const char *b)
+{
+  struct stat sa, sb;
+  if (strcmp (a, MS_CLI_STDIO) == 0 || strcmp (b, MS_CLI_STDIO) == 0)
+    return false;
+  return strcmp (a, b) == 0 || (stat (a, &sa) == 0 && stat (b, &sb) == 0 &&
+                                sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
+void
+ms_cli_note_same_inputs (char *const *paths, int n)
+{
+  char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (same_input (paths[i], paths[j]))
+        fprintf (stderr,
+                 ms_gettext ("memsweep: note: %s and %s are the same file: that run is read "
+                             "twice, as if it were two\n"),
+                 ms_report_clean (paths[i], clean_a, sizeof clean_a),
+                 ms_report_clean (paths[j], clean_b, sizeof clean_b));
+}
+
 #ifdef MS_HAVE_DRAW
 static void
 free_results (gpointer r)
@@ -474,6 +500,7 @@ free_results (gpointer r)
 GPtrArray *
 ms_cli_load_runs (char **paths, int n)
 {
+  ms_cli_note_same_inputs (paths, n);
   GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
   for (int i = 0; i < n; i++)
     if (strcmp (paths[i], MS_CLI_STDIO) != 0)

@@ -62,6 +62,13 @@ void ms_cli_protect_envelopes (const char *option);
  * said before any work, and added to the command's output plan
  * (ms-output-plan.h); false after "memsweep: OPTION: why". */
 bool ms_cli_output_ok (const char *option, const char *path);
+
+/* Says on standard error where two of paths[0..n), the runs a command
+ * reads (compare, plot, report), are one file: by name or by
+ * device and inode (a link, a second name). Such a run is read twice, as
+ * if it were two (compare A A is the verdict rule's own check: every
+ * cell the same), so it is said, not refused. */
+void ms_cli_note_same_inputs (char *const *paths, int n);
 /* The same; "-" is standard output, which holds one document. */
 bool ms_cli_plan_file (const char *option, const char *path);
 /* A folder the command made for its processes, added to the plan. */

@@ -709,6 +709,8 @@ ms_cli_compare (int argc, char **argv)
            stderr);
     return EXIT_USAGE;
   }
+  if (!o.live)
+    ms_cli_note_same_inputs (argv + optind, 2);
   /* --plot never replaces an input. */
   if (!o.live) {
     for (int i = optind; i < optind + 2; i++)

@@ -388,6 +388,25 @@ def gz_input_no_room(d):
         expect("TMPDIR" in err, "the message does not say TMPDIR", err)
 
 
+@case(19, "the same run given twice (compare A A, report, plot) is said, not taken silently")
+def same_input_twice(d):
+    a_run(d, "A")
+    a_run(d, "B")
+    os.symlink("A-samples.csv", os.path.join(d, "lnk"))
+    for args in (["compare", "A-samples.csv", "A-samples.csv"],
+                 ["compare", "A-samples.csv", "./lnk"],
+                 ["report", "A-samples.csv", "lnk", "--out", "r.html"],
+                 ["plot", "A-samples.csv", "A-samples.csv", "--view", "time", "--out", "o.svg"]):
+        rc, _, err = memsweep(*args, cwd=d)
+        if "needs a build with" in err:
+            continue
+        expect(rc == 0, f"{' '.join(args)}: exit {rc}", err)
+        expect("same file" in err, f"{' '.join(args)}: not said", err)
+    # Two runs are two runs: nothing said.
+    rc, _, err = memsweep("compare", "A-samples.csv", "B-samples.csv", cwd=d)
+    expect(rc in (0, 1) and "same file" not in err, "compare A B: said to be one file", err)
+
+
 # ---- the output plan beyond the numbered defects ---------------------------
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
