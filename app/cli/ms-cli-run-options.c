@@ -241,13 +241,26 @@ read_profile (MsCliRunOptions *o)
   }
   bool ok = ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
                                         sizeof o->profile_device, err, sizeof err);
+  char sidecar[PATH_MAX];
+  /* Standard input brings no sidecar: without metadata lines of its own a
+   * profile piped in is of no known GPU; the reader's words would name a
+   * sidecar of the copy's ("-: --meta.json: not found"). */
+  bool no_sidecar = !ok && stdin_path[0] &&
+                    ms_meta_sidecar_path (stdin_path, sidecar, sizeof sidecar) &&
+                    strstr (err, sidecar);
   if (stdin_path[0]) {
     ms_cli_stdin_names (stdin_path, err);
     ms_cli_stdin_done (stdin_path);
   } else {
     ms_cli_protect_input (path);
   }
-  if (!ok)
+  if (no_sidecar)
+    fputs (ms_gettext ("memsweep: --profile -: standard input brings no sidecar, and this "
+                       "profile has no metadata lines of its own, so its GPU and runs are "
+                       "unknown: give the profile's file name (its sidecar beside it), or pipe "
+                       "one written by 'calibrate --out -'\n"),
+           stderr);
+  else if (!ok)
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
   return ok;
 }

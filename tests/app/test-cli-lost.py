@@ -407,6 +407,16 @@ def same_input_twice(d):
     expect(rc in (0, 1) and "same file" not in err, "compare A B: said to be one file", err)
 
 
+@case(20, "--profile - without metadata says what standard input lacks")
+def profile_stdin_message(d):
+    rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "P.csv", "--quiet", cwd=d)
+    expect(rc == 0, f"calibrate: exit {rc}", err)
+    with open(os.path.join(d, "P.csv"), "rb") as f:
+        rc, _, err = memsweep("run", *TINY, "--out", "X", "--profile", "-", stdin=f.read(), cwd=d)
+    expect(rc == 2, f"exit {rc}, not 2", err)
+    expect("standard input" in err and "--meta.json" not in err, "an unclear message", err)
+
+
 # ---- the output plan beyond the numbered defects ---------------------------
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
