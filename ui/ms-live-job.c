@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-live-job.c: `memsweep compare --live` in a process of its own. The job
- * owns itself until its done callback has run; the owner (the session) is
- * reached through a weak reference only, so it may go away meanwhile. */
+/* ms-live-job.c: `memsweep compare --live` in a process of its own,
+ * started and waited for in a worker thread by the engine's supervisor
+ * (ms-supervisor.h), as every process memsweep starts: its own process
+ * group, dying with the app, its standard error in a private folder
+ * removed at the end, a stop passed on once. The job owns itself until its
+ * done callback has run; the owner (the session) is reached through a
+ * weak reference only, so it may go away meanwhile. */
+#include <errno.h>
 #include <glib/gi18n.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "ms-cli-path.h"
@@ -16,7 +21,8 @@
 #define PROGRESS_INTERVAL_MS 250
 
 struct _MsLiveJob {
-  GSubprocess *child;
+  char **argv;
+  atomic_int stop; /* set by ms_live_job_stop; the supervisor passes it on */
   GWeakRef owner;
   MsLiveJobProgress progress;
   MsLiveJobDone done;
@@ -35,7 +41,7 @@ static void
 job_free (MsLiveJob *job)
 {
   g_clear_handle_id (&job->tick, g_source_remove);
-  g_clear_object (&job->child);
+  g_strfreev (job->argv);
   g_weak_ref_clear (&job->owner);
   g_free (job->prefix);
   g_free (job);
@@ -82,15 +88,6 @@ read_side (const char *prefix, char side, char **error)
 }
 
 static void
-read_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  LiveOutcome *o = g_new0 (LiveOutcome, 1);
-  for (int s = 0; s < 2 && !o->error; s++)
-    o->run[s] = read_side (data, "ab"[s], &o -> error);
-  g_task_return_pointer (task, o, (GDestroyNotify)outcome_free);
-}
-
-static void
 finish (MsLiveJob *job, LiveOutcome *o)
 {
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
@@ -99,12 +96,6 @@ finish (MsLiveJob *job, LiveOutcome *o)
                o->error ? NULL : g_steal_pointer (&o->run[1]), o->error);
   outcome_free (o);
   job_free (job);
-}
-
-static void
-on_read (GObject *source, GAsyncResult *result, gpointer data)
-{
-  finish (data, g_task_propagate_pointer (G_TASK (result), NULL));
 }
 
 /* The command's last line on standard error (text, stripped in place):
@@ -118,30 +109,67 @@ last_line (char *text)
   return g_strdup (nl ? nl + 1 : text);
 }
 
+/* Why the command did not give both sides: its last words, or how it
+ * ended. */
+static char *
+failure (const MsChildEnd *end, const char *log)
+{
+  g_autofree char *text = NULL;
+  char how[256];
+  g_file_get_contents (log, &text, NULL, NULL);
+  g_autofree char *why = last_line (text);
+  if (*why)
+    return g_steal_pointer (&why);
+  if (end->how == MS_CHILD_EXITED)
+    return g_strdup_printf (_ ("memsweep compare --live failed (exit status %d)"), end->code);
+  /* TRANSLATORS: %s says how the command ended, e.g. "was ended by signal 9
+   * (Killed), not by memsweep". */
+  return g_strdup_printf (_ ("memsweep compare --live %s"),
+                          ms_supervisor_describe (end, how, sizeof how));
+}
+
+/* Worker thread: the command, then both sides read back. compare's exit
+ * status: 0 nothing differs, 1 a cell differs; a stop ends as the
+ * comparison of what was measured. */
 static void
-on_child_exit (GObject *source, GAsyncResult *result, gpointer data)
+measure_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   MsLiveJob *job = data;
-  g_autofree char *err_text = NULL;
-  g_autoptr (GError) error = NULL;
-  g_clear_handle_id (&job->tick, g_source_remove);
-  gboolean ok = g_subprocess_communicate_utf8_finish (job->child, result, NULL, &err_text, &error);
-  int code = ok && g_subprocess_get_if_exited (job->child)
-                 ? g_subprocess_get_exit_status (job->child)
-                 : -1;
-  /* compare's exit status: 0 nothing differs, 1 a cell differs; a stop by
-   * SIGINT ends as the comparison of what was measured. */
-  if (code != 0 && code != 1) {
-    LiveOutcome *o = g_new0 (LiveOutcome, 1);
-    g_autofree char *why = error ? g_strdup (error->message) : last_line (err_text);
-    o->error = *why ? g_steal_pointer (&why)
-                    : g_strdup_printf (_ ("memsweep compare --live failed (exit status %d)"), code);
-    finish (job, o);
+  LiveOutcome *o = g_new0 (LiveOutcome, 1);
+  char dir[4096];
+  if (!ms_supervisor_folder ("live", dir, sizeof dir)) {
+    o->error = g_strdup_printf ("TMPDIR: %s", g_strerror (errno));
+    g_task_return_pointer (task, o, (GDestroyNotify) outcome_free);
     return;
   }
-  g_autoptr (GTask) task = g_task_new (NULL, NULL, on_read, job);
-  g_task_set_task_data (task, g_strdup (job->prefix), g_free);
-  g_task_run_in_thread (task, read_thread);
+  g_autofree char *log = g_build_filename (dir, "compare.log", NULL);
+  MsChild child;
+  MsChildEnd end = { MS_CHILD_EXITED, -1, FALSE };
+  if (!ms_supervisor_spawn (&child, job->argv[0], job->argv, NULL, log))
+    o->error = g_strdup_printf ("%s: %s", job->argv[0], g_strerror (errno));
+  else
+    end = ms_supervisor_wait (&child, &job->stop);
+  if (!o->error && (end.how != MS_CHILD_EXITED || (end.code != 0 && end.code != 1)))
+    o->error = failure (&end, log);
+  for (int s = 0; s < 2 && !o->error; s++)
+    o->run[s] = read_side (job->prefix, "ab"[s], &o->error);
+  /* Stopped before a side measured anything, it wrote nothing and said
+   * so: its words, not the reader's. */
+  if (o->error && end.how == MS_CHILD_EXITED && end.code == 1) {
+    g_clear_object (&o->run[0]);
+    g_free (o->error);
+    o->error = failure (&end, log);
+  }
+  ms_supervisor_folder_done (dir);
+  g_task_return_pointer (task, o, (GDestroyNotify) outcome_free);
+}
+
+static void
+on_measured (GObject *source, GAsyncResult *result, gpointer data)
+{
+  MsLiveJob *job = data;
+  g_clear_handle_id (&job->tick, g_source_remove);
+  finish (job, g_task_propagate_pointer (G_TASK (result), NULL));
 }
 
 static GStrv
@@ -172,14 +200,8 @@ ms_live_job_start (GObject *owner, const MsLiveRequest *request, MsLiveJobProgre
                          _ ("the memsweep command is not installed"));
     return NULL;
   }
-  g_auto (GStrv) argv = live_argv (cli, request);
-  GSubprocess *child = g_subprocess_newv (
-      (const char *const *)argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-      error);
-  if (!child)
-    return NULL;
   MsLiveJob *job = g_new0 (MsLiveJob, 1);
-  job->child = child;
+  job->argv = live_argv (cli, request);
   g_weak_ref_init (&job->owner, owner);
   job->progress = progress;
   job->done = done;
@@ -187,13 +209,15 @@ ms_live_job_start (GObject *owner, const MsLiveRequest *request, MsLiveJobProgre
   job->budget_s = request->budget_s;
   job->started_us = g_get_monotonic_time ();
   job->tick = g_timeout_add (PROGRESS_INTERVAL_MS, on_tick, job);
-  g_subprocess_communicate_utf8_async (child, NULL, NULL, on_child_exit, job);
+  g_autoptr (GTask) task = g_task_new (NULL, NULL, on_measured, job);
+  g_task_set_task_data (task, job, NULL);
+  g_task_run_in_thread (task, measure_thread);
   return job;
 }
 
 void
 ms_live_job_stop (MsLiveJob *job)
 {
-  if (job && job->child)
-    g_subprocess_send_signal (job->child, SIGINT);
+  if (job)
+    atomic_store (&job->stop, 1);
 }

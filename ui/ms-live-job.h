@@ -4,8 +4,9 @@
  * that take turns until every cell is decided or the budget is spent
  * (docs/compare.md), then both sides read back as runs. The command line
  * does the measuring because a compare-grade run is several processes of
- * memsweep itself; the app follows its clock and can stop it (SIGINT:
- * the command judges and keeps what both sides measured). */
+ * memsweep itself; the app follows its clock and can stop it (the
+ * engine's supervisor, which starts it, tells it once: the command judges
+ * and keeps what both sides measured). */
 #pragma once
 
 #include <gio/gio.h>
