@@ -95,27 +95,20 @@ pool_min_exp (const MsComparison *cmp, MsMode mode)
   return 0;
 }
 
-/* The verdict of a pooled interval, as ms_verdict_judgement reads a
- * cell's: known says whether the spread between processes is in it. */
+/* The verdict of a pooled interval, by the rule a cell's follows
+ * (ms_verdict_decide): known says whether the spread between processes is
+ * in it. */
 static void
 judge (MsPooledVerdict *v, double threshold, bool known, bool valid)
 {
   double h = log (v->hi / v->ratio);
   v->detectable = (1 + threshold) * exp (h) - 1;
   v->within = fmax (1 - v->lo, v->hi - 1);
-  bool above = v->lo > 1 + threshold, below = v->hi < 1 - threshold;
-  if (v->lo >= 1 - threshold && v->hi <= 1 + threshold) {
-    v->verdict = MS_VERDICT_SAME;
-    v->why = MS_WHY_INSIDE;
-    return;
-  }
-  v->why = !above && !below ? MS_WHY_CROSSES
-           : !known         ? MS_WHY_NO_SPREAD
-           : !valid         ? MS_WHY_FEW_REPS
-                            : MS_WHY_OUTSIDE;
-  v->verdict = v->why != MS_WHY_OUTSIDE ? MS_VERDICT_AMBIGUOUS
-               : below                  ? MS_VERDICT_FASTER
-                                        : MS_VERDICT_SLOWER;
+  MsJudgement j = { .ratio = v->ratio, .lo = v->lo, .hi = v->hi };
+  MsVerdictDoubts doubts = { .spread_known = known, .enough_reps = valid, .two_states = false };
+  ms_verdict_decide (&j, threshold, doubts, true);
+  v->verdict = j.verdict;
+  v->why = j.why;
 }
 
 /* Compare-grade runs: each process's values of the pooled cells, k of

@@ -22,12 +22,6 @@
 #include "ms-run-to-run.h"
 #include "ms-stats.h"
 
-static bool
-has_median (const MsInterval *iv)
-{
-  return iv->median > 0 && isfinite (iv->median);
-}
-
 const char *
 ms_verdict_why_text (MsVerdictWhy why)
 {
@@ -64,56 +58,6 @@ ms_verdict_remedy_text (MsVerdictWhy why)
   if (why < 0 || why >= MS_WHY_COUNT)
     return "?";
   return texts[why][0] ? ms_gettext (texts[why]) : "";
-}
-
-/* The variance of ln(median) of one side: the larger of the within-run
- * one (from the 95% interval, or min..max read as +-2 sd below 6
- * repetitions) and the between-process one. */
-static double
-side_variance (const MsInterval *iv)
-{
-  double within = 0;
-  if (iv->lo > 0 && iv->hi >= iv->lo)
-    within = log (iv->hi / iv->lo) / (iv->valid ? 2 * 1.96 : 2.0);
-  double between = iv->between_known ? iv->between_sd : 0;
-  return fmax (within * within, between * between);
-}
-
-MsJudgement
-ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
-                      bool lower_is_faster)
-{
-  MsJudgement j = { MS_VERDICT_AMBIGUOUS, MS_WHY_NO_MEDIAN, NAN, NAN, NAN, NAN };
-  if (!has_median (a) || !has_median (b))
-    return j;
-  bool known = a->between_known && b->between_known;
-  int df = a->between_df < b->between_df ? a->between_df : b->between_df;
-  double q = known ? ms_student_t_975 (df > 0 ? df : 1000) : 1.96;
-  double h = q * sqrt (side_variance (a) + side_variance (b));
-  j.ratio = b->median / a->median;
-  j.lo = j.ratio * exp (-h);
-  j.hi = j.ratio * exp (h);
-  j.detectable = (1 + threshold) * exp (h) - 1;
-  if (j.lo >= 1 - threshold && j.hi <= 1 + threshold) {
-    j.verdict = MS_VERDICT_SAME;
-    j.why = MS_WHY_INSIDE;
-    return j;
-  }
-  bool above = j.lo > 1 + threshold, below = j.hi < 1 - threshold;
-  j.why = !above && !below ? MS_WHY_CROSSES
-          : !known         ? MS_WHY_NO_SPREAD
-          : !a->valid || !b->valid       ? MS_WHY_FEW_REPS
-          : (a->two_states && !a->graded) || (b->two_states && !b->graded) ? MS_WHY_TWO_STATES
-                                           : MS_WHY_OUTSIDE;
-  if (j.why == MS_WHY_OUTSIDE)
-    j.verdict = below == lower_is_faster ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
-  return j;
-}
-
-MsVerdict
-ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
-{
-  return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
 }
 
 /* The median of one of a cell's figures and its interval; NAN without
@@ -261,7 +205,8 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsCompare
   MsInterval none = { NAN, NAN, NAN, false, false, 0, 0, false, false };
   c->a = ca ? ms_compare_figure_interval (sa->results, &sa->pool, ca, cmp->figure, sa->rr) : none;
   c->b = cb ? ms_compare_figure_interval (sb->results, &sb->pool, cb, cmp->figure, sb->rr) : none;
-  c->ratio = has_median (&c->a) && has_median (&c->b) ? c->b.median / c->a.median : NAN;
+  bool medians = ms_interval_has_median (&c->a) && ms_interval_has_median (&c->b);
+  c->ratio = medians ? c->b.median / c->a.median : NAN;
   c->judgement = ms_verdict_judgement (&c->a, &c->b, cmp->threshold, true);
   c->verdict = ca && cb ? c->judgement.verdict : MS_VERDICT_AMBIGUOUS;
   c->two_states = (ca && ca->stats.states.found) || (cb && cb->stats.states.found);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-compare.h: verdicts between two runs (ms-compare.c; their names,
- * ms-verdict-names.c), and the one rule the fleet report also judges its
- * nodes by.
+ * ms-verdict-names.c; the rule, ms-verdict-rule.c), and the one rule the
+ * fleet report also judges its nodes by.
  *
  * A verdict says how B stands against A on one figure, from the 95%
  * interval of the ratio B/A and a threshold t (a fraction: 0.05 is 5%):
@@ -27,6 +27,7 @@
  * Plain C, no GLib. */
 #pragma once
 
+#include <math.h>
 #include <stdio.h>
 
 #include "memsweep.h"
@@ -64,6 +65,13 @@ typedef struct {
   bool graded;
 } MsInterval;
 
+/* Whether iv has a median (a side that failed or is missing has none). */
+static inline bool
+ms_interval_has_median (const MsInterval *iv)
+{
+  return iv->median > 0 && isfinite (iv->median);
+}
+
 /* Why a verdict is what it is; stable keys for JSON (ms_verdict_why_key). */
 typedef enum {
   MS_WHY_INSIDE,    /* the ratio's interval lies inside the threshold */
@@ -90,6 +98,23 @@ typedef struct {
 const char *ms_verdict_key (MsVerdict verdict);
 /* "SAME", "FASTER", ...: translated, for tables. */
 const char *ms_verdict_label (MsVerdict verdict);
+
+/* What may keep an interval that lies outside the threshold from
+ * deciding, in the order the rule asks: the spread between processes
+ * unknown for a side, a side with fewer than 6 repetitions, a side whose
+ * repetitions fell into two states. */
+typedef struct {
+  bool spread_known;
+  bool enough_reps;
+  bool two_states;
+} MsVerdictDoubts;
+
+/* The rule itself, the one ladder every verdict climbs (a cell's, and the
+ * pooled ones of ms-compare-pool.c): from j's ratio interval lo..hi and
+ * the doubts, j's verdict and why. lower_is_faster: below 1 - threshold
+ * reads FASTER. */
+void ms_verdict_decide (MsJudgement *j, double threshold, MsVerdictDoubts doubts,
+                        bool lower_is_faster);
 
 /* B against A. lower_is_faster: the figure is a time (true) or a rate
  * (false). threshold: a fraction, >= 0. */
