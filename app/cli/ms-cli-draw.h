@@ -7,11 +7,13 @@
 
 #include <stdio.h>
 
+#include "memsweep.h"
+#include "ms-lessons.h" /* MsLessonTopic */
+
 int ms_cli_plot (int argc, char **argv);
 int ms_cli_report (int argc, char **argv);
 
 /* The lesson a drawing of run (read from path) shows: lesson's, when
  * named (--lesson, for a plain sweep that answers a lesson), else its
  * experiment's. Prints why and returns MS_TOPIC_COUNT when none. */
-#include "memsweep.h"
 MsLessonTopic ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path);

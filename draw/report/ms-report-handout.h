@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "memsweep.h"
+#include "ms-lessons.h"
 
 G_BEGIN_DECLS
 

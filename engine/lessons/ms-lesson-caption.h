@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
-#include "ms-lesson-list.h"
+#include "ms-lesson-types.h"
 #include "model/ms-multi-results.h"
 
 #ifdef __cplusplus

@@ -10,7 +10,7 @@
 
 #include "ms-gpu-clock.h"
 #include "ms-lesson-caption.h"
-#include "ms-lesson-list.h"
+#include "ms-lesson-types.h"
 #include "ms-probe-cells.h"
 
 /* A lesson's kind: the third column of ms-lesson-list.h. */

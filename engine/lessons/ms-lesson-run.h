@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-lesson-types.h"
 
 /* The parts of lesson name on the sizes, repetitions and device of base;
  * 0 for an unknown name. */

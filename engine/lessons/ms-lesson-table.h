@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "ms-lesson-types.h"
 
 /* The lessons with an experiment of their own (`memsweep lesson NAME`), in
  * the order of their cards; a lesson that a plain sweep measures is not

@@ -15,7 +15,10 @@
 /* One sample of one cell. arg's meaning is the probe's own, named where
  * the lesson builds its cells and where kernels/ reads them. */
 typedef struct MsProbeArgs {
-  MsLessonTopic lesson; /* whose sample: its kernels/lesson-NAME.cu */
+  /* Whose sample: the lesson's line in ms-lesson-list.h, counted from 0
+   * (its MsLessonTopic, a lesson's type that this room below the lessons
+   * does not know), which names its kernels/lesson-NAME.cu. */
+  int lesson;
   int device;
   MsMode mode;
   uint64_t bytes; /* per buffer: 4 << the cell's exponent */

@@ -12,6 +12,7 @@
 #include "ms-experiment.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
+#include "ms-lesson-list.h"
 #include "ms-mode-list.h"
 #include "ms-modes.h"
 
@@ -464,21 +465,20 @@ _Static_assert (MS_PROBE_N_ARGS == MS_K_PROBE_N_ARGS &&
                   MS_PROBE_MAX_EVENTS == MS_K_PROBE_MAX_EVENTS,
                 "probe sizes shared with kernels/ms-kernels.h");
 
-/* Each probe lesson's sample, kernels/lesson-NAME.cu, by the lesson's id:
- * its line of ms-lesson-list.h names it. */
+/* Each probe lesson's sample, kernels/lesson-NAME.cu, in the order of
+ * ms-lesson-list.h (so by the lesson's id, MsLessonTopic): its line names
+ * it. */
 #define DECLARE_PLAIN(name)
 #define DECLARE_SWEEP(name)
 #define DECLARE_PROBE(name) MsKStatus ms_k_lesson_##name (MsKProbe *p);
 #define SAMPLE_DECLARE(id, name, kind, picture) DECLARE_##kind (name)
 MS_LESSON_LIST (SAMPLE_DECLARE)
 
-#define ENTRY_PLAIN(id, name)
-#define ENTRY_SWEEP(id, name)
-#define ENTRY_PROBE(id, name) [MS_TOPIC_##id] = ms_k_lesson_##name,
-#define SAMPLE_ENTRY(id, name, kind, picture) ENTRY_##kind (id, name)
-static const MsKLessonSample lesson_samples[MS_TOPIC_COUNT] = {
-  MS_LESSON_LIST (SAMPLE_ENTRY)
-};
+#define ENTRY_PLAIN(name) NULL,
+#define ENTRY_SWEEP(name) NULL,
+#define ENTRY_PROBE(name) ms_k_lesson_##name,
+#define SAMPLE_ENTRY(id, name, kind, picture) ENTRY_##kind (name)
+static const MsKLessonSample lesson_samples[] = { MS_LESSON_LIST (SAMPLE_ENTRY) };
 
 static MsCellStatus
 system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
@@ -488,10 +488,12 @@ system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
   static _Thread_local MsKProbe k;
   memset (&k, 0, offsetof (MsKProbe, events));
   MsKLessonSample sample =
-    (unsigned) args->lesson < MS_TOPIC_COUNT ? lesson_samples[args->lesson] : NULL;
+    args->lesson >= 0 && (size_t) args->lesson < sizeof lesson_samples / sizeof *lesson_samples
+        ? lesson_samples[args->lesson]
+        : NULL;
   if (!sample) {
     snprintf (out->error, sizeof out->error, "this build of memsweep has no probe %d",
-              (int) args->lesson);
+              args->lesson);
     return MS_CELL_UNSUPPORTED;
   }
   k.device = args->device;
