@@ -201,27 +201,23 @@ profile_json (FILE *f, void *user)
 {
   const ProfileView *v = user;
   double lo, hi;
-  void *state = ms_json_begin ();
-  fprintf (f, "{\"schema\":\"" CALIBRATION_SCHEMA "\",\"schema_version\":%d,\"runs\":%d,"
-              "\"profile\":",
-           CALIBRATION_SCHEMA_VERSION, v->runs);
-  ms_json_put_string (f, v->path);
-  fputs (",\"modes\":[", f);
-  bool first = true;
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", CALIBRATION_SCHEMA);
+  ms_json_set_int (doc, "schema_version", CALIBRATION_SCHEMA_VERSION);
+  ms_json_set_int (doc, "runs", v->runs);
+  ms_json_set_string (doc, "profile", v->path);
+  MsJson *modes = ms_json_array_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     if (!mode_spread (v->rr, m, &lo, &hi))
       continue;
-    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", f);
-    first = false;
-    ms_json_put_string (f, ms_mode_name ((MsMode) m));
-    fputs (",\"half_width_pct_min\":", f);
-    ms_json_put_number (f, lo);
-    fputs (",\"half_width_pct_max\":", f);
-    ms_json_put_number (f, hi);
-    fputc ('}', f);
+    MsJson *mode = ms_json_object_new ();
+    ms_json_set_string (mode, "name", ms_mode_name ((MsMode) m));
+    ms_json_set_number (mode, "half_width_pct_min", lo);
+    ms_json_set_number (mode, "half_width_pct_max", hi);
+    ms_json_append (modes, mode);
   }
-  fputs ("]}\n", f);
-  ms_json_end (state);
+  ms_json_set (doc, "modes", modes);
+  ms_json_print (f, doc);
 }
 
 /* Reads the runs and writes the profile; the exit status. */

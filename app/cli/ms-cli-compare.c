@@ -412,151 +412,122 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
   print_undecided (out, cmp);
 }
 
-static void
-json_interval (FILE *f, const MsInterval *iv)
+static MsJson *
+json_interval (const MsInterval *iv)
 {
-  if (!(iv->median > 0)) {
-    fputs ("null", f);
-    return;
-  }
-  fputs ("{\"median_us\":", f);
-  ms_json_put_number (f, iv->median);
-  fputs (",\"low_us\":", f);
-  ms_json_put_number (f, iv->lo);
-  fputs (",\"high_us\":", f);
-  ms_json_put_number (f, iv->hi);
-  fprintf (f, ",\"ci95\":%s,\"graded\":%s,\"between_sd\":", iv->valid ? "true" : "false",
-           iv->graded ? "true" : "false");
-  if (iv->between_known)
-    ms_json_put_number (f, iv->between_sd);
-  else
-    fputs ("null", f);
-  fputc ('}', f);
+  if (!(iv->median > 0))
+    return NULL;
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_number (o, "median_us", iv->median);
+  ms_json_set_number (o, "low_us", iv->lo);
+  ms_json_set_number (o, "high_us", iv->hi);
+  ms_json_set_bool (o, "ci95", iv->valid);
+  ms_json_set_bool (o, "graded", iv->graded);
+  ms_json_set_number (o, "between_sd", iv->between_known ? iv->between_sd : NAN);
+  return o;
 }
 
-static void
-json_summary (FILE *f, const MsCompareSummary *s)
+static MsJson *
+json_summary (const MsCompareSummary *s)
 {
-  fprintf (f,
-           "{\"common\":%d,\"same\":%d,\"faster\":%d,\"slower\":%d,\"ambiguous\":%d,"
-           "\"only_a\":%d,\"only_b\":%d,\"median_ratio\":",
-           s->n_common, s->count[MS_VERDICT_SAME], s->count[MS_VERDICT_FASTER],
-           s->count[MS_VERDICT_SLOWER], s->count[MS_VERDICT_AMBIGUOUS], s->only_a, s->only_b);
-  ms_json_put_number (f, s->median_ratio);
-  fputc ('}', f);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_int (o, "common", s->n_common);
+  ms_json_set_int (o, "same", s->count[MS_VERDICT_SAME]);
+  ms_json_set_int (o, "faster", s->count[MS_VERDICT_FASTER]);
+  ms_json_set_int (o, "slower", s->count[MS_VERDICT_SLOWER]);
+  ms_json_set_int (o, "ambiguous", s->count[MS_VERDICT_AMBIGUOUS]);
+  ms_json_set_int (o, "only_a", s->only_a);
+  ms_json_set_int (o, "only_b", s->only_b);
+  ms_json_set_number (o, "median_ratio", s->median_ratio);
+  return o;
 }
 
-static void
-json_cell (FILE *f, const MsCompareCell *c)
+static MsJson *
+json_cell (const MsCompareCell *c)
 {
-  fputs ("{\"mode\":", f);
-  ms_json_put_string (f, ms_mode_name (c->mode));
-  fprintf (f, ",\"exponent\":%d,\"bytes_per_vector\":%llu,\"variant\":", c->exponent,
-           4ull << c->exponent);
-  ms_json_put_string (f, c->variant);
-  fputs (",\"a\":", f);
-  json_interval (f, &c->a);
-  fputs (",\"b\":", f);
-  json_interval (f, &c->b);
-  fputs (",\"ratio\":", f);
-  ms_json_put_number (f, c->ratio);
-  fputs (",\"ratio_low\":", f);
-  ms_json_put_number (f, c->judgement.lo);
-  fputs (",\"ratio_high\":", f);
-  ms_json_put_number (f, c->judgement.hi);
-  fputs (",\"verdict\":", f);
-  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_key (c->verdict)
-                         : c->in_a          ? "only-a"
-                                            : "only-b");
-  fputs (",\"why\":", f);
-  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_why_key (c->judgement.why) : "no-median");
-  fputs (",\"detectable\":", f);
-  ms_json_put_number (f, c->in_a && c->in_b ? c->judgement.detectable : NAN);
-  fputs (",\"decide_by\":", f);
-  ms_json_put_string (f, c->in_a && c->in_b ? ms_verdict_remedy_text (c->judgement.why)
-                                            : ms_verdict_remedy_text (MS_WHY_NO_MEDIAN));
-  fprintf (f, ",\"two_states\":%s}", c->two_states ? "true" : "false");
+  bool both = c->in_a && c->in_b;
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "mode", ms_mode_name (c->mode));
+  ms_json_set_int (o, "exponent", c->exponent);
+  ms_json_set_int (o, "bytes_per_vector", (long long) (4ull << c->exponent));
+  ms_json_set_string (o, "variant", c->variant);
+  ms_json_set (o, "a", json_interval (&c->a));
+  ms_json_set (o, "b", json_interval (&c->b));
+  ms_json_set_number (o, "ratio", c->ratio);
+  ms_json_set_number (o, "ratio_low", c->judgement.lo);
+  ms_json_set_number (o, "ratio_high", c->judgement.hi);
+  ms_json_set_string (o, "verdict",
+                      both ? ms_verdict_key (c->verdict) : c->in_a ? "only-a" : "only-b");
+  ms_json_set_string (o, "why", both ? ms_verdict_why_key (c->judgement.why) : "no-median");
+  ms_json_set_number (o, "detectable", both ? c->judgement.detectable : NAN);
+  ms_json_set_string (o, "decide_by",
+                      ms_verdict_remedy_text (both ? c->judgement.why : MS_WHY_NO_MEDIAN));
+  ms_json_set_bool (o, "two_states", c->two_states);
+  return o;
 }
 
 static const char *const pool_method_keys[] = { "none", "processes", "cells" };
 
-static void
-json_pooled (FILE *f, const MsPooledVerdict *v)
+static MsJson *
+json_pooled (const MsPooledVerdict *v)
 {
-  fprintf (f, "{\"method\":\"%s\",\"cells\":%d,\"min_exponent\":%d,\"processes_a\":%d,"
-           "\"processes_b\":%d,\"ratio\":",
-           pool_method_keys[v->method], v->n_cells, v->min_exp, v->processes_a, v->processes_b);
-  ms_json_put_number (f, v->ratio);
-  fputs (",\"ratio_low\":", f);
-  ms_json_put_number (f, v->lo);
-  fputs (",\"ratio_high\":", f);
-  ms_json_put_number (f, v->hi);
-  fputs (",\"verdict\":", f);
-  ms_json_put_string (f, ms_verdict_key (v->verdict));
-  fputs (",\"why\":", f);
-  ms_json_put_string (f, ms_verdict_why_key (v->why));
-  fputs (",\"detectable\":", f);
-  ms_json_put_number (f, v->detectable);
-  fputs (",\"within\":", f);
-  ms_json_put_number (f, v->within);
-  fputs (",\"disagree\":[", f);
-  for (int i = 0; i < v->n_disagree; i++)
-    fprintf (f, "%s{\"exponent\":%d,\"verdict\":\"%s\"}", i ? "," : "", v->disagree_exp[i],
-             ms_verdict_key (v->disagree_verdict[i]));
-  fputs ("]}", f);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "method", pool_method_keys[v->method]);
+  ms_json_set_int (o, "cells", v->n_cells);
+  ms_json_set_int (o, "min_exponent", v->min_exp);
+  ms_json_set_int (o, "processes_a", v->processes_a);
+  ms_json_set_int (o, "processes_b", v->processes_b);
+  ms_json_set_number (o, "ratio", v->ratio);
+  ms_json_set_number (o, "ratio_low", v->lo);
+  ms_json_set_number (o, "ratio_high", v->hi);
+  ms_json_set_string (o, "verdict", ms_verdict_key (v->verdict));
+  ms_json_set_string (o, "why", ms_verdict_why_key (v->why));
+  ms_json_set_number (o, "detectable", v->detectable);
+  ms_json_set_number (o, "within", v->within);
+  MsJson *disagree = ms_json_array_new ();
+  for (int i = 0; i < v->n_disagree; i++) {
+    MsJson *d = ms_json_object_new ();
+    ms_json_set_int (d, "exponent", v->disagree_exp[i]);
+    ms_json_set_string (d, "verdict", ms_verdict_key (v->disagree_verdict[i]));
+    ms_json_append (disagree, d);
+  }
+  ms_json_set (o, "disagree", disagree);
+  return o;
 }
 
+/* The document (docs/json.md's memsweep-compare), as a json-c tree. */
 static void
 print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
-  void *state = ms_json_begin ();
-  fputs ("{\"schema\":\"memsweep-compare\",\"schema_version\":3,\"a\":", f);
-  ms_json_put_string (f, a->label);
-  fputs (",\"b\":", f);
-  ms_json_put_string (f, b->label);
-  fputs (",\"threshold\":", f);
-  ms_json_put_number (f, cmp->threshold);
-  fputs (",\"figure\":", f);
-  ms_json_put_string (f, ms_figure_name (cmp->figure));
-  fprintf (f, ",\"widened\":%s,\"differs\":%s,\"spread_a\":", cmp->widened ? "true" : "false",
-           ms_comparison_differs (cmp) ? "true" : "false");
-  ms_json_put_string (f, cmp->spread_a);
-  fputs (",\"spread_b\":", f);
-  ms_json_put_string (f, cmp->spread_b);
-  fputs (",\n\"cells\":[\n", f);
-  for (size_t i = 0; i < cmp->n_cells; i++) {
-    json_cell (f, &cmp->cells[i]);
-    fputs (i + 1 < cmp->n_cells ? ",\n" : "\n", f);
-  }
-  fputs ("],\n\"modes\":{", f);
-  const char *sep = "";
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", "memsweep-compare");
+  ms_json_set_int (doc, "schema_version", 3);
+  ms_json_set_string (doc, "a", a->label);
+  ms_json_set_string (doc, "b", b->label);
+  ms_json_set_number (doc, "threshold", cmp->threshold);
+  ms_json_set_string (doc, "figure", ms_figure_name (cmp->figure));
+  ms_json_set_bool (doc, "widened", cmp->widened);
+  ms_json_set_bool (doc, "differs", ms_comparison_differs (cmp));
+  ms_json_set_string (doc, "spread_a", cmp->spread_a);
+  ms_json_set_string (doc, "spread_b", cmp->spread_b);
+  MsJson *cells = ms_json_array_new ();
+  for (size_t i = 0; i < cmp->n_cells; i++)
+    ms_json_append (cells, json_cell (&cmp->cells[i]));
+  ms_json_set (doc, "cells", cells);
+  MsJson *modes = ms_json_object_new ();
+  MsJson *pooled = ms_json_object_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     const MsCompareSummary *s = &cmp->mode[m];
-    if (!s->n_common && !s->only_a && !s->only_b)
-      continue;
-    fputs (sep, f);
-    ms_json_put_string (f, ms_mode_name ((MsMode)m));
-    fputc (':', f);
-    json_summary (f, s);
-    sep = ",";
+    if (s->n_common || s->only_a || s->only_b)
+      ms_json_set (modes, ms_mode_name ((MsMode) m), json_summary (s));
+    if (cmp->pooled[m].method != MS_POOL_NONE)
+      ms_json_set (pooled, ms_mode_name ((MsMode) m), json_pooled (&cmp->pooled[m]));
   }
-  fputs ("},\n\"all\":", f);
-  json_summary (f, &cmp->all);
-  fputs (",\n\"pooled\":{", f);
-  sep = "";
-  for (int m = 0; m < MS_MODE_COUNT; m++) {
-    if (cmp->pooled[m].method == MS_POOL_NONE)
-      continue;
-    fputs (sep, f);
-    ms_json_put_string (f, ms_mode_name ((MsMode) m));
-    fputc (':', f);
-    json_pooled (f, &cmp->pooled[m]);
-    sep = ",";
-  }
-  fputs ("},\n\"pooled_run\":", f);
-  json_pooled (f, &cmp->pooled_run);
-  fputs ("}\n", f);
-  ms_json_end (state);
+  ms_json_set (doc, "modes", modes);
+  ms_json_set (doc, "all", json_summary (&cmp->all));
+  ms_json_set (doc, "pooled", pooled);
+  ms_json_set (doc, "pooled_run", json_pooled (&cmp->pooled_run));
+  ms_json_print (f, doc);
 }
 
 static void

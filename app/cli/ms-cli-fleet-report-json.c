@@ -14,188 +14,164 @@
 #define FLEET_SCHEMA "memsweep-fleet-report"
 #define FLEET_SCHEMA_VERSION 2
 
-static void
-put_link (FILE *f, int gen, int width)
+static MsJson *
+link_json (int gen, int width)
 {
-  if (gen > 0)
-    fprintf (f, "{\"gen\":%d,\"width\":%d}", gen, width);
-  else
-    fputs ("null", f);
+  if (gen <= 0)
+    return NULL;
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_int (o, "gen", gen);
+  ms_json_set_int (o, "width", width);
+  return o;
 }
 
+/* A text member, null when there is no text. */
 static void
-put_string_or_null (FILE *f, const char *s)
+set_text (MsJson *o, const char *key, const char *s)
 {
-  if (s && s[0])
-    ms_json_put_string (f, s);
-  else
-    fputs ("null", f);
+  ms_json_set_string (o, key, s && s[0] ? s : NULL);
 }
 
 /* Where the figure's spreads between processes came from: each source
  * with the entries judged by it. */
 static void
-put_spread_uses (FILE *f, const MsFleetReport *r, MsFleetFigure i)
+set_spread_uses (MsJson *figure, const MsFleetReport *r, MsFleetFigure i)
 {
-  fputs ("\"spread_sources\":[", f);
+  MsJson *uses = ms_json_array_new ();
   for (int k = 0; k < r->n_spread_uses[i]; k++) {
     const MsFleetSpreadUse *use = &r->spread_use[i][k];
-    fputs (k ? ",{\"source\":" : "{\"source\":", f);
-    ms_json_put_string (f, ms_fleet_spread_key (use->source));
-    fputs (",\"device\":", f);
-    put_string_or_null (f, use->device);
-    fputs (",\"n_entries\":", f);
-    use->source == MS_FLEET_SPREAD_FLEET ? fprintf (f, "%d", use->n_nodes) : fputs ("null", f);
-    fprintf (f, ",\"judged\":%d}", use->entries);
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "source", ms_fleet_spread_key (use->source));
+    set_text (o, "device", use->device);
+    ms_json_set (o, "n_entries", use->source == MS_FLEET_SPREAD_FLEET
+                                   ? ms_json_int_new (use->n_nodes)
+                                   : NULL);
+    ms_json_set_int (o, "judged", use->entries);
+    ms_json_append (uses, o);
   }
-  fprintf (f, "],\"spread_sources_left_out\":%d", r->spread_uses_left_out[i]);
+  ms_json_set (figure, "spread_sources", uses);
+  ms_json_set_int (figure, "spread_sources_left_out", r->spread_uses_left_out[i]);
 }
 
-static void
-put_figures (FILE *f, const MsFleetReport *r)
+static MsJson *
+figures_json (const MsFleetReport *r)
 {
-  fputs ("\"figures\":[", f);
-  bool first = true;
+  MsJson *figures = ms_json_array_new ();
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
     if (r->exponent[i] < 0)
       continue;
-    fputs (first ? "{\"name\":" : ",{\"name\":", f);
-    first = false;
-    ms_json_put_string (f, ms_fleet_figure_name ((MsFleetFigure) i));
-    fprintf (f, ",\"exponent\":%d,\"bytes_per_vector\":%llu,\"median_gbps\":", r->exponent[i],
-             4ull << r->exponent[i]);
-    ms_json_put_number (f, r->median[i]);
-    fprintf (f, ",\"n_entries\":%d,", r->n_values[i]);
-    put_spread_uses (f, r, (MsFleetFigure) i);
-    fputc ('}', f);
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "name", ms_fleet_figure_name ((MsFleetFigure) i));
+    ms_json_set_int (o, "exponent", r->exponent[i]);
+    ms_json_set_int (o, "bytes_per_vector", (long long) (4ull << r->exponent[i]));
+    ms_json_set_number (o, "median_gbps", r->median[i]);
+    ms_json_set_int (o, "n_entries", r->n_values[i]);
+    set_spread_uses (o, r, (MsFleetFigure) i);
+    ms_json_append (figures, o);
   }
-  fputs ("]", f);
+  return figures;
 }
 
 /* The spread between processes the figure was judged with; null where the
  * node has no value. */
-static void
-put_spread (FILE *f, const MsFleetNode *node, int i, bool has)
+static MsJson *
+spread_json (const MsFleetNode *node, int i, bool has)
 {
-  if (!has) {
-    fputs ("null", f);
-    return;
-  }
+  if (!has)
+    return NULL;
   const MsFleetSpread *sp = &node->spread[i];
   bool known = sp->source != MS_FLEET_SPREAD_UNKNOWN;
-  fputs ("{\"source\":", f);
-  ms_json_put_string (f, ms_fleet_spread_key (sp->source));
-  fputs (",\"sd\":", f);
-  known ? ms_json_put_number (f, sp->sd) : (void) fputs ("null", f);
-  known ? fprintf (f, ",\"df\":%d", sp->df) : fputs (",\"df\":null", f);
-  sp->source == MS_FLEET_SPREAD_FLEET ? fprintf (f, ",\"n_entries\":%d}", sp->n_nodes)
-                                      : fputs (",\"n_entries\":null}", f);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "source", ms_fleet_spread_key (sp->source));
+  ms_json_set_number (o, "sd", known ? sp->sd : NAN);
+  ms_json_set (o, "df", known ? ms_json_int_new (sp->df) : NULL);
+  ms_json_set (o, "n_entries",
+               sp->source == MS_FLEET_SPREAD_FLEET ? ms_json_int_new (sp->n_nodes) : NULL);
+  return o;
 }
 
 /* One figure of a node: its GB/s, its deviation from the median, whether
  * it is flagged (low, high or null), its verdict and why, by the spread
  * between processes it was judged with. */
-static void
-put_node_figure (FILE *f, const MsFleetNode *node, int i)
+static MsJson *
+node_figure_json (const MsFleetNode *node, int i)
 {
-  fputs ("{\"name\":", f);
-  ms_json_put_string (f, ms_fleet_figure_name ((MsFleetFigure) i));
   bool has = node->value[i] > 0;
-  fputs (",\"gbps\":", f);
-  has ? ms_json_put_number (f, node->value[i]) : (void) fputs ("null", f);
-  fputs (",\"deviation\":", f);
-  has ? ms_json_put_number (f, node->deviation[i]) : (void) fputs ("null", f);
-  const char *flag = node->flags & (1u << i)               ? "\"low\""
-                     : node->flags & MS_FLEET_FLAG_HIGH (i) ? "\"high\""
-                                                             : "null";
-  fprintf (f, ",\"flag\":%s,\"verdict\":", flag);
-  has ? ms_json_put_string (f, ms_verdict_key (node->verdict[i])) : (void) fputs ("null", f);
-  fputs (",\"why\":", f);
-  has ? ms_json_put_string (f, ms_verdict_why_key (node->why[i])) : (void) fputs ("null", f);
-  fputs (",\"spread\":", f);
-  put_spread (f, node, i, has);
-  fputc ('}', f);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "name", ms_fleet_figure_name ((MsFleetFigure) i));
+  ms_json_set_number (o, "gbps", has ? node->value[i] : NAN);
+  ms_json_set_number (o, "deviation", has ? node->deviation[i] : NAN);
+  ms_json_set_string (o, "flag", node->flags & (1u << i)               ? "low"
+                                 : node->flags & MS_FLEET_FLAG_HIGH (i) ? "high"
+                                                                         : NULL);
+  ms_json_set_string (o, "verdict", has ? ms_verdict_key (node->verdict[i]) : NULL);
+  ms_json_set_string (o, "why", has ? ms_verdict_why_key (node->why[i]) : NULL);
+  ms_json_set (o, "spread", spread_json (node, i, has));
+  return o;
 }
 
-static void
-put_node (FILE *f, const MsFleetReport *r, const MsFleetNode *node)
+static MsJson *
+node_json (const MsFleetReport *r, const MsFleetNode *node)
 {
-  fputs ("{\"node\":", f);
-  ms_json_put_string (f, node->node);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "node", node->node);
   /* One entry per GPU where the node's GPUs were measured one by one. */
-  fputs (",\"gpu\":", f);
-  put_string_or_null (f, node->gpu);
-  fputs (",\"bus_id\":", f);
-  put_string_or_null (f, node->bus_id);
-  fputs (",\"file\":", f);
-  ms_json_put_string (f, node->file);
-  fputs (",\"device\":", f);
-  put_string_or_null (f, node->device);
-  fprintf (f, ",\"readable\":%s,\"missing\":%s,\"error\":", node->readable ? "true" : "false",
-           node->missing ? "true" : "false");
-  put_string_or_null (f, node->readable ? NULL : node->error);
-  fputs (",\"profile_error\":", f);
-  put_string_or_null (f, node->profile_error);
-  fputs (",\"link\":", f);
-  put_link (f, node->pcie_gen, node->pcie_width);
-  fprintf (f, ",\"link_below_common\":%s,\"figures\":[",
-           node->flags & MS_FLEET_FLAG_LINK ? "true" : "false");
-  bool first = true;
-  for (int i = 0; i < MS_FLEET_N_FIGURES; i++) {
-    if (r->exponent[i] < 0)
-      continue;
-    fputs (first ? "" : ",", f);
-    first = false;
-    put_node_figure (f, node, i);
-  }
-  fputs ("]}", f);
+  set_text (o, "gpu", node->gpu);
+  set_text (o, "bus_id", node->bus_id);
+  ms_json_set_string (o, "file", node->file);
+  set_text (o, "device", node->device);
+  ms_json_set_bool (o, "readable", node->readable);
+  ms_json_set_bool (o, "missing", node->missing);
+  set_text (o, "error", node->readable ? NULL : node->error);
+  set_text (o, "profile_error", node->profile_error);
+  ms_json_set (o, "link", link_json (node->pcie_gen, node->pcie_width));
+  ms_json_set_bool (o, "link_below_common", node->flags & MS_FLEET_FLAG_LINK);
+  MsJson *figures = ms_json_array_new ();
+  for (int i = 0; i < MS_FLEET_N_FIGURES; i++)
+    if (r->exponent[i] >= 0)
+      ms_json_append (figures, node_figure_json (node, i));
+  ms_json_set (o, "figures", figures);
+  return o;
 }
 
-static void
-put_copies (FILE *f, const MsFleetReport *r)
+static MsJson *
+copies_json (const MsFleetReport *r)
 {
-  fputs ("\"copies\":[", f);
+  MsJson *copies = ms_json_array_new ();
   for (size_t i = 0; i < r->n_copies; i++) {
-    fputs (i ? ",{\"file\":" : "{\"file\":", f);
-    ms_json_put_string (f, r->copies[i].file);
-    fputs (",\"node\":", f);
-    ms_json_put_string (f, r->copies[i].node);
-    fputs (",\"kept\":", f);
-    ms_json_put_string (f, r->copies[i].kept);
-    fputc ('}', f);
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "file", r->copies[i].file);
+    ms_json_set_string (o, "node", r->copies[i].node);
+    ms_json_set_string (o, "kept", r->copies[i].kept);
+    ms_json_append (copies, o);
   }
-  fputs ("]", f);
+  return copies;
 }
 
 bool
 ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
 {
-  void *state = ms_json_begin ();
-  fprintf (f, "{\"schema\":\"" FLEET_SCHEMA "\",\"schema_version\":%d,\"threshold_pct\":",
-           FLEET_SCHEMA_VERSION);
-  ms_json_put_number (f, r->threshold * 100);
-  fprintf (f,
-           ",\"n_nodes\":%zu,\"n_outliers\":%d,\"n_unreadable\":%d,\"n_missing\":%d,"
-           "\"n_no_spread\":%d,\"common_link\":",
-           r->n_nodes, r->n_outliers, r->n_unreadable, r->n_missing, r->n_no_spread);
-  put_link (f, r->common_gen, r->common_width);
-  fputs (",\n", f);
-  put_figures (f, r);
-  fprintf (f, ",\n\"only_outliers\":%s,\"nodes\":[", only_outliers ? "true" : "false");
-  bool first = true;
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", FLEET_SCHEMA);
+  ms_json_set_int (doc, "schema_version", FLEET_SCHEMA_VERSION);
+  ms_json_set_number (doc, "threshold_pct", r->threshold * 100);
+  ms_json_set_int (doc, "n_nodes", (long long) r->n_nodes);
+  ms_json_set_int (doc, "n_outliers", r->n_outliers);
+  ms_json_set_int (doc, "n_unreadable", r->n_unreadable);
+  ms_json_set_int (doc, "n_missing", r->n_missing);
+  ms_json_set_int (doc, "n_no_spread", r->n_no_spread);
+  ms_json_set (doc, "common_link", link_json (r->common_gen, r->common_width));
+  ms_json_set (doc, "figures", figures_json (r));
+  ms_json_set_bool (doc, "only_outliers", only_outliers);
+  MsJson *nodes = ms_json_array_new ();
   for (size_t i = 0; i < r->n_nodes; i++) {
     const MsFleetNode *node = &r->nodes[i];
-    if (only_outliers && !node->flags && node->readable)
-      continue;
-    fputs (first ? "\n" : ",\n", f);
-    first = false;
-    put_node (f, r, node);
+    if (!only_outliers || node->flags || !node->readable)
+      ms_json_append (nodes, node_json (r, node));
   }
-  fputs ("],\n", f);
-  put_copies (f, r);
-  fputs ("}\n", f);
-  ms_json_end (state);
-  return !ferror (f);
+  ms_json_set (doc, "nodes", nodes);
+  ms_json_set (doc, "copies", copies_json (r));
+  return ms_json_print (f, doc) && !ferror (f);
 }
 
 static bool

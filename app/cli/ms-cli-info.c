@@ -24,27 +24,33 @@
 
 /* Every mode as a JSON object: its name, its explanation and, with a
  * device, whether it supports the mode and why not. */
-static void
-put_modes_json (FILE *f, MsBackend *backend, const MsDeviceInfo *info)
+static MsJson *
+modes_json_array (MsBackend *backend, const MsDeviceInfo *info)
 {
-  fputs ("\"modes\":[", f);
+  MsJson *modes = ms_json_array_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++) {
-    fputs (m ? ",\n{\"name\":" : "\n{\"name\":", f);
-    ms_json_put_string (f, ms_mode_name (m));
-    fputs (",\"description\":", f);
-    ms_json_put_string (f, ms_mode_description (m));
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "name", ms_mode_name (m));
+    ms_json_set_string (o, "description", ms_mode_description (m));
     if (backend) {
       char why[256] = "";
       bool sup = ms_backend_supports (backend, info, m, why, sizeof why);
-      fprintf (f, ",\"supported\":%s,\"unsupported_because\":", sup ? "true" : "false");
-      if (sup)
-        fputs ("null", f);
-      else
-        ms_json_put_string (f, why);
+      ms_json_set_bool (o, "supported", sup);
+      ms_json_set_string (o, "unsupported_because", sup ? NULL : why);
     }
-    fputc ('}', f);
+    ms_json_append (modes, o);
   }
-  fputs ("]", f);
+  return modes;
+}
+
+/* A document's first two members. */
+static MsJson *
+document_new (const char *schema)
+{
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", schema);
+  ms_json_set_int (doc, "schema_version", INFO_SCHEMA_VERSION);
+  return doc;
 }
 
 /* The options of modes and info (info alone has --device). */
@@ -97,11 +103,9 @@ static void
 modes_json (FILE *f, void *user)
 {
   (void) user;
-  void *state = ms_json_begin ();
-  fprintf (f, "{\"schema\":\"" MODES_SCHEMA "\",\"schema_version\":%d,", INFO_SCHEMA_VERSION);
-  put_modes_json (f, NULL, NULL);
-  fputs ("}\n", f);
-  ms_json_end (state);
+  MsJson *doc = document_new (MODES_SCHEMA);
+  ms_json_set (doc, "modes", modes_json_array (NULL, NULL));
+  ms_json_print (f, doc);
 }
 
 int
@@ -143,20 +147,12 @@ static void
 info_json (FILE *f, void *user)
 {
   InfoState *st = user;
-  void *state = ms_json_begin ();
-  fprintf (f, "{\"schema\":\"" INFO_SCHEMA "\",\"schema_version\":%d,\"devices_visible\":%d,\n",
-           INFO_SCHEMA_VERSION, st->ok ? st->info.count : 0);
-  if (st->ok) {
-    ms_json_put_device (f, &st->info);
-    fputs (",\"error\":null,\n", f);
-  } else {
-    fputs ("\"device\":null,\"error\":", f);
-    ms_json_put_string (f, st->info.error);
-    fputs (",\n", f);
-  }
-  put_modes_json (f, st->ok ? st->backend : NULL, &st->info);
-  fputs ("}\n", f);
-  ms_json_end (state);
+  MsJson *doc = document_new (INFO_SCHEMA);
+  ms_json_set_int (doc, "devices_visible", st->ok ? st->info.count : 0);
+  ms_json_set (doc, "device", st->ok ? ms_json_device (&st->info) : NULL);
+  ms_json_set_string (doc, "error", st->ok ? NULL : st->info.error);
+  ms_json_set (doc, "modes", modes_json_array (st->ok ? st->backend : NULL, &st->info));
+  ms_json_print (f, doc);
 }
 
 static void

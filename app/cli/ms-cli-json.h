@@ -19,15 +19,8 @@
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
-/* For other documents (ms-cli-compare.c): a string escaped as above, a
- * number (null when not finite); numbers in the C locale between
- * ms_json_begin and ms_json_end (its return value). */
-void ms_json_put_string (FILE *f, const char *s);
-void ms_json_put_number (FILE *f, double v);
-void *ms_json_begin (void);
-/* "device":{...}, the results' device object (data/schema/). */
-void ms_json_put_device (FILE *f, const MsDeviceInfo *d);
-void ms_json_end (void *state);
+/* The results' device object (data/schema/), for other documents. */
+MsJson *ms_json_device (const MsDeviceInfo *d);
 /* Both with the key figures judged against env ("envelope": null when
  * NULL); the health is always there. */
 bool ms_json_write_judged (FILE *f, const MsResults *results, const MsEnvelopes *env);

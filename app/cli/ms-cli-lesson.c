@@ -69,34 +69,27 @@ lesson_list (FILE *f, void *user)
 #define LESSONS_SCHEMA "memsweep-lessons"
 #define LESSONS_SCHEMA_VERSION 1
 
+/* A text member, null when there is no text. */
 static void
-put_key_string (FILE *f, const char *key, const char *value)
+set_text (MsJson *o, const char *key, const char *value)
 {
-  fprintf (f, ",\"%s\":", key);
-  if (value && value[0])
-    ms_json_put_string (f, value);
-  else
-    fputs ("null", f);
+  ms_json_set_string (o, key, value && value[0] ? value : NULL);
 }
 
-static void
-put_lesson_options (FILE *f, const MsLessonOption *opt)
+static MsJson *
+lesson_options_json (const MsLessonOption *opt)
 {
-  fputs (",\"options\":[", f);
+  MsJson *a = ms_json_array_new ();
   for (int i = 0; opt && opt[i].key; i++) {
-    fputs (i ? ",{\"key\":" : "{\"key\":", f);
-    ms_json_put_string (f, opt[i].key);
-    fputs (",\"help\":", f);
-    ms_json_put_string (f, ms_gettext (opt[i].help));
-    fputs (",\"default\":", f);
-    ms_json_put_number (f, opt[i].def);
-    fputs (",\"min\":", f);
-    ms_json_put_number (f, opt[i].min);
-    fputs (",\"max\":", f);
-    ms_json_put_number (f, opt[i].max);
-    fputc ('}', f);
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "key", opt[i].key);
+    ms_json_set_string (o, "help", ms_gettext (opt[i].help));
+    ms_json_set_number (o, "default", opt[i].def);
+    ms_json_set_number (o, "min", opt[i].min);
+    ms_json_set_number (o, "max", opt[i].max);
+    ms_json_append (a, o);
   }
-  fputc (']', f);
+  return a;
 }
 
 /* lesson LIST --format json: the same cards, each with the commands that
@@ -105,28 +98,27 @@ static void
 lesson_list_json (FILE *f, void *user)
 {
   (void) user;
-  void *state = ms_json_begin ();
-  fprintf (f, "{\"schema\":\"" LESSONS_SCHEMA "\",\"schema_version\":%d,\"lessons\":[",
-          LESSONS_SCHEMA_VERSION);
-  bool first = true;
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", LESSONS_SCHEMA);
+  ms_json_set_int (doc, "schema_version", LESSONS_SCHEMA_VERSION);
+  MsJson *lessons = ms_json_array_new ();
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
     if (!ms_lesson_topic_built ((MsLessonTopic) t))
       continue;
-    fputs (first ? "\n{\"name\":" : ",\n{\"name\":", f);
-    first = false;
-    ms_json_put_string (f, info->name);
-    put_key_string (f, "title", ms_gettext (info->title));
-    put_key_string (f, "question", ms_gettext (info->question));
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "name", info->name);
+    set_text (o, "title", ms_gettext (info->title));
+    set_text (o, "question", ms_gettext (info->question));
     /* How it is measured: its own experiment, or a plain sweep of modes. */
-    put_key_string (f, "experiment", info->experiment[0] ? info->name : NULL);
-    put_key_string (f, "run_modes", info->plain ? info->modes : NULL);
-    fprintf (f, ",\"multi_gpu\":%s", ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
-    put_lesson_options (f, ms_lesson_options (info->experiment));
-    fputc ('}', f);
+    set_text (o, "experiment", info->experiment[0] ? info->name : NULL);
+    set_text (o, "run_modes", info->plain ? info->modes : NULL);
+    ms_json_set_bool (o, "multi_gpu", ms_lesson_multi_gpu ((MsLessonTopic) t));
+    ms_json_set (o, "options", lesson_options_json (ms_lesson_options (info->experiment)));
+    ms_json_append (lessons, o);
   }
-  fputs ("]}\n", f);
-  ms_json_end (state);
+  ms_json_set (doc, "lessons", lessons);
+  ms_json_print (f, doc);
 }
 
 /* lesson LIST as a table: a lesson a row, how it is measured. */

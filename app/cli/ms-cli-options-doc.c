@@ -50,30 +50,22 @@ value_kind (const char *name, const char *value)
 }
 
 static void
-put_option (bool first, const MsCliOption *o, const char *name, const char *value,
+add_option (MsJson *options, const MsCliOption *opt, const char *name, const char *value,
             const char *help, const char *const *choices)
 {
-  fputs (first ? "\n  {\"name\":" : ",\n  {\"name\":", stdout);
-  ms_json_put_string (stdout, name);
-  fputs (",\"value\":", stdout);
-  if (value)
-    ms_json_put_string (stdout, value);
-  else
-    fputs ("null", stdout);
-  fputs (",\"kind\":", stdout);
-  ms_json_put_string (stdout, value_kind (name, value));
-  fputs (",\"help\":", stdout);
-  ms_json_put_string (stdout, help);
-  fputs (",\"choices\":[", stdout);
-  for (int i = 0; choices && choices[i]; i++) {
-    fputs (i ? "," : "", stdout);
-    ms_json_put_string (stdout, choices[i]);
-  }
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "name", name);
+  ms_json_set_string (o, "value", value);
+  ms_json_set_string (o, "kind", value_kind (name, value));
+  ms_json_set_string (o, "help", help);
+  MsJson *list = ms_json_array_new ();
+  for (int i = 0; choices && choices[i]; i++)
+    ms_json_append (list, ms_json_string_new (choices[i]));
+  ms_json_set (o, "choices", list);
   /* Given, it makes the command stop on signals (compare --live). */
-  if (o && (o->flags & MS_CLI_STOPS_ON_SIGNALS))
-    fputs ("],\"stops_on_signals\":true}", stdout);
-  else
-    fputs ("]}", stdout);
+  if (opt && (opt->flags & MS_CLI_STOPS_ON_SIGNALS))
+    ms_json_set_bool (o, "stops_on_signals", true);
+  ms_json_append (options, o);
 }
 
 /* A setting's value in the usage: its name (N, K) or its choices. */
@@ -125,7 +117,7 @@ named_values (const char *option)
 }
 
 static void
-put_run_settings (void)
+add_run_settings (MsJson *options)
 {
   for (int i = 0; i < ms_setting_count (); i++) {
     const MsSetting *setting = ms_setting_nth (i);
@@ -134,61 +126,54 @@ put_run_settings (void)
       continue;
     setting_value (setting, value, sizeof value);
     setting_help (setting, help, sizeof help);
-    put_option (false, NULL, setting->option, value, help,
+    add_option (options, NULL, setting->option, value, help,
                 setting->choices ? setting->choices : named_values (setting->option));
   }
 }
 
 /* The lessons' names, for `memsweep lesson NAME`. */
-static void
-put_operand_choices (const MsCliCommand *c)
+static MsJson *
+operand_choices (const MsCliCommand *c)
 {
-  fputs (",\"operand_choices\":[", stdout);
-  for (int i = 0; strcmp (c->name, "lesson") == 0 && i < ms_lesson_count (); i++) {
-    fputs (i ? "," : "", stdout);
-    ms_json_put_string (stdout, ms_lesson_nth (i)->name);
-  }
-  fputc (']', stdout);
+  MsJson *list = ms_json_array_new ();
+  for (int i = 0; strcmp (c->name, "lesson") == 0 && i < ms_lesson_count (); i++)
+    ms_json_append (list, ms_json_string_new (ms_lesson_nth (i)->name));
+  return list;
 }
 
-static void
-put_command (const MsCliCommand *c)
+static MsJson *
+command_json (const MsCliCommand *c)
 {
-  fputs ("{\"name\":", stdout);
-  ms_json_put_string (stdout, c->name);
-  fputs (",\"operands\":", stdout);
-  if (c->operands)
-    ms_json_put_string (stdout, c->operands);
-  else
-    fputs ("null", stdout);
-  fputs (",\"summary\":", stdout);
-  ms_json_put_string (stdout, c->summary);
+  MsJson *o = ms_json_object_new ();
+  ms_json_set_string (o, "name", c->name);
+  ms_json_set_string (o, "operands", c->operands);
+  ms_json_set_string (o, "summary", c->summary);
   /* Whether its first SIGINT, SIGTERM or SIGHUP stops the work and keeps
    * what was measured (docs/cli.md), as main installs the handlers. */
-  printf (",\"stops_on_signals\":%s", c->flags & MS_CLI_STOPS_ON_SIGNALS ? "true" : "false");
-  put_operand_choices (c);
-  fputs (",\"options\":[", stdout);
-  put_option (true, NULL, "help", NULL, "print this command's usage and exit", NULL);
-  for (const MsCliOption *o = c->options; o && o->name; o++)
-    put_option (false, o, o->name, o->value, o->help, named_values (o->name));
+  ms_json_set_bool (o, "stops_on_signals", c->flags & MS_CLI_STOPS_ON_SIGNALS);
+  ms_json_set (o, "operand_choices", operand_choices (c));
+  MsJson *options = ms_json_array_new ();
+  add_option (options, NULL, "help", NULL, "print this command's usage and exit", NULL);
+  for (const MsCliOption *opt = c->options; opt && opt->name; opt++)
+    add_option (options, opt, opt->name, opt->value, opt->help, named_values (opt->name));
   if (c->flags & MS_CLI_RUN_SETTINGS)
-    put_run_settings ();
-  fputs ("]}", stdout);
+    add_run_settings (options);
+  ms_json_set (o, "options", options);
+  return o;
 }
 
-/* ,"key":[{"name":...,"help":...},...] for the man page's sections. */
-static void
-put_notes (const char *key, const MsCliNote *notes)
+/* [{"name":...,"help":...},...] for the man page's sections. */
+static MsJson *
+notes_json (const MsCliNote *notes)
 {
-  printf (",\n\"%s\":[", key);
+  MsJson *list = ms_json_array_new ();
   for (const MsCliNote *n = notes; n->name; n++) {
-    fputs (n == notes ? "{\"name\":" : ",{\"name\":", stdout);
-    ms_json_put_string (stdout, n->name);
-    fputs (",\"help\":", stdout);
-    ms_json_put_string (stdout, n->help);
-    fputc ('}', stdout);
+    MsJson *o = ms_json_object_new ();
+    ms_json_set_string (o, "name", n->name);
+    ms_json_set_string (o, "help", n->help);
+    ms_json_append (list, o);
   }
-  fputc (']', stdout);
+  return list;
 }
 
 int
@@ -199,24 +184,21 @@ ms_cli_options_document (int argc, char **argv)
     fprintf (stderr, "memsweep __options takes no arguments\n");
     return EXIT_USAGE;
   }
-  void *state = ms_json_begin ();
-  printf ("{\"schema\":\"memsweep-options\",\"schema_version\":%d,\"program\":\"memsweep\","
-          "\"version\":\"%s\",\"commands\":[\n",
-          OPTIONS_SCHEMA_VERSION, MS_VERSION);
-  bool first = true;
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", "memsweep-options");
+  ms_json_set_int (doc, "schema_version", OPTIONS_SCHEMA_VERSION);
+  ms_json_set_string (doc, "program", "memsweep");
+  ms_json_set_string (doc, "version", MS_VERSION);
+  MsJson *commands = ms_json_array_new ();
   for (int i = 0; ms_cli_command_nth (i); i++) {
     const MsCliCommand *c = ms_cli_command_nth (i);
-    if (c->flags & MS_CLI_HIDDEN)
-      continue;
-    fputs (first ? "" : ",\n", stdout);
-    put_command (c);
-    first = false;
+    if (!(c->flags & MS_CLI_HIDDEN))
+      ms_json_append (commands, command_json (c));
   }
-  fputs ("]", stdout);
-  put_notes ("environment", ms_cli_environment ());
-  put_notes ("files", ms_cli_files ());
-  put_notes ("examples", ms_cli_examples ());
-  fputs ("}\n", stdout);
-  ms_json_end (state);
+  ms_json_set (doc, "commands", commands);
+  ms_json_set (doc, "environment", notes_json (ms_cli_environment ()));
+  ms_json_set (doc, "files", notes_json (ms_cli_files ()));
+  ms_json_set (doc, "examples", notes_json (ms_cli_examples ()));
+  ms_json_print (stdout, doc);
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
 }

@@ -117,12 +117,15 @@ ms_cli_table_number (MsCliTable *t, int column, double value, int decimals)
     ms_cli_table_text (t, column, NULL);
     return;
   }
-  void *state = ms_json_begin (); /* the C locale's decimal point */
   if (decimals < 0)
     snprintf (buf, sizeof buf, "%.10g", value);
   else
     snprintf (buf, sizeof buf, "%.*f", decimals, value);
-  ms_json_end (state);
+  /* The C locale's decimal point: a locale's decimal comma is the only
+   * comma these formats write. */
+  char *comma = strchr (buf, ',');
+  if (comma)
+    *comma = '.';
   ms_cli_table_text (t, column, buf);
 }
 
@@ -199,27 +202,19 @@ write_text (FILE *f, const MsCliTable *t)
 static void
 write_json (FILE *f, const MsCliTable *t)
 {
-  void *state = ms_json_begin ();
-  fputc ('[', f);
+  MsJson *rows = ms_json_array_new ();
   for (int r = 0; r < t->n_rows; r++) {
-    fputs (r ? ",\n{" : "\n{", f);
+    MsJson *row = ms_json_object_new ();
     for (int c = 0; c < t->n_columns; c++) {
       const char *v = value_at (t, r, c);
-      if (c)
-        fputc (',', f);
-      ms_json_put_string (f, t->columns[c].name);
-      fputc (':', f);
-      if (!v)
-        fputs ("null", f);
-      else if (t->columns[c].number)
-        fputs (v, f);
-      else
-        ms_json_put_string (f, v);
+      ms_json_set (row, t->columns[c].name,
+                   !v                       ? NULL
+                   : t->columns[c].number ? ms_json_number_new_text (v)
+                                          : ms_json_string_new (v));
     }
-    fputc ('}', f);
+    ms_json_append (rows, row);
   }
-  fputs ("]\n", f);
-  ms_json_end (state);
+  ms_json_print (f, rows);
 }
 
 /* A number column with no value in any row is left out of CSV. */

@@ -218,6 +218,68 @@ ms_json_keep_text (MsJson *value, const char *text)
   return value;
 }
 
+MsJson *
+ms_json_object_new (void)
+{
+  return json_object_new_object ();
+}
+
+MsJson *
+ms_json_array_new (void)
+{
+  return json_object_new_array ();
+}
+
+MsJson *
+ms_json_int_new (long long v)
+{
+  return json_object_new_int64 (v);
+}
+
+void
+ms_json_set (MsJson *object, const char *key, MsJson *value)
+{
+  json_object_object_add (object, key, value);
+}
+
+void
+ms_json_append (MsJson *array, MsJson *value)
+{
+  json_object_array_add (array, value);
+}
+
+void
+ms_json_set_string (MsJson *object, const char *key, const char *text)
+{
+  ms_json_set (object, key, text ? ms_json_string_new (text) : NULL);
+}
+
+void
+ms_json_set_number (MsJson *object, const char *key, double v)
+{
+  ms_json_set (object, key, ms_json_number_new (v));
+}
+
+void
+ms_json_set_int (MsJson *object, const char *key, long long v)
+{
+  ms_json_set (object, key, ms_json_int_new (v));
+}
+
+void
+ms_json_set_bool (MsJson *object, const char *key, bool v)
+{
+  ms_json_set (object, key, json_object_new_boolean (v));
+}
+
+bool
+ms_json_print (FILE *f, MsJson *document)
+{
+  bool ok = fputs (ms_json_text (document, MS_JSON_COMPACT), f) >= 0 && fputc ('\n', f) != EOF;
+  json_object_put (document);
+  return ok;
+}
+
 const char *
 ms_json_text (MsJson *value, MsJsonLayout layout)
 {

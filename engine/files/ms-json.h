@@ -48,6 +48,23 @@ MsJson *ms_json_number_new (double v);
  * returned. */
 MsJson *ms_json_keep_text (MsJson *value, const char *text);
 
+/* Building a document: an empty object or array; member key of object set
+ * to value (which the object then owns; NULL is JSON's null); value
+ * appended to array. A string, a double (as ms_json_number_new), an
+ * integer or a truth value as a member. */
+MsJson *ms_json_object_new (void);
+MsJson *ms_json_array_new (void);
+MsJson *ms_json_int_new (long long v);
+void ms_json_set (MsJson *object, const char *key, MsJson *value);
+void ms_json_append (MsJson *array, MsJson *value);
+void ms_json_set_string (MsJson *object, const char *key, const char *text);
+void ms_json_set_number (MsJson *object, const char *key, double v);
+void ms_json_set_int (MsJson *object, const char *key, long long v);
+void ms_json_set_bool (MsJson *object, const char *key, bool v);
+/* Writes document on one line (MS_JSON_COMPACT) and a line end, then frees
+ * it; false when the write failed. Every command's JSON goes out so. */
+bool ms_json_print (FILE *f, MsJson *document);
+
 /* How a document is laid out: MS_JSON_COMPACT on one line with no spaces
  * (the command line's output), MS_JSON_INDENTED two spaces a level with a
  * space after ':' (the sidecar), MS_JSON_ONE_LINE on one line with a space
