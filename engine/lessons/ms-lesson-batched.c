@@ -311,8 +311,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* Stream order's figure, as the picture's batch line draws it; the
    * order's name is the picture's legend's (it read as jargon here). */
   snprintf (buf, len,
-            ms_gettext ("One batched call of %d copies of %s from %s memory is %s than a call "
-                        "each"),
+            ms_gettext ("%d copies of %s from %s memory: one batched call is %s"),
             count, ms_caption_size (each, size, sizeof size), ms_mode_name (mode), speed);
   return MS_TAKEAWAY_DECIDED;
 }

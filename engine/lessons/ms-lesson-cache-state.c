@@ -316,24 +316,51 @@ finding (const MsResults *r, char *buf, size_t len)
         vwc / v);
 }
 
-/* The copy furthest from streamed stores among those the run's rule finds
- * apart; else that none differs, or that the run cannot tell. */
-/* The first memory whose copy rows all came out the same, or
- * MS_MODE_COUNT. */
-static MsMode
-same_memory (const MsCacheStateRow *rows, int n)
+/* Whether every copy row of mode came out the same as after streamed
+ * stores. */
+static bool
+all_same (const MsCacheStateRow *rows, int n, MsMode mode)
 {
+  bool any = false, same = true;
+  for (int j = 0; j < n; j++)
+    if (rows[j].mode == mode && rows[j].state != MS_CACHE_STATE_READ_WC) {
+      any = true;
+      same = same && standing (&rows[j]) == SAME;
+    }
+  return any && same;
+}
+
+/* The memories of the copy rows, each once in row order, split by
+ * whether all their rows came out the same: "Pinned and write-combined",
+ * "pageable". */
+static void
+memory_lists (const MsCacheStateRow *rows, int n, char *same, char *other, size_t len)
+{
+  bool seen[MS_MODE_COUNT] = { false };
+  int n_same = 0, n_other = 0;
+  same[0] = other[0] = '\0';
   for (int i = 0; i < n; i++) {
-    if (rows[i].state == MS_CACHE_STATE_READ_WC)
+    MsMode m = rows[i].mode;
+    if (rows[i].state == MS_CACHE_STATE_READ_WC || seen[m])
       continue;
-    bool all_same = true;
-    for (int j = 0; j < n; j++)
-      if (rows[j].mode == rows[i].mode && rows[j].state != MS_CACHE_STATE_READ_WC)
-        all_same = all_same && standing (&rows[j]) == SAME;
-    if (all_same)
-      return rows[i].mode;
+    seen[m] = true;
+    bool s = all_same (rows, n, m);
+    char *list = s ? same : other;
+    int *count = s ? &n_same : &n_other;
+    size_t used = strlen (list);
+    /* TRANSLATORS: joins two memories' names, e.g. "Pinned and
+     * write-combined". */
+    if (*count)
+      snprintf (list + used, len - used, "%s", ms_gettext (" and "));
+    used = strlen (list);
+    snprintf (list + used, len - used, "%s", ms_mode_title (m));
+    ++*count;
   }
-  return MS_MODE_COUNT;
+  /* Lower case after the first word of the line. */
+  for (char *p = same + 1; *p; p++)
+    *p = (char)(*p >= 'A' && *p <= 'Z' && p[-1] == ' ' ? *p - 'A' + 'a' : *p);
+  for (char *p = other; *p; p++)
+    *p = (char)(*p >= 'A' && *p <= 'Z' && (p == other || p[-1] == ' ') ? *p - 'A' + 'a' : *p);
 }
 
 static MsTakeaway
@@ -360,8 +387,8 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     /* ratio is its time over streamed stores': speed is the inverse. */
     double ratio = 1 / far->judgement.ratio;
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-    snprintf (buf, len, ms_gettext ("%s copies after %s are %s than after streamed stores at %s"),
-              ms_mode_title (far->mode), ms_cache_state_name (far->state), speed, size);
+    snprintf (buf, len, ms_gettext ("%s copies after %s: %s than after streamed stores"),
+              ms_mode_title (far->mode), ms_cache_state_name (far->state), speed);
     return MS_TAKEAWAY_DECIDED;
   }
   /* A memory whose every state came out the same is decided, and the line
@@ -370,24 +397,21 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
    * spread that cannot decide. Why is the picture's to show (its pale
    * bars' intervals cross the band); said here too, the line ran to
    * three. */
-  MsMode same = same_memory (rows, n);
-  if (untold && same != MS_MODE_COUNT) {
-    snprintf (buf, len,
-              ms_gettext ("%s copies are the same after every kind of host store at %s; for "
-                          "the others this run cannot tell"),
-              ms_mode_title (same), size);
+  char same[128], other[128];
+  memory_lists (rows, n, same, other, sizeof same);
+  if (untold && same[0]) {
+    snprintf (buf, len, ms_gettext ("%s: the same after any store; %s: unclear"),
+              same, other);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (untold) {
     snprintf (buf, len,
-              ms_gettext ("This run cannot tell: copies after each kind of host store differ by "
-                          "less than their spread at %s"),
+              ms_gettext ("This run cannot tell how host stores change copies at %s"),
               size);
     return MS_TAKEAWAY_UNDECIDED;
   }
   snprintf (buf, len,
-            ms_gettext ("How the host last wrote a buffer does not change its copies at %s "
-                        "(the same within the run's spread)"),
+            ms_gettext ("How the host last wrote a buffer does not change its copies at %s"),
             size);
   return MS_TAKEAWAY_DECIDED;
 }

@@ -55,6 +55,11 @@ typedef bool (*MsCaptionFunc) (const MsResults *results, int exponent, char *buf
 bool ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *results,
                      int exponent, char *buf, size_t len);
 
+/* us as ms_caption_time writes it, read back: a ratio of two times a
+ * line quotes is taken from them as written, so that a reader who divides
+ * "1.17 ms" by "16 µs" finds the line's 73, not the 71 of the unrounded
+ * medians. */
+double ms_caption_time_as_written (double us);
 /* The device's name, or "GPU". */
 const char *ms_caption_device (const MsResults *r);
 

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
@@ -67,6 +68,15 @@ ms_caption_time (double us, char *buf, size_t len)
   else
     snprintf (buf, len, "%.2f µs", us);
   return buf;
+}
+
+double
+ms_caption_time_as_written (double us)
+{
+  char text[32], *end;
+  ms_caption_time (us, text, sizeof text);
+  double v = strtod (text, &end);
+  return strstr (end, "ms") ? v * 1000 : v;
 }
 
 const char *

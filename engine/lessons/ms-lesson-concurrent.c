@@ -78,18 +78,6 @@ median_at (const MsResults *r, int k, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* us as the caption writes it (ms_caption_time), read back: the times
- * K kernels took are divided as written, so that a reader who divides
- * "1.63 ms" by "113 µs" finds the caption's 14.4 and not 14.3. */
-static double
-as_written (double us)
-{
-  char text[32], *end;
-  ms_caption_time (us, text, sizeof text);
-  double v = strtod (text, &end);
-  return strstr (end, "ms") ? v * 1000 : v;
-}
-
 /* "ran together", "ran one after another" or "ran partly together" for K
  * kernels that took `times` single-kernel times: where that lies between
  * 1 (all at once) and K (one by one). Each launch costs the host a few
@@ -122,9 +110,9 @@ ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many, d
   *one = median_at (run, 1, 0);
   if (!(*one > 0) || *k < 2)
     return false;
-  *one = as_written (*one);
-  *many = as_written (median_at (run, *k, 1));
-  *serial = as_written (median_at (run, *k, 0));
+  *one = ms_caption_time_as_written (*one);
+  *many = ms_caption_time_as_written (median_at (run, *k, 1));
+  *serial = ms_caption_time_as_written (median_at (run, *k, 0));
   return true;
 }
 
@@ -146,7 +134,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                      together / one, ms_caption_time (one, t1, sizeof t1),
                      ms_caption_time (serial, t, sizeof t), serial / one);
   for (int s = 2; s < N_SETTINGS; s++) {
-    double m = as_written (median_at (r, k, s));
+    double m = ms_caption_time_as_written (median_at (r, k, s));
     if (!(m > 0))
       continue;
     ms_caption_time (m, t, sizeof t);
@@ -167,6 +155,22 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_append (buf, len,
                        ms_gettext ("The GPU reports that it can run kernels concurrently."));
   return true;
+}
+
+/* The slide's line: K kernels on K streams against on one, the picture's
+ * two bars; one kernel alone and the other grids are the details'. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  char t1[32], t2[32];
+  int k;
+  double one, together, serial;
+  if (!ms_concurrent_quoted (r, &k, &one, &together, &serial))
+    return MS_TAKEAWAY_MISSING;
+  snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
+            k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
+            ms_caption_time (serial, t2, sizeof t2));
+  return MS_TAKEAWAY_DECIDED;
 }
 
 /* kernels/lesson-concurrent.cu: launch k issues kernel k, which goes to
@@ -207,6 +211,7 @@ const MsLesson ms_lesson_concurrent = {
   .settings = "K=1,2,4..max-k kernels of kernel-us on one stream and on K streams; on K "
               "streams also grids of one block per SM, with all shared memory, and full grids",
   MS_PROBE_LESSON_FIELDS,
+  .takeaway = takeaway,
   .missing = MS_N_ ("The run lacks one kernel alone, or K kernels on one stream and on K "
                     "streams."),
   .kernel_issuer = kernel_issuer,

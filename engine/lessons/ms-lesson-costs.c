@@ -292,6 +292,20 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
   return buf[0] != '\0';
 }
 
+/* The slide's line: the context alone, which the picture shows beside the
+ * allocations; their times are the details'. */
+static MsTakeaway
+takeaway_costs (const MsResults *r, char *buf, size_t len)
+{
+  char t[32];
+  double first = cost_us (r, MS_MODE_DEVICE, -1, "cost=context-first");
+  if (!(first > 0))
+    return MS_TAKEAWAY_MISSING;
+  snprintf (buf, len, ms_gettext ("Creating the CUDA context took %s, more than any allocation"),
+            ms_caption_time (first, t, sizeof t));
+  return MS_TAKEAWAY_DECIDED;
+}
+
 const MsLesson ms_lesson_costs = {
   .card = { .name = NAME,
             .modes = "device,pinned,pageable,registered",
@@ -314,5 +328,6 @@ const MsLesson ms_lesson_costs = {
   .parts = costs_parts,
   .caption = caption_costs,
   .missing = MS_N_ ("This run has fewer than two costs measured."),
+  .takeaway = takeaway_costs,
   .one_time_costs = true,
 };

@@ -183,6 +183,43 @@ caption_slow (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("A kernel on another stream was held back too: %s later."), to);
 }
 
+/* The slide's line: the picture's medians, least to most, and whether a
+ * slow function held up the kernel after it (the caption's rule), which
+ * a class must not miss; the dots and each call are the details'. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  double least = DBL_MAX, most = -1;
+  for (int api = 0; api < 2; api++)
+    for (int after = 0; after < 2; after++) {
+      double l = latency_of (r, api, after);
+      if (l > -1) {
+        least = l < least ? l : least;
+        most = l > most ? l : most;
+      }
+    }
+  if (most <= -1)
+    return MS_TAKEAWAY_MISSING;
+  char t[32], u[32];
+  ms_caption_time (least, t, sizeof t);
+  ms_caption_time (most, u, sizeof u);
+  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
+  double same = slow_of (r, SLOW_SAME);
+  if (!(func > 0) || !(kernel > 0) || !(same > 0))
+    snprintf (buf, len, ms_gettext ("Host functions start %s to %s after the work ahead of them"),
+              t, u);
+  else if (same - kernel < 0.5 * func)
+    snprintf (buf, len,
+              ms_gettext ("Host functions start %s to %s late; a slow one did not hold up its "
+                          "stream"),
+              t, u);
+  else
+    snprintf (buf, len,
+              ms_gettext ("Host functions start %s to %s late; a slow one holds up its stream"), t,
+              u);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -214,6 +251,7 @@ const MsLesson ms_lesson_host_func = {
               "busy for host-func-us alone, a kernel of kernel-us alone, and both with the "
               "kernel on the same or on another stream",
   MS_PROBE_LESSON_FIELDS,
+  .takeaway = takeaway,
   .missing = MS_N_ ("The run lacks the host functions' latencies and the slow host function's "
                     "cells."),
 };

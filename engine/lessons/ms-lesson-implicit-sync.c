@@ -325,55 +325,11 @@ op_where (const MsResults *r, int op, MsSyncVerdict want, char *buf, size_t len)
   return n > 0;
 }
 
-/* A call as the takeaway names it: in a sentence, "a kernel on the
- * legacy stream" rather than the grid's row label. */
-static const char *
-line_label (MsSyncOp op)
-{
-  if (op == MS_SYNC_OP_KERNEL_LEGACY)
-    return ms_gettext ("a kernel on the legacy stream");
-  return ms_gettext (ops[op].label);
-}
-
-/* Appends item to a list of n items so far, in plain order ("a, b and
- * c"): and joins the last, as the line is read aloud. */
-static void
-join_item (char *list, size_t len, int n, int of, const char *item)
-{
-  size_t used = strlen (list);
-  if (n == 0)
-    snprintf (list, len, "%s", item);
-  else if (n < of - 1)
-    snprintf (list + used, len - used, ", %s", item);
-  else {
-    char head[1024];
-    snprintf (head, sizeof head, "%s", list);
-    /* TRANSLATORS: the last two of a list of calls, e.g. "cudaMemset,
-     * cudaMemcpy D2D and a kernel on the legacy stream". */
-    snprintf (list, len, ms_gettext ("%s and %s"), head, item);
-  }
-}
-
-/* The listed calls that serialised somewhere, counted. */
-static int
-count_serialised_listed (const MsResults *r)
-{
-  int n = 0;
-  char at[128];
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
-    n += ops[op].listed && op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
-  return n;
-}
-
-/* What serialised of the textbooks' list, named in plain order, with
- * where it did (blocking streams only, say): "cudaMemset serialised"
- * alone would read as true on every stream. Said once where every call
- * shares it. Then how many other listed calls did not make the second
- * kernel wait, and how many were unclear, in the grid's word (the call
- * took most of a kernel's time, so the host clock cannot tell): a line
- * that named the serialised and the untold left out the listed calls that
- * overlapped. "Unclear" keeps it a slide's length: "the run cannot tell
- * for 3 more" took it to 171 characters. */
+/* How many of the textbooks' list made the second kernel wait, and where
+ * (blocking streams only, say): "cudaMemset serialised" alone would read
+ * as true on every stream. Said once where every call shares it. Which
+ * calls, and those that overlapped or were unclear, are the grid's and
+ * the details' to say: a line naming them ran to three. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -383,11 +339,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
     any = ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING;
   if (!any)
     return MS_TAKEAWAY_MISSING;
-  char names[1024] = "", listed[1024] = "", shared[128] = "", at[128], item[256];
+  char shared[128] = "", at[128];
   bool one_place = true, extra = false;
   int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
   int held = 0;    /* listed calls that overlapped and never serialised */
-  int named = 0, of = count_serialised_listed (r);
+  int named = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
@@ -401,12 +357,6 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     one_place &= !named || strcmp (at, shared) == 0;
     snprintf (shared, sizeof shared, "%s", at);
-    if (at[0])
-      snprintf (item, sizeof item, "%s (%s)", line_label ((MsSyncOp)op), at);
-    else
-      snprintf (item, sizeof item, "%s", line_label ((MsSyncOp)op));
-    join_item (listed, sizeof listed, named, of, item);
-    join_item (names, sizeof names, named, of, line_label ((MsSyncOp)op));
     named++;
   }
   if (!named) {
@@ -416,29 +366,28 @@ takeaway (const MsResults *r, char *buf, size_t len)
                     : ms_gettext ("No call made the second kernel wait on this GPU"));
     return MS_TAKEAWAY_DECIDED;
   }
-  if (one_place && shared[0])
-    snprintf (buf, len, ms_gettext ("On %s, %s made the second kernel wait"), shared, names);
-  else
-    snprintf (buf, len, ms_gettext ("%s made the second kernel wait"), listed);
-  /* Where some of the list overlapped, "as the textbooks say" would read
-   * as the whole list confirmed; where some could not be told, "only"
-   * would read as their overlapping. */
-  if (held)
-    ms_caption_append_line (
-        buf, len,
-        ms_ngettext ("; %d other listed call did not", "; %d other listed calls did not", held),
-        held);
-  /* "3 were unclear" after the calls that did not; alone, what they are. */
-  if (unclear && held)
-    ms_caption_append_line (
-        buf, len, ms_ngettext ("; %d was unclear", "; %d were unclear", unclear), unclear);
-  else if (unclear)
-    ms_caption_append_line (buf, len,
-                            ms_ngettext ("; %d other listed call was unclear",
-                                         "; %d other listed calls were unclear", unclear),
-                            unclear);
+  /* How many of the list, not which: the grid names them, and a line
+   * naming them ran to three. The calls that did not, or could not be
+   * told, are the details'. */
+  int total = named + held + unclear;
   if (!held && !unclear)
-    ms_caption_append_line (buf, len, "%s", ms_gettext (", as the textbooks say"));
+    snprintf (buf, len,
+              ms_ngettext ("The %d listed call made the second kernel wait, as the textbooks say",
+                           "All %d listed calls made the second kernel wait, as the textbooks say",
+                           (unsigned long)total),
+              total);
+  else if (one_place && shared[0])
+    snprintf (buf, len,
+              ms_ngettext ("On %s, %d of %d listed call made the second kernel wait",
+                           "On %s, %d of %d listed calls made the second kernel wait",
+                           (unsigned long)total),
+              shared, named, total);
+  else
+    snprintf (buf, len,
+              ms_ngettext ("%d of %d listed call made the second kernel wait",
+                           "%d of %d listed calls made the second kernel wait",
+                           (unsigned long)total),
+              named, total);
   return MS_TAKEAWAY_DECIDED;
 }
 

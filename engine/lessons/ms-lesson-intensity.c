@@ -163,10 +163,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (grew < ARITHMETIC_SHOWS && hi < 1) {
     /* Zero-copy won from the start: whatever the arithmetic did, none was
      * needed; "cannot tell" here read as a draw over a clear win. */
-    snprintf (buf, len,
-              ms_gettext ("Zero-copy beat pinned at every F from %d to %d (%.2f–%.2f× its "
-                          "time): no extra arithmetic was needed"),
-              f_lo, f_hi, lo, hi);
+    snprintf (buf, len, ms_gettext ("Zero-copy beat pinned at every F, %d to %d: no extra "
+                                    "arithmetic needed"),
+              f_lo, f_hi);
     return MS_TAKEAWAY_DECIDED;
   }
   if (grew < ARITHMETIC_SHOWS) {
@@ -174,26 +173,20 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * every F), then why the lesson's question stays open: the arithmetic
      * never grew enough to tip the balance. */
     snprintf (buf, len,
-              ms_gettext ("Zero-copy took %.2f–%.2f× pinned's time up to F = %d; this GPU "
-                          "cannot tell where arithmetic tips it (pinned grew only %.2f×)"),
-              lo, hi, f_hi, grew);
+              ms_gettext ("Up to F = %d this GPU cannot tell where arithmetic tips zero-copy"),
+              f_hi);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (!first_win)
-    snprintf (buf, len,
-              ms_gettext ("Zero-copy never beat pinned up to F = %d FMAs per element "
-                          "(%.2f–%.2f× its time)"),
-              f_hi, lo, hi);
+    snprintf (buf, len, ms_gettext ("Zero-copy never beat pinned up to F = %d FMAs per element"),
+              f_hi);
   else if (first_win == f_lo && wins_after_first)
     snprintf (buf, len,
-              ms_gettext ("Zero-copy beat pinned at every F from %d to %d FMAs per element "
-                          "(%.2f–%.2f× its time)"),
-              f_lo, f_hi, lo, hi);
+              ms_gettext ("Zero-copy beat pinned at every F from %d to %d FMAs per element"),
+              f_lo, f_hi);
   else
-    snprintf (buf, len,
-              ms_gettext ("Zero-copy first beat pinned at F = %d FMAs per element (%.2f–%.2f× "
-                          "its time over F = %d to %d)"),
-              first_win, lo, hi, f_lo, f_hi);
+    snprintf (buf, len, ms_gettext ("Zero-copy first beat pinned at F = %d FMAs per element"),
+              first_win);
   return MS_TAKEAWAY_DECIDED;
 }
 

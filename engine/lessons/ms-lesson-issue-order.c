@@ -242,30 +242,28 @@ takeaway (const MsResults *r, char *buf, size_t len)
         const MsCell *depth = t[PLAIN][single][0][k], *breadth = t[PLAIN][single][1][k];
         if (!depth || !breadth)
           continue;
-        char breadth_words[96], depth_words[64];
         /* Which queues: the chart has a line for each, and the ratio is
-         * one line's. */
-        snprintf (breadth_words, sizeof breadth_words,
-                  single ? ms_gettext ("breadth-first issue of %d streams on one hardware queue")
-                         : ms_gettext ("breadth-first issue of %d streams on the default queues"),
-                  k);
-        snprintf (depth_words, sizeof depth_words, "%s", ms_gettext ("depth-first"));
-        /* Undecided: the finding first, scoped to the timing the chart
-         * draws; the run's other timings, some apart, are in the details
-         * (append_around), which say so in as many words. */
+         * one line's. The size is the picture's; the other timings, some
+         * apart, are in the details (append_around). */
+        double ratio = speedup (depth, breadth);
         if (!ms_caption_apart (breadth, depth)) {
-          char size[32];
           snprintf (buf, len,
-                    single ? ms_gettext ("Breadth- and depth-first issue of %d streams on one "
-                                         "hardware queue at %s: without timers, the run "
-                                         "cannot tell them apart (%.2f×, within the spread)")
-                           : ms_gettext ("Breadth- and depth-first issue of %d streams on the "
-                                         "default queues at %s: without timers, the run "
-                                         "cannot tell them apart (%.2f×, within the spread)"),
-                    k, ms_caption_size (breadth, size, sizeof size), speedup (depth, breadth));
+                    single ? ms_gettext ("Breadth- vs depth-first on %d streams, one queue: "
+                                         "cannot tell (%.2f×)")
+                           : ms_gettext ("Breadth- vs depth-first on %d streams, default "
+                                         "queues: cannot tell (%.2f×)"),
+                    k, ratio);
           return MS_TAKEAWAY_UNDECIDED;
         }
-        return ms_takeaway_pair (breadth, depth, breadth_words, depth_words, buf, len);
+        char speed[48];
+        ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+        snprintf (buf, len,
+                  single ? ms_gettext ("Breadth-first issue of %d streams on one queue is %s "
+                                       "than depth-first")
+                         : ms_gettext ("Breadth-first issue of %d streams on default queues is %s "
+                                       "than depth-first"),
+                  k, speed);
+        return MS_TAKEAWAY_DECIDED;
       }
   }
   return MS_TAKEAWAY_MISSING;

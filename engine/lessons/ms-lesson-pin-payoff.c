@@ -352,6 +352,47 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   snprintf (list + at, len - at, "%s%s", at ? "; " : "", item);
 }
 
+/* The slide's line: the chart's first line (pinned against newly
+ * allocated pageable pages, "fresh" in the legend), from which size down
+ * it pays off with its first copy; below, and the other lines, are the
+ * details'. Empty (the caption's line) where no size pays off at once. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  const MsCell *from = NULL;
+  bool run = true, any = false, never = true;
+  int smallest = -1;
+  FOR_EACH_EXP (e, -1)
+  {
+    double n = 0;
+    int f = ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &n);
+    const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
+    if (f < 0 || c == NULL)
+      continue;
+    any = true;
+    never = never && f == 0;
+    run = run && f == 1 && n <= 1;
+    if (run)
+      from = c;
+    smallest = e;
+  }
+  char size[32];
+  if (any && never)
+    snprintf (buf, len, "%s",
+              ms_gettext ("Pinning never paid off against newly allocated pageable memory"));
+  else if (from && from->exponent == smallest)
+    snprintf (buf, len,
+              ms_gettext ("Pinning beats newly allocated pageable memory in one copy down to %s"),
+              ms_caption_size (from, size, sizeof size));
+  else if (from)
+    snprintf (buf, len,
+              ms_gettext ("Pinning beats newly allocated pageable memory in one copy from %s up"),
+              ms_caption_size (from, size, sizeof size));
+  else
+    return MS_TAKEAWAY_MISSING;
+  return MS_TAKEAWAY_DECIDED;
+}
+
 /* What getting and releasing took at one size, for each kind measured
  * there, and one copy from pageable and pinned memory. */
 static void
@@ -508,6 +549,7 @@ const MsLesson ms_lesson_pin_payoff = {
               "max-pinned-pct % of MemAvailable per sample; then 64 MiB pinned allocations "
               "and pageable copies with 0..held-max-pct % of MemTotal held pinned in 4 steps",
   MS_PROBE_LESSON_FIELDS,
+  .takeaway = takeaway,
   .missing = MS_N_ ("The run lacks a size with the setup, release and copy of pageable, pinned "
                     "and registered memory."),
   .parts = parts,

@@ -2,6 +2,7 @@
 /* ms-lesson-pinned-pageable.c: the pinned-pageable lesson
  * (docs/lessons.md): pinned against pageable memory. A plain sweep of both
  * answers it; the caption compares their copies to the device. */
+#include <math.h>
 #include <stdio.h>
 
 #include "ms-i18n.h"
@@ -10,6 +11,21 @@
 
 #define NAME "pinned-pageable"
 
+/* A rate as the lines write it (one decimal), read back: their ratio is
+ * taken from the rates as written, so that it divides out. */
+static double
+as_written (double gbps)
+{
+  return round (gbps * 10) / 10;
+}
+
+/* How many times as fast pinned copies to the device are as pageable. */
+static double
+rate_ratio (const MsCell *pin, const MsCell *page)
+{
+  return as_written (pin->stats.h2d_gbps) / as_written (page->stats.h2d_gbps);
+}
+
 static bool
 caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -17,7 +33,7 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
   if (ms_caption_copy_pair (r, exponent, MS_MODE_PINNED, MS_MODE_PAGEABLE, &pin, &page) < 0)
     return false;
   char size[32];
-  double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+  double ratio = rate_ratio (pin, page);
   ms_caption_size (pin, size, sizeof size);
   if (ratio >= 1.05)
     snprintf (buf, len,
@@ -50,7 +66,7 @@ takeaway_pinned_pageable (const MsResults *r, char *buf, size_t len)
   if (ms_caption_copy_pair (r, -1, MS_MODE_PINNED, MS_MODE_PAGEABLE, &pin, &page) < 0)
     return MS_TAKEAWAY_MISSING;
   char size[32], speed[48];
-  double ratio = pin->stats.h2d_gbps / page->stats.h2d_gbps;
+  double ratio = rate_ratio (pin, page);
   const MsStat *a = &pin->stats.phase[MS_PHASE_H2D], *b = &page->stats.phase[MS_PHASE_H2D];
   ms_caption_size (pin, size, sizeof size);
   if (!(a->ci_high < b->ci_low || b->ci_high < a->ci_low)) {
@@ -62,8 +78,7 @@ takeaway_pinned_pageable (const MsResults *r, char *buf, size_t len)
   }
   ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
   snprintf (buf, len,
-            ms_gettext ("Pinned copies to the GPU are %s than pageable ones at %s (%.1f "
-                        "against %.1f GB/s)"),
+            ms_gettext ("Pinned copies are %s than pageable at %s (%.1f vs %.1f GB/s)"),
             speed, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
   return MS_TAKEAWAY_DECIDED;
 }

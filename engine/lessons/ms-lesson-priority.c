@@ -111,6 +111,14 @@ unsupported (const MsResults *r, char *buf, size_t len)
   return false;
 }
 
+/* How many times the wait with priority went into the wait without, from
+ * the two times as the line writes them. */
+static double
+fold (double high, double low)
+{
+  return ms_caption_time_as_written (low) / ms_caption_time_as_written (high);
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -134,7 +142,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                    "stream started %s after launch (median), against %s on a "
                                    "second low-priority stream; they got in as the long "
                                    "kernel's blocks finished."),
-                       low / high, t1, t2);
+                       fold (high, low), t1, t2);
   else if (low * 2 <= high)
     ms_caption_append (buf, len,
                        ms_gettext ("Priority did not help here: while a long low-priority kernel "
@@ -178,19 +186,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   ms_caption_time (high, t_high, sizeof t_high);
   ms_caption_time (low, t_low, sizeof t_low);
   if (high * 2 <= low)
-    snprintf (buf, len,
-              ms_gettext ("A high-priority stream cut short kernels' wait behind a long one "
-                          "%.0f-fold (%s against %s)"),
-              low / high, t_high, t_low);
+    snprintf (buf, len, ms_gettext ("High priority cut short kernels' wait %.0f-fold: %s, not %s"),
+              fold (high, low), t_high, t_low);
   else if (low * 2 <= high)
-    snprintf (buf, len,
-              ms_gettext ("Priority did not help: short kernels waited %s on a high-priority "
-                          "stream against %s without"),
+    snprintf (buf, len, ms_gettext ("High priority did not help: short kernels waited %s, not %s"),
               t_high, t_low);
   else
     snprintf (buf, len,
-              ms_gettext ("Priority made no clear difference: short kernels waited %s on a "
-                          "high-priority stream against %s without"),
+              ms_gettext ("Priority made no clear difference: short kernels waited %s, not %s"),
               t_high, t_low);
   return MS_TAKEAWAY_DECIDED;
 }

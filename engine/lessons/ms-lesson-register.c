@@ -215,28 +215,24 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * that named only the other two sent a class away with "allocate rather
    * than register". */
   int until = ms_register_reused_cheaper_until (&k);
+  /* One line: the size is the picture's title's. */
+  (void)size;
   if (from > 0 && until == 0)
     snprintf (buf, len,
-              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
-                          "than registering anew in each; registering once and reusing costs "
-                          "least"),
-              from, size);
+              ms_gettext ("Registering once costs least; anew costs more than pinned from n = %d"),
+              from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,
-              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
-                          "than registering anew in each; registering once and reusing costs "
-                          "least up to %d"),
-              from, size, until);
+              ms_gettext ("Registering once costs least up to n = %d; anew, more than pinned "
+                          "from n = %d"),
+              until, from);
   else if (from > 0)
     snprintf (buf, len,
-              ms_gettext ("From %d repetitions at %s, allocating pinned memory once costs less "
-                          "than registering anew in each"),
-              from, size);
+              ms_gettext ("Registering anew costs more than allocating pinned once from n = %d"),
+              from);
   else
     snprintf (buf, len,
-              ms_gettext ("At %s, registering anew in each repetition never costs more than "
-                          "allocating pinned memory once"),
-              size);
+              ms_gettext ("Registering anew never costs more than allocating pinned memory once"));
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -279,6 +279,37 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
   return false;
 }
 
+/* The slide's line: where zero-copy starts to lose, the reuse chart's
+ * crossing; the access variants and their times are the details'. */
+static MsTakeaway
+takeaway_reuse (const MsResults *r, char *buf, size_t len)
+{
+  FOR_EACH_EXP (e, -1)
+  {
+    int cross, largest;
+    int found = ms_lesson_reuse_crossover (r, e, &cross, &largest);
+    if (found < 0)
+      continue;
+    char size[32];
+    ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+    if (!found)
+      snprintf (buf, len,
+                ms_gettext ("Zero-copy is never clearly slower than pinned up to R = %d at %s"),
+                largest, size);
+    else if (cross == smallest_reuse (r, e))
+      snprintf (buf, len, ms_gettext ("Zero-copy loses to pinned at every R measured at %s"),
+                size);
+    else
+      snprintf (buf, len,
+                ms_ngettext ("Zero-copy loses to pinned from R = %d access per element at %s",
+                             "Zero-copy loses to pinned from R = %d accesses per element at %s",
+                             (unsigned long)cross),
+                cross, size);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  return MS_TAKEAWAY_MISSING;
+}
+
 /* The command line's finding: at each size, the smallest R at which
  * zero-copy takes longer than pinned. */
 static void
@@ -324,6 +355,7 @@ const MsLesson ms_lesson_reuse = {
               "write-only in R kernels and write-only storing R times in one kernel",
   .parts = reuse_parts,
   .caption = caption_reuse,
+  .takeaway = takeaway_reuse,
   .missing = MS_N_ ("This run has no zero-copy and pinned cells with an R setting to compare."),
   .finding = finding_reuse,
 };

@@ -207,6 +207,34 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
                        size_text (early, s1, sizeof s1));
 }
 
+/* The slide's line: the caption's first sentence, short; the other
+ * memories, directions and calls are the details'. */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  char s1[32], s2[32];
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  if (t.measured == 0)
+    return MS_TAKEAWAY_MISSING;
+  int early = t.early > 0 ? t.largest_early : -1;
+  int waited = t.smallest_blocked >= 0 && t.smallest_blocked < early
+                   ? t.smallest_blocked
+                   : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, early);
+  if (t.early == 0)
+    snprintf (buf, len,
+              ms_gettext ("cudaMemcpyAsync from pageable memory waited for the kernel at every "
+                          "size"));
+  else if (waited >= 0)
+    snprintf (buf, len,
+              ms_gettext ("cudaMemcpyAsync from pageable returned early up to %s, waited at %s"),
+              size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
+  else
+    snprintf (buf, len,
+              ms_gettext ("cudaMemcpyAsync from pageable returned early at every size up to %s"),
+              size_text (early, s1, sizeof s1));
+  return MS_TAKEAWAY_DECIDED;
+}
+
 /* cudaMemcpy from pageable memory to the device against the guide's rule
  * that such copies of 64 KiB or less are asynchronous to the host. */
 static void
@@ -334,6 +362,7 @@ const MsLesson ms_lesson_sync_async = {
               "call time and time to done; each part in a fresh process, the second with "
               "CUDA_LAUNCH_BLOCKING=1",
   MS_PROBE_LESSON_FIELDS,
+  .takeaway = takeaway,
   .missing = MS_N_ ("The run lacks cudaMemcpyAsync from pageable memory to the device."),
   .parts = parts,
 };
