@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-palette.c: the series palette, the modes' and runs' looks and the
  * phase colours, light and dark. */
+#include <math.h>
+
 #include "ms-mode-list.h"
 #include "ms-palette.h"
 
@@ -155,4 +157,24 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
   }
   double g = m == -1 ? 0.55 : (dark ? 0.42 : 0.4);
   *out = (MsColor){ g, g, g, 1 };
+}
+
+/* WCAG's relative luminance of an sRGB colour. */
+static double
+luminance (const MsColor *c)
+{
+  const double v[3] = { c->red, c->green, c->blue }, w[3] = { 0.2126, 0.7152, 0.0722 };
+  double l = 0;
+  for (int i = 0; i < 3; i++)
+    l += w[i] * (v[i] <= 0.04045 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4));
+  return l;
+}
+
+void
+ms_ink_on (const MsColor *fill, MsColor *out)
+{
+  double l = luminance (fill);
+  double on_black = (l + 0.05) / 0.05, on_white = 1.05 / (l + 0.05);
+  double v = on_black >= 4.5 || on_black >= on_white ? 0 : 1;
+  *out = (MsColor){ v, v, v, 1 };
 }

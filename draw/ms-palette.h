@@ -66,6 +66,10 @@ void ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shap
 /* Phase colours: Okabe & Ito's palette, greys for allocation and release. */
 void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
 
+/* The colour of text set on fill: black where it reads 4.5:1 on it (WCAG
+ * AA), as on most phase colours, else white where that reads better
+ * (h2d's #0072B2 gives black 4.05:1, white 5.17:1). */
+void ms_ink_on (const MsColor *fill, MsColor *out);
 /* Text in the foreground colour at this opacity (notes, hidden legend
  * entries, a chart's empty-plot line) still reads 4.5:1 (WCAG AA) on the
  * background in both styles, over a grid line too: the least opacity any

@@ -111,7 +111,7 @@ place_text (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double si
   for (int k = 0; k < 3; k++) {
     if (!fits[k] || covers_placed (placed, xs[k], y, tw, th, pad))
       continue;
-    *out = (MsBarLabel) { xs[k], y, tw, th, k == 0, size, "" };
+    *out = (MsBarLabel) { xs[k], y, tw, th, k == 0, size, "", b->event->phase };
     g_strlcpy (out->text, text, sizeof out->text);
     return TRUE;
   }

@@ -10,9 +10,10 @@ G_BEGIN_DECLS
 
 typedef struct {
   double x, y, w, h; /* the text's box */
-  gboolean on_bar;   /* drawn over the bar (dark text), else on the lane */
+  gboolean on_bar;   /* drawn over the bar (in ms_ink_on its colour), else on the lane */
   double size;       /* its text size */
   char text[128];
+  MsPhase phase; /* the bar's, whose colour the text is set on */
 } MsBarLabel;
 
 /* Labels for bars (MsTimelineBar, most important first) at size fs, among

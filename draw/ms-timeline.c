@@ -778,8 +778,9 @@ cmp_label_phase (gconstpointer a, gconstpointer b)
   return (x->x > y->x) - (x->x < y->x);
 }
 
-/* The GPU bars' labels (ms-timeline-labels.c): dark on a bar, in the
- * text's colour on the lane; "blocked" in wide blocked host calls. */
+/* The GPU bars' labels (ms-timeline-labels.c): on a bar black or white,
+ * whichever reads on its colour (ms_ink_on), in the text's colour on the
+ * lane; "blocked" in wide blocked host calls. */
 static void
 bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 {
@@ -787,16 +788,13 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_autoptr (GArray) placed
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
                                   set->right, set->fs, !set->copies_waited, set->vector_bytes);
-  for (int on_bar = 1; on_bar >= 0; on_bar--) {
-    if (on_bar)
-      cairo_set_source_rgb (cr, 0, 0, 0);
-    else
-      ms_set_color (cr, &st->fg, 1);
-    for (guint i = 0; i < placed->len; i++) {
-      const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
-      if (l->on_bar == on_bar)
-        ms_draw_text (cr, l->text, l->x, l->y, l->size, 0, 0, FALSE, NULL, NULL);
-    }
+  for (guint i = 0; i < placed->len; i++) {
+    const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
+    MsColor fill, ink;
+    ms_phase_color (l->phase, st->dark, &fill);
+    ms_ink_on (&fill, &ink);
+    ms_set_color (cr, l->on_bar ? &ink : &st->fg, 1);
+    ms_draw_text (cr, l->text, l->x, l->y, l->size, 0, 0, FALSE, NULL, NULL);
   }
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
