@@ -74,6 +74,29 @@ loaded_file_free (LoadedFile *f)
   g_free (f);
 }
 
+/* One toast for the runs opened together, once every file asked for has
+ * joined: eighteen reference runs opened at once queued eighteen "Opened"
+ * toasts, which covered the projected axis and legend for about two
+ * minutes. A toast of its own is not changed once shown (the previous try,
+ * which retitled a shown toast, crashed inside libadwaita's animation). */
+static void
+toast_opened (MsWindow *self)
+{
+  if (self->load_next_added != self->load_next_ticket || self->opened_count == 0)
+    return;
+  g_autofree char *msg =
+    self->opened_count == 1
+      ? g_strdup_printf (_("Opened %s"), self->opened_first)
+      /* TRANSLATORS: one toast for many runs opened at once, e.g. "Opened
+       * 18 runs, the first h100-default". */
+      : g_strdup_printf (ngettext ("Opened %u run, the first %s", "Opened %u runs, the first %s",
+                                   self->opened_count),
+                         self->opened_count, self->opened_first);
+  ms_window_toast (self, msg);
+  self->opened_count = 0;
+  g_clear_pointer (&self->opened_first, g_free);
+}
+
 /* The files read so far whose turn it is join the session together: in
  * one change of its runs, so that each page rebuilds once for all of them
  * (files opened together tend to finish together). */
@@ -100,8 +123,8 @@ add_loaded_in_order (MsWindow *self)
     if (!f->run) {
       ms_window_toast (self, f->error);
     } else if (g_ptr_array_find (added, f->run, &pos)) {
-      g_autofree char *msg = g_strdup_printf (_("Opened %s"), ms_run_get_name (f->run));
-      ms_window_toast (self, msg);
+      if (self->opened_count++ == 0)
+        self->opened_first = g_strdup (ms_run_get_name (f->run));
       /* A plain CSV file whose sidecar is missing, damaged or another
        * run's: the run shows without its device and settings, and says why. */
       const char *unknown = ms_run_get_results (f->run)->metadata_unknown;
@@ -110,6 +133,7 @@ add_loaded_in_order (MsWindow *self)
     }
     ms_profiling_open_added (f->path, f->error);
   }
+  toast_opened (self);
 }
 
 typedef struct {

@@ -66,6 +66,10 @@ struct _MsWindow {
   /* Files read and waiting for those asked before them (ms-window.c). */
   GHashTable *loaded;
   guint load_next_ticket, load_next_added;
+  /* Runs opened since the last "Opened" toast, and the first one's name:
+   * one toast sums up files opened together (ms-window-files.c). */
+  guint opened_count;
+  char *opened_first;
   gboolean painted;
 
   MsViewScale scale;

@@ -326,6 +326,7 @@ ms_window_finalize (GObject *object)
   MsWindow *self = MS_WINDOW (object);
   g_ptr_array_unref (self->pending_paths);
   g_hash_table_unref (self->loaded);
+  g_free (self->opened_first);
   /* Not at dispose: the Runs popover's rows let it go as they are unbound. */
   g_clear_object (&self->session);
   g_free (self->run_blocker);

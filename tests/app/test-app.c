@@ -461,14 +461,24 @@ has_three_runs (gpointer win)
   return ms_window_get_n_runs (win) >= 3;
 }
 
+static void
+count_opened_toasts (MsWindow *win, GParamSpec *pspec, guint *n)
+{
+  const char *text = ms_window_get_toast_text (win);
+  *n += text && g_str_has_prefix (text, "Opened ");
+}
+
 /* Files opened together are read in parallel but join in the order given
  * (the large file, read last, first), each with a short name of its own
  * (the GPU's model and the day) and a description in full: the lesson's
- * title for a lesson, the sizes where they are not the default. */
+ * title for a lesson, the sizes where they are not the default. One toast
+ * sums them up, naming the first. */
 static void
 check_files_in_order (GApplication *app)
 {
   MsWindow *win = ms_window_new (ADW_APPLICATION (app));
+  guint opened_toasts = 0;
+  g_signal_connect (win, "notify::toast-text", G_CALLBACK (count_opened_toasts), &opened_toasts);
   const char *names[] = { "h100-large-samples.csv.gz", "h100-lesson-duplex-samples.csv.gz",
                           "h200-default-samples.csv.gz" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
@@ -495,6 +505,17 @@ check_files_in_order (GApplication *app)
     g_assert_null (strstr (ms_window_get_run (win, i)->label, " · "));
     for (guint j = 0; j < i; j++)
       g_assert_cmpstr (ms_window_get_run (win, i)->label, !=, ms_window_get_run (win, j)->label);
+  }
+  g_autofree char *summary =
+    g_strdup_printf ("Opened 3 runs, the first %s", ms_window_get_run (win, 0)->label);
+  g_assert_cmpstr (ms_window_get_toast_text (win), ==, summary);
+  g_assert_cmpuint (opened_toasts, ==, 1);
+  /* The toast on screen, its animation running, while its window goes:
+   * nothing may outlive it. */
+  gint64 end = g_get_monotonic_time () + 300 * 1000;
+  while (g_get_monotonic_time () < end) {
+    g_main_context_iteration (NULL, FALSE);
+    g_usleep (1000);
   }
   g_object_add_weak_pointer (G_OBJECT (win), (gpointer *) &win);
   gtk_window_destroy (GTK_WINDOW (win));
