@@ -400,7 +400,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   char same[128], other[128];
   memory_lists (rows, n, same, other, sizeof same);
   if (untold && same[0]) {
-    snprintf (buf, len, ms_gettext ("%s: the same after any store; %s: unclear"),
+    snprintf (buf, len, ms_gettext ("%s: the same after any store; %s: cannot tell"),
               same, other);
     return MS_TAKEAWAY_UNDECIDED;
   }
