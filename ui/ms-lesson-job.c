@@ -32,6 +32,7 @@ struct _MsLessonJob {
 typedef struct {
   MsResults *run;
   char error[512];
+  const char *path; /* the reference run's file (the job's), else NULL */
 } JobOutcome;
 
 static void
@@ -182,13 +183,15 @@ measure (MsLessonJob *job, char *err, gsize errlen)
 }
 
 static MsResults *
-load (MsLessonJob *job, char *err, gsize errlen)
+load (MsLessonJob *job, const char **path, char *err, gsize errlen)
 {
   for (guint i = 0; job->paths && job->paths[i]; i++) {
     char why[512];
     MsResults *r = ms_run_read_samples (job->paths[i], why, sizeof why);
-    if (r && ms_lesson_topic_matches (job->topic, r))
+    if (r && ms_lesson_topic_matches (job->topic, r)) {
+      *path = job->paths[i];
       return r;
+    }
     if (!r)
       g_snprintf (err, errlen, "%s", why);
     ms_results_free (r);
@@ -205,7 +208,7 @@ job_work (MsJob *mj, gpointer data, GError **error)
 {
   MsLessonJob *job = data;
   JobOutcome *o = g_new0 (JobOutcome, 1);
-  MsResults *r = job->paths ? load (job, o->error, sizeof o->error)
+  MsResults *r = job->paths ? load (job, &o->path, o->error, sizeof o->error)
                             : measure (job, o->error, sizeof o->error);
   if (r) {
     /* A lesson's run names its lesson; a plain sweep that answers a card
@@ -229,6 +232,9 @@ on_finished (MsJob *mj, MsLessonJob *job)
   g_autoptr (GObject) owner = g_weak_ref_get (&job->owner);
   g_autoptr (MsRun) run =
     o && o->run ? ms_run_new (g_steal_pointer (&o->run), MS_RUN_KIND_LESSON) : NULL;
+  /* Its file names the run on the slide ("h100-default"). */
+  if (run && o->path)
+    ms_run_set_source_file (run, o->path);
   /* A run measured here is kept, whether its page is still there or not,
    * on the library's writer thread. */
   if (run && !job->paths)
