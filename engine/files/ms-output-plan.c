@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define MAX_NAMES 8
 
@@ -139,6 +140,43 @@ check_not_sidecar (const Entry *e, char *err, size_t errlen)
   snprintf (err, errlen,
             ms_gettext ("%s %s: holds the metadata of other files: not replaced; choose another "
                         "name"),
+            e->given_by, e->name);
+  return refuse (err, errlen);
+}
+
+/* Whether the regular file at path holds a run's samples or summary, by
+ * its first line (through gzip where compressed): a run with no sidecar
+ * beside it, an older one whose metadata is inline, or one copied away
+ * from its sidecar, is known by its content alone. */
+static bool
+is_run_content (const char *path)
+{
+  static const char *const heads[] = { "mode,elements,bytes_per_vector,",
+                                       "# memsweep samples file", "# memsweep summary file" };
+  struct stat st;
+  char head[64] = { 0 };
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return false;
+  gzFile in = gzopen (path, "rb");
+  int n = in ? gzread (in, head, sizeof head - 1) : 0;
+  if (in)
+    gzclose (in);
+  const char *text = n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
+  for (size_t i = 0; n > 0 && i < sizeof heads / sizeof heads[0]; i++)
+    if (strncmp (text, heads[i], strlen (heads[i])) == 0)
+      return true;
+  return false;
+}
+
+/* A file of the command's own (an export, a picture, a report) never
+ * replaces a run's samples or summary, sidecar or none. */
+static bool
+check_not_run_content (const Entry *e, char *err, size_t errlen)
+{
+  if (e->role != ROLE_FILE || !is_run_content (e->where))
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: holds a run's measurements: not replaced; choose another name"),
             e->given_by, e->name);
   return refuse (err, errlen);
 }
@@ -271,7 +309,7 @@ check_other_runs (const Entry *e, char *err, size_t errlen)
   }
   const Entry *f = e->descriptor >= 0 ? &file : e;
   return check_not_sidecar (f, err, errlen) && check_not_sidecar_name (f, err, errlen) &&
-         check_not_named (f, err, errlen);
+         check_not_named (f, err, errlen) && check_not_run_content (f, err, errlen);
 }
 
 static bool

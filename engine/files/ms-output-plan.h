@@ -25,6 +25,8 @@
  *   STEM-samples.csv.gz beside STEM-meta.json), by name or as a hard link
  *   to one, that the plan does not write. The plan's own sidecar replaces
  *   an existing one only where the plan writes that one's whole set.
+ *   A file of the command's own (an export, a picture) never replaces a
+ *   file holding a run's samples or summary, known by its first line.
  *   A descriptor's file (`3>>F`, `5<>F` named /proc/self/fd/5, standard
  *   output appended to a file) is held to the same rules where its name
  *   leads to that file.

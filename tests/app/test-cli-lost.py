@@ -418,6 +418,27 @@ def profile_stdin_message(d):
 
 
 # ---- the output plan beyond the numbered defects ---------------------------
+@case(21, "an export over a run's file with no sidecar (plain, gzipped, renamed) is refused")
+def export_over_lone_run_file(d):
+    a_run(d, "X")
+    a_run(d, "L")
+    with open(os.path.join(d, "L-samples.csv"), "rb") as f, \
+            gzip.open(os.path.join(d, "C-samples.csv.gz"), "wb") as g:
+        g.write(f.read())
+    os.rename(os.path.join(d, "L-summary.csv"), os.path.join(d, "kept.csv"))
+    os.unlink(os.path.join(d, "L-meta.json"))
+    before = snapshot(d)
+    for export in (["--export-csv", "C-samples.csv.gz"], ["--export-json", "L-samples.csv"],
+                   ["--export-markdown", "kept.csv"]):
+        rc, _, err = memsweep("show", "X-samples.csv", *export, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, "show X-samples.csv " + " ".join(export))
+    # An earlier export of the same name is no run: written again.
+    rc, _, err = memsweep("show", "X-samples.csv", "--export-csv", "e.csv", cwd=d)
+    expect(rc == 0, f"first export exit {rc}", err)
+    rc, _, err = memsweep("show", "X-samples.csv", "--export-csv", "e.csv", cwd=d)
+    expect(rc == 0, f"the same export again: exit {rc}", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
