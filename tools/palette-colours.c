@@ -12,7 +12,8 @@
  * holds. Searches an N-level sRGB grid (32 by default) in each style,
  * pairs light and dark colours of one hue, and prints the K best pairs
  * (5), best first, by the least distance to any other mode, as the line
- * draw/ms-palette.c takes. Exit status 0 when a pair passes every rule, 1
+ * draw/ms-palette.c takes (with MODE, whole: its marker and dash as its
+ * line has them, so a placeholder's line is replaced by one of these). Exit status 0 when a pair passes every rule, 1
  * when none does (the nearest miss is printed with the rule it breaks), 2
  * on a usage error. */
 #include <glib.h>
@@ -153,11 +154,21 @@ broken_rule (const Pair *p, int skip, char *why, size_t len)
   }
 }
 
+/* As draw/ms-palette.c's line: for a named mode with the marker and dash
+ * its line has now (a new mode's placeholder keeps them), so that the
+ * line can replace it whole; for a new mode without them. */
 static void
-print_pair (const Pair *p, const char *id)
+print_pair (const Pair *p, const char *id, int mode)
 {
-  printf ("#define LOOK_%-18s 0x%06X, 0x%06X  /* least distance light %.1f, dark %.1f */\n",
-          id, hex (&p->light->color), hex (&p->dark->color), p->light->least, p->dark->least);
+  char shape_dash[32] = "";
+  if (mode >= 0) {
+    guint color, shape, dash;
+    ms_mode_look ((MsMode) mode, &color, &shape, &dash);
+    g_snprintf (shape_dash, sizeof shape_dash, ", %u, %u", shape, dash);
+  }
+  printf ("#define LOOK_%-16s 0x%06X, 0x%06X%s  /* least distance light %.1f, dark %.1f */\n",
+          id, hex (&p->light->color), hex (&p->dark->color), shape_dash, p->light->least,
+          p->dark->least);
 }
 
 static int
@@ -204,10 +215,10 @@ main (int argc, char **argv)
     if (*why)
       break;
     rc = 0;
-    print_pair (p, id);
+    print_pair (p, id, skip);
   }
   if (rc != 0 && found->len)
-    print_pair (&g_array_index (found, Pair, 0), id);
+    print_pair (&g_array_index (found, Pair, 0), id, skip);
   g_array_unref (found);
   g_array_unref (light);
   g_array_unref (dark);
