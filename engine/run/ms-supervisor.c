@@ -163,8 +163,23 @@ folder_pid (const char *name)
   return (pid_t) strtol (start, NULL, 10);
 }
 
+/* Each folder made here holds this empty file from its first moment: the
+ * sweep removes only folders that hold it, never a folder of the user's
+ * that happens to be named like one. */
+#define MS_SUPERVISOR_MARK ".memsweep-process-folder"
+
+static bool
+has_mark (int dir_fd, const char *name)
+{
+  char mark[NAME_MAX + sizeof MS_SUPERVISOR_MARK + 2];
+  snprintf (mark, sizeof mark, "%s/%s", name, MS_SUPERVISOR_MARK);
+  struct stat st;
+  return fstatat (dir_fd, mark, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG (st.st_mode) &&
+         st.st_size == 0;
+}
+
 /* Folders of this form whose command has died (SIGKILLed: nothing of it
- * could remove them) and that are this user's. */
+ * could remove them), that are this user's and carry the mark. */
 static void
 sweep_dead_folders (const char *tmp)
 {
@@ -177,7 +192,7 @@ sweep_dead_folders (const char *tmp)
     if (pid <= 0 || pid == getpid () || fstatat (dirfd (d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
         !S_ISDIR (st.st_mode) || st.st_uid != getuid ())
       continue;
-    if (kill (pid, 0) != 0 && errno == ESRCH)
+    if (kill (pid, 0) != 0 && errno == ESRCH && has_mark (dirfd (d), e->d_name))
       remove_tree_at (dirfd (d), e->d_name, 0);
   }
   closedir (d);
@@ -209,6 +224,16 @@ ms_supervisor_folder (const char *kind, char *path, size_t len)
   }
   if (!mkdtemp (path))
     return false;
+  char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
+  snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
+  int fd = open (mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    int e = errno;
+    rmdir (path);
+    errno = e;
+    return false;
+  }
+  close (fd);
   pthread_mutex_lock (&folders_lock);
   if (!registered)
     atexit (remove_folders_at_exit);

@@ -439,6 +439,26 @@ def export_over_lone_run_file(d):
     expect(rc == 0, f"the same export again: exit {rc}", err)
 
 
+@case(22, "a folder of the user's in TMPDIR named like a dead process folder is kept")
+def user_folder_in_tmpdir(d):
+    tmp = os.path.join(d, "tmp")
+    os.makedirs(tmp)
+    mine = os.path.join(tmp, "memsweep-runs-20261126-backup")
+    dead = os.path.join(tmp, "memsweep-grade-4000000-abcdef")
+    os.makedirs(mine)
+    with open(os.path.join(mine, "notes.txt"), "w") as f:
+        f.write("keep me\n")
+    os.makedirs(dead)
+    e = dict(os.environ, TMPDIR=tmp, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run([MEMSWEEP, "run", "--grade", "--modes", "host", "--min-exp", "10",
+                        "--max-exp", "10", "--grade-budget", "3", "--quiet", "--out", "G"],
+                       cwd=d, env=e, capture_output=True, timeout=120)
+    err = p.stderr.decode(errors="replace")
+    expect(p.returncode == 0, f"exit {p.returncode}", err)
+    expect(os.path.exists(os.path.join(mine, "notes.txt")), "the user's folder was removed", err)
+    expect(os.path.isdir(dead), "an unmarked folder was removed", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
