@@ -3,6 +3,7 @@
  * the policy. */
 #define _GNU_SOURCE
 #include "ms-atomic-file.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 
 #include <errno.h>
@@ -35,6 +36,7 @@ struct MsAtomicFile {
   int slot;                /* in the temporaries' registry, or -1 */
   int descriptor;          /* an open descriptor named as /dev/fd/N, or -1 */
   int lock_fd;             /* holds the temporary's lock from close to rename, or -1 */
+  MsGzipWriter *gz;        /* a name ending in ".gz": its bytes compressed, or NULL */
 };
 
 /* Files that must not be written: the inputs of the command. Readers run
@@ -478,6 +480,8 @@ ms_atomic_file_resolve (const char *path, char *target, size_t len, int *descrip
   return resolve_target (path, target, len, descriptor);
 }
 
+static bool gzip_sink (void *user, const void *data, size_t n);
+
 MsAtomicFile *
 ms_atomic_file_open (const char *path, char *err, size_t errlen)
 {
@@ -544,6 +548,13 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     free (file);
     return NULL;
   }
+  /* A name ending in .gz never gets plain bytes. */
+  if ((ms_gzip_is_name (path) || ms_gzip_is_name (file->target)) &&
+      !(file->gz = ms_gzip_writer_new (gzip_sink, file))) {
+    ms_atomic_file_abort (file);
+    fail (err, errlen, path, ms_gettext ("cannot write"), ENOMEM);
+    return NULL;
+  }
   return file;
 }
 
@@ -557,12 +568,10 @@ record (MsAtomicFile *file, const char *step, int code)
   return false;
 }
 
-bool
-ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
+static bool
+write_all (MsAtomicFile *file, const void *data, size_t len)
 {
   const char *p = data;
-  if (file->error)
-    return false;
   while (len > 0) {
     ssize_t n = write (file->fd, p, len);
     if (n < 0 && errno == EINTR)
@@ -577,10 +586,34 @@ ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
   return true;
 }
 
+static bool
+gzip_sink (void *user, const void *data, size_t n)
+{
+  return write_all (user, data, n);
+}
+
+bool
+ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
+{
+  if (file->error)
+    return false;
+  if (!file->gz)
+    return write_all (file, data, len);
+  return ms_gzip_writer_put (file->gz, data, len, false) ||
+         record (file, ms_gettext ("write failed"), file->error ? file->error : EIO);
+}
+
+bool
+ms_atomic_file_is_file (const MsAtomicFile *file)
+{
+  return file->tmp[0] != '\0' && file->fd >= 0;
+}
+
+/* Compressed bytes cannot be patched where they stand. */
 bool
 ms_atomic_file_can_patch (const MsAtomicFile *file)
 {
-  return file->tmp[0] != '\0' && file->fd >= 0;
+  return ms_atomic_file_is_file (file) && !file->gz;
 }
 
 bool
@@ -609,6 +642,10 @@ ms_atomic_file_finish (MsAtomicFile *file, char *err, size_t errlen)
 {
   if (file->fd < 0)
     goto done;
+  if (file->gz && !file->error && !ms_gzip_writer_put (file->gz, NULL, 0, true))
+    record (file, ms_gettext ("write failed"), EIO);
+  ms_gzip_writer_free (file->gz);
+  file->gz = NULL;
   /* Devices and pipes cannot be synced (EINVAL); a file must be. */
   if (!file->error && fsync (file->fd) != 0 && !(file->tmp[0] == '\0' && errno == EINVAL))
     record (file, ms_gettext ("write failed"), errno);
@@ -823,5 +860,6 @@ ms_atomic_file_abort (MsAtomicFile *file)
   if (file->lock_fd >= 0)
     close (file->lock_fd);
   forget_temporary (file->slot);
+  ms_gzip_writer_free (file->gz);
   free (file);
 }

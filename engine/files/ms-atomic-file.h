@@ -90,8 +90,12 @@ bool ms_atomic_file_output_name (const char *prefix, const char *suffix, char *o
 bool ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len);
 
 /* Whether bytes already written can be overwritten (ms_atomic_file_patch):
- * a temporary can, a device or a pipe written in place cannot. */
+ * a temporary can, unless it is compressed (a name ending in .gz); a
+ * device or a pipe written in place cannot. */
 bool ms_atomic_file_can_patch (const MsAtomicFile *file);
+/* Whether the target is a file, written through a temporary (so a sidecar
+ * may lie beside it), not a device, pipe or descriptor written in place. */
+bool ms_atomic_file_is_file (const MsAtomicFile *file);
 
 /* Overwrites len bytes at offset of what was written, before finishing;
  * false after a failure, kept like a write's. */

@@ -683,7 +683,7 @@ metadata_text (const MsResults *results, const MsRunSummary *summary)
 static void
 choose_sidecar (MsWriter *w, const char *meta)
 {
-  w->sidecar = meta && ms_atomic_file_can_patch (w->file);
+  w->sidecar = meta && ms_atomic_file_is_file (w->file);
   if (w->sidecar) {
     w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;

@@ -93,7 +93,7 @@ ms_small_file_write (const char *path, const MsSmallFormat *format, const void *
   bool ok = false;
   if (!table) {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-  } else if (out && !ms_atomic_file_can_patch (out)) {
+  } else if (out && !ms_atomic_file_is_file (out)) {
     /* A failed write is kept for the commit, which says why and cleans up. */
     ms_atomic_file_write (out, format->title, strlen (format->title));
     ms_atomic_file_write (out, "\n", 1);

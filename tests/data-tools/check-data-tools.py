@@ -4,8 +4,9 @@ wrote into DIR, and every CSV file shipped in DATA-DIR, read by pandas,
 polars and DuckDB with default options: every column typed as the Table
 Schema in SCHEMA-DIR says, the file valid against it (frictionless, the
 schema as written), the header the engine's columns in order, the sidecars valid against their JSON Schema,
-the median pinned h2d GB/s per size as memsweep computes it, and the peer
-matrix, multi-GPU and profile files' values as their older form held them."""
+the median pinned h2d GB/s per size as memsweep computes it, the peer
+matrix, multi-GPU and profile files' values as their older form held them,
+and every file a command wrote, gzipped where its name ends in .gz."""
 import glob
 import gzip
 import json
@@ -288,6 +289,43 @@ def check_shipped():
             check_types(path, kind, kept=("e2e_median_us",) if kind == "summary" else ())
 
 
+def check_every_written():
+    """Every CSV and JSON file the commands wrote into DIR (tables, the
+    fleet report, the files written gzipped because their names end in
+    .gz): a name ending in .gz holds gzip bytes, never plain ones; a CSV
+    opens in pandas, polars and DuckDB with no options, the same rows in
+    each; a JSON document reads back."""
+    written = sorted(glob.glob(f"{folder}/**/*.csv", recursive=True) +
+                     glob.glob(f"{folder}/**/*.gz", recursive=True) +
+                     glob.glob(f"{folder}/*.json", recursive=False))
+    n_gz = 0
+    for path in written:
+        name = os.path.basename(path)
+        if name.startswith("broken-"):
+            continue
+        if name.endswith(".gz"):
+            with open(path, "rb") as f:
+                magic = f.read(2)
+            check(magic == b"\x1f\x8b", f"{path}: named .gz but not gzip")
+            n_gz += 1
+            if magic != b"\x1f\x8b":
+                continue
+        if name.endswith((".json", ".json.gz")):
+            opener = gzip.open if name.endswith(".gz") else open
+            try:
+                with opener(path, "rt", encoding="utf-8") as f:
+                    json.load(f)
+            except ValueError as e:
+                failures.append(f"{path}: not JSON: {e}")
+            continue
+        try:
+            rows = {tool: len(frame) for tool, frame in all_tools(path)}
+            check(len(set(rows.values())) == 1, f"{path}: rows differ between tools: {rows}")
+        except Exception as e:  # what a tool raised is the finding
+            failures.append(f"{path}: {type(e).__name__}: {str(e).splitlines()[0]}")
+    check(n_gz >= 3, f"only {n_gz} gzipped files written")
+
+
 def check_every_json():
     """Every sidecar shipped (data/, the measurement logs) and every sidecar
     and JSON document this test's commands wrote, valid against its JSON
@@ -329,6 +367,7 @@ check_host_run()
 run_recipes()
 check_shipped()
 check_every_json()
+check_every_written()
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

@@ -6,7 +6,9 @@
 # runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
 # from files of the older form in OLD-DIR) read by pandas, polars and
 # DuckDB with default options, checked by check-data-tools.py, as is every
-# CSV file shipped in DATA-DIR. Skipped (77)
+# CSV file shipped in DATA-DIR, and every file the commands wrote (compare's
+# and show's tables, show's document and a profile written under names
+# ending in .gz, which must hold gzip bytes). Skipped (77)
 # when those packages are not installed. Every CSV file shipped and written,
 # gzipped ones included, is validated by the frictionless of PYTHON (the
 # current release) and of OLD-FRICTIONLESS-PYTHON (the older one
@@ -63,6 +65,17 @@ sum=$(cksum < "$tmp/other-meta.json")
 grep -q "other-meta.json: it describes another run" "$tmp/err" || fail "another run's sidecar not named: $(cat "$tmp/err")"
 grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 [ "$(cksum < "$tmp/other-meta.json")" = "$sum" ] || fail "the sidecar was written over"
+# What the commands write besides runs: tables, and files named .gz, which
+# get gzip bytes (the profile, a table, a document).
+"$cli" compare "$ref/h100-default-1-samples.csv.gz" "$ref/h100-default-2-samples.csv.gz" \
+  --format csv > "$tmp/compare.csv" 2> /dev/null
+"$cli" show "$tmp/sweep-samples.csv" --format csv --out "$tmp/show-table.csv.gz" 2> /dev/null ||
+  fail "show --out X.csv.gz"
+"$cli" show "$tmp/sweep-samples.csv" --format json --out "$tmp/show.json.gz" 2> /dev/null ||
+  fail "show --out X.json.gz"
+mkdir -p "$tmp/profiles"
+TMPDIR=$tmp "$cli" calibrate --runs 3 --modes host --min-exp 5 --max-exp 7 --reps 3 --warmup 0 \
+  --out "$tmp/profiles/written.csv.gz" > /dev/null 2>&1 || fail "calibrate --out X.csv.gz"
 "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data" || exit 1
 "$py" "$(dirname "$0")/check-frictionless.py" "$schema" "$data" "$tmp" || exit 1
 if [ -n "$old_py" ] && [ -x "$old_py" ] && "$old_py" -c 'import frictionless' 2>/dev/null; then
