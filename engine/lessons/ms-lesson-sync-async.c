@@ -176,6 +176,20 @@ ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
     *waited = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
 }
 
+/* Pageable cudaMemcpyAsync to the device: the largest size that returned
+ * before the kernel ahead had finished (-1: none), and the smallest above
+ * it that waited (-1: none). The caption and the slide's line both say it. */
+static Tally
+pageable_async_sizes (const MsResults *r, int *early, int *waited)
+{
+  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  *early = t.early > 0 ? t.largest_early : -1;
+  *waited = t.smallest_blocked >= 0 && t.smallest_blocked < *early
+              ? t.smallest_blocked
+              : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, *early);
+  return t;
+}
+
 /* The finding: up to which size pageable cudaMemcpyAsync to the device
  * returned early. The CUDA guide's 64 KiB rule is cudaMemcpy's (copies
  * from the host of 64 KiB or less are asynchronous to the host), so it is
@@ -184,11 +198,8 @@ static void
 pageable_async_sentence (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
-  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
-  int early = t.early > 0 ? t.largest_early : -1;
-  int waited = t.smallest_blocked >= 0 && t.smallest_blocked < early
-                   ? t.smallest_blocked
-                   : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, early);
+  int early, waited;
+  Tally t = pageable_async_sizes (r, &early, &waited);
   if (t.early == 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device waited "
@@ -213,13 +224,10 @@ static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
-  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
+  int early, waited;
+  Tally t = pageable_async_sizes (r, &early, &waited);
   if (t.measured == 0)
     return MS_TAKEAWAY_MISSING;
-  int early = t.early > 0 ? t.largest_early : -1;
-  int waited = t.smallest_blocked >= 0 && t.smallest_blocked < early
-                   ? t.smallest_blocked
-                   : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, early);
   if (t.early == 0)
     snprintf (buf, len,
               ms_gettext ("cudaMemcpyAsync from pageable memory waited for the kernel at every "
