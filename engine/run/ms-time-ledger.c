@@ -14,6 +14,7 @@ static const char *const entry_names[MS_LEDGER_COUNT] = {
   "GPU state before cells", "cells (backend run)", "  of which recorded e2e reps",
   "  of which instrumented reps", "  of which alloc/init/verify/free",
   "  of which alloc step, whole", "  of which warm-up reps, whole", "  of which kept reps, whole",
+  "  of which plain rep steps", "    of which init (plain)", "    of which verify (plain)",
   "  of which after-reps step", "  of which link reading", "  of which release step, whole",
   "GPU state after cells", "cell statistics", "merge rounds", "progress callback",
 };

@@ -29,6 +29,9 @@ typedef enum {
   MS_LEDGER_ALLOC_OP,   /* of which: the backend's allocation step, whole */
   MS_LEDGER_WARMUPS,    /* of which: warm-up repetitions, whole */
   MS_LEDGER_KEPT_REPS,  /* of which: kept repetitions, whole (plain and timed) */
+  MS_LEDGER_PLAIN_STEP, /* of which: the backend's plain repetitions, whole */
+  MS_LEDGER_PLAIN_INIT, /* of which: their input writes and output poisoning */
+  MS_LEDGER_PLAIN_VERIFY, /* of which: their verification on the host */
   MS_LEDGER_AFTER_REPS, /* of which: the step after the repetitions (copy bursts) */
   MS_LEDGER_READ_LINK,  /* of which: the link's reading after a cell */
   MS_LEDGER_RELEASE_OP, /* of which: the backend's release step, whole */
