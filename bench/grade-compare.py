@@ -5,8 +5,10 @@ bench/grade-compare.sh from the files it wrote (PREFIX: files named
 PREFIXgrade-1-samples.csv..., as data/reference/h100-), each pair through
 `memsweep compare --format json` (so the figures are the verdicts a user
 gets), counted as the targets in docs/compare.md count them: cell by cell
-from 2^14, and the pooled verdicts, one per mode and one per run. Pairs
-whose files are missing are left out."""
+from 2^14, and the pooled verdicts, one per mode and one per run. Cells
+are GPU cells: the CPU baseline's (`memsweep modes`, uses_gpu false) are
+left out of the counts, as in docs/compare.md; the pooled verdicts keep
+every mode. Pairs whose files are missing are left out."""
 import json
 import os
 import re
@@ -15,6 +17,13 @@ import subprocess
 import sys
 
 FROM_EXP = 14
+GPU_MODES = set()
+
+
+def load_gpu_modes(ms):
+    doc = json.loads(subprocess.run([ms, "modes", "--format", "json"], capture_output=True,
+                                    text=True, check=True).stdout)
+    GPU_MODES.update(m["name"] for m in doc["modes"] if m["uses_gpu"])
 
 
 def compare_doc(ms, a, b, figure="e2e", threshold=10):
@@ -44,7 +53,8 @@ def pooled_rows(label, doc, want):
 
 
 def common(cells):
-    return [c for c in cells if c["verdict"] not in ("only-a", "only-b")]
+    return [c for c in cells
+            if c["verdict"] not in ("only-a", "only-b") and c["mode"] in GPU_MODES]
 
 
 def share(cells, pred):
@@ -87,6 +97,7 @@ def live_rows(out):
 def main():
     ms, out = sys.argv[1], sys.argv[2]
     prefix = sys.argv[3] if len(sys.argv) > 3 else ""
+    load_gpu_modes(ms)
     f = lambda name: os.path.join(out, f"{prefix}{name}-samples.csv")
     rows = []
     if not os.path.exists(f("grade-1")):
