@@ -32,13 +32,18 @@ def roff(text):
 
 
 def choices(option):
-    """The values an option takes, where it names them."""
+    """The values an option takes, where it names them: the table's list,
+    else the lower-case words of its value ("png|svg|pdf", "N|all")."""
     if option.get("choices"):
         return option["choices"]
     value = option.get("value") or ""
-    if re.fullmatch(r"[a-z0-9-]+(\|[a-z0-9-]+)+", value):
-        return value.split("|")
+    if re.fullmatch(r"[A-Za-z0-9-]+(\|[A-Za-z0-9-]+)+", value):
+        return [word for word in value.split("|") if re.fullmatch(r"[a-z0-9-]+", word)]
     return []
+
+
+# "all" stands alone in a list: after a comma, only the other items.
+ALONE = "all"
 
 
 def man_option(name, value, help_text):
@@ -115,12 +120,13 @@ def bash(table):
     for command in table["commands"]:
         names = " ".join("--" + o["name"] for o in command["options"])
         out.append("  %s) opts='%s' ;;" % (command["name"], names))
-    out += ["  esac", '  case "${COMP_WORDS[1]} $prev" in']
+    out += ["  esac", "  local list=''", '  case "${COMP_WORDS[1]} $prev" in']
     for command in table["commands"]:
         for option in command["options"]:
             if choices(option):
-                out.append("  '%s --%s') values='%s' ;;" %
-                           (command["name"], option["name"], " ".join(choices(option))))
+                out.append("  '%s --%s') values='%s'%s ;;" %
+                           (command["name"], option["name"], " ".join(choices(option)),
+                            "; list=1" if option.get("comma_list") else ""))
     out += ["  esac",
             '  if [ -z "$values" ] && [[ $cur != -* ]]; then',
             '    case ${COMP_WORDS[1]} in']
@@ -129,7 +135,18 @@ def bash(table):
             out.append("    %s) values='%s' ;;" % (command["name"], " ".join(command["operand_choices"])))
     out += ['    esac',
             '  fi',
-            '  if [ -n "$values" ]; then',
+            '  if [ -n "$list" ]; then',
+            '    # A comma list: the next item after the ones given (none twice,',
+            '    # "%s" alone), and no space, for a comma to follow.' % ALONE,
+            '    local head='' item rest=''',
+            '    [[ $cur == *,* ]] && head=${cur%,*},',
+            '    for item in $values; do',
+            '      [[ ,$head == *,$item,* ]] || { [ -n "$head" ] && [ "$item" = %s ]; } ||' % ALONE,
+            '        rest="$rest $item"',
+            '    done',
+            "    COMPREPLY=($(compgen -P \"$head\" -W \"$rest\" -- \"${cur##*,}\"))",
+            '    compopt -o nospace 2>/dev/null',
+            '  elif [ -n "$values" ]; then',
             "    COMPREPLY=($(compgen -W \"$values\" -- \"$cur\"))",
             '  elif [[ $cur == -* ]]; then',
             "    COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))",
@@ -181,7 +198,15 @@ def zsh(table):
             help_text = zsh_escape(option["help"])
             if option["value"]:
                 values = choices(option)
-                action = "(%s)" % " ".join(values) if values else zsh_action(option["value"])
+                if values and option.get("comma_list"):
+                    # each item once, after commas, and "all" alone
+                    items = ['"(%s)%s"' % (ALONE if v != ALONE else " ".join(values), v)
+                             for v in values]
+                    action = "_values -s , %s %s" % (option["name"], " ".join(items))
+                elif values:
+                    action = "(%s)" % " ".join(values)
+                else:
+                    action = zsh_action(option["value"])
                 spec += "=[%s]:%s:%s" % (help_text, zsh_escape(option["value"]), action)
             else:
                 spec += "[%s]" % help_text
@@ -207,6 +232,18 @@ def fish(table):
     out = ["# fish completion for memsweep, written from its option table",
            "# (memsweep __options) by tools/cli-docs.py.",
            "complete -c memsweep -f",
+           "# A comma list's next item: the values not given yet (\"%s\" alone)," % ALONE,
+           "# after the items given.",
+           "function __memsweep_list",
+           "    set -l head (string match -r '^.*,' -- (commandline -ct))",
+           "    set -q head[1]; or set head ''",
+           "    set -l given (string split , -- $head)",
+           "    for item in $argv",
+           "        if not contains -- $item $given; and begin; test -z \"$head\"; or test $item != %s; end" % ALONE,
+           "            echo $head$item",
+           "        end",
+           "    end",
+           "end",
            "complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -l help -d 'print the usage'" % names,
            "complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -l version -d 'print the version'" % names]
     for command in table["commands"]:
@@ -224,7 +261,12 @@ def fish(table):
                 seen, option["name"], fish_escape(option["help"]))
             if option["value"]:
                 values = choices(option)
-                line += " -x -a '%s'" % " ".join(values) if values else " -r"
+                if values and option.get("comma_list"):
+                    line += " -x -a '(__memsweep_list %s)'" % " ".join(values)
+                elif values:
+                    line += " -x -a '%s'" % " ".join(values)
+                else:
+                    line += " -r"
                 if not values and zsh_action(option["value"]) != " ":
                     line += " -F"
             out.append(line)

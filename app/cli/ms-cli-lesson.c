@@ -279,7 +279,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->name = argv[optind];
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
-  if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, "list") == 0)
+  if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)
     return lesson_list_write (&o->output);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));

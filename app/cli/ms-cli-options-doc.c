@@ -17,7 +17,11 @@
 #include "ms-cli-json.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
+#include "ms-lessons.h"
 #include "ms-setting-table.h"
+#if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
+#include "ms-report-view-names.h"
+#endif
 
 #define OPTIONS_SCHEMA_VERSION 1
 
@@ -62,6 +66,10 @@ add_option (MsJson *options, const MsCliOption *opt, const char *name, const cha
   for (int i = 0; choices && choices[i]; i++)
     ms_json_append (list, ms_json_string_new (choices[i]));
   ms_json_set (o, "choices", list);
+  /* LIST in the value names a comma-separated list (--modes pinned,uva):
+   * the shells complete each of its items. */
+  if (value && strncmp (value, "LIST", 4) == 0)
+    ms_json_set_bool (o, "comma_list", true);
   /* Given, it makes the command stop on signals (compare --live). */
   if (opt && (opt->flags & MS_CLI_STOPS_ON_SIGNALS))
     ms_json_set_bool (o, "stops_on_signals", true);
@@ -93,26 +101,40 @@ setting_help (const MsSetting *setting, char *buf, size_t len)
       *p = ' ';
 }
 
-/* The values an option of a command takes where they are names the
- * engine knows (modes, figures): NULL for any other, whose value is free
- * or its choices are in the value itself ("png|svg|pdf"). */
+/* The values an option of a command takes where they are names that
+ * memsweep knows (modes, figures, views, lessons), from the lists the
+ * parsers read: NULL for any other, whose value is free or its choices
+ * are in the value itself ("png|svg|pdf"). */
 static const char *const *
 named_values (const char *option)
 {
   /* --modes takes "all" too; --mode one mode. */
   static const char *modes[MS_MODE_COUNT + 2], *mode[MS_MODE_COUNT + 1];
   static const char *figures[MS_FIGURE_COUNT + 1];
+  static const char *lessons[MS_TOPIC_COUNT + 1];
   for (int m = 0; m < MS_MODE_COUNT; m++)
     modes[m] = mode[m] = ms_mode_name ((MsMode) m);
   modes[MS_MODE_COUNT] = "all";
   for (int f = 0; f < MS_FIGURE_COUNT; f++)
     figures[f] = ms_figure_name ((MsFigure) f);
+  /* plot's and report's --lesson: every lesson, a plain sweep's too */
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    lessons[t] = ms_lesson_topic ((MsLessonTopic) t)->name;
   if (strcmp (option, "mode") == 0)
     return mode;
   if (strcmp (option, "modes") == 0)
     return modes;
   if (strcmp (option, "figure") == 0)
     return figures;
+  if (strcmp (option, "lesson") == 0)
+    return lessons;
+#if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
+  /* plot's views: the drawing library's and a lesson's picture */
+  static const char *views[] = { MS_REPORT_VIEW_LIST (MS_REPORT_VIEW_NAME_ITEM) MS_CLI_LESSON_VIEW,
+                                 NULL };
+  if (strcmp (option, "view") == 0)
+    return views;
+#endif
   return NULL;
 }
 
@@ -131,11 +153,14 @@ add_run_settings (MsJson *options)
   }
 }
 
-/* The lessons' names, for `memsweep lesson NAME`. */
+/* The lessons' names, for `memsweep lesson NAME`, and the word that
+ * lists them. */
 static MsJson *
 operand_choices (const MsCliCommand *c)
 {
   MsJson *list = ms_json_array_new ();
+  if (strcmp (c->name, "lesson") == 0)
+    ms_json_append (list, ms_json_string_new (MS_CLI_LESSON_LIST));
   for (int i = 0; strcmp (c->name, "lesson") == 0 && i < ms_lesson_count (); i++)
     ms_json_append (list, ms_json_string_new (ms_lesson_nth (i)->name));
   return list;

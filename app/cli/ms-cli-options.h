@@ -25,6 +25,11 @@ enum {
   MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work
                                      * (of an option: where it is given) */
 };
+/* plot --view's own view beside the drawing library's
+ * (MS_REPORT_VIEW_LIST): a lesson's picture. */
+#define MS_CLI_LESSON_VIEW "lesson"
+/* lesson's operand that lists the lessons instead of running one */
+#define MS_CLI_LESSON_LIST "list"
 /* The most options a command's getopt table holds, --help included. */
 #define MS_CLI_MAX_OPTIONS 32
 

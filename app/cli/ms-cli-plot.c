@@ -340,7 +340,7 @@ ms_cli_plot (int argc, char **argv)
   int rc = parse_plot (&o, argc, argv);
   if (rc >= 0)
     return rc;
-  if (strcmp (o.view, "lesson") == 0)
+  if (strcmp (o.view, MS_CLI_LESSON_VIEW) == 0)
     return plot_lesson (&o, argv + optind, argc - optind);
   if (o.lesson) {
     fprintf (stderr, ms_gettext ("memsweep: --lesson is for --view lesson\n"));

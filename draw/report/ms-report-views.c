@@ -12,9 +12,7 @@
 #include "ms-timeline.h"
 
 static const char *const view_names[MS_REPORT_N_VIEWS] = {
-  [MS_REPORT_VIEW_BANDWIDTH] = "bandwidth", [MS_REPORT_VIEW_H2D] = "h2d",
-  [MS_REPORT_VIEW_D2H] = "d2h",             [MS_REPORT_VIEW_TIME] = "time",
-  [MS_REPORT_VIEW_BREAKDOWN] = "breakdown", [MS_REPORT_VIEW_TIMELINE] = "timeline",
+  MS_REPORT_VIEW_LIST (MS_REPORT_VIEW_NAME_ITEM)
 };
 
 gboolean

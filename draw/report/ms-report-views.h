@@ -7,19 +7,11 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
+#include "ms-report-view-names.h"
 
 G_BEGIN_DECLS
 
-typedef enum {
-  MS_REPORT_VIEW_BANDWIDTH,
-  MS_REPORT_VIEW_H2D,
-  MS_REPORT_VIEW_D2H,
-  MS_REPORT_VIEW_TIME,
-  MS_REPORT_VIEW_BREAKDOWN,
-  MS_REPORT_VIEW_TIMELINE,
-  MS_REPORT_N_VIEWS
-} MsReportView;
-
+/* The view called name (MS_REPORT_VIEW_LIST's); FALSE for none. */
 gboolean ms_report_view_from_name (const char *name, MsReportView *out);
 const char *ms_report_view_name (MsReportView view);
 
