@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""cli-docs.py KIND PROGRAM OUT: the man pages and the shell completion of
+"""cli-docs.py KIND PROGRAM OUT [PKGDATADIR]: the man pages and the shell completion of
 memsweep, written from what the programs say of themselves, so that they
 name exactly what the parsers take.
 
 KIND is man, bash, zsh or fish for `memsweep` (its option table, printed by
 `memsweep __options` as JSON: data/schema/memsweep-options.json), or
 man-gtk for `memsweep-gtk` (its GOption table, through its --help). Both
-programs run in the C locale (UTF-8): the pages are in English."""
+programs run in the C locale (UTF-8): the pages are in English.
+PKGDATADIR, for man, is the folder of the data memsweep ships as the build
+configured it (prefix, datadir): the FILES section names it where the
+table says @pkgdatadir@."""
 import json
 import os
 import re
@@ -53,7 +56,7 @@ def man_option(name, value, help_text):
     return ".TP\n%s\n%s\n" % (head, roff(help_text))
 
 
-def man_cli(table, help_text):
+def man_cli(table, help_text, pkgdatadir):
     usage, _, rest = help_text.partition("\n\n")
     description, _, _ = rest.partition("\n\n")
     exit_status = help_text[help_text.index("Exit status:"):].strip()
@@ -73,7 +76,8 @@ def man_cli(table, help_text):
     out.append(".SH EXIT STATUS\n%s\n" % roff(exit_status))
     for section, key in (("ENVIRONMENT", "environment"), ("FILES", "files")):
         out.append(".SH %s\n" % section)
-        out += [".TP\n\\fB%s\\fR\n%s\n" % (roff(n["name"]), roff(n["help"])) for n in table[key]]
+        out += [".TP\n\\fB%s\\fR\n%s\n" % (roff(n["name"].replace("@pkgdatadir@", pkgdatadir)),
+                                              roff(n["help"])) for n in table[key]]
     out.append(".SH EXAMPLES\n")
     out += [".TP\n.B %s\n%s.\n" % (roff(n["name"]), roff(n["help"][0].upper() + n["help"][1:]))
             for n in table["examples"]]
@@ -280,7 +284,9 @@ def main():
     else:
         table = json.loads(run(program, "__options"))
         if kind == "man":
-            text = man_cli(table, run(program, "--help"))
+            if len(sys.argv) < 5:
+                sys.exit("cli-docs.py: man needs PKGDATADIR, the configured data folder")
+            text = man_cli(table, run(program, "--help"), sys.argv[4])
         elif kind == "bash":
             text = bash(table)
         elif kind == "zsh":

@@ -34,6 +34,9 @@ static const MsCliNote environment[] = {
   { NULL, NULL },
 };
 
+/* @pkgdatadir@: the folder of the data memsweep ships, which the build
+ * configures (its prefix and datadir): the man page names it as
+ * configured (tools/cli-docs.py). */
 static const MsCliNote files[] = {
   { "PREFIX-samples.csv, PREFIX-summary.csv",
     MS_N_ ("a run: every repetition's phases, and a row per cell (docs/csv.md)") },
@@ -43,12 +46,12 @@ static const MsCliNote files[] = {
                                             "run, as it ends or stops") },
   { "$XDG_DATA_HOME/memsweep/run-to-run-*.csv",
     MS_N_ ("this machine's run-to-run profiles, one a GPU (calibrate)") },
-  { "/usr/share/memsweep/profiles/", MS_N_ ("the GPU models' run-to-run profiles shipped with "
-                                            "memsweep") },
-  { "/usr/share/memsweep/reference/", MS_N_ ("runs recorded on an H100 and an H200, to open "
-                                             "and compare without a GPU") },
-  { "/usr/share/memsweep/envelopes.csv", MS_N_ ("each key figure's expected range per GPU "
-                                                "model and link") },
+  { "@pkgdatadir@/profiles/", MS_N_ ("the GPU models' run-to-run profiles shipped with "
+                                     "memsweep") },
+  { "@pkgdatadir@/reference/", MS_N_ ("runs recorded on an H100 and an H200, to open "
+                                      "and compare without a GPU") },
+  { "@pkgdatadir@/envelopes.csv", MS_N_ ("each key figure's expected range per GPU "
+                                         "model and link") },
   { NULL, NULL },
 };
 
