@@ -47,8 +47,13 @@ void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double siz
 /* Left-aligned text from (x, y), ellipsized to max_w user units. */
 void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
                        double max_w);
-/* Left-aligned text from (x, y) wrapped at words to max_w user units; only
- * measures when draw is FALSE. Returns the height. */
+/* text with the space between a figure and its unit ("1 MiB", "84 µs",
+ * "50.1 GB/s") a no-break space, so that a wrapped line never ends on
+ * the figure with its unit on the next. Free with g_free. */
+char *ms_text_join_units (const char *text);
+/* Left-aligned text from (x, y) wrapped at words to max_w user units,
+ * never between a figure and its unit; only measures when draw is FALSE.
+ * Returns the height. */
 double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                              double max_w, gboolean bold, gboolean draw);
 

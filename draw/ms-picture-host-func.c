@@ -148,17 +148,16 @@ slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   g_autofree char *text = NULL;
   if (s_other > 1.5 * usual)
     text = g_strdup_printf (
-        _ ("The slow function alone takes %s from the call to its end (the median); drawn "
-           "before the kernel on its stream, it runs %s. With the kernel on another stream "
-           "nothing waits for it: the repetition ends after %s. There the function drawn ran "
-           "%s: the system paused its thread (a busy wait ends on time otherwise)."),
+        _ ("The slow function alone: %s from the call to its end (median); before the kernel "
+           "on its stream it runs %s. With the kernel on another stream nothing waits: the "
+           "repetition ends after %s. There the function drawn ran %s: the system paused its "
+           "thread (a busy wait ends on time otherwise)."),
         ta, ts, te, to);
   else
     text = g_strdup_printf (
-        _ ("The slow function alone takes %s from the call to its end (the median); drawn "
-           "before the kernel on its stream, it runs %s. With the kernel on another stream "
-           "nothing waits for it: the repetition ends after %s while the function runs on "
-           "(%s)."),
+        _ ("The slow function alone: %s from the call to its end (median); before the kernel "
+           "on its stream it runs %s. With the kernel on another stream nothing waits: the "
+           "repetition ends after %s while the function runs on (%s)."),
         ta, ts, te, to);
   ms_set_color (cr, &st->fg, 0.8);
   return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.85, width - fs, FALSE, draw)
@@ -295,12 +294,12 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
   /* Where the slow function's note and timelines would be crowded (the
    * lesson pane, a projected slide: lanes 5 px high, unlabelled), the
-   * strips at their least height and the slow function's finding as two
-   * bars; on a slide, or with no room for those either, the strips
-   * alone: the takeaway is about the delay, and a second finding under it
-   * read as a story the line never told. */
+   * strips at their least height and the slow function's finding as
+   * bars: the slide's line says whether a slow one held up its stream,
+   * and with the strips alone that half had no picture. With no room
+   * for the bars, the strips alone. */
   if (ms_draw_is_slide (style, height) || height - top - strips_h < fs * 16) {
-    double bars_h = ms_draw_is_slide (style, height) ? 0 : slow_bars (cr, run, style, width, 0, FALSE);
+    double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
       draw_strips (cr, run, style, width, top, height - top - bars_h);
       slow_bars (cr, run, style, width, height - bars_h, TRUE);

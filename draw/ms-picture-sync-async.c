@@ -261,12 +261,17 @@ call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
                                     : NULL;
     if (!c)
       continue;
-    char t[32];
+    char t[32], size[32];
     ms_caption_time (c->stats.e2e.median, t, sizeof t);
-    /* TRANSLATORS: a ring's label on the sync-async chart: when the call
-     * returned, before the kernel ahead had finished or after it. */
-    g_autofree char *label = k ? g_strdup_printf (_ ("waited: %s"), t)
-                               : g_strdup_printf (_ ("returned after %s"), t);
+    ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
+    /* Each label names its size: where the plot leaves no free spot, the
+     * 4 MiB label sat under the 1 MiB ring at 1024x768 and read as that
+     * point's. */
+    /* TRANSLATORS: a ring's label on the sync-async chart: the size, then
+     * when the call returned, before the kernel ahead had finished or
+     * after it ("4 MiB: waited 409 µs"). */
+    g_autofree char *label = k ? g_strdup_printf (_ ("%s: waited %s"), size, t)
+                               : g_strdup_printf (_ ("%s: returned after %s"), size, t);
     ms_chart_data_add_callout (h2d, (double) ms_vector_bytes (c->elements), c->stats.e2e.median,
                                label);
   }

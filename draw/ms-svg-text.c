@@ -95,7 +95,11 @@ append_text (MsSvgText *t, cairo_t *cr, PangoLayout *layout, const char *text, d
   cairo_pattern_get_rgba (cairo_get_source (cr), &r, &g, &b, &a);
   cairo_matrix_t m;
   cairo_get_matrix (cr, &m);
-  g_autofree char *escaped = ms_svg_text_escape (text);
+  /* The line is broken already: its no-break spaces (between a figure
+   * and its unit) are plain ones again, so that "4 MiB" is found. */
+  g_auto (GStrv) words = g_strsplit (text, "\u00a0", -1);
+  g_autofree char *plain = g_strjoinv (" ", words);
+  g_autofree char *escaped = ms_svg_text_escape (plain);
   char num[6][G_ASCII_DTOSTR_BUF_SIZE];
   g_string_append (t->elements, "<text");
   if (m.xx != 1 || m.yx != 0 || m.xy != 0 || m.yy != 1 || m.x0 != 0 || m.y0 != 0)

@@ -324,7 +324,9 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   gtk_label_set_text (self->detail_caption, caption);
   /* Without a run the card's text is short and says why: it leads. */
   const char *takeaway = self->cards[t].takeaway;
-  gtk_label_set_text (self->detail_takeaway, takeaway ? takeaway : self->cards[t].text);
+  /* Wrapped on a projected slide, "up to 1 MiB" broke between 1 and MiB. */
+  g_autofree char *headline = ms_text_join_units (takeaway ? takeaway : self->cards[t].text);
+  gtk_label_set_text (self->detail_takeaway, headline);
   gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
   /* Under a line that decides nothing the answer steps back, its words
    * still at full strength, as a lesson's own picture does when it draws

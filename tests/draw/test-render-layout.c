@@ -514,6 +514,7 @@ test_lesson_pictures_inside (void)
         cairo_surface_write_to_png (surf, path);
       }
       gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
+      gboolean slow = FALSE, sized = TRUE;
       for (guint i = 0; i < boxes->len; i++) {
         const TextBox *b = &g_array_index (boxes, TextBox, i);
         /* The recorder gets device coordinates: the area starts at margin. */
@@ -528,7 +529,19 @@ test_lesson_pictures_inside (void)
                 || g_str_has_prefix (b->text, "Not on the list, ")
                 || g_str_has_prefix (b->text, "blocking streams wait");
         band = band || g_str_has_suffix (b->text, "%: the same");
+        slow = slow || strcmp (b->text, "slow host function alone") == 0;
+        /* sync-async's ring labels, each led by its size. */
+        if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
+          sized = sized && strstr (b->text, "iB: ") != NULL;
       }
+      /* host-func's line says whether a slow function held up its
+       * stream: at the slide's own size, that half has its bars too. */
+      if (t == MS_TOPIC_HOST_FUNC && h >= 430)
+        g_assert_true (slow);
+      /* Where a ring has room for its label, the label says which size
+       * it is. */
+      if (t == MS_TOPIC_SYNC_ASYNC)
+        g_assert_true (sized);
       /* A slide: the colour key under the grid, the textbooks' list a
        * subheading, not a star and its footnote; the prose is a larger
        * view's. */

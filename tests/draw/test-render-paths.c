@@ -359,6 +359,44 @@ test_pdf_text_is_screen (void)
   text_log_clear (&in_pdf);
 }
 
+/* A figure and its unit stay on one line where text wraps ("up to 1 MiB"
+ * broke between 1 and MiB on a projected slide), and an SVG line holds
+ * the plain space again, so that "4 MiB" is found in it. */
+static void
+test_units_stay_joined (void)
+{
+  static const struct {
+    const char *text, *joined;
+  } cases[] = {
+    { "up to 1 MiB, waited at 4 MiB", "up to 1\u00a0MiB, waited at 4\u00a0MiB" },
+    { "53 µs to 92 µs; 1.17 ms", "53\u00a0µs to 92\u00a0µs; 1.17\u00a0ms" },
+    { "50.1 GB/s, 16 B", "50.1\u00a0GB/s, 16\u00a0B" },
+    /* Words that only start like a unit, and figures that end a word. */
+    { "16 streams, 2 Bytes, K = 16 ms", "16 streams, 2 Bytes, K = 16\u00a0ms" },
+    { "H100 80GB HBM3", "H100 80GB HBM3" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    g_autofree char *joined = ms_text_join_units (cases[i].text);
+    g_assert_cmpstr (joined, ==, cases[i].joined);
+  }
+  const char *text = "waited at 4 MiB";
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 200);
+  cairo_t *cr = cairo_create (s);
+  double w;
+  /* Room for "waited at 4" and not for its unit. */
+  ms_draw_text (cr, "waited at 4 M", 0, 0, 20, -1, 0, FALSE, &w, NULL);
+  g_autoptr (MsSvgText) svg_text = ms_svg_text_new ();
+  ms_svg_text_attach (svg_text, cr);
+  ms_draw_text_wrapped (cr, text, 0, 0, 20, w - 1, FALSE, TRUE);
+  gsize len;
+  const char *elements = ms_svg_text_elements (svg_text, &len);
+  g_autofree char *svg = g_strndup (elements, len);
+  g_assert_nonnull (strstr (svg, ">4 MiB</text>"));
+  g_assert_null (strstr (svg, ">MiB</text>"));
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -368,5 +406,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-paths/comparison-catches-a-change", test_comparison_catches_a_change);
   g_test_add_func ("/render-paths/svg-is-screen", test_svg_is_screen);
   g_test_add_func ("/render-paths/pdf-text-is-screen", test_pdf_text_is_screen);
+  g_test_add_func ("/render-paths/units-stay-joined", test_units_stay_joined);
   return g_test_run ();
 }
