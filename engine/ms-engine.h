@@ -39,6 +39,7 @@
 #include "files/ms-multi-file.h"
 #include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
+#include "files/ms-portable-file.h"
 #include "files/ms-reference-dir.h"
 #include "files/ms-run-to-run-file.h"
 #include "files/ms-utf8.h"

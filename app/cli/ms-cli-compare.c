@@ -211,7 +211,7 @@ load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
   }
   for (int i = 0; i < 2; i++) {
     MsFileKind k = i ? kb : ka;
-    if (k == MS_FILE_KIND_PEER || k == MS_FILE_KIND_MULTI) {
+    if (k == MS_FILE_KIND_PEER || k == MS_FILE_KIND_MULTI || k == MS_FILE_KIND_PORTABLE) {
       fprintf (stderr,
                ms_gettext ("memsweep compare: %s is %s: compare reads samples or summary "
                            "files\n"),

@@ -4,7 +4,8 @@
  *   multi     the sweep on several GPUs at once (optionally each alone
  *             first), per device and aggregate
  *   peer      the device x device peer copy matrix with the topology
- *   portable  one portable pinned buffer vs one per GPU vs a foreign one */
+ *   portable  one portable pinned buffer vs one per GPU vs a foreign one,
+ *             with --out PREFIX also as PREFIX-portable.csv (ms-portable-file.h) */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <limits.h>
@@ -122,21 +123,28 @@ resolve_devices (const char *list, int *devices, int *n)
 }
 
 /* peer and portable: one size (--exp, default 2^26) and --reps (default
- * 10). -1: go on; else the exit code. */
+ * 10); with --out, PREFIX + suffix and its sidecar in the output plan,
+ * into path, before the devices are even looked at. -1: go on; else the
+ * exit code. */
 static int
-parse_experiment_args (int argc, char **argv, MultiArgs *a, int *devices, int *n)
+parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, char *path,
+                       size_t len, int *devices, int *n)
 {
   *a = (MultiArgs) { .exp = 26 };
   ms_sweep_init_default (&a->sweep);
   a->sweep.reps = 10;
   int rc = parse_multi_args (argc, argv, a);
-  if (rc >= 0 || (rc = resolve_devices (a->devices, devices, n)) >= 0)
+  if (rc >= 0)
     return rc;
   if (a->exp > MS_MAX_EXPONENT) {
     fprintf (stderr, ms_gettext ("memsweep %s: --exp at most %d\n"), argv[0], MS_MAX_EXPONENT);
     return 2;
   }
-  return -1;
+  const char *paths[] = { path };
+  ms_atomic_file_output_name (a->out ? a->out : "", suffix, path, len);
+  if (a->out && !ms_cli_outputs_ok ("--out", paths, 1))
+    return 2;
+  return resolve_devices (a->devices, devices, n);
 }
 
 static const MsCell *
@@ -379,16 +387,16 @@ print_topology (FILE *f, const MsPeerResults *r, const MsDeviceInfo *info)
   }
 }
 
-/* PREFIX-peer.csv: the matrices with the topology, for the app. */
+/* PREFIX-peer.csv (path, as planned): the matrices with the topology, for
+ * the app. */
 static int
-write_peer (const char *prefix, const MsPeerResults *r, const MsDeviceInfo *info, int reps)
+write_peer (const char *path, const MsPeerResults *r, const MsDeviceInfo *info, int reps)
 {
   MsPeerFile *file = malloc (sizeof *file);
-  char path[4096], err[512];
+  char err[512];
   if (!file)
     return 1;
   ms_peer_file_init (file, r, info, reps);
-  ms_atomic_file_output_name (prefix, "-peer.csv", path, sizeof path);
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
   return report_written (ok, path, err);
@@ -437,15 +445,10 @@ ms_cli_peer (int argc, char **argv)
 {
   MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  char path[4096];
+  int rc = parse_experiment_args (argc, argv, &a, "-peer.csv", path, sizeof path, devices, &n);
   if (rc >= 0)
     return rc;
-  char path[4096];
-  ms_atomic_file_output_name (a.out ? a.out : "", "-peer.csv", path, sizeof path);
-  const char *paths[] = { path };
-  /* Said before the measurement, not after it. */
-  if (a.out && !ms_cli_outputs_ok ("--out", paths, 1))
-    return 2;
   MsPeerResults *r = calloc (1, sizeof *r);
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
@@ -466,7 +469,7 @@ ms_cli_peer (int argc, char **argv)
   MsCliDocument doc = { peer_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
-  rc = a.out ? write_peer (a.out, r, info, a.sweep.reps) : 0;
+  rc = a.out ? write_peer (path, r, info, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;
 }
@@ -501,12 +504,34 @@ portable_text (FILE *f, void *user)
   }
 }
 
+/* PREFIX-portable.csv (path, as planned): the three buffers on each GPU,
+ * for the lesson. */
+static int
+write_portable (const char *path, const MsPortableResults *r, int reps)
+{
+  MsPortableFile *file = malloc (sizeof *file);
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
+  char err[512];
+  if (!file)
+    return 1;
+  MsBackend *backend = ms_backend_new_system ();
+  for (int i = 0; i < r->n_devices; i++)
+    ms_backend_query_device (backend, r->devices[i], &info[i]);
+  ms_backend_free (backend);
+  ms_portable_file_init (file, r, info, reps);
+  bool ok = ms_portable_file_write (file, path, err, sizeof err);
+  free (file);
+  return report_written (ok, path, err);
+}
+
 int
 ms_cli_portable (int argc, char **argv)
 {
   MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  int rc = parse_experiment_args (argc, argv, &a, devices, &n);
+  char path[4096];
+  int rc = parse_experiment_args (argc, argv, &a, "-portable.csv", path, sizeof path, devices,
+                                  &n);
   if (rc >= 0)
     return rc;
   MsPortableResults *r = calloc (1, sizeof *r);
@@ -523,6 +548,7 @@ ms_cli_portable (int argc, char **argv)
   MsCliDocument doc = { portable_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
+  rc = a.out ? write_portable (path, r, a.sweep.reps) : 0;
   free (r);
-  return status;
+  return rc ? rc : status;
 }

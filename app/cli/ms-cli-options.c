@@ -266,7 +266,7 @@ ms_cli_more_commands_usage (FILE *out)
                 "                               the sweep on several GPUs at once\n"
                 "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
                 "                               peer copy matrix and topology\n"
-                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N]\n"
+                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
                 "                               portable vs per-GPU vs foreign pinned memory\n"
                 "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
                 "                               a sweep on every node through Slurm\n"

@@ -16,6 +16,7 @@
 #include "ms-modes.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-portable-file.h"
 #include "ms-read-file.h"
 #include "ms-results.h"
 #include "ms-run-to-run-file.h"
@@ -356,6 +357,7 @@ ms_file_kind (const char *path)
     { "# memsweep summary file", MS_FILE_KIND_SAMPLES },
     { "# memsweep peer matrix", MS_FILE_KIND_PEER },
     { "# memsweep multi-GPU sweep", MS_FILE_KIND_MULTI },
+    { "# memsweep portable pinned memory", MS_FILE_KIND_PORTABLE },
   };
   /* Opened as every reader opens it: a compressed file by its content. */
   struct stat st;
@@ -385,6 +387,8 @@ ms_file_kind (const char *path)
     return MS_FILE_KIND_PEER;
   if (strcmp (h, MS_MULTI_FILE_HEADER) == 0)
     return MS_FILE_KIND_MULTI;
+  if (strcmp (h, MS_PORTABLE_FILE_HEADER) == 0)
+    return MS_FILE_KIND_PORTABLE;
   return MS_FILE_KIND_UNKNOWN;
 }
 
@@ -398,6 +402,8 @@ ms_file_kind_describe (MsFileKind kind)
     return ms_gettext ("a peer matrix");
   case MS_FILE_KIND_MULTI:
     return ms_gettext ("a sweep on several GPUs");
+  case MS_FILE_KIND_PORTABLE:
+    return ms_gettext ("a portable pinned memory run");
   case MS_FILE_KIND_UNREADABLE:
     return ms_gettext ("unreadable");
   case MS_FILE_KIND_UNKNOWN:

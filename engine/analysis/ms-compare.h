@@ -249,6 +249,7 @@ typedef enum {
   MS_FILE_KIND_SAMPLES, /* a samples or summary file: one run */
   MS_FILE_KIND_PEER,    /* a peer matrix (ms-peer-file.h) */
   MS_FILE_KIND_MULTI,   /* a sweep on several GPUs (ms-multi-file.h) */
+  MS_FILE_KIND_PORTABLE, /* the portable pinned memory run (ms-portable-file.h) */
   MS_FILE_KIND_UNREADABLE,
 } MsFileKind;
 

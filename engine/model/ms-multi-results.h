@@ -2,7 +2,8 @@
 /* ms-multi-results.h: what runs beyond one GPU give back: a sweep's results
  * per device and their aggregate figures, the portable pinned memory cases
  * and the peer copy matrix (ms-multi-results.c). Run by run/ms-multi.h;
- * written and read by files/ms-multi-file.h and files/ms-peer-file.h.
+ * written and read by files/ms-multi-file.h, files/ms-peer-file.h and
+ * files/ms-portable-file.h.
  * Plain C like the rest of the engine. */
 #pragma once
 
@@ -56,6 +57,7 @@ typedef struct {
 
 typedef struct {
   int n_devices;
+  int devices[MS_MULTI_MAX_DEVICES]; /* CUDA indices; slot 0 pinned the foreign buffer */
   uint64_t bytes;
   MsPortableCell cell[MS_PORTABLE_COUNT][MS_MULTI_MAX_DEVICES];
   char error[256];

@@ -119,6 +119,7 @@ ms_portable_run (const int *devices, int n_devices, uint64_t bytes, int reps,
   if (!check_devices (devices, n_devices, 1, results->error, sizeof results->error))
     return false;
 #ifdef MS_HAVE_CUDA
+  memcpy (results->devices, devices, n_devices * sizeof *devices);
   for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
     for (int i = 0; i < n_devices; i++) {
       MsPortableCell *c = &results->cell[k][i];

@@ -483,6 +483,13 @@ fi
 if ! "$memsweep" info >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- run --modes pinned --max-exp 10 --quiet --out "$tmp/x"
   expect 3 "no usable CUDA device" -- info
+  # portable --out: the file and its sidecar planned before the devices are
+  # looked at; a good name goes on to the device (none here), writing nothing.
+  mkdir -p "$tmp/pt" "$tmp/pt/bad-portable-meta.json" "$tmp/pt/bad-peer-meta.json"
+  expect_line 2 "memsweep: --out: $tmp/pt/bad-portable-meta.json: is a folder" -- portable --out "$tmp/pt/bad"
+  expect_line 2 "memsweep: --out: $tmp/pt/bad-peer-meta.json: is a folder" -- peer --out "$tmp/pt/bad"
+  expect 3 "no usable CUDA device" -- portable --out "$tmp/pt/good"
+  check "portable --out: nothing written without a device" test ! -e "$tmp/pt/good-portable.csv"
 fi
 
 # The run-to-run spread: separate runs, a profile, wider intervals after.

@@ -180,10 +180,10 @@ def all_tools(path):
 
 
 def check_small_files():
-    """One peer matrix, one sweep on several GPUs, one profile: typed, their
-    sidecars valid, values as the older form (tests/data/old-format) has
-    them."""
-    for kind in ("peer", "multi", "profile"):
+    """One peer matrix, one sweep on several GPUs, one profile, one portable
+    run: typed, their sidecars valid, values as the older form
+    (tests/data/old-format, the portable fixture) has them."""
+    for kind in ("peer", "multi", "profile", "portable"):
         check_file(f"{folder}/{kind}.csv", kind)
     peer = valid_sidecar("peer")
     check(peer["files"].get("peer", {}).get("name") == "peer.csv", "peer: file not named")
@@ -191,6 +191,11 @@ def check_small_files():
     check(peer["metadata"].get("link-0-1", "").startswith("nvlinks 18,"), "peer: link not kept")
     multi = valid_sidecar("multi")
     check(multi["metadata"].get("gpu-1-samples") == "x-gpu1-samples.csv", "multi: samples not kept")
+    portable = valid_sidecar("portable")
+    check(portable["files"].get("portable", {}).get("name") == "portable.csv",
+          "portable: file not named")
+    check(portable["metadata"].get("gpu-1-name") == "NVIDIA H100 80GB HBM3",
+          "portable: GPU name not kept")
     profile = valid_sidecar("profile")
     check(profile["metadata"].get("device") == "NVIDIA H100 80GB HBM3", "profile: device not kept")
     check(profile["metadata"].get("run-to-run", "").startswith("10 runs,"), "profile: runs not kept")
@@ -203,6 +208,10 @@ def check_small_files():
         row = m[(m["mode"] == "pinned") & (m["exponent"] == 20)]
         check(len(row) == 1 and row["gpus_ok"].iloc[0] == 2 and
               abs(row["h2d_sum_gbps"].iloc[0] - 1010.0) < 1e-9, f"multi: {tool}: pinned 2^20 row")
+    for tool, p in all_tools(f"{folder}/portable.csv"):
+        row = p[(p["buffer"] == "foreign") & (p["gpu"] == 1)]
+        check(len(row) == 1 and abs(row["h2d_gbps"].iloc[0] - 41.2) < 1e-9
+              and row["pinned"].iloc[0] == 1, f"portable: {tool}: foreign on GPU 1 not 41.2 GB/s")
     for tool, r in all_tools(f"{folder}/profile.csv"):
         row = r[(r["mode"] == "pinned") & (r["exponent"] == 10)]
         check(len(row) == 1 and abs(row["sd_ln_median"].iloc[0] - 0.0938) < 1e-9,
@@ -254,7 +263,7 @@ def shipped_kind(path):
     """The Table Schema of a file shipped in data/, by its name; None for a
     file without one (the envelopes)."""
     name = os.path.basename(path).removesuffix(".gz")
-    for kind in ("samples", "summary", "peer", "multi"):
+    for kind in ("samples", "summary", "peer", "multi", "portable"):
         if name.endswith(f"-{kind}.csv"):
             return kind
     return "profile" if os.path.basename(os.path.dirname(path)) == "profiles" else None

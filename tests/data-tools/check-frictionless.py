@@ -16,7 +16,7 @@ import sys
 import frictionless
 
 schema_dir, folders = sys.argv[1], sys.argv[2:]
-KINDS = ("samples", "summary", "peer", "multi")
+KINDS = ("samples", "summary", "peer", "multi", "portable")
 
 
 def kind_of(path):
@@ -24,7 +24,7 @@ def kind_of(path):
     for kind in KINDS:
         if name.endswith(f"-{kind}.csv"):
             return kind
-    if name in ("peer.csv", "multi.csv", "profile.csv"):
+    if name in ("peer.csv", "multi.csv", "profile.csv", "portable.csv"):
         return name[:-4]
     return "profile" if os.path.basename(os.path.dirname(path)) == "profiles" else None
 

@@ -4,7 +4,8 @@
 #                    [OLD-FRICTIONLESS-PYTHON]:
 # files written by the current code (a sweep and a lesson, from reference
 # runs; a peer matrix, a sweep on several GPUs and a run-to-run profile,
-# from files of the older form in OLD-DIR) read by pandas, polars and
+# from files of the older form in OLD-DIR; a portable pinned memory run,
+# from the fixture beside it) read by pandas, polars and
 # DuckDB with default options, checked by check-data-tools.py, as is every
 # CSV file shipped in DATA-DIR, and every file the commands wrote (compare's
 # and show's tables, show's document and a profile written under names
@@ -44,6 +45,11 @@ for file in peer:h200x2-peer multi:x-multi profile:run-to-run-h100; do
   "$write" $kind "$old/${file#*:}.csv" /dev/stdout | grep -v '^#' | head -n 1 > "$tmp/all-$kind.header" ||
     fail "inline $kind"
 done
+# A portable pinned memory run, from the made-up fixture (metadata inline).
+"$write" portable "$old/../portable/fixture-x2-portable.csv" "$tmp/portable.csv" ||
+  fail "write-pair portable"
+"$write" portable "$old/../portable/fixture-x2-portable.csv" /dev/stdout | grep -v '^#' |
+  head -n 1 > "$tmp/all-portable.header" || fail "inline portable"
 # compare tells a plain peer matrix by its header, its sidecar aside.
 cp "$tmp/peer.csv" "$tmp/alone-peer.csv"
 "$cli" compare "$tmp/alone-peer.csv" "$tmp/peer.csv" > /dev/null 2> "$tmp/err"

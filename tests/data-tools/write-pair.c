@@ -6,8 +6,9 @@
  *     PREFIX-meta.json);
  *   write-pair SAMPLES samples|summary: writes one of them to standard
  *     output, where no sidecar can be: every column, metadata inline;
- *   write-pair peer|multi|profile FROM TO: reads a peer matrix, a sweep on
- *     several GPUs or a run-to-run profile (either form) and writes it
+ *   write-pair peer|multi|profile|portable FROM TO: reads a peer matrix, a
+ *     sweep on several GPUs, a run-to-run profile or a portable pinned
+ *     memory run (either form) and writes it
  *     again as memsweep writes it now (TO and its sidecar, or inline where
  *     TO is standard output);
  *   write-pair graded SAMPLES PREFIX: a compare-grade run written again as
@@ -36,6 +37,7 @@
 #include "ms-meta-sidecar.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-portable-file.h"
 #include "ms-read-file.h"
 
 static bool
@@ -65,6 +67,15 @@ rewrite_multi (const char *from, const char *to, char *err, size_t errlen)
 {
   MsMultiFile *file = ms_multi_file_read (from, err, errlen);
   bool ok = file && ms_multi_file_write (file, to, err, errlen);
+  free (file);
+  return ok;
+}
+
+static bool
+rewrite_portable (const char *from, const char *to, char *err, size_t errlen)
+{
+  MsPortableFile *file = ms_portable_file_read (from, err, errlen);
+  bool ok = file && ms_portable_file_write (file, to, err, errlen);
   free (file);
   return ok;
 }
@@ -189,7 +200,8 @@ rewrite (char **argv)
     const char *kind;
     bool (*rewrite) (const char *from, const char *to, char *err, size_t errlen);
   } kinds[] = {
-    { "peer", rewrite_peer }, { "multi", rewrite_multi }, { "profile", rewrite_profile }
+    { "peer", rewrite_peer }, { "multi", rewrite_multi }, { "profile", rewrite_profile },
+    { "portable", rewrite_portable },
   };
   char err[1024] = "";
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
@@ -225,7 +237,7 @@ main (int argc, char **argv)
     return rewrite (argv);
   if (argc != 3) {
     fprintf (stderr, "usage: write-pair SAMPLES PREFIX|samples|summary\n"
-                     "       write-pair peer|multi|profile FROM TO\n"
+                     "       write-pair peer|multi|profile|portable FROM TO\n"
                      "       write-pair plain SAMPLES SUMMARY PREFIX\n"
                      "       write-pair graded SAMPLES PREFIX\n");
     return 2;

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-portable-file.h: the portable pinned memory experiment as a file
+ * (PREFIX-portable.csv), so that a run measured on a host with two or more
+ * GPUs can be shown later, where there are none: the portable lesson's
+ * slide draws from it.
+ *
+ * The metadata, in PREFIX-portable-meta.json beside it
+ * (ms-meta-sidecar.h), holds the run (version, date, host, copy size,
+ * repetitions) and each GPU (slot i of the `devices` list: its CUDA index,
+ * name, bus id, PCIe link, compute capability). The file is a plain table,
+ * one row per buffer and GPU, slot order within each buffer:
+ *
+ *   buffer,gpu,h2d_gbps,d2h_gbps,pinned,note
+ *   per-gpu,0,53.104,52.870,1,seen from device 0 as pinned host memory
+ *   portable,1,53.011,52.911,1,seen from device 1 as pinned host memory
+ *   foreign,1,,,0,out of memory
+ *
+ * buffer: per-gpu (one cudaMallocHost buffer made on each GPU), portable
+ * (one cudaHostAllocPortable buffer for all), foreign (cudaMallocHost on
+ * the first GPU, used from the others); gpu is the CUDA index copying;
+ * the rates are empty where the copy failed, note then saying why; pinned
+ * is 1 where the runtime saw the buffer as pinned for that GPU. Plain C,
+ * no GLib. */
+#pragma once
+
+#include "model/ms-multi-results.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Line 1 of the file (its header): how it is told from other files. */
+#define MS_PORTABLE_FILE_HEADER "buffer,gpu,h2d_gbps,d2h_gbps,pinned,note"
+
+typedef struct {
+  MsPortableResults portable;
+  /* Per slot: index, name, pci_bus_id, pcie_gen/width, cc_major/minor. */
+  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];
+  int reps;
+  char date[40]; /* ISO 8601 UTC */
+  char host[64];
+  char version[32];
+  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or
+   * another file's): then only the rows, and the CUDA indices they name,
+   * are known. */
+  char meta_unknown[512];
+} MsPortableFile;
+
+/* Stable name in the file of a buffer ("per-gpu", "portable", "foreign"). */
+const char *ms_portable_case_key (MsPortableCase c);
+
+/* Fills file from a finished run: the date and host of now. info holds
+ * results->n_devices entries, in slot order. */
+void ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
+                            const MsDeviceInfo *info, int reps);
+
+/* Writes through ms-atomic-file.c (gzip where path ends in .gz), the
+ * sidecar beside it; false with a message naming path. */
+bool ms_portable_file_write (const MsPortableFile *file, const char *path, char *err,
+                             size_t errlen);
+
+/* Reads a file written by ms_portable_file_write; NULL with
+ * "path:line: why" for anything else. Without its sidecar the rows are
+ * still read (meta_unknown says why). Free with free (). */
+MsPortableFile *ms_portable_file_read (const char *path, char *err, size_t errlen);
+
+/* The GPU of slot i in a few words ("H100 80GB HBM3", "GPU 1" where the
+ * name is unknown), without the vendor's prefix. */
+void ms_portable_file_gpu_name (const MsPortableFile *file, int i, char *out, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
