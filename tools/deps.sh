@@ -5,7 +5,7 @@
 # sudo when not run as root. The CUDA toolkit is not installed: it is used
 # when nvcc is on PATH or in /usr/local/cuda/bin.
 set -e
-want="build-essential meson ninja-build pkg-config libcsv-dev libjson-c-dev zlib1g-dev libgtk-4-dev libadwaita-1-dev
+want="build-essential meson ninja-build pkg-config libcsv-dev libjson-c-dev zlib1g-dev libgsl-dev libgtk-4-dev libadwaita-1-dev
   libglib2.0-bin desktop-file-utils appstream gettext fonts-wqy-microhei"
 if [ "${1:-build}" = test ]; then
   # poppler-utils: the report tests read PDFs (pdftotext, pdfinfo); chromium

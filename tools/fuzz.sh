@@ -27,7 +27,7 @@ mkdir -p "$out/corpus"
 if [ "$reader" = samples ]; then
   crashes=tests/fuzz/crashes
   mkdir -p $crashes
-  clang $flags engine/*.c engine/*/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-csv.c -lcsv -ljson-c -lm -ldl -lpthread \
+  clang $flags engine/*.c engine/*/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-csv.c -lcsv -ljson-c -lgsl -lgslcblas -lz -lm -ldl -lpthread \
     -o "$out/fuzz"
   cp tests/fuzz/corpus/* "$out/corpus/"
   python3 -c "print(','.join('c%d' % i for i in range(1000000)))" >"$out/corpus/million-columns.csv"
@@ -35,7 +35,7 @@ else
   crashes=tests/fuzz/crashes-$reader
   mkdir -p $crashes
   clang $flags -DMS_FUZZ_READER="\"$reader\"" engine/*.c engine/*/*.c kernels/ms-data.c kernels/ms-host-mem.c tests/fuzz/fuzz-files.c \
-    -lcsv -ljson-c -lm -ldl -lpthread -o "$out/fuzz"
+    -lcsv -ljson-c -lgsl -lgslcblas -lz -lm -ldl -lpthread -o "$out/fuzz"
   cp tests/fuzz/corpus-"$reader"/* "$out/corpus/"
 fi
 "$out/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=4096 \

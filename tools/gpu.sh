@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tools/gpu.sh STEP...: everything memsweep does on a GPU machine, in one
-# call: the build (build-gpu/, no GUI; libcsv and json-c from the .deb
-# files in .deps/ when the machine has none: apt-get download libcsv3
-# libcsv-dev libjson-c5 libjson-c-dev, on Debian 12), then
+# call: the build (build-gpu/, no GUI; libcsv, json-c and GSL from the
+# .deb files in .deps/ when the machine has none: apt-get download libcsv3
+# libcsv-dev libjson-c5 libjson-c-dev libgsl27 libgslcblas0 libgsl-dev, on
+# Debian 12), then
 # each STEP in order, logs under $OUT (default ./gpu-out) and one line per
 # step in $OUT/summary.log. tools/README.md says what each step does; the
 # comment above a step names the settings it reads from the environment.
@@ -39,6 +40,13 @@ build() {
     mkdir -p /tmp/json-c
     for f in .deps/libjson-c*.deb; do dpkg -x "$f" /tmp/json-c; done
     lib_opt+=(-Djson_c_prefix=/tmp/json-c/usr)
+  fi
+  # GSL (the engine's numerics) likewise: Debian 12's 2.7.1, the static
+  # libraries of libgsl-dev.
+  if [ ! -f /usr/include/gsl/gsl_cdf.h ]; then
+    mkdir -p /tmp/gsl
+    for f in .deps/libgsl*.deb; do dpkg -x "$f" /tmp/gsl; done
+    lib_opt+=(-Dgsl_prefix=/tmp/gsl/usr)
   fi
   export PATH=$PATH:/usr/local/cuda/bin
   t0=$(date +%s)
@@ -1012,7 +1020,7 @@ scale_open() (
 # summary.log becomes one archive, $OUT/PACK.tar.gz (PACK: gpu-out).
 # The Debian package memsweep alone, as a GPU node gets it: built in a
 # copy of the tree (debian/, build profile pkg.memsweep.cli: no drawing
-# library, no app; libcsv and json-c linked in from .deps/ as for build
+# library, no app; libcsv, json-c and GSL linked in from .deps/ as for build
 # when their headers are missing), installed with apt from its file alone
 # (no network: what it depends on must be on the machine), then info and
 # the default sweep run from /usr/bin/memsweep. Logs and the .deb in deb/;
@@ -1022,6 +1030,7 @@ step_deb() {
   mkdir -p "$d"
   [ -d /tmp/csv ] && opts+=(-Dcsv_prefix=/tmp/csv/usr)
   [ -d /tmp/json-c ] && opts+=(-Djson_c_prefix=/tmp/json-c/usr)
+  [ -d /tmp/gsl ] && opts+=(-Dgsl_prefix=/tmp/gsl/usr)
   rm -rf "$src" && mkdir -p "$src/memsweep"
   # The source: what git lists, or without git the tree less its builds.
   if git rev-parse --git-dir >/dev/null 2>&1; then

@@ -58,28 +58,19 @@ ms_eta_add (MsEta *eta, int index, const MsCell *cell, double seconds)
 static gboolean
 fit_mode (const MsEta *eta, int m, double *a, double *b)
 {
-  double sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  double x[N_EXP], y[N_EXP], w[N_EXP], sse;
   int n = 0;
   for (int e = 0; e < N_EXP; e++) {
     if (eta->seconds[m][e] < 0)
       continue;
-    double x = ldexp (1, e), y = MAX (eta->seconds[m][e] / eta->reps[m][e], 1e-9);
-    double w = 1 / (y * y);
-    sw += w, sx += w * x, sy += w * y, sxx += w * x * x, sxy += w * x * y;
+    x[n] = ldexp (1, e);
+    y[n] = MAX (eta->seconds[m][e] / eta->reps[m][e], 1e-9);
+    w[n] = 1 / (y[n] * y[n]);
     n++;
   }
   if (n < 2)
     return FALSE;
-  double det = sw * sxx - sx * sx;
-  *b = det > 0 ? (sw * sxy - sx * sy) / det : 0;
-  *a = (sy - *b * sx) / sw;
-  if (*b < 0) {
-    *b = 0;
-    *a = sy / sw;
-  } else if (*a < 0) {
-    *a = 0;
-    *b = sxy / sxx;
-  }
+  ms_fit_line_nonnegative (x, y, w, n, a, b, &sse);
   return TRUE;
 }
 

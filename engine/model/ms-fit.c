@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-fit.c: time = latency + bytes / bandwidth over the sizes of one mode,
- * by weighted least squares with both parameters kept physical. */
+ * by weighted least squares (GSL) with both parameters kept physical. */
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <string.h>
 
@@ -9,74 +11,33 @@
 #include "ms-modes.h"
 #include "ms-variant.h"
 
-typedef struct {
-  double w, x, y;
-} FitPoint;
-
-/* Weighted sums over the points: the normal equations' terms. */
-typedef struct {
-  double sw, sx, sy, sxx, sxy;
-} FitSums;
-
-static double
-weighted_sse (const FitPoint *pts, int n, double latency, double slope)
+bool
+ms_fit_line_nonnegative (const double *x, const double *y, const double *w, int n,
+                         double *intercept, double *slope, double *sse)
 {
-  double sse = 0;
-  for (int i = 0; i < n; i++) {
-    double r = pts[i].y - latency - slope * pts[i].x;
-    sse += pts[i].w * r * r;
-  }
-  return sse;
-}
-
-/* Keeps (latency, slope) when it is feasible and beats the best so far. */
-static void
-consider (const FitPoint *pts, int n, double latency, double slope, double *best_sse,
-          double *best_lat, double *best_slope)
-{
-  if (!(latency >= 0) || !(slope >= 0))
-    return;
-  double sse = weighted_sse (pts, n, latency, slope);
-  if (sse < *best_sse) {
-    *best_sse = sse;
-    *best_lat = latency;
-    *best_slope = slope;
-  }
-}
-
-/* Minimises sum w (y - latency - slope x)^2 subject to latency >= 0 and
- * slope >= 0; true when a bound holds (the free fit was not physical). The
- * objective is a convex quadratic, so the minimum lies in the interior (the
- * unconstrained solution) or on a face, where it is the 1-D least-squares
- * solution clamped to the face: the best feasible of these candidates is the
- * exact constrained optimum. */
-static bool
-solve_constrained (const FitPoint *pts, int n, double *latency, double *slope)
-{
-  bool interior = false;
-  FitSums s = { 0 };
-  for (int i = 0; i < n; i++) {
-    s.sw += pts[i].w;
-    s.sx += pts[i].w * pts[i].x;
-    s.sy += pts[i].w * pts[i].y;
-    s.sxx += pts[i].w * pts[i].x * pts[i].x;
-    s.sxy += pts[i].w * pts[i].x * pts[i].y;
-  }
-  double best = INFINITY, lat = 0, sl = 0;
-  double det = s.sw * s.sxx - s.sx * s.sx;
-  if (fabs (det) > 1e-300 * s.sw * s.sxx) {
-    double b = (s.sw * s.sxy - s.sx * s.sy) / det;
-    consider (pts, n, (s.sy - b * s.sx) / s.sw, b, &best, &lat, &sl);
-    interior = isfinite (best);
+  /* The objective is a convex quadratic, so its minimum over the quadrant
+   * lies in the interior (the free fit, when it is feasible) or on a face:
+   * through the origin or flat, each face's 1-D least-squares solution,
+   * which positive x and y keep feasible. The better face is the exact
+   * constrained optimum. A free fit of points of one x is not finite. */
+  double c0, c1, cov00, cov01, cov11, chisq;
+  gsl_fit_wlinear (x, 1, w, 1, y, 1, n, &c0, &c1, &cov00, &cov01, &cov11, &chisq);
+  if (c0 >= 0 && c1 >= 0 && isfinite (c0) && isfinite (c1) && isfinite (chisq)) {
+    *intercept = c0, *slope = c1, *sse = chisq;
+    return false;
   }
   /* Through the origin: every byte costs time, none is fixed. */
-  if (s.sxx > 0)
-    consider (pts, n, 0, fmax (0, s.sxy / s.sxx), &best, &lat, &sl);
+  double origin_slope, origin_cov, origin_sse;
+  gsl_fit_wmul (x, 1, w, 1, y, 1, n, &origin_slope, &origin_cov, &origin_sse);
   /* Flat: the time does not grow with size. */
-  consider (pts, n, fmax (0, s.sy / s.sw), 0, &best, &lat, &sl);
-  *latency = lat;
-  *slope = sl;
-  return !interior;
+  double mean = gsl_stats_wmean (w, 1, y, 1, n);
+  double flat_sse = gsl_stats_wtss_m (w, 1, y, 1, n, mean);
+  if (origin_sse < flat_sse) {
+    *intercept = 0, *slope = origin_slope, *sse = origin_sse;
+  } else {
+    *intercept = mean, *slope = 0, *sse = flat_sse;
+  }
+  return true;
 }
 
 /* The time and bytes a fit uses for one cell; false when it has none. */
@@ -115,7 +76,7 @@ ms_results_fit_variant (const MsResults *results, MsMode mode, const char *varia
   /* Weights 1/t^2, i.e. relative residuals: the sizes span decades, and
    * plain residuals would let the largest sizes decide the latency too. */
   MsFit fit = { 0 };
-  FitPoint pts[MS_FIT_MAX_POINTS];
+  double x[MS_FIT_MAX_POINTS], y[MS_FIT_MAX_POINTS], w[MS_FIT_MAX_POINTS];
   int n = 0;
 
   for (size_t i = 0; i < results->n_cells && n < MS_FIT_MAX_POINTS; i++) {
@@ -124,7 +85,7 @@ ms_results_fit_variant (const MsResults *results, MsMode mode, const char *varia
     if (c->mode != mode || c->status != MS_CELL_OK || strcmp (c->variant, variant ? variant : "") ||
         !cell_point (c, mode, which, &bytes, &t))
       continue;
-    pts[n] = (FitPoint) { 1.0 / (t * t), bytes, t };
+    x[n] = bytes, y[n] = t, w[n] = 1.0 / (t * t);
     fit.exponent[n] = c->exponent;
     n++;
   }
@@ -132,21 +93,13 @@ ms_results_fit_variant (const MsResults *results, MsMode mode, const char *varia
   if (n < 2)
     return fit;
 
-  double slope;
-  fit.at_bound = solve_constrained (pts, n, &fit.latency_us, &slope);
-  double sw = 0, sy = 0, ss_tot = 0, ss_res = 0;
+  double slope, ss_res;
+  fit.at_bound = ms_fit_line_nonnegative (x, y, w, n, &fit.latency_us, &slope, &ss_res);
   for (int i = 0; i < n; i++) {
-    sw += pts[i].w;
-    sy += pts[i].w * pts[i].y;
-  }
-  for (int i = 0; i < n; i++) {
-    double pred = fit.latency_us + slope * pts[i].x;
-    double d = pts[i].y - sy / sw;
-    ss_res += pts[i].w * (pts[i].y - pred) * (pts[i].y - pred);
-    ss_tot += pts[i].w * d * d;
-    fit.residual[i] = (pts[i].y - pred) / pts[i].y;
+    fit.residual[i] = (y[i] - fit.latency_us - slope * x[i]) / y[i];
     fit.max_abs_residual = fmax (fit.max_abs_residual, fabs (fit.residual[i]));
   }
+  double ss_tot = gsl_stats_wtss (w, 1, y, 1, n);
   fit.valid = true;
   fit.bandwidth_gbps = slope > 0 ? 1e-3 / slope : 0;
   fit.r2 = ss_tot > 0 ? 1.0 - ss_res / ss_tot : 1.0;

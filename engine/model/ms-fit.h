@@ -18,5 +18,12 @@ MsFit ms_results_fit (const MsResults *results, MsMode mode, MsPhase which);
 MsFit ms_results_fit_variant (const MsResults *results, MsMode mode, const char *variant,
                               MsPhase which);
 
+/* y = intercept + slope x over n points (x > 0, y > 0) by least squares
+ * weighted w, with intercept >= 0 and slope >= 0 enforced exactly; sse is
+ * the weighted sum of squared residuals. True when a bound holds (the free
+ * fit was not physical). */
+bool ms_fit_line_nonnegative (const double *x, const double *y, const double *w, int n,
+                              double *intercept, double *slope, double *sse);
+
 /* The relative residual of the point at exponent; false when none. */
 bool ms_fit_residual_at (const MsFit *fit, int exponent, double *residual);

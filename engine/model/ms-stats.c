@@ -7,8 +7,9 @@
  * nothing here assumes a normal distribution: the interval for the median
  * comes from the binomial distribution of how many samples fall below it.
  */
-#define _DEFAULT_SOURCE /* lgamma_r */
+#include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,44 +23,56 @@ cmp_double (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* lgamma writes the global signgam; cells are summarised on several
- * threads at once (ms-multi.c). */
-static double
-log_gamma (double x)
+/* The largest l with P(B <= l - 1) <= 2.5%, B ~ Binomial(n, 1/2); 0 when
+ * none. Bisected over k = l - 1, the tail rising with k: about log2 n of
+ * GSL's tails. Invariant: P(B <= k) <= 2.5% at k = below (-1: none),
+ * > 2.5% at k = above (from n / 2 on the tail is at least a half). GSL's
+ * tail is good to about 1e-7 relative at n = 10^8: above some millions of
+ * samples a rare n may get a rank one off, as the sum of logarithms used
+ * before did. */
+static int
+lower_rank_of (int n)
 {
-  int sign;
-  return lgamma_r (x, &sign);
+  int below = -1, above = n / 2;
+  while (above - below > 1) {
+    int k = below + (above - below) / 2;
+    if (gsl_cdf_binomial_P ((unsigned) k, 0.5, (unsigned) n) <= 0.025)
+      below = k;
+    else
+      above = k;
+  }
+  return below + 1;
 }
 
-/* ln P(B = k) for B ~ Binomial(n, 1/2). */
-static double
-log_binomial_half (int n, int k)
+/* The rank depends on n alone, and the stop rule asks after every
+ * repetition while n is small: each n's is worked out once (a few of GSL's
+ * tails take microseconds, as long as a small cell's repetition). Cells
+ * are summarised on several threads at once, hence the lock. Entry n holds
+ * the rank + 1, 0 before. */
+enum { RANK_MEMO = 4096 };
+static int rank_memo[RANK_MEMO];
+static pthread_mutex_t rank_memo_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int
+lower_rank (int n)
 {
-  return log_gamma (n + 1.0) - log_gamma (k + 1.0) - log_gamma (n - k + 1.0) - n * log (2.0);
+  if (n < 0 || n >= RANK_MEMO)
+    return lower_rank_of (n);
+  pthread_mutex_lock (&rank_memo_lock);
+  if (rank_memo[n] == 0)
+    rank_memo[n] = lower_rank_of (n) + 1;
+  int l = rank_memo[n] - 1;
+  pthread_mutex_unlock (&rank_memo_lock);
+  return l;
 }
 
 bool
 ms_median_ci_ranks (int n, int *lo_rank, int *hi_rank)
 {
   /* [x_(l), x_(n+1-l)] covers the median with probability
-   * 1 - 2 P(B <= l - 1), B ~ Binomial(n, 1/2). Take the largest l whose lower
-   * tail is at most 2.5%. Terms more than 8 standard deviations below the
-   * mean add less than 1e-14 to the tail, so the sum starts there: the cost
-   * grows with sqrt(n), not n. */
-  int start = 0;
-  if (n > 64)
-    start = (int) floor (n / 2.0 - 8.0 * sqrt ((double) n) / 2.0);
-  double tail = 0;
-  int l = start;
-  double log_p = log_binomial_half (n, start);
-  for (int k = start; k < n / 2; k++) {
-    double p = exp (log_p);
-    if (tail + p > 0.025)
-      break;
-    tail += p;
-    l = k + 1;
-    log_p += log ((double) (n - k) / (k + 1));
-  }
+   * 1 - 2 P(B <= l - 1), B ~ Binomial(n, 1/2): the largest l whose lower
+   * tail is at most 2.5%. */
+  int l = lower_rank (n);
   if (l < 1) {
     *lo_rank = n > 0 ? 1 : 0;
     *hi_rank = n;
@@ -340,64 +353,12 @@ ms_two_states_find (double *values, int n, MsTwoStates *out)
   return out->found;
 }
 
-/* The continued fraction of the regularized incomplete beta function
- * (modified Lentz), which converges fast for x < (a + 1) / (a + b + 2). */
-static double
-beta_fraction (double a, double b, double x)
-{
-  const double tiny = 1e-300;
-  double c = 1, d = 1 - (a + b) * x / (a + 1);
-  d = 1 / (fabs (d) < tiny ? tiny : d);
-  double h = d;
-  for (int m = 1; m <= 300; m++) {
-    for (int odd = 0; odd < 2; odd++) {
-      double num = odd ? -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
-                       : m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-      d = 1 + num * d;
-      c = 1 + num / c;
-      d = 1 / (fabs (d) < tiny ? tiny : d);
-      c = fabs (c) < tiny ? tiny : c;
-      h *= d * c;
-    }
-    if (fabs (d * c - 1) < 1e-16)
-      break;
-  }
-  return h;
-}
-
-/* I_x (a, b), the regularized incomplete beta function. */
-static double
-regularized_beta (double a, double b, double x)
-{
-  if (x <= 0)
-    return 0;
-  if (x >= 1)
-    return 1;
-  double front = exp (lgamma (a + b) - lgamma (a) - lgamma (b) + a * log (x) + b * log1p (-x));
-  if (x < (a + 1) / (a + b + 2))
-    return front * beta_fraction (a, b, x) / a;
-  return 1 - front * beta_fraction (b, a, 1 - x) / b;
-}
-
-/* Computed, not a table: a table's steps above 20 degrees of freedom
- * (2.04 for 21..39) made intervals up to 1.9% too narrow. P (|T| > t) =
- * I_x (df / 2, 1 / 2) with x = df / (df + t^2), increasing in x: bisected
- * to the last bit of x. */
+/* Computed (GSL), not a table: a table's steps above 20 degrees of
+ * freedom (2.04 for 21..39) made intervals up to 1.9% too narrow. */
 double
 ms_student_t_975 (int df)
 {
   if (df < 1)
     return INFINITY;
-  double lo = 0, hi = 1;
-  for (int i = 0; i < 200 && hi - lo > 0; i++) {
-    double mid = lo + (hi - lo) / 2;
-    if (mid <= lo || mid >= hi)
-      break;
-    if (regularized_beta (df / 2.0, 0.5, mid) < 0.05)
-      lo = mid;
-    else
-      hi = mid;
-  }
-  double x = lo + (hi - lo) / 2;
-  return sqrt (df * (1 - x) / x);
+  return gsl_cdf_tdist_Pinv (0.975, df);
 }

@@ -89,7 +89,7 @@ inputs_key() { # inputs_key SOURCE
   { key_tree "$1"
     nvcc_version
     echo "${DEB_BUILD_PROFILES:-} ${DEB_BUILD_OPTIONS:-}"
-    dpkg-query -W debhelper meson lintian libcsv-dev libjson-c-dev libgtk-4-dev \
+    dpkg-query -W debhelper meson lintian libcsv-dev libjson-c-dev libgsl-dev libgtk-4-dev \
       libadwaita-1-dev 2>/dev/null
   } | sha256sum | cut -c1-16
 }
