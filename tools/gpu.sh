@@ -11,8 +11,9 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
-# pageable-rounds health multi fleet fleet-spread scale gui gui-lessons
-# no-toolkit json deb pack grade plain-groups suite-times cell-budget.
+# pageable-rounds health multi portable-reference fleet fleet-spread scale
+# gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
+# cell-budget.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -781,6 +782,32 @@ health_sweep() { # PREFIX TITLE [OPTION...]
   $MS run --quiet "$@" --out "$prefix" >/dev/null 2>"$prefix-stderr.txt"
   log "$title rc=$?"
   $MS show "$prefix-samples.csv" | sed -n '/^Health/,$p' | tee -a "$OUT/summary.log"
+}
+
+# The portable lesson's shipped run, on a host with two or more GPUs:
+# memsweep portable on every GPU (copies of 2^26 elements, 256 MiB, median
+# of 11, as the peer matrix's), written with its sidecar, the table
+# gzipped: reference/NAMExN-portable.csv.gz and NAMExN-portable-meta.json,
+# the names data/reference/ ships (NAME: REFERENCE, else h100 or h200 from
+# the first GPU's name; N the GPUs); the table as printed in
+# portable-reference.txt.
+step_portable_reference() {
+  local d="$OUT/reference" tmp=/tmp/portable-reference n name rc
+  n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  name=${REFERENCE:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+    grep -oiE 'h[0-9]{3}' | head -1 | tr 'A-Z' 'a-z')}
+  [ "$n" -ge 2 ] || { log "portable-reference: $n GPU(s); it needs two or more"; return 1; }
+  [ -n "$name" ] || { log "portable-reference: REFERENCE=h100|h200 names the run"; return 1; }
+  name="${name}x$n"
+  rm -rf "$tmp" && mkdir -p "$tmp" "$d" || return 1
+  $MS portable --devices all --exp 26 --reps 11 --out "$tmp/$name" >"$OUT/portable-reference.txt" 2>&1
+  rc=$?
+  log "portable-reference: memsweep portable rc=$rc on $n GPUs"
+  cat "$OUT/portable-reference.txt"
+  [ $rc = 0 ] && [ -f "$tmp/$name-portable.csv" ] || return 1
+  gzip -9n "$tmp/$name-portable.csv" || return 1
+  cp "$tmp/$name-portable.csv.gz" "$tmp/$name-portable-meta.json" "$d/" || return 1
+  log "portable-reference: reference/$name-portable.csv.gz and $name-portable-meta.json"
 }
 
 # Every multi-GPU experiment, on a host with two or more GPUs: the gpu
