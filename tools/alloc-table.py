@@ -22,14 +22,18 @@ import csv
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run_files  # noqa: E402 (beside this script)
+
 TOLERANCE = 0.05
 
 
 def summary_rows(path):
-    """The rows of a memsweep summary file, its comment lines skipped."""
-    if not path.exists():
+    """The rows of a memsweep summary file (plain or .csv.gz), its comment
+    lines skipped."""
+    if not run_files.existing(path):
         return []
-    with path.open(newline="") as f:
+    with run_files.open_text(path) as f:
         return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 

@@ -14,6 +14,9 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_files  # noqa: E402 (beside this script)
+
 LINE = re.compile(r"copy-rate bytes=(\d+) dir=(h2d|d2h) way=(latched|burst) ([0-9.]+)")
 
 
@@ -29,7 +32,7 @@ def plain_rates(path):
 
 def memsweep_rates(path):
     rates = {}
-    with open(path, newline="") as f:
+    with run_files.open_text(path) as f:
         for row in csv.DictReader(f):
             if row["mode"] != "pinned" or row["status"] != "ok":
                 continue
@@ -49,7 +52,7 @@ def main():
     for r in rounds:
         plain = plain_rates(os.path.join(d, "plain-%d.txt" % r))
         summary = os.path.join(d, "memsweep-%d-summary.csv" % r)
-        ms = memsweep_rates(summary) if os.path.exists(summary) else {}
+        ms = memsweep_rates(summary) if run_files.existing(summary) else {}
         for (size, direction), (rate, single) in ms.items():
             latched = plain.get((size, direction, "latched"))
             burst = plain.get((size, direction, "burst"))

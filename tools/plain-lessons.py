@@ -12,13 +12,16 @@ import io
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import run_files  # noqa: E402 (beside this script)
+
 
 def summary(d, name):
     """{(mode, elements, variant): e2e median in us} of one summary file."""
     p = pathlib.Path(d) / f'{name}-summary.csv'
-    if not p.exists():
+    if not run_files.existing(p):
         return {}
-    lines = [l for l in p.read_text(errors='replace').splitlines() if not l.startswith('#')]
+    lines = [l for l in run_files.read_text(p).splitlines() if not l.startswith('#')]
     cells = {}
     for row in csv.DictReader(io.StringIO('\n'.join(lines))):
         try:
@@ -58,7 +61,7 @@ def link(d):
     """The reuse run's pcie-link metadata as written (its rate per direction
     is in the lesson's caption and the chart's link line)."""
     p = pathlib.Path(d) / 'reuse-summary.csv'
-    for line in (p.read_text(errors='replace').splitlines() if p.exists() else []):
+    for line in run_files.read_text(p).splitlines():
         if line.startswith('# pcie-link:'):
             return line[len('# pcie-link:'):].strip()
     return '?'

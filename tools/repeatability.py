@@ -12,12 +12,16 @@ percentile spread, and how many cells any run flagged (clock changed or
 throttled). Issue 7 measured up to 2.20x on main before this work."""
 import csv
 import statistics
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_files  # noqa: E402 (beside this script)
 
 
 def load(path):
     rows = {}
-    with open(path, newline="") as f:
+    with run_files.open_text(path) as f:
         lines = [line for line in f if not line.startswith("#")]
     for row in csv.DictReader(lines):
         if row.get("status") == "ok":
@@ -41,7 +45,7 @@ def stopped_by_budget(samples_path):
     """(mode, elements) whose repetitions ended on the time budget, or None
     when the samples file is not there."""
     try:
-        with open(samples_path, newline="") as f:
+        with run_files.open_text(samples_path) as f:
             lines = [line for line in f if not line.startswith("#")]
     except OSError:
         return None
@@ -55,7 +59,7 @@ def stopped_by_budget(samples_path):
 def rounds_main(path):
     """Spread of the per-round end-to-end medians within one run."""
     times = {}
-    with open(path, newline="") as f:
+    with run_files.open_text(path) as f:
         lines = [line for line in f if not line.startswith("#")]
     for row in csv.DictReader(lines):
         if row["phase"] == "e2e" and row.get("round", "") != "":
