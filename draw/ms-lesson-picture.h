@@ -65,7 +65,7 @@ typedef struct {
   int n_rows;
   int (*pick_rows) (const MsResults *run, MsLessonRow *rows, int max);
   const MsVariantWords *words; /* its variants' parts in words, ending with a NULL part */
-  /* Words the detail's title adds for run (free them), or NULL. */
+  /* Words the details add for run, under its label (free them), or NULL. */
   char *(*title_words) (const MsResults *run);
 } MsLessonLook;
 

@@ -30,9 +30,17 @@ verdict_words (const MsJudgement *j)
   }
 }
 
-char *
-ms_picture_cache_state_row_text (const MsCacheStateRow *row)
+/* A bar's figures; on a slide the ratio and the verdict alone: with the
+ * median before them, seven rows of three figures read as a table. */
+static char *
+row_text (const MsCacheStateRow *row, gboolean slide)
 {
+  if (slide)
+    /* Translators: a cache-state bar's figures on a slide: its ratio to
+     * the group's reference and the run's verdict, e.g. "0.72× · cannot
+     * tell". */
+    return g_strdup_printf (_ ("%.2f× · %s"), row->judgement.ratio,
+                            verdict_words (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -40,6 +48,12 @@ ms_picture_cache_state_row_text (const MsCacheStateRow *row)
    * cannot tell". */
   return g_strdup_printf (_ ("%s · %.2f× · %s"), t, row->judgement.ratio,
                           verdict_words (&row->judgement));
+}
+
+char *
+ms_picture_cache_state_row_text (const MsCacheStateRow *row)
+{
+  return row_text (row, FALSE);
 }
 
 char *
@@ -82,6 +96,7 @@ n_lines (const MsCacheStateRow *rows, int n)
 typedef struct {
   double fs, line_h, x0, x1;
   MsScale xs;
+  gboolean slide;
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -101,7 +116,7 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
               double end, double y)
 {
   const double h = l->line_h, gap = l->fs * 0.4;
-  g_autofree char *text = ms_picture_cache_state_row_text (row);
+  g_autofree char *text = row_text (row, l->slide);
   double tw, lo, hi, tx = end + gap;
   band_pixels (l, &lo, &hi);
   ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, NULL);
@@ -273,10 +288,10 @@ axis_max (const MsCacheStateRow *rows, int n)
 
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
-           double y, double h)
+           double y, double h, gboolean slide)
 {
   /* Returns where the axis's labels end. */
-  Layout l = { .fs = ms_style_font_size (st) };
+  Layout l = { .fs = ms_style_font_size (st), .slide = slide };
   int groups = n_lines (rows, n) - n;
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
@@ -295,7 +310,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* The bars' figures need room right of the longest bar. */
   double text_w = 0;
   for (int i = 0; i < n; i++) {
-    g_autofree char *text = ms_picture_cache_state_row_text (&rows[i]);
+    g_autofree char *text = row_text (&rows[i], slide);
     double tw;
     ms_draw_text (cr, text, 0, 0, l.fs * 0.9, -1, 0, FALSE, &tw, NULL);
     text_w = MAX (text_w, tw);
@@ -351,7 +366,12 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* What 1× is said in words: "its group's reference" and "streamed
    * stores" were terms a class had not met. */
   g_autofree char *title
-      = check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
+      = slide
+            /* A line, not two: the slide's header and takeaway are over it. */
+            ? g_strdup_printf (_ ("Each copy's time ÷ its time after streamed stores, which skip "
+                                  "the CPU cache (= 1×), %s"),
+                               size)
+        : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
             ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                   "multiple of the same memory after streamed stores, which "
                                   "skip the CPU cache (= 1×), %s per vector"),
@@ -386,7 +406,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n) + 1))
     kh = 0;
   double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6);
+      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);
   if (mh > 0) {
     ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
                   width - fs, TRUE);

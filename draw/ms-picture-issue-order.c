@@ -8,6 +8,7 @@
  * their lengths are not the finding. */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-chart.h"
 #include "ms-engine.h"
@@ -123,20 +124,41 @@ call_out_takeaway (MsChartData *d)
   }
 }
 
+/* A slide keeps the line its takeaway reads (the last, drawn on top)
+ * from two streams up: the other queue's line and K = 1, faint with its
+ * bar across the chart, were half the marks on a chart whose line is
+ * about one point. */
+static void
+keep_takeaway_line (MsChartData *d)
+{
+  while (d->series->len > 1)
+    ms_chart_data_remove_series (d, 0);
+  MsChartSeries *s = d->series->len ? g_ptr_array_index (d->series, 0) : NULL;
+  for (guint k = s ? s->points->len : 0; k-- > 0;)
+    if (g_array_index (s->points, MsChartPoint, k).x < 2)
+      g_array_remove_index (s->points, k);
+}
+
 static MsChartData *
-build (const MsResults *run)
+build (const MsResults *run, gboolean slide)
 {
   MsChartData *d = ms_chart_data_new ();
   int e = chart_exponent (run);
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
-   * vector, ...". */
-  d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
-                                 "per vector, without timers (above 0: breadth-first is "
-                                 "faster)"),
-                              size);
+  d->title = slide
+               /* TRANSLATORS: the issue-order picture's title on a slide,
+                * e.g. "... at 16 MiB (above 0: ...)". */
+               ? g_strdup_printf (_ ("How much longer depth-first took than breadth-first at "
+                                     "%s (above 0: breadth-first is faster)"),
+                                  size)
+               /* TRANSLATORS: the issue-order picture's title, e.g. "... at
+                * 16 MiB per vector, ...". */
+               : g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
+                                     "per vector, without timers (above 0: breadth-first is "
+                                     "faster)"),
+                                  size);
   d->x_label = g_strdup (_ ("streams (K)"));
   d->y_label = g_strdup (_ ("per cent longer"));
   d->y_kind = MS_SCALE_LINEAR;
@@ -171,6 +193,9 @@ build (const MsResults *run)
         g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
+  gboolean other_queue = slide && d->series->len > 1;
+  if (slide)
+    keep_takeaway_line (d);
   if (d->series->len > 0) {
     /* Short: it fits by the line's left end, before the bars of K = 2
      * (at its right end it covered the bars of the ringed point). */
@@ -197,6 +222,19 @@ build (const MsResults *run)
     else
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+    if (other_queue) {
+      const MsChartSeries *kept = g_ptr_array_index (d->series, 0);
+      /* TRANSLATORS: after the issue-order slide's note on its bars; %s
+       * is the queue setting left out, "default queues". */
+      g_autofree char *elsewhere = g_strdup_printf (
+          _ ("%s, and K = 1: in a larger view and the details."),
+          _ (queues[kept->color == 0 ? 1 : 0].label));
+      g_autofree char *note = d->foot_note;
+      d->foot_note = g_strdup_printf ("%s %s", note, elsewhere);
+      /* Its first letter up: it starts a sentence. */
+      char *at = d->foot_note + strlen (note) + 1;
+      *at = g_ascii_toupper (*at);
+    }
     call_out_takeaway (d);
   }
   return d;
@@ -207,7 +245,7 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                         double height)
 {
   const double fs = ms_style_font_size (style);
-  g_autoptr (MsChartData) data = build (run);
+  g_autoptr (MsChartData) data = build (run, ms_draw_is_slide (style, height));
   ms_draw_background (cr, style);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);

@@ -311,16 +311,18 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   const MsResults *run = card_run (self, t);
   update_open_view (self, t, run);
   const MsLessonLook *look = ms_lesson_look (t);
-  /* What of the run's settings matters to the lesson (the streams', say). */
+  /* What of the run's settings matters to the lesson (the streams', say):
+   * in the details, under the run's label. Beside the title they took
+   * the slide's header to three lines (issue-order at 1024x768). */
   g_autofree char *words = run && look->title_words ? look->title_words (run) : NULL;
-  g_autofree char *title =
-    words ? g_strdup_printf ("%s · %s", _(info->title), words) : g_strdup (_(info->title));
-  gtk_label_set_text (self->detail_title, title);
+  gtk_label_set_text (self->detail_title, _(info->title));
   g_autofree char *source = run ? slide_source (t, card_run_object (self, t)) : NULL;
   gtk_label_set_text (self->detail_source, source ? source : "");
   g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   g_autofree char *caption =
-    run ? g_strdup_printf ("%s\n%s", self->cards[t].text, label) : g_strdup (self->cards[t].text);
+    !run    ? g_strdup (self->cards[t].text)
+    : words ? g_strdup_printf ("%s\n%s\n%s", self->cards[t].text, label, words)
+            : g_strdup_printf ("%s\n%s", self->cards[t].text, label);
   gtk_label_set_text (self->detail_caption, caption);
   /* Without a run the card's text is short and says why: it leads. */
   const char *takeaway = self->cards[t].takeaway;

@@ -514,7 +514,7 @@ test_lesson_pictures_inside (void)
         cairo_surface_write_to_png (surf, path);
       }
       gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
-      gboolean slow = FALSE, sized = TRUE;
+      gboolean slow = FALSE, sized = TRUE, other_queue = FALSE, timed_bar = FALSE;
       for (guint i = 0; i < boxes->len; i++) {
         const TextBox *b = &g_array_index (boxes, TextBox, i);
         /* The recorder gets device coordinates: the area starts at margin. */
@@ -531,6 +531,8 @@ test_lesson_pictures_inside (void)
         band = band || g_str_has_suffix (b->text, "%: the same");
         slow = slow || strcmp (b->text, "slow host function alone") == 0;
         /* sync-async's ring labels, each led by its size. */
+        other_queue = other_queue || strcmp (b->text, "default queues") == 0;
+        timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
         if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
           sized = sized && strstr (b->text, "iB: ") != NULL;
       }
@@ -542,6 +544,12 @@ test_lesson_pictures_inside (void)
        * it is. */
       if (t == MS_TOPIC_SYNC_ASYNC)
         g_assert_true (sized);
+      /* issue-order's slide: the line its takeaway reads, alone. */
+      if (t == MS_TOPIC_ISSUE_ORDER)
+        g_assert_false (other_queue);
+      /* cache-state's slide: each bar's ratio and verdict, no median. */
+      if (t == MS_TOPIC_CACHE_STATE)
+        g_assert_false (timed_bar);
       /* A slide: the colour key under the grid, the textbooks' list a
        * subheading, not a star and its footnote; the prose is a larger
        * view's. */
