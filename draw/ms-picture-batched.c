@@ -185,8 +185,8 @@ dip_note (const MsResults *run, int count, int only)
  * neighbours in every repetition: it sets the far end of the ratios'
  * range, so it is named, lest the batch be credited with it. only: as
  * dip_note's. NULL when there is none. */
-static char *
-spike_note (const MsResults *run, int count, int only)
+static const MsCell *
+spike_cell (const MsResults *run, int count, int only, guint *mode_out)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 1; e < 30 && (only < 0 || (int) m == only); e++) {
@@ -203,15 +203,26 @@ spike_note (const MsResults *run, int count, int only)
       if (!(m_c > 3 * lo->stats.e2e.median && m_c > 3 * hi->stats.e2e.median && c_min > l_max
             && c_min > h_max))
         continue;
-      char size[32], t[32];
-      ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
-      ms_format_time_us (m_c / count, t, sizeof t);
-      return g_strdup_printf (_ ("%s: one call per copy took %s a copy at %s, over three times "
-                                 "both its neighbours in every repetition; the ratios there "
-                                 "come from that, and the run does not show why."),
-                              ms_mode_title (modes[m]), t, size);
+      *mode_out = m;
+      return c;
     }
   return NULL;
+}
+
+static char *
+spike_note (const MsResults *run, int count, int only)
+{
+  guint m;
+  const MsCell *c = spike_cell (run, count, only, &m);
+  if (!c)
+    return NULL;
+  char size[32], t[32];
+  ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
+  ms_format_time_us (c->stats.e2e.median / count, t, sizeof t);
+  return g_strdup_printf (_ ("%s: one call per copy took %s a copy at %s, over three times "
+                             "both its neighbours in every repetition; the ratios there "
+                             "come from that, and the run does not show why."),
+                          ms_mode_title (modes[m]), t, size);
 }
 
 /* The largest spread among the batch orders' times per copy, over every
@@ -303,7 +314,9 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   double y = y0 + fs * 0.3;
   y += legend (cr, st, width, y, full, draw);
   GString *take = g_string_new (NULL);
-  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
+  /* A slide's line quotes one size: the range over every size, whose far
+   * end rests on the spike, was a second finding to read. */
+  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0 && only < 0; m++) {
     double lo, hi;
     if ((only >= 0 && (int) m != only) || !batch_ratio_range (run, modes[m], count, &lo, &hi))
       continue;
@@ -323,6 +336,10 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;
     y += ms_draw_text_wrapped (cr, take->str, fs * 0.5, y, fs, width - fs, TRUE, draw);
+  } else if (only >= 0) {
+    /* xgettext:no-c-format */
+    y += ms_draw_note (cr, st, _ ("Bars: each time's 95% interval."), fs * 0.5, y, width - fs,
+                       draw);
   }
   g_string_free (take, TRUE);
   /* How far apart the orders lie, but on a slide whose legend says what
@@ -335,8 +352,9 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   }
   /* One note, the spike first: it is what the range's far end rests on,
    * and a second note left the charts too little height in the pane. */
-  g_autofree char *note = count > 0 ? spike_note (run, count, only) : NULL;
-  if (!note && count > 0)
+  /* (On a slide the spike is said at the spike: call_out_spike.) */
+  g_autofree char *note = count > 0 && only < 0 ? spike_note (run, count, only) : NULL;
+  if (!note && count > 0 && !(only >= 0 && spike_cell (run, count, only, &(guint){ 0 })))
     note = dip_note (run, count, only);
   if (only >= 0) {
     /* TRANSLATORS: under the batched picture on a slide, which draws the
@@ -381,6 +399,27 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
   }
 }
 
+/* On a slide, the spike of one call per copy that the eye goes to first
+ * says what it is where it is: under the picture, five lines down, the
+ * class had not read it. */
+static void
+call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2])
+{
+  guint m;
+  const MsCell *c = count > 0 ? spike_cell (run, count, only, &m) : NULL;
+  if (!c)
+    return;
+  char t[32];
+  double per = c->stats.e2e.median / count;
+  ms_caption_time (per, t, sizeof t);
+  /* TRANSLATORS: a ring's label on the batched slide, at a size where one
+   * call per copy took over three times both its neighbours, e.g.
+   * "29 µs every time: the run does not show why". */
+  g_autofree char *label
+      = g_strdup_printf (_ ("%s every time: the run does not show why"), t);
+  ms_chart_data_add_callout (panels[m], (double) ms_vector_bytes (c->elements), per, label);
+}
+
 static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
@@ -420,6 +459,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   double chart_h = round (height - foot_h);
   MsChartData *panels[2] = { pinned, pageable };
   call_out_takeaway (run, count, panels);
+  if (only >= 0)
+    call_out_spike (run, count, only, panels);
   const double panel_w = only >= 0 ? width : width / 2;
   for (int m = 0, at = 0; m < 2; m++) {
     if (only >= 0 && m != only)

@@ -104,9 +104,10 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   /* Not the caption again: what the picture would be, and why it is
    * not. */
   g_autofree char *text = g_strdup (
-      _ ("On a host of two or more NUMA nodes this picture is a table: the copy rate for each "
-         "pairing of the buffer's node and the thread's node. Here there is no second node to "
-         "pair with, so no copy was timed."));
+      _ ("On a host of two or more NUMA nodes, a buffer in another node's memory reaches the GPU "
+         "across the link between the sockets, and this picture is a table: the copy rate for "
+         "each pairing of the buffer's node and the thread's node. This host has one node: every "
+         "buffer is near the GPU, so no copy was timed."));
   double tw = width - fs * 2;
   double text_h = ms_draw_text_wrapped (cr, text, fs, 0, fs, tw, FALSE, FALSE);
   double box_h = fs * 3.2, gap = fs * 1.2;
@@ -118,7 +119,32 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   gw = MIN (gw + fs * 2, width * 0.46);
   double link = MAX (fs, width - nw - gw - fs * 2);
   link = MIN (link, fs * 6);
-  double left = (width - nw - gw - link) / 2;
+  /* Where it fits, the node a larger host would add, dashed and faint,
+   * its buffers one link further from the GPU: the picture of what this
+   * host cannot show, which the text under it says in words. */
+  double hw;
+  ms_draw_text (cr, _ ("another node"), 0, 0, fs, -1, 0, TRUE, &hw, NULL);
+  double ghost_line_w;
+  ms_draw_text (cr, _ ("not on this host"), 0, 0, fs * 0.9, -1, 0, FALSE, &ghost_line_w, NULL);
+  hw = MAX (hw, ghost_line_w) + fs * 2;
+  gboolean ghost = nw + gw + hw + 2 * link + fs * 2 <= width;
+  double left = (width - nw - gw - link - (ghost ? hw + link : 0)) / 2;
+  if (ghost) {
+    ms_set_color (cr, &st->fg, 0.45);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_set_dash (cr, (double[]){ 5, 4 }, 2, 0);
+    cairo_rectangle (cr, round (left) + 0.5, round (y) + 0.5, round (hw), round (box_h));
+    cairo_move_to (cr, left + hw, round (y + box_h / 2));
+    cairo_line_to (cr, left + hw + link, round (y + box_h / 2));
+    cairo_stroke (cr);
+    cairo_set_dash (cr, NULL, 0, 0);
+    ms_set_color (cr, &st->fg, 0.75);
+    ms_draw_text (cr, _ ("another node"), left + hw / 2, y + box_h / 2 - fs * 0.1, fs, 0.5, 1,
+                  TRUE, NULL, NULL);
+    ms_draw_text (cr, _ ("not on this host"), left + hw / 2, y + box_h / 2 + fs * 0.1, fs * 0.9,
+                  0.5, 0, FALSE, NULL, NULL);
+    left += hw + link;
+  }
   node_box (cr, st, _ ("the one NUMA node"), _ ("thread and buffers"), left + nw / 2, y, nw, box_h);
   node_box (cr, st, gpu, _ ("the GPU"), left + nw + link + gw / 2, y, gw, box_h);
   ms_set_color (cr, &st->fg, 0.6);

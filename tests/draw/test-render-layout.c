@@ -515,6 +515,7 @@ test_lesson_pictures_inside (void)
       }
       gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
       gboolean slow = FALSE, sized = TRUE, other_queue = FALSE, timed_bar = FALSE;
+      gboolean spike = FALSE, range = FALSE, far_node = FALSE;
       for (guint i = 0; i < boxes->len; i++) {
         const TextBox *b = &g_array_index (boxes, TextBox, i);
         /* The recorder gets device coordinates: the area starts at margin. */
@@ -532,6 +533,9 @@ test_lesson_pictures_inside (void)
         slow = slow || strcmp (b->text, "slow host function alone") == 0;
         /* sync-async's ring labels, each led by its size. */
         other_queue = other_queue || strcmp (b->text, "default queues") == 0;
+        spike = spike || g_str_has_suffix (b->text, " every time: the run does not show why");
+        range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
+        far_node = far_node || strcmp (b->text, "another node") == 0;
         timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
         if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
           sized = sized && strstr (b->text, "iB: ") != NULL;
@@ -550,6 +554,16 @@ test_lesson_pictures_inside (void)
       /* cache-state's slide: each bar's ratio and verdict, no median. */
       if (t == MS_TOPIC_CACHE_STATE)
         g_assert_false (timed_bar);
+      /* batched's slide (the H100's run): the 16 KiB spike says what it
+       * is where the eye goes, and the range over the sizes, a second
+       * finding resting on it, is a larger view's. */
+      if (t == MS_TOPIC_BATCHED) {
+        g_assert_true (spike || h < 430);
+        g_assert_false (range);
+      }
+      /* numa's slide on one node: the node a larger host would add. */
+      if (t == MS_TOPIC_NUMA)
+        g_assert_true (far_node || h < 430);
       /* A slide: the colour key under the grid, the textbooks' list a
        * subheading, not a star and its footnote; the prose is a larger
        * view's. */
