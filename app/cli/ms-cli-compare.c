@@ -17,6 +17,7 @@
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-width.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
@@ -240,6 +241,21 @@ cell_size (const MsCompareCell *c, char *buf, size_t len)
   snprintf (buf, len, "2^%d %s", c->exponent, bytes);
 }
 
+/* The cell table's columns in terminal columns (left-aligned when
+ * negative): a row of them, then its verdict. The mode's column holds
+ * write-combined and managed-prefetch, as the other tables' do. */
+static const int cell_columns[] = { -16, -16, -20, 12, 12, 7, 13 };
+
+static void
+put_row (FILE *out, const char *const *cells)
+{
+  for (size_t i = 0; i < sizeof cell_columns / sizeof cell_columns[0]; i++) {
+    if (i)
+      fputc (' ', out);
+    ms_cli_put_padded (out, cells[i], cell_columns[i]);
+  }
+}
+
 static void
 print_cell (FILE *out, const MsCompareCell *c)
 {
@@ -263,8 +279,10 @@ print_cell (FILE *out, const MsCompareCell *c)
               ms_verdict_why_key (c->judgement.why), 100 * c->judgement.detectable);
   else if (c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS)
     snprintf (why, sizeof why, " (%s)", ms_verdict_why_key (c->judgement.why));
-  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s%s\n", ms_mode_name (c->mode), size,
-           c->variant[0] ? c->variant : "-", a, b, ratio, range, verdict, why);
+  const char *cells[] = { ms_mode_name (c->mode), size, c->variant[0] ? c->variant : "-", a, b,
+                          ratio, range };
+  put_row (out, cells);
+  fprintf (out, "  %s%s\n", verdict, why);
 }
 
 /* Each reason a cell stayed AMBIGUOUS, how many, and what would decide
@@ -334,7 +352,9 @@ print_pooled (FILE *out, const char *name, const MsPooledVerdict *v)
   char text[200], size[32];
   ms_pooled_verdict_describe (v, text, sizeof text);
   ms_format_bytes (4ull << v->min_exp, size, sizeof size);
-  fprintf (out, "  %-16s %s", name, text);
+  fputs ("  ", out);
+  ms_cli_put_padded (out, name, -16);
+  fprintf (out, " %s", text);
   if (v->method == MS_POOL_PROCESSES)
     fprintf (out, ms_gettext (" (%d sizes from %s, %d and %d processes)"), v->n_cells, size,
              v->processes_a, v->processes_b);
@@ -397,11 +417,13 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
   print_grade_wide (out, "B", b);
   fputc ('\n', out);
   print_pooled_head (out, cmp);
-  fprintf (out, "%-12s %-16s %-20s %12s %12s %7s %13s  %s\n", ms_gettext ("mode"),
-           ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("A median"),
-           ms_gettext ("B median"), "B/A",
-           /* xgettext:no-c-format */
-           ms_gettext ("95% interval"), ms_gettext ("verdict"));
+  const char *headings[] = { ms_gettext ("mode"),     ms_gettext ("size"),
+                             ms_gettext ("variant"),  ms_gettext ("A median"),
+                             ms_gettext ("B median"), "B/A",
+                             /* xgettext:no-c-format */
+                             ms_gettext ("95% interval") };
+  put_row (out, headings);
+  fprintf (out, "  %s\n", ms_gettext ("verdict"));
   for (size_t i = 0; i < cmp->n_cells; i++)
     print_cell (out, &cmp->cells[i]);
   fputc ('\n', out);

@@ -8,6 +8,7 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-width.h"
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-output.h"
@@ -136,7 +137,9 @@ print_node (FILE *out, const MsFleetReport *r, const MsFleetNode *node)
     snprintf (entry, sizeof entry, "%s/gpu%s", name, gpu);
   else
     snprintf (entry, sizeof entry, "%s", name);
-  fprintf (out, "%-20s ", entry);
+  /* Padded by terminal columns: a host name may be any UTF-8. */
+  ms_cli_put_padded (out, entry, -20);
+  fputc (' ', out);
   print_link (out, node);
   for (int f = 0; f < MS_FLEET_N_FIGURES; f++) {
     if (r->exponent[f] < 0)

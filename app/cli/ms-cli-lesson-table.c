@@ -12,6 +12,7 @@
 #include "ms-i18n.h"
 #include "ms-lessons.h"
 #include "ms-cli-tables.h"
+#include "ms-cli-width.h"
 #include "ms-engine.h"
 
 /* A managed cell's unified-memory counts, from its extra counted
@@ -41,6 +42,18 @@ print_um_counts (FILE *out, const MsUmCounts *um)
            d2h);
 }
 
+/* A row's key: mode, size and variant, padded by terminal columns (a
+ * translated heading of CJK characters takes two a character). */
+static void
+put_key (FILE *out, const char *mode, const char *size, const char *variant)
+{
+  ms_cli_put_padded (out, mode, -16);
+  fputc (' ', out);
+  ms_cli_put_padded (out, size, 9);
+  fputs ("  ", out);
+  ms_cli_put_padded (out, variant, -40);
+}
+
 /* A probe lesson's cell: one figure, and what its timers cost. */
 static void
 print_probe_cell (FILE *out, const MsCell *c)
@@ -50,7 +63,7 @@ print_probe_cell (FILE *out, const MsCell *c)
   char size[32] = "-";
   if (c->elements > 1)
     ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
-  fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
+  put_key (out, ms_mode_name (c->mode), size, c->variant);
   if (c->status != MS_CELL_OK && c->status != MS_CELL_PARTIAL) {
     char clean[4 * sizeof c->message];
     fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
@@ -71,7 +84,7 @@ print_cell (FILE *out, const MsCell *c, bool costs)
 {
   char size[32];
   ms_format_bytes (ms_vector_bytes (c->elements), size, sizeof size);
-  fprintf (out, "%-16s %9s  %-40s", ms_mode_name (c->mode), size, c->variant);
+  put_key (out, ms_mode_name (c->mode), size, c->variant);
   if (!ms_report_has_numbers (c)) {
     char clean[4 * sizeof c->message];
     fprintf (out, " %s: %s\n", ms_cell_status_name (c->status),
@@ -108,6 +121,18 @@ print_cell_numbers (FILE *out, const MsCell *c, bool costs)
   print_um_counts (out, &c->um);
 }
 
+/* The headings: the key's, then n figures right-aligned in widths. */
+static void
+put_heading (FILE *out, const char *const *headings, const int *widths, int n)
+{
+  put_key (out, ms_gettext ("mode"), ms_gettext ("size"), ms_gettext ("variant"));
+  for (int i = 0; i < n; i++) {
+    fputc (' ', out);
+    ms_cli_put_padded (out, headings[i], widths[i]);
+  }
+  fputc ('\n', out);
+}
+
 void
 ms_cli_lesson_table (FILE *out, const MsResults *r)
 {
@@ -116,21 +141,23 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
   bool probe = ms_lesson_is_probe (r->experiment);
   fputc ('\n', out);
   if (probe) {
-    fprintf (out, "%-16s %9s  %-40s %12s %12s %12s %12s\n", ms_gettext ("mode"),
-             ms_gettext ("size"), ms_gettext ("variant"),
-             ms_gettext ("median us"), ms_gettext ("min us"), ms_gettext ("max us"),
-             ms_gettext ("timed us"));
+    const char *h[] = { ms_gettext ("median us"), ms_gettext ("min us"), ms_gettext ("max us"),
+                        ms_gettext ("timed us") };
+    static const int w[] = { 12, 12, 12, 12 };
+    put_heading (out, h, w, 4);
     for (size_t i = 0; i < r->n_cells; i++)
       print_probe_cell (out, &r->cells[i]);
-  } else if (costs)
-    fprintf (out, "%-16s %9s  %-40s %12s %12s %12s\n", ms_gettext ("mode"), ms_gettext ("size"),
-             ms_gettext ("variant"), ms_gettext ("alloc us"), ms_gettext ("free us"),
-             ms_gettext ("us per MiB"));
-  else
-    fprintf (out, "%-16s %9s  %-40s %12s %8s %8s %10s %10s\n", ms_gettext ("mode"),
-             ms_gettext ("size"), ms_gettext ("variant"), ms_gettext ("e2e us"),
-             ms_gettext ("to GB/s"), ms_gettext ("back GB/s"), ms_gettext ("kernel us"),
-             ms_gettext ("verify us"));
+  } else if (costs) {
+    const char *h[] = { ms_gettext ("alloc us"), ms_gettext ("free us"),
+                        ms_gettext ("us per MiB") };
+    static const int w[] = { 12, 12, 12 };
+    put_heading (out, h, w, 3);
+  } else {
+    const char *h[] = { ms_gettext ("e2e us"), ms_gettext ("to GB/s"), ms_gettext ("back GB/s"),
+                        ms_gettext ("kernel us"), ms_gettext ("verify us") };
+    static const int w[] = { 12, 8, 8, 10, 10 };
+    put_heading (out, h, w, 5);
+  }
   for (size_t i = 0; i < r->n_cells && !probe; i++)
     print_cell (out, &r->cells[i], costs);
   fputc ('\n', out);

@@ -13,6 +13,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
@@ -145,16 +146,6 @@ value_at (const MsCliTable *t, int row, int column)
 
 /* ---- One writer per format ---- */
 
-/* Characters on screen of UTF-8 text: its bytes but continuation bytes. */
-static int
-text_width (const char *s)
-{
-  int n = 0;
-  for (; s && *s; s++)
-    n += ((unsigned char) *s & 0xc0) != 0x80;
-  return n;
-}
-
 /* text without control characters (a line break would break the row). */
 static void
 put_flat (FILE *f, const char *s)
@@ -166,7 +157,7 @@ put_flat (FILE *f, const char *s)
 static void
 put_padded (FILE *f, const char *s, int width, bool right)
 {
-  int pad = width - text_width (s);
+  int pad = width - ms_cli_text_width (s);
   if (right)
     fprintf (f, "%*s", pad > 0 ? pad : 0, "");
   put_flat (f, s);
@@ -180,9 +171,9 @@ write_text (FILE *f, const MsCliTable *t)
   int width[64] = { 0 };
   int n = t->n_columns < 64 ? t->n_columns : 64;
   for (int c = 0; c < n; c++) {
-    width[c] = text_width (t->columns[c].name);
+    width[c] = ms_cli_text_width (t->columns[c].name);
     for (int r = 0; r < t->n_rows; r++) {
-      int w = text_width (value_at (t, r, c));
+      int w = ms_cli_text_width (value_at (t, r, c));
       width[c] = w > width[c] ? w : width[c];
     }
   }

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-tables.c: tables as a teacher would draw them: sizes down, modes
  * across, time in microseconds and bandwidth in GB/s. */
-#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "ms-cli-tables.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wchar.h>
 
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
+#include "ms-cli-width.h"
 #include "ms-engine.h"
 
 const char *
@@ -41,48 +40,12 @@ ms_report_clean (const char *in, char *out, size_t len)
   return out;
 }
 
-/* Terminal columns of UTF-8 text in the current locale: a CJK character
- * takes two, so translated headings are padded by width, not bytes. */
-static int
-text_width (const char *text)
-{
-  mbstate_t state = { 0 };
-  int width = 0;
-  while (*text) {
-    wchar_t wc;
-    size_t n = mbrtowc (&wc, text, MB_CUR_MAX, &state);
-    if (n == (size_t) -1 || n == (size_t) -2) {
-      memset (&state, 0, sizeof state); /* not text: count the byte */
-      width++;
-      text++;
-      continue;
-    }
-    int w = wcwidth (wc);
-    width += w > 0 ? w : 0;
-    text += n;
-  }
-  return width;
-}
-
-/* Like "%*s" (width > 0, right-aligned) or "%-*s" (width < 0), by display width. */
-static void
-put_padded (FILE *out, const char *text, int width)
-{
-  int pad = abs (width) - text_width (text);
-  if (width < 0)
-    fputs (text, out);
-  for (; pad > 0; pad--)
-    fputc (' ', out);
-  if (width > 0)
-    fputs (text, out);
-}
-
 /* "  label      " with the label in a column of its own. */
 static void
 put_label (FILE *out, const char *label)
 {
   fputs ("  ", out);
-  put_padded (out, label, -23);
+  ms_cli_put_padded (out, label, -23);
   fputc (' ', out);
 }
 
@@ -329,7 +292,7 @@ rr_text (const MsResults *r, const MsCell *c, char *buf, size_t len)
 }
 
 /* Instrumented over plain, with the difference in us: "1.49×+8.3" (the
- * ratio sign of the captions; put_padded pads by display width). */
+ * ratio sign of the captions; ms_cli_put_padded pads by display width). */
 static void
 overhead_text (const MsCell *c, char *buf, size_t len)
 {
@@ -397,9 +360,9 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
             const int *exps, int n_exps, GridKind kind)
 {
   char buf[32], size[32];
-  put_padded (out, ms_gettext ("size"), -9);
+  ms_cli_put_padded (out, ms_gettext ("size"), -9);
   fputc (' ', out);
-  put_padded (out, ms_gettext ("elements"), 9);
+  ms_cli_put_padded (out, ms_gettext ("elements"), 9);
   for (int j = 0; j < n_modes; j++)
     fprintf (out, " %10s", ms_mode_short_name (modes[j]));
   fputc ('\n', out);
@@ -409,7 +372,7 @@ print_grid (FILE *out, const MsResults *r, const MsMode *modes, const MsFit *fit
     for (int j = 0; j < n_modes; j++) {
       cell_text (r, ms_results_find (r, modes[j], exps[i]), kind, &fits[j], buf, sizeof buf);
       fputc (' ', out);
-      put_padded (out, buf, 10);
+      ms_cli_put_padded (out, buf, 10);
     }
     fputc ('\n', out);
   }
@@ -427,10 +390,10 @@ print_fit_heading (FILE *out)
     ms_gettext ("max res"),
   };
   static const int widths[] = { 10, 10, 12, 12, 10, 6, 8 };
-  put_padded (out, ms_gettext ("mode"), -17);
+  ms_cli_put_padded (out, ms_gettext ("mode"), -17);
   for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
     fputc (' ', out);
-    put_padded (out, headings[i], widths[i]);
+    ms_cli_put_padded (out, headings[i], widths[i]);
   }
   fprintf (out, "  %s\n", ms_gettext ("fit"));
 }
