@@ -17,11 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 /* A name of memsweep's own, so that a temporary left by a killed writer is
- * recognised (and no file of the user's is taken for one). */
+ * found; the name alone is no proof (a user's T.memsweep-backup has it),
+ * so each temporary also carries this extended attribute from its first
+ * moment until its rename, and only a file that carries it is ever taken
+ * for a killed writer's. Where a file system keeps no extended
+ * attributes, a killed writer's temporary stays for the user to see. */
 #define TEMP_MARK ".memsweep-"
+#define TEMP_XATTR "user.memsweep.temporary"
 #define TEMP_SUFFIX TEMP_MARK "XXXXXX"
 #define MAX_TEMPORARIES 8
 #define MAX_LINK_HOPS 40
@@ -418,8 +424,17 @@ is_temporary_of (const char *name, const char *base)
            6;
 }
 
-/* Temporaries of this target that a killed writer left: every live writer
- * holds a lock on its own, so one that can be locked has no writer. */
+/* Whether the open file carries memsweep's mark of a temporary. */
+static bool
+has_temporary_mark (int fd)
+{
+  char value[8];
+  return fgetxattr (fd, TEMP_XATTR, value, sizeof value) == 1 && value[0] == '1';
+}
+
+/* Temporaries of this target that a killed writer left: each carries the
+ * mark, and every live writer holds a lock on its own, so a marked one
+ * that can be locked has no writer. */
 static void
 remove_stale_temporaries (const char *target)
 {
@@ -433,7 +448,7 @@ remove_stale_temporaries (const char *target)
       continue;
     int fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
     struct stat st;
-    if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode) &&
+    if (fd >= 0 && fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && has_temporary_mark (fd) &&
         flock (fd, LOCK_EX | LOCK_NB) == 0)
       unlink (path);
     if (fd >= 0)
@@ -457,8 +472,10 @@ make_temporary (MsAtomicFile *file)
       return -1;
     if (flock (fd, LOCK_EX | LOCK_NB) == 0 && fstat (fd, &mine) == 0 &&
         stat (file->tmp, &named) == 0 && mine.st_ino == named.st_ino &&
-        mine.st_dev == named.st_dev)
+        mine.st_dev == named.st_dev) {
+      fsetxattr (fd, TEMP_XATTR, "1", 1, 0); /* best effort: see TEMP_XATTR */
       return fd;
+    }
     close (fd);
   }
   file->tmp[0] = '\0';
@@ -665,6 +682,10 @@ rename_into_place (MsAtomicFile *file, char *err, size_t errlen)
     return true;
   if (rename (file->tmp, file->target) != 0)
     return fail (err, errlen, file->name, ms_gettext ("cannot replace it"), errno);
+  /* The file is the target now, no temporary: the mark goes (a copy of
+   * it renamed later to a temporary's shape is not one). */
+  if (file->lock_fd >= 0)
+    fremovexattr (file->lock_fd, TEMP_XATTR);
   forget_temporary (file->slot);
   file->tmp[0] = '\0';
   return true;

@@ -6,7 +6,8 @@ fails on that commit's memsweep and passes now. Cases 15 on are the
 defects a later adversarial pass found on main 8c45a077 (gzipped runs
 whose sidecar names older plain names, signals before the stop handlers,
 a gzipped input without room in TMPDIR, a run given twice, --profile -);
-each fails on that commit's memsweep.
+each fails on that commit's memsweep. Cases 23 on are what the pass on
+main e64f749f left open; each fails on main 49447ca0 and passes now.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -457,6 +458,21 @@ def user_folder_in_tmpdir(d):
     expect(p.returncode == 0, f"exit {p.returncode}", err)
     expect(os.path.exists(os.path.join(mine, "notes.txt")), "the user's folder was removed", err)
     expect(os.path.isdir(dead), "an unmarked folder was removed", err)
+
+
+# ---- what the pass on e64f749f left open ------------------------------------
+@case(23, "a user's file named like a temporary (X-samples.csv.memsweep-backup) is kept")
+def user_file_shaped_like_temporary(d):
+    a_run(d, "A")
+    mine = os.path.join(d, "X-samples.csv.memsweep-backup")
+    shutil.copy(os.path.join(d, "A-samples.csv"), mine)
+    before = open(mine, "rb").read()
+    rc, _, err = memsweep("run", *TINY, "--out", "X", "--quiet", cwd=d)
+    expect(rc == 0, f"run --out X: exit {rc}", err)
+    expect(os.path.exists(mine) and open(mine, "rb").read() == before,
+           "X-samples.csv.memsweep-backup was removed or changed", err)
+    expect(not [n for n in os.listdir(d) if ".memsweep-" in n and n != os.path.basename(mine)],
+           "a temporary was left: " + " ".join(os.listdir(d)), err)
 
 
 @case(0, "standard output by any name holds one document")

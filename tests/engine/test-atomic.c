@@ -5,9 +5,11 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <glib.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,27 +214,38 @@ test_inputs_protected (void)
   unlink (ms_test_tmp_path ("in.csv"));
 }
 
-/* A temporary a killed writer left (nobody holds its lock) is removed by
- * the next write to the same target; a live writer's, and files of the
- * user's that merely look alike, stay. */
+/* A temporary a killed writer left (it carries memsweep's mark and nobody
+ * holds its lock) is removed by the next write to the same target; a live
+ * writer's, and files of the user's that merely look alike (a name of the
+ * temporaries' shape without the mark), stay. */
 static void
 test_stale_temporaries (void)
 {
-  char err[512] = "";
+  char err[512] = "", value[8];
   put (ms_test_tmp_path ("t.csv.memsweep-dead01"), "killed");
   put (ms_test_tmp_path ("t.csv.memsweep-live01"), "writing");
+  put (ms_test_tmp_path ("t.csv.memsweep-backup"), "mine, shaped like one");
   put (ms_test_tmp_path ("t.csv.backup"), "mine");
   put (ms_test_tmp_path ("t.csv.memsweep-toolong1"), "mine too");
+  bool marks = setxattr (ms_test_tmp_path ("t.csv.memsweep-dead01"), "user.memsweep.temporary",
+                         "1", 1, 0) == 0;
+  setxattr (ms_test_tmp_path ("t.csv.memsweep-live01"), "user.memsweep.temporary", "1", 1, 0);
   int live = open (ms_test_tmp_path ("t.csv.memsweep-live01"), O_RDONLY);
   g_assert_true (flock (live, LOCK_EX) == 0);
   g_assert_true (write_text (ms_test_tmp_path ("t.csv"), "new", err, sizeof err));
-  g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-dead01"), F_OK) != 0);
+  /* Without extended attributes nothing is marked, and nothing removed. */
+  g_assert_true ((access (ms_test_tmp_path ("t.csv.memsweep-dead01"), F_OK) != 0) == marks);
   g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-live01"), F_OK) == 0);
+  g_assert_cmpstr (get (ms_test_tmp_path ("t.csv.memsweep-backup")), ==, "mine, shaped like one");
   g_assert_true (access (ms_test_tmp_path ("t.csv.backup"), F_OK) == 0);
   g_assert_true (access (ms_test_tmp_path ("t.csv.memsweep-toolong1"), F_OK) == 0);
+  /* The written file is no temporary: it keeps no mark. */
+  g_assert_true (getxattr (ms_test_tmp_path ("t.csv"), "user.memsweep.temporary", value,
+                           sizeof value) < 0);
   close (live);
   const char *names[] = { "t.csv", "t.csv.memsweep-live01", "t.csv.backup",
-                          "t.csv.memsweep-toolong1" };
+                          "t.csv.memsweep-toolong1", "t.csv.memsweep-dead01",
+                          "t.csv.memsweep-backup" };
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     unlink (ms_test_tmp_path (names[i]));
 }
