@@ -356,13 +356,16 @@ ms_cli_plan_folder (const char *option, const char *path)
 bool
 ms_cli_prefix_not_stdio (const char *option, const char *prefix)
 {
-  if (!prefix || strcmp (prefix, MS_CLI_STDIO) != 0)
+  char clean[4 * PATH_MAX];
+  /* By any of its names (/dev/stdout, /dev/fd/1): the prefix is what the
+   * user gave, and what to blame. */
+  if (!prefix || !ms_output_plan_is_stdout (prefix))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: %s -: a prefix names several files "
+  fprintf (stderr, ms_gettext ("memsweep: %s %s: a prefix names several files "
                                "(PREFIX-samples.csv, PREFIX-summary.csv, PREFIX-meta.json), which "
                                "standard output cannot hold: give a name (--format json prints "
                                "the results on standard output)\n"),
-           option);
+           option, ms_report_clean (prefix, clean, sizeof clean));
   return false;
 }
 

@@ -713,8 +713,9 @@ ms_cli_compare (int argc, char **argv)
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
+  /* A conflict of the output plan is a usage error, as everywhere. */
   if (o.plot && !ms_cli_output_ok ("--plot", o.plot))
-    return EXIT_COMPARE_OUTPUT;
+    return EXIT_USAGE;
 #else
   if (o.plot) {
     fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
@@ -727,7 +728,7 @@ ms_cli_compare (int argc, char **argv)
     return EXIT_USAGE;
   MsResults *a = NULL, *b = NULL;
   if (!o.live && !ms_cli_stdout_not_input ())
-    return EXIT_COMPARE_OUTPUT;
+    return EXIT_USAGE;
   if (!o.live && ms_cli_verbose ()) {
     char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
     ms_cli_say (ms_gettext ("compare: reading %s and %s"),

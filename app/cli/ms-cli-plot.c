@@ -259,7 +259,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   if (strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->format) {
       o->out = "/dev/stdout";
-      return ms_cli_stdout_not_input () ? -1 : EXIT_RUNTIME;
+      return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
     }
     fprintf (stderr, ms_gettext ("memsweep: --out -: give --format png, svg or pdf for standard "
                                  "output\n"));

@@ -169,7 +169,7 @@ ms_cli_report (int argc, char **argv)
   }
   if (to_stdout) {
     if (!ms_cli_stdout_not_input ())
-      return EXIT_RUNTIME;
+      return EXIT_USAGE;
     out = "/dev/stdout";
   }
   if (lesson && !handout) {

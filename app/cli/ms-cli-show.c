@@ -232,7 +232,7 @@ ms_cli_show (int argc, char **argv)
   }
   if (!o.output.stdout_off && !ms_cli_stdout_not_input ()) {
     ms_results_free (results);
-    return EXIT_RUNTIME;
+    return EXIT_USAGE;
   }
   char env_why[1024] = "";
   MsEnvelopes *env = ms_cli_load_envelopes (o.envelopes, env_why, sizeof env_why);

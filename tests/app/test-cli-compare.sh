@@ -102,11 +102,11 @@ if "$M" plot --help >/dev/null 2>&1; then
   [ "$(head -c 4 "$W/d.png" | tail -c 3)" = PNG ] || fail "--plot wrote no PNG"
   bad --plot "$W/d.txt" "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
   [ -s "$W/out" ] && fail "a bad --plot name is refused before the table"
-  # A plot that cannot be written is an output failure (4), not bad input:
-  # before the table when its folder is missing, after it on a full disk.
+  # Refused before the table when its folder is missing (2, as every
+  # refusal before the work); an output failure (4) on a full disk, after it.
   "$M" compare --plot "$W/missing/d.png" "$R/h100-default-samples.csv.gz" \
     "$R/h200-default-samples.csv.gz" >"$W/out" 2>"$W/err"
-  [ $? = 4 ] || fail "--plot into a missing folder must exit 4"
+  [ $? = 2 ] || fail "--plot into a missing folder must exit 2"
   grep -qxF "memsweep: --plot: $W/missing/d.png: cannot write: No such file or directory" "$W/err" ||
     fail "--plot's message: $(cat "$W/err")"
   [ -s "$W/out" ] && fail "a --plot that cannot be written is refused before the table"

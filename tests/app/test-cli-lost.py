@@ -475,6 +475,24 @@ def user_file_shaped_like_temporary(d):
            "a temporary was left: " + " ".join(os.listdir(d)), err)
 
 
+@case(26, "a conflict of the output plan exits 2 in every command (docs/cli.md)")
+def plan_conflict_exits_2(d):
+    a_run(d, "A")
+    a_run(d, "B")
+    os.symlink("B-meta.json", os.path.join(d, "x.png"))
+    before = snapshot(d)
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    for line in ('"$0" show A-samples.csv >> A-samples.csv',
+                 '"$0" show A-samples.csv 1<> A-meta.json',
+                 '"$0" compare A-samples.csv B-samples.csv >> A-samples.csv',
+                 '"$0" compare A-samples.csv B-samples.csv --format csv 1<> A-samples.csv',
+                 '"$0" compare A-samples.csv B-samples.csv --plot x.png'):
+        p = subprocess.run(["sh", "-c", line, MEMSWEEP], cwd=d, env=e, capture_output=True,
+                           timeout=120)
+        refused_with_nothing_written(d, p.returncode, p.stderr.decode(errors="replace"), before,
+                                     line.replace('"$0"', "memsweep"))
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
