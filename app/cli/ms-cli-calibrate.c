@@ -31,6 +31,7 @@
 #include "memsweep.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-tables.h"
 
 #define MAX_FORWARDED 64
 
@@ -221,6 +222,26 @@ profile_json (FILE *f, void *user)
 }
 
 /* Reads the runs and writes the profile; the exit status. */
+/* The profile could not be written at path: what was measured is kept
+ * under its name in a new folder (ms_output_plan_keep_folder), and said. */
+static void
+keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
+{
+  char folder[PATH_MAX], kept[PATH_MAX], err[PATH_MAX + 256], clean[4 * PATH_MAX];
+  if (ms_atomic_file_in_place (path))
+    return;
+  for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
+       attempt++) {
+    if (ms_output_plan_kept_name (folder, path, kept, sizeof kept) &&
+        ms_run_to_run_write_profile (rr, like, kept, err, sizeof err)) {
+      fprintf (stderr, ms_gettext ("memsweep calibrate: what was measured is kept in %s\n"),
+               ms_report_clean (kept, clean, sizeof clean));
+      return;
+    }
+    rmdir (folder);
+  }
+}
+
 static int
 measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput *output)
 {
@@ -258,6 +279,7 @@ measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput
   }
   if (!ms_run_to_run_write_profile (&rr, results[0], path, err, sizeof err)) {
     fprintf (stderr, "memsweep calibrate: %s\n", err);
+    keep_profile (&rr, results[0], path);
     rc = EXIT_WRITE;
     goto out;
   }

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
+#include "ms-output-plan.h"
 #include "ms-summary.h"
 #include "ms-um-counts.h"
 #include "ms-csv-io.h"
@@ -916,11 +918,38 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   return ok;
 }
 
+/* The pair could not be written at its names: kept under them in a new
+ * folder (ms_output_plan_keep_folder), and said after err's reason. */
+static void
+keep_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+           char *err, size_t errlen)
+{
+  char folder[PATH_MAX], samples[PATH_MAX], summary[PATH_MAX], why[512];
+  size_t used = strlen (err);
+  if (ms_atomic_file_in_place (samples_path) || ms_atomic_file_in_place (summary_path))
+    return;
+  for (int attempt = 0; ms_output_plan_keep_folder (samples_path, attempt, folder, sizeof folder);
+       attempt++) {
+    if (ms_output_plan_kept_name (folder, samples_path, samples, sizeof samples) &&
+        ms_output_plan_kept_name (folder, summary_path, summary, sizeof summary) &&
+        strcmp (samples, summary) != 0 &&
+        write_pair (results, samples, summary, NULL, why, sizeof why)) {
+      snprintf (err + used, errlen - used,
+                ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
+      return;
+    }
+    rmdir (folder);
+  }
+}
+
 bool
 ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
                    char *err, size_t errlen)
 {
-  return write_pair (results, samples_path, summary_path, NULL, err, errlen);
+  if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
+    return true;
+  keep_pair (results, samples_path, summary_path, err, errlen);
+  return false;
 }
 
 bool

@@ -407,14 +407,15 @@ ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, siz
   return sidecar_lines (csv_path, csv_bytes, true, why, whylen);
 }
 
-/* Not as an input: a regular file, at most 4 MiB, whole. */
+/* Not as an input: a regular file, whole (read_sidecar checked its size). */
 static char *
 read_for_writing (const char *path, char *err, size_t errlen)
 {
   struct stat st;
   FILE *f = fopen (path, "r");
   char *text = NULL;
-  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) && st.st_size < (4 << 20) &&
+  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) &&
+      st.st_size <= MS_META_SIDECAR_MAX_BYTES &&
       (text = calloc (1, (size_t) st.st_size + 1)) &&
       fread (text, 1, (size_t) st.st_size, f) != (size_t) st.st_size) {
     free (text);
@@ -431,6 +432,13 @@ read_for_writing (const char *path, char *err, size_t errlen)
 static MsJson *
 read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
 {
+  struct stat st;
+  /* One size rule for every reader of a sidecar (MS_META_SIDECAR_MAX_BYTES). */
+  if (stat (path, &st) == 0 && st.st_size > MS_META_SIDECAR_MAX_BYTES) {
+    snprintf (err, errlen, ms_gettext ("%s: larger than %d MiB: too large for a sidecar"), path,
+              MS_META_SIDECAR_MAX_BYTES >> 20);
+    return NULL;
+  }
   char *text = as_input ? ms_small_file_read (path, err, errlen)
                         : read_for_writing (path, err, errlen);
   if (!text)

@@ -31,6 +31,11 @@
 #define MS_META_SIDECAR_VERSION 1
 #define MS_META_SIDECAR_SUFFIX "-meta.json"
 #define MS_SIDECAR_MAX_FILES 4
+/* The largest sidecar read, whole, by every reader alike: the one that
+ * takes it as an input, the writer that rewrites it and the output plan
+ * that protects the files it names. A larger one is refused by all of
+ * them as too large (never half-read by one and skipped by another). */
+#define MS_META_SIDECAR_MAX_BYTES (4 << 20)
 
 /* One CSV file a sidecar describes. */
 typedef struct {

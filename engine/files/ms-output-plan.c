@@ -33,6 +33,12 @@ typedef struct {
   bool linked;    /* a file with more than one name (hard links) */
   dev_t dev;
   ino_t ino;
+  /* The folder's identity: with the name, what a file not yet made will
+   * be, whatever other path (a bind mount, another mount of the same file
+   * system) leads to that folder. */
+  bool folder_known;
+  dev_t folder_dev;
+  ino_t folder_ino;
   Role role;
 } Entry;
 
@@ -64,6 +70,9 @@ locate (const char *path, Entry *e)
       snprintf (e->where, sizeof e->where, "%s/%s", strcmp (real, "/") ? real : "", base);
     else
       snprintf (e->where, sizeof e->where, "%s", target);
+    e->folder_known = stat (folder, &st) == 0;
+    e->folder_dev = st.st_dev;
+    e->folder_ino = st.st_ino;
     e->known = stat (target, &st) == 0;
   }
   if (e->known) {
@@ -75,11 +84,31 @@ locate (const char *path, Entry *e)
   return true;
 }
 
+static const char *
+base_name (const Entry *e)
+{
+  const char *slash = strrchr (e->where, '/');
+  return slash ? slash + 1 : e->where;
+}
+
+/* One place, by path or by its folder's identity and its name: a file
+ * that does not exist yet has no identity of its own to compare. */
+static bool
+same_place (const Entry *a, const Entry *b)
+{
+  return strcmp (a->where, b->where) == 0 ||
+         (a->folder_known && b->folder_known && a->folder_dev == b->folder_dev &&
+          a->folder_ino == b->folder_ino && strcmp (base_name (a), base_name (b)) == 0);
+}
+
 static const Entry *
 held (const char *where, Role role)
 {
+  Entry e = { 0 };
+  if (!locate (where, &e))
+    snprintf (e.where, sizeof e.where, "%s", where);
   for (int i = 0; i < n_entries; i++)
-    if (strcmp (entries[i].where, where) == 0 && (role == ROLE_FILE || entries[i].role == role))
+    if (same_place (&entries[i], &e) && (role == ROLE_FILE || entries[i].role == role))
       return &entries[i];
   return NULL;
 }
@@ -99,7 +128,7 @@ check_against_plan (const Entry *e, char *err, size_t errlen)
 {
   for (int i = 0; i < n_entries; i++) {
     const Entry *o = &entries[i];
-    bool same = strcmp (o->where, e->where) == 0 ||
+    bool same = same_place (o, e) ||
                 (e->known && o->known && !e->shared && !o->shared && o->dev == e->dev &&
                  o->ino == e->ino);
     if (o->descriptor == STDOUT_FILENO && e->descriptor == STDOUT_FILENO) {
@@ -134,8 +163,13 @@ check_not_sidecar (const Entry *e, char *err, size_t errlen)
 {
   char names[MAX_NAMES][256];
   struct stat st;
-  if (stat (e->where, &st) != 0 || !S_ISREG (st.st_mode) ||
-      ms_meta_sidecar_names (e->where, names, MAX_NAMES) < 0)
+  if (stat (e->where, &st) != 0 || !S_ISREG (st.st_mode))
+    return true;
+  /* Too large for any reader to tell (MS_META_SIDECAR_MAX_BYTES): kept as
+   * one might be. */
+  bool unreadable = ends_with (e->where, MS_META_SIDECAR_SUFFIX) &&
+                    st.st_size > MS_META_SIDECAR_MAX_BYTES;
+  if (!unreadable && ms_meta_sidecar_names (e->where, names, MAX_NAMES) < 0)
     return true;
   snprintf (err, errlen,
             ms_gettext ("%s %s: holds the metadata of other files: not replaced; choose another "
@@ -224,8 +258,8 @@ static bool
 sidecar_holds (const char *path, const Entry *e)
 {
   struct stat st;
-  if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
-      st.st_size > (1 << 20))
+  /* Read as every reader reads it, up to MS_META_SIDECAR_MAX_BYTES. */
+  if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return false;
   return !ms_meta_sidecar_each_file (path, is_not_entry, (void *) e) ||
          ms_meta_sidecar_describes (path, e->where);
@@ -384,6 +418,38 @@ ms_output_plan_add_folder (const char *given_by, const char *path, char *err, si
   return add (given_by, path, ROLE_FOLDER, err, errlen);
 }
 
+static bool
+make_kept_folder (const char *parent, char *folder, size_t len)
+{
+  char err[PATH_MAX + 256];
+  if (snprintf (folder, len, "%s/memsweep-kept-XXXXXX", parent) >= (int) len || !mkdtemp (folder))
+    return false;
+  if (add ("kept", folder, ROLE_FOLDER, err, sizeof err))
+    return true;
+  rmdir (folder);
+  return false;
+}
+
+bool
+ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len)
+{
+  char parent[PATH_MAX];
+  const char *slash = strrchr (near, '/');
+  const char *tmp = getenv ("TMPDIR");
+  snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - near) : 1,
+            slash ? (slash == near ? "/" : near) : ".");
+  if (attempt == 0)
+    return make_kept_folder (parent, folder, len);
+  return attempt == 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len);
+}
+
+bool
+ms_output_plan_kept_name (const char *folder, const char *path, char *out, size_t len)
+{
+  const char *slash = strrchr (path, '/');
+  return snprintf (out, len, "%s/%s", folder, slash ? slash + 1 : path) < (int) len;
+}
+
 bool
 ms_output_plan_is_stdout (const char *path)
 {
@@ -392,13 +458,13 @@ ms_output_plan_is_stdout (const char *path)
 }
 
 static bool
-holds_where (const char *where)
+holds_entry (const Entry *e)
 {
   for (int i = 0; i < n_entries; i++) {
     size_t n = strlen (entries[i].where);
-    if (strcmp (entries[i].where, where) == 0 ||
-        (entries[i].role == ROLE_FOLDER && strncmp (entries[i].where, where, n) == 0 &&
-         where[n] == '/'))
+    if (same_place (&entries[i], e) ||
+        (entries[i].role == ROLE_FOLDER && strncmp (entries[i].where, e->where, n) == 0 &&
+         e->where[n] == '/'))
       return true;
   }
   return false;
@@ -408,7 +474,7 @@ bool
 ms_output_plan_holds (const char *path)
 {
   Entry e = { 0 };
-  return locate (path, &e) && holds_where (e.where);
+  return locate (path, &e) && holds_entry (&e);
 }
 
 static bool

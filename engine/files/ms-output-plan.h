@@ -60,6 +60,18 @@ bool ms_output_plan_add_set (const char *given_by, const char *const *paths, int
 bool ms_output_plan_add_folder (const char *given_by, const char *path, char *err,
                                 size_t errlen);
 
+/* What was measured is never discarded: when a command cannot write its
+ * final files (another command has since made a file of another run at
+ * one of their names, the folder became read-only or full), it writes
+ * them under their own names into a new folder, memsweep-kept-XXXXXX,
+ * declared in the plan as the command's own: beside the first of them
+ * (attempt 0), else in TMPDIR (attempt 1). The folder's path in folder;
+ * false when none could be made. */
+bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len);
+
+/* Where a kept file goes: folder, then path's name. */
+bool ms_output_plan_kept_name (const char *folder, const char *path, char *out, size_t len);
+
 /* Whether path names standard output (`-`, /dev/stdout, /dev/fd/1,
  * /proc/self/fd/1). */
 bool ms_output_plan_is_stdout (const char *path);

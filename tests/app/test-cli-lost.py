@@ -475,6 +475,41 @@ def user_file_shaped_like_temporary(d):
            "a temporary was left: " + " ".join(os.listdir(d)), err)
 
 
+@case(24, "a sidecar over 1 MiB still protects the files it names")
+def large_sidecar_protects(d):
+    rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "P.csv", "--quiet", cwd=d)
+    expect(rc == 0, f"calibrate: exit {rc}", err)
+    side = os.path.join(d, "P-meta.json")
+    text = open(side).read().rstrip()
+    # Whitespace inside the object: the same JSON, 1.1 MB.
+    with open(side, "w") as f:
+        f.write(text[:-1] + " " * 1100000 + text[-1:] + "\n")
+    before = snapshot(d)
+    rc, _, err = memsweep("run", *TINY, "--out", "X", "--export-csv", "P.csv", cwd=d)
+    refused_with_nothing_written(d, rc, err, before, "run --out X --export-csv P.csv")
+    expect("P-meta.json" in err, "the message names the sidecar", err)
+    # One rule for reader and plan: the profile is still read with it.
+    rc, _, err = memsweep("run", *TINY, "--out", "Y", "--profile", "P.csv", "--quiet", cwd=d)
+    expect(rc == 0, f"run --profile P.csv: exit {rc}", err)
+
+
+@case(25, "an export named by a bind mount of the folder is the run's own new sidecar")
+def bind_alias_of_new_sidecar(d):
+    if not shutil.which("unshare") or subprocess.run(
+            ["unshare", "-rm", "true"], capture_output=True).returncode != 0:
+        raise Skip("no user and mount namespaces (unshare -rm)")
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    script = ('mkdir alt && mount --bind . alt && "$0" run ' + " ".join(TINY) +
+              ' --quiet --out X --export-json alt/X-meta.json')
+    p = subprocess.run(["unshare", "-rm", "sh", "-c", script, MEMSWEEP], cwd=d, env=e,
+                       capture_output=True, timeout=120)
+    err = p.stderr.decode(errors="replace")
+    expect(p.returncode == 2, f"exit {p.returncode}, not 2", err)
+    expect(sorted(os.listdir(d)) == ["alt"], "files written: " + " ".join(os.listdir(d)), err)
+    expect("X-meta.json" in err and "alt/X-meta.json" in err, "the message names both files",
+           err)
+
+
 @case(26, "a conflict of the output plan exits 2 in every command (docs/cli.md)")
 def plan_conflict_exits_2(d):
     a_run(d, "A")
@@ -491,6 +526,55 @@ def plan_conflict_exits_2(d):
                            timeout=120)
         refused_with_nothing_written(d, p.returncode, p.stderr.decode(errors="replace"), before,
                                      line.replace('"$0"', "memsweep"))
+
+
+def moved_in_while_running(d, args, pre, names):
+    """Runs memsweep args in d; once its process folder is in TMPDIR, moves
+    names from pre into d, as another command finishing there would.
+    (exit status, stderr)."""
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not glob.glob(os.path.join(d, "memsweep-*-*")) and time.time() < deadline:
+        time.sleep(0.005)
+    for n in names:
+        os.rename(os.path.join(pre, n), os.path.join(d, n))
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    return p.returncode, err
+
+
+def kept_files(d, err, names):
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*"))
+    expect(len(kept) == 1, "no folder of kept files: " + " ".join(sorted(os.listdir(d))), err)
+    for n in names:
+        expect(os.path.getsize(os.path.join(kept[0], n)) > 0, f"{n} not kept", err)
+        expect(os.path.join(os.path.basename(kept[0]), n) in err, f"where {n} is kept is not said",
+               err)
+
+
+@case(27, "a command that cannot write its files at the end keeps what it measured")
+def final_write_refused_keeps(d):
+    pre = os.path.join(d, "pre")
+    os.makedirs(pre)
+    rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "X.csv", "--quiet", cwd=pre)
+    expect(rc == 0, f"calibrate: exit {rc}", err)
+    a_run(pre, "Y")
+    # A profile X.csv appears while run --grade --out X measures: X-meta.json is its.
+    rc, err = moved_in_while_running(
+        d, ["run", "--grade", "--processes", "6", *TINY, "--quiet", "--out", "X"], pre,
+        ["X.csv", "X-meta.json"])
+    expect(rc == 4, f"run --grade: exit {rc}, not 4", err)
+    kept_files(d, err, ["X-samples.csv", "X-summary.csv"])
+    expect(open(os.path.join(d, "X.csv")).read().startswith("mode,exponent"), "X.csv changed", err)
+    # A run Y appears while calibrate --out Y.csv measures: Y-meta.json is its.
+    e = os.path.join(d, "e")
+    os.makedirs(e)
+    rc, err = moved_in_while_running(
+        e, ["calibrate", "--runs", "4", *TINY, "--quiet", "--out", "Y.csv"], pre,
+        ["Y-samples.csv", "Y-summary.csv", "Y-meta.json"])
+    expect(rc == 4, f"calibrate: exit {rc}, not 4", err)
+    kept_files(e, err, ["Y.csv"])
 
 
 @case(0, "standard output by any name holds one document")

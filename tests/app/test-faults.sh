@@ -95,6 +95,18 @@ one() {
   for f in $(cat "$tmp/before"); do
     cmp -s "$dir/$f" "$tmp/$f" || fail "$what: $f changed"
   done
+  # A run that cannot be written is kept, whole, in a folder of its own
+  # (docs/cli.md), and the message says where.
+  named=$(sed -n 's|.*what was measured is kept in \(.*\)/p-samples.csv and .*|\1|p' "$tmp/out")
+  for kept in "$dir"/memsweep-kept-* $named; do
+    [ -d "$kept" ] || continue
+    for f in p-samples.csv p-summary.csv p-meta.json; do
+      [ -s "$kept/$f" ] || fail "$what: $f not in $kept"
+    done
+    grep -qF -- "what was measured is kept in $kept/p-samples.csv" "$tmp/out" ||
+      fail "$what: where the run is kept is not said"
+    rm -rf "$kept"
+  done
   ls "$dir" | cmp -s - "$tmp/before" || { ls "$dir" >"$tmp/out"; fail "$what: files left over"; }
 }
 
