@@ -367,9 +367,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * stores" were terms a class had not met. */
   g_autofree char *title
       = slide
-            /* A line, not two: the slide's header and takeaway are over it. */
-            ? g_strdup_printf (_ ("Each copy's time ÷ its time after streamed stores, which skip "
-                                  "the CPU cache (= 1×), %s"),
+            /* Shorter: the slide's header and takeaway are over it, and
+             * each group's line says what its 1× is. */
+            ? g_strdup_printf (_ ("Each copy's time as a multiple of the same copy after "
+                                  "streamed stores, which skip the CPU cache, %s"),
                                size)
         : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
             ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

@@ -8,7 +8,6 @@
  * their lengths are not the finding. */
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 #include "ms-chart.h"
 #include "ms-engine.h"
@@ -127,7 +126,8 @@ call_out_takeaway (MsChartData *d)
 /* A slide keeps the line its takeaway reads (the last, drawn on top)
  * from two streams up: the other queue's line and K = 1, faint with its
  * bar across the chart, were half the marks on a chart whose line is
- * about one point. */
+ * about one point. (Said of the larger view in a second sentence, the
+ * note on the bars grew to two lines, and the slide left it out.) */
 static void
 keep_takeaway_line (MsChartData *d)
 {
@@ -193,7 +193,6 @@ build (const MsResults *run, gboolean slide)
         g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
-  gboolean other_queue = slide && d->series->len > 1;
   if (slide)
     keep_takeaway_line (d);
   if (d->series->len > 0) {
@@ -222,19 +221,6 @@ build (const MsResults *run, gboolean slide)
     else
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
-    if (other_queue) {
-      const MsChartSeries *kept = g_ptr_array_index (d->series, 0);
-      /* TRANSLATORS: after the issue-order slide's note on its bars; %s
-       * is the queue setting left out, "default queues". */
-      g_autofree char *elsewhere = g_strdup_printf (
-          _ ("%s, and K = 1: in a larger view and the details."),
-          _ (queues[kept->color == 0 ? 1 : 0].label));
-      g_autofree char *note = d->foot_note;
-      d->foot_note = g_strdup_printf ("%s %s", note, elsewhere);
-      /* Its first letter up: it starts a sentence. */
-      char *at = d->foot_note + strlen (note) + 1;
-      *at = g_ascii_toupper (*at);
-    }
     call_out_takeaway (d);
   }
   return d;
