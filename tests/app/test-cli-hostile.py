@@ -14,9 +14,12 @@ profiles, a gzipped run whose sidecar names its plain name, one shipped
 as data/reference ships them, gzipped and renamed with its sidecar
 naming older plain names, symbolic links, a dangling one, hard links,
 descriptor 3 appended or opened for writing in place and named
-/dev/fd/3 or /proc/self/fd/3), bad values, and,
-at random moments, a signal (SIGINT, SIGTERM or SIGHUP), two, or a hangup
-that nohup ignores. Each case runs in a fresh copy of the folder, with a
+/dev/fd/3 or /proc/self/fd/3, the same files through a symbolic link to
+the folder, a profile whose sidecar is over 1 MiB, a file of the user's
+named like a temporary), bad values, and, at random moments, a signal
+(SIGINT, SIGTERM or SIGHUP), two, or a hangup that nohup ignores. Some
+cases run beside a second writer of their prefix (run --out X, calibrate
+--out X.csv) started at the same moment. Each case runs in a fresh copy of the folder, with a
 TMPDIR, HOME and XDG_DATA_HOME of its own, in a session of its own, and
 must leave:
 
@@ -25,9 +28,11 @@ must leave:
   --plot), and no new file but those;
 - TMPDIR empty;
 - no process of its session alive;
-- an exit status of docs/cli.md (0-3; compare 4 too), or death by the
-  signal sent where the command does not stop on signals or got two; a
-  hangup ignored at start never ends it.
+- an exit status of docs/cli.md (0-4), or death by the signal sent where
+  the command does not stop on signals or got two; a hangup ignored at
+  start never ends it; a refusal of the output plan exits 2 (a final
+  write refused after the work exits 4 and says where what it measured
+  is kept).
 
 The seed is printed first: `--seed N` replays the same command lines
 (`--case I` one of them). The cases run several at a time; each one's
@@ -70,7 +75,11 @@ OUTPUTS = ("X", "X-meta.json", "X-summary.csv", "X-samples.csv", "R1", "R1-meta.
            "out.png", "out.html", "out.pdf", "L", "L-a-summary.csv", "L-b-meta.json", "-",
            "/dev/stdout", "/dev/fd/1", "/dev/fd/3", "/dev/null", "", "no-folder/x.json", ".",
            "R3", "R3-samples.csv", "R3-samples.csv.gz", "R3-meta.json", "R4", "R4-samples.csv.gz",
-           "R4-summary.csv.gz", "R4-meta.json", "link-R4", "hard-R4", "/proc/self/fd/3")
+           "R4-summary.csv.gz", "R4-meta.json", "link-R4", "hard-R4", "/proc/self/fd/3",
+           # The folder again through a symbolic link to it (as a bind mount
+           # would give it): the same files by another path.
+           "alias/X", "alias/X-meta.json", "alias/R1-meta.json", "alias/P.csv",
+           "alias/R1-samples.csv.memsweep-backup")
 # Where standard output, or descriptor 3, is appended (`>> F`, `3>> F`) or
 # opened for reading and writing (`3<> F`): another run's files, a link or
 # hard link to one, or a new file (the one declared).
@@ -84,6 +93,29 @@ RUN_SETS = (("R1-samples.csv", "R1-summary.csv", "R1-meta.json"),
             ("R2-samples.csv", "R2-summary.csv", "R2-meta.json", "hard-R2.csv"),
             ("R3-samples.csv.gz", "R3-summary.csv", "R3-meta.json"), ("P.csv", "P-meta.json"),
             ("R4-samples.csv.gz", "R4-summary.csv.gz", "R4-meta.json", "hard-R4"))
+# A file of the user's named like a temporary of R1-samples.csv: never
+# removed (only a temporary with memsweep's mark is).
+USER_TEMPORARY = "R1-samples.csv.memsweep-backup"
+# Messages of a refusal by the output plan: exit 2 before any work, or 4
+# with what was measured kept when it comes at the final write.
+PLAN_REFUSALS = ("choose another name", "is one of the inputs", "holds one document",
+                 "is not among the files this command said")
+KEPT = "what was measured is kept in"
+# Files of the user's named like temporaries of the commonest outputs.
+USER_TEMPORARIES = (USER_TEMPORARY, "X-samples.csv.memsweep-backup")
+
+
+def partner_of(rng, case):
+    """A second writer of the case's prefix (the stem of its --out, else X),
+    started with it: its command line and its files."""
+    outs = [v for o, v in case.outputs if o == "out" and v and "/" not in v and v != "-"]
+    stem = outs[0] if outs else "X"
+    stem = stem[:-4] if stem.endswith(".csv") else stem
+    if rng.random() < 0.5:
+        return (["run", *TINY, "--out", stem, "--quiet"],
+                (stem + "-samples.csv", stem + "-summary.csv", stem + "-meta.json"))
+    return (["calibrate", "--runs", "3", *TINY, "--out", stem + ".csv", "--quiet"],
+            (stem + ".csv", stem + "-meta.json"))
 # The names of descriptor 3 (`/dev/fd/3`, `/proc/self/fd/3`).
 FD3 = ("/dev/fd/3", "/proc/self/fd/3")
 NUMBERS = ("0", "1", "2", "3", "-1", "2x", " 2", "+2", "0x10", "abc", "", "99999999999")
@@ -258,7 +290,19 @@ def make_template(memsweep, top):
     for kind in ("samples", "summary"):
         gzip_file(folder, f"old-R4-{kind}.csv", f"R4-{kind}.csv.gz")
     os.rename(os.path.join(folder, "old-R4-meta.json"), os.path.join(folder, "R4-meta.json"))
+    for name in USER_TEMPORARIES:
+        shutil.copy(os.path.join(folder, "R1-samples.csv"), os.path.join(folder, name))
     return folder
+
+
+def pad_sidecar(folder):
+    """The profile's sidecar padded past 1 MiB (the same JSON): still read,
+    so P.csv is still the profile's."""
+    side = os.path.join(folder, "P-meta.json")
+    with open(side) as f:
+        text = f.read().rstrip()
+    with open(side, "w") as f:
+        f.write(text[:-1] + " " * (1100 * 1024) + text[-1:] + "\n")
 
 
 def gzip_file(folder, plain, gz):
@@ -275,6 +319,7 @@ def copy_template(template, folder):
     os.link(os.path.join(folder, "R2-summary.csv"), os.path.join(folder, "hard-R2.csv"))
     os.symlink("R4-summary.csv.gz", os.path.join(folder, "link-R4"))
     os.link(os.path.join(folder, "R4-samples.csv.gz"), os.path.join(folder, "hard-R4"))
+    os.symlink(".", os.path.join(folder, "alias"))
 
 
 def snapshot(folder):
@@ -363,9 +408,13 @@ def run_case(memsweep, table, template, top, seed, index):
     case = Case(rng, table, name).build()
     draw = rng.random()
     plan = None if draw < 0.7 else "once" if draw < 0.85 else "twice" if draw < 0.95 else "nohup"
+    partner = partner_of(rng, case) if name in ("run", "calibrate") and rng.random() < 0.15 \
+        else None
     root = os.path.join(top, f"case-{index}")
     folder, tmp, home = (os.path.join(root, n) for n in ("files", "tmp", "home"))
     copy_template(template, folder)
+    if rng.random() < 0.1:
+        pad_sidecar(folder)
     os.mkdir(tmp)
     os.mkdir(home)
     before = snapshot(folder)
@@ -378,6 +427,10 @@ def run_case(memsweep, table, template, top, seed, index):
     fd3 = os.open(os.path.join(folder, case.fd3), os.O_CREAT | (
         os.O_RDWR if case.fd3_rw else os.O_WRONLY | os.O_APPEND)) \
         if any(v in FD3 for _, v in case.outputs) else None
+    # The second writer, in a session of its own, sharing folder and TMPDIR.
+    q = subprocess.Popen([memsweep, *partner[0]], cwd=folder, env=env,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, start_new_session=True) if partner else None
     p = subprocess.Popen([memsweep, *case.args], cwd=folder, env=env, stdin=stdin,
                          stdout=stdout, stderr=subprocess.PIPE, start_new_session=True,
                          # (Python's own descriptors are not inherited: only
@@ -396,7 +449,22 @@ def run_case(memsweep, table, template, top, seed, index):
         os.killpg(p.pid, signal.SIGKILL)
         _, err = p.communicate()
         err = b"(killed after 120 s) " + err
-    problems = check(case, p.returncode, sent, plan, folder, before, tmp, p.pid)
+    err = err.decode(errors="replace")
+    partner_err, extra = "", set()
+    if q:
+        try:
+            partner_err = q.communicate(timeout=120)[1].decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            os.killpg(q.pid, signal.SIGKILL)
+            partner_err = "(killed after 120 s) " + q.communicate()[1].decode(errors="replace")
+        extra = {os.path.realpath(os.path.join(folder, n)) for n in partner[1]}
+    problems = check(case, p.returncode, sent, plan, folder, before, tmp, p.pid, err,
+                     extra, KEPT in err + partner_err)
+    if q:
+        problems += [f"beside: {x}" for x in survivors_of(q.pid)]
+        problems += ["beside: " + x for x in status_problems(q.returncode, partner_err, [])]
+        if q.returncode not in DEFAULT_EXITS:
+            problems.append(f"beside: exit status {q.returncode}")
     line = "memsweep " + " ".join(shlex.quote(a) for a in case.args)
     if case.appended:
         line += " >> " + case.appended
@@ -405,12 +473,15 @@ def run_case(memsweep, table, template, top, seed, index):
     if sent:
         line += "   # signals: " + " ".join(signal.Signals(s).name for s in sent) + \
                 (" (SIGHUP ignored at start)" if plan == "nohup" else "")
+    if q:
+        line += "   # beside: memsweep " + " ".join(partner[0]) + f" (exit {q.returncode}; " + \
+                partner_err.strip().replace("\n", " | ")[:400] + ")"
     shutil.rmtree(root, ignore_errors=True)
-    return index, line, p.returncode, problems, err.decode(errors="replace")
+    return index, line, p.returncode, problems, err
 
 
-def check(case, rc, sent, plan, folder, before, tmp, sid):
-    problems = []
+def survivors_of(sid):
+    """Processes of the session sid still alive (a second later), killed."""
     try:
         os.killpg(sid, 0)  # the command's process group: one call while all is well
         survivors = session_processes(sid)
@@ -424,15 +495,35 @@ def check(case, rc, sent, plan, folder, before, tmp, sid):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-    if survivors:
-        problems.append(f"processes of the command still alive: {survivors}")
+    return [f"processes of the command still alive: {survivors}"] if survivors else []
+
+
+def status_problems(rc, err, sent):
+    """A refusal of the output plan exits 2 before any work; refused at the
+    final write (a second writer came first) it exits 4 and keeps what was
+    measured, saying where."""
+    if rc < 0 or sent or not any(r in err for r in PLAN_REFUSALS):
+        return []
+    if KEPT in err:
+        return [] if rc == 4 else [f"what was measured is kept, yet exit {rc}, not 4"]
+    if rc == 4:
+        return ["a final write refused, and what was measured not kept"]
+    return [] if rc == 2 else [f"a refusal of the output plan exits {rc}, not 2"]
+
+
+def check(case, rc, sent, plan, folder, before, tmp, sid, err="", extra=(), kept=False):
+    problems = survivors_of(sid)
     left = os.listdir(tmp)
     if left:
         problems.append(f"left in TMPDIR: {left}")
-    declared = case.declared(folder)
+    declared = case.declared(folder) | set(extra)
     after = snapshot(folder)
     for path in sorted(set(before) | set(after)):
         if before.get(path) == after.get(path):
+            continue
+        # What a command could not write at its names, kept and said.
+        if kept and path not in before and \
+                os.path.relpath(path, folder).startswith("memsweep-kept-"):
             continue
         if os.path.realpath(path) not in declared:
             what = "removed" if path not in after else "new" if path not in before else "changed"
@@ -454,7 +545,7 @@ def check(case, rc, sent, plan, folder, before, tmp, sid):
             problems.append(f"{case.command} stops on signals, yet one ended it")
     elif rc not in allowed and not (sent and rc - 128 in sent):
         problems.append(f"exit status {rc}, not one of {sorted(allowed)}")
-    return problems
+    return problems + status_problems(rc, err, sent)
 
 
 def main():
