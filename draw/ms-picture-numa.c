@@ -127,7 +127,11 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   double ghost_line_w;
   ms_draw_text (cr, _ ("not on this host"), 0, 0, fs * 0.9, -1, 0, FALSE, &ghost_line_w, NULL);
   hw = MAX (hw, ghost_line_w) + fs * 2;
-  gboolean ghost = nw + gw + hw + 2 * link + fs * 2 <= width;
+  /* With it the links shorten to three font sizes: at six, the 1024
+   * slide had no room for it. */
+  gboolean ghost = nw + gw + hw + fs * 8 <= width;
+  if (ghost)
+    link = MIN (link, MAX (fs * 3, (width - nw - gw - hw - fs * 2) / 2));
   double left = (width - nw - gw - link - (ghost ? hw + link : 0)) / 2;
   if (ghost) {
     ms_set_color (cr, &st->fg, 0.45);
