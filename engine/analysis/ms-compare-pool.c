@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-compare-pool.c: one verdict per mode and per run, pooled from many
  * cells (what it estimates and why: ms-compare-pool.h). */
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,22 +22,21 @@ static bool
 process_means (const double *v, int np, int n_cells, const bool *keep, double *mean,
                double *var)
 {
-  double sum = 0, sq = 0;
   int kept = 0;
   for (int c = 0; c < n_cells; c++)
     kept += keep[c];
-  if (np < 2 || kept == 0)
+  double *x = np >= 2 && kept > 0 ? malloc (sizeof (double) * np) : NULL;
+  if (!x)
     return false;
   for (int p = 0; p < np; p++) {
-    double x = 0;
+    x[p] = 0;
     for (int c = 0; c < n_cells; c++)
       if (keep[c])
-        x += v[p * n_cells + c] / kept;
-    sum += x;
-    sq += x * x;
+        x[p] += v[p * n_cells + c] / kept;
   }
-  *mean = sum / np;
-  *var = fmax (0, (sq - np * *mean * *mean) / (np - 1));
+  *mean = gsl_stats_mean (x, 1, np);
+  *var = gsl_stats_variance_m (x, 1, np, *mean);
+  free (x);
   return true;
 }
 

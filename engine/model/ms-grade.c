@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-grade.c: a cell's figure and interval from the rounds of a
  * compare-grade run (the estimator and why: ms-grade.h). */
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,11 +173,7 @@ anova (const MsResults *results, const MsCell *cell, MsFigure figure, MsGradeAno
   int g = (int) (MS_GRADE_TRIM * n), h = n - 2 * g;
   a->rounds = n;
   a->center = winsorize (y, n, g, sorted);
-  double mean = 0, ss = 0;
-  for (int i = 0; i < n; i++)
-    mean += y[i] / n;
-  for (int i = 0; i < n; i++)
-    ss += (y[i] - mean) * (y[i] - mean);
+  double ss = gsl_stats_tss (y, 1, n);
   /* Yuen: (n - 1) s_w^2 / (h (h - 1)), s_w^2 the winsorized variance. */
   a->yuen_se = sqrt (ss / (h * (h - 1.0)));
   a->trimmed_df = h - 1;

@@ -23,6 +23,7 @@
  * 92.3% at worst) against 20% with the within-run interval; a cell's own sd
  * alone gave 89% (tools/run-to-run-rules.py, docs/measurements). */
 #define _GNU_SOURCE
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,18 +67,14 @@ plain_cell (const MsResults *run, MsMode mode, int exponent)
 static double
 cell_sd (MsResults *const *runs, int n, MsMode mode, int exponent)
 {
-  double logs[MS_RR_MAX_RUNS], sum = 0;
+  double logs[MS_RR_MAX_RUNS];
   for (int i = 0; i < n; i++) {
     const MsCell *c = plain_cell (runs[i], mode, exponent);
     if (!c || c->status != MS_CELL_OK || !(c->stats.e2e.median > 0))
       return -1;
     logs[i] = log (c->stats.e2e.median);
-    sum += logs[i];
   }
-  double mean = sum / n, ss = 0;
-  for (int i = 0; i < n; i++)
-    ss += (logs[i] - mean) * (logs[i] - mean);
-  return sqrt (ss / (n - 1));
+  return gsl_stats_sd (logs, 1, n);
 }
 
 bool
