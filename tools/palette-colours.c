@@ -76,6 +76,15 @@ by_slack (gconstpointer a, gconstpointer b)
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* Level i of n as the 8-bit channel a LOOK_ line can hold: a colour is
+ * checked as it will be pasted (on an unrounded grid, a proposed line could
+ * fail render-layout's hue rule by the rounding of its hex digits). */
+static double
+channel (int i, int levels)
+{
+  return (double) lround ((double) i * 255 / (levels - 1)) / 255;
+}
+
 /* Every colour of the grid that stands apart from its background, best
  * first. */
 static GArray *
@@ -87,8 +96,8 @@ candidates (gboolean dark, int skip, int levels)
   for (int r = 0; r < levels; r++)
     for (int g = 0; g < levels; g++)
       for (int b = 0; b < levels; b++) {
-        Candidate k = { .color = { (double) r / (levels - 1), (double) g / (levels - 1),
-                                   (double) b / (levels - 1), 1 } };
+        Candidate k = { .color = { channel (r, levels), channel (g, levels),
+                                   channel (b, levels), 1 } };
         if (!ms_palette_rule_background (&k.color, dark, why, sizeof why))
           continue;
         double lab[3];
