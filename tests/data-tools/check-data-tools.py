@@ -50,14 +50,26 @@ def kind_of(dtype_text):
     return t
 
 
-def types(path):
+def read_tools(path):
+    """The file read once by each tool, no options: what each tool read
+    (a pandas frame, a polars frame, a pandas frame of DuckDB's result)
+    and how it typed each column, with whether the column holds no value."""
     p = pd.read_csv(path)
     q = pl.read_csv(path)
     d = duckdb.sql(f"SELECT * FROM '{path}'")
-    yield "pandas", {c: (kind_of(str(p[c].dtype)), p[c].isna().all()) for c in p.columns}
-    yield "polars", {c: (kind_of(str(q.schema[c])), q[c].null_count() == len(q)) for c in q.columns}
-    counts = duckdb.sql(f"SELECT * FROM '{path}'").df()
-    yield "duckdb", {c: (kind_of(str(t)), counts[c].isna().all()) for c, t in zip(d.columns, d.types)}
+    counts = d.df()
+    return {
+        "pandas": (p, {c: (kind_of(str(p[c].dtype)), p[c].isna().all()) for c in p.columns}),
+        "polars": (q, {c: (kind_of(str(q.schema[c])), q[c].null_count() == len(q))
+                       for c in q.columns}),
+        "duckdb": (counts, {c: (kind_of(str(t)), counts[c].isna().all())
+                            for c, t in zip(d.columns, d.types)}),
+    }
+
+
+def types(path, read=None):
+    for tool, (_, typed) in (read or read_tools(path)).items():
+        yield tool, typed
 
 
 def check_file(path, kind):
@@ -93,11 +105,12 @@ def check_typed(path, kind):
     check_types(path, kind)
 
 
-def check_types(path, kind, kept=()):
+def check_types(path, kind, kept=(), read=None):
     """Each tool types every column as the schema says; kept: number
-    columns a file may hold without any value."""
+    columns a file may hold without any value; read: the tools' read of
+    the file (read_tools), when the caller has it."""
     expected = schema(kind)[0]
-    for tool, got in types(path):
+    for tool, got in types(path, read):
         for column, (typed, empty) in got.items():
             want = expected.get(column)
             if want is None:
@@ -155,14 +168,33 @@ def check_analysis(run):
                   f"{run}: {tool}: {size} B: {got.get(size)} GB/s, memsweep {gbps}")
 
 
+_validators = {}
+
+
+def validator(name):
+    """The JSON Schema memsweep-NAME.json, checked once, and a validator of
+    documents against it (jsonschema.validate checks the schema again on
+    every call)."""
+    if name not in _validators:
+        with open(f"{schema_dir}/memsweep-{name}.json") as f:
+            document = json.load(f)
+        cls = jsonschema.validators.validator_for(document)
+        cls.check_schema(document)
+        _validators[name] = cls(document)
+    return _validators[name]
+
+
+def json_errors(document, name):
+    """The first error of DOCUMENT against memsweep-NAME.json, as
+    jsonschema.validate would raise it, or None."""
+    return jsonschema.exceptions.best_match(validator(name).iter_errors(document))
+
+
 def valid_sidecar(name):
-    with open(f"{schema_dir}/memsweep-meta.schema.json") as f:
-        meta_schema = json.load(f)
     meta = json.load(open(f"{folder}/{name}-meta.json"))
-    try:
-        jsonschema.validate(meta, meta_schema)
-    except jsonschema.ValidationError as e:
-        failures.append(f"{name}-meta.json: {e.message}")
+    error = json_errors(meta, "meta.schema")
+    if error is not None:
+        failures.append(f"{name}-meta.json: {error.message}")
     return meta
 
 
@@ -279,11 +311,11 @@ def check_shipped():
     check(len(paths) >= 80, f"{data_dir}: only {len(paths)} CSV files found")
     for path in paths:
         try:
-            frames = list(all_tools(path))
+            read = read_tools(path)
         except Exception as e:  # each tool's own parse error, named
             failures.append(f"{path}: {type(e).__name__}: {str(e).splitlines()[0]}")
             continue
-        for tool, frame in frames:
+        for tool, (frame, _) in read.items():
             check(len(frame) > 0 and not any(c.startswith("#") for c in frame.columns),
                   f"{path}: {tool}: read {len(frame)} rows, columns {list(frame.columns)[:3]}")
         kind = shipped_kind(path)
@@ -295,7 +327,7 @@ def check_shipped():
                   f"{path}: columns not the {kind} schema's, in its order")
             # The summary reader needs e2e_median_us, kept where every cell
             # failed (the NUMA lesson on a host of one node).
-            check_types(path, kind, kept=("e2e_median_us",) if kind == "summary" else ())
+            check_types(path, kind, kept=("e2e_median_us",) if kind == "summary" else (), read=read)
 
 
 def check_every_written():
@@ -328,7 +360,7 @@ def check_every_written():
                 failures.append(f"{path}: not JSON: {e}")
             continue
         try:
-            rows = {tool: len(frame) for tool, frame in all_tools(path)}
+            rows = {tool: len(frame) for tool, (frame, _) in read_tools(path).items()}
             check(len(set(rows.values())) == 1, f"{path}: rows differ between tools: {rows}")
         except Exception as e:  # what a tool raised is the finding
             failures.append(f"{path}: {type(e).__name__}: {str(e).splitlines()[0]}")
@@ -340,10 +372,6 @@ def check_every_json():
     and JSON document this test's commands wrote, valid against its JSON
     Schema: a sidecar against memsweep-meta, show's documents against
     memsweep-results."""
-    schemas = {}
-    for name in ("meta.schema", "results"):
-        with open(f"{schema_dir}/memsweep-{name}.json") as f:
-            schemas[name] = json.load(f)
     logs = os.path.join(data_dir, "..", "docs", "measurements")
     paths = sorted(glob.glob(f"{data_dir}/**/*-meta.json", recursive=True) +
                    glob.glob(f"{logs}/**/*-meta.json", recursive=True) +
@@ -359,10 +387,13 @@ def check_every_json():
         if not kind:
             continue
         try:
-            jsonschema.validate(json.load(open(path)), schemas[kind])
+            error = json_errors(json.load(open(path)), kind)
+        except ValueError as e:
+            error = e
+        if error is None:
             checked += 1
-        except (jsonschema.ValidationError, ValueError) as e:
-            failures.append(f"{path}: {kind}: {str(e).splitlines()[0]}")
+        else:
+            failures.append(f"{path}: {kind}: {str(error).splitlines()[0]}")
     check(checked >= 100, f"only {checked} JSON documents validated")
 
 
