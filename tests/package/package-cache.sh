@@ -3,9 +3,10 @@
 # package-cache.sh root CACHE SUITE MIRROR: prints the path of a pristine
 #   minimal root of SUITE (debootstrap --variant=minbase, apt's package
 #   lists fetched), made once under CACHE and remade after 30 days.
-# package-cache.sh debs CACHE SOURCE WORK: prints the folder under CACHE
-#   holding the Debian packages built (dpkg-buildpackage, in WORK) from
-#   what git lists in SOURCE, with lintian's output and the packages' file
+# package-cache.sh debs CACHE SOURCE: prints the folder under CACHE
+#   holding the Debian packages built (dpkg-buildpackage, in CACHE/build,
+#   one path for every clone, so that ccache's objects serve them all)
+#   from what git lists in SOURCE, with lintian's output and the packages' file
 #   lists (contents.txt) beside them; built only
 #   when no folder has the key of the same inputs (the tree's files, the
 #   build's tools, nvcc's version and the build profiles).
@@ -94,37 +95,50 @@ inputs_key() { # inputs_key SOURCE
   } | sha256sum | cut -c1-16
 }
 
-build_debs() { # build_debs SOURCE WORK OUT
-  rm -rf "$2/src" "$3.new"
-  mkdir -p "$2/src/memsweep" "$3.new"
-  tree "$1" | tar -xf - -C "$2/src/memsweep"
-  (cd "$2/src/memsweep" &&
+build_debs() { # build_debs SOURCE OUT
+  # Built in one folder for every clone and every run: the compiler's cache
+  # (ccache, where meson finds it) finds an object again only where the
+  # source's path, which the build writes into the objects and their flags,
+  # is the same; one build at a time in it.
+  exec 8>"$cache/build.lock"
+  flock 8
+  # debhelper (compat 13) gives the build a HOME of its own, empty, where
+  # ccache would keep a cache that dies with the build: the user's instead.
+  if command -v ccache >/dev/null 2>&1; then
+    CCACHE_DIR=${CCACHE_DIR:-$(ccache -k cache_dir)}
+    export CCACHE_DIR
+  fi
+  rm -rf "$cache/build" "$2.new"
+  mkdir -p "$cache/build/memsweep" "$2.new"
+  tree "$1" | tar -xf - -C "$cache/build/memsweep"
+  (cd "$cache/build/memsweep" &&
      DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym" dpkg-buildpackage -us -uc -b) \
-    >"$3.new/build.log" 2>&1 ||
-    { tail -30 "$3.new/build.log" >&2; fail "dpkg-buildpackage (log: $3.new/build.log)"; }
-  mv "$2"/src/*.deb "$3.new/"
+    >"$2.new/build.log" 2>&1 ||
+    { tail -30 "$2.new/build.log" >&2; fail "dpkg-buildpackage (log: $2.new/build.log)"; }
+  mv "$cache"/build/*.deb "$2.new/"
   # lintian's verdict is the packages', so it is kept with them; one that
   # could not check them keeps nothing.
-  lintian --allow-root --display-info --tag-display-limit 0 --fail-on none "$3.new"/*.deb \
-    >"$3.new/lintian.txt" 2>&1 || { cat "$3.new/lintian.txt" >&2; fail "lintian did not run"; }
+  lintian --allow-root --display-info --tag-display-limit 0 --fail-on none "$2.new"/*.deb \
+    >"$2.new/lintian.txt" 2>&1 || { cat "$2.new/lintian.txt" >&2; fail "lintian did not run"; }
   # Each package's files (package, mode, path a line), read once here: the
   # data package's listing means unpacking it.
-  for deb in "$3.new"/*.deb; do
+  for deb in "$2.new"/*.deb; do
     dpkg-deb -c "$deb" | awk -v p="$(dpkg-deb -f "$deb" Package)" '{ print p, $1, $6 }'
-  done >"$3.new/contents.txt"
-  rm -rf "$2/src" "$3" && mv "$3.new" "$3"
+  done >"$2.new/contents.txt"
+  rm -rf "$cache/build" "$2" && mv "$2.new" "$2"
+  flock -u 8
   # The eight latest builds stay (a build for each clone at work here).
-  ls -dt "$(dirname "$3")"/*/ | tail -n +9 | xargs -r rm -rf
+  ls -dt "$(dirname "$2")"/*/ | tail -n +9 | xargs -r rm -rf
 }
 
-debs() { # debs SOURCE WORK
+debs() { # debs SOURCE
   key=$(inputs_key "$1")
   out=$cache/debs/$key
   mkdir -p "$cache/debs"
   lock "debs/$key"
   if [ ! -f "$out/contents.txt" ]; then
     echo "dpkg-buildpackage into $out" >&2
-    build_debs "$1" "$2" "$out" || exit 1
+    build_debs "$1" "$out" || exit 1
   fi
   touch "$out"
   echo "$out"
@@ -132,6 +146,6 @@ debs() { # debs SOURCE WORK
 
 case $what in
   root) lock root && root "$3" "$4" ;;
-  debs) debs "$3" "$4" ;;
+  debs) debs "$3" ;;
   *) fail "package-cache.sh root|debs ..." ;;
 esac

@@ -72,7 +72,7 @@ trap 'exit 1' INT TERM HUP
 cleanup
 
 step "the packages (built when the tree changed)"
-debs=$("$here/package-cache.sh" debs "$cache" "$src" "$work") || exit 1
+debs=$("$here/package-cache.sh" debs "$cache" "$src") || exit 1
 deb() { ls "$debs/$1_$version"_*.deb 2>/dev/null | head -1; }
 for p in memsweep memsweep-plot memsweep-gtk memsweep-data; do
   check "the package ${p}_${version} is built" test -f "$(deb $p)" || exit 1
