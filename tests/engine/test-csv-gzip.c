@@ -22,6 +22,7 @@
 #include "ms-csv-pair.h"
 #include "ms-meta-sidecar.h"
 #include "ms-peer-file.h"
+#include "ms-portable-file.h"
 #include "ms-sweep-test.h"
 #include "ms-tmp-test.h"
 #include "run/ms-backend.h"
@@ -159,6 +160,16 @@ test_reference_runs (void)
       if (peer->meta_unknown[0])
         g_error ("%s: %s", path, peer->meta_unknown);
       free (peer);
+      n++;
+      continue;
+    }
+    if (g_str_has_suffix (e->d_name, "-portable.csv.gz")) {
+      MsPortableFile *portable = ms_portable_file_read (path, err, sizeof err);
+      if (!portable)
+        g_error ("%s", err);
+      if (portable->meta_unknown[0])
+        g_error ("%s: %s", path, portable->meta_unknown);
+      free (portable);
       n++;
       continue;
     }
