@@ -4,7 +4,9 @@
  * portable for all, one pinned by the first GPU and used by another),
  * each with what this run measured of it: a one-GPU run measures the
  * first, its pinned copies, and says why the other two need a second GPU.
- * Under it the timeline of one of those pinned copies. */
+ * Under it the timeline of one of those pinned copies. Where a portable
+ * run of two GPUs or more is in use (ms_lesson_portable_use: opened or
+ * shipped), its bars instead: per GPU, each buffer's copies to the GPU. */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -109,12 +111,92 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   return y - y0 + fs * 0.8;
 }
 
+/* One GPU's buffer: its label, its bar of GB/s to the GPU against max (the
+ * bars' longest), or why it has none. */
+static void
+draw_file_bar (cairo_t *cr, const MsChartStyle *st, const char *label, int kind,
+               const MsPortableCell *c, double max, double y, double row_h, double width)
+{
+  const double fs = ms_style_font_size (st), label_w = width * 0.36;
+  const double x0 = label_w + fs, bar_h = row_h * 0.62;
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text_max (cr, label, fs * 2, y + (row_h - fs * 1.25) / 2, fs, label_w - fs * 2);
+  if (!c->ok || !(c->h2d_gbps > 0)) {
+    g_autofree char *why = g_strdup_printf (_("failed: %s"), c->note);
+    ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
+    ms_draw_text_max (cr, why, x0, y + (row_h - fs * 1.25) / 2, fs, width - x0 - fs);
+    return;
+  }
+  g_autofree char *value = g_strdup_printf (_("%.1f GB/s"), c->h2d_gbps);
+  double tw;
+  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double w = MAX (2, (width - x0 - tw - fs * 1.5) * c->h2d_gbps / max);
+  MsColor color;
+  ms_chart_palette_color (kind, st->dark, &color);
+  ms_set_color (cr, &color, 1);
+  cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, w, bar_h);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, value, x0 + w + fs * 0.4, y + row_h / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+}
+
+/* The portable run in use: a title naming its GPUs and file, then per GPU
+ * its three buffers' copies to the device, on one scale. */
+static void
+draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, double width,
+           double height)
+{
+  const MsPortableResults *p = &file->portable;
+  const double fs = ms_style_font_size (st);
+  double max = 0;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < p->n_devices; i++)
+      if (p->cell[k][i].ok)
+        max = MAX (max, p->cell[k][i].h2d_gbps);
+  char size[32], source[512];
+  ms_format_bytes (p->bytes, size, sizeof size);
+  ms_lesson_portable_source (source, sizeof source);
+  g_autofree char *title =
+    g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
+  /* The title, then a GPU's name line and its three bars, each a row as
+   * high as fit up to a few lines' height; the whole centred. */
+  double head_h = fs * 1.5 +
+                  ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
+                  ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
+  int rows = p->n_devices * (MS_PORTABLE_COUNT + 1);
+  double row_h = MIN (fs * 3, (height - head_h - fs) / MAX (rows, 1));
+  double y = MAX (fs * 0.5, round ((height - head_h - rows * row_h) / 2));
+  ms_set_color (cr, &st->fg, 1);
+  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, TRUE);
+  ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
+  y += ms_draw_text_wrapped (cr, source, fs, y + fs * 0.2, fs, width - 2 * fs, FALSE, TRUE) +
+       fs * 0.8;
+  g_autofree char *first = g_strdup_printf (_("GPU %d’s pinned buffer"), p->devices[0]);
+  const char *labels[MS_PORTABLE_COUNT] = { _("its own pinned buffer"), _("the portable buffer"),
+                                            first };
+  for (int i = 0; i < p->n_devices && max > 0; i++) {
+    char gpu[256];
+    ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
+    g_autofree char *head = g_strdup_printf (_("GPU %d (%s)"), p->devices[i], gpu);
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
+    y += row_h;
+    for (int k = 0; k < MS_PORTABLE_COUNT; k++, y += row_h)
+      draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], max, y, row_h, width);
+  }
+}
+
 static void
 ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                      double height)
 {
   const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
+  const MsPortableFile *file = ms_lesson_portable_shown (NULL);
+  if (file) {
+    draw_file (cr, file, style, width, height);
+    return;
+  }
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
   gboolean timeline = ms_lesson_rows_fill (&rows, MS_TOPIC_PORTABLE, run) > 0;

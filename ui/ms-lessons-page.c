@@ -67,6 +67,7 @@ struct _MsLessonsPage {
   GPtrArray *runs;
   GSignalGroup *session_signals; /* the session's lesson runs */
   gboolean can_run;
+  gboolean portable_looked; /* the shipped portable run looked for */
   int shown; /* an MsLessonTopic, or -1 */
   MsRun *shown_run; /* the run of the lesson shown, as last notified; not owned */
 };
@@ -182,6 +183,20 @@ card_status (MsLessonsPage *self, MsLessonTopic t, gboolean reference)
                                  : _("No reference run installed"));
 }
 
+/* The portable lesson's run of two GPUs, shipped, looked for once where
+ * none is in use (an opened one stays): its slide draws from it. */
+static void
+use_shipped_portable (MsLessonsPage *self)
+{
+  if (self->portable_looked || ms_lesson_portable_shown (NULL))
+    return;
+  self->portable_looked = TRUE;
+  const char *dir = ms_reference_dir ();
+  char err[512];
+  if (dir && !ms_lesson_portable_use_shipped (dir, err, sizeof err))
+    g_debug ("portable lesson: %s", err);
+}
+
 static void
 update_card (MsLessonsPage *self, MsLessonTopic t)
 {
@@ -203,6 +218,8 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
     char buf[1024];
     /* A lesson measured on two or more GPUs too says what they gave. */
     const MsPortableResults *portable = card->own ? card->portable : NULL;
+    if (ms_lesson_multi_gpu (t))
+      use_shipped_portable (self);
     if (ms_lesson_multi_gpu (t))
       ms_lesson_portable_caption (run, portable, buf, sizeof buf);
     else
@@ -292,6 +309,10 @@ static char *
 slide_source (MsLessonTopic t, MsRun *run)
 {
   const MsResults *results = ms_run_get_results (run);
+  char portable[512];
+  /* The portable lesson's run of two GPUs in use is what the slide shows. */
+  if (ms_lesson_multi_gpu (t) && ms_lesson_portable_source (portable, sizeof portable))
+    return g_strdup (portable);
   g_autofree char *name = ms_run_file_stem (run);
   const char *gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
   if (g_str_has_prefix (gpu, "NVIDIA "))
@@ -591,6 +612,9 @@ on_lesson_finished (MsLessonsPage *self, int t, MsRun *run, gpointer portable,
     card->own_is_reference = card->loading_reference;
     if (portable)
       card->portable = g_memdup2 (portable, sizeof (MsPortableResults));
+    /* Measured here on two GPUs or more: that, not a file, is the answer. */
+    if (portable && card->portable->n_devices >= 2)
+      ms_lesson_portable_use (NULL, NULL);
   }
   update_card (self, t);
   if (error) {
@@ -731,6 +755,27 @@ static void
 on_show_clicked (GtkButton *button, MsLessonsPage *self)
 {
   show_or_open (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+}
+
+gboolean
+ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error)
+{
+  char err[1024];
+  g_autofree MsPortableFile *file = ms_portable_file_read (path, err, sizeof err);
+  if (!file) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
+    return FALSE;
+  }
+  if (file->portable.n_devices < 2) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 _("%s: a portable run of one GPU has nothing to show"), path);
+    return FALSE;
+  }
+  ms_lesson_portable_use (file, path);
+  self->portable_looked = TRUE;
+  ms_lessons_page_set_runs (self, self->runs);
+  show_or_open (self, MS_TOPIC_PORTABLE);
+  return TRUE;
 }
 
 gboolean

@@ -48,6 +48,10 @@ void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */
 void ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic topic);
+/* Opens a file of `memsweep portable` on two GPUs or more (PREFIX-portable.csv):
+ * the portable lesson's slide draws from it from now on, and is shown
+ * (its run opened first where none is). FALSE with why. */
+gboolean ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error);
 /* PgDn (direction 1) and PgUp (-1): as the Show button of the lesson after
  * or before the one shown (the first or last when none is); FALSE past
  * either end. */

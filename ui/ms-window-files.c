@@ -192,6 +192,15 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_open_devices_file (self, path);
     return;
   }
+  /* A portable run of several GPUs is the portable lesson's slide. */
+  if (ms_csv_name_stem (path, "-portable.csv")) {
+    g_autoptr (GError) error = NULL;
+    if (!ms_lessons_page_open_portable (self->lessons_page, path, &error))
+      ms_window_toast (self, error->message);
+    else
+      adw_view_stack_set_visible_child_name (self->stack, "lessons");
+    return;
+  }
   ms_profiling_open_asked (path);
   /* Files given at launch wait for the first frame: a small file read
    * before it would only delay it. */

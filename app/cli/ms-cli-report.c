@@ -58,8 +58,14 @@ ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
 {
   MsLessonTopic topic =
     lesson ? ms_lesson_topic_from_name (lesson) : ms_lesson_topic_for_experiment (run->experiment);
-  if (topic < MS_TOPIC_COUNT && ms_lesson_topic_matches (topic, run))
+  if (topic < MS_TOPIC_COUNT && ms_lesson_topic_matches (topic, run)) {
+    /* The portable lesson draws the shipped run of two GPUs where one is
+     * installed, as the app's slide does; else the run's one GPU. */
+    char err[512];
+    if (ms_lesson_multi_gpu (topic))
+      ms_lesson_portable_use_shipped (ms_reference_runs_dir (), err, sizeof err);
     return topic;
+  }
   g_autoptr (GString) names = lessons_answered (run);
   if (lesson && topic == MS_TOPIC_COUNT)
     fprintf (stderr, ms_gettext ("memsweep: --lesson: '%s' is not a lesson (see 'memsweep "

@@ -12,6 +12,7 @@
 #include "memsweep.h"
 #include "ms-lesson-types.h"
 #include "model/ms-multi-results.h"
+#include "files/ms-portable-file.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,17 +82,37 @@ int ms_lesson_reuse_crossover (const MsResults *results, int exponent, int *r_cr
 /* The portable-flag lesson (cudaHostAllocPortable; ms-lesson-portable.c). With portable, the
  * three buffers of `memsweep portable` on 2 or more GPUs (ms_portable_run):
  * what each GPU reached from a buffer pinned per GPU, one portable buffer
- * and one pinned on the first GPU only. Without (NULL, or one GPU): why
- * the flag changes nothing for the one GPU of run, from run's device and
- * pinned copies. ms_lesson_caption (MS_TOPIC_PORTABLE, ...) is the latter.
- * Returns as ms_lesson_caption. */
+ * and one pinned on the first GPU only. Without (NULL, or one GPU): the
+ * portable file in use (ms_lesson_portable_use) where it has two GPUs or
+ * more, else why the flag changes nothing for the one GPU of run, from
+ * run's device and pinned copies. ms_lesson_caption (MS_TOPIC_PORTABLE,
+ * ...) is the latter. Returns as ms_lesson_caption. */
 bool ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *portable,
                                  char *buf, size_t len);
 
-/* The portable lesson's takeaway, as ms_lesson_portable_caption: with
- * one GPU it says that the run cannot show the flag. */
+/* The portable lesson's takeaway, as ms_lesson_portable_caption: how the
+ * second GPU's copies from the portable buffer and from the first GPU's
+ * compare with those from its own; with one GPU it says that the run
+ * cannot show the flag. */
 MsTakeaway ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *portable,
                                         char *buf, size_t len);
+
+/* The portable run the lesson shows where its own run has one GPU: a file
+ * of `memsweep portable` (ms-portable-file.h), opened or shipped, read by
+ * the captions, takeaways and picture of the lesson wherever they are
+ * drawn. One for the process: set it from the thread that draws; NULL
+ * uses none. path names it on the slide (its name less .csv[.gz]). */
+void ms_lesson_portable_use (const MsPortableFile *file, const char *path);
+/* The file in use with two GPUs or more, or NULL; *name (when name is not
+ * NULL) its name ("h100x2-portable"). */
+const MsPortableFile *ms_lesson_portable_shown (const char **name);
+/* Uses the shipped portable run of dir: the first *-portable.csv.gz or
+ * *-portable.csv by name. False, using none, when there is none or it
+ * cannot be read (err says why). */
+bool ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen);
+/* The GPUs and the file of the run in use, as a slide names its source
+ * ("2 × H100 80GB HBM3 · h100x2-portable"); false (buf "") with none. */
+bool ms_lesson_portable_source (char *buf, size_t len);
 
 #ifdef __cplusplus
 }

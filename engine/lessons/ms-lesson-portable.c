@@ -1,15 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-portable.c: the portable lesson (docs/lessons.md): portable
  * pinned memory (cudaHostAllocPortable). A plain sweep of pinned answers
- * it for one GPU, `memsweep portable` with two or more. */
+ * it for one GPU, `memsweep portable` with two or more: measured with the
+ * run, or a file of it opened or shipped (the run in use, kept here). */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 #include "ms-modes.h"
+#include "ms-portable-file.h"
 
 #define NAME "portable"
+
+/* The portable run in use (ms_lesson_portable_use) and its name. */
+static MsPortableFile *shown_file;
+static char shown_name[128];
 
 /* One GPU: the flag has no second context to pin the buffer for. */
 static bool
@@ -66,13 +77,34 @@ portable_other_gpu (const MsPortableResults *p)
   return -1;
 }
 
+/* The run's GPU in words: the file's first GPU for the file in use. */
+static void
+gpu_words (const MsResults *run, const MsPortableResults *p, char *out, size_t len)
+{
+  if (shown_file && p == &shown_file->portable)
+    ms_portable_file_gpu_name (shown_file, 0, out, len);
+  else
+    snprintf (out, len, "%s", run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"));
+}
+
+/* p when it has two GPUs or more, else the file in use when it has. */
+static const MsPortableResults *
+two_gpus (const MsPortableResults *p)
+{
+  if (p && p->n_devices >= 2)
+    return p;
+  const MsPortableFile *file = ms_lesson_portable_shown (NULL);
+  return file ? &file->portable : NULL;
+}
+
 bool
 ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, char *buf, size_t len)
 {
   if (!buf || len == 0)
     return false;
   buf[0] = '\0';
-  if (!p || p->n_devices < 2)
+  p = two_gpus (p);
+  if (!p)
     return ms_caption_run (caption_portable_one, ms_lesson_portable.missing, run, -1, buf, len);
   int i = portable_other_gpu (p);
   if (i < 0)
@@ -83,14 +115,14 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
   const MsPortableCell *own = &p->cell[MS_PORTABLE_PER_DEVICE][i];
   const MsPortableCell *shared = &p->cell[MS_PORTABLE_SHARED][i];
   const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
-  char size[32];
+  char size[32], gpu[256];
   ms_format_bytes (p->bytes, size, sizeof size);
+  gpu_words (run, p, gpu, sizeof gpu);
   snprintf (buf, len,
             ms_gettext ("With %d GPUs (%s), copies of %s to the second GPU reach %.1f GB/s from "
                         "a portable buffer, %.1f GB/s from a buffer pinned for it and %.1f GB/s "
                         "from one pinned by the first GPU only."),
-            p->n_devices, run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"), size,
-            shared->h2d_gbps, own->h2d_gbps, foreign->h2d_gbps);
+            p->n_devices, gpu, size, shared->h2d_gbps, own->h2d_gbps, foreign->h2d_gbps);
   ms_caption_append (
       buf, len,
       foreign->pinned_path
@@ -101,6 +133,44 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
   return true;
 }
 
+/* A rate as the picture shows it (one decimal), so that a ratio quoted
+ * divides out from the figures on the slide. */
+static double
+shown_gbps (double gbps)
+{
+  return round (gbps * 10) / 10;
+}
+
+/* GPU i's copies to the device from the portable buffer and from the first
+ * GPU's, each against those from its own buffer: "as fast" within 5 per
+ * cent, else the share of its own rate. */
+static void
+portable_line (const MsPortableResults *p, int i, char *buf, size_t len)
+{
+  double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
+  double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
+  double foreign = 100 * shown_gbps (p->cell[MS_PORTABLE_FOREIGN][i].h2d_gbps) / own;
+  bool same_shared = fabs (shared - 100) <= 5, same_foreign = fabs (foreign - 100) <= 5;
+  int gpu = p->devices[i], first = p->devices[0];
+  if (gpu == first) /* a result without its CUDA indices: the slots */
+    gpu = i, first = 0;
+  if (same_shared && same_foreign)
+    snprintf (buf, len,
+              ms_gettext ("GPU %d copies as fast from the portable and GPU %d's buffers as its "
+                          "own"),
+              gpu, first);
+  else if (same_shared)
+    snprintf (buf, len, ms_gettext ("GPU %d: portable buffer as fast as its own, GPU %d's at %.0f%%"),
+              gpu, first, foreign);
+  else if (same_foreign)
+    snprintf (buf, len, ms_gettext ("GPU %d: portable buffer at %.0f%% of its own, GPU %d's as fast"),
+              gpu, shared, first);
+  else
+    snprintf (buf, len,
+              ms_gettext ("GPU %d: portable buffer at %.0f%% of its own, GPU %d's at %.0f%%"),
+              gpu, shared, first, foreign);
+}
+
 MsTakeaway
 ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, char *buf,
                              size_t len)
@@ -108,7 +178,8 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   if (!buf || len == 0)
     return MS_TAKEAWAY_MISSING;
   buf[0] = '\0';
-  if (!p || p->n_devices < 2) {
+  p = two_gpus (p);
+  if (!p) {
     /* The flag is about a second GPU: one GPU's run cannot show it, and
      * the pinned copies beside it must not read as its effect. */
     char caption[1024];
@@ -126,15 +197,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   int i = portable_other_gpu (p);
   if (i < 0)
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
-  const MsPortableCell *own = &p->cell[MS_PORTABLE_PER_DEVICE][i];
-  const MsPortableCell *foreign = &p->cell[MS_PORTABLE_FOREIGN][i];
-  snprintf (buf, len,
-            foreign->pinned_path
-                ? ms_gettext ("GPU %d: %.1f GB/s from GPU 0's pinned buffer, %.1f GB/s from "
-                              "its own")
-                : ms_gettext ("GPU %d: only %.1f GB/s from GPU 0's buffer, %.1f GB/s from its "
-                              "own"),
-            i, foreign->h2d_gbps, own->h2d_gbps);
+  portable_line (p, i, buf, len);
   return MS_TAKEAWAY_DECIDED;
 }
 
@@ -144,6 +207,99 @@ takeaway_portable_one (const MsResults *r, char *buf, size_t len)
   return ms_lesson_portable_takeaway (r, NULL, buf, len);
 }
 
+/* The record's caption: the file in use where there is one, else the
+ * run's one GPU. */
+static bool
+caption_portable (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  if (ms_lesson_portable_shown (NULL))
+    return ms_lesson_portable_caption (r, NULL, buf, len);
+  return caption_portable_one (r, exponent, buf, len);
+}
+
+/* ---- the portable run in use ------------------------------------------ */
+
+void
+ms_lesson_portable_use (const MsPortableFile *file, const char *path)
+{
+  free (shown_file);
+  shown_file = NULL;
+  shown_name[0] = '\0';
+  if (!file || !(shown_file = malloc (sizeof *shown_file)))
+    return;
+  *shown_file = *file;
+  const char *base = path ? strrchr (path, '/') : NULL;
+  base = base ? base + 1 : path ? path : "";
+  size_t n = strlen (base);
+  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
+    n -= 3;
+  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
+    n -= 4;
+  snprintf (shown_name, sizeof shown_name, "%.*s", (int) n, base);
+}
+
+const MsPortableFile *
+ms_lesson_portable_shown (const char **name)
+{
+  const MsPortableFile *file =
+    shown_file && shown_file->portable.n_devices >= 2 ? shown_file : NULL;
+  if (name)
+    *name = file ? shown_name : NULL;
+  return file;
+}
+
+/* Whether name is a portable file's, compressed or not. */
+static bool
+is_portable_name (const char *name)
+{
+  size_t n = strlen (name);
+  const char *a = "-portable.csv", *b = "-portable.csv.gz";
+  return (n > strlen (a) && strcmp (name + n - strlen (a), a) == 0) ||
+         (n > strlen (b) && strcmp (name + n - strlen (b), b) == 0);
+}
+
+bool
+ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
+{
+  ms_lesson_portable_use (NULL, NULL);
+  DIR *d = dir ? opendir (dir) : NULL;
+  char first[256] = "";
+  for (struct dirent *e; d && (e = readdir (d));)
+    if (is_portable_name (e->d_name) && strlen (e->d_name) < sizeof first &&
+        (!first[0] || strcmp (e->d_name, first) < 0))
+      snprintf (first, sizeof first, "%s", e->d_name);
+  if (d)
+    closedir (d);
+  if (!first[0]) {
+    snprintf (err, errlen, ms_gettext ("no *-portable.csv in %s"), dir ? dir : "?");
+    return false;
+  }
+  char path[4096];
+  snprintf (path, sizeof path, "%s/%s", dir, first);
+  MsPortableFile *file = ms_portable_file_read (path, err, errlen);
+  ms_lesson_portable_use (file, path);
+  free (file);
+  return file != NULL;
+}
+
+bool
+ms_lesson_portable_source (char *buf, size_t len)
+{
+  const char *name;
+  const MsPortableFile *file = ms_lesson_portable_shown (&name);
+  if (!file) {
+    buf[0] = '\0';
+    return false;
+  }
+  char gpu[256];
+  ms_portable_file_gpu_name (file, 0, gpu, sizeof gpu);
+  /* TRANSLATORS: the count of GPUs, the first one's name, then the file
+   * the portable lesson's slide shows ("2 × H100 80GB HBM3 ·
+   * h100x2-portable"). */
+  snprintf (buf, len, ms_gettext ("%d × %s · %s"), file->portable.n_devices, gpu, name);
+  return true;
+}
+
 const MsLesson ms_lesson_portable = {
   .card = { .name = NAME,
             .modes = "pinned",
@@ -151,7 +307,7 @@ const MsLesson ms_lesson_portable = {
             .title = MS_N_ ("Portable pinned memory (cudaHostAllocPortable)"),
             .question = MS_N_ ("Does one pinned buffer serve every GPU as well as a buffer pinned "
                                "for each?") },
-  .caption = caption_portable_one,
+  .caption = caption_portable,
   .missing = MS_N_ ("This run has no pinned copies to speak of the portable flag with."),
   .takeaway = takeaway_portable_one,
   .multi_gpu = true,
