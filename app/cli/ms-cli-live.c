@@ -329,13 +329,16 @@ static bool
 save_sides (const Plan *plan, MsResults *runs[2])
 {
   char err[1024], clean[4 * sizeof err];
+  bool ok = true;
+  /* Each side on its own: a side that cannot be written is kept where the
+   * message says, and the other side is still written (or kept). */
   for (int side = 0; side < 2; side++)
     if (!ms_csv_write_pair (runs[side], plan->samples[side], plan->summary[side], err,
                             sizeof err)) {
       fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
-      return false;
+      ok = false;
     }
-  return true;
+  return ok;
 }
 
 /* Each side's experiment switches, parsed before any process starts. */

@@ -577,6 +577,23 @@ def final_write_refused_keeps(d):
     kept_files(e, err, ["Y.csv"])
 
 
+@case(28, "compare --live that cannot write one side still writes or keeps the other")
+def live_one_side_refused(d):
+    pre = os.path.join(d, "pre")
+    os.makedirs(pre)
+    rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "Z-a.csv", "--quiet", cwd=pre)
+    expect(rc == 0, f"calibrate: exit {rc}", err)
+    side = TINY_SIDE
+    # A profile Z-a.csv appears while compare --live --out Z measures:
+    # Z-a-meta.json is its, so side A cannot be written; side B can.
+    rc, err = moved_in_while_running(
+        d, ["compare", "--live", "--a", side, "--b", side, "--budget", "6", "--quiet",
+            "--out", "Z"], pre, ["Z-a.csv", "Z-a-meta.json"])
+    expect(rc == 4, f"compare --live: exit {rc}, not 4", err)
+    kept_files(d, err, ["Z-a-samples.csv", "Z-a-summary.csv"])
+    expect(os.path.exists(os.path.join(d, "Z-b-samples.csv")), "side B was neither written", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
