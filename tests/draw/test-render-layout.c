@@ -468,6 +468,76 @@ test_lesson_pictures (void)
                     GINT_TO_POINTER (MS_REUSE_BANDWIDTH));
 }
 
+/* One squeezed lesson picture's text: none of it leaves the picture, and
+ * each slide keeps the marks its takeaway depends on. */
+static void
+check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, int h)
+{
+  gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
+  gboolean slow = FALSE, sized = TRUE, other_queue = FALSE, timed_bar = FALSE;
+  gboolean spike = FALSE, range = FALSE, far_node = FALSE;
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *b = &g_array_index (boxes, TextBox, i);
+    /* The recorder gets device coordinates: the area starts at margin. */
+    if (b->x < margin - SLACK || b->y < margin - SLACK || b->x + b->w > margin + w + SLACK ||
+        b->y + b->h > margin + h + SLACK)
+      g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the picture", name, b->text,
+               b->x - margin, b->y - margin, b->w, b->h);
+    terms = terms || strstr (b->text, "CUDA_DEVICE_MAX_CONNECTIONS=1");
+    hatched = hatched || g_str_has_prefix (b->text, "unclear:");
+    listed = listed || g_str_has_prefix (b->text, "On the textbooks' list");
+    prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
+            || g_str_has_prefix (b->text, "Not on the list, ")
+            || g_str_has_prefix (b->text, "blocking streams wait");
+    band = band || g_str_has_suffix (b->text, "%: the same");
+    slow = slow || strcmp (b->text, "slow host function alone") == 0;
+    /* sync-async's ring labels, each led by its size. */
+    other_queue = other_queue || strcmp (b->text, "default queues") == 0;
+    spike = spike || g_str_has_suffix (b->text, " every time: the run does not show why");
+    range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
+    far_node = far_node || strcmp (b->text, "another node") == 0;
+    timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
+    if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
+      sized = sized && strstr (b->text, "iB: ") != NULL;
+  }
+  /* host-func's line says whether a slow function held up its
+   * stream: at the slide's own size, that half has its bars too. */
+  if (t == MS_TOPIC_HOST_FUNC && h >= 430)
+    g_assert_true (slow);
+  /* Where a ring has room for its label, the label says which size
+   * it is. */
+  if (t == MS_TOPIC_SYNC_ASYNC)
+    g_assert_true (sized);
+  /* issue-order's slide: the line its takeaway reads, alone. */
+  if (t == MS_TOPIC_ISSUE_ORDER)
+    g_assert_false (other_queue);
+  /* cache-state's slide: each bar's ratio and verdict, no median. */
+  if (t == MS_TOPIC_CACHE_STATE)
+    g_assert_false (timed_bar);
+  /* batched's slide (the H100's run): the 16 KiB spike says what it
+   * is where the eye goes, and the range over the sizes, a second
+   * finding resting on it, is a larger view's. */
+  if (t == MS_TOPIC_BATCHED) {
+    g_assert_true (spike || h < 430);
+    g_assert_false (range);
+  }
+  /* numa's slide on one node: the node a larger host would add. */
+  if (t == MS_TOPIC_NUMA)
+    g_assert_true (far_node || h < 430);
+  /* A slide: the colour key under the grid, the textbooks' list a
+   * subheading, not a star and its footnote; the prose is a larger
+   * view's. */
+  if (t == MS_TOPIC_IMPLICIT_SYNC) {
+    g_assert_true (terms);
+    g_assert_true (hatched);
+    g_assert_true (listed);
+    g_assert_false (prose);
+  }
+  /* The cache-state band says what it is, at its top. */
+  if (t == MS_TOPIC_CACHE_STATE)
+    g_assert_true (band);
+}
+
 /* Every lesson picture where the window leaves it least room at 1024x768
  * in presentation mode: the header revealed (a picture some 380 px high)
  * and the text made larger twice (1.6 x 1.15 x 1.15), or the picture's
@@ -513,69 +583,7 @@ test_lesson_pictures_inside (void)
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
-      gboolean slow = FALSE, sized = TRUE, other_queue = FALSE, timed_bar = FALSE;
-      gboolean spike = FALSE, range = FALSE, far_node = FALSE;
-      for (guint i = 0; i < boxes->len; i++) {
-        const TextBox *b = &g_array_index (boxes, TextBox, i);
-        /* The recorder gets device coordinates: the area starts at margin. */
-        if (b->x < margin - SLACK || b->y < margin - SLACK || b->x + b->w > margin + w + SLACK ||
-            b->y + b->h > margin + h + SLACK)
-          g_error ("%s: \"%s\" (%.0f,%.0f %.0fx%.0f) leaves the picture", name, b->text,
-                   b->x - margin, b->y - margin, b->w, b->h);
-        terms = terms || strstr (b->text, "CUDA_DEVICE_MAX_CONNECTIONS=1");
-        hatched = hatched || g_str_has_prefix (b->text, "unclear:");
-        listed = listed || g_str_has_prefix (b->text, "On the textbooks' list");
-        prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
-                || g_str_has_prefix (b->text, "Not on the list, ")
-                || g_str_has_prefix (b->text, "blocking streams wait");
-        band = band || g_str_has_suffix (b->text, "%: the same");
-        slow = slow || strcmp (b->text, "slow host function alone") == 0;
-        /* sync-async's ring labels, each led by its size. */
-        other_queue = other_queue || strcmp (b->text, "default queues") == 0;
-        spike = spike || g_str_has_suffix (b->text, " every time: the run does not show why");
-        range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
-        far_node = far_node || strcmp (b->text, "another node") == 0;
-        timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
-        if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
-          sized = sized && strstr (b->text, "iB: ") != NULL;
-      }
-      /* host-func's line says whether a slow function held up its
-       * stream: at the slide's own size, that half has its bars too. */
-      if (t == MS_TOPIC_HOST_FUNC && h >= 430)
-        g_assert_true (slow);
-      /* Where a ring has room for its label, the label says which size
-       * it is. */
-      if (t == MS_TOPIC_SYNC_ASYNC)
-        g_assert_true (sized);
-      /* issue-order's slide: the line its takeaway reads, alone. */
-      if (t == MS_TOPIC_ISSUE_ORDER)
-        g_assert_false (other_queue);
-      /* cache-state's slide: each bar's ratio and verdict, no median. */
-      if (t == MS_TOPIC_CACHE_STATE)
-        g_assert_false (timed_bar);
-      /* batched's slide (the H100's run): the 16 KiB spike says what it
-       * is where the eye goes, and the range over the sizes, a second
-       * finding resting on it, is a larger view's. */
-      if (t == MS_TOPIC_BATCHED) {
-        g_assert_true (spike || h < 430);
-        g_assert_false (range);
-      }
-      /* numa's slide on one node: the node a larger host would add. */
-      if (t == MS_TOPIC_NUMA)
-        g_assert_true (far_node || h < 430);
-      /* A slide: the colour key under the grid, the textbooks' list a
-       * subheading, not a star and its footnote; the prose is a larger
-       * view's. */
-      if (t == MS_TOPIC_IMPLICIT_SYNC) {
-        g_assert_true (terms);
-        g_assert_true (hatched);
-        g_assert_true (listed);
-        g_assert_false (prose);
-      }
-      /* The cache-state band says what it is, at its top. */
-      if (t == MS_TOPIC_CACHE_STATE)
-        g_assert_true (band);
+      check_lesson_boxes (t, name, boxes, margin, w, h);
       cairo_destroy (cr);
       cairo_surface_destroy (surf);
     }
