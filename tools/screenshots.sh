@@ -31,7 +31,9 @@ export GSK_RENDERER=cairo LANG=C.UTF-8
 tmp=$(mktemp -d)
 if [ -n "${GPU:-}" ]; then
   mkdir "$tmp/reference"
+  # That GPU's runs, and the runs of hosts of several of it (h200x2-*).
   ln -s "$ref/$GPU"-* "$tmp/reference/"
+  for f in "$ref/$GPU"x[0-9]*; do [ -e "$f" ] && ln -s "$f" "$tmp/reference/"; done
   export MEMSWEEP_REFERENCE_DIR=$tmp/reference
 fi
 export XDG_CONFIG_HOME=$tmp/config
