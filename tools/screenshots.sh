@@ -13,7 +13,7 @@
 # instead, its card run from its reference run (what a class is shown), as
 # docs/screenshots/lessons/NAME-1600-light.png and NAME-1024-presentation-
 # {light,dark}.png; LESSONS="NAME ..." takes those alone, GPU=h200 from
-# that GPU's reference runs alone (NAME-h200-...png), SHOTS=DIR writes
+# that GPU's reference runs alone (NAME-h200-...png, at 1024x768 only), SHOTS=DIR writes
 # under DIR instead of docs/screenshots.
 # Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
 # optipng shrink the files where installed.
@@ -153,9 +153,13 @@ lessons () {
 if [ "$what" = lessons ]; then
   out=$out/lessons
   mkdir -p "$out"
-  start_screen 1600 1000
-  lessons prefer-light 1600-light
-  stop_screen
+  # Another GPU's pages at 1024x768 alone: what a class sees, and the
+  # tree stays small.
+  if [ -z "${GPU:-}" ]; then
+    start_screen 1600 1000
+    lessons prefer-light 1600-light
+    stop_screen
+  fi
   start_screen 1024 768
   lessons prefer-light 1024-presentation-light
   lessons prefer-dark 1024-presentation-dark
