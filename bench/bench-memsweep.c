@@ -5,7 +5,9 @@
  *     pipeline's single copy and memsweep's steady-state copy throughput
  *     (bursts of back-to-back copies; target >= 0.98 of the reference);
  *  2. wall time of the default sweep after CUDA initialisation.
- * Usage: bench-memsweep [ROUNDS [--sweep-only]] (--sweep-only: 2. alone).
+ * Usage: bench-memsweep [ROUNDS [--sweep-only [--cell-budget MS]]]
+ * (--sweep-only: 2. alone; --cell-budget: the default sweep under another
+ * cell budget, with what it does to the cells' repetitions and intervals).
  * Prints figures and a PASS/FAIL line per target; exits 0 either way. */
 #include <math.h>
 #include <stdio.h>
@@ -108,8 +110,28 @@ reference_variants (void)
 
 }
 
+/* What the budget does to the cells: how many stopped at it, their median
+ * repetition count, and the median half-width of all cells' intervals. */
 static void
-time_default_sweep (MsBackend *backend, int rounds)
+print_cell_budget_effect (const MsResults *res)
+{
+  double reps[4096], halves[4096];
+  int n_budget = 0, n_half = 0;
+  for (size_t i = 0; i < res->n_cells && i < 4096; i++) {
+    const MsCell *c = &res->cells[i];
+    const MsStat *e = &c->stats.e2e;
+    if (c->n_rounds > 0 && c->rounds[0].stop == MS_STOP_BUDGET)
+      reps[n_budget++] = c->n_reps;
+    if (e->ci_valid && e->median > 0)
+      halves[n_half++] = 100.0 * fmax (e->median - e->ci_low, e->ci_high - e->median) / e->median;
+  }
+  printf ("    %d of %zu cells stopped at the budget (median %.0f repetitions);"
+          " median interval half-width %.2f%%\n",
+          n_budget, res->n_cells, ms_median (reps, n_budget), ms_median (halves, n_half));
+}
+
+static void
+time_default_sweep (MsBackend *backend, int rounds, double cell_budget_ms)
 {
   char err[512];
   /* 2. The default sweep, timed after CUDA is initialised (the device query
@@ -120,6 +142,8 @@ time_default_sweep (MsBackend *backend, int rounds)
   for (int r = 0; r < rounds && r < 8; r++) {
     MsSweep sweep;
     ms_sweep_init_default (&sweep);
+    if (cell_budget_ms > 0)
+      sweep.cell_budget_ms = cell_budget_ms;
     MsResults *res = NULL;
     double t0 = now_s ();
     MsRunStatus st = ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, sizeof err);
@@ -127,7 +151,10 @@ time_default_sweep (MsBackend *backend, int rounds)
     int bad = 0;
     for (size_t i = 0; res && i < res->n_cells; i++)
       bad += res->cells[i].status != MS_CELL_OK;
-    printf ("  round %d: %.3f s, status %d, %d cells not ok\n", r + 1, wall, st, bad);
+    printf ("  round %d: %.3f s, status %d, %d cells not ok (cell budget %g ms)\n", r + 1, wall,
+            st, bad, sweep.cell_budget_ms);
+    if (res)
+      print_cell_budget_effect (res);
     /* Per-mode share of the time: where do the seconds go? */
     if (r == 0 && res) {
       double per_mode[MS_MODE_COUNT] = { 0 };
@@ -170,7 +197,8 @@ main (int argc, char **argv)
     return 1;
   if (!sweep_only)
     reference_variants ();
-  time_default_sweep (backend, rounds);
+  double cell_budget_ms = argc > 4 && strcmp (argv[3], "--cell-budget") == 0 ? atof (argv[4]) : 0;
+  time_default_sweep (backend, rounds, cell_budget_ms);
   ms_backend_free (backend);
   return 0;
 }
