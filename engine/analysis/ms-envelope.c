@@ -16,6 +16,7 @@
 #include "ms-health.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
+#include "ms-source-tree.h"
 #include "ms-results.h"
 #include "ms-rounds.h"
 #include "ms-small-file.h"
@@ -317,9 +318,7 @@ ms_envelopes_default_path (char *buf, size_t len)
 #ifdef MS_ENVELOPES_PATH
     MS_ENVELOPES_PATH,
 #endif
-#ifdef MS_SOURCE_ENVELOPES_PATH
-    MS_SOURCE_ENVELOPES_PATH,
-#endif
+    ms_source_data ("envelopes.csv"),
   };
   for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; i++)
     if (candidates[i] && (candidates[i] == env || access (candidates[i], R_OK) == 0)) {

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include "ms-reference-dir.h"
+#include "ms-source-tree.h"
 
 static int
 is_dir (const char *path)
@@ -20,5 +21,6 @@ ms_reference_runs_dir (void)
     return env;
   if (is_dir (MS_REFERENCE_DIR))
     return MS_REFERENCE_DIR;
-  return is_dir (MS_SOURCE_REFERENCE_DIR) ? MS_SOURCE_REFERENCE_DIR : NULL;
+  const char *source = ms_source_data ("reference");
+  return is_dir (source) ? source : NULL;
 }

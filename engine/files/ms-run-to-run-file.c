@@ -20,6 +20,7 @@
 #include "ms-modes.h"
 #include "ms-number.h"
 #include "ms-run-to-run-file.h"
+#include "ms-source-tree.h"
 #include "ms-run-to-run.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
@@ -287,11 +288,7 @@ profiles_dir (void)
     return MS_PROFILES_DIR;
   }
 #endif
-#ifdef MS_SOURCE_PROFILES_DIR
-  return MS_SOURCE_PROFILES_DIR;
-#else
-  return NULL;
-#endif
+  return ms_source_data ("profiles");
 }
 
 static bool

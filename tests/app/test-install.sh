@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# test-install.sh BUILD PREFIX BINDIR DATADIR GUI MANDIR: installs the build tree
-# into a staging folder (DESTDIR) and checks what a packager gets: the
-# command line runs and finds its installed catalogue (from its own folder,
-# nothing set), and the schema, the desktop file, the icon, the reference
-# runs and, when GUI is true, the app are there and start.
-build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5 mandir=${6:-share/man}
+# test-install.sh BUILD PREFIX BINDIR DATADIR GUI MANDIR SOURCE: installs the
+# build tree into a staging folder (DESTDIR) and checks what a packager
+# gets: the command line runs and finds its installed catalogue (from its
+# own folder, nothing set), and the schema, the desktop file, the icon, the
+# reference runs and, when GUI is true, the app are there and start; no
+# installed file names the source folder SOURCE or the build folder.
+build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5 mandir=${6:-share/man} source=$7
 app_id=io.github.memsweep.Memsweep
 . "$(dirname "$0")/../fixtures/ms-check.sh"
 
@@ -67,4 +68,14 @@ if [ "$gui" = true ]; then
   check "memsweep-gtk --help starts with the installed schema" \
     grep -q -- '--help' "$tmp/gtk.out"
 fi
+# Neither the source nor the build folder in any installed file (the
+# programs' debug information and __FILE__ included): they are the
+# building machine's, not the user's.
+build_abs=$(cd "$build" && pwd -P)
+source_abs=$(cd "${source:-$build/..}" && pwd -P)
+named=$(find "$tmp" -mindepth 2 -type f -exec grep -l -a -F -e "$source_abs" -e "$build_abs" {} + |
+  sed "s|^$tmp||")
+check "the programs to look into are installed" test -x "$bin/memsweep"
+check "no installed file names the source or the build folder${named:+: }$(echo $named)" \
+  test -z "$named"
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
