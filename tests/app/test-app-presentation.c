@@ -80,6 +80,28 @@ has_runs (gpointer win)
   return ms_window_get_n_runs (win) > 0;
 }
 
+static gboolean
+focus_in_header (MsWindow *win)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (win));
+  return focus && gtk_widget_get_ancestor (focus, ADW_TYPE_HEADER_BAR);
+}
+
+/* The keyboard on a header button as presentation mode starts, where GTK
+ * itself puts it when the view switcher holding it folds into the title
+ * (under load the window narrows to 1024 after its first frame): the
+ * header that goes must not keep it, or the keyboard there holds the
+ * header in from then on, wherever the pointer goes (the test timed out
+ * waiting for it to hide, most runs on a loaded 2-core machine). */
+static void
+keyboard_in_header (MsWindow *win)
+{
+  GtkMenuButton *menu = find_main_menu (GTK_WIDGET (win));
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (menu)));
+  g_assert_true (focus_in_header (win));
+}
+
 /* The pointer at the top edge shows the header; lower down it goes. */
 static void
 check_header_follows_pointer (MsWindow *win)
@@ -313,7 +335,9 @@ on_activate (GApplication *app)
    * before it hides. */
   ms_test_wait_until (is_small, win, "the window is 1024x768");
   spin (300);
+  keyboard_in_header (win);
   g_object_set (win, "presentation", TRUE, NULL);
+  g_assert_false (focus_in_header (win));
   spin (500);
   check_header_follows_pointer (win);
   check_f10 (win);
