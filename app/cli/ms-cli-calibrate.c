@@ -413,6 +413,10 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
     }
     o->output.stdout_off = true;
   }
+  /* --compress: PROFILE.gz (the default profile, which runs look for by
+   * its name, stays plain). */
+  if (o->out)
+    o->out = ms_cli_compressed_name (o->out);
   if (!profile_target_ok (o->out) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   return -1;

@@ -489,8 +489,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
   }
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
-  ms_atomic_file_output_name (prefix, "-samples.csv", samples, sizeof samples);
-  ms_atomic_file_output_name (prefix, "-summary.csv", summary, sizeof summary);
+  ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
+  ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *paths[] = { samples, summary };
   if (!ms_cli_outputs_ok ("--out", paths, 2)) {
     ms_backend_free (backend);

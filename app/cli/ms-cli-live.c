@@ -98,8 +98,8 @@ plan_outputs (const char *prefix, Plan *plan)
   char name[PATH_MAX];
   for (int side = 0; side < 2; side++) {
     snprintf (name, sizeof name, "%s-%c", prefix, side ? 'b' : 'a');
-    if (!ms_atomic_file_output_name (name, "-samples.csv", plan->samples[side], PATH_MAX) ||
-        !ms_atomic_file_output_name (name, "-summary.csv", plan->summary[side], PATH_MAX)) {
+    if (!ms_cli_output_name (name, "-samples.csv", plan->samples[side], PATH_MAX) ||
+        !ms_cli_output_name (name, "-summary.csv", plan->summary[side], PATH_MAX)) {
       fputs (ms_gettext ("memsweep compare: --out: prefix too long\n"), stderr);
       return false;
     }

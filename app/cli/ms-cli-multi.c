@@ -94,6 +94,14 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   /* A prefix names several files, and a file with its sidecar. */
   if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_output_ready (&a->output))
     return 2;
+  /* The aggregate file names each GPU's by its plain name: --compress is
+   * for the exports here, and refused rather than ignored with --out. */
+  if (a->out && ms_cli_compress ()) {
+    fprintf (stderr, ms_gettext ("memsweep: --compress: the --out files of multi, peer and "
+                                 "portable name each other and are written plain; --compress "
+                                 "is for their CSV exports\n"));
+    return 2;
+  }
   a->sweep.reps_rule = MS_REPS_FIXED;
   if (!ms_sweep_validate (&a->sweep, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);

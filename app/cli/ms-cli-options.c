@@ -33,6 +33,8 @@
     MS_N_ ("also write the table as CSV into FILE") },                       \
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
     MS_N_ ("also write the table as markdown into FILE") },                  \
+  { "compress", NULL, MS_CLI_KEY_COMPRESS,                                   \
+    MS_N_ ("write the CSV files gzip-compressed, their names ending .gz") }, \
   PROGRESS_OPTIONS
 
 static const MsCliOption info_options[] = {

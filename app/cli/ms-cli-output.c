@@ -322,6 +322,39 @@ ms_cli_wrote (const char *path)
              ms_report_clean (path, clean, sizeof clean));
 }
 
+static bool compress;
+
+bool
+ms_cli_compress (void)
+{
+  return compress;
+}
+
+const char *
+ms_cli_compressed_name (const char *path)
+{
+  if (!compress || !path || ms_gzip_is_name (path) || ms_output_plan_is_stdout (path) ||
+      ms_atomic_file_in_place (path))
+    return path;
+  size_t len = strlen (path) + sizeof MS_GZIP_SUFFIX;
+  char *named = malloc (len);
+  if (!named)
+    return path;
+  snprintf (named, len, "%s%s", path, MS_GZIP_SUFFIX);
+  return named; /* the process's, as argv */
+}
+
+bool
+ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len)
+{
+  char gz[64];
+  size_t n = strlen (suffix);
+  if (compress && n >= 4 && strcmp (suffix + n - 4, ".csv") == 0 &&
+      snprintf (gz, sizeof gz, "%s%s", suffix, MS_GZIP_SUFFIX) < (int) sizeof gz)
+    suffix = gz;
+  return ms_atomic_file_output_name (prefix, suffix, out, len);
+}
+
 int
 ms_cli_progress_option (int key)
 {
@@ -386,6 +419,7 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
     MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
     return add_export (out, format, export_option (format), arg);
   }
+  case MS_CLI_KEY_COMPRESS: compress = true; return 1;
   default: return ms_cli_progress_option (key);
   }
 }
@@ -404,6 +438,7 @@ ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i)
     { "--export-markdown", MS_CLI_KEY_EXPORT_MARKDOWN, true },
     { "--quiet", MS_CLI_KEY_QUIET, false },
     { "--verbose", MS_CLI_KEY_VERBOSE, false },
+    { "--compress", MS_CLI_KEY_COMPRESS, false },
   };
   const char *arg = argv[*i];
   for (size_t k = 0; k < sizeof options / sizeof *options; k++) {
@@ -434,6 +469,8 @@ ms_cli_output_ready (MsCliOutput *out)
   char clean[4 * PATH_MAX];
   int to_stdout = -1;
   for (int i = 0; i < out->n_exports; i++) {
+    if (out->exports[i].format == MS_CLI_FORMAT_CSV)
+      out->exports[i].path = ms_cli_compressed_name (out->exports[i].path);
     const char *path = out->exports[i].path, *option = out->exports[i].option;
     for (int j = 0; j < i; j++)
       if (strcmp (out->exports[j].path, path) == 0) {

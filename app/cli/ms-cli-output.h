@@ -27,6 +27,7 @@ enum {
   MS_CLI_KEY_EXPORT_MARKDOWN,
   MS_CLI_KEY_QUIET,
   MS_CLI_KEY_VERBOSE,
+  MS_CLI_KEY_COMPRESS,
 };
 
 /* --format's value: table (text), json, csv or markdown; false after
@@ -127,6 +128,17 @@ bool ms_cli_verbose (void);
  * message (both given). For the commands that print progress but no
  * table. */
 int ms_cli_progress_option (int key);
+/* --compress: the CSV files the command names (run's and lesson's --out
+ * files, calibrate's --out, the CSV exports) are written gzip-compressed,
+ * their names ending in .gz (docs/cli.md). The process's, as the level. */
+bool ms_cli_compress (void);
+/* path as the command writes it: with ".gz" added under --compress, unless
+ * it ends so already or is standard output or a device (written in place).
+ * The string lives as long as the process. */
+const char *ms_cli_compressed_name (const char *path);
+/* ms_atomic_file_output_name's PREFIX SUFFIX, a CSV suffix getting ".gz"
+ * under --compress. */
+bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep: wrote FILE" on standard error unless --quiet. */

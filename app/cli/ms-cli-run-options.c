@@ -315,10 +315,8 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   if (!ms_cli_prefix_not_stdio ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
-  if (!ms_atomic_file_output_name (o->prefix, "-samples.csv", o->samples_path,
-                                   sizeof o->samples_path) ||
-      !ms_atomic_file_output_name (o->prefix, "-summary.csv", o->summary_path,
-                                   sizeof o->summary_path)) {
+  if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||
+      !ms_cli_output_name (o->prefix, "-summary.csv", o->summary_path, sizeof o->summary_path)) {
     fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
     return EXIT_USAGE;
   }

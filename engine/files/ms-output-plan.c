@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "ms-output-plan.h"
 #include "ms-atomic-file.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 
@@ -215,6 +216,31 @@ check_not_run_content (const Entry *e, char *err, size_t errlen)
   return refuse (err, errlen);
 }
 
+/* A file and its .gz form are one file to every reader (a run is opened
+ * by either name): a run's file whose other form is there and not in the
+ * plan would leave two runs under one name, and a file of the command's
+ * own is refused where its other form holds a run's measurements. */
+static bool
+check_other_form (const Entry *e, char *err, size_t errlen)
+{
+  char other[sizeof e->where];
+  struct stat st;
+  if (e->role != ROLE_SET && e->role != ROLE_FILE)
+    return true;
+  if (ms_gzip_is_name (e->where))
+    snprintf (other, sizeof other, "%.*s", (int) ms_gzip_stem_len (e->where), e->where);
+  else if (snprintf (other, sizeof other, "%s%s", e->where, MS_GZIP_SUFFIX) >= (int) sizeof other)
+    return true;
+  if (lstat (other, &st) != 0 || held (other, ROLE_FILE) ||
+      (e->role == ROLE_FILE && !is_run_content (other)))
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: %s beside it is its other form (plain or gzip), which every "
+                        "reader takes for the same run: not written; choose another name"),
+            e->given_by, e->name, other);
+  return refuse (err, errlen);
+}
+
 /* NAME-meta.json beside NAME-samples.csv, NAME-summary.csv or NAME.csv
  * (or their .gz forms) that the plan does not write would become their
  * metadata. */
@@ -343,7 +369,8 @@ check_other_runs (const Entry *e, char *err, size_t errlen)
   }
   const Entry *f = e->descriptor >= 0 ? &file : e;
   return check_not_sidecar (f, err, errlen) && check_not_sidecar_name (f, err, errlen) &&
-         check_not_named (f, err, errlen) && check_not_run_content (f, err, errlen);
+         check_not_named (f, err, errlen) && check_not_run_content (f, err, errlen) &&
+         check_other_form (f, err, errlen);
 }
 
 static bool

@@ -27,6 +27,10 @@
  *   an existing one only where the plan writes that one's whole set.
  *   A file of the command's own (an export, a picture) never replaces a
  *   file holding a run's samples or summary, known by its first line.
+ *   A file and its .gz form are one run's to every reader: a run's file
+ *   is not written beside its other form (plain or gzip) that the plan
+ *   does not write, nor a file of the command's own beside one that
+ *   holds a run's samples or summary.
  *   A descriptor's file (`3>>F`, `5<>F` named /proc/self/fd/5, standard
  *   output appended to a file) is held to the same rules where its name
  *   leads to that file.

@@ -9,7 +9,8 @@
 # DuckDB with default options, checked by check-data-tools.py, as is every
 # CSV file shipped in DATA-DIR, and every file the commands wrote (compare's
 # and show's tables, show's document and a profile written under names
-# ending in .gz, which must hold gzip bytes). Skipped (77)
+# ending in .gz, which must hold gzip bytes, and a run, an export, show's
+# table and a profile written with --compress). Skipped (77)
 # when those packages are not installed. Every CSV file shipped and written,
 # gzipped ones included, is validated by the frictionless of PYTHON (the
 # current release) and of OLD-FRICTIONLESS-PYTHON (the older one
@@ -108,6 +109,28 @@ grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 mkdir -p "$tmp/profiles"
 TMPDIR=$tmp "$cli" calibrate --runs 3 --modes host --min-exp 5 --max-exp 7 --reps 3 --warmup 0 \
   --out "$tmp/profiles/written.csv.gz" > /dev/null 2>&1 || fail "calibrate --out X.csv.gz"
+# --compress: a run's pair (its sidecar naming the .gz files), a CSV
+# export, show's CSV --out and a profile, each written gzipped under its
+# name with .gz added; all read back by memsweep without a warning.
+"$cli" run --modes host --min-exp 10 --max-exp 12 --reps 3 --warmup 0 --out "$tmp/packed" \
+  --export-csv "$tmp/packed-table.csv" --compress --quiet > /dev/null 2>&1 || fail "run --compress"
+"$cli" show "$tmp/sweep-samples.csv" --format csv --out "$tmp/packed-show.csv" --compress \
+  2> /dev/null || fail "show --out X.csv --compress"
+TMPDIR=$tmp "$cli" calibrate --runs 3 --modes host --min-exp 5 --max-exp 7 --reps 3 --warmup 0 \
+  --out "$tmp/profiles/packed.csv" --compress > /dev/null 2>&1 || fail "calibrate --compress"
+for f in packed-samples.csv.gz packed-summary.csv.gz packed-meta.json packed-table.csv.gz \
+         packed-show.csv.gz profiles/packed.csv.gz; do
+  [ -s "$tmp/$f" ] || fail "--compress did not write $f"
+done
+for f in packed-samples.csv packed-summary.csv packed-table.csv packed-show.csv profiles/packed.csv; do
+  [ -e "$tmp/$f" ] && fail "--compress wrote $f plain"
+done
+grep -q '"packed-samples.csv.gz"' "$tmp/packed-meta.json" ||
+  fail "the sidecar of a --compress run does not name packed-samples.csv.gz"
+"$cli" show "$tmp/packed-samples.csv.gz" > /dev/null 2> "$tmp/err" || fail "show of a --compress run"
+[ -s "$tmp/err" ] && fail "show of a --compress run warned: $(cat "$tmp/err")"
+"$cli" compare "$tmp/packed-samples.csv.gz" "$tmp/host-samples.csv" > /dev/null 2> "$tmp/err" ||
+  [ $? -eq 1 ] || fail "compare of a --compress run: $(cat "$tmp/err")"
 failed=0
 "$py" "$(dirname "$0")/check-data-tools.py" "$tmp" "$schema" "$data" || failed=1
 # The written files in both versions at once (the shipped ones are still
