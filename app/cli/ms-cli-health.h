@@ -9,7 +9,7 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 
-/* The envelopes to judge against: path, else the default file
+/* The envelopes to judge against: path ("-": standard input), else the default file
  * (ms_envelopes_default_path); NULL with why. Refused rows are printed
  * to standard error as warnings, "file:line: why". */
 MsEnvelopes *ms_cli_load_envelopes (const char *path, char *why, size_t whylen);

@@ -113,6 +113,12 @@ parse_show (ShowOptions *o, int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
     return show_usage_error ();
   }
+  if (o->envelopes && strcmp (o->path, MS_CLI_STDIO) == 0 &&
+      strcmp (o->envelopes, MS_CLI_STDIO) == 0) {
+    fprintf (stderr, ms_gettext ("memsweep: -: standard input is read once: name the other "
+                                 "file\n"));
+    return EXIT_USAGE;
+  }
   /* --out FILE: what standard output would get, in the format given, goes
    * there instead (--out is the file written, in every command); --out -
    * is that on standard output, which then holds no other. */

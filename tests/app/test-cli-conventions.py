@@ -3,11 +3,14 @@
 """test-cli-conventions.py MEMSWEEP: the conventions every command keeps
 (docs/cli.md, "Every command"), on a tiny run of the CPU alone:
 `-` as input wherever a file is read (show, plot, report, compare as A or
-as B); a closed pipe on standard output is a quiet success (exit 0, nothing
-on standard error); --quiet and --verbose on every command of the option
-table; --out is the file written (show --out FILE in any format);
-`memsweep CMD --version` and `memsweep help CMD`; one form for an unknown
-option, an ambiguous one and a missing value in every command."""
+as B, show --envelopes; gzip through it too); a closed pipe on standard
+output is a quiet success (exit 0, nothing on standard error); --quiet and
+--verbose on every command of the option table, and every flag of the
+table taken by its command's parser; --out is the file written (show --out
+FILE in any format); `memsweep CMD --version` and `memsweep help CMD`; one
+form for an unknown option, an ambiguous one and a missing value in every
+command."""
+import gzip
 import json
 import os
 import subprocess
@@ -74,13 +77,39 @@ with tempfile.TemporaryDirectory() as tmp:
               p.returncode in (0, 1) and p.stdout.splitlines()[1:] ==
               same.stdout.splitlines()[1:] if what else p.returncode in (0, 1) and p.stdout,
               p.stderr)
+    # A gzipped run through standard input, as by name.
+    packed = gzip.compress(text.encode())
+    for args in (["show", "-", "--format", "csv"], ["compare", "-", b + "-samples.csv",
+                                                    "--format", "csv"]):
+        p, q = run(args, stdin=packed, binary=True), run(args, stdin=text.encode(), binary=True)
+        check("%s reads gzip from standard input" % " ".join(args[:2]),
+              p.returncode in (0, 1) and p.stdout and p.stdout == q.stdout,
+              p.stderr.decode()[-300:])
+    # --envelopes -: the envelope file from standard input, as by name.
+    envelopes = os.path.join(tmp, "envelopes.csv")
+    with open(envelopes, "w") as f:
+        f.write("gpu,link,figure,low,high,unit,source\n"
+                "H100,gen5 x16,duplex-16MiB,80.5,98.4,GB/s,made up\n")
+    p = run(["show", samples, "--envelopes", "-"], stdin=open(envelopes).read())
+    q = run(["show", samples, "--envelopes", envelopes])
+    check("show FILE --envelopes - reads standard input",
+          p.returncode == 0 and p.stdout == q.stdout and "-:" not in p.stderr, p.stderr)
+    p = run(["show", samples, "--envelopes", "-"], stdin="bad\n")
+    check("show --envelopes -: its problems name -",
+          p.returncode == 0 and "warning: -:1: not an envelope file" in p.stderr and
+          "memsweep-stdin" not in p.stderr, p.stderr)
+    p = run(["show", "-", "--envelopes", "-"], stdin=text)
+    check("show - --envelopes - is refused: standard input is read once",
+          p.returncode == 2 and "standard input is read once" in p.stderr, p.stderr)
     p = run(["compare", "-", "-"], stdin=text)
     check("compare - - is refused: standard input is read once",
           p.returncode == 2 and "standard input is read once" in p.stderr, p.stderr)
 
     # A closed pipe: quiet, exit 0 (show F | head).
     for args in (["show", samples], ["show", samples, "--format", "json"],
-                 ["show", samples, "--format", "csv"], ["modes"], ["--help"],
+                 ["show", samples, "--format", "csv"], ["modes"], ["--help"], ["help", "show"],
+                 ["compare", samples, b + "-samples.csv"], ["lesson", "LIST"],
+                 ["report", samples, "--out", "-", "--format", "html"],
                  ["plot", samples, "--view", "bandwidth", "--out", "-", "--format", "svg"]):
         p = to_closed_pipe(args)
         check("%s into a closed pipe: exit 0, nothing said" % " ".join(args[:1] + args[2:]),
@@ -99,6 +128,20 @@ with tempfile.TemporaryDirectory() as tmp:
     for name, options in table.items():
         check("%s takes --quiet and --verbose" % name,
               "quiet" in options and "verbose" in options, " ".join(options))
+    # Each command's parser takes each flag of its table (--quiet,
+    # --verbose, --compress ...): the next option is the one refused.
+    flags = json.loads(run(["__options"]).stdout)["commands"]
+    for command in flags:
+        if command["name"].startswith("__"):
+            continue
+        for option in command["options"]:
+            if option["kind"] != "flag" or option["name"] in ("help", "version"):
+                continue
+            p = run([command["name"], "--" + option["name"], "--no-such-option"])
+            check("%s --%s is parsed" % (command["name"], option["name"]),
+                  p.returncode == 2 and p.stderr.startswith(
+                      "memsweep: %s: unknown option '--no-such-option'\n" % command["name"]),
+                  p.stderr)
     p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--verbose"])
     check("plot --verbose says what it wrote", p.returncode == 0 and "written" in p.stderr,
           p.stderr)
