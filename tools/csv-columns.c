@@ -9,13 +9,15 @@
  *   csv-columns check SOURCE-ROOT   exits 1 naming each stale file
  *
  * `ninja -C build update-csv-docs` runs the first, the csv-docs test the
- * second. Plain C over the engine's column table. */
+ * second. Plain C over the engine's column table; the schemas' fields
+ * are json-c trees (ms-json.h), as every JSON memsweep writes. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ms-csv-column-table.h"
+#include "ms-json.h"
 #include "ms-modes.h"
 
 #define FIX_COMMAND "ninja -C build update-csv-docs"
@@ -46,25 +48,6 @@ add_str (Text *t, const char *s)
   add (t, s, strlen (s));
 }
 
-static void
-add_json_string (Text *t, const char *s)
-{
-  add_str (t, "\"");
-  for (; *s; s++) {
-    char esc[8];
-    if (*s == '"' || *s == '\\') {
-      snprintf (esc, sizeof esc, "\\%c", *s);
-      add_str (t, esc);
-    } else if ((unsigned char) *s < 0x20) {
-      snprintf (esc, sizeof esc, "\\u%04x", (unsigned char) *s);
-      add_str (t, esc);
-    } else {
-      add (t, s, 1);
-    }
-  }
-  add_str (t, "\"");
-}
-
 static const char *
 type_name (MsCsvType type)
 {
@@ -89,33 +72,47 @@ is_required (const char *name)
 
 /* The constraints member of a field, if it has one. */
 static void
-add_constraints (Text *t, const char *name)
+set_constraints (MsJson *field, const char *name)
 {
+  MsJson *constraints = ms_json_object_new ();
   if (is_required (name)) {
-    add_str (t, ",\n      \"constraints\": {\n        \"required\": true\n      }");
+    ms_json_set_bool (constraints, "required", true);
   } else if (strcmp (name, "status") == 0) {
-    add_str (t, ",\n      \"constraints\": {\n        \"enum\": [");
-    for (int s = 0; s < MS_CELL_STATUS_COUNT; s++) {
-      add_str (t, s ? ",\n          " : "\n          ");
-      add_json_string (t, ms_cell_status_name ((MsCellStatus) s));
-    }
-    add_str (t, "\n        ]\n      }");
+    MsJson *values = ms_json_array_new ();
+    for (int s = 0; s < MS_CELL_STATUS_COUNT; s++)
+      ms_json_append (values, ms_json_string_new (ms_cell_status_name ((MsCellStatus) s)));
+    ms_json_set (constraints, "enum", values);
+  } else {
+    ms_json_free (constraints);
+    return;
   }
+  ms_json_set (field, "constraints", constraints);
 }
 
-/* One field of a schema's "fields" array, as json.dumps (indent=2) writes
- * it (the schemas are read by Python tools that way too). */
+/* One field of a schema's "fields" array, a json-c tree laid out as the
+ * sidecar is (two spaces a level, as Python's json.dumps (indent=2) writes
+ * it too), each line indented to its place in the array. */
 static void
 add_field (Text *t, const MsCsvColumn *column, const char *name, const char *description)
 {
-  add_str (t, t->len ? ",\n    {\n      \"name\": " : "    {\n      \"name\": ");
-  add_json_string (t, name);
-  add_str (t, ",\n      \"type\": ");
-  add_json_string (t, type_name (column->type));
-  add_str (t, ",\n      \"description\": ");
-  add_json_string (t, description);
-  add_constraints (t, name);
-  add_str (t, "\n    }");
+  MsJson *field = ms_json_object_new ();
+  ms_json_set_string (field, "name", name);
+  ms_json_set_string (field, "type", type_name (column->type));
+  ms_json_set_string (field, "description", description);
+  set_constraints (field, name);
+  if (t->len)
+    add_str (t, ",\n");
+  for (const char *line = ms_json_text (field, MS_JSON_INDENTED); *line;) {
+    size_t n = strcspn (line, "\n");
+    add_str (t, "    ");
+    add (t, line, n);
+    line += n;
+    if (*line) {
+      add_str (t, "\n");
+      line++;
+    }
+  }
+  ms_json_free (field);
 }
 
 /* A column of either file with its full name and description. */
@@ -294,7 +291,7 @@ update_schema (const char *root, bool summary, bool write)
   bool ok = update (root,
                     summary ? "data/schema/memsweep-summary.tableschema.json"
                             : "data/schema/memsweep-samples.tableschema.json",
-                    "  \"fields\": [", "  ]", fields.text, write);
+                    "  \"fields\"", "  ]", fields.text, write);
   free (fields.text);
   return ok;
 }

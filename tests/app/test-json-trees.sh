@@ -1,20 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-json-trees.sh MEMSWEEP SOURCE_ROOT: every JSON document memsweep
-# writes is a json-c tree (engine/files/ms-json.h): no file of the program
-# prints a member's key or a brace of a document with printf, fputs or
-# fputc; and each command's document is one JSON value on one line that
+# writes is a json-c tree (engine/files/ms-json.h): no C file of the
+# program, its tools or benchmarks holds a member's key in a string (printed
+# or appended by hand) or prints a brace of a document with printf, fputs
+# or fputc; and each command's document is one JSON value on one line that
 # Python's json module reads, strings with quotes, backslashes and
 # non-UTF-8 bytes included.
 set -u
 M=$1 src=$2
 . "$(dirname "$0")/../fixtures/ms-check.sh"
 
-check "no JSON member written with printf, fputs or fputc" sh -c "
-  ! (cd '$src' && grep -rnE '(printf|fputs|fputc|puts) *\\(.*\\\\\"[A-Za-z0-9_-]+\\\\\" *:' \
-       engine app draw ui --include='*.c')"
+check "no JSON member in a C string, printed or appended" sh -c "
+  ! (cd '$src' && grep -rnE '\\\\\"[A-Za-z0-9_\$-]+\\\\\" *:' \
+       engine app draw ui tools bench kernels data --include='*.c' --include='*.cu' --include='*.h')"
 check "no JSON object or array opened with printf, fputs or fputc" sh -c "
-  ! (cd '$src' && grep -rnE '(printf|fputs|fputc|puts) *\\(\"[[{]\\\\\"' engine app draw ui --include='*.c')"
+  ! (cd '$src' && grep -rnE '(printf|fputs|fputc|puts) *\\(\"[[{]\\\\\"' \
+       engine app draw ui tools bench kernels data --include='*.c' --include='*.cu')"
 
 ref=$src/data/reference/h100-default-1-samples.csv.gz
 # A label with a quote, a backslash and a byte that is no UTF-8.
