@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-props.h"
+#include "ms-toast-queue.h"
 
 struct _MsRecentRuns {
   AdwWindow parent_instance;
@@ -39,7 +40,7 @@ toast (MsRecentRuns *self, const char *text)
   g_autofree char *valid = g_utf8_make_valid (text, -1);
   g_autofree char *markup = g_markup_escape_text (valid, -1);
   AdwToast *t = adw_toast_new (markup);
-  adw_toast_overlay_add_toast (self->toasts, t);
+  ms_toast_queue_add (self->toasts, t);
   g_free (self->toast_text);
   self->toast_text = g_steal_pointer (&valid);
   return t;

@@ -9,6 +9,7 @@
 
 #include "ms-recent-runs.h"
 #include "ms-runs-library.h"
+#include "ms-toast-queue.h"
 #include "ms-window-private.h"
 
 typedef struct {
@@ -51,7 +52,7 @@ on_write_error (MsRunsLibrary *library, GParamSpec *pspec, MsWindow *self)
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_button_label (toast, _("_Export CSV…"));
   adw_toast_set_action_name (toast, "win.export-csv");
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  ms_toast_queue_add (self->toasts, toast);
   g_free (self->toast_text);
   self->toast_text = g_steal_pointer (&valid);
   g_object_notify (G_OBJECT (self), "toast-text");

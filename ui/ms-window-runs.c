@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-run.h"
+#include "ms-toast-queue.h"
 #include "ms-window-private.h"
 
 const MsResults *
@@ -67,7 +68,7 @@ ms_window_close_run_undoable (MsWindow *self, MsRun *run)
   g_object_set_data_full (G_OBJECT (toast), "run", g_object_ref (run), g_object_unref);
   g_object_set_data (G_OBJECT (toast), "position", GUINT_TO_POINTER (position));
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_close), self, 0);
-  adw_toast_overlay_add_toast (self->toasts, toast);
+  ms_toast_queue_add (self->toasts, toast);
   return TRUE;
 }
 
