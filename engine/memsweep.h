@@ -521,6 +521,7 @@ typedef struct {
    * so that files/ need not know the lessons; NULL for a plain sweep. */
   const char *experiment_reason;
   bool from_summary;      /* read from a summary file: statistics, no samples or events */
+  bool label_gzipped;     /* the file read was gzipped: its label names the plain content */
   char note[512];         /* the user's note on the run, one line; "" when none */
   /* Metadata lines memsweep does not know (a fleet node's, say), as read,
    * each ending in '\n': written back as they were (ms-meta.c). */

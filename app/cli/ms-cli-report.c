@@ -53,12 +53,50 @@ lessons_answered (const MsResults *run)
   return names;
 }
 
+/* The samples file beside a summary: as it lies there (plain or
+ * gzipped), else as it would be named (gzipped where the summary is). */
+static char *
+samples_beside (const char *summary_path)
+{
+  const char *gz = g_str_has_suffix (summary_path, ".gz") ? ".gz" : "";
+  size_t n = strlen (summary_path) - strlen (gz);
+  size_t k = strlen ("-summary.csv");
+  if (n < k || strncmp (summary_path + n - k, "-summary.csv", k) != 0)
+    return NULL;
+  for (int other = 0; other < 2; other++) {
+    char *path = g_strdup_printf ("%.*s-samples.csv%s", (int) (n - k), summary_path,
+                                  (other == 0) == (gz[0] != '\0') ? ".gz" : "");
+    if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      return path;
+    g_free (path);
+  }
+  return g_strdup_printf ("%.*s-samples.csv%s", (int) (n - k), summary_path, gz);
+}
+
+/* A summary holds no repetitions: a lesson whose sentence cannot be
+ * stated from it is refused (no picture without its finding), naming
+ * the file that would answer. */
+static bool
+summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
+{
+  char caption[1024];
+  if (!run->from_summary || ms_lesson_caption (topic, run, -1, caption, sizeof caption))
+    return true;
+  g_autofree char *samples = samples_beside (path);
+  fprintf (stderr, ms_gettext ("memsweep: %s is a summary file, which cannot answer the %s "
+                               "lesson: give its samples file%s%s\n"),
+           path, ms_lesson_topic (topic)->name, samples ? ", " : "", samples ? samples : "");
+  return false;
+}
+
 MsLessonTopic
 ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
 {
   MsLessonTopic topic =
     lesson ? ms_lesson_topic_from_name (lesson) : ms_lesson_topic_for_experiment (run->experiment);
   if (topic < MS_TOPIC_COUNT && ms_lesson_topic_matches (topic, run)) {
+    if (!summary_answers (topic, run, path))
+      return MS_TOPIC_COUNT;
     /* The portable lesson draws the shipped run of two GPUs where one is
      * installed, as the app's slide does; else the run's one GPU. */
     char err[512];
@@ -73,10 +111,21 @@ ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
   else if (names->len && lesson)
     fprintf (stderr, ms_gettext ("memsweep: %s does not answer the %s lesson; --lesson NAME "
                                  "draws a lesson it answers: %s\n"), path, lesson, names->str);
+  else if (names->len && run->metadata_unknown[0])
+    /* Without its metadata (standard input brings no sidecar) nothing says
+     * which experiment measured it: unknown, not a plain sweep. */
+    fprintf (stderr, ms_gettext ("memsweep: %s: which lesson measured it is unknown (%s); "
+                                 "give the file beside its sidecar, or --lesson NAME for a "
+                                 "lesson it answers: %s\n"),
+             path, run->metadata_unknown, names->str);
   else if (names->len)
     fprintf (stderr, ms_gettext ("memsweep: %s is not a lesson's own run (a plain sweep); "
                                  "--lesson NAME draws a lesson it answers: %s\n"), path,
              names->str);
+  else if (run->metadata_unknown[0])
+    fprintf (stderr, ms_gettext ("memsweep: %s: which lesson measured it is unknown (%s); "
+                                 "give the file beside its sidecar\n"),
+             path, run->metadata_unknown);
   else
     fprintf (stderr, ms_gettext ("memsweep: %s answers no lesson (it has no experiment of a "
                                  "lesson, nor the modes a lesson compares)\n"), path);

@@ -268,6 +268,7 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   r->sweep.reps_rule = MS_REPS_FIXED;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   /* A compressed file is labelled as its plain content's file is. */
+  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
   r->label[ms_gzip_stem_len (r->label)] = '\0';
 
   locale_t old = ms_csv_enter_c_locale ();

@@ -415,6 +415,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->from_summary = true;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   /* A compressed file is labelled as its plain content's file is. */
+  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
   r->label[ms_gzip_stem_len (r->label)] = '\0';
   locale_t old = ms_csv_enter_c_locale ();
   take_sidecar (r, path, buf, len);

@@ -170,11 +170,12 @@ summary_cannot_answer (const MsResults *results, char *buf, size_t len)
 {
   static const char suffix[] = "-summary.csv";
   size_t n = strlen (results->label), k = sizeof suffix - 1;
+  /* Named as it lies beside the summary: gzipped where the summary was. */
   if (n > k && strcmp (results->label + n - k, suffix) == 0)
     snprintf (buf, len,
               ms_gettext ("A summary file cannot answer this lesson: open its samples file, "
-                          "%.*s-samples.csv."),
-              (int) (n - k), results->label);
+                          "%.*s-samples.csv%s."),
+              (int) (n - k), results->label, results->label_gzipped ? ".gz" : "");
   else
     snprintf (buf, len, "%s",
               ms_gettext ("A summary file cannot answer this lesson: open the samples file "

@@ -594,6 +594,47 @@ def live_one_side_refused(d):
     expect(os.path.exists(os.path.join(d, "Z-b-samples.csv")), "side B was neither written", err)
 
 
+REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                         "reference")
+
+
+def lesson_files(d):
+    """The batched lesson's reference run, copied into d: its name stem."""
+    stem = "h100-lesson-batched"
+    for kind in ("-samples.csv.gz", "-summary.csv.gz", "-meta.json"):
+        src = os.path.join(REFERENCE, stem + kind)
+        if not os.path.exists(src):
+            raise Skip(f"no {src}")
+        shutil.copy(src, d)
+    if memsweep("report", "--help", cwd=d)[0] != 0:
+        raise Skip("memsweep built without Cairo and Pango")
+    return stem
+
+
+@case(29, "a lesson drawn from its summary is refused, naming the gzipped samples beside it")
+def lesson_from_summary(d):
+    stem = lesson_files(d)
+    for args in (["plot", stem + "-summary.csv.gz", "--view", "lesson", "--out", "o.svg"],
+                 ["report", stem + "-summary.csv.gz", "--handout", "--out", "h.pdf"]):
+        before = snapshot(d)
+        rc, _, err = memsweep(*args, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, " ".join(args))
+        expect(stem + "-samples.csv.gz" in err, "the samples file that answers is not named", err)
+
+
+@case(30, "a lesson's run from standard input is not called a plain sweep")
+def lesson_from_stdin(d):
+    stem = lesson_files(d)
+    with gzip.open(os.path.join(d, stem + "-samples.csv.gz"), "rb") as f:
+        plain = f.read()
+    for args in (["plot", "-", "--view", "lesson", "--out", "o.svg"],
+                 ["report", "-", "--handout", "--out", "h.pdf"]):
+        rc, _, err = memsweep(*args, cwd=d, stdin=plain)
+        expect(rc == 2, f"{' '.join(args)}: exit {rc}, not 2", err)
+        expect("plain sweep" not in err and "unknown" in err,
+               "a run without its sidecar is not said to be of unknown lesson", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")

@@ -204,7 +204,8 @@ def sidecar_unknown(tmp):
 
 
 def lesson_summary(tmp):
-    """plot --view lesson of a lesson's summary names the samples file."""
+    """plot --view lesson of a lesson's summary is refused (exit 2, no
+    picture), naming the samples file that would answer."""
     # The shipped summary is gzipped: its copy keeps the plain name, which
     # the reader does not need (it reads the content).
     for name, shipped in (("reuse-meta.json", "reuse-meta.json"),
@@ -215,9 +216,9 @@ def lesson_summary(tmp):
     if plot.returncode == 77 or "needs a build" in plot.stderr:
         print("note: lesson-summary: plot is not built here")
         return
-    text = open(os.path.join(tmp, "l.svg")).read() if plot.returncode == 0 else ""
-    if "reuse-samples.csv" not in text or "has no zero-copy" in text:
-        fail("lesson-summary", f"exit {plot.returncode}, the picture does not name "
+    if plot.returncode != 2 or os.path.exists(os.path.join(tmp, "l.svg")) or \
+            "reuse-samples.csv" not in plot.stderr or "has no zero-copy" in plot.stderr:
+        fail("lesson-summary", f"exit {plot.returncode}, not refused naming "
              f"reuse-samples.csv: {plot.stderr.strip()}")
 
 
