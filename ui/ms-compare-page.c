@@ -625,6 +625,12 @@ write_verdicts_beside (MsPage *page, const char *path, GError **error)
   const char *slash = strrchr (path, G_DIR_SEPARATOR);
   size_t stem = dot && (!slash || dot > slash) ? (size_t) (dot - path) : strlen (path);
   g_autofree char *csv = g_strdup_printf ("%.*s-verdicts.csv", (int) stem, path);
+  char why[4 * 1024];
+  /* Held to the output plan's rules, as the picture was. */
+  if (!ms_output_plan_check_file (_("Export"), csv, why, sizeof why)) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, why);
+    return NULL;
+  }
   if (!self->comparison || !ms_export_write_file (csv, write_verdicts, self->comparison, error))
     return NULL;
   return g_steal_pointer (&csv);

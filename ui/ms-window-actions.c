@@ -89,10 +89,25 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
  * page gives under it (the device, date, version and settings of the runs
  * drawn; a lesson's takeaway first). Then what the page writes beside it
  * (*beside: that file, or NULL). */
+/* Every file the window exports (a picture, a report, a handout) is held
+ * to the output plan's rules (ms_output_plan_check_file): never another
+ * run's sidecar or file, never a file holding a run's measurements. */
+static gboolean
+export_target_ok (const char *path, GError **error)
+{
+  char err[4 * 1024];
+  if (ms_output_plan_check_file (_("Export"), path, err, sizeof err))
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, err);
+  return FALSE;
+}
+
 static gboolean
 export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
               char **beside, GError **error)
 {
+  if (!export_target_ok (path, error))
+    return FALSE;
   MsPage *page = page_shown (self);
   g_auto (MsPageDrawing) drawing = { NULL };
   g_autofree char *why = NULL;
@@ -135,6 +150,8 @@ ms_window_export_report (MsWindow *self, const char *path, GError **error)
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   MsReportInput input = { results, generated };
+  if (!export_target_ok (path, error))
+    return FALSE;
   return g_str_has_suffix (path, ".html") ? ms_report_write_html (path, &input, error)
                                           : ms_report_write_pdf (path, &input, error);
 }
@@ -405,6 +422,8 @@ ms_window_export_handout (MsWindow *self, const char *path, GError **error)
   /* The footer names the file the run came from, else the run. */
   const char *file = ms_run_get_source_file (run);
   g_autofree char *source = file ? g_path_get_basename (file) : g_strdup (ms_run_get_name (run));
+  if (!export_target_ok (path, error))
+    return FALSE;
   return ms_report_write_handout (path, topic, results, source, error);
 }
 

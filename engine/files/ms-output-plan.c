@@ -418,6 +418,22 @@ ms_output_plan_add (const char *given_by, const char *path, char *err, size_t er
 }
 
 bool
+ms_output_plan_check_file (const char *given_by, const char *path, char *err, size_t errlen)
+{
+  char why[PATH_MAX + 256];
+  Entry e = { .role = ROLE_FILE, .name = (char *) path, .given_by = (char *) given_by };
+  if (!ms_atomic_file_check (path, why, sizeof why)) {
+    snprintf (err, errlen, "%s: %s", given_by, why);
+    return false;
+  }
+  if (!locate (path, &e)) {
+    snprintf (err, errlen, "%s %s: %s", given_by, path, strerror (errno));
+    return false;
+  }
+  return check_other_runs (&e, err, errlen);
+}
+
+bool
 ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
                         size_t errlen)
 {

@@ -76,6 +76,14 @@ bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, si
 /* Where a kept file goes: folder, then path's name. */
 bool ms_output_plan_kept_name (const char *folder, const char *path, char *out, size_t len);
 
+/* The same rules for one file written alone, outside any command's plan
+ * (an export of the app, a job of its own on a worker thread): refused
+ * where it is one of the inputs, a folder or read-only, another run's
+ * sidecar or a file of another run's set, or a file holding a run's
+ * samples or summary. Reads no state of the plan's: any thread. */
+bool ms_output_plan_check_file (const char *given_by, const char *path, char *err,
+                                size_t errlen);
+
 /* Whether path names standard output (`-`, /dev/stdout, /dev/fd/1,
  * /proc/self/fd/1). */
 bool ms_output_plan_is_stdout (const char *path);

@@ -117,6 +117,21 @@ check_views_and_exports (MsWindow *win)
     g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_cmpuint (back->n_cells, ==, ms_test_n_cells (shown));
   ms_results_free (back);
+  /* A picture or a report is never written onto a run's file: refused,
+   * the run unchanged (the output plan's rules, ms_output_plan_check_file). */
+  g_autofree char *kept = NULL;
+  gsize kept_len = 0;
+  g_assert_true (g_file_get_contents (csv, &kept, &kept_len, NULL));
+  ms_window_set_view (win, 0);
+  g_assert_false (ms_window_export_chart (win, csv, 800, 500, &error));
+  g_assert_nonnull (strstr (error->message, "not replaced"));
+  g_clear_error (&error);
+  g_assert_false (ms_window_export_report (win, csv, &error));
+  g_clear_error (&error);
+  g_autofree char *after = NULL;
+  gsize after_len = 0;
+  g_assert_true (g_file_get_contents (csv, &after, &after_len, NULL));
+  g_assert_true (after_len == kept_len && memcmp (after, kept, kept_len) == 0);
   const char *summary = ms_test_tmp_path ("export-summary.csv");
   g_assert_true (ms_window_export_csv (win, summary, TRUE, &error));
   g_assert_false (ms_window_export_csv (win, "/nonexistent-folder/x.csv", FALSE, &error));
