@@ -22,6 +22,15 @@ import polars as pl
 
 folder, schema_dir, data_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 failures = []
+# What each tool made of each file (path -> tool -> opened or valid), for
+# the table of files against tools (files-tools-table.py), written into
+# the folder MEMSWEEP_DATA_TOOLS_TALLY names, when it names one.
+tally = {}
+
+
+def tallied(path, tool, ok):
+    tally.setdefault(os.path.realpath(path), {})[tool] = bool(ok)
+    return ok
 
 
 def check(ok, what):
@@ -54,10 +63,15 @@ def read_tools(path):
     """The file read once by each tool, no options: what each tool read
     (a pandas frame, a polars frame, a pandas frame of DuckDB's result)
     and how it typed each column, with whether the column holds no value."""
+    for tool in ("pandas", "polars", "duckdb"):
+        tallied(path, tool, False)
     p = pd.read_csv(path)
+    tallied(path, "pandas", True)
     q = pl.read_csv(path)
+    tallied(path, "polars", True)
     d = duckdb.sql(f"SELECT * FROM '{path}'")
     counts = d.df()
+    tallied(path, "duckdb", True)
     return {
         "pandas": (p, {c: (kind_of(str(p[c].dtype)), p[c].isna().all()) for c in p.columns}),
         "polars": (q, {c: (kind_of(str(q.schema[c])), q[c].null_count() == len(q))
@@ -356,7 +370,9 @@ def check_every_written():
             try:
                 with opener(path, "rt", encoding="utf-8") as f:
                     json.load(f)
+                tallied(path, "json", True)
             except ValueError as e:
+                tallied(path, "json", False)
                 failures.append(f"{path}: not JSON: {e}")
             continue
         try:
@@ -375,7 +391,8 @@ def check_every_json():
     logs = os.path.join(data_dir, "..", "docs", "measurements")
     paths = sorted(glob.glob(f"{data_dir}/**/*-meta.json", recursive=True) +
                    glob.glob(f"{logs}/**/*-meta.json", recursive=True) +
-                   glob.glob(f"{folder}/**/*.json", recursive=True))
+                   glob.glob(f"{folder}/**/*.json", recursive=True) +
+                   glob.glob(f"{folder}/**/*.json.gz", recursive=True))
     checked = 0
     for path in paths:
         name = os.path.basename(path)
@@ -383,14 +400,15 @@ def check_every_json():
         if name.startswith("broken-"):
             continue
         kind = "meta.schema" if name.endswith("-meta.json") else \
-            "results" if name in ("sweep.json", "lesson.json") else None
+            "results" if name in ("sweep.json", "lesson.json", "show.json.gz") else None
         if not kind:
             continue
         try:
-            error = json_errors(json.load(open(path)), kind)
+            with (gzip.open if name.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
+                error = json_errors(json.load(f), kind)
         except ValueError as e:
             error = e
-        if error is None:
+        if tallied(path, "jsonschema", error is None):
             checked += 1
         else:
             failures.append(f"{path}: {kind}: {str(error).splitlines()[0]}")
@@ -408,6 +426,9 @@ run_recipes()
 check_shipped()
 check_every_json()
 check_every_written()
+if os.environ.get("MEMSWEEP_DATA_TOOLS_TALLY"):
+    with open(os.path.join(os.environ["MEMSWEEP_DATA_TOOLS_TALLY"], "tools.json"), "w") as f:
+        json.dump(tally, f)
 for f in failures:
     print("FAIL:", f)
 print(f"{len(failures)} failures")

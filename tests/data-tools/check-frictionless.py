@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """check-frictionless.py SCHEMA-DIR FOLDER...: every memsweep CSV file in
 the folders (shipped or just written, gzipped or not) valid against its
-Table Schema under the frictionless this Python has.
+Table Schema under the frictionless this Python has; a table with none
+(compare's, show's, the fleet report's, the envelopes) valid against the
+schema frictionless infers from it.
 
 The schemas declare Table Schema v2 ("$schema"), whose "fieldsMatch":
 "superset" lets a file leave out a column that is empty in every row.
@@ -17,7 +19,8 @@ script's, the frictionless and Python versions and the way of validating.
 A file with the same hash is not read again (frictionless reads every row
 in Python: the shipped grade runs take most of a minute a version), and
 the line printed counts those files apart. A failure is never
-remembered."""
+remembered. With MEMSWEEP_DATA_TOOLS_TALLY naming a folder, each file's
+verdict goes there too (files-tools-table.py)."""
 import hashlib
 import json
 import os
@@ -57,7 +60,7 @@ def cache_folder():
 
 def verdict_key(path, schema_path, how):
     h = hashlib.sha256()
-    for part in (__file__, schema_path, path):
+    for part in (__file__, schema_path or __file__, path):
         with open(part, "rb") as f:
             h.update(hashlib.sha256(f.read()).digest())
     h.update(f"{frictionless.__version__} {sys.version} {how}".encode())
@@ -65,12 +68,17 @@ def verdict_key(path, schema_path, how):
 
 
 def validate(path, schema_path, detector):
-    """The first errors of the file against its schema, as (type, message)."""
-    with open(schema_path) as f:
-        schema = frictionless.Schema.from_descriptor(json.load(f))
+    """The first errors of the file against its schema, as (type, message);
+    a table with no Table Schema (compare's, show's, the fleet report's,
+    the envelopes) against the one frictionless infers from it: its
+    structure (one header, no blank or duplicate label, every row as wide
+    as the header) and each column's values of one type."""
     options = {"detector": detector} if detector else {}
+    if schema_path:
+        with open(schema_path) as f:
+            options["schema"] = frictionless.Schema.from_descriptor(json.load(f))
     resource = frictionless.Resource(path=os.path.basename(path), basepath=os.path.dirname(path),
-                                     schema=schema, **options)
+                                     **options)
     return frictionless.validate(resource).flatten(["type", "message"])[:3]
 
 
@@ -79,21 +87,23 @@ def main():
     detector = frictionless.Detector(schema_sync=True) if sync else None
     how = "the schema synced to each header" if sync else "the schemas as written"
     cache = cache_folder()
-    failures, n, known = [], 0, 0
+    failures, n, known, tally = [], 0, 0, {}
     for folder in folders:
         for root, _, names in os.walk(folder):
             for name in sorted(names):
                 path = os.path.join(root, name)
-                kind = kind_of(path) if name.endswith((".csv", ".csv.gz")) else None
-                if not kind:
+                if not name.endswith((".csv", ".csv.gz")):
                     continue
-                schema_path = f"{schema_dir}/memsweep-{kind}.tableschema.json"
+                kind = kind_of(path)
+                schema_path = kind and f"{schema_dir}/memsweep-{kind}.tableschema.json"
                 n += 1
                 key = cache and os.path.join(cache, verdict_key(path, schema_path, how))
                 if key and os.path.exists(key):
                     known += 1
+                    tally[os.path.realpath(path)] = True
                     continue
-                errors = validate(path, schema_path, detector)
+                errors = validate(path, schema_path, detector if kind else None)
+                tally[os.path.realpath(path)] = not errors
                 for error in errors:
                     failures.append(f"{path}: {error[0]}: {error[1]}")
                 if key and not errors:
@@ -105,6 +115,12 @@ def main():
         print("FAIL:", f)
     if n == 0:
         print("FAIL: no file found")
+    # Each file's verdict, for the table of files against tools
+    # (files-tools-table.py).
+    if os.environ.get("MEMSWEEP_DATA_TOOLS_TALLY"):
+        name = f"frictionless-{frictionless.__version__}-{os.getpid()}.json"
+        with open(os.path.join(os.environ["MEMSWEEP_DATA_TOOLS_TALLY"], name), "w") as f:
+            json.dump(tally, f)
     return 1 if failures or n == 0 else 0
 
 

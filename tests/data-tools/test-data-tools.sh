@@ -16,7 +16,9 @@
 # current release) and of OLD-FRICTIONLESS-PYTHON (the older one
 # tools/deps.sh test installs), which is skipped with a message when absent;
 # the shipped files in the background, and each file found valid once is
-# remembered by its hash (check-frictionless.py says where).
+# remembered by its hash (check-frictionless.py says where). Last, the
+# table of files against tools: each kind of file shipped and written, and
+# how many each tool opened or validated (files-tools-table.py).
 set -u
 cli=$1 write=$2 ref=$3 schema=$4 py=$5 old=$6 data=$7 old_py=${8:-}
 if ! [ -x "$py" ] || ! "$py" -c 'import pandas, polars, duckdb, jsonschema, frictionless' 2>/dev/null; then
@@ -28,6 +30,11 @@ logs=$(mktemp -d) || exit 1
 shipped_new= shipped_old=
 trap 'kill $shipped_new $shipped_old 2>/dev/null; rm -rf "$tmp" "$logs"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+# Every checker's verdicts, for the table of files against tools printed
+# at the end (files-tools-table.py).
+MEMSWEEP_DATA_TOOLS_TALLY=$logs/tally
+export MEMSWEEP_DATA_TOOLS_TALLY
+mkdir -p "$MEMSWEEP_DATA_TOOLS_TALLY"
 # frictionless reads every row in Python, and the shipped files hold most
 # of them (the grade runs): it validates DATA-DIR in the background, in both
 # versions, while the commands write and the tools read; the files written
@@ -154,4 +161,6 @@ if $old_ok; then
 else
   echo "note: no older frictionless in ${old_py:-(not given)} (sh tools/deps.sh test installs it): checked with the current one only"
 fi
+echo "files against tools (good/files):"
+"$py" "$(dirname "$0")/files-tools-table.py" "$MEMSWEEP_DATA_TOOLS_TALLY" "$data" "$tmp" || failed=1
 exit $failed
