@@ -185,14 +185,26 @@ pooled_text (const MsComparison *cmp)
       g_string_append_printf (line, _ ("%d undecided"), count[v]);
     sep = ", ";
   }
+  /* Why host-bound modes may differ, in short; the sentence opens
+   * "Each mode". */
+  const MsPooledVerdict *host = ms_comparison_host_moved (cmp);
+  if (host)
+    g_string_append_printf (line, _ ("; host differs (CPU baseline %.2f×)"), host->ratio);
   return g_string_free (line, FALSE);
 }
 
-/* Each mode's pooled verdict, grouped by verdict. */
+/* Each mode's pooled verdict, grouped by verdict; first, when the host
+ * side differs, why that matters. */
 static char *
 pooled_groups (const MsComparison *cmp)
 {
   GString *text = g_string_new (NULL);
+  const MsPooledVerdict *host = ms_comparison_host_moved (cmp);
+  if (host) {
+    char moved[400];
+    ms_host_moved_describe (host, moved, sizeof moved);
+    g_string_append_printf (text, "\n%s", moved);
+  }
   append_pooled_group (text, cmp, MS_VERDICT_SLOWER, _ ("B slower"));
   append_pooled_group (text, cmp, MS_VERDICT_FASTER, _ ("B faster"));
   append_pooled_group (text, cmp, MS_VERDICT_SAME, _ ("Same"));

@@ -393,6 +393,12 @@ print_pooled_head (FILE *out, const MsComparison *cmp)
     if (cmp->pooled[m].method != MS_POOL_NONE)
       print_pooled (out, ms_mode_name ((MsMode) m), &cmp->pooled[m]);
   print_pooled (out, ms_gettext ("whole run"), &cmp->pooled_run);
+  const MsPooledVerdict *host = ms_comparison_host_moved (cmp);
+  if (host) {
+    char text[400];
+    ms_host_moved_describe (host, text, sizeof text);
+    fprintf (out, "%s\n", text);
+  }
   fputc ('\n', out);
 }
 
@@ -549,6 +555,7 @@ print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResult
   ms_json_set (doc, "all", json_summary (&cmp->all));
   ms_json_set (doc, "pooled", pooled);
   ms_json_set (doc, "pooled_run", json_pooled (&cmp->pooled_run));
+  ms_json_set_bool (doc, "host_moved", ms_comparison_host_moved (cmp) != NULL);
   ms_json_print (f, doc);
 }
 

@@ -9,6 +9,7 @@
 
 #include "ms-compare-pool.h"
 #include "ms-i18n.h"
+#include "ms-modes.h"
 #include "ms-results.h"
 #include "ms-stats.h"
 #include "ms-sweep.h"
@@ -239,4 +240,28 @@ ms_pooled_verdict_describe (const MsPooledVerdict *v, char *buf, size_t len)
   else
     snprintf (buf, len, ms_gettext ("AMBIGUOUS: could detect only changes above %.0f%%"),
               ceil (detect));
+}
+
+const MsPooledVerdict *
+ms_comparison_host_moved (const MsComparison *cmp)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const MsPooledVerdict *v = &cmp->pooled[m];
+    if (ms_mode_uses_gpu ((MsMode) m) || v->method == MS_POOL_NONE || !(v->lo > 0))
+      continue;
+    if (v->lo > 1 || v->hi < 1)
+      return v;
+  }
+  return NULL;
+}
+
+void
+ms_host_moved_describe (const MsPooledVerdict *host, char *buf, size_t len)
+{
+  snprintf (buf, len,
+            ms_gettext ("The host side differs: the CPU baseline, which uses no GPU, reads "
+                        "%.2f× (%.2f–%.2f) in B. Modes that go through host memory may differ "
+                        "with it, not with the GPU; on one machine, compare --live measures A "
+                        "and B in turns."),
+            host->ratio, host->lo, host->hi);
 }

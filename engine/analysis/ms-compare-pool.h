@@ -51,6 +51,17 @@ void ms_compare_pool (MsComparison *cmp, const MsResults *a, const MsResults *b)
  * "AMBIGUOUS: could detect only changes above 14%". Translated. */
 void ms_pooled_verdict_describe (const MsPooledVerdict *v, char *buf, size_t len);
 
+/* The pooled verdict of a mode that uses no GPU (the CPU baseline) whose
+ * interval leaves out 1, or NULL: then the host side differs between the
+ * runs (another machine, or one that changed between them), and the modes
+ * that go through host memory may differ with it rather than with the
+ * GPU. Two runs made minutes apart on one H100 showed it
+ * (docs/measurements.md, 2026-11-26). */
+const MsPooledVerdict *ms_comparison_host_moved (const MsComparison *cmp);
+
+/* That in words, for the table's head and the Compare page. Translated. */
+void ms_host_moved_describe (const MsPooledVerdict *host, char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -299,6 +299,68 @@ test_pooled_interval_covers (void)
   g_rand_free (rng);
 }
 
+/* A run of pinned and the CPU baseline, the baseline's times scaled by
+ * host (the host got faster or slower between two runs), pinned's by gpu. */
+static MsResults *
+host_run (const Model *m, GRand *rng, double host, double gpu)
+{
+  static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_HOST };
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  sweep.processes = PROCESSES;
+  sweep.rounds = ROUNDS;
+  sweep.vary = MS_VARY_PLACEMENT;
+  MsResults *r = ms_results_new (&sweep, NULL);
+  for (size_t mi = 0; mi < G_N_ELEMENTS (modes); mi++)
+    for (int e = 14; e <= 20; e++) {
+      MsCell c = { .mode = modes[mi], .exponent = e, .elements = 1ull << e };
+      double scale = modes[mi] == MS_MODE_HOST ? host : gpu;
+      fill_cell (&c, m, rng, scale * 20 * (1 << (e - 14)), 0, false);
+      ms_cell_compute_stats (&c);
+      g_assert_true (ms_results_add_cell (r, &c));
+      ms_cell_clear (&c);
+    }
+  return r;
+}
+
+/* Two runs whose CPU baseline moved by 10% are told so, with the
+ * baseline's ratio; identical ones are not, and a moved GPU mode alone
+ * does not count as the host. */
+static void
+test_host_moved_is_named (void)
+{
+  static const Model calm = { 2, 1, 0, 2, 0, 0 };
+  GRand *rng = g_rand_new_with_seed (59);
+  char err[256], text[400];
+  MsResults *a = host_run (&calm, rng, 1, 1), *same = host_run (&calm, rng, 1, 1);
+  MsResults *moved = host_run (&calm, rng, 0.9, 1), *gpu = host_run (&calm, rng, 1, 0.8);
+  MsComparison *c_same = ms_compare_results (a, same, 0.10, MS_MODE_COUNT, err, sizeof err);
+  MsComparison *c_moved = ms_compare_results (a, moved, 0.10, MS_MODE_COUNT, err, sizeof err);
+  g_assert_nonnull (c_same);
+  g_assert_nonnull (c_moved);
+  g_assert_null (ms_comparison_host_moved (c_same));
+  const MsPooledVerdict *host = ms_comparison_host_moved (c_moved);
+  g_assert_nonnull (host);
+  g_assert_true (host == &c_moved->pooled[MS_MODE_HOST]);
+  g_assert_cmpfloat (host->hi, <, 1);
+  g_assert_cmpfloat (fabs (host->ratio - 0.9), <, 0.02);
+  ms_host_moved_describe (host, text, sizeof text);
+  g_assert_nonnull (strstr (text, "0.9"));
+  /* A shift in pinned alone is the GPU's, not the host's. */
+  MsComparison *c_gpu = ms_compare_results (a, gpu, 0.10, MS_MODE_COUNT, err, sizeof err);
+  g_assert_nonnull (c_gpu);
+  g_assert_cmpint (c_gpu->pooled[MS_MODE_PINNED].verdict, ==, MS_VERDICT_FASTER);
+  g_assert_null (ms_comparison_host_moved (c_gpu));
+  ms_comparison_free (c_gpu);
+  ms_comparison_free (c_moved);
+  ms_comparison_free (c_same);
+  ms_results_free (gpu);
+  ms_results_free (moved);
+  ms_results_free (same);
+  ms_results_free (a);
+  g_rand_free (rng);
+}
+
 /* A cell that one process of a side lacks is left out of the pool, and
  * fewer than two processes a side cannot be pooled. */
 static void
@@ -344,6 +406,7 @@ main (int argc, char **argv)
   g_test_add_func ("/grade/identical-runs-are-same", test_identical_runs_are_same);
   g_test_add_func ("/grade/20-percent-found", test_a_20_percent_change_is_found);
   g_test_add_func ("/grade/noisy-machine", test_a_noisy_machine_claims_nothing);
+  g_test_add_func ("/grade/host-moved", test_host_moved_is_named);
   g_test_add_func ("/grade/process-residue-widens", test_a_process_residue_widens_not_claims);
   g_test_add_func ("/grade/wild-round", test_wild_round_moves_little);
   g_test_add_func ("/grade/wide-cells", test_wide_cells_stop_rule);
