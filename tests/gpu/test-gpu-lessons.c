@@ -5,7 +5,8 @@
  * runs `tools/gpu.sh lesson-checks` made (MS_LESSONS_DIR), and checks what was
  * measured: every cell verified, the phases each variant must have, and
  * orderings that follow from what each variant does. Ratios the lessons
- * are about are printed, not assumed. Exits 77 without a device. */
+ * are about are printed, not assumed; and one lesson written with
+ * --compress. Exits 77 without a device. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -564,6 +565,39 @@ static const struct {
   { "pin-payoff", check_pin_payoff, "--option max-exp=20 --option held-max-pct=1 --reps 3" },
 };
 
+/* lesson --out PREFIX --compress: the lesson's pair gzipped, under its
+ * names with .gz, read back as the lesson's run (docs/cli.md, "Output"). */
+static void
+check_compressed (const char *memsweep, const char *dir)
+{
+  char cmd[1400], path[600], err[512];
+  snprintf (cmd, sizeof cmd,
+            "'%s' lesson pin-payoff --option max-exp=20 --option held-max-pct=1 --reps 3 "
+            "--quiet --compress --out '%s/packed' >/dev/null",
+            memsweep, dir);
+  CHECK (system (cmd) == 0, "%s", cmd);
+  for (int i = 0; i < 2; i++) {
+    snprintf (path, sizeof path, "%s/packed-%s.csv", dir, i ? "summary" : "samples");
+    CHECK (access (path, F_OK) != 0, "%s written plain", path);
+    strcat (path, ".gz");
+    FILE *f = fopen (path, "rb");
+    unsigned char magic[2] = { 0 };
+    CHECK (f && fread (magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b,
+           "%s: no gzip bytes", path);
+    if (f)
+      fclose (f);
+  }
+  snprintf (path, sizeof path, "%s/packed-samples.csv.gz", dir);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
+  CHECK (r != NULL, "%s", err);
+  if (r) {
+    CHECK (strcmp (r->experiment, "pin-payoff") == 0, "--compress: experiment '%s'",
+           r->experiment);
+    check_all_ok (r);
+    ms_results_free (r);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -601,6 +635,7 @@ main (int argc, char **argv)
     ms_results_free (r);
   }
   if (!getenv ("MS_LESSONS_DIR")) {
+    check_compressed (argv[1], dir);
     snprintf (cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system (cmd) != 0)
       return 1;
