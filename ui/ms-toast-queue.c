@@ -10,24 +10,28 @@
  * under adw_animation_skip, the freed record full of MALLOC_PERTURB_'s
  * byte. A toast goes before its entrance has ended when its own timeout
  * (a GLib timer) fires while the window's frames are held back, as on a
- * loaded machine, or when one that replaced another (a 500 ms entrance
- * then) is dismissed within 200 ms. So the overlay here holds one toast
- * at a time, given to it on a frame once the one before has left, and a
- * timed toast is dismissed on a frame when its time on the frame clock is
- * up: its entrance has ended on that frame or before. */
+ * loaded machine, when one that replaced another (a 500 ms entrance then)
+ * is dismissed within 200 ms, or when it is dismissed (Escape, Undo, its
+ * close button) before a frame has ended its entrance. So the overlay
+ * here holds one toast at a time, given to it on a frame once the one
+ * before has left; a toast goes only once a frame has ended its entrance
+ * (a dismissal before that waits for it); a timed toast is dismissed on a
+ * frame when its time on the frame clock is up. */
 #include "ms-toast-queue.h"
 
 /* libadwaita 1.2's exit animation takes 300 ms: the next toast enters
  * after it, not as a replacement. */
 #define EXIT_US (400 * G_TIME_SPAN_MILLISECOND)
-/* The longest entrance is 500 ms: a toast of high priority takes the
- * place of the one shown after that long. */
+/* The longest entrance is 500 ms: a toast goes (or gives its place to one
+ * of high priority) only on a frame past that. */
 #define ENTRANCE_US (600 * G_TIME_SPAN_MILLISECOND)
 
 typedef struct {
   AdwToastOverlay *overlay; /* not held: this is its data */
   GQueue waiting;           /* held, not yet given to the overlay */
-  AdwToast *shown;          /* given to the overlay, not yet dismissed */
+  AdwToast *shown;          /* given to the overlay, not yet dismissed; held */
+  gboolean entered;         /* a frame has ended its entrance */
+  gboolean dismiss_asked;   /* dismissed before that: it goes then */
   guint seconds;            /* the shown toast's timeout */
   gint64 shown_at, left_at; /* frame times */
   guint tick, wake;
@@ -72,9 +76,20 @@ shown_until (ToastQueue *q)
   return until;
 }
 
+/* Connected before the overlay's own handler: a dismissal during the
+ * entrance stops here and is done again once a frame has ended it (by
+ * emitting the signal: the toast's own handler, which runs first, has
+ * let go of the overlay, so adw_toast_dismiss would do nothing). An
+ * overlay not on screen has no entrance running. */
 static void
 on_dismissed (AdwToast *toast, ToastQueue *q)
 {
+  if (toast == q->shown && !q->entered && gtk_widget_get_mapped (GTK_WIDGET (q->overlay))) {
+    g_signal_stop_emission_by_name (toast, "dismissed");
+    q->dismiss_asked = TRUE;
+    ensure_ticking (q);
+    return;
+  }
   g_signal_handlers_disconnect_by_func (toast, on_dismissed, q);
   if (toast != q->shown)
     return;
@@ -83,6 +98,7 @@ on_dismissed (AdwToast *toast, ToastQueue *q)
   q->left_at = frame_time (q);
   if (!g_queue_is_empty (&q->waiting))
     ensure_ticking (q);
+  g_object_unref (toast);
 }
 
 static void
@@ -91,11 +107,11 @@ show_next (ToastQueue *q, gint64 now)
   AdwToast *toast = g_queue_pop_head (&q->waiting);
   q->shown = toast;
   q->shown_at = now;
+  q->entered = q->dismiss_asked = FALSE;
   /* The overlay's own timer would dismiss it off the frame clock. */
   q->seconds = adw_toast_get_timeout (toast);
   adw_toast_set_timeout (toast, 0);
-  g_signal_connect (toast, "dismissed", G_CALLBACK (on_dismissed), q);
-  adw_toast_overlay_add_toast (q->overlay, toast);
+  adw_toast_overlay_add_toast (q->overlay, g_object_ref (toast));
 }
 
 /* On a frame: the shown toast goes when its time is up; the next comes
@@ -106,9 +122,14 @@ on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 {
   ToastQueue *q = data;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
+  if (q->shown && !q->entered) {
+    if (now - q->shown_at < ENTRANCE_US)
+      return G_SOURCE_CONTINUE;
+    q->entered = TRUE;
+  }
   gint64 until = q->shown ? shown_until (q) : 0;
-  if (q->shown && until && now >= until)
-    adw_toast_dismiss (q->shown);
+  if (q->shown && (q->dismiss_asked || (until && now >= until)))
+    g_signal_emit_by_name (q->shown, "dismissed");
   if (!q->shown && !g_queue_is_empty (&q->waiting)) {
     if (now - q->left_at < EXIT_US)
       return G_SOURCE_CONTINUE;
@@ -130,6 +151,9 @@ on_destroy (AdwToastOverlay *overlay, ToastQueue *q)
   if (q->tick)
     gtk_widget_remove_tick_callback (GTK_WIDGET (overlay), q->tick);
   q->tick = 0;
+  /* Dismissed during its entrance, it has not gone yet. */
+  if (q->shown)
+    g_signal_emit_by_name (q->shown, "dismissed");
   AdwToast *toast;
   while ((toast = g_queue_pop_head (&q->waiting))) {
     g_signal_emit_by_name (toast, "dismissed");
@@ -155,6 +179,7 @@ ms_toast_queue_add (AdwToastOverlay *overlay, AdwToast *toast)
 {
   g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay) && ADW_IS_TOAST (toast));
   ToastQueue *q = queue_of (overlay);
+  g_signal_connect (toast, "dismissed", G_CALLBACK (on_dismissed), q);
   if (adw_toast_get_priority (toast) == ADW_TOAST_PRIORITY_HIGH)
     g_queue_push_head (&q->waiting, toast);
   else

@@ -3,7 +3,8 @@
  * made libadwaita 1.2 write through a toast's freed record (SIGSEGV in
  * app-smoke under load; ms-toast-queue.c says why): a toast that replaced
  * another dismissed at once, a timeout that fires while no frame is drawn,
- * a toast of high priority, the overlay going with toasts not yet shown.
+ * a toast dismissed during its entrance, a toast of high priority, the
+ * overlay going with toasts not yet shown.
  * meson.build runs it with MALLOC_PERTURB_ and glibc's per-thread cache
  * off, so that freed memory reads as garbage at once: given straight to
  * the overlay (adw_toast_overlay_add_toast), the first case crashes every
@@ -36,14 +37,16 @@ count_dismissed (AdwToast *toast, guint *count)
   (*count)++;
 }
 
-/* A toast of the test's own: it keeps a reference, counts dismissals. */
+/* A toast of the test's own (it keeps a reference) given to overlay; its
+ * dismissals counted. */
 static AdwToast *
-new_toast (const char *title, guint timeout, guint *dismissed)
+add_toast (AdwToastOverlay *overlay, const char *title, guint timeout, guint *dismissed)
 {
   AdwToast *toast = adw_toast_new (title);
   adw_toast_set_timeout (toast, timeout);
+  ms_toast_queue_add (overlay, g_object_ref (toast));
   g_signal_connect (toast, "dismissed", G_CALLBACK (count_dismissed), dismissed);
-  return g_object_ref (toast);
+  return toast;
 }
 
 typedef struct {
@@ -89,16 +92,15 @@ test_replaced_then_dismissed (void)
 {
   AdwToastOverlay *overlay = new_overlay ();
   guint gone_a = 0, gone_b = 0;
-  g_autoptr (AdwToast) a = new_toast ("first", 0, &gone_a);
-  g_autoptr (AdwToast) b = new_toast ("second", 0, &gone_b);
-  ms_toast_queue_add (overlay, g_object_ref (a));
-  ms_toast_queue_add (overlay, g_object_ref (b));
+  g_autoptr (AdwToast) a = add_toast (overlay, "first", 0, &gone_a);
+  g_autoptr (AdwToast) b = add_toast (overlay, "second", 0, &gone_b);
   wait_shown (overlay, "first");
   spin (600);
   adw_toast_dismiss (a);
   wait_shown (overlay, "second");
   spin (50);
   adw_toast_dismiss (b);
+  ms_test_wait_until (is_nonzero, &gone_b, "the second toast goes");
   spin (1000);
   g_assert_cmpuint (gone_a, ==, 1);
   g_assert_cmpuint (gone_b, ==, 1);
@@ -118,9 +120,8 @@ test_timeout_without_frames (void)
 {
   AdwToastOverlay *overlay = new_overlay ();
   guint gone = 0;
-  g_autoptr (AdwToast) toast = new_toast ("timed", 1, &gone);
+  g_autoptr (AdwToast) toast = add_toast (overlay, "timed", 1, &gone);
   g_signal_connect (toast, "dismissed", G_CALLBACK (hold_frames), NULL);
-  ms_toast_queue_add (overlay, g_object_ref (toast));
   g_usleep (1500 * G_TIME_SPAN_MILLISECOND);
   ms_test_wait_until (is_nonzero, &gone, "the timed toast goes");
   spin (1000);
@@ -135,12 +136,13 @@ test_high_priority (void)
 {
   AdwToastOverlay *overlay = new_overlay ();
   guint gone_a = 0, gone_h = 0;
-  g_autoptr (AdwToast) a = new_toast ("ordinary", 0, &gone_a);
-  g_autoptr (AdwToast) h = new_toast ("urgent", 0, &gone_h);
-  adw_toast_set_priority (h, ADW_TOAST_PRIORITY_HIGH);
-  ms_toast_queue_add (overlay, g_object_ref (a));
+  g_autoptr (AdwToast) a = add_toast (overlay, "ordinary", 0, &gone_a);
   wait_shown (overlay, "ordinary");
-  ms_toast_queue_add (overlay, g_object_ref (h));
+  AdwToast *urgent = adw_toast_new ("urgent");
+  adw_toast_set_timeout (urgent, 0);
+  adw_toast_set_priority (urgent, ADW_TOAST_PRIORITY_HIGH);
+  ms_toast_queue_add (overlay, urgent);
+  g_signal_connect (urgent, "dismissed", G_CALLBACK (count_dismissed), &gone_h);
   wait_shown (overlay, "urgent");
   g_assert_cmpuint (gone_a, ==, 1);
   spin (300);
@@ -156,10 +158,8 @@ test_overlay_goes (void)
 {
   AdwToastOverlay *overlay = new_overlay ();
   guint gone_a = 0, gone_b = 0;
-  g_autoptr (AdwToast) a = new_toast ("shown", 0, &gone_a);
-  g_autoptr (AdwToast) b = new_toast ("waiting", 0, &gone_b);
-  ms_toast_queue_add (overlay, g_object_ref (a));
-  ms_toast_queue_add (overlay, g_object_ref (b));
+  g_autoptr (AdwToast) a = add_toast (overlay, "shown", 0, &gone_a);
+  g_autoptr (AdwToast) b = add_toast (overlay, "waiting", 0, &gone_b);
   wait_shown (overlay, "shown");
   spin (300);
   g_assert_cmpuint (gone_a + gone_b, ==, 0);
