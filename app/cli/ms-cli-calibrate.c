@@ -125,12 +125,18 @@ static void
 show_log (const char *prefix)
 {
   char log[PATH_MAX + 32], line[1024];
+  bool shown = false;
   snprintf (log, sizeof log, "%s.log", prefix);
   FILE *f = fopen (log, "re");
-  while (f && fgets (line, sizeof line, f))
+  while (f && fgets (line, sizeof line, f)) {
     fprintf (stderr, "  %s", line);
+    shown = true;
+  }
   if (f)
     fclose (f);
+  /* A run that could not write even its log: why, from here. */
+  if (!shown && ms_supervisor_child_said (log, line, sizeof line)[0])
+    fprintf (stderr, "  %s\n", line);
 }
 
 /* The document's name and version (data/schema/memsweep-calibration.json). */

@@ -407,9 +407,12 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   /* The temporary file's name is no name for the lesson's run. */
   if (r)
     r->label[0] = '\0';
-  if (!wrote)
-    snprintf (err, errlen, ms_gettext ("the lesson's child process %s"),
-              ms_supervisor_describe (&end, how, sizeof how));
+  if (!wrote) {
+    char said[256];
+    ms_supervisor_child_said (log, said, sizeof said);
+    snprintf (err, errlen, ms_gettext ("the lesson's child process %s%s%s"),
+              ms_supervisor_describe (&end, how, sizeof how), said[0] ? ": " : "", said);
+  }
   ms_supervisor_folder_done (dir);
   return r;
 }

@@ -114,18 +114,6 @@ child_env (const char *experiment, char **env, char *setting, size_t len)
   return env;
 }
 
-/* The first line of a process's errors, for the message. */
-static void
-first_error_line (const char *path, char *buf, size_t len)
-{
-  FILE *f = fopen (path, "r");
-  buf[0] = '\0';
-  if (f && fgets (buf, (int) len, f))
-    buf[strcspn (buf, "\n")] = '\0';
-  if (f)
-    fclose (f);
-}
-
 static void
 remove_files (const char *dir, int p)
 {
@@ -170,7 +158,7 @@ lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *
               size_t errlen)
 {
   char why[512], how[256];
-  first_error_line (err_path, why, sizeof why);
+  ms_supervisor_child_said (err_path, why, sizeof why);
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {
     snprintf (err, errlen, "%s", why[0] ? why : ms_gettext ("no usable CUDA device"));
     return MS_CLI_PROCESS_NO_DEVICE;
@@ -220,7 +208,7 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
                                    : MS_CLI_PROCESS_MEASURED;
     /* Stopped by someone else's signal, or a cell failed: kept, and said. */
     if (result == MS_CLI_PROCESS_KEPT) {
-      first_error_line (err_path, why, sizeof why);
+      ms_supervisor_child_said (err_path, why, sizeof why);
       fprintf (stderr, ms_gettext ("memsweep: process %d of %d exited with status %d (%s); what "
                                    "it measured is kept\n"),
                p + 1, of, end.code, why);

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -419,5 +421,37 @@ ms_supervisor_describe (const MsChildEnd *end, char *buf, size_t len)
   else
     snprintf (buf, len, ms_gettext ("was ended by signal %d (%s), not by memsweep"), end->code,
               strsignal (end->code));
+  return buf;
+}
+
+/* Why a child wrote nothing to err_path when it could not: a file size
+ * limit of 0 (ulimit -f 0, which children inherit) or a full disk takes
+ * its error messages too, and only the parent is left to say so. Any
+ * other limit would have let at least part of a message through. */
+static void
+why_silent (const char *err_path, char *buf, size_t len)
+{
+  struct rlimit lim;
+  struct statvfs fs;
+  if (getrlimit (RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur == 0)
+    snprintf (buf, len,
+              ms_gettext ("the file size limit is 0 (ulimit -f 0), so it could not write even "
+                          "its error messages"));
+  else if (statvfs (err_path, &fs) == 0 && fs.f_bavail == 0)
+    snprintf (buf, len,
+              ms_gettext ("the disk is full, so it could not write even its error messages"));
+}
+
+const char *
+ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
+{
+  FILE *f = fopen (err_path, "re");
+  buf[0] = '\0';
+  if (f && fgets (buf, (int) len, f))
+    buf[strcspn (buf, "\n")] = '\0';
+  if (f)
+    fclose (f);
+  if (!buf[0])
+    why_silent (err_path, buf, len);
   return buf;
 }

@@ -88,3 +88,7 @@ bool ms_supervisor_stopping (atomic_int *cancel);
  * "exited with status N", "was ended by signal 9 (Killed), not by
  * memsweep", ... into buf. */
 const char *ms_supervisor_describe (const MsChildEnd *end, char *buf, size_t len);
+/* The first line the child wrote to its standard error (err_path, as
+ * given to ms_supervisor_spawn) into buf; when it wrote none because it
+ * could not (a file size limit, a full disk), that, said; else "". */
+const char *ms_supervisor_child_said (const char *err_path, char *buf, size_t len);

@@ -635,6 +635,23 @@ def lesson_from_stdin(d):
                "a run without its sidecar is not said to be of unknown lesson", err)
 
 
+@case(31, "a process that cannot write even its error messages (ulimit -f 0) is said why")
+def child_silenced_said(d):
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))
+    for args in (["calibrate", "--runs", "3", *TINY, "--out", "P.csv"],
+                 ["run", "--grade", "--processes", "2", *TINY, "--out", "G"],
+                 ["compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE, "--budget", "4",
+                  "--out", "L"]):
+        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
+                           preexec_fn=limit)
+        err = p.stderr.decode(errors="replace")
+        expect(p.returncode == 4, f"{args[0]} under ulimit -f 0: exit {p.returncode}, not 4", err)
+        expect("ulimit -f 0" in err, f"{args[0]}: why its process wrote nothing is not said", err)
+        expect(not os.listdir(d), f"{args[0]}: left {os.listdir(d)}", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
