@@ -228,16 +228,27 @@ class Case:
                 self.add_option(self.rng.choice(options))
         return self
 
+    def compressed(self, name):
+        """name as the command writes it: with --compress, a CSV file's
+        name gets .gz (docs/cli.md, "Output")."""
+        if "--compress" in self.args and name.endswith(".csv"):
+            return name + ".gz"
+        return name
+
     def set_written(self, option, v):
         """The files --out v names where the command writes a set (a run's
         pair and sidecar, a profile and its sidecar), else None."""
+        gz = self.compressed
         if option == "out" and self.name == "run":
-            return [v + "-samples.csv", v + "-summary.csv", v + "-meta.json"]
+            return [gz(v + "-samples.csv"), gz(v + "-summary.csv"), v + "-meta.json"]
         if option == "out" and self.name == "live":
-            return [f"{v}-{s}-{k}" for s in "ab" for k in ("samples.csv", "summary.csv",
-                                                            "meta.json")]
+            return [f"{v}-{s}-{k}" if k == "meta.json" else gz(f"{v}-{s}-{k}")
+                    for s in "ab" for k in ("samples.csv", "summary.csv", "meta.json")]
         if option == "out" and self.name == "calibrate":
-            return [v, sidecar_of(v)]
+            # Any name, .csv or not, gets .gz from calibrate --compress.
+            written = v + ".gz" if "--compress" in self.args and not v.endswith(".gz") and \
+                v not in ("-", "/dev/stdout", "/dev/fd/1", *FD3) else v
+            return [written, sidecar_of(written.removesuffix(".gz"))]
         return None
 
     def declared(self, folder):
@@ -258,8 +269,13 @@ class Case:
                 names |= {n for n in w if all(n not in r or r <= w for r in runs)}
             elif v in FD3 and self.fd3 == "appended.txt":
                 names.add(real(self.fd3))
-            elif v not in ("/dev/stdout", "/dev/fd/1", "-", *FD3) and real(v) not in others:
-                names.add(real(v))
+            elif v not in ("/dev/stdout", "/dev/fd/1", "-", *FD3):
+                if real(v) not in others:
+                    names.add(real(v))
+                # --compress: a CSV export (or show's CSV --out) under v.gz,
+                # a new name even where v is another run's.
+                if "--compress" in self.args and real(v + ".gz") not in others:
+                    names.add(real(v + ".gz"))
         # Standard output or descriptor 3 appended to a file: only a new one
         # is the command's to write (another run's file never is).
         fd3_named = any(v in FD3 for _, v in outs)
