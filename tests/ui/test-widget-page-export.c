@@ -214,7 +214,8 @@ opens_with_label (GtkWidget *root, const char *text)
   return FALSE;
 }
 
-/* The Compare page: its chart, and the verdict table beside it. */
+/* The Compare page: its chart, and the verdict table beside it, which
+ * never replaces a run's file. */
 static void
 test_compare_page (void)
 {
@@ -242,6 +243,20 @@ test_compare_page (void)
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
   g_assert_true (g_str_has_prefix (text, "mode,exponent,"));
   g_assert_nonnull (strstr (text, ",verdict,"));
+  /* Never onto a file holding a run's samples: refused, the run unchanged
+   * (the output plan's rules, ms_output_plan_check_file). */
+  char err[512];
+  const char *run_file = ms_test_tmp_path ("run-verdicts.csv");
+  g_assert_true (ms_csv_write_samples (ms_run_get_results (g_ptr_array_index (runs, 0)), run_file,
+                                       err, sizeof err));
+  g_autofree char *before = NULL, *after = NULL;
+  g_assert_true (g_file_get_contents (run_file, &before, NULL, NULL));
+  g_autofree char *refused =
+    drawing.write_beside (MS_PAGE (page), ms_test_tmp_path ("run.png"), &error);
+  g_assert_null (refused);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_true (g_file_get_contents (run_file, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
   ms_test_destroy (window, page);
 }
 
