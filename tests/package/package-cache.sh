@@ -3,16 +3,24 @@
 # package-cache.sh root CACHE SUITE MIRROR: prints the path of a pristine
 #   minimal root of SUITE (debootstrap --variant=minbase, apt's package
 #   lists fetched), made once under CACHE and remade after 30 days.
+# package-cache.sh desktop CACHE ROOT PACKAGE...: prints the path of a copy
+#   of the pristine ROOT with the named packages installed (the ones the
+#   packages under test depend on), made once for each list of names and
+#   each ROOT, so that installing the desktop's packages, about a hundred,
+#   happens once and not in every run.
 # package-cache.sh debs CACHE SOURCE: prints the folder under CACHE
 #   holding the Debian packages built (dpkg-buildpackage, in CACHE/build,
 #   one path for every clone, so that ccache's objects serve them all)
-#   from what git lists in SOURCE, with lintian's output and the packages' file
-#   lists (contents.txt) beside them; built only
-#   when no folder has the key of the same inputs (the tree's files, the
-#   build's tools, nvcc's version and the build profiles).
-# The package test (test-package.sh) calls both, so that it builds and
-# bootstraps only when what it checks changed. Messages go to stderr; a
-# failure exits 1 with the log's tail.
+#   from what git lists in SOURCE, with the packages' file lists
+#   (contents.txt) beside them; built only when no folder has the key of
+#   the same inputs (the tree's files, the build's tools, nvcc's version
+#   and the build profiles).
+# package-cache.sh lintian CACHE DEBS: lintian's output on the packages in
+#   DEBS, written there as lintian.txt once (the test runs it beside its
+#   installs, as it takes half a minute of CPU).
+# The package test (test-package.sh) calls them, so that it builds,
+# bootstraps and installs the desktop only when what it checks changed.
+# Messages go to stderr; a failure exits 1 with the log's tail.
 set -u
 what=$1 cache=$2
 mkdir -p "$cache"
@@ -48,6 +56,62 @@ root() { # root SUITE MIRROR
   echo "$path"
 }
 
+# apt in a root of the cache: /proc and the shared package cache mounted
+# for it (one apt at a time on that cache), both taken off before the root
+# is kept or removed.
+apt_in() { # apt_in ROOT LOG ARGS...
+  dir=$1 log=$2
+  shift 2
+  flock "$cache/apt-archives.lock" chroot "$dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+    LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive apt-get -y -qq "$@" >>"$log" 2>&1
+}
+unmount_in() { # unmount_in ROOT: 0 once nothing is mounted under it
+  for m in "$1/var/cache/apt/archives" "$1/proc"; do
+    mountpoint -q "$m" 2>/dev/null && umount "$m"
+  done
+  ! grep -q " $1/" /proc/mounts
+}
+
+make_desktop() { # make_desktop PRISTINE PATH PACKAGE...
+  from=$1 path=$2
+  shift 2
+  # Never remove through a mount that stayed (the host's /proc, the cache).
+  unmount_in "$path.new" || fail "a mount under $path.new would not come off"
+  rm -rf "$path.new"
+  cp -a "$from" "$path.new"
+  trap 'unmount_in "$path.new"' EXIT
+  mkdir -p "$cache/apt-archives/partial"
+  mount -t proc proc "$path.new/proc" && mount --bind "$cache/apt-archives" "$path.new/var/cache/apt/archives" ||
+    fail "cannot mount /proc and the package cache in $path.new"
+  cp /etc/resolv.conf "$path.new/etc/resolv.conf" 2>/dev/null
+  : >"$path.log"
+  # Lists older than the mirror's packages are fetched again, once.
+  apt_in "$path.new" "$path.log" install --no-install-recommends "$@" ||
+    { apt_in "$path.new" "$path.log" update &&
+        apt_in "$path.new" "$path.log" install --no-install-recommends "$@"; } ||
+    { tail -20 "$path.log" >&2; fail "apt-get install in $path.new (log: $path.log)"; }
+  unmount_in "$path.new" || fail "a mount under $path.new would not come off"
+  trap - EXIT
+  rm -rf "$path" && mv "$path.new" "$path"
+}
+
+desktop() { # desktop PRISTINE PACKAGE...
+  from=$1
+  shift
+  # A new pristine root (a month old, or another mirror) makes a new one.
+  key=$({ echo "$*"; cat "$from.stamp"; stat -c %Y "$from.stamp"; } | sha256sum | cut -c1-16)
+  path=$from-desktop-$key
+  if [ ! -f "$path.stamp" ]; then
+    echo "the packages' dependencies installed into $path" >&2
+    make_desktop "$from" "$path" "$@" && echo "$*" >"$path.stamp" || exit 1
+    # The two latest stay (two trees being tested with other dependencies).
+    ls -dt "$from"-desktop-*/ | tail -n +3 | while read -r old; do
+      rm -rf "${old%/}" "${old%/}.stamp" "${old%/}.log"
+    done
+  fi
+  echo "$path"
+}
+
 # What git tracks or would track: the source, not the build trees in it.
 tree() { # tree SOURCE [TAR OPTION...]
   src=$1
@@ -57,14 +121,17 @@ tree() { # tree SOURCE [TAR OPTION...]
 }
 
 # git COMMAND over what goes into a package: the tree less the documents
-# (docs/, *.md), the Flatpak, the package test's checks and the GPU
-# machine's scripts, so that a change to them builds nothing.
+# (docs/, *.md), the Flatpak, the GPU machine's scripts and the tests and
+# benchmarks (of which the package build reads the meson.build files
+# alone: it builds only what is installed), so that a change to them builds
+# nothing; this script, which builds, counts.
 git_packaged() { # git_packaged SOURCE COMMAND...
   src=$1
   shift
   git -C "$src" "$@" -- . ':(exclude)docs' ':(exclude,glob)**/*.md' ':(exclude)build-aux' \
-    ':(exclude)tests/package/test-package.sh' ':(exclude)tests/package/check-flatpak.py' \
-    ':(exclude)tools/gpu.sh' ':(exclude)tools/package-needs.sh'
+    ':(exclude)tests' ':(exclude)bench' ':(exclude)tools/gpu.sh' ':(exclude)tools/package-needs.sh'
+  git -C "$src" "$@" -- ':(glob)tests/**/meson.build' ':(glob)bench/**/meson.build' \
+    tests/package/package-cache.sh
 }
 
 # What goes into a package, named by content without reading it all: the
@@ -116,10 +183,6 @@ build_debs() { # build_debs SOURCE OUT
     >"$2.new/build.log" 2>&1 ||
     { tail -30 "$2.new/build.log" >&2; fail "dpkg-buildpackage (log: $2.new/build.log)"; }
   mv "$cache"/build/*.deb "$2.new/"
-  # lintian's verdict is the packages', so it is kept with them; one that
-  # could not check them keeps nothing.
-  lintian --allow-root --display-info --tag-display-limit 0 --fail-on none "$2.new"/*.deb \
-    >"$2.new/lintian.txt" 2>&1 || { cat "$2.new/lintian.txt" >&2; fail "lintian did not run"; }
   # Each package's files (package, mode, path a line), read once here: the
   # data package's listing means unpacking it.
   for deb in "$2.new"/*.deb; do
@@ -144,8 +207,24 @@ debs() { # debs SOURCE
   echo "$out"
 }
 
+# lintian's verdict is the packages', so it is kept with them; one that
+# could not check them keeps nothing. The test runs it in the background
+# and may stop it: lintian goes with it.
+lintian_of() { # lintian_of DEBS
+  lock "debs/$(basename "$1").lintian"
+  [ -f "$1/lintian.txt" ] && return
+  lintian --allow-root --display-info --tag-display-limit 0 --fail-on none "$1"/*.deb \
+    >"$1/lintian.new" 2>&1 &
+  checker=$!
+  trap 'kill $checker 2>/dev/null; rm -f "$1/lintian.new"; exit 1' INT TERM HUP
+  wait $checker || { cat "$1/lintian.new" >&2; rm -f "$1/lintian.new"; fail "lintian did not run"; }
+  mv "$1/lintian.new" "$1/lintian.txt"
+}
+
 case $what in
   root) lock root && root "$3" "$4" ;;
+  desktop) shift 2 && lock desktop && desktop "$@" ;;
   debs) debs "$3" ;;
-  *) fail "package-cache.sh root|debs ..." ;;
+  lintian) lintian_of "$3" ;;
+  *) fail "package-cache.sh root|desktop|debs|lintian ..." ;;
 esac
