@@ -3,7 +3,10 @@
  * written through the engine's own CSV writer and stamped, with a few
  * outliers planted (a slow link, a degraded GPU among two, a narrow link,
  * slow zero-copy and CPU) and one unreadable file: the report must flag
- * exactly those, and read the whole fleet in seconds. */
+ * exactly those. How long the report took is printed, not judged: the
+ * CPU suite holds no timed verdict, and on the shared 2-core machine the
+ * same report took 0.94 to 3.73 s in six full runs of 2026-11-26 (a limit
+ * of 10 s, one heavier load away). */
 #include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
@@ -170,7 +173,6 @@ test_fleet_1000 (void)
     }
     g_assert_cmpint (r->nodes[SLOW_PINNED].why[MS_FLEET_PINNED_H2D], ==, MS_WHY_OUTSIDE);
   }
-  g_assert_cmpfloat (took, <, 10);
   ms_fleet_report_free (r);
 }
 
