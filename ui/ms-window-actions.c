@@ -36,9 +36,17 @@ default_export_index (MsWindow *self)
   return n ? n - 1 : G_MAXUINT;
 }
 
+static gboolean export_target_ok (const char *path, GError **error);
+
+/* A run saved as CSV is held to the same rules as every other export: a
+ * file that holds a run's measurements, or another run's sidecar, is not
+ * replaced, even when the file chooser asked (its question names one
+ * file; the run's sidecar beside it would go too). */
 static gboolean
 export_results (MsResults *run, const char *path, gboolean summary, GError **error)
 {
+  if (!export_target_ok (path, error))
+    return FALSE;
   char err[512];
   gboolean ok = summary ? ms_csv_write_summary (run, path, err, sizeof err)
                         : ms_csv_write_samples (run, path, err, sizeof err);

@@ -117,7 +117,7 @@ check_views_and_exports (MsWindow *win)
     g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_cmpuint (back->n_cells, ==, ms_test_n_cells (shown));
   ms_results_free (back);
-  /* A picture or a report is never written onto a run's file: refused,
+  /* A picture, a report or a run's CSV is never written onto a run's file: refused,
    * the run unchanged (the output plan's rules, ms_output_plan_check_file). */
   g_autofree char *kept = NULL;
   gsize kept_len = 0;
@@ -127,6 +127,10 @@ check_views_and_exports (MsWindow *win)
   g_assert_nonnull (strstr (error->message, "not replaced"));
   g_clear_error (&error);
   g_assert_false (ms_window_export_report (win, csv, &error));
+  g_clear_error (&error);
+  /* Nor a run's CSV onto another run's file (here: the run exported). */
+  g_assert_false (ms_window_export_csv (win, csv, TRUE, &error));
+  g_assert_nonnull (strstr (error->message, "not replaced"));
   g_clear_error (&error);
   g_autofree char *after = NULL;
   gsize after_len = 0;
