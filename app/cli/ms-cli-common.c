@@ -262,7 +262,10 @@ void
 ms_cli_protect_envelopes (const char *option)
 {
   char path[PATH_MAX];
-  if (option)
+  /* "-": standard input, which may be the envelope file itself. */
+  if (option && strcmp (option, MS_CLI_STDIO) == 0)
+    ms_cli_protect_input ("/dev/stdin");
+  else if (option)
     ms_atomic_file_protect (option);
   else if (ms_envelopes_default_path (path, sizeof path))
     ms_atomic_file_protect (path);

@@ -179,28 +179,53 @@ check_not_sidecar (const Entry *e, char *err, size_t errlen)
   return refuse (err, errlen);
 }
 
-/* Whether the regular file at path holds a run's samples or summary, by
- * its first line (through gzip where compressed): a run with no sidecar
- * beside it, an older one whose metadata is inline, or one copied away
- * from its sidecar, is known by its content alone. */
+/* Whether line is a run's header or a memsweep file's head line. */
 static bool
-is_run_content (const char *path)
+is_run_head (const char *line)
 {
   static const char *const heads[] = { "mode,elements,bytes_per_vector,",
                                        "# memsweep samples file", "# memsweep summary file" };
-  struct stat st;
-  char head[64] = { 0 };
-  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
-    return false;
-  gzFile in = gzopen (path, "rb");
-  int n = in ? gzread (in, head, sizeof head - 1) : 0;
-  if (in)
-    gzclose (in);
-  const char *text = n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  for (size_t i = 0; n > 0 && i < sizeof heads / sizeof heads[0]; i++)
-    if (strncmp (text, heads[i], strlen (heads[i])) == 0)
+  for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
+    if (strncmp (line, heads[i], strlen (heads[i])) == 0)
       return true;
   return false;
+}
+
+/* Whether the regular file at path holds a run's samples or summary, by
+ * its head (through gzip where compressed): a run with no sidecar beside
+ * it, an older one whose metadata is inline, or one copied away from its
+ * sidecar, is known by its content alone. The reader takes blank lines
+ * and '#' lines (a note, inline metadata) before a run's header, so the
+ * plan looks past them too: in the first 64 KiB, the first line that is
+ * neither, or a memsweep head line. */
+static bool
+is_run_content (const char *path)
+{
+  enum { HEAD = 64 * 1024 };
+  struct stat st;
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return false;
+  char *head = calloc (1, HEAD + 1);
+  gzFile in = head ? gzopen (path, "rb") : NULL;
+  int n = in ? gzread (in, head, HEAD) : 0;
+  if (in)
+    gzclose (in);
+  bool run = false;
+  const char *line = n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
+  while (n > 0 && line < head + n) {
+    if (is_run_head (line)) {
+      run = true;
+      break;
+    }
+    if (line[strspn (line, " \t\r")] != '\n' && line[0] != '#')
+      break;
+    const char *next = strchr (line, '\n');
+    if (!next)
+      break;
+    line = next + 1;
+  }
+  free (head);
+  return run;
 }
 
 /* A file of the command's own (an export, a picture, a report) never

@@ -303,12 +303,32 @@ become_child (pid_t parent, const char *path, char *const argv[], char *const en
   _exit (127);
 }
 
+/* An ignored SIGCHLD, which exec passes on, has the kernel reap the
+ * children itself: waitpid then fails with ECHILD, and a process that
+ * measured and wrote its files would be taken for one that measured
+ * nothing and its files thrown away. The supervisor waits for its
+ * children, so it takes the default back before its first one. */
+static void
+take_back_sigchld (void)
+{
+  struct sigaction sa;
+  if (sigaction (SIGCHLD, NULL, &sa) != 0)
+    return;
+  if (sa.sa_handler != SIG_IGN && !(sa.sa_flags & SA_NOCLDWAIT))
+    return;
+  if (sa.sa_handler == SIG_IGN)
+    sa.sa_handler = SIG_DFL;
+  sa.sa_flags &= ~SA_NOCLDWAIT;
+  sigaction (SIGCHLD, &sa, NULL);
+}
+
 bool
 ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char *const envp[],
                      const char *err_path)
 {
   sigset_t all, old;
   note_dispositions ();
+  take_back_sigchld ();
   atomic_store (&supervising, 1);
   *child = (MsChild){ .pid = -1 };
   pid_t parent = getpid ();

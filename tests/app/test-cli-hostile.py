@@ -114,8 +114,11 @@ def partner_of(rng, case):
     if rng.random() < 0.5:
         return (["run", *TINY, "--out", stem, "--quiet"],
                 (stem + "-samples.csv", stem + "-summary.csv", stem + "-meta.json"))
+    # A profile named like a run's file has that run's sidecar name, as
+    # every reader pairs them (calibrate --out X-summary.csv: X-meta.json).
+    side = stem[:-len("-summary")] if stem.endswith(("-summary", "-samples")) else stem
     return (["calibrate", "--runs", "3", *TINY, "--out", stem + ".csv", "--quiet"],
-            (stem + ".csv", stem + "-meta.json"))
+            (stem + ".csv", side + "-meta.json"))
 # The names of descriptor 3 (`/dev/fd/3`, `/proc/self/fd/3`).
 FD3 = ("/dev/fd/3", "/proc/self/fd/3")
 NUMBERS = ("0", "1", "2", "3", "-1", "2x", " 2", "+2", "0x10", "abc", "", "99999999999")

@@ -8,6 +8,7 @@ whose sidecar names older plain names, signals before the stop handlers,
 a gzipped input without room in TMPDIR, a run given twice, --profile -);
 each fails on that commit's memsweep. Cases 23 on are what the pass on
 main e64f749f left open; each fails on main 49447ca0 and passes now.
+Cases 32 on are what the pass on main b6ca89cb found; each fails there.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -650,6 +651,65 @@ def child_silenced_said(d):
         expect(p.returncode == 4, f"{args[0]} under ulimit -f 0: exit {p.returncode}, not 4", err)
         expect("ulimit -f 0" in err, f"{args[0]}: why its process wrote nothing is not said", err)
         expect(not os.listdir(d), f"{args[0]}: left {os.listdir(d)}", err)
+
+
+@case(32, "an ignored SIGCHLD throws away no process that measured")
+def sigchld_ignored(d):
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    ignore = lambda: signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    for args, wrote in ((["run", "--processes", "3", *TINY, "--out", "X"], "X-samples.csv"),
+                        (["calibrate", "--runs", "3", *TINY, "--out", "P.csv"], "P.csv"),
+                        (["compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE, "--budget",
+                          "4", "--out", "L"], "L-a-samples.csv")):
+        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
+                           preexec_fn=ignore)
+        err = p.stderr.decode(errors="replace")
+        expect(p.returncode == 0, f"{args[0]} with SIGCHLD ignored: exit {p.returncode}, not 0",
+               err)
+        expect(os.path.exists(os.path.join(d, wrote)), f"{args[0]}: {wrote} not written", err)
+
+
+@case(33, "a run whose file starts with a note or a blank line is not replaced by an export")
+def run_after_comments_kept(d):
+    rc, _, err = memsweep("run", *TINY, "--quiet", "--out", "A", cwd=d)
+    expect(rc == 0, f"run: exit {rc}", err)
+    with open(os.path.join(d, "A-samples.csv"), "rb") as f:
+        samples = f.read()
+    forms = {"noted.csv": b"# note: baseline before the BIOS update\n" + samples,
+             "inline.csv": b"# memsweep-version: 0.0.9\n# date: 2026-01-01T00:00:00Z\n" + samples,
+             "blank.csv": b"\n" + samples}
+    for name, text in forms.items():
+        with open(os.path.join(d, name), "wb") as f:
+            f.write(text)
+        rc, _, err = memsweep("show", name, cwd=d)
+        expect(rc == 0, f"show {name}: the reader does not take it for a run", err)
+        for export in ("--export-csv", "--export-json"):
+            rc, _, err = memsweep("show", "A-samples.csv", export, name, cwd=d)
+            expect(rc == 2, f"show A {export} {name}: exit {rc}, not 2", err)
+            with open(os.path.join(d, name), "rb") as f:
+                expect(f.read() == text, f"{name} changed by {export}", err)
+
+
+@case(34, "the envelope file read from standard input is not replaced through standard output")
+def envelopes_stdin_kept(d):
+    rc, _, err = memsweep("run", *TINY, "--quiet", "--out", "A", cwd=d)
+    expect(rc == 0, f"run: exit {rc}", err)
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                       "envelopes.csv")
+    env = os.path.join(d, "env.csv")
+    shutil.copyfile(src, env)
+    with open(env, "rb") as f:
+        before = f.read()
+    for mode in ("r+b", "ab"):
+        with open(env, "rb") as fin, open(env, mode) as fout:
+            p = subprocess.run([MEMSWEEP, "show", "A-samples.csv", "--envelopes", "-", "--format",
+                                "json"], cwd=d, stdin=fin, stdout=fout, stderr=subprocess.PIPE,
+                               env=dict(os.environ, TMPDIR=d, LC_ALL="C"), timeout=60)
+        err = p.stderr.decode(errors="replace")
+        expect(p.returncode == 2, f"stdout {mode} onto the envelopes read: exit {p.returncode}",
+               err)
+        with open(env, "rb") as f:
+            expect(f.read() == before, f"the envelope file changed ({mode})", err)
 
 
 @case(0, "standard output by any name holds one document")
