@@ -228,13 +228,15 @@ profile_json (FILE *f, void *user)
 }
 
 /* Reads the runs and writes the profile; the exit status. */
-/* The profile could not be written at path: what was measured is kept
- * under its name in a new folder (ms_output_plan_keep_folder), and said. */
+/* The profile could not be written at path, for whatever reason (a full,
+ * read-only or vanished folder, a pipe nobody reads, a device): what was
+ * measured is kept under its name in a new folder
+ * (ms_output_plan_keep_folder), and said. Standard output is left alone. */
 static void
 keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
 {
   char folder[PATH_MAX], kept[PATH_MAX], err[PATH_MAX + 256], clean[4 * PATH_MAX];
-  if (ms_atomic_file_in_place (path))
+  if (ms_output_plan_is_stdout (path))
     return;
   for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
        attempt++) {

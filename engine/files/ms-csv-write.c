@@ -918,15 +918,18 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   return ok;
 }
 
-/* The pair could not be written at its names: kept under them in a new
- * folder (ms_output_plan_keep_folder), and said after err's reason. */
+/* The pair could not be written at its names, for whatever reason (a full,
+ * read-only or vanished folder, a pipe nobody reads, a device that refuses
+ * it): kept under them in a new folder (ms_output_plan_keep_folder), and
+ * said after err's reason. Only the command's own standard output is left
+ * alone: a reader that stopped reading asked for nothing more. */
 static void
 keep_pair (const MsResults *results, const char *samples_path, const char *summary_path,
            char *err, size_t errlen)
 {
   char folder[PATH_MAX], samples[PATH_MAX], summary[PATH_MAX], why[512];
   size_t used = strlen (err);
-  if (ms_atomic_file_in_place (samples_path) || ms_atomic_file_in_place (summary_path))
+  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
     return;
   for (int attempt = 0; ms_output_plan_keep_folder (samples_path, attempt, folder, sizeof folder);
        attempt++) {

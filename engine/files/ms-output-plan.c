@@ -506,9 +506,11 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
   const char *tmp = getenv ("TMPDIR");
   snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - near) : 1,
             slash ? (slash == near ? "/" : near) : ".");
-  if (attempt == 0)
-    return make_kept_folder (parent, folder, len);
-  return attempt == 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len);
+  /* A folder that cannot be made beside (read-only, removed or renamed
+   * while measuring) must not end the search: TMPDIR is still tried. */
+  if (attempt == 0 && make_kept_folder (parent, folder, len))
+    return true;
+  return attempt <= 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len);
 }
 
 bool

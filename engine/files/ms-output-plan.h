@@ -65,12 +65,13 @@ bool ms_output_plan_add_folder (const char *given_by, const char *path, char *er
                                 size_t errlen);
 
 /* What was measured is never discarded: when a command cannot write its
- * final files (another command has since made a file of another run at
- * one of their names, the folder became read-only or full), it writes
- * them under their own names into a new folder, memsweep-kept-XXXXXX,
- * declared in the plan as the command's own: beside the first of them
- * (attempt 0), else in TMPDIR (attempt 1). The folder's path in folder;
- * false when none could be made. */
+ * final files, for any reason (another command has since made a file of
+ * another run at one of their names, the folder became read-only, full or
+ * was removed, a pipe or device stands at a name), it writes them under
+ * their own names into a new folder, memsweep-kept-XXXXXX, declared in the
+ * plan as the command's own: beside the first of them (attempt 0; TMPDIR
+ * when none can be made there), else in TMPDIR (attempt 1). The folder's
+ * path in folder; false when none could be made. */
 bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len);
 
 /* Where a kept file goes: folder, then path's name. */

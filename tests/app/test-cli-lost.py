@@ -9,6 +9,8 @@ a gzipped input without room in TMPDIR, a run given twice, --profile -);
 each fails on that commit's memsweep. Cases 23 on are what the pass on
 main e64f749f left open; each fails on main 49447ca0 and passes now.
 Cases 32 on are what the pass on main b6ca89cb found; each fails there.
+Cases 35 on: a final write that fails for another reason than a full
+folder (a pipe at a name, the folder removed); each fails on 8e23d2b7.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -756,6 +758,35 @@ def early_stop_keeps_old_run(d):
     err = p.communicate(timeout=120)[1].decode(errors="replace")
     expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
     expect(snapshot(d) == before, "R's files changed", err)
+
+
+# ---- any failure of the final write keeps the run (found on b6ca89cb) ------
+
+@case(35, "a pipe nobody reads at a run's file name: refused, or the run kept")
+def fifo_at_summary_kept(d):
+    os.mkfifo(os.path.join(d, "X-summary.csv"))
+    rc, _, err = memsweep("run", *TINY, "--out", "X", cwd=d, timeout=60)
+    expect(rc in (2, 4), f"exit {rc}, not 2 or 4", err)
+    if rc == 4:
+        kept_files(d, err, ["X-samples.csv", "X-summary.csv"])
+
+
+@case(36, "an output folder removed while run --grade measures: the run is kept in TMPDIR")
+def folder_removed_kept(d):
+    sub = os.path.join(d, "sub")
+    os.makedirs(sub)
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    p = subprocess.Popen([MEMSWEEP, "run", "--grade", "--processes", "8", "--modes", "host",
+                          "--min-exp", "10", "--max-exp", "12", "--reps", "30", "--quiet",
+                          "--out", "sub/X"], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while not glob.glob(os.path.join(d, "memsweep-*-*")) and time.time() < deadline:
+        time.sleep(0.005)
+    shutil.rmtree(sub)
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    expect(p.returncode == 4, f"exit {p.returncode}, not 4", err)
+    kept_files(d, err, ["X-samples.csv", "X-summary.csv"])
 
 
 def main():
