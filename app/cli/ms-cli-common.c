@@ -372,6 +372,10 @@ ms_cli_prefix_not_stdio (const char *option, const char *prefix)
   return false;
 }
 
+/* The copy of standard input and its folder, noted for the clean-up on
+ * signals: a signal while it is read or used leaves nothing in TMPDIR. */
+static int stdin_folder_slot = -1, stdin_file_slot = -1;
+
 bool
 ms_cli_stdin_file (char *path, size_t len)
 {
@@ -382,6 +386,8 @@ ms_cli_stdin_file (char *path, size_t len)
              strerror (errno));
     return false;
   }
+  stdin_folder_slot = ms_atomic_file_note_temporary (folder);
+  stdin_file_slot = ms_atomic_file_note_temporary (path);
   FILE *out = fopen (path, "wb");
   size_t n = 0;
   bool ok = out != NULL;
@@ -410,6 +416,9 @@ ms_cli_stdin_done (const char *path)
     *slash = '\0';
     rmdir (folder);
   }
+  ms_atomic_file_forget_temporary (stdin_file_slot);
+  ms_atomic_file_forget_temporary (stdin_folder_slot);
+  stdin_file_slot = stdin_folder_slot = -1;
 }
 
 char *

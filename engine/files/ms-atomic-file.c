@@ -86,14 +86,35 @@ forget_temporary (int slot)
     temporaries[slot].live = 0;
 }
 
+int
+ms_atomic_file_note_temporary (const char *path)
+{
+  return strlen (path) < sizeof temporaries[0].path ? register_temporary (path) : -1;
+}
+
+void
+ms_atomic_file_forget_temporary (int slot)
+{
+  forget_temporary (slot);
+}
+
+/* Files first, then the folders they were in (a folder is noted before
+ * its file, and rmdir wants it empty). */
 void
 ms_atomic_file_remove_temporaries (void)
 {
+  int folders[MAX_TEMPORARIES], n = 0;
   for (int i = 0; i < MAX_TEMPORARIES; i++)
     if (temporaries[i].live) {
-      unlink (temporaries[i].path);
-      temporaries[i].live = 0;
+      if (unlink (temporaries[i].path) != 0 && errno == EISDIR)
+        folders[n++] = i;
+      else
+        temporaries[i].live = 0;
     }
+  for (int k = 0; k < n; k++) {
+    rmdir (temporaries[folders[k]].path);
+    temporaries[folders[k]].live = 0;
+  }
 }
 
 static void

@@ -135,6 +135,13 @@ void ms_atomic_file_abort (MsAtomicFile *file);
 /* Unlinks every temporary still open. Async-signal-safe. */
 void ms_atomic_file_remove_temporaries (void);
 
+/* A temporary of the caller's own (a file, or a folder its files are
+ * noted in after it), removed with the others when a signal ends the
+ * process; its slot, or -1 when there is no room. Forgotten once the
+ * caller has removed it. */
+int ms_atomic_file_note_temporary (const char *path);
+void ms_atomic_file_forget_temporary (int slot);
+
 /* For a program without a stop handler of its own: SIGINT, SIGTERM, SIGHUP
  * (and the other signals that end a process by default) remove every
  * temporary, then end the process as the signal would have. Signals that

@@ -714,6 +714,31 @@ def envelopes_stdin_kept(d):
             expect(f.read() == before, f"the envelope file changed ({mode})", err)
 
 
+@case(37, "a signal while standard input is read leaves no copy of it in TMPDIR")
+def stdin_copy_cleaned(d):
+    rc, _, err = memsweep("run", *TINY, "--quiet", "--out", "A", cwd=d)
+    expect(rc == 0, f"run: exit {rc}", err)
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    with open(os.path.join(d, "A-samples.csv"), "rb") as f:
+        text = f.read()
+    for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        p = subprocess.Popen([MEMSWEEP, "show", "-"], cwd=d, stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             env=dict(os.environ, TMPDIR=tmp, LC_ALL="C"))
+        p.stdin.write(text)
+        p.stdin.flush()
+        # Its copy of standard input is being made, the input still open.
+        deadline = time.time() + 30
+        while not os.listdir(tmp) and time.time() < deadline:
+            time.sleep(0.02)
+        p.send_signal(sig)
+        p.stdin.close()
+        p.wait(timeout=60)
+        err = p.stderr.read().decode(errors="replace")
+        expect(not os.listdir(tmp), f"after {sig.name}: {os.listdir(tmp)} left in TMPDIR", err)
+
+
 @case(0, "standard output by any name holds one document")
 def stdout_one_document(d):
     a_run(d, "X")
