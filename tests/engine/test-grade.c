@@ -66,6 +66,18 @@ fill_cell (MsCell *c, const Model *m, GRand *rng, double base, double drift, boo
   }
 }
 
+/* An empty compare-grade run: PROCESSES processes of ROUNDS rounds. */
+static MsResults *
+grade_results (void)
+{
+  MsSweep sweep;
+  ms_sweep_init_default (&sweep);
+  sweep.processes = PROCESSES;
+  sweep.rounds = ROUNDS;
+  sweep.vary = MS_VARY_PLACEMENT;
+  return ms_results_new (&sweep, NULL);
+}
+
 /* A compare-grade run of four modes from 2^14 to 2^20; slowdown scales
  * every time (1.2: the known change). */
 static MsResults *
@@ -73,12 +85,7 @@ model_run (const Model *m, GRand *rng, double slowdown)
 {
   static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE, MS_MODE_ZERO_COPY,
                                   MS_MODE_MANAGED };
-  MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  sweep.processes = PROCESSES;
-  sweep.rounds = ROUNDS;
-  sweep.vary = MS_VARY_PLACEMENT;
-  MsResults *r = ms_results_new (&sweep, NULL);
+  MsResults *r = grade_results ();
   double drift = m->drift_pct / 100 * normal (rng);
   for (size_t mi = 0; mi < G_N_ELEMENTS (modes); mi++)
     for (int e = 14; e <= 20; e++) {
@@ -305,12 +312,7 @@ static MsResults *
 host_run (const Model *m, GRand *rng, double host, double gpu)
 {
   static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_HOST };
-  MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  sweep.processes = PROCESSES;
-  sweep.rounds = ROUNDS;
-  sweep.vary = MS_VARY_PLACEMENT;
-  MsResults *r = ms_results_new (&sweep, NULL);
+  MsResults *r = grade_results ();
   for (size_t mi = 0; mi < G_N_ELEMENTS (modes); mi++)
     for (int e = 14; e <= 20; e++) {
       MsCell c = { .mode = modes[mi], .exponent = e, .elements = 1ull << e };
