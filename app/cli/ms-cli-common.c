@@ -381,13 +381,22 @@ ms_cli_stdin_file (char *path, size_t len)
 {
   char folder[PATH_MAX], buf[1 << 16];
   snprintf (folder, sizeof folder, "%s/memsweep-stdin-XXXXXX", ms_cli_tmp_folder ());
-  if (!mkdtemp (folder) || snprintf (path, len, "%s/" MS_CLI_STDIO, folder) >= (int) len) {
+  /* No signal between making the folder and noting it for the clean-up. */
+  sigset_t all, old;
+  sigfillset (&all);
+  sigprocmask (SIG_BLOCK, &all, &old);
+  bool made = mkdtemp (folder) && snprintf (path, len, "%s/" MS_CLI_STDIO, folder) < (int) len;
+  int made_errno = errno;
+  if (made) {
+    stdin_folder_slot = ms_atomic_file_note_temporary (folder);
+    stdin_file_slot = ms_atomic_file_note_temporary (path);
+  }
+  sigprocmask (SIG_SETMASK, &old, NULL);
+  if (!made) {
     fprintf (stderr, ms_gettext ("memsweep: standard input: no temporary file: %s\n"),
-             strerror (errno));
+             strerror (made_errno));
     return false;
   }
-  stdin_folder_slot = ms_atomic_file_note_temporary (folder);
-  stdin_file_slot = ms_atomic_file_note_temporary (path);
   FILE *out = fopen (path, "wb");
   size_t n = 0;
   bool ok = out != NULL;
