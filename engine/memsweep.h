@@ -160,6 +160,23 @@ typedef enum {
                       * fresh pages for pageable buffers */
 } MsVary;
 
+/* What the host does around each repetition's timed window (issue 59).
+ * Every: the inputs written and the result poisoned before every
+ * repetition, the result verified after it. Once: where the timed work
+ * meets the inputs in the same state either way (the GPU reads them by DMA
+ * or across the link, which leaves no line in the CPU's cache: pinned,
+ * write-combined, registered, zero-copy, uva, streams), they are written
+ * before a cell's first repetition only; pageable (the driver's staging
+ * reads them through the CPU's cache), both managed modes (their pages
+ * move to the GPU) and the host mode still write them every time. The
+ * result is poisoned in the same pass that verifies it, ready for the next
+ * repetition; every repetition's whole result is still checked. */
+typedef enum {
+  MS_HOST_PREP_EVERY, /*< nick=every >*/
+  MS_HOST_PREP_ONCE,  /*< nick=once >*/
+  MS_HOST_PREP_COUNT  /*< skip >*/
+} MsHostPrep;
+
 #define MS_MAX_CI_TARGET_PCT 100.0
 #define MS_MAX_CELL_BUDGET_MS 3600000.0 /* an hour */
 
@@ -241,6 +258,7 @@ typedef struct {
    * timeline; the rest are plain alone. 0: every one (files written
    * before the setting existed read so). */
   int instr_reps;
+  MsHostPrep host_prep; /* the host's work around each repetition */
   char variant[MS_VARIANT_LEN]; /* given to every cell; "" in a plain sweep */
   MsKnobs knobs;
   /* A lesson's own options, "key=value,key=value" (ms_lesson_options);

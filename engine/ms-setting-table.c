@@ -14,13 +14,15 @@
 
 /* Choices are the engine's enums, read and written as int. */
 _Static_assert (sizeof (MsIssueOrder) == sizeof (int) && sizeof (MsRepsRule) == sizeof (int) &&
-                  sizeof (MsHostStores) == sizeof (int) && sizeof (MsVary) == sizeof (int),
+                  sizeof (MsHostStores) == sizeof (int) && sizeof (MsVary) == sizeof (int) &&
+                  sizeof (MsHostPrep) == sizeof (int),
                 "an enum setting is not int sized");
 
 static const char *const order_names[] = { "depth", "breadth", NULL };
 static const char *const rule_names[] = { "fixed", "adaptive", NULL };
 static const char *const stores_names[] = { "streamed", "ordinary", "fresh", NULL };
 static const char *const vary_names[] = { "nothing", "placement", NULL };
+static const char *const host_prep_names[] = { "every", "once", NULL };
 
 /* In the order of the usage text. */
 static const MsSetting settings[] = {
@@ -78,6 +80,17 @@ static const MsSetting settings[] = {
     .title = MS_N_ ("Instrumented repetitions"),
     .help = MS_N_ ("how many repetitions of each size (the first) also\n"
                    "run with timers, for phases and timelines; 0: every one") },
+  /* The command line's alone while the lent GPUs compare the two ways
+   * (tools/gpu.sh host-prep, issue 59): once writes the inputs a cell's
+   * first repetition only where the copy meets them in the same state
+   * (MsHostPrep, memsweep.h) and poisons the result while verifying it. */
+  { .option = "host-prep", .kind = MS_SETTING_CHOICE, .def = MS_HOST_PREP_EVERY,
+    .choices = host_prep_names, .offset = FIELD (host_prep),
+    .title = MS_N_ ("The host's work around each repetition"),
+    .help = MS_N_ ("every: write the inputs and poison the result before\n"
+                   "every repetition; once: write the inputs a GPU reads\n"
+                   "in place before a size's first repetition only, and\n"
+                   "poison the result while verifying it") },
   /* One warm-up takes a cell's first touch of its buffers out of the
    * timed repetitions; the sweep warms the GPU's clock once at its start. */
   { .option = "warmup", .key = "warmup", .def = 1, .min = 0, .max = MS_MAX_WARMUP, .arg = "N",

@@ -175,8 +175,17 @@ void
 k_verify_phase (KCtx *ctx, const float *c)
 {
   MsKRun *run = ctx->run;
+  KBuffers *b = &ctx->bufs;
   double hs = k_now_us ();
-  run->mismatches = ms_data_verify (c, run->n, &run->first_mismatch);
+  /* Poisoning here for the next repetition's k_init_phase, which then
+   * skips it; not in managed memory, whose result is poisoned on the
+   * device (mode-managed.cu), where the kernel then finds its pages. */
+  if (run->verify_poisons && c == b->h[2] && b->host_kind != K_HOST_MANAGED) {
+    run->mismatches = ms_data_verify_and_poison (b->h[2], run->n, &run->first_mismatch);
+    b->c_poisoned = true;
+  } else {
+    run->mismatches = ms_data_verify (c, run->n, &run->first_mismatch);
+  }
   k_host_event (ctx, K_VERIFY, hs, 0);
 }
 

@@ -60,6 +60,10 @@ void ms_data_fill (float *a, float *b, uint64_t n);
 void ms_data_poison (float *c, uint64_t n);
 /* Host check of c against the reference a + b; returns the mismatch count. */
 uint64_t ms_data_verify (const float *c, uint64_t n, uint64_t *first_bad);
+/* The same check, and c poisoned as ms_data_poison does, in one pass: each
+ * block is checked, then overwritten with streaming stores while it is
+ * still in the L1 cache. */
+uint64_t ms_data_verify_and_poison (float *c, uint64_t n, uint64_t *first_bad);
 
 #ifdef __cplusplus
 }

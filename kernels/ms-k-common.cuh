@@ -53,6 +53,7 @@ struct KBuffers {
   bool registered[3];
   float *scratch;          /* a device buffer of n floats some lessons use */
   bool inputs_written;     /* h[0], h[1] hold the inputs (run->inputs_kept) */
+  bool c_poisoned;         /* h[2] holds the poison (run->verify_poisons) */
   cudaStream_t streams[K_MAX_STREAMS];
   int n_streams;
 };

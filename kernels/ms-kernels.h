@@ -77,6 +77,9 @@ typedef struct {
   int host_work;
   int resident;
   int inputs_kept; /* inputs written before the first repetition only */
+  /* The result poisoned in the pass that verifies it (--host-prep once),
+   * so the next repetition's init need not poison it again. */
+  int verify_poisons;
   /* in, set before each repetition: 1 instrumented (the latch, an event
    * pair around every step, every phase recorded), 0 plain (the
    * application's sequence alone: no latch, no event between steps, one

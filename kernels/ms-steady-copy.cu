@@ -78,6 +78,8 @@ ms_k_cell_copy_bursts (MsKCell *cell, int samples, int burst, MsKCopy *out)
     return MS_K_UNSUPPORTED;
   cell->run->n_events = 0;
   cell->run->e2e_us = -1;
+  /* The copies back overwrite the poisoned result. */
+  cell->bufs.c_poisoned = false;
   size_t bytes = cell->run->n * sizeof (float);
   cudaError_t err =
     mode == MS_K_MODE_REGISTERED ? k_bursts_register (&cell->bufs, bytes, true) : cudaSuccess;

@@ -120,11 +120,24 @@ write_inputs_metadata (MsWriter *w, const MsResults *r)
   static const char *const how[MS_STORES_COUNT] = { "with streaming stores",
                                                      "with ordinary stores",
                                                      "into new pinned buffers" };
+  const char *written =
+    (unsigned) r->sweep.knobs.stores < MS_STORES_COUNT ? how[r->sweep.knobs.stores] : "?";
+  /* --host-prep once (MsHostPrep): files of the default say what they
+   * always said. */
+  if (r->sweep.host_prep == MS_HOST_PREP_ONCE && !r->sweep.knobs.inputs_kept) {
+    ms_meta_printf (w->f, MS_META_HOST_INPUTS,
+                    "a and b written %s before the first repetition only in pinned, "
+                    "write-combined, registered, zero-copy, uva and streams, before every "
+                    "repetition in pageable, managed, managed-prefetch and host; c poisoned "
+                    "with streaming stores while the last result was verified; a cell's variant "
+                    "names its own where it differs",
+                    written);
+    return;
+  }
   ms_meta_printf (w->f, MS_META_HOST_INPUTS,
                   "a and b written %s %s; c poisoned with streaming stores; a cell's variant "
                   "names its own where it differs",
-                  (unsigned) r->sweep.knobs.stores < MS_STORES_COUNT ? how[r->sweep.knobs.stores]
-                                                                     : "?",
+                  written,
                   r->sweep.knobs.inputs_kept ? "before the first repetition only"
                                              : "before every repetition");
 }

@@ -55,6 +55,7 @@ typedef struct {
   int warmup;
   int reps;          /* the count when rule is NULL; else a sizing hint */
   int instr_reps;    /* kept repetitions paired with an instrumented one; 0: all */
+  MsHostPrep host_prep; /* inputs and poison every repetition, or once (memsweep.h) */
   atomic_int *cancel;
   /* How many repetitions: ms_sweep_stop_rule with this sweep's settings,
    * asked before every repetition after the first; NULL: exactly reps. */
@@ -148,6 +149,10 @@ typedef enum {
 
 /* The CPU baseline, used by the system backend and by tests. */
 MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);
+/* The same with another add in the timed window: a test's, which may write
+ * a wrong result or none, to show that verification still catches it. */
+typedef void (*MsHostAdd) (const float *a, const float *b, float *c, uint64_t n);
+MsCellStatus ms_host_run_cell_with (const MsRunArgs *args, MsHostAdd add, MsRunOutput *out);
 
 /* Host memory the kernel would give us now (MemAvailable), or 0 if unknown. */
 uint64_t ms_host_available_memory (void);

@@ -12,6 +12,7 @@
 #include "model/ms-fit.h"
 #include "model/ms-results.h"
 #include "model/ms-stats.h"
+#include "ms-backend-private.h"
 #include "ms-backend-test.h"
 #include "ms-data.h"
 #include "ms-sweep-test.h"
@@ -96,6 +97,85 @@ test_data_threads (void)
   g_free (a);
   g_free (b);
   g_free (c);
+}
+
+/* Verifying and poisoning in one pass: the same counts and first index as
+ * ms_data_verify, one thread or several, and c all poison afterwards. */
+static void
+test_data_verify_and_poison (void)
+{
+  const uint64_t sizes[] = { 5000, (1u << 21) + 37 };
+  for (size_t k = 0; k < G_N_ELEMENTS (sizes); k++) {
+    uint64_t n = sizes[k], first = 99;
+    float *a = g_new (float, n), *b = g_new (float, n), *c = g_new (float, n);
+    ms_data_fill (a, b, n);
+    for (uint64_t i = 0; i < n; i++)
+      c[i] = a[i] + b[i];
+    g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, 0);
+    g_assert_cmpuint (first, ==, 0);
+    g_assert_cmpuint (ms_data_verify (c, n, &first), ==, n);
+    for (uint64_t i = 0; i < n; i++)
+      c[i] = a[i] + b[i];
+    c[n - 1] = 0;
+    c[n / 2 + 3] = -c[n / 2 + 3];
+    c[1500] += 1;
+    g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, 3);
+    g_assert_cmpuint (first, ==, 1500);
+    g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, n);
+    g_assert_cmpuint (first, ==, 0);
+    g_free (a);
+    g_free (b);
+    g_free (c);
+  }
+}
+
+/* The host mode's add, wrong on purpose at its call number fault_call:
+ * writing nothing (the result as the last repetition's verification left
+ * it) or one wrong element. */
+static int add_calls, fault_call;
+static bool fault_writes_nothing;
+
+static void
+faulty_add (const float *a, const float *b, float *c, uint64_t n)
+{
+  if (++add_calls == fault_call && fault_writes_nothing)
+    return;
+  for (uint64_t i = 0; i < n; i++)
+    c[i] = a[i] + b[i];
+  if (add_calls == fault_call)
+    c[n / 3] = 0;
+}
+
+/* --host-prep once poisons the result while verifying it: a repetition
+ * that writes no result, after one that wrote it right, must still fail,
+ * as one that writes one element wrong, in plain and in instrumented
+ * repetitions, and either way of preparing; a right add passes. */
+static void
+test_host_prep_catches_bad_results (void)
+{
+  for (int prep = 0; prep < MS_HOST_PREP_COUNT; prep++) {
+    for (int call = 0; call <= 8; call++) {
+      MsRunArgs args = { .mode = MS_MODE_HOST, .n = 3000, .warmup = 1, .reps = 4,
+                         .host_prep = (MsHostPrep) prep };
+      MsRunOutput out;
+      add_calls = 0;
+      fault_call = call; /* 0: none; odd: a plain repetition, even: instrumented */
+      fault_writes_nothing = call % 3 != 0;
+      MsCellStatus st = ms_host_run_cell_with (&args, faulty_add, &out);
+      if (call == 0) {
+        g_assert_cmpint (st, ==, MS_CELL_OK);
+        g_assert_cmpint (out.n_reps, ==, 4);
+        g_assert_cmpuint (out.mismatches, ==, 0);
+      } else {
+        g_assert_cmpint (st, ==, MS_CELL_VERIFY_FAILED);
+        g_assert_cmpuint (out.mismatches, ==, fault_writes_nothing ? 3000 : 1);
+        g_assert_cmpuint (out.first_mismatch, ==, fault_writes_nothing ? 0 : 1000);
+        /* Warm-up pair, then pairs: call k is repetition (k - 1) / 2 - 1. */
+        g_assert_cmpint (out.failed_rep, ==, (call - 1) / 2 - 1);
+      }
+      ms_run_output_clear (&out);
+    }
+  }
 }
 
 /* The last run's error message. */
@@ -351,6 +431,8 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/stats", test_stats);
   g_test_add_func ("/runner/data", test_data);
   g_test_add_func ("/runner/data-threads", test_data_threads);
+  g_test_add_func ("/runner/data-verify-and-poison", test_data_verify_and_poison);
+  g_test_add_func ("/runner/host-prep-catches-bad-results", test_host_prep_catches_bad_results);
   g_test_add_func ("/runner/fit-recovers-model", test_fit_recovers_model);
   g_test_add_func ("/runner/progress-and-order", test_progress_and_order);
   g_test_add_func ("/runner/faults", test_faults);
