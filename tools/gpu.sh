@@ -13,7 +13,7 @@
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi portable-reference fleet fleet-spread scale
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
-# cell-budget.
+# cell-budget host-prep.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -185,6 +185,34 @@ step_cell_budget() {
   done
   $B/bench/bench-memsweep 5 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
   log "cell budgets: $(python3 tools/cell-budget-table.py "$OUT/budget.txt" | tr '\n' ' ')"
+}
+
+# The default sweep with --host-prep every and once (issue 59), N (5)
+# processes each way, interleaved (the first way alternating), each with
+# the time ledger's totals and a line per cell; tools/host-prep-compare.py
+# compares the two ways' cells against each way's spread between
+# processes. Small text under host-prep/ (the samples files are dropped),
+# packed as host-prep.tar.gz beside it.
+step_host_prep() {
+  local r w ways s0 rc d="$OUT/host-prep"
+  mkdir -p "$d"
+  : >"$d/times.txt"
+  for r in $(seq 1 "${N:-5}"); do
+    ways="every once"
+    [ $((r % 2)) = 0 ] && ways="once every"
+    for w in $ways; do
+      s0=$(date +%s%N)
+      MEMSWEEP_TIME_LEDGER=cells $MS run --quiet --no-profile --host-prep $w --out "$d/$w-r$r" \
+        >/dev/null 2>"$d/$w-r$r-ledger.txt"
+      rc=$?
+      echo "way=$w round=$r rc=$rc whole_ms=$(( ($(date +%s%N) - s0) / 1000000 ))" >>"$d/times.txt"
+      rm -f "$d/$w-r$r-samples.csv"
+    done
+  done
+  python3 tools/host-prep-compare.py "$d" >"$d/compare.txt" 2>&1
+  tar -C "$OUT" -czf "$OUT/host-prep.tar.gz" host-prep
+  log "host-prep: $(grep -E '^(every|once|once -) ' "$d/compare.txt" | cut -c1-150 | tr '\n' ' ')"
+  log "host-prep: $(grep "^## cells" "$d/compare.txt" | tr "\n" " ")"
 }
 
 # bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its
