@@ -12,6 +12,13 @@ ninja -C build >/dev/null || { ninja -C build; exit 1; }
 # otherwise resets whenever its last client leaves, and a test connecting
 # during that reset fails with "cannot open display".
 export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+# One test more than there are cores: several tests mostly wait (on the
+# disk's syncs, a child's signal, a timeout, the X server; test-fleet used
+# 5 s of CPU in 30, toast-queue 1 in 10, fleet-slurm 0.5 in 9.5), and the
+# spare test fills a core meanwhile. MESON_TESTTHREADS set by the caller
+# wins.
+MESON_TESTTHREADS=${MESON_TESTTHREADS:-$(($(nproc) + 1))}
+export MESON_TESTTHREADS
 if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
   xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- meson test -C build --print-errorlogs "$@"
 else
