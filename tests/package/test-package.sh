@@ -28,7 +28,11 @@
 # The packages and lintian's output, the pristine root and the root with
 # the dependencies are cached outside the tree (MEMSWEEP_PACKAGE_CACHE,
 # default ~/.cache/memsweep-package-test) by package-cache.sh, keyed by
-# their inputs: a second run with the same tree builds nothing. MEMSWEEP is
+# their inputs: a second run with the same tree builds nothing, and one
+# after a change to a few files compiles those alone (the build's folder
+# is kept: 47 to 101 s in all at a load of 6 to 8 on the 2-core
+# development machine, against 5 to 7 min when each build started from
+# scratch). MEMSWEEP is
 # the build's memsweep, whose table of a reference run the installed one
 # must print.
 src=$1 work=$2 version=$3
