@@ -144,8 +144,8 @@ for command in table["commands"]:
 check("fish completes compare --mode's values", re.search(
     r"__fish_seen_subcommand_from compare' -l mode .* -x -a '[^']*pinned", fish) is not None)
 if shutil.which("bash"):
-    check("memsweep lesson iss<TAB> is issue-order",
-          complete("memsweep", "lesson", "iss") == ["issue-order"])
+    check("memsweep lesson issue-o<TAB> is issue-order",
+          complete("memsweep", "lesson", "issue-o") == ["issue-order"])
 
 # The pages render without a warning; memsweep-gtk's names its options.
 if shutil.which("man"):

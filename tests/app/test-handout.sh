@@ -47,16 +47,26 @@ PY
 done
 
 # Every lesson on both GPUs, as a class gets it: its own run, or for a
-# lesson a plain sweep answers the default sweep with --lesson. One page,
+# lesson a plain sweep answers the default sweep with --lesson; a lesson
+# with an experiment of its own whose run is not measured yet (one just
+# added without a GPU) is left out, and said: the reference-completeness
+# test names the runs missing and the command that makes them. One page,
 # no text under 8 pt (a word's box is 1.164 times its DejaVu size), no
 # word outside the page, none reaching into the footer's line, and the
 # footer naming the GPU and the file.
 lessons=$(python3 -c 'import json, sys
-print(" ".join(l["name"] for l in json.load(open(sys.argv[1]))["lessons"]))' "$tmp/lessons.json")
+print(" ".join("%s:%s" % (l["name"], l["experiment"] or "")
+               for l in json.load(open(sys.argv[1]))["lessons"]))' "$tmp/lessons.json")
 n=0
 for gpu in h100 h200; do
-  for lesson in $lessons; do
+  for entry in $lessons; do
+    lesson=${entry%%:*} experiment=${entry#*:}
     run="$ref/$gpu-lesson-$lesson-samples.csv.gz"
+    if [ ! -f "$run" ] && [ -n "$experiment" ]; then
+      echo "left out: $gpu $lesson, $(basename "$run") not measured yet (reference-completeness)"
+      n=$((n + 1))
+      continue
+    fi
     [ -f "$run" ] || run="$ref/$gpu-default-samples.csv.gz"
     pdf="$tmp/$gpu-$lesson.pdf"
     check "$gpu $lesson: report --handout --lesson" \
