@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* common.cu: the timing context, the kernels, the steps of a cell (the
- * engine's cell driver decides their order) and device facts. */
+/* common.cu: the timing context, the steps of a cell (the engine's cell
+ * driver decides their order; the init step writes the inputs as the run's
+ * lesson says) and device facts. The kernels they launch are ms-work.cu's. */
 #include "ms-k-common.cuh"
 #include "ms-k-timing.cuh"
 
@@ -40,31 +41,6 @@ ms_k_shutdown (void)
     cudaEventDestroy (k_pool[i]);
   k_pool_size = 0;
   k_pool_device = -1;
-}
-
-void
-k_fail (KCtx *ctx, const char *what, cudaError_t err)
-{
-  if (!ctx->failed) {
-    /* Keep the call short: "cudaMallocHost(&a, bytes)" -> "cudaMallocHost" */
-    char call[64];
-    size_t len = strcspn (what, " (");
-    if (len >= sizeof call)
-      len = sizeof call - 1;
-    memcpy (call, what, len);
-    call[len] = '\0';
-    snprintf (ctx->run->error, sizeof ctx->run->error, "%s: %s (%s)", call,
-              cudaGetErrorString (err), cudaGetErrorName (err));
-  }
-  ctx->failed = true;
-}
-
-void
-k_fail_msg (KCtx *ctx, const char *msg)
-{
-  if (!ctx->failed)
-    snprintf (ctx->run->error, sizeof ctx->run->error, "%s", msg);
-  ctx->failed = true;
 }
 
 bool
@@ -171,6 +147,66 @@ k_set_e2e (KCtx *ctx, double e2e_start)
   ctx->run->e2e_us = k_now_us () - e2e_start;
 }
 
+/* Ordinary stores leave the lines dirty in the CPU cache, unlike the
+ * streaming stores of ms_data_fill. */
+static void
+k_fill_ordinary (float *a, float *b, uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++) {
+    a[i] = ms_data_a (i);
+    b[i] = ms_data_b (i);
+  }
+}
+
+/* Fresh inputs: new page-locked buffers with the mode's flags, never used
+ * by the GPU before this repetition. */
+static bool
+k_fresh_inputs (KCtx *ctx, KBuffers *b)
+{
+  unsigned flags = ctx->run->named == MS_K_MODE_WRITE_COMBINED ? cudaHostAllocWriteCombined : 0;
+  for (int i = 0; i < 2; i++) {
+    K_CHECK (ctx, cudaFreeHost (b->h[i]));
+    b->h[i] = NULL;
+    K_CHECK (ctx, cudaHostAlloc (&b->h[i], ctx->run->n * sizeof (float), flags));
+  }
+  return true;
+}
+
+bool
+k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
+{
+  MsKRun *run = ctx->run;
+  KBuffers *bufs = &ctx->bufs;
+  double hs = k_now_us ();
+  /* Fresh buffers only where the mode's own inputs are pinned allocations
+   * (pinned, write-combined): the allocation is part of the init phase. */
+  bool fresh = run->stores == K_STORES_FRESH && bufs->host_kind == K_HOST_CUDA &&
+               a == bufs->h[0] &&
+               (run->named == MS_K_MODE_PINNED || run->named == MS_K_MODE_WRITE_COMBINED);
+  if (fresh) {
+    if (!k_fresh_inputs (ctx, bufs))
+      return false;
+    a = bufs->h[0];
+    b = bufs->h[1];
+  }
+  /* Kept inputs: written once, then sent as the last repetition left them,
+   * so the copy meets clean lines rather than just-written ones. */
+  bool kept = run->inputs_kept && bufs->inputs_written && a == bufs->h[0];
+  if (!kept && run->stores == K_STORES_ORDINARY)
+    k_fill_ordinary (a, b, run->n);
+  else if (!kept)
+    ms_data_fill (a, b, run->n);
+  bufs->inputs_written = a == bufs->h[0];
+  /* Poisoned already by the last verification (run->verify_poisons), and
+   * untouched since: its lines left the cache then, as they would now. */
+  bool poisoned = c_or_null == bufs->h[2] && bufs->c_poisoned;
+  if (c_or_null && !poisoned)
+    ms_data_poison (c_or_null, run->n);
+  bufs->c_poisoned = false;
+  k_host_event (ctx, K_INIT, hs, 0);
+  return true;
+}
+
 void
 k_verify_phase (KCtx *ctx, const float *c)
 {
@@ -187,45 +223,6 @@ k_verify_phase (KCtx *ctx, const float *c)
     run->mismatches = ms_data_verify (c, run->n, &run->first_mismatch);
   }
   k_host_event (ctx, K_VERIFY, hs, 0);
-}
-
-__global__ void
-k_add_kernel (const float *__restrict__ a, const float *__restrict__ b, float *__restrict__ c,
-              uint64_t n)
-{
-  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
-  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    c[i] = a[i] + b[i];
-}
-
-__global__ void
-k_fill_kernel (float *a, float *b, uint64_t n)
-{
-  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
-  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    a[i] = ms_data_a (i);
-    b[i] = ms_data_b (i);
-  }
-}
-
-static unsigned
-k_blocks_for (uint64_t n)
-{
-  uint64_t blocks = (n + 255) / 256;
-  /* Enough blocks to fill any current GPU; the loop strides over the rest. */
-  return (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
-}
-
-void
-k_launch_add (const float *a, const float *b, float *c, uint64_t n, cudaStream_t stream)
-{
-  k_add_kernel<<<k_blocks_for (n), 256, 0, stream>>> (a, b, c, n);
-}
-
-void
-k_launch_fill (float *a, float *b, uint64_t n, cudaStream_t stream)
-{
-  k_fill_kernel<<<k_blocks_for (n), 256, 0, stream>>> (a, b, n);
 }
 
 bool
@@ -287,6 +284,29 @@ k_plain_copies (KCtx *ctx, KBuffers *b, bool async)
     K_CHECK (ctx, cudaMemcpy (b->h[2], b->d[2], bytes, to_host));
   }
   k_set_e2e (ctx, e2e_start);
+  return !ctx->failed;
+}
+
+/* The add kernel on a held stream: the GPU timer starts once the launch
+ * is queued (ms-latch.cu says why). */
+bool
+k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream)
+{
+  cudaError_t err = k_latch_hold (ctx->run->device, stream);
+  if (err != cudaSuccess) {
+    k_fail (ctx, "latch kernel", err);
+    return false;
+  }
+  int p = k_gpu_begin (ctx, stream);
+  double hs = k_now_us ();
+  k_launch_work (ctx->run, a, b, c, stream);
+  err = cudaGetLastError ();
+  k_host_event (ctx, K_LAUNCH, hs, 0);
+  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
+  /* Released on every path: a held stream would wait for the timeout. */
+  k_latch_release ();
+  if (err != cudaSuccess)
+    k_fail (ctx, "k_add_kernel launch", err);
   return !ctx->failed;
 }
 
@@ -565,20 +585,6 @@ ms_k_device_free_memory (int index, char *err, size_t errlen)
     return 0;
   }
   return free_b;
-}
-
-static int
-k_cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-double
-k_median (double *values, int n)
-{
-  qsort (values, n, sizeof (double), k_cmp_double);
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 double

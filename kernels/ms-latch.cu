@@ -95,27 +95,6 @@ k_spin (int device, double us)
   return err == cudaSuccess ? cudaDeviceSynchronize () : err;
 }
 
-bool
-k_latched_add (KCtx *ctx, const float *a, const float *b, float *c, cudaStream_t stream)
-{
-  cudaError_t err = k_latch_hold (ctx->run->device, stream);
-  if (err != cudaSuccess) {
-    k_fail (ctx, "latch kernel", err);
-    return false;
-  }
-  int p = k_gpu_begin (ctx, stream);
-  double hs = k_now_us ();
-  k_launch_work (ctx->run, a, b, c, stream);
-  err = cudaGetLastError ();
-  k_host_event (ctx, K_LAUNCH, hs, 0);
-  k_gpu_end (ctx, p, stream, K_KERNEL, 1, 0, 0);
-  /* Released on every path: a held stream would wait for the timeout. */
-  k_latch_release ();
-  if (err != cudaSuccess)
-    k_fail (ctx, "k_add_kernel launch", err);
-  return !ctx->failed;
-}
-
 int
 ms_k_spin (int device, double ms, char *err, size_t errlen)
 {

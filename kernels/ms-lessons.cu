@@ -1,118 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lessons.cu: what the lessons change in a repetition (docs/lessons.md):
- * the reuse kernel (R accesses per element), how the host writes the
- * inputs, the duplex copies, the read-only zero-copy kernel, the managed
- * re-run on resident pages, host work beside the streams, and the costs of
- * allocation calls. */
+ * the duplex copies, the read-only zero-copy kernel, the managed re-run on
+ * resident pages, host work beside the streams, and the costs of
+ * allocation calls. How the host writes the inputs is the init step's
+ * (common.cu), the reuse kernel is ms-work.cu's. */
 #include <stdlib.h>
 
 #include "ms-k-common.cuh"
-
-/* Volatile accesses: the compiler must issue every one of the R loads (or
- * stores), so the memory behind the pointers is accessed R times; ld.volatile
- * also skips L1, where a zero-copy line would otherwise be reused. R stores
- * in a row to one mapped address can still be merged before they cross the
- * link (PITFALLS.md 25), hence the writes' own launches below. */
-__global__ void
-k_reuse_kernel (const float *a, const float *b, float *c, uint64_t n, int reuse, int access)
-{
-  uint64_t stride = (uint64_t) gridDim.x * blockDim.x;
-  for (uint64_t i = (uint64_t) blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    if (access == K_ACCESS_WRITE || access == K_ACCESS_WRITE_IN_KERNEL) {
-      volatile float *vc = c;
-      float v = ms_data_a (i) + ms_data_b (i);
-      for (int r = 0; r < reuse; r++)
-        vc[i] = v;
-    } else {
-      const volatile float *va = a, *vb = b;
-      float v = 0;
-      for (int r = 0; r < reuse; r++)
-        v = va[i] + vb[i];
-      c[i] = v;
-    }
-  }
-}
-
-void
-k_launch_work (const MsKRun *run, const float *a, const float *b, float *c, cudaStream_t stream)
-{
-  if (run->reuse <= 0) {
-    k_launch_add (a, b, c, run->n, stream);
-    return;
-  }
-  uint64_t blocks = (run->n + 255) / 256;
-  unsigned grid = (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
-  /* Writes only: c written to the host R times is R kernels that each
-   * store it once; a kernel's end flushes its stores, so each pass
-   * crosses the link whole. The in-kernel form stores R times per element
-   * in one kernel, the form the link may see fewer bytes of. */
-  if (run->access == K_ACCESS_WRITE) {
-    for (int r = 0; r < run->reuse; r++)
-      k_reuse_kernel<<<grid, 256, 0, stream>>> (a, b, c, run->n, 1, run->access);
-    return;
-  }
-  k_reuse_kernel<<<grid, 256, 0, stream>>> (a, b, c, run->n, run->reuse, run->access);
-}
-
-/* Ordinary stores leave the lines dirty in the CPU cache, unlike the
- * streaming stores of ms_data_fill. */
-static void
-k_fill_ordinary (float *a, float *b, uint64_t n)
-{
-  for (uint64_t i = 0; i < n; i++) {
-    a[i] = ms_data_a (i);
-    b[i] = ms_data_b (i);
-  }
-}
-
-/* Fresh inputs: new page-locked buffers with the mode's flags, never used
- * by the GPU before this repetition. */
-static bool
-k_fresh_inputs (KCtx *ctx, KBuffers *b)
-{
-  unsigned flags = ctx->run->named == MS_K_MODE_WRITE_COMBINED ? cudaHostAllocWriteCombined : 0;
-  for (int i = 0; i < 2; i++) {
-    K_CHECK (ctx, cudaFreeHost (b->h[i]));
-    b->h[i] = NULL;
-    K_CHECK (ctx, cudaHostAlloc (&b->h[i], ctx->run->n * sizeof (float), flags));
-  }
-  return true;
-}
-
-bool
-k_init_phase (KCtx *ctx, float *a, float *b, float *c_or_null)
-{
-  MsKRun *run = ctx->run;
-  KBuffers *bufs = &ctx->bufs;
-  double hs = k_now_us ();
-  /* Fresh buffers only where the mode's own inputs are pinned allocations
-   * (pinned, write-combined): the allocation is part of the init phase. */
-  bool fresh = run->stores == K_STORES_FRESH && bufs->host_kind == K_HOST_CUDA &&
-               a == bufs->h[0] &&
-               (run->named == MS_K_MODE_PINNED || run->named == MS_K_MODE_WRITE_COMBINED);
-  if (fresh) {
-    if (!k_fresh_inputs (ctx, bufs))
-      return false;
-    a = bufs->h[0];
-    b = bufs->h[1];
-  }
-  /* Kept inputs: written once, then sent as the last repetition left them,
-   * so the copy meets clean lines rather than just-written ones. */
-  bool kept = run->inputs_kept && bufs->inputs_written && a == bufs->h[0];
-  if (!kept && run->stores == K_STORES_ORDINARY)
-    k_fill_ordinary (a, b, run->n);
-  else if (!kept)
-    ms_data_fill (a, b, run->n);
-  bufs->inputs_written = a == bufs->h[0];
-  /* Poisoned already by the last verification (run->verify_poisons), and
-   * untouched since: its lines left the cache then, as they would now. */
-  bool poisoned = c_or_null == bufs->h[2] && bufs->c_poisoned;
-  if (c_or_null && !poisoned)
-    ms_data_poison (c_or_null, run->n);
-  bufs->c_poisoned = false;
-  k_host_event (ctx, K_INIT, hs, 0);
-  return true;
-}
 
 /* One vector each way, alone or at once on two streams. The device makes
  * the result itself first (untimed), so the copy back brings a verified c. */
