@@ -122,21 +122,30 @@ verify_slice (void *data)
   return NULL;
 }
 
-/* Poison with streaming stores where p is 16-byte aligned, else memset. */
+/* Poisons n floats, with streaming stores on x86-64 (a memset for the
+ * unaligned head and tail): the poison does not sit dirty in the CPU
+ * cache, where it would slow the device's writes of the result into the
+ * same lines. No fence: the caller fences once after all of them. */
 static void
-stream_poison (float *c, uint64_t len)
+stream_poison (float *c, uint64_t n)
 {
+  size_t bytes = n * sizeof (float);
 #if defined(__x86_64__)
-  if (((uintptr_t) c & 15) == 0) {
-    const __m128i v = _mm_set1_epi8 ((char) MS_POISON_BYTE);
-    uint64_t i = 0;
-    for (; i + 4 <= len; i += 4)
-      _mm_stream_si128 ((__m128i *) (c + i), v);
-    memset (c + i, MS_POISON_BYTE, (len - i) * sizeof (float));
-    return;
-  }
+  char *p = (char *) c;
+  size_t head = (16 - ((uintptr_t) p & 15)) & 15;
+  if (head > bytes)
+    head = bytes;
+  memset (p, MS_POISON_BYTE, head);
+  p += head;
+  bytes -= head;
+  const __m128i v = _mm_set1_epi8 ((char) MS_POISON_BYTE);
+  size_t blocks = bytes / 16;
+  for (size_t i = 0; i < blocks; i++)
+    _mm_stream_si128 ((__m128i *) p + i, v);
+  memset (p + blocks * 16, MS_POISON_BYTE, bytes - blocks * 16);
+#else
+  memset (c, MS_POISON_BYTE, bytes);
 #endif
-  memset (c, MS_POISON_BYTE, len * sizeof (float));
 }
 
 /* Block by block: checked, then poisoned while the block is in L1. A
@@ -268,24 +277,8 @@ ms_data_verify_and_poison (float *c, uint64_t n, uint64_t *first_bad)
 void
 ms_data_poison (float *c, uint64_t n)
 {
-  size_t bytes = n * sizeof (float);
+  stream_poison (c, n);
 #if defined(__x86_64__)
-  /* Streaming stores: the poison does not sit dirty in the CPU cache, where
-   * it would slow the device's writes of the result into the same lines. */
-  char *p = (char *) c;
-  size_t head = (16 - ((uintptr_t) p & 15)) & 15;
-  if (head > bytes)
-    head = bytes;
-  memset (p, MS_POISON_BYTE, head);
-  p += head;
-  bytes -= head;
-  const __m128i v = _mm_set1_epi8 ((char) MS_POISON_BYTE);
-  size_t blocks = bytes / 16;
-  for (size_t i = 0; i < blocks; i++)
-    _mm_stream_si128 ((__m128i *) p + i, v);
   _mm_sfence ();
-  memset (p + blocks * 16, MS_POISON_BYTE, bytes - blocks * 16);
-#else
-  memset (c, MS_POISON_BYTE, bytes);
 #endif
 }
