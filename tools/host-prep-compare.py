@@ -14,12 +14,14 @@ medians). A cell's difference is "beyond" the process variation when the
 two ways' ranges over processes do not overlap; "within" otherwise.
 """
 import csv
-import gzip
 import math
 import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_files  # noqa: E402 (beside this script)
 
 WAYS = ("every", "once")
 
@@ -35,17 +37,13 @@ def read_times(path):
     return out
 
 
-def open_text(path):
-    return gzip.open(path, "rt") if path.endswith(".gz") else open(path)
-
-
 NOT_OK = []  # "WAY rN mode 2^k status", every cell of a process that did not end well
 
 
 def read_summary(path, label=""):
     """{(mode, elements): e2e median in us} of one process's cells that ran."""
     cells = {}
-    with open_text(path) as f:
+    with run_files.open_text(path) as f:
         rows = csv.DictReader(line for line in f if not line.startswith("#"))
         for row in rows:
             if row.get("status") != "ok":
@@ -64,9 +62,9 @@ def read_ledger_cells(path):
     """{(mode, exponent): (wall ms, reps)} from MEMSWEEP_TIME_LEDGER=cells lines."""
     cells = {}
     pat = re.compile(r"ledger cell: (\S+) (\d+) reps (\d+) stop (\S+) wall ([0-9.]+) ms")
-    if not os.path.exists(path):
+    if not run_files.existing(path):
         return cells
-    with open(path) as f:
+    with run_files.open_text(path) as f:
         for line in f:
             m = pat.search(line)
             if m:
@@ -75,9 +73,9 @@ def read_ledger_cells(path):
 
 
 def ledger_total(path, name):
-    if not os.path.exists(path):
+    if not run_files.existing(path):
         return None
-    with open(path) as f:
+    with run_files.open_text(path) as f:
         for line in f:
             if line.startswith("time ledger:") and name in line:
                 m = re.search(r"(\d+\.\d+) s", line)
@@ -124,11 +122,10 @@ def cell_figures(d, times):
     for w in WAYS:
         for p in times[w]:
             base = os.path.join(d, "%s-r%s" % (w, p["round"]))
-            for path in (base + "-summary.csv", base + "-summary.csv.gz"):
-                if os.path.exists(path):
-                    for k, v in read_summary(path, "%s r%s" % (w, p["round"])).items():
-                        per[w].setdefault(k, []).append(v)
-                    break
+            path = run_files.existing(base + "-summary.csv")
+            if path:
+                for k, v in read_summary(path, "%s r%s" % (w, p["round"])).items():
+                    per[w].setdefault(k, []).append(v)
             for k, v in read_ledger_cells(base + "-ledger.txt").items():
                 walls[w].setdefault(k, []).append(v)
     keys = sorted(set(per["every"]) & set(per["once"]), key=lambda k: (k[0], k[1]))
