@@ -14,7 +14,7 @@
 static void
 test_log2_axis (void)
 {
-  MsScale s;
+  MsScale s = { 0 };
   ms_scale_fit (&s, MS_SCALE_LOG2, 4096, 4 << 20);
   s.pixel_lo = 100;
   s.pixel_hi = 1100;
@@ -37,7 +37,7 @@ test_log2_axis (void)
 static void
 test_linear_and_log10 (void)
 {
-  MsScale s;
+  MsScale s = { 0 };
   ms_scale_fit (&s, MS_SCALE_LINEAR, 3.2, 47.9);
   g_assert_cmpfloat (s.min, ==, 0);
   g_assert_cmpfloat (s.max, >=, 47.9);
@@ -225,7 +225,7 @@ test_units (void)
     g_assert_cmpstr (buf, ==, times[i].text);
   }
   /* A linear time axis up to 2 s counts in s, every tick with its unit. */
-  MsScale s;
+  MsScale s = { 0 };
   MsTick ticks[16];
   ms_scale_fit (&s, MS_SCALE_LINEAR, 0, 2e6);
   s.unit = MS_SCALE_TIME_US;
