@@ -16,8 +16,9 @@ if [ "${1:-build}" = test ]; then
   # zsh completion, the file type's XML and what it matches; debootstrap,
   # dpkg-dev, debhelper, lintian and python3-yaml: the package tests build
   # the .debs, check them and install them into a clean Debian 12 root, and
-  # read the Flatpak manifest.
-  want="$want xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
+  # read the Flatpak manifest. lld links the test programs (tools/configure.sh
+  # uses it where it is installed).
+  want="$want lld xvfb xauth dbus dbus-x11 locales slurm-wlm munge poppler-utils chromium libxtst6
     python3-venv python3-jsonschema man-db zsh libxml2-utils shared-mime-info
     debootstrap dpkg-dev debhelper lintian python3-yaml"
 fi
