@@ -19,20 +19,45 @@ export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 # wins.
 MESON_TESTTHREADS=${MESON_TESTTHREADS:-$(($(nproc) + 1))}
 export MESON_TESTTHREADS
-if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
-  xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- meson test -C build --print-errorlogs "$@"
+# (ninja has built everything above: the test runs below rebuild nothing,
+# as two at once must not run ninja in one folder.)
+run_tests() { # run_tests ARGS...: meson test under a display and a session bus
+  if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
+    xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- \
+      meson test -C build --no-rebuild --print-errorlogs "$@"
+  else
+    meson test -C build --no-rebuild --print-errorlogs "$@"
+  fi
+}
+logs=build/meson-logs
+rm -f "$logs/package-testlog.json"
+if [ $# -eq 0 ]; then
+  # The package suite beside the others, not after them: its build of the
+  # .debs (minutes when its cache misses) fills the core that waits while
+  # the tests that must run alone run, first (tests/meson.build). It needs
+  # no display; its report follows the others'.
+  meson test -C build --no-rebuild --print-errorlogs --suite package \
+    --logbase package-testlog >"$logs/package-test.out" 2>&1 &
+  package=$!
+  run_tests --no-suite package
+  rc=$?
+  wait $package || rc=1
+  cat "$logs/package-test.out"
 else
-  meson test -C build --print-errorlogs "$@"
+  run_tests "$@"
+  rc=$?
 fi
-rc=$?
-python3 - build/meson-logs/testlog.json <<'PY' || echo "0 passed, 1 failed"
-import json, sys
+python3 - "$logs/testlog.json" "$logs/package-testlog.json" <<'PY' || echo "0 passed, 1 failed"
+import json, os, sys
 passed = failed = skipped = 0
-for line in open(sys.argv[1]):
-    r = json.loads(line).get("result")
-    if r in ("OK", "EXPECTEDFAIL"): passed += 1
-    elif r == "SKIP": skipped += 1
-    else: failed += 1
+for path in sys.argv[1:]:
+    if not os.path.exists(path):
+        continue
+    for line in open(path):
+        r = json.loads(line).get("result")
+        if r in ("OK", "EXPECTEDFAIL"): passed += 1
+        elif r == "SKIP": skipped += 1
+        else: failed += 1
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
 PY
 exit $rc
