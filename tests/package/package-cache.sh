@@ -150,10 +150,16 @@ nvcc_version() {
   done
 }
 
+# The package test builds the kernels for one architecture, sm_90 (the
+# H100 and H200), where a user's package build keeps meson's default
+# (sm_75, sm_80 and sm_90 with PTX): each architecture is another device
+# compile of every .cu file, and the test checks the packaging (memsweep
+# holds GPU code, its libraries, the split, the installs), not nvcc.
+test_gencode=-Dgpu_gencode=-gencode=arch=compute_90,code=sm_90
 inputs_key() { # inputs_key SOURCE
   { key_tree "$1"
     nvcc_version
-    echo "${DEB_BUILD_PROFILES:-} ${DEB_BUILD_OPTIONS:-}"
+    echo "${DEB_BUILD_PROFILES:-} ${DEB_BUILD_OPTIONS:-} ${MEMSWEEP_MESON_OPTIONS:-} $test_gencode"
     dpkg-query -W debhelper meson lintian libcsv-dev libjson-c-dev libgsl-dev libgtk-4-dev \
       libadwaita-1-dev 2>/dev/null
   } | sha256sum | cut -c1-16
@@ -185,9 +191,11 @@ build_debs() { # build_debs SOURCE OUT
     echo "sync-tree.py: $synced"
     # xz -1 and not dpkg-deb's -6 for the three packages of programs: the
     # same files, packed in 3 s and not 9 (what the test checks is inside;
-    # a user's build keeps dpkg-deb's default).
+    # a user's build keeps dpkg-deb's default). The kernels for sm_90
+    # alone ($test_gencode), as in the development build.
     (cd "$cache/build/memsweep" &&
        DEB_BUILD_OPTIONS="parallel=$(nproc) noautodbgsym" DPKG_DEB_COMPRESSOR_LEVEL=1 \
+         MEMSWEEP_MESON_OPTIONS="${MEMSWEEP_MESON_OPTIONS:-} $test_gencode" \
          dpkg-buildpackage -us -uc -b -nc 2>&1)
     echo $? >"$2.new/build.rc"
   } | awk '{ print strftime("%T"), $0; fflush() }' >"$2.new/build.log"
