@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "ms-data.h"
+#include "ms-k-stats.h"
 #include "ms-kernels.h"
 
 /* Mirrors MsPhase in engine/memsweep.h (checked there). */
@@ -96,9 +97,6 @@ k_instrumented (const KCtx *ctx)
 {
   return ctx->run->instrumented != 0;
 }
-
-/* Median of n values; sorts them in place. */
-double k_median (double *values, int n);
 
 /* Sets the run's error once (the first error is the one that matters). */
 void k_fail (KCtx *ctx, const char *what, cudaError_t err);

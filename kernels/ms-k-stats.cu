@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-k-stats.cu: the median that the probes (the kernel probe, the
- * reference copy) report of their samples. A leaf, so that the files of
- * the probes need not call each other for it. */
+ * reference copy) and the multi-GPU measurements report of their
+ * samples. A leaf, so that the files of the probes need not call each
+ * other for it. */
 #include <stdlib.h>
 
-#include "ms-k-common.cuh"
+#include "ms-k-stats.h"
 
 static int
 k_cmp_double (const void *a, const void *b)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-k-multi.h"
+#include "ms-k-stats.h"
 
 #define K_CHECK(call)                                                         \
   do {                                                                        \
@@ -18,20 +19,6 @@
       goto out;                                                               \
     }                                                                         \
   } while (0)
-
-static int
-k_cmp (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-k_median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, k_cmp);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 /* dst[i] = src[i] with src in the peer's memory: the reads cross the link. */
 __global__ void

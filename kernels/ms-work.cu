@@ -77,8 +77,7 @@ k_launch_work (const MsKRun *run, const float *a, const float *b, float *c, cuda
     k_launch_add (a, b, c, run->n, stream);
     return;
   }
-  uint64_t blocks = (run->n + 255) / 256;
-  unsigned grid = (unsigned) (blocks < 8192 ? (blocks ? blocks : 1) : 8192);
+  unsigned grid = k_blocks_for (run->n);
   /* Writes only: c written to the host R times is R kernels that each
    * store it once; a kernel's end flushes its stores, so each pass
    * crosses the link whole. The in-kernel form stores R times per element
