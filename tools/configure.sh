@@ -34,11 +34,8 @@ linker=
 if command -v ld.lld >/dev/null 2>&1; then
   linker="-Dc_link_args=-fuse-ld=lld -Dcuda_link_args=-Xcompiler=-fuse-ld=lld"
 fi
-if [ -f "$dir/build.ninja" ]; then
-  # shellcheck disable=SC2086
-  meson setup --reconfigure -Dprofiling=true "-Dgpu_gencode=$gencode" $linker "$dir" >/dev/null
-else
-  # shellcheck disable=SC2086
-  meson setup -Dprofiling=true "-Dgpu_gencode=$gencode" $linker "$dir" >/dev/null
-fi
+again=
+[ -f "$dir/build.ninja" ] && again=--reconfigure
+# shellcheck disable=SC2086
+meson setup $again -Dprofiling=true "-Dgpu_gencode=$gencode" $linker "$dir" >/dev/null
 meson configure "$dir" | grep -E "^  (cuda|gui|profiling|gpu_gencode) " || true

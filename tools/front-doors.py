@@ -42,11 +42,6 @@ SOURCES = (".c", ".h", ".cu", ".cuh")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # The layers, lowest first: folders, and the engine's rooms within it.
 FOLDERS = ("kernels", "engine", "draw", "ui", "app")
-# Where a cycle fails the test: every folder. kernels/ joined on
-# 2026-11-26, once the steps, the launched kernels, the failure text and
-# the median each had one file (common.cu, ms-work.cu, ms-k-fail.cu,
-# ms-k-stats.cu), tested on a GPU.
-CYCLE_FOLDERS = FOLDERS
 ROOMS = (".", "devices", "model", "files", "analysis", "run", "lessons")
 DEFINITION = re.compile(r'^(static\b[^\n]*\n)?(?:MS_DEFINE_FROM_NAME \()?([a-z_][a-z0-9_]*)\s*\(', re.M)
 CALL = re.compile(r'\b([a-z_][a-z0-9_]*)\s*\(')
@@ -278,7 +273,7 @@ def main():
     for library, outside, most in LIBRARIES:
         doors(library, outside, most, misses)
     edges, upward, elsewhere = graph(sources())
-    circles = [g for g in cycles(edges) if g[0].split(os.sep)[0] in CYCLE_FOLDERS]
+    circles = cycles(edges)
     misses += upward + elsewhere
     misses += [f"cycle of {len(g)}: {describe(g, edges)}" for g in circles]
     print(f"{len(upward)} upward calls, {len(circles)} cycles, "

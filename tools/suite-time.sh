@@ -17,13 +17,25 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/memsweep-suite-time-XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 now() { date +%s.%N; }
 secs() { echo "$1 $2" | awk '{ printf "%.0f", $2 - $1 }'; }
-summary() { # summary TESTLOG...: the longest tests, and those that did not pass
+report() { # report T0 T1 TESTLOG...: where the time went, the counts, the longest tests and those that failed
+  t0=$1 t1=$2
+  shift 2
   cat "$@" | python3 -c '
 import json, sys
+t0, t1 = float(sys.argv[1]), float(sys.argv[2])
 rows = sorted((json.loads(l) for l in sys.stdin), key=lambda r: -r["duration"])
+first = min(r["starttime"] for r in rows)
+last = max(r["starttime"] + r["duration"] for r in rows)
+# Before the first test: the tools check, meson setup and the build.
+print("before the first test %.0f s, the tests %.0f s, after the last %.0f s"
+      % (first - t0, last - first, t1 - last))
+results = [r["result"] for r in rows]
+passed = sum(r in ("OK", "EXPECTEDFAIL") for r in results)
+skipped = results.count("SKIP")
+print("%d passed, %d failed, %d skipped" % (passed, len(rows) - passed - skipped, skipped))
 print("longest:", ", ".join("%s %.0f s" % (r["name"], r["duration"]) for r in rows[:6]))
 bad = [r for r in rows if r["result"] not in ("OK", "SKIP", "EXPECTEDFAIL")]
-print("not passed:", ", ".join("%s (%s)" % (r["name"], r["result"]) for r in bad) or "none")'
+print("not passed:", ", ".join("%s (%s)" % (r["name"], r["result"]) for r in bad) or "none")' "$t0" "$t1"
 }
 for commit in "$@"; do
   rm -rf "$work/tree" "$work/cache"
@@ -43,17 +55,7 @@ for commit in "$@"; do
   cd "$here" || exit 1
   echo "./test.sh $(secs "$t0" "$t1") s (rc $rc)"
   echo "load after: $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%H:%M:%S) UTC"
-  # Before the first test: the tools' check, meson setup and the build.
-  cat "$work"/tree/build/meson-logs/*testlog.json | python3 -c '
-import json, sys
-t0, t1 = float(sys.argv[1]), float(sys.argv[2])
-rows = [json.loads(l) for l in sys.stdin]
-first = min(r["starttime"] for r in rows)
-last = max(r["starttime"] + r["duration"] for r in rows)
-print("before the first test %.0f s, the tests %.0f s, after the last %.0f s"
-      % (first - t0, last - first, t1 - last))' "$t0" "$t1"
-  grep -E '^[0-9]+ passed, [0-9]+ failed' "$work/test.log" | tail -n 1
-  summary "$work"/tree/build/meson-logs/*testlog.json
+  report "$t0" "$t1" "$work"/tree/build/meson-logs/*testlog.json
   # The meson logs stay for a look (the tree does not).
   [ -z "${SUITE_TIME_LOGS:-}" ] || { mkdir -p "$SUITE_TIME_LOGS/$commit" &&
     cp "$work"/tree/build/meson-logs/*testlog.json "$work/test.log" "$SUITE_TIME_LOGS/$commit/"; }
