@@ -321,7 +321,7 @@ typedef struct {
   int measuring_node;
   /* The experiment switches the sweep ran under (MEMSWEEP_EXPERIMENT,
    * HACKING.md), "" for none. */
-  char experiment_switches[64];
+  char experiment_switches[128];
 } MsDeviceInfo;
 
 /* ---- results ---------------------------------------------------------- */

@@ -2,23 +2,21 @@
 /* ms-data.c: host fill and verification, shared by every backend. */
 #define _GNU_SOURCE
 #include "ms-data.h"
+#include "ms-data-pool.h"
 
-#include <pthread.h>
-#include <sched.h>
 #if defined(__x86_64__)
 #include <xmmintrin.h>
 #include <emmintrin.h>
 #endif
 #include <stdbool.h>
 #include <string.h>
-#include <unistd.h>
 
-/* Below this one thread does it all: at 2^20 elements eight helpers took
- * as long as one on the H100 host (1.84 against 1.54 ms to fill; the host's
- * memory, not the arithmetic, sets the pace), and starting them costs. */
-#define MS_DATA_PARALLEL_MIN (1u << 21)
-#define MS_DATA_PER_THREAD (1u << 17)
-#define MS_DATA_MAX_THREADS 16
+/* From 2^16 elements helpers share the work, one a 2^13-element share:
+ * on the lent H200's host a 4 MiB fill took 1.30 ms on one thread and
+ * 0.19 ms on 16, and waking parked helpers costs 35-40 us, about a 2^15
+ * fill (bench/bench-host-data, docs/measurements.md). */
+#define MS_DATA_PARALLEL_MIN (1u << 16)
+#define MS_DATA_PER_THREAD (1u << 13)
 
 typedef struct {
   float *a, *b;
@@ -172,67 +170,49 @@ verify_poison_slice (void *data)
   return NULL;
 }
 
+/* The calling thread's thread count (0: the rule below), for benchmarks. */
+static _Thread_local int forced_threads;
+
+void
+ms_data_set_threads (int n)
+{
+  forced_threads = n < 0 ? 0 : n > MS_DATA_POOL_MAX ? MS_DATA_POOL_MAX : n;
+}
+
 static int
 n_threads_for (uint64_t n)
 {
-  uint64_t wanted = n / MS_DATA_PER_THREAD;
+  if (forced_threads > 0)
+    return n < (uint64_t) forced_threads * 64 ? 1 : forced_threads;
   if (n < MS_DATA_PARALLEL_MIN)
     return 1;
-  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  if (cpus < 1)
-    cpus = 1;
-  if ((uint64_t) cpus > wanted)
-    cpus = (long) wanted;
-  return cpus > MS_DATA_MAX_THREADS ? MS_DATA_MAX_THREADS : (int) cpus;
+  uint64_t wanted = n / MS_DATA_PER_THREAD;
+  int width = ms_data_pool_width ();
+  return (uint64_t) width < wanted ? width : (int) wanted;
 }
-
-/* Per thread: each measuring thread says where its own helpers may run. */
-static _Thread_local cpu_set_t helper_cpus;
-static _Thread_local bool have_helper_cpus;
 
 void
 ms_data_set_helper_cpus (const void *cpu_set, size_t size)
 {
-  have_helper_cpus =
-    cpu_set && size >= sizeof helper_cpus && CPU_COUNT ((const cpu_set_t *) cpu_set) > 0;
-  if (have_helper_cpus)
-    memcpy (&helper_cpus, cpu_set, sizeof helper_cpus);
+  ms_data_pool_set_cpus (cpu_set, size);
 }
 
+/* Slices start on a 64-byte line, so each thread's streaming stores stay
+ * aligned whatever the thread count. */
 static void
 run_slices (MsDataSlice *slices, int n_threads, uint64_t n, void *(*fn) (void *))
 {
-  pthread_t threads[MS_DATA_MAX_THREADS];
-  bool started[MS_DATA_MAX_THREADS] = { false };
-  pthread_attr_t attr;
-  bool have_attr = n_threads > 1 && pthread_attr_init (&attr) == 0;
-  if (have_attr && have_helper_cpus)
-    pthread_attr_setaffinity_np (&attr, sizeof helper_cpus, &helper_cpus);
-
-  /* Slices start on a 64-byte line, so each thread's streaming stores stay
-   * aligned whatever the thread count. */
   for (int t = 0; t < n_threads; t++) {
     slices[t].begin = t == 0 ? 0 : (n * t / n_threads) & ~(uint64_t) 15;
     slices[t].end = t == n_threads - 1 ? n : (n * (t + 1) / n_threads) & ~(uint64_t) 15;
   }
-  for (int t = 1; t < n_threads; t++)
-    started[t] = pthread_create (&threads[t], have_attr ? &attr : NULL, fn, &slices[t]) == 0;
-  if (have_attr)
-    pthread_attr_destroy (&attr);
-  fn (&slices[0]);
-  /* A thread that could not start runs its slice here instead. */
-  for (int t = 1; t < n_threads; t++) {
-    if (started[t])
-      pthread_join (threads[t], NULL);
-    else
-      fn (&slices[t]);
-  }
+  ms_data_pool_run (fn, slices, sizeof *slices, n_threads);
 }
 
 void
 ms_data_fill (float *a, float *b, uint64_t n)
 {
-  MsDataSlice slices[MS_DATA_MAX_THREADS] = { 0 };
+  MsDataSlice slices[MS_DATA_POOL_MAX] = { 0 };
   int n_threads = n_threads_for (n);
   for (int t = 0; t < n_threads; t++) {
     slices[t].a = a;
@@ -244,7 +224,7 @@ ms_data_fill (float *a, float *b, uint64_t n)
 static uint64_t
 verify_with (const float *c, uint64_t n, uint64_t *first_bad, void *(*fn) (void *))
 {
-  MsDataSlice slices[MS_DATA_MAX_THREADS] = { 0 };
+  MsDataSlice slices[MS_DATA_POOL_MAX] = { 0 };
   int n_threads = n_threads_for (n);
   uint64_t total = 0;
   uint64_t first = UINT64_MAX;

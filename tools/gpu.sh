@@ -13,7 +13,7 @@
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi portable-reference fleet fleet-spread scale
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
-# cell-budget host-prep.
+# cell-budget host-prep grade-profile prep-threads.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
@@ -213,6 +213,48 @@ step_host_prep() {
   tar -C "$OUT" -czf "$OUT/host-prep.tar.gz" host-prep
   log "host-prep: $(grep -E '^(every|once|once -) ' "$d/compare.txt" | cut -c1-150 | tr '\n' ' ')"
   log "host-prep: $(grep "^## cells" "$d/compare.txt" | tr "\n" " ")"
+}
+
+# Where a compare-grade process's time goes (issue 59): N (3) processes
+# run as a grade run's parent runs them (ms-cli-processes.c's arguments),
+# each whole and with the time ledger, the last with a line per cell; then
+# a grade run of GRADE_BUDGET s (30) whole, for the parent's share.
+step_grade_profile() {
+  local i s0 d="$OUT/grade-profile" ledger=1
+  local args=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
+    --instrumented-reps 1 --quiet --no-profile)
+  mkdir -p "$d"
+  for i in $(seq 1 "${N:-3}"); do
+    [ "$i" = "${N:-3}" ] && ledger=cells
+    s0=$(date +%s%N)
+    MEMSWEEP_TIME_LEDGER=$ledger $MS run "${args[@]}" --out "$d/p$i" >/dev/null 2>"$d/ledger-$i.txt"
+    echo "process $i: rc=$? whole $(( ($(date +%s%N) - s0) / 1000000 )) ms" >>"$d/walls.txt"
+    rm -f "$d/p$i-samples.csv"
+  done
+  s0=$(date +%s%N)
+  $MS run --grade --grade-budget "${GRADE_BUDGET:-30}" --out "$d/grade" >"$d/grade.txt" 2>&1
+  echo "grade run: rc=$? whole $(( ($(date +%s%N) - s0) / 1000000 )) ms," \
+    "$(grep -o '"processes": [0-9]*' "$d/grade-meta.json")" >>"$d/walls.txt"
+  rm -f "$d/grade-samples.csv"
+  python3 tools/ledger-table.py "$d/ledger-${N:-3}.txt" >"$d/table.txt" 2>&1
+  log "grade-profile: $(tr '\n' ';' <"$d/walls.txt")"
+  log "grade-profile: $(grep -E 'since the sweep|query device |cells \(backend|prepare' "$d/ledger-1.txt" | tr -s ' ' | tr '\n' ';')"
+}
+
+# Whether the fill's helper threads change a figure (issue 59):
+# bench-host-data's table, then compare --live with the helpers (A)
+# against the measuring thread alone (B: MEMSWEEP_EXPERIMENT
+# one-thread-prep), both sides taking turns, its verdicts at 10% and 5%.
+step_prep_threads() {
+  local d="$OUT/prep-threads"
+  mkdir -p "$d"
+  $B/bench/bench-host-data 31 >"$d/host-data.txt" 2>&1
+  $MS compare --live --b-experiment one-thread-prep --out "$d/live" >"$d/live.txt" 2>&1
+  echo "rc=$?" >>"$d/live.txt"
+  $MS compare "$d/live-a-samples.csv" "$d/live-b-samples.csv" --threshold 5 >"$d/live-5.txt" 2>&1
+  rm -f "$d"/*-samples.csv
+  log "prep-threads: $(grep -E '^2\^(16|18|20) +(rule|1 )' "$d/host-data.txt" | tr -s ' ' | tr '\n' ';')"
+  log "prep-threads live: $(grep -iE '^(run|whole)|SAME|SLOWER|FASTER' "$d/live.txt" | head -14 | tr '\n' ';')"
 }
 
 # bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its

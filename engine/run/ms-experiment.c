@@ -24,6 +24,8 @@ parse_word (const char *word, MsExperiment *x)
     x->keep_buffers = true;
   else if (strcmp (word, "copy-warm") == 0)
     x->copy_warm = true;
+  else if (strcmp (word, "one-thread-prep") == 0)
+    x->one_thread_prep = true;
   else if (strncmp (word, "inject=", 7) == 0) {
     const char *digits = word + 7;
     size_t n = strspn (digits, "0123456789");
@@ -58,7 +60,8 @@ ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errl
     if (!parse_word (w, out)) {
       snprintf (err, errlen,
                 ms_gettext ("%s: unknown switch '%.40s' (known: thp, cpu-fixed, "
-                            "buffers-per-size, copy-warm, order=size|mode|shuffle, inject=1..100)"),
+                            "buffers-per-size, copy-warm, one-thread-prep, order=size|mode|shuffle, "
+                            "inject=1..100)"),
                 MS_EXPERIMENT_ENV, w);
       memset (out, 0, sizeof *out);
       return false;
@@ -92,9 +95,9 @@ ms_experiment_get (char *err, size_t errlen)
 void
 ms_experiment_format (const MsExperiment *x, char *buf, size_t len)
 {
-  snprintf (buf, len, "%s%s%s%s%s%s", x->hugepages ? ",thp" : "",
+  snprintf (buf, len, "%s%s%s%s%s%s%s", x->hugepages ? ",thp" : "",
             x->fixed_cpu ? ",cpu-fixed" : "", x->keep_buffers ? ",buffers-per-size" : "",
-            x->copy_warm ? ",copy-warm" : "",
+            x->copy_warm ? ",copy-warm" : "", x->one_thread_prep ? ",one-thread-prep" : "",
             x->order != MS_ORDER_CELLS_SIZE_MAJOR ? ",order=" : "",
             x->order != MS_ORDER_CELLS_SIZE_MAJOR ? order_names[x->order] : "");
   if (x->inject_pct > 0) {

@@ -26,6 +26,10 @@ typedef struct {
    * self-comparison benchmark (bench/self-compare.sh), recorded in the
    * metadata as every switch is; 0 off. */
   int inject_pct;
+  /* one-thread-prep: the inputs' fill and the result's check on the
+   * measuring thread alone, as before their helpers (kernels/ms-data.c),
+   * to show that the helpers change no figure (issue 59). */
+  bool one_thread_prep;
 } MsExperiment;
 
 /* Parses "thp,cpu-fixed,order=shuffle" ("" or NULL: all off); false with

@@ -21,6 +21,7 @@
 #include "ms-health.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
+#include "ms-numa.h"
 #include "ms-results.h"
 #include "ms-rounds-private.h"
 #include "ms-rounds.h"
@@ -178,6 +179,7 @@ typedef struct {
   bool node_preferred;   /* memory policy set to the measuring CPU's node */
   cpu_set_t allowed;     /* the CPUs the thread had: where a varied round may run */
   unsigned placement_seed; /* MS_VARY_PLACEMENT's draws; 0 until the first */
+  MsNumaTopology topo;   /* this host's nodes, for the fill's helpers */
 } MsGpuKeeper;
 
 /* The link as trained now: the backend's reading where it has one, else
@@ -199,6 +201,21 @@ keeper_spin (void *user, double ms)
   return !cancel_requested (k->cancel) && k->backend->spin (k->backend, k->device, ms);
 }
 
+/* Fill and verify share their work with helpers on the measuring CPU's
+ * node, where its own first touches would put fresh pages, and never on
+ * the measuring CPU itself: cpu is where the thread was just pinned. */
+static void
+set_helper_cpus (const MsGpuKeeper *k, int cpu)
+{
+  cpu_set_t set = k->allowed;
+  const MsNumaNode *node = ms_numa_find (&k->topo, ms_current_node ());
+  if (node)
+    CPU_AND (&set, &set, &node->cpus);
+  if (cpu >= 0)
+    CPU_CLR (cpu, &set);
+  ms_data_set_helper_cpus (CPU_COUNT (&set) > 0 ? &set : NULL, sizeof set);
+}
+
 /* Pins the thread, then warms the GPU to a steady clock; records both. */
 static void
 prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *saved)
@@ -207,9 +224,11 @@ prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *save
   int cpu = ms_pin_thread_at (k->nvml, k->x->fixed_cpu, saved, info->gpu_near_cpus,
                               sizeof info->gpu_near_cpus);
   info->pinned = cpu >= 0;
-  /* Fill and verify keep spreading over the CPUs the thread had. */
+  k->allowed = *saved;
+  ms_numa_read ("/sys", &k->topo);
   if (cpu >= 0)
-    ms_data_set_helper_cpus (saved, sizeof *saved);
+    set_helper_cpus (k, cpu);
+  ms_data_set_threads (k->x->one_thread_prep ? 1 : 0);
   info->measuring_cpu = cpu >= 0 ? cpu : 0;
   int node = cpu >= 0 ? ms_current_node () : -1;
   info->node_known = node >= 0;
@@ -337,8 +356,11 @@ vary_placement (const MsSweep *sweep, MsGpuKeeper *k, int order[][2])
     clock_gettime (CLOCK_MONOTONIC, &ts);
     k->placement_seed = (unsigned) ts.tv_nsec ^ ((unsigned) getpid () << 16) ^ 1u;
   }
-  if (CPU_COUNT (&k->allowed) > 0)
-    ms_pin_thread_random (k->nvml, &k->allowed, &k->placement_seed);
+  if (CPU_COUNT (&k->allowed) > 0) {
+    int cpu = ms_pin_thread_random (k->nvml, &k->allowed, &k->placement_seed);
+    if (cpu >= 0)
+      set_helper_cpus (k, cpu);
+  }
   return visit_order (sweep, MS_ORDER_CELLS_SHUFFLED, rand_r (&k->placement_seed), order);
 }
 
@@ -443,7 +465,6 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   if (!wants_gpu || have_device)
     prepare_gpu (&keeper, &info, wants_gpu && have_device, &saved);
   ms_ledger_since (MS_LEDGER_PREPARE, t0);
-  keeper.allowed = saved;
   fresh_pages (sweep->vary == MS_VARY_PLACEMENT);
   MsResults *results = ms_results_new (sweep, &info);
   MsRunStatus status = MS_RUN_INVALID;
@@ -471,6 +492,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   ms_unpin_thread (&saved);
   fresh_pages (false);
   ms_data_set_helper_cpus (NULL, 0);
+  ms_data_set_threads (0);
   ms_nvml_close (keeper.nvml);
   ms_ledger_print (stderr);
   *out = results;

@@ -26,17 +26,18 @@ static void
 test_parse (void)
 {
   MsExperiment x;
-  char err[256] = "", text[64];
+  char err[256] = "", text[96];
   g_assert_true (ms_experiment_parse (NULL, &x, err, sizeof err) && !x.hugepages && !x.fixed_cpu &&
               !x.keep_buffers && !x.copy_warm && x.order == MS_ORDER_CELLS_SIZE_MAJOR);
   ms_experiment_format (&x, text, sizeof text);
   g_assert_cmpstr (text, ==, "");
-  g_assert_true (ms_experiment_parse ("order=shuffle,copy-warm,thp,buffers-per-size,cpu-fixed", &x,
-                                 err, sizeof err));
+  g_assert_true (ms_experiment_parse ("order=shuffle,copy-warm,thp,buffers-per-size,cpu-fixed,"
+                                      "one-thread-prep", &x, err, sizeof err));
   g_assert_true (x.hugepages && x.fixed_cpu && x.keep_buffers && x.copy_warm &&
-              x.order == MS_ORDER_CELLS_SHUFFLED);
+                 x.one_thread_prep && x.order == MS_ORDER_CELLS_SHUFFLED);
   ms_experiment_format (&x, text, sizeof text);
-  g_assert_cmpstr (text, ==, "thp,cpu-fixed,buffers-per-size,copy-warm,order=shuffle");
+  g_assert_cmpstr (text, ==,
+                   "thp,cpu-fixed,buffers-per-size,copy-warm,one-thread-prep,order=shuffle");
   static const char *const bad[] = { "thp,hugepages", "order=random", "order=", "THP", "thp;x" };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     err[0] = '\0';

@@ -2,8 +2,10 @@
 /* test-runner.c: statistics, the fit, host data, and the runner driven by
  * the test backend through the real cell driver: progress, faults,
  * unsupported modes, refusals, cancel. */
+#define _GNU_SOURCE
 #include <glib.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +99,59 @@ test_data_threads (void)
   g_free (a);
   g_free (b);
   g_free (c);
+}
+
+/* One fill and check at n elements with the thread count in force: the
+ * values one thread writes, and a planted error found where it is. */
+static void
+check_fill_and_check (uint64_t n)
+{
+  float *a = g_new (float, n), *b = g_new (float, n), *c = g_new (float, n);
+  uint64_t first = 99;
+  ms_data_fill (a, b, n);
+  for (uint64_t i = 0; i < n; i++) {
+    g_assert_true (a[i] == ms_data_a (i) && b[i] == ms_data_b (i));
+    c[i] = a[i] + b[i];
+  }
+  c[n - 2] = 0;
+  g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, 1);
+  g_assert_cmpuint (first, ==, n - 2);
+  g_assert_cmpuint (ms_data_verify (c, n, &first), ==, n);
+  g_free (a);
+  g_free (b);
+  g_free (c);
+}
+
+static gpointer
+fill_on_thread (gpointer data)
+{
+  ms_data_set_threads (GPOINTER_TO_INT (data));
+  check_fill_and_check ((1u << 16) + 37);
+  return NULL;
+}
+
+/* Every thread count gives the same values, whatever the helpers' CPUs;
+ * a measuring thread that ends takes its parked helpers with it (the
+ * join would hang otherwise). */
+static void
+test_data_thread_counts (void)
+{
+  static const int counts[] = { 1, 2, 3, 7, 16 };
+  cpu_set_t one;
+  for (size_t k = 0; k < G_N_ELEMENTS (counts); k++) {
+    ms_data_set_threads (counts[k]);
+    check_fill_and_check ((1u << 16) + 37);
+  }
+  CPU_ZERO (&one);
+  CPU_SET (0, &one);
+  ms_data_set_helper_cpus (&one, sizeof one);
+  check_fill_and_check ((1u << 17) + 5);
+  ms_data_set_helper_cpus (NULL, 0);
+  ms_data_set_threads (0);
+  for (size_t k = 0; k < G_N_ELEMENTS (counts); k++) {
+    GThread *t = g_thread_new ("measuring", fill_on_thread, GINT_TO_POINTER (counts[k]));
+    g_thread_join (t);
+  }
 }
 
 /* Verifying and poisoning in one pass: the same counts and first index as
@@ -431,6 +486,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/stats", test_stats);
   g_test_add_func ("/runner/data", test_data);
   g_test_add_func ("/runner/data-threads", test_data_threads);
+  g_test_add_func ("/runner/data-thread-counts", test_data_thread_counts);
   g_test_add_func ("/runner/data-verify-and-poison", test_data_verify_and_poison);
   g_test_add_func ("/runner/host-prep-catches-bad-results", test_host_prep_catches_bad_results);
   g_test_add_func ("/runner/fit-recovers-model", test_fit_recovers_model);
