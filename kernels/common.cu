@@ -220,7 +220,11 @@ k_verify_phase (KCtx *ctx, const float *c)
     run->mismatches = ms_data_verify_and_poison (b->h[2], run->n, &run->first_mismatch);
     b->c_poisoned = true;
   } else {
+    /* Managed pages are read where the fill wrote them: on one thread. */
+    int threads = b->host_kind == K_HOST_MANAGED ? ms_data_set_threads (1) : -1;
     run->mismatches = ms_data_verify (c, run->n, &run->first_mismatch);
+    if (threads >= 0)
+      ms_data_set_threads (threads);
   }
   k_host_event (ctx, K_VERIFY, hs, 0);
 }

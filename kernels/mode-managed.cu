@@ -109,7 +109,12 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
   size_t bytes = run->n * sizeof (float);
   double hs = k_now_us ();
 
+  /* The measuring thread alone writes managed pages: written from several
+   * CPUs, they went back to the GPU 4-7% slower from 2^18 elements on a
+   * lent H100 (docs/measurements.md), a change of what the mode measures. */
+  int threads = ms_data_set_threads (1);
   ms_data_fill (b->h[0], b->h[1], run->n);
+  ms_data_set_threads (threads);
   K_CHECK (ctx, cudaMemset (b->h[2], MS_POISON_BYTE, bytes));
   K_CHECK (ctx, cudaDeviceSynchronize ());
   k_host_event (ctx, K_INIT, hs, 0);

@@ -55,9 +55,10 @@ extern "C" {
  * share that one CPU. */
 void ms_data_set_helper_cpus (const void *cpu_set, size_t size);
 /* The threads the calling thread's fills and checks use from now on, its
- * own included (0: the rule in ms-data.c); for benchmarks that compare
- * thread counts. */
-void ms_data_set_threads (int n);
+ * own included (0: the rule in ms-data.c); returns the setting it
+ * replaces. For benchmarks that compare thread counts, and for buffers
+ * that only the calling thread may touch (managed memory). */
+int ms_data_set_threads (int n);
 /* Host fill of a and b (multi-threaded for large n). */
 void ms_data_fill (float *a, float *b, uint64_t n);
 /* Fills c with the NaN poison, bypassing the CPU cache where it can. */

@@ -241,20 +241,36 @@ step_grade_profile() {
   log "grade-profile: $(grep -E 'since the sweep|query device |cells \(backend|prepare' "$d/ledger-1.txt" | tr -s ' ' | tr '\n' ';')"
 }
 
-# Whether the fill's helper threads change a figure (issue 59):
-# bench-host-data's table, then compare --live with the helpers (A)
+# Whether the fill's helper threads change a figure, and what they save
+# (issue 59): bench-host-data's table, compare --live with the helpers (A)
 # against the measuring thread alone (B: MEMSWEEP_EXPERIMENT
-# one-thread-prep), both sides taking turns, its verdicts at 10% and 5%.
+# one-thread-prep), both sides taking turns, judged at 10% and at 5%;
+# then bench-memsweep's default sweep and one compare-grade process each
+# way, interleaved, twice (walls.txt).
 step_prep_threads() {
-  local d="$OUT/prep-threads"
+  local d="$OUT/prep-threads" r way x s0
+  local grade=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
+    --instrumented-reps 1 --quiet --no-profile)
   mkdir -p "$d"
   $B/bench/bench-host-data 31 >"$d/host-data.txt" 2>&1
   $MS compare --live --b-experiment one-thread-prep --out "$d/live" >"$d/live.txt" 2>&1
   echo "rc=$?" >>"$d/live.txt"
   $MS compare "$d/live-a-samples.csv" "$d/live-b-samples.csv" --threshold 5 >"$d/live-5.txt" 2>&1
   rm -f "$d"/*-samples.csv
+  for r in 1 2; do
+    for way in helpers one-thread-prep; do
+      x=
+      [ $way = one-thread-prep ] && x=one-thread-prep
+      MEMSWEEP_EXPERIMENT=$x $B/bench/bench-memsweep 3 --sweep-only >"$d/bench-$way-$r.txt" 2>&1
+      s0=$(date +%s%N)
+      MEMSWEEP_EXPERIMENT=$x $MS run "${grade[@]}" --out "/tmp/prep-$way-$r" >/dev/null 2>&1
+      echo "grade process $way $r: rc=$? whole $(( ($(date +%s%N) - s0) / 1000000 )) ms" >>"$d/walls.txt"
+      echo "bench $way $r: $(grep 'median' "$d/bench-$way-$r.txt")" >>"$d/walls.txt"
+    done
+  done
   log "prep-threads: $(grep -E '^2\^(16|18|20) +(rule|1 )' "$d/host-data.txt" | tr -s ' ' | tr '\n' ';')"
-  log "prep-threads live: $(grep -iE '^(run|whole)|SAME|SLOWER|FASTER' "$d/live.txt" | head -14 | tr '\n' ';')"
+  log "prep-threads live: $(grep -iE 'SAME within|AMBIGUOUS:|SLOWER|FASTER' "$d/live.txt" | head -12 | tr -s ' ' | tr '\n' ';')"
+  log "prep-threads: $(tr -s ' ' <"$d/walls.txt" | tr '\n' ';')"
 }
 
 # bench-plain: memsweep's cells against a plain program. PLAIN_ARGS: its
