@@ -110,7 +110,7 @@ managed_rep (KCtx *ctx, KBuffers *b, bool prefetch)
   double hs = k_now_us ();
 
   /* The measuring thread alone writes managed pages: written from several
-   * CPUs, they went back to the GPU 4-7% slower from 2^18 elements on a
+   * CPUs, they went back to the GPU 4-8% slower from 2^18 elements on a
    * lent H100 (docs/measurements.md), a change of what the mode measures. */
   int threads = ms_data_set_threads (1);
   ms_data_fill (b->h[0], b->h[1], run->n);

@@ -234,7 +234,7 @@ ms_data_pool_run (void *(*fn) (void *), void *items, size_t item_size, int n)
     fn ((char *) items + (size_t) i * item_size);
   /* The caller spins rather than sleeps, so that its next timed window
    * does not start on a core just woken from idle: while it slept, cells
-   * of 2^16 elements read 3-9% slower on a lent H100. */
+   * of 2^16 elements read 2-10% slower on a lent H100. */
   while (helped > 0 && pool_busy (p))
     for (int i = 0; i < 64; i++)
       pool_relax ();

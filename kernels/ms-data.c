@@ -13,7 +13,7 @@
 
 /* From 2^18 elements helpers share the work, one a 2^13-element share.
  * On the lent H200's host a 4 MiB fill took 1.30 ms on one thread and
- * 0.19 ms on 16; waking parked helpers costs 30-45 us, about a 2^15 fill.
+ * 0.19 ms on 16; waking parked helpers costs 27-43 us, about a 2^15 fill.
  * Below 2^18 the saving is small (8% of it) and the timed windows that
  * follow are short: there, on a lent H100, helpers moved some cells by
  * 3-7% (docs/measurements.md, "Helpers for the host's fill and check"). */
