@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-po.sh SOURCE_ROOT XGETTEXT_ARGS...: every translation is complete.
-# Extracts the strings of po/POTFILES.in afresh (the memsweep.pot in po/ may
-# be stale), merges each language of po/LINGUAS into them and wants no
+# Extracts the strings of po/POTFILES.in afresh (the tree keeps no
+# template), merges each language of po/LINGUAS into them and wants no
 # untranslated or fuzzy message; and every source file that marks strings
 # is listed in POTFILES.in, so that none is missed by the extraction.
 src=$1
