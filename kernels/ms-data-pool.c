@@ -17,6 +17,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -51,6 +52,7 @@ struct MsDataPool {
   char *items;
   size_t item_size;
   bool quit;
+  bool cannot_start; /* a helper failed to start: no more are tried */
   cpu_set_t cpus;
   bool have_cpus, cpus_changed;
   MsDataPolicy policy; /* the caller's, at its last call */
@@ -106,6 +108,8 @@ pool_free (void *data)
   pthread_mutex_destroy (&p->lock);
   pthread_cond_destroy (&p->wake);
   free (p);
+  /* A later destructor of this thread that fills starts afresh. */
+  thread_pool = NULL;
 }
 
 static void
@@ -147,31 +151,54 @@ pool_cpus (MsDataPool *p, cpu_set_t *set)
   return pthread_getaffinity_np (pthread_self (), sizeof *set, set) == 0;
 }
 
-/* Helpers up to n - 1 (fewer where one cannot start), on the pool's CPUs. */
+/* The helpers started so far onto the pool's CPUs, where those changed. */
+static void
+pool_move (MsDataPool *p, const cpu_set_t *set)
+{
+  if (p->cpus_changed && set)
+    for (int i = 1; i <= p->n_started; i++)
+      pthread_setaffinity_np (p->threads[i], sizeof *set, set);
+  p->cpus_changed = false;
+}
+
+/* One more helper, on set (NULL: the caller's CPUs). It blocks every
+ * signal, so that a signal meant for the process reaches the thread that
+ * blocks it around its work (memsweep run's renames), not a parked
+ * helper; its stack holds two blocks of floats. */
+static bool
+pool_start_one (MsDataPool *p, const cpu_set_t *set)
+{
+  int i = p->n_started + 1;
+  pthread_attr_t attr;
+  sigset_t all, old;
+  if (pthread_attr_init (&attr) != 0)
+    return false;
+  pthread_attr_setstacksize (&attr, 256 * 1024);
+  if (set)
+    pthread_attr_setaffinity_np (&attr, sizeof *set, set);
+  /* Its first call takes the policy, whatever generation it is. */
+  p->helpers[i] = (MsDataHelper) { p, i, p->policy_generation - 1 };
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  int rc = pthread_create (&p->threads[i], &attr, helper_main, &p->helpers[i]);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy (&attr);
+  if (rc == 0)
+    p->n_started = i;
+  return rc == 0;
+}
+
+/* Helpers up to n - 1, on the pool's CPUs. One that cannot start is not
+ * tried again: the caller does its share, now and later, rather than
+ * retry before every timed window. */
 static void
 pool_grow (MsDataPool *p, int n)
 {
   cpu_set_t set;
   bool have_set = pool_cpus (p, &set);
-  if (p->cpus_changed && have_set)
-    for (int i = 1; i <= p->n_started; i++)
-      pthread_setaffinity_np (p->threads[i], sizeof set, &set);
-  p->cpus_changed = false;
-  while (p->n_started < n - 1) {
-    int i = p->n_started + 1;
-    pthread_attr_t attr;
-    if (pthread_attr_init (&attr) != 0)
-      return;
-    if (have_set)
-      pthread_attr_setaffinity_np (&attr, sizeof set, &set);
-    /* Its first call takes the policy, whatever generation it is. */
-    p->helpers[i] = (MsDataHelper) { p, i, p->policy_generation - 1 };
-    int rc = pthread_create (&p->threads[i], &attr, helper_main, &p->helpers[i]);
-    pthread_attr_destroy (&attr);
-    if (rc != 0)
-      return;
-    p->n_started = i;
-  }
+  pool_move (p, have_set ? &set : NULL);
+  while (!p->cannot_start && p->n_started < n - 1)
+    p->cannot_start = !pool_start_one (p, have_set ? &set : NULL);
 }
 
 static inline void
@@ -203,7 +230,7 @@ pool_take_policy (MsDataPool *p)
   if (syscall (SYS_get_mempolicy, &now.mode, now.nodes, (unsigned long) MS_POLICY_NODES, NULL,
                0UL) != 0)
     memset (&now, 0, sizeof now);
-  if (memcmp (&now, &p->policy, sizeof now) != 0) {
+  if (now.mode != p->policy.mode || memcmp (now.nodes, p->policy.nodes, sizeof now.nodes) != 0) {
     p->policy = now;
     p->policy_generation++;
   }
@@ -245,12 +272,14 @@ ms_data_pool_width (void)
 {
   cpu_set_t set;
   MsDataPool *p = thread_pool;
+  int width;
   if (p && p->have_cpus)
-    return CPU_COUNT (&p->cpus) + 1 > MS_DATA_POOL_MAX ? MS_DATA_POOL_MAX
-                                                       : CPU_COUNT (&p->cpus) + 1;
-  if (pthread_getaffinity_np (pthread_self (), sizeof set, &set) != 0)
-    return 1;
-  return CPU_COUNT (&set) > MS_DATA_POOL_MAX ? MS_DATA_POOL_MAX : CPU_COUNT (&set);
+    width = CPU_COUNT (&p->cpus) + 1;
+  else if (pthread_getaffinity_np (pthread_self (), sizeof set, &set) == 0)
+    width = CPU_COUNT (&set);
+  else
+    width = 1;
+  return width < MS_DATA_POOL_MAX ? width : MS_DATA_POOL_MAX;
 }
 
 void

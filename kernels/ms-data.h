@@ -51,15 +51,15 @@ extern "C" {
 /* The CPUs that fill and verify may spread their helper threads over, for
  * the calling thread from now on (cpu_set points to a cpu_set_t of size
  * bytes; NULL: the calling thread's own affinity). A measuring thread
- * pinned to one CPU sets the set it had before, or its helpers would all
- * share that one CPU. */
+ * pinned to one CPU gives the other CPUs of its node, or its helpers
+ * would all share that one CPU (engine/run/ms-runner.c). */
 void ms_data_set_helper_cpus (const void *cpu_set, size_t size);
 /* The threads the calling thread's fills and checks use from now on, its
  * own included (0: the rule in ms-data.c); returns the setting it
  * replaces. For benchmarks that compare thread counts, and for buffers
  * that only the calling thread may touch (managed memory). */
 int ms_data_set_threads (int n);
-/* Host fill of a and b (multi-threaded for large n). */
+/* Host fill of a and b (shared with helper threads from 2^18 elements). */
 void ms_data_fill (float *a, float *b, uint64_t n);
 /* Fills c with the NaN poison, bypassing the CPU cache where it can. */
 void ms_data_poison (float *c, uint64_t n);

@@ -4,6 +4,7 @@
  * inside a cell are ms-cell-driver.c's. */
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <sched.h>
 #include <stdio.h>
@@ -180,6 +181,7 @@ typedef struct {
   cpu_set_t allowed;     /* the CPUs the thread had: where a varied round may run */
   unsigned placement_seed; /* MS_VARY_PLACEMENT's draws; 0 until the first */
   MsNumaTopology topo;   /* this host's nodes, for the fill's helpers */
+  int measuring_cpu;     /* where the thread is pinned now, or -1 */
 } MsGpuKeeper;
 
 /* The link as trained now: the backend's reading where it has one, else
@@ -201,18 +203,43 @@ keeper_spin (void *user, double ms)
   return !cancel_requested (k->cancel) && k->backend->spin (k->backend, k->device, ms);
 }
 
-/* Fill and verify share their work with helpers on the measuring CPU's
- * node, where its own first touches would put fresh pages, and never on
- * the measuring CPU itself: cpu is where the thread was just pinned. */
+/* The CPUs where measuring threads are pinned now, one a GPU in a run of
+ * several (ms-multi.c): no thread's helpers are placed there. */
+static pthread_mutex_t measuring_lock = PTHREAD_MUTEX_INITIALIZER;
+static cpu_set_t measuring_cpus;
+
+/* The keeper's thread is measuring on cpu now (-1: no longer). */
 static void
-set_helper_cpus (const MsGpuKeeper *k, int cpu)
+note_measuring_cpu (MsGpuKeeper *k, int cpu)
+{
+  pthread_mutex_lock (&measuring_lock);
+  if (k->measuring_cpu >= 0)
+    CPU_CLR (k->measuring_cpu, &measuring_cpus);
+  if (cpu >= 0)
+    CPU_SET (cpu, &measuring_cpus);
+  pthread_mutex_unlock (&measuring_lock);
+  k->measuring_cpu = cpu;
+}
+
+/* Fill and verify share their work with helpers on the measuring CPU's
+ * node, where its own first touches would put fresh pages, and never on a
+ * CPU where a thread measures. On a host of several nodes whose current
+ * node is unknown, none: their pages could land on another node. */
+static void
+set_helper_cpus (MsGpuKeeper *k, int cpu)
 {
   cpu_set_t set = k->allowed;
+  note_measuring_cpu (k, cpu);
   const MsNumaNode *node = ms_numa_find (&k->topo, ms_current_node ());
   if (node)
     CPU_AND (&set, &set, &node->cpus);
-  if (cpu >= 0)
-    CPU_CLR (cpu, &set);
+  else if (k->topo.n > 1)
+    CPU_ZERO (&set);
+  pthread_mutex_lock (&measuring_lock);
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET (c, &measuring_cpus))
+      CPU_CLR (c, &set);
+  pthread_mutex_unlock (&measuring_lock);
   ms_data_set_helper_cpus (CPU_COUNT (&set) > 0 ? &set : NULL, sizeof set);
 }
 
@@ -458,7 +485,11 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
   ms_ledger_since (MS_LEDGER_QUERY, t0);
   bool wants_gpu = ms_sweep_uses_gpu (sweep);
 
-  MsGpuKeeper keeper = { .backend = backend, .device = sweep->device, .cancel = cancel, .x = x };
+  MsGpuKeeper keeper = { .backend = backend,
+                         .device = sweep->device,
+                         .cancel = cancel,
+                         .x = x,
+                         .measuring_cpu = -1 };
   cpu_set_t saved;
   CPU_ZERO (&saved);
   t0 = ms_ledger_now ();
@@ -491,6 +522,7 @@ ms_sweep_run (const MsSweep *sweep, MsBackend *backend, MsProgressFunc progress,
     ms_prefer_node (-1);
   ms_unpin_thread (&saved);
   fresh_pages (false);
+  note_measuring_cpu (&keeper, -1);
   ms_data_set_helper_cpus (NULL, 0);
   ms_data_set_threads (0);
   ms_nvml_close (keeper.nvml);

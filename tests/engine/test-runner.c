@@ -102,20 +102,25 @@ test_data_threads (void)
 }
 
 /* One fill and check at n elements with the thread count in force: the
- * values one thread writes, and a planted error found where it is. */
+ * values one thread writes into buffers that held none of them, and
+ * wrong elements in the first and the last slice counted, the first
+ * found. */
 static void
 check_fill_and_check (uint64_t n)
 {
   float *a = g_new (float, n), *b = g_new (float, n), *c = g_new (float, n);
   uint64_t first = 99;
+  memset (a, 0xff, n * sizeof *a);
+  memset (b, 0xff, n * sizeof *b);
   ms_data_fill (a, b, n);
   for (uint64_t i = 0; i < n; i++) {
     g_assert_true (a[i] == ms_data_a (i) && b[i] == ms_data_b (i));
     c[i] = a[i] + b[i];
   }
+  c[1] = 0;
   c[n - 2] = 0;
-  g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, 1);
-  g_assert_cmpuint (first, ==, n - 2);
+  g_assert_cmpuint (ms_data_verify_and_poison (c, n, &first), ==, 2);
+  g_assert_cmpuint (first, ==, 1);
   g_assert_cmpuint (ms_data_verify (c, n, &first), ==, n);
   g_free (a);
   g_free (b);
@@ -126,13 +131,25 @@ static gpointer
 fill_on_thread (gpointer data)
 {
   ms_data_set_threads (GPOINTER_TO_INT (data));
-  check_fill_and_check ((1u << 16) + 37);
+  check_fill_and_check ((1u << 16) + 37 + 16 * GPOINTER_TO_INT (data));
   return NULL;
 }
 
-/* Every thread count gives the same values, whatever the helpers' CPUs;
- * a measuring thread that ends takes its parked helpers with it (the
- * join would hang otherwise). */
+static int
+count_threads (void)
+{
+  GDir *dir = g_dir_open ("/proc/self/task", 0, NULL);
+  int n = 0;
+  if (!dir)
+    return -1;
+  while (g_dir_read_name (dir))
+    n++;
+  g_dir_close (dir);
+  return n;
+}
+
+/* Every thread count gives the same values, the rule's count on a helper
+ * set too; a measuring thread that ends takes its parked helpers with it. */
 static void
 test_data_thread_counts (void)
 {
@@ -140,18 +157,20 @@ test_data_thread_counts (void)
   cpu_set_t one;
   for (size_t k = 0; k < G_N_ELEMENTS (counts); k++) {
     ms_data_set_threads (counts[k]);
-    check_fill_and_check ((1u << 16) + 37);
+    check_fill_and_check ((1u << 16) + 37 + 16 * k);
   }
+  g_assert_cmpint (ms_data_set_threads (0), ==, 16);
   CPU_ZERO (&one);
   CPU_SET (0, &one);
   ms_data_set_helper_cpus (&one, sizeof one);
-  check_fill_and_check ((1u << 17) + 5);
+  check_fill_and_check ((1u << 18) + 5);
   ms_data_set_helper_cpus (NULL, 0);
-  ms_data_set_threads (0);
+  int before = count_threads ();
   for (size_t k = 0; k < G_N_ELEMENTS (counts); k++) {
     GThread *t = g_thread_new ("measuring", fill_on_thread, GINT_TO_POINTER (counts[k]));
     g_thread_join (t);
   }
+  g_assert_cmpint (count_threads (), ==, before);
 }
 
 /* Verifying and poisoning in one pass: the same counts and first index as
