@@ -319,6 +319,9 @@ typedef struct {
   double warmup_ms;           /* time spent bringing the GPU to that clock */
   bool node_known;            /* the NUMA node of measuring_cpu is known: */
   int measuring_node;
+  /* The most threads that wrote and checked a large vector's inputs: the
+   * measuring thread and its helpers (kernels/ms-data.c); 1 alone. */
+  int prep_threads;
   /* The experiment switches the sweep ran under (MEMSWEEP_EXPERIMENT,
    * HACKING.md), "" for none. */
   char experiment_switches[128];

@@ -54,6 +54,14 @@ extern "C" {
  * pinned to one CPU gives the other CPUs of its node, or its helpers
  * would all share that one CPU (engine/run/ms-runner.c). */
 void ms_data_set_helper_cpus (const void *cpu_set, size_t size);
+/* From 2^MS_DATA_HELPERS_FROM_EXP elements fills and checks share their
+ * work with the calling thread's helpers (ms-data.c says why there). */
+#define MS_DATA_HELPERS_FROM_EXP 18
+
+/* The most threads a large fill on the calling thread uses now, its own
+ * included: what the files record. */
+int ms_data_threads_at_most (void);
+
 /* The threads the calling thread's fills and checks use from now on, its
  * own included (0: the rule in ms-data.c); returns the setting it
  * replaces. For benchmarks that compare thread counts, and for buffers

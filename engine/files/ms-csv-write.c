@@ -23,6 +23,7 @@
 #include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
+#include "ms-data.h"
 #include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
@@ -112,6 +113,21 @@ clean_line (const char *in, char *out, size_t len)
   out[i] = '\0';
 }
 
+/* Who wrote and checked large vectors: helpers move some cells by a few
+ * percent (docs/measurements.md), so a file says whether they did. Files
+ * of one thread say what they always said. */
+static void
+write_prep_threads (const MsResults *r, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  if (r->device.prep_threads > 1)
+    snprintf (buf, len,
+              ", from 2^%d elements by the measuring thread and up to %d helper thread%s "
+              "(managed inputs by the measuring thread alone)",
+              MS_DATA_HELPERS_FROM_EXP, r->device.prep_threads - 1,
+              r->device.prep_threads > 2 ? "s" : "");
+}
+
 /* The state the copies meet, named in every file (docs/csv.md): how the
  * host last wrote the inputs changes pageable copies most (PITFALLS 18). */
 static void
@@ -134,12 +150,15 @@ write_inputs_metadata (MsWriter *w, const MsResults *r)
                     written);
     return;
   }
+  char threads[160];
+  write_prep_threads (r, threads, sizeof threads);
   ms_meta_printf (w->f, MS_META_HOST_INPUTS,
-                  "a and b written %s %s; c poisoned with streaming stores; a cell's variant "
-                  "names its own where it differs",
+                  "a and b written %s %s%s; c poisoned with streaming stores; a cell's "
+                  "variant names its own where it differs",
                   written,
                   r->sweep.knobs.inputs_kept ? "before the first repetition only"
-                                             : "before every repetition");
+                                             : "before every repetition",
+                  threads);
 }
 
 /* Rounds, where the measuring thread ran and how the GPU was warmed. */

@@ -256,6 +256,7 @@ prepare_gpu (MsGpuKeeper *k, MsDeviceInfo *info, bool wants_gpu, cpu_set_t *save
   if (cpu >= 0)
     set_helper_cpus (k, cpu);
   ms_data_set_threads (k->x->one_thread_prep ? 1 : 0);
+  info->prep_threads = ms_data_threads_at_most ();
   info->measuring_cpu = cpu >= 0 ? cpu : 0;
   int node = cpu >= 0 ? ms_current_node () : -1;
   info->node_known = node >= 0;

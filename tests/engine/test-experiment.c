@@ -121,6 +121,7 @@ test_shuffled_order (void)
   g_assert_true (same);
   g_assert_true (!size_major);
   g_assert_true (ra && strcmp (ra->device.experiment_switches, "order=shuffle") == 0);
+  g_assert_true (ra->device.prep_threads >= 1);
   /* Every cell measured as in size-major order. */
   for (size_t i = 0; ra && i < ra->n_cells; i++)
     g_assert_true (ra->cells[i].status == MS_CELL_OK);
@@ -136,10 +137,31 @@ test_shuffled_order (void)
   ms_results_free (rb);
 }
 
+/* one-thread-prep: the run records that its measuring thread alone
+ * wrote the inputs; without it, as many threads as fills use now. In a
+ * subprocess of its own, as the switches are read once a process. */
+static void
+test_one_thread_prep (void)
+{
+  if (g_test_subprocess ()) {
+    Visits v;
+    MsResults *r = NULL;
+    setenv ("MEMSWEEP_EXPERIMENT", "one-thread-prep", 1);
+    run_visits (&v, &r);
+    g_assert_true (r && r->device.prep_threads == 1);
+    g_assert_cmpstr (r->device.experiment_switches, ==, "one-thread-prep");
+    ms_results_free (r);
+    return;
+  }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/experiment/one-thread-prep", test_one_thread_prep);
   g_test_add_func ("/experiment/parse", test_parse);
   g_test_add_func ("/experiment/inject", test_inject);
   g_test_add_func ("/experiment/shuffled-order", test_shuffled_order);
