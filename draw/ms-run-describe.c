@@ -157,6 +157,9 @@ host_differences (GString *s, const MsDeviceInfo *a, const MsDeviceInfo *b)
                       a->measuring_cpu, b->measuring_cpu);
   add_int_difference (s, _("NUMA node"), a->node_known && b->node_known, a->measuring_node,
                       b->measuring_node);
+  /* A file that does not say was written by one thread. */
+  add_int_difference (s, _("threads writing large inputs"), TRUE, MAX (a->prep_threads, 1),
+                      MAX (b->prep_threads, 1));
   add_difference (s, _("experiment switches"), a->experiment_switches[0] ? a->experiment_switches
                                                                         : "–",
                   b->experiment_switches[0] ? b->experiment_switches : "–");

@@ -320,7 +320,8 @@ typedef struct {
   bool node_known;            /* the NUMA node of measuring_cpu is known: */
   int measuring_node;
   /* The most threads that wrote and checked a large vector's inputs: the
-   * measuring thread and its helpers (kernels/ms-data.c); 1 alone. */
+   * measuring thread and its helpers (kernels/ms-data.c); 1 alone, 0 in a
+   * file that does not say (written by one thread). */
   int prep_threads;
   /* The experiment switches the sweep ran under (MEMSWEEP_EXPERIMENT,
    * HACKING.md), "" for none. */

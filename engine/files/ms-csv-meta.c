@@ -125,6 +125,7 @@ int_target (MsResults *r, MsMetaId id)
   case MS_META_PRIORITY_GREATEST: return &d->priority_greatest;
   case MS_META_MULTIPROCESSORS: return &d->multiprocessors;
   case MS_META_L2_BYTES: return &d->l2_bytes;
+  case MS_META_PREP_THREADS: return &d->prep_threads;
   default: return NULL;
   }
 }

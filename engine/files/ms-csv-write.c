@@ -188,6 +188,10 @@ write_state_metadata (MsWriter *w, const MsResults *r)
     clean_line (d->experiment_switches, text, sizeof text);
     ms_meta_printf (w->f, MS_META_EXPERIMENT_SWITCHES, "%s", text);
   }
+  /* Only where helpers shared the work, so that other files stay as
+   * they were: a file without it was written by one thread. */
+  if (d->prep_threads > 1)
+    ms_meta_printf (w->f, MS_META_PREP_THREADS, "%d", d->prep_threads);
   if (d->gpu_near_cpus[0]) {
     char cpus[sizeof d->gpu_near_cpus];
     clean_line (d->gpu_near_cpus, cpus, sizeof cpus);

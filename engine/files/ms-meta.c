@@ -71,6 +71,7 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_MEASURING_CPU] = { "measuring-cpu", MS_META_INT, 0, 1 << 20, WRITE, "ms-rounds.c" },
   [MS_META_MEASURING_NODE] = { "measuring-node", MS_META_INT, 0, 4095, WRITE, "ms-rounds.c" },
   [MS_META_EXPERIMENT_SWITCHES] = { "experiment-switches", MS_META_TEXT, 0, 0, WRITE, "ms-rounds.c" },
+  [MS_META_PREP_THREADS] = { "prep-threads", MS_META_INT, 2, 256, WRITE, META },
   [MS_META_GPU_NEAR_CPUS] = { "gpu-near-cpus", MS_META_TEXT, 0, 0, WRITE, "ms-rounds.c" },
   [MS_META_GPU_WARMUP] = { "gpu-warmup", MS_META_FORM, 0, 0, WRITE, "ms-rounds.c" },
   [MS_META_PCIE_LINK_UNDER_LOAD] = { "pcie-link-under-load", MS_META_FORM, 0, 0, "ms-health.c",

@@ -422,6 +422,22 @@ test_describe_date (void)
   g_assert_cmpstr (none, ==, "");
 }
 
+/* Two runs whose inputs were written by different numbers of threads
+ * say so; a file that does not say counts as one thread. */
+static void
+test_describe_prep_threads (void)
+{
+  MsResults *a = ms_results_new (NULL, NULL), *b = ms_results_new (NULL, NULL);
+  g_assert_null (ms_run_describe_setup_differences (a, b));
+  b->device.prep_threads = 1;
+  g_assert_null (ms_run_describe_setup_differences (a, b));
+  b->device.prep_threads = 16;
+  g_autofree char *text = ms_run_describe_setup_differences (a, b);
+  g_assert_nonnull (strstr (text, "threads writing large inputs (1 / 16)"));
+  ms_results_free (a);
+  ms_results_free (b);
+}
+
 /* The lessons' looks: every variant part is said by one lesson only (one
  * place for each fact), a key's words hold its value once, a part nobody
  * knows has no words; every look's rows are within what the timelines
@@ -484,6 +500,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-lessons/one-stream-waited", test_one_stream_waited);
   g_test_add_func ("/render-lessons/describe-streams", test_describe_streams);
   g_test_add_func ("/render-lessons/describe-date", test_describe_date);
+  g_test_add_func ("/render-lessons/describe-prep-threads", test_describe_prep_threads);
   g_test_add_func ("/render-lessons/looks", test_looks);
   int status = g_test_run ();
   cairo_destroy (cr);

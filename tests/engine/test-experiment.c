@@ -127,8 +127,16 @@ test_shuffled_order (void)
     g_assert_true (ra->cells[i].status == MS_CELL_OK);
   char err[256] = "";
   const char *path = ms_test_tmp_path ("shuffle-samples.csv");
+  /* Helpers' count round-trips; one thread is not written. */
+  ra->device.prep_threads = 5;
   g_assert_true (ra && ms_csv_write_samples (ra, path, err, sizeof err));
+  MsResults *five = ms_run_read_samples (path, err, sizeof err);
+  g_assert_true (five && five->device.prep_threads == 5);
+  ms_results_free (five);
+  ra->device.prep_threads = 1;
+  g_assert_true (ms_csv_write_samples (ra, path, err, sizeof err));
   MsResults *back = ms_run_read_samples (path, err, sizeof err);
+  g_assert_true (back && back->device.prep_threads == 0);
   g_assert_true (back && strcmp (back->device.experiment_switches, "order=shuffle") == 0 &&
               back->device.node_known == ra->device.node_known &&
               back->device.measuring_node == ra->device.measuring_node);
