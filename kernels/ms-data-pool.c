@@ -59,8 +59,12 @@ struct MsDataPool {
   unsigned long policy_generation;
 };
 
+/* The key whose destructor ends a thread's pool, made once under a mutex
+ * rather than pthread_once: the sweeps of several GPUs start their pools
+ * at once, and a race checker (helgrind) follows a mutex. */
+static pthread_mutex_t pool_key_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t pool_key;
-static pthread_once_t pool_key_once = PTHREAD_ONCE_INIT;
+static bool pool_key_made;
 static _Thread_local MsDataPool *thread_pool;
 
 static void *
@@ -112,10 +116,16 @@ pool_free (void *data)
   thread_pool = NULL;
 }
 
-static void
-make_key (void)
+/* Ties p to the calling thread's end; false where no key can be made. */
+static bool
+pool_set_key (MsDataPool *p)
 {
-  pthread_key_create (&pool_key, pool_free);
+  pthread_mutex_lock (&pool_key_lock);
+  if (!pool_key_made)
+    pool_key_made = pthread_key_create (&pool_key, pool_free) == 0;
+  bool made = pool_key_made && pthread_setspecific (pool_key, p) == 0;
+  pthread_mutex_unlock (&pool_key_lock);
+  return made;
 }
 
 static MsDataPool *
@@ -134,8 +144,13 @@ pool_get (void)
   pthread_mutex_init (&p->lock, &attr);
   pthread_mutexattr_destroy (&attr);
   pthread_cond_init (&p->wake, NULL);
-  pthread_once (&pool_key_once, make_key);
-  pthread_setspecific (pool_key, p);
+  /* Without the key its helpers would outlive the thread: none then. */
+  if (!pool_set_key (p)) {
+    pthread_mutex_destroy (&p->lock);
+    pthread_cond_destroy (&p->wake);
+    free (p);
+    return NULL;
+  }
   thread_pool = p;
   return p;
 }
