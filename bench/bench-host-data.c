@@ -11,42 +11,20 @@
  * changes pace meets them all; "rule" is the count ms_data_fill picks by
  * itself. Needs no GPU. */
 #define _GNU_SOURCE
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "ms-clock.h"
 #include "ms-data.h"
+#include "ms-stats.h"
 
 #define MAX_ROUNDS 101
 #define N_WAYS 6
 
 static const int thread_ways[N_WAYS] = { 0, 1, 2, 4, 8, 16 };
-
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 static float *
 map_floats (uint64_t n)
@@ -66,14 +44,14 @@ static void
 one_round (float *a, float *b, float *c, uint64_t n, Times *t, int r)
 {
   uint64_t first;
-  double t0 = now_us ();
+  double t0 = ms_now_us ();
   ms_data_fill (a, b, n);
-  t->fill[r] = now_us () - t0;
+  t->fill[r] = ms_now_us () - t0;
   for (uint64_t i = 0; i < n; i++)
     c[i] = a[i] + b[i];
-  t0 = now_us ();
+  t0 = ms_now_us ();
   uint64_t bad = ms_data_verify_and_poison (c, n, &first);
-  t->check[r] = now_us () - t0;
+  t->check[r] = ms_now_us () - t0;
   if (bad) {
     fprintf (stderr, "bench-host-data: %llu wrong at n=%llu\n", (unsigned long long) bad,
              (unsigned long long) n);
@@ -82,9 +60,9 @@ one_round (float *a, float *b, float *c, uint64_t n, Times *t, int r)
   float *fa = map_floats (n), *fb = map_floats (n);
   if (!fa || !fb)
     exit (1);
-  t0 = now_us ();
+  t0 = ms_now_us ();
   ms_data_fill (fa, fb, n);
-  t->fresh[r] = now_us () - t0;
+  t->fresh[r] = ms_now_us () - t0;
   munmap (fa, n * sizeof (float));
   munmap (fb, n * sizeof (float));
 }
@@ -122,8 +100,8 @@ main (int argc, char **argv)
     for (int w = 0; w < N_WAYS; w++) {
       if (thread_ways[w] > cpus)
         continue;
-      double f = median (times[w].fill, rounds), v = median (times[w].check, rounds);
-      double fr = median (times[w].fresh, rounds);
+      double f = ms_median (times[w].fill, rounds), v = ms_median (times[w].check, rounds);
+      double fr = ms_median (times[w].fresh, rounds);
       char label[16];
       snprintf (label, sizeof label, w == 0 ? "rule" : "%d", thread_ways[w]);
       printf ("2^%-4d %-7s %8.1f (%5.1f) %8.1f (%5.1f) %8.1f (%5.1f)\n", e, label, f,
