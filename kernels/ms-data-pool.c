@@ -210,6 +210,9 @@ static void
 pool_grow (MsDataPool *p, int n)
 {
   cpu_set_t set;
+  /* The usual call, before a timed window: nothing to do. */
+  if (!p->cpus_changed && (p->cannot_start || p->n_started >= n - 1))
+    return;
   bool have_set = pool_cpus (p, &set);
   pool_move (p, have_set ? &set : NULL);
   while (!p->cannot_start && p->n_started < n - 1)

@@ -13,12 +13,12 @@
 
 /* From 2^18 elements (MS_DATA_HELPERS_FROM_EXP) helpers share the work,
  * as many as the measuring thread has CPUs for (at most MS_DATA_POOL_MAX
- * threads in all). On the
- * lent H200's host a 4 MiB fill took 1.30 ms on one thread and 0.19 ms on
- * 16; waking parked helpers costs 27-43 us, about a 2^15 fill. Below 2^18
- * the saving is small (8% of it) and the timed windows that follow are
- * short: there, on a lent H100, helpers moved some cells by 3-7%
- * (docs/measurements.md, "Helpers for the host's fill and check"). */
+ * threads in all). On the lent H200's host a 4 MiB fill took 1.30 ms on
+ * one thread and 0.19 ms on 16; waking parked helpers costs 27-43 us,
+ * about a 2^15 fill. Below 2^18 the saving is small (8% of it) and the
+ * timed windows that follow are short: there, on a lent H100, helpers
+ * moved some cells by 3-7% (docs/measurements.md, "Helpers for the host's
+ * fill and check"). */
 #define MS_DATA_PARALLEL_MIN (1u << MS_DATA_HELPERS_FROM_EXP)
 
 typedef struct {
@@ -187,6 +187,7 @@ ms_data_set_threads (int n)
 static int
 n_threads_for (uint64_t n)
 {
+  /* A forced count still leaves each thread whole 64-byte lines. */
   if (forced_threads > 0)
     return n < (uint64_t) forced_threads * 64 ? 1 : forced_threads;
   return n < MS_DATA_PARALLEL_MIN ? 1 : ms_data_pool_width ();

@@ -228,18 +228,18 @@ note_measuring_cpu (MsGpuKeeper *k, int cpu)
 static void
 set_helper_cpus (MsGpuKeeper *k, int cpu)
 {
-  cpu_set_t set = k->allowed;
+  cpu_set_t set = k->allowed, busy;
   note_measuring_cpu (k, cpu);
   const MsNumaNode *node = ms_numa_find (&k->topo, ms_current_node ());
   if (node)
     CPU_AND (&set, &set, &node->cpus);
   else if (k->topo.n > 1)
     CPU_ZERO (&set);
+  /* set minus the measuring CPUs: what both hold, taken out. */
   pthread_mutex_lock (&measuring_lock);
-  for (int c = 0; c < CPU_SETSIZE; c++)
-    if (CPU_ISSET (c, &measuring_cpus))
-      CPU_CLR (c, &set);
+  CPU_AND (&busy, &set, &measuring_cpus);
   pthread_mutex_unlock (&measuring_lock);
+  CPU_XOR (&set, &set, &busy);
   ms_data_set_helper_cpus (CPU_COUNT (&set) > 0 ? &set : NULL, sizeof set);
 }
 
