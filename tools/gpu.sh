@@ -27,6 +27,10 @@ SWEEP_LESSONS="reuse duplex issue-order cache-state managed-touch costs"
 # The bandwidth plateau: 16 MiB to 1 GiB per vector.
 LARGE_SWEEP=(--min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1)
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }
+# One process of a compare-grade run, with the arguments its parent gives
+# it (app/cli/ms-cli-processes.c: --grade's settings, one process).
+GRADE_PROCESS=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
+  --instrumented-reps 1 --quiet --no-profile)
 
 build() {
   local lib_opt=() t0
@@ -221,13 +225,12 @@ step_host_prep() {
 # a grade run of GRADE_BUDGET s (30) whole, for the parent's share.
 step_grade_profile() {
   local i s0 d="$OUT/grade-profile" ledger=1
-  local args=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
-    --instrumented-reps 1 --quiet --no-profile)
   mkdir -p "$d"
   for i in $(seq 1 "${N:-3}"); do
     [ "$i" = "${N:-3}" ] && ledger=cells
     s0=$(date +%s%N)
-    MEMSWEEP_TIME_LEDGER=$ledger $MS run "${args[@]}" --out "$d/p$i" >/dev/null 2>"$d/ledger-$i.txt"
+    MEMSWEEP_TIME_LEDGER=$ledger $MS run "${GRADE_PROCESS[@]}" --out "$d/p$i" >/dev/null \
+      2>"$d/ledger-$i.txt"
     echo "process $i: rc=$? whole $(( ($(date +%s%N) - s0) / 1000000 )) ms" >>"$d/walls.txt"
     rm -f "$d/p$i-samples.csv"
   done
@@ -249,8 +252,6 @@ step_grade_profile() {
 # way, interleaved, twice (walls.txt).
 step_prep_threads() {
   local d="$OUT/prep-threads" r way x s0
-  local grade=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
-    --instrumented-reps 1 --quiet --no-profile)
   mkdir -p "$d"
   $B/bench/bench-host-data 31 >"$d/host-data.txt" 2>&1
   $MS compare --live --b-experiment one-thread-prep --out "$d/live" >"$d/live.txt" 2>&1
@@ -263,7 +264,7 @@ step_prep_threads() {
       [ $way = one-thread-prep ] && x=one-thread-prep
       MEMSWEEP_EXPERIMENT=$x $B/bench/bench-memsweep 3 --sweep-only >"$d/bench-$way-$r.txt" 2>&1
       s0=$(date +%s%N)
-      MEMSWEEP_EXPERIMENT=$x $MS run "${grade[@]}" --out "/tmp/prep-$way-$r" >/dev/null 2>&1
+      MEMSWEEP_EXPERIMENT=$x $MS run "${GRADE_PROCESS[@]}" --out "/tmp/prep-$way-$r" >/dev/null 2>&1
       echo "grade process $way $r: rc=$? whole $(( ($(date +%s%N) - s0) / 1000000 )) ms" >>"$d/walls.txt"
       echo "bench $way $r: $(grep 'median' "$d/bench-$way-$r.txt")" >>"$d/walls.txt"
     done
