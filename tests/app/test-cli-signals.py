@@ -276,17 +276,37 @@ def nth_busy_child(proc, n, ticks=5):
     return found[0] if wait_until(ready, proc) else None
 
 
+def signal_busy(proc, n, sig, ticks=5, later=False):
+    """Sends sig to the nth busy child (see nth_busy_child), stopped first
+    with SIGSTOP: a child that ends between the check and the signal would
+    otherwise exit 0 and pass for one that ignored it. One that ended before
+    it stopped is passed over for the next when later is true. The child's
+    PID, or None when proc ended first."""
+    while True:
+        child = nth_busy_child(proc, n, ticks)
+        if not child:
+            return None
+        os.kill(child, signal.SIGSTOP)
+        if not wait_until(lambda: status(child).get("State", "Z")[0] in "TtZX", proc):
+            return None
+        if status(child).get("State", "Z")[0] in "Tt":
+            os.kill(child, sig)
+            os.kill(child, signal.SIGCONT)
+            return child
+        if not later:
+            return None
+        n += 1
+
+
 def live_outside_kill(tmp):
     """compare --live whose third process (the second pair's first) is
     SIGKILLed by someone else: what both sides finished is kept, written
     and judged, and the kill is said."""
-    # About a second a process here: the first pair finishes, the third
-    # process is caught busy (2 ticks of CPU time) before it ends.
-    side = "--modes host --min-exp 0 --max-exp 10 --reps 1000 --rounds 1"
+    # A third of a second a process here (100000 repetitions of 4-16 B):
+    # the first pair finishes, and the third process is caught busy.
+    side = "--modes host --min-exp 0 --max-exp 2 --warmup 0 --reps 100000 --rounds 1"
     proc = start(["compare", "--live", "--a", side, "--b", side, "--out", "l"], tmp)
-    child = nth_busy_child(proc, 3, ticks=2)
-    if child:
-        os.kill(child, signal.SIGKILL)
+    child = signal_busy(proc, 3, signal.SIGKILL, later=True)
     err = proc.communicate()[1]
     kept = all(os.path.exists(os.path.join(tmp, f"l-{s}-samples.csv")) for s in "ab")
     if not child:
@@ -300,9 +320,7 @@ def grade_child_stopped(tmp):
     what it wrote is kept, the run goes on, says so and exits 1."""
     proc = start(["run", "--processes", "2", "--rounds", "1", "--reps", "100000", "--out", "g",
                   "--modes", "host", "--min-exp", "0", "--max-exp", "2", "--warmup", "0"], tmp)
-    child = busy_child(proc)
-    if child:
-        os.kill(child, signal.SIGTERM)
+    child = signal_busy(proc, 1, signal.SIGTERM, ticks=20)
     # The second measures as long: stopped as a user would, once busy.
     second = nth_busy_child(proc, 2)
     if second:
@@ -318,11 +336,10 @@ def grade_child_stopped(tmp):
 def calibrate_outside_kill(tmp):
     """calibrate --runs 4 whose fourth run is SIGKILLed by someone else:
     the profile is measured from the three that finished."""
-    proc = start(["calibrate", "--runs", "4", "--out", "p.csv", "--quiet", "--reps", "50"] + HOST,
-                 tmp)
-    child = nth_busy_child(proc, 4, ticks=0)
-    if child:
-        os.kill(child, signal.SIGKILL)
+    # A third of a second a run, as in live_outside_kill.
+    proc = start(["calibrate", "--runs", "4", "--out", "p.csv", "--quiet", "--modes", "host",
+                  "--min-exp", "0", "--max-exp", "2", "--warmup", "0", "--reps", "100000"], tmp)
+    child = signal_busy(proc, 4, signal.SIGKILL, ticks=0)
     err = proc.communicate()[1]
     written = os.path.exists(os.path.join(tmp, "p.csv"))
     if not child:
