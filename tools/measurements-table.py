@@ -11,7 +11,7 @@ b600a09; today tools/gpu.sh suite bench repeat), PREFIX-gpu-suite.txt
 over three default sweeps) and, when present, PREFIX-sanitizer-memcheck.log and
 PREFIX-sanitizer-racecheck.log (compute-sanitizer),
 PREFIX-run-to-run-coverage.txt (calibrate and four held-out sweeps; today tools/gpu.sh self-compare), PREFIX-lessons.log
-(tools/gpu-lessons.sh, at b600a09; today tools/gpu.sh lesson-checks) and PREFIX-gpu-suite-rerun.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
+(tools/gpu-lessons.sh, at b600a09; today tools/gpu.sh lesson-checks) and PREFIX-gpu-suite-2.txt (a second gpu suite). Nothing is typed in by hand: a figure that is
 not in the logs prints as '?'."""
 import pathlib, re, sys
 
@@ -49,7 +49,7 @@ def column(prefix):
     targets = read(prefix + '-targets.txt')
     coverage = read(prefix + '-run-to-run-coverage.txt')
     lessons = read(prefix + '-lessons.log')
-    rerun = read(prefix + '-gpu-suite-rerun.txt')
+    again = read(prefix + '-gpu-suite-2.txt')
     rows = bench_rows(bench)
 
     def pair(size, key):
@@ -74,8 +74,8 @@ def column(prefix):
         'suite': ('passed' if 'PASS: gpu suite' in summary else
                   ('failed: ' + '; '.join(re.findall(r'^FAIL \S+: (.*)$', suite, re.M))
                    if 'FAIL: gpu suite' in summary else '?')) +
-                 ('; rerun: ' + ('passed' if re.search(r'^Fail:\s+0', rerun, re.M) else 'failed')
-                  if rerun else ''),
+                 ('; second run: ' + ('passed' if re.search(r'^Fail:\s+0', again, re.M) else 'failed')
+                  if again else ''),
         'rr_within': find(r"^medians inside the other run's 95% interval: .*pairs inside each "
                           r"other's: (.*)$", coverage),
         'rr': find(r"^medians inside the other run's 95% run-to-run interval.*pairs inside each "
