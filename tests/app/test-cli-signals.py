@@ -318,8 +318,12 @@ def live_outside_kill(tmp):
 def grade_child_stopped(tmp):
     """run --grade whose first process is stopped by someone else's SIGTERM:
     what it wrote is kept, the run goes on, says so and exits 1."""
+    # Two seconds of CPU a process (sizes 2^0 to 2^10): the first is caught
+    # after 20 ticks, which a third of a second (2^0 to 2^2: 28 ticks on a
+    # 2.5 GHz Xeon) left to a faster machine or a late look. Both are
+    # stopped once busy, so the case takes no longer.
     proc = start(["run", "--processes", "2", "--rounds", "1", "--reps", "100000", "--out", "g",
-                  "--modes", "host", "--min-exp", "0", "--max-exp", "2", "--warmup", "0"], tmp)
+                  "--modes", "host", "--min-exp", "0", "--max-exp", "10", "--warmup", "0"], tmp)
     child = signal_busy(proc, 1, signal.SIGTERM, ticks=20)
     # The second measures as long: stopped as a user would, once busy.
     second = nth_busy_child(proc, 2)
