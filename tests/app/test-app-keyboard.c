@@ -369,9 +369,26 @@ check_export_keeps_existing (MsWindow *win)
   g_unlink (existing);
 }
 
-/* Moves the X pointer over point (x, y) of widget. */
+typedef struct {
+  double x, y;
+  gboolean seen;
+} PointerWait;
+
 static void
-point_at (MsWindow *win, GtkWidget *widget, double x, double y)
+on_test_motion (GtkEventControllerMotion *c, double x, double y, PointerWait *w)
+{
+  w->seen = ABS (x - w->x) <= 2 && ABS (y - w->y) <= 2;
+}
+
+static gboolean
+pointer_arrived (gpointer data)
+{
+  return ((PointerWait *) data)->seen;
+}
+
+/* Sends the X pointer to point (x, y) of widget. */
+static void
+fake_motion_to (MsWindow *win, GtkWidget *widget, double x, double y)
 {
   Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (GTK_WIDGET (win)));
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (win));
@@ -386,7 +403,24 @@ point_at (MsWindow *win, GtkWidget *widget, double x, double y)
                          (int)(p.x + sx), (int)(p.y + sy), &rx, &ry, &child);
   ms_fake_motion (dpy, -1, rx, ry, 0);
   XFlush (dpy);
-  spin (300);
+}
+
+/* Moves the X pointer over point (x, y) of widget, and waits until the
+ * widget has seen it there: its own motion controller gets the same event
+ * (a fixed wait lost to a slow X server zooms at the middle). It comes
+ * from 10 pixels to the left, so that there is a motion to see even where
+ * the pointer already was. */
+static void
+point_at (MsWindow *win, GtkWidget *widget, double x, double y)
+{
+  PointerWait w = { x, y, FALSE };
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (on_test_motion), &w);
+  gtk_widget_add_controller (widget, motion);
+  fake_motion_to (win, widget, x - 10, y);
+  fake_motion_to (win, widget, x, y);
+  wait_until (pointer_arrived, &w, "the pointer is over the point");
+  gtk_widget_remove_controller (widget, motion);
 }
 
 typedef struct {
