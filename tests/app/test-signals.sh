@@ -261,6 +261,17 @@ wait_temporary() {
   done
   temporary_in "$1" >/dev/null
 }
+# stopped_mid_write DIR PID: stops PID (SIGSTOP) and says whether it stopped
+# with its temporary still there: a report's lasts about 100 ms, and one
+# that ended between the look and the signal would exit 0 and fail.
+stopped_mid_write() {
+  kill -s STOP "$2" 2>/dev/null
+  while :; do
+    state=$(awk '/^State:/ { print $2 }' "/proc/$2/status" 2>/dev/null)
+    case $state in T | t) temporary_in "$1" >/dev/null; return ;; '' | Z | X) return 1 ;; esac
+    sleep 0.002
+  done
+}
 writer() { # writer plot|report DIR
   case $1 in
   plot) defaults "$memsweep" plot "$tmp/old-samples.csv" --view bandwidth --size 12000x12000 \
@@ -280,8 +291,9 @@ for w in plot report; do
     printf 'old\n' >"$dir/$target"
     writer $w "$dir" &
     pid=$!
-    if ! wait_temporary "$dir" $pid; then
+    if ! wait_temporary "$dir" $pid || ! stopped_mid_write "$dir" $pid; then
       echo "note: $w ended before SIG$sig could land mid-write"
+      kill -s CONT $pid 2>/dev/null
       { wait "$pid"; } 2>/dev/null
       continue
     fi
@@ -289,6 +301,7 @@ for w in plot report; do
     ignored=$(ignored_in "$pid")
     [ "${ignored:-0}" = 0 ] || fail "$w: started with signals ignored (mask $ignored)"
     kill -s "$sig" "$pid"
+    kill -s CONT "$pid" 2>/dev/null
     { wait "$pid"; } 2>/dev/null
     rc=$?
     [ "$rc" -gt 128 ] || fail "$w, SIG$sig mid-write: exit $rc, want ended by the signal"
