@@ -370,15 +370,17 @@ def session_processes(sid):
 
 
 def handlers_installed(pid):
-    """Whether the process catches SIGINT (or ignores it) yet: before that,
-    a signal meets the loader, not memsweep (no program can guard it)."""
+    """Whether the process catches (or ignores) every signal sent yet:
+    before that, a signal meets the loader, not memsweep (no program can
+    guard it). All three: they are installed one after another, and a
+    process preempted between SIGINT's and SIGHUP's would die of SIGHUP."""
     try:
         with open(f"/proc/{pid}/status") as f:
             fields = dict(line.split(":", 1) for line in f if ":" in line)
     except OSError:
         return True
-    bit = 1 << (signal.SIGINT - 1)
-    return bool((int(fields["SigCgt"], 16) | int(fields["SigIgn"], 16)) & bit)
+    mask = int(fields["SigCgt"], 16) | int(fields["SigIgn"], 16)
+    return all(mask & (1 << (s - 1)) for s in SIGNALS)
 
 
 def send_signals(p, rng, plan):
@@ -386,8 +388,9 @@ def send_signals(p, rng, plan):
     sent = []
     if plan is None:
         return sent
-    deadline = time.monotonic() + 5
-    while p.poll() is None and not handlers_installed(p.pid) and time.monotonic() < deadline:
+    # Every command installs them first thing in main (or ends): no
+    # deadline, which a loader slower than it on a loaded machine met.
+    while p.poll() is None and not handlers_installed(p.pid):
         time.sleep(0.001)
     time.sleep(rng.uniform(0, 0.08))
     for k in range(2 if plan == "twice" else 1):
