@@ -19,11 +19,5 @@ char *ms_run_describe_streams (const MsResults *run);
  * from the ISO 8601 UTC form the files keep ("2026-11-23T08:13:36Z"); text
  * in another form comes back as it is. Free with g_free. */
 char *ms_run_describe_date (const char *iso);
-/* What the files record of two runs' GPU, host, link and settings that
- * differs, as a sentence for the compare view ("Not the same setup: GPU
- * (H100 / H200), CPU core of the measuring thread (5 / 1) differ (A / B)
- * ..."), so that host differences are not read as the GPU's; NULL when
- * nothing recorded differs. Free with g_free. */
-char *ms_run_describe_setup_differences (const MsResults *a, const MsResults *b);
 
 G_END_DECLS

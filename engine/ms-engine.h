@@ -48,6 +48,7 @@
 #include "analysis/ms-compare-options.h"
 #include "analysis/ms-compare.h"
 #include "analysis/ms-compare-pool.h"
+#include "analysis/ms-setup-differences.h"
 #include "analysis/ms-envelope.h"
 /* run/: backends, the runner, the experiment switches, the sweep on
  * several GPUs and peers, fleets, the supervisor of the processes a

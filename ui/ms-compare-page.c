@@ -343,8 +343,8 @@ recompute (MsComparePage *self)
         = g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
     if (self->comparison) {
       g_autofree char *verdicts = all_text (self->comparison);
-      g_autofree char *setup = ms_run_describe_setup_differences (ms_run_get_results (a),
-                                                                  ms_run_get_results (b));
+      g_autofree char *setup = ms_setup_differences (ms_run_get_results (a),
+                                                     ms_run_get_results (b));
       /* Beside the verdicts, so that host differences are not read as the GPU's. */
       g_autofree char *all = setup ? g_strdup_printf ("%s\n%s", verdicts, setup)
                                    : g_steal_pointer (&verdicts);

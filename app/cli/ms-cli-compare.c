@@ -347,7 +347,7 @@ print_spread (FILE *out, const char *run, const char *source)
 /* "  pinned        SAME within ±3% (7 sizes from 16 KiB, 6 and 6
  * processes); 64 KiB: SLOWER": one verdict per mode, then the run's. */
 static void
-print_pooled (FILE *out, const char *name, const MsPooledVerdict *v)
+print_pooled (FILE *out, const char *name, const MsPooledVerdict *v, bool whole_run)
 {
   char text[200], size[32];
   ms_pooled_verdict_describe (v, text, sizeof text);
@@ -363,7 +363,10 @@ print_pooled (FILE *out, const char *name, const MsPooledVerdict *v)
              v->n_cells, size);
   for (int i = 0; i < v->n_disagree; i++) {
     ms_format_bytes (4ull << v->disagree_exp[i], size, sizeof size);
-    fprintf (out, "%s%s: %s", i ? ", " : "; ", size, ms_verdict_label (v->disagree_verdict[i]));
+    /* The whole run's cells are of every mode: each is named by both. */
+    fprintf (out, "%s%s%s%s: %s", i ? ", " : "; ",
+             whole_run ? ms_mode_name (v->disagree_mode[i]) : "", whole_run ? " " : "", size,
+             ms_verdict_label (v->disagree_verdict[i]));
   }
   fputc ('\n', out);
 }
@@ -385,14 +388,31 @@ print_grade_wide (FILE *out, const char *run, const MsResults *r)
              run, r->sweep.grade_target_pct, ms_report_clean (r->grade_wide, clean, sizeof clean));
 }
 
+/* What the files record differently (the machine, switches, settings), as
+ * the Compare page says it: a difference may be theirs, not the GPU's. */
+static void
+print_setup (FILE *out, const MsResults *a, const MsResults *b)
+{
+  char *setup = ms_setup_differences (a, b);
+  if (setup) {
+    /* The device names come from the files: escaped, as every fact of theirs. */
+    size_t size = 4 * strlen (setup) + 1;
+    char *clean = malloc (size);
+    if (clean)
+      fprintf (out, "%s\n", ms_report_clean (setup, clean, size));
+    free (clean);
+  }
+  free (setup);
+}
+
 static void
 print_pooled_head (FILE *out, const MsComparison *cmp)
 {
   fprintf (out, "%s\n", ms_gettext ("Verdict per mode, its sizes pooled:"));
   for (int m = 0; m < MS_MODE_COUNT; m++)
     if (cmp->pooled[m].method != MS_POOL_NONE)
-      print_pooled (out, ms_mode_name ((MsMode) m), &cmp->pooled[m]);
-  print_pooled (out, ms_gettext ("whole run"), &cmp->pooled_run);
+      print_pooled (out, ms_mode_name ((MsMode) m), &cmp->pooled[m], false);
+  print_pooled (out, ms_gettext ("whole run"), &cmp->pooled_run, true);
   const MsPooledVerdict *host = ms_comparison_host_moved (cmp);
   if (host) {
     char text[400];
@@ -421,6 +441,7 @@ print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsRes
   print_spread (out, "B", cmp->spread_b);
   print_grade_wide (out, "A", a);
   print_grade_wide (out, "B", b);
+  print_setup (out, a, b);
   fputc ('\n', out);
   print_pooled_head (out, cmp);
   const char *headings[] = { ms_gettext ("mode"),     ms_gettext ("size"),
@@ -515,6 +536,7 @@ json_pooled (const MsPooledVerdict *v)
   MsJson *disagree = ms_json_array_new ();
   for (int i = 0; i < v->n_disagree; i++) {
     MsJson *d = ms_json_object_new ();
+    ms_json_set_string (d, "mode", ms_mode_name (v->disagree_mode[i]));
     ms_json_set_int (d, "exponent", v->disagree_exp[i]);
     ms_json_set_string (d, "verdict", ms_verdict_key (v->disagree_verdict[i]));
     ms_json_append (disagree, d);
@@ -538,6 +560,12 @@ print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResult
   ms_json_set_bool (doc, "differs", ms_comparison_differs (cmp));
   ms_json_set_string (doc, "spread_a", cmp->spread_a);
   ms_json_set_string (doc, "spread_b", cmp->spread_b);
+  char *setup = ms_setup_differences (a, b);
+  if (setup)
+    ms_json_set_string (doc, "setup_differences", setup);
+  else
+    ms_json_set (doc, "setup_differences", NULL);
+  free (setup);
   MsJson *cells = ms_json_array_new ();
   for (size_t i = 0; i < cmp->n_cells; i++)
     ms_json_append (cells, json_cell (&cmp->cells[i]));

@@ -199,6 +199,7 @@ find_disagreements (const MsComparison *cmp, MsMode mode, MsPooledVerdict *v)
     if (!pooled_cell (c, mode, v->min_exp) || c->verdict == MS_VERDICT_AMBIGUOUS ||
         c->verdict == v->verdict || v->n_disagree >= MS_POOL_MAX_DISAGREE)
       continue;
+    v->disagree_mode[v->n_disagree] = c->mode;
     v->disagree_exp[v->n_disagree] = c->exponent;
     v->disagree_verdict[v->n_disagree++] = c->verdict;
   }

@@ -194,8 +194,10 @@ typedef struct {
   /* The smallest change (a fraction) it could have called FASTER or
    * SLOWER, and how far from 1 the interval reaches: "SAME within ±3%". */
   double detectable, within;
-  /* The sizes whose own verdict is decided and differs from this one. */
+  /* The cells (mode and size) whose own verdict is decided and differs
+   * from this one. */
   int n_disagree;
+  MsMode disagree_mode[MS_POOL_MAX_DISAGREE];
   int disagree_exp[MS_POOL_MAX_DISAGREE];
   MsVerdict disagree_verdict[MS_POOL_MAX_DISAGREE];
 } MsPooledVerdict;

@@ -36,6 +36,21 @@ grep -q "^pinned: 11 common cells: " "$W/hw.txt" || fail "no summary line for pi
 grep -Eq "^host +2\^[0-9]+ .* (FASTER|SLOWER)$" "$W/hw.txt" || fail "no host cell differs"
 grep -Eq " (FASTER|SLOWER) \(two states\)$" "$W/hw.txt" && fail "a two-state cell got a claim"
 
+# What the files record differently is said, on the command line as on the
+# Compare page: a run with a slowdown injected is no GPU's change.
+"$M" compare "$R/h100-grade-1-samples.csv.gz" "$R/h100-grade-inject20-samples.csv.gz" >"$W/inj.txt"
+grep -q "^Not the same setup: .*experiment switches (– / inject=20)" "$W/inj.txt" ||
+  fail "inject=20 not named as a setup difference"
+"$M" compare --format json "$R/h100-grade-1-samples.csv.gz" "$R/h100-grade-inject20-samples.csv.gz" |
+  grep -q '"setup_differences": *"Not the same setup: .*inject=20' || fail "JSON setup_differences"
+"$M" compare --format json "$R/h100-grade-1-samples.csv.gz" "$R/h100-grade-1-samples.csv.gz" |
+  grep -q '"setup_differences": *null' || fail "a run against itself has setup differences"
+grep -q "^Not the same setup" "$W/self.txt" && fail "self compare: setup differences"
+# The whole run's disagreeing cells are named by mode and size.
+"$M" compare "$R/h100-grade-1-samples.csv.gz" "$R/h200-grade-1-samples.csv.gz" >"$W/gg.txt"
+grep -Eq "^  whole run .*; [a-z-]+ [0-9]+ [KMG]?i?B: (SAME|FASTER|SLOWER)" "$W/gg.txt" ||
+  fail "whole run's disagreeing cells lack their mode: $(grep "whole run" "$W/gg.txt")"
+
 # A threshold above every difference leaves no cell faster or slower.
 "$M" compare --threshold 100 "$R/h100-default-samples.csv.gz" "$R/h200-default-samples.csv.gz" \
   >/dev/null || fail "--threshold 100 must exit 0"

@@ -12,6 +12,7 @@
 #include "ms-lesson-picture.h"
 #include "ms-reuse-chart.h"
 #include "ms-run-describe.h"
+#include "ms-setup-differences.h"
 #include "ms-timeline-queue.h"
 #include "ms-timeline-rows.h"
 #include "ms-sweep-test.h"
@@ -428,11 +429,11 @@ static void
 test_describe_prep_threads (void)
 {
   MsResults *a = ms_results_new (NULL, NULL), *b = ms_results_new (NULL, NULL);
-  g_assert_null (ms_run_describe_setup_differences (a, b));
+  g_assert_null (ms_setup_differences (a, b));
   b->device.prep_threads = 1;
-  g_assert_null (ms_run_describe_setup_differences (a, b));
+  g_assert_null (ms_setup_differences (a, b));
   b->device.prep_threads = 16;
-  g_autofree char *text = ms_run_describe_setup_differences (a, b);
+  g_autofree char *text = ms_setup_differences (a, b);
   g_assert_nonnull (strstr (text, "threads writing large inputs (1 / 16)"));
   ms_results_free (a);
   ms_results_free (b);
