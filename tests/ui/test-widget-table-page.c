@@ -432,7 +432,7 @@ test_lessons (void)
   /* One run: no Run column (the hint names the run), no empty Reason. */
   g_assert_false (column_shown (page, MS_TABLE_COL_RUN));
   g_assert_false (column_shown (page, MS_TABLE_COL_MESSAGE));
-  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "_Copy Selected Rows");
+  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "Cop_y Selected Rows");
   GtkLabel *hint = GTK_LABEL (gtk_widget_get_next_sibling (copy));
   g_assert_nonnull (strstr (gtk_label_get_text (hint), ms_run_get_name (sweep)));
   GtkScrolledWindow *scroll =
@@ -527,7 +527,7 @@ test_projected (void)
   g_object_set_data (G_OBJECT (timer), "before", &before);
   gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
   ms_test_wait_until (larger_text, timer, "the projected style applies");
-  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "_Copy Selected Rows");
+  GtkWidget *copy = ms_test_find (GTK_WIDGET (page), GTK_TYPE_BUTTON, "Cop_y Selected Rows");
   GtkLabel *hint = GTK_LABEL (gtk_widget_get_next_sibling (copy));
   const char *name = ms_run_get_name (g_ptr_array_index (runs, 0));
   g_assert_cmpstr (gtk_label_get_text (hint), ==, name);
