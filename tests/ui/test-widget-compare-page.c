@@ -344,6 +344,32 @@ test_lesson_runs_left_out (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+/* Tab from the threshold goes on to the table's cells, as a keyboard user
+ * reaches them (GTK 4.8's selectable summary label claimed Tab without
+ * taking it: the focus stayed in the threshold). */
+static void
+test_tab_order (void)
+{
+  MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
+  ms_compare_page_set_runs (page, runs);
+  GtkWidget *table = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
+  wait_rows (GTK_COLUMN_VIEW (table), 121);
+  GtkWidget *spin = ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL);
+  g_assert_true (gtk_widget_grab_focus (spin));
+  gboolean reached = FALSE;
+  for (int i = 0; i < 8 && !reached; i++) {
+    gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD);
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+    reached = focus && gtk_widget_is_ancestor (focus, table);
+  }
+  g_assert_true (reached);
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -354,5 +380,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare-page/session", test_session);
   g_test_add_func ("/compare-page/lesson-runs-left-out", test_lesson_runs_left_out);
   g_test_add_func ("/compare-page/live", test_live);
+  g_test_add_func ("/compare-page/tab-order", test_tab_order);
   return g_test_run ();
 }
