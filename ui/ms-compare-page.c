@@ -189,7 +189,11 @@ pooled_text (const MsComparison *cmp)
    * "Each mode". */
   const MsPooledVerdict *host = ms_comparison_host_moved (cmp);
   if (host)
-    g_string_append_printf (line, _ ("; host differs (CPU baseline %.2f×)"), host->ratio);
+    g_string_append_printf (line,
+                            host->verdict == MS_VERDICT_SAME
+                                ? _ ("; host moved, less than the threshold (CPU baseline %.2f×)")
+                                : _ ("; host differs (CPU baseline %.2f×)"),
+                            host->ratio);
   return g_string_free (line, FALSE);
 }
 

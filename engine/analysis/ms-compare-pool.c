@@ -256,13 +256,25 @@ ms_comparison_host_moved (const MsComparison *cmp)
   return NULL;
 }
 
+/* The interval's ends to three places: at two, 0.995 reads 1.00, which
+ * looks like no difference beside a sentence that says there is one. A
+ * host that moved less than the threshold is SAME in its own verdict and
+ * is said to have moved, not to differ. */
 void
 ms_host_moved_describe (const MsPooledVerdict *host, char *buf, size_t len)
 {
-  snprintf (buf, len,
-            ms_gettext ("The host side differs: the CPU baseline, which uses no GPU, reads "
-                        "%.2f× (%.2f–%.2f) in B. Modes that go through host memory may differ "
-                        "with it, not with the GPU; on one machine, compare --live measures A "
-                        "and B in turns."),
-            host->ratio, host->lo, host->hi);
+  if (host->verdict == MS_VERDICT_SAME)
+    snprintf (buf, len,
+              ms_gettext ("The host side moved, less than the threshold: the CPU baseline, which "
+                          "uses no GPU, reads %.2f× (%.3f–%.3f) in B, so not 1. Modes that go "
+                          "through host memory may move with it, not with the GPU; on one "
+                          "machine, compare --live measures A and B in turns."),
+              host->ratio, host->lo, host->hi);
+  else
+    snprintf (buf, len,
+              ms_gettext ("The host side differs: the CPU baseline, which uses no GPU, reads "
+                          "%.2f× (%.3f–%.3f) in B. Modes that go through host memory may differ "
+                          "with it, not with the GPU; on one machine, compare --live measures A "
+                          "and B in turns."),
+              host->ratio, host->lo, host->hi);
 }

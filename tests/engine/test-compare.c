@@ -16,6 +16,7 @@
 #include "model/ms-run-to-run.h"
 #include "model/ms-stats.h"
 #include "ms-compare.h"
+#include "ms-compare-pool.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
 #include "ms-tmp-test.h"
@@ -515,6 +516,25 @@ test_file_kinds (void)
   g_assert_cmpint (ms_file_kind (ms_test_tmp_path ("plain-multi.csv")), ==, MS_FILE_KIND_MULTI);
 }
 
+/* The host's sentence: a baseline that moved less than the threshold
+ * (SAME in its own verdict) moved, and did not differ; its interval's
+ * ends are given to three places, so that 0.995 does not read 1.00. */
+static void
+test_host_moved_words (void)
+{
+  MsPooledVerdict host = { .method = MS_POOL_PROCESSES, .ratio = 0.953, .lo = 0.911,
+                           .hi = 0.995, .verdict = MS_VERDICT_SAME };
+  char text[512];
+  ms_host_moved_describe (&host, text, sizeof text);
+  g_assert_nonnull (strstr (text, "moved, less than the threshold"));
+  g_assert_nonnull (strstr (text, "0.911–0.995"));
+  host.verdict = MS_VERDICT_SLOWER;
+  host.lo = 1.019, host.hi = 1.111, host.ratio = 1.06;
+  ms_host_moved_describe (&host, text, sizeof text);
+  g_assert_nonnull (strstr (text, "The host side differs"));
+  g_assert_nonnull (strstr (text, "1.019–1.111"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -536,5 +556,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/only-one-run", test_only_one_run);
   g_test_add_func ("/compare/no-common-cell", test_no_common_cell);
   g_test_add_func ("/compare/file-kinds", test_file_kinds);
+  g_test_add_func ("/compare/host-moved-words", test_host_moved_words);
   return g_test_run ();
 }
