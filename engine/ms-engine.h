@@ -47,6 +47,7 @@
  * envelopes */
 #include "analysis/ms-compare-options.h"
 #include "analysis/ms-compare.h"
+#include "analysis/ms-compare-columns.h"
 #include "analysis/ms-compare-pool.h"
 #include "analysis/ms-setup-differences.h"
 #include "analysis/ms-envelope.h"

@@ -643,45 +643,24 @@ compare_json (FILE *f, void *user)
   print_json (f, v->cmp, v->a, v->b);
 }
 
-/* A row per cell, the figures of its JSON object (docs/compare.md). */
-static const MsCliColumn compare_columns[] = {
-  { "mode" },          { "exponent", true },   { "bytes_per_vector", true },
-  { "variant" },       { "a_median_us", true }, { "b_median_us", true },
-  { "ratio", true },   { "ratio_low", true },   { "ratio_high", true },
-  { "verdict" },       { "why" },           { "detectable", true },
-  { "mode_verdict" },  { "mode_ratio", true }, { "mode_ratio_low", true },
-  { "mode_ratio_high", true }, { "mode_detectable", true }, { "run_verdict" },
-};
-
+/* A row per cell, in the verdict table's columns (ms-compare-columns.h),
+ * as the Compare page's NAME-verdicts.csv has them. */
 static MsCliTable *
 compare_table (const MsComparison *cmp)
 {
-  MsCliTable *t = ms_cli_table_new (compare_columns,
-                                    sizeof compare_columns / sizeof *compare_columns);
+  static MsCliColumn columns[MS_COMPARE_N_COLUMNS];
+  for (int k = 0; k < MS_COMPARE_N_COLUMNS; k++)
+    columns[k] = (MsCliColumn){ ms_compare_columns[k].name,
+                                ms_compare_columns[k].decimals != MS_COMPARE_TEXT };
+  MsCliTable *t = ms_cli_table_new (columns, MS_COMPARE_N_COLUMNS);
   for (size_t i = 0; i < cmp->n_cells; i++) {
-    const MsCompareCell *c = &cmp->cells[i];
-    bool both = c->in_a && c->in_b;
     ms_cli_table_add_row (t);
-    ms_cli_table_text (t, 0, ms_mode_name (c->mode));
-    ms_cli_table_integer (t, 1, c->exponent);
-    ms_cli_table_integer (t, 2, 4ll << c->exponent);
-    ms_cli_table_text (t, 3, c->variant);
-    ms_cli_table_number (t, 4, c->a.median, 3);
-    ms_cli_table_number (t, 5, c->b.median, 3);
-    ms_cli_table_number (t, 6, c->ratio, 4);
-    ms_cli_table_number (t, 7, both ? c->judgement.lo : NAN, 4);
-    ms_cli_table_number (t, 8, both ? c->judgement.hi : NAN, 4);
-    ms_cli_table_text (t, 9, both ? ms_verdict_key (c->verdict) : c->in_a ? "only-a" : "only-b");
-    ms_cli_table_text (t, 10, both ? ms_verdict_why_key (c->judgement.why) : "no-median");
-    ms_cli_table_number (t, 11, both ? c->judgement.detectable : NAN, 4);
-    const MsPooledVerdict *v = &cmp->pooled[c->mode];
-    bool pooled = v->method != MS_POOL_NONE;
-    ms_cli_table_text (t, 12, pooled ? ms_verdict_key (v->verdict) : "");
-    ms_cli_table_number (t, 13, pooled ? v->ratio : NAN, 4);
-    ms_cli_table_number (t, 14, pooled ? v->lo : NAN, 4);
-    ms_cli_table_number (t, 15, pooled ? v->hi : NAN, 4);
-    ms_cli_table_number (t, 16, pooled ? v->detectable : NAN, 4);
-    ms_cli_table_text (t, 17, ms_verdict_key (cmp->pooled_run.verdict));
+    for (int k = 0; k < MS_COMPARE_N_COLUMNS; k++) {
+      if (columns[k].number)
+        ms_cli_table_number (t, k, ms_compare_number (cmp, i, k), ms_compare_columns[k].decimals);
+      else
+        ms_cli_table_text (t, k, ms_compare_text (cmp, i, k));
+    }
   }
   return t;
 }

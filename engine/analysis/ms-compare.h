@@ -237,10 +237,6 @@ MsComparison *ms_compare_results (const MsResults *a, const MsResults *b, double
 MsComparison *ms_compare_results_figure (const MsResults *a, const MsResults *b,
                                          double threshold, MsMode mode, MsFigure figure,
                                          char *err, size_t errlen);
-/* The comparison's cells as CSV, one row each with its verdict, reason and
- * what would decide it (docs/compare.md); false with errno on a write
- * error. */
-bool ms_comparison_write_csv (const MsComparison *comparison, FILE *out);
 void ms_comparison_free (MsComparison *comparison);
 /* Any FASTER or SLOWER cell. */
 bool ms_comparison_differs (const MsComparison *comparison);
