@@ -436,16 +436,25 @@ ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *styl
 
 /* ---- the table --------------------------------------------------------- */
 
+/* The verdict and what it rests on first, the medians after: projected at
+ * 1024x768 the table shows the first six columns. */
 typedef enum {
   COL_MODE,
   COL_SIZE,
   COL_VARIANT,
+  COL_RATIO,
+  COL_INTERVAL,
+  COL_VERDICT,
   COL_A,
   COL_B,
-  COL_RATIO,
-  COL_VERDICT,
   N_COLS
 } Column;
+
+static gboolean
+is_number (Column col)
+{
+  return col == COL_RATIO || col == COL_INTERVAL || col == COL_A || col == COL_B;
+}
 
 static char *
 number (double v, const char *format)
@@ -487,12 +496,32 @@ cell_text (const MsCompareCell *c, Column col)
     return number (c->b.median, "%.2f");
   case COL_RATIO:
     return number (c->ratio, "%.3f");
+  case COL_INTERVAL: {
+    /* The interval the verdict rests on, so that a reader can check it. */
+    g_autofree char *lo = number (c->judgement.lo, "%.3f");
+    g_autofree char *hi = number (c->judgement.hi, "%.3f");
+    return c->in_a && c->in_b && isfinite (c->judgement.lo) ? g_strdup_printf ("%s–%s", lo, hi)
+                                                            : g_strdup ("–");
+  }
   case COL_VERDICT:
   default:
+    if (c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS &&
+        isfinite (c->judgement.detectable))
+      /* TRANSLATORS: an undecided cell and the smallest change its pair
+       * of runs could have shown, "ambiguous, detects 16%+". */
+      return g_strdup_printf (_ ("ambiguous, detects %.0f%%+"), 100 * c->judgement.detectable);
     return g_strdup (c->in_a && c->in_b ? verdict_text (c->verdict)
                      : c->in_a          ? _ ("only in A")
                                         : _ ("only in B"));
   }
+}
+
+/* Why the cell has its verdict, in words (the same reasons as memsweep
+ * compare's "why"). */
+static const char *
+cell_reason (const MsCompareCell *c)
+{
+  return c->in_a && c->in_b ? ms_verdict_why_text (c->judgement.why) : NULL;
 }
 
 static void
@@ -500,8 +529,8 @@ setup_cell (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 {
   GtkWidget *label = gtk_label_new (NULL);
   Column col = GPOINTER_TO_INT (data);
-  gtk_label_set_xalign (GTK_LABEL (label), col >= COL_A && col <= COL_RATIO ? 1 : 0);
-  if (col >= COL_A && col <= COL_RATIO)
+  gtk_label_set_xalign (GTK_LABEL (label), is_number (col) ? 1 : 0);
+  if (is_number (col))
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (item, label);
 }
@@ -514,6 +543,8 @@ show_cell (GtkListItem *item)
   Column col = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "column"));
   g_autofree char *text = cell_text (&row->cell, col);
   gtk_label_set_text (GTK_LABEL (label), text);
+  if (col == COL_VERDICT)
+    gtk_widget_set_tooltip_text (label, cell_reason (&row->cell));
 }
 
 static void
@@ -534,8 +565,14 @@ static void
 add_columns (MsComparePage *self)
 {
   const char *titles[N_COLS]
-      = { _ ("Mode"),          _ ("Size"),  _ ("Variant"), _ ("A median (µs)"),
-          _ ("B median (µs)"), _ ("B / A"), _ ("Verdict") };
+      = { _ ("Mode"),  _ ("Size"),
+          _ ("Variant"),
+          _ ("B / A"),
+          /* xgettext:no-c-format */
+          _ ("95% interval"),
+          _ ("Verdict"),
+          _ ("A median (µs)"),
+          _ ("B median (µs)") };
   for (int c = 0; c < N_COLS; c++) {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
     g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (c));
