@@ -55,6 +55,7 @@ struct _MsComparePage {
   GtkButton *live_button, *empty_live_button;
   GtkLabel *summary_label, *modes_label;
   GtkExpander *modes_expander;
+  GtkScrolledWindow *modes_scroll;
   GtkPaned *paned;
   GtkDrawingArea *chart;
   GtkColumnView *table;
@@ -367,7 +368,7 @@ recompute (MsComparePage *self)
   if (!self->summary)
     gtk_label_set_text (self->summary_label, "");
   gtk_label_set_text (self->modes_label, modes ? modes : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->modes_expander), modes && modes[0]);
+  gtk_widget_set_visible (GTK_WIDGET (self->modes_scroll), modes && modes[0]);
   pick_tooltip (self->a_dropdown);
   pick_tooltip (self->b_dropdown);
   fill_rows (self);
@@ -805,6 +806,17 @@ ms_compare_page_dispose (GObject *object)
   G_OBJECT_CLASS (ms_compare_page_parent_class)->dispose (object);
 }
 
+/* Opened, the modes' lines scroll (past the scroll's most height);
+ * closed, no scroll bar, whose least height would take the chart's room. */
+static void
+on_modes_expanded (MsComparePage *self)
+{
+  gtk_scrolled_window_set_policy (self->modes_scroll, GTK_POLICY_NEVER,
+                                  gtk_expander_get_expanded (self->modes_expander)
+                                      ? GTK_POLICY_AUTOMATIC
+                                      : GTK_POLICY_NEVER);
+}
+
 static void
 ms_compare_page_class_init (MsComparePageClass *klass)
 {
@@ -839,10 +851,12 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_label);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_expander);
+  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_scroll);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, paned);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, chart);
   gtk_widget_class_bind_template_child (widget_class, MsComparePage, table);
   gtk_widget_class_bind_template_callback (widget_class, on_pick);
+  gtk_widget_class_bind_template_callback (widget_class, on_modes_expanded);
   gtk_widget_class_bind_template_callback (widget_class, on_paned_size);
   gtk_widget_class_bind_template_callback (widget_class, on_paned_moved);
 }

@@ -220,6 +220,17 @@ test_layout (void)
   g_assert_cmpint (gtk_widget_get_height (gtk_widget_get_parent (table)), >=, 90);
   GtkExpander *modes = GTK_EXPANDER (ms_test_find (GTK_WIDGET (page), GTK_TYPE_EXPANDER, NULL));
   g_assert_false (gtk_expander_get_expanded (modes));
+  /* Opened, the modes' lines scroll and leave the chart its room (they
+   * took all of it at 1024x768 projected). */
+  g_object_set (page, "text-scale", 1.6, NULL);
+  gtk_expander_set_expanded (modes, TRUE);
+  GtkWidget *lines = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (modes)));
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (lines));
+  ms_test_wait_until (ms_test_is_laid_out, lines, "the modes' lines are laid out");
+  g_assert_cmpint (gtk_widget_get_height (lines), <=, 170);
+  g_assert_cmpint (gtk_widget_get_height (chart), >=, page_h * 3 / 10);
+  gtk_expander_set_expanded (modes, FALSE);
+  g_object_set (page, "text-scale", 1.0, NULL);
   g_assert_nonnull (strstr (ms_compare_page_get_summary (page), "all: 121 common cells"));
   int min_w;
   gtk_widget_measure (GTK_WIDGET (page), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
