@@ -292,9 +292,14 @@ panel_headings (cairo_t *cr, const MsBreakdownPanel *pn, guint n, const MsChartS
   }
 }
 
+/* The least row text, a fraction of the chart's: below it a projected
+ * class cannot read the rows (4 runs' 44 rows at 1024x768 drew 5 px text). */
+#define MS_BREAKDOWN_LEGIBLE 0.75
+
 /* The plot under the title at top: headings, axes, labelled rows, legend;
- * rows share the height left so that the plot fills the drawing. */
-static void
+ * rows share the height left so that the plot fills the drawing. Returns
+ * the height at which its rows' text stays legible. */
+static double
 breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
                 const MsChartStyle *st, double width, double height, double top)
 {
@@ -317,6 +322,9 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
   double heading_h = one_time ? th * 1.3 : 0, axis_h = th + fs;
   double row_h =
     MIN (fs * 6, (height - top - heading_h - legend_h - axis_h) / rows->cells->len);
+  /* The row height that shrinks the text to MS_BREAKDOWN_LEGIBLE (below). */
+  double legible_h = top + heading_h + legend_h + axis_h +
+                     rows->cells->len * th * MS_BREAKDOWN_LEGIBLE / 0.9 + fs;
   /* Many rows in little height: the row text shrinks to the row. */
   double rfs = th > row_h * 0.95 ? fs * row_h * 0.9 / th : fs;
   double left = rows->label_w * rfs / fs + fs * 1.5;
@@ -362,12 +370,14 @@ breakdown_plot (cairo_t *cr, const MsBreakdownRows *rows, gboolean one_time,
   ly += ms_draw_phase_legend (cr, seen, st, fs, ly, width - fs, TRUE) + fs * 0.3;
   if (rest_seen || rows->scaled || note)
     rest_legend (cr, st, rows->scaled, note, fs, ly, width - 2 * fs, TRUE);
+  return legible_h;
 }
 
-void
+double
 ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one_time,
                         const MsChartStyle *st, double width, double height)
 {
+  double legible_h = 0;
   const double fs = ms_style_font_size (st);
   double th;
   cairo_save (cr);
@@ -389,12 +399,13 @@ ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one
     ms_draw_text (cr, _("No measurements at this size"), width / 2, height / 2, fs * 1.2, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
-    breakdown_plot (cr, &rows, one_time, st, width, height, top);
+    legible_h = breakdown_plot (cr, &rows, one_time, st, width, height, top);
   }
   g_ptr_array_unref (rows.cells);
   g_ptr_array_unref (rows.labels);
   g_ptr_array_unref (rows.notes);
   cairo_restore (cr);
+  return legible_h;
 }
 
 void

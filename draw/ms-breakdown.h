@@ -42,9 +42,11 @@ double ms_breakdown_one_time_us (const MsCell *cell);
 
 /* One row per (run, mode) with a cell at 2^exponent, for every run given
  * (MsResults*): the per-repetition path; with one_time, the one-time costs
- * in a second, labelled group beside it. */
-void ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one_time,
-                             const MsChartStyle *style, double width, double height);
+ * in a second, labelled group beside it. Many rows in little height shrink
+ * their text; returns the height at which it stays legible (a widget asks
+ * for it and scrolls). */
+double ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one_time,
+                                 const MsChartStyle *style, double width, double height);
 /* The per-repetition path alone, as the view opens. */
 void ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *style,
                         double width, double height);

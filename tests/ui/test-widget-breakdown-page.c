@@ -101,6 +101,41 @@ test_session (void)
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
+static gboolean
+view_taller_than_page (gpointer page)
+{
+  GtkWidget *view = GTK_WIDGET (ms_breakdown_page_get_view (page));
+  return gtk_widget_get_height (view) > gtk_widget_get_height (GTK_WIDGET (page));
+}
+
+static gboolean
+view_fits_page (gpointer page)
+{
+  return !view_taller_than_page (page);
+}
+
+/* Four runs' 44 rows at 1024x768, projected: the view asks for the height
+ * its rows' text needs and the page scrolls (the text shrank to 5 px). */
+static void
+test_many_rows_scroll (void)
+{
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  const char *files[] = { "h100-default-1-samples.csv.gz", "h100-default-2-samples.csv.gz",
+                          "h100-default-3-samples.csv.gz", "h200-default-samples.csv.gz" };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_ptr_array_add (runs, ms_test_read_run (files[i], files[i]));
+  MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL);
+  ms_page_show_runs (MS_PAGE (page), runs);
+  g_object_set (ms_breakdown_page_get_view (page), "text-scale", 1.6, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  ms_test_wait_until (view_taller_than_page, page, "the view asks for its rows' height");
+  /* One run fits: no scrolling. */
+  g_autoptr (GPtrArray) one = ms_test_reference_runs ();
+  ms_page_show_runs (MS_PAGE (page), one);
+  ms_test_wait_until (view_fits_page, page, "one run's view fits the page again");
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -108,5 +143,6 @@ main (int argc, char **argv)
   g_test_add_func ("/breakdown-page/sizes", test_sizes);
   g_test_add_func ("/breakdown-page/one-time-check", test_one_time_check);
   g_test_add_func ("/breakdown-page/session", test_session);
+  g_test_add_func ("/breakdown-page/many-rows-scroll", test_many_rows_scroll);
   return g_test_run ();
 }
