@@ -3,12 +3,12 @@
  * in them (ms-compare-columns.h). A cell's own figures, then its mode's
  * pooled verdict and the whole run's, repeated on each row so that a data
  * tool needs no join. */
-#include <locale.h>
 #include <math.h>
 
 #include "ms-compare-columns.h"
 #include "ms-compare-pool.h"
 #include "ms-csv-field.h"
+#include "ms-csv-private.h"
 #include "ms-modes.h"
 
 enum {
@@ -149,8 +149,7 @@ bool
 ms_comparison_write_csv (const MsComparison *cmp, FILE *out)
 {
   /* Numbers with a point whatever the program's locale. */
-  locale_t c_locale = newlocale (LC_NUMERIC_MASK, "C", (locale_t) 0);
-  locale_t old = c_locale ? uselocale (c_locale) : (locale_t) 0;
+  locale_t old = ms_csv_enter_c_locale ();
   for (int k = 0; k < MS_COMPARE_N_COLUMNS; k++)
     fprintf (out, "%s%s", k ? "," : "", ms_compare_columns[k].name);
   fputc ('\n', out);
@@ -162,9 +161,6 @@ ms_comparison_write_csv (const MsComparison *cmp, FILE *out)
     }
     fputc ('\n', out);
   }
-  if (c_locale) {
-    uselocale (old);
-    freelocale (c_locale);
-  }
+  ms_csv_leave_c_locale (old);
   return fflush (out) == 0 && !ferror (out);
 }
