@@ -25,6 +25,9 @@
 #define MS_N_(s) (s)
 #define ms_gettext(s) ms_i18n_gettext (s)
 #define ms_ngettext(s, p, n) ms_i18n_ngettext (s, p, n)
+/* A message in a context, as glib's C_: the catalogue's key is the
+ * context, '\004' and the message. */
+#define ms_pgettext(ctx, s) ms_i18n_pgettext (ctx "\004" s, s)
 
 /* In the program's language even where the engine has switched this thread
  * to the C locale for numbers (uselocale, as the CSV reader and writer do):
@@ -36,6 +39,15 @@ ms_i18n_gettext (const char *msgid)
   const char *text = dgettext (GETTEXT_PACKAGE, msgid);
   uselocale (thread);
   return text;
+}
+
+/* Untranslated, gettext gives the key back, context and all: then the
+ * message alone. */
+__attribute__ ((format_arg (2))) static inline const char *
+ms_i18n_pgettext (const char *key, const char *msgid)
+{
+  const char *text = ms_i18n_gettext (key);
+  return text == key || strchr (text, '\004') ? msgid : text;
 }
 
 __attribute__ ((format_arg (1), format_arg (2))) static inline const char *

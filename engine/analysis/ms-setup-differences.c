@@ -12,18 +12,6 @@
 #include "ms-modes.h"
 #include "ms-setup-differences.h"
 
-/* The message catalogue's context separator (as glib's C_ and gettext's
- * pgettext build their keys). */
-#define MS_CONTEXT_KEY(ctx, s) ctx "\004" s
-#define ms_pgettext(ctx, s) ms_context_strip (ms_gettext (MS_CONTEXT_KEY (ctx, s)), s)
-
-static const char *
-ms_context_strip (const char *translated, const char *msgid)
-{
-  /* Untranslated, gettext gives the key back, context and all. */
-  return strchr (translated, '\004') ? msgid : translated;
-}
-
 typedef struct {
   char text[1024];
   size_t len;
