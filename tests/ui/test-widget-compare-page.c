@@ -20,6 +20,16 @@ reference_run (const char *file)
   return run;
 }
 
+/* The H100 and H200 default sweeps, A and B. */
+static GPtrArray *
+h100_and_h200 (void)
+{
+  GPtrArray *runs = ms_run_array_new ();
+  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
+  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
+  return runs;
+}
+
 static GtkWidget *
 visible_stack_child (MsComparePage *page)
 {
@@ -151,9 +161,7 @@ test_hidden (void)
   gtk_stack_add_child (stack, GTK_WIDGET (page));
   gtk_stack_set_visible_child (stack, other);
   GtkWindow *window = ms_test_show (GTK_WIDGET (stack), 1024, 768);
-  g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
+  g_autoptr (GPtrArray) runs = h100_and_h200 ();
   ms_compare_page_set_runs (page, runs);
   g_assert_nonnull (ms_compare_page_get_comparison (page));
   GtkColumnView *table
@@ -206,9 +214,7 @@ test_layout (void)
 {
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
-  g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
+  g_autoptr (GPtrArray) runs = h100_and_h200 ();
   const char *long_name = "NVIDIA H100 80GB HBM3 · sweep · 2026-11-23 09:35 UTC · a long note";
   ms_run_set_name (g_ptr_array_index (runs, 0), long_name);
   ms_compare_page_set_runs (page, runs);
@@ -363,9 +369,7 @@ test_tab_order (void)
 {
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
-  g_autoptr (GPtrArray) runs = ms_run_array_new ();
-  g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
-  g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
+  g_autoptr (GPtrArray) runs = h100_and_h200 ();
   ms_compare_page_set_runs (page, runs);
   GtkWidget *table = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
   wait_rows (GTK_COLUMN_VIEW (table), 121);
