@@ -33,6 +33,8 @@
 #include "files/ms-csv-io.h"
 #include "files/ms-csv-pair.h"
 #include "files/ms-gzip-file.h"
+#include "files/ms-file-kinds.h"
+#include "files/ms-input.h"
 #include "files/ms-json.h"
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"

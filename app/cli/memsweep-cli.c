@@ -80,6 +80,12 @@ run_command (int argc, char **argv)
   return EXIT_USAGE;
 }
 
+static void
+say_notice (const char *sentence)
+{
+  fprintf (stderr, ms_gettext ("memsweep: note: %s\n"), sentence);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -112,10 +118,13 @@ main (int argc, char **argv)
   /* Every command writes only the files its output plan holds
    * (ms-output-plan.h), each checked before any work. */
   ms_output_plan_start ();
+  /* Where standard input is held, and the room it needs, is said. */
+  ms_input_set_notice (say_notice);
   int rc = run_command (argc, argv);
-  /* An input refused because its plain content found no room in TMPDIR
-   * failed for want of room to write: that has its own status. */
-  if (rc == EXIT_USAGE && ms_gzip_writing_failed ())
+  /* Standard input that found no room in TMPDIR to be held failed for
+   * want of room to write, not for what it holds: that has its own
+   * status. */
+  if (rc == EXIT_USAGE && ms_input_holding_failed ())
     rc = EXIT_WRITE;
   /* Every command's output, help and dry runs included, must arrive. */
   if (!ms_cli_stdout_ok () && rc == EXIT_OK)

@@ -372,75 +372,8 @@ ms_cli_prefix_not_stdio (const char *option, const char *prefix)
   return false;
 }
 
-/* The copy of standard input and its folder, noted for the clean-up on
- * signals: a signal while it is read or used leaves nothing in TMPDIR. */
-static int stdin_folder_slot = -1, stdin_file_slot = -1;
-
-bool
-ms_cli_stdin_file (char *path, size_t len)
-{
-  char folder[PATH_MAX], buf[1 << 16];
-  snprintf (folder, sizeof folder, "%s/memsweep-stdin-XXXXXX", ms_cli_tmp_folder ());
-  /* No signal between making the folder and noting it for the clean-up. */
-  sigset_t all, old;
-  sigfillset (&all);
-  sigprocmask (SIG_BLOCK, &all, &old);
-  bool made = mkdtemp (folder) && snprintf (path, len, "%s/" MS_CLI_STDIO, folder) < (int) len;
-  int made_errno = errno;
-  if (made) {
-    stdin_folder_slot = ms_atomic_file_note_temporary (folder);
-    stdin_file_slot = ms_atomic_file_note_temporary (path);
-  }
-  sigprocmask (SIG_SETMASK, &old, NULL);
-  if (!made) {
-    fprintf (stderr, ms_gettext ("memsweep: standard input: no temporary file: %s\n"),
-             strerror (made_errno));
-    return false;
-  }
-  FILE *out = fopen (path, "wb");
-  size_t n = 0;
-  bool ok = out != NULL;
-  while (ok && (n = fread (buf, 1, sizeof buf, stdin)) > 0)
-    ok = fwrite (buf, 1, n, out) == n;
-  ok = ok && !ferror (stdin);
-  int e = errno;
-  if (out && fclose (out) != 0)
-    ok = false;
-  if (!ok) {
-    fprintf (stderr, ms_gettext ("memsweep: standard input: no temporary file: %s\n"),
-             strerror (e ? e : EIO));
-    ms_cli_stdin_done (path);
-  }
-  return ok;
-}
-
-void
-ms_cli_stdin_done (const char *path)
-{
-  char folder[PATH_MAX];
-  snprintf (folder, sizeof folder, "%s", path);
-  char *slash = strrchr (folder, '/');
-  unlink (path);
-  if (slash) {
-    *slash = '\0';
-    rmdir (folder);
-  }
-  ms_atomic_file_forget_temporary (stdin_file_slot);
-  ms_atomic_file_forget_temporary (stdin_folder_slot);
-  stdin_file_slot = stdin_folder_slot = -1;
-}
-
-char *
-ms_cli_stdin_names (const char *path, char *text)
-{
-  size_t folder = (size_t) (strrchr (path, '/') + 1 - path);
-  for (char *at; (at = strstr (text, path)) != NULL;)
-    memmove (at, at + folder, strlen (at + folder) + 1);
-  return text;
-}
-
 const char *
-ms_cli_input_path (const char *path, char *buf, size_t len)
+ms_cli_input_path (const char *path)
 {
   static bool stdin_taken;
   if (strcmp (path, MS_CLI_STDIO) != 0) {
@@ -455,28 +388,33 @@ ms_cli_input_path (const char *path, char *buf, size_t len)
   stdin_taken = true;
   /* Standard input may be a file, which no output may replace or grow. */
   ms_cli_protect_input ("/dev/stdin");
-  return ms_cli_stdin_file (buf, len) ? buf : NULL;
+  return path;
 }
 
-void
-ms_cli_input_done (const char *path, const char *read, char *message)
+bool
+ms_cli_is_run (const char *path)
 {
-  if (read == path || !read)
-    return;
-  if (message)
-    ms_cli_stdin_names (read, message);
-  ms_cli_stdin_done (read);
+  MsFileKind kind = ms_file_kind (path);
+  const MsFileKindInfo *info = ms_file_kind_info (kind);
+  /* Not a kind memsweep writes, or unreadable: the reader says why. */
+  if (!info || info->run)
+    return true;
+  char clean[4 * 4096];
+  fprintf (stderr,
+           ms_gettext ("memsweep: %s is %s, not a run: it is read by %s\n"),
+           ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind),
+           ms_gettext (info->read_by));
+  return false;
 }
 
 MsResults *
 ms_cli_read_run (const char *path)
 {
-  char stdin_path[PATH_MAX], err[1024], clean[4096];
-  const char *file = ms_cli_input_path (path, stdin_path, sizeof stdin_path);
-  if (!file)
+  char err[1024], clean[4096];
+  const char *file = ms_cli_input_path (path);
+  if (!file || !ms_cli_is_run (file))
     return NULL;
   MsResults *r = ms_run_read_samples (file, err, sizeof err);
-  ms_cli_input_done (path, file, err);
   if (!r)
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
   return r;

@@ -84,25 +84,18 @@ void ms_cli_plan_pause (bool pause);
 #define MS_CLI_STDIO "-"
 bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
 
-/* Standard input copied into a file of a private folder under TMPDIR, for
- * the readers, which read regular files only: its path in path[len], the
- * file named "-" so that messages name it as the user did; false after a
- * message. ms_cli_stdin_done removes it. */
-bool ms_cli_stdin_file (char *path, size_t len);
-void ms_cli_stdin_done (const char *path);
-/* text with every "FOLDER/" of the file ms_cli_stdin_file made taken out,
- * in place: "-:3: why" as the user named it. */
-char *ms_cli_stdin_names (const char *path, char *text);
-/* A file a command reads, by the name given: path itself (protected from
- * the outputs), or for "-" standard input copied into buf
- * (ms_cli_stdin_file; once a process, a second "-" refused); NULL after a
- * message. ms_cli_input_done then takes the copy's folder out of the
- * reader's message, if any, and removes the copy. */
-const char *ms_cli_input_path (const char *path, char *buf, size_t len);
-void ms_cli_input_done (const char *path, const char *read, char *message);
+/* path as the reader takes it, protected from every output: "-" is
+ * standard input, which the one reader holds to read again
+ * (ms-input.h), and which one command reads once (a second "-" is
+ * refused); NULL after a message. */
+const char *ms_cli_input_path (const char *path);
 /* The run of a samples or summary file, "-" standard input; NULL after
  * "memsweep: why". */
 MsResults *ms_cli_read_run (const char *path);
+/* Whether path holds a run (or what no reader knows, for the reader to
+ * say); else false after saying which of memsweep's kinds it is and what
+ * reads it (ms-file-kinds.h). */
+bool ms_cli_is_run (const char *path);
 
 /* Whether the files at paths[0..n), written together with one sidecar
  * (a run's pair, a profile, a peer matrix), can be written, the sidecar

@@ -201,25 +201,17 @@ static bool
 load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
 {
   MsFileKind ka = ms_file_kind (pa), kb = ms_file_kind (pb);
-  bool known_a = ka != MS_FILE_KIND_UNKNOWN && ka != MS_FILE_KIND_UNREADABLE;
-  bool known_b = kb != MS_FILE_KIND_UNKNOWN && kb != MS_FILE_KIND_UNREADABLE;
-  if (known_a && known_b && ka != kb) {
+  const MsFileKindInfo *ia = ms_file_kind_info (ka), *ib = ms_file_kind_info (kb);
+  /* A run's samples and its summary are one kind to compare. */
+  if (ia && ib && ka != kb && !(ia->run && ib->run)) {
     fprintf (stderr,
              ms_gettext ("memsweep compare: %s is %s, %s is %s: compare wants two files "
                          "of one kind\n"),
              pa, ms_file_kind_describe (ka), pb, ms_file_kind_describe (kb));
     return false;
   }
-  for (int i = 0; i < 2; i++) {
-    MsFileKind k = i ? kb : ka;
-    if (k == MS_FILE_KIND_PEER || k == MS_FILE_KIND_MULTI || k == MS_FILE_KIND_PORTABLE) {
-      fprintf (stderr,
-               ms_gettext ("memsweep compare: %s is %s: compare reads samples or summary "
-                           "files\n"),
-               i ? pb : pa, ms_file_kind_describe (k));
-      return false;
-    }
-  }
+  if (!ms_cli_is_run (pa) || !ms_cli_is_run (pb))
+    return false;
   char err[1024];
   *a = ms_run_read_samples (pa, err, sizeof err);
   if (*a)
@@ -611,12 +603,9 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
     return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b, live_status);
   }
   /* - is standard input, as A or as B. */
-  char stdin_path[PATH_MAX];
-  const char *pa = ms_cli_input_path (argv[optind], stdin_path, sizeof stdin_path);
-  const char *pb = pa ? ms_cli_input_path (argv[optind + 1], stdin_path, sizeof stdin_path) : NULL;
+  const char *pa = ms_cli_input_path (argv[optind]);
+  const char *pb = pa ? ms_cli_input_path (argv[optind + 1]) : NULL;
   bool loaded = pa && pb && load_pair (pa, pb, a, b);
-  ms_cli_input_done (argv[optind], pa, NULL);
-  ms_cli_input_done (argv[optind + 1], pb, NULL);
   if (!loaded)
     return EXIT_USAGE;
   set_label (*a, argv[optind]);

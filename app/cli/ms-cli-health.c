@@ -22,23 +22,13 @@ ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
     }
     path = fallback;
   }
-  /* "-": standard input, copied for the reader, which reads files; its
-   * messages name it "-", as the user did. */
-  char stdin_path[PATH_MAX];
-  const char *read = ms_cli_input_path (path, stdin_path, sizeof stdin_path);
+  /* "-": standard input, read as a file is (ms-input.h). */
+  const char *read = ms_cli_input_path (path);
   if (!read) {
     snprintf (why, whylen, "%s", ms_gettext ("-: standard input could not be read"));
     return NULL;
   }
   MsEnvelopes *env = ms_envelopes_read (read, why, whylen);
-  if (read != path) {
-    ms_cli_stdin_names (read, why);
-    if (env) {
-      ms_cli_stdin_names (read, env->problems);
-      ms_cli_stdin_names (read, env->path);
-    }
-  }
-  ms_cli_input_done (path, read, NULL);
   if (env && env->n_refused) {
     char problems[sizeof env->problems], clean[4 * sizeof env->problems];
     snprintf (problems, sizeof problems, "%s", env->problems);

@@ -225,35 +225,23 @@ apply_grade (MsCliRunOptions *o)
     }
 }
 
-/* --profile FILE, read once before the sweep; "-" is standard input,
- * copied for the reader, which reads regular files (with no sidecar: the
- * profile's inline form). False after a message. */
+/* --profile FILE, read once before the sweep; "-" is standard input
+ * (with no sidecar: the profile's inline form). False after a message. */
 static bool
 read_profile (MsCliRunOptions *o)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err], stdin_path[PATH_MAX] = "";
-  const char *path = o->profile;
-  if (strcmp (path, MS_CLI_STDIO) == 0) {
-    ms_cli_protect_input ("/dev/stdin");
-    if (!ms_cli_stdin_file (stdin_path, sizeof stdin_path))
-      return false;
-    path = stdin_path;
-  }
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
+  const char *path = ms_cli_input_path (o->profile);
+  if (!path)
+    return false;
+  bool from_stdin = strcmp (path, MS_CLI_STDIO) == 0;
   bool ok = ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
                                         sizeof o->profile_device, err, sizeof err);
-  char sidecar[PATH_MAX];
   /* Standard input brings no sidecar: without metadata lines of its own a
-   * profile piped in is of no known GPU; the reader's words would name a
-   * sidecar of the copy's ("-: --meta.json: not found"). */
-  bool no_sidecar = !ok && stdin_path[0] &&
-                    ms_meta_sidecar_path (stdin_path, sidecar, sizeof sidecar) &&
-                    strstr (err, sidecar);
-  if (stdin_path[0]) {
-    ms_cli_stdin_names (stdin_path, err);
-    ms_cli_stdin_done (stdin_path);
-  } else {
-    ms_cli_protect_input (path);
-  }
+   * profile piped in is of no known GPU. */
+  bool no_sidecar =
+    !ok && from_stdin &&
+    strstr (err, ms_gettext ("the run's device, driver, link and settings are unknown"));
   if (no_sidecar)
     fputs (ms_gettext ("memsweep: --profile -: standard input brings no sidecar, and this "
                        "profile has no metadata lines of its own, so its GPU and runs are "

@@ -160,36 +160,23 @@ show_json (FILE *f, void *user)
   ms_json_write_judged (f, v->results, v->env);
 }
 
-/* The file named, or standard input ("-") copied into a file for the
- * reader, which reads regular files only; NULL after a message. A file
+/* The file named, or standard input ("-"); NULL after a message. A file
  * from standard input has no sidecar beside it: its metadata comes inline
  * or not at all, and no summary or samples file lies beside it. */
 static MsResults *
-show_read (ShowOptions *o, char *stdin_path, size_t len)
+show_read (ShowOptions *o)
 {
   char err[1024], clean[4096];
   bool from_stdin = strcmp (o->path, MS_CLI_STDIO) == 0;
-  if (from_stdin) {
-    /* Standard input may be a file, which --out or standard output must
-     * not replace or grow. */
-    ms_cli_protect_input ("/dev/stdin");
-    if (!ms_cli_stdin_file (stdin_path, len))
-      return NULL;
-    o->path = stdin_path;
-  } else {
-    /* Its --out is refused by the writer then, as any file it cannot write. */
-    ms_cli_protect_input (o->path);
-  }
+  /* Its --out is refused by the writer then, as any file it cannot write. */
+  if (!ms_cli_input_path (o->path) || !ms_cli_is_run (o->path))
+    return NULL;
   MsResults *results = ms_run_read_figures (o->path, err, sizeof err);
-  if (from_stdin) {
-    ms_cli_stdin_names (stdin_path, err);
-    if (results && results->metadata_unknown[0]) {
-      snprintf (results->metadata_unknown, sizeof results->metadata_unknown,
-                ms_gettext ("-: standard input has no sidecar: the run's device, driver, link "
-                            "and settings are unknown (give the file's name to read its "
-                            "NAME-meta.json)"));
-    }
-  }
+  if (from_stdin && results && results->metadata_unknown[0])
+    snprintf (results->metadata_unknown, sizeof results->metadata_unknown,
+              ms_gettext ("-: standard input has no sidecar: the run's device, driver, link "
+                          "and settings are unknown (give the file's name to read its "
+                          "NAME-meta.json)"));
   if (!results) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     return NULL;
@@ -208,7 +195,7 @@ show_read (ShowOptions *o, char *stdin_path, size_t len)
 int
 ms_cli_show (int argc, char **argv)
 {
-  char clean[4096], stdin_path[PATH_MAX] = "";
+  char clean[4096];
   ShowOptions o = { NULL };
   ms_cli_output_init (&o.output, "show");
   int rc = parse_show (&o, argc, argv);
@@ -218,9 +205,7 @@ ms_cli_show (int argc, char **argv)
   ms_cli_say (ms_gettext ("show: reading %s"), strcmp (o.path, MS_CLI_STDIO) == 0
                                                   ? ms_gettext ("standard input")
                                                   : ms_report_clean (o.path, clean, sizeof clean));
-  MsResults *results = show_read (&o, stdin_path, sizeof stdin_path);
-  if (stdin_path[0])
-    ms_cli_stdin_done (stdin_path);
+  MsResults *results = show_read (&o);
   if (!results)
     return EXIT_USAGE;
   if (results->metadata_refused) {

@@ -13,6 +13,7 @@
 #include "ms-compare-pool.h"
 #include "ms-csv-field.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-modes.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
@@ -344,71 +345,12 @@ ms_comparison_differs (const MsComparison *comparison)
   return comparison->all.count[MS_VERDICT_FASTER] + comparison->all.count[MS_VERDICT_SLOWER] > 0;
 }
 
-/* ---- file kinds -------------------------------------------------------- */
-
-MsFileKind
-ms_file_kind (const char *path)
+bool
+ms_comparison_undecided (const MsComparison *comparison)
 {
-  static const struct {
-    const char *title;
-    MsFileKind kind;
-  } titles[] = {
-    { "# memsweep samples file", MS_FILE_KIND_SAMPLES },
-    { "# memsweep summary file", MS_FILE_KIND_SAMPLES },
-    { "# memsweep peer matrix", MS_FILE_KIND_PEER },
-    { "# memsweep multi-GPU sweep", MS_FILE_KIND_MULTI },
-    { "# memsweep portable pinned memory", MS_FILE_KIND_PORTABLE },
-  };
-  /* Opened as every reader opens it: a compressed file by its content. */
-  struct stat st;
-  char err[64];
-  int fd = ms_open_regular (path, &st, err, sizeof err);
-  FILE *f = fd >= 0 ? fdopen (fd, "r") : NULL;
-  if (!f) {
-    if (fd >= 0)
-      close (fd);
-    return MS_FILE_KIND_UNREADABLE;
-  }
-  char line[256] = "";
-  bool got = fgets (line, sizeof line, f) != NULL;
-  fclose (f);
-  if (!got)
-    return MS_FILE_KIND_UNKNOWN;
-  line[strcspn (line, "\r\n")] = '\0';
-  for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
-    if (strcmp (line, titles[i].title) == 0)
-      return titles[i].kind;
-  /* Plain files (their metadata in a sidecar) start with their header;
-   * a byte order mark an editor added is no part of it. */
-  const char *h = strncmp (line, "\xEF\xBB\xBF", 3) == 0 ? line + 3 : line;
-  if (strncmp (h, "mode,elements,", 14) == 0 || strncmp (h, "\"mode\",\"elements\",", 20) == 0)
-    return MS_FILE_KIND_SAMPLES;
-  if (strcmp (h, MS_PEER_FILE_HEADER) == 0)
-    return MS_FILE_KIND_PEER;
-  if (strcmp (h, MS_MULTI_FILE_HEADER) == 0)
-    return MS_FILE_KIND_MULTI;
-  if (strcmp (h, MS_PORTABLE_FILE_HEADER) == 0)
-    return MS_FILE_KIND_PORTABLE;
-  return MS_FILE_KIND_UNKNOWN;
+  const int *n = comparison->all.count;
+  return n[MS_VERDICT_SAME] + n[MS_VERDICT_FASTER] + n[MS_VERDICT_SLOWER] == 0 &&
+         n[MS_VERDICT_AMBIGUOUS] > 0;
 }
 
-const char *
-ms_file_kind_describe (MsFileKind kind)
-{
-  switch (kind) {
-  case MS_FILE_KIND_SAMPLES:
-    return ms_gettext ("a samples or summary file");
-  case MS_FILE_KIND_PEER:
-    return ms_gettext ("a peer matrix");
-  case MS_FILE_KIND_MULTI:
-    return ms_gettext ("a sweep on several GPUs");
-  case MS_FILE_KIND_PORTABLE:
-    return ms_gettext ("a portable pinned memory run");
-  case MS_FILE_KIND_UNREADABLE:
-    return ms_gettext ("unreadable");
-  case MS_FILE_KIND_UNKNOWN:
-  default:
-    return ms_gettext ("not a memsweep file");
-  }
-}
 

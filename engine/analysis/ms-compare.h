@@ -240,20 +240,10 @@ MsComparison *ms_compare_results_figure (const MsResults *a, const MsResults *b,
 void ms_comparison_free (MsComparison *comparison);
 /* Any FASTER or SLOWER cell. */
 bool ms_comparison_differs (const MsComparison *comparison);
+/* No cell decided: none SAME, FASTER or SLOWER, and some AMBIGUOUS. */
+bool ms_comparison_undecided (const MsComparison *comparison);
 
-/* What a file holds, from its first line. */
-typedef enum {
-  MS_FILE_KIND_UNKNOWN,
-  MS_FILE_KIND_SAMPLES, /* a samples or summary file: one run */
-  MS_FILE_KIND_PEER,    /* a peer matrix (ms-peer-file.h) */
-  MS_FILE_KIND_MULTI,   /* a sweep on several GPUs (ms-multi-file.h) */
-  MS_FILE_KIND_PORTABLE, /* the portable pinned memory run (ms-portable-file.h) */
-  MS_FILE_KIND_UNREADABLE,
-} MsFileKind;
 
-MsFileKind ms_file_kind (const char *path);
-/* "a samples file", "a peer matrix", ...: translated. */
-const char *ms_file_kind_describe (MsFileKind kind);
 
 #ifdef __cplusplus
 }

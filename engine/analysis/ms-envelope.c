@@ -13,6 +13,7 @@
 
 #include "ms-csv-number.h"
 #include "ms-envelope.h"
+#include "ms-file-kinds.h"
 #include "ms-health.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
@@ -22,7 +23,6 @@
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
-#define MS_ENV_HEADER "gpu,link,figure,low,high,unit,source"
 #define MS_ENV_MAX_ROWS 4096
 
 typedef struct {
@@ -255,10 +255,10 @@ parse_text (EnvReader *er, char *text, char *err, size_t errlen)
       continue;
     if (!have_header) {
       /* A file of another kind is refused whole: its rows mean nothing here. */
-      if (strcmp (line, MS_ENV_HEADER) != 0) {
+      if (strcmp (line, MS_ENVELOPES_HEADER) != 0) {
         snprintf (err, errlen,
                   ms_gettext ("%s:%d: not an envelope file: the header row must be %s"), env->path,
-                  lineno, MS_ENV_HEADER);
+                  lineno, MS_ENVELOPES_HEADER);
         return false;
       }
       have_header = true;

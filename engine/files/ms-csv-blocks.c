@@ -33,6 +33,7 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-input.h"
 
 #define MS_CSV_CHUNK_GRID (32 * 1024) /* the stream read's chunk (ms-csv-read.c) */
 
@@ -292,7 +293,7 @@ ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, s
 /* The stream read's state while blocks are read: where the file is read
  * to, the partial line at the end of the last block, and the first NUL. */
 typedef struct {
-  int fd;
+  MsInput *input;
   uint64_t offset;
   char *carry;
   size_t carry_len, carry_cap;
@@ -311,17 +312,13 @@ read_more (MsReader *rd, MsBlockReader *in, MsBlock *b, size_t want)
     in->error = ENOMEM;
     return false;
   }
-  uint64_t left = rd->file_size - in->offset;
-  size_t n_want = left < want ? (size_t) left : want;
-  ssize_t n = 0;
-  while (n_want > 0 && (n = pread (in->fd, b->text + b->len, n_want, (off_t) in->offset)) < 0 &&
-         errno == EINTR)
-    ;
+  ssize_t n = ms_input_pread (in->input, b->text + b->len, want, in->offset);
   if (n < 0) {
-    in->error = errno;
+    in->error = errno ? errno : EIO;
     return false;
   }
-  /* Only the bytes the file held when opened; a file cut short ends. */
+  /* Only the bytes the file held when opened (ms-input.h); a file cut
+   * short ends. */
   if (n == 0)
     in->eof = true;
   b->len += (size_t) n;
@@ -360,6 +357,11 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
     scanned = b->len;
     if (last_eol || in->nul < in->offset)
       break;
+    /* No row memsweep writes is that long: memory stays bounded. */
+    if (b->len > MS_CSV_MAX_LINE_BYTES) {
+      in->error = E2BIG;
+      return false;
+    }
   }
   /* The partial line after the last LF waits for the next block; after
    * a NUL no block comes, and the line stays, to be refused. */
@@ -392,16 +394,13 @@ count_lf (const char *p, size_t len)
 static void
 scan_ahead (MsReader *rd, MsBlockReader *in, uint64_t end)
 {
-  if (end > rd->file_size)
-    end = rd->file_size;
+  (void) rd;
   if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK_GRID)))
     return;
   while (in->scanned < end && in->nul == UINT64_MAX) {
     size_t want = end - in->scanned < MS_CSV_CHUNK_GRID ? (size_t) (end - in->scanned)
                                                          : MS_CSV_CHUNK_GRID;
-    ssize_t n = pread (in->fd, in->scan, want, (off_t) in->scanned);
-    if (n < 0 && errno == EINTR)
-      continue;
+    ssize_t n = ms_input_pread (in->input, in->scan, want, in->scanned);
     if (n <= 0)
       return;
     const char *nul = memchr (in->scan, '\0', (size_t) n);
@@ -420,9 +419,7 @@ nul_line (MsReader *rd, MsBlockReader *in, uint64_t at)
   char buf[4096];
   while (at < in->nul) {
     size_t want = in->nul - at < sizeof buf ? (size_t) (in->nul - at) : sizeof buf;
-    ssize_t n = pread (in->fd, buf, want, (off_t) at);
-    if (n < 0 && errno == EINTR)
-      continue;
+    ssize_t n = ms_input_pread (in->input, buf, want, at);
     if (n <= 0)
       break;
     line += count_lf (buf, (size_t) n);
@@ -514,11 +511,11 @@ fill_ahead (MsBlockQueue *q, MsBlockReader *in, long next)
 }
 
 void
-ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t start)
+ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uint64_t start)
 {
   int n_workers = ms_csv_threads ();
   MsBlockQueue q = { .rd = rd, .n_blocks = n_workers + 2 };
-  MsBlockReader in = { .fd = fd, .offset = start, .nul = UINT64_MAX, .scanned = start };
+  MsBlockReader in = { .input = input, .offset = start, .nul = UINT64_MAX, .scanned = start };
   pthread_t threads[MS_CSV_MAX_THREADS];
   int started = 0;
   q.blocks = calloc ((size_t) q.n_blocks, sizeof *q.blocks);
@@ -539,8 +536,11 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t st
     if (i == q.filled_to) {
       if (in.error == ENOMEM)
         ms_csv_fail (rd, rd->line, "out of memory");
+      else if (in.error == E2BIG)
+        ms_csv_fail (rd, rd->line, MS_CSV_LONG_LINE, MS_CSV_MAX_LINE_BYTES >> 10);
       else if (in.error)
-        ms_csv_fail (rd, rd->line, "read error: %s", strerror (in.error));
+        ms_csv_fail (rd, rd->line, "read error: %s",
+                     ms_input_why (input)[0] ? ms_input_why (input) : strerror (in.error));
       break;
     }
     MsBlock *b = &q.blocks[i % q.n_blocks];

@@ -88,7 +88,7 @@ ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, i
   if (n_variants >= MS_CSV_MAX_VARIANTS)
     *refused = MS_CSV_TOO_MANY_VARIANTS;
   else if (rd->n_order >= MS_CSV_FREE_CELLS &&
-           (uint64_t) (rd->n_order + 1) * MS_CSV_CELL_FILE_BYTES > rd->file_size)
+           (uint64_t) (rd->n_order + 1) * MS_CSV_CELL_FILE_BYTES > ms_csv_known_bytes (rd))
     *refused = MS_CSV_TOO_MANY_CELLS;
   if (*refused)
     return NULL;
@@ -118,7 +118,7 @@ ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, i
 bool
 ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line)
 {
-  uint64_t bytes = rd->file_size > rd->bytes_read ? rd->file_size : rd->bytes_read;
+  uint64_t bytes = ms_csv_known_bytes (rd);
   uint64_t budget = bytes / MS_CSV_MIN_E2E_ROW + 1;
   uint64_t have = (uint64_t) b->cell->n_reps;
   if (rep >= have && rd->reps_claimed + (rep + 1 - have) > budget) {
@@ -330,7 +330,7 @@ finish_on_every_core (MsReader *rd, const MsResults *r)
   atomic_init (&q.next, 0);
   pthread_t threads[MS_CSV_MAX_THREADS];
   int n = 0;
-  if (rd->file_size >= ms_csv_blocks_min_bytes)
+  if (ms_csv_known_bytes (rd) >= ms_csv_blocks_min_bytes)
     for (int want = ms_csv_threads () - 1; n < want; n++)
       if (pthread_create (&threads[n], NULL, finish_cells_of, &q) != 0)
         break;

@@ -6,6 +6,7 @@
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
+#include "ms-input.h"
 #include "ms-read-file.h"
 
 #include <errno.h>
@@ -28,16 +29,9 @@
 static FILE *
 open_regular_file (const char *path)
 {
-  struct stat st;
   char err[64];
   /* A compressed file as its plain content. */
-  int fd = ms_open_regular (path, &st, err, sizeof err);
-  if (fd < 0)
-    return NULL;
-  FILE *f = fdopen (fd, "r");
-  if (!f)
-    close (fd);
-  return f;
+  return ms_input_fopen (path, true, err, sizeof err);
 }
 
 /* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
@@ -83,12 +77,16 @@ value_in_lines (const char *lines, const char *key, char *value, size_t len)
 static bool
 sidecar_value (const char *path, FILE *f, bool bom, const char *key, char *value, size_t len)
 {
-  struct stat st;
   char why[1024];
-  if (fstat (fileno (f), &st) != 0)
+  (void) f;
+  /* The plain size, as the reader gives it (a gzip file's recorded one). */
+  MsInput *in = ms_input_open (path, true, why, sizeof why);
+  if (!in)
     return false;
+  uint64_t plain = ms_input_size (in);
+  ms_input_close (in);
   /* A byte order mark an editor added is no change to the data. */
-  long long size = (long long) st.st_size - (bom ? 3 : 0);
+  long long size = (long long) plain - (bom ? 3 : 0);
   char *lines = ms_meta_sidecar_lines (path, size, why, sizeof why);
   bool found = lines && value_in_lines (lines, key, value, len);
   free (lines);

@@ -28,6 +28,7 @@
 #include "ms-gzip-file.h"
 #include "ms-health-meta.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-results.h"
 #include "ms-small-file.h"
@@ -88,10 +89,12 @@ take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
  * first as the lines would have been; without it, the metadata is unknown
  * and results say why. */
 static void
-take_sidecar (MsReader *rd, MsResults *r, const char *path, int fd, uint64_t size)
+take_sidecar (MsReader *rd, MsResults *r, const char *path, MsInput *in, uint64_t size)
 {
   char head[4];
-  ssize_t n = pread (fd, head, sizeof head, 0);
+  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
+  /* Standard input has no sidecar beside it: its metadata is unknown
+   * (ms_meta_sidecar_lines says so). */
   if (n <= 0 || ms_meta_sidecar_inline (head, (size_t) n))
     return;
   /* A byte order mark an editor added is no change to the data. */
@@ -164,10 +167,17 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
   bool plain = ms_csv_plain_rows && rd->eol == '\n';
   while (pos < len && !rd->failed) {
     if (plain && rd->have_header && parser->pstate == 0 &&
-        rd->file_size - (offset + pos) >= ms_csv_blocks_min_bytes)
+        (rd->size_unknown || (rd->file_size > offset + pos &&
+                              rd->file_size - (offset + pos) >= ms_csv_blocks_min_bytes)))
       return pos;
     const char *eol = memchr (buf + pos, rd->eol, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
+    /* libcsv would hold a line without end whole: no row is that long. */
+    rd->line_bytes = eol ? 0 : rd->line_bytes + n;
+    if (rd->line_bytes > MS_CSV_MAX_LINE_BYTES) {
+      ms_csv_fail (rd, rd->line, MS_CSV_LONG_LINE, MS_CSV_MAX_LINE_BYTES >> 10);
+      return len;
+    }
     if (!(plain && eol && rd->have_header && parser->pstate == 0 &&
           parse_plain_row (rd, buf + pos, eol)) &&
         !ms_csv_feed_libcsv (rd, parser, buf + pos, n))
@@ -203,7 +213,7 @@ feed_chunk (MsReader *rd, MsResults *r, struct csv_parser *parser, const char *b
 }
 
 static void
-read_stream (MsReader *rd, MsResults *r, int fd)
+read_stream (MsReader *rd, MsResults *r, MsInput *in)
 {
   struct csv_parser parser;
   char *buf = malloc (MS_CSV_CHUNK);
@@ -212,15 +222,15 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     ms_csv_fail (rd, rd->line, "out of memory");
     return;
   }
-  /* Only the bytes the file held when opened: one that keeps growing (a
-   * log, a writer gone wrong) must not be read forever. */
-  while (!rd->failed && rd->bytes_read < rd->file_size) {
-    uint64_t left = rd->file_size - rd->bytes_read;
-    ssize_t n = read (fd, buf, left < MS_CSV_CHUNK ? (size_t) left : MS_CSV_CHUNK);
-    if (n < 0 && errno == EINTR)
-      continue;
+  /* Only the bytes the file held when opened (ms-input.h): one that keeps
+   * growing (a log, a writer gone wrong) is not read forever. */
+  while (!rd->failed) {
+    ssize_t n = ms_input_read (in, buf, MS_CSV_CHUNK);
     if (n < 0) {
-      ms_csv_fail (rd, rd->line, "read error: %s", strerror (errno));
+      /* The file's fault (damaged gzip data, a disk error), not a line's. */
+      if (!rd->failed)
+        snprintf (rd->err, rd->errlen, "%s", ms_input_error (in));
+      rd->failed = true;
       break;
     }
     if (n == 0)
@@ -229,7 +239,7 @@ read_stream (MsReader *rd, MsResults *r, int fd)
     rd->bytes_read += (size_t) n;
     size_t used = feed_chunk (rd, r, &parser, buf, (size_t) n, offset);
     if (used < (size_t) n && !rd->failed) {
-      ms_csv_read_blocks (rd, &parser, fd, offset + used);
+      ms_csv_read_blocks (rd, &parser, in, offset + used);
       break;
     }
   }
@@ -245,9 +255,8 @@ read_stream (MsReader *rd, MsResults *r, int fd)
 static MsResults *
 read_samples (const char *path, bool figures, bool *again, char *err, size_t errlen)
 {
-  struct stat st;
-  int fd = ms_open_regular (path, &st, err, errlen);
-  if (fd < 0)
+  MsInput *in = ms_input_open (path, true, err, errlen);
+  if (!in)
     return NULL;
 
   MsReader *rd = calloc (1, sizeof *rd);
@@ -256,12 +265,14 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
     free (rd);
     ms_results_free (r);
-    close (fd);
+    ms_input_close (in);
     return NULL;
   }
   ms_csv_rule_defaults_for_reading (&r->sweep);
 
-  ms_csv_reader_init (rd, path, (uint64_t) st.st_size, err, errlen);
+  uint64_t size = ms_input_size (in);
+  ms_csv_reader_init (rd, path, size == MS_INPUT_SIZE_UNKNOWN ? 0 : size, err, errlen);
+  rd->size_unknown = size == MS_INPUT_SIZE_UNKNOWN;
   rd->figures_of = figures ? r : NULL;
   r->date[0] = '\0';
   /* Files from before the adaptive rule have no reps-rule key: fixed count. */
@@ -272,8 +283,8 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   r->label[ms_gzip_stem_len (r->label)] = '\0';
 
   locale_t old = ms_csv_enter_c_locale ();
-  take_sidecar (rd, r, path, fd, (uint64_t) st.st_size);
-  read_stream (rd, r, fd);
+  take_sidecar (rd, r, path, in, size);
+  read_stream (rd, r, in);
   if (!rd->failed && !rd->have_header)
     ms_csv_fail (rd, rd->line, "no header row: the file holds no samples");
   if (!rd->failed)
@@ -283,7 +294,7 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   if (!rd->failed)
     ms_link_pending_attach (&rd->link, r);
   ms_csv_leave_c_locale (old);
-  close (fd);
+  ms_input_close (in);
 
   bool failed = rd->failed;
   *again = rd->needs_samples;

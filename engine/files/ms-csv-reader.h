@@ -23,6 +23,10 @@
 /* Longer fields keep their first bytes and their length: no number or name
  * is that long, and a message is cut to MsCell's buffer anyway. */
 #define MS_CSV_FIELD_MAX 400
+/* No line memsweep writes comes near this (a header of MS_CSV_MAX_COLUMNS
+ * names is some 80 KiB): a longer one is refused, not held. */
+#define MS_CSV_MAX_LINE_BYTES (1u << 20)
+#define MS_CSV_LONG_LINE "a line longer than %u KiB: not a row memsweep writes"
 
 enum {
   MS_COL_MODE,
@@ -111,8 +115,13 @@ typedef struct {
   char *err;
   size_t errlen;
   bool failed;
-  uint64_t file_size; /* from fstat, bounds what the file can claim */
+  /* The plain size known when opened (a gzip file's recorded size; 0 for
+   * standard input): with the bytes read, bounds what the file can claim
+   * (ms_csv_known_bytes). */
+  uint64_t file_size;
+  bool size_unknown; /* standard input: read as a large file */
   uint64_t bytes_read;
+  uint64_t line_bytes; /* of the line being read, up to MS_CSV_MAX_LINE_BYTES */
 
   /* Streaming. */
   char eol; /* '\n', or '\r' for CR-only files */
@@ -260,7 +269,17 @@ struct csv_parser;
 bool ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len);
 /* The rows from file offset start (a line's start, libcsv between rows,
  * the header read) to the end, parsed on every core. */
-void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, int fd, uint64_t start);
+struct MsInput;
+void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, struct MsInput *in,
+                         uint64_t start);
+
+/* The bytes the file is known to hold: its size when opened, or what was
+ * read of it when that is more (a stream). */
+static inline uint64_t
+ms_csv_known_bytes (const MsReader *rd)
+{
+  return rd->file_size > rd->bytes_read ? rd->file_size : rd->bytes_read;
+}
 
 /* ms-csv-cells.c */
 /* More cells than any sweep holds (9 modes x 29 sizes) are free; past

@@ -505,7 +505,7 @@ handle_row (MsReader *rd)
     else if (refused == MS_CSV_TOO_MANY_CELLS)
       ms_csv_fail (rd, rd->record_line,
                    "more cells than a file of this size holds: %d cells in %llu bytes",
-                   rd->n_order + 1, (unsigned long long) rd->file_size);
+                   rd->n_order + 1, (unsigned long long) ms_csv_known_bytes (rd));
     else
       ms_csv_fail (rd, rd->record_line, "out of memory");
     return;

@@ -25,6 +25,7 @@
 #include "ms-csv-reader.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-modes.h"
 #include "ms-results.h"
@@ -283,34 +284,15 @@ on_record (int term, void *user)
 static char *
 read_whole (const char *path, size_t *len, char *err, size_t errlen)
 {
-  struct stat st;
-  int fd = ms_open_regular (path, &st, err, errlen);
-  if (fd < 0)
+  MsInput *in = ms_input_open (path, true, err, errlen);
+  if (!in)
     return NULL;
-  if ((uint64_t) st.st_size > SUMMARY_MAX_BYTES) {
+  bool too_large;
+  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, len, &too_large, err, errlen);
+  ms_input_close (in);
+  if (too_large)
     snprintf (err, errlen, ms_gettext ("%s: not a regular file of at most %u MiB"), path,
               SUMMARY_MAX_BYTES >> 20);
-    close (fd);
-    return NULL;
-  }
-  char *buf = malloc ((size_t) st.st_size + 1);
-  size_t got = 0;
-  while (buf && got < (size_t) st.st_size) {
-    ssize_t n = read (fd, buf + got, (size_t) st.st_size - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break;
-    got += (size_t) n;
-  }
-  close (fd);
-  if (!buf || got < (size_t) st.st_size) {
-    snprintf (err, errlen, ms_gettext ("%s: read error"), path);
-    free (buf);
-    return NULL;
-  }
-  buf[got] = '\0';
-  *len = got;
   return buf;
 }
 
@@ -356,12 +338,11 @@ bool
 ms_csv_is_summary (const char *path)
 {
   char head[64] = "", err[64];
-  struct stat st;
-  int fd = ms_open_regular (path, &st, err, sizeof err);
-  if (fd < 0)
+  MsInput *in = ms_input_open (path, true, err, sizeof err);
+  if (!in)
     return false;
-  ssize_t n = read (fd, head, sizeof head - 1);
-  close (fd);
+  ssize_t n = ms_input_read (in, head, sizeof head - 1);
+  ms_input_close (in);
   head[n > 0 ? n : 0] = '\0';
   const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
   /* A summary's header row starts with the columns before reps; a samples

@@ -16,6 +16,7 @@
 #include "ms-csv-writer.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-json.h"
 #include "ms-meta.h"
 #include "ms-read-file.h"
@@ -26,6 +27,9 @@ static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".cs
 bool
 ms_meta_sidecar_path (const char *csv_path, char *out, size_t len)
 {
+  /* Standard input has nothing beside it. */
+  if (strcmp (csv_path, MS_INPUT_STDIN) == 0)
+    return false;
   /* X-samples.csv.gz is described by X-meta.json, as X-samples.csv is. */
   size_t n = ms_gzip_stem_len (csv_path);
   for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
@@ -214,31 +218,33 @@ static bool
 hash_of_file (const char *path, long long bytes, uint64_t hash[2])
 {
   char buf[1 << 16], err[64];
-  struct stat st;
   /* A compressed file's hash is its plain content's. */
-  int fd = ms_open_regular_to_check (path, &st, err, sizeof err);
-  bool ok = fd >= 0;
-  off_t at = ok && pread (fd, buf, 3, 0) == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
-                 st.st_size >= bytes + 3
-               ? 3
-               : 0;
+  MsInput *in = ms_input_open (path, false, err, sizeof err);
+  bool ok = in != NULL;
+  /* A byte order mark an editor added is left out, where the file holds
+   * it beside the bytes described. */
+  ssize_t n = ok ? ms_input_read (in, buf, 3) : -1;
+  bool bom = n == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
+             (ms_input_is_stream (in) || ms_input_size (in) >= (uint64_t) bytes + 3);
+  size_t have = n > 0 && !bom ? (size_t) n : 0;
   hash[0] = hash[1] = MS_FNV1A_BASIS;
+  ok = n >= 0;
   while (ok && bytes > 0) {
-    ssize_t n = pread (fd, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf, at);
-    if (n < 0 && errno == EINTR)
-      continue;
-    ok = n > 0;
-    if (ok) {
-      ms_fnv1a (&hash[0], buf, (size_t) n);
-      for (char *cr = buf; (cr = memchr (cr, '\r', (size_t) (buf + n - cr)));)
-        *cr = '\n';
-      ms_fnv1a (&hash[1], buf, (size_t) n);
-      at += n;
-      bytes -= n;
+    if (have == 0) {
+      n = ms_input_read (in, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf);
+      ok = n > 0;
+      have = ok ? (size_t) n : 0;
     }
+    if (have > (unsigned long long) bytes)
+      have = (size_t) bytes;
+    ms_fnv1a (&hash[0], buf, have);
+    for (char *cr = buf; (cr = memchr (cr, '\r', (size_t) (buf + have - cr)));)
+      *cr = '\n';
+    ms_fnv1a (&hash[1], buf, have);
+    bytes -= (long long) have;
+    have = 0;
   }
-  if (fd >= 0)
-    close (fd);
+  ms_input_close (in);
   return ok;
 }
 

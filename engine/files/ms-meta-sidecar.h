@@ -47,7 +47,7 @@ typedef struct {
 
 /* PREFIX-meta.json for PREFIX-samples.csv or PREFIX-summary.csv, and
  * NAME-meta.json for any other NAME.csv or NAME; false when it does not
- * fit in len. */
+ * fit in len, and for standard input ("-"), which has none. */
 bool ms_meta_sidecar_path (const char *csv_path, char *out, size_t len);
 
 /* The run id of files written with a sidecar, in run_id[32]: a fingerprint

@@ -5,6 +5,7 @@
 #include "ms-output-plan.h"
 #include "ms-atomic-file.h"
 #include "ms-gzip-file.h"
+#include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 
@@ -16,7 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define MAX_NAMES 8
 
@@ -179,65 +179,23 @@ check_not_sidecar (const Entry *e, char *err, size_t errlen)
   return refuse (err, errlen);
 }
 
-/* Whether line is a run's header or a memsweep file's head line. */
-static bool
-is_run_head (const char *line)
-{
-  static const char *const heads[] = { "mode,elements,bytes_per_vector,",
-                                       "# memsweep samples file", "# memsweep summary file" };
-  for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++)
-    if (strncmp (line, heads[i], strlen (heads[i])) == 0)
-      return true;
-  return false;
-}
-
-/* Whether the regular file at path holds a run's samples or summary, by
- * its head (through gzip where compressed): a run with no sidecar beside
- * it, an older one whose metadata is inline, or one copied away from its
- * sidecar, is known by its content alone. The reader takes blank lines
- * and '#' lines (a note, inline metadata) before a run's header, so the
- * plan looks past them too: in the first 64 KiB, the first line that is
- * neither, or a memsweep head line. */
-static bool
-is_run_content (const char *path)
-{
-  enum { HEAD = 64 * 1024 };
-  struct stat st;
-  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
-    return false;
-  char *head = calloc (1, HEAD + 1);
-  gzFile in = head ? gzopen (path, "rb") : NULL;
-  int n = in ? gzread (in, head, HEAD) : 0;
-  if (in)
-    gzclose (in);
-  bool run = false;
-  const char *line = n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  while (n > 0 && line < head + n) {
-    if (is_run_head (line)) {
-      run = true;
-      break;
-    }
-    if (line[strspn (line, " \t\r")] != '\n' && line[0] != '#')
-      break;
-    const char *next = strchr (line, '\n');
-    if (!next)
-      break;
-    line = next + 1;
-  }
-  free (head);
-  return run;
-}
-
 /* A file of the command's own (an export, a picture, a report) never
- * replaces a run's samples or summary, sidecar or none. */
+ * replaces measurements of any kind (a run's samples or summary, a
+ * profile, a peer matrix, a portable table...), sidecar or none: the kind
+ * is known from the content (ms-file-kinds.h). */
 static bool
 check_not_run_content (const Entry *e, char *err, size_t errlen)
 {
-  if (e->role != ROLE_FILE || !is_run_content (e->where))
+  struct stat st;
+  if (e->role != ROLE_FILE || stat (e->where, &st) != 0 || !S_ISREG (st.st_mode))
+    return true;
+  MsFileKind kind = ms_file_kind_of_file (e->where);
+  const MsFileKindInfo *info = ms_file_kind_info (kind);
+  if (!info || !info->measurements)
     return true;
   snprintf (err, errlen,
-            ms_gettext ("%s %s: holds a run's measurements: not replaced; choose another name"),
-            e->given_by, e->name);
+            ms_gettext ("%s %s: holds measurements (%s): not replaced; choose another name"),
+            e->given_by, e->name, ms_file_kind_describe (kind));
   return refuse (err, errlen);
 }
 
@@ -256,8 +214,19 @@ check_other_form (const Entry *e, char *err, size_t errlen)
     snprintf (other, sizeof other, "%.*s", (int) ms_gzip_stem_len (e->where), e->where);
   else if (snprintf (other, sizeof other, "%s%s", e->where, MS_GZIP_SUFFIX) >= (int) sizeof other)
     return true;
-  if (lstat (other, &st) != 0 || held (other, ROLE_FILE) ||
-      (e->role == ROLE_FILE && !is_run_content (other)))
+  /* The command's own run and its own export as two forms of one name:
+   * readers would take the export for the run. */
+  const Entry *twin = held (other, ROLE_FILE);
+  if (twin && (twin->role == ROLE_SET) != (e->role == ROLE_SET)) {
+    snprintf (err, errlen,
+              ms_gettext ("%s %s: is the other form (plain or gzip) of %s %s, which this command "
+                          "writes too, and every reader takes the two for one file: not written; "
+                          "choose another name"),
+              e->given_by, e->name, twin->given_by, twin->name);
+    return refuse (err, errlen);
+  }
+  if (lstat (other, &st) != 0 || twin ||
+      (e->role == ROLE_FILE && !ms_file_kind_holds_measurements (other)))
     return true;
   snprintf (err, errlen,
             ms_gettext ("%s %s: %s beside it is its other form (plain or gzip), which every "

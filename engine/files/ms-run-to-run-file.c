@@ -175,7 +175,7 @@ parse_profile_row (MsSmallReader *rd, char *line, size_t len, void *data)
 
 static const MsSmallFormat profile_format = {
   .title = "# memsweep run-to-run profile",
-  .header = "mode,exponent,sd_ln_median",
+  .header = MS_RUN_TO_RUN_PROFILE_HEADER,
   .role = "profile",
   .header_optional = true,
   .meta = parse_profile_meta,

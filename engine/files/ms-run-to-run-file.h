@@ -10,6 +10,9 @@
 
 #include "memsweep.h"
 
+/* A profile's header row: how it is told from other files. */
+#define MS_RUN_TO_RUN_PROFILE_HEADER "mode,exponent,sd_ln_median"
+
 /* The shipped profile of the GPU model named device (data/profiles/, or
  * MEMSWEEP_PROFILES_DIR): true with rr filled and rr->source set. */
 bool ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device);

@@ -93,7 +93,7 @@ appended() {
   rc=$?
   # Refused as an input, or (a fleet's node files, read after the plan is
   # made) as a file holding a run's measurements.
-  if [ $rc = 0 ] || ! grep -qxE "memsweep: (standard output is one of the inputs: nothing written|--format -: holds a run's measurements: not replaced; choose another name)" out ||
+  if [ $rc = 0 ] || ! grep -qxE "memsweep: (standard output is one of the inputs: nothing written|--format -: holds measurements \(a run's samples\): not replaced; choose another name)" out ||
      ! cmp -s "$input" "keep/$input"; then
     echo "FAIL: $label: rc $rc, $input $(cmp -s "$input" "keep/$input" && echo kept || echo CHANGED), output:"
     sed 's/^/  | /' out

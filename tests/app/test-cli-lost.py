@@ -146,52 +146,25 @@ def export_over_other_sidecar(d):
 # ---- 6: (supervisor) one Ctrl+C during run --grade ---------------------------
 # held by tests/app/test-cli-signals.py, case grade-ctrl-c
 
-# ---- 7: a deleted input's inode taken back by a new file -------------------
-@case(7, "a new file that gets a deleted input's inode number is not refused as an input")
+# ---- 7: standard input is read where it flows, never copied ---------------
+# The case once was an inode of a deleted copy of standard input in TMPDIR
+# taken by a new file; standard input is now read through the one reader
+# (ms-input.h), held in memory, and no copy exists to be deleted.
+@case(7, "a profile piped in leaves nothing in TMPDIR and its run writes its files")
 def deleted_input_inode(d):
     rc, profile, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "-", cwd=d)
     expect(rc == 0, f"calibrate --out -: exit {rc}", err)
     out = os.path.join(d, "out")
+    tmp = os.path.join(d, "tmp")
     os.mkdir(out)
-    e = dict(os.environ, TMPDIR=out, LC_ALL="C", LANGUAGE="")
-    # Long enough to take a file of the same prefix meanwhile (a second
-    # writer); standard input, copied into a file the run reads and then
-    # deletes, is the input.
-    p = subprocess.Popen([MEMSWEEP, "run", "--modes", "host", "--min-exp", "20", "--max-exp",
-                          "22", "--reps", "5", "--profile", "-", "--out", "T", "--quiet"],
-                         cwd=out, env=e, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE)
-    copy = None
-    for _ in range(2000):
-        found = glob.glob(os.path.join(out, "memsweep-stdin-*", "-"))
-        if found:
-            copy = found[0]
-            break
-        time.sleep(0.005)
-    expect(copy is not None, "no copy of standard input appeared")
-    ino = os.stat(copy).st_ino
-    p.stdin.write(profile)
-    p.stdin.close()
-    while glob.glob(os.path.join(out, "memsweep-stdin-*")) and p.poll() is None:
-        time.sleep(0.005)
-    # Another writer's new file: made until the file system hands out the
-    # deleted copy's inode (it does at once on ext4), or gives up.
-    taken = None
-    for i in range(64):
-        name = os.path.join(out, f"other-{i}")
-        with open(name, "w") as f:
-            f.write("mode\n")
-        if os.stat(name).st_ino == ino:
-            taken = name
-            break
-    if taken:
-        os.rename(taken, os.path.join(out, "T-samples.csv"))
-    for name in glob.glob(os.path.join(out, "other-*")):
-        os.unlink(name)
-    err = p.stderr.read().decode(errors="replace")
-    rc = p.wait(timeout=300)
-    expect(rc == 0, f"run: exit {rc}" + (" (the new file got the input's inode)" if taken else ""),
-           err)
+    os.mkdir(tmp)
+    e = dict(os.environ, TMPDIR=tmp, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run([MEMSWEEP, "run", "--modes", "host", "--min-exp", "5", "--max-exp", "6",
+                        "--reps", "3", "--profile", "-", "--out", "T", "--quiet"],
+                       cwd=out, env=e, input=profile, capture_output=True, timeout=300)
+    err = p.stderr.decode(errors="replace")
+    expect(p.returncode == 0, f"run: exit {p.returncode}", err)
+    expect(not os.listdir(tmp), f"TMPDIR holds {os.listdir(tmp)}", err)
     with open(os.path.join(out, "T-samples.csv")) as f:
         expect(f.read().startswith("mode,elements"), "T-samples.csv is not the run's samples")
 
@@ -355,7 +328,8 @@ def stop_handler_first(d):
         p = subprocess.run(["strace", "-qq", "-e", "trace=rt_sigaction", "-o", trace, MEMSWEEP,
                             *args], cwd=d, env=e, capture_output=True, timeout=300)
         err = p.stderr.decode(errors="replace")
-        expect(p.returncode == 0, f"{args[0]}: exit {p.returncode}", err)
+        # compare of tiny runs may decide nothing (5): no failure either.
+        expect(p.returncode in (0, 5), f"{args[0]}: exit {p.returncode}", err)
         with open(trace) as f:
             handlers = []
             for m in re.finditer(r"rt_sigaction\(SIGTERM, \{sa_handler=(0x[0-9a-f]+)", f.read()):
@@ -377,19 +351,30 @@ def sigterm_before_main(d):
         expect(not os.listdir(d), f"{args[0]}: left {os.listdir(d)}", err)
 
 
-@case(18, "a gzipped input that finds no room in TMPDIR exits 4, not 2 blaming the input")
+@case(18, "a gzipped input is read with no room in TMPDIR: nothing is written there")
 def gz_input_no_room(d):
     a_run(d, "X")
     a_shipped_run(d, "S")
-    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    e = dict(os.environ, TMPDIR=tmp, LC_ALL="C", LANGUAGE="")
+    # Not a byte may be written: a file-size limit of 16 bytes, and TMPDIR
+    # read-only.
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (16, 16))
-    for args in (["show", "S-samples.csv.gz"], ["compare", "S-samples.csv.gz", "X-samples.csv"]):
-        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
-                           preexec_fn=limit)
-        err = p.stderr.decode(errors="replace")
-        expect(p.returncode == 4, f"{' '.join(args)} under ulimit -f: exit {p.returncode}, not 4",
-               err)
-        expect("TMPDIR" in err, "the message does not say TMPDIR", err)
+    os.chmod(tmp, 0o500)
+    try:
+        for args in (["show", "S-samples.csv.gz"],
+                     ["compare", "S-samples.csv.gz", "X-samples.csv"]):
+            p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
+                               preexec_fn=limit)
+            err = p.stderr.decode(errors="replace")
+            # compare: a host run against a GPU run decides nothing (5).
+            expect(p.returncode in (0, 1, 5),
+                   f"{' '.join(args)} under ulimit -f: exit {p.returncode}, not 0, 1 or 5", err)
+            expect("TMPDIR" not in err, "TMPDIR is named, as though it were used", err)
+    finally:
+        os.chmod(tmp, 0o700)
+    expect(not os.listdir(tmp), f"TMPDIR holds {os.listdir(tmp)}")
 
 
 @case(19, "the same run given twice (compare A A, report, plot) is said, not taken silently")
@@ -404,11 +389,11 @@ def same_input_twice(d):
         rc, _, err = memsweep(*args, cwd=d)
         if "needs a build with" in err:
             continue
-        expect(rc == 0, f"{' '.join(args)}: exit {rc}", err)
+        expect(rc == 0 or (rc == 5 and args[0] == "compare"), f"{' '.join(args)}: exit {rc}", err)
         expect("same file" in err, f"{' '.join(args)}: not said", err)
     # Two runs are two runs: nothing said.
     rc, _, err = memsweep("compare", "A-samples.csv", "B-samples.csv", cwd=d)
-    expect(rc in (0, 1) and "same file" not in err, "compare A B: said to be one file", err)
+    expect(rc in (0, 1, 5) and "same file" not in err, "compare A B: said to be one file", err)
 
 
 @case(20, "--profile - without metadata says what standard input lacks")
@@ -666,8 +651,8 @@ def sigchld_ignored(d):
         p = subprocess.run([MEMSWEEP, *args], cwd=d, env=e, capture_output=True, timeout=120,
                            preexec_fn=ignore)
         err = p.stderr.decode(errors="replace")
-        expect(p.returncode == 0, f"{args[0]} with SIGCHLD ignored: exit {p.returncode}, not 0",
-               err)
+        expect(p.returncode == 0 or (p.returncode == 5 and args[0] == "compare"),
+               f"{args[0]} with SIGCHLD ignored: exit {p.returncode}, not 0", err)
         expect(os.path.exists(os.path.join(d, wrote)), f"{args[0]}: {wrote} not written", err)
 
 

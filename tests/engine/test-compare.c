@@ -16,6 +16,7 @@
 #include "model/ms-run-to-run.h"
 #include "model/ms-stats.h"
 #include "ms-compare.h"
+#include "ms-file-kinds.h"
 #include "ms-compare-pool.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "ms-compare.h"
+#include "ms-file-kinds.h"
 #include "ms-meta-sidecar.h"
 #include "ms-portable-file.h"
 #include "ms-tmp-test.h"

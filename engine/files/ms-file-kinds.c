@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-file-kinds.c: the table of file kinds, and telling a file's kind
+ * from its bytes (ms-file-kinds.h). */
+#define _GNU_SOURCE
+#include "ms-file-kinds.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-csv-column-table.h"
+#include "ms-i18n.h"
+#include "ms-input.h"
+#include "ms-meta-sidecar.h"
+#include "ms-multi-file.h"
+#include "ms-peer-file.h"
+#include "ms-portable-file.h"
+#include "ms-run-to-run-file.h"
+
+/* Where in a file its kind shows: its first lines, past a note or inline
+ * metadata. */
+#define HEAD_BYTES (64 * 1024)
+
+#define RUN_COMMANDS MS_N_ ("memsweep show, compare, plot and report, and the app")
+
+static const MsFileKindInfo kinds[] = {
+  { MS_FILE_KIND_SAMPLES, "samples", MS_N_ ("a run's samples"), "# memsweep samples file",
+    "mode,elements,bytes_per_vector,rep,", NULL, "memsweep-samples.tableschema.json", 0, true,
+    true, true, RUN_COMMANDS },
+  { MS_FILE_KIND_SUMMARY, "summary", MS_N_ ("a run's summary"), "# memsweep summary file",
+    "mode,elements,bytes_per_vector,status,", NULL, "memsweep-summary.tableschema.json", 0, true,
+    true, true, RUN_COMMANDS },
+  { MS_FILE_KIND_PEER, "peer", MS_N_ ("a peer matrix"), "# memsweep peer matrix",
+    MS_PEER_FILE_HEADER, NULL, "memsweep-peer.tableschema.json", 0, true, true, false,
+    MS_N_ ("the app's Devices page (memsweep-gtk FILE)") },
+  { MS_FILE_KIND_MULTI, "multi", MS_N_ ("a sweep on several GPUs"), "# memsweep multi-GPU sweep",
+    MS_MULTI_FILE_HEADER, NULL, "memsweep-multi.tableschema.json", 0, true, true, false,
+    MS_N_ ("the app's Devices page (memsweep-gtk FILE)") },
+  { MS_FILE_KIND_PORTABLE, "portable", MS_N_ ("a portable pinned memory run"),
+    "# memsweep portable pinned memory", MS_PORTABLE_FILE_HEADER, NULL,
+    "memsweep-portable.tableschema.json", 0, true, true, false,
+    MS_N_ ("the portable lesson: the app's Lessons page (memsweep-gtk FILE)") },
+  { MS_FILE_KIND_PROFILE, "profile", MS_N_ ("a run-to-run profile"),
+    "# memsweep run-to-run profile", MS_RUN_TO_RUN_PROFILE_HEADER, NULL,
+    "memsweep-profile.tableschema.json", 0, true, true, false,
+    MS_N_ ("memsweep run and compare-grade runs (--profile FILE)") },
+  { MS_FILE_KIND_ENVELOPES, "envelopes", MS_N_ ("a file of expected ranges"), NULL,
+    MS_ENVELOPES_HEADER, NULL, NULL, 0, true, true, false,
+    MS_N_ ("memsweep show and report (--envelopes FILE)") },
+  { MS_FILE_KIND_SIDECAR, "sidecar", MS_N_ ("a sidecar of run metadata"), NULL, NULL,
+    MS_META_SIDECAR_FORMAT, "memsweep-meta.schema.json", 1, false, false, false,
+    MS_N_ ("every reader of the file it describes, beside it") },
+  { MS_FILE_KIND_RESULTS_JSON, "results-json", MS_N_ ("a results document (JSON)"), NULL, NULL,
+    "memsweep-results", "memsweep-results.json", 0, false, false, false,
+    MS_N_ ("JSON tools (jq, pandas); memsweep writes it with show --format json") },
+  { MS_FILE_KIND_COMPARE_JSON, "compare-json", MS_N_ ("a comparison document (JSON)"), NULL, NULL,
+    "memsweep-compare", "memsweep-compare.json", 0, false, false, false,
+    MS_N_ ("JSON tools (jq, pandas); memsweep writes it with compare --format json") },
+  { MS_FILE_KIND_FLEET_JSON, "fleet-report-json", MS_N_ ("a fleet report (JSON)"), NULL, NULL,
+    "memsweep-fleet-report", "memsweep-fleet-report.json", 0, false, false, false,
+    MS_N_ ("JSON tools (jq, pandas); memsweep writes it with fleet-report --format json") },
+};
+
+const MsFileKindInfo *
+ms_file_kind_info (MsFileKind kind)
+{
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i].kind == kind)
+      return &kinds[i];
+  return NULL;
+}
+
+static bool
+starts (const char *line, const char *end, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return (size_t) (end - line) >= n && memcmp (line, prefix, n) == 0;
+}
+
+/* A header row, quoted or not ("mode","elements",... is how some tools
+ * save it): the kind whose header it starts with. */
+static MsFileKind
+kind_of_header (const char *line, const char *end)
+{
+  char plain[512];
+  size_t n = 0;
+  for (const char *p = line; p < end && n + 1 < sizeof plain; p++)
+    if (*p != '"')
+      plain[n++] = *p;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i].header && starts (plain, plain + n, kinds[i].header))
+      return kinds[i].kind;
+  /* The samples reader takes its columns by name, in any order. */
+  return starts (plain, plain + n, "mode,elements,") ? MS_FILE_KIND_SAMPLES : MS_FILE_KIND_UNKNOWN;
+}
+
+static MsFileKind
+kind_of_title (const char *line, const char *end)
+{
+  while (end > line && (end[-1] == '\r' || end[-1] == ' '))
+    end--;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i].title && (size_t) (end - line) == strlen (kinds[i].title) &&
+        memcmp (line, kinds[i].title, (size_t) (end - line)) == 0)
+      return kinds[i].kind;
+  return MS_FILE_KIND_UNKNOWN;
+}
+
+/* A JSON document: the kind whose schema its head names. */
+static MsFileKind
+kind_of_json (const char *head, size_t len)
+{
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    if (!kinds[i].schema)
+      continue;
+    char quoted[128];
+    snprintf (quoted, sizeof quoted, "\"%s\"", kinds[i].schema);
+    /* As a value: after a colon, not as a file's name. */
+    for (const char *at = memmem (head, len, quoted, strlen (quoted)); at;
+         at = memmem (at + 1, len - (size_t) (at + 1 - head), quoted, strlen (quoted))) {
+      const char *p = at;
+      while (p > head && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
+        p--;
+      if (p > head && p[-1] == ':')
+        return kinds[i].kind;
+    }
+  }
+  return MS_FILE_KIND_UNKNOWN;
+}
+
+MsFileKind
+ms_file_kind_of_head (const char *head, size_t len)
+{
+  const char *p = head, *end = head + len;
+  if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
+    p += 3;
+  const char *first = p + strspn (p, " \t\r\n");
+  if (first < end && *first == '{')
+    return kind_of_json (first, (size_t) (end - first));
+  /* The title is line 1; a header may follow blank lines, a note or inline
+   * metadata, which the readers skip too. */
+  for (bool line_one = true; p < end; line_one = false) {
+    const char *eol = memchr (p, '\n', (size_t) (end - p));
+    const char *stop = eol ? eol : end;
+    MsFileKind k = line_one ? kind_of_title (p, stop) : MS_FILE_KIND_UNKNOWN;
+    if (k != MS_FILE_KIND_UNKNOWN)
+      return k;
+    bool blank = p + strspn (p, " \t\r") == stop;
+    if (!blank && *p != '#')
+      return kind_of_header (p, stop);
+    if (!eol)
+      break;
+    p = eol + 1;
+  }
+  return MS_FILE_KIND_UNKNOWN;
+}
+
+static MsFileKind
+kind_at (const char *path, bool as_input)
+{
+  char err[64];
+  MsInput *in = ms_input_open (path, as_input, err, sizeof err);
+  if (!in)
+    return MS_FILE_KIND_UNREADABLE;
+  char *head = malloc (HEAD_BYTES);
+  size_t len = 0;
+  ssize_t n = 1;
+  while (head && len < HEAD_BYTES && (n = ms_input_read (in, head + len, HEAD_BYTES - len)) > 0)
+    len += (size_t) n;
+  ms_input_close (in);
+  MsFileKind kind = !head || n < 0 ? MS_FILE_KIND_UNREADABLE
+                    : memchr (head, '\0', len) ? MS_FILE_KIND_UNKNOWN
+                                               : ms_file_kind_of_head (head, len);
+  free (head);
+  return kind;
+}
+
+MsFileKind
+ms_file_kind (const char *path)
+{
+  return kind_at (path, true);
+}
+
+const char *
+ms_file_kind_describe (MsFileKind kind)
+{
+  const MsFileKindInfo *info = ms_file_kind_info (kind);
+  if (info)
+    return ms_gettext (info->what);
+  return kind == MS_FILE_KIND_UNREADABLE ? ms_gettext ("unreadable")
+                                         : ms_gettext ("not a memsweep file");
+}
+
+MsFileKind
+ms_file_kind_of_file (const char *path)
+{
+  return kind_at (path, false);
+}
+
+bool
+ms_file_kind_holds_measurements (const char *path)
+{
+  /* A look at a file about to be replaced: not one of the inputs. */
+  const MsFileKindInfo *info = ms_file_kind_info (kind_at (path, false));
+  return info && info->measurements;
+}

@@ -1,0 +1,629 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-input.c: every file read as a stream of its plain bytes
+ * (ms-input.h).
+ *
+ * A plain regular file is read with read and pread, bounded by its size
+ * when opened. A stream (gzip data, standard input) is produced into a
+ * ring of MS_INPUT_WINDOW bytes: reads take from the ring, and the few
+ * readers that look a little ahead (the samples reader's scan for a NUL
+ * byte) or a little back (the line of that byte) find their bytes there.
+ * Standard input is kept on a tape (held bytes, then more from fd 0), so
+ * that opening "-" again reads it from its start. */
+#define _GNU_SOURCE
+#include "ms-input.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "ms-atomic-file.h"
+#include "ms-i18n.h"
+
+#define RAW_CHUNK (256u << 10)
+
+struct MsInput {
+  char path[4096];
+  char error[4096 + 512];
+  int fd;          /* the file's own descriptor; -1 for standard input */
+  bool gz, stream;
+  uint64_t raw_limit, raw_read; /* the file's bytes: its size when opened, and read */
+  uint64_t size;
+  uint64_t pos;                 /* plain bytes read */
+  /* A stream's ring: the plain bytes [produced - window, produced). */
+  unsigned char *ring;
+  uint64_t produced;
+  bool eof, failed;
+  /* gzip */
+  z_stream z;
+  bool z_live, member_done, raw_eof;
+  unsigned char *zin;
+};
+
+/* ---- standard input's tape ---------------------------------------------- */
+
+static struct {
+  pthread_mutex_t lock;
+  unsigned char *mem;
+  size_t mem_len, mem_cap;
+  int spill; /* the bytes past mem_len, in an unlinked file in TMPDIR */
+  uint64_t total;
+  bool eof;
+} tape = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, -1, 0, false };
+
+static void (*notice_fn) (const char *sentence);
+static atomic_bool holding_failed;
+
+void
+ms_input_set_notice (void (*notice) (const char *sentence))
+{
+  notice_fn = notice;
+}
+
+bool
+ms_input_holding_failed (void)
+{
+  return atomic_load (&holding_failed);
+}
+
+static const char *
+temporary_folder (void)
+{
+  const char *dir = getenv ("TMPDIR");
+  return dir && dir[0] ? dir : "/tmp";
+}
+
+/* An unlinked file in TMPDIR, open for reading and writing. */
+static int
+spill_file (void)
+{
+  const char *dir = temporary_folder ();
+  int fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
+    return fd;
+  char name[4096];
+  if (snprintf (name, sizeof name, "%s/memsweep-stdin-XXXXXX", dir) >= (int) sizeof name) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  fd = mkostemp (name, O_CLOEXEC);
+  if (fd >= 0)
+    unlink (name);
+  return fd;
+}
+
+static bool
+pwrite_all (int fd, const unsigned char *p, size_t n, off_t at)
+{
+  while (n > 0) {
+    ssize_t w = pwrite (fd, p, n, at);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      if (w == 0)
+        errno = ENOSPC;
+      return false;
+    }
+    p += w;
+    n -= (size_t) w;
+    at += w;
+  }
+  return true;
+}
+
+/* Keeps n bytes just read from standard input; false with errno. */
+static bool
+tape_hold (const unsigned char *p, size_t n)
+{
+  if (tape.spill < 0 && tape.mem_len + n <= MS_INPUT_HELD_MEMORY) {
+    if (tape.mem_len + n > tape.mem_cap) {
+      size_t cap = tape.mem_cap ? tape.mem_cap : RAW_CHUNK;
+      while (cap < tape.mem_len + n)
+        cap *= 2;
+      unsigned char *mem = realloc (tape.mem, cap);
+      if (!mem)
+        return false;
+      tape.mem = mem;
+      tape.mem_cap = cap;
+    }
+    memcpy (tape.mem + tape.mem_len, p, n);
+    tape.mem_len += n;
+    return true;
+  }
+  if (tape.spill < 0) {
+    if ((tape.spill = spill_file ()) < 0)
+      return false;
+    char sentence[4096 + 256];
+    snprintf (sentence, sizeof sentence,
+              ms_gettext ("standard input is held in TMPDIR (%s) beyond its first %u MiB, to be "
+                          "read again: it needs as much room there as its size beyond that"),
+              temporary_folder (), MS_INPUT_HELD_MEMORY >> 20);
+    if (notice_fn)
+      notice_fn (sentence);
+  }
+  return pwrite_all (tape.spill, p, n, (off_t) (tape.total - tape.mem_len));
+}
+
+/* Copies held bytes [at, at + n) out; false with errno. */
+static bool
+tape_copy (uint64_t at, unsigned char *buf, size_t n)
+{
+  size_t from_mem = at < tape.mem_len ? tape.mem_len - (size_t) at : 0;
+  if (from_mem > n)
+    from_mem = n;
+  memcpy (buf, tape.mem + at, from_mem);
+  for (size_t done = from_mem; done < n;) {
+    ssize_t r = pread (tape.spill, buf + done, n - done, (off_t) (at + done - tape.mem_len));
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0) {
+      errno = r == 0 ? EIO : errno;
+      return false;
+    }
+    done += (size_t) r;
+  }
+  return true;
+}
+
+/* Up to n bytes of standard input from at: held ones, else new ones
+ * (held as they come). -1 with errno. */
+static ssize_t
+tape_read (uint64_t at, unsigned char *buf, size_t n)
+{
+  pthread_mutex_lock (&tape.lock);
+  ssize_t got = -1;
+  if (at < tape.total) {
+    size_t k = tape.total - at < n ? (size_t) (tape.total - at) : n;
+    got = tape_copy (at, buf, k) ? (ssize_t) k : -1;
+  } else if (tape.eof) {
+    got = 0;
+  } else {
+    while ((got = read (STDIN_FILENO, buf, n)) < 0 && errno == EINTR)
+      ;
+    if (got == 0)
+      tape.eof = true;
+    if (got > 0 && !tape_hold (buf, (size_t) got)) {
+      atomic_store (&holding_failed, true);
+      got = -2;
+    }
+    if (got > 0)
+      tape.total += (uint64_t) got;
+  }
+  pthread_mutex_unlock (&tape.lock);
+  return got;
+}
+
+/* ---- errors and raw bytes ------------------------------------------------ */
+
+static ssize_t
+fail (MsInput *in, const char *why)
+{
+  if (!in->failed)
+    snprintf (in->error, sizeof in->error, "%s: %s", in->path, why);
+  in->failed = true;
+  return -1;
+}
+
+static ssize_t
+fail_errno (MsInput *in, int e)
+{
+  return fail (in, strerror (e ? e : EIO));
+}
+
+/* The file's own bytes (compressed ones for gzip data), in order. */
+static ssize_t
+raw_read (MsInput *in, unsigned char *buf, size_t n)
+{
+  ssize_t got;
+  if (in->fd < 0) {
+    got = tape_read (in->raw_read, buf, n);
+    if (got == -2) {
+      char why[4096 + 256];
+      snprintf (why, sizeof why,
+                ms_gettext ("standard input could not be held in TMPDIR (%s): %s"),
+                temporary_folder (), strerror (errno));
+      return fail (in, why);
+    }
+  } else {
+    uint64_t left = in->raw_limit - in->raw_read;
+    if (left < n)
+      n = (size_t) left;
+    while ((got = n ? read (in->fd, buf, n) : 0) < 0 && errno == EINTR)
+      ;
+  }
+  if (got < 0)
+    return fail_errno (in, errno);
+  in->raw_read += (uint64_t) got;
+  return got;
+}
+
+/* ---- gzip ----------------------------------------------------------------- */
+
+static bool
+refill (MsInput *in)
+{
+  size_t keep = in->z.avail_in;
+  memmove (in->zin, in->z.next_in, keep);
+  ssize_t got = raw_read (in, in->zin + keep, RAW_CHUNK - keep);
+  if (got < 0)
+    return false;
+  in->raw_eof = got == 0;
+  in->z.next_in = in->zin;
+  in->z.avail_in = (uInt) (keep + (size_t) got);
+  return true;
+}
+
+/* After a member's end: another member follows (as gzip -d reads them
+ * all), or the data ends; bytes that start no member are ignored, as
+ * gzip -d does with trailing zeros. */
+static bool
+next_member (MsInput *in)
+{
+  while (in->z.avail_in < 2 && !in->raw_eof)
+    if (!refill (in))
+      return false;
+  if (in->z.avail_in < 2 || in->z.next_in[0] != 0x1f || in->z.next_in[1] != 0x8b) {
+    in->eof = true;
+    return true;
+  }
+  inflateReset (&in->z);
+  in->member_done = false;
+  return true;
+}
+
+/* Inflates up to n plain bytes into out; 0 at the end, -1 on an error. */
+static ssize_t
+inflate_some (MsInput *in, unsigned char *out, size_t n)
+{
+  in->z.next_out = out;
+  in->z.avail_out = (uInt) n;
+  while (in->z.avail_out == n && !in->eof) {
+    if (in->member_done) {
+      if (!next_member (in))
+        return -1;
+      continue;
+    }
+    if (in->z.avail_in == 0 && !in->raw_eof && !refill (in))
+      return -1;
+    int rc = inflate (&in->z, Z_NO_FLUSH);
+    if (rc == Z_STREAM_END)
+      in->member_done = true;
+    else if (rc == Z_BUF_ERROR && in->z.avail_in == 0 && in->raw_eof)
+      return fail (in, ms_gettext ("the compressed data ends early (a cut-off .gz file)"));
+    else if (rc != Z_OK && rc != Z_BUF_ERROR)
+      return fail (in, ms_gettext ("damaged compressed data: not a readable .gz file"));
+  }
+  return (ssize_t) (n - in->z.avail_out);
+}
+
+/* ---- the ring ------------------------------------------------------------- */
+
+/* Produces plain bytes into the ring until it holds `upto` (or the end),
+ * never over those from `keep` on, which the caller is about to take.
+ * False on an error. */
+static bool
+produce (MsInput *in, uint64_t keep, uint64_t upto)
+{
+  while (in->produced < upto && !in->eof) {
+    size_t slot = (size_t) (in->produced % MS_INPUT_WINDOW);
+    size_t room = MS_INPUT_WINDOW - slot;
+    uint64_t free_bytes = keep + MS_INPUT_WINDOW - in->produced;
+    if (free_bytes < room)
+      room = (size_t) free_bytes;
+    if (room == 0) {
+      errno = ESPIPE;
+      return false;
+    }
+    ssize_t got = in->gz ? inflate_some (in, in->ring + slot, room)
+                         : raw_read (in, in->ring + slot, room);
+    if (got < 0)
+      return false;
+    if (got == 0)
+      in->eof = true;
+    in->produced += (uint64_t) got;
+  }
+  return true;
+}
+
+/* Copies ring bytes [at, at + n), all produced and still held. */
+static void
+ring_copy (const MsInput *in, unsigned char *buf, uint64_t at, size_t n)
+{
+  size_t slot = (size_t) (at % MS_INPUT_WINDOW);
+  size_t first = MS_INPUT_WINDOW - slot < n ? MS_INPUT_WINDOW - slot : n;
+  memcpy (buf, in->ring + slot, first);
+  memcpy (buf + first, in->ring, n - first);
+}
+
+static ssize_t
+stream_pread (MsInput *in, unsigned char *buf, size_t n, uint64_t at)
+{
+  if (in->failed)
+    return -1;
+  if (in->produced > MS_INPUT_WINDOW && at < in->produced - MS_INPUT_WINDOW) {
+    errno = ESPIPE;
+    return -1;
+  }
+  if (n > MS_INPUT_WINDOW)
+    n = MS_INPUT_WINDOW;
+  if (!produce (in, at, at + n) && !in->failed) {
+    /* Out of the ring's reach; the stream itself is fine. */
+    if (in->produced <= at)
+      return -1;
+  }
+  if (in->failed)
+    return -1;
+  if (at >= in->produced)
+    return 0;
+  size_t k = in->produced - at < n ? (size_t) (in->produced - at) : n;
+  ring_copy (in, buf, at, k);
+  return (ssize_t) k;
+}
+
+/* ---- opening -------------------------------------------------------------- */
+
+static int
+open_file (MsInput *in, bool as_input, struct stat *st)
+{
+  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
+  int fd = open (in->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0 || fstat (fd, st) != 0) {
+    snprintf (in->error, sizeof in->error, ms_gettext ("%s: cannot open: %s"), in->path,
+              strerror (errno));
+    if (fd >= 0)
+      close (fd);
+    return -1;
+  }
+  if (!S_ISREG (st->st_mode)) {
+    snprintf (in->error, sizeof in->error, ms_gettext ("%s: not a regular file (%s)"), in->path,
+              S_ISDIR (st->st_mode) ? ms_gettext ("a folder")
+              : S_ISFIFO (st->st_mode) ? ms_gettext ("a pipe")
+              : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
+                ? ms_gettext ("a device")
+                : ms_gettext ("a socket or special file"));
+    close (fd);
+    return -1;
+  }
+  /* Regular files never block; reads should wait for slow disks as usual. */
+  fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
+  if (as_input)
+    ms_atomic_file_note_read (fd);
+  return fd;
+}
+
+/* The plain size a gzip file's last member records. */
+static uint64_t
+gzip_recorded_size (int fd, off_t size)
+{
+  unsigned char t[4];
+  if (size < 18 || pread (fd, t, 4, size - 4) != 4)
+    return MS_INPUT_SIZE_UNKNOWN;
+  return (uint64_t) t[0] | (uint64_t) t[1] << 8 | (uint64_t) t[2] << 16 | (uint64_t) t[3] << 24;
+}
+
+static bool
+start_stream (MsInput *in)
+{
+  in->stream = true;
+  in->ring = malloc (MS_INPUT_WINDOW);
+  if (!in->ring)
+    return false;
+  if (!in->gz)
+    return true;
+  in->zin = malloc (RAW_CHUNK);
+  /* 15 + 32: a gzip (or zlib) header, recognised by its bytes. */
+  in->z_live = in->zin && inflateInit2 (&in->z, 15 + 32) == Z_OK;
+  return in->z_live;
+}
+
+MsInput *
+ms_input_open (const char *path, bool as_input, char *err, size_t errlen)
+{
+  MsInput *in = calloc (1, sizeof *in);
+  if (!in) {
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+    return NULL;
+  }
+  snprintf (in->path, sizeof in->path, "%s", path);
+  in->fd = -1;
+  unsigned char magic[2] = { 0, 0 };
+  bool ok;
+  if (strcmp (path, MS_INPUT_STDIN) == 0) {
+    if (as_input)
+      ms_atomic_file_note_read (STDIN_FILENO);
+    ssize_t got = tape_read (0, magic, 2);
+    in->gz = got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    in->size = MS_INPUT_SIZE_UNKNOWN;
+    ok = got >= 0 || (fail_errno (in, errno), false);
+    ok = ok && start_stream (in);
+  } else {
+    struct stat st;
+    in->fd = open_file (in, as_input, &st);
+    ok = in->fd >= 0;
+    in->raw_limit = ok ? (uint64_t) st.st_size : 0;
+    in->gz = ok && pread (in->fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    in->size = in->gz ? gzip_recorded_size (in->fd, st.st_size) : in->raw_limit;
+    ok = ok && (!in->gz || start_stream (in));
+  }
+  if (!ok) {
+    if (!in->error[0])
+      snprintf (in->error, sizeof in->error, "%s: %s", path, strerror (ENOMEM));
+    snprintf (err, errlen, "%s", in->error);
+    ms_input_close (in);
+    return NULL;
+  }
+  return in;
+}
+
+ssize_t
+ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset)
+{
+  if (in->stream)
+    return stream_pread (in, buf, n, offset);
+  if (offset >= in->raw_limit)
+    return 0;
+  if (in->raw_limit - offset < n)
+    n = (size_t) (in->raw_limit - offset);
+  ssize_t got;
+  while ((got = pread (in->fd, buf, n, (off_t) offset)) < 0 && errno == EINTR)
+    ;
+  if (got < 0)
+    fail_errno (in, errno);
+  return got;
+}
+
+ssize_t
+ms_input_read (MsInput *in, void *buf, size_t n)
+{
+  ssize_t got = ms_input_pread (in, buf, n, in->pos);
+  if (got > 0)
+    in->pos += (uint64_t) got;
+  else if (got < 0 && !in->failed)
+    fail_errno (in, errno);
+  return got;
+}
+
+char *
+ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *err,
+                   size_t errlen)
+{
+  size_t cap = 0, n = 0;
+  char *text = NULL;
+  ssize_t got = 1;
+  *too_large = false;
+  while (got > 0 && n <= max) {
+    if (n + 1 >= cap) {
+      size_t grown = cap ? cap * 2 : 64 * 1024;
+      char *bigger = realloc (text, grown > max + 2 ? max + 2 : grown);
+      if (!bigger) {
+        snprintf (err, errlen, "%s: %s", in->path, strerror (ENOMEM));
+        free (text);
+        return NULL;
+      }
+      text = bigger;
+      cap = grown > max + 2 ? max + 2 : grown;
+    }
+    got = ms_input_read (in, text + n, cap - 1 - n);
+    n += got > 0 ? (size_t) got : 0;
+  }
+  *too_large = n > max;
+  if (got < 0 || *too_large) {
+    if (got < 0)
+      snprintf (err, errlen, "%s", in->error);
+    free (text);
+    return NULL;
+  }
+  text[n] = '\0';
+  *len = n;
+  return text;
+}
+
+uint64_t
+ms_input_size (const MsInput *in)
+{
+  return in->size;
+}
+
+bool
+ms_input_is_compressed (const MsInput *in)
+{
+  return in->gz;
+}
+
+bool
+ms_input_is_stream (const MsInput *in)
+{
+  return in->stream;
+}
+
+int
+ms_input_fd (const MsInput *in)
+{
+  return in->fd >= 0 ? in->fd : STDIN_FILENO;
+}
+
+const char *
+ms_input_path (const MsInput *in)
+{
+  return in->path;
+}
+
+const char *
+ms_input_error (const MsInput *in)
+{
+  return in->error;
+}
+
+const char *
+ms_input_why (const MsInput *in)
+{
+  size_t n = strlen (in->path);
+  return in->failed && strncmp (in->error, in->path, n) == 0 && in->error[n] == ':'
+           ? in->error + n + 2
+           : in->error;
+}
+
+static ssize_t
+cookie_read (void *in, char *buf, size_t n)
+{
+  return ms_input_read (in, buf, n);
+}
+
+/* stdio's rewind and fseek: anywhere in a plain file; in a stream, where
+ * the window still holds (a look at the first bytes, then back). */
+static int
+cookie_seek (void *cookie, off64_t *offset, int whence)
+{
+  MsInput *in = cookie;
+  int64_t at = whence == SEEK_SET ? *offset : whence == SEEK_CUR ? (int64_t) in->pos + *offset : -1;
+  bool reachable = at >= 0 && (!in->stream || (uint64_t) at + MS_INPUT_WINDOW >= in->produced);
+  if (!reachable) {
+    errno = ESPIPE;
+    return -1;
+  }
+  in->pos = (uint64_t) at;
+  *offset = at;
+  return 0;
+}
+
+static int
+cookie_close (void *in)
+{
+  ms_input_close (in);
+  return 0;
+}
+
+FILE *
+ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
+{
+  MsInput *in = ms_input_open (path, as_input, err, errlen);
+  FILE *f = in ? fopencookie (in, "r", (cookie_io_functions_t){ .read = cookie_read,
+                                                                 .seek = cookie_seek,
+                                                                 .close = cookie_close })
+               : NULL;
+  if (in && !f) {
+    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+    ms_input_close (in);
+  }
+  return f;
+}
+
+void
+ms_input_close (MsInput *in)
+{
+  if (!in)
+    return;
+  if (in->z_live)
+    inflateEnd (&in->z);
+  if (in->fd >= 0)
+    close (in->fd);
+  free (in->zin);
+  free (in->ring);
+  free (in);
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-input.h: the one way memsweep reads a file. A regular file, its gzip
+ * form (recognised by its first bytes, whatever its name) and standard
+ * input ("-", plain or gzipped) are all read as a stream of their plain
+ * bytes, inflated through zlib as they are read: nothing is staged in
+ * TMPDIR, and memory stays bounded whatever the input's size.
+ *
+ * Standard input is the one input that may be read more than once (a
+ * look at its first bytes, then the rows, then the rows again for a file
+ * whose rounds come back to a cell): the bytes it gave are held, in
+ * memory up to MS_INPUT_HELD_MEMORY, beyond that in an unlinked file in
+ * TMPDIR, which the notice function set with ms_input_set_notice names
+ * with the room it takes. Plain C with zlib, no GLib. */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define MS_INPUT_STDIN "-"
+/* Standard input held in memory up to this; beyond, in TMPDIR. */
+#define MS_INPUT_HELD_MEMORY (32u << 20)
+/* What ms_input_size gives when the plain size is not known. */
+#define MS_INPUT_SIZE_UNKNOWN UINT64_MAX
+
+typedef struct MsInput MsInput;
+
+/* Opens path ("-": standard input) for reading its plain bytes; NULL with
+ * "path: why". A FIFO, folder or device named by path is refused at once,
+ * never waited on. as_input: the file is one of the command's inputs,
+ * which no output may replace (ms-atomic-file.h); a look at a file about
+ * to be replaced passes false. */
+MsInput *ms_input_open (const char *path, bool as_input, char *err, size_t errlen);
+
+/* Up to n plain bytes from the read position, which moves on; 0 at the
+ * end; -1 on an error, which ms_input_error says ("path: why"). Only the
+ * bytes the file held when it was opened are read: a file that keeps
+ * growing still ends. */
+ssize_t ms_input_read (MsInput *in, void *buf, size_t n);
+
+/* Up to n plain bytes at offset, the read position unchanged. A plain
+ * file reads any offset; a stream only those the window holds: up to
+ * MS_INPUT_WINDOW bytes behind the furthest byte read, and ahead of it
+ * (inflated then, for ms_input_read to take). -1 with ESPIPE in errno
+ * for an offset out of reach. */
+ssize_t ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset);
+#define MS_INPUT_WINDOW (8u << 20)
+
+/* The plain size: exact for a plain regular file; for a gzip file the
+ * size its trailer records (as gzip -l gives it: modulo 4 GiB);
+ * MS_INPUT_SIZE_UNKNOWN for standard input. */
+uint64_t ms_input_size (const MsInput *in);
+
+/* Whether the bytes are inflated from gzip data. */
+bool ms_input_is_compressed (const MsInput *in);
+
+/* Whether the input is a stream (gzip data or standard input): pread
+ * reaches only the window. */
+bool ms_input_is_stream (const MsInput *in);
+
+/* The descriptor of the file itself (the compressed bytes for gzip data;
+ * 0 for standard input): for fstat and identity only, never for reading. */
+int ms_input_fd (const MsInput *in);
+
+const char *ms_input_path (const MsInput *in);
+
+/* The whole plain content, NUL-terminated, in a buffer that grows as it
+ * is read (free with free ()); NULL with "path: why" in err: on an error,
+ * and when the content is larger than max bytes (*too_large set). */
+char *ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *err,
+                         size_t errlen);
+
+/* "path: why" of the last error, and its why alone ("" before one). */
+const char *ms_input_error (const MsInput *in);
+const char *ms_input_why (const MsInput *in);
+
+/* Whether the last error was a failure to hold standard input (a full
+ * TMPDIR, a file-size limit): no fault of the input's. */
+bool ms_input_holding_failed (void);
+
+void ms_input_close (MsInput *in);
+
+/* The same reader as a stdio stream, for readers that take lines with
+ * fgets or getc; NULL with "path: why". fclose closes the input. */
+#include <stdio.h>
+FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen);
+
+/* Called once, with a translated sentence, when standard input starts to
+ * be held in TMPDIR. NULL: nothing said. */
+void ms_input_set_notice (void (*notice) (const char *sentence));
