@@ -27,7 +27,9 @@
 
 /* 1 says the runs differ, so an output that could not be written has a
  * code of its own. */
-enum { EXIT_COMPARE_OUTPUT = EXIT_WRITE };
+/* 5: nothing decided (no cell SAME, FASTER or SLOWER): a CI gate must not
+ * read it as "the same" (docs/compare.md, "Command line"). */
+enum { EXIT_COMPARE_OUTPUT = EXIT_WRITE, EXIT_COMPARE_UNDECIDED = 5 };
 
 typedef struct {
   MsCompareOptions compare; /* the threshold */
@@ -92,7 +94,8 @@ usage (FILE *out, int rc)
                "\n"
                "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
                "(a file that cannot be read, files of different kinds, no cell in common,\n"
-               "a bad option), 4 the plot or standard output could not be written.\n"),
+               "a bad option), 4 the plot or standard output could not be written, 5 no\n"
+               "cell could be decided (every cell AMBIGUOUS).\n"),
            MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
            MS_CLI_LIVE_DEFAULT_BUDGET);
   return rc;
@@ -654,6 +657,25 @@ compare_table (const MsComparison *cmp)
   return t;
 }
 
+/* A run read without its sidecar (from "-", or copied alone) does not
+ * say how many processes measured it, so the spread between them, which
+ * a compare-grade run's verdicts rest on, is unknown: said, as the
+ * verdicts are weaker for it. */
+static void
+say_unknown_spread (const MsResults *a, const MsResults *b)
+{
+  char clean[4 * sizeof a->metadata_unknown];
+  for (int i = 0; i < 2; i++) {
+    const MsResults *r = i ? b : a;
+    if (r->metadata_unknown[0])
+      fprintf (stderr,
+               ms_gettext ("memsweep compare: %s: %s; so is the spread between the processes "
+                           "that measured it, and cells that need it are undecided\n"),
+               i ? "B" : "A",
+               ms_report_clean (r->metadata_unknown, clean, sizeof clean));
+  }
+}
+
 /* The verdicts, printed, and the chart; the exit status. */
 static int
 judge (const Options *o, const MsResults *a, const MsResults *b)
@@ -677,7 +699,14 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
   MsCliDocument doc = { compare_text, compare_json, table, &view };
   bool written = ms_cli_output_write (&o->output, &doc);
   ms_cli_table_free (table);
-  rc = ms_comparison_differs (cmp) ? EXIT_RUNTIME : EXIT_OK;
+  say_unknown_spread (a, b);
+  rc = ms_comparison_differs (cmp)      ? EXIT_RUNTIME
+       : ms_comparison_undecided (cmp) ? EXIT_COMPARE_UNDECIDED
+                                        : EXIT_OK;
+  if (rc == EXIT_COMPARE_UNDECIDED)
+    fprintf (stderr, ms_gettext ("memsweep compare: no cell could be decided (every cell "
+                                 "AMBIGUOUS): exit %d, not 0\n"),
+             EXIT_COMPARE_UNDECIDED);
   if (!written)
     rc = EXIT_COMPARE_OUTPUT;
 #ifdef MS_HAVE_DRAW

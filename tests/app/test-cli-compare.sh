@@ -156,7 +156,9 @@ grep -qxF "memsweep compare: --threshold: the threshold is a percentage from 0 t
 live="--modes host --min-exp 12 --max-exp 16 --step 2"
 TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --budget 10 --format json \
   --out "$W/live-same" >"$W/live-same.json" 2>"$W/err"
-[ $? = 0 ] || fail "compare --live of a side against itself must exit 0: $(cat "$W/err")"
+rc=$?
+# 5: a short live run may decide no cell; it must never claim a difference.
+[ $rc = 0 ] || [ $rc = 5 ] || fail "compare --live of a side against itself must exit 0 or 5: $(cat "$W/err")"
 python3 - "$W/live-same.json" <<'PY' || fail "compare --live: a cell differs from itself"
 import json, sys
 d = json.load(open(sys.argv[1]))

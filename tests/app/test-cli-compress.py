@@ -72,8 +72,9 @@ with tempfile.TemporaryDirectory() as tmp:
                 ["compare", samples, samples], ["plot", samples, "--view", "bandwidth", "--out",
                                                 at("p.svg")]):
         q = run(cmd, env=env)
+        # compare: a tiny run against itself decides nothing (exit 5).
         check("%s reads the --compress run back" % cmd[0],
-              q.returncode == 0 and "warning" not in q.stderr.lower() and
+              q.returncode in ((0, 5) if cmd[0] == "compare" else (0,)) and "warning" not in q.stderr.lower() and
               "meta.json" not in q.stderr, "exit %d: %s" % (q.returncode, q.stderr[-300:]))
     q = run(["show", samples, "--format", "json"])
     doc = json.loads(q.stdout) if q.returncode == 0 else {}
@@ -121,7 +122,7 @@ with tempfile.TemporaryDirectory() as tmp:
     q = run(["compare", "--live", "--a", " ".join(SWEEP), "--b", " ".join(SWEEP), "--out",
              at("live"), "--compress", "--quiet"], env=env)
     check("compare --live --out P --compress writes both sides' pairs gzipped",
-          q.returncode in (0, 1) and
+          q.returncode in (0, 1, 5) and
           all(written_gzip(at("live-%s-%s.csv.gz" % (side, kind)), at("live-%s-%s.csv" %
                                                                       (side, kind)))
               for side in "ab" for kind in ("samples", "summary")),
