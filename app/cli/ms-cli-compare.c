@@ -198,21 +198,11 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   return check_live_use (o, argc - optind, rc);
 }
 
-/* Both files read, or NULL after a message: files of two kinds, or of a
- * kind that holds no run, are refused before either is parsed. */
+/* Both files read, or NULL after a message: a file of a kind that holds
+ * no run is refused before either is parsed, naming what reads it. */
 static bool
 load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
 {
-  MsFileKind ka = ms_file_kind (pa), kb = ms_file_kind (pb);
-  const MsFileKindInfo *ia = ms_file_kind_info (ka), *ib = ms_file_kind_info (kb);
-  /* A run's samples and its summary are one kind to compare. */
-  if (ia && ib && ka != kb && !(ia->run && ib->run)) {
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: %s is %s, %s is %s: compare wants two files "
-                         "of one kind\n"),
-             pa, ms_file_kind_describe (ka), pb, ms_file_kind_describe (kb));
-    return false;
-  }
   if (!ms_cli_is_run (pa) || !ms_cli_is_run (pb))
     return false;
   char err[1024];

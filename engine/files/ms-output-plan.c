@@ -271,6 +271,22 @@ is_not_entry (const char *path, void *data)
          !(e->known && stat (path, &st) == 0 && st.st_dev == e->dev && st.st_ino == e->ino);
 }
 
+/* Whether the sidecar at path names the entry's file (or its other form,
+ * plain or gzip), existing or not: a file made under that name would be
+ * read as that run's (its metadata found by name), as a copy would. */
+static bool
+names_entry (const char *path, const Entry *e)
+{
+  char names[MAX_NAMES][256];
+  const char *base = base_name (e);
+  size_t stem = ms_gzip_stem_len (base);
+  int n = ms_meta_sidecar_names (path, names, MAX_NAMES);
+  for (int i = 0; i < n; i++)
+    if (ms_gzip_stem_len (names[i]) == stem && strncmp (names[i], base, stem) == 0)
+      return true;
+  return false;
+}
+
 /* Whether the sidecar at path holds the entry's file in its set
  * (ms_meta_sidecar_each_file), or describes it by its size and hash
  * (renamed since); the plan's own sidecars are its business. */
@@ -282,7 +298,7 @@ sidecar_holds (const char *path, const Entry *e)
   if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return false;
   return !ms_meta_sidecar_each_file (path, is_not_entry, (void *) e) ||
-         ms_meta_sidecar_describes (path, e->where);
+         names_entry (path, e) || ms_meta_sidecar_describes (path, e->where);
 }
 
 /* A file of a sidecar's set beside it (or a hard link to one) is that
