@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,9 @@
 #include "ms-atomic-file.h"
 #include "ms-i18n.h"
 
-#define RAW_CHUNK (256u << 10)
+#define RAW_CHUNK (128u << 10)
+/* The most a stream produces past what a read asked for. */
+#define PRODUCE_STEP (64u << 10)
 
 struct MsInput {
   char path[4096];
@@ -43,7 +46,10 @@ struct MsInput {
   /* gzip */
   z_stream z;
   bool z_live, member_done, raw_eof;
+  bool gz_end; /* the last member ended: the inflater's own end, apart
+                * from eof, which the reader sets when it takes it */
   unsigned char *zin;
+  struct MsInflater *inflater; /* a large file's inflating thread, or NULL */
 };
 
 /* ---- standard input's tape ---------------------------------------------- */
@@ -201,11 +207,19 @@ tape_read (uint64_t at, unsigned char *buf, size_t n)
 
 /* ---- errors and raw bytes ------------------------------------------------ */
 
+/* Set on the inflating thread (inflate_ahead), whose errors wait in
+ * its own buffer until the reader takes them. */
+static _Thread_local char *thread_error;
+
 static ssize_t
 fail (MsInput *in, const char *why)
 {
+  if (thread_error) {
+    snprintf (thread_error, sizeof in->error, "%s: %.500s", in->path, why);
+    return -1;
+  }
   if (!in->failed)
-    snprintf (in->error, sizeof in->error, "%s: %s", in->path, why);
+    snprintf (in->error, sizeof in->error, "%s: %.500s", in->path, why);
   in->failed = true;
   return -1;
 }
@@ -269,7 +283,7 @@ next_member (MsInput *in)
     if (!refill (in))
       return false;
   if (in->z.avail_in < 2 || in->z.next_in[0] != 0x1f || in->z.next_in[1] != 0x8b) {
-    in->eof = true;
+    in->gz_end = true;
     return true;
   }
   inflateReset (&in->z);
@@ -283,7 +297,7 @@ inflate_some (MsInput *in, unsigned char *out, size_t n)
 {
   in->z.next_out = out;
   in->z.avail_out = (uInt) n;
-  while (in->z.avail_out == n && !in->eof) {
+  while (in->z.avail_out == n && !in->gz_end) {
     if (in->member_done) {
       if (!next_member (in))
         return -1;
@@ -302,6 +316,148 @@ inflate_some (MsInput *in, unsigned char *out, size_t n)
   return (ssize_t) (n - in->z.avail_out);
 }
 
+/* ---- inflating ahead ------------------------------------------------------ */
+
+/* A large gzip file is inflated on a thread of its own, a few chunks
+ * ahead of the reader, so that inflating overlaps parsing (the samples
+ * reader parses on every core meanwhile). The thread alone touches the
+ * z_stream and the file; its error is taken over by the reader. */
+#define AHEAD_CHUNKS 4
+#define AHEAD_BYTES (256u << 10)
+#define AHEAD_FROM_BYTES (1u << 20) /* compressed: smaller files inflate inline */
+
+typedef struct MsInflater {
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  unsigned char *chunk[AHEAD_CHUNKS];
+  size_t len[AHEAD_CHUNKS];
+  int head, count;
+  size_t taken; /* of the head chunk */
+  bool done, stop, failed;
+  char error[4096 + 512]; /* the thread's "path: why" */
+} MsInflater;
+
+static void *
+inflate_ahead (void *data)
+{
+  MsInput *in = data;
+  MsInflater *f = in->inflater;
+  thread_error = f->error;
+  for (int slot = 0;; slot = (slot + 1) % AHEAD_CHUNKS) {
+    pthread_mutex_lock (&f->lock);
+    while (f->count == AHEAD_CHUNKS && !f->stop)
+      pthread_cond_wait (&f->changed, &f->lock);
+    bool stop = f->stop;
+    pthread_mutex_unlock (&f->lock);
+    if (stop)
+      break;
+    ssize_t got = inflate_some (in, f->chunk[slot], AHEAD_BYTES);
+    pthread_mutex_lock (&f->lock);
+    f->len[slot] = got > 0 ? (size_t) got : 0;
+    f->count += got > 0;
+    f->failed = got < 0;
+    f->done = got <= 0;
+    pthread_cond_broadcast (&f->changed);
+    pthread_mutex_unlock (&f->lock);
+    if (got <= 0)
+      break;
+  }
+  return NULL;
+}
+
+static bool
+start_inflater (MsInput *in)
+{
+  MsInflater *f = calloc (1, sizeof *f);
+  for (int i = 0; f && i < AHEAD_CHUNKS; i++)
+    if (!(f->chunk[i] = malloc (AHEAD_BYTES)))
+      break;
+  if (!f || !f->chunk[AHEAD_CHUNKS - 1]) {
+    for (int i = 0; f && i < AHEAD_CHUNKS; i++)
+      free (f->chunk[i]);
+    free (f);
+    return false;
+  }
+  pthread_mutex_init (&f->lock, NULL);
+  pthread_cond_init (&f->changed, NULL);
+  in->inflater = f;
+  /* No signal is this thread's to take: the command's handlers run on
+   * the thread that reads. */
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old);
+  bool started = pthread_create (&f->thread, NULL, inflate_ahead, in) == 0;
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  if (!started) {
+    in->inflater = NULL;
+    for (int i = 0; i < AHEAD_CHUNKS; i++)
+      free (f->chunk[i]);
+    free (f);
+  }
+  return started;
+}
+
+/* Up to n bytes the thread inflated; 0 at the end, -1 on its error. */
+static ssize_t
+take_inflated (MsInput *in, unsigned char *out, size_t n)
+{
+  MsInflater *f = in->inflater;
+  pthread_mutex_lock (&f->lock);
+  while (f->count == 0 && !f->done)
+    pthread_cond_wait (&f->changed, &f->lock);
+  ssize_t got = 0;
+  if (f->count > 0) {
+    size_t left = f->len[f->head] - f->taken;
+    size_t k = left < n ? left : n;
+    memcpy (out, f->chunk[f->head] + f->taken, k);
+    f->taken += k;
+    if (f->taken == f->len[f->head]) {
+      f->taken = 0;
+      f->head = (f->head + 1) % AHEAD_CHUNKS;
+      f->count--;
+      pthread_cond_broadcast (&f->changed);
+    }
+    got = (ssize_t) k;
+  } else if (f->failed) {
+    got = -1;
+  }
+  pthread_mutex_unlock (&f->lock);
+  if (got < 0 && !in->failed) {
+    memcpy (in->error, f->error, sizeof in->error);
+    in->failed = true;
+  }
+  return got;
+}
+
+static void
+stop_inflater (MsInput *in)
+{
+  MsInflater *f = in->inflater;
+  if (!f)
+    return;
+  pthread_mutex_lock (&f->lock);
+  f->stop = true;
+  pthread_cond_broadcast (&f->changed);
+  pthread_mutex_unlock (&f->lock);
+  pthread_join (f->thread, NULL);
+  for (int i = 0; i < AHEAD_CHUNKS; i++)
+    free (f->chunk[i]);
+  pthread_mutex_destroy (&f->lock);
+  pthread_cond_destroy (&f->changed);
+  free (f);
+  in->inflater = NULL;
+}
+
+/* Plain bytes of a stream: from the thread, inflated here, or as read. */
+static ssize_t
+stream_bytes (MsInput *in, unsigned char *out, size_t n)
+{
+  if (in->inflater)
+    return take_inflated (in, out, n);
+  return in->gz ? inflate_some (in, out, n) : raw_read (in, out, n);
+}
+
 /* ---- the ring ------------------------------------------------------------- */
 
 /* Produces plain bytes into the ring until it holds `upto` (or the end),
@@ -316,12 +472,16 @@ produce (MsInput *in, uint64_t keep, uint64_t upto)
     uint64_t free_bytes = keep + MS_INPUT_WINDOW - in->produced;
     if (free_bytes < room)
       room = (size_t) free_bytes;
+    /* Not far past what was asked: the ring keeps the bytes just behind
+     * it for the readers that look back (and those of other positions). */
+    uint64_t want = upto - in->produced < PRODUCE_STEP ? PRODUCE_STEP : upto - in->produced;
+    if (want < room)
+      room = (size_t) want;
     if (room == 0) {
       errno = ESPIPE;
       return false;
     }
-    ssize_t got = in->gz ? inflate_some (in, in->ring + slot, room)
-                         : raw_read (in, in->ring + slot, room);
+    ssize_t got = stream_bytes (in, in->ring + slot, room);
     if (got < 0)
       return false;
     if (got == 0)
@@ -450,6 +610,9 @@ ms_input_open (const char *path, bool as_input, char *err, size_t errlen)
     in->gz = ok && pread (in->fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
     in->size = in->gz ? gzip_recorded_size (in->fd, st.st_size) : in->raw_limit;
     ok = ok && (!in->gz || start_stream (in));
+    /* A large file inflates ahead; without the thread, inline. */
+    if (ok && in->gz && in->raw_limit >= AHEAD_FROM_BYTES)
+      start_inflater (in);
   }
   if (!ok) {
     if (!in->error[0])
@@ -619,6 +782,7 @@ ms_input_close (MsInput *in)
 {
   if (!in)
     return;
+  stop_inflater (in);
   if (in->z_live)
     inflateEnd (&in->z);
   if (in->fd >= 0)

@@ -45,7 +45,7 @@ ssize_t ms_input_read (MsInput *in, void *buf, size_t n);
  * (inflated then, for ms_input_read to take). -1 with ESPIPE in errno
  * for an offset out of reach. */
 ssize_t ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset);
-#define MS_INPUT_WINDOW (8u << 20)
+#define MS_INPUT_WINDOW (4u << 20)
 
 /* The plain size: exact for a plain regular file; for a gzip file the
  * size its trailer records (as gzip -l gives it: modulo 4 GiB);
