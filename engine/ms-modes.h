@@ -26,6 +26,16 @@ MsModeMemory ms_mode_memory (MsMode mode);
 
 MsModeNeed ms_mode_need (MsMode mode);
 
+/* When the host writes a mode's inputs a and b under --host-prep once (the
+ * default, MsHostPrep in memsweep.h). */
+typedef enum {
+  MS_INPUTS_FIRST_REP, /* before a cell's first repetition only */
+  MS_INPUTS_EVERY_REP, /* before every repetition */
+  MS_INPUTS_NONE,      /* never: a kernel fills them on the device */
+} MsModeInputs;
+
+MsModeInputs ms_mode_inputs_written (MsMode mode);
+
 const char *ms_phase_name (MsPhase phase); /* "h2d" */
 
 const char *ms_phase_description (MsPhase phase); /* "copies host to device" */

@@ -128,6 +128,25 @@ write_prep_threads (const MsResults *r, char *buf, size_t len)
               r->device.prep_threads > 2 ? "s" : "");
 }
 
+/* The modes whose inputs --host-prep once writes when, in the mode list's
+ * order: "a, b and c". */
+static void
+modes_with_inputs (MsModeInputs when, char *buf, size_t len)
+{
+  int n = 0, count = 0;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    count += ms_mode_inputs_written ((MsMode) m) == when;
+  buf[0] = '\0';
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    if (ms_mode_inputs_written ((MsMode) m) != when)
+      continue;
+    size_t at = strlen (buf);
+    snprintf (buf + at, len - at, "%s%s", n == 0 ? "" : n + 1 == count ? " and " : ", ",
+              ms_mode_name ((MsMode) m));
+    n++;
+  }
+}
+
 /* The state the copies meet, named in every file (docs/csv.md): how the
  * host last wrote the inputs changes pageable copies most (PITFALLS 18). */
 static void
@@ -138,16 +157,17 @@ write_inputs_metadata (MsWriter *w, const MsResults *r)
                                                      "into new pinned buffers" };
   const char *written =
     (unsigned) r->sweep.knobs.stores < MS_STORES_COUNT ? how[r->sweep.knobs.stores] : "?";
-  /* --host-prep once (MsHostPrep): files of the default say what they
-   * always said. */
+  /* --host-prep once (MsHostPrep): each mode named as the mode list and
+   * ms_mode_inputs_written say. */
   if (r->sweep.host_prep == MS_HOST_PREP_ONCE && !r->sweep.knobs.inputs_kept) {
+    char once[512], every[512];
+    modes_with_inputs (MS_INPUTS_FIRST_REP, once, sizeof once);
+    modes_with_inputs (MS_INPUTS_EVERY_REP, every, sizeof every);
     ms_meta_printf (w->f, MS_META_HOST_INPUTS,
-                    "a and b written %s before the first repetition only in pinned, "
-                    "write-combined, registered, zero-copy, uva and streams, before every "
-                    "repetition in pageable, managed, managed-prefetch and host; c poisoned "
-                    "with streaming stores while the last result was verified; a cell's variant "
-                    "names its own where it differs",
-                    written);
+                    "a and b written %s before the first repetition only in %s, before every "
+                    "repetition in %s; c poisoned with streaming stores while the last result "
+                    "was verified; a cell's variant names its own where it differs",
+                    written, once, every);
     return;
   }
   char threads[160];

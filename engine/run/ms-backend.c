@@ -239,20 +239,14 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
 
 #ifdef MS_HAVE_CUDA
 /* Whether --host-prep once may write a cell's inputs before its first
- * repetition only: where nothing but the GPU reads them (copies from
- * page-locked memory, a kernel across the link), a repetition leaves them
- * as it found them, out of the CPU's cache since the streaming stores that
- * wrote them. Not pageable memory, whose copies the driver stages through
- * the CPU (the cache-state lesson: kept inputs took 0.71 of the time of
- * rewritten ones at 4 MiB on the H100), nor managed memory, whose pages
- * the kernel moves to the GPU, nor the lessons' other ways of writing. */
+ * repetition only: where the mode's inputs allow it (ms_mode_inputs_written),
+ * written with the streaming stores that leave them out of the CPU's
+ * cache, not the lessons' other ways of writing. */
 static bool
 inputs_may_be_kept (const MsRunArgs *args)
 {
-  MsModeMemory memory = ms_mode_memory (args->mode);
   return args->host_prep == MS_HOST_PREP_ONCE && args->knobs.stores == MS_STORES_STREAMED &&
-         (memory == MS_MEMORY_COPIED || memory == MS_MEMORY_MAPPED) &&
-         kernels_named_mode (args->mode) != MS_K_MODE_PAGEABLE;
+         ms_mode_inputs_written (args->mode) == MS_INPUTS_FIRST_REP;
 }
 
 /* The GPU modes: the driver's callbacks call the steps in kernels/. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-modes.h"
 #include "ms-backend-test.h"
 #include "ms-csv-reader.h"
 #include "ms-tmp-test.h"
@@ -682,6 +683,59 @@ test_decimals (void)
   }
 }
 
+/* Whether name stands in text as a word of its own ("managed" is not in
+ * "managed-prefetch"), and where; NULL when it does not. */
+static const char *
+find_mode_name (const char *text, const char *name)
+{
+  size_t len = strlen (name);
+  for (const char *p = strstr (text, name); p; p = strstr (p + 1, name)) {
+    bool starts = p == text || p[-1] == ' ';
+    bool ends = p[len] == ',' || p[len] == ' ' || p[len] == ';';
+    if (starts && ends)
+      return p;
+  }
+  return NULL;
+}
+
+/* The host-inputs metadata of --host-prep once names every mode whose
+ * inputs the host writes, in the half that ms_mode_inputs_written gives it
+ * and in the mode list's order, from the list itself: a mode added to
+ * ms-mode-list.h is named without an edit of the writer. */
+static void
+test_host_inputs_names_every_mode (void)
+{
+  MsResults *r = make_results ();
+  char err[512] = "";
+  r->sweep.host_prep = MS_HOST_PREP_ONCE;
+  r->sweep.knobs.inputs_kept = false;
+  const char *path = ms_test_tmp_path ("inputs-samples.csv");
+  g_assert_true (ms_csv_write_samples (r, path, err, sizeof err));
+  const char *key = "\"host-inputs\": \"";
+  const char *start = strstr (read_file (ms_test_tmp_path ("inputs-meta.json")), key);
+  g_assert_nonnull (start);
+  char *sentence = g_strndup (start + strlen (key), strcspn (start + strlen (key), "\""));
+  char *every = strstr (sentence, " before every repetition in ");
+  g_assert_nonnull (every);
+  g_assert_nonnull (strstr (sentence, " before the first repetition only in "));
+  const char *last[MS_MODE_COUNT] = { 0 };
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    const char *at = find_mode_name (sentence, ms_mode_name ((MsMode) m));
+    MsModeInputs when = ms_mode_inputs_written ((MsMode) m);
+    g_test_message ("%s: %s", ms_mode_name ((MsMode) m), at ? at : "(not named)");
+    if (when == MS_INPUTS_NONE) {
+      g_assert_null (at);
+      continue;
+    }
+    g_assert_nonnull (at);
+    g_assert_true ((at > every) == (when == MS_INPUTS_EVERY_REP));
+    g_assert_true (!last[when] || last[when] < at);
+    last[when] = at;
+  }
+  g_free (sentence);
+  ms_results_free (r);
+}
+
 static void
 test_safe_writes (void)
 {
@@ -736,6 +790,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csv/no-size-cap", test_no_size_cap);
   g_test_add_func ("/csv/cells-take-turns", test_cells_take_turns);
   g_test_add_func ("/csv/encodings", test_encodings);
+  g_test_add_func ("/csv/host-inputs-names-every-mode", test_host_inputs_names_every_mode);
   g_test_add_func ("/csv/decimals", test_decimals);
   return g_test_run ();
 }
