@@ -5,6 +5,7 @@
 #include "ms-atomic-file.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
+#include "ms-sha256.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,6 +44,7 @@ struct MsAtomicFile {
   int descriptor;          /* an open descriptor named as /dev/fd/N, or -1 */
   int lock_fd;             /* holds the temporary's lock from close to rename, or -1 */
   MsGzipWriter *gz;        /* a name ending in ".gz": its bytes compressed, or NULL */
+  MsSha256 sha256;         /* of the bytes written, before compression */
 };
 
 /* Files that must not be written: the inputs of the command. Readers run
@@ -524,6 +526,8 @@ MsAtomicFile *
 ms_atomic_file_open (const char *path, char *err, size_t errlen)
 {
   MsAtomicFile *file = calloc (1, sizeof *file);
+  if (file)
+    ms_sha256_init (&file->sha256);
   bool in_place;
   mode_t mode = 0644;
   if (!file) {
@@ -635,10 +639,17 @@ ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len)
 {
   if (file->error)
     return false;
+  ms_sha256_update (&file->sha256, data, len);
   if (!file->gz)
     return write_all (file, data, len);
   return ms_gzip_writer_put (file->gz, data, len, false) ||
          record (file, ms_gettext ("write failed"), file->error ? file->error : EIO);
+}
+
+void
+ms_atomic_file_sha256 (const MsAtomicFile *file, char *hex)
+{
+  ms_sha256_hex (&file->sha256, hex);
 }
 
 bool

@@ -89,6 +89,11 @@ bool ms_atomic_file_output_name (const char *prefix, const char *suffix, char *o
  * failure, which is kept for ms_atomic_file_finish's message. */
 bool ms_atomic_file_write (MsAtomicFile *file, const void *data, size_t len);
 
+/* The SHA-256 of the bytes written so far (before compression: a .gz
+ * file's plain content), in hex[MS_SHA256_HEX_LEN] (ms-sha256.h); bytes
+ * patched over later are not in it. */
+void ms_atomic_file_sha256 (const MsAtomicFile *file, char *hex);
+
 /* Whether bytes already written can be overwritten (ms_atomic_file_patch):
  * a temporary can, unless it is compressed (a name ending in .gz); a
  * device or a pipe written in place cannot. */

@@ -860,6 +860,7 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
     files[n_files++] = writers[i]->file;
     described[i] = (MsSidecarFile){ roles[i], writers[i]->path, writers[i]->sink.written,
                                     writers[i]->sink.hash };
+    ms_atomic_file_sha256 (writers[i]->file, described[i].sha256);
   }
   bool sidecar = writers[0]->sidecar;
   MsAtomicFile *side = NULL;
@@ -871,8 +872,7 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
      * the sidecar says of the run's other file. */
     int n_kept = n == 1 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1) : 0;
     for (int i = 0; i < n_kept; i++)
-      described[n_described++] = (MsSidecarFile){ kept[i].role, kept[i].name, kept[i].bytes,
-                                                  kept[i].fnv1a };
+      described[n_described++] = ms_meta_sidecar_kept_file (&kept[i]);
     side = ms_meta_sidecar_open (path, run_id, meta, described, n_described, err, errlen);
   }
   if (sidecar && !side) {

@@ -20,6 +20,7 @@
 #include "ms-json.h"
 #include "ms-meta.h"
 #include "ms-read-file.h"
+#include "ms-sha256.h"
 #include "ms-utf8.h"
 
 static const char *const csv_suffixes[] = { "-samples.csv", "-summary.csv", ".csv" };
@@ -165,16 +166,21 @@ ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id
   snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
 }
 
-/* One file's entry, kept on one line. */
+/* One file's entry, kept on one line: its SHA-256, or the FNV-1a of one
+ * kept from a version-1 sidecar, which had no other. */
 static MsJson *
 file_entry (const MsSidecarFile *file)
 {
   char hash[20];
   MsJson *entry = json_object_new_object ();
-  snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
   json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
   json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
-  json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
+  if (file->sha256[0]) {
+    json_object_object_add (entry, "sha256", json_object_new_string (file->sha256));
+  } else {
+    snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
+    json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
+  }
   return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
 }
 
@@ -210,12 +216,44 @@ ms_meta_sidecar_inline (const char *text, size_t len)
   return len > 0 && text[0] == '#';
 }
 
-/* FNV-1a 64 of the first bytes bytes of the file at path, after a byte
- * order mark an editor added, in hash[0]; in hash[1] the same with every CR
- * read as LF (a file whose line ends a tool made CR, which the readers
- * take as the same rows). False when it cannot be read or is shorter. */
+/* The digests of a file's bytes a sidecar may record: [0] of the bytes,
+ * [1] of the same with every CR read as LF (a file whose line ends a tool
+ * made CR, which the readers take as the same rows). */
+typedef struct {
+  uint64_t fnv1a[2];
+  char sha256[2][MS_SHA256_HEX_LEN];
+} Digests;
+
+typedef struct {
+  uint64_t fnv1a[2];
+  MsSha256 sha256[2];
+  bool cr_seen; /* sha256[1] is sha256[0] until the first CR */
+  bool want_sha256;
+} Hashing;
+
+static void
+hash_block (Hashing *h, char *buf, size_t n)
+{
+  char *cr = memchr (buf, '\r', n);
+  /* The two SHA-256 part at the first CR. */
+  if (cr && h->want_sha256 && !h->cr_seen)
+    h->sha256[1] = h->sha256[0];
+  h->cr_seen = h->cr_seen || cr != NULL;
+  ms_fnv1a (&h->fnv1a[0], buf, n);
+  if (h->want_sha256)
+    ms_sha256_update (&h->sha256[0], buf, n);
+  for (; cr; cr = memchr (cr, '\r', (size_t) (buf + n - cr)))
+    *cr = '\n';
+  ms_fnv1a (&h->fnv1a[1], buf, n);
+  if (h->want_sha256 && h->cr_seen)
+    ms_sha256_update (&h->sha256[1], buf, n);
+}
+
+/* The digests of the first bytes bytes of the file at path, after a byte
+ * order mark an editor added (SHA-256 only with want_sha256: FNV-1a alone
+ * for a version-1 sidecar). False when it cannot be read or is shorter. */
 static bool
-hash_of_file (const char *path, long long bytes, uint64_t hash[2])
+hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
 {
   char buf[1 << 16], err[64];
   /* A compressed file's hash is its plain content's. */
@@ -227,7 +265,8 @@ hash_of_file (const char *path, long long bytes, uint64_t hash[2])
   bool bom = n == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
              (ms_input_is_stream (in) || ms_input_size (in) >= (uint64_t) bytes + 3);
   size_t have = n > 0 && !bom ? (size_t) n : 0;
-  hash[0] = hash[1] = MS_FNV1A_BASIS;
+  Hashing h = { { MS_FNV1A_BASIS, MS_FNV1A_BASIS }, .want_sha256 = want_sha256 };
+  ms_sha256_init (&h.sha256[0]);
   ok = n >= 0;
   while (ok && bytes > 0) {
     if (have == 0) {
@@ -237,31 +276,34 @@ hash_of_file (const char *path, long long bytes, uint64_t hash[2])
     }
     if (have > (unsigned long long) bytes)
       have = (size_t) bytes;
-    ms_fnv1a (&hash[0], buf, have);
-    for (char *cr = buf; (cr = memchr (cr, '\r', (size_t) (buf + have - cr)));)
-      *cr = '\n';
-    ms_fnv1a (&hash[1], buf, have);
+    hash_block (&h, buf, have);
     bytes -= (long long) have;
     have = 0;
   }
   ms_input_close (in);
+  memcpy (out->fnv1a, h.fnv1a, sizeof out->fnv1a);
+  ms_sha256_hex (&h.sha256[0], out->sha256[0]);
+  ms_sha256_hex (&h.sha256[h.cr_seen], out->sha256[1]);
   return ok;
 }
 
-/* Whether a files entry has the size given, and (hash not NULL) one of
- * the two hashes. */
+/* Whether a files entry has the size given, and (digests not NULL) one of
+ * the two digests of its kind: SHA-256, or a version-1 entry's FNV-1a. */
 static bool
-entry_is (const MsJson *entry, long long bytes, const uint64_t *hash)
+entry_is (const MsJson *entry, long long bytes, const Digests *digests)
 {
   const char *size = ms_json_number_text (ms_json_member (entry, "bytes"));
+  const char *sha = ms_json_string (ms_json_member (entry, "sha256"));
   const char *fnv = ms_json_string (ms_json_member (entry, "fnv1a-64"));
   char hex[2][20];
   if (!size || strtoll (size, NULL, 10) != bytes)
     return false;
-  if (!hash)
+  if (!digests)
     return true;
+  if (sha)
+    return strcmp (sha, digests->sha256[0]) == 0 || strcmp (sha, digests->sha256[1]) == 0;
   for (int i = 0; i < 2; i++)
-    snprintf (hex[i], sizeof hex[i], "%016llx", (unsigned long long) hash[i]);
+    snprintf (hex[i], sizeof hex[i], "%016llx", (unsigned long long) digests->fnv1a[i]);
   return fnv && (strcmp (fnv, hex[0]) == 0 || strcmp (fnv, hex[1]) == 0);
 }
 
@@ -278,16 +320,20 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   const MsJson *files = ms_json_member (root, "files");
   const MsJson *named = NULL;
   bool sized = false, hashed = false;
-  uint64_t hash[2];
+  Digests digests;
   if (!json_object_is_type (files, json_type_object))
     return OTHER_FILES;
   /* Hashed only when an entry has the file's size: a file of another size
-   * (a summary of 4 GiB with no line end) is not read at all. */
-  bool any_sized = false;
-  for (const MsJsonMember *m = ms_json_first_member (files); m && !any_sized;
-       m = ms_json_next_member (m))
-    any_sized = entry_is (ms_json_member_value (m), csv_bytes, NULL);
-  const uint64_t *read = any_sized && hash_of_file (csv_path, csv_bytes, hash) ? hash : NULL;
+   * (a summary of 4 GiB with no line end) is not read at all; SHA-256 only
+   * when such an entry records one. */
+  bool any_sized = false, want_sha256 = false;
+  for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
+    bool is_sized = entry_is (ms_json_member_value (m), csv_bytes, NULL);
+    any_sized = any_sized || is_sized;
+    want_sha256 = want_sha256 || (is_sized && ms_json_member (ms_json_member_value (m), "sha256"));
+  }
+  const Digests *read =
+    any_sized && hash_of_file (csv_path, csv_bytes, want_sha256, &digests) ? &digests : NULL;
   for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
     const MsJson *entry = ms_json_member_value (m);
     const char *name = ms_json_string (ms_json_member (entry, "name"));
@@ -366,7 +412,8 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
   const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
   if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0)
     return ms_gettext ("not a memsweep metadata file");
-  if (!version || strcmp (version, "1") != 0)
+  /* Every version memsweep wrote: 1 (FNV-1a) and 2 (SHA-256). */
+  if (!version || (strcmp (version, "1") != 0 && strcmp (version, "2") != 0))
     return ms_gettext ("a format version this memsweep does not read");
   Description d = describes (root, csv_path, csv_bytes);
   if (d == OTHER_FILES)
@@ -473,17 +520,27 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
     const char *name = ms_json_string (ms_json_member (f, "name"));
     const char *bytes = ms_json_number_text (ms_json_member (f, "bytes"));
     const char *hash = ms_json_string (ms_json_member (f, "fnv1a-64"));
-    if (n == max || strcmp (key, role) == 0 || !name || !bytes || !hash
+    const char *sha = ms_json_string (ms_json_member (f, "sha256"));
+    if (n == max || strcmp (key, role) == 0 || !name || !bytes || (!hash && !sha)
         || (strcmp (key, "samples") != 0 && strcmp (key, "summary") != 0))
       continue;
     MsSidecarKept *k = &out[n++];
     snprintf (k->role, sizeof k->role, "%s", key);
     snprintf (k->name, sizeof k->name, "%s", name);
     k->bytes = strtoll (bytes, NULL, 10);
-    k->fnv1a = strtoull (hash, NULL, 16);
+    k->fnv1a = hash ? strtoull (hash, NULL, 16) : 0;
+    snprintf (k->sha256, sizeof k->sha256, "%s", sha ? sha : "");
   }
   ms_json_free (root);
   return n;
+}
+
+MsSidecarFile
+ms_meta_sidecar_kept_file (const MsSidecarKept *kept)
+{
+  MsSidecarFile file = { kept->role, kept->name, kept->bytes, kept->fnv1a, "" };
+  snprintf (file.sha256, sizeof file.sha256, "%s", kept->sha256);
+  return file;
 }
 
 /* ---- a sidecar belongs to its file set ---------------------------------- */
@@ -735,7 +792,7 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
   int n = ms_meta_sidecar_kept (path, run_id, "", files, MS_SIDECAR_MAX_FILES);
   MsSidecarFile described[MS_SIDECAR_MAX_FILES];
   for (int i = 0; i < n; i++)
-    described[i] = (MsSidecarFile){ files[i].role, files[i].name, files[i].bytes, files[i].fnv1a };
+    described[i] = ms_meta_sidecar_kept_file (&files[i]);
   char *meta = NULL;
   size_t meta_len = 0;
   FILE *m = open_memstream (&meta, &meta_len);

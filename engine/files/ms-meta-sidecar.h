@@ -26,9 +26,12 @@
 #include <stdio.h>
 
 #include "ms-atomic-file.h"
+#include "ms-sha256.h"
 
 #define MS_META_SIDECAR_FORMAT "memsweep-meta"
-#define MS_META_SIDECAR_VERSION 1
+/* 2: each file's SHA-256 (sha256) in place of its FNV-1a 64 (fnv1a-64),
+ * which version 1 recorded and the reader still checks. */
+#define MS_META_SIDECAR_VERSION 2
 #define MS_META_SIDECAR_SUFFIX "-meta.json"
 #define MS_SIDECAR_MAX_FILES 4
 /* The largest sidecar read, whole, by every reader alike: the one that
@@ -42,7 +45,10 @@ typedef struct {
   const char *role; /* "samples" or "summary" */
   const char *path; /* its name is written, without the folder */
   long long bytes;
-  uint64_t fnv1a; /* FNV-1a 64 of the file's bytes */
+  uint64_t fnv1a; /* FNV-1a 64 of the file's bytes: the run id's */
+  /* SHA-256 of its bytes (a .gz file's plain content), in hex; empty for
+   * a file kept from a version-1 sidecar, whose entry keeps its fnv1a. */
+  char sha256[MS_SHA256_HEX_LEN];
 } MsSidecarFile;
 
 /* PREFIX-meta.json for PREFIX-samples.csv or PREFIX-summary.csv, and
@@ -67,6 +73,7 @@ typedef struct {
   char name[256];
   long long bytes;
   uint64_t fnv1a;
+  char sha256[MS_SHA256_HEX_LEN]; /* empty where the entry has none (version 1) */
 } MsSidecarKept;
 
 /* The files other than role's that the sidecar at sidecar_path describes
@@ -74,6 +81,10 @@ typedef struct {
  * run's. */
 int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
                           MsSidecarKept *out, int max);
+
+/* A kept file as the writer describes it again (its SHA-256, or a
+ * version-1 entry's FNV-1a); its names point into kept. */
+MsSidecarFile ms_meta_sidecar_kept_file (const MsSidecarKept *kept);
 
 /* The names of the files the sidecar at sidecar_path describes (any run,
  * any role), at most max, into names; -1 when it is no sidecar of
@@ -93,8 +104,8 @@ typedef bool (*MsSidecarFileFunc) (const char *path, void *data);
 bool ms_meta_sidecar_each_file (const char *sidecar_path, MsSidecarFileFunc fn, void *data);
 
 /* Whether the sidecar at sidecar_path describes the file at path by its
- * size and the hash of its bytes (a file renamed since its sidecar was
- * written, under any name). */
+ * size and the digest of its bytes, SHA-256 or a version-1 sidecar's
+ * FNV-1a (a file renamed since its sidecar was written, under any name). */
 bool ms_meta_sidecar_describes (const char *sidecar_path, const char *path);
 
 /* The metadata of the CSV file at csv_path (csv_bytes long) from its

@@ -74,6 +74,7 @@ open_sidecar (const char *path, const MsSmallFormat *format, const char *meta, c
   ms_fnv1a (&hash, table, len);
   ms_meta_sidecar_run_id (meta, hash, run_id);
   MsSidecarFile file = { format->role, path, (long long) len, hash };
+  ms_sha256_hex_of (table, len, file.sha256);
   if (!ms_meta_sidecar_path (path, side_path, sizeof side_path)) {
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (ENAMETOOLONG));
     return NULL;

@@ -42,6 +42,13 @@ def inflated(path):
         return f.read()
 
 
+def sha256sum(path, reader="cat"):
+    """What `READER PATH | sha256sum` prints as the digest, or None."""
+    p = subprocess.run(["sh", "-c", '%s "$1" | sha256sum' % reader, "sh", path],
+                       capture_output=True, text=True)
+    return p.stdout.split()[0] if p.returncode == 0 and len(p.stdout) >= 64 else None
+
+
 def written_gzip(path, plain):
     """Whether path holds gzip bytes and plain, its plain form, is absent."""
     return os.path.exists(path) and is_gzip(path) and not os.path.exists(plain)
@@ -66,6 +73,23 @@ with tempfile.TemporaryDirectory() as tmp:
     names = [f.get("name") for f in meta.get("files", {}).values()]
     check("the sidecar names the .gz files",
           sorted(names) == ["packed-samples.csv.gz", "packed-summary.csv.gz"], str(names))
+    # Each file's digest is the SHA-256 of its plain content, which
+    # `zcat F | sha256sum` prints (docs/csv.md).
+    check("the sidecar is of format version 2", meta.get("format-version") == 2,
+          str(meta.get("format-version")))
+    for entry in meta.get("files", {}).values():
+        check("%s: its sidecar's sha256 is what zcat | sha256sum prints" % entry.get("name"),
+              entry.get("sha256") == sha256sum(at(entry.get("name", "")), "zcat") and
+              "fnv1a-64" not in entry, str(entry))
+    # A version-1 sidecar's FNV-1a (every shipped run's) is still checked
+    # and its metadata read.
+    shipped = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                           "reference", "h100-default-samples.csv.gz")
+    q = run(["show", shipped, "--format", "json"])
+    shipped_doc = json.loads(q.stdout) if q.returncode == 0 else {}
+    check("a shipped run's version-1 sidecar is read",
+          (shipped_doc.get("device") or {}).get("name", "").startswith("NVIDIA H100") and
+          "meta.json" not in q.stderr, q.stderr[-300:])
     # Every command reads back what it wrote, the sidecar found, no warning.
     samples = at("packed-samples.csv.gz")
     for cmd in (["show", samples], ["show", at("packed-summary.csv.gz")],
@@ -138,6 +162,12 @@ with tempfile.TemporaryDirectory() as tmp:
     # A plain file and its .gz form are one run: neither form is written
     # beside the other of a run the command does not write.
     run(["run"] + SWEEP + ["--out", at("plain")], env=env)
+    with open(at("plain-meta.json"), encoding="utf-8") as f:
+        plain_files = json.load(f).get("files", {})
+    for role in ("samples", "summary"):
+        check("a plain %s's sidecar has the sha256 that sha256sum prints" % role,
+              plain_files.get(role, {}).get("sha256") ==
+              sha256sum(at("plain-%s.csv" % role)), str(plain_files.get(role)))
     os.remove(at("plain-meta.json"))
     before = open(at("plain-samples.csv"), "rb").read()
     q = run(["run"] + SWEEP + ["--out", at("plain"), "--compress"], env=env)

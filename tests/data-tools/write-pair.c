@@ -118,6 +118,7 @@ write_text (const char *path, const char *text, size_t len, MsSidecarFile *file)
   file->bytes = (long long) len;
   file->fnv1a = MS_FNV1A_BASIS;
   ms_fnv1a (&file->fnv1a, text, len);
+  ms_sha256_hex_of (text, len, file->sha256);
   return ok;
 }
 

@@ -50,26 +50,26 @@ id_and_fingerprint (const char *text, size_t len, char id[17], char fingerprint[
 }
 
 /* The run id of the sidecar at path, after checking that it describes
- * text as its role's file (size and FNV-1a); NULL when it does not. */
+ * text as its role's file (its size, and its SHA-256 as GLib computes
+ * it); NULL when it does not. */
 static char *
 sidecar_run_id (const char *path, const char *role, const char *text)
 {
-  char err[512], hash[17];
+  char err[512];
   char *json = ms_small_file_read (path, err, sizeof err);
   MsJson *root = json ? ms_json_parse (json, strlen (json), err, sizeof err) : NULL;
   free (json);
   const MsJson *file = ms_json_member (ms_json_member (root, "files"), role);
   const char *id = ms_json_string (ms_json_member (root, "run-id"));
   const char *bytes = ms_json_number_text (ms_json_member (file, "bytes"));
-  const char *fnv = ms_json_string (ms_json_member (file, "fnv1a-64"));
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const char *p = text; *p; p++)
-    h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
-  snprintf (hash, sizeof hash, "%016llx", (unsigned long long)h);
+  const char *sha = ms_json_string (ms_json_member (file, "sha256"));
+  char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
   char *result = NULL;
-  if (id && bytes && fnv && strtoll (bytes, NULL, 10) == (long long)strlen (text)
-      && strcmp (fnv, hash) == 0)
+  g_assert_null (ms_json_member (file, "fnv1a-64"));
+  if (id && bytes && sha && strtoll (bytes, NULL, 10) == (long long)strlen (text)
+      && strcmp (sha, hash) == 0)
     result = strdup (id);
+  g_free (hash);
   ms_json_free (root);
   return result;
 }
