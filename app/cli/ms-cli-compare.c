@@ -123,19 +123,11 @@ parse_live_option (int c, Options *o, int *rc)
   }
 }
 
-/* Live options without --live, or files with it, are refused. */
+/* Files with --live are refused (live options without it are refused
+ * before, as the option table's needs say: ms_cli_options_known). */
 static bool
 check_live_use (const Options *o, int positional, int *rc)
 {
-  bool live_only = o->how.options[0] || o->how.options[1] || o->how.experiment[0] ||
-                   o->how.experiment[1] || o->how.prefix ||
-                   o->how.budget_s != MS_CLI_LIVE_DEFAULT_BUDGET;
-  if (!o->live && live_only) {
-    fputs (ms_gettext ("memsweep compare: --a, --b, --a-experiment, --b-experiment, --budget "
-                       "and --out go with --live\n"),
-           stderr);
-    return *rc = EXIT_USAGE, false;
-  }
   if (o->live && positional != 0) {
     fputs (ms_gettext ("memsweep compare: --live measures both runs: it takes no files\n"),
            stderr);
@@ -721,7 +713,8 @@ ms_cli_compare (int argc, char **argv)
   int rc = EXIT_OK;
   if (!parse_options (argc, argv, &o, &rc))
     return rc;
-  if (o.live && !ms_cli_prefix_not_stdio ("--out", o.how.prefix))
+  if (o.live && (!ms_cli_prefix_not_stdio ("--out", o.how.prefix) ||
+                 !ms_cli_prefix_not_a_file ("--out", o.how.prefix)))
     return EXIT_USAGE;
   /* An empty prefix would write -a-samples.csv and the rest. */
   if (o.live && o.how.prefix && !o.how.prefix[0]) {

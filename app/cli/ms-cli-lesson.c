@@ -486,7 +486,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
-  if (!ms_cli_prefix_not_stdio ("--out", o.prefix)) {
+  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) ||
+      !ms_cli_prefix_not_a_file ("--out", o.prefix)) {
     ms_backend_free (backend);
     return EXIT_USAGE;
   }

@@ -92,7 +92,8 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     return 2;
   }
   /* A prefix names several files, and a file with its sidecar. */
-  if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_output_ready (&a->output))
+  if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||
+      !ms_cli_output_ready (&a->output))
     return 2;
   /* The aggregate file names each GPU's by its plain name: --compress is
    * for the exports here, and refused rather than ignored with --out. */

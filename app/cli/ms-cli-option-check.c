@@ -81,12 +81,53 @@ option_error (const char *command, OptionError error, const char *arg)
   return false;
 }
 
+/* Whether the option called name is among given[0..n). */
+static bool
+is_given (const char *const *given, int n, const char *name, size_t len)
+{
+  for (int k = 0; k < n; k++)
+    if (strlen (given[k]) == len && strncmp (given[k], name, len) == 0)
+      return true;
+  return false;
+}
+
+/* An option given without every option it acts through (its needs in the
+ * table) would do nothing: refused, not ignored (info --compress). */
+static bool
+options_act (const MsCliCommand *c, const char *const *given, int n)
+{
+  for (const MsCliOption *o = c->options; o && o->name; o++) {
+    if (!o->needs || !is_given (given, n, o->name, strlen (o->name)))
+      continue;
+    bool acts = false;
+    for (const char *p = o->needs; *p && !acts; p += strcspn (p, "|"), p += *p == '|')
+      acts = is_given (given, n, p, strcspn (p, "|"));
+    if (acts)
+      continue;
+    char through[128] = "";
+    for (const char *p = o->needs; *p; p += strcspn (p, "|"), p += *p == '|') {
+      size_t at = strlen (through);
+      snprintf (through + at, sizeof through - at, "%s--%.*s", at ? ms_gettext (" or ") : "",
+                (int) strcspn (p, "|"), p);
+    }
+    /* TRANSLATORS: "memsweep: info: --compress does nothing without
+     * --export-csv" */
+    fprintf (stderr, ms_gettext ("memsweep: %s: --%s does nothing without %s\n"), c->name,
+             o->name, through);
+    ms_cli_bad_usage (c->name);
+    return false;
+  }
+  return true;
+}
+
 /* getopt_long's reading, without its state (the parsers' getopt_long
  * calls start afresh after this) and without its messages. */
 bool
 ms_cli_options_known (const MsCliCommand *c, int argc, char **argv)
 {
   const struct option *table = checked_table (c);
+  const char *given[MAX_CHECKED_OPTIONS];
+  int n_given = 0;
   for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++) {
     const char *arg = argv[i];
     if (arg[0] != '-' || !arg[1])
@@ -105,6 +146,8 @@ ms_cli_options_known (const MsCliCommand *c, int argc, char **argv)
       return option_error (c->name, NO_VALUE_TAKEN, arg);
     if (o->has_arg == required_argument && !has_value && ++i >= argc)
       return option_error (c->name, VALUE_NEEDED, arg);
+    if (n_given < MAX_CHECKED_OPTIONS)
+      given[n_given++] = o->name;
   }
-  return true;
+  return options_act (c, given, n_given);
 }

@@ -23,7 +23,7 @@
 #include "ms-report-view-names.h"
 #endif
 
-#define OPTIONS_SCHEMA_VERSION 1
+#define OPTIONS_SCHEMA_VERSION 2 /* 2: needs; 1: data/schema/memsweep-options-v1.json */
 
 /* What an option's value is, read from its name and value in the table,
  * for a program that generates command lines (the hostile test): "flag"
@@ -73,6 +73,16 @@ add_option (MsJson *options, const MsCliOption *opt, const char *name, const cha
   /* Given, it makes the command stop on signals (compare --live). */
   if (opt && (opt->flags & MS_CLI_STOPS_ON_SIGNALS))
     ms_json_set_bool (o, "stops_on_signals", true);
+  /* The options it acts through: given without them it is refused. */
+  if (opt && opt->needs) {
+    MsJson *needs = ms_json_array_new ();
+    for (const char *p = opt->needs; *p; p += strcspn (p, "|"), p += *p == '|') {
+      char other[64];
+      snprintf (other, sizeof other, "%.*s", (int) strcspn (p, "|"), p);
+      ms_json_append (needs, ms_json_string_new (other));
+    }
+    ms_json_set (o, "needs", needs);
+  }
   ms_json_append (options, o);
 }
 

@@ -23,8 +23,11 @@
     MS_N_ ("what it is doing, on standard error") }
 /* Every command that prints a table takes the same output options
  * (ms-cli-output.h; docs/cli.md, "Output"); its exports' "wrote" lines
- * make it one that prints progress too. */
-#define OUTPUT_OPTIONS                                                        \
+ * make it one that prints progress too. --compress acts on the CSV files
+ * the command writes: always for those that write their own (run, lesson,
+ * calibrate), through the options given as compress_needs for the others. */
+#define OUTPUT_OPTIONS OUTPUT_OPTIONS_COMPRESSING (NULL)
+#define OUTPUT_OPTIONS_COMPRESSING(compress_needs)                           \
   { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
     MS_N_ ("what goes to standard output (default table)") },                \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
@@ -34,16 +37,17 @@
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
     MS_N_ ("also write the table as markdown into FILE") },                  \
   { "compress", NULL, MS_CLI_KEY_COMPRESS,                                   \
-    MS_N_ ("write the CSV files gzip-compressed, their names ending .gz") }, \
+    MS_N_ ("write the CSV files gzip-compressed, their names ending .gz"), 0, \
+    compress_needs },                                                         \
   PROGRESS_OPTIONS
 
 static const MsCliOption info_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption modes_options[] = {
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 /* run's own options; its sweep settings follow from the engine's setting
@@ -57,7 +61,7 @@ static const MsCliOption run_options[] = {
   { NULL },
 };
 static const MsCliOption show_options[] = {
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv|out"),
   { "out", "FILE", 'o', MS_N_ ("write what standard output would get into FILE alone") },
   { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file") },
   { NULL },
@@ -66,17 +70,18 @@ static const MsCliOption compare_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
   { "figure", "F", 'g', MS_N_ ("e2e, h2d, kernel or d2h") },
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv|out"),
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
   { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
   { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn"),
     MS_CLI_STOPS_ON_SIGNALS },
-  { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument") },
-  { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument") },
-  { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch") },
-  { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch") },
-  { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure") },
-  { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b") },
+  { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument"), 0, "live" },
+  { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument"), 0, "live" },
+  { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch"), 0, "live" },
+  { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch"), 0, "live" },
+  { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live" },
+  { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b"), 0,
+    "live" },
   { NULL },
 };
 /* The drawing commands, in a build with the drawing library or its
@@ -101,7 +106,8 @@ static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
-  { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers") },
+  { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers"), 0,
+    "handout" },
   PROGRESS_OPTIONS,
   { NULL },
 };
@@ -118,7 +124,7 @@ static const MsCliOption multi_options[] = {
   { "out", "PREFIX", 'o', MS_N_ ("where the files go") },
   { "exp", "E", 'e', MS_N_ ("the one size of peer and portable, 2^E elements") },
   { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption fleet_options[] = {
@@ -145,7 +151,7 @@ static const MsCliOption fleet_report_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent") },
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { "openmetrics", "FILE", 'm',
     MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)") },
   { NULL },

@@ -16,6 +16,10 @@ typedef struct {
   int key;           /* getopt_long's value for it */
   const char *help;  /* one line, untranslated (MS_N_) */
   unsigned flags;    /* MS_CLI_STOPS_ON_SIGNALS: given, the command stops on signals */
+  /* The options it acts through, '|' between them ("export-csv|out"):
+   * given without any of them it would do nothing, and is refused
+   * (ms_cli_options_known); NULL: it always acts. */
+  const char *needs;
 } MsCliOption;
 
 enum {

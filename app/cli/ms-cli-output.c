@@ -401,18 +401,76 @@ add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char
   return 1;
 }
 
+/* The format a file's name says (its .gz left aside); false for one that
+ * says none (FILE.txt, a name without an extension, -). */
+static bool
+format_of_name (const char *path, MsCliFormat *format)
+{
+  static const struct {
+    const char *ext;
+    MsCliFormat format;
+  } names[] = { { ".json", MS_CLI_FORMAT_JSON },
+                { ".csv", MS_CLI_FORMAT_CSV },
+                { ".md", MS_CLI_FORMAT_MARKDOWN } };
+  size_t n = ms_gzip_stem_len (path);
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    size_t e = strlen (names[i].ext);
+    if (n > e && strncmp (path + n - e, names[i].ext, e) == 0) {
+      *format = names[i].format;
+      return true;
+    }
+  }
+  return false;
+}
+
 int
 ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path)
 {
+  char clean[4 * PATH_MAX];
+  MsCliFormat named;
   out->stdout_off = true;
+  if (path && format_of_name (path, &named)) {
+    if (out->format_given && out->format != named) {
+      fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, --format says %s\n"),
+               option, ms_report_clean (path, clean, sizeof clean), ms_cli_format_name (named),
+               ms_cli_format_name (out->format));
+      return -1;
+    }
+    out->format = named;
+  }
   return add_export (out, out->format, option, path);
+}
+
+/* X of X.csv.gz or X.gz. */
+static size_t
+prefix_stem_len (const char *prefix)
+{
+  size_t n = ms_gzip_stem_len (prefix);
+  return n > 4 && strncmp (prefix + n - 4, ".csv", 4) == 0 ? n - 4 : n;
+}
+
+bool
+ms_cli_prefix_not_a_file (const char *option, const char *prefix)
+{
+  char clean[4 * PATH_MAX];
+  if (!prefix || !ms_gzip_is_name (prefix))
+    return true;
+  fprintf (stderr,
+           ms_gettext ("memsweep: %s %s: a prefix, to which the files' own names are added "
+                       "(PREFIX-samples.csv), does not end in .gz; for gzip-compressed files "
+                       "give %s %.*s --compress\n"),
+           option, ms_report_clean (prefix, clean, sizeof clean), option,
+           (int) prefix_stem_len (prefix), prefix);
+  return false;
 }
 
 int
 ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
 {
   switch (key) {
-  case MS_CLI_KEY_FORMAT: return ms_cli_parse_output_format (arg, &out->format) ? 1 : -1;
+  case MS_CLI_KEY_FORMAT:
+    out->format_given = true;
+    return ms_cli_parse_output_format (arg, &out->format) ? 1 : -1;
   case MS_CLI_KEY_EXPORT_JSON:
   case MS_CLI_KEY_EXPORT_CSV:
   case MS_CLI_KEY_EXPORT_MARKDOWN: {

@@ -86,6 +86,7 @@ typedef struct {
 typedef struct {
   const char *command;
   MsCliFormat format;
+  bool format_given; /* --format was: a file's name may not contradict it */
   bool stdout_off; /* show --out FILE: the document goes into FILE alone */
   int n_exports;
   struct {
@@ -101,9 +102,16 @@ void ms_cli_output_init (MsCliOutput *out, const char *command);
  * (a bad --format, an empty FILE, too many exports). --quiet and
  * --verbose set the process's level (below). */
 int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
-/* show --out FILE: what standard output would get, in the --format given
- * (set before), into FILE alone, messages naming --out. */
+/* show --out FILE: what standard output would get into FILE alone,
+ * messages naming --out, in the format FILE's name says (.json, .csv,
+ * .csv.gz, .md), else the --format given (set before); -1 after a message
+ * where --format says another than the name. */
 int ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path);
+/* Whether prefix, to which the files' own names are added
+ * (PREFIX-samples.csv), ends in none of a file's (X.csv.gz would give a
+ * plain X.csv.gz-samples.csv); false after a message naming option and
+ * the --compress that does what it asks. */
+bool ms_cli_prefix_not_a_file (const char *option, const char *prefix);
 /* For the commands that read their options by hand (show, calibrate): an
  * output option at argv[*i] as --NAME VALUE or --NAME=VALUE. 1 taken (*i
  * past its value), 0 not one, -1 refused after a message. */

@@ -300,7 +300,8 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   /* The table goes there after the sweep: said before it. */
   if (!ms_cli_stdout_not_input ())
     return EXIT_USAGE;
-  if (!ms_cli_prefix_not_stdio ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
+  if (!ms_cli_prefix_not_stdio ("--out", o->prefix) ||
+      !ms_cli_prefix_not_a_file ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||

@@ -183,7 +183,7 @@ grep -q "^B: live B: .*(inject=20)" "$W/live-inject.txt" || fail "compare --live
 bad --live "$R/h100-default-samples.csv.gz"
 grep -q "takes no files" "$W/err" || fail "--live with files: $(cat "$W/err")"
 bad --budget 5 "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz"
-grep -q "go with --live" "$W/err" || fail "--budget without --live: $(cat "$W/err")"
+grep -q "does nothing without --live" "$W/err" || fail "--budget without --live: $(cat "$W/err")"
 bad --live --budget 0
 bad --live --b "--modes nosuch"
 # Before any process: a bad experiment switch, and --out whose sidecar

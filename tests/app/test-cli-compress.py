@@ -189,5 +189,56 @@ with tempfile.TemporaryDirectory() as tmp:
     check("an export beside its own earlier gzipped export is written",
           q.returncode == 0 and os.path.exists(at("table.csv")), q.stderr[-300:])
 
+    # The name decides the format: show --out X.csv writes CSV without
+    # --format, X.csv.gz gzipped CSV, X.json JSON; a --format that the name
+    # contradicts exits 2, nothing written.
+    csv_text = run(["show", samples, "--format", "csv"]).stdout
+    q = run(["show", samples, "--out", at("named-show.csv")])
+    check("show --out X.csv without --format writes CSV",
+          q.returncode == 0 and os.path.exists(at("named-show.csv")) and
+          open(at("named-show.csv"), encoding="utf-8").read() == csv_text, q.stderr[-300:])
+    q = run(["show", samples, "--out", at("named-show2.csv.gz")])
+    check("show --out X.csv.gz without --format writes gzipped CSV",
+          q.returncode == 0 and os.path.exists(at("named-show2.csv.gz")) and
+          is_gzip(at("named-show2.csv.gz")) and inflated(at("named-show2.csv.gz")) == csv_text,
+          q.stderr[-300:])
+    q = run(["show", samples, "--out", at("named-show.json")])
+    try:
+        named_doc = json.load(open(at("named-show.json")))
+    except (OSError, ValueError):
+        named_doc = {}
+    check("show --out X.json without --format writes JSON",
+          named_doc.get("schema") == "memsweep-results", q.stderr[-300:])
+    for given in ("json", "table", "markdown"):
+        q = run(["show", samples, "--format", given, "--out", at("clash-%s.csv" % given)])
+        check("show --format %s --out X.csv exits 2, nothing written" % given,
+              q.returncode == 2 and "--format" in q.stderr and
+              not os.path.exists(at("clash-%s.csv" % given)), q.stderr[-300:])
+    q = run(["show", samples, "--format", "csv", "--out", at("agree.csv")])
+    check("show --format csv --out X.csv still writes CSV",
+          q.returncode == 0 and open(at("agree.csv"), encoding="utf-8").read() == csv_text,
+          q.stderr[-300:])
+
+    # run --out X.csv.gz: a prefix cannot promise one gzipped file; refused
+    # before any work, naming --compress, instead of a plain
+    # X.csv.gz-samples.csv.
+    q = run(["run"] + SWEEP + ["--out", at("prefix.csv.gz")], env=env)
+    check("run --out X.csv.gz exits 2, names --out X --compress, writes nothing",
+          q.returncode == 2 and "--compress" in q.stderr and "prefix --compress" in q.stderr and
+          not [f for f in os.listdir(tmp) if f.startswith("prefix")], q.stderr[-300:])
+
+    # A flag a command does not use is refused, not ignored: --compress
+    # where no CSV file is written (the option table's needs).
+    for cmd in (["info"], ["modes"], ["show", samples], ["compare", samples, samples],
+                ["fleet-report", tmp]):
+        q = run(cmd + ["--compress"])
+        check("%s --compress, with no CSV file to compress, exits 2" % cmd[0],
+              q.returncode == 2 and "--compress does nothing without --export-csv" in q.stderr,
+              "exit %d: %s" % (q.returncode, q.stderr[-300:]))
+    q = run(["modes", "--compress", "--export-csv", at("modes.csv")])
+    check("modes --compress --export-csv X.csv writes X.csv.gz",
+          q.returncode == 0 and written_gzip(at("modes.csv.gz"), at("modes.csv")),
+          q.stderr[-300:])
+
 print("%d check(s) failed" % fails if fails else "PASS")
 sys.exit(1 if fails else 0)

@@ -9,7 +9,8 @@ output is a quiet success (exit 0, nothing on standard error); --quiet and
 table taken by its command's parser; --out is the file written (show --out
 FILE in any format); `memsweep CMD --version` and `memsweep help CMD`; one
 form for an unknown option, an ambiguous one and a missing value in every
-command."""
+command; an option given without those it acts through (the table's
+needs) refused."""
 import gzip
 import json
 import os
@@ -142,6 +143,23 @@ with tempfile.TemporaryDirectory() as tmp:
                   p.returncode == 2 and p.stderr.startswith(
                       "memsweep: %s: unknown option '--no-such-option'\n" % command["name"]),
                   p.stderr)
+    # An option that acts only through others (its needs in the table:
+    # info --compress through --export-csv, compare --budget through
+    # --live) is refused without them, exit 2, not ignored.
+    n_needs = 0
+    for command in flags:
+        for option in command["options"]:
+            if command["name"].startswith("__") or not option.get("needs"):
+                continue
+            n_needs += 1
+            given = ["--" + option["name"]] + (["x"] if option["value"] else [])
+            p = run([command["name"]] + given)
+            want = "memsweep: %s: --%s does nothing without --%s" % (
+                command["name"], option["name"], option["needs"][0])
+            check("%s --%s without %s is refused" % (command["name"], option["name"],
+                                                     " or ".join(option["needs"])),
+                  p.returncode == 2 and p.stderr.startswith(want), p.stderr)
+    check("the option table names options that act through others", n_needs >= 10, str(n_needs))
     p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--verbose"])
     check("plot --verbose says what it wrote", p.returncode == 0 and "written" in p.stderr,
           p.stderr)

@@ -53,10 +53,10 @@ refused() {
   fi
 }
 
-refused "show: --out is the file shown" P-samples.csv -- show P-samples.csv --format json --out P-samples.csv
-refused "show: --out is the summary beside the samples" P-summary.csv -- show P-samples.csv --format json --out P-summary.csv
-refused "show: --out is the summary shown" P-summary.csv -- show P-summary.csv --format json --out P-summary.csv
-refused "show: --out is the samples beside the summary" P-samples.csv -- show P-summary.csv --format json --out P-samples.csv
+refused "show: --out is the file shown" P-samples.csv -- show P-samples.csv --format csv --out P-samples.csv
+refused "show: --out is the summary beside the samples" P-summary.csv -- show P-samples.csv --format csv --out P-summary.csv
+refused "show: --out is the summary shown" P-summary.csv -- show P-summary.csv --format csv --out P-summary.csv
+refused "show: --out is the samples beside the summary" P-samples.csv -- show P-summary.csv --format csv --out P-samples.csv
 refused "show: --out is --envelopes" E -- show P-samples.csv --envelopes E --format json --out E
 refused "show: --out is \$MEMSWEEP_ENVELOPES" E "MEMSWEEP_ENVELOPES=$tmp/E" -- show P-samples.csv --format json --out E
 ln -s P-summary.csv link.json
@@ -116,7 +116,7 @@ appended "fleet-report >> a node's file" fleet/n1-samples.csv -- fleet-report fl
 
 # Standard input that is a file is an input too: `show - < F` neither
 # writes --out F nor appends its table to F.
-"$memsweep" show - --format json --out P-samples.csv <P-samples.csv >out 2>&1
+"$memsweep" show - --format csv --out P-samples.csv <P-samples.csv >out 2>&1
 rc=$?
 if [ $rc = 0 ] || ! grep -q "is one of the inputs: not replaced" out || ! cmp -s P-samples.csv keep/P-samples.csv; then
   echo "FAIL: show - < F --out F: rc $rc"; sed 's/^/  | /' out; fails=$((fails + 1)); cp keep/P-samples.csv P-samples.csv

@@ -352,8 +352,8 @@ check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null
 cp "$tmp/host-samples.csv" "$tmp/in-samples.csv"
 cp "$tmp/host-summary.csv" "$tmp/in-summary.csv"
 cp "$tmp/in-samples.csv" "$tmp/in-copy"
-expect_line 2 "memsweep: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-samples.csv"
-expect_line 2 "memsweep: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format json --out "$tmp/in-summary.csv"
+expect_line 2 "memsweep: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-samples.csv"
+expect_line 2 "memsweep: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-summary.csv"
 "$memsweep" show "$tmp/in-samples.csv" --format json --out /dev/stdout >>"$tmp/in-samples.csv" 2>"$tmp/out"
 rc=$?
 check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
