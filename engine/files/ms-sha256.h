@@ -4,6 +4,7 @@
  * defined in ms-sha256.c. */
 #pragma once
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,3 +29,8 @@ void ms_sha256_hex (const MsSha256 *ctx, char *hex);
 
 /* The digest of data[0..len) in hex[MS_SHA256_HEX_LEN]. */
 void ms_sha256_hex_of (const void *data, size_t len, char *hex);
+
+/* Whether the CPU's SHA instructions (x86 SHA-NI) do the rounds, where it
+ * has them and allowed: they are used from the first digest on; a test
+ * checks the portable rounds with false. Returns whether they now are. */
+bool ms_sha256_use_hardware (bool allowed);

@@ -2,7 +2,8 @@
 /* test-sha256.c: the sidecars' digest (engine/files/ms-sha256.c) on the
  * test vectors of FIPS 180-4 (NIST's SHA-256 examples: one block, two
  * blocks, a million "a"), the empty message, and data handed over in
- * pieces of every length across the block boundaries. */
+ * pieces of every length across the block boundaries; with the portable
+ * rounds and, where the CPU has them, its SHA instructions. */
 #include <glib.h>
 #include <string.h>
 
@@ -56,11 +57,25 @@ test_pieces (void)
   }
 }
 
+/* Both ways of doing the rounds, where the CPU has both. */
+static void
+test_both (gconstpointer test)
+{
+  for (int hardware = 0; hardware < 2; hardware++) {
+    if (ms_sha256_use_hardware (hardware) != hardware) {
+      g_test_message ("no SHA instructions on this CPU: the portable rounds alone");
+      continue;
+    }
+    ((void (*) (void)) test) ();
+  }
+  ms_sha256_use_hardware (true);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/sha256/vectors", test_vectors);
-  g_test_add_func ("/sha256/pieces", test_pieces);
+  g_test_add_data_func ("/sha256/vectors", test_vectors, test_both);
+  g_test_add_data_func ("/sha256/pieces", test_pieces, test_both);
   return g_test_run ();
 }
