@@ -4,7 +4,7 @@
  * X.csv beside run X, another run's summary beside X-samples.csv), nor one
  * that is no file; a sidecar is trusted only where the file's hash is the
  * one it records (another file of the same size opens with its metadata
- * unknown, "from another file"); a name that is not UTF-8 still gives a
+ * unknown, "from another file"), SHA-256 or a version-1 sidecar's FNV-1a; a name that is not UTF-8 still gives a
  * sidecar that reads back; a write past a file-size limit fails with a
  * message and leaves no temporary. */
 #define _GNU_SOURCE
@@ -176,6 +176,65 @@ test_hash_checked (void)
   ms_results_free (r);
 }
 
+/* FNV-1a 64 of a file's text, as a version-1 sidecar records it. */
+static char *
+fnv1a_of (const char *text)
+{
+  guint64 h = 0xcbf29ce484222325ull;
+  for (const char *p = text; *p; p++)
+    h = (h ^ (unsigned char) *p) * 0x100000001b3ull;
+  return g_strdup_printf ("%016" G_GINT64_MODIFIER "x", h);
+}
+
+/* A version-1 sidecar (FNV-1a, before SHA-256) is still read, and a
+ * fleet node's stamp of it writes version 2 that keeps each file's FNV-1a,
+ * which describes the files as before. */
+static void
+test_version_1_read (void)
+{
+  char err[1024];
+  const char *dir = ms_test_tmp_folder ("version-1");
+  g_autofree char *samples = g_build_filename (dir, "V-samples.csv", NULL);
+  g_autofree char *summary = g_build_filename (dir, "V-summary.csv", NULL);
+  g_autofree char *meta = g_build_filename (dir, "V-meta.json", NULL);
+  MsResults *a = make_results (12, "2026-04-04T00:00:00Z");
+  g_assert_true (ms_csv_write_pair (a, samples, summary, err, sizeof err));
+  ms_results_free (a);
+  g_autofree char *text = contents (meta);
+  g_assert_nonnull (strstr (text, "\"format-version\": 2"));
+  /* The same sidecar as version 1 wrote it. */
+  const char *paths[] = { samples, summary };
+  GString *v1 = g_string_new (text);
+  g_string_replace (v1, "\"format-version\": 2", "\"format-version\": 1", 1);
+  for (int i = 0; i < 2; i++) {
+    g_autofree char *file = contents (paths[i]);
+    g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, file, -1);
+    g_autofree char *from = g_strdup_printf ("\"sha256\": \"%s\"", sha);
+    g_autofree char *fnv = fnv1a_of (file);
+    g_autofree char *to = g_strdup_printf ("\"fnv1a-64\": \"%s\"", fnv);
+    g_assert_cmpuint (g_string_replace (v1, from, to, 1), ==, 1);
+  }
+  g_assert_true (g_file_set_contents (meta, v1->str, -1, NULL));
+  g_string_free (v1, TRUE);
+
+  MsResults *r = ms_run_read_samples (samples, err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpstr (r->metadata_unknown, ==, "");
+  g_assert_cmpstr (r->date, ==, "2026-04-04T00:00:00Z");
+  ms_results_free (r);
+
+  g_assert_true (ms_meta_sidecar_restamp (samples, NULL, 0, "# node: n1\n", err, sizeof err));
+  g_autofree char *stamped = contents (meta);
+  g_assert_nonnull (strstr (stamped, "\"format-version\": 2"));
+  g_assert_nonnull (strstr (stamped, "\"fnv1a-64\""));
+  g_assert_null (strstr (stamped, "\"sha256\""));
+  g_assert_nonnull (strstr (stamped, "\"node\": \"n1\""));
+  r = ms_run_read_samples (samples, err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpstr (r->metadata_unknown, ==, "");
+  ms_results_free (r);
+}
+
 /* A prefix that is not UTF-8: the sidecar is JSON that reads back, and the
  * files keep their metadata. */
 static void
@@ -240,6 +299,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sidecar-set/export-keeps-run", test_export_keeps_run);
   g_test_add_func ("/sidecar-set/targets-checked", test_targets_checked);
   g_test_add_func ("/sidecar-set/hash-checked", test_hash_checked);
+  g_test_add_func ("/sidecar-set/version-1-read", test_version_1_read);
   g_test_add_func ("/sidecar-set/name-not-utf8", test_name_not_utf8);
   g_test_add_func ("/sidecar-set/size-limit", test_size_limit);
   return g_test_run ();
