@@ -199,8 +199,16 @@ def validator(name):
 
 
 def json_errors(document, name):
-    """The first error of DOCUMENT against memsweep-NAME.json, as
-    jsonschema.validate would raise it, or None."""
+    """The first error of DOCUMENT against memsweep-NAME.json, or against
+    its own older version's schema where it is of one (memsweep-meta-v1.schema.json
+    beside memsweep-meta.schema.json), as jsonschema.validate would raise
+    it, or None."""
+    version = document.get("format-version", document.get("schema_version")) \
+        if isinstance(document, dict) else None
+    base, dot, rest = name.partition(".")
+    older = f"{base}-v{version}{dot}{rest}"
+    if version is not None and os.path.exists(f"{schema_dir}/memsweep-{older}.json"):
+        name = older
     return jsonschema.exceptions.best_match(validator(name).iter_errors(document))
 
 
