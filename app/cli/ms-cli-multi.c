@@ -54,11 +54,12 @@ devices_arg (const char *list)
   return false;
 }
 
-/* The options multi, peer and portable share. -1: go on; else exit code. */
+/* The options of multi, peer and portable, each command's own (argv[0]).
+ * -1: go on; else exit code. */
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
-  const struct option *opts = ms_cli_getopt_table ("multi");
+  const struct option *opts = ms_cli_getopt_table (argv[0]);
   char err[256];
   int c;
   ms_cli_output_init (&a->output, argv[0]);

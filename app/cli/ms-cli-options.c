@@ -112,18 +112,27 @@ static const MsCliOption report_options[] = {
   { NULL },
 };
 #endif
-/* multi, peer and portable share one parser, so multi's list is theirs. */
+/* multi, peer and portable share one parser (ms-cli-multi.c), which reads
+ * each command's own list: a sweep's settings are multi's, the one size
+ * peer's and portable's. */
+#define GPUS_OPTIONS                                                          \
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all") }, \
+  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },                       \
+  { "out", "PREFIX", 'o', MS_N_ ("where the files go") }
 static const MsCliOption multi_options[] = {
-  { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all") },
+  GPUS_OPTIONS,
   { "modes", "LIST", 'm', MS_N_ ("the memory modes to measure") },
   { "min-exp", "E", 'a', MS_N_ ("the smallest size, 2^E elements") },
   { "max-exp", "E", 'b', MS_N_ ("the largest size, 2^E elements") },
   { "step", "S", 's', MS_N_ ("the step between size exponents") },
-  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },
   { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell") },
-  { "out", "PREFIX", 'o', MS_N_ ("where the files go") },
-  { "exp", "E", 'e', MS_N_ ("the one size of peer and portable, 2^E elements") },
   { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
+  { NULL },
+};
+static const MsCliOption one_size_options[] = {
+  GPUS_OPTIONS,
+  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
@@ -196,9 +205,9 @@ static const MsCliCommand commands[] = {
     report_options },
 #endif
   { "multi", NULL, MS_N_ ("the sweep on several GPUs at once"), multi_options },
-  { "peer", NULL, MS_N_ ("peer copy matrix and topology"), multi_options },
+  { "peer", NULL, MS_N_ ("peer copy matrix and topology"), one_size_options },
   { "portable", NULL,
-    MS_N_ ("portable vs per-GPU vs foreign pinned memory"), multi_options },
+    MS_N_ ("portable vs per-GPU vs foreign pinned memory"), one_size_options },
   { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
     fleet_options },
   { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),

@@ -160,6 +160,15 @@ with tempfile.TemporaryDirectory() as tmp:
                                                      " or ".join(option["needs"])),
                   p.returncode == 2 and p.stderr.startswith(want), p.stderr)
     check("the option table names options that act through others", n_needs >= 10, str(n_needs))
+    # multi, peer and portable share a parser, not their options: one the
+    # command does not use (peer's --solo, portable's --modes) is unknown
+    # to it, as its own list in the table says.
+    for args in (["peer", "--solo"], ["portable", "--modes", "pinned"],
+                 ["peer", "--min-exp", "5"], ["portable", "--warmup", "1"]):
+        p = run(args)
+        check("%s %s: not its option, refused" % (args[0], args[1]),
+              p.returncode == 2 and p.stderr.startswith(
+                  "memsweep: %s: unknown option '%s'" % (args[0], args[1])), p.stderr)
     p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--verbose"])
     check("plot --verbose says what it wrote", p.returncode == 0 and "written" in p.stderr,
           p.stderr)
