@@ -328,8 +328,11 @@ profile_target_ok (const char *out)
   MsDeviceInfo none = { 0 };
   if (out && strcmp (out, MS_CLI_STDIO) == 0)
     return ms_cli_plan_file ("--out", out);
+  /* The profile is CSV, whatever the name: a name that says another
+   * format is refused. */
   if (out)
-    return ms_cli_outputs_ok ("--out", &out, 1);
+    return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
+           ms_cli_outputs_ok ("--out", &out, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
                                  "XDG_DATA_HOME nor HOME is set); give --out\n"));

@@ -384,23 +384,6 @@ export_option (MsCliFormat format)
   }
 }
 
-static int
-add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
-{
-  if (!path || !*path) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
-    return -1;
-  }
-  if (out->n_exports == MS_CLI_MAX_EXPORTS) {
-    fprintf (stderr, ms_gettext ("memsweep: at most %d exports\n"), MS_CLI_MAX_EXPORTS);
-    return -1;
-  }
-  out->exports[out->n_exports].format = format;
-  out->exports[out->n_exports].option = option;
-  out->exports[out->n_exports++].path = path;
-  return 1;
-}
-
 /* The format a file's name says (its .gz left aside); false for one that
  * says none (FILE.txt, a name without an extension, -). */
 static bool
@@ -421,6 +404,25 @@ format_of_name (const char *path, MsCliFormat *format)
     }
   }
   return false;
+}
+
+static int
+add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
+{
+  if (!path || !*path) {
+    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
+    return -1;
+  }
+  if (!ms_cli_name_is_format (option, path, format))
+    return -1;
+  if (out->n_exports == MS_CLI_MAX_EXPORTS) {
+    fprintf (stderr, ms_gettext ("memsweep: at most %d exports\n"), MS_CLI_MAX_EXPORTS);
+    return -1;
+  }
+  out->exports[out->n_exports].format = format;
+  out->exports[out->n_exports].option = option;
+  out->exports[out->n_exports++].path = path;
+  return 1;
 }
 
 int
@@ -447,6 +449,19 @@ prefix_stem_len (const char *prefix)
 {
   size_t n = ms_gzip_stem_len (prefix);
   return n > 4 && strncmp (prefix + n - 4, ".csv", 4) == 0 ? n - 4 : n;
+}
+
+bool
+ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
+{
+  char clean[4 * PATH_MAX];
+  MsCliFormat named;
+  if (!path || !format_of_name (path, &named) || named == format)
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, and %s writes %s\n"), option,
+           ms_report_clean (path, clean, sizeof clean), ms_cli_format_name (named), option,
+           ms_cli_format_name (format));
+  return false;
 }
 
 bool

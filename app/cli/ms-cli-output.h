@@ -107,6 +107,10 @@ int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
  * .csv.gz, .md), else the --format given (set before); -1 after a message
  * where --format says another than the name. */
 int ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path);
+/* Whether the format path's name says (.json, .csv, .csv.gz, .md), if it
+ * says one, is format, the one option writes there (--export-json
+ * X.csv, calibrate --out X.json: no); false after a message. */
+bool ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format);
 /* Whether prefix, to which the files' own names are added
  * (PREFIX-samples.csv), ends in none of a file's (X.csv.gz would give a
  * plain X.csv.gz-samples.csv); false after a message naming option and

@@ -214,6 +214,18 @@ with tempfile.TemporaryDirectory() as tmp:
         check("show --format %s --out X.csv exits 2, nothing written" % given,
               q.returncode == 2 and "--format" in q.stderr and
               not os.path.exists(at("clash-%s.csv" % given)), q.stderr[-300:])
+    # An export and calibrate's profile, whose format the option fixes, are
+    # refused under a name that says another.
+    for option, name in (("--export-json", "clash-export.csv"), ("--export-csv", "clash.json"),
+                         ("--export-markdown", "clash-md.csv.gz")):
+        q = run(["show", samples, option, at(name)])
+        check("show %s X%s exits 2, nothing written" % (option, name[name.index("."):]),
+              q.returncode == 2 and "the name says" in q.stderr and
+              not os.path.exists(at(name)), q.stderr[-300:])
+    q = run(["calibrate", "--runs", "3", "--out", at("profile.json")] + SWEEP, env=env)
+    check("calibrate --out X.json (a CSV profile) exits 2, nothing written",
+          q.returncode == 2 and "the name says json" in q.stderr and
+          not [f for f in os.listdir(tmp) if f.startswith("profile.json")], q.stderr[-300:])
     q = run(["show", samples, "--format", "csv", "--out", at("agree.csv")])
     check("show --format csv --out X.csv still writes CSV",
           q.returncode == 0 and open(at("agree.csv"), encoding="utf-8").read() == csv_text,

@@ -134,8 +134,9 @@ with tempfile.TemporaryDirectory() as tmp:
         p = run(args + ["--quiet", "--export-csv", out["csv"]], env=env)
         check("%s --quiet says nothing" % name,
               p.returncode in rcs and (p.stderr == "" or p.returncode != 0), p.stderr[-300:])
-        # Bad values: exit 2, nothing on standard output, nothing written.
-        target = os.path.join(tmp, "bad-%s.csv" % name)
+        # Bad values: exit 2, nothing on standard output, nothing written
+        # (target's name says no format: every export may go there).
+        target = os.path.join(tmp, "bad-%s.out" % name)
         for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
                          (["--export-csv", ""], "empty file name"),
                          (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
@@ -159,7 +160,7 @@ with tempfile.TemporaryDirectory() as tmp:
                                   "10", "--reps", "3"]),
                        ("peer", ["peer", "--exp", "10", "--reps", "3"]),
                        ("portable", ["portable", "--exp", "10", "--reps", "3"])):
-        target = os.path.join(tmp, "bad-%s.csv" % name)
+        target = os.path.join(tmp, "bad-%s.json" % name)
         for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
                          (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
                          (["--quiet", "--verbose"], "exclude each other")):
