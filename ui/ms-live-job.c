@@ -129,7 +129,8 @@ failure (const MsChildEnd *end, const char *log)
 }
 
 /* Worker thread: the command, then both sides read back. compare's exit
- * status: 0 nothing differs, 1 a cell differs; a stop ends as the
+ * status: 0 nothing differs, 1 a cell differs, 5 no cell decided; a stop
+ * ends as the
  * comparison of what was measured. */
 static void
 measure_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
@@ -149,7 +150,8 @@ measure_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
     o->error = g_strdup_printf ("%s: %s", job->argv[0], g_strerror (errno));
   else
     end = ms_supervisor_wait (&child, &job->stop);
-  if (!o->error && (end.how != MS_CHILD_EXITED || (end.code != 0 && end.code != 1)))
+  /* 5: no cell decided, which the page shows as such (docs/compare.md). */
+  if (!o->error && (end.how != MS_CHILD_EXITED || (end.code != 0 && end.code != 1 && end.code != 5)))
     o->error = failure (&end, log);
   for (int s = 0; s < 2 && !o->error; s++)
     o->run[s] = read_side (job->prefix, "ab"[s], &o->error);

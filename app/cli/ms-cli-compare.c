@@ -759,8 +759,10 @@ ms_cli_compare (int argc, char **argv)
   rc = get_runs (&o, argv, &a, &b, &live_status);
   if (rc < 0)
     rc = judge (&o, a, b);
-  /* Stopped, or a side's files not written: said by the status too. */
-  if (live_status == EXIT_WRITE || (rc == EXIT_OK && live_status != EXIT_OK))
+  /* Stopped, or a side's files not written: said by the status too (a
+   * failure of the measuring says more than "nothing decided"). */
+  if (live_status == EXIT_WRITE ||
+      ((rc == EXIT_OK || rc == EXIT_COMPARE_UNDECIDED) && live_status != EXIT_OK))
     rc = live_status;
   ms_results_free (a);
   ms_results_free (b);
