@@ -227,69 +227,74 @@ profile_json (FILE *f, void *user)
   ms_json_print (f, doc);
 }
 
-/* Reads the runs and writes the profile; the exit status. */
 /* The profile could not be written at path, for whatever reason (a full,
  * read-only or vanished folder, a pipe nobody reads, a device): what was
  * measured is kept under its name in a new folder
- * (ms_output_plan_keep_folder), and said. Standard output is left alone. */
-static void
+ * (ms_output_plan_keep_folder), and said. Standard output is left alone.
+ * False when it could not be kept either. */
+static bool
 keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
 {
   char folder[PATH_MAX], kept[PATH_MAX], err[PATH_MAX + 256], clean[4 * PATH_MAX];
   if (ms_output_plan_is_stdout (path))
-    return;
+    return false;
   for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
        attempt++) {
     if (ms_output_plan_kept_name (folder, path, kept, sizeof kept) &&
         ms_run_to_run_write_profile (rr, like, kept, err, sizeof err)) {
       fprintf (stderr, ms_gettext ("memsweep calibrate: what was measured is kept in %s\n"),
                ms_report_clean (kept, clean, sizeof clean));
-      return;
+      return true;
     }
     rmdir (folder);
   }
+  return false;
 }
 
-static int
-measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput *output)
+/* Where the profile goes (path, PATH_MAX + 32): --out, standard output or
+ * this GPU's default profile. False after a message. */
+static bool
+profile_path (const char *out, const MsResults *first, const char *dir, char *path, size_t len)
 {
-  MsResults *results[MS_RR_MAX_RUNS] = { 0 };
-  char path[PATH_MAX + 32], err[PATH_MAX + 256];
-  int rc = EXIT_RUNTIME;
-  for (int i = 0; i < runs; i++) {
-    snprintf (path, sizeof path, "%s/run%d-samples.csv", dir, i + 1);
-    results[i] = ms_run_read_samples (path, err, sizeof err);
-    if (!results[i]) {
-      fprintf (stderr, "memsweep calibrate: %s\n", err);
-      goto out;
-    }
-  }
-  MsRunToRun rr;
-  if (!ms_run_to_run_measure (&rr, results, runs, err, sizeof err)) {
-    fprintf (stderr, "memsweep calibrate: %s\n", err);
-    goto out;
-  }
   if (out && strcmp (out, MS_CLI_STDIO) == 0)
-    snprintf (path, sizeof path, "/dev/stdout"); /* in place, its metadata inline */
+    snprintf (path, len, "/dev/stdout"); /* in place, its metadata inline */
   else if (out)
-    snprintf (path, sizeof path, "%s", out);
-  else if (results[0]->device.present && !results[0]->device.pci_bus_id[0]) {
+    snprintf (path, len, "%s", out);
+  else if (first->device.present && !first->device.pci_bus_id[0]) {
     /* Files from before they kept the bus id: a default path keyed by
      * none would never be found by the run it is meant for. */
     fprintf (stderr, ms_gettext ("memsweep calibrate: %s/run1-samples.csv names no PCI bus id "
                                  "(an older file); give --out\n"),
              dir);
-    goto out;
-  } else if (!ms_run_to_run_default_path (&results[0]->device, path, sizeof path) ||
-           !make_parent (path)) {
+    return false;
+  } else if (!ms_run_to_run_default_path (&first->device, path, len) || !make_parent (path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile; give --out\n"));
-    goto out;
+    return false;
+  }
+  return true;
+}
+
+/* The profile of the finished runs, written; the exit status. *lost: the
+ * profile could be written nowhere, so the runs' files must stay. */
+static int
+measure_and_write (const char *dir, MsResults **results, int runs, const char *out,
+                   const MsCliOutput *output, bool *lost)
+{
+  char path[PATH_MAX + 32], err[PATH_MAX + 256];
+  MsRunToRun rr;
+  *lost = false;
+  if (!ms_run_to_run_measure (&rr, results, runs, err, sizeof err)) {
+    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    return EXIT_RUNTIME;
+  }
+  if (!profile_path (out, results[0], dir, path, sizeof path)) {
+    *lost = true;
+    return EXIT_WRITE;
   }
   if (!ms_run_to_run_write_profile (&rr, results[0], path, err, sizeof err)) {
     fprintf (stderr, "memsweep calibrate: %s\n", err);
-    keep_profile (&rr, results[0], path);
-    rc = EXIT_WRITE;
-    goto out;
+    *lost = !keep_profile (&rr, results[0], path);
+    return EXIT_WRITE;
   }
   /* A status line: standard output holds the result alone. */
   if (!out || strcmp (out, MS_CLI_STDIO) != 0)
@@ -297,11 +302,8 @@ measure_and_write (const char *dir, int runs, const char *out, const MsCliOutput
   ProfileView view = { &rr, runs, out ? out : path };
   MsCliTable *table = profile_table (&rr);
   MsCliDocument doc = { profile_text, profile_json, table, &view };
-  rc = ms_cli_output_status (ms_cli_output_write (output, &doc));
+  int rc = ms_cli_output_status (ms_cli_output_write (output, &doc));
   ms_cli_table_free (table);
-out:
-  for (int i = 0; i < runs; i++)
-    ms_results_free (results[i]);
   return rc;
 }
 
@@ -434,11 +436,13 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
 }
 
 /* Why run i of runs ended without a whole sweep, said; the exit status it
- * stands for. */
+ * stands for. *go_on: the next runs may still be measured (someone else
+ * stopped or ended this one, or a cell failed in it). */
 static int
-say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix)
+say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool *go_on)
 {
   char how[256];
+  *go_on = false;
   if (end->told) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped in run %d of %d\n"),
              ms_cli_signal_name (ms_cli_stop_signal ()), i, runs);
@@ -449,41 +453,82 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix)
              strerror (errno));
     return EXIT_RUNTIME;
   }
-  fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d %s:\n"), i, runs,
-           ms_supervisor_describe (end, how, sizeof how));
+  bool fatal = end->how == MS_CHILD_EXITED &&
+               (end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE);
+  *go_on = !fatal;
+  fprintf (stderr,
+           fatal ? ms_gettext ("memsweep calibrate: run %d of %d %s:\n")
+                 : ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not counted; the "
+                               "next runs go on:\n"),
+           i, runs, ms_supervisor_describe (end, how, sizeof how));
   show_log (prefix);
-  if (end->how != MS_CHILD_EXITED)
-    return EXIT_RUNTIME;
-  return end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE
-           ? end->code
-           : EXIT_RUNTIME;
+  return fatal ? end->code : EXIT_RUNTIME;
 }
 
-/* The runs, one process each, until all are done or one does not finish;
- * how many finished, with the exit status of an early end in *rc. */
+/* A whole run's samples, read back at once; its files stay in the
+ * folder until the profile is written (kept there if it cannot be). */
+static MsResults *
+read_run (const char *prefix)
+{
+  char path[PATH_MAX + 32], err[PATH_MAX + 256];
+  snprintf (path, sizeof path, "%s-samples.csv", prefix);
+  /* The runs' own files are no inputs: protected, each would stay open. */
+  bool was = ms_atomic_file_protect_reads (false);
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
+  ms_atomic_file_protect_reads (was);
+  if (!r)
+    fprintf (stderr, "memsweep calibrate: %s\n", err);
+  return r;
+}
+
+/* The runs, one process each, until all are done, a stop, or one that
+ * ends in a way the next would repeat; a run someone else stopped or
+ * ended is said and not counted. The whole runs read into results; how
+ * many, with the exit status of what went wrong in *rc. */
 static int
-measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, int *rc)
+measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, MsResults **results,
+              int *rc)
 {
   char prefix[PATH_MAX + 16];
+  int done = 0;
   *rc = EXIT_OK;
   for (int i = 1; i <= o->runs; i++) {
     if (ms_supervisor_stopping (cancel)) {
       fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
                ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
       *rc = EXIT_RUNTIME;
-      return i - 1;
+      return done;
     }
     if (!ms_cli_quiet ())
       fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, o->runs);
     snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
     ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
     MsChildEnd end = run_child (dir, prefix, (char **) o->forwarded, o->n_forwarded, cancel);
-    if (end.how != MS_CHILD_EXITED || end.code != EXIT_OK || end.told) {
-      *rc = say_child_end (&end, i, o->runs, prefix);
-      return i - 1;
+    bool go_on = false;
+    if (end.how == MS_CHILD_EXITED && end.code == EXIT_OK && !end.told) {
+      if ((results[done] = read_run (prefix)) != NULL) {
+        done++;
+        continue;
+      }
+      *rc = EXIT_RUNTIME;
+      return done;
     }
+    *rc = say_child_end (&end, i, o->runs, prefix, &go_on);
+    if (!go_on)
+      return done;
   }
-  return o->runs;
+  return done;
+}
+
+/* The folder's files, where no profile could be written: kept and said. */
+static void
+keep_runs (const char *dir, int done)
+{
+  char kept[PATH_MAX], clean[4 * PATH_MAX];
+  if (ms_supervisor_folder_keep (dir, kept, sizeof kept))
+    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d runs' samples files are kept in "
+                                 "%s\n"),
+             done, ms_report_clean (kept, clean, sizeof clean));
 }
 
 int
@@ -506,20 +551,27 @@ ms_cli_calibrate (int argc, char **argv)
     ms_supervisor_folder_done (dir);
     return EXIT_USAGE;
   }
-  int done = measure_runs (&o, dir, cancel, &rc);
+  MsResults *results[MS_RR_MAX_RUNS] = { 0 };
+  int done = measure_runs (&o, dir, cancel, results, &rc);
+  bool lost = false;
   /* The finished runs are kept: enough of them still make a profile. */
   if (done == o.runs || (done >= MIN_RUNS && rc == EXIT_RUNTIME)) {
     if (done < o.runs)
       fprintf (stderr, ms_gettext ("memsweep calibrate: the profile is measured from the %d "
                                    "finished runs\n"),
                done);
-    int written = measure_and_write (dir, done, o.out, &o.output);
+    int written = measure_and_write (dir, results, done, o.out, &o.output, &lost);
     rc = rc == EXIT_OK ? written : written == EXIT_OK ? rc : written;
   } else if (rc == EXIT_RUNTIME) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: %d runs finished, fewer than the %d a "
                                  "spread needs: no profile written\n"),
              done, MIN_RUNS);
   }
-  ms_supervisor_folder_done (dir);
+  for (int i = 0; i < done; i++)
+    ms_results_free (results[i]);
+  if (lost)
+    keep_runs (dir, done);
+  else
+    ms_supervisor_folder_done (dir);
   return rc;
 }

@@ -37,6 +37,7 @@ ms_cli_signal_name (int sig)
   return sig == SIGINT    ? "SIGINT"
          : sig == SIGTERM ? "SIGTERM"
          : sig == SIGHUP  ? "SIGHUP"
+         : sig == SIGQUIT ? "SIGQUIT"
                           : ms_gettext ("a signal");
 }
 

@@ -325,18 +325,21 @@ label_side (const MsCliLive *live, int side, MsResults *r)
     snprintf (r->label, sizeof r->label, "live %s: %s", side_name[side], opts);
 }
 
+/* *lost: a side could be written neither at its names nor kept. */
 static bool
-save_sides (const Plan *plan, MsResults *runs[2])
+save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
 {
   char err[1024], clean[4 * sizeof err];
-  bool ok = true;
+  bool ok = true, kept;
+  *lost = false;
   /* Each side on its own: a side that cannot be written is kept where the
    * message says, and the other side is still written (or kept). */
   for (int side = 0; side < 2; side++)
-    if (!ms_csv_write_pair (runs[side], plan->samples[side], plan->summary[side], err,
-                            sizeof err)) {
+    if (!ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept,
+                                    err, sizeof err)) {
       fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
       ok = false;
+      *lost = *lost || !kept;
     }
   return ok;
 }
@@ -388,13 +391,18 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
   }
   if (rc < 0)
     rc = take_turns (live, &plan, cancel, runs, &status);
-  remove_dirs (&plan);
+  bool lost = false;
   if (rc < 0) {
     label_side (live, 0, runs[0]);
     label_side (live, 1, runs[1]);
-    if (live->prefix && !save_sides (&plan, runs))
+    if (live->prefix && !save_sides (&plan, runs, &lost))
       status = EXIT_WRITE;
   }
+  /* The processes' files stay until both sides are written or kept. */
+  if (lost)
+    ms_cli_processes_done (plan.dir, true);
+  else
+    remove_dirs (&plan);
   *a = runs[0];
   *b = runs[1];
   if (rc < 0 && status != EXIT_OK)

@@ -21,6 +21,7 @@
 #include "ms-cli-processes.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
+#include "ms-cli-tables.h"
 #include "ms-setting-table.h"
 
 extern char **environ;
@@ -114,6 +115,8 @@ child_env (const char *experiment, char **env, char *setting, size_t len)
   return env;
 }
 
+/* A process's files: once merged they stay until the run is written
+ * (ms_cli_processes_done), as what it measured, should that fail. */
 static void
 remove_files (const char *dir, int p)
 {
@@ -132,7 +135,11 @@ static bool
 merge_process (const char *samples, int p, MsResults **merged, char *why, size_t whylen,
                char *err, size_t errlen)
 {
+  /* A process's own files are no inputs: protected, each would stay
+   * open, and the descriptors held would grow with the processes. */
+  bool was = ms_atomic_file_protect_reads (false);
   MsResults *r = ms_run_read_samples (samples, why, whylen);
+  ms_atomic_file_protect_reads (was);
   if (!r)
     return false;
   if (!*merged) {
@@ -213,11 +220,13 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
                                    "it measured is kept\n"),
                p + 1, of, end.code, why);
     }
-  } else if (err[0]) {
-    result = MS_CLI_PROCESS_LOST; /* out of memory */
-  } else {
-    result = lost_process (&end, err_path, p, of, err, errlen);
+    unlink (err_path);
+    return result;
   }
+  if (err[0])
+    result = MS_CLI_PROCESS_LOST; /* out of memory */
+  else
+    result = lost_process (&end, err_path, p, of, err, errlen);
   remove_files (dir, p);
   return result;
 }
@@ -280,14 +289,29 @@ describe_wide (MsResults *merged)
     snprintf (merged->grade_wide + used, len - used, ms_gettext ("; and %d more"), n - 16);
 }
 
+void
+ms_cli_processes_done (const char *dir, bool lost)
+{
+  char kept[PATH_MAX], clean[4 * PATH_MAX];
+  if (!dir[0])
+    return;
+  if (!lost)
+    ms_supervisor_folder_done (dir);
+  else if (ms_supervisor_folder_keep (dir, kept, sizeof kept))
+    fprintf (stderr, ms_gettext ("memsweep: what each process measured is kept in %s "
+                                 "(pN-samples.csv and pN-summary.csv, a run of process N)\n"),
+             ms_report_clean (kept, clean, sizeof clean));
+}
+
 MsRunStatus
 ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResults **out,
-                      int *rc, char *err, size_t errlen)
+                      int *rc, char *dir, char *err, size_t errlen)
 {
-  char dir[PATH_MAX];
   *out = NULL;
+  dir[0] = '\0';
   *rc = EXIT_OK;
-  if (!ms_supervisor_folder ("grade", dir, sizeof dir)) {
+  if (!ms_supervisor_folder ("grade", dir, PATH_MAX)) {
+    dir[0] = '\0';
     snprintf (err, errlen, ms_gettext ("cannot make a folder for the processes' files: %s"),
               strerror (errno));
     *rc = EXIT_WRITE;
@@ -331,6 +355,5 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
     (*out)->sweep.grade_budget_s = sweep->grade_budget_s;
     describe_wide (*out);
   }
-  ms_supervisor_folder_done (dir);
   return st;
 }

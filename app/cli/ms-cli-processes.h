@@ -28,7 +28,8 @@ MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment
                                     const char *dir, int p, int of, atomic_int *cancel,
                                     MsResults **merged, char *err, size_t errlen);
 /* Runs sweep (processes > 1) as that many processes of memsweep, one after
- * another, in a private folder of TMPDIR, and merges their rounds into
+ * another, in a private folder of TMPDIR (its path in dir, PATH_MAX; ""
+ * when none could be made), and merges their rounds into
  * *out (ms_results_append_process). bar: a line of progress on standard
  * error. A stop is passed on to the process running; what the finished
  * processes measured, and what the stopped one wrote, is kept
@@ -37,4 +38,8 @@ MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment
  * exit status the end stands for beyond the run's status (EXIT_WRITE
  * when a process could not write, EXIT_RUNTIME when one was lost). */
 MsRunStatus ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar,
-                                  MsResults **out, int *rc, char *err, size_t errlen);
+                                  MsResults **out, int *rc, char *dir, char *err, size_t errlen);
+/* The end of the processes' folder dir once the run is written: removed,
+ * or, when lost (what was measured could be written nowhere), kept with
+ * every process's files and named on standard error. */
+void ms_cli_processes_done (const char *dir, bool lost);

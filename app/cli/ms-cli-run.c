@@ -107,9 +107,10 @@ earlier_run (const MsCliRunOptions *o)
 
 /* Files first (a closed stdout must not cost the measurements), then the
  * table and its exports, then what went wrong. */
+/* *lost: the pair could be written neither at its names nor kept. */
 static int
 save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus st,
-                 const char *run_err)
+                 const char *run_err, bool *lost)
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
   int rc = EXIT_OK, stop_signal;
@@ -123,9 +124,12 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
              sig ? ms_cli_signal_name (sig) : run_err);
     return EXIT_RUNTIME;
   }
+  bool kept = false;
   ms_cli_block_stop_signals (true);
-  bool saved = ms_csv_write_pair (results, o->samples_path, o->summary_path, err, sizeof err);
+  bool saved = ms_csv_write_pair_or_keep (results, o->samples_path, o->summary_path, &kept, err,
+                                          sizeof err);
   ms_cli_block_stop_signals (false);
+  *lost = !saved && !kept;
   if (!saved) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_WRITE;
@@ -225,9 +229,11 @@ ms_cli_run (int argc, char **argv)
   MsResults *results = NULL;
   MsRunStatus st;
   int processes_rc = EXIT_OK;
+  char dir[PATH_MAX] = "";
+  bool lost = false;
   err[0] = '\0';
   if (o.sweep.processes > 1) {
-    st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, &processes_rc, err,
+    st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, &processes_rc, dir, err,
                                sizeof err);
   } else {
     MsBackend *backend = ms_backend_new_system ();
@@ -244,6 +250,7 @@ ms_cli_run (int argc, char **argv)
       fprintf (stderr,
                ms_gettext ("memsweep: 'memsweep run --modes host' still runs the CPU baseline\n"));
     ms_results_free (results);
+    ms_cli_processes_done (dir, false);
     return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
   }
   if (progress.bar && st == MS_RUN_CANCELLED)
@@ -251,8 +258,9 @@ ms_cli_run (int argc, char **argv)
   if (st == MS_RUN_CANCELLED && !results)
     rc = nothing_measured (&o, err, processes_rc);
   else
-    rc = save_and_report (&o, results, st, err);
+    rc = save_and_report (&o, results, st, err, &lost);
   ms_results_free (results);
+  ms_cli_processes_done (dir, lost);
   /* A process that could not write, or was lost, says so in the status
    * even when the finished ones were written. */
   if (processes_rc == EXIT_WRITE || (rc == EXIT_OK && processes_rc != EXIT_OK))

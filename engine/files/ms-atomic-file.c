@@ -295,6 +295,14 @@ ms_atomic_file_protect_what_is_read (void)
 }
 
 bool
+ms_atomic_file_protect_reads (bool on)
+{
+  bool was = protect_reads;
+  protect_reads = on;
+  return was;
+}
+
+bool
 ms_atomic_file_is_input_fd (int fd)
 {
   struct stat st;

@@ -74,6 +74,11 @@ bool ms_atomic_file_protect (const char *path);
  * when it is opened: a program whose outputs must never replace what it
  * read (the command line) turns this on once. */
 void ms_atomic_file_protect_what_is_read (void);
+/* Turns that off (false) or back on for what is read meanwhile; the
+ * setting it replaces. A command reading back its own processes' files,
+ * which are no inputs of the user's, turns it off: each file protected
+ * stays open, and they would grow with the number of runs. */
+bool ms_atomic_file_protect_reads (bool on);
 /* Called by the readers with the descriptor they opened. */
 void ms_atomic_file_note_read (int fd);
 /* Whether the open file fd is one of the protected inputs (standard output

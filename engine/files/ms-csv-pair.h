@@ -12,6 +12,11 @@
  * step leaves both old files as they were. */
 bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
                         const char *summary_path, char *err, size_t errlen);
+/* The same, with *kept set when the pair could not be written at its names
+ * but was kept in a folder of its own (said in err): false with *kept
+ * false means what was measured is in memory only. */
+bool ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
+                                const char *summary_path, bool *kept, char *err, size_t errlen);
 
 /* The same for a pair that must be new (the runs library's first write of
  * a run, under a name it chose): when either file exists by the time the

@@ -979,14 +979,14 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
  * it): kept under them in a new folder (ms_output_plan_keep_folder), and
  * said after err's reason. Only the command's own standard output is left
  * alone: a reader that stopped reading asked for nothing more. */
-static void
+static bool
 keep_pair (const MsResults *results, const char *samples_path, const char *summary_path,
            char *err, size_t errlen)
 {
   char folder[PATH_MAX], samples[PATH_MAX], summary[PATH_MAX], why[512];
   size_t used = strlen (err);
   if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
-    return;
+    return false;
   for (int attempt = 0; ms_output_plan_keep_folder (samples_path, attempt, folder, sizeof folder);
        attempt++) {
     if (ms_output_plan_kept_name (folder, samples_path, samples, sizeof samples) &&
@@ -995,20 +995,30 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
         write_pair (results, samples, summary, NULL, why, sizeof why)) {
       snprintf (err + used, errlen - used,
                 ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
-      return;
+      return true;
     }
     rmdir (folder);
   }
+  return false;
+}
+
+bool
+ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
+                           const char *summary_path, bool *kept, char *err, size_t errlen)
+{
+  *kept = false;
+  if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
+    return true;
+  *kept = keep_pair (results, samples_path, summary_path, err, errlen);
+  return false;
 }
 
 bool
 ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
                    char *err, size_t errlen)
 {
-  if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
-    return true;
-  keep_pair (results, samples_path, summary_path, err, errlen);
-  return false;
+  bool kept;
+  return ms_csv_write_pair_or_keep (results, samples_path, summary_path, &kept, err, errlen);
 }
 
 bool

@@ -26,7 +26,10 @@
 
 extern char **environ;
 
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* Every signal a terminal or a scheduler sends to stop a job: Ctrl+C,
+ * kill and Slurm's scancel (SIGTERM), a closed terminal (SIGHUP), Ctrl+\\
+ * (SIGQUIT, whose core dump would throw away what was measured). */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 static atomic_int cancel_flag;
@@ -39,6 +42,8 @@ static void (*at_once_fn) (void);
 
 /* How long a child may take to end after a second stop. */
 #define MS_SUPERVISOR_GRACE_S 2.0
+/* How long a child stopped by someone else stays stopped. */
+#define MS_SUPERVISOR_STOPPED_S 10.0
 
 static void
 on_stop_signal (int sig)
@@ -249,15 +254,44 @@ ms_supervisor_folder (const char *kind, char *path, size_t len)
   return true;
 }
 
+static void forget_folder (const char *path);
+
 void
 ms_supervisor_folder_done (const char *path)
+{
+  forget_folder (path);
+  remove_tree (path);
+}
+
+static void
+forget_folder (const char *path)
 {
   pthread_mutex_lock (&folders_lock);
   for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
     if (strcmp (folders[i], path) == 0)
       folders[i][0] = '\0';
   pthread_mutex_unlock (&folders_lock);
-  remove_tree (path);
+}
+
+bool
+ms_supervisor_folder_keep (const char *path, char *kept, size_t len)
+{
+  char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
+  const char *tmp = getenv ("TMPDIR");
+  snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
+  if (unlink (mark) != 0 && errno != ENOENT)
+    return false;
+  forget_folder (path);
+  /* An empty folder made for the name, then replaced by this one: a
+   * rename needs no room on a full disk, and a name of its own keeps a
+   * later command from taking it for a process folder. */
+  if (snprintf (kept, len, "%s/memsweep-kept-XXXXXX", tmp && *tmp ? tmp : "/tmp") < (int) len &&
+      mkdtemp (kept)) {
+    if (rename (path, kept) == 0)
+      return true;
+    rmdir (kept);
+  }
+  return snprintf (kept, len, "%s", path) < (int) len;
 }
 
 /* ---- children ---- */
@@ -379,7 +413,22 @@ ms_supervisor_stopping (atomic_int *cancel)
   return atomic_load (&cancel_flag) || (cancel && atomic_load (cancel));
 }
 
-/* Tells the child's process group to stop, as many times as asked. */
+/* The signal a child is told to stop with: one of the stop signals it
+ * does not ignore (it keeps those ignored at start: under a runner that
+ * ignores SIGTERM, a SIGTERM would never reach it); SIGKILL when it
+ * ignores them all, as nothing else could stop it. */
+static int
+tell_signal (void)
+{
+  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+    if (!ignored_at_start[i])
+      return stop_signals[i];
+  return SIGKILL;
+}
+
+/* Tells the child's process group to stop, as many times as asked. A
+ * stopped child (SIGSTOP, SIGTSTP from someone else) would hold the
+ * signal pending for ever: it is continued after each. */
 static void
 pass_on (MsChild *child, atomic_int *cancel)
 {
@@ -387,7 +436,9 @@ pass_on (MsChild *child, atomic_int *cancel)
   if (atomic_load (&stop_count) >= 2)
     wanted = 2;
   while (child->told < wanted) {
-    kill (-child->pid, SIGTERM);
+    kill (-child->pid, tell_signal ());
+    kill (-child->pid, SIGCONT);
+    child->stopped_at = 0;
     child->told++;
     if (child->told == 2)
       child->kill_at = now_s () + MS_SUPERVISOR_GRACE_S;
@@ -398,13 +449,49 @@ pass_on (MsChild *child, atomic_int *cancel)
   }
 }
 
+/* A child stopped by someone else (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU:
+ * its process group is not the terminal's): said at once, and continued
+ * MS_SUPERVISOR_STOPPED_S later unless someone continued it first or a
+ * stop (which continues it) came: whoever stopped it may mean to signal
+ * it, but a child nobody continues would be waited on for ever. */
+static void
+note_stopped (MsChild *child, int sig)
+{
+  child->stopped_at = now_s ();
+  fprintf (stderr,
+           ms_gettext ("memsweep: process %ld was stopped by signal %d (%s), not by memsweep: "
+                       "it is continued in %.0f s unless it is continued before\n"),
+           (long) child->pid, sig, strsignal (sig), MS_SUPERVISOR_STOPPED_S);
+}
+
+static void
+continue_stopped (MsChild *child)
+{
+  if (child->stopped_at <= 0 || now_s () < child->stopped_at + MS_SUPERVISOR_STOPPED_S)
+    return;
+  kill (-child->pid, SIGCONT);
+  child->stopped_at = 0;
+  child->resumed++;
+  fprintf (stderr,
+           ms_gettext ("memsweep: process %ld continued; the repetition it was in timed the "
+                       "pause\n"),
+           (long) child->pid);
+}
+
 MsChildEnd
 ms_supervisor_wait (MsChild *child, atomic_int *cancel)
 {
   MsChildEnd end = { MS_CHILD_EXITED, -1, false };
   for (;;) {
     int status;
-    pid_t got = waitpid (child->pid, &status, WNOHANG);
+    pid_t got = waitpid (child->pid, &status, WNOHANG | WUNTRACED | WCONTINUED);
+    if (got == child->pid && (WIFSTOPPED (status) || WIFCONTINUED (status))) {
+      if (WIFSTOPPED (status))
+        note_stopped (child, WSTOPSIG (status));
+      else
+        child->stopped_at = 0;
+      continue;
+    }
     if (got == child->pid) {
       end.told = child->told > 0;
       if (WIFEXITED (status)) {
@@ -414,7 +501,7 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
         /* Told to stop before its handlers were up, or SIGKILLed after a
          * second stop: ended by us, not by someone else. */
         bool ours = (end.code == SIGKILL && child->kill_at < 0) ||
-                    (end.code == SIGTERM && child->told > 0);
+                    (end.code == tell_signal () && child->told > 0);
         end.how = ours ? MS_CHILD_KILLED_BY_US : MS_CHILD_KILLED;
       }
       /* What the child started in its group goes with it. */
@@ -427,6 +514,7 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
       return end;
     }
     pass_on (child, cancel);
+    continue_stopped (child);
     nanosleep (&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
   }
 }

@@ -10,8 +10,9 @@
  * - Its files go to a private folder TMPDIR/memsweep-KIND-PID-XXXXXX,
  *   removed at exit; a folder whose command was SIGKILLed (its PID dead)
  *   is removed by the next command that makes one.
- * - The first SIGINT, SIGTERM or SIGHUP sets the stop flag: the child is
- *   told once and writes what it measured, the command keeps every
+ * - The first SIGINT, SIGTERM, SIGHUP or SIGQUIT sets the stop flag: the
+ *   child is told once (continued too, were it stopped) and writes what
+ *   it measured, the command keeps every
  *   finished process and writes the run. A second one does the same at
  *   once: the child is told again and SIGKILLed 2 s later. A command that
  *   supervises no process is ended by a second signal at once.
@@ -23,7 +24,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, each unless
+/* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT, each unless
  * ignored at start) once and returns the stop flag, which the first one
  * sets. at_once runs in the handler before a second signal ends a command
  * that supervises nothing (async-signal-safe: removes temporaries). */
@@ -44,11 +45,19 @@ bool ms_supervisor_folder (const char *kind, char *path, size_t len);
 /* Removes the folder and what is in it (one level: the files of its
  * processes, and their folders' files). */
 void ms_supervisor_folder_done (const char *path);
+/* Keeps the folder and what is in it, when what its processes measured
+ * could not be written anywhere else (a file size limit that the merged
+ * run exceeds, a full disk): renamed TMPDIR/memsweep-kept-XXXXXX, which
+ * no sweep and no exit removes, its mark gone; the folder's path, kept or
+ * renamed, in kept. False when it could not even be kept where it is. */
+bool ms_supervisor_folder_keep (const char *path, char *kept, size_t len);
 
 /* A process started by the supervisor. */
 typedef struct {
   pid_t pid;
   int told;       /* how often it was told to stop */
+  int resumed;    /* how often it was found stopped by someone else and continued */
+  double stopped_at; /* monotonic seconds: found stopped by someone else then; 0 */
   double kill_at; /* monotonic seconds: SIGKILL then, after a second stop */
 } MsChild;
 
@@ -74,7 +83,9 @@ bool ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[],
                           char *const envp[], const char *err_path);
 /* Waits for the child and reaps it. A stop (the stop flag, or cancel when
  * not NULL) is passed on once; a second stop signal again, then SIGKILL
- * 2 s later. */
+ * 2 s later, a stopped child continued with each. A child stopped by
+ * someone else is said, and continued 10 s later unless someone continued
+ * it first: no state of a child is waited on for ever. */
 MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
 /* This process's environment with NAME=VALUE set (set: "NAME=VALUE", or
  * NULL) and NAME removed (unset, or NULL), into env (room entries, the
