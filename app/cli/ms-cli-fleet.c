@@ -133,6 +133,55 @@ typedef struct {
   bool dry_run;
 } FleetArgs;
 
+/* Whether c may stand in a node's name as Slurm's host lists write it. */
+static bool
+host_char (char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_' || c == '.';
+}
+
+/* --nodelist: host names and ranges (gpu[001-016,020]) between commas.
+ * A name becomes a file name, a job's --output pattern (where '%' is
+ * Slurm's) and words of a shell line: a character of no host name, an
+ * empty name, one that starts with '.' or '-', or one too long to keep
+ * whole is refused, naming it, before anything is submitted. */
+static bool
+nodelist_ok (const char *list)
+{
+  int depth = 0;
+  size_t len = 0;
+  const char *start = list, *why = NULL;
+  for (const char *p = list; !why; p++) {
+    if (*p == '[' || *p == ']') {
+      depth += *p == '[' ? 1 : -1;
+      why = depth < 0 || depth > 1 ? ms_gettext ("unbalanced brackets") : NULL;
+    } else if (*p && (*p != ',' || depth > 0)) {
+      why = host_char (*p) || (depth > 0 && *p == ',')
+              ? NULL
+              : ms_gettext ("only letters, digits, '-', '_' and '.' make a host name");
+    } else {
+      why = len == 0                          ? ms_gettext ("an empty name")
+            : *start == '.' || *start == '-' ? ms_gettext ("a name may not start with '.' or '-'")
+            : len > 100                      ? ms_gettext ("a name longer than 100 characters")
+            : depth != 0                     ? ms_gettext ("unbalanced brackets")
+                                              : NULL;
+      if (!*p || why)
+        break;
+      start = p + 1;
+      len = 0;
+      continue;
+    }
+    len++;
+  }
+  if (!why)
+    return true;
+  char clean[4 * 256 + 16];
+  fprintf (stderr, ms_gettext ("memsweep fleet: --nodelist '%s': %s\n"),
+           ms_report_clean (list, clean, sizeof clean), why);
+  return false;
+}
+
 /* One option's value: false after its message. Every whole number goes
  * through the command line's one strict parser (ms_cli_parse_count), so
  * that "abc", "0", "-1" or "2x" never becomes "every node" or "2". */
@@ -142,7 +191,7 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
   switch (c) {
   case 'd': a->dir = arg; return true;
   case 'N': return ms_cli_parse_count ("--nodes", arg, 1, MAX_NODES, &a->nodes);
-  case 'w': a->nodelist = arg; return true;
+  case 'w': a->nodelist = arg; return nodelist_ok (arg);
   case 'p': a->partition = arg; return true;
   case 't': return ms_cli_parse_count ("--time", arg, 1, MAX_MINUTES, &a->time);
   /* 0 GPUs would submit a job with no GPU request that measures every GPU
@@ -490,8 +539,10 @@ plan_node_files (const char *dir, const char *node, int gpu)
 {
   char prefix[PATH_MAX + 256], samples[PATH_MAX + 300], summary[PATH_MAX + 300];
   node_prefix (prefix, sizeof prefix, dir, node, gpu);
-  snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
-  snprintf (summary, sizeof summary, "%s-summary.csv", prefix);
+  /* Under --compress (a run option, parsed by then) run writes the .gz
+   * names: the plan, and the stamp after the run, name those. */
+  ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
+  ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *set[] = { samples, summary };
   return ms_cli_outputs_ok ("--dir, --node", set, 2);
 }
@@ -515,7 +566,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
     run[n++] = argv[i];
   run[n] = NULL;
   struct stat before, after;
-  snprintf (path, sizeof path, "%s-samples.csv", prefix);
+  ms_cli_output_name (prefix, "-samples.csv", path, sizeof path);
   ms_cli_say (ms_gettext ("fleet-node: %s: measuring GPU %s into %s"), node,
               gpu >= 0 ? device : "-", path);
   file_identity (path, &before);
@@ -532,7 +583,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   bool fresh = after.st_ino != 0 && (after.st_ino != before.st_ino || after.st_dev != before.st_dev);
   if (!fresh) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
-                                 "samples file\n"), node, rc);
+                                 "samples file (%s)\n"), node, rc, path);
     return rc > 0 ? rc : 1;
   }
   MsFleetStamp stamp = { 0 };

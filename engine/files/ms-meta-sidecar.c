@@ -778,11 +778,15 @@ bool
 ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
                          const char *add, char *err, size_t errlen)
 {
-  char path[4096], run_id[64] = "";
+  char path[4096], run_id[64] = "", why[256];
   struct stat st;
   MsSidecarKept files[MS_SIDECAR_MAX_FILES];
-  if (stat (csv_path, &st) != 0 || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
-    snprintf (err, errlen, "%s: %s", csv_path, strerror (errno ? errno : ENAMETOOLONG));
+  /* The size the sidecar describes: a compressed file's plain content's. */
+  int fd = ms_open_regular_to_check (csv_path, &st, why, sizeof why);
+  if (fd >= 0)
+    close (fd);
+  if (fd < 0 || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
+    snprintf (err, errlen, "%s", fd < 0 ? why : strerror (ENAMETOOLONG));
     return false;
   }
   char *lines = sidecar_lines (csv_path, (long long) st.st_size, false, err, errlen);

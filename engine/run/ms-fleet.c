@@ -13,10 +13,12 @@
 
 #include "ms-atomic-file.h"
 #include "ms-csv-io.h"
+#include "ms-csv-pair.h"
 #include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-read-file.h"
 #include "ms-results.h"
 #include "ms-stats.h"
 
@@ -193,7 +195,12 @@ read_stamp (const char *path, MsFleetNode *node, MsFleetProfileLines *seen)
   struct stat st;
   int c = getc (f);
   ungetc (c, f);
-  if (c != '#' && fstat (fileno (f), &st) == 0) {
+  /* The size the sidecar describes: a compressed file's plain content's
+   * (its stamp is in its sidecar: a gzip stream holds no '#' lines). */
+  int plain = c != '#' ? ms_open_regular_to_check (path, &st, why, sizeof why) : -1;
+  if (plain >= 0)
+    close (plain);
+  if (plain >= 0) {
     /* A plain CSV file: the stamp is in its sidecar. */
     char *lines = ms_meta_sidecar_lines (path, (long long) st.st_size, why, sizeof why);
     for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
@@ -225,7 +232,7 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
 {
   snprintf (node->file, sizeof node->file, "%s", name);
   /* The node's name is the file's unless the stamp says otherwise. */
-  snprintf (node->node, sizeof node->node, "%.*s", (int) (strlen (name) - strlen ("-samples.csv")),
+  snprintf (node->node, sizeof node->node, "%.*s", (int) ms_csv_name_stem (name, "-samples.csv"),
             name);
   char path[4096];
   snprintf (path, sizeof path, "%s/%s", dir, name);
@@ -258,11 +265,12 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
   ms_results_free (r);
 }
 
+/* NODE-samples.csv, or NODE-samples.csv.gz as fleet-node writes it under
+ * --compress: a node left out here would be left out without a word. */
 static bool
 is_samples_file (const char *name)
 {
-  size_t n = strlen (name), s = strlen ("-samples.csv");
-  return n > s && strcmp (name + n - s, "-samples.csv") == 0 && name[0] != '.';
+  return ms_csv_name_stem (name, "-samples.csv") > 0 && name[0] != '.';
 }
 
 static int
@@ -298,7 +306,7 @@ list_samples (const char *dir, size_t *n, char *err, size_t errlen)
   }
   closedir (d);
   if (*n == 0) {
-    snprintf (err, errlen, ms_gettext ("%s: no *-samples.csv file"), dir);
+    snprintf (err, errlen, ms_gettext ("%s: no *-samples.csv or *-samples.csv.gz file"), dir);
     free (names);
     return NULL;
   }

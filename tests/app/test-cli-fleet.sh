@@ -335,14 +335,21 @@ assert names == ["alpha", "b\ufffd", "q\ufffdx"], names
 PY
 
 # Control characters in what Slurm is given are quoted, never printed raw,
-# and the shell gets them back as given; --quiet leaves out the note.
+# and the shell gets them back as given; --quiet leaves out the note. A
+# node's name is a host name: one with a control character is refused,
+# named escaped.
 esc=$(printf '\033')
-PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist "g${esc}[1m1" --partition "p${esc}q x" \
+PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist "g${esc}[1m1" --dry-run --quiet \
+  -- --modes host >"$W/dry.txt" 2>"$W/dry.err"; rc=$?
+[ $rc = 2 ] && grep -q "^memsweep fleet: --nodelist 'g.*1m1': " "$W/dry.err" ||
+  fail "--nodelist with a control character: exit $rc: $(cat -v "$W/dry.err")"
+grep -q "$esc" "$W/dry.err" && fail "a raw control character in the refusal: $(cat -v "$W/dry.err")"
+PATH="$W/no-slurm:$PATH" "$M" fleet --dir "$W/fleet" --nodelist "g1" --partition "p${esc}q x" \
   --dry-run --quiet -- --modes host >"$W/dry.txt" 2>"$W/dry.err" || fail "control characters: exit $?"
 grep -q "$esc" "$W/dry.txt" && fail "a raw control character in the plan: $(cat -v "$W/dry.txt")"
 [ -s "$W/dry.err" ] && fail "--quiet still said: $(cat "$W/dry.err")"
 as_run 1 "$W/dry.txt" >"$W/args.txt"
-grep -qxF -- "--nodelist=g${esc}[1m1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q x" "$W/args.txt" ||
+grep -qxF -- "--nodelist=g1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q x" "$W/args.txt" ||
   fail "control characters as a shell reads them: $(cat -v "$W/args.txt")"
 # A --dir whose parent is missing is the user's to fix (exit 2), with or
 # without --dry-run, and nothing is made.
