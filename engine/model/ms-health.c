@@ -87,8 +87,10 @@ ms_health_compute (const MsResults *results, MsHealth *h)
   most_common_link (results, &h->gen, &h->width);
   for (size_t i = 0; i < results->n_cells; i++) {
     const MsCell *c = &results->cells[i];
-    if (!is_gpu_cell (c))
+    if (!is_gpu_cell (c)) {
+      h->n_gpu_cells_unread += ms_mode_uses_gpu (c->mode) && results->from_summary;
       continue;
+    }
     h->n_gpu_cells++;
     int g, w;
     if (ms_cell_link_under_load (c, &g, &w)) {
@@ -163,7 +165,13 @@ ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
   ms_health_format_link (h->gen, h->width, link, sizeof link);
   ms_health_format_link (h->gen_max, h->width_max, max, sizeof max);
   ms_health_format_link (h->slow_gen, h->slow_width, slow, sizeof slow);
-  if (h->n_gpu_cells == 0)
+  if (h->n_gpu_cells == 0 && h->n_gpu_cells_unread > 0)
+    /* A summary holds each cell's statistics, not the rounds that read
+     * the link: unknown from this file, not absent. */
+    snprintf (buf, len, "%s",
+              ms_gettext ("unknown (a summary file holds no link readings: read its samples "
+                          "file)"));
+  else if (h->n_gpu_cells == 0)
     snprintf (buf, len, "%s", ms_gettext ("no GPU cells"));
   else if (h->n_link_known == 0)
     snprintf (buf, len, "%s", ms_gettext ("not recorded"));
@@ -184,7 +192,9 @@ ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
 void
 ms_health_describe_clocks (const MsHealth *h, char *buf, size_t len)
 {
-  if (h->n_state_known == 0)
+  if (h->n_state_known == 0 && h->n_gpu_cells == 0 && h->n_gpu_cells_unread > 0)
+    snprintf (buf, len, "%s", ms_gettext ("clocks unknown (not in a summary file)"));
+  else if (h->n_state_known == 0)
     snprintf (buf, len, "%s", ms_gettext ("clocks not recorded"));
   else if (h->n_throttled > 0 && h->n_clock_moved > 0)
     snprintf (buf, len, ms_gettext ("throttled in %d and SM clock moved in %d of %d cells"),

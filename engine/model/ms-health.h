@@ -28,6 +28,9 @@ typedef struct {
   int n_gpu_cells;           /* GPU cells with repetitions */
   int n_link_known, n_below; /* of them: link read; read and below the maximum */
   int n_state_known, n_throttled, n_clock_moved;
+  /* Cells of GPU modes whose rounds the file does not hold (a summary
+   * file): their link and clocks are unknown, not absent. */
+  int n_gpu_cells_unread;
 } MsHealth;
 
 /* The health of one size (every GPU cell of that exponent). */
