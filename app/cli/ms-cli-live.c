@@ -58,6 +58,11 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
    * (PITFALLS 28). The side's own --rounds, later, wins. */
   words[n++] = "--rounds";
   words[n++] = MS_CLI_LIVE_ROUNDS;
+  /* compare --live, not the side, chooses how many processes a side has:
+   * run's check of processes x rounds must not judge a side's --rounds
+   * by --grade's 4 processes, which nobody asked for (below, its own). */
+  words[n++] = "--processes";
+  words[n++] = "1";
   /* Before the side's own words, so that an --out among them shows. */
   words[n++] = "--out";
   words[n++] = (char *) prefix;
@@ -85,6 +90,15 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
     fprintf (stderr,
              ms_gettext ("memsweep compare: --%c: %s is compare's own option, not a side's\n"),
              side ? 'b' : 'a', o.prefix != prefix ? "--out" : "--export-*");
+    return false;
+  }
+  if (o.sweep.rounds > MS_CLI_LIVE_MAX_ROUNDS) {
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: --%c: --rounds %d is more than %d: a side holds "
+                         "at most %d rounds, which must leave room for the %d processes a "
+                         "compare-grade run starts with\n"),
+             side ? 'b' : 'a', o.sweep.rounds, MS_CLI_LIVE_MAX_ROUNDS, MS_MAX_ROUNDS,
+             MS_MAX_ROUNDS / MS_CLI_LIVE_MAX_ROUNDS);
     return false;
   }
   *sweep = o.sweep;

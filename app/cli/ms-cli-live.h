@@ -13,6 +13,9 @@
  * scatter says anything of the spread between processes (ms-grade.h).
  * The most is as many as MS_MAX_ROUNDS rounds hold. */
 #define MS_CLI_LIVE_MIN_PROCESSES 3
+/* The most rounds a side's process may have: room in MS_MAX_ROUNDS for
+ * the 4 processes a compare-grade run starts with (run --grade). */
+#define MS_CLI_LIVE_MAX_ROUNDS (MS_MAX_ROUNDS / 4)
 /* Rounds a process, unless a side's options say otherwise. */
 #define MS_CLI_LIVE_ROUNDS "5"
 /* The default budget in seconds: twice a compare-grade run's minute. */
