@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""tests/app/test-cli-limits.py: measured work under limits and signals,
+and the supervisor's children in every state (docs/cli.md, "Stopping").
+
+    test-cli-limits.py MEMSWEEP REFERENCE_DIR [CASE...]
+
+Cases 1-8 are the eight defects found on main da005fba; each fails there
+and passes now:
+
+  1 calibrate under ulimit -n 13: descriptors do not grow with the runs
+  2 someone else's SIGTERM to one calibration run: said, the next runs go
+    on, the profile of the whole runs, exit 1
+  3 run --grade under a ulimit -f each process's file fits but the merged
+    run does not: every process's files kept in a folder named, exit 4
+  4 run --grade whose process is stopped (SIGSTOP), then one Ctrl+C: no
+    hang, the run written, exit 1
+  5 fleet-node -- --compress: its .gz files stamped, exit 0; fleet-report
+    counts the node
+  6 a summary file's health: its link and clocks unknown, not "no GPU cells"
+  7 fleet --nodelist: a name no host has is refused before anything runs
+  8 compare --live, a side's --rounds 65: refused naming what was asked
+
+Cases 9 on hold the supervisor's policy for each state a child can be in
+and each signal a terminal or a scheduler sends (each fails on da005fba
+where it says so): a child stopped by someone else is continued (9);
+SIGINT, SIGTERM, SIGHUP and SIGQUIT each stop run --grade and keep what
+was measured (10), a second of each ends it at once with no child or
+folder left (11); a child started with SIGTERM ignored (a runner that
+ignores it) is still told to stop (12).
+
+Every program starts with the stop signals at their defaults (PITFALLS
+31) and measures the host baseline (--modes host) in a folder of its own
+(TMPDIR too). A signal goes to a child once it catches the stop signals
+and has spent CPU time, and a child is stopped (SIGSTOP) before someone
+else's signal reaches it: no verdict depends on this machine's speed."""
+import glob
+import gzip
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+MEMSWEEP = REFERENCE = None
+CASES = []
+STOP = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+TINY = ["--modes", "host", "--min-exp", "10", "--max-exp", "10", "--reps", "3"]
+# A third of a second of CPU a process (100000 repetitions of 4-16 B).
+SHORT = ["--modes", "host", "--min-exp", "0", "--max-exp", "2", "--warmup", "0", "--reps",
+         "100000"]
+# Seconds a size, 15 sizes: a process stopped early holds only some of them.
+LONG = ["--modes", "host", "--min-exp", "0", "--max-exp", "14", "--warmup", "0", "--reps",
+        "100000"]
+
+
+def case(number, title):
+    def register(fn):
+        CASES.append((number, title, fn))
+        return fn
+
+    return register
+
+
+def expect(cond, what, err=""):
+    if not cond:
+        raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
+
+
+def preexec(ignore=(), nofile=None, fsize=None, session=False):
+    """The child's stop signals at their defaults (some ignored), limits."""
+
+    def setup():
+        for sig in STOP:
+            signal.signal(sig, signal.SIG_IGN if sig in ignore else signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, resource.getrlimit(
+                resource.RLIMIT_NOFILE)[1]))
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, resource.getrlimit(
+                resource.RLIMIT_FSIZE)[1]))
+        if session:
+            os.setsid()
+
+    return setup
+
+
+def env(d):
+    return dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+
+
+def start(d, args, **how):
+    return subprocess.Popen([MEMSWEEP, *args], cwd=d, env=env(d), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=preexec(**how))
+
+
+def memsweep(d, *args, timeout=240, **how):
+    p = subprocess.run([MEMSWEEP, *args], cwd=d, env=env(d), capture_output=True, text=True,
+                       timeout=timeout, preexec_fn=preexec(**how))
+    return p.returncode, p.stdout, p.stderr
+
+
+def finish(proc, timeout=240):
+    """Its standard error once it ended; a process that hangs is ended with
+    its processes and fails the case."""
+    try:
+        return proc.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        for c in children(proc.pid):
+            os.kill(c, signal.SIGKILL)
+        proc.kill()
+        proc.communicate()
+        raise AssertionError(f"still running after {timeout} s: a hang")
+
+
+def status(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return dict(line.rstrip("\n").split(":\t", 1) for line in f if ":\t" in line)
+    except OSError:
+        return {}
+
+
+def state(pid):
+    return status(pid).get("State", "Z")[0]
+
+
+def cpu_ticks(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def caught(pid, sigs):
+    mask = int(status(pid).get("SigCgt", "0"), 16)
+    return all(mask & (1 << (s - 1)) for s in sigs)
+
+
+def pending(pid, sig):
+    st = status(pid)
+    bit = 1 << (sig - 1)
+    return bool((int(st.get("ShdPnd", "0"), 16) | int(st.get("SigPnd", "0"), 16)) & bit)
+
+
+def wait_until(test, proc):
+    while not test():
+        if proc.poll() is not None:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+def nth_busy_child(proc, n, ticks=5, sigs=(signal.SIGINT,)):
+    """The nth child proc starts (from 1) once it catches sigs and has spent
+    ticks of CPU time; None when proc ended first."""
+    seen, found = [], []
+
+    def ready():
+        for c in children(proc.pid):
+            if c not in seen:
+                seen.append(c)
+        if len(seen) >= n and caught(seen[n - 1], sigs) and cpu_ticks(seen[n - 1]) >= ticks:
+            found.append(seen[n - 1])
+            return True
+        return False
+
+    return found[0] if wait_until(ready, proc) else None
+
+
+def stop_child(proc, child):
+    """SIGSTOP to child; whether it stopped (False: it ended first)."""
+    os.kill(child, signal.SIGSTOP)
+    wait_until(lambda: state(child) in "TtZX", proc)
+    return state(child) in "Tt"
+
+
+def left_in(d):
+    return [n for n in os.listdir(d) if n.startswith("memsweep-")]
+
+
+# ---- 1-8: the defects ---------------------------------------------------------
+@case(1, "calibrate --runs 8 under ulimit -n 13 writes its profile")
+def calibrate_few_descriptors(d):
+    rc, _, err = memsweep(d, "calibrate", "--runs", "8", *TINY, "--out", "P.csv", "--quiet",
+                          nofile=13)
+    expect(rc == 0, f"exit {rc}, not 0", err)
+    expect(os.path.getsize(os.path.join(d, "P.csv")) > 0, "no profile", err)
+    expect(not left_in(d), f"left {left_in(d)}", err)
+
+
+@case(2, "someone else's SIGTERM to calibration run 2 of 4: said, the others go on, exit 1")
+def calibrate_run_terminated(d):
+    proc = start(d, ["calibrate", "--runs", "4", "--out", "P.csv", "--quiet", *SHORT])
+    child = nth_busy_child(proc, 2)
+    expect(child is not None, "calibrate ended before its second run")
+    if stop_child(proc, child):
+        os.kill(child, signal.SIGTERM)
+        os.kill(child, signal.SIGCONT)
+    err = finish(proc)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    expect("run 2 of 4" in err and "not counted" in err, "the run's end is not said", err)
+    expect(os.path.exists(os.path.join(d, "P.csv")), "no profile from the three whole runs", err)
+    expect("3 finished runs" in err, "what the profile is measured from is not said", err)
+
+
+@case(3, "run --grade: the merged run over ulimit -f keeps each process's files, exit 4")
+def grade_file_limit(d):
+    # A process's samples file: about 4 KB; the six merged: about 22 KB.
+    rc, _, err = memsweep(d, "run", "--grade", "--processes", "6", "--rounds", "2", "--modes",
+                          "host", "--min-exp", "10", "--max-exp", "12", "--reps", "3", "--out",
+                          "G", "--quiet", fsize=12288)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*"))
+    expect(len(kept) == 1 and kept[0] in err, f"no kept folder named: {os.listdir(d)}", err)
+    for p in range(6):
+        path = os.path.join(kept[0], f"p{p}-samples.csv")
+        expect(os.path.exists(path), f"p{p}-samples.csv not kept", err)
+    show = subprocess.run([MEMSWEEP, "show", os.path.join(kept[0], "p5-samples.csv")],
+                          capture_output=True, text=True)
+    expect(show.returncode == 0, "a kept process's run does not read back", show.stderr)
+
+
+@case(4, "run --grade with its process stopped (SIGSTOP), then one Ctrl+C: no hang, exit 1")
+def grade_stopped_then_ctrl_c(d):
+    proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG],
+                 session=True)
+    child = nth_busy_child(proc, 1, ticks=20)
+    expect(child is not None, "run --grade ended before its first process was busy")
+    stop_child(proc, child)
+    os.killpg(proc.pid, signal.SIGINT)
+    err = finish(proc, timeout=120)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    expect(os.path.exists(os.path.join(d, "g-samples.csv")), "what was measured not written", err)
+    expect(not left_in(d), f"left {left_in(d)}", err)
+
+
+@case(5, "fleet-node -- --compress: exit 0, .gz files stamped; fleet-report counts the node")
+def fleet_node_compress(d):
+    rc, _, err = memsweep(d, "fleet-node", "--dir", "F", "--node", "n1", "--", *TINY,
+                          "--compress")
+    expect(rc == 0, f"fleet-node: exit {rc}, not 0", err)
+    expect(sorted(os.listdir(os.path.join(d, "F"))) ==
+           ["n1-meta.json", "n1-samples.csv.gz", "n1-summary.csv.gz"],
+           f"files: {os.listdir(os.path.join(d, 'F'))}", err)
+    with open(os.path.join(d, "F", "n1-meta.json")) as f:
+        expect('"node": "n1"' in f.read(), "the sidecar holds no stamp", err)
+    rc, _, err = memsweep(d, "fleet-node", "--dir", "F", "--node", "n2", "--", *TINY)
+    expect(rc == 0, f"fleet-node n2: exit {rc}", err)
+    rc, out, err = memsweep(d, "fleet-report", "F")
+    expect(rc == 0, f"fleet-report: exit {rc}, not 0", err)
+    expect("2 nodes" in out and "\nn1 " in out and "\nn2 " in out,
+           "a node left out: " + out, err)
+
+
+@case(6, "a summary file's health: link and clocks unknown, not 'no GPU cells'")
+def summary_health_unknown(d):
+    stem = "h100-default"
+    for kind in ("-samples.csv.gz", "-summary.csv.gz", "-meta.json"):
+        shutil.copy(os.path.join(REFERENCE, stem + kind), d)
+    rc, out, err = memsweep(d, "show", stem + "-summary.csv.gz")
+    health = out.split("Health\n", 1)[-1].split("\n", 1)[0]
+    expect(rc == 0, f"show: exit {rc}", err)
+    expect("no GPU cells" not in health and "unknown" in health, "summary: " + health)
+    rc, out, err = memsweep(d, "show", stem + "-samples.csv.gz")
+    health = out.split("Health\n", 1)[-1].split("\n", 1)[0]
+    expect("gen5 x16" in health, "samples: " + health)
+
+
+@case(7, "fleet --nodelist with a name no host has is refused, naming it, nothing made")
+def fleet_nodelist_checked(d):
+    for bad in ("a/b", "../up", "n$(id)", "n%j", "a,,b", "-x", "gpu[1-2", "n 1", "\u00e9"):
+        rc, _, err = memsweep(d, "fleet", "--dir", "F", "--nodelist", bad, "--dry-run")
+        expect(rc == 2, f"--nodelist {bad!r}: exit {rc}, not 2", err)
+        expect("--nodelist" in err, f"--nodelist {bad!r}: not named", err)
+        expect(not os.path.exists(os.path.join(d, "F")), f"--nodelist {bad!r}: F made", err)
+    rc, out, err = memsweep(d, "fleet", "--dir", "F", "--nodelist", "gpu[001-002],n-2.x",
+                            "--dry-run")
+    expect(rc == 0 and "--nodelist=n-2.x" in out, f"good names: exit {rc}", err)
+
+
+@case(8, "compare --live, a side's --rounds 65: refused naming --rounds 65, no '4 x 65'")
+def live_rounds_named(d):
+    side = " ".join(TINY)
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side + " --rounds 65", "--b", side,
+                          "--budget", "1")
+    expect(rc == 2, f"exit {rc}, not 2", err)
+    expect("--rounds 65" in err and "--a" in err and "4 x 65" not in err,
+           "the message does not name what was asked", err)
+    expect(not left_in(d), f"left {left_in(d)}", err)
+
+
+# ---- 9 on: the supervisor ------------------------------------------------------
+@case(9, "a process stopped by someone else is continued: run --grade ends, exit 0")
+def grade_child_stopped_continued(d):
+    proc = start(d, ["run", "--processes", "2", "--rounds", "1", "--out", "g", *SHORT])
+    child = nth_busy_child(proc, 1)
+    expect(child is not None, "run --grade ended before its first process was busy")
+    stopped = stop_child(proc, child)
+    err = finish(proc, timeout=120)
+    expect(proc.returncode == 0, f"exit {proc.returncode}, not 0", err)
+    expect(not stopped or "continued" in err, "the stop is not said", err)
+    expect(os.path.exists(os.path.join(d, "g-samples.csv")), "the run not written", err)
+
+
+def grade_signalled(d, sig, twice):
+    proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG])
+    child = nth_busy_child(proc, 1, ticks=20, sigs=STOP)
+    expect(child is not None, "run --grade ended before its first process was busy")
+    expect(wait_until(lambda: caught(proc.pid, STOP), proc), "memsweep ended")
+    proc.send_signal(sig)
+    if twice:
+        wait_until(lambda: not pending(proc.pid, sig), proc)
+        proc.send_signal(sig)
+    err = finish(proc, timeout=120)
+    name = signal.Signals(sig).name
+    expect(proc.returncode == 1, f"{name}: exit {proc.returncode}, not 1", err)
+    expect(state(child) in "ZX", f"{name}: its process is still running", err)
+    expect(not left_in(d), f"{name}: left {left_in(d)}", err)
+    expect(twice or name in err, f"{name}: the signal is not named", err)
+    expect(twice or os.path.exists(os.path.join(d, "g-samples.csv")),
+           f"{name}: what the process measured is not written", err)
+
+
+@case(10, "SIGINT, SIGTERM, SIGHUP, SIGQUIT to run --grade: stopped, kept, exit 1")
+def grade_each_signal(d):
+    for sig in STOP:
+        sub = tempfile.mkdtemp(dir=d)
+        grade_signalled(sub, sig, False)
+
+
+@case(11, "a second SIGINT, SIGTERM, SIGHUP or SIGQUIT: no process or folder left, exit 1")
+def grade_each_signal_twice(d):
+    for sig in STOP:
+        sub = tempfile.mkdtemp(dir=d)
+        grade_signalled(sub, sig, True)
+
+
+@case(12, "memsweep started with SIGTERM ignored: a Ctrl+C still stops its process")
+def child_ignoring_sigterm(d):
+    proc = start(d, ["run", "--processes", "2", "--rounds", "1", "--out", "g", *LONG],
+                 ignore=(signal.SIGTERM,))
+    child = nth_busy_child(proc, 1, ticks=20)
+    expect(child is not None, "run --grade ended before its first process was busy")
+    proc.send_signal(signal.SIGINT)
+    err = finish(proc, timeout=300)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    # Told with a signal it ignores, the process would measure all 15 sizes.
+    with open(os.path.join(d, "g-samples.csv")) as f:
+        sizes = {line.split(",")[1] for line in f if line.startswith('"host",')}
+    expect(0 < len(sizes) < 15, f"{len(sizes)} sizes measured: the process was not stopped", err)
+
+
+def main():
+    global MEMSWEEP, REFERENCE
+    args = sys.argv[1:]
+    if len(args) < 2 or not os.access(args[0], os.X_OK):
+        print("usage: test-cli-limits.py MEMSWEEP REFERENCE_DIR [CASE...]", file=sys.stderr)
+        return 2
+    MEMSWEEP, REFERENCE = os.path.abspath(args[0]), os.path.abspath(args[1])
+    only = {int(a) for a in args[2:]}
+    failed = passed = 0
+    for number, title, fn in CASES:
+        if only and number not in only:
+            continue
+        d = tempfile.mkdtemp(prefix="ms-limits-")
+        t0 = time.monotonic()
+        try:
+            fn(d)
+            print(f"ok     {number:2d} {title} ({time.monotonic() - t0:.1f} s)")
+            passed += 1
+        except (AssertionError, subprocess.TimeoutExpired) as e:
+            print(f"FAILED {number:2d} {title}: {e}")
+            failed += 1
+        finally:
+            shutil.rmtree(d, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
