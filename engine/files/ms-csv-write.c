@@ -21,6 +21,7 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
+#include "ms-gzip-file.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
 #include "ms-data.h"
@@ -974,6 +975,15 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   return ok;
 }
 
+/* path's name in folder, with ".gz" added when gz. */
+static bool
+kept_name (const char *folder, const char *path, bool gz, char *out, size_t len)
+{
+  return ms_output_plan_kept_name (folder, path, out, len) &&
+         (!gz || strlen (out) + sizeof MS_GZIP_SUFFIX <= len) &&
+         (!gz || strcat (out, MS_GZIP_SUFFIX));
+}
+
 /* The pair could not be written at its names, for whatever reason (a full,
  * read-only or vanished folder, a pipe nobody reads, a device that refuses
  * it): kept under them in a new folder (ms_output_plan_keep_folder), and
@@ -989,14 +999,17 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
     return false;
   for (int attempt = 0; ms_output_plan_keep_folder (samples_path, attempt, folder, sizeof folder);
        attempt++) {
-    if (ms_output_plan_kept_name (folder, samples_path, samples, sizeof samples) &&
-        ms_output_plan_kept_name (folder, summary_path, summary, sizeof summary) &&
-        strcmp (samples, summary) != 0 &&
-        write_pair (results, samples, summary, NULL, why, sizeof why)) {
-      snprintf (err + used, errlen - used,
-                ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
-      return true;
-    }
+    /* As named, then gzipped: a pair over a file-size limit (ulimit -f)
+     * or a nearly full disk often fits a fifth of its size. */
+    for (int gz = 0; gz <= !ms_gzip_is_name (samples_path); gz++)
+      if (kept_name (folder, samples_path, gz, samples, sizeof samples) &&
+          kept_name (folder, summary_path, gz, summary, sizeof summary) &&
+          strcmp (samples, summary) != 0 &&
+          write_pair (results, samples, summary, NULL, why, sizeof why)) {
+        snprintf (err + used, errlen - used,
+                  ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
+        return true;
+      }
     rmdir (folder);
   }
   return false;

@@ -21,6 +21,9 @@ and passes now:
   7 fleet --nodelist: a name no host has is refused before anything runs
   8 compare --live, a side's --rounds 65: refused naming what was asked
 
+and case 13: a single-process run whose pair exceeds ulimit -f is kept
+gzipped (fails on da005fba: nothing kept).
+
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
 where it says so): a child stopped by someone else is continued (9);
@@ -220,17 +223,18 @@ def calibrate_run_terminated(d):
 
 @case(3, "run --grade: the merged run over ulimit -f keeps each process's files, exit 4")
 def grade_file_limit(d):
-    # A process's samples file: about 4 KB; the six merged: about 22 KB.
-    rc, _, err = memsweep(d, "run", "--grade", "--processes", "6", "--rounds", "2", "--modes",
+    # A process's samples file: about 3.8 KB; the twelve merged: about 45
+    # KB, 6.7 KB gzipped (the form a kept run tries next).
+    rc, _, err = memsweep(d, "run", "--grade", "--processes", "12", "--rounds", "2", "--modes",
                           "host", "--min-exp", "10", "--max-exp", "12", "--reps", "3", "--out",
-                          "G", "--quiet", fsize=12288)
+                          "G", "--quiet", fsize=5120)
     expect(rc == 4, f"exit {rc}, not 4", err)
     kept = glob.glob(os.path.join(d, "memsweep-kept-*"))
     expect(len(kept) == 1 and kept[0] in err, f"no kept folder named: {os.listdir(d)}", err)
-    for p in range(6):
+    for p in range(12):
         path = os.path.join(kept[0], f"p{p}-samples.csv")
         expect(os.path.exists(path), f"p{p}-samples.csv not kept", err)
-    show = subprocess.run([MEMSWEEP, "show", os.path.join(kept[0], "p5-samples.csv")],
+    show = subprocess.run([MEMSWEEP, "show", os.path.join(kept[0], "p11-samples.csv")],
                           capture_output=True, text=True)
     expect(show.returncode == 0, "a kept process's run does not read back", show.stderr)
 
@@ -363,6 +367,19 @@ def child_ignoring_sigterm(d):
     with open(os.path.join(d, "g-samples.csv")) as f:
         sizes = {line.split(",")[1] for line in f if line.startswith('"host",')}
     expect(0 < len(sizes) < 15, f"{len(sizes)} sizes measured: the process was not stopped", err)
+
+
+@case(13, "run whose pair exceeds ulimit -f: kept gzipped in a folder named, exit 4")
+def run_file_limit_gzipped(d):
+    # About 7 KB plain, 1.3 KB gzipped.
+    rc, _, err = memsweep(d, "run", "--rounds", "2", "--modes", "host", "--min-exp", "10",
+                          "--max-exp", "12", "--reps", "3", "--out", "R", "--quiet", fsize=4096)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "R-samples.csv.gz"))
+    expect(len(kept) == 1 and os.path.basename(os.path.dirname(kept[0])) in err,
+           f"no kept run named: {os.listdir(d)}", err)
+    show = subprocess.run([MEMSWEEP, "show", kept[0]], capture_output=True, text=True)
+    expect(show.returncode == 0, "the kept run does not read back", show.stderr)
 
 
 def main():
