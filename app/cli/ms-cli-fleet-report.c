@@ -2,7 +2,10 @@
 /* ms-cli-fleet-report.c: `memsweep fleet-report DIR`, nodes x key figures
  * with each node's deviation from the fleet median and its flags. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <getopt.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,6 +191,34 @@ print_damaged_profiles (FILE *out, const MsFleetReport *r)
   }
 }
 
+/* What DIR holds of a node's measurements that the report cannot count,
+ * said rather than passed over: a run kept in a folder of its own when
+ * it could not be written (memsweep-kept-*), a summary without its
+ * samples file (the figures come from the samples). */
+static void
+print_uncounted (FILE *out, const char *dir)
+{
+  char sibling[PATH_MAX + 256], path[PATH_MAX + 256], clean[4 * sizeof path];
+  struct stat st;
+  DIR *d = opendir (dir);
+  for (struct dirent *e; d && (e = readdir (d));) {
+    snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strncmp (e->d_name, "memsweep-kept-", 14) == 0 && stat (path, &st) == 0 &&
+        S_ISDIR (st.st_mode))
+      fprintf (out, ms_gettext ("memsweep fleet-report: %s holds a run kept where it could not "
+                                "be written: not counted (move its files into %s)\n"),
+               ms_report_clean (path, clean, sizeof clean), dir);
+    else if (e->d_name[0] != '.' && ms_csv_name_stem (e->d_name, "-summary.csv") > 0 &&
+             ms_csv_pair_samples_path (path, sibling, sizeof sibling) &&
+             stat (sibling, &st) != 0)
+      fprintf (out, ms_gettext ("memsweep fleet-report: %s has no samples file beside it: not "
+                                "counted\n"),
+               ms_report_clean (path, clean, sizeof clean));
+  }
+  if (d)
+    closedir (d);
+}
+
 /* --openmetrics FILE: the report for a Prometheus textfile collector; the
  * file must not be one of the inputs. */
 static bool
@@ -310,6 +341,7 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
   print_damaged_profiles (stderr, r);
+  print_uncounted (stderr, argv[optind]);
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);
     return 1;

@@ -269,6 +269,12 @@ def fleet_node_compress(d):
     expect(rc == 0, f"fleet-report: exit {rc}, not 0", err)
     expect("2 nodes" in out and "\nn1 " in out and "\nn2 " in out,
            "a node left out: " + out, err)
+    # What cannot be counted is said, not passed over.
+    os.unlink(os.path.join(d, "F", "n2-samples.csv"))
+    os.mkdir(os.path.join(d, "F", "memsweep-kept-x"))
+    rc, out, err = memsweep(d, "fleet-report", "F")
+    expect("n2-summary.csv has no samples file" in err and "memsweep-kept-x holds a run" in err,
+           "a node's files left out without a word", err)
 
 
 @case(6, "a summary file's health: link and clocks unknown, not 'no GPU cells'")
