@@ -779,17 +779,17 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
                          const char *add, char *err, size_t errlen)
 {
   char path[4096], run_id[64] = "", why[256];
-  struct stat st;
   MsSidecarKept files[MS_SIDECAR_MAX_FILES];
-  /* The size the sidecar describes: a compressed file's plain content's. */
-  int fd = ms_open_regular_to_check (csv_path, &st, why, sizeof why);
-  if (fd >= 0)
-    close (fd);
-  if (fd < 0 || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
-    snprintf (err, errlen, "%s", fd < 0 ? why : strerror (ENAMETOOLONG));
+  /* The size the sidecar describes: a compressed file's plain content's
+   * (its recorded size, ms-input.h). */
+  MsInput *in = ms_input_open (csv_path, false, why, sizeof why);
+  uint64_t size = in ? ms_input_size (in) : 0;
+  ms_input_close (in);
+  if (!in || !ms_meta_sidecar_path (csv_path, path, sizeof path)) {
+    snprintf (err, errlen, "%s", !in ? why : strerror (ENAMETOOLONG));
     return false;
   }
-  char *lines = sidecar_lines (csv_path, (long long) st.st_size, false, err, errlen);
+  char *lines = sidecar_lines (csv_path, (long long) size, false, err, errlen);
   if (!lines)
     return false;
   sscanf (lines, "# run-id: %63s", run_id);

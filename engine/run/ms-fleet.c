@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-read-file.h"
 #include "ms-results.h"
@@ -34,40 +36,19 @@ ms_fleet_figure_name (MsFleetFigure f)
   return f < MS_FLEET_N_FIGURES ? names[f] : "?";
 }
 
+/* The file's plain content whole (a gzipped node file inflated), through
+ * the one reader, not as an input: it is about to be rewritten; NULL with
+ * "path: why". */
 static char *
 slurp (const char *path, size_t *len, char *err, size_t errlen)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+  MsInput *in = ms_input_open (path, false, err, errlen);
+  if (!in)
     return NULL;
-  }
-  char *buf = NULL;
-  size_t cap = 0, n = 0, got;
-  do {
-    if (n + 65536 > cap) {
-      char *bigger = realloc (buf, cap = 2 * cap + 65536);
-      if (!bigger) {
-        free (buf);
-        fclose (f);
-        snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-        return NULL;
-      }
-      buf = bigger;
-    }
-    got = fread (buf + n, 1, cap - n - 1, f);
-    n += got;
-  } while (got > 0);
-  bool bad = ferror (f);
-  fclose (f);
-  if (bad) {
-    free (buf);
-    snprintf (err, errlen, ms_gettext ("%s: read error"), path);
-    return NULL;
-  }
-  buf[n] = '\0';
-  *len = n;
-  return buf;
+  bool too_large;
+  char *text = ms_input_read_all (in, SIZE_MAX / 4, len, &too_large, err, errlen);
+  ms_input_close (in);
+  return text;
 }
 
 static bool
@@ -187,31 +168,31 @@ read_stamp_line (char *line, MsFleetNode *node, MsFleetProfileLines *seen)
 static void
 read_stamp (const char *path, MsFleetNode *node, MsFleetProfileLines *seen)
 {
-  FILE *f = fopen (path, "r");
-  if (!f)
-    return;
-  ms_atomic_file_note_read (fileno (f));
   char line[1024], why[1024];
-  struct stat st;
-  int c = getc (f);
-  ungetc (c, f);
-  /* The size the sidecar describes: a compressed file's plain content's
-   * (its stamp is in its sidecar: a gzip stream holds no '#' lines). */
-  int plain = c != '#' ? ms_open_regular_to_check (path, &st, why, sizeof why) : -1;
-  if (plain >= 0)
-    close (plain);
-  if (plain >= 0) {
-    /* A plain CSV file: the stamp is in its sidecar. */
-    char *lines = ms_meta_sidecar_lines (path, (long long) st.st_size, why, sizeof why);
+  /* Through the one reader: a gzipped node file as its plain content. */
+  MsInput *in = ms_input_open (path, true, why, sizeof why);
+  if (!in)
+    return;
+  uint64_t size = ms_input_size (in);
+  char c = 0;
+  bool inline_meta = ms_input_read (in, &c, 1) == 1 && c == '#';
+  ms_input_close (in);
+  if (!inline_meta) {
+    /* A plain CSV file: the stamp is in its sidecar, which describes the
+     * plain content's size. */
+    char *lines = ms_meta_sidecar_lines (path, (long long) size, why, sizeof why);
     for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
       snprintf (line, sizeof line, "%.*s", (int) (eol - p), p);
       read_stamp_line (line, node, seen);
     }
     free (lines);
+    return;
   }
-  while (fgets (line, sizeof line, f) && line[0] == '#')
+  FILE *f = ms_input_fopen (path, true, why, sizeof why);
+  while (f && fgets (line, sizeof line, f) && line[0] == '#')
     read_stamp_line (line, node, seen);
-  fclose (f);
+  if (f)
+    fclose (f);
 }
 
 /* A rate and its interval from the time it was computed from: bytes /
