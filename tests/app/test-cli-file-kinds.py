@@ -59,10 +59,11 @@ def make_kinds(d):
     plain_copy(os.path.join(DATA, "envelopes.csv"), kinds["envelopes"])
     kinds["sidecar"] = os.path.join(d, "k-sidecar.json")
     plain_copy(os.path.join(REF, "h100-default-1-meta.json"), kinds["sidecar"])
+    other = os.path.join(REF, "h100-default-2-samples.csv.gz")
     for kind, args in (("results-json", ["show", kinds["samples"], "--format", "json"]),
-                       ("compare-json", ["compare", kinds["samples"],
-                                         os.path.join(REF, "h100-default-2-samples.csv.gz"),
-                                         "--format", "json"])):
+                       ("compare-json", ["compare", kinds["samples"], other, "--format", "json"]),
+                       ("results-table", ["show", kinds["samples"], "--format", "csv"]),
+                       ("verdicts", ["compare", kinds["samples"], other, "--format", "csv"])):
         rc, out, err = run(args, d)
         kinds[kind] = os.path.join(d, f"k-{kind}.json")
         with open(kinds[kind], "wb") as f:
