@@ -144,26 +144,26 @@ edge_label (cairo_t *cr, const MsChartStyle *style, const char *text, double x, 
   return h;
 }
 
-/* The fastest one-way copy measured between i and j over every method,
- * either way; 0 without one. */
-static double
-best_measured (const MsPeerResults *r, int i, int j)
-{
-  double best = 0;
-  for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
-    best = MAX (best, MAX (r->cell[m][i][j].uni_gbps, r->cell[m][j][i].uni_gbps));
-  return isfinite (best) ? best : 0;
-}
-
 /* The links' rate in theory beside the best measured copy, so that the
- * matrix's 393 is not read against a 450 with nothing between them. */
+ * matrix's 393 is not read against a 450 with nothing between them. A copy
+ * faster than the links named cannot have used them: then the links are
+ * misread, and the label says so instead of showing both figures. */
 static char *
 nvlink_text (const MsPeerFile *file, int i, int j)
 {
   char what[96];
   double nominal = ms_peer_nominal_gbps (&file->peer, file->device, i, j, what, sizeof what);
   int links = links_between (&file->peer, i, j);
-  double best = best_measured (&file->peer, i, j);
+  double best = ms_peer_best_gbps (&file->peer, i, j);
+  if (ms_peer_link_in_doubt (&file->peer, file->device, i, j))
+    /* TRANSLATORS: under an NVLink arc when a copy measured over it was
+     * faster than the links counted allow. */
+    return g_strdup_printf (ngettext ("%d NVLink read: topology in doubt\n(a copy ran faster "
+                                      "than it allows)",
+                                      "%d NVLinks read: topology in doubt\n(a copy ran faster "
+                                      "than they allow)",
+                                      links),
+                            links);
   if (best > 0 && nominal > 0)
     /* TRANSLATORS: two lines under an NVLink arc, e.g. "18 NVLinks: 450 GB/s
      * each way in theory\nbest copy measured: 393 GB/s (87%)". */
@@ -235,6 +235,29 @@ draw_nvlinks (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
   return deepest + fs;
 }
 
+/* The pairs without NVLinks whose copies ran faster than their PCIe path
+ * allows: one line naming them in place of a path; returns where it ends. */
+static double
+draw_doubted (cairo_t *cr, const MsPeerFile *file, MsTopologyLayout *lay, double y,
+              double width, double fs)
+{
+  const MsPeerResults *r = &file->peer;
+  g_autoptr (GString) line = g_string_new (NULL);
+  for (int i = 0; i < lay->n_gpus; i++)
+    for (int j = i + 1; j < lay->n_gpus; j++)
+      if (links_between (r, i, j) == 0 && ms_peer_link_in_doubt (r, file->device, i, j))
+        g_string_append_printf (line, "%s%d–%d", line->len ? ", " : "", r->devices[i],
+                                r->devices[j]);
+  if (!line->len)
+    return y;
+  g_autofree char *text = g_strdup_printf (
+    /* TRANSLATORS: %s lists pairs of GPUs, "0–1, 2–3". */
+    _("Topology in doubt: GPUs %s copied faster than their PCIe path allows"), line->str);
+  ms_draw_text_max (cr, text, fs, y, fs * 0.9, width - 2 * fs);
+  lay->n_path_lines++;
+  return y + fs * 1.4;
+}
+
 /* "host bridge: GPU 0 - GPU 1, GPU 2 - GPU 3", one line per path. */
 static void
 draw_paths (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
@@ -249,11 +272,13 @@ draw_paths (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
     lay->n_path_lines = 0;
     return;
   }
+  y = draw_doubted (cr, file, lay, y, width, fs);
   for (int p = MS_LINK_UNKNOWN; p <= MS_LINK_SYSTEM; p++) {
     g_autoptr (GString) line = g_string_new (NULL);
     for (int i = 0; i < lay->n_gpus; i++)
       for (int j = i + 1; j < lay->n_gpus; j++)
-        if (links_between (r, i, j) == 0 && (int) r->topo.pcie_path[i][j] == p)
+        if (links_between (r, i, j) == 0 && (int) r->topo.pcie_path[i][j] == p
+            && !ms_peer_link_in_doubt (r, file->device, i, j))
           g_string_append_printf (line, "%s%d–%d", line->len ? ", " : "", r->devices[i],
                                   r->devices[j]);
     if (!line->len)

@@ -60,6 +60,7 @@
 #include "run/ms-experiment.h"
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"
+#include "run/ms-peer-doubt.h"
 #include "run/ms-runner.h"
 #include "run/ms-supervisor.h"
 /* lessons/: the lessons by name, their parts and runs, a run read from

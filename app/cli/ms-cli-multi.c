@@ -374,27 +374,45 @@ get_reference (const MsPeerResults *r, int i, int j, int unused)
   return r->reference_gbps[i][j];
 }
 
+/* One pair's line: the link as `nvidia-smi topo -m` names it, and its
+ * nominal rate, unless a copy ran faster than that link allows: then the
+ * topology is in doubt, and the line says so instead of the rate. */
+static void
+print_pair (FILE *f, const MsPeerResults *r, const MsDeviceInfo *info, int i, int j)
+{
+  char what[96], code[16];
+  double nominal = ms_peer_nominal_gbps (r, info, i, j, what, sizeof what);
+  fprintf (f, ms_gettext ("    to gpu %d: %s, %d NVLinks, PCIe path %s, peer access %s; "),
+           r->devices[j], ms_topology_pair_code (&r->topo, i, j, code, sizeof code),
+           r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
+           r->can_access[i][j] ? ms_gettext ("yes") : ms_gettext ("no"));
+  if (ms_peer_link_in_doubt (r, info, i, j))
+    fprintf (f, ms_gettext ("topology in doubt: a copy ran at %.0f GB/s, faster than this "
+                            "link allows\n"),
+             ms_peer_best_gbps (r, i, j));
+  else
+    fprintf (f, ms_gettext ("nominal %.0f GB/s per direction (%s)\n"), nominal, what);
+}
+
 static void
 print_topology (FILE *f, const MsPeerResults *r, const MsDeviceInfo *info)
 {
   fprintf (f, ms_gettext ("topology (NVML%s):\n"), r->topo.nvml ? "" : ms_gettext (": not available"));
   for (int i = 0; i < r->n_devices; i++) {
-    fprintf (f, ms_gettext ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d\n"), r->devices[i],
-            info[i].name, info[i].pci_bus_id,
-            r->topo.serial[i][0] ? r->topo.serial[i] : ms_gettext ("unknown"),
-            info[i].pcie_gen, info[i].pcie_width);
-    for (int j = 0; j < r->n_devices; j++) {
-      if (j == i)
-        continue;
-      char what[96];
-      double nominal = ms_peer_nominal_gbps (r, info, i, j, what, sizeof what);
-      fprintf (f, ms_gettext ("    to gpu %d: %d NVLinks, PCIe path %s, peer access %s; nominal "
-                          "%.0f GB/s per direction (%s)\n"),
-              r->devices[j], r->topo.nvlinks[i][j], ms_link_path_name (r->topo.pcie_path[i][j]),
-              r->can_access[i][j] ? ms_gettext ("yes") : ms_gettext ("no"),
-              nominal, what);
-    }
+    fprintf (f, ms_gettext ("  gpu %d %s, %s, serial %s, PCIe gen%d x%d, %d NVLinks active%s\n"),
+             r->devices[i], info[i].name, info[i].pci_bus_id,
+             r->topo.serial[i][0] ? r->topo.serial[i] : ms_gettext ("unknown"),
+             info[i].pcie_gen, info[i].pcie_width, r->topo.active_nvlinks[i],
+             r->topo.nvswitch[i] ? ms_gettext (" (to NVSwitches)") : "");
+    for (int j = 0; j < r->n_devices; j++)
+      if (j != i)
+        print_pair (f, r, info, i, j);
   }
+  int doubted = ms_peer_pairs_in_doubt (r, info);
+  if (doubted > 0)
+    fprintf (f, ms_gettext ("topology in doubt for %d pairs: the links named cannot carry the "
+                            "copies measured\n"),
+             doubted);
 }
 
 /* PREFIX-peer.csv (path, as planned): the matrices with the topology, for

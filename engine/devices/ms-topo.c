@@ -1,65 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-topo.c: how the GPUs of a host are joined (NVLinks, the PCIe path
- * between each pair) and their serial numbers, from NVML loaded with
- * dlopen as ms-nvml.c does, so that nothing links against it. */
-#include <dlfcn.h>
+/* ms-topo.c: how the GPUs of a host are joined, read from NVML's facts
+ * (ms-topo-nvml.c) as `nvidia-smi topo -m` reads them. A link is not
+ * counted by matching its far end's PCI address to a GPU's: behind
+ * NVSwitch the far end is a switch, and in a virtual machine it is the
+ * host's address, which matches none of the guest's (PITFALLS 36). NVML's
+ * own P2P query says whether a pair talks over NVLink; the links each GPU
+ * has active say how many. */
 #include <stdio.h>
 #include <string.h>
 
 #include "ms-i18n.h"
 #include "ms-topo.h"
-
-/* NVML's nvmlPciInfo_t, as its header declares it. */
-typedef struct {
-  char bus_id_legacy[16];
-  unsigned int domain, bus, device, pci_device_id, pci_subsystem_id;
-  char bus_id[32];
-} NvmlPciInfo;
-
-#define NVML_MAX_NVLINKS 18
-
-typedef struct {
-  void *lib;
-  int (*init) (void);
-  int (*shutdown) (void);
-  int (*by_bus) (const char *, void **);
-  int (*serial) (void *, char *, unsigned int);
-  int (*link_state) (void *, unsigned int, int *);
-  int (*link_remote) (void *, unsigned int, NvmlPciInfo *);
-  int (*ancestor) (void *, void *, int *);
-} Nvml;
-
-static bool
-nvml_open (Nvml *n)
-{
-  memset (n, 0, sizeof *n);
-  n->lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!n->lib)
-    return false;
-  *(void **) &n->init = dlsym (n->lib, "nvmlInit_v2");
-  *(void **) &n->shutdown = dlsym (n->lib, "nvmlShutdown");
-  *(void **) &n->by_bus = dlsym (n->lib, "nvmlDeviceGetHandleByPciBusId_v2");
-  *(void **) &n->serial = dlsym (n->lib, "nvmlDeviceGetSerial");
-  *(void **) &n->link_state = dlsym (n->lib, "nvmlDeviceGetNvLinkState");
-  *(void **) &n->link_remote = dlsym (n->lib, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
-  *(void **) &n->ancestor = dlsym (n->lib, "nvmlDeviceGetTopologyCommonAncestor");
-  if (!n->init || !n->shutdown || !n->by_bus || n->init () != 0) {
-    dlclose (n->lib);
-    n->lib = NULL;
-    return false;
-  }
-  return true;
-}
-
-static void
-nvml_close (Nvml *n)
-{
-  if (!n->lib)
-    return;
-  n->shutdown ();
-  dlclose (n->lib);
-  n->lib = NULL;
-}
 
 /* CUDA writes "0000:18:00.0", NVML "00000000:18:00.0": compare numbers. */
 static bool
@@ -99,75 +50,133 @@ path_from_level (int level)
   }
 }
 
-/* Active NVLinks of dev (device `self` of the list) whose far end is the
- * GPU at bus_ids[j], for all j. In a virtual machine the far end is named
- * by the host's PCI address, which matches none of the guest's: with two
- * GPUs such a link can only lead to the other one. */
-static void
-count_nvlinks (Nvml *n, void *dev, int self, char bus_ids[][32], int n_devices, int *row)
+void
+ms_topo_facts_init (MsTopoFacts *facts, int n_devices)
 {
-  if (!n->link_state || !n->link_remote)
-    return;
-  for (unsigned l = 0; l < NVML_MAX_NVLINKS; l++) {
-    int active = 0;
-    bool matched = false;
-    NvmlPciInfo pci;
-    memset (&pci, 0, sizeof pci);
-    if (n->link_state (dev, l, &active) != 0 || !active || n->link_remote (dev, l, &pci) != 0)
+  memset (facts, 0, sizeof *facts);
+  facts->n_devices = n_devices < 0 ? 0 : n_devices > MS_MULTI_MAX_DEVICES ? MS_MULTI_MAX_DEVICES
+                                                                          : n_devices;
+  for (int i = 0; i < MS_MULTI_MAX_DEVICES; i++)
+    for (int j = 0; j < MS_MULTI_MAX_DEVICES; j++)
+      facts->ancestor[i][j] = facts->p2p_nvlink[i][j] = -1;
+}
+
+/* The listed GPU at the far end of a link, or -1. */
+static int
+far_gpu (const MsTopoFacts *f, const MsNvlinkFact *l)
+{
+  for (int j = 0; j < f->n_devices; j++)
+    if (l->far_bus[0] && same_bus (l->far_bus, f->bus_id[j]))
+      return j;
+  return -1;
+}
+
+/* What GPU i's active links lead to: direct[j] links to listed GPU j,
+ * *unmatched to anything else (a switch, a host's address), of which
+ * *to_switch are known switches and *far_ends distinct addresses. */
+typedef struct {
+  int direct[MS_MULTI_MAX_DEVICES];
+  int active, unmatched, to_switch, far_ends, smallest_end, version;
+} LinkTally;
+
+static void
+tally_links (const MsTopoFacts *f, int i, LinkTally *t)
+{
+  memset (t, 0, sizeof *t);
+  int end_size[MS_NVLINK_MAX_LINKS] = { 0 };
+  const char *ends[MS_NVLINK_MAX_LINKS] = { 0 };
+  for (int l = 0; l < MS_NVLINK_MAX_LINKS; l++) {
+    const MsNvlinkFact *k = &f->link[i][l];
+    if (!k->active)
       continue;
-    for (int j = 0; j < n_devices; j++)
-      if (same_bus (pci.bus_id, bus_ids[j])) {
-        row[j]++;
-        matched = true;
-      }
-    if (!matched && n_devices == 2)
-      row[1 - self]++;
+    t->active++;
+    t->version = k->version > t->version ? k->version : t->version;
+    int j = far_gpu (f, k);
+    if (j >= 0 && j != i) {
+      t->direct[j]++;
+      continue;
+    }
+    t->unmatched++;
+    t->to_switch += k->far == MS_NVLINK_FAR_SWITCH;
+    int e = 0;
+    while (e < t->far_ends && !(k->far_bus[0] && same_bus (ends[e], k->far_bus)))
+      e++;
+    if (e == t->far_ends && t->far_ends < MS_NVLINK_MAX_LINKS)
+      ends[t->far_ends++] = k->far_bus[0] ? k->far_bus : "?";
+    end_size[e]++;
   }
+  t->smallest_end = t->far_ends ? MS_NVLINK_MAX_LINKS : 0;
+  for (int e = 0; e < t->far_ends; e++)
+    t->smallest_end = end_size[e] < t->smallest_end ? end_size[e] : t->smallest_end;
+}
+
+/* GPUs that NVML says i reaches over NVLink without a direct link. */
+static int
+indirect_peers (const MsTopoFacts *f, const LinkTally *t, int i)
+{
+  int n = 0;
+  for (int j = 0; j < f->n_devices; j++)
+    n += j != i && t->direct[j] == 0 && f->p2p_nvlink[i][j] != 0;
+  return n;
+}
+
+/* Links between i and j whose far ends are not GPUs of the list. Known
+ * switches, or more far ends than peers: a fabric, where every link of
+ * the lesser GPU carries the pair's traffic (nvidia-smi's NV18). One far
+ * end per peer: a mesh seen through host addresses, one group per peer. */
+static int
+indirect_links (const MsTopoFacts *f, const LinkTally *ti, const LinkTally *tj, int i, int j)
+{
+  if (ti->unmatched == 0 || tj->unmatched == 0 || f->p2p_nvlink[i][j] == 0)
+    return 0;
+  int lesser = ti->unmatched < tj->unmatched ? ti->unmatched : tj->unmatched;
+  if (ti->to_switch || tj->to_switch)
+    return lesser;
+  if (ti->far_ends == indirect_peers (f, ti, i) && tj->far_ends == indirect_peers (f, tj, j))
+    return ti->smallest_end < tj->smallest_end ? ti->smallest_end : tj->smallest_end;
+  return lesser;
 }
 
 void
-ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices)
+ms_topology_from_facts (MsTopology *topo, const MsTopoFacts *f)
 {
   memset (topo, 0, sizeof *topo);
-  topo->n_devices = n_devices;
-  Nvml n;
-  if (!nvml_open (&n)) {
-    snprintf (topo->error, sizeof topo->error,
-              ms_gettext ("NVML (libnvidia-ml.so.1) not available"));
-    return;
-  }
+  topo->n_devices = f->n_devices;
   topo->nvml = true;
-  void *dev[MS_MULTI_MAX_DEVICES] = { 0 };
-  for (int i = 0; i < n_devices; i++) {
-    snprintf (topo->bus_id[i], sizeof topo->bus_id[i], "%s", bus_ids[i]);
-    if (n.by_bus (bus_ids[i], &dev[i]) != 0) {
-      dev[i] = NULL;
-      continue;
-    }
-    if (n.serial && n.serial (dev[i], topo->serial[i], sizeof topo->serial[i]) != 0)
-      topo->serial[i][0] = '\0';
-    count_nvlinks (&n, dev[i], i, bus_ids, n_devices, topo->nvlinks[i]);
+  LinkTally tally[MS_MULTI_MAX_DEVICES];
+  for (int i = 0; i < f->n_devices; i++) {
+    snprintf (topo->bus_id[i], sizeof topo->bus_id[i], "%s", f->bus_id[i]);
+    snprintf (topo->serial[i], sizeof topo->serial[i], "%s", f->serial[i]);
+    tally_links (f, i, &tally[i]);
+    topo->active_nvlinks[i] = tally[i].active;
+    topo->nvlink_version[i] = tally[i].version;
+    topo->nvswitch[i] = tally[i].to_switch > 0;
   }
-  for (int i = 0; i < n_devices; i++) {
-    for (int j = 0; j < n_devices; j++) {
-      int level = -1;
-      if (i != j && dev[i] && dev[j] && n.ancestor && n.ancestor (dev[i], dev[j], &level) == 0)
-        topo->pcie_path[i][j] = path_from_level (level);
+  for (int i = 0; i < f->n_devices; i++)
+    for (int j = 0; j < f->n_devices; j++) {
+      if (i == j)
+        continue;
+      topo->pcie_path[i][j] = path_from_level (f->ancestor[i][j]);
+      /* Count each pair from both ends: a link seen from one side only
+       * (the other's query failed) still counts. */
+      int direct = tally[i].direct[j] > tally[j].direct[i] ? tally[i].direct[j]
+                                                            : tally[j].direct[i];
+      topo->nvlinks[i][j] = f->p2p_nvlink[i][j] == 0 ? 0
+                            : direct > 0 ? direct
+                                         : indirect_links (f, &tally[i], &tally[j], i, j);
     }
-  }
-  nvml_close (&n);
 }
 
-bool
-ms_nvml_serial (const char *bus_id, char *serial, size_t len)
+const char *
+ms_topology_pair_code (const MsTopology *topo, int i, int j, char *buf, size_t len)
 {
-  serial[0] = '\0';
-  Nvml n;
-  if (!nvml_open (&n))
-    return false;
-  void *dev = NULL;
-  if (n.serial && n.by_bus (bus_id, &dev) == 0 && n.serial (dev, serial, (unsigned) len) != 0)
-    serial[0] = '\0';
-  nvml_close (&n);
-  return serial[0] != '\0';
+  static const char *const codes[] = { "?", "BRD", "PIX", "PXB", "PHB", "NODE", "SYS" };
+  if (i == j)
+    snprintf (buf, len, "X");
+  else if (topo->nvlinks[i][j] > 0)
+    snprintf (buf, len, "NV%d", topo->nvlinks[i][j]);
+  else
+    snprintf (buf, len, "%s",
+              topo->pcie_path[i][j] <= MS_LINK_SYSTEM ? codes[topo->pcie_path[i][j]] : "?");
+  return buf;
 }

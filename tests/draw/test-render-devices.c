@@ -318,6 +318,18 @@ test_topology_paths (void)
   MsTopologyLayout lay;
   ms_topology_draw (c.cr, f, &style, c.w, c.h, &lay);
   g_assert_cmpint (lay.n_path_lines, ==, 1); /* every pair without NVLink crosses sockets */
+  /* The links misread (PITFALLS 36): a pair named PCIe that copied at
+   * NVLink's rate is in doubt, on a line of its own, and left out of its
+   * path's line; the pair read as 18 NVLinks that copied faster than 450
+   * GB/s likewise, on its arc. */
+  f->peer.topo.nvlinks[0][2] = f->peer.topo.nvlinks[2][0] = 0;
+  f->peer.cell[MS_PEER_STAGED][0][2].uni_gbps = 393;
+  f->peer.cell[MS_PEER_STAGED][0][1].uni_gbps = 600;
+  g_assert_true (ms_peer_link_in_doubt (&f->peer, f->device, 0, 2));
+  g_assert_true (ms_peer_link_in_doubt (&f->peer, f->device, 1, 0));
+  g_assert_false (ms_peer_link_in_doubt (&f->peer, f->device, 2, 3));
+  ms_topology_draw (c.cr, f, &style, c.w, c.h, &lay);
+  g_assert_cmpint (lay.n_path_lines, ==, 2);
   f->peer.topo.nvml = FALSE;
   ms_topology_draw (c.cr, f, &style, c.w, c.h, &lay);
   g_assert_cmpint (lay.n_path_lines, ==, 0);

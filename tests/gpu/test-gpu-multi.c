@@ -10,6 +10,8 @@
 #include "memsweep.h"
 #include "ms-modes.h"
 #include "ms-multi.h"
+#include "ms-peer-doubt.h"
+#include "ms-peer-file.h"
 #include "ms-sweep.h"
 #include "ms-test.h"
 #include "run/ms-backend.h"
@@ -60,6 +62,14 @@ check_peer (const int *devices, int n)
   MsPeerResults *r = calloc (1, sizeof *r);
   if (!r)
     return;
+  /* The slots' devices, for the links' nominal rates. */
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES];
+  MsBackend *b = ms_backend_new_system ();
+  for (int i = 0; i < n; i++) {
+    memset (&info[i], 0, sizeof info[i]);
+    ms_backend_query_device (b, devices[i], &info[i]);
+  }
+  ms_backend_free (b);
   bool ok = ms_peer_run (devices, n, 64ull << 20, 5, r);
   CHECK (ok, "peer: %s", r->error);
   for (int i = 0; ok && i < n; i++) {
@@ -85,6 +95,14 @@ check_peer (const int *devices, int n)
                 r->cell[MS_PEER_COPY_ENABLED][i][j].bi_gbps);
         CHECK (ref > 0 && ours > 0.8 * ref, "peer copy %.1f vs reference %.1f", ours, ref);
       }
+      /* No copy faster than the link memsweep names (PITFALLS 36): on the
+       * 4x H200 host the old count said PCIe beside 393 GB/s. */
+      char what[96];
+      CHECK (!ms_peer_link_in_doubt (r, info, i, j),
+             "topology in doubt between %d and %d: %d NVLinks (%.0f GB/s nominal, %s), best copy "
+             "%.1f GB/s", devices[i], devices[j], r->topo.nvlinks[i][j],
+             ms_peer_nominal_gbps (r, info, i, j, what, sizeof what), what,
+             ms_peer_best_gbps (r, i, j));
     }
   }
   free (r);
