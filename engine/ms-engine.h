@@ -17,6 +17,8 @@
 #include "ms-modes.h"
 #include "ms-sweep.h"
 #include "ms-variant.h"
+/* devices/: only the GPU a command uses is started */
+#include "devices/ms-gpu-start.h"
 /* model/: results and cells, statistics, rounds, fit, run-to-run spread,
  * link and clock health */
 #include "model/ms-fit.h"

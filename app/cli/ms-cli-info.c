@@ -220,6 +220,9 @@ ms_cli_info (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep: device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;
   }
+  /* One GPU: start no other (ms-gpu-start.h). */
+  char why[160];
+  ms_gpu_start_only (device, why, sizeof why);
   InfoState st = { .backend = ms_backend_new_system () };
   st.ok = ms_backend_query_device (st.backend, device, &st.info);
   MsCliTable *table = info_table (&st);

@@ -232,6 +232,11 @@ ms_cli_run (int argc, char **argv)
   char dir[PATH_MAX] = "";
   bool lost = false;
   err[0] = '\0';
+  /* One GPU: start no other (ms-gpu-start.h); where that cannot be made
+   * certain, every GPU starts as before. */
+  char why[160];
+  if (ms_sweep_uses_gpu (&o.sweep))
+    ms_gpu_start_only (o.sweep.device, why, sizeof why);
   if (o.sweep.processes > 1) {
     st = ms_cli_run_processes (&o.sweep, cancel, progress.bar, &results, &processes_rc, dir, err,
                                sizeof err);

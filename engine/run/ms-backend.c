@@ -10,6 +10,7 @@
 #include "ms-time-ledger.h"
 #include "ms-cell-driver.h"
 #include "ms-experiment.h"
+#include "ms-gpu-start.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-lesson-list.h"
@@ -97,8 +98,9 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   (void) self;
 #ifdef MS_HAVE_CUDA
   MsKDeviceInfo k;
-  ms_k_device_query (index, &k);
-  info->count = k.count;
+  ms_k_device_query (ms_gpu_cuda_index (index), &k);
+  /* Narrowed to this GPU (ms-gpu-start.h): the host's count, as before. */
+  info->count = ms_gpu_count_before () > 0 ? ms_gpu_count_before () : k.count;
   info->driver_version = k.driver_version;
   info->runtime_version = k.runtime_version;
   if (!k.ok) {
@@ -209,7 +211,7 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
     ms_k_buffers_release ();
   if (device_buffers) {
     char err[256] = "";
-    uint64_t dev_free = ms_k_device_free_memory (info->index, err, sizeof err);
+    uint64_t dev_free = ms_k_device_free_memory (ms_gpu_cuda_index (info->index), err, sizeof err);
     uint64_t dev_need = 3 * vec;
     if (dev_free == 0 && err[0]) {
       snprintf (why, whylen, "%s", err);
@@ -427,7 +429,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
       .mode = args->mode,
       .named = kernels_named_mode (args->mode),
       .steps = (unsigned) args->mode < MS_MODE_COUNT ? mode_steps[args->mode] : NULL,
-      .device = args->device,
+      .device = ms_gpu_cuda_index (args->device),
       .n = args->n,
       .streams = args->streams,
       .breadth_first = args->order == MS_ORDER_BREADTH_FIRST,
@@ -488,7 +490,7 @@ system_cost_sample (MsBackend *self, int device, int what, uint64_t bytes, uint6
                     double *alloc_us, double *free_us, uint64_t pool[2], char *err, size_t errlen)
 {
   (void) self;
-  return ms_k_cost_sample (device, what, bytes, keep_bytes, alloc_us, free_us, pool, err,
+  return ms_k_cost_sample (ms_gpu_cuda_index (device), what, bytes, keep_bytes, alloc_us, free_us, pool, err,
                            errlen) == 0;
 }
 
@@ -527,7 +529,7 @@ system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
               args->lesson);
     return MS_CELL_UNSUPPORTED;
   }
-  k.device = args->device;
+  k.device = ms_gpu_cuda_index (args->device);
   k.mode = kernels_named_mode (args->mode);
   k.bytes = args->bytes;
   memcpy (k.arg, args->arg, sizeof k.arg);
@@ -555,7 +557,7 @@ system_spin (MsBackend *self, int device, double ms)
 {
   (void) self;
   char err[256];
-  return ms_k_spin (device, ms, err, sizeof err) == 0;
+  return ms_k_spin (ms_gpu_cuda_index (device), ms, err, sizeof err) == 0;
 }
 
 static bool
@@ -563,7 +565,7 @@ system_copy_warm (MsBackend *self, int device, double ms)
 {
   (void) self;
   char err[256];
-  return ms_k_copy_warm (device, ms, err, sizeof err) == 0;
+  return ms_k_copy_warm (ms_gpu_cuda_index (device), ms, err, sizeof err) == 0;
 }
 
 static void
