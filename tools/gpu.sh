@@ -12,6 +12,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi portable-reference fleet fleet-spread scale
+# topology start-time
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
 # cell-budget host-prep grade-profile prep-threads.
 # Never allocates more managed memory than the card has free; never changes
@@ -970,6 +971,42 @@ step_fleet_spread() {
   done
   log "fleet-spread status=$status"
   return $status
+}
+
+# The topology against `nvidia-smi topo -m`, pair by pair, GPUs matched by
+# PCI address (tools/topo-check.py), read by the peer matrix (2^26, 11
+# repetitions; its gpus-peer.csv and sidecar are data/reference/'s peer
+# files of this host); then each GPU's bus id from `info --device K` with
+# only that GPU started and with every GPU started, which must agree.
+step_topology() {
+  local d="$OUT/topology" k n a b
+  mkdir -p "$d"
+  nvidia-smi topo -m >"$d/nvidia-smi-topo.txt" 2>&1
+  nvidia-smi --query-gpu=index,pci.bus_id --format=csv,noheader >"$d/bus.csv" 2>&1
+  nvidia-smi -q 2>&1 | grep -E "Product Name|Persistence Mode" | sort | uniq -c >"$d/gpus.txt"
+  $MS peer --exp 26 --reps 11 --out "$d/gpus" >"$d/peer.txt" 2>&1
+  log "peer rc=$?"
+  python3 tools/topo-check.py "$d/nvidia-smi-topo.txt" "$d/bus.csv" "$d/peer.txt" >"$d/check.txt" 2>&1
+  log "topology rc=$?: $(tail -1 "$d/check.txt"); lines saying 'in doubt': $(grep -c 'in doubt' "$d/peer.txt")"
+  n=$(wc -l <"$d/bus.csv")
+  for k in $(seq 0 $((n - 1))); do
+    a=$($MS info --device "$k" 2>&1 | grep -i "bus" | head -1)
+    b=$(MEMSWEEP_ALL_GPUS=1 $MS info --device "$k" 2>&1 | grep -i "bus" | head -1)
+    echo "device $k narrowed: $a | all: $b" >>"$d/narrowed.txt"
+    [ -n "$a" ] && [ "$a" = "$b" ] || log "device $k: narrowed and all disagree: $a | $b"
+  done
+  log "narrowed info: $(grep -c . "$d/narrowed.txt") devices checked"
+}
+
+# memsweep info and the default sweep as whole processes: only the GPU in
+# use started, every GPU started, CUDA shown one GPU; interleaved,
+# START_ROUNDS (default 12) rounds of info, a sweep every third
+# (tools/start-time.py).
+step_start_time() {
+  mkdir -p /tmp/start-sweeps
+  python3 tools/start-time.py $MS "${START_ROUNDS:-12}" /tmp/start-sweeps >"$OUT/start-time.txt" 2>&1
+  log "start-time rc=$?"
+  grep -E "median|=" "$OUT/start-time.txt" | tee -a "$OUT/summary.log"
 }
 
 # Each GPU alone then all at once; the device by device matrix with the
