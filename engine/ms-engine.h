@@ -63,6 +63,8 @@
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"
 #include "run/ms-peer-doubt.h"
+#include "run/ms-siblings.h"
+#include "run/ms-host-link.h"
 #include "run/ms-runner.h"
 #include "run/ms-supervisor.h"
 /* lessons/: the lessons by name, their parts and runs, a run read from

@@ -12,7 +12,7 @@
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
 # pageable-rounds health multi portable-reference fleet fleet-spread scale
-# topology start-time
+# topology start-time host-link siblings multi-reference
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
 # cell-budget host-prep grade-profile prep-threads.
 # Never allocates more managed memory than the card has free; never changes
@@ -1007,6 +1007,70 @@ step_start_time() {
   python3 tools/start-time.py $MS "${START_ROUNDS:-12}" /tmp/start-sweeps >"$OUT/start-time.txt" 2>&1
   log "start-time rc=$?"
   grep -E "median|=" "$OUT/start-time.txt" | tee -a "$OUT/summary.log"
+}
+
+# The host link under every GPU at once: memsweep host-link (copies only,
+# 2^22..2^28 floats) and bench/plain-host-to-all (nvbandwidth's
+# host_to_device, host_to_all and all_to_host copies, 512 MiB = 2^27
+# floats), their totals compared by tools/host-link-check.py (within 5 %;
+# within 10 % of nvbandwidth's HOST_LINK_NVBANDWIDTH="H2A A2H" when set).
+step_host_link() {
+  local d="$OUT/host-link"
+  mkdir -p "$d"
+  $MS host-link --min-exp 22 --max-exp 28 --step 1 >"$d/memsweep.txt" 2>&1
+  log "host-link rc=$?"
+  $B/bench/plain-host-to-all 512 16 7 >"$d/plain.txt" 2>&1
+  log "plain-host-to-all rc=$?: $(grep -c SUM "$d/plain.txt") totals"
+  # shellcheck disable=SC2086
+  python3 tools/host-link-check.py "$d/memsweep.txt" "$d/plain.txt" ${HOST_LINK_NVBANDWIDTH:-} \
+    >"$d/check.txt" 2>&1
+  log "host-link check rc=$?"
+  tee -a "$OUT/summary.log" <"$d/check.txt"
+}
+
+# The sibling check proved: SIBLINGS_TRIES (3) tries of memsweep siblings
+# without any switch and as many with MEMSWEEP_EXPERIMENT inject=20 on GPU
+# SIBLINGS_GPU (2) alone, taking turns, each stopping after three processes
+# a GPU unless SIBLINGS_BUDGET (1 s) allows more; tools/siblings-tries.py
+# says whether exactly that GPU was named each time, and none without it.
+step_siblings() {
+  local d="$OUT/siblings" k g=${SIBLINGS_GPU:-2}
+  mkdir -p "$d"
+  for k in $(seq "${SIBLINGS_TRIES:-3}"); do
+    $MS siblings --budget "${SIBLINGS_BUDGET:-1}" --format json >"$d/plain-$k.json" 2>"$d/plain-$k.err"
+    log "siblings try $k without switch rc=$?"
+    $MS siblings --budget "${SIBLINGS_BUDGET:-1}" --gpu-experiment "$g:inject=20" --format json \
+      >"$d/slowed-$k.json" 2>"$d/slowed-$k.err"
+    log "siblings try $k with inject=20 on GPU $g rc=$?"
+  done
+  $MS siblings --budget "${SIBLINGS_BUDGET:-1}" --gpu-experiment "$g:inject=20" >"$d/table.txt" 2>&1
+  log "siblings table rc=$?"
+  cat "$d/table.txt"
+  python3 tools/siblings-tries.py "$g" "$d" >"$d/check.txt" 2>&1
+  log "siblings check rc=$?"
+  tee -a "$OUT/summary.log" <"$d/check.txt"
+}
+
+# data/reference/'s runs of a host of N GPUs, named NAMExN as
+# portable-reference names them: the peer matrix (peer --exp 26 --reps
+# 11), the sweep on every GPU at once (multi --solo: pinned, zero-copy,
+# streams, 2^20..2^28 step 2) and the sibling check's JSON, under
+# reference/; their tables in four-gpu-reference.txt.
+step_multi_reference() {
+  local d="$OUT/reference" n name
+  n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  name=${REFERENCE:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+    grep -oiE 'h[0-9]{3}' | head -1 | tr 'A-Z' 'a-z')}x$n
+  mkdir -p "$d"
+  $MS peer --exp 26 --reps 11 --out "$d/$name" >"$OUT/multi-reference.txt" 2>&1
+  log "multi-reference: peer rc=$?"
+  $MS multi --solo --modes pinned,zero-copy,streams --min-exp 20 --max-exp 28 --step 2 --reps 5 \
+    --warmup 1 --out "$d/$name" >>"$OUT/multi-reference.txt" 2>&1
+  log "multi-reference: multi rc=$?"
+  $MS siblings --format json --export-json "$d/$name-siblings.json" >/dev/null 2>>"$OUT/multi-reference.txt"
+  log "multi-reference: siblings rc=$? (1: a GPU differs)"
+  for f in "$d/$name"*.csv; do gzip -9n "$f"; done
+  ls "$d" | tee -a "$OUT/summary.log"
 }
 
 # Each GPU alone then all at once; the device by device matrix with the

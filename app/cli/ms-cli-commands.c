@@ -60,6 +60,8 @@ static const MsCliRunner runners[] = {
   { "multi", ms_cli_multi },
   { "peer", ms_cli_peer },
   { "portable", ms_cli_portable },
+  { "siblings", ms_cli_siblings },
+  { "host-link", ms_cli_host_link },
   { "fleet", ms_cli_fleet },
   { "fleet-node", ms_cli_fleet_node },
   { "fleet-report", ms_cli_fleet_report },

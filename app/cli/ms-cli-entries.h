@@ -22,3 +22,7 @@ int ms_cli_lesson (int argc, char **argv, bool part);
 int ms_cli_multi (int argc, char **argv);
 int ms_cli_peer (int argc, char **argv);
 int ms_cli_portable (int argc, char **argv);
+/* ms-cli-siblings.c: the card that differs from its siblings. */
+int ms_cli_siblings (int argc, char **argv);
+/* ms-cli-host-link.c: the host link under every GPU at once. */
+int ms_cli_host_link (int argc, char **argv);

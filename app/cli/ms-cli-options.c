@@ -136,6 +136,23 @@ static const MsCliOption one_size_options[] = {
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
+static const MsCliOption siblings_options[] = {
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)") },
+  { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)") },
+  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 120)") },
+  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
+  { "gpu-experiment", "I:SWITCHES", 'X',
+    MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },
+  OUTPUT_OPTIONS,
+  { NULL },
+};
+static const MsCliOption host_link_options[] = {
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs: indices, or all (default)") },
+  { "min-exp", "E", 'a', MS_N_ ("the smallest copy, 2^E floats (default 22)") },
+  { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)") },
+  { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)") },
+  { NULL },
+};
 static const MsCliOption fleet_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results") },
   { "nodes", "N", 'N', MS_N_ ("the number of nodes") },
@@ -208,6 +225,10 @@ static const MsCliCommand commands[] = {
   { "peer", NULL, MS_N_ ("peer copy matrix and topology"), one_size_options },
   { "portable", NULL,
     MS_N_ ("portable vs per-GPU vs foreign pinned memory"), one_size_options },
+  { "siblings", NULL, MS_N_ ("the GPU that differs from the host's others"), siblings_options,
+    MS_CLI_STOPS_ON_SIGNALS },
+  { "host-link", NULL, MS_N_ ("the host link under every GPU at once, copies only"),
+    host_link_options },
   { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
     fleet_options },
   { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),
@@ -285,6 +306,10 @@ ms_cli_more_commands_usage (FILE *out)
                 "                               peer copy matrix and topology\n"
                 "  memsweep portable [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
                 "                               portable vs per-GPU vs foreign pinned memory\n"
+                "  memsweep siblings [--devices LIST|all] [--run OPTIONS] [--budget SECONDS]\n"
+                "                               the GPU that differs from the host's others\n"
+                "  memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E]\n"
+                "                               the host link under every GPU at once\n"
                 "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
                 "                               a sweep on every node through Slurm\n"
                 "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"

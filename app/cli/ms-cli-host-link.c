@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-host-link.c: `memsweep host-link`, the host link under every GPU
+ * at once (engine/run/ms-host-link.c): for each size and direction, the
+ * total of all GPUs copying at once against the sum of each alone, and
+ * each GPU's rate, share of the total and ratio to itself alone. */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ms-cli-common.h"
+#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
+#include "ms-engine.h"
+#include "ms-i18n.h"
+
+static int
+usage (FILE *f, int rc)
+{
+  fputs (ms_gettext ("Usage: memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E] "
+                     "[--step S]\n"
+                     "Copies only, each GPU between its own pinned host buffer and its memory:\n"
+                     "host to device, device to host, then both, all GPUs at once and each alone,\n"
+                     "2^E floats a copy (default 2^22 to 2^28, step 2). GB/s = 1e9 bytes/s.\n"),
+         f);
+  return rc;
+}
+
+static bool
+parse_int (const char *opt, const char *arg, int lo, int hi, int *out)
+{
+  char *end = NULL;
+  long v = strtol (arg, &end, 10);
+  if (end == arg || *end || v < lo || v > hi) {
+    fprintf (stderr, ms_gettext ("memsweep host-link: %s wants %d to %d\n"), opt, lo, hi);
+    return false;
+  }
+  *out = (int) v;
+  return true;
+}
+
+static bool
+parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc)
+{
+  int lo = 22, hi = 28, step = 2, c;
+  const struct option *opts = ms_cli_getopt_table ("host-link");
+  optind = 1;
+  *rc = EXIT_USAGE;
+  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+    bool ok = c == 'D'   ? (*list = optarg, true)
+              : c == 'a' ? parse_int ("--min-exp", optarg, 10, 28, &lo)
+              : c == 'b' ? parse_int ("--max-exp", optarg, 10, 28, &hi)
+              : c == 's' ? parse_int ("--step", optarg, 1, 18, &step)
+              : c == 'h' ? (*rc = usage (stdout, EXIT_OK), false)
+                         : false;
+    if (!ok)
+      return false;
+  }
+  if (optind != argc || lo > hi)
+    return *rc = usage (stderr, EXIT_USAGE), false;
+  *n_exps = 0;
+  for (int e = lo; e <= hi && *n_exps < MS_HOST_LINK_MAX_SIZES; e += step)
+    exps[(*n_exps)++] = e;
+  return true;
+}
+
+static void
+print_size (const MsHostLinkResults *r, int s)
+{
+  for (int d = 0; d < MS_HOST_LINK_COUNT; d++) {
+    double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
+    printf (ms_gettext ("2^%d floats (%.0f MiB) %-4s  all at once %7.1f GB/s, alone summed %7.1f "
+                        "(%.2f)\n"),
+            r->exps[s], (double) (4ull << r->exps[s]) / (1 << 20),
+            ms_host_link_direction_key (d), all, alone, alone > 0 ? all / alone : 0);
+    for (int i = 0; i < r->n_devices; i++) {
+      double t = r->together[d][s][i], a = r->alone[d][s][i];
+      printf (ms_gettext ("    gpu %-2d %7.1f GB/s at once (%4.1f%% of the total), alone %7.1f, "
+                          "ratio %.2f\n"),
+              r->devices[i], t, all > 0 ? 100 * t / all : 0, a, a > 0 ? t / a : 0);
+    }
+  }
+}
+
+int
+ms_cli_host_link (int argc, char **argv)
+{
+  const char *list = "all";
+  int exps[MS_HOST_LINK_MAX_SIZES], n_exps = 0, rc;
+  if (!parse (argc, argv, &list, exps, &n_exps, &rc))
+    return rc;
+  MsBackend *backend = ms_backend_new_system ();
+  MsDeviceInfo first;
+  bool any = ms_backend_query_device (backend, 0, &first);
+  ms_backend_free (backend);
+  if (!any) {
+    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), first.error);
+    return EXIT_NO_DEVICE;
+  }
+  int devices[MS_MULTI_MAX_DEVICES], n = 0;
+  char err[256];
+  if (!ms_multi_parse_devices (list, first.count, devices, &n, err, sizeof err)) {
+    fprintf (stderr, "memsweep host-link: %s\n", err);
+    return EXIT_USAGE;
+  }
+  MsHostLinkResults *r = calloc (1, sizeof *r);
+  if (!r)
+    return EXIT_RUNTIME;
+  bool ok = ms_host_link_run (devices, n, exps, n_exps, r);
+  if (ok) {
+    printf (ms_gettext ("host link under %d GPUs (%s): median of 7 samples a cell\n"), n,
+            first.name);
+    for (int s = 0; s < r->n_sizes; s++)
+      print_size (r, s);
+  } else {
+    fprintf (stderr, "memsweep host-link: %s\n", r->error);
+  }
+  free (r);
+  return ok ? (ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME) : EXIT_RUNTIME;
+}
