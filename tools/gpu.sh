@@ -1012,17 +1012,21 @@ step_start_time() {
 # The host link under every GPU at once: memsweep host-link (copies only,
 # 2^22..2^28 floats) and bench/plain-host-to-all (nvbandwidth's
 # host_to_device, host_to_all and all_to_host copies, 512 MiB = 2^27
-# floats), their totals compared by tools/host-link-check.py (within 5 %;
+# floats) before and after it, their totals compared by
+# tools/host-link-check.py (memsweep within 5 % of the plain runs' mean;
 # within 10 % of nvbandwidth's HOST_LINK_NVBANDWIDTH="H2A A2H" when set).
 step_host_link() {
   local d="$OUT/host-link"
   mkdir -p "$d"
+  $B/bench/plain-host-to-all 512 16 7 >"$d/plain-before.txt" 2>&1
+  log "plain-host-to-all before rc=$?: $(grep -c SUM "$d/plain-before.txt") totals"
   $MS host-link --min-exp 22 --max-exp 28 --step 1 >"$d/memsweep.txt" 2>&1
   log "host-link rc=$?"
-  $B/bench/plain-host-to-all 512 16 7 >"$d/plain.txt" 2>&1
-  log "plain-host-to-all rc=$?: $(grep -c SUM "$d/plain.txt") totals"
+  $B/bench/plain-host-to-all 512 16 7 >"$d/plain-after.txt" 2>&1
+  log "plain-host-to-all after rc=$?: $(grep -c SUM "$d/plain-after.txt") totals"
   # shellcheck disable=SC2086
-  python3 tools/host-link-check.py "$d/memsweep.txt" "$d/plain.txt" ${HOST_LINK_NVBANDWIDTH:-} \
+  python3 tools/host-link-check.py "$d/memsweep.txt" "$d/plain-before.txt,$d/plain-after.txt" \
+    ${HOST_LINK_NVBANDWIDTH:-} \
     >"$d/check.txt" 2>&1
   log "host-link check rc=$?"
   tee -a "$OUT/summary.log" <"$d/check.txt"
@@ -1067,7 +1071,8 @@ step_multi_reference() {
   $MS multi --solo --modes pinned,zero-copy,streams --min-exp 20 --max-exp 28 --step 2 --reps 5 \
     --warmup 1 --out "$d/$name" >>"$OUT/multi-reference.txt" 2>&1
   log "multi-reference: multi rc=$?"
-  $MS siblings --format json --export-json "$d/$name-siblings.json" >/dev/null 2>>"$OUT/multi-reference.txt"
+  $MS siblings --budget "${SIBLINGS_BUDGET:-60}" --export-json "$d/$name-siblings.json" \
+    >>"$OUT/multi-reference.txt" 2>&1
   log "multi-reference: siblings rc=$? (1: a GPU differs)"
   for f in "$d/$name"*.csv; do gzip -9n "$f"; done
   ls "$d" | tee -a "$OUT/summary.log"

@@ -6,10 +6,12 @@ host_to_device_memcpy_ce, host_to_all_memcpy_ce and all_to_host_memcpy_ce)
 at the plain program's size, and, given nvbandwidth's own totals, against
 them.
 
-    tools/host-link-check.py MEMSWEEP.txt PLAIN.txt [H2A A2H]
+    tools/host-link-check.py MEMSWEEP.txt PLAIN.txt[,PLAIN2.txt...] [H2A A2H]
 
-Prints one line per figure with the ratio; exit 1 when memsweep is more
-than 5 % from the plain program, or more than 10 % from H2A / A2H.
+Several plain runs (the plain program before and after memsweep, say):
+memsweep is held to their mean, and each is printed. Prints one line per
+figure with the ratio; exit 1 when memsweep is more than 5 % from the
+plain program, or more than 10 % from H2A / A2H.
 """
 import re
 import sys
@@ -43,7 +45,13 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     ms = memsweep_totals(argv[1])
-    plain, mib = plain_totals(argv[2])
+    runs = [plain_totals(path) for path in argv[2].split(",")]
+    mib = runs[0][1]
+    plain = {}
+    for test in runs[0][0]:
+        values = [r[0][test] for r in runs if test in r[0]]
+        plain[test] = sum(values) / len(values)
+        print(f"plain {test}: " + ", ".join(f"{v:.1f}" for v in values) + " GB/s")
     exp = (mib * 2 ** 20 // 4).bit_length() - 1 if mib else None
     checks = [("host_to_all_memcpy_ce", "h2d", 0), ("all_to_host_memcpy_ce", "d2h", 0),
               ("host_to_device_memcpy_ce", "h2d", 1)]

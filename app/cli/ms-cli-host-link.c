@@ -11,6 +11,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
+#include "ms-cli-output.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
@@ -47,7 +48,11 @@ parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc
   optind = 1;
   *rc = EXIT_USAGE;
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    bool ok = c == 'D'   ? (*list = optarg, true)
+    int progress = ms_cli_progress_option (c);
+    if (progress < 0)
+      return false;
+    bool ok = progress > 0 ? true
+              : c == 'D'   ? (*list = optarg, true)
               : c == 'a' ? parse_int ("--min-exp", optarg, 10, 28, &lo)
               : c == 'b' ? parse_int ("--max-exp", optarg, 10, 28, &hi)
               : c == 's' ? parse_int ("--step", optarg, 1, 18, &step)

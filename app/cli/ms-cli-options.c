@@ -151,6 +151,7 @@ static const MsCliOption host_link_options[] = {
   { "min-exp", "E", 'a', MS_N_ ("the smallest copy, 2^E floats (default 22)") },
   { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)") },
   { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)") },
+  PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_options[] = {

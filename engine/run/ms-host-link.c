@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-host-link.c: the host link under every GPU at once (ms-host-link.h),
- * over kernels/ms-host-link.cu. Enough copies a sample to last about 40
- * ms, so that the GPUs' start and end fall inside a sample's few
- * percent. */
+ * over kernels/ms-host-link.cu. */
 #include <stdio.h>
 #include <string.h>
 
@@ -45,9 +43,11 @@ ms_host_link_run (const int *devices, int n, const int *exps, int n_exps, MsHost
 #ifdef MS_HAVE_CUDA
   for (int s = 0; s < n_exps; s++) {
     uint64_t bytes = (uint64_t) 4 << exps[s];
-    /* About 40 ms a sample at 50 GB/s. */
+    /* 16 copies a sample, as nvbandwidth's loop count, or about 40 ms of
+     * copies at 50 GB/s where that is more: a sample's start and end then
+     * weigh little against its length. */
     int reps = (int) (2000000000ull / bytes);
-    reps = reps < 1 ? 1 : reps > 1000 ? 1000 : reps;
+    reps = reps < 16 ? 16 : reps > 1000 ? 1000 : reps;
     for (int d = 0; d < MS_HOST_LINK_COUNT; d++) {
       if (!ms_k_host_link (devices, n, bytes, d, reps, SAMPLES, r->together[d][s], r->error,
                            sizeof r->error))
