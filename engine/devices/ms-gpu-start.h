@@ -18,18 +18,21 @@ extern "C" {
 #endif
 
 /* Call before anything starts CUDA. Narrows the process to device index
- * (CUDA's numbering, as --device gives it) where that is certain to be the
- * same GPU: the index-th entry of a CUDA_VISIBLE_DEVICES already set, or
- * NVML's index-th GPU by UUID when every GPU is the same model (CUDA then
- * numbers them in PCI order, as NVML does) and none is in MIG mode. False,
- * with why filled, where it leaves the process as it was. */
+ * (CUDA's numbering, as --device gives it): the index-th entry of a
+ * CUDA_VISIBLE_DEVICES already set, else CUDA's index itself. False, with
+ * why filled, where it leaves the process as it was (MEMSWEEP_ALL_GPUS=1,
+ * an index past the list). */
 bool ms_gpu_start_only (int index, char *why, size_t len);
+
+/* Whether this process was narrowed (here or by its parent). */
+bool ms_gpu_narrowed (void);
 
 /* The CUDA index in this process of the user's device index. */
 int ms_gpu_cuda_index (int index);
 
-/* How many GPUs the process saw before it was narrowed; -1 when it was
- * not. */
+/* How many GPUs the process saw before it was narrowed, where a list set
+ * by the user says; -1 when it was not narrowed or the count is unknown
+ * (then NVML's count is the host's: ms_nvml_query). */
 int ms_gpu_count_before (void);
 
 #ifdef __cplusplus

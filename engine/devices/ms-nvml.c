@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-gpu-start.h"
 #include "ms-gpu-state.h"
 
 typedef int (*NvmlInit) (void);
 typedef int (*NvmlShutdown) (void);
 typedef int (*NvmlByBusId) (const char *, void **);
 typedef int (*NvmlUint) (void *, unsigned int *);
+typedef int (*NvmlCount) (unsigned int *);
 typedef int (*NvmlDriverVersion) (char *, unsigned int);
 typedef int (*NvmlClock) (void *, int, unsigned int *);
 typedef int (*NvmlPstate) (void *, int *);
@@ -169,11 +171,17 @@ ms_nvml_query (MsDeviceInfo *info)
   NvmlUint cur_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkWidth");
   NvmlUint max_gen = (NvmlUint) dlsym (lib, "nvmlDeviceGetMaxPcieLinkGeneration");
   NvmlUint max_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetMaxPcieLinkWidth");
+  NvmlCount count = (NvmlCount) dlsym (lib, "nvmlDeviceGetCount_v2");
 
   if (init && shutdown && init () == 0) {
     char release[96] = "";
     if (version && version (release, sizeof release) == 0)
       snprintf (info->driver_release, sizeof info->driver_release, "%s", release);
+    /* Narrowed to one GPU with the host's count unknown: NVML's, which
+     * ignores CUDA_VISIBLE_DEVICES (ms-gpu-start.h). */
+    unsigned int n = 0;
+    if (ms_gpu_narrowed () && ms_gpu_count_before () < 0 && count && count (&n) == 0 && n > 0)
+      info->count = (int) n;
     void *dev = NULL;
     unsigned int v;
     if (by_bus && info->pci_bus_id[0] && by_bus (info->pci_bus_id, &dev) == 0) {

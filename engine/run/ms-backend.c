@@ -104,7 +104,14 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
   info->driver_version = k.driver_version;
   info->runtime_version = k.runtime_version;
   if (!k.ok) {
-    snprintf (info->error, sizeof info->error, "%s", k.error);
+    /* Narrowed to an index CUDA does not have, CUDA sees no GPU at all. */
+    if (ms_gpu_narrowed () && strstr (k.error, "cudaErrorNoDevice"))
+      snprintf (info->error, sizeof info->error,
+                ms_gettext ("%s (only device %d was shown to CUDA: is there such a device? "
+                            "MEMSWEEP_ALL_GPUS=1 shows every one)"),
+                k.error, index);
+    else
+      snprintf (info->error, sizeof info->error, "%s", k.error);
     return false;
   }
   info->present = true;

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-gpu-start.c: a command that uses one GPU narrows the process to it
- * (ms-gpu-start.h): the index-th entry of a CUDA_VISIBLE_DEVICES the user
- * set, the user's index kept and mapped to CUDA's 0, the count before
- * kept, the narrowing handed to child processes; MEMSWEEP_ALL_GPUS=1 and
- * an index past the list leave the process as it was. Each case in a
- * process of its own: the narrowing is the process's. */
+ * (ms-gpu-start.h): CUDA's own index when the user set no list, the
+ * index-th entry of a CUDA_VISIBLE_DEVICES the user set, the user's index
+ * kept and mapped to CUDA's 0, the count before kept where known, the
+ * narrowing handed to child processes; MEMSWEEP_ALL_GPUS=1 and an index
+ * past the list leave the process as it was. Each case in a process of
+ * its own: the narrowing is the process's. */
 #include <glib.h>
 #include <stdlib.h>
 
@@ -32,6 +33,23 @@ list_entry (void)
 }
 
 static void
+own_index (void)
+{
+  char why[160];
+  clean_env ();
+  g_unsetenv ("CUDA_VISIBLE_DEVICES");
+  g_assert_false (ms_gpu_narrowed ());
+  g_assert_true (ms_gpu_start_only (2, why, sizeof why));
+  g_assert_true (ms_gpu_narrowed ());
+  g_assert_cmpstr (g_getenv ("CUDA_VISIBLE_DEVICES"), ==, "2");
+  g_assert_cmpint (ms_gpu_cuda_index (2), ==, 0);
+  g_assert_cmpint (ms_gpu_cuda_index (0), ==, -1);
+  /* The host's count comes from NVML later (ms_nvml_query). */
+  g_assert_cmpint (ms_gpu_count_before (), ==, -1);
+  g_assert_cmpstr (g_getenv ("MEMSWEEP_NARROWED"), ==, "2 0");
+}
+
+static void
 inherited (void)
 {
   char why[160];
@@ -56,6 +74,7 @@ left_alone (void)
   g_assert_cmpstr (g_getenv ("CUDA_VISIBLE_DEVICES"), ==, "0,1");
   g_assert_cmpint (ms_gpu_cuda_index (1), ==, 1);
   g_assert_cmpint (ms_gpu_count_before (), ==, -1);
+  g_assert_false (ms_gpu_narrowed ());
   g_setenv ("MEMSWEEP_ALL_GPUS", "1", TRUE);
   g_assert_false (ms_gpu_start_only (1, why, sizeof why));
   g_assert_cmpstr (why, ==, "MEMSWEEP_ALL_GPUS=1");
@@ -78,6 +97,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_data_func ("/gpu-start/own-index", own_index, in_child);
   g_test_add_data_func ("/gpu-start/list-entry", list_entry, in_child);
   g_test_add_data_func ("/gpu-start/inherited", inherited, in_child);
   g_test_add_data_func ("/gpu-start/left-alone", left_alone, in_child);
