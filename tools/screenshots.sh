@@ -15,6 +15,10 @@
 # {light,dark}.png; LESSONS="NAME ..." takes those alone, GPU=h200 from
 # that GPU's reference runs alone (NAME-h200-...png, at 1024x768 only), SHOTS=DIR writes
 # under DIR instead of docs/screenshots.
+# tools/screenshots.sh BUILD gpus: the GPUs page alone, with the 4x H200
+# peer matrix (data/reference/h200x4-peer.csv.gz: its diagram and heat
+# map of four GPUs), as gpus-h200x4-1600-light.png and
+# gpus-h200x4-1024-presentation-{light,dark}.png.
 # Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
 # optipng shrink the files where installed.
 set -e
@@ -150,7 +154,21 @@ lessons () {
   done
 }
 
-if [ "$what" = lessons ]; then
+# gpus4 SCHEME SUFFIX GPUS: the GPUs page with the 4x H200 peer matrix.
+gpus4 () {
+  shoot "$1" "$2" gpus-h200x4:"click:$3" -- "$ref/h100-default-samples.csv.gz" \
+    "$ref/h200x4-peer.csv.gz"
+}
+
+if [ "$what" = gpus ]; then
+  start_screen 1600 1000
+  gpus4 prefer-light 1600-light 1132:26
+  stop_screen
+  start_screen 1024 768
+  gpus4 prefer-light 1024-presentation-light 761:740
+  gpus4 prefer-dark 1024-presentation-dark 761:740
+  stop_screen
+elif [ "$what" = lessons ]; then
   out=$out/lessons
   mkdir -p "$out"
   # Another GPU's pages at 1024x768 alone: what a class sees, and the

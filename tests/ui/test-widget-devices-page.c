@@ -2,8 +2,9 @@
 /* test-widget-devices-page.c: MsDevicesPage with four fake GPUs (the test
  * backend and a fake peer run): a click runs the ticked GPUs at once (they
  * overlap, the barrier holds, one run per GPU comes out), the peer matrix
- * fills and the pickers drive the view; without a GPU the page says why
- * and opens a saved peer file. */
+ * fills and the pickers drive the view; with 8 and 16 fake GPUs the same
+ * runs and the peer matrix fill; without a GPU the page says why and
+ * opens a saved peer file. */
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -69,10 +70,12 @@ static GArray *
 fake_devices (MsBackend *backend)
 {
   GArray *devices = g_array_new (FALSE, TRUE, sizeof (MsDeviceInfo));
-  for (int i = 0; i < N_FAKE; i++) {
+  /* As many as the backend has (N_FAKE, or the many-GPU hosts'). */
+  for (int i = 0, n = 1; i < n; i++) {
     MsDeviceInfo info = { 0 };
     g_assert_true (ms_backend_query_device (backend, i, &info));
     g_array_append_val (devices, info);
+    n = info.count;
   }
   return devices;
 }
@@ -234,6 +237,46 @@ test_run_all (void)
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
   ms_test_destroy (window, GTK_WIDGET (page));
+}
+
+/* The hosts behind NVSwitch the lent machines rarely are: 8 and 16 fake
+ * GPUs run at once in step, one run each, and the peer matrix and its
+ * diagram fill with every GPU. */
+static void
+test_many_gpus (void)
+{
+  static const int counts[] = { 8, 16 };
+  for (guint k = 0; k < G_N_ELEMENTS (counts); k++) {
+    int n = counts[k], all[MS_MULTI_MAX_DEVICES];
+    MsTestBackendConfig cfg;
+    ms_test_backend_config_init (&cfg);
+    cfg.n_devices = n;
+    cfg.hold_us = 1000;
+    MsBackend *backend = ms_backend_new_test (&cfg);
+    MsDevicesPage *page = page_with_fakes (backend);
+    GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1600, 1000);
+    guint selected;
+    g_object_get (page, "n-selected", &selected, NULL);
+    g_assert_cmpuint (selected, ==, (guint) n);
+    click (page, _("_Run on All Selected at Once"));
+    ms_test_wait_until (is_idle, page, "the many GPUs ran at once");
+    for (int i = 0; i < n; i++)
+      all[i] = i;
+    check_runs (matrix_runs (page), all, (guint) n, ms_devices_page_get_matrix_view (page));
+    g_assert_cmpint (ms_test_backend_max_concurrent (backend), ==, n);
+    g_assert_cmpint (ms_test_backend_barrier_violations (backend), ==, 0);
+    click (page, _("_Peer Matrix"));
+    ms_test_wait_until (is_idle, page, "the many GPUs' peer matrix filled");
+    g_autoptr (MsPeerFile) peer = NULL;
+    g_object_get (page, "peer", &peer, NULL);
+    g_assert_nonnull (peer);
+    g_assert_cmpint (peer->peer.n_devices, ==, n);
+    g_assert_cmpint (ms_peer_pairs_in_doubt (&peer->peer, peer->device), ==, 0);
+    g_assert_cmpint (ms_matrix_view_get_data (ms_devices_page_get_matrix_view (page))->n_rows, ==,
+                     n);
+    g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
+    ms_test_destroy (window, GTK_WIDGET (page));
+  }
 }
 
 /* One GPU fails a cell: the others' results stay, the page says so. */
@@ -437,6 +480,7 @@ main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/devices-page/run-all", test_run_all);
+  g_test_add_func ("/devices-page/many-gpus", test_many_gpus);
   g_test_add_func ("/devices-page/one-fails", test_one_fails);
   g_test_add_func ("/devices-page/no-gpu", test_no_gpu);
   g_test_add_func ("/devices-page/open-multi", test_open_multi);
