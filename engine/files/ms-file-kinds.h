@@ -29,6 +29,7 @@ typedef enum {
   MS_FILE_KIND_RESULTS_JSON, /* show --format json */
   MS_FILE_KIND_COMPARE_JSON, /* compare --format json */
   MS_FILE_KIND_FLEET_JSON,   /* fleet-report --format json */
+  MS_FILE_KIND_SIBLINGS_JSON, /* siblings --format json */
   MS_FILE_KIND_RESULTS_TABLE, /* show --format csv: a row per cell */
   MS_FILE_KIND_VERDICTS,     /* compare --format csv (analysis/ms-compare-columns.c) */
   MS_FILE_KIND_UNREADABLE,

@@ -57,6 +57,8 @@ def make_kinds(d):
     plain_copy(os.path.join(DATA, "profiles", "h100.csv"), kinds["profile"])
     kinds["envelopes"] = os.path.join(d, "k-envelopes.csv")
     plain_copy(os.path.join(DATA, "envelopes.csv"), kinds["envelopes"])
+    kinds["siblings-json"] = os.path.join(d, "k-siblings.json")
+    plain_copy(os.path.join(REF, "h200x4-siblings.json"), kinds["siblings-json"])
     kinds["sidecar"] = os.path.join(d, "k-sidecar.json")
     plain_copy(os.path.join(REF, "h100-default-1-meta.json"), kinds["sidecar"])
     other = os.path.join(REF, "h100-default-2-samples.csv.gz")
