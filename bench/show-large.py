@@ -4,7 +4,7 @@
 
     bench/show-large.py MEMSWEEP [--before OLD-MEMSWEEP] [--rows N] [--runs R]
                         [--dir DIR] [--keep] [--reference FILE]
-                        [--only memsweep,polars,duckdb] [--gzip]
+                        [--only memsweep,polars,duckdb] [--gzip] [--tmpdir DIR]
 
 Makes a samples file of about N rows (default 10^7, some 1.3 GB) from a
 shipped reference run as a sweep with more repetitions would write it: each
@@ -19,6 +19,10 @@ once (the writer's order). Then, R times each (default 3), alternating:
 - DuckDB: the same query on read_csv;
 - with --gzip, each of them again on FILE.gz (gzip -6 of the same file),
   in the same rounds: memsweep-gz, polars-gz, duckdb-gz.
+
+With --tmpdir DIR, every memsweep process runs with TMPDIR=DIR and the
+most bytes DIR's file system held beyond its start is printed (nothing
+should be staged there: a tmpfs's bytes are memory).
 
 The dataframe libraries are timed from the query's start to its result,
 inside their process (the interpreter's start and the import are left
@@ -36,6 +40,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -132,14 +137,41 @@ def generate(reference, rows, path):
     return written
 
 
+# --tmpdir: every memsweep process's TMPDIR, and the most bytes its file
+# system held beyond what it held before, polled while the process ran: a
+# cost that resident memory does not show (a staging file on a tmpfs).
+TMPDIR = None
+TMP_PEAK = {}
+
+
+def tmp_used():
+    st = os.statvfs(TMPDIR)
+    return (st.f_blocks - st.f_bfree) * st.f_frsize
+
+
+def watch_tmp(name, done):
+    base = tmp_used()
+    while not done.wait(0.02):
+        TMP_PEAK[name] = max(TMP_PEAK.get(name, 0), tmp_used() - base)
+
+
 def run_child(argv, inside):
     """Wall time (the child's own figure where it prints one), peak
     resident memory in MiB and standard output of one process."""
+    watched = TMPDIR and not inside
+    env = dict(os.environ, TMPDIR=TMPDIR) if watched else None
     with tempfile.TemporaryFile(mode="w+") as out:
+        done = threading.Event()
+        watcher = threading.Thread(target=watch_tmp, args=(argv[-1], done)) if watched else None
+        if watcher:
+            watcher.start()
         t = time.perf_counter()
-        p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=env)
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t
+        if watcher:
+            done.set()
+            watcher.join()
         p.returncode = os.waitstatus_to_exitcode(status)
         if p.returncode != 0:
             sys.exit(f"{' '.join(argv[:2])} failed ({p.returncode})")
@@ -184,7 +216,11 @@ def main():
     ap.add_argument("--only", default="memsweep,polars,duckdb")
     ap.add_argument("--gzip", action="store_true",
                     help="each tool on the gzipped file too, in the same rounds")
+    ap.add_argument("--tmpdir", default=None,
+                    help="memsweep's TMPDIR (a small tmpfs, say): the most it held is printed")
     a = ap.parse_args()
+    global TMPDIR
+    TMPDIR = a.tmpdir
     tools = a.only.split(",")
     if a.before:
         tools.insert(tools.index("memsweep") + 1 if "memsweep" in tools else 0, "before")
@@ -247,6 +283,11 @@ def main():
         ts = times[name]
         print(f"{name:12} {min(ts):7.2f} {statistics.median(ts):9.2f} {max(ts):7.2f} "
               f"{statistics.median(peaks[name]):9.0f}")
+    if TMPDIR:
+        for name in tools:
+            argv = commands[name][0]
+            if argv[-1] in TMP_PEAK and name in ("memsweep", "before", "memsweep-gz"):
+                print(f"# {name}: at most {TMP_PEAK[argv[-1]]} bytes in TMPDIR ({TMPDIR})")
     agree = True
     base = answers[tools[0]]
     for name in tools[1:]:
