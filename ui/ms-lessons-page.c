@@ -10,6 +10,7 @@
 #include "ms-lesson-detail.h"
 #include "ms-lesson-picture-view.h"
 #include "ms-drawing.h"
+#include "ms-headline.h"
 #include "ms-lessons-page.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"
@@ -50,7 +51,7 @@ struct _MsLessonsPage {
   guint scroll_tick;
   GtkLabel *detail_title;
   GtkLabel *detail_source;
-  GtkLabel *detail_takeaway;
+  MsHeadline *detail_takeaway;
   GtkExpander *details_expander;
   GtkLabel *detail_caption;
   GtkButton *open_view_button;
@@ -303,6 +304,20 @@ label_without_title (const char *label, const char *title)
   return g_string_free (out, FALSE);
 }
 
+/* name with a word joiner after each hyphen: projected, the header broke
+ * "h200-lesson-|cache-state" at a hyphen, as if two words. */
+static char *
+unbroken_name (const char *name)
+{
+  GString *out = g_string_new (NULL);
+  for (const char *p = name; *p; p++) {
+    g_string_append_c (out, *p);
+    if (*p == '-')
+      g_string_append (out, "\u2060");
+  }
+  return g_string_free (out, FALSE);
+}
+
 /* The slide's GPU and run ("H100 80GB HBM3 · h100-lesson-reuse"); a run
  * not of the lesson's own experiment says so, for a lesson that has one. */
 static char *
@@ -312,8 +327,9 @@ slide_source (MsLessonTopic t, MsRun *run)
   char portable[512];
   /* The portable lesson's run of two GPUs in use is what the slide shows. */
   if (ms_lesson_multi_gpu (t) && ms_lesson_portable_source (portable, sizeof portable))
-    return g_strdup (portable);
-  g_autofree char *name = ms_run_file_stem (run);
+    return unbroken_name (portable);
+  g_autofree char *stem = ms_run_file_stem (run);
+  g_autofree char *name = unbroken_name (stem);
   const char *gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
   if (g_str_has_prefix (gpu, "NVIDIA "))
     gpu += strlen ("NVIDIA ");
@@ -349,7 +365,7 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   const char *takeaway = self->cards[t].takeaway;
   /* Wrapped on a projected slide, "up to 1 MiB" broke between 1 and MiB. */
   g_autofree char *headline = ms_text_join_units (takeaway ? takeaway : self->cards[t].text);
-  gtk_label_set_text (self->detail_takeaway, headline);
+  ms_headline_set_text (self->detail_takeaway, headline);
   gtk_widget_set_visible (GTK_WIDGET (self->details_expander), takeaway != NULL);
   /* Under a line that decides nothing the answer steps back, its words
    * still at full strength, as a lesson's own picture does when it draws
@@ -1132,6 +1148,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   object_class->get_property = ms_lessons_page_get_property;
   install (object_class);
 
+  g_type_ensure (MS_TYPE_HEADLINE);
   g_type_ensure (MS_TYPE_REUSE_VIEW);
   g_type_ensure (MS_TYPE_LESSON_PICTURE_VIEW);
   g_type_ensure (MS_TYPE_TIMELINE_STACK);

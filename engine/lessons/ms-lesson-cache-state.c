@@ -400,8 +400,11 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   char same[128], other[128];
   memory_lists (rows, n, same, other, sizeof same);
   if (untold && same[0]) {
-    snprintf (buf, len, ms_gettext ("%s: the same after any store; %s: cannot tell"),
-              same, other);
+    /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
+     * memories whose copies came out the same, then those the run
+     * cannot tell, e.g. "Pinned: same after any store; pageable and
+     * write-combined: cannot tell". */
+    snprintf (buf, len, ms_gettext ("%s: same after any store; %s: cannot tell"), same, other);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (untold) {

@@ -379,14 +379,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   char size[32];
   if (any && never)
     snprintf (buf, len, "%s",
-              ms_gettext ("Pinning never paid off against newly allocated pageable memory"));
+              ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && from->exponent == smallest)
     snprintf (buf, len,
-              ms_gettext ("Pinning beats newly allocated pageable memory in one copy down to %s"),
+              ms_gettext ("Pinning beats fresh pageable memory in one copy down to %s"),
               ms_caption_size (from, size, sizeof size));
   else if (from)
     snprintf (buf, len,
-              ms_gettext ("Pinning beats newly allocated pageable memory in one copy from %s up"),
+              ms_gettext ("Pinning beats fresh pageable memory in one copy from %s up"),
               ms_caption_size (from, size, sizeof size));
   else
     return MS_TAKEAWAY_MISSING;

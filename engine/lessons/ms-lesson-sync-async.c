@@ -218,8 +218,9 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
                        size_text (early, s1, sizeof s1));
 }
 
-/* The slide's line: the caption's first sentence, short; the other
- * memories, directions and calls are the details'. */
+/* The slide's line: the caption's first sentence, short enough for one
+ * projected line; the other memories, directions and calls are the
+ * details'. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -230,15 +231,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   if (t.early == 0)
     snprintf (buf, len,
-              ms_gettext ("cudaMemcpyAsync from pageable memory waited for the kernel at every "
-                          "size"));
+              ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
   else if (waited >= 0)
     snprintf (buf, len,
-              ms_gettext ("cudaMemcpyAsync from pageable returned early up to %s, waited at %s"),
+              ms_gettext ("Pageable cudaMemcpyAsync returned early up to %s, waited at %s"),
               size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
   else
     snprintf (buf, len,
-              ms_gettext ("cudaMemcpyAsync from pageable returned early at every size up to %s"),
+              ms_gettext ("Pageable cudaMemcpyAsync returned early at every size up to %s"),
               size_text (early, s1, sizeof s1));
   return MS_TAKEAWAY_DECIDED;
 }

@@ -253,7 +253,7 @@ assert_same_memory_named (const MsCacheStateRow *rows, int n, const char *line)
 {
   /* Every memory whose copies all came out the same is named before
    * "the same" (the picture marks each of them so), every other after. */
-  const char *same = strstr (line, " the same after any store");
+  const char *same = strstr (line, " same after any store");
   int named_same = 0;
   for (int i = 0; i < n; i++) {
     gboolean all = rows[i].state != MS_CACHE_STATE_READ_WC;

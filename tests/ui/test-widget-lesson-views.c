@@ -2,6 +2,7 @@
 /* test-widget-lesson-views.c: MsReuseView and MsTimelineStack: their
  * properties, notifications and drawing; a lesson shown as a slide (its
  * takeaway line, its details one key away). */
+#include "ms-headline.h"
 #include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
@@ -282,7 +283,7 @@ press (GtkWidget *page, guint keyval, GdkModifierType mods)
 
 /* A lesson shown reads as a slide: the takeaway line of the run, then
  * Details, folded, which Ctrl+D unfolds and folds again; an undecided
- * line (issue-order on the H100 reference run) too. */
+ * line (cache-state on the H100 reference run) too. */
 static void
 test_lesson_slide (void)
 {
@@ -290,9 +291,9 @@ test_lesson_slide (void)
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
-  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-issue-order-samples.csv.gz", "order"));
+  g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-cache-state-samples.csv.gz", "cache"));
   ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
-  static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_ISSUE_ORDER };
+  static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_CACHE_STATE };
   static const MsTakeaway wanted[] = { MS_TAKEAWAY_DECIDED, MS_TAKEAWAY_UNDECIDED };
   for (guint i = 0; i < G_N_ELEMENTS (topics); i++) {
     ms_lessons_page_show (MS_LESSONS_PAGE (page), topics[i]);
@@ -300,13 +301,14 @@ test_lesson_slide (void)
     g_assert_nonnull (run);
     char line[512];
     g_assert_cmpint (ms_lesson_takeaway (topics[i], run, line, sizeof line), ==, wanted[i]);
-    GtkWidget *takeaway = find_class (page, "lesson-takeaway");
-    g_assert_nonnull (takeaway);
+    GtkWidget *headline = find_class (page, "lesson-takeaway");
+    g_assert_nonnull (headline);
+    GtkLabel *takeaway = ms_headline_get_label (MS_HEADLINE (headline));
     /* The run's line, never broken between a figure and its unit. */
     g_autofree char *joined = ms_text_join_units (line);
-    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (takeaway)), ==, joined);
+    g_assert_cmpstr (gtk_label_get_text (takeaway), ==, joined);
     g_assert_false (g_regex_match_simple ("[0-9] (KiB|MiB|GiB|µs|ms)\\b",
-                                          gtk_label_get_text (GTK_LABEL (takeaway)), 0, 0));
+                                          gtk_label_get_text (takeaway), 0, 0));
     /* Under a line that decides nothing the timelines step back. */
     double fade;
     g_object_get (find_type (page, MS_TYPE_TIMELINE_STACK), "fade", &fade, NULL);

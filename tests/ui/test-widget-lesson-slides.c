@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widget-lesson-slides.c: every lesson as a class sees it, projected
+ * at 1024x768 from each shipped lesson run of the H100 and of the H200:
+ * its takeaway on one line as drawn (Pango, at the projected size: not
+ * counted in characters, which 19 of 20 slides passed while they wrapped)
+ * and the run named in the header never broken inside its name. */
+#include <string.h>
+
+#include "ms-headline.h"
+#include "ms-lessons-page.h"
+#include "ms-widget-test.h"
+
+/* The GPU's shipped runs: each lesson's own, and the default sweep that
+ * answers the lessons of a plain sweep. */
+static GPtrArray *
+shipped_runs (const char *gpu)
+{
+  GPtrArray *runs = ms_run_array_new ();
+  const char *dir = g_getenv ("MEMSWEEP_REFERENCE_DIR");
+  g_autofree char *sweep = g_strdup_printf ("%s-default-samples.csv.gz", gpu);
+  for (int t = -1; t < MS_TOPIC_COUNT; t++) {
+    g_autofree char *file
+        = t < 0 ? g_strdup (sweep)
+                : g_strdup_printf ("%s-lesson-%s-samples.csv.gz", gpu, ms_lesson_topic (t)->name);
+    g_autofree char *path = g_build_filename (dir, file, NULL);
+    if (!g_file_test (path, G_FILE_TEST_EXISTS))
+      continue;
+    MsRun *run = ms_test_read_run (file, file);
+    ms_run_set_source_file (run, path);
+    g_ptr_array_add (runs, run);
+  }
+  g_assert_cmpuint (runs->len, >, 10);
+  return runs;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+      return c;
+    GtkWidget *found = find_type (c, type);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+static GtkWidget *
+find_class (GtkWidget *root, const char *name)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (gtk_widget_has_css_class (c, name))
+      return c;
+    GtkWidget *found = find_class (c, name);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
+/* text without the word joiners (U+2060) that keep a name on one line:
+ * what a reader copies is the name as the file has it. */
+static const char *
+without_joiners (const char *text)
+{
+  static char out[1024];
+  gsize n = 0;
+  for (const char *p = text; *p && n + 1 < sizeof out; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x2060)
+      for (const char *q = p; q < g_utf8_next_char (p) && n + 1 < sizeof out; q++)
+        out[n++] = *q;
+  out[n] = '\0';
+  return out;
+}
+
+static gboolean
+headline_fitted (gpointer headline)
+{
+  return gtk_widget_get_mapped (headline) && ms_headline_is_fitted (headline)
+         && !gtk_widget_get_mapped (find_type (gtk_widget_get_ancestor (headline, GTK_TYPE_PANED),
+                                               GTK_TYPE_SCROLLED_WINDOW));
+}
+
+/* Whether every line of the label starts after a space: a line that
+ * starts in the middle of a word (h200-lesson-|cache-state) broke it. */
+static gboolean
+breaks_between_words (GtkLabel *label)
+{
+  PangoLayout *layout = gtk_label_get_layout (label);
+  const char *text = pango_layout_get_text (layout);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next) {
+    int at = ((PangoLayoutLine *)l->data)->start_index;
+    if (at > 0 && !g_unichar_isspace (g_utf8_get_char (g_utf8_prev_char (text + at))))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static void
+check_slides (const char *gpu)
+{
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/io/github/memsweep/Memsweep/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  GtkWidget *page = ms_lessons_page_new ();
+  g_object_set (page, "presentation", TRUE, NULL);
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
+  g_autoptr (GPtrArray) runs = shipped_runs (gpu);
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  MsHeadline *headline = MS_HEADLINE (find_type (page, MS_TYPE_HEADLINE));
+  GtkLabel *line = ms_headline_get_label (headline);
+  guint checked = 0, failed = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
+    if (!ms_lesson_topic_built (t) || !ms_lessons_page_get_run (MS_LESSONS_PAGE (page), t))
+      continue;
+    ms_lessons_page_show (MS_LESSONS_PAGE (page), t);
+    ms_test_wait_until (headline_fitted, headline, "the takeaway is fitted to the slide");
+    /* Laid out at the size chosen. */
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    const char *name = ms_lesson_topic (t)->name;
+    int lines = pango_layout_get_line_count (gtk_label_get_layout (line));
+    double scale = ms_headline_get_scale (headline);
+    /* The run named in the header, whole; the portable lesson names its
+     * run of two GPUs instead of the one opened. */
+    GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
+    g_autofree char *stem
+        = ms_run_file_stem (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
+    gboolean named = ms_lesson_multi_gpu (t)
+                     || strstr (without_joiners (gtk_label_get_text (source)), stem) != NULL;
+    gboolean whole = breaks_between_words (source);
+    /* Every slide is checked, and every one that fails is said. */
+    if (lines != 1 || scale < MS_HEADLINE_FLOOR || !named || !whole || g_test_verbose ())
+      g_printerr ("%s %s: %d line(s) at %.2f of its size: %s | header%s%s: %s\n", gpu, name, lines,
+                  scale, gtk_label_get_text (line), named ? "" : " without the run",
+                  whole ? "" : " breaks a word", gtk_label_get_text (source));
+    failed += lines != 1 || scale < MS_HEADLINE_FLOOR || !named || !whole;
+    checked++;
+  }
+  g_assert_cmpuint (checked, >=, 18);
+  g_assert_cmpuint (failed, ==, 0);
+  ms_test_destroy (window, page);
+  gtk_style_context_remove_provider_for_display (gdk_display_get_default (),
+                                                 GTK_STYLE_PROVIDER (css));
+}
+
+static void
+test_h100 (void)
+{
+  check_slides ("h100");
+}
+
+static void
+test_h200 (void)
+{
+  check_slides ("h200");
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_widget_test_init (&argc, &argv);
+  g_test_add_func ("/lesson-slides/h100", test_h100);
+  g_test_add_func ("/lesson-slides/h200", test_h200);
+  return g_test_run ();
+}
