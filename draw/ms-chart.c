@@ -618,7 +618,8 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
     g_array_set_size (l->labels, 0);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
-    if (!ms_scale_contains (&l->ys, r->y))
+    /* A line without a label: its axis says what it is. */
+    if (!r->label || !ms_scale_contains (&l->ys, r->y))
       continue;
     double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
     /* Full size, smaller, then wrapped narrower: the one by its line that

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-issue-order.c: the issue-order lesson's picture. Its finding
- * is a ratio of medians taken without timers, how much longer depth-first
- * took than breadth-first against the number of streams, on one hardware queue
- * and on the default ones: that is the chart. The timelines of K = 16,
+/* ms-picture-issue-order.c: the issue-order lesson's picture: how much
+ * longer depth-first took than breadth-first against the number of
+ * streams, on one hardware queue with a timer around every step (the
+ * effect the run measured, which the takeaway leads with and the ring
+ * marks) and without (no difference on Hopper), and in the larger view on
+ * the default queues too. The timelines of K = 16,
  * drawn from repetitions with a timer around every step, go under it only
  * where their lanes can be read; they show how the orders interleave, and
  * their lengths are not the finding. */
@@ -16,23 +18,37 @@
 #include "ms-run-describe.h"
 #include "ms-timeline-rows.h"
 
+/* The series the chart draws: the plain (untimed) cells of each queue
+ * setting, and one queue with a timer around every step, drawn last, on
+ * top: the line the takeaway reads. */
 static const struct {
-  gboolean single;
+  gboolean single, timed;
   const char *label;
-} queues[] = {
-  { TRUE, N_ ("one hardware queue") },
-  { FALSE, N_ ("default queues") },
+} lines[] = {
+  { FALSE, FALSE, N_ ("default queues") },
+  { TRUE, FALSE, N_ ("one queue, no timers") },
+  { TRUE, TRUE, N_ ("one queue, a timer on every step") },
 };
 
-/* The plain (untimed) cell of the queue setting, order and K at exponent
- * e, or NULL; its variant named as the lesson names it. */
+/* The cell of the queue setting, order and K at exponent e, plain or with
+ * a timer around every step, or NULL; its variant named as the lesson
+ * names it. */
 static const MsCell *
-order_cell (const MsResults *run, int e, gboolean single, MsIssueOrder order, int k)
+timed_cell (const MsResults *run, int e, gboolean single, gboolean timed, MsIssueOrder order,
+            int k)
 {
   char variant[MS_VARIANT_LEN];
   ms_lesson_streams_variant (variant, sizeof variant, single, order, k);
+  if (timed)
+    g_strlcat (variant, "/timers=per-step", sizeof variant);
   const MsCell *c = ms_results_find_variant (run, MS_MODE_STREAMS, e, variant);
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
+}
+
+static const MsCell *
+order_cell (const MsResults *run, int e, gboolean single, MsIssueOrder order, int k)
+{
+  return timed_cell (run, e, single, FALSE, order, k);
 }
 
 /* The largest size with both orders somewhere: the caption's. */
@@ -40,10 +56,10 @@ static int
 chart_exponent (const MsResults *run)
 {
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
-    for (guint q = 0; q < G_N_ELEMENTS (queues); q++)
+    for (guint q = 0; q < 2; q++)
       for (int k = 1; k <= MS_MAX_STREAMS; k++)
-        if (order_cell (run, e, queues[q].single, MS_ORDER_DEPTH_FIRST, k)
-            && order_cell (run, e, queues[q].single, MS_ORDER_BREADTH_FIRST, k))
+        if (order_cell (run, e, q, MS_ORDER_DEPTH_FIRST, k)
+            && order_cell (run, e, q, MS_ORDER_BREADTH_FIRST, k))
           return e;
   return -1;
 }
@@ -94,49 +110,78 @@ one_stream_share (const MsChartData *d)
   return one;
 }
 
-/* Rings the point the takeaway quotes (the most streams on one hardware
- * queue, else on the default queues: the last series of the two with a
- * point, drawn on top) with its figure both ways, the chart's per cent and the line's
- * ratio. */
-static void
-call_out_takeaway (MsChartData *d)
+/* A point's per cent as the chart reads it, e.g. "+20%"; one that rounds
+ * to nothing is "0%", never "-0%". */
+static char *
+share_text (double y)
 {
-  const MsChartSeries *s = g_ptr_array_index (d->series, d->series->len - 1);
+  double shown = round (y);
+  /* xgettext:no-c-format */
+  return shown == 0 ? g_strdup (_ ("0%")) : g_strdup_printf ("%+.0f%%", shown);
+}
+
+static gboolean
+crosses_zero (const MsChartPoint *p)
+{
+  return p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
+}
+
+/* The point the takeaway quotes on the last series (drawn on top): the
+ * most streams whose bar stays off 0, as the takeaway picks them, else
+ * the most streams. */
+static const MsChartPoint *
+takeaway_point (const MsChartSeries *s)
+{
+  const MsChartPoint *last = NULL;
   for (guint k = s->points->len; k-- > 0;) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->x < 2)
       continue;
+    if (!crosses_zero (p))
+      return p;
+    last = last ? last : p;
+  }
+  return last;
+}
+
+/* Rings the point the takeaway quotes with its figure both ways, the
+ * chart's per cent and the line's ratio. */
+static void
+call_out_takeaway (MsChartData *d)
+{
+  const MsChartSeries *s = g_ptr_array_index (d->series, d->series->len - 1);
+  const MsChartPoint *p = takeaway_point (s);
+  if (p) {
     /* Where its interval takes in 0, said by the ring: a ringed point
      * otherwise drew the eye to a difference the run could not tell. */
-    gboolean noise = p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
+    g_autofree char *share = share_text (p->y);
     g_autofree char *label
-        = noise
+        = crosses_zero (p)
               /* TRANSLATORS: a ring's label on the issue-order chart, on
                * two lines: the per cent and the ratio of the same point,
                * e.g. "−4% (0.96×):\nits bar crosses 0". Two lines fit
                * between the tall bars of its neighbours. */
-              ? g_strdup_printf (_ ("%+.0f%% (%.2f×):\nits bar crosses 0"), p->y, 1 + p->y / 100)
+              ? g_strdup_printf (_ ("%s (%.2f×):\nits bar crosses 0"), share, 1 + p->y / 100)
               /* TRANSLATORS: the same without the remark, e.g. "+25% (1.25×)". */
-              : g_strdup_printf (_ ("%+.0f%% (%.2f×)"), p->y, 1 + p->y / 100);
+              : g_strdup_printf (_ ("%s (%.2f×)"), share, 1 + p->y / 100);
     ms_chart_data_add_callout (d, p->x, p->y, label);
-    return;
   }
 }
 
-/* A slide keeps the line its takeaway reads (the last, drawn on top)
- * from two streams up: the other queue's line and K = 1, faint with its
- * bar across the chart, were half the marks on a chart whose line is
- * about one point. (Said of the larger view in a second sentence, the
- * note on the bars grew to two lines, and the slide left it out.) */
+/* A slide keeps one queue's lines, timed and not, from two streams up:
+ * the default queues' line and K = 1, faint with its bar across the
+ * chart, were half the marks on a chart whose line is about one point.
+ * (Said of the larger view in a second sentence, the note on the bars
+ * grew to two lines, and the slide left it out.) */
 static void
-keep_takeaway_line (MsChartData *d)
+keep_one_queue (MsChartData *d)
 {
-  while (d->series->len > 1)
-    ms_chart_data_remove_series (d, 0);
-  MsChartSeries *s = d->series->len ? g_ptr_array_index (d->series, 0) : NULL;
-  for (guint k = s ? s->points->len : 0; k-- > 0;)
-    if (g_array_index (s->points, MsChartPoint, k).x < 2)
-      g_array_remove_index (s->points, k);
+  for (guint i = 0; i < d->series->len; i++) {
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = s->points->len; k-- > 0;)
+      if (g_array_index (s->points, MsChartPoint, k).x < 2)
+        g_array_remove_index (s->points, k);
+  }
 }
 
 static MsChartData *
@@ -154,32 +199,34 @@ build (const MsResults *run, gboolean slide)
                                      "%s (above 0: breadth-first is faster)"),
                                   size)
                /* TRANSLATORS: the issue-order picture's title, e.g. "... at
-                * 16 MiB per vector, ...". */
+                * 16 MiB per vector ...". */
                : g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
-                                     "per vector, without timers (above 0: breadth-first is "
-                                     "faster)"),
+                                     "per vector (above 0: breadth-first is faster)"),
                                   size);
   d->x_label = g_strdup (_ ("streams (K)"));
-  d->y_label = g_strdup (_ ("per cent longer"));
+  /* Where no difference lies, said on the axis: a label by the 0 line
+   * was the smallest text on any slide (14 px projected). */
+  d->y_label = g_strdup (_ ("per cent longer (0: no difference)"));
   d->y_kind = MS_SCALE_LINEAR;
   d->x_unit = MS_SCALE_COUNT;
   d->direct_labels = TRUE;
   d->direct_share = 0.3;
   d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
-  /* The queue the takeaway quotes, the first, drawn last, on top: under
-   * the other queue's, the ringed point's bar ("its bar crosses 0") was
-   * hidden. */
-  for (guint q = G_N_ELEMENTS (queues); q-- > 0;) {
+  /* The line the takeaway quotes, the last, drawn on top: under another,
+   * the ringed point's bar was hidden. A slide draws one queue's. */
+  for (guint q = slide ? 1 : 0; q < G_N_ELEMENTS (lines); q++) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
-      const MsCell *depth
-          = e >= 0 ? order_cell (run, e, queues[q].single, MS_ORDER_DEPTH_FIRST, k) : NULL;
-      const MsCell *breadth
-          = e >= 0 ? order_cell (run, e, queues[q].single, MS_ORDER_BREADTH_FIRST, k) : NULL;
+      const MsCell *depth = e >= 0 ? timed_cell (run, e, lines[q].single, lines[q].timed,
+                                                 MS_ORDER_DEPTH_FIRST, k)
+                                   : NULL;
+      const MsCell *breadth = e >= 0 ? timed_cell (run, e, lines[q].single, lines[q].timed,
+                                                   MS_ORDER_BREADTH_FIRST, k)
+                                     : NULL;
       if (!depth || !breadth)
         continue;
       if (!s)
-        s = ms_chart_data_add_series (d, _ (queues[q].label), q, q, 0);
+        s = ms_chart_data_add_series (d, _ (lines[q].label), q, q, lines[q].timed);
       /* The ratio's 95% interval by the rule compare uses, so that a few
        * per cent read as the noise they are where the bars reach 0. */
       MsInterval b_iv = ms_compare_cell_interval (breadth, &run->run_to_run);
@@ -194,11 +241,9 @@ build (const MsResults *run, gboolean slide)
     }
   }
   if (slide)
-    keep_takeaway_line (d);
+    keep_one_queue (d);
   if (d->series->len > 0) {
-    /* Short: it fits by the line's left end, before the bars of K = 2
-     * (at its right end it covered the bars of the ringed point). */
-    ms_chart_data_add_ref (d, 0, _ ("0: no difference"));
+    ms_chart_data_add_ref (d, 0, NULL);
     gboolean cut = fit_medians (d);
     double one = one_stream_share (d);
     /* The bars are what flattens the medians: said, so that a long bar
