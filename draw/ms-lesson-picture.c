@@ -68,7 +68,8 @@ gboolean
 ms_lesson_undecided (MsLessonTopic topic, const MsResults *run)
 {
   char line[512];
-  return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
+  MsTakeaway how = ms_lesson_takeaway (topic, run, line, sizeof line);
+  return how == MS_TAKEAWAY_UNDECIDED || how == MS_TAKEAWAY_NOT_HERE;
 }
 
 double

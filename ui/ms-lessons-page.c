@@ -28,6 +28,7 @@ typedef struct {
   char *text;                  /* the caption, shown beside the cards under Details */
   char *takeaway;              /* its one line, the slide's headline */
   gboolean undecided;          /* the line says the run cannot decide */
+  gboolean not_here;           /* this host cannot show it: paging skips it */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
   int own_reference; /* one of the lesson's own experiment, likewise */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
@@ -122,6 +123,7 @@ set_card_text (MsLessonCard *card, const char *text)
   card->text = g_strdup (text);
   /* A card without a run has no takeaway: its text says why. */
   g_clear_pointer (&card->takeaway, g_free);
+  card->not_here = FALSE;
 }
 
 /* The card's line, with the longer story in its tooltip. */
@@ -172,6 +174,11 @@ card_status (MsLessonsPage *self, MsLessonTopic t, gboolean reference)
 {
   MsLessonCard *card = &self->cards[t];
   const MsResults *run = card_run (self, t);
+  /* Marked in the deck: its line says what host it needs. */
+  if (run && card->not_here && card->takeaway)
+    /* TRANSLATORS: a lesson card's status when this host cannot show the
+     * lesson; %s is the lesson's line, which says what host it needs. */
+    return g_strdup_printf (_("Skipped when paging: %s"), card->takeaway);
   if (run) {
     const char *device = run->device.name[0] ? run->device.name : run->label;
     if (!card->own)
@@ -229,7 +236,8 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
     MsTakeaway how = ms_lesson_multi_gpu (t)
                          ? ms_lesson_portable_takeaway (run, portable, buf, sizeof buf)
                          : ms_lesson_takeaway (t, run, buf, sizeof buf);
-    card->undecided = how == MS_TAKEAWAY_UNDECIDED;
+    card->undecided = how == MS_TAKEAWAY_UNDECIDED || how == MS_TAKEAWAY_NOT_HERE;
+    card->not_here = how == MS_TAKEAWAY_NOT_HERE;
     g_free (card->takeaway);
     card->takeaway = g_strdup (buf);
   } else {
@@ -800,7 +808,9 @@ ms_lessons_page_step (MsLessonsPage *self, int direction)
   g_return_val_if_fail (direction == 1 || direction == -1, FALSE);
   /* Nothing shown yet: the first lesson (or the last, stepping back). */
   int t = self->shown >= 0 ? self->shown + direction : direction > 0 ? 0 : MS_TOPIC_COUNT - 1;
-  while (t >= 0 && t < MS_TOPIC_COUNT && !ms_lesson_topic_built (t))
+  /* A lesson this host cannot show is passed over: its card says why. */
+  while (t >= 0 && t < MS_TOPIC_COUNT
+         && (!ms_lesson_topic_built (t) || (self->cards[t].not_here && card_run (self, t))))
     t += direction;
   if (t < 0 || t >= MS_TOPIC_COUNT)
     return FALSE;

@@ -49,8 +49,11 @@ bool ms_lesson_caption (MsLessonTopic topic, const MsResults *results, int expon
  * an undecided line is drawn dimmed, so that no chart suggests otherwise. */
 typedef enum {
   MS_TAKEAWAY_DECIDED,   /* an effect, or its absence, stated from the run's numbers */
-  MS_TAKEAWAY_UNDECIDED, /* the run cannot decide, or the host cannot show it */
+  MS_TAKEAWAY_UNDECIDED, /* the run cannot decide */
   MS_TAKEAWAY_MISSING,   /* the run lacks what the lesson reads */
+  /* This host cannot show the effect at all (numa on one node): the line
+   * says what host it needs, and a deck pages past the lesson. */
+  MS_TAKEAWAY_NOT_HERE,
 } MsTakeaway;
 
 /* Writes topic's takeaway for results into buf: one line, the slide's

@@ -228,7 +228,8 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-/* One node: the host cannot show the lesson, and the line says so. */
+/* One node: the host cannot show the lesson, and the line says what host
+ * would. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -240,9 +241,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   if (!measured && one_node) {
     snprintf (buf, len, "%s",
-              ms_gettext ("With one NUMA node every buffer is near the GPU: nothing to "
-                          "compare"));
-    return MS_TAKEAWAY_UNDECIDED;
+              ms_gettext ("Needs a host of two NUMA nodes (sockets): this one has one"));
+    return MS_TAKEAWAY_NOT_HERE;
   }
   if (!measured)
     return MS_TAKEAWAY_MISSING;

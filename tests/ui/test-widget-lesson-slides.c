@@ -3,7 +3,9 @@
  * at 1024x768 from each shipped lesson run of the H100 and of the H200:
  * its takeaway on one line as drawn (Pango, at the projected size: not
  * counted in characters, which 19 of 20 slides passed while they wrapped)
- * and the run named in the header never broken inside its name. */
+ * and the run named in the header never broken inside its name; a lesson
+ * this host cannot show (numa on one node) marked in the deck and passed
+ * over when paging. */
 #include <string.h>
 
 #include "ms-headline.h"
@@ -72,6 +74,20 @@ without_joiners (const char *text)
         out[n++] = *q;
   out[n] = '\0';
   return out;
+}
+
+/* The first label under root whose text starts with prefix, or NULL. */
+static GtkLabel *
+find_label_prefix (GtkWidget *root, const char *prefix)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_LABEL (c) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (c)), prefix))
+      return GTK_LABEL (c);
+    GtkLabel *found = find_label_prefix (c, prefix);
+    if (found)
+      return found;
+  }
+  return NULL;
 }
 
 static gboolean
@@ -147,6 +163,46 @@ check_slides (const char *gpu)
                                                  GTK_STYLE_PROVIDER (css));
 }
 
+/* The name of the lesson shown (the shown-topic property). */
+static char *
+shown_topic (GtkWidget *page)
+{
+  char *name = NULL;
+  g_object_get (page, "shown-topic", &name, NULL);
+  return name;
+}
+
+/* The numa lesson on a host of one node: its card says it is skipped and
+ * what host it needs; PgDn from the lesson before it passes it over (to
+ * a lesson after it, or where none is, nowhere). */
+static void
+test_skipped_when_paging (void)
+{
+  GtkWidget *page = ms_lessons_page_new ();
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  g_autoptr (GPtrArray) runs = shipped_runs ("h100");
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  int before = MS_TOPIC_NUMA - 1;
+  while (before >= 0 && !ms_lesson_topic_built (before))
+    before--;
+  g_assert_cmpint (before, >=, 0);
+  char line[512];
+  g_assert_cmpint (
+      ms_lesson_takeaway (MS_TOPIC_NUMA,
+                          ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_NUMA), line,
+                          sizeof line),
+      ==, MS_TAKEAWAY_NOT_HERE);
+  g_assert_nonnull (
+      find_label_prefix (page, "Skipped when paging: Needs a host of two NUMA nodes"));
+  ms_lessons_page_show (MS_LESSONS_PAGE (page), before);
+  gboolean stepped = ms_lessons_page_step (MS_LESSONS_PAGE (page), 1);
+  g_autofree char *after = shown_topic (page);
+  g_assert_cmpstr (after, !=, "numa");
+  if (!stepped)
+    g_assert_cmpstr (after, ==, ms_lesson_topic (before)->name);
+  ms_test_destroy (window, page);
+}
+
 static void
 test_h100 (void)
 {
@@ -165,5 +221,6 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/lesson-slides/h100", test_h100);
   g_test_add_func ("/lesson-slides/h200", test_h200);
+  g_test_add_func ("/lesson-slides/skipped-when-paging", test_skipped_when_paging);
   return g_test_run ();
 }
