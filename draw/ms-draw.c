@@ -105,6 +105,7 @@ typedef struct {
   int w, h;     /* pixels */
   int baseline; /* Pango units */
   gboolean one_line;
+  gboolean cut; /* ellipsized: the words went on past its width */
 } MsTextEntry;
 
 static void
@@ -238,6 +239,7 @@ text_layout (cairo_t *cr, const char *text, double size, gboolean bold, double m
     pango_layout_get_pixel_size (e->layout, &e->w, &e->h);
     e->baseline = pango_layout_get_baseline (e->layout);
     e->one_line = pango_layout_get_line_count (e->layout) == 1;
+    e->cut = pango_layout_is_ellipsized (e->layout);
     e->serial = serial;
   }
   return e;
@@ -284,20 +286,37 @@ emit_layout (cairo_t *cr, const MsTextEntry *e, double x, double y)
 typedef struct {
   MsTextRecorder recorder;
   gpointer user_data;
+  MsTextRecorder cut_recorder;
+  gpointer cut_data;
 } MsTextRecording;
 
 static GPrivate text_recording_key = G_PRIVATE_INIT (g_free);
 
-void
-ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data)
+static MsTextRecording *
+text_recording (void)
 {
   MsTextRecording *r = g_private_get (&text_recording_key);
   if (!r) {
     r = g_new0 (MsTextRecording, 1);
     g_private_set (&text_recording_key, r);
   }
+  return r;
+}
+
+void
+ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data)
+{
+  MsTextRecording *r = text_recording ();
   r->recorder = recorder;
   r->user_data = user_data;
+}
+
+void
+ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data)
+{
+  MsTextRecording *r = text_recording ();
+  r->cut_recorder = recorder;
+  r->cut_data = user_data;
 }
 
 /* Reports the box (x, y, w, h) in user units, as the device box around
@@ -391,6 +410,9 @@ show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, doub
   }
   emit_layout (cr, e, x, y);
   record_text (cr, text, x, y, e->w, e->h);
+  MsTextRecording *r = g_private_get (&text_recording_key);
+  if (e->cut && r && r->cut_recorder)
+    r->cut_recorder (text, x, y, e->w, e->h, r->cut_data);
 }
 
 /* Text from files (labels, device names) may not be UTF-8: Pango would

@@ -110,6 +110,11 @@ double ms_draw_fade_alpha (const MsChartStyle *style, double alpha);
 typedef void (*MsTextRecorder) (const char *text, double x, double y, double w, double h,
                                 gpointer user_data);
 void ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data);
+/* Every text drawn cut short at its width (ellipsized, as Pango laid it
+ * out) on this thread goes to the recorder, in user units, with the whole
+ * text: a PDF's text layer holds the words the page cuts, so a test of
+ * what is printed asks the drawing. NULL stops. */
+void ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data);
 
 /* Markers (shapes in ms-palette.h). The path alone lets many markers go
  * out in one fill. */

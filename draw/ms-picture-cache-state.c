@@ -126,6 +126,23 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
   ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
 }
 
+/* A row's state, left of its bar, on two lines where one is too wide for
+ * the label column (the handout, at its larger text): cut short, it read
+ * "inputs kept since the first re…" on paper. Smaller only where two
+ * lines would not fit the row. */
+static void
+draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, double y)
+{
+  const char *name = ms_cache_state_name (row->state);
+  double max_w = l->x0 - l->fs * 2, size = l->fs;
+  double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  if (th > l->line_h) {
+    size *= l->line_h / th;
+    th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  }
+  ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (l->line_h - th) / 2, size, max_w, FALSE, TRUE);
+}
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
@@ -140,8 +157,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  ms_draw_text_max (cr, ms_cache_state_name (row->state), l->fs * 1.5, y + (h - l->fs * 1.3) / 2,
-                    l->fs, l->x0 - l->fs * 2);
+  draw_state_name (cr, l, row, y);
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;

@@ -184,10 +184,11 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   const char *title = _ ("Two host threads on the default stream");
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
-  /* Where the timelines would be crowded (the lesson pane, a projected
-   * slide: lanes 6 px high, unnamed), the bars, the finding, take the
-   * whole picture. */
-  if (height - top - bars_h < fs * 20) {
+  /* On a slide (projected, and the handout and `plot` that print it) and
+   * where the timelines would be crowded (lanes 6 px high, unnamed), the
+   * bars, the finding, take the whole picture: the handout added
+   * timelines that the slide a class saw left out. */
+  if (ms_draw_is_slide (style, height) || height - top - bars_h < fs * 20) {
     draw_bars (cr, run, style, width, top, height - top);
     return;
   }

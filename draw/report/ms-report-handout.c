@@ -100,6 +100,19 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
       = words ? g_strdup_printf ("%s · %s", _ (info->title), words) : g_strdup (_ (info->title));
   h->question = g_strdup (_ (info->question));
   lesson_words (h);
+  /* The portable lesson draws its run of several GPUs, as the slide does:
+   * the handout names that run, not the sweep it was opened with. */
+  char portable[512];
+  if (ms_lesson_multi_gpu (topic) && ms_lesson_portable_source (portable, sizeof portable)) {
+    /* TRANSLATORS: the portable lesson's handout, under its caption: the
+     * GPUs and the file of the run it draws ("2 × H200 · h200x2-portable"). */
+    h->about = g_strdup_printf (_ ("The run drawn: %s."), portable);
+    /* TRANSLATORS: the portable lesson's handout footer: memsweep's
+     * version, the lesson's name, the GPUs and the file of the run. */
+    h->footer = g_strdup_printf (_ ("memsweep %s · lesson %s · %s"), MS_VERSION, info->name,
+                                 portable);
+    return;
+  }
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   g_ptr_array_add (one, (gpointer)run);
   h->about = ms_report_caption (one);

@@ -69,11 +69,15 @@ for gpu in h100 h200; do
     fi
     [ -f "$run" ] || run="$ref/$gpu-default-samples.csv.gz"
     pdf="$tmp/$gpu-$lesson.pdf"
+    # The portable lesson draws the shipped run of two GPUs, as its slide
+    # does, and names that run (it named the sweep it was opened with).
+    source=$(basename "$run") named=$gpu
+    [ "$lesson" = portable ] && source=h200x2-portable named=h200
     check "$gpu $lesson: report --handout --lesson" \
       "$memsweep" report "$run" --handout --lesson "$lesson" --out "$pdf"
     check "$gpu $lesson: one page" sh -c "pdfinfo '$pdf' | grep -Eq '^Pages: +1$'"
     check "$gpu $lesson: 8 pt and more, all on the page, the footer apart" python3 - "$pdf" \
-      "$(basename "$run")" "$gpu" <<'PY'
+      "$source" "$named" <<'PY'
 import re, subprocess, sys
 pdf, source, gpu = sys.argv[1:]
 out = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True, text=True,
