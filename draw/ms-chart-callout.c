@@ -9,7 +9,14 @@
 void
 ms_chart_data_add_callout (MsChartData *d, double x, double y, const char *label)
 {
-  MsChartCallout c = { x, y, g_strdup (label) };
+  MsChartCallout c = { x, y, g_strdup (label), FALSE };
+  g_array_append_val (d->callouts, c);
+}
+
+void
+ms_chart_data_add_remark (MsChartData *d, double x, double y, const char *label)
+{
+  MsChartCallout c = { x, y, g_strdup (label), TRUE };
   g_array_append_val (d->callouts, c);
 }
 
@@ -96,9 +103,13 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
       /* The box hangs off the spot on the side away from the point. */
       MsChartRect b = { dirs[k][0] > 0 ? cx : dirs[k][0] < 0 ? cx - w : cx - w / 2,
                   dirs[k][1] > 0 ? cy : dirs[k][1] < 0 ? cy - h : cy - h / 2, w, h };
-      if (b.x < l->plot_x + 2 || b.y < l->plot_y + 2 || b.x + w > l->plot_x + l->plot_w - 2
-          || b.y + h > l->plot_y + l->plot_h - 2)
+      /* A spot past the plot's edge slides back inside it: by the right
+       * edge the free room under a point was never tried (sync-async's
+       * "4 MiB: waited" hid the line to 1 MiB on the H200). */
+      if (w > l->plot_w - 4 || h > l->plot_h - 4)
         continue;
+      b.x = CLAMP (b.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
+      b.y = CLAMP (b.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
       /* Over a stretch of line or an error bar costs about two steps
        * further away: a label near its point reads better than one far
        * off at the end of a long leader, but at one step, a tie, batched's
@@ -136,15 +147,21 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
               double px, double py, double r, double fs)
 {
   const double lw = ms_style_line_width (st);
-  ms_set_color (cr, &st->fg, 0.9);
-  cairo_set_line_width (cr, lw * 1.3);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, px, py, r, 0, 2 * G_PI);
-  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, c && c->remark ? 0.6 : 0.9);
+  if (!c || !c->remark) {
+    cairo_set_line_width (cr, lw * 1.3);
+    cairo_new_sub_path (cr);
+    cairo_arc (cr, px, py, r, 0, 2 * G_PI);
+    cairo_stroke (cr);
+  }
   if (!c)
     return;
   double ex = CLAMP (px, b->x, b->x + b->w), ey = CLAMP (py, b->y, b->y + b->h);
   double dx = ex - px, dy = ey - py, len = hypot (dx, dy);
+  /* Without a ring the leader starts at the marker's edge (a ring's
+   * radius is 2.2 markers'). */
+  if (c->remark)
+    r /= 2.2;
   if (len > r + 1) {
     cairo_set_line_width (cr, lw);
     cairo_move_to (cr, px + dx / len * r, py + dy / len * r);
@@ -154,8 +171,8 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
   ms_set_color (cr, &st->bg, 0.92);
   cairo_rectangle (cr, b->x, b->y, b->w, b->h);
   cairo_fill (cr);
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, c->label, b->x + fs * 0.3, b->y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
+  ms_set_color (cr, &st->fg, c->remark ? 0.85 : 1);
+  ms_draw_text (cr, c->label, b->x + fs * 0.3, b->y + fs * 0.2, fs, 0, 0, !c->remark, NULL, NULL);
 }
 
 void
@@ -191,17 +208,20 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
     ms_draw_text (cr, c->label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
     double w = tw + fs * 0.6, h = th + fs * 0.4;
     if (w > l->plot_w - 4 || h > l->plot_h - 4) {
-      callout_draw (cr, st, NULL, NULL, px, py, r, fs);
+      if (!c->remark)
+        callout_draw (cr, st, NULL, NULL, px, py, r, fs);
       continue;
     }
     MsChartRect b = callout_spot (d, l, px, py, r, w, h, placed, leaders, points);
     if (b.w > 0) {
+      ms_chart_check_label (d, l, c->label, &b);
       double seg[4];
       leader_of (&b, px, py, seg, seg + 2);
       g_array_append_vals (leaders, seg, 4);
       g_array_append_val (placed, b);
     }
-    callout_draw (cr, st, b.w > 0 ? c : NULL, &b, px, py, r, fs);
+    if (b.w > 0 || !c->remark)
+      callout_draw (cr, st, b.w > 0 ? c : NULL, &b, px, py, r, fs);
   }
   g_array_unref (placed);
   g_array_unref (leaders);

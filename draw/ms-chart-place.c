@@ -86,3 +86,31 @@ ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b)
 {
   return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
+
+typedef struct {
+  MsChartLabelCheck check;
+  gpointer data;
+} LabelCheck;
+
+static GPrivate label_check_key = G_PRIVATE_INIT (g_free);
+
+void
+ms_chart_set_label_check (MsChartLabelCheck check, gpointer data)
+{
+  LabelCheck *c = g_private_get (&label_check_key);
+  if (!c) {
+    c = g_new0 (LabelCheck, 1);
+    g_private_set (&label_check_key, c);
+  }
+  c->check = check;
+  c->data = data;
+}
+
+void
+ms_chart_check_label (const MsChartData *d, const MsChartLayout *l, const char *label,
+                      const MsChartRect *box)
+{
+  LabelCheck *c = g_private_get (&label_check_key);
+  if (c && c->check)
+    c->check (label, ms_chart_data_cover (d, l, 0, box->x, box->y, box->w, box->h), c->data);
+}

@@ -72,6 +72,9 @@ typedef struct {
 typedef struct {
   double x, y;
   char *label;
+  /* A remark on a point the takeaway does not quote: its label and
+   * leader, no ring, which marks only what the takeaway speaks of. */
+  gboolean remark;
 } MsChartCallout;
 
 typedef struct {
@@ -155,6 +158,8 @@ void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char
 /* Rings the point (x, y) with label beside it: the figure a takeaway
  * quotes, for the eye to find. */
 void ms_chart_data_add_callout (MsChartData *data, double x, double y, const char *label);
+/* A label on a point, placed as a callout's, without the ring. */
+void ms_chart_data_add_remark (MsChartData *data, double x, double y, const char *label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 
 void ms_chart_layout_init (MsChartLayout *layout);
@@ -181,6 +186,15 @@ gboolean ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b);
  * box, grown by margin on every side, would cover; 0: none. */
 double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
                             double x, double y, double w, double h);
+
+/* Every opaque label placed over a chart's plot (a callout's) on this
+ * thread goes to check with how much data its box covers, by
+ * ms_chart_data_cover without margin: the render tests fail a label that
+ * hides a marker, a stretch of line or an error bar. NULL stops. */
+typedef void (*MsChartLabelCheck) (const char *label, double cover, gpointer data);
+void ms_chart_set_label_check (MsChartLabelCheck check, gpointer data);
+void ms_chart_check_label (const MsChartData *data, const MsChartLayout *layout, const char *label,
+                           const MsChartRect *box);
 
 /* The callouts, over the series and inside the plot (ms-chart-callout.c). */
 void ms_chart_callouts_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,

@@ -400,8 +400,9 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
 }
 
 /* On a slide, the spike of one call per copy that the eye goes to first
- * says what it is where it is: under the picture, five lines down, the
- * class had not read it. */
+ * says what it is where it is (under the picture, five lines down, the
+ * class had not read it), unringed: a ring marks what the takeaway
+ * speaks of, and on the spike it drew the eye there first. */
 static void
 call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2])
 {
@@ -417,7 +418,7 @@ call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2
    * "29 µs every time: the run does not show why". */
   g_autofree char *label
       = g_strdup_printf (_ ("%s every time: the run does not show why"), t);
-  ms_chart_data_add_callout (panels[m], (double) ms_vector_bytes (c->elements), per, label);
+  ms_chart_data_add_remark (panels[m], (double) ms_vector_bytes (c->elements), per, label);
 }
 
 static void
