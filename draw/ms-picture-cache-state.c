@@ -143,6 +143,41 @@ draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, doubl
   ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (l->line_h - th) / 2, size, max_w, FALSE, TRUE);
 }
 
+/* On a slide a row the run cannot tell has no bar: its pale 0.85× bar
+ * read as an effect from the back of a room. Its interval, across the
+ * band, and a tick at its median say what there is; the rows it calls the
+ * same keep their bars, each ending in the band. */
+static void
+draw_median_tick (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+                  const MsColor *c, double y)
+{
+  double mx = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
+  ms_set_color (cr, c, 1);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 2.5);
+  cairo_move_to (cr, mx, y + l->line_h * 0.2);
+  cairo_line_to (cr, mx, y + l->line_h * 0.8);
+  cairo_stroke (cr);
+}
+
+/* A bar to end: solid where the run decided, pale and outlined where it
+ * cannot tell. */
+static void
+draw_bar_body (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsColor *c, double end,
+               gboolean untold, double y)
+{
+  cairo_rectangle (cr, l->x0, y + l->line_h * 0.2, end - l->x0, l->line_h * 0.6);
+  if (untold) {
+    ms_set_color (cr, c, st->dark ? 0.3 : 0.22);
+    cairo_fill_preserve (cr);
+    ms_set_color (cr, c, 1);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_stroke (cr);
+  } else {
+    ms_set_color (cr, c, 1);
+    cairo_fill (cr);
+  }
+}
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
@@ -161,17 +196,10 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
-  cairo_rectangle (cr, l->x0, y + h * 0.2, end - l->x0, h * 0.6);
-  if (untold) {
-    ms_set_color (cr, &c, st->dark ? 0.3 : 0.22);
-    cairo_fill_preserve (cr);
-    ms_set_color (cr, &c, 1);
-    cairo_set_line_width (cr, lw);
-    cairo_stroke (cr);
-  } else {
-    ms_set_color (cr, &c, 1);
-    cairo_fill (cr);
-  }
+  if (untold && l->slide)
+    draw_median_tick (cr, st, l, row, &c, y);
+  else
+    draw_bar_body (cr, st, l, &c, end, untold, y);
   /* The ratio's 95% interval: whether the bar stands apart from 1×. */
   if (isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo) {
     double lo = ms_scale_to_pixel (&l->xs, MAX (j->lo, 0));
@@ -402,7 +430,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * own time said only where it is drawn. */
   g_autofree char *key
       = slide ? g_strdup_printf (_ ("Bars: median times end to end; lines: the ratio's 95%% "
-                                    "interval; pale bars: the run cannot tell."))
+                                    "interval; a line and a tick alone: the run cannot tell."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: median times end to end; lines across them: the "
                                   "ratio's 95%% interval. A bar is pale and outlined where its "
