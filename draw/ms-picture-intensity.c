@@ -47,9 +47,28 @@ build (const MsResults *run)
   return d;
 }
 
+/* Where the arithmetic would take as long as the copies, the lesson's
+ * effect, when the run's F never got there (pinned's time less than
+ * doubled): along the straight line pinned's time follows in F (each
+ * multiply-add waits for the last), to two figures, e.g. "about 7000";
+ * NULL where pinned's time did not grow. */
+static char *
+where_effect_shows (double p_lo, double p_hi, int lo, int hi)
+{
+  if (!(p_hi > p_lo) || p_hi >= 2 * p_lo || hi <= lo)
+    return NULL;
+  double per_f = (p_hi - p_lo) / (hi - lo), copies = p_lo - per_f * lo;
+  double f = copies / per_f;
+  double step = pow (10, floor (log10 (f)) - 1);
+  return g_strdup_printf ("%.0f", round (f / step) * step);
+}
+
 /* The absolute times behind the ratios, at the least and the most
- * arithmetic, and the buffer's size: the ratio alone hid them. Returns
- * the height; only measured unless draw. */
+ * arithmetic, and the buffer's size: the ratio alone hid them; and where
+ * the run's F stayed too small for the arithmetic to take as long as the
+ * copies, at about which F it would (a teacher found the slide showing no
+ * effect, and not saying where one would be). Returns the height; only
+ * measured unless draw. */
 static double
 times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
             gboolean draw)
@@ -73,10 +92,21 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   ms_caption_time (median_of (run, "pinned", hi), p1, sizeof p1);
   ms_caption_time (median_of (run, "zero-copy", lo), z0, sizeof z0);
   ms_caption_time (median_of (run, "zero-copy", hi), z1, sizeof z1);
-  g_autofree char *text = g_strdup_printf (
+  g_autofree char *times = g_strdup_printf (
       _ ("%s buffers, end to end: at F = %d pinned took %s and zero-copy %s; at F = %d, %s and "
          "%s."),
       size, lo, p0, z0, hi, p1, z1);
+  g_autofree char *at
+      = where_effect_shows (median_of (run, "pinned", lo), median_of (run, "pinned", hi), lo, hi);
+  /* TRANSLATORS: after the times at the least and most F, e.g. "... The
+   * arithmetic would take as long as the copies near F = 7000 (a straight
+   * line through pinned's times): there the lesson's effect shows." */
+  g_autofree char *text
+      = at ? g_strdup_printf (_ ("%s The arithmetic would take as long as the copies near F = %s "
+                                 "(a straight line through pinned's times): there the lesson's "
+                                 "effect shows."),
+                              times, at)
+           : g_strdup (times);
   ms_set_color (cr, &st->fg, 0.85);
   return ms_draw_text_wrapped (cr, text, fs * 0.5, y, fs * 0.95, width - fs, FALSE, draw) +
          fs * 0.3;
