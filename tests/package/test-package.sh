@@ -32,7 +32,10 @@
 # after a change to a few files compiles those alone (the build's folder
 # is kept: 47 to 101 s in all at a load of 6 to 8 on the 2-core
 # development machine, against 5 to 7 min when each build started from
-# scratch). MEMSWEEP is
+# scratch). Where the cache has no clean root, debootstrap makes it while
+# the packages build (one waits on the network and dpkg, the other on the
+# compilers), and the packages' C is compiled at -Og (package-cache.sh).
+# MEMSWEEP is
 # the build's memsweep, whose table of a reference run the installed one
 # must print.
 src=$1 work=$2 version=$3
@@ -84,8 +87,8 @@ cleanup() {
     rm -rf "$root" "$upper"
   fi
 }
-linting=
-trap 'cleanup; [ -z "$linting" ] || kill $linting 2>/dev/null' EXIT
+linting= rooting=
+trap 'cleanup; for job in $linting $rooting; do kill $job 2>/dev/null; done' EXIT
 trap 'exit 1' INT TERM HUP
 cleanup
 # enter_root LOWER: $root is LOWER with a layer of its own on top (or a
@@ -102,6 +105,11 @@ enter_root() {
   cp "$debs"/*.deb "$root/tmp/"
 }
 
+# The clean root (debootstrap, a minute or more where the cache has none:
+# the network and dpkg more than the CPU) is made while the packages build
+# (the compilers' CPU), not after them.
+"$here/package-cache.sh" root "$cache" "$suite" "$mirror" >"$work/pristine.path" 2>"$work/pristine.log" &
+rooting=$!
 step "the packages (built when the tree changed)"
 debs=$("$here/package-cache.sh" debs "$cache" "$src") || exit 1
 deb() { ls "$debs/$1_$version"_*.deb 2>/dev/null | head -1; }
@@ -145,7 +153,9 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
 fi
 
 step "memsweep alone into a clean $suite root"
-pristine=$("$here/package-cache.sh" root "$cache" "$suite" "$mirror") || exit 1
+wait $rooting || { cat "$work/pristine.log"; exit 1; }
+rooting=
+pristine=$(cat "$work/pristine.path")
 enter_root "$pristine"
 in_root dpkg-query -W -f '${Package}\n' | sort >"$work/before.txt"
 # The cached lists may name packages the mirror has replaced since: then
