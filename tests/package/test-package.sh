@@ -32,9 +32,11 @@
 # after a change to a few files compiles those alone (the build's folder
 # is kept: 47 to 101 s in all at a load of 6 to 8 on the 2-core
 # development machine, against 5 to 7 min when each build started from
-# scratch). Where the cache has no clean root, debootstrap makes it while
-# the packages build (one waits on the network and dpkg, the other on the
-# compilers), and the packages' C is compiled at -Og (package-cache.sh).
+# scratch). Where the cache has no clean roots, debootstrap and apt make
+# them while the packages build (they wait on the network and dpkg, the
+# build on the compilers): the desktop's from the packages that the
+# development build's programs need, which apt completes at the install;
+# and the packages' C is compiled at -Og (package-cache.sh).
 # MEMSWEEP is
 # the build's memsweep, whose table of a reference run the installed one
 # must print.
@@ -105,10 +107,27 @@ enter_root() {
   cp "$debs"/*.deb "$root/tmp/"
 }
 
+# What the four packages will depend on, foreseen from the development
+# build's programs: the packages that hold the libraries they need, as
+# dpkg-shlibdeps names them. What this misses (debhelper's own
+# dependencies, such as a GSettings backend) apt adds when the four are
+# installed.
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
+foreseen=$(for prog in "$built" "$(dirname "$built")/../gtk/memsweep-gtk"; do
+    [ -f "$prog" ] && readelf -d "$prog" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'
+  done | sort -u | while read -r so; do
+    dpkg -S "*/$multiarch/$so" 2>/dev/null | head -1 | cut -d: -f1
+  done | sort -u)
 # The clean root (debootstrap, a minute or more where the cache has none:
-# the network and dpkg more than the CPU) is made while the packages build
-# (the compilers' CPU), not after them.
-"$here/package-cache.sh" root "$cache" "$suite" "$mirror" >"$work/pristine.path" 2>"$work/pristine.log" &
+# the network and dpkg more than the CPU), then the root holding what the
+# four depend on (the desktop's hundred packages), are made while the
+# packages build (the compilers' CPU), not after them.
+: >"$work/desktop.path"
+{ "$here/package-cache.sh" root "$cache" "$suite" "$mirror" >"$work/pristine.path" &&
+    if [ -n "$foreseen" ]; then
+      "$here/package-cache.sh" desktop "$cache" "$(cat "$work/pristine.path")" $foreseen \
+        >"$work/desktop.path"
+    fi; } 2>"$work/roots.log" &
 rooting=$!
 step "the packages (built when the tree changed)"
 debs=$("$here/package-cache.sh" debs "$cache" "$src") || exit 1
@@ -153,8 +172,9 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
 fi
 
 step "memsweep alone into a clean $suite root"
-wait $rooting || { cat "$work/pristine.log"; exit 1; }
+wait $rooting || { cat "$work/roots.log"; exit 1; }
 rooting=
+cat "$work/roots.log"
 pristine=$(cat "$work/pristine.path")
 enter_root "$pristine"
 in_root dpkg-query -W -f '${Package}\n' | sort >"$work/before.txt"
@@ -210,12 +230,17 @@ check "memsweep plot without memsweep-plot exits 2, naming the package" \
   sh -c "test $rc -eq 2 && grep -q memsweep-plot '$work/plot-alone.out'"
 
 step "the four packages together into a clean $suite root holding what they depend on"
-# What the four depend on, by name (the first of alternatives, as apt
-# takes it), less themselves: the versions are apt's to check below.
-needs=$(for p in memsweep memsweep-plot memsweep-gtk memsweep-data; do
-  dpkg-deb -f "$(deb $p)" Depends | tr ',' '\n'
-done | sed -e 's/|.*//' -e 's/(.*//' -e 's/:any//' -e 's/[[:space:]]//g' | grep -v -e '^$' -e '^memsweep' | sort -u)
-desktop_root=$("$here/package-cache.sh" desktop "$cache" "$pristine" $needs) || exit 1
+# The root made beside the build; without a development build to foresee
+# from, one made now from what the four depend on, by name (the first of
+# alternatives, as apt takes it), less themselves: the versions are apt's
+# to check below.
+desktop_root=$(cat "$work/desktop.path")
+if [ -z "$desktop_root" ]; then
+  needs=$(for p in memsweep memsweep-plot memsweep-gtk memsweep-data; do
+    dpkg-deb -f "$(deb $p)" Depends | tr ',' '\n'
+  done | sed -e 's/|.*//' -e 's/(.*//' -e 's/:any//' -e 's/[[:space:]]//g' | grep -v -e '^$' -e '^memsweep' | sort -u)
+  desktop_root=$("$here/package-cache.sh" desktop "$cache" "$pristine" $needs) || exit 1
+fi
 enter_root "$desktop_root"
 install "/tmp/$(basename "$(deb memsweep)")" "/tmp/$(basename "$(deb memsweep-plot)")" \
   "/tmp/$(basename "$(deb memsweep-gtk)")" "/tmp/$(basename "$(deb memsweep-data)")" || {
