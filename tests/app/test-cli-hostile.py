@@ -81,8 +81,8 @@ TINY = hf.TINY
 TINY_SIDE = "--modes host --min-exp 10 --max-exp 10 --reps 3 --rounds 1"
 # A sweep long enough (a few tenths of a second a process on a loaded
 # machine) that a signal or a limit meets it at work.
-WORK = ["--modes", "host", "--min-exp", "15", "--max-exp", "19", "--reps", "5"]
-WORK_SIDE = "--modes host --min-exp 15 --max-exp 18 --reps 5 --rounds 1"
+WORK = ["--modes", "host", "--min-exp", "16", "--max-exp", "20", "--reps", "5"]
+WORK_SIDE = "--modes host --min-exp 16 --max-exp 19 --reps 5 --rounds 1"
 DEFAULT_EXITS = {0, 1, 2, 3, 4}
 # compare's own: 5 when no cell could be decided (docs/compare.md).
 COMPARE_EXITS = DEFAULT_EXITS | {5}
@@ -105,8 +105,9 @@ LEFT_ALONE = {"budget", "live", "help", "wait-max", "grade-budget"}
 # Options a case with valid values leaves alone too: its sweep gives
 # --reps, which the adaptive rule's options contradict (and --grade's own
 # target adds processes for minutes: the grade cases set it to 0); the CPU baseline
-# reads no input R times; a value of each of --quiet and --verbose, not both.
-VALID_LEFT_ALONE = {"grade", "min-reps", "ci-target", "cell-budget", "reuse", "a-experiment",
+# reads no input R times nor writes pinned inputs (--reuse, --stores); a
+# value of each of --quiet and --verbose, not both.
+VALID_LEFT_ALONE = {"grade", "stores", "min-reps", "ci-target", "cell-budget", "reuse", "a-experiment",
                     "b-experiment", "verbose", "all-phases", "rep", "mode", "size", "variant"}
 OUTPUTS = ("X", "X-meta.json", "X-summary.csv", "X-samples.csv", "R1", "R1-meta.json",
            "R1-summary.csv", "R2-samples.csv", "R2-meta.json", "P.csv", "P-meta.json", "P",
@@ -210,7 +211,7 @@ class Case:
     def pick_output(self):
         r = self.rng
         if self.valid and r.random() < 0.8:
-            return r.choice(FRESH_OUTPUTS)
+            return r.choice([n for n in FRESH_OUTPUTS if n not in self.named] or FRESH_OUTPUTS)
         if self.named and r.random() < 0.4:
             base = r.choice(self.named)
             return base + r.choice(("-meta.json", "-summary.csv", "-samples.csv", "-a-samples.csv",
@@ -229,7 +230,8 @@ class Case:
     def value(self, option):
         kind, r, name = option.get("kind", "text"), self.rng, option["name"]
         if kind in ("output", "prefix") and name != "dir":
-            v = self.pick_output()
+            v = r.choice(("out.png", "out.svg", "out.pdf")) if self.valid and name == "plot" \
+                else self.pick_output()
             self.outputs.append((name, v))
             self.named.append(v)
             return v
