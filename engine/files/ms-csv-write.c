@@ -1023,6 +1023,13 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
   if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
     return true;
   *kept = keep_pair (results, samples_path, summary_path, err, errlen);
+  /* Lost, then, and said so: never a write error alone. */
+  if (!*kept) {
+    size_t used = strlen (err);
+    snprintf (err + used, errlen - used, "%s",
+              ms_gettext ("; no folder could keep it either (TMPDIR included): what was "
+                          "measured is lost"));
+  }
   return false;
 }
 

@@ -178,9 +178,11 @@ kind_at (const char *path, bool as_input)
   while (head && len < HEAD_BYTES && (n = ms_input_read (in, head + len, HEAD_BYTES - len)) > 0)
     len += (size_t) n;
   ms_input_close (in);
-  MsFileKind kind = !head || n < 0 ? MS_FILE_KIND_UNREADABLE
-                    : memchr (head, '\0', len) ? MS_FILE_KIND_UNKNOWN
-                                               : ms_file_kind_of_head (head, len);
+  /* A file cut short (a .gz whose end is gone) still shows its kind by
+   * the bytes that could be read before the cut. */
+  MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE
+                    : memchr (head, '\0', len)   ? MS_FILE_KIND_UNKNOWN
+                                                 : ms_file_kind_of_head (head, len);
   free (head);
   return kind;
 }

@@ -46,6 +46,7 @@ struct MsInput {
   /* gzip */
   z_stream z;
   bool z_live, member_done, raw_eof;
+  const char *gz_error; /* the damage met, said once the bytes before it are taken */
   bool gz_end; /* the last member ended: the inflater's own end, apart
                 * from eof, which the reader sets when it takes it */
   unsigned char *zin;
@@ -297,7 +298,7 @@ inflate_some (MsInput *in, unsigned char *out, size_t n)
 {
   in->z.next_out = out;
   in->z.avail_out = (uInt) n;
-  while (in->z.avail_out == n && !in->gz_end) {
+  while (in->z.avail_out == n && !in->gz_end && !in->gz_error) {
     if (in->member_done) {
       if (!next_member (in))
         return -1;
@@ -309,10 +310,16 @@ inflate_some (MsInput *in, unsigned char *out, size_t n)
     if (rc == Z_STREAM_END)
       in->member_done = true;
     else if (rc == Z_BUF_ERROR && in->z.avail_in == 0 && in->raw_eof)
-      return fail (in, ms_gettext ("the compressed data ends early (a cut-off .gz file)"));
+      in->gz_error = ms_gettext ("the compressed data ends early (a cut-off .gz file)");
     else if (rc != Z_OK && rc != Z_BUF_ERROR)
-      return fail (in, ms_gettext ("damaged compressed data: not a readable .gz file"));
+      in->gz_error = ms_gettext ("damaged compressed data: not a readable .gz file");
+    /* The bytes inflated before the damage are given first: a reader
+     * that looks at a file's start (its kind) sees them. */
+    if (in->gz_error)
+      break;
   }
+  if (in->gz_error && in->z.avail_out == n)
+    return fail (in, in->gz_error);
   return (ssize_t) (n - in->z.avail_out);
 }
 
@@ -504,23 +511,18 @@ ring_copy (const MsInput *in, unsigned char *buf, uint64_t at, size_t n)
 static ssize_t
 stream_pread (MsInput *in, unsigned char *buf, size_t n, uint64_t at)
 {
-  if (in->failed)
-    return -1;
   if (in->produced > MS_INPUT_WINDOW && at < in->produced - MS_INPUT_WINDOW) {
     errno = ESPIPE;
     return -1;
   }
   if (n > MS_INPUT_WINDOW)
     n = MS_INPUT_WINDOW;
-  if (!produce (in, at, at + n) && !in->failed) {
-    /* Out of the ring's reach; the stream itself is fine. */
-    if (in->produced <= at)
-      return -1;
-  }
-  if (in->failed)
-    return -1;
+  /* Bytes produced before a failure (damaged gzip data further on) are
+   * given first; the failure is said when a read finds nothing before it.
+   * Out of the ring's reach, the stream itself is fine. */
+  bool ok = in->failed || produce (in, at, at + n);
   if (at >= in->produced)
-    return 0;
+    return in->failed || !ok ? -1 : 0;
   size_t k = in->produced - at < n ? (size_t) (in->produced - at) : n;
   ring_copy (in, buf, at, k);
   return (ssize_t) k;

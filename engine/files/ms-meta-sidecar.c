@@ -700,12 +700,31 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
     return false;
   if (lstat (path, &st) != 0)
     return true;
+  /* Written through, a link would replace whatever it points at (another
+   * run's sidecar elsewhere), which nothing beside it here describes. */
+  if (S_ISLNK (st.st_mode)) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: is a symbolic link: a sidecar is never written through one; not "
+                          "replaced; remove the link or choose another name"),
+              path);
+    errno = EEXIST;
+    return false;
+  }
   MsJson *root = read_sidecar (path, false, why, sizeof why);
   const char *format = ms_json_string (ms_json_member (root, "format"));
+  /* What cannot be read as a sidecar (damaged, too large, another
+   * program's JSON) may be another set's metadata, or a user's file. */
+  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: is not a sidecar this memsweep can read (%s): not replaced; "
+                          "choose another name, or remove it"),
+              path, root ? ms_gettext ("not a memsweep metadata file") : why);
+    ms_json_free (root);
+    errno = EEXIST;
+    return false;
+  }
   OtherFile o;
-  const char *other = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0
-                          ? other_file (root, path, files, n, run_id, &o)
-                          : NULL;
+  const char *other = other_file (root, path, files, n, run_id, &o);
   if (other)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "

@@ -190,9 +190,53 @@ def undecided_is_not_same(d):
           "lonely-meta.json" in err, err)
 
 
+TINY = ["--modes", "host", "--min-exp", "8", "--max-exp", "8", "--reps", "3", "--quiet"]
+
+
+def sidecars_guarded(d):
+    """A sidecar name that holds a link, a damaged or oversized sidecar, or
+    a cut .gz run beside it is not written over (each lost another set's
+    metadata, or a run, with exit 0)."""
+    other = os.path.join(d, "other")
+    os.mkdir(other)
+    rc, _, err = run(["run", *TINY, "--out", os.path.join(other, "y")], d)
+    with open(os.path.join(other, "y-meta.json"), "rb") as f:
+        before = f.read()
+    os.symlink(os.path.join(other, "y-meta.json"), os.path.join(d, "x-meta.json"))
+    for args in (["run", *TINY, "--out", "x"], ["calibrate", "--runs", "3", *TINY[:-1],
+                                                "--out", "x.csv"]):
+        rc, _, err = run(args, d)
+        with open(os.path.join(other, "y-meta.json"), "rb") as f:
+            kept = f.read() == before
+        check(f"{args[0]} with its sidecar name a link to another run's: refused, kept",
+              rc == 2 and kept, err)
+    os.unlink(os.path.join(d, "x-meta.json"))
+    shutil.copy(os.path.join(DATA, "profiles", "h100.csv"), os.path.join(d, "p.csv"))
+    with open(os.path.join(DATA, "profiles", "h100-meta.json"), "rb") as f:
+        damaged = f.read()[:200]
+    with open(os.path.join(d, "p-meta.json"), "wb") as f:
+        f.write(damaged)
+    rc, _, err = run(["run", *TINY, "--out", "p"], d)
+    with open(os.path.join(d, "p-meta.json"), "rb") as f:
+        kept = f.read() == damaged
+    check("run --out p beside a damaged sidecar of another set: refused, kept", rc == 2 and kept,
+          err)
+    cut = os.path.join(d, "cut.csv.gz")
+    with open(os.path.join(REF, "h100-default-samples.csv.gz"), "rb") as f:
+        head = f.read(5000)
+    with open(cut, "wb") as f:
+        f.write(head)
+    rc, _, err = run(["show", os.path.join(REF, "h100-default-1-samples.csv.gz"), "--export-csv",
+                      cut], d)
+    with open(cut, "rb") as f:
+        kept = f.read() == head
+    check("an export over a gzipped run cut short: refused, kept", rc == 2 and kept, err)
+
+
 def main():
     for test in (every_kind_every_way, exports_keep_measurements, no_gzip_twin,
-                 not_named_by_another_sidecar, nothing_in_tmpdir, undecided_is_not_same):
+                 not_named_by_another_sidecar, nothing_in_tmpdir, undecided_is_not_same,
+                 sidecars_guarded):
         d = tempfile.mkdtemp(prefix="memsweep-kinds-")
         try:
             test(d)
