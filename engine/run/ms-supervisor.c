@@ -256,10 +256,33 @@ ms_supervisor_folder (const char *kind, char *path, size_t len)
 
 static void forget_folder (const char *path);
 
+/* Whether the folder holds a folder of kept files (memsweep-kept-*). */
+static bool
+holds_kept (const char *path)
+{
+  DIR *d = opendir (path);
+  bool kept = false;
+  for (struct dirent *e; d && !kept && (e = readdir (d));)
+    kept = strncmp (e->d_name, "memsweep-kept-", 14) == 0;
+  if (d)
+    closedir (d);
+  return kept;
+}
+
 void
 ms_supervisor_folder_done (const char *path)
 {
   forget_folder (path);
+  /* A child that could not write its files kept them in a folder of its
+   * own here (TMPDIR is this folder to it) and named it: that folder, and
+   * so this one, stays where the child said, unmarked so that no later
+   * command takes it for a process folder to remove. */
+  if (holds_kept (path)) {
+    char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
+    snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
+    unlink (mark);
+    return;
+  }
   remove_tree (path);
 }
 

@@ -43,7 +43,9 @@ bool ms_supervisor_ignored_at_start (int sig);
  * errno set when it cannot be made. */
 bool ms_supervisor_folder (const char *kind, char *path, size_t len);
 /* Removes the folder and what is in it (one level: the files of its
- * processes, and their folders' files). */
+ * processes, and their folders' files); one that holds a child's kept
+ * files (memsweep-kept-*, named on stderr by the child) is left where it
+ * is, unmarked. */
 void ms_supervisor_folder_done (const char *path);
 /* Keeps the folder and what is in it, when what its processes measured
  * could not be written anywhere else (a file size limit that the merged

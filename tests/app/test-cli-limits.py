@@ -391,6 +391,19 @@ def run_file_limit_gzipped(d):
     expect(show.returncode == 0, "the kept run does not read back", show.stderr)
 
 
+@case(14, "run --grade whose process cannot write its files: the files it kept stay, named")
+def grade_child_kept(d):
+    # Each process's pair is over 6 blocks: each keeps it gzipped, in its
+    # TMPDIR, which is the command's process folder.
+    rc, _, err = memsweep(d, "run", "--grade", "--grade-target", "0", "--processes", "2",
+                          "--rounds", "2", "--modes", "host", "--min-exp", "8", "--max-exp",
+                          "12", "--reps", "3", "--out", "x", fsize=3072)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    kept = glob.glob(os.path.join(d, "memsweep-grade-*", "memsweep-kept-*", "p*-samples.csv*"))
+    expect(kept and all(os.path.dirname(k) in err for k in kept),
+           f"the kept files said on stderr are gone: {os.listdir(d)}", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
