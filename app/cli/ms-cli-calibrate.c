@@ -529,6 +529,10 @@ keep_runs (const char *dir, int done)
     fprintf (stderr, ms_gettext ("memsweep calibrate: the %d runs' samples files are kept in "
                                  "%s\n"),
              done, ms_report_clean (kept, clean, sizeof clean));
+  else
+    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d finished runs could not be kept "
+                                 "anywhere: what they measured is lost\n"),
+             done);
 }
 
 int
@@ -566,6 +570,10 @@ ms_cli_calibrate (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep calibrate: %d runs finished, fewer than the %d a "
                                  "spread needs: no profile written\n"),
              done, MIN_RUNS);
+  } else if (done > 0) {
+    /* A run that could not write its files (a full TMPDIR, a limit): the
+     * finished ones are measurements too, kept and said. */
+    lost = true;
   }
   for (int i = 0; i < done; i++)
     ms_results_free (results[i]);

@@ -546,6 +546,19 @@ plan_node_files (const char *dir, const char *node, int gpu)
   const char *set[] = { samples, summary };
   return ms_cli_outputs_ok ("--dir, --node", set, 2);
 }
+/* The run's files under prefix, each form, whose temporaries a killed
+ * run leaves behind. */
+static void
+remove_run_temporaries (const char *prefix)
+{
+  static const char *const suffixes[] = { "-samples.csv", "-summary.csv", "-meta.json",
+                                          "-samples.csv.gz", "-summary.csv.gz" };
+  char path[PATH_MAX];
+  for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++)
+    if (snprintf (path, sizeof path, "%s%s", prefix, suffixes[i]) < (int) sizeof path)
+      ms_atomic_file_remove_stale (path);
+}
+
 
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
@@ -581,12 +594,20 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   /* A failed cell (exit 1) still leaves a file worth comparing; a file an
    * earlier sweep left is not this one's (each write is a new file). */
   bool fresh = after.st_ino != 0 && (after.st_ino != before.st_ino || after.st_dev != before.st_dev);
+  /* Killed by someone else, the run could not take away what it was
+   * writing in the fleet's folder. */
+  if (end.how != MS_CHILD_EXITED)
+    remove_run_temporaries (prefix);
   if (!fresh) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
                                  "samples file (%s)\n"), node, rc, path);
-    return rc > 0 ? rc : 1;
+    /* A run's own statuses pass through; a death by a signal is a failure
+     * of the run (1), not fleet-node's own death. */
+    return rc >= 1 && rc <= 4 ? rc : EXIT_RUNTIME;
   }
   MsFleetStamp stamp = { 0 };
+  if (rc > 4)
+    rc = EXIT_RUNTIME;
   snprintf (stamp.node, sizeof stamp.node, "%s", node);
   if (gpu >= 0)
     snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);

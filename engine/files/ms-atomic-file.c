@@ -466,6 +466,14 @@ has_temporary_mark (int fd)
 /* Temporaries of this target that a killed writer left: each carries the
  * mark, and every live writer holds a lock on its own, so a marked one
  * that can be locked has no writer. */
+static void remove_stale_temporaries (const char *target);
+
+void
+ms_atomic_file_remove_stale (const char *target)
+{
+  remove_stale_temporaries (target);
+}
+
 static void
 remove_stale_temporaries (const char *target)
 {

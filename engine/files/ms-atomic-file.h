@@ -159,3 +159,8 @@ void ms_atomic_file_forget_temporary (int slot);
  * is ignored, so that a write past a file-size limit fails with EFBIG and
  * is cleaned up as any failed write. */
 void ms_atomic_file_clean_up_on_signals (void);
+
+/* Removes the temporaries of target (TARGET.memsweep-XXXXXX) that a killed
+ * writer left: marked as memsweep's and locked by no live writer. For a
+ * supervisor whose child was killed while writing where it was told to. */
+void ms_atomic_file_remove_stale (const char *target);

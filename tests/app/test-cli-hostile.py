@@ -135,7 +135,10 @@ APPENDED = ("R1-meta.json", "R2-summary.csv", "P-meta.json", "link-R1", "R3-meta
 # with what was measured kept when it comes at the final write.
 PLAN_REFUSALS = ("choose another name", "is one of the inputs", "holds one document",
                  "is not among the files this command said")
-KEPT = "what was measured is kept in"
+# What a command says when it keeps what it measured in a folder of its
+# own ("what was measured is kept in", calibrate's "runs' samples files
+# are kept in").
+KEPT = re.compile(r"\bkept in /")
 # What a command that measured and could not write says (docs/cli.md):
 # where what it measured is kept, or that there was nothing to keep.
 KEPT_SAID = re.compile(r"kept in|is kept|are kept|nothing was measured|nothing measured|"
@@ -716,7 +719,7 @@ def status_problems(rc, err, sent):
     measured, saying where."""
     if rc < 0 or sent or not any(r in err for r in PLAN_REFUSALS):
         return []
-    if KEPT in err:
+    if KEPT.search(err):
         return [] if rc == 4 else [f"what was measured is kept, yet exit {rc}, not 4"]
     if rc == 4:
         return ["a final write refused, and what was measured not kept"]
@@ -735,62 +738,12 @@ def problem(pattern):
 
 
 KNOWN_FAILURES = (
-    ("sigquit", "SIGQUIT is not a stop signal yet: `memsweep run --modes host --min-exp 15 "
-     "--max-exp 19 --reps 5`, then `kill -QUIT` at work: killed by it (exit -3, core), and "
-     "`run --grade --grade-target 0 --processes 2` so leaves TMPDIR/memsweep-grade-*, "
-     "fleet-node -- --compress a temporary NODE-samples.csv.gz.memsweep-XXXXXX in its folder",
-     lambda c, s, p: signal.SIGQUIT in s.sigs() and problem(
-         r"ended by signal SIGQUIT|stops on signals, yet|left in TMPDIR|"
-         r"\.memsweep-\w{6} new, not a declared")(p)),
-    ("stopped-child", "issue 71 defect 4: a child stopped (SIGSTOP), then Ctrl+C to memsweep: "
-     "it waits forever (compare --live, run --grade, calibrate)",
-     lambda c, s, p: s.plan == "stop-int" and problem(
-         r"hung|left in TMPDIR|ended by signal SIGKILL|processes of the command")(p)),
-    ("fsize-lost", "issue 71 defect 3: under `ulimit -f` the final write fails, exit 4, nothing "
-     "kept and nothing said: `(ulimit -f 0; memsweep run --modes host --min-exp 10 --max-exp 10 "
-     "--reps 3)`",
-     lambda c, s, p: s.limit and s.limit.kind == "fsize" and problem(r"neither kept")(p)),
-    ("nofile-lost", "issue 71 defect 1: under `ulimit -n` the final write fails, exit 4, nothing "
-     "kept and nothing said: `(ulimit -n 13; memsweep calibrate --runs 6 --modes host "
-     "--min-exp 10 --max-exp 10 --reps 3)`",
-     lambda c, s, p: s.limit and s.limit.kind == "nofile" and problem(r"neither kept")(p)),
-    ("fleet-node-child-signal", "fleet-node whose run ends by a signal (SIGKILL, SIGQUIT, "
-     "SIGTERM sent to the child `memsweep run` by someone else, or the SIGTERM fleet-node "
-     "sends it on a second SIGHUP) exits 128+N (137, 131, 143), not 1 as docs/cli.md says: "
-     "`memsweep fleet-node --dir D --node n -- --modes host --min-exp 15 --max-exp 19 "
-     "--reps 5`, then `kill -KILL` the run, or `kill -HUP` fleet-node twice; the run, which "
-     "writes into the fleet's folder and not a process folder, leaves its temporary "
-     "NODE-samples.csv.memsweep-XXXXXX there",
-     lambda c, s, p: c.name == "fleet-node" and s.sent and problem(
-         r"exit status 1[2-5][0-9]|\.memsweep-\w{6} new, not a declared")(p)),
-    ("calibrate-full-tmpdir", "calibrate whose run K > 1 cannot write in a full TMPDIR exits 4 "
-     "and the K-1 finished runs are gone without a word: `memsweep calibrate --runs 6 --modes "
-     "host --min-exp 10 --max-exp 10 --reps 3` with TMPDIR on a 1 MiB tmpfs with 16 KiB free",
-     lambda c, s, p: c.name == "calibrate" and s.limit and s.limit.kind == "full-tmpdir" and
-     problem(r"finished runs|neither kept")(p)),
-    ("export-over-measurements", "an export replaces a file of measurements that has no sidecar "
-     "(a multi-GPU file, a peer matrix, a portable table, a run-to-run profile), which the "
-     "output plan protects only as a run's samples or summary: `zcat "
-     "data/reference/h200x2-peer.csv.gz >peer.csv; memsweep show R-samples.csv "
-     "--export-markdown peer.csv` exits 0 and peer.csv is gone",
-     lambda c, s, p: problem(r"^(multi|multiz|peern|peernz|portablen|portablenz|h100n|h100nz|"
-                             r"PN|PNZ)\.csv(\.gz)? (changed|removed), not a declared")(p)),
-    ("live-nofile-left", "compare --live under `ulimit -n 10` says 'what both sides measured is "
-     "kept' but names no place and leaves TMPDIR/memsweep-live-PID-*/ (a, b) behind: `(ulimit "
-     "-n 10; memsweep compare --live --a '--modes host --min-exp 10 --max-exp 10 --reps 3 "
-     "--rounds 1' --b '...same...' --budget 30)`",
-     lambda c, s, p: c.name == "live" and s.limit and s.limit.kind == "nofile" and
-     problem(r"left in TMPDIR: \['memsweep-live-")(p)),
     ("live-export-lost", "compare --live whose export cannot be written once both sides are "
      "measured (its folder read-only midway) exits 4, what both sides measured gone without a "
      "word: `memsweep compare --live --a '--modes host --min-exp 10 --max-exp 10 --reps 3 "
      "--rounds 1' --b '...same...' --budget 30 --export-csv out.csv` with the folder made "
      "read-only (mount -o remount,bind,ro) while it measures",
      lambda c, s, p: c.name == "live" and s.limit and problem(r"neither kept")(p)),
-    ("fleet-node-compress", "issue 71 defect 5: `memsweep fleet-node --dir D --node n -- --modes "
-     "host --min-exp 10 --max-exp 10 --reps 3 --compress` writes n-samples.csv.gz, says it "
-     "wrote no samples file, exits 1",
-     lambda c, s, p: problem(r"wrote no samples file")(p)),
 )
 
 
@@ -939,7 +892,7 @@ def run_case(memsweep, source, table, template, top, seed, index, only, mounting
         beside, extra, partner_err = partner_problems(q, folder, partner)
         problems = ([f"hung: killed after {wait} s"] if hung else []) + \
             check(case, stress, p.returncode, folder, before, tmp, p.pid, err, extra,
-                  KEPT in err + partner_err) + beside
+                  bool(KEPT.search(err + partner_err))) + beside
         if q:
             case.partner = (partner[0], q.returncode, partner_err)
     finally:
@@ -987,9 +940,10 @@ def measured_written(case, err):
 def check(case, stress, rc, folder, before, tmp, sid, err, extra=(), kept=False):
     problems = survivors_of(sid)
     # What a command could not write, kept in TMPDIR (no room beside its
-    # target) and said, is not left behind.
+    # target) and said, is not left behind; nor is a process folder that
+    # holds what one of its processes kept there and named.
     left = [n for n in os.listdir(tmp) if n != "filler.bin" and
-            not (kept and n.startswith("memsweep-kept-"))]
+            not (kept and (n.startswith("memsweep-kept-") or os.path.join(tmp, n) + "/" in err))]
     if left:
         problems.append(f"left in TMPDIR: {left}")
     declared = case.declared(folder) | set(extra)
