@@ -690,10 +690,6 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
   rc = ms_comparison_differs (cmp)      ? EXIT_RUNTIME
        : ms_comparison_undecided (cmp) ? EXIT_COMPARE_UNDECIDED
                                         : EXIT_OK;
-  if (rc == EXIT_COMPARE_UNDECIDED)
-    fprintf (stderr, ms_gettext ("memsweep compare: no cell could be decided (every cell "
-                                 "AMBIGUOUS): exit %d, not 0\n"),
-             EXIT_COMPARE_UNDECIDED);
   if (!written)
     rc = EXIT_COMPARE_OUTPUT;
 #ifdef MS_HAVE_DRAW
@@ -764,6 +760,11 @@ ms_cli_compare (int argc, char **argv)
   if (live_status == EXIT_WRITE ||
       ((rc == EXIT_OK || rc == EXIT_COMPARE_UNDECIDED) && live_status != EXIT_OK))
     rc = live_status;
+  /* Said only where it is the status: a stopped live run says its own. */
+  if (rc == EXIT_COMPARE_UNDECIDED)
+    fprintf (stderr, ms_gettext ("memsweep compare: no cell could be decided (every cell "
+                                 "AMBIGUOUS): exit %d, not 0\n"),
+             EXIT_COMPARE_UNDECIDED);
   ms_results_free (a);
   ms_results_free (b);
   return rc;

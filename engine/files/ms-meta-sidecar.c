@@ -690,6 +690,28 @@ other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *f
  * new name, and where it is a sidecar, nothing it names but these files,
  * or their run's, lies beside it. What names no file (a damaged sidecar, a
  * file of another kind) is replaced as the CSV files at their names are. */
+/* A file beside the sidecar at path that its name would make it describe
+ * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped) and
+ * that is none of files[0..n); NULL when there is none. */
+static const char *
+other_claimant (const char *path, const MsSidecarFile *files, int n, OtherFile *o)
+{
+  static const char *const forms[] = { ".csv", "-samples.csv", "-summary.csv",
+                                       ".csv.gz", "-samples.csv.gz", "-summary.csv.gz" };
+  size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
+  struct stat st;
+  o->files = files;
+  o->n = n;
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    char beside[4096];
+    if (snprintf (beside, sizeof beside, "%.*s%s", (int) stem, path, forms[i]) <
+          (int) sizeof beside &&
+        lstat (beside, &st) == 0 && !is_written (beside, o))
+      return o->other;
+  }
+  return NULL;
+}
+
 static bool
 may_replace (const char *path, const MsSidecarFile *files, int n, const char *run_id, char *err,
              size_t errlen)
@@ -712,20 +734,21 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
   }
   MsJson *root = read_sidecar (path, false, why, sizeof why);
   const char *format = ms_json_string (ms_json_member (root, "format"));
-  /* What cannot be read as a sidecar (damaged, too large, another
-   * program's JSON) may be another set's metadata, or a user's file. */
-  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0) {
-    snprintf (err, errlen,
-              ms_gettext ("%s: is not a sidecar this memsweep can read (%s): not replaced; "
-                          "choose another name, or remove it"),
-              path, root ? ms_gettext ("not a memsweep metadata file") : why);
-    ms_json_free (root);
-    errno = EEXIST;
-    return false;
-  }
   OtherFile o;
-  const char *other = other_file (root, path, files, n, run_id, &o);
-  if (other)
+  /* What cannot be read as a sidecar (damaged, too large, another
+   * program's JSON) is replaced only where no file beside it that it
+   * would describe is left out of this write: else it may be that file's
+   * metadata (a profile's, another run's). */
+  bool readable = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0;
+  const char *claimant = readable ? NULL : other_claimant (path, files, n, &o);
+  if (claimant)
+    snprintf (err, errlen,
+              ms_gettext ("%s: is not a sidecar this memsweep can read (%s), and may be the "
+                          "metadata of %s beside it: not replaced; choose another name, or "
+                          "remove it"),
+              path, root ? ms_gettext ("not a memsweep metadata file") : why, claimant);
+  const char *other = readable ? other_file (root, path, files, n, run_id, &o) : claimant;
+  if (other && readable)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "
                           "replaced; choose another name"),
