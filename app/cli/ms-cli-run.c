@@ -174,6 +174,13 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
     fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
                                  "written\n"),
              ms_cli_signal_name (sig));
+  /* TRANSLATORS: as in "; what was measured is kept in %s and %s", whose
+   * translation must hold this one. */
+  else if (strstr (run_err, ms_gettext ("what was measured is kept in")))
+    /* A process kept what it measured where it could (said above). */
+    fprintf (stderr, ms_gettext ("memsweep: no run to write (%s left as it was): what the "
+                                 "processes measured is kept where said above\n"),
+             ms_report_clean (o->samples_path, clean, sizeof clean));
   else
     fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
                                  "was)\n"),
