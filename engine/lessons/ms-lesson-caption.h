@@ -96,7 +96,8 @@ bool ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *
 /* The portable lesson's takeaway, as ms_lesson_portable_caption: how the
  * second GPU's copies from the portable buffer and from the first GPU's
  * compare with those from its own; with one GPU it says that the run
- * cannot show the flag. */
+ * cannot show the flag, or, where the slide draws a run of two GPUs from
+ * another host, that the figures are that run's. */
 MsTakeaway ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *portable,
                                         char *buf, size_t len);
 

@@ -171,6 +171,51 @@ portable_line (const MsPortableResults *p, int i, char *buf, size_t len)
               gpu, shared, first, foreign);
 }
 
+/* A GPU's name as short as a headline wants it: its first word after the
+ * vendor ("NVIDIA H100 80GB HBM3" is "H100"). */
+static void
+short_gpu_name (const char *name, char *out, size_t len)
+{
+  if (strncmp (name, "NVIDIA ", 7) == 0)
+    name += 7;
+  size_t n = strcspn (name, " ");
+  if (n == 0)
+    snprintf (out, len, "%s", ms_gettext ("GPU"));
+  else
+    snprintf (out, len, "%.*s", (int) n, name);
+}
+
+/* The run in use has one GPU, and the slide draws a run of two or more
+ * borrowed from another host: a class reads any figure on it as this
+ * GPU's unless the line says whose it is. */
+static void
+borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *buf, size_t len)
+{
+  char here[64], there[256], there_short[64];
+  short_gpu_name (run->device.name, here, sizeof here);
+  ms_portable_file_gpu_name (shown_file, 0, there, sizeof there);
+  short_gpu_name (there, there_short, sizeof there_short);
+  double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
+  double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
+  if (run->device.count >= 2)
+    /* TRANSLATORS: the run's GPU ("H100"), then the host's GPU count. */
+    snprintf (buf, len, ms_gettext ("This run used one %s of %d;"), here, run->device.count);
+  else
+    /* TRANSLATORS: the run's GPU ("H100"). */
+    snprintf (buf, len, ms_gettext ("This %s has one GPU;"), here);
+  if (fabs (shared - 100) <= 5)
+    /* TRANSLATORS: the count of GPUs and the GPU of the run shown ("...;
+     * 2 × H200: portable as fast as per-GPU pinned"): a buffer
+     * allocated portable against one pinned for each GPU. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("%d × %s: portable as fast as per-GPU pinned"),
+                       p->n_devices, there_short);
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("%d × %s: portable at %.0f%% of per-GPU pinned"),
+                       p->n_devices, there_short, shared);
+}
+
 MsTakeaway
 ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, char *buf,
                              size_t len)
@@ -178,7 +223,9 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   if (!buf || len == 0)
     return MS_TAKEAWAY_MISSING;
   buf[0] = '\0';
+  const MsPortableResults *own = p;
   p = two_gpus (p);
+  bool borrowed = p && p != own && shown_file && p == &shown_file->portable;
   if (!p) {
     /* The flag is about a second GPU: one GPU's run cannot show it, and
      * the pinned copies beside it must not read as its effect. */
@@ -197,7 +244,10 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   int i = portable_other_gpu (p);
   if (i < 0)
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
-  portable_line (p, i, buf, len);
+  if (borrowed && run)
+    borrowed_line (run, p, i, buf, len);
+  else
+    portable_line (p, i, buf, len);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -534,6 +534,25 @@ test_portable (void)
     p.cell[b][1].h2d_gbps = 50 + 0.5 * b;
   ms_lesson_portable_takeaway (r, &p, line, sizeof line);
   g_assert_cmpstr (line, ==, "GPU 1 copies as fast from the portable and GPU 0's buffers as its own");
+  /* A run of two GPUs borrowed from another host beside this one GPU's:
+   * the line says whose GPUs the figures are, from both runs' own names
+   * and counts, so that a class does not take them for this GPU's. */
+  MsPortableFile file = { .portable = p };
+  snprintf (file.device[0].name, sizeof file.device[0].name, "NVIDIA H200");
+  ms_lesson_portable_use (&file, "/some/where/h200x2-portable.csv.gz");
+  r->device.count = 1;
+  g_assert_cmpint (ms_lesson_portable_takeaway (r, NULL, line, sizeof line), ==,
+                   MS_TAKEAWAY_DECIDED);
+  g_assert_cmpstr (line, ==,
+                   "This H100 has one GPU; 2 × H200: portable as fast as per-GPU pinned");
+  r->device.count = 4;
+  file.portable.cell[MS_PORTABLE_SHARED][1].h2d_gbps = 40;
+  ms_lesson_portable_use (&file, "h200x2-portable.csv");
+  ms_lesson_portable_takeaway (r, NULL, line, sizeof line);
+  /* 40 against 50 from its own. */
+  g_assert_cmpstr (line, ==,
+                   "This run used one H100 of 4; 2 × H200: portable at 80% of per-GPU pinned");
+  ms_lesson_portable_use (NULL, NULL);
   ms_results_free (r);
 }
 
