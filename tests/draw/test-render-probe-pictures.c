@@ -110,6 +110,34 @@ test_batched_spike (void)
   ms_results_free (r);
 }
 
+/* The H100 reference run's zero-copy won at every F while pinned's time
+ * barely grew: the takeaway and the note under the picture say the same
+ * (the arithmetic too small to matter in this run), where a class read
+ * "no extra arithmetic needed" above "there the lesson's effect shows". */
+static void
+test_intensity_note_agrees (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
+                                            "h100-lesson-intensity-samples.csv.gz", NULL);
+  char err[512], line[512];
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
+  g_assert_nonnull (r);
+  g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_INTENSITY, r, line, sizeof line), ==,
+                   MS_TAKEAWAY_DECIDED);
+  g_assert_nonnull (strstr (line, "before arithmetic mattered"));
+  MsTestPicture p;
+  ms_test_picture_draw (&p, MS_TOPIC_INTENSITY, r, FALSE, 2);
+  gboolean found = FALSE;
+  for (guint k = 0; k < p.texts->len && !found; k++) {
+    const char *text = g_ptr_array_index (p.texts, k);
+    found = strstr (text, "Up to F = 1024 the arithmetic stays small beside the copies") &&
+            strstr (text, "beyond this run") && !strstr (text, "effect shows");
+  }
+  g_assert_true (found);
+  ms_test_picture_clear (&p);
+  ms_results_free (r);
+}
+
 /* A lesson's cells are settings, not sizes: the sweep charts leave lesson
  * runs out and say where they are shown. */
 static void
@@ -131,6 +159,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/lesson-runs-off-sweep-charts", test_lessons_off_sweep_charts);
   g_test_add_func ("/render/probe-picture-findings", test_findings);
   g_test_add_func ("/render/batched-spike", test_batched_spike);
+  g_test_add_func ("/render/intensity-note-agrees", test_intensity_note_agrees);
   int n = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     if (ms_lesson_picture_has (t)) {
