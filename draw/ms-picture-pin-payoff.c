@@ -101,37 +101,32 @@ build (const MsResults *run)
   return d;
 }
 
-/* Rings on the first line, the one the takeaway quotes, at the figures
- * it names: the smallest size from which every larger one paid off after
- * one copy, and the most copies any size below that took. */
+/* A ring on the first line, the one the takeaway quotes, at the one
+ * figure it names: the smallest size from which every larger one paid off
+ * after one copy. Its label names the size too: a class could not read
+ * 4 MiB off a log axis ticked every 16; and a second ring on the most
+ * copies, which the line does not name, drew the eye from it. */
 static void
 call_out_takeaway (MsChartData *d)
 {
   if (d->series->len == 0)
     return;
   const MsChartSeries *s = g_ptr_array_index (d->series, 0);
-  const MsChartPoint *from = NULL, *most = NULL;
-  gboolean run = TRUE;
+  const MsChartPoint *from = NULL;
   for (guint k = s->points->len; k-- > 0;) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    run = run && p->y <= 1;
-    if (run)
-      from = p;
-    else if (!most || p->y > most->y)
-      most = p;
+    if (p->y > 1)
+      break;
+    from = p;
   }
-  for (int i = 0; i < 2; i++) {
-    const MsChartPoint *p = i ? most : from;
-    if (!p)
-      continue;
-    /* At most one copy is "one copy", as the takeaway words it. */
-    double n = MAX (1, p->y);
-    /* Translators: a ring's label on the pin-payoff chart: the copies
-     * until pinning paid off at that size. */
-    g_autofree char *label
-        = g_strdup_printf (g_dngettext (NULL, "%.0f copy", "%.0f copies", (gulong) round (n)), n);
-    ms_chart_data_add_callout (d, p->x, p->y, label);
-  }
+  if (!from)
+    return;
+  char size[32];
+  ms_format_size_label (from->x, size, sizeof size);
+  /* Translators: the ring's label on the pin-payoff chart, as the
+   * takeaway words it: the size from which one copy paid for pinning. */
+  g_autofree char *label = g_strdup_printf (_ ("1 copy from %s up"), size);
+  ms_chart_data_add_callout (d, from->x, from->y, label);
 }
 
 /* The held part's buffer size: its cells' one size; 0 when none. */

@@ -12,6 +12,7 @@
 #include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-picture-test.h"
 #include "lessons/ms-lesson-table.h"
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-sweep.h"
 
@@ -300,6 +301,40 @@ test_no_pools (void)
   ms_results_free (r);
 }
 
+/* Each GPU's reference run: the chart rings one point, the one the
+ * takeaway names, and its label gives that size as the line does (the
+ * H200's 4 MiB lies between the axis's ticks); no ring on a figure the
+ * line leaves out ("144 copies" on the H100). */
+static void
+test_ring_as_takeaway (void)
+{
+  const char *gpus[] = { "h100", "h200" };
+  for (guint g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    g_autofree char *file = g_strdup_printf ("%s-lesson-pin-payoff-samples.csv.gz", gpus[g]);
+    g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
+    char err[512], line[512];
+    MsResults *r = ms_run_read_samples (path, err, sizeof err);
+    g_assert_nonnull (r);
+    g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_PIN_PAYOFF, r, line, sizeof line), ==,
+                     MS_TAKEAWAY_DECIDED);
+    const char *from = strstr (line, " from ");
+    g_assert_nonnull (from);
+    g_autofree char *ring = g_strdup_printf ("1 copy%s", from);
+    MsTestPicture p;
+    ms_test_picture_draw (&p, MS_TOPIC_PIN_PAYOFF, r, FALSE, 1);
+    guint rings = 0;
+    for (guint i = 0; i < p.texts->len; i++) {
+      const char *text = g_ptr_array_index (p.texts, i);
+      rings += g_regex_match_simple ("^[0-9]+ cop(y|ies)( |$)", text, 0, 0);
+    }
+    g_test_message ("%s: %s; ring \"%s\"", gpus[g], line, ring);
+    g_assert_true (ms_test_picture_has_text (&p, ring));
+    g_assert_cmpuint (rings, ==, 1);
+    ms_test_picture_clear (&p);
+    ms_results_free (r);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -309,5 +344,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/pin-payoff/pays", test_pays);
   g_test_add_func ("/lesson/pin-payoff/never", test_never);
   g_test_add_func ("/lesson/pin-payoff/no-pools", test_no_pools);
+  g_test_add_func ("/lesson/pin-payoff/ring-as-takeaway", test_ring_as_takeaway);
   return g_test_run ();
 }
