@@ -538,15 +538,23 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
   const double x_lo = l->plot_x + fs * 0.4;
   const double x_hi = MAX (x_lo, l->plot_x + l->plot_w - fs * 0.4 - t->w);
   const guint n_x = 9, n_rows = (guint)ceil (l->plot_h / MAX (t->h, 1)) + 1;
+  /* Clear of its line by more than the dotted line's half width: 2 px
+   * from its middle, the box's edge lay on the line, and the label read
+   * as sitting on it ("together: one kernel's time"). */
+  const double gap = fs * 0.25;
   double best_score = G_MAXDOUBLE, best_cover = 0;
   for (guint row = 0; row < n_rows; row++)
     for (int side = 0; side < 2; side++)
       for (guint i = 0; i < n_x; i++) {
         /* Right end first: it reads as the line's name. */
         double x = x_hi - (x_hi - x_lo) * i / (n_x - 1);
-        double y = side ? py + 2 + row * t->h : py - 2 - t->h - row * t->h;
+        double y = side ? py + gap + row * t->h : py - gap - t->h - row * t->h;
         MsChartRect cand = { x, CLAMP (y, lo, MAX (lo, hi)), t->w, t->h };
         double score = ms_chart_data_cover (d, l, 1.5, cand.x, cand.y, cand.w, cand.h) * 1000;
+        /* Pushed onto its own line by the plot's edge: as bad as another
+         * line's (below). */
+        if (py > cand.y - gap + 0.5 && py < cand.y + cand.h + gap - 0.5)
+          score += 2000;
         double cover = score / 1000;
         for (guint j = 0; j < placed->len; j++)
           if (ms_chart_rects_overlap (&cand, &g_array_index (placed, MsChartRect, j)))

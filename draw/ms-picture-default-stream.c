@@ -36,11 +36,25 @@ bars_height (const MsChartStyle *st)
   return fs * 1.2 + G_N_ELEMENTS (bars) * fs * 1.7 + fs * 2;
 }
 
+/* Whether a yardstick (one and two single-thread times) runs through
+ * [left, right]: a label across one read as sitting on it ("796 µs,
+ * 1.92×" on the 2× line, per-thread's label on one thread's). */
+static gboolean
+crosses_yardstick (const MsScale *xs, double one, double left, double right)
+{
+  for (int k = 1; k <= 2; k++) {
+    double px = ms_scale_to_pixel (xs, k * one);
+    if (px >= left && px <= right)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Bar i's time, its multiple of one thread's and, for per-thread, the
  * share of legacy's time it saved (the takeaway's figure): right of the
- * bar's end on a patch of the background, so that no yardstick runs
- * through it; else inside the end, where the bar reaches the edge or a
- * yardstick and is long enough; else the same without the share. */
+ * bar's end, else inside it, on one line, else on two; else the same
+ * without the share; never across a yardstick nor off the canvas, but
+ * where none of these has room, the brief label inside the end. */
 static void
 bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
            double x0, double cy, double width)
@@ -50,38 +64,44 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
   char t[32];
   ms_caption_time (m, t, sizeof t);
   g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
-  g_autofree char *full
-      = i == 2 && legacy > m
-            /* TRANSLATORS: the per-thread bar's label: its time, its
-             * multiple of one thread's and the share of the legacy
-             * stream's time it saved, as the takeaway says it, e.g.
-             * "516 µs, 1.24× · 35% less than legacy". */
-            ? g_strdup_printf (_ ("%s, %.2f× · %.0f%% less than legacy"), t, m / one,
-                               100 * (1 - m / legacy))
-            : NULL;
-  for (int k = full ? 0 : 1; k < 2; k++) {
-    const char *text = k ? brief : full;
-    double tw, th;
-    ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
-    /* Across a yardstick the label read as sitting on it ("796 µs,
-     * 1.92×" on the 2× line). */
-    gboolean crosses = FALSE;
-    for (int y = 1; y <= 2; y++) {
-      double px = ms_scale_to_pixel (xs, y * one);
-      crosses = crosses || (px > end + fs * 0.1 && px < end + fs * 0.5 + tw);
-    }
-    gboolean outside = !crosses && end + fs * 0.3 + tw <= width - fs * 0.3;
-    if (!outside && end - x0 < tw + fs * 0.6 && k == 0)
+  g_autofree char *full = NULL, *two_lines = NULL;
+  if (i == 2 && legacy > m) {
+    /* TRANSLATORS: the per-thread bar's label: its time, its
+     * multiple of one thread's and the share of the legacy
+     * stream's time it saved, as the takeaway says it, e.g.
+     * "516 µs, 1.24× · 35% less than legacy". */
+    full = g_strdup_printf (_ ("%s, %.2f× · %.0f%% less than legacy"), t, m / one,
+                            100 * (1 - m / legacy));
+    /* TRANSLATORS: the second line of the per-thread bar's label where
+     * one line would cross a yardstick: the share of the legacy
+     * stream's time it saved ("35% less than legacy"). */
+    g_autofree char *share = g_strdup_printf (_ ("%.0f%% less than legacy"), 100 * (1 - m / legacy));
+    two_lines = g_strdup_printf ("%s\n%s", brief, share);
+  }
+  /* The brief label a second time: inside the end, whatever it meets,
+   * where nothing else found room. */
+  const char *texts[] = { full, two_lines, brief, brief };
+  const guint n = G_N_ELEMENTS (texts);
+  for (guint k = 0; k < n; k++) {
+    if (!texts[k])
       continue;
-    /* On a patch of the background either way: on the bar's tint alone,
-     * white text on a dark theme's grey read at 3.8:1. */
-    double x = outside ? end + fs * 0.15 : end - fs * 0.45 - tw;
-    ms_set_color (cr, &st->bg, 1);
-    cairo_rectangle (cr, x, cy - th / 2, tw + fs * 0.3, th);
-    cairo_fill (cr);
-    ms_set_color (cr, &st->fg, 0.95);
-    ms_draw_text (cr, text, x + fs * 0.15, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
-    return;
+    double tw, th;
+    ms_draw_text (cr, texts[k], 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    /* Right of the end, then inside it; the patch is tw + 0.3 fs wide. */
+    for (int inside = k + 1 == n; inside < 2; inside++) {
+      double x = inside ? end - fs * 0.45 - tw : end + fs * 0.15;
+      gboolean fits = inside ? x >= x0 + fs * 0.15 : x + tw + fs * 0.3 <= width - fs * 0.15;
+      if (k + 1 < n && (!fits || crosses_yardstick (xs, one, x - fs * 0.1, x + tw + fs * 0.4)))
+        continue;
+      /* On a patch of the background either way: on the bar's tint alone,
+       * white text on a dark theme's grey read at 3.8:1. */
+      ms_set_color (cr, &st->bg, 1);
+      cairo_rectangle (cr, x, cy - th / 2, tw + fs * 0.3, th);
+      cairo_fill (cr);
+      ms_set_color (cr, &st->fg, 0.95);
+      ms_draw_text (cr, texts[k], x + fs * 0.15, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+      return;
+    }
   }
 }
 

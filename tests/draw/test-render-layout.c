@@ -686,6 +686,46 @@ test_linear_ticks_centred (void)
   cairo_surface_destroy (surf);
 }
 
+/* A reference line near the plot's bottom, as concurrent's line at one
+ * kernel's time (its values as the H100's run gave them), its label
+ * drawn big as on a slide: the label's box stays clear of its own line by
+ * more than the line is wide, however the plot's edge crowds it ("together:
+ * one kernel's time" sat on its line). */
+static void
+test_ref_label_off_its_line (void)
+{
+  g_autoptr (MsChartData) d = ms_chart_data_new ();
+  d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
+  d->x_unit = MS_SCALE_COUNT;
+  d->direct_labels = TRUE;
+  const double one[] = { 1, 1.9, 3.7, 7.4, 14.6 }, many[] = { 0.98, 1.03, 1.1, 1.3, 1.7 };
+  MsChartSeries *a = ms_chart_data_add_series (d, "one stream", 0, 0, 1);
+  MsChartSeries *b = ms_chart_data_add_series (d, "K streams", 1, 1, 0);
+  for (int k = 0; k < 5; k++) {
+    ms_chart_series_add (a, 1 << k, one[k], 1, 0, FALSE);
+    ms_chart_series_add (b, 1 << k, many[k], 1, 0, FALSE);
+  }
+  ms_chart_data_add_ref (d, 1, "together: one kernel's time");
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  st.line_scale = 2;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1010, 520);
+  cairo_t *cr = cairo_create (surf);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_chart_draw (cr, d, &st, 1010, 520, -1, &l);
+  g_assert_cmpuint (l.labels->len, ==, 1);
+  const MsChartBox *box = &g_array_index (l.labels, MsChartBox, 0);
+  double py = round (ms_scale_to_pixel (&l.ys, 1)) + 0.5, half = ms_style_line_width (&st) / 2;
+  g_test_message ("line at %.1f, label %.1f to %.1f", py, box->y, box->y + box->h);
+  g_assert_true (py + half < box->y || py - half > box->y + box->h);
+  ms_chart_layout_clear (&l);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+}
+
 /* The cache-state picture from the H100's reference run: every state the
  * caption words is a bar (pageable's too), and every figure beside a bar
  * or over a group is the number the caption gives for the same thing. */
@@ -1095,6 +1135,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/lesson-pictures-inside", test_lesson_pictures_inside);
   g_test_add_func ("/render-layout/breakdown-says-shrunk", test_breakdown_says_shrunk);
   g_test_add_func ("/render-layout/linear-ticks-centred", test_linear_ticks_centred);
+  g_test_add_func ("/render-layout/ref-label-off-its-line", test_ref_label_off_its_line);
   g_test_add_func ("/render-layout/cache-state-figures", test_cache_state_figures);
   g_test_add_func ("/render-layout/rows-typical-rep", test_rows_typical_rep);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lessons/ms-run-read.h"
 #include "model/ms-results.h"
 #include "ms-backend-test.h"
 #include "ms-lesson-picture-test.h"
@@ -100,6 +101,80 @@ test_default_stream (void)
   ms_results_free (r);
 }
 
+typedef struct {
+  char *text;
+  double x, w;
+} Placed;
+
+static void
+record_placed (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  (void)y, (void)h;
+  Placed p = { g_strdup (text), x, w };
+  g_array_append_val ((GArray *)data, p);
+}
+
+static void
+clear_placed (gpointer p)
+{
+  g_free (((Placed *)p)->text);
+}
+
+/* The H100's reference run, projected: no bar's value label crosses a
+ * yardstick (one and two single-thread times), per-thread's keeps the
+ * takeaway's share ("35% less than legacy" sat on one thread's line).
+ * The lines stand where their names say: one thread's right of its name,
+ * 0.3 of the text size away; two threads' as far again from 0 µs. */
+static void
+test_default_stream_labels_off_yardsticks (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
+                                            "h100-lesson-default-stream-samples.csv.gz", NULL);
+  char err[512];
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
+  g_assert_nonnull (r);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  st.line_scale = 2;
+  g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
+  g_array_set_clear_func (placed, clear_placed);
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surf);
+  ms_draw_set_text_recorder (record_placed, placed);
+  g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_DEFAULT_STREAM, r, &st, W, H));
+  ms_draw_set_text_recorder (NULL, NULL);
+  double zero = -1, one = -1;
+  for (guint i = 0; i < placed->len; i++) {
+    const Placed *p = &g_array_index (placed, Placed, i);
+    if (zero < 0 && strcmp (p->text, "0 µs") == 0)
+      zero = p->x + p->w / 2;
+    if (one < 0 && strcmp (p->text, "one thread's time") == 0)
+      one = p->x + p->w + ms_style_font_size (&st) * 0.3;
+  }
+  g_assert_cmpfloat (zero, >, 0);
+  g_assert_cmpfloat (one, >, zero);
+  guint values = 0;
+  gboolean share = FALSE;
+  for (guint i = 0; i < placed->len; i++) {
+    const Placed *p = &g_array_index (placed, Placed, i);
+    if (!strstr (p->text, "×") || strstr (p->text, "one thread"))
+      continue;
+    values++;
+    share = share || strstr (p->text, "% less than legacy");
+    for (int k = 1; k <= 2; k++) {
+      double px = zero + k * (one - zero);
+      if (px > p->x - 1 && px < p->x + p->w + 1)
+        g_error ("\"%s\" (%.0f to %.0f) on the line at %.0f", p->text, p->x, p->x + p->w, px);
+    }
+  }
+  g_assert_cmpuint (values, ==, 3);
+  g_assert_true (share);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+  ms_results_free (r);
+}
+
 static void
 test_host_func (void)
 {
@@ -115,6 +190,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/stream-lessons/default-stream", test_default_stream);
+  g_test_add_func ("/render/stream-lessons/default-stream-labels-off-yardsticks",
+                   test_default_stream_labels_off_yardsticks);
   g_test_add_func ("/render/stream-lessons/host-func", test_host_func);
   return g_test_run ();
 }
