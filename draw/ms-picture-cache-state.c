@@ -270,8 +270,8 @@ band_text (void)
 }
 
 /* The band's name at its top, in the axis labels' size, centred on 1×
- * where the picture's edges let it. */
-static void
+ * where the picture's edges let it. Returns where it starts. */
+static double
 draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
 {
   g_autofree char *text = band_text ();
@@ -280,6 +280,45 @@ draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
   double x = CLAMP (ms_scale_to_pixel (&l->xs, 1) - tw / 2, l->x0, l->x1 - tw);
   ms_set_color (cr, &st->fg, 0.8);
   ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  return x;
+}
+
+/* On a slide, where a row has only a tick on its interval (the run
+ * cannot tell), the mark drawn once more on the band's line with what it
+ * means: said only in the key under the chart, a class missed it. Left
+ * of the band's name, up to end; left out where it does not fit. */
+static void
+draw_untold_key (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
+                 int n, double y, double end)
+{
+  gboolean any = FALSE;
+  for (int i = 0; i < n; i++)
+    any = any || rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS;
+  if (!l->slide || !any)
+    return;
+  const double fs = l->fs * 0.9, lw = ms_style_line_width (st), mark_w = l->fs * 2;
+  const char *text = _ ("a tick on its interval alone: the run cannot tell");
+  double tw, th;
+  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  double x = end - l->fs - tw, mx = x - l->fs * 0.4 - mark_w;
+  if (mx < l->fs * 0.5)
+    return;
+  double cy = y + l->line_h - th * 1.05 + th / 2, h = l->line_h;
+  ms_set_color (cr, &st->fg, 0.9);
+  cairo_set_line_width (cr, lw);
+  cairo_move_to (cr, mx, cy);
+  cairo_line_to (cr, mx + mark_w, cy);
+  for (int k = 0; k < 2; k++) {
+    cairo_move_to (cr, mx + k * mark_w, cy - h * 0.2);
+    cairo_line_to (cr, mx + k * mark_w, cy + h * 0.2);
+  }
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, lw * 2.5);
+  cairo_move_to (cr, mx + mark_w * 0.4, cy - h * 0.3);
+  cairo_line_to (cr, mx + mark_w * 0.4, cy + h * 0.3);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 0.8);
+  ms_draw_text (cr, text, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
 }
 
 /* The ratio axis under the groups. */
@@ -362,7 +401,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  draw_band_label (cr, st, &l, y);
+  draw_untold_key (cr, st, &l, rows, n, y, draw_band_label (cr, st, &l, y));
   y += l.line_h;
   for (int i = 0; i < n; i++) {
     if (starts_group (rows, i)) {

@@ -726,6 +726,44 @@ test_ref_label_off_its_line (void)
   cairo_surface_destroy (surf);
 }
 
+/* The cache-state slide from the H100's reference run, whose pageable and
+ * write-combined rows the run cannot tell: the chart itself keys the
+ * tick alone on its interval, on the band's line, left of the band's
+ * name and clear of it (the key under the chart alone went unread). */
+static void
+test_cache_state_untold_key (void)
+{
+  static const char *const files[] = { "h100-lesson-cache-state-samples.csv.gz" };
+  g_autoptr (GPtrArray) run = reference_files (files, 1);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  st.line_scale = 2;
+  st.slide = TRUE;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 540);
+  cairo_t *cr = cairo_create (surf);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  ms_draw_set_text_recorder (record, boxes);
+  g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_CACHE_STATE, g_ptr_array_index (run, 0), &st,
+                                         1000, 540));
+  ms_draw_set_text_recorder (NULL, NULL);
+  const TextBox *key = NULL, *band = NULL;
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *b = &g_array_index (boxes, TextBox, i);
+    if (strcmp (b->text, "a tick on its interval alone: the run cannot tell") == 0)
+      key = b;
+    if (g_str_has_suffix (b->text, "%: the same"))
+      band = b;
+  }
+  g_assert_nonnull (key);
+  g_assert_nonnull (band);
+  g_assert_cmpfloat (key->x + key->w, <, band->x);
+  g_assert_cmpfloat (fabs ((key->y + key->h / 2) - (band->y + band->h / 2)), <, band->h / 2);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+}
+
 /* The cache-state picture from the H100's reference run: every state the
  * caption words is a bar (pageable's too), and every figure beside a bar
  * or over a group is the number the caption gives for the same thing. */
@@ -1137,6 +1175,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/linear-ticks-centred", test_linear_ticks_centred);
   g_test_add_func ("/render-layout/ref-label-off-its-line", test_ref_label_off_its_line);
   g_test_add_func ("/render-layout/cache-state-figures", test_cache_state_figures);
+  g_test_add_func ("/render-layout/cache-state-untold-key", test_cache_state_untold_key);
   g_test_add_func ("/render-layout/rows-typical-rep", test_rows_typical_rep);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
