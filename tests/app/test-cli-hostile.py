@@ -138,7 +138,7 @@ PLAN_REFUSALS = ("choose another name", "is one of the inputs", "holds one docum
 # What a command says when it keeps what it measured in a folder of its
 # own ("what was measured is kept in", calibrate's "runs' samples files
 # are kept in").
-KEPT = re.compile(r"\bkept in /")
+KEPT = re.compile(r"\bkept in \S")
 # What a command that measured and could not write says (docs/cli.md):
 # where what it measured is kept, or that there was nothing to keep.
 KEPT_SAID = re.compile(r"kept in|is kept|are kept|nothing was measured|nothing measured|"
