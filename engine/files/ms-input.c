@@ -164,7 +164,8 @@ tape_copy (uint64_t at, unsigned char *buf, size_t n)
   size_t from_mem = at < tape.mem_len ? tape.mem_len - (size_t) at : 0;
   if (from_mem > n)
     from_mem = n;
-  memcpy (buf, tape.mem + at, from_mem);
+  if (from_mem)
+    memcpy (buf, tape.mem + at, from_mem);
   for (size_t done = from_mem; done < n;) {
     ssize_t r = pread (tape.spill, buf + done, n - done, (off_t) (at + done - tape.mem_len));
     if (r < 0 && errno == EINTR)
@@ -264,7 +265,9 @@ static bool
 refill (MsInput *in)
 {
   size_t keep = in->z.avail_in;
-  memmove (in->zin, in->z.next_in, keep);
+  /* Before the first read next_in is NULL, which memmove may not take. */
+  if (keep)
+    memmove (in->zin, in->z.next_in, keep);
   ssize_t got = raw_read (in, in->zin + keep, RAW_CHUNK - keep);
   if (got < 0)
     return false;
