@@ -60,9 +60,6 @@ const MsFileKindInfo *ms_file_kind_info (MsFileKind kind);
  * UNREADABLE when it cannot be opened. */
 MsFileKind ms_file_kind (const char *path);
 
-/* The kind a head (a file's first bytes, not NUL-terminated) shows. */
-MsFileKind ms_file_kind_of_head (const char *head, size_t len);
-
 /* "a peer matrix", "not a memsweep file", "unreadable". */
 const char *ms_file_kind_describe (MsFileKind kind);
 

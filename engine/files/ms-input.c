@@ -699,27 +699,9 @@ ms_input_size (const MsInput *in)
 }
 
 bool
-ms_input_is_compressed (const MsInput *in)
-{
-  return in->gz;
-}
-
-bool
 ms_input_is_stream (const MsInput *in)
 {
   return in->stream;
-}
-
-int
-ms_input_fd (const MsInput *in)
-{
-  return in->fd >= 0 ? in->fd : STDIN_FILENO;
-}
-
-const char *
-ms_input_path (const MsInput *in)
-{
-  return in->path;
 }
 
 const char *

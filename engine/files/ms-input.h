@@ -52,18 +52,9 @@ ssize_t ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset);
  * MS_INPUT_SIZE_UNKNOWN for standard input. */
 uint64_t ms_input_size (const MsInput *in);
 
-/* Whether the bytes are inflated from gzip data. */
-bool ms_input_is_compressed (const MsInput *in);
-
 /* Whether the input is a stream (gzip data or standard input): pread
  * reaches only the window. */
 bool ms_input_is_stream (const MsInput *in);
-
-/* The descriptor of the file itself (the compressed bytes for gzip data;
- * 0 for standard input): for fstat and identity only, never for reading. */
-int ms_input_fd (const MsInput *in);
-
-const char *ms_input_path (const MsInput *in);
 
 /* The whole plain content, NUL-terminated, in a buffer that grows as it
  * is read (free with free ()); NULL with "path: why" in err: on an error,
