@@ -291,7 +291,10 @@ def signal_busy(proc, n, sig, ticks=5, later=False):
             return None
         if status(child).get("State", "Z")[0] in "Tt":
             os.kill(child, sig)
-            os.kill(child, signal.SIGCONT)
+            try:
+                os.kill(child, signal.SIGCONT)
+            except ProcessLookupError:
+                pass  # SIGKILL ends even a stopped child, and its parent may reap it first
             return child
         if not later:
             return None
