@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ typedef struct {
   bool known;     /* dev and ino are the file's */
   bool shared;    /* a character device: /dev/null takes any number */
   bool linked;    /* a file with more than one name (hard links) */
+  int pipe_fd;    /* a FIFO's write end, held from the check on, or -1 */
   dev_t dev;
   ino_t ino;
   /* The folder's identity: with the name, what a file not yet made will
@@ -383,10 +385,36 @@ check_other_runs (const Entry *e, char *err, size_t errlen)
          check_other_form (f, err, errlen);
 }
 
+/* A FIFO at a name is written into where it stands, at the end of the
+ * work: one that nothing reads then could only fail after the work. So
+ * it must have a reader now, and its write end is held from here on: the
+ * reader meets no end of file before the command has written (and ended),
+ * and the write finds it still there. */
+static bool
+check_pipe (Entry *e, char *err, size_t errlen)
+{
+  struct stat st;
+  e->pipe_fd = -1;
+  if (e->descriptor >= 0 || e->role == ROLE_FOLDER || stat (e->where, &st) != 0 ||
+      !S_ISFIFO (st.st_mode))
+    return true;
+  e->pipe_fd = open (e->where, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (e->pipe_fd >= 0)
+    return true;
+  if (errno == ENXIO)
+    snprintf (err, errlen,
+              ms_gettext ("%s %s: is a pipe (FIFO) that nothing reads: refused before any work; "
+                          "start its reader first, or give a file's name"),
+              e->given_by, e->name);
+  else
+    snprintf (err, errlen, "%s %s: %s", e->given_by, e->name, strerror (errno));
+  return refuse (err, errlen);
+}
+
 static bool
 add (const char *given_by, const char *path, Role role, char *err, size_t errlen)
 {
-  Entry e = { .role = role };
+  Entry e = { .role = role, .pipe_fd = -1 };
   e.name = (char *) path;
   e.given_by = (char *) given_by;
   if (!locate (path, &e)) {
@@ -401,12 +429,15 @@ add (const char *given_by, const char *path, Role role, char *err, size_t errlen
               path);
     return refuse (err, errlen);
   }
-  if (!check_against_plan (&e, err, errlen) || (!input && !check_other_runs (&e, err, errlen)))
+  if (!check_against_plan (&e, err, errlen) || (!input && !check_other_runs (&e, err, errlen)) ||
+      !check_pipe (&e, err, errlen))
     return false;
   Entry *bigger = realloc (entries, (size_t) (n_entries + 1) * sizeof *entries);
   if (!bigger || !(e.name = strdup (path)) || !(e.given_by = strdup (given_by))) {
     if (bigger)
       entries = bigger;
+    if (e.pipe_fd >= 0)
+      close (e.pipe_fd);
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
     return false;
   }

@@ -14,6 +14,10 @@
  *   and inode (a hard link, /dev/fd/N);
  * - a second document on standard output, by any name (`-`, /dev/stdout,
  *   /dev/fd/1);
+ * - a pipe (FIFO) that nothing reads: written at the end of the work, it
+ *   could only fail then; one that is read is held open for writing from
+ *   the check on, so that its reader sees no end of file before the
+ *   command has written;
  * - one of the command's inputs (ms_atomic_file_protect: kept open, so
  *   that a deleted input's inode cannot come back as a new file's);
  * - another run's files: a file that is a sidecar of memsweep's (its own

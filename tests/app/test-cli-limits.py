@@ -24,6 +24,11 @@ and passes now:
 and case 13: a single-process run whose pair exceeds ulimit -f is kept
 gzipped (fails on da005fba: nothing kept).
 
+Cases 15 on are the lesser defects a later adversarial pass found on
+3a4f0474; each fails there and passes now:
+
+ 15 a FIFO nobody reads at an output name: refused before any work
+
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
 where it says so): a child stopped by someone else is continued (9);
@@ -402,6 +407,34 @@ def grade_child_kept(d):
     kept = glob.glob(os.path.join(d, "memsweep-grade-*", "memsweep-kept-*", "p*-samples.csv*"))
     expect(kept and all(os.path.dirname(k) in err for k in kept),
            f"the kept files said on stderr are gone: {os.listdir(d)}", err)
+
+
+# ---- 15 on: the lesser defects of a later pass ---------------------------------
+@case(15, "a FIFO nobody reads at an output name: refused before any work (2), named")
+def fifo_refused_before_work(d):
+    for name, args in (("X-samples.csv", ["run", *TINY, "--out", "X"]),
+                       ("P.csv", ["calibrate", "--runs", "3", *TINY, "--out", "P.csv"]),
+                       ("e.json", ["run", *TINY, "--out", "Y", "--export-json", "e.json"]),
+                       ("m.json", ["modes", "--export-json", "m.json"])):
+        os.mkfifo(os.path.join(d, name))
+        before = sorted(os.listdir(d))
+        rc, _, err = memsweep(d, *args, timeout=60)
+        expect(rc == 2, f"{args[0]}, {name} a FIFO: exit {rc}, not 2", err)
+        expect(f"{name}: is a pipe (FIFO) that nothing reads" in err,
+               f"{args[0]}: {name} not named as a pipe", err)
+        expect(sorted(os.listdir(d)) == before, f"{args[0]}: work done or kept: {os.listdir(d)}",
+               err)
+    # One that is read (its read end open before memsweep starts) gets the file.
+    fifo = os.path.join(d, "read.json")
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        rc, _, err = memsweep(d, "modes", "--export-json", "read.json", timeout=60)
+        got = os.read(reader, 1 << 16)
+    finally:
+        os.close(reader)
+    expect(rc == 0 and got.startswith(b'{"schema":"memsweep-modes"'),
+           f"a FIFO that is read: exit {rc}, got {got[:40]!r}", err)
 
 
 def main():
