@@ -56,6 +56,21 @@ ms_cli_stop_signal (void)
 }
 
 bool
+ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const char *run_err)
+{
+  if (st != MS_RUN_CANCELLED)
+    return false;
+  for (size_t i = 0; results && i < results->n_cells; i++)
+    if (results->cells[i].n_reps > 0)
+      return false;
+  int sig = ms_cli_stop_signal ();
+  fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
+                               "written\n"),
+           sig ? ms_cli_signal_name (sig) : run_err);
+  return true;
+}
+
+bool
 ms_cli_stdout_not_input (void)
 {
   fflush (stdout);

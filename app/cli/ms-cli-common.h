@@ -25,6 +25,11 @@ atomic_int *ms_cli_stop_on_signals (void);
 int ms_cli_stop_signal (void);
 /* "SIGINT", "SIGTERM" or "SIGHUP". */
 const char *ms_cli_signal_name (int sig);
+/* A sweep stopped (st MS_RUN_CANCELLED) before any cell kept a
+ * repetition: said ("SIGINT: stopped before any cell was measured:
+ * nothing written"), and true: its caller writes nothing, since an empty
+ * pair would look like a run (run_err names the stop without a signal). */
+bool ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const char *run_err);
 /* Blocks (or unblocks) the stop signals while a pair of files is renamed
  * into place. */
 void ms_cli_block_stop_signals (bool block);

@@ -526,6 +526,11 @@ ms_cli_lesson (int argc, char **argv, bool part)
     ms_results_free (r);
     return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;
   }
+  /* As run: an empty pair would look like a lesson's run. */
+  if (ms_cli_stopped_before_any_cell (st, r, err)) {
+    ms_results_free (r);
+    return EXIT_RUNTIME;
+  }
   if (st != MS_RUN_OK)
     fprintf (stderr, "memsweep: %s\n", err);
   rc = st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;

@@ -5,7 +5,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -87,24 +86,6 @@ results_json (FILE *f, void *user)
   ms_json_write (f, user);
 }
 
-static bool
-any_cell_measured (const MsResults *results)
-{
-  for (size_t i = 0; i < results->n_cells; i++)
-    if (results->cells[i].n_reps > 0)
-      return true;
-  return false;
-}
-
-/* Whether an earlier run's file lies at either of the pair's names. */
-static bool
-earlier_run (const MsCliRunOptions *o)
-{
-  struct stat st;
-  return (stat (o->samples_path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0) ||
-         (stat (o->summary_path, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > 0);
-}
-
 /* Files first (a closed stdout must not cost the measurements), then the
  * table and its exports, then what went wrong. */
 /* *lost: the pair could be written neither at its names nor kept. */
@@ -114,16 +95,10 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
 {
   char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
   int rc = EXIT_OK, stop_signal;
-  /* Stopped before any cell was measured: an empty run must not replace
-   * an earlier one of the same prefix (where there is none, the empty
-   * pair says what was asked for). */
-  if (st == MS_RUN_CANCELLED && !any_cell_measured (results) && earlier_run (o)) {
-    int sig = ms_cli_stop_signal ();
-    fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
-                                 "written\n"),
-             sig ? ms_cli_signal_name (sig) : run_err);
+  /* Nothing to write: an empty pair would look like a run (and replace an
+   * earlier one of the prefix). */
+  if (ms_cli_stopped_before_any_cell (st, results, run_err))
     return EXIT_RUNTIME;
-  }
   bool kept = false;
   ms_cli_block_stop_signals (true);
   bool saved = ms_csv_write_pair_or_keep (results, o->samples_path, o->summary_path, &kept, err,

@@ -28,6 +28,7 @@ Cases 15 on are the lesser defects a later adversarial pass found on
 3a4f0474; each fails there and passes now:
 
  15 a FIFO nobody reads at an output name: refused before any work
+ 16 a run stopped before any repetition: nothing written, not an empty pair
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -435,6 +436,27 @@ def fifo_refused_before_work(d):
         os.close(reader)
     expect(rc == 0 and got.startswith(b'{"schema":"memsweep-modes"'),
            f"a FIFO that is read: exit {rc}, got {got[:40]!r}", err)
+
+
+@case(16, "run stopped before any repetition, no earlier run: nothing written, said, exit 1")
+def stopped_before_any_repetition(d):
+    # A size of seconds: the signal comes as soon as the run catches it.
+    proc = start(d, ["run", "--modes", "host", "--min-exp", "20", "--max-exp", "20", "--warmup",
+                     "0", "--reps", "100000", "--out", "E"])
+    expect(wait_until(lambda: caught(proc.pid, STOP), proc), "memsweep ended")
+    proc.send_signal(signal.SIGINT)
+    err = finish(proc, timeout=120)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    samples = os.path.join(d, "E-samples.csv")
+    if os.path.exists(samples):
+        # Written only where a repetition was kept first: then a run.
+        with open(samples) as f:
+            expect(any(line.startswith('"host",') for line in f),
+                   "an empty pair written, as if it were a run", err)
+        return
+    expect("stopped before any cell was measured: nothing written" in err, "not said", err)
+    expect(not [n for n in os.listdir(d) if n.startswith("E-")],
+           f"an empty pair written: {os.listdir(d)}", err)
 
 
 def main():
