@@ -537,11 +537,8 @@ ms_cli_lesson (int argc, char **argv, bool part)
   if (!ms_csv_write_pair (r, samples, summary, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
     rc = EXIT_WRITE;
-  } else if (!ms_cli_quiet ()) {
-    char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
-             ms_report_clean (samples, clean, sizeof clean),
-             ms_report_clean (summary, clean2, sizeof clean2));
+  } else {
+    ms_cli_wrote_pair (samples, summary);
   }
   MsCliTable *table = ms_cli_results_table (r);
   MsCliDocument doc = { lesson_results_text, lesson_results_json, table, r };

@@ -348,13 +348,16 @@ save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
   *lost = false;
   /* Each side on its own: a side that cannot be written is kept where the
    * message says, and the other side is still written (or kept). */
-  for (int side = 0; side < 2; side++)
-    if (!ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept,
-                                    err, sizeof err)) {
-      fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
-      ok = false;
-      *lost = *lost || !kept;
+  for (int side = 0; side < 2; side++) {
+    if (ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept,
+                                   err, sizeof err)) {
+      ms_cli_wrote_pair (plan->samples[side], plan->summary[side]);
+      continue;
     }
+    fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ok = false;
+    *lost = *lost || !kept;
+  }
   return ok;
 }
 

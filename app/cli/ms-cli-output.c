@@ -322,6 +322,16 @@ ms_cli_wrote (const char *path)
              ms_report_clean (path, clean, sizeof clean));
 }
 
+void
+ms_cli_wrote_pair (const char *samples, const char *summary)
+{
+  char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
+  if (level != LEVEL_QUIET)
+    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+             ms_report_clean (samples, clean, sizeof clean),
+             ms_report_clean (summary, clean2, sizeof clean2));
+}
+
 static bool compress;
 
 bool

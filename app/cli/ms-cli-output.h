@@ -155,3 +155,5 @@ bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep: wrote FILE" on standard error unless --quiet. */
 void ms_cli_wrote (const char *path);
+/* "memsweep: wrote SAMPLES and SUMMARY" (a run's pair) unless --quiet. */
+void ms_cli_wrote_pair (const char *samples, const char *summary);

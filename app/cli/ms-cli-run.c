@@ -93,7 +93,7 @@ static int
 save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus st,
                  const char *run_err, bool *lost)
 {
-  char err[PATH_MAX + 256], clean[4 * sizeof err], clean2[4 * PATH_MAX];
+  char err[PATH_MAX + 256], clean[4 * sizeof err];
   int rc = EXIT_OK, stop_signal;
   /* Nothing to write: an empty pair would look like a run (and replace an
    * earlier one of the prefix). */
@@ -109,10 +109,8 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_WRITE;
   }
-  if (saved && !ms_cli_quiet ())
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
-             ms_report_clean (o->samples_path, clean, sizeof clean),
-             ms_report_clean (o->summary_path, clean2, sizeof clean2));
+  if (saved)
+    ms_cli_wrote_pair (o->samples_path, o->summary_path);
   MsCliTable *table = ms_cli_results_table (results);
   MsCliDocument doc = { results_text, results_json, table, (void *) results };
   if (!ms_cli_output_write (&o->output, &doc))

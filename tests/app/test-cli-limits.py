@@ -29,6 +29,7 @@ Cases 15 on are the lesser defects a later adversarial pass found on
 
  15 a FIFO nobody reads at an output name: refused before any work
  16 a run stopped before any repetition: nothing written, not an empty pair
+ 21 compare --live --out: each side's pair said written
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -457,6 +458,20 @@ def stopped_before_any_repetition(d):
     expect("stopped before any cell was measured: nothing written" in err, "not said", err)
     expect(not [n for n in os.listdir(d) if n.startswith("E-")],
            f"an empty pair written: {os.listdir(d)}", err)
+
+
+@case(21, "compare --live --out: each side's pair said written, as every writer says")
+def live_says_wrote(d):
+    side = " ".join(TINY)
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, "--budget", "1",
+                          "--out", "L")
+    expect(rc in (0, 1, 5), f"exit {rc}", err)
+    for s in "ab":
+        expect(f"wrote L-{s}-samples.csv and L-{s}-summary.csv" in err, f"side {s} not said",
+               err)
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, "--budget", "1",
+                          "--out", "Q", "--quiet")
+    expect("wrote" not in err, "--quiet still says what was written", err)
 
 
 def main():
