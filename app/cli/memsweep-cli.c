@@ -63,7 +63,7 @@ run_command (int argc, char **argv)
   }
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
     usage (stdout);
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_status ();
   }
   if (strcmp (cmd, "--version") == 0) {
     if (argc > 2) {
@@ -71,7 +71,7 @@ run_command (int argc, char **argv)
       return EXIT_USAGE;
     }
     ms_cli_print_version ();
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_status ();
   }
   int rc;
   if (ms_cli_dispatch (argc, argv, &rc))
@@ -127,7 +127,7 @@ main (int argc, char **argv)
   if (rc == EXIT_USAGE && ms_input_holding_failed ())
     rc = EXIT_WRITE;
   /* Every command's output, help and dry runs included, must arrive. */
-  if (!ms_cli_stdout_ok () && rc == EXIT_OK)
-    rc = EXIT_RUNTIME;
+  if (rc == EXIT_OK)
+    rc = ms_cli_stdout_status ();
   return rc;
 }

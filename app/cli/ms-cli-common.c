@@ -84,8 +84,8 @@ ms_cli_stdout_not_input (void)
 int
 ms_cli_output_status (bool files_written)
 {
-  bool out = ms_cli_stdout_ok ();
-  return !files_written ? EXIT_WRITE : out ? EXIT_OK : EXIT_RUNTIME;
+  int out = ms_cli_stdout_status ();
+  return !files_written ? EXIT_WRITE : out;
 }
 
 /* Whether standard output is a pipe or socket whose reader has gone: poll
@@ -118,11 +118,21 @@ ms_cli_stdout_ok (void)
   return false;
 }
 
+/* Standard output that could not be written is an output not written, as
+ * a file is: one status for it in every command (compare's 1 is a
+ * difference found, so it could not be 1 there). */
+int
+ms_cli_stdout_status (void)
+{
+  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_WRITE;
+}
+
 static const char *const exit_status =
   MS_N_ ("\n"
          "Exit status: 0 success, 1 runtime failure (a failed cell, or a stop by\n"
          "a signal, included), 2 bad usage or bad input file, 3 no usable CUDA\n"
-         "device, 4 a file could not be written (a full disk, a file-size limit).\n");
+         "device, 4 an output could not be written (a file or standard output: a\n"
+         "full disk, a file-size limit).\n");
 
 int
 ms_cli_bad_usage (const char *command)

@@ -129,9 +129,11 @@ bool ms_cli_stdout_not_input (void);
 /* Whether standard output took everything (a message when not); a reader
  * that stopped reading counts as having taken it. */
 bool ms_cli_stdout_ok (void);
+/* EXIT_OK, or EXIT_WRITE when standard output did not take everything
+ * (said by ms_cli_stdout_ok): an output not written, in every command. */
+int ms_cli_stdout_status (void);
 /* A command's exit status for its outputs: EXIT_WRITE when a file (an
- * export, --out) was not written, else EXIT_RUNTIME when standard output
- * was not (said by ms_cli_stdout_ok), else EXIT_OK. */
+ * export, --out) or standard output was not written, else EXIT_OK. */
 int ms_cli_output_status (bool files_written);
 /* Whether standard output is a pipe or socket whose reader has gone. */
 bool ms_cli_stdout_reader_gone (void);

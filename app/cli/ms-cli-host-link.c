@@ -121,5 +121,5 @@ ms_cli_host_link (int argc, char **argv)
     fprintf (stderr, "memsweep host-link: %s\n", r->error);
   }
   free (r);
-  return ok ? (ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME) : EXIT_RUNTIME;
+  return ok ? ms_cli_stdout_status () : EXIT_RUNTIME;
 }

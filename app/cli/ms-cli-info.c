@@ -120,7 +120,7 @@ ms_cli_modes (int argc, char **argv)
                         "                      [--export-json|--export-csv|--export-markdown "
                         "FILE]...\n\nLists every memory "
                         "mode with a one-line explanation.\n%s"), ms_cli_exit_status ());
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_status ();
   }
   int unused = 0;
   if (!parse_format_option (argc, argv, "modes", &unused, &output))
@@ -212,7 +212,7 @@ ms_cli_info (int argc, char **argv)
                         "facts of CUDA device I (default 0) and which memory modes it supports\n"
                         "(the table of --format csv and markdown).\n%s"),
             ms_cli_exit_status ());
-    return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+    return ms_cli_stdout_status ();
   }
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return ms_cli_bad_usage ("info");

@@ -235,5 +235,5 @@ ms_cli_options_document (int argc, char **argv)
   ms_json_set (doc, "files", notes_json (ms_cli_files ()));
   ms_json_set (doc, "examples", notes_json (ms_cli_examples ()));
   ms_json_print (stdout, doc);
-  return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+  return ms_cli_stdout_status ();
 }

@@ -54,9 +54,8 @@ plot_help (void)
                       "decides nothing; the caption starts with the lesson's takeaway), as "
                       "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
                       "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson is refused.\n"
-                      "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
-                      "or bad input file.\n"));
+                      "lesson is refused.\n%s"),
+          ms_cli_exit_status ());
 }
 
 /* WxH, each side a whole number from 16 to 16384 (the command line's

@@ -30,9 +30,8 @@ report_help (void)
                       "picture as the app's Lessons page draws it,\nthe caption and the run's "
                       "GPU and date. A plain sweep answers some lessons (pinned-pageable,\n"
                       "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson, or --out\nnot .pdf, is refused.\n"
-                      "\nExit status: 0 success, 1 the file could not be written, 2 bad usage "
-                      "or bad input file.\n"));
+                      "lesson, or --out\nnot .pdf, is refused.\n%s"),
+          ms_cli_exit_status ());
 }
 
 static int

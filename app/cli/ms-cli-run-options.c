@@ -269,7 +269,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
     if (c == 'h') {
       ms_cli_run_help ();
-      return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+      return ms_cli_stdout_status ();
     }
     if (c == '?' || c == ':')
       return ms_cli_bad_usage ("run");

@@ -116,8 +116,10 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   if (!ms_cli_output_write (&o->output, &doc))
     rc = EXIT_WRITE;
   ms_cli_table_free (table);
+  /* A file not written says more than standard output not written: both
+   * are EXIT_WRITE, and neither hides the other. */
   if (!ms_cli_stdout_ok ())
-    rc = EXIT_RUNTIME;
+    rc = EXIT_WRITE;
   stop_signal = ms_cli_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)

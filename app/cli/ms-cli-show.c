@@ -72,7 +72,7 @@ parse_show (ShowOptions *o, int argc, char **argv)
     if (!options_end && strcmp (argv[i], "--help") == 0)
       {
       ms_cli_show_help ();
-      return ms_cli_stdout_ok () ? EXIT_OK : EXIT_RUNTIME;
+      return ms_cli_stdout_status ();
     }
     if (!options_end && strcmp (argv[i], "--") == 0) {
       options_end = true;

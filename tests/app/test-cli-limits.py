@@ -29,7 +29,9 @@ Cases 15 on are the lesser defects a later adversarial pass found on
 
  15 a FIFO nobody reads at an output name: refused before any work
  16 a run stopped before any repetition: nothing written, not an empty pair
+ 17 standard output on a full disk: exit 4 in every command
  21 compare --live --out: each side's pair said written
+ 22 a pair and standard output both failing: exit 4, not 1
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -460,6 +462,27 @@ def stopped_before_any_repetition(d):
            f"an empty pair written: {os.listdir(d)}", err)
 
 
+def full_stdout(d, *args):
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=env(d), stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120, preexec_fn=preexec())
+    return p.returncode, p.stderr
+
+
+@case(17, "standard output on a full disk: exit 4 in every command, plot and report included")
+def full_stdout_one_status(d):
+    if not os.access("/dev/full", os.W_OK):
+        return
+    a = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    b = os.path.join(REFERENCE, "h200-default-samples.csv.gz")
+    for args in (["plot", a, "--view", "bandwidth", "--out", "-", "--format", "svg"],
+                 ["report", a, "--out", "-", "--format", "html"], ["show", a], ["modes"],
+                 ["compare", a, b], ["run", *TINY, "--out", "R"], ["show", "--help"]):
+        rc, err = full_stdout(d, *args)
+        expect(rc == 4, f"{args[0]} > /dev/full: exit {rc}, not 4", err)
+        expect("standard output" in err or "/dev/stdout" in err, f"{args[0]}: not said", err)
+
+
 @case(21, "compare --live --out: each side's pair said written, as every writer says")
 def live_says_wrote(d):
     side = " ".join(TINY)
@@ -472,6 +495,18 @@ def live_says_wrote(d):
     rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, "--budget", "1",
                           "--out", "Q", "--quiet")
     expect("wrote" not in err, "--quiet still says what was written", err)
+
+
+@case(22, "run whose pair and standard output both fail: exit 4, the pair kept and named")
+def pair_and_stdout_fail(d):
+    if not os.access("/dev/full", os.W_OK):
+        return
+    os.symlink("/dev/full", os.path.join(d, "x-samples.csv"))
+    rc, err = full_stdout(d, "run", *TINY, "--out", "x")
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "x-samples.csv"))
+    expect(len(kept) == 1 and os.path.basename(os.path.dirname(kept[0])) in err,
+           f"not kept, or not named: {os.listdir(d)}", err)
 
 
 def main():

@@ -301,7 +301,7 @@ check "the link's target holds the samples" grep -q "^mode,elements,bytes_per_ve
 if [ -w /dev/full ]; then
   "$memsweep" show "$tmp/host-samples.csv" >/dev/full 2>"$tmp/out"
   rc=$?
-  check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+  check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
 fi
 rm -f "$tmp/pipe-samples.csv"
 # Standard output a pipe whose reader is gone before memsweep starts (in a
@@ -378,7 +378,7 @@ if [ -w /dev/full ]; then
     cp "$tmp/host-samples.csv" "$tmp/fleet-full/n-samples.csv"
     PATH="$tmp/fake-slurm:$PATH" $memsweep $c >/dev/full 2>"$tmp/out"
     rc=$?
-    check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+    check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
   done
 fi
 expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" -- fleet-node --help
