@@ -30,6 +30,7 @@ Cases 15 on are the lesser defects a later adversarial pass found on
  15 a FIFO nobody reads at an output name: refused before any work
  16 a run stopped before any repetition: nothing written, not an empty pair
  17 standard output on a full disk: exit 4 in every command
+ 18 compare --plot into a missing folder: the status documented is given
  21 compare --live --out: each side's pair said written
  22 a pair and standard output both failing: exit 4, not 1
 
@@ -481,6 +482,29 @@ def full_stdout_one_status(d):
         rc, err = full_stdout(d, *args)
         expect(rc == 4, f"{args[0]} > /dev/full: exit {rc}, not 4", err)
         expect("standard output" in err or "/dev/stdout" in err, f"{args[0]}: not said", err)
+
+
+def documented_plot_refusal():
+    """The status docs/cli.md gives compare --plot into a missing folder."""
+    docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs",
+                        "cli.md")
+    with open(docs) as f:
+        text = " ".join(f.read().split())
+    marker = "a `--plot` whose folder is missing is refused with "
+    expect(marker in text, "docs/cli.md no longer says what a missing --plot folder gives")
+    return int(text.split(marker, 1)[1][0])
+
+
+@case(18, "compare --plot into a missing folder: the status run --out gives, as documented")
+def plot_folder_missing(d):
+    a = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    rc, out, err = memsweep(d, "compare", a, a, "--plot", "nodir/x.png")
+    run_rc, _, run_err = memsweep(d, "run", *TINY, "--out", "nodir/x")
+    expect(rc == run_rc == 2, f"compare --plot: exit {rc}, run --out: {run_rc}, not 2",
+           err + run_err)
+    expect(not out and "--plot: nodir/x.png" in err, "not refused before the table", err)
+    expect(documented_plot_refusal() == rc,
+           f"docs/cli.md says {documented_plot_refusal()}, compare gives {rc}")
 
 
 @case(21, "compare --live --out: each side's pair said written, as every writer says")
