@@ -228,9 +228,12 @@ ms_cli_show (int argc, char **argv)
   char env_why[1024] = "";
   MsEnvelopes *env = ms_cli_load_envelopes (o.envelopes, env_why, sizeof env_why);
   if (!env && o.envelopes) {
-    /* Asked for by name: say why it is not used; the rest still shows. */
-    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"),
+    /* Named by the user: an input that cannot be read, as any other
+     * (the installed file, not named, only goes unjudged). */
+    fprintf (stderr, "memsweep: --envelopes: %s\n",
              ms_report_clean (env_why, clean, sizeof clean));
+    ms_results_free (results);
+    return EXIT_USAGE;
   }
   ShowView view = { o.path, results, env, env_why };
   MsCliTable *table = ms_cli_results_table (results);

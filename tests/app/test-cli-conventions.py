@@ -97,8 +97,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check("show FILE --envelopes - reads standard input",
           p.returncode == 0 and p.stdout == q.stdout and "-:" not in p.stderr, p.stderr)
     p = run(["show", samples, "--envelopes", "-"], stdin="bad\n")
-    check("show --envelopes -: its problems name -",
-          p.returncode == 0 and "warning: -:1: not an envelope file" in p.stderr and
+    check("show --envelopes -: refused as any input that cannot be read, naming -",
+          p.returncode == 2 and "--envelopes: -:1: not an envelope file" in p.stderr and
           "memsweep-stdin" not in p.stderr, p.stderr)
     p = run(["show", "-", "--envelopes", "-"], stdin=text)
     check("show - --envelopes - is refused: standard input is read once",

@@ -31,6 +31,7 @@ Cases 15 on are the lesser defects a later adversarial pass found on
  16 a run stopped before any repetition: nothing written, not an empty pair
  17 standard output on a full disk: exit 4 in every command
  18 compare --plot into a missing folder: the status documented is given
+ 19 show --envelopes FILE that cannot be read: exit 2
  21 compare --live --out: each side's pair said written
  22 a pair and standard output both failing: exit 4, not 1
 
@@ -505,6 +506,14 @@ def plot_folder_missing(d):
     expect(not out and "--plot: nodir/x.png" in err, "not refused before the table", err)
     expect(documented_plot_refusal() == rc,
            f"docs/cli.md says {documented_plot_refusal()}, compare gives {rc}")
+
+
+@case(19, "show --envelopes FILE that cannot be read: exit 2, named, nothing shown")
+def envelopes_missing(d):
+    a = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    rc, out, err = memsweep(d, "show", a, "--envelopes", "nothere.csv")
+    expect(rc == 2, f"exit {rc}, not 2", err)
+    expect("--envelopes: nothere.csv" in err and not out, "not refused, or not named", err)
 
 
 @case(21, "compare --live --out: each side's pair said written, as every writer says")

@@ -617,8 +617,10 @@ expect 0 "env.csv:$n: a second row for H100" -- show "$2/reference/h100-default-
 expect 0 "pinned d2h at 4 MiB [0-9.]* GB/s: normal" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/env.csv"
 { grep -v '^H100,gen5 x16,pinned-h2d-256MiB,' "$2/envelopes.csv"; echo 'H100,gen5 x16,pinned-h2d-256MiB,60,70,GB/s,too high'; } >"$tmp/env-high.csv"
 expect 0 "pinned h2d at 256 MiB 53.1 GB/s: low, 11 % below the expected 60.0–70.0 for H100" -- show "$2/reference/h100-large-samples.csv.gz" --envelopes "$tmp/env-high.csv"
+# A file named by --envelopes that is none is refused, as any input that
+# cannot be read (2), never passed over with a warning.
 printf 'mode,elements\n"pinned",1024\n' >"$tmp/foreign.csv"
-expect 0 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/foreign.csv"
+expect 2 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/foreign.csv"
 MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" >"$tmp/out" 2>&1
 check "show works without an envelope file" grep -q "No envelope for this GPU" "$tmp/out"
 
