@@ -134,6 +134,20 @@ typedef struct {
   const char *env_why;
 } ShowView;
 
+/* Cells of several variants in one mode are an experiment's (a plain
+ * sweep's knobs give each mode one): a lesson's, which its sidecar names. */
+static bool
+cells_of_an_experiment (const MsResults *r)
+{
+  const char *names[2];
+  if (r->experiment[0])
+    return true;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (ms_results_variants (r, (MsMode) m, names, 2) > 1)
+      return true;
+  return false;
+}
+
 static void
 show_text (FILE *f, void *user)
 {
@@ -146,7 +160,7 @@ show_text (FILE *f, void *user)
                   ms_sweep_validate (&v->results->sweep, err, sizeof err);
   ms_report_header (f, v->results, settings);
   /* A lesson's cells have variants: its own table (docs/lessons.md). */
-  if (v->results->experiment[0])
+  if (cells_of_an_experiment (v->results))
     ms_cli_lesson_table (f, v->results);
   else
     ms_report_table (f, v->results);
@@ -189,6 +203,12 @@ show_read (ShowOptions *o)
     ms_report_clean (results->metadata_unknown, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
+  /* Never shown as a plain sweep: the experiment is in the sidecar. */
+  if (results->metadata_unknown[0] && cells_of_an_experiment (results))
+    fprintf (stderr, ms_gettext ("memsweep: warning: %s: which lesson measured it is unknown "
+                                 "(its cells are an experiment's, which its sidecar names): "
+                                 "shown a cell a row, without the lesson's finding\n"),
+             ms_report_clean (o->path, clean, sizeof clean));
   return results;
 }
 

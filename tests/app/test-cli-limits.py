@@ -32,6 +32,7 @@ Cases 15 on are the lesser defects a later adversarial pass found on
  17 standard output on a full disk: exit 4 in every command
  18 compare --plot into a missing folder: the status documented is given
  19 show --envelopes FILE that cannot be read: exit 2
+ 20 a lesson's run without its sidecar: its lesson said unknown
  21 compare --live --out: each side's pair said written
  22 a pair and standard output both failing: exit 4, not 1
 
@@ -514,6 +515,23 @@ def envelopes_missing(d):
     rc, out, err = memsweep(d, "show", a, "--envelopes", "nothere.csv")
     expect(rc == 2, f"exit {rc}, not 2", err)
     expect("--envelopes: nothere.csv" in err and not out, "not refused, or not named", err)
+
+
+@case(20, "a lesson's run without its sidecar: its lesson said unknown, its cells shown")
+def lesson_without_sidecar(d):
+    stem = "h100-lesson-batched-samples.csv.gz"
+    shutil.copy(os.path.join(REFERENCE, stem), os.path.join(d, "alone-samples.csv.gz"))
+    rc, out, err = memsweep(d, "show", "alone-samples.csv.gz")
+    with gzip.open(os.path.join(REFERENCE, stem)) as f:
+        p = subprocess.run([MEMSWEEP, "show", "-"], cwd=d, env=env(d), input=f.read(),
+                           capture_output=True, timeout=60)
+    for what, rc, out, err in (("copied alone", rc, out, err),
+                               ("from -", p.returncode, p.stdout.decode(), p.stderr.decode())):
+        expect(rc == 0, f"{what}: exit {rc}", err)
+        expect("which lesson measured it is unknown" in err, f"{what}: lesson not said unknown",
+               err)
+        expect("n=256/call=each" in out and "n=256/call=batch/order=api" in out,
+               f"{what}: its cells not shown", out[:600])
 
 
 @case(21, "compare --live --out: each side's pair said written, as every writer says")
