@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -98,6 +100,26 @@ ms_cli_stdout_reader_gone (void)
   return poll (&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
 }
 
+/* Why standard output failed, where the write that failed was an earlier
+ * flush of the stream and its errno is gone: a device says it again to a
+ * write of nothing (/dev/full), a file is past its size limit or on a
+ * full file system; else an I/O error. */
+static int
+stdout_error (void)
+{
+  struct stat st;
+  struct statvfs fs;
+  struct rlimit limit;
+  if (write (STDOUT_FILENO, "", 0) < 0)
+    return errno;
+  if (fstat (STDOUT_FILENO, &st) != 0 || !S_ISREG (st.st_mode))
+    return EIO;
+  if (getrlimit (RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      (rlim_t) st.st_size >= limit.rlim_cur)
+    return EFBIG;
+  return fstatvfs (STDOUT_FILENO, &fs) == 0 && fs.f_bavail == 0 ? ENOSPC : EIO;
+}
+
 /* Output that did not arrive is a failure: a full disk, an I/O error.
  * Said once, however often it is asked. A reader that stopped reading
  * (`show F | head`) is not: the output went as far as it was wanted, so
@@ -113,7 +135,7 @@ ms_cli_stdout_ok (void)
     return true;
   if (!said)
     fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
-             strerror (errno ? errno : EIO));
+             strerror (errno ? errno : stdout_error ()));
   said = true;
   return false;
 }
