@@ -313,23 +313,51 @@ ms_cli_say (const char *format, ...)
   va_end (ap);
 }
 
+/* What a --quiet command wrote, said only if a later write fails: exit 4
+ * alone would leave the user unsure whether the measurements landed. */
+#define MS_CLI_HELD_WROTE 8
+static char *held_wrote[MS_CLI_HELD_WROTE];
+static int n_held_wrote;
+
+static void
+say_wrote (const char *path)
+{
+  char clean[4 * PATH_MAX];
+  fprintf (stderr, ms_gettext ("memsweep: wrote %s\n"), ms_report_clean (path, clean, sizeof clean));
+}
+
 void
 ms_cli_wrote (const char *path)
 {
-  char clean[4 * PATH_MAX];
   if (level != LEVEL_QUIET)
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s\n"),
-             ms_report_clean (path, clean, sizeof clean));
+    say_wrote (path);
+  else if (n_held_wrote < MS_CLI_HELD_WROTE)
+    held_wrote[n_held_wrote++] = strdup (path);
 }
 
 void
 ms_cli_wrote_pair (const char *samples, const char *summary)
 {
   char clean[4 * PATH_MAX], clean2[4 * PATH_MAX];
-  if (level != LEVEL_QUIET)
-    fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
-             ms_report_clean (samples, clean, sizeof clean),
-             ms_report_clean (summary, clean2, sizeof clean2));
+  if (level == LEVEL_QUIET) {
+    ms_cli_wrote (samples);
+    ms_cli_wrote (summary);
+    return;
+  }
+  fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
+           ms_report_clean (samples, clean, sizeof clean),
+           ms_report_clean (summary, clean2, sizeof clean2));
+}
+
+void
+ms_cli_wrote_flush (void)
+{
+  for (int i = 0; i < n_held_wrote; i++) {
+    if (held_wrote[i])
+      say_wrote (held_wrote[i]);
+    free (held_wrote[i]);
+  }
+  n_held_wrote = 0;
 }
 
 static bool compress;
@@ -617,6 +645,7 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
   free (data);
   if (!ok) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_wrote_flush ();
     return false;
   }
   ms_cli_wrote (path);

@@ -153,7 +153,12 @@ const char *ms_cli_compressed_name (const char *path);
 bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
-/* "memsweep: wrote FILE" on standard error unless --quiet. */
+/* "memsweep: wrote FILE" on standard error; under --quiet held, and said
+ * by ms_cli_wrote_flush, when a later write of the command fails. */
 void ms_cli_wrote (const char *path);
-/* "memsweep: wrote SAMPLES and SUMMARY" (a run's pair) unless --quiet. */
+/* "memsweep: wrote SAMPLES and SUMMARY": a run's pair, as ms_cli_wrote. */
 void ms_cli_wrote_pair (const char *samples, const char *summary);
+/* A write failed (said by the caller): what the command did write is said
+ * now, --quiet or not, so that an exit 4 never hides where the
+ * measurements are. */
+void ms_cli_wrote_flush (void);

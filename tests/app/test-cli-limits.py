@@ -52,6 +52,7 @@ else's signal reaches it: no verdict depends on this machine's speed."""
 import glob
 import gzip
 import os
+import re
 import resource
 import shutil
 import signal
@@ -562,6 +563,17 @@ def pair_and_stdout_fail(d):
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "x-samples.csv"))
     expect(len(kept) == 1 and os.path.basename(os.path.dirname(kept[0])) in err,
            f"not kept, or not named: {os.listdir(d)}", err)
+@case(23, "--quiet, an export that cannot be written: what was written is said, exit 4")
+def quiet_export_fails(d):
+    # The measurements landed; exit 4 alone would leave the user unsure.
+    rc, _, err = memsweep(d, "calibrate", "--runs", "3", "--quiet", "--export-json", "/dev/full",
+                          *SHORT)
+    expect(rc == 4, f"calibrate: exit {rc}, not 4", err)
+    expect(re.search(r"wrote \S*run-to-run-", err), "calibrate: the profile written is not said", err)
+    rc, _, err = memsweep(d, "run", "--quiet", "--out", "r", "--export-csv", "/dev/full", *SHORT)
+    expect(rc == 4, f"run: exit {rc}, not 4", err)
+    expect("wrote r-samples.csv" in err and "wrote r-summary.csv" in err,
+           "run: the pair written is not said", err)
 
 
 def main():
