@@ -699,6 +699,15 @@ def envelopes_stdin_kept(d):
             expect(f.read() == before, f"the envelope file changed ({mode})", err)
 
 
+def read_bytes(pid):
+    """What process pid has read so far (/proc/PID/io's rchar); 0 when gone."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("rchar:"))
+    except (OSError, StopIteration):
+        return 0
+
+
 @case(37, "a signal while standard input is read leaves no copy of it in TMPDIR")
 def stdin_copy_cleaned(d):
     rc, _, err = memsweep("run", *TINY, "--quiet", "--out", "A", cwd=d)
@@ -713,9 +722,11 @@ def stdin_copy_cleaned(d):
                              env=dict(os.environ, TMPDIR=tmp, LC_ALL="C"))
         p.stdin.write(text)
         p.stdin.flush()
-        # Its copy of standard input is being made, the input still open.
-        deadline = time.time() + 30
-        while not os.listdir(tmp) and time.time() < deadline:
+        # Standard input is being held (in memory or in an unlinked file in
+        # TMPDIR, never by a name there), the input still open: the signal
+        # comes once memsweep has read what was written.
+        deadline = time.time() + 10
+        while read_bytes(p.pid) < len(text) and p.poll() is None and time.time() < deadline:
             time.sleep(0.02)
         p.send_signal(sig)
         p.stdin.close()
