@@ -570,6 +570,8 @@ ms_cli_calibrate (int argc, char **argv)
     fprintf (stderr, ms_gettext ("memsweep calibrate: %d runs finished, fewer than the %d a "
                                  "spread needs: no profile written\n"),
              done, MIN_RUNS);
+    /* Too few for a spread, but each is a whole run show and compare read. */
+    lost = done > 0;
   } else if (done > 0) {
     /* A run that could not write its files (a full TMPDIR, a limit): the
      * finished ones are measurements too, kept and said. */

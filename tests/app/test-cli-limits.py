@@ -576,6 +576,21 @@ def quiet_export_fails(d):
            "run: the pair written is not said", err)
 
 
+@case(16, "calibrate whose run 3 of 3 someone kills: the 2 finished runs are kept, named")
+def calibrate_too_few_kept(d):
+    # Too few for a spread, but each is a whole run (the OOM killer, say).
+    proc = start(d, ["calibrate", "--runs", "3", "--out", "P.csv", "--quiet", *SHORT])
+    child = nth_busy_child(proc, 3)
+    expect(child is not None, "calibrate ended before its run 3")
+    if stop_child(proc, child):
+        os.kill(child, signal.SIGKILL)
+    err = finish(proc)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    m = re.search(r"are kept in (\S+)", err)
+    expect(m and len(glob.glob(os.path.join(m.group(1), "*-samples.csv*"))) == 2,
+           f"the 2 finished runs are not kept where said: {os.listdir(d)}", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
