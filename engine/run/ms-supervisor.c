@@ -45,6 +45,11 @@ static void (*at_once_fn) (void);
 /* How long a child stopped by someone else stays stopped. */
 #define MS_SUPERVISOR_STOPPED_S 10.0
 
+/* Set in the environment of every child a supervisor starts: such a
+ * child leaves a second stop to its supervisor (below). */
+#define MS_SUPERVISED_ENV "MEMSWEEP_SUPERVISED=1"
+static bool supervised_child;
+
 static void
 on_stop_signal (int sig)
 {
@@ -54,8 +59,11 @@ on_stop_signal (int sig)
     return;
   }
   /* A supervisor's wait passes the second stop on and ends the child
-   * itself; dying here would leave the child and its folder behind. */
-  if (atomic_load (&supervising))
+   * itself; dying here would leave the child and its folder behind. A
+   * supervised child gets one stop from its supervisor and often the same
+   * from outside (pkill, systemd and Slurm signal every process): it
+   * writes what it measured, and a supervisor told twice SIGKILLs it. */
+  if (atomic_load (&supervising) || supervised_child)
     return;
   if (at_once_fn)
     at_once_fn ();
@@ -86,6 +94,8 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   if (installed)
     return &cancel_flag;
   note_dispositions ();
+  const char *mark = getenv ("MEMSWEEP_SUPERVISED");
+  supervised_child = mark && strcmp (mark, "1") == 0;
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
@@ -379,6 +389,34 @@ take_back_sigchld (void)
   sigaction (SIGCHLD, &sa, NULL);
 }
 
+/* Whether entry is NAME=... for the NAME that text starts with (up to its
+ * '=' or its end). */
+static bool
+same_name (const char *entry, const char *text)
+{
+  size_t n = strcspn (text, "=");
+  return strncmp (entry, text, n) == 0 && entry[n] == '=';
+}
+
+/* envp with MS_SUPERVISED_ENV in it (a new array of envp's strings, to
+ * free; NULL without memory). */
+static char **
+marked_environment (char *const envp[])
+{
+  size_t n = 0;
+  while (envp[n])
+    n++;
+  char **env = calloc (n + 2, sizeof *env);
+  if (!env)
+    return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!same_name (envp[i], MS_SUPERVISED_ENV))
+      env[k++] = envp[i];
+  env[k] = (char *) MS_SUPERVISED_ENV;
+  return env;
+}
+
 bool
 ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char *const envp[],
                      const char *err_path)
@@ -388,6 +426,9 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   take_back_sigchld ();
   atomic_store (&supervising, 1);
   *child = (MsChild){ .pid = -1 };
+  char **env = marked_environment (envp ? envp : environ);
+  if (!env)
+    return false;
   pid_t parent = getpid ();
   fflush (NULL);
   /* No handler of this process may run in the child before exec. */
@@ -395,26 +436,18 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   pthread_sigmask (SIG_SETMASK, &all, &old);
   pid_t pid = fork ();
   if (pid == 0)
-    become_child (parent, path, argv, envp ? envp : environ, err_path);
+    become_child (parent, path, argv, env, err_path);
   int e = errno;
   if (pid > 0)
     setpgid (pid, pid); /* as the child does: whichever runs first */
   pthread_sigmask (SIG_SETMASK, &old, NULL);
+  free (env);
   if (pid < 0) {
     errno = e;
     return false;
   }
   child->pid = pid;
   return true;
-}
-
-/* Whether entry is NAME=... for the NAME that text starts with (up to its
- * '=' or its end). */
-static bool
-same_name (const char *entry, const char *text)
-{
-  size_t n = strcspn (text, "=");
-  return strncmp (entry, text, n) == 0 && entry[n] == '=';
 }
 
 char **

@@ -15,7 +15,10 @@
  *   it measured, the command keeps every
  *   finished process and writes the run. A second one does the same at
  *   once: the child is told again and SIGKILLed 2 s later. A command that
- *   supervises no process is ended by a second signal at once.
+ *   supervises no process is ended by a second signal at once, unless a
+ *   supervisor started it (MEMSWEEP_SUPERVISED=1 in its environment): the
+ *   same stop often reaches it twice, from its supervisor and from
+ *   outside (pkill, systemd, Slurm), and its supervisor decides the rest.
  * - A signal ignored when memsweep started stays ignored (nohup). */
 #pragma once
 

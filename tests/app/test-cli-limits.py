@@ -106,7 +106,10 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False):
 
 
 def env(d):
-    return dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    # XDG_DATA_HOME too: calibrate without --out writes the GPU's default
+    # profile, which every later run in the user's home would read.
+    return dict(os.environ, TMPDIR=d, XDG_DATA_HOME=os.path.join(d, "xdg"), LC_ALL="C",
+                LANGUAGE="")
 
 
 def start(d, args, **how):
@@ -589,6 +592,29 @@ def calibrate_too_few_kept(d):
     m = re.search(r"are kept in (\S+)", err)
     expect(m and len(glob.glob(os.path.join(m.group(1), "*-samples.csv*"))) == 2,
            f"the 2 finished runs are not kept where said: {os.listdir(d)}", err)
+
+
+@case(17, "SIGTERM to memsweep, then to its process (pkill, systemd, Slurm): the work is written")
+def term_to_every_process(d):
+    # The process gets its supervisor's stop and the same from outside:
+    # one stop, not a second that ends it before it writes.
+    for command in (["run", "--processes", "2", "--rounds", "1", "--out", "X", *LONG],
+                    ["fleet-node", "--dir", "fl", "--node", "n1", "--", *LONG]):
+        sub = tempfile.mkdtemp(dir=d)
+        proc = start(sub, command)
+        child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+        expect(child is not None, f"{command[0]} ended before its process was busy")
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.01)
+        try:
+            os.kill(child, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        err = finish(proc, timeout=120)
+        expect(proc.returncode == 1, f"{command[0]}: exit {proc.returncode}, not 1", err)
+        written = glob.glob(os.path.join(sub, "X-samples.csv")) + \
+            glob.glob(os.path.join(sub, "fl", "n1-samples.csv*"))
+        expect(written, f"{command[0]}: what the process measured is not written", err)
 
 
 def main():
