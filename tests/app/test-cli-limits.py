@@ -36,6 +36,13 @@ Cases 15 on are the lesser defects a later adversarial pass found on
  21 compare --live --out: each side's pair said written
  22 a pair and standard output both failing: exit 4, not 1
 
+Cases 23 on are what the generated suite's seeds and a fresh adversarial
+pass found on 3a4f0474 (each fails there):
+
+ 23 --quiet, an export that cannot be written: what was written is said
+ 24 calibrate with too few finished runs for a spread keeps them, named
+ 25 SIGTERM to memsweep and to its process (pkill, systemd, Slurm): written
+
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
 where it says so): a child stopped by someone else is continued (9);
@@ -566,6 +573,8 @@ def pair_and_stdout_fail(d):
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "x-samples.csv"))
     expect(len(kept) == 1 and os.path.basename(os.path.dirname(kept[0])) in err,
            f"not kept, or not named: {os.listdir(d)}", err)
+
+
 @case(23, "--quiet, an export that cannot be written: what was written is said, exit 4")
 def quiet_export_fails(d):
     # The measurements landed; exit 4 alone would leave the user unsure.
@@ -579,7 +588,7 @@ def quiet_export_fails(d):
            "run: the pair written is not said", err)
 
 
-@case(16, "calibrate whose run 3 of 3 someone kills: the 2 finished runs are kept, named")
+@case(24, "calibrate whose run 3 of 3 someone kills: the 2 finished runs are kept, named")
 def calibrate_too_few_kept(d):
     # Too few for a spread, but each is a whole run (the OOM killer, say).
     proc = start(d, ["calibrate", "--runs", "3", "--out", "P.csv", "--quiet", *SHORT])
@@ -594,7 +603,7 @@ def calibrate_too_few_kept(d):
            f"the 2 finished runs are not kept where said: {os.listdir(d)}", err)
 
 
-@case(17, "SIGTERM to memsweep, then to its process (pkill, systemd, Slurm): the work is written")
+@case(25, "SIGTERM to memsweep, then to its process (pkill, systemd, Slurm): the work is written")
 def term_to_every_process(d):
     # The process gets its supervisor's stop and the same from outside:
     # one stop, not a second that ends it before it writes.
