@@ -29,20 +29,21 @@ static const MsFileKindInfo kinds[] = {
   { MS_FILE_KIND_SUMMARY, "summary", MS_N_ ("a run's summary"), "# memsweep summary file",
     "mode,elements,bytes_per_vector,status,", NULL, "memsweep-summary.tableschema.json", 0, true,
     true, true, RUN_COMMANDS },
-  { MS_FILE_KIND_PEER, "peer", MS_N_ ("a peer matrix"), "# memsweep peer matrix",
-    MS_PEER_FILE_HEADER, NULL, "memsweep-peer.tableschema.json", 0, true, true, false,
-    MS_N_ ("the app's Devices page (memsweep-gtk FILE)") },
-  { MS_FILE_KIND_MULTI, "multi", MS_N_ ("a sweep on several GPUs"), "# memsweep multi-GPU sweep",
-    MS_MULTI_FILE_HEADER, NULL, "memsweep-multi.tableschema.json", 0, true, true, false,
-    MS_N_ ("the app's Devices page (memsweep-gtk FILE)") },
-  { MS_FILE_KIND_PORTABLE, "portable", MS_N_ ("a portable pinned memory run"),
-    "# memsweep portable pinned memory", MS_PORTABLE_FILE_HEADER, NULL,
+  /* The small files: their titles and header rows are their tables'. */
+  { MS_FILE_KIND_PEER, "peer", MS_N_ ("a peer matrix"), NULL, NULL, NULL,
+    "memsweep-peer.tableschema.json", 0, true, true, false,
+    MS_N_ ("the app's Devices page (memsweep-gtk FILE)"), &ms_peer_file_format },
+  { MS_FILE_KIND_MULTI, "multi", MS_N_ ("a sweep on several GPUs"), NULL, NULL, NULL,
+    "memsweep-multi.tableschema.json", 0, true, true, false,
+    MS_N_ ("the app's Devices page (memsweep-gtk FILE)"), &ms_multi_file_format },
+  { MS_FILE_KIND_PORTABLE, "portable", MS_N_ ("a portable pinned memory run"), NULL, NULL, NULL,
     "memsweep-portable.tableschema.json", 0, true, true, false,
-    MS_N_ ("the portable lesson: the app's Lessons page (memsweep-gtk FILE)") },
-  { MS_FILE_KIND_PROFILE, "profile", MS_N_ ("a run-to-run profile"),
-    "# memsweep run-to-run profile", MS_RUN_TO_RUN_PROFILE_HEADER, NULL,
+    MS_N_ ("the portable lesson: the app's Lessons page (memsweep-gtk FILE)"),
+    &ms_portable_file_format },
+  { MS_FILE_KIND_PROFILE, "profile", MS_N_ ("a run-to-run profile"), NULL, NULL, NULL,
     "memsweep-profile.tableschema.json", 0, true, true, false,
-    MS_N_ ("memsweep run and compare-grade runs (--profile FILE)") },
+    MS_N_ ("memsweep run and compare-grade runs (--profile FILE)"),
+    &ms_run_to_run_profile_format },
   { MS_FILE_KIND_ENVELOPES, "envelopes", MS_N_ ("a file of expected ranges"), NULL,
     MS_ENVELOPES_HEADER, NULL, NULL, 0, true, true, false,
     MS_N_ ("memsweep show and report (--envelopes FILE)") },
@@ -97,9 +98,14 @@ kind_of_header (const char *line, const char *end)
   for (const char *p = line; p < end && n + 1 < sizeof plain; p++)
     if (*p != '"')
       plain[n++] = *p;
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-    if (kinds[i].header && starts (plain, plain + n, kinds[i].header))
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    char table[512];
+    const char *header = kinds[i].table ? ms_small_format_header (kinds[i].table, table,
+                                                                  sizeof table)
+                                        : kinds[i].header;
+    if (header && starts (plain, plain + n, header))
       return kinds[i].kind;
+  }
   /* The samples reader takes its columns by name, in any order. */
   return starts (plain, plain + n, "mode,elements,") ? MS_FILE_KIND_SAMPLES : MS_FILE_KIND_UNKNOWN;
 }
@@ -109,10 +115,12 @@ kind_of_title (const char *line, const char *end)
 {
   while (end > line && (end[-1] == '\r' || end[-1] == ' '))
     end--;
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-    if (kinds[i].title && (size_t) (end - line) == strlen (kinds[i].title) &&
-        memcmp (line, kinds[i].title, (size_t) (end - line)) == 0)
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    const char *title = kinds[i].table ? kinds[i].table->title : kinds[i].title;
+    if (title && (size_t) (end - line) == strlen (title) &&
+        memcmp (line, title, (size_t) (end - line)) == 0)
       return kinds[i].kind;
+  }
   return MS_FILE_KIND_UNKNOWN;
 }
 

@@ -41,7 +41,7 @@ typedef struct {
   const char *name;   /* its name in docs and messages: "samples" */
   const char *what;   /* translatable: "a run's samples" */
   const char *title;  /* line 1 of the older form with metadata inline, or NULL */
-  const char *header; /* the header row's start, or NULL (a JSON document) */
+  const char *header; /* the header row's start, or NULL (a JSON document, or table's) */
   const char *schema; /* a JSON document's "schema" (or "format") value, or NULL */
   const char *schema_file; /* under data/schema/ */
   int schema_version; /* the version written now (0: the file carries none) */
@@ -49,6 +49,9 @@ typedef struct {
   bool measurements;  /* holds measurements: never replaced by another file */
   bool run;           /* a run: what show, compare, plot and report open */
   const char *read_by; /* translatable: which commands open it */
+  /* A small file's table (ms-small-file.h): its title, columns (whose
+   * names make its header row), reader and writer; or NULL. */
+  const struct MsSmallFormat *table;
 } MsFileKindInfo;
 
 /* The entry of kind; NULL for UNKNOWN and UNREADABLE. */

@@ -6,7 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +19,6 @@
 #include "ms-number.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
-
-static const char title[] = "# memsweep multi-GPU sweep";
-static const char header[] = MS_MULTI_FILE_HEADER;
 
 void
 ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len)
@@ -58,67 +55,67 @@ ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *pref
                        file->version, sizeof file->version);
 }
 
-static void
-one_line (char *s)
-{
-  for (; *s; s++)
-    if (*s == '\n' || *s == '\r')
-      *s = ' ';
-}
+/* One row of the table as it is read and written. */
+typedef struct {
+  MsMode mode;
+  long exponent, bytes, gpus_ok;
+  double h2d, d2h, e2e, h2d_slowest, d2h_slowest;
+} MultiRow;
 
-static void
-put_gbps (FILE *f, double v, bool last)
-{
-  if (v > 0 && isfinite (v))
-    fprintf (f, "%.3f", v);
-  fputc (last ? '\n' : ',', f);
-}
+static const MsSmallColumn multi_columns[] = {
+  { "mode", MS_SMALL_MODE, offsetof (MultiRow, mode) },
+  { "exponent", MS_SMALL_INT, offsetof (MultiRow, exponent), .max = MS_MAX_EXPONENT },
+  { "bytes", MS_SMALL_INT, offsetof (MultiRow, bytes), .min = 1, .max = LONG_MAX },
+  { "gpus_ok", MS_SMALL_INT, offsetof (MultiRow, gpus_ok), .max = MS_MULTI_MAX_DEVICES },
+  { "h2d_sum_gbps", MS_SMALL_RATE, offsetof (MultiRow, h2d) },
+  { "d2h_sum_gbps", MS_SMALL_RATE, offsetof (MultiRow, d2h) },
+  { "e2e_sum_gbps", MS_SMALL_RATE, offsetof (MultiRow, e2e) },
+  { "h2d_slowest_gbps", MS_SMALL_RATE, offsetof (MultiRow, h2d_slowest) },
+  { "d2h_slowest_gbps", MS_SMALL_RATE, offsetof (MultiRow, d2h_slowest) },
+};
 
 static void
 write_metadata (FILE *f, const void *data)
 {
   const MsMultiFile *file = data;
-  char host[sizeof file->host];
-  snprintf (host, sizeof host, "%s", file->host);
-  one_line (host);
-  fprintf (f, "# format: 1\n# memsweep-version: %s\n# date: %s\n# host: %s\n# devices: %d\n",
-           file->version, file->date, host, file->n_devices);
+  ms_small_put_stamp (f, file->version, file->date, file->host);
+  ms_small_put_meta (f, "devices", "%d", file->n_devices);
   for (int i = 0; i < file->n_devices; i++) {
-    char name[sizeof file->name[0]], samples[sizeof file->samples[0]];
-    snprintf (name, sizeof name, "%s", file->name[i]);
-    snprintf (samples, sizeof samples, "%s", file->samples[i]);
-    one_line (name);
-    one_line (samples);
-    fprintf (f, "# gpu-%d-index: %d\n# gpu-%d-name: %s\n# gpu-%d-samples: %s\n", i,
-             file->devices[i], i, name, i, samples);
+    char key[48];
+    snprintf (key, sizeof key, "gpu-%d-index", i);
+    ms_small_put_meta (f, key, "%d", file->devices[i]);
+    snprintf (key, sizeof key, "gpu-%d-name", i);
+    ms_small_put_meta (f, key, "%s", file->name[i]);
+    snprintf (key, sizeof key, "gpu-%d-samples", i);
+    ms_small_put_meta (f, key, "%s", file->samples[i]);
   }
 }
 
 static void
-write_rows (FILE *f, const void *data)
+write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 {
   const MsMultiFile *file = data;
   for (int k = 0; k < file->n_rows; k++) {
-    const MsMultiFileRow *row = &file->rows[k];
-    fprintf (f, "%s,%d,%llu,%d,", ms_mode_name (row->mode), row->exponent,
-             4ull << row->exponent, row->agg.n_ok);
-    put_gbps (f, row->agg.h2d_gbps, false);
-    put_gbps (f, row->agg.d2h_gbps, false);
-    put_gbps (f, row->agg.e2e_gbps, false);
-    put_gbps (f, row->agg.h2d_min_gbps, false);
-    put_gbps (f, row->agg.d2h_min_gbps, true);
+    const MsMultiFileRow *r = &file->rows[k];
+    const MsMultiAggregate *a = &r->agg;
+    MultiRow row = { r->mode,       r->exponent,       4l << r->exponent, a->n_ok,
+                     a->h2d_gbps,   a->d2h_gbps,       a->e2e_gbps,       a->h2d_min_gbps,
+                     a->d2h_min_gbps };
+    ms_small_put_row (f, format, &row);
   }
 }
 
 static bool parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data);
-static bool parse_row (MsSmallReader *rd, char *line, size_t len, void *data);
+static bool take_row (MsSmallReader *rd, const void *row, void *data);
 
-static const MsSmallFormat multi_format = {
-  .title = title,
-  .header = header,
+const MsSmallFormat ms_multi_file_format = {
+  .title = "# memsweep multi-GPU sweep",
   .role = "multi",
+  .columns = multi_columns,
+  .n_columns = sizeof multi_columns / sizeof *multi_columns,
+  .row_size = sizeof (MultiRow),
   .meta = parse_meta,
-  .row = parse_row,
+  .take = take_row,
   .put_meta = write_metadata,
   .put_rows = write_rows,
 };
@@ -126,7 +123,7 @@ static const MsSmallFormat multi_format = {
 bool
 ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
 {
-  return ms_small_file_write (path, &multi_format, file, err, errlen);
+  return ms_small_file_write (path, &ms_multi_file_format, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -160,52 +157,29 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
                                    value);
     else if (strcmp (what, "samples") == 0)
       ms_utf8_copy (f->samples[i], sizeof f->samples[i], value);
-  } else if (strcmp (key, "date") == 0) {
-    ms_utf8_copy (f->date, sizeof f->date, value);
-  } else if (strcmp (key, "host") == 0) {
-    ms_utf8_copy (f->host, sizeof f->host, value);
-  } else if (strcmp (key, "memsweep-version") == 0) {
-    ms_utf8_copy (f->version, sizeof f->version, value);
+  } else {
+    ms_small_take_stamp (key, value, &f->version, &f->date, &f->host);
   }
   return true;
 }
 
 static bool
-parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
+take_row (MsSmallReader *rd, const void *data_row, void *data)
 {
+  const MultiRow *row = data_row;
   MsMultiFile *f = data;
-  char *field[10];
-  int n = 0;
-  for (char *p = line; n < 10; p++) {
-    field[n++] = p;
-    if (!(p = strchr (p, ',')))
-      break;
-    *p = '\0';
-  }
-  if (n != 9)
-    return ms_small_reader_fail (rd, ms_gettext ("%d fields, want 9"), n);
   if (f->n_rows >= MS_MULTI_FILE_MAX_ROWS)
     return ms_small_reader_fail (rd, ms_gettext ("more rows than modes and sizes"));
-  MsMultiFileRow *row = &f->rows[f->n_rows];
-  long e, bytes, ok;
-  if (!ms_mode_from_name (field[0], &row->mode))
-    return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), field[0]);
-  if (!ms_parse_long (field[1], 0, MS_MAX_EXPONENT, &e) ||
-      !ms_parse_long (field[2], 1, LONG_MAX, &bytes) || bytes != (long) (4ull << e) ||
-      !ms_parse_long (field[3], 0, rd->meta_unknown ? MS_MULTI_MAX_DEVICES : f->n_devices,
-                            &ok))
+  if (row->bytes != (long) (4ull << row->exponent) ||
+      (!rd->meta_unknown && row->gpus_ok > f->n_devices))
     return ms_small_reader_fail (rd, ms_gettext ("malformed size or GPU count"));
-  row->exponent = (int) e;
-  row->agg.n_ok = (int) ok;
-  double *values[] = { &row->agg.h2d_gbps, &row->agg.d2h_gbps, &row->agg.e2e_gbps,
-                       &row->agg.h2d_min_gbps, &row->agg.d2h_min_gbps };
-  for (int k = 0; k < 5; k++)
-    if (!ms_small_parse_gbps (field[4 + k], values[k]))
-      return ms_small_reader_fail (rd, ms_gettext ("malformed GB/s '%s'"), field[4 + k]);
   for (int k = 0; k < f->n_rows; k++)
     if (f->rows[k].mode == row->mode && f->rows[k].exponent == row->exponent)
-      return ms_small_reader_fail (rd, ms_gettext ("a second row for %s at 2^%ld"), field[0], e);
-  f->n_rows++;
+      return ms_small_reader_fail (rd, ms_gettext ("a second row for %s at 2^%ld"),
+                                   ms_mode_name (row->mode), row->exponent);
+  MsMultiAggregate agg = { (int) row->gpus_ok, row->h2d, row->d2h, row->e2e, row->h2d_slowest,
+                           row->d2h_slowest };
+  f->rows[f->n_rows++] = (MsMultiFileRow) { row->mode, (int) row->exponent, agg };
   return true;
 }
 
@@ -267,7 +241,7 @@ ms_multi_file_read (const char *path, char *err, size_t errlen)
   }
   MsSmallReader rd = { .path = path, .err = err, .errlen = errlen, .why = file->meta_unknown,
                        .whylen = sizeof file->meta_unknown };
-  bool ok = ms_small_file_load (&rd, &multi_format, file);
+  bool ok = ms_small_file_load (&rd, &ms_multi_file_format, file);
   if (ok && rd.meta_unknown)
     devices_beside (file, path);
   if (ok && rd.meta_unknown && file->n_devices == 0)

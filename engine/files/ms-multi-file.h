@@ -15,15 +15,15 @@
 #pragma once
 
 #include "model/ms-multi-results.h"
+#include "ms-small-file.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Line 1 of the file (its header): how it is told from other files. */
-#define MS_MULTI_FILE_HEADER                                                                  \
-  "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,e2e_sum_gbps,h2d_slowest_gbps,"       \
-  "d2h_slowest_gbps"
+/* The file's table (its columns, whose names make line 1, the header:
+ * how it is told from other files), its reader and its writer. */
+extern const MsSmallFormat ms_multi_file_format;
 
 #define MS_MULTI_FILE_MAX_ROWS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
 

@@ -20,13 +20,15 @@
 #pragma once
 
 #include "model/ms-multi-results.h"
+#include "ms-small-file.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Line 1 of the file (its header): how it is told from other files. */
-#define MS_PEER_FILE_HEADER "method,direction,src,dst,gbps,note"
+/* The file's table (its columns, whose names make line 1, the header:
+ * how it is told from other files), its reader and its writer. */
+extern const MsSmallFormat ms_peer_file_format;
 
 typedef struct {
   MsPeerResults peer;

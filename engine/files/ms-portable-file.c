@@ -4,24 +4,20 @@
  * with its sidecar (ms-small-file.h, as the peer matrix); read back
  * strictly, every malformed line refused with its number. */
 #define _GNU_SOURCE
-#include <csv.h>
 #include <errno.h>
-#include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-csv-field.h"
 #include "ms-i18n.h"
 #include "ms-number.h"
 #include "ms-portable-file.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
 
-enum { N_FIELDS = 6 };
-
-static const char *const case_keys[MS_PORTABLE_COUNT] = { "per-gpu", "portable", "foreign" };
+static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portable", "foreign",
+                                                             NULL };
 
 const char *
 ms_portable_case_key (MsPortableCase c)
@@ -55,85 +51,61 @@ ms_portable_file_gpu_name (const MsPortableFile *file, int i, char *out, size_t 
                                                    ? file->portable.devices[i] : i);
 }
 
+/* ---- the table ---------------------------------------------------------- */
+
+/* One row of the table: a buffer as one GPU copied through it. */
+typedef struct {
+  int buffer;
+  long gpu; /* CUDA index */
+  double h2d_gbps, d2h_gbps;
+  bool pinned;
+  char note[sizeof ((MsPortableCell *) 0)->note];
+} PortableRow;
+
+static const MsSmallColumn portable_columns[] = {
+  { "buffer", MS_SMALL_KEY, offsetof (PortableRow, buffer), .keys = case_keys },
+  { "gpu", MS_SMALL_INT, offsetof (PortableRow, gpu), .max = 1 << 16 },
+  { "h2d_gbps", MS_SMALL_RATE, offsetof (PortableRow, h2d_gbps) },
+  { "d2h_gbps", MS_SMALL_RATE, offsetof (PortableRow, d2h_gbps) },
+  { "pinned", MS_SMALL_BOOL, offsetof (PortableRow, pinned) },
+  { "note", MS_SMALL_TEXT, offsetof (PortableRow, note), sizeof ((PortableRow *) 0)->note },
+};
+
 /* ---- writing ------------------------------------------------------------ */
 
-/* One metadata line; the value kept on one line whatever a name holds. */
-static void
-put_meta (FILE *f, const char *key, const char *fmt, ...)
+/* The run of file, as the small files keep it. */
+static MsSmallRun
+portable_run (MsPortableFile *file)
 {
-  char value[512];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (value, sizeof value, fmt, ap);
-  va_end (ap);
-  for (char *p = value; *p; p++)
-    if (*p == '\n' || *p == '\r')
-      *p = ' ';
-  fprintf (f, "# %s: %s\n", key, value);
+  MsPortableResults *r = &file->portable;
+  return (MsSmallRun) { "portable", 1, &r->n_devices, r->devices, file->device, &r->bytes,
+                        &file->reps, &file->version, &file->date, &file->host };
 }
 
 static void
 write_metadata (FILE *f, const void *data)
 {
-  const MsPortableFile *file = data;
-  const MsPortableResults *r = &file->portable;
-  put_meta (f, "format", "1");
-  put_meta (f, "memsweep-version", "%s", file->version);
-  put_meta (f, "date", "%s", file->date);
-  put_meta (f, "host", "%s", file->host);
-  /* Unknown (0) for a file read without its sidecar: left out. */
-  if (r->bytes)
-    put_meta (f, "bytes", "%llu", (unsigned long long) r->bytes);
-  if (file->reps)
-    put_meta (f, "reps", "%d", file->reps);
-  put_meta (f, "devices", "%d", r->n_devices);
-  for (int i = 0; i < r->n_devices; i++) {
-    const MsDeviceInfo *d = &file->device[i];
-    char key[48];
-#define GPU_META(what, ...)                                                   \
-  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                           \
-  put_meta (f, key, __VA_ARGS__)
-    GPU_META ("index", "%d", r->devices[i]);
-    GPU_META ("name", "%s", d->name);
-    GPU_META ("bus-id", "%s", d->pci_bus_id);
-    GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
-    GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
-#undef GPU_META
-  }
+  MsSmallRun run = portable_run ((MsPortableFile *) data); /* read only, as written */
+  ms_small_put_run_head (f, &run);
+  ms_small_put_run_devices (f, &run, NULL, NULL);
 }
 
 static void
-put_gbps (FILE *f, bool ok, double v)
-{
-  if (ok && v > 0 && isfinite (v))
-    fprintf (f, "%.3f", v);
-  fputc (',', f);
-}
-
-static void
-write_rows (FILE *f, const void *data)
+write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 {
   const MsPortableResults *r = &((const MsPortableFile *) data)->portable;
   for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
     for (int i = 0; i < r->n_devices; i++) {
       const MsPortableCell *c = &r->cell[k][i];
-      fprintf (f, "%s,%d,", case_keys[k], r->devices[i]);
-      put_gbps (f, c->ok, c->h2d_gbps);
-      put_gbps (f, c->ok, c->d2h_gbps);
-      fprintf (f, "%d,", c->pinned_path ? 1 : 0);
-      char clean[sizeof c->note];
-      size_t n = 0;
-      for (; c->note[n] && n + 1 < sizeof clean; n++)
-        clean[n] = c->note[n] == '\n' || c->note[n] == '\r' ? ' ' : c->note[n];
-      clean[n] = '\0';
-      if (n)
-        ms_csv_field_write (f, clean);
-      fputc ('\n', f);
+      /* The rates of a failed copy are empty, whatever the cell held. */
+      PortableRow row = { k, r->devices[i], c->ok ? c->h2d_gbps : 0, c->ok ? c->d2h_gbps : 0,
+                          c->pinned_path };
+      snprintf (row.note, sizeof row.note, "%s", c->note);
+      ms_small_put_row (f, format, &row);
     }
   }
 }
 
-static const MsSmallFormat portable_format;
 
 bool
 ms_portable_file_write (const MsPortableFile *file, const char *path, char *err, size_t errlen)
@@ -144,180 +116,56 @@ ms_portable_file_write (const MsPortableFile *file, const char *path, char *err,
               MS_MULTI_MAX_DEVICES, r->n_devices);
     return false;
   }
-  return ms_small_file_write (path, &portable_format, file, err, errlen);
+  return ms_small_file_write (path, &ms_portable_file_format, file, err, errlen);
 }
 
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
   MsPortableFile *file;
-  bool seen_index[MS_MULTI_MAX_DEVICES];
+  MsSmallRun run;
   bool seen_row[MS_PORTABLE_COUNT][MS_MULTI_MAX_DEVICES];
-  struct csv_parser parser;
-  /* The row being parsed by libcsv. */
-  char field[N_FIELDS][256];
-  int n_fields;
 } PortableReader;
-
-/* gpu-N-what: slots below the device count. */
-static bool
-parse_gpu_meta (MsSmallReader *rd, PortableReader *pr, const char *key, const char *value)
-{
-  MsPortableResults *r = &pr->file->portable;
-  char what[40];
-  int i, end = 0;
-  if (sscanf (key, "gpu-%d-%39s", &i, what) != 2)
-    return true; /* unknown metadata describes, it does not drive */
-  if (i < 0 || i >= r->n_devices)
-    return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
-                                 r->n_devices);
-  MsDeviceInfo *d = &pr->file->device[i];
-  long v;
-  if (strcmp (what, "index") == 0) {
-    if (!ms_parse_long (value, 0, 1 << 16, &v))
-      return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
-    r->devices[i] = d->index = (int) v;
-    pr->seen_index[i] = true;
-  } else if (strcmp (what, "name") == 0) {
-    ms_utf8_copy (d->name, sizeof d->name, value);
-  } else if (strcmp (what, "bus-id") == 0) {
-    ms_utf8_copy (d->pci_bus_id, sizeof d->pci_bus_id, value);
-  } else if (strcmp (what, "pcie") == 0) {
-    /* Field widths bound the numbers; 0 is unknown, below it nothing. */
-    if (sscanf (value, "gen%2d x%2d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end] ||
-        d->pcie_gen < 0 || d->pcie_width < 0)
-      return ms_small_reader_fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
-  } else if (strcmp (what, "compute-capability") == 0) {
-    if (sscanf (value, "%3d.%3d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end] ||
-        d->cc_major < 0 || d->cc_minor < 0)
-      return ms_small_reader_fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
-  }
-  return true;
-}
 
 static bool
 parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
 {
-  PortableReader *pr = data;
-  MsPortableFile *f = pr->file;
-  long v;
-  if (strcmp (key, "format") == 0) {
-    if (strcmp (value, "1") != 0)
-      return ms_small_reader_fail (rd, ms_gettext ("unknown portable file format '%s'"), value);
-  } else if (strcmp (key, "devices") == 0) {
-    if (f->portable.n_devices || !ms_parse_long (value, 1, MS_MULTI_MAX_DEVICES, &v))
-      return ms_small_reader_fail (rd, ms_gettext ("devices wants one count from 1 to %d, not '%s'"),
-                                   MS_MULTI_MAX_DEVICES, value);
-    f->portable.n_devices = (int) v;
-  } else if (strcmp (key, "bytes") == 0 || strcmp (key, "reps") == 0) {
-    if (!ms_parse_long (value, 1, 1L << 40, &v))
-      return ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), key, value);
-    if (key[0] == 'b')
-      f->portable.bytes = (uint64_t) v;
-    else
-      f->reps = (int) v;
-  } else if (strcmp (key, "date") == 0) {
-    ms_utf8_copy (f->date, sizeof f->date, value);
-  } else if (strcmp (key, "host") == 0) {
-    ms_utf8_copy (f->host, sizeof f->host, value);
-  } else if (strcmp (key, "memsweep-version") == 0) {
-    ms_utf8_copy (f->version, sizeof f->version, value);
-  } else if (strncmp (key, "gpu-", 4) == 0) {
-    if (!f->portable.n_devices)
-      return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
-    return parse_gpu_meta (rd, pr, key, value);
-  }
-  return true;
-}
-
-/* The slot of a CUDA index; with the metadata unknown, an index not seen
- * yet takes the next slot (the writer's rows come in slot order). */
-static int
-slot_of (const MsSmallReader *rd, MsPortableResults *r, const char *text)
-{
-  long v;
-  if (!ms_parse_long (text, 0, 1 << 16, &v))
-    return -1;
-  for (int i = 0; i < r->n_devices; i++)
-    if (r->devices[i] == v)
-      return i;
-  if (!rd->meta_unknown || r->n_devices >= MS_MULTI_MAX_DEVICES)
-    return -1;
-  r->devices[r->n_devices] = (int) v;
-  return r->n_devices++;
-}
-
-static int
-case_of (const char *key)
-{
-  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
-    if (strcmp (case_keys[k], key) == 0)
-      return k;
-  return -1;
+  return ms_small_take_run (rd, &((PortableReader *) data)->run, key, value);
 }
 
 static bool
-apply_row (MsSmallReader *rd, PortableReader *pr)
+take_row (MsSmallReader *rd, const void *data_row, void *data)
 {
+  const PortableRow *row = data_row;
+  PortableReader *pr = data;
   MsPortableResults *r = &pr->file->portable;
-  char (*fd)[256] = pr->field;
-  if (pr->n_fields != N_FIELDS)
-    return ms_small_reader_fail (rd, ms_gettext ("%d fields, want %d"), pr->n_fields, N_FIELDS);
-  int k = case_of (fd[0]);
-  if (k < 0)
-    return ms_small_reader_fail (rd, ms_gettext ("unknown buffer '%s'"), fd[0]);
-  int i = slot_of (rd, r, fd[1]);
+  int k = row->buffer;
+  int i = ms_small_slot_of (rd, &r->n_devices, r->devices, row->gpu);
   if (i < 0)
-    return ms_small_reader_fail (rd, ms_gettext ("no GPU %s among the devices"), fd[1]);
-  double h2d, d2h;
-  if (!ms_small_parse_gbps (fd[2], &h2d) || !ms_small_parse_gbps (fd[3], &d2h))
-    return ms_small_reader_fail (rd, ms_gettext ("malformed GB/s '%s' or '%s'"), fd[2], fd[3]);
-  if ((h2d > 0) != (d2h > 0))
+    return ms_small_reader_fail (rd, ms_gettext ("no GPU %ld among the devices"), row->gpu);
+  if ((row->h2d_gbps > 0) != (row->d2h_gbps > 0))
     return ms_small_reader_fail (rd, ms_gettext ("one rate without the other"));
-  if (strcmp (fd[4], "0") != 0 && strcmp (fd[4], "1") != 0)
-    return ms_small_reader_fail (rd, ms_gettext ("pinned wants 0 or 1, not '%s'"), fd[4]);
   if (pr->seen_row[k][i])
-    return ms_small_reader_fail (rd, ms_gettext ("a second row for %s on GPU %s"), fd[0], fd[1]);
+    return ms_small_reader_fail (rd, ms_gettext ("a second row for %s on GPU %ld"),
+                                 case_keys[k], row->gpu);
   pr->seen_row[k][i] = true;
   MsPortableCell *c = &r->cell[k][i];
-  c->ok = h2d > 0;
-  c->h2d_gbps = h2d;
-  c->d2h_gbps = d2h;
-  c->pinned_path = fd[4][0] == '1';
-  snprintf (c->note, sizeof c->note, "%s", ms_csv_field_unguarded (fd[5]));
+  c->ok = row->h2d_gbps > 0;
+  c->h2d_gbps = row->h2d_gbps;
+  c->d2h_gbps = row->d2h_gbps;
+  c->pinned_path = row->pinned;
+  snprintf (c->note, sizeof c->note, "%s", row->note);
   return true;
 }
 
-static void
-on_field (void *data, size_t len, void *user)
-{
-  PortableReader *pr = user;
-  if (pr->n_fields < N_FIELDS) {
-    size_t n = len < sizeof pr->field[0] - 1 ? len : sizeof pr->field[0] - 1;
-    memcpy (pr->field[pr->n_fields], data, n);
-    pr->field[pr->n_fields][n] = '\0';
-  }
-  pr->n_fields++;
-}
-
-static bool
-parse_row (MsSmallReader *rd, char *line, size_t len, void *data)
-{
-  PortableReader *pr = data;
-  pr->n_fields = 0;
-  if (csv_parse (&pr->parser, line, len, on_field, NULL, pr) != len ||
-      csv_fini (&pr->parser, on_field, NULL, pr) != 0)
-    return ms_small_reader_fail (rd, ms_gettext ("malformed CSV: %s"),
-                                 csv_strerror (csv_error (&pr->parser)));
-  return apply_row (rd, pr);
-}
-
-static const MsSmallFormat portable_format = {
+const MsSmallFormat ms_portable_file_format = {
   .title = "# memsweep portable pinned memory",
-  .header = MS_PORTABLE_FILE_HEADER,
   .role = "portable",
+  .columns = portable_columns,
+  .n_columns = sizeof portable_columns / sizeof *portable_columns,
+  .row_size = sizeof (PortableRow),
   .meta = parse_meta,
-  .row = parse_row,
+  .take = take_row,
   .put_meta = write_metadata,
   .put_rows = write_rows,
 };
@@ -329,16 +177,8 @@ check_read (MsSmallReader *rd, PortableReader *pr)
 {
   MsPortableFile *file = pr->file;
   MsPortableResults *r = &file->portable;
-  if (rd->meta_unknown)
-    for (int i = 0; i < r->n_devices; i++) {
-      file->device[i].index = r->devices[i];
-      pr->seen_index[i] = true;
-    }
-  for (int i = 0; i < r->n_devices; i++)
-    if (!pr->seen_index[i])
-      return ms_small_reader_fail (rd, ms_gettext ("gpu-%d-index missing"), i);
-  if (r->n_devices < 1)
-    return ms_small_reader_fail (rd, ms_gettext ("no devices line"));
+  if (!ms_small_check_run (rd, &pr->run))
+    return false;
   if (!rd->meta_unknown && (!r->bytes || !file->reps))
     return ms_small_reader_fail (rd, ms_gettext ("no bytes or reps line"));
   /* Every buffer on every GPU, so that no bar is missing unsaid. */
@@ -356,14 +196,13 @@ ms_portable_file_read (const char *path, char *err, size_t errlen)
   PortableReader *pr = calloc (1, sizeof *pr);
   MsPortableFile *file = calloc (1, sizeof *file);
   MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
-  bool ok = pr && file && csv_init (&pr->parser, CSV_STRICT) == 0;
+  bool ok = pr && file;
   if (ok) {
     pr->file = file;
+    pr->run = portable_run (file);
     rd.why = file->meta_unknown;
     rd.whylen = sizeof file->meta_unknown;
-    ok = ms_small_file_load (&rd, &portable_format, pr);
-    csv_free (&pr->parser);
-    ok = ok && check_read (&rd, pr);
+    ok = ms_small_file_load (&rd, &ms_portable_file_format, pr) && check_read (&rd, pr);
   } else {
     snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
   }

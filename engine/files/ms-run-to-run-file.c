@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,14 +130,29 @@ write_profile_metadata (FILE *f, const void *data)
     write_runs_line (p->rr, f);
 }
 
+/* One row of a profile. */
+typedef struct {
+  MsMode mode;
+  long exponent;
+  double sd;
+} ProfileRow;
+
+static const MsSmallColumn profile_columns[] = {
+  { "mode", MS_SMALL_MODE, offsetof (ProfileRow, mode) },
+  { "exponent", MS_SMALL_INT, offsetof (ProfileRow, exponent), .min = MS_MIN_EXPONENT,
+    .max = MS_MAX_EXPONENT },
+  /* Ten is far beyond any spread between runs: a larger one is damage. */
+  { "sd_ln_median", MS_SMALL_DECIMAL, offsetof (ProfileRow, sd), .max = 10, .digits = 4 },
+};
+
 static void
-write_profile_rows (FILE *f, const void *data)
+write_profile_rows (FILE *f, const MsSmallFormat *format, const void *data)
 {
   const MsRunToRun *rr = ((const ProfileText *) data)->rr;
   for (int m = 0; rr->valid && m < MS_MODE_COUNT; m++)
     for (int e = MS_MIN_EXPONENT; ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0 && e <= MS_MAX_EXPONENT; e++)
       if (rr->sd[m][e] >= 0)
-        fprintf (f, "%s,%d,%.4f\n", ms_mode_name ((MsMode) m), e, rr->sd[m][e]);
+        ms_small_put_row (f, format, &(ProfileRow) { (MsMode) m, e, rr->sd[m][e] });
 }
 
 static bool
@@ -152,34 +168,23 @@ parse_profile_meta (MsSmallReader *rd, const char *key, const char *value, void 
 }
 
 static bool
-parse_profile_row (MsSmallReader *rd, char *line, size_t len, void *data)
+take_profile_row (MsSmallReader *rd, const void *data_row, void *data)
 {
-  ProfileReader *p = data;
-  char *comma = strchr (line, ','), *second = comma ? strchr (comma + 1, ',') : NULL;
-  MsMode mode;
-  long e;
-  double sd;
-  if (!second || strchr (second + 1, ','))
-    return ms_small_reader_fail (rd, "%s", ms_gettext ("not 3 fields"));
-  *comma = *second = '\0';
-  if (!ms_mode_from_name (line, &mode))
-    return ms_small_reader_fail (rd, ms_gettext ("unknown mode '%s'"), line);
-  if (!ms_parse_long (comma + 1, MS_MIN_EXPONENT, MS_MAX_EXPONENT, &e))
-    return ms_small_reader_fail (rd, ms_gettext ("malformed exponent '%s'"), comma + 1);
-  if (!ms_csv_parse_decimal (second + 1, len - (size_t) (second + 1 - line), &sd) || sd > 10)
-    return ms_small_reader_fail (rd, ms_gettext ("malformed standard deviation '%s'"),
-                                 second + 1);
-  p->rr->sd[mode][e] = sd;
+  const ProfileRow *row = data_row;
+  (void) rd;
+  ((ProfileReader *) data)->rr->sd[row->mode][row->exponent] = row->sd;
   return true;
 }
 
-static const MsSmallFormat profile_format = {
+const MsSmallFormat ms_run_to_run_profile_format = {
   .title = "# memsweep run-to-run profile",
-  .header = MS_RUN_TO_RUN_PROFILE_HEADER,
   .role = "profile",
   .header_optional = true,
+  .columns = profile_columns,
+  .n_columns = sizeof profile_columns / sizeof *profile_columns,
+  .row_size = sizeof (ProfileRow),
   .meta = parse_profile_meta,
-  .row = parse_profile_row,
+  .take = take_profile_row,
   .put_meta = write_profile_metadata,
   .put_rows = write_profile_rows,
 };
@@ -190,7 +195,7 @@ ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const 
 {
   /* In the C locale, whole, through atomic files (ms-small-file.c). */
   ProfileText text = { rr, like };
-  return ms_small_file_write (path, &profile_format, &text, err, errlen);
+  return ms_small_file_write (path, &ms_run_to_run_profile_format, &text, err, errlen);
 }
 
 bool
@@ -204,7 +209,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   MsSmallReader rd = {
     .path = path, .err = err, .errlen = errlen, .why = why, .whylen = sizeof why
   };
-  bool ok = ms_small_file_load (&rd, &profile_format, &p);
+  bool ok = ms_small_file_load (&rd, &ms_run_to_run_profile_format, &p);
   /* Without its sidecar a profile is of no GPU and no number of runs. */
   if (ok && !rr->valid && rd.meta_unknown)
     snprintf (err, errlen, "%s: %s", path, why);

@@ -9,9 +9,11 @@
 #include <stdio.h>
 
 #include "memsweep.h"
+#include "ms-small-file.h"
 
-/* A profile's header row: how it is told from other files. */
-#define MS_RUN_TO_RUN_PROFILE_HEADER "mode,exponent,sd_ln_median"
+/* A profile's table (its columns, whose names make the header row: how it
+ * is told from other files), its reader and its writer. */
+extern const MsSmallFormat ms_run_to_run_profile_format;
 
 /* The shipped profile of the GPU model named device (data/profiles/, or
  * MEMSWEEP_PROFILES_DIR): true with rr filled and rr->source set. */

@@ -2,6 +2,7 @@
 /* ms-small-file.c: writing and reading the small result files
  * (ms-small-file.h). */
 #define _GNU_SOURCE
+#include <csv.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -14,12 +15,16 @@
 
 #include "memsweep.h"
 
+#include "devices/ms-topo.h"
 #include "ms-atomic-file.h"
 #include "ms-csv-number.h"
+#include "ms-csv-field.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-modes.h"
+#include "ms-number.h"
 #include "ms-read-file.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
@@ -51,8 +56,9 @@ render (const MsSmallFormat *format, bool meta, const void *data, size_t *len)
   if (meta) {
     format->put_meta (f, data);
   } else {
-    fprintf (f, "%s\n", format->header);
-    format->put_rows (f, data);
+    char header[512];
+    fprintf (f, "%s\n", ms_small_format_header (format, header, sizeof header));
+    format->put_rows (f, format, data);
   }
   ms_csv_leave_c_locale (old);
   bool ok = !ferror (f);
@@ -116,6 +122,256 @@ ms_small_file_write (const char *path, const MsSmallFormat *format, const void *
   return ok;
 }
 
+const char *
+ms_small_format_header (const MsSmallFormat *format, char *buf, size_t len)
+{
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int c = 0; c < format->n_columns && n < len; c++)
+    n += (size_t) snprintf (buf + n, len - n, "%s%s", c ? "," : "", format->columns[c].name);
+  return buf;
+}
+
+/* One column's value of row as the writer puts it. */
+static void
+put_value (FILE *f, const MsSmallColumn *col, const char *row)
+{
+  const void *at = row + col->offset;
+  double v = col->type == MS_SMALL_RATE || col->type == MS_SMALL_DECIMAL ? *(const double *) at
+                                                                          : 0;
+  char clean[1024];
+  switch (col->type) {
+  case MS_SMALL_TEXT:
+    snprintf (clean, sizeof clean, "%s", (const char *) at);
+    for (char *p = clean; *p; p++)
+      if (*p == '\n' || *p == '\r')
+        *p = ' ';
+    if (clean[0])
+      ms_csv_field_write (f, clean);
+    break;
+  case MS_SMALL_KEY:
+    fputs (col->keys[*(const int *) at], f);
+    break;
+  case MS_SMALL_MODE:
+    fputs (ms_mode_name (*(const MsMode *) at), f);
+    break;
+  case MS_SMALL_INT:
+    fprintf (f, "%ld", *(const long *) at);
+    break;
+  case MS_SMALL_RATE:
+    if (v > 0 && isfinite (v))
+      fprintf (f, "%.3f", v);
+    break;
+  case MS_SMALL_DECIMAL:
+    fprintf (f, "%.*f", col->digits, v);
+    break;
+  case MS_SMALL_BOOL:
+    fputc (*(const bool *) at ? '1' : '0', f);
+    break;
+  }
+}
+
+void
+ms_small_put_row (FILE *f, const MsSmallFormat *format, const void *row)
+{
+  for (int c = 0; c < format->n_columns; c++) {
+    if (c)
+      fputc (',', f);
+    put_value (f, &format->columns[c], row);
+  }
+  fputc ('\n', f);
+}
+
+void
+ms_small_put_meta (FILE *f, const char *key, const char *fmt, ...)
+{
+  char value[512];
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (value, sizeof value, fmt, ap);
+  va_end (ap);
+  for (char *p = value; *p; p++)
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
+  fprintf (f, "# %s: %s\n", key, value);
+}
+
+void
+ms_small_put_stamp (FILE *f, const char *version, const char *date, const char *host)
+{
+  ms_small_put_meta (f, "format", "1");
+  ms_small_put_meta (f, "memsweep-version", "%s", version);
+  ms_small_put_meta (f, "date", "%s", date);
+  ms_small_put_meta (f, "host", "%s", host);
+}
+
+bool
+ms_small_take_stamp (const char *key, const char *value, char (*version)[32], char (*date)[40],
+                     char (*host)[64])
+{
+  char *to = strcmp (key, "date") == 0               ? *date
+             : strcmp (key, "host") == 0             ? *host
+             : strcmp (key, "memsweep-version") == 0 ? *version
+                                                     : NULL;
+  size_t size = to == *date ? sizeof *date : to == *host ? sizeof *host : sizeof *version;
+  if (to)
+    ms_utf8_copy (to, size, value);
+  return to != NULL;
+}
+
+/* The gpu-I-KEY lines of slot i's device (CUDA index): index, name, bus id,
+ * serial (where not NULL), PCIe link and compute capability. */
+static void
+put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
+         const char *serial)
+{
+  char key[48];
+#define GPU_META(what, ...)                                                                        \
+  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
+  ms_small_put_meta (f, key, __VA_ARGS__)
+  GPU_META ("index", "%d", index);
+  GPU_META ("name", "%s", d->name);
+  GPU_META ("bus-id", "%s", bus_id);
+  if (serial) {
+    GPU_META ("serial", "%s", serial);
+  }
+  GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
+  GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
+#undef GPU_META
+}
+
+void
+ms_small_put_run_head (FILE *f, const MsSmallRun *run)
+{
+  ms_small_put_stamp (f, *run->version, *run->date, *run->host);
+  /* Unknown (0) for a plain file read without its sidecar: left out, as
+   * the reader takes in a plain file's sidecar, describing the run. */
+  if (*run->bytes)
+    ms_small_put_meta (f, "bytes", "%llu", (unsigned long long) *run->bytes);
+  if (*run->reps)
+    ms_small_put_meta (f, "reps", "%d", *run->reps);
+}
+
+void
+ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
+                          const char (*serials)[32])
+{
+  ms_small_put_meta (f, "devices", "%d", *run->n_devices);
+  for (int i = 0; i < *run->n_devices; i++)
+    put_gpu (f, i, run->devices[i], &run->device[i],
+             bus_ids ? bus_ids[i] : run->device[i].pci_bus_id, serials ? serials[i] : NULL);
+}
+
+/* The value of gpu-I-what into d (index into d->index): false with rd's
+ * message where it is malformed, true for a key it does not know (the
+ * metadata describes, it does not drive). */
+static bool
+take_gpu (MsSmallReader *rd, const char *what, const char *value, MsDeviceInfo *d)
+{
+  long v;
+  int end = 0;
+  if (strcmp (what, "index") == 0) {
+    if (!ms_parse_long (value, 0, 1 << 16, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed device index '%s'"), value);
+    d->index = (int) v;
+  } else if (strcmp (what, "name") == 0) {
+    ms_utf8_copy (d->name, sizeof d->name, value);
+  } else if (strcmp (what, "bus-id") == 0) {
+    ms_utf8_copy (d->pci_bus_id, sizeof d->pci_bus_id, value);
+  } else if (strcmp (what, "pcie") == 0) {
+    /* Field widths bound the numbers; 0 is unknown, below it nothing. */
+    if (sscanf (value, "gen%2d x%2d%n", &d->pcie_gen, &d->pcie_width, &end) != 2 || value[end] ||
+        d->pcie_gen < 0 || d->pcie_width < 0)
+      return ms_small_reader_fail (rd, ms_gettext ("malformed PCIe link '%s'"), value);
+  } else if (strcmp (what, "compute-capability") == 0) {
+    if (sscanf (value, "%3d.%3d%n", &d->cc_major, &d->cc_minor, &end) != 2 || value[end] ||
+        d->cc_major < 0 || d->cc_minor < 0)
+      return ms_small_reader_fail (rd, ms_gettext ("malformed compute capability '%s'"), value);
+  }
+  return true;
+}
+
+/* gpu-I-what: slots below the device count. */
+static bool
+take_slot (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value)
+{
+  char what[40];
+  int i;
+  if (!*run->n_devices)
+    return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
+  if (sscanf (key, "gpu-%d-%39s", &i, what) != 2)
+    return true; /* unknown metadata describes, it does not drive */
+  if (i < 0 || i >= *run->n_devices)
+    return ms_small_reader_fail (rd, ms_gettext ("gpu %d outside the %d devices"), i,
+                                 *run->n_devices);
+  if (!take_gpu (rd, what, value, &run->device[i]))
+    return false;
+  if (strcmp (what, "index") == 0) {
+    run->devices[i] = run->device[i].index;
+    run->seen_index[i] = true;
+  }
+  return true;
+}
+
+bool
+ms_small_take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value)
+{
+  long v;
+  if (strcmp (key, "format") == 0) {
+    if (strcmp (value, "1") != 0)
+      return ms_small_reader_fail (rd, ms_gettext ("unknown %s file format '%s'"), run->role,
+                                   value);
+  } else if (strcmp (key, "devices") == 0) {
+    if (*run->n_devices || !ms_parse_long (value, run->min_devices, MS_MULTI_MAX_DEVICES, &v))
+      return ms_small_reader_fail (
+        rd, ms_gettext ("devices wants one count from %d to %d, not '%s'"), run->min_devices,
+        MS_MULTI_MAX_DEVICES, value);
+    *run->n_devices = (int) v;
+  } else if (strcmp (key, "bytes") == 0 || strcmp (key, "reps") == 0) {
+    if (!ms_parse_long (value, 1, 1L << 40, &v))
+      return ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), key, value);
+    if (key[0] == 'b')
+      *run->bytes = (uint64_t) v;
+    else
+      *run->reps = (int) v;
+  } else if (strncmp (key, "gpu-", 4) == 0) {
+    return take_slot (rd, run, key, value);
+  } else {
+    ms_small_take_stamp (key, value, run->version, run->date, run->host);
+  }
+  return true;
+}
+
+bool
+ms_small_check_run (MsSmallReader *rd, MsSmallRun *run)
+{
+  /* A plain file without its sidecar: the devices are those of the rows,
+   * known by their CUDA index only. */
+  if (rd->meta_unknown)
+    for (int i = 0; i < *run->n_devices; i++) {
+      run->device[i].index = run->devices[i];
+      run->seen_index[i] = true;
+    }
+  for (int i = 0; i < *run->n_devices; i++)
+    if (!run->seen_index[i])
+      return ms_small_reader_fail (rd, ms_gettext ("gpu-%d-index missing"), i);
+  if (*run->n_devices < run->min_devices)
+    return ms_small_reader_fail (rd, ms_gettext ("no devices line"));
+  return true;
+}
+
+int
+ms_small_slot_of (const MsSmallReader *rd, int *n, int *devices, long index)
+{
+  for (int i = 0; i < *n; i++)
+    if (devices[i] == index)
+      return i;
+  if (!rd->meta_unknown || *n >= MS_MULTI_MAX_DEVICES)
+    return -1;
+  devices[*n] = (int) index;
+  return (*n)++;
+}
+
 bool
 ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
 {
@@ -145,29 +401,120 @@ ms_small_parse_gbps (const char *s, double *out)
   return ms_csv_parse_decimal (s, strlen (s), out) && *out >= 0.001;
 }
 
+/* A file being parsed: its format, the caller's data and the row parser. */
+typedef struct {
+  MsSmallReader *rd;
+  const MsSmallFormat *format;
+  void *data;
+  char header[512];
+  bool have_header;
+  struct csv_parser csv;
+  /* The fields of the row being parsed, one after another in text. */
+  char *text;
+  size_t used, at[MS_SMALL_MAX_COLUMNS];
+  int n_fields;
+} Parse;
+
+static void
+on_field (void *field, size_t len, void *user)
+{
+  Parse *p = user;
+  if (p->n_fields < MS_SMALL_MAX_COLUMNS) {
+    p->at[p->n_fields] = p->used;
+    memcpy (p->text + p->used, field, len);
+    p->used += len;
+    p->text[p->used++] = '\0';
+  }
+  p->n_fields++;
+}
+
+/* One field into its column of row; false with rd's message. */
+static bool
+take_value (MsSmallReader *rd, const MsSmallColumn *col, const char *text, char *row)
+{
+  void *at = row + col->offset;
+  int k = 0;
+  switch (col->type) {
+  case MS_SMALL_TEXT:
+    snprintf (at, col->size, "%s", ms_csv_field_unguarded (text));
+    return true;
+  case MS_SMALL_KEY:
+    while (col->keys[k] && strcmp (col->keys[k], text) != 0)
+      k++;
+    *(int *) at = k;
+    return col->keys[k] || ms_small_reader_fail (rd, ms_gettext ("unknown %s '%s'"), col->name,
+                                                 text);
+  case MS_SMALL_MODE:
+    return ms_mode_from_name (text, at) ||
+           ms_small_reader_fail (rd, ms_gettext ("unknown %s '%s'"), col->name, text);
+  case MS_SMALL_INT:
+    return ms_parse_long (text, col->min, col->max, at) ||
+           ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
+  case MS_SMALL_RATE:
+    return ms_small_parse_gbps (text, at) ||
+           ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
+  case MS_SMALL_DECIMAL:
+    return (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at <= col->max) ||
+           ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
+  case MS_SMALL_BOOL:
+    *(bool *) at = text[0] == '1';
+    return ((text[0] == '0' || text[0] == '1') && !text[1]) ||
+           ms_small_reader_fail (rd, ms_gettext ("%s wants 0 or 1, not '%s'"), col->name, text);
+  }
+  return false;
+}
+
+/* A row of the table: split as CSV, each field into its column, then
+ * handed to the format's take. */
+static void
+parse_row (Parse *p, char *line, size_t len)
+{
+  const MsSmallFormat *format = p->format;
+  MsSmallReader *rd = p->rd;
+  char *text = malloc (len + MS_SMALL_MAX_COLUMNS + 1);
+  char *row = calloc (1, format->row_size);
+  p->text = text;
+  p->used = 0;
+  p->n_fields = 0;
+  if (!text || !row)
+    ms_small_reader_fail (rd, "%s", strerror (ENOMEM));
+  else if (csv_parse (&p->csv, line, len, on_field, NULL, p) != len ||
+           csv_fini (&p->csv, on_field, NULL, p) != 0)
+    ms_small_reader_fail (rd, ms_gettext ("malformed CSV: %s"),
+                          csv_strerror (csv_error (&p->csv)));
+  else if (p->n_fields != format->n_columns)
+    ms_small_reader_fail (rd, ms_gettext ("%d fields, want %d"), p->n_fields, format->n_columns);
+  for (int c = 0; !rd->failed && c < format->n_columns; c++)
+    take_value (rd, &format->columns[c], text + p->at[c], row);
+  if (!rd->failed)
+    format->take (rd, row, p->data);
+  free (text);
+  free (row);
+}
+
 /* One line of the older form: the title, metadata, the header or a row. */
 static void
-parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
-            const MsSmallFormat *format, void *data)
+parse_line (Parse *p, char *line, size_t len)
 {
+  MsSmallReader *rd = p->rd;
   if (rd->line == 1) {
-    if (strcmp (line, format->title) != 0)
+    if (strcmp (line, p->format->title) != 0)
       ms_small_reader_fail (rd, ms_gettext ("not a %s file (it starts '%.40s')"),
-                            format->title + 2, line);
+                            p->format->title + 2, line);
   } else if (len == 0) {
     return;
-  } else if (!*have_header && line[0] == '#') {
+  } else if (!p->have_header && line[0] == '#') {
     char *value = strstr (line, ": ");
     if (line[1] != ' ' || !value)
       return; /* a comment */
     *value = '\0';
-    format->meta (rd, line + 2, value + 2, data);
-  } else if (!*have_header && strcmp (line, format->header) == 0) {
-    *have_header = true;
-  } else if (!*have_header) {
+    p->format->meta (rd, line + 2, value + 2, p->data);
+  } else if (!p->have_header && strcmp (line, p->header) == 0) {
+    p->have_header = true;
+  } else if (!p->have_header) {
     ms_small_reader_fail (rd, ms_gettext ("no header row"));
   } else {
-    format->row (rd, line, len, data);
+    parse_row (p, line, len);
   }
 }
 
@@ -175,27 +522,16 @@ parse_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
  * an editor added allowed): checked before the sidecar is, so that another
  * kind of file is refused as such, not for its sidecar's keys. */
 static bool
-plain_header (MsSmallReader *rd, const char *text, const MsSmallFormat *format)
+plain_header (Parse *p, const char *text)
 {
   if (strncmp (text, "\xEF\xBB\xBF", 3) == 0)
     text += 3;
   size_t n = strcspn (text, "\r\n");
-  rd->line = 1;
-  if (n == strlen (format->header) && strncmp (text, format->header, n) == 0)
+  p->rd->line = 1;
+  if (n == strlen (p->header) && strncmp (text, p->header, n) == 0)
     return true;
-  return ms_small_reader_fail (rd, ms_gettext ("not a %s file: its header is not '%s'"),
-                               format->title + 2, format->header);
-}
-
-/* One line of a plain file: the header (checked), then rows. */
-static void
-parse_plain_line (MsSmallReader *rd, char *line, size_t len, bool *have_header,
-                  const MsSmallFormat *format, void *data)
-{
-  if (rd->line == 1)
-    *have_header = true;
-  else if (len > 0)
-    format->row (rd, line, len, data);
+  return ms_small_reader_fail (p->rd, ms_gettext ("not a %s file: its header is not '%s'"),
+                               p->format->title + 2, p->header);
 }
 
 /* The metadata of a plain file from its sidecar, refusals naming the
@@ -232,19 +568,14 @@ parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, voi
   rd->path = path; /* a refusal above has named the sidecar already */
 }
 
-bool
-ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
+/* The lines of text, the metadata first, then the rows. */
+static void
+parse_lines (Parse *p, char *text, bool plain)
 {
-  bool have_header = false;
-  bool plain = !ms_meta_sidecar_inline (text, strlen (text));
+  MsSmallReader *rd = p->rd;
   char *next;
-  locale_t old = ms_csv_enter_c_locale ();
-  rd->meta_unknown = false;
-  rd->plain = plain;
-  if (rd->why && rd->whylen)
-    rd->why[0] = '\0';
-  if (plain && plain_header (rd, text, format))
-    parse_sidecar (rd, strlen (text), format, data);
+  if (plain && plain_header (p, text))
+    parse_sidecar (rd, strlen (text), p->format, p->data);
   rd->line = 0;
   for (char *line = text; line && !rd->failed; line = next) {
     next = strchr (line, '\n');
@@ -254,13 +585,32 @@ ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
     size_t len = strlen (line);
     if (len && line[len - 1] == '\r')
       line[--len] = '\0';
-    if (plain)
-      parse_plain_line (rd, line, len, &have_header, format, data);
-    else
-      parse_line (rd, line, len, &have_header, format, data);
+    if (plain && rd->line == 1)
+      p->have_header = true; /* checked above */
+    else if (plain && len > 0)
+      parse_row (p, line, len);
+    else if (!plain)
+      parse_line (p, line, len);
   }
+}
+
+bool
+ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
+{
+  Parse p = { .rd = rd, .format = format, .data = data };
+  bool plain = !ms_meta_sidecar_inline (text, strlen (text));
+  ms_small_format_header (format, p.header, sizeof p.header);
+  rd->meta_unknown = false;
+  rd->plain = plain;
+  if (rd->why && rd->whylen)
+    rd->why[0] = '\0';
+  if (csv_init (&p.csv, CSV_STRICT) != 0)
+    return ms_small_reader_fail (rd, "%s", strerror (ENOMEM));
+  locale_t old = ms_csv_enter_c_locale ();
+  parse_lines (&p, text, plain);
   ms_csv_leave_c_locale (old);
-  if (!rd->failed && !have_header && (plain || !format->header_optional))
+  csv_free (&p.csv);
+  if (!rd->failed && !p.have_header && (plain || !format->header_optional))
     ms_small_reader_fail (rd, ms_gettext ("no header row"));
   return !rd->failed;
 }

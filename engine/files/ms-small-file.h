@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "devices/ms-topo.h"
+#include "memsweep.h"
 #include "ms-read-file.h"
 
 typedef struct {
@@ -43,17 +45,101 @@ bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
 /* A rate: empty (0), or digits with a decimal point of at least 0.001. */
 bool ms_small_parse_gbps (const char *text, double *out);
 
+/* The slot of the CUDA device index among *n devices; with the metadata
+ * unknown (rd says so), an index not seen yet takes the next slot (the
+ * writers' rows come in slot order). -1 when there is none. */
+int ms_small_slot_of (const MsSmallReader *rd, int *n, int *devices, long index);
+
+/* What a column of a small file holds, and how its value sits in the
+ * kind's row struct. */
+typedef enum {
+  MS_SMALL_TEXT,    /* char[size]: quoted and guarded (ms-csv-field.h), on one line */
+  MS_SMALL_KEY,     /* int: the index of the value in keys */
+  MS_SMALL_MODE,    /* MsMode: a memory mode's name */
+  MS_SMALL_INT,     /* long, from min to max */
+  MS_SMALL_RATE,    /* double: GB/s, empty where there is none (0 or less); 3 decimals */
+  MS_SMALL_DECIMAL, /* double: digits with a point, up to max; written with `digits` decimals */
+  MS_SMALL_BOOL,    /* bool: 0 or 1 */
+} MsSmallType;
+
 typedef struct {
+  const char *name; /* in the header row */
+  MsSmallType type;
+  size_t offset;    /* offsetof the field in the row struct */
+  size_t size;      /* TEXT: the field's size */
+  long min, max;    /* INT: the range; DECIMAL: max */
+  int digits;       /* DECIMAL: decimals written */
+  const char *const *keys; /* KEY: the values, NULL at the end */
+} MsSmallColumn;
+
+#define MS_SMALL_MAX_COLUMNS 16
+
+typedef struct MsSmallFormat MsSmallFormat;
+struct MsSmallFormat {
   const char *title;  /* line 1 of the older form, exactly */
-  const char *header; /* the header row, exactly */
   const char *role;   /* the file's role in its sidecar: "peer", "multi", "profile" */
   bool header_optional; /* an older file may hold metadata only */
+  /* The table: its columns (their names make the header row) and the
+   * struct a row is read into, which take then checks and keeps. */
+  const MsSmallColumn *columns;
+  int n_columns;
+  size_t row_size;
   bool (*meta) (MsSmallReader *rd, const char *key, const char *value, void *data);
-  bool (*row) (MsSmallReader *rd, char *line, size_t len, void *data);
-  /* Writing: '# key: value' lines (no title), and the rows after the header. */
+  bool (*take) (MsSmallReader *rd, const void *row, void *data);
+  /* Writing: '# key: value' lines (no title), and the rows after the
+   * header, each through ms_small_put_row. */
   void (*put_meta) (FILE *f, const void *data);
-  void (*put_rows) (FILE *f, const void *data);
-} MsSmallFormat;
+  void (*put_rows) (FILE *f, const MsSmallFormat *format, const void *data);
+};
+
+/* The header row of format: its columns' names, comma-separated. */
+const char *ms_small_format_header (const MsSmallFormat *format, char *buf, size_t len);
+
+/* Writes row (a row struct of format's) as one line of the table. */
+void ms_small_put_row (FILE *f, const MsSmallFormat *format, const void *row);
+
+/* One '# key: value' metadata line, the value kept on one line whatever a
+ * name holds. */
+void ms_small_put_meta (FILE *f, const char *key, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* The metadata every small file with devices starts with: its format (1),
+ * memsweep's version, the date and the host. */
+void ms_small_put_stamp (FILE *f, const char *version, const char *date, const char *host);
+
+/* Takes key's value when it is one of those: true where it was. */
+bool ms_small_take_stamp (const char *key, const char *value, char (*version)[32],
+                          char (*date)[40], char (*host)[64]);
+
+/* What the peer and portable files share: the run's devices (by slot),
+ * copy size and repetitions, and where and when it was made. */
+typedef struct {
+  const char *role; /* as the format's */
+  int min_devices;
+  int *n_devices;
+  int *devices;         /* CUDA indices */
+  MsDeviceInfo *device; /* their descriptions */
+  uint64_t *bytes;
+  int *reps;
+  char (*version)[32], (*date)[40], (*host)[64];
+  bool seen_index[MS_MULTI_MAX_DEVICES];
+} MsSmallRun;
+
+/* The run's metadata lines: first its stamp, bytes and reps (those two
+ * where known); then the devices line and the gpu-I-KEY lines of each
+ * (bus_ids and serials, where not NULL, per slot). */
+void ms_small_put_run_head (FILE *f, const MsSmallRun *run);
+void ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
+                               const char (*serials)[32]);
+
+/* key's value when it is one of the run's (any other is left alone, true);
+ * false with rd's message where it is malformed. */
+bool ms_small_take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value);
+
+/* Once the file is read: every device's index known (those of the rows
+ * where the metadata is unknown), and devices enough. */
+bool ms_small_check_run (MsSmallReader *rd, MsSmallRun *run);
+
 
 /* Writes data as format says to path, its metadata to the sidecar beside
  * it; a target that is no file (a pipe, a device), where no sidecar can go,

@@ -511,8 +511,10 @@ test_file_kinds (void)
   g_assert_cmpint (ms_file_kind ("/nonexistent/memsweep"), ==, MS_FILE_KIND_UNREADABLE);
   g_assert_cmpint (ms_file_kind (MS_REFERENCE_DIR "/../../README.md"), ==, MS_FILE_KIND_UNKNOWN);
   /* Plain peer and multi-GPU files (their metadata in a sidecar): by header. */
-  ms_test_tmp_file ("plain-peer.csv", MS_PEER_FILE_HEADER "\ncopy-access-on,uni,0,1,1.000,\n");
-  ms_test_tmp_file ("plain-multi.csv", MS_MULTI_FILE_HEADER "\n");
+  ms_test_tmp_file ("plain-peer.csv",
+                    "method,direction,src,dst,gbps,note\ncopy-access-on,uni,0,1,1.000,\n");
+  ms_test_tmp_file ("plain-multi.csv", "mode,exponent,bytes,gpus_ok,h2d_sum_gbps,d2h_sum_gbps,"
+                                     "e2e_sum_gbps,h2d_slowest_gbps,d2h_slowest_gbps\n");
   g_assert_cmpint (ms_file_kind (ms_test_tmp_path ("plain-peer.csv")), ==, MS_FILE_KIND_PEER);
   g_assert_cmpint (ms_file_kind (ms_test_tmp_path ("plain-multi.csv")), ==, MS_FILE_KIND_MULTI);
 }
