@@ -104,16 +104,6 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
   return true;
 }
 
-static void
-clean_line (const char *in, char *out, size_t len)
-{
-  /* Metadata values stay on one line whatever a device name holds. */
-  size_t i = 0;
-  for (; in[i] && i + 1 < len; i++)
-    out[i] = (in[i] == '\n' || in[i] == '\r') ? ' ' : in[i];
-  out[i] = '\0';
-}
-
 /* Who wrote and checked large vectors: helpers move some cells by a few
  * percent (docs/measurements.md), so a file says whether they did. Files
  * of one thread say what they always said. */
@@ -195,29 +185,21 @@ write_state_metadata (MsWriter *w, const MsResults *r)
   if (r->sweep.processes > 1)
     ms_meta_printf (w->f, MS_META_PROCESSES, "%d", r->sweep.processes);
   if (r->sweep.processes > 1 && r->sweep.grade_target_pct > 0) {
-    char wide[sizeof r->grade_wide];
-    clean_line (r->grade_wide, wide, sizeof wide);
     ms_meta_printf (w->f, MS_META_GRADE_TARGET_PCT, "%g", r->sweep.grade_target_pct);
-    ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", wide[0] ? wide : "none");
+    ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", r->grade_wide[0] ? r->grade_wide : "none");
   }
   if (d->pinned)
     ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
   if (d->pinned && d->node_known)
     ms_meta_printf (w->f, MS_META_MEASURING_NODE, "%d", d->measuring_node);
-  if (d->experiment_switches[0]) {
-    char text[sizeof d->experiment_switches];
-    clean_line (d->experiment_switches, text, sizeof text);
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_SWITCHES, "%s", text);
-  }
+  if (d->experiment_switches[0])
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_SWITCHES, "%s", d->experiment_switches);
   /* Only where helpers shared the work, so that other files stay as
    * they were: a file without it was written by one thread. */
   if (d->prep_threads > 1)
     ms_meta_printf (w->f, MS_META_PREP_THREADS, "%d", d->prep_threads);
-  if (d->gpu_near_cpus[0]) {
-    char cpus[sizeof d->gpu_near_cpus];
-    clean_line (d->gpu_near_cpus, cpus, sizeof cpus);
-    ms_meta_printf (w->f, MS_META_GPU_NEAR_CPUS, "%s", cpus);
-  }
+  if (d->gpu_near_cpus[0])
+    ms_meta_printf (w->f, MS_META_GPU_NEAR_CPUS, "%s", d->gpu_near_cpus);
   if (d->warmup_ms > 0)
     ms_meta_printf (w->f, MS_META_GPU_WARMUP, "%.0f ms to an SM clock of %d MHz", d->warmup_ms,
                     d->steady_sm_mhz);
@@ -228,13 +210,9 @@ write_state_metadata (MsWriter *w, const MsResults *r)
 static void
 write_experiment_metadata (MsWriter *w, const MsResults *r)
 {
-  char text[MS_EXPERIMENT_SETTINGS_LEN];
-  clean_line (r->experiment[0] ? r->experiment : "sweep", text, sizeof text);
-  ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", text);
-  if (r->experiment_settings[0]) {
-    clean_line (r->experiment_settings, text, sizeof text);
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_SETTINGS, "%s", text);
-  }
+  ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", r->experiment[0] ? r->experiment : "sweep");
+  if (r->experiment_settings[0])
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_SETTINGS, "%s", r->experiment_settings);
   if (r->experiment_reason)
     ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
 }
@@ -261,14 +239,9 @@ static void
 write_metadata (MsWriter *w, const MsResults *r, const char *kind)
 {
   const MsDeviceInfo *d = &r->device;
-  char modes[256], name[300], label[200], drv[16], rt[16], version[64], date[64], cpus[300];
-  /* Every text value read from a file may hold a line break (a CR-only
-   * file's lines hold LF): one line each, or the file would not read back. */
-  clean_line (d->name[0] ? d->name : "none", name, sizeof name);
-  clean_line (r->label, label, sizeof label);
-  clean_line (r->version, version, sizeof version);
-  clean_line (r->date, date, sizeof date);
-  clean_line (d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown", cpus, sizeof cpus);
+  char modes[256], drv[16], rt[16];
+  /* A text value read from a file may hold a line break (a CR-only file's
+   * lines hold LF): ms_meta_printf keeps each on one line. */
   ms_sweep_format_modes (&r->sweep, modes, sizeof modes);
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
@@ -278,16 +251,13 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
     ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
   else
     reserve_run_id (w);
-  ms_meta_printf (w->f, MS_META_VERSION, "%s", version);
-  ms_meta_printf (w->f, MS_META_DATE, "%s", date);
-  if (label[0])
-    ms_meta_printf (w->f, MS_META_LABEL, "%s", label);
-  if (r->note[0]) {
-    char note[sizeof r->note];
-    clean_line (r->note, note, sizeof note);
-    ms_meta_printf (w->f, MS_META_NOTE, "%s", note);
-  }
-  ms_meta_printf (w->f, MS_META_DEVICE, "%s", name);
+  ms_meta_printf (w->f, MS_META_VERSION, "%s", r->version);
+  ms_meta_printf (w->f, MS_META_DATE, "%s", r->date);
+  if (r->label[0])
+    ms_meta_printf (w->f, MS_META_LABEL, "%s", r->label);
+  if (r->note[0])
+    ms_meta_printf (w->f, MS_META_NOTE, "%s", r->note);
+  ms_meta_printf (w->f, MS_META_DEVICE, "%s", d->name[0] ? d->name : "none");
   ms_meta_printf (w->f, MS_META_DEVICE_INDEX, "%d", d->index);
   if (d->pci_bus_id[0])
     ms_meta_printf (w->f, MS_META_PCI_BUS_ID, "%s", d->pci_bus_id);
@@ -295,9 +265,8 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_meta_printf (w->f, MS_META_MEMORY_TOTAL, "%llu", (unsigned long long) d->total_mem);
   ms_meta_printf (w->f, MS_META_MEMORY_FREE, "%llu", (unsigned long long) d->free_mem);
   ms_meta_printf (w->f, MS_META_DRIVER, "%s", drv);
-  char release[40];
-  clean_line (d->driver_release[0] ? d->driver_release : "unknown", release, sizeof release);
-  ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s", release);
+  ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s",
+                  d->driver_release[0] ? d->driver_release : "unknown");
   ms_meta_printf (w->f, MS_META_CUDA_RUNTIME, "%s", rt);
   if (d->pcie_gen > 0)
     ms_meta_printf (w->f, MS_META_PCIE_LINK, "gen%d x%d (max gen%d x%d)", d->pcie_gen,
@@ -315,7 +284,8 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_meta_printf (w->f, MS_META_PRIORITY_GREATEST, "%d", d->priority_greatest);
   ms_meta_printf (w->f, MS_META_MULTIPROCESSORS, "%d", d->multiprocessors);
   ms_meta_printf (w->f, MS_META_L2_BYTES, "%d", d->l2_bytes);
-  ms_meta_printf (w->f, MS_META_CPU_AFFINITY, "%s", cpus);
+  ms_meta_printf (w->f, MS_META_CPU_AFFINITY, "%s",
+                  d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown");
   ms_meta_printf (w->f, MS_META_MODES, "%s", modes);
   ms_meta_printf (w->f, MS_META_MIN_EXP, "%d", r->sweep.min_exp);
   ms_meta_printf (w->f, MS_META_MAX_EXP, "%d", r->sweep.max_exp);

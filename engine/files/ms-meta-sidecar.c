@@ -351,16 +351,6 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
-/* "# key: value\n", one line whatever the value holds. */
-static void
-put_line (FILE *f, const char *key, const char *value)
-{
-  fprintf (f, "# %s: ", key);
-  for (const char *p = value; *p; p++)
-    fputc (*p == '\n' || *p == '\r' ? ' ' : *p, f);
-  fputc ('\n', f);
-}
-
 /* A string's or a number's text; NULL for anything else. */
 static const char *
 line_value (const MsJson *value)
@@ -376,11 +366,11 @@ put_member (FILE *f, const char *key, const MsJson *value)
   if (strpbrk (key, "\r\n") || strstr (key, ": ") || !key[0])
     return;
   if (line_value (value))
-    put_line (f, key, line_value (value));
+    ms_meta_put (f, key, "%s", line_value (value));
   size_t n = json_object_is_type (value, json_type_array) ? json_object_array_length (value) : 0;
   for (size_t i = 0; i < n; i++)
     if (line_value (json_object_array_get_idx (value, i)))
-      put_line (f, key, line_value (json_object_array_get_idx (value, i)));
+      ms_meta_put (f, key, "%s", line_value (json_object_array_get_idx (value, i)));
 }
 
 static char *
@@ -393,7 +383,7 @@ lines_of (const MsJson *root)
     return NULL;
   const char *run_id = ms_json_string (ms_json_member (root, "run-id"));
   if (run_id)
-    put_line (f, ms_meta_table (MS_META_RUN_ID)->key, run_id);
+    ms_meta_put (f, ms_meta_table (MS_META_RUN_ID)->key, "%s", run_id);
   const MsJson *meta = ms_json_member (root, "metadata");
   for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m))
     put_member (f, ms_json_member_name (m), ms_json_member_value (m));

@@ -114,15 +114,42 @@ ms_meta_lookup (const char *key)
   return MS_META_N_KEYS;
 }
 
+static void
+put_line (FILE *f, const char *key, const char *fmt, va_list ap)
+{
+  char line[1024], *value = line;
+  va_list again;
+  va_copy (again, ap);
+  int n = vsnprintf (line, sizeof line, fmt, ap);
+  /* A longer value (none is, today) is made whole where memory allows. */
+  if (n >= (int) sizeof line && (value = malloc ((size_t) n + 1)))
+    vsnprintf (value, (size_t) n + 1, fmt, again);
+  va_end (again);
+  value = value ? value : line;
+  for (char *p = value; *p; p++)
+    if (*p == '\n' || *p == '\r')
+      *p = ' ';
+  fprintf (f, "# %s: %s\n", key, value);
+  if (value != line)
+    free (value);
+}
+
 void
 ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
 {
   va_list ap;
-  fprintf (f, "# %s: ", keys[id].key);
   va_start (ap, fmt);
-  vfprintf (f, fmt, ap);
+  put_line (f, keys[id].key, fmt, ap);
   va_end (ap);
-  fputc ('\n', f);
+}
+
+void
+ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  put_line (f, key, fmt, ap);
+  va_end (ap);
 }
 
 /* Digits, with a '-' for ranges below 0: no spaces, '+', hex or exponent. */

@@ -106,8 +106,15 @@ const MsMetaKey *ms_meta_table (MsMetaId id);
  * MS_META_N_KEYS for a key the table does not list. */
 MsMetaId ms_meta_lookup (const char *key);
 
-/* "# key: " then fmt's text, then a line end. */
+/* "# key: " then fmt's text, then a line end. The text is kept on one
+ * line whatever it holds (a device's name, a note read from a CR-only
+ * file): a line break would end the value and the file would not read
+ * back. */
 void ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+/* The same for a key of another table's (a small file's, a sidecar's
+ * lines). */
+void ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 
 /* The value checked against the key's kind and range; false (out

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "ms-modes.h"
 #include "ms-multi-file.h"
 #include "ms-number.h"
@@ -79,15 +80,15 @@ write_metadata (FILE *f, const void *data)
 {
   const MsMultiFile *file = data;
   ms_small_put_stamp (f, file->version, file->date, file->host);
-  ms_small_put_meta (f, "devices", "%d", file->n_devices);
+  ms_meta_put (f, "devices", "%d", file->n_devices);
   for (int i = 0; i < file->n_devices; i++) {
     char key[48];
     snprintf (key, sizeof key, "gpu-%d-index", i);
-    ms_small_put_meta (f, key, "%d", file->devices[i]);
+    ms_meta_put (f, key, "%d", file->devices[i]);
     snprintf (key, sizeof key, "gpu-%d-name", i);
-    ms_small_put_meta (f, key, "%s", file->name[i]);
+    ms_meta_put (f, key, "%s", file->name[i]);
     snprintf (key, sizeof key, "gpu-%d-samples", i);
-    ms_small_put_meta (f, key, "%s", file->samples[i]);
+    ms_meta_put (f, key, "%s", file->samples[i]);
   }
 }
 

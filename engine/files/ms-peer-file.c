@@ -16,6 +16,7 @@
 #include "ms-csv-field.h"
 #include "ms-csv-private.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "ms-modes.h"
 #include "ms-number.h"
 #include "ms-peer-file.h"
@@ -129,9 +130,9 @@ write_metadata (FILE *f, const void *data)
     snprintf (bus_id[i], sizeof bus_id[i], "%s",
               r->topo.bus_id[i][0] ? r->topo.bus_id[i] : file->device[i].pci_bus_id);
   ms_small_put_run_head (f, &run);
-  ms_small_put_meta (f, "nvml", "%d", r->topo.nvml ? 1 : 0);
+  ms_meta_put (f, "nvml", "%d", r->topo.nvml ? 1 : 0);
   if (r->topo.error[0])
-    ms_small_put_meta (f, "topology-error", "%s", r->topo.error);
+    ms_meta_put (f, "topology-error", "%s", r->topo.error);
   ms_small_put_run_devices (f, &run, (const char (*)[32]) bus_id, r->topo.serial);
   for (int i = 0; i < r->n_devices; i++) {
     for (int j = 0; j < r->n_devices; j++) {
@@ -139,7 +140,7 @@ write_metadata (FILE *f, const void *data)
         continue;
       char key[48];
       snprintf (key, sizeof key, "link-%d-%d", i, j);
-      ms_small_put_meta (f, key, "nvlinks %d, pcie-path %s, peer-access %d",
+      ms_meta_put (f, key, "nvlinks %d, pcie-path %s, peer-access %d",
                          r->topo.nvlinks[i][j], ms_link_path_key (r->topo.pcie_path[i][j]),
                          r->can_access[i][j] ? 1 : 0);
     }

@@ -22,6 +22,7 @@
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
 #include "ms-i18n.h"
+#include "ms-meta.h"
 #include "ms-meta-sidecar.h"
 #include "ms-modes.h"
 #include "ms-number.h"
@@ -183,26 +184,12 @@ ms_small_put_row (FILE *f, const MsSmallFormat *format, const void *row)
 }
 
 void
-ms_small_put_meta (FILE *f, const char *key, const char *fmt, ...)
-{
-  char value[512];
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (value, sizeof value, fmt, ap);
-  va_end (ap);
-  for (char *p = value; *p; p++)
-    if (*p == '\n' || *p == '\r')
-      *p = ' ';
-  fprintf (f, "# %s: %s\n", key, value);
-}
-
-void
 ms_small_put_stamp (FILE *f, const char *version, const char *date, const char *host)
 {
-  ms_small_put_meta (f, "format", "1");
-  ms_small_put_meta (f, "memsweep-version", "%s", version);
-  ms_small_put_meta (f, "date", "%s", date);
-  ms_small_put_meta (f, "host", "%s", host);
+  ms_meta_put (f, "format", "1");
+  ms_meta_put (f, "memsweep-version", "%s", version);
+  ms_meta_put (f, "date", "%s", date);
+  ms_meta_put (f, "host", "%s", host);
 }
 
 bool
@@ -228,7 +215,7 @@ put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
   char key[48];
 #define GPU_META(what, ...)                                                                        \
   snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
-  ms_small_put_meta (f, key, __VA_ARGS__)
+  ms_meta_put (f, key, __VA_ARGS__)
   GPU_META ("index", "%d", index);
   GPU_META ("name", "%s", d->name);
   GPU_META ("bus-id", "%s", bus_id);
@@ -247,16 +234,16 @@ ms_small_put_run_head (FILE *f, const MsSmallRun *run)
   /* Unknown (0) for a plain file read without its sidecar: left out, as
    * the reader takes in a plain file's sidecar, describing the run. */
   if (*run->bytes)
-    ms_small_put_meta (f, "bytes", "%llu", (unsigned long long) *run->bytes);
+    ms_meta_put (f, "bytes", "%llu", (unsigned long long) *run->bytes);
   if (*run->reps)
-    ms_small_put_meta (f, "reps", "%d", *run->reps);
+    ms_meta_put (f, "reps", "%d", *run->reps);
 }
 
 void
 ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
                           const char (*serials)[32])
 {
-  ms_small_put_meta (f, "devices", "%d", *run->n_devices);
+  ms_meta_put (f, "devices", "%d", *run->n_devices);
   for (int i = 0; i < *run->n_devices; i++)
     put_gpu (f, i, run->devices[i], &run->device[i],
              bus_ids ? bus_ids[i] : run->device[i].pci_bus_id, serials ? serials[i] : NULL);

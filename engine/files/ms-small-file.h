@@ -98,11 +98,6 @@ const char *ms_small_format_header (const MsSmallFormat *format, char *buf, size
 /* Writes row (a row struct of format's) as one line of the table. */
 void ms_small_put_row (FILE *f, const MsSmallFormat *format, const void *row);
 
-/* One '# key: value' metadata line, the value kept on one line whatever a
- * name holds. */
-void ms_small_put_meta (FILE *f, const char *key, const char *fmt, ...)
-  __attribute__ ((format (printf, 3, 4)));
-
 /* The metadata every small file with devices starts with: its format (1),
  * memsweep's version, the date and the host. */
 void ms_small_put_stamp (FILE *f, const char *version, const char *date, const char *host);
