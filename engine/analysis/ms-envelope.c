@@ -3,9 +3,9 @@
  * judged against them (ms-envelope.h; the file's format in
  * docs/envelopes.md). */
 #define _GNU_SOURCE
-#include <csv.h>
 #include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,30 +91,46 @@ ms_env_figure_value (const MsResults *results, MsEnvFigure f, double *value)
 
 /* ---- reading --------------------------------------------------------------- */
 
+/* A row as the file has it, each field as text checked below; a field of
+ * FIELD_MAX bytes or more is refused, not cut. */
+enum { FIELD_MAX = 600 };
+typedef struct {
+  char gpu[FIELD_MAX + 1], link[FIELD_MAX + 1], figure[FIELD_MAX + 1], low[FIELD_MAX + 1],
+    high[FIELD_MAX + 1], unit[FIELD_MAX + 1], source[FIELD_MAX + 1];
+} EnvFields;
+
+#define ENV_COLUMN(name) { #name, MS_SMALL_TEXT, offsetof (EnvFields, name), FIELD_MAX + 1 }
+static const MsSmallColumn env_columns[] = {
+  ENV_COLUMN (gpu), ENV_COLUMN (link), ENV_COLUMN (figure), ENV_COLUMN (low),
+  ENV_COLUMN (high), ENV_COLUMN (unit), ENV_COLUMN (source),
+};
+#undef ENV_COLUMN
+
 typedef struct {
   MsEnvelopes *env;
-  struct csv_parser parser;
-  char field[8][600];
-  bool too_long;
-  int n_fields;
   int cap_rows; /* room in env->rows */
+  EnvFields fields; /* the row being read */
 } EnvReader;
 
-static void
-on_field (void *data, size_t len, void *user)
+/* The file's table: its header row is its columns' names. Its rows are
+ * read one by one (ms_small_read_row), each refused alone. */
+static const MsSmallFormat env_format = {
+  .columns = env_columns,
+  .n_columns = sizeof env_columns / sizeof *env_columns,
+  .row_size = sizeof (EnvFields),
+};
+
+/* Notes a refused row, "path:line: why"; returns false. */
+static bool
+note_refusal (MsEnvelopes *env, const char *entry)
 {
-  EnvReader *er = user;
-  if (er->n_fields < 8) {
-    if (len >= sizeof er->field[0])
-      er->too_long = true;
-    size_t n = len < sizeof er->field[0] - 1 ? len : sizeof er->field[0] - 1;
-    memcpy (er->field[er->n_fields], data, n);
-    er->field[er->n_fields][n] = '\0';
-  }
-  er->n_fields++;
+  env->n_refused++;
+  size_t used = strlen (env->problems);
+  if (used + strlen (entry) + 1 < sizeof env->problems)
+    snprintf (env->problems + used, sizeof env->problems - used, "%s\n", entry);
+  return false;
 }
 
-/* Notes a refused row; returns false. */
 static bool
 refuse (MsEnvelopes *env, int line, const char *fmt, ...)
 {
@@ -123,12 +139,8 @@ refuse (MsEnvelopes *env, int line, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (why, sizeof why, fmt, ap);
   va_end (ap);
-  env->n_refused++;
-  snprintf (entry, sizeof entry, "%s:%d: %s\n", env->path, line, why);
-  size_t used = strlen (env->problems);
-  if (used + strlen (entry) < sizeof env->problems)
-    memcpy (env->problems + used, entry, strlen (entry) + 1);
-  return false;
+  snprintf (entry, sizeof entry, "%s:%d: %s", env->path, line, why);
+  return note_refusal (env, entry);
 }
 
 /* "gen5 x16" exactly. */
@@ -179,16 +191,16 @@ take_row (EnvReader *er, char *line, size_t len, int lineno)
   MsEnvelopes *env = er->env;
   MsEnvRow row = { .line = lineno };
   size_t bad;
-  er->n_fields = 0;
-  er->too_long = false;
-  if (csv_parse (&er->parser, line, len, on_field, NULL, er) != len
-      || csv_fini (&er->parser, on_field, NULL, er) != 0)
-    return refuse (env, lineno, ms_gettext ("malformed CSV: %s"),
-                   csv_strerror (csv_error (&er->parser)));
-  char (*f)[600] = er->field;
-  if (er->n_fields != 7)
-    return refuse (env, lineno, ms_gettext ("%d fields where an envelope row has 7"), er->n_fields);
-  if (er->too_long || !ms_utf8_valid (line, len, &bad))
+  EnvFields *ef = &er->fields;
+  char entry[900];
+  MsSmallReader rd = { .path = env->path, .line = lineno, .err = entry, .errlen = sizeof entry };
+  if (!ms_small_read_row (&rd, &env_format, line, len, ef))
+    return note_refusal (env, entry);
+  char *f[] = { ef->gpu, ef->link, ef->figure, ef->low, ef->high, ef->unit, ef->source };
+  bool too_long = false;
+  for (int i = 0; i < 7; i++)
+    too_long = too_long || strlen (f[i]) >= FIELD_MAX;
+  if (too_long || !ms_utf8_valid (line, len, &bad))
     return refuse (env, lineno, ms_gettext ("a field is too long or not UTF-8"));
   if (!valid_gpu (f[0]))
     return refuse (env, lineno,
@@ -282,14 +294,13 @@ ms_envelopes_read (const char *path, char *err, size_t errlen)
     return NULL;
   MsEnvelopes *env = calloc (1, sizeof *env);
   EnvReader *er = calloc (1, sizeof *er);
-  bool ok = env && er && csv_init (&er->parser, CSV_STRICT) == 0;
+  bool ok = env && er;
   if (!ok)
     snprintf (err, errlen, ms_gettext ("out of memory"));
   else {
     ms_utf8_copy (env->path, sizeof env->path, path);
     er->env = env;
     ok = parse_text (er, text, err, errlen);
-    csv_free (&er->parser);
   }
   free (er);
   free (text);

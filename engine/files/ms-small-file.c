@@ -395,17 +395,19 @@ typedef struct {
   void *data;
   char header[512];
   bool have_header;
-  struct csv_parser csv;
-  /* The fields of the row being parsed, one after another in text. */
+} Parse;
+
+/* The fields of a row being split, one after another in text. */
+typedef struct {
   char *text;
   size_t used, at[MS_SMALL_MAX_COLUMNS];
   int n_fields;
-} Parse;
+} Fields;
 
 static void
 on_field (void *field, size_t len, void *user)
 {
-  Parse *p = user;
+  Fields *p = user;
   if (p->n_fields < MS_SMALL_MAX_COLUMNS) {
     p->at[p->n_fields] = p->used;
     memcpy (p->text + p->used, field, len);
@@ -451,31 +453,38 @@ take_value (MsSmallReader *rd, const MsSmallColumn *col, const char *text, char 
   return false;
 }
 
-/* A row of the table: split as CSV, each field into its column, then
- * handed to the format's take. */
+bool
+ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *line, size_t len,
+                   void *row)
+{
+  struct csv_parser csv;
+  Fields f = { .text = malloc (len + MS_SMALL_MAX_COLUMNS + 1) };
+  if (!f.text || csv_init (&csv, CSV_STRICT) != 0) {
+    free (f.text);
+    return ms_small_reader_fail (rd, "%s", strerror (ENOMEM));
+  }
+  if (csv_parse (&csv, line, len, on_field, NULL, &f) != len ||
+      csv_fini (&csv, on_field, NULL, &f) != 0)
+    ms_small_reader_fail (rd, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&csv)));
+  else if (f.n_fields != format->n_columns)
+    ms_small_reader_fail (rd, ms_gettext ("%d fields, want %d"), f.n_fields, format->n_columns);
+  for (int c = 0; !rd->failed && c < format->n_columns; c++)
+    take_value (rd, &format->columns[c], f.text + f.at[c], row);
+  csv_free (&csv);
+  free (f.text);
+  return !rd->failed;
+}
+
+/* A row of the table: read into its row struct, then handed to the
+ * format's take. */
 static void
 parse_row (Parse *p, char *line, size_t len)
 {
-  const MsSmallFormat *format = p->format;
-  MsSmallReader *rd = p->rd;
-  char *text = malloc (len + MS_SMALL_MAX_COLUMNS + 1);
-  char *row = calloc (1, format->row_size);
-  p->text = text;
-  p->used = 0;
-  p->n_fields = 0;
-  if (!text || !row)
-    ms_small_reader_fail (rd, "%s", strerror (ENOMEM));
-  else if (csv_parse (&p->csv, line, len, on_field, NULL, p) != len ||
-           csv_fini (&p->csv, on_field, NULL, p) != 0)
-    ms_small_reader_fail (rd, ms_gettext ("malformed CSV: %s"),
-                          csv_strerror (csv_error (&p->csv)));
-  else if (p->n_fields != format->n_columns)
-    ms_small_reader_fail (rd, ms_gettext ("%d fields, want %d"), p->n_fields, format->n_columns);
-  for (int c = 0; !rd->failed && c < format->n_columns; c++)
-    take_value (rd, &format->columns[c], text + p->at[c], row);
-  if (!rd->failed)
-    format->take (rd, row, p->data);
-  free (text);
+  char *row = calloc (1, p->format->row_size);
+  if (!row)
+    ms_small_reader_fail (p->rd, "%s", strerror (ENOMEM));
+  else if (ms_small_read_row (p->rd, p->format, line, len, row))
+    p->format->take (p->rd, row, p->data);
   free (row);
 }
 
@@ -591,12 +600,9 @@ ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
   rd->plain = plain;
   if (rd->why && rd->whylen)
     rd->why[0] = '\0';
-  if (csv_init (&p.csv, CSV_STRICT) != 0)
-    return ms_small_reader_fail (rd, "%s", strerror (ENOMEM));
   locale_t old = ms_csv_enter_c_locale ();
   parse_lines (&p, text, plain);
   ms_csv_leave_c_locale (old);
-  csv_free (&p.csv);
   if (!rd->failed && !p.have_header && (plain || !format->header_optional))
     ms_small_reader_fail (rd, ms_gettext ("no header row"));
   return !rd->failed;

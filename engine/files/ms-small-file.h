@@ -92,6 +92,13 @@ struct MsSmallFormat {
   void (*put_rows) (FILE *f, const MsSmallFormat *format, const void *data);
 };
 
+/* One line of a table of format's columns, split as CSV (each field's
+ * count, type and range checked) into row, a row struct of format's: for
+ * a reader of its own lines (the envelopes', which keeps the rows it can).
+ * False with rd's message. */
+bool ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *line,
+                        size_t len, void *row);
+
 /* The header row of format: its columns' names, comma-separated. */
 const char *ms_small_format_header (const MsSmallFormat *format, char *buf, size_t len);
 
