@@ -377,8 +377,9 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   return false;
 }
 
-bool
-ms_small_parse_gbps (const char *s, double *out)
+/* A rate: empty (0), or digits with a decimal point of at least 0.001. */
+static bool
+parse_rate (const char *s, double *out)
 {
   *out = 0;
   if (!*s)
@@ -440,7 +441,7 @@ take_value (MsSmallReader *rd, const MsSmallColumn *col, const char *text, char 
     return ms_parse_long (text, col->min, col->max, at) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_RATE:
-    return ms_small_parse_gbps (text, at) ||
+    return parse_rate (text, at) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_DECIMAL:
     return (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at <= col->max) ||
@@ -590,8 +591,10 @@ parse_lines (Parse *p, char *text, bool plain)
   }
 }
 
-bool
-ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
+/* Parses text (changed in place; rd->path's whole text, for its sidecar's
+ * check). False with rd's message. */
+static bool
+parse_text (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *data)
 {
   Parse p = { .rd = rd, .format = format, .data = data };
   bool plain = !ms_meta_sidecar_inline (text, strlen (text));
@@ -612,7 +615,7 @@ bool
 ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data)
 {
   char *text = ms_small_file_read (rd->path, rd->err, rd->errlen);
-  bool ok = text && ms_small_file_parse (rd, text, format, data);
+  bool ok = text && parse_text (rd, text, format, data);
   free (text);
   return ok;
 }

@@ -42,8 +42,6 @@ void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_l
 bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 
-/* A rate: empty (0), or digits with a decimal point of at least 0.001. */
-bool ms_small_parse_gbps (const char *text, double *out);
 
 /* The slot of the CUDA device index among *n devices; with the metadata
  * unknown (rd says so), an index not seen yet takes the next slot (the
@@ -149,12 +147,8 @@ bool ms_small_check_run (MsSmallReader *rd, MsSmallRun *run);
 bool ms_small_file_write (const char *path, const MsSmallFormat *format, const void *data,
                           char *err, size_t errlen);
 
-/* Parses text (changed in place; rd->path's whole text, for its sidecar's
- * check) in the C locale, either form: the metadata first, then the rows.
- * False with rd's message. */
-bool ms_small_file_parse (MsSmallReader *rd, char *text, const MsSmallFormat *format,
-                          void *data);
-/* Reads rd->path whole and parses it as ms_small_file_parse does (rd set
+/* Reads rd->path whole and parses it in the C locale, either form: the
+ * metadata first (the sidecar's, for a plain file), then the rows (rd set
  * up with the path, err and why): the readers' one way in. False with a
  * message. */
 bool ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data);
