@@ -474,6 +474,8 @@ ms_output_plan_check_file (const char *given_by, const char *path, char *err, si
   return check_other_runs (&e, err, errlen);
 }
 
+static void note_first_set_folder (const char *path);
+
 bool
 ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
                         size_t errlen)
@@ -493,6 +495,7 @@ ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, c
   for (int i = 0; i < n; i++)
     if (!add (given_by, paths[i], ROLE_SET, err, errlen))
       return false;
+  note_first_set_folder (paths[0]);
   return true;
 }
 
@@ -523,10 +526,39 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
   snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - near) : 1,
             slash ? (slash == near ? "/" : near) : ".");
   /* A folder that cannot be made beside (read-only, removed or renamed
-   * while measuring) must not end the search: TMPDIR is still tried. */
+   * while measuring) must not end the search: TMPDIR is still tried, then
+   * the folder of the supervising command's own files (a process whose
+   * TMPDIR is full or removed, while the user's folder has room). */
   if (attempt == 0 && make_kept_folder (parent, folder, len))
     return true;
-  return attempt <= 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len);
+  if (attempt <= 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len))
+    return true;
+  const char *home = getenv (MS_OUTPUT_PLAN_KEEP_ENV);
+  return attempt <= 2 && home && *home && make_kept_folder (home, folder, len);
+}
+
+/* The folder of the first set of files the command writes, made absolute
+ * (empty until one is added): where its processes keep what they
+ * measured when nowhere else will take it. */
+static char first_set_folder[PATH_MAX];
+
+static void
+note_first_set_folder (const char *path)
+{
+  char parent[PATH_MAX];
+  const char *slash = strrchr (path, '/');
+  if (first_set_folder[0] || ms_atomic_file_in_place (path))
+    return;
+  snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - path) : 1,
+            slash ? (slash == path ? "/" : path) : ".");
+  if (!realpath (parent, first_set_folder))
+    first_set_folder[0] = '\0';
+}
+
+const char *
+ms_output_plan_first_set_folder (void)
+{
+  return first_set_folder;
 }
 
 bool

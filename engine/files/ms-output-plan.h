@@ -77,6 +77,13 @@ bool ms_output_plan_add_folder (const char *given_by, const char *path, char *er
  * when none can be made there), else in TMPDIR (attempt 1). The folder's
  * path in folder; false when none could be made. */
 bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len);
+/* Last (attempt 2), the folder this variable names: a supervisor sets it
+ * for its processes (ms-supervisor.h) to the folder of its own files,
+ * which has room when their TMPDIR is full or was removed. */
+#define MS_OUTPUT_PLAN_KEEP_ENV "MEMSWEEP_KEEP_DIR"
+/* The folder (absolute) of the first set of files added
+ * (ms_output_plan_add_set), or "" when none was. */
+const char *ms_output_plan_first_set_folder (void);
 
 /* Where a kept file goes: folder, then path's name. */
 bool ms_output_plan_kept_name (const char *folder, const char *path, char *out, size_t len);

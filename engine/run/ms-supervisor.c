@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "ms-i18n.h"
+#include "ms-output-plan.h"
 #include "ms-supervisor.h"
 
 extern char **environ;
@@ -339,8 +340,7 @@ now_s (void)
 
 /* In the child, between fork and exec: async-signal-safe calls only. */
 static void
-become_child (pid_t parent, const char *path, char *const argv[], char *const envp[],
-              const char *err_path)
+become_child (pid_t parent, const char *path, char *const argv[], char *const envp[], int log_fd)
 {
   struct sigaction dfl = { 0 };
   sigset_t none;
@@ -356,13 +356,12 @@ become_child (pid_t parent, const char *path, char *const argv[], char *const en
     if (!keep && sig != SIGKILL && sig != SIGSTOP)
       sigaction (sig, &dfl, NULL);
   }
-  if (err_path) {
+  if (log_fd >= 0) {
     int out = open ("/dev/null", O_WRONLY);
-    int err = open (err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (out < 0 || err < 0)
+    if (out < 0)
       _exit (127);
     dup2 (out, STDOUT_FILENO);
-    dup2 (err, STDERR_FILENO);
+    dup2 (log_fd, STDERR_FILENO);
   }
   sigemptyset (&none);
   sigprocmask (SIG_SETMASK, &none, NULL);
@@ -398,22 +397,78 @@ same_name (const char *entry, const char *text)
   return strncmp (entry, text, n) == 0 && entry[n] == '=';
 }
 
-/* envp with MS_SUPERVISED_ENV in it (a new array of envp's strings, to
- * free; NULL without memory). */
+/* The last process's messages (its standard error), by a descriptor of
+ * the supervisor's own: still readable when its file is gone with the
+ * folder (TMPDIR removed while it measured). One at a time, so that a
+ * command starting many processes holds one descriptor for them. */
+static int last_log_fd = -1;
+static char last_log_path[PATH_MAX];
+
+static void
+forget_log (void)
+{
+  if (last_log_fd >= 0)
+    close (last_log_fd);
+  last_log_fd = -1;
+  last_log_path[0] = '\0';
+}
+
+static int
+open_log (const char *err_path)
+{
+  forget_log ();
+  int fd = open (err_path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd >= 0 && snprintf (last_log_path, sizeof last_log_path, "%s", err_path) <
+                     (int) sizeof last_log_path)
+    last_log_fd = fd;
+  else if (fd >= 0)
+    last_log_path[0] = '\0';
+  return fd;
+}
+
+/* The first line of the file at err_path into buf: by the kept descriptor
+ * when it is the last process's. */
+static void
+first_line (const char *err_path, char *buf, size_t len)
+{
+  buf[0] = '\0';
+  if (last_log_fd >= 0 && strcmp (err_path, last_log_path) == 0) {
+    ssize_t n = pread (last_log_fd, buf, len - 1, 0);
+    buf[n > 0 ? n : 0] = '\0';
+  } else {
+    FILE *f = fopen (err_path, "re");
+    if (f && !fgets (buf, (int) len, f))
+      buf[0] = '\0';
+    if (f)
+      fclose (f);
+  }
+  buf[strcspn (buf, "\n")] = '\0';
+}
+
+/* envp with MS_SUPERVISED_ENV in it, and the folder of this command's own
+ * files as the place its process keeps what it measured when its TMPDIR
+ * cannot (MS_OUTPUT_PLAN_KEEP_ENV, where the plan knows one): a new array
+ * of envp's strings and keep's, to free; NULL without memory. */
 static char **
-marked_environment (char *const envp[])
+marked_environment (char *const envp[], char *keep, size_t keep_len)
 {
   size_t n = 0;
   while (envp[n])
     n++;
-  char **env = calloc (n + 2, sizeof *env);
+  char **env = calloc (n + 3, sizeof *env);
   if (!env)
     return NULL;
+  const char *home = ms_output_plan_first_set_folder ();
+  bool keep_set = home[0] && snprintf (keep, keep_len, "%s=%s", MS_OUTPUT_PLAN_KEEP_ENV, home) <
+                                 (int) keep_len;
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (!same_name (envp[i], MS_SUPERVISED_ENV))
+    if (!same_name (envp[i], MS_SUPERVISED_ENV) &&
+        !(keep_set && same_name (envp[i], MS_OUTPUT_PLAN_KEEP_ENV "=")))
       env[k++] = envp[i];
-  env[k] = (char *) MS_SUPERVISED_ENV;
+  env[k++] = (char *) MS_SUPERVISED_ENV;
+  if (keep_set)
+    env[k] = keep;
   return env;
 }
 
@@ -426,9 +481,15 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   take_back_sigchld ();
   atomic_store (&supervising, 1);
   *child = (MsChild){ .pid = -1 };
-  char **env = marked_environment (envp ? envp : environ);
+  char keep[PATH_MAX + 32];
+  char **env = marked_environment (envp ? envp : environ, keep, sizeof keep);
   if (!env)
     return false;
+  int log_fd = err_path ? open_log (err_path) : -1;
+  if (err_path && log_fd < 0) {
+    free (env);
+    return false;
+  }
   pid_t parent = getpid ();
   fflush (NULL);
   /* No handler of this process may run in the child before exec. */
@@ -436,12 +497,14 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   pthread_sigmask (SIG_SETMASK, &all, &old);
   pid_t pid = fork ();
   if (pid == 0)
-    become_child (parent, path, argv, env, err_path);
+    become_child (parent, path, argv, env, log_fd);
   int e = errno;
   if (pid > 0)
     setpgid (pid, pid); /* as the child does: whichever runs first */
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   free (env);
+  if (pid < 0 && log_fd >= 0)
+    forget_log ();
   if (pid < 0) {
     errno = e;
     return false;
@@ -609,12 +672,7 @@ why_silent (const char *err_path, char *buf, size_t len)
 const char *
 ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
 {
-  FILE *f = fopen (err_path, "re");
-  buf[0] = '\0';
-  if (f && fgets (buf, (int) len, f))
-    buf[strcspn (buf, "\n")] = '\0';
-  if (f)
-    fclose (f);
+  first_line (err_path, buf, len);
   if (!buf[0])
     why_silent (err_path, buf, len);
   return buf;

@@ -42,6 +42,7 @@ pass found on 3a4f0474 (each fails there):
  23 --quiet, an export that cannot be written: what was written is said
  24 calibrate with too few finished runs for a spread keeps them, named
  25 SIGTERM to memsweep and to its process (pkill, systemd, Slurm): written
+ 26 TMPDIR removed while run --grade measures: kept beside --out, said
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -624,6 +625,26 @@ def term_to_every_process(d):
         written = glob.glob(os.path.join(sub, "X-samples.csv")) + \
             glob.glob(os.path.join(sub, "fl", "n1-samples.csv*"))
         expect(written, f"{command[0]}: what the process measured is not written", err)
+
+
+@case(26, "TMPDIR removed while run --grade measures: the process's run kept beside --out, said")
+def grade_tmpdir_removed(d):
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    sweep = ["--modes", "host", "--min-exp", "0", "--max-exp", "5", "--warmup", "0", "--reps",
+             "100000"]
+    proc = subprocess.Popen([MEMSWEEP, "run", "--grade", "--processes", "2", "--rounds", "1",
+                             "--out", "X", *sweep], cwd=d, env=dict(env(d), TMPDIR=tmp),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+    expect(child is not None, "run --grade ended before its process was busy")
+    shutil.rmtree(tmp)
+    err = finish(proc, timeout=120)
+    expect(proc.returncode == 4, f"exit {proc.returncode}, not 4", err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv*"))
+    expect(kept and os.path.dirname(kept[0]) in err, f"not kept beside --out, or not said: "
+           f"{os.listdir(d)}", err)
+    expect("nothing was measured" not in err, "said that nothing was measured", err)
 
 
 def main():
