@@ -246,7 +246,7 @@ keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
                ms_report_clean (kept, clean, sizeof clean));
       return true;
     }
-    rmdir (folder);
+    ms_output_plan_drop_kept_folder (folder);
   }
   return false;
 }

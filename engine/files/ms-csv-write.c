@@ -980,26 +980,62 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
                   ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
         return true;
       }
-    rmdir (folder);
+    ms_output_plan_drop_kept_folder (folder);
   }
   return false;
+}
+
+/* The summary alone (every cell's statistics, a few KiB), with its
+ * sidecar, where no folder takes the samples (a file size limit below
+ * even their gzipped size): its path in kept, or false. */
+static bool
+keep_summary_alone (const MsResults *results, const char *summary_path, char *kept,
+                    size_t kept_len)
+{
+  char folder[PATH_MAX], why[512], run_id[32];
+  const char *role = "summary";
+  MsRunSummary *run = summarize (results, summary_path, why, sizeof why);
+  if (!run)
+    return false;
+  char *meta = metadata_text (results, run);
+  bool ok = false;
+  for (int attempt = 0; !ok && ms_output_plan_keep_folder (summary_path, attempt, folder,
+                                                           sizeof folder);
+       attempt++) {
+    MsWriter summary, *writers[] = { &summary };
+    ok = kept_name (folder, summary_path, false, kept, kept_len) &&
+         write_summary_file (&summary, results, run, kept, meta, run_id, why, sizeof why) &&
+         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, why, sizeof why);
+    if (!ok)
+      ms_output_plan_drop_kept_folder (folder);
+  }
+  free (meta);
+  free (run);
+  return ok;
 }
 
 bool
 ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
                            const char *summary_path, bool *kept, char *err, size_t errlen)
 {
+  char summary[PATH_MAX];
   *kept = false;
   if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
     return true;
   *kept = keep_pair (results, samples_path, summary_path, err, errlen);
-  /* Lost, then, and said so: never a write error alone. */
-  if (!*kept) {
-    size_t used = strlen (err);
+  if (*kept)
+    return false;
+  /* Lost, then, and said so: never a write error alone; what fits is kept. */
+  size_t used = strlen (err);
+  if (keep_summary_alone (results, summary_path, summary, sizeof summary))
+    snprintf (err + used, errlen - used,
+              ms_gettext ("; no folder could keep the samples file either (TMPDIR included), "
+                          "only the summary (each cell's statistics), kept in %s"),
+              summary);
+  else
     snprintf (err + used, errlen - used, "%s",
               ms_gettext ("; no folder could keep it either (TMPDIR included): what was "
                           "measured is lost"));
-  }
   return false;
 }
 

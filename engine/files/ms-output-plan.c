@@ -561,6 +561,23 @@ ms_output_plan_first_set_folder (void)
   return first_set_folder;
 }
 
+void
+ms_output_plan_drop_kept_folder (const char *folder)
+{
+  rmdir (folder);
+  /* Its inode is free again: the next folder made may get it, and must
+   * not be taken for this one. */
+  for (int i = n_entries - 1; i >= 0; i--)
+    if (entries[i].role == ROLE_FOLDER && strcmp (entries[i].name, folder) == 0) {
+      if (entries[i].pipe_fd >= 0)
+        close (entries[i].pipe_fd);
+      free (entries[i].name);
+      free (entries[i].given_by);
+      entries[i] = entries[--n_entries];
+      return;
+    }
+}
+
 bool
 ms_output_plan_kept_name (const char *folder, const char *path, char *out, size_t len)
 {

@@ -77,6 +77,9 @@ bool ms_output_plan_add_folder (const char *given_by, const char *path, char *er
  * when none can be made there), else in TMPDIR (attempt 1). The folder's
  * path in folder; false when none could be made. */
 bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len);
+/* A folder ms_output_plan_keep_folder made that was not used (its files
+ * could not be written there): removed, and out of the plan. */
+void ms_output_plan_drop_kept_folder (const char *folder);
 /* Last (attempt 2), the folder this variable names: a supervisor sets it
  * for its processes (ms-supervisor.h) to the folder of its own files,
  * which has room when their TMPDIR is full or was removed. */

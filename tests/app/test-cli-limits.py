@@ -43,6 +43,7 @@ pass found on 3a4f0474 (each fails there):
  24 calibrate with too few finished runs for a spread keeps them, named
  25 SIGTERM to memsweep and to its process (pkill, systemd, Slurm): written
  26 TMPDIR removed while run --grade measures: kept beside --out, said
+ 27 a run over ulimit -f even gzipped: the summary that fits is kept
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -256,8 +257,9 @@ def grade_file_limit(d):
                           "host", "--min-exp", "10", "--max-exp", "12", "--reps", "3", "--out",
                           "G", "--quiet", fsize=5120)
     expect(rc == 4, f"exit {rc}, not 4", err)
-    kept = glob.glob(os.path.join(d, "memsweep-kept-*"))
-    expect(len(kept) == 1 and kept[0] in err, f"no kept folder named: {os.listdir(d)}", err)
+    # (The merged run's summary, which fits, is kept in a folder of its own.)
+    kept = [os.path.dirname(f) for f in glob.glob(os.path.join(d, "memsweep-kept-*", "p0-*"))]
+    expect(len(set(kept)) == 1 and kept[0] in err, f"no kept folder named: {os.listdir(d)}", err)
     for p in range(12):
         path = os.path.join(kept[0], f"p{p}-samples.csv")
         expect(os.path.exists(path), f"p{p}-samples.csv not kept", err)
@@ -645,6 +647,22 @@ def grade_tmpdir_removed(d):
     expect(kept and os.path.dirname(kept[0]) in err, f"not kept beside --out, or not said: "
            f"{os.listdir(d)}", err)
     expect("nothing was measured" not in err, "said that nothing was measured", err)
+
+
+@case(27, "a run over ulimit -f even gzipped: the summary that fits is kept, named, exit 4")
+def summary_kept_under_file_limit(d):
+    # The samples (megabytes) fit nowhere under 4 KiB; each cell's
+    # statistics do, and were thrown away with them.
+    sweep = ["--modes", "host", "--min-exp", "0", "--max-exp", "3", "--warmup", "0", "--reps",
+             "30000"]
+    rc, _, err = memsweep(d, "run", "--out", "X", *sweep, fsize=4096)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    m = re.search(r"summary \(each cell's statistics\), kept in (\S+)", err)
+    expect(m and os.path.exists(os.path.join(d, m.group(1))), f"no summary kept: {os.listdir(d)}",
+           err)
+    show = subprocess.run([MEMSWEEP, "show", os.path.join(d, m.group(1))], capture_output=True,
+                          text=True)
+    expect(show.returncode == 0, "the kept summary does not read back", show.stderr)
 
 
 def main():
