@@ -106,6 +106,8 @@ typedef struct {
   int baseline; /* Pango units */
   gboolean one_line;
   gboolean cut; /* ellipsized: the words went on past its width */
+  double size;  /* user units, as asked for */
+  gboolean bold;
 } MsTextEntry;
 
 static void
@@ -197,6 +199,26 @@ text_context (cairo_t *cr)
   return t;
 }
 
+static const cairo_user_data_key_t least_text_key;
+
+void
+ms_draw_set_least_text (cairo_t *cr, double size)
+{
+  double *least = NULL;
+  if (size > 0) {
+    least = g_new (double, 1);
+    *least = size;
+  }
+  cairo_set_user_data (cr, &least_text_key, least, g_free);
+}
+
+double
+ms_draw_get_least_text (cairo_t *cr)
+{
+  const double *least = cairo_get_user_data (cr, &least_text_key);
+  return least ? *least : 0;
+}
+
 /* The layout of text at size and weight, max_w user units wide (< 0: no
  * limit) and wrapped or ellipsized there as mode says, measured; laid out
  * when first asked for, then reused. */
@@ -204,6 +226,7 @@ static const MsTextEntry *
 text_layout (cairo_t *cr, const char *text, double size, gboolean bold, double max_w, int mode)
 {
   MsTextContext *t = text_context (cr);
+  size = MAX (size, ms_draw_get_least_text (cr));
   gsize len = strlen (text);
   MsTextKey *key = g_malloc (sizeof (MsTextKey) + len + 1);
   key->size = size;
@@ -222,6 +245,8 @@ text_layout (cairo_t *cr, const char *text, double size, gboolean bold, double m
     MsTextCache *c = g_private_get (&text_cache_key);
     e = g_new0 (MsTextEntry, 1);
     e->layout = pango_layout_new (t->context);
+    e->size = size;
+    e->bold = bold != FALSE;
     pango_font_description_set_absolute_size (c->font, size * PANGO_SCALE);
     pango_font_description_set_weight (c->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
     pango_layout_set_font_description (e->layout, c->font);
@@ -288,6 +313,8 @@ typedef struct {
   gpointer user_data;
   MsTextRecorder cut_recorder;
   gpointer cut_data;
+  MsTextSizeRecorder size_recorder;
+  gpointer size_data;
 } MsTextRecording;
 
 static GPrivate text_recording_key = G_PRIVATE_INIT (g_free);
@@ -317,6 +344,26 @@ ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data)
   MsTextRecording *r = text_recording ();
   r->cut_recorder = recorder;
   r->cut_data = user_data;
+}
+
+void
+ms_draw_set_size_recorder (MsTextSizeRecorder recorder, gpointer user_data)
+{
+  MsTextRecording *r = text_recording ();
+  r->size_recorder = recorder;
+  r->size_data = user_data;
+}
+
+/* The size of e's font on the device: its size in user units times the
+ * matrix's scale (the square root of its determinant, which a rotation
+ * leaves alone). */
+static void
+record_size (cairo_t *cr, const MsTextRecording *r, const char *text, const MsTextEntry *e)
+{
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  double scale = sqrt (fabs (m.xx * m.yy - m.xy * m.yx));
+  r->size_recorder (text, e->size * scale, e->bold, r->size_data);
 }
 
 /* Reports the box (x, y, w, h) in user units, as the device box around
@@ -411,6 +458,8 @@ show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, doub
   emit_layout (cr, e, x, y);
   record_text (cr, text, x, y, e->w, e->h);
   MsTextRecording *r = g_private_get (&text_recording_key);
+  if (r && r->size_recorder)
+    record_size (cr, r, text, e);
   if (e->cut && r && r->cut_recorder)
     r->cut_recorder (text, x, y, e->w, e->h, r->cut_data);
 }

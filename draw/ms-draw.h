@@ -115,6 +115,19 @@ void ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data);
  * text: a PDF's text layer holds the words the page cuts, so a test of
  * what is printed asks the drawing. NULL stops. */
 void ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data);
+/* While set on cr, no text is laid out (measured or drawn) smaller than
+ * size user units: a projected slide keeps every caption, key and axis
+ * label at its body size, which a back row reads beside the takeaway
+ * (at nine tenths of it, the x-height fell under 60 % of the
+ * takeaway's). 0 removes it. */
+void ms_draw_set_least_text (cairo_t *cr, double size);
+double ms_draw_get_least_text (cairo_t *cr);
+/* Every text drawn on this thread goes to the recorder with the size of
+ * its font on the device (pixels) and its weight: a test measures the
+ * glyphs a class reads against the takeaway's. NULL stops. */
+typedef void (*MsTextSizeRecorder) (const char *text, double size_px, gboolean bold,
+                                    gpointer user_data);
+void ms_draw_set_size_recorder (MsTextSizeRecorder recorder, gpointer user_data);
 
 /* Markers (shapes in ms-palette.h). The path alone lets many markers go
  * out in one fill. */

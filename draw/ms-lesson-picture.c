@@ -108,6 +108,12 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
    * background). The screen, the exports and the command line all draw
    * here. */
   MsLessonAnswerJob job = { topic, run, style, width, height };
+  /* Projected, every word is at least the body size: a caption, key or
+   * axis label drawn smaller is one the back of the room cannot read. */
+  double least = ms_draw_get_least_text (cr);
+  if (ms_draw_is_slide (style, height))
+    ms_draw_set_least_text (cr, ms_style_font_size (style));
   ms_lesson_draw_faded (cr, &job, draw_picture);
+  ms_draw_set_least_text (cr, least);
   return TRUE;
 }

@@ -3,9 +3,11 @@
  * (the slide's share of the window, presentation text), light and dark,
  * from the shipped runs of both GPUs: no label box over plotted data (a
  * ring's label on a marker, a line or an error bar, as
- * ms_chart_data_cover counts them), no "-0%", and no text smaller than
- * 60 % of the takeaway's line over it, taken at the least size the
- * headline gives way to (ui/ms-headline.h: 0.8 of 22 pt, bold). */
+ * ms_chart_data_cover counts them), no "-0%", and no text whose
+ * x-height, as Pango renders its glyphs, is under 60 % of the takeaway's
+ * at its nominal 22 pt (bold): every caption, footnote, axis label and
+ * key in the picture, whatever its line height. The labels around the
+ * picture are the widget test's (tests/ui/test-widget-lesson-slides.c). */
 #include <pango/pangocairo.h>
 #include <string.h>
 
@@ -13,30 +15,33 @@
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
 
-/* The takeaway's least size on a slide: 22 pt (style.css, presentation)
- * times MS_HEADLINE_FLOOR (ui/ms-headline.h, which a drawing test does
- * not include). */
-#define TAKEAWAY_LEAST_PT (22 * 0.8)
+/* The takeaway's nominal size on a slide: 22 pt (style.css,
+ * presentation), in pixels at 96 dpi. */
+#define TAKEAWAY_PX (22 * 96.0 / 72)
+/* The least x-height a slide's text may have, as a share of the
+ * takeaway's: what a back row still reads beside the headline. */
+#define LEAST_SHARE 0.6
 
-/* The height of a line of the takeaway at its least size, in pixels at
- * 96 dpi, as Pango lays it out (its logical box, as the text recorder's). */
+/* The x-height of the drawing's font (Sans) at size_px, as Pango renders
+ * the glyph: its ink box, in whole device pixels as drawn. */
 static double
-takeaway_line_h (void)
+x_height (double size_px, gboolean bold)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
   cairo_t *cr = cairo_create (s);
   PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *font = pango_font_description_from_string ("DejaVu Sans Bold");
-  pango_font_description_set_absolute_size (font, TAKEAWAY_LEAST_PT * 96 / 72 * PANGO_SCALE);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_absolute_size (font, size_px * PANGO_SCALE);
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, "Ag", -1);
-  int h;
-  pango_layout_get_pixel_size (layout, NULL, &h);
+  pango_layout_set_text (layout, "x", -1);
+  PangoRectangle ink;
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
   pango_font_description_free (font);
   g_object_unref (layout);
   cairo_destroy (cr);
   cairo_surface_destroy (s);
-  return h;
+  return ink.height;
 }
 
 /* The picture's share of a 1024x768 window in presentation mode, under
@@ -47,8 +52,10 @@ takeaway_line_h (void)
 typedef struct {
   GString *problems;
   const char *what;
-  double least_h; /* the smallest text box drawn */
+  double least_x; /* the least x-height drawn, pixels */
   char *least;
+  double floor_x; /* the least allowed */
+  GHashTable *small; /* the texts under it, said once each */
 } Check;
 
 static void
@@ -60,14 +67,26 @@ check_label (const char *label, double cover, gpointer data)
 }
 
 static void
-check_text (const char *text, double x, double y, double w, double h, gpointer data)
+check_size (const char *text, double size_px, gboolean bold, gpointer data)
 {
   Check *c = data;
-  if (h < c->least_h) {
-    c->least_h = h;
+  double x = x_height (size_px, bold);
+  if (x < c->least_x) {
+    c->least_x = x;
     g_free (c->least);
     c->least = g_strdup (text);
   }
+  if (x < c->floor_x && !g_hash_table_contains (c->small, text)) {
+    g_hash_table_add (c->small, g_strdup (text));
+    g_string_append_printf (c->problems, "%s: \"%s\" has an x-height of %.0f px (%.1f px font)\n",
+                            c->what, text, x, size_px);
+  }
+}
+
+static void
+check_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  Check *c = data;
   if (strstr (text, "-0%") || strstr (text, "−0%"))
     g_string_append_printf (c->problems, "%s: \"%s\" says -0%%\n", c->what, text);
 }
@@ -104,7 +123,9 @@ draw_slide (MsLessonTopic t, const MsResults *run, gboolean dark, Check *check)
   cairo_t *cr = cairo_create (surface);
   ms_chart_set_label_check (check_label, check);
   ms_draw_set_text_recorder (check_text, check);
+  ms_draw_set_size_recorder (check_size, check);
   ms_lesson_picture_draw (cr, t, run, &st, SLIDE_W, SLIDE_H);
+  ms_draw_set_size_recorder (NULL, NULL);
   ms_draw_set_text_recorder (NULL, NULL);
   ms_chart_set_label_check (NULL, NULL);
   const char *dir = g_getenv ("MEMSWEEP_RENDER_DIR");
@@ -124,9 +145,10 @@ test_nothing_covers_data (void)
   g_assert_true (
       ms_lesson_portable_use_shipped (g_getenv ("MEMSWEEP_REFERENCE_DIR"), err, sizeof err));
   GString *problems = g_string_new (NULL);
-  const double least_h = takeaway_line_h ();
-  g_assert_cmpfloat (least_h, >, 20);
-  g_test_message ("the takeaway's line at its least size: %.0f px", least_h);
+  const double takeaway_x = x_height (TAKEAWAY_PX, TRUE);
+  g_assert_cmpfloat (takeaway_x, >, 10);
+  g_test_message ("the takeaway's x-height at 22 pt: %.0f px; the least allowed %.1f px",
+                  takeaway_x, LEAST_SHARE * takeaway_x);
   int drawn = 0;
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
@@ -136,13 +158,12 @@ test_nothing_covers_data (void)
       for (int dark = 0; dark < 2; dark++) {
         g_autofree char *what = g_strdup_printf ("%s-%s-%s", gpus[g], ms_lesson_topic (t)->name,
                                                  dark ? "dark" : "light");
-        Check check = { problems, what, G_MAXDOUBLE, NULL };
+        Check check = { problems, what, G_MAXDOUBLE, NULL, LEAST_SHARE * takeaway_x,
+                         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
         draw_slide (t, run, dark, &check);
-        if (check.least && check.least_h < 0.6 * least_h)
-          g_string_append_printf (problems,
-                                  "%s: \"%s\" is %.0f px, under 60%% of the "
-                                  "takeaway's %.0f px\n",
-                                  what, check.least, check.least_h, least_h);
+        if (!check.least)
+          g_string_append_printf (problems, "%s: no text recorded\n", what);
+        g_hash_table_unref (check.small);
         g_free (check.least);
       }
       drawn++;
