@@ -392,20 +392,19 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_DECIDED;
   }
   /* A memory whose every state came out the same is decided, and the line
-   * says so beside the others it cannot tell: the picture's rows read
-   * "the same" there. "This run", not "this GPU": it is the run's
-   * spread that cannot decide. Why is the picture's to show (its pale
-   * bars' intervals cross the band); said here too, the line ran to
-   * three. */
+   * says that alone: what did not change, in one clause. The memories
+   * the run cannot tell are the picture's to show (pale bars whose
+   * intervals cross the band); named here too ("X: same; Y: cannot
+   * tell"), a class had two clauses to parse. "This run", not "this
+   * GPU": it is the run's spread that cannot decide. */
   char same[128], other[128];
   memory_lists (rows, n, same, other, sizeof same);
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
-     * memories whose copies came out the same, then those the run
-     * cannot tell, e.g. "Pinned: same after any store; pageable and
-     * write-combined: cannot tell". */
-    snprintf (buf, len, ms_gettext ("%s: same after any store; %s: cannot tell"), same, other);
-    return MS_TAKEAWAY_UNDECIDED;
+     * memories whose copies came out the same, e.g. "Pinned and
+     * write-combined copies took the same time after any store". */
+    snprintf (buf, len, ms_gettext ("%s copies took the same time after any store"), same);
+    return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {
     snprintf (buf, len,

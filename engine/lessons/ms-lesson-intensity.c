@@ -165,9 +165,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * read as a draw over a clear win, and "no extra arithmetic needed"
      * contradicted the note under the picture, which says the arithmetic
      * never grew to matter in this run. */
-    snprintf (buf, len,
-              ms_gettext ("Zero-copy was faster at every F, %d to %d, before arithmetic mattered"),
-              f_lo, f_hi);
+    snprintf (buf, len, ms_gettext ("Zero-copy beat pinned at every F from %d to %d"), f_lo,
+              f_hi);
     return MS_TAKEAWAY_DECIDED;
   }
   if (grew < ARITHMETIC_SHOWS) {

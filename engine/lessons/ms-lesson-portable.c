@@ -187,33 +187,28 @@ short_gpu_name (const char *name, char *out, size_t len)
 
 /* The run in use has one GPU, and the slide draws a run of two or more
  * borrowed from another host: a class reads any figure on it as this
- * GPU's unless the line says whose it is. */
+ * GPU's unless the line says whose it is, in the one clause it has ("This
+ * H100 has one GPU; 2 × H200: ..." was two to parse). */
 static void
 borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *buf, size_t len)
 {
-  char here[64], there[256], there_short[64];
-  short_gpu_name (run->device.name, here, sizeof here);
+  (void)run;
+  char there[256], there_short[64];
   ms_portable_file_gpu_name (shown_file, 0, there, sizeof there);
   short_gpu_name (there, there_short, sizeof there_short);
   double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
   double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
-  if (run->device.count >= 2)
-    /* TRANSLATORS: the run's GPU ("H100"), then the host's GPU count. */
-    snprintf (buf, len, ms_gettext ("This run used one %s of %d;"), here, run->device.count);
-  else
-    /* TRANSLATORS: the run's GPU ("H100"). */
-    snprintf (buf, len, ms_gettext ("This %s has one GPU;"), here);
   if (fabs (shared - 100) <= 5)
-    /* TRANSLATORS: the count of GPUs and the GPU of the run shown ("...;
-     * 2 × H200: portable as fast as per-GPU pinned"): a buffer
-     * allocated portable against one pinned for each GPU. */
-    ms_caption_append (buf, len,
-                       ms_gettext ("%d × %s: portable as fast as per-GPU pinned"),
-                       p->n_devices, there_short);
+    /* TRANSLATORS: the count of GPUs and the GPU of the run shown, another
+     * host's ("On another host's 2 × H200, ..."): a buffer allocated
+     * portable against one pinned for each GPU. */
+    snprintf (buf, len,
+              ms_gettext ("On another host's %d × %s, portable copied as fast as per-GPU pinned"),
+              p->n_devices, there_short);
   else
-    ms_caption_append (buf, len,
-                       ms_gettext ("%d × %s: portable at %.0f%% of per-GPU pinned"),
-                       p->n_devices, there_short, shared);
+    snprintf (buf, len,
+              ms_gettext ("On another host's %d × %s, portable copied at %.0f%% of per-GPU pinned"),
+              p->n_devices, there_short, shared);
 }
 
 MsTakeaway

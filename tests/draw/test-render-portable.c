@@ -97,9 +97,9 @@ test_takeaway (void)
                    MS_TAKEAWAY_DECIDED);
   g_assert_cmpint (run->device.count, <=, 1);
   g_assert_cmpstr (run->device.name, ==, "Test GPU");
-  /* The run's GPU by its name's first word ("Test GPU"). */
-  g_autofree char *want = g_strdup_printf ("This Test has one GPU; %d × H100: portable as fast as "
-                                           "per-GPU pinned",
+  /* Another host's GPUs, named as such: not this GPU's figures. */
+  g_autofree char *want = g_strdup_printf ("On another host's %d × H100, portable copied as fast "
+                                           "as per-GPU pinned",
                                            file->portable.n_devices);
   g_assert_cmpstr (line, ==, want);
   g_assert_cmpint (g_utf8_strlen (line, -1), <=, 70);
@@ -109,7 +109,8 @@ test_takeaway (void)
   file->portable.cell[MS_PORTABLE_SHARED][1].h2d_gbps = 26.9;
   ms_lesson_portable_use (file, FIXTURE);
   ms_lesson_portable_takeaway (run, NULL, line, sizeof line);
-  g_assert_cmpstr (line, ==, "This Test has one GPU; 2 × H100: portable at 50% of per-GPU pinned");
+  g_assert_cmpstr (line, ==,
+                   "On another host's 2 × H100, portable copied at 50% of per-GPU pinned");
   /* The caption names the file's GPUs. */
   g_assert_true (ms_lesson_caption (MS_TOPIC_PORTABLE, run, -1, caption, sizeof caption));
   g_assert_nonnull (strstr (caption, "With 2 GPUs (H100 80GB HBM3)"));
