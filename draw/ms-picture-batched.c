@@ -402,7 +402,10 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
 /* On a slide, the spike of one call per copy that the eye goes to first
  * says what it is where it is (under the picture, five lines down, the
  * class had not read it), unringed: a ring marks what the takeaway
- * speaks of, and on the spike it drew the eye there first. */
+ * speaks of, and on the spike it drew the eye there first. Its size's
+ * points are drawn faint in every line (the batch jumped there too): at
+ * full strength the highest mark on the slide was one the run cannot
+ * explain, and the eye went there before the takeaway's pair. */
 static void
 call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2])
 {
@@ -418,7 +421,16 @@ call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2
    * "29 µs every time: the run does not show why". */
   g_autofree char *label
       = g_strdup_printf (_ ("%s every time: the run does not show why"), t);
-  ms_chart_data_add_remark (panels[m], (double) ms_vector_bytes (c->elements), per, label);
+  double at = (double) ms_vector_bytes (c->elements);
+  ms_chart_data_add_remark (panels[m], at, per, label);
+  for (guint i = 0; i < panels[m]->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (panels[m]->series, i);
+    for (guint k = 0; k < s->points->len; k++) {
+      MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (p->x == at)
+        p->muted = TRUE;
+    }
+  }
 }
 
 static void

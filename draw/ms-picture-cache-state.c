@@ -483,11 +483,14 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   double top = fs * 0.8 + th;
   const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
                         "view and the details.");
-  double mh = check_left_out ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
+  /* A slide leaves both notes to the details: the key over the rows says
+   * what a tick alone and the band mean, and two more lines of grey
+   * under a dense picture were what a back row could not read. */
+  double mh = check_left_out && !slide ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
                                    + fs * 0.4
                              : 0;
   /* The key only where the lines keep their text's full size. */
-  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n) + 1))
+  if (slide || height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n) + 1))
     kh = 0;
   double bottom
       = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);

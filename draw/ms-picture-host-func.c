@@ -285,9 +285,11 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   ms_draw_background (cr, style);
   const char *title = _ ("From the end of the work to the host function's start");
   double th = ms_picture_title (cr, style, title, width);
-  /* Which call each row's short name is. */
+  /* Which call each row's short name is; a slide leaves it to the
+   * details (a grey line of API names a back row did not read). */
   ms_set_color (cr, &style->fg, 0.75);
-  th += ms_draw_text_wrapped (cr,
+  if (!ms_draw_is_slide (style, height))
+    th += ms_draw_text_wrapped (cr,
                               _ ("HostFunc: cudaLaunchHostFunc; Callback: "
                                  "cudaStreamAddCallback; after a copy or a kernel"),
                               fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);

@@ -346,6 +346,10 @@ draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const ch
   ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w1, NULL);
   ms_draw_text (cr, var, 0, 0, fs, -1, 0, FALSE, &w2, NULL);
   fs *= MIN (1, (right - x) / MAX (w1, w2));
+  /* Where it fits only smaller than a slide's least text, it is left to
+   * the details: drawn at that size it ran over the column heads. */
+  if (fs < ms_draw_get_least_text (cr))
+    return;
   ms_set_color (cr, &style->fg, 0.7);
   ms_draw_text (cr, name, x, y + th * 0.1, fs, 0, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, var, x, y + th * 1.15, fs, 0, 0, FALSE, NULL, NULL);

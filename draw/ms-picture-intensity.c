@@ -73,7 +73,7 @@ where_effect_shows (double p_lo, double p_hi, int lo, int hi)
  * measured unless draw. */
 static double
 times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
-            gboolean draw)
+            gboolean slide, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   int lo = 0, hi = 0;
@@ -106,8 +106,19 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
    * pinned's times), beyond this run." Said as the takeaway says it
    * ("... before arithmetic mattered"), which a class read as
    * contradicted by "there the lesson's effect shows". */
+  /* A slide keeps the one sentence a class needs beside its takeaway,
+   * where the effect would show; the times are the details'. */
+  if (slide && !at)
+    return 0;
   g_autofree char *text
-      = at ? g_strdup_printf (_ ("%s Up to F = %d the arithmetic stays small beside the copies: "
+      = slide
+            /* TRANSLATORS: under the intensity slide, e.g. "The arithmetic
+             * would take as long as the copies only near F = 7000, beyond
+             * this run." */
+            ? g_strdup_printf (_ ("The arithmetic would take as long as the copies only near "
+                                  "F = %s, beyond this run."),
+                               at)
+      : at ? g_strdup_printf (_ ("%s Up to F = %d the arithmetic stays small beside the copies: "
                                  "it would take as long as them only near F = %s (a straight "
                                  "line through pinned's times), beyond this run."),
                               times, hi, at)
@@ -127,13 +138,14 @@ ms_picture_intensity (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
     return;
   }
   ms_draw_background (cr, style);
-  double chart_h = round (height - times_note (cr, run, style, width, 0, FALSE));
+  gboolean slide = ms_draw_is_slide (style, height);
+  double chart_h = round (height - times_note (cr, run, style, width, 0, slide, FALSE));
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, chart_h);
   cairo_clip (cr);
   ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
   cairo_restore (cr);
-  times_note (cr, run, style, width, chart_h, TRUE);
+  times_note (cr, run, style, width, chart_h, slide, TRUE);
 }
 
 static const MsVariantWords words[] = {

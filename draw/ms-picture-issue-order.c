@@ -235,8 +235,11 @@ build (const MsResults *run, gboolean slide)
       ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
       /* One stream has one order: its figure is noise by definition, and
-       * its long bar drew the eye first. Faint, as the note says. */
-      if (k == 1)
+       * its long bar drew the eye first. Faint, as the note says; on a
+       * slide so is every point whose interval takes in 0 (noise too):
+       * their bars, cut at the chart's edges, ran its full height and
+       * read as the effect. */
+      if (k == 1 || (slide && j.lo <= 1 && j.hi >= 1))
         g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
@@ -251,7 +254,10 @@ build (const MsResults *run, gboolean slide)
      * slide has room for, with K = 1 (its +14 % stood unexplained where a
      * second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
-    if (cut && k1)
+    if (slide)
+      /* xgettext:no-c-format */
+      d->foot_note = g_strdup (_ ("Faint: a 95% interval that takes in 0, noise."));
+    else if (cut && k1)
       /* xgettext:no-c-format */
       d->foot_note = g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
                                   "noise, and so is K = 1 (one stream: one order)."));
