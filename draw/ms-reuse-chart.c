@@ -581,9 +581,25 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return rows * fs * 1.5;
 }
 
+static void reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                              double width, double height, MsReuseLayout *layout);
+
+/* Projected, no word smaller than the body size (ms_draw_set_least_text,
+ * as a lesson's own picture). */
 void
 ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
                      double height, MsReuseLayout *layout)
+{
+  double least = ms_draw_get_least_text (cr);
+  if (ms_draw_is_slide (st, height))
+    ms_draw_set_least_text (cr, ms_style_font_size (st));
+  reuse_chart_draw (cr, d, st, width, height, layout);
+  ms_draw_set_least_text (cr, least);
+}
+
+static void
+reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                  double height, MsReuseLayout *layout)
 {
   const double fs = ms_style_font_size (st);
   MsReuseLayout l = { 0 };

@@ -602,10 +602,29 @@ rows_seen (const MsTimelineRows *rows, const MsTimeWindow *win, gboolean seen[MS
  * lanes are as tall as the others' and its label column as wide, so that
  * the same time is the same x in each; the rows and the legend stay
  * together. */
+static void rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
+                       const MsChartStyle *style, double width, double height,
+                       MsTimelineLayout *layouts);
+
+/* A lesson's timelines projected: no word smaller than the body size
+ * (ms_draw_set_least_text, as a lesson's own picture); a label that
+ * fits its bar only smaller goes beside it or is left out, as any label
+ * too long for its bar. */
 void
 ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
                        const MsChartStyle *style, double width, double height,
                        MsTimelineLayout *layouts)
+{
+  double least = ms_draw_get_least_text (cr);
+  if (ms_draw_is_slide (style, height))
+    ms_draw_set_least_text (cr, ms_style_font_size (style));
+  rows_draw (cr, rows, win, style, width, height, layouts);
+  ms_draw_set_least_text (cr, least);
+}
+
+static void
+rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win,
+           const MsChartStyle *style, double width, double height, MsTimelineLayout *layouts)
 {
   if (rows->n == 0) {
     ms_timeline_draw (cr, NULL, 0, win, style, width, height, NULL, layouts);
