@@ -22,6 +22,9 @@
 typedef struct {
   MsRegisterCosts c;
   char size[32];
+  /* Projected: the key names the lines without their sums, which read
+   * as three formulas a back row had to parse (the details give them). */
+  gboolean slide;
 } Costs;
 
 static gboolean
@@ -129,6 +132,14 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
       = g_strdup_printf (_ ("pinned: %s to allocate and free, once + n × %s"), pin_once, pin_e2e);
   /* Translators: under the register lesson's key, the costs the run did
    * not time, e.g. "not timed, left out: unregistering". */
+  if (k->slide) {
+    g_free (reg_text);
+    g_free (once_text);
+    g_free (pin_text);
+    reg_text = g_strdup (_ ("registered anew every repetition"));
+    once_text = g_strdup (_ ("registered once, reused"));
+    pin_text = g_strdup (_ ("pinned, allocated once"));
+  }
   g_autofree char *left_text = ms_register_left_out (c, left, sizeof left) > 0
                                    ? g_strdup_printf (_ ("not timed, left out: %s"), left)
                                    : NULL;
@@ -273,6 +284,7 @@ ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
   gboolean costs = find_costs (run, &k);
+  k.slide = ms_draw_is_slide (style, height);
   gboolean timeline = ms_lesson_rows_fill (&rows, MS_TOPIC_REGISTER, run) > 0;
   if (!costs && !timeline) {
     ms_picture_empty (cr, style, width, height,
