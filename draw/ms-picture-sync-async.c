@@ -233,13 +233,10 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
                            : _ ("solid line with markers: when the call returned; dashed line: "
                                 "when the copy was done"),
                      fs, y, width - 2 * fs, draw);
+  /* A slide does not list what it leaves to a larger view (two grey
+   * lines of API names under the key): Details is over it. */
   if (blocking)
     y += blocking_strip (cr, run, st, y + fs * 0.2, width, draw) + fs * 0.2;
-  else
-    y += ms_draw_note (cr, st,
-                       _ ("When the copy was done, cudaMemcpy, pinned memory, device to host "
-                          "and CUDA_LAUNCH_BLOCKING=1: in a larger view and the details."),
-                       fs, y, width - 2 * fs, draw);
   /* The pinned copy's finding where the slide is not about one line. */
   g_autofree char *take = focus ? NULL : takeaway (run);
   if (take) {
