@@ -239,8 +239,14 @@ build (const MsResults *run, gboolean slide)
        * slide so is every point whose interval takes in 0 (noise too):
        * their bars, cut at the chart's edges, ran its full height and
        * read as the effect. */
+      MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
       if (k == 1 || (slide && j.lo <= 1 && j.hi >= 1))
-        g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
+        p->muted = TRUE;
+      /* Faint, a bar that ran the chart's full height still drew a line
+       * through the ringed point: a slide says what faint means and
+       * leaves the noise's bars to a larger view. */
+      if (slide && p->muted)
+        p->lo = 1, p->hi = 0;
     }
   }
   if (slide)
