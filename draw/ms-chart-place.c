@@ -78,6 +78,16 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
       prev = !p->partial;
     }
   }
+  /* A reference line as a stretch of line too: a label on "the kernel
+   * ahead, 200 µs" cut the line a class reads the markers against. */
+  for (guint i = 0; d->refs && i < d->refs->len; i++) {
+    const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
+    if (d->y_kind != MS_SCALE_LINEAR && r->y <= 0)
+      continue;
+    double ry = ms_scale_to_pixel (&l->ys, r->y);
+    if (segment_meets_rect (l->plot_x, ry, l->plot_x + l->plot_w, ry, x, y, w, h))
+      cover += 1;
+  }
   return cover;
 }
 
