@@ -290,9 +290,9 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
   ms_set_color (cr, &style->fg, 0.75);
   if (!ms_draw_is_slide (style, height))
     th += ms_draw_text_wrapped (cr,
-                              _ ("HostFunc: cudaLaunchHostFunc; Callback: "
-                                 "cudaStreamAddCallback; after a copy or a kernel"),
-                              fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
+                                _ ("HostFunc: cudaLaunchHostFunc; Callback: "
+                                   "cudaStreamAddCallback; after a copy or a kernel"),
+                                fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
   /* Where the slow function's note and timelines would be crowded (the
    * lesson pane, a projected slide: lanes 5 px high, unlabelled), the

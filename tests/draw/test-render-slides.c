@@ -62,7 +62,7 @@ typedef struct {
   const char *what;
   double least_x; /* the least x-height drawn, pixels */
   char *least;
-  double floor_x; /* the least allowed */
+  double floor_x;    /* the least allowed */
   GHashTable *small; /* the texts under it, said once each */
 } Check;
 
