@@ -342,9 +342,10 @@ ms_cli_fleet_report (int argc, char **argv)
   }
   print_damaged_profiles (stderr, r);
   print_uncounted (stderr, argv[optind]);
+  /* A file that could not be written: 4, as for every command. */
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);
-    return 1;
+    return EXIT_WRITE;
   }
   ReportView view = { r, only_outliers };
   MsCliTable *table = ms_cli_fleet_report_table (r, only_outliers);

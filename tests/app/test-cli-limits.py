@@ -44,6 +44,7 @@ pass found on 3a4f0474 (each fails there):
  25 SIGTERM to memsweep and to its process (pkill, systemd, Slurm): written
  26 TMPDIR removed while run --grade measures: kept beside --out, said
  27 a run over ulimit -f even gzipped: the summary that fits is kept
+ 28 fleet-report --openmetrics FILE that cannot be written: exit 4
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -663,6 +664,15 @@ def summary_kept_under_file_limit(d):
     show = subprocess.run([MEMSWEEP, "show", os.path.join(d, m.group(1))], capture_output=True,
                           text=True)
     expect(show.returncode == 0, "the kept summary does not read back", show.stderr)
+
+
+@case(28, "fleet-report --openmetrics FILE that cannot be written: exit 4, as every command")
+def openmetrics_not_written(d):
+    rc, _, err = memsweep(d, "fleet-node", "--dir", "fl", "--node", "a", "--", *TINY)
+    expect(rc == 0, f"fleet-node: exit {rc}", err)
+    os.symlink("/dev/full", os.path.join(d, "om.txt"))
+    rc, _, err = memsweep(d, "fleet-report", "fl", "--openmetrics", "om.txt")
+    expect(rc == 4, f"exit {rc}, not 4", err)
 
 
 def main():
