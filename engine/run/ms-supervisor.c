@@ -664,7 +664,9 @@ why_silent (const char *err_path, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("the file size limit is 0 (ulimit -f 0), so it could not write even "
                           "its error messages"));
-  else if (statvfs (err_path, &fs) == 0 && fs.f_bavail == 0)
+  /* Less than a page or so: a message needs a block, which a nearly full
+   * disk (a small tmpfs) has no longer, whatever f_bavail still counts. */
+  else if (statvfs (err_path, &fs) == 0 && (double) fs.f_bavail * fs.f_frsize < 64 * 1024)
     snprintf (buf, len,
               ms_gettext ("the disk is full, so it could not write even its error messages"));
 }

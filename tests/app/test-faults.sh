@@ -98,13 +98,20 @@ one() {
   # A run that cannot be written is kept, whole, in a folder of its own
   # (docs/cli.md), and the message says where.
   named=$(sed -n 's|.*what was measured is kept in \(.*\)/p-samples.csv and .*|\1|p' "$tmp/out")
+  # Where no folder takes the samples (the fault follows their name), the
+  # summary alone is kept, and said so.
   for kept in "$dir"/memsweep-kept-* $named; do
     [ -d "$kept" ] || continue
-    for f in p-samples.csv p-summary.csv p-meta.json; do
+    files="p-samples.csv p-summary.csv p-meta.json"
+    said="what was measured is kept in $kept/p-samples.csv"
+    if grep -qF -- "only the summary (each cell's statistics), kept in $kept/p-summary.csv" \
+      "$tmp/out"; then
+      files="p-summary.csv p-meta.json" said="kept in $kept/p-summary.csv"
+    fi
+    for f in $files; do
       [ -s "$kept/$f" ] || fail "$what: $f not in $kept"
     done
-    grep -qF -- "what was measured is kept in $kept/p-samples.csv" "$tmp/out" ||
-      fail "$what: where the run is kept is not said"
+    grep -qF -- "$said" "$tmp/out" || fail "$what: where the run is kept is not said"
     rm -rf "$kept"
   done
   ls "$dir" | cmp -s - "$tmp/before" || { ls "$dir" >"$tmp/out"; fail "$what: files left over"; }
