@@ -149,10 +149,9 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
     fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
                                  "written\n"),
              ms_cli_signal_name (sig));
-  /* TRANSLATORS: as in "; what was measured is kept in %s and %s", whose
-   * translation must hold this one. */
-  else if (strstr (run_err, ms_gettext ("what was measured is kept in")))
-    /* A process kept what it measured where it could (said above). */
+  /* A process kept what it measured, or the part that fitted, where it
+   * could (said above): a kept folder is named, in any language. */
+  else if (strstr (run_err, "memsweep-kept-"))
     fprintf (stderr, ms_gettext ("memsweep: no run to write (%s left as it was): what the "
                                  "processes measured is kept where said above\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean));
