@@ -755,6 +755,9 @@ ms_cli_compare (int argc, char **argv)
   rc = get_runs (&o, argv, &a, &b, &live_status);
   if (rc < 0)
     rc = judge (&o, a, b);
+  /* Measured here and written nowhere: kept where the output failed. */
+  if (o.live && !o.how.prefix && rc == EXIT_COMPARE_OUTPUT)
+    ms_cli_live_keep (a, b, o.plot ? o.plot : ".");
   /* Stopped, or a side's files not written: said by the status too (a
    * failure of the measuring says more than "nothing decided"). */
   if (live_status == EXIT_WRITE ||

@@ -426,3 +426,44 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     *status_out = status;
   return rc;
 }
+
+/* One side's pair as live-X-* in folder, or kept elsewhere where it does
+ * not fit there (ms_csv_write_pair_or_keep); said either way. False when
+ * it could be kept nowhere. */
+static bool
+keep_side (MsResults *run, int side, const char *folder)
+{
+  char samples[PATH_MAX + 32], summary[PATH_MAX + 32], err[2048], clean[4 * sizeof err],
+    clean2[4 * sizeof samples];
+  bool kept;
+  snprintf (samples, sizeof samples, "%s/live-%c-samples.csv", folder, 'a' + side);
+  snprintf (summary, sizeof summary, "%s/live-%c-summary.csv", folder, 'a' + side);
+  if (ms_csv_write_pair_or_keep (run, samples, summary, &kept, err, sizeof err)) {
+    fprintf (stderr, ms_gettext ("memsweep compare: side %s: what was measured is kept in %s and "
+                                 "%s\n"),
+             side_name[side], ms_report_clean (samples, clean, sizeof clean),
+             ms_report_clean (summary, clean2, sizeof clean2));
+    return true;
+  }
+  fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return kept;
+}
+
+bool
+ms_cli_live_keep (MsResults *a, MsResults *b, const char *near)
+{
+  char folder[PATH_MAX];
+  if (!a || !b)
+    return false;
+  if (!ms_output_plan_keep_folder (near, 0, folder, sizeof folder) &&
+      !ms_output_plan_keep_folder (near, 1, folder, sizeof folder)) {
+    fputs (ms_gettext ("memsweep compare: no folder could keep what the two sides measured "
+                       "either (TMPDIR included): it is lost\n"),
+           stderr);
+    return false;
+  }
+  bool a_kept = keep_side (a, 0, folder);
+  bool b_kept = keep_side (b, 1, folder);
+  rmdir (folder); /* where both went elsewhere: nothing to leave */
+  return a_kept && b_kept;
+}

@@ -48,3 +48,9 @@ typedef struct {
  * the exit status that stands for (EXIT_RUNTIME, EXIT_WRITE). */
 int ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a,
                          MsResults **b, int *status);
+/* A live comparison without --out whose output (--plot, an export,
+ * standard output) could not be written: what both sides measured is
+ * kept as live-a-* and live-b-* pairs in a new folder near near
+ * (ms_output_plan_keep_folder), and said; false, said too, when it could
+ * not be kept anywhere. */
+bool ms_cli_live_keep (MsResults *a, MsResults *b, const char *near);

@@ -671,11 +671,57 @@ why_silent (const char *err_path, char *buf, size_t len)
               ms_gettext ("the disk is full, so it could not write even its error messages"));
 }
 
+/* Whether folder/name exists and was changed at or after since. */
+static bool
+there_since (const char *folder, const char *name, time_t since)
+{
+  char path[PATH_MAX];
+  struct stat st;
+  return snprintf (path, sizeof path, "%s/%s", folder, name) < (int) sizeof path &&
+         stat (path, &st) == 0 && st.st_mtime >= since;
+}
+
+/* A kept folder in the command's own folder (MS_OUTPUT_PLAN_KEEP_ENV, as
+ * its processes were given) holding the files of the process whose
+ * messages are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv,
+ * plain or gzipped), made since that process started; its path in
+ * kept. */
+static bool
+kept_by (const char *err_path, char *kept, size_t len)
+{
+  const char *home = ms_output_plan_first_set_folder ();
+  const char *base = strrchr (err_path, '/');
+  char name[NAME_MAX + 32];
+  struct stat log;
+  base = base ? base + 1 : err_path;
+  int n = (int) strcspn (base, ".");
+  DIR *d = home[0] && stat (err_path, &log) == 0 ? opendir (home) : NULL;
+  bool found = false;
+  for (struct dirent *e; d && !found && (e = readdir (d));) {
+    if (strncmp (e->d_name, "memsweep-kept-", 14) != 0 ||
+        snprintf (kept, len, "%s/%s", home, e->d_name) >= (int) len)
+      continue;
+    snprintf (name, sizeof name, "%.*s-summary.csv", n, base);
+    found = there_since (kept, name, log.st_ctime);
+    snprintf (name, sizeof name, "%.*s-summary.csv.gz", n, base);
+    found = found || there_since (kept, name, log.st_ctime);
+  }
+  if (d)
+    closedir (d);
+  return found;
+}
+
 const char *
 ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
 {
+  char kept[PATH_MAX];
   first_line (err_path, buf, len);
-  if (!buf[0])
-    why_silent (err_path, buf, len);
+  if (buf[0])
+    return buf;
+  why_silent (err_path, buf, len);
+  /* Its words are lost, not what it kept: where, found from here. */
+  size_t used = strlen (buf);
+  if (kept_by (err_path, kept, sizeof kept))
+    snprintf (buf + used, len - used, ms_gettext ("; what it measured is kept in %s"), kept);
   return buf;
 }

@@ -952,8 +952,11 @@ def check(case, stress, rc, folder, before, tmp, sid, err, extra=(), kept=False)
     for path in sorted(set(before) | set(after)):
         if before.get(path) == after.get(path):
             continue
-        if kept and path not in before and \
-                os.path.relpath(path, folder).startswith("memsweep-kept-"):
+        # A kept folder is made beside the files it stands for, which may
+        # be in a subfolder (fleet-node --dir F: F/memsweep-kept-*).
+        if kept and path not in before and any(
+                part.startswith("memsweep-kept-")
+                for part in os.path.relpath(path, folder).split(os.sep)):
             continue
         if os.path.realpath(path) not in declared:
             what = "removed" if path not in after else "new" if path not in before else "changed"

@@ -45,6 +45,7 @@ pass found on 3a4f0474 (each fails there):
  26 TMPDIR removed while run --grade measures: kept beside --out, said
  27 a run over ulimit -f even gzipped: the summary that fits is kept
  28 fleet-report --openmetrics FILE that cannot be written: exit 4
+ 29 compare --live without --out, --plot not written: both sides kept
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -673,6 +674,20 @@ def openmetrics_not_written(d):
     os.symlink("/dev/full", os.path.join(d, "om.txt"))
     rc, _, err = memsweep(d, "fleet-report", "fl", "--openmetrics", "om.txt")
     expect(rc == 4, f"exit {rc}, not 4", err)
+
+
+@case(29, "compare --live without --out whose --plot cannot be written keeps both sides, named")
+def live_plot_fails_kept(d):
+    # Measured here and asked to be written nowhere but the picture.
+    side = "--modes host --min-exp 10 --max-exp 10 --reps 3 --rounds 1"
+    os.symlink("/dev/full", os.path.join(d, "p.svg"))
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, "--budget", "30",
+                          "--plot", "p.svg")
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    for s in "ab":
+        kept = glob.glob(os.path.join(d, "memsweep-kept-*", f"live-{s}-samples.csv"))
+        expect(kept and os.path.relpath(kept[0], d) in err.replace("./", ""),
+               f"side {s} not kept, or not named: {os.listdir(d)}", err)
 
 
 def main():
