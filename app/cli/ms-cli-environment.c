@@ -21,6 +21,10 @@ static const MsCliNote environment[] = {
                             "kept (default ~/.local/share)") },
   { "TMPDIR", MS_N_ ("where the processes of a compare-grade run or of compare --live keep their "
                      "files while they run (default /tmp)") },
+  { "MEMSWEEP_SUPERVISED, MEMSWEEP_KEEP_DIR",
+    MS_N_ ("set by memsweep for the processes it starts: such a process leaves a second stop "
+           "signal to memsweep, and keeps what it measured in that folder (the command's own) "
+           "where TMPDIR cannot hold it") },
   { "CUDA_VISIBLE_DEVICES", MS_N_ ("which GPUs CUDA shows memsweep; --device counts among them") },
   { "CUDA_DEVICE_MAX_CONNECTIONS",
     MS_N_ ("the hardware queues CUDA gives a process; the issue-order lesson sets it for its "
