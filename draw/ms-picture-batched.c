@@ -413,24 +413,35 @@ call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2
   const MsCell *c = count > 0 ? spike_cell (run, count, only, &m) : NULL;
   if (!c)
     return;
-  char t[32];
+  char t[32], size[32];
   double per = c->stats.e2e.median / count;
   ms_caption_time (per, t, sizeof t);
-  /* TRANSLATORS: a ring's label on the batched slide, at a size where one
-   * call per copy took over three times both its neighbours, e.g.
-   * "29 µs every time: the run does not show why". */
-  g_autofree char *label
-      = g_strdup_printf (_ ("%s every time: the run does not show why"), t);
   double at = (double) ms_vector_bytes (c->elements);
-  ms_chart_data_add_remark (panels[m], at, per, label);
+  ms_format_size_label (at, size, sizeof size);
+  /* The scale is the other sizes': the spike, the tallest mark on the
+   * slide, pulled the eye from the takeaway's pair; it leaves the plot at
+   * its top edge, cut there, and its note says so beside it. */
+  double hi = 0;
   for (guint i = 0; i < panels[m]->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (panels[m]->series, i);
     for (guint k = 0; k < s->points->len; k++) {
       MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
       if (p->x == at)
         p->muted = TRUE;
+      else
+        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
     }
   }
+  gboolean above = hi > 0 && hi * 1.5 < per;
+  if (above)
+    panels[m]->y_max = hi * 1.5, panels[m]->y_fixed = panels[m]->y_min > 0;
+  /* TRANSLATORS: a note on the batched slide, at a size where one call
+   * per copy took over three times both its neighbours, e.g. "16 KiB:
+   * 29 µs, above the scale;\nthe run does not show why". */
+  g_autofree char *label
+      = above ? g_strdup_printf (_ ("%s: %s, above the scale;\nthe run does not show why"), size, t)
+              : g_strdup_printf (_ ("%s every time: the run does not show why"), t);
+  ms_chart_data_add_remark (panels[m], at, above ? panels[m]->y_max : per, label);
 }
 
 static void

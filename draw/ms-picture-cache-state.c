@@ -81,13 +81,35 @@ starts_group (const MsCacheStateRow *rows, int i)
                 != (rows[i - 1].state == MS_CACHE_STATE_READ_WC);
 }
 
+/* Whether every row of the group that starts at i is one the run cannot
+ * tell. On a slide such a group is its one line: lone ticks at 0.85×,
+ * outside the band, caught a class's eye as an effect. */
+static gboolean
+group_untold (const MsCacheStateRow *rows, int n, int i)
+{
+  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
+    if (rows[k].judgement.verdict != MS_VERDICT_AMBIGUOUS)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether row i is drawn as a bar: not where a slide folds its group. */
+static gboolean
+row_drawn (const MsCacheStateRow *rows, int n, int i, gboolean slide)
+{
+  int g = i;
+  while (!starts_group (rows, g))
+    g--;
+  return !slide || !group_untold (rows, n, g);
+}
+
 /* The lines the rows take: one a bar, one a group's name. */
 static int
-n_lines (const MsCacheStateRow *rows, int n)
+n_lines (const MsCacheStateRow *rows, int n, gboolean slide)
 {
-  int lines = n;
+  int lines = 0;
   for (int i = 0; i < n; i++)
-    lines += starts_group (rows, i);
+    lines += starts_group (rows, i) + row_drawn (rows, n, i, slide);
   return lines;
 }
 
@@ -126,21 +148,35 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
   ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
 }
 
+/* A row's height: a line, or as tall as its state's name wrapped to the
+ * label column where the text may not shrink (a slide's least text,
+ * ms_draw_set_least_text): shrunk under it, the name was drawn at the
+ * least size anyway and covered the next row's. */
+static double
+row_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *row)
+{
+  if (ms_draw_get_least_text (cr) <= 0)
+    return l->line_h;
+  double th = ms_draw_text_wrapped (cr, ms_cache_state_name (row->state), 0, 0, l->fs,
+                                    l->x0 - l->fs * 2, FALSE, FALSE);
+  return MAX (l->line_h, th + l->fs * 0.3);
+}
+
 /* A row's state, left of its bar, on two lines where one is too wide for
  * the label column (the handout, at its larger text): cut short, it read
  * "inputs kept since the first re…" on paper. Smaller only where two
- * lines would not fit the row. */
+ * lines would not fit the row and no least size holds the text. */
 static void
-draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, double y)
+draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, double y, double h)
 {
   const char *name = ms_cache_state_name (row->state);
   double max_w = l->x0 - l->fs * 2, size = l->fs;
   double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  if (th > l->line_h) {
-    size *= l->line_h / th;
+  if (th > h && ms_draw_get_least_text (cr) <= 0) {
+    size *= h / th;
     th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
   }
-  ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (l->line_h - th) / 2, size, max_w, FALSE, TRUE);
+  ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (h - th) / 2, size, max_w, FALSE, TRUE);
 }
 
 /* On a slide a row the run cannot tell has no bar: its pale 0.85× bar
@@ -184,7 +220,7 @@ draw_bar_body (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCol
  * tell. (A floating box for those was a second mark for one quantity.) */
 static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-          double y)
+          double y, double rh)
 {
   const double h = l->line_h, lw = ms_style_line_width (st);
   guint color = 0, shape, dash;
@@ -192,7 +228,9 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  draw_state_name (cr, l, row, y);
+  draw_state_name (cr, l, row, y, rh);
+  /* The marks at the middle of a row made taller by its name. */
+  y += (rh - h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
@@ -222,9 +260,16 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
  * it, so the words need no patch of background. */
 static void
 draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-            double y, double width)
+            double y, double width, gboolean folded)
 {
-  g_autofree char *name = ms_picture_cache_state_group_text (row);
+  g_autofree char *name = folded
+                              /* Translators: on a slide, a cache-state group whose every
+                               * state the run cannot tell from streamed stores, drawn as
+                               * this line alone, e.g. "Pageable memory: cannot tell from
+                               * streamed stores". */
+                              ? g_strdup_printf (_ ("%s memory: cannot tell from streamed stores"),
+                                                 ms_mode_title (row->mode))
+                              : ms_picture_cache_state_group_text (row);
   double th;
   ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
   ms_set_color (cr, &st->fg, 0.95);
@@ -265,8 +310,9 @@ static char *
 band_text (void)
 {
   /* Translators: over the cache-state picture's shaded band around 1×,
-   * e.g. "±10%: the same". */
-  return g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+   * e.g. "grey band, within ±10%: the same time". */
+  return g_strdup_printf (_ ("grey band, within ±%g%%: the same time"),
+                          MS_COMPARE_DEFAULT_THRESHOLD_PCT);
 }
 
 /* The band's name at its top, in the axis labels' size, centred on 1×
@@ -277,6 +323,14 @@ draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
   g_autofree char *text = band_text ();
   double tw, th;
   ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  /* Its short form where the axis is narrower (the lesson pane). */
+  if (tw > l->x1 - l->x0) {
+    g_free (text);
+    /* Translators: the cache-state band's name where the long one does
+     * not fit, e.g. "±10%: the same". */
+    text = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+    ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  }
   double x = CLAMP (ms_scale_to_pixel (&l->xs, 1) - tw / 2, l->x0, l->x1 - tw);
   ms_set_color (cr, &st->fg, 0.8);
   ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->fs * 0.9, 0, 0, FALSE, NULL, NULL);
@@ -293,11 +347,13 @@ draw_untold_key (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsC
 {
   gboolean any = FALSE;
   for (int i = 0; i < n; i++)
-    any = any || rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS;
+    any = any
+          || (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS
+              && row_drawn (rows, n, i, l->slide));
   if (!l->slide || !any)
     return;
   const double fs = l->fs * 0.9, lw = ms_style_line_width (st), mark_w = l->fs * 2;
-  const char *text = _ ("a tick on its interval alone: the run cannot tell");
+  const char *text = _ ("a tick on its interval: the run cannot tell");
   double tw, th;
   ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   double x = end - l->fs - tw, mx = x - l->fs * 0.4 - mark_w;
@@ -369,19 +425,48 @@ axis_max (const MsCacheStateRow *rows, int n)
   return MIN (ceil (max * 1.15 * 2) / 2, 4);
 }
 
+/* The height the band's line, the groups' lines and the rows take. */
+static double
+rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
+{
+  double y = l->line_h;
+  for (int i = 0; i < n; i++) {
+    y += starts_group (rows, i) ? l->line_h : 0;
+    y += row_drawn (rows, n, i, l->slide) ? row_height (cr, l, &rows[i]) : 0;
+  }
+  return y;
+}
+
+/* Where a slide's least text keeps the names from shrinking and their
+ * wrapped lines would run past h (the lesson pane), the label column
+ * widens to the longest name, then the lines close up to the text's own
+ * height. */
+static void
+fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double label_w, double width,
+          double h)
+{
+  if (ms_draw_get_least_text (cr) <= 0 || rows_height (cr, l, rows, n) <= h)
+    return;
+  l->x0 = MIN (label_w + l->fs * 2.5, width * 0.5);
+  int lines = n_lines (rows, n, l->slide) + 1;
+  for (int k = 0; k < 8 && rows_height (cr, l, rows, n) > h && l->line_h > l->fs * 1.2; k++)
+    l->line_h = MAX (l->fs * 1.2, l->line_h - (rows_height (cr, l, rows, n) - h) / lines);
+}
+
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
            double y, double h, gboolean slide)
 {
   /* Returns where the axis's labels end. */
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
-  int groups = n_lines (rows, n) - n;
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
-   * shrinks with the lines, so that every state keeps its bar. */
-  int lines = n + groups + 1;
+   * shrinks with the lines, so that every state keeps its bar, down to a
+   * slide's least text. */
+  int lines = n_lines (rows, n, slide) + 1;
   l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / lines);
-  l.fs = MIN (l.fs, l.line_h / 1.35);
+  l.fs = MAX (MIN (l.fs, l.line_h / 1.35), MIN (l.fs, ms_draw_get_least_text (cr)));
+  l.line_h = MAX (l.line_h, l.fs * 1.35);
   double label_w = 0;
   for (int i = 0; i < n; i++) {
     double tw;
@@ -390,6 +475,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
   l.x1 = width - l.fs * 0.5;
+  fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * 1.8);
   /* The bars' figures need room right of the longest bar. */
   double text_w = 0;
   for (int i = 0; i < n; i++) {
@@ -405,16 +491,21 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   y += l.line_h;
   for (int i = 0; i < n; i++) {
     if (starts_group (rows, i)) {
-      draw_group (cr, st, &l, &rows[i], y, width);
+      gboolean folded = !row_drawn (rows, n, i, slide);
+      draw_group (cr, st, &l, &rows[i], y, width, folded);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
-      int k = i + 1;
-      while (k < n && !starts_group (rows, k))
-        k++;
-      draw_one (cr, st, &l, y, y + (k - i) * l.line_h);
+      double band_h = 0;
+      for (int k = i; !folded && k < n && (k == i || !starts_group (rows, k)); k++)
+        band_h += row_height (cr, &l, &rows[k]);
+      if (band_h > 0)
+        draw_one (cr, st, &l, y, y + band_h);
     }
-    draw_bar (cr, st, &l, &rows[i], y);
-    y += l.line_h;
+    if (!row_drawn (rows, n, i, slide))
+      continue;
+    double rh = row_height (cr, &l, &rows[i]);
+    draw_bar (cr, st, &l, &rows[i], y, rh);
+    y += rh;
   }
   draw_axis (cr, st, &l, y);
   return y + l.fs * 1.8;
@@ -452,17 +543,18 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
       = slide
             /* Shorter: the slide's header and takeaway are over it, and
              * each group's line says what its 1× is. */
-            ? g_strdup_printf (_ ("Each copy's time as a multiple of the same copy after "
-                                  "streamed stores, which skip the CPU cache, %s"),
+            ? g_strdup_printf (_ ("Each %s copy's time after the CPU wrote its buffer, divided by "
+                                  "its time after streamed stores (which skip the CPU cache)"),
                                size)
-        : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
-            ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
-                                  "multiple of the same memory after streamed stores, which "
-                                  "skip the CPU cache (= 1×), %s per vector"),
-                               size)
-            : g_strdup_printf (_ ("Each median time as a multiple of its group's first line "
-                                  "(= 1×), %s per vector; streamed stores skip the CPU cache"),
-                               size);
+            : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
+                  ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
+                                        "multiple of the same memory after streamed stores, which "
+                                        "skip the CPU cache (= 1×), %s per vector"),
+                                     size)
+                  : g_strdup_printf (
+                      _ ("Each median time as a multiple of its group's first line "
+                         "(= 1×), %s per vector; streamed stores skip the CPU cache"),
+                      size);
   double th = ms_picture_title (cr, style, title, width);
   /* What the marks are, one kind for every row; the band names itself.
    * A slide says it in a line, a larger view with the rule; the check's
@@ -490,7 +582,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                                    + fs * 0.4
                              : 0;
   /* The key only where the lines keep their text's full size. */
-  if (slide || height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n) + 1))
+  if (slide || height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
     kh = 0;
   double bottom
       = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);

@@ -192,7 +192,7 @@ typedef struct {
  * under the grid). The calls off the list that overlapped in every column
  * cost every row a size of its text: the second subheading counts them. */
 static void
-shown_rows (const MsResults *run, gboolean slide, GridLook *g)
+shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
 {
   g->n_rows = g->n_subs = g->hidden = 0;
   g->slide = slide;
@@ -202,7 +202,7 @@ shown_rows (const MsResults *run, gboolean slide, GridLook *g)
     for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
       int in = slide ? row_group (run, op) : -1;
       g->hidden += slide && group == 0 && in < 0;
-      if (in != group)
+      if (in != group || in > last_group)
         continue;
       int sub = in >= 1 && in <= 3 && last < 1 ? SUB_LISTED
                 : in == 4 && last < 4          ? SUB_OFF_LIST
@@ -213,7 +213,7 @@ shown_rows (const MsResults *run, gboolean slide, GridLook *g)
       last = MAX (last, in);
     }
   /* The calls left out are still named by their subheading. */
-  if (g->hidden > 0 && last < 4) {
+  if (g->hidden > 0 && last < 4 && last_group >= 4) {
     g->subs[g->n_rows] = SUB_OFF_LIST;
     g->n_subs++;
   }
@@ -318,6 +318,10 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       cell_w = MAX (cell_w, tw);
     }
   }
+  /* Room for the corner's variable over the labels (draw_corner): held
+   * at a slide's least text, it cannot shrink into a narrower column. */
+  ms_draw_text (cr, "CUDA_DEVICE_MAX_CONNECTIONS=1", 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
+  g->label_w = MAX (g->label_w, tw);
   g->label_w = MIN (g->label_w, width * 0.42);
   g->numbers = (width - g->label_w - fs) / MS_SYNC_N_COLUMNS >= cell_w + fs;
   g->head_h = th * 2.1;
@@ -345,11 +349,13 @@ draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const ch
   double fs = g->fs * 0.85;
   ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w1, NULL);
   ms_draw_text (cr, var, 0, 0, fs, -1, 0, FALSE, &w2, NULL);
-  fs *= MIN (1, (right - x) / MAX (w1, w2));
+  /* Measured at the size drawn, a slide's least text at the least. */
+  double scale = MIN (1, (right - x) / MAX (w1, w2));
   /* Where it fits only smaller than a slide's least text, it is left to
    * the details: drawn at that size it ran over the column heads. */
-  if (fs < ms_draw_get_least_text (cr))
+  if (scale < 1 && fs * scale < ms_draw_get_least_text (cr))
     return;
+  fs *= scale;
   ms_set_color (cr, &style->fg, 0.7);
   ms_draw_text (cr, name, x, y + th * 0.1, fs, 0, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, var, x, y + th * 1.15, fs, 0, 0, FALSE, NULL, NULL);
@@ -405,8 +411,8 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
 {
   const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise")
                                        : _ ("Not on the list");
-  double th;
-  ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, NULL, &th);
+  double th, name_w;
+  ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
   double ty = y + g->sub_h - th * 1.05;
   ms_set_color (cr, &style->fg, 0.35);
   cairo_set_line_width (cr, 1);
@@ -427,6 +433,12 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
                                                         "larger view",
                                                         g->hidden),
                                            g->hidden);
+  /* Left out where, held at a slide's least text, it would reach the
+   * subheading (the lesson pane): Details and a larger view have it. */
+  double more_w;
+  ms_draw_text (cr, more, 0, 0, g->fs * 0.8, -1, 0, FALSE, &more_w, NULL);
+  if (x + name_w + g->fs > width - more_w)
+    return;
   ms_set_color (cr, &style->fg, 0.7);
   ms_draw_text (cr, more, width, ty, g->fs * 0.8, 1, 0, FALSE, NULL, NULL);
 }
@@ -439,11 +451,19 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
   /* Level with the cells' words, which sit in the middle of a row
    * that grows with the room. */
   g_autofree char *label = row_label (g, op);
+  double bold_w;
+  ms_draw_text (cr, label, 0, 0, g->fs, -1, 0, TRUE, &bold_w, NULL);
   if (row_named (run, op)) {
     /* The takeaway's rows, label and cells, outlined, their calls in
-     * bold: the three rows the line names among fourteen. */
-    ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0, TRUE,
-                  NULL, NULL);
+     * bold: the three rows the line names among fourteen; in regular
+     * weight where bold is wider than the label column (the lesson
+     * pane), and the outline says it. */
+    if (bold_w > g->label_w)
+      ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
+                        g->label_w);
+    else
+      ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0, TRUE,
+                    NULL, NULL);
     ms_set_color (cr, &style->fg, 0.9);
     cairo_set_line_width (cr, MAX (2, g->fs * 0.15));
     cairo_rectangle (cr, x - g->fs * 0.25, cy, width - x + g->fs * 0.2, g->row_h);
@@ -584,13 +604,22 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * size or more (a projected slide): without it the grid's ratios had
    * nothing to be ratios of. */
   Fit fit;
-  shown_rows (run, ms_draw_is_slide (style, height), &fit.g);
   double room = height - title_h - fs * 0.4;
-  if (!fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
-      && !fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
-      && !fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)
-      && !fit_grid (cr, run, style, fs, pad, width, height, 0.5, FALSE, &fit))
-    fit_grid (cr, run, style, fs, pad, width, height, 0.5, TRUE, &fit);
+  gboolean slide = ms_draw_is_slide (style, height);
+  /* Where a slide's least text keeps the grid from shrinking into a
+   * small picture (the lesson pane with larger text), the later groups'
+   * rows go, down to the takeaway's: drawn anyway, they ran off it. The
+   * details list every call. */
+  for (int last = 4; last >= 1; last--) {
+    shown_rows (run, slide, last, &fit.g);
+    if (fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
+        || fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
+        || fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)
+        || fit_grid (cr, run, style, fs, pad, width, height, 0.5, FALSE, &fit)
+        || fit_grid (cr, run, style, fs, pad, width, height, 0.5, TRUE, &fit) || !slide
+        || ms_draw_get_least_text (cr) <= 0 || pad + fit.grid_h + fs * 0.4 + fit.key_h <= height)
+      break;
+  }
   GridLook g = fit.g;
   double grid_h = fit.grid_h, key_h = fit.key_h, key_fs = fit.key_fs;
   gboolean terms = fit.terms;
@@ -612,7 +641,11 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   }
   draw_grid (cr, run, style, &g, pad, y, width - pad);
   y += grid_h + fs * 0.4;
-  draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, g.slide, TRUE);
+  /* Where the grid at a slide's least text leaves the key no room (the
+   * lesson pane), the cells' own words ("serial", "overlap") stand
+   * alone: drawn anyway, the key ran off the picture. */
+  if (!(ms_draw_get_least_text (cr) > 0 && y + key_h > height))
+    draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, g.slide, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);

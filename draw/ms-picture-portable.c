@@ -163,7 +163,9 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, doub
   double head_h = fs * 1.5 +
                   ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
                   ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
-  int rows = p->n_devices * (MS_PORTABLE_COUNT + 1);
+  /* GPU 0's own row for "GPU 0's pinned buffer" is its own pinned
+   * buffer again: drawn twice, it read as two buffers. */
+  int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1) - 1, 0);
   double row_h = MIN (fs * 3, (height - head_h - fs) / MAX (rows, 1));
   double y = MAX (fs * 0.5, round ((height - head_h - rows * row_h) / 2));
   ms_set_color (cr, &st->fg, 1);
@@ -181,8 +183,12 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, doub
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;
-    for (int k = 0; k < MS_PORTABLE_COUNT; k++, y += row_h)
+    for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
+      if (i == 0 && k == MS_PORTABLE_FOREIGN)
+        continue;
       draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], max, y, row_h, width);
+      y += row_h;
+    }
   }
 }
 

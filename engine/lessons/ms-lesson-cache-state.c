@@ -402,8 +402,9 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
      * memories whose copies came out the same, e.g. "Pinned and
-     * write-combined copies took the same time after any store". */
-    snprintf (buf, len, ms_gettext ("%s copies took the same time after any store"), same);
+     * write-combined copies: the same time after any CPU store". The
+     * CPU, because "store" alone read as the slide's term. */
+    snprintf (buf, len, ms_gettext ("%s copies: the same time after any CPU store"), same);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {

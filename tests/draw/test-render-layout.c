@@ -471,7 +471,8 @@ test_lesson_pictures (void)
 /* One squeezed lesson picture's text: none of it leaves the picture, and
  * each slide keeps the marks its takeaway depends on. */
 static void
-check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, int h)
+check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, int h,
+                    double text_scale)
 {
   gboolean terms = FALSE, hatched = FALSE, listed = FALSE, prose = FALSE, band = FALSE;
   gboolean slow = FALSE, sized = TRUE, other_queue = FALSE, timed_bar = FALSE;
@@ -489,11 +490,13 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
             || g_str_has_prefix (b->text, "Not on the list, ")
             || g_str_has_prefix (b->text, "blocking streams wait");
-    band = band || g_str_has_suffix (b->text, "%: the same");
+    /* Its long name, or the short one where the axis is narrow. */
+    band = band || g_str_has_suffix (b->text, "%: the same time")
+           || g_str_has_suffix (b->text, "%: the same");
     slow = slow || strcmp (b->text, "slow host function alone") == 0;
     /* sync-async's ring labels, each led by its size. */
     other_queue = other_queue || strcmp (b->text, "default queues") == 0;
-    spike = spike || g_str_has_suffix (b->text, " every time: the run does not show why");
+    spike = spike || g_str_has_suffix (b->text, "the run does not show why");
     range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
     far_node = far_node || strcmp (b->text, "another node") == 0;
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
@@ -528,8 +531,11 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
    * subheading, not a star and its footnote; the prose is a larger
    * view's. */
   if (t == MS_TOPIC_IMPLICIT_SYNC) {
-    g_assert_true (terms);
-    g_assert_true (hatched);
+    /* With the text made larger twice, the grid held at the slide's least
+     * text fills the picture: the cells' own words stand, the corner and
+     * the key are the details'. */
+    g_assert_true (terms || text_scale > 1.6);
+    g_assert_true (hatched || text_scale > 1.6);
     g_assert_true (listed);
     g_assert_false (prose);
   }
@@ -583,7 +589,7 @@ test_lesson_pictures_inside (void)
         g_autofree char *path = g_strdup_printf ("%s/%s.png", dir, name);
         cairo_surface_write_to_png (surf, path);
       }
-      check_lesson_boxes (t, name, boxes, margin, w, h);
+      check_lesson_boxes (t, name, boxes, margin, w, h, st.text_scale);
       cairo_destroy (cr);
       cairo_surface_destroy (surf);
     }
@@ -727,11 +733,12 @@ test_ref_label_off_its_line (void)
 }
 
 /* The cache-state slide from the H100's reference run, whose pageable and
- * write-combined rows the run cannot tell: the chart itself keys the
- * tick alone on its interval, on the band's line, left of the band's
- * name and clear of it (the key under the chart alone went unread). */
+ * write-combined rows the run cannot tell: each of those memories is one
+ * line that says so, with no bar, tick or figure of its own (lone ticks at
+ * 0.85× read as an effect), so the slide needs no key for a tick alone;
+ * pinned keeps its three bars, and the band says what it is. */
 static void
-test_cache_state_untold_key (void)
+test_cache_state_untold_folded (void)
 {
   static const char *const files[] = { "h100-lesson-cache-state-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (files, 1);
@@ -748,18 +755,20 @@ test_cache_state_untold_key (void)
   g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_CACHE_STATE, g_ptr_array_index (run, 0), &st,
                                          1000, 540));
   ms_draw_set_text_recorder (NULL, NULL);
-  const TextBox *key = NULL, *band = NULL;
+  int folded = 0, untold_rows = 0, same_rows = 0, key = 0, band = 0;
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
-    if (strcmp (b->text, "a tick on its interval alone: the run cannot tell") == 0)
-      key = b;
-    if (g_str_has_suffix (b->text, "%: the same"))
-      band = b;
+    folded += strstr (b->text, "memory: cannot tell from streamed stores") != NULL;
+    untold_rows += g_str_has_suffix (b->text, "× · cannot tell");
+    same_rows += g_str_has_suffix (b->text, "× · the same");
+    key += strstr (b->text, "a tick on its interval") != NULL;
+    band += g_str_has_suffix (b->text, "%: the same time");
   }
-  g_assert_nonnull (key);
-  g_assert_nonnull (band);
-  g_assert_cmpfloat (key->x + key->w, <, band->x);
-  g_assert_cmpfloat (fabs ((key->y + key->h / 2) - (band->y + band->h / 2)), <, band->h / 2);
+  g_assert_cmpint (folded, ==, 2);
+  g_assert_cmpint (untold_rows, ==, 0);
+  g_assert_cmpint (same_rows, ==, 3);
+  g_assert_cmpint (key, ==, 0);
+  g_assert_cmpint (band, ==, 1);
   cairo_destroy (cr);
   cairo_surface_destroy (surf);
 }
@@ -1175,7 +1184,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/linear-ticks-centred", test_linear_ticks_centred);
   g_test_add_func ("/render-layout/ref-label-off-its-line", test_ref_label_off_its_line);
   g_test_add_func ("/render-layout/cache-state-figures", test_cache_state_figures);
-  g_test_add_func ("/render-layout/cache-state-untold-key", test_cache_state_untold_key);
+  g_test_add_func ("/render-layout/cache-state-untold-folded", test_cache_state_untold_folded);
   g_test_add_func ("/render-layout/rows-typical-rep", test_rows_typical_rep);
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
