@@ -666,7 +666,7 @@ def summary_kept_under_file_limit(d):
                           text=True)
     expect(show.returncode == 0, "the kept summary does not read back", show.stderr)
     # Under 2 KiB only its gzipped form fits (3 KB plain, 0.9 KB gzipped).
-    sweep[4] = "6"
+    sweep[5] = "6"
     rc, _, err = memsweep(d, "run", "--out", "Y", *sweep, fsize=2048)
     m = re.search(r"summary \(each cell's statistics\), kept in (\S+\.gz)", err)
     expect(rc == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
