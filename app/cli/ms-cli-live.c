@@ -265,8 +265,16 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
   *status = end == MS_CLI_PROCESS_NOT_WRITTEN ? EXIT_WRITE : EXIT_RUNTIME;
   if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
     return EXIT_NO_DEVICE;
-  if (!(runs[0] && runs[1])) {
+  if (!runs[0] && !runs[1]) {
     fputs (ms_gettext ("memsweep compare: a side measured nothing: nothing written\n"), stderr);
+    return *status;
+  }
+  if (!(runs[0] && runs[1])) {
+    /* Stopped in the other side's first process: no comparison, but what
+     * the one side measured is written or kept (ms_cli_live_measure). */
+    fprintf (stderr, ms_gettext ("memsweep compare: side %s measured nothing: no comparison; "
+                                 "side %s's run is written or kept (below)\n"),
+             side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
     return *status;
   }
   fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side; what both "
@@ -361,6 +369,29 @@ save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
   return ok;
 }
 
+/* One side measured, the other nothing (stopped in its first process):
+ * the one side's run written at its names (--out), else kept as live-X-*
+ * in a kept folder here; said. *lost: it could be kept nowhere. */
+static void
+save_one_side (const MsCliLive *live, const Plan *plan, MsResults *runs[2], bool *lost)
+{
+  char err[1024], clean[4 * sizeof err];
+  bool kept = false;
+  int side = runs[0] ? 0 : 1;
+  label_side (live, side, runs[side]);
+  if (!live->prefix) {
+    *lost = !ms_cli_live_keep (runs[0], runs[1], ".");
+    return;
+  }
+  if (ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept, err,
+                                 sizeof err)) {
+    ms_cli_wrote_pair (plan->samples[side], plan->summary[side]);
+    return;
+  }
+  fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
+  *lost = !kept;
+}
+
 /* Each side's experiment switches, parsed before any process starts. */
 static bool
 check_experiments (const MsCliLive *live)
@@ -414,6 +445,8 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     label_side (live, 1, runs[1]);
     if (live->prefix && !save_sides (&plan, runs, &lost))
       status = EXIT_WRITE;
+  } else if ((runs[0] != NULL) != (runs[1] != NULL)) {
+    save_one_side (live, &plan, runs, &lost);
   }
   /* The processes' files stay until both sides are written or kept. */
   if (lost)
@@ -453,7 +486,7 @@ bool
 ms_cli_live_keep (MsResults *a, MsResults *b, const char *near)
 {
   char folder[PATH_MAX];
-  if (!a || !b)
+  if (!a && !b)
     return false;
   if (!ms_output_plan_keep_folder (near, 0, folder, sizeof folder) &&
       !ms_output_plan_keep_folder (near, 1, folder, sizeof folder)) {
@@ -462,8 +495,8 @@ ms_cli_live_keep (MsResults *a, MsResults *b, const char *near)
            stderr);
     return false;
   }
-  bool a_kept = keep_side (a, 0, folder);
-  bool b_kept = keep_side (b, 1, folder);
+  bool a_kept = !a || keep_side (a, 0, folder);
+  bool b_kept = !b || keep_side (b, 1, folder);
   rmdir (folder); /* where both went elsewhere: nothing to leave */
   return a_kept && b_kept;
 }

@@ -52,5 +52,6 @@ int ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **
  * standard output) could not be written: what both sides measured is
  * kept as live-a-* and live-b-* pairs in a new folder near near
  * (ms_output_plan_keep_folder), and said; false, said too, when it could
- * not be kept anywhere. */
+ * not be kept anywhere. A side that measured nothing (NULL) is passed
+ * over. */
 bool ms_cli_live_keep (MsResults *a, MsResults *b, const char *near);

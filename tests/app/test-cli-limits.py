@@ -46,6 +46,7 @@ pass found on 3a4f0474 (each fails there):
  27 a run over ulimit -f even gzipped: the summary that fits is kept
  28 fleet-report --openmetrics FILE that cannot be written: exit 4
  29 compare --live without --out, --plot not written: both sides kept
+ 30 compare --live stopped in side A's first process: A's run written
 
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
@@ -694,6 +695,20 @@ def live_plot_fails_kept(d):
         kept = glob.glob(os.path.join(d, "memsweep-kept-*", f"live-{s}-samples.csv"))
         expect(kept and os.path.relpath(kept[0], d) in err.replace("./", ""),
                f"side {s} not kept, or not named: {os.listdir(d)}", err)
+
+
+@case(30, "compare --live stopped in side A's first process: what A measured is written")
+def live_stopped_in_first_side(d):
+    side = " ".join(LONG)
+    proc = start(d, ["compare", "--live", "--a", side, "--b", side, "--budget", "60", "--out",
+                     "lv"])
+    child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+    expect(child is not None, "compare --live ended before its first process was busy")
+    proc.send_signal(signal.SIGTERM)
+    err = finish(proc, timeout=120)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
+    expect(os.path.exists(os.path.join(d, "lv-a-samples.csv")) and "wrote lv-a-samples.csv" in err,
+           f"side A's run not written, or not said: {os.listdir(d)}", err)
 
 
 def main():
