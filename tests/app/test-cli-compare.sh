@@ -171,7 +171,10 @@ grep -Eq "^# processes: ([3-9]|[1-9][0-9])$" "$W/live-same-a-samples.csv" ||
   grep -Eq '"processes": *([3-9]|[1-9][0-9])([^0-9]|$)' "$W/live-same-a-meta.json" ||
   fail "compare --live: side A does not record its processes"
 ls "$W" | grep -q memsweep-live && fail "compare --live left its process folder"
-TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --b-experiment inject=20 --budget 10 \
+# A budget a loaded machine needs: the turns stop as soon as the cells are
+# decided, so a quiet one takes no longer (with 10 s, a load of 7 on two
+# cores left every cell undecided, exit 5).
+TMPDIR=$W "$M" compare --live --a "$live" --b "$live" --b-experiment inject=20 --budget 40 \
   >"$W/live-inject.txt" 2>"$W/err"
 [ $? = 1 ] || fail "compare --live with a 20% change must exit 1: $(cat "$W/err")"
 # Found in some cell (a loaded test machine may leave one undecided),
