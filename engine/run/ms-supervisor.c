@@ -50,6 +50,8 @@ static void (*at_once_fn) (void);
  * child leaves a second stop to its supervisor (below). */
 #define MS_SUPERVISED_ENV "MEMSWEEP_SUPERVISED=1"
 static bool supervised_child;
+static char second_said[512];
+static volatile sig_atomic_t second_said_len;
 
 static void
 on_stop_signal (int sig)
@@ -68,6 +70,10 @@ on_stop_signal (int sig)
     return;
   if (at_once_fn)
     at_once_fn ();
+  /* Said, so that an exit of 128 + signal is never silent; translated
+   * when the handlers were installed (write is async-signal-safe). */
+  if (second_said_len > 0 && write (STDERR_FILENO, second_said, second_said_len) < 0)
+    second_said_len = 0;
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -97,6 +103,10 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   note_dispositions ();
   const char *mark = getenv ("MEMSWEEP_SUPERVISED");
   supervised_child = mark && strcmp (mark, "1") == 0;
+  int n = snprintf (second_said, sizeof second_said, "%s",
+                    ms_gettext ("memsweep: a second stop signal: ended at once; what the first "
+                                "was writing may be missing\n"));
+  second_said_len = n > 0 && n < (int) sizeof second_said ? n : 0;
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
