@@ -490,25 +490,31 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   draw_untold_key (cr, st, &l, rows, n, y, draw_band_label (cr, st, &l, y));
   y += l.line_h;
   for (int i = 0; i < n; i++) {
+    /* A folded group goes under the axis: its line among the bars read
+     * as a bar whose data was missing. */
+    if (!row_drawn (rows, n, i, slide))
+      continue;
     if (starts_group (rows, i)) {
-      gboolean folded = !row_drawn (rows, n, i, slide);
-      draw_group (cr, st, &l, &rows[i], y, width, folded);
+      draw_group (cr, st, &l, &rows[i], y, width, FALSE);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
-      for (int k = i; !folded && k < n && (k == i || !starts_group (rows, k)); k++)
+      for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
         band_h += row_height (cr, &l, &rows[k]);
-      if (band_h > 0)
-        draw_one (cr, st, &l, y, y + band_h);
+      draw_one (cr, st, &l, y, y + band_h);
     }
-    if (!row_drawn (rows, n, i, slide))
-      continue;
     double rh = row_height (cr, &l, &rows[i]);
     draw_bar (cr, st, &l, &rows[i], y, rh);
     y += rh;
   }
   draw_axis (cr, st, &l, y);
-  return y + l.fs * 1.8;
+  y += l.fs * 1.8;
+  for (int i = 0; i < n; i++)
+    if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
+      draw_group (cr, st, &l, &rows[i], y, width, TRUE);
+      y += l.line_h;
+    }
+  return y;
 }
 
 static void

@@ -72,9 +72,11 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
   xs.pixel_lo = x0;
   xs.pixel_hi = x1;
   xs.unit = MS_SCALE_TIME_US;
-  ms_set_color (cr, &st->fg, 0.75);
-  ms_draw_text (cr, _ ("median"), v1, y, fs * 0.9, 1, 0, FALSE, NULL, NULL);
-  ms_draw_text_max (cr, _ ("dots: repetitions, bar: median; log scale"), x0, y, fs * 0.9, x1 - x0);
+  /* The key says how to read a log-scale dot plot: at the rows' size and
+   * full contrast, since a projector washes grey text out. */
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, _ ("median"), v1, y, fs, 1, 0, FALSE, NULL, NULL);
+  ms_draw_text_max (cr, _ ("dots: repetitions, bar: median; log scale"), x0, y, fs, x1 - x0);
   y += head_h;
   ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (strips), fs * 4.5, width - fs * 0.3);
   MsColor col;
@@ -294,13 +296,18 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
                                    "cudaStreamAddCallback; after a copy or a kernel"),
                                 fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
-  /* Where the slow function's note and timelines would be crowded (the
-   * lesson pane, a projected slide: lanes 5 px high, unlabelled), the
-   * strips at their least height and the slow function's finding as
-   * bars: the slide's line says whether a slow one held up its stream,
-   * and with the strips alone that half had no picture. With no room
-   * for the bars, the strips alone. */
-  if (ms_draw_is_slide (style, height) || height - top - strips_h < fs * 16) {
+  /* A slide shows the one finding its line names, the strips: the slow
+   * function's bars were a second finding under a heading of their own
+   * that the line never read (the details keep it). Where a larger view
+   * is too crowded for the note and timelines (lanes 5 px high,
+   * unlabelled), the strips at their least height and the slow
+   * function's finding as bars; with no room for the bars, the strips
+   * alone. */
+  if (ms_draw_is_slide (style, height)) {
+    draw_strips (cr, run, style, width, top, height - top);
+    return;
+  }
+  if (height - top - strips_h < fs * 16) {
     double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {
       draw_strips (cr, run, style, width, top, height - top - bars_h);
