@@ -188,10 +188,12 @@ keep_one_queue (MsChartData *d)
 static char *
 foot_note (gboolean slide, gboolean cut, gboolean k1, gboolean untimed_noise)
 {
+  /* The lesson's point first, where the note is read: that without
+   * timers the order made no difference was last, after the key. */
   if (slide && untimed_noise)
     /* xgettext:no-c-format */
-    return g_strdup (_ ("Faint: noise (its 95% interval takes in 0); without timers every "
-                        "interval takes in 0."));
+    return g_strdup (_ ("Without timers the order made no difference: every interval takes in "
+                        "0. Faint: noise too."));
   if (slide)
     /* xgettext:no-c-format */
     return g_strdup (_ ("Faint: noise (its 95% interval takes in 0)."));
