@@ -435,11 +435,16 @@ call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2
   gboolean above = hi > 0 && hi * 1.5 < per;
   if (above)
     panels[m]->y_max = hi * 1.5, panels[m]->y_fixed = panels[m]->y_min > 0;
+  /* The note says what the faint points are: hollow and pale, never
+   * explained, they were read as another kind of data. */
   /* TRANSLATORS: a note on the batched slide, at a size where one call
-   * per copy took over three times both its neighbours, e.g. "16 KiB:
-   * 29 µs, above the scale;\nthe run does not show why". */
+   * per copy took over three times both its neighbours, e.g. "Faint at
+   * 16 KiB: one call per copy took 29 µs,\nabove the scale; the run does
+   * not show why". */
   g_autofree char *label
-      = above ? g_strdup_printf (_ ("%s: %s, above the scale;\nthe run does not show why"), size, t)
+      = above ? g_strdup_printf (_ ("Faint at %s: one call per copy took %s,\nabove the scale; the "
+                                    "run does not show why"),
+                                 size, t)
               : g_strdup_printf (_ ("%s every time: the run does not show why"), t);
   ms_chart_data_add_remark (panels[m], at, above ? panels[m]->y_max : per, label);
 }
