@@ -492,6 +492,14 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / MS_SYNC_N_COLUMNS;
   draw_heads (cr, style, g, x, x0, col_w, y);
   y += g->head_h;
+  /* A rule under the heads, the corner's too: without it the corner's
+   * key for one queue sat where a row's label would and read as part of
+   * the first row's. */
+  ms_set_color (cr, &style->fg, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_move_to (cr, x, round (y) - 0.5);
+  cairo_line_to (cr, width, round (y) - 0.5);
+  cairo_stroke (cr);
   for (int i = 0; i <= g->n_rows; i++) {
     if (g->subs[i] != SUB_NONE) {
       draw_sub (cr, style, g, g->subs[i], x, width, y);
