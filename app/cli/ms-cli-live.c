@@ -355,8 +355,11 @@ save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
   bool ok = true, kept;
   *lost = false;
   /* Each side on its own: a side that cannot be written is kept where the
-   * message says, and the other side is still written (or kept). */
+   * message says, and the other side is still written (or kept). A side
+   * that measured nothing (NULL) has nothing to write. */
   for (int side = 0; side < 2; side++) {
+    if (!runs[side])
+      continue;
     if (ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept,
                                    err, sizeof err)) {
       ms_cli_wrote_pair (plan->samples[side], plan->summary[side]);
@@ -375,21 +378,12 @@ save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
 static void
 save_one_side (const MsCliLive *live, const Plan *plan, MsResults *runs[2], bool *lost)
 {
-  char err[1024], clean[4 * sizeof err];
-  bool kept = false;
   int side = runs[0] ? 0 : 1;
   label_side (live, side, runs[side]);
-  if (!live->prefix) {
+  if (live->prefix)
+    save_sides (plan, runs, lost);
+  else
     *lost = !ms_cli_live_keep (runs[0], runs[1], ".");
-    return;
-  }
-  if (ms_csv_write_pair_or_keep (runs[side], plan->samples[side], plan->summary[side], &kept, err,
-                                 sizeof err)) {
-    ms_cli_wrote_pair (plan->samples[side], plan->summary[side]);
-    return;
-  }
-  fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
-  *lost = !kept;
 }
 
 /* Each side's experiment switches, parsed before any process starts. */
