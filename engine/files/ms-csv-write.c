@@ -954,35 +954,83 @@ kept_name (const char *folder, const char *path, bool gz, char *out, size_t len)
          (!gz || strcat (out, MS_GZIP_SUFFIX));
 }
 
+/* Writes what a kept folder is to hold, into folder, gzipped or not;
+ * true when it is all there. */
+typedef bool (*KeepInto) (void *what, const char *folder, bool gz);
+
+/* Each kept folder ms_output_plan_keep_folder offers near path, tried as
+ * named, then gzipped (a pair over a file size limit or a nearly full
+ * disk often fits a fifth of its size); one that takes nothing leaves
+ * the plan. */
+static bool
+keep_in_a_folder (const char *path, KeepInto keep, void *what)
+{
+  char folder[PATH_MAX];
+  for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
+       attempt++) {
+    for (int gz = 0; gz <= !ms_gzip_is_name (path); gz++)
+      if (keep (what, folder, gz))
+        return true;
+    ms_output_plan_drop_kept_folder (folder);
+  }
+  return false;
+}
+
+typedef struct {
+  const MsResults *results;
+  const char *samples_path, *summary_path;
+  char samples[PATH_MAX], summary[PATH_MAX];
+} PairToKeep;
+
+static bool
+keep_pair_into (void *what, const char *folder, bool gz)
+{
+  PairToKeep *k = what;
+  char why[512];
+  return kept_name (folder, k->samples_path, gz, k->samples, sizeof k->samples) &&
+         kept_name (folder, k->summary_path, gz, k->summary, sizeof k->summary) &&
+         strcmp (k->samples, k->summary) != 0 &&
+         write_pair (k->results, k->samples, k->summary, NULL, why, sizeof why);
+}
+
 /* The pair could not be written at its names, for whatever reason (a full,
  * read-only or vanished folder, a pipe nobody reads, a device that refuses
- * it): kept under them in a new folder (ms_output_plan_keep_folder), and
- * said after err's reason. Only the command's own standard output is left
- * alone: a reader that stopped reading asked for nothing more. */
+ * it): kept under them in a new folder (keep_in_a_folder), and said after
+ * err's reason. Only the command's own standard output is left alone: a
+ * reader that stopped reading asked for nothing more. */
 static bool
 keep_pair (const MsResults *results, const char *samples_path, const char *summary_path,
            char *err, size_t errlen)
 {
-  char folder[PATH_MAX], samples[PATH_MAX], summary[PATH_MAX], why[512];
+  PairToKeep k = { results, samples_path, summary_path };
   size_t used = strlen (err);
-  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
+  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path) ||
+      !keep_in_a_folder (samples_path, keep_pair_into, &k))
     return false;
-  for (int attempt = 0; ms_output_plan_keep_folder (samples_path, attempt, folder, sizeof folder);
-       attempt++) {
-    /* As named, then gzipped: a pair over a file-size limit (ulimit -f)
-     * or a nearly full disk often fits a fifth of its size. */
-    for (int gz = 0; gz <= !ms_gzip_is_name (samples_path); gz++)
-      if (kept_name (folder, samples_path, gz, samples, sizeof samples) &&
-          kept_name (folder, summary_path, gz, summary, sizeof summary) &&
-          strcmp (samples, summary) != 0 &&
-          write_pair (results, samples, summary, NULL, why, sizeof why)) {
-        snprintf (err + used, errlen - used,
-                  ms_gettext ("; what was measured is kept in %s and %s"), samples, summary);
-        return true;
-      }
-    ms_output_plan_drop_kept_folder (folder);
-  }
-  return false;
+  snprintf (err + used, errlen - used, ms_gettext ("; what was measured is kept in %s and %s"),
+            k.samples, k.summary);
+  return true;
+}
+
+typedef struct {
+  const MsResults *results;
+  const MsRunSummary *run;
+  const char *meta, *summary_path;
+  char *kept;
+  size_t kept_len;
+} SummaryToKeep;
+
+static bool
+keep_summary_into (void *what, const char *folder, bool gz)
+{
+  SummaryToKeep *k = what;
+  MsWriter summary, *writers[] = { &summary };
+  const char *role = "summary";
+  char why[512], run_id[32];
+  return kept_name (folder, k->summary_path, gz, k->kept, k->kept_len) &&
+         write_summary_file (&summary, k->results, k->run, k->kept, k->meta, run_id, why,
+                             sizeof why) &&
+         commit_with_sidecar (writers, &role, 1, k->meta, run_id, NULL, why, sizeof why);
 }
 
 /* The summary alone (every cell's statistics, a few KiB), with its
@@ -992,26 +1040,13 @@ static bool
 keep_summary_alone (const MsResults *results, const char *summary_path, char *kept,
                     size_t kept_len)
 {
-  char folder[PATH_MAX], why[512], run_id[32];
-  const char *role = "summary";
+  char why[512];
   MsRunSummary *run = summarize (results, summary_path, why, sizeof why);
   if (!run)
     return false;
   char *meta = metadata_text (results, run);
-  bool ok = false;
-  for (int attempt = 0; !ok && ms_output_plan_keep_folder (summary_path, attempt, folder,
-                                                           sizeof folder);
-       attempt++) {
-    /* As named, then gzipped (a third of its size), as keep_pair does. */
-    for (int gz = 0; !ok && gz <= !ms_gzip_is_name (summary_path); gz++) {
-      MsWriter summary, *writers[] = { &summary };
-      ok = kept_name (folder, summary_path, gz, kept, kept_len) &&
-           write_summary_file (&summary, results, run, kept, meta, run_id, why, sizeof why) &&
-           commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, why, sizeof why);
-    }
-    if (!ok)
-      ms_output_plan_drop_kept_folder (folder);
-  }
+  SummaryToKeep k = { results, run, meta, summary_path, kept, kept_len };
+  bool ok = keep_in_a_folder (summary_path, keep_summary_into, &k);
   free (meta);
   free (run);
   return ok;
