@@ -50,13 +50,37 @@ static void (*at_once_fn) (void);
  * child leaves a second stop to its supervisor (below). */
 #define MS_SUPERVISED_ENV "MEMSWEEP_SUPERVISED=1"
 static bool supervised_child;
-static char second_said[512];
-static volatile sig_atomic_t second_said_len;
+static char second_said[512], ended_said[512];
+static volatile sig_atomic_t second_said_len, ended_said_len, second_signal;
+
+static void
+say (const char *text, volatile sig_atomic_t *len)
+{
+  /* Translated when the handlers were installed (write is
+   * async-signal-safe). */
+  if (*len > 0 && write (STDERR_FILENO, text, (size_t) *len) < 0)
+    *len = 0;
+}
+
+/* A third stop, or the grace after the second run out (SIGALRM): ended
+ * at once, its temporaries removed, with 128 + the stop signal, and said,
+ * so that such an exit is never silent. */
+static void
+end_at_once (int sig)
+{
+  int stop = second_signal ? second_signal : sig;
+  if (at_once_fn)
+    at_once_fn ();
+  say (ended_said, &ended_said_len);
+  signal (stop, SIG_DFL);
+  raise (stop);
+}
 
 static void
 on_stop_signal (int sig)
 {
-  if (atomic_fetch_add (&stop_count, 1) == 0) {
+  int before = atomic_fetch_add (&stop_count, 1);
+  if (before == 0) {
     first_signal = sig;
     atomic_store (&cancel_flag, 1);
     return;
@@ -68,14 +92,22 @@ on_stop_signal (int sig)
    * writes what it measured, and a supervisor told twice SIGKILLs it. */
   if (atomic_load (&supervising) || supervised_child)
     return;
-  if (at_once_fn)
-    at_once_fn ();
-  /* Said, so that an exit of 128 + signal is never silent; translated
-   * when the handlers were installed (write is async-signal-safe). */
-  if (second_said_len > 0 && write (STDERR_FILENO, second_said, second_said_len) < 0)
-    second_said_len = 0;
-  signal (sig, SIG_DFL);
-  raise (sig);
+  if (before > 1) {
+    end_at_once (sig);
+    return;
+  }
+  /* The second: a scheduler's stop often reaches a process twice within
+   * milliseconds (the job's signal and then its step's), while the first
+   * is still writing. What finished is written if that takes at most the
+   * grace a supervisor gives its children; a hung write or a third stop
+   * ends it at once. */
+  second_signal = sig;
+  say (second_said, &second_said_len);
+  struct sigaction sa = { 0 };
+  sa.sa_handler = end_at_once;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGALRM, &sa, NULL);
+  alarm ((unsigned) MS_SUPERVISOR_GRACE_S);
 }
 
 /* Which stop signals were ignored when memsweep started, read once before
@@ -103,10 +135,15 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   note_dispositions ();
   const char *mark = getenv ("MEMSWEEP_SUPERVISED");
   supervised_child = mark && strcmp (mark, "1") == 0;
-  int n = snprintf (second_said, sizeof second_said, "%s",
-                    ms_gettext ("memsweep: a second stop signal: ended at once; what the first "
-                                "was writing may be missing\n"));
+  int n = snprintf (second_said, sizeof second_said,
+                    ms_gettext ("memsweep: a second stop signal: writing what finished; a third, "
+                                "or %g s more, ends memsweep at once\n"),
+                    MS_SUPERVISOR_GRACE_S);
   second_said_len = n > 0 && n < (int) sizeof second_said ? n : 0;
+  n = snprintf (ended_said, sizeof ended_said, "%s",
+                ms_gettext ("memsweep: ended at once; a file it had not finished writing is left "
+                            "as it was\n"));
+  ended_said_len = n > 0 && n < (int) sizeof ended_said ? n : 0;
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
