@@ -2,10 +2,12 @@
 /* memsweep: the command line's main: the usage text, and the dispatch to
  * the commands (ms-cli-commands.c) named in their table (ms-cli-options.c). */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-engine.h"
@@ -86,9 +88,31 @@ say_notice (const char *sentence)
   fprintf (stderr, ms_gettext ("memsweep: note: %s\n"), sentence);
 }
 
+/* Standard input, output or error closed at start (`>&-`): the next file
+ * memsweep opened would take its number, and what is meant for standard
+ * output would go into it (a process folder's log, deleted with it: a
+ * profile lost with exit 0). Each closed one is held by /dev/null opened
+ * the other way, so that it stays unusable as it was: writing to it or
+ * reading from it fails with EBADF, as on a closed descriptor, and the
+ * output plan refuses `-` before any work. */
+static void
+hold_closed_standard_descriptors (void)
+{
+  for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+    if (fcntl (fd, F_GETFD) >= 0)
+      continue;
+    int held = open ("/dev/null", (fd == STDIN_FILENO ? O_WRONLY : O_RDONLY));
+    if (held >= 0 && held != fd) {
+      dup2 (held, fd);
+      close (held);
+    }
+  }
+}
+
 int
 main (int argc, char **argv)
 {
+  hold_closed_standard_descriptors ();
   /* A command that stops on a signal (run, lesson, calibrate, fleet-node,
    * compare --live) gets its stop handlers on its first line, before any
    * other work (the locale takes milliseconds) and before any other

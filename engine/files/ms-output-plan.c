@@ -450,7 +450,15 @@ bool
 ms_output_plan_add (const char *given_by, const char *path, char *err, size_t errlen)
 {
   char why[PATH_MAX + 256];
-  /* Standard output is written as it stands: no file to check. */
+  /* Standard output is written as it stands: no file to check, but it
+   * must be open for writing (closed at start, main holds it with
+   * /dev/null read-only), or what goes there would be lost after the
+   * work. */
+  int flags = strcmp (path, "-") == 0 ? fcntl (STDOUT_FILENO, F_GETFL) : 0;
+  if (flags < 0 || (strcmp (path, "-") == 0 && (flags & O_ACCMODE) == O_RDONLY)) {
+    snprintf (err, errlen, ms_gettext ("%s -: standard output is closed"), given_by);
+    return false;
+  }
   if (strcmp (path, "-") != 0 && !ms_atomic_file_check (path, why, sizeof why)) {
     snprintf (err, errlen, "%s: %s", given_by, why);
     return false;
