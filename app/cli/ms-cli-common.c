@@ -27,9 +27,7 @@ ms_cli_block_stop_signals (bool block)
 {
   sigset_t set;
   sigemptyset (&set);
-  sigaddset (&set, SIGINT);
-  sigaddset (&set, SIGTERM);
-  sigaddset (&set, SIGHUP);
+  ms_supervisor_add_stop_signals (&set);
   sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
@@ -40,11 +38,16 @@ ms_cli_signal_name (int sig)
          : sig == SIGTERM ? "SIGTERM"
          : sig == SIGHUP  ? "SIGHUP"
          : sig == SIGQUIT ? "SIGQUIT"
+         : sig == SIGXCPU ? "SIGXCPU"
+         : sig == SIGUSR1 ? "SIGUSR1"
+         : sig == SIGUSR2 ? "SIGUSR2"
+         : sig == SIGALRM ? "SIGALRM"
                           : ms_gettext ("a signal");
 }
 
-/* A second signal ends a command that supervises no process at once,
- * without leaving a temporary file behind (ms-supervisor.h). */
+/* A command that supervises no process writes what finished within 2 s
+ * of a second signal; a third ends it at once, without leaving a
+ * temporary file behind (ms-supervisor.h). */
 atomic_int *
 ms_cli_stop_on_signals (void)
 {

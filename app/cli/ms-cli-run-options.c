@@ -41,8 +41,10 @@ static const char *const output_options =
          "  --quiet              nothing but errors: no progress bar, no 'wrote' lines\n"
          "                       --verbose: each cell as it finishes, on standard error\n");
 static const char *const stop_note =
-  MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT stops the sweep and writes what was\n"
-         "measured (exit status 1); a second one ends memsweep at once.\n");
+  MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT (or a CPU-time limit's SIGXCPU,\n"
+         "SIGUSR1, SIGUSR2, SIGALRM) stops the sweep and writes what was measured\n"
+         "(exit status 1); after a second one it has 2 s to write, and a third\n"
+         "ends memsweep at once.\n");
 
 /* Every sweep setting of the table with an option, then the output's
  * options, translated. */

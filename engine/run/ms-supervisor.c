@@ -27,10 +27,14 @@
 
 extern char **environ;
 
-/* Every signal a terminal or a scheduler sends to stop a job: Ctrl+C,
- * kill and Slurm's scancel (SIGTERM), a closed terminal (SIGHUP), Ctrl+\\
- * (SIGQUIT, whose core dump would throw away what was measured). */
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/* Every signal a terminal, a scheduler or a limit sends to stop a job:
+ * Ctrl+C, kill and Slurm's scancel (SIGTERM), a closed terminal (SIGHUP),
+ * Ctrl+\\ (SIGQUIT, whose core dump would throw away what was measured),
+ * a CPU-time limit (SIGXCPU: ulimit -t, a batch system's), and those whose
+ * default would end the process with nothing written: Slurm's warning
+ * before a time limit (--signal, SIGUSR1 by default), SIGUSR2, SIGALRM. */
+static const int stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
+                                    SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM };
 #define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 static atomic_int cancel_flag;
@@ -79,6 +83,10 @@ end_at_once (int sig)
 static void
 on_stop_signal (int sig)
 {
+  /* The kernel repeats SIGXCPU every second past the soft limit, until
+   * the hard one kills: a repeat is no second stop. */
+  if (sig == SIGXCPU && atomic_load (&stop_count) > 0)
+    return;
   int before = atomic_fetch_add (&stop_count, 1);
   if (before == 0) {
     first_signal = sig;
@@ -155,6 +163,13 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
       sigaction (stop_signals[i], &sa, NULL);
   installed = true;
   return &cancel_flag;
+}
+
+void
+ms_supervisor_add_stop_signals (sigset_t *set)
+{
+  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+    sigaddset (set, stop_signals[i]);
 }
 
 int

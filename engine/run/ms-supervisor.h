@@ -24,14 +24,20 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT, each unless
- * ignored at start) once and returns the stop flag, which the first one
- * sets. at_once runs in the handler before a second signal ends a command
- * that supervises nothing (async-signal-safe: removes temporaries). */
+/* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU,
+ * SIGUSR1, SIGUSR2, SIGALRM, each unless ignored at start) once and
+ * returns the stop flag, which the first one sets. A command that
+ * supervises nothing gets 2 s after a second to write what finished; at
+ * the third, or after those 2 s, at_once runs in the handler before it
+ * ends (async-signal-safe: removes temporaries). */
 atomic_int *ms_supervisor_catch_stop_signals (void (*at_once) (void));
+/* Adds the stop signals to set (to keep them out of a moment that must
+ * not be cut, such as the two renames of a pair). */
+void ms_supervisor_add_stop_signals (sigset_t *set);
 /* The first stop signal received, or 0; how many were received. */
 int ms_supervisor_stop_signal (void);
 int ms_supervisor_stop_count (void);
