@@ -419,11 +419,19 @@ become_child (pid_t parent, const char *path, char *const argv[], char *const en
       sigaction (sig, &dfl, NULL);
   }
   if (log_fd >= 0) {
+    /* Its messages first, then its output into /dev/null on the number
+     * standard output frees: no descriptor more than the parent held, so
+     * that under a descriptor limit (ulimit -n 4) the loader can still
+     * open the libraries, or say in the log why it could not. */
+    dup2 (log_fd, STDERR_FILENO);
+    close (STDOUT_FILENO);
     int out = open ("/dev/null", O_WRONLY);
     if (out < 0)
       _exit (127);
-    dup2 (out, STDOUT_FILENO);
-    dup2 (log_fd, STDERR_FILENO);
+    if (out != STDOUT_FILENO) {
+      dup2 (out, STDOUT_FILENO);
+      close (out);
+    }
   }
   sigemptyset (&none);
   sigprocmask (SIG_SETMASK, &none, NULL);
