@@ -234,10 +234,11 @@ max_processes (const Plan *plan)
 }
 
 /* One process of each side, of the active modes, in the order of pair k
- * (A B, then B A); how the first that did not finish ended. */
+ * (A B, then B A); how the first that did not finish ended. *kept: one
+ * exited 1 of its own (a failed cell, someone else's stop), kept. */
 static MsCliProcessEnd
 run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, atomic_int *cancel,
-          MsResults *runs[2], char *err, size_t errlen)
+          MsResults *runs[2], bool *kept, char *err, size_t errlen)
 {
   char dir[PATH_MAX + 8];
   for (int i = 0; i < 2; i++) {
@@ -248,6 +249,7 @@ run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, at
                                               max_processes (plan), cancel, &runs[side], err,
                                               errlen);
     /* Kept and said (a failed cell, someone else's stop): the turns go on. */
+    *kept = *kept || end == MS_CLI_PROCESS_KEPT;
     if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
       return end;
   }
@@ -308,7 +310,12 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
   for (int k = 0; k < max_processes (plan); k++) {
     double t0 = now_s ();
     err[0] = '\0';
-    MsCliProcessEnd end = run_pair (live, plan, k, active, cancel, runs, err, sizeof err);
+    bool kept = false;
+    MsCliProcessEnd end = run_pair (live, plan, k, active, cancel, runs, &kept, err, sizeof err);
+    /* A process kept after exiting 1 of its own: the comparison goes on
+     * and exits 1, as run --grade does (docs/cli.md). */
+    if (kept && *status == EXIT_OK)
+      *status = EXIT_RUNTIME;
     if (end != MS_CLI_PROCESS_MEASURED)
       return stopped_early (end, k, err, runs, status);
     pair_s = now_s () - t0;
