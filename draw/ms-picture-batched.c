@@ -4,7 +4,8 @@
  * one time axis, two lines (one call per copy, one batch), one legend
  * under both. The batch line is the batch in stream order, as the
  * takeaway quotes it; how far apart the three source-access orders lie is
- * said under the legend (the caption gives each). */
+ * said under the legend (the caption gives each). A slide draws the
+ * takeaway's pair alone, as two bars (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -352,7 +353,7 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   }
   /* One note, the spike first: it is what the range's far end rests on,
    * and a second note left the charts too little height in the pane. */
-  /* (On a slide the spike is said at the spike: call_out_spike.) */
+  /* (A slide draws the quoted pair alone: draw_slide_pair.) */
   g_autofree char *note = count > 0 && only < 0 ? spike_note (run, count, only) : NULL;
   if (!note && count > 0 && !(only >= 0 && spike_cell (run, count, only, &(guint){ 0 })))
     note = dip_note (run, count, only);
@@ -399,63 +400,77 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
   }
 }
 
-/* On a slide, the spike of one call per copy that the eye goes to first
- * says what it is where it is (under the picture, five lines down, the
- * class had not read it), unringed: a ring marks what the takeaway
- * speaks of, and on the spike it drew the eye there first. Its size's
- * points are drawn faint in every line (the batch jumped there too): at
- * full strength the highest mark on the slide was one the run cannot
- * explain, and the eye went there before the takeaway's pair. */
+/* A slide: the pair its takeaway quotes and nothing else, as two bars of
+ * time per copy on one scale from zero, each named and timed, with its
+ * 95% interval. Over the sizes, two lines on a log scale asked the class
+ * to find the pair among fourteen points, and one size's spike (the H100's
+ * one call per copy at 16 KiB, which the run cannot explain) went off the
+ * scale with a note; the sizes and the other source are a larger view's. */
 static void
-call_out_spike (const MsResults *run, int count, int only, MsChartData *panels[2])
+draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                 double height, int count, MsMode mode, const MsCell *const pair[2])
 {
-  guint m;
-  const MsCell *c = count > 0 ? spike_cell (run, count, only, &m) : NULL;
-  if (!c)
-    return;
-  char t[32], size[32];
-  double per = c->stats.e2e.median / count;
-  ms_caption_time (per, t, sizeof t);
-  double at = (double) ms_vector_bytes (c->elements);
-  ms_format_size_label (at, size, sizeof size);
-  /* The scale is the other sizes': the spike, the tallest mark on the
-   * slide, pulled the eye from the takeaway's pair; it leaves the plot at
-   * its top edge, cut there, and its note says so beside it. */
-  double hi = 0;
-  for (guint i = 0; i < panels[m]->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (panels[m]->series, i);
-    for (guint k = 0; k < s->points->len; k++) {
-      MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->x == at)
-        p->muted = TRUE;
-      else
-        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
-    }
+  const double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  char size[32];
+  ms_format_size_label ((double)ms_vector_bytes (pair[0]->elements), size, sizeof size);
+  /* TRANSLATORS: the batched slide's title, e.g. "Pageable memory, 256
+   * copies of 4 KiB: time per copy". */
+  g_autofree char *title = g_strdup_printf (_ ("%s memory, %d copies of %s: time per copy"),
+                                            ms_mode_title (mode), count, size);
+  double th = ms_picture_title (cr, style, title, width);
+  /* xgettext:no-c-format */
+  const char *note = _ ("Lines: each time's 95% interval. Other sizes and memory: in a larger "
+                        "view and the details.");
+  double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
+  /* The bars' names in full: "one batch" alone read as a count. */
+  const char *names[] = { _ (lines[0].label), _ ("one batched call") };
+  double label_w = 0, tw, hi = 0;
+  for (int i = 0; i < 2; i++) {
+    ms_draw_text (cr, names[i], 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+    hi = MAX (hi, MAX (pair[i]->stats.e2e.ci_high, pair[i]->stats.e2e.median) / count);
   }
-  gboolean above = hi > 0 && hi * 1.5 < per;
-  if (above)
-    panels[m]->y_max = hi * 1.5, panels[m]->y_fixed = panels[m]->y_min > 0;
-  /* The note says what the faint points are: hollow and pale, never
-   * explained, they were read as another kind of data. */
-  /* TRANSLATORS: a note on the batched slide, at a size where one call
-   * per copy took over three times both its neighbours, e.g. "Faint at
-   * 16 KiB: one call per copy took 29 µs,\nabove the scale; the run does
-   * not show why". */
-  g_autofree char *label
-      = above ? g_strdup_printf (_ ("Faint at %s: one call per copy took %s,\nabove the scale; the "
-                                    "run does not show why"),
-                                 size, t)
-              : g_strdup_printf (_ ("%s every time: the run does not show why"), t);
-  ms_chart_data_add_remark (panels[m], at, above ? panels[m]->y_max : per, label);
+  double x0 = fs + MIN (label_w, width * 0.35), right = width - fs * 7;
+  double top = th + fs * 1.5, bottom = height - note_h - fs * 3;
+  MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
+  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
+  double row_h = (bottom - top) / 2, bar_h = MIN (row_h * 0.55, fs * 3);
+  for (int i = 0; i < 2; i++) {
+    double cy = top + (i + 0.5) * row_h, per = pair[i]->stats.e2e.median / count;
+    MsColor c;
+    ms_chart_palette_color ((guint)i, style->dark, &c);
+    ms_set_color (cr, &style->fg, 1);
+    ms_draw_text_max (cr, names[i], fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
+    double x1 = ms_scale_to_pixel (&xs, per);
+    ms_set_color (cr, &c, 1);
+    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
+    cairo_fill (cr);
+    /* The interval as a whisker across the bar's end. */
+    double lo = ms_scale_to_pixel (&xs, pair[i]->stats.e2e.ci_low / count);
+    double up = ms_scale_to_pixel (&xs, pair[i]->stats.e2e.ci_high / count);
+    ms_set_color (cr, &style->fg, 1);
+    cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
+    cairo_move_to (cr, lo, cy);
+    cairo_line_to (cr, up, cy);
+    cairo_move_to (cr, lo, cy - bar_h * 0.25);
+    cairo_line_to (cr, lo, cy + bar_h * 0.25);
+    cairo_move_to (cr, up, cy - bar_h * 0.25);
+    cairo_line_to (cr, up, cy + bar_h * 0.25);
+    cairo_stroke (cr);
+    char t[32];
+    ms_draw_text (cr, ms_caption_time (per, t, sizeof t), MAX (x1, up) + fs * 0.5, cy, fs * 1.1, 0,
+                  0.5, TRUE, NULL, NULL);
+  }
+  ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }
 
 static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
 {
-  int count = run_count (run);
-  g_autoptr (MsChartData) pinned = build (run, modes[0], count);
-  g_autoptr (MsChartData) pageable = build (run, modes[1], count);
+  g_autoptr (MsChartData) pinned = build (run, modes[0], run_count (run));
+  g_autoptr (MsChartData) pageable = build (run, modes[1], run_count (run));
   if (pinned->series->len == 0 && pageable->series->len == 0) {
     ms_chart_draw (cr, pinned, style, width, height, -1, NULL);
     return;
@@ -469,6 +484,11 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
                      && ms_batched_quoted (run, &quoted_mode, &quoted[0], &quoted[1])
                  ? (quoted_mode == modes[0] ? 0 : 1)
                  : -1;
+  int count = run_count (run);
+  if (only >= 0 && count > 0) {
+    draw_slide_pair (cr, run, style, width, height, count, quoted_mode, quoted);
+    return;
+  }
   /* The orders explained in the legend where that leaves the panels room. */
   gboolean full = footer (cr, run, style, width, height, 0, TRUE, only, FALSE) < height * 0.42;
   shared_range (pinned, pageable);
@@ -488,8 +508,6 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   double chart_h = round (height - foot_h);
   MsChartData *panels[2] = { pinned, pageable };
   call_out_takeaway (run, count, panels);
-  if (only >= 0)
-    call_out_spike (run, count, only, panels);
   const double panel_w = only >= 0 ? width : width / 2;
   for (int m = 0, at = 0; m < 2; m++) {
     if (only >= 0 && m != only)
