@@ -31,15 +31,17 @@ verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
     ms_set_color (cr, &style->fg, 0.08);
 }
 
-/* A cell's box: its verdict's fill, hatched when unclear. */
+/* A cell's box: its verdict's fill, hatched when unclear outside a
+ * slide. On a slide the hatched rows drew the eye away from the calls
+ * that serialised; their word ("unclear") says it there. */
 static void
 draw_box (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v, double x, double y, double w,
-          double h)
+          double h, gboolean slide)
 {
   cairo_rectangle (cr, x, y, w, h);
   verdict_fill (cr, style, v);
   cairo_fill (cr);
-  if (v != MS_SYNC_UNDECIDED && v != MS_SYNC_MISSING)
+  if (slide || (v != MS_SYNC_UNDECIDED && v != MS_SYNC_MISSING))
     return;
   cairo_save (cr);
   cairo_rectangle (cr, x, y, w, h);
@@ -266,8 +268,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
     double h = ms_draw_text_wrapped (cr, items[i], 0, 0, fs, right - cx - box, FALSE, FALSE);
     if (draw) {
       if (box > 0)
-        draw_box (cr, style, (MsSyncVerdict)look[i], cx, cy + th * 0.15, fs, th * 0.7);
-      ms_set_color (cr, &style->fg, 0.85);
+        draw_box (cr, style, (MsSyncVerdict)look[i], cx, cy + th * 0.15, fs, th * 0.7, slide);
+      ms_set_color (cr, &style->fg, 1);
       ms_draw_text_wrapped (cr, items[i], cx + box, cy, fs, right - cx - box, FALSE, TRUE);
     }
     if (h > th * 1.5) {
@@ -476,7 +478,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
     MsSyncJudged j;
     MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
     double bx = x0 + col * col_w;
-    draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2);
+    draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2, g->slide);
     char text[64];
     cell_text (v, &j, g->numbers, text, sizeof text);
     ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
@@ -617,8 +619,10 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   /* Where a slide's least text keeps the grid from shrinking into a
    * small picture (the lesson pane with larger text), the later groups'
    * rows go, down to the takeaway's: drawn anyway, they ran off it. The
-   * details list every call. */
-  for (int last = 4; last >= 1; last--) {
+   * details list every call. A slide shows the textbooks' list alone,
+   * which its takeaway counts: a call off it that serialised in some
+   * column (cudaEventRecord on one queue) drew the eye from the point. */
+  for (int last = slide ? 3 : 4; last >= 1; last--) {
     shown_rows (run, slide, last, &fit.g);
     if (fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
         || fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
