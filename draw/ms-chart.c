@@ -455,7 +455,9 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
     double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
-    ms_set_color (cr, &st->fg, 0.85);
+    /* Full strength: a grey note under the chart washed out on a
+     * projector; its size and place already say it is a note. */
+    ms_set_color (cr, &st->fg, 1);
     ms_draw_text_wrapped (cr, foot, fs, y, l->foot_fs, width - 2 * fs, FALSE, TRUE);
   }
   if (d->y_label) {

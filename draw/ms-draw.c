@@ -486,8 +486,10 @@ double
 ms_draw_note (cairo_t *cr, const MsChartStyle *style, const char *text, double x, double y,
               double max_w, gboolean draw)
 {
+  /* Full strength, as a chart's foot note: grey notes washed out on a
+   * projector. */
   if (draw)
-    ms_set_color (cr, &style->fg, 0.85);
+    ms_set_color (cr, &style->fg, 1);
   return ms_draw_text_wrapped (cr, text, x, y, ms_style_font_size (style), max_w, FALSE, draw);
 }
 

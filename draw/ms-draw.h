@@ -58,10 +58,10 @@ double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, 
                              double max_w, gboolean bold, gboolean draw);
 
 /* A note with a drawing (a chart's foot note, what a key's marks mean, a
- * finding in words) at x, y, wrapped to max_w: the body text's size, in
- * the text's colour a little lighter. At nine tenths of the size and
- * four fifths of the colour, notes were the smallest, grayest text on a
- * projected card. Returns the height; only measures when draw is FALSE. */
+ * finding in words) at x, y, wrapped to max_w: the body text's size and
+ * colour. At nine tenths of the size and four fifths of the colour, notes
+ * were the smallest, grayest text on a projected card, and still washed
+ * out at 0.85. Returns the height; only measures when draw is FALSE. */
 double ms_draw_note (cairo_t *cr, const MsChartStyle *style, const char *text, double x, double y,
                      double max_w, gboolean draw);
 

@@ -29,14 +29,16 @@ label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[
   if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
     ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
   /* Both input vectors in one copy: its bytes are not the size per vector
-   * that the title gives. */
+   * that the title and the takeaway give, so the bar names that size
+   * twice (a class read "at 4 MiB" against "a+b, 8 MiB" as a mismatch). */
   if (bytes[0] && ev->phase == MS_PHASE_H2D && vector_bytes > 0 &&
       (double) ev->bytes == 2 * vector_bytes) {
-    char both[32];
-    g_strlcpy (both, bytes, sizeof both);
+    char one[32];
+    ms_format_size_label (vector_bytes, one, sizeof one);
     /* Translators: a copy's bytes that are both input vectors a and b,
-     * e.g. "a+b, 32 MiB" (a bar then reads "h2d a+b, 32 MiB · 635 µs"). */
-    g_snprintf (bytes, sizeof bytes, C_("timeline bar", "a+b, %s"), both);
+     * each of the size given, e.g. "a+b, 2 × 16 MiB" (a bar then reads
+     * "h2d a+b, 2 × 16 MiB · 635 µs"). */
+    g_snprintf (bytes, sizeof bytes, C_("timeline bar", "a+b, 2 × %s"), one);
   }
   int n = 0;
   if (bytes[0] && time[0]) {

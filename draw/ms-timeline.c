@@ -925,7 +925,9 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
              && (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
       g_string_append_printf (text, "%s%s", text->len ? "; " : "", _ (lines[i].text));
   if (text->len) {
-    ms_set_color (cr, &st->fg, 0.7);
+    /* Full strength, as the charts' foot notes: grey washed out on a
+     * projector. */
+    ms_set_color (cr, &st->fg, 1);
     h += fs * 0.3;
     h += ms_draw_text_wrapped (cr, text->str, fs, y + h, fs * 0.9, width - 2 * fs, FALSE, draw);
   }
