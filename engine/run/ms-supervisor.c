@@ -278,9 +278,14 @@ sweep_dead_folders (const char *tmp)
   closedir (d);
 }
 
+static void forget_log (void);
+
 static void
 remove_folders_at_exit (void)
 {
+  /* The last process's log is in one of them, and under a descriptor
+   * limit its descriptor may be the one the removal needs. */
+  forget_log ();
   pthread_mutex_lock (&folders_lock);
   for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
     if (folders[i][0]) {
@@ -345,6 +350,7 @@ holds_kept (const char *path)
 void
 ms_supervisor_folder_done (const char *path)
 {
+  forget_log ();
   forget_folder (path);
   /* A child that could not write its files kept them in a folder of its
    * own here (TMPDIR is this folder to it) and named it: that folder, and

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""tests/app/test-cli-outside.py: what the world outside a command does to
+it, where an adversarial pass on main 473701a4 found work lost or a wrong
+exit: a closed standard output, a CPU-time limit and the signals whose
+default ends a process, someone else's SIGTERM to one process of a live
+comparison, and a descriptor limit its processes meet. Each case fails on
+473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
+
+    test-cli-outside.py MEMSWEEP [CASE...]
+
+Every case runs the CPU baseline (--modes host) in a fresh folder of its
+own (TMPDIR and XDG_DATA_HOME there too), so that it needs no GPU.
+"""
+import glob
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+MEMSWEEP = None
+CASES = []
+TINY = "--modes host --min-exp 10 --max-exp 11 --reps 3"
+# Long enough to be stopped midway on any machine: 100000 repetitions a
+# size, ended by the signal, never by the sweep.
+LONG = "--modes host --min-exp 0 --max-exp 14 --warmup 0 --reps 100000"
+
+
+def case(title):
+    def register(fn):
+        CASES.append((title, fn))
+        return fn
+
+    return register
+
+
+# The signals a case sends or a limit raises start at their default in
+# every program a case starts: a test runner may ignore some (SIGHUP under
+# nohup), which memsweep rightly keeps ignored.
+SENT = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGXCPU,
+        signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM)
+
+
+def defaults():
+    for sig in SENT:
+        signal.signal(sig, signal.SIG_DFL)
+
+
+def environment(d):
+    return dict(os.environ, M=MEMSWEEP, TINY=TINY, LONG=LONG, TMPDIR=d, XDG_DATA_HOME=d + "/xdg",
+                LC_ALL="C", LANGUAGE="")
+
+
+def shell(script, d, timeout=120):
+    """Runs a sh script in d with $M, $TINY and $LONG set; (exit, stderr)."""
+    p = subprocess.run(["sh", "-c", script], cwd=d, env=environment(d), capture_output=True,
+                       timeout=timeout, preexec_fn=defaults)
+    return p.returncode, p.stderr.decode(errors="replace")
+
+
+def start(args, d):
+    return subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=defaults)
+
+
+def expect(cond, what, err=""):
+    if not cond:
+        raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
+
+
+def leftovers(d):
+    """Process folders left in TMPDIR (d)."""
+    return [n for n in os.listdir(d) if n.startswith(("memsweep-calibrate-", "memsweep-grade-"))]
+
+
+def caught(pid, sig):
+    """Whether pid catches sig now (its handlers are installed)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("SigCgt:"):
+                    return (int(line.split()[1], 16) >> (sig - 1)) & 1 == 1
+    except OSError:
+        pass
+    return False
+
+
+def wait_until(what, timeout=60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = what()
+        if value:
+            return value
+        time.sleep(0.01)
+    return None
+
+
+@case("standard output closed: every '-' is refused before any work")
+def closed_stdout(d):
+    for args in ("calibrate --runs 3 --out - $TINY", "calibrate --runs 3 --export-json - $TINY",
+                 "run --grade --processes 3 $TINY", "run $TINY --out r",
+                 "compare --live --a \"$TINY\" --b \"$TINY\" --budget 5"):
+        rc, err = shell(f'exec $M {args} >&-', d)
+        expect(rc == 2, f"{args} >&-: exit {rc}, not 2", err)
+        expect("standard output is closed" in err, f"{args} >&-: the reason not said", err)
+        expect("run 1 of" not in err and "process 1" not in err,
+               f"{args} >&-: it measured before refusing", err)
+    expect(not glob.glob(d + "/r-*") and not glob.glob(d + "/xdg/memsweep/*"),
+           "a file was written", "")
+
+
+@case("a CPU-time limit's SIGXCPU writes what was measured")
+def cpu_limit(d):
+    rc, err = shell("ulimit -S -t 1; exec $M run $LONG --out x", d)
+    expect(rc == 1, f"exit {rc}, not 1", err)
+    expect("SIGXCPU" in err, "the signal not named", err)
+    expect(os.path.exists(d + "/x-samples.csv") and os.path.exists(d + "/x-summary.csv"),
+           "the pair not written", err)
+
+
+@case("SIGUSR1, SIGUSR2 and SIGALRM stop a run and write what it measured")
+def other_stop_signals(d):
+    for sig in (signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM):
+        out = f"s{int(sig)}"
+        p = start(["run", *LONG.split(), "--out", out], d)
+        expect(wait_until(lambda: caught(p.pid, sig)), f"{sig.name} never caught")
+        # Into the first cell's repetitions (2 s of them at the least), so
+        # that there is something to write.
+        time.sleep(1)
+        os.kill(p.pid, sig)
+        err = p.communicate(timeout=60)[1].decode(errors="replace")
+        expect(p.returncode == 1, f"{sig.name}: exit {p.returncode}, not 1", err)
+        expect(sig.name in err, f"{sig.name}: not named", err)
+        expect(os.path.exists(f"{d}/{out}-samples.csv"), f"{sig.name}: nothing written", err)
+
+
+@case("compare --live exits 1 when someone else's SIGTERM ends one of its processes")
+def live_process_stopped_by_someone_else(d):
+    # A process of a second or so: the signal lands while it measures.
+    side = "--modes host --min-exp 0 --max-exp 4 --warmup 0 --reps 20000"
+    p = start(["compare", "--live", "--a", side, "--b", side, "--budget", "3", "--out", "lv"], d)
+
+    def first_child():
+        try:
+            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+                kids = f.read().split()
+        except OSError:
+            return None
+        return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
+
+    child = wait_until(first_child)
+    expect(child, "no process started")
+    os.kill(child, signal.SIGTERM)
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    if "exited with status 1" not in err:
+        # It had finished before the signal landed: nothing to test.
+        print("note: the process finished before the signal")
+        return
+    expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
+
+
+@case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
+def descriptor_limit(d):
+    rc, err = shell("ulimit -n 4; exec $M calibrate --runs 3 --out - $TINY", d)
+    expect(rc != 0, "exit 0", err)
+    expect("Too many open files" in err, "the reason not said", err)
+    expect("status 127" not in err, "an exit status for a reason", err)
+    expect(not leftovers(d), f"left behind: {leftovers(d)}", err)
+
+
+def main():
+    global MEMSWEEP
+    MEMSWEEP = os.path.abspath(sys.argv[1])
+    wanted = set(sys.argv[2:])
+    fails = 0
+    for i, (title, fn) in enumerate(CASES, 1):
+        if wanted and str(i) not in wanted:
+            continue
+        with tempfile.TemporaryDirectory() as d:
+            try:
+                fn(d)
+                print(f"ok {i}: {title}")
+            except (AssertionError, subprocess.TimeoutExpired) as e:
+                fails += 1
+                print(f"FAIL {i}: {title}: {e}")
+    print(f"outside: {len(CASES)} cases, {fails} failed")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
