@@ -640,7 +640,8 @@ def grade_tmpdir_removed(d):
              "100000"]
     proc = subprocess.Popen([MEMSWEEP, "run", "--grade", "--processes", "2", "--rounds", "1",
                              "--out", "X", *sweep], cwd=d, env=dict(env(d), TMPDIR=tmp),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=preexec())
     child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
     expect(child is not None, "run --grade ended before its process was busy")
     shutil.rmtree(tmp)

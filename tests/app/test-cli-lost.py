@@ -717,9 +717,12 @@ def stdin_copy_cleaned(d):
     with open(os.path.join(d, "A-samples.csv"), "rb") as f:
         text = f.read()
     for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
+        # Each signal at its default, whatever this test inherited (a CI
+        # runner may ignore SIGHUP: PITFALLS 31), so that it ends show.
         p = subprocess.Popen([MEMSWEEP, "show", "-"], cwd=d, stdin=subprocess.PIPE,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env=dict(os.environ, TMPDIR=tmp, LC_ALL="C"))
+                             env=dict(os.environ, TMPDIR=tmp, LC_ALL="C"),
+                             preexec_fn=lambda: signal.signal(sig, signal.SIG_DFL))
         p.stdin.write(text)
         p.stdin.flush()
         # Standard input is being held (in memory or in an unlinked file in
