@@ -4,7 +4,7 @@
 generated from the command line's own option table (`memsweep __options`),
 on the CPU baseline alone, under signals and limits.
 
-    test-cli-hostile.py MEMSWEEP [--seed N] [--cases N] [--case I] [--jobs N]
+    test-cli-hostile.py MEMSWEEP [--seed N] [--cases N] [--plain N] [--floors] [--case I] [--jobs N]
                         [--only signal|limit|plain] [--table F] [--fault-inject SO]
                         [--strict] [--list]
 
@@ -55,7 +55,12 @@ test prints each category's counts: what each case exercised.
 
 The seed is printed first: `--seed N` replays the same command lines
 (`--case I` one of them). The cases run several at a time; each one's
-command line depends only on the seed and its number.
+command line depends only on the seed and its number. `--plain N` runs
+every signal and limit case of the --cases and only the first N plain
+ones: the cases it runs are those of the whole run, by the same numbers.
+`--floors` fails a run whose counts fall short of issue 71's floors: 100
+cases with signals, 100 under limits, half of all at work past option
+parsing, every command drawn.
 """
 import argparse
 import json
@@ -848,9 +853,27 @@ def partner_problems(q, folder, partner):
     return problems, extra, err
 
 
+def kind_of(index, only):
+    """A case's category, by its number alone."""
+    return only or ("signal" if index % 5 == 0 else "limit" if index % 5 == 1 else "plain")
+
+
+def chosen_cases(cases, plain, only):
+    """The numbers of the cases to run: every one of range(cases), but of
+    the plain ones only the first plain (None: all)."""
+    chosen, n_plain = [], 0
+    for index in range(cases):
+        if kind_of(index, only) == "plain":
+            n_plain += 1
+            if plain is not None and n_plain > plain:
+                continue
+        chosen.append(index)
+    return chosen
+
+
 def run_case(memsweep, source, table, template, top, seed, index, only, mounting, fault):
     rng = random.Random(seed * 1000003 + index)
-    kind = only or ("signal" if index % 5 == 0 else "limit" if index % 5 == 1 else "plain")
+    kind = kind_of(index, only)
     name = pick_command(rng, kind)
     # Signals and limits meet work: their cases take valid values.
     valid = kind == "signal" or rng.random() < (0.85 if kind == "limit" else 0.75)
@@ -1029,6 +1052,21 @@ def print_counts(counts):
     print(f"  (past option parsing: {100 * counts['past option parsing, did work'] / n:.0f} %)")
 
 
+def short_of_floors(counts):
+    """What the run's counts lack of issue 71's floors for the generated
+    suite: 100 cases with signals, 100 under limits, half of them all past
+    option parsing at work, every command."""
+    n = counts["cases"]
+    short = [f"{what}: {counts[what]} < 100" for what in ("signals: cases", "limits: cases")
+             if counts[what] < 100]
+    if 2 * counts["past option parsing, did work"] < n:
+        short.append(f"past option parsing, did work: {counts['past option parsing, did work']}"
+                     f" of {n}, under half")
+    short += [f"command: {name}: never drawn" for name, _ in COMMANDS
+              if not counts[f"command: {name}"]]
+    return short
+
+
 def describe(case, stress):
     line = case.line()
     if case.appended:
@@ -1053,12 +1091,16 @@ def main():
     ap.add_argument("memsweep", nargs="?", default=os.environ.get("MEMSWEEP"))
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--cases", type=int, default=600)
+    ap.add_argument("--plain", type=int, default=None,
+                    help="of the plain cases, only the first N (the others all run)")
     ap.add_argument("--case", type=int, default=None)
     ap.add_argument("--only", choices=("signal", "limit", "plain"),
                     help="every case of this category (a fixed seed's run for CI)")
     ap.add_argument("--table", help="the option table from this file, not MEMSWEEP __options")
     ap.add_argument("--fault-inject", help="tests/app/fault-inject.c built: a full folder and a "
                     "read-only one where mounting is not allowed")
+    ap.add_argument("--floors", action="store_true", help="fail when the counts fall short "
+                    "of 100 signal and 100 limit cases, half at work, every command")
     ap.add_argument("--strict", action="store_true", help="known failures fail too (to see "
                     "whether their fixes landed)")
     ap.add_argument("--list", action="store_true", help="print every case, its exit and stderr's "
@@ -1071,9 +1113,11 @@ def main():
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     seed = a.seed if a.seed is not None else random.SystemRandom().randrange(1 << 31)
     only = f" --only {a.only}" if a.only else ""
-    print(f"seed {seed} (replay: test-cli-hostile.py MEMSWEEP --seed {seed}{only})", flush=True)
+    plain = f" --cases {a.cases} --plain {a.plain}" if a.plain is not None else ""
+    print(f"seed {seed} (replay: test-cli-hostile.py MEMSWEEP --seed {seed}{only}{plain})",
+          flush=True)
     table = options_table(memsweep, a.table)
-    indices = [a.case] if a.case is not None else range(a.cases)
+    indices = [a.case] if a.case is not None else chosen_cases(a.cases, a.plain, a.only)
     start_time = time.monotonic()
     top = tempfile.mkdtemp(prefix="memsweep-hostile-")
     failures, known, counts = [], Counter(), Counter()
@@ -1104,13 +1148,16 @@ def main():
         shutil.rmtree(top, ignore_errors=True)
     took = time.monotonic() - start_time
     print_counts(counts)
+    short = short_of_floors(counts) if a.floors else []
+    for what in short:
+        print(f"FAIL: short of the floors: {what}")
     for name, n in sorted(known.items()):
         print(f"known failure {name}: {n} case(s) ({dict((k, w) for k, w, _ in KNOWN_FAILURES)[name]})")
     print(f"{len(indices)} cases in {took:.1f} s, {len(failures)} failed, "
           f"{sum(known.values())} known failures"
           + (f" (cases {failures[:20]}: --seed {seed}{only} --case I replays one)"
              if failures else ""))
-    return 1 if failures else 0
+    return 1 if failures or short else 0
 
 
 if __name__ == "__main__":
