@@ -30,33 +30,48 @@ MESON_TESTTHREADS=${MESON_TESTTHREADS:-$(($(nproc) + 1))}
 export MESON_TESTTHREADS
 # (ninja has built everything above: the test runs below rebuild nothing,
 # as two at once must not run ninja in one folder.)
-run_tests() { # run_tests ARGS...: meson test under a display and a session bus
+under_display() { # under_display N CMD...: CMD under a display (the first free from :N) and a session bus
+  n=$1
+  shift
   if command -v xvfb-run >/dev/null 2>&1 && command -v dbus-run-session >/dev/null 2>&1; then
-    xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- \
-      meson test -C build --no-rebuild --print-errorlogs "$@"
+    xvfb-run -n "$n" -a -s "-screen 0 1600x1000x24 -noreset" dbus-run-session -- "$@"
   else
-    meson test -C build --no-rebuild --print-errorlogs "$@"
+    "$@"
   fi
 }
+run_tests() { # run_tests ARGS...: meson test under a display and a session bus
+  under_display 99 meson test -C build --no-rebuild --print-errorlogs "$@"
+}
 logs=build/meson-logs
-rm -f "$logs/package-testlog.json"
+rm -f "$logs/package-testlog.json" "$logs/alone-testlog.json"
 if [ $# -eq 0 ]; then
-  # The package suite beside the others, not after them: its build of the
-  # .debs (minutes when its cache misses) fills the core that waits while
-  # the tests that must run alone run, first (tests/meson.build). It needs
-  # no display; its report follows the others'.
+  # The package suite beside the others: its build of the .debs (minutes
+  # when its cache misses) needs no display; its report follows the
+  # others'.
   meson test -C build --no-rebuild --print-errorlogs --suite package \
     --logbase package-testlog >"$logs/package-test.out" 2>&1 &
   package=$!
-  run_tests --no-suite package
+  # The tests that must not run beside one another (suite 'alone': real
+  # key presses and pointer moves on a display, the signal and limit
+  # tests' process trees, a Slurm of this machine, the install) run one
+  # at a time beside the rest, on a display of their own: the first free
+  # from :199, so that the two xvfb-run never race for one number. Run
+  # alone before the rest, as meson runs tests that are not parallel,
+  # they left a core idle for two minutes; they need one another's
+  # absence, not a quiet machine (a CI machine is never quiet).
+  under_display 199 meson test -C build --no-rebuild --print-errorlogs --suite alone \
+    --num-processes 1 --logbase alone-testlog >"$logs/alone-test.out" 2>&1 &
+  alone=$!
+  run_tests --no-suite package --no-suite alone
   rc=$?
+  wait $alone || rc=1
   wait $package || rc=1
-  cat "$logs/package-test.out"
+  cat "$logs/alone-test.out" "$logs/package-test.out"
 else
   run_tests "$@"
   rc=$?
 fi
-python3 - "$logs/testlog.json" "$logs/package-testlog.json" <<'PY' || echo "0 passed, 1 failed"
+python3 - "$logs/testlog.json" "$logs/alone-testlog.json" "$logs/package-testlog.json" <<'PY' || echo "0 passed, 1 failed"
 import json, os, sys
 passed = failed = skipped = 0
 for path in sys.argv[1:]:
