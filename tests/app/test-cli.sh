@@ -144,15 +144,22 @@ expect 0 "host " -- show "$tmp/host-samples.csv"
 [ -s "$tmp/host-summary.csv" ] || { echo "FAIL: no summary written"; fails=$((fails + 1)); }
 # The metadata in the run's sidecar; the columns empty in every row (the
 # second state of a run without one) left out of the summary.
-grep -q '^    "instrumented-reps": 3,' "$tmp/host-meta.json" &&
-  grep -q '^    "reps-rule": "fixed",' "$tmp/host-meta.json" &&
-  grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" &&
-  # Each by name: a cell of two states, which a loaded machine can make
-  # of the host's own loop, adds its state's columns between them.
-  (for c in fit_latency_us fit_gbps fit_r2 fit_residual fit_describes_data e2e_states message; do
-    head -n 1 "$tmp/host-summary.csv" | tr ',' '\n' | grep -qx "$c" || exit 1
-  done) ||
-  { echo "FAIL: summary lacks the rule, interval or fit columns"; fails=$((fails + 1)); }
+# Each by name: a cell of two states, which a loaded machine can make of
+# the host's own loop, adds its state's columns between them. A failure
+# names what is missing and shows the file (it was seen once, under a
+# load of 15 on 2 cores, and not again in 60 runs).
+missing=
+grep -q '^    "instrumented-reps": 3,' "$tmp/host-meta.json" || missing="$missing instrumented-reps"
+grep -q '^    "reps-rule": "fixed",' "$tmp/host-meta.json" || missing="$missing reps-rule"
+grep -q "e2e_ci_low_us,e2e_ci_high_us" "$tmp/host-summary.csv" || missing="$missing e2e_ci_low_us,e2e_ci_high_us"
+for c in fit_latency_us fit_gbps fit_r2 fit_residual fit_describes_data e2e_states message; do
+  head -n 1 "$tmp/host-summary.csv" | tr ',' '\n' | grep -qx "$c" || missing="$missing $c"
+done
+[ -z "$missing" ] || {
+  echo "FAIL: summary lacks the rule, interval or fit columns:$missing"
+  sed 's/^/  /' "$tmp/host-summary.csv"
+  fails=$((fails + 1))
+}
 expect 0 "at least 6 repetitions until the median's 95% interval is within +-5%" -- run --modes host --min-exp 8 --max-exp 9 --min-reps 6 --ci-target 5 --cell-budget 50 --warmup 0 --quiet --out "$tmp/adaptive"
 
 # What show prints is what the file holds, with or without metadata.
