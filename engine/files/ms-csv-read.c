@@ -243,6 +243,13 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
       break;
     }
   }
+  /* memsweep ends every line it writes: a row that the file's end, not a
+   * line end, closes was cut (a copy stopped part-way, head -c), and
+   * what it holds may be too. libcsv's state 0: between rows. */
+  if (!rd->failed && parser.pstate != 0 && rd->have_header)
+    ms_csv_fail (rd, rd->line, "its last row is cut: the file ends inside it");
+  if (!rd->failed && parser.pstate != 0)
+    ms_csv_fail (rd, rd->line, "its header row is cut: the file ends inside it");
   if (!rd->failed)
     csv_fini (&parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
               ms_csv_on_record, rd);
@@ -287,6 +294,10 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   read_stream (rd, r, in);
   if (!rd->failed && !rd->have_header)
     ms_csv_fail (rd, rd->line, "no header row: the file holds no samples");
+  /* No writer of memsweep's leaves a header without rows (a run stopped
+   * before any cell writes nothing): such a file is cut, not an empty run. */
+  if (!rd->failed && rd->n_order == 0)
+    ms_csv_fail (rd, rd->line, "no rows: the file holds its header only");
   if (!rd->failed)
     ms_csv_finish_cells (rd, r);
   if (!rd->failed)

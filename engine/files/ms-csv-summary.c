@@ -325,11 +325,20 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
       summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));
     pos += n;
   }
+  /* memsweep ends every line it writes: a row that the file's end, not a
+   * line end, closes was cut (libcsv's state 0: between rows). */
+  if (!sr->failed && parser.pstate != 0)
+    summary_fail (sr, sr->have_header
+                        ? ms_gettext ("its last row is cut: the file ends inside it")
+                        : ms_gettext ("its header row is cut: the file ends inside it"));
   if (!sr->failed)
     csv_fini (&parser, on_field, on_record, sr);
   csv_free (&parser);
   if (!sr->failed && !sr->have_header)
     summary_fail (sr, ms_gettext ("no header row: the file holds no cells"));
+  /* No writer of memsweep's leaves a header without rows. */
+  if (!sr->failed && sr->results->n_cells == 0)
+    summary_fail (sr, ms_gettext ("no rows: the file holds its header only"));
 }
 
 /* Only a regular file is looked at: a FIFO or a device could block, and

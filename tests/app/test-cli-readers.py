@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""test-cli-readers.py MEMSWEEP: files that hold less than their data
+says are refused, never shown as a smaller run (issue 71's readers):
+- a samples or summary file cut inside its header row, or holding its
+  header row only, is refused (exit 2, saying which) by show, compare,
+  plot and report, plain, gzipped and through standard input."""
+import gzip
+import os
+import subprocess
+import sys
+import tempfile
+
+MEMSWEEP = os.path.abspath(sys.argv[1])
+TINY = ["--modes", "host", "--min-exp", "10", "--max-exp", "11", "--reps", "3"]
+fails = 0
+
+
+def check(what, ok, detail=""):
+    global fails
+    print(("ok   " if ok else "FAIL: ") + what + ("" if ok or not detail else "\n  | " +
+                                                   detail.strip().replace("\n", "\n  | ")))
+    fails += not ok
+
+
+def run(args, cwd, stdin=None):
+    env = dict(os.environ, LC_ALL="C", LANGUAGE="")
+    p = subprocess.run([MEMSWEEP, *args], cwd=cwd, input=stdin, capture_output=True, env=env,
+                       timeout=60)
+    return p.returncode, p.stdout, p.stderr.decode(errors="replace")
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def refused(what, args, cwd, said, stdin=None):
+    rc, _, err = run(args, cwd, stdin)
+    check(f"{what}: exit 2 saying '{said}'", rc == 2 and said in err, f"exit {rc}: {err}")
+
+
+def cut_files(d):
+    """{name: (bytes, what it should say)}: each kind cut in its header
+    row and holding its header only."""
+    with open(os.path.join(d, "r-samples.csv"), "rb") as f:
+        samples = f.read()
+    with open(os.path.join(d, "r-summary.csv"), "rb") as f:
+        summary = f.read()
+    cut = "its header row is cut"
+    only = "no rows: the file holds its header only"
+    return {"cs-samples.csv": (samples[:100], cut),
+            "hs-samples.csv": (samples[:samples.index(b"\n") + 1], only),
+            "cm-summary.csv": (summary[:100], cut),
+            "hm-summary.csv": (summary[:summary.index(b"\n") + 1], only)}
+
+
+def check_cut(d):
+    for name, (data, said) in cut_files(d).items():
+        write(os.path.join(d, name), data)
+        write(os.path.join(d, name + ".gz"), gzip.compress(data))
+        for given, stdin, form in ((name, None, "plain"), (name + ".gz", None, "gzipped"),
+                                   ("-", data, name), ("-", gzip.compress(data), name + ".gz")):
+            refused(f"show {given} ({form})", ["show", given], d, said, stdin)
+        refused(f"compare {name} r-samples.csv", ["compare", name, "r-samples.csv"], d, said)
+        refused(f"plot {name}", ["plot", name, "--view", "bandwidth", "--out", "p.png"], d, said)
+        refused(f"report {name}.gz", ["report", name + ".gz", "--out", "p.html"], d, said)
+    for good in ("r-samples.csv", "r-summary.csv"):
+        rc, _, err = run(["show", good], d)
+        check(f"show {good} (whole) exit 0", rc == 0, err)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as d:
+        rc, _, err = run(["run", *TINY, "--out", "r", "--quiet"], d)
+        check("a tiny host run", rc == 0, err)
+        check_cut(d)
+    print(f"{fails} failed")
+    sys.exit(1 if fails else 0)
+
+
+main()
