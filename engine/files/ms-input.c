@@ -47,6 +47,7 @@ struct MsInput {
   z_stream z;
   bool z_live, member_done, raw_eof;
   const char *gz_error; /* the damage met, said once the bytes before it are taken */
+  char gz_why[160];     /* gz_error, where it names a place */
   bool gz_end; /* the last member ended: the inflater's own end, apart
                 * from eof, which the reader sets when it takes it */
   unsigned char *zin;
@@ -278,16 +279,24 @@ refill (MsInput *in)
 }
 
 /* After a member's end: another member follows (as gzip -d reads them
- * all), or the data ends; bytes that start no member are ignored, as
- * gzip -d does with trailing zeros. */
+ * all), or the data ends. Bytes that start no member (garbage, zeros) are
+ * refused, where gzip -d warns and ignores them: a data tool does not
+ * read a file that holds more than its data says (docs/csv.md). */
 static bool
 next_member (MsInput *in)
 {
   while (in->z.avail_in < 2 && !in->raw_eof)
     if (!refill (in))
       return false;
-  if (in->z.avail_in < 2 || in->z.next_in[0] != 0x1f || in->z.next_in[1] != 0x8b) {
+  if (in->z.avail_in == 0) {
     in->gz_end = true;
+    return true;
+  }
+  if (in->z.avail_in < 2 || in->z.next_in[0] != 0x1f || in->z.next_in[1] != 0x8b) {
+    snprintf (in->gz_why, sizeof in->gz_why,
+              ms_gettext ("data after the end of the gzip stream at byte %llu"),
+              (unsigned long long) (in->raw_read - in->z.avail_in));
+    in->gz_error = in->gz_why;
     return true;
   }
   inflateReset (&in->z);

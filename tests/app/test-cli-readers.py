@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""test-cli-readers.py MEMSWEEP: files that hold less than their data
-says are refused, never shown as a smaller run (issue 71's readers):
+"""test-cli-readers.py MEMSWEEP: files that hold less, or more, than their
+data says are refused, never shown as a smaller run (issue 71's readers):
 - a samples or summary file cut inside its header row, or holding its
   header row only, is refused (exit 2, saying which) by show, compare,
-  plot and report, plain, gzipped and through standard input."""
+  plot and report, plain, gzipped and through standard input;
+- data after the end of a gzip stream (garbage, zeros) is refused with
+  its byte offset; concatenated gzip members are still read."""
 import gzip
 import os
 import subprocess
@@ -70,11 +72,32 @@ def check_cut(d):
         check(f"show {good} (whole) exit 0", rc == 0, err)
 
 
+def check_gzip(d):
+    with open(os.path.join(d, "r-samples.csv"), "rb") as f:
+        plain = f.read()
+    packed = gzip.compress(plain)
+    at = f"data after the end of the gzip stream at byte {len(packed)}"
+    for tail, what in ((b"garbage\n", "garbage"), (b"\0" * 512, "zeros"), (b"\x1f", "one byte")):
+        write(os.path.join(d, "g-samples.csv.gz"), packed + tail)
+        refused(f"show (trailing {what} after the gzip stream)", ["show", "g-samples.csv.gz"],
+                d, at)
+        refused(f"show - (trailing {what}, standard input)", ["show", "-"], d, at, packed + tail)
+    half = plain.index(b"\n", len(plain) // 2) + 1
+    for sub, data in (("one", packed), ("two", gzip.compress(plain[:half]) +
+                                        gzip.compress(plain[half:]))):
+        os.mkdir(os.path.join(d, sub))
+        write(os.path.join(d, sub, "m-samples.csv.gz"), data)
+    rc, out, err = run(["show", "m-samples.csv.gz"], os.path.join(d, "two"))
+    rc1, out1, _ = run(["show", "m-samples.csv.gz"], os.path.join(d, "one"))
+    check("two gzip members read as one file", rc == 0 and out == out1, f"exit {rc}: {err}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
         rc, _, err = run(["run", *TINY, "--out", "r", "--quiet"], d)
         check("a tiny host run", rc == 0, err)
         check_cut(d)
+        check_gzip(d)
     print(f"{fails} failed")
     sys.exit(1 if fails else 0)
 
