@@ -198,6 +198,15 @@ ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const 
   return ms_small_file_write (path, &ms_run_to_run_profile_format, &text, err, errlen);
 }
 
+static bool
+holds_a_spread (const MsRunToRun *rr)
+{
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0)
+      return true;
+  return false;
+}
+
 bool
 ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
                             char *err, size_t errlen)
@@ -215,7 +224,12 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
     snprintf (err, errlen, "%s: %s", path, why);
   else if (ok && !rr->valid)
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
-  if (!ok || !rr->valid) {
+  /* calibrate writes a row per cell measured: a profile with none (cut
+   * before its rows, in its metadata lines) would widen nothing. */
+  else if (ok && !holds_a_spread (rr))
+    snprintf (err, errlen, ms_gettext ("%s: no rows: the profile holds no spread (a cut file?)"),
+              path);
+  if (!ok || !rr->valid || !holds_a_spread (rr)) {
     ms_run_to_run_clear (rr);
     device[0] = '\0';
     return false;

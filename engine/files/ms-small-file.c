@@ -603,6 +603,15 @@ parse_text (MsSmallReader *rd, char *text, const MsSmallFormat *format, void *da
   rd->plain = plain;
   if (rd->why && rd->whylen)
     rd->why[0] = '\0';
+  /* memsweep ends every line it writes: a last line without its end was
+   * cut (a copy stopped part-way, head -c), and its value may be too. */
+  size_t len = strlen (text);
+  if (len && text[len - 1] != '\n') {
+    rd->line = 1;
+    for (const char *nl = text; (nl = strchr (nl, '\n')); nl++)
+      rd->line++;
+    return ms_small_reader_fail (rd, ms_gettext ("its last line is cut: the file ends inside it"));
+  }
   locale_t old = ms_csv_enter_c_locale ();
   parse_lines (&p, text, plain);
   ms_csv_leave_c_locale (old);

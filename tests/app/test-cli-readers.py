@@ -6,7 +6,9 @@ data says are refused, never shown as a smaller run (issue 71's readers):
   header row only, is refused (exit 2, saying which) by show, compare,
   plot and report, plain, gzipped and through standard input;
 - data after the end of a gzip stream (garbage, zeros) is refused with
-  its byte offset; concatenated gzip members are still read."""
+  its byte offset; concatenated gzip members are still read;
+- a run-to-run profile cut before its rows (`--profile -`) is refused
+  before any work."""
 import gzip
 import os
 import subprocess
@@ -92,12 +94,36 @@ def check_gzip(d):
     check("two gzip members read as one file", rc == 0 and out == out1, f"exit {rc}: {err}")
 
 
+def check_profile(d):
+    rc, profile, err = run(["calibrate", "--runs", "3", *TINY, "--out", "-", "--quiet"], d)
+    check("calibrate --out - writes a profile", rc == 0 and b"sd_ln_median" in profile, err)
+    header = profile.index(b"mode,exponent")
+    for cut, what in ((100, "in its metadata lines"), (header, "before its header"),
+                      (header + len(b"mode,exponent,sd_ln_median\n"), "after its header")):
+        rc, _, err = run(["run", *TINY, "--out", "x", "--profile", "-"], d, profile[:cut])
+        said = "no rows" in err or "its last line is cut" in err
+        check(f"run --profile - (a profile cut {what}): exit 2, nothing measured",
+              rc == 2 and said and not os.path.exists(os.path.join(d, "x-samples.csv")),
+              f"exit {rc}: {err}")
+    write(os.path.join(d, "pc.csv"), profile[:header])
+    rc, _, err = run(["run", *TINY, "--out", "x", "--profile", "pc.csv"], d)
+    check("run --profile pc.csv (a file cut before its header, no sidecar): exit 2",
+          rc == 2 and "no rows" in err and not os.path.exists(os.path.join(d, "x-samples.csv")),
+          f"exit {rc}: {err}")
+    rc, _, err = run(["run", *TINY, "--out", "x", "--profile", "-"], d, profile[:-3])
+    check("run --profile - (a profile cut inside its last row): exit 2",
+          rc == 2 and "its last line is cut" in err, f"exit {rc}: {err}")
+    rc, _, err = run(["run", *TINY, "--out", "x", "--profile", "-", "--quiet"], d, profile)
+    check("run --profile - (the whole profile) exit 0", rc == 0, err)
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
         rc, _, err = run(["run", *TINY, "--out", "r", "--quiet"], d)
         check("a tiny host run", rc == 0, err)
         check_cut(d)
         check_gzip(d)
+        check_profile(d)
     print(f"{fails} failed")
     sys.exit(1 if fails else 0)
 

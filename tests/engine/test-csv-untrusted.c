@@ -413,12 +413,24 @@ test_profile_numbers (void)
   for (size_t i = 0; i < G_N_ELEMENTS (bad); i++) {
     char *text = g_strdup_printf ("# memsweep run-to-run profile\n# device: X\n"
                                   "# run-to-run: 3 runs, 2026-11-22T14:36:16Z\n"
-                                  "# run-to-run-sd-pinned: %s 11=0.0200\n", bad[i]);
+                                  "# run-to-run-sd-pinned: %s 11=0.0200\n"
+                                  "# run-to-run-sd-pageable: 11=0.0300\n", bad[i]);
     const char *path = ms_test_tmp_file ("profile.csv", text);
     MsRunToRun rr;
     g_assert_true (ms_run_to_run_read_profile (&rr, path, device, sizeof device, err, sizeof err));
-    /* The damaged line is dropped whole. */
+    /* The damaged line is dropped whole; the other mode's is kept. */
     g_assert_cmpfloat (rr.sd[MS_MODE_PINNED][11], <, 0);
+    g_assert_cmpfloat (rr.sd[MS_MODE_PAGEABLE][11], ==, 0.03);
+    ms_run_to_run_clear (&rr);
+    g_free (text);
+    /* With no other line the profile holds no spread: refused, not a
+     * profile that widens nothing. */
+    text = g_strdup_printf ("# memsweep run-to-run profile\n# device: X\n"
+                            "# run-to-run: 3 runs, 2026-11-22T14:36:16Z\n"
+                            "# run-to-run-sd-pinned: %s 11=0.0200\n", bad[i]);
+    path = ms_test_tmp_file ("profile.csv", text);
+    g_assert_false (ms_run_to_run_read_profile (&rr, path, device, sizeof device, err, sizeof err));
+    g_assert_nonnull (strstr (err, "no rows"));
     ms_run_to_run_clear (&rr);
     g_free (text);
   }
