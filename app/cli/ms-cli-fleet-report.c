@@ -191,6 +191,24 @@ print_damaged_profiles (FILE *out, const MsFleetReport *r)
   }
 }
 
+/* A file the report could not read, with the reason, and a file read
+ * whose metadata is unknown (its sidecar another node's, say): the table
+ * alone would show an empty row or a blank device. */
+static void
+print_unreadable (FILE *out, const MsFleetReport *r)
+{
+  for (size_t i = 0; i < r->n_nodes; i++) {
+    const MsFleetNode *node = &r->nodes[i];
+    char why[4 * sizeof node->metadata_unknown];
+    if (!node->readable && !node->missing)
+      fprintf (out, ms_gettext ("memsweep fleet-report: %s: left out of the report\n"),
+               ms_report_clean (node->error, why, sizeof why));
+    else if (node->readable && node->metadata_unknown[0])
+      fprintf (out, ms_gettext ("memsweep fleet-report: warning: %s\n"),
+               ms_report_clean (node->metadata_unknown, why, sizeof why));
+  }
+}
+
 /* What DIR holds of a node's measurements that the report cannot count,
  * said rather than passed over: a run kept in a folder of its own when
  * it could not be written (memsweep-kept-*), a summary without its
@@ -252,6 +270,22 @@ report_json (FILE *f, void *user)
 {
   const ReportView *v = user;
   ms_cli_fleet_report_json (f, v->r, v->only_outliers);
+}
+
+/* 2 when nothing could be compared (bad input, not a clean fleet); else
+ * an output that failed; else 1 when a file was left out (a report
+ * without a node is not the fleet's, whatever a script reads of it:
+ * docs/multi-gpu.md), or for --fail-on-outliers' reasons. */
+static int
+report_status (const MsFleetReport *r, bool fail_on, int output_status)
+{
+  if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));
+    return 2;
+  }
+  if (output_status != EXIT_OK)
+    return output_status;
+  return r->n_unreadable > 0 || (fail_on && (r->n_outliers > 0 || r->n_missing > 0)) ? 1 : 0;
 }
 
 static int
@@ -340,6 +374,7 @@ ms_cli_fleet_report (int argc, char **argv)
              ms_report_clean (r->copies[i].node, node, sizeof node),
              ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
+  print_unreadable (stderr, r);
   print_damaged_profiles (stderr, r);
   print_uncounted (stderr, argv[optind]);
   /* A file that could not be written: 4, as for every command. */
@@ -353,15 +388,7 @@ ms_cli_fleet_report (int argc, char **argv)
   bool written = ms_cli_output_write (&output, &doc);
   ms_cli_table_free (table);
   print_missing (stderr, r);
-  int rc = fail_on && (r->n_outliers > 0 || r->n_unreadable > 0 || r->n_missing > 0) ? 1 : 0;
-  int status = ms_cli_output_status (written);
-  if (status != EXIT_OK)
-    rc = status;
-  /* Nothing to compare is bad input, not a clean fleet. */
-  if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));
-    rc = 2;
-  }
+  int rc = report_status (r, fail_on, ms_cli_output_status (written));
   ms_fleet_report_free (r);
   return rc;
 }

@@ -105,6 +105,10 @@ typedef struct {
   bool readable;
   bool missing;    /* expected (MS_FLEET_EXPECTED_FILE) and never reported */
   char error[256]; /* why the file could not be read */
+  /* Why the file's metadata (its stamp, device and link) is unknown: its
+   * sidecar missing, damaged or another file's (another node's copied
+   * over it); "" when it was read. Said, as show says it. */
+  char metadata_unknown[512];
 } MsFleetNode;
 
 /* A second file of a node already in the report (a copy of its samples

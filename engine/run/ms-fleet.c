@@ -221,6 +221,7 @@ read_node (const char *dir, const char *name, MsFleetNode *node)
   if (!r)
     return;
   node->readable = true;
+  snprintf (node->metadata_unknown, sizeof node->metadata_unknown, "%.511s", r->metadata_unknown);
   snprintf (node->device, sizeof node->device, "%.127s", r->device.name);
   MsFleetProfileLines seen = { false, 0 };
   read_stamp (path, node, &seen);

@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """test-cli-readers.py MEMSWEEP: files that hold less, or more, than their
-data says are refused, never shown as a smaller run (issue 71's readers):
+data says are refused or said, never shown as a smaller run (issue 71's
+readers):
 - a samples or summary file cut inside its header row, or holding its
   header row only, is refused (exit 2, saying which) by show, compare,
   plot and report, plain, gzipped and through standard input;
 - data after the end of a gzip stream (garbage, zeros) is refused with
   its byte offset; concatenated gzip members are still read;
 - a run-to-run profile cut before its rows (`--profile -`) is refused
-  before any work."""
+  before any work;
+- fleet-report names on standard error a node whose sidecar is another
+  node's, and each file it could not read, with the reason, and exits 1
+  when it left a file out."""
 import gzip
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -117,6 +122,33 @@ def check_profile(d):
     check("run --profile - (the whole profile) exit 0", rc == 0, err)
 
 
+def check_fleet(d):
+    fl = os.path.join(d, "fl")
+    for node in ("n1", "n2"):
+        rc, _, err = run(["fleet-node", "--dir", fl, "--node", node, "--", *TINY, "--quiet"], d)
+        check(f"fleet-node {node}", rc == 0, err)
+    rc, _, err = run(["fleet-report", fl], d)
+    check("fleet-report of two whole nodes: exit 0, nothing said", rc == 0 and not err.strip(),
+          f"exit {rc}: {err}")
+    shutil.copy(os.path.join(fl, "n1-meta.json"), os.path.join(fl, "n2-meta.json"))
+    rc, _, err = run(["fleet-report", fl], d)
+    check("fleet-report warns of n2's sidecar (n1's copied over it)",
+          rc == 0 and "warning" in err and "n2-meta.json" in err, f"exit {rc}: {err}")
+    with open(os.path.join(fl, "n1-samples.csv"), "rb") as f:
+        samples = f.read()
+    os.mkfifo(os.path.join(fl, "f-samples.csv"))
+    os.mkdir(os.path.join(fl, "dir-samples.csv"))
+    write(os.path.join(fl, "cut-samples.csv"), samples[:len(samples) // 2])
+    write(os.path.join(fl, "cutz-samples.csv.gz"), gzip.compress(samples)[:300])
+    rc, out, err = run(["fleet-report", fl], d)
+    check("fleet-report with 4 unreadable files: exit 1, 4 counted",
+          rc == 1 and b"4 unreadable" in out, f"exit {rc}: {out.decode()[:300]} {err}")
+    for name in ("f-samples.csv", "dir-samples.csv", "cut-samples.csv", "cutz-samples.csv.gz"):
+        line = next((l for l in err.splitlines() if name in l), "")
+        check(f"fleet-report names {name} on stderr with its reason",
+              "left out of the report" in line and len(line) > len(name) + 40, err)
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
         rc, _, err = run(["run", *TINY, "--out", "r", "--quiet"], d)
@@ -124,6 +156,7 @@ def main():
         check_cut(d)
         check_gzip(d)
         check_profile(d)
+        check_fleet(d)
     print(f"{fails} failed")
     sys.exit(1 if fails else 0)
 
