@@ -659,6 +659,20 @@ note_stopped (MsChild *child, int sig)
            (long) child->pid, sig, strsignal (sig), MS_SUPERVISOR_STOPPED_S);
 }
 
+/* Continued: by someone else when memsweep had not (stopped_at is
+ * cleared wherever memsweep continues it), which is said as memsweep's
+ * own continuing is, since the pause was timed all the same. */
+static void
+note_continued (MsChild *child)
+{
+  if (child->stopped_at > 0)
+    fprintf (stderr,
+             ms_gettext ("memsweep: process %ld was continued, not by memsweep; the repetition "
+                         "it was in timed the pause\n"),
+             (long) child->pid);
+  child->stopped_at = 0;
+}
+
 static void
 continue_stopped (MsChild *child)
 {
@@ -684,7 +698,7 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
       if (WIFSTOPPED (status))
         note_stopped (child, WSTOPSIG (status));
       else
-        child->stopped_at = 0;
+        note_continued (child);
       continue;
     }
     if (got == child->pid) {

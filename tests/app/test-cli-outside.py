@@ -4,7 +4,8 @@
 it, where an adversarial pass on main 473701a4 found work lost or a wrong
 exit: a closed standard output, a CPU-time limit and the signals whose
 default ends a process, someone else's SIGTERM to one process of a live
-comparison, and a descriptor limit its processes meet. Each case fails on
+comparison, a process stopped and continued by someone else, and a
+descriptor limit its processes meet. Each case fails on
 473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
 
     test-cli-outside.py MEMSWEEP [CASE...]
@@ -160,6 +161,31 @@ def live_process_stopped_by_someone_else(d):
         print("note: the process finished before the signal")
         return
     expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
+
+
+@case("a process stopped and continued by someone else: the timed pause is said")
+def continued_by_someone_else(d):
+    p = start(["run", "--grade", "--processes", "2", "--rounds", "2", *LONG.split(), "--out", "g"],
+              d)
+
+    def busy_child():
+        try:
+            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+                kids = f.read().split()
+        except OSError:
+            return None
+        return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
+
+    child = wait_until(busy_child)
+    expect(child, "no process started")
+    os.kill(child, signal.SIGSTOP)
+    time.sleep(0.5)
+    os.kill(child, signal.SIGCONT)
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    expect("was continued, not by memsweep; the repetition it was in timed the pause" in err,
+           "the pause not said", err)
 
 
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
