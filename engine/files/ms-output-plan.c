@@ -536,13 +536,15 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
   /* A folder that cannot be made beside (read-only, removed or renamed
    * while measuring) must not end the search: TMPDIR is still tried, then
    * the folder of the supervising command's own files (a process whose
-   * TMPDIR is full or removed, while the user's folder has room). */
-  if (attempt == 0 && make_kept_folder (parent, folder, len))
-    return true;
-  if (attempt <= 1 && make_kept_folder (tmp && *tmp ? tmp : "/tmp", folder, len))
-    return true;
-  const char *home = getenv (MS_OUTPUT_PLAN_KEEP_ENV);
-  return attempt <= 2 && home && *home && make_kept_folder (home, folder, len);
+   * TMPDIR is full or removed, while the user's folder has room), then
+   * the current folder and the home folder: measurements are lost only
+   * where none of them takes a folder. */
+  const char *places[] = { parent, tmp && *tmp ? tmp : "/tmp", getenv (MS_OUTPUT_PLAN_KEEP_ENV),
+                           ".", getenv ("HOME") };
+  for (size_t i = (size_t) (attempt > 0 ? attempt : 0); i < sizeof places / sizeof *places; i++)
+    if (places[i] && *places[i] && make_kept_folder (places[i], folder, len))
+      return true;
+  return false;
 }
 
 /* The folder of the first set of files the command writes, made absolute

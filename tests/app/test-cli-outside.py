@@ -4,8 +4,9 @@
 it, where an adversarial pass on main 473701a4 found work lost or a wrong
 exit: a closed standard output, a CPU-time limit and the signals whose
 default ends a process, someone else's SIGTERM to one process of a live
-comparison, a process stopped and continued by someone else, and a
-descriptor limit its processes meet. Each case fails on
+comparison, a process stopped and continued by someone else, the output
+folder and TMPDIR made read-only midway, and a descriptor limit its
+processes meet. Each case fails on
 473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
 
     test-cli-outside.py MEMSWEEP [CASE...]
@@ -186,6 +187,33 @@ def continued_by_someone_else(d):
     err = p.communicate(timeout=120)[1].decode(errors="replace")
     expect("was continued, not by memsweep; the repetition it was in timed the pause" in err,
            "the pause not said", err)
+
+
+@case("the output folder and TMPDIR read-only midway: kept in the current folder")
+def nowhere_but_here(d):
+    out, tmp = os.path.join(d, "o"), os.path.join(d, "t")
+    os.mkdir(out)
+    os.mkdir(tmp)
+    env = dict(environment(d), TMPDIR=tmp)
+    p = subprocess.Popen([MEMSWEEP, "run", *LONG.split(), "--out", "o/x"], cwd=d, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=defaults)
+    expect(wait_until(lambda: caught(p.pid, signal.SIGTERM)), "SIGTERM never caught")
+    time.sleep(1)
+    # Immutable even to root; where the file system cannot say so, there
+    # is nothing to test.
+    if subprocess.run(["chattr", "+i", out, tmp], capture_output=True).returncode != 0:
+        p.kill()
+        p.wait()
+        print("note: chattr +i is not available here")
+        return
+    try:
+        p.send_signal(signal.SIGTERM)
+        err = p.communicate(timeout=120)[1].decode(errors="replace")
+    finally:
+        subprocess.run(["chattr", "-i", out, tmp], capture_output=True)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "x-samples.csv"))
+    expect(p.returncode == 4, f"exit {p.returncode}, not 4", err)
+    expect(kept and "is lost" not in err, "the run was not kept in the current folder", err)
 
 
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
