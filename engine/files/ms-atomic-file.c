@@ -30,7 +30,9 @@
 #define TEMP_MARK ".memsweep-"
 #define TEMP_XATTR "user.memsweep.temporary"
 #define TEMP_SUFFIX TEMP_MARK "XXXXXX"
-#define MAX_TEMPORARIES 8
+/* A command's temporaries, and the lock files of its output plan
+ * (ms-output-plan-lock.h): up to a dozen of each. */
+#define MAX_TEMPORARIES 32
 #define MAX_LINK_HOPS 40
 
 struct MsAtomicFile {

@@ -3,6 +3,7 @@
  * is added; see the header for the rules. */
 #define _GNU_SOURCE
 #include "ms-output-plan.h"
+#include "ms-output-plan-lock.h"
 #include "ms-atomic-file.h"
 #include "ms-gzip-file.h"
 #include "ms-file-kinds.h"
@@ -411,6 +412,30 @@ check_pipe (Entry *e, char *err, size_t errlen)
   return refuse (err, errlen);
 }
 
+/* A file written by a name through a temporary and a rename: what one
+ * command can lose to another's rename. A descriptor, a device or a pipe
+ * is written where it stands; a folder is made new. */
+static bool
+lockable (const Entry *e)
+{
+  struct stat st;
+  return e->role != ROLE_FOLDER && e->descriptor < 0 &&
+         (stat (e->where, &st) != 0 || S_ISREG (st.st_mode));
+}
+
+/* The name of memsweep's lock of another file: its holder removes it. */
+static bool
+check_lock_name (const Entry *e, char *err, size_t errlen)
+{
+  if (!ms_output_lock_is_name (e->where))
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: is the name of the file by which memsweep holds another file "
+                        "while it writes it: not written; choose another name"),
+            e->given_by, e->name);
+  return refuse (err, errlen);
+}
+
 static bool
 add (const char *given_by, const char *path, Role role, char *err, size_t errlen)
 {
@@ -429,9 +454,19 @@ add (const char *given_by, const char *path, Role role, char *err, size_t errlen
               path);
     return refuse (err, errlen);
   }
-  if (!check_against_plan (&e, err, errlen) || (!input && !check_other_runs (&e, err, errlen)) ||
-      !check_pipe (&e, err, errlen))
+  if (!check_against_plan (&e, err, errlen) || !check_lock_name (&e, err, errlen))
     return false;
+  /* Held from here to the command's end: a second command writing the
+   * same file at once is refused now, not left to lose this one's (or its
+   * own) work at the last rename. */
+  bool locked = false;
+  if (lockable (&e) && !ms_output_lock_take (given_by, path, e.where, &locked, err, errlen))
+    return false;
+  if ((!input && !check_other_runs (&e, err, errlen)) || !check_pipe (&e, err, errlen)) {
+    if (locked)
+      ms_output_lock_release (e.where);
+    return false;
+  }
   Entry *bigger = realloc (entries, (size_t) (n_entries + 1) * sizeof *entries);
   if (!bigger || !(e.name = strdup (path)) || !(e.given_by = strdup (given_by))) {
     if (bigger)
@@ -639,5 +674,6 @@ gate (const char *name, const char *target, int descriptor, char *err, size_t er
 void
 ms_output_plan_start (void)
 {
+  ms_output_lock_start ();
   ms_atomic_file_set_gate (gate);
 }

@@ -11,6 +11,8 @@ main e64f749f left open; each fails on main 49447ca0 and passes now.
 Cases 32 on are what the pass on main b6ca89cb found; each fails there.
 Cases 35 on: a final write that fails for another reason than a full
 folder (a pipe at a name, the folder removed); each fails on 8e23d2b7.
+Cases 38 on: two commands writing one output set at once, and the lesser
+defects the same pass found (issue 71); each fails on 915c2c54.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -521,8 +523,12 @@ def moved_in_while_running(d, args, pre, names):
     names from pre into d, as another command finishing there would.
     (exit status, stderr)."""
     e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    # Its stop signals at their defaults, whatever this test inherited
+    # (PITFALLS 31).
     p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=e, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.PIPE)
+                         stderr=subprocess.PIPE, preexec_fn=lambda: [
+                             signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT,
+                                                                          signal.SIGTERM)])
     deadline = time.time() + 60
     while not glob.glob(os.path.join(d, "memsweep-*-*")) and time.time() < deadline:
         time.sleep(0.005)
@@ -811,6 +817,104 @@ def folder_removed_kept(d):
     err = p.communicate(timeout=120)[1].decode(errors="replace")
     expect(p.returncode == 4, f"exit {p.returncode}, not 4", err)
     kept_files(d, err, ["X-samples.csv", "X-summary.csv"])
+
+
+# ---- 38: two commands writing one output set at once -----------------------
+# Seconds of work at the CPU baseline: still at work when the second starts.
+BUSY = ["--modes", "host", "--min-exp", "0", "--max-exp", "14", "--warmup", "0", "--reps",
+        "100000"]
+
+
+def busy_start(d, args):
+    """memsweep args at work: its stop signals caught and CPU time spent
+    (no lock file looked for: the old code has none)."""
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    # Its stop signals at their defaults, whatever this test inherited
+    # (PITFALLS 31).
+    p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, preexec_fn=lambda: [
+                             signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT,
+                                                                          signal.SIGTERM)])
+    deadline = time.time() + 60
+    while time.time() < deadline and p.poll() is None:
+        try:
+            with open(f"/proc/{p.pid}/status") as f:
+                cgt = int(re.search(r"SigCgt:\s*([0-9a-f]+)", f.read()).group(1), 16)
+            with open(f"/proc/{p.pid}/stat") as f:
+                ticks = sum(int(x) for x in f.read().rsplit(")", 1)[1].split()[11:13])
+        except (OSError, AttributeError):
+            cgt = ticks = 0
+        if cgt & (1 << (signal.SIGINT - 1)) and ticks >= 5:
+            return p
+        time.sleep(0.01)
+    p.kill()
+    raise AssertionError(f"{' '.join(args)}: not at work after 60 s")
+
+
+def busy_stop(p):
+    """Ctrl+C: what it measured is written, exit 1 (0 when it finished)."""
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=120)[1].decode(errors="replace")
+    expect(p.returncode in (0, 1), f"the first command: exit {p.returncode}", err)
+    return err
+
+
+def second_refused(d, first, second, names, what):
+    """second, started while first is at work, is refused before any work
+    (exit 2) naming the first's PID and one of names; the first's run is
+    then written whole and no lock of it is left."""
+    p = busy_start(d, first)
+    rc, _, err = memsweep(*second, cwd=d)
+    err1 = busy_stop(p)
+    expect(rc == 2, f"{what}: the second command: exit {rc}, not 2", err)
+    expect(str(p.pid) in err and any(n in err for n in names),
+           f"{what}: the first command's process {p.pid} and its file are not named", err)
+    left = [n for n in os.listdir(d) if n.endswith(".memsweep-lock")]
+    expect(not left, f"{what}: lock files left: {left}", err1)
+    return err1
+
+
+@case(38, "two runs with one --out at once: the second refused (2), naming the first")
+def two_runs_one_prefix(d):
+    second_refused(d, ["run", "--out", "X", "--quiet", *BUSY], ["run", *TINY, "--out", "X"],
+                   ["X-samples.csv", "X-summary.csv", "X-meta.json"], "run --out X twice")
+    rc, _, err = memsweep("show", "X-samples.csv", cwd=d)
+    expect(rc == 0, "the first run cannot be read", err)
+
+
+@case(38, "two fleet-node --dir F --node a at once: the second refused, the first kept")
+def two_fleet_nodes(d):
+    err = second_refused(d, ["fleet-node", "--dir", "f", "--node", "a", "--", *BUSY],
+                         ["fleet-node", "--dir", "f", "--node", "a", "--", *TINY],
+                         ["a-samples.csv", "a-summary.csv", "a-meta.json"], "fleet-node twice")
+    expect(os.path.exists(os.path.join(d, "f", "a-samples.csv")),
+           f"the first node's run is not written: {os.listdir(os.path.join(d, 'f'))}", err)
+
+
+@case(38, "calibrate --out P and an export to a file another command is writing: refused")
+def calibrate_and_export_at_once(d):
+    a_run(d, "R")
+    second_refused(d, ["calibrate", "--runs", "3", "--out", "P.csv", "--quiet", *BUSY],
+                   ["calibrate", "--runs", "3", "--out", "P.csv", *TINY], ["P.csv", "P-meta.json"],
+                   "calibrate --out P.csv twice")
+    second_refused(d, ["run", "--out", "Y", "--quiet", *BUSY],
+                   ["show", "R-samples.csv", "--export-csv", "Y-samples.csv"], ["Y-samples.csv"],
+                   "an export named as the run's file another command is writing")
+
+
+@case(38, "a lock left by a killed command holds nothing; a user's file at its name is kept")
+def stale_lock_taken_over(d):
+    p = busy_start(d, ["run", "--out", "X", "--quiet", *BUSY])
+    p.kill()
+    p.communicate()
+    a_run(d, "X")
+    left = [n for n in os.listdir(d) if n.endswith(".memsweep-lock")]
+    expect(not left, f"after the next run of X, lock files left: {left}")
+    with open(os.path.join(d, "Z-samples.csv.memsweep-lock"), "w") as f:
+        f.write("my notes\n")
+    before = snapshot(d)
+    rc, _, err = memsweep("run", *TINY, "--out", "Z", cwd=d)
+    refused_with_nothing_written(d, rc, err, before, "run --out Z beside a user's Z-samples.csv.memsweep-lock")
 
 
 def main():
