@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
@@ -489,16 +490,77 @@ prefix_stem_len (const char *prefix)
   return n > 4 && strncmp (prefix + n - 4, ".csv", 4) == 0 ? n - 4 : n;
 }
 
+/* The extension of path's name, its .gz left aside ("svg" of plot.svg,
+ * "json" of X.json.gz), into ext; false for a name without one (X, .hidden,
+ * run-1.5: a number is no extension). */
+static bool
+extension_of (const char *path, char *ext, size_t len)
+{
+  const char *slash = strrchr (path, '/');
+  const char *base = slash ? slash + 1 : path;
+  size_t n = ms_gzip_stem_len (path) - (size_t) (base - path);
+  const char *dot = NULL;
+  for (size_t i = 1; i < n; i++)
+    dot = base[i] == '.' ? base + i : dot;
+  size_t k = dot ? n - (size_t) (dot + 1 - base) : 0;
+  if (!dot || k == 0 || k >= len || k > 8)
+    return false;
+  bool letter = false;
+  for (size_t i = 0; i < k; i++) {
+    char c = dot[1 + i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+    letter = letter || !(c >= '0' && c <= '9');
+  }
+  snprintf (ext, len, "%.*s", (int) k, dot + 1);
+  return letter;
+}
+
+/* Whether a name's extension is the format's (.json, .csv, .md or
+ * .markdown, .txt or .table for the text table), or one that says no kind
+ * of file (.out, .log): a picture's, a document's or another table's
+ * (.svg, .pdf, .html, .xlsx, .tsv...) is another format's. */
+static bool
+extension_fits (const char *path, MsCliFormat format, char *ext, size_t len)
+{
+  static const char *const own[][3] = { { "txt", "table", "text" },
+                                        { "json", NULL, NULL },
+                                        { "csv", NULL, NULL },
+                                        { "md", "markdown", NULL } };
+  static const char *const kinds[] = { "svg", "png", "pdf", "jpg", "jpeg", "gif", "webp",
+                                       "tif", "tiff", "bmp", "eps", "ps", "html", "htm",
+                                       "xml", "yaml", "yml", "toml", "tex", "odt", "docx",
+                                       "xlsx", "xls", "ods", "tsv", "parquet", "feather",
+                                       "arrow", "h5", "hdf5", "npy", "npz", "pkl", "prom",
+                                       "zip", "tar", "txt", "json", "csv", "md" };
+  MsCliFormat named;
+  if (format_of_name (path, &named)) {
+    snprintf (ext, len, "%s", ms_cli_format_name (named));
+    return named == format;
+  }
+  if (!extension_of (path, ext, len))
+    return true;
+  for (size_t i = 0; i < 3; i++)
+    if (own[format][i] && strcasecmp (ext, own[format][i]) == 0)
+      return true;
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (strcasecmp (ext, kinds[i]) == 0)
+      return false;
+  return true;
+}
+
 bool
 ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
 {
-  char clean[4 * PATH_MAX];
-  MsCliFormat named;
-  if (!path || !format_of_name (path, &named) || named == format)
+  char clean[4 * PATH_MAX], ext[16];
+  /* Standard output, a device, a pipe, a descriptor: no name to say. */
+  if (!path || ms_output_plan_is_stdout (path) || ms_atomic_file_in_place (path) ||
+      extension_fits (path, format, ext, sizeof ext))
     return true;
+  /* --export-json plot.svg would replace a picture with JSON that every
+   * viewer then fails to open. */
   fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, and %s writes %s\n"), option,
-           ms_report_clean (path, clean, sizeof clean), ms_cli_format_name (named), option,
-           ms_cli_format_name (format));
+           ms_report_clean (path, clean, sizeof clean), ext, option, ms_cli_format_name (format));
   return false;
 }
 

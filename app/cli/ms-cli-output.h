@@ -107,9 +107,13 @@ int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
  * .csv.gz, .md), else the --format given (set before); -1 after a message
  * where --format says another than the name. */
 int ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path);
-/* Whether the format path's name says (.json, .csv, .csv.gz, .md), if it
- * says one, is format, the one option writes there (--export-json
- * X.csv, calibrate --out X.json: no); false after a message. */
+/* Whether path's name fits format, the one option writes there: its
+ * extension (its .gz aside), where it says a kind of file, is the
+ * format's own, .json, .csv, .md, or .txt for the text table
+ * (--export-json X.csv, --export-json plot.svg, calibrate --out X.json,
+ * show --out p.png: no); a name without one or with one that says no
+ * kind (X.out), standard output, a device, a pipe or a descriptor is
+ * taken as given. False after a message. */
 bool ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format);
 /* Whether prefix, to which the files' own names are added
  * (PREFIX-samples.csv), ends in none of a file's (X.csv.gz would give a

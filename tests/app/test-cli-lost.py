@@ -917,6 +917,33 @@ def stale_lock_taken_over(d):
     refused_with_nothing_written(d, rc, err, before, "run --out Z beside a user's Z-samples.csv.memsweep-lock")
 
 
+# ---- 39: an export's name says another kind of file ------------------------
+@case(39, "an export or --out whose name says another kind (plot.svg) is refused, kept")
+def export_named_as_picture(d):
+    a_run(d, "R")
+    with open(os.path.join(d, "plot.svg"), "w") as f:
+        f.write("<svg xmlns='http://www.w3.org/2000/svg'/>\n")
+    with open(os.path.join(d, "table.xlsx"), "wb") as f:
+        f.write(b"PK\x03\x04")
+    before = snapshot(d)
+    for args in (["show", "R-samples.csv", "--export-json", "plot.svg"],
+                 ["show", "R-samples.csv", "--export-csv", "table.xlsx"],
+                 ["show", "R-samples.csv", "--export-markdown", "plot.svg"],
+                 ["show", "R-samples.csv", "--out", "plot.svg"],
+                 ["show", "R-samples.csv", "--format", "json", "--out", "new.png"],
+                 ["run", *TINY, "--out", "X", "--export-json", "plot.svg"],
+                 ["calibrate", "--runs", "3", *TINY, "--out", "P.svg"]):
+        rc, _, err = memsweep(*args, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, " ".join(args))
+        expect("svg" in err or "xlsx" in err or "png" in err,
+               f"{' '.join(args)}: the name's kind is not said", err)
+    for args in (["show", "R-samples.csv", "--export-json", "doc.json.gz"],
+                 ["show", "R-samples.csv", "--export-json", "E"],
+                 ["show", "R-samples.csv", "--out", "t.txt"]):
+        rc, _, err = memsweep(*args, cwd=d)
+        expect(rc == 0, f"{' '.join(args)}: exit {rc}, not 0", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
