@@ -494,8 +494,13 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
   *rc = EXIT_OK;
   for (int i = 1; i <= o->runs; i++) {
     if (ms_supervisor_stopping (cancel)) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
-               ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
+      if (i == 1)
+        fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped before its first run: "
+                                     "nothing was measured\n"),
+                 ms_cli_signal_name (ms_cli_stop_signal ()));
+      else
+        fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
+                 ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
       *rc = EXIT_RUNTIME;
       return done;
     }

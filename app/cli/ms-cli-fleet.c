@@ -599,8 +599,12 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   if (end.how != MS_CHILD_EXITED)
     remove_run_temporaries (prefix);
   if (!fresh) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run exited %d and wrote no "
-                                 "samples file (%s)\n"), node, rc, path);
+    /* How it ended in words: a signal by its name, not as 128 + N, which
+     * no run exits with. */
+    char how[256];
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run %s and wrote no samples "
+                                 "file (%s)\n"),
+             node, ms_supervisor_describe (&end, how, sizeof how), path);
     /* A run's own statuses pass through; a death by a signal is a failure
      * of the run (1), not fleet-node's own death. */
     return rc >= 1 && rc <= 4 ? rc : EXIT_RUNTIME;

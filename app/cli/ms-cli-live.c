@@ -245,8 +245,9 @@ run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, at
     int side = (k % 2) ^ i;
     MsSweep sweep = narrowed (&plan->sweep[side], active);
     snprintf (dir, sizeof dir, "%s/%c", plan->dir, side ? 'b' : 'a');
+    /* The budget's cap, not a count asked for. */
     MsCliProcessEnd end = ms_cli_run_process (&sweep, live->experiment[side], dir, k,
-                                              max_processes (plan), cancel, &runs[side], err,
+                                              -max_processes (plan), cancel, &runs[side], err,
                                               errlen);
     /* Kept and said (a failed cell, someone else's stop): the turns go on. */
     *kept = *kept || end == MS_CLI_PROCESS_KEPT;
@@ -268,7 +269,8 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
   if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
     return EXIT_NO_DEVICE;
   if (!runs[0] && !runs[1]) {
-    fputs (ms_gettext ("memsweep compare: a side measured nothing: nothing written\n"), stderr);
+    fputs (ms_gettext ("memsweep compare: neither side measured anything: nothing written\n"),
+           stderr);
     return *status;
   }
   if (!(runs[0] && runs[1])) {
@@ -279,9 +281,16 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
              side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
     return *status;
   }
-  fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side; what both "
-                               "sides measured is kept\n"),
-           k);
+  /* Stopped in the first pair: no process of a side finished, though
+   * each measured part of one. */
+  if (k == 0)
+    fputs (ms_gettext ("memsweep compare: stopped before a process of each side had finished; "
+                       "what both sides measured of their first is kept\n"),
+           stderr);
+  else
+    fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side; what both "
+                                 "sides measured is kept\n"),
+             k);
   return -1;
 }
 

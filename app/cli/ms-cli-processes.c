@@ -159,28 +159,40 @@ merge_process (const char *samples, int p, MsResults **merged, char *why, size_t
   return ok;
 }
 
+/* "process 3 of 4" where of is the count asked, "process 3 of at most
+ * 32" where it is a cap (-of: run --grade with a target, compare --live's
+ * budget): "of 32" would be a count nobody asked for. */
+static const char *
+process_name (int p, int of, char *name, size_t len)
+{
+  if (of < 0)
+    snprintf (name, len, ms_gettext ("process %d of at most %d"), p + 1, -of);
+  else
+    snprintf (name, len, ms_gettext ("process %d of %d"), p + 1, of);
+  return name;
+}
+
 /* The end of a process that wrote nothing, in the parent's words. */
 static MsCliProcessEnd
 lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *err,
               size_t errlen)
 {
-  char why[512], how[256];
+  char why[512], how[256], name[96];
+  process_name (p, of, name, sizeof name);
   ms_supervisor_child_said (err_path, why, sizeof why);
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {
     snprintf (err, errlen, "%s", why[0] ? why : ms_gettext ("no usable CUDA device"));
     return MS_CLI_PROCESS_NO_DEVICE;
   }
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_WRITE) {
-    snprintf (err, errlen, ms_gettext ("process %d of %d could not write its files in TMPDIR: %s"),
-              p + 1, of, why);
+    snprintf (err, errlen, ms_gettext ("%s could not write its files in TMPDIR: %s"), name, why);
     return MS_CLI_PROCESS_NOT_WRITTEN;
   }
   if (end->how == MS_CHILD_KILLED_BY_US || (end->told && end->how == MS_CHILD_EXITED)) {
-    snprintf (err, errlen, ms_gettext ("process %d of %d was stopped before it measured anything"),
-              p + 1, of);
+    snprintf (err, errlen, ms_gettext ("%s was stopped before it measured anything"), name);
     return MS_CLI_PROCESS_STOPPED;
   }
-  snprintf (err, errlen, ms_gettext ("process %d of %d %s and measured nothing%s%s"), p + 1, of,
+  snprintf (err, errlen, ms_gettext ("%s %s and measured nothing%s%s"), name,
             ms_supervisor_describe (end, how, sizeof how), why[0] ? ": " : "", why);
   return MS_CLI_PROCESS_LOST;
 }
@@ -200,8 +212,8 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   child_args (sweep, prefix, &a);
   if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv,
                             child_env (experiment, env, setting, sizeof setting), err_path)) {
-    snprintf (err, errlen, ms_gettext ("process %d of %d could not start: %s"), p + 1, of,
-              strerror (errno));
+    snprintf (err, errlen, ms_gettext ("%s could not start: %s"),
+              process_name (p, of, why, sizeof why), strerror (errno));
     return MS_CLI_PROCESS_LOST;
   }
   end = ms_supervisor_wait (&child, cancel);
@@ -216,9 +228,10 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
     /* Stopped by someone else's signal, or a cell failed: kept, and said. */
     if (result == MS_CLI_PROCESS_KEPT) {
       ms_supervisor_child_said (err_path, why, sizeof why);
-      fprintf (stderr, ms_gettext ("memsweep: process %d of %d exited with status %d (%s); what "
-                                   "it measured is kept\n"),
-               p + 1, of, end.code, why);
+      char name[96];
+      fprintf (stderr, ms_gettext ("memsweep: %s exited with status %d (%s); what it measured "
+                                   "is kept\n"),
+               process_name (p, of, name, sizeof name), end.code, why);
     }
     unlink (err_path);
     return result;
@@ -323,7 +336,9 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   clock_gettime (CLOCK_MONOTONIC, &t0);
   for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
-    MsCliProcessEnd end = ms_cli_run_process (sweep, NULL, dir, p, max, cancel, out, err, errlen);
+    /* With a target, max is a cap, not a count asked for. */
+    int of = sweep->grade_target_pct > 0 ? -max : max;
+    MsCliProcessEnd end = ms_cli_run_process (sweep, NULL, dir, p, of, cancel, out, err, errlen);
     /* Kept and said: the run goes on, and exits 1 as a failed cell does. */
     if (end == MS_CLI_PROCESS_KEPT) {
       end = MS_CLI_PROCESS_MEASURED;

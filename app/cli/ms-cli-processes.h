@@ -22,7 +22,8 @@ typedef enum {
  * supervisor (ms-supervisor.h), with the experiment switch
  * MEMSWEEP_EXPERIMENT set to experiment unless NULL, its files in dir as
  * pP, read back and merged into *merged as process P (the first one read
- * becomes *merged); of: how many processes the message counts. A message
+ * becomes *merged); of: how many processes the message counts, or -N
+ * where N is a cap, not a count asked for ("of at most N"). A message
  * in err unless MEASURED or KEPT (said on standard error). */
 MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment,
                                     const char *dir, int p, int of, atomic_int *cancel,

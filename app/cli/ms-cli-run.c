@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -138,6 +139,21 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
 
 /* No process of a grade run measured anything (stopped, or lost): said,
  * and nothing written, as save_and_report does for an empty run. */
+/* Whether a file stands at the run's samples name (or its other form,
+ * plain or gzip): what "left as it was" speaks of. */
+static bool
+earlier_run (const MsCliRunOptions *o)
+{
+  char other[PATH_MAX + 8];
+  struct stat st;
+  const char *path = o->samples_path;
+  if (ms_gzip_is_name (path))
+    snprintf (other, sizeof other, "%.*s", (int) ms_gzip_stem_len (path), path);
+  else
+    snprintf (other, sizeof other, "%s%s", path, MS_GZIP_SUFFIX);
+  return stat (path, &st) == 0 || stat (other, &st) == 0;
+}
+
 static int
 nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
 {
@@ -150,15 +166,22 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
                                  "written\n"),
              ms_cli_signal_name (sig));
   /* A process kept what it measured, or the part that fitted, where it
-   * could (said above): a kept folder is named, in any language. */
-  else if (strstr (run_err, "memsweep-kept-"))
+   * could (said above): a kept folder is named, in any language. An
+   * earlier run at the name is said to be there still; no file, no
+   * word of it. */
+  else if (strstr (run_err, "memsweep-kept-") && earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: no run to write (%s left as it was): what the "
                                  "processes measured is kept where said above\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean));
-  else
+  else if (strstr (run_err, "memsweep-kept-"))
+    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
+                                 "where said above\n"));
+  else if (earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
                                  "was)\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean));
+  else
+    fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written\n"));
   return rc == EXIT_OK ? EXIT_RUNTIME : rc;
 }
 

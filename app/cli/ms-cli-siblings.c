@@ -237,7 +237,7 @@ run_round (Check *k, int round, atomic_int *cancel, char *err, size_t errlen)
     int s = (round + i) % k->n;
     const char *x = k->devices[s] == k->o->experiment_gpu ? k->o->experiment : NULL;
     snprintf (sub, sizeof sub, "%s/g%d", k->dir, s);
-    MsCliProcessEnd end = ms_cli_run_process (&k->sweep[s], x, sub, round, MS_MAX_PROCESSES,
+    MsCliProcessEnd end = ms_cli_run_process (&k->sweep[s], x, sub, round, -MS_MAX_PROCESSES,
                                               cancel, &k->runs[s], err, errlen);
     if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
       return end;

@@ -944,6 +944,49 @@ def export_named_as_picture(d):
         expect(rc == 0, f"{' '.join(args)}: exit {rc}, not 0", err)
 
 
+# ---- 40: messages that said what was not so ---------------------------------
+def nth_child_busy(p, n):
+    """The nth process p started (from 1), once it has spent CPU time."""
+    seen = []
+    deadline = time.time() + 60
+    while time.time() < deadline and p.poll() is None:
+        try:
+            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+                seen += [int(c) for c in f.read().split() if int(c) not in seen]
+            if len(seen) >= n:
+                with open(f"/proc/{seen[n - 1]}/stat") as f:
+                    if sum(int(x) for x in f.read().rsplit(")", 1)[1].split()[11:13]) >= 5:
+                        return seen[n - 1]
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.01)
+    raise AssertionError(f"no busy process {n} of memsweep")
+
+
+def killed_child(p, n):
+    """Someone else's SIGKILL to p's nth process; p's standard error."""
+    child = nth_child_busy(p, n)
+    os.kill(child, signal.SIGKILL)
+    return p.communicate(timeout=120)[1].decode(errors="replace")
+
+
+@case(40, "run --grade: a process killed by someone else is 'of at most N', no file 'left'")
+def grade_cap_and_no_file(d):
+    p = busy_start(d, ["run", "--grade", "--out", "g", *BUSY])
+    err = killed_child(p, 1)
+    expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
+    expect("process 1 of at most" in err, "the cap is said as a count asked for", err)
+    expect("left as it was" not in err and "nothing was measured" in err,
+           "a file that was not there is said to be left as it was", err)
+
+
+@case(40, "fleet-node whose run is killed: the signal named, not 'exited 137'")
+def fleet_node_run_killed(d):
+    p = busy_start(d, ["fleet-node", "--dir", "f", "--node", "a", "--", *BUSY])
+    err = killed_child(p, 1)
+    expect("exited 137" not in err and "signal 9" in err, "the signal is not named", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
