@@ -102,6 +102,12 @@ take_sidecar (MsReader *rd, MsResults *r, const char *path, MsInput *in, uint64_
     size -= 3;
   char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
                                        sizeof r->metadata_unknown);
+  /* A sidecar there but unread for want of a descriptor or memory: the
+   * read fails with that error, not a run whose metadata is unknown. */
+  if (!lines && ms_meta_sidecar_unread (path, rd->err, rd->errlen)) {
+    rd->failed = true;
+    return;
+  }
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
     take_metadata_line (rd, r, p, (size_t) (eol - p));
   free (lines);

@@ -367,18 +367,23 @@ ms_csv_is_summary (const char *path)
 /* A summary without metadata lines has its metadata in its sidecar, read
  * first as the lines would have been; without it, the metadata is unknown
  * and results say why. */
-static void
-take_sidecar (MsResults *r, const char *path, const char *buf, size_t len)
+static bool
+take_sidecar (MsResults *r, const char *path, const char *buf, size_t len, char *err,
+              size_t errlen)
 {
   if (ms_meta_sidecar_inline (buf, len) || len == 0)
-    return;
+    return true;
   /* A byte order mark an editor added is no change to the data. */
   bool bom = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0;
   char *lines = ms_meta_sidecar_lines (path, (long long) len - (bom ? 3 : 0), r->metadata_unknown,
                                        sizeof r->metadata_unknown);
+  /* There but unread (no descriptor, no memory): the read fails. */
+  if (!lines && ms_meta_sidecar_unread (path, err, errlen))
+    return false;
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
     ms_csv_parse_metadata (r, p, (size_t) (eol - p));
   free (lines);
+  return true;
 }
 
 MsResults *
@@ -408,8 +413,10 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
   r->label[ms_gzip_stem_len (r->label)] = '\0';
   locale_t old = ms_csv_enter_c_locale ();
-  take_sidecar (r, path, buf, len);
-  parse_summary (sr, buf, len);
+  if (!take_sidecar (r, path, buf, len, err, errlen))
+    sr->failed = true;
+  else
+    parse_summary (sr, buf, len);
   ms_csv_leave_c_locale (old);
   bool failed = sr->failed;
   for (int i = 0; i < sr->n_names; i++)

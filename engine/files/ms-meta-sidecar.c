@@ -429,9 +429,14 @@ sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *w
   }
   if (stat (path, &st) != 0 && errno == ENOENT) {
     snprintf (why, whylen, ms_gettext ("%s: not found: %s"), path, unknown);
+    errno = 0;
     return NULL;
   }
+  errno = 0;
   MsJson *root = read_sidecar (path, as_input, err, sizeof err);
+  /* Why it could not be read, for the caller (errno): a limit of the
+   * process (no descriptor, no memory) is no property of the run. */
+  int read_errno = root ? 0 : errno;
   const char *refused = root ? refusal (root, csv_path, csv_bytes) : NULL;
   char *lines = root && !refused ? lines_of (root) : NULL;
   if (!root && strncmp (err, path, strlen (path)) == 0)
@@ -441,7 +446,24 @@ sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *w
   else if (refused)
     snprintf (why, whylen, "%s: %s: %s", path, refused, unknown);
   ms_json_free (root);
+  errno = lines ? 0 : read_errno;
   return lines;
+}
+
+bool
+ms_meta_sidecar_unread (const char *csv_path, char *err, size_t errlen)
+{
+  char path[4096];
+  int e = errno;
+  if (e != EMFILE && e != ENFILE && e != ENOMEM)
+    return false;
+  if (!ms_meta_sidecar_path (csv_path, path, sizeof path))
+    snprintf (path, sizeof path, "%s", csv_path);
+  snprintf (err, errlen,
+            ms_gettext ("%s: cannot be read: %s; the run's metadata is there, not unknown: "
+                        "nothing shown"),
+            path, strerror (e));
+  return true;
 }
 
 char *

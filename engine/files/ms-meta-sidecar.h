@@ -111,9 +111,18 @@ bool ms_meta_sidecar_describes (const char *sidecar_path, const char *path);
 /* The metadata of the CSV file at csv_path (csv_bytes long) from its
  * sidecar, as '# key: value' lines ending in '\n' (run-id first); free
  * with free (). NULL when the sidecar is missing, damaged or describes
- * another file, with why naming the sidecar. */
+ * another file, with why naming the sidecar; errno then says why a
+ * sidecar that is there could not be read (0 when it is missing or not
+ * the file's): EMFILE, ENFILE or ENOMEM are the process's limits, not
+ * the run's (ms_meta_sidecar_unread). */
 char *ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why,
                              size_t whylen);
+
+/* Right after ms_meta_sidecar_lines gave NULL: whether the sidecar is
+ * there but could not be read for a limit of the process (no descriptor,
+ * no memory), which a reader must fail with, as for the file itself,
+ * rather than show a run whose metadata is unknown; err says so. */
+bool ms_meta_sidecar_unread (const char *csv_path, char *err, size_t errlen);
 
 /* Whether the files at paths[0..n) (at most MS_SIDECAR_MAX_FILES), which
  * share one sidecar, can be written with it, checked before any work: each

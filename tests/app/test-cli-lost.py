@@ -987,6 +987,26 @@ def fleet_node_run_killed(d):
     expect("exited 137" not in err and "signal 9" in err, "the signal is not named", err)
 
 
+# ---- 41: a sidecar unread for want of a descriptor -------------------------
+@case(41, "a sidecar that cannot be opened (ulimit -n) fails the read, not 'unknown'")
+def sidecar_emfile(d):
+    a_run(d, "X")
+    met = []
+    for n in range(4, 14):
+        def low(n=n):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (n, resource.getrlimit(
+                resource.RLIMIT_NOFILE)[1]))
+        p = subprocess.run([MEMSWEEP, "show", "X-samples.csv"], cwd=d, capture_output=True,
+                           env=dict(os.environ, LC_ALL="C", LANGUAGE=""), preexec_fn=low)
+        err = p.stderr.decode(errors="replace")
+        if "X-meta.json" in err and "Too many open files" in err:
+            met.append(n)
+            expect(p.returncode != 0 and b"device unknown" not in p.stdout,
+                   f"ulimit -n {n}: exit {p.returncode}, the run shown as of an unknown device",
+                   err)
+    expect(met, "no descriptor limit met the sidecar's open")
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
