@@ -321,6 +321,30 @@ calibrate_option (int argc, char **argv, int *i, const char *name, const char **
   return true;
 }
 
+/* Whether a profile's name is no run's file name: X-samples.csv or
+ * X-summary.csv (plain or gzip) gives it the sidecar X-meta.json, the
+ * name of run X's, and run --out X would then take the profile for its
+ * own set; false after a message. */
+static bool
+profile_name_not_a_run (const char *out)
+{
+  static const char *const run_files[] = { "-samples.csv", "-summary.csv" };
+  char clean[4 * PATH_MAX];
+  size_t n = ms_gzip_stem_len (out);
+  for (size_t i = 0; i < 2; i++) {
+    size_t k = strlen (run_files[i]);
+    if (n > k && strncmp (out + n - k, run_files[i], k) == 0) {
+      fprintf (stderr,
+               ms_gettext ("memsweep calibrate: --out %s: is named as a run's file, and its "
+                           "sidecar would have that run's name (%.*s-meta.json): not written; "
+                           "choose another name\n"),
+               ms_report_clean (out, clean, sizeof clean), (int) (n - k), out);
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Whether the profile can be written: --out, else the default profile's
  * folder, made now (as it would be after the runs) and checked like --out. */
 static bool
@@ -334,7 +358,7 @@ profile_target_ok (const char *out)
    * format is refused. */
   if (out)
     return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
-           ms_cli_outputs_ok ("--out", &out, 1);
+           profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
                                  "XDG_DATA_HOME nor HOME is set); give --out\n"));

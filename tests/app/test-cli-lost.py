@@ -1007,6 +1007,16 @@ def sidecar_emfile(d):
     expect(met, "no descriptor limit met the sidecar's open")
 
 
+# ---- 42: a profile named as a run's file -----------------------------------
+@case(42, "calibrate --out X-samples.csv (a run's sidecar name) is refused before any run")
+def profile_named_as_run(d):
+    before = snapshot(d)
+    for name in ("X-samples.csv", "X-summary.csv.gz", "sub-samples.csv"):
+        rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", name, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, f"calibrate --out {name}")
+        expect("-meta.json" in err, f"calibrate --out {name}: the sidecar's name is not said", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
