@@ -410,59 +410,22 @@ static void
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                  double height, int count, MsMode mode, const MsCell *const pair[2])
 {
-  const double fs = ms_style_font_size (style);
-  ms_draw_background (cr, style);
   char size[32];
   ms_format_size_label ((double)ms_vector_bytes (pair[0]->elements), size, sizeof size);
   /* TRANSLATORS: the batched slide's title, e.g. "Pageable memory, 256
    * copies of 4 KiB: time per copy". */
   g_autofree char *title = g_strdup_printf (_ ("%s memory, %d copies of %s: time per copy"),
                                             ms_mode_title (mode), count, size);
-  double th = ms_picture_title (cr, style, title, width);
   /* xgettext:no-c-format */
   const char *note = _ ("Lines: each time's 95% interval. Other sizes and memory: in a larger "
                         "view and the details.");
-  double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   /* The bars' names in full: "one batch" alone read as a count. */
   const char *names[] = { _ (lines[0].label), _ ("one batched call") };
-  double label_w = 0, tw, hi = 0;
-  for (int i = 0; i < 2; i++) {
-    ms_draw_text (cr, names[i], 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-    hi = MAX (hi, MAX (pair[i]->stats.e2e.ci_high, pair[i]->stats.e2e.median) / count);
-  }
-  double x0 = fs + MIN (label_w, width * 0.35), right = width - fs * 7;
-  double top = th + fs * 1.5, bottom = height - note_h - fs * 3;
-  MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
-  double row_h = (bottom - top) / 2, bar_h = MIN (row_h * 0.55, fs * 3);
-  for (int i = 0; i < 2; i++) {
-    double cy = top + (i + 0.5) * row_h, per = pair[i]->stats.e2e.median / count;
-    MsColor c;
-    ms_chart_palette_color ((guint)i, style->dark, &c);
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text_max (cr, names[i], fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
-    double x1 = ms_scale_to_pixel (&xs, per);
-    ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
-    cairo_fill (cr);
-    /* The interval as a whisker across the bar's end. */
-    double lo = ms_scale_to_pixel (&xs, pair[i]->stats.e2e.ci_low / count);
-    double up = ms_scale_to_pixel (&xs, pair[i]->stats.e2e.ci_high / count);
-    ms_set_color (cr, &style->fg, 1);
-    cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
-    cairo_move_to (cr, lo, cy);
-    cairo_line_to (cr, up, cy);
-    cairo_move_to (cr, lo, cy - bar_h * 0.25);
-    cairo_line_to (cr, lo, cy + bar_h * 0.25);
-    cairo_move_to (cr, up, cy - bar_h * 0.25);
-    cairo_line_to (cr, up, cy + bar_h * 0.25);
-    cairo_stroke (cr);
-    char t[32];
-    ms_draw_text (cr, ms_caption_time (per, t, sizeof t), MAX (x1, up) + fs * 0.5, cy, fs * 1.1, 0,
-                  0.5, TRUE, NULL, NULL);
-  }
-  ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
+  MsTimeBar bars[2];
+  for (int i = 0; i < 2; i++)
+    bars[i] = (MsTimeBar){ names[i], pair[i]->stats.e2e.median / count,
+                           pair[i]->stats.e2e.ci_low / count, pair[i]->stats.e2e.ci_high / count, (guint)i };
+  ms_picture_time_bars (cr, style, title, note, bars, 2, width, height);
 }
 
 static void

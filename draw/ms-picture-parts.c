@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-parts.c: what the lessons' pictures (draw/ms-picture-NAME.c)
  * share: a run's cell by variant, the text of an empty picture, the title
- * and a key's sample line. Below the pictures and the dispatch
+ * a key's sample line and a slide's bars of times. Below the pictures and the dispatch
  * (ms-lesson-picture.c), so that calls run one way. */
+#include <glib.h>
 #include <string.h>
 
+#include "ms-chart.h"
+#include "ms-engine.h"
+#include "ms-lessons.h"
+#include "ms-palette.h"
 #include "ms-picture-parts.h"
 
 void
@@ -48,4 +53,103 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   cairo_stroke (cr);
   const double at[2] = { x + fs * 0.8, y + th / 2 };
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+}
+
+/* The interval as a whisker across a bar's end at cy; one cut at the
+ * scale's end ends in an arrowhead instead of a cap. */
+static void
+time_whisker (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut,
+              double cy, double h)
+{
+  ms_set_color (cr, &style->fg, 1);
+  cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
+  cairo_move_to (cr, lo, cy);
+  cairo_line_to (cr, up, cy);
+  cairo_move_to (cr, lo, cy - h * 0.25);
+  cairo_line_to (cr, lo, cy + h * 0.25);
+  if (cut) {
+    cairo_move_to (cr, up - h * 0.25, cy - h * 0.25);
+    cairo_line_to (cr, up, cy);
+    cairo_line_to (cr, up - h * 0.25, cy + h * 0.25);
+  } else {
+    cairo_move_to (cr, up, cy - h * 0.25);
+    cairo_line_to (cr, up, cy + h * 0.25);
+  }
+  cairo_stroke (cr);
+}
+
+/* The longest time ms_picture_time_bars scales to. */
+static double
+time_bars_end (const MsTimeBar *bars, int n)
+{
+  double hi = 0, most = 0;
+  for (int i = 0; i < n; i++) {
+    hi = MAX (hi, MAX (bars[i].hi, bars[i].median));
+    most = MAX (most, bars[i].median);
+  }
+  /* One wide interval (the H200's cudaLaunchHostFunc after a copy, to
+   * many times its median) squashed every bar to a stub: the scale stops
+   * at 2.5 times the longest bar, and an interval past it is cut. */
+  return MIN (hi, most * 2.5);
+}
+
+gboolean
+ms_picture_time_bars_cut (const MsTimeBar *bars, int n)
+{
+  double end = time_bars_end (bars, n);
+  for (int i = 0; i < n; i++)
+    if (bars[i].hi > end)
+      return TRUE;
+  return FALSE;
+}
+
+void
+ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title, const char *note,
+                      const MsTimeBar *bars, int n, double width, double height)
+{
+  const double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  double th = ms_picture_title (cr, style, title, width);
+  double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
+  double label_w = 0, tw, hi = time_bars_end (bars, n);
+  for (int i = 0; i < n; i++) {
+    ms_draw_text (cr, bars[i].name, 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
+    label_w = MAX (label_w, tw);
+  }
+  /* Names too long for the bars' left go over each bar, in full: cut
+   * short, "breadth-first: each step for every stream in turn" lost the
+   * words that explain it. */
+  double top = th + fs * 1.5, bottom = height - note_h - fs * 3;
+  double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.55, fs * 3);
+  /* Over a bar, its name takes fs * 2.6 of the row; where rows are too
+   * short for that and a bar, names go left, cut to their column. */
+  gboolean above = label_w > width * 0.35 && row_h - fs * 2.6 >= fs;
+  if (above)
+    bar_h = MIN (row_h - fs * 2.6, fs * 3);
+  double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.35), right = width - fs * 7;
+  MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
+  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
+  for (int i = 0; i < n; i++) {
+    double cy = top + (i + 0.5) * row_h + (above ? fs * 0.8 : 0);
+    MsColor c;
+    ms_chart_palette_color (bars[i].colour, style->dark, &c);
+    ms_set_color (cr, &style->fg, 1);
+    if (above)
+      ms_draw_text_max (cr, bars[i].name, fs * 0.5, cy - bar_h / 2 - fs * 1.8, fs * 1.1,
+                        width - fs);
+    else
+      ms_draw_text_max (cr, bars[i].name, fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
+    double x1 = ms_scale_to_pixel (&xs, bars[i].median);
+    ms_set_color (cr, &c, 1);
+    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
+    cairo_fill (cr);
+    double lo = ms_scale_to_pixel (&xs, bars[i].lo);
+    double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
+    time_whisker (cr, style, lo, up, bars[i].hi > hi, cy, bar_h);
+    char t[32];
+    ms_set_color (cr, &style->fg, 1);
+    ms_draw_text (cr, ms_caption_time (bars[i].median, t, sizeof t), MAX (x1, up) + fs * 0.5, cy,
+                  fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+  }
+  ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

@@ -23,4 +23,22 @@ double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *tit
 void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
                           double th, double fs, double lw);
 
+/* One bar of ms_picture_time_bars: its name, a time's median and 95%
+ * interval in µs, and its colour (the chart palette's index). */
+typedef struct {
+  const char *name;
+  double median, lo, hi;
+  guint colour;
+} MsTimeBar;
+/* A slide's comparison of n times, as the takeaway quotes them: title at
+ * the top, one bar each on one scale from zero, named at its left and
+ * timed at its end, its interval a whisker across the end, and note (one
+ * line) at the bottom. The scale ends at 2.5 times the longest bar: an
+ * interval past it ends in an arrowhead, and
+ * ms_picture_time_bars_cut () says whether one does (for the note). */
+void ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
+                           const char *note, const MsTimeBar *bars, int n, double width,
+                           double height);
+gboolean ms_picture_time_bars_cut (const MsTimeBar *bars, int n);
+
 G_END_DECLS
