@@ -258,18 +258,32 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
 
 /* A group's line: the reference and its median. The band stops above
  * it, so the words need no patch of background. */
-static void
-draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-            double y, double width, gboolean folded)
+/* A folded group's line: its memory and how far its rows' intervals
+ * reach. "Cannot tell" alone, with no figure, read as data missing: the
+ * run has the copies, and their spread is the answer. */
+static char *
+folded_text (const MsCacheStateRow *rows, int n, int i)
 {
-  g_autofree char *name = folded
-                              /* Translators: on a slide, a cache-state group whose every
-                               * state the run cannot tell from streamed stores, drawn as
-                               * this line alone, e.g. "Pageable memory: cannot tell from
-                               * streamed stores". */
-                              ? g_strdup_printf (_ ("%s memory: cannot tell from streamed stores"),
-                                                 ms_mode_title (row->mode))
-                              : ms_picture_cache_state_group_text (row);
+  double lo = G_MAXDOUBLE, hi = 0;
+  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
+    lo = MIN (lo, rows[k].judgement.lo);
+    hi = MAX (hi, rows[k].judgement.hi);
+  }
+  /* Translators: on a slide, a cache-state group whose every state the
+   * run cannot tell from streamed stores, drawn as this line alone, e.g.
+   * "Pageable memory: cannot tell, too noisy (0.62× to 1.41×, 95%
+   * intervals)". */
+  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (%.2f× to %.2f×, 95%% "
+                             "intervals)"),
+                          ms_mode_title (rows[i].mode), lo, hi);
+}
+
+static void
+draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
+            int n, int i, double y, double width, gboolean folded)
+{
+  g_autofree char *name
+      = folded ? folded_text (rows, n, i) : ms_picture_cache_state_group_text (&rows[i]);
   double th;
   ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
   ms_set_color (cr, &st->fg, 0.95);
@@ -495,7 +509,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (!row_drawn (rows, n, i, slide))
       continue;
     if (starts_group (rows, i)) {
-      draw_group (cr, st, &l, &rows[i], y, width, FALSE);
+      draw_group (cr, st, &l, rows, n, i, y, width, FALSE);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
@@ -511,10 +525,32 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   y += l.fs * 1.8;
   for (int i = 0; i < n; i++)
     if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
-      draw_group (cr, st, &l, &rows[i], y, width, TRUE);
+      draw_group (cr, st, &l, rows, n, i, y, width, TRUE);
       y += l.line_h;
     }
   return y;
+}
+
+/* The memories a slide draws as bars, by name: "Pinned", "Pinned and
+ * write-combined". */
+static char *
+told_memories (const MsCacheStateRow *rows, int n)
+{
+  const char *names[MS_CACHE_STATE_MAX_ROWS];
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (starts_group (rows, i) && row_drawn (rows, n, i, TRUE))
+      names[m++] = ms_mode_title (rows[i].mode);
+  if (m == 0)
+    return g_strdup (_ ("No"));
+  GString *s = g_string_new (names[0]);
+  for (int i = 1; i < m; i++) {
+    g_autofree char *low = g_utf8_strdown (names[i], -1);
+    /* TRANSLATORS: joins memories in the cache-state slide's title,
+     * e.g. "Pinned" + " and " + "write-combined". */
+    g_string_append_printf (s, i == m - 1 ? _ (" and %s") : _ (", %s"), low);
+  }
+  return g_string_free (s, FALSE);
 }
 
 static void
@@ -545,13 +581,19 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   /* What 1× is said in words: "its group's reference" and "streamed
    * stores" were terms a class had not met. */
+  g_autofree char *told = slide ? told_memories (rows, n) : NULL;
   g_autofree char *title
       = slide
             /* Shorter: the slide's header and takeaway are over it, and
-             * each group's line says what its 1× is. */
-            ? g_strdup_printf (_ ("Each %s copy's time after the CPU wrote its buffer, divided by "
-                                  "its time after streamed stores (which skip the CPU cache)"),
-                               size)
+             * each group's line says what its 1× is. It names the
+             * memories drawn as bars: under a card about write-combined
+             * memory, a run that could tell only pinned's showed pinned's
+             * bars without saying so. */
+            /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
+             * memory: each 16 MiB copy's time ...". */
+            ? g_strdup_printf (_ ("%s memory: each %s copy's time after CPU stores ÷ its "
+                                  "time after streamed stores (which skip the CPU cache)"),
+                               told, size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                         "multiple of the same memory after streamed stores, which "

@@ -4,7 +4,8 @@
  * the host function behind it, as dot strips per API with the median
  * marked; under them the timelines of the slow host function with the
  * kernel queued on its stream and on another stream, the host functions
- * on a lane of their own. */
+ * on a lane of their own. A slide draws each call's median alone, as a
+ * bar from zero (draw_slide_bars). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -279,34 +280,72 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   ms_timeline_rows_clear (&rows);
 }
 
+/* A slide: each call's median delay as a bar on a linear scale from 0,
+ * named in full, with its 95% interval: the takeaway's range read off
+ * four bar ends. Dot strips on a log scale, read by a key line, asked a
+ * class to learn a way of reading first; the repetitions are a larger
+ * view's. */
+static void
+draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                 double height)
+{
+  static const char *const names[] = {
+    N_ ("cudaLaunchHostFunc after a copy"), N_ ("cudaLaunchHostFunc after a kernel"),
+    N_ ("cudaStreamAddCallback after a copy"), N_ ("cudaStreamAddCallback after a kernel"),
+  };
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (strips));
+  MsTimeBar bars[G_N_ELEMENTS (strips)];
+  int n = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
+    const MsCell *c = strip_cell (run, i);
+    if (c && c->stats.e2e.median > 0)
+      bars[n++] = (MsTimeBar){ _ (names[i]), c->stats.e2e.median, c->stats.e2e.ci_low,
+                               c->stats.e2e.ci_high, 1 };
+  }
+  if (n == 0) {
+    ms_picture_empty (cr, style, width, height,
+                      _ ("The run has no host function's delay to show."));
+    return;
+  }
+  const char *note
+      = ms_picture_time_bars_cut (bars, n)
+            /* xgettext:no-c-format */
+            ? _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: "
+                 "in a larger view.")
+            /* xgettext:no-c-format */
+            : _ ("Lines: each median's 95% interval. Each repetition: in a larger view.");
+  ms_picture_time_bars (cr, style,
+                        _ ("From the end of the work ahead to the host function's start "
+                           "(medians)"),
+                        note, bars, n, width, height);
+}
+
 static void
 ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                       double height)
 {
   const double fs = ms_style_font_size (style);
+  if (ms_draw_is_slide (style, height)) {
+    draw_slide_bars (cr, run, style, width, height);
+    return;
+  }
   ms_draw_background (cr, style);
   const char *title = _ ("From the end of the work to the host function's start");
   double th = ms_picture_title (cr, style, title, width);
-  /* Which call each row's short name is; a slide leaves it to the
-   * details (a grey line of API names a back row did not read). */
+  /* Which call each row's short name is. */
   ms_set_color (cr, &style->fg, 0.75);
-  if (!ms_draw_is_slide (style, height))
-    th += ms_draw_text_wrapped (cr,
-                                _ ("HostFunc: cudaLaunchHostFunc; Callback: "
-                                   "cudaStreamAddCallback; after a copy or a kernel"),
-                                fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
+  th += ms_draw_text_wrapped (cr,
+                              _ ("HostFunc: cudaLaunchHostFunc; Callback: "
+                                 "cudaStreamAddCallback; after a copy or a kernel"),
+                              fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
-  /* A slide shows the one finding its line names, the strips: the slow
-   * function's bars were a second finding under a heading of their own
-   * that the line never read (the details keep it). Where a larger view
+  /* (A slide shows the one finding its line names, as bars:
+   * draw_slide_bars; the slow function's bars were a second finding under
+   * a heading of their own that the line never read.) Where a larger view
    * is too crowded for the note and timelines (lanes 5 px high,
    * unlabelled), the strips at their least height and the slow
    * function's finding as bars; with no room for the bars, the strips
    * alone. */
-  if (ms_draw_is_slide (style, height)) {
-    draw_strips (cr, run, style, width, top, height - top);
-    return;
-  }
   if (height - top - strips_h < fs * 16) {
     double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {

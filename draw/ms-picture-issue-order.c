@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-issue-order.c: the issue-order lesson's picture: how much
  * longer depth-first took than breadth-first against the number of
- * streams, on one hardware queue with a timer around every step (the
- * effect the run measured, which the takeaway leads with and the ring
- * marks) and without (no difference on Hopper), and in the larger view on
- * the default queues too. The timelines of K = 16,
+ * streams, on one hardware queue without timers (the line the takeaway
+ * quotes, its point ringed: no difference on Hopper) and with a timer
+ * around every step, and on the default queues. The timelines of K = 16,
  * drawn from repetitions with a timer around every step, go under it only
- * where their lanes can be read; they show how the orders interleave, and
- * their lengths are not the finding. */
+ * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
+ * their lengths are not the finding. A slide draws the takeaway's pair,
+ * the two orders without timers, as two bars of time (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -15,12 +15,12 @@
 #include "ms-engine.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
+#include "ms-picture-parts.h"
 #include "ms-run-describe.h"
 #include "ms-timeline-rows.h"
 
 /* The series the chart draws: the plain (untimed) cells of each queue
- * setting, and one queue with a timer around every step, drawn last, on
- * top: the line the takeaway reads. */
+ * setting, and one queue with a timer around every step, drawn last. */
 static const struct {
   gboolean single, timed;
   const char *label;
@@ -144,12 +144,16 @@ takeaway_point (const MsChartSeries *s)
   return last;
 }
 
-/* Rings the point the takeaway quotes with its figure both ways, the
- * chart's per cent and the line's ratio. */
+/* Rings the point the takeaway quotes, on the untimed line of series
+ * index quoted, with its figure both ways, the chart's per cent and the
+ * line's ratio. (It rang the timed line while the takeaway quoted the
+ * timers.) */
 static void
-call_out_takeaway (MsChartData *d)
+call_out_takeaway (MsChartData *d, guint quoted)
 {
-  const MsChartSeries *s = g_ptr_array_index (d->series, d->series->len - 1);
+  if (quoted >= d->series->len)
+    return;
+  const MsChartSeries *s = g_ptr_array_index (d->series, quoted);
   const MsChartPoint *p = takeaway_point (s);
   if (p) {
     /* Where its interval takes in 0, said by the ring: a ringed point
@@ -220,6 +224,7 @@ build (const MsResults *run, gboolean slide)
   MsChartData *d = ms_chart_data_new ();
   int e = chart_exponent (run);
   gboolean untimed_noise = TRUE;
+  guint quoted = G_MAXUINT; /* the takeaway's: one queue untimed, else the default's */
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
@@ -247,8 +252,7 @@ build (const MsResults *run, gboolean slide)
   d->direct_labels = TRUE;
   d->direct_share = 0.3;
   d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
-  /* The line the takeaway quotes, the last, drawn on top: under another,
-   * the ringed point's bar was hidden. A slide draws one queue's. */
+  /* Timed last, on top. A slide whose pair is missing draws one queue's. */
   for (guint q = slide ? 1 : 0; q < G_N_ELEMENTS (lines); q++) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
@@ -260,8 +264,11 @@ build (const MsResults *run, gboolean slide)
                                      : NULL;
       if (!depth || !breadth)
         continue;
-      if (!s)
+      if (!s) {
         s = ms_chart_data_add_series (d, _ (lines[q].label), q, q, lines[q].timed);
+        if (!lines[q].timed && (lines[q].single || quoted == G_MAXUINT))
+          quoted = d->series->len - 1;
+      }
       /* The ratio's 95% interval by the rule compare uses, so that a few
        * per cent read as the noise they are where the bars reach 0. */
       MsInterval b_iv = ms_compare_cell_interval (breadth, &run->run_to_run);
@@ -306,9 +313,58 @@ build (const MsResults *run, gboolean slide)
      * second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
     d->foot_note = foot_note (slide, cut, k1, untimed_noise);
-    call_out_takeaway (d);
+    call_out_takeaway (d, quoted);
   }
   return d;
+}
+
+/* A slide: the pair its takeaway quotes, the two orders without timers,
+ * as two bars of time named for what each order does. A chart of per
+ * cents over K, with a timed line ringed, explained its terms in a
+ * two-line title and asked the class to read "no difference" off a
+ * line at 0. The timers' effect, where the run has one, is the note. */
+static gboolean
+draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                 double height)
+{
+  const MsCell *pair[2];
+  int k, timed_k;
+  bool single, apart;
+  double timed;
+  if (!ms_issue_order_quoted (run, &pair[0], &pair[1], &k, &single, &apart))
+    return FALSE;
+  char size[32];
+  ms_format_size_label ((double)ms_vector_bytes (pair[0]->elements), size, sizeof size);
+  g_autofree char *title
+      = single
+            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams
+             * on one queue, 16 MiB each, no timers: time of a repetition". */
+            ? g_strdup_printf (_ ("%d streams on one queue, %s each, no timers: time of a "
+                                  "repetition"),
+                               k, size)
+            : g_strdup_printf (_ ("%d streams on the default queues, %s each, no timers: time "
+                                  "of a repetition"),
+                               k, size);
+  g_autofree char *note
+      = ms_issue_order_timed (run, &timed_k, &timed)
+            /* TRANSLATORS: the issue-order slide's note: the effect of the
+             * timers, e.g. "... depth-first took 1.20× as long (16
+             * streams)". */
+            ? g_strdup_printf (_ ("Lines: 95%% intervals. With a timer on every step, "
+                                  "depth-first took %.2f× as long (%d streams)."),
+                               timed, timed_k)
+            /* xgettext:no-c-format */
+            : g_strdup (_ ("Lines: each time's 95% interval."));
+  /* The orders named by what they do, on the bars: the terms alone were
+   * the class's first question. */
+  const char *names[] = { _ ("depth-first: each stream's steps, then the next stream's"),
+                          _ ("breadth-first: each step for every stream in turn") };
+  MsTimeBar bars[2];
+  for (int i = 0; i < 2; i++)
+    bars[i] = (MsTimeBar){ names[i], pair[i]->stats.e2e.median, pair[i]->stats.e2e.ci_low,
+                           pair[i]->stats.e2e.ci_high, (guint)i };
+  ms_picture_time_bars (cr, style, title, note, bars, 2, width, height);
+  return TRUE;
 }
 
 static void
@@ -316,14 +372,20 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                         double height)
 {
   const double fs = ms_style_font_size (style);
+  if (ms_draw_is_slide (style, height) && draw_slide_pair (cr, run, style, width, height))
+    return;
   g_autoptr (MsChartData) data = build (run, ms_draw_is_slide (style, height));
   ms_draw_background (cr, style);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  /* Under a takeaway that cannot tell, no timelines: one repetition of
-   * each order, drawn with timers, showed one order visibly shorter and
-   * suggested the winner the run did not give. */
-  int n_rows = data->series->len > 0 && !ms_lesson_undecided (MS_TOPIC_ISSUE_ORDER, run)
+  /* Where the takeaway's orders do not differ, no timelines: one
+   * repetition of each order, drawn with timers, showed one order visibly
+   * shorter and suggested the winner the run did not give. */
+  const MsCell *qd, *qb;
+  int qk;
+  bool qsingle, apart = false;
+  ms_issue_order_quoted (run, &qd, &qb, &qk, &qsingle, &apart);
+  int n_rows = data->series->len > 0 && apart
                  ? ms_lesson_rows_fill (&rows, MS_TOPIC_ISSUE_ORDER, run)
                  : 0;
   /* The chart keeps room to be read; the timelines come only with lanes

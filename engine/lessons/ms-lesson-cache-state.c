@@ -422,7 +422,10 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
 const MsLesson ms_lesson_cache_state = {
   .card = { .name = NAME,
             .modes = "pageable,pinned,write-combined",
-            .title = MS_N_ ("Write-combined memory and the host cache"),
+            /* Named for what every run answers: the slide of a run that
+             * could tell only pinned memory's copies sat under a title
+             * about write-combined memory. */
+            .title = MS_N_ ("How the CPU's last stores change a copy"),
             .question = MS_N_ ("How does the way the host last wrote the buffers change the copy?"),
             .reason = MS_N_ ("The host writes the inputs with streaming stores (the sweep's own "
                              "state), with ordinary stores (dirty lines in the CPU cache), into "

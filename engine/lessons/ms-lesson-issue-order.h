@@ -12,3 +12,15 @@
  * (ms-lesson-issue-order.c). */
 void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrder order,
                                 int streams);
+
+/* The pair the takeaway quotes: plain repetitions (no timers) of both
+ * orders at the most streams measured, on one hardware queue where the
+ * run has it, else the default queues, at the largest size with them;
+ * *depth, *breadth, *streams and *single set, and whether their intervals
+ * lie apart returned in *apart. false when the run has no such pair. */
+bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCell **breadth,
+                            int *streams, bool *single, bool *apart);
+/* With a timer around every step on one queue: the most streams whose
+ * orders lie apart, at the quoted pair's size, and depth-first's time
+ * over breadth-first's there. false when no such K. */
+bool ms_issue_order_timed (const MsResults *r, int *streams, double *ratio);

@@ -165,65 +165,41 @@ test_pinned_pageable (void)
   }
 }
 
-/* The largest K at which breadth- and depth-first with a timer around
- * every step on one queue lie apart, its cells in *depth and *breadth;
- * 0: none. */
-static int
-timed_apart (const MsResults *r, const MsCell **depth, const MsCell **breadth)
-{
-  char v[MS_VARIANT_LEN];
-  for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
-    for (int k = MS_MAX_STREAMS; k >= 2; k--) {
-      g_snprintf (v, sizeof v, "queue=single/order=depth/K=%d/timers=per-step", k);
-      *depth = ms_results_find_variant (r, MS_MODE_STREAMS, e, v);
-      g_snprintf (v, sizeof v, "queue=single/order=breadth/K=%d/timers=per-step", k);
-      *breadth = ms_results_find_variant (r, MS_MODE_STREAMS, e, v);
-      if (*depth && *breadth && apart (&(*depth)->stats.e2e, &(*breadth)->stats.e2e))
-        return k;
-    }
-  return 0;
-}
-
-/* Issue order: the effect the run measured leads, a timer around every
- * step (both reference runs have it); else breadth-first against
- * depth-first on one queue at the largest K, plain repetitions. */
+/* Issue order: the question itself, both orders without timers on one
+ * queue at the most streams measured (the timers' effect, which the line
+ * led with though it held only with them, is the slide's note): where
+ * their intervals meet, "made no difference" and decided; else how much
+ * faster breadth-first is. */
 static void
 test_issue_order (void)
 {
   for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
-    char line[512];
+    char line[512], v[MS_VARIANT_LEN];
     MsResults *r;
     MsTakeaway how = takeaway (gpus[g], MS_TOPIC_ISSUE_ORDER, &r, line, sizeof line);
     g_assert_nonnull (r);
     const MsCell *depth = NULL, *breadth = NULL;
-    int timed_k = timed_apart (r, &depth, &breadth);
-    g_assert_cmpint (timed_k, >, 0);
-    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
-    g_assert_nonnull (strstr (line, "per-step timers, depth-first took"));
-    g_autofree char *streams = g_strdup_printf ("(%d streams)", timed_k);
-    g_assert_nonnull (strstr (line, streams));
-    /* "took 1.2× as long": depth-first's time over breadth-first's, as
-     * the chart draws it, to the digits shown. */
-    double ratio = depth->stats.e2e.median / breadth->stats.e2e.median;
-    const char *took = strstr (line, "took ");
-    g_assert_nonnull (took);
-    char *end;
-    double said = g_ascii_strtod (took + 5, &end);
-    g_assert_true (g_str_has_prefix (end, "× as long"));
-    int digits = ratio > 0.95 && ratio < 1.05 ? 2 : 1;
-    g_assert_cmpfloat (fabs (said - ratio), <=, 0.5 * pow (10, -digits) + 1e-9);
-    depth = breadth = NULL;
-    char v[MS_VARIANT_LEN];
-    for (int k = MS_MAX_STREAMS; k >= 2 && !(depth && breadth); k--)
+    int k = MS_MAX_STREAMS;
+    for (; k >= 2 && !(depth && breadth); k--)
       for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT && !(depth && breadth); e--) {
         g_snprintf (v, sizeof v, "queue=single/order=depth/K=%d", k);
         depth = ms_results_find_variant (r, MS_MODE_STREAMS, e, v);
         g_snprintf (v, sizeof v, "queue=single/order=breadth/K=%d", k);
         breadth = ms_results_find_variant (r, MS_MODE_STREAMS, e, v);
       }
-    /* Without timers the plain cells are there, for the chart's other
-     * line. */
     g_assert_true (depth && breadth);
+    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
+    g_test_message ("%s: %s", gpus[g], line);
+    g_assert_null (strstr (line, "timers, depth-first took"));
+    if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
+      g_autofree char *want
+          = g_strdup_printf ("Without timers, issue order made no difference (%d streams)", k + 1);
+      g_assert_cmpstr (line, ==, want);
+    } else {
+      g_autofree char *want = g_strdup_printf ("Breadth-first issue of %d streams", k + 1);
+      g_assert_true (g_str_has_prefix (line, want));
+      assert_speed (line, depth->stats.e2e.median / breadth->stats.e2e.median);
+    }
     ms_results_free (r);
   }
 }
