@@ -290,9 +290,28 @@ names_entry (const char *path, const Entry *e)
   return false;
 }
 
+/* Whether the entry's file (plain or gzip) is one the sidecar at path
+ * would be found for by its own name, STEM-meta.json: STEM-samples.csv,
+ * STEM-summary.csv or STEM.csv, whatever names the sidecar holds (a run
+ * renamed after it was written names its old ones). */
+static bool
+implied_by_name (const char *path, const Entry *e)
+{
+  static const char *const csv[] = { "-samples.csv", "-summary.csv", ".csv" };
+  char name[PATH_MAX + 32];
+  size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
+  size_t len = ms_gzip_stem_len (e->where);
+  for (size_t i = 0; i < sizeof csv / sizeof *csv; i++)
+    if (snprintf (name, sizeof name, "%.*s%s", (int) stem, path, csv[i]) < (int) sizeof name &&
+        strlen (name) == len && strncmp (name, e->where, len) == 0)
+      return true;
+  return false;
+}
+
 /* Whether the sidecar at path holds the entry's file in its set
- * (ms_meta_sidecar_each_file), or describes it by its size and hash
- * (renamed since); the plan's own sidecars are its business. */
+ * (ms_meta_sidecar_each_file), would be found for it by its own name, or
+ * describes it by its size and hash (renamed since); the plan's own
+ * sidecars are its business. */
 static bool
 sidecar_holds (const char *path, const Entry *e)
 {
@@ -301,7 +320,8 @@ sidecar_holds (const char *path, const Entry *e)
   if (held (path, ROLE_SIDECAR) || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return false;
   return !ms_meta_sidecar_each_file (path, is_not_entry, (void *) e) ||
-         names_entry (path, e) || ms_meta_sidecar_describes (path, e->where);
+         names_entry (path, e) || implied_by_name (path, e) ||
+         ms_meta_sidecar_describes (path, e->where);
 }
 
 /* A file of a sidecar's set beside it (or a hard link to one) is that

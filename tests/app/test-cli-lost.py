@@ -11,6 +11,7 @@ main e64f749f left open; each fails on main 49447ca0 and passes now.
 Cases 32 on are what the pass on main b6ca89cb found; each fails there.
 Cases 35 on: a final write that fails for another reason than a full
 folder (a pipe at a name, the folder removed); each fails on 8e23d2b7.
+Case 43: a name a renamed run's sidecar implies; fails on 473701a4.
 Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 
@@ -1022,6 +1023,18 @@ def profile_named_as_run(d):
         rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", name, cwd=d)
         refused_with_nothing_written(d, rc, err, before, f"calibrate --out {name}")
         expect("-meta.json" in err, f"calibrate --out {name}: the sidecar's name is not said", err)
+
+
+# ---- 43: a file a renamed run's sidecar would be found for ------------------
+@case(43, "an export named STEM-summary.csv beside a renamed run's STEM-meta.json is refused")
+def export_beside_renamed_sidecar(d):
+    a_shipped_run(d, "R")
+    os.unlink(os.path.join(d, "R-summary.csv.gz"))
+    before = snapshot(d)
+    for name in ("R-summary.csv", "R-summary.csv.gz", "R.csv"):
+        rc, _, err = memsweep("show", "R-samples.csv.gz", "--export-csv", name, cwd=d)
+        refused_with_nothing_written(d, rc, err, before, f"--export-csv {name}")
+        expect("R-meta.json" in err, f"--export-csv {name}: the sidecar not named", err)
 
 
 def main():
