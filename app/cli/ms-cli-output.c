@@ -568,6 +568,16 @@ bool
 ms_cli_prefix_not_a_file (const char *option, const char *prefix)
 {
   char clean[4 * PATH_MAX];
+  size_t n = prefix ? strlen (prefix) : 0;
+  /* o/ would write o/-samples.csv: a folder's name is no prefix. */
+  if (n > 0 && prefix[n - 1] == '/') {
+    fprintf (stderr,
+             ms_gettext ("memsweep: %s %s: a prefix, to which the files' own names are added "
+                         "(PREFIX-samples.csv), ends in '/': give a name in that folder "
+                         "(%sNAME)\n"),
+             option, ms_report_clean (prefix, clean, sizeof clean), clean);
+    return false;
+  }
   if (!prefix || !ms_gzip_is_name (prefix))
     return true;
   fprintf (stderr,

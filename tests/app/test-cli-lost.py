@@ -11,7 +11,8 @@ main e64f749f left open; each fails on main 49447ca0 and passes now.
 Cases 32 on are what the pass on main b6ca89cb found; each fails there.
 Cases 35 on: a final write that fails for another reason than a full
 folder (a pipe at a name, the folder removed); each fails on 8e23d2b7.
-Case 43: a name a renamed run's sidecar implies; fails on 473701a4.
+Case 43: a name a renamed run's sidecar implies; 44: a prefix that names
+a folder; each fails on 473701a4.
 Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 
@@ -1035,6 +1036,17 @@ def export_beside_renamed_sidecar(d):
         rc, _, err = memsweep("show", "R-samples.csv.gz", "--export-csv", name, cwd=d)
         refused_with_nothing_written(d, rc, err, before, f"--export-csv {name}")
         expect("R-meta.json" in err, f"--export-csv {name}: the sidecar not named", err)
+
+
+# ---- 44: a prefix that names a folder ---------------------------------------
+@case(44, "run --out o/ (a folder, no name) is refused, not written as o/-samples.csv")
+def prefix_is_a_folder(d):
+    os.mkdir(os.path.join(d, "o"))
+    before = snapshot(d)
+    for args in (["run", *TINY], ["compare", "--live", "--a", TINY_SIDE, "--b", TINY_SIDE]):
+        rc, _, err = memsweep(*args, "--out", "o/", cwd=d)
+        refused_with_nothing_written(d, rc, err, before, f"{args[0]} --out o/")
+        expect("ends in '/'" in err, f"{args[0]} --out o/: the reason not said", err)
 
 
 def main():
