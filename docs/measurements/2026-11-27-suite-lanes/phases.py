@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""phases.py DIR...: for each DIR of gzipped meson test logs (*testlog.json.gz
+"""phases.py DIR...: for each DIR of gzipped meson test logs (*testlog.jsonl.gz
 of one ./test.sh), the tests' phase (first start to last end), each log's
 span and test-seconds, the tests of suite 'alone' and the longest tests."""
 import glob, gzip, json, os, sys
 
 for d in sys.argv[1:]:
     rows = []
-    for path in sorted(glob.glob(os.path.join(d, "*testlog.json.gz"))):
+    for path in sorted(glob.glob(os.path.join(d, "*testlog.jsonl.gz"))):
         for line in gzip.open(path, "rt"):
             r = json.loads(line)
             r["log"] = os.path.basename(path)
