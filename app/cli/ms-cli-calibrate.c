@@ -228,16 +228,17 @@ profile_json (FILE *f, void *user)
 }
 
 /* The profile could not be written at path, for whatever reason (a full,
- * read-only or vanished folder, a pipe nobody reads, a device): what was
- * measured is kept under its name in a new folder
- * (ms_output_plan_keep_folder), and said. Standard output is left alone.
- * False when it could not be kept either. */
+ * read-only or vanished folder, a pipe nobody reads, a device, standard
+ * output full or closed by its reader): what was measured is kept under
+ * its name (standard output's as profile.csv, from the current folder
+ * on) in a new folder (ms_output_plan_keep_folder), and said. False when
+ * it could not be kept either. */
 static bool
 keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
 {
   char folder[PATH_MAX], kept[PATH_MAX], err[PATH_MAX + 256], clean[4 * PATH_MAX];
   if (ms_output_plan_is_stdout (path))
-    return false;
+    path = "profile.csv";
   for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
        attempt++) {
     if (ms_output_plan_kept_name (folder, path, kept, sizeof kept) &&

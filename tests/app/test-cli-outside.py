@@ -5,8 +5,8 @@ it, where an adversarial pass on main 473701a4 found work lost or a wrong
 exit: a closed standard output, a CPU-time limit and the signals whose
 default ends a process, someone else's SIGTERM to one process of a live
 comparison, a process stopped and continued by someone else, the output
-folder and TMPDIR made read-only midway, and a descriptor limit its
-processes meet. Each case fails on
+folder and TMPDIR made read-only midway, a profile whose standard output
+is full, and a descriptor limit its processes meet. Each case fails on
 473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
 
     test-cli-outside.py MEMSWEEP [CASE...]
@@ -214,6 +214,16 @@ def nowhere_but_here(d):
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "x-samples.csv"))
     expect(p.returncode == 4, f"exit {p.returncode}, not 4", err)
     expect(kept and "is lost" not in err, "the run was not kept in the current folder", err)
+
+
+@case("calibrate --out - onto a full standard output keeps the profile itself")
+def profile_to_full_stdout(d):
+    rc, err = shell("exec $M calibrate --runs 3 --out - $TINY >/dev/full", d)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "profile.csv"))
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    expect(kept and "kept in" in err, "the profile was not kept", err)
+    rc, err = shell(f"exec $M run $TINY --out r --profile '{kept[0]}' >/dev/null", d)
+    expect(rc == 0, f"run --profile with the kept profile: exit {rc}", err)
 
 
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
