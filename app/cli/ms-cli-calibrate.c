@@ -509,10 +509,12 @@ read_run (const char *prefix)
 /* The runs, one process each, until all are done, a stop, or one that
  * ends in a way the next would repeat; a run someone else stopped or
  * ended is said and not counted. The whole runs read into results; how
- * many, with the exit status of what went wrong in *rc. */
+ * many, with the exit status of what went wrong in *rc. *unread: a whole
+ * run whose files could not be read back (too many open files): its
+ * files are measurements all the same, so the folder must be kept. */
 static int
 measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, MsResults **results,
-              int *rc)
+              int *rc, bool *unread)
 {
   char prefix[PATH_MAX + 16];
   int done = 0;
@@ -540,7 +542,8 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
         done++;
         continue;
       }
-      *rc = EXIT_RUNTIME;
+      *unread = true;
+      *rc = EXIT_WRITE;
       return done;
     }
     *rc = say_child_end (&end, i, o->runs, prefix, &go_on);
@@ -586,7 +589,8 @@ ms_cli_calibrate (int argc, char **argv)
     return EXIT_USAGE;
   }
   MsResults *results[MS_RR_MAX_RUNS] = { 0 };
-  int done = measure_runs (&o, dir, cancel, results, &rc);
+  bool unread = false;
+  int done = measure_runs (&o, dir, cancel, results, &rc, &unread);
   bool lost = false;
   /* The finished runs are kept: enough of them still make a profile. */
   if (done == o.runs || (done >= MIN_RUNS && rc == EXIT_RUNTIME)) {
@@ -609,8 +613,8 @@ ms_cli_calibrate (int argc, char **argv)
   }
   for (int i = 0; i < done; i++)
     ms_results_free (results[i]);
-  if (lost)
-    keep_runs (dir, done);
+  if (lost || unread)
+    keep_runs (dir, done + unread);
   else
     ms_supervisor_folder_done (dir);
   return rc;

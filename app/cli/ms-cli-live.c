@@ -459,7 +459,7 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     save_one_side (live, &plan, runs, &lost);
   }
   /* The processes' files stay until both sides are written or kept. */
-  if (lost)
+  if (lost || ms_cli_processes_unread ())
     ms_cli_processes_done (plan.dir, true);
   else
     remove_dirs (&plan);

@@ -115,6 +115,10 @@ child_env (const char *experiment, char **env, char *setting, size_t len)
   return env;
 }
 
+/* A process wrote its files and they could not be read back: the
+ * processes' folder is kept whatever else happens. */
+static bool unread;
+
 /* A process's files: once merged they stay until the run is written
  * (ms_cli_processes_done), as what it measured, should that fail. */
 static void
@@ -236,12 +240,27 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
     unlink (err_path);
     return result;
   }
+  if (wrote && !err[0] && why[0]) {
+    /* It wrote its files, which could not be read back (too many open
+     * files): measurements all the same, kept with the folder. */
+    char name[96];
+    unread = true;
+    snprintf (err, errlen, ms_gettext ("%s wrote its files, which could not be read back (%s)"),
+              process_name (p, of, name, sizeof name), why);
+    return MS_CLI_PROCESS_NOT_WRITTEN;
+  }
   if (err[0])
     result = MS_CLI_PROCESS_LOST; /* out of memory */
   else
     result = lost_process (&end, err_path, p, of, err, errlen);
   remove_files (dir, p);
   return result;
+}
+
+bool
+ms_cli_processes_unread (void)
+{
+  return unread;
 }
 
 /* n < 0: as many as the run needs. */
@@ -308,7 +327,7 @@ ms_cli_processes_done (const char *dir, bool lost)
   char kept[PATH_MAX], clean[4 * PATH_MAX];
   if (!dir[0])
     return;
-  if (!lost)
+  if (!lost && !unread)
     ms_supervisor_folder_done (dir);
   else if (ms_supervisor_folder_keep (dir, kept, sizeof kept))
     fprintf (stderr, ms_gettext ("memsweep: what each process measured is kept in %s "

@@ -44,3 +44,6 @@ MsRunStatus ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool
  * or, when lost (what was measured could be written nowhere), kept with
  * every process's files and named on standard error. */
 void ms_cli_processes_done (const char *dir, bool lost);
+/* Whether a process wrote files that could not be read back (too many
+ * open files): its folder is kept by ms_cli_processes_done. */
+bool ms_cli_processes_unread (void);

@@ -176,6 +176,11 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   else if (strstr (run_err, "memsweep-kept-"))
     fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
                                  "where said above\n"));
+  /* Files written and not read back: their folder is kept, and named
+   * next (ms_cli_processes_done). */
+  else if (ms_cli_processes_unread ())
+    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
+                                 "in their folder, named below\n"));
   else if (earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
                                  "was)\n"),

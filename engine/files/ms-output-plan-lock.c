@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -179,8 +180,9 @@ try_lock (const char *given_by, const char *name, const char *path, char *err, s
   int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0644);
   /* No lock file can be made (no descriptor, a read-only folder, another
    * user's lock): the plan's own checks and the writes say what fails,
-   * as they did before any lock; a symbolic link is refused below. */
-  if (fd < 0 && errno != ELOOP)
+   * as they did before any lock; a symbolic link or a folder at the name
+   * is refused below. */
+  if (fd < 0 && errno != ELOOP && errno != EISDIR)
     return 1;
   if (fd < 0 || fstat (fd, &st) != 0) {
     if (fd >= 0)
@@ -221,6 +223,26 @@ try_lock (const char *given_by, const char *name, const char *path, char *err, s
   return -1;
 }
 
+/* Whether a lock's descriptor can be spared: each is held to the end,
+ * and under a tight descriptor limit (ulimit -n 8) the few there are must
+ * go to saving what was measured, and to reading what a command's
+ * processes wrote, or it is lost for want of one. Below that many free,
+ * files are written unlocked, as where no lock can be taken. */
+#define LOCK_SPARE_DESCRIPTORS 48
+
+static bool
+descriptors_to_spare (void)
+{
+  struct rlimit lim;
+  if (getrlimit (RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+      lim.rlim_cur > 4096)
+    return true;
+  long open_now = 0;
+  for (long fd = 0; fd < (long) lim.rlim_cur; fd++)
+    open_now += fcntl ((int) fd, F_GETFD) >= 0;
+  return (long) lim.rlim_cur - open_now > LOCK_SPARE_DESCRIPTORS;
+}
+
 bool
 ms_output_lock_take (const char *given_by, const char *name, const char *target, bool *taken,
                      char *err, size_t errlen)
@@ -228,7 +250,7 @@ ms_output_lock_take (const char *given_by, const char *name, const char *target,
   char path[PATH_MAX + 32];
   int before = n_locks;
   *taken = false;
-  if (started_by_memsweep)
+  if (started_by_memsweep || !descriptors_to_spare ())
     return true;
   if (!lock_name (target, path, sizeof path)) {
     snprintf (err, errlen, "%s %s: %s", given_by, name, strerror (ENAMETOOLONG));

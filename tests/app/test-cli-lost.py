@@ -12,7 +12,8 @@ Cases 32 on are what the pass on main b6ca89cb found; each fails there.
 Cases 35 on: a final write that fails for another reason than a full
 folder (a pipe at a name, the folder removed); each fails on 8e23d2b7.
 Case 43: a name a renamed run's sidecar implies; 44: a prefix that names
-a folder; each fails on 473701a4.
+a folder; each fails on 473701a4. 45: a folder at a hold's name; fails on
+bda372eb.
 Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 
@@ -1047,6 +1048,16 @@ def prefix_is_a_folder(d):
         rc, _, err = memsweep(*args, "--out", "o/", cwd=d)
         refused_with_nothing_written(d, rc, err, before, f"{args[0]} --out o/")
         expect("ends in '/'" in err, f"{args[0]} --out o/: the reason not said", err)
+
+
+# ---- 45: a folder at a hold's name ------------------------------------------
+@case(45, "a folder at an output's hold name is refused, not written unlocked")
+def folder_at_hold_name(d):
+    os.mkdir(os.path.join(d, "x-samples.csv.memsweep-lock"))
+    before = snapshot(d)
+    rc, _, err = memsweep("run", *TINY, "--out", "x", cwd=d)
+    refused_with_nothing_written(d, rc, err, before, "run --out x")
+    expect("is not memsweep's" in err, "the reason not said", err)
 
 
 def main():

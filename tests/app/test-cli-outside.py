@@ -28,6 +28,8 @@ TINY = "--modes host --min-exp 10 --max-exp 11 --reps 3"
 # Long enough to be stopped midway on any machine: 100000 repetitions a
 # size, ended by the signal, never by the sweep.
 LONG = "--modes host --min-exp 0 --max-exp 14 --warmup 0 --reps 100000"
+# A few seconds at the most.
+MED = "--modes host --min-exp 0 --max-exp 12 --warmup 0 --reps 300"
 
 
 def case(title):
@@ -51,8 +53,8 @@ def defaults():
 
 
 def environment(d):
-    return dict(os.environ, M=MEMSWEEP, TINY=TINY, LONG=LONG, TMPDIR=d, XDG_DATA_HOME=d + "/xdg",
-                LC_ALL="C", LANGUAGE="")
+    return dict(os.environ, M=MEMSWEEP, TINY=TINY, LONG=LONG, MED=MED, TMPDIR=d,
+                XDG_DATA_HOME=d + "/xdg", LC_ALL="C", LANGUAGE="")
 
 
 def shell(script, d, timeout=120):
@@ -226,6 +228,23 @@ def profile_to_full_stdout(d):
     expect(rc == 0, f"run --profile with the kept profile: exit {rc}", err)
 
 
+@case("tight descriptor limits: what each command measured is written or kept")
+def few_descriptors(d):
+    # Each planned file's hold takes a descriptor to the end: under these
+    # limits none is taken, so that saving and reading back have them.
+    for n, args, out in ((6, "run $MED --out r", "r-samples.csv"),
+                         (8, "run --grade --processes 2 $MED --out g", "g-samples.csv"),
+                         (12, "compare --live --budget 3 --a \"$MED\" --b \"$MED\" --out lv",
+                          "lv-b-samples.csv")):
+        rc, err = shell(f"ulimit -n {n}; exec $M {args}", d)
+        expect(rc in (0, 5), f"ulimit -n {n}; {args}: exit {rc}", err)
+        expect(os.path.exists(os.path.join(d, out)), f"ulimit -n {n}; {args}: {out} missing", err)
+    # Too few even to read a process's files back: they are kept.
+    rc, err = shell("ulimit -n 5; exec $M run --grade --processes 2 $MED --out g5", d)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv"))
+    expect(rc == 4 and kept, f"ulimit -n 5; run --grade: exit {rc}, kept {kept}", err)
+
+
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
 def descriptor_limit(d):
     rc, err = shell("ulimit -n 4; exec $M calibrate --runs 3 --out - $TINY", d)
@@ -233,6 +252,9 @@ def descriptor_limit(d):
     expect("Too many open files" in err, "the reason not said", err)
     expect("status 127" not in err, "an exit status for a reason", err)
     expect(not leftovers(d), f"left behind: {leftovers(d)}", err)
+    # A run it measured but could not read back is kept, not removed.
+    expect("kept in" in err and glob.glob(os.path.join(d, "memsweep-kept-*", "run1-samples.csv")),
+           "the measured run was not kept", err)
 
 
 def main():
