@@ -55,25 +55,27 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
 }
 
-/* The interval as a whisker across a bar's end at cy; one cut at the
- * scale's end ends in an arrowhead instead of a cap. */
+/* The interval as a thin, lighter line with end caps under a bar, at
+ * cy: across the bar's end at the bar's weight it read as the bar and
+ * pushed the median's label past its end, where the axis says another
+ * time. One cut at the scale's end ends in an arrowhead instead of a cap. */
 static void
-time_whisker (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut,
-              double cy, double h)
+time_whisker (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut, double cy,
+              double cap)
 {
-  ms_set_color (cr, &style->fg, 1);
-  cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
+  ms_set_color (cr, &style->fg, 0.6);
+  cairo_set_line_width (cr, ms_style_line_width (style));
   cairo_move_to (cr, lo, cy);
   cairo_line_to (cr, up, cy);
-  cairo_move_to (cr, lo, cy - h * 0.25);
-  cairo_line_to (cr, lo, cy + h * 0.25);
+  cairo_move_to (cr, lo, cy - cap);
+  cairo_line_to (cr, lo, cy + cap);
   if (cut) {
-    cairo_move_to (cr, up - h * 0.25, cy - h * 0.25);
+    cairo_move_to (cr, up - cap * 1.5, cy - cap);
     cairo_line_to (cr, up, cy);
-    cairo_line_to (cr, up - h * 0.25, cy + h * 0.25);
+    cairo_line_to (cr, up - cap * 1.5, cy + cap);
   } else {
-    cairo_move_to (cr, up, cy - h * 0.25);
-    cairo_line_to (cr, up, cy + h * 0.25);
+    cairo_move_to (cr, up, cy - cap);
+    cairo_line_to (cr, up, cy + cap);
   }
   cairo_stroke (cr);
 }
@@ -118,19 +120,22 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
   }
   /* Names too long for the bars' left go over each bar, in full: cut
    * short, "breadth-first: each step for every stream in turn" lost the
-   * words that explain it. */
+   * words that explain it. Under each bar, fs of room for its interval. */
   double top = th + fs * 1.5, bottom = height - note_h - fs * 3;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.55, fs * 3);
   /* Over a bar, its name takes fs * 2.6 of the row; where rows are too
    * short for that and a bar, names go left, cut to their column. */
-  gboolean above = label_w > width * 0.35 && row_h - fs * 2.6 >= fs;
+  gboolean above = label_w > width * 0.35 && row_h - fs * 3.6 >= fs;
   if (above)
-    bar_h = MIN (row_h - fs * 2.6, fs * 3);
+    bar_h = MIN (row_h - fs * 3.6, fs * 3);
+  else
+    bar_h = MIN (bar_h, row_h - fs * 2);
   double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.35), right = width - fs * 7;
   MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
   for (int i = 0; i < n; i++) {
-    double cy = top + (i + 0.5) * row_h + (above ? fs * 0.8 : 0);
+    double block = bar_h + fs + (above ? fs * 2.6 : 0);
+    double cy = top + i * row_h + (row_h - block) / 2 + (above ? fs * 2.6 : 0) + bar_h / 2;
     MsColor c;
     ms_chart_palette_color (bars[i].colour, style->dark, &c);
     ms_set_color (cr, &style->fg, 1);
@@ -145,11 +150,12 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     cairo_fill (cr);
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
     double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
-    time_whisker (cr, style, lo, up, bars[i].hi > hi, cy, bar_h);
+    time_whisker (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.3);
+    /* The median at the bar's own end, where the axis says that time. */
     char t[32];
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, ms_caption_time (bars[i].median, t, sizeof t), MAX (x1, up) + fs * 0.5, cy,
-                  fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+    ms_draw_text (cr, ms_caption_time (bars[i].median, t, sizeof t), x1 + fs * 0.4, cy, fs * 1.1, 0,
+                  0.5, TRUE, NULL, NULL);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

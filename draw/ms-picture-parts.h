@@ -31,9 +31,9 @@ typedef struct {
   guint colour;
 } MsTimeBar;
 /* A slide's comparison of n times, as the takeaway quotes them: title at
- * the top, one bar each on one scale from zero, named at its left and
- * timed at its end, its interval a whisker across the end, and note (one
- * line) at the bottom. The scale ends at 2.5 times the longest bar: an
+ * the top, one bar each on one scale from zero, named at its left (or
+ * over it) and timed at its end, its interval a thin line under it, and
+ * note (one line) at the bottom. The scale ends at 2.5 times the longest bar: an
  * interval past it ends in an arrowhead, and
  * ms_picture_time_bars_cut () says whether one does (for the note). */
 void ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
