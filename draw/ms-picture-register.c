@@ -132,20 +132,19 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
       = g_strdup_printf (_ ("pinned: %s to allocate and free, once + n × %s"), pin_once, pin_e2e);
   /* Translators: under the register lesson's key, the costs the run did
    * not time, e.g. "not timed, left out: unregistering". */
-  if (k->slide) {
-    g_free (reg_text);
-    g_free (once_text);
-    g_free (pin_text);
-    reg_text = g_strdup (_ ("registered anew every repetition"));
-    once_text = g_strdup (_ ("registered once, reused"));
-    pin_text = g_strdup (_ ("pinned, allocated once"));
-  }
   g_autofree char *left_text = ms_register_left_out (c, left, sizeof left) > 0
                                    ? g_strdup_printf (_ ("not timed, left out: %s"), left)
                                    : NULL;
   double y = y0;
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, draw) + fs * 0.3;
+  /* Projected, the lines are named at their ends (slide_labels): three
+   * line styles matched to a key above asked for a look up and back. */
+  if (k->slide) {
+    if (left_text)
+      y += ms_draw_text_wrapped (cr, left_text, fs, y, fs, width - 2 * fs, FALSE, draw);
+    return y - y0 + fs * 0.4;
+  }
   const struct {
     MsMode mode;
     gboolean once;
@@ -180,6 +179,61 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
   ms_set_dash (cr, 0, 1);
 }
 
+/* A slide's names of the three lines, in the takeaway's words
+ * ("Registering once costs least; each time, more than pinned"). */
+static const char *
+slide_label (guint i)
+{
+  static const char *const names[]
+      = { N_ ("registering each time"), N_ ("registering once"), N_ ("pinned, allocated once") };
+  return _ (names[i]);
+}
+
+static double
+slide_labels_width (cairo_t *cr, const MsChartStyle *st)
+{
+  double w, most = 0;
+  for (guint i = 0; i < 3; i++) {
+    ms_draw_text (cr, slide_label (i), 0, 0, ms_style_font_size (st), -1, 0, TRUE, &w, NULL);
+    most = MAX (most, w);
+  }
+  return most;
+}
+
+/* Each line's name right of its end, at its height, moved apart as
+ * little as keeps them a line of text apart and inside the plot. */
+static void
+slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScale *ys,
+              const Line *l)
+{
+  const double fs = ms_style_font_size (st);
+  double y[3], th;
+  ms_draw_text (cr, slide_label (0), 0, 0, fs, -1, 0, TRUE, NULL, &th);
+  guint order[3] = { 0, 1, 2 };
+  for (guint i = 0; i < 3; i++)
+    y[i] = ms_scale_to_pixel (ys, l[i].at0 + l[i].per_rep * xs->max);
+  for (guint i = 0; i < 3; i++)
+    for (guint j = i + 1; j < 3; j++)
+      if (y[order[j]] < y[order[i]]) {
+        guint t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+  double at[3];
+  for (guint i = 0; i < 3; i++)
+    at[order[i]] = i == 0 ? MAX (y[order[0]], ys->pixel_hi + th / 2)
+                          : MAX (y[order[i]], at[order[i - 1]] + th * 1.1);
+  /* Pushed past the plot's bottom: back up from there. */
+  for (int i = 2; i >= 0; i--) {
+    double least = i == 2 ? ys->pixel_lo - th / 2 : at[order[i + 1]] - th * 1.1;
+    at[order[i]] = MIN (at[order[i]], least);
+  }
+  ms_set_color (cr, &st->fg, 1);
+  for (guint i = 0; i < 3; i++)
+    ms_draw_text (cr, slide_label (i), xs->pixel_hi + fs * 0.4, at[i], fs, 0, 0.5, TRUE, NULL,
+                  NULL);
+}
+
 /* The plot of both totals against n left of x1 in y0..y1, its labels
  * included, and where they cross. */
 static void
@@ -211,7 +265,7 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
     label_w = MAX (label_w, w);
   }
   xs.pixel_lo = fs + label_w + fs * 0.5;
-  xs.pixel_hi = x1 - fs;
+  xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
   guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;
   /* Repetitions come whole: no tick at 2.5. */
   for (guint i = 0; i < nx; i++)
@@ -235,6 +289,10 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, pinned.at0, pinned.per_rep);
   draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, reused.at0, reused.per_rep);
   draw_line (cr, st, MS_MODE_REGISTERED, FALSE, &xs, &ys, anew.at0, anew.per_rep);
+  if (k->slide) {
+    const Line l[3] = { anew, reused, pinned };
+    slide_labels (cr, st, &xs, &ys, l);
+  }
   if (from <= 0)
     return;
   /* Where allocating once has paid for itself. */
@@ -253,8 +311,15 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
       = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
   double tw;
   ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-  /* Where the plot is narrower than the words, the short form. */
-  if (tw > xs.pixel_hi - xs.pixel_lo) {
+  /* Where the plot is narrower than the words, the short form; on a
+   * slide, the takeaway's own "from n = 6" and no third wording. */
+  if (k->slide) {
+    g_free (note);
+    /* Translators: on the register lesson's slide, over where the lines
+     * cross, the end of its takeaway, e.g. "from n = 6". */
+    note = g_strdup_printf (_ ("from n = %d"), from);
+    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  } else if (tw > xs.pixel_hi - xs.pixel_lo) {
     g_free (note);
     note = g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
     ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
@@ -300,7 +365,9 @@ ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   double key_h = costs ? draw_key (cr, &k, style, width, 0, FALSE) : 0;
   double least_chart = costs ? key_h + fs * 10 : 0;
   double tl_h = 0;
-  if (timeline) {
+  /* A slide shows the takeaway's totals alone: the timelines are the
+   * larger view's. */
+  if (timeline && !(costs && k.slide)) {
     double need = MAX (ms_timeline_rows_least_height (cr, &rows, style, width), fs * 14);
     double want = MAX (need, height * 0.45);
     if (!costs)

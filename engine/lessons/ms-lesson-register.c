@@ -219,20 +219,21 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
   (void)size;
   if (from > 0 && until == 0)
     snprintf (buf, len,
-              ms_gettext ("Registering once costs least; anew costs more than pinned from n = %d"),
+              ms_gettext ("Registering once costs least; each time, more than pinned from n = %d"),
               from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,
-              ms_gettext ("Registering once costs least up to n = %d; anew, more than pinned "
-                          "from n = %d"),
+              ms_gettext ("Registering once costs least up to n = %d; each time, more than "
+                          "pinned from n = %d"),
               until, from);
   else if (from > 0)
-    snprintf (buf, len,
-              ms_gettext ("Registering anew costs more than allocating pinned once from n = %d"),
-              from);
+    snprintf (
+        buf, len,
+        ms_gettext ("Registering each time costs more than pinned, allocated once, from n = %d"),
+        from);
   else
     snprintf (buf, len,
-              ms_gettext ("Registering anew never costs more than allocating pinned memory once"));
+              ms_gettext ("Registering each time never costs more than pinned, allocated once"));
   return MS_TAKEAWAY_DECIDED;
 }
 
