@@ -51,7 +51,10 @@ draw_timelines (cairo_t *cr, MsLessonTopic topic, const MsResults *run, const Ms
 {
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  if (ms_lesson_rows_fill (&rows, topic, run) == 0)
+  gboolean slide = ms_draw_is_slide (style, height);
+  if ((slide ? ms_lesson_rows_fill_slide (&rows, topic, run)
+             : ms_lesson_rows_fill (&rows, topic, run))
+      == 0)
     return FALSE;
   MsTimeWindow win;
   ms_timeline_rows_window (&rows, ms_lesson_look (topic)->view.show_setup, &win);

@@ -44,6 +44,9 @@ typedef struct {
   const char *label;
   /* What the variant means (N_), said in place of its ids, or NULL. */
   const char *words;
+  /* Left off a slide, where a row the takeaway does not compare raised a
+   * question only the larger view's note answers. */
+  gboolean not_on_slide;
 } MsLessonRow;
 
 /* A part of a lesson's variants in words (N_): a whole part

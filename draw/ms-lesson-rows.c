@@ -79,7 +79,8 @@ add_row (const MsCell *c, const MsLessonRow *spec, MsMetric metric, MsLessonRowF
 }
 
 int
-ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add, gpointer data)
+ms_lesson_rows_each_for (MsLessonTopic topic, const MsResults *run, gboolean slide,
+                         MsLessonRowFunc add, gpointer data)
 {
   MsLessonRow rows[MS_TIMELINE_MAX_ROWS_SPEC];
   if (!run)
@@ -88,12 +89,20 @@ ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc 
   int n = topic_rows (look, run, rows), added = 0;
   int e = rows_exponent (run, rows, n);
   for (int i = 0; i < n && e >= 0 && added < MS_TIMELINE_MAX_ROWS; i++) {
+    if (slide && rows[i].not_on_slide)
+      continue;
     const MsCell *c = ms_results_find_variant (run, rows[i].mode, e, rows[i].variant);
     if (c && add_row (c, &rows[i], look && look->view.rows_rate ? look->view.metric : MS_METRIC_E2E_TIME,
                       add, data))
       added++;
   }
   return added;
+}
+
+int
+ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add, gpointer data)
+{
+  return ms_lesson_rows_each_for (topic, run, FALSE, add, data);
 }
 
 static gboolean
@@ -107,4 +116,11 @@ ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults 
 {
   ms_timeline_rows_clear (rows);
   return ms_lesson_rows_each (topic, run, add_to_rows, rows);
+}
+
+int
+ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
+{
+  ms_timeline_rows_clear (rows);
+  return ms_lesson_rows_each_for (topic, run, TRUE, add_to_rows, rows);
 }

@@ -21,6 +21,12 @@ typedef gboolean (*MsLessonRowFunc) (const MsCell *cell, int rep, const char *ti
 int ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
                          gpointer data);
 /* Clears rows and fills it so. */
+/* As ms_lesson_rows_each; on a slide, less the rows the look leaves off
+ * one (MsLessonRow.not_on_slide). */
+int ms_lesson_rows_each_for (MsLessonTopic topic, const MsResults *run, gboolean slide,
+                             MsLessonRowFunc add, gpointer data);
 int ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);
+/* As ms_lesson_rows_fill, less the rows the look leaves off a slide. */
+int ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);
 
 G_END_DECLS

@@ -31,11 +31,12 @@ add_to_stack (const MsCell *cell, int rep, const char *title, gpointer data)
 }
 
 int
-ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run)
+ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run,
+                            gboolean slide)
 {
   Filling f = { stack, g_string_new (NULL) };
   ms_timeline_stack_clear (stack);
-  ms_lesson_rows_each (topic, run, add_to_stack, &f);
+  ms_lesson_rows_each_for (topic, run, slide, add_to_stack, &f);
   gtk_widget_set_tooltip_text (GTK_WIDGET (stack), f.variants->len ? f.variants->str : NULL);
   g_string_free (f.variants, TRUE);
   return ms_timeline_stack_get_n_rows (stack);

@@ -19,6 +19,7 @@ int ms_lesson_detail_exponent (MsLessonTopic topic, const MsResults *run);
 /* Clears stack and adds the rows that answer topic from run (two to four
  * cells at the largest size that has the first of them); returns the
  * rows added. */
-int ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run);
+int ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run,
+                                gboolean slide);
 
 G_END_DECLS

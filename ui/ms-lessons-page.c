@@ -389,7 +389,7 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
     /* The probe lessons draw their own picture, with or without a run. */
     g_object_set (self->picture_view, "topic", info->name, "run", card_run_object (self, t), NULL);
     gtk_stack_set_visible_child_name (self->detail_stack, "picture");
-  } else if (ms_lesson_detail_fill_rows (self->timeline_stack, t, run) > 0) {
+  } else if (ms_lesson_detail_fill_rows (self->timeline_stack, t, run, self->presentation) > 0) {
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
   } else {
     gtk_stack_set_visible_child_name (self->detail_stack, "empty");
@@ -997,6 +997,9 @@ ms_lessons_page_set_property (GObject *object, guint prop_id, const GValue *valu
       /* The lesson open takes the page in front of a class, and gives the
        * cards back after. */
       ms_lessons_page_set_list_shown (self, !self->presentation);
+      /* A slide's timelines leave out rows its takeaway does not compare. */
+      if (self->shown >= 0)
+        show_detail (self, self->shown);
       g_object_notify_by_pspec (object, pspec);
     }
     break;

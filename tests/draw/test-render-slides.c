@@ -138,7 +138,7 @@ draw_answer (cairo_t *cr, MsLessonTopic t, const MsResults *run, const MsChartSt
   }
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  gboolean drawn = ms_lesson_rows_fill (&rows, t, run) > 0;
+  gboolean drawn = ms_lesson_rows_fill_slide (&rows, t, run) > 0;
   if (drawn) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, look->view.show_setup, &win);
