@@ -184,7 +184,38 @@ typedef struct {
   int subs[MAX_ROWS + 1]; /* the subheading over each row; the last: under them */
   int n_rows, n_subs;
   int hidden; /* calls off the list left out, as they overlapped everywhere */
+  int cols[MS_SYNC_N_COLUMNS]; /* the columns drawn, in order */
+  int n_cols;
 } GridLook;
+
+/* The columns to draw: all four; on a slide, where a listed call made the
+ * second kernel wait (the takeaway's "on blocking streams"), a stream
+ * kind's default queues only where they are among them. A slide of four
+ * columns under two levels of heads, "1 queue" explained in a corner,
+ * asked a class to find the takeaway's column group; the details keep
+ * the grid whole. */
+static void
+shown_columns (const MsResults *run, gboolean slide, GridLook *g)
+{
+  gboolean serial[MS_SYNC_N_COLUMNS] = { FALSE }, any = FALSE;
+  for (int op = MS_SYNC_OP_NONE; slide && op < MS_SYNC_OP_COUNT; op++)
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      if (ms_implicit_sync_op_listed ((MsSyncOp) op)
+          && ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j) == MS_SYNC_SERIALISED)
+        any = serial[col] = TRUE;
+    }
+  g->n_cols = 0;
+  for (int kind = 0; kind < 2; kind++) {
+    int one = MS_SYNC_COLUMN (kind, 0), def = MS_SYNC_COLUMN (kind, 1);
+    if (!any) {
+      g->cols[g->n_cols++] = one;
+      g->cols[g->n_cols++] = def;
+    } else if (serial[def] || serial[one]) {
+      g->cols[g->n_cols++] = serial[def] ? def : one;
+    }
+  }
+}
 
 /* The rows to draw: every call in the lesson's order, starred where
  * listed; or on a slide the ones the lesson is about, grouped as the
@@ -311,9 +342,9 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
     /* In bold: the takeaway's rows are. */
     ms_draw_text (cr, label, 0, 0, fs, -1, 0, TRUE, &tw, &th);
     g->label_w = MAX (g->label_w, tw);
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    for (int c = 0; c < g->n_cols; c++) {
       MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
       ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -323,10 +354,15 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   /* Room for the corner's variable over the labels (draw_corner): held
    * at a slide's least text, it cannot shrink into a narrower column. */
   ms_draw_text (cr, "CUDA_DEVICE_MAX_CONNECTIONS=1", 0, 0, fs * 0.85, -1, 0, FALSE, &tw, NULL);
-  g->label_w = MAX (g->label_w, tw);
+  if (g->n_cols == MS_SYNC_N_COLUMNS)
+    g->label_w = MAX (g->label_w, tw);
   g->label_w = MIN (g->label_w, width * 0.42);
-  g->numbers = (width - g->label_w - fs) / MS_SYNC_N_COLUMNS >= cell_w + fs;
-  g->head_h = th * 2.1;
+  /* Columns picked for a slide say their verdict in a word, as the
+   * takeaway does, under one line of heads, each its column's whole name;
+   * the ratios are the details'. */
+  g->numbers
+      = g->n_cols == MS_SYNC_N_COLUMNS && (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
+  g->head_h = g->n_cols < MS_SYNC_N_COLUMNS ? th * 1.25 : th * 2.1;
   g->row_h = th * 1.05;
   g->sub_h = th * 1.25;
 }
@@ -374,6 +410,13 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
   double th = g->head_h / 2.1, tw, widest = 0;
+  if (g->n_cols < MS_SYNC_N_COLUMNS) {
+    ms_set_color (cr, &style->fg, 0.9);
+    for (int c = 0; c < g->n_cols; c++)
+      ms_draw_text (cr, ms_implicit_sync_column_label (g->cols[c]), x0 + col_w * (c + 0.5), y,
+                    g->fs, 0.5, 0, TRUE, NULL, NULL);
+    return;
+  }
   /* The plain words where they fit over their columns, else the key's
    * short names. */
   for (int k = 0; k < 2; k++) {
@@ -474,10 +517,10 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
     ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
                       g->label_w);
   }
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+  for (int c = 0; c < g->n_cols; c++) {
     MsSyncJudged j;
-    MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
-    double bx = x0 + col * col_w;
+    MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
+    double bx = x0 + c * col_w;
     draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2, g->slide);
     char text[64];
     cell_text (v, &j, g->numbers, text, sizeof text);
@@ -491,7 +534,7 @@ static void
 draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const GridLook *g,
            double x, double y, double width)
 {
-  double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / MS_SYNC_N_COLUMNS;
+  double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / g->n_cols;
   draw_heads (cr, style, g, x, x0, col_w, y);
   y += g->head_h;
   /* A rule under the heads, the corner's too: without it the corner's
@@ -624,6 +667,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * column (cudaEventRecord on one queue) drew the eye from the point. */
   for (int last = slide ? 3 : 4; last >= 1; last--) {
     shown_rows (run, slide, last, &fit.g);
+    shown_columns (run, slide, &fit.g);
     if (fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
         || fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
         || fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)
