@@ -290,17 +290,20 @@ names_entry (const char *path, const Entry *e)
   return false;
 }
 
-/* Whether the entry's file (plain or gzip) is one the sidecar at path
- * would be found for by its own name, STEM-meta.json: STEM-samples.csv,
- * STEM-summary.csv or STEM.csv, whatever names the sidecar holds (a run
- * renamed after it was written names its old ones). */
+/* Whether the entry's file (plain or gzip) is one of the pair the
+ * sidecar at path would be found for by its own name, STEM-meta.json:
+ * STEM-samples.csv or STEM-summary.csv, whatever names it holds (a run
+ * renamed after it was written names its old ones). A sidecar of one
+ * file (X.csv's X-meta.json) implies no pair. */
 static bool
 implied_by_name (const char *path, const Entry *e)
 {
-  static const char *const csv[] = { "-samples.csv", "-summary.csv", ".csv" };
-  char name[PATH_MAX + 32];
+  static const char *const csv[] = { "-samples.csv", "-summary.csv" };
+  char name[PATH_MAX + 32], names[MAX_NAMES][256];
   size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
   size_t len = ms_gzip_stem_len (e->where);
+  if (ms_meta_sidecar_names (path, names, MAX_NAMES) < 2)
+    return false;
   for (size_t i = 0; i < sizeof csv / sizeof *csv; i++)
     if (snprintf (name, sizeof name, "%.*s%s", (int) stem, path, csv[i]) < (int) sizeof name &&
         strlen (name) == len && strncmp (name, e->where, len) == 0)

@@ -1033,7 +1033,7 @@ def export_beside_renamed_sidecar(d):
     a_shipped_run(d, "R")
     os.unlink(os.path.join(d, "R-summary.csv.gz"))
     before = snapshot(d)
-    for name in ("R-summary.csv", "R-summary.csv.gz", "R.csv"):
+    for name in ("R-summary.csv", "R-summary.csv.gz"):
         rc, _, err = memsweep("show", "R-samples.csv.gz", "--export-csv", name, cwd=d)
         refused_with_nothing_written(d, rc, err, before, f"--export-csv {name}")
         expect("R-meta.json" in err, f"--export-csv {name}: the sidecar not named", err)
