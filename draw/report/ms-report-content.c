@@ -43,8 +43,13 @@ ms_report_facts (const MsResults *run)
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
   ms_format_bytes (d->total_mem, mem, sizeof mem);
-  /* Without a GPU its facts would read "0.0", "0 B", "0": none are shown. */
-  if (!d->present || !d->name[0]) {
+  /* Its sidecar missing, damaged or another run's: the device and the
+   * settings a report would show are the reader's defaults, not this
+   * run's (show and compare say so too). */
+  if (run->metadata_unknown[0]) {
+    add_fact (b, _("Device"), g_strdup_printf (_("unknown: %s"), run->metadata_unknown));
+  } else if (!d->present || !d->name[0]) {
+    /* Without a GPU its facts would read "0.0", "0 B", "0": none are shown. */
     add_fact (b, _("Device"), g_strdup (_("no GPU: CPU baseline")));
   } else {
     add_fact (b, _("Device"), g_strdup (d->name));

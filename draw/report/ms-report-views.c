@@ -139,7 +139,11 @@ char *
 ms_report_device_line (const MsResults *run)
 {
   const MsDeviceInfo *d = &run->device;
-  GString *s = g_string_new (d->present && d->name[0] ? d->name : _("no GPU: CPU baseline"));
+  /* Without its metadata (a sidecar missing, damaged or another run's),
+   * what the reader defaults to is not this run's. */
+  GString *s = g_string_new (run->metadata_unknown[0]             ? _("device unknown")
+                             : d->present && d->name[0] ? d->name
+                                                        : _("no GPU: CPU baseline"));
   if (d->pcie_gen > 0)
     g_string_append_printf (s, " · PCIe gen%d x%d", d->pcie_gen, d->pcie_width);
   if (d->driver_release[0] && g_strcmp0 (d->driver_release, "unknown") != 0)
@@ -184,6 +188,8 @@ char *
 ms_report_settings_text (const MsResults *run)
 {
   const MsSweep *w = &run->sweep;
+  if (run->metadata_unknown[0])
+    return g_strdup (_("settings unknown (the run's metadata is missing)"));
   g_autofree char *reps =
     w->reps_rule == MS_REPS_FIXED
       ? g_strdup_printf (_("%d repetitions"), w->reps)

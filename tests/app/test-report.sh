@@ -172,6 +172,12 @@ for n, page in enumerate(html.split("<page ")[1:], 1):
             assert w[3] <= foot[1] + 0.5, ("under the foot", n, w)
 PY
 fi
+# A run whose sidecar is missing: its device and settings unknown, not the
+# reader's defaults shown as the run's (show and compare warn the same).
+cp "$ref/h100-grade-1-samples.csv.gz" "$tmp/bare-samples.csv.gz"
+"$memsweep" report "$tmp/bare-samples.csv.gz" --out "$tmp/bare.html" >"$tmp/out" 2>&1
+check "a run without its sidecar: device and settings unknown" sh -c \
+  "grep -q 'unknown: ' '$tmp/bare.html' && ! grep -qF 'CPU baseline' '$tmp/bare.html' && ! grep -qF '2^10..2^20' '$tmp/bare.html'"
 # Finding 22: text from files (a raw non-UTF-8 file name as the label, a
 # note and device name cut to their buffers) never makes the page invalid.
 odd="$tmp/run-$(printf '\377\376')-samples.csv"
