@@ -269,8 +269,16 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
   if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
     return EXIT_NO_DEVICE;
   if (!runs[0] && !runs[1]) {
-    fputs (ms_gettext ("memsweep compare: neither side measured anything: nothing written\n"),
-           stderr);
+    /* A process that could not write or be read back kept what it
+     * measured, and said where (above): no "nothing measured" after it. */
+    if (end == MS_CLI_PROCESS_NOT_WRITTEN &&
+        (strstr (err, "memsweep-kept-") || ms_cli_processes_unread ()))
+      fputs (ms_gettext ("memsweep compare: no side has a run to write: what was measured is "
+                         "kept where said above\n"),
+             stderr);
+    else
+      fputs (ms_gettext ("memsweep compare: neither side measured anything: nothing written\n"),
+             stderr);
     return *status;
   }
   if (!(runs[0] && runs[1])) {

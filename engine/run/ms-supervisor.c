@@ -771,21 +771,18 @@ there_since (const char *folder, const char *name, time_t since)
          stat (path, &st) == 0 && st.st_mtime >= since;
 }
 
-/* A kept folder in the command's own folder (MS_OUTPUT_PLAN_KEEP_ENV, as
- * its processes were given) holding the files of the process whose
- * messages are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv,
- * plain or gzipped), made since that process started; its path in
- * kept. */
+/* A kept folder in home holding the files of the process whose messages
+ * are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv, plain or
+ * gzipped), made since that process started; its path in kept. */
 static bool
-kept_by (const char *err_path, char *kept, size_t len)
+kept_in (const char *home, const char *err_path, char *kept, size_t len)
 {
-  const char *home = ms_output_plan_first_set_folder ();
   const char *base = strrchr (err_path, '/');
   char name[NAME_MAX + 32];
   struct stat log;
   base = base ? base + 1 : err_path;
   int n = (int) strcspn (base, ".");
-  DIR *d = home[0] && stat (err_path, &log) == 0 ? opendir (home) : NULL;
+  DIR *d = home && home[0] && stat (err_path, &log) == 0 ? opendir (home) : NULL;
   bool found = false;
   for (struct dirent *e; d && !found && (e = readdir (d));) {
     if (strncmp (e->d_name, "memsweep-kept-", 14) != 0 ||
@@ -799,6 +796,22 @@ kept_by (const char *err_path, char *kept, size_t len)
   if (d)
     closedir (d);
   return found;
+}
+
+/* Where a process whose TMPDIR failed kept its files: the folders it
+ * tries after TMPDIR (ms_output_plan_keep_folder): the command's own
+ * (MS_OUTPUT_PLAN_KEEP_ENV, as its processes were given), the current
+ * folder, HOME. */
+static bool
+kept_by (const char *err_path, char *kept, size_t len)
+{
+  char here[PATH_MAX];
+  const char *places[] = { ms_output_plan_first_set_folder (),
+                           getcwd (here, sizeof here) ? here : NULL, getenv ("HOME") };
+  for (size_t i = 0; i < sizeof places / sizeof *places; i++)
+    if (kept_in (places[i], err_path, kept, len))
+      return true;
+  return false;
 }
 
 const char *
