@@ -5,7 +5,8 @@ it, where an adversarial pass on main 473701a4 found work lost or a wrong
 exit: a closed standard output, a CPU-time limit and the signals whose
 default ends a process, someone else's SIGTERM to one process of a live
 comparison, a process stopped and continued by someone else, the output
-folder and TMPDIR made read-only midway, a profile whose standard output
+folder and TMPDIR made read-only midway, a live comparison whose TMPDIR
+is full, a profile whose standard output
 is full, and a descriptor limit its processes meet. Each case fails on
 473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
 
@@ -243,6 +244,30 @@ def few_descriptors(d):
     rc, err = shell("ulimit -n 5; exec $M run --grade --processes 2 $MED --out g5", d)
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv"))
     expect(rc == 4 and kept, f"ulimit -n 5; run --grade: exit {rc}, kept {kept}", err)
+
+
+@case("compare --live with TMPDIR full: the process's kept run is named, not 'nothing measured'")
+def live_tmpdir_full(d):
+    tmp = os.path.join(d, "t")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tmp],
+                      capture_output=True).returncode != 0:
+        print("note: no tmpfs can be mounted here")
+        return
+    try:
+        with open(os.path.join(tmp, "fill"), "wb") as f:
+            try:
+                f.write(b"\0" * (64 << 10))
+            except OSError:
+                pass
+        side = "--modes host --min-exp 0 --max-exp 10 --warmup 0 --reps 300"
+        rc, err = shell(f'TMPDIR={tmp} exec $M compare --live --budget 3 --a "{side}" '
+                        f'--b "{side}"', d)
+    finally:
+        subprocess.run(["umount", tmp], capture_output=True)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    expect("measured anything" not in err and "kept in" in err, "the kept run not named", err)
+    expect(glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv")), "nothing kept", err)
 
 
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
