@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """tests/app/test-cli-outside.py: what the world outside a command does to
-it, where an adversarial pass on main 473701a4 found work lost or a wrong
-exit: a closed standard output, a CPU-time limit and the signals whose
-default ends a process, someone else's SIGTERM to one process of a live
-comparison, a process stopped and continued by someone else, the output
-folder and TMPDIR made read-only midway, a live comparison whose TMPDIR
-is full, a profile whose standard output
-is full, and a descriptor limit its processes meet. Each case fails on
-473701a4 and passes now (docs/cli.md, "Stopping" and "The output plan").
+it, where two adversarial passes (on main 473701a4 and bda372eb) found
+work lost or a wrong exit: a closed standard output, a CPU-time limit and
+the signals whose default ends a process, someone else's SIGTERM to one
+process of a live comparison, a process stopped and continued by someone
+else, the output folder and TMPDIR made read-only midway, a live
+comparison whose TMPDIR is full, a profile whose standard output is full,
+and descriptor limits. Each case fails on the code before its fix (the
+descriptor limits' on bda372eb) and passes now (docs/cli.md, "Stopping"
+and "The output plan").
 
     test-cli-outside.py MEMSWEEP [CASE...]
 
