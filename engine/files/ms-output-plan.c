@@ -633,6 +633,12 @@ void
 ms_output_plan_drop_kept_folder (const char *folder)
 {
   rmdir (folder);
+  ms_output_plan_forget_folder (folder);
+}
+
+void
+ms_output_plan_forget_folder (const char *folder)
+{
   /* Its inode is free again: the next folder made may get it, and must
    * not be taken for this one. */
   for (int i = n_entries - 1; i >= 0; i--)

@@ -80,6 +80,9 @@ bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, si
 /* A folder ms_output_plan_keep_folder made that was not used (its files
  * could not be written there): removed, and out of the plan. */
 void ms_output_plan_drop_kept_folder (const char *folder);
+/* A folder of the plan removed by its command (a process folder): no
+ * longer held by its inode, which the next folder made may get. */
+void ms_output_plan_forget_folder (const char *folder);
 /* Last (attempt 2), the folder this variable names: a supervisor sets it
  * for its processes (ms-supervisor.h) to the folder of its own files,
  * which has room when their TMPDIR is full or was removed. */

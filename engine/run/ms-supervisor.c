@@ -336,15 +336,28 @@ static void forget_folder (const char *path);
 
 /* Whether the folder holds a folder of kept files (memsweep-kept-*). */
 static bool
-holds_kept (const char *path)
+holds_kept_at (const char *path, int depth)
 {
+  char sub[PATH_MAX];
   DIR *d = opendir (path);
   bool kept = false;
-  for (struct dirent *e; d && !kept && (e = readdir (d));)
+  for (struct dirent *e; d && !kept && (e = readdir (d));) {
     kept = strncmp (e->d_name, "memsweep-kept-", 14) == 0;
+    /* A live comparison's sides have a subfolder each (a, b), where
+     * their processes keep theirs. */
+    if (!kept && depth > 0 && e->d_type == DT_DIR && e->d_name[0] != '.' &&
+        snprintf (sub, sizeof sub, "%s/%s", path, e->d_name) < (int) sizeof sub)
+      kept = holds_kept_at (sub, depth - 1);
+  }
   if (d)
     closedir (d);
   return kept;
+}
+
+static bool
+holds_kept (const char *path)
+{
+  return holds_kept_at (path, 1);
 }
 
 void
@@ -363,6 +376,7 @@ ms_supervisor_folder_done (const char *path)
     return;
   }
   remove_tree (path);
+  ms_output_plan_forget_folder (path);
 }
 
 static void

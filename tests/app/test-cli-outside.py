@@ -271,6 +271,16 @@ def live_tmpdir_full(d):
     expect(glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv")), "nothing kept", err)
 
 
+@case("compare --live under ulimit -f: a side's process's kept folder outlives its folder")
+def live_kept_in_process_folder(d):
+    side = "--modes host --min-exp 10 --max-exp 12"
+    rc, err = shell(f'ulimit -f 4; exec $M compare --live --budget 3 --a "{side}" --b "{side}" '
+                    f'--out L', d)
+    named = [w for w in err.split() if "memsweep-kept-" in w]
+    expect(rc == 4 and named, f"exit {rc}, or no kept folder named", err)
+    expect(all(os.path.exists(w.rstrip(".,;")) for w in named), "a kept file named is gone", err)
+
+
 @case("under ulimit -n 4, calibrate's processes say why they fail, and leave nothing")
 def descriptor_limit(d):
     rc, err = shell("ulimit -n 4; exec $M calibrate --runs 3 --out - $TINY", d)
