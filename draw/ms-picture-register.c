@@ -8,6 +8,7 @@
  * Every cost the run timed is in the lines (ms-lesson-register.h). */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
@@ -172,7 +173,8 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
            const MsScale *ys, double at0, double per_rep)
 {
   set_mode_line (cr, st, mode, once);
-  cairo_move_to (cr, ms_scale_to_pixel (xs, 0), ms_scale_to_pixel (ys, at0));
+  cairo_move_to (cr, ms_scale_to_pixel (xs, xs->min),
+                 ms_scale_to_pixel (ys, at0 + per_rep * xs->min));
   cairo_line_to (cr, ms_scale_to_pixel (xs, xs->max),
                  ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
   cairo_stroke (cr);
@@ -234,12 +236,56 @@ slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsSc
                   NULL);
 }
 
+/* Over the plot, at the takeaway's whole n, where allocating once has
+ * paid for itself, and the takeaway's end over it. */
+static void
+draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScale *xs,
+               const MsScale *ys, int from, double label_h)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  /* Where allocating once has paid for itself: at the takeaway's whole
+   * n, not where the lines cross (6.2 under "from n = 7" read as a
+   * label off its mark). */
+  double x = round (ms_scale_to_pixel (xs, from)) + 0.5;
+  ms_set_color (cr, &st->fg, 0.8);
+  cairo_set_line_width (cr, lw);
+  ms_set_dash (cr, 1, lw);
+  cairo_move_to (cr, x, ys->pixel_hi - label_h * 0.2);
+  cairo_line_to (cr, x, ys->pixel_lo);
+  cairo_stroke (cr);
+  ms_set_dash (cr, 0, 1);
+  /* Translators: where the register lesson's lines of registering anew
+   * and allocating once cross, e.g. "allocating once costs less than
+   * registering anew from n = 8". */
+  g_autofree char *note
+      = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
+  double tw;
+  ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  /* Where the plot is narrower than the words, the short form; on a
+   * slide, the takeaway's own "from n = 6" and no third wording. */
+  if (k->slide) {
+    g_free (note);
+    /* Translators: on the register lesson's slide, over where the lines
+     * cross, the end of its takeaway, e.g. "from n = 6". */
+    note = g_strdup_printf (_ ("from n = %d"), from);
+    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  } else if (tw > xs->pixel_hi - xs->pixel_lo) {
+    g_free (note);
+    note = g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
+    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  }
+  /* Over the mark, centred on it as far as the plot allows. */
+  double tx = CLAMP (x - tw / 2, xs->pixel_lo, MAX (xs->pixel_lo, xs->pixel_hi - tw));
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, note, tx, ys->pixel_hi - label_h * 0.2, fs, 0, 1, TRUE, NULL, NULL);
+}
+
 /* The plot of both totals against n left of x1 in y0..y1, its labels
  * included, and where they cross. */
 static void
 draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, double y0, double y1)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double fs = ms_style_font_size (st);
   double cross = 0;
   int from = cheaper_from (k, &cross);
   /* Twice the crossing, so that both sides of it show. */
@@ -248,6 +294,10 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   lines (k, &anew, &reused, &pinned);
   MsScale xs = { 0 }, ys = { 0 };
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, n_max);
+  /* From the first repetition: at n = 0 registering each time drew under
+   * registering once, against the takeaway's "once costs least" (at n = 1
+   * the two are one cost). */
+  xs.min = 1;
   ms_scale_fit (&ys, MS_SCALE_LINEAR, 0,
                 MAX (anew.at0 + anew.per_rep * xs.max, pinned.at0 + pinned.per_rep * xs.max));
   ys.unit = MS_SCALE_TIME_US;
@@ -267,10 +317,15 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   xs.pixel_lo = fs + label_w + fs * 0.5;
   xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
   guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;
-  /* Repetitions come whole: no tick at 2.5. */
-  for (guint i = 0; i < nx; i++)
-    if (xt[i].value == round (xt[i].value))
-      xt[whole++] = xt[i];
+  /* Repetitions come whole: no tick at 2.5; and the first, 1, named
+   * where the lines begin. */
+  MsTick all[G_N_ELEMENTS (xt)];
+  memcpy (all, xt, sizeof all);
+  if (nx == 0 || all[0].value > xs.min)
+    xt[whole++] = (MsTick){ xs.min, "1", TRUE };
+  for (guint i = 0; i < nx && whole < G_N_ELEMENTS (xt); i++)
+    if (all[i].value == round (all[i].value) && all[i].value >= xs.min)
+      xt[whole++] = all[i];
   nx = whole;
   /* The grid as the charts draw theirs. */
   double grid_w = st->high_contrast ? 1.5 : 1;
@@ -293,41 +348,8 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
     const Line l[3] = { anew, reused, pinned };
     slide_labels (cr, st, &xs, &ys, l);
   }
-  if (from <= 0)
-    return;
-  /* Where allocating once has paid for itself. */
-  double x = round (ms_scale_to_pixel (&xs, cross)) + 0.5;
-  ms_set_color (cr, &st->fg, 0.8);
-  cairo_set_line_width (cr, lw);
-  ms_set_dash (cr, 1, lw);
-  cairo_move_to (cr, x, ys.pixel_hi - label_h * 0.2);
-  cairo_line_to (cr, x, ys.pixel_lo);
-  cairo_stroke (cr);
-  ms_set_dash (cr, 0, 1);
-  /* Translators: where the register lesson's lines of registering anew
-   * and allocating once cross, e.g. "allocating once costs less than
-   * registering anew from n = 8". */
-  g_autofree char *note
-      = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
-  double tw;
-  ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-  /* Where the plot is narrower than the words, the short form; on a
-   * slide, the takeaway's own "from n = 6" and no third wording. */
-  if (k->slide) {
-    g_free (note);
-    /* Translators: on the register lesson's slide, over where the lines
-     * cross, the end of its takeaway, e.g. "from n = 6". */
-    note = g_strdup_printf (_ ("from n = %d"), from);
-    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-  } else if (tw > xs.pixel_hi - xs.pixel_lo) {
-    g_free (note);
-    note = g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
-    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-  }
-  /* Over the mark, centred on it as far as the plot allows. */
-  double tx = CLAMP (x - tw / 2, xs.pixel_lo, MAX (xs.pixel_lo, xs.pixel_hi - tw));
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, note, tx, ys.pixel_hi - label_h * 0.2, fs, 0, 1, TRUE, NULL, NULL);
+  if (from > 0)
+    draw_crossing (cr, k, st, &xs, &ys, from, label_h);
 }
 
 /* The chart of totals in width x height from y0. */

@@ -215,11 +215,14 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * that named only the other two sent a class away with "allocate rather
    * than register". */
   int until = ms_register_reused_cheaper_until (&k);
-  /* One line: the size is the picture's title's. */
+  /* One line: the size is the picture's title's. A whole sentence:
+   * "Registering once costs least; each time, more than pinned from
+   * n = 6" left the reader to supply a verb, and both clauses whole did
+   * not fit one line; where the reused buffers cost least throughout,
+   * the picture's lowest line, named "registering once", says so. */
   (void)size;
   if (from > 0 && until == 0)
-    snprintf (buf, len,
-              ms_gettext ("Registering once costs least; each time, more than pinned from n = %d"),
+    snprintf (buf, len, ms_gettext ("Registering each time costs more than pinned from n = %d"),
               from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,
