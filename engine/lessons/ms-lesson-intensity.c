@@ -164,9 +164,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
     /* Zero-copy won from the start, on the link alone: "cannot tell"
      * read as a draw over a clear win, and "no extra arithmetic needed"
      * contradicted the note under the picture, which says the arithmetic
-     * never grew to matter in this run. */
-    snprintf (buf, len, ms_gettext ("Zero-copy beat pinned at every F from %d to %d"), f_lo,
-              f_hi);
+     * never grew to matter in this run. F said in words: the slide's
+     * one line read "every F" before its axis said what F is. */
+    snprintf (buf, len,
+              ms_gettext ("Zero-copy beat pinned at every F, %d to %d multiply-adds per "
+                          "element"),
+              f_lo, f_hi);
     return MS_TAKEAWAY_DECIDED;
   }
   if (grew < ARITHMETIC_SHOWS) {
