@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -240,9 +241,11 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
     unlink (err_path);
     return result;
   }
-  if (wrote && !err[0] && why[0]) {
+  struct stat st;
+  if (wrote && !err[0] && why[0] && stat (samples, &st) == 0) {
     /* It wrote its files, which could not be read back (too many open
-     * files): measurements all the same, kept with the folder. */
+     * files): measurements all the same, kept with the folder. (A process
+     * stopped before any cell exits 1 having written nothing: no file.) */
     char name[96];
     unread = true;
     snprintf (err, errlen, ms_gettext ("%s wrote its files, which could not be read back (%s)"),
