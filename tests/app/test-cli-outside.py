@@ -239,7 +239,9 @@ def few_descriptors(d):
                          (12, "compare --live --budget 3 --a \"$MED\" --b \"$MED\" --out lv",
                           "lv-b-samples.csv")):
         rc, err = shell(f"ulimit -n {n}; exec $M {args}", d)
-        expect(rc in (0, 5), f"ulimit -n {n}; {args}: exit {rc}", err)
+        # 0, or for the comparison of a side with itself 1 or 5 where noise
+        # decides a cell or none: what matters here is that it wrote.
+        expect(rc in (0, 1, 5), f"ulimit -n {n}; {args}: exit {rc}", err)
         expect(os.path.exists(os.path.join(d, out)), f"ulimit -n {n}; {args}: {out} missing", err)
     # Too few even to read a process's files back: they are kept.
     rc, err = shell("ulimit -n 5; exec $M run --grade --processes 2 $MED --out g5", d)
