@@ -104,6 +104,16 @@ def wait_until(what, timeout=60):
     return None
 
 
+def busy_child(p):
+    """p's first child once it catches SIGTERM (it is at work), else None."""
+    try:
+        with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
+            kids = f.read().split()
+    except OSError:
+        return None
+    return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
+
+
 @case("standard output closed: every '-' is refused before any work")
 def closed_stdout(d):
     for args in ("calibrate --runs 3 --out - $TINY", "calibrate --runs 3 --export-json - $TINY",
@@ -149,15 +159,7 @@ def live_process_stopped_by_someone_else(d):
     side = "--modes host --min-exp 0 --max-exp 4 --warmup 0 --reps 20000"
     p = start(["compare", "--live", "--a", side, "--b", side, "--budget", "3", "--out", "lv"], d)
 
-    def first_child():
-        try:
-            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
-                kids = f.read().split()
-        except OSError:
-            return None
-        return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
-
-    child = wait_until(first_child)
+    child = wait_until(lambda: busy_child(p))
     expect(child, "no process started")
     os.kill(child, signal.SIGTERM)
     err = p.communicate(timeout=120)[1].decode(errors="replace")
@@ -173,15 +175,7 @@ def continued_by_someone_else(d):
     p = start(["run", "--grade", "--processes", "2", "--rounds", "2", *LONG.split(), "--out", "g"],
               d)
 
-    def busy_child():
-        try:
-            with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
-                kids = f.read().split()
-        except OSError:
-            return None
-        return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
-
-    child = wait_until(busy_child)
+    child = wait_until(lambda: busy_child(p))
     expect(child, "no process started")
     os.kill(child, signal.SIGSTOP)
     time.sleep(0.5)
