@@ -583,6 +583,12 @@ make_kept_folder (const char *parent, char *folder, size_t len)
   return false;
 }
 
+const char *
+ms_output_plan_last_resort (int i)
+{
+  return i == 0 ? "." : i == 1 ? getenv ("HOME") : NULL;
+}
+
 bool
 ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len)
 {
@@ -598,7 +604,7 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
    * the current folder and the home folder: measurements are lost only
    * where none of them takes a folder. */
   const char *places[] = { parent, tmp && *tmp ? tmp : "/tmp", getenv (MS_OUTPUT_PLAN_KEEP_ENV),
-                           ".", getenv ("HOME") };
+                           ms_output_plan_last_resort (0), ms_output_plan_last_resort (1) };
   for (size_t i = (size_t) (attempt > 0 ? attempt : 0); i < sizeof places / sizeof *places; i++)
     if (places[i] && *places[i] && make_kept_folder (places[i], folder, len))
       return true;

@@ -77,6 +77,12 @@ bool ms_output_plan_add_folder (const char *given_by, const char *path, char *er
  * when none can be made there), else in TMPDIR (attempt 1). The folder's
  * path in folder; false when none could be made. */
 bool ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t len);
+/* The folders a kept folder is made in last, after beside, TMPDIR and the
+ * command's own folder: i 0 the current folder ("."), 1 HOME; NULL past
+ * them or where unset. Whoever looks for what a process kept looks there
+ * too (ms-supervisor.c). */
+#define MS_OUTPUT_PLAN_LAST_RESORTS 2
+const char *ms_output_plan_last_resort (int i);
 /* A folder ms_output_plan_keep_folder made that was not used (its files
  * could not be written there): removed, and out of the plan. */
 void ms_output_plan_drop_kept_folder (const char *folder);

@@ -814,17 +814,19 @@ kept_in (const char *home, const char *err_path, char *kept, size_t len)
 
 /* Where a process whose TMPDIR failed kept its files: the folders it
  * tries after TMPDIR (ms_output_plan_keep_folder): the command's own
- * (MS_OUTPUT_PLAN_KEEP_ENV, as its processes were given), the current
- * folder, HOME. */
+ * (MS_OUTPUT_PLAN_KEEP_ENV, as its processes were given), then the last
+ * resorts (ms_output_plan_last_resort). */
 static bool
 kept_by (const char *err_path, char *kept, size_t len)
 {
-  char here[PATH_MAX];
-  const char *places[] = { ms_output_plan_first_set_folder (),
-                           getcwd (here, sizeof here) ? here : NULL, getenv ("HOME") };
-  for (size_t i = 0; i < sizeof places / sizeof *places; i++)
-    if (kept_in (places[i], err_path, kept, len))
+  char place[PATH_MAX];
+  if (kept_in (ms_output_plan_first_set_folder (), err_path, kept, len))
+    return true;
+  for (int i = 0; i < MS_OUTPUT_PLAN_LAST_RESORTS; i++) {
+    const char *p = ms_output_plan_last_resort (i);
+    if (p && realpath (p, place) && kept_in (place, err_path, kept, len))
       return true;
+  }
   return false;
 }
 
