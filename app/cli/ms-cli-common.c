@@ -86,6 +86,20 @@ ms_cli_stdout_not_input (void)
   return false;
 }
 
+bool
+ms_cli_binary_stdout_ok (const char *format)
+{
+  /* A PDF's or PNG's bytes on a terminal garble it and help nobody: the
+   * user meant a file or a pipe (curl refuses the same). */
+  if (!isatty (STDOUT_FILENO))
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: --out - --format %s: standard output is a terminal; "
+                               "send it to a file or a program (> FILE.%s), or give "
+                               "--out FILE.%s\n"),
+           format, format, format);
+  return false;
+}
+
 int
 ms_cli_output_status (bool files_written)
 {

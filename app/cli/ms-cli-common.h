@@ -126,6 +126,10 @@ int ms_cli_bad_usage (const char *command);
  * cat refuses `cat f >> f`); false after a message. Called before the
  * first table of a command that reads files. */
 bool ms_cli_stdout_not_input (void);
+
+/* Whether a binary format may go to standard output: not to a terminal,
+ * where it is refused with a message (the caller exits 2). */
+bool ms_cli_binary_stdout_ok (const char *format);
 /* Whether standard output took everything (a message when not); a reader
  * that stopped reading counts as having taken it. */
 bool ms_cli_stdout_ok (void);

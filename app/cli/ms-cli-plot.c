@@ -258,6 +258,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   if (strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->format) {
       o->out = "/dev/stdout";
+      if (strcmp (o->format, "svg") != 0 && !ms_cli_binary_stdout_ok (o->format))
+        return EXIT_USAGE;
       return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
     }
     fprintf (stderr, ms_gettext ("memsweep: --out -: give --format png, svg or pdf for standard "

@@ -222,7 +222,7 @@ ms_cli_report (int argc, char **argv)
     return EXIT_USAGE;
   }
   if (to_stdout) {
-    if (!ms_cli_stdout_not_input ())
+    if ((pdf && !ms_cli_binary_stdout_ok ("pdf")) || !ms_cli_stdout_not_input ())
       return EXIT_USAGE;
     out = "/dev/stdout";
   }

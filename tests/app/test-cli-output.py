@@ -42,6 +42,26 @@ def run(args, stdin=None, env=None):
                           env=dict(os.environ, **(env or {})))
 
 
+def on_terminal(args):
+    """Exit status and all that memsweep wrote, its standard output and
+    error on a pseudo-terminal."""
+    import pty
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(memsweep, [memsweep] + args)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(fd)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), said.decode("utf-8", "replace")
+
+
 def json_errors(text, schema):
     """Why text is not one document of schema (None: no schema), or []."""
     try:
@@ -252,6 +272,13 @@ with tempfile.TemporaryDirectory() as tmp:
     check("report --out - --format pdf writes the PDF to standard output",
           p.returncode == 0 and p.stdout.startswith(b"%PDF-") and b"%%EOF" in p.stdout[-32:],
           p.stderr.decode()[-300:])
+    # A binary document on a terminal is refused: the user meant a file.
+    for cmd in (["report", a, "--out", "-", "--format", "pdf"],
+                ["plot", a, "--view", "bandwidth", "--out", "-", "--format", "png"]):
+        rc, said = on_terminal(cmd)
+        check("%s --out - --format %s to a terminal is refused" % (cmd[0], cmd[-1]),
+              rc == 2 and "terminal" in said and "%PDF" not in said and "PNG" not in said,
+              "rc %s: %r" % (rc, said[-300:]))
     p = run(["report", a, "--out", os.path.join(tmp, "r.pdf"), "--format", "html"])
     check("report --format html with --out R.pdf is refused",
           p.returncode == 2 and not os.path.exists(os.path.join(tmp, "r.pdf")), p.stderr[-300:])
