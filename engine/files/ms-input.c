@@ -561,6 +561,12 @@ open_file (MsInput *in, bool as_input, struct stat *st)
               : S_ISCHR (st->st_mode) || S_ISBLK (st->st_mode)
                 ? ms_gettext ("a device")
                 : ms_gettext ("a socket or special file"));
+    /* A pipe is read once, as it comes: standard input is where memsweep
+     * takes one (and holds it where it must read it twice). */
+    size_t n = strlen (in->error);
+    if (S_ISFIFO (st->st_mode))
+      snprintf (in->error + n, sizeof in->error - n, "%s",
+                ms_gettext ("; give a pipe as standard input: ... | memsweep CMD -"));
     close (fd);
     return -1;
   }

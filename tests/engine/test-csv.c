@@ -495,6 +495,8 @@ test_not_regular (void)
   alarm (0);
   g_assert_true ((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9 < 1.0);
   g_assert_nonnull (strstr (err, "fifo.csv: not a regular file (a pipe)"));
+  /* ... and says where a pipe is read instead. */
+  g_assert_nonnull (strstr (err, "as standard input"));
   g_assert_false (ms_run_read_samples ("/dev/zero", err, sizeof err));
   g_assert_cmpstr (err, ==, "/dev/zero: not a regular file (a device)");
   unlink (fifo);
