@@ -903,15 +903,6 @@ ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err
 }
 
 bool
-ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
-                                char *err, size_t errlen)
-{
-  MsAtomicFile *files[] = { first, second };
-  *taken = false;
-  return commit_group (files, 2, taken, err, errlen);
-}
-
-bool
 ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen)
 {
   if (taken)

@@ -125,17 +125,13 @@ bool ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen);
 bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
                                  size_t errlen);
 
-/* The same for a pair that must be new: when either target exists by the
- * time the lock is held (another writer chose the same name), nothing is
- * renamed and *taken is set. Frees both. */
-bool ms_atomic_file_commit_pair_new (MsAtomicFile *first, MsAtomicFile *second, bool *taken,
-                                     char *err, size_t errlen);
-
 /* Commits 2 to MS_ATOMIC_MAX_GROUP files as one (a run's samples, summary
  * and metadata): all are finished before any is renamed, they are renamed
  * in the order given under the lock of the first two's folders, and when
  * one rename fails the targets already renamed are put back as they were.
- * taken: as for ms_atomic_file_commit_pair_new, or NULL. Frees all. */
+ * taken, where not NULL: set when a target exists by the time the lock
+ * is held (another writer chose the same name; nothing is then renamed).
+ * Frees all. */
 #define MS_ATOMIC_MAX_GROUP 4
 bool ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err,
                                   size_t errlen);

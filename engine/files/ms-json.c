@@ -291,22 +291,6 @@ ms_json_text (MsJson *value, MsJsonLayout layout)
   return json_object_to_json_string_ext (value, flags[layout] | JSON_C_TO_STRING_NOSLASHESCAPE);
 }
 
-void
-ms_json_write_string (FILE *f, const char *text)
-{
-  MsJson *value = ms_json_string_new (text);
-  fputs (value ? ms_json_text (value, MS_JSON_COMPACT) : "null", f);
-  json_object_put (value);
-}
-
-void
-ms_json_write_number (FILE *f, double v)
-{
-  MsJson *value = ms_json_number_new (v);
-  fputs (value ? ms_json_text (value, MS_JSON_COMPACT) : "null", f);
-  json_object_put (value);
-}
-
 /* Kept by hand: json-c's reader takes NaN, Infinity and "1." as numbers,
  * which JSON does not, so it cannot say what may be written unquoted.
  * -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */

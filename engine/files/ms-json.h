@@ -73,10 +73,6 @@ typedef enum { MS_JSON_COMPACT, MS_JSON_INDENTED, MS_JSON_ONE_LINE } MsJsonLayou
 /* The text of value laid out so; it lives until value is freed or written
  * again. */
 const char *ms_json_text (MsJson *value, MsJsonLayout layout);
-/* Writes text as a JSON string, quoted, with the escapes it needs. */
-void ms_json_write_string (FILE *f, const char *text);
-/* Writes v as ms_json_number_new makes it: "%.10g", null when not finite. */
-void ms_json_write_number (FILE *f, double v);
 /* Whether text is a number as JSON writes it (a value that may be written
  * unquoted). */
 bool ms_json_is_number (const char *text);

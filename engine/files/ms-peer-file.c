@@ -34,12 +34,6 @@ static const char *const path_keys[] = {
 };
 
 const char *
-ms_peer_method_key (MsPeerMethod method)
-{
-  return method <= MS_PEER_REFERENCE ? method_keys[method] : "?";
-}
-
-const char *
 ms_link_path_key (MsLinkPath path)
 {
   return path <= MS_LINK_SYSTEM ? path_keys[path] : "unknown";

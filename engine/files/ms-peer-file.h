@@ -45,7 +45,6 @@ typedef struct {
 } MsPeerFile;
 
 /* Stable names in the file for methods and PCIe paths (not translated). */
-const char *ms_peer_method_key (MsPeerMethod method);
 const char *ms_link_path_key (MsLinkPath path);
 
 /* Fills file from a finished run: the date and host of now. info holds

@@ -19,12 +19,6 @@
 static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portable", "foreign",
                                                              NULL };
 
-const char *
-ms_portable_case_key (MsPortableCase c)
-{
-  return c < MS_PORTABLE_COUNT ? case_keys[c] : "?";
-}
-
 void
 ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
                        const MsDeviceInfo *info, int reps)

@@ -49,8 +49,6 @@ typedef struct {
 } MsPortableFile;
 
 /* Stable name in the file of a buffer ("per-gpu", "portable", "foreign"). */
-const char *ms_portable_case_key (MsPortableCase c);
-
 /* Fills file from a finished run: the date and host of now. info holds
  * results->n_devices entries, in slot order. */
 void ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
