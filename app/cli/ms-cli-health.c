@@ -3,6 +3,7 @@
  * ms-cli-health.h). */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-common.h"
@@ -29,6 +30,15 @@ ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
     return NULL;
   }
   MsEnvelopes *env = ms_envelopes_read (read, why, whylen);
+  /* MEMSWEEP_ENVELOPES names a file the user chose: one that cannot be
+   * read is said where it is seen whatever the format (the run then goes
+   * unjudged, as without envelopes). */
+  const char *chosen = getenv ("MEMSWEEP_ENVELOPES");
+  if (!env && path == fallback && chosen && strcmp (chosen, fallback) == 0) {
+    char clean[4096];
+    fprintf (stderr, ms_gettext ("memsweep: warning: MEMSWEEP_ENVELOPES: %s\n"),
+             ms_report_clean (why, clean, sizeof clean));
+  }
   if (env && env->n_refused) {
     char problems[sizeof env->problems], clean[4 * sizeof env->problems];
     snprintf (problems, sizeof problems, "%s", env->problems);

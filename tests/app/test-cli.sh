@@ -632,6 +632,10 @@ printf 'mode,elements\n"pinned",1024\n' >"$tmp/foreign.csv"
 expect 2 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/foreign.csv"
 MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" >"$tmp/out" 2>&1
 check "show works without an envelope file" grep -q "No envelope for this GPU" "$tmp/out"
+# ... and says on standard error that the file MEMSWEEP_ENVELOPES names
+# cannot be read, whatever goes to standard output.
+MEMSWEEP_ENVELOPES="$tmp/foreign.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" --format json >/dev/null 2>"$tmp/err"
+check "a bad MEMSWEEP_ENVELOPES is said on standard error" grep -q "warning: MEMSWEEP_ENVELOPES: .*foreign.csv:1: not an envelope file" "$tmp/err"
 
 # Every whole-number option of every command is read by one strict rule:
 # "2x", " 2", "+2" or "abc" is refused with a message naming the option and
