@@ -64,14 +64,30 @@ on_progress (int index, int n, const MsCell *cell, void *user)
   fflush (stderr);
 }
 
+/* Whether a cell failed, said on standard error with the first one's
+ * reason: the table says every reason, but it may be JSON, an export or
+ * nowhere (--quiet), and exit 1 alone tells nothing. */
 static bool
 any_cell_failed (const MsResults *results)
 {
+  const MsCell *first = NULL;
+  size_t n = 0;
   for (size_t i = 0; i < results->n_cells; i++)
     if (results->cells[i].status == MS_CELL_FAILED ||
-        results->cells[i].status == MS_CELL_VERIFY_FAILED)
-      return true;
-  return false;
+        results->cells[i].status == MS_CELL_VERIFY_FAILED) {
+      first = first ? first : &results->cells[i];
+      n++;
+    }
+  if (!first)
+    return false;
+  char clean[4 * sizeof first->message];
+  fprintf (stderr,
+           ms_ngettext ("memsweep: %zu of %zu cells failed (%s 2^%d: %s: %s)\n",
+                        "memsweep: %zu of %zu cells failed (the first: %s 2^%d: %s: %s)\n", n),
+           n, results->n_cells, ms_mode_name (first->mode), first->exponent,
+           ms_cell_status_name (first->status),
+           ms_report_clean (first->message, clean, sizeof clean));
+  return true;
 }
 
 static void

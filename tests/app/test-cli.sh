@@ -491,9 +491,11 @@ fi
 
 # Out of host memory without warm-ups: not "in a warm-up run".
 if ! ldd "$memsweep" 2>/dev/null | grep -q asan; then
-  (ulimit -v 400000; exec "$memsweep" run --modes host --min-exp 26 --max-exp 26 --warmup 0 --reps 1 --quiet --out "$tmp/oom") >"$tmp/out" 2>&1
+  (ulimit -v 400000; exec "$memsweep" run --modes host --min-exp 26 --max-exp 26 --warmup 0 --reps 1 --quiet --out "$tmp/oom") >"$tmp/out" 2>"$tmp/err"
   rc=$?
   check "out of host memory: the message says where (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF '  host 2^26: failed: malloc: out of host memory before the first repetition' '$tmp/out'"
+  # ... and standard error says it too, whatever the table's format.
+  check "out of host memory: said on standard error" grep -qxF 'memsweep: 1 of 1 cells failed (host 2^26: failed: malloc: out of host memory before the first repetition)' "$tmp/err"
 fi
 
 # GPU modes without a device (or without CUDA in the build) exit 3.
