@@ -258,6 +258,73 @@ has_mark (int dir_fd, const char *name)
          st.st_size == 0;
 }
 
+/* Whether name is a run's file (NAME-samples.csv, NAME-summary.csv, plain
+ * or gzipped): what a process of memsweep measured. */
+static bool
+is_run_file (const char *name)
+{
+  static const char *const ends[] = { "-samples.csv", "-samples.csv.gz", "-summary.csv",
+                                      "-summary.csv.gz" };
+  size_t n = strlen (name);
+  for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+    size_t k = strlen (ends[i]);
+    if (n > k && strcmp (name + n - k, ends[i]) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Whether the folder holds a folder of kept files (memsweep-kept-*), or,
+ * with runs, a run's file; a folder that cannot be read, with runs, is
+ * taken to hold one: nothing can tell that it does not. */
+static bool
+holds_at (const char *path, int depth, bool runs)
+{
+  char sub[PATH_MAX];
+  DIR *d = opendir (path);
+  bool kept = !d && runs;
+  for (struct dirent *e; d && !kept && (e = readdir (d));) {
+    kept = strncmp (e->d_name, "memsweep-kept-", 14) == 0 || (runs && is_run_file (e->d_name));
+    /* A live comparison's sides have a subfolder each (a, b), where
+     * their processes write and keep theirs. */
+    if (!kept && depth > 0 && e->d_type == DT_DIR && e->d_name[0] != '.' &&
+        snprintf (sub, sizeof sub, "%s/%s", path, e->d_name) < (int) sizeof sub)
+      kept = holds_at (sub, depth - 1, runs);
+  }
+  if (d)
+    closedir (d);
+  return kept;
+}
+
+static bool
+holds_kept (const char *path)
+{
+  return holds_at (path, 1, false);
+}
+
+static bool keep_in (const char *tmp, const char *path, char *kept, size_t len);
+
+/* A dead command's folder that holds measurements (its finished
+ * processes', or what it could not move out: a folder made read-only or
+ * immutable under it) is never removed: kept as a kept folder where it
+ * can be renamed, else left where it is, and said either way. */
+static void
+keep_dead_folder (const char *tmp, const char *name)
+{
+  char path[PATH_MAX], kept[PATH_MAX];
+  if (snprintf (path, sizeof path, "%s/%s", tmp, name) >= (int) sizeof path)
+    return;
+  if (!holds_at (path, 1, true)) {
+    remove_tree (path);
+    return;
+  }
+  keep_in (tmp, path, kept, sizeof kept);
+  fprintf (stderr,
+           ms_gettext ("memsweep: %s, the folder of a command that ended without removing it, "
+                       "holds measurements: not removed; they are in %s\n"),
+           path, kept);
+}
+
 /* Folders of this form whose command has died (SIGKILLed: nothing of it
  * could remove them), that are this user's and carry the mark. */
 static void
@@ -273,7 +340,7 @@ sweep_dead_folders (const char *tmp)
         !S_ISDIR (st.st_mode) || st.st_uid != getuid ())
       continue;
     if (kill (pid, 0) != 0 && errno == ESRCH && has_mark (dirfd (d), e->d_name))
-      remove_tree_at (dirfd (d), e->d_name, 0);
+      keep_dead_folder (tmp, e->d_name);
   }
   closedir (d);
 }
@@ -334,32 +401,6 @@ ms_supervisor_folder (const char *kind, char *path, size_t len)
 
 static void forget_folder (const char *path);
 
-/* Whether the folder holds a folder of kept files (memsweep-kept-*). */
-static bool
-holds_kept_at (const char *path, int depth)
-{
-  char sub[PATH_MAX];
-  DIR *d = opendir (path);
-  bool kept = false;
-  for (struct dirent *e; d && !kept && (e = readdir (d));) {
-    kept = strncmp (e->d_name, "memsweep-kept-", 14) == 0;
-    /* A live comparison's sides have a subfolder each (a, b), where
-     * their processes keep theirs. */
-    if (!kept && depth > 0 && e->d_type == DT_DIR && e->d_name[0] != '.' &&
-        snprintf (sub, sizeof sub, "%s/%s", path, e->d_name) < (int) sizeof sub)
-      kept = holds_kept_at (sub, depth - 1);
-  }
-  if (d)
-    closedir (d);
-  return kept;
-}
-
-static bool
-holds_kept (const char *path)
-{
-  return holds_kept_at (path, 1);
-}
-
 void
 ms_supervisor_folder_done (const char *path)
 {
@@ -389,25 +430,35 @@ forget_folder (const char *path)
   pthread_mutex_unlock (&folders_lock);
 }
 
-bool
-ms_supervisor_folder_keep (const char *path, char *kept, size_t len)
+/* The folder at path renamed tmp/memsweep-kept-XXXXXX, its mark removed
+ * where it can be; its path, kept or renamed, in kept. A folder that can
+ * be neither unmarked nor renamed (made immutable, its file system
+ * read-only) stays where it is, and no sweep removes it: it holds
+ * measurements (holds_at). */
+static bool
+keep_in (const char *tmp, const char *path, char *kept, size_t len)
 {
   char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
-  const char *tmp = getenv ("TMPDIR");
   snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
-  if (unlink (mark) != 0 && errno != ENOENT)
-    return false;
-  forget_folder (path);
+  unlink (mark);
   /* An empty folder made for the name, then replaced by this one: a
-   * rename needs no room on a full disk, and a name of its own keeps a
-   * later command from taking it for a process folder. */
-  if (snprintf (kept, len, "%s/memsweep-kept-XXXXXX", tmp && *tmp ? tmp : "/tmp") < (int) len &&
-      mkdtemp (kept)) {
+   * rename needs no room on a full disk, nor the right to write into the
+   * folder (chmod a-w), and a name of its own keeps a later command from
+   * taking it for a process folder. */
+  if (snprintf (kept, len, "%s/memsweep-kept-XXXXXX", tmp) < (int) len && mkdtemp (kept)) {
     if (rename (path, kept) == 0)
       return true;
     rmdir (kept);
   }
   return snprintf (kept, len, "%s", path) < (int) len;
+}
+
+bool
+ms_supervisor_folder_keep (const char *path, char *kept, size_t len)
+{
+  const char *tmp = getenv ("TMPDIR");
+  forget_folder (path);
+  return keep_in (tmp && *tmp ? tmp : "/tmp", path, kept, len);
 }
 
 /* ---- children ---- */

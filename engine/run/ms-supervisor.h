@@ -9,7 +9,8 @@
  *   dies with the supervisor (PR_SET_PDEATHSIG) and is always reaped.
  * - Its files go to a private folder TMPDIR/memsweep-KIND-PID-XXXXXX,
  *   removed at exit; a folder whose command was SIGKILLed (its PID dead)
- *   is removed by the next command that makes one.
+ *   is removed by the next command that makes one, unless it holds
+ *   measurements (a run's files, a kept folder): those are kept, said.
  * - The first SIGINT, SIGTERM, SIGHUP or SIGQUIT sets the stop flag: the
  *   child is told once (continued too, were it stopped) and writes what
  *   it measured, the command keeps every
@@ -46,7 +47,7 @@ bool ms_supervisor_ignored_at_start (int sig);
 
 /* A private folder TMPDIR/memsweep-KIND-PID-XXXXXX (TMPDIR: $TMPDIR, else
  * /tmp) into path[len], after removing the folders of that form whose
- * command has died; removed with everything in it at exit unless
+ * command has died (those that hold measurements are kept, said); removed with everything in it at exit unless
  * ms_supervisor_folder_done did so before. This process supervises from
  * then on (a second signal no longer ends it at once). false with
  * errno set when it cannot be made. */
@@ -59,8 +60,10 @@ void ms_supervisor_folder_done (const char *path);
 /* Keeps the folder and what is in it, when what its processes measured
  * could not be written anywhere else (a file size limit that the merged
  * run exceeds, a full disk): renamed TMPDIR/memsweep-kept-XXXXXX, which
- * no sweep and no exit removes, its mark gone; the folder's path, kept or
- * renamed, in kept. False when it could not even be kept where it is. */
+ * no sweep and no exit removes, its mark gone; where it can be neither
+ * renamed nor unmarked (made read-only or immutable), kept where it is,
+ * which no sweep removes either as it holds measurements. The folder's
+ * path, kept or renamed, in kept; false only when that does not fit. */
 bool ms_supervisor_folder_keep (const char *path, char *kept, size_t len);
 
 /* A process started by the supervisor. */

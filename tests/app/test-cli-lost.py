@@ -16,6 +16,9 @@ a folder; each fails on 473701a4. 45: a folder at a hold's name; fails on
 bda372eb.
 Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
+Cases 46 on: measured work still lost in issue 71 (a process folder made
+immutable midway, a hold whose lock file was removed, a CPU-time limit);
+each fails on c83b1c4d.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1058,6 +1061,59 @@ def folder_at_hold_name(d):
     rc, _, err = memsweep("run", *TINY, "--out", "x", cwd=d)
     refused_with_nothing_written(d, rc, err, before, "run --out x")
     expect("is not memsweep's" in err, "the reason not said", err)
+
+
+# ---- 46: a process folder made immutable midway ------------------------------
+MED = ["--modes", "host", "--min-exp", "0", "--max-exp", "12", "--warmup", "0", "--reps", "300"]
+MED_SIDE = " ".join(MED)
+
+
+def run_files(folder):
+    """The run files under folder (a live comparison's sides included) with their bytes."""
+    return {os.path.relpath(p, folder): open(p, "rb").read()
+            for p in glob.glob(os.path.join(folder, "**", "*-s*.csv*"), recursive=True)}
+
+
+@case(46, "a process folder made immutable midway: its measurements outlive the next sweep")
+def immutable_process_folder(d):
+    if subprocess.run(["chattr", "+i", d], capture_output=True).returncode != 0:
+        raise Skip("chattr +i is not available here")
+    subprocess.run(["chattr", "-i", d], capture_output=True)
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    for kind, args in (("calibrate", ["calibrate", "--runs", "4", *MED, "--out", "P.csv"]),
+                       ("grade", ["run", "--grade", "--processes", "3", *MED, "--out", "G"]),
+                       ("live", ["compare", "--live", "--budget", "4", "--a", MED_SIDE, "--b",
+                                 MED_SIDE, "--out", "L"])):
+        p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        first = None
+        while p.poll() is None and not first:
+            first = glob.glob(f"{d}/memsweep-{kind}-*/run1-samples.csv") + glob.glob(
+                f"{d}/memsweep-{kind}-*/p0-samples.csv") + glob.glob(
+                f"{d}/memsweep-{kind}-*/a/p0-samples.csv")
+            time.sleep(0.02)
+        folders = glob.glob(f"{d}/memsweep-{kind}-*")
+        expect(first and folders, f"{kind}: no process wrote before the end")
+        folder = folders[0]
+        frozen = [folder, *glob.glob(folder + "/[ab]")]
+        try:
+            subprocess.run(["chattr", "+i", *frozen], check=True)
+            err = p.communicate(timeout=120)[1].decode(errors="replace")
+            left = run_files(folder)
+        finally:
+            subprocess.run(["chattr", "-i", *frozen], capture_output=True)
+        expect(left, f"{kind}: no measurements left in the folder (the case tests nothing)", err)
+        if kind == "calibrate":
+            expect("is lost" not in err and folder in err,
+                   "calibrate: said lost, or the folder holding the runs not named", err)
+        # A later command's sweep keeps them.
+        a_run_grade = [MEMSWEEP, "run", "--grade", "--processes", "2", *TINY, "--quiet", "--out",
+                       "later-" + kind]
+        later = subprocess.run(a_run_grade, cwd=d, env=e, capture_output=True, timeout=120)
+        later_err = later.stderr.decode(errors="replace")
+        kept = [f for f in [folder, *glob.glob(d + "/memsweep-kept-*")]
+                if left.items() <= run_files(f).items()]
+        expect(kept, f"{kind}: a later sweep removed {sorted(left)}", later_err)
 
 
 def main():
