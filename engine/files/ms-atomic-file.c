@@ -524,12 +524,30 @@ make_temporary (MsAtomicFile *file)
   return -1;
 }
 
-static MsAtomicFileGate gate;
+static MsAtomicFileGate gate, commit_gate;
 
 void
 ms_atomic_file_set_gate (MsAtomicFileGate g)
 {
   gate = g;
+}
+
+void
+ms_atomic_file_set_commit_gate (MsAtomicFileGate g)
+{
+  commit_gate = g;
+}
+
+/* Whether every file of a commit that is renamed may still replace its
+ * target (commit_gate): checked for all before any is renamed. */
+static bool
+may_rename (MsAtomicFile **files, int n, char *err, size_t errlen)
+{
+  for (int i = 0; i < n; i++)
+    if (commit_gate && files[i]->tmp[0] &&
+        !commit_gate (files[i]->name, files[i]->target, files[i]->descriptor, err, errlen))
+      return false;
+  return true;
 }
 
 bool
@@ -744,7 +762,8 @@ rename_into_place (MsAtomicFile *file, char *err, size_t errlen)
 bool
 ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen)
 {
-  bool ok = ms_atomic_file_finish (file, err, errlen) && rename_into_place (file, err, errlen);
+  bool ok = ms_atomic_file_finish (file, err, errlen) && may_rename (&file, 1, err, errlen) &&
+            rename_into_place (file, err, errlen);
   ms_atomic_file_abort (file);
   return ok;
 }
@@ -884,7 +903,7 @@ commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen
     *taken = true;
     ok = false;
   } else if (ok) {
-    ok = rename_all (files, n, err, errlen);
+    ok = may_rename (files, n, err, errlen) && rename_all (files, n, err, errlen);
   }
   for (int i = 0; i < 2; i++)
     if (locks[i] >= 0)

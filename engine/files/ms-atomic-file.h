@@ -64,6 +64,12 @@ bool ms_atomic_file_resolve (const char *path, char *target, size_t len, int *de
 typedef bool (*MsAtomicFileGate) (const char *name, const char *target, int descriptor, char *err,
                                   size_t errlen);
 void ms_atomic_file_set_gate (MsAtomicFileGate gate);
+/* A check every file written through a temporary passes again just
+ * before its rename (the output plan's: the hold on it is still this
+ * process's, ms-output-plan-lock.h); a group is renamed only when all of
+ * its files pass. False with a message leaves the target as it was.
+ * NULL (the default) lets every file pass. */
+void ms_atomic_file_set_commit_gate (MsAtomicFileGate gate);
 
 /* Marks the file at path (its device and inode) as an input: writing it is
  * refused from then on. False only when out of memory. */

@@ -268,13 +268,42 @@ ms_output_lock_take (const char *given_by, const char *name, const char *target,
   return busy (-1, given_by, name, path, err, errlen);
 }
 
+bool
+ms_output_lock_still_held (const char *name, const char *target, char *err, size_t errlen)
+{
+  char path[PATH_MAX + 32];
+  struct stat named, ours;
+  if (!lock_name (target, path, sizeof path))
+    return true;
+  for (int i = 0; i < n_locks; i++) {
+    if (strcmp (locks[i].path, path) != 0)
+      continue;
+    if (stat (path, &named) == 0 && fstat (locks[i].fd, &ours) == 0 &&
+        named.st_dev == ours.st_dev && named.st_ino == ours.st_ino)
+      return true;
+    snprintf (err, errlen,
+              ms_gettext ("%s: the file by which memsweep held it while writing it (%s) was "
+                          "removed or replaced meanwhile, so another memsweep may have written "
+                          "it since: not replaced"),
+              name, path);
+    errno = EBUSY;
+    return false;
+  }
+  return true;
+}
+
 /* Removed while still held: a command that opens it meanwhile finds, once
  * it holds it, that no name leads to it any more, and makes a new one. */
 static void
 release (Lock *l)
 {
+  struct stat named, ours;
   if (l->pid == getpid ()) {
-    unlink (l->path);
+    /* Only while its name still leads to ours: one removed under us may
+     * be another command's hold by now. */
+    if (stat (l->path, &named) == 0 && fstat (l->fd, &ours) == 0 &&
+        named.st_dev == ours.st_dev && named.st_ino == ours.st_ino)
+      unlink (l->path);
     ms_atomic_file_forget_temporary (l->slot);
   }
   close (l->fd);

@@ -47,6 +47,15 @@ void ms_output_lock_start (void);
 bool ms_output_lock_take (const char *given_by, const char *name, const char *target, bool *taken,
                           char *err, size_t errlen);
 
+/* Whether the hold on target (a file's path, as given to
+ * ms_output_lock_take) is still this process's, checked just before the
+ * file is renamed into place: its lock file's name still leads to the
+ * file this process locked. Someone who removed it (or put another file
+ * there) let a second command take a hold of its own, and the two would
+ * write the same file: false with "NAME: why" in err then. True where
+ * this process holds no lock of target. */
+bool ms_output_lock_still_held (const char *name, const char *target, char *err, size_t errlen);
+
 /* Lets target go again (its plan refused it after all): the lock file is
  * removed. Nothing when this process does not hold it. */
 void ms_output_lock_release (const char *target);

@@ -706,9 +706,20 @@ gate (const char *name, const char *target, int descriptor, char *err, size_t er
   return false;
 }
 
+/* Just before a planned file is renamed into place: its hold is still
+ * ours, or another command may have written it meanwhile. */
+static bool
+still_held (const char *name, const char *target, int descriptor, char *err, size_t errlen)
+{
+  Entry e = { 0 };
+  (void) descriptor;
+  return !locate (target, &e) || ms_output_lock_still_held (name, e.where, err, errlen);
+}
+
 void
 ms_output_plan_start (void)
 {
   ms_output_lock_start ();
   ms_atomic_file_set_gate (gate);
+  ms_atomic_file_set_commit_gate (still_held);
 }

@@ -1116,6 +1116,36 @@ def immutable_process_folder(d):
         expect(kept, f"{kind}: a later sweep removed {sorted(left)}", later_err)
 
 
+# ---- 47: a hold whose lock file was removed while it was held ---------------
+@case(47, "a run whose hold was removed midway replaces nothing: kept, said, exit 4")
+def hold_removed_midway(d):
+    long = ["--modes", "host", "--min-exp", "0", "--max-exp", "14", "--warmup", "0", "--reps",
+            "100000"]
+    e = dict(os.environ, TMPDIR=d, LC_ALL="C", LANGUAGE="")
+    first = subprocess.Popen([MEMSWEEP, "run", *long, "--out", "X"], cwd=d, env=e,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Its holds are taken in the order of its plan: the summary's last.
+    lock = os.path.join(d, "X-summary.csv.memsweep-lock")
+    while first.poll() is None and not os.path.exists(lock):
+        time.sleep(0.02)
+    time.sleep(0.2)
+    for f in glob.glob(os.path.join(d, "*.memsweep-lock")):
+        os.unlink(f)
+    try:
+        a_run(d, "X")  # takes a new hold, and writes X
+        second = snapshot(d)
+    finally:
+        first.send_signal(signal.SIGINT)
+        err = first.communicate(timeout=120)[1].decode(errors="replace")
+    expect(first.returncode == 4, f"the first run: exit {first.returncode}, not 4", err)
+    after = snapshot(d)
+    expect(all(after.get(n) == b for n, b in second.items() if n.startswith("X-")),
+           "the first run replaced the second's files", err)
+    expect("removed or replaced meanwhile" in err, "the reason not said", err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "X-samples.csv"))
+    expect(kept and kept[0].split(d + "/")[-1] in err, "the first run not kept, or not named", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
