@@ -506,15 +506,45 @@ read_run (const char *prefix)
   return r;
 }
 
+/* The folder, beside the whole runs, that holds the partial ones. */
+#define PARTIAL_FOLDER "partial"
+
+/* A run that ended with files but is not counted (stopped, or a cell
+ * failed): measured work all the same, moved with its sidecar into
+ * dir/partial/ under its own names, so that no reader takes it for a
+ * whole run. Whether it had any. */
+static bool
+keep_partial (const char *dir, const char *prefix)
+{
+  static const char *const files[] = { "-samples.csv", "-samples.csv.gz", "-summary.csv",
+                                       "-summary.csv.gz", "-meta.json", ".log" };
+  char from[PATH_MAX + 32], to[PATH_MAX + 64], folder[PATH_MAX + 16];
+  const char *name = strrchr (prefix, '/') + 1;
+  struct stat st;
+  snprintf (from, sizeof from, "%s-samples.csv", prefix);
+  if (stat (from, &st) != 0 && (strcat (from, ".gz"), stat (from, &st) != 0))
+    return false;
+  snprintf (folder, sizeof folder, "%s/%s", dir, PARTIAL_FOLDER);
+  if (mkdir (folder, 0700) != 0 && errno != EEXIST)
+    return true; /* where it is, then: kept with the folder all the same */
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    snprintf (from, sizeof from, "%s%s", prefix, files[i]);
+    snprintf (to, sizeof to, "%s/%s%s", folder, name, files[i]);
+    rename (from, to);
+  }
+  return true;
+}
+
 /* The runs, one process each, until all are done, a stop, or one that
  * ends in a way the next would repeat; a run someone else stopped or
  * ended is said and not counted. The whole runs read into results; how
  * many, with the exit status of what went wrong in *rc. *unread: a whole
  * run whose files could not be read back (too many open files): its
- * files are measurements all the same, so the folder must be kept. */
+ * files are measurements all the same, so the folder must be kept, as
+ * for the *partial runs that wrote files but are not counted. */
 static int
 measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, MsResults **results,
-              int *rc, bool *unread)
+              int *rc, bool *unread, int *partial)
 {
   char prefix[PATH_MAX + 16];
   int done = 0;
@@ -547,25 +577,31 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
       return done;
     }
     *rc = say_child_end (&end, i, o->runs, prefix, &go_on);
+    *partial += keep_partial (dir, prefix);
     if (!go_on)
       return done;
   }
   return done;
 }
 
-/* The folder's files, where no profile could be written: kept and said. */
+/* The folder's files, where no profile could be written or a run ended
+ * partial: kept and said. */
 static void
-keep_runs (const char *dir, int done)
+keep_runs (const char *dir, int done, int partial)
 {
   char kept[PATH_MAX], clean[4 * PATH_MAX];
-  if (ms_supervisor_folder_keep (dir, kept, sizeof kept))
-    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d runs' samples files are kept in "
-                                 "%s\n"),
-             done, ms_report_clean (kept, clean, sizeof clean));
-  else
+  if (!ms_supervisor_folder_keep (dir, kept, sizeof kept))
     fprintf (stderr, ms_gettext ("memsweep calibrate: the %d finished runs could not be kept "
                                  "anywhere: what they measured is lost\n"),
              done);
+  else if (partial > 0)
+    fprintf (stderr, ms_gettext ("memsweep calibrate: %d finished runs and %d partial ones (not "
+                                 "counted, in %s/) are kept in %s\n"),
+             done, partial, PARTIAL_FOLDER, ms_report_clean (kept, clean, sizeof clean));
+  else
+    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d runs' samples files are kept in "
+                                 "%s\n"),
+             done, ms_report_clean (kept, clean, sizeof clean));
 }
 
 int
@@ -590,7 +626,8 @@ ms_cli_calibrate (int argc, char **argv)
   }
   MsResults *results[MS_RR_MAX_RUNS] = { 0 };
   bool unread = false;
-  int done = measure_runs (&o, dir, cancel, results, &rc, &unread);
+  int partial = 0;
+  int done = measure_runs (&o, dir, cancel, results, &rc, &unread, &partial);
   bool lost = false;
   /* The finished runs are kept: enough of them still make a profile. */
   if (done == o.runs || (done >= MIN_RUNS && rc == EXIT_RUNTIME)) {
@@ -613,8 +650,8 @@ ms_cli_calibrate (int argc, char **argv)
   }
   for (int i = 0; i < done; i++)
     ms_results_free (results[i]);
-  if (lost || unread)
-    keep_runs (dir, done + unread);
+  if (lost || unread || partial > 0)
+    keep_runs (dir, done + unread, partial);
   else
     ms_supervisor_folder_done (dir);
   return rc;

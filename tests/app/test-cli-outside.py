@@ -137,6 +137,27 @@ def cpu_limit(d):
            "the pair not written", err)
 
 
+@case("a CPU-time limit in every process: each partial run is kept, named, counted apart")
+def cpu_limit_processes(d):
+    rc, err = shell("ulimit -S -t 1; exec $M calibrate --runs 3 $LONG --out P.csv", d)
+    expect(rc == 1, f"calibrate: exit {rc}, not 1", err)
+    expect("0 finished runs and 3 partial ones" in err, "calibrate: what is kept not counted",
+           err)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "partial", "run*-samples.csv"))
+    expect(len(kept) == 3 and os.path.dirname(os.path.dirname(kept[0])) in err,
+           f"calibrate: the partial runs not kept where said: {kept}", err)
+    rc, err = shell(f"exec $M show {kept[0]} >/dev/null", d)
+    expect(rc == 0, f"a kept partial run does not read: exit {rc}", err)
+    # The same limit in run --grade's and compare --live's processes: what
+    # each measured goes into the run.
+    for args, out in (("run --grade --processes 2 $LONG --out G", "G-samples.csv"),
+                      ("compare --live --budget 3 --a \"$LONG\" --b \"$LONG\" --out L",
+                       "L-b-samples.csv")):
+        rc, err = shell(f"ulimit -S -t 1; exec $M {args} >/dev/null", d, timeout=300)
+        expect(rc == 1 and os.path.exists(os.path.join(d, out)),
+               f"{args}: exit {rc}, {out} written: {os.path.exists(os.path.join(d, out))}", err)
+
+
 @case("SIGUSR1, SIGUSR2 and SIGALRM stop a run and write what it measured")
 def other_stop_signals(d):
     for sig in (signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM):
