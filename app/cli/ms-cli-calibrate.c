@@ -591,16 +591,22 @@ keep_runs (const char *dir, int done, int partial)
 {
   char kept[PATH_MAX], clean[4 * PATH_MAX];
   if (!ms_supervisor_folder_keep (dir, kept, sizeof kept))
-    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d finished runs could not be kept "
-                                 "anywhere: what they measured is lost\n"),
+    fprintf (stderr,
+             ms_ngettext ("memsweep calibrate: the finished run could not be kept anywhere: "
+                          "what it measured is lost\n",
+                          "memsweep calibrate: the %d finished runs could not be kept "
+                          "anywhere: what they measured is lost\n",
+                          done),
              done);
   else if (partial > 0)
-    fprintf (stderr, ms_gettext ("memsweep calibrate: %d finished runs and %d partial ones (not "
-                                 "counted, in %s/) are kept in %s\n"),
-             done, partial, PARTIAL_FOLDER, ms_report_clean (kept, clean, sizeof clean));
+    fprintf (stderr, ms_gettext ("memsweep calibrate: kept in %s: finished runs: %d; partial "
+                                 "runs, not counted: %d (in %s/)\n"),
+             ms_report_clean (kept, clean, sizeof clean), done, partial, PARTIAL_FOLDER);
   else
-    fprintf (stderr, ms_gettext ("memsweep calibrate: the %d runs' samples files are kept in "
-                                 "%s\n"),
+    fprintf (stderr,
+             ms_ngettext ("memsweep calibrate: %d run's samples file is kept in %s\n",
+                          "memsweep calibrate: the %d runs' samples files are kept in %s\n",
+                          done),
              done, ms_report_clean (kept, clean, sizeof clean));
 }
 
@@ -638,8 +644,12 @@ ms_cli_calibrate (int argc, char **argv)
     int written = measure_and_write (dir, results, done, o.out, &o.output, &lost);
     rc = rc == EXIT_OK ? written : written == EXIT_OK ? rc : written;
   } else if (rc == EXIT_RUNTIME) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: %d runs finished, fewer than the %d a "
-                                 "spread needs: no profile written\n"),
+    fprintf (stderr,
+             ms_ngettext ("memsweep calibrate: %d run finished, fewer than the %d a spread "
+                          "needs: no profile written\n",
+                          "memsweep calibrate: %d runs finished, fewer than the %d a spread "
+                          "needs: no profile written\n",
+                          done),
              done, MIN_RUNS);
     /* Too few for a spread, but each is a whole run show and compare read. */
     lost = done > 0;

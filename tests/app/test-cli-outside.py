@@ -141,7 +141,7 @@ def cpu_limit(d):
 def cpu_limit_processes(d):
     rc, err = shell("ulimit -S -t 1; exec $M calibrate --runs 3 $LONG --out P.csv", d)
     expect(rc == 1, f"calibrate: exit {rc}, not 1", err)
-    expect("0 finished runs and 3 partial ones" in err, "calibrate: what is kept not counted",
+    expect("finished runs: 0; partial runs, not counted: 3" in err, "calibrate: what is kept not counted",
            err)
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "partial", "run*-samples.csv"))
     expect(len(kept) == 3 and os.path.dirname(os.path.dirname(kept[0])) in err,
