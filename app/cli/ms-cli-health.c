@@ -30,15 +30,6 @@ ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
     return NULL;
   }
   MsEnvelopes *env = ms_envelopes_read (read, why, whylen);
-  /* MEMSWEEP_ENVELOPES names a file the user chose: one that cannot be
-   * read is said where it is seen whatever the format (the run then goes
-   * unjudged, as without envelopes). */
-  const char *chosen = getenv ("MEMSWEEP_ENVELOPES");
-  if (!env && path == fallback && chosen && strcmp (chosen, fallback) == 0) {
-    char clean[4096];
-    fprintf (stderr, ms_gettext ("memsweep: warning: MEMSWEEP_ENVELOPES: %s\n"),
-             ms_report_clean (why, clean, sizeof clean));
-  }
   if (env && env->n_refused) {
     char problems[sizeof env->problems], clean[4 * sizeof env->problems];
     snprintf (problems, sizeof problems, "%s", env->problems);
@@ -48,6 +39,29 @@ ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
                ms_report_clean (line, clean, sizeof clean));
   }
   return env;
+}
+
+const char *
+ms_cli_envelopes_named (const char *option)
+{
+  const char *chosen = getenv ("MEMSWEEP_ENVELOPES");
+  return option ? "--envelopes" : chosen && chosen[0] ? "MEMSWEEP_ENVELOPES" : NULL;
+}
+
+bool
+ms_cli_envelopes_usable (const char *option)
+{
+  const char *named = ms_cli_envelopes_named (option);
+  if (!named)
+    return true;
+  char why[1024], clean[4096];
+  MsEnvelopes *env = ms_cli_load_envelopes (option, why, sizeof why);
+  if (env) {
+    ms_envelopes_free (env);
+    return true;
+  }
+  fprintf (stderr, "memsweep: %s: %s\n", named, ms_report_clean (why, clean, sizeof clean));
+  return false;
 }
 
 void

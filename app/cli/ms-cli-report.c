@@ -9,6 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-output.h"
 #include "ms-cli-draw.h"
+#include "ms-cli-health.h"
 #include "ms-i18n.h"
 #include "ms-drawing.h"
 #include "ms-cli-tables.h"
@@ -230,6 +231,8 @@ ms_cli_report (int argc, char **argv)
     return report_handout (out, lesson, argv + optind, argc - optind);
   /* The report judges the runs against the envelope file it reads. */
   ms_cli_protect_envelopes (NULL);
+  if (!ms_cli_envelopes_usable (NULL))
+    return EXIT_USAGE;
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;

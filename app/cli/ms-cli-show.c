@@ -247,11 +247,11 @@ ms_cli_show (int argc, char **argv)
   }
   char env_why[1024] = "";
   MsEnvelopes *env = ms_cli_load_envelopes (o.envelopes, env_why, sizeof env_why);
-  if (!env && o.envelopes) {
+  const char *named = ms_cli_envelopes_named (o.envelopes);
+  if (!env && named) {
     /* Named by the user: an input that cannot be read, as any other
      * (the installed file, not named, only goes unjudged). */
-    fprintf (stderr, "memsweep: --envelopes: %s\n",
-             ms_report_clean (env_why, clean, sizeof clean));
+    fprintf (stderr, "memsweep: %s: %s\n", named, ms_report_clean (env_why, clean, sizeof clean));
     ms_results_free (results);
     return EXIT_USAGE;
   }

@@ -632,12 +632,17 @@ expect 0 "pinned h2d at 256 MiB 53.1 GB/s: low, 11 % below the expected 60.0–7
 # cannot be read (2), never passed over with a warning.
 printf 'mode,elements\n"pinned",1024\n' >"$tmp/foreign.csv"
 expect 2 "foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --envelopes "$tmp/foreign.csv"
+head -1 "$2/envelopes.csv" >"$tmp/none.csv"
 MEMSWEEP_ENVELOPES="$tmp/none.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" >"$tmp/out" 2>&1
-check "show works without an envelope file" grep -q "No envelope for this GPU" "$tmp/out"
-# ... and says on standard error that the file MEMSWEEP_ENVELOPES names
-# cannot be read, whatever goes to standard output.
-MEMSWEEP_ENVELOPES="$tmp/foreign.csv" "$memsweep" show "$2/reference/h100-default-samples.csv.gz" --format json >/dev/null 2>"$tmp/err"
-check "a bad MEMSWEEP_ENVELOPES is said on standard error" grep -q "warning: MEMSWEEP_ENVELOPES: .*foreign.csv:1: not an envelope file" "$tmp/err"
+check "show works without an envelope for the GPU" grep -q "No envelope for this GPU" "$tmp/out"
+# A file MEMSWEEP_ENVELOPES names is named by the user as --envelopes is:
+# one that cannot be read is refused the same way, by show and report.
+export MEMSWEEP_ENVELOPES="$tmp/foreign.csv"
+expect 2 "MEMSWEEP_ENVELOPES: .*foreign.csv:1: not an envelope file" -- show "$2/reference/h100-default-samples.csv.gz" --format json
+MEMSWEEP_ENVELOPES="$tmp/missing.csv"
+expect 2 "MEMSWEEP_ENVELOPES: .*missing.csv: cannot open" -- report "$2/reference/h100-default-samples.csv.gz" --out "$tmp/env-report.html"
+unset MEMSWEEP_ENVELOPES
+check "report: nothing written for a bad MEMSWEEP_ENVELOPES" test ! -e "$tmp/env-report.html"
 
 # Every whole-number option of every command is read by one strict rule:
 # "2x", " 2", "+2" or "abc" is refused with a message naming the option and
