@@ -359,7 +359,7 @@ profile_target_ok (const char *out)
    * format is refused. */
   if (out)
     return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
-           profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, 1);
+           profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
                                  "XDG_DATA_HOME nor HOME is set); give --out\n"));
@@ -373,7 +373,8 @@ profile_target_ok (const char *out)
     return false;
   }
   const char *paths[] = { path };
-  if (!ms_output_plan_add_set ("--out", paths, 1, err, sizeof err)) {
+  if (!ms_output_plan_add_set ("--out", paths, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1, err,
+                               sizeof err)) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: the profile cannot be written: %s; give "
                                  "--out\n"),
              err);

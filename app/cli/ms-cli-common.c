@@ -404,11 +404,11 @@ ms_cli_plan_file (const char *option, const char *path)
 }
 
 bool
-ms_cli_outputs_ok (const char *option, const char *const *paths, int n)
+ms_cli_outputs_ok (const char *option, const char *const *paths, const MsFileKind *kinds, int n)
 {
   char err[PATH_MAX + 512], why[PATH_MAX + 256];
   if (!plan_paused)
-    return planned (ms_output_plan_add_set (option, paths, n, err, sizeof err), err);
+    return planned (ms_output_plan_add_set (option, paths, kinds, n, err, sizeof err), err);
   bool ok = ms_meta_sidecar_check_targets (paths, n, why, sizeof why);
   snprintf (err, sizeof err, "%s: %s", option, why);
   return planned (ok, err);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "memsweep.h"
+#include "ms-engine.h"
 
 enum {
   EXIT_OK = 0,
@@ -102,11 +103,17 @@ MsResults *ms_cli_read_run (const char *path);
  * reads it (ms-file-kinds.h). */
 bool ms_cli_is_run (const char *path);
 
+/* What a run's pair holds: its samples, then its summary. */
+#define MS_CLI_RUN_PAIR ((const MsFileKind[]) { MS_FILE_KIND_SAMPLES, MS_FILE_KIND_SUMMARY })
+
 /* Whether the files at paths[0..n), written together with one sidecar
- * (a run's pair, a profile, a peer matrix), can be written, the sidecar
- * included (ms_meta_sidecar_check_targets: never another file set's), said
- * before any work; false after "memsweep: OPTION: why". */
-bool ms_cli_outputs_ok (const char *option, const char *const *paths, int n);
+ * (a run's pair, a profile, a peer matrix), each to hold kinds[i], can be
+ * written, the sidecar included (ms_meta_sidecar_check_targets: never
+ * another file set's; ms_output_plan_add_set: never measurements of
+ * another kind), said before any work; false after "memsweep: OPTION:
+ * why". */
+bool ms_cli_outputs_ok (const char *option, const char *const *paths, const MsFileKind *kinds,
+                        int n);
 /* (The files and their sidecar go into the command's output plan.) */
 
 /* Whether the pair a run writes under prefix can be written, for a command

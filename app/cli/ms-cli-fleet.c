@@ -544,7 +544,7 @@ plan_node_files (const char *dir, const char *node, int gpu)
   ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
   ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *set[] = { samples, summary };
-  return ms_cli_outputs_ok ("--dir, --node", set, 2);
+  return ms_cli_outputs_ok ("--dir, --node", set, MS_CLI_RUN_PAIR, 2);
 }
 /* The run's files under prefix, each form, whose temporaries a killed
  * run leaves behind. */

@@ -481,7 +481,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   if (part) {
     /* The part's samples file and its sidecar, in the lesson's folder. */
     const char *set[] = { o.prefix };
-    rc = !o.prefix || !ms_cli_outputs_ok ("--out", set, 1) ? EXIT_USAGE : run_part (&o, backend);
+    rc = !o.prefix || !ms_cli_outputs_ok ("--out", set, MS_CLI_RUN_PAIR, 1) ? EXIT_USAGE : run_part (&o, backend);
     ms_backend_free (backend);
     return rc;
   }
@@ -496,7 +496,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
   ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *paths[] = { samples, summary };
-  if (!ms_cli_outputs_ok ("--out", paths, 2)) {
+  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2)) {
     ms_backend_free (backend);
     return EXIT_USAGE;
   }

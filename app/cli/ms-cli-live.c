@@ -119,7 +119,7 @@ plan_outputs (const char *prefix, Plan *plan)
     }
     /* Both files and their sidecar, as run checks its own. */
     const char *paths[] = { plan->samples[side], plan->summary[side] };
-    if (!ms_cli_outputs_ok ("--out", paths, 2))
+    if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2))
       return false;
   }
   return true;

@@ -137,7 +137,8 @@ resolve_devices (const char *list, int *devices, int *n)
  * into path, before the devices are even looked at. -1: go on; else the
  * exit code. */
 static int
-parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, char *path,
+parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, MsFileKind kind,
+                       char *path,
                        size_t len, int *devices, int *n)
 {
   *a = (MultiArgs) { .exp = 26 };
@@ -152,7 +153,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   }
   const char *paths[] = { path };
   ms_atomic_file_output_name (a->out ? a->out : "", suffix, path, len);
-  if (a->out && !ms_cli_outputs_ok ("--out", paths, 1))
+  if (a->out && !ms_cli_outputs_ok ("--out", paths, &kind, 1))
     return 2;
   return resolve_devices (a->devices, devices, n);
 }
@@ -232,7 +233,7 @@ device_files_ok (const char *prefix, const int *devices, int n)
     snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", devices[i]);
     const char *paths[] = { path };
     if (!ms_atomic_file_output_name (prefix, suffix, path, sizeof path) ||
-        !ms_cli_outputs_ok ("--out", paths, 1))
+        !ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 1))
       return false;
   }
   return true;
@@ -302,7 +303,7 @@ ms_cli_multi (int argc, char **argv)
   /* A missing folder is said before the measurement, not after it. */
   const char *outs[] = { out };
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
-                !ms_cli_outputs_ok ("--out", outs, 1)))
+                !ms_cli_outputs_ok ("--out", outs, &(MsFileKind) { MS_FILE_KIND_MULTI }, 1)))
     return 2;
   if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
     return rc;
@@ -474,7 +475,7 @@ ms_cli_peer (int argc, char **argv)
   MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
   char path[4096];
-  int rc = parse_experiment_args (argc, argv, &a, "-peer.csv", path, sizeof path, devices, &n);
+  int rc = parse_experiment_args (argc, argv, &a, "-peer.csv", MS_FILE_KIND_PEER, path, sizeof path, devices, &n);
   if (rc >= 0)
     return rc;
   MsPeerResults *r = calloc (1, sizeof *r);
@@ -558,7 +559,7 @@ ms_cli_portable (int argc, char **argv)
   MultiArgs a;
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
   char path[4096];
-  int rc = parse_experiment_args (argc, argv, &a, "-portable.csv", path, sizeof path, devices,
+  int rc = parse_experiment_args (argc, argv, &a, "-portable.csv", MS_FILE_KIND_PORTABLE, path, sizeof path, devices,
                                   &n);
   if (rc >= 0)
     return rc;

@@ -314,7 +314,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   /* A sweep can take minutes: find a missing folder, a bad name or a
    * sidecar of other files (a profile's, P.csv beside P-meta.json) now. */
   const char *paths[] = { o->samples_path, o->summary_path };
-  if (!ms_cli_outputs_ok ("--out", paths, 2))
+  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2))
     return EXIT_USAGE;
   return -1;
 }

@@ -542,9 +542,32 @@ ms_output_plan_check_file (const char *given_by, const char *path, char *err, si
 
 static void note_first_set_folder (const char *path);
 
+/* A set's file replaces measurements only of the kind it writes there:
+ * calibrate --out X.csv replaces the profile X.csv, never a peer matrix of
+ * that name with its sidecar (a sidecar's set is replaced whole by names
+ * alone: the kind is the content's). */
+static bool
+check_same_kind (const char *given_by, const char *path, MsFileKind kind, char *err,
+                 size_t errlen)
+{
+  struct stat st;
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+    return true;
+  MsFileKind there = ms_file_kind_of_file (path);
+  const MsFileKindInfo *info = ms_file_kind_info (there);
+  if (!info || !info->measurements || there == kind)
+    return true;
+  snprintf (err, errlen,
+            ms_gettext ("%s %s: holds measurements (%s), and this command would write %s there: "
+                        "not replaced; choose another name"),
+            given_by, path, ms_file_kind_describe (there), ms_file_kind_describe (kind));
+  errno = EEXIST;
+  return false;
+}
+
 bool
-ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
-                        size_t errlen)
+ms_output_plan_add_set (const char *given_by, const char *const *paths, const MsFileKind *kinds,
+                        int n, char *err, size_t errlen)
 {
   char why[PATH_MAX + 256], sidecar[PATH_MAX];
   bool any_file = false;
@@ -559,7 +582,8 @@ ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, c
       !add (given_by, sidecar, ROLE_SIDECAR, err, errlen))
     return false;
   for (int i = 0; i < n; i++)
-    if (!add (given_by, paths[i], ROLE_SET, err, errlen))
+    if (!add (given_by, paths[i], ROLE_SET, err, errlen) ||
+        !check_same_kind (given_by, paths[i], kinds[i], err, errlen))
       return false;
   note_first_set_folder (paths[0]);
   return true;

@@ -45,6 +45,8 @@
  * files. GLib-free; one plan a process. */
 #pragma once
 
+#include "ms-file-kinds.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -60,9 +62,12 @@ bool ms_output_plan_add (const char *given_by, const char *path, char *err, size
 
 /* Adds files written with one sidecar (a run's samples and summary, a
  * profile, a multi aggregate; at most 4), and that sidecar: checked as
- * ms_meta_sidecar_check_targets checks them, then each as above. */
-bool ms_output_plan_add_set (const char *given_by, const char *const *paths, int n, char *err,
-                             size_t errlen);
+ * ms_meta_sidecar_check_targets checks them, then each as above. kinds[i]
+ * is what paths[i] will hold: an existing file there that holds
+ * measurements of another kind (a peer matrix where a profile is to go)
+ * is never replaced. */
+bool ms_output_plan_add_set (const char *given_by, const char *const *paths,
+                             const MsFileKind *kinds, int n, char *err, size_t errlen);
 
 /* Adds a folder the command has made for its processes' files. */
 bool ms_output_plan_add_folder (const char *given_by, const char *path, char *err,

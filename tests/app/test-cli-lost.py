@@ -1146,6 +1146,31 @@ def hold_removed_midway(d):
     expect(kept and kept[0].split(d + "/")[-1] in err, "the first run not kept, or not named", err)
 
 
+@case(48, "calibrate --out at a peer matrix's, portable table's or multi-GPU file's name is refused")
+def profile_over_other_kinds(top):
+    # A sidecar's set is replaced whole by names alone; the kind is the
+    # content's: a profile never replaces another command's measurements.
+    for stem, name in (("h200x2-peer", "h200x2-peer.csv.gz"),
+                       ("h200x2-portable", "h200x2-portable.csv.gz"),
+                       ("h200x4-multi", "h200x4-multi.csv.gz"),
+                       ("h200x2-peer", "plain-peer.csv")):
+        d = tempfile.mkdtemp(dir=top)
+        shutil.copy(os.path.join(REFERENCE, stem + ".csv.gz"), os.path.join(d, name))
+        if name.endswith(".gz"):
+            shutil.copy(os.path.join(REFERENCE, stem + "-meta.json"),
+                        os.path.join(d, stem + "-meta.json"))
+        else:
+            with gzip.open(os.path.join(REFERENCE, stem + ".csv.gz")) as f, \
+                    open(os.path.join(d, name), "wb") as out:
+                out.write(f.read())
+        before = snapshot(d)
+        rc, _, err = memsweep("calibrate", "--runs", "3", "--modes", "host", "--min-exp", "8",
+                              "--max-exp", "9", "--out", name, cwd=d)
+        expect(rc == 2 and "holds measurements" in err,
+               f"calibrate --out {name}: exit {rc}, not 2 with the reason", err)
+        expect(snapshot(d) == before, f"calibrate --out {name}: a file changed", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
