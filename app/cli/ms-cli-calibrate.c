@@ -134,9 +134,13 @@ show_log (const char *prefix)
   }
   if (f)
     fclose (f);
-  /* A run that could not write even its log: why, from here. */
+  /* A run that could not write even its log: why, from here; one that
+   * was killed before it said anything: that (the line before ends in a
+   * colon). */
   if (!shown && ms_supervisor_child_said (log, line, sizeof line)[0])
     fprintf (stderr, "  %s\n", line);
+  else if (!shown)
+    fprintf (stderr, "  %s\n", ms_gettext ("(it said nothing)"));
 }
 
 /* The document's name and version (data/schema/memsweep-calibration.json). */
@@ -483,9 +487,11 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
                (end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE);
   *go_on = !fatal;
   fprintf (stderr,
-           fatal ? ms_gettext ("memsweep calibrate: run %d of %d %s:\n")
-                 : ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not counted; the "
-                               "next runs go on:\n"),
+           fatal        ? ms_gettext ("memsweep calibrate: run %d of %d %s:\n")
+           : i == runs ? ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not "
+                                     "counted:\n")
+                        : ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not counted; "
+                                      "the next runs go on:\n"),
            i, runs, ms_supervisor_describe (end, how, sizeof how));
   show_log (prefix);
   return fatal ? end->code : EXIT_RUNTIME;
