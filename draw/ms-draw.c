@@ -844,30 +844,39 @@ time_ticks (const MsScale *xs, double spacing_px, MsTick *ticks, guint max)
   return ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, max);
 }
 
-void
-ms_draw_time_grid (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
-                   double bottom, double spacing_px)
+static void
+grid_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsTick *ticks, guint n,
+        double top, double bottom)
 {
-  MsTick ticks[16];
-  guint n = time_ticks (xs, spacing_px, ticks, 16);
   ms_set_color (cr, &st->fg, MS_GRID_ALPHA);
   ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
   cairo_fill (cr);
 }
 
 void
-ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
-                   double bottom, double spacing_px, double right_edge)
+ms_draw_time_grid (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
+                   double bottom, double spacing_px)
 {
-  const double fs = ms_style_font_size (st);
   MsTick ticks[16];
   guint n = time_ticks (xs, spacing_px, ticks, 16);
-  ms_draw_time_grid (cr, st, xs, top, bottom, spacing_px);
+  grid_x (cr, st, xs, ticks, n, top, bottom);
+}
+
+/* Grid lines at the n ticks and their labels under bottom, the last with
+ * unit after it where one is given. */
+static void
+draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsTick *ticks, guint n,
+             double top, double bottom, double right_edge, const char *unit)
+{
+  const double fs = ms_style_font_size (st);
+  grid_x (cr, st, xs, ticks, n, top, bottom);
   ms_set_color (cr, &st->fg, 0.8);
   double last_right = -G_MAXDOUBLE;
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
-    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    g_autofree char *label = i + 1 == n && unit ? g_strdup_printf ("%s %s", ticks[i].label, unit)
+                                                : g_strdup (ticks[i].label);
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     /* Centred under its line, but never past the edge: the last tick's
      * label was cut in a narrow window. A label that would run into the
      * one before it is left out (its line stays): on a short log axis in
@@ -875,9 +884,27 @@ ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, doubl
     double x = MAX (MIN (px - tw / 2, right_edge - tw), 0);
     if (x < last_right + fs * 0.5)
       continue;
-    ms_draw_text (cr, ticks[i].label, x, bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, label, x, bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
     last_right = x + tw;
   }
+}
+
+void
+ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
+                   double bottom, double spacing_px, double right_edge)
+{
+  MsTick ticks[16];
+  guint n = time_ticks (xs, spacing_px, ticks, 16);
+  draw_axis_x (cr, st, xs, ticks, n, top, bottom, right_edge, NULL);
+}
+
+void
+ms_draw_value_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
+                    double bottom, double spacing_px, double right_edge, const char *unit)
+{
+  MsTick ticks[16];
+  guint n = ms_axis_ticks (xs, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
+  draw_axis_x (cr, st, xs, ticks, n, top, bottom, right_edge, unit);
 }
 
 double

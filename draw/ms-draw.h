@@ -175,6 +175,10 @@ void ms_frame_boxes (double x, double y, double w, double h, double line_width,
  * µs, ms or s). The last label moves left to stay inside right_edge. */
 void ms_draw_time_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
                         double bottom, double spacing_px, double right_edge);
+/* The same for a linear axis of plain values from xs (its own unit), the
+ * last label followed by unit ("60 GB/s"); unit may be NULL. */
+void ms_draw_value_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
+                         double bottom, double spacing_px, double right_edge, const char *unit);
 /* The same lines without their labels: a timeline above another on the
  * same axis. */
 void ms_draw_time_grid (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,

@@ -111,72 +111,111 @@ draw_cases (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   return y - y0 + fs * 0.8;
 }
 
-/* One GPU's buffer: its label, its bar of GB/s to the GPU against max (the
- * bars' longest), or why it has none. */
+/* One GPU's buffer: its label, its bar of GB/s to the GPU on xs (from
+ * 0), or why it has none. */
 static void
 draw_file_bar (cairo_t *cr, const MsChartStyle *st, const char *label, int kind,
-               const MsPortableCell *c, double max, double y, double row_h, double width)
+               const MsPortableCell *c, const MsScale *xs, double y, double row_h)
 {
-  const double fs = ms_style_font_size (st), label_w = width * 0.36;
-  const double x0 = label_w + fs, bar_h = row_h * 0.62;
+  const double fs = ms_style_font_size (st), x0 = xs->pixel_lo, bar_h = row_h * 0.62;
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text_max (cr, label, fs * 2, y + (row_h - fs * 1.25) / 2, fs, label_w - fs * 2);
+  ms_draw_text_max (cr, label, fs * 2, y + (row_h - fs * 1.25) / 2, fs, x0 - fs * 3);
   if (!c->ok || !(c->h2d_gbps > 0)) {
     g_autofree char *why = g_strdup_printf (_("failed: %s"), c->note);
     ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
-    ms_draw_text_max (cr, why, x0, y + (row_h - fs * 1.25) / 2, fs, width - x0 - fs);
+    ms_draw_text_max (cr, why, x0, y + (row_h - fs * 1.25) / 2, fs, xs->pixel_hi - x0);
     return;
   }
   g_autofree char *value = g_strdup_printf (_("%.1f GB/s"), c->h2d_gbps);
-  double tw;
-  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-  double w = MAX (2, (width - x0 - tw - fs * 1.5) * c->h2d_gbps / max);
+  double w = MAX (2, ms_scale_to_pixel (xs, c->h2d_gbps) - x0);
   MsColor color;
   ms_chart_palette_color (kind, st->dark, &color);
   ms_set_color (cr, &color, 1);
   cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, w, bar_h);
   cairo_fill (cr);
+  /* On the background's colour: the axis's last grid line, just past
+   * the fastest bar, ran through its figure. */
+  double tw, th;
+  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, x0 + w + fs * 0.2, y + (row_h - th) / 2, tw + fs * 0.4, th);
+  cairo_fill (cr);
   ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, value, x0 + w + fs * 0.4, y + row_h / 2, fs, 0, 0.5, FALSE, NULL, NULL);
 }
 
-/* The portable run in use: a title naming its GPUs and file, then per GPU
- * its three buffers' copies to the device, on one scale. */
+/* The scale the bars share: GB/s from 0 to a round value past the
+ * fastest, from x0 to where the fastest one's figure still fits. */
+static MsScale
+file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, double x0,
+            double width)
+{
+  const double fs = ms_style_font_size (st);
+  double max = 0, tw;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < p->n_devices; i++)
+      if (p->cell[k][i].ok)
+        max = MAX (max, p->cell[k][i].h2d_gbps);
+  g_autofree char *value = g_strdup_printf (_("%.1f GB/s"), max);
+  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  MsScale xs = { MS_SCALE_LINEAR, 0, 1, x0, width - fs, MS_SCALE_PLAIN };
+  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, MAX (max, 1e-9));
+  /* The fastest bar's figure after its end, inside the picture. */
+  double room = width - fs * 0.5 - tw - fs * 0.4 - x0;
+  xs.pixel_hi = x0 + room * xs.max / MAX (max, 1e-9);
+  xs.pixel_hi = MIN (xs.pixel_hi, width - fs * 1.5);
+  return xs;
+}
+
+/* The portable run in use: a title saying what is compared, a line saying
+ * whose run it is and why (the lesson needs two GPUs), then per GPU its
+ * three buffers' copies to the device on one axis of GB/s from 0. */
 static void
 draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, double width,
            double height)
 {
   const MsPortableResults *p = &file->portable;
   const double fs = ms_style_font_size (st);
-  double max = 0;
-  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
-    for (int i = 0; i < p->n_devices; i++)
-      if (p->cell[k][i].ok)
-        max = MAX (max, p->cell[k][i].h2d_gbps);
-  char size[32], source[512];
+  const char *name;
+  char size[32], gpu0[256];
   ms_format_bytes (p->bytes, size, sizeof size);
-  ms_lesson_portable_source (source, sizeof source);
+  ms_lesson_portable_shown (&name);
+  ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
   g_autofree char *title =
     g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
+  /* TRANSLATORS: under the portable slide's title: the count of GPUs, the
+   * first one's name and the run's file, e.g. "... with 2 × H200
+   * (h200x2-portable)". */
+  g_autofree char *source =
+    g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s (%s)"),
+                     p->n_devices, gpu0, name);
   /* The title, then a GPU's name line and its three bars, each a row as
-   * high as fit up to a few lines' height; the whole centred. */
+   * high as fit up to a few lines' height, and the axis; the whole
+   * centred. */
+  double axis_h = fs * 1.8;
   double head_h = fs * 1.5 +
                   ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
                   ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
   /* GPU 0's own row for "GPU 0's pinned buffer" is its own pinned
    * buffer again: drawn twice, it read as two buffers. */
   int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1) - 1, 0);
-  double row_h = MIN (fs * 3, (height - head_h - fs) / MAX (rows, 1));
-  double y = MAX (fs * 0.5, round ((height - head_h - rows * row_h) / 2));
+  double row_h = MIN (fs * 3, (height - head_h - axis_h - fs) / MAX (rows, 1));
+  double y = MAX (fs * 0.5, round ((height - head_h - axis_h - rows * row_h) / 2));
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, TRUE);
   ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
   y += ms_draw_text_wrapped (cr, source, fs, y + fs * 0.2, fs, width - 2 * fs, FALSE, TRUE) +
        fs * 0.8;
+  /* Bars from 0 on an axis with its ticks: lengths without one could not
+   * say whether equal bars started at zero. */
+  MsScale xs = file_scale (p, st, cr, round (width * 0.36 + fs), width);
+  if (p->n_devices > 0 && xs.max > 0)
+    ms_draw_value_axis (cr, st, &xs, y + row_h, y + rows * row_h, fs * 5, width - fs * 0.5,
+                        _("GB/s"));
   g_autofree char *first = g_strdup_printf (_("GPU %d’s pinned buffer"), p->devices[0]);
   const char *labels[MS_PORTABLE_COUNT] = { _("its own pinned buffer"), _("the portable buffer"),
                                             first };
-  for (int i = 0; i < p->n_devices && max > 0; i++) {
+  for (int i = 0; i < p->n_devices; i++) {
     char gpu[256];
     ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
     g_autofree char *head = g_strdup_printf (_("GPU %d (%s)"), p->devices[i], gpu);
@@ -186,7 +225,7 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, doub
     for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
       if (i == 0 && k == MS_PORTABLE_FOREIGN)
         continue;
-      draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], max, y, row_h, width);
+      draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], &xs, y, row_h);
       y += row_h;
     }
   }

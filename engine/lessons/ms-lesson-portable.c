@@ -186,9 +186,11 @@ short_gpu_name (const char *name, char *out, size_t len)
 }
 
 /* The run in use has one GPU, and the slide draws a run of two or more
- * borrowed from another host: a class reads any figure on it as this
- * GPU's unless the line says whose it is, in the one clause it has ("This
- * H100 has one GPU; 2 × H200: ..." was two to parse). */
+ * from a host that has them: a class reads any figure on it as this
+ * GPU's unless the line says where it was measured, in the one clause it
+ * has. "On another host's 2 × H200" puzzled a class whose GPU was an
+ * H200 too: the line says plainly where, the picture why (the lesson
+ * needs two GPUs). */
 static void
 borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *buf, size_t len)
 {
@@ -199,15 +201,16 @@ borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *bu
   double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
   double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
   if (fabs (shared - 100) <= 5)
-    /* TRANSLATORS: the count of GPUs and the GPU of the run shown, another
-     * host's ("On another host's 2 × H200, ..."): a buffer allocated
-     * portable against one pinned for each GPU. */
+    /* TRANSLATORS: the count of GPUs and the GPU of the host the run
+     * shown was measured on ("Measured on 2 × H200: ..."): a
+     * buffer allocated portable against one pinned for each GPU. */
     snprintf (buf, len,
-              ms_gettext ("On another host's %d × %s, portable copied as fast as per-GPU pinned"),
+              ms_gettext ("Measured on %d × %s: portable copied as fast as per-GPU pinned"),
               p->n_devices, there_short);
   else
     snprintf (buf, len,
-              ms_gettext ("On another host's %d × %s, portable copied at %.0f%% of per-GPU pinned"),
+              ms_gettext ("Measured on %d × %s: portable copied at %.0f%% of per-GPU "
+                          "pinned"),
               p->n_devices, there_short, shared);
 }
 

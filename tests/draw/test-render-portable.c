@@ -36,6 +36,32 @@ drawn (const MsTestPicture *p, const char *text)
   return FALSE;
 }
 
+/* Whether the picture has an axis whose ticks start at "0" and end at a
+ * round "N GB/s" of at least most. */
+static gboolean
+axis_from_zero (const MsTestPicture *p, double most)
+{
+  gboolean zero = FALSE, end = FALSE;
+  for (guint i = 0; i < p->texts->len; i++) {
+    const char *t = g_ptr_array_index (p->texts, i);
+    int n, used = 0;
+    zero = zero || strcmp (t, "0") == 0;
+    if (sscanf (t, "%d GB/s%n", &n, &used) == 1 && used == (int) strlen (t) && n >= most)
+      end = TRUE;
+  }
+  return zero && end;
+}
+
+static double
+fastest (const MsPortableResults *p)
+{
+  double most = 0;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < p->n_devices; i++)
+      most = MAX (most, p->cell[k][i].h2d_gbps);
+  return most;
+}
+
 static MsPortableFile *
 use_fixture (void)
 {
@@ -54,8 +80,10 @@ test_picture (void)
   for (int dark = 0; dark < 2; dark++) {
     MsTestPicture p;
     ms_test_picture_draw (&p, MS_TOPIC_PORTABLE, run, dark, 2);
-    /* The GPUs and the file, each GPU's name, every rate. */
-    g_assert_true (drawn (&p, "2 × H100 80GB HBM3 · fixture-x2-portable"));
+    /* Why another host's GPUs, the GPUs and the file, each GPU's name,
+     * every rate. */
+    g_assert_true (drawn (&p, "This lesson needs two GPUs: measured on a host with 2 × H100 "
+                              "80GB HBM3 (fixture-x2-portable)"));
     g_assert_true (drawn (&p, "GPU 0 (H100 80GB HBM3)"));
     g_assert_true (drawn (&p, "GPU 1 (H100 80GB HBM3)"));
     g_assert_true (drawn (&p, "the portable buffer"));
@@ -66,6 +94,8 @@ test_picture (void)
           g_strdup_printf ("%.1f GB/s", file->portable.cell[k][i].h2d_gbps);
         g_assert_true (drawn (&p, rate));
       }
+    /* An axis of GB/s from 0 to a round value past the fastest bar. */
+    g_assert_true (axis_from_zero (&p, fastest (&file->portable)));
     /* Not the one-GPU picture: no "not measured" rows. */
     g_assert_false (drawn (&p, "not measured"));
     ms_test_picture_clear (&p);
@@ -97,9 +127,9 @@ test_takeaway (void)
                    MS_TAKEAWAY_DECIDED);
   g_assert_cmpint (run->device.count, <=, 1);
   g_assert_cmpstr (run->device.name, ==, "Test GPU");
-  /* Another host's GPUs, named as such: not this GPU's figures. */
-  g_autofree char *want = g_strdup_printf ("On another host's %d × H100, portable copied as fast "
-                                           "as per-GPU pinned",
+  /* The host it was measured on, named: not this GPU's figures. */
+  g_autofree char *want = g_strdup_printf ("Measured on %d × H100: portable copied as fast as "
+                                           "per-GPU pinned",
                                            file->portable.n_devices);
   g_assert_cmpstr (line, ==, want);
   g_assert_cmpint (g_utf8_strlen (line, -1), <=, 70);
@@ -110,7 +140,7 @@ test_takeaway (void)
   ms_lesson_portable_use (file, FIXTURE);
   ms_lesson_portable_takeaway (run, NULL, line, sizeof line);
   g_assert_cmpstr (line, ==,
-                   "On another host's 2 × H100, portable copied at 50% of per-GPU pinned");
+                   "Measured on 2 × H100: portable copied at 50% of per-GPU pinned");
   /* The caption names the file's GPUs. */
   g_assert_true (ms_lesson_caption (MS_TOPIC_PORTABLE, run, -1, caption, sizeof caption));
   g_assert_nonnull (strstr (caption, "With 2 GPUs (H100 80GB HBM3)"));

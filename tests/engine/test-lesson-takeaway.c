@@ -533,14 +533,14 @@ test_portable (void)
   g_assert_cmpint (ms_lesson_portable_takeaway (r, NULL, line, sizeof line), ==,
                    MS_TAKEAWAY_DECIDED);
   g_assert_cmpstr (line, ==,
-                   "On another host's 2 × H200, portable copied as fast as per-GPU pinned");
+                   "Measured on 2 × H200: portable copied as fast as per-GPU pinned");
   r->device.count = 4;
   file.portable.cell[MS_PORTABLE_SHARED][1].h2d_gbps = 40;
   ms_lesson_portable_use (&file, "h200x2-portable.csv");
   ms_lesson_portable_takeaway (r, NULL, line, sizeof line);
   /* 40 against 50 from its own. */
   g_assert_cmpstr (line, ==,
-                   "On another host's 2 × H200, portable copied at 80% of per-GPU pinned");
+                   "Measured on 2 × H200: portable copied at 80% of per-GPU pinned");
   ms_lesson_portable_use (NULL, NULL);
   ms_results_free (r);
 }
