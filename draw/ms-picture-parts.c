@@ -59,9 +59,9 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
  * cy: across the bar's end at the bar's weight it read as the bar and
  * pushed the median's label past its end, where the axis says another
  * time. One cut at the scale's end ends in an arrowhead instead of a cap. */
-static void
-time_whisker (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut, double cy,
-              double cap)
+void
+ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut,
+                     double cy, double cap)
 {
   /* Thinner than the text's strokes: issue-order's intervals, twice as
    * long as their bars, were the loudest thing on its slide. */
@@ -152,7 +152,7 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     cairo_fill (cr);
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
     double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
-    time_whisker (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);
+    ms_picture_interval (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);
     /* The median at the bar's own end, where the axis says that time. */
     char t[32];
     ms_set_color (cr, &style->fg, 1);

@@ -40,5 +40,10 @@ void ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *t
                            const char *note, const MsTimeBar *bars, int n, double width,
                            double height);
 gboolean ms_picture_time_bars_cut (const MsTimeBar *bars, int n);
+/* A bar's interval as those bars draw it: a thin, lighter line from lo to
+ * up (pixels) at cy, with end caps cap high, or an arrowhead at up where
+ * cut (the interval runs on past the scale's end). */
+void ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double up,
+                          gboolean cut, double cy, double cap);
 
 G_END_DECLS

@@ -274,38 +274,52 @@ ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCell **
 }
 
 bool
-ms_issue_order_timed (const MsResults *r, int *streams, double *ratio)
+ms_issue_order_timed_pair (const MsResults *r, const MsCell **depth, const MsCell **breadth,
+                           bool *apart)
 {
   OrderTable t;
-  if (quoted_exponent (r, t) < 0)
+  const MsCell *d, *b;
+  int k;
+  bool single;
+  if (quoted_exponent (r, t) < 0 || !quoted_in (t, &d, &b, &k, &single) || !single
+      || !t[TIMERS][1][0][k] || !t[TIMERS][1][1][k])
     return false;
-  for (int k = MS_MAX_STREAMS; k >= 2; k--) {
-    const MsCell *depth = t[TIMERS][1][0][k], *breadth = t[TIMERS][1][1][k];
-    if (depth && breadth && ms_caption_apart (breadth, depth)) {
-      *streams = k;
-      *ratio = speedup (depth, breadth);
-      return true;
-    }
-  }
-  return false;
+  *depth = t[TIMERS][1][0][k];
+  *breadth = t[TIMERS][1][1][k];
+  *apart = ms_caption_apart (*breadth, *depth);
+  return true;
 }
 
 /* The two orders with plain repetitions at the most streams measured,
  * one queue first: the question the lesson asks, answered either way.
- * It led with the effect of a timer around every step where the run had
- * one, a finding that held only with the timers and took a two-line
- * heading to explain; without them the orders did not differ on Hopper
- * (PITFALLS 20), and that is now the line, the timers' effect the
- * slide's note. Where the intervals meet, the run has no difference to
- * show, and says so as its answer: the bars show two equal lengths. */
+ * Without timers the orders did not differ on Hopper (PITFALLS 20); with
+ * a timer around every step they did, the one effect the run measured,
+ * and the line leads with it where the timed pair lies apart ("Without
+ * timers, ... no difference" left "without timers" to a note). Where
+ * neither differs, the run has no difference to show, and says so as its
+ * answer. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  const MsCell *depth, *breadth;
+  const MsCell *depth, *breadth, *timed_depth, *timed_breadth;
   int k;
-  bool single, apart;
+  bool single, apart, timed_apart;
   if (!ms_issue_order_quoted (r, &depth, &breadth, &k, &single, &apart))
     return MS_TAKEAWAY_MISSING;
+  if (!apart && ms_issue_order_timed_pair (r, &timed_depth, &timed_breadth, &timed_apart)
+      && timed_apart) {
+    double ratio = speedup (timed_depth, timed_breadth);
+    /* TRANSLATORS: the issue-order takeaway where the orders differ only
+     * with a timer around every step: the longer one's time over the
+     * other's, e.g. "... was depth-first slower (1.20×)". */
+    snprintf (buf, len,
+              ratio >= 1 ? ms_gettext ("Only with a timer on every step was depth-first slower "
+                                       "(%.2f×)")
+                         : ms_gettext ("Only with a timer on every step was breadth-first slower "
+                                       "(%.2f×)"),
+              ratio >= 1 ? ratio : 1 / ratio);
+    return MS_TAKEAWAY_DECIDED;
+  }
   if (!apart) {
     /* TRANSLATORS: the issue-order takeaway where the two orders' times
      * lie within each other's intervals, e.g. "... (16 streams)". */

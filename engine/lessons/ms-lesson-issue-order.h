@@ -20,7 +20,9 @@ void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssu
  * lie apart returned in *apart. false when the run has no such pair. */
 bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCell **breadth,
                             int *streams, bool *single, bool *apart);
-/* With a timer around every step on one queue: the most streams whose
- * orders lie apart, at the quoted pair's size, and depth-first's time
- * over breadth-first's there. false when no such K. */
-bool ms_issue_order_timed (const MsResults *r, int *streams, double *ratio);
+/* The same pair with a timer around every step (one queue only is
+ * timed): *depth and *breadth set, and whether their intervals lie apart
+ * in *apart. false where the quoted pair is the default queues' or the
+ * run has no timed pair at its K and size. */
+bool ms_issue_order_timed_pair (const MsResults *r, const MsCell **depth, const MsCell **breadth,
+                                bool *apart);
