@@ -153,5 +153,7 @@ main (int argc, char **argv)
   /* Every command's output, help and dry runs included, must arrive. */
   if (rc == EXIT_OK)
     rc = ms_cli_stdout_status ();
-  return rc;
+  /* A process of a command stopped by its CPU-time limit tells its
+   * supervisor so, which then starts no further process. */
+  return ms_supervisor_exit_status (rc);
 }

@@ -497,6 +497,18 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   return fatal ? end->code : EXIT_RUNTIME;
 }
 
+/* Run i of runs ended by its CPU-time limit (ulimit -t), which every run
+ * inherits afresh and would reach too: no run after it, said in one
+ * line; the exit status it stands for. */
+static int
+cpu_limit_reached (int i, int runs)
+{
+  fprintf (stderr, ms_gettext ("memsweep calibrate: a CPU-time limit (ulimit -t) stopped run %d "
+                               "of %d: no further run started\n"),
+           i, runs);
+  return EXIT_RUNTIME;
+}
+
 /* A whole run's samples, read back at once; its files stay in the
  * folder until the profile is written (kept there if it cannot be). */
 static MsResults *
@@ -543,7 +555,8 @@ keep_partial (const char *dir, const char *prefix)
 }
 
 /* The runs, one process each, until all are done, a stop, or one that
- * ends in a way the next would repeat; a run someone else stopped or
+ * ends in a way the next would repeat (its CPU-time limit among them);
+ * a run someone else stopped or
  * ended is said and not counted. The whole runs read into results; how
  * many, with the exit status of what went wrong in *rc. *unread: a whole
  * run whose files could not be read back (too many open files): its
@@ -583,7 +596,8 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
       *rc = EXIT_WRITE;
       return done;
     }
-    *rc = say_child_end (&end, i, o->runs, prefix, &go_on);
+    *rc = end.cpu_limit && !end.told ? cpu_limit_reached (i, o->runs)
+                                     : say_child_end (&end, i, o->runs, prefix, &go_on);
     *partial += keep_partial (dir, prefix);
     if (!go_on)
       return done;

@@ -193,13 +193,28 @@ lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *
     snprintf (err, errlen, ms_gettext ("%s could not write its files in TMPDIR: %s"), name, why);
     return MS_CLI_PROCESS_NOT_WRITTEN;
   }
-  if (end->how == MS_CHILD_KILLED_BY_US || (end->told && end->how == MS_CHILD_EXITED)) {
+  if (end->how == MS_CHILD_KILLED_BY_US || (end->told && end->how == MS_CHILD_EXITED) ||
+      end->cpu_limit) {
     snprintf (err, errlen, ms_gettext ("%s was stopped before it measured anything"), name);
     return MS_CLI_PROCESS_STOPPED;
   }
   snprintf (err, errlen, ms_gettext ("%s %s and measured nothing%s%s"), name,
             ms_supervisor_describe (end, how, sizeof how), why[0] ? ": " : "", why);
   return MS_CLI_PROCESS_LOST;
+}
+
+/* A process its CPU-time limit ended (ulimit -t, which every process
+ * inherits afresh): the command's limit, which the next process would
+ * reach too. Said in one line; the process counts as stopped. */
+static MsCliProcessEnd
+cpu_limit_reached (const MsChildEnd *end, int p, MsCliProcessEnd result)
+{
+  if (!end->cpu_limit || end->told || result != MS_CLI_PROCESS_STOPPED)
+    return result;
+  fprintf (stderr, ms_gettext ("memsweep: a CPU-time limit (ulimit -t) stopped process %d: no "
+                               "further process started\n"),
+           p + 1);
+  return MS_CLI_PROCESS_STOPPED;
 }
 
 MsCliProcessEnd
@@ -227,9 +242,10 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   why[0] = '\0';
   bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
   if (wrote && merge_process (samples, p, merged, why, sizeof why, err, errlen)) {
-    result = end.told                ? MS_CLI_PROCESS_STOPPED
-             : end.code != EXIT_OK ? MS_CLI_PROCESS_KEPT
-                                   : MS_CLI_PROCESS_MEASURED;
+    result = end.told || end.cpu_limit ? MS_CLI_PROCESS_STOPPED
+             : end.code != EXIT_OK         ? MS_CLI_PROCESS_KEPT
+                                           : MS_CLI_PROCESS_MEASURED;
+    cpu_limit_reached (&end, p, result);
     /* Stopped by someone else's signal, or a cell failed: kept, and said. */
     if (result == MS_CLI_PROCESS_KEPT) {
       ms_supervisor_child_said (err_path, why, sizeof why);
@@ -255,7 +271,7 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   if (err[0])
     result = MS_CLI_PROCESS_LOST; /* out of memory */
   else
-    result = lost_process (&end, err_path, p, of, err, errlen);
+    result = cpu_limit_reached (&end, p, lost_process (&end, err_path, p, of, err, errlen));
   remove_files (dir, p);
   return result;
 }

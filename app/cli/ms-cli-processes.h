@@ -12,7 +12,8 @@ typedef enum {
   MS_CLI_PROCESS_MEASURED,    /* it finished; merged */
   MS_CLI_PROCESS_KEPT,        /* it exited 1 of its own (a failed cell, someone else's
                                * stop): merged and said */
-  MS_CLI_PROCESS_STOPPED,     /* stopped by the supervisor: what it measured merged */
+  MS_CLI_PROCESS_STOPPED,     /* stopped by the supervisor, or by its CPU-time limit
+                               * (said): what it measured merged; no process after it */
   MS_CLI_PROCESS_LOST,        /* ended from outside, or failed: nothing of it merged */
   MS_CLI_PROCESS_NO_DEVICE,   /* no usable GPU (its exit 3) */
   MS_CLI_PROCESS_NOT_WRITTEN, /* its files could not be written (its exit 4) */

@@ -752,10 +752,40 @@ continue_stopped (MsChild *child)
            (long) child->pid);
 }
 
+/* A child its CPU-time limit ended, or this process's own limit: a
+ * supervised process then says so to its supervisor by its exit status. */
+static atomic_int cpu_limit_seen;
+
+int
+ms_supervisor_exit_status (int status)
+{
+  bool limit = first_signal == SIGXCPU || atomic_load (&cpu_limit_seen);
+  return supervised_child && status == EXIT_FAILURE && limit ? MS_SUPERVISOR_EXIT_CPU_LIMIT
+                                                             : status;
+}
+
+/* Whether the child's end is its CPU-time limit's: its word for it (an
+ * exit status its parent reads as 1), or SIGXCPU's default before its
+ * handlers were up. Nothing but that limit sends SIGXCPU as a rule, and
+ * its supervisor tells a child with SIGXCPU only where it ignores the
+ * other stop signals (told). */
+static void
+note_cpu_limit (MsChildEnd *end, int status)
+{
+  if (WIFEXITED (status) && end->code == MS_SUPERVISOR_EXIT_CPU_LIMIT) {
+    end->code = EXIT_FAILURE;
+    end->cpu_limit = true;
+  } else {
+    end->cpu_limit = WIFSIGNALED (status) && end->code == SIGXCPU;
+  }
+  if (end->cpu_limit)
+    atomic_store (&cpu_limit_seen, 1);
+}
+
 MsChildEnd
 ms_supervisor_wait (MsChild *child, atomic_int *cancel)
 {
-  MsChildEnd end = { MS_CHILD_EXITED, -1, false };
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false, false };
   for (;;) {
     int status;
     pid_t got = waitpid (child->pid, &status, WNOHANG | WUNTRACED | WCONTINUED);
@@ -778,6 +808,7 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
                     (end.code == tell_signal () && child->told > 0);
         end.how = ours ? MS_CHILD_KILLED_BY_US : MS_CHILD_KILLED;
       }
+      note_cpu_limit (&end, status);
       /* What the child started in its group goes with it. */
       kill (-child->pid, SIGKILL);
       child->pid = -1;

@@ -20,6 +20,11 @@
  *   supervisor started it (MEMSWEEP_SUPERVISED=1 in its environment): the
  *   same stop often reaches it twice, from its supervisor and from
  *   outside (pkill, systemd, Slurm), and its supervisor decides the rest.
+ * - A child its CPU-time limit ended (ulimit -t, which each child gets
+ *   afresh) is told apart (MsChildEnd.cpu_limit): its command starts no
+ *   further child, as the next would be ended the same way. A supervised
+ *   command that such a limit stopped says so to its own supervisor by
+ *   its exit status (ms_supervisor_exit_status).
  * - A signal ignored when memsweep started stays ignored (nohup). */
 #pragma once
 
@@ -86,6 +91,11 @@ typedef struct {
   MsChildEndKind how;
   int code;
   bool told; /* it was told to stop (by a signal to this process or cancel) */
+  /* Its CPU-time limit (ulimit -t) stopped it, or a process of its own
+   * (how: an exit 1, its code MS_SUPERVISOR_EXIT_CPU_LIMIT read as 1; or
+   * SIGXCPU before its handlers were up). Each process gets that limit
+   * afresh: the next would be stopped the same way. */
+  bool cpu_limit;
 } MsChildEnd;
 
 /* Starts the program at path (memsweep itself: /proc/self/exe) with
@@ -105,6 +115,15 @@ MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
  * NULL) and NAME removed (unset, or NULL), into env (room entries, the
  * last one NULL); the strings are environ's and set's. */
 char **ms_supervisor_environment (char **env, int room, const char *set, const char *unset);
+
+/* The exit status a supervised command (MEMSWEEP_SUPERVISED=1) that its
+ * CPU-time limit stopped gives in place of 1 (EXIT_FAILURE): its first
+ * stop signal was SIGXCPU, or a child of its own was so stopped. Its
+ * supervisor alone sees it, and reads it as 1 with cpu_limit set. */
+#define MS_SUPERVISOR_EXIT_CPU_LIMIT 6
+/* status, or MS_SUPERVISOR_EXIT_CPU_LIMIT in its place as above: what a
+ * command returns from main. */
+int ms_supervisor_exit_status (int status);
 
 /* Whether the supervisor was asked to stop (a stop signal, or cancel). */
 bool ms_supervisor_stopping (atomic_int *cancel);

@@ -137,22 +137,22 @@ def cpu_limit(d):
            "the pair not written", err)
 
 
-@case("a CPU-time limit in every process: each partial run is kept, named, counted apart")
+@case("a CPU-time limit's partial run is kept, named, counted apart, and merged")
 def cpu_limit_processes(d):
     rc, err = shell("ulimit -S -t 1; exec $M calibrate --runs 3 $LONG --out P.csv", d)
     expect(rc == 1, f"calibrate: exit {rc}, not 1", err)
-    expect("finished runs: 0; partial runs, not counted: 3" in err, "calibrate: what is kept not counted",
+    expect("finished runs: 0; partial runs, not counted: 1" in err, "calibrate: what is kept not counted",
            err)
     kept = glob.glob(os.path.join(d, "memsweep-kept-*", "partial", "run*-samples.csv"))
-    expect(len(kept) == 3 and os.path.dirname(os.path.dirname(kept[0])) in err,
-           f"calibrate: the partial runs not kept where said: {kept}", err)
+    expect(len(kept) == 1 and os.path.dirname(os.path.dirname(kept[0])) in err,
+           f"calibrate: the partial run not kept where said: {kept}", err)
     rc, err = shell(f"exec $M show {kept[0]} >/dev/null", d)
     expect(rc == 0, f"a kept partial run does not read: exit {rc}", err)
     # The same limit in run --grade's and compare --live's processes: what
-    # each measured goes into the run.
+    # the process measured goes into the run.
     for args, out in (("run --grade --processes 2 $LONG --out G", "G-samples.csv"),
                       ("compare --live --budget 3 --a \"$LONG\" --b \"$LONG\" --out L",
-                       "L-b-samples.csv")):
+                       "L-a-samples.csv")):
         rc, err = shell(f"ulimit -S -t 1; exec $M {args} >/dev/null", d, timeout=300)
         expect(rc == 1 and os.path.exists(os.path.join(d, out)),
                f"{args}: exit {rc}, {out} written: {os.path.exists(os.path.join(d, out))}", err)
@@ -308,6 +308,27 @@ def descriptor_limit(d):
     # A run it measured but could not read back is kept, not removed.
     expect("kept in" in err and glob.glob(os.path.join(d, "memsweep-kept-*", "run1-samples.csv")),
            "the measured run was not kept", err)
+
+
+@case("a process its CPU-time limit stopped stops the command: no further process, said")
+def cpu_limit_stops_command(d):
+    # The limit is per process: each process gets it afresh and is stopped
+    # by its own SIGXCPU, which the next would be too (ulimit -t in a batch
+    # job). What finished is written, exit 1, and no process starts after.
+    for args, line, after, out in (
+            ("run --grade --processes 3 $LONG --out G", "stopped process 1: no further process",
+             "process 2 ", "G-samples.csv"),
+            ("compare --live --budget 30 --a \"$LONG\" --b \"$LONG\" --out L",
+             "stopped process 1: no further process", "process 2 ", "L-a-samples.csv"),
+            ("calibrate --runs 3 $LONG --out P.csv", "stopped run 1 of 3: no further run",
+             "run 2 of 3", "memsweep-kept-*/partial/run1-samples.csv")):
+        rc, err = shell(f"ulimit -S -t 1; exec $M {args} >/dev/null", d, timeout=300)
+        expect(rc == 1, f"{args}: exit {rc}, not 1", err)
+        expect(f"a CPU-time limit (ulimit -t) {line} started" in err,
+               f"{args}: the limit's stop not said", err)
+        expect(after not in err and "SIGXCPU" not in err,
+               f"{args}: a process started after the limit stopped one", err)
+        expect(glob.glob(os.path.join(d, out)), f"{args}: {out} not written", err)
 
 
 def main():
