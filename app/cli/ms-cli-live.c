@@ -302,6 +302,30 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
   return -1;
 }
 
+/* The budget overrun, said: the first MS_CLI_LIVE_MIN_PROCESSES pairs run
+ * whatever it is, as no verdict comes from fewer, and a later pair may take
+ * longer than the one before it, by which it was judged to fit. A
+ * scheduler's slot sized by the budget needs to know. */
+static void
+say_overrun (const MsCliLive *live, int pairs, double spent, double pair_s)
+{
+  if (spent <= live->budget_s)
+    return;
+  if (pairs <= MS_CLI_LIVE_MIN_PROCESSES)
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: measured for %.1f s, %.1f s over --budget %g: a side "
+                         "needs %d processes before any verdict, whatever the budget, and they "
+                         "took that long (--budget %.0f or more holds them)\n"),
+             spent, spent - live->budget_s, live->budget_s, MS_CLI_LIVE_MIN_PROCESSES,
+             ceil (spent));
+  else
+    fprintf (stderr,
+             ms_gettext ("memsweep compare: measured for %.1f s, %.1f s over --budget %g: the "
+                         "last pair took %.1f s, longer than the one before it, by which it was "
+                         "judged to fit\n"),
+             spent, spent - live->budget_s, live->budget_s, pair_s);
+}
+
 /* The turns until the cells are decided or the budget would be overrun.
  * *status: the exit status an early end stands for (EXIT_OK when none). */
 static int
@@ -348,8 +372,11 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
       fputs (ms_gettext ("memsweep compare: the two sides have no cell in common\n"), stderr);
       return EXIT_USAGE;
     }
-    if (left == 0 || (left > 0 && spent + pair_s > live->budget_s))
+    if (left == 0 || (left > 0 && spent + pair_s > live->budget_s) ||
+        k + 1 == max_processes (plan)) {
+      say_overrun (live, k + 1, spent, pair_s);
       return -1;
+    }
     if (ms_supervisor_stopping (cancel)) {
       *status = EXIT_RUNTIME;
       return -1;

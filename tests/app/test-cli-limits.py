@@ -48,6 +48,10 @@ pass found on 3a4f0474 (each fails there):
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
 
+Case 31 is a time overrun an adversarial pass found on 9f265593 (it fails
+there): compare --live --budget 1 ran its first three pairs, whatever
+the budget, without a word of the overrun.
+
 Cases 9 on hold the supervisor's policy for each state a child can be in
 and each signal a terminal or a scheduler sends (each fails on da005fba
 where it says so): a child stopped by someone else is continued (9);
@@ -710,6 +714,25 @@ def live_stopped_in_first_side(d):
     expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
     expect(os.path.exists(os.path.join(d, "lv-a-samples.csv")) and "wrote lv-a-samples.csv" in err,
            f"side A's run not written, or not said: {os.listdir(d)}", err)
+
+
+@case(31, "compare --live whose first three pairs overrun --budget: said, with a budget that holds them")
+def live_budget_overrun(d):
+    # Six processes of a third of a second each: over a budget of 1 s, as
+    # no verdict comes from fewer than three a side.
+    side = " ".join(SHORT + ["--rounds", "1"])
+    t0 = time.monotonic()
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, "--budget", "1",
+                          "--out", "lv")
+    took = time.monotonic() - t0
+    expect(rc in (0, 1, 5), f"exit {rc}: not a comparison's status", err)
+    m = re.search(r"measured for ([0-9.]+) s, ([0-9.]+) s over --budget 1: a side needs 3 "
+                  r"processes before any verdict.*\(--budget ([0-9]+) or more holds them\)", err)
+    expect(m, "the overrun not said, or not why", err)
+    spent, over, least = float(m.group(1)), float(m.group(2)), int(m.group(3))
+    expect(spent <= took and abs(spent - 1 - over) < 0.11 and least >= spent,
+           f"measured {spent} s, over {over} s, least budget {least} s: not what took {took:.1f} s",
+           err)
 
 
 def main():
