@@ -513,7 +513,12 @@ fill_ahead (MsBlockQueue *q, MsBlockReader *in, long next)
 void
 ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uint64_t start)
 {
-  int n_workers = ms_csv_threads ();
+  /* A thread a core: where one inflates, a worker fewer, so that the
+   * reading thread, which takes every row, does not share a core with
+   * two others (docs/measurements.md, "A thread a core"). */
+  int n_workers = ms_csv_threads () - (ms_input_inflates_ahead (input) ? 1 : 0);
+  if (n_workers < 1)
+    n_workers = 1;
   MsBlockQueue q = { .rd = rd, .n_blocks = n_workers + 2 };
   MsBlockReader in = { .input = input, .offset = start, .nul = UINT64_MAX, .scanned = start };
   pthread_t threads[MS_CSV_MAX_THREADS];

@@ -339,9 +339,11 @@ inflate_some (MsInput *in, unsigned char *out, size_t n)
 
 /* A large gzip file is inflated on a thread of its own, a few chunks
  * ahead of the reader, so that inflating overlaps parsing (the samples
- * reader parses on every core meanwhile). The thread alone touches the
- * z_stream and the file; its error is taken over by the reader. */
-#define AHEAD_CHUNKS 4
+ * reader parses on the other cores meanwhile): 2 MiB ahead, so that a
+ * block of the reader's (256 KiB) seldom waits for it. The thread alone
+ * touches the z_stream and the file; its error is taken over by the
+ * reader. */
+#define AHEAD_CHUNKS 8
 #define AHEAD_BYTES (256u << 10)
 #define AHEAD_FROM_BYTES (1u << 20) /* compressed: smaller files inflate inline */
 
@@ -717,6 +719,12 @@ bool
 ms_input_is_stream (const MsInput *in)
 {
   return in->stream;
+}
+
+bool
+ms_input_inflates_ahead (const MsInput *in)
+{
+  return in->inflater != NULL;
 }
 
 const char *

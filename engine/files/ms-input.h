@@ -56,6 +56,10 @@ uint64_t ms_input_size (const MsInput *in);
  * reaches only the window. */
 bool ms_input_is_stream (const MsInput *in);
 
+/* Whether a thread of its own inflates the input ahead of the reads (a
+ * large gzip file): one core is then that thread's. */
+bool ms_input_inflates_ahead (const MsInput *in);
+
 /* The whole plain content, NUL-terminated, in a buffer that grows as it
  * is read (free with free ()); NULL with "path: why" in err: on an error,
  * and when the content is larger than max bytes (*too_large set). */
