@@ -156,11 +156,20 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
   sigemptyset (&sa.sa_mask);
+  sigset_t caught;
+  sigemptyset (&caught);
   for (size_t i = 0; i < N_STOP_SIGNALS; i++)
     /* Ignored at start stays ignored: what nohup (and a batch scheduler
      * that ignores SIGHUP) asked for. */
-    if (!ignored_at_start[i])
+    if (!ignored_at_start[i]) {
       sigaction (stop_signals[i], &sa, NULL);
+      sigaddset (&caught, stop_signals[i]);
+    }
+  /* Blocked at start is not asked for: a program's mask is its parent's
+   * (a wrapper, a scheduler's shim), and a stop signal left blocked would
+   * wait, unseen, until the work ended. One already pending is taken
+   * now. */
+  sigprocmask (SIG_UNBLOCK, &caught, NULL);
   installed = true;
   return &cancel_flag;
 }

@@ -331,6 +331,30 @@ def cpu_limit_stops_command(d):
         expect(glob.glob(os.path.join(d, out)), f"{args}: {out} not written", err)
 
 
+@case("a stop signal blocked when memsweep started still stops it (a wrapper's mask)")
+def blocked_at_start(d):
+    # A program inherits its parent's blocked signals; a scheduler's shim
+    # or a wrapper may leave SIGTERM blocked. It must stop the command all
+    # the same, at once, not wait unseen until the work is done.
+    def blocked():
+        defaults()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    for args in (["calibrate", "--runs", "3", *LONG.split(), "--out", "P.csv"],
+                 ["run", "--grade", "--processes", "3", *LONG.split(), "--out", "G"],
+                 ["compare", "--live", "--budget", "60", "--a", LONG, "--b", LONG, "--out", "L"]):
+        p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=blocked)
+        child = wait_until(lambda: busy_child(p))
+        t = time.monotonic()
+        p.send_signal(signal.SIGTERM)
+        err = p.communicate(timeout=120)[1].decode(errors="replace")
+        took = time.monotonic() - t
+        expect(child is not None, f"{args[0]}: no process came to work", err)
+        expect(p.returncode == 1 and "SIGTERM" in err,
+               f"{args[0]}: exit {p.returncode} without the signal said", err)
+        expect(took < 20, f"{args[0]}: stopped {took:.0f} s after SIGTERM", err)
+
+
 def main():
     global MEMSWEEP
     MEMSWEEP = os.path.abspath(sys.argv[1])
