@@ -265,6 +265,12 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
 {
   if (end != MS_CLI_PROCESS_STOPPED || err[0])
     fprintf (stderr, "memsweep compare: %s\n", err);
+  /* Which signal, as run --grade and calibrate say it: the lines below
+   * say only what is kept. */
+  int sig = ms_cli_stop_signal ();
+  if (end == MS_CLI_PROCESS_STOPPED && sig)
+    fprintf (stderr, ms_gettext ("memsweep compare: %s: stopped in the processes of pair %d\n"),
+             ms_cli_signal_name (sig), k + 1);
   *status = end == MS_CLI_PROCESS_NOT_WRITTEN ? EXIT_WRITE : EXIT_RUNTIME;
   if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
     return EXIT_NO_DEVICE;
