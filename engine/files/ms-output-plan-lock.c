@@ -178,6 +178,11 @@ try_lock (const char *given_by, const char *name, const char *path, char *err, s
 {
   struct stat st, now;
   int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0644);
+  /* A file there that may not be written (immutable, another user's) is
+   * held all the same, or refused as not memsweep's, below: flock needs
+   * no write, and passing over it would write unlocked. */
+  if (fd < 0 && (errno == EPERM || errno == EACCES || errno == EROFS))
+    fd = open (path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
   /* No lock file can be made (no descriptor, a read-only folder, another
    * user's lock): the plan's own checks and the writes say what fails,
    * as they did before any lock; a symbolic link or a folder at the name

@@ -1171,6 +1171,24 @@ def profile_over_other_kinds(top):
         expect(snapshot(d) == before, f"calibrate --out {name}: a file changed", err)
 
 
+@case(49, "a file at a hold's name that may not be written is refused or held, never passed over")
+def hold_name_immutable(d):
+    # An immutable file (or another user's) cannot be opened for writing;
+    # passing over it wrote unlocked, and two runs of one name both wrote.
+    lock = os.path.join(d, "X-samples.csv.memsweep-lock")
+    with open(lock, "w") as f:
+        f.write("mine\n")
+    if subprocess.run(["chattr", "+i", lock], capture_output=True).returncode != 0:
+        raise Skip("chattr +i is not available here")
+    try:
+        rc, _, err = memsweep("run", "--modes", "host", "--min-exp", "8", "--max-exp", "9",
+                              "--out", "X", cwd=d)
+        expect(rc == 2 and "is not memsweep's" in err, f"exit {rc}, not 2 with the reason", err)
+        expect(not os.path.exists(os.path.join(d, "X-samples.csv")), "the run was written", err)
+    finally:
+        subprocess.run(["chattr", "-i", lock], capture_output=True)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
