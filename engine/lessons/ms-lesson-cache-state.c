@@ -4,13 +4,12 @@
  * fresh buffers, or not since the first repetition) changes the copy, in
  * pageable, pinned and write-combined memory, and the CPU reading
  * write-combined memory. The caption says which states differ by the
- * run's own rule (ms_verdict_judgement) and which do not; the picture
+ * run's own rule (ms_caption_judge) and which do not; the picture
  * draws the same rows (ms_cache_state_rows) with their figures. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-compare-options.h"
 #include "ms-i18n.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption-private.h"
@@ -40,19 +39,6 @@ cache_state_parts (MsPartList *l)
   p = ms_lesson_add_part (l, "write-combined", "stores=streamed/read=wc");
   if (p)
     p->sweep.knobs.read_wc = true;
-}
-
-/* B against A by the repo's verdict rule at the Compare page's default
- * threshold. Both cells come from one run and one process, so the
- * between-process spread is taken as none (known, zero): the verdict rests
- * on the medians' 95% intervals and needs 6 repetitions a side. */
-static MsJudgement
-judge (const MsStat *a, const MsStat *b)
-{
-  MsInterval ia = { a->median, a->ci_low, a->ci_high, a->ci_valid, true, 0, 0, false };
-  MsInterval ib = { b->median, b->ci_low, b->ci_high, b->ci_valid, true, 0, 0, false };
-  double threshold = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-  return ms_verdict_judgement (&ia, &ib, threshold, true);
 }
 
 /* Every comparison, in the picture's order: each state against streamed
@@ -95,8 +81,8 @@ rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
     const MsStat *b = figure_of (ms_caption_measured (r, compared[i].mode, e, compared[i].variant),
                                  state);
     if (a && b)
-      rows[n++] = (MsCacheStateRow){ compared[i].mode, state, e, b->median, a->median,
-                                     judge (a, b) };
+      rows[n++] = (MsCacheStateRow){ compared[i].mode, state,     e,
+                                     b->median,        a->median, ms_caption_judge (a, b) };
   }
   return n;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
+#include "analysis/ms-compare.h"
 #include "ms-lesson-caption.h"
 
 /* The sizes to try, largest first: only exponent when one is given. */
@@ -26,6 +27,12 @@ int ms_caption_copy_pair (const MsResults *r, int exponent, MsMode a, MsMode b, 
  * below 6 repetitions) that do not meet: a difference a caption may
  * claim. */
 bool ms_caption_apart (const MsCell *a, const MsCell *b);
+/* b against a, two figures of one run, by the repo's verdict rule at the
+ * Compare page's default threshold: SAME only where the ratio's interval
+ * is narrow enough to rule out a difference that large, AMBIGUOUS where it
+ * is too wide to tell ("cannot tell (too noisy)" on the slides). The one
+ * rule by which the lessons call two of a run's figures the same. */
+MsJudgement ms_caption_judge (const MsStat *a, const MsStat *b);
 /* "4 KiB": the cell's size per vector. */
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
 /* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many

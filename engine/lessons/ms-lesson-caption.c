@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-compare-options.h"
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-modes.h"
@@ -20,6 +21,18 @@ bool
 ms_caption_apart (const MsCell *a, const MsCell *b)
 {
   return a->stats.e2e.ci_high < b->stats.e2e.ci_low || b->stats.e2e.ci_high < a->stats.e2e.ci_low;
+}
+
+/* Both figures come from one run and one process, so the between-process
+ * spread is taken as none (known, zero): the verdict rests on the medians'
+ * 95% intervals and needs 6 repetitions a side. */
+MsJudgement
+ms_caption_judge (const MsStat *a, const MsStat *b)
+{
+  MsInterval ia = { a->median, a->ci_low, a->ci_high, a->ci_valid, true, 0, 0, false };
+  MsInterval ib = { b->median, b->ci_low, b->ci_high, b->ci_valid, true, 0, 0, false };
+  double threshold = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  return ms_verdict_judgement (&ia, &ib, threshold, true);
 }
 
 /* A cell with kept repetitions and an end-to-end median, or NULL. */

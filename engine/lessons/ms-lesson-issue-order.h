@@ -26,3 +26,8 @@ bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCe
  * run has no timed pair at its K and size. */
 bool ms_issue_order_timed_pair (const MsResults *r, const MsCell **depth, const MsCell **breadth,
                                 bool *apart);
+/* Whether the orders' end-to-end times at one setting are the same by the
+ * lessons' rule (ms_caption_judge): intervals that merely meet may still be
+ * too wide to rule out a difference as large as the one the timers made,
+ * and then the run cannot tell. */
+bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);

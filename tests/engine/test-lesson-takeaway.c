@@ -193,22 +193,37 @@ test_issue_order (void)
     timed_depth = ms_results_find_variant (r, MS_MODE_STREAMS, e + 1, v);
     g_snprintf (v, sizeof v, "queue=single/order=breadth/K=%d/timers=per-step", k + 1);
     timed_breadth = ms_results_find_variant (r, MS_MODE_STREAMS, e + 1, v);
-    g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
     g_test_message ("%s: %s", gpus[g], line);
     gboolean timed_apart = timed_depth && timed_breadth
                            && apart (&timed_depth->stats.e2e, &timed_breadth->stats.e2e);
+    /* "Only with a timer" claims the untimed pair the same: only where
+     * the rule finds it so, not where the intervals merely meet. */
+    gboolean same
+        = ms_caption_judge (&depth->stats.e2e, &breadth->stats.e2e).verdict == MS_VERDICT_SAME;
+    /* The H100 run's untimed intervals, 0.85 to 1.9 ms, were stamped
+     * "same" under "Only with a timer ...". */
+    if (strcmp (gpus[g], "h100") == 0)
+      g_assert_false (same);
     if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && timed_apart) {
       double ratio = timed_depth->stats.e2e.median / timed_breadth->stats.e2e.median;
       g_assert_cmpfloat (ratio, >, 1);
       g_autofree char *want
-          = g_strdup_printf ("Only with a timer on every step was depth-first slower (%.2f×)",
-                             ratio);
+          = same ? g_strdup_printf ("Only with a timer on every step was depth-first slower "
+                                    "(%.2f×)",
+                                    ratio)
+                 : g_strdup_printf ("With a timer on every step, depth-first was %.2f× slower",
+                                    ratio);
       g_assert_cmpstr (line, ==, want);
+    } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && !same) {
+      g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
+      g_assert_nonnull (strstr (line, "cannot tell"));
     } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
+      g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       g_autofree char *want
           = g_strdup_printf ("Without timers, issue order made no difference (%d streams)", k + 1);
       g_assert_cmpstr (line, ==, want);
     } else {
+      g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       g_autofree char *want = g_strdup_printf ("Breadth-first issue of %d streams", k + 1);
       g_assert_true (g_str_has_prefix (line, want));
       assert_speed (line, depth->stats.e2e.median / breadth->stats.e2e.median);
