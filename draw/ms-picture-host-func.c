@@ -280,6 +280,26 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   ms_timeline_rows_clear (&rows);
 }
 
+/* The slide's note: what its lines are and, where a bar is noisy, what
+ * "noisy" means (the repetitions' pointer makes room for it). */
+static const char *
+slide_note (gboolean noisy, gboolean cut)
+{
+  if (noisy && cut)
+    /* xgettext:no-c-format */
+    return _ ("Lines: 95% intervals (an arrow: it goes on). Noisy: an interval wider than its "
+              "median.");
+  if (noisy)
+    /* xgettext:no-c-format */
+    return _ ("Lines: 95% intervals. Noisy, lighter: an interval wider than its median.");
+  if (cut)
+    /* xgettext:no-c-format */
+    return _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: in a "
+              "larger view.");
+  /* xgettext:no-c-format */
+  return _ ("Lines: each median's 95% interval. Each repetition: in a larger view.");
+}
+
 /* A slide: each call's median delay as a bar on a linear scale from 0,
  * named in full, with its 95% interval: the takeaway's range read off
  * four bar ends. Dot strips on a log scale, read by a key line, asked a
@@ -296,24 +316,24 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (strips));
   MsTimeBar bars[G_N_ELEMENTS (strips)];
   int n = 0;
+  gboolean any_noisy = FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
     const MsCell *c = strip_cell (run, i);
-    if (c && c->stats.e2e.median > 0)
-      bars[n++] = (MsTimeBar){ _ (names[i]), c->stats.e2e.median, c->stats.e2e.ci_low,
-                               c->stats.e2e.ci_high, 1 };
+    if (c && c->stats.e2e.median > 0) {
+      /* The takeaway quotes no bar too noisy to trust: marked so here. */
+      gboolean noisy = ms_host_func_noisy (&c->stats.e2e);
+      bars[n++] = (MsTimeBar){
+        _ (names[i]), c->stats.e2e.median, c->stats.e2e.ci_low, c->stats.e2e.ci_high, 1, noisy
+      };
+      any_noisy = any_noisy || noisy;
+    }
   }
   if (n == 0) {
     ms_picture_empty (cr, style, width, height,
                       _ ("The run has no host function's delay to show."));
     return;
   }
-  const char *note
-      = ms_picture_time_bars_cut (bars, n)
-            /* xgettext:no-c-format */
-            ? _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: "
-                 "in a larger view.")
-            /* xgettext:no-c-format */
-            : _ ("Lines: each median's 95% interval. Each repetition: in a larger view.");
+  const char *note = slide_note (any_noisy, ms_picture_time_bars_cut (bars, n));
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
                            "(medians)"),

@@ -4,6 +4,7 @@
  * a key's sample line and a slide's bars of times. Below the pictures and the dispatch
  * (ms-lesson-picture.c), so that calls run one way. */
 #include <glib.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "ms-chart.h"
@@ -147,7 +148,9 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     else
       ms_draw_text_max (cr, bars[i].name, fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
     double x1 = ms_scale_to_pixel (&xs, bars[i].median);
-    ms_set_color (cr, &c, 1);
+    /* A noisy bar lighter, as the chart's noise is (its figure still
+     * full contrast, so that "noisy" is read). */
+    ms_set_color (cr, &c, bars[i].noisy ? MS_CHART_MUTED_POINT_ALPHA : 1);
     cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
     cairo_fill (cr);
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
@@ -155,9 +158,11 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     ms_picture_interval (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);
     /* The median at the bar's own end, where the axis says that time. */
     char t[32];
+    ms_caption_time (bars[i].median, t, sizeof t);
+    /* TRANSLATORS: a noisy bar's time on a slide, e.g. "92 µs, noisy". */
+    g_autofree char *text = bars[i].noisy ? g_strdup_printf (_ ("%s, noisy"), t) : g_strdup (t);
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, ms_caption_time (bars[i].median, t, sizeof t), x1 + fs * 0.4, cy, fs * 1.1, 0,
-                  0.5, TRUE, NULL, NULL);
+    ms_draw_text (cr, text, x1 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

@@ -24,11 +24,14 @@ void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x
                           double th, double fs, double lw);
 
 /* One bar of ms_picture_time_bars: its name, a time's median and 95%
- * interval in µs, and its colour (the chart palette's index). */
+ * interval in µs, its colour (the chart palette's index), and whether its
+ * interval is too wide to trust its median (drawn lighter, its time
+ * marked "noisy"). */
 typedef struct {
   const char *name;
   double median, lo, hi;
   guint colour;
+  gboolean noisy;
 } MsTimeBar;
 /* A slide's comparison of n times, as the takeaway quotes them: title at
  * the top, one bar each on one scale from zero, named at its left (or

@@ -10,6 +10,7 @@
 
 #include "ms-i18n.h"
 #include "ms-lesson-caption-private.h"
+#include "ms-lesson-host-func.h"
 #include "ms-lesson-record.h"
 
 #define NAME "host-func"
@@ -183,31 +184,71 @@ caption_slow (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("A kernel on another stream was held back too: %s later."), to);
 }
 
-/* The slide's line: the picture's medians, least to most, and whether a
- * slow function held up the kernel after it (the caption's rule), which
- * a class must not miss; the dots and each call are the details'. */
+bool
+ms_host_func_noisy (const MsStat *latency)
+{
+  /* Below 6 repetitions the interval is min..max (ms_caption_apart): a
+   * spread to judge by all the same. */
+  return latency->ci_high - latency->ci_low > latency->median;
+}
+
+/* The slide's line: the range of the medians whose intervals are narrow
+ * enough to quote (ms_host_func_noisy), "about" one time where they round
+ * alike; a noisy bar, marked so on the slide, is left out where its
+ * interval takes in that range, and counted aside where it does not. The
+ * slow function's finding and each call are the details'. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   double least = DBL_MAX, most = -1;
+  int measured = 0;
   for (int api = 0; api < 2; api++)
     for (int after = 0; after < 2; after++) {
-      double l = latency_of (r, api, after);
-      if (l > -1) {
-        least = l < least ? l : least;
-        most = l > most ? l : most;
-      }
+      const MsCell *c = latency_cell (r, api, after);
+      if (!c)
+        continue;
+      measured++;
+      if (ms_host_func_noisy (&c->stats.e2e))
+        continue;
+      least = c->stats.e2e.median < least ? c->stats.e2e.median : least;
+      most = c->stats.e2e.median > most ? c->stats.e2e.median : most;
     }
-  if (most <= -1)
+  if (measured == 0)
     return MS_TAKEAWAY_MISSING;
+  if (most <= -1) {
+    snprintf (buf, len,
+              ms_gettext ("This run cannot tell how soon host functions start (too noisy)"));
+    return MS_TAKEAWAY_UNDECIDED;
+  }
+  /* A noisy bar whose interval misses the range: said, not hidden. */
+  int apart = 0;
+  for (int api = 0; api < 2; api++)
+    for (int after = 0; after < 2; after++) {
+      const MsCell *c = latency_cell (r, api, after);
+      if (c && ms_host_func_noisy (&c->stats.e2e)
+          && (c->stats.e2e.ci_high < least || c->stats.e2e.ci_low > most))
+        apart++;
+    }
   char t[32], u[32];
   ms_caption_time (least, t, sizeof t);
   ms_caption_time (most, u, sizeof u);
-  /* One clause, the first half of the card's question: the slow
-   * function's half is the picture's, under a heading that says it
-   * ("...; a slow one holds up its stream" was two things to parse). */
-  snprintf (buf, len, ms_gettext ("Host functions start %s to %s after the work ahead of them"),
-            t, u);
+  if (apart > 0)
+    /* TRANSLATORS: the host-function takeaway where some bars are too
+     * noisy to quote and lie off the others, e.g. "... 45 µs to 52 µs
+     * after the work ahead (1 noisy bar aside)". */
+    snprintf (buf, len,
+              ms_gettext ("Host functions start %s to %s after the work ahead (%d noisy aside)"), t,
+              u, apart);
+  else if (strcmp (t, u) == 0)
+    /* TRANSLATORS: e.g. "Host functions start about 53 µs after ...". */
+    snprintf (buf, len, ms_gettext ("Host functions start about %s after the work ahead of them"),
+              t);
+  else
+    /* One clause, the first half of the card's question: the slow
+     * function's half is the picture's, under a heading that says it
+     * ("...; a slow one holds up its stream" was two things to parse). */
+    snprintf (buf, len, ms_gettext ("Host functions start %s to %s after the work ahead of them"),
+              t, u);
   return MS_TAKEAWAY_DECIDED;
 }
 
