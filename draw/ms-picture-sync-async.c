@@ -27,6 +27,18 @@ static const struct {
 
 /* The line the takeaway reads: cudaMemcpyAsync from pageable memory. */
 #define TAKEAWAY_LINE 2
+/* A slide's two lines beside it, what it moves between: cudaMemcpy from
+ * pinned memory (waits for the kernel ahead) and cudaMemcpyAsync from
+ * pinned memory (returns at once). One rising line alone, read against
+ * the dotted one, showed no change of behaviour. */
+#define SYNC_LINE 1
+#define ASYNC_LINE 3
+
+static gboolean
+on_slide (guint line)
+{
+  return line == TAKEAWAY_LINE || line == SYNC_LINE || line == ASYNC_LINE;
+}
 
 static MsChartData *
 build (const MsResults *run, MsSaDir dir, gboolean slide)
@@ -35,10 +47,10 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
   /* A slide says how to read its one line where the eye starts: said
    * only in grey under the chart, "returned early" meant nothing. */
   d->title = g_strdup (slide && dir == MS_SA_H2D
-                           ? _ ("Host to device: under the dotted line, the call returned before "
-                                "the kernel ahead had finished")
-                       : dir == MS_SA_H2D ? _ ("Host to device")
-                                          : _ ("Device to host"));
+                           /* One line: the key under the chart names the
+                            * lines, the dotted line's label the kernel. */
+                           ? _ ("Host to device: a call under the dotted line returned early")
+                           : dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
   d->x_label = g_strdup (_ ("bytes per copy"));
   d->y_label = g_strdup (_ ("time from the call"));
   d->y_kind = MS_SCALE_LOG10;
@@ -209,6 +221,46 @@ blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   return text_h + fs * 0.2 + rows_h;
 }
 
+/* How a line's call stood to its copy at the sizes measured, host to
+ * device: returned early at every one (1), waited at every one (0), or
+ * both (-1). */
+static int
+line_behaviour (const MsResults *run, guint i)
+{
+  int measured = 0, early = 0;
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    const MsCell *call
+        = ms_sa_cell (run, lines[i].memory, e, lines[i].api, MS_SA_H2D, MS_SA_CALL, FALSE);
+    const MsCell *done
+        = ms_sa_cell (run, lines[i].memory, e, lines[i].api, MS_SA_H2D, MS_SA_DONE, FALSE);
+    if (call && done) {
+      measured++;
+      early += ms_sa_returned_early (call, done);
+    }
+  }
+  return measured > 0 && early == measured ? 1 : early == 0 ? 0 : -1;
+}
+
+/* A slide's key of line i: the call in full and, for the lines beside
+ * the takeaway's, what they did at every size, as measured. */
+static char *
+slide_key (const MsResults *run, guint i)
+{
+  static const char *const names[]
+      = { N_ ("cudaMemcpy, pageable"), N_ ("cudaMemcpy, pinned"), N_ ("cudaMemcpyAsync, pageable"),
+          N_ ("cudaMemcpyAsync, pinned") };
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (lines));
+  int behaviour = i == TAKEAWAY_LINE ? -1 : line_behaviour (run, i);
+  if (behaviour == 1)
+    /* TRANSLATORS: a key on the sync-async slide, e.g. "cudaMemcpyAsync,
+     * pinned: early at every size". */
+    return g_strdup_printf (_ ("%s: early at every size"), _ (names[i]));
+  if (behaviour == 0)
+    /* TRANSLATORS: e.g. "cudaMemcpy, pinned: waited at every size". */
+    return g_strdup_printf (_ ("%s: waited at every size"), _ (names[i]));
+  return g_strdup (_ (names[i]));
+}
+
 /* One legend under both panels: a line per call and memory (its colour
  * and marker), then what solid and dashed mean, with blocking the
  * CUDA_LAUNCH_BLOCKING=1 part's markers, then the finding. Beside each
@@ -223,16 +275,22 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   /* A slide (no room for the strip) is about the takeaway's line: the
    * others' keys go as their lines do. */
   const gboolean focus = !blocking;
-  for (guint i = 0; i < G_N_ELEMENTS (lines); i++) {
-    if (focus && i != TAKEAWAY_LINE)
+  /* On a slide the takeaway's line first, then the early one and the
+   * waiting one, low to high as the chart has them. */
+  static const guint slide_order[] = { TAKEAWAY_LINE, ASYNC_LINE, SYNC_LINE, 0 };
+  G_STATIC_ASSERT (G_N_ELEMENTS (slide_order) == G_N_ELEMENTS (lines));
+  for (guint k = 0; k < G_N_ELEMENTS (lines); k++) {
+    guint i = focus ? slide_order[k] : k;
+    if (focus && !on_slide (i))
       continue;
-    ms_draw_text (cr, _ (lines[i].label), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    g_autofree char *label = focus ? slide_key (run, i) : g_strdup (_ (lines[i].label));
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, i == TAKEAWAY_LINE && focus, &tw, &th);
     if (x > fs && x + fs * 2 + tw > width - fs)
       x = fs, y += th * 1.3;
     if (draw) {
       ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
       ms_set_color (cr, &st->fg, 1);
-      ms_draw_text (cr, _ (lines[i].label), x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+      ms_draw_text (cr, label, x + fs * 2, y, fs, 0, 0, i == TAKEAWAY_LINE && focus, NULL, NULL);
     }
     x += fs * 3 + tw;
   }
@@ -277,11 +335,11 @@ call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
     /* TRANSLATORS: a ring's label on the sync-async chart: the size, then
      * when the call returned, before the kernel ahead had finished or
      * after it ("4 MiB: waited 409 µs"). */
-    /* "waited" alone, past a 200 µs kernel, left the rest unexplained:
-     * the call returns once its copy is staged, after the kernel. */
-    g_autofree char *label
-        = k ? g_strdup_printf (_ ("%s: waited %s (the kernel, then its copy)"), size, t)
-            : g_strdup_printf (_ ("%s: returned after %s"), size, t);
+    /* "waited" beside cudaMemcpy's line, which waits at every size, says
+     * what it waited for: with a longer label ("... (the kernel, then its
+     * copy)") no spot was left clear of the three lines. */
+    g_autofree char *label = k ? g_strdup_printf (_ ("%s: waited %s"), size, t)
+                               : g_strdup_printf (_ ("%s: returned after %s"), size, t);
     ms_chart_data_add_callout (h2d, (double) ms_vector_bytes (c->elements), c->stats.e2e.median,
                                label);
   }
@@ -325,14 +383,14 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
       continue;
     }
     data->no_legend = TRUE;
-    /* A slide: the takeaway's line alone, when the call returned and when
-     * its copy was done; faint, the other three still piled up between
-     * 200 and 600 µs over it. */
+    /* A slide: when the call returned, on the takeaway's line and the
+     * two it moves between (on_slide); faint, the other three still piled
+     * up between 200 and 600 µs over it. */
     for (guint k = data->series->len; !blocking && k-- > 0;) {
       const MsChartSeries *series = g_ptr_array_index (data->series, k);
       /* Its copy's end too goes: at the kernel ahead's 200 µs up to
        * 1 MiB, dashed on the dotted line, it was a third line there. */
-      if (series->color != TAKEAWAY_LINE || series->no_markers)
+      if (!on_slide (series->color) || series->no_markers)
         ms_chart_data_remove_series (data, k);
     }
     /* One time axis for both: the same time at the same height. */

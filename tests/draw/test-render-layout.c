@@ -477,6 +477,24 @@ is_times (const char *text)
   return sscanf (text, "%lf×%n", &v, &used) == 1 && used == (int)strlen (text);
 }
 
+/* issue-order's verdict beside a pair of bars: "same", a ratio, or
+ * "cannot tell (too noisy)" where the rule cannot call a pair the same
+ * (the H100 run's untimed pair). */
+static gboolean
+is_pair_verdict (const char *text)
+{
+  return strcmp (text, "same") == 0 || g_str_has_prefix (text, "cannot tell\n") || is_times (text);
+}
+
+/* sync-async's ring labels, each to be led by its size; the slide's keys
+ * of the lines beside it ("waited at every size") are no ring's. */
+static gboolean
+is_ring_label (const char *text)
+{
+  return (strstr (text, "waited ") || strstr (text, "returned after "))
+         && !g_str_has_suffix (text, " at every size");
+}
+
 /* One squeezed lesson picture's text: none of it leaves the picture, and
  * each slide keeps the marks its takeaway depends on. */
 static void
@@ -521,13 +539,10 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     /* issue-order's two pairs of bars, its orders defined, verdicts. */
     orders += strcmp (b->text, "depth-first") == 0 || strcmp (b->text, "breadth-first") == 0;
     defined = defined || g_str_has_prefix (b->text, "depth-first: each stream's");
-    /* "cannot tell (too noisy)" where the rule cannot call a pair the
-     * same (the H100 run's untimed pair). */
-    verdicts += strcmp (b->text, "same") == 0 || g_str_has_prefix (b->text, "cannot tell\n")
-                || is_times (b->text);
+    verdicts += is_pair_verdict (b->text);
     calls += g_str_has_prefix (b->text, "cudaLaunchHostFunc after ")
              || g_str_has_prefix (b->text, "cudaStreamAddCallback after ");
-    if (strstr (b->text, "waited ") || strstr (b->text, "returned after "))
+    if (is_ring_label (b->text))
       sized = sized && strstr (b->text, "iB: ") != NULL;
   }
   /* host-func's slide: the one finding its line names, the strips; the
