@@ -465,6 +465,18 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   return -1;
 }
 
+/* Whether the folder of path (a run's prefix in the process folder) is
+ * still there. */
+static bool
+folder_of_exists (const char *path)
+{
+  char folder[PATH_MAX];
+  struct stat st;
+  const char *slash = strrchr (path, '/');
+  snprintf (folder, sizeof folder, "%.*s", slash ? (int) (slash - path) : 1, slash ? path : ".");
+  return stat (folder, &st) == 0 && S_ISDIR (st.st_mode);
+}
+
 /* Why run i of runs ended without a whole sweep, said; the exit status it
  * stands for. *go_on: the next runs may still be measured (someone else
  * stopped or ended this one, or a cell failed in it). */
@@ -485,6 +497,14 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   }
   bool fatal = end->how == MS_CHILD_EXITED &&
                (end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE);
+  /* A run that refused its files because their folder in TMPDIR is gone
+   * (someone removed it) could not write, whatever it took that for. */
+  if (fatal && end->code == EXIT_USAGE && !folder_of_exists (prefix)) {
+    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d could not start: its folder "
+                                 "in TMPDIR was removed\n"),
+             i, runs);
+    return EXIT_WRITE;
+  }
   *go_on = !fatal;
   fprintf (stderr,
            fatal        ? ms_gettext ("memsweep calibrate: run %d of %d %s:\n")
@@ -611,7 +631,15 @@ static void
 keep_runs (const char *dir, int done, int partial)
 {
   char kept[PATH_MAX], clean[4 * PATH_MAX];
-  if (!ms_supervisor_folder_keep (dir, kept, sizeof kept))
+  if (access (dir, F_OK) != 0)
+    fprintf (stderr,
+             ms_ngettext ("memsweep calibrate: the folder of %d finished run in TMPDIR (%s) was "
+                          "removed by someone else: what it measured is gone\n",
+                          "memsweep calibrate: the folder of the %d finished runs in TMPDIR (%s) "
+                          "was removed by someone else: what they measured is gone\n",
+                          done),
+             done, ms_report_clean (dir, clean, sizeof clean));
+  else if (!ms_supervisor_folder_keep (dir, kept, sizeof kept))
     fprintf (stderr,
              ms_ngettext ("memsweep calibrate: the finished run could not be kept anywhere: "
                           "what it measured is lost\n",

@@ -1189,6 +1189,28 @@ def hold_name_immutable(d):
         subprocess.run(["chattr", "-i", lock], capture_output=True)
 
 
+@case(50, "calibrate whose TMPDIR is removed midway: exit 4, and 'kept in' only where files are")
+def calibrate_tmpdir_removed(d):
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    e = dict(os.environ, TMPDIR=tmp, LC_ALL="C", LANGUAGE="")
+    p = subprocess.Popen([MEMSWEEP, "calibrate", "--runs", "6", "--modes", "host", "--min-exp",
+                          "10", "--max-exp", "19", "--cell-budget", "40", "--verbose", "--out",
+                          "P.csv"], cwd=d, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    said = b""
+    while p.poll() is None and b"run 2 of" not in said:
+        said += os.read(p.stderr.fileno(), 65536)
+    # A run may be writing into it meanwhile: removed until it is gone.
+    for _ in range(200):
+        shutil.rmtree(tmp, ignore_errors=True)
+        if not os.path.exists(tmp):
+            break
+    err = (said + p.communicate(timeout=300)[1]).decode(errors="replace")
+    expect(p.returncode == 4, f"exit {p.returncode}, not 4", err)
+    for where in re.findall(r"kept in (\S+?)(?:[:,;]|\s|$)", err):
+        expect(os.path.exists(where), f"'kept in {where}': it is not there", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
