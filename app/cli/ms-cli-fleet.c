@@ -725,13 +725,20 @@ ms_cli_fleet_node (int argc, char **argv)
       return 2;
   /* Each GPU alone, one after another: the fleet compares GPUs, not how
    * a node's GPUs share its host (`memsweep multi` measures that). */
-  if (n_gpus == 0)
-    return sweep_one (self, dir, node, -1, argc - optind, argv + optind);
+  /* Without GPUs, one sweep (gpu -1). A stop that came as the last run
+   * was finishing its files (or while this process was stopped) found
+   * nothing left to stop: said, and exit 1 all the same, as run does. */
   int worst = 0;
   atomic_int *cancel = ms_cli_stop_on_signals ();
-  for (int gpu = 0; gpu < n_gpus && !ms_supervisor_stopping (cancel); gpu++) {
+  for (int gpu = n_gpus > 0 ? 0 : -1; gpu < n_gpus && !ms_supervisor_stopping (cancel); gpu++) {
     rc = sweep_one (self, dir, node, gpu, argc - optind, argv + optind);
     worst = rc > worst ? rc : worst;
   }
-  return ms_supervisor_stopping (cancel) && worst == 0 ? EXIT_RUNTIME : worst;
+  if (ms_supervisor_stopping (cancel) && worst == 0) {
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s after its runs had finished; their files "
+                                 "are written\n"),
+             ms_cli_signal_name (ms_cli_stop_signal ()));
+    return EXIT_RUNTIME;
+  }
+  return worst;
 }

@@ -355,6 +355,30 @@ def blocked_at_start(d):
         expect(took < 20, f"{args[0]}: stopped {took:.0f} s after SIGTERM", err)
 
 
+@case("fleet-node stopped until its run finished, then SIGTERM: said, exit 1, files written")
+def fleet_node_term_after_run(d):
+    # Its run goes on while fleet-node is stopped; the stop signal that
+    # comes after finds nothing to stop, which is said, not exit 0.
+    p = start(["fleet-node", "--dir", ".", "--node", "n1", "--", *MED.split()], d)
+    child = wait_until(lambda: busy_child(p))
+    os.kill(p.pid, signal.SIGSTOP)
+
+    def child_done():
+        try:
+            with open(f"/proc/{child}/status") as f:
+                return any(l.startswith("State:") and "Z" in l for l in f)
+        except OSError:
+            return True
+    wait_until(child_done)
+    os.kill(p.pid, signal.SIGTERM)
+    os.kill(p.pid, signal.SIGCONT)
+    err = p.communicate(timeout=60)[1].decode(errors="replace")
+    expect(child is not None, "fleet-node's run never came to work", err)
+    expect(p.returncode == 1 and "SIGTERM after its runs had finished" in err,
+           f"exit {p.returncode}, the late signal not said", err)
+    expect(os.path.exists(os.path.join(d, "n1-samples.csv")), "the node's run not written", err)
+
+
 def main():
     global MEMSWEEP
     MEMSWEEP = os.path.abspath(sys.argv[1])
