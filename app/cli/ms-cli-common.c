@@ -21,16 +21,6 @@
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
-/* So that no signal falls between the two renames of a pair of files. */
-void
-ms_cli_block_stop_signals (bool block)
-{
-  sigset_t set;
-  sigemptyset (&set);
-  ms_supervisor_add_stop_signals (&set);
-  sigprocmask (block ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
-}
-
 const char *
 ms_cli_signal_name (int sig)
 {

@@ -31,9 +31,6 @@ const char *ms_cli_signal_name (int sig);
  * nothing written"), and true: its caller writes nothing, since an empty
  * pair would look like a run (run_err names the stop without a signal). */
 bool ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const char *run_err);
-/* Blocks (or unblocks) the stop signals while a pair of files is renamed
- * into place. */
-void ms_cli_block_stop_signals (bool block);
 
 /* The command line's one rule for whole numbers: decimal digits after an
  * optional '-' and nothing else (no blanks, '+', hexadecimal or trailing

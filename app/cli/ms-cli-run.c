@@ -117,10 +117,8 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   if (ms_cli_stopped_before_any_cell (st, results, run_err))
     return EXIT_RUNTIME;
   bool kept = false;
-  ms_cli_block_stop_signals (true);
   bool saved = ms_csv_write_pair_or_keep (results, o->samples_path, o->summary_path, &kept, err,
                                           sizeof err);
-  ms_cli_block_stop_signals (false);
   *lost = !saved && !kept;
   if (!saved) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));

@@ -903,7 +903,14 @@ commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen
     *taken = true;
     ok = false;
   } else if (ok) {
+    /* No signal between the renames of a group (a run's pair), and only
+     * there: the writing before may block (a pipe whose reader stalls),
+     * where a stop must still end it. */
+    sigset_t all, old;
+    sigfillset (&all);
+    pthread_sigmask (SIG_BLOCK, &all, &old);
     ok = may_rename (files, n, err, errlen) && rename_all (files, n, err, errlen);
+    pthread_sigmask (SIG_SETMASK, &old, NULL);
   }
   for (int i = 0; i < 2; i++)
     if (locks[i] >= 0)

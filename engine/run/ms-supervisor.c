@@ -174,13 +174,6 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   return &cancel_flag;
 }
 
-void
-ms_supervisor_add_stop_signals (sigset_t *set)
-{
-  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
-    sigaddset (set, stop_signals[i]);
-}
-
 int
 ms_supervisor_stop_signal (void)
 {
@@ -622,6 +615,14 @@ marked_environment (char *const envp[], char *keep, size_t keep_len)
   return env;
 }
 
+/* A spawn that started no child: counted no more. */
+static bool
+forget_spawn (void)
+{
+  atomic_fetch_sub (&supervising, 1);
+  return false;
+}
+
 bool
 ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char *const envp[],
                      const char *err_path)
@@ -629,16 +630,18 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   sigset_t all, old;
   note_dispositions ();
   take_back_sigchld ();
-  atomic_store (&supervising, 1);
+  /* Counted until waited for: while none lives, a second stop is
+   * handled as by a command without children (ms_supervisor_wait). */
+  atomic_fetch_add (&supervising, 1);
   *child = (MsChild){ .pid = -1 };
   char keep[PATH_MAX + 32];
   char **env = marked_environment (envp ? envp : environ, keep, sizeof keep);
   if (!env)
-    return false;
+    return forget_spawn ();
   int log_fd = err_path ? open_log (err_path) : -1;
   if (err_path && log_fd < 0) {
     free (env);
-    return false;
+    return forget_spawn ();
   }
   pid_t parent = getpid ();
   fflush (NULL);
@@ -657,7 +660,7 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
     forget_log ();
   if (pid < 0) {
     errno = e;
-    return false;
+    return forget_spawn ();
   }
   child->pid = pid;
   return true;
@@ -821,10 +824,12 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
       /* What the child started in its group goes with it. */
       kill (-child->pid, SIGKILL);
       child->pid = -1;
+      atomic_fetch_sub (&supervising, 1);
       return end;
     }
     if (got < 0 && errno != EINTR) {
       end.code = -1;
+      atomic_fetch_sub (&supervising, 1);
       return end;
     }
     pass_on (child, cancel);

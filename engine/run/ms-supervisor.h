@@ -41,9 +41,6 @@
  * the third, or after those 2 s, at_once runs in the handler before it
  * ends (async-signal-safe: removes temporaries). */
 atomic_int *ms_supervisor_catch_stop_signals (void (*at_once) (void));
-/* Adds the stop signals to set (to keep them out of a moment that must
- * not be cut, such as the two renames of a pair). */
-void ms_supervisor_add_stop_signals (sigset_t *set);
 /* The first stop signal received, or 0; how many were received. */
 int ms_supervisor_stop_signal (void);
 int ms_supervisor_stop_count (void);

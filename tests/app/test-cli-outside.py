@@ -379,6 +379,39 @@ def fleet_node_term_after_run(d):
     expect(os.path.exists(os.path.join(d, "n1-samples.csv")), "the node's run not written", err)
 
 
+@case("a write blocked on a stalled pipe's reader still ends on repeated stops (run, run --grade)")
+def stalled_pipe_reader(d):
+    # A second stop gives the write 2 s (a supervisor's passes to its
+    # process while one lives), a third ends memsweep at once: a write that
+    # cannot go on (a FIFO whose reader stopped reading) must not keep it.
+    for args in (["run", *MED.split(), "--out", "C"],
+                 ["run", "--grade", "--processes", "3", *MED.split(), "--out", "C"]):
+        fifo = os.path.join(d, "C-samples.csv")
+        os.mkfifo(fifo)
+        reader = subprocess.Popen([sys.executable, "-c", "import os, time; f = os.open(%r, "
+                                   "os.O_RDONLY); os.read(f, 10); time.sleep(60)" % fifo])
+        time.sleep(0.3)
+        p = start(args, d)
+        # Blocked in its write: the samples outgrow the pipe's buffer.
+        wait_until(lambda: p.poll() is not None or "pipe_write" in open(f"/proc/{p.pid}/wchan").read(),
+                   60)
+        for sig in (signal.SIGINT, signal.SIGINT, signal.SIGTERM):
+            p.send_signal(sig)
+            time.sleep(1)
+        try:
+            p.communicate(timeout=15)
+        finally:
+            reader.kill()
+            reader.wait()
+            if p.poll() is None:
+                p.kill()
+        expect(p.returncode is not None,
+               f"{args[0]} {args[1]}: still running 15 s after INT, INT, TERM", "")
+        os.unlink(fifo)
+        for f in glob.glob(os.path.join(d, "C-*")):
+            os.unlink(f)
+
+
 def main():
     global MEMSWEEP
     MEMSWEEP = os.path.abspath(sys.argv[1])
