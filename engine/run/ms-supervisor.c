@@ -50,9 +50,11 @@ static void (*at_once_fn) (void);
 /* How long a child stopped by someone else stays stopped. */
 #define MS_SUPERVISOR_STOPPED_S 10.0
 
-/* Set in the environment of every child a supervisor starts: such a
- * child leaves a second stop to its supervisor (below). */
-#define MS_SUPERVISED_ENV "MEMSWEEP_SUPERVISED=1"
+/* Set in the environment of every child a supervisor starts, to the
+ * supervisor's pid: such a child leaves a second stop to its supervisor
+ * (below). A child believes it only while that pid is its parent, so the
+ * variable left in a user's own environment changes nothing. */
+#define MS_SUPERVISED_NAME "MEMSWEEP_SUPERVISED"
 static bool supervised_child;
 static char second_said[512], ended_said[512];
 static volatile sig_atomic_t second_said_len, ended_said_len, second_signal;
@@ -133,6 +135,17 @@ note_dispositions (void)
   known_at_start = true;
 }
 
+static bool
+started_by_a_supervisor (void)
+{
+  const char *mark = getenv (MS_SUPERVISED_NAME);
+  char *end;
+  if (!mark || !mark[0])
+    return false;
+  long pid = strtol (mark, &end, 10);
+  return *end == '\0' && pid > 1 && pid == (long) getppid ();
+}
+
 atomic_int *
 ms_supervisor_catch_stop_signals (void (*at_once) (void))
 {
@@ -141,8 +154,7 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   if (installed)
     return &cancel_flag;
   note_dispositions ();
-  const char *mark = getenv ("MEMSWEEP_SUPERVISED");
-  supervised_child = mark && strcmp (mark, "1") == 0;
+  supervised_child = started_by_a_supervisor ();
   int n = snprintf (second_said, sizeof second_said,
                     ms_gettext ("memsweep: a second stop signal: writing what finished; a third, "
                                 "or %g s more, ends memsweep at once\n"),
@@ -588,12 +600,12 @@ first_line (const char *err_path, char *buf, size_t len)
   buf[strcspn (buf, "\n")] = '\0';
 }
 
-/* envp with MS_SUPERVISED_ENV in it, and the folder of this command's own
+/* envp with MS_SUPERVISED_NAME=this pid in it (in mark), and the folder of this command's own
  * files as the place its process keeps what it measured when its TMPDIR
  * cannot (MS_OUTPUT_PLAN_KEEP_ENV, where the plan knows one): a new array
  * of envp's strings and keep's, to free; NULL without memory. */
 static char **
-marked_environment (char *const envp[], char *keep, size_t keep_len)
+marked_environment (char *const envp[], char *mark, size_t mark_len, char *keep, size_t keep_len)
 {
   size_t n = 0;
   while (envp[n])
@@ -606,10 +618,11 @@ marked_environment (char *const envp[], char *keep, size_t keep_len)
                                  (int) keep_len;
   size_t k = 0;
   for (size_t i = 0; i < n; i++)
-    if (!same_name (envp[i], MS_SUPERVISED_ENV) &&
+    if (!same_name (envp[i], MS_SUPERVISED_NAME "=") &&
         !(keep_set && same_name (envp[i], MS_OUTPUT_PLAN_KEEP_ENV "=")))
       env[k++] = envp[i];
-  env[k++] = (char *) MS_SUPERVISED_ENV;
+  snprintf (mark, mark_len, "%s=%ld", MS_SUPERVISED_NAME, (long) getpid ());
+  env[k++] = mark;
   if (keep_set)
     env[k] = keep;
   return env;
@@ -634,8 +647,8 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
    * handled as by a command without children (ms_supervisor_wait). */
   atomic_fetch_add (&supervising, 1);
   *child = (MsChild){ .pid = -1 };
-  char keep[PATH_MAX + 32];
-  char **env = marked_environment (envp ? envp : environ, keep, sizeof keep);
+  char keep[PATH_MAX + 32], mark[64];
+  char **env = marked_environment (envp ? envp : environ, mark, sizeof mark, keep, sizeof keep);
   if (!env)
     return forget_spawn ();
   int log_fd = err_path ? open_log (err_path) : -1;

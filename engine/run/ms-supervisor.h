@@ -17,7 +17,7 @@
  *   finished process and writes the run. A second one does the same at
  *   once: the child is told again and SIGKILLed 2 s later. A command that
  *   supervises no process is ended by a second signal at once, unless a
- *   supervisor started it (MEMSWEEP_SUPERVISED=1 in its environment): the
+ *   supervisor started it (MEMSWEEP_SUPERVISED=its pid in its environment): the
  *   same stop often reaches it twice, from its supervisor and from
  *   outside (pkill, systemd, Slurm), and its supervisor decides the rest.
  * - A child its CPU-time limit ended (ulimit -t, which each child gets
@@ -113,7 +113,7 @@ MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
  * last one NULL); the strings are environ's and set's. */
 char **ms_supervisor_environment (char **env, int room, const char *set, const char *unset);
 
-/* The exit status a supervised command (MEMSWEEP_SUPERVISED=1) that its
+/* The exit status a supervised command (MEMSWEEP_SUPERVISED=its parent) that its
  * CPU-time limit stopped gives in place of 1 (EXIT_FAILURE): its first
  * stop signal was SIGXCPU, or a child of its own was so stopped. Its
  * supervisor alone sees it, and reads it as 1 with cpu_limit set. */

@@ -135,6 +135,11 @@ def cpu_limit(d):
     expect("SIGXCPU" in err, "the signal not named", err)
     expect(os.path.exists(d + "/x-samples.csv") and os.path.exists(d + "/x-summary.csv"),
            "the pair not written", err)
+    # The variable memsweep sets for its own processes, left in a user's
+    # environment (or naming a pid that is not the parent), changes nothing.
+    for mark in ("1", str(os.getppid())):
+        rc, err = shell(f"ulimit -S -t 1; MEMSWEEP_SUPERVISED={mark} exec $M run $LONG --out y{mark}", d)
+        expect(rc == 1, f"MEMSWEEP_SUPERVISED={mark} by hand: exit {rc}, not 1", err)
 
 
 @case("a CPU-time limit's partial run is kept, named, counted apart, and merged")
