@@ -37,6 +37,12 @@
 
 #define MS_CSV_CHUNK_GRID (32 * 1024) /* the stream read's chunk (ms-csv-read.c) */
 
+/* Workers beyond four parse no faster (the reading thread, which takes
+ * every row, sets the pace) but each holds its blocks: on a 16-core host
+ * the gzipped 10^7-row file peaked at 70 MiB with fifteen, 60 with four,
+ * in about the same time (docs/measurements.md, "On a quiet host"). */
+#define MS_CSV_MAX_PARSERS 4
+
 /* A block's parsed fields take some 4 times its text (16 bytes a field),
  * up to 8 times as their array grows: 2.5 MiB or so per block, and a block
  * per thread and two more in flight. Smaller files are read on one
@@ -519,6 +525,8 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
   int n_workers = ms_csv_threads () - (ms_input_inflates_ahead (input) ? 1 : 0);
   if (n_workers < 1)
     n_workers = 1;
+  if (n_workers > MS_CSV_MAX_PARSERS)
+    n_workers = MS_CSV_MAX_PARSERS;
   MsBlockQueue q = { .rd = rd, .n_blocks = n_workers + 2 };
   MsBlockReader in = { .input = input, .offset = start, .nul = UINT64_MAX, .scanned = start };
   pthread_t threads[MS_CSV_MAX_THREADS];
