@@ -38,9 +38,17 @@ ms_cli_signal_name (int sig)
 /* A command that supervises no process writes what finished within 2 s
  * of a second signal; a third ends it at once, without leaving a
  * temporary file behind (ms-supervisor.h). */
+static bool
+told_to_stop (void)
+{
+  return ms_supervisor_stop_signal () != 0;
+}
+
 atomic_int *
 ms_cli_stop_on_signals (void)
 {
+  /* A stalled standard input (--profile -) must not outlast a stop. */
+  ms_input_set_stop (told_to_stop);
   return ms_supervisor_catch_stop_signals (ms_atomic_file_remove_temporaries);
 }
 
@@ -59,10 +67,16 @@ ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const 
     if (results->cells[i].n_reps > 0)
       return false;
   int sig = ms_cli_stop_signal ();
+  ms_cli_say_stopped_before_any_cell (sig ? ms_cli_signal_name (sig) : run_err);
+  return true;
+}
+
+void
+ms_cli_say_stopped_before_any_cell (const char *why)
+{
   fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
                                "written\n"),
-           sig ? ms_cli_signal_name (sig) : run_err);
-  return true;
+           why);
 }
 
 bool

@@ -31,6 +31,9 @@ const char *ms_cli_signal_name (int sig);
  * nothing written"), and true: its caller writes nothing, since an empty
  * pair would look like a run (run_err names the stop without a signal). */
 bool ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const char *run_err);
+/* "WHY: stopped before any cell was measured: nothing written", on
+ * standard error. */
+void ms_cli_say_stopped_before_any_cell (const char *why);
 
 /* The command line's one rule for whole numbers: decimal digits after an
  * optional '-' and nothing else (no blanks, '+', hexadecimal or trailing

@@ -481,7 +481,7 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
   int rc = -1, status = EXIT_OK;
   for (int side = 0; side < 2 && rc < 0; side++)
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
-      rc = EXIT_USAGE;
+      rc = ms_cli_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
   if (rc < 0 && !sides_share_a_cell (live, &plan)) {
     fputs (ms_gettext ("memsweep compare: the two sides have no cell in common (mode, size and "
                        "variant): nothing measured\n"),

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -72,6 +73,34 @@ void
 ms_input_set_notice (void (*notice) (const char *sentence))
 {
   notice_fn = notice;
+}
+
+static bool (*stopped_fn) (void);
+
+void
+ms_input_set_stop (bool (*stopped) (void))
+{
+  stopped_fn = stopped;
+}
+
+/* Standard input has bytes, or its end, to read. A stop signal's handler
+ * restarts a read (SA_RESTART), so a writer that stalls would hold a
+ * command past its stops: with a stop test set, the wait looks at it
+ * every 100 ms. False (ECANCELED) once stopped. */
+static bool
+stdin_ready (void)
+{
+  struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+  while (stopped_fn) {
+    if (stopped_fn ()) {
+      errno = ECANCELED;
+      return false;
+    }
+    int r = poll (&p, 1, 100);
+    if (r > 0 || (r < 0 && errno != EINTR))
+      break;
+  }
+  return true;
 }
 
 bool
@@ -193,8 +222,11 @@ tape_read (uint64_t at, unsigned char *buf, size_t n)
   } else if (tape.eof) {
     got = 0;
   } else {
-    while ((got = read (STDIN_FILENO, buf, n)) < 0 && errno == EINTR)
-      ;
+    if (!stdin_ready ())
+      got = -1;
+    else
+      while ((got = read (STDIN_FILENO, buf, n)) < 0 && errno == EINTR)
+        ;
     if (got == 0)
       tape.eof = true;
     if (got > 0 && !tape_hold (buf, (size_t) got)) {

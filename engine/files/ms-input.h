@@ -84,3 +84,8 @@ FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
 /* Called once, with a translated sentence, when standard input starts to
  * be held in TMPDIR. NULL: nothing said. */
 void ms_input_set_notice (void (*notice) (const char *sentence));
+
+/* A test of whether the command was told to stop: set, a read of standard
+ * input that waits for its writer ends (ECANCELED) once it is true. NULL:
+ * such a read waits as long as the writer does. */
+void ms_input_set_stop (bool (*stopped) (void));

@@ -417,6 +417,37 @@ def stalled_pipe_reader(d):
             os.unlink(f)
 
 
+@case("a stalled standard input (--profile -) ends on one stop, nothing measured (run, grade, live)")
+def stalled_profile_stdin(d):
+    # A stop's handler restarts a read; a writer that never writes must not
+    # hold memsweep past a scheduler's one SIGTERM.
+    for args in (["run", *TINY.split(), "--profile", "-", "--out", "R"],
+                 ["run", "--grade", "--processes", "3", *TINY.split(), "--profile", "-",
+                  "--out", "G"],
+                 ["compare", "--live", "--budget", "30", "--a", TINY + " --profile -",
+                  "--b", TINY, "--out", "L"]):
+        r, w = os.pipe()
+        p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d), stdin=r,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             preexec_fn=defaults)
+        os.close(r)
+        try:
+            expect(wait_until(lambda: caught(p.pid, signal.SIGTERM)), "SIGTERM never caught")
+            time.sleep(0.5)
+            p.send_signal(signal.SIGTERM)
+            _, err = p.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            raise AssertionError(f"{' '.join(args[:2])}: still running 5 s after one SIGTERM")
+        finally:
+            os.close(w)
+        err = err.decode(errors="replace")
+        expect(p.returncode == 1, f"{' '.join(args[:2])}: exit {p.returncode}, not 1", err)
+        expect("SIGTERM" in err, f"{' '.join(args[:2])}: the signal not said", err)
+        expect(not glob.glob(os.path.join(d, "[RGL]-*")), f"{args[:2]}: a file was written", err)
+
+
 def main():
     global MEMSWEEP
     MEMSWEEP = os.path.abspath(sys.argv[1])
