@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -993,6 +994,24 @@ keep_pair_into (void *what, const char *folder, bool gz)
          write_pair (k->results, k->samples, k->summary, NULL, why, sizeof why);
 }
 
+/* A soft file-size limit (ulimit -S -f) too small for any kept pair is
+ * the user's guard against a runaway file, not a wish to lose what was
+ * measured: raised to the hard limit for the keeping alone, then set
+ * back. True when the pair was kept so. */
+static bool
+lift_file_size_limit (PairToKeep *k)
+{
+  struct rlimit was, lifted;
+  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_cur == was.rlim_max)
+    return false;
+  lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
+  if (setrlimit (RLIMIT_FSIZE, &lifted) != 0)
+    return false;
+  bool kept = keep_in_a_folder (k->samples_path, keep_pair_into, k);
+  setrlimit (RLIMIT_FSIZE, &was);
+  return kept;
+}
+
 /* The pair could not be written at its names, for whatever reason (a full,
  * read-only or vanished folder, a pipe nobody reads, a device that refuses
  * it): kept under them in a new folder (keep_in_a_folder), and said after
@@ -1004,11 +1023,20 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
 {
   PairToKeep k = { results, samples_path, summary_path };
   size_t used = strlen (err);
-  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path) ||
-      !keep_in_a_folder (samples_path, keep_pair_into, &k))
+  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
+    return false;
+  bool lifted = false;
+  if (!keep_in_a_folder (samples_path, keep_pair_into, &k) &&
+      !(lifted = lift_file_size_limit (&k)))
     return false;
   snprintf (err + used, errlen - used, ms_gettext ("; what was measured is kept in %s and %s"),
             k.samples, k.summary);
+  if (lifted) {
+    used = strlen (err);
+    snprintf (err + used, errlen - used, "%s",
+              ms_gettext (", over the file-size limit (ulimit -S -f), which memsweep raised to "
+                          "its hard limit for them alone"));
+  }
   return true;
 }
 

@@ -921,15 +921,20 @@ kept_in (const char *home, const char *err_path, char *kept, size_t len)
   return found;
 }
 
-/* Where a process whose TMPDIR failed kept its files: the folders it
- * tries after TMPDIR (ms_output_plan_keep_folder): the command's own
- * (MS_OUTPUT_PLAN_KEEP_ENV, as its processes were given), then the last
- * resorts (ms_output_plan_last_resort). */
+/* Where a process that could not write its files kept them: the folders
+ * it tries (ms_output_plan_keep_folder): beside them, in its own process
+ * folder (a soft file-size limit it lifted for them), then, its TMPDIR
+ * failing, the command's own (MS_OUTPUT_PLAN_KEEP_ENV, as its processes
+ * were given), then the last resorts (ms_output_plan_last_resort). */
 static bool
 kept_by (const char *err_path, char *kept, size_t len)
 {
   char place[PATH_MAX];
-  if (kept_in (ms_output_plan_first_set_folder (), err_path, kept, len))
+  const char *slash = strrchr (err_path, '/');
+  snprintf (place, sizeof place, "%.*s", slash ? (int) (slash - err_path) : 1,
+            slash ? err_path : ".");
+  if (kept_in (place, err_path, kept, len) ||
+      kept_in (ms_output_plan_first_set_folder (), err_path, kept, len))
     return true;
   for (int i = 0; i < MS_OUTPUT_PLAN_LAST_RESORTS; i++) {
     const char *p = ms_output_plan_last_resort (i);

@@ -112,9 +112,10 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False):
         if nofile is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, resource.getrlimit(
                 resource.RLIMIT_NOFILE)[1]))
+        # A hard limit, as a batch system's: a soft one alone memsweep lifts
+        # to keep what it measured (test-cli-lost case 51).
         if fsize is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, resource.getrlimit(
-                resource.RLIMIT_FSIZE)[1]))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
         if session:
             os.setsid()
 
