@@ -60,7 +60,7 @@ static const MsFileKindInfo kinds[] = {
     "memsweep-fleet-report", "memsweep-fleet-report.json", 0, false, false, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with fleet-report --format json") },
   { MS_FILE_KIND_SIBLINGS_JSON, "siblings-json", MS_N_ ("a check of a host's GPUs (JSON)"), NULL,
-    NULL, "memsweep-siblings", "memsweep-siblings.json", 0, false, false, false,
+    NULL, "memsweep-siblings", "memsweep-siblings.json", 0, false, true, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with siblings --format json") },
   /* Tables for other tools, made from runs: their header rows' starts. */
   { MS_FILE_KIND_RESULTS_TABLE, "results-table", MS_N_ ("a table of a run's figures (CSV)"),

@@ -18,7 +18,8 @@ Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 Cases 46 on: measured work still lost in issue 71 (a process folder made
 immutable midway, a hold whose lock file was removed, a CPU-time limit);
-each fails on c83b1c4d.
+each fails on c83b1c4d. Cases 51 and 52 (a soft file-size limit, a siblings
+check at an export's name) fail on 3549f874.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1235,6 +1236,21 @@ def soft_file_size_limit(d):
             expect("is lost" in err, f"ulimit {limit}: the loss not said", err)
         for f in glob.glob(os.path.join(d, "memsweep-kept-*")):
             shutil.rmtree(f)
+
+
+@case(52, "a check of a host's GPUs (siblings JSON) is measurements: no export or --out replaces it")
+def siblings_check_kept(d):
+    ref = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                       "reference")
+    check = os.path.join(d, "h200x4-siblings.json")
+    shutil.copy(os.path.join(ref, "h200x4-siblings.json"), check)
+    before = open(check, "rb").read()
+    for args in (["run", *TINY, "--out", "r", "--export-json", check],
+                 ["show", os.path.join(ref, "h100-default-samples.csv.gz"), "--out", check]):
+        rc, _, err = memsweep(*args, cwd=d)
+        expect(rc == 2, f"{args[0]} onto a siblings check: exit {rc}, not 2", err)
+        expect(open(check, "rb").read() == before, f"{args[0]}: the siblings check was replaced",
+               err)
 
 
 def main():
