@@ -744,6 +744,15 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
     errno = EEXIST;
     return false;
   }
+  /* No sidecar memsweep writes is that large: someone else's file. */
+  if (st.st_size > MS_META_SIDECAR_MAX_BYTES) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: larger than %d MiB, so no sidecar of memsweep's: not replaced; "
+                          "choose another name, or remove it"),
+              path, MS_META_SIDECAR_MAX_BYTES >> 20);
+    errno = EEXIST;
+    return false;
+  }
   MsJson *root = read_sidecar (path, false, why, sizeof why);
   const char *format = ms_json_string (ms_json_member (root, "format"));
   OtherFile o;

@@ -18,8 +18,8 @@ Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 Cases 46 on: measured work still lost in issue 71 (a process folder made
 immutable midway, a hold whose lock file was removed, a CPU-time limit);
-each fails on c83b1c4d. Cases 51 and 52 (a soft file-size limit, a siblings
-check at an export's name) fail on 3549f874.
+each fails on c83b1c4d. Cases 51 to 53 (a soft file-size limit, a siblings
+check at an export's name, an oversized NAME-meta.json) fail on 3549f874.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1251,6 +1251,17 @@ def siblings_check_kept(d):
         expect(rc == 2, f"{args[0]} onto a siblings check: exit {rc}, not 2", err)
         expect(open(check, "rb").read() == before, f"{args[0]}: the siblings check was replaced",
                err)
+
+
+@case(53, "a NAME-meta.json over 4 MiB, no sidecar of memsweep's, is never replaced by run --out")
+def oversized_sidecar_kept(d):
+    big = os.path.join(d, "X-meta.json")
+    with open(big, "w") as f:
+        f.write("{" + " " * (5 << 20) + "}")
+    before = os.path.getsize(big)
+    rc, _, err = memsweep("run", *TINY, "--out", "X", cwd=d)
+    expect(rc == 2 and os.path.getsize(big) == before,
+           f"exit {rc}; X-meta.json {os.path.getsize(big)} bytes, was {before}", err)
 
 
 def main():
