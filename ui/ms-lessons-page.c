@@ -326,7 +326,7 @@ unbroken_name (const char *name)
   return g_string_free (out, FALSE);
 }
 
-/* The slide's GPU and run ("H100 80GB HBM3 · h100-lesson-reuse"); a run
+/* The slide's GPU and run ("H100 · h100-lesson-reuse"), one line; a run
  * not of the lesson's own experiment says so, for a lesson that has one. */
 static char *
 slide_source (MsLessonTopic t, MsRun *run)
@@ -338,9 +338,15 @@ slide_source (MsLessonTopic t, MsRun *run)
     return unbroken_name (portable);
   g_autofree char *stem = ms_run_file_stem (run);
   g_autofree char *name = unbroken_name (stem);
-  const char *gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
-  if (g_str_has_prefix (gpu, "NVIDIA "))
-    gpu += strlen ("NVIDIA ");
+  const char *name_of_gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
+  if (g_str_has_prefix (name_of_gpu, "NVIDIA "))
+    name_of_gpu += strlen ("NVIDIA ");
+  /* The model alone ("H100", not "H100 80GB HBM3"), cut at a word's end:
+   * with its memory too, the header broke onto two lines beside a long
+   * title. */
+  g_autofree char *gpu = results->device.name[0]
+                             ? g_strndup (name_of_gpu, strcspn (name_of_gpu, " "))
+                             : g_strdup (name_of_gpu);
   if (ms_lesson_topic (t)->experiment[0] && !is_own_run (t, results))
     /* TRANSLATORS: the GPU, then the run a lesson shows when none of its
      * own experiment is open. */
