@@ -111,10 +111,19 @@ add_to_rows (const MsCell *cell, int rep, const char *title, gpointer rows)
   return ms_timeline_rows_add (rows, cell, rep, title);
 }
 
+/* Whether the rows' titles quote the median copy rate (append_rate). */
+static gboolean
+rates_in_titles (MsLessonTopic topic)
+{
+  const MsLessonLook *look = ms_lesson_look (topic);
+  return look && look->view.rows_rate;
+}
+
 int
 ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
+  rows->rates_in_titles = rates_in_titles (topic);
   return ms_lesson_rows_each (topic, run, add_to_rows, rows);
 }
 
@@ -122,5 +131,6 @@ int
 ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
+  rows->rates_in_titles = rates_in_titles (topic);
   return ms_lesson_rows_each_for (topic, run, TRUE, add_to_rows, rows);
 }

@@ -424,7 +424,8 @@ row_parts (const MsTimelineRows *rows, int i, gboolean tight)
                              .no_time_labels = i < rows->n - 1,
                              .drop_empty_lanes = TRUE,
                              .min_lane_px = 1,
-                             .tight = tight };
+                             .tight = tight,
+                             .no_bar_rates = rows->rates_in_titles };
 }
 
 /* The lanes' height that every row gets in room (their frames in

@@ -36,6 +36,9 @@ typedef struct {
    * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
    * to end. Not owned. */
   const char *figure_name;
+  /* The titles quote the median copy rate (a lesson compared by it): the
+   * bars leave theirs out (MsTimelineParts.no_bar_rates). */
+  gboolean rates_in_titles;
   gboolean setup_shown; /* as the last ms_timeline_rows_window asked */
   double move_t0, move_t1; /* the data movement of every row, on the shared axis */
   double total_us;         /* the longest row */

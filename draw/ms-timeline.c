@@ -402,6 +402,7 @@ typedef struct {
   double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
   double vector_bytes;                 /* the size of one vector, for the copies' labels */
   gboolean copies_waited;              /* draw the copies' waits pale */
+  gboolean no_rates;                   /* the title quotes the copies' rate */
   gboolean one_stream;                 /* draw every GPU bar's wait pale (one stream) */
   gboolean cut_marks;                  /* notch bars that go on past the window */
   gboolean dark;
@@ -787,7 +788,8 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_array_sort (set->labels, cmp_label_phase);
   g_autoptr (GArray) placed
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
-                                  set->right, set->fs, !set->copies_waited, set->vector_bytes);
+                                  set->right, set->fs, !set->copies_waited && !set->no_rates,
+                                  set->vector_bytes);
   for (guint i = 0; i < placed->len; i++) {
     const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
     MsColor fill, ink;
@@ -817,6 +819,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                    .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
                    .copies_waited = (hints & MS_TIMELINE_HINT_WAITED) != 0,
+                   .no_rates = (hints & MS_TIMELINE_HINT_NO_RATES) != 0,
                    .one_stream = (hints & MS_TIMELINE_HINT_ONE_STREAM) != 0,
                    .cut_marks = cut_marks,
                    .dark = st->dark };
@@ -1128,6 +1131,8 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
+  if (parts->no_bar_rates)
+    found |= MS_TIMELINE_HINT_NO_RATES;
   timeline_bars (cr, st, ix, &g, found, cut_marks,
                  (double) ms_vector_bytes (cell->elements), layout);
   if (!parts->no_legend)

@@ -1166,10 +1166,11 @@ test_ciede2000_reference (void)
                                     1e-4);
 }
 
-/* The pinned-against-pageable lesson projected at 1024x768: every copy
- * keeps its rate (beside its bar when the bar is too narrow for it), and
- * each row's title leads with the caption's figure and says what the bars
- * are. */
+/* The pinned-against-pageable lesson projected at 1024x768: each row's
+ * title leads with the caption's figure, says what the bars are and gives
+ * the median copy rate the takeaway compares; the bars give bytes and
+ * time, no rate of their own (the drawn repetition's 8.4 GB/s under the
+ * takeaway's median 8.3 GB/s read as a second answer). */
 static void
 test_lesson_key_numbers (void)
 {
@@ -1219,8 +1220,8 @@ test_lesson_key_numbers (void)
         break;
       }
     }
-    /* Two rows, each with an h2d and a d2h copy that did not wait. */
-    g_assert_cmpint (rates, ==, 4);
+    /* Two rows, the rates in their titles alone. */
+    g_assert_cmpint (rates, ==, 0);
     g_assert_cmpint (titles, ==, 2);
     check_boxes (boxes, "pinned-pageable key numbers", 1024, 768);
     cairo_destroy (cr);

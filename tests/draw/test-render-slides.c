@@ -64,6 +64,10 @@ typedef struct {
   char *least;
   double floor_x;    /* the least allowed */
   GHashTable *small; /* the texts under it, said once each */
+  /* A lesson compared by copy rate: the takeaway, whose rates are the
+   * only ones its slide may quote (the same rounding of the same median);
+   * NULL: any. */
+  const char *rates_of;
 } Check;
 
 static void
@@ -97,6 +101,17 @@ check_text (const char *text, double x, double y, double w, double h, gpointer d
   Check *c = data;
   if (strstr (text, "-0%") || strstr (text, "−0%"))
     g_string_append_printf (c->problems, "%s: \"%s\" says -0%%\n", c->what, text);
+  /* "8.4 GB/s" on a bar under a headline's 8.3 GB/s read as two answers. */
+  for (const char *at = c->rates_of ? strstr (text, " GB/s") : NULL; at;
+       at = strstr (at + 1, " GB/s")) {
+    const char *start = at;
+    while (start > text && (g_ascii_isdigit (start[-1]) || start[-1] == '.'))
+      start--;
+    g_autofree char *rate = g_strndup (start, at - start);
+    if (rate[0] && !strstr (c->rates_of, rate))
+      g_string_append_printf (c->problems, "%s: \"%s\" quotes %s GB/s, which \"%s\" does not\n",
+                              c->what, text, rate, c->rates_of);
+  }
 }
 
 static MsResults *
@@ -200,8 +215,14 @@ test_nothing_covers_data (void)
         int dark = k % 2, h = slide_heights[k / 2];
         g_autofree char *what = g_strdup_printf ("%s-%s-%s-%d", gpus[g], ms_lesson_topic (t)->name,
                                                  dark ? "dark" : "light", h);
+        char takeaway[512] = "";
+        const MsLessonLook *look = ms_lesson_look (t);
+        gboolean by_rate = look && look->view.rows_rate
+                           && ms_lesson_takeaway (t, run, takeaway, sizeof takeaway)
+                                  == MS_TAKEAWAY_DECIDED;
         Check check = { problems, what, G_MAXDOUBLE, NULL, LEAST_SHARE * takeaway_x,
-                         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+                         g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
+                         by_rate ? takeaway : NULL };
         draw_slide (t, run, dark, h, &check);
         if (!check.least)
           g_string_append_printf (problems, "%s: no text recorded\n", what);
