@@ -52,12 +52,16 @@ crosses_yardstick (const MsScale *xs, double one, double left, double right)
 
 /* Bar i's time, its multiple of one thread's and, for per-thread, the
  * share of legacy's time it saved (the takeaway's figure): right of the
- * bar's end, else inside it, on one line, else on two; else the same
- * without the share; never across a yardstick nor off the canvas, but
- * where none of these has room, the brief label inside the end. */
+ * bar's end, else over it, in the gap above the bar and ending where it
+ * ends, else right of the two-thread yardstick, on one line, else on
+ * two; else the same without the share; never
+ * across a yardstick nor off the canvas, but where none of these has
+ * room, the brief label inside the end. Inside, the label covered the
+ * legacy bar it names (its end lay just short of the 2× yardstick).
+ * gap: the free height above the bar, which is centred on cy. */
 static void
 bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
-           double x0, double cy, double width)
+           double x0, double cy, double bar_h, double gap, double width)
 {
   const double fs = ms_style_font_size (st), one = median_of (run, 0), m = median_of (run, i);
   const double legacy = median_of (run, 1), end = ms_scale_to_pixel (xs, m);
@@ -87,19 +91,31 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
       continue;
     double tw, th;
     ms_draw_text (cr, texts[k], 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
-    /* Right of the end, then inside it; the patch is tw + 0.3 fs wide. */
-    for (int inside = k + 1 == n; inside < 2; inside++) {
-      double x = inside ? end - fs * 0.45 - tw : end + fs * 0.15;
-      gboolean fits = inside ? x >= x0 + fs * 0.15 : x + tw + fs * 0.3 <= width - fs * 0.15;
+    /* Right of the end, above the bar, past the yardstick, then inside
+     * it; the patch is tw + 0.3 fs wide. */
+    enum { RIGHT, ABOVE, PAST, INSIDE };
+    for (int at = k + 1 == n ? INSIDE : RIGHT; at <= INSIDE; at++) {
+      /* PAST: right of the two-thread yardstick, where the bar ends just
+       * short of it (legacy's 1.92×): the axis leaves that room. */
+      double past = ms_scale_to_pixel (xs, 2 * one) + fs * 0.3;
+      double x = at == RIGHT  ? end + fs * 0.15
+                 : at == PAST ? (past > end ? past : -1)
+                              : end - fs * 0.3 - tw;
+      if (x < 0)
+        continue;
+      double y = at == ABOVE ? cy - bar_h / 2 - th / 2 - fs * 0.05 : cy;
+      gboolean fits = at == RIGHT || at == PAST ? x + tw + fs * 0.3 <= width - fs * 0.15
+                      : at == ABOVE ? x >= x0 && th + fs * 0.1 <= gap
+                                    : x >= x0 + fs * 0.15;
       if (k + 1 < n && (!fits || crosses_yardstick (xs, one, x - fs * 0.1, x + tw + fs * 0.4)))
         continue;
       /* On a patch of the background either way: on the bar's tint alone,
        * white text on a dark theme's grey read at 3.8:1. */
       ms_set_color (cr, &st->bg, 1);
-      cairo_rectangle (cr, x, cy - th / 2, tw + fs * 0.3, th);
+      cairo_rectangle (cr, x, y - th / 2, tw + fs * 0.3, th);
       cairo_fill (cr);
       ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text (cr, texts[k], x + fs * 0.15, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+      ms_draw_text (cr, texts[k], x + fs * 0.15, y, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
       return;
     }
   }
@@ -125,6 +141,16 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   /* A row on top names the yardsticks where they stand. */
   double ref_h = fs * 1.2;
   double row_h = (h - fs * 2 - ref_h) / G_N_ELEMENTS (bars);
+  /* Where the gap above a bar is too low for a value label, room right
+   * of the two-thread yardstick for one ("796 µs, 1.92×"): a bar ending
+   * just short of it had its label put inside. Where the gap holds it,
+   * the axis keeps its length, and per-thread's label its share. */
+  double value_w, value_h;
+  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, fs * 0.9, -1, 0, FALSE, &value_w, &value_h);
+  if (row_h * 0.2 < value_h + fs * 0.1) {
+    double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.4);
+    max = MAX (max, 2 * one / (1 - room));
+  }
   MsScale xs = { MS_SCALE_LINEAR, 0, max, x0, x1, MS_SCALE_TIME_US };
   y += ref_h;
   ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (bars), fs * 4.5, width - fs * 0.3);
@@ -159,7 +185,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
-    bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, width);
+    bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, row_h * 0.6, row_h * 0.2, width);
   }
 }
 

@@ -103,14 +103,13 @@ test_default_stream (void)
 
 typedef struct {
   char *text;
-  double x, w;
+  double x, w, y, h;
 } Placed;
 
 static void
 record_placed (const char *text, double x, double y, double w, double h, gpointer data)
 {
-  (void)y, (void)h;
-  Placed p = { g_strdup (text), x, w };
+  Placed p = { g_strdup (text), x, w, y, h };
   g_array_append_val ((GArray *)data, p);
 }
 
@@ -124,7 +123,10 @@ clear_placed (gpointer p)
  * yardstick (one and two single-thread times), per-thread's keeps the
  * takeaway's share ("35% less than legacy" sat on one thread's line).
  * The lines stand where their names say: one thread's right of its name,
- * 0.3 of the text size away; two threads' as far again from 0 µs. */
+ * 0.3 of the text size away; two threads' as far again from 0 µs. No
+ * value label lies on its own bar ("796 µs, 1.92×" sat inside legacy's
+ * end): one left of the bar's end is a row's fifth or more off its
+ * middle, the bar being three fifths of the row. */
 static void
 test_default_stream_labels_off_yardsticks (void)
 {
@@ -147,7 +149,7 @@ test_default_stream_labels_off_yardsticks (void)
   double zero = -1, one = -1;
   for (guint i = 0; i < placed->len; i++) {
     const Placed *p = &g_array_index (placed, Placed, i);
-    if (zero < 0 && strcmp (p->text, "0 µs") == 0)
+    if (zero < 0 && (strcmp (p->text, "0 µs") == 0 || strcmp (p->text, "0 ms") == 0))
       zero = p->x + p->w / 2;
     if (one < 0 && strcmp (p->text, "one thread's time") == 0)
       one = p->x + p->w + ms_style_font_size (&st) * 0.3;
@@ -170,6 +172,30 @@ test_default_stream_labels_off_yardsticks (void)
   }
   g_assert_cmpuint (values, ==, 3);
   g_assert_true (share);
+  static const char *const rows[] = { "one thread", "two, legacy", "two, per-thread" };
+  double row_y[3] = { -1, -1, -1 };
+  for (guint i = 0; i < placed->len; i++)
+    for (guint k = 0; k < G_N_ELEMENTS (rows); k++) {
+      const Placed *p = &g_array_index (placed, Placed, i);
+      if (row_y[k] < 0 && strcmp (p->text, rows[k]) == 0)
+        row_y[k] = p->y + p->h / 2;
+    }
+  g_assert_cmpfloat (row_y[0], >, 0);
+  const double row_h = row_y[1] - row_y[0];
+  g_assert_cmpfloat (row_h, >, 0);
+  guint row = 0;
+  for (guint i = 0; i < placed->len && row < 3; i++) {
+    const Placed *p = &g_array_index (placed, Placed, i);
+    if (!strstr (p->text, "×") || strstr (p->text, "one thread"))
+      continue;
+    double multiple = g_ascii_strtod (strstr (p->text, ", ") + 2, NULL);
+    double end = zero + multiple * (one - zero);
+    if (p->x < end - 1 && fabs (p->y + p->h / 2 - row_y[row]) < 0.3 * row_h)
+      g_error ("\"%s\" (%.0f to %.0f) on its bar, which ends at %.0f", p->text, p->x,
+               p->x + p->w, end);
+    row++;
+  }
+  g_assert_cmpuint (row, ==, 3);
   cairo_destroy (cr);
   cairo_surface_destroy (surf);
   ms_results_free (r);
