@@ -141,6 +141,63 @@ shown_gbps (double gbps)
   return round (gbps * 10) / 10;
 }
 
+/* Whether every buffer measured copied as fast to every GPU (within 5 per
+ * cent of the slowest), with the rates as the picture shows them: the
+ * slowest and fastest, rounded to whole GB/s, in words ("55 GB/s", "54
+ * to 56 GB/s"). */
+static bool
+all_as_fast (const MsPortableResults *p, char *rate, size_t len)
+{
+  double lo = INFINITY, hi = 0;
+  for (int b = 0; b < MS_PORTABLE_COUNT; b++)
+    for (int i = 0; i < p->n_devices && i < MS_MULTI_MAX_DEVICES; i++) {
+      const MsPortableCell *c = &p->cell[b][i];
+      if (!c->ok || !(c->h2d_gbps > 0))
+        continue;
+      lo = fmin (lo, shown_gbps (c->h2d_gbps));
+      hi = fmax (hi, shown_gbps (c->h2d_gbps));
+    }
+  if (!(hi > 0) || hi > lo * 1.05)
+    return false;
+  if (round (lo) == round (hi))
+    snprintf (rate, len, ms_gettext ("%.0f GB/s"), lo);
+  else
+    /* TRANSLATORS: the slowest and fastest copy rates, e.g. "54 to 56 GB/s". */
+    snprintf (rate, len, ms_gettext ("%.0f to %.0f GB/s"), lo, hi);
+  return true;
+}
+
+/* The finding where every buffer copied as fast to every GPU: that even
+ * the first GPU's own pinned buffer serves the others, which makes the
+ * portable flag moot here ("portable copied as fast as per-GPU pinned"
+ * left out that the first GPU's buffer did too). there: the host's GPUs
+ * ("2 × H200") where the run is another host's, else NULL. */
+static void
+any_buffer_line (const MsPortableResults *p, const char *there, const char *rate, char *buf,
+                 size_t len)
+{
+  int first = p->devices[0] == p->devices[1] ? 0 : p->devices[0];
+  if (there && p->n_devices == 2)
+    /* TRANSLATORS: the headline of the portable lesson from another
+     * host's run, e.g. "2 × H200: any pinned buffer, even GPU 0's, copied
+     * at 55 GB/s to both GPUs". */
+    snprintf (buf, len,
+              ms_gettext ("%s: any pinned buffer, even GPU %d's, copied at %s to both GPUs"), there,
+              first, rate);
+  else if (there)
+    snprintf (buf, len,
+              ms_gettext ("%s: any pinned buffer, even GPU %d's, copied at %s to every GPU"), there,
+              first, rate);
+  else if (p->n_devices == 2)
+    /* TRANSLATORS: e.g. "Any pinned buffer, even GPU 0's, copied at 55
+     * GB/s to both GPUs". */
+    snprintf (buf, len, ms_gettext ("Any pinned buffer, even GPU %d's, copied at %s to both GPUs"),
+              first, rate);
+  else
+    snprintf (buf, len, ms_gettext ("Any pinned buffer, even GPU %d's, copied at %s to every GPU"),
+              first, rate);
+}
+
 /* GPU i's copies to the device from the portable buffer and from the first
  * GPU's, each against those from its own buffer: "as fast" within 5 per
  * cent, else the share of its own rate. */
@@ -242,7 +299,18 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   int i = portable_other_gpu (p);
   if (i < 0)
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
-  if (borrowed && run)
+  char rate[64];
+  if (all_as_fast (p, rate, sizeof rate)) {
+    char there[320] = "";
+    if (borrowed && run) {
+      char name[256], model[64];
+      ms_portable_file_gpu_name (shown_file, 0, name, sizeof name);
+      short_gpu_name (name, model, sizeof model);
+      /* TRANSLATORS: a host's GPUs, e.g. "2 × H200". */
+      snprintf (there, sizeof there, ms_gettext ("%d × %s"), p->n_devices, model);
+    }
+    any_buffer_line (p, there[0] ? there : NULL, rate, buf, len);
+  } else if (borrowed && run)
     borrowed_line (run, p, i, buf, len);
   else
     portable_line (p, i, buf, len);

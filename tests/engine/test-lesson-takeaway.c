@@ -612,6 +612,22 @@ test_portable (void)
   /* 40 against 50 from its own. */
   g_assert_cmpstr (line, ==,
                    "Measured on 2 × H200: portable copied at 80% of per-GPU pinned");
+  /* Every buffer as fast to both GPUs (the shipped 2 × H200 run): the
+   * finding is that even GPU 0's own buffer served GPU 1, at the rate
+   * the bars show, rounded. */
+  for (int d = 0; d < 2; d++)
+    for (int b = 0; b < MS_PORTABLE_COUNT; b++)
+      file.portable.cell[b][d].h2d_gbps = 55.3 + 0.1 * d;
+  ms_lesson_portable_use (&file, "h200x2-portable.csv");
+  ms_lesson_portable_takeaway (r, NULL, line, sizeof line);
+  g_assert_cmpstr (line, ==,
+                   "2 × H200: any pinned buffer, even GPU 0's, copied at 55 GB/s to both GPUs");
+  ms_lesson_portable_takeaway (r, &file.portable, line, sizeof line);
+  g_assert_cmpstr (line, ==, "Any pinned buffer, even GPU 0's, copied at 55 GB/s to both GPUs");
+  file.portable.cell[MS_PORTABLE_FOREIGN][1].h2d_gbps = 57.2;
+  ms_lesson_portable_takeaway (r, &file.portable, line, sizeof line);
+  g_assert_cmpstr (line, ==,
+                   "Any pinned buffer, even GPU 0's, copied at 55 to 57 GB/s to both GPUs");
   ms_lesson_portable_use (NULL, NULL);
   ms_results_free (r);
 }
