@@ -291,7 +291,7 @@ slide_note (gboolean noisy, gboolean cut)
               "median.");
   if (noisy)
     /* xgettext:no-c-format */
-    return _ ("Lines: 95% intervals. Noisy, lighter: an interval wider than its median.");
+    return _ ("Lines: 95% intervals. Noisy, outlined: an interval wider than its median.");
   if (cut)
     /* xgettext:no-c-format */
     return _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: in a "

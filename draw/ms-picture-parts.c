@@ -153,6 +153,15 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     ms_set_color (cr, &c, bars[i].noisy ? MS_CHART_MUTED_POINT_ALPHA : 1);
     cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
     cairo_fill (cr);
+    /* Its outline in full colour: lighter alone, on a dark background a
+     * noisy bar was a dark smudge a projector lost. */
+    if (bars[i].noisy) {
+      double lw = ms_style_line_width (style);
+      ms_set_color (cr, &c, 1);
+      cairo_set_line_width (cr, lw);
+      cairo_rectangle (cr, x0 + lw / 2, cy - bar_h / 2 + lw / 2, x1 - x0 - lw, bar_h - lw);
+      cairo_stroke (cr);
+    }
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
     double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
     ms_picture_interval (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);

@@ -192,63 +192,94 @@ ms_host_func_noisy (const MsStat *latency)
   return latency->ci_high - latency->ci_low > latency->median;
 }
 
-/* The slide's line: the range of the medians whose intervals are narrow
- * enough to quote (ms_host_func_noisy), "about" one time where they round
- * alike; a noisy bar, marked so on the slide, is left out where its
- * interval takes in that range, and counted aside where it does not. The
- * slow function's finding and each call are the details'. */
+/* lo..hi in words, in one unit where both have it: "about 53 µs" where
+ * they round alike, else "45 to 49 µs". */
+static void
+range_words (double lo, double hi, char *buf, size_t len)
+{
+  char t[32], u[32];
+  ms_caption_time (lo, t, sizeof t);
+  ms_caption_time (hi, u, sizeof u);
+  if (strcmp (t, u) == 0) {
+    /* TRANSLATORS: one time the host-function slide quotes, e.g. "about 53 µs". */
+    snprintf (buf, len, ms_gettext ("about %s"), t);
+    return;
+  }
+  const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
+  if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
+    t[t_unit - t] = '\0';
+  /* TRANSLATORS: a range of times, e.g. "45 to 49 µs" (the first without
+   * its unit where both have the same) or "800 µs to 1.2 ms". */
+  snprintf (buf, len, ms_gettext ("%s to %s"), t, u);
+}
+
+/* What the slide's line says of the host functions queued after one kind
+ * of work (after: AFTER_COPY or AFTER_KERNEL), both calls': the range of
+ * every median it speaks of, with how many of them are noisy
+ * (ms_host_func_noisy), or "noisy" alone where all are. False where
+ * neither was measured. *quoted: whether it quotes a time. */
+static bool
+after_words_of (const MsResults *r, int after, char *buf, size_t len, bool *quoted)
+{
+  double least = DBL_MAX, most = -1;
+  int measured = 0, noisy = 0;
+  for (int api = 0; api < 2; api++) {
+    const MsCell *c = latency_cell (r, api, after);
+    if (!c)
+      continue;
+    measured++;
+    noisy += ms_host_func_noisy (&c->stats.e2e);
+    least = c->stats.e2e.median < least ? c->stats.e2e.median : least;
+    most = c->stats.e2e.median > most ? c->stats.e2e.median : most;
+  }
+  *quoted = measured > noisy;
+  if (measured == 0)
+    return false;
+  if (noisy == measured) {
+    /* TRANSLATORS: what the host-function slide says of latencies too
+     * noisy to quote ("after a copy: noisy"). */
+    snprintf (buf, len, "%s", ms_gettext ("noisy"));
+    return true;
+  }
+  char range[80];
+  range_words (least, most, range, sizeof range);
+  if (noisy > 0)
+    /* TRANSLATORS: a range of times of which some are noisy, e.g.
+     * "52 to 54 µs (1 noisy)". */
+    snprintf (buf, len, ms_gettext ("%s (%d noisy)"), range, noisy);
+  else
+    snprintf (buf, len, "%s", range);
+  return true;
+}
+
+/* The slide's line, scoped to what was measured: how soon host functions
+ * started after a kernel and after a copy, each the range of every median
+ * it speaks of (the H200's "45 µs to 52 µs" left out a noisy 54 µs that
+ * was a host function too), "noisy" where all of a kind's are. The slow
+ * function's finding and each call are the details'. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  double least = DBL_MAX, most = -1;
-  int measured = 0;
-  for (int api = 0; api < 2; api++)
-    for (int after = 0; after < 2; after++) {
-      const MsCell *c = latency_cell (r, api, after);
-      if (!c)
-        continue;
-      measured++;
-      if (ms_host_func_noisy (&c->stats.e2e))
-        continue;
-      least = c->stats.e2e.median < least ? c->stats.e2e.median : least;
-      most = c->stats.e2e.median > most ? c->stats.e2e.median : most;
-    }
-  if (measured == 0)
+  char kernel[128], copy[128];
+  bool kernel_quoted = false, copy_quoted = false;
+  bool after_kernel = after_words_of (r, AFTER_KERNEL, kernel, sizeof kernel, &kernel_quoted);
+  bool after_copy = after_words_of (r, AFTER_COPY, copy, sizeof copy, &copy_quoted);
+  if (!after_kernel && !after_copy)
     return MS_TAKEAWAY_MISSING;
-  if (most <= -1) {
+  if (!kernel_quoted && !copy_quoted) {
     snprintf (buf, len,
               ms_gettext ("This run cannot tell how soon host functions start (too noisy)"));
     return MS_TAKEAWAY_UNDECIDED;
   }
-  /* A noisy bar whose interval misses the range: said, not hidden. */
-  int apart = 0;
-  for (int api = 0; api < 2; api++)
-    for (int after = 0; after < 2; after++) {
-      const MsCell *c = latency_cell (r, api, after);
-      if (c && ms_host_func_noisy (&c->stats.e2e)
-          && (c->stats.e2e.ci_high < least || c->stats.e2e.ci_low > most))
-        apart++;
-    }
-  char t[32], u[32];
-  ms_caption_time (least, t, sizeof t);
-  ms_caption_time (most, u, sizeof u);
-  if (apart > 0)
-    /* TRANSLATORS: the host-function takeaway where some bars are too
-     * noisy to quote and lie off the others, e.g. "... 45 µs to 52 µs
-     * after the work ahead (1 noisy bar aside)". */
-    snprintf (buf, len,
-              ms_gettext ("Host functions start %s to %s after the work ahead (%d noisy aside)"), t,
-              u, apart);
-  else if (strcmp (t, u) == 0)
-    /* TRANSLATORS: e.g. "Host functions start about 53 µs after ...". */
-    snprintf (buf, len, ms_gettext ("Host functions start about %s after the work ahead of them"),
-              t);
+  if (after_kernel && after_copy)
+    /* TRANSLATORS: the host-function slide's line, under the title "Host
+     * functions in a stream": how soon one started, e.g. "After a kernel:
+     * about 53 µs; after a copy: noisy". */
+    snprintf (buf, len, ms_gettext ("After a kernel: %s; after a copy: %s"), kernel, copy);
+  else if (after_kernel)
+    snprintf (buf, len, ms_gettext ("After a kernel: %s"), kernel);
   else
-    /* One clause, the first half of the card's question: the slow
-     * function's half is the picture's, under a heading that says it
-     * ("...; a slow one holds up its stream" was two things to parse). */
-    snprintf (buf, len, ms_gettext ("Host functions start %s to %s after the work ahead of them"),
-              t, u);
+    snprintf (buf, len, ms_gettext ("After a copy: %s"), copy);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -10,6 +10,7 @@
  * picture of its own is drawn as its slide shows it: the reuse chart, or
  * its timelines (their bars' labels, legend and note). The labels around
  * the picture are the widget test's (tests/ui/test-widget-lesson-slides.c). */
+#include <math.h>
 #include <pango/pangocairo.h>
 #include <string.h>
 
@@ -240,10 +241,76 @@ test_nothing_covers_data (void)
   g_string_free (problems, TRUE);
 }
 
+typedef struct {
+  double x, y, w, h;
+} NoisyLabel;
+
+static void
+find_noisy_label (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  NoisyLabel *n = data;
+  if (n->w == 0 && g_str_has_suffix (text, ", noisy"))
+    *n = (NoisyLabel) { x, y, w, h };
+}
+
+static double
+luminance (guint32 pixel)
+{
+  double c[3] = { ((pixel >> 16) & 0xff) / 255.0, ((pixel >> 8) & 0xff) / 255.0,
+                  (pixel & 0xff) / 255.0 };
+  for (int i = 0; i < 3; i++)
+    c[i] = c[i] <= 0.03928 ? c[i] / 12.92 : pow ((c[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/* The host-function slide's noisy bars, dark as light, on both GPUs: the
+ * bar left of its "…, noisy" label has a part that stands out 3:1 from
+ * the background at its middle height (its outline): lighter alone, on
+ * a dark background the bar was a smudge a projector lost. */
+static void
+test_noisy_bars_seen (void)
+{
+  static const char *const gpus[] = { "h100", "h200" };
+  for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
+    for (int dark = 0; dark < 2; dark++) {
+      MsResults *run = shipped_run (gpus[g], MS_TOPIC_HOST_FUNC);
+      g_assert_nonnull (run);
+      MsChartStyle st;
+      if (dark)
+        ms_chart_style_init_dark (&st);
+      else
+        ms_chart_style_init_light (&st);
+      st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SLIDE_W, 540);
+      cairo_t *cr = cairo_create (s);
+      NoisyLabel label = { 0 };
+      ms_draw_set_text_recorder (find_noisy_label, &label);
+      g_assert_true (draw_answer (cr, MS_TOPIC_HOST_FUNC, run, &st, 540));
+      ms_draw_set_text_recorder (NULL, NULL);
+      cairo_surface_flush (s);
+      g_assert_cmpfloat (label.w, >, 0);
+      const unsigned char *data = cairo_image_surface_get_data (s);
+      int stride = cairo_image_surface_get_stride (s), y = (int) (label.y + label.h / 2);
+      double bg = luminance (*(const guint32 *) (data + y * stride + (SLIDE_W - 2) * 4));
+      double best = 1;
+      for (int x = 0; x < (int) label.x - 2; x++) {
+        double l = luminance (*(const guint32 *) (data + y * stride + x * 4));
+        best = MAX (best, (MAX (l, bg) + 0.05) / (MIN (l, bg) + 0.05));
+      }
+      g_test_message ("%s %s: the noisy bar's row reaches %.1f:1", gpus[g],
+                      dark ? "dark" : "light", best);
+      g_assert_cmpfloat (best, >=, 3);
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+      ms_results_free (run);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/slides/nothing-covers-data", test_nothing_covers_data);
+  g_test_add_func ("/render/slides/noisy-bars-seen", test_noisy_bars_seen);
   return g_test_run ();
 }
