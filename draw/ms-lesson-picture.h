@@ -33,6 +33,7 @@ typedef struct {
   gboolean reuse_time;  /* the reuse chart shows time (else bandwidth) */
   gboolean reuse_chart; /* the reuse chart (ms-reuse-chart.c) answers it beside the card */
   gboolean rows_rate;   /* its timelines' titles quote the metric's median copy rate */
+  gboolean name_slivers; /* its timelines name a bar too thin for its name (MsTimelineParts) */
 } MsLessonView;
 
 /* One cell a lesson's timelines compare (ms-lesson-rows.c). */

@@ -111,19 +111,21 @@ add_to_rows (const MsCell *cell, int rep, const char *title, gpointer rows)
   return ms_timeline_rows_add (rows, cell, rep, title);
 }
 
-/* Whether the rows' titles quote the median copy rate (append_rate). */
-static gboolean
-rates_in_titles (MsLessonTopic topic)
+/* How the rows draw what the lesson's look asks: titles that quote the
+ * median copy rate (append_rate), thin bars named. */
+static void
+rows_look (MsTimelineRows *rows, MsLessonTopic topic)
 {
   const MsLessonLook *look = ms_lesson_look (topic);
-  return look && look->view.rows_rate;
+  rows->rates_in_titles = look && look->view.rows_rate;
+  rows->name_slivers = look && look->view.name_slivers;
 }
 
 int
 ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
-  rows->rates_in_titles = rates_in_titles (topic);
+  rows_look (rows, topic);
   return ms_lesson_rows_each (topic, run, add_to_rows, rows);
 }
 
@@ -131,6 +133,6 @@ int
 ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
-  rows->rates_in_titles = rates_in_titles (topic);
+  rows_look (rows, topic);
   return ms_lesson_rows_each_for (topic, run, TRUE, add_to_rows, rows);
 }

@@ -93,6 +93,15 @@ covers_placed (const GArray *placed, double x, double y, double w, double h, dou
     const MsBarLabel *p = &g_array_index (placed, MsBarLabel, i);
     if (x < p->x + p->w + pad && p->x < x + w + pad && y < p->y + p->h && p->y < y + h)
       return TRUE;
+    /* And its leader's two segments. */
+    for (int k = 0; p->leader && k < 2; k++) {
+      double x0 = MIN (p->leader_pts[k][0], p->leader_pts[k + 1][0]) - 1;
+      double x1 = MAX (p->leader_pts[k][0], p->leader_pts[k + 1][0]) + 1;
+      double y0 = MIN (p->leader_pts[k][1], p->leader_pts[k + 1][1]) - 1;
+      double y1 = MAX (p->leader_pts[k][1], p->leader_pts[k + 1][1]) + 1;
+      if (x < x1 + pad && x0 < x + w + pad && y < y1 && y0 < y + h)
+        return TRUE;
+    }
   }
   return FALSE;
 }
@@ -113,7 +122,7 @@ place_text (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double si
   for (int k = 0; k < 3; k++) {
     if (!fits[k] || covers_placed (placed, xs[k], y, tw, th, pad))
       continue;
-    *out = (MsBarLabel) { xs[k], y, tw, th, k == 0, size, "", b->event->phase };
+    *out = (MsBarLabel) { xs[k], y, tw, th, k == 0, size, "", b->event->phase, b->event };
     g_strlcpy (out->text, text, sizeof out->text);
     return TRUE;
   }
@@ -166,4 +175,122 @@ ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacl
       g_array_append_val (placed, l);
   }
   return placed;
+}
+
+static int
+cmp_right_first (gconstpointer a, gconstpointer b)
+{
+  const MsTimelineBar *x = a, *y = b;
+  return (x->x < y->x) - (x->x > y->x);
+}
+
+static gboolean
+named (const GArray *placed, const MsEvent *event)
+{
+  for (guint i = 0; i < placed->len; i++)
+    if (g_array_index (placed, MsBarLabel, i).event == event)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+covers_bar (const GArray *all_bars, double x, double y, double w, double h, double pad)
+{
+  for (guint i = 0; i < all_bars->len; i++) {
+    const MsTimelineBar *o = &g_array_index (all_bars, MsTimelineBar, i);
+    if (x < o->x + o->w + pad && o->x < x + w + pad && y < o->y + o->h + pad && o->y < y + h + pad)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* Whether a riser at x from y0 down to y1 runs within pad of a bar
+ * beside it, or through one: beside the launch's sliver it read as a
+ * second one. */
+static gboolean
+riser_beside_bar (const GArray *all_bars, double x, double y0, double y1, double pad)
+{
+  for (guint i = 0; i < all_bars->len; i++) {
+    const MsTimelineBar *o = &g_array_index (all_bars, MsTimelineBar, i);
+    if (x > o->x - pad && x < o->x + o->w + pad && y0 < o->y + o->h && o->y < y1)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* text for bar b at size over it: a row up, two, three, and right of an
+ * elbow's riser from the bar's middle (or a little either side of it),
+ * the first spot where neither the text nor its leader covers a bar or
+ * a label, nor the riser runs beside another bar; *out the text's box and
+ * the leader. */
+static gboolean
+call_out_text (cairo_t *cr, const MsTimelineBar *b, const char *text, const GArray *all_bars,
+               double left, double right, double top, double size, const GArray *placed,
+               MsBarLabel *out)
+{
+  const double pad = size * 0.25;
+  double tw, th;
+  ms_draw_text (cr, text, 0, 0, size, -1, 0, FALSE, &tw, &th);
+  for (int level = 0; level < 3; level++) {
+    double y = b->y - pad - th - level * (th + pad);
+    if (y < top)
+      break;
+    double mid_y = y + th / 2;
+    for (int k = 0; k <= 8; k++) {
+      /* The riser, within the bar's middle four fifths. */
+      double ax = b->x + b->w / 2 + (k % 2 ? 1 : -1) * ((k + 1) / 2) * b->w * 0.1;
+      if (b->w < 8 && k > 0)
+        break;
+      for (int shift = 0; shift <= 16; shift++) {
+        double x = ax + size * 0.7 + shift * size * 0.5;
+        if (x + tw > right || ax < left)
+          break;
+        /* The text, the riser (from the bar's top to the text's middle)
+         * and the arm across to it. */
+        if (covers_bar (all_bars, x, y, tw, th, pad) || covers_placed (placed, x, y, tw, th, pad)
+            || riser_beside_bar (all_bars, ax, mid_y, b->y - 1, pad)
+            || covers_placed (placed, ax - 1, mid_y, 2, b->y - mid_y, pad)
+            || covers_bar (all_bars, ax, mid_y - 1, x - ax, 2, 0)
+            || covers_placed (placed, ax, mid_y - 1, x - ax, 2, pad))
+          continue;
+        *out = (MsBarLabel) { x, y, tw, th, FALSE, size, "", b->event->phase, b->event };
+        g_strlcpy (out->text, text, sizeof out->text);
+        out->leader = TRUE;
+        const double pts[3][2] = { { ax, b->y }, { ax, mid_y }, { x - pad, mid_y } };
+        memcpy (out->leader_pts, pts, sizeof pts);
+        return TRUE;
+      }
+    }
+  }
+  return FALSE;
+}
+
+/* Bar b's name over it (call_out_text), with its time where that fits. */
+static gboolean
+call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, double left,
+              double right, double top, double size, const GArray *placed, MsBarLabel *out)
+{
+  char texts[N_TEXTS][128];
+  int n = label_texts (b->event, FALSE, 0, texts);
+  /* Its name and time where they fit ("kernel 35 µs"), else its name. */
+  for (int form = MAX (n - 2, 0); form < n; form++)
+    if (call_out_text (cr, b, texts[form], all_bars, left, right, top, size, placed, out))
+      return TRUE;
+  return FALSE;
+}
+
+void
+ms_timeline_labels_call_out (cairo_t *cr, const GArray *bars, const GArray *all_bars, double left,
+                             double right, double top, double fs, GArray *placed)
+{
+  g_autoptr (GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (MsTimelineBar), bars->len);
+  g_array_append_vals (order, bars->data, bars->len);
+  g_array_sort (order, cmp_right_first);
+  for (guint i = 0; i < order->len; i++) {
+    const MsTimelineBar *b = &g_array_index (order, MsTimelineBar, i);
+    MsBarLabel l;
+    if (!b->host_part && b->event->gpu_us >= 0 && !named (placed, b->event)
+        && call_out_one (cr, b, all_bars, left, right, top, fs * 0.9, placed, &l))
+      g_array_append_val (placed, l);
+  }
 }

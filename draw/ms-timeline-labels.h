@@ -14,6 +14,12 @@ typedef struct {
   double size;       /* its text size */
   char text[128];
   MsPhase phase; /* the bar's, whose colour the text is set on */
+  const MsEvent *event; /* the bar's */
+  /* Placed away from its bar (ms_timeline_labels_call_out): an elbow
+   * from the bar's edge up (or down) to the text's middle, then across
+   * to the text. */
+  gboolean leader;
+  double leader_pts[3][2];
 } MsBarLabel;
 
 /* Labels for bars (MsTimelineBar, most important first) at size fs, among
@@ -24,5 +30,15 @@ typedef struct {
 GArray *ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles,
                                   double left, double right, double fs, gboolean rates,
                                   double vector_bytes);
+
+/* Names the bars of bars that no label in placed names, where room is:
+ * over the bar, a row or more up, beside an elbow leader to it, the
+ * label and its leader clear of every bar in all_bars and every label
+ * placed, within [left, right] and under top; a bar without such room
+ * stays unnamed. The rightmost bar first, lowest: the leaders of bars
+ * side by side then nest without crossing. Adds to placed. */
+void ms_timeline_labels_call_out (cairo_t *cr, const GArray *bars, const GArray *all_bars,
+                                  double left, double right, double top, double fs,
+                                  GArray *placed);
 
 G_END_DECLS

@@ -425,7 +425,8 @@ row_parts (const MsTimelineRows *rows, int i, gboolean tight)
                              .drop_empty_lanes = TRUE,
                              .min_lane_px = 1,
                              .tight = tight,
-                             .no_bar_rates = rows->rates_in_titles };
+                             .no_bar_rates = rows->rates_in_titles,
+                             .name_slivers = rows->name_slivers };
 }
 
 /* The lanes' height that every row gets in room (their frames in

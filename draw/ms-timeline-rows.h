@@ -39,6 +39,9 @@ typedef struct {
   /* The titles quote the median copy rate (a lesson compared by it): the
    * bars leave theirs out (MsTimelineParts.no_bar_rates). */
   gboolean rates_in_titles;
+  /* Bars with no room for a name on their lane are named above or below
+   * (MsTimelineParts.name_slivers). */
+  gboolean name_slivers;
   gboolean setup_shown; /* as the last ms_timeline_rows_window asked */
   double move_t0, move_t1; /* the data movement of every row, on the shared axis */
   double total_us;         /* the longest row */

@@ -403,6 +403,9 @@ typedef struct {
   double vector_bytes;                 /* the size of one vector, for the copies' labels */
   gboolean copies_waited;              /* draw the copies' waits pale */
   gboolean no_rates;                   /* the title quotes the copies' rate */
+  gboolean name_slivers;               /* MsTimelineParts.name_slivers */
+  double top;                          /* the lanes' top */
+  GArray *all_bars;                    /* MsTimelineBar: every bar, the host's too */
   gboolean one_stream;                 /* draw every GPU bar's wait pale (one stream) */
   gboolean cut_marks;                  /* notch bars that go on past the window */
   gboolean dark;
@@ -420,6 +423,7 @@ bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
   g_array_append_val (set->rects[phase][kind], *bar);
   if (kind == MS_BAR_GPU)
     g_array_append_val (set->gpu_bars, *bar);
+  g_array_append_val (set->all_bars, *bar);
   if (set->layout_bars)
     g_array_append_val (set->layout_bars, *bar);
 }
@@ -790,6 +794,9 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
                                   set->right, set->fs, !set->copies_waited && !set->no_rates,
                                   set->vector_bytes);
+  if (set->name_slivers)
+    ms_timeline_labels_call_out (cr, set->labels, set->all_bars, set->right - set->px_w,
+                                 set->right, set->top, set->fs, placed);
   for (guint i = 0; i < placed->len; i++) {
     const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
     MsColor fill, ink;
@@ -797,6 +804,14 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
     ms_ink_on (&fill, &ink);
     ms_set_color (cr, l->on_bar ? &ink : &st->fg, 1);
     ms_draw_text (cr, l->text, l->x, l->y, l->size, 0, 0, FALSE, NULL, NULL);
+    if (l->leader) {
+      ms_set_color (cr, &st->fg, 0.8);
+      cairo_set_line_width (cr, ms_style_line_width (st) * 0.8);
+      cairo_move_to (cr, l->leader_pts[0][0], l->leader_pts[0][1]);
+      cairo_line_to (cr, l->leader_pts[1][0], l->leader_pts[1][1]);
+      cairo_line_to (cr, l->leader_pts[2][0], l->leader_pts[2][1]);
+      cairo_stroke (cr);
+    }
   }
   ms_set_color (cr, &st->fg, 1);
   for (guint i = 0; i < set->blocked_labels->len; i++) {
@@ -809,8 +824,8 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 /* Collects the visible bars, then fills and labels them inside the lanes. */
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
-               const MsTimelineGeometry *g, guint hints, gboolean cut_marks,
-               double vector_bytes, MsTimelineLayout *layout)
+               const MsTimelineGeometry *g, guint hints, const MsTimelineParts *parts,
+               gboolean cut_marks, double vector_bytes, MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
                    .vector_bytes = vector_bytes,
@@ -819,7 +834,9 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                    .px_w = g->pw,
                    .px_per_us = g->pw / g->span,
                    .copies_waited = (hints & MS_TIMELINE_HINT_WAITED) != 0,
-                   .no_rates = (hints & MS_TIMELINE_HINT_NO_RATES) != 0,
+                   .no_rates = parts->no_bar_rates,
+                   .name_slivers = parts->name_slivers,
+                   .top = g->py0,
                    .one_stream = (hints & MS_TIMELINE_HINT_ONE_STREAM) != 0,
                    .cut_marks = cut_marks,
                    .dark = st->dark };
@@ -831,6 +848,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.gpu_bars = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  set.all_bars = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.layout_bars = layout ? layout->bars : NULL;
   set.events = ix->events;
   /* The GPU's tracks, then the host's: hit tests take the last drawn. */
@@ -846,6 +864,7 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
   g_array_unref (set.labels);
   g_array_unref (set.blocked_labels);
   g_array_unref (set.gpu_bars);
+  g_array_unref (set.all_bars);
 }
 
 /* The index for this cell and repetition: the layout's when it matches,
@@ -1131,9 +1150,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
-  if (parts->no_bar_rates)
-    found |= MS_TIMELINE_HINT_NO_RATES;
-  timeline_bars (cr, st, ix, &g, found, cut_marks,
+  timeline_bars (cr, st, ix, &g, found, parts, cut_marks,
                  (double) ms_vector_bytes (cell->elements), layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);

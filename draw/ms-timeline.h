@@ -137,6 +137,10 @@ typedef struct {
    * quotes the median's rate, and the drawn repetition's one figure off
    * it (8.4 GB/s under a headline's 8.3) read as a contradiction. */
   gboolean no_bar_rates;
+  /* A bar with no room for its name beside it on its lane (a kernel
+   * between a prefetch and a copy, a thin sliver) is named in free room
+   * above or below, with a leader: for a few bars, where each matters. */
+  gboolean name_slivers;
 } MsTimelineParts;
 
 void ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
@@ -153,7 +157,6 @@ enum {
   MS_TIMELINE_HINT_OUTLINED = 1 << 3,  /* a call that blocked the host */
   MS_TIMELINE_HINT_HOST_READ = 1 << 4, /* d2h on the host lane alone: the CPU reads */
   MS_TIMELINE_HINT_ONE_STREAM = 1 << 5, /* a pale wait on the one stream of several lanes */
-  MS_TIMELINE_HINT_NO_RATES = 1 << 6,   /* the bars without rates (no_bar_rates): no legend line */
   MS_TIMELINE_HINT_HOST = MS_TIMELINE_HINT_HATCHED | MS_TIMELINE_HINT_OUTLINED,
 };
 /* The phase swatches for the phases seen, from y across width, then the
