@@ -483,14 +483,9 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   }
 }
 
-/* Dotted horizontal lines under the series; their labels come later. */
 static void
-chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+ref_line_paths (cairo_t *cr, const MsChartData *d, const MsChartLayout *l)
 {
-  const double lw = ms_style_line_width (st);
-  ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, lw * 0.8);
-  ms_set_dash (cr, 2, lw * 1.5);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     if (!ms_scale_contains (&l->ys, r->y))
@@ -499,6 +494,18 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, cons
     cairo_move_to (cr, l->plot_x, py);
     cairo_line_to (cr, l->plot_x + l->plot_w, py);
   }
+}
+
+/* Dotted horizontal lines, under the series (over them, stronger, with
+ * refs_over); their labels come later. */
+static void
+chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+{
+  const double lw = ms_style_line_width (st);
+  ms_set_color (cr, &st->fg, d->refs_over ? 0.9 : 0.6);
+  cairo_set_line_width (cr, lw * (d->refs_over ? 1.1 : 0.8));
+  ms_set_dash (cr, 2, lw * 1.5);
+  ref_line_paths (cr, d, l);
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -921,8 +928,11 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   cairo_save (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
-  chart_ref_lines (cr, d, st, l);
+  if (!d->refs_over)
+    chart_ref_lines (cr, d, st, l);
   chart_series (cr, d, st, l);
+  if (d->refs_over)
+    chart_ref_lines (cr, d, st, l);
   chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
   /* Unclipped: a ring round a point on the plot's edge was cut in half. */

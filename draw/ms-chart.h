@@ -95,6 +95,10 @@ typedef struct {
   gboolean direct_labels; /* each series named at its line's end */
   gboolean no_legend;     /* the caller draws one legend for several charts */
   gboolean fit_y;         /* the y range hugs the data (ms_scale_fit_tight) */
+  /* The reference lines over the series, stronger: a line the data runs
+   * along (sync-async's 200 µs kernel under cudaMemcpy's line) could not
+   * be seen under it. */
+  gboolean refs_over;
   double direct_share;    /* the widest the direct labels' gutter may be; 0: a quarter */
   GPtrArray *series;      /* MsChartSeries* */
   GArray *refs;           /* MsChartRefLine */

@@ -366,6 +366,115 @@ test_managed_touch_named (void)
   }
 }
 
+static gboolean
+near_color (guint32 p, const MsColor *c)
+{
+  return fabs (((p >> 16) & 0xff) / 255.0 - c->red) < 0.03
+         && fabs (((p >> 8) & 0xff) / 255.0 - c->green) < 0.03
+         && fabs ((p & 0xff) / 255.0 - c->blue) < 0.03;
+}
+
+static void
+find_tick (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  double *at = data;
+  if (strcmp (text, "4 MiB") == 0)
+    *at = x + w / 2;
+}
+
+/* sync-async's slide, both GPUs, light and dark, both heights: at 4 MiB
+ * cudaMemcpy's marker (a square in its colour) ends left of the size's
+ * tick, off the ringed marker of the pageable call on it, 0.1 to 0.15
+ * decades above it: there the square lay under the ring. */
+static void
+test_sync_async_markers_apart (void)
+{
+  static const char *const gpus[] = { "h100", "h200" };
+  for (guint g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    MsResults *run = shipped_run (gpus[g], MS_TOPIC_SYNC_ASYNC);
+    g_assert_nonnull (run);
+    for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
+      int dark = k % 2, h = slide_heights[k / 2];
+      MsChartStyle st;
+      if (dark)
+        ms_chart_style_init_dark (&st);
+      else
+        ms_chart_style_init_light (&st);
+      st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SLIDE_W, h);
+      cairo_t *cr = cairo_create (s);
+      double tick = -1;
+      ms_draw_set_text_recorder (find_tick, &tick);
+      g_assert_true (draw_answer (cr, MS_TOPIC_SYNC_ASYNC, run, &st, h));
+      ms_draw_set_text_recorder (NULL, NULL);
+      g_assert_cmpfloat (tick, >, 0);
+      cairo_surface_flush (s);
+      MsColor sync;
+      ms_chart_palette_color (1 /* cudaMemcpy, pinned */, dark, &sync);
+      const unsigned char *data = cairo_image_surface_get_data (s);
+      int stride = cairo_image_surface_get_stride (s), right = -1;
+      /* Above the key (the lower fifth): the rightmost pixel in the
+       * square's colour. */
+      for (int y = 0; y < h * 4 / 5; y++)
+        for (int x = 0; x < SLIDE_W; x++)
+          if (near_color (*(const guint32 *) (data + y * stride + x * 4), &sync))
+            right = MAX (right, x);
+      g_assert_cmpint (right, >, 0);
+      if (right >= tick - 4)
+        g_error ("%s sync-async %s %d: cudaMemcpy's 4 MiB marker reaches %d, the tick is at %.0f",
+                 gpus[g], dark ? "dark" : "light", h, right, tick);
+      cairo_destroy (cr);
+      cairo_surface_destroy (s);
+    }
+    ms_results_free (run);
+  }
+}
+
+/* A reference line drawn over the series (refs_over), as sync-async's
+ * kernel ahead is over cudaMemcpy's line that runs along it: on the line's
+ * row, where the series covers it, its dots are seen; under the series
+ * they were not. */
+static void
+test_ref_line_over_series (void)
+{
+  for (int over = 0; over < 2; over++) {
+    MsChartData *d = ms_chart_data_new ();
+    d->y_kind = MS_SCALE_LOG10;
+    d->y_unit = MS_SCALE_TIME_US;
+    d->refs_over = over;
+    MsChartSeries *s = ms_chart_data_add_series (d, "along", 1, 1, 0);
+    for (int e = 10; e <= 22; e += 2)
+      ms_chart_series_add (s, (double) (1 << e), 200, 1, 0, FALSE);
+    MsChartSeries *low = ms_chart_data_add_series (d, "low", 2, 2, 0);
+    ms_chart_series_add (low, 1024, 2, 1, 0, FALSE);
+    ms_chart_data_add_ref (d, 200, NULL);
+    MsChartStyle st;
+    ms_chart_style_init_light (&st);
+    cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+    cairo_t *cr = cairo_create (surf);
+    MsChartLayout l;
+    ms_chart_layout_init (&l);
+    ms_chart_draw (cr, d, &st, 800, 500, -1, &l);
+    cairo_surface_flush (surf);
+    int y = (int) (ms_scale_to_pixel (&l.ys, 200) + 0.5);
+    const unsigned char *data = cairo_image_surface_get_data (surf);
+    int stride = cairo_image_surface_get_stride (surf), dark_px = 0;
+    for (int x = (int) l.plot_x + 40; x < (int) (l.plot_x + l.plot_w) - 40; x++) {
+      guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+      dark_px += ((p >> 16) & 0xff) + ((p >> 8) & 0xff) + (p & 0xff) < 3 * 110;
+    }
+    g_test_message ("refs_over %d: %d dark pixels on the line's row", over, dark_px);
+    if (over)
+      g_assert_cmpint (dark_px, >, 20);
+    else
+      g_assert_cmpint (dark_px, <, 20);
+    ms_chart_layout_clear (&l);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surf);
+    ms_chart_data_free (d);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -373,5 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/slides/nothing-covers-data", test_nothing_covers_data);
   g_test_add_func ("/render/slides/noisy-bars-seen", test_noisy_bars_seen);
   g_test_add_func ("/render/slides/managed-touch-named", test_managed_touch_named);
+  g_test_add_func ("/render/slides/sync-async-markers-apart", test_sync_async_markers_apart);
+  g_test_add_func ("/render/slides/ref-line-over-series", test_ref_line_over_series);
   return g_test_run ();
 }
