@@ -111,10 +111,8 @@ add_to_rows (const MsCell *cell, int rep, const char *title, gpointer rows)
   return ms_timeline_rows_add (rows, cell, rep, title);
 }
 
-/* How the rows draw what the lesson's look asks: titles that quote the
- * median copy rate (append_rate), thin bars named. */
-static void
-rows_look (MsTimelineRows *rows, MsLessonTopic topic)
+void
+ms_lesson_rows_look (MsTimelineRows *rows, MsLessonTopic topic)
 {
   const MsLessonLook *look = ms_lesson_look (topic);
   rows->rates_in_titles = look && look->view.rows_rate;
@@ -125,7 +123,7 @@ int
 ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
-  rows_look (rows, topic);
+  ms_lesson_rows_look (rows, topic);
   return ms_lesson_rows_each (topic, run, add_to_rows, rows);
 }
 
@@ -133,6 +131,6 @@ int
 ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
   ms_timeline_rows_clear (rows);
-  rows_look (rows, topic);
+  ms_lesson_rows_look (rows, topic);
   return ms_lesson_rows_each_for (topic, run, TRUE, add_to_rows, rows);
 }

@@ -29,4 +29,10 @@ int ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResu
 /* As ms_lesson_rows_fill, less the rows the look leaves off a slide. */
 int ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);
 
+/* How rows draw what topic's look asks (MsLessonView): bars without
+ * their rates where the titles quote the median's (rows_rate), bars too
+ * thin for their names named over their lane (name_slivers). Set after
+ * ms_timeline_rows_clear, which forgets it; the fills set it. */
+void ms_lesson_rows_look (MsTimelineRows *rows, MsLessonTopic topic);
+
 G_END_DECLS

@@ -36,6 +36,8 @@ ms_lesson_detail_fill_rows (MsTimelineStack *stack, MsLessonTopic topic, const M
 {
   Filling f = { stack, g_string_new (NULL) };
   ms_timeline_stack_clear (stack);
+  /* The look the pictures' rows get (the handout's, a test's). */
+  ms_timeline_stack_set_lesson_look (stack, topic);
   ms_lesson_rows_each_for (topic, run, slide, add_to_stack, &f);
   gtk_widget_set_tooltip_text (GTK_WIDGET (stack), f.variants->len ? f.variants->str : NULL);
   g_string_free (f.variants, TRUE);

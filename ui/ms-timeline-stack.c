@@ -207,6 +207,13 @@ ms_timeline_stack_add (MsTimelineStack *self, const MsCell *cell, int rep, const
   return TRUE;
 }
 
+void
+ms_timeline_stack_set_lesson_look (MsTimelineStack *self, MsLessonTopic topic)
+{
+  ms_lesson_rows_look (&self->rows, topic);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 int
 ms_timeline_stack_get_n_rows (MsTimelineStack *self)
 {

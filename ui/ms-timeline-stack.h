@@ -28,6 +28,9 @@ void ms_timeline_stack_clear (MsTimelineStack *self);
 gboolean ms_timeline_stack_add (MsTimelineStack *self, const MsCell *cell, int rep,
                                 const char *title);
 int ms_timeline_stack_get_n_rows (MsTimelineStack *self);
+/* The rows drawn as topic's lesson asks (ms_lesson_rows_look), until the
+ * next clear. */
+void ms_timeline_stack_set_lesson_look (MsTimelineStack *self, MsLessonTopic topic);
 /* The time window shown, in µs on the shared axis. */
 void ms_timeline_stack_get_window (MsTimelineStack *self, double *t0, double *t1);
 /* Draws the rows as shown (in the window shown) into width x height: the

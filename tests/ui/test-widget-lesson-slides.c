@@ -14,6 +14,7 @@
 
 #include "ms-headline.h"
 #include "ms-lessons-page.h"
+#include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
 
 /* The GPU's shipped runs: each lesson's own, and the default sweep that
@@ -188,6 +189,64 @@ breaks_between_words (GtkLabel *label)
 }
 
 static void
+collect_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  g_ptr_array_add (data, g_strdup (text));
+}
+
+/* The slide's timelines as the page draws them, where the lesson has
+ * some, against what its look asks: a lesson compared by copy rate
+ * quotes no rate its takeaway does not (the H200's pageable bar read 8.4
+ * GB/s under a headline's 8.3); one that names thin bars names the
+ * kernel after managed-touch's prefetch, and the prefetch, besides their
+ * key. Returns how many problems it said. */
+static guint
+check_timelines (GtkWidget *page, MsLessonTopic t, const char *takeaway, const char *what)
+{
+  const MsLessonLook *look = ms_lesson_look (t);
+  GtkWidget *stack = find_type (page, MS_TYPE_TIMELINE_STACK);
+  if (!look || !stack || !gtk_widget_get_mapped (stack)
+      || ms_timeline_stack_get_n_rows (MS_TIMELINE_STACK (stack)) == 0)
+    return 0;
+  int w = gtk_widget_get_width (stack), h = gtk_widget_get_height (stack);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, MAX (w, 1), MAX (h, 1));
+  cairo_t *cr = cairo_create (s);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  ms_draw_set_text_recorder (collect_text, texts);
+  ms_timeline_stack_draw (MS_TIMELINE_STACK (stack), cr, &st, w, h);
+  ms_draw_set_text_recorder (NULL, NULL);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  guint problems = 0, kernels = 0, prefetches = 0;
+  for (guint i = 0; i < texts->len; i++) {
+    const char *text = g_ptr_array_index (texts, i);
+    kernels += g_str_has_prefix (text, "kernel ");
+    prefetches += g_str_has_prefix (text, "prefetch");
+    for (const char *at = look->view.rows_rate ? strstr (text, " GB/s") : NULL; at;
+         at = strstr (at + 1, " GB/s")) {
+      const char *start = at;
+      while (start > text && (g_ascii_isdigit (start[-1]) || start[-1] == '.'))
+        start--;
+      g_autofree char *rate = g_strndup (start, at - start);
+      if (rate[0] && !strstr (takeaway, rate)) {
+        g_printerr ("%s: \"%s\" quotes %s GB/s, which the takeaway does not\n", what, text, rate);
+        problems++;
+      }
+    }
+  }
+  /* The first touch's kernel and the one after the prefetch; the
+   * prefetch's bar or callout and its key. */
+  if (look->view.name_slivers && (kernels < 2 || prefetches < 2)) {
+    g_printerr ("%s: %u kernels and %u prefetches named\n", what, kernels, prefetches);
+    problems++;
+  }
+  return problems;
+}
+
+static void
 check_slides (const char *gpu)
 {
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
@@ -236,6 +295,7 @@ check_slides (const char *gpu)
     g_autofree char *what = g_strdup_printf ("%s %s", gpu, name);
     failed += small_labels (gtk_paned_get_end_child (GTK_PANED (find_type (page, GTK_TYPE_PANED))),
                             least, what);
+    failed += check_timelines (page, t, gtk_label_get_text (line), what);
     checked++;
   }
   g_assert_cmpuint (checked, >=, 18);
