@@ -618,7 +618,13 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
     }
     *rc = end.cpu_limit && !end.told ? cpu_limit_reached (i, o->runs)
                                      : say_child_end (&end, i, o->runs, prefix, &go_on);
-    *partial += keep_partial (dir, prefix);
+    bool had_files = keep_partial (dir, prefix);
+    *partial += had_files;
+    /* Stopped, with no files in its folder: where TMPDIR could not take
+     * them (full), the run kept them elsewhere; its log, or a look from
+     * here (ms_supervisor_child_said), says where. */
+    if (end.told && !had_files)
+      show_log (prefix);
     if (!go_on)
       return done;
   }

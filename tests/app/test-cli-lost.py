@@ -18,8 +18,9 @@ Cases 38 on: two commands writing one output set at once, and the lesser
 defects the same pass found (issue 71); each fails on 915c2c54.
 Cases 46 on: measured work still lost in issue 71 (a process folder made
 immutable midway, a hold whose lock file was removed, a CPU-time limit);
-each fails on c83b1c4d. Cases 51 to 53 (a soft file-size limit, a siblings
-check at an export's name, an oversized NAME-meta.json) fail on 3549f874.
+each fails on c83b1c4d. Cases 51 to 54 (a soft file-size limit, a siblings
+check at an export's name, an oversized NAME-meta.json, a stopped run
+kept outside a full TMPDIR) fail on 3549f874.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1262,6 +1263,43 @@ def oversized_sidecar_kept(d):
     rc, _, err = memsweep("run", *TINY, "--out", "X", cwd=d)
     expect(rc == 2 and os.path.getsize(big) == before,
            f"exit {rc}; X-meta.json {os.path.getsize(big)} bytes, was {before}", err)
+
+
+@case(54, "calibrate stopped while its run is stopped and TMPDIR full: where the run kept itself is said")
+def calibrate_partial_kept_elsewhere(d):
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tmp],
+                      stderr=subprocess.DEVNULL).returncode != 0:
+        raise Skip("no tmpfs (not root)")
+    try:
+        e = dict(os.environ, TMPDIR=tmp, HOME=d, LC_ALL="C", LANGUAGE="")
+        p = subprocess.Popen([MEMSWEEP, "calibrate", "--runs", "40", "--modes", "host",
+                              "--min-exp", "10", "--max-exp", "22", "--reps", "30", "--out",
+                              "p.csv"], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+        said = b""
+        while p.poll() is None and b"run 2 of" not in said:
+            said += os.read(p.stderr.fileno(), 65536)
+        time.sleep(0.3)  # into run 2's cells
+        kids = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True,
+                              text=True).stdout.split()
+        for k in kids:
+            os.kill(int(k), signal.SIGSTOP)
+        with open(os.path.join(tmp, "fill"), "wb") as f:
+            try:
+                while True:
+                    f.write(b"\0" * 65536)
+            except OSError:
+                pass
+        p.send_signal(signal.SIGTERM)
+        err = (said + p.communicate(timeout=60)[1]).decode(errors="replace")
+    finally:
+        subprocess.run(["umount", "-l", tmp])
+    kept = [k for k in glob.glob(os.path.join(d, "memsweep-kept-*"))
+            if glob.glob(os.path.join(k, "run2-samples.csv*"))]
+    expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
+    expect(not kept or all(k in err for k in kept), f"run 2 kept in {kept}, not said", err)
 
 
 def main():
