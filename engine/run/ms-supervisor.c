@@ -956,5 +956,8 @@ ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
   size_t used = strlen (buf);
   if (kept_by (err_path, kept, sizeof kept))
     snprintf (buf + used, len - used, ms_gettext ("; what it measured is kept in %s"), kept);
+  else if (used)
+    snprintf (buf + used, len - used, "%s",
+              ms_gettext ("; whatever it measured could not be kept anywhere: lost"));
   return buf;
 }

@@ -1237,6 +1237,13 @@ def soft_file_size_limit(d):
             expect("is lost" in err, f"ulimit {limit}: the loss not said", err)
         for f in glob.glob(os.path.join(d, "memsweep-kept-*")):
             shutil.rmtree(f)
+    # A run of calibrate's that a hard limit of 0 silenced: its loss said.
+    p = subprocess.run(["sh", "-c", "ulimit -f 0; exec \"$0\" calibrate --runs 3 \"$@\" "
+                        "--out P.csv 2>&1", MEMSWEEP, *TINY], cwd=d, env=e, capture_output=True,
+                       timeout=120)
+    err = p.stdout.decode(errors="replace")
+    expect(p.returncode == 4 and "could not be kept anywhere: lost" in err,
+           f"calibrate under ulimit -f 0: exit {p.returncode}, the loss not said", err)
 
 
 @case(52, "a check of a host's GPUs (siblings JSON) is measurements: no export or --out replaces it")
