@@ -242,6 +242,22 @@ remove_tree (const char *path)
   remove_tree_at (AT_FDCWD, path, 0);
 }
 
+/* This command's own process folder: one that could not be removed (made
+ * immutable, its file system remounted read-only) is left, and said, so
+ * that no folder memsweep made stays in TMPDIR unnamed. (A dead command's
+ * is tried again by the next command's sweep, quietly.) */
+static void
+remove_own_tree (const char *path)
+{
+  struct stat st;
+  remove_tree (path);
+  if (lstat (path, &st) != 0)
+    return;
+  int e = errno;
+  fprintf (stderr, ms_gettext ("memsweep: %s: could not be removed (%s): left in place\n"), path,
+           strerror (e ? e : EPERM));
+}
+
 /* The PID in "memsweep-KIND-PID-XXXXXX", or 0 when name is not such. */
 static pid_t
 folder_pid (const char *name)
@@ -370,7 +386,7 @@ remove_folders_at_exit (void)
   pthread_mutex_lock (&folders_lock);
   for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
     if (folders[i][0]) {
-      remove_tree (folders[i]);
+      remove_own_tree (folders[i]);
       folders[i][0] = '\0';
     }
   pthread_mutex_unlock (&folders_lock);
@@ -430,7 +446,7 @@ ms_supervisor_folder_done (const char *path)
     unlink (mark);
     return;
   }
-  remove_tree (path);
+  remove_own_tree (path);
   ms_output_plan_forget_folder (path);
 }
 

@@ -20,7 +20,8 @@ Cases 46 on: measured work still lost in issue 71 (a process folder made
 immutable midway, a hold whose lock file was removed, a CPU-time limit);
 each fails on c83b1c4d. Cases 51 to 54 (a soft file-size limit, a siblings
 check at an export's name, an oversized NAME-meta.json, a stopped run
-kept outside a full TMPDIR) fail on 3549f874.
+kept outside a full TMPDIR, a process folder that could not be removed)
+fail on 3549f874.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1307,6 +1308,33 @@ def calibrate_partial_kept_elsewhere(d):
             if glob.glob(os.path.join(k, "run2-samples.csv*"))]
     expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
     expect(not kept or all(k in err for k in kept), f"run 2 kept in {kept}, not said", err)
+
+
+@case(55, "a process folder made immutable midway, its runs written: the folder left is named")
+def immutable_folder_named(d):
+    if subprocess.run(["chattr", "+i", d], capture_output=True).returncode != 0:
+        raise Skip("chattr +i is not available here")
+    subprocess.run(["chattr", "-i", d], capture_output=True)
+    tmp = os.path.join(d, "t")
+    os.mkdir(tmp)
+    side = "--modes host --min-exp 10 --max-exp 20 --reps 20"
+    e = dict(os.environ, TMPDIR=tmp, LC_ALL="C", LANGUAGE="")
+    p = subprocess.Popen([MEMSWEEP, "compare", "--live", "--a", side, "--b", side, "--budget",
+                          "20", "--out", "L"], cwd=d, env=e, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    folders = []
+    for _ in range(200):
+        folders = glob.glob(os.path.join(tmp, "memsweep-live-*"))
+        if folders or p.poll() is not None:
+            break
+        time.sleep(0.05)
+    try:
+        subprocess.run(["chattr", "+i", *folders, tmp], check=True)
+        err = p.communicate(timeout=120)[1].decode(errors="replace")
+    finally:
+        subprocess.run(["chattr", "-R", "-i", tmp], capture_output=True)
+    left = [f for f in glob.glob(os.path.join(tmp, "memsweep-*")) if f not in err]
+    expect(folders and not left, f"exit {p.returncode}; left in TMPDIR, not named: {left}", err)
 
 
 def main():
