@@ -287,11 +287,11 @@ slide_note (gboolean noisy, gboolean cut)
 {
   if (noisy && cut)
     /* xgettext:no-c-format */
-    return _ ("Lines: 95% intervals (an arrow: it goes on). Noisy: an interval wider than its "
-              "median.");
+    return _ ("Lines: 95% intervals (an arrow: it goes on). Too noisy: an interval wider than "
+              "its median, drawn alone.");
   if (noisy)
     /* xgettext:no-c-format */
-    return _ ("Lines: 95% intervals. Noisy, outlined: an interval wider than its median.");
+    return _ ("Lines: 95% intervals. Too noisy: an interval wider than its median, drawn alone.");
   if (cut)
     /* xgettext:no-c-format */
     return _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: in a "

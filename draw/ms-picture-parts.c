@@ -147,31 +147,31 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
                         width - fs);
     else
       ms_draw_text_max (cr, bars[i].name, fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
-    double x1 = ms_scale_to_pixel (&xs, bars[i].median);
-    /* A noisy bar lighter, as the chart's noise is (its figure still
-     * full contrast, so that "noisy" is read). */
-    ms_set_color (cr, &c, bars[i].noisy ? MS_CHART_MUTED_POINT_ALPHA : 1);
-    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
-    cairo_fill (cr);
-    /* Its outline in full colour: lighter alone, on a dark background a
-     * noisy bar was a dark smudge a projector lost. */
-    if (bars[i].noisy) {
-      double lw = ms_style_line_width (style);
-      ms_set_color (cr, &c, 1);
-      cairo_set_line_width (cr, lw);
-      cairo_rectangle (cr, x0 + lw / 2, cy - bar_h / 2 + lw / 2, x1 - x0 - lw, bar_h - lw);
-      cairo_stroke (cr);
-    }
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
     double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
     ms_picture_interval (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);
-    /* The median at the bar's own end, where the axis says that time. */
-    char t[32];
+    char t[32], u[32];
     ms_caption_time (bars[i].median, t, sizeof t);
-    /* TRANSLATORS: a noisy bar's time on a slide, e.g. "92 µs, noisy". */
-    g_autofree char *text = bars[i].noisy ? g_strdup_printf (_ ("%s, noisy"), t) : g_strdup (t);
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, text, x1 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+    /* A bar too noisy to trust is its interval alone, said in words: drawn
+     * as a bar, its median drew the eye to what the slide's line leaves
+     * out (a 92 µs bar beside "about 53 µs"). */
+    if (bars[i].noisy) {
+      ms_caption_time (bars[i].lo, t, sizeof t);
+      ms_caption_time (bars[i].hi, u, sizeof u);
+      /* TRANSLATORS: a bar too noisy to draw on a slide, in place of it:
+       * its 95% interval, e.g. "too noisy: 28 µs to 143 µs". */
+      g_autofree char *text = g_strdup_printf (_ ("too noisy: %s to %s"), t, u);
+      ms_draw_text (cr, text, x0 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+      continue;
+    }
+    double x1 = ms_scale_to_pixel (&xs, bars[i].median);
+    ms_set_color (cr, &c, 1);
+    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
+    cairo_fill (cr);
+    /* The median at the bar's own end, where the axis says that time. */
+    ms_set_color (cr, &style->fg, 1);
+    ms_draw_text (cr, t, x1 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

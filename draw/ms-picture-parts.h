@@ -25,8 +25,8 @@ void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x
 
 /* One bar of ms_picture_time_bars: its name, a time's median and 95%
  * interval in µs, its colour (the chart palette's index), and whether its
- * interval is too wide to trust its median (drawn lighter, its time
- * marked "noisy"). */
+ * interval is too wide to trust its median (no bar then: its interval
+ * alone, and "too noisy" with its ends in words). */
 typedef struct {
   const char *name;
   double median, lo, hi;

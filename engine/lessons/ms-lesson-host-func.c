@@ -213,73 +213,41 @@ range_words (double lo, double hi, char *buf, size_t len)
   snprintf (buf, len, ms_gettext ("%s to %s"), t, u);
 }
 
-/* What the slide's line says of the host functions queued after one kind
- * of work (after: AFTER_COPY or AFTER_KERNEL), both calls': the range of
- * every median it speaks of, with how many of them are noisy
- * (ms_host_func_noisy), or "noisy" alone where all are. False where
- * neither was measured. *quoted: whether it quotes a time. */
-static bool
-after_words_of (const MsResults *r, int after, char *buf, size_t len, bool *quoted)
-{
-  double least = DBL_MAX, most = -1;
-  int measured = 0, noisy = 0;
-  for (int api = 0; api < 2; api++) {
-    const MsCell *c = latency_cell (r, api, after);
-    if (!c)
-      continue;
-    measured++;
-    noisy += ms_host_func_noisy (&c->stats.e2e);
-    least = c->stats.e2e.median < least ? c->stats.e2e.median : least;
-    most = c->stats.e2e.median > most ? c->stats.e2e.median : most;
-  }
-  *quoted = measured > noisy;
-  if (measured == 0)
-    return false;
-  if (noisy == measured) {
-    /* TRANSLATORS: what the host-function slide says of latencies too
-     * noisy to quote ("after a copy: noisy"). */
-    snprintf (buf, len, "%s", ms_gettext ("noisy"));
-    return true;
-  }
-  char range[80];
-  range_words (least, most, range, sizeof range);
-  if (noisy > 0)
-    /* TRANSLATORS: a range of times of which some are noisy, e.g.
-     * "52 to 54 µs (1 noisy)". */
-    snprintf (buf, len, ms_gettext ("%s (%d noisy)"), range, noisy);
-  else
-    snprintf (buf, len, "%s", range);
-  return true;
-}
-
-/* The slide's line, scoped to what was measured: how soon host functions
- * started after a kernel and after a copy, each the range of every median
- * it speaks of (the H200's "45 µs to 52 µs" left out a noisy 54 µs that
- * was a host function too), "noisy" where all of a kind's are. The slow
- * function's finding and each call are the details'. */
+/* The slide's line, one effect: how soon a host function started after
+ * the work queued before it, whichever call queued it and whatever the
+ * work, as the range of every median not too noisy to quote
+ * (ms_host_func_noisy; the slide draws those as their intervals alone).
+ * Split by the work before ("after a kernel: ...; after a copy: ...") it
+ * suggested a difference that the intervals, overlapping, do not show.
+ * The slow function's finding and each call are the details'. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  char kernel[128], copy[128];
-  bool kernel_quoted = false, copy_quoted = false;
-  bool after_kernel = after_words_of (r, AFTER_KERNEL, kernel, sizeof kernel, &kernel_quoted);
-  bool after_copy = after_words_of (r, AFTER_COPY, copy, sizeof copy, &copy_quoted);
-  if (!after_kernel && !after_copy)
+  double least = DBL_MAX, most = -1;
+  int measured = 0;
+  for (int api = 0; api < 2; api++)
+    for (int after = AFTER_COPY; after <= AFTER_KERNEL; after++) {
+      const MsCell *c = latency_cell (r, api, after);
+      if (!c)
+        continue;
+      measured++;
+      if (ms_host_func_noisy (&c->stats.e2e))
+        continue;
+      least = c->stats.e2e.median < least ? c->stats.e2e.median : least;
+      most = c->stats.e2e.median > most ? c->stats.e2e.median : most;
+    }
+  if (measured == 0)
     return MS_TAKEAWAY_MISSING;
-  if (!kernel_quoted && !copy_quoted) {
+  if (most < 0) {
     snprintf (buf, len,
               ms_gettext ("This run cannot tell how soon host functions start (too noisy)"));
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (after_kernel && after_copy)
-    /* TRANSLATORS: the host-function slide's line, under the title "Host
-     * functions in a stream": how soon one started, e.g. "After a kernel:
-     * about 53 µs; after a copy: noisy". */
-    snprintf (buf, len, ms_gettext ("After a kernel: %s; after a copy: %s"), kernel, copy);
-  else if (after_kernel)
-    snprintf (buf, len, ms_gettext ("After a kernel: %s"), kernel);
-  else
-    snprintf (buf, len, ms_gettext ("After a copy: %s"), copy);
+  char range[80];
+  range_words (least, most, range, sizeof range);
+  /* TRANSLATORS: the host-function slide's line, e.g. "A host function
+   * started about 53 µs after the work before it". */
+  snprintf (buf, len, ms_gettext ("A host function started %s after the work before it"), range);
   return MS_TAKEAWAY_DECIDED;
 }
 
