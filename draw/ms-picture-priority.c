@@ -109,7 +109,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     double m = s[i].cell->stats.e2e.median;
     if (m > 0) {
       char t[32];
-      ms_caption_time (m, t, sizeof t);
+      ms_priority_wait_words (m, t, sizeof t);
       ms_set_color (cr, &style->fg, 0.95);
       ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);

@@ -42,6 +42,11 @@ enum {
 void ms_priority_variant (char *buf, size_t len, MsPriorityShorts shorts, MsPriorityFigure figure,
                           int waves, int block_us, int short_us, int gap_us);
 /* The run's cell of shorts and figure (any settings), or NULL. */
+/* A wait as the lesson writes it: to a tenth of a µs from 10 to 100 µs,
+ * so that two waits divided give the fold the line quotes from the
+ * medians; else as ms_caption_time. */
+const char *ms_priority_wait_words (double us, char *buf, size_t len);
+
 const MsCell *ms_priority_cell (const MsResults *r, MsPriorityShorts shorts,
                                 MsPriorityFigure figure);
 

@@ -111,7 +111,7 @@ test_caption (void)
   MsResults *r = run_lesson (GPU_PRIORITY, "");
   g_assert_true (ms_lesson_caption (MS_TOPIC_PRIORITY, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  g_assert_nonnull (strstr (buf, "started 25 µs after launch"));
+  g_assert_nonnull (strstr (buf, "started 25.0 µs after launch"));
   g_assert_nonnull (strstr (buf, "1.00 ms on a second low-priority stream"));
   g_assert_nonnull (strstr (buf, "40-fold"));
   g_assert_null (strstr (buf, "no clear difference"));
