@@ -156,6 +156,7 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   ms_timeline_rows_init (&rows);
   /* The lesson's figure is the short kernels' wait, not a time end to end. */
   rows.figure_name = _ ("wait from launch to start");
+  rows.time_words = ms_priority_wait_words;
   if (high && !small)
     ms_timeline_rows_add_typical (&rows, high, _ ("With priority"));
   if (low && !small)

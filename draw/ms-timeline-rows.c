@@ -153,14 +153,16 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
   if (!(rows->drawn_us[i] > 0))
     return g_strdup (what);
   /* As the captions write times, so that a figure reads the same in both. */
-  ms_caption_time (rows->drawn_us[i], drawn, sizeof drawn);
+  const char *(*words) (double, char *, size_t) = rows->time_words ? rows->time_words
+                                                                    : ms_caption_time;
+  words (rows->drawn_us[i], drawn, sizeof drawn);
   if (!(rows->median_us[i] > 0))
     /* Translators: a timeline row's title and how long the repetition
      * drawn took, measured with timers, e.g. "Pinned · 4 MiB per vector ·
      * drawn: a repetition with timers, 1.37 ms". */
     return g_strdup_printf (C_("timeline row", "%s · drawn: a repetition with timers, %s"), what,
                             drawn);
-  ms_caption_time (rows->median_us[i], median, sizeof median);
+  words (rows->median_us[i], median, sizeof median);
   /* Short, a title of three parts or more (mode · size · setting) keeps
    * its first and last: the size is the same in every row. */
   g_auto (GStrv) parts = g_strsplit (what, " · ", -1);

@@ -36,6 +36,9 @@ typedef struct {
    * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
    * to end. Not owned. */
   const char *figure_name;
+  /* How the titles write times (NULL: ms_caption_time), as the lesson's
+   * line does: priority's waits to a tenth of a µs. */
+  const char *(*time_words) (double us, char *buf, size_t len);
   /* The titles quote the median copy rate (a lesson compared by it): the
    * bars leave theirs out (MsTimelineParts.no_bar_rates). */
   gboolean rates_in_titles;
