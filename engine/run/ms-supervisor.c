@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-output-plan.h"
 #include "ms-supervisor.h"
@@ -214,6 +215,10 @@ ms_supervisor_ignored_at_start (int sig)
 static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
 static char folders[MS_SUPERVISOR_MAX_FOLDERS][PATH_MAX];
 
+/* How many folders down a process folder is removed, and looked into
+ * for measurements before a dead command's is. */
+#define MS_SUPERVISOR_TREE_DEPTH 4
+
 /* Everything under dir (files, and folders of files), then dir. */
 static void
 remove_tree_at (int parent, const char *name, int depth)
@@ -229,7 +234,8 @@ remove_tree_at (int parent, const char *name, int depth)
   for (struct dirent *e; (e = readdir (d)) != NULL;) {
     if (strcmp (e->d_name, ".") == 0 || strcmp (e->d_name, "..") == 0)
       continue;
-    if (unlinkat (dirfd (d), e->d_name, 0) != 0 && errno == EISDIR && depth < 4)
+    if (unlinkat (dirfd (d), e->d_name, 0) != 0 && errno == EISDIR &&
+        depth < MS_SUPERVISOR_TREE_DEPTH)
       remove_tree_at (dirfd (d), e->d_name, depth + 1);
   }
   closedir (d);
@@ -315,6 +321,10 @@ holds_at (const char *path, int depth, bool runs)
   bool kept = !d && runs;
   for (struct dirent *e; d && !kept && (e = readdir (d));) {
     kept = strncmp (e->d_name, "memsweep-kept-", 14) == 0 || (runs && is_run_file (e->d_name));
+    /* Whatever its name: a profile, a peer matrix, a siblings check... */
+    if (!kept && runs && e->d_type == DT_REG &&
+        snprintf (sub, sizeof sub, "%s/%s", path, e->d_name) < (int) sizeof sub)
+      kept = ms_file_kind_holds_measurements (sub);
     /* A live comparison's sides have a subfolder each (a, b), where
      * their processes write and keep theirs. */
     if (!kept && depth > 0 && e->d_type == DT_DIR && e->d_name[0] != '.' &&
@@ -344,7 +354,8 @@ keep_dead_folder (const char *tmp, const char *name)
   char path[PATH_MAX], kept[PATH_MAX];
   if (snprintf (path, sizeof path, "%s/%s", tmp, name) >= (int) sizeof path)
     return;
-  if (!holds_at (path, 1, true)) {
+  /* As deep as remove_tree goes. */
+  if (!holds_at (path, MS_SUPERVISOR_TREE_DEPTH, true)) {
     remove_tree (path);
     return;
   }

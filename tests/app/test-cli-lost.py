@@ -20,8 +20,8 @@ Cases 46 on: measured work still lost in issue 71 (a process folder made
 immutable midway, a hold whose lock file was removed, a CPU-time limit);
 each fails on c83b1c4d. Cases 51 to 54 (a soft file-size limit, a siblings
 check at an export's name, an oversized NAME-meta.json, a stopped run
-kept outside a full TMPDIR, a process folder that could not be removed)
-fail on 3549f874.
+kept outside a full TMPDIR, a process folder that could not be removed,
+measurements deep in a dead command's folder) fail on 3549f874.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1335,6 +1335,28 @@ def immutable_folder_named(d):
         subprocess.run(["chattr", "-R", "-i", tmp], capture_output=True)
     left = [f for f in glob.glob(os.path.join(tmp, "memsweep-*")) if f not in err]
     expect(folders and not left, f"exit {p.returncode}; left in TMPDIR, not named: {left}", err)
+
+
+@case(56, "a dead command's folder holding measurements deeper down, or of any kind, is kept")
+def dead_folder_deep_kept(d):
+    ref = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                       "reference")
+    tmp = os.path.join(d, "t")
+    deep = os.path.join(tmp, "memsweep-grade-999999-AbCdEf")
+    other = os.path.join(tmp, "memsweep-grade-999998-AbCdEg")
+    os.makedirs(os.path.join(deep, "a", "b"))
+    os.makedirs(other)
+    for f in (deep, other):
+        open(os.path.join(f, ".memsweep-process-folder"), "w").close()
+    with gzip.open(os.path.join(ref, "h100-default-samples.csv.gz"), "rb") as src, \
+            open(os.path.join(deep, "a", "b", "x-samples.csv"), "wb") as dst:
+        shutil.copyfileobj(src, dst)
+    shutil.copy(os.path.join(ref, "h200x4-siblings.json"), os.path.join(other, "s.json"))
+    e = {"TMPDIR": tmp}
+    rc, _, err = memsweep("run", *TINY, "--grade", "--processes", "2", "--out", "g", cwd=d, env=e)
+    kept = glob.glob(os.path.join(tmp, "memsweep-kept-*", "a", "b", "x-samples.csv")) + \
+        glob.glob(os.path.join(tmp, "memsweep-kept-*", "s.json"))
+    expect(rc == 0 and len(kept) == 2, f"exit {rc}; kept {kept}", err)
 
 
 def main():
