@@ -164,18 +164,26 @@ draw_answer (cairo_t *cr, MsLessonTopic t, const MsResults *run, const MsChartSt
   return drawn;
 }
 
+/* A slide's style as projected: text 1.6 times, thick lines, high
+ * contrast, light or dark. */
+static void
+slide_style (MsChartStyle *st, gboolean dark)
+{
+  if (dark)
+    ms_chart_style_init_dark (st);
+  else
+    ms_chart_style_init_light (st);
+  st->text_scale = 1.6;
+  st->line_scale = 2;
+  st->high_contrast = TRUE;
+  st->slide = TRUE;
+}
+
 static void
 draw_slide (MsLessonTopic t, const MsResults *run, gboolean dark, int slide_h, Check *check)
 {
   MsChartStyle st;
-  if (dark)
-    ms_chart_style_init_dark (&st);
-  else
-    ms_chart_style_init_light (&st);
-  st.text_scale = 1.6;
-  st.line_scale = 2;
-  st.high_contrast = TRUE;
-  st.slide = TRUE;
+  slide_style (&st, dark);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SLIDE_W, slide_h);
   cairo_t *cr = cairo_create (surface);
   ms_chart_set_label_check (check_label, check);
@@ -290,11 +298,7 @@ test_noisy_bars_seen (void)
       MsResults *run = shipped_run (gpus[g], MS_TOPIC_HOST_FUNC);
       g_assert_nonnull (run);
       MsChartStyle st;
-      if (dark)
-        ms_chart_style_init_dark (&st);
-      else
-        ms_chart_style_init_light (&st);
-      st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+      slide_style (&st, dark);
       cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SLIDE_W, 540);
       cairo_t *cr = cairo_create (s);
       NoisyLabel label = { 0 };
@@ -354,11 +358,7 @@ test_managed_touch_named (void)
     for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
       int dark = k % 2, h = slide_heights[k / 2];
       MsChartStyle st;
-      if (dark)
-        ms_chart_style_init_dark (&st);
-      else
-        ms_chart_style_init_light (&st);
-      st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+      slide_style (&st, dark);
       cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SLIDE_W, h);
       cairo_t *cr = cairo_create (s);
       g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
@@ -411,11 +411,7 @@ test_sync_async_markers_apart (void)
     for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
       int dark = k % 2, h = slide_heights[k / 2];
       MsChartStyle st;
-      if (dark)
-        ms_chart_style_init_dark (&st);
-      else
-        ms_chart_style_init_light (&st);
-      st.text_scale = 1.6, st.line_scale = 2, st.high_contrast = TRUE, st.slide = TRUE;
+      slide_style (&st, dark);
       cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SLIDE_W, h);
       cairo_t *cr = cairo_create (s);
       double tick = -1;
