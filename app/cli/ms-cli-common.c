@@ -32,6 +32,9 @@ ms_cli_signal_name (int sig)
          : sig == SIGUSR1 ? "SIGUSR1"
          : sig == SIGUSR2 ? "SIGUSR2"
          : sig == SIGALRM ? "SIGALRM"
+         : sig == SIGPWR  ? "SIGPWR"
+         : sig == SIGPROF ? "SIGPROF"
+         : sig == SIGVTALRM ? "SIGVTALRM"
                           : ms_gettext ("a signal");
 }
 

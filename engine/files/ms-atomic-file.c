@@ -132,7 +132,8 @@ on_fatal_signal (int sig)
 void
 ms_atomic_file_clean_up_on_signals (void)
 {
-  static const int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2 };
+  static const int signals[] = { SIGINT,  SIGTERM, SIGHUP, SIGQUIT,  SIGALRM,
+                                 SIGUSR1, SIGUSR2, SIGPWR, SIGVTALRM, SIGPROF };
   struct sigaction sa = { 0 };
   sa.sa_handler = on_fatal_signal;
   for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {

@@ -33,9 +33,12 @@ extern char **environ;
  * Ctrl+\\ (SIGQUIT, whose core dump would throw away what was measured),
  * a CPU-time limit (SIGXCPU: ulimit -t, a batch system's), and those whose
  * default would end the process with nothing written: Slurm's warning
- * before a time limit (--signal, SIGUSR1 by default), SIGUSR2, SIGALRM. */
-static const int stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
-                                    SIGXCPU, SIGUSR1, SIGUSR2, SIGALRM };
+ * before a time limit (--signal, SIGUSR1 by default), SIGUSR2, SIGALRM,
+ * a UPS daemon's power failure (SIGPWR: the one moment to write what was
+ * measured) and the two timers' SIGVTALRM and SIGPROF. SIGPROF is left to
+ * a profiler that installed its handler first (gprof). */
+static const int stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGXCPU,  SIGUSR1,
+                                    SIGUSR2, SIGALRM, SIGPWR,  SIGPROF, SIGVTALRM };
 #define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
 
 static atomic_int cancel_flag;
@@ -130,8 +133,9 @@ note_dispositions (void)
     return;
   for (size_t i = 0; i < N_STOP_SIGNALS; i++) {
     struct sigaction old;
-    ignored_at_start[i] = sigaction (stop_signals[i], NULL, &old) == 0 &&
-                          old.sa_handler == SIG_IGN;
+    bool read = sigaction (stop_signals[i], NULL, &old) == 0;
+    ignored_at_start[i] = read && (old.sa_handler == SIG_IGN ||
+                                   (stop_signals[i] == SIGPROF && old.sa_handler != SIG_DFL));
   }
   known_at_start = true;
 }

@@ -35,7 +35,8 @@
 #include <sys/types.h>
 
 /* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU,
- * SIGUSR1, SIGUSR2, SIGALRM, each unless ignored at start) once and
+ * SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGPROF, SIGVTALRM, each unless
+ * ignored at start) once and
  * returns the stop flag, which the first one sets. A command that
  * supervises nothing gets 2 s after a second to write what finished; at
  * the third, or after those 2 s, at_once runs in the handler before it
