@@ -195,6 +195,11 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   else if (ms_cli_processes_unread ())
     fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
                                  "in their folder, named below\n"));
+  /* A process measured, and could neither write nor keep it (said
+   * above, with why): not "nothing was measured". */
+  else if (rc == EXIT_WRITE && run_err[0])
+    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured could "
+                                 "not be written or kept, as said above\n"));
   else if (earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
                                  "was)\n"),

@@ -736,6 +736,16 @@ def live_budget_overrun(d):
            err)
 
 
+@case(32, "run --processes whose processes can keep nothing anywhere: lost said, not 'nothing measured'")
+def processes_lost_said_once(d):
+    # A hard 1 KiB file-size limit: no process's run fits anywhere, which
+    # it says; the command must not then say that nothing was measured.
+    rc, _, err = memsweep(d, "run", "--processes", "2", *SHORT, "--out", "X", fsize=1024)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    expect("what was measured is lost" in err, "the loss not said", err)
+    expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
