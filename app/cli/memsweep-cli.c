@@ -17,6 +17,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
+#include "ms-cli-stack.h"
 
 /* The commands and what they do, from the one table (ms-cli-options.c). */
 static void
@@ -144,6 +145,13 @@ main (int argc, char **argv)
   ms_output_plan_start ();
   /* Where standard input is held, and the room it needs, is said. */
   ms_input_set_notice (say_notice);
+  /* Under a small `ulimit -s` a command would die of SIGSEGV on its way
+   * to measuring; refused before any work instead. */
+  char err[256];
+  if (!ms_cli_stack_ready (err, sizeof err)) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_RUNTIME;
+  }
   int rc = run_command (argc, argv);
   /* Standard input that found no room in TMPDIR to be held failed for
    * want of room to write, not for what it holds: that has its own

@@ -102,7 +102,7 @@ def expect(cond, what, err=""):
         raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
 
 
-def preexec(ignore=(), nofile=None, fsize=None, session=False):
+def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None):
     """The child's stop signals at their defaults (some ignored), limits."""
 
     def setup():
@@ -116,6 +116,8 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False):
         # to keep what it measured (test-cli-lost case 51).
         if fsize is not None:
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+        if stack is not None:
+            resource.setrlimit(resource.RLIMIT_STACK, stack)
         if session:
             os.setsid()
 
@@ -744,6 +746,19 @@ def processes_lost_said_once(d):
     expect(rc == 4, f"exit {rc}, not 4", err)
     expect("what was measured is lost" in err, "the loss not said", err)
     expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
+
+
+@case(33, "a small ulimit -s: raised where the hard limit allows, else refused before any work")
+def small_stack(d):
+    # A run's option checks reach about 200 KiB deep: under 128 KiB it
+    # died of SIGSEGV on its way to measuring.
+    rc, _, err = memsweep(d, "run", "--processes", "2", *SHORT, "--out", "X",
+                          stack=(128 << 10, resource.RLIM_INFINITY))
+    expect(rc == 0 and os.path.exists(os.path.join(d, "X-samples.csv")),
+           f"soft 128 KiB: exit {rc}: {os.listdir(d)}", err)
+    rc, _, err = memsweep(d, "run", *SHORT, "--out", "Y", stack=(128 << 10, 128 << 10))
+    expect(rc == 1 and "ulimit -s" in err and not glob.glob(os.path.join(d, "Y*")),
+           f"hard 128 KiB: exit {rc}: {os.listdir(d)}", err)
 
 
 def main():
