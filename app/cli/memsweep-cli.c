@@ -17,7 +17,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-stack.h"
+#include "ms-cli-limits.h"
 
 /* The commands and what they do, from the one table (ms-cli-options.c). */
 static void
@@ -146,9 +146,10 @@ main (int argc, char **argv)
   /* Where standard input is held, and the room it needs, is said. */
   ms_input_set_notice (say_notice);
   /* Under a small `ulimit -s` a command would die of SIGSEGV on its way
-   * to measuring; refused before any work instead. */
+   * to measuring, and under a small `ulimit -v` plot and report in their
+   * fonts; refused before any work instead. */
   char err[256];
-  if (!ms_cli_stack_ready (err, sizeof err)) {
+  if (!ms_cli_limits_ready (argc, argv, err, sizeof err)) {
     fprintf (stderr, "memsweep: %s\n", err);
     return EXIT_RUNTIME;
   }

@@ -102,7 +102,7 @@ def expect(cond, what, err=""):
         raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
 
 
-def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None):
+def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None):
     """The child's stop signals at their defaults (some ignored), limits."""
 
     def setup():
@@ -118,6 +118,8 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None):
             resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
         if stack is not None:
             resource.setrlimit(resource.RLIMIT_STACK, stack)
+        if vmem is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (vmem, vmem))
         if session:
             os.setsid()
 
@@ -759,6 +761,16 @@ def small_stack(d):
     rc, _, err = memsweep(d, "run", *SHORT, "--out", "Y", stack=(128 << 10, 128 << 10))
     expect(rc == 1 and "ulimit -s" in err and not glob.glob(os.path.join(d, "Y*")),
            f"hard 128 KiB: exit {rc}: {os.listdir(d)}", err)
+
+
+@case(34, "plot and report under a small ulimit -v: refused naming it, not aborted in the fonts")
+def small_address_space(d):
+    run = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    for cmd, out in (("report", "r.html"), ("plot", "p.png")):
+        args = [cmd, run, "--out", out] + (["--view", "bandwidth"] if cmd == "plot" else [])
+        rc, _, err = memsweep(d, *args, vmem=100 << 20)
+        expect(rc == 1 and "ulimit -v" in err and not os.path.exists(os.path.join(d, out)),
+               f"{cmd} under 100 MiB: exit {rc}", err)
 
 
 def main():
