@@ -119,6 +119,10 @@ child_env (const char *experiment, char **env, char *setting, size_t len)
 /* A process wrote its files and they could not be read back: the
  * processes' folder is kept whatever else happens. */
 static bool unread;
+/* Whether a process measured and could not write its files: what it said
+ * (kept where, or lost) stands; nobody may say that nothing was
+ * measured. */
+static bool not_written;
 
 /* A process's files: once merged they stay until the run is written
  * (ms_cli_processes_done), as what it measured, should that fail. */
@@ -190,6 +194,7 @@ lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *
     return MS_CLI_PROCESS_NO_DEVICE;
   }
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_WRITE) {
+    not_written = true;
     snprintf (err, errlen, ms_gettext ("%s could not write its files in TMPDIR: %s"), name, why);
     return MS_CLI_PROCESS_NOT_WRITTEN;
   }
@@ -280,6 +285,12 @@ bool
 ms_cli_processes_unread (void)
 {
   return unread;
+}
+
+bool
+ms_cli_processes_not_written (void)
+{
+  return not_written;
 }
 
 /* n < 0: as many as the run needs. */

@@ -48,3 +48,6 @@ void ms_cli_processes_done (const char *dir, bool lost);
 /* Whether a process wrote files that could not be read back (too many
  * open files): its folder is kept by ms_cli_processes_done. */
 bool ms_cli_processes_unread (void);
+/* Whether a process measured and could not write its files in TMPDIR (it
+ * said why, and where it kept them or that they are lost). */
+bool ms_cli_processes_not_written (void);

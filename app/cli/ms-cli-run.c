@@ -197,7 +197,7 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
                                  "in their folder, named below\n"));
   /* A process measured, and could neither write nor keep it (said
    * above, with why): not "nothing was measured". */
-  else if (rc == EXIT_WRITE && run_err[0])
+  else if (ms_cli_processes_not_written ())
     fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured could "
                                  "not be written or kept, as said above\n"));
   else if (earlier_run (o))
