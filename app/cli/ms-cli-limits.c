@@ -7,6 +7,10 @@
  * read at each fault, so raising it now is enough for the main thread;
  * the threads take their default size from the limit at start, so theirs
  * is raised too. */
+/* pthread_setattr_default_np: the threads' stack. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
