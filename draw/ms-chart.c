@@ -227,7 +227,9 @@ foot_note_fit (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
       double size = smaller ? fs * 0.9 : fs;
       double h = ms_draw_text_wrapped (cr, text, 0, 0, size, width - 2 * fs, FALSE, FALSE)
                  + fs * 0.2;
-      if (h <= height * 0.07) {
+      /* h < 0: no font could be loaded (fontconfig under a descriptor
+       * limit), whose metrics would make the plot a million pixels tall. */
+      if (h >= 0 && h <= height * 0.07) {
         l->foot_h = h;
         l->foot_notes = n;
         l->foot_fs = size;
@@ -272,7 +274,8 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   foot_note_fit (cr, d, st, width, height, l);
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 + l->foot_h
                   + (l->legend_below ? l->legend_h + fs * 0.5 : 0);
-  double plot_h = MAX (10, floor (height - l->plot_y - bottom));
+  /* Never taller than the picture, whatever the text measured. */
+  double plot_h = CLAMP (floor (height - l->plot_y - bottom), 10, MAX (10, height));
   if (d->fit_y) {
     const double r = ms_style_marker_radius (st);
     ms_scale_fit_tight (&l->ys, d->y_kind, ylo, yhi);
@@ -546,7 +549,9 @@ ref_label_spot (const MsChartData *d, const MsChartLayout *l, double py, const M
   const double fs = t->fs, lo = l->plot_y + 1, hi = l->plot_y + l->plot_h - t->h - 1;
   const double x_lo = l->plot_x + fs * 0.4;
   const double x_hi = MAX (x_lo, l->plot_x + l->plot_w - fs * 0.4 - t->w);
-  const guint n_x = 9, n_rows = (guint)ceil (l->plot_h / MAX (t->h, 1)) + 1;
+  /* Rows as far as the plot goes, and no further than a label still
+   * reads as its line's. */
+  const guint n_x = 9, n_rows = MIN ((guint)ceil (l->plot_h / MAX (t->h, 1)) + 1, 64);
   /* Clear of its line by more than the dotted line's half width: 2 px
    * from its middle, the box's edge lay on the line, and the label read
    * as sitting on it ("together: one kernel's time"). */

@@ -545,6 +545,28 @@ ms_text_join_units (const char *text)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+ms_draw_fonts_ready (void)
+{
+  /* Families may still be listed then; a digit laid out shows whether a
+   * face could be opened: its ink is empty, or its size nonsense. */
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (s);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 12");
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, "0", -1);
+  PangoRectangle ink, logical;
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  gboolean ready = ink.height > 0 && logical.height > 0 && logical.height < 100 &&
+                   pango_layout_get_unknown_glyphs_count (layout) == 0;
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  return ready;
+}
+
 double
 ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                       double max_w, gboolean bold, gboolean draw)

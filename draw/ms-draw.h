@@ -54,6 +54,11 @@ char *ms_text_join_units (const char *text);
 /* Left-aligned text from (x, y) wrapped at words to max_w user units,
  * never between a figure and its unit; only measures when draw is FALSE.
  * Returns the height. */
+/* Whether any font can be drawn with: none where fontconfig could not
+ * read its configuration (under a descriptor limit, `ulimit -n 8`), and
+ * every text would then be drawn as nothing, its size measured as
+ * nonsense. */
+gboolean ms_draw_fonts_ready (void);
 double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                              double max_w, gboolean bold, gboolean draw);
 

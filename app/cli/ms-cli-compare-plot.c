@@ -3,6 +3,7 @@
  * chart (draw/ms-compare-chart.c) exported as PNG, SVG or PDF. */
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
+#include "ms-cli-draw.h"
 #include "ms-drawing.h"
 #include "ms-i18n.h"
 
@@ -36,6 +37,8 @@ bool
 ms_cli_compare_plot (const char *path, const MsComparison *cmp, const MsResults *a,
                      const MsResults *b)
 {
+  if (!ms_cli_draw_fonts_ready ())
+    return false;
   g_autofree char *title = g_strdup_printf (ms_gettext ("B: %s against A: %s"), b->label, a->label);
   Job job = { .cmp = cmp, .data = ms_compare_chart_data (cmp, title) };
   ms_chart_style_init_light (&job.style);

@@ -13,6 +13,11 @@
 int ms_cli_plot (int argc, char **argv);
 int ms_cli_report (int argc, char **argv);
 
+/* Whether any font can be drawn with; says why not (fontconfig under
+ * `ulimit -n 8`) on stderr. Every drawing command asks before it draws:
+ * without fonts its text would come out as nothing. */
+bool ms_cli_draw_fonts_ready (void);
+
 /* The lesson a drawing of run (read from path) shows: lesson's, when
  * named (--lesson, for a plain sweep that answers a lesson), else its
  * experiment's. Prints why and returns MS_TOPIC_COUNT when none. */

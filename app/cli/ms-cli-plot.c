@@ -302,6 +302,8 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
   if (!runs || !ms_cli_plan_file ("--out", o->out))
     return EXIT_USAGE;
+  if (!ms_cli_draw_fonts_ready ())
+    return EXIT_RUNTIME;
   LessonJob job = { .run = g_ptr_array_index (runs, 0) };
   job.topic = ms_cli_draw_lesson (job.run, o->lesson, paths[0]);
   if (job.topic == MS_TOPIC_COUNT)
@@ -363,6 +365,8 @@ ms_cli_plot (int argc, char **argv)
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs || !ms_cli_plan_file ("--out", o.out))
     return EXIT_USAGE;
+  if (!ms_cli_draw_fonts_ready ())
+    return EXIT_RUNTIME;
   const char *why = ms_report_view_unavailable (runs, job.view);
   if (why) {
     fprintf (stderr, ms_gettext ("memsweep: the %s view is unavailable: %s\n"), o.view, why);

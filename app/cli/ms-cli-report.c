@@ -89,6 +89,17 @@ summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
   return false;
 }
 
+bool
+ms_cli_draw_fonts_ready (void)
+{
+  if (ms_draw_fonts_ready ())
+    return true;
+  fprintf (stderr, ms_gettext ("memsweep: no font could be loaded (fontconfig could not read its "
+                               "configuration: a descriptor limit, ulimit -n, or no fonts "
+                               "installed): nothing drawn\n"));
+  return false;
+}
+
 MsLessonTopic
 ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
 {
@@ -145,6 +156,8 @@ report_handout (const char *out, const char *lesson, char **paths, int n)
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
   if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
+  if (!ms_cli_draw_fonts_ready ())
+    return EXIT_RUNTIME;
   const MsResults *run = g_ptr_array_index (runs, 0);
   MsLessonTopic topic = ms_cli_draw_lesson (run, lesson, paths[0]);
   if (topic == MS_TOPIC_COUNT)
@@ -236,6 +249,8 @@ ms_cli_report (int argc, char **argv)
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
   if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
+  if (!ms_cli_draw_fonts_ready ())
+    return EXIT_RUNTIME;
   g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   MsReportInput input = { runs, generated };

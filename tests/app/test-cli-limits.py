@@ -773,6 +773,31 @@ def small_address_space(d):
                f"{cmd} under 100 MiB: exit {rc}", err)
 
 
+@case(35, "report under ulimit -n 8 ends (fonts half loaded); no font at all: refused, nothing drawn")
+def report_without_fonts(d):
+    # Under the limit fontconfig could not read its configuration, text
+    # measured nonsense, and the report spun for ever placing a label down
+    # a plot a million pixels tall.
+    runs = []
+    for i in range(6):
+        runs.append(os.path.join(d, f"c{i}-samples.csv"))
+        with gzip.open(os.path.join(REFERENCE, "h100-default-samples.csv.gz"), "rb") as src, \
+                open(runs[-1], "wb") as dst:
+            shutil.copyfileobj(src, dst)
+    rc, _, err = memsweep(d, "report", *runs, "--out", "r.html", nofile=8, timeout=60)
+    expect(rc in (0, 1), f"report under ulimit -n 8: exit {rc}", err)
+    conf = os.path.join(d, "fonts.conf")
+    with open(conf, "w") as f:
+        f.write(f'<?xml version="1.0"?>\n<fontconfig><dir>{d}/none</dir>'
+                f'<cachedir>{d}</cachedir></fontconfig>\n')
+    p = subprocess.run([MEMSWEEP, "plot", runs[0], "--view", "bandwidth", "--out", "p.png"],
+                       cwd=d, env={**env(d), "FONTCONFIG_FILE": conf}, capture_output=True,
+                       text=True, timeout=60)
+    expect(p.returncode == 1 and "no font could be loaded" in p.stderr and
+           not os.path.exists(os.path.join(d, "p.png")), f"plot without fonts: exit {p.returncode}",
+           p.stderr)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
