@@ -93,8 +93,29 @@ address_space_ready (int argc, char **argv, char *err, size_t errlen)
   return false;
 }
 
+/* CPU time: a shell's `ulimit -t N` sets the soft and the hard limit
+ * alike, and at the hard one the kernel sends SIGKILL, at the same tick
+ * as the SIGXCPU that would have stopped the sweep and written what it
+ * measured: a run died with nothing written. The soft limit is set a
+ * tenth earlier (1 to 10 s), which leaves that long to write. */
+static void
+cpu_time_ready (void)
+{
+  struct rlimit lim;
+  if (getrlimit (RLIMIT_CPU, &lim) != 0 || lim.rlim_max == RLIM_INFINITY ||
+      lim.rlim_cur < lim.rlim_max)
+    return;
+  rlim_t margin = lim.rlim_max / 10;
+  margin = margin < 1 ? 1 : margin > 10 ? 10 : margin;
+  if (lim.rlim_max <= margin)
+    return;
+  lim.rlim_cur = lim.rlim_max - margin;
+  setrlimit (RLIMIT_CPU, &lim);
+}
+
 bool
 ms_cli_limits_ready (int argc, char **argv, char *err, size_t errlen)
 {
+  cpu_time_ready ();
   return stack_ready (err, errlen) && address_space_ready (argc, argv, err, errlen);
 }

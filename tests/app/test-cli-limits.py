@@ -102,7 +102,7 @@ def expect(cond, what, err=""):
         raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
 
 
-def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None):
+def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None):
     """The child's stop signals at their defaults (some ignored), limits."""
 
     def setup():
@@ -120,6 +120,8 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=
             resource.setrlimit(resource.RLIMIT_STACK, stack)
         if vmem is not None:
             resource.setrlimit(resource.RLIMIT_AS, (vmem, vmem))
+        if cpu is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
         if session:
             os.setsid()
 
@@ -796,6 +798,16 @@ def report_without_fonts(d):
     expect(p.returncode == 1 and "no font could be loaded" in p.stderr and
            not os.path.exists(os.path.join(d, "p.png")), f"plot without fonts: exit {p.returncode}",
            p.stderr)
+
+
+@case(36, "ulimit -t N (soft and hard alike): the SIGXCPU comes first, and what was measured is written")
+def cpu_limit_soft_equals_hard(d):
+    # At the hard limit the kernel sends SIGKILL, at the tick of the
+    # SIGXCPU that would have stopped the sweep: nothing was written.
+    sweep = ["--modes", "host", "--min-exp", "10", "--max-exp", "22", "--reps", "400"]
+    rc, _, err = memsweep(d, "run", *sweep, "--out", "r", cpu=3, timeout=120)
+    expect(rc == 1 and "SIGXCPU" in err and os.path.exists(os.path.join(d, "r-samples.csv")),
+           f"exit {rc}: {os.listdir(d)}", err)
 
 
 def main():
