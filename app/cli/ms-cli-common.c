@@ -178,7 +178,8 @@ static const char *const exit_status =
          "Exit status: 0 success, 1 runtime failure (a failed cell, or a stop by\n"
          "a signal, included), 2 bad usage or bad input file, 3 no usable CUDA\n"
          "device, 4 an output could not be written (a file or standard output: a\n"
-         "full disk, a file-size limit).\n");
+         "full disk, a file-size limit), 128 + N ended at once by a third stop\n"
+         "signal N (143: SIGTERM).\n");
 
 int
 ms_cli_bad_usage (const char *command)

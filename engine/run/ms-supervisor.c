@@ -75,6 +75,9 @@ say (const char *text, volatile sig_atomic_t *len)
 /* A third stop, or the grace after the second run out (SIGALRM): ended
  * at once, its temporaries removed, with 128 + the stop signal, and said,
  * so that such an exit is never silent. */
+static void say_folders_left (void);
+static void split_folder_said (void);
+
 static void
 end_at_once (int sig)
 {
@@ -82,6 +85,7 @@ end_at_once (int sig)
   if (at_once_fn)
     at_once_fn ();
   say (ended_said, &ended_said_len);
+  say_folders_left ();
   signal (stop, SIG_DFL);
   raise (stop);
 }
@@ -169,6 +173,7 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
                 ms_gettext ("memsweep: ended at once; a file it had not finished writing is left "
                             "as it was\n"));
   ended_said_len = n > 0 && n < (int) sizeof ended_said ? n : 0;
+  split_folder_said ();
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
@@ -218,6 +223,42 @@ ms_supervisor_ignored_at_start (int sig)
 #define MS_SUPERVISOR_MAX_FOLDERS 16
 static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
 static char folders[MS_SUPERVISOR_MAX_FOLDERS][PATH_MAX];
+
+/* Ended at once (a third stop) while processes' files were in a folder of
+ * this command's (their merge, its final write): the folder stays, as
+ * what they measured, and is named, or only the next command's sweep
+ * would find it. The sentence is translated when the handlers are
+ * installed and said in two parts around the path. */
+static char folder_said[2][256];
+static size_t folder_said_len[2];
+
+static void
+split_folder_said (void)
+{
+  const char *text = ms_gettext ("memsweep: what its processes measured is left in %s\n");
+  const char *at = strstr (text, "%s");
+  if (!at || strlen (text) >= sizeof folder_said[0])
+    return;
+  folder_said_len[0] = (size_t) (at - text);
+  memcpy (folder_said[0], text, folder_said_len[0]);
+  folder_said_len[1] = strlen (at + 2);
+  memcpy (folder_said[1], at + 2, folder_said_len[1]);
+}
+
+/* In a signal handler: write only. */
+static void
+say_folders_left (void)
+{
+  for (int i = 0; folder_said_len[1] && i < MS_SUPERVISOR_MAX_FOLDERS; i++) {
+    size_t n = strnlen (folders[i], PATH_MAX);
+    if (n == 0)
+      continue;
+    if (write (STDERR_FILENO, folder_said[0], folder_said_len[0]) < 0 ||
+        write (STDERR_FILENO, folders[i], n) < 0 ||
+        write (STDERR_FILENO, folder_said[1], folder_said_len[1]) < 0)
+      return;
+  }
+}
 
 /* How many folders down a process folder is removed, and looked into
  * for measurements before a dead command's is. */

@@ -810,6 +810,35 @@ def cpu_limit_soft_equals_hard(d):
            f"exit {rc}: {os.listdir(d)}", err)
 
 
+@case(37, "a third stop in run --grade's final write: ended at once, its processes' folder named")
+def third_stop_in_final_write(d):
+    # Caught writing the merged run (its temporary file beside g-samples.csv):
+    # the processes' files stayed in TMPDIR, named by no one until the next
+    # command. Tried until the signals land in the write (a fast machine
+    # may finish it first; then the run is written, which is no loss).
+    sweep = ["--modes", "host", "--min-exp", "0", "--max-exp", "10", "--reps", "8000", "--grade",
+             "--processes", "4", "--rounds", "1"]
+    for attempt in range(4):
+        out = os.path.join(d, f"g{attempt}")
+        p = start(d, ["run", *sweep, "--out", out])
+        t0 = time.monotonic()
+        while p.poll() is None and time.monotonic() - t0 < 120:
+            if [f for f in glob.glob(out + "-*.memsweep-??????") if not f.endswith("lock")]:
+                for _ in range(3):
+                    os.kill(p.pid, signal.SIGTERM)
+                    time.sleep(0.02)
+                break
+            time.sleep(0.0005)
+        err = finish(p)
+        if p.returncode == -signal.SIGTERM:
+            m = re.search(r"what its processes measured is left in (\S+)", err)
+            expect(m and glob.glob(os.path.join(m.group(1), "p*-samples.csv")),
+                   "the processes' folder not named, or empty", err)
+            return
+        expect(os.path.exists(out + "-samples.csv"), f"exit {p.returncode}, nothing written", err)
+    print("    (the final write ended before the third signal in every attempt)")
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
