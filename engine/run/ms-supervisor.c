@@ -777,6 +777,13 @@ ms_supervisor_stopping (atomic_int *cancel)
 static int
 tell_signal (void)
 {
+  /* The signal memsweep was stopped with, so that the child names the
+   * one the user sent (three SIGHUPs were reported as SIGINT); not a
+   * CPU-time limit's, which the child would take for its own limit. */
+  int first = first_signal;
+  for (size_t i = 0; first && first != SIGXCPU && i < N_STOP_SIGNALS; i++)
+    if (stop_signals[i] == first && !ignored_at_start[i])
+      return first;
   for (size_t i = 0; i < N_STOP_SIGNALS; i++)
     if (!ignored_at_start[i])
       return stop_signals[i];
