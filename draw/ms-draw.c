@@ -550,9 +550,10 @@ ms_draw_fonts_ready (void)
 {
   /* Families may still be listed then; a digit laid out shows whether a
    * face could be opened: its ink is empty, or its size nonsense. */
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  cairo_t *cr = cairo_create (s);
-  PangoLayout *layout = pango_cairo_create_layout (cr);
+  /* A context of the font map alone: a surface made here would number
+   * the SVG's surfaces one on. */
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  PangoLayout *layout = pango_layout_new (context);
   PangoFontDescription *font = pango_font_description_from_string ("Sans 12");
   pango_layout_set_font_description (layout, font);
   pango_layout_set_text (layout, "0", -1);
@@ -562,8 +563,7 @@ ms_draw_fonts_ready (void)
                    pango_layout_get_unknown_glyphs_count (layout) == 0;
   pango_font_description_free (font);
   g_object_unref (layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (s);
+  g_object_unref (context);
   return ready;
 }
 
