@@ -878,7 +878,7 @@ rename_all (MsAtomicFile **files, int n, char *err, size_t errlen)
     }
   for (int i = 0; i < n; i++) {
     if (backup[i][0])
-      unlink (backup[i]);
+      ms_atomic_file_remove_or_say (backup[i]);
     forget_temporary (slot[i]);
   }
   return ok;
@@ -938,6 +938,15 @@ ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err
 }
 
 void
+ms_atomic_file_remove_or_say (const char *path)
+{
+  if (unlink (path) == 0 || errno == ENOENT)
+    return;
+  fprintf (stderr, ms_gettext ("memsweep: %s: could not be removed (%s): left in place\n"), path,
+           strerror (errno));
+}
+
+void
 ms_atomic_file_abort (MsAtomicFile *file)
 {
   if (!file)
@@ -945,7 +954,7 @@ ms_atomic_file_abort (MsAtomicFile *file)
   if (file->fd >= 0)
     close (file->fd);
   if (file->tmp[0])
-    unlink (file->tmp);
+    ms_atomic_file_remove_or_say (file->tmp);
   if (file->lock_fd >= 0)
     close (file->lock_fd);
   forget_temporary (file->slot);

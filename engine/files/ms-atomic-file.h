@@ -141,6 +141,10 @@ bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char
 #define MS_ATOMIC_MAX_GROUP 4
 bool ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err,
                                   size_t errlen);
+/* Removes a file of memsweep's own (a temporary, a hold, an old copy);
+ * one that cannot be removed (a folder made append-only, chattr +a) is
+ * said on stderr, so that nothing memsweep made is left unnamed. */
+void ms_atomic_file_remove_or_say (const char *path);
 /* Removes the temporary and frees the file; NULL is allowed. */
 void ms_atomic_file_abort (MsAtomicFile *file);
 

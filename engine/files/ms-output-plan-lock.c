@@ -308,7 +308,7 @@ release (Lock *l)
      * be another command's hold by now. */
     if (stat (l->path, &named) == 0 && fstat (l->fd, &ours) == 0 &&
         named.st_dev == ours.st_dev && named.st_ino == ours.st_ino)
-      unlink (l->path);
+      ms_atomic_file_remove_or_say (l->path);
     ms_atomic_file_forget_temporary (l->slot);
   }
   close (l->fd);

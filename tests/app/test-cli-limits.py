@@ -839,6 +839,23 @@ def third_stop_in_final_write(d):
     print("    (the final write ended before the third signal in every attempt)")
 
 
+@case(38, "an append-only output folder: the run kept and named, and each file of memsweep's left there said")
+def append_only_folder(d):
+    out = os.path.join(d, "o")
+    os.mkdir(out)
+    if subprocess.run(["chattr", "+a", out], capture_output=True).returncode != 0:
+        print("    (chattr +a not available here: skipped)")
+        return
+    try:
+        rc, _, err = memsweep(d, "run", *SHORT, "--out", "o/r")
+        left = [f for f in os.listdir(out) if ".memsweep-" in f]
+    finally:
+        subprocess.run(["chattr", "-a", out])
+    expect(rc == 4 and "kept in" in err, f"exit {rc}", err)
+    unsaid = [f for f in left if f not in err]
+    expect(not unsaid, f"left there unsaid: {unsaid}", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
