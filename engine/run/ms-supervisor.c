@@ -575,6 +575,15 @@ become_child (pid_t parent, const char *path, char *const argv[], char *const en
     if (!keep && sig != SIGKILL && sig != SIGSTOP)
       sigaction (sig, &dfl, NULL);
   }
+  /* In a process group of its own it is in the terminal's background: a
+   * write to the terminal under `stty tostop` stopped it with SIGTTOU
+   * each time it was continued, a read with SIGTTIN. Ignored, the write
+   * goes through and the read fails (EIO), as for any background job
+   * that expects neither. */
+  struct sigaction ign = { 0 };
+  ign.sa_handler = SIG_IGN;
+  sigaction (SIGTTOU, &ign, NULL);
+  sigaction (SIGTTIN, &ign, NULL);
   if (log_fd >= 0) {
     /* Its messages first, then its output into /dev/null on the number
      * standard output frees: no descriptor more than the parent held, so
@@ -807,9 +816,13 @@ pass_on (MsChild *child, atomic_int *cancel)
     if (child->told == 2)
       child->kill_at = now_s () + MS_SUPERVISOR_GRACE_S;
   }
+  /* A third stop: SIGKILL now, without the rest of the grace. */
+  if (child->told >= 2 && child->kill_at > 0 && atomic_load (&stop_count) >= 3)
+    child->kill_at = now_s ();
   if (child->told >= 2 && now_s () >= child->kill_at && child->kill_at > 0) {
     kill (-child->pid, SIGKILL);
     child->kill_at = -1;
+    child->killed_at = now_s ();
   }
 }
 
@@ -886,6 +899,24 @@ note_cpu_limit (MsChildEnd *end, int status)
     atomic_store (&cpu_limit_seen, 1);
 }
 
+/* A child SIGKILLed that has not ended within the grace after: frozen
+ * (a cgroup freezer holds even SIGKILL until it thaws) or stuck in the
+ * kernel. It is waited on no longer, and said; it ends when it can,
+ * SIGKILL pending. */
+static bool
+abandoned (MsChild *child, MsChildEnd *end)
+{
+  if (child->killed_at <= 0 || now_s () - child->killed_at < MS_SUPERVISOR_GRACE_S)
+    return false;
+  fprintf (stderr, ms_gettext ("memsweep: process %ld did not end %.0f s after SIGKILL (frozen, "
+                               "or stuck in the kernel): no longer waited for\n"),
+           (long) child->pid, MS_SUPERVISOR_GRACE_S);
+  *end = (MsChildEnd){ MS_CHILD_KILLED_BY_US, SIGKILL, true, false };
+  child->pid = -1;
+  atomic_fetch_sub (&supervising, 1);
+  return true;
+}
+
 MsChildEnd
 ms_supervisor_wait (MsChild *child, atomic_int *cancel)
 {
@@ -926,6 +957,8 @@ ms_supervisor_wait (MsChild *child, atomic_int *cancel)
     }
     pass_on (child, cancel);
     continue_stopped (child);
+    if (abandoned (child, &end))
+      return end;
     nanosleep (&(struct timespec){ 0, 20 * 1000 * 1000 }, NULL);
   }
 }

@@ -76,6 +76,7 @@ typedef struct {
   int resumed;    /* how often it was found stopped by someone else and continued */
   double stopped_at; /* monotonic seconds: found stopped by someone else then; 0 */
   double kill_at; /* monotonic seconds: SIGKILL then, after a second stop */
+  double killed_at; /* monotonic seconds: SIGKILLed then; 0 */
 } MsChild;
 
 typedef enum {

@@ -65,16 +65,20 @@ Every program starts with the stop signals at their defaults (PITFALLS
 (TMPDIR too). A signal goes to a child once it catches the stop signals
 and has spent CPU time, and a child is stopped (SIGSTOP) before someone
 else's signal reaches it: no verdict depends on this machine's speed."""
+import fcntl
 import glob
 import gzip
 import os
+import pty
 import re
 import resource
 import shutil
+import select
 import signal
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 MEMSWEEP = REFERENCE = None
@@ -854,6 +858,75 @@ def append_only_folder(d):
     expect(rc == 4 and "kept in" in err, f"exit {rc}", err)
     unsaid = [f for f in left if f not in err]
     expect(not unsaid, f"left there unsaid: {unsaid}", err)
+
+
+@case(39, "a process frozen by the cgroup freezer, then two stops: no longer waited for, the rest written")
+def frozen_process(d):
+    # SIGKILL does not end a frozen process until it thaws: memsweep
+    # waited on it for ever.
+    group = f"/sys/fs/cgroup/freezer/memsweep-test-{os.getpid()}"
+    try:
+        os.mkdir(group)
+    except OSError:
+        print("    (no cgroup v1 freezer here: skipped)")
+        return
+    try:
+        p = start(d, ["run", "--modes", "host", "--min-exp", "10", "--max-exp", "20", "--reps",
+                      "40", "--grade", "--grade-target", "0", "--processes", "12", "--rounds", "4",
+                      "--out", "g"])
+        expect(wait_until(lambda: children(p.pid), p), "no process started")
+        time.sleep(0.5)
+        for c in children(p.pid):
+            with open(f"{group}/tasks", "w") as f:
+                f.write(str(c))
+        with open(f"{group}/freezer.state", "w") as f:
+            f.write("FROZEN")
+        t0 = time.monotonic()
+        os.kill(p.pid, signal.SIGTERM)
+        time.sleep(0.1)
+        os.kill(p.pid, signal.SIGTERM)
+        err = finish(p, timeout=20)
+        took = time.monotonic() - t0
+    finally:
+        with open(f"{group}/freezer.state", "w") as f:
+            f.write("THAWED")
+        time.sleep(0.3)
+        os.rmdir(group)
+    expect(p.returncode == 1 and took < 10 and "no longer waited for" in err,
+           f"exit {p.returncode} after {took:.1f} s", err)
+
+
+@case(40, "fleet-node at a terminal under stty tostop: its process is not stopped by its own output")
+def fleet_node_tostop(d):
+    # Its process, in a process group of its own, wrote its table to the
+    # terminal: each write stopped it again (SIGTTOU), for ever.
+    master, slave = pty.openpty()
+    attrs = termios.tcgetattr(slave)
+    attrs[3] |= termios.TOSTOP
+    termios.tcsetattr(slave, termios.TCSANOW, attrs)
+
+    def own_terminal():
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+
+    p = subprocess.Popen([MEMSWEEP, "fleet-node", "--dir", "fl", "--node", "a", "--", *SHORT],
+                         cwd=d, env=env(d), stdin=slave, stdout=slave, stderr=slave,
+                         preexec_fn=own_terminal)
+    t0 = time.monotonic()
+    while p.poll() is None and time.monotonic() - t0 < 30:
+        if select.select([master], [], [], 0.2)[0]:
+            try:
+                os.read(master, 65536)
+            except OSError:
+                break
+    rc = p.poll()
+    if rc is None:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    os.close(master)
+    os.close(slave)
+    expect(rc == 0 and os.path.exists(os.path.join(d, "fl", "a-samples.csv")),
+           f"exit {rc} after {time.monotonic() - t0:.0f} s", "")
 
 
 def main():
