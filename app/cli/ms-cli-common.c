@@ -21,6 +21,21 @@
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
+/* "SIGRTMIN+3" or "SIGRTMAX-2", as kill -l names them. */
+static const char *
+rt_name (int sig)
+{
+  static char names[64][16];
+  int k = sig - SIGRTMIN, m = SIGRTMAX - sig;
+  if (k < 0 || k >= 64)
+    return "SIGRT";
+  if (k <= (SIGRTMAX - SIGRTMIN) / 2)
+    snprintf (names[k], sizeof names[k], k ? "SIGRTMIN+%d" : "SIGRTMIN", k);
+  else
+    snprintf (names[k], sizeof names[k], m ? "SIGRTMAX-%d" : "SIGRTMAX", m);
+  return names[k];
+}
+
 const char *
 ms_cli_signal_name (int sig)
 {
@@ -35,6 +50,9 @@ ms_cli_signal_name (int sig)
          : sig == SIGPWR  ? "SIGPWR"
          : sig == SIGPROF ? "SIGPROF"
          : sig == SIGVTALRM ? "SIGVTALRM"
+         : sig == SIGIO ? "SIGIO"
+         : sig == SIGSTKFLT ? "SIGSTKFLT"
+         : sig >= SIGRTMIN && sig <= SIGRTMAX ? rt_name (sig)
                           : ms_gettext ("a signal");
 }
 

@@ -41,9 +41,10 @@ static const char *const output_options =
          "  --quiet              nothing but errors: no progress bar, no 'wrote' lines\n"
          "                       --verbose: each cell as it finishes, on standard error\n");
 static const char *const stop_note =
-  MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT (or a CPU-time limit's SIGXCPU,\n"
-         "SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGPROF, SIGVTALRM) stops the sweep\n"
-         "and writes what was measured\n"
+  MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT (or a CPU-time limit's SIGXCPU, or\n"
+         "any other signal whose default would end memsweep: SIGUSR1, SIGALRM,\n"
+         "SIGPWR, the real-time signals...) stops the sweep and writes what was\n"
+         "measured\n"
          "(exit status 1); after a second one it has 2 s to write, and a third\n"
          "ends memsweep at once.\n");
 

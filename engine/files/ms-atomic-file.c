@@ -132,17 +132,23 @@ on_fatal_signal (int sig)
 void
 ms_atomic_file_clean_up_on_signals (void)
 {
-  static const int signals[] = { SIGINT,  SIGTERM, SIGHUP, SIGQUIT,  SIGALRM,
-                                 SIGUSR1, SIGUSR2, SIGPWR, SIGVTALRM, SIGPROF };
+  /* Every signal whose default ends the process and that a sender means
+   * (not a fault): the stop signals' list (ms-supervisor.c) and SIGXCPU's
+   * beside it. */
+  static const int signals[] = { SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGALRM, SIGUSR1,
+                                 SIGUSR2, SIGPWR,  SIGVTALRM, SIGPROF, SIGIO,   SIGSTKFLT };
   struct sigaction sa = { 0 };
   sa.sa_handler = on_fatal_signal;
-  for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+  for (int sig = 1; sig < NSIG; sig++) {
+    bool listed = sig >= SIGRTMIN && sig <= SIGRTMAX;
+    for (size_t i = 0; !listed && i < sizeof signals / sizeof signals[0]; i++)
+      listed = signals[i] == sig;
     struct sigaction old;
     /* What the caller's parent ignores stays ignored (nohup); a handler
      * the program installed first (a stop handler, which removes the
      * temporaries itself) stays too. */
-    if (sigaction (signals[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-      sigaction (signals[i], &sa, NULL);
+    if (listed && sigaction (sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+      sigaction (sig, &sa, NULL);
   }
   /* Past a file-size limit (ulimit -f) SIGXFSZ would end the process in
    * the middle of a write, its temporaries left and nothing said; ignored,

@@ -35,17 +35,31 @@ extern char **environ;
  * default would end the process with nothing written: Slurm's warning
  * before a time limit (--signal, SIGUSR1 by default), SIGUSR2, SIGALRM,
  * a UPS daemon's power failure (SIGPWR: the one moment to write what was
- * measured) and the two timers' SIGVTALRM and SIGPROF. SIGPROF is left to
- * a profiler that installed its handler first (gprof). */
-static const int stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGXCPU,  SIGUSR1,
-                                    SIGUSR2, SIGALRM, SIGPWR,  SIGPROF, SIGVTALRM };
-#define N_STOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+ * measured), the two timers' SIGVTALRM and SIGPROF, and every other
+ * signal whose default ends a process and that nothing but a sender means
+ * (SIGIO, SIGSTKFLT, the real-time signals). SIGPROF is left to a
+ * profiler that installed its handler first (gprof). Faults (SIGSEGV,
+ * SIGBUS, SIGILL, SIGFPE, SIGSYS, SIGTRAP, SIGABRT) are not stops. The
+ * named ones in the order a child is told with one (tell_signal). */
+static const int named_stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGXCPU,
+                                          SIGUSR1, SIGUSR2, SIGALRM,   SIGPWR,  SIGPROF,
+                                          SIGVTALRM, SIGIO, SIGSTKFLT };
+
+static bool
+is_stop_signal (int sig)
+{
+  for (size_t i = 0; i < sizeof named_stop_signals / sizeof *named_stop_signals; i++)
+    if (named_stop_signals[i] == sig)
+      return true;
+  return sig >= SIGRTMIN && sig <= SIGRTMAX;
+}
 
 static atomic_int cancel_flag;
 static atomic_int stop_count;
 static atomic_int supervising;
 static volatile sig_atomic_t first_signal;
-static bool ignored_at_start[N_STOP_SIGNALS];
+/* By signal number; set for stop signals only. */
+static bool ignored_at_start[NSIG];
 static bool known_at_start;
 static void (*at_once_fn) (void);
 
@@ -135,11 +149,13 @@ note_dispositions (void)
 {
   if (known_at_start)
     return;
-  for (size_t i = 0; i < N_STOP_SIGNALS; i++) {
+  for (int sig = 1; sig < NSIG; sig++) {
     struct sigaction old;
-    bool read = sigaction (stop_signals[i], NULL, &old) == 0;
-    ignored_at_start[i] = read && (old.sa_handler == SIG_IGN ||
-                                   (stop_signals[i] == SIGPROF && old.sa_handler != SIG_DFL));
+    if (!is_stop_signal (sig))
+      continue;
+    bool read = sigaction (sig, NULL, &old) == 0;
+    ignored_at_start[sig] = read && (old.sa_handler == SIG_IGN ||
+                                     (sig == SIGPROF && old.sa_handler != SIG_DFL));
   }
   known_at_start = true;
 }
@@ -180,12 +196,12 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   sigemptyset (&sa.sa_mask);
   sigset_t caught;
   sigemptyset (&caught);
-  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
+  for (int sig = 1; sig < NSIG; sig++)
     /* Ignored at start stays ignored: what nohup (and a batch scheduler
      * that ignores SIGHUP) asked for. */
-    if (!ignored_at_start[i]) {
-      sigaction (stop_signals[i], &sa, NULL);
-      sigaddset (&caught, stop_signals[i]);
+    if (is_stop_signal (sig) && !ignored_at_start[sig]) {
+      sigaction (sig, &sa, NULL);
+      sigaddset (&caught, sig);
     }
   /* Blocked at start is not asked for: a program's mask is its parent's
    * (a wrapper, a scheduler's shim), and a stop signal left blocked would
@@ -212,10 +228,7 @@ bool
 ms_supervisor_ignored_at_start (int sig)
 {
   note_dispositions ();
-  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
-    if (stop_signals[i] == sig)
-      return ignored_at_start[i];
-  return false;
+  return sig > 0 && sig < NSIG && ignored_at_start[sig];
 }
 
 /* ---- folders ---- */
@@ -568,13 +581,9 @@ become_child (pid_t parent, const char *path, char *const argv[], char *const en
   /* Dies with its parent, and not started at all when that is gone. */
   if (prctl (PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid () != parent)
     _exit (127);
-  for (int sig = 1; sig < NSIG; sig++) {
-    bool keep = false;
-    for (size_t i = 0; i < N_STOP_SIGNALS; i++)
-      keep = keep || (stop_signals[i] == sig && ignored_at_start[i]);
-    if (!keep && sig != SIGKILL && sig != SIGSTOP)
+  for (int sig = 1; sig < NSIG; sig++)
+    if (!ignored_at_start[sig] && sig != SIGKILL && sig != SIGSTOP)
       sigaction (sig, &dfl, NULL);
-  }
   /* In a process group of its own it is in the terminal's background: a
    * write to the terminal under `stty tostop` stopped it with SIGTTOU
    * each time it was continued, a read with SIGTTIN. Ignored, the write
@@ -790,12 +799,11 @@ tell_signal (void)
    * one the user sent (three SIGHUPs were reported as SIGINT); not a
    * CPU-time limit's, which the child would take for its own limit. */
   int first = first_signal;
-  for (size_t i = 0; first && first != SIGXCPU && i < N_STOP_SIGNALS; i++)
-    if (stop_signals[i] == first && !ignored_at_start[i])
-      return first;
-  for (size_t i = 0; i < N_STOP_SIGNALS; i++)
-    if (!ignored_at_start[i])
-      return stop_signals[i];
+  if (first > 0 && first < NSIG && first != SIGXCPU && !ignored_at_start[first])
+    return first;
+  for (size_t i = 0; i < sizeof named_stop_signals / sizeof *named_stop_signals; i++)
+    if (!ignored_at_start[named_stop_signals[i]])
+      return named_stop_signals[i];
   return SIGKILL;
 }
 

@@ -47,7 +47,7 @@ def case(title):
 # nohup), which memsweep rightly keeps ignored.
 SENT = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGXCPU,
         signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM, signal.SIGPWR, signal.SIGPROF,
-        signal.SIGVTALRM)
+        signal.SIGVTALRM, signal.SIGIO, signal.SIGSTKFLT, signal.SIGRTMIN, signal.SIGRTMAX)
 
 
 def defaults():
@@ -164,11 +164,12 @@ def cpu_limit_processes(d):
                f"{args}: exit {rc}, {out} written: {os.path.exists(os.path.join(d, out))}", err)
 
 
-@case("SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGPROF and SIGVTALRM stop a run and write what it "
-      "measured")
+@case("SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGPROF, SIGVTALRM, SIGIO, SIGSTKFLT and the "
+      "real-time signals stop a run and write what it measured")
 def other_stop_signals(d):
     for sig in (signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM, signal.SIGPWR, signal.SIGPROF,
-                signal.SIGVTALRM):
+                signal.SIGVTALRM, signal.SIGIO, signal.SIGSTKFLT, signal.SIGRTMIN,
+                signal.SIGRTMAX):
         out = f"s{int(sig)}"
         p = start(["run", *LONG.split(), "--out", out], d)
         expect(wait_until(lambda: caught(p.pid, sig)), f"{sig.name} never caught")
