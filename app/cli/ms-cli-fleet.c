@@ -618,7 +618,9 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   gather_stamp (&stamp, gpu, stamp.bus_id, sizeof stamp.bus_id);
   if (!ms_fleet_stamp (path, &stamp, err, sizeof err)) {
     fprintf (stderr, "memsweep fleet-node: %s\n", err);
-    return 1;
+    /* A run that could not write its files kept them, and said where:
+     * its status stands. */
+    return rc == EXIT_WRITE ? EXIT_WRITE : EXIT_RUNTIME;
   }
   return rc;
 }

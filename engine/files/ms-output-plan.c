@@ -730,14 +730,39 @@ gate (const char *name, const char *target, int descriptor, char *err, size_t er
   return false;
 }
 
-/* Just before a planned file is renamed into place: its hold is still
- * ours, or another command may have written it meanwhile. */
+/* Whether the folder at a planned file's path is another than the one
+ * planned: moved away and another given its name (a process started by
+ * memsweep holds no locks of its own, its supervisor's being in the
+ * folder moved away, and wrote over the run in the one put there). */
+static bool
+folder_replaced (const Entry *now)
+{
+  for (int i = 0; i < n_entries; i++)
+    if (strcmp (entries[i].where, now->where) == 0 && entries[i].folder_known &&
+        now->folder_known)
+      return entries[i].folder_dev != now->folder_dev || entries[i].folder_ino != now->folder_ino;
+  return false;
+}
+
+/* Just before a planned file is renamed into place: its folder is the one
+ * planned and its hold is still ours, or another command may have written
+ * it meanwhile. */
 static bool
 still_held (const char *name, const char *target, int descriptor, char *err, size_t errlen)
 {
   Entry e = { 0 };
   (void) descriptor;
-  return !locate (target, &e) || ms_output_lock_still_held (name, e.where, err, errlen);
+  if (!locate (target, &e))
+    return true;
+  if (folder_replaced (&e)) {
+    snprintf (err, errlen,
+              ms_gettext ("%s: its folder was moved away meanwhile and another now has its "
+                          "name: not written there"),
+              name);
+    errno = EBUSY;
+    return false;
+  }
+  return ms_output_lock_still_held (name, e.where, err, errlen);
 }
 
 void

@@ -929,6 +929,29 @@ def fleet_node_tostop(d):
            f"exit {rc} after {time.monotonic() - t0:.0f} s", "")
 
 
+@case(41, "fleet-node whose --dir is moved away midway and another folder given its name: that run untouched")
+def fleet_dir_swapped(d):
+    # Its process, which takes no holds of its own, wrote into the folder
+    # now at the name, over the run there.
+    rc, _, err = memsweep(d, "fleet-node", "--dir", "o.user", "--node", "n1", "--quiet", "--",
+                          *SHORT)
+    expect(rc == 0, f"the user's run: exit {rc}", err)
+    before = {f: open(os.path.join(d, "o.user", f), "rb").read()
+              for f in os.listdir(os.path.join(d, "o.user"))}
+    os.mkdir(os.path.join(d, "o"))
+    p = start(d, ["fleet-node", "--dir", "o", "--node", "n1", "--", "--modes", "host",
+                  "--min-exp", "10", "--max-exp", "21", "--reps", "400"])
+    time.sleep(1.5)
+    os.rename(os.path.join(d, "o"), os.path.join(d, "o.mine"))
+    os.rename(os.path.join(d, "o.user"), os.path.join(d, "o"))
+    err = finish(p)
+    after = {f: open(os.path.join(d, "o", f), "rb").read() for f in before}
+    expect(after == before, "the run in the folder put at the name was replaced", err)
+    m = re.search(r"kept in (\S+-samples\.csv)", err)
+    expect(p.returncode == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
+           f"exit {p.returncode}: what was measured not kept, or not named", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
