@@ -30,6 +30,7 @@
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
+#include "ms-output-plan-lock.h"
 #include "ms-meta.h"
 #include "ms-output-plan.h"
 #include "ms-summary.h"
@@ -1088,6 +1089,10 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
   *kept = false;
   if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
     return true;
+  /* Out of descriptors (a limit lowered midway): the holds give theirs
+   * to the kept folder's files. */
+  if (errno == EMFILE || errno == ENFILE)
+    ms_output_lock_release_all ();
   *kept = keep_pair (results, samples_path, summary_path, err, errlen);
   if (*kept)
     return false;

@@ -335,3 +335,9 @@ release_all (void)
   while (n_locks > 0)
     release (&locks[--n_locks]);
 }
+
+void
+ms_output_lock_release_all (void)
+{
+  release_all ();
+}

@@ -59,6 +59,10 @@ bool ms_output_lock_still_held (const char *name, const char *target, char *err,
 /* Lets target go again (its plan refused it after all): the lock file is
  * removed. Nothing when this process does not hold it. */
 void ms_output_lock_release (const char *target);
+/* Gives up every hold, their descriptors with them: where a write failed
+ * for want of a descriptor (a limit lowered midway, prlimit), they go to
+ * keeping what was measured in a folder of its own, which needs none. */
+void ms_output_lock_release_all (void);
 
 /* Whether path is the name of a lock file of memsweep's (TARGET.memsweep-lock). */
 bool ms_output_lock_is_name (const char *path);

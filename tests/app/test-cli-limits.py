@@ -952,6 +952,21 @@ def fleet_dir_swapped(d):
            f"exit {p.returncode}: what was measured not kept, or not named", err)
 
 
+@case(42, "run whose descriptor limit is lowered midway (prlimit): what it measured kept and named")
+def descriptors_lowered_midway(d):
+    # Its three holds kept their descriptors, and no folder could take the
+    # run: "what was measured is lost".
+    p = start(d, ["run", "--modes", "host", "--min-exp", "10", "--max-exp", "21", "--reps", "400",
+                  "--out", "r"])
+    time.sleep(1.2)
+    hard = resource.prlimit(p.pid, resource.RLIMIT_NOFILE)[1]
+    resource.prlimit(p.pid, resource.RLIMIT_NOFILE, (5, hard))
+    err = finish(p)
+    m = re.search(r"kept in (\S+-samples\.csv)", err)
+    expect(p.returncode == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
+           f"exit {p.returncode}: not kept, or not named", err)
+
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
