@@ -282,6 +282,12 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
       fputs (ms_gettext ("memsweep compare: no side has a run to write: what was measured is "
                          "kept where said above\n"),
              stderr);
+    /* A process measured and could keep nothing (said above, with why):
+     * not "neither side measured anything". */
+    else if (ms_cli_processes_not_written ())
+      fputs (ms_gettext ("memsweep compare: no side has a run to write: what was measured could "
+                         "not be written or kept, as said above\n"),
+             stderr);
     else
       fputs (ms_gettext ("memsweep compare: neither side measured anything: nothing written\n"),
              stderr);

@@ -995,12 +995,12 @@ keep_pair_into (void *what, const char *folder, bool gz)
          write_pair (k->results, k->samples, k->summary, NULL, why, sizeof why);
 }
 
-/* A soft file-size limit (ulimit -S -f) too small for any kept pair is
+/* A soft file-size limit (ulimit -S -f) too small for any kept file is
  * the user's guard against a runaway file, not a wish to lose what was
  * measured: raised to the hard limit for the keeping alone, then set
- * back. True when the pair was kept so. */
+ * back. True when what was kept so. */
 static bool
-lift_file_size_limit (PairToKeep *k)
+lift_file_size_limit (const char *path, KeepInto keep, void *what)
 {
   struct rlimit was, lifted;
   if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_cur == was.rlim_max)
@@ -1008,7 +1008,7 @@ lift_file_size_limit (PairToKeep *k)
   lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
   if (setrlimit (RLIMIT_FSIZE, &lifted) != 0)
     return false;
-  bool kept = keep_in_a_folder (k->samples_path, keep_pair_into, k);
+  bool kept = keep_in_a_folder (path, keep, what);
   setrlimit (RLIMIT_FSIZE, &was);
   return kept;
 }
@@ -1028,7 +1028,7 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
     return false;
   bool lifted = false;
   if (!keep_in_a_folder (samples_path, keep_pair_into, &k) &&
-      !(lifted = lift_file_size_limit (&k)))
+      !(lifted = lift_file_size_limit (samples_path, keep_pair_into, &k)))
     return false;
   snprintf (err + used, errlen - used, ms_gettext ("; what was measured is kept in %s and %s"),
             k.samples, k.summary);
@@ -1075,7 +1075,10 @@ keep_summary_alone (const MsResults *results, const char *summary_path, char *ke
     return false;
   char *meta = metadata_text (results, run);
   SummaryToKeep k = { results, run, meta, summary_path, kept, kept_len };
-  bool ok = keep_in_a_folder (summary_path, keep_summary_into, &k);
+  /* Under a soft limit the summary alone may fit the hard one, as the
+   * pair did not (ulimit -S -f 1 under -H -f 4). */
+  bool ok = keep_in_a_folder (summary_path, keep_summary_into, &k) ||
+            lift_file_size_limit (summary_path, keep_summary_into, &k);
   free (meta);
   free (run);
   return ok;

@@ -754,6 +754,10 @@ def processes_lost_said_once(d):
     expect(rc == 4, f"exit {rc}, not 4", err)
     expect("what was measured is lost" in err, "the loss not said", err)
     expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
+    side = " ".join(SHORT)
+    rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, fsize=1024)
+    expect(rc == 4 and "neither side measured anything" not in err,
+           f"compare --live: exit {rc}, or 'neither side measured anything' after the loss", err)
 
 
 @case(33, "a small ulimit -s: raised where the hard limit allows, else refused before any work")
@@ -965,6 +969,20 @@ def descriptors_lowered_midway(d):
     m = re.search(r"kept in (\S+-samples\.csv)", err)
     expect(p.returncode == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
            f"exit {p.returncode}: not kept, or not named", err)
+
+
+@case(43, "a soft ulimit -f under a hard one too small for the samples: the summary kept under the hard one")
+def summary_kept_over_soft_limit(d):
+    # The soft limit was raised to the hard one for a kept pair, not for
+    # the summary alone: nothing was kept, though the summary fitted.
+    def limits():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 4096))
+    p = subprocess.run([MEMSWEEP, "run", "--modes", "host", "--min-exp", "10", "--max-exp", "20",
+                        "--reps", "200", "--out", "r"], cwd=d, env=env(d), capture_output=True,
+                       text=True, timeout=240, preexec_fn=limits)
+    m = re.search(r"only the summary \(each cell's statistics\), kept in (\S+)", p.stderr)
+    expect(p.returncode == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
+           f"exit {p.returncode}: the summary not kept", p.stderr)
 
 
 def main():
