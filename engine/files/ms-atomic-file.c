@@ -139,15 +139,15 @@ ms_atomic_file_clean_up_on_signals (void)
                                  SIGUSR2, SIGPWR,  SIGVTALRM, SIGPROF, SIGIO,   SIGSTKFLT };
   struct sigaction sa = { 0 };
   sa.sa_handler = on_fatal_signal;
-  for (int sig = 1; sig < NSIG; sig++) {
-    bool listed = sig >= SIGRTMIN && sig <= SIGRTMAX;
-    for (size_t i = 0; !listed && i < sizeof signals / sizeof signals[0]; i++)
-      listed = signals[i] == sig;
+  /* The listed ones in their order, then the real-time ones. */
+  int n = (int) (sizeof signals / sizeof signals[0]);
+  for (int k = 0; k < n + SIGRTMAX - SIGRTMIN + 1; k++) {
+    int sig = k < n ? signals[k] : SIGRTMIN + k - n;
     struct sigaction old;
     /* What the caller's parent ignores stays ignored (nohup); a handler
      * the program installed first (a stop handler, which removes the
      * temporaries itself) stays too. */
-    if (listed && sigaction (sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+    if (sigaction (sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
       sigaction (sig, &sa, NULL);
   }
   /* Past a file-size limit (ulimit -f) SIGXFSZ would end the process in

@@ -196,13 +196,19 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   sigemptyset (&sa.sa_mask);
   sigset_t caught;
   sigemptyset (&caught);
-  for (int sig = 1; sig < NSIG; sig++)
+  /* The named ones first, in their order (SIGINT, SIGTERM, SIGHUP
+   * before SIGALRM: the signals test holds memsweep at SIGALRM's, where
+   * those three must already be caught), then the real-time ones. */
+  size_t n_named = sizeof named_stop_signals / sizeof *named_stop_signals;
+  for (int k = 0; k < (int) n_named + SIGRTMAX - SIGRTMIN + 1; k++) {
+    int sig = k < (int) n_named ? named_stop_signals[k] : SIGRTMIN + k - (int) n_named;
     /* Ignored at start stays ignored: what nohup (and a batch scheduler
      * that ignores SIGHUP) asked for. */
-    if (is_stop_signal (sig) && !ignored_at_start[sig]) {
+    if (!ignored_at_start[sig]) {
       sigaction (sig, &sa, NULL);
       sigaddset (&caught, sig);
     }
+  }
   /* Blocked at start is not asked for: a program's mask is its parent's
    * (a wrapper, a scheduler's shim), and a stop signal left blocked would
    * wait, unseen, until the work ended. One already pending is taken
