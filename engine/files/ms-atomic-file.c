@@ -6,6 +6,7 @@
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-sha256.h"
+#include "ms-stop-signals.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -132,17 +133,10 @@ on_fatal_signal (int sig)
 void
 ms_atomic_file_clean_up_on_signals (void)
 {
-  /* Every signal whose default ends the process and that a sender means
-   * (not a fault): the stop signals' list (ms-supervisor.c) and SIGXCPU's
-   * beside it. */
-  static const int signals[] = { SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGALRM, SIGUSR1,
-                                 SIGUSR2, SIGPWR,  SIGVTALRM, SIGPROF, SIGIO,   SIGSTKFLT };
+  /* Every stop signal (ms-stop-signals.h), in the list's order. */
   struct sigaction sa = { 0 };
   sa.sa_handler = on_fatal_signal;
-  /* The listed ones in their order, then the real-time ones. */
-  int n = (int) (sizeof signals / sizeof signals[0]);
-  for (int k = 0; k < n + SIGRTMAX - SIGRTMIN + 1; k++) {
-    int sig = k < n ? signals[k] : SIGRTMIN + k - n;
+  for (int k = 0, sig; (sig = ms_stop_signal_nth (k)); k++) {
     struct sigaction old;
     /* What the caller's parent ignores stays ignored (nohup); a handler
      * the program installed first (a stop handler, which removes the

@@ -24,35 +24,13 @@
 #include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-output-plan.h"
+#include "ms-stop-signals.h"
 #include "ms-supervisor.h"
 
 extern char **environ;
 
-/* Every signal a terminal, a scheduler or a limit sends to stop a job:
- * Ctrl+C, kill and Slurm's scancel (SIGTERM), a closed terminal (SIGHUP),
- * Ctrl+\\ (SIGQUIT, whose core dump would throw away what was measured),
- * a CPU-time limit (SIGXCPU: ulimit -t, a batch system's), and those whose
- * default would end the process with nothing written: Slurm's warning
- * before a time limit (--signal, SIGUSR1 by default), SIGUSR2, SIGALRM,
- * a UPS daemon's power failure (SIGPWR: the one moment to write what was
- * measured), the two timers' SIGVTALRM and SIGPROF, and every other
- * signal whose default ends a process and that nothing but a sender means
- * (SIGIO, SIGSTKFLT, the real-time signals). SIGPROF is left to a
- * profiler that installed its handler first (gprof). Faults (SIGSEGV,
- * SIGBUS, SIGILL, SIGFPE, SIGSYS, SIGTRAP, SIGABRT) are not stops. The
- * named ones in the order a child is told with one (tell_signal). */
-static const int named_stop_signals[] = { SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGXCPU,
-                                          SIGUSR1, SIGUSR2, SIGALRM,   SIGPWR,  SIGPROF,
-                                          SIGVTALRM, SIGIO, SIGSTKFLT };
-
-static bool
-is_stop_signal (int sig)
-{
-  for (size_t i = 0; i < sizeof named_stop_signals / sizeof *named_stop_signals; i++)
-    if (named_stop_signals[i] == sig)
-      return true;
-  return sig >= SIGRTMIN && sig <= SIGRTMAX;
-}
+/* The stop signals: ms-stop-signals.h. SIGPROF is left to a profiler
+ * that installed its handler first (gprof). */
 
 static atomic_int cancel_flag;
 static atomic_int stop_count;
@@ -149,10 +127,8 @@ note_dispositions (void)
 {
   if (known_at_start)
     return;
-  for (int sig = 1; sig < NSIG; sig++) {
+  for (int k = 0, sig; (sig = ms_stop_signal_nth (k)); k++) {
     struct sigaction old;
-    if (!is_stop_signal (sig))
-      continue;
     bool read = sigaction (sig, NULL, &old) == 0;
     ignored_at_start[sig] = read && (old.sa_handler == SIG_IGN ||
                                      (sig == SIGPROF && old.sa_handler != SIG_DFL));
@@ -196,19 +172,14 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
   sigemptyset (&sa.sa_mask);
   sigset_t caught;
   sigemptyset (&caught);
-  /* The named ones first, in their order (SIGINT, SIGTERM, SIGHUP
-   * before SIGALRM: the signals test holds memsweep at SIGALRM's, where
-   * those three must already be caught), then the real-time ones. */
-  size_t n_named = sizeof named_stop_signals / sizeof *named_stop_signals;
-  for (int k = 0; k < (int) n_named + SIGRTMAX - SIGRTMIN + 1; k++) {
-    int sig = k < (int) n_named ? named_stop_signals[k] : SIGRTMIN + k - (int) n_named;
+  /* In the list's order: SIGINT, SIGTERM and SIGHUP first. */
+  for (int k = 0, sig; (sig = ms_stop_signal_nth (k)); k++)
     /* Ignored at start stays ignored: what nohup (and a batch scheduler
      * that ignores SIGHUP) asked for. */
     if (!ignored_at_start[sig]) {
       sigaction (sig, &sa, NULL);
       sigaddset (&caught, sig);
     }
-  }
   /* Blocked at start is not asked for: a program's mask is its parent's
    * (a wrapper, a scheduler's shim), and a stop signal left blocked would
    * wait, unseen, until the work ended. One already pending is taken
@@ -807,9 +778,9 @@ tell_signal (void)
   int first = first_signal;
   if (first > 0 && first < NSIG && first != SIGXCPU && !ignored_at_start[first])
     return first;
-  for (size_t i = 0; i < sizeof named_stop_signals / sizeof *named_stop_signals; i++)
-    if (!ignored_at_start[named_stop_signals[i]])
-      return named_stop_signals[i];
+  for (int k = 0, sig; (sig = ms_stop_signal_nth (k)); k++)
+    if (!ignored_at_start[sig])
+      return sig;
   return SIGKILL;
 }
 
