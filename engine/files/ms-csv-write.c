@@ -33,6 +33,7 @@
 #include "ms-output-plan-lock.h"
 #include "ms-meta.h"
 #include "ms-output-plan.h"
+#include "ms-part-files.h"
 #include "ms-summary.h"
 #include "ms-um-counts.h"
 #include "ms-csv-io.h"
@@ -1044,7 +1045,7 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
 typedef struct {
   const MsResults *results;
   const MsRunSummary *run;
-  const char *meta, *summary_path;
+  const char *meta, *summary_path, *run_id;
   char *kept;
   size_t kept_len;
 } SummaryToKeep;
@@ -1055,26 +1056,28 @@ keep_summary_into (void *what, const char *folder, bool gz)
   SummaryToKeep *k = what;
   MsWriter summary, *writers[] = { &summary };
   const char *role = "summary";
-  char why[512], run_id[32];
+  char why[512];
   return kept_name (folder, k->summary_path, gz, k->kept, k->kept_len) &&
-         write_summary_file (&summary, k->results, k->run, k->kept, k->meta, run_id, why,
+         write_summary_file (&summary, k->results, k->run, k->kept, k->meta, k->run_id, why,
                              sizeof why) &&
-         commit_with_sidecar (writers, &role, 1, k->meta, run_id, NULL, why, sizeof why);
+         commit_with_sidecar (writers, &role, 1, k->meta, k->run_id, NULL, why, sizeof why);
 }
 
 /* The summary alone (every cell's statistics, a few KiB), with its
  * sidecar, where no folder takes the samples (a file size limit below
- * even their gzipped size): its path in kept, or false. */
+ * even their gzipped size): its path in kept and its run id in run_id[32]
+ * (that of the samples written with their metadata inline), or false. */
 static bool
 keep_summary_alone (const MsResults *results, const char *summary_path, char *kept,
-                    size_t kept_len)
+                    size_t kept_len, char *run_id)
 {
   char why[512];
   MsRunSummary *run = summarize (results, summary_path, why, sizeof why);
   if (!run)
     return false;
   char *meta = metadata_text (results, run);
-  SummaryToKeep k = { results, run, meta, summary_path, kept, kept_len };
+  make_run_id (results, run, run_id, 32);
+  SummaryToKeep k = { results, run, meta, summary_path, run_id, kept, kept_len };
   /* Under a soft limit the summary alone may fit the hard one, as the
    * pair did not (ulimit -S -f 1 under -H -f 4). */
   bool ok = keep_in_a_folder (summary_path, keep_summary_into, &k) ||
@@ -1082,6 +1085,103 @@ keep_summary_alone (const MsResults *results, const char *summary_path, char *ke
   free (meta);
   free (run);
   return ok;
+}
+
+typedef struct {
+  MsGzipWriter *gz;
+  bool failed;
+} PartSink;
+
+static bool
+part_put (void *parts, const void *data, size_t n)
+{
+  return ms_part_files_write (parts, data, n);
+}
+
+static ssize_t
+part_cookie_write (void *sink, const char *data, size_t len)
+{
+  PartSink *s = sink;
+  if (!ms_gzip_writer_put (s->gz, data, len, false)) {
+    s->failed = true;
+    return -1;
+  }
+  return (ssize_t) len;
+}
+
+/* The samples, gzipped with their metadata inline (a joined file has no
+ * sidecar) and run id, into parts; true when all are written. */
+static bool
+write_samples_parts (const MsResults *results, const MsRunSummary *run, const char *run_id,
+                     MsPartFiles *parts)
+{
+  static const cookie_io_functions_t io = { .write = part_cookie_write };
+  PartSink sink = { ms_gzip_writer_new (part_put, parts), false };
+  FILE *f = sink.gz ? fopencookie (&sink, "w", io) : NULL;
+  if (!f || setvbuf (f, NULL, _IOFBF, 1 << 16) != 0) {
+    if (f)
+      fclose (f);
+    ms_gzip_writer_free (sink.gz);
+    return false;
+  }
+  MsWriter w = { .f = f, .run_id = run_id, .first_in_row = true, .summary = run };
+  write_samples (&w, results);
+  ms_writer_flush_line (&w);
+  bool ok = !w.failed && fclose (f) == 0 && !sink.failed &&
+            ms_gzip_writer_put (sink.gz, NULL, 0, true);
+  ms_gzip_writer_free (sink.gz);
+  return ok;
+}
+
+/* Under a hard file-size limit (ulimit -H -f, a batch system's) smaller
+ * than the samples even gzipped, no folder takes them whole: they are kept
+ * gzipped in parts of the limit's size beside the summary kept alone,
+ * which `cat` joins into a samples file every reader opens. The summary's
+ * run id (run_id) pairs them. The number of parts, or 0. */
+static int
+keep_samples_in_parts (const MsResults *results, const char *samples_path, const char *beside,
+                       const char *run_id, char *name, size_t name_len)
+{
+  struct rlimit was, lifted;
+  char folder[PATH_MAX], err[512];
+  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY ||
+      snprintf (folder, sizeof folder, "%s", beside) >= (int) sizeof folder)
+    return 0;
+  char *slash = strrchr (folder, '/');
+  if (slash)
+    slash[slash == folder] = '\0';
+  else
+    strcpy (folder, ".");
+  MsRunSummary *run = summarize (results, samples_path, err, sizeof err);
+  MsPartFiles *parts = NULL;
+  lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
+  if (run && kept_name (folder, samples_path, true, name, name_len) &&
+      setrlimit (RLIMIT_FSIZE, &lifted) == 0) {
+    parts = ms_part_files_new (name, (long long) was.rlim_max);
+    if (parts && !(write_samples_parts (results, run, run_id, parts) &&
+                   ms_part_files_finish (parts, err, sizeof err))) {
+      ms_part_files_free (parts);
+      parts = NULL;
+    }
+    setrlimit (RLIMIT_FSIZE, &was);
+  }
+  int n = parts ? ms_part_files_count (parts) : 0;
+  ms_part_files_free (parts);
+  free (run);
+  return n;
+}
+
+/* The parts' names said: how many, the first and the last, and how to
+ * join them. */
+static void
+say_parts (const char *name, int n, char *err, size_t errlen)
+{
+  size_t used = strlen (err);
+  snprintf (err + used, errlen - used,
+            ms_gettext ("; the samples file, larger than the file-size limit (ulimit -f), is kept "
+                        "gzipped in %d parts, %s.part-0001 to %s.part-%04d, which `cat %s.part-*` "
+                        "joins into %s"),
+            n, name, name, n, name, name);
 }
 
 bool
@@ -1101,15 +1201,28 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
     return false;
   /* Lost, then, and said so: never a write error alone; what fits is kept. */
   size_t used = strlen (err);
-  if (keep_summary_alone (results, summary_path, summary, sizeof summary))
+  char run_id[32], parts[PATH_MAX];
+  bool summary_kept = keep_summary_alone (results, summary_path, summary, sizeof summary, run_id);
+  int n_parts = summary_kept ? keep_samples_in_parts (results, samples_path, summary, run_id,
+                                                      parts, sizeof parts)
+                             : 0;
+  if (n_parts > 0) {
+    snprintf (err + used, errlen - used,
+              ms_gettext ("; no folder could keep the samples file whole (TMPDIR included): "
+                          "the summary (each cell's statistics) is kept in %s"),
+              summary);
+    say_parts (parts, n_parts, err, errlen);
+    *kept = true;
+  } else if (summary_kept) {
     snprintf (err + used, errlen - used,
               ms_gettext ("; no folder could keep the samples file either (TMPDIR included), "
                           "only the summary (each cell's statistics), kept in %s"),
               summary);
-  else
+  } else {
     snprintf (err + used, errlen - used, "%s",
               ms_gettext ("; no folder could keep it either (TMPDIR included): what was "
                           "measured is lost"));
+  }
   return false;
 }
 

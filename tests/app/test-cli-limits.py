@@ -12,7 +12,7 @@ and passes now:
   2 someone else's SIGTERM to one calibration run: said, the next runs go
     on, the profile of the whole runs, exit 1
   3 run --grade under a ulimit -f each process's file fits but the merged
-    run does not: every process's files kept in a folder named, exit 4
+    run does not: its summary kept, its samples in parts cat joins, exit 4
   4 run --grade whose process is stopped (SIGSTOP), then one Ctrl+C: no
     hang, the run written, exit 1
   5 fleet-node -- --compress: its .gz files stamped, exit 0; fleet-report
@@ -43,7 +43,8 @@ pass found on 3a4f0474 (each fails there):
  24 calibrate with too few finished runs for a spread keeps them, named
  25 SIGTERM to memsweep and to its process (pkill, systemd, Slurm): written
  26 TMPDIR removed while run --grade measures: kept beside --out, said
- 27 a run over ulimit -f even gzipped: the summary that fits is kept
+ 27 a run over a hard ulimit -f even gzipped: the summary kept, the
+    samples gzipped in parts of the limit's size, which cat joins
  28 fleet-report --openmetrics FILE that cannot be written: exit 4
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
@@ -104,6 +105,21 @@ def case(number, title):
 def expect(cond, what, err=""):
     if not cond:
         raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
+
+
+def join_parts(d, err):
+    """The samples kept in parts under a hard file-size limit, joined as
+    the message says (`cat NAME.part-*` joins into NAME): NAME."""
+    m = re.search(r"which `cat (\S+)\.part-\*` joins into (\S+)", err)
+    expect(m and m.group(1) == m.group(2), "no parts named, or not how to join them", err)
+    name = os.path.join(d, m.group(2))
+    parts = sorted(glob.glob(glob.escape(name) + ".part-*"))
+    expect(parts, "the parts named are not there", err)
+    with open(name, "wb") as out:
+        for part in parts:
+            with open(part, "rb") as f:
+                out.write(f.read())
+    return name
 
 
 def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None):
@@ -267,7 +283,7 @@ def calibrate_run_terminated(d):
     expect("3 finished runs" in err, "what the profile is measured from is not said", err)
 
 
-@case(3, "run --grade: the merged run over ulimit -f keeps each process's files, exit 4")
+@case(3, "run --grade: the merged run over ulimit -f kept, its samples in parts cat joins, exit 4")
 def grade_file_limit(d):
     # A process's samples file: about 3.8 KB; the twelve merged: about 45
     # KB, 6.7 KB gzipped (the form a kept run tries next).
@@ -275,15 +291,12 @@ def grade_file_limit(d):
                           "host", "--min-exp", "10", "--max-exp", "12", "--reps", "3", "--out",
                           "G", "--quiet", fsize=5120)
     expect(rc == 4, f"exit {rc}, not 4", err)
-    # (The merged run's summary, which fits, is kept in a folder of its own.)
-    kept = [os.path.dirname(f) for f in glob.glob(os.path.join(d, "memsweep-kept-*", "p0-*"))]
-    expect(len(set(kept)) == 1 and kept[0] in err, f"no kept folder named: {os.listdir(d)}", err)
-    for p in range(12):
-        path = os.path.join(kept[0], f"p{p}-samples.csv")
-        expect(os.path.exists(path), f"p{p}-samples.csv not kept", err)
-    show = subprocess.run([MEMSWEEP, "show", os.path.join(kept[0], "p11-samples.csv")],
-                          capture_output=True, text=True)
-    expect(show.returncode == 0, "a kept process's run does not read back", show.stderr)
+    # The merged run fits nowhere whole: its summary is kept, its samples
+    # in parts that cat joins into the run of all twelve processes.
+    joined = join_parts(d, err)
+    show = subprocess.run([MEMSWEEP, "show", joined], capture_output=True, text=True)
+    expect(show.returncode == 0 and "72 repetitions per cell" in show.stdout,
+           "the joined parts do not read back as the merged run", show.stderr + show.stdout[:300])
 
 
 @case(4, "run --grade with its process stopped (SIGSTOP), then one Ctrl+C: no hang, exit 1")
@@ -668,7 +681,7 @@ def grade_tmpdir_removed(d):
     expect("nothing was measured" not in err, "said that nothing was measured", err)
 
 
-@case(27, "a run over ulimit -f even gzipped: the summary that fits is kept, named, exit 4")
+@case(27, "a run over a hard ulimit -f even gzipped: the summary kept, the samples in parts, exit 4")
 def summary_kept_under_file_limit(d):
     # The samples (megabytes) fit nowhere under 4 KiB; each cell's
     # statistics do, and were thrown away with them.
@@ -676,16 +689,23 @@ def summary_kept_under_file_limit(d):
              "30000"]
     rc, _, err = memsweep(d, "run", "--out", "X", *sweep, fsize=4096)
     expect(rc == 4, f"exit {rc}, not 4", err)
-    m = re.search(r"summary \(each cell's statistics\), kept in (\S+)", err)
+    m = re.search(r"summary \(each cell's statistics\) is kept in (\S+);", err)
     expect(m and os.path.exists(os.path.join(d, m.group(1))), f"no summary kept: {os.listdir(d)}",
            err)
     show = subprocess.run([MEMSWEEP, "show", os.path.join(d, m.group(1))], capture_output=True,
                           text=True)
     expect(show.returncode == 0, "the kept summary does not read back", show.stderr)
+    # The samples too, in parts of at most 4 KiB: joined, the whole run.
+    parts = glob.glob(os.path.join(d, "memsweep-kept-*", "X-samples.csv.gz.part-*"))
+    expect(parts and max(os.path.getsize(p) for p in parts) <= 4096, "parts over the limit", err)
+    joined = join_parts(d, err)
+    show = subprocess.run([MEMSWEEP, "show", joined], capture_output=True, text=True)
+    expect(show.returncode == 0 and "30000 repetitions per cell" in show.stdout,
+           "the joined parts do not read back as the run", show.stderr + show.stdout[:300])
     # Under 2 KiB only its gzipped form fits (3 KB plain, 0.9 KB gzipped).
     sweep[5] = "6"
     rc, _, err = memsweep(d, "run", "--out", "Y", *sweep, fsize=2048)
-    m = re.search(r"summary \(each cell's statistics\), kept in (\S+\.gz)", err)
+    m = re.search(r"summary \(each cell's statistics\) is kept in (\S+\.gz);", err)
     expect(rc == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
            f"exit {rc}; no gzipped summary kept: {os.listdir(d)}", err)
 
@@ -980,7 +1000,7 @@ def summary_kept_over_soft_limit(d):
     p = subprocess.run([MEMSWEEP, "run", "--modes", "host", "--min-exp", "10", "--max-exp", "20",
                         "--reps", "200", "--out", "r"], cwd=d, env=env(d), capture_output=True,
                        text=True, timeout=240, preexec_fn=limits)
-    m = re.search(r"only the summary \(each cell's statistics\), kept in (\S+)", p.stderr)
+    m = re.search(r"the summary \(each cell's statistics\) is kept in (\S+);", p.stderr)
     expect(p.returncode == 4 and m and os.path.exists(os.path.join(d, m.group(1))),
            f"exit {p.returncode}: the summary not kept", p.stderr)
 
