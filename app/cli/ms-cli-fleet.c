@@ -560,13 +560,26 @@ remove_run_temporaries (const char *prefix)
 }
 
 
+static bool
+asks_verbose (int argc, char **argv)
+{
+  for (int i = 0; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--verbose") == 0)
+      return true;
+  return false;
+}
+
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {
   char prefix[PATH_MAX + 256], path[PATH_MAX + 300], device[16], err[512];
   node_prefix (prefix, sizeof prefix, dir, node, gpu);
-  char *run[56] = { (char *) self, "run", "--quiet", "--instrumented-reps=0", "--out", prefix };
-  int n = 6;
+  char *run[56] = { (char *) self, "run", "--instrumented-reps=0", "--out", prefix };
+  int n = 5;
+  /* Quiet unless the node's own options ask for the run's progress:
+   * --quiet beside their --verbose would refuse the run. */
+  if (!asks_verbose (argc, argv))
+    run[n++] = "--quiet";
   if (gpu >= 0) {
     snprintf (device, sizeof device, "%d", gpu);
     run[n++] = "--device";

@@ -362,6 +362,11 @@ grep -qxF -- "--nodelist=g1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q
 "$M" fleet --dir "$W/missing/fleet" >/dev/null 2>&1; [ $? = 2 ] || fail "--dir under a missing folder must exit 2"
 [ -e "$W/missing" ] && fail "a missing --dir parent was made"
 "$M" fleet --dir "$W/fleet" --quiet --verbose >/dev/null 2>&1; [ $? = 2 ] || fail "--quiet --verbose must exit 2"
+# The run's own --verbose after -- is the node's to ask for: the run
+# says each cell, where fleet-node's --quiet for it refused the run.
+"$M" fleet-node --dir "$W/verbose" --node v -- --modes host --min-exp 10 --max-exp 11 --reps 3 \
+  --verbose >"$W/v.out" 2>"$W/v.err" || fail "fleet-node -- --verbose: exit $?: $(cat "$W/v.err")"
+[ -s "$W/verbose/v-samples.csv" ] || fail "fleet-node -- --verbose wrote no samples file"
 
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
