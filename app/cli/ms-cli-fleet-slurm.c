@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -21,6 +23,7 @@ ms_fleet_slurm_capture (char **argv, char *out, size_t len)
   fflush (stderr);
   if (pipe (fds) != 0)
     return -1;
+  pid_t parent = getpid ();
   pid_t pid = fork ();
   if (pid < 0) {
     close (fds[0]);
@@ -28,6 +31,11 @@ ms_fleet_slurm_capture (char **argv, char *out, size_t len)
     return -1;
   }
   if (pid == 0) {
+    /* A fleet ended by a signal takes its Slurm command with it: a stalled
+     * sinfo or an sbatch --wait would else run on, orphaned. */
+    prctl (PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid () != parent)
+      _exit (127);
     dup2 (fds[1], 1);
     close (fds[0]);
     close (fds[1]);

@@ -368,6 +368,21 @@ grep -qxF -- "--nodelist=g1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q
   --verbose >"$W/v.out" 2>"$W/v.err" || fail "fleet-node -- --verbose: exit $?: $(cat "$W/v.err")"
 [ -s "$W/verbose/v-samples.csv" ] || fail "fleet-node -- --verbose wrote no samples file"
 
+# A fleet stopped while Slurm does not answer takes its sinfo with it.
+mkdir "$W/stalled"
+printf '#!/bin/sh\nexec sleep 4241\n' >"$W/stalled/sinfo"
+chmod +x "$W/stalled/sinfo"
+PATH="$W/stalled:$PATH" setsid "$M" fleet --dir "$W/fleet" -- --modes host >/dev/null 2>&1 &
+fleet=$!
+for _ in $(seq 50); do pgrep -f "sleep 4241" >/dev/null && break; sleep 0.1; done
+kill -TERM $fleet
+wait $fleet 2>/dev/null
+for _ in $(seq 20); do pgrep -f "sleep 4241" >/dev/null || break; sleep 0.1; done
+if pgrep -f "sleep 4241" >/dev/null; then
+  pkill -f "sleep 4241"
+  fail "a fleet ended by SIGTERM left its stalled sinfo running"
+fi
+
 "$M" fleet-report >/dev/null 2>&1; [ $? = 2 ] || fail "fleet-report without DIR must exit 2"
 "$M" fleet-report "$W/nothing" >/dev/null 2>&1; [ $? = 2 ] || fail "missing DIR must exit 2"
 "$M" fleet --nodes 2 >/dev/null 2>&1; [ $? = 2 ] || fail "fleet without --dir must exit 2"
