@@ -186,7 +186,7 @@ static MsCliProcessEnd
 lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *err,
               size_t errlen)
 {
-  char why[512], how[256], name[96];
+  char why[1024], how[256], name[96];
   process_name (p, of, name, sizeof name);
   ms_supervisor_child_said (err_path, why, sizeof why);
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {

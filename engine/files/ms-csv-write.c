@@ -1110,13 +1110,13 @@ part_cookie_write (void *sink, const char *data, size_t len)
 }
 
 /* The samples, gzipped with their metadata inline (a joined file has no
- * sidecar) and run id, into parts; true when all are written. */
+ * sidecar) and run id, into put (parts, or a count); true when all went. */
 static bool
-write_samples_parts (const MsResults *results, const MsRunSummary *run, const char *run_id,
-                     MsPartFiles *parts)
+write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
+                       MsGzipSink put, void *to)
 {
   static const cookie_io_functions_t io = { .write = part_cookie_write };
-  PartSink sink = { ms_gzip_writer_new (part_put, parts), false };
+  PartSink sink = { ms_gzip_writer_new (put, to), false };
   FILE *f = sink.gz ? fopencookie (&sink, "w", io) : NULL;
   if (!f || setvbuf (f, NULL, _IOFBF, 1 << 16) != 0) {
     if (f)
@@ -1127,61 +1127,100 @@ write_samples_parts (const MsResults *results, const MsRunSummary *run, const ch
   MsWriter w = { .f = f, .run_id = run_id, .first_in_row = true, .summary = run };
   write_samples (&w, results);
   ms_writer_flush_line (&w);
-  bool ok = !w.failed && fclose (f) == 0 && !sink.failed &&
-            ms_gzip_writer_put (sink.gz, NULL, 0, true);
+  /* Closed whatever happened: an open stream would be flushed at exit,
+   * into the gzip writer freed here. */
+  bool closed = fclose (f) == 0;
+  bool ok = !w.failed && closed && !sink.failed && ms_gzip_writer_put (sink.gz, NULL, 0, true);
   ms_gzip_writer_free (sink.gz);
+  return ok;
+}
+
+static bool
+count_put (void *count, const void *data, size_t n)
+{
+  (void) data;
+  *(long long *) count += (long long) n;
+  return true;
+}
+
+typedef struct {
+  const MsResults *results;
+  MsRunSummary *run;
+  const char *samples_path;
+  long long limit;
+  char run_id[32], name[PATH_MAX];
+  int n;
+  bool too_many; /* more parts than any folder takes */
+} PartsToKeep;
+
+/* The samples in parts in folder (the gzipped pass adds nothing: parts
+ * are gzipped already). */
+static bool
+keep_parts_into (void *what, const char *folder, bool gz)
+{
+  PartsToKeep *k = what;
+  char err[512];
+  if (gz || k->too_many || !kept_name (folder, k->samples_path, true, k->name, sizeof k->name))
+    return false;
+  MsPartFiles *parts = ms_part_files_new (k->name, k->limit);
+  bool ok = parts && write_samples_gzipped (k->results, k->run, k->run_id, part_put, parts) &&
+            ms_part_files_finish (parts, err, sizeof err);
+  k->n = ok ? ms_part_files_count (parts) : 0;
+  k->too_many = parts && ms_part_files_too_many (parts);
+  ms_part_files_free (parts);
   return ok;
 }
 
 /* Under a hard file-size limit (ulimit -H -f, a batch system's) smaller
  * than the samples even gzipped, no folder takes them whole: they are kept
- * gzipped in parts of the limit's size beside the summary kept alone,
- * which `cat` joins into a samples file every reader opens. The summary's
- * run id (run_id) pairs them. The number of parts, or 0. */
+ * gzipped in parts of the limit's size, beside the summary kept alone
+ * (summary, or NULL) else in a kept folder of their own, which `cat` joins
+ * into a samples file every reader opens. Their run id is the summary's
+ * (keep_summary_alone). The number of parts (their name in name), or 0. */
 static int
-keep_samples_in_parts (const MsResults *results, const char *samples_path, const char *beside,
-                       const char *run_id, char *name, size_t name_len)
+keep_samples_in_parts (const MsResults *results, const char *samples_path, const char *summary,
+                       char *name, size_t name_len)
 {
   struct rlimit was, lifted;
   char folder[PATH_MAX], err[512];
-  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY ||
-      snprintf (folder, sizeof folder, "%s", beside) >= (int) sizeof folder)
+  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY)
     return 0;
-  char *slash = strrchr (folder, '/');
-  if (slash)
-    slash[slash == folder] = '\0';
-  else
-    strcpy (folder, ".");
-  MsRunSummary *run = summarize (results, samples_path, err, sizeof err);
-  MsPartFiles *parts = NULL;
+  PartsToKeep k = { results, summarize (results, samples_path, err, sizeof err), samples_path,
+                    (long long) was.rlim_max };
   lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
-  if (run && kept_name (folder, samples_path, true, name, name_len) &&
-      setrlimit (RLIMIT_FSIZE, &lifted) == 0) {
-    parts = ms_part_files_new (name, (long long) was.rlim_max);
-    if (parts && !(write_samples_parts (results, run, run_id, parts) &&
-                   ms_part_files_finish (parts, err, sizeof err))) {
-      ms_part_files_free (parts);
-      parts = NULL;
-    }
+  long long size = 0;
+  if (k.run) {
+    make_run_id (results, k.run, k.run_id, sizeof k.run_id);
+    /* Counted first: more parts than any folder takes are not begun. */
+    k.too_many = !write_samples_gzipped (results, k.run, k.run_id, count_put, &size) ||
+                 (size + k.limit - 1) / k.limit > MS_PART_FILES_MAX;
+  }
+  if (k.run && !k.too_many && setrlimit (RLIMIT_FSIZE, &lifted) == 0) {
+    char *slash = summary && snprintf (folder, sizeof folder, "%s", summary) < (int) sizeof folder
+                    ? strrchr (folder, '/')
+                    : NULL;
+    if (slash)
+      slash[slash == folder] = '\0';
+    if (!(slash && keep_parts_into (&k, folder, false)))
+      keep_in_a_folder (samples_path, keep_parts_into, &k);
     setrlimit (RLIMIT_FSIZE, &was);
   }
-  int n = parts ? ms_part_files_count (parts) : 0;
-  ms_part_files_free (parts);
-  free (run);
-  return n;
+  free (k.run);
+  snprintf (name, name_len, "%s", k.name);
+  return k.n;
 }
 
-/* The parts' names said: how many, the first and the last, and how to
- * join them. */
+/* The parts said with how to join them, naming them once: a process's
+ * message reaches its supervisor cut at a length. */
 static void
 say_parts (const char *name, int n, char *err, size_t errlen)
 {
   size_t used = strlen (err);
+  const char *base = strrchr (name, '/');
   snprintf (err + used, errlen - used,
-            ms_gettext ("; the samples file, larger than the file-size limit (ulimit -f), is kept "
-                        "gzipped in %d parts, %s.part-0001 to %s.part-%04d, which `cat %s.part-*` "
-                        "joins into %s"),
-            n, name, name, n, name, name);
+            ms_gettext ("; the samples file, over the file-size limit (ulimit -f), is kept "
+                        "gzipped in %d parts, which `cat %s.part-* > %s` joins"),
+            n, name, base ? base + 1 : name);
 }
 
 bool
@@ -1203,14 +1242,18 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
   size_t used = strlen (err);
   char run_id[32], parts[PATH_MAX];
   bool summary_kept = keep_summary_alone (results, summary_path, summary, sizeof summary, run_id);
-  int n_parts = summary_kept ? keep_samples_in_parts (results, samples_path, summary, run_id,
-                                                      parts, sizeof parts)
-                             : 0;
-  if (n_parts > 0) {
+  int n_parts = keep_samples_in_parts (results, samples_path, summary_kept ? summary : NULL,
+                                       parts, sizeof parts);
+  if (n_parts > 0 && summary_kept)
     snprintf (err + used, errlen - used,
               ms_gettext ("; no folder could keep the samples file whole (TMPDIR included): "
                           "the summary (each cell's statistics) is kept in %s"),
               summary);
+  else if (n_parts > 0)
+    snprintf (err + used, errlen - used, "%s",
+              ms_gettext ("; no folder could keep the samples file whole, nor the summary "
+                          "(TMPDIR included)"));
+  if (n_parts > 0) {
     say_parts (parts, n_parts, err, errlen);
     *kept = true;
   } else if (summary_kept) {

@@ -17,7 +17,7 @@ struct MsPartFiles {
   MsAtomicFile *open; /* the part being written, or NULL */
   long long in_open;  /* bytes in it so far */
   int n;              /* parts begun */
-  bool failed, finished;
+  bool failed, finished, too_many;
   char err[512];
 };
 
@@ -36,6 +36,12 @@ void
 ms_part_files_name (const MsPartFiles *parts, int i, char *buf, size_t len)
 {
   snprintf (buf, len, "%s.part-%04d", parts->name, i);
+}
+
+bool
+ms_part_files_too_many (const MsPartFiles *parts)
+{
+  return parts->too_many;
 }
 
 int
@@ -73,8 +79,10 @@ static bool
 open_part (MsPartFiles *parts)
 {
   char part[PATH_MAX + 16];
-  if (parts->n == MS_PART_FILES_MAX)
+  if (parts->n == MS_PART_FILES_MAX) {
+    parts->too_many = true;
     return fail (parts, EFBIG);
+  }
   parts->n++;
   ms_part_files_name (parts, parts->n, part, sizeof part);
   parts->open = ms_atomic_file_open (part, parts->err, sizeof parts->err);

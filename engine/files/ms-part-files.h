@@ -25,6 +25,10 @@ bool ms_part_files_write (MsPartFiles *parts, const void *data, size_t len);
  * false with a message naming the part. */
 bool ms_part_files_finish (MsPartFiles *parts, char *err, size_t errlen);
 
+/* Whether the stream needed more than MS_PART_FILES_MAX parts: no
+ * folder would take it then. */
+bool ms_part_files_too_many (const MsPartFiles *parts);
+
 /* How many parts there are, and the name of part i (from 1). */
 int ms_part_files_count (const MsPartFiles *parts);
 void ms_part_files_name (const MsPartFiles *parts, int i, char *buf, size_t len);

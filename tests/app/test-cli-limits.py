@@ -109,10 +109,11 @@ def expect(cond, what, err=""):
 
 def join_parts(d, err):
     """The samples kept in parts under a hard file-size limit, joined as
-    the message says (`cat NAME.part-*` joins into NAME): NAME."""
-    m = re.search(r"which `cat (\S+)\.part-\*` joins into (\S+)", err)
-    expect(m and m.group(1) == m.group(2), "no parts named, or not how to join them", err)
-    name = os.path.join(d, m.group(2))
+    the message says (`cat NAME.part-* > BASE` joins them), into NAME."""
+    m = re.search(r"which `cat (\S+)\.part-\* > (\S+)` joins", err)
+    expect(m and os.path.basename(m.group(1)) == m.group(2), "no parts named, or not how to join "
+           "them", err)
+    name = os.path.join(d, m.group(1))
     parts = sorted(glob.glob(glob.escape(name) + ".part-*"))
     expect(parts, "the parts named are not there", err)
     with open(name, "wb") as out:
@@ -766,18 +767,39 @@ def live_budget_overrun(d):
            err)
 
 
-@case(32, "run --processes whose processes can keep nothing anywhere: lost said, not 'nothing measured'")
-def processes_lost_said_once(d):
-    # A hard 1 KiB file-size limit: no process's run fits anywhere, which
-    # it says; the command must not then say that nothing was measured.
-    rc, _, err = memsweep(d, "run", "--processes", "2", *SHORT, "--out", "X", fsize=1024)
+@case(32, "run --processes under a hard 1 KiB file-size limit: each process's samples kept in parts, not 'nothing measured'")
+def processes_kept_in_parts(d):
+    # No process's run fits whole anywhere, nor its summary: each keeps its
+    # samples in parts of 1 KiB, says where, and the command must not then
+    # say that nothing was measured.
+    sweep = SHORT[:-1] + ["3000"]  # some 30 parts, not a thousand
+    rc, _, err = memsweep(d, "run", "--processes", "2", *sweep, "--out", "X", fsize=1024)
     expect(rc == 4, f"exit {rc}, not 4", err)
-    expect("what was measured is lost" in err, "the loss not said", err)
-    expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
-    side = " ".join(SHORT)
+    expect("is kept gzipped in" in err and "is lost" not in err, "the parts not said", err)
+    expect("nothing was measured" not in err, "said that nothing was measured after the keep", err)
+    joined = join_parts(d, err)
+    show = subprocess.run([MEMSWEEP, "show", joined], capture_output=True, text=True)
+    expect(show.returncode == 0, "a process's joined parts do not read back", show.stderr)
+    side = " ".join(sweep)
     rc, _, err = memsweep(d, "compare", "--live", "--a", side, "--b", side, fsize=1024)
     expect(rc == 4 and "neither side measured anything" not in err,
-           f"compare --live: exit {rc}, or 'neither side measured anything' after the loss", err)
+           f"compare --live: exit {rc}, or 'neither side measured anything' after the keep", err)
+
+
+@case(44, "a hard file-size limit of 40 bytes: more parts than any folder takes, the loss said once")
+def processes_lost_said_once(d):
+    # Even in parts the samples fit nowhere (over 9999 parts): lost, and
+    # said, and never 'nothing was measured' after it. (The process's own
+    # words, in a log file under the same limit, are cut at 40 bytes.)
+    rc, _, err = memsweep(d, "run", "--processes", "2", *SHORT, "--out", "X", fsize=40)
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    expect("could not be written or kept" in err, "the loss not said", err)
+    rc, _, err = memsweep(d, "run", *SHORT, "--out", "Y", fsize=40)
+    expect(rc == 4 and "what was measured is lost" in err, f"run: exit {rc}, the loss not said",
+           err)
+    expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
+    expect(not glob.glob(os.path.join(d, "**", "*.part-*"), recursive=True),
+           "parts left of a stream that was not kept", err)
 
 
 @case(33, "a small ulimit -s: raised where the hard limit allows, else refused before any work")
