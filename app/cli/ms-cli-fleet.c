@@ -332,7 +332,16 @@ submit_node (const FleetArgs *a, const char *dir, const char *wrap, MsFleetExpec
              node->node, rc);
     return false;
   }
-  snprintf (node->job, sizeof node->job, "%.31s", id);
+  /* --parsable answers a job id, "ID" or "ID;CLUSTER": anything else (a
+   * wrapper's words) would be waited on as a job that never ends. */
+  if (strspn (id, "0123456789") != strlen (id) || strlen (id) >= sizeof node->job) {
+    char clean[1024];
+    fprintf (stderr, ms_gettext ("memsweep fleet: sbatch for node %s answered '%s', not a job "
+                                 "id: not submitted, or not as memsweep can follow\n"),
+             node->node, ms_report_clean (id, clean, sizeof clean));
+    return false;
+  }
+  snprintf (node->job, sizeof node->job, "%s", id);
   return true;
 }
 

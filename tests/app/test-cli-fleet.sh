@@ -368,6 +368,18 @@ grep -qxF -- "--nodelist=g1" "$W/args.txt" && grep -qxF -- "--partition=p${esc}q
   --verbose >"$W/v.out" 2>"$W/v.err" || fail "fleet-node -- --verbose: exit $?: $(cat "$W/v.err")"
 [ -s "$W/verbose/v-samples.csv" ] || fail "fleet-node -- --verbose wrote no samples file"
 
+# An sbatch that answers no job id (a site's wrapper, --parsable lost) is
+# said, not waited on as a job.
+mkdir "$W/wordy"
+printf '#!/bin/sh\ncase "$*" in *"%%N %%G"*) echo "g1 gpu:1" ;; *) echo g1 ;; esac\n' >"$W/wordy/sinfo"
+printf '#!/bin/sh\necho "Submitted batch job 42"\n' >"$W/wordy/sbatch"
+printf '#!/bin/sh\nexit 0\n' >"$W/wordy/squeue"
+chmod +x "$W/wordy/"*
+PATH="$W/wordy:$PATH" timeout 60 "$M" fleet --dir "$W/wordy-fleet" -- --modes host >/dev/null \
+  2>"$W/wordy.err" && fail "fleet after an sbatch without a job id exited 0"
+grep -qF "answered 'Submitted batch job 42', not a job id" "$W/wordy.err" ||
+  fail "an sbatch answer that is no job id not said: $(cat "$W/wordy.err")"
+
 # A fleet stopped while Slurm does not answer takes its sinfo with it.
 mkdir "$W/stalled"
 printf '#!/bin/sh\nexec sleep 4241\n' >"$W/stalled/sinfo"
