@@ -39,17 +39,22 @@ ms_link_path_key (MsLinkPath path)
   return path <= MS_LINK_SYSTEM ? path_keys[path] : "unknown";
 }
 
+/* The run of file, as the small files keep it. */
+static MsSmallRun
+peer_run (MsPeerFile *file)
+{
+  return (MsSmallRun) { "peer", 2, &file->peer.n_devices, file->peer.devices, file->device,
+                        &file->peer.bytes, &file->reps, &file->version, &file->date, &file->host };
+}
+
 void
 ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results, const MsDeviceInfo *info,
                    int reps)
 {
   memset (file, 0, sizeof *file);
   file->peer = *results;
-  for (int i = 0; i < results->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
-    file->device[i] = info[i];
-  file->reps = reps;
-  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
-                       file->version, sizeof file->version);
+  MsSmallRun run = peer_run (file);
+  ms_small_run_fill (&run, info, reps);
 }
 
 double
@@ -104,14 +109,6 @@ static const MsSmallColumn peer_columns[] = {
 };
 
 /* ---- writing ------------------------------------------------------------ */
-
-/* The run of file, as the small files keep it. */
-static MsSmallRun
-peer_run (MsPeerFile *file)
-{
-  return (MsSmallRun) { "peer", 2, &file->peer.n_devices, file->peer.devices, file->device,
-                        &file->peer.bytes, &file->reps, &file->version, &file->date, &file->host };
-}
 
 static void
 write_metadata (FILE *f, const void *data)

@@ -19,17 +19,23 @@
 static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portable", "foreign",
                                                              NULL };
 
+/* The run of file, as the small files keep it. */
+static MsSmallRun
+portable_run (MsPortableFile *file)
+{
+  MsPortableResults *r = &file->portable;
+  return (MsSmallRun) { "portable", 1, &r->n_devices, r->devices, file->device, &r->bytes,
+                        &file->reps, &file->version, &file->date, &file->host };
+}
+
 void
 ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
                        const MsDeviceInfo *info, int reps)
 {
   memset (file, 0, sizeof *file);
   file->portable = *results;
-  for (int i = 0; i < results->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
-    file->device[i] = info[i];
-  file->reps = reps;
-  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
-                       file->version, sizeof file->version);
+  MsSmallRun run = portable_run (file);
+  ms_small_run_fill (&run, info, reps);
 }
 
 void
@@ -66,15 +72,6 @@ static const MsSmallColumn portable_columns[] = {
 };
 
 /* ---- writing ------------------------------------------------------------ */
-
-/* The run of file, as the small files keep it. */
-static MsSmallRun
-portable_run (MsPortableFile *file)
-{
-  MsPortableResults *r = &file->portable;
-  return (MsSmallRun) { "portable", 1, &r->n_devices, r->devices, file->device, &r->bytes,
-                        &file->reps, &file->version, &file->date, &file->host };
-}
 
 static void
 write_metadata (FILE *f, const void *data)

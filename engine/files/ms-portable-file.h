@@ -36,16 +36,7 @@ extern const MsSmallFormat ms_portable_file_format;
 
 typedef struct {
   MsPortableResults portable;
-  /* Per slot: index, name, pci_bus_id, pcie_gen/width, cc_major/minor. */
-  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];
-  int reps;
-  char date[40]; /* ISO 8601 UTC */
-  char host[64];
-  char version[32];
-  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or
-   * another file's): then only the rows, and the CUDA indices they name,
-   * are known. */
-  char meta_unknown[512];
+  MS_SMALL_RUN_FIELDS;
 } MsPortableFile;
 
 /* Stable name in the file of a buffer ("per-gpu", "portable", "foreign"). */

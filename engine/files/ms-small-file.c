@@ -228,6 +228,16 @@ put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
 }
 
 void
+ms_small_run_fill (const MsSmallRun *run, const MsDeviceInfo *info, int reps)
+{
+  for (int i = 0; i < *run->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
+    run->device[i] = info[i];
+  *run->reps = reps;
+  ms_small_file_stamp (*run->date, sizeof *run->date, *run->host, sizeof *run->host,
+                       *run->version, sizeof *run->version);
+}
+
+void
 ms_small_put_run_head (FILE *f, const MsSmallRun *run)
 {
   ms_small_put_stamp (f, *run->version, *run->date, *run->host);

@@ -111,6 +111,21 @@ void ms_small_put_stamp (FILE *f, const char *version, const char *date, const c
 bool ms_small_take_stamp (const char *key, const char *value, char (*version)[32],
                           char (*date)[40], char (*host)[64]);
 
+/* The fields of a peer or portable file that hold its run beside the
+ * results, the same in both: written out in each struct, not as a member,
+ * so that their callers read file->reps. */
+#define MS_SMALL_RUN_FIELDS                                                                        \
+  /* Per slot: index, name, pci_bus_id, pcie_gen/width, cc_major/minor. */                         \
+  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];                                                       \
+  int reps;                                                                                        \
+  char date[40]; /* ISO 8601 UTC */                                                                \
+  char host[64];                                                                                   \
+  char version[32];                                                                                \
+  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or                        \
+   * another file's): then only the rows, and the CUDA indices they name,                          \
+   * are known. */                                                                                 \
+  char meta_unknown[512]
+
 /* What the peer and portable files share: the run's devices (by slot),
  * copy size and repetitions, and where and when it was made. */
 typedef struct {
@@ -124,6 +139,10 @@ typedef struct {
   char (*version)[32], (*date)[40], (*host)[64];
   bool seen_index[MS_MULTI_MAX_DEVICES];
 } MsSmallRun;
+
+/* Fills a finished run's: each slot's description from info (in slot
+ * order), reps, and the date, host and version of now. */
+void ms_small_run_fill (const MsSmallRun *run, const MsDeviceInfo *info, int reps);
 
 /* The run's metadata lines: first its stamp, bytes and reps (those two
  * where known); then the devices line and the gpu-I-KEY lines of each
