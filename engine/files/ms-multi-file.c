@@ -106,21 +106,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
   }
 }
 
-static bool parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data);
-static bool take_row (MsSmallReader *rd, const void *row, void *data);
-
-const MsSmallFormat ms_multi_file_format = {
-  .title = "# memsweep multi-GPU sweep",
-  .role = "multi",
-  .columns = multi_columns,
-  .n_columns = sizeof multi_columns / sizeof *multi_columns,
-  .row_size = sizeof (MultiRow),
-  .meta = parse_meta,
-  .take = take_row,
-  .put_meta = write_metadata,
-  .put_rows = write_rows,
-};
-
 bool
 ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
 {
@@ -232,34 +217,46 @@ devices_beside (MsMultiFile *f, const char *path)
     closedir (d);
 }
 
+/* What a whole file holds, checked once it is read; false with rd's
+ * message. */
+static bool
+check_read (MsSmallReader *rd, void *data)
+{
+  MsMultiFile *file = data;
+  if (rd->meta_unknown)
+    devices_beside (file, rd->path);
+  if (rd->meta_unknown && file->n_devices == 0)
+    return ms_small_reader_fail (rd, ms_gettext ("no GPU's samples file beside it, and %s"),
+                                 file->meta_unknown);
+  if (file->n_devices == 0)
+    return ms_small_reader_fail (rd, ms_gettext ("no devices line"));
+  for (int k = 0; rd->meta_unknown && k < file->n_rows; k++)
+    if (file->rows[k].agg.n_ok > file->n_devices)
+      return ms_small_reader_fail (
+        rd, ms_gettext ("%d GPUs in a row, %d samples files beside it"), file->rows[k].agg.n_ok,
+        file->n_devices);
+  for (int i = 0; i < file->n_devices; i++)
+    if (!file->samples[i][0])
+      return ms_small_reader_fail (rd, ms_gettext ("gpu-%d-samples missing"), i);
+  return true;
+}
+
+const MsSmallFormat ms_multi_file_format = {
+  .title = "# memsweep multi-GPU sweep",
+  .role = "multi",
+  .columns = multi_columns,
+  .n_columns = sizeof multi_columns / sizeof *multi_columns,
+  .row_size = sizeof (MultiRow),
+  .meta = parse_meta,
+  .take = take_row,
+  .put_meta = write_metadata,
+  .put_rows = write_rows,
+  MS_SMALL_FILE_STRUCT (MsMultiFile),
+  .finish = check_read,
+};
+
 MsMultiFile *
 ms_multi_file_read (const char *path, char *err, size_t errlen)
 {
-  MsMultiFile *file = calloc (1, sizeof *file);
-  if (!file) {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-    return NULL;
-  }
-  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen, .why = file->meta_unknown,
-                       .whylen = sizeof file->meta_unknown };
-  bool ok = ms_small_file_load (&rd, &ms_multi_file_format, file);
-  if (ok && rd.meta_unknown)
-    devices_beside (file, path);
-  if (ok && rd.meta_unknown && file->n_devices == 0)
-    ok = ms_small_reader_fail (&rd, ms_gettext ("no GPU's samples file beside it, and %s"),
-                               file->meta_unknown);
-  if (ok && file->n_devices == 0)
-    ok = ms_small_reader_fail (&rd, ms_gettext ("no devices line"));
-  for (int k = 0; ok && rd.meta_unknown && k < file->n_rows; k++)
-    if (file->rows[k].agg.n_ok > file->n_devices)
-      ok = ms_small_reader_fail (&rd, ms_gettext ("%d GPUs in a row, %d samples files beside it"),
-                                 file->rows[k].agg.n_ok, file->n_devices);
-  for (int i = 0; ok && i < file->n_devices; i++)
-    if (!file->samples[i][0])
-      ok = ms_small_reader_fail (&rd, ms_gettext ("gpu-%d-samples missing"), i);
-  if (!ok) {
-    free (file);
-    return NULL;
-  }
-  return file;
+  return ms_small_file_load_new (path, &ms_multi_file_format, err, errlen);
 }

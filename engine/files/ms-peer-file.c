@@ -41,8 +41,9 @@ ms_link_path_key (MsLinkPath path)
 
 /* The run of file, as the small files keep it. */
 static MsSmallRun
-peer_run (MsPeerFile *file)
+peer_run (void *data)
 {
+  MsPeerFile *file = data;
   return (MsSmallRun) { "peer", 2, &file->peer.n_devices, file->peer.devices, file->device,
                         &file->peer.bytes, &file->reps, &file->version, &file->date, &file->host };
 }
@@ -53,8 +54,7 @@ ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results, const MsDevic
 {
   memset (file, 0, sizeof *file);
   file->peer = *results;
-  MsSmallRun run = peer_run (file);
-  ms_small_run_fill (&run, info, reps);
+  ms_small_run_fill (&ms_peer_file_format, file, info, reps);
 }
 
 double
@@ -173,8 +173,7 @@ ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t 
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
-  MsPeerFile *file;
-  MsSmallRun run;
+  MsSmallReadState base; /* its file an MsPeerFile */
   bool seen_row[MS_PEER_REFERENCE + 1][2][MS_MULTI_MAX_DEVICES][MS_MULTI_MAX_DEVICES];
 } PeerReader;
 
@@ -223,8 +222,8 @@ parse_link_meta (MsSmallReader *rd, MsPeerResults *r, const char *key, const cha
 static bool
 parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
 {
-  PeerReader *pr = data;
-  MsPeerResults *r = &pr->file->peer;
+  MsPeerFile *file = ((PeerReader *) data)->base.file;
+  MsPeerResults *r = &file->peer;
   int i, end = 0;
   char what[8];
   if (strcmp (key, "nvml") == 0)
@@ -233,8 +232,6 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
     ms_utf8_copy (r->topo.error, sizeof r->topo.error, value);
   else if (strncmp (key, "link-", 5) == 0)
     return parse_link_meta (rd, r, key, value);
-  else if (!ms_small_take_run (rd, &pr->run, key, value))
-    return false;
   /* The topology's own copies of a GPU's bus id and serial. */
   if (sscanf (key, "gpu-%d-%7[a-z-]%n", &i, what, &end) == 2 && !key[end] && i >= 0 &&
       i < r->n_devices) {
@@ -251,7 +248,8 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
 {
   const PeerRow *row = data_row;
   PeerReader *pr = data;
-  MsPeerResults *r = &pr->file->peer;
+  MsPeerFile *file = pr->base.file;
+  MsPeerResults *r = &file->peer;
   int m = row->method, bi = row->bi;
   int i = ms_small_slot_of (rd, &r->n_devices, r->devices, row->src);
   int j = ms_small_slot_of (rd, &r->n_devices, r->devices, row->dst);
@@ -276,6 +274,20 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
+/* What a whole file holds, checked once it is read; false with rd's
+ * message. */
+static bool
+check_read (MsSmallReader *rd, void *state)
+{
+  MsPeerFile *file = ((PeerReader *) state)->base.file;
+  file->peer.topo.n_devices = file->peer.n_devices;
+  /* What the older form always held; a plain file read without its
+   * sidecar writes back without them. */
+  if (!rd->plain && (!file->peer.bytes || !file->reps))
+    return ms_small_reader_fail (rd, ms_gettext ("no bytes or reps line"));
+  return true;
+}
+
 const MsSmallFormat ms_peer_file_format = {
   .title = "# memsweep peer matrix",
   .role = "peer",
@@ -286,44 +298,14 @@ const MsSmallFormat ms_peer_file_format = {
   .take = take_row,
   .put_meta = write_metadata,
   .put_rows = write_rows,
+  MS_SMALL_FILE_STRUCT (MsPeerFile),
+  .state_size = sizeof (PeerReader),
+  .run = peer_run,
+  .finish = check_read,
 };
-
-/* What a whole file holds, checked once it is read; false with rd's
- * message. */
-static bool
-check_read (MsSmallReader *rd, PeerReader *pr)
-{
-  MsPeerFile *file = pr->file;
-  if (!ms_small_check_run (rd, &pr->run))
-    return false;
-  file->peer.topo.n_devices = file->peer.n_devices;
-  /* What the older form always held; a plain file read without its
-   * sidecar writes back without them. */
-  if (!rd->plain && (!file->peer.bytes || !file->reps))
-    return ms_small_reader_fail (rd, ms_gettext ("no bytes or reps line"));
-  return true;
-}
 
 MsPeerFile *
 ms_peer_file_read (const char *path, char *err, size_t errlen)
 {
-  PeerReader *pr = calloc (1, sizeof *pr);
-  MsPeerFile *file = calloc (1, sizeof *file);
-  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
-  bool ok = pr && file;
-  if (ok) {
-    pr->file = file;
-    pr->run = peer_run (file);
-    rd.why = file->meta_unknown;
-    rd.whylen = sizeof file->meta_unknown;
-    ok = ms_small_file_load (&rd, &ms_peer_file_format, pr) && check_read (&rd, pr);
-  } else {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-  }
-  free (pr);
-  if (!ok) {
-    free (file);
-    return NULL;
-  }
-  return file;
+  return ms_small_file_load_new (path, &ms_peer_file_format, err, errlen);
 }

@@ -21,8 +21,9 @@ static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portab
 
 /* The run of file, as the small files keep it. */
 static MsSmallRun
-portable_run (MsPortableFile *file)
+portable_run (void *data)
 {
+  MsPortableFile *file = data;
   MsPortableResults *r = &file->portable;
   return (MsSmallRun) { "portable", 1, &r->n_devices, r->devices, file->device, &r->bytes,
                         &file->reps, &file->version, &file->date, &file->host };
@@ -34,8 +35,7 @@ ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
 {
   memset (file, 0, sizeof *file);
   file->portable = *results;
-  MsSmallRun run = portable_run (file);
-  ms_small_run_fill (&run, info, reps);
+  ms_small_run_fill (&ms_portable_file_format, file, info, reps);
 }
 
 void
@@ -113,23 +113,17 @@ ms_portable_file_write (const MsPortableFile *file, const char *path, char *err,
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
-  MsPortableFile *file;
-  MsSmallRun run;
+  MsSmallReadState base; /* its file an MsPortableFile */
   bool seen_row[MS_PORTABLE_COUNT][MS_MULTI_MAX_DEVICES];
 } PortableReader;
-
-static bool
-parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
-{
-  return ms_small_take_run (rd, &((PortableReader *) data)->run, key, value);
-}
 
 static bool
 take_row (MsSmallReader *rd, const void *data_row, void *data)
 {
   const PortableRow *row = data_row;
   PortableReader *pr = data;
-  MsPortableResults *r = &pr->file->portable;
+  MsPortableFile *file = pr->base.file;
+  MsPortableResults *r = &file->portable;
   int k = row->buffer;
   int i = ms_small_slot_of (rd, &r->n_devices, r->devices, row->gpu);
   if (i < 0)
@@ -149,27 +143,14 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
-const MsSmallFormat ms_portable_file_format = {
-  .title = "# memsweep portable pinned memory",
-  .role = "portable",
-  .columns = portable_columns,
-  .n_columns = sizeof portable_columns / sizeof *portable_columns,
-  .row_size = sizeof (PortableRow),
-  .meta = parse_meta,
-  .take = take_row,
-  .put_meta = write_metadata,
-  .put_rows = write_rows,
-};
-
 /* What a whole file holds, checked once it is read; false with rd's
  * message. */
 static bool
-check_read (MsSmallReader *rd, PortableReader *pr)
+check_read (MsSmallReader *rd, void *state)
 {
-  MsPortableFile *file = pr->file;
+  PortableReader *pr = state;
+  MsPortableFile *file = pr->base.file;
   MsPortableResults *r = &file->portable;
-  if (!ms_small_check_run (rd, &pr->run))
-    return false;
   if (!rd->meta_unknown && (!r->bytes || !file->reps))
     return ms_small_reader_fail (rd, ms_gettext ("no bytes or reps line"));
   /* Every buffer on every GPU, so that no bar is missing unsaid. */
@@ -181,26 +162,23 @@ check_read (MsSmallReader *rd, PortableReader *pr)
   return true;
 }
 
+const MsSmallFormat ms_portable_file_format = {
+  .title = "# memsweep portable pinned memory",
+  .role = "portable",
+  .columns = portable_columns,
+  .n_columns = sizeof portable_columns / sizeof *portable_columns,
+  .row_size = sizeof (PortableRow),
+  .take = take_row,
+  .put_meta = write_metadata,
+  .put_rows = write_rows,
+  MS_SMALL_FILE_STRUCT (MsPortableFile),
+  .state_size = sizeof (PortableReader),
+  .run = portable_run,
+  .finish = check_read,
+};
+
 MsPortableFile *
 ms_portable_file_read (const char *path, char *err, size_t errlen)
 {
-  PortableReader *pr = calloc (1, sizeof *pr);
-  MsPortableFile *file = calloc (1, sizeof *file);
-  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
-  bool ok = pr && file;
-  if (ok) {
-    pr->file = file;
-    pr->run = portable_run (file);
-    rd.why = file->meta_unknown;
-    rd.whylen = sizeof file->meta_unknown;
-    ok = ms_small_file_load (&rd, &ms_portable_file_format, pr) && check_read (&rd, pr);
-  } else {
-    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
-  }
-  free (pr);
-  if (!ok) {
-    free (file);
-    return NULL;
-  }
-  return file;
+  return ms_small_file_load_new (path, &ms_portable_file_format, err, errlen);
 }

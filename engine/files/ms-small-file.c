@@ -228,13 +228,14 @@ put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
 }
 
 void
-ms_small_run_fill (const MsSmallRun *run, const MsDeviceInfo *info, int reps)
+ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceInfo *info, int reps)
 {
-  for (int i = 0; i < *run->n_devices && i < MS_MULTI_MAX_DEVICES; i++)
-    run->device[i] = info[i];
-  *run->reps = reps;
-  ms_small_file_stamp (*run->date, sizeof *run->date, *run->host, sizeof *run->host,
-                       *run->version, sizeof *run->version);
+  MsSmallRun run = format->run (file);
+  for (int i = 0; i < *run.n_devices && i < MS_MULTI_MAX_DEVICES; i++)
+    run.device[i] = info[i];
+  *run.reps = reps;
+  ms_small_file_stamp (*run.date, sizeof *run.date, *run.host, sizeof *run.host, *run.version,
+                       sizeof *run.version);
 }
 
 void
@@ -310,8 +311,10 @@ take_slot (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *valu
   return true;
 }
 
-bool
-ms_small_take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value)
+/* key's value when it is one of the run's (any other is left alone, true);
+ * false with rd's message where it is malformed. */
+static bool
+take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value)
 {
   long v;
   if (strcmp (key, "format") == 0) {
@@ -339,8 +342,10 @@ ms_small_take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const ch
   return true;
 }
 
-bool
-ms_small_check_run (MsSmallReader *rd, MsSmallRun *run)
+/* Once the file is read: every device's index known (those of the rows
+ * where the metadata is unknown), and devices enough. */
+static bool
+check_run (MsSmallReader *rd, MsSmallRun *run)
 {
   /* A plain file without its sidecar: the devices are those of the rows,
    * known by their CUDA index only. */
@@ -486,6 +491,18 @@ ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *l
   return !rd->failed;
 }
 
+/* A metadata line: the run's first, for a kind with one, then the
+ * kind's. */
+static void
+take_meta (MsSmallReader *rd, const MsSmallFormat *format, const char *key, const char *value,
+           void *data)
+{
+  if (format->run && !take_run (rd, &((MsSmallReadState *) data)->run, key, value))
+    return;
+  if (format->meta)
+    format->meta (rd, key, value, data);
+}
+
 /* A row of the table: read into its row struct, then handed to the
  * format's take. */
 static void
@@ -515,7 +532,7 @@ parse_line (Parse *p, char *line, size_t len)
     if (line[1] != ' ' || !value)
       return; /* a comment */
     *value = '\0';
-    p->format->meta (rd, line + 2, value + 2, p->data);
+    take_meta (rd, p->format, line + 2, value + 2, p->data);
   } else if (!p->have_header && strcmp (line, p->header) == 0) {
     p->have_header = true;
   } else if (!p->have_header) {
@@ -569,7 +586,7 @@ parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, voi
     if (line[0] != '#' || line[1] != ' ' || !value)
       continue;
     *value = '\0';
-    format->meta (rd, line + 2, value + 2, data);
+    take_meta (rd, format, line + 2, value + 2, data);
   }
   free (lines);
   rd->path = path; /* a refusal above has named the sidecar already */
@@ -637,4 +654,34 @@ ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data)
   bool ok = text && parse_text (rd, text, format, data);
   free (text);
   return ok;
+}
+
+void *
+ms_small_file_load_new (const char *path, const MsSmallFormat *format, char *err, size_t errlen)
+{
+  char *file = calloc (1, format->file_size);
+  void *state = format->state_size ? calloc (1, format->state_size) : file;
+  MsSmallReader rd = { .path = path, .err = err, .errlen = errlen };
+  MsSmallReadState *base = state;
+  bool ok = file && state;
+  if (ok) {
+    if (format->state_size)
+      base->file = file;
+    if (format->run)
+      base->run = format->run (file);
+    rd.why = file + format->why_offset;
+    rd.whylen = format->why_size;
+    ok = ms_small_file_load (&rd, format, state) &&
+         (!format->run || check_run (&rd, &base->run)) &&
+         (!format->finish || format->finish (&rd, state));
+  } else {
+    snprintf (err, errlen, "%s: %s", path, strerror (ENOMEM));
+  }
+  if (state != file)
+    free (state);
+  if (!ok) {
+    free (file);
+    return NULL;
+  }
+  return file;
 }

@@ -48,6 +48,42 @@ bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
  * writers' rows come in slot order). -1 when there is none. */
 int ms_small_slot_of (const MsSmallReader *rd, int *n, int *devices, long index);
 
+/* The fields of a peer or portable file that hold its run beside the
+ * results, the same in both: written out in each struct, not as a member,
+ * so that their callers read file->reps. */
+#define MS_SMALL_RUN_FIELDS                                                                        \
+  /* Per slot: index, name, pci_bus_id, pcie_gen/width, cc_major/minor. */                         \
+  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];                                                       \
+  int reps;                                                                                        \
+  char date[40]; /* ISO 8601 UTC */                                                                \
+  char host[64];                                                                                   \
+  char version[32];                                                                                \
+  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or                        \
+   * another file's): then only the rows, and the CUDA indices they name,                          \
+   * are known. */                                                                                 \
+  char meta_unknown[512]
+
+/* What the peer and portable files share: the run's devices (by slot),
+ * copy size and repetitions, and where and when it was made. */
+typedef struct {
+  const char *role; /* as the format's */
+  int min_devices;
+  int *n_devices;
+  int *devices;         /* CUDA indices */
+  MsDeviceInfo *device; /* their descriptions */
+  uint64_t *bytes;
+  int *reps;
+  char (*version)[32], (*date)[40], (*host)[64];
+  bool seen_index[MS_MULTI_MAX_DEVICES];
+} MsSmallRun;
+
+/* What a reader keeps beside the struct it fills (ms_small_file_load_new):
+ * a kind's own state starts with it, as a GObject with its parent. */
+typedef struct {
+  void *file;
+  MsSmallRun run; /* kinds with a run */
+} MsSmallReadState;
+
 /* What a column of a small file holds, and how its value sits in the
  * kind's row struct. */
 typedef enum {
@@ -88,7 +124,21 @@ struct MsSmallFormat {
    * header, each through ms_small_put_row. */
   void (*put_meta) (FILE *f, const void *data);
   void (*put_rows) (FILE *f, const MsSmallFormat *format, const void *data);
+  /* Reading into a struct of its own (ms_small_file_load_new): its size
+   * and where in it why the metadata is unknown goes; the reader's state
+   * (an MsSmallReadState first; none: the struct is meta's and take's
+   * data); the struct's run, for kinds with one, whose metadata and checks
+   * are then read and made here; and the kind's checks of the whole. */
+  size_t file_size, why_offset, why_size, state_size;
+  MsSmallRun (*run) (void *file);
+  bool (*finish) (MsSmallReader *rd, void *state);
 };
+
+/* A format's file_size, why_offset and why_size: a struct File whose
+ * meta_unknown says why the metadata is unknown. */
+#define MS_SMALL_FILE_STRUCT(File)                                                                 \
+  .file_size = sizeof (File), .why_offset = offsetof (File, meta_unknown),                         \
+  .why_size = sizeof ((File *) 0)->meta_unknown
 
 /* One line of a table of format's columns, split as CSV (each field's
  * count, type and range checked) into row, a row struct of format's: for
@@ -111,38 +161,11 @@ void ms_small_put_stamp (FILE *f, const char *version, const char *date, const c
 bool ms_small_take_stamp (const char *key, const char *value, char (*version)[32],
                           char (*date)[40], char (*host)[64]);
 
-/* The fields of a peer or portable file that hold its run beside the
- * results, the same in both: written out in each struct, not as a member,
- * so that their callers read file->reps. */
-#define MS_SMALL_RUN_FIELDS                                                                        \
-  /* Per slot: index, name, pci_bus_id, pcie_gen/width, cc_major/minor. */                         \
-  MsDeviceInfo device[MS_MULTI_MAX_DEVICES];                                                       \
-  int reps;                                                                                        \
-  char date[40]; /* ISO 8601 UTC */                                                                \
-  char host[64];                                                                                   \
-  char version[32];                                                                                \
-  /* Empty, or why the metadata is unknown (the sidecar missing, damaged or                        \
-   * another file's): then only the rows, and the CUDA indices they name,                          \
-   * are known. */                                                                                 \
-  char meta_unknown[512]
-
-/* What the peer and portable files share: the run's devices (by slot),
- * copy size and repetitions, and where and when it was made. */
-typedef struct {
-  const char *role; /* as the format's */
-  int min_devices;
-  int *n_devices;
-  int *devices;         /* CUDA indices */
-  MsDeviceInfo *device; /* their descriptions */
-  uint64_t *bytes;
-  int *reps;
-  char (*version)[32], (*date)[40], (*host)[64];
-  bool seen_index[MS_MULTI_MAX_DEVICES];
-} MsSmallRun;
-
-/* Fills a finished run's: each slot's description from info (in slot
- * order), reps, and the date, host and version of now. */
-void ms_small_run_fill (const MsSmallRun *run, const MsDeviceInfo *info, int reps);
+/* Fills the run of file (a struct of format's) as a finished run's: each
+ * slot's description from info (in slot order), reps, and the date, host
+ * and version of now. */
+void ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceInfo *info,
+                        int reps);
 
 /* The run's metadata lines: first its stamp, bytes and reps (those two
  * where known); then the devices line and the gpu-I-KEY lines of each
@@ -150,14 +173,6 @@ void ms_small_run_fill (const MsSmallRun *run, const MsDeviceInfo *info, int rep
 void ms_small_put_run_head (FILE *f, const MsSmallRun *run);
 void ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
                                const char (*serials)[32]);
-
-/* key's value when it is one of the run's (any other is left alone, true);
- * false with rd's message where it is malformed. */
-bool ms_small_take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value);
-
-/* Once the file is read: every device's index known (those of the rows
- * where the metadata is unknown), and devices enough. */
-bool ms_small_check_run (MsSmallReader *rd, MsSmallRun *run);
 
 
 /* Writes data as format says to path, its metadata to the sidecar beside
@@ -171,3 +186,9 @@ bool ms_small_file_write (const char *path, const MsSmallFormat *format, const v
  * up with the path, err and why): the readers' one way in. False with a
  * message. */
 bool ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *data);
+
+/* Reads path, as ms_small_file_load, into a new struct of format's, then
+ * checks it whole (format's finish); NULL with "path:line: why". Free with
+ * free (). */
+void *ms_small_file_load_new (const char *path, const MsSmallFormat *format, char *err,
+                              size_t errlen);
