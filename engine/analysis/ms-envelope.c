@@ -115,9 +115,7 @@ typedef struct {
 /* The file's table: its header row is its columns' names. Its rows are
  * read one by one (ms_small_read_row), each refused alone. */
 static const MsSmallFormat env_format = {
-  .columns = env_columns,
-  .n_columns = sizeof env_columns / sizeof *env_columns,
-  .row_size = sizeof (EnvFields),
+  MS_SMALL_TABLE (env_columns, EnvFields),
 };
 
 /* Notes a refused row, "path:line: why"; returns false. */

@@ -244,9 +244,7 @@ check_read (MsSmallReader *rd, void *data)
 const MsSmallFormat ms_multi_file_format = {
   .title = "# memsweep multi-GPU sweep",
   .role = "multi",
-  .columns = multi_columns,
-  .n_columns = sizeof multi_columns / sizeof *multi_columns,
-  .row_size = sizeof (MultiRow),
+  MS_SMALL_TABLE (multi_columns, MultiRow),
   .meta = parse_meta,
   .take = take_row,
   .put_meta = write_metadata,

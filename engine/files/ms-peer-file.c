@@ -291,9 +291,7 @@ check_read (MsSmallReader *rd, void *state)
 const MsSmallFormat ms_peer_file_format = {
   .title = "# memsweep peer matrix",
   .role = "peer",
-  .columns = peer_columns,
-  .n_columns = sizeof peer_columns / sizeof *peer_columns,
-  .row_size = sizeof (PeerRow),
+  MS_SMALL_TABLE (peer_columns, PeerRow),
   .meta = parse_meta,
   .take = take_row,
   .put_meta = write_metadata,

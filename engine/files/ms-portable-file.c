@@ -74,14 +74,6 @@ static const MsSmallColumn portable_columns[] = {
 /* ---- writing ------------------------------------------------------------ */
 
 static void
-write_metadata (FILE *f, const void *data)
-{
-  MsSmallRun run = portable_run ((MsPortableFile *) data); /* read only, as written */
-  ms_small_put_run_head (f, &run);
-  ms_small_put_run_devices (f, &run, NULL, NULL);
-}
-
-static void
 write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 {
   const MsPortableResults *r = &((const MsPortableFile *) data)->portable;
@@ -165,11 +157,8 @@ check_read (MsSmallReader *rd, void *state)
 const MsSmallFormat ms_portable_file_format = {
   .title = "# memsweep portable pinned memory",
   .role = "portable",
-  .columns = portable_columns,
-  .n_columns = sizeof portable_columns / sizeof *portable_columns,
-  .row_size = sizeof (PortableRow),
+  MS_SMALL_TABLE (portable_columns, PortableRow),
   .take = take_row,
-  .put_meta = write_metadata,
   .put_rows = write_rows,
   MS_SMALL_FILE_STRUCT (MsPortableFile),
   .state_size = sizeof (PortableReader),

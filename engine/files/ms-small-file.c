@@ -54,8 +54,12 @@ render (const MsSmallFormat *format, bool meta, const void *data, size_t *len)
   if (!f)
     return NULL;
   locale_t old = ms_csv_enter_c_locale ();
-  if (meta) {
+  if (meta && format->put_meta) {
     format->put_meta (f, data);
+  } else if (meta) {
+    MsSmallRun run = format->run ((void *) data); /* read only, as written */
+    ms_small_put_run_head (f, &run);
+    ms_small_put_run_devices (f, &run, NULL, NULL);
   } else {
     char header[512];
     fprintf (f, "%s\n", ms_small_format_header (format, header, sizeof header));

@@ -120,8 +120,8 @@ struct MsSmallFormat {
   size_t row_size;
   bool (*meta) (MsSmallReader *rd, const char *key, const char *value, void *data);
   bool (*take) (MsSmallReader *rd, const void *row, void *data);
-  /* Writing: '# key: value' lines (no title), and the rows after the
-   * header, each through ms_small_put_row. */
+  /* Writing: '# key: value' lines (no title; NULL: the run's alone), and
+   * the rows after the header, each through ms_small_put_row. */
   void (*put_meta) (FILE *f, const void *data);
   void (*put_rows) (FILE *f, const MsSmallFormat *format, const void *data);
   /* Reading into a struct of its own (ms_small_file_load_new): its size
@@ -133,6 +133,11 @@ struct MsSmallFormat {
   MsSmallRun (*run) (void *file);
   bool (*finish) (MsSmallReader *rd, void *state);
 };
+
+/* A format's table: the array columns, read into rows of the struct Row. */
+#define MS_SMALL_TABLE(columns_, Row)                                                              \
+  .columns = (columns_), .n_columns = sizeof (columns_) / sizeof *(columns_),                      \
+  .row_size = sizeof (Row)
 
 /* A format's file_size, why_offset and why_size: a struct File whose
  * meta_unknown says why the metadata is unknown. */
