@@ -39,12 +39,12 @@ ms_link_path_key (MsLinkPath path)
   return path <= MS_LINK_SYSTEM ? path_keys[path] : "unknown";
 }
 
-/* The run of file, as the small files keep it. */
+/* The run of file, as the small files keep it: two devices at least. */
 static MsSmallRun
 peer_run (void *data)
 {
   MsPeerFile *file = data;
-  return (MsSmallRun) { "peer", 2, &file->peer.n_devices, file->peer.devices, file->device,
+  return (MsSmallRun) { 2, &file->peer.n_devices, file->peer.devices, file->device,
                         &file->peer.bytes, &file->reps, &file->version, &file->date, &file->host };
 }
 

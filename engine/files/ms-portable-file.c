@@ -19,13 +19,13 @@
 static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portable", "foreign",
                                                              NULL };
 
-/* The run of file, as the small files keep it. */
+/* The run of file, as the small files keep it: one device at least. */
 static MsSmallRun
 portable_run (void *data)
 {
   MsPortableFile *file = data;
   MsPortableResults *r = &file->portable;
-  return (MsSmallRun) { "portable", 1, &r->n_devices, r->devices, file->device, &r->bytes,
+  return (MsSmallRun) { 1, &r->n_devices, r->devices, file->device, &r->bytes,
                         &file->reps, &file->version, &file->date, &file->host };
 }
 

@@ -39,7 +39,6 @@ typedef struct {
   MS_SMALL_RUN_FIELDS;
 } MsPortableFile;
 
-/* Stable name in the file of a buffer ("per-gpu", "portable", "foreign"). */
 /* Fills file from a finished run: the date and host of now. info holds
  * results->n_devices entries, in slot order. */
 void ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,

@@ -318,12 +318,13 @@ take_slot (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *valu
 /* key's value when it is one of the run's (any other is left alone, true);
  * false with rd's message where it is malformed. */
 static bool
-take_run (MsSmallReader *rd, MsSmallRun *run, const char *key, const char *value)
+take_run (MsSmallReader *rd, const MsSmallFormat *format, MsSmallRun *run, const char *key,
+          const char *value)
 {
   long v;
   if (strcmp (key, "format") == 0) {
     if (strcmp (value, "1") != 0)
-      return ms_small_reader_fail (rd, ms_gettext ("unknown %s file format '%s'"), run->role,
+      return ms_small_reader_fail (rd, ms_gettext ("unknown %s file format '%s'"), format->role,
                                    value);
   } else if (strcmp (key, "devices") == 0) {
     if (*run->n_devices || !ms_parse_long (value, run->min_devices, MS_MULTI_MAX_DEVICES, &v))
@@ -501,7 +502,7 @@ static void
 take_meta (MsSmallReader *rd, const MsSmallFormat *format, const char *key, const char *value,
            void *data)
 {
-  if (format->run && !take_run (rd, &((MsSmallReadState *) data)->run, key, value))
+  if (format->run && !take_run (rd, format, &((MsSmallReadState *) data)->run, key, value))
     return;
   if (format->meta)
     format->meta (rd, key, value, data);

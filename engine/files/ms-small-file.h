@@ -66,7 +66,6 @@ int ms_small_slot_of (const MsSmallReader *rd, int *n, int *devices, long index)
 /* What the peer and portable files share: the run's devices (by slot),
  * copy size and repetitions, and where and when it was made. */
 typedef struct {
-  const char *role; /* as the format's */
   int min_devices;
   int *n_devices;
   int *devices;         /* CUDA indices */
