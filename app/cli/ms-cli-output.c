@@ -676,6 +676,12 @@ ms_cli_output_ready (MsCliOutput *out)
     out->stdout_off = false; /* show --out FILE --export-csv -: CSV there too */
     return true;
   }
+  if (!out->stdout_off && ms_output_plan_stdout_closed ()) {
+    /* No option named it: the table goes there by default. */
+    fprintf (stderr, "%s", ms_gettext ("memsweep: standard output is closed, and the table goes "
+                                       "there: give it one (>/dev/null to drop the table)\n"));
+    return false;
+  }
   return out->stdout_off || ms_cli_plan_file (MS_CLI_STDOUT_GIVEN_BY, MS_CLI_STDIO);
 }
 

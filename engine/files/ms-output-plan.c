@@ -505,6 +505,13 @@ add (const char *given_by, const char *path, Role role, char *err, size_t errlen
 }
 
 bool
+ms_output_plan_stdout_closed (void)
+{
+  int flags = fcntl (STDOUT_FILENO, F_GETFL);
+  return flags < 0 || (flags & O_ACCMODE) == O_RDONLY;
+}
+
+bool
 ms_output_plan_add (const char *given_by, const char *path, char *err, size_t errlen)
 {
   char why[PATH_MAX + 256];
@@ -512,8 +519,7 @@ ms_output_plan_add (const char *given_by, const char *path, char *err, size_t er
    * must be open for writing (closed at start, main holds it with
    * /dev/null read-only), or what goes there would be lost after the
    * work. */
-  int flags = strcmp (path, "-") == 0 ? fcntl (STDOUT_FILENO, F_GETFL) : 0;
-  if (flags < 0 || (strcmp (path, "-") == 0 && (flags & O_ACCMODE) == O_RDONLY)) {
+  if (strcmp (path, "-") == 0 && ms_output_plan_stdout_closed ()) {
     snprintf (err, errlen, ms_gettext ("%s -: standard output is closed"), given_by);
     return false;
   }

@@ -113,6 +113,10 @@ bool ms_output_plan_kept_name (const char *folder, const char *path, char *out, 
 bool ms_output_plan_check_file (const char *given_by, const char *path, char *err,
                                 size_t errlen);
 
+/* Whether standard output is closed (held by /dev/null read-only, as
+ * main holds a closed one): nothing written there would arrive. */
+bool ms_output_plan_stdout_closed (void);
+
 /* Whether path names standard output (`-`, /dev/stdout, /dev/fd/1,
  * /proc/self/fd/1). */
 bool ms_output_plan_is_stdout (const char *path);

@@ -125,6 +125,8 @@ def closed_stdout(d):
         expect("standard output is closed" in err, f"{args} >&-: the reason not said", err)
         expect("run 1 of" not in err and "process 1" not in err,
                f"{args} >&-: it measured before refusing", err)
+        # The table goes there unasked: no option is named for it.
+        expect("--format" not in err, f"{args} >&-: names an option not given", err)
     expect(not glob.glob(d + "/r-*") and not glob.glob(d + "/xdg/memsweep/*"),
            "a file was written", "")
 
