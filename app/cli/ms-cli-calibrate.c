@@ -491,9 +491,13 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
     return EXIT_RUNTIME;
   }
   if (end->how == MS_CHILD_EXITED && end->code < 0) {
+    int why = errno;
     fprintf (stderr, ms_gettext ("memsweep calibrate: run %d could not start: %s\n"), i,
-             strerror (errno));
-    return EXIT_RUNTIME;
+             strerror (why));
+    /* Its log could not be made in TMPDIR (full, out of inodes): a file
+     * not written, as in every command. */
+    bool no_room = why == ENOSPC || why == EDQUOT || why == EFBIG || why == EROFS;
+    return no_room ? EXIT_WRITE : EXIT_RUNTIME;
   }
   bool fatal = end->how == MS_CHILD_EXITED &&
                (end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE);

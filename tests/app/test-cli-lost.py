@@ -1359,6 +1359,24 @@ def dead_folder_deep_kept(d):
     expect(rc == 0 and len(kept) == 2, f"exit {rc}; kept {kept}", err)
 
 
+
+@case(57, "calibrate whose run cannot start for a TMPDIR out of inodes: exit 4, as a file not written")
+def calibrate_no_inodes(d):
+    # Room for the command's folder, none for its run's log: nothing was
+    # measured, and the cause is an output that could not be made.
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,nr_inodes=3", "tmpfs", tmp],
+                      stderr=subprocess.DEVNULL).returncode != 0:
+        raise Skip("no tmpfs (not root)")
+    try:
+        rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "p.csv", cwd=d,
+                              env={"TMPDIR": tmp})
+    finally:
+        subprocess.run(["umount", "-l", tmp])
+    expect(rc == 4, f"exit {rc}, not 4", err)
+    expect("No space left on device" in err, "the reason not said", err)
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
