@@ -377,6 +377,11 @@ ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
   return false;
 }
 
+/* The longest name below TMPDIR a process writes, "/" included:
+ * "/memsweep-calibrate-PID-XXXXXX/memsweep-kept-XXXXXX/" and
+ * "runNN-samples.csv.gz.part-NNNN.memsweep-XXXXXX", with room to spare. */
+#define MS_CLI_TMP_NAMES_MAX 192
+
 const char *
 ms_cli_tmp_folder (void)
 {
@@ -391,6 +396,11 @@ ms_cli_tmp_folder_ok (const char *command)
   const char *tmp = ms_cli_tmp_folder ();
   int e = stat (tmp, &st) != 0 ? errno : !S_ISDIR (st.st_mode) ? ENOTDIR
                                       : access (tmp, W_OK | X_OK) != 0 ? errno : 0;
+  /* Room for the longest name a process writes below it (its folder, a
+   * kept folder, a part of a kept file, a temporary or a hold), so that
+   * no process refuses its own files after the work has begun. */
+  if (e == 0 && strlen (tmp) + MS_CLI_TMP_NAMES_MAX >= PATH_MAX)
+    e = ENAMETOOLONG;
   if (e == 0)
     return true;
   fprintf (stderr, ms_gettext ("memsweep %s: TMPDIR: %s: no folder for the runs: %s\n"), command,

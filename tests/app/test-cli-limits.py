@@ -1027,6 +1027,24 @@ def summary_kept_over_soft_limit(d):
            f"exit {p.returncode}: the summary not kept", p.stderr)
 
 
+
+@case(45, "a TMPDIR too long for the processes' names: refused before any work, exit 2")
+def tmpdir_too_long(d):
+    # About 4,000 characters: the folder is there, but a process's kept
+    # file below it would pass PATH_MAX once at work.
+    tmp = os.path.join(d, *(["d" * 200] * 19))
+    tmp += "/" + "e" * (3974 - len(tmp) - 1)
+    os.makedirs(tmp)
+    for args in (["run", "--grade", *TINY, "--out", "g"], ["calibrate", "--runs", "3", *TINY,
+                 "--out", "p.csv"], ["compare", "--live", "--a", " ".join(TINY), "--b",
+                 " ".join(TINY)]):
+        p = subprocess.run([MEMSWEEP, *args], cwd=d, env=dict(env(d), TMPDIR=tmp),
+                           capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 2 and "File name too long" in p.stderr,
+               f"{args[0]}: exit {p.returncode}, or the reason not said", p.stderr[-300:])
+        expect("process 1" not in p.stderr and "run 1 of" not in p.stderr,
+               f"{args[0]}: it began the work before refusing", p.stderr[-300:])
+
 def main():
     global MEMSWEEP, REFERENCE
     args = sys.argv[1:]
