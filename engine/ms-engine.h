@@ -66,6 +66,7 @@
 #include "run/ms-siblings.h"
 #include "run/ms-host-link.h"
 #include "run/ms-runner.h"
+#include "run/ms-stalled-output.h"
 #include "run/ms-supervisor.h"
 /* lessons/: the lessons by name, their parts and runs, a run read from
  * its file (their captions and pictures: ms-lessons.h) */

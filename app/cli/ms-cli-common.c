@@ -175,7 +175,11 @@ ms_cli_stdout_ok (void)
     return true;
   if (errno == EPIPE || ms_cli_stdout_reader_gone ())
     return true;
-  if (!said)
+  if (!said && ms_stalled_output_given_up (STDOUT_FILENO))
+    fprintf (stderr, ms_gettext ("memsweep: standard output took nothing for %d s after the stop "
+                                 "signal: the rest of what goes there is not written\n"),
+             MS_STALLED_OUTPUT_S);
+  else if (!said)
     fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
              strerror (errno ? errno : stdout_error ()));
   said = true;

@@ -26,6 +26,7 @@
 #include "ms-output-plan.h"
 #include "ms-stop-signals.h"
 #include "ms-supervisor.h"
+#include "ms-stalled-output.h"
 
 extern char **environ;
 
@@ -60,8 +61,8 @@ say (const char *text, volatile sig_atomic_t *len)
 {
   /* Translated when the handlers were installed (write is
    * async-signal-safe). */
-  if (*len > 0 && write (STDERR_FILENO, text, (size_t) *len) < 0)
-    *len = 0;
+  if (*len > 0)
+    ms_stalled_output_say (STDERR_FILENO, text, (unsigned long) *len);
 }
 
 /* A third stop, or the grace after the second run out (SIGALRM): ended
@@ -78,6 +79,7 @@ end_at_once (int sig)
     at_once_fn ();
   say (ended_said, &ended_said_len);
   say_folders_left ();
+  ms_stalled_output_restore ();
   signal (stop, SIG_DFL);
   raise (stop);
 }
@@ -93,6 +95,7 @@ on_stop_signal (int sig)
   if (before == 0) {
     first_signal = sig;
     atomic_store (&cancel_flag, 1);
+    ms_stalled_output_stop_requested ();
     return;
   }
   /* A supervisor's wait passes the second stop on and ends the child
@@ -185,6 +188,8 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
    * wait, unseen, until the work ended. One already pending is taken
    * now. */
   sigprocmask (SIG_UNBLOCK, &caught, NULL);
+  /* A pipe nobody reads must not hold a stopped command. */
+  ms_stalled_output_watch ();
   installed = true;
   return &cancel_flag;
 }
@@ -243,10 +248,15 @@ say_folders_left (void)
     size_t n = strnlen (folders[i], PATH_MAX);
     if (n == 0)
       continue;
-    if (write (STDERR_FILENO, folder_said[0], folder_said_len[0]) < 0 ||
-        write (STDERR_FILENO, folders[i], n) < 0 ||
-        write (STDERR_FILENO, folder_said[1], folder_said_len[1]) < 0)
-      return;
+    char line[PATH_MAX + sizeof folder_said[0] * 2];
+    size_t len = 0;
+    memcpy (line, folder_said[0], folder_said_len[0]);
+    len += folder_said_len[0];
+    memcpy (line + len, folders[i], n);
+    len += n;
+    memcpy (line + len, folder_said[1], folder_said_len[1]);
+    len += folder_said_len[1];
+    ms_stalled_output_say (STDERR_FILENO, line, len);
   }
 }
 

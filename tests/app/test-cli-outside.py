@@ -16,6 +16,7 @@ and "The output plan").
 Every case runs the CPU baseline (--modes host) in a fresh folder of its
 own (TMPDIR and XDG_DATA_HOME there too), so that it needs no GPU.
 """
+import fcntl
 import glob
 import os
 import signal
@@ -453,6 +454,75 @@ def stalled_profile_stdin(d):
         expect("SIGTERM" in err, f"{' '.join(args[:2])}: the signal not said", err)
         expect(not glob.glob(os.path.join(d, "[RGL]-*")), f"{args[:2]}: a file was written", err)
 
+
+
+def stalled_pipe(fill):
+    """A 4 KiB pipe nobody reads, full already where fill: (read, write)."""
+    r, w = os.pipe()
+    fcntl.fcntl(w, 1031, 4096)  # F_SETPIPE_SZ
+    if fill:
+        os.write(w, b"x" * 4096)
+    return r, w
+
+
+@case("a stalled standard output: one stop ends the command, its files written first")
+def stalled_stdout(d):
+    # The table goes to a pipe nobody reads: after the stop, 3 s without
+    # room and it is given up; the run's files are there, the profile of
+    # calibrate --out - kept and named.
+    for args, made in ((["run", *LONG.split(), "--format", "json", "--out", "r"], "r-samples.csv"),
+                       (["calibrate", "--runs", "3", *MED.split(), "--out", "-"], None)):
+        r, w = stalled_pipe(fill=args[0] == "calibrate")
+        p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d), stdout=w,
+                             stderr=subprocess.PIPE, preexec_fn=defaults)
+        os.close(w)
+        wait_until(lambda: caught(p.pid, signal.SIGTERM))
+        time.sleep(0.5)
+        p.send_signal(signal.SIGTERM)
+        try:
+            err = p.communicate(timeout=15)[1].decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            raise AssertionError(f"{args[0]}: still running 15 s after one SIGTERM")
+        finally:
+            os.close(r)
+        if made:
+            expect(os.path.exists(os.path.join(d, made)), f"{args[0]}: {made} not written", err)
+            expect("took nothing for 3 s after the stop" in err, "the stalled output not said",
+                   err)
+        else:
+            kept = glob.glob(os.path.join(d, "memsweep-kept-*", "profile.csv"))
+            expect(p.returncode == 4 and kept and os.path.dirname(kept[0])[len(d) + 1:] in err,
+                   f"calibrate --out -: exit {p.returncode}; the profile not kept or not named",
+                   err)
+
+
+@case("a full standard error: one stop, then three, end compare --live, its sides written")
+def stalled_stderr(d):
+    for n in (1, 3):
+        r, w = stalled_pipe(fill=True)
+        out = f"lv{n}"
+        p = subprocess.Popen([MEMSWEEP, "compare", "--live", "--a", MED, "--b", MED, "--budget",
+                              "5", "--out", out], cwd=d, env=environment(d),
+                             stdout=subprocess.DEVNULL, stderr=w, preexec_fn=defaults)
+        os.close(w)
+        time.sleep(1.5)
+        for _ in range(n):
+            p.send_signal(signal.SIGTERM)
+            time.sleep(0.3)
+        try:
+            p.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            raise AssertionError(f"{n} SIGTERM: still running 15 s after")
+        finally:
+            os.close(r)
+        if n == 1:
+            written = [os.path.exists(os.path.join(d, f"{out}-{s}-samples.csv")) for s in "ab"]
+            expect(p.returncode == 1 and all(written),
+                   f"one SIGTERM: exit {p.returncode}, sides written {written}")
 
 def main():
     global MEMSWEEP
