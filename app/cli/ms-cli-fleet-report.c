@@ -209,13 +209,35 @@ print_unreadable (FILE *out, const MsFleetReport *r)
   }
 }
 
+/* A summary without its samples file, said; 1 where it is no summary at
+ * all (another kind of file under a summary's name). */
+static int
+say_lone_summary (FILE *out, const char *path)
+{
+  char clean[4 * PATH_MAX];
+  MsFileKind kind = ms_file_kind_of_file (path);
+  if (kind == MS_FILE_KIND_SUMMARY) {
+    fprintf (out, ms_gettext ("memsweep fleet-report: %s has no samples file beside it: not "
+                              "counted\n"),
+             ms_report_clean (path, clean, sizeof clean));
+    return 0;
+  }
+  fprintf (out, ms_gettext ("memsweep fleet-report: %s is %s, not a run's summary: left out of "
+                            "the report\n"),
+           ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind));
+  return 1;
+}
+
 /* What DIR holds of a node's measurements that the report cannot count,
  * said rather than passed over: a run kept in a folder of its own when
  * it could not be written (memsweep-kept-*), a summary without its
- * samples file (the figures come from the samples). */
-static void
+ * samples file (the figures come from the samples). How many of those
+ * files are no run's at all (a peer matrix renamed as a summary): left
+ * out, as an unreadable file is. */
+static int
 print_uncounted (FILE *out, const char *dir)
 {
+  int strangers = 0;
   char sibling[PATH_MAX + 256], path[PATH_MAX + 256], clean[4 * sizeof path];
   struct stat st;
   DIR *d = opendir (dir);
@@ -229,12 +251,11 @@ print_uncounted (FILE *out, const char *dir)
     else if (e->d_name[0] != '.' && ms_csv_name_stem (e->d_name, "-summary.csv") > 0 &&
              ms_csv_pair_samples_path (path, sibling, sizeof sibling) &&
              stat (sibling, &st) != 0)
-      fprintf (out, ms_gettext ("memsweep fleet-report: %s has no samples file beside it: not "
-                                "counted\n"),
-               ms_report_clean (path, clean, sizeof clean));
+      strangers += say_lone_summary (out, path);
   }
   if (d)
     closedir (d);
+  return strangers;
 }
 
 /* --openmetrics FILE: the report for a Prometheus textfile collector; the
@@ -376,7 +397,7 @@ ms_cli_fleet_report (int argc, char **argv)
   }
   print_unreadable (stderr, r);
   print_damaged_profiles (stderr, r);
-  print_uncounted (stderr, argv[optind]);
+  int strangers = print_uncounted (stderr, argv[optind]);
   /* A file that could not be written: 4, as for every command. */
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);
@@ -389,6 +410,8 @@ ms_cli_fleet_report (int argc, char **argv)
   ms_cli_table_free (table);
   print_missing (stderr, r);
   int rc = report_status (r, fail_on, ms_cli_output_status (written));
+  if (rc == 0 && strangers > 0)
+    rc = 1;
   ms_fleet_report_free (r);
   return rc;
 }

@@ -5,6 +5,7 @@
 # fleet would submit, and the usage errors.
 set -u
 M=$1
+REF=$(dirname "$0")/../../data/reference
 W=$(mktemp -d /tmp/memsweep-cli-fleet.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 fail () { echo "FAIL: $*"; exit 1; }
@@ -379,6 +380,15 @@ PATH="$W/wordy:$PATH" timeout 60 "$M" fleet --dir "$W/wordy-fleet" -- --modes ho
   2>"$W/wordy.err" && fail "fleet after an sbatch without a job id exited 0"
 grep -qF "answered 'Submitted batch job 42', not a job id" "$W/wordy.err" ||
   fail "an sbatch answer that is no job id not said: $(cat "$W/wordy.err")"
+
+# A file of another kind under a summary's name is left out, exit 1, as
+# an unreadable file is; a summary alone is said and not counted.
+mkdir "$W/strange"
+cp "$W/gpus/p-gpu0-samples.csv" "$W/gpus/p-gpu0-summary.csv" "$W/gpus/p-gpu0-meta.json" "$W/strange/"
+cp "$REF/h200x2-peer.csv.gz" "$W/strange/n1-summary.csv.gz"
+"$M" fleet-report "$W/strange" >/dev/null 2>"$W/strange.err"; rc=$?
+[ $rc = 1 ] && grep -qF "n1-summary.csv.gz is a peer matrix, not a run's summary: left out" \
+  "$W/strange.err" || fail "a peer matrix as a summary: exit $rc: $(cat "$W/strange.err")"
 
 # A fleet stopped while Slurm does not answer takes its sinfo with it.
 mkdir "$W/stalled"
