@@ -1148,7 +1148,7 @@ typedef struct {
   MsRunSummary *run;
   const char *samples_path;
   long long limit;
-  char run_id[32], name[PATH_MAX];
+  char run_id[32], name[PATH_MAX + 16];
   int n;
   bool too_many; /* more parts than any folder takes */
 } PartsToKeep;
@@ -1167,6 +1167,15 @@ keep_parts_into (void *what, const char *folder, bool gz)
             ms_part_files_finish (parts, err, sizeof err);
   k->n = ok ? ms_part_files_count (parts) : 0;
   k->too_many = parts && ms_part_files_too_many (parts);
+  /* One part is the gzipped file whole: under its own name. */
+  char first[PATH_MAX + 16];
+  if (k->n == 1) {
+    ms_part_files_name (parts, 1, first, sizeof first);
+    if (rename (first, k->name) != 0) {
+      snprintf (k->name, sizeof k->name, "%s", first);
+      k->n = -1;
+    }
+  }
   ms_part_files_free (parts);
   return ok;
 }
@@ -1183,7 +1192,8 @@ keep_samples_in_parts (const MsResults *results, const char *samples_path, const
 {
   struct rlimit was, lifted;
   char folder[PATH_MAX], err[512];
-  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY)
+  /* (A limit of 0 takes no part at all.) */
+  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY || was.rlim_max == 0)
     return 0;
   PartsToKeep k = { results, summarize (results, samples_path, err, sizeof err), samples_path,
                     (long long) was.rlim_max };
@@ -1211,16 +1221,21 @@ keep_samples_in_parts (const MsResults *results, const char *samples_path, const
 }
 
 /* The parts said with how to join them, naming them once: a process's
- * message reaches its supervisor cut at a length. */
+ * message reaches its supervisor cut at a length. n -1: one part that
+ * kept its part's name. */
 static void
 say_parts (const char *name, int n, char *err, size_t errlen)
 {
   size_t used = strlen (err);
   const char *base = strrchr (name, '/');
-  snprintf (err + used, errlen - used,
-            ms_gettext ("; the samples file, over the file-size limit (ulimit -f), is kept "
-                        "gzipped in %d parts, which `cat %s.part-* > %s` joins"),
-            n, name, base ? base + 1 : name);
+  if (n == 1 || n == -1)
+    snprintf (err + used, errlen - used,
+              ms_gettext ("; the samples file alone, gzipped, is kept in %s"), name);
+  else
+    snprintf (err + used, errlen - used,
+              ms_gettext ("; the samples file, over the file-size limit (ulimit -f), is kept in "
+                          "%d gzipped parts, which `cat %s.part-* > %s` joins"),
+              n, name, base ? base + 1 : name);
 }
 
 bool
@@ -1240,20 +1255,20 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
     return false;
   /* Lost, then, and said so: never a write error alone; what fits is kept. */
   size_t used = strlen (err);
-  char run_id[32], parts[PATH_MAX];
+  char run_id[32], parts[PATH_MAX + 16];
   bool summary_kept = keep_summary_alone (results, summary_path, summary, sizeof summary, run_id);
   int n_parts = keep_samples_in_parts (results, samples_path, summary_kept ? summary : NULL,
                                        parts, sizeof parts);
-  if (n_parts > 0 && summary_kept)
+  if (n_parts != 0 && summary_kept)
     snprintf (err + used, errlen - used,
               ms_gettext ("; no folder could keep the samples file whole (TMPDIR included): "
                           "the summary (each cell's statistics) is kept in %s"),
               summary);
-  else if (n_parts > 0)
+  else if (n_parts != 0)
     snprintf (err + used, errlen - used, "%s",
               ms_gettext ("; no folder could keep the samples file whole, nor the summary "
                           "(TMPDIR included)"));
-  if (n_parts > 0) {
+  if (n_parts != 0) {
     say_parts (parts, n_parts, err, errlen);
     *kept = true;
   } else if (summary_kept) {

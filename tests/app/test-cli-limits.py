@@ -775,7 +775,7 @@ def processes_kept_in_parts(d):
     sweep = SHORT[:-1] + ["3000"]  # some 30 parts, not a thousand
     rc, _, err = memsweep(d, "run", "--processes", "2", *sweep, "--out", "X", fsize=1024)
     expect(rc == 4, f"exit {rc}, not 4", err)
-    expect("is kept gzipped in" in err and "is lost" not in err, "the parts not said", err)
+    expect("gzipped parts" in err and "is lost" not in err, "the parts not said", err)
     expect("nothing was measured" not in err, "said that nothing was measured after the keep", err)
     joined = join_parts(d, err)
     show = subprocess.run([MEMSWEEP, "show", joined], capture_output=True, text=True)
@@ -797,6 +797,9 @@ def processes_lost_said_once(d):
     rc, _, err = memsweep(d, "run", *SHORT, "--out", "Y", fsize=40)
     expect(rc == 4 and "what was measured is lost" in err, f"run: exit {rc}, the loss not said",
            err)
+    # A limit of 0 takes no part at all (the count of parts divided by it).
+    rc, _, err = memsweep(d, "run", *TINY, "--out", "Z", fsize=0)
+    expect(rc == 4, f"ulimit -f 0: exit {rc}, not 4", err)
     expect("nothing was measured" not in err, "said that nothing was measured after the loss", err)
     expect(not glob.glob(os.path.join(d, "**", "*.part-*"), recursive=True),
            "parts left of a stream that was not kept", err)
