@@ -722,8 +722,11 @@ ms_cli_fleet_node (int argc, char **argv)
   snprintf (prefix, sizeof prefix, "%s/%s", dir, node);
   /* Every node may get here first. */
   if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
-    fprintf (stderr, "memsweep fleet-node: %s: %s\n", dir, strerror (errno));
-    return 1;
+    int why = errno;
+    fprintf (stderr, "memsweep fleet-node: %s: %s\n", dir, strerror (why));
+    /* A --dir under no folder is the user's to fix; one that could not
+     * be made (no space, no inodes, read-only) an output not written. */
+    return why == ENOENT || why == ENOTDIR ? EXIT_USAGE : EXIT_WRITE;
   }
   if (!self_path (self, sizeof self) || argc - optind > 40) {
     fputs (ms_gettext ("memsweep fleet-node: cannot find this program, or too many options\n"),

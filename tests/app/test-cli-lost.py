@@ -1380,6 +1380,23 @@ def calibrate_no_inodes(d):
     expect(rc == 4, f"exit {rc}, not 4", err)
     expect("No space left on device" in err, "the reason not said", err)
 
+
+@case(58, "fleet-node whose --dir cannot be made: 4 where there is no room, 2 under no folder")
+def fleet_dir_not_made(d):
+    out = os.path.join(d, "out")
+    os.mkdir(out)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,nr_inodes=1", "tmpfs", out],
+                      stderr=subprocess.DEVNULL).returncode != 0:
+        raise Skip("no tmpfs (not root)")
+    try:
+        rc, _, err = memsweep("fleet-node", "--dir", "out/fl", "--node", "n1", "--", *TINY,
+                              cwd=d)
+    finally:
+        subprocess.run(["umount", "-l", out])
+    expect(rc == 4 and "No space left on device" in err, f"no inodes: exit {rc}, not 4", err)
+    rc, _, err = memsweep("fleet-node", "--dir", "missing/fl", "--node", "n1", "--", *TINY, cwd=d)
+    expect(rc == 2, f"a --dir under no folder: exit {rc}, not 2", err)
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
