@@ -25,15 +25,14 @@
 #include "ms-gzip-file.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
+#include "ms-csv-write-private.h"
 #include "ms-data.h"
 #include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
-#include "ms-output-plan-lock.h"
 #include "ms-meta.h"
 #include "ms-output-plan.h"
-#include "ms-part-files.h"
 #include "ms-summary.h"
 #include "ms-um-counts.h"
 #include "ms-csv-io.h"
@@ -948,160 +947,53 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   return ok;
 }
 
-/* path's name in folder, with ".gz" added when gz. */
-static bool
-kept_name (const char *folder, const char *path, bool gz, char *out, size_t len)
+
+/* ---- for the keeping of a run that cannot be written (ms-csv-keep.c) --- */
+
+bool
+ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
+                      const char *summary_path, char *err, size_t errlen)
 {
-  return ms_output_plan_kept_name (folder, path, out, len) &&
-         (!gz || strlen (out) + sizeof MS_GZIP_SUFFIX <= len) &&
-         (!gz || strcat (out, MS_GZIP_SUFFIX));
+  return write_pair (results, samples_path, summary_path, NULL, err, errlen);
 }
 
-/* Writes what a kept folder is to hold, into folder, gzipped or not;
- * true when it is all there. */
-typedef bool (*KeepInto) (void *what, const char *folder, bool gz);
-
-/* Each kept folder ms_output_plan_keep_folder offers near path, tried as
- * named, then gzipped (a pair over a file size limit or a nearly full
- * disk often fits a fifth of its size); one that takes nothing leaves
- * the plan. */
-static bool
-keep_in_a_folder (const char *path, KeepInto keep, void *what)
+MsRunSummary *
+ms_csv_write_summarize (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  char folder[PATH_MAX];
-  for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
-       attempt++) {
-    for (int gz = 0; gz <= !ms_gzip_is_name (path); gz++)
-      if (keep (what, folder, gz))
-        return true;
-    ms_output_plan_drop_kept_folder (folder);
-  }
-  return false;
+  return summarize (results, path, err, errlen);
 }
 
-typedef struct {
-  const MsResults *results;
-  const char *samples_path, *summary_path;
-  char samples[PATH_MAX], summary[PATH_MAX];
-} PairToKeep;
-
-static bool
-keep_pair_into (void *what, const char *folder, bool gz)
+char *
+ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *run)
 {
-  PairToKeep *k = what;
-  char why[512];
-  return kept_name (folder, k->samples_path, gz, k->samples, sizeof k->samples) &&
-         kept_name (folder, k->summary_path, gz, k->summary, sizeof k->summary) &&
-         strcmp (k->samples, k->summary) != 0 &&
-         write_pair (k->results, k->samples, k->summary, NULL, why, sizeof why);
+  return metadata_text (results, run);
 }
 
-/* A soft file-size limit (ulimit -S -f) too small for any kept file is
- * the user's guard against a runaway file, not a wish to lose what was
- * measured: raised to the hard limit for the keeping alone, then set
- * back. True when what was kept so. */
-static bool
-lift_file_size_limit (const char *path, KeepInto keep, void *what)
+void
+ms_csv_write_run_id (const MsResults *results, const MsRunSummary *run, char *run_id)
 {
-  struct rlimit was, lifted;
-  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_cur == was.rlim_max)
-    return false;
-  lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
-  if (setrlimit (RLIMIT_FSIZE, &lifted) != 0)
-    return false;
-  bool kept = keep_in_a_folder (path, keep, what);
-  setrlimit (RLIMIT_FSIZE, &was);
-  return kept;
+  make_run_id (results, run, run_id, 32);
 }
 
-/* The pair could not be written at its names, for whatever reason (a full,
- * read-only or vanished folder, a pipe nobody reads, a device that refuses
- * it): kept under them in a new folder (keep_in_a_folder), and said after
- * err's reason. Only the command's own standard output is left alone: a
- * reader that stopped reading asked for nothing more. */
-static bool
-keep_pair (const MsResults *results, const char *samples_path, const char *summary_path,
-           char *err, size_t errlen)
+bool
+ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, const char *path,
+                            const char *meta, const char *run_id, char *err, size_t errlen)
 {
-  PairToKeep k = { results, samples_path, summary_path };
-  size_t used = strlen (err);
-  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
-    return false;
-  bool lifted = false;
-  if (!keep_in_a_folder (samples_path, keep_pair_into, &k) &&
-      !(lifted = lift_file_size_limit (samples_path, keep_pair_into, &k)))
-    return false;
-  snprintf (err + used, errlen - used, ms_gettext ("; what was measured is kept in %s and %s"),
-            k.samples, k.summary);
-  if (lifted) {
-    used = strlen (err);
-    snprintf (err + used, errlen - used, "%s",
-              ms_gettext (", over the file-size limit (ulimit -S -f), which memsweep raised to "
-                          "its hard limit for them alone"));
-  }
-  return true;
-}
-
-typedef struct {
-  const MsResults *results;
-  const MsRunSummary *run;
-  const char *meta, *summary_path, *run_id;
-  char *kept;
-  size_t kept_len;
-} SummaryToKeep;
-
-static bool
-keep_summary_into (void *what, const char *folder, bool gz)
-{
-  SummaryToKeep *k = what;
   MsWriter summary, *writers[] = { &summary };
   const char *role = "summary";
-  char why[512];
-  return kept_name (folder, k->summary_path, gz, k->kept, k->kept_len) &&
-         write_summary_file (&summary, k->results, k->run, k->kept, k->meta, k->run_id, why,
-                             sizeof why) &&
-         commit_with_sidecar (writers, &role, 1, k->meta, k->run_id, NULL, why, sizeof why);
-}
-
-/* The summary alone (every cell's statistics, a few KiB), with its
- * sidecar, where no folder takes the samples (a file size limit below
- * even their gzipped size): its path in kept and its run id in run_id[32]
- * (that of the samples written with their metadata inline), or false. */
-static bool
-keep_summary_alone (const MsResults *results, const char *summary_path, char *kept,
-                    size_t kept_len, char *run_id)
-{
-  char why[512];
-  MsRunSummary *run = summarize (results, summary_path, why, sizeof why);
-  if (!run)
-    return false;
-  char *meta = metadata_text (results, run);
-  make_run_id (results, run, run_id, 32);
-  SummaryToKeep k = { results, run, meta, summary_path, run_id, kept, kept_len };
-  /* Under a soft limit the summary alone may fit the hard one, as the
-   * pair did not (ulimit -S -f 1 under -H -f 4). */
-  bool ok = keep_in_a_folder (summary_path, keep_summary_into, &k) ||
-            lift_file_size_limit (summary_path, keep_summary_into, &k);
-  free (meta);
-  free (run);
-  return ok;
+  return write_summary_file (&summary, results, run, path, meta, run_id, err, errlen) &&
+         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
 }
 
 typedef struct {
   MsGzipWriter *gz;
   bool failed;
-} PartSink;
-
-static bool
-part_put (void *parts, const void *data, size_t n)
-{
-  return ms_part_files_write (parts, data, n);
-}
+} GzipStream;
 
 static ssize_t
-part_cookie_write (void *sink, const char *data, size_t len)
+gzip_cookie_write (void *sink, const char *data, size_t len)
 {
-  PartSink *s = sink;
+  GzipStream *s = sink;
   if (!ms_gzip_writer_put (s->gz, data, len, false)) {
     s->failed = true;
     return -1;
@@ -1109,14 +1001,12 @@ part_cookie_write (void *sink, const char *data, size_t len)
   return (ssize_t) len;
 }
 
-/* The samples, gzipped with their metadata inline (a joined file has no
- * sidecar) and run id, into put (parts, or a count); true when all went. */
-static bool
-write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
+bool
+ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
                        MsGzipSink put, void *to)
 {
-  static const cookie_io_functions_t io = { .write = part_cookie_write };
-  PartSink sink = { ms_gzip_writer_new (put, to), false };
+  static const cookie_io_functions_t io = { .write = gzip_cookie_write };
+  GzipStream sink = { ms_gzip_writer_new (put, to), false };
   FILE *f = sink.gz ? fopencookie (&sink, "w", io) : NULL;
   if (!f || setvbuf (f, NULL, _IOFBF, 1 << 16) != 0) {
     if (f)
@@ -1133,155 +1023,6 @@ write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const 
   bool ok = !w.failed && closed && !sink.failed && ms_gzip_writer_put (sink.gz, NULL, 0, true);
   ms_gzip_writer_free (sink.gz);
   return ok;
-}
-
-static bool
-count_put (void *count, const void *data, size_t n)
-{
-  (void) data;
-  *(long long *) count += (long long) n;
-  return true;
-}
-
-typedef struct {
-  const MsResults *results;
-  MsRunSummary *run;
-  const char *samples_path;
-  long long limit;
-  char run_id[32], name[PATH_MAX + 16];
-  int n;
-  bool too_many; /* more parts than any folder takes */
-} PartsToKeep;
-
-/* The samples in parts in folder (the gzipped pass adds nothing: parts
- * are gzipped already). */
-static bool
-keep_parts_into (void *what, const char *folder, bool gz)
-{
-  PartsToKeep *k = what;
-  char err[512];
-  if (gz || k->too_many || !kept_name (folder, k->samples_path, true, k->name, sizeof k->name))
-    return false;
-  MsPartFiles *parts = ms_part_files_new (k->name, k->limit);
-  bool ok = parts && write_samples_gzipped (k->results, k->run, k->run_id, part_put, parts) &&
-            ms_part_files_finish (parts, err, sizeof err);
-  k->n = ok ? ms_part_files_count (parts) : 0;
-  k->too_many = parts && ms_part_files_too_many (parts);
-  /* One part is the gzipped file whole: under its own name. */
-  char first[PATH_MAX + 16];
-  if (k->n == 1) {
-    ms_part_files_name (parts, 1, first, sizeof first);
-    if (rename (first, k->name) != 0) {
-      snprintf (k->name, sizeof k->name, "%s", first);
-      k->n = -1;
-    }
-  }
-  ms_part_files_free (parts);
-  return ok;
-}
-
-/* Under a hard file-size limit (ulimit -H -f, a batch system's) smaller
- * than the samples even gzipped, no folder takes them whole: they are kept
- * gzipped in parts of the limit's size, beside the summary kept alone
- * (summary, or NULL) else in a kept folder of their own, which `cat` joins
- * into a samples file every reader opens. Their run id is the summary's
- * (keep_summary_alone). The number of parts (their name in name), or 0. */
-static int
-keep_samples_in_parts (const MsResults *results, const char *samples_path, const char *summary,
-                       char *name, size_t name_len)
-{
-  struct rlimit was, lifted;
-  char folder[PATH_MAX], err[512];
-  /* (A limit of 0 takes no part at all.) */
-  if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY || was.rlim_max == 0)
-    return 0;
-  PartsToKeep k = { results, summarize (results, samples_path, err, sizeof err), samples_path,
-                    (long long) was.rlim_max };
-  lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
-  long long size = 0;
-  if (k.run) {
-    make_run_id (results, k.run, k.run_id, sizeof k.run_id);
-    /* Counted first: more parts than any folder takes are not begun. */
-    k.too_many = !write_samples_gzipped (results, k.run, k.run_id, count_put, &size) ||
-                 (size + k.limit - 1) / k.limit > MS_PART_FILES_MAX;
-  }
-  if (k.run && !k.too_many && setrlimit (RLIMIT_FSIZE, &lifted) == 0) {
-    char *slash = summary && snprintf (folder, sizeof folder, "%s", summary) < (int) sizeof folder
-                    ? strrchr (folder, '/')
-                    : NULL;
-    if (slash)
-      slash[slash == folder] = '\0';
-    if (!(slash && keep_parts_into (&k, folder, false)))
-      keep_in_a_folder (samples_path, keep_parts_into, &k);
-    setrlimit (RLIMIT_FSIZE, &was);
-  }
-  free (k.run);
-  snprintf (name, name_len, "%s", k.name);
-  return k.n;
-}
-
-/* The parts said with how to join them, naming them once: a process's
- * message reaches its supervisor cut at a length. n -1: one part that
- * kept its part's name. */
-static void
-say_parts (const char *name, int n, char *err, size_t errlen)
-{
-  size_t used = strlen (err);
-  const char *base = strrchr (name, '/');
-  if (n == 1 || n == -1)
-    snprintf (err + used, errlen - used,
-              ms_gettext ("; the samples file alone, gzipped, is kept in %s"), name);
-  else
-    snprintf (err + used, errlen - used,
-              ms_gettext ("; the samples file, over the file-size limit (ulimit -f), is kept in "
-                          "%d gzipped parts, which `cat %s.part-* > %s` joins"),
-              n, name, base ? base + 1 : name);
-}
-
-bool
-ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
-                           const char *summary_path, bool *kept, char *err, size_t errlen)
-{
-  char summary[PATH_MAX];
-  *kept = false;
-  if (write_pair (results, samples_path, summary_path, NULL, err, errlen))
-    return true;
-  /* Out of descriptors (a limit lowered midway): the holds give theirs
-   * to the kept folder's files. */
-  if (errno == EMFILE || errno == ENFILE)
-    ms_output_lock_release_all ();
-  *kept = keep_pair (results, samples_path, summary_path, err, errlen);
-  if (*kept)
-    return false;
-  /* Lost, then, and said so: never a write error alone; what fits is kept. */
-  size_t used = strlen (err);
-  char run_id[32], parts[PATH_MAX + 16];
-  bool summary_kept = keep_summary_alone (results, summary_path, summary, sizeof summary, run_id);
-  int n_parts = keep_samples_in_parts (results, samples_path, summary_kept ? summary : NULL,
-                                       parts, sizeof parts);
-  if (n_parts != 0 && summary_kept)
-    snprintf (err + used, errlen - used,
-              ms_gettext ("; no folder could keep the samples file whole (TMPDIR included): "
-                          "the summary (each cell's statistics) is kept in %s"),
-              summary);
-  else if (n_parts != 0)
-    snprintf (err + used, errlen - used, "%s",
-              ms_gettext ("; no folder could keep the samples file whole, nor the summary "
-                          "(TMPDIR included)"));
-  if (n_parts != 0) {
-    say_parts (parts, n_parts, err, errlen);
-    *kept = true;
-  } else if (summary_kept) {
-    snprintf (err + used, errlen - used,
-              ms_gettext ("; no folder could keep the samples file either (TMPDIR included), "
-                          "only the summary (each cell's statistics), kept in %s"),
-              summary);
-  } else {
-    snprintf (err + used, errlen - used, "%s",
-              ms_gettext ("; no folder could keep it either (TMPDIR included): what was "
-                          "measured is lost"));
-  }
-  return false;
 }
 
 bool
