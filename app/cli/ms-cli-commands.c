@@ -91,15 +91,6 @@ short_help_is_help (int argc, char **argv)
       argv[i] = help;
 }
 
-static bool
-asks_for_help (int argc, char **argv)
-{
-  for (int i = 2; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--help") == 0)
-      return true;
-  return false;
-}
-
 /* memsweep CMD --version is memsweep --version, for every command. */
 static bool
 asks_for_version (int argc, char **argv)
@@ -131,7 +122,7 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   const MsCliRunner *r = c ? find_runner (c->name) : NULL;
   if (!r)
     return false;
-  bool help = asks_for_help (argc, argv);
+  bool help = ms_cli_args_have (argc, argv, 2, "--help");
   if (!help && asks_for_version (argc, argv) && !(c->flags & MS_CLI_HIDDEN)) {
     ms_cli_print_version ();
     *rc = EXIT_OK;

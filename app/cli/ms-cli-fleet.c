@@ -569,15 +569,6 @@ remove_run_temporaries (const char *prefix)
 }
 
 
-static bool
-asks_verbose (int argc, char **argv)
-{
-  for (int i = 0; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--verbose") == 0)
-      return true;
-  return false;
-}
-
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {
@@ -587,7 +578,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   int n = 5;
   /* Quiet unless the node's own options ask for the run's progress:
    * --quiet beside their --verbose would refuse the run. */
-  if (!asks_verbose (argc, argv))
+  if (!ms_cli_args_have (argc, argv, 0, "--verbose"))
     run[n++] = "--quiet";
   if (gpu >= 0) {
     snprintf (device, sizeof device, "%d", gpu);

@@ -79,15 +79,6 @@ parse_format_option (int argc, char **argv, const char *command, int *device,
   return ms_cli_output_ready (output);
 }
 
-static bool
-is_help (int argc, char **argv)
-{
-  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--help") == 0)
-      return true;
-  return false;
-}
-
 static const MsCliColumn modes_columns[] = {
   { "mode" },
   { "description" },
@@ -115,7 +106,7 @@ ms_cli_modes (int argc, char **argv)
 {
   MsCliOutput output;
   ms_cli_output_init (&output, "modes");
-  if (is_help (argc, argv)) {
+  if (ms_cli_args_have (argc, argv, 1, "--help")) {
     printf (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
                         "                      [--export-json|--export-csv|--export-markdown "
                         "FILE]...\n\nLists every memory "
@@ -205,7 +196,7 @@ ms_cli_info (int argc, char **argv)
   int device = 0;
   MsCliOutput output;
   ms_cli_output_init (&output, "info");
-  if (is_help (argc, argv)) {
+  if (ms_cli_args_have (argc, argv, 1, "--help")) {
     printf (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
                         "                     [--export-json|--export-csv|--export-markdown "
                         "FILE]...\n\nPrints the "
