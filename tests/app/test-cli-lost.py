@@ -31,6 +31,7 @@ table, CASES, in the order of the defects: a case is a function that
 raises AssertionError with what it saw, registered with @case(DEFECT,
 TITLE). Add a case under its defect's heading.
 """
+import contextlib
 import glob
 import gzip
 import os
@@ -1276,14 +1277,24 @@ def oversized_sidecar_kept(d):
            f"exit {rc}; X-meta.json {os.path.getsize(big)} bytes, was {before}", err)
 
 
-@case(54, "calibrate stopped while its run is stopped and TMPDIR full: where the run kept itself is said")
-def calibrate_partial_kept_elsewhere(d):
-    tmp = os.path.join(d, "tmp")
-    os.mkdir(tmp)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", tmp],
+@contextlib.contextmanager
+def tmpfs(d, name, options):
+    """A tmpfs mounted at d/name for the block (skipped where no mount
+    is allowed): its path."""
+    path = os.path.join(d, name)
+    os.mkdir(path)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", path],
                       stderr=subprocess.DEVNULL).returncode != 0:
         raise Skip("no tmpfs (not root)")
     try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", path])
+
+
+@case(54, "calibrate stopped while its run is stopped and TMPDIR full: where the run kept itself is said")
+def calibrate_partial_kept_elsewhere(d):
+    with tmpfs(d, "tmp", "size=4m") as tmp:
         e = dict(os.environ, TMPDIR=tmp, HOME=d, LC_ALL="C", LANGUAGE="")
         p = subprocess.Popen([MEMSWEEP, "calibrate", "--runs", "40", "--modes", "host",
                               "--min-exp", "10", "--max-exp", "22", "--reps", "30", "--out",
@@ -1305,8 +1316,6 @@ def calibrate_partial_kept_elsewhere(d):
                 pass
         p.send_signal(signal.SIGTERM)
         err = (said + p.communicate(timeout=60)[1]).decode(errors="replace")
-    finally:
-        subprocess.run(["umount", "-l", tmp])
     kept = [k for k in glob.glob(os.path.join(d, "memsweep-kept-*"))
             if glob.glob(os.path.join(k, "run2-samples.csv*"))]
     expect(p.returncode == 1, f"exit {p.returncode}, not 1", err)
@@ -1367,35 +1376,22 @@ def dead_folder_deep_kept(d):
 def calibrate_no_inodes(d):
     # Room for the command's folder, none for its run's log: nothing was
     # measured, and the cause is an output that could not be made.
-    tmp = os.path.join(d, "tmp")
-    os.mkdir(tmp)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,nr_inodes=3", "tmpfs", tmp],
-                      stderr=subprocess.DEVNULL).returncode != 0:
-        raise Skip("no tmpfs (not root)")
-    try:
+    with tmpfs(d, "tmp", "size=4m,nr_inodes=3") as tmp:
         rc, _, err = memsweep("calibrate", "--runs", "3", *TINY, "--out", "p.csv", cwd=d,
                               env={"TMPDIR": tmp})
-    finally:
-        subprocess.run(["umount", "-l", tmp])
     expect(rc == 4, f"exit {rc}, not 4", err)
     expect("No space left on device" in err, "the reason not said", err)
 
 
 @case(58, "fleet-node whose --dir cannot be made: 4 where there is no room, 2 under no folder")
 def fleet_dir_not_made(d):
-    out = os.path.join(d, "out")
-    os.mkdir(out)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,nr_inodes=1", "tmpfs", out],
-                      stderr=subprocess.DEVNULL).returncode != 0:
-        raise Skip("no tmpfs (not root)")
-    try:
+    with tmpfs(d, "out", "size=4m,nr_inodes=1"):
         rc, _, err = memsweep("fleet-node", "--dir", "out/fl", "--node", "n1", "--", *TINY,
                               cwd=d)
-    finally:
-        subprocess.run(["umount", "-l", out])
     expect(rc == 4 and "No space left on device" in err, f"no inodes: exit {rc}, not 4", err)
     rc, _, err = memsweep("fleet-node", "--dir", "missing/fl", "--node", "n1", "--", *TINY, cwd=d)
     expect(rc == 2, f"a --dir under no folder: exit {rc}, not 2", err)
+
 
 def main():
     global MEMSWEEP

@@ -442,18 +442,24 @@ def stalled_profile_stdin(d):
             expect(wait_until(lambda: caught(p.pid, signal.SIGTERM)), "SIGTERM never caught")
             time.sleep(0.5)
             p.send_signal(signal.SIGTERM)
-            _, err = p.communicate(timeout=5)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-            raise AssertionError(f"{' '.join(args[:2])}: still running 5 s after one SIGTERM")
+            err = ended_within(p, 5, f"{' '.join(args[:2])}: one SIGTERM")
         finally:
             os.close(w)
-        err = err.decode(errors="replace")
         expect(p.returncode == 1, f"{' '.join(args[:2])}: exit {p.returncode}, not 1", err)
         expect("SIGTERM" in err, f"{' '.join(args[:2])}: the signal not said", err)
         expect(not glob.glob(os.path.join(d, "[RGL]-*")), f"{args[:2]}: a file was written", err)
 
+
+def ended_within(p, seconds, what):
+    """p's standard error ('' where it is not a pipe) once p ends within
+    seconds; else p is killed and the case fails, naming what."""
+    try:
+        err = p.communicate(timeout=seconds)[1]
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        raise AssertionError(f"{what}: still running {seconds} s after")
+    return (err or b"").decode(errors="replace")
 
 
 def stalled_pipe(fill):
@@ -480,11 +486,7 @@ def stalled_stdout(d):
         time.sleep(0.5)
         p.send_signal(signal.SIGTERM)
         try:
-            err = p.communicate(timeout=15)[1].decode(errors="replace")
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.communicate()
-            raise AssertionError(f"{args[0]}: still running 15 s after one SIGTERM")
+            err = ended_within(p, 15, f"{args[0]}: one SIGTERM")
         finally:
             os.close(r)
         if made:
@@ -512,11 +514,7 @@ def stalled_stderr(d):
             p.send_signal(signal.SIGTERM)
             time.sleep(0.3)
         try:
-            p.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-            raise AssertionError(f"{n} SIGTERM: still running 15 s after")
+            ended_within(p, 15, f"{n} SIGTERM")
         finally:
             os.close(r)
         if n == 1:
