@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-keep.c: where a run that could not be written at its names is
- * kept (ms_csv_write_pair_or_keep, ms-csv-pair.h): the pair in a kept
- * folder near them (as named, then gzipped; a soft file-size limit
- * lifted for it), else what fits of it: the summary alone, the samples
- * gzipped in parts under a hard file-size limit. Every step is said
- * after the reason the write failed. The files themselves are
- * ms-csv-write.c's. */
+ * kept (ms_csv_write_pair_or_keep and ms_csv_write_pair, ms-csv-pair.h):
+ * the pair in a kept folder near them (as named, then gzipped; a soft
+ * file-size limit lifted for it), else what fits of it: the summary
+ * alone, the samples gzipped in parts under a hard file-size limit.
+ * Every step is said after the reason the write failed. The files
+ * themselves are ms-csv-write.c's. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libgen.h>
@@ -301,4 +301,12 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
   *kept = keep_pair (results, samples_path, summary_path, err, errlen)
           || keep_what_fits (results, samples_path, summary_path, err, errlen);
   return false;
+}
+
+bool
+ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
+                   char *err, size_t errlen)
+{
+  bool kept;
+  return ms_csv_write_pair_or_keep (results, samples_path, summary_path, &kept, err, errlen);
 }

@@ -1026,14 +1026,6 @@ ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run,
 }
 
 bool
-ms_csv_write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
-                   char *err, size_t errlen)
-{
-  bool kept;
-  return ms_csv_write_pair_or_keep (results, samples_path, summary_path, &kept, err, errlen);
-}
-
-bool
 ms_csv_write_pair_new (const MsResults *results, const char *samples_path,
                        const char *summary_path, bool *taken, char *err, size_t errlen)
 {
