@@ -17,6 +17,14 @@
 #include "ms-modes.h"
 #include "ms-sweep.h"
 #include "ms-variant.h"
+/* io/: bytes in and out, knowing no kind of file: the input stream,
+ * atomic writes, gzip names, JSON, the reference runs' folder, UTF-8 */
+#include "io/ms-atomic-file.h"
+#include "io/ms-gzip-file.h"
+#include "io/ms-input.h"
+#include "io/ms-json.h"
+#include "io/ms-reference-dir.h"
+#include "io/ms-utf8.h"
 /* devices/: only the GPU a command uses is started */
 #include "devices/ms-gpu-start.h"
 /* model/: results and cells, statistics, rounds, fit, run-to-run spread,
@@ -27,26 +35,20 @@
 #include "model/ms-rounds.h"
 #include "model/ms-run-to-run.h"
 #include "model/ms-stats.h"
-/* files/: CSV files, atomic writes, CSV pairs, JSON, metadata and
- * sidecars, peer and multi files, the reference runs' folder, run-to-run
- * profiles, UTF-8 */
-#include "files/ms-atomic-file.h"
+/* files/: memsweep's kinds of file: CSV files and pairs, the table of
+ * kinds, metadata and sidecars, the output plan, peer, portable and multi
+ * files, run-to-run profiles */
 #include "files/ms-csv-field.h"
 #include "files/ms-csv-io.h"
 #include "files/ms-csv-pair.h"
-#include "files/ms-gzip-file.h"
 #include "files/ms-file-kinds.h"
-#include "files/ms-input.h"
-#include "files/ms-json.h"
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"
 #include "files/ms-multi-file.h"
 #include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
 #include "files/ms-portable-file.h"
-#include "files/ms-reference-dir.h"
 #include "files/ms-run-to-run-file.h"
-#include "files/ms-utf8.h"
 /* analysis/: verdicts between runs and their options (the threshold),
  * envelopes */
 #include "analysis/ms-compare-options.h"

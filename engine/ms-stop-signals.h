@@ -9,7 +9,7 @@
  * signals. Faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGSYS, SIGTRAP,
  * SIGABRT) are not stops. The supervisor stops on them
  * (run/ms-supervisor.c), the atomic writer removes its temporaries on them
- * (files/ms-atomic-file.c). */
+ * (io/ms-atomic-file.c). */
 #pragma once
 
 #include <signal.h>

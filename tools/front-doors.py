@@ -11,7 +11,7 @@ Fails (exit 1, one line per miss) when
 - app/ and ui/ together include more than 2 of draw/'s headers (its front
   door is draw/ms-drawing.h);
 - a file calls a function defined in a higher room or folder (an upward
-  call): the engine's rooms are, lowest first, its top folder, devices/,
+  call): the engine's rooms are, lowest first, its top folder, io/, devices/,
   model/, files/, analysis/, run/ and lessons/; the folders kernels/,
   engine/, draw/, ui/ and app/ (tests/, bench/ and tools/ use them all);
 - a header declares a function defined in another room or folder (each
@@ -42,7 +42,7 @@ SOURCES = (".c", ".h", ".cu", ".cuh")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 # The layers, lowest first: folders, and the engine's rooms within it.
 FOLDERS = ("kernels", "engine", "draw", "ui", "app")
-ROOMS = (".", "devices", "model", "files", "analysis", "run", "lessons")
+ROOMS = (".", "io", "devices", "model", "files", "analysis", "run", "lessons")
 DEFINITION = re.compile(r'^(static\b[^\n]*\n)?(?:MS_DEFINE_FROM_NAME \()?([a-z_][a-z0-9_]*)\s*\(', re.M)
 CALL = re.compile(r'\b([a-z_][a-z0-9_]*)\s*\(')
 

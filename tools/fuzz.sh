@@ -20,7 +20,7 @@ gen=${FUZZ_BUILD:-build}
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -D_POSIX_C_SOURCE=200809L -DGETTEXT_PACKAGE=\"memsweep\" -DMS_LOCALEDIR=\"/usr/share/locale\" -DMS_LOCALEDIR_FROM_BINDIR=\"../share/locale\"
   -DMS_REFERENCE_DIR=\"/usr/share/memsweep/reference\"
-  -Iengine -Iengine/run -Iengine/devices -Iengine/model -Iengine/files -Iengine/analysis -Iengine/lessons
+  -Iengine -Iengine/io -Iengine/run -Iengine/devices -Iengine/model -Iengine/files -Iengine/analysis -Iengine/lessons
   -Ikernels -Itests/fixtures
   -I$gen -I$gen/engine"
 mkdir -p "$out/corpus"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "memsweep.h"
-#include "ms-gzip-file.h"
+#include "io/ms-gzip-file.h"
 #include "ms-summary.h"
 
 /* Writes the pair, replacing what is at the names. False with a message. */

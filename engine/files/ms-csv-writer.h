@@ -14,7 +14,7 @@
 
 #include "memsweep.h"
 #include "model/ms-rounds-private.h"
-#include "ms-atomic-file.h"
+#include "io/ms-atomic-file.h"
 #include "ms-csv-column-table.h"
 #include "ms-csv-field.h"
 #include "ms-gpu-state.h"

@@ -25,8 +25,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ms-atomic-file.h"
-#include "ms-sha256.h"
+#include "io/ms-atomic-file.h"
+#include "io/ms-sha256.h"
 
 #define MS_META_SIDECAR_FORMAT "memsweep-meta"
 /* 2: each file's SHA-256 (sha256) in place of its FNV-1a 64 (fnv1a-64),

@@ -15,7 +15,7 @@
 
 #include "devices/ms-topo.h"
 #include "memsweep.h"
-#include "ms-read-file.h"
+#include "io/ms-read-file.h"
 
 typedef struct {
   const char *path;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # test-json-trees.sh MEMSWEEP SOURCE_ROOT: every JSON document memsweep
-# writes is a json-c tree (engine/files/ms-json.h): no C file of the
+# writes is a json-c tree (engine/io/ms-json.h): no C file of the
 # program, its tools or benchmarks holds a member's key in a string (printed
 # or appended by hand) or prints a brace of a document with printf, fputs
 # or fputc; and each command's document is one JSON value on one line that

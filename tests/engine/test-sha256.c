@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-sha256.c: the sidecars' digest (engine/files/ms-sha256.c) on the
+/* test-sha256.c: the sidecars' digest (engine/io/ms-sha256.c) on the
  * test vectors of FIPS 180-4 (NIST's SHA-256 examples: one block, two
  * blocks, a million "a"), the empty message, and data handed over in
  * pieces of every length across the block boundaries; with the portable
