@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -117,11 +118,16 @@ held (const char *where, Role role)
   return NULL;
 }
 
-static bool
-refuse (char *err, size_t errlen)
+/* Says why into err, with errno EEXIST (the file is there, or one of
+ * the plan's): false. */
+static bool __attribute__ ((format (printf, 3, 4)))
+refuse (char *err, size_t errlen, const char *fmt, ...)
 {
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (err, errlen, fmt, ap);
+  va_end (ap);
   errno = EEXIST;
-  (void) err, (void) errlen;
   return false;
 }
 
@@ -135,20 +141,16 @@ check_against_plan (const Entry *e, char *err, size_t errlen)
     bool same = same_place (o, e) ||
                 (e->known && o->known && !e->shared && !o->shared && o->dev == e->dev &&
                  o->ino == e->ino);
-    if (o->descriptor == STDOUT_FILENO && e->descriptor == STDOUT_FILENO) {
-      snprintf (err, errlen,
-                ms_gettext ("%s %s: standard output holds one document, and %s %s already goes "
-                            "there: nothing written"),
-                e->given_by, e->name, o->given_by, o->name);
-      return refuse (err, errlen);
-    }
-    if (same && !(o->shared && e->shared)) {
-      snprintf (err, errlen,
-                ms_gettext ("%s %s: is the same file as %s %s: nothing written; choose another "
-                            "name"),
-                e->given_by, e->name, o->given_by, o->name);
-      return refuse (err, errlen);
-    }
+    if (o->descriptor == STDOUT_FILENO && e->descriptor == STDOUT_FILENO)
+      return refuse (err, errlen,
+                     ms_gettext ("%s %s: standard output holds one document, and %s %s "
+                                 "already goes there: nothing written"),
+                     e->given_by, e->name, o->given_by, o->name);
+    if (same && !(o->shared && e->shared))
+      return refuse (err, errlen,
+                     ms_gettext ("%s %s: is the same file as %s %s: nothing written; choose "
+                                 "another name"),
+                     e->given_by, e->name, o->given_by, o->name);
   }
   return true;
 }
@@ -175,11 +177,10 @@ check_not_sidecar (const Entry *e, char *err, size_t errlen)
                     st.st_size > MS_META_SIDECAR_MAX_BYTES;
   if (!unreadable && ms_meta_sidecar_names (e->where, names, MAX_NAMES) < 0)
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: holds the metadata of other files: not replaced; choose another "
-                        "name"),
-            e->given_by, e->name);
-  return refuse (err, errlen);
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: holds the metadata of other files: not replaced; choose "
+                             "another name"),
+                 e->given_by, e->name);
 }
 
 /* A file of the command's own (an export, a picture, a report) never
@@ -196,10 +197,9 @@ check_not_run_content (const Entry *e, char *err, size_t errlen)
   const MsFileKindInfo *info = ms_file_kind_info (kind);
   if (!info || !info->measurements)
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: holds measurements (%s): not replaced; choose another name"),
-            e->given_by, e->name, ms_file_kind_describe (kind));
-  return refuse (err, errlen);
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: holds measurements (%s): not replaced; choose another name"),
+                 e->given_by, e->name, ms_file_kind_describe (kind));
 }
 
 /* A file and its .gz form are one file to every reader (a run is opened
@@ -220,22 +220,19 @@ check_other_form (const Entry *e, char *err, size_t errlen)
   /* The command's own run and its own export as two forms of one name:
    * readers would take the export for the run. */
   const Entry *twin = held (other, ROLE_FILE);
-  if (twin && (twin->role == ROLE_SET) != (e->role == ROLE_SET)) {
-    snprintf (err, errlen,
-              ms_gettext ("%s %s: is the other form (plain or gzip) of %s %s, which this command "
-                          "writes too, and every reader takes the two for one file: not written; "
-                          "choose another name"),
-              e->given_by, e->name, twin->given_by, twin->name);
-    return refuse (err, errlen);
-  }
+  if (twin && (twin->role == ROLE_SET) != (e->role == ROLE_SET))
+    return refuse (err, errlen,
+                   ms_gettext ("%s %s: is the other form (plain or gzip) of %s %s, which this "
+                               "command writes too, and every reader takes the two for one "
+                               "file: not written; choose another name"),
+                   e->given_by, e->name, twin->given_by, twin->name);
   if (lstat (other, &st) != 0 || twin ||
       (e->role == ROLE_FILE && !ms_file_kind_holds_measurements (other)))
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: %s beside it is its other form (plain or gzip), which every "
-                        "reader takes for the same run: not written; choose another name"),
-            e->given_by, e->name, other);
-  return refuse (err, errlen);
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: %s beside it is its other form (plain or gzip), which every "
+                             "reader takes for the same run: not written; choose another name"),
+                 e->given_by, e->name, other);
 }
 
 /* NAME-meta.json beside NAME-samples.csv, NAME-summary.csv or NAME.csv
@@ -254,11 +251,10 @@ check_not_sidecar_name (const Entry *e, char *err, size_t errlen)
     snprintf (path, sizeof path, "%.*s%s%s", stem, e->where, csv[i % 3], i < 3 ? "" : ".gz");
     if (lstat (path, &st) != 0 || held (path, ROLE_SET))
       continue;
-    snprintf (err, errlen,
-              ms_gettext ("%s %s: is the name of the metadata of %s beside it: not written; "
-                          "choose another name"),
-              e->given_by, e->name, path);
-    return refuse (err, errlen);
+    return refuse (err, errlen,
+                   ms_gettext ("%s %s: is the name of the metadata of %s beside it: not written; "
+                               "choose another name"),
+                   e->given_by, e->name, path);
   }
   return true;
 }
@@ -352,11 +348,10 @@ check_not_named (const Entry *e, char *err, size_t errlen)
     closedir (d);
   if (ok)
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: is a file of another run, named by %s: not replaced; choose "
-                        "another name"),
-            e->given_by, e->name, path);
-  return refuse (err, errlen);
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: is a file of another run, named by %s: not replaced; choose "
+                             "another name"),
+                 e->given_by, e->name, path);
 }
 
 /* Where a descriptor's open file has a name that leads to it (`3>>F`),
@@ -396,13 +391,11 @@ check_other_runs (const Entry *e, char *err, size_t errlen)
    * in another folder) changes under each of them, and only the name the
    * descriptor gives can be checked. By a name, a file is written anew
    * and renamed over it: the other names keep theirs. */
-  if (e->descriptor >= 0 && e->linked) {
-    snprintf (err, errlen,
-              ms_gettext ("%s %s: its file has other names (hard links), which cannot all be "
-                          "checked: not written into; give a file name"),
-              e->given_by, e->name);
-    return refuse (err, errlen);
-  }
+  if (e->descriptor >= 0 && e->linked)
+    return refuse (err, errlen,
+                   ms_gettext ("%s %s: its file has other names (hard links), which cannot all be "
+                               "checked: not written into; give a file name"),
+                   e->given_by, e->name);
   const Entry *f = e->descriptor >= 0 ? &file : e;
   return check_not_sidecar (f, err, errlen) && check_not_sidecar_name (f, err, errlen) &&
          check_not_named (f, err, errlen) && check_not_run_content (f, err, errlen) &&
@@ -425,14 +418,12 @@ check_pipe (Entry *e, char *err, size_t errlen)
   e->pipe_fd = open (e->where, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (e->pipe_fd >= 0)
     return true;
-  if (errno == ENXIO)
-    snprintf (err, errlen,
-              ms_gettext ("%s %s: is a pipe (FIFO) that nothing reads: refused before any work; "
-                          "start its reader first, or give a file's name"),
-              e->given_by, e->name);
-  else
-    snprintf (err, errlen, "%s %s: %s", e->given_by, e->name, strerror (errno));
-  return refuse (err, errlen);
+  if (errno != ENXIO)
+    return refuse (err, errlen, "%s %s: %s", e->given_by, e->name, strerror (errno));
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: is a pipe (FIFO) that nothing reads: refused before any "
+                             "work; start its reader first, or give a file's name"),
+                 e->given_by, e->name);
 }
 
 /* A file written by a name through a temporary and a rename: what one
@@ -452,11 +443,10 @@ check_lock_name (const Entry *e, char *err, size_t errlen)
 {
   if (!ms_output_lock_is_name (e->where))
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: is the name of the file by which memsweep holds another file "
-                        "while it writes it: not written; choose another name"),
-            e->given_by, e->name);
-  return refuse (err, errlen);
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: is the name of the file by which memsweep holds another file "
+                             "while it writes it: not written; choose another name"),
+                 e->given_by, e->name);
 }
 
 static bool
@@ -472,11 +462,9 @@ add (const char *given_by, const char *path, Role role, char *err, size_t errlen
   /* Standard output appended to an input (`show F >> F`) is the command
    * line's to say, as cat does; by another name it is refused here. */
   bool input = e.descriptor >= 0 && ms_atomic_file_is_input_fd (e.descriptor);
-  if (input && strcmp (path, "-") != 0) {
-    snprintf (err, errlen, ms_gettext ("%s %s: is one of the inputs: nothing written"), given_by,
-              path);
-    return refuse (err, errlen);
-  }
+  if (input && strcmp (path, "-") != 0)
+    return refuse (err, errlen, ms_gettext ("%s %s: is one of the inputs: nothing written"),
+                   given_by, path);
   if (!check_against_plan (&e, err, errlen) || !check_lock_name (&e, err, errlen))
     return false;
   /* Held from here to the command's end: a second command writing the
@@ -563,12 +551,10 @@ check_same_kind (const char *given_by, const char *path, MsFileKind kind, char *
   const MsFileKindInfo *info = ms_file_kind_info (there);
   if (!info || !info->measurements || there == kind)
     return true;
-  snprintf (err, errlen,
-            ms_gettext ("%s %s: holds measurements (%s), and this command would write %s there: "
-                        "not replaced; choose another name"),
-            given_by, path, ms_file_kind_describe (there), ms_file_kind_describe (kind));
-  errno = EEXIST;
-  return false;
+  return refuse (err, errlen,
+                 ms_gettext ("%s %s: holds measurements (%s), and this command would write %s "
+                             "there: not replaced; choose another name"),
+                 given_by, path, ms_file_kind_describe (there), ms_file_kind_describe (kind));
 }
 
 bool
