@@ -496,16 +496,18 @@ ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *l
   return !rd->failed;
 }
 
-/* A metadata line: the run's first, for a kind with one, then the
- * kind's. */
+/* A metadata line, "# key: value" (any other is a comment): the run's
+ * first, for a kind with one, then the kind's. */
 static void
-take_meta (MsSmallReader *rd, const MsSmallFormat *format, const char *key, const char *value,
-           void *data)
+take_meta (MsSmallReader *rd, const MsSmallFormat *format, char *line, void *data)
 {
-  if (format->run && !take_run (rd, format, &((MsSmallReadState *) data)->run, key, value))
+  char *value = strstr (line, ": ");
+  if (line[0] != '#' || line[1] != ' ' || !value)
     return;
-  if (format->meta)
-    format->meta (rd, key, value, data);
+  *value = '\0';
+  MsSmallReadState *state = data;
+  if ((!format->run || take_run (rd, format, &state->run, line + 2, value + 2)) && format->meta)
+    format->meta (rd, line + 2, value + 2, data);
 }
 
 /* A row of the table: read into its row struct, then handed to the
@@ -533,11 +535,7 @@ parse_line (Parse *p, char *line, size_t len)
   } else if (len == 0) {
     return;
   } else if (!p->have_header && line[0] == '#') {
-    char *value = strstr (line, ": ");
-    if (line[1] != ' ' || !value)
-      return; /* a comment */
-    *value = '\0';
-    take_meta (rd, p->format, line + 2, value + 2, p->data);
+    take_meta (rd, p->format, line, p->data);
   } else if (!p->have_header && strcmp (line, p->header) == 0) {
     p->have_header = true;
   } else if (!p->have_header) {
@@ -587,11 +585,7 @@ parse_sidecar (MsSmallReader *rd, size_t bytes, const MsSmallFormat *format, voi
     next = strchr (line, '\n');
     if (next)
       *next++ = '\0';
-    char *value = strstr (line, ": ");
-    if (line[0] != '#' || line[1] != ' ' || !value)
-      continue;
-    *value = '\0';
-    take_meta (rd, format, line + 2, value + 2, data);
+    take_meta (rd, format, line, data);
   }
   free (lines);
   rd->path = path; /* a refusal above has named the sidecar already */
