@@ -688,31 +688,29 @@ ms_output_plan_is_stdout (const char *path)
   return strcmp (path, "-") == 0 || (locate (path, &e) && e.descriptor == STDOUT_FILENO);
 }
 
+/* Whether the plan holds the file at path, or a file inside a folder it
+ * holds. */
 static bool
-holds_entry (const Entry *e)
+plan_holds (const char *path)
 {
+  Entry e = { 0 };
+  if (!locate (path, &e))
+    return false;
   for (int i = 0; i < n_entries; i++) {
     size_t n = strlen (entries[i].where);
-    if (same_place (&entries[i], e) ||
-        (entries[i].role == ROLE_FOLDER && strncmp (entries[i].where, e->where, n) == 0 &&
-         e->where[n] == '/'))
+    if (same_place (&entries[i], &e) ||
+        (entries[i].role == ROLE_FOLDER && strncmp (entries[i].where, e.where, n) == 0 &&
+         e.where[n] == '/'))
       return true;
   }
   return false;
-}
-
-bool
-ms_output_plan_holds (const char *path)
-{
-  Entry e = { 0 };
-  return locate (path, &e) && holds_entry (&e);
 }
 
 static bool
 gate (const char *name, const char *target, int descriptor, char *err, size_t errlen)
 {
   (void) target, (void) descriptor;
-  if (ms_output_plan_holds (name))
+  if (plan_holds (name))
     return true;
   snprintf (err, errlen,
             ms_gettext ("%s: is not among the files this command said it would write: not "

@@ -120,7 +120,3 @@ bool ms_output_plan_stdout_closed (void);
 /* Whether path names standard output (`-`, /dev/stdout, /dev/fd/1,
  * /proc/self/fd/1). */
 bool ms_output_plan_is_stdout (const char *path);
-
-/* Whether the plan holds the file at path, or a file inside a folder it
- * holds. */
-bool ms_output_plan_holds (const char *path);
