@@ -22,17 +22,11 @@
 #include "ms-utf8.h"
 
 void
-ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len)
-{
-  const char *slash = strrchr (prefix, '/');
-  snprintf (out, len, "%s-gpu%d-samples.csv", slash ? slash + 1 : prefix, device);
-}
-
-void
 ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *prefix)
 {
   memset (file, 0, sizeof *file);
   const MsResults *first = NULL;
+  const char *slash = strrchr (prefix, '/');
   file->n_devices = r->n_devices;
   for (int i = 0; i < r->n_devices; i++) {
     file->devices[i] = r->devices[i];
@@ -40,7 +34,9 @@ ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *pref
       snprintf (file->name[i], sizeof file->name[i], "%s", r->per_device[i]->device.name);
       first = first ? first : r->per_device[i];
     }
-    ms_multi_file_samples_name (prefix, r->devices[i], file->samples[i], sizeof file->samples[i]);
+    /* Beside this file: prefix's base name ("P-gpu1-samples.csv"). */
+    snprintf (file->samples[i], sizeof file->samples[i], "%s-gpu%d-samples.csv",
+              slash ? slash + 1 : prefix, r->devices[i]);
   }
   for (int m = 0; first && m < MS_MODE_COUNT; m++) {
     const MsSweep *s = &first->sweep;

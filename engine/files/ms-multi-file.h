@@ -49,9 +49,6 @@ typedef struct {
   MsMultiFileRow rows[MS_MULTI_FILE_MAX_ROWS];
 } MsMultiFile;
 
-/* The samples file name of slot i for prefix's base name ("P-gpu1-samples.csv"). */
-void ms_multi_file_samples_name (const char *prefix, int device, char *out, size_t len);
-
 /* Fills file from results (the sweep's modes and sizes) with prefix's base
  * name for the samples files. */
 void ms_multi_file_init (MsMultiFile *file, const MsMultiResults *results, const char *prefix);
