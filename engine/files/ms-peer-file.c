@@ -29,15 +29,11 @@ static const char *const method_keys[MS_PEER_METHOD_COUNT + 2] = {
   "copy-access-on", "copy-access-off", "kernel-read", "staged", "reference", NULL,
 };
 
+/* Stable names in the file for PCIe paths (not translated). */
 static const char *const path_keys[] = {
-  "unknown", "same-board", "pcie-switch", "pcie-switches", "host-bridge", "numa-node", "system",
+  "unknown",     "same-board", "pcie-switch", "pcie-switches",
+  "host-bridge", "numa-node",  "system",      NULL,
 };
-
-const char *
-ms_link_path_key (MsLinkPath path)
-{
-  return path <= MS_LINK_SYSTEM ? path_keys[path] : "unknown";
-}
 
 /* The run of file, as the small files keep it: two devices at least. */
 static MsSmallRun
@@ -130,10 +126,11 @@ write_metadata (FILE *f, const void *data)
       if (i == j)
         continue;
       char key[48];
+      MsLinkPath path = r->topo.pcie_path[i][j];
       snprintf (key, sizeof key, "link-%d-%d", i, j);
-      ms_meta_put (f, key, "nvlinks %d, pcie-path %s, peer-access %d",
-                         r->topo.nvlinks[i][j], ms_link_path_key (r->topo.pcie_path[i][j]),
-                         r->can_access[i][j] ? 1 : 0);
+      ms_meta_put (f, key, "nvlinks %d, pcie-path %s, peer-access %d", r->topo.nvlinks[i][j],
+                   path <= MS_LINK_SYSTEM ? path_keys[path] : "unknown",
+                   r->can_access[i][j] ? 1 : 0);
     }
   }
 }
@@ -177,15 +174,6 @@ typedef struct {
   bool seen_row[MS_PEER_REFERENCE + 1][2][MS_MULTI_MAX_DEVICES][MS_MULTI_MAX_DEVICES];
 } PeerReader;
 
-static int
-key_index (const char *const *keys, int n, const char *key)
-{
-  for (int i = 0; i < n; i++)
-    if (strcmp (keys[i], key) == 0)
-      return i;
-  return -1;
-}
-
 static bool
 parse_link (MsSmallReader *rd, MsPeerResults *r, int i, int j, const char *value)
 {
@@ -195,8 +183,10 @@ parse_link (MsSmallReader *rd, MsPeerResults *r, int i, int j, const char *value
               &end) != 3 ||
       value[end] || links < 0 || links > 64 || (access != 0 && access != 1))
     return ms_small_reader_fail (rd, ms_gettext ("malformed link: '%s'"), value);
-  int p = key_index (path_keys, sizeof path_keys / sizeof *path_keys, path);
-  if (p < 0)
+  int p = 0;
+  while (path_keys[p] && strcmp (path_keys[p], path) != 0)
+    p++;
+  if (!path_keys[p])
     return ms_small_reader_fail (rd, ms_gettext ("unknown PCIe path '%s'"), path);
   r->topo.nvlinks[i][j] = links;
   r->topo.pcie_path[i][j] = (MsLinkPath) p;

@@ -35,9 +35,6 @@ typedef struct {
   MS_SMALL_RUN_FIELDS;
 } MsPeerFile;
 
-/* Stable names in the file for methods and PCIe paths (not translated). */
-const char *ms_link_path_key (MsLinkPath path);
-
 /* Fills file from a finished run: the date and host of now. info holds
  * results->n_devices entries, in slot order. */
 void ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results,
