@@ -227,12 +227,11 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   else if (ok && !holds_a_spread (rr))
     snprintf (err, errlen, ms_gettext ("%s: no rows: the profile holds no spread (a cut file?)"),
               path);
-  if (!ok || !rr->valid || !holds_a_spread (rr)) {
-    ms_run_to_run_clear (rr);
-    device[0] = '\0';
-    return false;
-  }
-  return true;
+  else if (ok)
+    return true;
+  ms_run_to_run_clear (rr);
+  device[0] = '\0';
+  return false;
 }
 
 /* Keeps a piece of the file's name to one name: no '/', and no ':' (bus
