@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-csv-column-table.h"
 #include "ms-i18n.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"

@@ -4,14 +4,10 @@
  * read back strictly. */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "ms-i18n.h"
 #include "ms-meta.h"

@@ -3,22 +3,13 @@
  * memory, then through an atomic file; read back strictly, every malformed
  * line refused with its number. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <stddef.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "ms-atomic-file.h"
-#include "ms-csv-field.h"
-#include "ms-csv-private.h"
 #include "ms-i18n.h"
 #include "ms-meta.h"
 #include "ms-modes.h"
-#include "ms-number.h"
 #include "ms-peer-file.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"

@@ -4,17 +4,13 @@
  * with its sidecar (ms-small-file.h, as the peer matrix); read back
  * strictly, every malformed line refused with its number. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
-#include "ms-number.h"
 #include "ms-portable-file.h"
 #include "ms-small-file.h"
-#include "ms-utf8.h"
 
 static const char *const case_keys[MS_PORTABLE_COUNT + 1] = { "per-gpu", "portable", "foreign",
                                                              NULL };

@@ -5,8 +5,6 @@
  * GPU model). The spread itself and its interval: model/ms-run-to-run.c. */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <errno.h>
-#include <math.h>
 #include <stddef.h>
 #include <pthread.h>
 #include <stdio.h>
