@@ -145,7 +145,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
         }
 }
 
-
 bool
 ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
 {

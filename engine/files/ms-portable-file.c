@@ -85,7 +85,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
   }
 }
 
-
 bool
 ms_portable_file_write (const MsPortableFile *file, const char *path, char *err, size_t errlen)
 {

@@ -37,11 +37,9 @@ typedef struct {
 void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len,
                           char *version, size_t version_len);
 
-
 /* Records the first failure as "path:line: why"; returns false. */
 bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
-
 
 /* The slot of the CUDA device index among *n devices; with the metadata
  * unknown (rd says so), an index not seen yet takes the next slot (the
@@ -177,7 +175,6 @@ void ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceI
 void ms_small_put_run_head (FILE *f, const MsSmallRun *run);
 void ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
                                const char (*serials)[32]);
-
 
 /* Writes data as format says to path, its metadata to the sidecar beside
  * it; a target that is no file (a pipe, a device), where no sidecar can go,
