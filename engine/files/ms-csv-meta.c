@@ -2,6 +2,7 @@
 /* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,29 +62,6 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
   return true;
 }
 
-/* Where a key copied as it is goes, and its room: the run's own words and
- * the device's. */
-static char *
-text_target (MsResults *r, MsMetaId id, size_t *len)
-{
-  MsDeviceInfo *d = &r->device;
-#define TEXT_KEY(key, field)                                                                       \
-  case key: *len = sizeof (field); return (field)
-  switch (id) {
-    TEXT_KEY (MS_META_VERSION, r->version);
-    TEXT_KEY (MS_META_DATE, r->date);
-    TEXT_KEY (MS_META_LABEL, r->label);
-    TEXT_KEY (MS_META_NOTE, r->note);
-    TEXT_KEY (MS_META_EXPERIMENT_SETTINGS, r->experiment_settings);
-    TEXT_KEY (MS_META_PCI_BUS_ID, d->pci_bus_id);
-    TEXT_KEY (MS_META_CPU_AFFINITY, d->host_cpu_affinity);
-    TEXT_KEY (MS_META_EXPERIMENT_SWITCHES, d->experiment_switches);
-    TEXT_KEY (MS_META_GPU_NEAR_CPUS, d->gpu_near_cpus);
-  default: return NULL;
-  }
-#undef TEXT_KEY
-}
-
 /* The text keys with a rule of their own. */
 static void
 read_text (MsResults *r, MsMetaId id, const char *value)
@@ -105,42 +83,56 @@ read_text (MsResults *r, MsMetaId id, const char *value)
   }
 }
 
-/* Where a whole-number or flag key goes. */
-static int *
-int_target (MsResults *r, MsMetaId id)
-{
-  MsDeviceInfo *d = &r->device;
-  MsSweep *s = &r->sweep;
-  switch (id) {
-  case MS_META_DEVICE_INDEX: return &d->index;
-  case MS_META_MIN_EXP: return &s->min_exp;
-  case MS_META_MAX_EXP: return &s->max_exp;
-  case MS_META_STEP: return &s->step;
-  case MS_META_REPS: return &s->reps;
-  case MS_META_WARMUP: return &s->warmup;
-  case MS_META_STREAMS: return &s->streams;
-  case MS_META_ASYNC_ENGINE_COUNT: return &d->async_engine_count;
-  case MS_META_CONCURRENT_KERNELS: return &d->concurrent_kernels;
-  case MS_META_PRIORITY_LEAST: return &d->priority_least;
-  case MS_META_PRIORITY_GREATEST: return &d->priority_greatest;
-  case MS_META_MULTIPROCESSORS: return &d->multiprocessors;
-  case MS_META_L2_BYTES: return &d->l2_bytes;
-  case MS_META_PREP_THREADS: return &d->prep_threads;
-  default: return NULL;
-  }
-}
+/* Where a key of the table's kinds goes, and its room: the run's own
+ * words, its settings and the device's. A field is of its key's kind:
+ * char[] for text, int, bool for a flag, uint64_t for a count. */
+#define FIELD(id, member) { id, offsetof (MsResults, member), sizeof (((MsResults *) 0)->member) }
+static const struct {
+  MsMetaId id;
+  size_t offset, size;
+} fields[] = {
+  FIELD (MS_META_VERSION, version),
+  FIELD (MS_META_DATE, date),
+  FIELD (MS_META_LABEL, label),
+  FIELD (MS_META_NOTE, note),
+  FIELD (MS_META_EXPERIMENT_SETTINGS, experiment_settings),
+  FIELD (MS_META_PCI_BUS_ID, device.pci_bus_id),
+  FIELD (MS_META_CPU_AFFINITY, device.host_cpu_affinity),
+  FIELD (MS_META_EXPERIMENT_SWITCHES, device.experiment_switches),
+  FIELD (MS_META_GPU_NEAR_CPUS, device.gpu_near_cpus),
+  FIELD (MS_META_DEVICE_INDEX, device.index),
+  FIELD (MS_META_MIN_EXP, sweep.min_exp),
+  FIELD (MS_META_MAX_EXP, sweep.max_exp),
+  FIELD (MS_META_STEP, sweep.step),
+  FIELD (MS_META_REPS, sweep.reps),
+  FIELD (MS_META_WARMUP, sweep.warmup),
+  FIELD (MS_META_STREAMS, sweep.streams),
+  FIELD (MS_META_ASYNC_ENGINE_COUNT, device.async_engine_count),
+  FIELD (MS_META_CONCURRENT_KERNELS, device.concurrent_kernels),
+  FIELD (MS_META_PRIORITY_LEAST, device.priority_least),
+  FIELD (MS_META_PRIORITY_GREATEST, device.priority_greatest),
+  FIELD (MS_META_MULTIPROCESSORS, device.multiprocessors),
+  FIELD (MS_META_L2_BYTES, device.l2_bytes),
+  FIELD (MS_META_PREP_THREADS, device.prep_threads),
+  FIELD (MS_META_CAN_MAP_HOST_MEMORY, device.can_map_host_memory),
+  FIELD (MS_META_CONCURRENT_MANAGED_ACCESS, device.concurrent_managed_access),
+  FIELD (MS_META_PAGEABLE_MEMORY_ACCESS, device.pageable_memory_access),
+  FIELD (MS_META_MANAGED_MEMORY, device.managed_memory),
+  FIELD (MS_META_UNIFIED_ADDRESSING, device.unified_addressing),
+  FIELD (MS_META_MEMORY_TOTAL, device.total_mem),
+  FIELD (MS_META_MEMORY_FREE, device.free_mem),
+};
+#undef FIELD
 
-static bool *
-flag_target (MsDeviceInfo *d, MsMetaId id)
+static void *
+field_of (MsResults *r, MsMetaId id, size_t *size)
 {
-  switch (id) {
-  case MS_META_CAN_MAP_HOST_MEMORY: return &d->can_map_host_memory;
-  case MS_META_CONCURRENT_MANAGED_ACCESS: return &d->concurrent_managed_access;
-  case MS_META_PAGEABLE_MEMORY_ACCESS: return &d->pageable_memory_access;
-  case MS_META_MANAGED_MEMORY: return &d->managed_memory;
-  case MS_META_UNIFIED_ADDRESSING: return &d->unified_addressing;
-  default: return NULL;
-  }
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    if (fields[i].id == id) {
+      *size = fields[i].size;
+      return (char *) r + fields[i].offset;
+    }
+  return NULL;
 }
 
 /* The keys with a form of their own. Field widths bound the numbers: no
@@ -181,20 +173,16 @@ static void
 read_key (MsResults *r, MsMetaId id, const char *value)
 {
   const MsMetaKey *k = ms_meta_table (id);
-  int *i = int_target (r, id);
-  bool *flag = flag_target (&r->device, id);
-  size_t room;
-  char *text = text_target (r, id, &room);
-  if (text)
-    ms_utf8_copy (text, room, value);
-  else if (i)
-    ms_meta_int (id, value, i);
-  else if (flag)
-    ms_meta_flag (value, flag);
-  else if (id == MS_META_MEMORY_TOTAL)
-    ms_csv_parse_count (value, strlen (value), &r->device.total_mem);
-  else if (id == MS_META_MEMORY_FREE)
-    ms_csv_parse_count (value, strlen (value), &r->device.free_mem);
+  size_t size;
+  void *field = field_of (r, id, &size);
+  if (field && k->type == MS_META_TEXT)
+    ms_utf8_copy (field, size, value);
+  else if (field && k->type == MS_META_INT)
+    ms_meta_int (id, value, field);
+  else if (field && k->type == MS_META_FLAG)
+    ms_meta_flag (value, field);
+  else if (field && k->type == MS_META_COUNT)
+    ms_csv_parse_count (value, strlen (value), field);
   else if (k->type == MS_META_TEXT)
     read_text (r, id, value);
   else
