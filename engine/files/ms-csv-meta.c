@@ -17,8 +17,8 @@
 #include "ms-sweep.h"
 #include "ms-utf8.h"
 
-/* The metadata keys of ms-csv-write.c's write_state_metadata (rounds,
- * processes, the measuring CPU and node, the warm-up); false for any
+/* The metadata keys of ms-csv-write.c's write_state_metadata with a rule
+ * of their own (the measuring CPU and node, the warm-up); false for any
  * other key. */
 static bool
 read_state_metadata (MsResults *r, const char *key, const char *value)
@@ -26,11 +26,6 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
   MsDeviceInfo *d = &r->device;
   int ms, mhz;
   switch (ms_meta_lookup (key)) {
-  case MS_META_ROUNDS: ms_meta_int (MS_META_ROUNDS, value, &r->sweep.rounds); break;
-  case MS_META_PROCESSES: ms_meta_int (MS_META_PROCESSES, value, &r->sweep.processes); break;
-  case MS_META_GRADE_TARGET_PCT:
-    ms_meta_number (MS_META_GRADE_TARGET_PCT, value, &r->sweep.grade_target_pct);
-    break;
   case MS_META_GRADE_WIDE:
     snprintf (r->grade_wide, sizeof r->grade_wide, "%s", strcmp (value, "none") ? value : "");
     break;
@@ -85,44 +80,48 @@ read_text (MsResults *r, MsMetaId id, const char *value)
 
 /* Where a key of the table's kinds goes, and its room: the run's own
  * words, its settings and the device's. A field is of its key's kind:
- * char[] for text, int, bool for a flag, uint64_t for a count. */
-#define FIELD(id, member) { id, offsetof (MsResults, member), sizeof (((MsResults *) 0)->member) }
+ * char[] for text, int, double for a number, bool for a flag, uint64_t
+ * for a count. */
+#define AT(member) offsetof (MsResults, member), sizeof (((MsResults *) 0)->member)
 static const struct {
   MsMetaId id;
   size_t offset, size;
 } fields[] = {
-  FIELD (MS_META_VERSION, version),
-  FIELD (MS_META_DATE, date),
-  FIELD (MS_META_LABEL, label),
-  FIELD (MS_META_NOTE, note),
-  FIELD (MS_META_EXPERIMENT_SETTINGS, experiment_settings),
-  FIELD (MS_META_PCI_BUS_ID, device.pci_bus_id),
-  FIELD (MS_META_CPU_AFFINITY, device.host_cpu_affinity),
-  FIELD (MS_META_EXPERIMENT_SWITCHES, device.experiment_switches),
-  FIELD (MS_META_GPU_NEAR_CPUS, device.gpu_near_cpus),
-  FIELD (MS_META_DEVICE_INDEX, device.index),
-  FIELD (MS_META_MIN_EXP, sweep.min_exp),
-  FIELD (MS_META_MAX_EXP, sweep.max_exp),
-  FIELD (MS_META_STEP, sweep.step),
-  FIELD (MS_META_REPS, sweep.reps),
-  FIELD (MS_META_WARMUP, sweep.warmup),
-  FIELD (MS_META_STREAMS, sweep.streams),
-  FIELD (MS_META_ASYNC_ENGINE_COUNT, device.async_engine_count),
-  FIELD (MS_META_CONCURRENT_KERNELS, device.concurrent_kernels),
-  FIELD (MS_META_PRIORITY_LEAST, device.priority_least),
-  FIELD (MS_META_PRIORITY_GREATEST, device.priority_greatest),
-  FIELD (MS_META_MULTIPROCESSORS, device.multiprocessors),
-  FIELD (MS_META_L2_BYTES, device.l2_bytes),
-  FIELD (MS_META_PREP_THREADS, device.prep_threads),
-  FIELD (MS_META_CAN_MAP_HOST_MEMORY, device.can_map_host_memory),
-  FIELD (MS_META_CONCURRENT_MANAGED_ACCESS, device.concurrent_managed_access),
-  FIELD (MS_META_PAGEABLE_MEMORY_ACCESS, device.pageable_memory_access),
-  FIELD (MS_META_MANAGED_MEMORY, device.managed_memory),
-  FIELD (MS_META_UNIFIED_ADDRESSING, device.unified_addressing),
-  FIELD (MS_META_MEMORY_TOTAL, device.total_mem),
-  FIELD (MS_META_MEMORY_FREE, device.free_mem),
+  { MS_META_VERSION, AT (version) },
+  { MS_META_DATE, AT (date) },
+  { MS_META_LABEL, AT (label) },
+  { MS_META_NOTE, AT (note) },
+  { MS_META_EXPERIMENT_SETTINGS, AT (experiment_settings) },
+  { MS_META_PCI_BUS_ID, AT (device.pci_bus_id) },
+  { MS_META_CPU_AFFINITY, AT (device.host_cpu_affinity) },
+  { MS_META_EXPERIMENT_SWITCHES, AT (device.experiment_switches) },
+  { MS_META_GPU_NEAR_CPUS, AT (device.gpu_near_cpus) },
+  { MS_META_DEVICE_INDEX, AT (device.index) },
+  { MS_META_MIN_EXP, AT (sweep.min_exp) },
+  { MS_META_MAX_EXP, AT (sweep.max_exp) },
+  { MS_META_STEP, AT (sweep.step) },
+  { MS_META_REPS, AT (sweep.reps) },
+  { MS_META_WARMUP, AT (sweep.warmup) },
+  { MS_META_STREAMS, AT (sweep.streams) },
+  { MS_META_ROUNDS, AT (sweep.rounds) },
+  { MS_META_PROCESSES, AT (sweep.processes) },
+  { MS_META_GRADE_TARGET_PCT, AT (sweep.grade_target_pct) },
+  { MS_META_ASYNC_ENGINE_COUNT, AT (device.async_engine_count) },
+  { MS_META_CONCURRENT_KERNELS, AT (device.concurrent_kernels) },
+  { MS_META_PRIORITY_LEAST, AT (device.priority_least) },
+  { MS_META_PRIORITY_GREATEST, AT (device.priority_greatest) },
+  { MS_META_MULTIPROCESSORS, AT (device.multiprocessors) },
+  { MS_META_L2_BYTES, AT (device.l2_bytes) },
+  { MS_META_PREP_THREADS, AT (device.prep_threads) },
+  { MS_META_CAN_MAP_HOST_MEMORY, AT (device.can_map_host_memory) },
+  { MS_META_CONCURRENT_MANAGED_ACCESS, AT (device.concurrent_managed_access) },
+  { MS_META_PAGEABLE_MEMORY_ACCESS, AT (device.pageable_memory_access) },
+  { MS_META_MANAGED_MEMORY, AT (device.managed_memory) },
+  { MS_META_UNIFIED_ADDRESSING, AT (device.unified_addressing) },
+  { MS_META_MEMORY_TOTAL, AT (device.total_mem) },
+  { MS_META_MEMORY_FREE, AT (device.free_mem) },
 };
-#undef FIELD
+#undef AT
 
 static void *
 field_of (MsResults *r, MsMetaId id, size_t *size)
@@ -179,6 +178,8 @@ read_key (MsResults *r, MsMetaId id, const char *value)
     ms_utf8_copy (field, size, value);
   else if (field && k->type == MS_META_INT)
     ms_meta_int (id, value, field);
+  else if (field && k->type == MS_META_NUMBER)
+    ms_meta_number (id, value, field);
   else if (field && k->type == MS_META_FLAG)
     ms_meta_flag (value, field);
   else if (field && k->type == MS_META_COUNT)
