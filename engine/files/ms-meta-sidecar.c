@@ -66,37 +66,6 @@ same_name (const char *name, const char *path)
 
 /* ---- writing ------------------------------------------------------------ */
 
-/* One '# key: value' line of the writer's text, cut into its key and value
- * (pointers into a copy); false for a title line. */
-typedef struct {
-  char *key, *value;
-  bool written;
-} MetaLine;
-
-static int
-split_lines (char *text, MetaLine **out)
-{
-  int n = 0, cap = 0;
-  MetaLine *lines = NULL;
-  for (char *line = strtok (text, "\n"); line; line = strtok (NULL, "\n")) {
-    char *key = line + (line[0] == '#'), *colon;
-    key += strspn (key, " ");
-    if (line[0] != '#' || !(colon = strstr (key, ": ")))
-      continue;
-    *colon = '\0';
-    if (n == cap) {
-      cap = cap ? 2 * cap : 64;
-      MetaLine *grown = realloc (lines, (size_t) cap * sizeof *grown);
-      if (!grown)
-        break;
-      lines = grown;
-    }
-    lines[n++] = (MetaLine){ .key = key, .value = colon + 2 };
-  }
-  *out = lines;
-  return n;
-}
-
 /* Numbers of the table's numeric kinds as written, everything else a
  * string. */
 static MsJson *
@@ -109,47 +78,49 @@ meta_value (const char *key, const char *value)
                                               : ms_json_string_new (value);
 }
 
-/* key as the writers write a name that is not UTF-8 (U+FFFD). */
+/* value as key's, or where key repeats (um-counts, a fleet node's lines)
+ * appended to an array of its values, in the order written. */
 static void
-add_member (MsJson *object, const char *key, MsJson *value)
+add_value (MsJson *object, const char *key, MsJson *value)
 {
-  MsJson *name = ms_json_string_new (key);
-  if (name)
-    json_object_object_add (object, ms_json_string (name), value);
+  MsJson *had = ms_json_member (object, key);
+  if (had && !json_object_is_type (had, json_type_array)) {
+    MsJson *values = json_object_new_array ();
+    json_object_array_add (values, json_object_get (had));
+    json_object_object_add (object, key, values);
+    had = values;
+  }
+  if (had)
+    json_object_array_add (had, value);
   else
-    ms_json_free (value);
-  ms_json_free (name);
+    json_object_object_add (object, key, value);
 }
 
-/* A key that appears once has its value; one that repeats (um-counts, a
- * fleet node's lines) an array of them, in the order written. */
+/* The '# key: value' lines of the writer's text as members; title lines
+ * and the run id (a member of its own) left out. */
 static MsJson *
 metadata_of (const char *meta_lines)
 {
   char *copy = strdup (meta_lines ? meta_lines : "");
-  MetaLine *lines = NULL;
-  int n = copy ? split_lines (copy, &lines) : 0;
-  MsJson *meta = json_object_new_object ();
-  for (int i = 0; meta && i < n; i++) {
-    if (lines[i].written || strcmp (lines[i].key, ms_meta_table (MS_META_RUN_ID)->key) == 0)
+  MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
+  for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
+    char *key = line + (line[0] == '#'), *colon;
+    key += strspn (key, " ");
+    if (line[0] != '#' || !(colon = strstr (key, ": ")))
       continue;
-    int count = 0;
-    for (int j = i; j < n; j++)
-      count += strcmp (lines[j].key, lines[i].key) == 0;
-    MsJson *values = count > 1 ? json_object_new_array () : NULL;
-    for (int j = i; j < n; j++) {
-      if (strcmp (lines[j].key, lines[i].key) != 0)
-        continue;
-      MsJson *value = meta_value (lines[j].key, lines[j].value);
-      if (count > 1)
-        json_object_array_add (values, value);
-      else
-        values = value;
-      lines[j].written = true;
-    }
-    add_member (meta, lines[i].key, values);
+    *colon = '\0';
+    if (strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
+      add_value (raw, key, meta_value (key, colon + 2));
   }
-  free (lines);
+  /* Each key as the writers write a name that is not UTF-8 (U+FFFD). */
+  for (const MsJsonMember *m = ms_json_first_member (raw); meta && m; m = ms_json_next_member (m)) {
+    MsJson *name = ms_json_string_new (ms_json_member_name (m));
+    if (name)
+      json_object_object_add (meta, ms_json_string (name),
+                              json_object_get (ms_json_member_value (m)));
+    ms_json_free (name);
+  }
+  ms_json_free (raw);
   free (copy);
   /* json-c lays an empty object out over two lines. */
   return json_object_object_length (meta) > 0 ? meta : ms_json_keep_text (meta, "{}");
