@@ -827,7 +827,7 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   MsAtomicFile *files[MS_ATOMIC_MAX_GROUP];
   MsSidecarFile described[MS_ATOMIC_MAX_GROUP];
   char path[4096];
-  MsSidecarKept kept[MS_ATOMIC_MAX_GROUP];
+  char kept[MS_ATOMIC_MAX_GROUP][256];
   int n_files = 0, n_described = n;
   for (int i = 0; i < n; i++) {
     files[n_files++] = writers[i]->file;
@@ -843,9 +843,8 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   } else if (sidecar) {
     /* A file of the run written alone (samples, then summary) keeps what
      * the sidecar says of the run's other file. */
-    int n_kept = n == 1 ? ms_meta_sidecar_kept (path, run_id, roles[0], kept, 1) : 0;
-    for (int i = 0; i < n_kept; i++)
-      described[n_described++] = ms_meta_sidecar_kept_file (&kept[i]);
+    if (n == 1)
+      n_described += ms_meta_sidecar_kept (path, run_id, roles[0], described + n, kept, 1);
     side = ms_meta_sidecar_open (path, run_id, meta, described, n_described, err, errlen);
   }
   if (sidecar && !side) {

@@ -486,7 +486,7 @@ read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
 
 int
 ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
-                      MsSidecarKept *out, int max)
+                      MsSidecarFile *out, char (*names)[256], int max)
 {
   char err[1024];
   struct stat st;
@@ -507,23 +507,16 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
     if (n == max || strcmp (key, role) == 0 || !name || !bytes || (!hash && !sha)
         || (strcmp (key, "samples") != 0 && strcmp (key, "summary") != 0))
       continue;
-    MsSidecarKept *k = &out[n++];
-    snprintf (k->role, sizeof k->role, "%s", key);
-    snprintf (k->name, sizeof k->name, "%s", name);
+    MsSidecarFile *k = &out[n];
+    k->role = strcmp (key, "samples") == 0 ? "samples" : "summary";
+    snprintf (names[n], 256, "%s", name);
+    k->path = names[n++];
     k->bytes = strtoll (bytes, NULL, 10);
     k->fnv1a = hash ? strtoull (hash, NULL, 16) : 0;
     snprintf (k->sha256, sizeof k->sha256, "%s", sha ? sha : "");
   }
   ms_json_free (root);
   return n;
-}
-
-MsSidecarFile
-ms_meta_sidecar_kept_file (const MsSidecarKept *kept)
-{
-  MsSidecarFile file = { kept->role, kept->name, kept->bytes, kept->fnv1a, "" };
-  snprintf (file.sha256, sizeof file.sha256, "%s", kept->sha256);
-  return file;
 }
 
 /* ---- a sidecar belongs to its file set ---------------------------------- */
@@ -813,7 +806,7 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
                          const char *add, char *err, size_t errlen)
 {
   char path[4096], run_id[64] = "", why[256];
-  MsSidecarKept files[MS_SIDECAR_MAX_FILES];
+  char names[MS_SIDECAR_MAX_FILES][256];
   /* The size the sidecar describes: a compressed file's plain content's
    * (its recorded size, ms-input.h). */
   MsInput *in = ms_input_open (csv_path, false, why, sizeof why);
@@ -827,10 +820,8 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
   if (!lines)
     return false;
   sscanf (lines, "# run-id: %63s", run_id);
-  int n = ms_meta_sidecar_kept (path, run_id, "", files, MS_SIDECAR_MAX_FILES);
   MsSidecarFile described[MS_SIDECAR_MAX_FILES];
-  for (int i = 0; i < n; i++)
-    described[i] = ms_meta_sidecar_kept_file (&files[i]);
+  int n = ms_meta_sidecar_kept (path, run_id, "", described, names, MS_SIDECAR_MAX_FILES);
   char *meta = NULL;
   size_t meta_len = 0;
   FILE *m = open_memstream (&meta, &meta_len);

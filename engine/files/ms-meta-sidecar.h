@@ -67,24 +67,12 @@ void ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *r
 void ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
                             const MsSidecarFile *files, int n_files);
 
-/* A file an existing sidecar describes, as read back. */
-typedef struct {
-  char role[16];
-  char name[256];
-  long long bytes;
-  uint64_t fnv1a;
-  char sha256[MS_SHA256_HEX_LEN]; /* empty where the entry has none (version 1) */
-} MsSidecarKept;
-
 /* The files other than role's that the sidecar at sidecar_path describes
- * for run_id, at most max; 0 when it is missing, damaged or another
- * run's. */
+ * for run_id, at most max, as the writer describes them again (a version-1
+ * entry with its FNV-1a and no SHA-256), their names in names; 0 when it
+ * is missing, damaged or another run's. */
 int ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *role,
-                          MsSidecarKept *out, int max);
-
-/* A kept file as the writer describes it again (its SHA-256, or a
- * version-1 entry's FNV-1a); its names point into kept. */
-MsSidecarFile ms_meta_sidecar_kept_file (const MsSidecarKept *kept);
+                          MsSidecarFile *out, char (*names)[256], int max);
 
 /* The names of the files the sidecar at sidecar_path describes (any run,
  * any role), at most max, into names; -1 when it is no sidecar of
