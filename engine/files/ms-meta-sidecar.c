@@ -788,19 +788,6 @@ ms_meta_sidecar_open (const char *path, const char *run_id, const char *meta_lin
   return side;
 }
 
-/* Lines of text that start with none of the prefixes. */
-static void
-put_lines_without (FILE *f, const char *text, const char *const *prefixes, int n_prefixes)
-{
-  for (const char *p = text, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
-    bool dropped = false;
-    for (int k = 0; k < n_prefixes && !dropped; k++)
-      dropped = strncmp (p, prefixes[k], strlen (prefixes[k])) == 0;
-    if (!dropped)
-      fwrite (p, 1, (size_t) (eol - p) + 1, f);
-  }
-}
-
 bool
 ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_drop,
                          const char *add, char *err, size_t errlen)
@@ -822,15 +809,19 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
   sscanf (lines, "# run-id: %63s", run_id);
   MsSidecarFile described[MS_SIDECAR_MAX_FILES];
   int n = ms_meta_sidecar_kept (path, run_id, "", described, names, MS_SIDECAR_MAX_FILES);
-  char *meta = NULL;
-  size_t meta_len = 0;
-  FILE *m = open_memstream (&meta, &meta_len);
-  if (m) {
-    put_lines_without (m, lines, drop, n_drop);
-    fputs (add, m);
+  /* The lines that start with none of drop[], then add. */
+  char *meta = malloc (strlen (lines) + strlen (add) + 1), *end = meta;
+  for (const char *p = lines, *eol; meta && (eol = strchr (p, '\n')); p = eol + 1) {
+    bool dropped = false;
+    for (int k = 0; k < n_drop && !dropped; k++)
+      dropped = strncmp (p, drop[k], strlen (drop[k])) == 0;
+    if (!dropped)
+      end = mempcpy (end, p, (size_t) (eol - p) + 1);
   }
+  if (meta)
+    strcpy (end, add);
   MsAtomicFile *file = NULL;
-  if (!m || fclose (m) != 0)
+  if (!meta)
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
   else
     file = ms_meta_sidecar_open (path, run_id, meta, described, n, err, errlen);
