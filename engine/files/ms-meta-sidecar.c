@@ -258,6 +258,14 @@ hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
   return ok;
 }
 
+/* Whether a parsed sidecar is of memsweep's format. */
+static bool
+is_ours (const MsJson *root)
+{
+  const char *format = ms_json_string (ms_json_member (root, "format"));
+  return format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0;
+}
+
 /* Whether a files entry has the size given, and (digests not NULL) one of
  * the two digests of its kind: SHA-256, or a version-1 entry's FNV-1a. */
 static bool
@@ -369,9 +377,8 @@ lines_of (const MsJson *root)
 static const char *
 refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
 {
-  const char *format = ms_json_string (ms_json_member (root, "format"));
   const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
-  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0)
+  if (!is_ours (root))
     return ms_gettext ("not a memsweep metadata file");
   /* Every version memsweep wrote: 1 (FNV-1a) and 2 (SHA-256). */
   if (!version || (strcmp (version, "1") != 0 && strcmp (version, "2") != 0))
@@ -530,9 +537,7 @@ ms_meta_sidecar_describes (const char *sidecar_path, const char *path)
   if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return false;
   MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
-  const char *format = ms_json_string (ms_json_member (root, "format"));
-  bool ours = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0 &&
-              describes (root, path, (long long) st.st_size) == DESCRIBED;
+  bool ours = is_ours (root) && describes (root, path, (long long) st.st_size) == DESCRIBED;
   ms_json_free (root);
   return ours;
 }
@@ -542,8 +547,7 @@ ms_meta_sidecar_names (const char *sidecar_path, char (*names)[256], int max)
 {
   char err[1024];
   MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
-  const char *format = ms_json_string (ms_json_member (root, "format"));
-  int n = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0 ? 0 : -1;
+  int n = is_ours (root) ? 0 : -1;
   for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files"));
        m && n >= 0 && n < max; m = ms_json_next_member (m)) {
     const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
@@ -589,8 +593,7 @@ each_form (const char *sidecar_path, const char *name, size_t len, MsSidecarFile
 static bool
 each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, void *data)
 {
-  const char *format = ms_json_string (ms_json_member (root, "format"));
-  if (!format || strcmp (format, MS_META_SIDECAR_FORMAT) != 0)
+  if (!is_ours (root))
     return true;
   for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files")); m;
        m = ms_json_next_member (m)) {
@@ -640,13 +643,12 @@ is_written (const char *path, void *data)
   return false;
 }
 
-/* The first file of the parsed sidecar's set that is not among
- * files[0..n) and not of run_id's run (whose other file a writer keeps):
+/* The first file of the parsed sidecar's set that is not among o's
+ * files and not of run_id's run (whose other file a writer keeps):
  * writing over the sidecar would take that file's metadata. A name with a
  * folder in it is never the writer's. */
 static const char *
-other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *files, int n,
-            const char *run_id, OtherFile *o)
+other_file (const MsJson *root, const char *sidecar_path, const char *run_id, OtherFile *o)
 {
   const char *id = ms_json_string (ms_json_member (root, "run-id"));
   if (run_id && id && strcmp (id, run_id) == 0)
@@ -657,27 +659,19 @@ other_file (const MsJson *root, const char *sidecar_path, const MsSidecarFile *f
     if (name && strchr (name, '/'))
       return name;
   }
-  *o = (OtherFile){ files, n, "" };
   return each_file (root, sidecar_path, is_written, o) ? NULL : o->other;
 }
 
-/* Whether the sidecar at path may be replaced by the writer of files[0..n)
- * for run_id (NULL before the work, when the id is not known): a file or a
- * new name, and where it is a sidecar, nothing it names but these files,
- * or their run's, lies beside it. What names no file (a damaged sidecar, a
- * file of another kind) is replaced as the CSV files at their names are. */
 /* A file beside the sidecar at path that its name would make it describe
  * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped) and
- * that is none of files[0..n); NULL when there is none. */
+ * that is none of o's files; NULL when there is none. */
 static const char *
-other_claimant (const char *path, const MsSidecarFile *files, int n, OtherFile *o)
+other_claimant (const char *path, OtherFile *o)
 {
   static const char *const forms[] = { ".csv", "-samples.csv", "-summary.csv",
                                        ".csv.gz", "-samples.csv.gz", "-summary.csv.gz" };
   size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
   struct stat st;
-  o->files = files;
-  o->n = n;
   for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
     char beside[4096];
     if (snprintf (beside, sizeof beside, "%.*s%s", (int) stem, path, forms[i]) <
@@ -688,6 +682,11 @@ other_claimant (const char *path, const MsSidecarFile *files, int n, OtherFile *
   return NULL;
 }
 
+/* Whether the sidecar at path may be replaced by the writer of files[0..n)
+ * for run_id (NULL before the work, when the id is not known): a file or a
+ * new name, and where it is a sidecar, nothing it names but these files,
+ * or their run's, lies beside it. What names no file (a damaged sidecar, a
+ * file of another kind) is replaced as the CSV files at their names are. */
 static bool
 may_replace (const char *path, const MsSidecarFile *files, int n, const char *run_id, char *err,
              size_t errlen)
@@ -718,26 +717,24 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
     return false;
   }
   MsJson *root = read_sidecar (path, false, why, sizeof why);
-  const char *format = ms_json_string (ms_json_member (root, "format"));
-  OtherFile o;
+  OtherFile o = { files, n, "" };
   /* What cannot be read as a sidecar (damaged, too large, another
    * program's JSON) is replaced only where no file beside it that it
    * would describe is left out of this write: else it may be that file's
    * metadata (a profile's, another run's). */
-  bool readable = format && strcmp (format, MS_META_SIDECAR_FORMAT) == 0;
-  const char *claimant = readable ? NULL : other_claimant (path, files, n, &o);
-  if (claimant)
-    snprintf (err, errlen,
-              ms_gettext ("%s: is not a sidecar this memsweep can read (%s), and may be the "
-                          "metadata of %s beside it: not replaced; choose another name, or "
-                          "remove it"),
-              path, root ? ms_gettext ("not a memsweep metadata file") : why, claimant);
-  const char *other = readable ? other_file (root, path, files, n, run_id, &o) : claimant;
+  bool readable = is_ours (root);
+  const char *other = readable ? other_file (root, path, run_id, &o) : other_claimant (path, &o);
   if (other && readable)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "
                           "replaced; choose another name"),
               path, other);
+  else if (other)
+    snprintf (err, errlen,
+              ms_gettext ("%s: is not a sidecar this memsweep can read (%s), and may be the "
+                          "metadata of %s beside it: not replaced; choose another name, or "
+                          "remove it"),
+              path, root ? ms_gettext ("not a memsweep metadata file") : why, other);
   ms_json_free (root);
   if (other)
     errno = EEXIST;
