@@ -330,26 +330,21 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
-/* A string's or a number's text; NULL for anything else. */
-static const char *
-line_value (const MsJson *value)
-{
-  const char *text = ms_json_string (value);
-  return text ? text : ms_json_number_text (value);
-}
-
+/* A line for the member's value, or one for each of its values (an
+ * array); what is no string or number, none. */
 static void
 put_member (FILE *f, const char *key, const MsJson *value)
 {
   /* A key that would not read back as one (a line end, ": ") is dropped. */
   if (strpbrk (key, "\r\n") || strstr (key, ": ") || !key[0])
     return;
-  if (line_value (value))
-    ms_meta_put (f, key, "%s", line_value (value));
-  size_t n = json_object_is_type (value, json_type_array) ? json_object_array_length (value) : 0;
-  for (size_t i = 0; i < n; i++)
-    if (line_value (json_object_array_get_idx (value, i)))
-      ms_meta_put (f, key, "%s", line_value (json_object_array_get_idx (value, i)));
+  bool array = json_object_is_type (value, json_type_array);
+  for (size_t i = 0; i < (array ? json_object_array_length (value) : 1); i++) {
+    const MsJson *one = array ? json_object_array_get_idx (value, i) : value;
+    const char *text = ms_json_string (one) ? ms_json_string (one) : ms_json_number_text (one);
+    if (text)
+      ms_meta_put (f, key, "%s", text);
+  }
 }
 
 static char *
@@ -496,9 +491,6 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
                       MsSidecarFile *out, char (*names)[256], int max)
 {
   char err[1024];
-  struct stat st;
-  if (stat (sidecar_path, &st) != 0)
-    return 0;
   MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
   const char *id = ms_json_string (ms_json_member (root, "run-id"));
   const MsJson *files = ms_json_member (root, "files");
