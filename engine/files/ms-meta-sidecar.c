@@ -561,19 +561,15 @@ beside (const char *sidecar_path, const char *name, char *out, size_t len)
 /* Calls fn for name beside the sidecar, its .gz form and its plain form,
  * each that exists; false when fn stopped. */
 static bool
-each_form (const char *sidecar_path, const char *name, size_t len, MsSidecarFileFunc fn,
-           void *data)
+each_form (const char *sidecar_path, const char *name, MsSidecarFileFunc fn, void *data)
 {
   char form[1024], path[4096];
   struct stat st;
-  size_t stem = ms_gzip_stem_len (name);
+  size_t len = strlen (name), stem = ms_gzip_stem_len (name);
   for (int i = 0; i < 2; i++) {
-    if (i == 0)
-      snprintf (form, sizeof form, "%.*s", (int) len, name);
-    else if (stem < len)
-      snprintf (form, sizeof form, "%.*s", (int) stem, name);
-    else
-      snprintf (form, sizeof form, "%.*s%s", (int) len, name, MS_GZIP_SUFFIX);
+    /* The name; then a .gz name's plain form, or a plain name's .gz form. */
+    snprintf (form, sizeof form, "%.*s%s", (int) (i == 0 ? len : stem), name,
+              i == 1 && stem == len ? MS_GZIP_SUFFIX : "");
     if (beside (sidecar_path, form, path, sizeof path) && lstat (path, &st) == 0 &&
         !fn (path, data))
       return false;
@@ -590,7 +586,7 @@ each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, v
   for (const MsJsonMember *m = ms_json_first_member (ms_json_member (root, "files")); m;
        m = ms_json_next_member (m)) {
     const char *name = ms_json_string (ms_json_member (ms_json_member_value (m), "name"));
-    if (name && !strchr (name, '/') && !each_form (sidecar_path, name, strlen (name), fn, data))
+    if (name && !strchr (name, '/') && !each_form (sidecar_path, name, fn, data))
       return false;
   }
   const char *base = base_name (sidecar_path);
@@ -600,7 +596,7 @@ each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, v
   for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
     char name[1024];
     snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
-    if (!each_form (sidecar_path, name, strlen (name), fn, data))
+    if (!each_form (sidecar_path, name, fn, data))
       return false;
   }
   return true;
