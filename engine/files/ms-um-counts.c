@@ -55,8 +55,6 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
 }
 
 /* Bounds what a hostile file can make us keep. */
-
-/* Bounds what a hostile file can make us keep. */
 #define MS_UM_MAX_LINES 4096
 
 struct MsUmLine {
