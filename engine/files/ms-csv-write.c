@@ -304,7 +304,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   write_experiment_metadata (w, r);
   ms_um_write_metadata (w->f, r);
   ms_health_write_metadata (w->f, r, &w->summary->health);
-  ms_meta_write_kept (w->f, r);
+  fputs (r->kept_metadata, w->f); /* the lines kept as they were read */
   ms_meta_printf (w->f, MS_META_UNITS,
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");
 }

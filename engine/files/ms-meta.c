@@ -218,9 +218,3 @@ ms_meta_refuse (MsResults *results, const char *key)
     snprintf (named + used, sizeof results->metadata_refused_keys - used, "%s%s",
               used ? ", " : "", key);
 }
-
-void
-ms_meta_write_kept (FILE *f, const MsResults *results)
-{
-  fputs (results->kept_metadata, f);
-}

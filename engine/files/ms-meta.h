@@ -131,5 +131,3 @@ bool ms_meta_keep (MsResults *results, const char *line, size_t len);
  * its key named in results->metadata_refused_keys, so that a reader that
  * shows a default in its place can say so. */
 void ms_meta_refuse (MsResults *results, const char *key);
-/* The kept lines, as they were read. */
-void ms_meta_write_kept (FILE *f, const MsResults *results);
