@@ -166,15 +166,14 @@ bool
 ms_um_pending_take (MsUmPending *pending, const char *line, size_t len)
 {
   const char *key = ms_meta_table (MS_META_UM_COUNTS)->key;
-  size_t key_len = strlen (key);
-  char value[512];
-  if (len < key_len + 4 || memcmp (line, "# ", 2) != 0 || memcmp (line + 2, key, key_len) != 0 ||
-      memcmp (line + 2 + key_len, ": ", 2) != 0)
+  char prefix[32], value[512];
+  size_t n = (size_t) snprintf (prefix, sizeof prefix, "# %s: ", key);
+  if (len < n || memcmp (line, prefix, n) != 0)
     return false;
-  len -= key_len + 4;
+  len -= n;
   if (len >= sizeof value)
     len = sizeof value - 1;
-  memcpy (value, line + key_len + 4, len);
+  memcpy (value, line + n, len);
   value[len] = '\0';
   while (len && (value[len - 1] == '\r' || value[len - 1] == '\n'))
     value[--len] = '\0';
