@@ -300,8 +300,6 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
   const MsJson *named = NULL;
   bool sized = false, hashed = false;
   Digests digests;
-  if (!json_object_is_type (files, json_type_object))
-    return OTHER_FILES;
   /* Hashed only when an entry has the file's size: a file of another size
    * (a summary of 4 GiB with no line end) is not read at all; SHA-256 only
    * when such an entry records one. */
