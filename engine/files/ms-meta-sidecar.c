@@ -229,16 +229,15 @@ hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
   char buf[1 << 16], err[64];
   /* A compressed file's hash is its plain content's. */
   MsInput *in = ms_input_open (path, false, err, sizeof err);
-  bool ok = in != NULL;
   /* A byte order mark an editor added is left out, where the file holds
    * it beside the bytes described. */
-  ssize_t n = ok ? ms_input_read (in, buf, 3) : -1;
+  ssize_t n = in ? ms_input_read (in, buf, 3) : -1;
   bool bom = n == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
              (ms_input_is_stream (in) || ms_input_size (in) >= (uint64_t) bytes + 3);
   size_t have = n > 0 && !bom ? (size_t) n : 0;
   Hashing h = { { MS_FNV1A_BASIS, MS_FNV1A_BASIS }, .want_sha256 = want_sha256 };
   ms_sha256_init (&h.sha256[0]);
-  ok = n >= 0;
+  bool ok = n >= 0;
   while (ok && bytes > 0) {
     if (have == 0) {
       n = ms_input_read (in, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf);
