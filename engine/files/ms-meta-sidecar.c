@@ -180,11 +180,8 @@ static MsJson *read_sidecar (const char *path, bool as_input, char *err, size_t 
 bool
 ms_meta_sidecar_inline (const char *text, size_t len)
 {
-  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0) {
-    text += 3;
-    len -= 3;
-  }
-  return len > 0 && text[0] == '#';
+  size_t bom = len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  return len > bom && text[bom] == '#';
 }
 
 /* The digests of a file's bytes a sidecar may record: [0] of the bytes,
