@@ -408,10 +408,8 @@ sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *w
   char *lines = root && !refused ? lines_of (root) : NULL;
   if (!root && strncmp (err, path, strlen (path)) == 0)
     snprintf (why, whylen, "%s: %s", err, unknown); /* the reader's "path: why" */
-  else if (!root)
-    snprintf (why, whylen, "%s: %s: %s", path, err, unknown);
-  else if (refused)
-    snprintf (why, whylen, "%s: %s: %s", path, refused, unknown);
+  else if (!root || refused)
+    snprintf (why, whylen, "%s: %s: %s", path, root ? refused : err, unknown);
   ms_json_free (root);
   errno = lines ? 0 : read_errno;
   return lines;
