@@ -149,8 +149,6 @@ parse_cell_line (const char *value, MsLinkLine *out)
 bool
 ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
 {
-  const char *run_key = ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD)->key;
-  const char *cell_key = ms_meta_table (MS_META_PCIE_LINK_UNDER_LOAD_CELL)->key;
   char buf[256];
   if (len >= sizeof buf || len < 2 || line[0] != '#')
     return false;
@@ -162,8 +160,9 @@ ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
     return false;
   *colon = '\0';
   const char *value = colon + 2, *end;
-  bool whole_run = strcmp (key, run_key) == 0;
-  if (!whole_run && strcmp (key, cell_key) != 0)
+  MsMetaId id = ms_meta_lookup (key);
+  bool whole_run = id == MS_META_PCIE_LINK_UNDER_LOAD;
+  if (!whole_run && id != MS_META_PCIE_LINK_UNDER_LOAD_CELL)
     return false;
   MsLinkLine l = { .whole_run = whole_run };
   bool ok = whole_run ? parse_link (value, &l.gen, &l.width, &end) : parse_cell_line (value, &l);
