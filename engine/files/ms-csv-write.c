@@ -52,32 +52,40 @@ cookie_write (void *sink, const char *data, size_t len)
   MsWriteSink *s = sink;
   if (s->hashing)
     ms_fnv1a (&s->hash, data, len);
-  if (!ms_atomic_file_write (s->file, data, len))
+  if (s->gz ? !ms_gzip_writer_put (s->gz, data, len, false)
+            : s->file && !ms_atomic_file_write (s->file, data, len))
     return -1;
   s->written += (long long) len;
   return (ssize_t) len;
+}
+
+/* w's stream onto w->sink, whatever that writes to; false (errno kept)
+ * when it cannot be made. */
+static bool
+open_stream (MsWriter *w)
+{
+  static const cookie_io_functions_t io = { .write = cookie_write };
+  w->f = fopencookie (&w->sink, "w", io);
+  if (w->f && setvbuf (w->f, NULL, _IOFBF, 1 << 16) == 0)
+    return true;
+  int saved = errno;
+  if (w->f)
+    fclose (w->f);
+  errno = saved;
+  return false;
 }
 
 static bool
 writer_open (MsWriter *w, const char *path, const char *run_id, const MsRunSummary *summary,
              char *err, size_t errlen)
 {
-  static const cookie_io_functions_t io = { .write = cookie_write };
-  memset (w, 0, sizeof *w);
-  w->path = path;
-  w->run_id = run_id;
-  w->summary = summary;
-  w->first_in_row = true;
-  w->run_id_offset = -1;
-  w->file = ms_atomic_file_open (path, err, errlen);
+  *w = (MsWriter){ .path = path, .run_id = run_id, .summary = summary, .first_in_row = true,
+                   .run_id_offset = -1 };
+  w->file = w->sink.file = ms_atomic_file_open (path, err, errlen);
   if (!w->file)
     return false;
-  w->sink.file = w->file;
-  w->f = fopencookie (&w->sink, "w", io);
-  if (!w->f || setvbuf (w->f, NULL, _IOFBF, 1 << 16) != 0) {
+  if (!open_stream (w)) {
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (errno));
-    if (w->f)
-      fclose (w->f);
     ms_atomic_file_abort (w->file);
     return false;
   }
@@ -652,32 +660,20 @@ write_summary (MsWriter *w, const MsResults *results)
   ms_csv_leave_c_locale (old);
 }
 
-static ssize_t
-hash_write (void *state, const char *data, size_t len)
-{
-  ms_fnv1a (state, data, len);
-  return (ssize_t) len;
-}
-
 /* The run id is a fingerprint (FNV-1a) of the samples file as written
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
 static uint64_t
 hash_samples (const MsResults *results, const MsRunSummary *summary, bool sidecar)
 {
-  static const cookie_io_functions_t io = { .write = hash_write };
-  uint64_t hash = MS_FNV1A_BASIS;
-  MsWriter w = { .run_id = "", .first_in_row = true, .hash = &hash, .sidecar = sidecar,
-                 .summary = summary };
-  w.f = fopencookie (&hash, "w", io);
-  /* Unbuffered: the metadata, written through the stream, is hashed
-   * before the rows, which are hashed as they are made. */
-  if (w.f) {
-    if (setvbuf (w.f, NULL, _IONBF, 0) == 0)
-      write_samples (&w, results);
+  MsWriter w = { .run_id = "", .first_in_row = true, .sidecar = sidecar, .summary = summary,
+                 .sink = { .hashing = true, .hash = MS_FNV1A_BASIS } };
+  if (open_stream (&w)) {
+    write_samples (&w, results);
+    ms_writer_flush_line (&w);
     fclose (w.f);
   }
-  return hash;
+  return w.sink.hash;
 }
 
 static void
@@ -984,43 +980,24 @@ ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, c
          commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
 }
 
-typedef struct {
-  MsGzipWriter *gz;
-  bool failed;
-} GzipStream;
-
-static ssize_t
-gzip_cookie_write (void *sink, const char *data, size_t len)
-{
-  GzipStream *s = sink;
-  if (!ms_gzip_writer_put (s->gz, data, len, false)) {
-    s->failed = true;
-    return -1;
-  }
-  return (ssize_t) len;
-}
-
 bool
 ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
                        MsGzipSink put, void *to)
 {
-  static const cookie_io_functions_t io = { .write = gzip_cookie_write };
-  GzipStream sink = { ms_gzip_writer_new (put, to), false };
-  FILE *f = sink.gz ? fopencookie (&sink, "w", io) : NULL;
-  if (!f || setvbuf (f, NULL, _IOFBF, 1 << 16) != 0) {
-    if (f)
-      fclose (f);
-    ms_gzip_writer_free (sink.gz);
+  MsWriter w = { .run_id = run_id, .first_in_row = true, .summary = run,
+                 .sink.gz = ms_gzip_writer_new (put, to) };
+  if (!w.sink.gz || !open_stream (&w)) {
+    ms_gzip_writer_free (w.sink.gz);
     return false;
   }
-  MsWriter w = { .f = f, .run_id = run_id, .first_in_row = true, .summary = run };
   write_samples (&w, results);
   ms_writer_flush_line (&w);
   /* Closed whatever happened: an open stream would be flushed at exit,
-   * into the gzip writer freed here. */
-  bool closed = fclose (f) == 0;
-  bool ok = !w.failed && closed && !sink.failed && ms_gzip_writer_put (sink.gz, NULL, 0, true);
-  ms_gzip_writer_free (sink.gz);
+   * into the gzip writer freed here. A write the gzip writer refused
+   * left the stream's error. */
+  bool ok = !w.failed && !ferror (w.f);
+  ok = fclose (w.f) == 0 && ok && ms_gzip_writer_put (w.sink.gz, NULL, 0, true);
+  ms_gzip_writer_free (w.sink.gz);
   return ok;
 }
 

@@ -18,12 +18,15 @@
 #include "ms-csv-column-table.h"
 #include "ms-csv-field.h"
 #include "ms-gpu-state.h"
+#include "ms-gzip-file.h"
 #include "ms-summary.h"
 
-/* What the stream writes to: the file, with a count of the bytes written
- * and, while the run id is worked out in the same pass, their hash. */
+/* What the stream writes to: the file, a gzip writer or nowhere (the run
+ * id's pass), with a count of the bytes written and, while the run id is
+ * worked out, their hash. */
 typedef struct {
   MsAtomicFile *file;
+  MsGzipWriter *gz;
   long long written;
   bool hashing;
   uint64_t hash;
@@ -62,8 +65,6 @@ typedef struct {
   bool row_written[MS_N_SAMPLES_COLUMNS];
   /* Rows are looked at for the values they hold, not written. */
   bool scanning;
-  /* Where rows go when the run id is computed: its hash, not the file. */
-  uint64_t *hash;
   /* The row being written. */
   size_t len;
   char line[4096];
@@ -95,9 +96,7 @@ ms_fnv1a (uint64_t *h, const char *data, size_t len)
 static inline void
 ms_writer_emit (MsWriter *w, const char *data, size_t len)
 {
-  if (w->hash)
-    ms_fnv1a (w->hash, data, len);
-  else if (fwrite (data, 1, len, w->f) != len)
+  if (fwrite (data, 1, len, w->f) != len)
     w->failed = true;
 }
 
