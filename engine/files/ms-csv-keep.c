@@ -68,7 +68,7 @@ keep_pair_into (void *what, const char *folder, bool gz)
   return kept_name (folder, k->samples_path, gz, k->samples, sizeof k->samples)
          && kept_name (folder, k->summary_path, gz, k->summary, sizeof k->summary)
          && strcmp (k->samples, k->summary) != 0
-         && ms_csv_write_pair_at (k->results, k->samples, k->summary, why, sizeof why);
+         && ms_csv_write_pair_at (k->results, k->samples, k->summary, NULL, why, sizeof why);
 }
 
 /* A soft file-size limit (ulimit -S -f) too small for any kept file is
@@ -291,7 +291,7 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
                            const char *summary_path, bool *kept, char *err, size_t errlen)
 {
   *kept = false;
-  if (ms_csv_write_pair_at (results, samples_path, summary_path, err, errlen))
+  if (ms_csv_write_pair_at (results, samples_path, summary_path, NULL, err, errlen))
     return true;
   /* Out of descriptors (a limit lowered midway): the holds give theirs
    * to the kept folder's files. */

@@ -11,9 +11,10 @@
 #include "io/ms-gzip-file.h"
 #include "ms-summary.h"
 
-/* Writes the pair, replacing what is at the names. False with a message. */
+/* Writes the pair: taken NULL, replacing what is at the names; else only
+ * where there is none (*taken when there is). False with a message. */
 bool ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
-                           const char *summary_path, char *err, size_t errlen);
+                           const char *summary_path, bool *taken, char *err, size_t errlen);
 
 /* What the writers format, computed once (free it); NULL with a message
  * naming path when out of memory. */

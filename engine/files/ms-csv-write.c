@@ -676,16 +676,16 @@ hash_samples (const MsResults *results, const MsRunSummary *summary, bool sideca
   return w.sink.hash;
 }
 
-static void
-make_run_id (const MsResults *results, const MsRunSummary *summary, char *buf, size_t len)
+void
+ms_csv_write_run_id (const MsResults *results, const MsRunSummary *run, char *run_id)
 {
-  snprintf (buf, len, "%016llx", (unsigned long long) hash_samples (results, summary, false));
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash_samples (results, run, false));
 }
 
 /* The metadata lines as a summary file of the inline form would hold them
  * (for the sidecar: the samples' and the fit's); NULL when out of memory. */
-static char *
-metadata_text (const MsResults *results, const MsRunSummary *summary)
+char *
+ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summary)
 {
   char *text = NULL;
   size_t len = 0;
@@ -744,7 +744,7 @@ write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
     w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   } else {
-    make_run_id (results, summary, run_id, 32);
+    ms_csv_write_run_id (results, summary, run_id);
     w->run_id = run_id;
   }
   write_samples (w, results);
@@ -855,15 +855,23 @@ commit_with_sidecar (MsWriter **writers, const char **roles, int n, const char *
   return ms_atomic_file_commit_group (files, n_files, taken, err, errlen);
 }
 
-/* What the writers format, computed once per call; NULL with a message
- * naming path when out of memory. */
-static MsRunSummary *
-summarize (const MsResults *results, const char *path, char *err, size_t errlen)
+MsRunSummary *
+ms_csv_write_summarize (const MsResults *results, const char *path, char *err, size_t errlen)
 {
   MsRunSummary *summary = ms_results_summarize (results);
   if (!summary)
     snprintf (err, errlen, ms_gettext ("%s: cannot write: %s"), path, strerror (ENOMEM));
   return summary;
+}
+
+bool
+ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, const char *path,
+                            const char *meta, const char *run_id, char *err, size_t errlen)
+{
+  MsWriter summary, *writers[] = { &summary };
+  const char *role = "summary";
+  return write_summary_file (&summary, results, run, path, meta, run_id, err, errlen) &&
+         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
 }
 
 /* One file of the pair alone (the summary when summary_file), with its
@@ -873,24 +881,24 @@ write_one (const MsResults *results, const char *path, bool summary_file, char *
            size_t errlen)
 {
   MsWriter w, *writers[] = { &w };
-  const char *roles[] = { summary_file ? "summary" : "samples" };
+  const char *role = "samples";
   char run_id[32];
-  MsRunSummary *summary = summarize (results, path, err, errlen);
+  MsRunSummary *summary = ms_csv_write_summarize (results, path, err, errlen);
   if (!summary)
     return false;
-  char *meta = metadata_text (results, summary);
+  char *meta = ms_csv_write_metadata_text (results, summary);
   bool ok;
   if (summary_file) {
     /* Alone, a summary's id is the one its samples would have. */
     if (meta)
       ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
     else
-      make_run_id (results, summary, run_id, sizeof run_id);
-    ok = write_summary_file (&w, results, summary, path, meta, run_id, err, errlen);
+      ms_csv_write_run_id (results, summary, run_id);
+    ok = ms_csv_write_summary_alone (results, summary, path, meta, run_id, err, errlen);
   } else {
-    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen);
+    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen) &&
+         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
   }
-  ok = ok && commit_with_sidecar (writers, roles, 1, meta, run_id, NULL, err, errlen);
   free (meta);
   free (summary);
   return ok;
@@ -908,19 +916,18 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
   return write_one (results, path, true, err, errlen);
 }
 
-/* taken NULL: replaces the pair; else a new pair only (*taken when not). */
-static bool
-write_pair (const MsResults *results, const char *samples_path, const char *summary_path,
-            bool *taken, char *err, size_t errlen)
+bool
+ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
+                      const char *summary_path, bool *taken, char *err, size_t errlen)
 {
   MsWriter samples, summary, *writers[] = { &samples, &summary };
   const char *roles[] = { "samples", "summary" };
   char run_id[32];
-  MsRunSummary *run = summarize (results, samples_path, err, errlen);
+  MsRunSummary *run = ms_csv_write_summarize (results, samples_path, err, errlen);
   if (!run)
     return false;
   /* The summary's metadata: the samples' and the fit's. */
-  char *meta = metadata_text (results, run);
+  char *meta = ms_csv_write_metadata_text (results, run);
   bool ok = write_samples_file (&samples, results, run, samples_path, meta, run_id, err, errlen);
   if (ok &&
       !write_summary_file (&summary, results, run, summary_path, meta, run_id, err, errlen)) {
@@ -942,47 +949,9 @@ write_pair (const MsResults *results, const char *samples_path, const char *summ
   return ok;
 }
 
-
-/* ---- for the keeping of a run that cannot be written (ms-csv-keep.c) --- */
-
 bool
-ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
-                      const char *summary_path, char *err, size_t errlen)
-{
-  return write_pair (results, samples_path, summary_path, NULL, err, errlen);
-}
-
-MsRunSummary *
-ms_csv_write_summarize (const MsResults *results, const char *path, char *err, size_t errlen)
-{
-  return summarize (results, path, err, errlen);
-}
-
-char *
-ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *run)
-{
-  return metadata_text (results, run);
-}
-
-void
-ms_csv_write_run_id (const MsResults *results, const MsRunSummary *run, char *run_id)
-{
-  make_run_id (results, run, run_id, 32);
-}
-
-bool
-ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, const char *path,
-                            const char *meta, const char *run_id, char *err, size_t errlen)
-{
-  MsWriter summary, *writers[] = { &summary };
-  const char *role = "summary";
-  return write_summary_file (&summary, results, run, path, meta, run_id, err, errlen) &&
-         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
-}
-
-bool
-ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
-                       MsGzipSink put, void *to)
+ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run,
+                              const char *run_id, MsGzipSink put, void *to)
 {
   MsWriter w = { .run_id = run_id, .first_in_row = true, .summary = run,
                  .sink.gz = ms_gzip_writer_new (put, to) };
@@ -1006,5 +975,5 @@ ms_csv_write_pair_new (const MsResults *results, const char *samples_path,
                        const char *summary_path, bool *taken, char *err, size_t errlen)
 {
   *taken = false;
-  return write_pair (results, samples_path, summary_path, taken, err, errlen);
+  return ms_csv_write_pair_at (results, samples_path, summary_path, taken, err, errlen);
 }
