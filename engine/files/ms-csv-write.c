@@ -317,12 +317,14 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");
 }
 
-/* How a column's value is written (ms-csv-column-list.h). */
-#define PUT_TEXT(text) put_text (w, (text))
-#define PUT_U64(count) put_u64 (w, (count))
-#define PUT_INT(value) put_int (w, (value))
-#define PUT_US(value, present) put_us (w, (value), (present))
-#define PUT_RAW(text) put_raw (w, (text))
+/* How a column's value is written (ms-csv-column-list.h): PUT_VALUE
+ * writes it, or in scan_sample_fields says whether it is present. */
+#define PUT_TEXT(text) PUT_VALUE (put_text (w, (text)), true)
+#define PUT_U64(count) PUT_VALUE (put_u64 (w, (count)), true)
+#define PUT_INT(value) PUT_VALUE (put_int (w, (value)), true)
+#define PUT_US(value, present) PUT_VALUE (put_us (w, (value), (present)), (present))
+#define PUT_RAW(text) PUT_VALUE (put_raw (w, (text)), true)
+#define PUT_VALUE(put, present) put
 
 /* The GPU state fields of a round on a plain end-to-end row (the same for
  * all its repetitions: formatted once), empty fields on other rows. */
@@ -435,16 +437,8 @@ scan_sample_fields (MsWriter *w, const MsSampleRow *s)
 {
   const MsEvent *ev = s->event;
   bool used;
-#undef PUT_TEXT
-#undef PUT_U64
-#undef PUT_INT
-#undef PUT_US
-#undef PUT_RAW
-#define PUT_TEXT(text) used = true
-#define PUT_U64(count) used = true
-#define PUT_INT(value) used = true
-#define PUT_US(value, present) used = (present)
-#define PUT_RAW(text) used = true
+#undef PUT_VALUE
+#define PUT_VALUE(put, present) used = (present)
 #define CELL_STEP(ID, value)
 #define STATE_STEP(ID, value)
 #define ROW_STEP(ID, value)                                                                  \
@@ -454,16 +448,8 @@ scan_sample_fields (MsWriter *w, const MsSampleRow *s)
 #undef CELL_STEP
 #undef ROW_STEP
 #undef STATE_STEP
-#undef PUT_TEXT
-#undef PUT_U64
-#undef PUT_INT
-#undef PUT_US
-#undef PUT_RAW
-#define PUT_TEXT(text) put_text (w, (text))
-#define PUT_U64(count) put_u64 (w, (count))
-#define PUT_INT(value) put_int (w, (value))
-#define PUT_US(value, present) put_us (w, (value), (present))
-#define PUT_RAW(text) put_raw (w, (text))
+#undef PUT_VALUE
+#define PUT_VALUE(put, present) put
   (void) ev;
 }
 
