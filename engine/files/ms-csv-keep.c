@@ -32,38 +32,49 @@ kept_name (const char *folder, const char *path, bool gz, char *out, size_t len)
          && (!gz || strcat (out, MS_GZIP_SUFFIX));
 }
 
+/* A run being kept: the names it could not be written at, and where its
+ * files went. What is left to keep of a run no folder took whole is made
+ * once: the model's summary of it (run), the metadata and its run id
+ * (that of the samples written with their metadata inline, which the
+ * summary shares). */
+typedef struct {
+  const MsResults *results;
+  const char *samples_path, *summary_path;
+  char samples[PATH_MAX], summary[PATH_MAX]; /* the pair kept */
+  MsRunSummary *run;
+  char *meta;
+  char run_id[32];
+  char kept[PATH_MAX + 16]; /* the file kept alone: the summary, then the samples */
+  int n_parts;
+  bool too_many; /* more parts than any folder takes */
+  long long limit;
+} Keeping;
+
 /* Writes what a kept folder is to hold, into folder, gzipped or not;
  * true when it is all there. */
-typedef bool (*KeepInto) (void *what, const char *folder, bool gz);
+typedef bool (*KeepInto) (Keeping *k, const char *folder, bool gz);
 
 /* Each kept folder ms_output_plan_keep_folder offers near path, tried as
  * named, then gzipped (a pair over a file size limit or a nearly full
  * disk often fits a fifth of its size); one that takes nothing leaves
  * the plan. */
 static bool
-keep_in_a_folder (const char *path, KeepInto keep, void *what)
+keep_in_a_folder (const char *path, KeepInto keep, Keeping *k)
 {
   char folder[PATH_MAX];
   for (int attempt = 0; ms_output_plan_keep_folder (path, attempt, folder, sizeof folder);
        attempt++) {
     for (int gz = 0; gz <= !ms_gzip_is_name (path); gz++)
-      if (keep (what, folder, gz))
+      if (keep (k, folder, gz))
         return true;
     ms_output_plan_drop_kept_folder (folder);
   }
   return false;
 }
 
-typedef struct {
-  const MsResults *results;
-  const char *samples_path, *summary_path;
-  char samples[PATH_MAX], summary[PATH_MAX];
-} PairToKeep;
-
 static bool
-keep_pair_into (void *what, const char *folder, bool gz)
+keep_pair_into (Keeping *k, const char *folder, bool gz)
 {
-  PairToKeep *k = what;
   char why[512];
   return kept_name (folder, k->samples_path, gz, k->samples, sizeof k->samples)
          && kept_name (folder, k->summary_path, gz, k->summary, sizeof k->summary)
@@ -76,7 +87,7 @@ keep_pair_into (void *what, const char *folder, bool gz)
  * measured: raised to the hard limit for the keeping alone, then set
  * back. True when what was kept so. */
 static bool
-lift_file_size_limit (const char *path, KeepInto keep, void *what)
+lift_file_size_limit (const char *path, KeepInto keep, Keeping *k)
 {
   struct rlimit was, lifted;
   if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_cur == was.rlim_max)
@@ -84,7 +95,7 @@ lift_file_size_limit (const char *path, KeepInto keep, void *what)
   lifted = (struct rlimit){ was.rlim_max, was.rlim_max };
   if (setrlimit (RLIMIT_FSIZE, &lifted) != 0)
     return false;
-  bool kept = keep_in_a_folder (path, keep, what);
+  bool kept = keep_in_a_folder (path, keep, k);
   setrlimit (RLIMIT_FSIZE, &was);
   return kept;
 }
@@ -95,19 +106,17 @@ lift_file_size_limit (const char *path, KeepInto keep, void *what)
  * err's reason. Only the command's own standard output is left alone: a
  * reader that stopped reading asked for nothing more. */
 static bool
-keep_pair (const MsResults *results, const char *samples_path, const char *summary_path, char *err,
-           size_t errlen)
+keep_pair (Keeping *k, char *err, size_t errlen)
 {
-  PairToKeep k = { results, samples_path, summary_path };
   size_t used = strlen (err);
-  if (ms_output_plan_is_stdout (samples_path) || ms_output_plan_is_stdout (summary_path))
+  if (ms_output_plan_is_stdout (k->samples_path) || ms_output_plan_is_stdout (k->summary_path))
     return false;
   bool lifted = false;
-  if (!keep_in_a_folder (samples_path, keep_pair_into, &k)
-      && !(lifted = lift_file_size_limit (samples_path, keep_pair_into, &k)))
+  if (!keep_in_a_folder (k->samples_path, keep_pair_into, k)
+      && !(lifted = lift_file_size_limit (k->samples_path, keep_pair_into, k)))
     return false;
   snprintf (err + used, errlen - used, ms_gettext ("; what was measured is kept in %s and %s"),
-            k.samples, k.summary);
+            k->samples, k->summary);
   if (lifted) {
     used = strlen (err);
     snprintf (err + used, errlen - used, "%s",
@@ -117,27 +126,11 @@ keep_pair (const MsResults *results, const char *samples_path, const char *summa
   return true;
 }
 
-/* What is left to keep of a run no folder took whole, made once: the
- * model's summary of it, the metadata and its run id (that of the samples
- * written with their metadata inline, which the summary shares). */
-typedef struct {
-  const MsResults *results;
-  MsRunSummary *run;
-  char *meta;
-  char run_id[32];
-  const char *path; /* the file being kept: the summary's, then the samples' */
-  char kept[PATH_MAX + 16];
-  int n_parts;
-  bool too_many; /* more parts than any folder takes */
-  long long limit;
-} Leftover;
-
 static bool
-keep_summary_into (void *what, const char *folder, bool gz)
+keep_summary_into (Keeping *k, const char *folder, bool gz)
 {
-  Leftover *k = what;
   char why[512];
-  return kept_name (folder, k->path, gz, k->kept, sizeof k->kept)
+  return kept_name (folder, k->summary_path, gz, k->kept, sizeof k->kept)
          && ms_csv_write_summary_alone (k->results, k->run, k->kept, k->meta, k->run_id, why,
                                         sizeof why);
 }
@@ -146,13 +139,12 @@ keep_summary_into (void *what, const char *folder, bool gz)
  * sidecar, where no folder takes the samples (a file size limit below
  * even their gzipped size): its path in kept, or false. */
 static bool
-keep_summary_alone (Leftover *k, const char *summary_path, char *kept, size_t kept_len)
+keep_summary_alone (Keeping *k, char *kept, size_t kept_len)
 {
-  k->path = summary_path;
   /* Under a soft limit the summary alone may fit the hard one, as the
    * pair did not (ulimit -S -f 1 under -H -f 4). */
-  bool ok = keep_in_a_folder (summary_path, keep_summary_into, k)
-            || lift_file_size_limit (summary_path, keep_summary_into, k);
+  bool ok = keep_in_a_folder (k->summary_path, keep_summary_into, k)
+            || lift_file_size_limit (k->summary_path, keep_summary_into, k);
   snprintf (kept, kept_len, "%s", ok ? k->kept : "");
   return ok;
 }
@@ -175,11 +167,10 @@ count_put (void *count, const void *data, size_t n)
  * are gzipped already). One part is the gzipped file whole: kept under
  * its own name (n_parts 1; -1 where it could not be renamed). */
 static bool
-keep_parts_into (void *what, const char *folder, bool gz)
+keep_parts_into (Keeping *k, const char *folder, bool gz)
 {
-  Leftover *k = what;
   char err[512], first[PATH_MAX + 16];
-  if (gz || k->too_many || !kept_name (folder, k->path, true, k->kept, sizeof k->kept))
+  if (gz || k->too_many || !kept_name (folder, k->samples_path, true, k->kept, sizeof k->kept))
     return false;
   MsPartFiles *parts = ms_part_files_new (k->kept, k->limit);
   bool ok = parts && ms_csv_write_samples_gzipped (k->results, k->run, k->run_id, part_put, parts)
@@ -204,7 +195,7 @@ keep_parts_into (void *what, const char *folder, bool gz)
  * into a samples file every reader opens, paired with the summary by its
  * run id. The number of parts (their name in k->kept), or 0. */
 static int
-keep_samples_in_parts (Leftover *k, const char *samples_path, const char *summary)
+keep_samples_in_parts (Keeping *k, const char *summary)
 {
   struct rlimit was, lifted;
   char folder[PATH_MAX];
@@ -212,7 +203,6 @@ keep_samples_in_parts (Leftover *k, const char *samples_path, const char *summar
   /* (A limit of 0 takes no part at all.) */
   if (getrlimit (RLIMIT_FSIZE, &was) != 0 || was.rlim_max == RLIM_INFINITY || was.rlim_max == 0)
     return 0;
-  k->path = samples_path;
   k->limit = (long long)was.rlim_max;
   /* Counted first: more parts than any folder takes are not begun. */
   k->too_many = !ms_csv_write_samples_gzipped (k->results, k->run, k->run_id, count_put, &size)
@@ -222,7 +212,7 @@ keep_samples_in_parts (Leftover *k, const char *samples_path, const char *summar
     return 0;
   bool beside = summary && snprintf (folder, sizeof folder, "%s", summary) < (int)sizeof folder;
   if (!(beside && keep_parts_into (k, dirname (folder), false)))
-    keep_in_a_folder (samples_path, keep_parts_into, k);
+    keep_in_a_folder (k->samples_path, keep_parts_into, k);
   setrlimit (RLIMIT_FSIZE, &was);
   return k->n_parts;
 }
@@ -249,18 +239,17 @@ say_parts (const char *name, int n, char *err, size_t errlen)
  * reason: the summary, the samples in parts; true when the samples are
  * kept, in whatever form. */
 static bool
-keep_what_fits (const MsResults *results, const char *samples_path, const char *summary_path,
-                char *err, size_t errlen)
+keep_what_fits (Keeping *k, char *err, size_t errlen)
 {
   char why[512], summary[PATH_MAX + 16];
   size_t used = strlen (err);
-  Leftover k = { results, ms_csv_write_summarize (results, summary_path, why, sizeof why) };
-  if (k.run) {
-    k.meta = ms_csv_write_metadata_text (results, k.run);
-    ms_csv_write_run_id (results, k.run, k.run_id);
+  k->run = ms_csv_write_summarize (k->results, k->summary_path, why, sizeof why);
+  if (k->run) {
+    k->meta = ms_csv_write_metadata_text (k->results, k->run);
+    ms_csv_write_run_id (k->results, k->run, k->run_id);
   }
-  bool summary_kept = k.run && keep_summary_alone (&k, summary_path, summary, sizeof summary);
-  int n_parts = k.run ? keep_samples_in_parts (&k, samples_path, summary_kept ? summary : NULL) : 0;
+  bool summary_kept = k->run && keep_summary_alone (k, summary, sizeof summary);
+  int n_parts = k->run ? keep_samples_in_parts (k, summary_kept ? summary : NULL) : 0;
   if (n_parts != 0 && summary_kept)
     snprintf (err + used, errlen - used,
               ms_gettext ("; no folder could keep the samples file whole (TMPDIR included): "
@@ -280,9 +269,9 @@ keep_what_fits (const MsResults *results, const char *samples_path, const char *
               ms_gettext ("; no folder could keep it either (TMPDIR included): what was "
                           "measured is lost"));
   if (n_parts != 0)
-    say_parts (k.kept, n_parts, err, errlen);
-  free (k.meta);
-  free (k.run);
+    say_parts (k->kept, n_parts, err, errlen);
+  free (k->meta);
+  free (k->run);
   return n_parts != 0;
 }
 
@@ -290,6 +279,7 @@ bool
 ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
                            const char *summary_path, bool *kept, char *err, size_t errlen)
 {
+  Keeping k = { results, samples_path, summary_path };
   *kept = false;
   if (ms_csv_write_pair_at (results, samples_path, summary_path, NULL, err, errlen))
     return true;
@@ -298,8 +288,7 @@ ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
   if (errno == EMFILE || errno == ENFILE)
     ms_output_lock_release_all ();
   /* Lost, then, if nothing fits, and said so: never a write error alone. */
-  *kept = keep_pair (results, samples_path, summary_path, err, errlen)
-          || keep_what_fits (results, samples_path, summary_path, err, errlen);
+  *kept = keep_pair (&k, err, errlen) || keep_what_fits (&k, err, errlen);
   return false;
 }
 
