@@ -79,8 +79,9 @@ static bool
 writer_open (MsWriter *w, const char *path, const char *run_id, const MsRunSummary *summary,
              char *err, size_t errlen)
 {
-  *w = (MsWriter){ .path = path, .run_id = run_id, .summary = summary, .first_in_row = true,
-                   .run_id_offset = -1 };
+  *w = (MsWriter){
+    .path = path, .run_id = run_id, .summary = summary, .first_in_row = true, .run_id_offset = -1
+  };
   w->file = w->sink.file = ms_atomic_file_open (path, err, errlen);
   if (!w->file)
     return false;
@@ -652,8 +653,8 @@ write_summary (MsWriter *w, const MsResults *results)
 static uint64_t
 hash_samples (const MsResults *results, const MsRunSummary *summary, bool sidecar)
 {
-  MsWriter w = { .run_id = "", .first_in_row = true, .sidecar = sidecar, .summary = summary,
-                 .sink = { .hashing = true, .hash = MS_FNV1A_BASIS } };
+  MsWriter w = { .run_id = "", .first_in_row = true, .sidecar = sidecar, .summary = summary };
+  w.sink = (MsWriteSink){ .hashing = true, .hash = MS_FNV1A_BASIS };
   if (open_stream (&w)) {
     write_samples (&w, results);
     ms_writer_flush_line (&w);
@@ -856,8 +857,8 @@ ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, c
 {
   MsWriter summary, *writers[] = { &summary };
   const char *role = "summary";
-  return write_summary_file (&summary, results, run, path, meta, run_id, err, errlen) &&
-         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
+  return write_summary_file (&summary, results, run, path, meta, run_id, err, errlen)
+         && commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
 }
 
 /* One file of the pair alone (the summary when summary_file), with its
@@ -882,8 +883,8 @@ write_one (const MsResults *results, const char *path, bool summary_file, char *
       ms_csv_write_run_id (results, summary, run_id);
     ok = ms_csv_write_summary_alone (results, summary, path, meta, run_id, err, errlen);
   } else {
-    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen) &&
-         commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
+    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen)
+         && commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
   }
   free (meta);
   free (summary);
@@ -903,8 +904,8 @@ ms_csv_write_summary (const MsResults *results, const char *path, char *err, siz
 }
 
 bool
-ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
-                      const char *summary_path, bool *taken, char *err, size_t errlen)
+ms_csv_write_pair_at (const MsResults *results, const char *samples_path, const char *summary_path,
+                      bool *taken, char *err, size_t errlen)
 {
   MsWriter samples, summary, *writers[] = { &samples, &summary };
   const char *roles[] = { "samples", "summary" };
@@ -936,11 +937,12 @@ ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
 }
 
 bool
-ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run,
-                              const char *run_id, MsGzipSink put, void *to)
+ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run, const char *run_id,
+                              MsGzipSink put, void *to)
 {
-  MsWriter w = { .run_id = run_id, .first_in_row = true, .summary = run,
-                 .sink.gz = ms_gzip_writer_new (put, to) };
+  MsWriter w = {
+    .run_id = run_id, .first_in_row = true, .summary = run, .sink.gz = ms_gzip_writer_new (put, to)
+  };
   if (!w.sink.gz || !open_stream (&w)) {
     ms_gzip_writer_free (w.sink.gz);
     return false;
