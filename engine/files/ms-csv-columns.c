@@ -21,8 +21,6 @@ field_end (const char *p, const char *end)
   return end;
 }
 
-/* Marks in used[] the columns with something in them in the rows after
- * the header; returns the number of columns of the header. */
 static bool
 is_kept (const char *name, size_t len, const char *const *keep)
 {
@@ -32,38 +30,33 @@ is_kept (const char *name, size_t len, const char *const *keep)
   return false;
 }
 
+/* Marks in used[] the columns kept by name or with something in them in
+ * the rows after the header, every one where there are no such rows;
+ * returns the number of columns of the header. */
 static size_t
 find_used (const char *text, const char *end, const char *const *keep, bool **used_out)
 {
   size_t n = 1;
-  const char *p = text, *e;
-  while ((e = field_end (p, end)) < end && *e == ',') {
+  for (const char *e = text; (e = field_end (e, end)) < end && *e == ','; e++)
     n++;
-    p = e + 1;
-  }
-  bool *used = calloc (n, sizeof *used);
+  bool *used = calloc (n, sizeof *used), rows = false;
   *used_out = used;
   if (!used)
     return 0;
-  p = text;
-  for (size_t c = 0; c < n; c++, p = e + 1) {
-    e = field_end (p, end);
-    used[c] = is_kept (p, (size_t) (e - p), keep);
-  }
-  bool rows = false;
-  for (p = e < end ? e + 1 : end; p < end; rows = true) {
+  for (const char *p = text; p < end;) {
+    bool header = p == text;
+    rows |= !header;
     for (size_t c = 0;; c++) {
-      e = field_end (p, end);
-      if (c < n && e > p)
+      const char *e = field_end (p, end);
+      if (c < n && (header ? is_kept (p, (size_t) (e - p), keep) : e > p))
         used[c] = true;
       p = e + 1;
       if (e >= end || *e == '\n')
         break;
     }
   }
-  if (!rows)
-    for (size_t c = 0; c < n; c++)
-      used[c] = true;
+  for (size_t c = 0; !rows && c < n; c++)
+    used[c] = true;
   return n;
 }
 
