@@ -27,16 +27,13 @@ const MsCsvColumn ms_summary_phase_columns[MS_N_SUMMARY_PHASE_COLUMNS] = {
   MS_SUMMARY_PHASE_COLUMN_LIST (COLUMN)
 };
 
-#define STATE_NAME(ID, name, type, unit, description, part, value) NAME_##part (name, value)
-#define NAME_CELL(name, value)
-#define NAME_ROW(name, value)
-#define NAME_STATE(name, value) [value] = name,
-
 const char *
 ms_state_column_name (int index)
 {
-  static const char *const names[MS_N_STATE_COLUMNS] = { MS_SAMPLES_COLUMN_LIST (STATE_NAME) };
-  return index >= 0 && index < MS_N_STATE_COLUMNS ? names[index] : "";
+  for (int i = 0; index >= 0 && i < MS_N_SAMPLES_COLUMNS; i++)
+    if (ms_samples_columns[i].state == index)
+      return ms_samples_columns[i].name;
+  return "";
 }
 
 void
