@@ -38,15 +38,19 @@
  * ms-csv-write.c). HACKING.md: "Add a CSV column". */
 #pragma once
 
-/* The samples file (PREFIX-samples.csv): one row per event. */
-#define MS_SAMPLES_COLUMN_LIST(X)                                                                  \
-  X (MODE, "mode", STRING, "", "Memory mode of the cell (docs/modes.md).", CELL,                   \
+/* The cell's columns that both files start with, of the PART given. */
+#define MS_CSV_CELL_COLUMNS(X, PART)                                                               \
+  X (MODE, "mode", STRING, "", "Memory mode of the cell (docs/modes.md).", PART,                   \
      PUT_TEXT (ms_mode_name (c->mode)))                                                            \
   X (ELEMENTS, "elements", INTEGER, "",                                                            \
-     "float32 elements per vector: the size of the cell (2^exponent).", CELL,                      \
+     "float32 elements per vector: the size of the cell (2^exponent).", PART,                      \
      PUT_U64 (c->elements))                                                                        \
   X (BYTES_PER_VECTOR, "bytes_per_vector", INTEGER, "bytes", "Bytes of one vector: 4 x elements.", \
-     CELL, PUT_U64 (ms_vector_bytes (c->elements)))                                                \
+     PART, PUT_U64 (ms_vector_bytes (c->elements)))
+
+/* The samples file (PREFIX-samples.csv): one row per event. */
+#define MS_SAMPLES_COLUMN_LIST(X)                                                                  \
+  MS_CSV_CELL_COLUMNS (X, CELL)                                                                    \
   X (REP, "rep", INTEGER, "",                                                                      \
      "Repetition (counted across rounds), or the burst index on h2d_copy and d2h_copy rows.", ROW, \
      PUT_INT (s->rep))                                                                             \
@@ -128,13 +132,7 @@
 /* The summary file (PREFIX-summary.csv): one row per cell. PHASES () is
  * where every phase's columns go, phase by phase. */
 #define MS_SUMMARY_COLUMN_LIST(X, PHASES)                                                          \
-  X (MODE, "mode", STRING, "", "Memory mode of the cell (docs/modes.md).", ALWAYS,                 \
-     PUT_TEXT (ms_mode_name (c->mode)))                                                            \
-  X (ELEMENTS, "elements", INTEGER, "",                                                            \
-     "float32 elements per vector: the size of the cell (2^exponent).", ALWAYS,                    \
-     PUT_U64 (c->elements))                                                                        \
-  X (BYTES_PER_VECTOR, "bytes_per_vector", INTEGER, "bytes", "Bytes of one vector: 4 x elements.", \
-     ALWAYS, PUT_U64 (ms_vector_bytes (c->elements)))                                              \
+  MS_CSV_CELL_COLUMNS (X, ALWAYS)                                                                  \
   X (STATUS, "status", STRING, "", "Status of the cell.", ALWAYS,                                  \
      PUT_TEXT (ms_cell_status_name (c->status)))                                                   \
   X (REPS, "reps", INTEGER, "", "Plain repetitions with data (all rounds pooled).", ALWAYS,        \
