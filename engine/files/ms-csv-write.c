@@ -82,6 +82,7 @@ writer_open (MsWriter *w, const char *path, const char *run_id, const MsRunSumma
   *w = (MsWriter){
     .path = path, .run_id = run_id, .summary = summary, .first_in_row = true, .run_id_offset = -1
   };
+  w->sink.hash = MS_FNV1A_BASIS;
   w->file = w->sink.file = ms_atomic_file_open (path, err, errlen);
   if (!w->file)
     return false;
@@ -229,8 +230,8 @@ write_experiment_metadata (MsWriter *w, const MsResults *r)
 }
 
 /* The run id's line when the id is worked out while the file is written:
- * hashed as make_run_id hashes it (an empty id), written with room for the
- * id, which finish_samples puts in. */
+ * hashed as ms_csv_write_run_id hashes it (an empty id), written with room
+ * for the id, which write_samples_file puts in. */
 static void
 reserve_run_id (MsWriter *w)
 {
@@ -697,11 +698,7 @@ ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summar
 static void
 choose_sidecar (MsWriter *w, const char *meta)
 {
-  w->sidecar = meta && ms_atomic_file_is_file (w->file);
-  if (w->sidecar) {
-    w->sink.hash = MS_FNV1A_BASIS;
-    w->sink.hashing = true;
-  }
+  w->sink.hashing = w->sidecar = meta && ms_atomic_file_is_file (w->file);
 }
 
 /* Writes the samples file up to its rename and leaves its run id in
@@ -728,7 +725,6 @@ write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
   if (w->sidecar) {
     w->run_id = "";
   } else if (ms_atomic_file_can_patch (w->file)) {
-    w->sink.hash = MS_FNV1A_BASIS;
     w->sink.hashing = true;
   } else {
     ms_csv_write_run_id (results, summary, run_id);
