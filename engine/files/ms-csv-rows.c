@@ -57,49 +57,70 @@ typedef struct {
   bool is_e2e, is_none, is_copy, is_e2e_instr;
 } MsRow;
 
+/* The index of a mode, phase or status field's name; -1 after saying it
+ * is unknown. */
+static int
+known_name (MsReader *rd, int col)
+{
+  const MsField *f = &rd->fields[col];
+  char s[200];
+  if (f->ok)
+    return f->name;
+  ms_csv_fail (rd, rd->record_line,
+               col == MS_COL_MODE    ? MS_N_ ("unknown mode '%s'")
+               : col == MS_COL_PHASE ? MS_N_ ("unknown phase '%s'")
+                                     : MS_N_ ("unknown status '%s'"),
+               shown (f, s, sizeof s));
+  return -1;
+}
+
+/* A whole number from 0 to max; false after saying it is not. */
+static bool
+whole_number (MsReader *rd, int col, uint64_t max, uint64_t *out)
+{
+  char s[200];
+  if (field_count (&rd->fields[col], max, out))
+    return true;
+  ms_csv_fail (rd, rd->record_line,
+               col == MS_COL_REP     ? MS_N_ ("rep '%s' is not a whole number from 0 to %d")
+               : col == MS_COL_LANE  ? MS_N_ ("lane '%s' is not a whole number from 0 to %d")
+               : col == MS_COL_CHUNK ? MS_N_ ("chunk '%s' is not a whole number from 0 to %d")
+                                     : MS_N_ ("round '%s' is not a whole number from 0 to %d"),
+               shown (&rd->fields[col], s, sizeof s), (int) max);
+  return false;
+}
+
 static bool
 parse_keys (MsReader *rd, MsRow *row)
 {
   const MsField *f = rd->fields;
-  long line = rd->record_line;
   char s[200];
-  int mode = f[MS_COL_MODE].ok ? f[MS_COL_MODE].name : -1;
-  if (mode < 0) {
-    ms_csv_fail (rd, line, "unknown mode '%s'", shown (&f[MS_COL_MODE], s, sizeof s));
+  int mode = known_name (rd, MS_COL_MODE);
+  if (mode < 0)
     return false;
-  }
   row->mode = (MsMode) mode;
   uint64_t e = 0;
   if (!field_count (&f[MS_COL_ELEMENTS], 1ull << MS_MAX_EXPONENT, &e) || e == 0 || (e & (e - 1))) {
-    ms_csv_fail (rd, line, "elements '%s' is not a power of two from 1 to 2^%d",
+    ms_csv_fail (rd, rd->record_line, "elements '%s' is not a power of two from 1 to 2^%d",
                  shown (&f[MS_COL_ELEMENTS], s, sizeof s), MS_MAX_EXPONENT);
     return false;
   }
   row->elements = e;
   row->exponent = __builtin_ctzll (e);
-  if (!field_count (&f[MS_COL_REP], MS_CSV_MAX_REP - 1, &row->rep)) {
-    ms_csv_fail (rd, line, "rep '%s' is not a whole number from 0 to %d",
-                 shown (&f[MS_COL_REP], s, sizeof s), MS_CSV_MAX_REP - 1);
+  if (!whole_number (rd, MS_COL_REP, MS_CSV_MAX_REP - 1, &row->rep))
     return false;
-  }
-  int phase = f[MS_COL_PHASE].ok ? f[MS_COL_PHASE].name : -1;
-  if (phase < 0) {
-    ms_csv_fail (rd, line, "unknown phase '%s'", shown (&f[MS_COL_PHASE], s, sizeof s));
+  int phase = known_name (rd, MS_COL_PHASE);
+  if (phase < 0)
     return false;
-  }
   row->phase_name = phase;
   row->is_e2e = phase == MS_PHASE_E2E;
   row->is_e2e_instr = phase == MS_PHASE_E2E_INSTR;
   row->is_none = phase == MS_PHASE_NONE;
   row->is_copy = phase == MS_PHASE_COPY_H2D || phase == MS_PHASE_COPY_D2H;
   row->phase = phase < MS_PHASE_COUNT ? (MsPhase) phase : MS_PHASE_COUNT;
-  int status = f[MS_COL_STATUS].ok ? f[MS_COL_STATUS].name : -1;
-  if (status < 0) {
-    ms_csv_fail (rd, line, "unknown status '%s'", shown (&f[MS_COL_STATUS], s, sizeof s));
-    return false;
-  }
+  int status = known_name (rd, MS_COL_STATUS);
   row->status = (MsCellStatus) status;
-  return true;
+  return status >= 0;
 }
 
 static bool
@@ -109,17 +130,10 @@ parse_counts (MsReader *rd, MsRow *row)
   long line = rd->record_line;
   char s[200];
   row->lane = row->chunk = row->bytes = row->mismatches = row->first_mismatch = row->round = 0;
-  if (rd->col[MS_COL_LANE] >= 0 && !field_count (&f[MS_COL_LANE], MS_MAX_STREAMS, &row->lane)) {
-    ms_csv_fail (rd, line, "lane '%s' is not a whole number from 0 to %d",
-                 shown (&f[MS_COL_LANE], s, sizeof s), MS_MAX_STREAMS);
+  if ((rd->col[MS_COL_LANE] >= 0 && !whole_number (rd, MS_COL_LANE, MS_MAX_STREAMS, &row->lane)) ||
+      (rd->col[MS_COL_CHUNK] >= 0 &&
+       !whole_number (rd, MS_COL_CHUNK, MS_MAX_STREAMS - 1, &row->chunk)))
     return false;
-  }
-  if (rd->col[MS_COL_CHUNK] >= 0 &&
-      !field_count (&f[MS_COL_CHUNK], MS_MAX_STREAMS - 1, &row->chunk)) {
-    ms_csv_fail (rd, line, "chunk '%s' is not a whole number from 0 to %d",
-                 shown (&f[MS_COL_CHUNK], s, sizeof s), MS_MAX_STREAMS - 1);
-    return false;
-  }
   /* A steady-state copy row times a burst of copies of one vector; a
    * kernel of the reuse lesson touches its vectors up to MS_MAX_REUSE times. */
   bool reuse = row->phase == MS_PHASE_KERNEL;
@@ -133,11 +147,8 @@ parse_counts (MsReader *rd, MsRow *row)
                  row->is_copy || reuse ? n : ms_gettext ("three"));
     return false;
   }
-  if (f[MS_COL_ROUND].len && !field_count (&f[MS_COL_ROUND], MS_MAX_ROUNDS - 1, &row->round)) {
-    ms_csv_fail (rd, line, "round '%s' is not a whole number from 0 to %d",
-                 shown (&f[MS_COL_ROUND], s, sizeof s), MS_MAX_ROUNDS - 1);
+  if (f[MS_COL_ROUND].len && !whole_number (rd, MS_COL_ROUND, MS_MAX_ROUNDS - 1, &row->round))
     return false;
-  }
   if ((f[MS_COL_MISMATCHES].len &&
        !field_count (&f[MS_COL_MISMATCHES], row->elements, &row->mismatches)) ||
       (f[MS_COL_FIRST_MISMATCH].len &&
@@ -188,46 +199,31 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   return true;
 }
 
+/* An end-to-end time, of a plain or an instrumented repetition. The
+ * instrumented times' array is made on the first such row (room for the
+ * repetitions reserved so far), so files without them keep none. */
 static void
 add_e2e (MsReader *rd, MsCellBuilder *b, const MsRow *row)
 {
   const MsField *f = &rd->fields[MS_COL_HOST];
+  bool instr = row->is_e2e_instr;
+  uint8_t flag = instr ? MS_REP_E2E_INSTR : MS_REP_E2E;
   char s[200];
-  if (!f->ok) {
-    ms_csv_fail (rd, rd->record_line, "end-to-end time '%s' is not a time in microseconds",
+  if (!f->ok || (instr && f->value < 0)) {
+    ms_csv_fail (rd, rd->record_line,
+                 instr ? MS_N_ ("instrumented end-to-end time '%s' is not a time in microseconds")
+                       : MS_N_ ("end-to-end time '%s' is not a time in microseconds"),
                  shown (f, s, sizeof s));
     return;
   }
-  if (b->rep_flags[row->rep] & MS_REP_E2E) {
-    ms_csv_fail (rd, rd->record_line, "duplicate end-to-end row for %s 2^%d repetition %llu",
+  if (b->rep_flags[row->rep] & flag) {
+    ms_csv_fail (rd, rd->record_line,
+                 instr ? MS_N_ ("duplicate instrumented end-to-end row for %s 2^%d repetition %llu")
+                       : MS_N_ ("duplicate end-to-end row for %s 2^%d repetition %llu"),
                  ms_mode_name (row->mode), row->exponent, (unsigned long long) row->rep);
     return;
   }
-  b->rep_flags[row->rep] |= MS_REP_E2E;
-  b->cell->e2e_us[row->rep] = f->value;
-}
-
-/* An instrumented repetition's end-to-end time: the cell's array is made
- * on the first such row (room for the repetitions reserved so far), so
- * files without them keep none. */
-static void
-add_e2e_instr (MsReader *rd, MsCellBuilder *b, const MsRow *row)
-{
-  const MsField *f = &rd->fields[MS_COL_HOST];
-  char s[200];
-  if (!f->ok || f->value < 0) {
-    ms_csv_fail (rd, rd->record_line,
-                 "instrumented end-to-end time '%s' is not a time in microseconds",
-                 shown (f, s, sizeof s));
-    return;
-  }
-  if (b->rep_flags[row->rep] & MS_REP_E2E_INSTR) {
-    ms_csv_fail (rd, rd->record_line,
-                 "duplicate instrumented end-to-end row for %s 2^%d repetition %llu",
-                 ms_mode_name (row->mode), row->exponent, (unsigned long long) row->rep);
-    return;
-  }
-  if (!b->cell->e2e_instr_us) {
+  if (instr && !b->cell->e2e_instr_us) {
     b->cell->e2e_instr_us = malloc (b->cap_reps * sizeof (double));
     if (!b->cell->e2e_instr_us) {
       ms_csv_fail (rd, rd->record_line, "out of memory");
@@ -236,8 +232,8 @@ add_e2e_instr (MsReader *rd, MsCellBuilder *b, const MsRow *row)
     for (uint64_t i = 0; i < b->cap_reps; i++)
       b->cell->e2e_instr_us[i] = -1;
   }
-  b->rep_flags[row->rep] |= MS_REP_E2E_INSTR;
-  b->cell->e2e_instr_us[row->rep] = f->value;
+  b->rep_flags[row->rep] |= flag;
+  (instr ? b->cell->e2e_instr_us : b->cell->e2e_us)[row->rep] = f->value;
 }
 
 /* Empty means absent (-1) where allowed. */
@@ -518,10 +514,8 @@ handle_row (MsReader *rd)
   }
   if (!ms_csv_reserve_rep (rd, b, row.rep, rd->record_line))
     return;
-  if (row.is_e2e)
+  if (row.is_e2e || row.is_e2e_instr)
     add_e2e (rd, b, &row);
-  else if (row.is_e2e_instr)
-    add_e2e_instr (rd, b, &row);
   else
     add_event (rd, b, &row);
   if (!rd->failed)
