@@ -12,26 +12,20 @@
  * them on every core and takes them in the same order. */
 #define _GNU_SOURCE
 #include <csv.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-gzip-file.h"
-#include "ms-health-meta.h"
 #include "ms-i18n.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-results.h"
-#include "ms-small-file.h"
 #include "ms-utf8.h"
 
 #define MS_CSV_CHUNK (32 * 1024)
@@ -63,8 +57,15 @@ looks_utf16 (const unsigned char *u, size_t len)
   return true;
 }
 
+char
+ms_csv_line_end (const char *buf, size_t len)
+{
+  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
+  return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
+}
+
 /* Checks the first bytes of the file: encoding, byte order mark and which
- * byte ends lines (CR alone in files from classic Mac OS tools). */
+ * byte ends lines. */
 static size_t
 sniff_start (MsReader *rd, const char *buf, size_t len)
 {
@@ -72,45 +73,39 @@ sniff_start (MsReader *rd, const char *buf, size_t len)
     ms_csv_fail (rd, 1, "UTF-16 text is not supported: save the file as UTF-8");
     return 0;
   }
-  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
-  if (cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n')
-    rd->eol = '\r';
+  rd->eol = ms_csv_line_end (buf, len);
   return len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
+/* A metadata line: through rd's pending lines, or straight into r without
+ * rd (a summary). */
 static void
 take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
 {
-  if (!ms_um_pending_take (&rd->um, line, len) && !ms_link_pending_take (&rd->link, line, len))
+  if (!rd || (!ms_um_pending_take (&rd->um, line, len) &&
+              !ms_link_pending_take (&rd->link, line, len)))
     ms_csv_parse_metadata (r, line, len);
 }
 
-/* A file without metadata lines has its metadata in its sidecar, read
- * first as the lines would have been; without it, the metadata is unknown
- * and results say why. */
-static void
-take_sidecar (MsReader *rd, MsResults *r, const char *path, MsInput *in, uint64_t size)
+bool
+ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head, size_t len,
+                     uint64_t size, char *err, size_t errlen)
 {
-  char head[4];
-  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  /* Standard input has no sidecar beside it: its metadata is unknown
-   * (ms_meta_sidecar_lines says so). */
-  if (n <= 0 || ms_meta_sidecar_inline (head, (size_t) n))
-    return;
+  if (len == 0 || ms_meta_sidecar_inline (head, len))
+    return true;
   /* A byte order mark an editor added is no change to the data. */
-  if (n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
+  if (len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
     size -= 3;
   char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
                                        sizeof r->metadata_unknown);
   /* A sidecar there but unread for want of a descriptor or memory: the
    * read fails with that error, not a run whose metadata is unknown. */
-  if (!lines && ms_meta_sidecar_unread (path, rd->err, rd->errlen)) {
-    rd->failed = true;
-    return;
-  }
+  if (!lines && ms_meta_sidecar_unread (path, err, errlen))
+    return false;
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
     take_metadata_line (rd, r, p, (size_t) (eol - p));
   free (lines);
+  return true;
 }
 
 /* Leading '#' lines are metadata; libcsv sees only what follows. Lines may
@@ -263,6 +258,29 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
   free (buf);
 }
 
+MsResults *
+ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err,
+                            size_t errlen)
+{
+  *reader = calloc (1, size);
+  MsResults *r = ms_results_new (NULL, NULL);
+  if (!*reader || !r) {
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+    free (*reader);
+    ms_results_free (r);
+    return NULL;
+  }
+  ms_csv_rule_defaults_for_reading (&r->sweep);
+  r->date[0] = '\0';
+  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  r->sweep.reps_rule = MS_REPS_FIXED;
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  /* A compressed file is labelled as its plain content's file is. */
+  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
+  r->label[ms_gzip_stem_len (r->label)] = '\0';
+  return r;
+}
+
 /* figures: ms_csv_read_figures's reading; *again set when the file must
  * be read keeping its samples. */
 static MsResults *
@@ -272,31 +290,24 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   if (!in)
     return NULL;
 
-  MsReader *rd = calloc (1, sizeof *rd);
-  MsResults *r = ms_results_new (NULL, NULL);
-  if (!rd || !r) {
-    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-    free (rd);
-    ms_results_free (r);
+  MsReader *rd;
+  MsResults *r = ms_csv_results_for_reading (path, (void **) &rd, sizeof *rd, err, errlen);
+  if (!r) {
     ms_input_close (in);
     return NULL;
   }
-  ms_csv_rule_defaults_for_reading (&r->sweep);
-
   uint64_t size = ms_input_size (in);
   ms_csv_reader_init (rd, path, size == MS_INPUT_SIZE_UNKNOWN ? 0 : size, err, errlen);
   rd->size_unknown = size == MS_INPUT_SIZE_UNKNOWN;
   rd->figures_of = figures ? r : NULL;
-  r->date[0] = '\0';
-  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
-  r->sweep.reps_rule = MS_REPS_FIXED;
-  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
-  /* A compressed file is labelled as its plain content's file is. */
-  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
-  r->label[ms_gzip_stem_len (r->label)] = '\0';
 
   locale_t old = ms_csv_enter_c_locale ();
-  take_sidecar (rd, r, path, in, size);
+  /* Standard input has no sidecar beside it: its metadata is unknown
+   * (ms_meta_sidecar_lines says so). */
+  char head[4];
+  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
+  if (!ms_csv_take_sidecar (rd, r, path, head, n > 0 ? (size_t) n : 0, size, err, errlen))
+    rd->failed = true;
   read_stream (rd, r, in);
   if (!rd->failed && !rd->have_header)
     ms_csv_fail (rd, rd->line, "no header row: the file holds no samples");

@@ -309,5 +309,20 @@ void ms_csv_reader_clear (MsReader *rd);
  * ms_csv_take_fields; checks the row and adds it to its cell. */
 void ms_csv_on_record (int term, void *user);
 
+/* ms-csv-read.c, for the summary reader too */
+/* Results to read path into, labelled as the file, and the reader's state
+ * (size bytes, zeroed) in *reader; NULL when out of memory (said in err). */
+MsResults *ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err,
+                                       size_t errlen);
+/* The byte that ends lines: CR alone in files from classic Mac OS tools. */
+char ms_csv_line_end (const char *buf, size_t len);
+/* A file without metadata lines (head: its first len bytes; size: its
+ * plain size) has its metadata in its sidecar, read first as the lines
+ * would have been (through rd's pending lines, or into r without rd);
+ * without it, the metadata is unknown and results say why. False when a
+ * sidecar is there but unread (said in err). */
+bool ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head,
+                          size_t len, uint64_t size, char *err, size_t errlen);
+
 /* ms-csv-meta.c */
 void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);

@@ -9,27 +9,20 @@
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-csv-column-table.h"
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
-#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-input.h"
-#include "ms-meta-sidecar.h"
 #include "ms-modes.h"
 #include "ms-results.h"
-#include "ms-small-file.h"
 #include "ms-utf8.h"
 #include "ms-variant.h"
 
@@ -309,8 +302,7 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
   size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   /* CR alone ends lines in files from classic Mac OS tools, as the samples
    * reader allows; libcsv takes CR as a row's end. */
-  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
-  char end = cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
+  char end = ms_csv_line_end (buf, len);
   while (pos < len && !sr->failed) {
     sr->line++;
     char *eol = memchr (buf + pos, end, len - pos);
@@ -364,28 +356,6 @@ ms_csv_is_summary (const char *path)
          strncmp (p, header, strlen (header)) == 0;
 }
 
-/* A summary without metadata lines has its metadata in its sidecar, read
- * first as the lines would have been; without it, the metadata is unknown
- * and results say why. */
-static bool
-take_sidecar (MsResults *r, const char *path, const char *buf, size_t len, char *err,
-              size_t errlen)
-{
-  if (ms_meta_sidecar_inline (buf, len) || len == 0)
-    return true;
-  /* A byte order mark an editor added is no change to the data. */
-  bool bom = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0;
-  char *lines = ms_meta_sidecar_lines (path, (long long) len - (bom ? 3 : 0), r->metadata_unknown,
-                                       sizeof r->metadata_unknown);
-  /* There but unread (no descriptor, no memory): the read fails. */
-  if (!lines && ms_meta_sidecar_unread (path, err, errlen))
-    return false;
-  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
-    ms_csv_parse_metadata (r, p, (size_t) (eol - p));
-  free (lines);
-  return true;
-}
-
 MsResults *
 ms_csv_read_summary (const char *path, char *err, size_t errlen)
 {
@@ -393,27 +363,16 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   char *buf = read_whole (path, &len, err, errlen);
   if (!buf)
     return NULL;
-  SummaryReader *sr = calloc (1, sizeof *sr);
-  MsResults *r = ms_results_new (NULL, NULL);
-  if (!sr || !r) {
-    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-    free (sr);
-    ms_results_free (r);
+  SummaryReader *sr;
+  MsResults *r = ms_csv_results_for_reading (path, (void **) &sr, sizeof *sr, err, errlen);
+  if (!r) {
     free (buf);
     return NULL;
   }
-  ms_csv_rule_defaults_for_reading (&r->sweep);
-
   *sr = (SummaryReader){ .path = path, .err = err, .errlen = errlen, .results = r };
-  r->date[0] = '\0';
-  r->sweep.reps_rule = MS_REPS_FIXED;
   r->from_summary = true;
-  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
-  /* A compressed file is labelled as its plain content's file is. */
-  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
-  r->label[ms_gzip_stem_len (r->label)] = '\0';
   locale_t old = ms_csv_enter_c_locale ();
-  if (!take_sidecar (r, path, buf, len, err, errlen))
+  if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, err, errlen))
     sr->failed = true;
   else
     parse_summary (sr, buf, len);
