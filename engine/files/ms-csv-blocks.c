@@ -28,7 +28,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-csv-private.h"

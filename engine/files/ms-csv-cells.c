@@ -17,8 +17,6 @@
 #include "memsweep.h"
 #include "ms-csv-reader.h"
 #include "ms-gpu-clock.h"
-#include "ms-health-meta.h"
-#include "ms-i18n.h"
 #include "ms-modes.h"
 #include "ms-results.h"
 

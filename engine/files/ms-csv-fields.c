@@ -13,7 +13,6 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
-#include "ms-rounds-private.h"
 #include "ms-variant.h"
 
 /* The columns the reader takes: their names are the column list's

@@ -7,15 +7,11 @@
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-input.h"
-#include "ms-read-file.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define SAMPLES_SUFFIX "-samples.csv"
 #define SUMMARY_SUFFIX "-summary.csv"

@@ -12,7 +12,6 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
-#include "ms-rounds-private.h"
 #include "ms-utf8.h"
 
 #define N_LANES (MS_MAX_STREAMS + 1)
