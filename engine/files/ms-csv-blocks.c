@@ -34,8 +34,6 @@
 #include "ms-csv-reader.h"
 #include "ms-input.h"
 
-#define MS_CSV_CHUNK_GRID (32 * 1024) /* the stream read's chunk (ms-csv-read.c) */
-
 /* Workers beyond four parse no faster (the reading thread, which takes
  * every row, sets the pace) but each holds its blocks: on a 16-core host
  * the gzipped 10^7-row file peaked at 70 MiB with fifteen, 60 with four,
@@ -286,6 +284,18 @@ worker (void *data)
 }
 
 bool
+ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol)
+{
+  MsFieldText field[MS_CSV_PLAIN_FIELDS];
+  int n = ms_csv_split_plain_row (line, eol, field);
+  if (n < 0)
+    return false;
+  ms_csv_take_fields (rd, field, (size_t) n);
+  ms_csv_on_record ('\n', rd);
+  return true;
+}
+
+bool
 ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len)
 {
   if (csv_parse (parser, text, len, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
@@ -305,7 +315,7 @@ typedef struct {
   bool eof;
   uint64_t nul;     /* file offset of the first NUL byte, UINT64_MAX if none */
   uint64_t scanned; /* the bytes before it are known to hold no other */
-  char *scan;       /* MS_CSV_CHUNK_GRID bytes for reading ahead of the blocks */
+  char *scan;       /* MS_CSV_CHUNK bytes for reading ahead of the blocks */
   int error;    /* errno of a read that failed, ENOMEM; said once the rows
                  * before it are taken */
 } MsBlockReader;
@@ -385,11 +395,11 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
   return true;
 }
 
-static long
-count_lf (const char *p, size_t len)
+long
+ms_csv_count_byte (const char *p, size_t len, char c)
 {
   long n = 0;
-  for (const char *end = p + len; (p = memchr (p, '\n', end - p)); p++)
+  for (const char *end = p + len; (p = memchr (p, c, end - p)); p++)
     n++;
   return n;
 }
@@ -400,11 +410,11 @@ static void
 scan_ahead (MsReader *rd, MsBlockReader *in, uint64_t end)
 {
   (void) rd;
-  if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK_GRID)))
+  if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK)))
     return;
   while (in->scanned < end && in->nul == UINT64_MAX) {
-    size_t want = end - in->scanned < MS_CSV_CHUNK_GRID ? (size_t) (end - in->scanned)
-                                                         : MS_CSV_CHUNK_GRID;
+    size_t want = end - in->scanned < MS_CSV_CHUNK ? (size_t) (end - in->scanned)
+                                                         : MS_CSV_CHUNK;
     ssize_t n = ms_input_pread (in->input, in->scan, want, in->scanned);
     if (n <= 0)
       return;
@@ -427,7 +437,7 @@ nul_line (MsReader *rd, MsBlockReader *in, uint64_t at)
     ssize_t n = ms_input_pread (in->input, buf, want, at);
     if (n <= 0)
       break;
-    line += count_lf (buf, (size_t) n);
+    line += ms_csv_count_byte (buf, (size_t) n, '\n');
     at += (uint64_t) n;
   }
   return line;
@@ -453,28 +463,25 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
      * byte) before the line, and refuses a NUL byte anywhere in it: no
      * line ends in or after the chunk of the first NUL. */
     uint64_t end = b->start + l->at + l->len - 1;
-    uint64_t chunk_end = end - end % MS_CSV_CHUNK_GRID + MS_CSV_CHUNK_GRID;
+    uint64_t chunk_end = end - end % MS_CSV_CHUNK + MS_CSV_CHUNK;
     if (in->scanned < chunk_end)
       scan_ahead (rd, in, chunk_end);
     if (in->nul < chunk_end) {
       /* It gave libcsv the line's bytes before that chunk (a CR in them
        * ends a record). */
-      uint64_t start = b->start + l->at, nul_chunk = in->nul - in->nul % MS_CSV_CHUNK_GRID;
+      uint64_t start = b->start + l->at, nul_chunk = in->nul - in->nul % MS_CSV_CHUNK;
       if (start < nul_chunk)
         ms_csv_feed_libcsv (rd, parser, text, (size_t) (nul_chunk - start));
       ms_csv_fail (rd, nul_line (rd, in, start), "binary data (a NUL byte): not a CSV file");
       return;
     }
     if (l->fields && parser->pstate == 0) {
-      if (l->changed == MS_ALL_FIELDS || fields_before)
+      if (l->changed == MS_ALL_FIELDS || fields_before) {
         ms_csv_take_parsed (rd, b->text, &b->fields[l->first], l->fields, l->changed, l->set);
-      else {
+        ms_csv_on_record ('\n', rd);
+      } else
         /* The line before went to libcsv: this one whole, split again. */
-        MsFieldText split[MS_CSV_PLAIN_FIELDS];
-        int n = ms_csv_split_plain_row (text, text + l->len - 1, split);
-        ms_csv_take_fields (rd, split, (size_t) n);
-      }
-      ms_csv_on_record ('\n', rd);
+        ms_csv_take_plain_row (rd, text, text + l->len - 1);
       fields_before = true;
     } else {
       fields_before = false;

@@ -28,17 +28,6 @@
 #include "ms-results.h"
 #include "ms-utf8.h"
 
-#define MS_CSV_CHUNK (32 * 1024)
-
-static long
-count_byte (const char *p, size_t len, char c)
-{
-  long n = 0;
-  for (const char *end = p + len; (p = memchr (p, c, end - p)); p++)
-    n++;
-  return n;
-}
-
 /* UTF-16: a byte order mark, or text whose first characters each have a
  * NUL on the same side (ASCII in UTF-16LE or BE). NUL bytes in any other
  * pattern are binary data, and said so. */
@@ -141,21 +130,6 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
 
 bool ms_csv_plain_rows = true;
 
-/* The rows memsweep writes, split without libcsv into the same callbacks
- * (ms_csv_split_plain_row); any other row (and a row libcsv is in the
- * middle of) is left to libcsv. Returns false when the row was not taken. */
-static bool
-parse_plain_row (MsReader *rd, const char *line, const char *eol)
-{
-  MsFieldText field[MS_CSV_PLAIN_FIELDS];
-  int n = ms_csv_split_plain_row (line, eol, field);
-  if (n < 0)
-    return false;
-  ms_csv_take_fields (rd, field, (size_t) n);
-  ms_csv_on_record ('\n', rd);
-  return true;
-}
-
 /* Feeds libcsv one line at a time so that errors can name the line.
  * Where the rest of a large file can go to ms_csv_read_blocks (the header
  * read, at a line's start), stops there and returns how far it read. */
@@ -180,7 +154,7 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
       return len;
     }
     if (!(plain && eol && rd->have_header && parser->pstate == 0 &&
-          parse_plain_row (rd, buf + pos, eol)) &&
+          ms_csv_take_plain_row (rd, buf + pos, eol)) &&
         !ms_csv_feed_libcsv (rd, parser, buf + pos, n))
       return len;
     pos += n;
@@ -203,7 +177,7 @@ feed_chunk (MsReader *rd, MsResults *r, struct csv_parser *parser, const char *b
     if (rd->failed)
       return len;
     if (nul) {
-      ms_csv_fail (rd, rd->line + count_byte (buf, nul - buf, rd->eol),
+      ms_csv_fail (rd, rd->line + ms_csv_count_byte (buf, nul - buf, rd->eol),
                    "binary data (a NUL byte): not a CSV file");
       return len;
     }
@@ -335,23 +309,27 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   return r;
 }
 
+/* A summary, or samples; figures: ms_csv_read_figures's reading. */
+static MsResults *
+read_either (const char *path, bool figures, char *err, size_t errlen)
+{
+  bool again = false;
+  if (ms_csv_is_summary (path))
+    return ms_csv_read_summary (path, err, errlen);
+  MsResults *r = read_samples (path, figures, &again, err, errlen);
+  /* Rows that came back to a finished cell (a file whose rounds visit
+   * every cell in turn, or edited by hand): read it again, whole. */
+  return again ? read_samples (path, false, &again, err, errlen) : r;
+}
+
 MsResults *
 ms_csv_read_samples (const char *path, char *err, size_t errlen)
 {
-  bool again;
-  if (ms_csv_is_summary (path))
-    return ms_csv_read_summary (path, err, errlen);
-  return read_samples (path, false, &again, err, errlen);
+  return read_either (path, false, err, errlen);
 }
 
 MsResults *
 ms_csv_read_figures (const char *path, char *err, size_t errlen)
 {
-  bool again = false;
-  if (ms_csv_is_summary (path))
-    return ms_csv_read_summary (path, err, errlen);
-  MsResults *r = read_samples (path, true, &again, err, errlen);
-  /* Rows that came back to a finished cell (a file whose rounds visit
-   * every cell in turn, or edited by hand): read it again, whole. */
-  return again ? read_samples (path, false, &again, err, errlen) : r;
+  return read_either (path, true, err, errlen);
 }

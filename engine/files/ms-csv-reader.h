@@ -263,6 +263,14 @@ void ms_csv_take_parsed (MsReader *rd, const char *block, const MsParsedField *p
                          uint64_t changed, uint32_t set);
 
 /* ms-csv-blocks.c */
+/* The stream read's chunk (ms-csv-read.c): a NUL byte is refused with the
+ * chunk that holds it, and the block read refuses it as the stream would. */
+#define MS_CSV_CHUNK (32 * 1024)
+long ms_csv_count_byte (const char *p, size_t len, char c);
+/* A row in the plain form memsweep writes, split without libcsv
+ * (ms_csv_split_plain_row) into the same callbacks and taken; false, and
+ * nothing taken, for any other row (left to libcsv). */
+bool ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol);
 struct csv_parser;
 /* libcsv takes a line (or a part of one); false after saying why it could
  * not. */
