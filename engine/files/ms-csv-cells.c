@@ -249,17 +249,28 @@ finish_cell (MsCellBuilder *b, const MsResults *r, MsStatsScratch *scratch)
   b->finished = true;
 }
 
-/* Whether a cell passes the checks ms_csv_finish_cells makes at the end
- * (where one that fails is refused with its reason). */
+/* Whether a cell has repetitions, each with its end-to-end row; with rd,
+ * one that has not is refused with its reason. */
 static bool
-cell_complete (const MsCellBuilder *b)
+cell_complete (MsReader *rd, const MsCellBuilder *b)
 {
   const MsCell *c = b->cell;
-  if (b->unordered || (c->n_reps == 0 && c->status == MS_CELL_OK))
+  /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
+   * repetitions, and one without any as a 'none' row of another status. */
+  if (c->n_reps == 0 && c->status == MS_CELL_OK) {
+    if (rd)
+      ms_csv_fail (rd, b->first_line, "%s 2^%d has status 'ok' but no repetitions",
+                   ms_mode_name (c->mode), c->exponent);
     return false;
+  }
   for (int rep = 0; rep < c->n_reps; rep++)
-    if (!(b->rep_flags[rep] & MS_REP_E2E))
+    if (!(b->rep_flags[rep] & MS_REP_E2E)) {
+      if (rd)
+        ms_csv_fail (rd, b->first_line,
+                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
+                     ms_mode_name (c->mode), c->exponent, rep);
       return false;
+    }
   return true;
 }
 
@@ -293,7 +304,7 @@ ms_csv_figures_step (MsReader *rd, MsCellBuilder *b)
   MsCellBuilder *done = rd->open_cell;
   rd->open_cell = b;
   /* One that would be refused is left to the checks at the end. */
-  if (done && cell_complete (done)) {
+  if (done && !done->unordered && cell_complete (NULL, done)) {
     finish_cell (done, rd->figures_of, &rd->scratch);
     drop_samples (done);
   }
@@ -346,20 +357,8 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
     MsCellBuilder *b = rd->order[i];
     if (b->finished)
       continue;
-    /* Copy rows alone make no cell: memsweep writes an 'ok' cell with its
-     * repetitions, and one without any as a 'none' row of another status. */
-    if (b->cell->n_reps == 0 && b->cell->status == MS_CELL_OK) {
-      ms_csv_fail (rd, b->first_line, "%s 2^%d has status 'ok' but no repetitions",
-                   ms_mode_name (b->cell->mode), b->cell->exponent);
+    if (!cell_complete (rd, b))
       return;
-    }
-    for (int rep = 0; rep < b->cell->n_reps; rep++)
-      if (!(b->rep_flags[rep] & MS_REP_E2E)) {
-        ms_csv_fail (rd, b->first_line,
-                     "%s 2^%d has no end-to-end row for repetition %d (file cut short?)",
-                     ms_mode_name (b->cell->mode), b->cell->exponent, rep);
-        return;
-      }
     if (b->unordered)
       check_unordered (rd, b);
   }

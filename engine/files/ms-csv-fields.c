@@ -114,8 +114,8 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
 
-int
-ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index)
+static int
+header_column (MsReader *rd, const char *name, size_t len, size_t index)
 {
   for (int c = 0; c < MS_CSV_N_COLS; c++) {
     const char *known = column_name (c);
@@ -279,7 +279,7 @@ ms_csv_on_header_field (void *data, size_t len, void *user)
   MsReader *rd = user;
   size_t i;
   if (next_field (rd, &i))
-    ms_csv_header_column (rd, data, len, i);
+    header_column (rd, data, len, i);
 }
 
 /* Field i of a record: the column it belongs to, if any, takes it. */

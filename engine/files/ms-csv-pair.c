@@ -20,16 +20,6 @@
 #define MAX_META_LINES 200
 #define MAX_META_BYTES (256 * 1024)
 
-/* Opens only a regular file, as the samples reader does: a FIFO or a
- * device standing where a summary would be must not block or never end. */
-static FILE *
-open_regular_file (const char *path)
-{
-  char err[64];
-  /* A compressed file as its plain content. */
-  return ms_input_fopen (path, true, err, sizeof err);
-}
-
 /* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
  * accepts); what does not fit in the buffer is skipped. *budget bytes may
  * be read: false once they are spent. */
@@ -71,10 +61,9 @@ value_in_lines (const char *lines, const char *key, char *value, size_t len)
 /* A file without metadata lines: the value from its sidecar, when the
  * sidecar describes it. */
 static bool
-sidecar_value (const char *path, FILE *f, bool bom, const char *key, char *value, size_t len)
+sidecar_value (const char *path, bool bom, const char *key, char *value, size_t len)
 {
   char why[1024];
-  (void) f;
   /* The plain size, as the reader gives it (a gzip file's recorded one). */
   MsInput *in = ms_input_open (path, true, why, sizeof why);
   if (!in)
@@ -92,10 +81,13 @@ sidecar_value (const char *path, FILE *f, bool bom, const char *key, char *value
 bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
-  char line[512];
+  char line[512], why[64];
   size_t key_len = strlen (key);
   bool found = false;
-  FILE *f = open_regular_file (path);
+  /* Only a regular file, as the samples reader opens, and a compressed
+   * one as its plain content: a FIFO or a device standing where a summary
+   * would be must not block or never end. */
+  FILE *f = ms_input_fopen (path, true, why, sizeof why);
   if (!f)
     return false;
   /* A byte order mark before the first line, as the reader allows. */
@@ -104,7 +96,7 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
     rewind (f);
   int c = getc (f);
   if (c != '#' && c != EOF) {
-    found = sidecar_value (path, f, bom, key, value, len);
+    found = sidecar_value (path, bom, key, value, len);
     fclose (f);
     return found;
   }

@@ -205,7 +205,6 @@ void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
                          size_t errlen);
-int ms_csv_header_column (MsReader *rd, const char *name, size_t len, size_t index);
 /* The header record is complete: the columns it lacks are refused. */
 void ms_csv_header_done (MsReader *rd);
 /* libcsv's field callbacks. */
