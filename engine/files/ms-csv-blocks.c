@@ -407,9 +407,8 @@ ms_csv_count_byte (const char *p, size_t len, char c)
 /* Reads the bytes before `end` that no block has brought yet for a NUL
  * byte. A read error here is said when the blocks meet it. */
 static void
-scan_ahead (MsReader *rd, MsBlockReader *in, uint64_t end)
+scan_ahead (MsBlockReader *in, uint64_t end)
 {
-  (void) rd;
   if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK)))
     return;
   while (in->scanned < end && in->nul == UINT64_MAX) {
@@ -465,7 +464,7 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
     uint64_t end = b->start + l->at + l->len - 1;
     uint64_t chunk_end = end - end % MS_CSV_CHUNK + MS_CSV_CHUNK;
     if (in->scanned < chunk_end)
-      scan_ahead (rd, in, chunk_end);
+      scan_ahead (in, chunk_end);
     if (in->nul < chunk_end) {
       /* It gave libcsv the line's bytes before that chunk (a CR in them
        * ends a record). */
