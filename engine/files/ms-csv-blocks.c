@@ -412,8 +412,7 @@ scan_ahead (MsBlockReader *in, uint64_t end)
   if (!in->scan && in->scanned < end && !(in->scan = malloc (MS_CSV_CHUNK)))
     return;
   while (in->scanned < end && in->nul == UINT64_MAX) {
-    size_t want = end - in->scanned < MS_CSV_CHUNK ? (size_t) (end - in->scanned)
-                                                         : MS_CSV_CHUNK;
+    size_t want = end - in->scanned < MS_CSV_CHUNK ? (size_t) (end - in->scanned) : MS_CSV_CHUNK;
     ssize_t n = ms_input_pread (in->input, in->scan, want, in->scanned);
     if (n <= 0)
       return;

@@ -233,8 +233,7 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
 }
 
 MsResults *
-ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err,
-                            size_t errlen)
+ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err, size_t errlen)
 {
   *reader = calloc (1, size);
   MsResults *r = ms_results_new (NULL, NULL);
