@@ -255,6 +255,19 @@ parse_block (MsBlock *b, MsFieldParser *parser)
   }
 }
 
+/* The next block in file order, parsed with the lock let go. */
+static void
+parse_next (MsBlockQueue *q, MsFieldParser *parser)
+{
+  MsBlock *b = &q->blocks[q->next_parse++ % q->n_blocks];
+  b->state = BLOCK_PARSING;
+  pthread_mutex_unlock (&q->lock);
+  parse_block (b, parser);
+  pthread_mutex_lock (&q->lock);
+  b->state = BLOCK_PARSED;
+  pthread_cond_broadcast (&q->parsed);
+}
+
 /* Blocks in file order, each by the first worker free. */
 static void *
 worker (void *data)
@@ -270,13 +283,7 @@ worker (void *data)
       pthread_cond_wait (&q->filled, &q->lock);
     if (q->next_parse == q->filled_to)
       break;
-    MsBlock *b = &q->blocks[q->next_parse++ % q->n_blocks];
-    b->state = BLOCK_PARSING;
-    pthread_mutex_unlock (&q->lock);
-    parse_block (b, &parser);
-    pthread_mutex_lock (&q->lock);
-    b->state = BLOCK_PARSED;
-    pthread_cond_broadcast (&q->parsed);
+    parse_next (q, &parser);
   }
   pthread_mutex_unlock (&q->lock);
   ms_csv_leave_c_locale (old);
@@ -563,13 +570,8 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
     MsBlock *b = &q.blocks[i % q.n_blocks];
     pthread_mutex_lock (&q.lock);
     /* Without workers (none could start), this thread parses. */
-    if (!started && b->state == BLOCK_FILLED) {
-      q.next_parse++;
-      pthread_mutex_unlock (&q.lock);
-      parse_block (b, &own);
-      pthread_mutex_lock (&q.lock);
-      b->state = BLOCK_PARSED;
-    }
+    if (!started && b->state == BLOCK_FILLED)
+      parse_next (&q, &own);
     while (b->state != BLOCK_PARSED)
       pthread_cond_wait (&q.parsed, &q.lock);
     pthread_mutex_unlock (&q.lock);
