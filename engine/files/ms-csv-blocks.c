@@ -273,8 +273,7 @@ static void *
 worker (void *data)
 {
   MsBlockQueue *q = data;
-  MsFieldParser parser;
-  ms_csv_field_parser_init (&parser, q->rd);
+  MsFieldParser parser = q->rd->field_parser;
   /* strtod, for the rare long number, reads '.' as the point. */
   locale_t old = ms_csv_enter_c_locale ();
   pthread_mutex_lock (&q->lock);
@@ -553,8 +552,7 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
   for (; started < n_workers; started++)
     if (pthread_create (&threads[started], NULL, worker, &q) != 0)
       break;
-  MsFieldParser own;
-  ms_csv_field_parser_init (&own, rd);
+  MsFieldParser own = rd->field_parser;
   for (long i = 0; !rd->failed; i++) {
     fill_ahead (&q, &in, i);
     if (i == q.filled_to) {

@@ -101,17 +101,19 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     rd->col[c] = -1;
   memset (rd->field_col, -1, sizeof rd->field_col);
   rd->run_rep = -1;
+  MsFieldParser *fp = &rd->field_parser;
+  fp->field_col = rd->field_col;
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    add_name (&rd->modes, ms_mode_name ((MsMode) m));
+    add_name (&fp->modes, ms_mode_name ((MsMode) m));
   for (int p = 0; p < MS_PHASE_COUNT; p++)
-    add_name (&rd->phases, ms_phase_name ((MsPhase) p));
-  add_name (&rd->phases, "e2e");
-  add_name (&rd->phases, "none");
-  add_name (&rd->phases, MS_COPY_PHASE_H2D);
-  add_name (&rd->phases, MS_COPY_PHASE_D2H);
-  add_name (&rd->phases, MS_E2E_INSTR_ROW);
+    add_name (&fp->phases, ms_phase_name ((MsPhase) p));
+  add_name (&fp->phases, "e2e");
+  add_name (&fp->phases, "none");
+  add_name (&fp->phases, MS_COPY_PHASE_H2D);
+  add_name (&fp->phases, MS_COPY_PHASE_D2H);
+  add_name (&fp->phases, MS_E2E_INSTR_ROW);
   for (int st = 0; st < MS_CELL_STATUS_COUNT; st++)
-    add_name (&rd->statuses, ms_cell_status_name ((MsCellStatus) st));
+    add_name (&fp->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
 
 static int
@@ -210,8 +212,7 @@ variant_ok (const char *data, size_t len)
  * `at` bytes from the block's start. One place for what every kind keeps,
  * for the rows split here and those libcsv hands over. */
 static inline void
-parse_field (MsNames *modes, MsNames *phases, MsNames *statuses, int kind, const char *data,
-             size_t len, size_t at, MsParsedField *pf)
+parse_field (MsFieldParser *p, int kind, const char *data, size_t len, size_t at, MsParsedField *pf)
 {
   pf->len = (uint32_t) len;
   pf->name = -1;
@@ -226,8 +227,9 @@ parse_field (MsNames *modes, MsNames *phases, MsNames *statuses, int kind, const
   case KIND_MODE:
   case KIND_PHASE:
   case KIND_STATUS:
-    pf->name = (int8_t) find_name (kind == KIND_MODE ? modes : kind == KIND_PHASE ? phases
-                                                                                : statuses,
+    pf->name = (int8_t) find_name (kind == KIND_MODE    ? &p->modes
+                                   : kind == KIND_PHASE ? &p->phases
+                                                        : &p->statuses,
                                    data, len);
     pf->ok = pf->name >= 0;
     break;
@@ -291,7 +293,7 @@ take_field (MsReader *rd, size_t i, const char *data, size_t len)
     return;
   rd->fields_set |= 1u << c;
   MsParsedField pf;
-  parse_field (&rd->modes, &rd->phases, &rd->statuses, column_kind[c], data, len, 0, &pf);
+  parse_field (&rd->field_parser, column_kind[c], data, len, 0, &pf);
   apply_field (&rd->fields[c], &pf, data);
   /* Only a line split here is bounded: libcsv's fields may be longer. */
   rd->fields[c].len = len;
@@ -319,15 +321,6 @@ ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n)
     take_field (rd, i, fields[i].text, fields[i].len);
 }
 
-void
-ms_csv_field_parser_init (MsFieldParser *p, const MsReader *rd)
-{
-  p->field_col = rd->field_col;
-  p->modes = rd->modes;
-  p->phases = rd->phases;
-  p->statuses = rd->statuses;
-}
-
 size_t
 ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields, size_t n,
                      uint64_t changed, MsParsedField *out)
@@ -336,8 +329,8 @@ ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fie
   for (size_t i = 0; i < n; i++) {
     int c = p->field_col[i];
     if (c >= 0 && (changed >> i & 1))
-      parse_field (&p->modes, &p->phases, &p->statuses, column_kind[c], fields[i].text,
-                   fields[i].len, (size_t) (fields[i].text - block), &out[k++]);
+      parse_field (p, column_kind[c], fields[i].text, fields[i].len,
+                   (size_t) (fields[i].text - block), &out[k++]);
   }
   return k;
 }

@@ -110,6 +110,13 @@ typedef struct {
   int last;
 } MsNames;
 
+/* What parsing fields needs of the reader, copied for each thread: the
+ * header's columns, and the names, whose lookups remember their last match. */
+typedef struct {
+  const int8_t *field_col;
+  MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. above */
+} MsFieldParser;
+
 typedef struct {
   const char *path;
   char *err;
@@ -143,7 +150,7 @@ typedef struct {
   size_t n_header_fields; /* a row with more is refused as such, not by a shifted field */
   bool too_many_fields;
 
-  MsNames modes, phases, statuses; /* phases: then MS_PHASE_E2E.. below */
+  MsFieldParser field_parser; /* its field_col is the array above */
 
   /* Cells: the first of each (mode, size), which chains the others of
    * other variants; all of them as first seen, with their cells in
@@ -242,13 +249,6 @@ typedef struct {
   };
 } MsParsedField;
 
-/* What parsing fields needs of the reader, copied for each thread: the
- * header's columns, and the names, whose lookups remember their last match. */
-typedef struct {
-  const int8_t *field_col;
-  MsNames modes, phases, statuses;
-} MsFieldParser;
-void ms_csv_field_parser_init (MsFieldParser *p, const MsReader *rd);
 /* The fields of a split row that are in `changed` (a bit per field), those
  * of a column into out; returns how many. */
 size_t ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields,

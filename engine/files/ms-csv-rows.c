@@ -192,7 +192,8 @@ check_cell (MsReader *rd, MsCellBuilder *b, const MsRow *row)
   /* A partial cell keeps the repetitions it finished. */
   if (row->status != MS_CELL_OK && row->status != MS_CELL_PARTIAL) {
     ms_csv_fail (rd, line, "%s row for a cell whose status is '%s'",
-                 rd->phases.names[row->phase_name].text, ms_cell_status_name (row->status));
+                 rd->field_parser.phases.names[row->phase_name].text,
+                 ms_cell_status_name (row->status));
     return false;
   }
   return true;
