@@ -5,14 +5,18 @@
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-csv-column-table.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
+#include "ms-results.h"
 #include "ms-modes.h"
+#include "ms-utf8.h"
 #include "ms-variant.h"
 
 /* The columns the reader takes: their names are the column list's
@@ -432,4 +436,33 @@ ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   va_start (ap, fmt);
   vsnprintf (rd->err + n, rd->errlen - n, ms_gettext (fmt), ap);
   va_end (ap);
+}
+
+char
+ms_csv_line_end (const char *buf, size_t len)
+{
+  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
+  return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
+}
+
+MsResults *
+ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err, size_t errlen)
+{
+  *reader = calloc (1, size);
+  MsResults *r = ms_results_new (NULL, NULL);
+  if (!*reader || !r) {
+    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
+    free (*reader);
+    ms_results_free (r);
+    return NULL;
+  }
+  ms_csv_rule_defaults_for_reading (&r->sweep);
+  r->date[0] = '\0';
+  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  r->sweep.reps_rule = MS_REPS_FIXED;
+  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
+  /* A compressed file is labelled as its plain content's file is. */
+  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
+  r->label[ms_gzip_stem_len (r->label)] = '\0';
+  return r;
 }

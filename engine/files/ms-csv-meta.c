@@ -12,6 +12,7 @@
 #include "ms-csv-reader.h"
 #include "ms-gpu-state.h"
 #include "ms-health-meta.h"
+#include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-run-to-run-file.h"
 #include "ms-sweep.h"
@@ -240,4 +241,35 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
       ms_csv_read_rule_metadata (&r->sweep, key, value))
     return;
   read_key (r, id, value);
+}
+
+/* A metadata line: through rd's pending lines, or straight into r without
+ * rd (a summary). */
+void
+ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
+{
+  if (!rd || (!ms_um_pending_take (&rd->um, line, len) &&
+              !ms_link_pending_take (&rd->link, line, len)))
+    ms_csv_parse_metadata (r, line, len);
+}
+
+bool
+ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head, size_t len,
+                     uint64_t size, char *err, size_t errlen)
+{
+  if (len == 0 || ms_meta_sidecar_inline (head, len))
+    return true;
+  /* A byte order mark an editor added is no change to the data. */
+  if (len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
+    size -= 3;
+  char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
+                                       sizeof r->metadata_unknown);
+  /* A sidecar there but unread for want of a descriptor or memory: the
+   * read fails with that error, not a run whose metadata is unknown. */
+  if (!lines && ms_meta_sidecar_unread (path, err, errlen))
+    return false;
+  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
+    ms_csv_take_metadata_line (rd, r, p, (size_t) (eol - p));
+  free (lines);
+  return true;
 }

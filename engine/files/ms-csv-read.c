@@ -21,12 +21,10 @@
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
-#include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-results.h"
-#include "ms-utf8.h"
 
 /* UTF-16: a byte order mark, or text whose first characters each have a
  * NUL on the same side (ASCII in UTF-16LE or BE). NUL bytes in any other
@@ -46,13 +44,6 @@ looks_utf16 (const unsigned char *u, size_t len)
   return true;
 }
 
-char
-ms_csv_line_end (const char *buf, size_t len)
-{
-  const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
-  return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
-}
-
 /* Checks the first bytes of the file: encoding, byte order mark and which
  * byte ends lines. */
 static size_t
@@ -64,37 +55,6 @@ sniff_start (MsReader *rd, const char *buf, size_t len)
   }
   rd->eol = ms_csv_line_end (buf, len);
   return len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
-/* A metadata line: through rd's pending lines, or straight into r without
- * rd (a summary). */
-static void
-take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
-{
-  if (!rd || (!ms_um_pending_take (&rd->um, line, len) &&
-              !ms_link_pending_take (&rd->link, line, len)))
-    ms_csv_parse_metadata (r, line, len);
-}
-
-bool
-ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head, size_t len,
-                     uint64_t size, char *err, size_t errlen)
-{
-  if (len == 0 || ms_meta_sidecar_inline (head, len))
-    return true;
-  /* A byte order mark an editor added is no change to the data. */
-  if (len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
-    size -= 3;
-  char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
-                                       sizeof r->metadata_unknown);
-  /* A sidecar there but unread for want of a descriptor or memory: the
-   * read fails with that error, not a run whose metadata is unknown. */
-  if (!lines && ms_meta_sidecar_unread (path, err, errlen))
-    return false;
-  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
-    take_metadata_line (rd, r, p, (size_t) (eol - p));
-  free (lines);
-  return true;
 }
 
 /* Leading '#' lines are metadata; libcsv sees only what follows. Lines may
@@ -119,7 +79,7 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
     rd->meta_len += n < room ? n : room;
     pos += n;
     if (eol) {
-      take_metadata_line (rd, r, rd->meta, rd->meta_len);
+      ms_csv_take_metadata_line (rd, r, rd->meta, rd->meta_len);
       rd->in_meta = false;
       rd->line++;
       pos++;
@@ -230,28 +190,6 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
               ms_csv_on_record, rd);
   csv_free (&parser);
   free (buf);
-}
-
-MsResults *
-ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err, size_t errlen)
-{
-  *reader = calloc (1, size);
-  MsResults *r = ms_results_new (NULL, NULL);
-  if (!*reader || !r) {
-    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-    free (*reader);
-    ms_results_free (r);
-    return NULL;
-  }
-  ms_csv_rule_defaults_for_reading (&r->sweep);
-  r->date[0] = '\0';
-  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
-  r->sweep.reps_rule = MS_REPS_FIXED;
-  ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
-  /* A compressed file is labelled as its plain content's file is. */
-  r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);
-  r->label[ms_gzip_stem_len (r->label)] = '\0';
-  return r;
 }
 
 /* figures: ms_csv_read_figures's reading; *again set when the file must

@@ -208,6 +208,13 @@ extern size_t ms_csv_block_bytes;
  * metadata lines for the stream and the summary reader. */
 
 /* ms-csv-fields.c */
+/* Results to read path into, labelled as the file, and the reader's state
+ * (size bytes, zeroed) in *reader; NULL when out of memory (said in err).
+ * The summary reader's too. */
+MsResults *ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err,
+                                       size_t errlen);
+/* The byte that ends lines: CR alone in files from classic Mac OS tools. */
+char ms_csv_line_end (const char *buf, size_t len);
 void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
@@ -316,13 +323,7 @@ void ms_csv_reader_clear (MsReader *rd);
  * ms_csv_take_fields; checks the row and adds it to its cell. */
 void ms_csv_on_record (int term, void *user);
 
-/* ms-csv-read.c, for the summary reader too */
-/* Results to read path into, labelled as the file, and the reader's state
- * (size bytes, zeroed) in *reader; NULL when out of memory (said in err). */
-MsResults *ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *err,
-                                       size_t errlen);
-/* The byte that ends lines: CR alone in files from classic Mac OS tools. */
-char ms_csv_line_end (const char *buf, size_t len);
+/* ms-csv-meta.c */
 /* A file without metadata lines (head: its first len bytes; size: its
  * plain size) has its metadata in its sidecar, read first as the lines
  * would have been (through rd's pending lines, or into r without rd);
@@ -330,6 +331,7 @@ char ms_csv_line_end (const char *buf, size_t len);
  * sidecar is there but unread (said in err). */
 bool ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head,
                           size_t len, uint64_t size, char *err, size_t errlen);
-
-/* ms-csv-meta.c */
+/* A metadata line: through rd's pending lines, or straight into r
+ * without rd (a summary). */
+void ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len);
 void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);
