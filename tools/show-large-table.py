@@ -15,8 +15,8 @@ HEAD = ("| round (UTC) | cores | runs | show plain | show .gz | polars lazy .gz 
 
 def rounds(text):
     """Each round's heading and the text up to the next one."""
-    parts = re.split(r"^== (.*(?:cores|2 cores\)), round \d+: (\d\d:\d\d):\d\d.*)$", text,
-                     flags=re.M)
+    parts = re.split(r"^== (.*(?:cores\)?|taskset -c 0,1)(?:, round \d+|, \d+ runs): "
+                     r"(\d\d:\d\d):\d\d.*)$", text, flags=re.M)
     for i in range(1, len(parts) - 2, 3):
         yield parts[i], parts[i + 1], parts[i + 2]
 
