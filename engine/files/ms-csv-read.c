@@ -21,9 +21,7 @@
 #include "ms-csv-io.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
-#include "ms-i18n.h"
 #include "ms-input.h"
-#include "ms-meta-sidecar.h"
 #include "ms-results.h"
 
 /* UTF-16: a byte order mark, or text whose first characters each have a
