@@ -666,9 +666,15 @@ say_unknown_spread (const MsResults *a, const MsResults *b)
   }
 }
 
-/* The verdicts, printed, and the chart; the exit status. */
+/* The verdicts, printed, and the chart; the exit status. A run whose
+ * metadata is unknown (read from `-`, or without its sidecar) leaves
+ * undecided every cell that would need its spread: with some cell SAME
+ * and the rest of a 20 % change unsettled, it has not passed (exit 5, as
+ * when no cell is decided), and *unsettled counts those cells. A run of
+ * known metadata without a profile claims no difference and passes, as
+ * docs/compare.md says. */
 static int
-judge (const Options *o, const MsResults *a, const MsResults *b)
+judge (const Options *o, const MsResults *a, const MsResults *b, int *unsettled)
 {
   char err[512];
   int rc;
@@ -690,9 +696,11 @@ judge (const Options *o, const MsResults *a, const MsResults *b)
   bool written = ms_cli_output_write (&o->output, &doc);
   ms_cli_table_free (table);
   say_unknown_spread (a, b);
-  rc = ms_comparison_differs (cmp)      ? EXIT_RUNTIME
-       : ms_comparison_undecided (cmp) ? EXIT_COMPARE_UNDECIDED
-                                        : EXIT_OK;
+  bool unknown = a->metadata_unknown[0] || b->metadata_unknown[0];
+  *unsettled = unknown && !ms_comparison_undecided (cmp) ? ms_comparison_unsettled (cmp) : 0;
+  rc = ms_comparison_differs (cmp)                      ? EXIT_RUNTIME
+       : ms_comparison_undecided (cmp) || *unsettled > 0 ? EXIT_COMPARE_UNDECIDED
+                                                         : EXIT_OK;
   if (!written)
     rc = EXIT_COMPARE_OUTPUT;
 #ifdef MS_HAVE_DRAW
@@ -754,10 +762,10 @@ ms_cli_compare (int argc, char **argv)
                 ms_report_clean (argv[optind], clean_a, sizeof clean_a),
                 ms_report_clean (argv[optind + 1], clean_b, sizeof clean_b));
   }
-  int live_status = EXIT_OK;
+  int live_status = EXIT_OK, unsettled = 0;
   rc = get_runs (&o, argv, &a, &b, &live_status);
   if (rc < 0)
-    rc = judge (&o, a, b);
+    rc = judge (&o, a, b, &unsettled);
   /* Measured here and written nowhere: kept where the output failed. */
   if (o.live && !o.how.prefix && rc == EXIT_COMPARE_OUTPUT)
     ms_cli_live_keep (a, b, o.plot ? o.plot : ".");
@@ -767,10 +775,19 @@ ms_cli_compare (int argc, char **argv)
       ((rc == EXIT_OK || rc == EXIT_COMPARE_UNDECIDED) && live_status != EXIT_OK))
     rc = live_status;
   /* Said only where it is the status: a stopped live run says its own. */
-  if (rc == EXIT_COMPARE_UNDECIDED)
+  if (rc == EXIT_COMPARE_UNDECIDED && unsettled == 0)
     fprintf (stderr, ms_gettext ("memsweep compare: no cell could be decided (every cell "
                                  "AMBIGUOUS): exit %d, not 0\n"),
              EXIT_COMPARE_UNDECIDED);
+  else if (rc == EXIT_COMPARE_UNDECIDED)
+    fprintf (stderr, ms_ngettext ("memsweep compare: %d cell lies outside the threshold but "
+                                  "could not be decided, so the runs are not shown the same: "
+                                  "exit %d, not 0\n",
+                                  "memsweep compare: %d cells lie outside the threshold but "
+                                  "could not be decided, so the runs are not shown the same: "
+                                  "exit %d, not 0\n",
+                                  unsettled),
+             unsettled, EXIT_COMPARE_UNDECIDED);
   ms_results_free (a);
   ms_results_free (b);
   return rc;

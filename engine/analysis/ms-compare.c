@@ -345,6 +345,19 @@ ms_comparison_differs (const MsComparison *comparison)
   return comparison->all.count[MS_VERDICT_FASTER] + comparison->all.count[MS_VERDICT_SLOWER] > 0;
 }
 
+int
+ms_comparison_unsettled (const MsComparison *comparison)
+{
+  int n = 0;
+  for (size_t i = 0; i < comparison->n_cells; i++) {
+    const MsCompareCell *c = &comparison->cells[i];
+    MsVerdictWhy why = c->judgement.why;
+    n += c->in_a && c->in_b && c->verdict == MS_VERDICT_AMBIGUOUS &&
+         (why == MS_WHY_NO_SPREAD || why == MS_WHY_FEW_REPS || why == MS_WHY_TWO_STATES);
+  }
+  return n;
+}
+
 bool
 ms_comparison_undecided (const MsComparison *comparison)
 {

@@ -240,6 +240,10 @@ MsComparison *ms_compare_results_figure (const MsResults *a, const MsResults *b,
 void ms_comparison_free (MsComparison *comparison);
 /* Any FASTER or SLOWER cell. */
 bool ms_comparison_differs (const MsComparison *comparison);
+/* The cells whose ratio lies outside the threshold but which could not be
+ * called FASTER or SLOWER (no spread between processes, few repetitions,
+ * two states): a change compare can neither confirm nor rule out. */
+int ms_comparison_unsettled (const MsComparison *comparison);
 /* No cell decided: none SAME, FASTER or SLOWER, and some AMBIGUOUS. */
 bool ms_comparison_undecided (const MsComparison *comparison);
 

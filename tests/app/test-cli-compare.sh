@@ -201,4 +201,28 @@ cp "$W/live-same-a-samples.csv" "$W/live-same-a-samples.keep"
 bad --live --a "$live" --b "$live" --budget 5 --out "$W/taken"
 grep -q "^memsweep\( compare\)\?: --out: .*taken-b-meta.json" "$W/err" || fail "--out onto another run's sidecar: $(cat "$W/err")"
 [ -e "$W/taken-a-samples.csv" ] && fail "--out onto another run's sidecar: side A was measured and written"
+# A run read through `-` (no sidecar: no spread) against the same sweep
+# 20 % slower in every cell but one: the one is SAME, the rest lie outside
+# the threshold undecided. That is no pass (exit 5), as a fresh H100 showed
+# when one cell of a grade run fell SAME by chance; the same pair without
+# that cell exits 5 as "no cell could be decided".
+python3 - "$R/h100-grade-1-samples.csv.gz" "$R/h100-grade-inject20-samples.csv.gz" \
+  "$W/mixed-samples.csv" <<'PY' || fail "making the mixed run"
+import gzip, sys
+a = gzip.open(sys.argv[1], "rt").read().split("\n")
+b = gzip.open(sys.argv[2], "rt").read().split("\n")
+assert len(a) == len(b)
+with open(sys.argv[3], "w") as out:
+    out.write("\n".join(x if x.startswith('"pinned",16384,') else y for x, y in zip(a, b)))
+PY
+gzip -dc "$R/h100-grade-1-samples.csv.gz" | "$M" compare - "$W/mixed-samples.csv" >"$W/mixed.txt" 2>"$W/err"
+rc=$?
+[ $rc = 5 ] || fail "compare - with one cell SAME and the rest 20 % slower must exit 5, not $rc"
+grep -Eq "^all: 121 common cells: [1-9][0-9]* same, 0 faster, 0 slower" "$W/mixed.txt" ||
+  fail "compare - mixed: $(grep '^all' "$W/mixed.txt")"
+grep -q "lie outside the threshold but could not be decided" "$W/err" ||
+  fail "compare - mixed: not said: $(cat "$W/err")"
+gzip -dc "$R/h100-grade-1-samples.csv.gz" | "$M" compare - "$R/h100-grade-2-samples.csv.gz" \
+  >/dev/null 2>"$W/err"
+[ $? = 0 ] || fail "compare - of two identical grade runs must exit 0: $(cat "$W/err")"
 echo "compare: ok"
