@@ -121,14 +121,14 @@ static const MsSetting settings[] = {
     .help = MS_N_ ("run the sweep in P processes one after another and\n"
                    "merge their rounds") },
   /* --grade's stopping rule (MS_GRADE_DEFAULT_TARGET_PCT under --grade);
-   * 60 s a side. */
+   * 30 s a side. */
   { .option = "grade-target", .kind = MS_SETTING_DOUBLE, .def = 0, .min = 0, .max = 50,
     .arg = "PCT", .offset = FIELD (grade_target_pct), .title = MS_N_ ("Grade target (%)"),
     /* xgettext:no-c-format */
     .help = MS_N_ ("a compare-grade run adds processes until every cell\n"
                    "from 2^14 has a 95% interval within this many percent\n"
                    "(0: exactly --processes; --grade: 4)") },
-  { .option = "grade-budget", .kind = MS_SETTING_DOUBLE, .def = 60, .min = 1, .max = 86400,
+  { .option = "grade-budget", .kind = MS_SETTING_DOUBLE, .def = 30, .min = 1, .max = 86400,
     .arg = "S", .offset = FIELD (grade_budget_s), .title = MS_N_ ("Grade budget (s)"),
     .help = MS_N_ ("a compare-grade run with a target starts no process\n"
                    "that would end after this many seconds") },

@@ -31,6 +31,9 @@
  * read it as "the same" (docs/compare.md, "Command line"). */
 enum { EXIT_COMPARE_OUTPUT = EXIT_WRITE, EXIT_COMPARE_UNDECIDED = 5 };
 
+/* The turns of --live: its verdicts per mode are what it says. */
+static MsTurns live_turns;
+
 typedef struct {
   MsCompareOptions compare; /* the threshold */
   MsCliOutput output;
@@ -341,6 +344,13 @@ print_pooled (FILE *out, const char *name, const MsPooledVerdict *v, bool whole_
   else if (v->method == MS_POOL_CELLS)
     fprintf (out, ms_gettext (" (%d sizes from %s, runs of one process: the cells' intervals)"),
              v->n_cells, size);
+  else if (v->method == MS_POOL_TURNS && v->decided_s > 0)
+    fprintf (out, ms_gettext (" (%d sizes from %s, %d and %d processes in turns, decided after "
+                              "%.0f s)"),
+             v->n_cells, size, v->processes_a, v->processes_b, v->decided_s);
+  else if (v->method == MS_POOL_TURNS)
+    fprintf (out, ms_gettext (" (%d sizes from %s, %d and %d processes in turns)"), v->n_cells,
+             size, v->processes_a, v->processes_b);
   for (int i = 0; i < v->n_disagree; i++) {
     ms_format_bytes (4ull << v->disagree_exp[i], size, sizeof size);
     /* The whole run's cells are of every mode: each is named by both. */
@@ -495,7 +505,7 @@ json_cell (const MsCompareCell *c)
   return o;
 }
 
-static const char *const pool_method_keys[] = { "none", "processes", "cells" };
+static const char *const pool_method_keys[] = { "none", "processes", "cells", "turns" };
 
 static MsJson *
 json_pooled (const MsPooledVerdict *v)
@@ -513,6 +523,7 @@ json_pooled (const MsPooledVerdict *v)
   ms_json_set_string (o, "why", ms_verdict_why_key (v->why));
   ms_json_set_number (o, "detectable", v->detectable);
   ms_json_set_number (o, "within", v->within);
+  ms_json_set (o, "decided_after_s", v->decided_s > 0 ? ms_json_number_new (v->decided_s) : NULL);
   MsJson *disagree = ms_json_array_new ();
   for (int i = 0; i < v->n_disagree; i++) {
     MsJson *d = ms_json_object_new ();
@@ -526,9 +537,9 @@ json_pooled (const MsPooledVerdict *v)
 }
 
 /* Any change of the document's fields is a new version, with a schema of
- * its own in data/schema/ (4: setup_differences; 3 is
- * memsweep-compare-v3.json). */
-#define COMPARE_SCHEMA_VERSION 4
+ * its own in data/schema/ (5: decided_after_s and the method turns; 4 is
+ * memsweep-compare-v4.json, 3 memsweep-compare-v3.json). */
+#define COMPARE_SCHEMA_VERSION 5
 
 /* The document (docs/json.md's memsweep-compare), as a json-c tree. */
 static void
@@ -590,6 +601,7 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
 {
   if (o->live) {
     MsCliLive how = o->how;
+    how.turns = &live_turns;
     how.threshold = ms_compare_options_fraction (&o->compare);
     how.mode = o->mode;
     how.figure = o->figure;
@@ -684,6 +696,8 @@ judge (const Options *o, const MsResults *a, const MsResults *b, int *unsettled)
     fprintf (stderr, "memsweep compare: %s\n", err);
     return EXIT_USAGE;
   }
+  if (o->live && live_turns.looks > 0)
+    ms_turns_apply (&live_turns, cmp);
   char left[512];
   /* Named, so that a mode without the figure's phase is not read as
    * measured the same, nor as undecided. */

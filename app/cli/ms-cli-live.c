@@ -233,30 +233,6 @@ max_processes (const Plan *plan)
   return n < MS_MAX_PROCESSES ? n : MS_MAX_PROCESSES;
 }
 
-/* One process of each side, of the active modes, in the order of pair k
- * (A B, then B A); how the first that did not finish ended. *kept: one
- * exited 1 of its own (a failed cell, someone else's stop), kept. */
-static MsCliProcessEnd
-run_pair (const MsCliLive *live, const Plan *plan, int k, const bool *active, atomic_int *cancel,
-          MsResults *runs[2], bool *kept, char *err, size_t errlen)
-{
-  char dir[PATH_MAX + 8];
-  for (int i = 0; i < 2; i++) {
-    int side = (k % 2) ^ i;
-    MsSweep sweep = narrowed (&plan->sweep[side], active);
-    snprintf (dir, sizeof dir, "%s/%c", plan->dir, side ? 'b' : 'a');
-    /* The budget's cap, not a count asked for. */
-    MsCliProcessEnd end = ms_cli_run_process (&sweep, live->experiment[side], dir, k,
-                                              -max_processes (plan), cancel, &runs[side], err,
-                                              errlen);
-    /* Kept and said (a failed cell, someone else's stop): the turns go on. */
-    *kept = *kept || end == MS_CLI_PROCESS_KEPT;
-    if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
-      return end;
-  }
-  return MS_CLI_PROCESS_MEASURED;
-}
-
 /* The turns ended before the verdicts: what both sides measured so far is
  * kept and judged (-1), with the exit status the end stands for in
  * *status; or the exit status when a side has nothing. */
@@ -338,62 +314,109 @@ say_overrun (const MsCliLive *live, int pairs, double spent, double pair_s)
              spent, spent - live->budget_s, live->budget_s, pair_s);
 }
 
-/* The turns until the cells are decided or the budget would be overrun.
- * *status: the exit status an early end stands for (EXIT_OK when none). */
+/* What the turns of a live comparison carry between their calls. */
+typedef struct {
+  const MsCliLive *live;
+  const Plan *plan;
+  atomic_int *cancel;
+  MsResults **runs;
+  int *status;
+  MsCliProcessEnd end;
+  int round;
+  bool active[MS_MODE_COUNT]; /* the modes both sides have, with the figure's phase */
+  double start, round_s;
+  char err[1024];
+} Turns;
+
+static double
+turns_clock (void *user)
+{
+  return now_s ();
+}
+
+/* Side's process of round r, of the open modes, merged into its run; its
+ * values added to the turns. A process kept after exiting 1 of its own
+ * (a failed cell, someone else's stop): the turns go on and exit 1, as
+ * run --grade does (docs/cli.md). */
+static bool
+turns_measure (void *user, int side, int r, bool first, const bool *open, MsTurns *t)
+{
+  Turns *k = user;
+  char dir[PATH_MAX + 8];
+  double t0 = now_s ();
+  MsSweep sweep = narrowed (&k->plan->sweep[side], open);
+  snprintf (dir, sizeof dir, "%s/%c", k->plan->dir, side ? 'b' : 'a');
+  k->round = r;
+  k->err[0] = '\0';
+  /* The budget's cap, not a count asked for. */
+  k->end = ms_cli_run_process (&sweep, k->live->experiment[side], dir, r,
+                               -max_processes (k->plan), k->cancel, &k->runs[side], k->err,
+                               sizeof k->err);
+  if (k->end == MS_CLI_PROCESS_KEPT && *k->status == EXIT_OK)
+    *k->status = EXIT_RUNTIME;
+  if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
+    return false;
+  double v[MS_MAX_PROCESSES];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (open[m] && k->active[m] &&
+        ms_turns_process_values (k->runs[side], (MsMode) m, k->live->figure, v) > r)
+      ms_turns_add (t, (MsMode) m, side, v[r], first);
+  k->round_s = first ? now_s () - t0 : k->round_s + now_s () - t0;
+  /* Progress on a terminal, or wherever --verbose sends it. */
+  if (!first && (((isatty (STDERR_FILENO) && !ms_cli_quiet ()) || ms_cli_verbose ())))
+    fprintf (stderr, ms_gettext ("%d processes a side, %.0f s\n"), r + 1, now_s () - k->start);
+  return !ms_supervisor_stopping (k->cancel);
+}
+
+/* Beyond the verdicts per mode, the modes whose common cells are still
+ * AMBIGUOUS with a side not yet sure are measured again while the budget
+ * lasts: compare also judges each cell. */
+static void
+turns_widen (void *user, const MsTurns *t, bool *open)
+{
+  Turns *k = user;
+  bool cells[MS_MODE_COUNT];
+  int common = 0;
+  if (!k->runs[0] || !k->runs[1] || undecided (k->live, k->runs, &common, cells) <= 0)
+    return;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    open[m] = open[m] || (cells[m] && k->active[m]);
+}
+
+/* The turns until the modes and cells are decided or the budget would be
+ * overrun (ms_turns_take). *status: the exit status an early end stands
+ * for (EXIT_OK when none). */
 static int
 take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResults *runs[2],
             int *status)
 {
-  char err[1024];
-  double start = now_s (), pair_s = 0;
-  bool active[MS_MODE_COUNT];
+  Turns k = { live, plan, cancel, runs, status, MS_CLI_PROCESS_MEASURED };
   /* A mode without the figure's phase has no verdict to wait for: not
    * measured at all. */
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    active[m] = (live->mode == MS_MODE_COUNT || live->mode == (MsMode) m) &&
-                ms_mode_has_figure ((MsMode) m, live->figure);
   bool any = false;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    any = any || (active[m] && (plan->sweep[0].modes[m] || plan->sweep[1].modes[m]));
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    k.active[m] = (live->mode == MS_MODE_COUNT || live->mode == (MsMode) m) &&
+                  ms_mode_has_figure ((MsMode) m, live->figure) && plan->sweep[0].modes[m] &&
+                  plan->sweep[1].modes[m];
+    any = any || k.active[m];
+  }
   if (!any) {
     fprintf (stderr, ms_gettext ("memsweep compare: no mode of the sides has a %s phase\n"),
              ms_figure_name (live->figure));
     return EXIT_USAGE;
   }
-  for (int k = 0; k < max_processes (plan); k++) {
-    double t0 = now_s ();
-    err[0] = '\0';
-    bool kept = false;
-    MsCliProcessEnd end = run_pair (live, plan, k, active, cancel, runs, &kept, err, sizeof err);
-    /* A process kept after exiting 1 of its own: the comparison goes on
-     * and exits 1, as run --grade does (docs/cli.md). */
-    if (kept && *status == EXIT_OK)
-      *status = EXIT_RUNTIME;
-    if (end != MS_CLI_PROCESS_MEASURED)
-      return stopped_early (end, k, err, runs, status);
-    pair_s = now_s () - t0;
-    double spent = now_s () - start;
-    int common = 0, left = k + 1 >= MS_CLI_LIVE_MIN_PROCESSES
-                               ? undecided (live, runs, &common, active)
-                               : -2;
-    /* Progress on a terminal, or wherever --verbose sends it. */
-    if (((isatty (STDERR_FILENO) && !ms_cli_quiet ()) || ms_cli_verbose ()) && left >= 0)
-      fprintf (stderr, ms_gettext ("%d processes a side, %.0f s: %d of %d cells undecided\n"), k + 1,
-               spent, left, common);
-    if (left == -1) {
-      fputs (ms_gettext ("memsweep compare: the two sides have no cell in common\n"), stderr);
-      return EXIT_USAGE;
-    }
-    if (left == 0 || (left > 0 && spent + pair_s > live->budget_s) ||
-        k + 1 == max_processes (plan)) {
-      say_overrun (live, k + 1, spent, pair_s);
-      return -1;
-    }
-    if (ms_supervisor_stopping (cancel)) {
-      *status = EXIT_RUNTIME;
-      return -1;
-    }
+  ms_turns_init (live->turns, 2, live->threshold);
+  MsTurnOps ops = { turns_measure, turns_clock, turns_widen, &k };
+  k.start = now_s ();
+  MsTurnsEnd end = ms_turns_take (live->turns, k.active, live->budget_s, max_processes (plan),
+                                  &ops);
+  if (end.stopped && k.end != MS_CLI_PROCESS_MEASURED && k.end != MS_CLI_PROCESS_KEPT)
+    return stopped_early (k.end, k.round, k.err, runs, status);
+  if (end.stopped) {
+    *status = EXIT_RUNTIME;
+    return -1;
   }
+  say_overrun (live, end.rounds, now_s () - k.start, k.round_s);
   return -1;
 }
 

@@ -33,14 +33,18 @@ typedef struct {
   double threshold;
   MsMode mode;
   MsFigure figure;
+  /* The turns' verdicts per mode, filled by ms_cli_live_measure: what the
+   * comparison then says of each mode (ms_turns_apply). */
+  MsTurns *turns;
 } MsCliLive;
 
-/* Checks both sides' options and the output files, then measures A and B, a process of each in turn (A B B A ...: a drift over
- * the minutes meets both sides alike), and after each pair, once each
- * side has MS_CLI_LIVE_MIN_PROCESSES, compares them; the next pair
- * measures only the modes with a cell still AMBIGUOUS. Stops when no common
- * cell is AMBIGUOUS, when the next pair would overrun the budget, or when
- * another process would take a side past MS_MAX_ROUNDS rounds. *a and *b get the merged runs (written to
+/* Checks both sides' options and the output files, then measures A and
+ * B in turns (engine/analysis/ms-turns.h: A B, B A, ...: a drift over the
+ * minutes meets both sides alike); at each look the modes are judged by
+ * the sequential rule, and the next pair measures only the modes still
+ * open, or with a cell still AMBIGUOUS. Stops when nothing is open, when
+ * the next pair would overrun the budget, or when another process would
+ * take a side past MS_MAX_ROUNDS rounds. *a and *b get the merged runs (written to
  * --out when given). -1 on success, else the exit status after a
  * message; nothing is measured when the options or files are refused.
  * Stopped (a signal, a process ended from outside, a process that could

@@ -330,6 +330,33 @@ grade_done (const MsSweep *sweep, const MsResults *merged, int p, double elapsed
   return elapsed_s + elapsed_s / p > sweep->grade_budget_s;
 }
 
+/* The sweep of the next process of a run with a target, past its first
+ * --processes: only the modes with a cell still wider than the target,
+ * from 2^14 (the sizes the target is for), so that the budget goes where
+ * an interval is still open. */
+static MsSweep
+still_wide (const MsSweep *sweep, const MsResults *merged, int p)
+{
+  MsSweep s = *sweep;
+  if (sweep->grade_target_pct <= 0 || p < sweep->processes || !merged)
+    return s;
+  size_t n = merged->n_cells;
+  MsGradeWide *wide = malloc (sizeof *wide * (n + 1));
+  if (!wide)
+    return s;
+  int k = ms_grade_wide_cells (merged, sweep->grade_target_pct / 100, MS_GRADE_SURE_EXP, wide,
+                               (int) n);
+  bool open[MS_MODE_COUNT] = { false };
+  for (int i = 0; i < k && i < (int) n; i++)
+    open[wide[i].mode] = true;
+  free (wide);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    s.modes[m] = s.modes[m] && open[m];
+  while (s.step > 0 && s.min_exp < MS_GRADE_SURE_EXP && s.min_exp + s.step <= s.max_exp)
+    s.min_exp += s.step;
+  return s;
+}
+
 /* "MODE SIZE +-X%; ..." for the cells still wider than the target. */
 static void
 describe_wide (MsResults *merged)
@@ -387,7 +414,8 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
     /* With a target, max is a cap, not a count asked for. */
     int of = sweep->grade_target_pct > 0 ? -max : max;
-    MsCliProcessEnd end = ms_cli_run_process (sweep, NULL, dir, p, of, cancel, out, err, errlen);
+    MsSweep next = still_wide (sweep, *out, p);
+    MsCliProcessEnd end = ms_cli_run_process (&next, NULL, dir, p, of, cancel, out, err, errlen);
     /* Kept and said: the run goes on, and exits 1 as a failed cell does. */
     if (end == MS_CLI_PROCESS_KEPT) {
       end = MS_CLI_PROCESS_MEASURED;

@@ -29,9 +29,10 @@ static const char *const output_options =
          "                       profile, when there is one; -: standard input)\n"
          "  --no-profile         within-run intervals only\n"
          "  --grade              a compare-grade run, whose verdicts decide: unless\n"
-         "                       given, --processes 6 --rounds 9 --vary placement\n"
-         "                       --reps 3 --instrumented-reps 1 (under a minute for\n"
-         "                       the default sweep; docs/compare.md)\n"
+         "                       given, --processes 4 --rounds 5 --vary placement\n"
+         "                       --reps 3 --instrumented-reps 1, then processes of the\n"
+         "                       modes still wider than --grade-target 4 until\n"
+         "                       --grade-budget (30 s; docs/compare.md)\n"
          "  --format table|json|csv|markdown\n"
          "                       what goes to standard output (default table; json:\n"
          "                       docs/json.md; csv and markdown: a row per cell)\n"
@@ -201,19 +202,20 @@ ms_cli_run_getopt_table (void)
 
 _Static_assert (MS_CLI_MAX_SETTINGS >= 24, "room for the settings");
 
-/* --grade's settings, each where the command line gave none: 9 rounds a
- * process, at least 4 processes and then more until every cell from 2^14
- * is within +-4% or the budget (60 s) is spent, 3 repetitions a round (the rounds' medians carry the
- * verdict, not the repetitions within one), one of them with timers for
- * the phases' figures. Measured on the lent H100 and H200
- * (docs/compare.md). */
+/* --grade's settings, each where the command line gave none: 5 rounds a
+ * process (processes, not rounds, carry most of the spread: bench-turns
+ * prints it), at least 4 processes and then more, of the modes still wide,
+ * until every cell from 2^14 is within +-4% or the budget (30 s) is spent,
+ * 3 repetitions a round (the rounds' medians carry the verdict, not the
+ * repetitions within one), one of them with timers for the phases'
+ * figures. Measured on the lent H100 and H200 (docs/compare.md). */
 static void
 apply_grade (MsCliRunOptions *o)
 {
   static const struct {
     const char *option;
     double value;
-  } grade[] = { { "processes", 4 }, { "grade-target", MS_GRADE_DEFAULT_TARGET_PCT }, { "rounds", 9 },
+  } grade[] = { { "processes", 4 }, { "grade-target", MS_GRADE_DEFAULT_TARGET_PCT }, { "rounds", 5 },
                 { "vary", MS_VARY_PLACEMENT }, { "reps", 3 }, { "instrumented-reps", 1 } };
   for (size_t i = 0; i < sizeof grade / sizeof *grade; i++)
     for (int k = 0; k < ms_setting_count (); k++) {

@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-siblings.c: `memsweep siblings`, the card that differs from its
  * siblings: the check an operator runs after a card, a cable or a BIOS
- * setting changed. The same sweep (the default one unless --run says
- * otherwise) on every GPU of the host, as compare-grade processes that
- * take turns (GPU 0 1 2 3, then 1 2 3 0, ...: a drift of the machine meets
- * every GPU alike, as compare --live does for two sides), until every
- * pair's per-mode verdict is decided or the budget is spent. Each GPU is
- * then judged against the others (engine/run/ms-siblings.c); a table a
- * person reads in five seconds, or a JSON document
- * (data/schema/memsweep-siblings.json). Exit 1 when a card differs. */
+ * setting changed. The same sweep (the default one from 2^14, the sizes
+ * the verdicts pool, unless --run says otherwise) on every GPU of the
+ * host, as compare-grade processes that take turns
+ * (engine/analysis/ms-turns.h: GPU 0 1 2 3, then 1 2 3 0, ...), each GPU
+ * judged against the others mode by mode after each look, and measured
+ * again only in the modes still open, until every GPU mode is decided or
+ * the budget is spent (engine/run/ms-siblings.c names the GPU that
+ * differs). The host mode touches no GPU: measured in the first turns and
+ * said on a line of its own, never judged. A table a person reads in five
+ * seconds, or a JSON document (data/schema/memsweep-siblings.json). Exit
+ * 0 alike, 1 a card differs, 5 undecided. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
 #include <limits.h>
@@ -31,9 +34,10 @@
 #include "ms-i18n.h"
 
 #define SIBLINGS_SCHEMA "memsweep-siblings"
-#define SIBLINGS_SCHEMA_VERSION 1
-#define MIN_PROCESSES 3
+#define SIBLINGS_SCHEMA_VERSION 2
 #define MAX_WORDS 64
+/* Neither alike nor a card named: more turns would decide (compare's 5). */
+#define EXIT_UNDECIDED 5
 
 typedef struct {
   const char *devices, *run, *experiment;
@@ -49,9 +53,13 @@ typedef struct {
   MsResults *runs[MS_MULTI_MAX_DEVICES];
   char dir[PATH_MAX];
   int processes;
-  double seconds;
-  MsSiblingVerdicts verdicts;
+  double seconds, start;
+  bool judged[MS_MODE_COUNT]; /* the GPU modes of the sweep */
+  bool host;                  /* the sweep has the host mode */
+  MsTurns turns;
   MsSiblingFinding finding;
+  MsCliProcessEnd end;
+  char err[1024];
   const Options *o;
 } Check;
 
@@ -80,10 +88,12 @@ usage (FILE *f, int rc)
                        "  --threshold PCT      the difference that matters (default %g)\n"
                        "  --gpu-experiment I:X MEMSWEEP_EXPERIMENT X on GPU I alone (to prove "
                        "the check)\n"
-                       "Exit status: 0 no GPU differs (or undecided), 1 a GPU differs, 2 bad "
-                       "input,\n"
-                       "3 no usable GPU, 4 standard output could not be written.\n"),
-           MS_CLI_LIVE_DEFAULT_BUDGET, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+                       "Exit status: 0 alike (every GPU the same as its siblings in every GPU "
+                       "mode),\n"
+                       "1 a GPU differs, 2 bad input, 3 no usable GPU, 4 standard output could "
+                       "not be\n"
+                       "written, 5 undecided (a longer --budget decides more).\n"),
+           MS_TURNS_SIBLINGS_BUDGET_S, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   return rc;
 }
 
@@ -123,7 +133,7 @@ parse_one (int c, Options *o, int *rc)
   case 't':
     ms_compare_options_init (&cmp);
     if (ms_compare_options_parse_threshold (&cmp, optarg, err, sizeof err)) {
-      o->threshold = cmp.threshold_pct / 100;
+      o->threshold = ms_compare_options_fraction (&cmp);
       return true;
     }
     fprintf (stderr, ms_gettext ("memsweep siblings: --threshold: %s\n"), err);
@@ -143,7 +153,8 @@ parse_options (int argc, char **argv, Options *o, int *rc)
 {
   MsCompareOptions cmp;
   ms_compare_options_init (&cmp);
-  *o = (Options){ .budget_s = MS_CLI_LIVE_DEFAULT_BUDGET, .threshold = cmp.threshold_pct / 100,
+  *o = (Options){ .budget_s = MS_TURNS_SIBLINGS_BUDGET_S,
+                  .threshold = ms_compare_options_fraction (&cmp),
                   .experiment_gpu = -1 };
   ms_cli_output_init (&o->output, "siblings");
   const struct option *opts = ms_cli_getopt_table ("siblings");
@@ -158,16 +169,19 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   return ms_cli_output_ready (&o->output) || (*rc = EXIT_USAGE, false);
 }
 
-/* GPU slot's sweep: run --grade with the options given and --device. */
+/* GPU slot's sweep: run --grade from 2^14 (below, the verdicts pool no
+ * size), with the options given, and --device. */
 static bool
 parse_sweep (const Options *o, int device, const char *prefix, MsSweep *sweep)
 {
-  char copy[4096], dev[16], *words[MAX_WORDS + 9], *save = NULL;
+  char copy[4096], dev[16], *words[MAX_WORDS + 11], *save = NULL;
   int n = 0;
   snprintf (dev, sizeof dev, "%d", device);
   const char *fixed[] = { "run", "--grade", "--rounds", MS_CLI_LIVE_ROUNDS, "--out", prefix,
-                          "--device", dev };
-  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+                          "--device", dev, "--min-exp", "14" };
+  /* Sizes the options name are theirs alone. */
+  size_t n_fixed = sizeof fixed / sizeof fixed[0] - (o->run && strstr (o->run, "-exp") ? 2 : 0);
+  for (size_t i = 0; i < n_fixed; i++)
     words[n++] = (char *) fixed[i];
   snprintf (copy, sizeof copy, "%s", o->run ? o->run : "");
   for (char *w = strtok_r (copy, " \t", &save); w && n < MAX_WORDS; w = strtok_r (NULL, " \t", &save))
@@ -228,67 +242,63 @@ plan (Check *k)
   return -1;
 }
 
-/* One process of every GPU, the first of them turning with the round. */
-static MsCliProcessEnd
-run_round (Check *k, int round, atomic_int *cancel, char *err, size_t errlen)
+static double
+check_clock (void *user)
 {
-  char sub[PATH_MAX + 16];
-  for (int i = 0; i < k->n; i++) {
-    int s = (round + i) % k->n;
-    const char *x = k->devices[s] == k->o->experiment_gpu ? k->o->experiment : NULL;
-    snprintf (sub, sizeof sub, "%s/g%d", k->dir, s);
-    MsCliProcessEnd end = ms_cli_run_process (&k->sweep[s], x, sub, round, -MS_MAX_PROCESSES,
-                                              cancel, &k->runs[s], err, errlen);
-    if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
-      return end;
-  }
-  return MS_CLI_PROCESS_MEASURED;
+  return now_s ();
 }
 
+/* The process of slot g in round r, of the open modes (and the host's in
+ * the first turns), merged into its run; each judged mode's value of it
+ * added to the turns. */
 static bool
-judge (Check *k)
+measure_one (void *user, int g, int r, bool first, const bool *open, MsTurns *t)
 {
-  char err[256];
-  if (!ms_siblings_judge (k->runs, k->n, k->o->threshold, MS_FIGURE_E2E, &k->verdicts, err,
-                          sizeof err)) {
-    fprintf (stderr, "memsweep siblings: %s\n", err);
+  Check *k = user;
+  char sub[PATH_MAX + 16];
+  MsSweep sweep = k->sweep[g];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    sweep.modes[m] = sweep.modes[m] && (open[m] || (m == MS_MODE_HOST && r < MS_TURNS_MIN_PROCESSES));
+  const char *x = k->devices[g] == k->o->experiment_gpu ? k->o->experiment : NULL;
+  snprintf (sub, sizeof sub, "%s/g%d", k->dir, g);
+  k->err[0] = '\0';
+  k->end = ms_cli_run_process (&sweep, x, sub, r, -MS_MAX_PROCESSES, ms_cli_stop_on_signals (),
+                               &k->runs[g], k->err, sizeof k->err);
+  if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
     return false;
-  }
-  ms_siblings_name (&k->verdicts, &k->finding);
-  return true;
+  double v[MS_MAX_PROCESSES];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (open[m] && ms_turns_process_values (k->runs[g], (MsMode) m, MS_FIGURE_E2E, v) > r)
+      ms_turns_add (t, (MsMode) m, g, v[r], first);
+  k->processes = r + 1;
+  k->seconds = now_s () - k->start;
+  if (ms_cli_verbose () && g == (r + k->n - 1) % k->n)
+    fprintf (stderr, ms_gettext ("%d processes a GPU, %.0f s\n"), k->processes, k->seconds);
+  return !ms_supervisor_stopping (ms_cli_stop_on_signals ());
 }
 
 static int
-measure (Check *k, atomic_int *cancel)
+measure (Check *k)
 {
-  char err[1024];
-  double start = now_s ();
-  for (int round = 0; round < MS_MAX_PROCESSES; round++) {
-    double t0 = now_s ();
-    err[0] = '\0';
-    MsCliProcessEnd end = run_round (k, round, cancel, err, sizeof err);
-    if (end != MS_CLI_PROCESS_MEASURED) {
-      fprintf (stderr, "memsweep siblings: %s\n", err);
-      return end == MS_CLI_PROCESS_NO_DEVICE ? EXIT_NO_DEVICE : EXIT_RUNTIME;
-    }
-    k->processes = round + 1;
-    k->seconds = now_s () - start;
-    if (k->processes < MIN_PROCESSES)
-      continue;
-    if (!judge (k))
-      return EXIT_USAGE;
-    if (ms_cli_verbose ())
-      fprintf (stderr, ms_gettext ("%d processes a GPU, %.0f s: %d pair verdicts undecided\n"),
-               k->processes, k->seconds, k->finding.n_ambiguous);
-    if (k->finding.n_ambiguous == 0 || k->seconds + (now_s () - t0) > k->o->budget_s ||
-        ms_supervisor_stopping (cancel))
-      return -1;
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    k->judged[m] = m != MS_MODE_HOST && k->sweep[0].modes[m];
+    k->host = k->host || (m == MS_MODE_HOST && k->sweep[0].modes[m]);
+  }
+  ms_turns_init (&k->turns, k->n, k->o->threshold);
+  MsTurnOps ops = { measure_one, check_clock, NULL, k };
+  k->start = now_s ();
+  MsTurnsEnd end = ms_turns_take (&k->turns, k->judged, k->o->budget_s, MS_MAX_PROCESSES, &ops);
+  k->seconds = now_s () - k->start;
+  ms_siblings_name (&k->turns, k->judged, &k->finding);
+  if (end.stopped && k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT) {
+    fprintf (stderr, "memsweep siblings: %s\n", k->err);
+    return k->end == MS_CLI_PROCESS_NO_DEVICE ? EXIT_NO_DEVICE : EXIT_RUNTIME;
   }
   return -1;
 }
 
 /* "pinned 1.20x, pageable 1.18x": the modes where slot g differs, with
- * the median of its end-to-end times over its siblings'. */
+ * its end-to-end time over its siblings' mean. */
 static void
 where_differs (const Check *k, int g, char *buf, size_t len)
 {
@@ -297,7 +307,7 @@ where_differs (const Check *k, int g, char *buf, size_t len)
   for (int m = 0; m < MS_MODE_COUNT && used < len; m++)
     if (k->finding.named[m][g])
       used += snprintf (buf + used, len - used, "%s%s %.2fx", used ? ", " : "",
-                        ms_mode_name ((MsMode) m), k->finding.ratio[m][g]);
+                        ms_mode_name ((MsMode) m), k->finding.verdict[m][g].ratio);
 }
 
 static const char *
@@ -305,8 +315,7 @@ verdict_text (const Check *k, int g)
 {
   if (k->finding.gpu_named[g])
     return ms_gettext ("DIFFERS");
-  return k->finding.result == MS_SIBLINGS_SAME ? ms_gettext ("same as the others")
-                                               : ms_gettext ("not named");
+  return k->finding.result == MS_SIBLINGS_ALIKE ? ms_gettext ("alike") : ms_gettext ("not named");
 }
 
 static MsCliTable *
@@ -328,10 +337,37 @@ siblings_table (const Check *k)
   return t;
 }
 
+/* The host mode's own line: how far its processes, which touch no GPU,
+ * spread; NAN where it was not measured. */
+static double
+host_spread (const Check *k, int *n)
+{
+  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES], mean = 0, ss = 0;
+  *n = 0;
+  for (int g = 0; k->host && g < k->n; g++) {
+    int np = k->runs[g] ? ms_turns_process_values (k->runs[g], MS_MODE_HOST, MS_FIGURE_E2E, v) : 0;
+    for (int p = 0; p < np; p++)
+      if (isfinite (v[p]))
+        x[(*n)++] = v[p];
+  }
+  for (int i = 0; i < *n; i++)
+    mean += x[i] / *n;
+  for (int i = 0; i < *n; i++)
+    ss += (x[i] - mean) * (x[i] - mean);
+  return *n > 1 ? sqrt (ss / (*n - 1)) : NAN;
+}
+
 static void
 result_line (FILE *f, const Check *k)
 {
   const MsSiblingFinding *r = &k->finding;
+  int n;
+  double host = host_spread (k, &n);
+  if (isfinite (host))
+    fprintf (f,
+             ms_gettext ("host: the CPU baseline, which uses no GPU, spread ±%.1f%% (sd) over "
+                         "its %d processes; not judged\n"),
+             100 * (exp (host) - 1), n);
   for (int m = 0; m < MS_MODE_COUNT; m++)
     if (r->split[m])
       fprintf (f, ms_gettext ("%s: the GPUs differ, but none stands out from the others\n"),
@@ -344,13 +380,16 @@ result_line (FILE *f, const Check *k)
     fputc ('\n', f);
   } else if (r->result == MS_SIBLINGS_DIFFERS) {
     fputs (ms_gettext ("result: the GPUs differ, no single one named\n"), f);
-  } else if (r->result == MS_SIBLINGS_SAME) {
-    fputs (ms_gettext ("result: no GPU differs from its siblings\n"), f);
+  } else if (r->result == MS_SIBLINGS_ALIKE) {
+    fprintf (f,
+             ms_gettext ("result: alike: every GPU the same as its siblings within ±%.0f%% in "
+                         "every GPU mode, decided after %.0f s\n"),
+             100 * k->o->threshold, k->turns.seconds);
   } else {
     fprintf (f,
-             ms_gettext ("result: no GPU named; %d pair verdicts undecided and %d decided on "
-                         "their own (a longer --budget decides more)\n"),
-             r->n_ambiguous, r->n_isolated);
+             ms_gettext ("result: undecided: no GPU named; %d GPU modes still open (a longer "
+                         "--budget decides more)\n"),
+             r->n_open);
   }
 }
 
@@ -373,6 +412,12 @@ siblings_text (FILE *f, void *user)
 }
 
 static MsJson *
+number_or_null (double v)
+{
+  return isfinite (v) ? ms_json_number_new (v) : NULL;
+}
+
+static MsJson *
 gpu_json (const Check *k, int g)
 {
   MsJson *o = ms_json_object_new (), *modes = ms_json_array_new ();
@@ -381,17 +426,17 @@ gpu_json (const Check *k, int g)
   ms_json_set_string (o, "bus_id", k->info[g].pci_bus_id);
   ms_json_set_bool (o, "differs", k->finding.gpu_named[g]);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
-    if (!k->verdicts.has_mode[m])
+    if (!k->finding.judged[m])
       continue;
+    const MsTurnVerdict *v = &k->finding.verdict[m][g];
     MsJson *e = ms_json_object_new ();
     ms_json_set_string (e, "mode", ms_mode_name ((MsMode) m));
+    ms_json_set_string (e, "verdict", ms_verdict_key (v->verdict));
     ms_json_set_bool (e, "differs", k->finding.named[m][g]);
-    ms_json_set_string (e, "direction",
-                        k->finding.named[m][g] ? ms_verdict_key (k->finding.direction[m][g])
-                                               : NULL);
-    ms_json_set (e, "ratio", isfinite (k->finding.ratio[m][g])
-                               ? ms_json_number_new (k->finding.ratio[m][g])
-                               : NULL);
+    ms_json_set (e, "ratio", number_or_null (v->ratio));
+    ms_json_set (e, "ratio_low", number_or_null (v->lo));
+    ms_json_set (e, "ratio_high", number_or_null (v->hi));
+    ms_json_set (e, "decided_after_s", v->look ? ms_json_number_new (v->seconds) : NULL);
     ms_json_append (modes, e);
   }
   ms_json_set (o, "modes", modes);
@@ -410,8 +455,18 @@ siblings_json (FILE *f, void *user)
   ms_json_set_number (doc, "threshold_pct", 100 * k->o->threshold);
   ms_json_set_int (doc, "processes_per_gpu", k->processes);
   ms_json_set_number (doc, "seconds", k->seconds);
-  ms_json_set_int (doc, "pairs_undecided", k->finding.n_ambiguous);
-  ms_json_set_int (doc, "pairs_decided_alone", k->finding.n_isolated);
+  ms_json_set_number (doc, "decided_after_s", k->turns.seconds);
+  ms_json_set_int (doc, "looks", k->turns.looks);
+  ms_json_set_int (doc, "gpu_modes_undecided", k->finding.n_open);
+  int n_host;
+  double host = host_spread (k, &n_host);
+  MsJson *h = NULL;
+  if (isfinite (host)) {
+    h = ms_json_object_new ();
+    ms_json_set_int (h, "processes", n_host);
+    ms_json_set_number (h, "spread_pct", 100 * (exp (host) - 1));
+  }
+  ms_json_set (doc, "host", h);
   MsJson *x = NULL;
   if (k->o->experiment) {
     x = ms_json_object_new ();
@@ -453,15 +508,15 @@ ms_cli_siblings (int argc, char **argv)
   if (rc < 0)
     rc = plan (k);
   if (rc < 0)
-    rc = measure (k, ms_cli_stop_on_signals ());
+    rc = measure (k);
   if (rc < 0) {
     MsCliTable *t = siblings_table (k);
     MsCliDocument doc = { siblings_text, siblings_json, t, k };
     bool written = ms_cli_output_write (&o.output, &doc);
     ms_cli_table_free (t);
     rc = ms_cli_output_status (written);
-    if (rc == EXIT_OK && k->finding.result == MS_SIBLINGS_DIFFERS)
-      rc = EXIT_RUNTIME;
+    if (rc == EXIT_OK && k->finding.result != MS_SIBLINGS_ALIKE)
+      rc = k->finding.result == MS_SIBLINGS_DIFFERS ? EXIT_RUNTIME : EXIT_UNDECIDED;
   }
   free_check (k);
   free (k);

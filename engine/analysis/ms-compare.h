@@ -178,6 +178,8 @@ typedef enum {
   MS_POOL_NONE,      /* nothing to pool */
   MS_POOL_PROCESSES, /* from each process's mean over the cells (compare-grade runs) */
   MS_POOL_CELLS,     /* from the cells' own intervals, as if they moved together */
+  MS_POOL_TURNS,     /* from the processes' values, taken in turns and decided look
+                      * by look (compare --live: ms-turns.c) */
 } MsPoolMethod;
 
 #define MS_POOL_MAX_DISAGREE 16
@@ -194,6 +196,8 @@ typedef struct {
   /* The smallest change (a fraction) it could have called FASTER or
    * SLOWER, and how far from 1 the interval reaches: "SAME within ±3%". */
   double detectable, within;
+  /* MS_POOL_TURNS: seconds into the turns when it was decided; 0 open. */
+  double decided_s;
   /* The cells (mode and size) whose own verdict is decided and differs
    * from this one. */
   int n_disagree;

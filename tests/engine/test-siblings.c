@@ -1,169 +1,223 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-siblings.c: which GPU the sibling check names, from fixed pooled
- * verdicts (no timing: PITFALLS 35): one slowed GPU of 4, 8 and 16 named
- * alone and slower; one faster; none when all are SAME; two GPUs that
- * differ named neither but differ; two against two a split; a lone
- * decided pair names nothing; AMBIGUOUS pairs leave it undecided; a GPU
- * named in some modes only. */
+/* test-siblings.c: the verdicts of turns (ms-turns.c) and which GPU the
+ * sibling check names (ms-siblings.c), from fixed process values (no
+ * timing: PITFALLS 35): one slowed GPU of 3, 4, 8 and 16 named alone and
+ * slower, and its siblings not named faster; one faster in one mode;
+ * alike when all agree; two GPUs that differ a split; two against two a
+ * split; wide spread undecided; the first process's excess fitted out;
+ * a verdict, once decided, final; the looks counted and their schedule. */
 #include <glib.h>
 #include <math.h>
 
 #include "ms-siblings.h"
 
-/* Every mode of pinned and pageable run; all pairs SAME, ratios 1. */
-static void
-all_same (MsSiblingVerdicts *v, int n)
+/* A fixed small spread: the k-th process's offset, in ln. */
+static double
+wobble (int g, int k, double sd)
 {
-  memset (v, 0, sizeof *v);
-  v->n = n;
-  for (int m = 0; m < MS_MODE_COUNT; m++) {
-    v->has_mode[m] = m == MS_MODE_PINNED || m == MS_MODE_PAGEABLE;
-    for (int a = 0; a < n; a++)
-      for (int b = 0; b < n; b++) {
-        v->verdict[m][a][b] = MS_VERDICT_SAME;
-        v->ratio[m][a][b] = a == b ? NAN : 1.0;
+  static const double z[] = { 0.3, -1.1, 0.8, -0.4, 1.2, -0.9, 0.1, 0.6, -0.7, -0.2 };
+  return sd * z[(3 * g + k) % G_N_ELEMENTS (z)];
+}
+
+/* k processes of each of n GPUs in pinned and pageable, GPU odd's times
+ * factor times the others' in mode odd_mode; taking turns; looks due. */
+static void
+fill (MsTurns *t, int n, int k, double sd, int odd, MsMode odd_mode, double factor)
+{
+  ms_turns_init (t, n, 0.10);
+  for (int r = 0; r < k; r++) {
+    for (int i = 0; i < n; i++) {
+      int g = (r + i) % n;
+      for (int m = MS_MODE_PAGEABLE; m <= MS_MODE_PINNED; m++) {
+        double x = wobble (g, r, sd) + (g == odd && m == (int) odd_mode ? log (factor) : 0);
+        ms_turns_add (t, (MsMode) m, g, x, i == 0);
       }
+    }
+    if (ms_turns_look_due (r + 1))
+      ms_turns_look (t, r + 1.0);
   }
 }
 
-/* GPU g's end-to-end time is factor times the others' (1.25: slower) in
- * mode m, decided both ways round. */
-static void
-set_odd (MsSiblingVerdicts *v, int m, int g, double factor)
+static const bool *
+two_modes (void)
 {
-  for (int h = 0; h < v->n; h++) {
-    if (h == g)
-      continue;
-    v->verdict[m][h][g] = factor > 1 ? MS_VERDICT_SLOWER : MS_VERDICT_FASTER;
-    v->verdict[m][g][h] = factor > 1 ? MS_VERDICT_FASTER : MS_VERDICT_SLOWER;
-    v->ratio[m][h][g] = factor;
-    v->ratio[m][g][h] = 1 / factor;
-  }
+  static bool judged[MS_MODE_COUNT];
+  judged[MS_MODE_PAGEABLE] = judged[MS_MODE_PINNED] = true;
+  return judged;
 }
 
 static void
 test_one_slowed (void)
 {
   static const int counts[] = { 3, 4, 8, 16 };
-  for (guint k = 0; k < G_N_ELEMENTS (counts); k++) {
-    int n = counts[k], g = n - 2;
-    MsSiblingVerdicts *v = g_new (MsSiblingVerdicts, 1);
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++) {
+    int n = counts[c], g = n - 2;
+    MsTurns *t = g_new (MsTurns, 1);
     MsSiblingFinding *f = g_new (MsSiblingFinding, 1);
-    all_same (v, n);
-    set_odd (v, MS_MODE_PINNED, g, 1.25);
-    set_odd (v, MS_MODE_PAGEABLE, g, 1.18);
-    ms_siblings_name (v, f);
+    fill (t, n, 6, 0.01, g, MS_MODE_PINNED, 1.25);
+    ms_siblings_name (t, two_modes (), f);
     g_assert_cmpint (f->result, ==, MS_SIBLINGS_DIFFERS);
     g_assert_cmpint (f->n_named, ==, 1);
     for (int h = 0; h < n; h++)
       g_assert_cmpint (f->gpu_named[h], ==, h == g);
     g_assert_true (f->named[MS_MODE_PINNED][g]);
-    g_assert_cmpint (f->direction[MS_MODE_PINNED][g], ==, MS_VERDICT_SLOWER);
-    g_assert_cmpfloat_with_epsilon (f->ratio[MS_MODE_PINNED][g], 1.25, 1e-12);
-    g_assert_cmpfloat_with_epsilon (f->ratio[MS_MODE_PAGEABLE][g], 1.18, 1e-12);
+    g_assert_cmpint (f->verdict[MS_MODE_PINNED][g].verdict, ==, MS_VERDICT_SLOWER);
+    g_assert_cmpfloat_with_epsilon (f->verdict[MS_MODE_PINNED][g].ratio, 1.25, 0.02);
     g_assert_false (f->split[MS_MODE_PINNED]);
-    g_free (v);
+    /* Its siblings read 1.25^(-1/(n-1)) of the others' mean: never named. */
+    g_assert_false (f->named[MS_MODE_PINNED][(g + 1) % n]);
+    g_free (t);
     g_free (f);
   }
+}
+
+/* A card 40% slower pulls its three siblings' mean by 13%: they must not
+ * be named faster for it. */
+static void
+test_far_slower_names_one (void)
+{
+  MsTurns t;
+  MsSiblingFinding f;
+  fill (&t, 4, 6, 0.005, 1, MS_MODE_PAGEABLE, 1.40);
+  ms_siblings_name (&t, two_modes (), &f);
+  g_assert_cmpint (f.n_named, ==, 1);
+  g_assert_true (f.gpu_named[1]);
+  g_assert_cmpint (f.verdict[MS_MODE_PAGEABLE][1].verdict, ==, MS_VERDICT_SLOWER);
 }
 
 static void
 test_one_faster_one_mode (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 4);
-  set_odd (&v, MS_MODE_PAGEABLE, 0, 0.77);
-  ms_siblings_name (&v, &f);
+  fill (&t, 4, 6, 0.01, 0, MS_MODE_PAGEABLE, 0.77);
+  ms_siblings_name (&t, two_modes (), &f);
   g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
   g_assert_true (f.named[MS_MODE_PAGEABLE][0]);
+  g_assert_cmpint (f.verdict[MS_MODE_PAGEABLE][0].verdict, ==, MS_VERDICT_FASTER);
   g_assert_false (f.named[MS_MODE_PINNED][0]);
-  g_assert_cmpint (f.direction[MS_MODE_PAGEABLE][0], ==, MS_VERDICT_FASTER);
-  g_assert_cmpint (f.n_named, ==, 1);
+  g_assert_cmpint (f.verdict[MS_MODE_PINNED][0].verdict, ==, MS_VERDICT_SAME);
 }
 
 static void
-test_all_same (void)
+test_alike (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 4);
-  ms_siblings_name (&v, &f);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_SAME);
+  fill (&t, 4, 5, 0.01, -1, MS_MODE_PINNED, 1);
+  ms_siblings_name (&t, two_modes (), &f);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_ALIKE);
   g_assert_cmpint (f.n_named, ==, 0);
-  g_assert_cmpint (f.n_ambiguous, ==, 0);
+  g_assert_cmpint (f.n_open, ==, 0);
+  g_assert_cmpstr (ms_siblings_result_key (f.result), ==, "alike");
+  /* Decided: nothing left to measure. */
+  g_assert_false (ms_turns_any_open (&t));
 }
 
-/* Two GPUs: which one moved cannot be told. */
+/* Of two GPUs, one that differs cannot say which moved. */
 static void
-test_two_gpus (void)
+test_two_gpus_split (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 2);
-  set_odd (&v, MS_MODE_PINNED, 1, 1.25);
-  ms_siblings_name (&v, &f);
+  fill (&t, 2, 6, 0.01, 1, MS_MODE_PINNED, 1.3);
+  ms_siblings_name (&t, two_modes (), &f);
   g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
-  g_assert_cmpint (f.n_named, ==, 0);
   g_assert_true (f.split[MS_MODE_PINNED]);
+  g_assert_cmpint (f.n_named, ==, 0);
 }
 
-/* 0 and 1 against 2 and 3: groups, no odd one out. */
 static void
-test_two_groups (void)
+test_two_against_two (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 4);
-  for (int a = 0; a < 4; a++)
-    for (int b = 0; b < 4; b++)
-      if (a / 2 != b / 2) {
-        v.verdict[MS_MODE_PINNED][a][b] = b / 2 ? MS_VERDICT_SLOWER : MS_VERDICT_FASTER;
-        v.ratio[MS_MODE_PINNED][a][b] = b / 2 ? 1.25 : 0.8;
-      }
-  ms_siblings_name (&v, &f);
+  ms_turns_init (&t, 4, 0.10);
+  for (int r = 0; r < 6; r++)
+    for (int i = 0; i < 4; i++) {
+      int g = (r + i) % 4;
+      ms_turns_add (&t, MS_MODE_PINNED, g, wobble (g, r, 0.01) + (g < 2 ? log (1.5) : 0), i == 0);
+    }
+  ms_turns_look (&t, 1);
+  bool judged[MS_MODE_COUNT] = { [MS_MODE_PINNED] = true };
+  ms_siblings_name (&t, judged, &f);
+  /* Each pair reads +-20% against its three siblings' mean: more than
+   * half named is groups. */
   g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
-  g_assert_cmpint (f.n_named, ==, 0);
   g_assert_true (f.split[MS_MODE_PINNED]);
+  g_assert_cmpint (f.n_named, ==, 0);
 }
 
-/* One pair decided different on its own: nobody named, not a split. */
 static void
-test_lone_pair (void)
+test_wide_is_undecided (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 4);
-  v.verdict[MS_MODE_PINNED][0][1] = MS_VERDICT_SLOWER;
-  v.verdict[MS_MODE_PINNED][1][0] = MS_VERDICT_FASTER;
-  ms_siblings_name (&v, &f);
+  fill (&t, 4, 3, 0.15, -1, MS_MODE_PINNED, 1);
+  ms_siblings_name (&t, two_modes (), &f);
   g_assert_cmpint (f.result, ==, MS_SIBLINGS_UNDECIDED);
-  g_assert_cmpint (f.n_named, ==, 0);
-  g_assert_false (f.split[MS_MODE_PINNED]);
-  g_assert_cmpint (f.n_isolated, ==, 1);
+  g_assert_cmpint (f.n_open, ==, 8);
+  g_assert_true (ms_turns_mode_open (&t, MS_MODE_PINNED));
+  g_assert_cmpstr (ms_siblings_result_key (f.result), ==, "undecided");
 }
 
-/* A slowed GPU whose verdict against one sibling is still AMBIGUOUS: two
- * of three decided is most of them. */
+/* Every first process of a turn 8% slower: the rotation and the fit take
+ * it out, and the GPUs are alike. */
 static void
-test_ambiguous (void)
+test_order_fitted_out (void)
 {
-  MsSiblingVerdicts v;
+  MsTurns t;
   MsSiblingFinding f;
-  all_same (&v, 4);
-  v.verdict[MS_MODE_PAGEABLE][2][3] = v.verdict[MS_MODE_PAGEABLE][3][2] = MS_VERDICT_AMBIGUOUS;
-  ms_siblings_name (&v, &f);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_UNDECIDED);
-  set_odd (&v, MS_MODE_PINNED, 3, 1.25);
-  v.verdict[MS_MODE_PINNED][0][3] = v.verdict[MS_MODE_PINNED][3][0] = MS_VERDICT_AMBIGUOUS;
-  ms_siblings_name (&v, &f);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
-  g_assert_true (f.named[MS_MODE_PINNED][3]);
-  g_assert_cmpint (f.n_named, ==, 1);
-  /* One of three decided is not most: nobody named. */
-  v.verdict[MS_MODE_PINNED][1][3] = v.verdict[MS_MODE_PINNED][3][1] = MS_VERDICT_AMBIGUOUS;
-  ms_siblings_name (&v, &f);
-  g_assert_cmpint (f.n_named, ==, 0);
+  ms_turns_init (&t, 4, 0.10);
+  for (int r = 0; r < 8; r++)
+    for (int i = 0; i < 4; i++)
+      ms_turns_add (&t, MS_MODE_PINNED, (r + i) % 4,
+                    wobble ((r + i) % 4, r, 0.01) + (i == 0 ? log (1.08) : 0), i == 0);
+  ms_turns_look (&t, 1);
+  bool judged[MS_MODE_COUNT] = { [MS_MODE_PINNED] = true };
+  ms_siblings_name (&t, judged, &f);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_ALIKE);
+  g_assert_cmpfloat_with_epsilon (t.order[MS_MODE_PINNED], log (1.08), 0.01);
+}
+
+/* SAME, once decided, stands: wild processes after it change nothing. */
+static void
+test_final (void)
+{
+  MsTurns t;
+  fill (&t, 2, 5, 0.01, -1, MS_MODE_PINNED, 1);
+  g_assert_cmpint (t.v[MS_MODE_PINNED][1].verdict, ==, MS_VERDICT_SAME);
+  int look = t.v[MS_MODE_PINNED][1].look;
+  for (int k = 0; k < 3; k++)
+    ms_turns_add (&t, MS_MODE_PINNED, 1, log (2.0), false);
+  ms_turns_look (&t, 9);
+  g_assert_cmpint (t.v[MS_MODE_PINNED][1].verdict, ==, MS_VERDICT_SAME);
+  g_assert_cmpint (t.v[MS_MODE_PINNED][1].look, ==, look);
+}
+
+/* The looks: after 3, 4, 5, 6, 8, 10, 12, 15, 18, 22 and 27 processes, no
+ * others, no more than MS_TURNS_MAX_LOOKS; each at the Bonferroni share. */
+static void
+test_looks (void)
+{
+  static const int due[] = { 3, 4, 5, 6, 8, 10, 12, 15, 18, 22, 27 };
+  int n = 0;
+  for (int p = 0; p <= MS_MAX_PROCESSES; p++)
+    n += ms_turns_look_due (p);
+  g_assert_cmpint (n, ==, MS_TURNS_MAX_LOOKS);
+  for (guint i = 0; i < G_N_ELEMENTS (due); i++)
+    g_assert_true (ms_turns_look_due (due[i]));
+  g_assert_false (ms_turns_look_due (7));
+  g_assert_false (ms_turns_look_due (2));
+  /* Student's t at 1 - 0.05 / 11: 2.609 with many degrees of freedom. */
+  g_assert_cmpfloat_with_epsilon (ms_turns_quantile (100000), 2.6087, 0.001);
+  g_assert_cmpfloat (ms_turns_quantile (5), >, 4.0);
+  MsTurns t;
+  fill (&t, 4, 3, 0.15, -1, MS_MODE_PINNED, 1);
+  for (int k = 0; k < 20; k++)
+    ms_turns_look (&t, k);
+  g_assert_cmpint (t.looks, ==, MS_TURNS_MAX_LOOKS);
+  g_assert_false (ms_turns_any_open (&t));
 }
 
 int
@@ -171,11 +225,14 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/siblings/one-slowed", test_one_slowed);
+  g_test_add_func ("/siblings/far-slower-names-one", test_far_slower_names_one);
   g_test_add_func ("/siblings/one-faster-one-mode", test_one_faster_one_mode);
-  g_test_add_func ("/siblings/all-same", test_all_same);
-  g_test_add_func ("/siblings/two-gpus", test_two_gpus);
-  g_test_add_func ("/siblings/two-groups", test_two_groups);
-  g_test_add_func ("/siblings/lone-pair", test_lone_pair);
-  g_test_add_func ("/siblings/ambiguous", test_ambiguous);
+  g_test_add_func ("/siblings/alike", test_alike);
+  g_test_add_func ("/siblings/two-gpus-split", test_two_gpus_split);
+  g_test_add_func ("/siblings/two-against-two", test_two_against_two);
+  g_test_add_func ("/siblings/wide-is-undecided", test_wide_is_undecided);
+  g_test_add_func ("/siblings/order-fitted-out", test_order_fitted_out);
+  g_test_add_func ("/siblings/final", test_final);
+  g_test_add_func ("/siblings/looks", test_looks);
   return g_test_run ();
 }
