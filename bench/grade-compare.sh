@@ -13,7 +13,8 @@
 # often each change is found (SLOWER), and each run's whole-process time.
 # The runs are interleaved so that drift meets every side. Then, with
 # compare --live, the same three comparisons measured in processes that
-# take turns (A B B A ...), each within LIVE_BUDGET seconds (120).
+# take turns (A B B A ...), each within LIVE_BUDGET seconds (120); LIVE
+# names which of them (default "same inject20 inject10").
 set -u
 build=${1:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
 out=${2:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
@@ -56,9 +57,13 @@ for part in ${PARTS:-separate live}; do
     run quick-2 "" "$@"
     ;;
   live)
-    live live-same "" 10 "$@"
-    live live-inject20 inject=20 10 "$@"
-    live live-inject10 inject=10 5 "$@"
+    for c in ${LIVE:-same inject20 inject10}; do
+      case $c in
+      same) live live-same "" 10 "$@" ;;
+      inject20) live live-inject20 inject=20 10 "$@" ;;
+      inject10) live live-inject10 inject=10 5 "$@" ;;
+      esac
+    done
     ;;
   esac
 done

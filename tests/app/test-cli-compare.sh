@@ -67,7 +67,7 @@ d = json.load(open(sys.argv[1]))
 assert d["schema"] == "memsweep-compare" and d["differs"] is True
 assert len(d["cells"]) == 121 and d["all"]["common"] == 121
 assert sum(d["all"][k] for k in ("same", "faster", "slower", "ambiguous")) == 121
-assert d["schema_version"] == 4 and "profile of the NVIDIA H100" in d["spread_a"]
+assert d["schema_version"] == 5 and "profile of the NVIDIA H100" in d["spread_a"]
 assert d["figure"] == "e2e"
 # Every undecided cell says what would decide it and what it could detect.
 amb = [c for c in d["cells"] if c["verdict"] == "ambiguous"]
