@@ -369,8 +369,8 @@ turns_measure (void *user, int side, int r, bool first, const bool *open, MsTurn
 }
 
 /* Beyond the verdicts per mode, the modes whose common cells are still
- * AMBIGUOUS with a side not yet sure are measured again while the budget
- * lasts: compare also judges each cell. */
+ * AMBIGUOUS with a side not yet sure are measured again while a mode's
+ * verdict is open: compare also judges each cell. */
 static void
 turns_widen (void *user, const MsTurns *t, bool *open)
 {

@@ -5,18 +5,20 @@
 #include "ms-turns.h"
 
 /* The modes the next round measures: before the first look, all those
- * asked for; after it, those whose verdict is still open, and what the
- * caller widens them by. */
+ * asked for; after it, those whose verdict is still open, and, while one
+ * is, what the caller widens them by. */
 static bool
 open_modes (const MsTurns *t, const bool *modes, const MsTurnOps *ops, bool *open)
 {
   bool any = false;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
     open[m] = modes[m] && (t->looks == 0 || ms_turns_mode_open (t, (MsMode) m));
-  if (ops->widen && t->looks > 0 && t->looks < MS_TURNS_MAX_LOOKS)
+    any = any || open[m];
+  }
+  /* What the caller measures beyond the verdicts rides along while one
+   * is open: once every mode is decided, the question is answered. */
+  if (any && ops->widen && t->looks > 0)
     ops->widen (ops->user, t, open);
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    any = any || (open[m] && modes[m]);
   return any;
 }
 

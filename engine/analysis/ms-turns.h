@@ -90,8 +90,8 @@ void ms_turns_apply (const MsTurns *t, MsComparison *cmp);
  * every side, side (r + i) mod n as the i-th, so that each side goes
  * first as often as the others over whole cycles, and a drift of the
  * machine meets every side alike. The first rounds measure the modes
- * modes[] names; from the first look on, those still open, and those
- * widen adds. A look follows the rounds ms_turns_look_due names; the turns
+ * modes[] names; from the first look on, those still open, and while one
+ * is, those widen adds. A look follows the rounds ms_turns_look_due names; the turns
  * end when no mode is left to measure, or when another round, as long as
  * the last one, would end after budget_s. */
 typedef struct {
