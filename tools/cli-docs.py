@@ -207,7 +207,7 @@ def zsh(table):
            "  commands=("]
     for command in table["commands"]:
         out.append("    '%s:%s'" % (command["name"], zsh_escape(command["summary"])))
-    out.append("    'help:one command\\'s usage'")
+    out.append("    'help:the usage of one command'")
     out += ["  )",
             "  if (( CURRENT == 2 )); then",
             "    _describe 'command' commands",
@@ -278,7 +278,7 @@ def fish(table):
         out.append("complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -a %s -d '%s'" %
                    (names, command["name"], fish_escape(command["summary"])))
     out.append("complete -c memsweep -n 'not __fish_seen_subcommand_from %s help' -a help "
-               "-d 'one command\\'s usage'" % names)
+               "-d 'the usage of one command'" % names)
     out.append("complete -c memsweep -n '__fish_seen_subcommand_from help' -a '%s'" % names)
     for command in table["commands"]:
         seen = "__fish_seen_subcommand_from %s" % command["name"]
