@@ -56,10 +56,29 @@ def man_option(name, value, help_text):
     return ".TP\n%s\n%s\n" % (head, roff(help_text))
 
 
+def exit_line(statuses, shared):
+    """A command's statuses: the code alone where it means what the shared
+    list says, else the code and its meaning."""
+    return "; ".join(e["code"] if e in shared else "%s %s" % (e["code"], e["meaning"])
+                     for e in statuses)
+
+
+def man_exit_status(table):
+    """Every exit status: those the commands share, then each command's
+    own list (its --help's), so that compare's 5 and fleet-report's codes
+    are there too."""
+    out = [".SH EXIT STATUS\n"]
+    out += [".TP\n.B %s\n%s.\n" % (roff(e["code"]), roff(e["meaning"]))
+            for e in table["exit_statuses"]]
+    out.append(".PP\nEach command's own (a code alone means what is said above):\n")
+    out += [".TP\n.B %s\n%s.\n" % (roff(c["name"]), roff(exit_line(c["exit_statuses"], table["exit_statuses"])))
+            for c in table["commands"]]
+    return "".join(out)
+
+
 def man_cli(table, help_text, pkgdatadir):
     usage, _, rest = help_text.partition("\n\n")
     description, _, _ = rest.partition("\n\n")
-    exit_status = help_text[help_text.index("Exit status:"):].strip()
     out = ['.TH MEMSWEEP 1 "" "memsweep %s" "User Commands"\n' % table["version"],
            ".SH NAME\nmemsweep \\- %s\n" % roff(description.strip().rstrip(".")),
            ".SH SYNOPSIS\n\\fBmemsweep\\fR \\fICOMMAND\\fR [\\fIOPTIONS\\fR]\n",
@@ -73,7 +92,7 @@ def man_cli(table, help_text, pkgdatadir):
         out.append('.SS "%s"\n%s.\n' % (roff(synopsis), roff(command["summary"])))
         for option in command["options"]:
             out.append(man_option(option["name"], option["value"], option["help"]))
-    out.append(".SH EXIT STATUS\n%s\n" % roff(exit_status))
+    out.append(man_exit_status(table))
     for section, key in (("ENVIRONMENT", "environment"), ("FILES", "files")):
         out.append(".SH %s\n" % section)
         out += [".TP\n\\fB%s\\fR\n%s\n" % (roff(n["name"].replace("@pkgdatadir@", pkgdatadir)),
@@ -115,7 +134,7 @@ def bash(table):
            "_memsweep() {",
            '  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}',
            "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
-           "    COMPREPLY=($(compgen -W '%s --help --version' -- \"$cur\"))" %
+           "    COMPREPLY=($(compgen -W '%s help --help --version' -- \"$cur\"))" %
            " ".join(c["name"] for c in table["commands"]),
            "    return",
            "  fi",
@@ -137,6 +156,8 @@ def bash(table):
     for command in table["commands"]:
         if command.get("operand_choices"):
             out.append("    %s) values='%s' ;;" % (command["name"], " ".join(command["operand_choices"])))
+    # help COMMAND: the commands, not files.
+    out.append("    help) values='%s' ;;" % " ".join(c["name"] for c in table["commands"]))
     out += ['    esac',
             '  fi',
             '  if [ -n "$list" ]; then',
@@ -186,6 +207,7 @@ def zsh(table):
            "  commands=("]
     for command in table["commands"]:
         out.append("    '%s:%s'" % (command["name"], zsh_escape(command["summary"])))
+    out.append("    'help:the usage of one command'")
     out += ["  )",
             "  if (( CURRENT == 2 )); then",
             "    _describe 'command' commands",
@@ -194,7 +216,9 @@ def zsh(table):
             "  local command=$words[2]",
             "  shift words",
             "  (( CURRENT-- ))",
-            "  case $command in"]
+            "  case $command in",
+            "  help)\n    _arguments '1:command:(%s)' ;;" %
+            " ".join(c["name"] for c in table["commands"])]
     for command in table["commands"]:
         specs = []
         for option in command["options"]:
@@ -253,6 +277,9 @@ def fish(table):
     for command in table["commands"]:
         out.append("complete -c memsweep -n 'not __fish_seen_subcommand_from %s' -a %s -d '%s'" %
                    (names, command["name"], fish_escape(command["summary"])))
+    out.append("complete -c memsweep -n 'not __fish_seen_subcommand_from %s help' -a help "
+               "-d 'the usage of one command'" % names)
+    out.append("complete -c memsweep -n '__fish_seen_subcommand_from help' -a '%s'" % names)
     for command in table["commands"]:
         seen = "__fish_seen_subcommand_from %s" % command["name"]
         if command.get("operand_choices"):

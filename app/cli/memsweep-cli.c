@@ -14,6 +14,7 @@
 #include "ms-i18n.h"
 #include "ms-cli-commands.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-common.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
@@ -37,8 +38,10 @@ usage (FILE *out)
       fprintf (out, "  %-28s %s\n", head, ms_gettext (c->summary));
   }
   fprintf (out, ms_gettext ("\n'memsweep COMMAND --help' (or -h) describes one command and "
-                            "its options;\n'man memsweep' describes them all.\n\n%s%s"),
-           ms_cli_run_options_text (), ms_cli_exit_status ());
+                            "its options;\n'man memsweep' describes them all.\n\n%s"),
+           ms_cli_run_options_text ());
+  ms_cli_exits_usage (out, NULL);
+  fputs (ms_gettext ("compare and fleet-report have statuses of their own: see their --help.\n"), out);
   fputc ('\n', out);
   ms_cli_print_environment (out);
 }

@@ -31,6 +31,7 @@
 #include "memsweep.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-tables.h"
 
 #define MAX_FORWARDED 64
@@ -312,20 +313,6 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
   return rc;
 }
 
-/* --NAME VALUE or --NAME=VALUE at argv[*i]: true with *value set (NULL
- * when the value is missing), and *i past it. */
-static bool
-calibrate_option (int argc, char **argv, int *i, const char *name, const char **value)
-{
-  size_t n = strlen (name);
-  if (strncmp (argv[*i], name, n) != 0 || (argv[*i][n] && argv[*i][n] != '='))
-    return false;
-  *value = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-  if (!*value)
-    fprintf (stderr, ms_gettext ("memsweep calibrate: %s needs a value\n"), name);
-  return true;
-}
-
 /* Whether a profile's name is no run's file name: X-samples.csv or
  * X-summary.csv (plain or gzip) gives it the sidecar X-meta.json, the
  * name of run X's, and run --out X would then take the profile for its
@@ -389,10 +376,63 @@ profile_target_ok (const char *out)
 
 typedef struct {
   char *forwarded[MAX_FORWARDED];
+  char names[MAX_FORWARDED][64]; /* the run options' whole names */
   int n_forwarded, runs;
   const char *out;
   MsCliOutput output;
 } CalibrateOptions;
+
+/* A run option, by its whole name (the parser took its abbreviation),
+ * handed on to every run; false after a message. */
+static bool
+forward (CalibrateOptions *o, const char *name, const char *value)
+{
+  if (o->n_forwarded + 2 > MAX_FORWARDED) {
+    ms_cli_error (ms_gettext ("too many options\n"));
+    return false;
+  }
+  snprintf (o->names[o->n_forwarded], sizeof o->names[0], "--%s", name);
+  o->forwarded[o->n_forwarded] = o->names[o->n_forwarded];
+  o->n_forwarded++;
+  if (value)
+    o->forwarded[o->n_forwarded++] = (char *) value;
+  return true;
+}
+
+/* calibrate's own options, or run's to hand on; -1 to go on, else the
+ * exit status. */
+static int
+read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
+{
+  MsCliArgs args;
+  int c, taken;
+  ms_cli_args_init (&args, "calibrate", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    switch (c) {
+    case '?': return EXIT_USAGE;
+    case 'h': return calibrate_usage (stdout, EXIT_OK);
+    case 'o':
+      o->out = args.value;
+      if (*o->out)
+        break;
+      ms_cli_error (ms_gettext ("--out: empty file name\n"));
+      return ms_cli_bad_usage ("calibrate");
+    case 'r':
+      if (!ms_cli_parse_count ("--runs", args.value, MIN_RUNS, MS_RR_MAX_RUNS, &o->runs))
+        return EXIT_USAGE;
+      break;
+    default:
+      taken = ms_cli_output_option (&o->output, c, args.value);
+      if (taken < 0 || (taken == 0 && !forward (o, args.name, args.value)))
+        return EXIT_USAGE;
+    }
+  }
+  if (args.operand < argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
+    return ms_cli_bad_usage ("calibrate");
+  }
+  return -1;
+}
 
 /* calibrate's own options in either form, the rest for run; then the run
  * options and where the profile goes, all checked before the first run.
@@ -400,39 +440,11 @@ typedef struct {
 static int
 parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
 {
-  const char *value;
-  int taken;
   o->runs = 5;
   ms_cli_output_init (&o->output, "calibrate");
-  for (int i = 1; i < argc; i++) {
-    if (strcmp (argv[i], "--help") == 0)
-      return calibrate_usage (stdout, EXIT_OK);
-    if (calibrate_option (argc, argv, &i, "--out", &value)) {
-      if (!value || !*value)
-        return calibrate_usage (stderr, EXIT_USAGE);
-      o->out = value;
-    } else if ((taken = ms_cli_output_arg (&o->output, argc, argv, &i)) != 0) {
-      if (taken < 0)
-        return EXIT_USAGE;
-    } else if (calibrate_option (argc, argv, &i, "--runs", &value)) {
-      int v;
-      if (!value)
-        return calibrate_usage (stderr, EXIT_USAGE);
-      if (!ms_cli_parse_int ("--runs", value, &v))
-        return EXIT_USAGE;
-      if (v < 3 || v > MS_RR_MAX_RUNS) {
-        fprintf (stderr, ms_gettext ("memsweep calibrate: --runs wants 3..%d, not '%s'\n"),
-                 MS_RR_MAX_RUNS, value);
-        return EXIT_USAGE;
-      }
-      o->runs = v;
-    } else if (o->n_forwarded < MAX_FORWARDED) {
-      o->forwarded[o->n_forwarded++] = argv[i];
-    } else {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: too many options\n"));
-      return EXIT_USAGE;
-    }
-  }
+  int rc = read_calibrate_options (o, argc, argv);
+  if (rc >= 0)
+    return rc;
   char check[PATH_MAX];
   /* The runs' folder first: its failure is TMPDIR's, not --out's. */
   if (!ms_cli_tmp_folder_ok ("calibrate"))
@@ -440,7 +452,7 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
   if (!ms_cli_prefix_ok ("calibrate", "TMPDIR", check))
     return EXIT_USAGE;
-  int rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
+  rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)
     return rc;
   /* --out -: standard output holds the profile alone (the plan refuses

@@ -10,7 +10,7 @@
 
 #include "ms-cli-commands.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-option-check.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
@@ -122,6 +122,7 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   const MsCliRunner *r = c ? find_runner (c->name) : NULL;
   if (!r)
     return false;
+  ms_cli_set_command (c->name);
   bool help = ms_cli_args_have (argc, argv, 2, "--help");
   if (!help && asks_for_version (argc, argv) && !(c->flags & MS_CLI_HIDDEN)) {
     ms_cli_print_version ();
@@ -133,7 +134,9 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
     return true;
   }
   *rc = r->run (argc - 1, argv + 1);
-  if (help && *rc == 0)
+  if (help && *rc == 0) {
     ms_cli_options_usage (stdout, c);
+    ms_cli_exits_usage (stdout, c);
+  }
   return true;
 }

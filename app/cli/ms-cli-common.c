@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
 /* "SIGRTMIN+3" or "SIGRTMAX-2", as kill -l names them. */
 static const char *
@@ -195,25 +197,38 @@ ms_cli_stdout_status (void)
   return ms_cli_stdout_ok () ? EXIT_OK : EXIT_WRITE;
 }
 
-static const char *const exit_status =
-  MS_N_ ("\n"
-         "Exit status: 0 success, 1 runtime failure (a failed cell, or a stop by\n"
-         "a signal, included), 2 bad usage or bad input file, 3 no usable CUDA\n"
-         "device, 4 an output could not be written (a file or standard output: a\n"
-         "full disk, a file-size limit), 128 + N ended at once by a third stop\n"
-         "signal N (143: SIGTERM).\n");
+static const char *current_command;
+
+void
+ms_cli_set_command (const char *name)
+{
+  current_command = name;
+}
+
+const char *
+ms_cli_command (void)
+{
+  return current_command;
+}
+
+void
+ms_cli_error (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  if (current_command)
+    fprintf (stderr, "memsweep %s: ", current_command);
+  else
+    fputs ("memsweep: ", stderr);
+  vfprintf (stderr, format, args);
+  va_end (args);
+}
 
 int
 ms_cli_bad_usage (const char *command)
 {
   fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), command);
   return EXIT_USAGE;
-}
-
-const char *
-ms_cli_exit_status (void)
-{
-  return ms_gettext (exit_status);
 }
 
 /* Decimal digits after an optional '-', nothing else: strtol and strtod
@@ -276,7 +291,7 @@ ms_cli_parse_int (const char *opt, const char *value, int *out)
 {
   long long v;
   if (!ms_cli_whole_number (value, INT_MIN, INT_MAX, &v)) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number\n"), opt, value);
+    ms_cli_error (ms_gettext ("%s: '%s' is not a whole number\n"), opt, value);
     return false;
   }
   *out = (int) v;
@@ -288,7 +303,7 @@ ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *o
 {
   long long v;
   if (!ms_cli_whole_number (value, min, max, &v)) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a whole number from %d to %d\n"),
+    ms_cli_error (ms_gettext ("%s: '%s' is not a whole number from %d to %d\n"),
              opt, value, min, max);
     return false;
   }
@@ -305,9 +320,8 @@ ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max,
     return true;
   }
   if (!ms_cli_whole_number (value, min, max, &v)) {
-    fprintf (stderr,
-             ms_gettext ("memsweep: %s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
-             opt, value, min, max);
+    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
+                  opt, value, min, max);
     return false;
   }
   *out = (int) v;
@@ -323,15 +337,52 @@ ms_cli_parse_double (const char *opt, const char *value, double *out)
   bool decimal = is_decimal (value[0] == '.' ? value + 1 : value, "0123456789.eE+-");
   double v = decimal ? strtod (value, &end) : 0;
   if (!decimal || end == value || *end) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is not a number\n"), opt, value);
+    ms_cli_error (ms_gettext ("%s: '%s' is not a number\n"), opt, value);
     return false;
   }
   if (errno == ERANGE) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: '%s' is out of range\n"), opt, value);
+    ms_cli_error (ms_gettext ("%s: '%s' is out of range\n"), opt, value);
     return false;
   }
   *out = v;
   return true;
+}
+
+bool
+ms_cli_parse_setting_count (const char *opt, const char *value, int *out)
+{
+  const MsSetting *s = ms_setting_find (opt + 2);
+  if (!s)
+    return ms_cli_parse_int (opt, value, out);
+  return ms_cli_parse_count (opt, value, (int) s->min + s->above_min,
+                             s->max >= INT_MAX ? INT_MAX : (int) s->max, out);
+}
+
+bool
+ms_cli_devices_ok (const char *opt, const char *list, int min)
+{
+  int devices[MS_MULTI_MAX_DEVICES + 1];
+  int n = strcmp (list, "all") == 0 ? MS_MULTI_MAX_DEVICES
+                                    : ms_cli_whole_number_list (list, ',', MS_MULTI_MAX_DEVICES + 1,
+                                                                INT_MAX, devices);
+  if (n >= min)
+    return true;
+  if (n > 0)
+    ms_cli_error (ms_ngettext ("%s: '%s' names %d GPU: at least %d are needed\n",
+                               "%s: '%s' names %d GPUs: at least %d are needed\n", n),
+                  opt, list, n, min);
+  else
+    ms_cli_error (ms_gettext ("%s: '%s' is not 'all' or indices separated by commas\n"), opt,
+                  list);
+  return false;
+}
+
+bool
+ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
+{
+  if (!ok)
+    ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, value, range);
+  return ok;
 }
 
 /* The engine reads R = 0 as "no reuse kernel"; given on the command line
@@ -344,10 +395,8 @@ ms_cli_parse_reuse (const char *value, int *reuse)
     return false;
   if (*reuse != 0)
     return true;
-  fputs ("memsweep: ", stderr);
-  fprintf (stderr, ms_gettext ("accesses per element R must be from 1 to %d (got %d)"),
-           MS_MAX_REUSE, *reuse);
-  fputc ('\n', stderr);
+  ms_cli_error (ms_gettext ("--reuse: '%s' is not a whole number from %d to %d\n"), value, 1,
+                MS_MAX_REUSE);
   return false;
 }
 

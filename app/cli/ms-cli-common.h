@@ -57,6 +57,20 @@ bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, i
 #define MS_CLI_ALL (-1)
 bool ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
+/* A whole number within the range of run's sweep setting of the same
+ * option (the engine's table: --reps, --warmup, --device), for a command
+ * that takes one of them as its own (lesson); false after a message
+ * naming opt, value and the range. */
+bool ms_cli_parse_setting_count (const char *opt, const char *value, int *out);
+/* A list of GPUs (--devices): "all", or at least min indices separated by
+ * commas, each by the rule for whole numbers ("1, 2", "+1" or "0x1" are
+ * none), said before any GPU is asked; the engine then checks them
+ * against the GPUs it sees (ms_multi_parse_devices). False after a
+ * message naming opt and list. */
+bool ms_cli_devices_ok (const char *opt, const char *list, int min);
+/* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
+ * translated: "over 0, under 100"). */
+bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 
@@ -131,6 +145,14 @@ const char *ms_cli_tmp_folder (void);
  * false after "memsweep COMMAND: TMPDIR: FOLDER: no folder for the runs". */
 bool ms_cli_tmp_folder_ok (const char *command);
 
+/* The command that runs (ms_cli_dispatch sets it), whose name begins
+ * every message: "memsweep COMMAND: ...". NULL before one is known. */
+void ms_cli_set_command (const char *name);
+const char *ms_cli_command (void);
+/* "memsweep COMMAND: " (or "memsweep: " before a command is known), then
+ * the message, on standard error. */
+void ms_cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+
 /* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
 int ms_cli_bad_usage (const char *command);
 /* Whether standard output is other than the inputs protected so far (as
@@ -152,8 +174,6 @@ int ms_cli_stdout_status (void);
 int ms_cli_output_status (bool files_written);
 /* Whether standard output is a pipe or socket whose reader has gone. */
 bool ms_cli_stdout_reader_gone (void);
-/* The exit status paragraph of every --help, translated. */
-const char *ms_cli_exit_status (void);
 
 #ifdef MS_HAVE_DRAW
 #include <glib.h>

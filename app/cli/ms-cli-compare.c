@@ -4,7 +4,6 @@
  * an exit status for CI: 0 no difference, 1 a cell faster or slower, 2 bad
  * input. */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <math.h>
@@ -17,6 +16,7 @@
 #include "ms-cli-compare.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-width.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
@@ -42,6 +42,7 @@ typedef struct {
   MsFigure figure;
   bool live;
   MsCliLive how; /* with --live */
+  char **files;  /* A and B */
 } Options;
 
 static int
@@ -96,12 +97,7 @@ usage (FILE *out, int rc)
                "                     fewer: an overrun is said, with the budget that\n"
                "                     holds them\n"
                "  --out PREFIX       keep the runs as PREFIX-a-* and PREFIX-b-* files\n"
-               "  --quiet            nothing but errors; --verbose: what it is doing\n"
-               "\n"
-               "Exit status: 0 no cell faster or slower, 1 a difference found, 2 bad input\n"
-               "(a file that cannot be read, files of different kinds, no cell in common,\n"
-               "a bad option), 4 the plot or standard output could not be written, 5 no\n"
-               "cell could be decided (every cell AMBIGUOUS).\n"),
+               "  --quiet            nothing but errors; --verbose: what it is doing\n"),
            MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
            MS_CLI_LIVE_DEFAULT_BUDGET);
   return rc;
@@ -109,17 +105,17 @@ usage (FILE *out, int rc)
 
 /* The options that only --live takes; false when c is none of them. */
 static bool
-parse_live_option (int c, Options *o, int *rc)
+parse_live_option (int c, const char *arg, Options *o, int *rc)
 {
   switch (c) {
   case 'l': o->live = true; return true;
-  case 'A': o->how.options[0] = optarg; return true;
-  case 'B': o->how.options[1] = optarg; return true;
-  case 'X': o->how.experiment[0] = optarg; return true;
-  case 'Y': o->how.experiment[1] = optarg; return true;
-  case 'o': o->how.prefix = optarg; return true;
+  case 'A': o->how.options[0] = arg; return true;
+  case 'B': o->how.options[1] = arg; return true;
+  case 'X': o->how.experiment[0] = arg; return true;
+  case 'Y': o->how.experiment[1] = arg; return true;
+  case 'o': o->how.prefix = arg; return true;
   case 'u':
-    if (!ms_cli_parse_double ("--budget", optarg, &o->how.budget_s) ||
+    if (!ms_cli_parse_double ("--budget", arg, &o->how.budget_s) ||
         !(o->how.budget_s >= 1 && o->how.budget_s <= 86400)) {
       fputs (ms_gettext ("memsweep compare: --budget wants seconds from 1 to 86400\n"), stderr);
       *rc = EXIT_USAGE;
@@ -147,44 +143,45 @@ check_live_use (const Options *o, int positional, int *rc)
 static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
-  const struct option *opts = ms_cli_getopt_table ("compare");
+  MsCliArgs args;
   *o = (Options){ .mode = MS_MODE_COUNT, .figure = MS_FIGURE_E2E };
   ms_compare_options_init (&o->compare);
   ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
   int c, taken;
-  optind = 1;
   *rc = EXIT_OK;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    if (parse_live_option (c, o, rc)) {
+  ms_cli_args_init (&args, "compare", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    const char *arg = args.value;
+    if (parse_live_option (c, arg, o, rc)) {
       if (*rc != EXIT_OK)
         return false;
     } else if (c == 't') {
       char err[256];
-      if (!ms_compare_options_parse_threshold (&o->compare, optarg, err, sizeof err)) {
+      if (!ms_compare_options_parse_threshold (&o->compare, arg, err, sizeof err)) {
         fprintf (stderr, ms_gettext ("memsweep compare: --threshold: %s\n"), err);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'j') {
       o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
-    } else if ((taken = ms_cli_output_option (&o->output, c, optarg)) != 0) {
+    } else if ((taken = ms_cli_output_option (&o->output, c, arg)) != 0) {
       if (taken < 0)
         return *rc = EXIT_USAGE, false;
     } else if (c == 'm') {
-      if (!ms_mode_from_name (optarg, &o->mode)) {
+      if (!ms_mode_from_name (arg, &o->mode)) {
         fprintf (stderr,
                  ms_gettext ("memsweep compare: unknown mode '%s' (memsweep modes "
                              "lists them)\n"),
-                 optarg);
+                 arg);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'p') {
-      o->plot = optarg;
+      o->plot = arg;
     } else if (c == 'g') {
-      if (!ms_figure_from_name (optarg, &o->figure)) {
+      if (!ms_figure_from_name (arg, &o->figure)) {
         fprintf (stderr,
                  ms_gettext ("memsweep compare: --figure: '%s' is not e2e, h2d, kernel or d2h\n"),
-                 optarg);
+                 arg);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'h') {
@@ -193,7 +190,8 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       return *rc = EXIT_USAGE, false;
     }
   }
-  return check_live_use (o, argc - optind, rc);
+  o->files = argv + args.operand;
+  return check_live_use (o, ms_cli_args_n_operands (&args), rc);
 }
 
 /* Both files read, or NULL after a message: a file of a kind that holds
@@ -608,13 +606,13 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
     return ms_cli_live_measure (&how, ms_cli_stop_on_signals (), a, b, live_status);
   }
   /* - is standard input, as A or as B. */
-  const char *pa = ms_cli_input_path (argv[optind]);
-  const char *pb = pa ? ms_cli_input_path (argv[optind + 1]) : NULL;
+  const char *pa = ms_cli_input_path (o->files[0]);
+  const char *pb = pa ? ms_cli_input_path (o->files[1]) : NULL;
   bool loaded = pa && pb && load_pair (pa, pb, a, b);
   if (!loaded)
     return EXIT_USAGE;
-  set_label (*a, argv[optind]);
-  set_label (*b, argv[optind + 1]);
+  set_label (*a, o->files[0]);
+  set_label (*b, o->files[1]);
   return -1;
 }
 
@@ -744,12 +742,12 @@ ms_cli_compare (int argc, char **argv)
     return EXIT_USAGE;
   }
   if (!o.live)
-    ms_cli_note_same_inputs (argv + optind, 2);
+    ms_cli_note_same_inputs (o.files, 2);
   /* --plot never replaces an input. */
   if (!o.live) {
-    for (int i = optind; i < optind + 2; i++)
-      if (strcmp (argv[i], MS_CLI_STDIO) != 0)
-        ms_cli_protect_input (argv[i]);
+    for (int i = 0; i < 2; i++)
+      if (strcmp (o.files[i], MS_CLI_STDIO) != 0)
+        ms_cli_protect_input (o.files[i]);
   }
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
@@ -773,8 +771,8 @@ ms_cli_compare (int argc, char **argv)
   if (!o.live && ms_cli_verbose ()) {
     char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
     ms_cli_say (ms_gettext ("compare: reading %s and %s"),
-                ms_report_clean (argv[optind], clean_a, sizeof clean_a),
-                ms_report_clean (argv[optind + 1], clean_b, sizeof clean_b));
+                ms_report_clean (o.files[0], clean_a, sizeof clean_a),
+                ms_report_clean (o.files[1], clean_b, sizeof clean_b));
   }
   int live_status = EXIT_OK, unsettled = 0;
   rc = get_runs (&o, argv, &a, &b, &live_status);

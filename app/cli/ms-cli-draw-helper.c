@@ -4,7 +4,6 @@
  * (meson -Dcli_draw=helper). It is looked for beside this program first
  * (a build tree), then where it is installed (MS_DRAW_HELPER). */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,31 +13,19 @@
 #include "ms-cli-draw-helper.h"
 #include "ms-cli-common.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-i18n.h"
 
-/* Whether compare's options (before "--") name --plot, abbreviated or
- * not: read by getopt_long itself on a copy, as compare will read them. */
+/* Whether compare's options name --plot, abbreviated or not: read by the
+ * one parser on a copy, as compare will read them. */
 static bool
 compare_plots (int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("compare");
-  char **copy = calloc ((size_t)argc + 1, sizeof *copy);
-  if (!opts || !copy) {
-    free (copy);
+  char **copy = calloc ((size_t) argc + 1, sizeof *copy);
+  if (!copy)
     return false;
-  }
-  memcpy (copy, argv, (size_t)argc * sizeof *copy);
-  bool plot = false;
-  int saved_opterr = opterr, index = -1;
-  opterr = 0;
-  optind = 1;
-  while (getopt_long (argc, copy, "", opts, &index) != -1) {
-    if (index >= 0 && strcmp (opts[index].name, "plot") == 0)
-      plot = true;
-    index = -1;
-  }
-  opterr = saved_opterr;
-  optind = 1;
+  memcpy (copy, argv, (size_t) argc * sizeof *copy);
+  bool plot = ms_cli_args_give (ms_cli_command_find ("compare"), argc, copy, 'p');
   free (copy);
   return plot;
 }

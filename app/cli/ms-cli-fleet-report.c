@@ -3,7 +3,6 @@
  * with each node's deviation from the fleet median and its flags. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
-#include <getopt.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-engine.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
@@ -325,42 +325,41 @@ usage (FILE *out, int rc)
 int
 ms_cli_fleet_report (int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("fleet-report");
+  MsCliArgs args;
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
   MsCliOutput output;
   ms_cli_output_init (&output, "fleet-report");
   const char *openmetrics = NULL;
   int c;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    int taken = ms_cli_output_option (&output, c, optarg);
+  ms_cli_args_init (&args, "fleet-report", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    const char *arg = args.value;
+    int taken = ms_cli_output_option (&output, c, arg);
     if (taken < 0)
       return 2;
     if (taken > 0)
       continue;
     if (c == 't') {
-      if (!ms_cli_parse_double ("--threshold", optarg, &threshold))
+      if (!ms_cli_parse_double ("--threshold", arg, &threshold) ||
+          !ms_cli_in_range (threshold > 0 && threshold < 100, "--threshold", arg,
+                            ms_gettext ("a percentage over 0, under 100")))
         return 2;
-      if (!(threshold > 0 && threshold < 100)) {
-        fputs (ms_gettext ("memsweep fleet-report: --threshold wants a percentage in (0, 100)\n"),
-               stderr);
-        return 2;
-      }
     } else if (c == 'o') {
       only_outliers = true;
     } else if (c == 'f') {
       fail_on = true;
     } else if (c == 'm') {
-      openmetrics = optarg;
+      openmetrics = arg;
     } else if (c == 'h') {
       return usage (stdout, 0);
     } else {
       return 2;
     }
   }
-  if (optind + 1 != argc)
+  if (ms_cli_args_n_operands (&args) != 1)
     return usage (stderr, 2);
+  const char *dir = argv[args.operand];
   /* --openmetrics -: standard output holds the OpenMetrics text alone. */
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {
     if (output.format != MS_CLI_FORMAT_TEXT) {
@@ -377,7 +376,7 @@ ms_cli_fleet_report (int argc, char **argv)
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0)
     openmetrics = "/dev/stdout";
   char err[512];
-  MsFleetReport *r = ms_fleet_report_dir (argv[optind], threshold / 100, err, sizeof err);
+  MsFleetReport *r = ms_fleet_report_dir (dir, threshold / 100, err, sizeof err);
   if (!r) {
     fprintf (stderr, "memsweep fleet-report: %s\n", err);
     return 2;
@@ -397,7 +396,7 @@ ms_cli_fleet_report (int argc, char **argv)
   }
   print_unreadable (stderr, r);
   print_damaged_profiles (stderr, r);
-  int strangers = print_uncounted (stderr, argv[optind]);
+  int strangers = print_uncounted (stderr, dir);
   /* A file that could not be written: 4, as for every command. */
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);

@@ -10,7 +10,6 @@
 #define _DEFAULT_SOURCE /* realpath */
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-output.h"
 #include "ms-cli-run-options.h"
@@ -131,6 +131,7 @@ typedef struct {
   const char *extra[16];
   int n_extra;
   bool dry_run;
+  int run_options; /* where the run options begin in argv */
 } FleetArgs;
 
 /* Whether c may stand in a node's name as Slurm's host lists write it. */
@@ -199,12 +200,8 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
   case 'g': return ms_cli_parse_count_or_all ("--gpus-per-node", arg, 1, MAX_GPUS_PER_NODE,
                                               &a->gpus);
   case 'W':
-    if (!ms_cli_parse_double ("--wait-max", arg, &a->wait_max))
-      return false;
-    if (a->wait_max > 0)
-      return true;
-    fprintf (stderr, ms_gettext ("memsweep fleet: --wait-max wants minutes above 0\n"));
-    return false;
+    return ms_cli_parse_double ("--wait-max", arg, &a->wait_max) &&
+           ms_cli_in_range (a->wait_max > 0, "--wait-max", arg, ms_gettext ("minutes over 0"));
   case 'n': a->dry_run = true; return true;
   case MS_CLI_KEY_QUIET:
   case MS_CLI_KEY_VERBOSE: return ms_cli_progress_option (c) > 0;
@@ -223,23 +220,21 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
-  const struct option *opts = ms_cli_getopt_table ("fleet");
+  MsCliArgs args;
   int c;
   a->time = 30;
   a->gpus = MS_CLI_ALL;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, "fleet", argc, argv);
+  args.first_operand_ends = true;
+  while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       fleet_usage (stdout);
       return 0;
     }
-    if (c == '?' || c == ':') {
-      fleet_usage (stderr);
-      return 2;
-    }
-    if (!parse_fleet_option (a, c, optarg))
+    if (c == '?' || !parse_fleet_option (a, c, args.value))
       return 2;
   }
+  a->run_options = args.operand;
   if (!a->dir) {
     fprintf (stderr, ms_gettext ("memsweep fleet: --dir DIR is required\n"));
     return 2;
@@ -285,7 +280,7 @@ build_wrap (char *wrap, size_t len, const char *self, const char *dir, const MsF
             append_quoted (wrap, len, "--gpus") &&
             append_quoted (wrap, len, node->gpus > 0 ? gpus : "all") &&
             append_quoted (wrap, len, "--");
-  for (int i = optind; i < argc && ok; i++)
+  for (int i = 0; i < argc && ok; i++)
     ok = append_quoted (wrap, len, argv[i]);
   return ok;
 }
@@ -445,8 +440,8 @@ ms_cli_fleet (int argc, char **argv)
   snprintf (check, sizeof check, made ? "%s/node" : "%s-node", dir);
   if (!ms_cli_prefix_ok ("fleet", "--dir", check))
     return 2;
-  int first_option = optind;
-  rc = ms_cli_check_run_options ("fleet", check, true, argc - optind, argv + optind);
+  int first = a.run_options;
+  rc = ms_cli_check_run_options ("fleet", check, true, argc - first, argv + first);
   if (rc >= 0)
     return rc;
   if (!folder_is_fresh (dir))
@@ -465,8 +460,7 @@ ms_cli_fleet (int argc, char **argv)
   }
   if (!nodes)
     return 1;
-  optind = first_option;
-  int missing = submit_all (&a, self, dir, nodes, n, argc, argv);
+  int missing = submit_all (&a, self, dir, nodes, n, argc - first, argv + first);
   free (nodes);
   if (missing < 0)
     return 1;
@@ -682,17 +676,18 @@ node_name_ok (const char *node)
 int
 ms_cli_fleet_node (int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("fleet-node");
   const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
   int c, gpus = MS_CLI_ALL;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "+", opts, NULL)) != -1) {
+  MsCliArgs args;
+  ms_cli_args_init (&args, "fleet-node", argc, argv);
+  args.first_operand_ends = true;
+  while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'd')
-      dir = optarg;
+      dir = args.value;
     else if (c == 'n')
-      node = optarg;
-    else if (c == 'g' && !ms_cli_parse_count_or_all ("--gpus", optarg, 1, MAX_GPUS_PER_NODE,
+      node = args.value;
+    else if (c == 'g' && !ms_cli_parse_count_or_all ("--gpus", args.value, 1, MAX_GPUS_PER_NODE,
                                                        &gpus))
       return 2;
     else if (c == 'h')
@@ -701,8 +696,9 @@ ms_cli_fleet_node (int argc, char **argv)
       if (ms_cli_progress_option (c) < 0)
         return 2;
     } else if (c != 'g')
-      return fleet_node_usage (stderr, 2);
+      return c == '?' ? 2 : fleet_node_usage (stderr, 2);
   }
+  int first = args.operand;
   if (!dir)
     return fleet_node_usage (stderr, 2);
   if (!node || !*node)
@@ -719,20 +715,18 @@ ms_cli_fleet_node (int argc, char **argv)
      * be made (no space, no inodes, read-only) an output not written. */
     return why == ENOENT || why == ENOTDIR ? EXIT_USAGE : EXIT_WRITE;
   }
-  if (!self_path (self, sizeof self) || argc - optind > 40) {
+  if (!self_path (self, sizeof self) || argc - first > 40) {
     fputs (ms_gettext ("memsweep fleet-node: cannot find this program, or too many options\n"),
            stderr);
     return 1;
   }
   if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
     return 2;
-  int first_option = optind;
-  int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - optind, argv + optind);
+  int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - first, argv + first);
   if (rc >= 0)
     return rc;
-  optind = first_option;
   int n_gpus = gpus_to_measure (gpus);
-  if (n_gpus > 0 && names_device (argc - optind, argv + optind)) {
+  if (n_gpus > 0 && names_device (argc - first, argv + first)) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: --device is set by fleet-node itself for "
                                  "each GPU, not a run option\n"));
     return 2;
@@ -749,7 +743,7 @@ ms_cli_fleet_node (int argc, char **argv)
   int worst = 0;
   atomic_int *cancel = ms_cli_stop_on_signals ();
   for (int gpu = n_gpus > 0 ? 0 : -1; gpu < n_gpus && !ms_supervisor_stopping (cancel); gpu++) {
-    rc = sweep_one (self, dir, node, gpu, argc - optind, argv + optind);
+    rc = sweep_one (self, dir, node, gpu, argc - first, argv + first);
     worst = rc > worst ? rc : worst;
   }
   if (ms_supervisor_stopping (cancel) && worst == 0) {

@@ -4,13 +4,13 @@
  * total of all GPUs copying at once against the sum of each alone, and
  * each GPU's rate, share of the total and ratio to itself alone. */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
@@ -28,41 +28,35 @@ usage (FILE *f, int rc)
 }
 
 static bool
-parse_int (const char *opt, const char *arg, int lo, int hi, int *out)
-{
-  char *end = NULL;
-  long v = strtol (arg, &end, 10);
-  if (end == arg || *end || v < lo || v > hi) {
-    fprintf (stderr, ms_gettext ("memsweep host-link: %s wants %d to %d\n"), opt, lo, hi);
-    return false;
-  }
-  *out = (int) v;
-  return true;
-}
-
-static bool
 parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc)
 {
   int lo = 22, hi = 28, step = 2, c;
-  const struct option *opts = ms_cli_getopt_table ("host-link");
-  optind = 1;
+  MsCliArgs args;
+  ms_cli_args_init (&args, "host-link", argc, argv);
   *rc = EXIT_USAGE;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    int progress = ms_cli_progress_option (c);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    const char *arg = args.value;
+    int progress = c == '?' ? -1 : ms_cli_progress_option (c);
     if (progress < 0)
       return false;
     bool ok = progress > 0 ? true
-              : c == 'D'   ? (*list = optarg, true)
-              : c == 'a' ? parse_int ("--min-exp", optarg, 10, 28, &lo)
-              : c == 'b' ? parse_int ("--max-exp", optarg, 10, 28, &hi)
-              : c == 's' ? parse_int ("--step", optarg, 1, 18, &step)
-              : c == 'h' ? (*rc = usage (stdout, EXIT_OK), false)
-                         : false;
+              : c == 'D'   ? (*list = arg, ms_cli_devices_ok ("--devices", arg, 1))
+              : c == 'a'   ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
+              : c == 'b'   ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
+              : c == 's'   ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
+              : c == 'h'   ? (*rc = usage (stdout, EXIT_OK), false)
+                           : false;
     if (!ok)
       return false;
   }
-  if (optind != argc || lo > hi)
-    return *rc = usage (stderr, EXIT_USAGE), false;
+  if (args.operand != argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
+    return ms_cli_bad_usage ("host-link"), false;
+  }
+  if (lo > hi) {
+    ms_cli_error (ms_gettext ("--min-exp %d is above --max-exp %d\n"), lo, hi);
+    return ms_cli_bad_usage ("host-link"), false;
+  }
   *n_exps = 0;
   for (int e = lo; e <= hi && *n_exps < MS_HOST_LINK_MAX_SIZES; e += step)
     exps[(*n_exps)++] = e;

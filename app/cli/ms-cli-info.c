@@ -2,7 +2,7 @@
 /* ms-cli-info.c: `memsweep info` (a device's facts and which modes it
  * supports) and `memsweep modes` (every mode with its explanation). */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +12,7 @@
 #include "ms-cli-info.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-engine.h"
@@ -60,20 +61,19 @@ static bool
 parse_format_option (int argc, char **argv, const char *command, int *device,
                      MsCliOutput *output)
 {
-  const struct option *opts = ms_cli_getopt_table (command);
+  MsCliArgs args;
   int c;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
-    int taken = ms_cli_output_option (output, c, optarg);
+  ms_cli_args_init (&args, command, argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    int taken = c == '?' ? -1 : ms_cli_output_option (output, c, args.value);
     if (taken > 0)
       continue;
-    if (taken == 0 && c == 'd' && ms_cli_parse_int ("--device", optarg, device))
+    if (taken == 0 && c == 'd' && ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
       continue;
     return false;
   }
-  if (optind < argc) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: unexpected argument '%s'\n"), command,
-             argv[optind]);
+  if (args.operand < argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return false;
   }
   return ms_cli_output_ready (output);
@@ -107,10 +107,10 @@ ms_cli_modes (int argc, char **argv)
   MsCliOutput output;
   ms_cli_output_init (&output, "modes");
   if (ms_cli_args_have (argc, argv, 1, "--help")) {
-    printf (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
+    fputs (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
                         "                      [--export-json|--export-csv|--export-markdown "
                         "FILE]...\n\nLists every memory "
-                        "mode with a one-line explanation.\n%s"), ms_cli_exit_status ());
+                        "mode with a one-line explanation.\n"), stdout);
     return ms_cli_stdout_status ();
   }
   int unused = 0;
@@ -197,12 +197,11 @@ ms_cli_info (int argc, char **argv)
   MsCliOutput output;
   ms_cli_output_init (&output, "info");
   if (ms_cli_args_have (argc, argv, 1, "--help")) {
-    printf (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
+    fputs (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
                         "                     [--export-json|--export-csv|--export-markdown "
                         "FILE]...\n\nPrints the "
                         "facts of CUDA device I (default 0) and which memory modes it supports\n"
-                        "(the table of --format csv and markdown).\n%s"),
-            ms_cli_exit_status ());
+                        "(the table of --format csv and markdown).\n"), stdout);
     return ms_cli_stdout_status ();
   }
   if (!parse_format_option (argc, argv, "info", &device, &output))

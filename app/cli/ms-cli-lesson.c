@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-cli-show.h"
 #include "ms-i18n.h"
@@ -239,10 +239,10 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'z': return parse_sizes (&o->sweep, arg);
   case 'r':
     o->sweep.reps_rule = MS_REPS_FIXED;
-    return ms_cli_parse_int ("--reps", arg, &o->sweep.reps);
-  case 'R': return ms_cli_parse_int ("--min-reps", arg, &o->sweep.min_reps);
-  case 'w': return ms_cli_parse_int ("--warmup", arg, &o->sweep.warmup);
-  case 'd': return ms_cli_parse_int ("--device", arg, &o->sweep.device);
+    return ms_cli_parse_setting_count ("--reps", arg, &o->sweep.reps);
+  case 'R': return ms_cli_parse_setting_count ("--min-reps", arg, &o->sweep.min_reps);
+  case 'w': return ms_cli_parse_setting_count ("--warmup", arg, &o->sweep.warmup);
+  case 'd': return ms_cli_parse_setting_count ("--device", arg, &o->sweep.device);
   case 'O': o->prefix = arg; return *arg != '\0';
   case 'P': return parse_parts (o, arg);
   default: return ms_cli_output_option (&o->output, c, arg) > 0;
@@ -253,7 +253,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
 static int
 parse_lesson (LessonOptions *o, int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("lesson");
+  MsCliArgs args;
   char err[512];
   int c;
   ms_sweep_init_default (&o->sweep);
@@ -261,22 +261,22 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.max_exp = 22;
   o->sweep.step = 2;
   ms_cli_output_init (&o->output, "lesson");
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, "lesson", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       lesson_usage (stdout);
       return EXIT_OK;
     }
-    if (c == '?' || c == ':' || !parse_option (o, c, optarg)) {
-      fprintf (stderr, ms_gettext ("Try 'memsweep lesson --help'.\n"));
+    if (c == '?')
       return EXIT_USAGE;
-    }
+    if (!parse_option (o, c, args.value))
+      return ms_cli_bad_usage ("lesson");
   }
-  if (optind + 1 != argc) {
-    lesson_usage (stderr);
-    return EXIT_USAGE;
+  if (ms_cli_args_n_operands (&args) != 1) {
+    ms_cli_error (ms_gettext ("one lesson's NAME, or list, is needed\n"));
+    return ms_cli_bad_usage ("lesson");
   }
-  o->name = argv[optind];
+  o->name = argv[args.operand];
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)

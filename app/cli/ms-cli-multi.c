@@ -7,7 +7,6 @@
  *   portable  one portable pinned buffer vs one per GPU vs a foreign one,
  *             with --out PREFIX also as PREFIX-portable.csv (ms-portable-file.h) */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "ms-cli-output.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-i18n.h"
 #include "ms-engine.h"
 
@@ -39,57 +39,44 @@ int_arg (const char *name, const char *text, int *out)
   return ms_cli_parse_count (name, text, 0, MAX_WHOLE, out);
 }
 
-/* --devices: "all" or indices by the command line's one rule for whole
- * numbers ("1, 2", "+1" or "0x1" are none); the engine then checks them
- * against the GPUs it sees (ms_multi_parse_devices). */
-static bool
-devices_arg (const char *list)
-{
-  int devices[MS_MULTI_MAX_DEVICES + 1];
-  if (strcmp (list, "all") == 0 ||
-      ms_cli_whole_number_list (list, ',', MS_MULTI_MAX_DEVICES + 1, INT_MAX, devices) > 0)
-    return true;
-  fprintf (stderr, ms_gettext ("memsweep: --devices: '%s' is not 'all' or indices separated by "
-                               "commas\n"), list);
-  return false;
-}
-
 /* The options of multi, peer and portable, each command's own (argv[0]).
  * -1: go on; else exit code. */
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
-  const struct option *opts = ms_cli_getopt_table (argv[0]);
+  MsCliArgs args;
   char err[256];
   int c;
   ms_cli_output_init (&a->output, argv[0]);
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, argv[0], argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    const char *arg = args.value;
     bool ok = true;
     switch (c) {
-    case 'D': a->devices = optarg; ok = devices_arg (optarg); break;
-    case 'm': ok = ms_sweep_set_modes (&a->sweep, optarg, err, sizeof err);
+    case 'D': a->devices = arg; ok = ms_cli_devices_ok ("--devices", arg, 1); break;
+    case 'm': ok = ms_sweep_set_modes (&a->sweep, arg, err, sizeof err);
       if (!ok)
         fprintf (stderr, "memsweep: %s\n", err);
       break;
-    case 'a': ok = int_arg ("--min-exp", optarg, &a->sweep.min_exp); break;
-    case 'b': ok = int_arg ("--max-exp", optarg, &a->sweep.max_exp); break;
-    case 's': ok = int_arg ("--step", optarg, &a->sweep.step); break;
-    case 'r': ok = int_arg ("--reps", optarg, &a->sweep.reps); break;
-    case 'w': ok = int_arg ("--warmup", optarg, &a->sweep.warmup); break;
-    case 'e': ok = int_arg ("--exp", optarg, &a->exp); break;
-    case 'o': a->out = optarg; break;
+    case 'a': ok = int_arg ("--min-exp", arg, &a->sweep.min_exp); break;
+    case 'b': ok = int_arg ("--max-exp", arg, &a->sweep.max_exp); break;
+    case 's': ok = int_arg ("--step", arg, &a->sweep.step); break;
+    case 'r': ok = int_arg ("--reps", arg, &a->sweep.reps); break;
+    case 'w': ok = int_arg ("--warmup", arg, &a->sweep.warmup); break;
+    case 'e': ok = int_arg ("--exp", arg, &a->exp); break;
+    case 'o': a->out = arg; break;
     case 'S': a->solo = true; break;
     case 'h': ms_cli_command_usage (stdout, argv[0]); return 0;
+    case '?': return 2;
     default:
-      if (ms_cli_output_option (&a->output, c, optarg) <= 0)
+      if (ms_cli_output_option (&a->output, c, arg) <= 0)
         return 2;
     }
     if (!ok)
       return 2;
   }
-  if (optind != argc) {
-    fprintf (stderr, ms_gettext ("memsweep: unexpected argument '%s'\n"), argv[optind]);
+  if (args.operand != argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return 2;
   }
   /* A prefix names several files, and a file with its sidecar. */

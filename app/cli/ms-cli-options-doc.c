@@ -25,6 +25,23 @@
 
 #define OPTIONS_SCHEMA_VERSION 2 /* 2: needs; 1: data/schema/memsweep-options-v1.json */
 
+/* [{"code":"0","meaning":...},...]: a command's exit statuses, or (NULL)
+ * those every command shares, for the man page and docs/cli.md. */
+static MsJson *
+exits_json (const MsCliCommand *c)
+{
+  MsJson *list = ms_json_array_new ();
+  for (const MsCliExit *e = ms_cli_exits (c); e->meaning; e++) {
+    char code[16];
+    MsJson *o = ms_json_object_new ();
+    ms_cli_exit_code (e, code, sizeof code);
+    ms_json_set_string (o, "code", code);
+    ms_json_set_string (o, "meaning", e->meaning);
+    ms_json_append (list, o);
+  }
+  return list;
+}
+
 /* What an option's value is, read from its name and value in the table,
  * for a program that generates command lines (the hostile test): "flag"
  * (none), "output" (a file the command writes: --out, --plot, an export),
@@ -73,6 +90,10 @@ add_option (MsJson *options, const MsCliOption *opt, const char *name, const cha
   /* Given, it makes the command stop on signals (compare --live). */
   if (opt && (opt->flags & MS_CLI_STOPS_ON_SIGNALS))
     ms_json_set_bool (o, "stops_on_signals", true);
+  /* It may be given more than once (each export); any other is refused
+   * given twice. */
+  if (opt && (opt->flags & MS_CLI_REPEATS))
+    ms_json_set_bool (o, "repeats", true);
   /* The options it acts through: given without them it is refused. */
   if (opt && opt->needs) {
     MsJson *needs = ms_json_array_new ();
@@ -194,6 +215,7 @@ command_json (const MsCliCommand *c)
   if (c->flags & MS_CLI_RUN_SETTINGS)
     add_run_settings (options);
   ms_json_set (o, "options", options);
+  ms_json_set (o, "exit_statuses", exits_json (c));
   return o;
 }
 
@@ -231,6 +253,7 @@ ms_cli_options_document (int argc, char **argv)
       ms_json_append (commands, command_json (c));
   }
   ms_json_set (doc, "commands", commands);
+  ms_json_set (doc, "exit_statuses", exits_json (NULL));
   ms_json_set (doc, "environment", notes_json (ms_cli_environment ()));
   ms_json_set (doc, "files", notes_json (ms_cli_files ()));
   ms_json_set (doc, "examples", notes_json (ms_cli_examples ()));

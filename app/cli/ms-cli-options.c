@@ -11,6 +11,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-output.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
 /* The options of each command: the one list its parser (getopt_long's
  * table, ms_cli_getopt_table), the usage, the man page and the shell
@@ -31,11 +32,11 @@
   { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
     MS_N_ ("what goes to standard output (default table)") },                \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
-    MS_N_ ("also write the JSON into FILE (-: standard output)") },          \
+    MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS }, \
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
-    MS_N_ ("also write the table as CSV into FILE") },                       \
+    MS_N_ ("also write the table as CSV into FILE"), MS_CLI_REPEATS },       \
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
-    MS_N_ ("also write the table as markdown into FILE") },                  \
+    MS_N_ ("also write the table as markdown into FILE"), MS_CLI_REPEATS },  \
   { "compress", NULL, MS_CLI_KEY_COMPRESS,                                   \
     MS_N_ ("write the CSV files gzip-compressed, their names ending .gz"), 0, \
     compress_needs },                                                         \
@@ -139,11 +140,11 @@ static const MsCliOption one_size_options[] = {
 static const MsCliOption siblings_options[] = {
   { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)") },
   { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)") },
-  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 120)") },
+  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 90)") },
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },
-  OUTPUT_OPTIONS,
+  OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption host_link_options[] = {
@@ -162,7 +163,7 @@ static const MsCliOption fleet_options[] = {
   { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)") },
   { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)") },
   { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },
-  { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch") },
+  { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch"), MS_CLI_REPEATS },
   { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
   PROGRESS_OPTIONS,
   { NULL },
@@ -197,50 +198,124 @@ static const MsCliOption lesson_options[] = {
   { "device", "I", 'd', MS_N_ ("the CUDA device") },
   { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
   { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
-  { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options") },
+  { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options"), MS_CLI_REPEATS },
   OUTPUT_OPTIONS,
   { NULL },
 };
 
+/* The exit statuses: each command's list, from these lines (docs/cli.md,
+ * "Exit status"). */
+#define EXIT_OK_LINE { 0, MS_N_ ("success") }
+#define EXIT_RUNTIME_LINE                                                       \
+  { 1, MS_N_ ("runtime failure (a failed cell, or a stop by a signal, included)") }
+#define EXIT_USAGE_LINE { 2, MS_N_ ("bad usage or bad input file") }
+#define EXIT_NO_DEVICE_LINE { 3, MS_N_ ("no usable CUDA device, and nothing else") }
+#define EXIT_WRITE_LINE                                                         \
+  { 4, MS_N_ ("an output could not be written (a file or standard output)") }
+#define EXIT_SIGNAL_LINE                                                        \
+  { MS_CLI_EXIT_SIGNAL, MS_N_ ("ended at once by a third stop signal N (143: SIGTERM)") }
+#define EXIT_END { 0, NULL }
+
+/* Those every command shares, for memsweep --help; a command that
+ * measures and stops on signals has them all (run, calibrate, lesson). */
+static const MsCliExit shared_exits[] = {
+  EXIT_OK_LINE, EXIT_RUNTIME_LINE, EXIT_USAGE_LINE, EXIT_NO_DEVICE_LINE, EXIT_WRITE_LINE,
+  EXIT_SIGNAL_LINE, EXIT_END,
+};
+/* One that measures without stopping on signals (multi, peer, host-link). */
+static const MsCliExit gpu_exits[] = {
+  EXIT_OK_LINE, EXIT_RUNTIME_LINE, EXIT_USAGE_LINE, EXIT_NO_DEVICE_LINE, EXIT_WRITE_LINE,
+  EXIT_END,
+};
+static const MsCliExit info_exits[] = {
+  EXIT_OK_LINE, EXIT_USAGE_LINE, EXIT_NO_DEVICE_LINE, EXIT_WRITE_LINE, EXIT_END,
+};
+/* Reading files, no GPU (modes, show). */
+static const MsCliExit reading_exits[] = {
+  EXIT_OK_LINE, EXIT_USAGE_LINE, EXIT_WRITE_LINE, EXIT_END,
+};
+/* Drawing: 1 where the fonts or the drawing failed (plot, report). */
+static const MsCliExit drawing_exits[] = {
+  EXIT_OK_LINE, { 1, MS_N_ ("runtime failure (no fonts to draw with)") }, EXIT_USAGE_LINE,
+  EXIT_WRITE_LINE, EXIT_END,
+};
+static const MsCliExit compare_exits[] = {
+  { 0, MS_N_ ("no cell faster or slower") },
+  { 1, MS_N_ ("a difference found") },
+  { 2, MS_N_ ("bad input (a file that cannot be read, files of different kinds, no cell in "
+              "common, a bad option)") },
+  { 3, MS_N_ ("with --live: no usable CUDA device") },
+  { 4, MS_N_ ("the plot or standard output could not be written") },
+  { 5, MS_N_ ("no cell could be decided (every cell AMBIGUOUS), or a side of unknown "
+              "metadata left cells outside the threshold undecided") },
+  { MS_CLI_EXIT_SIGNAL, MS_N_ ("with --live: ended at once by a third stop signal N") },
+  EXIT_END,
+};
+static const MsCliExit siblings_exits[] = {
+  { 0, MS_N_ ("alike: every GPU the same as its siblings in every GPU mode") },
+  { 1, MS_N_ ("a GPU differs, or a runtime failure") },
+  EXIT_USAGE_LINE, EXIT_NO_DEVICE_LINE, EXIT_WRITE_LINE,
+  { 5, MS_N_ ("undecided: no GPU named, some GPU mode still open (a longer --budget decides "
+              "more)") },
+  EXIT_SIGNAL_LINE, EXIT_END,
+};
+static const MsCliExit fleet_exits[] = {
+  EXIT_OK_LINE, { 1, MS_N_ ("a node's job failed, was not submitted or did not finish") },
+  EXIT_USAGE_LINE, EXIT_WRITE_LINE, EXIT_END,
+};
+static const MsCliExit fleet_report_exits[] = {
+  { 0, MS_N_ ("every node's results read (with --fail-on-outliers: none flagged or "
+              "missing)") },
+  { 1, MS_N_ ("a file of the folder left out as unreadable (with --fail-on-outliers: also a "
+              "node flagged or missing)") },
+  { 2, MS_N_ ("bad usage, or no node's results could be read") },
+  EXIT_WRITE_LINE, EXIT_END,
+};
+
 /* Every command: its name, what follows its name, what it does, its
- * options (its parser: ms-cli-commands.c). Hidden ones are memsweep
- * running itself. */
+ * options (its parser: ms-cli-commands.c), its exit statuses. Hidden
+ * ones are memsweep running itself. */
 static const MsCliCommand commands[] = {
-  { "info", NULL, MS_N_ ("device facts and which modes it supports"), info_options },
+  { "info", NULL, MS_N_ ("device facts and which modes it supports"), info_options,
+    .exits = info_exits },
   { "modes", NULL, MS_N_ ("each memory mode with a one-line explanation"),
-    modes_options },
+    modes_options, .exits = reading_exits },
   { "run", NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES | MS_CLI_STOPS_ON_SIGNALS },
+    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
   { "show", "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
-    show_options },
+    show_options, .exits = reading_exits },
   { "compare", "A B",
     MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
-    MS_CLI_OWN_OPTION_LINES },
+    MS_CLI_OWN_OPTION_LINES, compare_exits },
 #if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
   { "plot", "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
-    plot_options, MS_CLI_OWN_OPTION_LINES },
+    plot_options, MS_CLI_OWN_OPTION_LINES, drawing_exits },
   { "report", "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
-    report_options },
+    report_options, .exits = drawing_exits },
 #endif
-  { "multi", NULL, MS_N_ ("the sweep on several GPUs at once"), multi_options },
-  { "peer", NULL, MS_N_ ("peer copy matrix and topology"), one_size_options },
+  { "multi", NULL, MS_N_ ("the sweep on several GPUs at once"), multi_options,
+    .exits = gpu_exits },
+  { "peer", NULL, MS_N_ ("peer copy matrix and topology"), one_size_options,
+    .exits = gpu_exits },
   { "portable", NULL,
-    MS_N_ ("portable vs per-GPU vs foreign pinned memory"), one_size_options },
+    MS_N_ ("portable vs per-GPU vs foreign pinned memory"), one_size_options,
+    .exits = gpu_exits },
   { "siblings", NULL, MS_N_ ("the GPU that differs from the host's others"), siblings_options,
-    MS_CLI_STOPS_ON_SIGNALS },
+    MS_CLI_STOPS_ON_SIGNALS, siblings_exits },
   { "host-link", NULL, MS_N_ ("the host link under every GPU at once, copies only"),
-    host_link_options },
+    host_link_options, .exits = gpu_exits },
   { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
-    fleet_options },
+    fleet_options, MS_CLI_HANDS_ON_RUN_OPTIONS, fleet_exits },
   { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),
-    fleet_node_options, MS_CLI_STOPS_ON_SIGNALS },
+    fleet_node_options, MS_CLI_STOPS_ON_SIGNALS | MS_CLI_HANDS_ON_RUN_OPTIONS, shared_exits },
   { "fleet-report", "DIR",
-    MS_N_ ("nodes x key figures, outliers flagged"), fleet_report_options },
+    MS_N_ ("nodes x key figures, outliers flagged"), fleet_report_options,
+    .exits = fleet_report_exits },
   { "calibrate", "[RUN OPTIONS]",
     MS_N_ ("this machine's run-to-run spread"), calibrate_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS },
+    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
   { "lesson", "LIST|NAME", MS_N_ ("the experiments of the teaching material"),
-    lesson_options, MS_CLI_STOPS_ON_SIGNALS },
+    lesson_options, MS_CLI_STOPS_ON_SIGNALS, shared_exits },
   { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN | MS_CLI_STOPS_ON_SIGNALS },
   { "__options", NULL, NULL, NULL, MS_CLI_HIDDEN },
 };
@@ -262,20 +337,48 @@ ms_cli_command_find (const char *name)
   return NULL;
 }
 
-const struct option *
-ms_cli_getopt_table (const char *name)
+/* Whether an option called name is among t[0..n). */
+static bool
+has_name (const MsCliKey *t, int n, const char *name)
 {
-  /* One table per command: calibrate and fleet check run's too. */
-  static struct option tables[sizeof commands / sizeof *commands][MS_CLI_MAX_OPTIONS];
+  for (int i = 0; i < n; i++)
+    if (strcmp (t[i].name, name) == 0)
+      return true;
+  return false;
+}
+
+static int
+add_keys (MsCliKey *t, int n, const MsCliOption *options)
+{
+  for (const MsCliOption *o = options; o && o->name && n < MS_CLI_MAX_OPTIONS - 1; o++)
+    if (!has_name (t, n, o->name))
+      t[n++] = (MsCliKey) { o->name, o->value != NULL, (o->flags & MS_CLI_REPEATS) != 0, o->key,
+                            o->needs };
+  return n;
+}
+
+const MsCliKey *
+ms_cli_option_keys (const char *name)
+{
+  /* One table per command, made once. */
+  static MsCliKey tables[sizeof commands / sizeof *commands][MS_CLI_MAX_OPTIONS];
+  static bool made[sizeof commands / sizeof *commands];
   const MsCliCommand *c = ms_cli_command_find (name);
   if (!c)
     return NULL;
-  struct option *t = tables[c - commands];
-  int n = 0;
-  for (const MsCliOption *o = c->options; o && o->name && n < MS_CLI_MAX_OPTIONS - 2; o++)
-    t[n++] = (struct option) { o->name, o->value ? required_argument : no_argument, NULL, o->key };
-  t[n++] = (struct option) { "help", no_argument, NULL, 'h' };
-  t[n] = (struct option) { NULL, 0, NULL, 0 };
+  MsCliKey *t = tables[c - commands];
+  if (made[c - commands])
+    return t;
+  int n = add_keys (t, 0, c->options);
+  if (c->flags & MS_CLI_RUN_SETTINGS) {
+    n = add_keys (t, n, run_options);
+    for (int i = 0; i < ms_setting_count () && n < MS_CLI_MAX_OPTIONS - 2; i++)
+      if (ms_setting_nth (i)->option)
+        t[n++] = (MsCliKey) { ms_setting_nth (i)->option, true, false, MS_CLI_KEY_SETTING (i) };
+  }
+  t[n++] = (MsCliKey) { "help", false, false, 'h' };
+  t[n] = (MsCliKey) { NULL };
+  made[c - commands] = true;
   return t;
 }
 
@@ -293,6 +396,50 @@ ms_cli_options_usage (FILE *out, const MsCliCommand *c)
               o->value ? o->value : "");
     fprintf (out, "  %-26s %s\n", head, ms_gettext (o->help));
   }
+}
+
+void
+ms_cli_exits_usage (FILE *out, const MsCliCommand *c)
+{
+  fputs (ms_gettext ("\nExit status:\n"), out);
+  for (const MsCliExit *e = ms_cli_exits (c); e->meaning; e++) {
+    char code[16];
+    ms_cli_exit_code (e, code, sizeof code);
+    fprintf (out, "  %-5s  ", code);
+    /* Wrapped at the blanks before column 79, under the meaning. */
+    const char *text = ms_gettext (e->meaning);
+    int column = 9;
+    while (*text) {
+      size_t word = strcspn (text, " ");
+      if (column > 9 && column + 1 + (int) word > 79) {
+        fputs ("\n         ", out);
+        column = 9;
+      } else if (column > 9) {
+        fputc (' ', out);
+        column++;
+      }
+      fwrite (text, 1, word, out);
+      column += (int) word;
+      text += word;
+      text += *text == ' ';
+    }
+    fputc ('\n', out);
+  }
+}
+
+const MsCliExit *
+ms_cli_exits (const MsCliCommand *c)
+{
+  return c && c->exits ? c->exits : shared_exits;
+}
+
+void
+ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len)
+{
+  if (e->code == MS_CLI_EXIT_SIGNAL)
+    snprintf (buf, len, "128+N");
+  else
+    snprintf (buf, len, "%d", e->code);
 }
 
 void
@@ -350,40 +497,4 @@ ms_cli_command_usage (FILE *out, const char *command)
     line += n;
   }
   free (text);
-}
-
-/* The key of the command's option that makes it stop on signals, or 0. */
-static int
-stopping_key (const MsCliCommand *c)
-{
-  for (const MsCliOption *o = c->options; o && o->name; o++)
-    if (o->flags & MS_CLI_STOPS_ON_SIGNALS)
-      return o->key;
-  return 0;
-}
-
-bool
-ms_cli_stops_on_signals (int argc, char **argv)
-{
-  const MsCliCommand *c = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
-  int key = c ? stopping_key (c) : 0;
-  if (!c || (c->flags & MS_CLI_STOPS_ON_SIGNALS) || !key)
-    return c && (c->flags & MS_CLI_STOPS_ON_SIGNALS);
-  /* The command's own parser, on a copy (getopt_long permutes what it
-   * reads), silent: the command says what is wrong when it parses. */
-  char **copy = calloc ((size_t) argc, sizeof *copy);
-  if (!copy)
-    return false;
-  memcpy (copy, argv + 1, (size_t) (argc - 1) * sizeof *copy);
-  const struct option *table = ms_cli_getopt_table (c->name);
-  int saved = opterr, got;
-  bool given = false;
-  opterr = 0;
-  optind = 1;
-  while (!given && (got = getopt_long (argc - 1, copy, "", table, NULL)) != -1)
-    given = got == key;
-  opterr = saved;
-  optind = 1;
-  free (copy);
-  return given;
 }

@@ -5,7 +5,6 @@
  * the dispatch to the commands is ms-cli-commands.h's. */
 #pragma once
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -28,14 +27,30 @@ enum {
   MS_CLI_OWN_OPTION_LINES = 1 << 2, /* its --help describes each option itself */
   MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work
                                      * (of an option: where it is given) */
+  MS_CLI_HANDS_ON_RUN_OPTIONS = 1 << 5, /* what follows its "--" or first operand is
+                                         * run's (fleet) */
+  MS_CLI_REPEATS = 1 << 4,          /* of an option: may be given more than once (each
+                                     * export, each sbatch argument); any other twice is
+                                     * refused, as the second would replace the first */
 };
+/* The parser's key of run's i-th sweep setting (the engine's table). */
+#define MS_CLI_KEY_SETTING(i) (256 + (i))
 /* plot --view's own view beside the drawing library's
  * (MS_REPORT_VIEW_LIST): a lesson's picture. */
 #define MS_CLI_LESSON_VIEW "lesson"
 /* lesson's operand that lists the lessons instead of running one */
 #define MS_CLI_LESSON_LIST "list"
-/* The most options a command's getopt table holds, --help included. */
-#define MS_CLI_MAX_OPTIONS 32
+/* The most options a command's parser reads, run's settings and --help
+ * included. */
+#define MS_CLI_MAX_OPTIONS 80
+
+/* One exit status of a command and what it means (MS_N_); code
+ * MS_CLI_EXIT_SIGNAL stands for 128 + N, a signal N that ended it. */
+typedef struct {
+  int code;
+  const char *meaning;
+} MsCliExit;
+#define MS_CLI_EXIT_SIGNAL 128
 
 typedef struct {
   const char *name;
@@ -43,24 +58,39 @@ typedef struct {
   const char *summary;  /* one line, untranslated (MS_N_) */
   const MsCliOption *options; /* ends with a NULL name */
   unsigned flags;
+  const MsCliExit *exits; /* its exit statuses, the one list --help, the man page
+                           * and docs/cli.md give; ends with a NULL meaning */
 } MsCliCommand;
 
 /* The i-th command of the table, NULL past its end. */
 const MsCliCommand *ms_cli_command_nth (int i);
 /* The command called name, or NULL. */
 const MsCliCommand *ms_cli_command_find (const char *name);
-/* Whether the command line argv (argv[1] the command) stops on its first
- * SIGINT, SIGTERM or SIGHUP: its command does, or an option given does
- * (compare --live). Read before anything else, so that main can catch
- * those signals first. */
-bool ms_cli_stops_on_signals (int argc, char **argv);
-/* getopt_long's table for the command's options and --help, from the one
- * table; NULL for no such command. */
-const struct option *ms_cli_getopt_table (const char *name);
+/* One option as the parser reads it (ms-cli-parse.h). */
+typedef struct {
+  const char *name; /* without the "--" */
+  bool takes_value;
+  bool repeats; /* MS_CLI_REPEATS */
+  int key;
+  const char *needs; /* MsCliOption's */
+} MsCliKey;
+/* What the parser reads for the command: its options, then, for one that
+ * takes run's settings, run's own options it lacks and every setting
+ * (calibrate hands them on), then --help; ends with a NULL name. NULL
+ * for no such command. */
+const MsCliKey *ms_cli_option_keys (const char *name);
 
 /* The command's options from the table, for the --help of a command
  * whose usage does not describe each one. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);
+/* "Exit status:" and a line per status of the command (NULL: those every
+ * command shares), translated, for its --help. */
+void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);
+/* The command's exit statuses (NULL: those every command shares); ends
+ * with a NULL meaning. */
+const MsCliExit *ms_cli_exits (const MsCliCommand *c);
+/* "0", "5" or "128+N". */
+void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
 /* The usage lines of the commands beyond one GPU (multi ... lesson). */
 void ms_cli_more_commands_usage (FILE *out);
 /* One of those commands' usage lines, for its --help. */

@@ -607,40 +607,6 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
   }
 }
 
-int
-ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i)
-{
-  static const struct {
-    const char *name;
-    int key;
-    bool value;
-  } options[] = {
-    { "--format", MS_CLI_KEY_FORMAT, true },
-    { "--export-json", MS_CLI_KEY_EXPORT_JSON, true },
-    { "--export-csv", MS_CLI_KEY_EXPORT_CSV, true },
-    { "--export-markdown", MS_CLI_KEY_EXPORT_MARKDOWN, true },
-    { "--quiet", MS_CLI_KEY_QUIET, false },
-    { "--verbose", MS_CLI_KEY_VERBOSE, false },
-    { "--compress", MS_CLI_KEY_COMPRESS, false },
-  };
-  const char *arg = argv[*i];
-  for (size_t k = 0; k < sizeof options / sizeof *options; k++) {
-    size_t n = strlen (options[k].name);
-    if (strncmp (arg, options[k].name, n) != 0 || (arg[n] && (arg[n] != '=' || !options[k].value)))
-      continue;
-    const char *value = NULL;
-    if (options[k].value) {
-      value = arg[n] == '=' ? arg + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-      if (!value) {
-        fprintf (stderr, ms_gettext ("memsweep: %s needs a value\n"), options[k].name);
-        return -1;
-      }
-    }
-    return ms_cli_output_option (out, options[k].key, value);
-  }
-  return 0;
-}
-
 /* Standard output's document, where no export takes its place: planned
  * so that no second one (show --out -, a picture) and no other run's file
  * it is appended to (`>> X-meta.json`) is written. */

@@ -120,10 +120,6 @@ bool ms_cli_name_is_format (const char *option, const char *path, MsCliFormat fo
  * plain X.csv.gz-samples.csv); false after a message naming option and
  * the --compress that does what it asks. */
 bool ms_cli_prefix_not_a_file (const char *option, const char *prefix);
-/* For the commands that read their options by hand (show, calibrate): an
- * output option at argv[*i] as --NAME VALUE or --NAME=VALUE. 1 taken (*i
- * past its value), 0 not one, -1 refused after a message. */
-int ms_cli_output_arg (MsCliOutput *out, int argc, char **argv, int *i);
 /* After the options, before any work: every export can be written
  * (ms_atomic_file_check), no file is named twice, standard output takes
  * one document (at most one export to "-", which then replaces the

@@ -3,13 +3,13 @@
  * files into a PNG, SVG or PDF file, drawn by the same routines, with the
  * caption unless --no-caption; the timeline's cell and repetition can be
  * chosen. */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-cli-draw.h"
 #include "ms-drawing.h"
@@ -27,7 +27,7 @@ plot_usage_error (void)
 static void
 plot_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep plot FILE... --view VIEW --out OUT [OPTIONS]\n\n"
+  fputs (ms_gettext ("Usage: memsweep plot FILE... --view VIEW --out OUT [OPTIONS]\n\n"
                       "Draws one view of samples or summary CSV files with the app's drawing "
                       "code (no display needed). Several files are compared, in the order "
                       "given (the first gets the first marker); the timeline shows the first "
@@ -54,8 +54,7 @@ plot_help (void)
                       "decides nothing; the caption starts with the lesson's takeaway), as "
                       "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
                       "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson is refused.\n%s"),
-          ms_cli_exit_status ());
+                      "lesson is refused.\n"), stdout);
 }
 
 /* WxH, each side a whole number from 16 to 16384 (the command line's
@@ -85,6 +84,8 @@ typedef struct {
   const char *mode, *size, *rep, *variant; /* the timeline's cell; NULL: the default */
   gboolean all_phases;
   const char *lesson; /* --view lesson: the lesson a plain sweep answers */
+  char **files;
+  int n_files;
 } PlotOptions;
 
 /* The timeline's size: an exponent (digits, up to MS_MAX_EXPONENT) or a
@@ -202,22 +203,23 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
 static int
 parse_plot (PlotOptions *o, int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("plot");
+  MsCliArgs args;
   *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
   int c;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, "plot", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    const char *arg = args.value;
     switch (c) {
     case 'h': plot_help (); return EXIT_OK;
-    case 'v': o->view = optarg; break;
-    case 'f': o->format = optarg; break;
-    case 'o': o->out = optarg; break;
+    case 'v': o->view = arg; break;
+    case 'f': o->format = arg; break;
+    case 'o': o->out = arg; break;
     case 'n': o->caption = FALSE; break;
-    case 'm': o->mode = optarg; break;
-    case 'r': o->rep = optarg; break;
-    case 'V': o->variant = optarg; break;
+    case 'm': o->mode = arg; break;
+    case 'r': o->rep = arg; break;
+    case 'V': o->variant = arg; break;
     case 'a': o->all_phases = TRUE; break;
-    case 'L': o->lesson = optarg; break;
+    case 'L': o->lesson = arg; break;
     case MS_CLI_KEY_QUIET:
     case MS_CLI_KEY_VERBOSE:
       if (ms_cli_progress_option (c) < 0)
@@ -225,22 +227,25 @@ parse_plot (PlotOptions *o, int argc, char **argv)
       break;
     case 's':
       /* The image's WxH (its first spelling), else the timeline's size. */
-      if (!strpbrk (optarg, "xX")) {
-        o->size = optarg;
+      if (!strpbrk (arg, "xX")) {
+        o->size = arg;
         break;
       }
       /* fall through */
     case 'p':
-      if (!parse_size (optarg, &o->width, &o->height)) {
+      if (!parse_size (arg, &o->width, &o->height)) {
         fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not WxH with 16..16384 each\n"),
-                 c == 'p' ? "pixels" : "size", optarg);
+                 c == 'p' ? "pixels" : "size", arg);
         return EXIT_USAGE;
       }
       break;
+    case '?': return EXIT_USAGE;
     default: return plot_usage_error ();
     }
   }
-  if (optind >= argc) {
+  o->files = argv + args.operand;
+  o->n_files = ms_cli_args_n_operands (&args);
+  if (o->n_files == 0) {
     fprintf (stderr, ms_gettext ("memsweep: plot needs at least one FILE\n"));
     return plot_usage_error ();
   }
@@ -344,7 +349,7 @@ ms_cli_plot (int argc, char **argv)
   if (rc >= 0)
     return rc;
   if (strcmp (o.view, MS_CLI_LESSON_VIEW) == 0)
-    return plot_lesson (&o, argv + optind, argc - optind);
+    return plot_lesson (&o, o.files, o.n_files);
   if (o.lesson) {
     fprintf (stderr, ms_gettext ("memsweep: --lesson is for --view lesson\n"));
     return EXIT_USAGE;
@@ -362,7 +367,7 @@ ms_cli_plot (int argc, char **argv)
     return EXIT_USAGE;
   }
   /* Loaded in the order given: the first file gets the first marker. */
-  g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
+  g_autoptr (GPtrArray) runs = ms_cli_load_runs (o.files, o.n_files);
   if (!runs || !ms_cli_plan_file ("--out", o.out))
     return EXIT_USAGE;
   if (!ms_cli_draw_fonts_ready ())

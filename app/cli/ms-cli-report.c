@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-report.c: `memsweep report`: every chart, the table and the
  * captions of one or more runs as a PDF or an HTML page. */
-#include <getopt.h>
 #include <string.h>
 
 #include "memsweep.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-cli-draw.h"
 #include "ms-cli-health.h"
@@ -18,7 +18,7 @@
 static void
 report_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
+  fputs (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
                       "       memsweep report FILE... --out - --format pdf|html\n"
                       "       memsweep report FILE --handout [--lesson NAME] --out HANDOUT.pdf\n\n"
                       "Writes a report of one or more samples or summary CSVs: a title page "
@@ -31,8 +31,7 @@ report_help (void)
                       "picture as the app's Lessons page draws it,\nthe caption and the run's "
                       "GPU and date. A plain sweep answers some lessons (pinned-pageable,\n"
                       "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson, or --out\nnot .pdf, is refused.\n%s"),
-          ms_cli_exit_status ());
+                      "lesson, or --out\nnot .pdf, is refused.\n"), stdout);
 }
 
 static int
@@ -174,31 +173,35 @@ report_handout (const char *out, const char *lesson, char **paths, int n)
 int
 ms_cli_report (int argc, char **argv)
 {
-  const struct option *opts = ms_cli_getopt_table ("report");
   const char *out = NULL, *format = NULL, *lesson = NULL;
   gboolean handout = FALSE;
+  MsCliArgs args;
   int c;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, "report", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       report_help ();
       return EXIT_OK;
     }
+    if (c == '?')
+      return EXIT_USAGE;
     if (c == 'f')
-      format = optarg;
+      format = args.value;
     else if (c == 'o')
-      out = optarg;
+      out = args.value;
     else if (c == 'H')
       handout = TRUE;
     else if (c == 'L')
-      lesson = optarg;
+      lesson = args.value;
     else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
       if (ms_cli_progress_option (c) < 0)
         return EXIT_USAGE;
     } else
       return report_usage_error ();
   }
-  if (optind >= argc || !out) {
+  char **files = argv + args.operand;
+  int n_files = ms_cli_args_n_operands (&args);
+  if (n_files == 0 || !out) {
     fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
     return report_usage_error ();
   }
@@ -241,12 +244,12 @@ ms_cli_report (int argc, char **argv)
     out = "/dev/stdout";
   }
   if (handout)
-    return report_handout (out, lesson, argv + optind, argc - optind);
+    return report_handout (out, lesson, files, n_files);
   /* The report judges the runs against the envelope file it reads. */
   ms_cli_protect_envelopes (NULL);
   if (!ms_cli_envelopes_usable (NULL))
     return EXIT_USAGE;
-  g_autoptr (GPtrArray) runs = ms_cli_load_runs (argv + optind, argc - optind);
+  g_autoptr (GPtrArray) runs = ms_cli_load_runs (files, n_files);
   if (!runs || !ms_cli_plan_file ("--out", out))
     return EXIT_USAGE;
   if (!ms_cli_draw_fonts_ready ())

@@ -3,7 +3,6 @@
  * parsing and checks before anything is measured, and the same checks for
  * the run options that calibrate, fleet and fleet-node hand on to run. */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,14 +10,12 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-cli-options.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-common.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
-
-/* getopt values of the table's settings: SETTING_OPTION + their index. */
-enum { SETTING_OPTION = 256 };
 
 /* The options of run that are no sweep setting: where the results go. */
 static const char *const output_options =
@@ -78,8 +75,8 @@ void
 ms_cli_run_help (void)
 {
   printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
-                      "by modes and writes the samples and summary CSV files.\n\n%s%s"),
-          ms_cli_run_options_text (), ms_cli_exit_status ());
+                      "by modes and writes the samples and summary CSV files.\n\n%s"),
+          ms_cli_run_options_text ());
 }
 
 /* "depth or breadth", "streamed, ordinary or fresh". */
@@ -111,8 +108,25 @@ parse_choice (const MsSetting *setting, const char *arg, double *value)
   return false;
 }
 
-/* A setting's value as given; the engine checks its range with the rest
- * (ms_sweep_validate), so that every front end says the same. */
+/* A number within the setting's range (the table's), or false after a
+ * message naming the option, the value and the range; the engine checks
+ * what depends on other settings with the rest (ms_sweep_validate). */
+static bool
+setting_in_range (const MsSetting *setting, const char *opt, const char *arg, double value)
+{
+  char min[32], max[32];
+  if (ms_setting_in_range (setting, value))
+    return true;
+  ms_setting_format (setting, setting->min, min, sizeof min);
+  ms_setting_format (setting, setting->max, max, sizeof max);
+  if (setting->above_min)
+    ms_cli_error (ms_gettext ("%s: '%s' is not over %s, up to %s\n"), opt, arg, min, max);
+  else
+    ms_cli_error (ms_gettext ("%s: '%s' is not from %s to %s\n"), opt, arg, min, max);
+  return false;
+}
+
+/* A setting's value as given. */
 static bool
 parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
 {
@@ -136,7 +150,7 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
     value = whole;
     break;
   }
-  if (!ok)
+  if (!ok || !setting_in_range (setting, opt, arg, value))
     return false;
   ms_setting_set (setting, &o->sweep, value);
   if (setting->chooses_fixed) {
@@ -175,29 +189,12 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
     case -1: return false;
     default: break;
     }
-    if (c >= SETTING_OPTION && c < SETTING_OPTION + ms_setting_count ()) {
-      o->given[c - SETTING_OPTION] = true;
-      return parse_setting (o, ms_setting_nth (c - SETTING_OPTION), arg);
+    if (c >= MS_CLI_KEY_SETTING (0) && c < MS_CLI_KEY_SETTING (ms_setting_count ())) {
+      o->given[c - MS_CLI_KEY_SETTING (0)] = true;
+      return parse_setting (o, ms_setting_nth (c - MS_CLI_KEY_SETTING (0)), arg);
     }
     return false;
   }
-}
-
-/* getopt's table: run's own options (ms-cli-options.c), then every
- * setting's. */
-const struct option *
-ms_cli_run_getopt_table (void)
-{
-  static struct option opts[64];
-  int n = 0;
-  for (const struct option *own = ms_cli_getopt_table ("run"); own->name; own++)
-    opts[n++] = *own;
-  for (int i = 0; i < ms_setting_count () && n < (int) (sizeof opts / sizeof *opts) - 1; i++)
-    if (ms_setting_nth (i)->option)
-      opts[n++] = (struct option) { ms_setting_nth (i)->option, required_argument, NULL,
-                                    SETTING_OPTION + i };
-  opts[n] = (struct option) { NULL, 0, NULL, 0 };
-  return opts;
 }
 
 _Static_assert (MS_CLI_MAX_SETTINGS >= 24, "room for the settings");
@@ -266,8 +263,8 @@ read_profile (MsCliRunOptions *o)
 int
 ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
 {
-  const struct option *opts = ms_cli_run_getopt_table ();
   char err[PATH_MAX + 256];
+  MsCliArgs args;
   int c;
   /* Every field from nothing on each parse: calibrate, fleet-node and
    * compare --live parse into a struct on their stack, once per check. */
@@ -275,20 +272,20 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
   ms_cli_output_init (&o->output, "run");
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1) {
+  ms_cli_args_init (&args, "run", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       ms_cli_run_help ();
       return ms_cli_stdout_status ();
     }
-    if (c == '?' || c == ':')
-      return ms_cli_bad_usage ("run");
-    if (!parse_run_option (o, c, optarg))
+    if (c == '?')
+      return EXIT_USAGE;
+    if (!parse_run_option (o, c, args.value))
       return EXIT_USAGE;
   }
-  if (optind < argc) {
-    fprintf (stderr, ms_gettext ("memsweep: run: unexpected argument '%s'\n"), argv[optind]);
-    return ms_cli_bad_usage ("run");
+  if (args.operand < argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
+    return ms_cli_bad_usage (ms_cli_command ());
   }
   if (o->grade)
     apply_grade (o);
@@ -327,13 +324,37 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   return -1;
 }
 
-/* Whether arg is option, or an abbreviation of it getopt_long would take
- * (at least min characters, "=VALUE" aside). */
+/* Whether an option handed on to run is a run option there; false after
+ * a message: what the command sets itself, --help, and --profile where
+ * each run reads its own or none. */
 static bool
-is_abbreviation (const char *arg, const char *option, size_t min)
+handed_on (const char *command, int key, const char *value, bool allow_profile)
 {
-  size_t n = strcspn (arg, "=");
-  return n >= min && n <= strlen (option) && strncmp (arg, option, n) == 0;
+  switch (key) {
+  case '?': return false;
+  case 'h':
+    ms_cli_error (ms_gettext ("--help is no run option here: see 'memsweep %s --help'\n"),
+                  command);
+    return false;
+  case 'O':
+    ms_cli_error (ms_gettext ("--out is set by %s itself, not a run option\n"), command);
+    return false;
+  case 'P':
+  case 'N':
+    if (!allow_profile) {
+      ms_cli_error (ms_gettext ("--%s belongs to run, not to %s\n"),
+                    key == 'P' ? "profile" : "no-profile", command);
+      return false;
+    }
+    /* Standard input is read once, by the run the command starts. */
+    if (key == 'P' && strcmp (value, MS_CLI_STDIO) == 0) {
+      ms_cli_error (ms_gettext ("--profile -: each of its runs reads its own profile; give a "
+                                "file\n"));
+      return false;
+    }
+    return true;
+  default: return true;
+  }
 }
 
 int
@@ -341,47 +362,26 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
                           char **argv)
 {
   enum { MAX_RUN_ARGS = 64 };
-  char *args[MAX_RUN_ARGS + 4] = { "run", "--out", (char *) prefix };
+  char *args[MAX_RUN_ARGS + 4] = { "run" };
   MsCliRunOptions o;
+  MsCliArgs handed;
+  int key;
   if (argc > MAX_RUN_ARGS) {
-    fprintf (stderr, ms_gettext ("memsweep %s: too many run options\n"), command);
+    ms_cli_error (ms_gettext ("too many run options\n"));
     return EXIT_USAGE;
   }
-  for (int i = 0; i < argc; i++) {
-    /* --help, or any abbreviation getopt would take for it. */
-    if (is_abbreviation (argv[i], "--help", 3)) {
-      fprintf (stderr, ms_gettext ("memsweep %s: %s is no run option here: see 'memsweep %s "
-                                   "--help'\n"), command, argv[i], command);
+  /* Read once as they are, before the profile is: what only the command
+   * may set is said as such, not as an option given twice. */
+  memcpy (args + 1, argv, (size_t) argc * sizeof *argv);
+  ms_cli_args_init (&handed, "run", argc + 1, args);
+  while ((key = ms_cli_args_next (&handed)) != -1)
+    if (!handed_on (command, key, handed.value, allow_profile))
       return EXIT_USAGE;
-    }
-    /* Said before the profile is read. */
-    if (!allow_profile &&
-        (is_abbreviation (argv[i], "--profile", 4) || is_abbreviation (argv[i], "--no-profile", 4))) {
-      fprintf (stderr, ms_gettext ("memsweep %s: %s belongs to run\n"), command,
-               argv[i][2] == 'p' ? "--profile" : "--no-profile");
-      return EXIT_USAGE;
-    }
-    /* Standard input is read once, by the run the command starts. */
-    if (allow_profile && ((strcmp (argv[i], "--profile") == 0 && i + 1 < argc &&
-                           strcmp (argv[i + 1], MS_CLI_STDIO) == 0) ||
-                          strcmp (argv[i], "--profile=-") == 0)) {
-      fprintf (stderr, ms_gettext ("memsweep %s: --profile -: each node's run reads its own "
-                                   "profile; give a file\n"), command);
-      return EXIT_USAGE;
-    }
-    args[3 + i] = argv[i];
-  }
-  int saved_optind = optind;
+  args[1] = "--out";
+  args[2] = (char *) prefix;
+  memcpy (args + 3, argv, (size_t) argc * sizeof *argv);
   ms_cli_plan_pause (true);
   int rc = ms_cli_run_options_parse (&o, argc + 3, args);
   ms_cli_plan_pause (false);
-  optind = saved_optind;
-  if (rc >= 0)
-    return rc == EXIT_OK ? EXIT_USAGE : rc;
-  if (o.prefix != prefix) {
-    fprintf (stderr, ms_gettext ("memsweep %s: --out is set by %s itself, not a run option\n"),
-             command, command);
-    return EXIT_USAGE;
-  }
-  return -1;
+  return rc < 0 ? -1 : rc == EXIT_OK ? EXIT_USAGE : rc;
 }

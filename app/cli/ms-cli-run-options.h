@@ -5,7 +5,6 @@
  * are ms-cli-common.h's. */
 #pragma once
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
 
@@ -32,8 +31,6 @@ typedef struct {
 
 /* The options of run, translated, for the usage text and run --help. */
 const char *ms_cli_run_options_text (void);
-/* getopt_long's table of run: its own options and every setting's. */
-const struct option *ms_cli_run_getopt_table (void);
 /* `memsweep run --help`. */
 void ms_cli_run_help (void);
 /* Options, validation and the output files, all before anything is

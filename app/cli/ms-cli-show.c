@@ -15,6 +15,7 @@
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-results-table.h"
 #include "ms-cli-tables.h"
 
@@ -22,7 +23,7 @@
 void
 ms_cli_show_help (void)
 {
-  printf (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
+  fputs (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
                       "                     [--export-json|--export-csv|--export-markdown "
                       "FILE]...\n"
                       "       memsweep show FILE|- [--format F] [--out FILE|-]\n"
@@ -35,26 +36,7 @@ ms_cli_show_help (void)
                       "that format into FILE beside the tables.\n- is standard input as FILE, "
                       "standard output as --out.\nThe run's link health and its figures "
                       "against their reference envelope\n(docs/envelopes.md; --envelopes: "
-                      "another envelope file) follow the tables.\n%s"), ms_cli_exit_status ());
-}
-
-static int
-show_usage_error (void)
-{
-  fprintf (stderr, ms_gettext ("Try 'memsweep %s --help'.\n"), "show");
-  return EXIT_USAGE;
-}
-
-/* --NAME VALUE or --NAME=VALUE at argv[*i]: true with *value set (NULL
- * when the value is missing), and *i past it. */
-static bool
-show_option (int argc, char **argv, int *i, const char *name, const char **value)
-{
-  size_t n = strlen (name);
-  if (strncmp (argv[*i], name, n) != 0 || (argv[*i][n] && argv[*i][n] != '='))
-    return false;
-  *value = argv[*i][n] == '=' ? argv[*i] + n + 1 : *i + 1 < argc ? argv[++*i] : NULL;
-  return true;
+                      "another envelope file) follow the tables.\n"), stdout);
 }
 
 typedef struct {
@@ -62,57 +44,42 @@ typedef struct {
   MsCliOutput output;
 } ShowOptions;
 
+/* Whether a file name option's value names a file; false after a
+ * message. */
+static bool
+file_named (const char *option, const char *value)
+{
+  if (*value)
+    return true;
+  ms_cli_error (ms_gettext ("%s: empty file name\n"), option);
+  return false;
+}
+
 /* -1 to go on, else the exit status. */
 static int
 parse_show (ShowOptions *o, int argc, char **argv)
 {
-  bool options_end = false;
-  const char *value;
-  for (int i = 1; i < argc; i++) {
-    if (!options_end && strcmp (argv[i], "--help") == 0)
-      {
+  MsCliArgs args;
+  int c;
+  ms_cli_args_init (&args, "show", argc, argv);
+  while ((c = ms_cli_args_next (&args)) != -1) {
+    if (c == '?')
+      return EXIT_USAGE;
+    if (c == 'h') {
       ms_cli_show_help ();
       return ms_cli_stdout_status ();
     }
-    if (!options_end && strcmp (argv[i], "--") == 0) {
-      options_end = true;
-      continue;
-    }
-    int taken = options_end ? 0 : ms_cli_output_arg (&o->output, argc, argv, &i);
-    if (taken < 0)
-      return show_usage_error ();
-    if (taken > 0)
-      continue;
-    if (!options_end && show_option (argc, argv, &i, "--out", &value)) {
-      if (!value || !*value) {
-        fprintf (stderr, ms_gettext ("memsweep: --out: empty file name\n"));
-        return show_usage_error ();
-      }
-      o->out = value;
-      continue;
-    }
-    if (!options_end && show_option (argc, argv, &i, "--envelopes", &value)) {
-      if (!value || !*value) {
-        fprintf (stderr, ms_gettext ("memsweep: --envelopes: empty file name\n"));
-        return show_usage_error ();
-      }
-      o->envelopes = value;
-      continue;
-    }
-    if (!options_end && argv[i][0] == '-' && argv[i][1]) {
-      fprintf (stderr, ms_gettext ("memsweep: show: unknown option '%s'\n"), argv[i]);
-      return show_usage_error ();
-    }
-    if (o->path) {
-      fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
-      return show_usage_error ();
-    }
-    o->path = argv[i];
+    bool ok = c == 'o'   ? file_named ("--out", o->out = args.value)
+              : c == 'e' ? file_named ("--envelopes", o->envelopes = args.value)
+                         : ms_cli_output_option (&o->output, c, args.value) > 0;
+    if (!ok)
+      return ms_cli_bad_usage ("show");
   }
-  if (!o->path) {
-    fprintf (stderr, ms_gettext ("memsweep: show needs exactly one FILE (a samples CSV)\n"));
-    return show_usage_error ();
+  if (ms_cli_args_n_operands (&args) != 1) {
+    ms_cli_error (ms_gettext ("exactly one FILE is needed (a samples CSV)\n"));
+    return ms_cli_bad_usage ("show");
   }
+  o->path = argv[args.operand];
   if (o->envelopes && strcmp (o->path, MS_CLI_STDIO) == 0 &&
       strcmp (o->envelopes, MS_CLI_STDIO) == 0) {
     fprintf (stderr, ms_gettext ("memsweep: -: standard input is read once: name the other "
@@ -123,7 +90,7 @@ parse_show (ShowOptions *o, int argc, char **argv)
    * there instead (--out is the file written, in every command); --out -
    * is that on standard output, which then holds no other. */
   if (o->out && ms_cli_output_only_to (&o->output, "--out", o->out) < 0)
-    return show_usage_error ();
+    return ms_cli_bad_usage ("show");
   return -1;
 }
 

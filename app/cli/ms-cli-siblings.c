@@ -27,6 +27,7 @@
 #include "ms-cli-live.h"
 #include "ms-cli-options.h"
 #include "ms-cli-output.h"
+#include "ms-cli-parse.h"
 #include "ms-cli-processes.h"
 #include "ms-cli-run-options.h"
 #include "ms-cli-tables.h"
@@ -87,12 +88,7 @@ usage (FILE *f, int rc)
                        "  --budget SECONDS     stop before a turn would overrun it (default %d)\n"
                        "  --threshold PCT      the difference that matters (default %g)\n"
                        "  --gpu-experiment I:X MEMSWEEP_EXPERIMENT X on GPU I alone (to prove "
-                       "the check)\n"
-                       "Exit status: 0 alike (every GPU the same as its siblings in every GPU "
-                       "mode),\n"
-                       "1 a GPU differs, 2 bad input, 3 no usable GPU, 4 standard output could "
-                       "not be\n"
-                       "written, 5 undecided (a longer --budget decides more).\n"),
+                       "the check)\n"),
            MS_TURNS_SIBLINGS_BUDGET_S, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   return rc;
 }
@@ -116,23 +112,27 @@ parse_gpu_experiment (const char *arg, Options *o)
 }
 
 static bool
-parse_one (int c, Options *o, int *rc)
+parse_one (int c, const char *arg, Options *o, int *rc)
 {
   char err[256];
   MsCompareOptions cmp;
+  int budget;
   switch (c) {
-  case 'D': o->devices = optarg; return true;
-  case 'R': o->run = optarg; return true;
-  case 'X': return parse_gpu_experiment (optarg, o) || (*rc = EXIT_USAGE, false);
+  case 'D':
+    o->devices = arg;
+    return ms_cli_devices_ok ("--devices", arg, 2) || (*rc = EXIT_USAGE, false);
+  case 'R': o->run = arg; return true;
+  case 'X': return parse_gpu_experiment (arg, o) || (*rc = EXIT_USAGE, false);
   case 'u':
-    if (ms_cli_parse_double ("--budget", optarg, &o->budget_s) && o->budget_s >= 1 &&
-        o->budget_s <= 86400)
-      return true;
-    fputs (ms_gettext ("memsweep siblings: --budget wants seconds from 1 to 86400\n"), stderr);
-    return *rc = EXIT_USAGE, false;
+    /* Whole seconds, as the usage and its default say. */
+    o->budget_s = budget = 0;
+    if (!ms_cli_parse_count ("--budget", arg, 1, 86400, &budget))
+      return *rc = EXIT_USAGE, false;
+    o->budget_s = budget;
+    return true;
   case 't':
     ms_compare_options_init (&cmp);
-    if (ms_compare_options_parse_threshold (&cmp, optarg, err, sizeof err)) {
+    if (ms_compare_options_parse_threshold (&cmp, arg, err, sizeof err)) {
       o->threshold = ms_compare_options_fraction (&cmp);
       return true;
     }
@@ -141,7 +141,7 @@ parse_one (int c, Options *o, int *rc)
   case 'h': *rc = usage (stdout, EXIT_OK); return false;
   default: break;
   }
-  int taken = ms_cli_output_option (&o->output, c, optarg);
+  int taken = c == '?' ? -1 : ms_cli_output_option (&o->output, c, arg);
   if (taken > 0)
     return true;
   *rc = EXIT_USAGE;
@@ -157,15 +157,17 @@ parse_options (int argc, char **argv, Options *o, int *rc)
                   .threshold = ms_compare_options_fraction (&cmp),
                   .experiment_gpu = -1 };
   ms_cli_output_init (&o->output, "siblings");
-  const struct option *opts = ms_cli_getopt_table ("siblings");
+  MsCliArgs args;
   int c;
-  optind = 1;
+  ms_cli_args_init (&args, "siblings", argc, argv);
   *rc = EXIT_OK;
-  while ((c = getopt_long (argc, argv, "", opts, NULL)) != -1)
-    if (!parse_one (c, o, rc))
+  while ((c = ms_cli_args_next (&args)) != -1)
+    if (!parse_one (c, args.value, o, rc))
       return false;
-  if (optind != argc)
-    return *rc = usage (stderr, EXIT_USAGE), false;
+  if (args.operand != argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
+    return *rc = ms_cli_bad_usage ("siblings"), false;
+  }
   return ms_cli_output_ready (&o->output) || (*rc = EXIT_USAGE, false);
 }
 
@@ -199,9 +201,23 @@ parse_sweep (const Options *o, int device, const char *prefix, MsSweep *sweep)
   return true;
 }
 
+/* --run's options, checked as each GPU's run will read them, before any
+ * GPU is asked: a bad option is exit 2 on any machine, not 3 where there
+ * is no GPU. */
+static bool
+run_options_ok (const Options *o)
+{
+  char check[PATH_MAX + 32];
+  MsSweep sweep;
+  snprintf (check, sizeof check, "%s/memsweep-siblings-check", ms_cli_tmp_folder ());
+  return ms_cli_tmp_folder_ok ("siblings") && parse_sweep (o, 0, check, &sweep);
+}
+
 static int
 resolve (Check *k)
 {
+  if (!run_options_ok (k->o))
+    return EXIT_USAGE;
   MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo first;
   bool any = ms_backend_query_device (backend, 0, &first);

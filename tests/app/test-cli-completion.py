@@ -62,6 +62,8 @@ for command in table["commands"]:
                           [first + "," + v for v in rest if v.startswith(start)]))
     if command["operand_choices"]:
         cases.append(("memsweep %s " % command["name"], command["operand_choices"]))
+# help COMMAND completes the commands, not files.
+cases.append(("memsweep help ", [c["name"] for c in table["commands"]]))
 check("the table names values to complete", len(cases) > 10, str(len(cases)))
 check("plot --view's values are in the table", any(
     line == "memsweep plot --view " for line, _ in cases) or

@@ -154,7 +154,7 @@ with tempfile.TemporaryDirectory() as tmp:
             p = run([command["name"], "--" + option["name"], "--no-such-option"])
             check("%s --%s is parsed" % (command["name"], option["name"]),
                   p.returncode == 2 and p.stderr.startswith(
-                      "memsweep: %s: unknown option '--no-such-option'\n" % command["name"]),
+                      "memsweep %s: unknown option '--no-such-option'\n" % command["name"]),
                   p.stderr)
     # An option that acts only through others (its needs in the table:
     # info --compress through --export-csv, compare --budget through
@@ -167,7 +167,7 @@ with tempfile.TemporaryDirectory() as tmp:
             n_needs += 1
             given = ["--" + option["name"]] + (["x"] if option["value"] else [])
             p = run([command["name"]] + given)
-            want = "memsweep: %s: --%s does nothing without --%s" % (
+            want = "memsweep %s: --%s does nothing without --%s" % (
                 command["name"], option["name"], option["needs"][0])
             check("%s --%s without %s is refused" % (command["name"], option["name"],
                                                      " or ".join(option["needs"])),
@@ -181,7 +181,7 @@ with tempfile.TemporaryDirectory() as tmp:
         p = run(args)
         check("%s %s: not its option, refused" % (args[0], args[1]),
               p.returncode == 2 and p.stderr.startswith(
-                  "memsweep: %s: unknown option '%s'" % (args[0], args[1])), p.stderr)
+                  "memsweep %s: unknown option '%s'" % (args[0], args[1])), p.stderr)
     p = run(["plot", samples, "--view", "bandwidth", "--out", svg, "--verbose"])
     check("plot --verbose says what it wrote", p.returncode == 0 and "written" in p.stderr,
           p.stderr)
@@ -219,19 +219,20 @@ with tempfile.TemporaryDirectory() as tmp:
         p = run([name, "--no-such-option"])
         check("%s --no-such-option: the one form" % name,
               p.returncode == 2 and p.stderr ==
-              "memsweep: %s: unknown option '--no-such-option'\n"
+              "memsweep %s: unknown option '--no-such-option'\n"
               "Try 'memsweep %s --help'.\n" % (name, name), p.stderr)
         p = run([name, "-Z"])
         check("%s -Z: the one form" % name, p.returncode == 2 and p.stderr ==
-              "memsweep: %s: unknown option '-Z'\nTry 'memsweep %s --help'.\n" % (name, name),
+              "memsweep %s: unknown option '-Z'\nTry 'memsweep %s --help'.\n" % (name, name),
               p.stderr)
-    for args, msg in ((["show", samples, "--export"], "option '--export' is ambiguous"),
+    for args, msg in ((["show", samples, "--export"], "option '--export' is ambiguous: --export-json, "
+                       "--export-csv, --export-markdown"),
                       (["show", samples, "--envelopes"], "option '--envelopes' needs a value"),
                       (["plot", samples, "--out"], "option '--out' needs a value"),
                       (["modes", "--quiet=1"], "option '--quiet=1' takes no value")):
         p = run(args)
         check(" ".join(args[:1] + args[2:]) + ": " + msg, p.returncode == 2 and
-              p.stderr == "memsweep: %s: %s\nTry 'memsweep %s --help'.\n" %
+              p.stderr == "memsweep %s: %s\nTry 'memsweep %s --help'.\n" %
               (args[0], msg, args[0]), p.stderr)
 
 print("cli-conventions: %d failed" % fails)

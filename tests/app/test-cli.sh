@@ -60,23 +60,23 @@ expect 0 "host" -- \
 check "switches in the metadata" grep -qx '    "experiment-switches": "thp,cpu-fixed,order=mode",' \
   "$tmp/xsw-meta.json"
 unset MEMSWEEP_EXPERIMENT
-expect 2 "maximum exponent 29 is out of bounds: use 0..28" -- run --max-exp 29
+expect 2 "memsweep run: --max-exp: '29' is not from 0 to 28" -- run --max-exp 29
 expect 2 "empty size range: minimum exponent 12 is larger than maximum exponent 11" -- run --min-exp 12 --max-exp 11
-expect 2 "repetitions must be at least 1 (got 0)" -- run --reps 0
-expect 2 "stream count K must be at least 1 (got 0)" -- run --streams 0
+expect 2 "memsweep run: --reps: '0' is not from 1 to 100000" -- run --reps 0
+expect 2 "memsweep run: --streams: '0' is not from 1 to 64" -- run --streams 0
 expect 2 "--reps: 'ten' is not a whole number" -- run --reps ten
 expect 2 "--order: 'sideways' is neither depth nor breadth" -- run --order sideways
 expect 2 "--reps sets a fixed count, --ci-target belongs to the adaptive rule" -- run --reps 5 --ci-target 1
 expect 2 "--ci-target: 'lots' is not a number" -- run --ci-target lots
-expect 2 "confidence interval target must be more than 0% and at most 100% of the median (got 0%)" -- run --ci-target 0
-expect 2 "time budget per cell must be more than 0 ms" -- run --cell-budget 0
-expect_line 2 "memsweep: --cell-budget: '1e309' is out of range" -- run --cell-budget 1e309
+expect 2 "memsweep run: --ci-target: '0' is not over 0, up to 100" -- run --ci-target 0
+expect 2 "memsweep run: --cell-budget: '0' is not over 0, up to 3600000" -- run --cell-budget 0
+expect_line 2 "memsweep run: --cell-budget: '1e309' is out of range" -- run --cell-budget 1e309
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
-expect 2 "minimum repetitions must be at least 1 (got 0)" -- run --min-reps 0
-expect 2 "device index must be 0 or more (got -1)" -- run --device -1
+expect 2 "memsweep run: --min-reps: '0' is not from 1 to 100000" -- run --min-reps 0
+expect 2 "memsweep run: --device: '-1' is not from 0 to 2147483647" -- run --device -1
 expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/dev3"
 expect 2 "unexpected argument 'extra'" -- run extra
-expect 2 "show needs exactly one FILE" -- show
+expect 2 "memsweep show: exactly one FILE is needed (a samples CSV)" -- show
 expect 2 "cannot open: No such file or directory" -- show "$tmp/nothing.csv"
 printf 'not,a,memsweep,file\n1,2,3,4\n' >"$tmp/bad.csv"
 expect 2 "bad.csv:1: missing column 'mode'" -- show "$tmp/bad.csv"
@@ -94,35 +94,35 @@ expect_line 0 "Usage: memsweep info [--device I] [--format table|json|csv|markdo
 expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
 expect_line 0 "                             [--format table|json|csv|markdown]" -- fleet-report --help
-expect_line 2 "memsweep: modes: unexpected argument 'extra'" -- modes extra
+expect_line 2 "memsweep modes: unexpected argument 'extra'" -- modes extra
 expect 2 "is not table, json, csv or markdown" -- modes --format yaml
 expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
 # -h is --help everywhere.
 expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show -h
 expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes -h
-expect_line 2 "memsweep: info: unexpected argument 'extra'" -- info extra
-expect_line 2 "memsweep: device index must be 0 or more (got -1)" -- info --device -1
-expect_line 2 "memsweep: --device: 'x' is not a whole number" -- info --device x
+expect_line 2 "memsweep info: unexpected argument 'extra'" -- info extra
+expect_line 2 "memsweep info: --device: '-1' is not a whole number from 0 to 2147483647" -- info --device -1
+expect_line 2 "memsweep info: --device: 'x' is not a whole number from 0 to 2147483647" -- info --device x
 expect_line 2 "Try 'memsweep info --help'." -- info --bogus
 expect_line 2 "Try 'memsweep run --help'." -- run --bogus
-expect_line 2 "memsweep: show: unknown option '--bogus'" -- show --bogus
-expect_line 2 "memsweep: show needs exactly one FILE (a samples CSV)" -- show a b
+expect_line 2 "memsweep show: unknown option '--bogus'" -- show --bogus
+expect_line 2 "memsweep show: exactly one FILE is needed (a samples CSV)" -- show a b
 
 # Every option of run: bounds, overflow, words, empties.
-expect_line 2 "memsweep: step must be at most 28 (got 2147483647)" -- run --step 2147483647
-expect_line 2 "memsweep: step must be at least 1 (got 0)" -- run --step 0
-expect_line 2 "memsweep: --step: '99999999999' is not a whole number" -- run --step 99999999999
-expect_line 2 "memsweep: minimum exponent -1 is out of bounds: use 0..28" -- run --min-exp -1
-expect_line 2 "memsweep: --min-exp: '2147483648' is not a whole number" -- run --min-exp 2147483648
-expect_line 2 "memsweep: maximum exponent 2147483647 is out of bounds: use 0..28" -- run --max-exp 2147483647
-expect_line 2 "memsweep: repetitions must be at most 100000 (got 2147483647)" -- run --reps 2147483647
-expect_line 2 "memsweep: warm-up runs must be 0 or more (got -2147483648)" -- run --warmup -2147483648
-expect_line 2 "memsweep: warm-up runs must be at most 1000 (got 1001)" -- run --warmup 1001
-expect_line 2 "memsweep: instrumented repetitions must be 0 (every one) or more (got -1)" -- run --instrumented-reps -1
-expect_line 2 "memsweep: instrumented repetitions must be at most 100000 (got 100001)" -- run --instrumented-reps 100001
-expect_line 2 "memsweep: --instrumented-reps: 'all' is not a whole number" -- run --instrumented-reps all
-expect_line 2 "memsweep: stream count K must be at most 64 (got 65)" -- run --streams 65
-expect_line 2 "memsweep: --streams: '4x' is not a whole number" -- run --streams 4x
+expect_line 2 "memsweep run: --step: '2147483647' is not from 1 to 28" -- run --step 2147483647
+expect_line 2 "memsweep run: --step: '0' is not from 1 to 28" -- run --step 0
+expect_line 2 "memsweep run: --step: '99999999999' is not a whole number" -- run --step 99999999999
+expect_line 2 "memsweep run: --min-exp: '-1' is not from 0 to 28" -- run --min-exp -1
+expect_line 2 "memsweep run: --min-exp: '2147483648' is not a whole number" -- run --min-exp 2147483648
+expect_line 2 "memsweep run: --max-exp: '2147483647' is not from 0 to 28" -- run --max-exp 2147483647
+expect_line 2 "memsweep run: --reps: '2147483647' is not from 1 to 100000" -- run --reps 2147483647
+expect_line 2 "memsweep run: --warmup: '-2147483648' is not from 0 to 1000" -- run --warmup -2147483648
+expect_line 2 "memsweep run: --warmup: '1001' is not from 0 to 1000" -- run --warmup 1001
+expect_line 2 "memsweep run: --instrumented-reps: '-1' is not from 0 to 100000" -- run --instrumented-reps -1
+expect_line 2 "memsweep run: --instrumented-reps: '100001' is not from 0 to 100000" -- run --instrumented-reps 100001
+expect_line 2 "memsweep run: --instrumented-reps: 'all' is not a whole number" -- run --instrumented-reps all
+expect_line 2 "memsweep run: --streams: '65' is not from 1 to 64" -- run --streams 65
+expect_line 2 "memsweep run: --streams: '4x' is not a whole number" -- run --streams 4x
 expect_line 2 "memsweep: --modes: empty mode list: name modes separated by commas, or 'all'" -- run --modes ""
 expect_line 2 "memsweep: --out: empty prefix" -- run --out ""
 
@@ -233,8 +233,8 @@ awk -F, 'BEGIN { OFS = "," } /^#/ { print; next }
   !v { for (i = 1; i <= NF; i++) if ($i == "variant") v = i; print; next }
   { $v = "\"R=4\""; print }' "$tmp/host-samples.csv" >"$tmp/knob-samples.csv"
 # R = 0 would be the engine's plain kernel: refused like any R outside 1..64.
-expect_line 2 "memsweep: accesses per element R must be from 1 to 64 (got 0)" -- run --modes pinned --reuse 0
-expect_line 2 "memsweep: accesses per element R must be from 1 to 64 (got 65)" -- run --modes pinned --reuse 65
+expect_line 2 "memsweep run: --reuse: '0' is not a whole number from 1 to 64" -- run --modes pinned --reuse 0
+expect_line 2 "memsweep run: --reuse: '65' is not from 1 to 64" -- run --modes pinned --reuse 65
 expect_line 0 "knobs: host R=4" -- show "$tmp/knob-samples.csv"
 "$memsweep" show "$tmp/host-samples.csv" >"$tmp/out" 2>&1
 check "no knobs line for a plain run" sh -c "! grep -q '^knobs:' '$tmp/out'"
@@ -397,13 +397,13 @@ check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/
 check "peer --help: its own usage only" sh -c "grep -q 'memsweep peer ' '$tmp/out' && ! grep -q 'memsweep multi\|memsweep fleet' '$tmp/out'"
 
 # Numbers are decimal, whole where whole, and within range.
-expect_line 2 "memsweep: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
-expect_line 2 "memsweep: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
-expect_line 2 "memsweep: --reps: ' 5' is not a whole number" -- run --reps " 5"
+expect_line 2 "memsweep run: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
+expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
+expect_line 2 "memsweep run: --reps: ' 5' is not a whole number" -- run --reps " 5"
 expect_line 2 "memsweep: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
 expect_line 2 "memsweep: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
 expect_line 2 "memsweep: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
-expect_line 2 "memsweep: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
+expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
 expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
@@ -513,7 +513,7 @@ fi
 
 # The run-to-run spread: separate runs, a profile, wider intervals after.
 old_tmpdir=${TMPDIR-}
-expect 2 "wants 3..64" -- calibrate --runs 2
+expect 2 "memsweep calibrate: --runs: '2' is not a whole number from 3 to 64" -- calibrate --runs 2
 expect 2 "belongs to run" -- calibrate --no-profile
 expect 2 "unknown mode 'bogus'" -- calibrate --runs 3 --modes bogus --out "$tmp/p.csv"
 check "calibrate: a failed run writes no profile" test ! -e "$tmp/p.csv"
@@ -523,9 +523,9 @@ mkdir "$tmp/calcheck"
 export TMPDIR="$tmp/calcheck"
 expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs 3 --modes host --out "$tmp/missing/p.csv"
 expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs=3 --modes host --out="$tmp/missing/p.csv"
-expect_line 2 "memsweep calibrate: --out is set by calibrate itself, not a run option" -- calibrate --runs 3 --modes host --ou="$tmp/p.csv"
-expect_line 2 "memsweep calibrate: --profile belongs to run" -- calibrate --profile="$tmp/p.csv"
-expect_line 2 "memsweep calibrate: --he is no run option here: see 'memsweep calibrate --help'" -- calibrate --modes host --he
+# --ou is calibrate's own --out by the one abbreviation rule: once.
+expect_line 2 "memsweep calibrate: option '--out' is given twice: give it once" -- calibrate --runs 3 --modes host --ou="$tmp/p.csv" --out "$tmp/q.csv"
+expect_line 2 "memsweep calibrate: --profile belongs to run, not to calibrate" -- calibrate --profile="$tmp/p.csv"
 (unset HOME XDG_DATA_HOME; exec "$memsweep" calibrate --runs 3 --modes host --min-exp 5 --max-exp 5 --reps 1) >"$tmp/out" 2>&1
 rc=$?
 check "calibrate without HOME fails before running (rc $rc)" sh -c "[ $rc = 2 ] && grep -q 'no folder for the profile' '$tmp/out'"
@@ -595,10 +595,10 @@ check "lesson LIST names the nine sweep lessons and the probe lessons" \
 expect_line 0 "Concurrent kernels" -- lesson LIST
 expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
 expect_line 0 "Usage: memsweep lesson LIST [--format table|json|csv|markdown]" -- lesson --help
-expect 2 "Usage: memsweep lesson LIST" -- lesson
+expect 2 "memsweep lesson: one lesson's NAME, or list, is needed" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
 expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
-expect_line 2 "memsweep: repetitions must be at least 1 (got 0)" -- lesson duplex --reps 0
+expect_line 2 "memsweep lesson: --reps: '0' is not a whole number from 1 to 100000" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
 # A lesson's whole-number option takes plain decimal digits, as every
@@ -606,7 +606,7 @@ expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 
 for v in 1e3 0x40 +60 60.0 " 60"; do
   expect_line 2 "memsweep: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
 done
-expect_line 2 "memsweep: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
+expect_line 2 "memsweep run: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
 # A name with a control character is shown escaped, as everywhere.
 expect_line 2 "memsweep: --out: $tmp/missing/a\\x1b[2J-samples.csv: cannot write: No such file or directory" -- lesson reuse --out "$tmp/missing/a$(printf '\033')[2J"
 # A lesson's isolated parts go through TMPDIR: a missing one is said first.

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-cli-parse.c: the one parser of every command's options, from what
+ * the option table gives the command (ms-cli-options.c). One reading for
+ * all: an unknown option, an ambiguous abbreviation, a missing value and
+ * an option given twice are said in one form, by every command. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-cli-common.h"
+#include "ms-cli-parse.h"
+#include "ms-i18n.h"
+
+void
+ms_cli_args_init (MsCliArgs *a, const char *command, int argc, char **argv)
+{
+  *a = (MsCliArgs) { .keys = ms_cli_option_keys (command), .argc = argc, .argv = argv,
+                     .next = 1, .operand = 1 };
+}
+
+int
+ms_cli_args_n_operands (const MsCliArgs *a)
+{
+  return a->argc - a->operand;
+}
+
+/* The option "--NAME[=VALUE]" names: the one whose name it is, else the
+ * only one whose name it begins; NULL for none, *ambiguous set when it
+ * begins several. */
+static const MsCliKey *
+find_key (const MsCliKey *keys, const char *arg, bool *ambiguous)
+{
+  size_t len = strcspn (arg + 2, "=");
+  const MsCliKey *found = NULL;
+  int n = 0;
+  for (const MsCliKey *k = keys; k->name; k++) {
+    if (strncmp (k->name, arg + 2, len) != 0)
+      continue;
+    if (strlen (k->name) == len)
+      return k;
+    n++;
+    found = found ? found : k;
+  }
+  *ambiguous = n > 1;
+  return n == 1 ? found : NULL;
+}
+
+/* "--export-json, --export-csv, --export-markdown": the options arg
+ * begins, for the message that it is ambiguous. */
+static void
+candidates (const MsCliKey *keys, const char *arg, char *buf, size_t len)
+{
+  size_t n = strcspn (arg + 2, "="), used = 0;
+  buf[0] = '\0';
+  for (const MsCliKey *k = keys; k->name && used < len; k++)
+    if (strncmp (k->name, arg + 2, n) == 0)
+      used += (size_t) snprintf (buf + used, len - used, "%s--%s", used ? ", " : "", k->name);
+}
+
+/* The option read is refused, said in the one form unless a->silent:
+ * what is wrong, then how to get help; '?'. */
+#define REFUSE(a, ...) (((a)->silent ? (void) 0 : ms_cli_error (__VA_ARGS__)), refused (a))
+
+static int
+refused (MsCliArgs *a)
+{
+  if (!a->silent)
+    ms_cli_bad_usage (ms_cli_command ());
+  a->ended = true;
+  return '?';
+}
+
+/* argv[from..to) turned so that its last k come first (the options read
+ * go before the operands read, as getopt_long orders them). */
+static void
+rotate (char **argv, int from, int to, int k)
+{
+  for (int r = 0; r < k; r++) {
+    char *last = argv[to - 1];
+    memmove (argv + from + 1, argv + from, (size_t) (to - 1 - from) * sizeof *argv);
+    argv[from] = last;
+  }
+}
+
+/* The option at a->next, k arguments long, goes before the operands. */
+static void
+take (MsCliArgs *a, int k)
+{
+  rotate (a->argv, a->operand, a->next + k, k);
+  a->operand += k;
+  a->next += k;
+}
+
+static int
+read_option (MsCliArgs *a, const char *arg)
+{
+  bool ambiguous = false;
+  char list[512];
+  if (arg[1] != '-') {
+    /* No command takes a short option (-h is --help, said before). */
+    char text[3] = { '-', arg[1], '\0' };
+    return REFUSE (a, ms_gettext ("unknown option '%s'\n"), text);
+  }
+  const MsCliKey *k = find_key (a->keys, arg, &ambiguous);
+  const char *equals = strchr (arg, '=');
+  if (!k && ambiguous) {
+    candidates (a->keys, arg, list, sizeof list);
+    /* TRANSLATORS: "option '--export' is ambiguous: --export-json,
+     * --export-csv, --export-markdown" */
+    return REFUSE (a, ms_gettext ("option '%s' is ambiguous: %s\n"), arg, list);
+  }
+  if (!k)
+    return REFUSE (a, ms_gettext ("unknown option '%s'\n"), arg);
+  if (!k->takes_value && equals)
+    return REFUSE (a, ms_gettext ("option '%s' takes no value\n"), arg);
+  if (k->takes_value && !equals && a->next + 1 >= a->argc)
+    return REFUSE (a, ms_gettext ("option '%s' needs a value\n"), arg);
+  unsigned char *given = &a->given[k - a->keys];
+  if (*given && !k->repeats) {
+    /* TRANSLATORS: "option '--reps' is given twice: give it once" */
+    return REFUSE (a, ms_gettext ("option '--%s' is given twice: give it once\n"), k->name);
+  }
+  *given += *given < 255;
+  a->name = k->name;
+  a->value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
+  take (a, k->takes_value && !equals ? 2 : 1);
+  return k->key;
+}
+
+int
+ms_cli_args_next (MsCliArgs *a)
+{
+  while (!a->ended && a->next < a->argc) {
+    const char *arg = a->argv[a->next];
+    if (strcmp (arg, "--") == 0) {
+      /* Everything after it is an operand. */
+      take (a, 1);
+      a->ended = true;
+      break;
+    }
+    if (arg[0] == '-' && arg[1])
+      return read_option (a, arg);
+    /* An operand, or - for standard input or output. */
+    if (a->first_operand_ends)
+      a->ended = true;
+    else
+      a->next++;
+  }
+  a->ended = true;
+  return -1;
+}
+
+/* An option given without every option it acts through (its needs in the
+ * table) would do nothing: refused, not ignored (info --compress). */
+static bool
+options_act (const MsCliArgs *a)
+{
+  for (const MsCliKey *k = a->keys; k->name; k++) {
+    if (!k->needs || !a->given[k - a->keys])
+      continue;
+    char through[128] = "";
+    bool acts = false;
+    for (const char *p = k->needs; *p; p += strcspn (p, "|"), p += *p == '|') {
+      size_t at = strlen (through), n = strcspn (p, "|");
+      for (const MsCliKey *o = a->keys; o->name; o++)
+        acts |= strlen (o->name) == n && strncmp (o->name, p, n) == 0 && a->given[o - a->keys];
+      snprintf (through + at, sizeof through - at, "%s--%.*s", at ? ms_gettext (" or ") : "",
+                (int) n, p);
+    }
+    if (acts)
+      continue;
+    /* TRANSLATORS: "memsweep info: --compress does nothing without
+     * --export-csv" */
+    ms_cli_error (ms_gettext ("--%s does nothing without %s\n"), k->name, through);
+    ms_cli_bad_usage (ms_cli_command ());
+    return false;
+  }
+  return true;
+}
+
+bool
+ms_cli_options_known (const MsCliCommand *c, int argc, char **argv)
+{
+  MsCliArgs a;
+  int key;
+  ms_cli_args_init (&a, c->name, argc, argv);
+  /* What follows fleet's "--" or first operand is run's, read by run. */
+  a.first_operand_ends = (c->flags & MS_CLI_HANDS_ON_RUN_OPTIONS) != 0;
+  while ((key = ms_cli_args_next (&a)) != -1)
+    if (key == '?')
+      return false;
+  return options_act (&a);
+}
+
+bool
+ms_cli_args_give (const MsCliCommand *c, int argc, char **argv, int key)
+{
+  MsCliArgs a;
+  int got;
+  ms_cli_args_init (&a, c->name, argc, argv);
+  a.first_operand_ends = (c->flags & MS_CLI_HANDS_ON_RUN_OPTIONS) != 0;
+  a.silent = true;
+  while ((got = ms_cli_args_next (&a)) != -1 && got != '?')
+    if (got == key)
+      return true;
+  return false;
+}
+
+/* The key of the command's option that makes it stop on signals, or 0. */
+static int
+stopping_key (const MsCliCommand *c)
+{
+  for (const MsCliOption *o = c->options; o && o->name; o++)
+    if (o->flags & MS_CLI_STOPS_ON_SIGNALS)
+      return o->key;
+  return 0;
+}
+
+bool
+ms_cli_stops_on_signals (int argc, char **argv)
+{
+  const MsCliCommand *c = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
+  int key = c ? stopping_key (c) : 0;
+  if (!c || (c->flags & MS_CLI_STOPS_ON_SIGNALS) || !key)
+    return c && (c->flags & MS_CLI_STOPS_ON_SIGNALS);
+  /* The one parser, on a copy (it reorders what it reads), silent: the
+   * command says what is wrong when it reads its options. */
+  char **copy = calloc ((size_t) argc, sizeof *copy);
+  if (!copy)
+    return false;
+  memcpy (copy, argv + 1, (size_t) (argc - 1) * sizeof *copy);
+  bool given = ms_cli_args_give (c, argc - 1, copy, key);
+  free (copy);
+  return given;
+}

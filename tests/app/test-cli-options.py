@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""test-cli-options.py MEMSWEEP CLI_MD: every command with every option of
+the option table (`memsweep __options`), read by the one parser: misspelled,
+abbreviated without its value (or a flag's abbreviation with one),
+without a value, out of range, given twice, and given to a command that
+does not take it. Each is exit 2 with "memsweep COMMAND: ..." naming the
+option, before any GPU is asked; the options that act only through
+others are refused without them. Then the exit statuses: every command's
+--help lists the table's, and docs/cli.md's table says the same."""
+import json
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+memsweep, cli_md = sys.argv[1:3]
+fails = 0
+
+
+def check(what, ok, detail=""):
+    global fails
+    if not ok:
+        print("FAIL: " + what + (": " + detail if detail else ""))
+    fails += not ok
+    return ok
+
+
+def run(args):
+    return subprocess.run([memsweep] + args, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          env=dict(os.environ, LC_ALL="C", LANGUAGE=""), timeout=60)
+
+
+table = json.loads(run(["__options"]).stdout)
+commands = {c["name"]: c for c in table["commands"]}
+
+# A value out of range: a number far beyond any bound, for the options
+# whose value is a count, an exponent, a percentage or a time. plot and
+# lesson check theirs only once their operands are there (the files, the
+# lesson), fleet once --dir is: those are left to their own tests.
+OUT_OF_RANGE = "-99999999999"
+NUMBERS = {"N", "E", "K", "R", "S", "I", "PCT", "SECONDS", "MS", "MINUTES", "N|all"}
+CHECKED_LATER = {"plot", "report", "lesson", "fleet"}
+
+
+def shortest_prefix(name, names):
+    """The shortest abbreviation of name that no other of names begins."""
+    for n in range(1, len(name)):
+        if sum(other.startswith(name[:n]) for other in names) == 1:
+            return name[:n]
+    return None
+
+
+cases = []  # (args, what, the option the message must name)
+for cname, command in commands.items():
+    names = [o["name"] for o in command["options"]]
+    for option in command["options"]:
+        name, takes = option["name"], option["value"] is not None
+        if name == "help":
+            continue
+        cases.append(([cname, "--%szz" % name], "misspelled", "--%szz" % name))
+        if takes:
+            cases.append(([cname, "--" + name], "without a value", "--" + name))
+            short = shortest_prefix(name, names)
+            if short:
+                cases.append(([cname, "--" + short], "abbreviated without a value", "--" + short))
+            if (option["value"] in NUMBERS and not option.get("needs") and
+                    cname not in CHECKED_LATER):
+                cases.append(([cname, "--" + name, OUT_OF_RANGE], "out of range", "--" + name))
+        else:
+            short = shortest_prefix(name, names)
+            if short:
+                cases.append(([cname, "--%s=1" % short], "a flag abbreviated with a value",
+                              "--%s=1" % short))
+        if not option.get("repeats"):
+            given = ["--" + name] + (["1"] if takes else [])
+            cases.append(([cname] + given + given, "given twice", "--" + name))
+    # Every other command's option this one does not take (nor begins).
+    others = {o["name"] for c in commands.values() for o in c["options"]} - set(names)
+    for other in sorted(others):
+        if not any(n.startswith(other) for n in names):
+            cases.append(([cname, "--" + other], "another command's option", "--" + other))
+
+
+def judge(case):
+    args, what, named = case
+    p = run(args)
+    first = p.stderr.splitlines()[0] if p.stderr else ""
+    return (case, p.returncode == 2 and first.startswith("memsweep %s: " % args[0]) and
+            named in first, "exit %d: %s" % (p.returncode, p.stderr.strip()[:200]))
+
+
+with ThreadPoolExecutor(max_workers=2) as pool:
+    results = list(pool.map(judge, cases))
+kinds = {}
+for (args, what, named), ok, detail in results:
+    kinds[what] = kinds.get(what, 0) + 1
+    check("%s (%s): exit 2 naming %s" % (" ".join(args), what, named), ok, detail)
+for what, n in sorted(kinds.items()):
+    print("ok   %d cases: %s" % (n, what))
+
+# The cases of issue 83: exit 2 before any GPU is asked, not 3.
+for args, named in ((["siblings", "--compress"], "--compress"),
+                    (["siblings", "--budget", "1.5"], "--budget"),
+                    (["siblings", "--devices", "a,b"], "--devices"),
+                    (["siblings", "--devices", "0"], "--devices"),
+                    (["siblings", "--run", "--reps banana"], "--reps"),
+                    (["host-link", "--devices", "x"], "--devices"),
+                    (["multi", "--devices", "x"], "--devices"),
+                    (["calibrate", "--runs", "99"], "--runs"),
+                    (["run", "--reps", "0"], "--reps"), (["info", "--device", "-1"], "--device")):
+    p = run(args)
+    check("%s: exit 2 naming %s" % (" ".join(args), named), p.returncode == 2 and
+          p.stderr.startswith("memsweep %s: " % args[0]) and named in p.stderr, p.stderr)
+for args in (["run", "--reps", "0"], ["calibrate", "--runs", "99"], ["info", "--device", "-1"]):
+    p = run(args)
+    check("%s: the range is named" % " ".join(args), re.search(r"from -?\d+ to \d+", p.stderr),
+          p.stderr)
+# show reads --form, --qui and --verb as the others do, and calibrate
+# reads --run as its --runs, not as run's option.
+for abbreviation in ("--form", "--qui", "--verb"):
+    p = run(["show", abbreviation] + (["json"] if abbreviation == "--form" else []) + ["/nonexistent"])
+    check("show %s is taken" % abbreviation, "option" not in p.stderr, p.stderr)
+p = run(["calibrate", "--run", "1"])
+check("calibrate --run 1 is --runs 1", p.returncode == 2 and "--runs" in p.stderr and
+      "unrecognized" not in p.stderr, p.stderr)
+
+# The exit statuses: --help, the table and docs/cli.md agree.
+def help_exits(cname):
+    text = run([cname, "--help"]).stdout
+    block = text[text.index("Exit status:"):] if "Exit status:" in text else ""
+    found, last = [], None
+    for line in block.splitlines()[1:]:
+        m = re.match(r"^  (\d+|128\+N)\s+(.*)$", line)
+        if m:
+            found.append([m.group(1), m.group(2)])
+        elif line.startswith("         ") and found:
+            found[-1][1] += " " + line.strip()
+        elif not line.strip():
+            break
+    return found
+
+
+doc = open(cli_md).read()
+section = doc.partition("<!-- exit-statuses -->")[2].partition("<!-- /exit-statuses -->")[0]
+rows = dict(re.findall(r"^\| `([a-z-]+)` \| (.*) \|$", section, re.M))
+for cname, command in commands.items():
+    want = [[e["code"], e["meaning"]] for e in command["exit_statuses"]]
+    check("%s --help lists its exit statuses" % cname, help_exits(cname) == want,
+          repr(help_exits(cname)))
+    line = "; ".join("%s %s" % (code, meaning) for code, meaning in want)
+    check("docs/cli.md gives %s's exit statuses as --help does" % cname,
+          rows.get(cname) == line, "%r != %r" % (rows.get(cname), line))
+codes = {e["code"] for c in commands.values() for e in c["exit_statuses"]}
+check("compare's 5 is listed", "5" in {e["code"] for e in commands["compare"]["exit_statuses"]})
+print("cli-options: %d cases, %d failed" % (len(cases), fails))
+sys.exit(1 if fails else 0)
