@@ -66,11 +66,12 @@ ms_pool_processes (const double *a, int pa, const double *b, int pb, int n_cells
   free (keep);
   if (!ok)
     return false;
-  double wa = va / pa, wb = vb / pb, w = wa + wb;
+  double wa = va / pa, wb = vb / pb, w = wa + wb + 2 * MS_POOL_RUN_SHIFT * MS_POOL_RUN_SHIFT;
   est->d = mb - ma;
   est->se = sqrt (w);
-  /* Welch-Satterthwaite; two sides without any spread count as normal. */
-  double df = w > 0 ? w * w / (wa * wa / (pa - 1) + wb * wb / (pb - 1)) : 1e6;
+  /* Welch-Satterthwaite, the runs' shift a part of infinite degrees of
+   * freedom; two sides without any spread count as normal. */
+  double df = wa + wb > 0 ? w * w / (wa * wa / (pa - 1) + wb * wb / (pb - 1)) : 1e6;
   est->df = df > 1e6 ? 1000000 : (int) floor (df);
   est->df = est->df < 1 ? 1 : est->df;
   return true;

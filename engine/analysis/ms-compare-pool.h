@@ -29,11 +29,24 @@
 extern "C" {
 #endif
 
+/* The sd of ln(time) by which a whole run sits apart from another of the
+ * same settings made a minute before or after it, beyond what its own
+ * processes scatter: two grade runs of the lent H100 a minute apart
+ * differed by a median B/A of 1.010 in pinned, the mode whose processes
+ * scatter least, and by more in every other mode (docs/compare.md,
+ * "Live"). Two separate runs' pooled interval holds it for each run, as a
+ * part known exactly; a live comparison, whose sides take turns, has none
+ * (ms-turns.c). Without it a simulated pair of grade runs whose runs
+ * shift so called a change at the threshold SAME in up to 9% of checks in
+ * the modes that scatter least (bench/bench-turns.c). */
+#define MS_POOL_RUN_SHIFT 0.01
+
 /* The estimate of a difference of means between two sets of processes:
  * values are n_proc x n_cells (row by row) of ln figures; a cell with a
  * NAN in any process of either side is left out. d: mean ln(B/A), se its
- * standard error, df Welch's degrees of freedom. False when fewer than 2
- * processes a side or no cell remain. */
+ * standard error (the two runs' shifts, MS_POOL_RUN_SHIFT, included), df
+ * Welch's degrees of freedom. False when fewer than 2 processes a side or
+ * no cell remain. */
 typedef struct {
   double d, se;
   int df, n_cells;
