@@ -18,8 +18,8 @@
 #define MS_CLI_LIVE_MAX_ROUNDS (MS_MAX_ROUNDS / 4)
 /* Rounds a process, unless a side's options say otherwise. */
 #define MS_CLI_LIVE_ROUNDS "5"
-/* The default budget in seconds: twice a compare-grade run's minute. */
-#define MS_CLI_LIVE_DEFAULT_BUDGET 120
+/* The default budget in seconds (ms-turns.h). */
+#define MS_CLI_LIVE_DEFAULT_BUDGET MS_TURNS_LIVE_BUDGET_S
 
 typedef struct {
   /* Each side's run options, one string split at spaces ("" or NULL: the
