@@ -211,17 +211,6 @@ undecided (const MsCliLive *live, MsResults *const runs[2], int *common, bool *a
   return n;
 }
 
-/* The side's sweep, of the active modes only: once a mode's cells are
- * decided its time goes to those that are not. */
-static MsSweep
-narrowed (const MsSweep *sweep, const bool *active)
-{
-  MsSweep s = *sweep;
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    s.modes[m] = s.modes[m] && active[m];
-  return s;
-}
-
 /* As many processes as a run holds (MS_MAX_PROCESSES) and their rounds
  * fit in MS_MAX_ROUNDS. */
 static int
@@ -344,23 +333,16 @@ turns_measure (void *user, int side, int r, bool first, const bool *open, MsTurn
   Turns *k = user;
   char dir[PATH_MAX + 8];
   double t0 = now_s ();
-  MsSweep sweep = narrowed (&k->plan->sweep[side], open);
   snprintf (dir, sizeof dir, "%s/%c", k->plan->dir, side ? 'b' : 'a');
+  MsCliTurnSide s = { &k->plan->sweep[side], k->live->experiment[side], dir, k->live->figure };
   k->round = r;
   k->err[0] = '\0';
-  /* The budget's cap, not a count asked for. */
-  k->end = ms_cli_run_process (&sweep, k->live->experiment[side], dir, r,
-                               -max_processes (k->plan), k->cancel, &k->runs[side], k->err,
-                               sizeof k->err);
+  k->end = ms_cli_run_turn (&s, side, r, first, open, NULL, k->cancel, &k->runs[side], t, k->err,
+                            sizeof k->err);
   if (k->end == MS_CLI_PROCESS_KEPT && *k->status == EXIT_OK)
     *k->status = EXIT_RUNTIME;
   if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
     return false;
-  double v[MS_MAX_PROCESSES];
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (open[m] && k->active[m] &&
-        ms_turns_process_values (k->runs[side], (MsMode) m, k->live->figure, v) > r)
-      ms_turns_add (t, (MsMode) m, side, v[r], first);
   k->round_s = first ? now_s () - t0 : k->round_s + now_s () - t0;
   /* Progress on a terminal, or wherever --verbose sends it. */
   if (!first && (((isatty (STDERR_FILENO) && !ms_cli_quiet ()) || ms_cli_verbose ())))

@@ -281,6 +281,26 @@ ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *di
   return result;
 }
 
+MsCliProcessEnd
+ms_cli_run_turn (const MsCliTurnSide *side, int index, int r, bool first, const bool *open,
+                 const bool *also, atomic_int *cancel, MsResults **run, MsTurns *t, char *err,
+                 size_t errlen)
+{
+  MsSweep sweep = *side->sweep;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    sweep.modes[m] = sweep.modes[m] && (open[m] || (also && also[m]));
+  MsCliProcessEnd end = ms_cli_run_process (&sweep, side->experiment, side->dir, r,
+                                            -MS_MAX_PROCESSES, cancel, run, err, errlen);
+  if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
+    return end;
+  double v[MS_MAX_PROCESSES];
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (open[m] && sweep.modes[m] &&
+        ms_turns_process_values (*run, (MsMode) m, side->figure, v) > r)
+      ms_turns_add (t, (MsMode) m, index, v[r], first);
+  return end;
+}
+
 bool
 ms_cli_processes_unread (void)
 {

@@ -29,6 +29,22 @@ typedef enum {
 MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment,
                                     const char *dir, int p, int of, atomic_int *cancel,
                                     MsResults **merged, char *err, size_t errlen);
+/* One side of a check in turns (engine/analysis/ms-turns.h). */
+typedef struct {
+  const MsSweep *sweep;   /* the side's sweep, every mode of it */
+  const char *experiment; /* the side's MEMSWEEP_EXPERIMENT, or NULL */
+  const char *dir;        /* its processes' folder */
+  MsFigure figure;        /* what the turns judge */
+} MsCliTurnSide;
+
+/* Side's process of round r (ms_cli_run_process, process r of at most
+ * MS_MAX_PROCESSES): of the modes open[] or also[] (NULL: none; measured,
+ * never judged) says, merged into *run; each open mode's value of it
+ * added to the turns as side index's, first: whether it went first in
+ * its round. */
+MsCliProcessEnd ms_cli_run_turn (const MsCliTurnSide *side, int index, int r, bool first,
+                                 const bool *open, const bool *also, atomic_int *cancel,
+                                 MsResults **run, MsTurns *t, char *err, size_t errlen);
 /* Runs sweep (processes > 1) as that many processes of memsweep, one after
  * another, in a private folder of TMPDIR (its path in dir, PATH_MAX; ""
  * when none could be made), and merges their rounds into

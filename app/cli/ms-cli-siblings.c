@@ -265,27 +265,23 @@ check_clock (void *user)
 }
 
 /* The process of slot g in round r, of the open modes (and the host's in
- * the first turns), merged into its run; each judged mode's value of it
+ * the first turns, never judged), merged into its run and its values
  * added to the turns. */
 static bool
 measure_one (void *user, int g, int r, bool first, const bool *open, MsTurns *t)
 {
   Check *k = user;
   char sub[PATH_MAX + 16];
-  MsSweep sweep = k->sweep[g];
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    sweep.modes[m] = sweep.modes[m] && (open[m] || (m == MS_MODE_HOST && r < MS_TURNS_MIN_PROCESSES));
-  const char *x = k->devices[g] == k->o->experiment_gpu ? k->o->experiment : NULL;
+  bool host[MS_MODE_COUNT] = { [MS_MODE_HOST] = r < MS_TURNS_MIN_PROCESSES };
   snprintf (sub, sizeof sub, "%s/g%d", k->dir, g);
+  MsCliTurnSide side = { &k->sweep[g],
+                         k->devices[g] == k->o->experiment_gpu ? k->o->experiment : NULL, sub,
+                         MS_FIGURE_E2E };
   k->err[0] = '\0';
-  k->end = ms_cli_run_process (&sweep, x, sub, r, -MS_MAX_PROCESSES, ms_cli_stop_on_signals (),
-                               &k->runs[g], k->err, sizeof k->err);
+  k->end = ms_cli_run_turn (&side, g, r, first, open, host, ms_cli_stop_on_signals (),
+                            &k->runs[g], t, k->err, sizeof k->err);
   if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
     return false;
-  double v[MS_MAX_PROCESSES];
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (open[m] && ms_turns_process_values (k->runs[g], (MsMode) m, MS_FIGURE_E2E, v) > r)
-      ms_turns_add (t, (MsMode) m, g, v[r], first);
   k->processes = r + 1;
   k->seconds = now_s () - k->start;
   if (ms_cli_verbose () && g == (r + k->n - 1) % k->n)
