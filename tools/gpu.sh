@@ -1033,8 +1033,9 @@ step_host_link() {
 }
 
 # The sibling check proved (issue 81): SIBLINGS_TRIES (3) rounds of tries,
-# each a try without any switch and one with MEMSWEEP_EXPERIMENT inject=P
-# on GPU SIBLINGS_GPU (1) alone for each P of SIBLINGS_SLOW ("20 15"), at
+# each a try of every case of SIBLINGS_CASES ("plain 20 15"): plain
+# without any switch, P with MEMSWEEP_EXPERIMENT inject=P on GPU
+# SIBLINGS_GPU (1) alone, at
 # the command's own budget unless SIBLINGS_BUDGET says, each timed whole
 # and with its --verbose lines; tools/siblings-tries.py says whether every
 # try without a switch said alike and every try with one named that GPU
@@ -1043,7 +1044,7 @@ step_siblings() {
   local d="$OUT/siblings" k p g=${SIBLINGS_GPU:-1} s0 name
   mkdir -p "$d"
   for k in $(seq "${SIBLINGS_TRIES:-3}"); do
-    for p in plain ${SIBLINGS_SLOW-20 15}; do
+    for p in ${SIBLINGS_CASES:-plain 20 15}; do
       name=plain-$k
       [ "$p" = plain ] || name=slowed$p-$k
       s0=$(date +%s%N)

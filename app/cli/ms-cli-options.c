@@ -140,7 +140,7 @@ static const MsCliOption one_size_options[] = {
 static const MsCliOption siblings_options[] = {
   { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)") },
   { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)") },
-  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 90)") },
+  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)") },
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },

@@ -117,10 +117,11 @@ MsTurnsEnd ms_turns_take (MsTurns *t, const bool *modes, double budget_s, int ma
                           const MsTurnOps *ops);
 
 /* The budgets the commands take by default, in seconds: what a sibling
- * check of four GPUs is to decide within, and the most a live comparison
+ * check of four GPUs is to decide within (its whole process, the GPUs'
+ * start and the output included, in 90), and the most a live comparison
  * measures, which stops as soon as its modes are decided (bench-turns
  * prints how often and how soon they are). */
-#define MS_TURNS_SIBLINGS_BUDGET_S 90
+#define MS_TURNS_SIBLINGS_BUDGET_S 85
 #define MS_TURNS_LIVE_BUDGET_S 120
 
 #ifdef __cplusplus
