@@ -362,7 +362,11 @@ report (const char *kind, double change, const bool *judged, const Sim *modes, T
 static bool
 parse (int argc, char **argv, Settings *s)
 {
-  *s = (Settings){ 1000, 20261128, MS_TURNS_SIBLINGS_BUDGET_S, MS_TURNS_LIVE_BUDGET_S, 0.6, 0.2,
+  /* A process's cost as the lent 4x H200 host showed it (2026-11-28,
+   * docs/measurements/2026-11-28-h200x4-turns-first/plain-1.err): twelve
+   * processes of every mode at seven sizes in 42 s, rounds of four
+   * processes of one to three modes in 4-7 s. */
+  *s = (Settings){ 1000, 20261128, MS_TURNS_SIBLINGS_BUDGET_S, MS_TURNS_LIVE_BUDGET_S, 1.2, 0.2,
                    4, 5 };
   for (int i = 1; i + 1 < argc; i += 2) {
     double v = strtod (argv[i + 1], NULL);
