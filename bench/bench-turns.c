@@ -450,7 +450,7 @@ main (int argc, char **argv)
           "mode, %d rounds a process; intervals at %.4f each look, %d looks at most; grade runs "
           "of %d processes of 9 rounds\n",
           s.checks, (unsigned long long) s.seed, s.budget_s, s.start_s, s.mode_s,
-          rounds_a_process, 1 - 2 * MS_TURNS_ALPHA / MS_TURNS_MAX_LOOKS, MS_TURNS_MAX_LOOKS,
+          rounds_a_process, 1 - 2 * MS_TURNS_LOOK_LEVEL, MS_TURNS_MAX_LOOKS,
           s.grade_processes);
   double *seconds = malloc (sizeof (double) * (size_t) s.checks);
   memcpy (noise, issue_noise, sizeof noise);

@@ -12,10 +12,10 @@
  * by a third of it.
  *
  * The rule is sequential: the interval at each look is a
- * (1 - 2 ALPHA / MAX_LOOKS) one, and a verdict, once decided, is final.
- * By Bonferroni over the looks, a change at the threshold is called SAME
- * in at most ALPHA of checks, and one at the threshold called different
- * likewise, however often the check looks; bench/bench-turns.c measures
+ * (1 - 2 LOOK_LEVEL) one, and a verdict, once decided, is final. The
+ * level is Pocock's for the looks' schedule: over all the looks a change
+ * at the threshold is called SAME in at most ALPHA of checks, and one at
+ * the threshold called different likewise, however often the check looks; bench/bench-turns.c measures
  * the rates on the noise the lent hosts show. Never "look until SAME":
  * the looks are counted and paid for. */
 #include <gsl/gsl_cdf.h>
@@ -51,8 +51,7 @@ ms_turns_add (MsTurns *t, MsMode mode, int side, double value, bool first)
 double
 ms_turns_quantile (int df)
 {
-  double p = MS_TURNS_ALPHA / MS_TURNS_MAX_LOOKS;
-  return gsl_cdf_tdist_Qinv (p, df > 0 ? df : 1);
+  return gsl_cdf_tdist_Qinv (MS_TURNS_LOOK_LEVEL, df > 0 ? df : 1);
 }
 
 /* The least-squares fit of one mode: each side's level in level[], the

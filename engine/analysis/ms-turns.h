@@ -32,6 +32,15 @@ extern "C" {
  * at the threshold is called SAME (or one inside it SLOWER or FASTER) in
  * at most this share of checks. */
 #define MS_TURNS_ALPHA 0.05
+/* The one-sided level of each look's interval, Pocock's repeated test for
+ * the looks of ms_turns_look_due: a statistic that is a normal random
+ * walk's at 3, 4, ... 27 processes crosses the quantile of 1 - 0.0085,
+ * 2.39, at one of them in 4.1% of 400,000 draws, which leaves the rest
+ * of MS_TURNS_ALPHA to a spread estimated from few processes (Student's
+ * t at the same level is wider, not by as much as the looks need:
+ * bench-turns measures the whole). Bonferroni's 0.05 / 11 a look would
+ * spend 3.3% for a quantile of 2.61. test-siblings draws it again. */
+#define MS_TURNS_LOOK_LEVEL 0.0085
 
 typedef struct {
   MsVerdict verdict; /* the side's figure over its siblings' mean */
@@ -71,8 +80,8 @@ bool ms_turns_any_open (const MsTurns *t);
 /* Whether a look is due once each side has run processes processes. */
 bool ms_turns_look_due (int processes);
 /* The interval's quantile at a look with df degrees of freedom: Student's
- * t at one minus MS_TURNS_ALPHA / MS_TURNS_MAX_LOOKS (Bonferroni over the
- * looks, so that the error spent over all of them is at most ALPHA). */
+ * t at one minus MS_TURNS_LOOK_LEVEL, so that the error spent over all
+ * the looks is ALPHA. */
 double ms_turns_quantile (int df);
 
 /* Each process's value of a mode of a compare-grade run, into out
