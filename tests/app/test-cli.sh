@@ -509,6 +509,12 @@ if ! "$memsweep" info >/dev/null 2>&1; then
   expect_line 2 "memsweep: --out: $tmp/pt/bad-peer-meta.json: is a folder" -- peer --out "$tmp/pt/bad"
   expect 3 "no usable CUDA device" -- portable --out "$tmp/pt/good"
   check "portable --out: nothing written without a device" test ! -e "$tmp/pt/good-portable.csv"
+  # host-link --out the same, and the prefix names two files: not standard output.
+  mkdir -p "$tmp/pt/bad-host-link-meta.json"
+  expect_line 2 "memsweep: --out: $tmp/pt/bad-host-link-meta.json: is a folder" -- host-link --out "$tmp/pt/bad"
+  expect 2 "standard output cannot hold" -- host-link --out -
+  expect 3 "no usable CUDA device" -- host-link --out "$tmp/pt/good"
+  check "host-link --out: nothing written without a device" test ! -e "$tmp/pt/good-host-link.csv"
 fi
 
 # The run-to-run spread: separate runs, a profile, wider intervals after.
