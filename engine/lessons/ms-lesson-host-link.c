@@ -358,7 +358,7 @@ const MsLesson ms_lesson_host_link = {
             .modes = "pinned",
             .plain = true,
             .title = MS_N_ ("The host link under every GPU"),
-            .question = MS_N_ ("Do four GPUs copying at once move four times what one does?") },
+            .question = MS_N_ ("Do GPUs copying at once each get their own link’s speed?") },
   .caption = caption_host_link,
   .missing = MS_N_ ("No run of two or more GPUs copying at once is shipped or open: memsweep "
                     "host-link --out PREFIX on such a host makes one."),
