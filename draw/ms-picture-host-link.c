@@ -82,7 +82,7 @@ bar_scale (cairo_t *cr, const MsChartStyle *st, const MsHostLinkResults *r, int 
       ms_draw_text (cr, words, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
       max = MAX (max, gbps);
       /* The bar may reach no further than its words allow. */
-      room = MIN (room, (width - fs * 0.9 - tw - x0) / MAX (gbps, 1e-9));
+      room = MIN (room, (width - fs * 1.5 - tw - x0) / MAX (gbps, 1e-9));
     }
   MsScale xs = { MS_SCALE_LINEAR, 0, 1, x0, width - fs, MS_SCALE_PLAIN };
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, max);
@@ -116,7 +116,7 @@ draw_groups (cairo_t *cr, const MsChartStyle *st, const MsHostLinkResults *r, in
     for (int k = 0; k < 2; k++, y += row_h) {
       const double *gbps = k ? r->together[d][s] : r->alone[d][s];
       g_autofree char *words = bar_words (r, d, s, k == 1);
-      draw_bar (cr, st, gbps, r->n_devices, d, k ? 1 : 0.45, words, xs, y + (row_h - bar_h) / 2,
+      draw_bar (cr, st, gbps, r->n_devices, d, k ? 1 : 0.5, words, xs, y + (row_h - bar_h) / 2,
                 bar_h);
     }
   }
@@ -155,7 +155,7 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
     double room = height - axis_h - fs * 0.5;
     for (int i = 0; i < kept; i++)
       room -= words_h[i];
-    row_h = MIN (fs * 2.2, room / rows);
+    row_h = MIN (fs * 3, room / rows);
     if (row_h >= fs * 1.15 || kept == 0)
       break;
   }

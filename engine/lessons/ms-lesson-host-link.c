@@ -347,9 +347,11 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
   double all = ms_host_link_total (r, MS_HOST_LINK_H2D, s, true);
   double each = ms_host_link_total (r, MS_HOST_LINK_H2D, s, false) / n;
   /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
-   * 159 GB/s to the GPUs in all, not 4 × 55". */
-  snprintf (buf, len, ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"),
-            n, model, all, n, each);
+   * 159 GB/s to the GPUs in all, not 4 × 55"; no-break spaces around the
+   * last ×, so that a line never ends inside "4 × 55". */
+  snprintf (buf, len,
+            ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"), n,
+            model, all, n, each);
   return MS_TAKEAWAY_DECIDED;
 }
 
