@@ -137,7 +137,9 @@ void
 ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path)
 {
   pthread_mutex_lock (&lock);
-  /* A file handed out before stays readable: the given one is kept. */
+  /* Set from the thread that draws, as the portable lesson's: what was
+   * handed out before goes. */
+  free (given.file);
   given_set = file != NULL;
   if (file && file->link.n_devices >= 2 && (given.file = malloc (sizeof *given.file))) {
     *given.file = *file;

@@ -40,7 +40,8 @@ bool ms_lesson_host_link_figures (const MsHostLinkFile *file, MsHostLinkFigures 
 const MsHostLinkFile *ms_lesson_host_link_shown (const MsResults *run, const char **name);
 
 /* Shows file (copied; path names it) in place of the shipped runs; NULL
- * goes back to them. */
+ * goes back to them. One for the process: set it from the thread that
+ * draws (the file shown before is freed). */
 void ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path);
 
 /* The model of the file's GPUs, short ("H200"; "GPU" where unknown). */
