@@ -51,13 +51,10 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
 {
   char copy[4096], *words[MAX_WORDS + 5], *save = NULL;
   int n = 0;
+  /* --grade's rounds a process, unless the side's own options say: an
+   * option is given once. */
   words[n++] = "run";
   words[n++] = "--grade";
-  /* Fewer rounds a process than a grade run's 9, for more processes in
-   * the same time: processes, not rounds, carry most of the spread
-   * (PITFALLS 28). The side's own --rounds, later, wins. */
-  words[n++] = "--rounds";
-  words[n++] = MS_CLI_LIVE_ROUNDS;
   /* compare --live, not the side, chooses how many processes a side has:
    * run's check of processes x rounds must not judge a side's --rounds
    * by --grade's 4 processes, which nobody asked for (below, its own). */

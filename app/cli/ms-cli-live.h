@@ -16,8 +16,6 @@
 /* The most rounds a side's process may have: room in MS_MAX_ROUNDS for
  * the 4 processes a compare-grade run starts with (run --grade). */
 #define MS_CLI_LIVE_MAX_ROUNDS (MS_MAX_ROUNDS / 4)
-/* Rounds a process, unless a side's options say otherwise. */
-#define MS_CLI_LIVE_ROUNDS "5"
 /* The default budget in seconds (ms-turns.h). */
 #define MS_CLI_LIVE_DEFAULT_BUDGET MS_TURNS_LIVE_BUDGET_S
 

@@ -179,8 +179,7 @@ parse_sweep (const Options *o, int device, const char *prefix, MsSweep *sweep)
   char copy[4096], dev[16], *words[MAX_WORDS + 11], *save = NULL;
   int n = 0;
   snprintf (dev, sizeof dev, "%d", device);
-  const char *fixed[] = { "run", "--grade", "--rounds", MS_CLI_LIVE_ROUNDS, "--out", prefix,
-                          "--device", dev, "--min-exp", "14" };
+  const char *fixed[] = { "run", "--grade", "--out", prefix, "--device", dev, "--min-exp", "14" };
   /* Sizes the options name are theirs alone. */
   size_t n_fixed = sizeof fixed / sizeof fixed[0] - (o->run && strstr (o->run, "-exp") ? 2 : 0);
   for (size_t i = 0; i < n_fixed; i++)
