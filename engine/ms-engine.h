@@ -47,7 +47,6 @@
 #include "files/ms-multi-file.h"
 #include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
-#include "files/ms-host-link-file.h"
 #include "files/ms-portable-file.h"
 #include "files/ms-run-to-run-file.h"
 /* analysis/: verdicts between runs and their options (the threshold),

@@ -47,5 +47,4 @@
   X (INTENSITY, intensity, PROBE, LOOK)             \
   X (COPY_KINDS, copy_kinds, PROBE, LOOK)           \
   X (BATCHED, batched, PROBE, LOOK)                 \
-  X (NUMA, numa, PROBE, LOOK)                       \
-  X (HOST_LINK, host_link, PLAIN, LOOK)
+  X (NUMA, numa, PROBE, LOOK)

@@ -333,9 +333,8 @@ slide_source (MsLessonTopic t, MsRun *run)
 {
   const MsResults *results = ms_run_get_results (run);
   char portable[512];
-  /* Another host's run in use (the portable lesson's of two GPUs, say)
-   * is what the slide shows. */
-  if (ms_lesson_source (t, results, portable, sizeof portable))
+  /* The portable lesson's run of two GPUs in use is what the slide shows. */
+  if (ms_lesson_multi_gpu (t) && ms_lesson_portable_source (portable, sizeof portable))
     return unbroken_name (portable);
   g_autofree char *stem = ms_run_file_stem (run);
   g_autofree char *name = unbroken_name (stem);

@@ -16,7 +16,6 @@
 #include "ms-lessons-page.h"
 #include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
-#include "ms-host-link-test.h"
 
 /* The GPU's shipped runs: each lesson's own, and the default sweep that
  * answers the lessons of a plain sweep. */
@@ -274,13 +273,12 @@ check_slides (const char *gpu)
     const char *name = ms_lesson_topic (t)->name;
     int lines = pango_layout_get_line_count (gtk_label_get_layout (line));
     double scale = ms_headline_get_scale (headline);
-    /* The run named in the header, whole; the portable and host-link
-     * lessons name their run of several GPUs instead of the one opened. */
+    /* The run named in the header, whole; the portable lesson names its
+     * run of two GPUs instead of the one opened. */
     GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
     g_autofree char *stem
         = ms_run_file_stem (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
-    char elsewhere[512];
-    gboolean named = ms_lesson_source (t, NULL, elsewhere, sizeof elsewhere)
+    gboolean named = ms_lesson_multi_gpu (t)
                      || strstr (without_joiners (gtk_label_get_text (source)), stem) != NULL;
     /* And on one line: "H100 80GB HBM3 ·" over "h100-lesson-sync-async"
      * was two. */
@@ -363,7 +361,6 @@ int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
-  ms_test_host_link_run ();
   g_test_add_func ("/lesson-slides/h100", test_h100);
   g_test_add_func ("/lesson-slides/h200", test_h200);
   g_test_add_func ("/lesson-slides/skipped-when-paging", test_skipped_when_paging);
