@@ -23,7 +23,7 @@
 #include "ms-report-view-names.h"
 #endif
 
-#define OPTIONS_SCHEMA_VERSION 2 /* 2: needs; 1: data/schema/memsweep-options-v1.json */
+#define OPTIONS_SCHEMA_VERSION 3 /* 3: repeats and exit statuses; 2 and 1: data/schema/memsweep-options-v2.json, -v1.json */
 
 /* [{"code":"0","meaning":...},...]: a command's exit statuses, or (NULL)
  * those every command shares, for the man page and docs/cli.md. */
