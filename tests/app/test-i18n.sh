@@ -40,7 +40,7 @@ if have_locale zh_CN.UTF-8; then
   check "zh_CN: --help lists the options in Chinese" grep -q -- '--warmup N .*预热' "$tmp/help"
   run_in $zh "$tmp/bad" run --reps 0
   check "zh_CN: validation messages are translated" \
-    grep -q '重复次数必须至少为 1（给定的是 0）' "$tmp/bad"
+    grep -q -- '--reps：“0”不在 1 到 100000 之间' "$tmp/bad"
   # The reader parses in the C locale (uselocale); its messages must not.
   printf 'mode,elements,rep,phase,host_start_us,host_us,status\npinned,1000,0,h2d,0,1,ok\n' \
     >"$tmp/bad.csv"
