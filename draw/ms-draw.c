@@ -564,6 +564,13 @@ ms_text_join_units (const char *text)
         gsize n = strlen (units[i]);
         joined = strncmp (p + 1, units[i], n) == 0 && !g_ascii_isalnum (p[1 + n]);
       }
+    /* A name equal to a figure, "n = 6", in one piece: the register
+     * handout broke "from n" from "= 6". */
+    if (*p == ' ' && p > text && g_ascii_isalnum (p[-1]) && strncmp (p, " = ", 3) == 0
+        && g_ascii_isdigit (p[3]))
+      joined = TRUE;
+    if (*p == ' ' && p - text >= 2 && p[-1] == '=' && p[-2] == ' ' && g_ascii_isdigit (p[1]))
+      joined = TRUE;
     if (joined)
       g_string_append (out, "\u00a0");
     else
