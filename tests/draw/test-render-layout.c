@@ -574,8 +574,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     g_assert_false (spike);
     g_assert_false (range);
   }
-  /* numa's slide on one node: the two-node host it would show, its far
-   * buffer. */
+  /* numa's slide on one node: the two-node host, its far buffer. */
   if (t == MS_TOPIC_NUMA)
     g_assert_true (far_node || h < 430);
   /* A slide: the colour key under the grid, the textbooks' list a
