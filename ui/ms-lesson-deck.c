@@ -50,9 +50,8 @@ ms_lesson_deck_topic (int number)
 /* The GPU's model alone ("H100", not "NVIDIA H100 80GB HBM3"): with its
  * memory too the header broke onto two lines beside a long title. */
 static char *
-gpu_model (const MsResults *results)
+gpu_model (const char *name)
 {
-  const char *name = results->device.name;
   if (!name[0])
     return g_strdup (_("unknown GPU"));
   if (g_str_has_prefix (name, "NVIDIA "))
@@ -90,16 +89,18 @@ char *
 ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
 {
   const MsResults *results = ms_run_get_results (run);
-  g_autofree char *gpu = gpu_model (results);
+  /* The portable lesson draws its run of several GPUs, whatever is open:
+   * "2 × H200". */
+  const MsPortableFile *portable = ms_lesson_multi_gpu (topic) ? ms_lesson_portable_shown (NULL)
+                                                               : NULL;
+  const char *date = portable ? portable->date : results->date;
+  g_autofree char *model = gpu_model (portable ? portable->device[0].name : results->device.name);
+  g_autofree char *gpu = portable ? g_strdup_printf ("%d × %s", portable->portable.n_devices, model)
+                                  : g_strdup (model);
   /* The day alone ("2026-11-24" of "2026-11-24T16:28:24Z"): the same in
    * every language, and short. */
-  g_autofree char *day = g_strndup (results->date, strcspn (results->date, "T"));
-  /* The portable lesson draws its run of several GPUs, whatever is open. */
-  if (ms_lesson_multi_gpu (topic))
-    /* TRANSLATORS: a slide's header: its number, the deck's count. */
-    return g_strdup_printf (_("%d of %d · several GPUs"), ms_lesson_deck_number (topic),
-                            ms_lesson_deck_count ());
-  const char *origin = run_origin (run, not_here);
+  g_autofree char *day = g_strndup (date, strcspn (date, "T"));
+  const char *origin = portable ? NULL : run_origin (run, not_here);
   GString *out = g_string_new (NULL);
   /* TRANSLATORS: a slide's header: its number, the deck's count, then the
    * GPU the run it draws was measured on, e.g. "3 of 20 · H100". */
