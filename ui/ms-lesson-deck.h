@@ -18,10 +18,12 @@ int ms_lesson_deck_number (MsLessonTopic topic);
 /* The lesson of slide number, or -1. */
 int ms_lesson_deck_topic (int number);
 
-/* The slide's header beside its title, one line: "3 of 20 · H100 ·
+/* The slide's header on its Details line, one line: "3 of 20 · H100 ·
  * 2026-11-24 · reference run". A run read from the reference folder was
  * measured on another machine and says so; one measured here says that;
- * not_here: the lesson this host cannot measure says so too. Free it. */
+ * not_here: the lesson this host cannot measure says so too. The portable
+ * lesson names the GPUs and day of its run of several ("2 × H200").
+ * Free it. */
 char *ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here);
 
 /* Moves the deck: by step (-1, 1) from the slide shown, or to slide
