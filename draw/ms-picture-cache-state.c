@@ -468,15 +468,15 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
 }
 
 /* Why pageable memory, where the textbooks expect the effect, reads
- * "cannot tell", in a student's words, under its line where it fits
- * above end: its copy is two copies, and its times varied too much. */
+ * "cannot tell", in a student's words, where it fits above end: its copy
+ * is two copies, and its times varied too much. */
 static double
 pageable_why (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y, double width,
               double end)
 {
-  const char *why = _ ("Why: a pageable copy is two copies, the CPU's into a hidden pinned buffer "
-                       "and then the GPU's, and here its times varied too much from one "
-                       "repetition to the next to show a difference of 10%.");
+  const char *why = _ ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a "
+                       "hidden pinned buffer and then the GPU's, and here its times varied too "
+                       "much from one repetition to the next to show a difference of 10%.");
   double x = l->fs * 1.5, h = ms_draw_text_wrapped (cr, why, x, 0, l->fs, width - x - l->fs * 0.5,
                                                    FALSE, FALSE);
   if (y + h > end)
@@ -543,13 +543,16 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   draw_axis (cr, st, &l, y);
   y += l.fs * 1.8;
+  gboolean pageable_folded = FALSE;
   for (int i = 0; i < n; i++)
     if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
       draw_group (cr, st, &l, rows, n, i, y, width, TRUE);
       y += l.line_h;
-      if (slide && rows[i].mode == MS_MODE_PAGEABLE)
-        y += pageable_why (cr, st, &l, y, width, end);
+      pageable_folded = pageable_folded || rows[i].mode == MS_MODE_PAGEABLE;
     }
+  /* Under the folded lines, where room is left. */
+  if (slide && pageable_folded)
+    y += pageable_why (cr, st, &l, y + l.fs * 0.3, width, end);
   return y;
 }
 
@@ -613,9 +616,8 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
              * bars without saying so. */
             /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
              * memory: each 16 MiB copy's time ...". */
-            ? g_strdup_printf (_ ("%s memory: a %s copy's time when the CPU has just written "
-                                  "the data the usual way, against data written straight to "
-                                  "memory, past the CPU's cache (= 1×)"),
+            ? g_strdup_printf (_ ("%s memory: a %s copy's time after the CPU wrote the data "
+                                  "as usual, against writing it past the CPU's cache (= 1×)"),
                                told, size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

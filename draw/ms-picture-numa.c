@@ -145,16 +145,18 @@ nodes_layout (cairo_t *cr, const MsChartStyle *st, double width, double top, dou
 {
   *l = (NodesLayout){ .fs = ms_style_font_size (st), .top = top };
   const double fs = l->fs;
-  double near_w, far_w, buf_w;
+  double near_w, far_w, buf_w, link_w;
   ms_draw_text (cr, _ ("near: one hop"), 0, 0, fs, -1, 0, TRUE, &near_w, NULL);
   ms_draw_text (cr, _ ("far: across the socket link too"), 0, 0, fs, -1, 0, TRUE, &far_w, NULL);
   ms_draw_text (cr, _ ("near buffer"), 0, 0, fs, -1, 0, FALSE, &buf_w, NULL);
+  ms_draw_text (cr, _ ("socket link"), 0, 0, fs * 0.9, -1, 0, FALSE, &link_w, NULL);
   for (double share = 1; share >= 0.6; share -= 0.1) {
     l->node_w = MIN (width * 0.34, fs * 16) * share;
     /* The near path's words left of it, the far path's right of its own. */
     l->left = MAX (width * 0.3, fs + near_w + l->node_w * 0.32);
     l->right = MIN (width - l->left, width - l->node_w / 2 - fs * 0.5);
-    gboolean apart = l->right - l->left >= l->node_w + fs * 2;
+    /* The link's name between the boxes, clear of their edges. */
+    gboolean apart = l->right - l->left >= l->node_w + MAX (fs * 2, link_w + fs);
     gboolean far_fits = l->left + l->node_w * 0.32 + fs * 0.5 + far_w <= width - fs * 0.5;
     gboolean buf_fits = buf_w + fs * 1.4 <= l->node_w * 0.64;
     if (apart && far_fits && buf_fits)
@@ -239,7 +241,10 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   double why_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE);
   double badge_h = why_h + fs * 2.4;
   double y = ms_picture_title (cr, st, _ ("On a host of two NUMA nodes (sockets)"), width) + fs;
-  double band = height - y - what_h - badge_h - fs * 2.5;
+  /* The diagram no taller than it needs (a tall pane drew tall empty
+   * boxes), the card's parts together in the middle of the room. */
+  double room = height - y - what_h - badge_h - fs * 2.5, band = MIN (room, fs * 17);
+  y += MAX (0, (room - band) / 2);
   NodesLayout l;
   if (band >= fs * 10 && nodes_layout (cr, st, width, y, band, &l)) {
     draw_two_nodes (cr, st, &l, gpu);
