@@ -474,9 +474,13 @@ static double
 pageable_why (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y, double width,
               double end)
 {
-  const char *why = _ ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a "
-                       "hidden pinned buffer and then the GPU's, and here its times varied too "
-                       "much from one repetition to the next to show a difference of 10%.");
+  /* TRANSLATORS: under the cache-state slide's "cannot tell" for pageable
+   * memory; %g%% is the band's half width, e.g. "... a difference of 10%". */
+  g_autofree char *why = g_strdup_printf (
+      _ ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a hidden "
+         "pinned buffer and then the GPU's, and here its times varied too much from one "
+         "repetition to the next to show a difference of %g%%."),
+      MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   double x = l->fs * 1.5, h = ms_draw_text_wrapped (cr, why, x, 0, l->fs, width - x - l->fs * 0.5,
                                                    FALSE, FALSE);
   if (y + h > end)
