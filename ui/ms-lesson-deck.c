@@ -110,6 +110,10 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
     g_string_append_printf (out, " · %s", day);
   if (origin)
     g_string_append_printf (out, " · %s", origin);
+  /* A lesson of its own experiment drawn from a plain sweep says so. */
+  const char *experiment = ms_lesson_topic (topic)->experiment;
+  if (!portable && experiment[0] && !g_str_equal (results->experiment, experiment))
+    g_string_append_printf (out, " · %s", _("a sweep, not this lesson’s own run"));
   return g_string_free (out, FALSE);
 }
 
