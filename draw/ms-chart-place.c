@@ -117,10 +117,17 @@ ms_chart_set_label_check (MsChartLabelCheck check, gpointer data)
 }
 
 void
-ms_chart_check_label (const MsChartData *d, const MsChartLayout *l, const char *label,
+ms_chart_check_label (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, const char *label,
                       const MsChartRect *box)
 {
   LabelCheck *c = g_private_get (&label_check_key);
-  if (c && c->check)
-    c->check (label, ms_chart_data_cover (d, l, 0, box->x, box->y, box->w, box->h), c->data);
+  if (!c || !c->check)
+    return;
+  /* The box's corners in device pixels (no rotation in a chart). */
+  double x0 = box->x, y0 = box->y, x1 = box->x + box->w, y1 = box->y + box->h;
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  MsChartRect device = { MIN (x0, x1), MIN (y0, y1), fabs (x1 - x0), fabs (y1 - y0) };
+  c->check (label, ms_chart_data_cover (d, l, 0, box->x, box->y, box->w, box->h), &device,
+            c->data);
 }

@@ -664,6 +664,9 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
         t = try_t, box = try_box, clear = try_clear, best = try_clear ? score : G_MAXDOUBLE;
     }
     g_array_append_val (placed, box);
+    /* A label on its background hides what it covers. */
+    if (clear)
+      ms_chart_check_label (cr, d, l, r->label, &box);
     MsChartBox label_box = { box.x, box.y, box.w, box.h, i };
     if (l->labels)
       g_array_append_val (l->labels, label_box);
@@ -929,8 +932,12 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   }
   chart_axes (cr, d, st, l, width, xticks, nx, yticks, ny);
 
-  /* Everything data-driven stays inside the plot. */
+  /* Everything data-driven stays inside the plot. The data layer alone
+   * (ms_draw_data_only_begin) lifts the clip that hides the rest. */
+  gboolean data_only = ms_draw_is_data_only (cr);
   cairo_save (cr);
+  if (data_only)
+    cairo_reset_clip (cr);
   cairo_rectangle (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h);
   cairo_clip (cr);
   if (!d->refs_over)
@@ -938,7 +945,8 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   chart_series (cr, d, st, l);
   if (d->refs_over)
     chart_ref_lines (cr, d, st, l);
-  chart_ref_labels (cr, d, st, l);
+  if (!data_only)
+    chart_ref_labels (cr, d, st, l);
   cairo_restore (cr);
   /* Unclipped: a ring round a point on the plot's edge was cut in half. */
   ms_chart_callouts_draw (cr, d, st, l);

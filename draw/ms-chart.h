@@ -195,10 +195,13 @@ double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout
  * thread goes to check with how much data its box covers, by
  * ms_chart_data_cover without margin: the render tests fail a label that
  * hides a marker, a stretch of line or an error bar. NULL stops. */
-typedef void (*MsChartLabelCheck) (const char *label, double cover, gpointer data);
+typedef void (*MsChartLabelCheck) (const char *label, double cover, const MsChartRect *device_box,
+                                   gpointer data);
 void ms_chart_set_label_check (MsChartLabelCheck check, gpointer data);
-void ms_chart_check_label (const MsChartData *data, const MsChartLayout *layout, const char *label,
-                           const MsChartRect *box);
+/* box in cr's user space; the check gets it in device pixels too, for a
+ * test that looks at the drawn data under it (ms_draw_data_only_begin). */
+void ms_chart_check_label (cairo_t *cr, const MsChartData *data, const MsChartLayout *layout,
+                           const char *label, const MsChartRect *box);
 
 /* The callouts, over the series and inside the plot (ms-chart-callout.c). */
 void ms_chart_callouts_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,

@@ -387,6 +387,7 @@ record_text (cairo_t *cr, const char *text, double x, double y, double w, double
 }
 
 static const cairo_user_data_key_t text_only_key;
+static const cairo_user_data_key_t data_only_key;
 
 void
 ms_draw_text_only_begin (cairo_t *cr)
@@ -405,6 +406,30 @@ ms_draw_text_only_end (cairo_t *cr)
   cairo_restore (cr);
 }
 
+/* Everything clipped away; a chart lifts the clip for its data alone. */
+void
+ms_draw_data_only_begin (cairo_t *cr)
+{
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, 0, 0, 0, 0);
+  cairo_clip (cr);
+  cairo_set_user_data (cr, &data_only_key, GINT_TO_POINTER (1), NULL);
+}
+
+void
+ms_draw_data_only_end (cairo_t *cr)
+{
+  cairo_set_user_data (cr, &data_only_key, NULL, NULL);
+  cairo_restore (cr);
+}
+
+gboolean
+ms_draw_is_data_only (cairo_t *cr)
+{
+  return cairo_get_user_data (cr, &data_only_key) != NULL;
+}
+
 gboolean
 ms_draw_is_slide (const MsChartStyle *style, double height)
 {
@@ -420,7 +445,7 @@ ms_draw_fade_alpha (const MsChartStyle *style, double alpha)
 gboolean
 ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data)
 {
-  if (alpha >= 1)
+  if (alpha >= 1 || ms_draw_is_data_only (cr))
     return draw (cr, data);
   cairo_save (cr);
   cairo_push_group (cr);
@@ -446,6 +471,8 @@ ms_draw_has_text_sink (cairo_t *cr)
 static void
 show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, double y)
 {
+  if (cairo_get_user_data (cr, &data_only_key))
+    return;
   if (cairo_get_user_data (cr, &text_only_key)) {
     /* The words again over a faded drawing, past the pass's empty clip;
      * recorded once, by the drawing under them. */
@@ -537,6 +564,13 @@ ms_text_join_units (const char *text)
         gsize n = strlen (units[i]);
         joined = strncmp (p + 1, units[i], n) == 0 && !g_ascii_isalnum (p[1 + n]);
       }
+    /* A name equal to a figure, "n = 6", in one piece: the register
+     * handout broke "from n" from "= 6". */
+    if (*p == ' ' && p > text && g_ascii_isalnum (p[-1]) && strncmp (p, " = ", 3) == 0
+        && g_ascii_isdigit (p[3]))
+      joined = TRUE;
+    if (*p == ' ' && p - text >= 2 && p[-1] == '=' && p[-2] == ' ' && g_ascii_isdigit (p[1]))
+      joined = TRUE;
     if (joined)
       g_string_append (out, "\u00a0");
     else

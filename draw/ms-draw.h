@@ -92,6 +92,13 @@ gboolean ms_draw_has_text_sink (cairo_t *cr);
  * contrast (4.5:1) over the marks that step back. */
 void ms_draw_text_only_begin (cairo_t *cr);
 void ms_draw_text_only_end (cairo_t *cr);
+/* Between these, drawing on cr leaves nothing but the data of its charts:
+ * their lines, markers, error bars and reference lines, unfaded, and no
+ * word. The render tests draw a picture so to find the pixels of its data
+ * under each label box (tests/draw/test-render-slides.c). */
+void ms_draw_data_only_begin (cairo_t *cr);
+void ms_draw_data_only_end (cairo_t *cr);
+gboolean ms_draw_is_data_only (cairo_t *cr);
 /* Draws through draw, its marks at alpha and its words at full strength
  * (a second, text-only pass; an SVG's text goes out whole through its sink
  * already). Returns what draw returned: FALSE, nothing was drawn. */

@@ -68,8 +68,7 @@ gboolean
 ms_lesson_undecided (MsLessonTopic topic, const MsResults *run)
 {
   char line[512];
-  MsTakeaway how = ms_lesson_takeaway (topic, run, line, sizeof line);
-  return how == MS_TAKEAWAY_UNDECIDED || how == MS_TAKEAWAY_NOT_HERE;
+  return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
 }
 
 double

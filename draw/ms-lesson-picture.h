@@ -88,8 +88,10 @@ gboolean ms_lesson_picture_has (MsLessonTopic topic);
  * 0.7 the text keeps about 4.9:1 on Adwaita's light background (0.5 left
  * 2.8:1, which a reviewer could not read from the back of a room). */
 #define MS_LESSON_UNDECIDED_ALPHA 0.7
-/* Whether run's takeaway for topic decides nothing (MS_TAKEAWAY_UNDECIDED,
- * or MS_TAKEAWAY_NOT_HERE: this host cannot show it). */
+/* Whether run's takeaway for topic decides nothing (MS_TAKEAWAY_UNDECIDED).
+ * A lesson this host cannot measure (MS_TAKEAWAY_NOT_HERE) draws what it
+ * would show on another host, marked so, at full strength: a diagram, no
+ * answer that could be mistaken for this host's. */
 gboolean ms_lesson_undecided (MsLessonTopic topic, const MsResults *run);
 /* The strength of run's answer to topic: MS_LESSON_UNDECIDED_ALPHA where
  * its takeaway decides nothing, else 1. */

@@ -467,12 +467,36 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
     l->line_h = MAX (l->fs * 1.2, l->line_h - (rows_height (cr, l, rows, n) - h) / lines);
 }
 
+/* Why pageable memory, where the textbooks expect the effect, reads
+ * "cannot tell", in a student's words, where it fits above end: its copy
+ * is two copies, and its times varied too much. */
+static double
+pageable_why (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y, double width,
+              double end)
+{
+  /* TRANSLATORS: under the cache-state slide's "cannot tell" for pageable
+   * memory; %g%% is the band's half width, e.g. "... a difference of 10%". */
+  g_autofree char *why = g_strdup_printf (
+      _ ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a hidden "
+         "pinned buffer and then the GPU's, and here its times varied too much from one "
+         "repetition to the next to show a difference of %g%%."),
+      MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  double x = l->fs * 1.5, h = ms_draw_text_wrapped (cr, why, x, 0, l->fs, width - x - l->fs * 0.5,
+                                                   FALSE, FALSE);
+  if (y + h > end)
+    return 0;
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text_wrapped (cr, why, x, y - l->fs * 0.2, l->fs, width - x - l->fs * 0.5, FALSE, TRUE);
+  return h + l->fs * 0.4;
+}
+
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
            double y, double h, gboolean slide)
 {
   /* Returns where the axis's labels end. */
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
+  const double end = y + h;
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
    * shrinks with the lines, so that every state keeps its bar, down to a
@@ -523,11 +547,16 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   draw_axis (cr, st, &l, y);
   y += l.fs * 1.8;
+  gboolean pageable_folded = FALSE;
   for (int i = 0; i < n; i++)
     if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
       draw_group (cr, st, &l, rows, n, i, y, width, TRUE);
       y += l.line_h;
+      pageable_folded = pageable_folded || rows[i].mode == MS_MODE_PAGEABLE;
     }
+  /* Under the folded lines, where room is left. */
+  if (slide && pageable_folded)
+    y += pageable_why (cr, st, &l, y + l.fs * 0.3, width, end);
   return y;
 }
 
@@ -591,8 +620,8 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
              * bars without saying so. */
             /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
              * memory: each 16 MiB copy's time ...". */
-            ? g_strdup_printf (_ ("%s memory: each %s copy's time after CPU stores ÷ its "
-                                  "time after streamed stores (which skip the CPU cache)"),
+            ? g_strdup_printf (_ ("%s memory: a %s copy's time after the CPU wrote the data "
+                                  "as usual, against writing it past the CPU's cache (= 1×)"),
                                told, size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

@@ -65,7 +65,7 @@ caption_exponent (const MsResults *run)
  * row's label names the call. */
 static void
 draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
-          double bar_h, double right)
+          double bar_h, double left, double right)
 {
   const double fs = ms_style_font_size (st);
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
@@ -91,17 +91,20 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   }
   double tw;
   ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
-  if (x1 + fs * 0.3 + tw > right) {
+  /* Right of the dot, else whole left of it (cudaMallocHost's dot lies
+   * far right: its free was the one row without its share), else the
+   * total alone. */
+  double left_end = x1 - 2 * r - fs * 0.3;
+  if (x1 + fs * 0.3 + tw > right && left_end - tw < left) {
     ms_draw_text (cr, total, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
     g_free (text);
     text = g_strdup (total);
   }
-  /* Right of the dot, or left of it at the edge. */
   ms_set_color (cr, &st->fg, 0.95);
   if (x1 + fs * 0.3 + tw <= right)
     ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
   else
-    ms_draw_text (cr, text, x1 - 2 * r - fs * 0.3, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
+    ms_draw_text (cr, text, left_end, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
 }
 
 static void
@@ -151,7 +154,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - fs * 0.65, fs, x0 - fs * 0.8);
-    draw_dot (cr, style, &xs, cells[i], cy, bar_h, right);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h, x0, right);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

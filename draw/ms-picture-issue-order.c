@@ -485,8 +485,8 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
   return l;
 }
 
-/* A slide: the two orders at the takeaway's K, with a timer on every step
- * and without, as two pairs of bars of time on one scale from 0, each
+/* A slide: the two orders at the takeaway's K, without timers and then
+ * with a timer on every step, as two pairs of bars of time on one scale from 0, each
  * pair bracketed with its verdict: the pair that differs visibly longer
  * on one side, the one that does not marked "same". Two bars without
  * timers under a note about the timers left "without timers" explained
@@ -501,10 +501,12 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   const MsCell *depth, *breadth, *timed_depth, *timed_breadth;
   if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &apart))
     return FALSE;
+  /* The question first, the order alone; what a timer on every step does
+   * under it, named as the second finding it is. */
+  pairs[n++] = order_pair (_ ("Without timers: the order alone"), depth, breadth, apart);
   if (ms_issue_order_timed_pair (run, &timed_depth, &timed_breadth, &timed_apart))
-    pairs[n++]
-        = order_pair (_ ("With a timer on every step"), timed_depth, timed_breadth, timed_apart);
-  pairs[n++] = order_pair (_ ("Without timers"), depth, breadth, apart);
+    pairs[n++] = order_pair (_ ("Second finding, the timers' effect: a timer on every step"),
+                             timed_depth, timed_breadth, timed_apart);
   const double fs = ms_style_font_size (style);
   char size[32];
   ms_format_size_label ((double)ms_vector_bytes (depth->elements), size, sizeof size);

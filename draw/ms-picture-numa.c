@@ -81,83 +81,189 @@ node_box (cairo_t *cr, const MsChartStyle *st, const char *name, const char *lin
           double y, double w, double h)
 {
   const double fs = ms_style_font_size (st);
-  ms_set_color (cr, &st->fg, 0.08);
+  ms_set_color (cr, &st->fg, 0.06);
   cairo_rectangle (cr, cx - w / 2, y, w, h);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.6);
   ms_frame_rect (cr, round (cx - w / 2), round (y), round (w), round (h), ms_style_line_width (st));
-  ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, name, cx, y + h / 2 - fs * 0.1, fs, 0.5, 1, TRUE, NULL, NULL);
-  ms_set_color (cr, &st->fg, 0.75);
-  ms_draw_text (cr, line, cx, y + h / 2 + fs * 0.1, fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, name, cx, y + fs * 0.4, fs, 0.5, 0, TRUE, NULL, NULL);
+  ms_draw_text (cr, line, cx, y + fs * 1.7, fs, 0.5, 0, FALSE, NULL, NULL);
 }
 
-/* A host of one node: the node with the thread and the buffers, the GPU
- * beside it, and why nothing was compared under them. */
+/* A buffer in a node's memory: a square of its path's colour centred on
+ * (cx, cy), named at its right (its copy leaves it down or left). */
+static void
+buffer_mark (cairo_t *cr, const MsChartStyle *st, const MsColor *colour, const char *name,
+             double cx, double cy)
+{
+  const double fs = ms_style_font_size (st);
+  ms_set_color (cr, colour, 1);
+  cairo_rectangle (cr, round (cx - fs * 0.45), round (cy - fs * 0.45), round (fs * 0.9),
+                   round (fs * 0.9));
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, name, cx + fs * 0.8, cy, fs, 0, 0.5, FALSE, NULL, NULL);
+}
+
+/* A copy's way from a buffer to the GPU through the points (x, y pairs),
+ * with an arrow head at the end; dashed for the far buffer's. */
+static void
+copy_path (cairo_t *cr, const MsChartStyle *st, const MsColor *colour, gboolean dashed,
+           const double *pts, int n)
+{
+  const double lw = ms_style_line_width (st) * 2, head = ms_style_font_size (st) * 0.6;
+  ms_set_color (cr, colour, 1);
+  cairo_set_line_width (cr, lw);
+  if (dashed)
+    cairo_set_dash (cr, (double[]){ lw * 3, lw * 2 }, 2, 0);
+  cairo_move_to (cr, pts[0], pts[1]);
+  for (int i = 1; i < n; i++)
+    cairo_line_to (cr, pts[2 * i], pts[2 * i + 1]);
+  /* The last stretch stops at the head's base. */
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  double x1 = pts[2 * n - 2], y1 = pts[2 * n - 1], x0 = pts[2 * n - 4], y0 = pts[2 * n - 3];
+  double a = atan2 (y1 - y0, x1 - x0);
+  cairo_move_to (cr, x1, y1);
+  cairo_line_to (cr, x1 - head * cos (a - 0.45), y1 - head * sin (a - 0.45));
+  cairo_line_to (cr, x1 - head * cos (a + 0.45), y1 - head * sin (a + 0.45));
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* Where the parts of the two-node diagram go in a band from top. */
+typedef struct {
+  double fs, left, right, node_w, node_h, top, gpu_y, gpu_w, gpu_h, link_y;
+} NodesLayout;
+
+/* The diagram's places in width, its boxes narrower where the room is
+ * short; FALSE where its words do not fit beside its paths. */
+static gboolean
+nodes_layout (cairo_t *cr, const MsChartStyle *st, double width, double top, double height,
+              NodesLayout *l)
+{
+  *l = (NodesLayout){ .fs = ms_style_font_size (st), .top = top };
+  const double fs = l->fs;
+  double near_w, far_w, buf_w, link_w;
+  ms_draw_text (cr, _ ("near: one hop"), 0, 0, fs, -1, 0, TRUE, &near_w, NULL);
+  ms_draw_text (cr, _ ("far: across the socket link too"), 0, 0, fs, -1, 0, TRUE, &far_w, NULL);
+  ms_draw_text (cr, _ ("near buffer"), 0, 0, fs, -1, 0, FALSE, &buf_w, NULL);
+  ms_draw_text (cr, _ ("socket link"), 0, 0, fs * 0.9, -1, 0, FALSE, &link_w, NULL);
+  for (double share = 1; share >= 0.6; share -= 0.1) {
+    l->node_w = MIN (width * 0.34, fs * 16) * share;
+    /* The near path's words left of it, the far path's right of its own. */
+    l->left = MAX (width * 0.3, fs + near_w + l->node_w * 0.32);
+    l->right = MIN (width - l->left, width - l->node_w / 2 - fs * 0.5);
+    /* The link's name between the boxes, clear of their edges. */
+    gboolean apart = l->right - l->left >= l->node_w + MAX (fs * 2, link_w + fs);
+    gboolean far_fits = l->left + l->node_w * 0.32 + fs * 0.5 + far_w <= width - fs * 0.5;
+    gboolean buf_fits = buf_w + fs * 1.4 <= l->node_w * 0.64;
+    if (apart && far_fits && buf_fits)
+      break;
+    if (share < 0.65)
+      return FALSE;
+  }
+  l->node_h = MAX (fs * 5.2, height * 0.5);
+  /* The buffers, and the link the far one's copy crosses, under the
+   * node's two lines of text. */
+  l->link_y = round (top + MAX (fs * 4, l->node_h * 0.62));
+  l->gpu_h = fs * 2.8;
+  l->gpu_w = l->node_w * 0.8;
+  l->gpu_y = top + height - l->gpu_h;
+  return TRUE;
+}
+
+static double
+width_mid (const NodesLayout *l)
+{
+  return (l->left + l->right) / 2;
+}
+
+/* The picture a host of two nodes gives: two sockets, each a CPU and its
+ * memory, joined by the link between them; the GPU under node 0; a
+ * buffer on each node and the way each one's copy takes to the GPU. */
+static void
+draw_two_nodes (cairo_t *cr, const MsChartStyle *st, const NodesLayout *l, const char *gpu)
+{
+  const double fs = l->fs, lw = ms_style_line_width (st);
+  MsColor near, far;
+  ms_chart_palette_color (0, st->dark, &near);
+  ms_chart_palette_color (1, st->dark, &far);
+  /* The link between the sockets, under the boxes' edges. */
+  ms_set_color (cr, &st->fg, 0.6);
+  cairo_set_line_width (cr, 3 * lw);
+  cairo_move_to (cr, l->left + l->node_w / 2, l->link_y);
+  cairo_line_to (cr, l->right - l->node_w / 2, l->link_y);
+  cairo_stroke (cr);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, _ ("socket link"), width_mid (l), l->link_y - fs * 0.5, fs * 0.9, 0.5, 1,
+                FALSE, NULL, NULL);
+  node_box (cr, st, _ ("node 0"), _ ("CPU and memory"), l->left, l->top, l->node_w, l->node_h);
+  node_box (cr, st, _ ("node 1"), _ ("CPU and memory"), l->right, l->top, l->node_w, l->node_h);
+  double near_x = l->left - l->node_w * 0.32, far_x = l->right - l->node_w * 0.32;
+  buffer_mark (cr, st, &near, _ ("near buffer"), near_x, l->link_y);
+  buffer_mark (cr, st, &far, _ ("far buffer"), far_x, l->link_y);
+  node_box (cr, st, gpu, _ ("the GPU, on node 0"), l->left, l->gpu_y, l->gpu_w, l->gpu_h);
+  /* Near: straight down to the GPU. Far: out of its socket along the
+   * link, into node 0, then down to the GPU. */
+  double near_pts[] = { near_x, l->link_y + fs * 0.6, near_x, l->gpu_y - lw };
+  copy_path (cr, st, &near, FALSE, near_pts, 2);
+  double turn_x = l->left + l->node_w * 0.32;
+  double far_pts[] = { far_x - fs * 0.6, l->link_y, turn_x, l->link_y, turn_x, l->gpu_y - lw };
+  copy_path (cr, st, &far, TRUE, far_pts, 3);
+  double mid = l->top + l->node_h + (l->gpu_y - l->top - l->node_h) / 2;
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, _ ("near: one hop"), near_x - fs * 0.5, mid, fs, 1, 0.5, TRUE, NULL, NULL);
+  ms_draw_text (cr, _ ("far: across the socket link too"), turn_x + fs * 0.5, mid, fs, 0, 0.5,
+                TRUE, NULL, NULL);
+}
+
+/* A host of one node: the whole card of what the lesson shows on two,
+ * drawn (no shipped run has two nodes), what the lesson would measure
+ * there, and, marked, why this host measured nothing. */
 static void
 draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
                double height)
 {
   const double fs = ms_style_font_size (st);
   const char *gpu = run->device.name[0] ? run->device.name : _ ("GPU");
+  if (g_str_has_prefix (gpu, "NVIDIA "))
+    gpu += strlen ("NVIDIA ");
   ms_draw_background (cr, st);
-  /* Not the caption again: what the picture would be, and why it is
-   * not. */
-  g_autofree char *text = g_strdup (
-      _ ("On a host of two or more NUMA nodes, a buffer in another node's memory reaches the GPU "
-         "across the link between the sockets, and this picture is a table: the copy rate for "
-         "each pairing of the buffer's node and the thread's node. This host has one node: every "
-         "buffer is near the GPU, so no copy was timed."));
+  const char *what = _ ("There the lesson times a pinned copy for each pairing of the buffer's "
+                        "node and the thread's node, and compares the far buffer's rate with the "
+                        "near one's.");
+  const char *why = _ ("This host has one NUMA node: every buffer is near the GPU, so there is no "
+                       "far buffer to compare.");
   double tw = width - fs * 2;
-  double text_h = ms_draw_text_wrapped (cr, text, fs, 0, fs, tw, FALSE, FALSE);
-  double box_h = fs * 3.2, gap = fs * 1.2;
-  double y = MAX (fs * 0.5, round ((height - box_h - gap - text_h) / 2));
-  double gw, nw;
-  ms_draw_text (cr, gpu, 0, 0, fs, -1, 0, TRUE, &gw, NULL);
-  ms_draw_text (cr, _ ("the one NUMA node"), 0, 0, fs, -1, 0, TRUE, &nw, NULL);
-  nw = MIN (nw + fs * 2, width * 0.42);
-  gw = MIN (gw + fs * 2, width * 0.46);
-  double link = MAX (fs, width - nw - gw - fs * 2);
-  link = MIN (link, fs * 6);
-  /* Where it fits, the node a larger host would add, dashed and faint,
-   * its buffers one link further from the GPU: the picture of what this
-   * host cannot show, which the text under it says in words. */
-  double hw;
-  ms_draw_text (cr, _ ("another node"), 0, 0, fs, -1, 0, TRUE, &hw, NULL);
-  double ghost_line_w;
-  ms_draw_text (cr, _ ("not on this host"), 0, 0, fs * 0.9, -1, 0, FALSE, &ghost_line_w, NULL);
-  hw = MAX (hw, ghost_line_w) + fs * 2;
-  /* With it the links shorten to three font sizes: at six, the 1024
-   * slide had no room for it. */
-  gboolean ghost = nw + gw + hw + fs * 8 <= width;
-  if (ghost)
-    link = MIN (link, MAX (fs * 3, (width - nw - gw - hw - fs * 2) / 2));
-  double left = (width - nw - gw - link - (ghost ? hw + link : 0)) / 2;
-  if (ghost) {
-    ms_set_color (cr, &st->fg, 0.45);
-    cairo_set_line_width (cr, ms_style_line_width (st));
-    cairo_set_dash (cr, (double[]){ 5, 4 }, 2, 0);
-    cairo_rectangle (cr, round (left) + 0.5, round (y) + 0.5, round (hw), round (box_h));
-    cairo_move_to (cr, left + hw, round (y + box_h / 2));
-    cairo_line_to (cr, left + hw + link, round (y + box_h / 2));
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
-    ms_set_color (cr, &st->fg, 0.75);
-    ms_draw_text (cr, _ ("another node"), left + hw / 2, y + box_h / 2 - fs * 0.1, fs, 0.5, 1,
-                  TRUE, NULL, NULL);
-    ms_draw_text (cr, _ ("not on this host"), left + hw / 2, y + box_h / 2 + fs * 0.1, fs * 0.9,
-                  0.5, 0, FALSE, NULL, NULL);
-    left += hw + link;
+  double what_h = ms_draw_text_wrapped (cr, what, fs, 0, fs, tw, FALSE, FALSE);
+  double why_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE);
+  double badge_h = why_h + fs * 2.4;
+  double y = ms_picture_title (cr, st, _ ("On a host of two NUMA nodes (sockets)"), width) + fs;
+  /* The diagram no taller than it needs (a tall pane drew tall empty
+   * boxes), the card's parts together in the middle of the room. */
+  double room = height - y - what_h - badge_h - fs * 2.5, band = MIN (room, fs * 17);
+  y += MAX (0, (room - band) / 2);
+  NodesLayout l;
+  if (band >= fs * 10 && nodes_layout (cr, st, width, y, band, &l)) {
+    draw_two_nodes (cr, st, &l, gpu);
+    y += band + fs;
   }
-  node_box (cr, st, _ ("the one NUMA node"), _ ("thread and buffers"), left + nw / 2, y, nw, box_h);
-  node_box (cr, st, gpu, _ ("the GPU"), left + nw + link + gw / 2, y, gw, box_h);
-  ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, 2 * ms_style_line_width (st));
-  cairo_move_to (cr, left + nw, round (y + box_h / 2));
-  cairo_line_to (cr, left + nw + link, round (y + box_h / 2));
-  cairo_stroke (cr);
-  ms_set_color (cr, &st->fg, 0.9);
-  ms_draw_text_wrapped (cr, text, fs, y + box_h + gap, fs, tw, FALSE, TRUE);
+  ms_set_color (cr, &st->fg, 1);
+  y += ms_draw_text_wrapped (cr, what, fs, y, fs, tw, FALSE, TRUE) + fs * 0.8;
+  /* Marked: this host did not measure it. */
+  double bx = fs * 0.5, bw = width - fs;
+  ms_set_color (cr, &st->fg, 0.08);
+  cairo_rectangle (cr, bx, y, bw, badge_h);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.8);
+  ms_frame_rect (cr, round (bx), round (y), round (bw), round (badge_h),
+                 2 * ms_style_line_width (st));
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, _ ("Not measured here"), bx + fs * 0.8, y + fs * 0.5, fs * 1.1, 0, 0, TRUE,
+                NULL, NULL);
+  ms_draw_text_wrapped (cr, why, bx + fs * 0.8, y + fs * 1.9, fs, bw - fs * 1.6, FALSE, TRUE);
 }
 
 static void

@@ -64,6 +64,10 @@ void
 ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double up, gboolean cut,
                      double cy, double cap)
 {
+  /* Data: drawn in a picture's data layer alone too (ms_draw_data_only_begin). */
+  cairo_save (cr);
+  if (ms_draw_is_data_only (cr))
+    cairo_reset_clip (cr);
   /* Thinner than the text's strokes: issue-order's intervals, twice as
    * long as their bars, were the loudest thing on its slide. */
   ms_set_color (cr, &style->fg, 0.6);
@@ -81,6 +85,7 @@ ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double u
     cairo_line_to (cr, up, cy + cap);
   }
   cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 /* The longest time ms_picture_time_bars scales to. */

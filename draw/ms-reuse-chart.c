@@ -463,6 +463,8 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
       if (cover < best)
         best = cover, bx = xs[k / 2], by = ys[k % 2];
     }
+    MsChartRect box = { bx, by, tw, th };
+    ms_chart_check_label (cr, d, &at, ref->label, &box);
     ms_set_color (cr, &st->fg, 0.85);
     ms_draw_text (cr, ref->label, bx, by, fs * 0.9, 0, 0, FALSE, NULL, NULL);
   }
@@ -635,6 +637,12 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
   } else {
     fit_scales (d, &l, pair_only);
     draw_axes (cr, d, st, &l, height);
+    /* The data layer alone (ms_draw_data_only_begin) lifts the clip that
+     * hides the rest for the lines and their markers. */
+    gboolean data_only = ms_draw_is_data_only (cr);
+    cairo_save (cr);
+    if (data_only)
+      cairo_reset_clip (cr);
     draw_link_line (cr, d, st, &l);
     /* Last to first: pinned and zero-copy, the compared pair, on top of
      * managed memory. */
@@ -645,6 +653,7 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
       if (!(pair_only && series->muted))
         draw_series (cr, series, st, &l, 0);
     }
+    cairo_restore (cr);
   }
   if (layout)
     *layout = l;

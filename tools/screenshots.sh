@@ -139,7 +139,7 @@ shoot () {
 # whose cells answer the cards that compare modes of a plain sweep.
 views () {
   shoot "$1" "$2" bandwidth:alt+1 time:alt+2 timeline:alt+3 breakdown:alt+4 table:alt+5 \
-    gpus:"click:$3" -- "$ref/h100-default-samples.csv.gz" "$ref/h200x2-peer.csv.gz"
+    gpus:alt+7 -- "$ref/h100-default-samples.csv.gz" "$ref/h200x2-peer.csv.gz"
   shoot "$1" "$2" lessons: -- --lesson=reuse --run "$ref/h100-default-samples.csv.gz"
   shoot "$1" "$2" compare:alt+6 -- "$ref/h100-default-samples.csv.gz" "$ref/h200-default-samples.csv.gz"
 }
@@ -156,7 +156,7 @@ lessons () {
 
 # gpus4 SCHEME SUFFIX GPUS: the GPUs page with the 4x H200 peer matrix.
 gpus4 () {
-  shoot "$1" "$2" gpus-h200x4:"click:$3" -- "$ref/h100-default-samples.csv.gz" \
+  shoot "$1" "$2" gpus-h200x4:alt+7 -- "$ref/h100-default-samples.csv.gz" \
     "$ref/h200x4-peer.csv.gz"
 }
 

@@ -157,7 +157,11 @@ ms_chart_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (w <= 0 || h <= 0)
     return;
   draw_picture (self, snapshot, w, h);
-  if (gtk_widget_has_focus (widget))
+  /* In front of a class no ring frames the picture (presentation mode:
+   * the window's "presentation" style class); the keys work the same. */
+  GtkRoot *root = gtk_widget_get_root (widget);
+  gboolean projected = root && gtk_widget_has_css_class (GTK_WIDGET (root), "presentation");
+  if (gtk_widget_has_focus (widget) && !projected)
     append_focus_ring (widget, snapshot, w, h);
   if (highlight_pointer && priv->pointer_x >= 0)
     append_pointer_highlight (widget, snapshot, priv->pointer_x, priv->pointer_y);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-engine.h"
+#include "ms-lesson-deck.h"
 #include "ms-lesson-detail.h"
 #include "ms-lesson-picture-view.h"
 #include "ms-drawing.h"
@@ -28,7 +29,7 @@ typedef struct {
   char *text;                  /* the caption, shown beside the cards under Details */
   char *takeaway;              /* its one line, the slide's headline */
   gboolean undecided;          /* the line says the run cannot decide */
-  gboolean not_here;           /* this host cannot show it: paging skips it */
+  gboolean not_here;           /* this host cannot measure it: the slide says so */
   int reference; /* a reference run is installed: 1, none: 0, not looked yet: -1 */
   int own_reference; /* one of the lesson's own experiment, likewise */
   gboolean loading_reference; /* the session opens a reference run (else it measures) */
@@ -176,9 +177,9 @@ card_status (MsLessonsPage *self, MsLessonTopic t, gboolean reference)
   const MsResults *run = card_run (self, t);
   /* Marked in the deck: its line says what host it needs. */
   if (run && card->not_here && card->takeaway)
-    /* TRANSLATORS: a lesson card's status when this host cannot show the
-     * lesson; %s is the lesson's line, which says what host it needs. */
-    return g_strdup_printf (_("Skipped when paging: %s"), card->takeaway);
+    /* TRANSLATORS: a lesson card's status when this host cannot measure
+     * the lesson; %s is the lesson's line, which says what host it needs. */
+    return g_strdup_printf (_("Not measured here: %s"), card->takeaway);
   if (run) {
     const char *device = run->device.name[0] ? run->device.name : run->label;
     if (!card->own)
@@ -312,49 +313,6 @@ label_without_title (const char *label, const char *title)
   return g_string_free (out, FALSE);
 }
 
-/* name with a word joiner after each hyphen: projected, the header broke
- * "h200-lesson-|cache-state" at a hyphen, as if two words. */
-static char *
-unbroken_name (const char *name)
-{
-  GString *out = g_string_new (NULL);
-  for (const char *p = name; *p; p++) {
-    g_string_append_c (out, *p);
-    if (*p == '-')
-      g_string_append (out, "\u2060");
-  }
-  return g_string_free (out, FALSE);
-}
-
-/* The slide's GPU and run ("H100 · h100-lesson-reuse"), one line; a run
- * not of the lesson's own experiment says so, for a lesson that has one. */
-static char *
-slide_source (MsLessonTopic t, MsRun *run)
-{
-  const MsResults *results = ms_run_get_results (run);
-  char portable[512];
-  /* The portable lesson's run of two GPUs in use is what the slide shows. */
-  if (ms_lesson_multi_gpu (t) && ms_lesson_portable_source (portable, sizeof portable))
-    return unbroken_name (portable);
-  g_autofree char *stem = ms_run_file_stem (run);
-  g_autofree char *name = unbroken_name (stem);
-  const char *name_of_gpu = results->device.name[0] ? results->device.name : _("unknown GPU");
-  if (g_str_has_prefix (name_of_gpu, "NVIDIA "))
-    name_of_gpu += strlen ("NVIDIA ");
-  /* The model alone ("H100", not "H100 80GB HBM3"), cut at a word's end:
-   * with its memory too, the header broke onto two lines beside a long
-   * title. */
-  g_autofree char *gpu = results->device.name[0]
-                             ? g_strndup (name_of_gpu, strcspn (name_of_gpu, " "))
-                             : g_strdup (name_of_gpu);
-  if (ms_lesson_topic (t)->experiment[0] && !is_own_run (t, results))
-    /* TRANSLATORS: the GPU, then the run a lesson shows when none of its
-     * own experiment is open. */
-    return g_strdup_printf (_("%s · %s, a sweep, not this lesson’s own run"), gpu, name);
-  /* TRANSLATORS: the GPU, then the run the lesson shows. */
-  return g_strdup_printf (_("%s · %s"), gpu, name);
-}
-
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
@@ -367,13 +325,17 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
    * the slide's header to three lines (issue-order at 1024x768). */
   g_autofree char *words = run && look->title_words ? look->title_words (run) : NULL;
   gtk_label_set_text (self->detail_title, _(info->title));
-  g_autofree char *source = run ? slide_source (t, card_run_object (self, t)) : NULL;
+  MsRun *shown = card_run_object (self, t);
+  g_autofree char *source = run ? ms_lesson_deck_source (t, shown, self->cards[t].not_here) : NULL;
   gtk_label_set_text (self->detail_source, source ? source : "");
+  /* The run's file, which the header named before it said where and when
+   * the run was measured: in the details, under the caption. */
+  g_autofree char *stem = run ? ms_run_file_stem (shown) : NULL;
   g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   g_autofree char *caption =
     !run    ? g_strdup (self->cards[t].text)
-    : words ? g_strdup_printf ("%s\n%s\n%s", self->cards[t].text, label, words)
-            : g_strdup_printf ("%s\n%s", self->cards[t].text, label);
+    : words ? g_strdup_printf ("%s\n%s (%s)\n%s", self->cards[t].text, label, stem, words)
+            : g_strdup_printf ("%s\n%s (%s)", self->cards[t].text, label, stem);
   gtk_label_set_text (self->detail_caption, caption);
   /* Without a run the card's text is short and says why: it leads. */
   const char *takeaway = self->cards[t].takeaway;
@@ -536,27 +498,11 @@ on_details_key (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
-/* PgUp and PgDn (a presentation clicker's buttons), wherever the keyboard
- * is, while the page is on screen: the lesson before or after the one
- * shown, as its Show button (without a GPU, its reference run opens). */
 static gboolean
-on_step_key (GtkWidget *widget, GVariant *args, gpointer data)
+deck_move (GtkWidget *page, int step, int number)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
-  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (widget));
-  /* A field being typed in keeps its keys (PgUp steps a spin button). */
-  if (!gtk_widget_get_mapped (widget) || GTK_IS_EDITABLE (focus))
-    return FALSE;
-  return ms_lessons_page_step (self, GPOINTER_TO_INT (data));
-}
-
-static void
-add_step_key (GtkShortcutController *keys, guint keyval, int direction)
-{
-  gtk_shortcut_controller_add_shortcut (
-    keys, gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
-                            gtk_callback_action_new (on_step_key, GINT_TO_POINTER (direction),
-                                                     NULL)));
+  return step ? ms_lessons_page_step (MS_LESSONS_PAGE (page), step)
+              : ms_lessons_page_go (MS_LESSONS_PAGE (page), number);
 }
 
 static void
@@ -577,16 +523,7 @@ add_list_keys (MsLessonsPage *self)
     gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
                       gtk_callback_action_new (on_details_key, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  /* Before the widget with the keyboard: the cards' list and the answer
-   * scroll by the page with these keys, and the focus is often there. */
-  GtkEventController *steps = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (steps), GTK_SHORTCUT_SCOPE_GLOBAL);
-  gtk_event_controller_set_propagation_phase (steps, GTK_PHASE_CAPTURE);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Down, 1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_Page_Up, -1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Down, 1);
-  add_step_key (GTK_SHORTCUT_CONTROLLER (steps), GDK_KEY_KP_Page_Up, -1);
-  gtk_widget_add_controller (GTK_WIDGET (self), steps);
+  ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
 }
 
 void
@@ -812,13 +749,20 @@ gboolean
 ms_lessons_page_step (MsLessonsPage *self, int direction)
 {
   g_return_val_if_fail (direction == 1 || direction == -1, FALSE);
-  /* Nothing shown yet: the first lesson (or the last, stepping back). */
-  int t = self->shown >= 0 ? self->shown + direction : direction > 0 ? 0 : MS_TOPIC_COUNT - 1;
-  /* A lesson this host cannot show is passed over: its card says why. */
-  while (t >= 0 && t < MS_TOPIC_COUNT
-         && (!ms_lesson_topic_built (t) || (self->cards[t].not_here && card_run (self, t))))
-    t += direction;
-  if (t < 0 || t >= MS_TOPIC_COUNT)
+  /* Nothing shown yet: the first lesson (or the last, stepping back).
+   * A lesson this host cannot measure is a slide like the others: it
+   * shows what it would on another host, and says so. */
+  int number = self->shown >= 0 ? ms_lesson_deck_number (self->shown) + direction
+               : direction > 0  ? 1
+                                : ms_lesson_deck_count ();
+  return ms_lessons_page_go (self, number);
+}
+
+gboolean
+ms_lessons_page_go (MsLessonsPage *self, int number)
+{
+  int t = ms_lesson_deck_topic (number);
+  if (t < 0)
     return FALSE;
   show_or_open (self, t);
   return TRUE;

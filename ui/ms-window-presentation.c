@@ -2,8 +2,8 @@
 /* ms-window-presentation.c: presentation mode, for a projector: fullscreen,
  * larger text and lines, no settings pane, and the header bar with the
  * banner out of the way until the pointer reaches the top edge or F10 asks
- * for the main menu; the view switcher stays at the bottom; a lesson opened
- * takes the Lessons page. */
+ * for the main menu; the view switcher at the bottom and the focus rings
+ * hide with it (style.css); a lesson opened takes the Lessons page. */
 #include "ms-window-private.h"
 
 /* The pointer this close to the top edge shows the header; this far below
@@ -26,12 +26,15 @@ header_in_use (MsWindow *self)
          || gtk_widget_get_visible (GTK_WIDGET (self->runs_popover));
 }
 
+static void update_switcher_bar (MsWindow *self);
+
 static void
 set_header_peek (MsWindow *self, gboolean peek)
 {
   if (peek == self->header_peek)
     return;
   self->header_peek = peek;
+  update_switcher_bar (self);
   g_object_notify (G_OBJECT (self), "header-shown");
 }
 
@@ -187,12 +190,15 @@ ms_window_presentation_popover_closed (MsWindow *self)
     gtk_widget_add_tick_callback (GTK_WIDGET (self), hide_after_menu, NULL, NULL);
 }
 
+/* In front of a class the app's controls stay out of the slide: the
+ * view switcher comes with the header, when the pointer reaches the top
+ * edge or F10 asks for the menu (Alt+1 to Alt+8 switch views meanwhile). */
 static void
 update_switcher_bar (MsWindow *self)
 {
-  adw_view_switcher_bar_set_reveal (
-      self->switcher_bar,
-      self->presentation || adw_view_switcher_title_get_title_visible (self->switcher_title));
+  gboolean narrow = adw_view_switcher_title_get_title_visible (self->switcher_title);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    self->presentation ? self->header_peek : narrow);
 }
 
 void

@@ -281,29 +281,14 @@ bundled_has_own (MsLessonTopic t)
   return FALSE;
 }
 
-/* Whether this host cannot show topic at all by its run on page (numa on
- * one node): paging passes over it. */
-static gboolean
-not_here (MsLessonsPage *page, MsLessonTopic t)
-{
-  const MsResults *run = ms_lessons_page_get_run (page, t);
-  char line[512];
-  return run && ms_lesson_takeaway (t, run, line, sizeof line) == MS_TAKEAWAY_NOT_HERE;
-}
-
 /* Steps through every lesson as PgDn does, asserting that each slide that
- * has a run of its own shows it, that every slide shows a run, and that a
- * lesson this host cannot show is passed over where its run is open (one
- * not open yet is opened, and only then known). */
+ * has a run of its own shows it and that every slide shows a run: a
+ * lesson this host cannot measure is a slide too, marked (issue 84: the
+ * numa lesson was passed over with no sign of it). */
 static void
 step_all_lessons (MsLessonsPage *page)
 {
-  guint stepped = 0, own = 0, skipped = 0;
-  gboolean open_before[MS_TOPIC_COUNT];
-  for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-    open_before[t] = ms_lessons_page_get_run (page, t) != NULL;
-    skipped += not_here (page, t);
-  }
+  guint stepped = 0, own = 0;
   while (stepped <= MS_TOPIC_COUNT && ms_lessons_page_step (page, 1)) {
     wait_idle (page);
     g_autofree char *shown = NULL;
@@ -312,14 +297,13 @@ step_all_lessons (MsLessonsPage *page)
     const MsResults *run = ms_lessons_page_get_run (page, t);
     g_test_message ("%s: %s", shown, run ? run->experiment : "(none)");
     g_assert_nonnull (run);
-    g_assert_true (!not_here (page, t) || !open_before[t]);
     if (bundled_has_own (t)) {
       g_assert_cmpstr (run->experiment, ==, ms_lesson_topic (t)->experiment);
       own++;
     }
     stepped++;
   }
-  g_assert_cmpuint (stepped + skipped, ==, MS_TOPIC_COUNT);
+  g_assert_cmpuint (stepped, ==, MS_TOPIC_COUNT);
   g_assert_cmpuint (own, >=, 16);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-application.h"
+#include "ms-lesson-deck.h"
 #include "ms-lessons-page.h"
 #include "ms-app-test.h"
 #include "ms-reference-runs.h"
@@ -317,6 +318,27 @@ check_step_keys (MsWindow *win)
   ms_test_wait_until (shows_wanted, page, "PgUp shows the lesson before");
 }
 
+/* Home, End and a slide's number then Enter, as a presenter types them:
+ * the first, the last (numa, paged like the others on a host of one
+ * node) and the third lesson of the deck. */
+static void
+check_deck_keys (MsWindow *win)
+{
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  step_want = ms_lesson_topic (ms_lesson_deck_topic (ms_lesson_deck_count ()))->name;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_End);
+  ms_test_wait_until (shows_wanted, page, "End shows the last lesson");
+  spin (300);
+  step_want = ms_lesson_topic (ms_lesson_deck_topic (1))->name;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Home);
+  ms_test_wait_until (shows_wanted, page, "Home shows the first lesson");
+  spin (300);
+  step_want = ms_lesson_topic (ms_lesson_deck_topic (3))->name;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_3);
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Return);
+  ms_test_wait_until (shows_wanted, page, "3 and Enter show the third lesson");
+}
+
 static gboolean
 is_small (gpointer win)
 {
@@ -339,11 +361,16 @@ on_activate (GApplication *app)
   g_object_set (win, "presentation", TRUE, NULL);
   g_assert_false (focus_in_header (win));
   spin (500);
+  /* The app's controls out of the slide: the view switcher hides with
+   * the header. */
+  GtkWidget *bar = ms_test_find (GTK_WIDGET (win), ADW_TYPE_VIEW_SWITCHER_BAR, NULL);
+  g_assert_false (adw_view_switcher_bar_get_reveal (ADW_VIEW_SWITCHER_BAR (bar)));
   check_header_follows_pointer (win);
   check_f10 (win);
   check_runs_key (win);
   check_show_click (win);
   check_step_keys (win);
+  check_deck_keys (win);
   g_object_set (win, "presentation", FALSE, NULL);
   g_assert_true (header_shown (win));
   gtk_window_destroy (GTK_WINDOW (win));

@@ -534,7 +534,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     pair = pair || strcmp (b->text, "one batched call") == 0;
     spike = spike || g_str_has_suffix (b->text, "the run does not show why");
     range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
-    far_node = far_node || strcmp (b->text, "another node") == 0;
+    far_node = far_node || strcmp (b->text, "far buffer") == 0;
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
     /* issue-order's two pairs of bars, its orders defined, verdicts. */
     orders += strcmp (b->text, "depth-first") == 0 || strcmp (b->text, "breadth-first") == 0;
@@ -574,7 +574,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     g_assert_false (spike);
     g_assert_false (range);
   }
-  /* numa's slide on one node: the node a larger host would add. */
+  /* numa's slide on one node: the two-node host, its far buffer. */
   if (t == MS_TOPIC_NUMA)
     g_assert_true (far_node || h < 430);
   /* A slide: the colour key under the grid, the textbooks' list a

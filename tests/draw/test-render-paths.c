@@ -372,7 +372,10 @@ test_units_stay_joined (void)
     { "53 µs to 92 µs; 1.17 ms", "53\u00a0µs to 92\u00a0µs; 1.17\u00a0ms" },
     { "50.1 GB/s, 16 B", "50.1\u00a0GB/s, 16\u00a0B" },
     /* Words that only start like a unit, and figures that end a word. */
-    { "16 streams, 2 Bytes, K = 16 ms", "16 streams, 2 Bytes, K = 16\u00a0ms" },
+    { "16 streams, 2 Bytes, K = 16 ms", "16 streams, 2 Bytes, K\u00a0=\u00a016\u00a0ms" },
+    /* A name equal to a figure: the register handout broke "from n = 6"
+     * after its n. */
+    { "more from n = 6; a = b", "more from n\u00a0=\u00a06; a = b" },
     { "H100 80GB HBM3", "H100 80GB HBM3" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {

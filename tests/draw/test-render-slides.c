@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-render-slides.c: every lesson's picture as projected at 1024x768
- * (the slide's share of the window, presentation text), light and dark,
- * from the shipped runs of both GPUs: no label box over plotted data (a
- * ring's label on a marker, a line or an error bar, as
- * ms_chart_data_cover counts them), no "-0%", and no text whose
- * x-height, as Pango renders its glyphs, is under 60 % of the takeaway's
- * at its nominal 22 pt (bold): every caption, footnote, axis label and
- * key in the picture, whatever its line height. A lesson without a
- * picture of its own is drawn as its slide shows it: the reuse chart, or
+ * (the slide's share of the window at each height it takes, presentation
+ * text), light and dark, from the shipped runs of both GPUs (and in
+ * zh_CN: the render-slides-zh_CN test): no label box and no word over a
+ * pixel of plotted data (the picture's data layer drawn alone, its lines,
+ * markers, error bars and reference lines, looked at under each box, as
+ * well as ms_chart_data_cover's model of them), no "-0%", and no text
+ * whose x-height, as Pango renders its glyphs, is under 60 % of the
+ * takeaway's at its nominal 22 pt (bold): every caption, footnote, axis
+ * label and key in the picture, whatever its line height. A lesson without
+ * a picture of its own is drawn as its slide shows it: the reuse chart, or
  * its timelines (their bars' labels, legend and note). The labels around
  * the picture are the widget test's (tests/ui/test-widget-lesson-slides.c). */
+#include <libintl.h>
+#include <locale.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "ms-i18n.h"
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
 #include "ms-reuse-chart.h"
@@ -57,6 +62,14 @@ x_height (double size_px, gboolean bold)
  * other (sync-async on the H200). */
 #define SLIDE_W 1000
 static const int slide_heights[] = { 540, 575 };
+/* Every size a slide's picture takes at 1024x768 in presentation mode:
+ * the two above; 1014x579, the app's with the view switcher shown (where
+ * "1 MiB: returned after 84 µs" hid the H100's pageable line); and since
+ * the switcher hides with the header (issue 84) 1014x636 under a header
+ * of one line, 612 under a title of two. */
+static const struct {
+  int w, h;
+} slide_sizes[] = { { SLIDE_W, 540 }, { SLIDE_W, 575 }, { 1014, 579 }, { 1014, 612 }, { 1014, 636 } };
 
 typedef struct {
   GString *problems;
@@ -69,14 +82,48 @@ typedef struct {
    * only ones its slide may quote (the same rounding of the same median);
    * NULL: any. */
   const char *rates_of;
+  GArray *boxes; /* LabelBox: every label box the drawing checked, every word drawn */
 } Check;
 
+/* A label box as drawn, in device pixels. */
+typedef struct {
+  char *label;
+  MsChartRect box;
+} LabelBox;
+
 static void
-check_label (const char *label, double cover, gpointer data)
+check_label (const char *label, double cover, const MsChartRect *box, gpointer data)
 {
   Check *c = data;
   if (cover > 0)
     g_string_append_printf (c->problems, "%s: \"%s\" covers data (%.0f)\n", c->what, label, cover);
+  LabelBox b = { g_strdup (label), *box };
+  g_array_append_val (c->boxes, b);
+}
+
+static void
+clear_box (gpointer data)
+{
+  g_free (((LabelBox *) data)->label);
+}
+
+/* The pixels of drawn data under box: those of the data layer alone
+ * (ms_draw_data_only_begin) whose centres lie inside it, at a quarter of
+ * full strength or more (a line's antialiased edge a fraction of a pixel
+ * off the box is not under it). */
+static int
+data_pixels (cairo_surface_t *layer, const MsChartRect *box)
+{
+  const unsigned char *px = cairo_image_surface_get_data (layer);
+  int stride = cairo_image_surface_get_stride (layer);
+  int w = cairo_image_surface_get_width (layer), h = cairo_image_surface_get_height (layer);
+  int x0 = MAX (0, (int) ceil (box->x - 0.5)), x1 = MIN (w, (int) floor (box->x + box->w - 0.5) + 1);
+  int y0 = MAX (0, (int) ceil (box->y - 0.5)), y1 = MIN (h, (int) floor (box->y + box->h - 0.5) + 1);
+  int n = 0;
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      n += (*(const guint32 *) (px + y * stride + x * 4) >> 24) >= 64;
+  return n;
 }
 
 static void
@@ -100,6 +147,10 @@ static void
 check_text (const char *text, double x, double y, double w, double h, gpointer data)
 {
   Check *c = data;
+  /* Every word's box too, not only the labels a chart places: a word
+   * over a line hides it as a label's background does. */
+  LabelBox b = { g_strdup (text), { x, y, w, h } };
+  g_array_append_val (c->boxes, b);
   if (strstr (text, "-0%") || strstr (text, "−0%"))
     g_string_append_printf (c->problems, "%s: \"%s\" says -0%%\n", c->what, text);
   /* "8.4 GB/s" on a bar under a headline's 8.3 GB/s read as two answers. */
@@ -139,16 +190,16 @@ shipped_run (const char *gpu, MsLessonTopic topic)
  * chart, else its timelines. FALSE: none of them. */
 static gboolean
 draw_answer (cairo_t *cr, MsLessonTopic t, const MsResults *run, const MsChartStyle *st,
-             double slide_h)
+             double slide_w, double slide_h)
 {
   const MsLessonLook *look = ms_lesson_look (t);
   if (ms_lesson_picture_has (t))
-    return ms_lesson_picture_draw (cr, t, run, st, SLIDE_W, slide_h);
+    return ms_lesson_picture_draw (cr, t, run, st, slide_w, slide_h);
   if (look->view.reuse_chart) {
     MsChartData *d
         = ms_reuse_chart_build (run, ms_reuse_default_exponent (run),
                                 look->view.reuse_time ? MS_REUSE_TIME : MS_REUSE_BANDWIDTH);
-    ms_reuse_chart_draw (cr, d, st, SLIDE_W, slide_h - CHECK_H, NULL);
+    ms_reuse_chart_draw (cr, d, st, slide_w, slide_h - CHECK_H, NULL);
     ms_chart_data_free (d);
     return TRUE;
   }
@@ -158,7 +209,7 @@ draw_answer (cairo_t *cr, MsLessonTopic t, const MsResults *run, const MsChartSt
   if (drawn) {
     MsTimeWindow win;
     ms_timeline_rows_window (&rows, look->view.show_setup, &win);
-    ms_timeline_rows_draw (cr, &rows, &win, st, SLIDE_W, slide_h - CHECK_H, NULL);
+    ms_timeline_rows_draw (cr, &rows, &win, st, slide_w, slide_h - CHECK_H, NULL);
   }
   ms_timeline_rows_clear (&rows);
   return drawn;
@@ -179,25 +230,48 @@ slide_style (MsChartStyle *st, gboolean dark)
   st->slide = TRUE;
 }
 
+/* The slide drawn, every label box recorded; then its data layer alone,
+ * and each box looked at for the data's pixels under it: a box placed by
+ * a model of the lines (ms_chart_data_cover) hid 55 px of the H100
+ * sync-async slide's pageable line at the app's height (issue 84). */
 static void
-draw_slide (MsLessonTopic t, const MsResults *run, gboolean dark, int slide_h, Check *check)
+draw_slide (MsLessonTopic t, const MsResults *run, gboolean dark, int slide_w, int slide_h,
+            Check *check)
 {
   MsChartStyle st;
   slide_style (&st, dark);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, SLIDE_W, slide_h);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, slide_w, slide_h);
   cairo_t *cr = cairo_create (surface);
   ms_chart_set_label_check (check_label, check);
   ms_draw_set_text_recorder (check_text, check);
   ms_draw_set_size_recorder (check_size, check);
-  draw_answer (cr, t, run, &st, slide_h);
+  draw_answer (cr, t, run, &st, slide_w, slide_h);
   ms_draw_set_size_recorder (NULL, NULL);
   ms_draw_set_text_recorder (NULL, NULL);
   ms_chart_set_label_check (NULL, NULL);
+  cairo_surface_t *layer = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, slide_w, slide_h);
+  cairo_t *lcr = cairo_create (layer);
+  ms_draw_data_only_begin (lcr);
+  draw_answer (lcr, t, run, &st, slide_w, slide_h);
+  ms_draw_data_only_end (lcr);
+  cairo_surface_flush (layer);
+  for (guint i = 0; i < check->boxes->len; i++) {
+    const LabelBox *b = &g_array_index (check->boxes, LabelBox, i);
+    int n = data_pixels (layer, &b->box);
+    if (n > 0)
+      g_string_append_printf (check->problems,
+                              "%s: \"%s\" (%.0f,%.0f %.0fx%.0f) covers %d pixels of data\n",
+                              check->what, b->label, b->box.x, b->box.y, b->box.w, b->box.h, n);
+  }
   const char *dir = g_getenv ("MEMSWEEP_RENDER_DIR");
   if (dir) {
     g_autofree char *path = g_strdup_printf ("%s/slide-%s.png", dir, check->what);
     cairo_surface_write_to_png (surface, path);
+    g_autofree char *data_path = g_strdup_printf ("%s/data-%s.png", dir, check->what);
+    cairo_surface_write_to_png (layer, data_path);
   }
+  cairo_destroy (lcr);
+  cairo_surface_destroy (layer);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
@@ -215,13 +289,14 @@ test_nothing_covers_data (void)
   g_test_message ("the takeaway's x-height at 22 pt: %.0f px; the least allowed %.1f px",
                   takeaway_x, LEAST_SHARE * takeaway_x);
   int drawn = 0;
+  guint boxes = 0;
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
       MsResults *run = shipped_run (gpus[g], t);
       if (!run)
         continue;
-      for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
-        int dark = k % 2, h = slide_heights[k / 2];
+      for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_sizes); k++) {
+        int dark = k % 2, w = slide_sizes[k / 2].w, h = slide_sizes[k / 2].h;
         g_autofree char *what = g_strdup_printf ("%s-%s-%s-%d", gpus[g], ms_lesson_topic (t)->name,
                                                  dark ? "dark" : "light", h);
         char takeaway[512] = "";
@@ -231,10 +306,13 @@ test_nothing_covers_data (void)
                                   == MS_TAKEAWAY_DECIDED;
         Check check = { problems, what, G_MAXDOUBLE, NULL, LEAST_SHARE * takeaway_x,
                          g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL),
-                         by_rate ? takeaway : NULL };
-        draw_slide (t, run, dark, h, &check);
+                         by_rate ? takeaway : NULL, g_array_new (FALSE, FALSE, sizeof (LabelBox)) };
+        g_array_set_clear_func (check.boxes, clear_box);
+        draw_slide (t, run, dark, w, h, &check);
         if (!check.least)
           g_string_append_printf (problems, "%s: no text recorded\n", what);
+        boxes += check.boxes->len;
+        g_array_unref (check.boxes);
         g_hash_table_unref (check.small);
         g_free (check.least);
       }
@@ -242,8 +320,11 @@ test_nothing_covers_data (void)
       ms_results_free (run);
     }
   ms_lesson_portable_use (NULL, NULL);
-  /* Every lesson of both GPUs (numa's card too). */
+  /* Every lesson of both GPUs (numa's card too), and label boxes among
+   * them to look under. */
   g_assert_cmpint (drawn, >=, 38);
+  g_test_message ("%u label and text boxes looked under", boxes);
+  g_assert_cmpuint (boxes, >, 1000);
   if (problems->len)
     g_error ("slides:\n%s", problems->str);
   g_string_free (problems, TRUE);
@@ -303,7 +384,7 @@ test_noisy_bars_seen (void)
       cairo_t *cr = cairo_create (s);
       NoisyLabel label = { 0 };
       ms_draw_set_text_recorder (find_noisy_label, &label);
-      g_assert_true (draw_answer (cr, MS_TOPIC_HOST_FUNC, run, &st, 540));
+      g_assert_true (draw_answer (cr, MS_TOPIC_HOST_FUNC, run, &st, SLIDE_W, 540));
       ms_draw_set_text_recorder (NULL, NULL);
       cairo_surface_flush (s);
       g_assert_cmpfloat (label.w, >, 0);
@@ -363,7 +444,7 @@ test_managed_touch_named (void)
       cairo_t *cr = cairo_create (s);
       g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
       ms_draw_set_text_recorder (collect_text, texts);
-      g_assert_true (draw_answer (cr, MS_TOPIC_MANAGED, run, &st, h));
+      g_assert_true (draw_answer (cr, MS_TOPIC_MANAGED, run, &st, SLIDE_W, h));
       ms_draw_set_text_recorder (NULL, NULL);
       /* The first touch's kernel and the one after the prefetch; the
        * prefetch's own name (its bar's, "prefetch", or a callout's,
@@ -416,7 +497,7 @@ test_sync_async_markers_apart (void)
       cairo_t *cr = cairo_create (s);
       double tick = -1;
       ms_draw_set_text_recorder (find_tick, &tick);
-      g_assert_true (draw_answer (cr, MS_TOPIC_SYNC_ASYNC, run, &st, h));
+      g_assert_true (draw_answer (cr, MS_TOPIC_SYNC_ASYNC, run, &st, SLIDE_W, h));
       ms_draw_set_text_recorder (NULL, NULL);
       g_assert_cmpfloat (tick, >, 0);
       cairo_surface_flush (s);
@@ -489,6 +570,10 @@ test_ref_line_over_series (void)
 int
 main (int argc, char **argv)
 {
+  /* The locale meson sets (render-slides-zh_CN), and its catalogue. */
+  setlocale (LC_ALL, "");
+  ms_i18n_bind ();
+  textdomain (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/slides/nothing-covers-data", test_nothing_covers_data);
   g_test_add_func ("/render/slides/noisy-bars-seen", test_noisy_bars_seen);

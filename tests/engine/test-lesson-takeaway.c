@@ -167,11 +167,11 @@ test_pinned_pageable (void)
 }
 
 /* Issue order: both orders without timers on one queue at the most
- * streams measured, the question itself; where their intervals meet and
- * those of the same pair with a timer on every step do not, the line
- * leads with the timers' effect, the one the run measured (depth-first's
- * time over breadth-first's); where neither differs, "made no
- * difference"; else how much faster breadth-first is. Decided in each. */
+ * streams measured, the question itself, whatever the timers do (their
+ * effect is the slide's second finding): "cannot tell" where the
+ * intervals meet but the rule cannot call them the same (undecided),
+ * "made no difference" where it can; else how much faster breadth-first
+ * is. */
 static void
 test_issue_order (void)
 {
@@ -205,19 +205,15 @@ test_issue_order (void)
      * "same" under "Only with a timer ...". */
     if (strcmp (gpus[g], "h100") == 0)
       g_assert_false (same);
-    if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && timed_apart) {
-      double ratio = timed_depth->stats.e2e.median / timed_breadth->stats.e2e.median;
-      g_assert_cmpfloat (ratio, >, 1);
-      g_autofree char *want
-          = same ? g_strdup_printf ("Only with a timer on every step was depth-first slower "
-                                    "(%.2f×)",
-                                    ratio)
-                 : g_strdup_printf ("With a timer on every step, depth-first was %.2f× slower",
-                                    ratio);
-      g_assert_cmpstr (line, ==, want);
-    } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && !same) {
+    /* The timers' effect is the slide's second finding, never the line:
+     * the line answers the lesson's question, the order alone. */
+    g_assert_null (strstr (line, "timer on every step"));
+    (void) timed_apart;
+    if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && !same) {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
-      g_assert_nonnull (strstr (line, "cannot tell"));
+      g_autofree char *want = g_strdup_printf (
+          "Without timers, this run cannot tell if issue order matters (%d streams)", k + 1);
+      g_assert_cmpstr (line, ==, want);
     } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       g_autofree char *want

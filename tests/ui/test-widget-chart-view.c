@@ -109,7 +109,8 @@ is_bluish (guint32 argb)
 }
 
 /* With the keyboard focus the canvas draws a ring at its edge, over the
- * kept picture and without drawing it again; without, none. */
+ * kept picture and without drawing it again; without, none; in
+ * presentation mode, none. */
 static void
 test_focus_ring (void)
 {
@@ -136,6 +137,11 @@ test_focus_ring (void)
   gtk_widget_grab_focus (other);
   g_autofree guint32 *again = render (widget, w, h);
   g_assert_false (is_bluish (again[(gsize)(h / 2) * w + 1]));
+  /* In presentation mode no ring frames the picture, focus or not. */
+  gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
+  g_assert_true (gtk_widget_grab_focus (widget));
+  g_autofree guint32 *projected = render (widget, w, h);
+  g_assert_false (is_bluish (projected[(gsize)(h / 2) * w + 1]));
   ms_test_destroy (window, box);
 }
 

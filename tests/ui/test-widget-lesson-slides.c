@@ -3,16 +3,18 @@
  * at 1024x768 from each shipped lesson run of the H100 and of the H200:
  * its takeaway on one line as drawn (Pango, at the projected size: not
  * counted in characters, which 19 of 20 slides passed while they wrapped)
- * and the run named in the header never broken inside its name; every
- * label on the slide around the picture (the header, the run's name,
- * Details) with an x-height, as Pango renders it, of at least 60 % of the
- * takeaway's at its nominal 22 pt (the picture's own text is
- * test-render-slides'); a lesson this host cannot show (numa on one
- * node) marked in the deck and passed over when paging. */
+ * and the header with its place in the deck ("3 of 20") and the run's
+ * GPU and day, on one line; every label on the slide around the picture
+ * (the header, Details) with an x-height, as Pango renders it, of at
+ * least 60 % of the takeaway's at its nominal 22 pt (the picture's own
+ * text is test-render-slides'); a lesson this host cannot measure (numa
+ * on one node) paged like the others and marked; Home, End and a number
+ * typed move through the deck. */
 #include <math.h>
 #include <string.h>
 
 #include "ms-headline.h"
+#include "ms-lesson-deck.h"
 #include "ms-lessons-page.h"
 #include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
@@ -64,21 +66,6 @@ find_class (GtkWidget *root, const char *name)
       return found;
   }
   return NULL;
-}
-
-/* text without the word joiners (U+2060) that keep a name on one line:
- * what a reader copies is the name as the file has it. */
-static const char *
-without_joiners (const char *text)
-{
-  static char out[1024];
-  gsize n = 0;
-  for (const char *p = text; *p && n + 1 < sizeof out; p = g_utf8_next_char (p))
-    if (g_utf8_get_char (p) != 0x2060)
-      for (const char *q = p; q < g_utf8_next_char (p) && n + 1 < sizeof out; q++)
-        out[n++] = *q;
-  out[n] = '\0';
-  return out;
 }
 
 /* The first label under root whose text starts with prefix, or NULL. */
@@ -273,13 +260,22 @@ check_slides (const char *gpu)
     const char *name = ms_lesson_topic (t)->name;
     int lines = pango_layout_get_line_count (gtk_label_get_layout (line));
     double scale = ms_headline_get_scale (headline);
-    /* The run named in the header, whole; the portable lesson names its
-     * run of two GPUs instead of the one opened. */
+    /* The slide's place in the deck and the run's GPU and day in the
+     * header, whole; the portable lesson draws its run of several GPUs
+     * instead of the one opened. A shipped run says it is a reference
+     * run, measured on another machine. */
     GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
-    g_autofree char *stem
-        = ms_run_file_stem (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
-    gboolean named = ms_lesson_multi_gpu (t)
-                     || strstr (without_joiners (gtk_label_get_text (source)), stem) != NULL;
+    const MsResults *shown
+        = ms_run_get_results (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
+    g_autofree char *place
+        = g_strdup_printf ("%d of %d · ", ms_lesson_deck_number (t), ms_lesson_deck_count ());
+    g_autofree char *day = g_strndup (shown->date, 10);
+    const char *header = gtk_label_get_text (source);
+    g_autofree char *model = g_ascii_strup (gpu, -1);
+    gboolean named = g_str_has_prefix (header, place)
+                     && (ms_lesson_multi_gpu (t)
+                         || (strstr (header, day) && strstr (header, "reference run")
+                             && strstr (header, model)));
     /* And on one line: "H100 80GB HBM3 ·" over "h100-lesson-sync-async"
      * was two. */
     gboolean whole = breaks_between_words (source)
@@ -314,11 +310,13 @@ shown_topic (GtkWidget *page)
   return name;
 }
 
-/* The numa lesson on a host of one node: its card says it is skipped and
- * what host it needs; PgDn from the lesson before it passes it over (to
- * a lesson after it, or where none is, nowhere). */
+/* The numa lesson on a host of one node: its card says it is not
+ * measured here and what host it needs; it is a slide like the others:
+ * PgDn from the lesson before it reaches it, its header says "not
+ * measured here". Home and End go to the first and last slide; a
+ * slide's number and Enter go to it. */
 static void
-test_skipped_when_paging (void)
+test_deck_keys (void)
 {
   GtkWidget *page = ms_lessons_page_new ();
   GtkWindow *window = ms_test_show (page, 1024, 768);
@@ -334,14 +332,35 @@ test_skipped_when_paging (void)
                           ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_NUMA), line,
                           sizeof line),
       ==, MS_TAKEAWAY_NOT_HERE);
-  g_assert_nonnull (
-      find_label_prefix (page, "Skipped when paging: Needs a host of two NUMA nodes"));
+  g_assert_nonnull (find_label_prefix (page, "Not measured here: Needs a host of two NUMA nodes"));
   ms_lessons_page_show (MS_LESSONS_PAGE (page), before);
-  gboolean stepped = ms_lessons_page_step (MS_LESSONS_PAGE (page), 1);
+  g_assert_true (ms_lessons_page_step (MS_LESSONS_PAGE (page), 1));
   g_autofree char *after = shown_topic (page);
-  g_assert_cmpstr (after, !=, "numa");
-  if (!stepped)
-    g_assert_cmpstr (after, ==, ms_lesson_topic (before)->name);
+  g_assert_cmpstr (after, ==, "numa");
+  GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
+  g_assert_nonnull (strstr (gtk_label_get_text (source), "not measured here"));
+  /* The keys, as a presenter presses them. */
+  int n = ms_lesson_deck_count ();
+  g_assert_cmpint (n, ==, MS_TOPIC_COUNT);
+  static const struct {
+    guint keys[3];
+    int number;
+  } presses[] = {
+    { { GDK_KEY_Home }, 1 },
+    { { GDK_KEY_End }, -1 },
+    { { GDK_KEY_1, GDK_KEY_2, GDK_KEY_Return }, 12 },
+    { { GDK_KEY_KP_3, GDK_KEY_KP_Enter }, 3 },
+    { { GDK_KEY_Page_Down }, 4 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (presses); i++) {
+    for (int k = 0; k < 3 && presses[i].keys[k]; k++)
+      ms_test_press_key (page, presses[i].keys[k]);
+    int want = presses[i].number < 0 ? n : presses[i].number;
+    g_autofree char *name = shown_topic (page);
+    g_assert_cmpstr (name, ==, ms_lesson_topic (ms_lesson_deck_topic (want))->name);
+    g_autofree char *place = g_strdup_printf ("%d of %d · ", want, n);
+    g_assert_true (g_str_has_prefix (gtk_label_get_text (source), place));
+  }
   ms_test_destroy (window, page);
 }
 
@@ -363,6 +382,6 @@ main (int argc, char **argv)
   ms_widget_test_init (&argc, &argv);
   g_test_add_func ("/lesson-slides/h100", test_h100);
   g_test_add_func ("/lesson-slides/h200", test_h200);
-  g_test_add_func ("/lesson-slides/skipped-when-paging", test_skipped_when_paging);
+  g_test_add_func ("/lesson-slides/deck-keys", test_deck_keys);
   return g_test_run ();
 }

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-deck.c: the lessons as a deck of slides. Its order and its
+ * count come from the lesson table (engine/ms-lesson-list.h), so that a
+ * lesson added there is a slide with its number: "k of N". A slide's
+ * header names the run it draws by its GPU and its day, and where it was
+ * measured (a reference run, measured on another machine, says so: the
+ * file's name alone did not). The keys move through the deck the way a
+ * presenter does: PgUp and PgDn, Home and End, a slide's number and
+ * Enter. */
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ms-lesson-deck.h"
+#include "ms-reference-runs.h"
+
+/* A number typed waits this long for the next digit or for Enter. */
+#define TYPED_MS 3000
+#define TYPED_DIGITS 3
+
+int
+ms_lesson_deck_count (void)
+{
+  int n = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    n += ms_lesson_topic_built (t);
+  return n;
+}
+
+int
+ms_lesson_deck_number (MsLessonTopic topic)
+{
+  if ((unsigned) topic >= MS_TOPIC_COUNT || !ms_lesson_topic_built (topic))
+    return 0;
+  int n = 0;
+  for (int t = 0; t <= (int) topic; t++)
+    n += ms_lesson_topic_built (t);
+  return n;
+}
+
+int
+ms_lesson_deck_topic (int number)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT && number > 0; t++)
+    if (ms_lesson_topic_built (t) && --number == 0)
+      return t;
+  return -1;
+}
+
+/* The GPU's model alone ("H100", not "NVIDIA H100 80GB HBM3"): with its
+ * memory too the header broke onto two lines beside a long title. */
+static char *
+gpu_model (const char *name)
+{
+  if (!name[0])
+    return g_strdup (_("unknown GPU"));
+  if (g_str_has_prefix (name, "NVIDIA "))
+    name += strlen ("NVIDIA ");
+  return g_strndup (name, strcspn (name, " "));
+}
+
+/* Whether run was read from the reference folder: measured on another
+ * machine and shipped with memsweep. */
+static gboolean
+is_reference (MsRun *run)
+{
+  const char *file = ms_run_get_source_file (run);
+  const char *dir = ms_reference_dir ();
+  if (!file || !dir)
+    return FALSE;
+  g_autofree char *folder = g_path_get_dirname (file);
+  g_autofree char *a = g_canonicalize_filename (folder, NULL);
+  g_autofree char *b = g_canonicalize_filename (dir, NULL);
+  return g_str_equal (a, b);
+}
+
+/* Where run was measured, in a word or two, or NULL (another file). */
+static const char *
+run_origin (MsRun *run, gboolean not_here)
+{
+  if (is_reference (run))
+    return not_here ? _("reference run, not measured here") : _("reference run");
+  if (!ms_run_get_source_file (run))
+    return _("measured here");
+  return not_here ? _("not measured here") : NULL;
+}
+
+char *
+ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
+{
+  const MsResults *results = ms_run_get_results (run);
+  /* The portable lesson draws its run of several GPUs, whatever is open:
+   * "2 × H200". */
+  const MsPortableFile *portable = ms_lesson_multi_gpu (topic) ? ms_lesson_portable_shown (NULL)
+                                                               : NULL;
+  const char *date = portable ? portable->date : results->date;
+  g_autofree char *model = gpu_model (portable ? portable->device[0].name : results->device.name);
+  g_autofree char *gpu = portable ? g_strdup_printf ("%d × %s", portable->portable.n_devices, model)
+                                  : g_strdup (model);
+  /* The day alone ("2026-11-24" of "2026-11-24T16:28:24Z"): the same in
+   * every language, and short. */
+  g_autofree char *day = g_strndup (date, strcspn (date, "T"));
+  const char *origin = portable ? NULL : run_origin (run, not_here);
+  GString *out = g_string_new (NULL);
+  /* TRANSLATORS: a slide's header: its number, the deck's count, then the
+   * GPU the run it draws was measured on, e.g. "3 of 20 · H100". */
+  g_string_printf (out, _("%d of %d · %s"), ms_lesson_deck_number (topic), ms_lesson_deck_count (),
+                   gpu);
+  if (day[0])
+    g_string_append_printf (out, " · %s", day);
+  if (origin)
+    g_string_append_printf (out, " · %s", origin);
+  /* A lesson of its own experiment drawn from a plain sweep says so. */
+  const char *experiment = ms_lesson_topic (topic)->experiment;
+  if (!portable && experiment[0] && !g_str_equal (results->experiment, experiment))
+    g_string_append_printf (out, " · %s", _("a sweep, not this lesson’s own run"));
+  return g_string_free (out, FALSE);
+}
+
+/* ---- keys ----------------------------------------------------------------- */
+
+typedef struct {
+  MsLessonDeckMove move;
+  char typed[TYPED_DIGITS + 1]; /* the number typed so far */
+  gint64 typed_at;              /* when its last digit came, monotonic us */
+} Deck;
+
+static gboolean
+page_takes_keys (GtkWidget *page)
+{
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (page));
+  /* A field being typed in keeps its keys (PgUp steps a spin button). */
+  return gtk_widget_get_mapped (page) && !GTK_IS_EDITABLE (focus);
+}
+
+static gboolean
+typed_fresh (Deck *deck)
+{
+  return deck->typed[0] && g_get_monotonic_time () - deck->typed_at < TYPED_MS * 1000;
+}
+
+static gboolean
+on_step (GtkWidget *page, GVariant *args, gpointer data)
+{
+  Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
+  deck->typed[0] = '\0';
+  return page_takes_keys (page) && deck->move (page, GPOINTER_TO_INT (data), 0);
+}
+
+/* Home and End: the first and the last slide. */
+static gboolean
+on_end (GtkWidget *page, GVariant *args, gpointer data)
+{
+  Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
+  deck->typed[0] = '\0';
+  int number = GPOINTER_TO_INT (data) ? ms_lesson_deck_count () : 1;
+  return page_takes_keys (page) && deck->move (page, 0, number);
+}
+
+static gboolean
+on_digit (GtkWidget *page, GVariant *args, gpointer data)
+{
+  Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
+  if (!page_takes_keys (page))
+    return FALSE;
+  if (!typed_fresh (deck))
+    deck->typed[0] = '\0';
+  size_t n = strlen (deck->typed);
+  if (n < TYPED_DIGITS) {
+    deck->typed[n] = (char) ('0' + GPOINTER_TO_INT (data));
+    deck->typed[n + 1] = '\0';
+  }
+  deck->typed_at = g_get_monotonic_time ();
+  return TRUE;
+}
+
+/* Enter after a number: that slide. Without one, Enter is the focused
+ * widget's. */
+static gboolean
+on_enter (GtkWidget *page, GVariant *args, gpointer data)
+{
+  Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
+  if (!typed_fresh (deck) || !page_takes_keys (page)) {
+    deck->typed[0] = '\0';
+    return FALSE;
+  }
+  int number = atoi (deck->typed);
+  deck->typed[0] = '\0';
+  deck->move (page, 0, number);
+  return TRUE;
+}
+
+static void
+add_key (GtkShortcutController *keys, guint keyval, GtkShortcutFunc func, int arg)
+{
+  gtk_shortcut_controller_add_shortcut (
+    keys, gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                            gtk_callback_action_new (func, GINT_TO_POINTER (arg), NULL)));
+}
+
+void
+ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
+{
+  Deck *deck = g_new0 (Deck, 1);
+  deck->move = move;
+  g_object_set_data_full (G_OBJECT (page), "ms-lesson-deck", deck, g_free);
+  /* Before the widget with the keyboard: the cards' list and the answer
+   * scroll by the page with these keys, and the focus is often there. */
+  GtkEventController *c = gtk_shortcut_controller_new ();
+  GtkShortcutController *keys = GTK_SHORTCUT_CONTROLLER (c);
+  gtk_shortcut_controller_set_scope (keys, GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_event_controller_set_propagation_phase (c, GTK_PHASE_CAPTURE);
+  add_key (keys, GDK_KEY_Page_Down, on_step, 1);
+  add_key (keys, GDK_KEY_Page_Up, on_step, -1);
+  add_key (keys, GDK_KEY_KP_Page_Down, on_step, 1);
+  add_key (keys, GDK_KEY_KP_Page_Up, on_step, -1);
+  add_key (keys, GDK_KEY_Home, on_end, 0);
+  add_key (keys, GDK_KEY_End, on_end, 1);
+  add_key (keys, GDK_KEY_KP_Home, on_end, 0);
+  add_key (keys, GDK_KEY_KP_End, on_end, 1);
+  for (int d = 0; d <= 9; d++) {
+    add_key (keys, GDK_KEY_0 + d, on_digit, d);
+    add_key (keys, GDK_KEY_KP_0 + d, on_digit, d);
+  }
+  add_key (keys, GDK_KEY_Return, on_enter, 0);
+  add_key (keys, GDK_KEY_KP_Enter, on_enter, 0);
+  gtk_widget_add_controller (page, c);
+}

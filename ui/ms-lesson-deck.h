@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-deck.h: the lessons as a deck of slides (ms-lesson-deck.c):
+ * where a slide is, what its header says of the run it draws, and the
+ * keys that move through the deck. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-lessons.h"
+#include "ms-run.h"
+
+G_BEGIN_DECLS
+
+/* How many slides the deck has: every lesson of the lesson table built. */
+int ms_lesson_deck_count (void);
+/* The slide's number of topic, 1 to ms_lesson_deck_count (), or 0. */
+int ms_lesson_deck_number (MsLessonTopic topic);
+/* The lesson of slide number, or -1. */
+int ms_lesson_deck_topic (int number);
+
+/* The slide's header on its Details line, one line: "3 of 20 · H100 ·
+ * 2026-11-24 · reference run". A run read from the reference folder was
+ * measured on another machine and says so; one measured here says that;
+ * not_here: the lesson this host cannot measure says so too. The portable
+ * lesson names the GPUs and day of its run of several ("2 × H200").
+ * Free it. */
+char *ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here);
+
+/* Moves the deck: by step (-1, 1) from the slide shown, or to slide
+ * number (step 0). Returns whether a slide was shown. */
+typedef gboolean (*MsLessonDeckMove) (GtkWidget *page, int step, int number);
+
+/* PgUp and PgDn (a presentation clicker's buttons), Home and End, and a
+ * slide's number typed and then Enter, wherever the keyboard is while
+ * page is on screen (a field being typed in keeps its keys). */
+void ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move);
+
+G_END_DECLS
