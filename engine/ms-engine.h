@@ -37,7 +37,7 @@
 #include "model/ms-stats.h"
 /* files/: memsweep's kinds of file: CSV files and pairs, the table of
  * kinds, metadata and sidecars, the output plan, peer, portable and multi
- * files, run-to-run profiles */
+ * files, run-to-run profiles, sibling checks */
 #include "files/ms-csv-field.h"
 #include "files/ms-csv-io.h"
 #include "files/ms-csv-pair.h"
@@ -49,6 +49,7 @@
 #include "files/ms-peer-file.h"
 #include "files/ms-portable-file.h"
 #include "files/ms-run-to-run-file.h"
+#include "files/ms-siblings-file.h"
 /* analysis/: verdicts between runs and their options (the threshold),
  * envelopes */
 #include "analysis/ms-compare-options.h"

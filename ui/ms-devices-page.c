@@ -10,6 +10,7 @@
 #include "ms-engine.h"
 #include "ms-drawing.h"
 #include "ms-run.h"
+#include "ms-siblings-line.h"
 #include "ms-views.h"
 
 #define MS_DEVICES_METHOD_RUNS (MS_PEER_METHOD_COUNT + 1) /* the picker's last entry */
@@ -22,6 +23,7 @@ struct _MsDevicesPage {
   GtkSpinner *spinner;
   GtkLabel *title_label; /* whose GPUs the page shows */
   GtkLabel *status_label;
+  GtkLabel *siblings_label; /* the host's sibling check, when one is known */
   GtkLabel *why_label;   /* why nothing can run here */
   GtkLabel *error_label; /* and what CUDA said, in small */
   GtkDropDown *method_dropdown, *direction_dropdown;
@@ -35,13 +37,23 @@ struct _MsDevicesPage {
   GPtrArray *runs;               /* of the last multi-GPU sweep */
   MsPeerFile *peer;
   char *status;
+  char *siblings; /* its line */
   gboolean updating_all;
   gboolean window_sweeping; /* the window's own sweep holds the GPU */
 };
 
 G_DEFINE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS_TYPE_PAGE)
 
-enum { PROP_0, PROP_BUSY, PROP_STATUS, PROP_N_SELECTED, PROP_PEER, PROP_WINDOW_SWEEPING, N_PROPS };
+enum {
+  PROP_0,
+  PROP_BUSY,
+  PROP_STATUS,
+  PROP_N_SELECTED,
+  PROP_PEER,
+  PROP_SIBLINGS,
+  PROP_WINDOW_SWEEPING,
+  N_PROPS
+};
 static GParamSpec *props[N_PROPS];
 
 static void
@@ -54,6 +66,18 @@ set_status (MsDevicesPage *self, const char *text)
   self->status = g_steal_pointer (&valid);
   gtk_label_set_text (self->status_label, self->status);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+}
+
+static void
+set_siblings (MsDevicesPage *self, const char *line)
+{
+  if (g_strcmp0 (line, self->siblings) == 0)
+    return;
+  g_free (self->siblings);
+  self->siblings = g_strdup (line);
+  gtk_label_set_text (self->siblings_label, line ? line : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->siblings_label), line != NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIBLINGS]);
 }
 
 /* The job beyond one GPU the session runs. */
@@ -300,6 +324,7 @@ typedef struct {
   MsPeerFile *peer;
   GPtrArray *runs;
   char *status;
+  char *siblings; /* the line of the sibling check opened or beside the file */
   char host[64], date[40]; /* of the runs' file */
 } Opened;
 
@@ -309,6 +334,7 @@ opened_free (Opened *o)
   g_clear_pointer (&o->peer, ms_peer_file_box_unref);
   g_clear_pointer (&o->runs, g_ptr_array_unref);
   g_free (o->status);
+  g_free (o->siblings);
   g_free (o);
 }
 
@@ -377,8 +403,55 @@ read_multi (const char *path, GError **error)
   return o;
 }
 
+/* A sibling check's line; NULL with why in error. */
+static char *
+read_siblings (const char *path, GError **error)
+{
+  char err[512];
+  MsSiblingsFile *file = g_new (MsSiblingsFile, 1);
+  char *line = NULL;
+  if (ms_siblings_file_read (path, file, err, sizeof err))
+    line = ms_siblings_line (file);
+  else {
+    g_autofree char *valid = g_utf8_make_valid (err, -1);
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, valid);
+  }
+  g_free (file);
+  return line;
+}
+
+/* A peer or multi file's host checked as PREFIX-siblings.json beside it
+ * (the reference GPUs' check ships so): its line, or NULL. */
+static char *
+siblings_beside (const char *path, const char *suffix)
+{
+  size_t stem = ms_csv_name_stem (path, suffix);
+  g_autofree char *beside = g_strdup_printf ("%.*s-siblings.json", (int) stem, path);
+  return stem && g_file_test (beside, G_FILE_TEST_IS_REGULAR) ? read_siblings (beside, NULL)
+                                                              : NULL;
+}
+
+static Opened *read_peer_or_multi (const char *path, GError **error);
+
 static Opened *
 read_path (const char *path, GError **error)
+{
+  if (g_str_has_suffix (path, "-siblings.json")) {
+    char *line = read_siblings (path, error);
+    if (!line)
+      return NULL;
+    Opened *o = g_new0 (Opened, 1);
+    o->siblings = line;
+    return o;
+  }
+  Opened *o = read_peer_or_multi (path, error);
+  if (o)
+    o->siblings = siblings_beside (path, o->peer ? "-peer.csv" : "-multi.csv");
+  return o;
+}
+
+static Opened *
+read_peer_or_multi (const char *path, GError **error)
 {
   if (ms_csv_name_stem (path, "-multi.csv"))
     return read_multi (path, error);
@@ -401,6 +474,9 @@ read_path (const char *path, GError **error)
 static void
 show_opened (MsDevicesPage *self, const Opened *o)
 {
+  set_siblings (self, o->siblings);
+  if (!o->peer && !o->runs)
+    return; /* a sibling check alone */
   if (o->peer) {
     show_peer (self, o->peer);
     set_status (self, o->status);
@@ -543,6 +619,9 @@ ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GPa
   case PROP_STATUS:
     g_value_set_string (value, self->status);
     break;
+  case PROP_SIBLINGS:
+    g_value_set_string (value, self->siblings);
+    break;
   case PROP_N_SELECTED:
     g_value_set_uint (value, n_selected (self));
     break;
@@ -597,6 +676,7 @@ ms_devices_page_finalize (GObject *object)
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
   g_ptr_array_unref (self->checks);
   g_free (self->status);
+  g_free (self->siblings);
   G_OBJECT_CLASS (ms_devices_page_parent_class)->finalize (object);
 }
 
@@ -778,6 +858,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
   props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
+  props[PROP_SIBLINGS] = g_param_spec_string ("siblings", NULL, NULL, NULL, ro);
   props[PROP_WINDOW_SWEEPING]
       = g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -796,6 +877,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   CHILD (spinner);
   CHILD (title_label);
   CHILD (status_label);
+  CHILD (siblings_label);
   CHILD (why_label);
   CHILD (error_label);
   CHILD (method_dropdown);

@@ -186,9 +186,10 @@ ms_window_open_file (MsWindow *self, GFile *file)
     ms_window_toast (self, msg);
     return;
   }
-  /* A peer matrix or a sweep on several GPUs has its own page
-   * (ms-devices-page.c). */
-  if (ms_csv_name_stem (path, "-peer.csv") || ms_csv_name_stem (path, "-multi.csv")) {
+  /* A peer matrix, a sweep on several GPUs or a host's sibling check has
+   * its own page (ms-devices-page.c). */
+  if (ms_csv_name_stem (path, "-peer.csv") || ms_csv_name_stem (path, "-multi.csv")
+      || g_str_has_suffix (path, "-siblings.json")) {
     ms_window_open_devices_file (self, path);
     return;
   }

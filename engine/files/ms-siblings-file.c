@@ -75,7 +75,7 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
     ms_json_free (root);
     return false;
   }
-  file->result = (MsSiblingsResult) r;
+  file->result = (MsSiblingsFileResult) r;
   file->threshold_pct = number (ms_json_member (root, "threshold_pct"), 0);
   file->processes_per_gpu = (int) number (ms_json_member (root, "processes_per_gpu"), 0);
   file->seconds = number (ms_json_member (root, "seconds"), 0);

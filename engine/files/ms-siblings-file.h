@@ -22,7 +22,11 @@ typedef enum {
   MS_SIBLING_AMBIGUOUS,
 } MsSiblingVerdict;
 
-typedef enum { MS_SIBLINGS_ALIKE, MS_SIBLINGS_DIFFERS, MS_SIBLINGS_UNDECIDED } MsSiblingsResult;
+typedef enum {
+  MS_SIBLINGS_FILE_ALIKE,
+  MS_SIBLINGS_FILE_DIFFERS,
+  MS_SIBLINGS_FILE_UNDECIDED,
+} MsSiblingsFileResult;
 
 #define MS_SIBLINGS_MAX_GPUS 16
 #define MS_SIBLINGS_MAX_MODES 16
@@ -44,7 +48,7 @@ typedef struct {
 
 typedef struct {
   int version;
-  MsSiblingsResult result;
+  MsSiblingsFileResult result;
   double threshold_pct;
   int processes_per_gpu;
   double seconds;

@@ -16,7 +16,7 @@ test_v1_reference (void)
   char err[512] = "";
   g_assert_true (ms_siblings_file_read (REFERENCE, &f, err, sizeof err));
   g_assert_cmpint (f.version, ==, 1);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_UNDECIDED);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_FILE_UNDECIDED);
   g_assert_cmpfloat (f.threshold_pct, ==, 10);
   g_assert_cmpint (f.processes_per_gpu, ==, 3);
   g_assert_cmpfloat_with_epsilon (f.seconds, 49.459, 0.001);
@@ -47,7 +47,7 @@ test_v2 (void)
   char err[512] = "";
   g_assert_true (ms_siblings_file_parse (v2, &f, err, sizeof err));
   g_assert_cmpint (f.version, ==, 2);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_FILE_DIFFERS);
   g_assert_cmpfloat (f.seconds, ==, 68.2);
   g_assert_cmpint (f.n_gpus, ==, 1);
   g_assert_cmpint (f.gpus[0].index, ==, 1);

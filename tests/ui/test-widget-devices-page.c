@@ -475,6 +475,36 @@ test_open_multi_session (void)
   g_assert_finalize_object (session);
 }
 
+/* A sibling check opened says its result; the reference peer matrix
+ * brings the check shipped beside it. */
+static void
+test_siblings (void)
+{
+  const char *path = ms_test_tmp_path ("node7-siblings.json");
+  g_assert_true (g_file_set_contents (
+      path,
+      "{\"schema\":\"memsweep-siblings\",\"schema_version\":2,\"result\":\"differs\","
+      "\"threshold_pct\":10,\"processes_per_gpu\":3,\"seconds\":68,\"gpus\":[{\"index\":1,"
+      "\"bus_id\":\"0000:00:07.0\",\"differs\":true,\"modes\":[{\"mode\":\"pinned\","
+      "\"verdict\":\"slower\",\"differs\":true,\"ratio\":1.2}]}]}",
+      -1, NULL));
+  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, NULL);
+  GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (ms_devices_page_open_path (page, path, &error));
+  g_autofree char *line = NULL;
+  g_object_get (page, "siblings", &line, NULL);
+  g_assert_cmpstr (line, ==, "Sibling check (1 GPU, 68 s): GPU 1 differs: pinned 1.20×");
+  g_assert_nonnull (label_with_text (GTK_WIDGET (page), line));
+  g_autofree char *ref = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
+                                           "h200x4-peer.csv.gz", NULL);
+  g_assert_true (ms_devices_page_open_path (page, ref, &error));
+  g_free (line);
+  g_object_get (page, "siblings", &line, NULL);
+  g_assert_cmpstr (line, ==, "Sibling check (4 GPUs, 49 s): undecided: 30 GPU pairs still open");
+  ms_test_destroy (window, GTK_WIDGET (page));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -485,5 +515,6 @@ main (int argc, char **argv)
   g_test_add_func ("/devices-page/no-gpu", test_no_gpu);
   g_test_add_func ("/devices-page/open-multi", test_open_multi);
   g_test_add_func ("/devices-page/open-multi-session", test_open_multi_session);
+  g_test_add_func ("/devices-page/siblings", test_siblings);
   return g_test_run ();
 }

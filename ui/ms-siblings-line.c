@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-siblings-line.c: a sibling check in one line (ms-siblings-line.h). */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "ms-siblings-line.h"
+
+/* "GPU 1 differs: pinned 1.20×, pageable 1.18×": the modes it is named in,
+ * with its time over its siblings' mean. */
+static void
+append_gpu (GString *s, const MsSiblingGpu *gpu)
+{
+  g_autoptr (GString) modes = g_string_new (NULL);
+  for (int m = 0; m < gpu->n_modes; m++) {
+    const MsSiblingMode *mode = &gpu->modes[m];
+    if (!mode->differs)
+      continue;
+    if (modes->len)
+      g_string_append (modes, _ (", "));
+    if (isnan (mode->ratio))
+      g_string_append (modes, mode->mode);
+    else
+      /* TRANSLATORS: a mode and a GPU's time over its siblings', "pinned 1.20×" */
+      g_string_append_printf (modes, _ ("%s %.2f×"), mode->mode, mode->ratio);
+  }
+  if (s->len)
+    g_string_append (s, _ ("; "));
+  g_string_append_printf (s, _ ("GPU %d differs: %s"), gpu->index, modes->str);
+}
+
+static char *
+result_text (const MsSiblingsFile *file)
+{
+  switch (file->result) {
+  case MS_SIBLINGS_FILE_ALIKE:
+    return g_strdup_printf (_ ("alike — every GPU within ±%g%% of its siblings in every GPU mode"),
+                            file->threshold_pct);
+  case MS_SIBLINGS_FILE_DIFFERS: {
+    g_autoptr (GString) s = g_string_new (NULL);
+    for (int g = 0; g < file->n_gpus; g++)
+      if (file->gpus[g].differs)
+        append_gpu (s, &file->gpus[g]);
+    /* Differs with none named: the GPUs split into groups. */
+    return s->len ? g_string_free (g_steal_pointer (&s), FALSE)
+                  : g_strdup (_ ("differs — the GPUs split, none stands out"));
+  }
+  case MS_SIBLINGS_FILE_UNDECIDED:
+  default:
+    /* Version 1 counted pairs of GPUs, version 2 GPUs times modes. */
+    if (file->version == 1)
+      return g_strdup_printf (ngettext ("undecided: %d GPU pair still open",
+                                        "undecided: %d GPU pairs still open",
+                                        file->modes_undecided),
+                              file->modes_undecided);
+    return g_strdup_printf (ngettext ("undecided: %d GPU mode still open",
+                                      "undecided: %d GPU modes still open",
+                                      file->modes_undecided),
+                            file->modes_undecided);
+  }
+}
+
+char *
+ms_siblings_line (const MsSiblingsFile *file)
+{
+  g_autofree char *result = result_text (file);
+  g_autofree char *gpus
+      = g_strdup_printf (ngettext ("%d GPU", "%d GPUs", file->n_gpus), file->n_gpus);
+  /* TRANSLATORS: "Sibling check (4 GPUs, 68 s): alike — ..." */
+  g_autofree char *line
+      = g_strdup_printf (_ ("Sibling check (%s, %.0f s): %s"), gpus, file->seconds, result);
+  /* The file's mode names are its own bytes. */
+  return g_utf8_make_valid (line, -1);
+}
