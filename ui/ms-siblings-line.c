@@ -21,11 +21,13 @@ append_gpu (GString *s, const MsSiblingGpu *gpu)
       g_string_append (modes, mode->mode);
     else
       /* TRANSLATORS: a mode and a GPU's time over its siblings', "pinned 1.20×" */
-      g_string_append_printf (modes, _ ("%s %.2f×"), mode->mode, mode->ratio);
+      g_string_append_printf (modes, _ ("%s %.2f×"), mode->mode, mode->ratio);
   }
   if (s->len)
     g_string_append (s, _ ("; "));
-  g_string_append_printf (s, _ ("GPU %d differs: %s"), gpu->index, modes->str);
+  /* No-break spaces: "GPU 1" and "pinned 1.20×" stay whole when the line
+   * wraps in the narrow pane. */
+  g_string_append_printf (s, _ ("GPU %d differs: %s"), gpu->index, modes->str);
 }
 
 static char *
@@ -46,10 +48,11 @@ result_text (const MsSiblingsFile *file)
   }
   case MS_SIBLINGS_FILE_UNDECIDED:
   default:
-    /* Version 1 counted pairs of GPUs, version 2 GPUs times modes. */
+    /* Version 1 counted pairs of GPUs times modes, version 2 GPUs times
+     * modes. */
     if (file->version == 1)
-      return g_strdup_printf (ngettext ("undecided: %d GPU pair still open",
-                                        "undecided: %d GPU pairs still open",
+      return g_strdup_printf (ngettext ("undecided: %d comparison of two GPUs still open",
+                                        "undecided: %d comparisons of two GPUs still open",
                                         file->modes_undecided),
                               file->modes_undecided);
     return g_strdup_printf (ngettext ("undecided: %d GPU mode still open",
