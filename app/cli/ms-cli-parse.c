@@ -117,7 +117,9 @@ read_option (MsCliArgs *a, const char *arg)
   if (k->takes_value && !equals && a->next + 1 >= a->argc)
     return REFUSE (a, ms_gettext ("option '%s' needs a value\n"), arg);
   unsigned char *given = &a->given[k - a->keys];
-  if (*given && !k->repeats) {
+  /* A flag said twice says the same; a value given twice would have to
+   * choose between them (fleet-node adds --quiet to a node's own). */
+  if (*given && !k->repeats && k->takes_value) {
     /* TRANSLATORS: "option '--reps' is given twice: give it once" */
     return REFUSE (a, ms_gettext ("option '--%s' is given twice: give it once\n"), k->name);
   }

@@ -73,8 +73,8 @@ for cname, command in commands.items():
             if short:
                 cases.append(([cname, "--%s=1" % short], "a flag abbreviated with a value",
                               "--%s=1" % short))
-        if not option.get("repeats"):
-            given = ["--" + name] + (["1"] if takes else [])
+        if not option.get("repeats") and takes:
+            given = ["--" + name, "1"]
             cases.append(([cname] + given + given, "given twice", "--" + name))
     # Every other command's option this one does not take (nor begins).
     others = {o["name"] for c in commands.values() for o in c["options"]} - set(names)

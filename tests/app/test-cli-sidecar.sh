@@ -98,7 +98,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$memsweep" "$@"
 }
 mkdir limit
 # shellcheck disable=SC2086
-limited run $run --max-exp 9 --out limit/L >/dev/null 2>err
+limited run ${run%% --max-exp 7 *} --max-exp 9 --reps 3 --warmup 0 --quiet --out limit/L >/dev/null 2>err
 rc=$?
 kept=$(ls -d limit/memsweep-kept-* 2>/dev/null)
 if [ $rc != 4 ] || ! grep -qF "limit/L-samples.csv: write failed: File too large" err; then
