@@ -265,6 +265,10 @@ write_openmetrics (const MsFleetReport *r, const char *path)
 {
   char err[PATH_MAX + 512];
   if (!ms_fleet_write_openmetrics (r, path, err, sizeof err)) {
+    /* A reader that stopped reading (| head) took what it wanted: a quiet
+     * success, as for every command's standard output. */
+    if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
+      return true;
     fprintf (stderr, "memsweep fleet-report: --openmetrics: %s\n", err);
     return false;
   }
