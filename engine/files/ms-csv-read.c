@@ -105,12 +105,6 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
       return pos;
     const char *eol = memchr (buf + pos, rd->eol, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
-    /* libcsv would hold a line without end whole: no row is that long. */
-    rd->line_bytes = eol ? 0 : rd->line_bytes + n;
-    if (rd->line_bytes > MS_CSV_MAX_LINE_BYTES) {
-      ms_csv_fail (rd, rd->line, MS_CSV_LONG_LINE, MS_CSV_MAX_LINE_BYTES >> 10);
-      return len;
-    }
     if (!(plain && eol && rd->have_header && parser->pstate == 0 &&
           ms_csv_take_plain_row (rd, buf + pos, eol)) &&
         !ms_csv_feed_libcsv (rd, parser, buf + pos, n))

@@ -44,6 +44,7 @@ typedef struct {
   char fields[SUMMARY_MAX_FIELDS][SUMMARY_FIELD_MAX + 1];
   int n_fields;
   bool have_header;
+  MsCsvBounds bounds;
 } SummaryReader;
 
 static void
@@ -67,6 +68,10 @@ on_field (void *data, size_t len, void *user)
   SummaryReader *sr = user;
   if (sr->failed)
     return;
+  if (len > MS_CSV_MAX_FIELD_BYTES) {
+    summary_fail (sr, ms_gettext (MS_CSV_LONG_FIELD), MS_CSV_MAX_FIELD_BYTES >> 10);
+    return;
+  }
   if (sr->n_fields >= SUMMARY_MAX_FIELDS) {
     summary_fail (sr, ms_gettext ("more than %d fields"), SUMMARY_MAX_FIELDS);
     return;
@@ -274,25 +279,33 @@ on_record (int term, void *user)
   sr->n_fields = 0;
 }
 
+/* The file whole, or its first SUMMARY_MAX_BYTES (*too_large set). */
 static char *
-read_whole (const char *path, size_t *len, char *err, size_t errlen)
+read_whole (const char *path, size_t *len, bool *too_large, char *err, size_t errlen)
 {
   MsInput *in = ms_input_open (path, true, err, errlen);
   if (!in)
     return NULL;
-  bool too_large;
-  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, len, &too_large, err, errlen);
+  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, len, too_large, err, errlen);
   ms_input_close (in);
-  if (too_large)
-    snprintf (err, errlen, ms_gettext ("%s: not a regular file of at most %u MiB"), path,
-              SUMMARY_MAX_BYTES >> 20);
   return buf;
+}
+
+/* A line's text, or a part of it, through libcsv and the limits. */
+static void
+feed (SummaryReader *sr, struct csv_parser *parser, const char *text, size_t n, char end)
+{
+  char why[160];
+  if (csv_parse (parser, text, n, on_field, on_record, sr) != n)
+    summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (parser)));
+  else if (!ms_csv_bound (&sr->bounds, parser, text, n, text[n - 1] == end, why, sizeof why))
+    summary_fail (sr, "%s", why);
 }
 
 /* Metadata lines, then the table through libcsv a line at a time so that
  * errors can name the line. */
 static void
-parse_summary (SummaryReader *sr, char *buf, size_t len)
+parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
 {
   struct csv_parser parser;
   if (csv_init (&parser, 0) != 0) {
@@ -313,9 +326,19 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
       summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
     else if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
-    else if (csv_parse (&parser, buf + pos, n, on_field, on_record, sr) != n)
-      summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));
+    else
+      /* In parts, as the samples reader reads: libcsv holds no more of a
+       * field than the limit before it is refused. */
+      for (size_t at = 0; at < n && !sr->failed; at += MS_CSV_MAX_FIELD_BYTES)
+        feed (sr, &parser, buf + pos + at,
+              n - at < MS_CSV_MAX_FIELD_BYTES ? n - at : MS_CSV_MAX_FIELD_BYTES, end);
     pos += n;
+  }
+  /* Said as before the limits of every line: without a line. */
+  if (!sr->failed && too_large) {
+    snprintf (sr->err, sr->errlen, ms_gettext ("%s: not a regular file of at most %u MiB"),
+              sr->path, SUMMARY_MAX_BYTES >> 20);
+    sr->failed = true;
   }
   /* memsweep ends every line it writes: a row that the file's end, not a
    * line end, closes was cut (libcsv's state 0: between rows). */
@@ -360,7 +383,8 @@ MsResults *
 ms_csv_read_summary (const char *path, char *err, size_t errlen)
 {
   size_t len = 0;
-  char *buf = read_whole (path, &len, err, errlen);
+  bool too_large = false;
+  char *buf = read_whole (path, &len, &too_large, err, errlen);
   if (!buf)
     return NULL;
   SummaryReader *sr;
@@ -375,7 +399,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, err, errlen))
     sr->failed = true;
   else
-    parse_summary (sr, buf, len);
+    parse_summary (sr, buf, len, too_large);
   ms_csv_leave_c_locale (old);
   bool failed = sr->failed;
   for (int i = 0; i < sr->n_names; i++)

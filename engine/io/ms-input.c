@@ -730,12 +730,12 @@ ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *
     n += got > 0 ? (size_t) got : 0;
   }
   *too_large = n > max;
-  if (got < 0 || *too_large) {
-    if (got < 0)
-      snprintf (err, errlen, "%s", in->error);
+  if (got < 0) {
+    snprintf (err, errlen, "%s", in->error);
     free (text);
     return NULL;
   }
+  n = *too_large ? max : n;
   text[n] = '\0';
   *len = n;
   return text;

@@ -61,8 +61,9 @@ bool ms_input_is_stream (const MsInput *in);
 bool ms_input_inflates_ahead (const MsInput *in);
 
 /* The whole plain content, NUL-terminated, in a buffer that grows as it
- * is read (free with free ()); NULL with "path: why" in err: on an error,
- * and when the content is larger than max bytes (*too_large set). */
+ * is read (free with free ()); NULL with "path: why" in err on an error.
+ * Content larger than max bytes sets *too_large and gives its first max
+ * bytes, so that a reader can say what is wrong before the size. */
 char *ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *err,
                          size_t errlen);
 

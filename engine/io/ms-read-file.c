@@ -27,8 +27,11 @@ ms_small_file_read (const char *path, char *err, size_t errlen)
   bool too_large;
   char *text = ms_input_read_all (in, MS_SMALL_FILE_MAX_BYTES, &n, &too_large, err, errlen);
   ms_input_close (in);
-  if (too_large)
+  if (text && too_large) {
     snprintf (err, errlen, "%s: %s", path, ms_gettext ("too large for a memsweep result file"));
+    free (text);
+    return NULL;
+  }
   /* Each cause in its own words: memory, the disk, the size, or what the
    * file holds. */
   if (text && memchr (text, '\0', n)) {
