@@ -17,6 +17,8 @@
 #include "ms-i18n.h"
 #include "ms-um-counts.h"
 
+struct MsInput;
+
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
 /* Variants of one (mode, size): an experiment has a few dozen. */
@@ -253,8 +255,9 @@ typedef struct {
   size_t len;
 } MsFieldText;
 /* Splits a line in the plain form memsweep writes (fields plain or quoted
- * without a quote inside, ending in LF at eol, no longer than MS_CSV_MAX_FIELD_BYTES) into at
- * most MS_CSV_PLAIN_FIELDS fields; -1 for any other line, left to libcsv. */
+ * without a quote inside, ending in LF at eol, no longer than
+ * MS_CSV_MAX_FIELD_BYTES) into at most MS_CSV_PLAIN_FIELDS fields; -1 for
+ * any other line, left to libcsv, which refuses a field too long. */
 int ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *fields);
 /* The same from p, a field's start, on, into fields[n] on; stops at eol,
  * or before a field that starts at `stop` (*stopped then set). The fields
@@ -305,7 +308,6 @@ bool ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol);
 bool ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len);
 /* The rows from file offset start (a line's start, libcsv between rows,
  * the header read) to the end, parsed on every core. */
-struct MsInput;
 void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, struct MsInput *in,
                          uint64_t start);
 
@@ -340,6 +342,11 @@ bool ms_csv_figures_step (MsReader *rd, MsCellBuilder *b);
 #define MS_CSV_MAX_THREADS 16
 int ms_csv_threads (void);
 void ms_csv_reader_clear (MsReader *rd);
+
+/* ms-csv-summary.c: a summary from the input the samples reader opened
+ * (ms_csv_read_samples hands a summary on by its head). */
+MsResults *ms_csv_read_summary_input (struct MsInput *in, const char *path, char *err,
+                                      size_t errlen);
 
 /* ms-csv-rows.c: libcsv's record callback, also called after
  * ms_csv_take_fields; checks the row and adds it to its cell. */

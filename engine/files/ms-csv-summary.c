@@ -279,18 +279,6 @@ on_record (int term, void *user)
   sr->n_fields = 0;
 }
 
-/* The file whole, or its first SUMMARY_MAX_BYTES (*too_large set). */
-static char *
-read_whole (const char *path, size_t *len, bool *too_large, char *err, size_t errlen)
-{
-  MsInput *in = ms_input_open (path, true, err, errlen);
-  if (!in)
-    return NULL;
-  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, len, too_large, err, errlen);
-  ms_input_close (in);
-  return buf;
-}
-
 /* A line's text, or a part of it, through libcsv and the limits. */
 static void
 feed (SummaryReader *sr, struct csv_parser *parser, const char *text, size_t n, char end)
@@ -356,35 +344,13 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
     summary_fail (sr, ms_gettext ("no rows: the file holds its header only"));
 }
 
-/* Only a regular file is looked at: a FIFO or a device could block, and
- * the samples reader refuses those with its own message. */
-bool
-ms_csv_is_summary (const char *path)
-{
-  char head[64] = "", err[64];
-  MsInput *in = ms_input_open (path, true, err, sizeof err);
-  if (!in)
-    return false;
-  ssize_t n = ms_input_read (in, head, sizeof head - 1);
-  ms_input_close (in);
-  head[n > 0 ? n : 0] = '\0';
-  const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  /* A summary's header row starts with the columns before reps; a samples
-   * file's has rep where the summary has status. */
-  char header[sizeof head] = "";
-  size_t len = 0;
-  for (int i = 0; i < MS_SUMMARY_COLUMN_REPS && len < sizeof header; i++)
-    len += (size_t) snprintf (header + len, sizeof header - len, "%s,", COLUMN_AT (i));
-  return strncmp (p, "# memsweep summary file", 23) == 0 ||
-         strncmp (p, header, strlen (header)) == 0;
-}
-
 MsResults *
-ms_csv_read_summary (const char *path, char *err, size_t errlen)
+ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errlen)
 {
   size_t len = 0;
   bool too_large = false;
-  char *buf = read_whole (path, &len, &too_large, err, errlen);
+  /* The file whole, or its first SUMMARY_MAX_BYTES. */
+  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, &len, &too_large, err, errlen);
   if (!buf)
     return NULL;
   SummaryReader *sr;
@@ -410,5 +376,16 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
     ms_results_free (r);
     return NULL;
   }
+  return r;
+}
+
+MsResults *
+ms_csv_read_summary (const char *path, char *err, size_t errlen)
+{
+  MsInput *in = ms_input_open (path, true, err, errlen);
+  if (!in)
+    return NULL;
+  MsResults *r = ms_csv_read_summary_input (in, path, err, errlen);
+  ms_input_close (in);
   return r;
 }

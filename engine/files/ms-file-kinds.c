@@ -145,9 +145,8 @@ kind_of_json (const char *head, size_t len)
   return MS_FILE_KIND_UNKNOWN;
 }
 
-/* The kind a head (a file's first bytes, not NUL-terminated) shows. */
-static MsFileKind
-kind_of_head (const char *head, size_t len)
+MsFileKind
+ms_file_kind_of_head (const char *head, size_t len)
 {
   const char *p = head, *end = head + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
@@ -190,7 +189,7 @@ kind_at (const char *path, bool as_input)
    * the bytes that could be read before the cut. */
   MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE
                     : memchr (head, '\0', len)   ? MS_FILE_KIND_UNKNOWN
-                                                 : kind_of_head (head, len);
+                                                 : ms_file_kind_of_head (head, len);
   free (head);
   return kind;
 }

@@ -63,6 +63,10 @@ const MsFileKindInfo *ms_file_kind_info (MsFileKind kind);
  * UNREADABLE when it cannot be opened. */
 MsFileKind ms_file_kind (const char *path);
 
+/* The kind a file's first len bytes show (not NUL-terminated), as
+ * ms_file_kind tells it: for a reader that has the file open already. */
+MsFileKind ms_file_kind_of_head (const char *head, size_t len);
+
 /* "a peer matrix", "not a memsweep file", "unreadable". */
 const char *ms_file_kind_describe (MsFileKind kind);
 

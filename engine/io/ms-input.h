@@ -81,6 +81,8 @@ void ms_input_close (MsInput *in);
  * fgets or getc; NULL with "path: why". fclose closes the input. */
 #include <stdio.h>
 FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen);
+/* An input already open as a stdio stream (closed with it, or on failure). */
+FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
 
 /* Called once, with a translated sentence, when standard input starts to
  * be held in TMPDIR. NULL: nothing said. */
