@@ -74,6 +74,11 @@ const char *ms_file_kind_describe (MsFileKind kind);
  * as one of the command's inputs. */
 MsFileKind ms_file_kind_of_file (const char *path);
 
+/* A JSON document of kind's first members, "schema" and "schema_version",
+ * from the table: what every writer of a JSON kind writes first. */
+typedef struct json_object MsJson;
+void ms_file_kind_stamp (MsJson *doc, MsFileKind kind);
+
 /* Whether the file at path holds measurements of any kind (a run, a peer
  * matrix, a profile...): what no other output may replace. */
 bool ms_file_kind_holds_measurements (const char *path);
