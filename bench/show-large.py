@@ -13,7 +13,7 @@ every copy, then the end-to-end rows, then the cell's steady-state copy rows
 once (the writer's order). Then, R times each (default 3), alternating:
 
 - `MEMSWEEP show FILE` (whole process, its output kept aside), and with
-  --before, another build's in the same rounds;
+  --before, another build's in the same rounds (on FILE.gz too);
 - polars: scan_csv (lazy), the end-to-end rows' median time per mode and
   size, collected;
 - DuckDB: the same query on read_csv;
@@ -43,6 +43,8 @@ import tempfile
 import threading
 import time
 
+# The builds of memsweep timed, whose outputs are compared.
+MEMSWEEPS = ("memsweep", "before", "memsweep-gz", "before-gz")
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = os.path.join(HERE, "..", "data", "reference", "h100-default-samples.csv.gz")
 # The reader takes up to 10^6 repetitions per cell.
@@ -225,7 +227,7 @@ def main():
     if a.before:
         tools.insert(tools.index("memsweep") + 1 if "memsweep" in tools else 0, "before")
     if a.gzip:
-        tools += [t + "-gz" for t in tools if t != "before"]
+        tools += [t + "-gz" for t in tools]
     folder = a.dir or tempfile.mkdtemp(prefix="show-large-")
     path = os.path.join(folder, f"large-{a.rows}-samples.csv")
     if not os.path.exists(path):
@@ -247,6 +249,7 @@ def main():
         "duckdb-gz": ([sys.executable, "-c", DUCKDB, gz], True),
         "memsweep": ([a.memsweep, "show", path], False),
         "before": ([a.before or "", "show", path], False),
+        "before-gz": ([a.before or "", "show", gz], False),
         "polars": ([sys.executable, "-c", POLARS, path], True),
         "duckdb": ([sys.executable, "-c", DUCKDB, path], True),
     }
@@ -254,7 +257,7 @@ def main():
     answers, outputs = {}, {}
     for name in tools:
         argv, _ = commands[name]
-        if name in ("memsweep", "before", "memsweep-gz"):
+        if name in MEMSWEEPS:
             text = run_child(commands[name][0], False)[2]
             json_text = run_child(commands[name][0][:2] + ["--format", "json", argv[2]],
                                   False)[2]
@@ -286,7 +289,7 @@ def main():
     if TMPDIR:
         for name in tools:
             argv = commands[name][0]
-            if argv[-1] in TMP_PEAK and name in ("memsweep", "before", "memsweep-gz"):
+            if argv[-1] in TMP_PEAK and name in MEMSWEEPS:
                 print(f"# {name}: at most {TMP_PEAK[argv[-1]]} bytes in TMPDIR ({TMPDIR})")
     agree = True
     base = answers[tools[0]]
@@ -301,6 +304,11 @@ def main():
         same = outputs["before"] == outputs["memsweep"]
         agree = agree and same
         print(f"# show's table and JSON byte for byte as before: {'yes' if same else 'no'}")
+    if "before-gz" in outputs and "memsweep-gz" in outputs:
+        same = outputs["before-gz"] == outputs["memsweep-gz"]
+        agree = agree and same
+        print(f"# show's table and JSON of the gzipped file byte for byte as before: "
+              f"{'yes' if same else 'no'}")
     if "memsweep-gz" in outputs and "memsweep" in outputs:
         same = outputs["memsweep-gz"][1] == outputs["memsweep"][1]
         print(f"# show's JSON on the gzipped file byte for byte as on the plain one: "

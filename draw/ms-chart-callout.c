@@ -13,13 +13,6 @@ ms_chart_data_add_callout (MsChartData *d, double x, double y, const char *label
   g_array_append_val (d->callouts, c);
 }
 
-void
-ms_chart_data_add_remark (MsChartData *d, double x, double y, const char *label)
-{
-  MsChartCallout c = { x, y, g_strdup (label), TRUE };
-  g_array_append_val (d->callouts, c);
-}
-
 /* Whether segments a-b and c-d cross. */
 static gboolean
 segments_cross (const double a[2], const double b[2], const double c[2], const double d[2])

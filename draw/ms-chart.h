@@ -162,8 +162,6 @@ void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char
 /* Rings the point (x, y) with label beside it: the figure a takeaway
  * quotes, for the eye to find. */
 void ms_chart_data_add_callout (MsChartData *data, double x, double y, const char *label);
-/* A label on a point, placed as a callout's, without the ring. */
-void ms_chart_data_add_remark (MsChartData *data, double x, double y, const char *label);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsChartData, ms_chart_data_free)
 
 void ms_chart_layout_init (MsChartLayout *layout);

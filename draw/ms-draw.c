@@ -699,16 +699,6 @@ ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r)
   polygon_path (cr, pts, marker_corners (shape, x, y, r, pts));
 }
 
-void
-ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled)
-{
-  ms_marker_path (cr, shape, x, y, r);
-  if (filled)
-    cairo_fill (cr);
-  else
-    cairo_stroke (cr);
-}
-
 static void
 markers_path (cairo_t *cr, guint shape, const double *xy, guint n, double r)
 {

@@ -144,7 +144,6 @@ void ms_draw_set_size_recorder (MsTextSizeRecorder recorder, gpointer user_data)
 /* Markers (shapes in ms-palette.h). The path alone lets many markers go
  * out in one fill. */
 void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
-void ms_draw_marker (cairo_t *cr, guint shape, double x, double y, double r, gboolean filled);
 /* n markers of one shape and fill, centred at xy (x, y pairs), radius r,
  * outlines line_width wide, in the current source: one path per step, not
  * one per marker. What the fill leaves open is painted in face first (the

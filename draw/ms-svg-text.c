@@ -32,12 +32,6 @@ ms_svg_text_free (MsSvgText *t)
   g_free (t);
 }
 
-guint
-ms_svg_text_count (const MsSvgText *t)
-{
-  return t->count;
-}
-
 char *
 ms_svg_text_escape (const char *text)
 {

@@ -15,7 +15,6 @@ MsSvgText *ms_svg_text_new (void);
 void ms_svg_text_free (MsSvgText *t);
 /* From now on the drawing helpers' text on cr is recorded, not drawn. */
 void ms_svg_text_attach (MsSvgText *t, cairo_t *cr);
-guint ms_svg_text_count (const MsSvgText *t);
 /* Inserts the recorded elements before the closing </svg> of a finished
  * SVG document; FALSE when it has none. */
 gboolean ms_svg_text_insert (const MsSvgText *t, GByteArray *svg);

@@ -109,14 +109,31 @@ last_line (char *text)
   return g_strdup (nl ? nl + 1 : text);
 }
 
+/* The end of the command's log (its last words are there), through the
+ * engine's one reader; NULL when it cannot be read. */
+#define LOG_TAIL (64 * 1024)
+static char *
+log_tail (const char *log)
+{
+  char err[512];
+  MsInput *in = ms_input_open (log, false, err, sizeof err);
+  if (!in)
+    return NULL;
+  uint64_t size = ms_input_size (in);
+  char *text = g_malloc (LOG_TAIL + 1);
+  ssize_t n = ms_input_pread (in, text, LOG_TAIL, size > LOG_TAIL ? size - LOG_TAIL : 0);
+  ms_input_close (in);
+  text[n > 0 ? n : 0] = '\0';
+  return text;
+}
+
 /* Why the command did not give both sides: its last words, or how it
  * ended. */
 static char *
 failure (const MsChildEnd *end, const char *log)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = log_tail (log);
   char how[256];
-  g_file_get_contents (log, &text, NULL, NULL);
   g_autofree char *why = last_line (text);
   if (*why)
     return g_steal_pointer (&why);

@@ -8,6 +8,7 @@
 #include "ms-props.h"
 
 #include <glib/gi18n.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,71 +176,43 @@ parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file, gof
                     : g_strdup (_("damaged: the header does not end"));
 }
 
-/* Whether the file's last byte ends a line: a file cut short does not. */
-static gboolean
-ends_with_newline (GFileInputStream *in, goffset size, GCancellable *cancellable)
-{
-  char last = 0;
-  return size > 0 &&
-         g_seekable_seek (G_SEEKABLE (in), size - 1, G_SEEK_SET, cancellable, NULL) &&
-         g_input_stream_read (G_INPUT_STREAM (in), &last, 1, cancellable, NULL) == 1 &&
-         last == '\n';
-}
-
-/* Whether the stream starts with gzip's magic bytes; it is left at its
- * start. Shipped and kept runs may be gzipped under any name, so the
- * content decides, as the engine's reader does. */
-static gboolean
-starts_gzipped (GFileInputStream *in, GCancellable *cancellable)
-{
-  guchar magic[2] = { 0 };
-  gssize n = g_input_stream_read (G_INPUT_STREAM (in), magic, 2, cancellable, NULL);
-  g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, NULL);
-  return n == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-}
-
-/* A gzip file's plain size, from its trailer (ISIZE: the size modulo
- * 2^32, exact for any result file under 4 GiB): the sidecar describes the
- * plain content's size and hash, as the engine's reader checks it. */
-static goffset
-plain_size (GFileInputStream *in, goffset size, GCancellable *cancellable)
-{
-  guchar tail[4] = { 0 };
-  gboolean ok = size >= 18 &&
-                g_seekable_seek (G_SEEKABLE (in), size - 4, G_SEEK_SET, cancellable, NULL) &&
-                g_input_stream_read (G_INPUT_STREAM (in), tail, 4, cancellable, NULL) == 4;
-  g_seekable_seek (G_SEEKABLE (in), 0, G_SEEK_SET, cancellable, NULL);
-  return ok ? (goffset) tail[0] | (goffset) tail[1] << 8 | (goffset) tail[2] << 16 |
-                (goffset) tail[3] << 24
-            : size;
-}
-
+/* The head of the file, through the engine's one reader (plain or
+ * gzipped, as every reader takes it): its metadata lines, and whether it
+ * ends where a file cut short would not. */
 static char *
-read_samples_header (MsRunsEntry *self, goffset size, GCancellable *cancellable)
+read_samples_header (MsRunsEntry *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GFileInputStream) in = g_file_read (self->file, cancellable, &error);
+  char err[1024];
+  /* The runs folder is local: a file without a path is none of its. */
+  const char *path = g_file_peek_path (self->file);
+  if (!path)
+    return g_strdup (_("not a regular file"));
+  MsInput *in = ms_input_open (path, false, err, sizeof err);
   if (!in)
-    return g_strdup_printf (_("cannot be read: %s"), error->message);
-  gboolean gzipped = starts_gzipped (in, cancellable);
-  if (gzipped)
-    size = plain_size (in, size, cancellable);
-  g_autoptr (GInputStream) text_in = G_INPUT_STREAM (g_object_ref (in));
-  if (gzipped) {
-    g_autoptr (GZlibDecompressor) inflate =
-      g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-    g_clear_object (&text_in);
-    text_in = g_converter_input_stream_new (G_INPUT_STREAM (in), G_CONVERTER (inflate));
-  }
+    return g_strdup_printf (_("cannot be read: %s"), err);
+  /* The plain size: a gzip file's recorded one, as the sidecar describes
+   * the plain content. */
+  goffset size = (goffset) ms_input_size (in);
+  gboolean gzipped = ms_input_is_stream (in);
   g_autofree char *text = g_malloc (HEADER_MAX + 1);
   gsize got = 0;
-  if (!g_input_stream_read_all (text_in, text, HEADER_MAX, &got, cancellable, &error))
-    return g_strdup_printf (_("cannot be read: %s"), error->message);
+  ssize_t n = 1;
+  while (got < HEADER_MAX && (n = ms_input_read (in, text + got, HEADER_MAX - got)) > 0)
+    got += (gsize) n;
+  char last = 0;
   /* Compressed, the whole text was read when less than asked came back;
    * its end is checked by the reader that inflates it all. */
+  gboolean cut = !gzipped && size > 0 &&
+                 (ms_input_pread (in, &last, 1, (uint64_t) size - 1) != 1 || last != '\n');
+  if (n < 0) {
+    char *reason = g_strdup_printf (_("cannot be read: %s"), ms_input_error (in));
+    ms_input_close (in);
+    return reason;
+  }
+  ms_input_close (in);
   gboolean whole = gzipped ? got < HEADER_MAX : (goffset) got >= size;
   char *reason = parse_header (self, text, got, whole, size);
-  if (!reason && !gzipped && !ends_with_newline (in, size, cancellable))
+  if (!reason && cut)
     reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
   return reason;
 }
@@ -329,7 +302,7 @@ ms_runs_entry_read (GFile *file, GCancellable *cancellable)
   }
   goffset size = g_file_info_get_size (info);
   self->size = (guint64) size;
-  self->reason = read_samples_header (self, size, cancellable);
+  self->reason = read_samples_header (self);
   if (!self->reason)
     self->size += summary_size (self, cancellable);
   if (!self->kind)

@@ -534,18 +534,12 @@ json_pooled (const MsPooledVerdict *v)
   return o;
 }
 
-/* Any change of the document's fields is a new version, with a schema of
- * its own in data/schema/ (5: decided_after_s and the method turns; 4 is
- * memsweep-compare-v4.json, 3 memsweep-compare-v3.json). */
-#define COMPARE_SCHEMA_VERSION 5
-
 /* The document (docs/json.md's memsweep-compare), as a json-c tree. */
 static void
 print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
 {
   MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", "memsweep-compare");
-  ms_json_set_int (doc, "schema_version", COMPARE_SCHEMA_VERSION);
+  ms_file_kind_stamp (doc, MS_FILE_KIND_COMPARE_JSON);
   ms_json_set_string (doc, "a", a->label);
   ms_json_set_string (doc, "b", b->label);
   ms_json_set_number (doc, "threshold", cmp->threshold);

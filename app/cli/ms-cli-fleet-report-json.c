@@ -11,9 +11,6 @@
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-json.h"
 
-#define FLEET_SCHEMA "memsweep-fleet-report"
-#define FLEET_SCHEMA_VERSION 2
-
 static MsJson *
 link_json (int gen, int width)
 {
@@ -152,8 +149,7 @@ bool
 ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
 {
   MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", FLEET_SCHEMA);
-  ms_json_set_int (doc, "schema_version", FLEET_SCHEMA_VERSION);
+  ms_file_kind_stamp (doc, MS_FILE_KIND_FLEET_JSON);
   ms_json_set_number (doc, "threshold_pct", r->threshold * 100);
   ms_json_set_int (doc, "n_nodes", (long long) r->n_nodes);
   ms_json_set_int (doc, "n_outliers", r->n_outliers);

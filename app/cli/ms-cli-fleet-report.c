@@ -380,7 +380,9 @@ ms_cli_fleet_report (int argc, char **argv)
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0)
     openmetrics = "/dev/stdout";
   char err[512];
-  MsFleetReport *r = ms_fleet_report_dir (dir, threshold / 100, err, sizeof err);
+  /* Percent as given; the verdicts take the fraction its one owner makes. */
+  MsFleetReport *r = ms_fleet_report_dir (dir, ms_compare_threshold_fraction (threshold), err,
+                                          sizeof err);
   if (!r) {
     fprintf (stderr, "memsweep fleet-report: %s\n", err);
     return 2;

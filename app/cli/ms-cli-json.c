@@ -266,8 +266,7 @@ bool
 ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
 {
   MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", "memsweep-results");
-  ms_json_set_int (doc, "schema_version", MS_JSON_SCHEMA_VERSION);
+  ms_file_kind_stamp (doc, MS_FILE_KIND_RESULTS_JSON);
   ms_json_set_string (doc, "memsweep_version", r->version[0] ? r->version : MS_VERSION);
   ms_json_set_string (doc, "date", r->date);
   ms_json_set_string (doc, "label", r->label);

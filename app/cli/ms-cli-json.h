@@ -13,8 +13,6 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 
-#define MS_JSON_SCHEMA_VERSION 1
-
 /* Writes the document to f; false when a write failed. */
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */

@@ -298,6 +298,7 @@ ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol)
     return false;
   ms_csv_take_fields (rd, field, (size_t) n);
   ms_csv_on_record ('\n', rd);
+  rd->bounds = (MsCsvBounds) { 0 };
   return true;
 }
 
@@ -305,10 +306,14 @@ bool
 ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len)
 {
   if (csv_parse (parser, text, len, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
-                 ms_csv_on_record, rd) == len)
-    return true;
-  ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
-  return false;
+                 ms_csv_on_record, rd) != len) {
+    ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
+    return false;
+  }
+  char why[160];
+  if (!ms_csv_bound (&rd->bounds, parser, text, len, text[len - 1] == rd->eol, why, sizeof why))
+    ms_csv_fail (rd, rd->line, "%s", why);
+  return !rd->failed;
 }
 
 /* The stream read's state while blocks are read: where the file is read
@@ -379,7 +384,7 @@ fill_block (MsReader *rd, MsBlockReader *in, MsBlock *b)
     if (last_eol || in->nul < in->offset)
       break;
     /* No row memsweep writes is that long: memory stays bounded. */
-    if (b->len > MS_CSV_MAX_LINE_BYTES) {
+    if (b->len > MS_CSV_MAX_ROW_BYTES) {
       in->error = E2BIG;
       return false;
     }
@@ -559,7 +564,7 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
       if (in.error == ENOMEM)
         ms_csv_fail (rd, rd->line, "out of memory");
       else if (in.error == E2BIG)
-        ms_csv_fail (rd, rd->line, MS_CSV_LONG_LINE, MS_CSV_MAX_LINE_BYTES >> 10);
+        ms_csv_fail (rd, rd->line, MS_CSV_LONG_ROW, MS_CSV_MAX_ROW_BYTES >> 10);
       else if (in.error)
         ms_csv_fail (rd, rd->line, "read error: %s",
                      ms_input_why (input)[0] ? ms_input_why (input) : strerror (in.error));

@@ -3,6 +3,7 @@
  * callbacks, which parse each field as it arrives (no copy, no allocation)
  * into the record's slot for its column. */
 #define _GNU_SOURCE
+#include <csv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,12 +266,17 @@ apply_field (MsField *f, const MsParsedField *pf, const char *block)
     keep_text (f, block + pf->text_at, pf->len);
 }
 
-/* The index of the record's next field; false past MS_CSV_MAX_COLUMNS. */
+/* The index of the record's next field, of len bytes; false past
+ * MS_CSV_MAX_COLUMNS or past the field limit (said). */
 static inline bool
-next_field (MsReader *rd, size_t *i)
+next_field (MsReader *rd, size_t len, size_t *i)
 {
   if (rd->n_fields == 0)
     rd->record_line = rd->line;
+  if (len > MS_CSV_MAX_FIELD_BYTES) {
+    ms_csv_fail (rd, rd->line, MS_CSV_LONG_FIELD, MS_CSV_MAX_FIELD_BYTES >> 10);
+    return false;
+  }
   *i = rd->n_fields++;
   if (*i < MS_CSV_MAX_COLUMNS)
     return true;
@@ -284,7 +290,7 @@ ms_csv_on_header_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
   size_t i;
-  if (next_field (rd, &i))
+  if (next_field (rd, len, &i))
     header_column (rd, data, len, i);
 }
 
@@ -308,7 +314,7 @@ ms_csv_on_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
   size_t i;
-  if (next_field (rd, &i))
+  if (next_field (rd, len, &i))
     take_field (rd, i, data, len);
 }
 
@@ -383,6 +389,9 @@ int
 ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *field, int n,
                            const char *stop, bool *stopped)
 {
+  /* No field split here is longer than the limit: libcsv refuses it. */
+  if (eol - p > (ptrdiff_t) MS_CSV_MAX_FIELD_BYTES)
+    return -1;
   for (;;) {
     if (p == stop) {
       *stopped = true;
@@ -416,7 +425,7 @@ ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *field, i
 int
 ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *field)
 {
-  if (line == eol || (uint64_t) (eol - line) > UINT32_MAX)
+  if (line == eol)
     return -1; /* libcsv skips empty lines */
   return ms_csv_split_plain_fields (line, eol, field, 0, NULL, NULL);
 }
@@ -443,6 +452,43 @@ ms_csv_line_end (const char *buf, size_t len)
 {
   const char *cr = memchr (buf, '\r', len), *lf = memchr (buf, '\n', len);
   return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
+}
+
+/* libcsv skips a line of these between rows: it holds no data. */
+static bool
+blank (const char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+      return false;
+  return true;
+}
+
+bool
+ms_csv_bound (MsCsvBounds *b, const struct csv_parser *parser, const char *text, size_t len,
+              bool ends_line, char *why, size_t whylen)
+{
+  b->row_bytes += len;
+  b->line_data = b->line_data || !blank (text, len);
+  /* A field libcsv is still gathering; one it handed over was checked by
+   * its callback. */
+  if (parser->entry_pos > MS_CSV_MAX_FIELD_BYTES)
+    snprintf (why, whylen, ms_gettext (MS_CSV_LONG_FIELD), MS_CSV_MAX_FIELD_BYTES >> 10);
+  else if (b->row_bytes > MS_CSV_MAX_ROW_BYTES)
+    snprintf (why, whylen, ms_gettext (MS_CSV_LONG_ROW), MS_CSV_MAX_ROW_BYTES >> 10);
+  else if (ends_line && (b->empty_lines = b->line_data ? 0 : b->empty_lines + 1) >
+                          MS_CSV_MAX_EMPTY_LINES)
+    snprintf (why, whylen, ms_gettext (MS_CSV_EMPTY_LINES), MS_CSV_MAX_EMPTY_LINES);
+  else {
+    /* libcsv's state 0: between rows. A line inside a quoted field is
+     * the row's, data or not. */
+    if (ends_line && parser->pstate == 0)
+      b->row_bytes = 0;
+    if (ends_line)
+      b->line_data = parser->pstate != 0;
+    return true;
+  }
+  return false;
 }
 
 MsResults *

@@ -29,5 +29,3 @@ MsResults *ms_csv_read_figures (const char *path, char *err, size_t errlen);
 /* A summary file (ms-csv-summary.c): cells with statistics only, and
  * from_summary set. ms_csv_read_samples hands a summary file to it. */
 MsResults *ms_csv_read_summary (const char *path, char *err, size_t errlen);
-
-bool ms_csv_is_summary (const char *path);

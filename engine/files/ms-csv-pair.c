@@ -7,7 +7,9 @@
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-input.h"
+#include "ms-read-file.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +61,13 @@ value_in_lines (const char *lines, const char *key, char *value, size_t len)
 }
 
 /* A file without metadata lines: the value from its sidecar, when the
- * sidecar describes it. */
+ * sidecar describes it (plain: the file's plain size, as the reader gives
+ * it, a gzip file's recorded one). */
 static bool
-sidecar_value (const char *path, bool bom, const char *key, char *value, size_t len)
+sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
+               size_t len)
 {
   char why[1024];
-  /* The plain size, as the reader gives it (a gzip file's recorded one). */
-  MsInput *in = ms_input_open (path, true, why, sizeof why);
-  if (!in)
-    return false;
-  uint64_t plain = ms_input_size (in);
-  ms_input_close (in);
   /* A byte order mark an editor added is no change to the data. */
   long long size = (long long) plain - (bom ? 3 : 0);
   char *lines = ms_meta_sidecar_lines (path, size, why, sizeof why);
@@ -78,16 +76,44 @@ sidecar_value (const char *path, bool bom, const char *key, char *value, size_t 
   return found;
 }
 
+/* What ms_csv_meta_value needs of a file's head: a file whose metadata is
+ * in its sidecar is not opened again. */
+typedef struct {
+  bool bom, inline_lines;
+  uint64_t plain_size;
+} Head;
+
+void
+ms_csv_head_seen (const char *path, const char *head, size_t len, uint64_t plain_size)
+{
+  struct stat st;
+  free (ms_file_recall (path, MS_FILE_KNOWN_HEAD, &st));
+  bool bom = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0;
+  if (len > (bom ? 3u : 0u))
+    ms_file_remember (path, MS_FILE_KNOWN_HEAD, &st,
+                      &(Head) { bom, head[bom ? 3 : 0] == '#', plain_size }, sizeof (Head));
+}
+
 bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
   char line[512], why[64];
   size_t key_len = strlen (key);
   bool found = false;
+  struct stat st;
+  Head *seen = ms_file_recall (path, MS_FILE_KNOWN_HEAD, &st);
+  if (seen && !seen->inline_lines)
+    found = sidecar_value (path, seen->plain_size, seen->bom, key, value, len);
+  bool known = seen && !seen->inline_lines;
+  free (seen);
+  if (known)
+    return found;
   /* Only a regular file, as the samples reader opens, and a compressed
    * one as its plain content: a FIFO or a device standing where a summary
    * would be must not block or never end. */
-  FILE *f = ms_input_fopen (path, true, why, sizeof why);
+  MsInput *in = ms_input_open (path, true, why, sizeof why);
+  uint64_t plain = in ? ms_input_size (in) : 0;
+  FILE *f = in ? ms_input_stdio (in, why, sizeof why) : NULL;
   if (!f)
     return false;
   /* A byte order mark before the first line, as the reader allows. */
@@ -96,7 +122,9 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
     rewind (f);
   int c = getc (f);
   if (c != '#' && c != EOF) {
-    found = sidecar_value (path, bom, key, value, len);
+    char first[4] = { '\xEF', '\xBB', '\xBF', (char) c };
+    ms_csv_head_seen (path, bom ? first : first + 3, bom ? 4 : 1, plain);
+    found = sidecar_value (path, plain, bom, key, value, len);
     fclose (f);
     return found;
   }

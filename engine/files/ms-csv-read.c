@@ -19,8 +19,10 @@
 
 #include "memsweep.h"
 #include "ms-csv-io.h"
+#include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-file-kinds.h"
 #include "ms-input.h"
 #include "ms-results.h"
 
@@ -105,12 +107,6 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
       return pos;
     const char *eol = memchr (buf + pos, rd->eol, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
-    /* libcsv would hold a line without end whole: no row is that long. */
-    rd->line_bytes = eol ? 0 : rd->line_bytes + n;
-    if (rd->line_bytes > MS_CSV_MAX_LINE_BYTES) {
-      ms_csv_fail (rd, rd->line, MS_CSV_LONG_LINE, MS_CSV_MAX_LINE_BYTES >> 10);
-      return len;
-    }
     if (!(plain && eol && rd->have_header && parser->pstate == 0 &&
           ms_csv_take_plain_row (rd, buf + pos, eol)) &&
         !ms_csv_feed_libcsv (rd, parser, buf + pos, n))
@@ -190,21 +186,15 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
   free (buf);
 }
 
-/* figures: ms_csv_read_figures's reading; *again set when the file must
- * be read keeping its samples. */
+/* in: the file at path, open; figures: ms_csv_read_figures's reading;
+ * *again set when the file must be read keeping its samples. */
 static MsResults *
-read_samples (const char *path, bool figures, bool *again, char *err, size_t errlen)
+read_samples (MsInput *in, const char *path, bool figures, bool *again, char *err, size_t errlen)
 {
-  MsInput *in = ms_input_open (path, true, err, errlen);
-  if (!in)
-    return NULL;
-
   MsReader *rd;
   MsResults *r = ms_csv_results_for_reading (path, (void **) &rd, sizeof *rd, err, errlen);
-  if (!r) {
-    ms_input_close (in);
+  if (!r)
     return NULL;
-  }
   uint64_t size = ms_input_size (in);
   ms_csv_reader_init (rd, path, size == MS_INPUT_SIZE_UNKNOWN ? 0 : size, err, errlen);
   rd->size_unknown = size == MS_INPUT_SIZE_UNKNOWN;
@@ -231,7 +221,6 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   if (!rd->failed)
     ms_link_pending_attach (&rd->link, r);
   ms_csv_leave_c_locale (old);
-  ms_input_close (in);
 
   bool failed = rd->failed;
   *again = rd->needs_samples;
@@ -244,17 +233,33 @@ read_samples (const char *path, bool figures, bool *again, char *err, size_t err
   return r;
 }
 
-/* A summary, or samples; figures: ms_csv_read_figures's reading. */
+/* Where the table of kinds looks for a summary's title or header row. */
+#define KIND_HEAD_BYTES 4096
+
+/* A summary or samples, as the table of kinds tells them apart, through
+ * one open; figures: ms_csv_read_figures's reading. */
 static MsResults *
 read_either (const char *path, bool figures, char *err, size_t errlen)
 {
+  MsInput *in = ms_input_open (path, true, err, errlen);
+  if (!in)
+    return NULL;
+  char head[KIND_HEAD_BYTES];
+  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
+  if (n > 0 && ms_input_size (in) != MS_INPUT_SIZE_UNKNOWN)
+    ms_csv_head_seen (path, head, (size_t) n, ms_input_size (in));
   bool again = false;
-  if (ms_csv_is_summary (path))
-    return ms_csv_read_summary (path, err, errlen);
-  MsResults *r = read_samples (path, figures, &again, err, errlen);
+  MsResults *r = n > 0 && ms_file_kind_of_head (head, (size_t) n) == MS_FILE_KIND_SUMMARY
+                   ? ms_csv_read_summary_input (in, path, err, errlen)
+                   : read_samples (in, path, figures, &again, err, errlen);
+  ms_input_close (in);
   /* Rows that came back to a finished cell (a file whose rounds visit
    * every cell in turn, or edited by hand): read it again, whole. */
-  return again ? read_samples (path, false, &again, err, errlen) : r;
+  if (!again || !(in = ms_input_open (path, true, err, errlen)))
+    return r;
+  r = read_samples (in, path, false, &again, err, errlen);
+  ms_input_close (in);
+  return r;
 }
 
 MsResults *

@@ -14,7 +14,10 @@
 #include "ms-csv-number.h"
 #include "ms-gpu-state.h"
 #include "ms-health.h"
+#include "ms-i18n.h"
 #include "ms-um-counts.h"
+
+struct MsInput;
 
 #define MS_CSV_MAX_COLUMNS 4096
 #define MS_CSV_MAX_REP 1000000
@@ -23,10 +26,26 @@
 /* Longer fields keep their first bytes and their length: no number or name
  * is that long, and a message is cut to MsCell's buffer anyway. */
 #define MS_CSV_FIELD_MAX 400
-/* No line memsweep writes comes near this (a header of MS_CSV_MAX_COLUMNS
- * names is some 80 KiB): a longer one is refused, not held. */
-#define MS_CSV_MAX_LINE_BYTES (1u << 20)
-#define MS_CSV_LONG_LINE "a line longer than %u KiB: not a row memsweep writes"
+
+/* The limits of every CSV read (docs/csv.md, "Limits"), whatever the
+ * input: what a reader holds or walks through before it refuses. A quoted
+ * field may hold line breaks, so lines alone bound nothing. No file
+ * memsweep writes comes near them: its longest field is a header's name
+ * or a message of a few hundred bytes, its longest row the header (some
+ * 80 KiB with MS_CSV_MAX_COLUMNS names), and it writes no blank line. */
+#define MS_CSV_MAX_FIELD_BYTES (64u << 10)
+#define MS_CSV_MAX_ROW_BYTES (1u << 20)
+#define MS_CSV_MAX_EMPTY_LINES 65536
+#define MS_CSV_LONG_FIELD MS_N_ ("a field longer than %u KiB: not one memsweep writes")
+#define MS_CSV_LONG_ROW MS_N_ ("a line or row longer than %u KiB: not one memsweep writes")
+#define MS_CSV_EMPTY_LINES MS_N_ ("more than %u lines in a row that hold no data")
+
+/* Where a read stands against those limits (ms_csv_bound). */
+typedef struct {
+  uint64_t row_bytes;   /* of the row (or blank line) being read */
+  uint32_t empty_lines; /* lines in a row that held no data, so far */
+  bool line_data;       /* the line being read holds data so far */
+} MsCsvBounds;
 
 enum {
   MS_COL_MODE,
@@ -128,7 +147,7 @@ typedef struct {
   uint64_t file_size;
   bool size_unknown; /* standard input: read as a large file */
   uint64_t bytes_read;
-  uint64_t line_bytes; /* of the line being read, up to MS_CSV_MAX_LINE_BYTES */
+  MsCsvBounds bounds;
 
   /* Streaming. */
   char eol; /* '\n', or '\r' for CR-only files */
@@ -215,6 +234,12 @@ MsResults *ms_csv_results_for_reading (const char *path, void **reader, size_t s
                                        size_t errlen);
 /* The byte that ends lines: CR alone in files from classic Mac OS tools. */
 char ms_csv_line_end (const char *buf, size_t len);
+struct csv_parser;
+/* Text just fed to parser (a line with its end when ends_line, or a part
+ * of one) against the limits: false, with the refusal (translated) in why,
+ * when one is broken. Every CSV read calls it after each csv_parse. */
+bool ms_csv_bound (MsCsvBounds *b, const struct csv_parser *parser, const char *text,
+                   size_t len, bool ends_line, char *why, size_t whylen);
 void ms_csv_fail (MsReader *rd, long line, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
 void ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *err,
@@ -230,8 +255,9 @@ typedef struct {
   size_t len;
 } MsFieldText;
 /* Splits a line in the plain form memsweep writes (fields plain or quoted
- * without a quote inside, ending in LF at eol, shorter than 4 GiB) into at
- * most MS_CSV_PLAIN_FIELDS fields; -1 for any other line, left to libcsv. */
+ * without a quote inside, ending in LF at eol, no longer than
+ * MS_CSV_MAX_FIELD_BYTES) into at most MS_CSV_PLAIN_FIELDS fields; -1 for
+ * any other line, left to libcsv, which refuses a field too long. */
 int ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *fields);
 /* The same from p, a field's start, on, into fields[n] on; stops at eol,
  * or before a field that starts at `stop` (*stopped then set). The fields
@@ -244,7 +270,7 @@ void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
  * ms_csv_take_fields sets in the record's MsField, with the text left in
  * the block it came from. */
 typedef struct {
-  uint32_t len; /* a split line is shorter than 4 GiB */
+  uint32_t len; /* a split line is at most MS_CSV_MAX_FIELD_BYTES */
   bool ok;
   bool keep_text; /* text_at holds where the text is: the field's kind
                    * keeps it, or it did not parse */
@@ -277,13 +303,11 @@ long ms_csv_count_byte (const char *p, size_t len, char c);
  * (ms_csv_split_plain_row) into the same callbacks and taken; false, and
  * nothing taken, for any other row (left to libcsv). */
 bool ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol);
-struct csv_parser;
 /* libcsv takes a line (or a part of one); false after saying why it could
  * not. */
 bool ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len);
 /* The rows from file offset start (a line's start, libcsv between rows,
  * the header read) to the end, parsed on every core. */
-struct MsInput;
 void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, struct MsInput *in,
                          uint64_t start);
 
@@ -318,6 +342,11 @@ bool ms_csv_figures_step (MsReader *rd, MsCellBuilder *b);
 #define MS_CSV_MAX_THREADS 16
 int ms_csv_threads (void);
 void ms_csv_reader_clear (MsReader *rd);
+
+/* ms-csv-summary.c: a summary from the input the samples reader opened
+ * (ms_csv_read_samples hands a summary on by its head). */
+MsResults *ms_csv_read_summary_input (struct MsInput *in, const char *path, char *err,
+                                      size_t errlen);
 
 /* ms-csv-rows.c: libcsv's record callback, also called after
  * ms_csv_take_fields; checks the row and adds it to its cell. */

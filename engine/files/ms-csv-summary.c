@@ -44,6 +44,7 @@ typedef struct {
   char fields[SUMMARY_MAX_FIELDS][SUMMARY_FIELD_MAX + 1];
   int n_fields;
   bool have_header;
+  MsCsvBounds bounds;
 } SummaryReader;
 
 static void
@@ -67,6 +68,10 @@ on_field (void *data, size_t len, void *user)
   SummaryReader *sr = user;
   if (sr->failed)
     return;
+  if (len > MS_CSV_MAX_FIELD_BYTES) {
+    summary_fail (sr, ms_gettext (MS_CSV_LONG_FIELD), MS_CSV_MAX_FIELD_BYTES >> 10);
+    return;
+  }
   if (sr->n_fields >= SUMMARY_MAX_FIELDS) {
     summary_fail (sr, ms_gettext ("more than %d fields"), SUMMARY_MAX_FIELDS);
     return;
@@ -274,25 +279,21 @@ on_record (int term, void *user)
   sr->n_fields = 0;
 }
 
-static char *
-read_whole (const char *path, size_t *len, char *err, size_t errlen)
+/* A line's text, or a part of it, through libcsv and the limits. */
+static void
+feed (SummaryReader *sr, struct csv_parser *parser, const char *text, size_t n, char end)
 {
-  MsInput *in = ms_input_open (path, true, err, errlen);
-  if (!in)
-    return NULL;
-  bool too_large;
-  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, len, &too_large, err, errlen);
-  ms_input_close (in);
-  if (too_large)
-    snprintf (err, errlen, ms_gettext ("%s: not a regular file of at most %u MiB"), path,
-              SUMMARY_MAX_BYTES >> 20);
-  return buf;
+  char why[160];
+  if (csv_parse (parser, text, n, on_field, on_record, sr) != n)
+    summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (parser)));
+  else if (!ms_csv_bound (&sr->bounds, parser, text, n, text[n - 1] == end, why, sizeof why))
+    summary_fail (sr, "%s", why);
 }
 
 /* Metadata lines, then the table through libcsv a line at a time so that
  * errors can name the line. */
 static void
-parse_summary (SummaryReader *sr, char *buf, size_t len)
+parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
 {
   struct csv_parser parser;
   if (csv_init (&parser, 0) != 0) {
@@ -313,9 +314,19 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
       summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
     else if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
-    else if (csv_parse (&parser, buf + pos, n, on_field, on_record, sr) != n)
-      summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (&parser)));
+    else
+      /* In parts, as the samples reader reads: libcsv holds no more of a
+       * field than the limit before it is refused. */
+      for (size_t at = 0; at < n && !sr->failed; at += MS_CSV_MAX_FIELD_BYTES)
+        feed (sr, &parser, buf + pos + at,
+              n - at < MS_CSV_MAX_FIELD_BYTES ? n - at : MS_CSV_MAX_FIELD_BYTES, end);
     pos += n;
+  }
+  /* Said as before the limits of every line: without a line. */
+  if (!sr->failed && too_large) {
+    snprintf (sr->err, sr->errlen, ms_gettext ("%s: not a regular file of at most %u MiB"),
+              sr->path, SUMMARY_MAX_BYTES >> 20);
+    sr->failed = true;
   }
   /* memsweep ends every line it writes: a row that the file's end, not a
    * line end, closes was cut (libcsv's state 0: between rows). */
@@ -333,34 +344,13 @@ parse_summary (SummaryReader *sr, char *buf, size_t len)
     summary_fail (sr, ms_gettext ("no rows: the file holds its header only"));
 }
 
-/* Only a regular file is looked at: a FIFO or a device could block, and
- * the samples reader refuses those with its own message. */
-bool
-ms_csv_is_summary (const char *path)
-{
-  char head[64] = "", err[64];
-  MsInput *in = ms_input_open (path, true, err, sizeof err);
-  if (!in)
-    return false;
-  ssize_t n = ms_input_read (in, head, sizeof head - 1);
-  ms_input_close (in);
-  head[n > 0 ? n : 0] = '\0';
-  const char *p = strncmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-  /* A summary's header row starts with the columns before reps; a samples
-   * file's has rep where the summary has status. */
-  char header[sizeof head] = "";
-  size_t len = 0;
-  for (int i = 0; i < MS_SUMMARY_COLUMN_REPS && len < sizeof header; i++)
-    len += (size_t) snprintf (header + len, sizeof header - len, "%s,", COLUMN_AT (i));
-  return strncmp (p, "# memsweep summary file", 23) == 0 ||
-         strncmp (p, header, strlen (header)) == 0;
-}
-
 MsResults *
-ms_csv_read_summary (const char *path, char *err, size_t errlen)
+ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errlen)
 {
   size_t len = 0;
-  char *buf = read_whole (path, &len, err, errlen);
+  bool too_large = false;
+  /* The file whole, or its first SUMMARY_MAX_BYTES. */
+  char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, &len, &too_large, err, errlen);
   if (!buf)
     return NULL;
   SummaryReader *sr;
@@ -375,7 +365,7 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
   if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, err, errlen))
     sr->failed = true;
   else
-    parse_summary (sr, buf, len);
+    parse_summary (sr, buf, len, too_large);
   ms_csv_leave_c_locale (old);
   bool failed = sr->failed;
   for (int i = 0; i < sr->n_names; i++)
@@ -386,5 +376,16 @@ ms_csv_read_summary (const char *path, char *err, size_t errlen)
     ms_results_free (r);
     return NULL;
   }
+  return r;
+}
+
+MsResults *
+ms_csv_read_summary (const char *path, char *err, size_t errlen)
+{
+  MsInput *in = ms_input_open (path, true, err, errlen);
+  if (!in)
+    return NULL;
+  MsResults *r = ms_csv_read_summary_input (in, path, err, errlen);
+  ms_input_close (in);
   return r;
 }

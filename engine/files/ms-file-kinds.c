@@ -9,6 +9,7 @@
 
 #include "ms-i18n.h"
 #include "ms-input.h"
+#include "ms-json.h"
 #include "ms-meta-sidecar.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
@@ -47,19 +48,23 @@ static const MsFileKindInfo kinds[] = {
     MS_ENVELOPES_HEADER, NULL, NULL, 0, true, true, false,
     MS_N_ ("memsweep show and report (--envelopes FILE)") },
   { MS_FILE_KIND_SIDECAR, "sidecar", MS_N_ ("a sidecar of run metadata"), NULL, NULL,
-    MS_META_SIDECAR_FORMAT, "memsweep-meta.schema.json", 1, false, false, false,
+    MS_META_SIDECAR_FORMAT, "memsweep-meta.schema.json", MS_META_SIDECAR_VERSION, false, false,
+    false,
     MS_N_ ("every reader of the file it describes, beside it") },
   { MS_FILE_KIND_RESULTS_JSON, "results-json", MS_N_ ("a results document (JSON)"), NULL, NULL,
-    "memsweep-results", "memsweep-results.json", 0, false, false, false,
+    "memsweep-results", "memsweep-results.json", 1, false, false, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with show --format json") },
+  /* Any change of the document's fields is a new version, with a schema of
+   * its own in data/schema/ (5: decided_after_s and the method turns; 4 is
+   * memsweep-compare-v4.json, 3 memsweep-compare-v3.json). */
   { MS_FILE_KIND_COMPARE_JSON, "compare-json", MS_N_ ("a comparison document (JSON)"), NULL, NULL,
-    "memsweep-compare", "memsweep-compare.json", 0, false, false, false,
+    "memsweep-compare", "memsweep-compare.json", 5, false, false, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with compare --format json") },
   { MS_FILE_KIND_FLEET_JSON, "fleet-report-json", MS_N_ ("a fleet report (JSON)"), NULL, NULL,
-    "memsweep-fleet-report", "memsweep-fleet-report.json", 0, false, false, false,
+    "memsweep-fleet-report", "memsweep-fleet-report.json", 2, false, false, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with fleet-report --format json") },
   { MS_FILE_KIND_SIBLINGS_JSON, "siblings-json", MS_N_ ("a check of a host's GPUs (JSON)"), NULL,
-    NULL, "memsweep-siblings", "memsweep-siblings.json", 0, false, true, false,
+    NULL, "memsweep-siblings", "memsweep-siblings.json", 2, false, true, false,
     MS_N_ ("JSON tools (jq, pandas); memsweep writes it with siblings --format json") },
   /* Tables for other tools, made from runs: their header rows' starts. */
   { MS_FILE_KIND_RESULTS_TABLE, "results-table", MS_N_ ("a table of a run's figures (CSV)"),
@@ -145,9 +150,8 @@ kind_of_json (const char *head, size_t len)
   return MS_FILE_KIND_UNKNOWN;
 }
 
-/* The kind a head (a file's first bytes, not NUL-terminated) shows. */
-static MsFileKind
-kind_of_head (const char *head, size_t len)
+MsFileKind
+ms_file_kind_of_head (const char *head, size_t len)
 {
   const char *p = head, *end = head + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
@@ -190,7 +194,7 @@ kind_at (const char *path, bool as_input)
    * the bytes that could be read before the cut. */
   MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE
                     : memchr (head, '\0', len)   ? MS_FILE_KIND_UNKNOWN
-                                                 : kind_of_head (head, len);
+                                                 : ms_file_kind_of_head (head, len);
   free (head);
   return kind;
 }
@@ -223,4 +227,12 @@ ms_file_kind_holds_measurements (const char *path)
   /* A look at a file about to be replaced: not one of the inputs. */
   const MsFileKindInfo *info = ms_file_kind_info (kind_at (path, false));
   return info && info->measurements;
+}
+
+void
+ms_file_kind_stamp (MsJson *doc, MsFileKind kind)
+{
+  const MsFileKindInfo *info = ms_file_kind_info (kind);
+  ms_json_set_string (doc, "schema", info->schema);
+  ms_json_set_int (doc, "schema_version", info->schema_version);
 }

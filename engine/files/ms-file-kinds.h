@@ -63,12 +63,21 @@ const MsFileKindInfo *ms_file_kind_info (MsFileKind kind);
  * UNREADABLE when it cannot be opened. */
 MsFileKind ms_file_kind (const char *path);
 
+/* The kind a file's first len bytes show (not NUL-terminated), as
+ * ms_file_kind tells it: for a reader that has the file open already. */
+MsFileKind ms_file_kind_of_head (const char *head, size_t len);
+
 /* "a peer matrix", "not a memsweep file", "unreadable". */
 const char *ms_file_kind_describe (MsFileKind kind);
 
 /* As ms_file_kind, for a look at a file about to be replaced: not noted
  * as one of the command's inputs. */
 MsFileKind ms_file_kind_of_file (const char *path);
+
+/* A JSON document of kind's first members, "schema" and "schema_version",
+ * from the table: what every writer of a JSON kind writes first. */
+typedef struct json_object MsJson;
+void ms_file_kind_stamp (MsJson *doc, MsFileKind kind);
 
 /* Whether the file at path holds measurements of any kind (a run, a peer
  * matrix, a profile...): what no other output may replace. */

@@ -223,6 +223,14 @@ hash_block (Hashing *h, char *buf, size_t n)
 static bool
 hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
 {
+  struct stat st;
+  long long tag = bytes * 2 + want_sha256;
+  Digests *kept = ms_file_recall (path, tag, &st);
+  if (kept) {
+    *out = *kept;
+    free (kept);
+    return true;
+  }
   char buf[1 << 16], err[64];
   /* A compressed file's hash is its plain content's. */
   MsInput *in = ms_input_open (path, false, err, sizeof err);
@@ -251,6 +259,8 @@ hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
   memcpy (out->fnv1a, h.fnv1a, sizeof out->fnv1a);
   ms_sha256_hex (&h.sha256[0], out->sha256[0]);
   ms_sha256_hex (&h.sha256[h.cr_seen], out->sha256[1]);
+  if (ok)
+    ms_file_remember (path, tag, &st, out, sizeof *out);
   return ok;
 }
 
@@ -469,8 +479,13 @@ read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
               MS_META_SIDECAR_MAX_BYTES >> 20);
     return NULL;
   }
-  char *text = as_input ? ms_small_file_read (path, err, errlen)
-                        : read_for_writing (path, err, errlen);
+  /* Read again for writing: it is about to be rewritten. */
+  struct stat id;
+  char *text = as_input ? ms_file_recall (path, MS_FILE_KNOWN_TEXT, &id) : NULL;
+  if (!text && as_input && (text = ms_small_file_read (path, err, errlen)))
+    ms_file_remember (path, MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
+  if (!as_input)
+    text = read_for_writing (path, err, errlen);
   if (!text)
     return NULL;
   MsJson *root = ms_json_parse (text, strlen (text), err, errlen);

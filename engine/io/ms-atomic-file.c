@@ -273,10 +273,30 @@ protect_stat (const struct stat *st, int fd)
   return ok;
 }
 
+int
+ms_atomic_file_kept (const char *path)
+{
+  struct stat st;
+  int fd = -1;
+  if (stat (path, &st) != 0)
+    return -1;
+  pthread_mutex_lock (&protected_lock);
+  for (size_t i = 0; i < n_protected && fd < 0; i++)
+    if (protected_files[i].dev == st.st_dev && protected_files[i].ino == st.st_ino &&
+        protected_files[i].fd >= 0)
+      fd = fcntl (protected_files[i].fd, F_DUPFD_CLOEXEC, 3);
+  pthread_mutex_unlock (&protected_lock);
+  return fd;
+}
+
 bool
 ms_atomic_file_protect (const char *path)
 {
   struct stat st;
+  /* Protected already (compare protects its inputs, then each as it is
+   * named): not opened again. */
+  if (stat (path, &st) == 0 && is_protected (&st))
+    return true;
   /* Not blocking on a FIFO, not taking a terminal. */
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   bool ok = true;

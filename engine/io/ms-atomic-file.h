@@ -87,6 +87,10 @@ void ms_atomic_file_protect_what_is_read (void);
 bool ms_atomic_file_protect_reads (bool on);
 /* Called by the readers with the descriptor they opened. */
 void ms_atomic_file_note_read (int fd);
+/* A new descriptor (close it) of the protected file now at path, whose
+ * descriptor is kept open, or -1: a reader reads what was opened once
+ * (each file a command reads is opened once, however often it is read). */
+int ms_atomic_file_kept (const char *path);
 /* Whether the open file fd is one of the protected inputs (standard output
  * appended to an input, `show F >> F`). */
 bool ms_atomic_file_is_input_fd (int fd);

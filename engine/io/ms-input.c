@@ -283,7 +283,9 @@ raw_read (MsInput *in, unsigned char *buf, size_t n)
     uint64_t left = in->raw_limit - in->raw_read;
     if (left < n)
       n = (size_t) left;
-    while ((got = n ? read (in->fd, buf, n) : 0) < 0 && errno == EINTR)
+    /* At its own offset: a descriptor shared with another reader
+     * (ms_atomic_file_kept) shares the file's offset. */
+    while ((got = n ? pread (in->fd, buf, n, (off_t) in->raw_read) : 0) < 0 && errno == EINTR)
       ;
   }
   if (got < 0)
@@ -579,8 +581,12 @@ stream_pread (MsInput *in, unsigned char *buf, size_t n, uint64_t at)
 static int
 open_file (MsInput *in, bool as_input, struct stat *st)
 {
-  /* O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
-  int fd = open (in->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  /* A file the command opened already (ms_atomic_file_kept) is not
+   * opened again; O_NONBLOCK: opening a FIFO for reading would wait for a
+   * writer. */
+  int fd = ms_atomic_file_kept (in->path);
+  if (fd < 0)
+    fd = open (in->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd < 0 || fstat (fd, st) != 0) {
     snprintf (in->error, sizeof in->error, ms_gettext ("%s: cannot open: %s"), in->path,
               strerror (errno));
@@ -730,12 +736,12 @@ ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *
     n += got > 0 ? (size_t) got : 0;
   }
   *too_large = n > max;
-  if (got < 0 || *too_large) {
-    if (got < 0)
-      snprintf (err, errlen, "%s", in->error);
+  if (got < 0) {
+    snprintf (err, errlen, "%s", in->error);
     free (text);
     return NULL;
   }
+  n = *too_large ? max : n;
   text[n] = '\0';
   *len = n;
   return text;
@@ -805,18 +811,23 @@ cookie_close (void *in)
 }
 
 FILE *
-ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
+ms_input_stdio (MsInput *in, char *err, size_t errlen)
 {
-  MsInput *in = ms_input_open (path, as_input, err, errlen);
-  FILE *f = in ? fopencookie (in, "r", (cookie_io_functions_t){ .read = cookie_read,
-                                                                 .seek = cookie_seek,
-                                                                 .close = cookie_close })
-               : NULL;
-  if (in && !f) {
-    snprintf (err, errlen, "%s: %s", path, strerror (errno));
+  FILE *f = fopencookie (in, "r", (cookie_io_functions_t){ .read = cookie_read,
+                                                             .seek = cookie_seek,
+                                                             .close = cookie_close });
+  if (!f) {
+    snprintf (err, errlen, "%s: %s", in->path, strerror (errno));
     ms_input_close (in);
   }
   return f;
+}
+
+FILE *
+ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
+{
+  MsInput *in = ms_input_open (path, as_input, err, errlen);
+  return in ? ms_input_stdio (in, err, errlen) : NULL;
 }
 
 void

@@ -61,8 +61,9 @@ bool ms_input_is_stream (const MsInput *in);
 bool ms_input_inflates_ahead (const MsInput *in);
 
 /* The whole plain content, NUL-terminated, in a buffer that grows as it
- * is read (free with free ()); NULL with "path: why" in err: on an error,
- * and when the content is larger than max bytes (*too_large set). */
+ * is read (free with free ()); NULL with "path: why" in err on an error.
+ * Content larger than max bytes sets *too_large and gives its first max
+ * bytes, so that a reader can say what is wrong before the size. */
 char *ms_input_read_all (MsInput *in, size_t max, size_t *len, bool *too_large, char *err,
                          size_t errlen);
 
@@ -80,6 +81,8 @@ void ms_input_close (MsInput *in);
  * fgets or getc; NULL with "path: why". fclose closes the input. */
 #include <stdio.h>
 FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen);
+/* An input already open as a stdio stream (closed with it, or on failure). */
+FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
 
 /* Called once, with a translated sentence, when standard input starts to
  * be held in TMPDIR. NULL: nothing said. */

@@ -70,12 +70,5 @@ double ms_caption_time_as_written (double us);
 /* The device's name, or "GPU". */
 const char *ms_caption_device (const MsResults *r);
 
-/* Writes the takeaway of two cells' end-to-end medians into buf:
- * "SUBJECT is 2.1× faster than OTHER at SIZE" where their intervals do not
- * meet, else "This GPU cannot tell: SUBJECT and OTHER differ by less than
- * their spread at SIZE (1.04×)". subject and other are phrases of the
- * sentence ("breadth-first issue", "depth-first"). */
-MsTakeaway ms_takeaway_pair (const MsCell *subject, const MsCell *other, const char *subject_words,
-                             const char *other_words, char *buf, size_t len);
 /* The first sentence of a caption, without its asides in parentheses. */
 void ms_takeaway_from_caption (const char *caption, char *buf, size_t len);

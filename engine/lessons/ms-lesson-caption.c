@@ -217,33 +217,6 @@ ms_caption_run (MsCaptionFunc caption, const char *missing, const MsResults *res
 
 /* ---- takeaways ------------------------------------------------------------ */
 
-MsTakeaway
-ms_takeaway_pair (const MsCell *subject, const MsCell *other, const char *subject_words,
-                  const char *other_words, char *buf, size_t len)
-{
-  char size[32], speed[48];
-  ms_caption_size (subject, size, sizeof size);
-  /* How many times as fast the subject is: the other's time over its own. */
-  double ratio = other->stats.e2e.median / subject->stats.e2e.median;
-  if (!ms_caption_apart (subject, other)) {
-    snprintf (buf, len,
-              ms_gettext ("This GPU cannot tell: %s and %s differ by less than their spread "
-                          "at %s (%.2f×)"),
-              subject_words, other_words, size, ratio);
-    return MS_TAKEAWAY_UNDECIDED;
-  }
-  /* Two digits near 1, so that a decided difference never reads "1.0×". */
-  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-  /* TRANSLATORS: a lesson's takeaway, e.g. "Breadth-first issue is 1.3×
-   * faster than depth-first at 4 MiB". */
-  snprintf (buf, len, ms_gettext ("%s is %s than %s at %s"), subject_words, speed, other_words,
-            size);
-  /* The subject, written to follow "cannot tell:", now leads the line. */
-  if (buf[0] >= 'a' && buf[0] <= 'z')
-    buf[0] = (char)(buf[0] - 'a' + 'A');
-  return MS_TAKEAWAY_DECIDED;
-}
-
 /* Whether the text at p ends a sentence: ". " or "." at its end, or a
  * full stop of Chinese. */
 static size_t

@@ -51,12 +51,6 @@ ms_pin_payoff_kind_mode (MsPinKind kind)
 }
 
 const char *
-ms_pin_payoff_kind_name (MsPinKind kind)
-{
-  return kinds[kind].name;
-}
-
-const char *
 ms_pin_payoff_kind_label (MsPinKind kind)
 {
   return ms_gettext (kinds[kind].label);
@@ -162,12 +156,6 @@ ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost 
     out->once_us += pageable.once_us;
   }
   return true;
-}
-
-double
-ms_pin_payoff_total (const MsPinCost *c, double n)
-{
-  return c->once_us + n * c->copy_us;
 }
 
 int

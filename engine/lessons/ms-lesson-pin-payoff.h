@@ -26,10 +26,8 @@ typedef enum {
   MS_PIN_KIND_COUNT
 } MsPinKind;
 
-/* The kind's mode (pageable, pinned, registered) and its name in the
- * variant ("pageable", "pool-kept"). */
+/* The kind's mode (pageable, pinned, registered). */
 MsMode ms_pin_payoff_kind_mode (MsPinKind kind);
-const char *ms_pin_payoff_kind_name (MsPinKind kind);
 /* What the kind is, for people ("pinned (cudaMallocHost)"), translated. */
 const char *ms_pin_payoff_kind_label (MsPinKind kind);
 
@@ -43,8 +41,6 @@ typedef struct {
 
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
-/* The total time of n uses. */
-double ms_pin_payoff_total (const MsPinCost *c, double n);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
  * base (a pageable kind) at exponent: 1 found, 0 never (its copies are
  * not faster), -1 cells missing. */

@@ -47,18 +47,12 @@ void ms_state_format (const MsCellRound *round, char fields[][MS_STATE_FIELD_LEN
  * value. All empty leaves the states invalid. */
 bool ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
                      MsGpuState *end);
-/* Reading a samples file: the round column of a row (NULL or "": round 0)
- * and, on end-to-end rows, the state columns (NULL entries: absent); a
- * copy row (phase MS_COPY_PHASE_*) with its GPU time and bytes. Both
- * false with why set on a malformed value. */
-bool ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round,
-                         const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen);
-/* The same with the round already parsed (0 to MS_MAX_ROUNDS - 1). */
+/* Reading a samples file: a row's round (0 to MS_MAX_ROUNDS - 1) and, on
+ * end-to-end rows, the state columns (NULL entries: absent); false with
+ * why set on a malformed value. */
 bool ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
                                 const char *const state[MS_N_STATE_COLUMNS], char *why,
                                 size_t whylen);
-bool ms_cell_read_copy (MsCell *cell, const char *phase, const char *round, double gpu_us,
-                        uint64_t bytes, char *why, size_t whylen);
 /* "h2d_copy", "d2h_copy": the samples file's rows for steady copies. */
 #define MS_COPY_PHASE_H2D "h2d_copy"
 #define MS_COPY_PHASE_D2H "d2h_copy"

@@ -376,31 +376,6 @@ parse_stop_reason (const char *s, MsStopReason *out)
   return false;
 }
 
-static bool
-read_round_number (const char *s, int *round, char *why, size_t whylen)
-{
-  long long v = 0;
-  *round = 0;
-  if (!s || !*s)
-    return true;
-  if (!parse_long (s, 10, 0, MS_MAX_ROUNDS - 1, &v)) {
-    snprintf (why, whylen, ms_gettext ("round '%.40s' is not a whole number from 0 to %d"), s,
-              MS_MAX_ROUNDS - 1);
-    return false;
-  }
-  *round = (int) v;
-  return true;
-}
-
-bool
-ms_cell_read_round (MsCell *cell, int rep, bool is_e2e, const char *round_s,
-                    const char *const state[MS_N_STATE_COLUMNS], char *why, size_t whylen)
-{
-  int round;
-  return read_round_number (round_s, &round, why, whylen) &&
-         ms_cell_read_round_number (cell, rep, is_e2e, round, state, why, whylen);
-}
-
 bool
 ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
                            const char *const state[MS_N_STATE_COLUMNS], char *why,
@@ -437,18 +412,3 @@ ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
   return true;
 }
 
-bool
-ms_cell_read_copy (MsCell *cell, const char *phase, const char *round_s, double gpu_us,
-                   uint64_t bytes, char *why, size_t whylen)
-{
-  MsCopySample s = { .to_device = strcmp (phase, MS_COPY_PHASE_H2D) == 0, .gpu_us = gpu_us,
-                     .bytes = bytes };
-  if (!read_round_number (round_s, &s.round, why, whylen))
-    return false;
-  if (!ms_cell_add_copy (cell, &s)) {
-    snprintf (why, whylen, ms_gettext ("more than %d steady-state copy rows for one cell"),
-              MS_MAX_COPY_SAMPLES);
-    return false;
-  }
-  return true;
-}

@@ -61,12 +61,6 @@ _Static_assert (MS_ACCESS_READ == 1 && MS_ACCESS_WRITE == 2 && MS_ACCESS_WRITE_I
                 "lesson settings shared with kernels/ms-k-common.cuh");
 #endif
 
-const char *
-ms_backend_name (const MsBackend *backend)
-{
-  return backend->name;
-}
-
 void
 ms_backend_free (MsBackend *backend)
 {

@@ -15,7 +15,6 @@ MsBackend *ms_backend_new_system (void);
 
 void ms_backend_free (MsBackend *backend);
 
-const char *ms_backend_name (const MsBackend *backend);
 
 /* Fills info for device index; false with info->error set when none. */
 bool ms_backend_query_device (MsBackend *backend, int index, MsDeviceInfo *info);

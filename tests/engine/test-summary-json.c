@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "files/ms-csv-io.h"
+#include "files/ms-file-kinds.h"
 #include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-fit.h"
@@ -44,7 +45,7 @@ test_summary_round_trip (void)
     return;
   const char *path = ms_test_tmp_path ("r-summary.csv");
   g_assert_true (ms_csv_write_summary (samples, path, err, sizeof err));
-  g_assert_true (ms_csv_is_summary (path));
+  g_assert_true (ms_file_kind (path) == MS_FILE_KIND_SUMMARY);
   /* The samples reader hands a summary file on. */
   MsResults *back = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (back);
