@@ -34,8 +34,6 @@
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
-#define SIBLINGS_SCHEMA "memsweep-siblings"
-#define SIBLINGS_SCHEMA_VERSION 2
 #define MAX_WORDS 64
 /* Neither alike nor a card named: more turns would decide (compare's 5). */
 #define EXIT_UNDECIDED 5
@@ -459,8 +457,7 @@ siblings_json (FILE *f, void *user)
 {
   Check *k = user;
   MsJson *doc = ms_json_object_new (), *gpus = ms_json_array_new (), *split = ms_json_array_new ();
-  ms_json_set_string (doc, "schema", SIBLINGS_SCHEMA);
-  ms_json_set_int (doc, "schema_version", SIBLINGS_SCHEMA_VERSION);
+  ms_file_kind_stamp (doc, MS_FILE_KIND_SIBLINGS_JSON);
   ms_json_set_string (doc, "result", ms_siblings_result_key (k->finding.result));
   ms_json_set_string (doc, "run_options", k->o->run ? k->o->run : "");
   ms_json_set_number (doc, "threshold_pct", 100 * k->o->threshold);
