@@ -269,7 +269,9 @@ timeout 10 "$memsweep" show "$tmp/grow.csv" >"$tmp/out" 2>&1
 rc=$?
 touch "$tmp/stop"
 wait $pid
-check "a growing file: show ends (rc $rc)" test $rc = 0
+# The lines it grows by hold no data: read as opened (0), or refused at
+# the limit of lines without data (2, docs/csv.md), never read for ever.
+check "a growing file: show ends (rc $rc)" sh -c "[ $rc = 0 ] || { [ $rc = 2 ] && grep -q 'lines' '$tmp/out'; }"
 rm -f "$tmp/grow.csv" "$tmp/lines"
 
 # A FIFO as a target is written in place, but one that nobody reads is
