@@ -50,9 +50,48 @@ column_finite (const double *v, int np, int n_cells, int c)
   return true;
 }
 
+/* The rows of v (np x n_cells) of the processes that measured the mode at
+ * all, into out: a grade run's later processes measure only the modes
+ * still wide (ms-cli-processes.c), and the others have no value there. */
+static int
+measured_rows (const double *v, int np, int n_cells, double *out)
+{
+  int k = 0;
+  for (int p = 0; p < np; p++) {
+    bool any = false;
+    for (int c = 0; c < n_cells; c++)
+      any = any || isfinite (v[p * n_cells + c]);
+    if (any)
+      memcpy (out + (size_t) k++ * n_cells, v + (size_t) p * n_cells,
+              sizeof (double) * (size_t) n_cells);
+  }
+  return k;
+}
+
+static bool
+pool_rows (const double *a, int pa, const double *b, int pb, int n_cells, MsPoolEstimate *est);
+
 bool
 ms_pool_processes (const double *a, int pa, const double *b, int pb, int n_cells,
                    MsPoolEstimate *est)
+{
+  double *ra = malloc (sizeof (double) * ((size_t) pa * n_cells + 1));
+  double *rb = malloc (sizeof (double) * ((size_t) pb * n_cells + 1));
+  bool ok = false;
+  memset (est, 0, sizeof *est);
+  if (ra && rb) {
+    int ka = measured_rows (a, pa, n_cells, ra), kb = measured_rows (b, pb, n_cells, rb);
+    ok = ka >= 2 && kb >= 2 && pool_rows (ra, ka, rb, kb, n_cells, est);
+    est->pa = ka;
+    est->pb = kb;
+  }
+  free (ra);
+  free (rb);
+  return ok;
+}
+
+static bool
+pool_rows (const double *a, int pa, const double *b, int pb, int n_cells, MsPoolEstimate *est)
 {
   bool *keep = calloc ((size_t) n_cells + 1, sizeof *keep);
   double ma, va, mb, vb;
@@ -151,8 +190,8 @@ pool_by_processes (const MsComparison *cmp, const MsResults *a, const MsResults 
   double q = ms_student_t_975 (est.df);
   v->method = MS_POOL_PROCESSES;
   v->n_cells = est.n_cells;
-  v->processes_a = pa;
-  v->processes_b = pb;
+  v->processes_a = est.pa;
+  v->processes_b = est.pb;
   v->df = est.df;
   v->ratio = exp (est.d);
   v->lo = exp (est.d - q * est.se);

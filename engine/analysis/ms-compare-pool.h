@@ -45,11 +45,13 @@ extern "C" {
  * values are n_proc x n_cells (row by row) of ln figures; a cell with a
  * NAN in any process of either side is left out. d: mean ln(B/A), se its
  * standard error (the two runs' shifts, MS_POOL_RUN_SHIFT, included), df
- * Welch's degrees of freedom. False when fewer than 2 processes a side or
- * no cell remain. */
+ * Welch's degrees of freedom. A process with no value at all (it did not
+ * measure the mode) is left out. False when fewer than 2 processes a side
+ * or no cell remain. */
 typedef struct {
   double d, se;
   int df, n_cells;
+  int pa, pb; /* the processes of each side that measured the mode */
 } MsPoolEstimate;
 
 bool ms_pool_processes (const double *a, int pa, const double *b, int pb, int n_cells,

@@ -313,6 +313,25 @@ test_pooled_interval_covers (void)
   g_rand_free (rng);
 }
 
+/* A grade run's later processes measure only the modes still wide: the
+ * processes without a value of the mode are left out of its pooled
+ * estimate, not every cell. */
+static void
+test_pooled_skips_processes_not_measured (void)
+{
+  enum { CELLS = 3 };
+  double a[6 * CELLS], b[4 * CELLS];
+  for (int i = 0; i < 6 * CELLS; i++)
+    a[i] = i / CELLS < 4 ? 0.01 * (i % 5) : NAN;
+  for (int i = 0; i < 4 * CELLS; i++)
+    b[i] = 0.1 + 0.01 * (i % 3);
+  MsPoolEstimate est;
+  g_assert_true (ms_pool_processes (a, 6, b, 4, CELLS, &est));
+  g_assert_cmpint (est.pa, ==, 4);
+  g_assert_cmpint (est.pb, ==, 4);
+  g_assert_cmpint (est.n_cells, ==, CELLS);
+}
+
 /* A run of pinned and the CPU baseline, the baseline's times scaled by
  * host (the host got faster or slower between two runs), pinned's by gpu. */
 static MsResults *
@@ -402,6 +421,8 @@ test_wide_cells_stop_rule (void)
   g_assert_cmpint (n, >, 0);
   g_assert_cmpfloat (wide[0].half_width, >, 0.04);
   g_assert_cmpint (wide[0].exponent, >=, 14);
+  g_test_add_func ("/grade/pooled/skips-processes-not-measured",
+                   test_pooled_skips_processes_not_measured);
   /* Below 2^14 nothing is asked: the model has no such cells. */
   g_assert_cmpint (ms_grade_wide_cells (r, 0.04, 21, wide, 4), ==, 0);
   ms_results_free (r);
