@@ -389,39 +389,47 @@ record_text (cairo_t *cr, const char *text, double x, double y, double w, double
 static const cairo_user_data_key_t text_only_key;
 static const cairo_user_data_key_t data_only_key;
 
-void
-ms_draw_text_only_begin (cairo_t *cr)
+/* Everything clipped away, the mode marked on cr: a drawing lifts the
+ * clip for what the mode keeps (text, or a chart's data). */
+static void
+keep_only_begin (cairo_t *cr, const cairo_user_data_key_t *key)
 {
   cairo_save (cr);
   cairo_new_path (cr);
   cairo_rectangle (cr, 0, 0, 0, 0);
   cairo_clip (cr);
-  cairo_set_user_data (cr, &text_only_key, GINT_TO_POINTER (1), NULL);
+  cairo_set_user_data (cr, key, GINT_TO_POINTER (1), NULL);
+}
+
+static void
+keep_only_end (cairo_t *cr, const cairo_user_data_key_t *key)
+{
+  cairo_set_user_data (cr, key, NULL, NULL);
+  cairo_restore (cr);
+}
+
+void
+ms_draw_text_only_begin (cairo_t *cr)
+{
+  keep_only_begin (cr, &text_only_key);
 }
 
 void
 ms_draw_text_only_end (cairo_t *cr)
 {
-  cairo_set_user_data (cr, &text_only_key, NULL, NULL);
-  cairo_restore (cr);
+  keep_only_end (cr, &text_only_key);
 }
 
-/* Everything clipped away; a chart lifts the clip for its data alone. */
 void
 ms_draw_data_only_begin (cairo_t *cr)
 {
-  cairo_save (cr);
-  cairo_new_path (cr);
-  cairo_rectangle (cr, 0, 0, 0, 0);
-  cairo_clip (cr);
-  cairo_set_user_data (cr, &data_only_key, GINT_TO_POINTER (1), NULL);
+  keep_only_begin (cr, &data_only_key);
 }
 
 void
 ms_draw_data_only_end (cairo_t *cr)
 {
-  cairo_set_user_data (cr, &data_only_key, NULL, NULL);
-  cairo_restore (cr);
+  keep_only_end (cr, &data_only_key);
 }
 
 gboolean
