@@ -7,7 +7,6 @@
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-input.h"
-#include "ms-read-file.h"
 
 #include <stdint.h>
 #include <stdio.h>
