@@ -19,7 +19,6 @@
 
 #include "memsweep.h"
 #include "ms-csv-io.h"
-#include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-file-kinds.h"
@@ -260,8 +259,6 @@ read_either (const char *path, bool figures, char *err, size_t errlen)
     return NULL;
   char head[KIND_HEAD_BYTES];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  if (n > 0 && ms_input_size (in) != MS_INPUT_SIZE_UNKNOWN)
-    ms_csv_head_seen (path, head, (size_t) n, ms_input_size (in));
   ReadAgain again = READ_ONCE;
   MsResults *r = n > 0 && ms_file_kind_of_head (head, (size_t) n) == MS_FILE_KIND_SUMMARY
                    ? ms_csv_read_summary_input (in, path, err, errlen)

@@ -100,11 +100,10 @@ FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
  * and again (show: the kind, the reader, the pair check and the settings
  * line each look at its head and check the sidecar, which hashes the CSV
  * file whole), and each answer is read once. tag: which answer (the bytes
- * hashed, a head's facts, the text whole, the raw head every MsInput of
- * the file reads from). */
+ * hashed, the text whole, the raw head every MsInput of the file reads
+ * from). */
 #define MS_FILE_KNOWN_TEXT (-1)
-#define MS_FILE_KNOWN_HEAD (-2)
-#define MS_FILE_KNOWN_RAW_HEAD (-3)
+#define MS_FILE_KNOWN_RAW_HEAD (-2)
 /* A copy (free with free ()) of what was kept of the regular file now at
  * path, or NULL; *st: the file's identity, taken here, for
  * ms_file_remember. */
