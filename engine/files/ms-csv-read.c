@@ -194,10 +194,11 @@ typedef enum {
 } ReadAgain;
 
 /* in: the file at path, open; figures: ms_csv_read_figures's reading;
+ * trust: its sidecar's lines may be taken before its bytes are checked;
  * *again: whether and why it must be read again. */
 static MsResults *
-read_samples (MsInput *in, const char *path, bool figures, ReadAgain *again, char *err,
-              size_t errlen)
+read_samples (MsInput *in, const char *path, bool figures, bool trust, ReadAgain *again,
+              char *err, size_t errlen)
 {
   MsReader *rd;
   MsResults *r = ms_csv_results_for_reading (path, (void **) &rd, sizeof *rd, err, errlen);
@@ -215,8 +216,9 @@ read_samples (MsInput *in, const char *path, bool figures, ReadAgain *again, cha
   char head[4];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
   size_t len = n > 0 ? (size_t) n : 0;
-  MsSidecarHash *pending =
-    len && !ms_meta_sidecar_inline (head, len) ? ms_meta_sidecar_hash_begin (in, path) : NULL;
+  MsSidecarHash *pending = trust && len && !ms_meta_sidecar_inline (head, len)
+                             ? ms_meta_sidecar_hash_begin (in, path)
+                             : NULL;
   if (!ms_csv_take_sidecar (rd, r, path, head, len, size, pending, err, errlen))
     rd->failed = true;
   read_stream (rd, r, in);
@@ -262,15 +264,17 @@ read_either (const char *path, bool figures, char *err, size_t errlen)
   ReadAgain again = READ_ONCE;
   MsResults *r = n > 0 && ms_file_kind_of_head (head, (size_t) n) == MS_FILE_KIND_SUMMARY
                    ? ms_csv_read_summary_input (in, path, err, errlen)
-                   : read_samples (in, path, figures, &again, err, errlen);
+                   : read_samples (in, path, figures, true, &again, err, errlen);
   ms_input_close (in);
   /* Rows that came back to a finished cell (a file whose rounds visit
    * every cell in turn, or edited by hand): read it again, whole. Lines
    * its sidecar gave on trust that the bytes did not bear out: again,
-   * the sidecar checked first (the bytes' hash is known now). */
-  for (bool whole = false; again != READ_ONCE && (in = ms_input_open (path, true, err, errlen));) {
+   * the sidecar checked first, never on trust again. */
+  bool whole = false, checked = false;
+  while (again != READ_ONCE && (in = ms_input_open (path, true, err, errlen))) {
     whole = whole || again == READ_AGAIN_WHOLE;
-    r = read_samples (in, path, figures && !whole, &again, err, errlen);
+    checked = checked || again == READ_AGAIN_CHECKED;
+    r = read_samples (in, path, figures && !whole, !checked, &again, err, errlen);
     ms_input_close (in);
   }
   return r;

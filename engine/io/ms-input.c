@@ -154,12 +154,13 @@ hold_head (MsInput *in, const struct stat *st)
     if (got < 0)
       return false;
     if (got == 0)
-      return !(in->has_tail = false); /* cut since it was opened: the reads end there */
+      return true; /* cut since it was opened: the reads end there */
     in->head_len += (size_t) got;
   }
-  in->has_tail = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
-  if (in->has_tail && pread (in->fd, in->tail, sizeof in->tail, st->st_size - 4) != 4)
-    return !(in->has_tail = false);
+  bool gz = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
+  in->has_tail = gz && pread (in->fd, in->tail, sizeof in->tail, st->st_size - 4) == 4;
+  if (gz && !in->has_tail)
+    return true; /* read from the disk as it comes */
   memcpy (in->head + want, in->tail, sizeof in->tail);
   ms_file_remember (in->path, MS_FILE_KNOWN_RAW_HEAD, st, in->head, want + sizeof in->tail);
   return true;
