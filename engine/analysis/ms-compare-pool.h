@@ -23,7 +23,7 @@
  * Plain C, no GLib. */
 #pragma once
 
-#include "ms-compare.h"
+#include "ms-comparison.h"
 
 #ifdef __cplusplus
 extern "C" {

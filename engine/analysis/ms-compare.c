@@ -1,66 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-compare.c: verdicts between two runs, cell by cell, and the rule they
- * follow (the rule and why it is so: ms-compare.h). */
+/* ms-compare.c: verdicts between two runs, cell by cell, by the rule of
+ * ms-verdict-rule.h (which says it and why it is so). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ms-compare.h"
 #include "ms-compare-pool.h"
-#include "ms-csv-field.h"
 #include "ms-i18n.h"
-#include "ms-input.h"
 #include "ms-modes.h"
-#include "ms-multi-file.h"
-#include "ms-peer-file.h"
-#include "ms-portable-file.h"
-#include "ms-read-file.h"
 #include "ms-results.h"
 #include "ms-run-to-run-file.h"
 #include "ms-run-to-run.h"
 #include "ms-stats.h"
-
-const char *
-ms_verdict_why_text (MsVerdictWhy why)
-{
-  static const char *const texts[] = {
-    /* xgettext:no-c-format */
-    MS_N_ ("the ratio's 95% interval lies inside the threshold"),
-    /* xgettext:no-c-format */
-    MS_N_ ("the ratio's 95% interval lies wholly outside the threshold"),
-    /* xgettext:no-c-format */
-    MS_N_ ("the ratio's 95% interval crosses a bound of the threshold"),
-    MS_N_ ("outside the threshold, but the spread between processes on this machine is "
-           "unknown (calibrate, or a profile of this GPU model)"),
-    MS_N_ ("outside the threshold, but a side has fewer than 6 repetitions"),
-    MS_N_ ("outside the threshold, but a side's repetitions fell into two states"),
-    MS_N_ ("a side has no median"),
-  };
-  return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
-}
-
-const char *
-ms_verdict_remedy_text (MsVerdictWhy why)
-{
-  static const char *const texts[] = {
-    "",
-    "",
-    MS_N_ ("measure both runs compare-grade (memsweep run --grade; more --processes or "
-           "--rounds narrow the interval further)"),
-    MS_N_ ("calibrate this machine (memsweep calibrate), or measure both runs compare-grade "
-           "(memsweep run --grade)"),
-    MS_N_ ("at least 6 repetitions a side (--min-reps 6), or a compare-grade run"),
-    MS_N_ ("a compare-grade run (memsweep run --grade), whose rounds meet both states"),
-    MS_N_ ("measure the cell again: it failed or is missing in one run"),
-  };
-  if (why < 0 || why >= MS_WHY_COUNT)
-    return "?";
-  return texts[why][0] ? ms_gettext (texts[why]) : "";
-}
 
 /* The median of one of a cell's figures and its interval; NAN without
  * one (a cell without data, a figure it did not measure). */

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-verdict-rule.c: the verdict rule (ms-compare.h says it and why),
- * once: the ratio's interval from two sides' intervals, and the one ladder
- * from an interval to a verdict that a cell's verdict and the pooled ones
- * (ms-compare-pool.c) both climb. Declared in ms-compare.h; apart from
- * ms-compare.c so that the pooled verdicts, which ms-compare.c calls, use
- * it without calling back into it. */
+/* ms-verdict-rule.c: the verdict rule (ms-verdict-rule.h says it and
+ * why), once: the ratio's interval from two sides' intervals, the one
+ * ladder from an interval to a verdict that a cell's verdict and the
+ * pooled ones (ms-compare-pool.c) both climb, and a verdict and its reason
+ * by name, stable for files and translated for tables. */
 #include <math.h>
 
-#include "ms-compare.h"
+#include "ms-i18n.h"
 #include "ms-stats.h"
+#include "ms-verdict-rule.h"
 
 /* The variance of ln(median) of one side: the larger of the within-run
  * one (from the 95% interval, or min..max read as +-2 sd below 6
@@ -73,3 +73,63 @@ ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bo
   return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
 }
 
+const char *
+ms_verdict_key (MsVerdict verdict)
+{
+  static const char *const keys[] = { "same", "faster", "slower", "ambiguous" };
+  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? keys[verdict] : "?";
+}
+
+const char *
+ms_verdict_label (MsVerdict verdict)
+{
+  static const char *const labels[]
+      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
+  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
+}
+
+const char *
+ms_verdict_why_key (MsVerdictWhy why)
+{
+  static const char *const keys[]
+      = { "inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median" };
+  return why >= 0 && why < MS_WHY_COUNT ? keys[why] : "?";
+}
+
+const char *
+ms_verdict_why_text (MsVerdictWhy why)
+{
+  static const char *const texts[] = {
+    /* xgettext:no-c-format */
+    MS_N_ ("the ratio's 95% interval lies inside the threshold"),
+    /* xgettext:no-c-format */
+    MS_N_ ("the ratio's 95% interval lies wholly outside the threshold"),
+    /* xgettext:no-c-format */
+    MS_N_ ("the ratio's 95% interval crosses a bound of the threshold"),
+    MS_N_ ("outside the threshold, but the spread between processes on this machine is "
+           "unknown (calibrate, or a profile of this GPU model)"),
+    MS_N_ ("outside the threshold, but a side has fewer than 6 repetitions"),
+    MS_N_ ("outside the threshold, but a side's repetitions fell into two states"),
+    MS_N_ ("a side has no median"),
+  };
+  return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
+}
+
+const char *
+ms_verdict_remedy_text (MsVerdictWhy why)
+{
+  static const char *const texts[] = {
+    "",
+    "",
+    MS_N_ ("measure both runs compare-grade (memsweep run --grade; more --processes or "
+           "--rounds narrow the interval further)"),
+    MS_N_ ("calibrate this machine (memsweep calibrate), or measure both runs compare-grade "
+           "(memsweep run --grade)"),
+    MS_N_ ("at least 6 repetitions a side (--min-reps 6), or a compare-grade run"),
+    MS_N_ ("a compare-grade run (memsweep run --grade), whose rounds meet both states"),
+    MS_N_ ("measure the cell again: it failed or is missing in one run"),
+  };
+  if (why < 0 || why >= MS_WHY_COUNT)
+    return "?";
+  return texts[why][0] ? ms_gettext (texts[why]) : "";
+}

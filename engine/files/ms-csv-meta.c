@@ -255,15 +255,17 @@ ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t 
 
 bool
 ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head, size_t len,
-                     uint64_t size, char *err, size_t errlen)
+                     uint64_t size, MsSidecarHash *pending, char *err, size_t errlen)
 {
   if (len == 0 || ms_meta_sidecar_inline (head, len))
     return true;
   /* A byte order mark an editor added is no change to the data. */
   if (len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0)
     size -= 3;
-  char *lines = ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
-                                       sizeof r->metadata_unknown);
+  char *lines = pending ? ms_meta_sidecar_lines_on_trust (pending, r->metadata_unknown,
+                                                          sizeof r->metadata_unknown)
+                        : ms_meta_sidecar_lines (path, (long long) size, r->metadata_unknown,
+                                                 sizeof r->metadata_unknown);
   /* A sidecar there but unread for want of a descriptor or memory: the
    * read fails with that error, not a run whose metadata is unknown. */
   if (!lines && ms_meta_sidecar_unread (path, err, errlen))

@@ -7,7 +7,6 @@
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-input.h"
-#include "ms-read-file.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -76,41 +75,16 @@ sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char
   return found;
 }
 
-/* What ms_csv_meta_value needs of a file's head: a file whose metadata is
- * in its sidecar is not opened again. */
-typedef struct {
-  bool bom, inline_lines;
-  uint64_t plain_size;
-} Head;
-
-void
-ms_csv_head_seen (const char *path, const char *head, size_t len, uint64_t plain_size)
-{
-  struct stat st;
-  free (ms_file_recall (path, MS_FILE_KNOWN_HEAD, &st));
-  bool bom = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0;
-  if (len > (bom ? 3u : 0u))
-    ms_file_remember (path, MS_FILE_KNOWN_HEAD, &st,
-                      &(Head) { bom, head[bom ? 3 : 0] == '#', plain_size }, sizeof (Head));
-}
-
 bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
   char line[512], why[64];
   size_t key_len = strlen (key);
   bool found = false;
-  struct stat st;
-  Head *seen = ms_file_recall (path, MS_FILE_KNOWN_HEAD, &st);
-  if (seen && !seen->inline_lines)
-    found = sidecar_value (path, seen->plain_size, seen->bom, key, value, len);
-  bool known = seen && !seen->inline_lines;
-  free (seen);
-  if (known)
-    return found;
   /* Only a regular file, as the samples reader opens, and a compressed
    * one as its plain content: a FIFO or a device standing where a summary
-   * would be must not block or never end. */
+   * would be must not block or never end. Its head is the input's, kept:
+   * a file whose metadata is in its sidecar is not read here. */
   MsInput *in = ms_input_open (path, true, why, sizeof why);
   uint64_t plain = in ? ms_input_size (in) : 0;
   FILE *f = in ? ms_input_stdio (in, why, sizeof why) : NULL;
@@ -122,11 +96,8 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
     rewind (f);
   int c = getc (f);
   if (c != '#' && c != EOF) {
-    char first[4] = { '\xEF', '\xBB', '\xBF', (char) c };
-    ms_csv_head_seen (path, bom ? first : first + 3, bom ? 4 : 1, plain);
-    found = sidecar_value (path, plain, bom, key, value, len);
     fclose (f);
-    return found;
+    return sidecar_value (path, plain, bom, key, value, len);
   }
   ungetc (c, f);
   size_t budget = MAX_META_BYTES;

@@ -48,7 +48,3 @@ bool ms_csv_pair_check (const char *samples_path, char *err, size_t errlen);
  * when the file has no such line or cannot be read. */
 bool ms_csv_meta_value (const char *path, const char *key, char *value, size_t len);
 
-/* A reader that opened the CSV file at path says what its first len bytes
- * and its plain size are, so that ms_csv_meta_value need not open it
- * again while the file does not change. */
-void ms_csv_head_seen (const char *path, const char *head, size_t len, uint64_t plain_size);

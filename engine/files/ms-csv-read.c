@@ -19,11 +19,11 @@
 
 #include "memsweep.h"
 #include "ms-csv-io.h"
-#include "ms-csv-pair.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-file-kinds.h"
 #include "ms-input.h"
+#include "ms-meta-sidecar.h"
 #include "ms-results.h"
 
 /* UTF-16: a byte order mark, or text whose first characters each have a
@@ -186,10 +186,19 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
   free (buf);
 }
 
+/* Why a samples file is read again (read_either). */
+typedef enum {
+  READ_ONCE,
+  READ_AGAIN_WHOLE,   /* rows came back to a cell whose samples were dropped */
+  READ_AGAIN_CHECKED, /* its sidecar's lines, taken on trust, were another file's */
+} ReadAgain;
+
 /* in: the file at path, open; figures: ms_csv_read_figures's reading;
- * *again set when the file must be read keeping its samples. */
+ * trust: its sidecar's lines may be taken before its bytes are checked;
+ * *again: whether and why it must be read again. */
 static MsResults *
-read_samples (MsInput *in, const char *path, bool figures, bool *again, char *err, size_t errlen)
+read_samples (MsInput *in, const char *path, bool figures, bool trust, ReadAgain *again,
+              char *err, size_t errlen)
 {
   MsReader *rd;
   MsResults *r = ms_csv_results_for_reading (path, (void **) &rd, sizeof *rd, err, errlen);
@@ -202,12 +211,18 @@ read_samples (MsInput *in, const char *path, bool figures, bool *again, char *er
 
   locale_t old = ms_csv_enter_c_locale ();
   /* Standard input has no sidecar beside it: its metadata is unknown
-   * (ms_meta_sidecar_lines says so). */
+   * (ms_meta_sidecar_lines says so). The sidecar's check hashes the bytes
+   * as the rows are read: the file is read once. */
   char head[4];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  if (!ms_csv_take_sidecar (rd, r, path, head, n > 0 ? (size_t) n : 0, size, err, errlen))
+  size_t len = n > 0 ? (size_t) n : 0;
+  MsSidecarHash *pending = trust && len && !ms_meta_sidecar_inline (head, len)
+                             ? ms_meta_sidecar_hash_begin (in, path)
+                             : NULL;
+  if (!ms_csv_take_sidecar (rd, r, path, head, len, size, pending, err, errlen))
     rd->failed = true;
   read_stream (rd, r, in);
+  bool stands = ms_meta_sidecar_hash_end (in, pending);
   if (!rd->failed && !rd->have_header)
     ms_csv_fail (rd, rd->line, "no header row: the file holds no samples");
   /* No writer of memsweep's leaves a header without rows (a run stopped
@@ -222,8 +237,8 @@ read_samples (MsInput *in, const char *path, bool figures, bool *again, char *er
     ms_link_pending_attach (&rd->link, r);
   ms_csv_leave_c_locale (old);
 
-  bool failed = rd->failed;
-  *again = rd->needs_samples;
+  bool failed = rd->failed || !stands;
+  *again = !stands ? READ_AGAIN_CHECKED : rd->needs_samples ? READ_AGAIN_WHOLE : READ_ONCE;
   ms_csv_reader_clear (rd);
   free (rd);
   if (failed) {
@@ -246,19 +261,22 @@ read_either (const char *path, bool figures, char *err, size_t errlen)
     return NULL;
   char head[KIND_HEAD_BYTES];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  if (n > 0 && ms_input_size (in) != MS_INPUT_SIZE_UNKNOWN)
-    ms_csv_head_seen (path, head, (size_t) n, ms_input_size (in));
-  bool again = false;
+  ReadAgain again = READ_ONCE;
   MsResults *r = n > 0 && ms_file_kind_of_head (head, (size_t) n) == MS_FILE_KIND_SUMMARY
                    ? ms_csv_read_summary_input (in, path, err, errlen)
-                   : read_samples (in, path, figures, &again, err, errlen);
+                   : read_samples (in, path, figures, true, &again, err, errlen);
   ms_input_close (in);
   /* Rows that came back to a finished cell (a file whose rounds visit
-   * every cell in turn, or edited by hand): read it again, whole. */
-  if (!again || !(in = ms_input_open (path, true, err, errlen)))
-    return r;
-  r = read_samples (in, path, false, &again, err, errlen);
-  ms_input_close (in);
+   * every cell in turn, or edited by hand): read it again, whole. Lines
+   * its sidecar gave on trust that the bytes did not bear out: again,
+   * the sidecar checked first, never on trust again. */
+  bool whole = false, checked = false;
+  while (again != READ_ONCE && (in = ms_input_open (path, true, err, errlen))) {
+    whole = whole || again == READ_AGAIN_WHOLE;
+    checked = checked || again == READ_AGAIN_CHECKED;
+    r = read_samples (in, path, figures && !whole, !checked, &again, err, errlen);
+    ms_input_close (in);
+  }
   return r;
 }
 

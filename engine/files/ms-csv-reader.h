@@ -356,10 +356,14 @@ void ms_csv_on_record (int term, void *user);
 /* A file without metadata lines (head: its first len bytes; size: its
  * plain size) has its metadata in its sidecar, read first as the lines
  * would have been (through rd's pending lines, or into r without rd);
- * without it, the metadata is unknown and results say why. False when a
- * sidecar is there but unread (said in err). */
+ * without it, the metadata is unknown and results say why. pending: the
+ * file's bytes are being hashed as they are read, and the lines are taken
+ * on trust until then (ms_meta_sidecar_hash_begin). False when a sidecar
+ * is there but unread (said in err). */
+struct MsSidecarHash;
 bool ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const char *head,
-                          size_t len, uint64_t size, char *err, size_t errlen);
+                          size_t len, uint64_t size, struct MsSidecarHash *pending,
+                          char *err, size_t errlen);
 /* A metadata line: through rd's pending lines, or straight into r
  * without rd (a summary). */
 void ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len);

@@ -21,6 +21,7 @@
 #include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-input.h"
+#include "ms-meta-sidecar.h"
 #include "ms-modes.h"
 #include "ms-results.h"
 #include "ms-utf8.h"
@@ -349,8 +350,15 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
 {
   size_t len = 0;
   bool too_large = false;
-  /* The file whole, or its first SUMMARY_MAX_BYTES. */
+  /* The file whole, or its first SUMMARY_MAX_BYTES; the sidecar's check
+   * hashes the bytes as they are read. */
+  char head[4];
+  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
+  MsSidecarHash *pending = n > 0 && !ms_meta_sidecar_inline (head, (size_t) n)
+                             ? ms_meta_sidecar_hash_begin (in, path)
+                             : NULL;
   char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, &len, &too_large, err, errlen);
+  ms_meta_sidecar_hash_end (in, pending);
   if (!buf)
     return NULL;
   SummaryReader *sr;
@@ -362,7 +370,7 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
   *sr = (SummaryReader){ .path = path, .err = err, .errlen = errlen, .results = r };
   r->from_summary = true;
   locale_t old = ms_csv_enter_c_locale ();
-  if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, err, errlen))
+  if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, NULL, err, errlen))
     sr->failed = true;
   else
     parse_summary (sr, buf, len, too_large);

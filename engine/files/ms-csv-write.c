@@ -22,6 +22,7 @@
 #include "ms-atomic-file.h"
 #include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
+#include "ms-file-kinds.h"
 #include "ms-gzip-file.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
@@ -248,7 +249,7 @@ reserve_run_id (MsWriter *w)
 }
 
 static void
-write_metadata (MsWriter *w, const MsResults *r, const char *kind)
+write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
 {
   const MsDeviceInfo *d = &r->device;
   char modes[256], drv[16], rt[16];
@@ -258,7 +259,7 @@ write_metadata (MsWriter *w, const MsResults *r, const char *kind)
   ms_format_version (d->driver_version, drv, sizeof drv);
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
-  fprintf (w->f, "# memsweep %s file\n", kind);
+  fprintf (w->f, "%s\n", ms_file_kind_info (kind)->title);
   if (w->run_id)
     ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
   else
@@ -542,7 +543,7 @@ write_samples (MsWriter *w, const MsResults *results)
   choose_state_columns (w, results);
   choose_row_columns (w, results);
   if (!w->sidecar)
-    write_metadata (w, results, "samples");
+    write_metadata (w, results, MS_FILE_KIND_SAMPLES);
   for (int i = 0; i < MS_N_SAMPLES_COLUMNS; i++) {
     const MsCsvColumn *column = &ms_samples_columns[i];
     bool own = !column->row || w->row_written[i];
@@ -638,7 +639,7 @@ write_summary (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
   if (!w->sidecar) {
-    write_metadata (w, results, "summary");
+    write_metadata (w, results, MS_FILE_KIND_SUMMARY);
     write_fit_metadata (w->f);
   }
   ms_summary_columns_foreach (put_header_name, w);
@@ -682,7 +683,7 @@ ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summar
     return NULL;
   MsWriter w = { .f = f, .run_id = "", .first_in_row = true, .summary = summary };
   locale_t old = ms_csv_enter_c_locale ();
-  write_metadata (&w, results, "summary");
+  write_metadata (&w, results, MS_FILE_KIND_SUMMARY);
   write_fit_metadata (f);
   ms_csv_leave_c_locale (old);
   if (fclose (f) != 0) {

@@ -3,7 +3,7 @@
  * writes (ms-file-kinds.c). Each entry says how a file of the kind is
  * recognised from its own bytes (its older form's title line, its header
  * row, or its JSON document's "schema"), its table schema or JSON schema
- * and version, whether it may be gzipped, whether it holds measurements
+ * and version, whether it holds measurements
  * (which no output of a command replaces, sidecar or none: the output
  * plan asks here), and which commands open it. A file is recognised
  * through the one reader (ms-input.h): plain, gzipped or standard input
@@ -45,7 +45,6 @@ typedef struct {
   const char *schema; /* a JSON document's "schema" (or "format") value, or NULL */
   const char *schema_file; /* under data/schema/ */
   int schema_version; /* the version written now (0: the file carries none) */
-  bool compressible;  /* may be written and read as NAME.gz */
   bool measurements;  /* holds measurements: never replaced by another file */
   bool run;           /* a run: what show, compare, plot and report open */
   const char *read_by; /* translatable: which commands open it */

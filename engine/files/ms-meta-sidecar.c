@@ -200,9 +200,9 @@ typedef struct {
 } Hashing;
 
 static void
-hash_block (Hashing *h, char *buf, size_t n)
+hash_block (Hashing *h, const char *buf, size_t n)
 {
-  char *cr = memchr (buf, '\r', n);
+  const char *cr = memchr (buf, '\r', n);
   /* The two SHA-256 part at the first CR. */
   if (cr && h->want_sha256 && !h->cr_seen)
     h->sha256[1] = h->sha256[0];
@@ -210,22 +210,99 @@ hash_block (Hashing *h, char *buf, size_t n)
   ms_fnv1a (&h->fnv1a[0], buf, n);
   if (h->want_sha256)
     ms_sha256_update (&h->sha256[0], buf, n);
-  for (; cr; cr = memchr (cr, '\r', (size_t) (buf + n - cr)))
-    *cr = '\n';
-  ms_fnv1a (&h->fnv1a[1], buf, n);
-  if (h->want_sha256 && h->cr_seen)
-    ms_sha256_update (&h->sha256[1], buf, n);
+  /* The bytes are the reader's: their CRs read as LF in a copy. */
+  char lf[1 << 12];
+  for (size_t at = 0, k; at < n; at += k) {
+    k = n - at < sizeof lf ? n - at : sizeof lf;
+    const char *part = buf + at;
+    if (cr && memchr (part, '\r', k)) {
+      memcpy (lf, part, k);
+      for (char *c = lf; (c = memchr (c, '\r', (size_t) (lf + k - c)));)
+        *c = '\n';
+      part = lf;
+    }
+    ms_fnv1a (&h->fnv1a[1], part, k);
+    if (h->want_sha256 && h->cr_seen)
+      ms_sha256_update (&h->sha256[1], part, k);
+  }
+}
+
+/* The digests of a CSV file's bytes, taken as an input is read (the
+ * reader's own read: ms_input_tap), kept for the sidecar's check. */
+struct MsSidecarHash {
+  char path[4096];
+  struct stat st;
+  long long tag, bytes;
+  uint64_t skip, left; /* a byte order mark to pass over, the bytes still to hash */
+  Hashing h;
+  bool on_trust; /* lines were given before the check (ms_meta_sidecar_lines_on_trust) */
+};
+
+static void
+hash_tap (void *data, const void *bytes, size_t n)
+{
+  MsSidecarHash *s = data;
+  size_t pass = s->skip < n ? (size_t) s->skip : n;
+  s->skip -= pass;
+  n = n - pass < s->left ? n - pass : (size_t) s->left;
+  hash_block (&s->h, (const char *) bytes + pass, n);
+  s->left -= n;
+}
+
+/* Hashes the first bytes bytes of in, after a byte order mark an editor
+ * added; NULL when their digests are known already or in cannot be
+ * tapped. */
+static MsSidecarHash *
+hash_begin (MsInput *in, const char *path, long long bytes, bool want_sha256)
+{
+  MsSidecarHash *s = calloc (1, sizeof *s);
+  if (!s)
+    return NULL;
+  snprintf (s->path, sizeof s->path, "%s", path);
+  s->tag = bytes * 2 + want_sha256;
+  Digests *known = ms_file_recall (path, s->tag, &s->st);
+  char bom[3];
+  /* Left out where the file holds it beside the bytes described. */
+  if (ms_input_pread (in, bom, 3, 0) == 3 && memcmp (bom, "\xEF\xBB\xBF", 3) == 0 &&
+      (ms_input_is_stream (in) || ms_input_size (in) >= (uint64_t) bytes + 3))
+    s->skip = 3;
+  s->bytes = bytes;
+  s->left = (uint64_t) bytes;
+  s->h = (Hashing) { { MS_FNV1A_BASIS, MS_FNV1A_BASIS }, .want_sha256 = want_sha256 };
+  ms_sha256_init (&s->h.sha256[0]);
+  if (known || !ms_input_tap (in, hash_tap, s)) {
+    free (known);
+    free (s);
+    return NULL;
+  }
+  return s;
+}
+
+/* Ends hashing in: the digests, kept for the file when every byte
+ * described was seen; false when not. */
+static bool
+hash_end (MsInput *in, MsSidecarHash *s, Digests *out)
+{
+  ms_input_tap (in, NULL, NULL);
+  bool ok = s->left == 0;
+  memcpy (out->fnv1a, s->h.fnv1a, sizeof out->fnv1a);
+  ms_sha256_hex (&s->h.sha256[0], out->sha256[0]);
+  ms_sha256_hex (&s->h.sha256[s->h.cr_seen], out->sha256[1]);
+  if (ok)
+    ms_file_remember (s->path, s->tag, &s->st, out, sizeof *out);
+  free (s);
+  return ok;
 }
 
 /* The digests of the first bytes bytes of the file at path, after a byte
  * order mark an editor added (SHA-256 only with want_sha256: FNV-1a alone
- * for a version-1 sidecar). False when it cannot be read or is shorter. */
+ * for a version-1 sidecar), in a read of their own where no reader took
+ * them. False when it cannot be read or is shorter. */
 static bool
 hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
 {
   struct stat st;
-  long long tag = bytes * 2 + want_sha256;
-  Digests *kept = ms_file_recall (path, tag, &st);
+  Digests *kept = ms_file_recall (path, bytes * 2 + want_sha256, &st);
   if (kept) {
     *out = *kept;
     free (kept);
@@ -234,33 +311,11 @@ hash_of_file (const char *path, long long bytes, bool want_sha256, Digests *out)
   char buf[1 << 16], err[64];
   /* A compressed file's hash is its plain content's. */
   MsInput *in = ms_input_open (path, false, err, sizeof err);
-  /* A byte order mark an editor added is left out, where the file holds
-   * it beside the bytes described. */
-  ssize_t n = in ? ms_input_read (in, buf, 3) : -1;
-  bool bom = n == 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 &&
-             (ms_input_is_stream (in) || ms_input_size (in) >= (uint64_t) bytes + 3);
-  size_t have = n > 0 && !bom ? (size_t) n : 0;
-  Hashing h = { { MS_FNV1A_BASIS, MS_FNV1A_BASIS }, .want_sha256 = want_sha256 };
-  ms_sha256_init (&h.sha256[0]);
-  bool ok = n >= 0;
-  while (ok && bytes > 0) {
-    if (have == 0) {
-      n = ms_input_read (in, buf, bytes < (long long) sizeof buf ? (size_t) bytes : sizeof buf);
-      ok = n > 0;
-      have = ok ? (size_t) n : 0;
-    }
-    if (have > (unsigned long long) bytes)
-      have = (size_t) bytes;
-    hash_block (&h, buf, have);
-    bytes -= (long long) have;
-    have = 0;
-  }
+  MsSidecarHash *s = in ? hash_begin (in, path, bytes, want_sha256) : NULL;
+  while (s && s->left > 0 && ms_input_read (in, buf, sizeof buf) > 0)
+    ;
+  bool ok = s && hash_end (in, s, out);
   ms_input_close (in);
-  memcpy (out->fnv1a, h.fnv1a, sizeof out->fnv1a);
-  ms_sha256_hex (&h.sha256[0], out->sha256[0]);
-  ms_sha256_hex (&h.sha256[h.cr_seen], out->sha256[1]);
-  if (ok)
-    ms_file_remember (path, tag, &st, out, sizeof *out);
   return ok;
 }
 
@@ -294,29 +349,41 @@ entry_is (const MsJson *entry, long long bytes, const Digests *digests)
 
 typedef enum { DESCRIBED, OTHER_FILES, OTHER_BYTES } Description;
 
+/* Whether an entry has the file's size: only then is it hashed (a file
+ * of another size, a summary of 4 GiB with no line end, is not read at
+ * all); and *want_sha256, whether such an entry records a SHA-256. */
+static bool
+sized_entries (const MsJson *root, long long csv_bytes, bool *want_sha256)
+{
+  bool any_sized = false;
+  *want_sha256 = false;
+  const MsJson *files = ms_json_member (root, "files");
+  for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
+    bool is_sized = entry_is (ms_json_member_value (m), csv_bytes, NULL);
+    any_sized = any_sized || is_sized;
+    *want_sha256 = *want_sha256 || (is_sized && ms_json_member (ms_json_member_value (m), "sha256"));
+  }
+  return any_sized;
+}
+
 /* Whether a files entry describes the CSV file: the entry of its name,
  * else (the files were renamed or copied together) one of its size; either
  * way the size and the hash of the bytes must be the file's. A size that
  * matches over other bytes is another file of the same size (another run's
- * samples of the same cells), never this one's metadata. */
+ * samples of the same cells), never this one's metadata. trusted: the
+ * bytes are being hashed as they are read (ms_meta_sidecar_hash_begin),
+ * taken as described until checked. */
 static Description
-describes (const MsJson *root, const char *csv_path, long long csv_bytes)
+describes (const MsJson *root, const char *csv_path, long long csv_bytes, bool trusted)
 {
-  const MsJson *files = ms_json_member (root, "files");
   const MsJson *named = NULL;
-  bool sized = false, hashed = false;
+  bool sized = false, hashed = false, want_sha256;
   Digests digests;
-  /* Hashed only when an entry has the file's size: a file of another size
-   * (a summary of 4 GiB with no line end) is not read at all; SHA-256 only
-   * when such an entry records one. */
-  bool any_sized = false, want_sha256 = false;
-  for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
-    bool is_sized = entry_is (ms_json_member_value (m), csv_bytes, NULL);
-    any_sized = any_sized || is_sized;
-    want_sha256 = want_sha256 || (is_sized && ms_json_member (ms_json_member_value (m), "sha256"));
-  }
-  const Digests *read =
-    any_sized && hash_of_file (csv_path, csv_bytes, want_sha256, &digests) ? &digests : NULL;
+  const Digests *read = !trusted && sized_entries (root, csv_bytes, &want_sha256) &&
+                            hash_of_file (csv_path, csv_bytes, want_sha256, &digests)
+                          ? &digests
+                          : NULL;
+  const MsJson *files = ms_json_member (root, "files");
   for (const MsJsonMember *m = ms_json_first_member (files); m; m = ms_json_next_member (m)) {
     const MsJson *entry = ms_json_member_value (m);
     const char *name = ms_json_string (ms_json_member (entry, "name"));
@@ -324,13 +391,13 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes)
       named = entry;
     else if (entry_is (entry, csv_bytes, NULL)) {
       sized = true;
-      hashed = hashed || (read && entry_is (entry, csv_bytes, read));
+      hashed = hashed || ((read || trusted) && entry_is (entry, csv_bytes, read));
     }
   }
   if (named && !entry_is (named, csv_bytes, NULL))
     return OTHER_FILES;
   if (named)
-    return read && entry_is (named, csv_bytes, read) ? DESCRIBED : OTHER_BYTES;
+    return (read || trusted) && entry_is (named, csv_bytes, read) ? DESCRIBED : OTHER_BYTES;
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
@@ -374,7 +441,7 @@ lines_of (const MsJson *root)
 
 /* Why a parsed sidecar is not this file's; NULL when it is. */
 static const char *
-refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
+refusal (const MsJson *root, const char *csv_path, long long csv_bytes, bool trusted)
 {
   const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
   if (!is_ours (root))
@@ -382,7 +449,7 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
   /* Every version memsweep wrote: 1 (FNV-1a) and 2 (SHA-256). */
   if (!version || (strcmp (version, "1") != 0 && strcmp (version, "2") != 0))
     return ms_gettext ("a format version this memsweep does not read");
-  Description d = describes (root, csv_path, csv_bytes);
+  Description d = describes (root, csv_path, csv_bytes, trusted);
   if (d == OTHER_FILES)
     return ms_gettext ("it describes another run's files, or the file was changed since");
   if (d == OTHER_BYTES)
@@ -392,10 +459,11 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
 }
 
 /* as_input: the sidecar is one of the command's inputs from then on (not
- * to be written over); a writer that rewrites it reads it without. */
+ * to be written over); a writer that rewrites it reads it without.
+ * trusted: as describes takes it. */
 static char *
-sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *why,
-               size_t whylen)
+sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, bool trusted,
+               char *why, size_t whylen)
 {
   char path[4096], err[1024];
   struct stat st;
@@ -414,7 +482,7 @@ sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, char *w
   /* Why it could not be read, for the caller (errno): a limit of the
    * process (no descriptor, no memory) is no property of the run. */
   int read_errno = root ? 0 : errno;
-  const char *refused = root ? refusal (root, csv_path, csv_bytes) : NULL;
+  const char *refused = root ? refusal (root, csv_path, csv_bytes, trusted) : NULL;
   char *lines = root && !refused ? lines_of (root) : NULL;
   if (!root && strncmp (err, path, strlen (path)) == 0)
     snprintf (why, whylen, "%s: %s", err, unknown); /* the reader's "path: why" */
@@ -444,7 +512,52 @@ ms_meta_sidecar_unread (const char *csv_path, char *err, size_t errlen)
 char *
 ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, size_t whylen)
 {
-  return sidecar_lines (csv_path, csv_bytes, true, why, whylen);
+  return sidecar_lines (csv_path, csv_bytes, true, false, why, whylen);
+}
+
+MsSidecarHash *
+ms_meta_sidecar_hash_begin (MsInput *in, const char *csv_path)
+{
+  char path[4096], err[1024], bom[3];
+  struct stat st;
+  uint64_t size = ms_input_size (in);
+  if (size == MS_INPUT_SIZE_UNKNOWN || !ms_meta_sidecar_path (csv_path, path, sizeof path) ||
+      stat (path, &st) != 0)
+    return NULL;
+  /* A byte order mark an editor added is no change to the data. */
+  long long bytes = (long long) size -
+                    (ms_input_pread (in, bom, 3, 0) == 3 && memcmp (bom, "\xEF\xBB\xBF", 3) == 0
+                       ? 3 : 0);
+  MsJson *root = read_sidecar (path, true, err, sizeof err);
+  bool want_sha256, sized = root && is_ours (root) && sized_entries (root, bytes, &want_sha256);
+  ms_json_free (root);
+  return sized ? hash_begin (in, csv_path, bytes, want_sha256) : NULL;
+}
+
+char *
+ms_meta_sidecar_lines_on_trust (MsSidecarHash *pending, char *why, size_t whylen)
+{
+  char *lines = sidecar_lines (pending->path, pending->bytes, true, true, why, whylen);
+  pending->on_trust = lines != NULL;
+  return lines;
+}
+
+bool
+ms_meta_sidecar_hash_end (MsInput *in, MsSidecarHash *pending)
+{
+  Digests digests;
+  char path[4096], why[64];
+  if (!pending)
+    return true;
+  long long bytes = pending->bytes;
+  bool on_trust = pending->on_trust;
+  snprintf (path, sizeof path, "%s", pending->path);
+  /* A read stopped early has its own refusal: nothing to take back. */
+  if (!hash_end (in, pending, &digests) || !on_trust)
+    return true;
+  char *lines = sidecar_lines (path, bytes, true, false, why, sizeof why);
+  free (lines);
+  return lines != NULL;
 }
 
 /* Not as an input: a regular file, whole (read_sidecar checked its size). */
@@ -536,7 +649,7 @@ ms_meta_sidecar_describes (const char *sidecar_path, const char *path)
   if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
     return false;
   MsJson *root = read_sidecar (sidecar_path, false, err, sizeof err);
-  bool ours = is_ours (root) && describes (root, path, (long long) st.st_size) == DESCRIBED;
+  bool ours = is_ours (root) && describes (root, path, (long long) st.st_size, false) == DESCRIBED;
   ms_json_free (root);
   return ours;
 }
@@ -795,7 +908,7 @@ ms_meta_sidecar_restamp (const char *csv_path, const char *const *drop, int n_dr
     snprintf (err, errlen, "%s", !in ? why : strerror (ENAMETOOLONG));
     return false;
   }
-  char *lines = sidecar_lines (csv_path, (long long) size, false, err, errlen);
+  char *lines = sidecar_lines (csv_path, (long long) size, false, false, err, errlen);
   if (!lines)
     return false;
   sscanf (lines, "# run-id: %63s", run_id);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-json.h"
 #include "ms-read-file.h"
@@ -69,8 +70,9 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
     if (strcmp (result, results[i]) == 0)
       r = i;
   MsJson *gpus = ms_json_member (root, "gpus");
-  if (!schema || strcmp (schema, "memsweep-siblings") != 0 || file->version < 1 ||
-      file->version > 2 || r < 0 || !json_object_is_type (gpus, json_type_array)) {
+  const char *siblings = ms_file_kind_info (MS_FILE_KIND_SIBLINGS_JSON)->schema;
+  if (!schema || strcmp (schema, siblings) != 0 || file->version < 1 || file->version > 2 ||
+      r < 0 || !json_object_is_type (gpus, json_type_array)) {
     snprintf (err, errlen, "%s", ms_gettext ("not a sibling check of version 1 or 2"));
     ms_json_free (root);
     return false;

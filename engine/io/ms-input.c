@@ -53,7 +53,165 @@ struct MsInput {
                 * from eof, which the reader sets when it takes it */
   unsigned char *zin;
   struct MsInflater *inflater; /* a large file's inflating thread, or NULL */
+  unsigned char *head; /* a regular file's first raw bytes (hold_head) */
+  size_t head_len;
+  unsigned char tail[4]; /* its last, past the head: a gzip file's plain size */
+  bool has_tail;
+  MsInputTap tap;
+  void *tap_data;
+  uint64_t tapped; /* the plain bytes the tap has seen */
 };
+
+/* ---- what was read of files ------------------------------------------- */
+
+/* What was read of a file, kept while it does not change. */
+typedef struct {
+  char *path;
+  struct stat st;
+  long long tag;
+  void *data;
+  size_t size;
+} Known;
+
+#define N_KNOWN 16
+static Known known[N_KNOWN];
+static unsigned next_known;
+static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool
+same_file (const struct stat *a, const struct stat *b)
+{
+  return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+         a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+         a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+void *
+ms_file_recall (const char *path, long long tag, struct stat *st)
+{
+  void *copy = NULL;
+  if (stat (path, st) != 0)
+    memset (st, 0, sizeof *st);
+  if (!S_ISREG (st->st_mode))
+    return NULL;
+  pthread_mutex_lock (&known_lock);
+  for (int i = 0; i < N_KNOWN && !copy; i++) {
+    const Known *k = &known[i];
+    if (k->path && k->tag == tag && strcmp (k->path, path) == 0 && same_file (&k->st, st) &&
+        (copy = malloc (k->size ? k->size : 1)))
+      memcpy (copy, k->data, k->size);
+  }
+  pthread_mutex_unlock (&known_lock);
+  return copy;
+}
+
+void
+ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
+                  size_t size)
+{
+  if (!S_ISREG (st->st_mode))
+    return;
+  pthread_mutex_lock (&known_lock);
+  Known *k = &known[next_known++ % N_KNOWN];
+  free (k->path);
+  free (k->data);
+  *k = (Known) { strdup (path), *st, tag, malloc (size ? size : 1), size };
+  if (k->path && k->data)
+    memcpy (k->data, data, size);
+  else {
+    free (k->path);
+    free (k->data);
+    *k = (Known) { NULL };
+  }
+  pthread_mutex_unlock (&known_lock);
+}
+
+/* A regular file's first RAW_CHUNK bytes and its last 4 (a gzip file's
+ * plain size), kept (ms_file_remember): a command looks at a file's head
+ * (its kind, its metadata, its sidecar's check) before and while it reads
+ * it, and no look reads the disk again. False on a read error. */
+static bool
+hold_head (MsInput *in, const struct stat *st)
+{
+  struct stat now;
+  uint64_t size = (uint64_t) st->st_size;
+  size_t want = size < RAW_CHUNK ? (size_t) size : RAW_CHUNK;
+  in->head = ms_file_recall (in->path, MS_FILE_KNOWN_RAW_HEAD, &now);
+  if (in->head && same_file (&now, st)) {
+    in->head_len = want;
+    in->has_tail = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
+    memcpy (in->tail, in->head + want, in->has_tail ? sizeof in->tail : 0);
+    return true;
+  }
+  free (in->head);
+  if (!(in->head = malloc (want + sizeof in->tail)))
+    return false;
+  while (in->head_len < want) {
+    ssize_t got = pread (in->fd, in->head + in->head_len, want - in->head_len,
+                         (off_t) in->head_len);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      return false;
+    if (got == 0)
+      return true; /* cut since it was opened: the reads end there */
+    in->head_len += (size_t) got;
+  }
+  bool gz = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
+  in->has_tail = gz && pread (in->fd, in->tail, sizeof in->tail, st->st_size - 4) == 4;
+  if (gz && !in->has_tail)
+    return true; /* read from the disk as it comes */
+  memcpy (in->head + want, in->tail, sizeof in->tail);
+  ms_file_remember (in->path, MS_FILE_KNOWN_RAW_HEAD, st, in->head, want + sizeof in->tail);
+  return true;
+}
+
+/* Up to n raw bytes of a regular file at offset: the held head's and
+ * tail's, the rest the disk's. */
+static ssize_t
+file_pread (MsInput *in, unsigned char *buf, size_t n, uint64_t offset)
+{
+  uint64_t tail_at = in->has_tail ? in->raw_limit - sizeof in->tail : UINT64_MAX;
+  size_t done = 0;
+  while (done < n) {
+    uint64_t at = offset + done;
+    size_t k = n - done;
+    ssize_t got;
+    if (at < in->head_len || at >= tail_at) {
+      const unsigned char *held = at < in->head_len ? in->head + at : in->tail + (at - tail_at);
+      uint64_t end = at < in->head_len ? in->head_len : in->raw_limit;
+      k = end - at < k ? (size_t) (end - at) : k;
+      if (k == 0)
+        break;
+      memcpy (buf + done, held, k);
+    } else if ((got = pread (in->fd, buf + done, tail_at - at < k ? (size_t) (tail_at - at) : k,
+                             (off_t) at)) > 0) {
+      k = (size_t) got;
+    } else if (got < 0 && errno == EINTR) {
+      k = 0;
+    } else {
+      return got < 0 && done == 0 ? -1 : (ssize_t) done;
+    }
+    done += k;
+  }
+  return (ssize_t) done;
+}
+
+/* Hands the tap the plain bytes [at, at + n) just read, past those it
+ * saw. A read past them (a gap) ends it: it never sees bytes out of
+ * order. */
+static void
+tap_bytes (MsInput *in, const unsigned char *buf, uint64_t at, size_t n)
+{
+  if (!in->tap || at + n <= in->tapped)
+    return;
+  if (at > in->tapped) {
+    in->tap = NULL;
+    return;
+  }
+  in->tap (in->tap_data, buf + (in->tapped - at), (size_t) (at + n - in->tapped));
+  in->tapped = at + n;
+}
 
 /* ---- standard input's tape ---------------------------------------------- */
 
@@ -285,8 +443,7 @@ raw_read (MsInput *in, unsigned char *buf, size_t n)
       n = (size_t) left;
     /* At its own offset: a descriptor shared with another reader
      * (ms_atomic_file_kept) shares the file's offset. */
-    while ((got = n ? pread (in->fd, buf, n, (off_t) in->raw_read) : 0) < 0 && errno == EINTR)
-      ;
+    got = file_pread (in, buf, n, in->raw_read);
   }
   if (got < 0)
     return fail_errno (in, errno);
@@ -541,6 +698,7 @@ produce (MsInput *in, uint64_t keep, uint64_t upto)
       return false;
     if (got == 0)
       in->eof = true;
+    tap_bytes (in, in->ring + slot, in->produced, (size_t) got);
     in->produced += (uint64_t) got;
   }
   return true;
@@ -619,10 +777,10 @@ open_file (MsInput *in, bool as_input, struct stat *st)
 
 /* The plain size a gzip file's last member records. */
 static uint64_t
-gzip_recorded_size (int fd, off_t size)
+gzip_recorded_size (MsInput *in, off_t size)
 {
   unsigned char t[4];
-  if (size < 18 || pread (fd, t, 4, size - 4) != 4)
+  if (size < 18 || file_pread (in, t, 4, (uint64_t) size - 4) != 4)
     return MS_INPUT_SIZE_UNKNOWN;
   return (uint64_t) t[0] | (uint64_t) t[1] << 8 | (uint64_t) t[2] << 16 | (uint64_t) t[3] << 24;
 }
@@ -665,10 +823,10 @@ ms_input_open (const char *path, bool as_input, char *err, size_t errlen)
   } else {
     struct stat st;
     in->fd = open_file (in, as_input, &st);
-    ok = in->fd >= 0;
-    in->raw_limit = ok ? (uint64_t) st.st_size : 0;
-    in->gz = ok && pread (in->fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-    in->size = in->gz ? gzip_recorded_size (in->fd, st.st_size) : in->raw_limit;
+    in->raw_limit = in->fd >= 0 ? (uint64_t) st.st_size : 0;
+    ok = in->fd >= 0 && hold_head (in, &st);
+    in->gz = ok && file_pread (in, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    in->size = in->gz ? gzip_recorded_size (in, st.st_size) : in->raw_limit;
     ok = ok && (!in->gz || start_stream (in));
     /* A large file inflates ahead; without the thread, inline. */
     if (ok && in->gz && in->raw_limit >= AHEAD_FROM_BYTES)
@@ -693,12 +851,27 @@ ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset)
     return 0;
   if (in->raw_limit - offset < n)
     n = (size_t) (in->raw_limit - offset);
-  ssize_t got;
-  while ((got = pread (in->fd, buf, n, (off_t) offset)) < 0 && errno == EINTR)
-    ;
+  ssize_t got = file_pread (in, buf, n, offset);
   if (got < 0)
     fail_errno (in, errno);
+  else
+    tap_bytes (in, buf, offset, (size_t) got);
   return got;
+}
+
+bool
+ms_input_tap (MsInput *in, MsInputTap tap, void *data)
+{
+  /* A stream's first bytes may be produced already (a look at its head):
+   * the tap sees them from the ring while it holds them. */
+  if (tap && in->stream && in->produced > MS_INPUT_WINDOW)
+    return false;
+  in->tap = tap;
+  in->tap_data = data;
+  in->tapped = 0;
+  if (tap && in->stream && in->produced > 0)
+    tap_bytes (in, in->ring, 0, (size_t) in->produced);
+  return true;
 }
 
 ssize_t
@@ -842,5 +1015,6 @@ ms_input_close (MsInput *in)
     close (in->fd);
   free (in->zin);
   free (in->ring);
+  free (in->head);
   free (in);
 }

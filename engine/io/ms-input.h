@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #define MS_INPUT_STDIN "-"
@@ -52,6 +53,16 @@ ssize_t ms_input_pread (MsInput *in, void *buf, size_t n, uint64_t offset);
  * MS_INPUT_SIZE_UNKNOWN for standard input. */
 uint64_t ms_input_size (const MsInput *in);
 
+/* A function that sees every plain byte of an input once, in order from
+ * its first, as reads reach them: a hash taken while a reader parses the
+ * bytes, not in a read of its own. */
+typedef void (*MsInputTap) (void *data, const void *bytes, size_t n);
+/* Sets in's tap (NULL: none); false when its first bytes are out of reach
+ * (a stream read past its window). A read that would leave it a gap (a
+ * pread ahead of the bytes read so far) ends it: it then saw fewer bytes
+ * than the input holds, and says so by its own count. */
+bool ms_input_tap (MsInput *in, MsInputTap tap, void *data);
+
 /* Whether the input is a stream (gzip data or standard input): pread
  * reaches only the window. */
 bool ms_input_is_stream (const MsInput *in);
@@ -83,6 +94,24 @@ void ms_input_close (MsInput *in);
 FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen);
 /* An input already open as a stdio stream (closed with it, or on failure). */
 FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
+
+/* What was read of a file, kept while it does not change (device, inode,
+ * size, times), for one process: a command asks the same of a file again
+ * and again (show: the kind, the reader, the pair check and the settings
+ * line each look at its head and check the sidecar, which hashes the CSV
+ * file whole), and each answer is read once. tag: which answer (the bytes
+ * hashed, the text whole, the raw head every MsInput of the file reads
+ * from). */
+#define MS_FILE_KNOWN_TEXT (-1)
+#define MS_FILE_KNOWN_RAW_HEAD (-2)
+/* A copy (free with free ()) of what was kept of the regular file now at
+ * path, or NULL; *st: the file's identity, taken here, for
+ * ms_file_remember. */
+void *ms_file_recall (const char *path, long long tag, struct stat *st);
+/* Keeps size bytes of data for the file whose identity is *st (a copy;
+ * nothing for a file that is not regular). */
+void ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
+                       size_t size);
 
 /* Called once, with a translated sentence, when standard input starts to
  * be held in TMPDIR. NULL: nothing said. */
