@@ -205,14 +205,8 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
     if (c)
       ms_timeline_rows_add_typical (&rows, c, _ (titles[i - 1]));
   }
-  if (rows.n > 0) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, TRUE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, y);
-    ms_timeline_rows_draw (cr, &rows, &win, st, width, h, NULL);
-    cairo_restore (cr);
-  }
+  if (rows.n > 0)
+    ms_picture_timelines (cr, &rows, TRUE, FALSE, st, y, width, h);
   ms_timeline_rows_clear (&rows);
 }
 

@@ -180,3 +180,19 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }
+
+void
+ms_picture_timelines (cairo_t *cr, MsTimelineRows *rows, gboolean expand, gboolean clip,
+                      const MsChartStyle *style, double y, double width, double height)
+{
+  MsTimeWindow win;
+  ms_timeline_rows_window (rows, expand, &win);
+  cairo_save (cr);
+  cairo_translate (cr, 0, y);
+  if (clip) {
+    cairo_rectangle (cr, 0, 0, width, height);
+    cairo_clip (cr);
+  }
+  ms_timeline_rows_draw (cr, rows, &win, style, width, height, NULL);
+  cairo_restore (cr);
+}

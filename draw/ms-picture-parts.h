@@ -5,6 +5,7 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
+#include "ms-timeline-rows.h"
 
 G_BEGIN_DECLS
 
@@ -48,5 +49,11 @@ gboolean ms_picture_time_bars_cut (const MsTimeBar *bars, int n);
  * cut (the interval runs on past the scale's end). */
 void ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double up,
                           gboolean cut, double cy, double cap);
+/* The rows' timelines on the window they need (expand: with the set-up
+ * shown, ms_timeline_rows_window) in the band height tall from y down,
+ * width wide; clip: nothing of them outside the band (they paint their
+ * own background, which must not cover what is above or below). */
+void ms_picture_timelines (cairo_t *cr, MsTimelineRows *rows, gboolean expand, gboolean clip,
+                           const MsChartStyle *style, double y, double width, double height);
 
 G_END_DECLS
