@@ -41,6 +41,13 @@ ms_picture_cell (const MsResults *run, const char *variant)
   return NULL;
 }
 
+double
+ms_picture_median (const MsResults *run, const char *variant)
+{
+  const MsCell *c = ms_picture_cell (run, variant);
+  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+}
+
 void
 ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y, double th,
                      double fs, double lw)

@@ -13,6 +13,8 @@ G_BEGIN_DECLS
  * (the probes' cells are one size each), or NULL; and the text drawn in
  * the middle when a picture has nothing to show. */
 const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
+/* That cell's end-to-end median, or 0 where it has none. */
+double ms_picture_median (const MsResults *run, const char *variant);
 void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
                        const char *text);
 /* A picture's bold title at its top left, wrapped to width; returns its
