@@ -29,8 +29,7 @@ median_at (const MsResults *run, int k, const char *setting)
 {
   char v[MS_VARIANT_LEN];
   snprintf (v, sizeof v, "K=%d/%s", k, setting);
-  const MsCell *c = ms_picture_cell (run, v);
-  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+  return ms_picture_median (run, v);
 }
 
 /* Whether b lies on a: within a tenth of a's value at every K both have

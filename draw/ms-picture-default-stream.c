@@ -20,13 +20,6 @@ static const struct {
   { "threads=2/stream=per-thread", N_ ("two, per-thread") },
 };
 
-static double
-median_of (const MsResults *run, int i)
-{
-  const MsCell *c = ms_picture_cell (run, bars[i].variant);
-  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
-}
-
 /* The height the bars need: a row on top for the yardsticks' names, a
  * row a bar, and the axis's labels. */
 static double
@@ -63,8 +56,9 @@ static void
 bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
            double x0, double cy, double bar_h, double gap, double width)
 {
-  const double fs = ms_style_font_size (st), one = median_of (run, 0), m = median_of (run, i);
-  const double legacy = median_of (run, 1), end = ms_scale_to_pixel (xs, m);
+  const double fs = ms_style_font_size (st), one = ms_picture_median (run, bars[0].variant);
+  const double m = ms_picture_median (run, bars[i].variant);
+  const double legacy = ms_picture_median (run, bars[1].variant), end = ms_scale_to_pixel (xs, m);
   char t[32];
   ms_caption_time (m, t, sizeof t);
   g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
@@ -128,9 +122,9 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
            double h)
 {
   const double fs = ms_style_font_size (st);
-  double one = median_of (run, 0), max = 2.2 * one;
+  double one = ms_picture_median (run, bars[0].variant), max = 2.2 * one;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
-    max = MAX (max, 1.1 * median_of (run, i));
+    max = MAX (max, 1.1 * ms_picture_median (run, bars[i].variant));
   double label_w = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     double tw;
@@ -176,7 +170,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_draw_text (cr, name, tx, y - ref_h, fs * 0.9, 0, 0, FALSE, NULL, NULL);
   }
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
-    double m = median_of (run, i), by = y + i * row_h;
+    double m = ms_picture_median (run, bars[i].variant), by = y + i * row_h;
     ms_set_color (cr, &st->fg, 0.85);
     ms_draw_text_max (cr, _ (bars[i].label), fs * 0.5, by + (row_h - fs * 1.3) / 2, fs, x0 - fs);
     if (!(m > 0))
@@ -205,14 +199,8 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
     if (c)
       ms_timeline_rows_add_typical (&rows, c, _ (titles[i - 1]));
   }
-  if (rows.n > 0) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, TRUE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, y);
-    ms_timeline_rows_draw (cr, &rows, &win, st, width, h, NULL);
-    cairo_restore (cr);
-  }
+  if (rows.n > 0)
+    ms_picture_timelines (cr, &rows, TRUE, FALSE, st, y, width, h);
   ms_timeline_rows_clear (&rows);
 }
 
@@ -222,7 +210,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
 {
   const double fs = ms_style_font_size (style);
   ms_draw_background (cr, style);
-  if (!(median_of (run, 0) > 0)) {
+  if (!(ms_picture_median (run, bars[0].variant) > 0)) {
     ms_picture_empty (cr, style, width, height,
                       _ ("The run has no time of one thread alone to compare with."));
     return;

@@ -167,14 +167,6 @@ slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
          + fs * 0.3;
 }
 
-/* A slow cell's median time, or 0. */
-static double
-slow_median (const MsResults *run, const char *variant)
-{
-  const MsCell *c = ms_picture_cell (run, variant);
-  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
-}
-
 /* One unit for every bar's figure, the largest's: "+1048 µs" beside
  * "+7 µs" reads at once, "+1.05 ms" beside "+7.07 µs" did not. */
 static void
@@ -198,9 +190,10 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
            gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  double func = slow_median (run, "slow/func-only"), kernel = slow_median (run, "slow/kernel-only");
-  const double values[3] = { func, slow_median (run, "slow/kernel=same-stream") - kernel,
-                             slow_median (run, "slow/kernel=other-stream") - kernel };
+  double func = ms_picture_median (run, "slow/func-only");
+  double kernel = ms_picture_median (run, "slow/kernel-only");
+  const double values[3] = { func, ms_picture_median (run, "slow/kernel=same-stream") - kernel,
+                             ms_picture_median (run, "slow/kernel=other-stream") - kernel };
   const char *labels[3] = { _ ("slow host function alone"), _ ("kernel on its stream"),
                             _ ("kernel on another stream") };
   const MsPhase phases[3] = { MS_PHASE_HOST_FUNC, MS_PHASE_KERNEL, MS_PHASE_KERNEL };
@@ -269,14 +262,8 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   if (other)
     ms_timeline_rows_add_typical (&rows, other,
                                   _ ("slow host function, a kernel on another stream"));
-  if (rows.n > 0) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, TRUE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, y);
-    ms_timeline_rows_draw (cr, &rows, &win, st, width, h, NULL);
-    cairo_restore (cr);
-  }
+  if (rows.n > 0)
+    ms_picture_timelines (cr, &rows, TRUE, FALSE, st, y, width, h);
   ms_timeline_rows_clear (&rows);
 }
 

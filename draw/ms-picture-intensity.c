@@ -16,8 +16,7 @@ median_of (const MsResults *run, const char *mode, int f)
 {
   char v[MS_VARIANT_LEN];
   snprintf (v, sizeof v, "mode=%s/F=%d", mode, f);
-  const MsCell *c = ms_picture_cell (run, v);
-  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+  return ms_picture_median (run, v);
 }
 
 static MsChartData *

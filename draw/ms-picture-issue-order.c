@@ -592,16 +592,8 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   cairo_clip (cr);
   ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
   cairo_restore (cr);
-  if (tl_h > 0) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, FALSE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, chart_h);
-    cairo_rectangle (cr, 0, 0, width, tl_h);
-    cairo_clip (cr);
-    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
-    cairo_restore (cr);
-  }
+  if (tl_h > 0)
+    ms_picture_timelines (cr, &rows, FALSE, TRUE, style, chart_h, width, tl_h);
   ms_timeline_rows_clear (&rows);
 }
 

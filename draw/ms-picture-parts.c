@@ -41,6 +41,13 @@ ms_picture_cell (const MsResults *run, const char *variant)
   return NULL;
 }
 
+double
+ms_picture_median (const MsResults *run, const char *variant)
+{
+  const MsCell *c = ms_picture_cell (run, variant);
+  return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
+}
+
 void
 ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y, double th,
                      double fs, double lw)
@@ -179,4 +186,20 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     ms_draw_text (cr, t, x1 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
+}
+
+void
+ms_picture_timelines (cairo_t *cr, MsTimelineRows *rows, gboolean expand, gboolean clip,
+                      const MsChartStyle *style, double y, double width, double height)
+{
+  MsTimeWindow win;
+  ms_timeline_rows_window (rows, expand, &win);
+  cairo_save (cr);
+  cairo_translate (cr, 0, y);
+  if (clip) {
+    cairo_rectangle (cr, 0, 0, width, height);
+    cairo_clip (cr);
+  }
+  ms_timeline_rows_draw (cr, rows, &win, style, width, height, NULL);
+  cairo_restore (cr);
 }

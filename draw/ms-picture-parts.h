@@ -5,6 +5,7 @@
 
 #include "memsweep.h"
 #include "ms-draw.h"
+#include "ms-timeline-rows.h"
 
 G_BEGIN_DECLS
 
@@ -12,6 +13,8 @@ G_BEGIN_DECLS
  * (the probes' cells are one size each), or NULL; and the text drawn in
  * the middle when a picture has nothing to show. */
 const MsCell *ms_picture_cell (const MsResults *run, const char *variant);
+/* That cell's end-to-end median, or 0 where it has none. */
+double ms_picture_median (const MsResults *run, const char *variant);
 void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double height,
                        const char *text);
 /* A picture's bold title at its top left, wrapped to width; returns its
@@ -48,5 +51,11 @@ gboolean ms_picture_time_bars_cut (const MsTimeBar *bars, int n);
  * cut (the interval runs on past the scale's end). */
 void ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double up,
                           gboolean cut, double cy, double cap);
+/* The rows' timelines on the window they need (expand: with the set-up
+ * shown, ms_timeline_rows_window) in the band height tall from y down,
+ * width wide; clip: nothing of them outside the band (they paint their
+ * own background, which must not cover what is above or below). */
+void ms_picture_timelines (cairo_t *cr, MsTimelineRows *rows, gboolean expand, gboolean clip,
+                           const MsChartStyle *style, double y, double width, double height);
 
 G_END_DECLS

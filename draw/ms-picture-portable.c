@@ -13,6 +13,7 @@
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
 #include "ms-engine.h"
+#include "ms-picture-parts.h"
 #include "ms-timeline-rows.h"
 
 /* The run's pinned cell at its largest size with a rate to the device. */
@@ -260,16 +261,8 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
     timeline = FALSE, tl_h = 0;
   double y0 = MAX (0, round ((height - cases_h - tl_h) / 2));
   double top = draw_cases (cr, run, style, width, y0, note, TRUE);
-  if (timeline) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, FALSE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, y0 + top);
-    cairo_rectangle (cr, 0, 0, width, tl_h);
-    cairo_clip (cr);
-    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
-    cairo_restore (cr);
-  }
+  if (timeline)
+    ms_picture_timelines (cr, &rows, FALSE, TRUE, style, y0 + top, width, tl_h);
   ms_timeline_rows_clear (&rows);
 }
 

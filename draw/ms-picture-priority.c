@@ -161,17 +161,9 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
     ms_timeline_rows_add_typical (&rows, high, _ ("With priority"));
   if (low && !small)
     ms_timeline_rows_add_typical (&rows, low, _ ("Without priority"));
-  if (rows.n > 0) {
-    cairo_save (cr);
-    /* The timelines paint their own background: only below the strips. */
-    cairo_rectangle (cr, 0, top_h, width, height - top_h);
-    cairo_clip (cr);
-    cairo_translate (cr, 0, top_h);
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, TRUE, &win);
-    ms_timeline_rows_draw (cr, &rows, &win, style, width, height - top_h, NULL);
-    cairo_restore (cr);
-  }
+  /* The timelines paint their own background: only below the strips. */
+  if (rows.n > 0)
+    ms_picture_timelines (cr, &rows, TRUE, TRUE, style, top_h, width, height - top_h);
   ms_timeline_rows_clear (&rows);
 }
 

@@ -401,16 +401,8 @@ ms_picture_register (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   }
   if (costs)
     draw_totals (cr, &k, style, width, fs * 0.5, height - tl_h - fs * 1.0);
-  if (tl_h > 0) {
-    MsTimeWindow win;
-    ms_timeline_rows_window (&rows, FALSE, &win);
-    cairo_save (cr);
-    cairo_translate (cr, 0, height - tl_h);
-    cairo_rectangle (cr, 0, 0, width, tl_h);
-    cairo_clip (cr);
-    ms_timeline_rows_draw (cr, &rows, &win, style, width, tl_h, NULL);
-    cairo_restore (cr);
-  }
+  if (tl_h > 0)
+    ms_picture_timelines (cr, &rows, FALSE, TRUE, style, height - tl_h, width, tl_h);
   ms_timeline_rows_clear (&rows);
 }
 

@@ -53,14 +53,6 @@ enqueue (cudaStream_t stream, int api, HostFunc *f)
   return cudaLaunchHostFunc (stream, host_func, f);
 }
 
-static __device__ __forceinline__ unsigned long long
-globaltimer (void)
-{
-  unsigned long long t;
-  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 /* Says it started, waits for the host's go and stamps the GPU clock: the
  * stamp is the host's go within the time a mapped write takes to arrive. */
 static __global__ void
@@ -70,7 +62,7 @@ handshake_kernel (volatile unsigned long long *slots)
   __threadfence_system ();
   while (slots[SLOT_GO] == 0)
     ;
-  slots[SLOT_CLOCK] = globaltimer ();
+  slots[SLOT_CLOCK] = kp_globaltimer ();
 }
 
 /* The GPU clock against the host's (o), and an event ending with the

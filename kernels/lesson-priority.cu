@@ -20,22 +20,14 @@ enum { FIGURE_WAIT, FIGURE_LONG };
 /* Below KP_MAX_CHUNKS: every launch and short kernel on the timeline. */
 #define MAX_SHORTS 60
 
-static __device__ __forceinline__ unsigned long long
-kp_prio_timer (void)
-{
-  unsigned long long t;
-  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 /* Every block spins ns; with span, the kernel's first start and last end
  * (the timeline's long bar: no one block knows them). */
 __global__ void
 kp_long_kernel (unsigned long long ns, unsigned long long *span)
 {
-  unsigned long long start = kp_prio_timer (), now = start;
+  unsigned long long start = kp_globaltimer (), now = start;
   while (now - start < ns)
-    now = kp_prio_timer ();
+    now = kp_globaltimer ();
   if (span && threadIdx.x == 0) {
     atomicMin (&span[0], start);
     atomicMax (&span[1], now);

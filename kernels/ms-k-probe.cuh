@@ -36,6 +36,15 @@ MsKStatus kp_unsupported (MsKProbe *p, const char *fmt, ...) __attribute__ ((for
       return kp_fail ((p), #call, kp_e_);                                     \
   } while (0)
 
+/* The GPU's global timer in ns, read in a kernel. */
+static __device__ __forceinline__ unsigned long long
+kp_globaltimer (void)
+{
+  unsigned long long t;
+  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
 /* Every block spins until ns nanoseconds have passed on %globaltimer since
  * it started, so the duration does not depend on the clock. When stamps is
  * not NULL, block 0's first thread writes its start and end (globaltimer,

@@ -26,14 +26,6 @@ kp_unsupported (MsKProbe *p, const char *fmt, ...)
   return MS_K_UNSUPPORTED;
 }
 
-static __device__ __forceinline__ unsigned long long
-kp_globaltimer (void)
-{
-  unsigned long long t;
-  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
-
 __global__ void
 kp_spin_kernel (unsigned long long ns, unsigned long long *stamps)
 {

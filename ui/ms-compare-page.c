@@ -15,6 +15,7 @@
 #include "ms-live-compare.h"
 #include "ms-drawing.h"
 #include "ms-run.h"
+#include "ms-props.h"
 #include "ms-views.h"
 #include "ms-engine.h"
 
@@ -330,8 +331,9 @@ pick_tooltip (GtkDropDown *dropdown)
 
 /* Compares the runs picked, with the threshold set. */
 static void
-recompute (MsComparePage *self)
+recompute (gpointer page)
 {
+  MsComparePage *self = page;
   g_clear_pointer (&self->comparison, ms_comparison_free);
   g_clear_pointer (&self->chart_data, ms_chart_data_free);
   g_clear_pointer (&self->summary, g_free);
@@ -736,37 +738,6 @@ ms_compare_page_get_summary (MsComparePage *self)
   return self->summary ? self->summary : "";
 }
 
-static void
-ms_compare_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                              GParamSpec *pspec)
-{
-  MsComparePage *self = MS_COMPARE_PAGE (object);
-  if (prop_id == PROP_THRESHOLD) {
-    double t = g_value_get_double (value);
-    if (t == self->threshold)
-      return;
-    self->threshold = t;
-    recompute (self);
-    g_object_notify_by_pspec (object, pspec);
-  } else if (prop_id >= PROP_SCALE_FIRST &&
-             ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value)) {
-    gtk_widget_queue_draw (GTK_WIDGET (self->chart));
-  } else {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_compare_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsComparePage *self = MS_COMPARE_PAGE (object);
-  if (prop_id == PROP_THRESHOLD)
-    g_value_set_double (value, self->threshold);
-  else if (prop_id < PROP_SCALE_FIRST ||
-           !ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
 /* A live comparison's two runs, once they have joined the session, become
  * A and B (ms-live-compare.c starts the work; the session names its runs). */
 static void
@@ -817,6 +788,23 @@ on_modes_expanded (MsComparePage *self)
                                       : GTK_POLICY_NEVER);
 }
 
+/* The window's scale, as every view's: the chart follows it. */
+static void
+redraw (gpointer page)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (page));
+  gtk_widget_queue_draw (GTK_WIDGET (MS_COMPARE_PAGE (page)->chart));
+}
+
+static const MsProp prop_table[N_PROPS] = {
+  /* Percent, in the range of --threshold of `memsweep compare`: both are
+   * MsCompareOptions' (ms-compare-options.h). */
+  [PROP_THRESHOLD] = { "threshold", G_TYPE_DOUBLE, MS_PROP_FIELD (MsComparePage, threshold),
+                       MS_COMPARE_MIN_THRESHOLD_PCT, MS_COMPARE_MAX_THRESHOLD_PCT,
+                       MS_COMPARE_DEFAULT_THRESHOLD_PCT, .changed = recompute },
+  MS_VIEW_SCALE_PROPS (MsComparePage, scale, PROP_SCALE_FIRST, redraw),
+};
+
 static void
 ms_compare_page_class_init (MsComparePageClass *klass)
 {
@@ -825,18 +813,9 @@ ms_compare_page_class_init (MsComparePageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_compare_page_dispose;
-  object_class->set_property = ms_compare_page_set_property;
-  object_class->get_property = ms_compare_page_get_property;
   widget_class->map = ms_compare_page_map;
 
-  /* Percent, in the range of --threshold of `memsweep compare`: both are
-   * MsCompareOptions' (ms-compare-options.h). */
-  props[PROP_THRESHOLD] = g_param_spec_double (
-      "threshold", NULL, NULL, MS_COMPARE_MIN_THRESHOLD_PCT, MS_COMPARE_MAX_THRESHOLD_PCT,
-      MS_COMPARE_DEFAULT_THRESHOLD_PCT,
-      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, PROP_SCALE_FIRST, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   /* The pickers' factories look up MsRun by name. */
   g_type_ensure (MS_TYPE_RUN);

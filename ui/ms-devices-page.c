@@ -8,6 +8,7 @@
 
 #include "ms-devices-page.h"
 #include "ms-engine.h"
+#include "ms-props.h"
 #include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-siblings-line.h"
@@ -113,8 +114,9 @@ have_gpu (MsDevicesPage *self)
 
 /* Buttons, the "all" tick and the notifications after any change. */
 static void
-update_page (MsDevicesPage *self)
+update_page (gpointer page)
 {
+  MsDevicesPage *self = page;
   guint n = n_selected (self);
   MsDeviceJobKind job = device_job (self);
   gboolean busy = job != MS_DEVICE_JOB_NONE;
@@ -609,50 +611,6 @@ set_up_pickers (MsDevicesPage *self)
 /* ---- the object ------------------------------------------------------------- */
 
 static void
-ms_devices_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  switch (prop_id) {
-  case PROP_BUSY:
-    g_value_set_boolean (value, device_job (self) != MS_DEVICE_JOB_NONE);
-    break;
-  case PROP_STATUS:
-    g_value_set_string (value, self->status);
-    break;
-  case PROP_SIBLINGS:
-    g_value_set_string (value, self->siblings);
-    break;
-  case PROP_N_SELECTED:
-    g_value_set_uint (value, n_selected (self));
-    break;
-  case PROP_PEER:
-    g_value_set_boxed (value, self->peer);
-    break;
-  case PROP_WINDOW_SWEEPING:
-    g_value_set_boolean (value, self->window_sweeping);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_devices_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                              GParamSpec *pspec)
-{
-  MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  if (prop_id != PROP_WINDOW_SWEEPING) {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    return;
-  }
-  if (self->window_sweeping == g_value_get_boolean (value))
-    return;
-  self->window_sweeping = g_value_get_boolean (value);
-  update_page (self);
-  g_object_notify_by_pspec (object, pspec);
-}
-
-static void
 ms_devices_page_dispose (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
@@ -665,8 +623,9 @@ ms_devices_page_dispose (GObject *object)
   g_ptr_array_set_size (self->checks, 0);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_DEVICES_PAGE);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
-  g_clear_pointer (&self->peer, ms_peer_file_box_unref);
   g_clear_pointer (&self->devices, g_array_unref);
+  /* The page's dispose drops the status, the siblings' line and the peer
+   * file (ms_props_clear). */
   G_OBJECT_CLASS (ms_devices_page_parent_class)->dispose (object);
 }
 
@@ -675,8 +634,6 @@ ms_devices_page_finalize (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
   g_ptr_array_unref (self->checks);
-  g_free (self->status);
-  g_free (self->siblings);
   G_OBJECT_CLASS (ms_devices_page_parent_class)->finalize (object);
 }
 
@@ -842,6 +799,30 @@ ms_devices_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
+static gboolean
+is_busy (MsDevicesPage *self)
+{
+  return device_job (self) != MS_DEVICE_JOB_NONE;
+}
+
+/* What the page shows, told as it changes; the window's sweep, set by a
+ * binding. */
+#define FIELD(field) MS_PROP_FIELD (MsDevicesPage, field)
+#define SHOWS .flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_BUSY] = { "busy", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .getter = G_CALLBACK (is_busy), SHOWS },
+  [PROP_STATUS] = { "status", G_TYPE_STRING, FIELD (status), SHOWS },
+  [PROP_N_SELECTED] = { "n-selected", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0,
+                        .getter = G_CALLBACK (n_selected), SHOWS },
+  [PROP_PEER] = { "peer", G_TYPE_BOXED, FIELD (peer), .get_type = ms_peer_file_box_get_type,
+                  SHOWS },
+  [PROP_SIBLINGS] = { "siblings", G_TYPE_STRING, FIELD (siblings), SHOWS },
+  [PROP_WINDOW_SWEEPING] = { "window-sweeping", G_TYPE_BOOLEAN, FIELD (window_sweeping),
+                             .changed = update_page },
+};
+#undef FIELD
+#undef SHOWS
+
 static void
 ms_devices_page_class_init (MsDevicesPageClass *klass)
 {
@@ -850,19 +831,7 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
   object_class->dispose = ms_devices_page_dispose;
   MS_PAGE_CLASS (klass)->get_drawing = ms_devices_page_get_drawing;
   object_class->finalize = ms_devices_page_finalize;
-  object_class->get_property = ms_devices_page_get_property;
-  object_class->set_property = ms_devices_page_set_property;
-
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
-  props[PROP_STATUS] = g_param_spec_string ("status", NULL, NULL, NULL, ro);
-  props[PROP_N_SELECTED] = g_param_spec_uint ("n-selected", NULL, NULL, 0, G_MAXUINT, 0, ro);
-  props[PROP_PEER] = g_param_spec_boxed ("peer", NULL, NULL, MS_TYPE_PEER_FILE, ro);
-  props[PROP_SIBLINGS] = g_param_spec_string ("siblings", NULL, NULL, NULL, ro);
-  props[PROP_WINDOW_SWEEPING]
-      = g_param_spec_boolean ("window-sweeping", NULL, NULL, FALSE,
-                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   g_type_ensure (MS_TYPE_MATRIX_VIEW);
   g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);

@@ -154,12 +154,6 @@ ms_headline_init (MsHeadline *self)
   gtk_widget_set_parent (self->label, GTK_WIDGET (self));
 }
 
-GtkWidget *
-ms_headline_new (void)
-{
-  return g_object_new (MS_TYPE_HEADLINE, NULL);
-}
-
 void
 ms_headline_set_text (MsHeadline *self, const char *text)
 {

@@ -15,7 +15,6 @@ G_DECLARE_FINAL_TYPE (MsHeadline, ms_headline, MS, HEADLINE, GtkWidget)
 /* The least share of its CSS font size a headline shrinks to. */
 #define MS_HEADLINE_FLOOR 0.8
 
-GtkWidget *ms_headline_new (void);
 void ms_headline_set_text (MsHeadline *self, const char *text);
 /* The label that shows the text (selectable, wrapping past the floor). */
 GtkLabel *ms_headline_get_label (MsHeadline *self);

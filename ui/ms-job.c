@@ -142,20 +142,6 @@ ms_job_get_cancel_flag (MsJob *self)
   return &self->cancel;
 }
 
-gboolean
-ms_job_is_running (MsJob *self)
-{
-  g_return_val_if_fail (MS_IS_JOB (self), FALSE);
-  return self->running;
-}
-
-double
-ms_job_get_fraction (MsJob *self)
-{
-  g_return_val_if_fail (MS_IS_JOB (self), 0);
-  return self->fraction;
-}
-
 typedef struct {
   MsJob *job;
   double fraction;
@@ -210,18 +196,4 @@ ms_job_get_result (MsJob *self)
 {
   g_return_val_if_fail (MS_IS_JOB (self), NULL);
   return self->result;
-}
-
-gpointer
-ms_job_steal_result (MsJob *self)
-{
-  g_return_val_if_fail (MS_IS_JOB (self), NULL);
-  return g_steal_pointer (&self->result);
-}
-
-const GError *
-ms_job_get_error (MsJob *self)
-{
-  g_return_val_if_fail (MS_IS_JOB (self), NULL);
-  return self->error;
 }

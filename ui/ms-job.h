@@ -32,16 +32,12 @@ void ms_job_cancel (MsJob *self);
 gboolean ms_job_is_cancelled (MsJob *self);
 /* For the engine's cancel argument. */
 atomic_int *ms_job_get_cancel_flag (MsJob *self);
-gboolean ms_job_is_running (MsJob *self);
-double ms_job_get_fraction (MsJob *self);
 /* Worker thread: emits "progress" in the main context; detail (may be
  * NULL) is freed with detail_free after the emission. */
 void ms_job_post_progress (MsJob *self, double fraction, gpointer detail,
                            GDestroyNotify detail_free);
-/* After "finished": the result (owned by the job; steal it to keep it) or
- * the error. */
+/* After "finished": the result (owned by the job), or NULL where the
+ * worker failed. */
 gpointer ms_job_get_result (MsJob *self);
-gpointer ms_job_steal_result (MsJob *self);
-const GError *ms_job_get_error (MsJob *self);
 
 G_END_DECLS

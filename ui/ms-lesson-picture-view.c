@@ -7,6 +7,7 @@
 #include "ms-chart-view.h"
 #include "ms-drawing.h"
 #include "ms-lessons.h"
+#include "ms-props.h"
 
 struct _MsLessonPictureView {
   MsChartView parent_instance;
@@ -30,64 +31,18 @@ ms_lesson_picture_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle 
   ms_lesson_picture_draw (cr, t, self->run ? ms_run_get_results (self->run) : NULL, style, w, h);
 }
 
-static void
-ms_lesson_picture_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                                     GParamSpec *pspec)
-{
-  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (object);
-  switch (prop_id) {
-  case PROP_TOPIC:
-    if (g_strcmp0 (self->topic, g_value_get_string (value)) != 0) {
-      g_free (self->topic);
-      self->topic = g_value_dup_string (value);
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  case PROP_RUN:
-    if (g_set_object (&self->run, g_value_get_object (value))) {
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_lesson_picture_view_get_property (GObject *object, guint prop_id, GValue *value,
-                                     GParamSpec *pspec)
-{
-  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (object);
-  switch (prop_id) {
-  case PROP_TOPIC: g_value_set_string (value, self->topic); break;
-  case PROP_RUN: g_value_set_object (value, self->run); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_lesson_picture_view_dispose (GObject *object)
-{
-  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (object);
-  g_clear_object (&self->run);
-  g_clear_pointer (&self->topic, g_free);
-  G_OBJECT_CLASS (ms_lesson_picture_view_parent_class)->dispose (object);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_TOPIC] = { "topic", G_TYPE_STRING, MS_PROP_FIELD (MsLessonPictureView, topic),
+                   .changed = ms_chart_view_property_changed },
+  [PROP_RUN] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsLessonPictureView, run),
+                 .get_type = ms_run_get_type, .changed = ms_chart_view_property_changed },
+};
 
 static void
 ms_lesson_picture_view_class_init (MsLessonPictureViewClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  object_class->dispose = ms_lesson_picture_view_dispose;
-  object_class->set_property = ms_lesson_picture_view_set_property;
-  object_class->get_property = ms_lesson_picture_view_get_property;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_lesson_picture_view_draw;
-
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_TOPIC] = g_param_spec_string ("topic", NULL, NULL, NULL, flags);
-  props[PROP_RUN] = g_param_spec_object ("run", NULL, NULL, MS_TYPE_RUN, flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mslessonpictureview");
 }
 
@@ -95,10 +50,4 @@ static void
 ms_lesson_picture_view_init (MsLessonPictureView *self)
 {
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
-}
-
-GtkWidget *
-ms_lesson_picture_view_new (void)
-{
-  return g_object_new (MS_TYPE_LESSON_PICTURE_VIEW, NULL);
 }

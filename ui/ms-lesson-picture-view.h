@@ -19,6 +19,5 @@ G_DECLARE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, MS, LESSON_PI
 /* Properties: "topic" (a lesson topic's name, ms_lesson_topic_from_name;
  * NULL: none), "run" (MsRun, or NULL), and the text-scale / line-scale /
  * high-contrast of MsChartView. */
-GtkWidget *ms_lesson_picture_view_new (void);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "ms-config.h"
 #include "ms-engine.h"
 #include "ms-enum-types.h"
+#include "ms-props.h"
 #include "ms-setting-table.h"
 
 #define MAX_CONTROLS 32
@@ -249,26 +250,14 @@ ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *sett
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEP_SETTINGS]);
 }
 
-static void
-ms_settings_pane_set_property (GObject *object, guint prop_id, const GValue *value,
-                               GParamSpec *pspec)
-{
-  if (prop_id == PROP_SWEEP_SETTINGS)
-    ms_settings_pane_set_sweep_settings (MS_SETTINGS_PANE (object), g_value_get_object (value));
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
-
-static void
-ms_settings_pane_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  if (prop_id == PROP_SUMMARY)
-    g_value_set_string (value, ms_settings_pane_get_summary (MS_SETTINGS_PANE (object)));
-  else if (prop_id == PROP_SWEEP_SETTINGS)
-    g_value_set_object (value, MS_SETTINGS_PANE (object)->sweep_settings);
-  else
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-}
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_SUMMARY] = { "summary", G_TYPE_STRING, MS_PROP_NO_FIELD, .flags = G_PARAM_READABLE,
+                     .getter = G_CALLBACK (ms_settings_pane_get_summary) },
+  [PROP_SWEEP_SETTINGS] = { "sweep-settings", G_TYPE_OBJECT,
+                            MS_PROP_FIELD (MsSettingsPane, sweep_settings),
+                            .get_type = ms_sweep_settings_get_type,
+                            .setter = G_CALLBACK (ms_settings_pane_set_sweep_settings) },
+};
 
 static void
 ms_settings_pane_finalize (GObject *object)
@@ -305,16 +294,8 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_settings_pane_dispose;
-  object_class->get_property = ms_settings_pane_get_property;
-  object_class->set_property = ms_settings_pane_set_property;
   object_class->finalize = ms_settings_pane_finalize;
-
-  props[PROP_SUMMARY] =
-    g_param_spec_string ("summary", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_SWEEP_SETTINGS] =
-    g_param_spec_object ("sweep-settings", NULL, NULL, MS_TYPE_SWEEP_SETTINGS,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 

@@ -247,9 +247,3 @@ ms_timeline_overview_init (MsTimelineOverview *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   ms_view_follow_style (GTK_WIDGET (self), G_CALLBACK (gtk_widget_queue_draw));
 }
-
-GtkWidget *
-ms_timeline_overview_new (MsTimelineView *view)
-{
-  return g_object_new (MS_TYPE_TIMELINE_OVERVIEW, "view", view, NULL);
-}

@@ -34,6 +34,16 @@ void ms_view_scale_install (GObjectClass *klass, guint first_id);
  * of the three. */
 gboolean ms_view_scale_set (GObject *view, MsViewScale *scale, guint index, const GValue *value);
 gboolean ms_view_scale_get (const MsViewScale *scale, guint index, GValue *value);
+/* The same three as entries first, first + 1 and first + 2 of an MsProp
+ * table (ms-props.h), for an MsViewScale field of Type; changed runs when
+ * one changes. */
+#define MS_VIEW_SCALE_PROPS(Type, field, first, on_change)                                        \
+  [first] = { "text-scale", G_TYPE_DOUBLE, MS_PROP_FIELD (Type, field.text_scale), 0.1, 10.0, 1.0, \
+              .changed = on_change },                                                             \
+  [first + 1] = { "line-scale", G_TYPE_DOUBLE, MS_PROP_FIELD (Type, field.line_scale), 0.1, 10.0,  \
+                  1.0, .changed = on_change },                                                    \
+  [first + 2] = { "high-contrast", G_TYPE_BOOLEAN, MS_PROP_FIELD (Type, field.high_contrast),      \
+                  .changed = on_change }
 /* Calls `redraw (view)` when the system style turns dark or high contrast;
  * disconnected when the view goes. */
 void ms_view_follow_style (GtkWidget *view, GCallback redraw);

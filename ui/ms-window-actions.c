@@ -235,12 +235,16 @@ ms_window_dup_export_folder (MsWindow *self)
   return g_strdup (docs && g_file_test (docs, G_FILE_TEST_IS_DIR) ? docs : g_get_home_dir ());
 }
 
+/* Shows a save dialog there, its answer going to on_response with data. */
 static void
-start_in_export_folder (MsWindow *self, GtkFileChooserNative *d)
+show_in_export_folder (MsWindow *self, GtkFileChooserNative *d, GCallback on_response,
+                       gpointer data)
 {
   g_autofree char *folder = ms_window_dup_export_folder (self);
   g_autoptr (GFile) f = g_file_new_for_path (folder);
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), f, NULL);
+  g_signal_connect (d, "response", on_response, data);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
 }
 
 /* TRUE if the dialog was accepted, with the local path chosen (NULL for a
@@ -357,9 +361,7 @@ action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
   GPtrArray *runs = ms_session_dup_runs (self->session);
   g_object_set_data_full (G_OBJECT (d), "runs", runs, (GDestroyNotify) g_ptr_array_unref);
   offer_runs (self, GTK_FILE_CHOOSER (d), runs, first);
-  start_in_export_folder (self, d);
-  g_signal_connect (d, "response", G_CALLBACK (on_export_csv_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+  show_in_export_folder (self, d, G_CALLBACK (on_export_csv_response), self);
 }
 
 typedef struct {
@@ -399,9 +401,7 @@ action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "pdf");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-report.pdf");
   /* One folder for charts, tables and reports. */
-  start_in_export_folder (self, d);
-  g_signal_connect (d, "response", G_CALLBACK (on_export_report_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+  show_in_export_folder (self, d, G_CALLBACK (on_export_report_response), self);
 }
 
 /* The run Export Handout prints: the Lessons page's lesson shown, while
@@ -464,9 +464,7 @@ action_export_handout (GSimpleAction *a, GVariant *p, gpointer data)
     file_dialog (self, _("Export Handout"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
   g_autofree char *name = g_strdup_printf ("%s-handout.pdf", topic);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
-  start_in_export_folder (self, d);
-  g_signal_connect (d, "response", G_CALLBACK (on_export_handout_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+  show_in_export_folder (self, d, G_CALLBACK (on_export_handout_response), self);
 }
 
 /* Export Handout is on while the Lessons page is in front with a lesson's
@@ -532,9 +530,7 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
   const char *kind = g_object_get_data (G_OBJECT (dialog), "kind");
   g_autofree char *name = g_strdup_printf ("memsweep-%s.png", kind);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
-  start_in_export_folder (self, d);
-  g_signal_connect (d, "response", G_CALLBACK (on_export_chart_response), ce);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
+  show_in_export_folder (self, d, G_CALLBACK (on_export_chart_response), ce);
 }
 
 static void

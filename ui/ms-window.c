@@ -7,6 +7,7 @@
 
 #include "ms-engine.h"
 #include "ms-profiling.h"
+#include "ms-props.h"
 #include "ms-run.h"
 #include "ms-window-private.h"
 #include "ms-plot-view.h"
@@ -25,7 +26,7 @@ enum {
   PROP_PAINTED,
   PROP_SESSION,
   PROP_SCALE_FIRST,
-  N_PROPS = PROP_SCALE_FIRST
+  N_PROPS = PROP_SCALE_FIRST + MS_VIEW_SCALE_N_PROPS
 };
 static GParamSpec *props[N_PROPS];
 
@@ -272,43 +273,6 @@ on_close_request (GtkWindow *window)
 }
 
 static void
-ms_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
-{
-  MsWindow *self = MS_WINDOW (object);
-  switch (prop_id) {
-  case PROP_PRESENTATION:
-    ms_window_presentation_set (self, g_value_get_boolean (value));
-    break;
-  case PROP_VIEW:
-    ms_window_set_view (self, g_value_get_int (value));
-    break;
-  default:
-    if (!ms_view_scale_set (object, &self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
-ms_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  MsWindow *self = MS_WINDOW (object);
-  switch (prop_id) {
-  case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
-  case PROP_HEADER_SHOWN: g_value_set_boolean (value, ms_window_get_header_shown (self)); break;
-  case PROP_VIEW: g_value_set_int (value, ms_window_get_view (self)); break;
-  case PROP_SWEEPING: g_value_set_boolean (value, ms_session_get_sweeping (self->session)); break;
-  case PROP_N_RUNS: g_value_set_uint (value, ms_session_get_n_runs (self->session)); break;
-  case PROP_RUN_BLOCKER: g_value_set_string (value, self->run_blocker); break;
-  case PROP_TOAST_TEXT: g_value_set_string (value, self->toast_text); break;
-  case PROP_PAINTED: g_value_set_boolean (value, self->painted); break;
-  case PROP_SESSION: g_value_set_object (value, self->session); break;
-  default:
-    if (!ms_view_scale_get (&self->scale, prop_id - PROP_SCALE_FIRST, value))
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
-}
-
-static void
 ms_window_dispose (GObject *object)
 {
   MsWindow *self = MS_WINDOW (object);
@@ -335,24 +299,37 @@ ms_window_finalize (GObject *object)
 }
 
 static void
-install_properties (GObjectClass *object_class)
+redraw (gpointer window)
 {
-  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
-  props[PROP_PRESENTATION] = g_param_spec_boolean ("presentation", NULL, NULL, FALSE, rw);
-  /* The header bar and banner: hidden in presentation mode until asked for. */
-  props[PROP_HEADER_SHOWN] = g_param_spec_boolean ("header-shown", NULL, NULL, TRUE, ro);
-  props[PROP_VIEW] =
-    g_param_spec_int ("view", NULL, NULL, 0, MS_VIEW_COUNT - 1, MS_VIEW_BANDWIDTH, rw);
-  props[PROP_SWEEPING] = g_param_spec_boolean ("sweeping", NULL, NULL, FALSE, ro);
-  props[PROP_N_RUNS] = g_param_spec_uint ("n-runs", NULL, NULL, 0, G_MAXUINT, 0, ro);
-  props[PROP_RUN_BLOCKER] = g_param_spec_string ("run-blocker", NULL, NULL, NULL, ro);
-  props[PROP_TOAST_TEXT] = g_param_spec_string ("toast-text", NULL, NULL, NULL, ro);
-  props[PROP_PAINTED] = g_param_spec_boolean ("painted", NULL, NULL, FALSE, ro);
-  props[PROP_SESSION] = g_param_spec_object ("session", NULL, NULL, MS_TYPE_SESSION, ro);
-  g_object_class_install_properties (object_class, N_PROPS, props);
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
 }
+
+/* What the window shows and does, told as it changes; presentation mode,
+ * the view and the scale of every view's text and lines, set. */
+#define FIELD(field) MS_PROP_FIELD (MsWindow, field)
+#define SHOWS .flags = G_PARAM_READABLE
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_PRESENTATION] = { "presentation", G_TYPE_BOOLEAN, FIELD (presentation),
+                          .setter = G_CALLBACK (ms_window_presentation_set) },
+  /* The header bar and banner: hidden in presentation mode until asked for. */
+  [PROP_HEADER_SHOWN] = { "header-shown", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .def = TRUE,
+                          .getter = G_CALLBACK (ms_window_get_header_shown), SHOWS },
+  [PROP_VIEW] = { "view", G_TYPE_INT, MS_PROP_NO_FIELD, 0, MS_VIEW_COUNT - 1, MS_VIEW_BANDWIDTH,
+                  .setter = G_CALLBACK (ms_window_set_view),
+                  .getter = G_CALLBACK (ms_window_get_view) },
+  [PROP_SWEEPING] = { "sweeping", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                      .getter = G_CALLBACK (ms_window_is_sweeping), SHOWS },
+  [PROP_N_RUNS] = { "n-runs", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0,
+                    .getter = G_CALLBACK (ms_window_get_n_runs), SHOWS },
+  [PROP_RUN_BLOCKER] = { "run-blocker", G_TYPE_STRING, FIELD (run_blocker), SHOWS },
+  [PROP_TOAST_TEXT] = { "toast-text", G_TYPE_STRING, FIELD (toast_text), SHOWS },
+  [PROP_PAINTED] = { "painted", G_TYPE_BOOLEAN, FIELD (painted), SHOWS },
+  [PROP_SESSION] = { "session", G_TYPE_OBJECT, FIELD (session), .get_type = ms_session_get_type,
+                     SHOWS },
+  MS_VIEW_SCALE_PROPS (MsWindow, scale, PROP_SCALE_FIRST, redraw),
+};
+#undef FIELD
+#undef SHOWS
 
 static void
 ms_window_class_init (MsWindowClass *klass)
@@ -361,10 +338,8 @@ ms_window_class_init (MsWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_window_dispose;
   object_class->finalize = ms_window_finalize;
-  object_class->set_property = ms_window_set_property;
-  object_class->get_property = ms_window_get_property;
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   GTK_WINDOW_CLASS (klass)->close_request = on_close_request;
-  install_properties (object_class);
 
   g_type_ensure (MS_TYPE_SETTINGS_PANE);
   g_type_ensure (MS_TYPE_CHART_PAGE);
