@@ -70,8 +70,7 @@ ms_picture_cache_state_group_text (const MsCacheStateRow *row)
    * the bars are measured against and its median, e.g. "Pinned memory
    * after streamed stores: 971 µs = 1×". */
   /* What streamed stores are, said where the 1× is named. */
-  return g_strdup_printf (_ ("%s memory after streamed stores (they bypass the CPU cache): %s = "
-                             "1×"),
+  return g_strdup_printf (_ ("%s memory, streamed stores (past the CPU cache): %s = 1×"),
                           ms_mode_title (row->mode), t);
 }
 
