@@ -208,20 +208,21 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   const char *deck = run && run->device.name[0] ? run->device.name : NULL;
   if (deck && g_str_has_prefix (deck, "NVIDIA "))
     deck += strlen ("NVIDIA ");
-  (void)name;
   g_autofree char *host
       = deck && gpu0[0] && !strstr (deck, gpu0)
             /* TRANSLATORS: under the portable slide's title on another
-             * GPU's deck, e.g. "This lesson needs two GPUs and no run of
-             * two H100 80GB HBM3 is at hand: shown is a host with 2 ×
-             * H200." */
-            ? g_strdup_printf (_("This lesson needs two GPUs and no run of two %s is at hand: "
-                                 "shown is a host with %d × %s."),
-                               deck, p->n_devices, gpu0)
+             * GPU's deck: the count of GPUs, their name, the run's file
+             * and the deck's GPU, e.g. "This lesson needs two GPUs:
+             * measured on a host with 2 × H200 (h200x2-portable), as no
+             * run of two H100 80GB HBM3 is at hand." */
+            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
+                                 "(%s), as no run of two %s is at hand."),
+                               p->n_devices, gpu0, name, deck)
             /* TRANSLATORS: under the portable slide's title, e.g. "... with
-             * 2 × H200." */
-            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s."),
-                               p->n_devices, gpu0);
+             * 2 × H200 (h200x2-portable)." */
+            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
+                                 "(%s)."),
+                               p->n_devices, gpu0, name);
   g_autofree char *source
       = all_alike (p)
             ? g_strdup_printf ("%s %s", host,
