@@ -941,20 +941,24 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
-  /* The copies' short names spelt out first: a class read "d2h" as a
-   * code. */
-  if (seen[MS_PHASE_H2D] && seen[MS_PHASE_D2H])
-    g_string_append (text, _ ("h2d: host → device, d2h: device → host"));
-  else if (seen[MS_PHASE_H2D])
-    g_string_append (text, _ ("h2d: host → device"));
-  else if (seen[MS_PHASE_D2H])
-    g_string_append (text, _ ("d2h: device → host"));
   /* The host lane's looks: one line for both or for the one drawn. */
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     if ((hints & lines[i].hint) == lines[i].hint
         && !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST)
              && (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
       g_string_append_printf (text, "%s%s", text->len ? "; " : "", _ (lines[i].text));
+  /* The copies' short names spelt out first, a class read "d2h" as a
+   * code; in the paragraph of hints alone, as a line of its own cost a
+   * picture of two timelines their lanes' names. */
+  const char *copies = seen[MS_PHASE_H2D] && seen[MS_PHASE_D2H]
+                           ? _ ("h2d: host → device, d2h: device → host")
+                       : seen[MS_PHASE_H2D] ? _ ("h2d: host → device")
+                       : seen[MS_PHASE_D2H] ? _ ("d2h: device → host")
+                                            : NULL;
+  if (text->len && copies) {
+    g_string_prepend (text, "; ");
+    g_string_prepend (text, copies);
+  }
   if (text->len) {
     /* Full strength, as the charts' foot notes: grey washed out on a
      * projector. */
