@@ -487,6 +487,35 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
   return l;
 }
 
+/* The second finding's heading with its direction: "1.20×" beside the
+ * bracket alone did not say which order took longer. Where it does not
+ * fit on its line (a narrow pane), the heading alone; the verdict still
+ * gives the ratio. */
+static char *
+timed_pair_heading (cairo_t *cr, const MsChartStyle *style, double width, const MsCell *depth,
+                    const MsCell *breadth, bool apart)
+{
+  const double fs = ms_style_font_size (style);
+  double d = depth->stats.e2e.median, b = breadth->stats.e2e.median, hw;
+  if (!apart)
+    return g_strdup (_ ("Second finding: a timer on every step"));
+  char *heading
+      = d >= b
+            /* TRANSLATORS: the heading of issue-order's second pair of
+             * bars, e.g. "... depth-first took 1.20× as long". */
+            ? g_strdup_printf (_ ("Second finding: with a timer on every step, depth-first "
+                                  "took %.2f× as long"),
+                               d / b)
+            : g_strdup_printf (_ ("Second finding: with a timer on every step, breadth-first "
+                                  "took %.2f× as long"),
+                               b / d);
+  ms_draw_text (cr, heading, 0, 0, fs * 1.1, -1, 0, TRUE, &hw, NULL);
+  if (hw <= width - fs)
+    return heading;
+  g_free (heading);
+  return g_strdup (_ ("Second finding: a timer on every step"));
+}
+
 /* A slide: the two orders at the takeaway's K, without timers and then
  * with a timer on every step, as two pairs of bars of time on one scale from 0, each
  * pair bracketed with its verdict: the pair that differs visibly longer
@@ -506,31 +535,9 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   /* The question first, the order alone; what a timer on every step does
    * under it, named as the second finding it is. */
   pairs[n++] = order_pair (_ ("Without timers: the order alone"), depth, breadth, apart);
-  /* The second finding's heading gives its direction: "1.20×" beside
-   * the bracket alone did not say which order took longer. */
   g_autofree char *timed_heading = NULL;
   if (ms_issue_order_timed_pair (run, &timed_depth, &timed_breadth, &timed_apart)) {
-    double td = timed_depth->stats.e2e.median, tb = timed_breadth->stats.e2e.median;
-    timed_heading
-        = !timed_apart ? g_strdup (_ ("Second finding: a timer on every step"))
-          : td >= tb
-              /* TRANSLATORS: the heading of issue-order's second pair of
-               * bars, e.g. "... depth-first took 1.20× as long". */
-              ? g_strdup_printf (_ ("Second finding: with a timer on every step, depth-first "
-                                    "took %.2f× as long"),
-                                 td / tb)
-              : g_strdup_printf (_ ("Second finding: with a timer on every step, breadth-first "
-                                    "took %.2f× as long"),
-                                 tb / td);
-    /* Where it does not fit on its line (a narrow pane), the heading
-     * alone; the verdict still gives the ratio. */
-    double hw;
-    ms_draw_text (cr, timed_heading, 0, 0, ms_style_font_size (style) * 1.1, -1, 0, TRUE, &hw,
-                  NULL);
-    if (hw > width - ms_style_font_size (style)) {
-      g_free (timed_heading);
-      timed_heading = g_strdup (_ ("Second finding: a timer on every step"));
-    }
+    timed_heading = timed_pair_heading (cr, style, width, timed_depth, timed_breadth, timed_apart);
     pairs[n++] = order_pair (timed_heading, timed_depth, timed_breadth, timed_apart);
   }
   const double fs = ms_style_font_size (style);
