@@ -416,9 +416,12 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
    * copies of 4 KiB: time per copy". */
   g_autofree char *title = g_strdup_printf (_ ("%s memory, %d copies of %s: time per copy"),
                                             ms_mode_title (mode), count, size);
+  /* The calls named, the interval in words a class knows. */
   /* xgettext:no-c-format */
-  const char *note = _ ("Lines: each time's 95% interval. Other sizes and memory: in a larger "
-                        "view and the details.");
+  const char *note = _ ("One call per copy: cudaMemcpyAsync; one batched call: "
+                        "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range of "
+                        "likely medians (95%). Other sizes and memory: in a larger view and the "
+                        "details.");
   /* The bars' names in full: "one batch" alone read as a count. */
   const char *names[] = { _ (lines[0].label), _ ("one batched call") };
   MsTimeBar bars[2];

@@ -69,7 +69,8 @@ ms_picture_cache_state_group_text (const MsCacheStateRow *row)
   /* Translators: a group of cache-state bars: the memory, the reference
    * the bars are measured against and its median, e.g. "Pinned memory
    * after streamed stores: 971 µs = 1×". */
-  return g_strdup_printf (_ ("%s memory after streamed stores: %s = 1×"),
+  /* What streamed stores are, said where the 1× is named. */
+  return g_strdup_printf (_ ("%s memory, streamed stores (past the CPU cache): %s = 1×"),
                           ms_mode_title (row->mode), t);
 }
 
@@ -273,8 +274,8 @@ folded_text (const MsCacheStateRow *rows, int n, int i)
    * run cannot tell from streamed stores, drawn as this line alone, e.g.
    * "Pageable memory: cannot tell, too noisy (0.62× to 1.41×, 95%
    * intervals)". */
-  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (%.2f× to %.2f×, 95%% "
-                             "intervals)"),
+  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (likely ranges %.2f× to "
+                             "%.2f×, 95%%)"),
                           ms_mode_title (rows[i].mode), lo, hi);
 }
 
@@ -472,15 +473,24 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
  * is two copies, and its times varied too much. */
 static double
 pageable_why (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y, double width,
-              double end)
+              double end, gboolean pageable, gboolean wc)
 {
   /* TRANSLATORS: under the cache-state slide's "cannot tell" for pageable
    * memory; %g%% is the band's half width, e.g. "... a difference of 10%". */
-  g_autofree char *why = g_strdup_printf (
+  g_autofree char *why_pageable = g_strdup_printf (
       _ ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a hidden "
          "pinned buffer and then the GPU's, and here its times varied too much from one "
          "repetition to the next to show a difference of %g%%."),
       MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  /* TRANSLATORS: the same for write-combined memory, e.g. "... a
+   * difference of 10%". */
+  g_autofree char *why_wc = g_strdup_printf (
+      _ ("Why write-combined memory cannot tell: the CPU never keeps it in its cache, so both "
+         "kinds of store go straight out, and its times varied too much to show a difference "
+         "of %g%%."),
+      MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  g_autofree char *why = pageable && wc ? g_strdup_printf ("%s %s", why_pageable, why_wc)
+                                        : g_strdup (pageable ? why_pageable : why_wc);
   double x = l->fs * 1.5, h = ms_draw_text_wrapped (cr, why, x, 0, l->fs, width - x - l->fs * 0.5,
                                                    FALSE, FALSE);
   if (y + h > end)
@@ -547,16 +557,17 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   draw_axis (cr, st, &l, y);
   y += l.fs * 1.8;
-  gboolean pageable_folded = FALSE;
+  gboolean pageable_folded = FALSE, wc_folded = FALSE;
   for (int i = 0; i < n; i++)
     if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
       draw_group (cr, st, &l, rows, n, i, y, width, TRUE);
       y += l.line_h;
       pageable_folded = pageable_folded || rows[i].mode == MS_MODE_PAGEABLE;
+      wc_folded = wc_folded || rows[i].mode == MS_MODE_WRITE_COMBINED;
     }
   /* Under the folded lines, where room is left. */
-  if (slide && pageable_folded)
-    y += pageable_why (cr, st, &l, y + l.fs * 0.3, width, end);
+  if (slide && (pageable_folded || wc_folded))
+    y += pageable_why (cr, st, &l, y + l.fs * 0.3, width, end, pageable_folded, wc_folded);
   return y;
 }
 
@@ -637,8 +648,9 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: median times end to end; lines: the ratio's 95%% "
-                                    "interval; a line and a tick alone: the run cannot tell."))
+      = slide ? g_strdup_printf (_ ("Bars: median times end to end; lines: the ratio's range "
+                                    "of likely medians (95%%); a line and a tick alone: the "
+                                    "run cannot tell."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: median times end to end; lines across them: the "
                                   "ratio's 95%% interval. A bar is pale and outlined where its "

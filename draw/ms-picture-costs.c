@@ -19,7 +19,7 @@ static const struct {
   gboolean sized; /* at the caption's size; a context has none */
 } costs[] = {
   { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first"), FALSE },
-  { MS_MODE_DEVICE, "cost=context", N_ ("context, again"), FALSE },
+  { MS_MODE_DEVICE, "cost=context", N_ ("context, each later time"), FALSE },
   { MS_MODE_DEVICE, "cost=first-malloc", N_ ("first cudaMalloc"), TRUE },
   { MS_MODE_DEVICE, "cost=malloc", N_ ("cudaMalloc"), TRUE },
   { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
@@ -28,10 +28,14 @@ static const struct {
   /* TRANSLATORS: cudaMallocAsync from the device's pool: its first
    * allocation, from a pool that holds nothing. */
   { MS_MODE_DEVICE, "cost=pool-first", N_ ("cudaMallocAsync, first"), TRUE },
-  /* TRANSLATORS: cudaMallocAsync again, the pool's release threshold at 0. */
-  { MS_MODE_DEVICE, "cost=pool/threshold=0", N_ ("cudaMallocAsync, threshold 0"), TRUE },
-  /* TRANSLATORS: cudaMallocAsync again, the pool keeping all it had. */
-  { MS_MODE_DEVICE, "cost=pool/threshold=keep", N_ ("cudaMallocAsync, pool keeps all"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again, the pool's release threshold at
+   * 0: the pool gives its memory back at every synchronisation, so each
+   * allocation finds it emptied. Short: a handout's label column holds
+   * about 30 characters. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=0", N_ ("cudaMallocAsync, pool emptied"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again, the pool keeping all it had and
+   * handing it out again. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=keep", N_ ("cudaMallocAsync, pool reuses"), TRUE },
 };
 
 static const MsCell *

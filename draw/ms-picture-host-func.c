@@ -274,17 +274,18 @@ slide_note (gboolean noisy, gboolean cut)
 {
   if (noisy && cut)
     /* xgettext:no-c-format */
-    return _ ("Lines: 95% intervals (an arrow: it goes on). Too noisy: an interval wider than "
-              "its median, drawn alone.");
+    return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Too noisy: a "
+              "range wider than its median, drawn alone.");
   if (noisy)
     /* xgettext:no-c-format */
-    return _ ("Lines: 95% intervals. Too noisy: an interval wider than its median, drawn alone.");
+    return _ ("Lines: each range of likely medians (95%). Too noisy: a range wider than its "
+              "median, drawn alone.");
   if (cut)
     /* xgettext:no-c-format */
-    return _ ("Lines: each median's 95% interval (an arrow: it goes on). Each repetition: in a "
-              "larger view.");
+    return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Each "
+              "repetition: in a larger view.");
   /* xgettext:no-c-format */
-  return _ ("Lines: each median's 95% interval. Each repetition: in a larger view.");
+  return _ ("Lines: each range of likely medians (95%). Each repetition: in a larger view.");
 }
 
 /* A slide: each call's median delay as a bar on a linear scale from 0,

@@ -269,7 +269,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                          limit > 0 ? above : _ ("about two"));
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
-                                                 "kernel's time, so the total cannot tell"),
+                                                 "kernel's time, so waiting cannot be told from "
+                                                 "working"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   /* A slide keeps the colour key alone: its subheadings say which calls
    * the textbooks list, the header what one queue is; the prose (why a
@@ -362,7 +363,9 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
    * the ratios are the details'. */
   g->numbers
       = g->n_cols == MS_SYNC_N_COLUMNS && (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
-  g->head_h = g->n_cols < MS_SYNC_N_COLUMNS ? th * 1.25 : th * 2.1;
+  /* Two lines of heads either way: fewer columns say what their stream
+   * kind is (draw_heads). */
+  g->head_h = th * 2.1;
   g->row_h = th * 1.05;
   g->sub_h = th * 1.25;
 }
@@ -412,9 +415,26 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   double th = g->head_h / 2.1, tw, widest = 0;
   if (g->n_cols < MS_SYNC_N_COLUMNS) {
     ms_set_color (cr, &style->fg, 0.9);
-    for (int c = 0; c < g->n_cols; c++)
-      ms_draw_text (cr, ms_implicit_sync_column_label (g->cols[c]), x0 + col_w * (c + 0.5), y,
-                    g->fs, 0.5, 0, TRUE, NULL, NULL);
+    for (int c = 0; c < g->n_cols; c++) {
+      /* What a blocking stream is, where the column has room for it on
+       * two lines: "blocking" read as streams that block the host. */
+      const char *kind = g->cols[c] < 2 ? _ ("blocking streams: ordinary ones, no "
+                                             "cudaStreamNonBlocking")
+                                        : _ ("non-blocking streams: made with "
+                                             "cudaStreamNonBlocking");
+      const char *queue = queues[g->cols[c] % 2];
+      double kw, qw;
+      ms_draw_text (cr, kind, 0, 0, g->fs * 0.9, -1, 0, FALSE, &kw, NULL);
+      ms_draw_text (cr, queue, 0, 0, g->fs, -1, 0, TRUE, &qw, NULL);
+      if (MAX (kw, qw) + g->fs * 0.6 <= col_w) {
+        ms_draw_text (cr, kind, x0 + col_w * (c + 0.5), y, g->fs * 0.9, 0.5, 0, FALSE, NULL,
+                      NULL);
+        ms_draw_text (cr, queue, x0 + col_w * (c + 0.5), y + th, g->fs, 0.5, 0, TRUE, NULL,
+                      NULL);
+      } else
+        ms_draw_text (cr, ms_implicit_sync_column_label (g->cols[c]), x0 + col_w * (c + 0.5), y,
+                      g->fs, 0.5, 0, TRUE, NULL, NULL);
+    }
     return;
   }
   /* The plain words where they fit over their columns, else the key's

@@ -9,11 +9,15 @@
 static const MsLessonRow rows[] = {
   { MS_MODE_MANAGED, "", NULL, NULL },
   { MS_MODE_MANAGED_PREFETCH, "", NULL, NULL },
-  { MS_MODE_MANAGED, "touch=first", NULL, N_ ("first touch") },
+  /* Each first touch says where its pages move: the long kernel without
+   * a prefetch went unexplained on a slide. */
+  { MS_MODE_MANAGED, "touch=first", NULL,
+    N_ ("first touch: the pages fault across to the GPU as the kernel runs") },
   /* The takeaway compares first touch with and without a prefetch: a
    * slide shows those two. */
   { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU"), TRUE },
-  { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL, N_ ("first touch") },
+  { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL,
+    N_ ("first touch: the prefetch moves the pages before the kernel") },
 };
 
 static const MsVariantWords words[] = {

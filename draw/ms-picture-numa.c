@@ -231,11 +231,13 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   if (g_str_has_prefix (gpu, "NVIDIA "))
     gpu += strlen ("NVIDIA ");
   ms_draw_background (cr, st);
+  /* What to look for there, and plainly that this run has none of it:
+   * a class read the diagram as something measured. */
   const char *what = _ ("There the lesson times a pinned copy for each pairing of the buffer's "
-                        "node and the thread's node, and compares the far buffer's rate with the "
-                        "near one's.");
-  const char *why = _ ("This host has one NUMA node: every buffer is near the GPU, so there is no "
-                       "far buffer to compare.");
+                        "node and the thread's node. Look at far rate ÷ near rate: below 1 means "
+                        "where the buffer lives matters.");
+  const char *why = _ ("This run's host has one NUMA node: every buffer is near the GPU, so there "
+                       "is no far buffer. No two-socket host was measured.");
   double tw = width - fs * 2;
   double what_h = ms_draw_text_wrapped (cr, what, fs, 0, fs, tw, FALSE, FALSE);
   double why_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE);

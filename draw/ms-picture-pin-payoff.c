@@ -362,19 +362,30 @@ static void
 keep_quoted_line (MsChartData *data)
 {
   guint others = data->series->len > 1 ? data->series->len - 1 : 0;
-  if (others == 0)
+  if (data->series->len == 0)
     return;
   const MsChartSeries *first = g_ptr_array_index (data->series, 0);
   /* The note stays where it names the line kept. */
   gboolean keep = data->foot_note && strstr (data->foot_note, first->label);
+  /* The others named, not counted: "3 more lines" left a class asking
+   * which. */
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint i = 1; i < data->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    g_string_append_printf (names, "%s%s", names->len ? "; " : "", s->label);
+  }
   while (data->series->len > 1)
     ms_chart_data_remove_series (data, data->series->len - 1);
+  /* What "fresh" means, said where the takeaway uses it. */
+  const char *fresh = _ ("Fresh pageable: newly allocated memory whose pages are touched for the "
+                         "first time.");
   /* TRANSLATORS: under the pin-payoff chart on a slide, which draws the
-   * line its takeaway quotes. */
-  g_autofree char *more = g_strdup_printf (
-      g_dngettext (NULL, "%u more line in a larger view.", "%u more lines in a larger view.", others),
-      others);
-  char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, more) : g_strdup (more);
+   * line its takeaway quotes; %s lists the others, e.g. "pinned vs reused
+   * heap; registered vs fresh pageable". */
+  g_autofree char *more
+      = others ? g_strdup_printf (_ ("Not drawn here, in a larger view: %s."), names->str) : NULL;
+  g_autofree char *told = more ? g_strdup_printf ("%s %s", fresh, more) : g_strdup (fresh);
+  char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, told) : g_strdup (told);
   g_free (data->foot_note);
   data->foot_note = note;
 }
@@ -385,8 +396,13 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (data);
-  if (ms_draw_is_slide (style, height))
+  if (ms_draw_is_slide (style, height)) {
     keep_quoted_line (data);
+    /* The title says what the count is: "paid off" left a class asking
+     * what was paid. */
+    g_free (data->title);
+    data->title = g_strdup (_ ("Copies needed before pinning's setup cost is paid back, by size"));
+  }
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

@@ -9,6 +9,7 @@
  * shipped), its bars instead: per GPU, each buffer's copies to the GPU. */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-lesson-picture.h"
 #include "ms-lesson-rows.h"
@@ -171,9 +172,24 @@ file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, dou
 /* The portable run in use: a title saying what is compared, a line saying
  * whose run it is and why (the lesson needs two GPUs), then per GPU its
  * three buffers' copies to the device on one axis of GB/s from 0. */
+/* Whether every buffer copied within 5 % of every other to every GPU:
+ * then the slide says why the flag changed nothing. */
+static gboolean
+all_alike (const MsPortableResults *p)
+{
+  double lo = INFINITY, hi = 0;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < p->n_devices; i++)
+      if (p->cell[k][i].ok && p->cell[k][i].h2d_gbps > 0) {
+        lo = MIN (lo, p->cell[k][i].h2d_gbps);
+        hi = MAX (hi, p->cell[k][i].h2d_gbps);
+      }
+  return hi > 0 && hi <= lo * 1.05;
+}
+
 static void
-draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, double width,
-           double height)
+draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const MsChartStyle *st,
+           double width, double height)
 {
   const MsPortableResults *p = &file->portable;
   const double fs = ms_style_font_size (st);
@@ -187,9 +203,33 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, doub
   /* TRANSLATORS: under the portable slide's title: the count of GPUs, the
    * first one's name and the run's file, e.g. "... with 2 × H200
    * (h200x2-portable)". */
-  g_autofree char *source =
-    g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s (%s)"),
-                     p->n_devices, gpu0, name);
+  /* Another GPU's host said as such (a class took the H100 deck's bars
+   * for H100s), the file's name left to the details, and where every bar
+   * is alike, why. */
+  const char *deck = run && run->device.name[0] ? run->device.name : NULL;
+  if (deck && g_str_has_prefix (deck, "NVIDIA "))
+    deck += strlen ("NVIDIA ");
+  g_autofree char *host
+      = deck && gpu0[0] && !strstr (deck, gpu0)
+            /* TRANSLATORS: under the portable slide's title on another
+             * GPU's deck: the count of GPUs, their name, the run's file
+             * and the deck's GPU, e.g. "This lesson needs two GPUs:
+             * measured on a host with 2 × H200 (h200x2-portable), as no
+             * run of two H100 80GB HBM3 is at hand." */
+            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
+                                 "(%s), as no run of two %s is at hand."),
+                               p->n_devices, gpu0, name, deck)
+            /* TRANSLATORS: under the portable slide's title, e.g. "... with
+             * 2 × H200 (h200x2-portable)." */
+            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
+                                 "(%s)."),
+                               p->n_devices, gpu0, name);
+  g_autofree char *source
+      = all_alike (p)
+            ? g_strdup_printf ("%s %s", host,
+                               _("The flag changes nothing: with unified addressing every "
+                                 "pinned buffer is already portable."))
+            : g_strdup (host);
   /* The title, then a GPU's name line and its three bars, each a row as
    * high as fit up to a few lines' height, and the axis; the whole
    * centred. */
@@ -204,7 +244,9 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsChartStyle *st, doub
   double y = MAX (fs * 0.5, round ((height - head_h - axis_h - rows * row_h) / 2));
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.15, width - 2 * fs, TRUE, TRUE);
-  ms_set_color (cr, &st->fg, MS_TEXT_FAINT_ALPHA);
+  /* Near full strength: it says whose GPUs these are and why the bars
+   * match, which faint text left unread. */
+  ms_set_color (cr, &st->fg, 0.9);
   y += ms_draw_text_wrapped (cr, source, fs, y + fs * 0.2, fs, width - 2 * fs, FALSE, TRUE) +
        fs * 0.8;
   /* Bars from 0 on an axis with its ticks: lengths without one could not
@@ -240,7 +282,7 @@ ms_picture_portable (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   ms_draw_background (cr, style);
   const MsPortableFile *file = ms_lesson_portable_shown (NULL);
   if (file) {
-    draw_file (cr, file, style, width, height);
+    draw_file (cr, file, run, style, width, height);
     return;
   }
   MsTimelineRows rows;

@@ -75,8 +75,11 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
    * left the strips' rows too low for their names. */
   const char *title
       = small ? _ ("Wait from launch to start: a dot per run, bar: their median")
-              : _ ("Wait from launch to start of the short kernels (stream 1) beside a long "
-                   "one (stream 0): a dot per run, bar and number: their median");
+              /* Which stream is high priority, said: a class could not
+               * tell from "with priority" which one got it. */
+              : _ ("Wait from launch to start of the short kernels (stream 1: high priority; "
+                   "without: low) beside a long one (stream 0, low priority): a dot per run, "
+                   "bar and number: their median");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))

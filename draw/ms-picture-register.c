@@ -142,6 +142,13 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   /* Projected, the lines are named at their ends (slide_labels): three
    * line styles matched to a key above asked for a look up and back. */
   if (k->slide) {
+    /* What the lines are: a class took them for measured curves. */
+    ms_set_color (cr, &st->fg, 0.85);
+    y += ms_draw_text_wrapped (cr,
+                               _ ("Each line is a total worked out from measured costs: its "
+                                  "one-time cost + n × its cost per repetition."),
+                               fs, y, fs, width - 2 * fs, FALSE, draw);
+    ms_set_color (cr, &st->fg, 1);
     if (left_text)
       y += ms_draw_text_wrapped (cr, left_text, fs, y, fs, width - 2 * fs, FALSE, draw);
     return y - y0 + fs * 0.4;
@@ -240,13 +247,14 @@ slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsSc
  * paid for itself, and the takeaway's end over it. */
 static void
 draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScale *xs,
-               const MsScale *ys, int from, double label_h)
+               const MsScale *ys, int from, double cross, double label_h)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   /* Where allocating once has paid for itself: at the takeaway's whole
    * n, not where the lines cross (6.2 under "from n = 7" read as a
-   * label off its mark). */
-  double x = round (ms_scale_to_pixel (xs, from)) + 0.5;
+   * label off its mark); a slide marks the crossing and names both. */
+  gboolean at_cross = k->slide && cross > 0 && cross <= from;
+  double x = round (ms_scale_to_pixel (xs, at_cross ? cross : from)) + 0.5;
   ms_set_color (cr, &st->fg, 0.8);
   cairo_set_line_width (cr, lw);
   ms_set_dash (cr, 1, lw);
@@ -268,6 +276,12 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
     /* Translators: on the register lesson's slide, over where the lines
      * cross, the end of its takeaway, e.g. "from n = 6". */
     note = g_strdup_printf (_ ("from n = %d"), from);
+    if (at_cross) {
+      g_free (note);
+      /* Translators: on the register lesson's slide, over where the
+       * lines cross, e.g. "lines cross at n = 6.2; first whole n: 7". */
+      note = g_strdup_printf (_ ("lines cross at n = %.1f; first whole n: %d"), cross, from);
+    }
     ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
   } else if (tw > xs->pixel_hi - xs->pixel_lo) {
     g_free (note);
@@ -349,7 +363,7 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
     slide_labels (cr, st, &xs, &ys, l);
   }
   if (from > 0)
-    draw_crossing (cr, k, st, &xs, &ys, from, label_h);
+    draw_crossing (cr, k, st, &xs, &ys, from, cross, label_h);
 }
 
 /* The chart of totals in width x height from y0. */

@@ -130,9 +130,11 @@ fold_coinciding (MsChartData *d)
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     MsChartSeries *other = g_ptr_array_index (d->series, k);
     /* TRANSLATORS: a series in the reuse chart that stands for another
-     * with the same values, not drawn, e.g. "Zero-copy (UVA: the same
-     * values)". */
-    char *label = g_strdup_printf (_ ("%s (%s: the same values)"), other->label, s->short_label);
+     * with the same values, not drawn, e.g. "Zero-copy and UVA (measured
+     * the same: one line)". */
+    char *label
+        = g_strdup_printf (_ ("%s and %s (measured the same: one line)"), other->label,
+                           s->short_label);
     g_free (other->label);
     other->label = label;
     label = g_strdup_printf (C_ ("line on another", "%s (= %s)"), other->short_label,
@@ -522,7 +524,8 @@ left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   int added = *lx > x && *lx + tw > width;
   if (added)
     *lx = x, *y += fs * 1.5;
-  ms_set_color (cr, &st->fg, 0.8);
+  /* Full strength: grey, it washed out on a projector. */
+  ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, text, *lx, *y, fs, 0, 0, FALSE, NULL, NULL);
   return added;
 }

@@ -181,7 +181,10 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
      * the second figure the bars seemed to contradict the first; called
      * "timed", a 7.43 ms bar under "7.24 ms · timed 7.51 ms" still read
      * as a part longer than its whole. */
-    return g_strdup_printf (C_ ("timeline row", "%s: median %s · drawn %s"), what, median, drawn);
+    /* "drawn" beside "median" went unexplained on a slide: the bars are
+     * one repetition, said so. */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s · shown: one repetition, %s"), what,
+                            median, drawn);
   g_autofree char *which = drawn_which (rows, i, compact);
   if (compact)
     /* Translators: a timeline row's title where room is short: its
