@@ -235,6 +235,12 @@ with tempfile.TemporaryDirectory() as tmp:
               p.stderr == "memsweep %s: %s\nTry 'memsweep %s --help'.\n" %
               (args[0], msg, args[0]), p.stderr)
 
+    # The extension --format asks for is the one named (x.png with --format
+    # svg was told to end in ".png, .svg or .pdf").
+    p = run(["plot", samples, "--view", "bandwidth", "--out", os.path.join(tmp, "x.png"),
+             "--format", "svg"])
+    check("plot --out x.png --format svg: refused naming .svg", p.returncode == 2 and
+          "must end in .svg, as --format says" in p.stderr, p.stderr)
     # A refusal of the operands says why, in the one form, never the usage
     # text alone (compare A, fleet-report, fleet-node without --dir did,
     # before issue 83): surplus operands in every command, none where some
