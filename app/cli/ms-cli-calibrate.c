@@ -36,8 +36,6 @@
 
 #define MAX_FORWARDED 64
 
-/* The fewest runs a spread is measured from (ms_run_to_run_measure). */
-
 static int
 calibrate_usage (FILE *out, int rc)
 {
@@ -291,16 +289,15 @@ to_stdout (const MsRunToRun *rr, const MsResults *like, const char *path)
 {
   char buf[8192], clean[4 * PATH_MAX];
   FILE *f = fopen (path, "rbe");
-  bool read = f != NULL;
   for (size_t n; f && (n = fread (buf, 1, sizeof buf, f)) > 0;)
     fwrite (buf, 1, n, stdout);
-  if (!f || ferror (f))
+  bool whole = f && !ferror (f);
+  if (!whole)
     fprintf (stderr, "memsweep calibrate: %s: %s\n", ms_report_clean (path, clean, sizeof clean),
              strerror (errno));
-  read = read && !ferror (f);
   if (f)
     fclose (f);
-  if (read && ms_cli_stdout_ok ())
+  if (whole && ms_cli_stdout_ok ())
     return EXIT_OK;
   return keep_profile (rr, like, MS_CLI_STDIO) ? EXIT_WRITE : -1;
 }
@@ -448,7 +445,8 @@ read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
       ms_cli_error (ms_gettext ("--out: empty file name\n"));
       return ms_cli_bad_usage ("calibrate");
     case 'r':
-      if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS, &o->runs))
+      if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS,
+                               &o->runs))
         return EXIT_USAGE;
       break;
     default:

@@ -11,8 +11,9 @@
 #include "memsweep.h"
 #include "ms-cli-output.h"
 
-/* The fewest runs calibrate measures a profile from; a profile whose
- * runs are not known (its table piped in alone) is taken as of these. */
+/* The fewest runs calibrate measures a profile from (ms_run_to_run_measure);
+ * a profile whose runs are not known (its table piped in alone) is taken
+ * as of these. */
 #define MS_CLI_PROFILE_MIN_RUNS 3
 
 /* Room for the engine's sweep settings (checked where they are parsed). */
