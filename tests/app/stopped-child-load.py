@@ -5,7 +5,7 @@ stopped (SIGSTOP), then one SIGINT to memsweep: it must end within the
 bound, on a machine whose cores are all busy. Run by hand, not by the suite:
 
     stopped-child-load.py MEMSWEEP [--tries 50] [--busy 2] [--bound 10]
-                          [--when waited,at-once,early]
+                          [--when WHEN+HOW,...]
 
 --busy N starts N busy loops for the whole check (one per core loads a
 machine as a shared CI host is). Each try picks its moment in turn:
