@@ -36,9 +36,6 @@
 
 #define MAX_FORWARDED 64
 
-/* The fewest runs a spread is measured from (ms_run_to_run_measure). */
-#define MIN_RUNS 3
-
 static int
 calibrate_usage (FILE *out, int rc)
 {
@@ -59,7 +56,7 @@ calibrate_usage (FILE *out, int rc)
            ms_gettext ("Every later interval then covers another run's median, not only the\n"
                        "sampling within one run. --format json prints the spread as JSON\n"
                        "(data/schema/), --format csv and markdown as a table. --out - writes\n"
-                       "the profile to standard output with its metadata inline (which\n"
+                       "to standard output what --out FILE writes into FILE (which\n"
                        "'memsweep run' reads from standard input), in place of the spread,\n"
                        "which then goes only to the exports.\n"));
   return rc;
@@ -263,7 +260,7 @@ static bool
 profile_path (const char *out, const MsResults *first, const char *dir, char *path, size_t len)
 {
   if (out && strcmp (out, MS_CLI_STDIO) == 0)
-    snprintf (path, len, "/dev/stdout"); /* in place, its metadata inline */
+    snprintf (path, len, "%s/profile.csv", dir); /* then copied: to_stdout */
   else if (out)
     snprintf (path, len, "%s", out);
   else if (first->device.present && !first->device.pci_bus_id[0]) {
@@ -278,6 +275,31 @@ profile_path (const char *out, const MsResults *first, const char *dir, char *pa
     return false;
   }
   return true;
+}
+
+/* --out -: the profile written as --out F writes it (in the runs'
+ * folder), its table then copied to standard output byte for byte, so
+ * that what a pipe gets is the file every CSV reader reads (the inline
+ * form's comment lines before the header were read by DuckDB and polars'
+ * scan_csv as no rows or as rows of their own); its sidecar stays behind.
+ * A reader that left is a quiet success, as for every command's output;
+ * any other failure keeps the profile, said. */
+static int
+to_stdout (const MsRunToRun *rr, const MsResults *like, const char *path)
+{
+  char buf[8192], clean[4 * PATH_MAX];
+  FILE *f = fopen (path, "rbe");
+  for (size_t n; f && (n = fread (buf, 1, sizeof buf, f)) > 0;)
+    fwrite (buf, 1, n, stdout);
+  bool whole = f && !ferror (f);
+  if (!whole)
+    fprintf (stderr, "memsweep calibrate: %s: %s\n", ms_report_clean (path, clean, sizeof clean),
+             strerror (errno));
+  if (f)
+    fclose (f);
+  if (whole && ms_cli_stdout_ok ())
+    return EXIT_OK;
+  return keep_profile (rr, like, MS_CLI_STDIO) ? EXIT_WRITE : -1;
 }
 
 /* The profile of the finished runs, written; the exit status. *lost: the
@@ -302,8 +324,13 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
     *lost = !keep_profile (&rr, results[0], path);
     return EXIT_WRITE;
   }
+  bool piped = out && strcmp (out, MS_CLI_STDIO) == 0;
+  int copied = piped ? to_stdout (&rr, results[0], path) : EXIT_OK;
+  *lost = copied < 0;
+  if (copied != EXIT_OK)
+    return EXIT_WRITE;
   /* A status line: standard output holds the result alone. */
-  if (!out || strcmp (out, MS_CLI_STDIO) != 0)
+  if (!piped)
     ms_cli_wrote (path);
   ProfileView view = { &rr, runs, out ? out : path };
   MsCliTable *table = profile_table (&rr);
@@ -418,7 +445,8 @@ read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
       ms_cli_error (ms_gettext ("--out: empty file name\n"));
       return ms_cli_bad_usage ("calibrate");
     case 'r':
-      if (!ms_cli_parse_count ("--runs", args.value, MIN_RUNS, MS_RR_MAX_RUNS, &o->runs))
+      if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS,
+                               &o->runs))
         return EXIT_USAGE;
       break;
     default:
@@ -707,7 +735,7 @@ ms_cli_calibrate (int argc, char **argv)
   int done = measure_runs (&o, dir, cancel, results, &rc, &unread, &partial);
   bool lost = false;
   /* The finished runs are kept: enough of them still make a profile. */
-  if (done == o.runs || (done >= MIN_RUNS && rc == EXIT_RUNTIME)) {
+  if (done == o.runs || (done >= MS_CLI_PROFILE_MIN_RUNS && rc == EXIT_RUNTIME)) {
     if (done < o.runs)
       fprintf (stderr, ms_gettext ("memsweep calibrate: the profile is measured from the %d "
                                    "finished runs\n"),
@@ -721,7 +749,7 @@ ms_cli_calibrate (int argc, char **argv)
                           "memsweep calibrate: %d runs finished, fewer than the %d a spread "
                           "needs: no profile written\n",
                           done),
-             done, MIN_RUNS);
+             done, MS_CLI_PROFILE_MIN_RUNS);
     /* Too few for a spread, but each is a whole run show and compare read. */
     lost = done > 0;
   } else if (done > 0) {

@@ -135,8 +135,11 @@ check_live_use (const Options *o, int positional, int *rc)
            stderr);
     return *rc = EXIT_USAGE, false;
   }
-  if (!o->live && positional != 2)
-    return *rc = usage (stderr, EXIT_USAGE), false;
+  if (!o->live && positional != 2) {
+    ms_cli_error (ms_gettext ("two runs' files, A and B, are needed (%d given), or --live\n"),
+                  positional);
+    return *rc = ms_cli_bad_usage ("compare"), false;
+  }
   return true;
 }
 

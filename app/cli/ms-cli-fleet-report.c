@@ -361,8 +361,10 @@ ms_cli_fleet_report (int argc, char **argv)
       return 2;
     }
   }
-  if (ms_cli_args_n_operands (&args) != 1)
-    return usage (stderr, 2);
+  if (ms_cli_args_n_operands (&args) != 1) {
+    ms_cli_error (ms_gettext ("exactly one DIR is needed (the fleet's folder)\n"));
+    return ms_cli_bad_usage ("fleet-report");
+  }
   const char *dir = argv[args.operand];
   /* --openmetrics -: standard output holds the OpenMetrics text alone. */
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {

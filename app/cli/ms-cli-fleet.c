@@ -236,8 +236,8 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
   }
   a->run_options = args.operand;
   if (!a->dir) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: --dir DIR is required\n"));
-    return 2;
+    ms_cli_error (ms_gettext ("--dir DIR is required\n"));
+    return ms_cli_bad_usage ("fleet");
   }
   if (a->wait_max == 0)
     a->wait_max = a->time + 10;
@@ -699,8 +699,10 @@ ms_cli_fleet_node (int argc, char **argv)
       return c == '?' ? 2 : fleet_node_usage (stderr, 2);
   }
   int first = args.operand;
-  if (!dir)
-    return fleet_node_usage (stderr, 2);
+  if (!dir) {
+    ms_cli_error (ms_gettext ("--dir DIR is required\n"));
+    return ms_cli_bad_usage ("fleet-node");
+  }
   if (!node || !*node)
     node = gethostname (host, sizeof host - 1) == 0 ? host : "unknown";
   if (!node_name_ok (node))

@@ -77,7 +77,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   }
   if (args.operand != argc) {
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
-    return 2;
+    return ms_cli_bad_usage (ms_cli_command ());
   }
   /* A prefix names several files, and a file with its sidecar. */
   if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||

@@ -273,11 +273,16 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   }
   gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
                                : ms_export_format_known (o->out);
-  if (!matches) {
-    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .png, .svg or .pdf, as "
-                                 "--format says\n"), o->out);
+  /* The one extension --format asks for, as report says it: "must end in
+   * .png, .svg or .pdf" was said of x.png with --format svg too. */
+  if (!matches && o->format)
+    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .%s, as --format says\n"),
+             o->out, o->format);
+  else if (!matches)
+    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .png, .svg or .pdf\n"),
+             o->out);
+  if (!matches)
     return EXIT_USAGE;
-  }
   return -1;
 }
 

@@ -5,7 +5,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-engine.h"
@@ -228,8 +231,52 @@ apply_grade (MsCliRunOptions *o)
     }
 }
 
+/* A profile piped in as `calibrate --out -` writes it, its table alone as
+ * in its file (its sidecar stays behind): read again, from the bytes
+ * standard input gave (held), after the lines a sidecar-less table lacks:
+ * of no known GPU (used as this one's) and of the fewest runs calibrate
+ * measures from, whose wider intervals cannot understate the spread.
+ * Said on standard error. */
+static bool
+read_plain_profile (MsCliRunOptions *o, char *err, size_t errlen)
+{
+  size_t len = 0;
+  bool too_large = false;
+  MsInput *in = ms_input_open (MS_INPUT_STDIN, true, err, errlen);
+  char *text = in ? ms_input_read_all (in, 1 << 20, &len, &too_large, err, errlen) : NULL;
+  int fd = text && !too_large ? memfd_create ("memsweep-profile", MFD_CLOEXEC) : -1;
+  char path[64];
+  bool ok = fd >= 0 &&
+            dprintf (fd, "%s\n# device: -\n# %s: %d runs, unknown\n",
+                     ms_run_to_run_profile_format.title,
+                     ms_meta_table (MS_META_RUN_TO_RUN)->key, MS_CLI_PROFILE_MIN_RUNS) > 0 &&
+            write (fd, text, len) == (ssize_t) len;
+  snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
+  ok = ok && ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
+                                         sizeof o->profile_device, err, errlen);
+  /* Its refusal names what the user gave. */
+  size_t n = strlen (path);
+  if (!ok && fd >= 0 && strncmp (err, path, n) == 0) {
+    memmove (err + 1, err + n, strlen (err + n) + 1);
+    err[0] = '-';
+  }
+  if (fd >= 0)
+    close (fd);
+  free (text);
+  if (in)
+    ms_input_close (in);
+  o->profile_device[0] = '\0'; /* unknown: apply_profile */
+  if (ok && !ms_cli_quiet ())
+    fprintf (stderr, ms_gettext ("memsweep: --profile -: a profile without its sidecar: its GPU "
+                                 "is taken for this one and its runs for %d, the fewest "
+                                 "calibrate measures from (the widest intervals)\n"),
+             MS_CLI_PROFILE_MIN_RUNS);
+  return ok;
+}
+
 /* --profile FILE, read once before the sweep; "-" is standard input
- * (with no sidecar: the profile's inline form). False after a message. */
+ * (with no sidecar: the profile's inline form, or its table alone).
+ * False after a message. */
 static bool
 read_profile (MsCliRunOptions *o)
 {
@@ -250,12 +297,8 @@ read_profile (MsCliRunOptions *o)
     !ok && from_stdin &&
     strstr (err, ms_gettext ("the run's device, driver, link and settings are unknown"));
   if (no_sidecar)
-    fputs (ms_gettext ("memsweep: --profile -: standard input brings no sidecar, and this "
-                       "profile has no metadata lines of its own, so its GPU and runs are "
-                       "unknown: give the profile's file name (its sidecar beside it), or pipe "
-                       "one written by 'calibrate --out -'\n"),
-           stderr);
-  else if (!ok)
+    ok = read_plain_profile (o, err, sizeof err);
+  if (!ok)
     fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
   return ok;
 }

@@ -11,6 +11,11 @@
 #include "memsweep.h"
 #include "ms-cli-output.h"
 
+/* The fewest runs calibrate measures a profile from (ms_run_to_run_measure);
+ * a profile whose runs are not known (its table piped in alone) is taken
+ * as of these. */
+#define MS_CLI_PROFILE_MIN_RUNS 3
+
 /* Room for the engine's sweep settings (checked where they are parsed). */
 #define MS_CLI_MAX_SETTINGS 32
 
@@ -21,7 +26,7 @@ typedef struct {
   const char *fixed_opt, *adaptive_opt; /* the repetition rule's options given */
   const char *profile; /* --profile FILE */
   MsRunToRun profile_rr; /* its contents, read once by ms_cli_run_options_parse */
-  char profile_device[256];
+  char profile_device[256]; /* "": not known (a table piped in alone) */
   bool no_profile;
   bool grade; /* --grade: the compare-grade settings where none were given */
   bool given[MS_CLI_MAX_SETTINGS]; /* which settings the command line gave */

@@ -224,7 +224,7 @@ apply_profile (const MsCliRunOptions *o, MsResults *results)
   } else {
     /* Read and checked by ms_cli_run_options_parse, before the sweep. */
     snprintf (path, sizeof path, "%s", o->profile);
-    if (strcmp (o->profile_device, expected) != 0) {
+    if (o->profile_device[0] && strcmp (o->profile_device, expected) != 0) {
       fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
                ms_report_clean (path, clean, sizeof clean), o->profile_device, expected);
       return;

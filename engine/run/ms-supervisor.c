@@ -811,6 +811,13 @@ pass_on (MsChild *child, atomic_int *cancel)
     if (child->told == 2)
       child->kill_at = now_s () + MS_SUPERVISOR_GRACE_S;
   }
+  /* Told, it must run to end: stopped again by anyone since (a SIGSTOP
+   * that took effect after the SIGCONT above, or whose report came
+   * after it), it would wait for the 10 s of a stop by someone else, or
+   * for ever where no report comes. A SIGCONT to a running process does
+   * nothing, so it is sent on every poll rather than on a report. */
+  if (child->told > 0)
+    kill (-child->pid, SIGCONT);
   /* A third stop: SIGKILL now, without the rest of the grace. */
   if (child->told >= 2 && child->kill_at > 0 && atomic_load (&stop_count) >= 3)
     child->kill_at = now_s ();
@@ -829,6 +836,8 @@ pass_on (MsChild *child, atomic_int *cancel)
 static void
 note_stopped (MsChild *child, int sig)
 {
+  if (child->told > 0)
+    return; /* continued at once (pass_on) */
   child->stopped_at = now_s ();
   fprintf (stderr,
            ms_gettext ("memsweep: process %ld was stopped by signal %d (%s), not by memsweep: "

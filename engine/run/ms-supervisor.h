@@ -108,7 +108,8 @@ bool ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[],
  * not NULL) is passed on once; a second stop signal again, then SIGKILL
  * 2 s later, a stopped child continued with each. A child stopped by
  * someone else is said, and continued 10 s later unless someone continued
- * it first: no state of a child is waited on for ever. */
+ * it first; once told to stop, it is continued whenever found stopped:
+ * no state of a child is waited on for ever. */
 MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
 /* This process's environment with NAME=VALUE set (set: "NAME=VALUE", or
  * NULL) and NAME removed (unset, or NULL), into env (room entries, the

@@ -139,7 +139,7 @@ with tempfile.TemporaryDirectory() as tmp:
           "profile.csv.gz" in q.stderr, q.stderr[-300:])
     q = run(["calibrate", "--runs", "3", "--out", "-", "--compress"] + SWEEP, env=env)
     check("calibrate --out - --compress writes the profile plain to standard output",
-          q.returncode == 0 and q.stdout.startswith("# memsweep run-to-run profile"),
+          q.returncode == 0 and q.stdout.startswith("mode,exponent,sd_ln_median\n"),
           q.stderr[-300:])
 
     # compare --live --out P --compress: each side's pair gzipped.

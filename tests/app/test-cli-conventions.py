@@ -235,5 +235,28 @@ with tempfile.TemporaryDirectory() as tmp:
               p.stderr == "memsweep %s: %s\nTry 'memsweep %s --help'.\n" %
               (args[0], msg, args[0]), p.stderr)
 
+    # The extension --format asks for is the one named (x.png with --format
+    # svg was told to end in ".png, .svg or .pdf").
+    p = run(["plot", samples, "--view", "bandwidth", "--out", os.path.join(tmp, "x.png"),
+             "--format", "svg"])
+    check("plot --out x.png --format svg: refused naming .svg", p.returncode == 2 and
+          "must end in .svg, as --format says" in p.stderr, p.stderr)
+    # A refusal of the operands says why, in the one form, never the usage
+    # text alone (compare A, fleet-report, fleet-node without --dir did,
+    # before issue 83): surplus operands in every command, none where some
+    # are needed (which refuses before any work: no GPU is measured).
+    for command in flags:
+        name = command["name"]
+        cases = [[name, "x", "y", "z"]]
+        if command["operands"] and not command["operands"].startswith("["):
+            cases.append([name])
+        for args in cases:
+            p = run(args)
+            lines = p.stderr.splitlines()
+            check("%s: refused in the one form" % " ".join(args), p.returncode == 2 and
+                  len(lines) >= 2 and lines[0].startswith("memsweep") and name in lines[0] and
+                  not lines[0].startswith("Usage") and
+                  lines[-1] == "Try 'memsweep %s --help'." % name, p.stderr[:300])
+
 print("cli-conventions: %d failed" % fails)
 sys.exit(1 if fails else 0)

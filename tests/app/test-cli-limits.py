@@ -49,6 +49,10 @@ pass found on 3a4f0474 (each fails there):
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
 
+Case 46: run --grade whose process, continued by memsweep after one
+Ctrl+C, is stopped again: continued at once, not after 10 s (fails on
+22c17719).
+
 Case 31 is a time overrun an adversarial pass found on 9f265593 (it fails
 there): compare --live --budget 1 ran its first three pairs, whatever
 the budget, without a word of the overrun.
@@ -311,6 +315,34 @@ def grade_stopped_then_ctrl_c(d):
     err = finish(proc, timeout=120)
     expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
     expect(os.path.exists(os.path.join(d, "g-samples.csv")), "what was measured not written", err)
+    expect(not left_in(d), f"left {left_in(d)}", err)
+
+
+@case(46, "run --grade: its process stopped again after one Ctrl+C reached it: continued at once")
+def grade_stopped_again_after_ctrl_c(d):
+    # Told to stop, the process must run to its end: one stopped again
+    # (someone's SIGSTOP that took effect after memsweep continued it) was
+    # left for the 10 s of a stop by someone else. Fails on 22c17719.
+    for _ in range(5):
+        proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG],
+                     session=True)
+        child = nth_busy_child(proc, 1, ticks=20)
+        expect(child is not None, "run --grade ended before its first process was busy")
+        stop_child(proc, child)
+        os.killpg(proc.pid, signal.SIGINT)
+        # Continued by memsweep with the stop passed on: stopped again.
+        wait_until(lambda: state(child) not in "Tt", proc)
+        again = stop_child(proc, child)
+        t0 = time.monotonic()
+        err = finish(proc, timeout=120)
+        if again:
+            break
+        shutil.rmtree(d, ignore_errors=True)
+        os.mkdir(d)
+    expect(again, "the process ended before it could be stopped again, five times")
+    took = time.monotonic() - t0
+    expect(took < 8, f"ended {took:.1f} s after the second stop: not continued at once", err)
+    expect(proc.returncode == 1, f"exit {proc.returncode}, not 1", err)
     expect(not left_in(d), f"left {left_in(d)}", err)
 
 

@@ -228,7 +228,7 @@ with tempfile.TemporaryDirectory() as tmp:
     p = run(["calibrate", "--runs", "3", "--out", "-", "--export-csv", spread] + HOST_SWEEP,
             env=env)
     check("calibrate --out - writes the profile to standard output",
-          p.returncode == 0 and p.stdout.startswith("# memsweep run-to-run profile") and
+          p.returncode == 0 and p.stdout.startswith("mode,exponent,sd_ln_median\n") and
           not csv_errors(open(spread).read()), p.stderr[-300:])
     q = run(["run"] + HOST_SWEEP + ["--profile", "-", "--out", os.path.join(tmp, "prof")],
             stdin=p.stdout, env=env)

@@ -272,6 +272,22 @@ def check_small_files():
               f"profile: {tool}: pinned 2^10 sd")
 
 
+def check_piped_profile():
+    """calibrate --out -: the profile's table alone, as in its file, so
+    that every reader, polars' lazy one and DuckDB included, takes each
+    row (the comment lines before the header gave 7 rows and 0)."""
+    path = f"{folder}/profiles/piped.csv"
+    with open(path) as f:
+        rows = len(f.read().splitlines()) - 1
+    got = {"pandas": len(pd.read_csv(path)), "polars": pl.read_csv(path).height,
+           "polars lazy": pl.scan_csv(path).collect().height,
+           "duckdb": len(duckdb.sql(f"SELECT * FROM '{path}'").df())}
+    check(rows == 3 and all(n == rows for n in got.values()),
+          f"calibrate --out -: {rows} rows, read as {got}")
+    check(list(pl.scan_csv(path).collect().columns) == ["mode", "exponent", "sd_ln_median"],
+          "calibrate --out -: columns not the profile's")
+
+
 def check_host_run():
     """A run on the CPU alone and a fleet report without a link: every
     number column typed a number by each tool (none left empty)."""
@@ -429,6 +445,7 @@ for run in ("sweep", "lesson"):
     check_analysis(run)
     check_sidecar(run)
 check_small_files()
+check_piped_profile()
 check_host_run()
 run_recipes()
 check_shipped()

@@ -38,6 +38,7 @@ WRITTEN = (
     (r"^show-table\.csv\.gz$", "show --out X.csv.gz: table .csv.gz"),
     (r"^show\.json\.gz$", "show --out X.json.gz: results JSON .gz"),
     (r"^profiles/.*\.csv\.gz$", "calibrate --out: profile .csv.gz"),
+    (r"^profiles/piped\.csv$", "calibrate --out -: profile"),
     (r"^host-(samples|summary)\.csv$", "run --out: {0}"),
     (r"^(sweep|lesson)-(samples|summary)\.csv$", "engine writer ({0}): {1}"),
     (r"^(peer|multi|portable|profile)\.csv$", "engine writer: {0}"),

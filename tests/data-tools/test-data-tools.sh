@@ -116,6 +116,16 @@ grep -q "H100" "$tmp/out" && fail "another run's metadata was used"
 mkdir -p "$tmp/profiles"
 TMPDIR=$tmp "$cli" calibrate --runs 3 --modes host --min-exp 5 --max-exp 7 --reps 3 --warmup 0 \
   --out "$tmp/profiles/written.csv.gz" > /dev/null 2>&1 || fail "calibrate --out X.csv.gz"
+# --out -: the bytes --out F writes (but the values measured), which every
+# tool reads (check-data-tools.py) and run --profile - reads back.
+TMPDIR=$tmp "$cli" calibrate --runs 3 --modes host --min-exp 5 --max-exp 7 --reps 3 --warmup 0 \
+  --out - > "$tmp/profiles/piped.csv" 2> /dev/null || fail "calibrate --out -"
+values_out() { sed 's/,[0-9.]*$/,SD/'; }
+[ "$(values_out < "$tmp/profiles/piped.csv")" = "$(gzip -dc "$tmp/profiles/written.csv.gz" | values_out)" ] ||
+  fail "calibrate --out - differs from --out F beyond the values: $(head -c 300 "$tmp/profiles/piped.csv")"
+TMPDIR=$tmp "$cli" run --modes host --min-exp 5 --max-exp 5 --reps 3 --warmup 0 --profile - \
+  --out "$tmp/alone-profiled" --quiet < "$tmp/profiles/piped.csv" > /dev/null 2> "$tmp/err" ||
+  fail "run --profile - did not read calibrate --out -: $(cat "$tmp/err")"
 # --compress: a run's pair (its sidecar naming the .gz files), a CSV
 # export, show's CSV --out and a profile, each written gzipped under its
 # name with .gz added; all read back by memsweep without a warning.
