@@ -19,13 +19,45 @@
 # peer matrix (data/reference/h200x4-peer.csv.gz: its diagram and heat
 # map of four GPUs), as gpus-h200x4-1600-light.png and
 # gpus-h200x4-1024-presentation-{light,dark}.png.
-# Needs xvfb, openbox, xdotool, dbus-x11 and imagemagick; pngquant and
-# optipng shrink the files where installed.
+# tools/screenshots.sh BUILD shrink [PNG...]: the step every shot goes
+# through, on the PNGs named (default: every PNG under docs/screenshots).
+# Needs xvfb, openbox, xdotool, dbus-x11, imagemagick and pngquant (Debian:
+# apt-get install xvfb openbox xdotool dbus-x11 imagemagick pngquant);
+# zopflipng, else optipng, shrinks the files further where installed.
 set -e
 build=${1:-build}
 what=${2:-views}
 src=$(cd "$(dirname "$0")/.." && pwd)
 out=${SHOTS:-$src/docs/screenshots}
+
+# shrink PNG...: each shot quantised to a palette of at most 256 colours
+# (pngquant), with a quality floor that keeps text and lines as they were
+# at 100% (a shot that would fall under it, or grow, stays as it is), then
+# recompressed without loss. The tree keeps its screenshots small this way
+# (docs/screenshots/ is most of its size).
+shrink () {
+  for f in "$@"; do
+    pngquant --force --skip-if-larger --quality 80-98 --speed 1 --strip --output "$f" "$f" ||
+      true
+    if command -v zopflipng >/dev/null; then
+      zopflipng -y --iterations=5 "$f" "$f" >/dev/null
+    elif command -v optipng >/dev/null; then
+      optipng -quiet -o2 "$f"
+    fi
+  done
+}
+
+if ! command -v pngquant >/dev/null; then
+  echo "screenshots: needs pngquant (apt-get install pngquant): no shot is kept unquantised" >&2
+  exit 1
+fi
+if [ "$what" = shrink ]; then
+  shift 2
+  [ $# -gt 0 ] || set -- $(find "$out" -name '*.png' | sort)
+  shrink "$@"
+  echo "screenshots: $# files shrunk"
+  exit 0
+fi
 ref=$src/data/reference
 # Settings in a key file of our own, written afresh for each app: every
 # window opens maximized, whatever the one before left.
@@ -193,14 +225,7 @@ else
 fi
 
 # The shots taken now, not the others beside them (LESSONS takes a few).
-if command -v pngquant >/dev/null; then
-  for f in $taken; do
-    pngquant --force --skip-if-larger --quality 80-100 --output "$f" "$f" || true
-  done
-fi
-if command -v optipng >/dev/null; then
-  optipng -quiet -o2 $taken
-fi
+shrink $taken
 echo "screenshots: $(ls "$out" | wc -l) files in $out"
 if [ -n "$misfits" ]; then
   echo "screenshots: the window does not fill the screen in:$misfits" >&2

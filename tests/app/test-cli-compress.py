@@ -81,15 +81,21 @@ with tempfile.TemporaryDirectory() as tmp:
         check("%s: its sidecar's sha256 is what zcat | sha256sum prints" % entry.get("name"),
               entry.get("sha256") == sha256sum(at(entry.get("name", "")), "zcat") and
               "fnv1a-64" not in entry, str(entry))
-    # A version-1 sidecar's FNV-1a (every shipped run's) is still checked
+    # A shipped run's sidecar (version 2, naming the .gz files) is read, and
+    # a version-1 sidecar's FNV-1a (the measurement logs') is still checked
     # and its metadata read.
-    shipped = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
-                           "reference", "h100-default-samples.csv.gz")
-    q = run(["show", shipped, "--format", "json"])
-    shipped_doc = json.loads(q.stdout) if q.returncode == 0 else {}
-    check("a shipped run's version-1 sidecar is read",
-          (shipped_doc.get("device") or {}).get("name", "").startswith("NVIDIA H100") and
-          "meta.json" not in q.stderr, q.stderr[-300:])
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    for what, path in (("a shipped run's sidecar",
+                        os.path.join(root, "data", "reference", "h100-default-samples.csv.gz")),
+                       ("a measurement log's version-1 sidecar",
+                        os.path.join(root, "docs", "measurements",
+                                     "2026-11-24-h100-yardsticks", "copy-rate",
+                                     "memsweep-1-summary.csv.gz"))):
+        q = run(["show", path, "--format", "json"])
+        shipped_doc = json.loads(q.stdout) if q.returncode == 0 else {}
+        check("%s is read" % what,
+              (shipped_doc.get("device") or {}).get("name", "").startswith("NVIDIA H100") and
+              "meta.json" not in q.stderr, q.stderr[-300:])
     # Every command reads back what it wrote, the sidecar found, no warning.
     samples = at("packed-samples.csv.gz")
     for cmd in (["show", samples], ["show", at("packed-summary.csv.gz")],

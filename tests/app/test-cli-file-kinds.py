@@ -10,6 +10,7 @@ is the gzip twin of the command's own output, nor a file another run's
 sidecar names; a gzipped input and standard input are read with no room
 in TMPDIR; and a comparison that could decide nothing does not exit 0."""
 import gzip
+import json
 import os
 import shutil
 import subprocess
@@ -146,8 +147,14 @@ def no_gzip_twin(d):
 
 
 def not_named_by_another_sidecar(d):
-    """Defect 3: a new file another run's sidecar names is not made."""
-    shutil.copy(os.path.join(REF, "h100-default-1-meta.json"), d)
+    """Defect 3: a new file another run's sidecar names is not made: here a
+    sidecar naming its samples by another stem, as memsweep wrote it before
+    the run was renamed (lesson-x-samples.csv for h100-lesson-x-*)."""
+    with open(os.path.join(REF, "h100-default-1-meta.json"), encoding="utf-8") as f:
+        meta = json.load(f)
+    meta["files"]["samples"]["name"] = "default-1-samples.csv"
+    with open(os.path.join(d, "h100-default-1-meta.json"), "w", encoding="utf-8") as f:
+        json.dump(meta, f, indent=2)
     rc, _, err = run(["show", os.path.join(REF, "h100-default-2-samples.csv.gz"), "--export-csv",
                       "default-1-samples.csv"], d)
     check("show --export-csv default-1-samples.csv beside h100-default-1-meta.json is refused",
