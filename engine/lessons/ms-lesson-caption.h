@@ -75,6 +75,12 @@ bool ms_lesson_times_costs (MsLessonTopic topic);
 /* Whether topic is also measured on two or more GPUs at once
  * (`memsweep portable`, ms_lesson_portable_caption). */
 bool ms_lesson_multi_gpu (MsLessonTopic topic);
+/* Where the run topic's slide draws was measured, where that is not run
+ * but another host's file (a run of several GPUs, opened or shipped): its
+ * GPUs, date or file in one line ("4 × H200 · 2026-11-27 ·
+ * h200x4-host-link"), from the record's source; false with buf empty
+ * where the slide draws run itself. */
+bool ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len);
 
 /* The smallest R at which zero-copy takes longer end to end than pinned at
  * exponent, in a "reuse" experiment (ms-lesson-reuse.c) (variants "R=n"). Returns 1 and sets

@@ -416,6 +416,13 @@ ms_lesson_portable_source (char *buf, size_t len)
   return true;
 }
 
+static bool
+source_portable (const MsResults *run, char *buf, size_t len)
+{
+  (void) run;
+  return ms_lesson_portable_source (buf, len);
+}
+
 const MsLesson ms_lesson_portable = {
   .card = { .name = NAME,
             .modes = "pinned",
@@ -427,4 +434,5 @@ const MsLesson ms_lesson_portable = {
   .missing = MS_N_ ("This run has no pinned copies to speak of the portable flag with."),
   .takeaway = takeaway_portable_one,
   .multi_gpu = true,
+  .source = source_portable,
 };

@@ -256,6 +256,15 @@ ms_lesson_times_costs (MsLessonTopic topic)
 }
 
 bool
+ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len)
+{
+  const MsLesson *l = ms_lesson_record (topic);
+  if (len)
+    buf[0] = '\0';
+  return len && l && l->source && l->source (run, buf, len);
+}
+
+bool
 ms_lesson_multi_gpu (MsLessonTopic topic)
 {
   const MsLesson *l = ms_lesson_record (topic);

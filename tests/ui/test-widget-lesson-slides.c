@@ -18,6 +18,7 @@
 #include "ms-lessons-page.h"
 #include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
+#include "ms-host-link-test.h"
 
 /* The GPU's shipped runs: each lesson's own, and the default sweep that
  * answers the lessons of a plain sweep. */
@@ -380,6 +381,7 @@ int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
+  ms_test_host_link_run ();
   g_test_add_func ("/lesson-slides/h100", test_h100);
   g_test_add_func ("/lesson-slides/h200", test_h200);
   g_test_add_func ("/lesson-slides/deck-keys", test_deck_keys);

@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ms-lesson-host-link.c: the host-link lesson (docs/lessons.md): the host
+ * link under every GPU at once. One GPU cannot show it: the lesson reads a
+ * run of `memsweep host-link --out` on a host with several GPUs, shipped
+ * in the reference runs' folder or given (ms-lesson-host-link.h), whatever
+ * run the card holds. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/ms-reference-dir.h"
+#include "ms-i18n.h"
+#include "ms-lesson-caption-private.h"
+#include "ms-lesson-host-link.h"
+#include "ms-lesson-record.h"
+#include "ms-modes.h"
+
+#define NAME "host-link"
+#define SUFFIX "-host-link.csv"
+/* Shipped runs looked at: a few hosts' at most. */
+#define MAX_SHIPPED 8
+/* At once below this part of alone summed, the GPUs shared something. */
+#define SATURATED 0.9
+
+/* ---- the run in use --------------------------------------------------- */
+
+typedef struct {
+  char name[128]; /* the file's name without .csv or .csv.gz */
+  MsHostLinkFile *file;
+} Shown;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static Shown given;      /* ms_lesson_host_link_use's */
+static bool given_set;
+/* The shipped ones, read once and kept: what was handed out stays valid. */
+static Shown shipped[MAX_SHIPPED];
+static int n_shipped = -1;
+
+/* name without its folder and its .csv or .csv.gz. */
+static void
+stem_of (const char *path, char *out, size_t len)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen (base);
+  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
+    n -= 3;
+  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
+    n -= 4;
+  snprintf (out, len, "%.*s", (int) n, base);
+}
+
+static bool
+is_host_link_name (const char *name)
+{
+  const char *at = strstr (name, SUFFIX);
+  return at && at > name && (strcmp (at, SUFFIX) == 0 || strcmp (at, SUFFIX ".gz") == 0);
+}
+
+static int
+by_name (const void *a, const void *b)
+{
+  return strcmp (((const Shown *) a)->name, ((const Shown *) b)->name);
+}
+
+/* The shipped runs of two GPUs or more, by name, read the first time. */
+static void
+read_shipped (void)
+{
+  n_shipped = 0;
+  const char *dir = ms_reference_runs_dir ();
+  DIR *d = dir ? opendir (dir) : NULL;
+  for (struct dirent *e; d && n_shipped < MAX_SHIPPED && (e = readdir (d));) {
+    if (!is_host_link_name (e->d_name))
+      continue;
+    char path[4096], err[512];
+    snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
+    MsHostLinkFile *file = ms_host_link_file_read (path, err, sizeof err);
+    if (!file || file->link.n_devices < 2) {
+      free (file);
+      continue;
+    }
+    shipped[n_shipped].file = file;
+    stem_of (path, shipped[n_shipped++].name, sizeof shipped[0].name);
+  }
+  if (d)
+    closedir (d);
+  qsort (shipped, (size_t) n_shipped, sizeof *shipped, by_name);
+}
+
+/* The run's GPU model in lower case ("h100"), or "". */
+static void
+run_model (const MsResults *run, char *out, size_t len)
+{
+  const char *name = run ? run->device.name : "";
+  if (strncmp (name, "NVIDIA ", 7) == 0)
+    name += 7;
+  size_t n = 0;
+  for (; name[n] && name[n] != ' ' && n + 1 < len; n++)
+    out[n] = (char) tolower ((unsigned char) name[n]);
+  out[n] = '\0';
+}
+
+/* The shipped run of run's GPU model (h100x4-... for an H100), else the
+ * first by name. */
+static const Shown *
+pick_shipped (const MsResults *run)
+{
+  char model[32];
+  run_model (run, model, sizeof model);
+  size_t n = strlen (model);
+  for (int i = 0; n && i < n_shipped; i++)
+    if (strncmp (shipped[i].name, model, n) == 0 && shipped[i].name[n] == 'x')
+      return &shipped[i];
+  return n_shipped > 0 ? &shipped[0] : NULL;
+}
+
+const MsHostLinkFile *
+ms_lesson_host_link_shown (const MsResults *run, const char **name)
+{
+  pthread_mutex_lock (&lock);
+  if (!given_set && n_shipped < 0)
+    read_shipped ();
+  const Shown *s = given_set ? (given.file ? &given : NULL) : pick_shipped (run);
+  pthread_mutex_unlock (&lock);
+  if (name)
+    *name = s ? s->name : NULL;
+  return s ? s->file : NULL;
+}
+
+void
+ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path)
+{
+  pthread_mutex_lock (&lock);
+  /* Set from the thread that draws, as the portable lesson's: what was
+   * handed out before goes. */
+  free (given.file);
+  given_set = file != NULL;
+  if (file && file->link.n_devices >= 2 && (given.file = malloc (sizeof *given.file))) {
+    *given.file = *file;
+    stem_of (path ? path : "", given.name, sizeof given.name);
+  } else {
+    given.file = NULL;
+  }
+  pthread_mutex_unlock (&lock);
+}
+
+void
+ms_lesson_host_link_model (const MsHostLinkFile *file, char *out, size_t len)
+{
+  const char *name = file->device[0].name;
+  if (strncmp (name, "NVIDIA ", 7) == 0)
+    name += 7;
+  size_t n = strcspn (name, " ");
+  if (n == 0)
+    snprintf (out, len, "%s", ms_gettext ("GPU"));
+  else
+    snprintf (out, len, "%.*s", (int) n, name);
+}
+
+bool
+ms_lesson_host_link_source (const MsResults *run, char *buf, size_t len)
+{
+  const char *name;
+  const MsHostLinkFile *file = ms_lesson_host_link_shown (run, &name);
+  buf[0] = '\0';
+  if (!file)
+    return false;
+  char model[64];
+  ms_lesson_host_link_model (file, model, sizeof model);
+  /* TRANSLATORS: where the host-link slide's run was measured: the count
+   * of GPUs, their model, the date and the file ("4 × H200 · 2026-11-27 ·
+   * h200x4-host-link"). */
+  snprintf (buf, len, ms_gettext ("%d × %s · %.10s · %s"), file->link.n_devices, model,
+            file->date[0] ? file->date : "?", name);
+  return true;
+}
+
+/* ---- its figures ------------------------------------------------------- */
+
+static void
+widen (MsHostLinkRange *r, double v)
+{
+  r->lo = fmin (r->lo, v);
+  r->hi = fmax (r->hi, v);
+}
+
+/* One size's figures into f; false where a copy failed. */
+static bool
+take_size (const MsHostLinkResults *r, int s, MsHostLinkFigures *f)
+{
+  for (int d = 0; d < MS_HOST_LINK_COUNT; d++) {
+    double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
+    for (int i = 0; i < r->n_devices; i++) {
+      if (!(r->together[d][s][i] > 0) || !(r->alone[d][s][i] > 0))
+        return false;
+      widen (&f->alone[d], r->alone[d][s][i]);
+      widen (&f->share[d], r->together[d][s][i] / all);
+    }
+    widen (&f->total[d], all);
+    widen (&f->ratio[d], all / alone);
+  }
+  return true;
+}
+
+bool
+ms_lesson_host_link_figures (const MsHostLinkFile *file, MsHostLinkFigures *out)
+{
+  const MsHostLinkResults *r = &file->link;
+  MsHostLinkFigures f = { 0 };
+  for (int d = 0; d < MS_HOST_LINK_COUNT; d++)
+    f.total[d] = f.ratio[d] = f.alone[d] = f.share[d] = (MsHostLinkRange) { INFINITY, 0 };
+  if (r->n_devices < 2 || r->n_sizes < 1)
+    return false;
+  for (int s = 0; s < r->n_sizes; s++) {
+    if (!take_size (r, s, &f))
+      return false;
+    if (r->exps[s] > r->exps[f.shown])
+      f.shown = s;
+  }
+  *out = f;
+  return true;
+}
+
+/* ---- its words ---------------------------------------------------------- */
+
+/* lo to hi as the caption says it: "55 GB/s", "154 to 159 GB/s". */
+static const char *
+rate_range (MsHostLinkRange r, char *buf, size_t len)
+{
+  if (round (r.lo) == round (r.hi))
+    snprintf (buf, len, ms_gettext ("%.0f GB/s"), r.lo);
+  else
+    snprintf (buf, len, ms_gettext ("%.0f to %.0f GB/s"), r.lo, r.hi);
+  return buf;
+}
+
+/* "0.71", "0.70 to 0.72" (of the sum alone); "24 to 26%" (shares). */
+static const char *
+ratio_range (MsHostLinkRange r, char *buf, size_t len)
+{
+  if (round (r.lo * 100) == round (r.hi * 100))
+    snprintf (buf, len, "%.2f", r.lo);
+  else
+    /* TRANSLATORS: the least and most of a ratio, "0.70 to 0.72". */
+    snprintf (buf, len, ms_gettext ("%.2f to %.2f"), r.lo, r.hi);
+  return buf;
+}
+
+static const char *
+share_range (MsHostLinkRange r, char *buf, size_t len)
+{
+  if (round (r.lo * 100) == round (r.hi * 100))
+    snprintf (buf, len, ms_gettext ("%.0f%%"), 100 * r.lo);
+  else
+    snprintf (buf, len, ms_gettext ("%.0f to %.0f%%"), 100 * r.lo, 100 * r.hi);
+  return buf;
+}
+
+/* Whether all at once moved clearly less than each alone summed, in
+ * either direction. */
+static bool
+saturated (const MsHostLinkFigures *f)
+{
+  return f->ratio[MS_HOST_LINK_H2D].hi < SATURATED || f->ratio[MS_HOST_LINK_D2H].hi < SATURATED;
+}
+
+/* The first sentences: whose run, and the copies to the GPUs. */
+static void
+caption_where (const MsHostLinkFile *file, const MsHostLinkFigures *f, char *buf, size_t len)
+{
+  const MsHostLinkResults *r = &file->link;
+  char model[64], alone[64], total[64], ratio[64], small[32], large[32];
+  ms_lesson_host_link_model (file, model, sizeof model);
+  int lo = 0, hi = 0;
+  for (int s = 0; s < r->n_sizes; s++) {
+    lo = r->exps[s] < r->exps[lo] ? s : lo;
+    hi = r->exps[s] > r->exps[hi] ? s : hi;
+  }
+  ms_format_bytes ((uint64_t) 4 << r->exps[lo], small, sizeof small);
+  ms_format_bytes ((uint64_t) 4 << r->exps[hi], large, sizeof large);
+  snprintf (buf, len,
+            ms_gettext ("A reference run on a host with %d × %s (%.10s): each GPU alone copied "
+                        "%s from its own pinned memory to its memory."),
+            r->n_devices, model, file->date[0] ? file->date : "?",
+            rate_range (f->alone[MS_HOST_LINK_H2D], alone, sizeof alone));
+  ms_caption_append (buf, len,
+                     ms_gettext ("All %d at once moved %s in all, %s of each alone summed, at "
+                                 "every size from %s to %s."),
+                     r->n_devices, rate_range (f->total[MS_HOST_LINK_H2D], total, sizeof total),
+                     ratio_range (f->ratio[MS_HOST_LINK_H2D], ratio, sizeof ratio), small, large);
+}
+
+static bool
+caption_host_link (const MsResults *run, int exponent, char *buf, size_t len)
+{
+  (void) exponent;
+  const MsHostLinkFile *file = ms_lesson_host_link_shown (run, NULL);
+  MsHostLinkFigures f;
+  if (!file || !ms_lesson_host_link_figures (file, &f))
+    return false;
+  caption_where (file, &f, buf, len);
+  char d2h[64], d2h_ratio[64], both[64], both_ratio[64], share[64];
+  ms_caption_append (buf, len,
+                     ms_gettext ("Back to the host: %s in all (%s of alone); both ways at once: "
+                                 "%s (%s)."),
+                     rate_range (f.total[MS_HOST_LINK_D2H], d2h, sizeof d2h),
+                     ratio_range (f.ratio[MS_HOST_LINK_D2H], d2h_ratio, sizeof d2h_ratio),
+                     rate_range (f.total[MS_HOST_LINK_BOTH], both, sizeof both),
+                     ratio_range (f.ratio[MS_HOST_LINK_BOTH], both_ratio, sizeof both_ratio));
+  if (saturated (&f))
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each GPU got %s of the total: the host side that every GPU "
+                                   "shares saturates once two or more copy, not each card's own "
+                                   "link."),
+                       share_range (f.share[MS_HOST_LINK_H2D], share, sizeof share));
+  else
+    ms_caption_append (buf, len,
+                       ms_gettext ("Every GPU copied about as fast at once as alone: this "
+                                   "host's side kept up with all %d links."),
+                       file->link.n_devices);
+  return true;
+}
+
+static MsTakeaway
+takeaway_host_link (const MsResults *run, char *buf, size_t len)
+{
+  const MsHostLinkFile *file = ms_lesson_host_link_shown (run, NULL);
+  MsHostLinkFigures f;
+  if (!file || !ms_lesson_host_link_figures (file, &f)) {
+    snprintf (buf, len, "%s", ms_gettext ("No run of two or more GPUs at once to show here"));
+    return MS_TAKEAWAY_MISSING;
+  }
+  const MsHostLinkResults *r = &file->link;
+  char model[64];
+  ms_lesson_host_link_model (file, model, sizeof model);
+  int s = f.shown, n = r->n_devices;
+  if (!saturated (&f)) {
+    snprintf (buf, len, ms_gettext ("%d × %s at once: each GPU copied as fast as alone"), n,
+              model);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  /* The figures as the picture draws them, at its size. */
+  double all = ms_host_link_total (r, MS_HOST_LINK_H2D, s, true);
+  double each = ms_host_link_total (r, MS_HOST_LINK_H2D, s, false) / n;
+  /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
+   * 159 GB/s to the GPUs in all, not 4 × 55"; no-break spaces around the
+   * last ×, so that a line never ends inside "4 × 55". */
+  snprintf (buf, len,
+            ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"), n,
+            model, all, n, each);
+  return MS_TAKEAWAY_DECIDED;
+}
+
+const MsLesson ms_lesson_host_link = {
+  .card = { .name = NAME,
+            .modes = "pinned",
+            .plain = true,
+            .title = MS_N_ ("The host link under every GPU"),
+            .question = MS_N_ ("Do GPUs copying at once each get their own link’s speed?") },
+  .caption = caption_host_link,
+  .missing = MS_N_ ("No run of two or more GPUs copying at once is shipped or open: memsweep "
+                    "host-link --out PREFIX on such a host makes one."),
+  .takeaway = takeaway_host_link,
+  .source = ms_lesson_host_link_source,
+};
