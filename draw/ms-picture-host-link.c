@@ -61,9 +61,9 @@ bar_words (const MsHostLinkResults *r, int d, int s, gboolean together)
     /* TRANSLATORS: beside the bar of each GPU alone, their rates added. */
     return g_strdup_printf (_("each alone, summed: %.1f GB/s"), alone);
   /* TRANSLATORS: beside the bar of every GPU at once: how many, the
-   * total and its part of each alone summed, "all 4 at once: 159.0 GB/s
-   * (0.72 of alone)". */
-  return g_strdup_printf (_("all %d at once: %.1f GB/s (%.2f of alone)"), r->n_devices, all,
+   * total and its part of each alone summed, "2 at once: 136.3 GB/s
+   * (0.73 of alone)". */
+  return g_strdup_printf (_("%d at once: %.1f GB/s (%.2f of alone)"), r->n_devices, all,
                           all / alone);
 }
 
@@ -132,11 +132,16 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
   ms_lesson_host_link_figures (file, &f);
   int s = f.shown, n = r->n_devices;
   char size[32], source[512];
+  MsLessonElsewhere e;
   ms_format_bytes ((uint64_t) 4 << r->exps[s], size, sizeof size);
-  ms_lesson_host_link_source (run, source, sizeof source);
+  ms_lesson_source (MS_TOPIC_HOST_LINK, run, source, sizeof source);
+  ms_lesson_elsewhere (MS_TOPIC_HOST_LINK, run, &e);
   g_autofree char *title =
     g_strdup_printf (_("Copies of %s between the host and %d GPUs: GB/s in all"), size, n);
-  g_autofree char *whose = g_strdup_printf (_("A reference run, measured on %s"), source);
+  /* A shipped run was measured on another machine: the picture says so,
+   * exported alone too. */
+  g_autofree char *whose = g_strdup_printf (
+    e.reference ? _("A reference run, measured on %s") : _("A run measured on %s"), source);
   g_autofree char *note = g_strdup_printf (
     _("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it and %.1f "
       "back over its own link."),

@@ -12,6 +12,7 @@
 
 #include "ms-host-link-file.h"
 #include "ms-i18n.h"
+#include "ms-meta-sidecar.h"
 #include "ms-meta.h"
 #include "ms-small-file.h"
 #include "ms-utf8.h"
@@ -265,7 +266,7 @@ check_read (MsSmallReader *rd, void *state)
 
 const MsSmallFormat ms_host_link_file_format = {
   .title = "# memsweep host link",
-  .role = "host-link",
+  .role = MS_META_SIDECAR_HOST_LINK_ROLE,
   MS_SMALL_TABLE (host_link_columns, HostLinkRow),
   .meta = take_meta,
   .take = take_row,

@@ -155,6 +155,16 @@ file_entry (const MsSidecarFile *file)
   return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
 }
 
+/* The oldest version whose roles name every file described. */
+static int
+version_of (const MsSidecarFile *files, int n_files)
+{
+  for (int i = 0; i < n_files; i++)
+    if (strcmp (files[i].role, MS_META_SIDECAR_HOST_LINK_ROLE) == 0)
+      return 3;
+  return 2;
+}
+
 void
 ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
                        const MsSidecarFile *files, int n_files)
@@ -162,7 +172,7 @@ ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
   MsJson *root = json_object_new_object ();
   MsJson *described = json_object_new_object ();
   json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
-  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
+  json_object_object_add (root, "format-version", json_object_new_int (version_of (files, n_files)));
   json_object_object_add (root, "run-id", ms_json_string_new (run_id));
   for (int i = 0; i < n_files; i++)
     json_object_object_add (described, files[i].role, file_entry (&files[i]));
@@ -379,8 +389,8 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes)
   const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
   if (!is_ours (root))
     return ms_gettext ("not a memsweep metadata file");
-  /* Every version memsweep wrote: 1 (FNV-1a) and 2 (SHA-256). */
-  if (!version || (strcmp (version, "1") != 0 && strcmp (version, "2") != 0))
+  /* Every version memsweep wrote: 1 (FNV-1a), 2 (SHA-256), 3 (host-link). */
+  if (!version || !version[0] || version[1] || version[0] < '1' || version[0] > '3')
     return ms_gettext ("a format version this memsweep does not read");
   Description d = describes (root, csv_path, csv_bytes);
   if (d == OTHER_FILES)

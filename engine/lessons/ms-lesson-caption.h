@@ -75,12 +75,26 @@ bool ms_lesson_times_costs (MsLessonTopic topic);
 /* Whether topic is also measured on two or more GPUs at once
  * (`memsweep portable`, ms_lesson_portable_caption). */
 bool ms_lesson_multi_gpu (MsLessonTopic topic);
-/* Where the run topic's slide draws was measured, where that is not run
- * but another host's file (a run of several GPUs, opened or shipped): its
- * GPUs, date or file in one line ("4 × H200 · 2026-11-27 ·
- * h200x4-host-link"), from the record's source; false with buf empty
- * where the slide draws run itself. */
+/* Another host's run of several GPUs that a lesson's slide draws in place
+ * of the card's run (the portable and host-link lessons'). */
+typedef struct {
+  int n_devices;
+  char model[64]; /* their model, short: "H200" */
+  char day[16];   /* "2026-11-28" */
+  char name[128]; /* its file, less .csv[.gz]: "h200x2-host-link" */
+  bool reference; /* shipped with memsweep: measured on another machine */
+} MsLessonElsewhere;
+
+/* The run topic's slide draws where that is not run but another host's
+ * file, from the record's elsewhere; false where it draws run itself. */
+bool ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonElsewhere *out);
+/* The same in one line, as a handout or a picture names it: its GPUs, day
+ * and file ("2 × H200 · 2026-11-28 · h200x2-host-link"); false with buf
+ * empty where the slide draws run itself. */
 bool ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len);
+/* A GPU's model alone, short ("H200" of "NVIDIA H200"; "GPU" unknown):
+ * its memory too broke a slide's header onto two lines. */
+void ms_lesson_gpu_model (const char *name, char *out, size_t len);
 
 /* The smallest R at which zero-copy takes longer end to end than pinned at
  * exponent, in a "reuse" experiment (ms-lesson-reuse.c) (variants "R=n"). Returns 1 and sets

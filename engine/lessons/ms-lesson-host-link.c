@@ -106,18 +106,27 @@ run_model (const MsResults *run, char *out, size_t len)
   out[n] = '\0';
 }
 
-/* The shipped run of run's GPU model (h100x4-... for an H100), else the
- * first by name. */
+/* The shipped run of run's GPU model (h100xN-... for an H100) with the
+ * most GPUs, else the one with the most GPUs, the first by name among
+ * equals: a run of four, once shipped beside one of two, is the one shown
+ * (more GPUs share the host's side more), with no change here. */
 static const Shown *
 pick_shipped (const MsResults *run)
 {
   char model[32];
   run_model (run, model, sizeof model);
   size_t n = strlen (model);
-  for (int i = 0; n && i < n_shipped; i++)
-    if (strncmp (shipped[i].name, model, n) == 0 && shipped[i].name[n] == 'x')
-      return &shipped[i];
-  return n_shipped > 0 ? &shipped[0] : NULL;
+  const Shown *best = NULL;
+  int best_score = -1;
+  for (int i = 0; i < n_shipped; i++) {
+    bool same = n && strncmp (shipped[i].name, model, n) == 0 && shipped[i].name[n] == 'x';
+    int score = (same ? MS_MULTI_MAX_DEVICES + 1 : 0) + shipped[i].file->link.n_devices;
+    if (score > best_score) {
+      best = &shipped[i];
+      best_score = score;
+    }
+  }
+  return best;
 }
 
 const MsHostLinkFile *
@@ -150,34 +159,30 @@ ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path)
   pthread_mutex_unlock (&lock);
 }
 
-void
-ms_lesson_host_link_model (const MsHostLinkFile *file, char *out, size_t len)
+/* Whether the run shown is a shipped one (a reference run, measured on
+ * another machine) rather than one given. */
+static bool
+is_shipped (void)
 {
-  const char *name = file->device[0].name;
-  if (strncmp (name, "NVIDIA ", 7) == 0)
-    name += 7;
-  size_t n = strcspn (name, " ");
-  if (n == 0)
-    snprintf (out, len, "%s", ms_gettext ("GPU"));
-  else
-    snprintf (out, len, "%.*s", (int) n, name);
+  pthread_mutex_lock (&lock);
+  bool shipped_shown = !given_set;
+  pthread_mutex_unlock (&lock);
+  return shipped_shown;
 }
 
-bool
-ms_lesson_host_link_source (const MsResults *run, char *buf, size_t len)
+/* The shown run's GPUs, day and file, and whether it was shipped. */
+static bool
+elsewhere_host_link (const MsResults *run, MsLessonElsewhere *out)
 {
   const char *name;
   const MsHostLinkFile *file = ms_lesson_host_link_shown (run, &name);
-  buf[0] = '\0';
   if (!file)
     return false;
-  char model[64];
-  ms_lesson_host_link_model (file, model, sizeof model);
-  /* TRANSLATORS: where the host-link slide's run was measured: the count
-   * of GPUs, their model, the date and the file ("4 × H200 · 2026-11-27 ·
-   * h200x4-host-link"). */
-  snprintf (buf, len, ms_gettext ("%d × %s · %.10s · %s"), file->link.n_devices, model,
-            file->date[0] ? file->date : "?", name);
+  out->n_devices = file->link.n_devices;
+  ms_lesson_gpu_model (file->device[0].name, out->model, sizeof out->model);
+  snprintf (out->day, sizeof out->day, "%.10s", file->date);
+  snprintf (out->name, sizeof out->name, "%s", name);
+  out->reference = is_shipped ();
   return true;
 }
 
@@ -262,8 +267,8 @@ share_range (MsHostLinkRange r, char *buf, size_t len)
   return buf;
 }
 
-/* Whether all at once moved clearly less than each alone summed, in
- * either direction. */
+/* Whether all at once moved clearly less than each alone summed, one way
+ * (to the GPUs or back) at every size. */
 static bool
 saturated (const MsHostLinkFigures *f)
 {
@@ -275,8 +280,9 @@ static void
 caption_where (const MsHostLinkFile *file, const MsHostLinkFigures *f, char *buf, size_t len)
 {
   const MsHostLinkResults *r = &file->link;
-  char model[64], alone[64], total[64], ratio[64], small[32], large[32];
-  ms_lesson_host_link_model (file, model, sizeof model);
+  char model[64], alone[64], total[64], ratio[64], small[32], large[32], day[16];
+  ms_lesson_gpu_model (file->device[0].name, model, sizeof model);
+  snprintf (day, sizeof day, "%.10s", file->date[0] ? file->date : "?");
   int lo = 0, hi = 0;
   for (int s = 0; s < r->n_sizes; s++) {
     lo = r->exps[s] < r->exps[lo] ? s : lo;
@@ -284,16 +290,44 @@ caption_where (const MsHostLinkFile *file, const MsHostLinkFigures *f, char *buf
   }
   ms_format_bytes ((uint64_t) 4 << r->exps[lo], small, sizeof small);
   ms_format_bytes ((uint64_t) 4 << r->exps[hi], large, sizeof large);
+  /* A shipped run was measured on another machine, and says so. */
   snprintf (buf, len,
-            ms_gettext ("A reference run on a host with %d × %s (%.10s): each GPU alone copied "
-                        "%s from its own pinned memory to its memory."),
-            r->n_devices, model, file->date[0] ? file->date : "?",
-            rate_range (f->alone[MS_HOST_LINK_H2D], alone, sizeof alone));
+            is_shipped () ? ms_gettext ("A reference run, measured on another host with %d × %s "
+                                        "(%s): each GPU alone copied %s from its own pinned "
+                                        "memory to its memory.")
+                          : ms_gettext ("A run on a host with %d × %s (%s): each GPU alone "
+                                        "copied %s from its own pinned memory to its memory."),
+            r->n_devices, model, day, rate_range (f->alone[MS_HOST_LINK_H2D], alone, sizeof alone));
   ms_caption_append (buf, len,
-                     ms_gettext ("All %d at once moved %s in all, %s of each alone summed, at "
-                                 "every size from %s to %s."),
+                     ms_gettext ("The %d GPUs at once moved %s in all, %s of each alone summed, "
+                                 "at every size from %s to %s."),
                      r->n_devices, rate_range (f->total[MS_HOST_LINK_H2D], total, sizeof total),
                      ratio_range (f->ratio[MS_HOST_LINK_H2D], ratio, sizeof ratio), small, large);
+}
+
+/* The last sentences: what the host's side kept up with, and what not. */
+static void
+caption_why (const MsHostLinkFile *file, const MsHostLinkFigures *f, char *buf, size_t len)
+{
+  char share[64];
+  if (saturated (f)) {
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each GPU got %s of the total: the host side that every GPU "
+                                   "shares saturates once two or more copy, not each card's own "
+                                   "link."),
+                       share_range (f->share[MS_HOST_LINK_H2D], share, sizeof share));
+    return;
+  }
+  ms_caption_append (buf, len,
+                     ms_gettext ("One way at a time, every GPU copied about as fast at once as "
+                                 "alone: this host's side kept up with the %d links."),
+                     file->link.n_devices);
+  /* Both ways at once may still be more than the host's side moves. */
+  if (f->ratio[MS_HOST_LINK_BOTH].lo < SATURATED)
+    ms_caption_append (buf, len,
+                       ms_gettext ("Both ways at once it did not: the GPUs together got as little "
+                                   "as %.2f of each alone summed."),
+                       f->ratio[MS_HOST_LINK_BOTH].lo);
 }
 
 static bool
@@ -305,7 +339,7 @@ caption_host_link (const MsResults *run, int exponent, char *buf, size_t len)
   if (!file || !ms_lesson_host_link_figures (file, &f))
     return false;
   caption_where (file, &f, buf, len);
-  char d2h[64], d2h_ratio[64], both[64], both_ratio[64], share[64];
+  char d2h[64], d2h_ratio[64], both[64], both_ratio[64];
   ms_caption_append (buf, len,
                      ms_gettext ("Back to the host: %s in all (%s of alone); both ways at once: "
                                  "%s (%s)."),
@@ -313,17 +347,7 @@ caption_host_link (const MsResults *run, int exponent, char *buf, size_t len)
                      ratio_range (f.ratio[MS_HOST_LINK_D2H], d2h_ratio, sizeof d2h_ratio),
                      rate_range (f.total[MS_HOST_LINK_BOTH], both, sizeof both),
                      ratio_range (f.ratio[MS_HOST_LINK_BOTH], both_ratio, sizeof both_ratio));
-  if (saturated (&f))
-    ms_caption_append (buf, len,
-                       ms_gettext ("Each GPU got %s of the total: the host side that every GPU "
-                                   "shares saturates once two or more copy, not each card's own "
-                                   "link."),
-                       share_range (f.share[MS_HOST_LINK_H2D], share, sizeof share));
-  else
-    ms_caption_append (buf, len,
-                       ms_gettext ("Every GPU copied about as fast at once as alone: this "
-                                   "host's side kept up with all %d links."),
-                       file->link.n_devices);
+  caption_why (file, &f, buf, len);
   return true;
 }
 
@@ -338,22 +362,31 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
   }
   const MsHostLinkResults *r = &file->link;
   char model[64];
-  ms_lesson_host_link_model (file, model, sizeof model);
+  ms_lesson_gpu_model (file->device[0].name, model, sizeof model);
   int s = f.shown, n = r->n_devices;
-  if (!saturated (&f)) {
+  /* The figures as the picture draws them, at its size: one way, or both
+   * ways where one way kept up and both did not. */
+  MsHostLinkDirection d = saturated (&f) ? MS_HOST_LINK_H2D : MS_HOST_LINK_BOTH;
+  double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
+  if (saturated (&f))
+    /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
+     * 159 GB/s to the GPUs in all, not 4 × 55"; no-break spaces around the
+     * last ×, so that a line never ends inside "4 × 55". */
+    snprintf (buf, len,
+              ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"),
+              n,
+              model, all, n, alone / n);
+  else if (all < SATURATED * alone)
+    /* TRANSLATORS: the host-link slide's headline where one way kept up
+     * and both ways did not, e.g. "2 × H200 at once: as fast as alone one
+     * way; both ways 136 GB/s, not 188". */
+    snprintf (buf, len,
+              ms_gettext ("%d × %s at once: as fast as alone one way; both ways %.0f GB/s, "
+                          "not %.0f"),
+              n, model, all, alone);
+  else
     snprintf (buf, len, ms_gettext ("%d × %s at once: each GPU copied as fast as alone"), n,
               model);
-    return MS_TAKEAWAY_DECIDED;
-  }
-  /* The figures as the picture draws them, at its size. */
-  double all = ms_host_link_total (r, MS_HOST_LINK_H2D, s, true);
-  double each = ms_host_link_total (r, MS_HOST_LINK_H2D, s, false) / n;
-  /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
-   * 159 GB/s to the GPUs in all, not 4 × 55"; no-break spaces around the
-   * last ×, so that a line never ends inside "4 × 55". */
-  snprintf (buf, len,
-            ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"), n,
-            model, all, n, each);
   return MS_TAKEAWAY_DECIDED;
 }
 
@@ -367,5 +400,5 @@ const MsLesson ms_lesson_host_link = {
   .missing = MS_N_ ("No run of two or more GPUs copying at once is shipped or open: memsweep "
                     "host-link --out PREFIX on such a host makes one."),
   .takeaway = takeaway_host_link,
-  .source = ms_lesson_host_link_source,
+  .elsewhere = elsewhere_host_link,
 };

@@ -32,7 +32,8 @@ typedef struct {
 bool ms_lesson_host_link_figures (const MsHostLinkFile *file, MsHostLinkFigures *out);
 
 /* The run the lesson shows beside run (its GPU picks among the shipped
- * ones: an H100 run's h100xN file first), and its name
+ * ones: an H100 run's h100xN file first, that of the most GPUs first
+ * among them), and its name
  * ("h200x4-host-link"; NULL where there is none): the one given to
  * ms_lesson_host_link_use, else the shipped one in the reference runs'
  * folder (ms_reference_runs_dir). NULL where there is none with two GPUs
@@ -43,14 +44,6 @@ const MsHostLinkFile *ms_lesson_host_link_shown (const MsResults *run, const cha
  * goes back to them. One for the process: set it from the thread that
  * draws (the file shown before is freed). */
 void ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path);
-
-/* The model of the file's GPUs, short ("H200"; "GPU" where unknown). */
-void ms_lesson_host_link_model (const MsHostLinkFile *file, char *out, size_t len);
-
-/* Where the run shown was measured, in a few words: its GPUs, its date
- * and its file ("4 × H200 · 2026-11-27 · h200x4-host-link"); false with
- * buf empty where none is shown. */
-bool ms_lesson_host_link_source (const MsResults *run, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

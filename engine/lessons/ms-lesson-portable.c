@@ -417,10 +417,18 @@ ms_lesson_portable_source (char *buf, size_t len)
 }
 
 static bool
-source_portable (const MsResults *run, char *buf, size_t len)
+elsewhere_portable (const MsResults *run, MsLessonElsewhere *out)
 {
   (void) run;
-  return ms_lesson_portable_source (buf, len);
+  const char *name;
+  const MsPortableFile *file = ms_lesson_portable_shown (&name);
+  if (!file)
+    return false;
+  out->n_devices = file->portable.n_devices;
+  ms_lesson_gpu_model (file->device[0].name, out->model, sizeof out->model);
+  snprintf (out->day, sizeof out->day, "%.10s", file->date);
+  snprintf (out->name, sizeof out->name, "%s", name);
+  return true;
 }
 
 const MsLesson ms_lesson_portable = {
@@ -434,5 +442,5 @@ const MsLesson ms_lesson_portable = {
   .missing = MS_N_ ("This run has no pinned copies to speak of the portable flag with."),
   .takeaway = takeaway_portable_one,
   .multi_gpu = true,
-  .source = source_portable,
+  .elsewhere = elsewhere_portable,
 };

@@ -256,12 +256,38 @@ ms_lesson_times_costs (MsLessonTopic topic)
 }
 
 bool
-ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len)
+ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonElsewhere *out)
 {
   const MsLesson *l = ms_lesson_record (topic);
+  *out = (MsLessonElsewhere) { 0 };
+  return l && l->elsewhere && l->elsewhere (run, out);
+}
+
+bool
+ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len)
+{
+  MsLessonElsewhere e;
   if (len)
     buf[0] = '\0';
-  return len && l && l->source && l->source (run, buf, len);
+  if (!len || !ms_lesson_elsewhere (topic, run, &e))
+    return false;
+  /* TRANSLATORS: the run of several GPUs a slide draws: their count, model,
+   * day and file ("2 × H200 · 2026-11-28 · h200x2-host-link"). */
+  snprintf (buf, len, ms_gettext ("%d × %s · %s · %s"), e.n_devices, e.model,
+            e.day[0] ? e.day : "?", e.name);
+  return true;
+}
+
+void
+ms_lesson_gpu_model (const char *name, char *out, size_t len)
+{
+  if (strncmp (name, "NVIDIA ", 7) == 0)
+    name += 7;
+  size_t n = strcspn (name, " ");
+  if (n == 0)
+    snprintf (out, len, "%s", ms_gettext ("GPU"));
+  else
+    snprintf (out, len, "%.*s", (int) n, name);
 }
 
 bool

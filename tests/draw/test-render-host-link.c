@@ -162,6 +162,48 @@ test_caption (void)
   ms_results_free (run);
 }
 
+/* The shipped run (data/reference): two H200s, where one way kept up and
+ * both ways did not. The slide says how many GPUs, that it is a reference
+ * run measured on another host, and its line comes from its figures. */
+static void
+test_shipped (void)
+{
+  ms_lesson_host_link_use (NULL, NULL);
+  MsResults *run = pinned_sweep ();
+  const char *name;
+  const MsHostLinkFile *file = ms_lesson_host_link_shown (run, &name);
+  g_assert_nonnull (file);
+  const MsHostLinkResults *r = &file->link;
+  MsLessonElsewhere e;
+  g_assert_true (ms_lesson_elsewhere (MS_TOPIC_HOST_LINK, run, &e));
+  g_assert_true (e.reference);
+  g_assert_cmpint (e.n_devices, ==, r->n_devices);
+  char line[512], caption[2048];
+  g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_HOST_LINK, run, line, sizeof line), ==,
+                   MS_TAKEAWAY_DECIDED);
+  g_assert_true (ms_lesson_caption (MS_TOPIC_HOST_LINK, run, -1, caption, sizeof caption));
+  g_test_message ("%s: %s\n%s", name, line, caption);
+  g_assert_cmpint (g_utf8_strlen (line, -1), <=, 75);
+  if (r->n_devices == 2 && !zh) {
+    int s = largest (r);
+    g_autofree char *want = g_strdup_printf (
+      "2 × H200 at once: as fast as alone one way; both ways %.0f GB/s, not %.0f",
+      ms_host_link_total (r, MS_HOST_LINK_BOTH, s, TRUE),
+      ms_host_link_total (r, MS_HOST_LINK_BOTH, s, FALSE));
+    g_assert_cmpstr (line, ==, want);
+    g_assert_nonnull (strstr (caption, "A reference run, measured on another host with 2 × H200"));
+    g_assert_nonnull (strstr (caption, "The 2 GPUs at once"));
+    g_assert_nonnull (strstr (caption, "Both ways at once it did not"));
+  }
+  MsTestPicture p;
+  ms_test_picture_draw (&p, MS_TOPIC_HOST_LINK, run, FALSE, 2);
+  g_autofree char *gpus = g_strdup_printf ("%d × %s · %s · %s", e.n_devices, e.model, e.day,
+                                           e.name);
+  g_assert_true (drawn (&p, gpus));
+  ms_test_picture_clear (&p);
+  ms_results_free (run);
+}
+
 /* No run of several GPUs given, and none shipped (an empty folder): the
  * lesson says what makes one, and its picture too. */
 static void
@@ -196,6 +238,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-host-link/picture", test_picture);
   g_test_add_func ("/render-host-link/takeaway", test_takeaway);
   g_test_add_func ("/render-host-link/caption", test_caption);
+  g_test_add_func ("/render-host-link/shipped", test_shipped);
   g_test_add_func ("/render-host-link/missing", test_missing);
   return g_test_run ();
 }

@@ -262,8 +262,8 @@ check_slides (const char *gpu)
     int lines = pango_layout_get_line_count (gtk_label_get_layout (line));
     double scale = ms_headline_get_scale (headline);
     /* The slide's place in the deck and the run's GPU and day in the
-     * header, whole; the portable lesson draws its run of several GPUs
-     * instead of the one opened. A shipped run says it is a reference
+     * header, whole; the portable and host-link lessons draw their run of
+     * several GPUs instead of the one opened. A shipped run says it is a reference
      * run, measured on another machine. */
     GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
     const MsResults *shown
@@ -273,8 +273,15 @@ check_slides (const char *gpu)
     g_autofree char *day = g_strndup (shown->date, 10);
     const char *header = gtk_label_get_text (source);
     g_autofree char *model = g_ascii_strup (gpu, -1);
+    /* The host-link lesson names its shipped run of several GPUs, and
+     * that it is a reference run. */
+    MsLessonElsewhere e;
+    gboolean elsewhere = ms_lesson_elsewhere (t, shown, &e);
+    g_autofree char *gpus = g_strdup_printf ("%d × %s · %s", e.n_devices, e.model, e.day);
     gboolean named = g_str_has_prefix (header, place)
                      && (ms_lesson_multi_gpu (t)
+                         || (elsewhere && strstr (header, gpus)
+                             && (!e.reference || strstr (header, "reference run")))
                          || (strstr (header, day) && strstr (header, "reference run")
                              && strstr (header, model)));
     /* And on one line: "H100 80GB HBM3 ·" over "h100-lesson-sync-async"
