@@ -155,16 +155,6 @@ file_entry (const MsSidecarFile *file)
   return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
 }
 
-/* The oldest version whose roles name every file described. */
-static int
-version_of (const MsSidecarFile *files, int n_files)
-{
-  for (int i = 0; i < n_files; i++)
-    if (strcmp (files[i].role, MS_META_SIDECAR_HOST_LINK_ROLE) == 0)
-      return 3;
-  return 2;
-}
-
 void
 ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
                        const MsSidecarFile *files, int n_files)
@@ -172,7 +162,7 @@ ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
   MsJson *root = json_object_new_object ();
   MsJson *described = json_object_new_object ();
   json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
-  json_object_object_add (root, "format-version", json_object_new_int (version_of (files, n_files)));
+  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
   json_object_object_add (root, "run-id", ms_json_string_new (run_id));
   for (int i = 0; i < n_files; i++)
     json_object_object_add (described, files[i].role, file_entry (&files[i]));

@@ -134,9 +134,6 @@ const MsPortableFile *ms_lesson_portable_shown (const char **name);
  * *-portable.csv by name. False, using none, when there is none or it
  * cannot be read (err says why). */
 bool ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen);
-/* The GPUs and the file of the run in use, as a slide names its source
- * ("2 × H100 80GB HBM3 · h100x2-portable"); false (buf "") with none. */
-bool ms_lesson_portable_source (char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -93,17 +93,16 @@ read_shipped (void)
   qsort (shipped, (size_t) n_shipped, sizeof *shipped, by_name);
 }
 
-/* The run's GPU model in lower case ("h100"), or "". */
+/* The run's GPU model in lower case ("h100"), or "", as the shipped
+ * files' names begin. */
 static void
 run_model (const MsResults *run, char *out, size_t len)
 {
-  const char *name = run ? run->device.name : "";
-  if (strncmp (name, "NVIDIA ", 7) == 0)
-    name += 7;
-  size_t n = 0;
-  for (; name[n] && name[n] != ' ' && n + 1 < len; n++)
-    out[n] = (char) tolower ((unsigned char) name[n]);
-  out[n] = '\0';
+  out[0] = '\0';
+  if (run && run->device.name[0])
+    ms_lesson_gpu_model (run->device.name, out, len);
+  for (char *p = out; *p; p++)
+    *p = (char) tolower ((unsigned char) *p);
 }
 
 /* The shipped run of run's GPU model (h100xN-... for an H100) with the

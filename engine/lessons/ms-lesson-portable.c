@@ -398,24 +398,6 @@ ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
   return file != NULL;
 }
 
-bool
-ms_lesson_portable_source (char *buf, size_t len)
-{
-  const char *name;
-  const MsPortableFile *file = ms_lesson_portable_shown (&name);
-  if (!file) {
-    buf[0] = '\0';
-    return false;
-  }
-  char gpu[256];
-  ms_portable_file_gpu_name (file, 0, gpu, sizeof gpu);
-  /* TRANSLATORS: the count of GPUs, the first one's name, then the file
-   * the portable lesson's slide shows ("2 × H100 80GB HBM3 ·
-   * h100x2-portable"). */
-  snprintf (buf, len, ms_gettext ("%d × %s · %s"), file->portable.n_devices, gpu, name);
-  return true;
-}
-
 static bool
 elsewhere_portable (const MsResults *run, MsLessonElsewhere *out)
 {
