@@ -369,6 +369,15 @@ test_deck_keys (void)
     g_autofree char *place = g_strdup_printf ("%d of %d · ", want, n);
     g_assert_true (g_str_has_prefix (gtk_label_get_text (source), place));
   }
+  /* The 21st and last slide, the host link under every GPU, names the
+   * count of GPUs of its shipped run and that it is a reference run. */
+  ms_test_press_key (page, GDK_KEY_End);
+  g_autofree char *last = shown_topic (page);
+  g_assert_cmpstr (last, ==, "host-link");
+  const char *header = gtk_label_get_text (source);
+  g_assert_true (g_str_has_prefix (header, "21 of 21 · "));
+  g_assert_nonnull (strstr (header, " × "));
+  g_assert_nonnull (strstr (header, "reference run"));
   ms_test_destroy (window, page);
 }
 
