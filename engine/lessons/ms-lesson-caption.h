@@ -92,6 +92,11 @@ bool ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonEls
  * and file ("2 × H200 · 2026-11-28 · h200x2-host-link"); false with buf
  * empty where the slide draws run itself. */
 bool ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len);
+/* Whether a file's name ends in suffix ("-portable.csv"), or in suffix
+ * and .gz; and its name less its folder, .gz and .csv ("h200x2-portable"),
+ * as a slide names a run of another host. */
+bool ms_lesson_file_is (const char *name, const char *suffix);
+void ms_lesson_file_stem (const char *path, char *out, size_t len);
 /* A GPU's model alone, short ("H200" of "NVIDIA H200"; "GPU" unknown):
  * its memory too broke a slide's header onto two lines. */
 void ms_lesson_gpu_model (const char *name, char *out, size_t len);

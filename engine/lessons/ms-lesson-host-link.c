@@ -41,27 +41,6 @@ static bool given_set;
 static Shown shipped[MAX_SHIPPED];
 static int n_shipped = -1;
 
-/* name without its folder and its .csv or .csv.gz. */
-static void
-stem_of (const char *path, char *out, size_t len)
-{
-  const char *base = strrchr (path, '/');
-  base = base ? base + 1 : path;
-  size_t n = strlen (base);
-  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
-    n -= 3;
-  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
-    n -= 4;
-  snprintf (out, len, "%.*s", (int) n, base);
-}
-
-static bool
-is_host_link_name (const char *name)
-{
-  const char *at = strstr (name, SUFFIX);
-  return at && at > name && (strcmp (at, SUFFIX) == 0 || strcmp (at, SUFFIX ".gz") == 0);
-}
-
 static int
 by_name (const void *a, const void *b)
 {
@@ -76,7 +55,7 @@ read_shipped (void)
   const char *dir = ms_reference_runs_dir ();
   DIR *d = dir ? opendir (dir) : NULL;
   for (struct dirent *e; d && n_shipped < MAX_SHIPPED && (e = readdir (d));) {
-    if (!is_host_link_name (e->d_name))
+    if (!ms_lesson_file_is (e->d_name, SUFFIX))
       continue;
     char path[4096], err[512];
     snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
@@ -86,7 +65,7 @@ read_shipped (void)
       continue;
     }
     shipped[n_shipped].file = file;
-    stem_of (path, shipped[n_shipped++].name, sizeof shipped[0].name);
+    ms_lesson_file_stem (path, shipped[n_shipped++].name, sizeof shipped[0].name);
   }
   if (d)
     closedir (d);
@@ -151,7 +130,7 @@ ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path)
   given_set = file != NULL;
   if (file && file->link.n_devices >= 2 && (given.file = malloc (sizeof *given.file))) {
     *given.file = *file;
-    stem_of (path ? path : "", given.name, sizeof given.name);
+    ms_lesson_file_stem (path ? path : "", given.name, sizeof given.name);
   } else {
     given.file = NULL;
   }

@@ -344,14 +344,7 @@ ms_lesson_portable_use (const MsPortableFile *file, const char *path)
   if (!file || !(shown_file = malloc (sizeof *shown_file)))
     return;
   *shown_file = *file;
-  const char *base = path ? strrchr (path, '/') : NULL;
-  base = base ? base + 1 : path ? path : "";
-  size_t n = strlen (base);
-  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
-    n -= 3;
-  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
-    n -= 4;
-  snprintf (shown_name, sizeof shown_name, "%.*s", (int) n, base);
+  ms_lesson_file_stem (path ? path : "", shown_name, sizeof shown_name);
 }
 
 const MsPortableFile *
@@ -364,16 +357,6 @@ ms_lesson_portable_shown (const char **name)
   return file;
 }
 
-/* Whether name is a portable file's, compressed or not. */
-static bool
-is_portable_name (const char *name)
-{
-  size_t n = strlen (name);
-  const char *a = "-portable.csv", *b = "-portable.csv.gz";
-  return (n > strlen (a) && strcmp (name + n - strlen (a), a) == 0) ||
-         (n > strlen (b) && strcmp (name + n - strlen (b), b) == 0);
-}
-
 bool
 ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
 {
@@ -381,7 +364,7 @@ ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
   DIR *d = dir ? opendir (dir) : NULL;
   char first[256] = "";
   for (struct dirent *e; d && (e = readdir (d));)
-    if (is_portable_name (e->d_name) && strlen (e->d_name) < sizeof first &&
+    if (ms_lesson_file_is (e->d_name, "-portable.csv") && strlen (e->d_name) < sizeof first &&
         (!first[0] || strcmp (e->d_name, first) < 0))
       snprintf (first, sizeof first, "%s", e->d_name);
   if (d)

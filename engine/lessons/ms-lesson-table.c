@@ -278,6 +278,28 @@ ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t l
   return true;
 }
 
+bool
+ms_lesson_file_is (const char *name, const char *suffix)
+{
+  size_t n = strlen (name), k = strlen (suffix);
+  if (n > 3 && strcmp (name + n - 3, ".gz") == 0)
+    n -= 3;
+  return n > k && strncmp (name + n - k, suffix, k) == 0;
+}
+
+void
+ms_lesson_file_stem (const char *path, char *out, size_t len)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen (base);
+  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
+    n -= 3;
+  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
+    n -= 4;
+  snprintf (out, len, "%.*s", (int) n, base);
+}
+
 void
 ms_lesson_gpu_model (const char *name, char *out, size_t len)
 {
