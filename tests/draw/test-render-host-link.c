@@ -6,7 +6,9 @@
  * gives them, on an axis from 0; the takeaway and the caption come from
  * the file's figures (changed, they change); where the GPUs kept up the
  * other wording; with no run of several GPUs the lesson says what makes
- * one. Under LC_ALL=zh_CN.UTF-8 (its second test) the same, translated. */
+ * one; the shipped run of two GPUs, and one of four shipped beside it
+ * the one shown. Under LC_ALL=zh_CN.UTF-8 (its second test) the same,
+ * translated. */
 #include <glib.h>
 #include <libintl.h>
 #include <locale.h>
@@ -18,6 +20,7 @@
 #include "ms-i18n.h"
 #include "ms-lesson-picture-test.h"
 #include "ms-sweep-test.h"
+#include "ms-tmp-test.h"
 
 #define FIXTURE MS_TEST_HOST_LINK_RUN
 
@@ -204,6 +207,46 @@ test_shipped (void)
   ms_results_free (run);
 }
 
+/* A run of four GPUs shipped beside the one of two is the one shown, with
+ * no change to the code: a folder of both (the fixture written as
+ * h200x4-host-link.csv.gz), read in a process of its own, as the shipped
+ * runs are read once. */
+static void
+test_four_shipped (void)
+{
+  if (g_test_subprocess ()) {
+    g_setenv ("MEMSWEEP_REFERENCE_DIR", g_getenv ("MS_TEST_FOUR_DIR"), TRUE);
+    MsResults *run = pinned_sweep ();
+    const char *name = NULL;
+    const MsHostLinkFile *file = ms_lesson_host_link_shown (run, &name);
+    g_assert_nonnull (file);
+    g_assert_cmpstr (name, ==, "h200x4-host-link");
+    g_assert_cmpint (file->link.n_devices, ==, 4);
+    MsLessonElsewhere e;
+    g_assert_true (ms_lesson_elsewhere (MS_TOPIC_HOST_LINK, run, &e));
+    g_assert_true (e.reference);
+    g_assert_cmpint (e.n_devices, ==, 4);
+    ms_results_free (run);
+    return;
+  }
+  char err[512];
+  g_autofree MsHostLinkFile *four = ms_host_link_file_read (FIXTURE, err, sizeof err);
+  g_assert_nonnull (four);
+  const char *dir = ms_test_tmp_folder ("four");
+  g_autofree char *path = g_build_filename (dir, "h200x4-host-link.csv.gz", NULL);
+  g_assert_true (ms_host_link_file_write (four, path, err, sizeof err));
+  const char *ref = g_getenv ("MEMSWEEP_REFERENCE_DIR");
+  g_assert_nonnull (ref);
+  g_autofree char *two = g_build_filename (ref, "h200x2-host-link.csv.gz", NULL);
+  g_autofree MsHostLinkFile *shipped = ms_host_link_file_read (two, err, sizeof err);
+  g_assert_nonnull (shipped);
+  g_autofree char *copy = g_build_filename (dir, "h200x2-host-link.csv.gz", NULL);
+  g_assert_true (ms_host_link_file_write (shipped, copy, err, sizeof err));
+  g_setenv ("MS_TEST_FOUR_DIR", dir, TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 /* No run of several GPUs given, and none shipped (an empty folder): the
  * lesson says what makes one, and its picture too. */
 static void
@@ -239,6 +282,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-host-link/takeaway", test_takeaway);
   g_test_add_func ("/render-host-link/caption", test_caption);
   g_test_add_func ("/render-host-link/shipped", test_shipped);
+  g_test_add_func ("/render-host-link/four-shipped", test_four_shipped);
   g_test_add_func ("/render-host-link/missing", test_missing);
   return g_test_run ();
 }
