@@ -47,6 +47,7 @@
 #include "files/ms-multi-file.h"
 #include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
+#include "files/ms-host-link-file.h"
 #include "files/ms-portable-file.h"
 #include "files/ms-run-to-run-file.h"
 #include "files/ms-siblings-file.h"

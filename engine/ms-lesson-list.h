@@ -47,4 +47,5 @@
   X (INTENSITY, intensity, PROBE, LOOK)             \
   X (COPY_KINDS, copy_kinds, PROBE, LOOK)           \
   X (BATCHED, batched, PROBE, LOOK)                 \
-  X (NUMA, numa, PROBE, LOOK)
+  X (NUMA, numa, PROBE, LOOK)                       \
+  X (HOST_LINK, host_link, PLAIN, LOOK)

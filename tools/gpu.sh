@@ -1015,13 +1015,24 @@ step_start_time() {
 # floats) before and after it, their totals compared by
 # tools/host-link-check.py (memsweep within 5 % of the plain runs' mean;
 # within 10 % of nvbandwidth's HOST_LINK_NVBANDWIDTH="H2A A2H" when set).
+# memsweep's run is also a file, the table gzipped, named as
+# portable-reference names its run: reference/NAMExN-host-link.csv.gz and
+# NAMExN-host-link-meta.json, what data/reference/ ships for the host-link
+# lesson.
 step_host_link() {
-  local d="$OUT/host-link"
-  mkdir -p "$d"
+  local d="$OUT/host-link" n name
+  n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  name=${REFERENCE:-$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1 |
+    grep -oiE 'h[0-9]{3}' | head -1 | tr 'A-Z' 'a-z')}x$n
+  mkdir -p "$d" "$OUT/reference"
   $B/bench/plain-host-to-all 512 16 7 >"$d/plain-before.txt" 2>&1
   log "plain-host-to-all before rc=$?: $(grep -c SUM "$d/plain-before.txt") totals"
-  $MS host-link --min-exp 22 --max-exp 28 --step 1 >"$d/memsweep.txt" 2>&1
+  $MS host-link --min-exp 22 --max-exp 28 --step 1 --out "$d/$name" >"$d/memsweep.txt" 2>&1
   log "host-link rc=$?"
+  if [ -f "$d/$name-host-link.csv" ] && gzip -9nf "$d/$name-host-link.csv" &&
+    cp "$d/$name-host-link.csv.gz" "$d/$name-host-link-meta.json" "$OUT/reference/"; then
+    log "host-link: reference/$name-host-link.csv.gz and $name-host-link-meta.json"
+  fi
   $B/bench/plain-host-to-all 512 16 7 >"$d/plain-after.txt" 2>&1
   log "plain-host-to-all after rc=$?: $(grep -c SUM "$d/plain-after.txt") totals"
   # shellcheck disable=SC2086

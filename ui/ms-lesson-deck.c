@@ -89,18 +89,21 @@ char *
 ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
 {
   const MsResults *results = ms_run_get_results (run);
-  /* The portable lesson draws its run of several GPUs, whatever is open:
-   * "2 × H200". */
-  const MsPortableFile *portable = ms_lesson_multi_gpu (topic) ? ms_lesson_portable_shown (NULL)
-                                                               : NULL;
-  const char *date = portable ? portable->date : results->date;
-  g_autofree char *model = gpu_model (portable ? portable->device[0].name : results->device.name);
-  g_autofree char *gpu = portable ? g_strdup_printf ("%d × %s", portable->portable.n_devices, model)
-                                  : g_strdup (model);
+  /* The portable and host-link lessons draw another host's run of several
+   * GPUs, whatever is open: "2 × H200", and a shipped one says it was
+   * measured elsewhere. */
+  MsLessonElsewhere e;
+  gboolean other = ms_lesson_elsewhere (topic, results, &e);
+  const char *date = other ? e.day : results->date;
+  g_autofree char *model = gpu_model (results->device.name);
+  g_autofree char *gpu = other ? g_strdup_printf ("%d × %s", e.n_devices, e.model)
+                               : g_strdup (model);
   /* The day alone ("2026-11-24" of "2026-11-24T16:28:24Z"): the same in
    * every language, and short. */
   g_autofree char *day = g_strndup (date, strcspn (date, "T"));
-  const char *origin = portable ? NULL : run_origin (run, not_here);
+  const char *origin = !other        ? run_origin (run, not_here)
+                       : e.reference ? _("reference run, not measured here")
+                                     : NULL;
   GString *out = g_string_new (NULL);
   /* TRANSLATORS: a slide's header: its number, the deck's count, then the
    * GPU the run it draws was measured on, e.g. "3 of 20 · H100". */
@@ -112,7 +115,7 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
     g_string_append_printf (out, " · %s", origin);
   /* A lesson of its own experiment drawn from a plain sweep says so. */
   const char *experiment = ms_lesson_topic (topic)->experiment;
-  if (!portable && experiment[0] && !g_str_equal (results->experiment, experiment))
+  if (!other && experiment[0] && !g_str_equal (results->experiment, experiment))
     g_string_append_printf (out, " · %s", _("a sweep, not this lesson’s own run"));
   return g_string_free (out, FALSE);
 }

@@ -180,6 +180,13 @@ card_status (MsLessonsPage *self, MsLessonTopic t, gboolean reference)
     /* TRANSLATORS: a lesson card's status when this host cannot measure
      * the lesson; %s is the lesson's line, which says what host it needs. */
     return g_strdup_printf (_("Not measured here: %s"), card->takeaway);
+  MsLessonElsewhere e;
+  /* A shipped run of several GPUs, which the slide draws whatever run the
+   * card holds (the host-link lesson's). */
+  if (run && ms_lesson_elsewhere (t, run, &e) && e.reference)
+    /* TRANSLATORS: a lesson card's status where it draws a shipped run of
+     * another host: "Reference run, 2 × H200, not measured here". */
+    return g_strdup_printf (_("Reference run, %d × %s, not measured here"), e.n_devices, e.model);
   if (run) {
     const char *device = run->device.name[0] ? run->device.name : run->label;
     if (!card->own)

@@ -2,8 +2,11 @@
 /* ms-cli-host-link.c: `memsweep host-link`, the host link under every GPU
  * at once (engine/run/ms-host-link.c): for each size and direction, the
  * total of all GPUs copying at once against the sum of each alone, and
- * each GPU's rate, share of the total and ratio to itself alone. */
+ * each GPU's rate, share of the total and ratio to itself alone; with
+ * --out PREFIX, also PREFIX-host-link.csv and its sidecar
+ * (engine/files/ms-host-link-file.h), planned before any work. */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -19,16 +22,18 @@ static int
 usage (FILE *f, int rc)
 {
   fputs (ms_gettext ("Usage: memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E] "
-                     "[--step S]\n"
+                     "[--step S] [--out PREFIX]\n"
                      "Copies only, each GPU between its own pinned host buffer and its memory:\n"
                      "host to device, device to host, then both, all GPUs at once and each alone,\n"
-                     "2^E floats a copy (default 2^22 to 2^28, step 2). GB/s = 1e9 bytes/s.\n"),
+                     "2^E floats a copy (default 2^22 to 2^28, step 2). GB/s = 1e9 bytes/s.\n"
+                     "--out PREFIX also writes PREFIX-host-link.csv and its sidecar,\n"
+                     "PREFIX-host-link-meta.json.\n"),
          f);
   return rc;
 }
 
 static bool
-parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc)
+parse (int argc, char **argv, const char **list, const char **out, int *exps, int *n_exps, int *rc)
 {
   int lo = 22, hi = 28, step = 2, c;
   MsCliArgs args;
@@ -41,6 +46,7 @@ parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc
       return false;
     bool ok = progress > 0 ? true
               : c == 'D'   ? (*list = arg, ms_cli_devices_ok ("--devices", arg, 1))
+              : c == 'o'   ? (*out = arg, true)
               : c == 'a'   ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
               : c == 'b'   ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
               : c == 's'   ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
@@ -61,6 +67,43 @@ parse (int argc, char **argv, const char **list, int *exps, int *n_exps, int *rc
   for (int e = lo; e <= hi && *n_exps < MS_HOST_LINK_MAX_SIZES; e += step)
     exps[(*n_exps)++] = e;
   return true;
+}
+
+/* PREFIX-host-link.csv and its sidecar into path, in the output plan
+ * before any work; true without --out. */
+static bool
+plan_out (const char *out, char *path, size_t len)
+{
+  MsFileKind kind = MS_FILE_KIND_HOST_LINK;
+  const char *paths[] = { path };
+  return !out || (ms_cli_prefix_not_stdio ("--out", out) &&
+                  ms_cli_prefix_not_a_file ("--out", out) &&
+                  ms_atomic_file_output_name (out, "-host-link.csv", path, len) &&
+                  ms_cli_outputs_ok ("--out", paths, &kind, 1));
+}
+
+/* The file of the finished run r, at path as planned: the exit status. */
+static int
+write_out (const char *path, const MsHostLinkResults *r)
+{
+  MsHostLinkFile *file = malloc (sizeof *file);
+  MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
+  char err[PATH_MAX + 256];
+  if (!file)
+    return EXIT_RUNTIME;
+  MsBackend *backend = ms_backend_new_system ();
+  for (int i = 0; i < r->n_devices; i++)
+    ms_backend_query_device (backend, r->devices[i], &info[i]);
+  ms_backend_free (backend);
+  ms_host_link_file_init (file, r, info, MS_HOST_LINK_SAMPLES);
+  bool ok = ms_host_link_file_write (file, path, err, sizeof err);
+  free (file);
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_WRITE;
+  }
+  ms_cli_wrote (path);
+  return EXIT_OK;
 }
 
 static void
@@ -84,10 +127,13 @@ print_size (const MsHostLinkResults *r, int s)
 int
 ms_cli_host_link (int argc, char **argv)
 {
-  const char *list = "all";
+  const char *list = "all", *out = NULL;
+  char path[PATH_MAX];
   int exps[MS_HOST_LINK_MAX_SIZES], n_exps = 0, rc;
-  if (!parse (argc, argv, &list, exps, &n_exps, &rc))
+  if (!parse (argc, argv, &list, &out, exps, &n_exps, &rc))
     return rc;
+  if (!plan_out (out, path, sizeof path))
+    return EXIT_USAGE;
   MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo first;
   bool any = ms_backend_query_device (backend, 0, &first);
@@ -107,13 +153,14 @@ ms_cli_host_link (int argc, char **argv)
     return EXIT_RUNTIME;
   bool ok = ms_host_link_run (devices, n, exps, n_exps, r);
   if (ok) {
-    printf (ms_gettext ("host link under %d GPUs (%s): median of 7 samples a cell\n"), n,
-            first.name);
+    printf (ms_gettext ("host link under %d GPUs (%s): median of %d samples a cell\n"), n,
+            first.name, MS_HOST_LINK_SAMPLES);
     for (int s = 0; s < r->n_sizes; s++)
       print_size (r, s);
   } else {
     fprintf (stderr, "memsweep host-link: %s\n", r->error);
   }
+  rc = !ok ? EXIT_RUNTIME : out ? write_out (path, r) : EXIT_OK;
   free (r);
-  return ok ? ms_cli_stdout_status () : EXIT_RUNTIME;
+  return rc != EXIT_OK ? rc : ms_cli_stdout_status ();
 }

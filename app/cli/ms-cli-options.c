@@ -152,6 +152,7 @@ static const MsCliOption host_link_options[] = {
   { "min-exp", "E", 'a', MS_N_ ("the smallest copy, 2^E floats (default 22)") },
   { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)") },
   { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)") },
+  { "out", "PREFIX", 'o', MS_N_ ("also write PREFIX-host-link.csv and its sidecar") },
   PROGRESS_OPTIONS,
   { NULL },
 };
@@ -457,6 +458,7 @@ ms_cli_more_commands_usage (FILE *out)
                 "  memsweep siblings [--devices LIST|all] [--run OPTIONS] [--budget SECONDS]\n"
                 "                               the GPU that differs from the host's others\n"
                 "  memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E]\n"
+                "                     [--out PREFIX]\n"
                 "                               the host link under every GPU at once\n"
                 "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
                 "                               a sweep on every node through Slurm\n"

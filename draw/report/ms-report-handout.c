@@ -100,10 +100,11 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
       = words ? g_strdup_printf ("%s · %s", _ (info->title), words) : g_strdup (_ (info->title));
   h->question = g_strdup (_ (info->question));
   lesson_words (h);
-  /* The portable lesson draws its run of several GPUs, as the slide does:
-   * the handout names that run, not the sweep it was opened with. */
+  /* A lesson that draws another host's run of several GPUs (portable,
+   * host-link), as the slide does: the handout names that run, not the
+   * sweep it was opened with. */
   char portable[512];
-  if (ms_lesson_multi_gpu (topic) && ms_lesson_portable_source (portable, sizeof portable)) {
+  if (ms_lesson_source (topic, run, portable, sizeof portable)) {
     /* TRANSLATORS: the portable lesson's handout, under its caption: the
      * GPUs and the file of the run it draws ("2 × H200 · h200x2-portable"). */
     h->about = g_strdup_printf (_ ("The run drawn: %s."), portable);

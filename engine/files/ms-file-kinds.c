@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-host-link-file.h"
 #include "ms-input.h"
 #include "ms-json.h"
 #include "ms-meta-sidecar.h"
@@ -40,6 +41,10 @@ static const MsFileKindInfo kinds[] = {
     "memsweep-portable.tableschema.json", 0, true, false,
     MS_N_ ("the portable lesson: the app's Lessons page (memsweep-gtk FILE)"),
     &ms_portable_file_format },
+  { MS_FILE_KIND_HOST_LINK, "host-link", MS_N_ ("a host link run on several GPUs"), NULL, NULL,
+    NULL, "memsweep-host-link.tableschema.json", 0, true, true, false,
+    MS_N_ ("the host-link lesson, from the reference runs' folder (data/reference)"),
+    &ms_host_link_file_format },
   { MS_FILE_KIND_PROFILE, "profile", MS_N_ ("a run-to-run profile"), NULL, NULL, NULL,
     "memsweep-profile.tableschema.json", 0, true, false,
     MS_N_ ("memsweep run and compare-grade runs (--profile FILE)"),

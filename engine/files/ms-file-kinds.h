@@ -23,6 +23,7 @@ typedef enum {
   MS_FILE_KIND_PEER,     /* a peer matrix (ms-peer-file.h) */
   MS_FILE_KIND_MULTI,    /* a sweep on several GPUs (ms-multi-file.h) */
   MS_FILE_KIND_PORTABLE, /* the portable pinned memory run (ms-portable-file.h) */
+  MS_FILE_KIND_HOST_LINK, /* the host link under every GPU (ms-host-link-file.h) */
   MS_FILE_KIND_PROFILE,  /* a run-to-run profile (ms-run-to-run-file.h) */
   MS_FILE_KIND_ENVELOPES, /* expected ranges (analysis/ms-envelope.c) */
   MS_FILE_KIND_SIDECAR,  /* NAME-meta.json (ms-meta-sidecar.h) */

@@ -446,8 +446,8 @@ refusal (const MsJson *root, const char *csv_path, long long csv_bytes, bool tru
   const char *version = ms_json_number_text (ms_json_member (root, "format-version"));
   if (!is_ours (root))
     return ms_gettext ("not a memsweep metadata file");
-  /* Every version memsweep wrote: 1 (FNV-1a) and 2 (SHA-256). */
-  if (!version || (strcmp (version, "1") != 0 && strcmp (version, "2") != 0))
+  /* Every version memsweep wrote: 1 (FNV-1a), 2 (SHA-256), 3 (host-link). */
+  if (!version || !version[0] || version[1] || version[0] < '1' || version[0] > '3')
     return ms_gettext ("a format version this memsweep does not read");
   Description d = describes (root, csv_path, csv_bytes, trusted);
   if (d == OTHER_FILES)

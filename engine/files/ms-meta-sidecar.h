@@ -30,8 +30,11 @@
 
 #define MS_META_SIDECAR_FORMAT "memsweep-meta"
 /* 2: each file's SHA-256 (sha256) in place of its FNV-1a 64 (fnv1a-64),
- * which version 1 recorded and the reader still checks. */
-#define MS_META_SIDECAR_VERSION 2
+ * which version 1 recorded and the reader still checks. 3: the host-link
+ * role (PREFIX-host-link.csv), which version 2 did not name; a sidecar
+ * of version 2 is read as before. */
+#define MS_META_SIDECAR_VERSION 3
+#define MS_META_SIDECAR_HOST_LINK_ROLE "host-link"
 #define MS_META_SIDECAR_SUFFIX "-meta.json"
 #define MS_SIDECAR_MAX_FILES 4
 /* The largest sidecar read, whole, by every reader alike: the one that

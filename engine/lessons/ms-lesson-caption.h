@@ -75,6 +75,31 @@ bool ms_lesson_times_costs (MsLessonTopic topic);
 /* Whether topic is also measured on two or more GPUs at once
  * (`memsweep portable`, ms_lesson_portable_caption). */
 bool ms_lesson_multi_gpu (MsLessonTopic topic);
+/* Another host's run of several GPUs that a lesson's slide draws in place
+ * of the card's run (the portable and host-link lessons'). */
+typedef struct {
+  int n_devices;
+  char model[64]; /* their model, short: "H200" */
+  char day[16];   /* "2026-11-28" */
+  char name[128]; /* its file, less .csv[.gz]: "h200x2-host-link" */
+  bool reference; /* shipped with memsweep: measured on another machine */
+} MsLessonElsewhere;
+
+/* The run topic's slide draws where that is not run but another host's
+ * file, from the record's elsewhere; false where it draws run itself. */
+bool ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonElsewhere *out);
+/* The same in one line, as a handout or a picture names it: its GPUs, day
+ * and file ("2 × H200 · 2026-11-28 · h200x2-host-link"); false with buf
+ * empty where the slide draws run itself. */
+bool ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len);
+/* Whether a file's name ends in suffix ("-portable.csv"), or in suffix
+ * and .gz; and its name less its folder, .gz and .csv ("h200x2-portable"),
+ * as a slide names a run of another host. */
+bool ms_lesson_file_is (const char *name, const char *suffix);
+void ms_lesson_file_stem (const char *path, char *out, size_t len);
+/* A GPU's model alone, short ("H200" of "NVIDIA H200"; "GPU" unknown):
+ * its memory too broke a slide's header onto two lines. */
+void ms_lesson_gpu_model (const char *name, char *out, size_t len);
 
 /* The smallest R at which zero-copy takes longer end to end than pinned at
  * exponent, in a "reuse" experiment (ms-lesson-reuse.c) (variants "R=n"). Returns 1 and sets
@@ -114,9 +139,6 @@ const MsPortableFile *ms_lesson_portable_shown (const char **name);
  * *-portable.csv by name. False, using none, when there is none or it
  * cannot be read (err says why). */
 bool ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen);
-/* The GPUs and the file of the run in use, as a slide names its source
- * ("2 × H100 80GB HBM3 · h100x2-portable"); false (buf "") with none. */
-bool ms_lesson_portable_source (char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -344,14 +344,7 @@ ms_lesson_portable_use (const MsPortableFile *file, const char *path)
   if (!file || !(shown_file = malloc (sizeof *shown_file)))
     return;
   *shown_file = *file;
-  const char *base = path ? strrchr (path, '/') : NULL;
-  base = base ? base + 1 : path ? path : "";
-  size_t n = strlen (base);
-  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
-    n -= 3;
-  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
-    n -= 4;
-  snprintf (shown_name, sizeof shown_name, "%.*s", (int) n, base);
+  ms_lesson_file_stem (path ? path : "", shown_name, sizeof shown_name);
 }
 
 const MsPortableFile *
@@ -364,16 +357,6 @@ ms_lesson_portable_shown (const char **name)
   return file;
 }
 
-/* Whether name is a portable file's, compressed or not. */
-static bool
-is_portable_name (const char *name)
-{
-  size_t n = strlen (name);
-  const char *a = "-portable.csv", *b = "-portable.csv.gz";
-  return (n > strlen (a) && strcmp (name + n - strlen (a), a) == 0) ||
-         (n > strlen (b) && strcmp (name + n - strlen (b), b) == 0);
-}
-
 bool
 ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
 {
@@ -381,7 +364,7 @@ ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
   DIR *d = dir ? opendir (dir) : NULL;
   char first[256] = "";
   for (struct dirent *e; d && (e = readdir (d));)
-    if (is_portable_name (e->d_name) && strlen (e->d_name) < sizeof first &&
+    if (ms_lesson_file_is (e->d_name, "-portable.csv") && strlen (e->d_name) < sizeof first &&
         (!first[0] || strcmp (e->d_name, first) < 0))
       snprintf (first, sizeof first, "%s", e->d_name);
   if (d)
@@ -398,21 +381,18 @@ ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
   return file != NULL;
 }
 
-bool
-ms_lesson_portable_source (char *buf, size_t len)
+static bool
+elsewhere_portable (const MsResults *run, MsLessonElsewhere *out)
 {
+  (void) run;
   const char *name;
   const MsPortableFile *file = ms_lesson_portable_shown (&name);
-  if (!file) {
-    buf[0] = '\0';
+  if (!file)
     return false;
-  }
-  char gpu[256];
-  ms_portable_file_gpu_name (file, 0, gpu, sizeof gpu);
-  /* TRANSLATORS: the count of GPUs, the first one's name, then the file
-   * the portable lesson's slide shows ("2 × H100 80GB HBM3 ·
-   * h100x2-portable"). */
-  snprintf (buf, len, ms_gettext ("%d × %s · %s"), file->portable.n_devices, gpu, name);
+  out->n_devices = file->portable.n_devices;
+  ms_lesson_gpu_model (file->device[0].name, out->model, sizeof out->model);
+  snprintf (out->day, sizeof out->day, "%.10s", file->date);
+  snprintf (out->name, sizeof out->name, "%s", name);
   return true;
 }
 
@@ -427,4 +407,5 @@ const MsLesson ms_lesson_portable = {
   .missing = MS_N_ ("This run has no pinned copies to speak of the portable flag with."),
   .takeaway = takeaway_portable_one,
   .multi_gpu = true,
+  .elsewhere = elsewhere_portable,
 };

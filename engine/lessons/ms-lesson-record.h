@@ -71,6 +71,9 @@ typedef struct {
   /* It is also measured on two or more GPUs at once (`memsweep portable`,
    * ms_portable_run), which its caption reads where given. */
   bool multi_gpu;
+  /* Optional: the run its slide draws when that is not the card's run
+   * but another host's file (ms_lesson_elsewhere). */
+  bool (*elsewhere) (const MsResults *run, MsLessonElsewhere *out);
 } MsLesson;
 
 /* The fields of a probe lesson's record that every probe lesson's file

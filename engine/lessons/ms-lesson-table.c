@@ -256,6 +256,63 @@ ms_lesson_times_costs (MsLessonTopic topic)
 }
 
 bool
+ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonElsewhere *out)
+{
+  const MsLesson *l = ms_lesson_record (topic);
+  *out = (MsLessonElsewhere) { 0 };
+  return l && l->elsewhere && l->elsewhere (run, out);
+}
+
+bool
+ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len)
+{
+  MsLessonElsewhere e;
+  if (len)
+    buf[0] = '\0';
+  if (!len || !ms_lesson_elsewhere (topic, run, &e))
+    return false;
+  /* TRANSLATORS: the run of several GPUs a slide draws: their count, model,
+   * day and file ("2 × H200 · 2026-11-28 · h200x2-host-link"). */
+  snprintf (buf, len, ms_gettext ("%d × %s · %s · %s"), e.n_devices, e.model,
+            e.day[0] ? e.day : "?", e.name);
+  return true;
+}
+
+bool
+ms_lesson_file_is (const char *name, const char *suffix)
+{
+  size_t n = strlen (name), k = strlen (suffix);
+  if (n > 3 && strcmp (name + n - 3, ".gz") == 0)
+    n -= 3;
+  return n > k && strncmp (name + n - k, suffix, k) == 0;
+}
+
+void
+ms_lesson_file_stem (const char *path, char *out, size_t len)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen (base);
+  if (n > 3 && strcmp (base + n - 3, ".gz") == 0)
+    n -= 3;
+  if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
+    n -= 4;
+  snprintf (out, len, "%.*s", (int) n, base);
+}
+
+void
+ms_lesson_gpu_model (const char *name, char *out, size_t len)
+{
+  if (strncmp (name, "NVIDIA ", 7) == 0)
+    name += 7;
+  size_t n = strcspn (name, " ");
+  if (n == 0)
+    snprintf (out, len, "%s", ms_gettext ("GPU"));
+  else
+    snprintf (out, len, "%.*s", (int) n, name);
+}
+
+bool
 ms_lesson_multi_gpu (MsLessonTopic topic)
 {
   const MsLesson *l = ms_lesson_record (topic);

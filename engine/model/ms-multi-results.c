@@ -63,3 +63,21 @@ ms_multi_aggregate (const MsMultiResults *results, MsMode mode, int exponent,
   }
   return agg->n_ok > 0;
 }
+
+const char *const ms_host_link_direction_keys[MS_HOST_LINK_COUNT + 1] = { "h2d", "d2h", "both",
+                                                                          NULL };
+
+const char *
+ms_host_link_direction_key (MsHostLinkDirection d)
+{
+  return d < MS_HOST_LINK_COUNT ? ms_host_link_direction_keys[d] : "?";
+}
+
+double
+ms_host_link_total (const MsHostLinkResults *r, MsHostLinkDirection d, int size, bool together)
+{
+  double sum = 0;
+  for (int i = 0; i < r->n_devices; i++)
+    sum += together ? r->together[d][size][i] : r->alone[d][size][i];
+  return sum;
+}

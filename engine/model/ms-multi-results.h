@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-multi-results.h: what runs beyond one GPU give back: a sweep's results
  * per device and their aggregate figures, the portable pinned memory cases
- * and the peer copy matrix (ms-multi-results.c). Run by run/ms-multi.h;
- * written and read by files/ms-multi-file.h, files/ms-peer-file.h and
- * files/ms-portable-file.h.
+ * the peer copy matrix and the host link under every GPU
+ * (ms-multi-results.c). Run by run/ms-multi.h and run/ms-host-link.h;
+ * written and read by files/ms-multi-file.h, files/ms-peer-file.h,
+ * files/ms-portable-file.h and files/ms-host-link-file.h.
  * Plain C like the rest of the engine. */
 #pragma once
 
@@ -92,6 +93,40 @@ typedef struct {
   MsTopology topo;
   char error[256];
 } MsPeerResults;
+
+#define MS_HOST_LINK_MAX_SIZES 8
+
+typedef enum {
+  MS_HOST_LINK_H2D,
+  MS_HOST_LINK_D2H,
+  MS_HOST_LINK_BOTH, /* both ways at once, both counted */
+  MS_HOST_LINK_COUNT
+} MsHostLinkDirection;
+
+/* Copies only, each GPU between its own pinned host buffer and its memory,
+ * all GPUs at once and each alone. */
+typedef struct {
+  int n_devices;
+  int devices[MS_MULTI_MAX_DEVICES];
+  int n_sizes;
+  int exps[MS_HOST_LINK_MAX_SIZES]; /* 2^E floats a copy */
+  /* GB/s of each GPU, all at once and alone; 0 where it failed. */
+  double together[MS_HOST_LINK_COUNT][MS_HOST_LINK_MAX_SIZES][MS_MULTI_MAX_DEVICES];
+  double alone[MS_HOST_LINK_COUNT][MS_HOST_LINK_MAX_SIZES][MS_MULTI_MAX_DEVICES];
+  char error[256];
+} MsHostLinkResults;
+
+/* "h2d", "d2h", "both", then NULL: the directions' names in files and
+ * tables. */
+extern const char *const ms_host_link_direction_keys[MS_HOST_LINK_COUNT + 1];
+
+/* "h2d", "d2h", "both"; "?" for anything else. */
+const char *ms_host_link_direction_key (MsHostLinkDirection d);
+
+/* The sum over the GPUs of a size and direction, all at once (together)
+ * or each alone. */
+double ms_host_link_total (const MsHostLinkResults *r, MsHostLinkDirection d, int size,
+                           bool together);
 
 #ifdef __cplusplus
 }

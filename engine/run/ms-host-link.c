@@ -10,24 +10,6 @@
 #include "ms-k-host-link.h"
 #endif
 
-#define SAMPLES 7
-
-const char *
-ms_host_link_direction_key (MsHostLinkDirection d)
-{
-  static const char *const keys[] = { "h2d", "d2h", "both" };
-  return d < MS_HOST_LINK_COUNT ? keys[d] : "?";
-}
-
-double
-ms_host_link_total (const MsHostLinkResults *r, MsHostLinkDirection d, int size, bool together)
-{
-  double sum = 0;
-  for (int i = 0; i < r->n_devices; i++)
-    sum += together ? r->together[d][size][i] : r->alone[d][size][i];
-  return sum;
-}
-
 bool
 ms_host_link_run (const int *devices, int n, const int *exps, int n_exps, MsHostLinkResults *r)
 {
@@ -49,12 +31,12 @@ ms_host_link_run (const int *devices, int n, const int *exps, int n_exps, MsHost
     int reps = (int) (2000000000ull / bytes);
     reps = reps < 16 ? 16 : reps > 1000 ? 1000 : reps;
     for (int d = 0; d < MS_HOST_LINK_COUNT; d++) {
-      if (!ms_k_host_link (devices, n, bytes, d, reps, SAMPLES, r->together[d][s], r->error,
-                           sizeof r->error))
+      if (!ms_k_host_link (devices, n, bytes, d, reps, MS_HOST_LINK_SAMPLES, r->together[d][s],
+                           r->error, sizeof r->error))
         return false;
       for (int i = 0; i < n; i++)
-        if (!ms_k_host_link (&devices[i], 1, bytes, d, reps, SAMPLES, &r->alone[d][s][i],
-                             r->error, sizeof r->error))
+        if (!ms_k_host_link (&devices[i], 1, bytes, d, reps, MS_HOST_LINK_SAMPLES,
+                             &r->alone[d][s][i], r->error, sizeof r->error))
           return false;
     }
   }

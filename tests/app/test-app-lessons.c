@@ -28,6 +28,7 @@
 #include "run/ms-runner.h"
 #include "lessons/ms-run-read.h"
 #include "ms-plot-view.h"
+#include "ms-host-link-test.h"
 
 static const char *refdir;
 static char *bundled; /* data/reference */
@@ -616,6 +617,7 @@ int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   adw_init ();
   /* The application registers the resources once for every application of
    * the tests (registering them twice loops GIO's list of them). */

@@ -75,7 +75,7 @@ with tempfile.TemporaryDirectory() as tmp:
           sorted(names) == ["packed-samples.csv.gz", "packed-summary.csv.gz"], str(names))
     # Each file's digest is the SHA-256 of its plain content, which
     # `zcat F | sha256sum` prints (docs/csv.md).
-    check("the sidecar is of format version 2", meta.get("format-version") == 2,
+    check("the sidecar is of format version 3", meta.get("format-version") == 3,
           str(meta.get("format-version")))
     for entry in meta.get("files", {}).values():
         check("%s: its sidecar's sha256 is what zcat | sha256sum prints" % entry.get("name"),

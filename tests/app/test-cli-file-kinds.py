@@ -54,6 +54,9 @@ def make_kinds(d):
     kinds["multi"] = os.path.join(d, "k-multi.csv")
     plain_copy(os.path.join(os.path.dirname(DATA), "tests", "data", "old-format", "x-multi.csv"),
                kinds["multi"])
+    kinds["host-link"] = os.path.join(d, "k-host-link.csv")
+    plain_copy(os.path.join(os.path.dirname(DATA), "tests", "data", "host-link",
+                            "h200x4-host-link.csv"), kinds["host-link"])
     kinds["profile"] = os.path.join(d, "k-profile.csv")
     plain_copy(os.path.join(DATA, "profiles", "h100.csv"), kinds["profile"])
     kinds["envelopes"] = os.path.join(d, "k-envelopes.csv")
@@ -124,6 +127,9 @@ def exports_keep_measurements(d):
             body = f.read()
         victims[f"{kind}.csv"] = body
         victims[f"{kind}2.csv.gz"] = gzip.compress(body)
+    with open(os.path.join(os.path.dirname(DATA), "tests", "data", "host-link",
+                           "h200x4-host-link.csv"), "rb") as f:
+        victims["host-link.csv"] = f.read()
     for name, body in victims.items():
         target = os.path.join(d, name)
         for args in (["show", run_file, "--export-csv", target],

@@ -449,7 +449,7 @@ done
 check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q PNG"
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
 check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>16 small kernels on 16 streams ran together' '$tmp/lesson.svg'"
-expect_line 2 "memsweep: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
+expect_line 2 "memsweep: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable, host-link" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
 expect_line 2 "memsweep: --lesson is for --view lesson" -- plot "$ref/h100-default-samples.csv.gz" --view time --lesson portable --out "$tmp/x.png"
 expect_line 2 "memsweep: $ref/h100-lesson-duplex-samples.csv.gz does not answer the reuse lesson; --lesson NAME draws a lesson it answers: duplex" -- plot "$ref/h100-lesson-duplex-samples.csv.gz" --view lesson --lesson reuse --out "$tmp/x.png"
 # A lesson the page answers with the reuse chart or with timelines: the same.
@@ -511,6 +511,12 @@ if ! "$memsweep" info >/dev/null 2>&1; then
   expect_line 2 "memsweep: --out: $tmp/pt/bad-peer-meta.json: is a folder" -- peer --out "$tmp/pt/bad"
   expect 3 "no usable CUDA device" -- portable --out "$tmp/pt/good"
   check "portable --out: nothing written without a device" test ! -e "$tmp/pt/good-portable.csv"
+  # host-link --out the same, and the prefix names two files: not standard output.
+  mkdir -p "$tmp/pt/bad-host-link-meta.json"
+  expect_line 2 "memsweep: --out: $tmp/pt/bad-host-link-meta.json: is a folder" -- host-link --out "$tmp/pt/bad"
+  expect 2 "standard output cannot hold" -- host-link --out -
+  expect 3 "no usable CUDA device" -- host-link --out "$tmp/pt/good"
+  check "host-link --out: nothing written without a device" test ! -e "$tmp/pt/good-host-link.csv"
 fi
 
 # The run-to-run spread: separate runs, a profile, wider intervals after.

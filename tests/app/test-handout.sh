@@ -73,6 +73,13 @@ for gpu in h100 h200; do
     # does, and names that run (it named the sweep it was opened with).
     source=$(basename "$run") named=$gpu
     [ "$lesson" = portable ] && source=h200x2-portable named=h200
+    # The host-link lesson draws the shipped run of several GPUs of the
+    # GPU's model where there is one (the most GPUs), else of the most.
+    if [ "$lesson" = host-link ]; then
+      source=$(ls "$ref"/*-host-link.csv.gz | sed 's|.*/||; s|-host-link.csv.gz||' |
+        awk -v g="$gpu" -F x '{ s = ($1 == g) * 1000 + $2 } s > b { b = s; n = $0 } END { print n }')
+      named=${source%%x*} source=$source-host-link
+    fi
     check "$gpu $lesson: report --handout --lesson" \
       "$memsweep" report "$run" --handout --lesson "$lesson" --out "$pdf"
     check "$gpu $lesson: one page" sh -c "pdfinfo '$pdf' | grep -Eq '^Pages: +1$'"

@@ -12,6 +12,7 @@
 #include "ms-report-handout.h"
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
+#include "ms-host-link-test.h"
 
 typedef struct {
   GString *cut;  /* the texts cut, one a line */
@@ -109,6 +110,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   g_test_add_func ("/render/handout/no-text-cut", test_no_text_cut);
   return g_test_run ();
 }

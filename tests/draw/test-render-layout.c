@@ -21,6 +21,7 @@
 #include "model/ms-results.h"
 #include "ms-modes.h"
 #include "lessons/ms-run-read.h"
+#include "ms-host-link-test.h"
 
 typedef struct {
   char *text;
@@ -1233,6 +1234,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   g_test_add_func ("/render-layout/ciede2000-reference", test_ciede2000_reference);
   g_test_add_func ("/render-layout/palette-distances", test_palette_distances);
   g_test_add_func ("/render-layout/palette-same-hue", test_palette_same_hue);

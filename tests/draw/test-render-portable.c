@@ -170,13 +170,14 @@ test_shipped (void)
   g_assert_nonnull (ms_lesson_portable_shown (&name));
   g_assert_cmpstr (name, ==, "h100x2-portable");
   char source[256];
-  g_assert_true (ms_lesson_portable_source (source, sizeof source));
-  g_assert_cmpstr (source, ==, "2 × H100 80GB HBM3 · h100x2-portable");
+  g_autofree char *want = g_strdup_printf ("2 × H100 · %.10s · h100x2-portable", file->date);
+  g_assert_true (ms_lesson_source (MS_TOPIC_PORTABLE, NULL, source, sizeof source));
+  g_assert_cmpstr (source, ==, want);
   const char *empty = ms_test_tmp_folder ("empty");
   g_assert_false (ms_lesson_portable_use_shipped (empty, err, sizeof err));
   g_assert_nonnull (strstr (err, "no *-portable.csv"));
   g_assert_null (ms_lesson_portable_shown (&name));
-  g_assert_false (ms_lesson_portable_source (source, sizeof source));
+  g_assert_false (ms_lesson_source (MS_TOPIC_PORTABLE, NULL, source, sizeof source));
   free (file);
 }
 

@@ -12,6 +12,7 @@
 #include "ms-lesson-picture-test.h"
 #include "ms-plots.h"
 #include "ms-sweep-test.h"
+#include "ms-host-link-test.h"
 
 
 static MsResults *
@@ -156,6 +157,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   g_test_add_func ("/render/lesson-runs-off-sweep-charts", test_lessons_off_sweep_charts);
   g_test_add_func ("/render/probe-picture-findings", test_findings);
   g_test_add_func ("/render/batched-spike", test_batched_spike);

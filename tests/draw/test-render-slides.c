@@ -25,6 +25,7 @@
 #include "ms-timeline-rows.h"
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
+#include "ms-host-link-test.h"
 
 /* The takeaway's nominal size on a slide: 22 pt (style.css,
  * presentation), in pixels at 96 dpi. */
@@ -575,6 +576,7 @@ main (int argc, char **argv)
   ms_i18n_bind ();
   textdomain (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   g_test_add_func ("/render/slides/nothing-covers-data", test_nothing_covers_data);
   g_test_add_func ("/render/slides/noisy-bars-seen", test_noisy_bars_seen);
   g_test_add_func ("/render/slides/managed-touch-named", test_managed_touch_named);

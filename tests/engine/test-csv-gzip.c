@@ -23,6 +23,7 @@
 #include "ms-meta-sidecar.h"
 #include "ms-peer-file.h"
 #include "ms-file-kinds.h"
+#include "ms-host-link-file.h"
 #include "ms-multi-file.h"
 #include "ms-portable-file.h"
 #include "ms-sweep-test.h"
@@ -144,8 +145,8 @@ test_damaged (void)
 
 /* The shipped runs are compressed; each opens with its sidecar's metadata,
  * the sidecar unchanged since it named the plain file. */
-/* A peer matrix, portable table or multi-GPU file read with its metadata;
- * false for another kind. */
+/* A peer matrix, portable table, multi-GPU or host-link file read with its
+ * metadata; false for another kind. */
 static bool
 read_small_kind (const char *path, MsFileKind kind)
 {
@@ -163,6 +164,10 @@ read_small_kind (const char *path, MsFileKind kind)
     MsMultiFile *multi = file = ms_multi_file_read (path, err, sizeof err);
     if (multi)
       g_strlcpy (unknown, multi->meta_unknown, sizeof unknown);
+  } else if (kind == MS_FILE_KIND_HOST_LINK) {
+    MsHostLinkFile *link = file = ms_host_link_file_read (path, err, sizeof err);
+    if (link)
+      g_strlcpy (unknown, link->meta_unknown, sizeof unknown);
   } else {
     return false;
   }

@@ -21,6 +21,7 @@
 #include "model/ms-results.h"
 #include "ms-modes.h"
 #include "lessons/ms-run-read.h"
+#include "ms-host-link-test.h"
 
 static const char *const gpus[] = { "h100", "h200" };
 
@@ -734,6 +735,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  ms_test_host_link_run ();
   g_test_add_func ("/takeaway/every-lesson", test_every_lesson_one_line);
   g_test_add_func ("/takeaway/pinned-pageable", test_pinned_pageable);
   g_test_add_func ("/takeaway/issue-order", test_issue_order);

@@ -201,11 +201,11 @@ test_version_1_read (void)
   g_assert_true (ms_csv_write_pair (a, samples, summary, err, sizeof err));
   ms_results_free (a);
   g_autofree char *text = contents (meta);
-  g_assert_nonnull (strstr (text, "\"format-version\": 2"));
+  g_assert_nonnull (strstr (text, "\"format-version\": 3"));
   /* The same sidecar as version 1 wrote it. */
   const char *paths[] = { samples, summary };
   GString *v1 = g_string_new (text);
-  g_string_replace (v1, "\"format-version\": 2", "\"format-version\": 1", 1);
+  g_string_replace (v1, "\"format-version\": 3", "\"format-version\": 1", 1);
   for (int i = 0; i < 2; i++) {
     g_autofree char *file = contents (paths[i]);
     g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, file, -1);
@@ -225,7 +225,7 @@ test_version_1_read (void)
 
   g_assert_true (ms_meta_sidecar_restamp (samples, NULL, 0, "# node: n1\n", err, sizeof err));
   g_autofree char *stamped = contents (meta);
-  g_assert_nonnull (strstr (stamped, "\"format-version\": 2"));
+  g_assert_nonnull (strstr (stamped, "\"format-version\": 3"));
   g_assert_nonnull (strstr (stamped, "\"fnv1a-64\""));
   g_assert_null (strstr (stamped, "\"sha256\""));
   g_assert_nonnull (strstr (stamped, "\"node\": \"n1\""));

@@ -14,6 +14,7 @@
 #include "ms-json.h"
 #include "ms-multi-file.h"
 #include "ms-peer-file.h"
+#include "ms-host-link-file.h"
 #include "ms-portable-file.h"
 #include "ms-run-to-run-file.h"
 #include "ms-small-file.h"
@@ -140,6 +141,7 @@ test_schemas (void)
   } kinds[] = {
     { &ms_peer_file_format, "memsweep-peer.tableschema.json" },
     { &ms_portable_file_format, "memsweep-portable.tableschema.json" },
+    { &ms_host_link_file_format, "memsweep-host-link.tableschema.json" },
     { &ms_multi_file_format, "memsweep-multi.tableschema.json" },
     { &ms_run_to_run_profile_format, "memsweep-profile.tableschema.json" },
   };

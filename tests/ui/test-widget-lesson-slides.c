@@ -18,6 +18,7 @@
 #include "ms-lessons-page.h"
 #include "ms-timeline-stack.h"
 #include "ms-widget-test.h"
+#include "ms-host-link-test.h"
 
 /* The GPU's shipped runs: each lesson's own, and the default sweep that
  * answers the lessons of a plain sweep. */
@@ -261,8 +262,8 @@ check_slides (const char *gpu)
     int lines = pango_layout_get_line_count (gtk_label_get_layout (line));
     double scale = ms_headline_get_scale (headline);
     /* The slide's place in the deck and the run's GPU and day in the
-     * header, whole; the portable lesson draws its run of several GPUs
-     * instead of the one opened. A shipped run says it is a reference
+     * header, whole; the portable and host-link lessons draw their run of
+     * several GPUs instead of the one opened. A shipped run says it is a reference
      * run, measured on another machine. */
     GtkLabel *source = GTK_LABEL (find_class (page, "lesson-source"));
     const MsResults *shown
@@ -272,8 +273,15 @@ check_slides (const char *gpu)
     g_autofree char *day = g_strndup (shown->date, 10);
     const char *header = gtk_label_get_text (source);
     g_autofree char *model = g_ascii_strup (gpu, -1);
+    /* The host-link lesson names its shipped run of several GPUs, and
+     * that it is a reference run. */
+    MsLessonElsewhere e;
+    gboolean elsewhere = ms_lesson_elsewhere (t, shown, &e);
+    g_autofree char *gpus = g_strdup_printf ("%d × %s · %s", e.n_devices, e.model, e.day);
     gboolean named = g_str_has_prefix (header, place)
                      && (ms_lesson_multi_gpu (t)
+                         || (elsewhere && strstr (header, gpus)
+                             && (!e.reference || strstr (header, "reference run")))
                          || (strstr (header, day) && strstr (header, "reference run")
                              && strstr (header, model)));
     /* And on one line: "H100 80GB HBM3 ·" over "h100-lesson-sync-async"
@@ -361,6 +369,15 @@ test_deck_keys (void)
     g_autofree char *place = g_strdup_printf ("%d of %d · ", want, n);
     g_assert_true (g_str_has_prefix (gtk_label_get_text (source), place));
   }
+  /* The 21st and last slide, the host link under every GPU, names the
+   * count of GPUs of its shipped run and that it is a reference run. */
+  ms_test_press_key (page, GDK_KEY_End);
+  g_autofree char *last = shown_topic (page);
+  g_assert_cmpstr (last, ==, "host-link");
+  const char *header = gtk_label_get_text (source);
+  g_assert_true (g_str_has_prefix (header, "21 of 21 · "));
+  g_assert_nonnull (strstr (header, " × "));
+  g_assert_nonnull (strstr (header, "reference run"));
   ms_test_destroy (window, page);
 }
 
@@ -380,6 +397,7 @@ int
 main (int argc, char **argv)
 {
   ms_widget_test_init (&argc, &argv);
+  ms_test_host_link_run ();
   g_test_add_func ("/lesson-slides/h100", test_h100);
   g_test_add_func ("/lesson-slides/h200", test_h200);
   g_test_add_func ("/lesson-slides/deck-keys", test_deck_keys);
