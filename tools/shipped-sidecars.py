@@ -4,7 +4,7 @@
 (data/reference/, data/profiles/) name each file as it ships and give the
 SHA-256 that docs/csv.md offers to check it with: `sha256sum F` for a plain
 file, `zcat F.gz | sha256sum` for a gzipped one (the bytes and hash of a
-.gz file are those of its plain content, format version 2,
+.gz file are those of its plain content, format version 2 and later,
 data/schema/memsweep-meta.schema.json).
 
     python3 tools/shipped-sidecars.py SIDECAR...   # stamps them
@@ -18,12 +18,13 @@ that sidecar (STEM-samples.csv, STEM-summary.csv or, for any other role,
 STEM.csv beside STEM-meta.json; plain or .gz, as memsweep finds a file's
 sidecar). Its plain content must be the bytes the entry describes (its
 size, and its SHA-256 or a version-1 sidecar's FNV-1a 64): then the entry
-is written again with the shipped name, the size and the SHA-256, and
-format-version becomes 2. Nothing else of the sidecar changes, byte for
+is written again with the shipped name, the size and the SHA-256, and a
+version-1 sidecar becomes version 2 (version 3 adds only the host-link
+role, and stays 3). Nothing else of the sidecar changes, byte for
 byte (run-id, metadata); a sidecar whose file is not the one it describes
 is left alone and named, exit 1.
 
---check: every sidecar under each DIR is format version 2, and each entry
+--check: every sidecar under each DIR is format version 2 or 3, and each entry
 names a file beside it, by its shipped name, whose plain content has the
 entry's size and SHA-256; every CSV file under each DIR is named by its
 sidecar. Exit 1 with a line per miss, each saying the command that fixes
@@ -36,7 +37,9 @@ import re
 import sys
 
 FORMAT = "memsweep-meta"
-VERSION = 2
+# The versions whose entries name a file with its SHA-256; 3 only adds
+# the host-link role.
+VERSIONS = (2, 3)
 SUFFIX = "-meta.json"
 GZ = ".gz"
 FNV_BASIS, FNV_PRIME = 0xCBF29CE484222325, 0x100000001B3
@@ -87,8 +90,9 @@ def stamp(sidecar):
     with open(sidecar, encoding="utf-8") as f:
         text = f.read()
     doc = json.loads(text)
-    if doc.get("format") != FORMAT or doc.get("format-version") not in (1, 2):
-        return "not a memsweep sidecar of format version 1 or 2"
+    version = doc.get("format-version")
+    if doc.get("format") != FORMAT or version not in (1,) + VERSIONS:
+        return "not a memsweep sidecar of format version 1, 2 or 3"
     new = text
     for role, entry in doc["files"].items():
         path = shipped_file(sidecar, role, entry["name"])
@@ -104,7 +108,7 @@ def stamp(sidecar):
                            + m.group(2), new, count=1)
         if n != 1:
             return "its %s entry is not on one line, as memsweep writes it" % role
-    new, n = re.subn(r'^(\s*"format-version": )[12](,?)$', r"\g<1>%d\2" % VERSION, new,
+    new, n = re.subn(r'^(\s*"format-version": )[123](,?)$', r"\g<1>%d\2" % max(version, 2), new,
                      count=1, flags=re.M)
     after = json.loads(new)
     # Only the version and the entries changed.
@@ -158,9 +162,9 @@ def check(tops):
                 continue
             if doc.get("format") != FORMAT:
                 continue
-            if doc.get("format-version") != VERSION:
-                misses.append("%s: format version %r, not %d: %s" % (
-                    sidecar, doc.get("format-version"), VERSION, fix % sidecar))
+            if doc.get("format-version") not in VERSIONS:
+                misses.append("%s: format version %r, not 2 or 3: %s" % (
+                    sidecar, doc.get("format-version"), fix % sidecar))
                 continue
             for role, entry in doc.get("files", {}).items():
                 path = os.path.join(os.path.dirname(sidecar), entry.get("name", ""))
