@@ -2,7 +2,10 @@
 /* ms-cli-run-options.c: the options of `memsweep run`: their help, their
  * parsing and checks before anything is measured, and the same checks for
  * the run options that calibrate, fleet and fleet-node hand on to run. */
-#define _POSIX_C_SOURCE 200809L
+/* memfd_create: a piped profile is read again by its path. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
