@@ -42,7 +42,7 @@ static const MsFileKindInfo kinds[] = {
     MS_N_ ("the portable lesson: the app's Lessons page (memsweep-gtk FILE)"),
     &ms_portable_file_format },
   { MS_FILE_KIND_HOST_LINK, "host-link", MS_N_ ("a host link run on several GPUs"), NULL, NULL,
-    NULL, "memsweep-host-link.tableschema.json", 0, true, true, false,
+    NULL, "memsweep-host-link.tableschema.json", 0, true, false,
     MS_N_ ("the host-link lesson, from the reference runs' folder (data/reference)"),
     &ms_host_link_file_format },
   { MS_FILE_KIND_PROFILE, "profile", MS_N_ ("a run-to-run profile"), NULL, NULL, NULL,
