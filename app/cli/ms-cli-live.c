@@ -389,8 +389,13 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
   k.start = now_s ();
   MsTurnsEnd end = ms_turns_take (live->turns, k.active, live->budget_s, max_processes (plan),
                                   &ops);
-  if (end.stopped && k.end != MS_CLI_PROCESS_MEASURED && k.end != MS_CLI_PROCESS_KEPT)
+  bool finished = k.end == MS_CLI_PROCESS_MEASURED || k.end == MS_CLI_PROCESS_KEPT;
+  if (end.stopped && !finished)
     return stopped_early (k.end, k.round, k.err, runs, status);
+  /* A stop that came as side a's first process finished: side b has no
+   * run to compare or label. */
+  if (end.stopped && !(runs[0] && runs[1]))
+    return stopped_early (MS_CLI_PROCESS_STOPPED, k.round, k.err, runs, status);
   if (end.stopped) {
     *status = EXIT_RUNTIME;
     return -1;
