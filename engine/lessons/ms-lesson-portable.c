@@ -228,20 +228,6 @@ portable_line (const MsPortableResults *p, int i, char *buf, size_t len)
               gpu, shared, first, foreign);
 }
 
-/* A GPU's name as short as a headline wants it: its first word after the
- * vendor ("NVIDIA H100 80GB HBM3" is "H100"). */
-static void
-short_gpu_name (const char *name, char *out, size_t len)
-{
-  if (strncmp (name, "NVIDIA ", 7) == 0)
-    name += 7;
-  size_t n = strcspn (name, " ");
-  if (n == 0)
-    snprintf (out, len, "%s", ms_gettext ("GPU"));
-  else
-    snprintf (out, len, "%.*s", (int) n, name);
-}
-
 /* The run in use has one GPU, and the slide draws a run of two or more
  * from a host that has them: a class reads any figure on it as this
  * GPU's unless the line says where it was measured, in the one clause it
@@ -254,7 +240,7 @@ borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *bu
   (void)run;
   char there[256], there_short[64];
   ms_portable_file_gpu_name (shown_file, 0, there, sizeof there);
-  short_gpu_name (there, there_short, sizeof there_short);
+  ms_lesson_gpu_model (there, there_short, sizeof there_short);
   double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
   double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
   if (fabs (shared - 100) <= 5)
@@ -305,7 +291,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
     if (borrowed && run) {
       char name[256], model[64];
       ms_portable_file_gpu_name (shown_file, 0, name, sizeof name);
-      short_gpu_name (name, model, sizeof model);
+      ms_lesson_gpu_model (name, model, sizeof model);
       /* TRANSLATORS: a host's GPUs, e.g. "2 × H200". */
       snprintf (there, sizeof there, ms_gettext ("%d × %s"), p->n_devices, model);
     }
