@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -105,11 +106,29 @@ ms_file_recall (const char *path, long long tag, struct stat *st)
   return copy;
 }
 
+/* A file changed in the last few clock ticks could be replaced, in the same
+ * tick, by one of the same inode, size and times (a freed inode is given
+ * again at once), which same_file would take for it. File times come from a
+ * clock that moves once a tick (10 ms at the coarsest), so a file whose
+ * times are older than RACY_NS is told from any later one. */
+#define RACY_NS 50000000LL
+
+static bool
+racy (const struct stat *st)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_REALTIME, &now);
+  long long ns = now.tv_sec * 1000000000LL + now.tv_nsec;
+  long long m = st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+  long long c = st->st_ctim.tv_sec * 1000000000LL + st->st_ctim.tv_nsec;
+  return ns - (m > c ? m : c) < RACY_NS;
+}
+
 void
 ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
                   size_t size)
 {
-  if (!S_ISREG (st->st_mode))
+  if (!S_ISREG (st->st_mode) || racy (st))
     return;
   pthread_mutex_lock (&known_lock);
   Known *k = &known[next_known++ % N_KNOWN];

@@ -109,7 +109,8 @@ FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
  * ms_file_remember. */
 void *ms_file_recall (const char *path, long long tag, struct stat *st);
 /* Keeps size bytes of data for the file whose identity is *st (a copy;
- * nothing for a file that is not regular). */
+ * nothing for a file that is not regular, or that changed in the last
+ * 50 ms: a file replaced within the same clock tick looks the same). */
 void ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
                        size_t size);
 

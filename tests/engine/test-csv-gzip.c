@@ -24,6 +24,7 @@
 #include "ms-peer-file.h"
 #include "ms-file-kinds.h"
 #include "ms-host-link-file.h"
+#include "ms-input.h"
 #include "ms-multi-file.h"
 #include "ms-portable-file.h"
 #include "ms-sweep-test.h"
@@ -212,6 +213,34 @@ test_reference_runs (void)
     g_test_skip ("no compressed reference runs");
 }
 
+/* What the reader keeps of a file is not served for a file that replaced
+ * it in the same clock tick (same inode, size and times): nothing is kept
+ * of a file changed in the last 50 ms, and a settled file's copy is served
+ * until it is replaced. */
+static void
+test_kept_heads (void)
+{
+  const char *path = ms_test_tmp_path ("kept.csv");
+  struct stat st;
+  g_assert_true (g_file_set_contents (path, "aaaa", -1, NULL));
+  g_assert_null (ms_file_recall (path, 7, &st));
+  ms_file_remember (path, 7, &st, "aaaa", 4);
+  g_assert_null (ms_file_recall (path, 7, &st));
+
+  g_usleep (100000);
+  g_assert_null (ms_file_recall (path, 7, &st));
+  ms_file_remember (path, 7, &st, "aaaa", 4);
+  char *kept = ms_file_recall (path, 7, &st);
+  g_assert_nonnull (kept);
+  g_assert_cmpmem (kept, 4, "aaaa", 4);
+  free (kept);
+
+  unlink (path);
+  g_assert_true (g_file_set_contents (path, "bbbb", -1, NULL));
+  g_assert_null (ms_file_recall (path, 7, &st));
+  unlink (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -219,5 +248,6 @@ main (int argc, char **argv)
   g_test_add_func ("/csv-gzip/compressed-pair", test_compressed_pair);
   g_test_add_func ("/csv-gzip/damaged", test_damaged);
   g_test_add_func ("/csv-gzip/reference-runs", test_reference_runs);
+  g_test_add_func ("/csv-gzip/kept-heads", test_kept_heads);
   return g_test_run ();
 }
