@@ -145,12 +145,6 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   return resolve_devices (a->devices, devices, n);
 }
 
-static const MsCell *
-cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
-{
-  return r && r->per_device[slot] ? ms_results_find (r->per_device[slot], mode, e) : NULL;
-}
-
 static void
 print_cell (FILE *f, const MsCell *c)
 {
@@ -173,10 +167,10 @@ print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResul
               ms_mode_name (m), e, size,
               alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
       for (int i = 0; i < together->n_devices; i++) {
-        const MsCell *c = cell_of (together, i, m, e);
+        const MsCell *c = ms_cli_multi_cell (together, i, m, e);
         fprintf (f, "  gpu %-3d", together->devices[i]);
         print_cell (f, c);
-        const MsCell *c1 = alone ? cell_of (alone[i], 0, m, e) : NULL;
+        const MsCell *c1 = alone ? ms_cli_multi_cell (alone[i], 0, m, e) : NULL;
         if (alone) {
           print_cell (f, c1);
           if (c && c1 && c->status == MS_CELL_OK && c1->status == MS_CELL_OK &&
@@ -321,10 +315,10 @@ ms_cli_multi (int argc, char **argv)
   return rc;
 }
 
+/* The matrix of method (MS_PEER_METHOD_COUNT: the reference loop), one
+ * way or both. */
 static void
-print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
-                                                                        int, int, int),
-              int arg)
+print_matrix (FILE *f, const MsPeerResults *r, const char *title, int method, bool bi)
 {
   fprintf (f, ms_gettext ("\n%s (row: source, column: destination)\n%-8s"), title, "");
   for (int j = 0; j < r->n_devices; j++)
@@ -333,7 +327,7 @@ print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) 
   for (int i = 0; i < r->n_devices; i++) {
     fprintf (f, "gpu %-4d", r->devices[i]);
     for (int j = 0; j < r->n_devices; j++) {
-      double v = i == j ? 0 : get (r, i, j, arg);
+      double v = ms_peer_file_value (r, method, bi, i, j);
       if (v > 0)
         fprintf (f, " %11.1f", v);
       else
@@ -341,25 +335,6 @@ print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) 
     }
     fprintf (f, "\n");
   }
-}
-
-static double
-get_uni (const MsPeerResults *r, int i, int j, int m)
-{
-  return r->cell[m][i][j].uni_gbps;
-}
-
-static double
-get_bi (const MsPeerResults *r, int i, int j, int m)
-{
-  return r->cell[m][i][j].bi_gbps;
-}
-
-static double
-get_reference (const MsPeerResults *r, int i, int j, int unused)
-{
-  (void) unused;
-  return r->reference_gbps[i][j];
 }
 
 /* One pair's line: the link as `nvidia-smi topo -m` names it, and its
@@ -441,13 +416,13 @@ peer_text (FILE *f, void *user)
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
     char title[128];
     snprintf (title, sizeof title, ms_gettext ("%s, unidirectional"), ms_peer_method_name (m));
-    print_matrix (f, r, title, get_uni, m);
+    print_matrix (f, r, title, m, false);
     snprintf (title, sizeof title, ms_gettext ("%s, bidirectional"), ms_peer_method_name (m));
-    print_matrix (f, r, title, get_bi, m);
+    print_matrix (f, r, title, m, true);
   }
   print_matrix (f, r,
                 ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
-                get_reference, 0);
+                MS_PEER_METHOD_COUNT, false);
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
     for (int i = 0; i < v->n; i++)
       for (int j = 0; j < v->n; j++)
