@@ -99,26 +99,6 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   return -1;
 }
 
-/* The device list against what is visible. -1: go on; else exit code. */
-static int
-resolve_devices (const char *list, int *devices, int *n)
-{
-  MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo info;
-  bool any = ms_backend_query_device (backend, 0, &info);
-  ms_backend_free (backend);
-  if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), info.error);
-    return 3;
-  }
-  char err[256];
-  if (!ms_multi_parse_devices (list ? list : "all", info.count, devices, n, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return 2;
-  }
-  return -1;
-}
-
 /* peer and portable: one size (--exp, default 2^26) and --reps (default
  * 10); with --out, PREFIX + suffix and its sidecar in the output plan,
  * into path, before the devices are even looked at. -1: go on; else the
@@ -142,7 +122,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   ms_atomic_file_output_name (a->out ? a->out : "", suffix, path, len);
   if (a->out && !ms_cli_outputs_ok ("--out", paths, &kind, 1))
     return 2;
-  return resolve_devices (a->devices, devices, n);
+  return ms_cli_resolve_devices ("memsweep", a->devices, 1, devices, n, NULL);
 }
 
 static void
@@ -286,7 +266,7 @@ ms_cli_multi (int argc, char **argv)
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
                 !ms_cli_outputs_ok ("--out", outs, &(MsFileKind) { MS_FILE_KIND_MULTI }, 1)))
     return 2;
-  if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  if ((rc = ms_cli_resolve_devices ("memsweep", a.devices, 1, devices, &n, NULL)) >= 0)
     return rc;
   if (a.out && !device_files_ok (a.out, devices, n))
     return 2;
