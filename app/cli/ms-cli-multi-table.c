@@ -94,7 +94,7 @@ static const MsCliColumn portable_columns[] = {
 };
 
 MsCliTable *
-ms_cli_portable_table (const MsPortableResults *r, const int *devices)
+ms_cli_portable_table (const MsPortableResults *r)
 {
   MsCliTable *t =
     ms_cli_table_new (portable_columns, sizeof portable_columns / sizeof *portable_columns);
@@ -103,7 +103,7 @@ ms_cli_portable_table (const MsPortableResults *r, const int *devices)
       const MsPortableCell *c = &r->cell[k][i];
       ms_cli_table_add_row (t);
       ms_cli_table_text (t, 0, ms_portable_case_name ((MsPortableCase) k));
-      ms_cli_table_integer (t, 1, devices[i]);
+      ms_cli_table_integer (t, 1, r->devices[i]);
       ms_cli_table_text (t, 2, c->ok ? "true" : "false");
       ms_cli_table_number (t, 3, c->ok ? c->h2d_gbps : NAN, 2);
       ms_cli_table_number (t, 4, c->ok ? c->d2h_gbps : NAN, 2);

@@ -17,4 +17,4 @@ MsCliTable *ms_cli_multi_table (const MsSweep *sweep, const MsMultiResults *toge
  * as method "reference". */
 MsCliTable *ms_cli_peer_table (const MsPeerResults *r);
 /* A row per case and device. */
-MsCliTable *ms_cli_portable_table (const MsPortableResults *r, const int *devices);
+MsCliTable *ms_cli_portable_table (const MsPortableResults *r);

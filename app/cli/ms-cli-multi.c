@@ -208,10 +208,8 @@ write_multi (const char *prefix, const MsMultiResults *r)
     snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", r->devices[i]);
     /* A device or a pipe as the prefix (/dev/null) gets every file. */
     ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
-    if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err)) {
-      fprintf (stderr, "memsweep: %s\n", err);
-      return EXIT_WRITE;
-    }
+    if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err))
+      return report_written (false, path, err);
     ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
@@ -376,9 +374,7 @@ write_peer (const char *path, const MsPeerResults *r, const MsDeviceInfo *info, 
 typedef struct {
   const MsPeerResults *r;
   const MsDeviceInfo *info;
-  const int *devices;
-  int n, reps;
-  uint64_t bytes;
+  int reps;
 } PeerView;
 
 /* peer's tables for people: the topology, a matrix per method and way. */
@@ -388,7 +384,7 @@ peer_text (FILE *f, void *user)
   const PeerView *v = user;
   const MsPeerResults *r = v->r;
   char size[32];
-  ms_format_bytes (v->bytes, size, sizeof size);
+  ms_format_bytes (r->bytes, size, sizeof size);
   fprintf (f, ms_gettext ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts "
                           "both ways)\n"),
            size, v->reps);
@@ -404,11 +400,11 @@ peer_text (FILE *f, void *user)
                 ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
                 MS_PEER_METHOD_COUNT, false);
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
-    for (int i = 0; i < v->n; i++)
-      for (int j = 0; j < v->n; j++)
+    for (int i = 0; i < r->n_devices; i++)
+      for (int j = 0; j < r->n_devices; j++)
         if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
-          fprintf (f, "%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), v->devices[i],
-                   v->devices[j], r->cell[m][i][j].note);
+          fprintf (f, "%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), r->devices[i],
+                   r->devices[j], r->cell[m][i][j].note);
 }
 
 int
@@ -424,9 +420,7 @@ ms_cli_peer (int argc, char **argv)
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
     return 1;
-  uint64_t bytes = ms_exponent_bytes (a.exp);
-  bool ok = ms_peer_run (devices, n, bytes, a.sweep.reps, r);
-  if (!ok) {
+  if (!ms_peer_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
     fprintf (stderr, "memsweep peer: %s\n", r->error);
     free (r);
     return n < 2 ? 2 : 1;
@@ -435,7 +429,7 @@ ms_cli_peer (int argc, char **argv)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-  PeerView view = { r, info, devices, n, a.sweep.reps, bytes };
+  PeerView view = { r, info, a.sweep.reps };
   MsCliTable *table = ms_cli_peer_table (r);
   MsCliDocument doc = { peer_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
@@ -447,9 +441,7 @@ ms_cli_peer (int argc, char **argv)
 
 typedef struct {
   const MsPortableResults *r;
-  const int *devices;
-  int n, reps;
-  uint64_t bytes;
+  int reps;
 } PortableView;
 
 /* portable's table for people: a block per case, a line per GPU. */
@@ -457,20 +449,21 @@ static void
 portable_text (FILE *f, void *user)
 {
   const PortableView *v = user;
+  const MsPortableResults *r = v->r;
   char size[32];
-  ms_format_bytes (v->bytes, size, sizeof size);
+  ms_format_bytes (r->bytes, size, sizeof size);
   fprintf (f, ms_gettext ("pinned host memory across GPUs: copies of %s, each GPU alone, median "
                           "of %d, GB/s\n"),
            size, v->reps);
   for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
     fprintf (f, "\n%s\n", ms_portable_case_name (k));
-    for (int i = 0; i < v->n; i++) {
-      const MsPortableCell *c = &v->r->cell[k][i];
+    for (int i = 0; i < r->n_devices; i++) {
+      const MsPortableCell *c = &r->cell[k][i];
       if (c->ok)
-        fprintf (f, "  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", v->devices[i], c->h2d_gbps,
+        fprintf (f, "  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", r->devices[i], c->h2d_gbps,
                  c->d2h_gbps, c->note);
       else
-        fprintf (f, ms_gettext ("  gpu %-3d failed: %s\n"), v->devices[i], c->note);
+        fprintf (f, ms_gettext ("  gpu %-3d failed: %s\n"), r->devices[i], c->note);
     }
   }
 }
@@ -508,14 +501,13 @@ ms_cli_portable (int argc, char **argv)
   MsPortableResults *r = calloc (1, sizeof *r);
   if (!r)
     return 1;
-  uint64_t bytes = ms_exponent_bytes (a.exp);
-  if (!ms_portable_run (devices, n, bytes, a.sweep.reps, r)) {
+  if (!ms_portable_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
     fprintf (stderr, "memsweep portable: %s\n", r->error);
     free (r);
     return 1;
   }
-  PortableView view = { r, devices, n, a.sweep.reps, bytes };
-  MsCliTable *table = ms_cli_portable_table (r, devices);
+  PortableView view = { r, a.sweep.reps };
+  MsCliTable *table = ms_cli_portable_table (r);
   MsCliDocument doc = { portable_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);
