@@ -377,6 +377,27 @@ ms_cli_devices_ok (const char *opt, const char *list, int min)
   return false;
 }
 
+int
+ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices, int *n,
+                        MsDeviceInfo *first)
+{
+  MsDeviceInfo gpu0;
+  first = first ? first : &gpu0;
+  MsBackend *backend = ms_backend_new_system ();
+  bool any = ms_backend_query_device (backend, 0, first);
+  char err[256] = "";
+  ms_backend_free (backend);
+  if (!any) {
+    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), first->error);
+    return EXIT_NO_DEVICE;
+  }
+  if (ms_multi_parse_devices (list ? list : "all", first->count, devices, n, err, sizeof err)
+      && *n >= min)
+    return -1;
+  fprintf (stderr, "%s: %s\n", who, err[0] ? err : ms_gettext ("two or more GPUs are needed"));
+  return EXIT_USAGE;
+}
+
 bool
 ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
 {

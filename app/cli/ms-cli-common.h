@@ -68,6 +68,13 @@ bool ms_cli_parse_setting_count (const char *opt, const char *value, int *out);
  * against the GPUs it sees (ms_multi_parse_devices). False after a
  * message naming opt and list. */
 bool ms_cli_devices_ok (const char *opt, const char *list, int min);
+/* The GPUs of list ("all", or indices; NULL: all) among those this host
+ * has: into devices (*n of them, at least min), GPU 0's description into
+ * *first where not NULL.
+ * -1: go on; else the exit status after a message (who: its "memsweep
+ * COMMAND"): EXIT_NO_DEVICE without a usable GPU, else EXIT_USAGE. */
+int ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices, int *n,
+                            MsDeviceInfo *first);
 /* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
  * translated: "over 0, under 100"). */
 bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);

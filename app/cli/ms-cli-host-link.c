@@ -134,20 +134,10 @@ ms_cli_host_link (int argc, char **argv)
     return rc;
   if (!plan_out (out, path, sizeof path))
     return EXIT_USAGE;
-  MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo first;
-  bool any = ms_backend_query_device (backend, 0, &first);
-  ms_backend_free (backend);
-  if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), first.error);
-    return EXIT_NO_DEVICE;
-  }
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
-  char err[256];
-  if (!ms_multi_parse_devices (list, first.count, devices, &n, err, sizeof err)) {
-    fprintf (stderr, "memsweep host-link: %s\n", err);
-    return EXIT_USAGE;
-  }
+  MsDeviceInfo first;
+  if ((rc = ms_cli_resolve_devices ("memsweep host-link", list, 1, devices, &n, &first)) >= 0)
+    return rc;
   MsHostLinkResults *r = calloc (1, sizeof *r);
   if (!r)
     return EXIT_RUNTIME;

@@ -31,8 +31,8 @@ put_multi_row (MsCliTable *t, int gpu, MsMode mode, int e, const char *run, cons
   ms_cli_table_text (t, 9, c && !ok ? c->message : NULL);
 }
 
-static const MsCell *
-cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
+const MsCell *
+ms_cli_multi_cell (const MsMultiResults *r, int slot, MsMode mode, int e)
 {
   return r && r->per_device[slot] ? ms_results_find (r->per_device[slot], mode, e) : NULL;
 }
@@ -46,10 +46,10 @@ ms_cli_multi_table (const MsSweep *s, const MsMultiResults *together,
     for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step)
       for (int i = 0; together && i < together->n_devices; i++) {
         put_multi_row (t, together->devices[i], (MsMode) m, e, "together",
-                       cell_of (together, i, (MsMode) m, e));
+                       ms_cli_multi_cell (together, i, (MsMode) m, e));
         if (alone)
           put_multi_row (t, together->devices[i], (MsMode) m, e, "alone",
-                         cell_of (alone[i], 0, (MsMode) m, e));
+                         ms_cli_multi_cell (alone[i], 0, (MsMode) m, e));
       }
   return t;
 }
@@ -78,20 +78,13 @@ ms_cli_peer_table (const MsPeerResults *r)
   MsCliTable *t = ms_cli_table_new (peer_columns, sizeof peer_columns / sizeof *peer_columns);
   for (int m = 0; m <= MS_PEER_METHOD_COUNT; m++)
     for (int i = 0; i < r->n_devices; i++)
-      for (int j = 0; j < r->n_devices; j++) {
-        if (i == j)
-          continue;
-        int src = r->devices[i], dst = r->devices[j];
-        if (m == MS_PEER_METHOD_COUNT) {
-          put_peer_row (t, "reference", "unidirectional", src, dst, r->reference_gbps[i][j],
-                        NULL);
-          continue;
+      for (int j = 0; j < r->n_devices; j++)
+        for (int bi = 0; i != j && bi <= (m < MS_PEER_METHOD_COUNT); bi++) {
+          const MsPeerCell *c = m < MS_PEER_METHOD_COUNT ? &r->cell[m][i][j] : NULL;
+          put_peer_row (t, c ? ms_peer_method_name ((MsPeerMethod) m) : "reference",
+                        bi ? "bidirectional" : "unidirectional", r->devices[i], r->devices[j],
+                        ms_peer_file_value (r, m, bi, i, j), c && !c->ok ? c->note : NULL);
         }
-        const MsPeerCell *c = &r->cell[m][i][j];
-        const char *name = ms_peer_method_name ((MsPeerMethod) m);
-        put_peer_row (t, name, "unidirectional", src, dst, c->uni_gbps, c->ok ? NULL : c->note);
-        put_peer_row (t, name, "bidirectional", src, dst, c->bi_gbps, c->ok ? NULL : c->note);
-      }
   return t;
 }
 
@@ -101,7 +94,7 @@ static const MsCliColumn portable_columns[] = {
 };
 
 MsCliTable *
-ms_cli_portable_table (const MsPortableResults *r, const int *devices)
+ms_cli_portable_table (const MsPortableResults *r)
 {
   MsCliTable *t =
     ms_cli_table_new (portable_columns, sizeof portable_columns / sizeof *portable_columns);
@@ -110,7 +103,7 @@ ms_cli_portable_table (const MsPortableResults *r, const int *devices)
       const MsPortableCell *c = &r->cell[k][i];
       ms_cli_table_add_row (t);
       ms_cli_table_text (t, 0, ms_portable_case_name ((MsPortableCase) k));
-      ms_cli_table_integer (t, 1, devices[i]);
+      ms_cli_table_integer (t, 1, r->devices[i]);
       ms_cli_table_text (t, 2, c->ok ? "true" : "false");
       ms_cli_table_number (t, 3, c->ok ? c->h2d_gbps : NAN, 2);
       ms_cli_table_number (t, 4, c->ok ? c->d2h_gbps : NAN, 2);

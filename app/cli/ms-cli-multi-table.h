@@ -7,6 +7,8 @@
 #include "ms-cli-output.h"
 #include "ms-engine.h"
 
+/* The cell of slot's run in r (none where r or that run is NULL). */
+const MsCell *ms_cli_multi_cell (const MsMultiResults *r, int slot, MsMode mode, int e);
 /* A row per device, mode and size, together and (alone non-NULL, one per
  * device) alone. */
 MsCliTable *ms_cli_multi_table (const MsSweep *sweep, const MsMultiResults *together,
@@ -15,4 +17,4 @@ MsCliTable *ms_cli_multi_table (const MsSweep *sweep, const MsMultiResults *toge
  * as method "reference". */
 MsCliTable *ms_cli_peer_table (const MsPeerResults *r);
 /* A row per case and device. */
-MsCliTable *ms_cli_portable_table (const MsPortableResults *r, const int *devices);
+MsCliTable *ms_cli_portable_table (const MsPortableResults *r);

@@ -99,26 +99,6 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   return -1;
 }
 
-/* The device list against what is visible. -1: go on; else exit code. */
-static int
-resolve_devices (const char *list, int *devices, int *n)
-{
-  MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo info;
-  bool any = ms_backend_query_device (backend, 0, &info);
-  ms_backend_free (backend);
-  if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), info.error);
-    return 3;
-  }
-  char err[256];
-  if (!ms_multi_parse_devices (list ? list : "all", info.count, devices, n, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return 2;
-  }
-  return -1;
-}
-
 /* peer and portable: one size (--exp, default 2^26) and --reps (default
  * 10); with --out, PREFIX + suffix and its sidecar in the output plan,
  * into path, before the devices are even looked at. -1: go on; else the
@@ -142,13 +122,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   ms_atomic_file_output_name (a->out ? a->out : "", suffix, path, len);
   if (a->out && !ms_cli_outputs_ok ("--out", paths, &kind, 1))
     return 2;
-  return resolve_devices (a->devices, devices, n);
-}
-
-static const MsCell *
-cell_of (const MsMultiResults *r, int slot, MsMode mode, int e)
-{
-  return r && r->per_device[slot] ? ms_results_find (r->per_device[slot], mode, e) : NULL;
+  return ms_cli_resolve_devices ("memsweep", a->devices, 1, devices, n, NULL);
 }
 
 static void
@@ -173,10 +147,10 @@ print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResul
               ms_mode_name (m), e, size,
               alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
       for (int i = 0; i < together->n_devices; i++) {
-        const MsCell *c = cell_of (together, i, m, e);
+        const MsCell *c = ms_cli_multi_cell (together, i, m, e);
         fprintf (f, "  gpu %-3d", together->devices[i]);
         print_cell (f, c);
-        const MsCell *c1 = alone ? cell_of (alone[i], 0, m, e) : NULL;
+        const MsCell *c1 = alone ? ms_cli_multi_cell (alone[i], 0, m, e) : NULL;
         if (alone) {
           print_cell (f, c1);
           if (c && c1 && c->status == MS_CELL_OK && c1->status == MS_CELL_OK &&
@@ -234,10 +208,8 @@ write_multi (const char *prefix, const MsMultiResults *r)
     snprintf (suffix, sizeof suffix, "-gpu%d-samples.csv", r->devices[i]);
     /* A device or a pipe as the prefix (/dev/null) gets every file. */
     ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
-    if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err)) {
-      fprintf (stderr, "memsweep: %s\n", err);
-      return EXIT_WRITE;
-    }
+    if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err))
+      return report_written (false, path, err);
     ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
@@ -292,7 +264,7 @@ ms_cli_multi (int argc, char **argv)
   if (a.out && (!ms_atomic_file_output_name (a.out, "-multi.csv", out, sizeof out) ||
                 !ms_cli_outputs_ok ("--out", outs, &(MsFileKind) { MS_FILE_KIND_MULTI }, 1)))
     return 2;
-  if ((rc = resolve_devices (a.devices, devices, &n)) >= 0)
+  if ((rc = ms_cli_resolve_devices ("memsweep", a.devices, 1, devices, &n, NULL)) >= 0)
     return rc;
   if (a.out && !device_files_ok (a.out, devices, n))
     return 2;
@@ -321,10 +293,10 @@ ms_cli_multi (int argc, char **argv)
   return rc;
 }
 
+/* The matrix of method (MS_PEER_METHOD_COUNT: the reference loop), one
+ * way or both. */
 static void
-print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) (const MsPeerResults *,
-                                                                        int, int, int),
-              int arg)
+print_matrix (FILE *f, const MsPeerResults *r, const char *title, int method, bool bi)
 {
   fprintf (f, ms_gettext ("\n%s (row: source, column: destination)\n%-8s"), title, "");
   for (int j = 0; j < r->n_devices; j++)
@@ -333,7 +305,7 @@ print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) 
   for (int i = 0; i < r->n_devices; i++) {
     fprintf (f, "gpu %-4d", r->devices[i]);
     for (int j = 0; j < r->n_devices; j++) {
-      double v = i == j ? 0 : get (r, i, j, arg);
+      double v = ms_peer_file_value (r, method, bi, i, j);
       if (v > 0)
         fprintf (f, " %11.1f", v);
       else
@@ -341,25 +313,6 @@ print_matrix (FILE *f, const MsPeerResults *r, const char *title, double (*get) 
     }
     fprintf (f, "\n");
   }
-}
-
-static double
-get_uni (const MsPeerResults *r, int i, int j, int m)
-{
-  return r->cell[m][i][j].uni_gbps;
-}
-
-static double
-get_bi (const MsPeerResults *r, int i, int j, int m)
-{
-  return r->cell[m][i][j].bi_gbps;
-}
-
-static double
-get_reference (const MsPeerResults *r, int i, int j, int unused)
-{
-  (void) unused;
-  return r->reference_gbps[i][j];
 }
 
 /* One pair's line: the link as `nvidia-smi topo -m` names it, and its
@@ -421,9 +374,7 @@ write_peer (const char *path, const MsPeerResults *r, const MsDeviceInfo *info, 
 typedef struct {
   const MsPeerResults *r;
   const MsDeviceInfo *info;
-  const int *devices;
-  int n, reps;
-  uint64_t bytes;
+  int reps;
 } PeerView;
 
 /* peer's tables for people: the topology, a matrix per method and way. */
@@ -433,7 +384,7 @@ peer_text (FILE *f, void *user)
   const PeerView *v = user;
   const MsPeerResults *r = v->r;
   char size[32];
-  ms_format_bytes (v->bytes, size, sizeof size);
+  ms_format_bytes (r->bytes, size, sizeof size);
   fprintf (f, ms_gettext ("peer copies of %s, median of %d, GB/s (1e9 B/s; bidirectional counts "
                           "both ways)\n"),
            size, v->reps);
@@ -441,19 +392,19 @@ peer_text (FILE *f, void *user)
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++) {
     char title[128];
     snprintf (title, sizeof title, ms_gettext ("%s, unidirectional"), ms_peer_method_name (m));
-    print_matrix (f, r, title, get_uni, m);
+    print_matrix (f, r, title, m, false);
     snprintf (title, sizeof title, ms_gettext ("%s, bidirectional"), ms_peer_method_name (m));
-    print_matrix (f, r, title, get_bi, m);
+    print_matrix (f, r, title, m, true);
   }
   print_matrix (f, r,
                 ms_gettext ("reference: cudaMemcpyPeerAsync x10 per event pair, unidirectional"),
-                get_reference, 0);
+                MS_PEER_METHOD_COUNT, false);
   for (int m = 0; m < MS_PEER_METHOD_COUNT; m++)
-    for (int i = 0; i < v->n; i++)
-      for (int j = 0; j < v->n; j++)
+    for (int i = 0; i < r->n_devices; i++)
+      for (int j = 0; j < r->n_devices; j++)
         if (i != j && !r->cell[m][i][j].ok && r->cell[m][i][j].note[0])
-          fprintf (f, "%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), v->devices[i],
-                   v->devices[j], r->cell[m][i][j].note);
+          fprintf (f, "%s, gpu %d -> %d: %s\n", ms_peer_method_name (m), r->devices[i],
+                   r->devices[j], r->cell[m][i][j].note);
 }
 
 int
@@ -469,9 +420,7 @@ ms_cli_peer (int argc, char **argv)
   MsDeviceInfo info[MS_MULTI_MAX_DEVICES] = { 0 };
   if (!r)
     return 1;
-  uint64_t bytes = ms_exponent_bytes (a.exp);
-  bool ok = ms_peer_run (devices, n, bytes, a.sweep.reps, r);
-  if (!ok) {
+  if (!ms_peer_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
     fprintf (stderr, "memsweep peer: %s\n", r->error);
     free (r);
     return n < 2 ? 2 : 1;
@@ -480,7 +429,7 @@ ms_cli_peer (int argc, char **argv)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-  PeerView view = { r, info, devices, n, a.sweep.reps, bytes };
+  PeerView view = { r, info, a.sweep.reps };
   MsCliTable *table = ms_cli_peer_table (r);
   MsCliDocument doc = { peer_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
@@ -492,9 +441,7 @@ ms_cli_peer (int argc, char **argv)
 
 typedef struct {
   const MsPortableResults *r;
-  const int *devices;
-  int n, reps;
-  uint64_t bytes;
+  int reps;
 } PortableView;
 
 /* portable's table for people: a block per case, a line per GPU. */
@@ -502,20 +449,21 @@ static void
 portable_text (FILE *f, void *user)
 {
   const PortableView *v = user;
+  const MsPortableResults *r = v->r;
   char size[32];
-  ms_format_bytes (v->bytes, size, sizeof size);
+  ms_format_bytes (r->bytes, size, sizeof size);
   fprintf (f, ms_gettext ("pinned host memory across GPUs: copies of %s, each GPU alone, median "
                           "of %d, GB/s\n"),
            size, v->reps);
   for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
     fprintf (f, "\n%s\n", ms_portable_case_name (k));
-    for (int i = 0; i < v->n; i++) {
-      const MsPortableCell *c = &v->r->cell[k][i];
+    for (int i = 0; i < r->n_devices; i++) {
+      const MsPortableCell *c = &r->cell[k][i];
       if (c->ok)
-        fprintf (f, "  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", v->devices[i], c->h2d_gbps,
+        fprintf (f, "  gpu %-3d h2d %8.2f  d2h %8.2f  %s\n", r->devices[i], c->h2d_gbps,
                  c->d2h_gbps, c->note);
       else
-        fprintf (f, ms_gettext ("  gpu %-3d failed: %s\n"), v->devices[i], c->note);
+        fprintf (f, ms_gettext ("  gpu %-3d failed: %s\n"), r->devices[i], c->note);
     }
   }
 }
@@ -553,14 +501,13 @@ ms_cli_portable (int argc, char **argv)
   MsPortableResults *r = calloc (1, sizeof *r);
   if (!r)
     return 1;
-  uint64_t bytes = ms_exponent_bytes (a.exp);
-  if (!ms_portable_run (devices, n, bytes, a.sweep.reps, r)) {
+  if (!ms_portable_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
     fprintf (stderr, "memsweep portable: %s\n", r->error);
     free (r);
     return 1;
   }
-  PortableView view = { r, devices, n, a.sweep.reps, bytes };
-  MsCliTable *table = ms_cli_portable_table (r, devices);
+  PortableView view = { r, a.sweep.reps };
+  MsCliTable *table = ms_cli_portable_table (r);
   MsCliDocument doc = { portable_text, NULL, table, &view };
   int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
   ms_cli_table_free (table);

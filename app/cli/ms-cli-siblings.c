@@ -215,25 +215,14 @@ resolve (Check *k)
 {
   if (!run_options_ok (k->o))
     return EXIT_USAGE;
+  int rc = ms_cli_resolve_devices ("memsweep siblings", k->o->devices, 2, k->devices, &k->n, NULL);
+  if (rc >= 0)
+    return rc;
   MsBackend *backend = ms_backend_new_system ();
-  MsDeviceInfo first;
-  bool any = ms_backend_query_device (backend, 0, &first);
-  char err[256];
-  int rc = -1;
-  if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), first.error);
-    rc = EXIT_NO_DEVICE;
-  } else if (!ms_multi_parse_devices (k->o->devices ? k->o->devices : "all", first.count,
-                                      k->devices, &k->n, err, sizeof err) ||
-             k->n < 2) {
-    fprintf (stderr, "memsweep siblings: %s\n",
-             k->n < 2 && !err[0] ? ms_gettext ("two or more GPUs are needed") : err);
-    rc = EXIT_USAGE;
-  }
-  for (int i = 0; rc < 0 && i < k->n; i++)
+  for (int i = 0; i < k->n; i++)
     ms_backend_query_device (backend, k->devices[i], &k->info[i]);
   ms_backend_free (backend);
-  return rc;
+  return -1;
 }
 
 static int

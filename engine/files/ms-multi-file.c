@@ -209,8 +209,6 @@ devices_beside (MsMultiFile *f, const char *path)
     closedir (d);
 }
 
-/* What a whole file holds, checked once it is read; false with rd's
- * message. */
 static bool
 check_read (MsSmallReader *rd, void *data)
 {

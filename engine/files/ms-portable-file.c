@@ -130,8 +130,6 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
-/* What a whole file holds, checked once it is read; false with rd's
- * message. */
 static bool
 check_read (MsSmallReader *rd, void *state)
 {
