@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-meta.h: every '# key: value' metadata key of the samples and summary
- * files, listed once (ms-meta.c): its name, the kind and range of value
- * the readers accept, and who writes and reads it. The writers print keys
- * through ms_meta_printf by id, the readers find a key's id and check its
- * value against the table: a file's metadata is untrusted input, checked
- * once where it is read. Lines with keys not listed here (a fleet node's
- * '# node:', say) are kept with the results and written back as they were.
- * Plain C, no GLib. */
+ * files, listed once (ms-meta.c): its name and the kind and range of value
+ * the readers accept. The writers print keys through ms_meta_printf by id,
+ * the readers find a key's id and check its value against the table: a
+ * file's metadata is untrusted input, checked once where it is read. Lines
+ * with keys not listed here (a fleet node's '# node:', say) are kept with
+ * the results and written back as they were. Plain C, no GLib. */
 #pragma once
 
 #include <stdbool.h>
@@ -98,7 +97,6 @@ typedef struct {
   const char *key;
   MsMetaType type;
   double lo, hi; /* MS_META_INT and MS_META_NUMBER */
-  const char *written_by, *read_by;
 } MsMetaKey;
 
 const MsMetaKey *ms_meta_table (MsMetaId id);
