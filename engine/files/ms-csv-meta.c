@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +9,6 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
-#include "ms-gpu-state.h"
 #include "ms-health-meta.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"

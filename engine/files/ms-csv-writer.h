@@ -5,7 +5,6 @@
  * of a file, twice (the run id is a hash of the file). */
 #pragma once
 
-#include <csv.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>

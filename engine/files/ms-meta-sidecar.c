@@ -5,12 +5,10 @@
 #include "ms-meta-sidecar.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "ms-atomic-file.h"
 #include "ms-csv-writer.h"
