@@ -22,7 +22,6 @@
 #include "ms-gzip-file.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
-#include "ms-csv-write-private.h"
 #include "ms-data.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
@@ -660,8 +659,6 @@ ms_csv_write_run_id (const MsResults *results, const MsRunSummary *run, char *ru
   snprintf (run_id, 32, "%016llx", (unsigned long long) hash_samples (results, run, false));
 }
 
-/* The metadata lines as a summary file of the inline form would hold them
- * (for the sidecar: the samples' and the fit's); NULL when out of memory. */
 char *
 ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summary)
 {
