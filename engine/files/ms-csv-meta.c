@@ -173,6 +173,19 @@ read_key (MsResults *r, MsMetaId id, const char *value)
     ms_csv_parse_count (value, strlen (value), field);
 }
 
+/* A metadata line whose key the table does not list (line without its
+ * line end), kept for writing back while the bound on kept lines allows. */
+static void
+keep_line (MsResults *results, const char *line, size_t len)
+{
+  size_t used = strlen (results->kept_metadata);
+  if (used + len + 2 > sizeof results->kept_metadata)
+    return;
+  memcpy (results->kept_metadata + used, line, len);
+  results->kept_metadata[used + len] = '\n';
+  results->kept_metadata[used + len + 1] = '\0';
+}
+
 void
 ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
 {
@@ -205,7 +218,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
      * written back as it was. */
-    ms_meta_keep (r, whole, len);
+    keep_line (r, whole, len);
     return;
   }
   /* Counted, so that nothing shows the settings of a file that states

@@ -638,7 +638,6 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
 
 /* ---- a sidecar belongs to its file set ---------------------------------- */
 
-/* The file a sidecar names, beside it. */
 bool
 ms_meta_sidecar_describes (const char *sidecar_path, const char *path)
 {

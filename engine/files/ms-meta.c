@@ -178,18 +178,6 @@ ms_meta_flag (const char *value, bool *out)
   return true;
 }
 
-bool
-ms_meta_keep (MsResults *results, const char *line, size_t len)
-{
-  size_t used = strlen (results->kept_metadata);
-  if (used + len + 2 > sizeof results->kept_metadata)
-    return false;
-  memcpy (results->kept_metadata + used, line, len);
-  results->kept_metadata[used + len] = '\n';
-  results->kept_metadata[used + len + 1] = '\0';
-  return true;
-}
-
 void
 ms_meta_refuse (MsResults *results, const char *key)
 {

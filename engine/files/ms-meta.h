@@ -121,10 +121,6 @@ bool ms_meta_int (MsMetaId id, const char *value, int *out);
 bool ms_meta_number (MsMetaId id, const char *value, double *out);
 bool ms_meta_flag (const char *value, bool *out);
 
-/* A metadata line whose key the table does not list (line without its
- * line end), kept for writing back; true when kept, false when the bound
- * on kept lines is reached. */
-bool ms_meta_keep (MsResults *results, const char *line, size_t len);
 /* A metadata line of a known key whose value was refused: counted, and
  * its key named in results->metadata_refused_keys, so that a reader that
  * shows a default in its place can say so. */
