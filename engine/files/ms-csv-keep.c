@@ -16,7 +16,7 @@
 #include <sys/resource.h>
 
 #include "ms-csv-pair.h"
-#include "ms-csv-write-private.h"
+#include "ms-csv-writer.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-output-plan-lock.h"

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +9,6 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
-#include "ms-gpu-state.h"
 #include "ms-health-meta.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
@@ -18,15 +16,16 @@
 #include "ms-sweep.h"
 #include "ms-utf8.h"
 
-/* The metadata keys of ms-csv-write.c's write_state_metadata with a rule
- * of their own (the measuring CPU and node, the warm-up); false for any
- * other key. */
+/* The keys with a rule or a form of their own (the measuring CPU and node,
+ * the warm-up, the device's words and versions, the link, the order and
+ * the modes); false for any other key. Field widths bound the numbers: no
+ * overflow from a hostile file. */
 static bool
-read_state_metadata (MsResults *r, const char *key, const char *value)
+read_own_rule (MsResults *r, MsMetaId id, const char *value)
 {
   MsDeviceInfo *d = &r->device;
-  int ms, mhz;
-  switch (ms_meta_lookup (key)) {
+  int a, b, c, e;
+  switch (id) {
   case MS_META_GRADE_WIDE:
     snprintf (r->grade_wide, sizeof r->grade_wide, "%s", strcmp (value, "none") ? value : "");
     break;
@@ -35,8 +34,8 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
       r->sweep.vary = MS_VARY_PLACEMENT;
     break;
   case MS_META_MEASURING_CPU:
-    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu) &&
-                d->measuring_cpu < CPU_SETSIZE;
+    d->pinned = ms_meta_int (MS_META_MEASURING_CPU, value, &d->measuring_cpu)
+                && d->measuring_cpu < CPU_SETSIZE;
     if (!d->pinned)
       d->measuring_cpu = 0;
     break;
@@ -46,24 +45,11 @@ read_state_metadata (MsResults *r, const char *key, const char *value)
       d->measuring_node = 0;
     break;
   case MS_META_GPU_WARMUP:
-    /* Field widths bound the numbers. */
-    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &ms, &mhz) == 2 && ms >= 0 &&
-        mhz >= 0) {
-      d->warmup_ms = ms;
-      d->steady_sm_mhz = mhz;
+    if (sscanf (value, "%7d ms to an SM clock of %6d MHz", &a, &b) == 2 && a >= 0 && b >= 0) {
+      d->warmup_ms = a;
+      d->steady_sm_mhz = b;
     }
     break;
-  default: return false;
-  }
-  return true;
-}
-
-/* The text keys with a rule of their own. */
-static void
-read_text (MsResults *r, MsMetaId id, const char *value)
-{
-  MsDeviceInfo *d = &r->device;
-  switch (id) {
   case MS_META_EXPERIMENT:
     ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
     break;
@@ -75,8 +61,40 @@ read_text (MsResults *r, MsMetaId id, const char *value)
     ms_utf8_copy (d->name, sizeof d->name, value);
     d->present = strcmp (value, "none") != 0;
     break;
-  default: break;
+  case MS_META_COMPUTE_CAPABILITY:
+    if (sscanf (value, "%3d.%3d", &a, &b) == 2 && a >= 0 && b >= 0) {
+      d->cc_major = a;
+      d->cc_minor = b;
+    }
+    break;
+  case MS_META_DRIVER:
+  case MS_META_CUDA_RUNTIME:
+    if (sscanf (value, "%4d.%2d", &a, &b) == 2 && a >= 0 && b >= 0)
+      *(id == MS_META_DRIVER ? &d->driver_version : &d->runtime_version) = a * 1000 + b * 10;
+    break;
+  case MS_META_PCIE_LINK:
+    if (sscanf (value, "gen%2d x%3d (max gen%2d x%3d)", &a, &b, &c, &e) == 4 && a > 0 && b > 0
+        && c > 0 && e > 0) {
+      d->pcie_gen = a;
+      d->pcie_width = b;
+      d->pcie_gen_max = c;
+      d->pcie_width_max = e;
+    }
+    break;
+  case MS_META_ORDER:
+    r->sweep.order = strcmp (value, "breadth") == 0 ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+    break;
+  case MS_META_MODES: {
+    char err[128];
+    MsSweep tmp = r->sweep;
+    if (ms_sweep_set_modes (&tmp, value, err, sizeof err))
+      r->sweep = tmp;
+    break;
   }
+  default:
+    return false;
+  }
+  return true;
 }
 
 /* Where a key of the table's kinds goes, and its room: the run's own
@@ -135,38 +153,6 @@ field_of (MsResults *r, MsMetaId id, size_t *size)
   return NULL;
 }
 
-/* The keys with a form of their own. Field widths bound the numbers: no
- * overflow from a hostile file. */
-static void
-read_form (MsResults *r, MsMetaId id, const char *value)
-{
-  MsDeviceInfo *d = &r->device;
-  MsSweep *s = &r->sweep;
-  int a, b, c, e;
-  if (id == MS_META_COMPUTE_CAPABILITY && sscanf (value, "%3d.%3d", &a, &b) == 2 && a >= 0 &&
-      b >= 0) {
-    d->cc_major = a;
-    d->cc_minor = b;
-  } else if ((id == MS_META_DRIVER || id == MS_META_CUDA_RUNTIME) &&
-             sscanf (value, "%4d.%2d", &a, &b) == 2 && a >= 0 && b >= 0) {
-    *(id == MS_META_DRIVER ? &d->driver_version : &d->runtime_version) = a * 1000 + b * 10;
-  } else if (id == MS_META_PCIE_LINK &&
-             sscanf (value, "gen%2d x%3d (max gen%2d x%3d)", &a, &b, &c, &e) == 4 && a > 0 &&
-             b > 0 && c > 0 && e > 0) {
-    d->pcie_gen = a;
-    d->pcie_width = b;
-    d->pcie_gen_max = c;
-    d->pcie_width_max = e;
-  } else if (id == MS_META_ORDER) {
-    s->order = strcmp (value, "breadth") == 0 ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-  } else if (id == MS_META_MODES) {
-    char err[128];
-    MsSweep tmp = *s;
-    if (ms_sweep_set_modes (&tmp, value, err, sizeof err))
-      *s = tmp;
-  }
-}
-
 /* Keys of the table's kinds; a value outside its kind or range is ignored:
  * metadata describes the data, it never drives it. */
 static void
@@ -185,10 +171,19 @@ read_key (MsResults *r, MsMetaId id, const char *value)
     ms_meta_flag (value, field);
   else if (field && k->type == MS_META_COUNT)
     ms_csv_parse_count (value, strlen (value), field);
-  else if (k->type == MS_META_TEXT)
-    read_text (r, id, value);
-  else
-    read_form (r, id, value);
+}
+
+/* A metadata line whose key the table does not list (line without its
+ * line end), kept for writing back while the bound on kept lines allows. */
+static void
+keep_line (MsResults *results, const char *line, size_t len)
+{
+  size_t used = strlen (results->kept_metadata);
+  if (used + len + 2 > sizeof results->kept_metadata)
+    return;
+  memcpy (results->kept_metadata + used, line, len);
+  results->kept_metadata[used + len] = '\n';
+  results->kept_metadata[used + len + 1] = '\0';
 }
 
 void
@@ -223,7 +218,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
      * written back as it was. */
-    ms_meta_keep (r, whole, len);
+    keep_line (r, whole, len);
     return;
   }
   /* Counted, so that nothing shows the settings of a file that states
@@ -236,7 +231,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
       (k->type == MS_META_NUMBER && !ms_meta_number (id, value, &v)) ||
       (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
     ms_meta_refuse (r, key);
-  if (read_state_metadata (r, key, value) || ms_health_read_metadata (r, key, value) ||
+  if (read_own_rule (r, id, value) || ms_health_read_metadata (r, key, value) ||
       ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
       ms_csv_read_rule_metadata (&r->sweep, key, value))
     return;

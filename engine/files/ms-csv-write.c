@@ -7,15 +7,11 @@
  * run id in both files' metadata, which ms_csv_pair_check compares.
  */
 #define _GNU_SOURCE
-#include <csv.h>
 #include <errno.h>
-#include <limits.h>
 #include <locale.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -26,14 +22,11 @@
 #include "ms-gzip-file.h"
 #include "ms-csv-private.h"
 #include "ms-csv-writer.h"
-#include "ms-csv-write-private.h"
 #include "ms-data.h"
-#include "ms-health.h"
 #include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 #include "ms-meta.h"
-#include "ms-output-plan.h"
 #include "ms-summary.h"
 #include "ms-um-counts.h"
 #include "ms-csv-io.h"
@@ -248,6 +241,7 @@ reserve_run_id (MsWriter *w)
   w->sink.hashing = true;
 }
 
+/* A file's metadata lines; a summary's end with the fit's. */
 static void
 write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
 {
@@ -318,6 +312,11 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   fputs (r->kept_metadata, w->f); /* the lines kept as they were read */
   ms_meta_printf (w->f, MS_META_UNITS,
                   "times in microseconds; bytes per direction; GB = 1e9 bytes");
+  if (kind == MS_FILE_KIND_SUMMARY)
+    ms_meta_printf (w->f, MS_META_FIT,
+                    "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
+                    "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
+                    MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
 }
 
 /* How a column's value is written (ms-csv-column-list.h): PUT_VALUE
@@ -626,22 +625,11 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
 }
 
 static void
-write_fit_metadata (FILE *f)
-{
-  ms_meta_printf (f, MS_META_FIT,
-                  "e2e time = latency + bytes / bandwidth per mode, weighted 1/t^2, "
-                  "latency >= 0; describes the data when R^2 >= %g and |residual| <= %g",
-                  MS_FIT_MIN_R2, MS_FIT_MAX_RESIDUAL);
-}
-
-static void
 write_summary (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
-  if (!w->sidecar) {
+  if (!w->sidecar)
     write_metadata (w, results, MS_FILE_KIND_SUMMARY);
-    write_fit_metadata (w->f);
-  }
   ms_summary_columns_foreach (put_header_name, w);
   end_row (w);
   for (size_t i = 0; i < w->summary->n_cells; i++)
@@ -671,8 +659,6 @@ ms_csv_write_run_id (const MsResults *results, const MsRunSummary *run, char *ru
   snprintf (run_id, 32, "%016llx", (unsigned long long) hash_samples (results, run, false));
 }
 
-/* The metadata lines as a summary file of the inline form would hold them
- * (for the sidecar: the samples' and the fit's); NULL when out of memory. */
 char *
 ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summary)
 {
@@ -684,7 +670,6 @@ ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summar
   MsWriter w = { .f = f, .run_id = "", .first_in_row = true, .summary = summary };
   locale_t old = ms_csv_enter_c_locale ();
   write_metadata (&w, results, MS_FILE_KIND_SUMMARY);
-  write_fit_metadata (f);
   ms_csv_leave_c_locale (old);
   if (fclose (f) != 0) {
     free (text);

@@ -3,7 +3,6 @@
  * samples file's metadata (the format is in ms-health.h). The link lines
  * come before the rows that make the cells, so the reader keeps them until
  * the cells exist, as it does the unified-memory counts. */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

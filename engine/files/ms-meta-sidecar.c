@@ -5,12 +5,10 @@
 #include "ms-meta-sidecar.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "ms-atomic-file.h"
 #include "ms-csv-writer.h"
@@ -640,7 +638,6 @@ ms_meta_sidecar_kept (const char *sidecar_path, const char *run_id, const char *
 
 /* ---- a sidecar belongs to its file set ---------------------------------- */
 
-/* The file a sidecar names, beside it. */
 bool
 ms_meta_sidecar_describes (const char *sidecar_path, const char *path)
 {

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-meta.h: every '# key: value' metadata key of the samples and summary
- * files, listed once (ms-meta.c): its name, the kind and range of value
- * the readers accept, and who writes and reads it. The writers print keys
- * through ms_meta_printf by id, the readers find a key's id and check its
- * value against the table: a file's metadata is untrusted input, checked
- * once where it is read. Lines with keys not listed here (a fleet node's
- * '# node:', say) are kept with the results and written back as they were.
- * Plain C, no GLib. */
+ * files, listed once (ms-meta.c): its name and the kind and range of value
+ * the readers accept. The writers print keys through ms_meta_printf by id,
+ * the readers find a key's id and check its value against the table: a
+ * file's metadata is untrusted input, checked once where it is read. Lines
+ * with keys not listed here (a fleet node's '# node:', say) are kept with
+ * the results and written back as they were. Plain C, no GLib. */
 #pragma once
 
 #include <stdbool.h>
@@ -98,7 +97,6 @@ typedef struct {
   const char *key;
   MsMetaType type;
   double lo, hi; /* MS_META_INT and MS_META_NUMBER */
-  const char *written_by, *read_by;
 } MsMetaKey;
 
 const MsMetaKey *ms_meta_table (MsMetaId id);
@@ -123,10 +121,6 @@ bool ms_meta_int (MsMetaId id, const char *value, int *out);
 bool ms_meta_number (MsMetaId id, const char *value, double *out);
 bool ms_meta_flag (const char *value, bool *out);
 
-/* A metadata line whose key the table does not list (line without its
- * line end), kept for writing back; true when kept, false when the bound
- * on kept lines is reached. */
-bool ms_meta_keep (MsResults *results, const char *line, size_t len);
 /* A metadata line of a known key whose value was refused: counted, and
  * its key named in results->metadata_refused_keys, so that a reader that
  * shows a default in its place can say so. */

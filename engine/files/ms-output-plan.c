@@ -6,7 +6,6 @@
 #include "ms-output-plan-lock.h"
 #include "ms-atomic-file.h"
 #include "ms-gzip-file.h"
-#include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
 

@@ -24,11 +24,9 @@
  *   run's sidecar aside), a name NAME-meta.json beside NAME-samples.csv,
  *   NAME-summary.csv or NAME.csv that the plan does not write (it would
  *   become their metadata), or a file of the set of a sidecar beside it
- *   (ms_meta_sidecar_each_file: what it names, by the name, its .gz form
- *   or its plain form, and what its own name makes its own, as
- *   STEM-samples.csv.gz beside STEM-meta.json), by name or as a hard link
- *   to one, that the plan does not write. The plan's own sidecar replaces
- *   an existing one only where the plan writes that one's whole set.
+ *   (ms_meta_sidecar_each_file), by name or as a hard link to one, that
+ *   the plan does not write. The plan's own sidecar replaces an existing
+ *   one only where the plan writes that one's whole set.
  *   A file of the command's own (an export, a picture) never replaces a
  *   file holding a run's samples or summary, known by its first line.
  *   A file and its .gz form are one run's to every reader: a run's file
