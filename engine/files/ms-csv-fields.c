@@ -483,10 +483,12 @@ ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *
     ms_results_free (r);
     return NULL;
   }
-  ms_csv_rule_defaults_for_reading (&r->sweep);
   r->date[0] = '\0';
-  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  /* What a file that does not name a rule setting meant. Files from before
+   * the adaptive rule have no reps-rule key: fixed count; those without
+   * instrumented-reps paired every repetition with an instrumented one. */
   r->sweep.reps_rule = MS_REPS_FIXED;
+  r->sweep.instr_reps = 0;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   /* A compressed file is labelled as its plain content's file is. */
   r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);

@@ -47,13 +47,6 @@ ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
   ms_meta_printf (f, MS_META_INSTR_REPS, "%d", sweep->instr_reps);
 }
 
-void
-ms_csv_rule_defaults_for_reading (MsSweep *sweep)
-{
-  /* Files without the key paired every repetition with an instrumented one. */
-  sweep->instr_reps = 0;
-}
-
 /* Values out of the table's range are ignored (ms-meta.c). */
 bool
 ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value)
