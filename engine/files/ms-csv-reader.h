@@ -324,13 +324,12 @@ ms_csv_known_bytes (const MsReader *rd)
  * them, each needs this many bytes of file. */
 #define MS_CSV_FREE_CELLS 512
 #define MS_CSV_CELL_FILE_BYTES 3072
-enum { MS_CSV_TOO_MANY_VARIANTS = 1, MS_CSV_TOO_MANY_CELLS };
-MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
-                                int *refused);
+MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant);
 bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
 void ms_csv_trim_events (MsCellBuilder *b);
-/* Checks the cells and computes their statistics, a large file's on
- * every core. */
+/* Checks the cells, computes their statistics (a large file's on every
+ * core) and hands the cells over to r in the file's order, trimmed to
+ * their size, without copying them. */
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
 /* Figures only: a row for cell b. When the rows move on from a complete
  * cell, that cell is finished and its samples freed, so memory holds about
