@@ -65,11 +65,11 @@ column_name (int c)
 static void
 add_name (MsNames *names, const char *text)
 {
-  names->names[names->n++] = (MsName) { text, strlen (text) };
+  names->names[names->n++] = (MsFieldText) { text, strlen (text) };
 }
 
 static inline bool
-same_name (const MsName *name, const char *text, size_t len)
+same_name (const MsFieldText *name, const char *text, size_t len)
 {
   if (name->len != len)
     return false;

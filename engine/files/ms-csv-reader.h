@@ -106,10 +106,12 @@ typedef struct {
   uint32_t line;
 } MsStamp;
 
+/* A text and its length: a field of a row split without libcsv, as
+ * libcsv's callbacks get it, or a name a field may hold. */
 typedef struct {
   const char *text;
   size_t len;
-} MsName;
+} MsFieldText;
 
 /* Names a row may hold; a lookup tries the last match first, since rows
  * come in runs of one mode and status. */
@@ -124,7 +126,7 @@ enum {
 };
 
 typedef struct {
-  MsName names[MS_PHASE_NAMES];
+  MsFieldText names[MS_PHASE_NAMES];
   int n;
   int last;
 } MsNames;
@@ -249,11 +251,6 @@ void ms_csv_header_done (MsReader *rd);
 /* libcsv's field callbacks. */
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
-/* A row split without libcsv, into fields as its callbacks get them. */
-typedef struct {
-  const char *text;
-  size_t len;
-} MsFieldText;
 /* Splits a line in the plain form memsweep writes (fields plain or quoted
  * without a quote inside, ending in LF at eol, no longer than
  * MS_CSV_MAX_FIELD_BYTES) into at most MS_CSV_PLAIN_FIELDS fields; -1 for
