@@ -265,7 +265,6 @@ next_field (MsReader *rd, size_t len, size_t *i)
   return false;
 }
 
-/* Two callbacks: the header's fields, then the rows'. */
 void
 ms_csv_on_header_field (void *data, size_t len, void *user)
 {

@@ -113,8 +113,6 @@ typedef struct {
   size_t len;
 } MsFieldText;
 
-/* Names a row may hold; a lookup tries the last match first, since rows
- * come in runs of one mode and status. */
 /* The phase names after the pipeline's. */
 enum {
   MS_PHASE_E2E = MS_PHASE_COUNT,
@@ -125,6 +123,7 @@ enum {
   MS_PHASE_NAMES
 };
 
+/* Names a row may hold, and the last one a lookup matched. */
 typedef struct {
   MsFieldText names[MS_PHASE_NAMES];
   int n;

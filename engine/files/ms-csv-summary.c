@@ -97,8 +97,7 @@ field (const SummaryReader *sr, const char *name)
 #define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
 
 /* An empty field is "no value": false, and *out untouched. Times and
- * rates follow the samples reader's number rule (ms-csv-number.h): digits
- * and a point, no sign, exponent, hex, inf or nan, at most 1e12. */
+ * rates follow the samples reader's number rule (ms-csv-number.h). */
 static bool
 number (SummaryReader *sr, const char *name, double *out)
 {
