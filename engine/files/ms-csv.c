@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #include <locale.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-csv-private.h"
