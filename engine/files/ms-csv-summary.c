@@ -170,11 +170,9 @@ cell_identity (SummaryReader *sr, MsCell *c)
   char *end;
   errno = 0;
   unsigned long long n = elements ? strtoull (elements, &end, 10) : 0;
-  int e = 0;
-  while (e <= MS_MAX_EXPONENT && (1ull << e) < n)
-    e++;
-  if (!elements || *end || errno || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT ||
-      (1ull << e) != n) {
+  int e = n ? __builtin_ctzll (n) : 0;
+  if (!elements || *end || errno || !n || (n & (n - 1)) || e < MS_MIN_EXPONENT ||
+      e > MS_MAX_EXPONENT) {
     summary_fail (sr, ms_gettext ("elements '%s' is not a power of two from 2^%d to 2^%d"),
                   elements ? elements : "", MS_MIN_EXPONENT, MS_MAX_EXPONENT);
     return false;
