@@ -10,7 +10,6 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,33 +65,33 @@ grow_cells (MsReader *rd)
   return true;
 }
 
-/* The cell of (mode, size, variant), made on first sight; NULL when out
- * of memory (*refused 0), with too many variants (MS_CSV_TOO_MANY_VARIANTS)
- * or more cells than the file's size affords (MS_CSV_TOO_MANY_CELLS): a
- * cell costs about 3 KiB (its statistics and rounds) whatever its file
- * gave, so past the cells of any sweep each new one needs as many bytes of
- * file, and memory stays within about twice the file's size. */
+/* The cell of (mode, size, variant), made on first sight; NULL after
+ * saying why: out of memory, too many variants, or more cells than the
+ * file's size affords. A cell costs about 3 KiB (its statistics and rounds)
+ * whatever its file gave, so past the cells of any sweep each new one
+ * needs as many bytes of file, and memory stays within about twice the
+ * file's size. */
 MsCellBuilder *
-ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant, int *refused)
+ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant)
 {
   MsCellBuilder **slot = &rd->cells[mode][exponent];
   int n_variants = 0;
-  *refused = 0;
   /* Most files have no variants: "" against "" without a call. */
   for (; *slot; slot = &(*slot)->next_variant, n_variants++)
     if ((*slot)->cell->variant[0] == variant[0] &&
         (!variant[0] || strcmp ((*slot)->cell->variant, variant) == 0))
       return *slot;
+  MsCellBuilder *b = NULL;
   if (n_variants >= MS_CSV_MAX_VARIANTS)
-    *refused = MS_CSV_TOO_MANY_VARIANTS;
+    ms_csv_fail (rd, rd->record_line, "more than %d variants of %s 2^%d", MS_CSV_MAX_VARIANTS,
+                 ms_mode_name (mode), exponent);
   else if (rd->n_order >= MS_CSV_FREE_CELLS &&
            (uint64_t) (rd->n_order + 1) * MS_CSV_CELL_FILE_BYTES > ms_csv_known_bytes (rd))
-    *refused = MS_CSV_TOO_MANY_CELLS;
-  if (*refused)
-    return NULL;
-  if (rd->n_order == rd->cap_order && !grow_cells (rd))
-    return NULL;
-  MsCellBuilder *b = calloc (1, sizeof *b);
+    ms_csv_fail (rd, rd->record_line,
+                 "more cells than a file of this size holds: %d cells in %llu bytes",
+                 rd->n_order + 1, (unsigned long long) ms_csv_known_bytes (rd));
+  else if ((rd->n_order == rd->cap_order && !grow_cells (rd)) || !(b = calloc (1, sizeof *b)))
+    ms_csv_fail (rd, rd->record_line, "out of memory");
   if (!b)
     return NULL;
   b->cell = &rd->cell_array[rd->n_order];
@@ -237,7 +236,7 @@ ms_csv_threads (void)
 
 /* A cell whose rows are all read: its statistics. */
 static void
-finish_cell (MsCellBuilder *b, const MsResults *r, MsStatsScratch *scratch)
+finish_cell (MsCellBuilder *b, MsStatsScratch *scratch)
 {
   free (b->rep_flags);
   b->rep_flags = NULL;
@@ -305,7 +304,7 @@ ms_csv_figures_step (MsReader *rd, MsCellBuilder *b)
   rd->open_cell = b;
   /* One that would be refused is left to the checks at the end. */
   if (done && !done->unordered && cell_complete (NULL, done)) {
-    finish_cell (done, rd->figures_of, &rd->scratch);
+    finish_cell (done, &rd->scratch);
     drop_samples (done);
   }
   return true;
@@ -313,7 +312,6 @@ ms_csv_figures_step (MsReader *rd, MsCellBuilder *b)
 
 typedef struct {
   MsReader *rd;
-  const MsResults *r;
   atomic_int next; /* the next cell to finish */
 } MsFinishQueue;
 
@@ -325,7 +323,7 @@ finish_cells_of (void *data)
   MsStatsScratch scratch = { 0 };
   for (int i; (i = atomic_fetch_add (&q->next, 1)) < q->rd->n_order;)
     if (!q->rd->order[i]->finished)
-      finish_cell (q->rd->order[i], q->r, &scratch);
+      finish_cell (q->rd->order[i], &scratch);
   ms_stats_scratch_clear (&scratch);
   return NULL;
 }
@@ -333,9 +331,9 @@ finish_cells_of (void *data)
 /* The statistics of a large file's cells (a fifth of show's CPU time on a
  * 10^6-row file, in perf's profile) on every core. */
 static void
-finish_on_every_core (MsReader *rd, const MsResults *r)
+finish_on_every_core (MsReader *rd)
 {
-  MsFinishQueue q = { .rd = rd, .r = r };
+  MsFinishQueue q = { .rd = rd };
   atomic_init (&q.next, 0);
   pthread_t threads[MS_CSV_MAX_THREADS];
   int n = 0;
@@ -348,8 +346,6 @@ finish_on_every_core (MsReader *rd, const MsResults *r)
     pthread_join (threads[t], NULL);
 }
 
-/* Checks every cell, computes its statistics and hands the cells over in
- * the file's order, trimmed to their size, without copying them. */
 void
 ms_csv_finish_cells (MsReader *rd, MsResults *r)
 {
@@ -368,7 +364,7 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
    * so that the two peaks do not stack. */
   free (rd->stamps);
   rd->stamps = NULL;
-  finish_on_every_core (rd, r);
+  finish_on_every_core (rd);
   /* Figures only: no cell keeps samples, the last ones read included. */
   for (int i = 0; rd->figures_of && i < rd->n_order; i++)
     drop_samples (rd->order[i]);

@@ -20,32 +20,36 @@
 #include "ms-utf8.h"
 #include "ms-variant.h"
 
+enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS, KIND_VARIANT };
+
 /* The columns the reader takes: their names are the column list's
- * (ms-csv-column-list.h); required ones must be in the header. */
+ * (ms-csv-column-list.h); required ones must be in the header. The GPU
+ * state columns follow, in MS_STATE_COL_ order: text, checked on rows that
+ * give them. */
 static const struct {
-  int column; /* MS_SAMPLES_COLUMN_ */
+  int16_t column; /* MS_SAMPLES_COLUMN_ */
   bool required;
-} read_columns[MS_COL_STATE] = {
-  [MS_COL_MODE] = { MS_SAMPLES_COLUMN_MODE, true },
-  [MS_COL_ELEMENTS] = { MS_SAMPLES_COLUMN_ELEMENTS, true },
-  [MS_COL_REP] = { MS_SAMPLES_COLUMN_REP, true },
-  [MS_COL_PHASE] = { MS_SAMPLES_COLUMN_PHASE, true },
-  [MS_COL_LANE] = { MS_SAMPLES_COLUMN_LANE, false },
-  [MS_COL_CHUNK] = { MS_SAMPLES_COLUMN_CHUNK, false },
+  uint8_t kind;
+} read_columns[MS_CSV_N_COLS] = {
+  [MS_COL_MODE] = { MS_SAMPLES_COLUMN_MODE, true, KIND_MODE },
+  [MS_COL_ELEMENTS] = { MS_SAMPLES_COLUMN_ELEMENTS, true, KIND_COUNT },
+  [MS_COL_REP] = { MS_SAMPLES_COLUMN_REP, true, KIND_COUNT },
+  [MS_COL_PHASE] = { MS_SAMPLES_COLUMN_PHASE, true, KIND_PHASE },
+  [MS_COL_LANE] = { MS_SAMPLES_COLUMN_LANE, false, KIND_COUNT },
+  [MS_COL_CHUNK] = { MS_SAMPLES_COLUMN_CHUNK, false, KIND_COUNT },
   /* Left out of a file whose cells all failed (empty in every row); a row
    * that needs a time without them is refused. */
-  [MS_COL_HOST_START] = { MS_SAMPLES_COLUMN_HOST_START_US, false },
-  [MS_COL_HOST] = { MS_SAMPLES_COLUMN_HOST_US, false },
-  [MS_COL_GPU_START] = { MS_SAMPLES_COLUMN_GPU_START_US, false },
-  [MS_COL_GPU] = { MS_SAMPLES_COLUMN_GPU_US, false },
-  [MS_COL_BYTES] = { MS_SAMPLES_COLUMN_BYTES, false },
-  [MS_COL_STATUS] = { MS_SAMPLES_COLUMN_STATUS, true },
-  [MS_COL_MISMATCHES] = { MS_SAMPLES_COLUMN_MISMATCHES, false },
-  [MS_COL_FIRST_MISMATCH] = { MS_SAMPLES_COLUMN_FIRST_MISMATCH, false },
-  [MS_COL_MESSAGE] = { MS_SAMPLES_COLUMN_MESSAGE, false },
-  [MS_COL_ROUND] = { MS_SAMPLES_COLUMN_ROUND, false },
-  [MS_COL_VARIANT] = { MS_SAMPLES_COLUMN_VARIANT, false },
-  /* The GPU state columns follow, in MS_STATE_COL_ order. */
+  [MS_COL_HOST_START] = { MS_SAMPLES_COLUMN_HOST_START_US, false, KIND_TIME },
+  [MS_COL_HOST] = { MS_SAMPLES_COLUMN_HOST_US, false, KIND_TIME },
+  [MS_COL_GPU_START] = { MS_SAMPLES_COLUMN_GPU_START_US, false, KIND_TIME },
+  [MS_COL_GPU] = { MS_SAMPLES_COLUMN_GPU_US, false, KIND_TIME },
+  [MS_COL_BYTES] = { MS_SAMPLES_COLUMN_BYTES, false, KIND_COUNT },
+  [MS_COL_STATUS] = { MS_SAMPLES_COLUMN_STATUS, true, KIND_STATUS },
+  [MS_COL_MISMATCHES] = { MS_SAMPLES_COLUMN_MISMATCHES, false, KIND_COUNT },
+  [MS_COL_FIRST_MISMATCH] = { MS_SAMPLES_COLUMN_FIRST_MISMATCH, false, KIND_COUNT },
+  [MS_COL_MESSAGE] = { MS_SAMPLES_COLUMN_MESSAGE, false, KIND_TEXT },
+  [MS_COL_ROUND] = { MS_SAMPLES_COLUMN_ROUND, false, KIND_COUNT },
+  [MS_COL_VARIANT] = { MS_SAMPLES_COLUMN_VARIANT, false, KIND_VARIANT },
 };
 _Static_assert ((int) MS_MODE_COUNT <= (int) MS_PHASE_NAMES &&
                   (int) MS_CELL_STATUS_COUNT <= (int) MS_PHASE_NAMES,
@@ -61,11 +65,11 @@ column_name (int c)
 static void
 add_name (MsNames *names, const char *text)
 {
-  names->names[names->n++] = (MsName) { text, strlen (text) };
+  names->names[names->n++] = (MsFieldText) { text, strlen (text) };
 }
 
 static inline bool
-same_name (const MsName *name, const char *text, size_t len)
+same_name (const MsFieldText *name, const char *text, size_t len)
 {
   if (name->len != len)
     return false;
@@ -142,7 +146,7 @@ header_column (MsReader *rd, const char *name, size_t len, size_t index)
 void
 ms_csv_header_done (MsReader *rd)
 {
-  for (int c = 0; c < MS_COL_STATE; c++)
+  for (int c = 0; c < MS_CSV_N_COLS; c++)
     if (read_columns[c].required && rd->col[c] < 0) {
       ms_csv_fail (rd, rd->record_line,
                    "missing column '%s' (is this a memsweep samples file?)",
@@ -155,29 +159,6 @@ ms_csv_header_done (MsReader *rd)
   rd->n_header_fields = rd->n_fields;
   rd->have_header = true;
 }
-
-enum { KIND_TEXT, KIND_COUNT, KIND_TIME, KIND_MODE, KIND_PHASE, KIND_STATUS, KIND_VARIANT };
-
-static const uint8_t column_kind[MS_CSV_N_COLS] = {
-  [MS_COL_MODE] = KIND_MODE,
-  [MS_COL_ELEMENTS] = KIND_COUNT,
-  [MS_COL_REP] = KIND_COUNT,
-  [MS_COL_PHASE] = KIND_PHASE,
-  [MS_COL_LANE] = KIND_COUNT,
-  [MS_COL_CHUNK] = KIND_COUNT,
-  [MS_COL_HOST_START] = KIND_TIME,
-  [MS_COL_HOST] = KIND_TIME,
-  [MS_COL_GPU_START] = KIND_TIME,
-  [MS_COL_GPU] = KIND_TIME,
-  [MS_COL_BYTES] = KIND_COUNT,
-  [MS_COL_STATUS] = KIND_STATUS,
-  [MS_COL_MISMATCHES] = KIND_COUNT,
-  [MS_COL_FIRST_MISMATCH] = KIND_COUNT,
-  [MS_COL_MESSAGE] = KIND_TEXT,
-  [MS_COL_ROUND] = KIND_COUNT,
-  [MS_COL_VARIANT] = KIND_VARIANT,
-  /* The GPU state columns are text, checked on rows that give them. */
-};
 
 /* Out of line: the message and fields in error only. */
 static void __attribute__ ((noinline))
@@ -284,7 +265,6 @@ next_field (MsReader *rd, size_t len, size_t *i)
   return false;
 }
 
-/* Two callbacks: the header's fields, then the rows'. */
 void
 ms_csv_on_header_field (void *data, size_t len, void *user)
 {
@@ -303,7 +283,7 @@ take_field (MsReader *rd, size_t i, const char *data, size_t len)
     return;
   rd->fields_set |= 1u << c;
   MsParsedField pf;
-  parse_field (&rd->field_parser, column_kind[c], data, len, 0, &pf);
+  parse_field (&rd->field_parser, read_columns[c].kind, data, len, 0, &pf);
   apply_field (&rd->fields[c], &pf, data);
   /* Only a line split here is bounded: libcsv's fields may be longer. */
   rd->fields[c].len = len;
@@ -339,7 +319,7 @@ ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fie
   for (size_t i = 0; i < n; i++) {
     int c = p->field_col[i];
     if (c >= 0 && (changed >> i & 1))
-      parse_field (p, column_kind[c], fields[i].text, fields[i].len,
+      parse_field (p, read_columns[c].kind, fields[i].text, fields[i].len,
                    (size_t) (fields[i].text - block), &out[k++]);
   }
   return k;
@@ -502,10 +482,12 @@ ms_csv_results_for_reading (const char *path, void **reader, size_t size, char *
     ms_results_free (r);
     return NULL;
   }
-  ms_csv_rule_defaults_for_reading (&r->sweep);
   r->date[0] = '\0';
-  /* Files from before the adaptive rule have no reps-rule key: fixed count. */
+  /* What a file that does not name a rule setting meant. Files from before
+   * the adaptive rule have no reps-rule key: fixed count; those without
+   * instrumented-reps paired every repetition with an instrumented one. */
   r->sweep.reps_rule = MS_REPS_FIXED;
+  r->sweep.instr_reps = 0;
   ms_utf8_copy (r->label, sizeof r->label, strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
   /* A compressed file is labelled as its plain content's file is. */
   r->label_gzipped = ms_gzip_stem_len (r->label) < strlen (r->label);

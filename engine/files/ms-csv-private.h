@@ -23,5 +23,3 @@ void ms_csv_leave_c_locale (locale_t old);
  * from samples files. Reading returns true when key was one of them. */
 void ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep);
 bool ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value);
-/* What a file that does not name a rule setting meant: set before reading. */
-void ms_csv_rule_defaults_for_reading (MsSweep *sweep);

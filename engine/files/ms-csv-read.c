@@ -44,19 +44,6 @@ looks_utf16 (const unsigned char *u, size_t len)
   return true;
 }
 
-/* Checks the first bytes of the file: encoding, byte order mark and which
- * byte ends lines. */
-static size_t
-sniff_start (MsReader *rd, const char *buf, size_t len)
-{
-  if (looks_utf16 ((const unsigned char *) buf, len)) {
-    ms_csv_fail (rd, 1, "UTF-16 text is not supported: save the file as UTF-8");
-    return 0;
-  }
-  rd->eol = ms_csv_line_end (buf, len);
-  return len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 /* Leading '#' lines are metadata; libcsv sees only what follows. Lines may
  * cross chunks, so a line is collected (up to a bound) until its end. */
 static size_t
@@ -119,24 +106,28 @@ parse_lines (MsReader *rd, struct csv_parser *parser, const char *buf, size_t le
 }
 
 /* The chunk at file offset `offset`; returns how much of it was read (all
- * of it unless the rest of the file goes to ms_csv_read_blocks). */
+ * of it unless the rest of the file goes to ms_csv_read_blocks). The
+ * file's first bytes tell its encoding, byte order mark and which byte
+ * ends lines. */
 static size_t
 feed_chunk (MsReader *rd, MsResults *r, struct csv_parser *parser, const char *buf, size_t len,
             uint64_t offset)
 {
-  const char *nul = memchr (buf, '\0', len);
-  size_t skip = 0;
-  if (offset == 0 || nul) {
-    skip = offset == 0 ? sniff_start (rd, buf, len) : 0;
-    if (rd->failed)
-      return len;
-    if (nul) {
-      ms_csv_fail (rd, rd->line + ms_csv_count_byte (buf, nul - buf, rd->eol),
-                   "binary data (a NUL byte): not a CSV file");
+  size_t used = 0;
+  if (offset == 0) {
+    if (looks_utf16 ((const unsigned char *) buf, len)) {
+      ms_csv_fail (rd, 1, "UTF-16 text is not supported: save the file as UTF-8");
       return len;
     }
+    rd->eol = ms_csv_line_end (buf, len);
+    used = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   }
-  size_t used = skip;
+  const char *nul = memchr (buf, '\0', len);
+  if (nul) {
+    ms_csv_fail (rd, rd->line + ms_csv_count_byte (buf, nul - buf, rd->eol),
+                 "binary data (a NUL byte): not a CSV file");
+    return len;
+  }
   used += rd->in_preamble ? take_metadata (rd, r, buf + used, len - used) : 0;
   return used + parse_lines (rd, parser, buf + used, len - used, offset + used);
 }

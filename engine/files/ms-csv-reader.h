@@ -106,13 +106,13 @@ typedef struct {
   uint32_t line;
 } MsStamp;
 
+/* A text and its length: a field of a row split without libcsv, as
+ * libcsv's callbacks get it, or a name a field may hold. */
 typedef struct {
   const char *text;
   size_t len;
-} MsName;
+} MsFieldText;
 
-/* Names a row may hold; a lookup tries the last match first, since rows
- * come in runs of one mode and status. */
 /* The phase names after the pipeline's. */
 enum {
   MS_PHASE_E2E = MS_PHASE_COUNT,
@@ -123,8 +123,9 @@ enum {
   MS_PHASE_NAMES
 };
 
+/* Names a row may hold, and the last one a lookup matched. */
 typedef struct {
-  MsName names[MS_PHASE_NAMES];
+  MsFieldText names[MS_PHASE_NAMES];
   int n;
   int last;
 } MsNames;
@@ -249,11 +250,6 @@ void ms_csv_header_done (MsReader *rd);
 /* libcsv's field callbacks. */
 void ms_csv_on_header_field (void *data, size_t len, void *user);
 void ms_csv_on_field (void *data, size_t len, void *user);
-/* A row split without libcsv, into fields as its callbacks get them. */
-typedef struct {
-  const char *text;
-  size_t len;
-} MsFieldText;
 /* Splits a line in the plain form memsweep writes (fields plain or quoted
  * without a quote inside, ending in LF at eol, no longer than
  * MS_CSV_MAX_FIELD_BYTES) into at most MS_CSV_PLAIN_FIELDS fields; -1 for
@@ -324,13 +320,12 @@ ms_csv_known_bytes (const MsReader *rd)
  * them, each needs this many bytes of file. */
 #define MS_CSV_FREE_CELLS 512
 #define MS_CSV_CELL_FILE_BYTES 3072
-enum { MS_CSV_TOO_MANY_VARIANTS = 1, MS_CSV_TOO_MANY_CELLS };
-MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant,
-                                int *refused);
+MsCellBuilder *ms_csv_get_cell (MsReader *rd, MsMode mode, int exponent, const char *variant);
 bool ms_csv_reserve_rep (MsReader *rd, MsCellBuilder *b, uint64_t rep, long line);
 void ms_csv_trim_events (MsCellBuilder *b);
-/* Checks the cells and computes their statistics, a large file's on
- * every core. */
+/* Checks the cells, computes their statistics (a large file's on every
+ * core) and hands the cells over to r in the file's order, trimmed to
+ * their size, without copying them. */
 void ms_csv_finish_cells (MsReader *rd, MsResults *r);
 /* Figures only: a row for cell b. When the rows move on from a complete
  * cell, that cell is finished and its samples freed, so memory holds about

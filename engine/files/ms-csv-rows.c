@@ -491,22 +491,8 @@ handle_row (MsReader *rd)
                  shown (vf, s, sizeof s), MS_VARIANT_LEN - 1);
     return;
   }
-  int refused;
-  MsCellBuilder *b = ms_csv_get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "",
-                                      &refused);
-  if (!b) {
-    if (refused == MS_CSV_TOO_MANY_VARIANTS)
-      ms_csv_fail (rd, rd->record_line, "more than %d variants of %s 2^%d",
-                   MS_CSV_MAX_VARIANTS, ms_mode_name (row.mode), row.exponent);
-    else if (refused == MS_CSV_TOO_MANY_CELLS)
-      ms_csv_fail (rd, rd->record_line,
-                   "more cells than a file of this size holds: %d cells in %llu bytes",
-                   rd->n_order + 1, (unsigned long long) ms_csv_known_bytes (rd));
-    else
-      ms_csv_fail (rd, rd->record_line, "out of memory");
-    return;
-  }
-  if (!ms_csv_figures_step (rd, b) || !check_cell (rd, b, &row))
+  MsCellBuilder *b = ms_csv_get_cell (rd, row.mode, row.exponent, vf->len > 0 ? vf->text : "");
+  if (!b || !ms_csv_figures_step (rd, b) || !check_cell (rd, b, &row))
     return;
   if (row.is_copy) {
     add_copy (rd, b, &row);

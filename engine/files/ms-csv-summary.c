@@ -30,7 +30,6 @@
 /* A summary has at most MS_MODE_COUNT x 19 rows of about 2 KiB. */
 #define SUMMARY_MAX_BYTES (16u << 20)
 #define SUMMARY_MAX_FIELDS 256
-#define SUMMARY_FIELD_MAX 400
 
 typedef struct {
   const char *path;
@@ -42,7 +41,7 @@ typedef struct {
   /* The header's names, then the current record's fields. */
   char *names[SUMMARY_MAX_FIELDS];
   int n_names;
-  char fields[SUMMARY_MAX_FIELDS][SUMMARY_FIELD_MAX + 1];
+  char fields[SUMMARY_MAX_FIELDS][MS_CSV_FIELD_MAX + 1];
   int n_fields;
   bool have_header;
   MsCsvBounds bounds;
@@ -77,7 +76,7 @@ on_field (void *data, size_t len, void *user)
     summary_fail (sr, ms_gettext ("more than %d fields"), SUMMARY_MAX_FIELDS);
     return;
   }
-  size_t n = len < SUMMARY_FIELD_MAX ? len : SUMMARY_FIELD_MAX;
+  size_t n = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
   memcpy (sr->fields[sr->n_fields], data, n);
   sr->fields[sr->n_fields][n] = '\0';
   sr->n_fields++;
@@ -87,8 +86,6 @@ on_field (void *data, size_t len, void *user)
 static const char *
 field (const SummaryReader *sr, const char *name)
 {
-  if (!name)
-    return NULL;
   for (int i = 0; i < sr->n_names && i < sr->n_fields; i++)
     if (strcmp (sr->names[i], name) == 0)
       return sr->fields[i];
@@ -100,8 +97,7 @@ field (const SummaryReader *sr, const char *name)
 #define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
 
 /* An empty field is "no value": false, and *out untouched. Times and
- * rates follow the samples reader's number rule (ms-csv-number.h): digits
- * and a point, no sign, exponent, hex, inf or nan, at most 1e12. */
+ * rates follow the samples reader's number rule (ms-csv-number.h). */
 static bool
 number (SummaryReader *sr, const char *name, double *out)
 {
@@ -115,7 +111,7 @@ number (SummaryReader *sr, const char *name, double *out)
   return true;
 }
 
-/* The columns of one statistic; NULL: the file has none. */
+/* The names of the columns of one statistic. */
 typedef struct {
   const char *median, *min, *max, *ci_low, *ci_high, *ci_95;
 } StatColumns;
@@ -174,11 +170,9 @@ cell_identity (SummaryReader *sr, MsCell *c)
   char *end;
   errno = 0;
   unsigned long long n = elements ? strtoull (elements, &end, 10) : 0;
-  int e = 0;
-  while (e <= MS_MAX_EXPONENT && (1ull << e) < n)
-    e++;
-  if (!elements || *end || errno || e < MS_MIN_EXPONENT || e > MS_MAX_EXPONENT ||
-      (1ull << e) != n) {
+  int e = n ? __builtin_ctzll (n) : 0;
+  if (!elements || *end || errno || !n || (n & (n - 1)) || e < MS_MIN_EXPONENT ||
+      e > MS_MAX_EXPONENT) {
     summary_fail (sr, ms_gettext ("elements '%s' is not a power of two from 2^%d to 2^%d"),
                   elements ? elements : "", MS_MIN_EXPONENT, MS_MAX_EXPONENT);
     return false;

@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #include <locale.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-csv-private.h"
@@ -45,13 +44,6 @@ ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
   ms_meta_printf (f, MS_META_CI_TARGET_PCT, "%g", sweep->ci_target_pct);
   ms_meta_printf (f, MS_META_CELL_BUDGET_MS, "%g", sweep->cell_budget_ms);
   ms_meta_printf (f, MS_META_INSTR_REPS, "%d", sweep->instr_reps);
-}
-
-void
-ms_csv_rule_defaults_for_reading (MsSweep *sweep)
-{
-  /* Files without the key paired every repetition with an instrumented one. */
-  sweep->instr_reps = 0;
 }
 
 /* Values out of the table's range are ignored (ms-meta.c). */
