@@ -33,7 +33,6 @@ struct _MsDevicesPage {
 
   GArray *devices;   /* MsDeviceInfo */
   GPtrArray *checks; /* GtkCheckButton per present device, in order */
-  GSignalGroup *session_signals; /* the session's device jobs */
   GBindingGroup *session_bindings; /* its sweep to window-sweeping */
   GPtrArray *runs;               /* of the last multi-GPU sweep */
   MsPeerFile *peer;
@@ -614,9 +613,6 @@ static void
 ms_devices_page_dispose (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  if (self->session_signals)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
   if (self->session_bindings)
     g_binding_group_set_source (self->session_bindings, NULL);
   g_clear_object (&self->session_bindings);
@@ -759,15 +755,10 @@ on_device_job_changed (MsDevicesPage *self)
 static void
 follow_session (MsDevicesPage *self)
 {
-  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::devices",
-                                  G_CALLBACK (on_session_devices), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::device-job",
-                                  G_CALLBACK (on_device_job_changed), self);
-  g_signal_group_connect_swapped (self->session_signals, "device-job-finished",
-                                  G_CALLBACK (on_device_job_finished), self);
-  g_object_bind_property (self, "session", self->session_signals, "target",
-                          G_BINDING_SYNC_CREATE);
+  MsPage *page = MS_PAGE (self);
+  ms_page_connect_session (page, "notify::devices", G_CALLBACK (on_session_devices));
+  ms_page_connect_session (page, "notify::device-job", G_CALLBACK (on_device_job_changed));
+  ms_page_connect_session (page, "device-job-finished", G_CALLBACK (on_device_job_finished));
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "sweeping", self, "window-sweeping",
                         G_BINDING_SYNC_CREATE);

@@ -68,7 +68,6 @@ struct _MsLessonsPage {
   int n_cards_shown; /* the rest come a few a frame once the page is shown */
   guint reveal_tick;
   GPtrArray *runs;
-  GSignalGroup *session_signals; /* the session's lesson runs */
   gboolean can_run;
   gboolean portable_looked; /* the shipped portable run looked for */
   int shown; /* an MsLessonTopic, or -1 */
@@ -991,9 +990,6 @@ ms_lessons_page_dispose (GObject *object)
   if (self->scroll_tick)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
   self->scroll_tick = 0;
-  if (self->session_signals)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
@@ -1167,13 +1163,8 @@ ms_lessons_page_init (MsLessonsPage *self)
   self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);
   g_signal_connect (self, "map", G_CALLBACK (on_page_map), NULL);
   /* The session runs the lessons; the cards follow it. */
-  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "lesson-progress",
-                                  G_CALLBACK (on_lesson_progress), self);
-  g_signal_group_connect_swapped (self->session_signals, "lesson-finished",
-                                  G_CALLBACK (on_lesson_finished), self);
-  g_object_bind_property (self, "session", self->session_signals, "target",
-                          G_BINDING_SYNC_CREATE);
+  ms_page_connect_session (MS_PAGE (self), "lesson-progress", G_CALLBACK (on_lesson_progress));
+  ms_page_connect_session (MS_PAGE (self), "lesson-finished", G_CALLBACK (on_lesson_finished));
 }
 
 GtkWidget *
