@@ -13,6 +13,7 @@
 #include "ms-drawing.h"
 #include "ms-headline.h"
 #include "ms-lessons-page.h"
+#include "ms-props.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"
 #include "ms-views.h"
@@ -931,54 +932,52 @@ ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
 
 /* ---- GObject ---------------------------------------------------------------- */
 
+/* Run measures the lesson, or opens its reference run. */
 static void
-ms_lessons_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                              GParamSpec *pspec)
+can_run_changed (gpointer page)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (object);
-  switch (prop_id) {
-  case PROP_CAN_RUN:
-    if (g_value_get_boolean (value) != self->can_run) {
-      self->can_run = g_value_get_boolean (value);
-      for (int t = 0; t < MS_TOPIC_COUNT; t++)
-        update_card (self, t);
-      update_cards_note (self);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  case PROP_LIST_SHOWN: ms_lessons_page_set_list_shown (self, g_value_get_boolean (value)); break;
-  case PROP_PRESENTATION:
-    if (g_value_get_boolean (value) != self->presentation) {
-      self->presentation = g_value_get_boolean (value);
-      /* The lesson open takes the page in front of a class, and gives the
-       * cards back after. */
-      ms_lessons_page_set_list_shown (self, !self->presentation);
-      /* A slide's timelines leave out rows its takeaway does not compare. */
-      if (self->shown >= 0)
-        show_detail (self, self->shown);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  MsLessonsPage *self = page;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    update_card (self, t);
+  update_cards_note (self);
 }
 
 static void
-ms_lessons_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+presentation_changed (gpointer page)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (object);
-  switch (prop_id) {
-  case PROP_CAN_RUN: g_value_set_boolean (value, self->can_run); break;
-  case PROP_SHOWN_TOPIC:
-    g_value_set_string (value, self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL);
-    break;
-  case PROP_SHOWN_RUN: g_value_set_object (value, ms_lessons_page_get_shown_run (self)); break;
-  case PROP_BUSY: g_value_set_boolean (value, ms_lessons_page_is_busy (self)); break;
-  case PROP_LIST_SHOWN: g_value_set_boolean (value, self->list_shown); break;
-  case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  MsLessonsPage *self = page;
+  /* The lesson open takes the page in front of a class, and gives the
+   * cards back after. */
+  ms_lessons_page_set_list_shown (self, !self->presentation);
+  /* A slide's timelines leave out rows its takeaway does not compare. */
+  if (self->shown >= 0)
+    show_detail (self, self->shown);
 }
+
+static const char *
+shown_topic (MsLessonsPage *self)
+{
+  return self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL;
+}
+
+#define PAGE_FIELD(field) MS_PROP_FIELD (MsLessonsPage, field)
+#define RO .flags = G_PARAM_READABLE
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_CAN_RUN] = { "can-run", G_TYPE_BOOLEAN, PAGE_FIELD (can_run), .changed = can_run_changed },
+  [PROP_SHOWN_TOPIC] = { "shown-topic", G_TYPE_STRING, MS_PROP_NO_FIELD,
+                         .getter = G_CALLBACK (shown_topic), RO },
+  [PROP_SHOWN_RUN] = { "shown-run", G_TYPE_OBJECT, MS_PROP_NO_FIELD, .get_type = ms_run_get_type,
+                       .getter = G_CALLBACK (ms_lessons_page_get_shown_run), RO },
+  [PROP_BUSY] = { "busy", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                  .getter = G_CALLBACK (ms_lessons_page_is_busy), RO },
+  [PROP_LIST_SHOWN] = { "list-shown", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .def = TRUE,
+                        .setter = G_CALLBACK (ms_lessons_page_set_list_shown),
+                        .getter = G_CALLBACK (ms_lessons_page_get_list_shown) },
+  [PROP_PRESENTATION] = { "presentation", G_TYPE_BOOLEAN, PAGE_FIELD (presentation),
+                          .changed = presentation_changed },
+};
+#undef PAGE_FIELD
+#undef RO
 
 static void
 ms_lessons_page_dispose (GObject *object)
@@ -1005,22 +1004,7 @@ ms_lessons_page_dispose (GObject *object)
 static void
 install (GObjectClass *object_class)
 {
-  props[PROP_CAN_RUN] = g_param_spec_boolean (
-    "can-run", NULL, NULL, FALSE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOWN_TOPIC] = g_param_spec_string ("shown-topic", NULL, NULL, NULL,
-                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOWN_RUN] = g_param_spec_object ("shown-run", NULL, NULL, MS_TYPE_RUN,
-                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_BUSY] =
-    g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_LIST_SHOWN] = g_param_spec_boolean (
-    "list-shown", NULL, NULL, TRUE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_PRESENTATION] = g_param_spec_boolean (
-    "presentation", NULL, NULL, FALSE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   GType type = G_TYPE_FROM_CLASS (object_class);
   signals[SIGNAL_SHOW_VIEW] =
     g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 5,
@@ -1110,8 +1094,6 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_lessons_page_dispose;
-  object_class->set_property = ms_lessons_page_set_property;
-  object_class->get_property = ms_lessons_page_get_property;
   install (object_class);
 
   g_type_ensure (MS_TYPE_HEADLINE);
