@@ -13,7 +13,6 @@
 #include "ms-drawing.h"
 #include "ms-compare-page.h"
 #include "ms-live-compare.h"
-#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-props.h"
 #include "ms-views.h"

@@ -67,20 +67,13 @@ ms_runs_entry_init (MsRunsEntry *self)
 {
 }
 
-/* Text from the file, fit for a label (never for markup). */
-static char *
-clean_text (const char *text, gssize len)
-{
-  return g_utf8_make_valid (text, len);
-}
-
 /* The name shown: the file's name without "-samples.csv" (or ".csv"),
  * compressed or not. */
 static char *
 name_of (GFile *file)
 {
   g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *shown = clean_text (base, -1);
+  g_autofree char *shown = g_utf8_make_valid (base, -1);
   size_t stem = ms_csv_name_stem (shown, "-samples.csv");
   if (!stem)
     stem = ms_csv_name_stem (shown, ".csv");
@@ -89,16 +82,17 @@ name_of (GFile *file)
   return g_steal_pointer (&shown);
 }
 
-/* The facts the list shows, from one metadata key. */
+/* The facts the list shows, from one metadata key; text from the file is
+ * made valid for a label (never for markup). */
 static void
 take_key (MsRunsEntry *self, const char *key, const char *value)
 {
   if (strcmp (key, "device") == 0) {
     g_free (self->device);
-    self->device = clean_text (value, -1);
+    self->device = g_utf8_make_valid (value, -1);
   } else if (strcmp (key, "experiment") == 0) {
     g_free (self->kind);
-    self->kind = clean_text (value, -1);
+    self->kind = g_utf8_make_valid (value, -1);
   } else if (strcmp (key, "date") == 0) {
     g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
     GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
