@@ -253,14 +253,9 @@ short_device_name (MsRun *run)
 static gboolean
 name_taken (MsSession *self, GPtrArray *pending, MsRun *except, const char *name)
 {
-  guint n = ms_session_get_n_runs (self);
-  for (guint i = 0; i < n; i++) {
-    MsRun *r = ms_session_get_run (self, i);
-    if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
-      return TRUE;
-  }
-  for (guint i = 0; pending && i < pending->len; i++) {
-    MsRun *r = g_ptr_array_index (pending, i);
+  guint n = ms_session_get_n_runs (self), n_pending = pending ? pending->len : 0;
+  for (guint i = 0; i < n + n_pending; i++) {
+    MsRun *r = i < n ? ms_session_get_run (self, i) : g_ptr_array_index (pending, i - n);
     if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
       return TRUE;
   }
