@@ -349,7 +349,6 @@ ms_timeline_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
 
 static gboolean select_session_run (MsTimelinePage *self);
 
-/* The session's runs. */
 static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
