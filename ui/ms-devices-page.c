@@ -472,16 +472,18 @@ read_peer_or_multi (const char *path, GError **error)
   return o;
 }
 
-static void
-show_opened (MsDevicesPage *self, const Opened *o)
+/* Shows what was read (a sibling check alone, a peer matrix or runs) and
+ * frees it; FALSE when nothing was. */
+static gboolean
+show_opened (MsDevicesPage *self, Opened *o)
 {
+  if (!o)
+    return FALSE;
   set_siblings (self, o->siblings);
-  if (!o->peer && !o->runs)
-    return; /* a sibling check alone */
   if (o->peer) {
     show_peer (self, o->peer);
     set_status (self, o->status);
-  } else {
+  } else if (o->runs) {
     set_status (self, o->status);
     show_runs (self, o->runs);
     set_title (self, o->host, o->date);
@@ -491,18 +493,15 @@ show_opened (MsDevicesPage *self, const Opened *o)
     if (session)
       g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) o->runs->pdata, o->runs->len));
   }
+  opened_free (o);
+  return TRUE;
 }
 
 gboolean
 ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
 {
   g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
-  Opened *o = read_path (path, error);
-  if (!o)
-    return FALSE;
-  show_opened (self, o);
-  opened_free (o);
-  return TRUE;
+  return show_opened (self, read_path (path, error));
 }
 
 static void
@@ -531,12 +530,7 @@ gboolean
 ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  Opened *o = g_task_propagate_pointer (G_TASK (result), error);
-  if (!o)
-    return FALSE;
-  show_opened (self, o);
-  opened_free (o);
-  return TRUE;
+  return show_opened (self, g_task_propagate_pointer (G_TASK (result), error));
 }
 
 void
