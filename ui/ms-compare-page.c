@@ -120,8 +120,6 @@ modes_text (const MsComparison *cmp)
   return g_string_free (text, FALSE);
 }
 
-/* The line over all cells, and whether a run-to-run profile widened the
- * intervals. */
 /* Where each run's spread between processes came from: without one no
  * cell can be faster or slower (docs/compare.md). */
 static char *
