@@ -432,25 +432,6 @@ siblings_beside (const char *path, const char *suffix)
                                                               : NULL;
 }
 
-static Opened *read_peer_or_multi (const char *path, GError **error);
-
-static Opened *
-read_path (const char *path, GError **error)
-{
-  if (g_str_has_suffix (path, "-siblings.json")) {
-    char *line = read_siblings (path, error);
-    if (!line)
-      return NULL;
-    Opened *o = g_new0 (Opened, 1);
-    o->siblings = line;
-    return o;
-  }
-  Opened *o = read_peer_or_multi (path, error);
-  if (o)
-    o->siblings = siblings_beside (path, o->peer ? "-peer.csv" : "-multi.csv");
-  return o;
-}
-
 static Opened *
 read_peer_or_multi (const char *path, GError **error)
 {
@@ -469,6 +450,23 @@ read_peer_or_multi (const char *path, GError **error)
   g_autofree char *name = g_filename_display_basename (path);
   o->status = opened_status (name, o->peer->peer.n_devices, o->peer->host, o->peer->date,
                              o->peer->meta_unknown, FALSE);
+  return o;
+}
+
+static Opened *
+read_path (const char *path, GError **error)
+{
+  if (g_str_has_suffix (path, "-siblings.json")) {
+    char *line = read_siblings (path, error);
+    if (!line)
+      return NULL;
+    Opened *o = g_new0 (Opened, 1);
+    o->siblings = line;
+    return o;
+  }
+  Opened *o = read_peer_or_multi (path, error);
+  if (o)
+    o->siblings = siblings_beside (path, o->peer ? "-peer.csv" : "-multi.csv");
   return o;
 }
 

@@ -36,7 +36,18 @@ default_export_index (MsWindow *self)
   return n ? n - 1 : G_MAXUINT;
 }
 
-static gboolean export_target_ok (const char *path, GError **error);
+/* Every file the window exports (a picture, a report, a handout) is held
+ * to the output plan's rules (ms_output_plan_check_file): never another
+ * run's sidecar or file, never a file holding a run's measurements. */
+static gboolean
+export_target_ok (const char *path, GError **error)
+{
+  char err[4 * 1024];
+  if (ms_output_plan_check_file (_("Export"), path, err, sizeof err))
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, err);
+  return FALSE;
+}
 
 /* A run saved as CSV is held to the same rules as every other export: a
  * file that holds a run's measurements, or another run's sidecar, is not
@@ -97,19 +108,6 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
  * page gives under it (the device, date, version and settings of the runs
  * drawn; a lesson's takeaway first). Then what the page writes beside it
  * (*beside: that file, or NULL). */
-/* Every file the window exports (a picture, a report, a handout) is held
- * to the output plan's rules (ms_output_plan_check_file): never another
- * run's sidecar or file, never a file holding a run's measurements. */
-static gboolean
-export_target_ok (const char *path, GError **error)
-{
-  char err[4 * 1024];
-  if (ms_output_plan_check_file (_("Export"), path, err, sizeof err))
-    return TRUE;
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, err);
-  return FALSE;
-}
-
 static gboolean
 export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
               char **beside, GError **error)
