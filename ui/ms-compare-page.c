@@ -463,7 +463,6 @@ number (double v, const char *format)
   return isfinite (v) ? g_strdup (g_ascii_formatd (buf, sizeof buf, format, v)) : g_strdup ("–");
 }
 
-
 /* The table's verdict says whose time it judges, as the chart's key does:
  * "FASTER" alone left the class asking which run. */
 static const char *

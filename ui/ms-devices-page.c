@@ -759,7 +759,6 @@ follow_session (MsDevicesPage *self)
   g_signal_connect (self, "notify::session", G_CALLBACK (on_session_devices), NULL);
 }
 
-
 static void
 draw_matrix (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
 {
