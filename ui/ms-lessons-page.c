@@ -137,36 +137,25 @@ set_card_status (MsLessonCard *card, const char *status, const char *tooltip)
 
 static GPtrArray *reference_paths (MsLessonTopic t, const char *dir);
 
-/* Whether Open Reference Run has a file to open, looked up once. */
+/* Whether Open Reference Run has a file to open, or with own, whether one
+ * of the lesson's own experiment is installed (not only plain sweeps that
+ * answer it): both looked up once. */
 static gboolean
-has_reference (MsLessonsPage *self, MsLessonTopic t)
+has_reference (MsLessonsPage *self, MsLessonTopic t, gboolean own)
 {
   MsLessonCard *card = &self->cards[t];
   if (card->reference < 0) {
     const char *dir = ms_reference_dir ();
     g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
-    card->reference = paths && paths->len > 1;
+    g_autofree char *first = paths && paths->len > 1 ? g_path_get_basename (paths->pdata[0]) : NULL;
+    card->reference = first != NULL;
+    card->own_reference = first && ms_lesson_topic (t)->experiment[0] && strstr (first, "lesson-");
   }
-  return card->reference;
+  return own ? card->own_reference : card->reference;
 }
 
 static char *label_without_title (const char *label, const char *title);
 static gboolean is_own_run (MsLessonTopic t, const MsResults *run);
-
-/* Whether a reference run of the lesson's own experiment is installed
- * (not only plain sweeps that answer it), looked up once. */
-static gboolean
-has_own_reference (MsLessonsPage *self, MsLessonTopic t)
-{
-  MsLessonCard *card = &self->cards[t];
-  if (card->own_reference < 0) {
-    const char *dir = ms_reference_dir ();
-    g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
-    g_autofree char *first = paths && paths->len > 1 ? g_path_get_basename (paths->pdata[0]) : NULL;
-    card->own_reference = first && ms_lesson_topic (t)->experiment[0] && strstr (first, "lesson-");
-  }
-  return card->own_reference;
-}
 
 /* Where the card's answer comes from ("Reference run, H100 80GB HBM3"), or
  * why it has none: one line, the caption itself is beside the cards. */
@@ -221,7 +210,7 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   /* Show needs a run, the costs' table too: a card saying "no run yet"
    * has nothing to show. Without a GPU, Show opens the reference run
    * first, as the card's button does. */
-  gboolean reference = !run && !self->can_run && has_reference (self, t);
+  gboolean reference = !run && !self->can_run && has_reference (self, t, FALSE);
   gboolean running = card_running (self, t);
   gtk_widget_set_sensitive (card->show_button, !running && (run != NULL || reference));
   gtk_button_set_label (card->run_button, running        ? _("_Stop")
@@ -718,7 +707,7 @@ show_or_open (MsLessonsPage *self, MsLessonTopic t)
   /* A lesson answered by another run (the default sweep answers
    * managed-touch) opens its own reference run where one is installed. */
   gboolean other = !card_run (self, t) || (!is_own_run (t, card_run (self, t)) &&
-                                          has_own_reference (self, t));
+                                          has_reference (self, t, TRUE));
   if (other && !self->can_run && !card_running (self, t))
     ms_lessons_page_activate (self, t);
   else
