@@ -14,7 +14,6 @@
 #include "ms-engine.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
-#include "ms-engine.h"
 
 struct _MsLessonJob {
   MsJob *job; /* owns this; not a reference */
