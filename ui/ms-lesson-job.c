@@ -4,8 +4,6 @@
  * owner (the session) is reached through a weak reference only. */
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <unistd.h>
 
 #include "ms-cli-path.h"
 #include "ms-job.h"

@@ -3,7 +3,6 @@
  * discovery, what it shows of the session's sweep, and the setting up of
  * its parts (ms-window-*.c), which call into none of this file. */
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ms-engine.h"
 #include "ms-profiling.h"
