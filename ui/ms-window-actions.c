@@ -223,8 +223,8 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
 
 /* Where save dialogs start: the folder of the last export, else the user's
  * documents (else home). */
-char *
-ms_window_dup_export_folder (MsWindow *self)
+static char *
+export_folder (MsWindow *self)
 {
   g_autofree char *last = g_settings_get_string (self->settings, "export-folder");
   if (last[0] && g_file_test (last, G_FILE_TEST_IS_DIR))
@@ -238,7 +238,7 @@ static void
 show_in_export_folder (MsWindow *self, GtkFileChooserNative *d, GCallback on_response,
                        gpointer data)
 {
-  g_autofree char *folder = ms_window_dup_export_folder (self);
+  g_autofree char *folder = export_folder (self);
   g_autoptr (GFile) f = g_file_new_for_path (folder);
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), f, NULL);
   g_signal_connect (d, "response", on_response, data);
