@@ -266,7 +266,7 @@ emit_show_view (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonView *v = ms_lesson_detail_view (t);
   g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
-                 v->log_scale, ms_lesson_detail_exponent (t, card_run (self, t)));
+                 v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
 }
 
 /* The button under the caption that opens the window's view of the lesson
@@ -293,7 +293,7 @@ apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
   gtk_check_button_set_active (self->setup_check, v->show_setup);
   gtk_check_button_set_active (self->reuse_bandwidth_check, !v->reuse_time);
   if (v->reuse_chart)
-    g_object_set (self->reuse_view, "exponent", ms_lesson_detail_exponent (t, run), NULL);
+    g_object_set (self->reuse_view, "exponent", ms_lesson_answer_exponent (t, run), NULL);
 }
 
 /* The run's label less the lesson's title ("H100 · Zero-copy against
