@@ -24,7 +24,9 @@ Fails (exit 1, one line per miss) when
 - a file of ui/ or app/gtk/ reads a file itself (GIO's reads, stdio,
   open or read): files are read through the engine's one reader
   (io/ms-input.h), bounded and gzip-aware; READS_ALLOWED names the few
-  exceptions and why.
+  exceptions and why; or recognises a file itself (a string of a file
+  kind's title line or header row: "# memsweep ...", "mode,..."): the
+  engine's table of kinds (files/ms-file-kinds.c) tells a file's kind.
 
 Prints the headers of each library included from outside it, with the
 count of files that include each, then "N upward calls, M cycles".
@@ -278,6 +280,8 @@ def describe(group, edges):
 READS = re.compile(r"\b(g_file_read|g_file_load_contents|g_file_load_bytes|g_file_get_contents|"
                    r"g_input_stream_read(?:_all|_bytes)?|g_zlib_decompressor_new|g_mapped_file_new|"
                    r"g_data_input_stream_new|fopen|fdopen|fread|gzopen|open|read|pread)\s*\(")
+# A file kind's title line or header row, as a string: the table of kinds'.
+RECOGNISES = re.compile(r'"(# memsweep |mode,)')
 READS_ALLOWED = {
     "app/gtk/ms-startup-probe.c": "/proc/self/stat: the process's own counters",
     "ui/ms-runs-trash.c": "folders opened to move runs into the trash (renameat), no file read",
@@ -285,7 +289,8 @@ READS_ALLOWED = {
 
 
 def file_reads():
-    """Calls that read files in ui/ and app/gtk/, but through the engine."""
+    """Calls that read files, and strings that recognise them, in ui/ and
+    app/gtk/, but through the engine."""
     found = []
     for top in ("ui", os.path.join("app", "gtk")):
         for folder, name in tree(top):
@@ -296,6 +301,10 @@ def file_reads():
             for m in READS.finditer(code_of(read(path))):
                 found.append(f"{rel}: reads a file itself ({m.group(1)}): "
                              f"read through the engine (io/ms-input.h)")
+            text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", read(path), flags=re.S)
+            for m in RECOGNISES.finditer(text):
+                found.append(f"{rel}: recognises a file itself ({m.group(1)}...): "
+                             f"ask the engine (files/ms-file-kinds.h, files/ms-csv-pair.h)")
     return found
 
 

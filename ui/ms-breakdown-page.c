@@ -79,7 +79,6 @@ ms_breakdown_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs. */
 static void
 ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
 {

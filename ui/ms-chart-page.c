@@ -190,7 +190,6 @@ ms_chart_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs. */
 static void
 ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
 {

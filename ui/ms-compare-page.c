@@ -13,7 +13,6 @@
 #include "ms-drawing.h"
 #include "ms-compare-page.h"
 #include "ms-live-compare.h"
-#include "ms-drawing.h"
 #include "ms-run.h"
 #include "ms-props.h"
 #include "ms-views.h"
@@ -121,8 +120,6 @@ modes_text (const MsComparison *cmp)
   return g_string_free (text, FALSE);
 }
 
-/* The line over all cells, and whether a run-to-run profile widened the
- * intervals. */
 /* Where each run's spread between processes came from: without one no
  * cell can be faster or slower (docs/compare.md). */
 static char *
@@ -465,7 +462,6 @@ number (double v, const char *format)
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   return isfinite (v) ? g_strdup (g_ascii_formatd (buf, sizeof buf, format, v)) : g_strdup ("–");
 }
-
 
 /* The table's verdict says whose time it judges, as the chart's key does:
  * "FASTER" alone left the class asking which run. */

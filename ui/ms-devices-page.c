@@ -33,7 +33,6 @@ struct _MsDevicesPage {
 
   GArray *devices;   /* MsDeviceInfo */
   GPtrArray *checks; /* GtkCheckButton per present device, in order */
-  GSignalGroup *session_signals; /* the session's device jobs */
   GBindingGroup *session_bindings; /* its sweep to window-sweeping */
   GPtrArray *runs;               /* of the last multi-GPU sweep */
   MsPeerFile *peer;
@@ -433,25 +432,6 @@ siblings_beside (const char *path, const char *suffix)
                                                               : NULL;
 }
 
-static Opened *read_peer_or_multi (const char *path, GError **error);
-
-static Opened *
-read_path (const char *path, GError **error)
-{
-  if (g_str_has_suffix (path, "-siblings.json")) {
-    char *line = read_siblings (path, error);
-    if (!line)
-      return NULL;
-    Opened *o = g_new0 (Opened, 1);
-    o->siblings = line;
-    return o;
-  }
-  Opened *o = read_peer_or_multi (path, error);
-  if (o)
-    o->siblings = siblings_beside (path, o->peer ? "-peer.csv" : "-multi.csv");
-  return o;
-}
-
 static Opened *
 read_peer_or_multi (const char *path, GError **error)
 {
@@ -473,16 +453,35 @@ read_peer_or_multi (const char *path, GError **error)
   return o;
 }
 
-static void
-show_opened (MsDevicesPage *self, const Opened *o)
+static Opened *
+read_path (const char *path, GError **error)
 {
+  if (g_str_has_suffix (path, "-siblings.json")) {
+    char *line = read_siblings (path, error);
+    if (!line)
+      return NULL;
+    Opened *o = g_new0 (Opened, 1);
+    o->siblings = line;
+    return o;
+  }
+  Opened *o = read_peer_or_multi (path, error);
+  if (o)
+    o->siblings = siblings_beside (path, o->peer ? "-peer.csv" : "-multi.csv");
+  return o;
+}
+
+/* Shows what was read (a sibling check alone, a peer matrix or runs) and
+ * frees it; FALSE when nothing was. */
+static gboolean
+show_opened (MsDevicesPage *self, Opened *o)
+{
+  if (!o)
+    return FALSE;
   set_siblings (self, o->siblings);
-  if (!o->peer && !o->runs)
-    return; /* a sibling check alone */
   if (o->peer) {
     show_peer (self, o->peer);
     set_status (self, o->status);
-  } else {
+  } else if (o->runs) {
     set_status (self, o->status);
     show_runs (self, o->runs);
     set_title (self, o->host, o->date);
@@ -492,18 +491,15 @@ show_opened (MsDevicesPage *self, const Opened *o)
     if (session)
       g_ptr_array_unref (ms_session_add_runs (session, (MsRun **) o->runs->pdata, o->runs->len));
   }
+  opened_free (o);
+  return TRUE;
 }
 
 gboolean
 ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error)
 {
   g_return_val_if_fail (MS_IS_DEVICES_PAGE (self), FALSE);
-  Opened *o = read_path (path, error);
-  if (!o)
-    return FALSE;
-  show_opened (self, o);
-  opened_free (o);
-  return TRUE;
+  return show_opened (self, read_path (path, error));
 }
 
 static void
@@ -532,12 +528,7 @@ gboolean
 ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  Opened *o = g_task_propagate_pointer (G_TASK (result), error);
-  if (!o)
-    return FALSE;
-  show_opened (self, o);
-  opened_free (o);
-  return TRUE;
+  return show_opened (self, g_task_propagate_pointer (G_TASK (result), error));
 }
 
 void
@@ -614,9 +605,6 @@ static void
 ms_devices_page_dispose (GObject *object)
 {
   MsDevicesPage *self = MS_DEVICES_PAGE (object);
-  if (self->session_signals)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
   if (self->session_bindings)
     g_binding_group_set_source (self->session_bindings, NULL);
   g_clear_object (&self->session_bindings);
@@ -759,15 +747,10 @@ on_device_job_changed (MsDevicesPage *self)
 static void
 follow_session (MsDevicesPage *self)
 {
-  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::devices",
-                                  G_CALLBACK (on_session_devices), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::device-job",
-                                  G_CALLBACK (on_device_job_changed), self);
-  g_signal_group_connect_swapped (self->session_signals, "device-job-finished",
-                                  G_CALLBACK (on_device_job_finished), self);
-  g_object_bind_property (self, "session", self->session_signals, "target",
-                          G_BINDING_SYNC_CREATE);
+  MsPage *page = MS_PAGE (self);
+  ms_page_connect_session (page, "notify::devices", G_CALLBACK (on_session_devices));
+  ms_page_connect_session (page, "notify::device-job", G_CALLBACK (on_device_job_changed));
+  ms_page_connect_session (page, "device-job-finished", G_CALLBACK (on_device_job_finished));
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "sweeping", self, "window-sweeping",
                         G_BINDING_SYNC_CREATE);
@@ -775,7 +758,6 @@ follow_session (MsDevicesPage *self)
                           G_BINDING_SYNC_CREATE);
   g_signal_connect (self, "notify::session", G_CALLBACK (on_session_devices), NULL);
 }
-
 
 static void
 draw_matrix (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)

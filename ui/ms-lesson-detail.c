@@ -50,9 +50,3 @@ ms_lesson_detail_view (MsLessonTopic topic)
   const MsLessonLook *look = ms_lesson_look (topic);
   return look ? &look->view : NULL;
 }
-
-int
-ms_lesson_detail_exponent (MsLessonTopic topic, const MsResults *run)
-{
-  return ms_lesson_answer_exponent (topic, run);
-}

@@ -12,9 +12,6 @@ G_BEGIN_DECLS
 /* How a lesson's answer is shown, from its look (draw/ms-picture-NAME.c);
  * NULL out of range. */
 const MsLessonView *ms_lesson_detail_view (MsLessonTopic topic);
-/* The size the caption of topic speaks of in run (the largest with every
- * cell the caption needs), or -1. */
-int ms_lesson_detail_exponent (MsLessonTopic topic, const MsResults *run);
 
 /* Clears stack and adds the rows that answer topic from run (two to four
  * cells at the largest size that has the first of them); returns the

@@ -4,8 +4,6 @@
  * owner (the session) is reached through a weak reference only. */
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <unistd.h>
 
 #include "ms-cli-path.h"
 #include "ms-job.h"
@@ -14,7 +12,6 @@
 #include "ms-engine.h"
 #include "ms-run.h"
 #include "ms-runs-library.h"
-#include "ms-engine.h"
 
 struct _MsLessonJob {
   MsJob *job; /* owns this; not a reference */

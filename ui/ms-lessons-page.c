@@ -13,6 +13,7 @@
 #include "ms-drawing.h"
 #include "ms-headline.h"
 #include "ms-lessons-page.h"
+#include "ms-props.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"
 #include "ms-views.h"
@@ -68,7 +69,6 @@ struct _MsLessonsPage {
   int n_cards_shown; /* the rest come a few a frame once the page is shown */
   guint reveal_tick;
   GPtrArray *runs;
-  GSignalGroup *session_signals; /* the session's lesson runs */
   gboolean can_run;
   gboolean portable_looked; /* the shipped portable run looked for */
   int shown; /* an MsLessonTopic, or -1 */
@@ -137,36 +137,25 @@ set_card_status (MsLessonCard *card, const char *status, const char *tooltip)
 
 static GPtrArray *reference_paths (MsLessonTopic t, const char *dir);
 
-/* Whether Open Reference Run has a file to open, looked up once. */
+/* Whether Open Reference Run has a file to open, or with own, whether one
+ * of the lesson's own experiment is installed (not only plain sweeps that
+ * answer it): both looked up once. */
 static gboolean
-has_reference (MsLessonsPage *self, MsLessonTopic t)
+has_reference (MsLessonsPage *self, MsLessonTopic t, gboolean own)
 {
   MsLessonCard *card = &self->cards[t];
   if (card->reference < 0) {
     const char *dir = ms_reference_dir ();
     g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
-    card->reference = paths && paths->len > 1;
+    g_autofree char *first = paths && paths->len > 1 ? g_path_get_basename (paths->pdata[0]) : NULL;
+    card->reference = first != NULL;
+    card->own_reference = first && ms_lesson_topic (t)->experiment[0] && strstr (first, "lesson-");
   }
-  return card->reference;
+  return own ? card->own_reference : card->reference;
 }
 
 static char *label_without_title (const char *label, const char *title);
 static gboolean is_own_run (MsLessonTopic t, const MsResults *run);
-
-/* Whether a reference run of the lesson's own experiment is installed
- * (not only plain sweeps that answer it), looked up once. */
-static gboolean
-has_own_reference (MsLessonsPage *self, MsLessonTopic t)
-{
-  MsLessonCard *card = &self->cards[t];
-  if (card->own_reference < 0) {
-    const char *dir = ms_reference_dir ();
-    g_autoptr (GPtrArray) paths = dir ? reference_paths (t, dir) : NULL;
-    g_autofree char *first = paths && paths->len > 1 ? g_path_get_basename (paths->pdata[0]) : NULL;
-    card->own_reference = first && ms_lesson_topic (t)->experiment[0] && strstr (first, "lesson-");
-  }
-  return card->own_reference;
-}
 
 /* Where the card's answer comes from ("Reference run, H100 80GB HBM3"), or
  * why it has none: one line, the caption itself is beside the cards. */
@@ -221,7 +210,7 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   /* Show needs a run, the costs' table too: a card saying "no run yet"
    * has nothing to show. Without a GPU, Show opens the reference run
    * first, as the card's button does. */
-  gboolean reference = !run && !self->can_run && has_reference (self, t);
+  gboolean reference = !run && !self->can_run && has_reference (self, t, FALSE);
   gboolean running = card_running (self, t);
   gtk_widget_set_sensitive (card->show_button, !running && (run != NULL || reference));
   gtk_button_set_label (card->run_button, running        ? _("_Stop")
@@ -277,7 +266,7 @@ emit_show_view (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonView *v = ms_lesson_detail_view (t);
   g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
-                 v->log_scale, ms_lesson_detail_exponent (t, card_run (self, t)));
+                 v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
 }
 
 /* The button under the caption that opens the window's view of the lesson
@@ -304,7 +293,7 @@ apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
   gtk_check_button_set_active (self->setup_check, v->show_setup);
   gtk_check_button_set_active (self->reuse_bandwidth_check, !v->reuse_time);
   if (v->reuse_chart)
-    g_object_set (self->reuse_view, "exponent", ms_lesson_detail_exponent (t, run), NULL);
+    g_object_set (self->reuse_view, "exponent", ms_lesson_answer_exponent (t, run), NULL);
 }
 
 /* The run's label less the lesson's title ("H100 · Zero-copy against
@@ -718,7 +707,7 @@ show_or_open (MsLessonsPage *self, MsLessonTopic t)
   /* A lesson answered by another run (the default sweep answers
    * managed-touch) opens its own reference run where one is installed. */
   gboolean other = !card_run (self, t) || (!is_own_run (t, card_run (self, t)) &&
-                                          has_own_reference (self, t));
+                                          has_reference (self, t, TRUE));
   if (other && !self->can_run && !card_running (self, t))
     ms_lessons_page_activate (self, t);
   else
@@ -932,54 +921,52 @@ ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
 
 /* ---- GObject ---------------------------------------------------------------- */
 
+/* Run measures the lesson, or opens its reference run. */
 static void
-ms_lessons_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                              GParamSpec *pspec)
+can_run_changed (gpointer page)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (object);
-  switch (prop_id) {
-  case PROP_CAN_RUN:
-    if (g_value_get_boolean (value) != self->can_run) {
-      self->can_run = g_value_get_boolean (value);
-      for (int t = 0; t < MS_TOPIC_COUNT; t++)
-        update_card (self, t);
-      update_cards_note (self);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  case PROP_LIST_SHOWN: ms_lessons_page_set_list_shown (self, g_value_get_boolean (value)); break;
-  case PROP_PRESENTATION:
-    if (g_value_get_boolean (value) != self->presentation) {
-      self->presentation = g_value_get_boolean (value);
-      /* The lesson open takes the page in front of a class, and gives the
-       * cards back after. */
-      ms_lessons_page_set_list_shown (self, !self->presentation);
-      /* A slide's timelines leave out rows its takeaway does not compare. */
-      if (self->shown >= 0)
-        show_detail (self, self->shown);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  MsLessonsPage *self = page;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    update_card (self, t);
+  update_cards_note (self);
 }
 
 static void
-ms_lessons_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+presentation_changed (gpointer page)
 {
-  MsLessonsPage *self = MS_LESSONS_PAGE (object);
-  switch (prop_id) {
-  case PROP_CAN_RUN: g_value_set_boolean (value, self->can_run); break;
-  case PROP_SHOWN_TOPIC:
-    g_value_set_string (value, self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL);
-    break;
-  case PROP_SHOWN_RUN: g_value_set_object (value, ms_lessons_page_get_shown_run (self)); break;
-  case PROP_BUSY: g_value_set_boolean (value, ms_lessons_page_is_busy (self)); break;
-  case PROP_LIST_SHOWN: g_value_set_boolean (value, self->list_shown); break;
-  case PROP_PRESENTATION: g_value_set_boolean (value, self->presentation); break;
-  default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  MsLessonsPage *self = page;
+  /* The lesson open takes the page in front of a class, and gives the
+   * cards back after. */
+  ms_lessons_page_set_list_shown (self, !self->presentation);
+  /* A slide's timelines leave out rows its takeaway does not compare. */
+  if (self->shown >= 0)
+    show_detail (self, self->shown);
 }
+
+static const char *
+shown_topic (MsLessonsPage *self)
+{
+  return self->shown >= 0 ? ms_lesson_topic (self->shown)->name : NULL;
+}
+
+#define PAGE_FIELD(field) MS_PROP_FIELD (MsLessonsPage, field)
+#define RO .flags = G_PARAM_READABLE
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_CAN_RUN] = { "can-run", G_TYPE_BOOLEAN, PAGE_FIELD (can_run), .changed = can_run_changed },
+  [PROP_SHOWN_TOPIC] = { "shown-topic", G_TYPE_STRING, MS_PROP_NO_FIELD,
+                         .getter = G_CALLBACK (shown_topic), RO },
+  [PROP_SHOWN_RUN] = { "shown-run", G_TYPE_OBJECT, MS_PROP_NO_FIELD, .get_type = ms_run_get_type,
+                       .getter = G_CALLBACK (ms_lessons_page_get_shown_run), RO },
+  [PROP_BUSY] = { "busy", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
+                  .getter = G_CALLBACK (ms_lessons_page_is_busy), RO },
+  [PROP_LIST_SHOWN] = { "list-shown", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD, .def = TRUE,
+                        .setter = G_CALLBACK (ms_lessons_page_set_list_shown),
+                        .getter = G_CALLBACK (ms_lessons_page_get_list_shown) },
+  [PROP_PRESENTATION] = { "presentation", G_TYPE_BOOLEAN, PAGE_FIELD (presentation),
+                          .changed = presentation_changed },
+};
+#undef PAGE_FIELD
+#undef RO
 
 static void
 ms_lessons_page_dispose (GObject *object)
@@ -991,9 +978,6 @@ ms_lessons_page_dispose (GObject *object)
   if (self->scroll_tick)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
   self->scroll_tick = 0;
-  if (self->session_signals)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
@@ -1009,22 +993,7 @@ ms_lessons_page_dispose (GObject *object)
 static void
 install (GObjectClass *object_class)
 {
-  props[PROP_CAN_RUN] = g_param_spec_boolean (
-    "can-run", NULL, NULL, FALSE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOWN_TOPIC] = g_param_spec_string ("shown-topic", NULL, NULL, NULL,
-                                                 G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_SHOWN_RUN] = g_param_spec_object ("shown-run", NULL, NULL, MS_TYPE_RUN,
-                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_BUSY] =
-    g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  props[PROP_LIST_SHOWN] = g_param_spec_boolean (
-    "list-shown", NULL, NULL, TRUE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_PRESENTATION] = g_param_spec_boolean (
-    "presentation", NULL, NULL, FALSE,
-    G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   GType type = G_TYPE_FROM_CLASS (object_class);
   signals[SIGNAL_SHOW_VIEW] =
     g_signal_new ("show-view", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 5,
@@ -1114,8 +1083,6 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_lessons_page_dispose;
-  object_class->set_property = ms_lessons_page_set_property;
-  object_class->get_property = ms_lessons_page_get_property;
   install (object_class);
 
   g_type_ensure (MS_TYPE_HEADLINE);
@@ -1167,13 +1134,8 @@ ms_lessons_page_init (MsLessonsPage *self)
   self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);
   g_signal_connect (self, "map", G_CALLBACK (on_page_map), NULL);
   /* The session runs the lessons; the cards follow it. */
-  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "lesson-progress",
-                                  G_CALLBACK (on_lesson_progress), self);
-  g_signal_group_connect_swapped (self->session_signals, "lesson-finished",
-                                  G_CALLBACK (on_lesson_finished), self);
-  g_object_bind_property (self, "session", self->session_signals, "target",
-                          G_BINDING_SYNC_CREATE);
+  ms_page_connect_session (MS_PAGE (self), "lesson-progress", G_CALLBACK (on_lesson_progress));
+  ms_page_connect_session (MS_PAGE (self), "lesson-finished", G_CALLBACK (on_lesson_finished));
 }
 
 GtkWidget *

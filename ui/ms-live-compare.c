@@ -76,12 +76,6 @@ on_finished (MsSession *session, MsRun *a, MsRun *b, const char *error, MsLiveCo
 }
 
 static void
-on_session_state (MsSession *session, GParamSpec *pspec, MsLiveCompare *live)
-{
-  update_buttons (live);
-}
-
-static void
 on_session (MsPage *page, GParamSpec *pspec, MsLiveCompare *live)
 {
   MsSession *session = ms_page_get_session (page);
@@ -92,8 +86,8 @@ on_session (MsPage *page, GParamSpec *pspec, MsLiveCompare *live)
   live->session = session;
   if (session) {
     g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&live->session);
-    g_signal_connect (session, "notify::busy", G_CALLBACK (on_session_state), live);
-    g_signal_connect (session, "notify::have-gpu", G_CALLBACK (on_session_state), live);
+    g_signal_connect_swapped (session, "notify::busy", G_CALLBACK (update_buttons), live);
+    g_signal_connect_swapped (session, "notify::have-gpu", G_CALLBACK (update_buttons), live);
     g_signal_connect (session, "live-compare-finished", G_CALLBACK (on_finished), live);
   }
   update_buttons (live);

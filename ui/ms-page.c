@@ -11,8 +11,9 @@
 
 typedef struct {
   MsSession *session;
-  GSignalGroup *store_signals; /* on the session's runs */
-  GPtrArray *runs;             /* MsRun, each watched for its cells and name */
+  GSignalGroup *store_signals;   /* on the session's runs */
+  GSignalGroup *session_signals; /* on the session, for the subclass */
+  GPtrArray *runs;               /* MsRun, each watched for its cells and name */
 } MsPagePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (MsPage, ms_page, GTK_TYPE_WIDGET)
@@ -65,6 +66,7 @@ ms_page_dispose (GObject *object)
     ms_widget_dispose_children (GTK_WIDGET (self), G_OBJECT_TYPE (self));
   /* The subclass has let its children go: nothing is told of runs now. */
   g_signal_group_set_target (priv->store_signals, NULL);
+  g_signal_group_set_target (priv->session_signals, NULL);
   unwatch_runs (self, priv->runs);
   g_ptr_array_set_size (priv->runs, 0);
   g_clear_object (&priv->session);
@@ -77,6 +79,7 @@ ms_page_finalize (GObject *object)
 {
   MsPagePrivate *priv = ms_page_get_instance_private (MS_PAGE (object));
   g_clear_object (&priv->store_signals);
+  g_clear_object (&priv->session_signals);
   g_ptr_array_unref (priv->runs);
   G_OBJECT_CLASS (ms_page_parent_class)->finalize (object);
 }
@@ -98,6 +101,7 @@ ms_page_init (MsPage *self)
   priv->store_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_swapped (priv->store_signals, "items-changed", G_CALLBACK (runs_changed),
                                   self);
+  priv->session_signals = g_signal_group_new (MS_TYPE_SESSION);
 }
 
 MsSession *
@@ -117,8 +121,17 @@ ms_page_set_session (MsPage *self, MsSession *session)
   if (!g_set_object (&priv->session, session))
     return;
   g_signal_group_set_target (priv->store_signals, session ? ms_session_get_runs (session) : NULL);
+  g_signal_group_set_target (priv->session_signals, session);
   runs_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SESSION]);
+}
+
+void
+ms_page_connect_session (MsPage *self, const char *signal, GCallback handler)
+{
+  g_return_if_fail (MS_IS_PAGE (self));
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  g_signal_group_connect_swapped (priv->session_signals, signal, handler, self);
 }
 
 GPtrArray *

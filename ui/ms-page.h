@@ -49,6 +49,9 @@ struct _MsPageClass {
 
 MsSession *ms_page_get_session (MsPage *self);
 void ms_page_set_session (MsPage *self, MsSession *session);
+/* Connects handler, swapped (it is given the page), to signal of the
+ * session the page follows, whichever it is now or later. */
+void ms_page_connect_session (MsPage *self, const char *signal, GCallback handler);
 /* The runs as last passed to runs_changed (never NULL). */
 GPtrArray *ms_page_get_runs (MsPage *self);
 /* Shows runs (MsRun*) as if the session had them: calls

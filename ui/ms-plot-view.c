@@ -51,10 +51,12 @@ ms_plot_view_get_data (MsPlotView *self)
   return plot_data (self);
 }
 
-void
-ms_plot_view_invalidate (MsPlotView *self)
+/* The chart is built again at the next frame; also the properties'
+ * change hook (ms-props.h). */
+static void
+invalidate (gpointer view)
 {
-  /* Also a property's change hook (ms-props.h). */
+  MsPlotView *self = view;
   g_clear_pointer (&self->data, ms_chart_data_free);
   ms_chart_view_redraw (MS_CHART_VIEW (self));
 }
@@ -123,7 +125,7 @@ ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hi
     g_hash_table_add (self->hidden, g_strdup (label));
   else
     g_hash_table_remove (self->hidden, label);
-  ms_plot_view_invalidate (self);
+  invalidate (self);
 }
 
 gboolean
@@ -135,7 +137,7 @@ ms_plot_view_click (MsPlotView *self, double x, double y)
   const MsChartSeries *s = g_ptr_array_index (plot_data (self)->series, i);
   if (!g_hash_table_remove (self->hidden, s->label))
     g_hash_table_add (self->hidden, g_strdup (s->label));
-  ms_plot_view_invalidate (self);
+  invalidate (self);
   return TRUE;
 }
 
@@ -174,12 +176,6 @@ ms_plot_view_get_modes (MsPlotView *self)
   return self->modes && self->modes[0] ? self->modes : NULL;
 }
 
-static void
-invalidate (gpointer self)
-{
-  ms_plot_view_invalidate (self);
-}
-
 static void follow_renames (MsPlotView *self, GPtrArray *runs);
 
 /* The hidden series follow renamed runs, and the chart is made again. */
@@ -188,7 +184,7 @@ runs_changed (gpointer view)
 {
   MsPlotView *self = view;
   follow_renames (self, self->runs);
-  ms_plot_view_invalidate (self);
+  invalidate (self);
 }
 
 enum {

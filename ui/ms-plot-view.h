@@ -25,8 +25,6 @@ GtkWidget *ms_plot_view_new (MsMetric metric);
 /* Both planned exponents at once; -1, -1 when no sweep is running. */
 void ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent);
 const char *ms_plot_view_get_modes (MsPlotView *self);
-/* The runs changed in place: rebuild the chart. */
-void ms_plot_view_invalidate (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */
 const MsChartData *ms_plot_view_get_data (MsPlotView *self);
 gboolean ms_plot_view_get_series_hidden (MsPlotView *self, const char *label);

@@ -56,12 +56,6 @@ ms_reference_runs_list_in (const char *dir)
   return names;
 }
 
-GPtrArray *
-ms_reference_runs_list (void)
-{
-  return ms_reference_runs_list_in (ms_reference_dir ());
-}
-
 /* "default", "default-2": a default sweep, and which of its runs (the
  * repeats measure the run-to-run spread). */
 static gboolean

@@ -15,10 +15,8 @@ const char *ms_reference_dir (void);
 /* For g_ptr_array_sort over an array of file names: by the run's name, a
  * sweep before its repeats ("h100-default" before "h100-default-1"). */
 int ms_compare_names (gconstpointer a, gconstpointer b);
-/* The samples files in the reference folder ("h100-default-samples.csv"),
- * by name; empty without a folder. */
-GPtrArray *ms_reference_runs_list (void);
-/* The same for any folder (NULL: empty). */
+/* The samples files in the folder dir ("h100-default-samples.csv"), by
+ * name; empty for NULL. */
 GPtrArray *ms_reference_runs_list_in (const char *dir);
 
 /* What a reference run is, by its file's name. */

@@ -8,12 +8,8 @@
 #include "ms-props.h"
 
 #include <glib/gi18n.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Enough for every metadata line memsweep writes, with room to spare. */
-#define HEADER_MAX (64 * 1024)
 
 struct _MsRunsEntry {
   GObject parent_instance;
@@ -71,20 +67,13 @@ ms_runs_entry_init (MsRunsEntry *self)
 {
 }
 
-/* Text from the file, fit for a label (never for markup). */
-static char *
-clean_text (const char *text, gssize len)
-{
-  return g_utf8_make_valid (text, len);
-}
-
 /* The name shown: the file's name without "-samples.csv" (or ".csv"),
  * compressed or not. */
 static char *
 name_of (GFile *file)
 {
   g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *shown = clean_text (base, -1);
+  g_autofree char *shown = g_utf8_make_valid (base, -1);
   size_t stem = ms_csv_name_stem (shown, "-samples.csv");
   if (!stem)
     stem = ms_csv_name_stem (shown, ".csv");
@@ -93,16 +82,17 @@ name_of (GFile *file)
   return g_steal_pointer (&shown);
 }
 
-/* The facts the list shows, from one metadata key. */
+/* The facts the list shows, from one metadata key; text from the file is
+ * made valid for a label (never for markup). */
 static void
 take_key (MsRunsEntry *self, const char *key, const char *value)
 {
   if (strcmp (key, "device") == 0) {
     g_free (self->device);
-    self->device = clean_text (value, -1);
+    self->device = g_utf8_make_valid (value, -1);
   } else if (strcmp (key, "experiment") == 0) {
     g_free (self->kind);
-    self->kind = clean_text (value, -1);
+    self->kind = g_utf8_make_valid (value, -1);
   } else if (strcmp (key, "date") == 0) {
     g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
     GDateTime *d = g_utf8_validate (value, -1, NULL) ? g_date_time_new_from_iso8601 (value, utc)
@@ -114,14 +104,19 @@ take_key (MsRunsEntry *self, const char *key, const char *value)
   }
 }
 
-/* A plain samples file: its metadata is in its sidecar (PREFIX-meta.json);
- * without one the run is listed with what its file says. */
-static void
-take_sidecar (MsRunsEntry *self, goffset size)
+/* The facts the list shows, from the file's metadata lines: its own, or
+ * its sidecar's, as the engine reads them from its head; the reason when
+ * it is no run. */
+static char *
+read_samples_header (MsRunsEntry *self)
 {
-  char why[1024];
-  g_autofree char *path = g_file_get_path (self->file);
-  char *lines = path ? ms_meta_sidecar_lines (path, (long long) size, why, sizeof why) : NULL;
+  char why[2048], *lines;
+  /* The runs folder is local: a file without a path is none of its. */
+  const char *path = g_file_peek_path (self->file);
+  if (!path)
+    return g_strdup (_("not a regular file"));
+  if (!ms_csv_samples_meta (path, &lines, why, sizeof why))
+    return g_strdup (why);
   for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
     *eol = '\0';
     char *colon = strstr (p, ": ");
@@ -131,90 +126,7 @@ take_sidecar (MsRunsEntry *self, goffset size)
     }
   }
   free (lines);
-}
-
-/* The metadata lines up to the column header; a reason when the header is
- * not memsweep's or does not end. */
-static char *
-parse_header (MsRunsEntry *self, char *text, gsize len, gboolean whole_file, goffset size)
-{
-  char *p = text, *end = text + len;
-  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
-    p += 3;
-  gboolean first = TRUE;
-  while (p < end) {
-    char *nl = memchr (p, '\n', (gsize) (end - p));
-    if (!nl)
-      break;
-    char *line = p;
-    gsize n = (gsize) (nl - p);
-    if (n && line[n - 1] == '\r')
-      n--;
-    line[n] = '\0';
-    p = nl + 1;
-    if (first && g_str_has_prefix (line, "mode,elements,bytes_per_vector,rep,")) {
-      take_sidecar (self, size);
-      return NULL;
-    }
-    if (first) {
-      if (strcmp (line, "# memsweep samples file") != 0)
-        return g_strdup (_("not a memsweep samples file"));
-      first = FALSE;
-      continue;
-    }
-    if (line[0] != '#')
-      return NULL; /* the column header: the metadata is complete */
-    char *colon = strstr (line, ": ");
-    if (!colon)
-      continue;
-    *colon = '\0';
-    take_key (self, line + 2, colon + 2);
-  }
-  if (first)
-    return g_strdup (_("not a memsweep samples file"));
-  return whole_file ? g_strdup (_("damaged: the file ends inside its header"))
-                    : g_strdup (_("damaged: the header does not end"));
-}
-
-/* The head of the file, through the engine's one reader (plain or
- * gzipped, as every reader takes it): its metadata lines, and whether it
- * ends where a file cut short would not. */
-static char *
-read_samples_header (MsRunsEntry *self)
-{
-  char err[1024];
-  /* The runs folder is local: a file without a path is none of its. */
-  const char *path = g_file_peek_path (self->file);
-  if (!path)
-    return g_strdup (_("not a regular file"));
-  MsInput *in = ms_input_open (path, false, err, sizeof err);
-  if (!in)
-    return g_strdup_printf (_("cannot be read: %s"), err);
-  /* The plain size: a gzip file's recorded one, as the sidecar describes
-   * the plain content. */
-  goffset size = (goffset) ms_input_size (in);
-  gboolean gzipped = ms_input_is_stream (in);
-  g_autofree char *text = g_malloc (HEADER_MAX + 1);
-  gsize got = 0;
-  ssize_t n = 1;
-  while (got < HEADER_MAX && (n = ms_input_read (in, text + got, HEADER_MAX - got)) > 0)
-    got += (gsize) n;
-  char last = 0;
-  /* Compressed, the whole text was read when less than asked came back;
-   * its end is checked by the reader that inflates it all. */
-  gboolean cut = !gzipped && size > 0 &&
-                 (ms_input_pread (in, &last, 1, (uint64_t) size - 1) != 1 || last != '\n');
-  if (n < 0) {
-    char *reason = g_strdup_printf (_("cannot be read: %s"), ms_input_error (in));
-    ms_input_close (in);
-    return reason;
-  }
-  ms_input_close (in);
-  gboolean whole = gzipped ? got < HEADER_MAX : (goffset) got >= size;
-  char *reason = parse_header (self, text, got, whole, size);
-  if (!reason && cut)
-    reason = g_strdup (_("damaged: cut short (its last line is incomplete)"));
-  return reason;
+  return NULL;
 }
 
 /* The cells a plain sweep of these settings plans: its modes times its
@@ -300,8 +212,7 @@ ms_runs_entry_read (GFile *file, GCancellable *cancellable)
     self->reason = g_strdup (_("not a regular file"));
     return self;
   }
-  goffset size = g_file_info_get_size (info);
-  self->size = (guint64) size;
+  self->size = (guint64) g_file_info_get_size (info);
   self->reason = read_samples_header (self);
   if (!self->reason)
     self->size += summary_size (self, cancellable);

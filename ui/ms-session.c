@@ -27,7 +27,6 @@ struct _MsSession {
   int device;
   MsSweepSettings *sweep_settings;
   MsRun *selected_run;
-  int selected_cell;
   guint n_sweeps; /* sweeps started, for their names */
 
   /* The work; every job goes on to its end (its run kept) without the
@@ -60,7 +59,6 @@ enum {
   PROP_DEVICE,
   PROP_SWEEP_SETTINGS,
   PROP_SELECTED_RUN,
-  PROP_SELECTED_CELL,
   PROP_BUSY,
   PROP_PROGRESS,
   PROP_PROGRESS_TEXT,
@@ -102,7 +100,6 @@ static const MsProp prop_table[N_PROPS] = {
                             .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
   [PROP_SELECTED_RUN] = { "selected-run", G_TYPE_OBJECT, FIELD (selected_run),
                           .get_type = ms_run_get_type },
-  [PROP_SELECTED_CELL] = { "selected-cell", G_TYPE_INT, FIELD (selected_cell), -1, G_MAXINT, -1 },
   [PROP_BUSY] = { "busy", G_TYPE_BOOLEAN, FIELD (busy), DOES },
   [PROP_PROGRESS] = { "progress", G_TYPE_DOUBLE, FIELD (progress), 0, 1, 0, DOES },
   [PROP_PROGRESS_TEXT] = { "progress-text", G_TYPE_STRING, FIELD (progress_text), DOES },
@@ -197,7 +194,6 @@ static void
 ms_session_init (MsSession *self)
 {
   self->runs = g_list_store_new (MS_TYPE_RUN);
-  self->selected_cell = -1;
   g_signal_connect_object (self->runs, "items-changed", G_CALLBACK (on_items_changed), self,
                            G_CONNECT_SWAPPED);
 }
@@ -257,14 +253,9 @@ short_device_name (MsRun *run)
 static gboolean
 name_taken (MsSession *self, GPtrArray *pending, MsRun *except, const char *name)
 {
-  guint n = ms_session_get_n_runs (self);
-  for (guint i = 0; i < n; i++) {
-    MsRun *r = ms_session_get_run (self, i);
-    if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
-      return TRUE;
-  }
-  for (guint i = 0; pending && i < pending->len; i++) {
-    MsRun *r = g_ptr_array_index (pending, i);
+  guint n = ms_session_get_n_runs (self), n_pending = pending ? pending->len : 0;
+  for (guint i = 0; i < n + n_pending; i++) {
+    MsRun *r = i < n ? ms_session_get_run (self, i) : g_ptr_array_index (pending, i - n);
     if (r != except && g_strcmp0 (ms_run_get_name (r), name) == 0)
       return TRUE;
   }
@@ -496,23 +487,6 @@ ms_session_have_gpu (MsSession *self)
     if (g_array_index (self->devices, MsDeviceInfo, i).present)
       return TRUE;
   return FALSE;
-}
-
-int
-ms_session_get_device (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), 0);
-  return self->device;
-}
-
-void
-ms_session_set_device (MsSession *self, int device)
-{
-  g_return_if_fail (MS_IS_SESSION (self));
-  if (device == self->device || device < 0)
-    return;
-  self->device = device;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DEVICE]);
 }
 
 MsSweepSettings *
@@ -861,20 +835,6 @@ ms_session_set_selected_run (MsSession *self, MsRun *run)
 {
   g_return_if_fail (MS_IS_SESSION (self));
   g_object_set (self, "selected-run", run, NULL);
-}
-
-int
-ms_session_get_selected_cell (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), -1);
-  return self->selected_cell;
-}
-
-void
-ms_session_set_selected_cell (MsSession *self, int cell)
-{
-  g_return_if_fail (MS_IS_SESSION (self));
-  g_object_set (self, "selected-cell", MAX (cell, -1), NULL);
 }
 
 /* ---- the work: a live comparison ------------------------------------------------- */

@@ -38,7 +38,6 @@ MsSession *ms_session_new (void);
  * - "device" (int): the device index a sweep runs on.
  * - "sweep-settings" (MsSweepSettings, construct-only).
  * - "selected-run" (MsRun): the run the user picked (the timeline's).
- * - "selected-cell" (int): its cell index, or -1.
  * - "busy" (gboolean, read-only): a sweep, a lesson or a job on several
  *   GPUs is under way.
  * - "progress" (double, read-only): the sweep's fraction done, 0..1.
@@ -90,8 +89,6 @@ GArray *ms_session_get_devices (MsSession *self);
 void ms_session_set_devices (MsSession *self, GArray *devices);
 gboolean ms_session_get_discovering (MsSession *self);
 gboolean ms_session_have_gpu (MsSession *self);
-int ms_session_get_device (MsSession *self);
-void ms_session_set_device (MsSession *self, int device);
 
 MsSweepSettings *ms_session_get_sweep_settings (MsSession *self);
 /* The sweep as set, on the chosen device; FALSE with err when invalid. */
@@ -146,7 +143,5 @@ void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFu
 
 MsRun *ms_session_get_selected_run (MsSession *self);
 void ms_session_set_selected_run (MsSession *self, MsRun *run);
-int ms_session_get_selected_cell (MsSession *self);
-void ms_session_set_selected_cell (MsSession *self, int cell);
 
 G_END_DECLS

@@ -133,18 +133,13 @@ position_to_choice (GBinding *binding, const GValue *from, GValue *to, gpointer 
   return TRUE;
 }
 
+/* Whether the rule is the one data holds: the fixed count's check box,
+ * and the adaptive rule's own settings, which mean nothing under a fixed
+ * count. */
 static gboolean
-rule_to_fixed (GBinding *binding, const GValue *from, GValue *to, gpointer data)
+rule_is (GBinding *binding, const GValue *from, GValue *to, gpointer data)
 {
-  g_value_set_boolean (to, g_value_get_int (from) == MS_REPS_FIXED);
-  return TRUE;
-}
-
-/* The adaptive rule's own settings mean nothing under a fixed count. */
-static gboolean
-rule_to_adaptive (GBinding *binding, const GValue *from, GValue *to, gpointer data)
-{
-  g_value_set_boolean (to, g_value_get_int (from) == MS_REPS_ADAPTIVE);
+  g_value_set_boolean (to, g_value_get_int (from) == GPOINTER_TO_INT (data));
   return TRUE;
 }
 
@@ -217,12 +212,13 @@ bind_settings (MsSettingsPane *self)
     if (c->setting->adaptive_only)
       add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
                                                       c->widget, "sensitive",
-                                                      G_BINDING_SYNC_CREATE, rule_to_adaptive,
-                                                      NULL, NULL, NULL));
+                                                      G_BINDING_SYNC_CREATE, rule_is, NULL,
+                                                      GINT_TO_POINTER (MS_REPS_ADAPTIVE), NULL));
   }
   add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
                                                   self->fixed_reps_check, "active", flags,
-                                                  rule_to_fixed, fixed_to_rule, NULL, NULL));
+                                                  rule_is, fixed_to_rule,
+                                                  GINT_TO_POINTER (MS_REPS_FIXED), NULL));
   add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
                                                   self->reps_label, "label",
                                                   G_BINDING_SYNC_CREATE, rule_to_reps_label, NULL,

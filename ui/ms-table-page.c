@@ -271,7 +271,6 @@ ms_table_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return g_strdup (_("The table exports as CSV; pick a chart view to export a chart"));
 }
 
-/* The session's runs. */
 static void
 ms_table_page_runs_changed (MsPage *page, GPtrArray *runs)
 {

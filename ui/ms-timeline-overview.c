@@ -33,8 +33,9 @@ strip_x (MsTimelineOverview *self, double *x, double *w)
   *w = MAX (gtk_widget_get_width (GTK_WIDGET (self)) - 2, 1);
 }
 
-double
-ms_timeline_overview_time_at (MsTimelineOverview *self, double x)
+/* The time in µs at x in the strip (for a click there). */
+static double
+time_at (MsTimelineOverview *self, double x)
 {
   double x0, w;
   strip_x (self, &x0, &w);
@@ -173,7 +174,7 @@ static void
 jump_to (MsTimelineOverview *self, double x)
 {
   if (self->view && ms_timeline_view_get_cell (self->view, NULL))
-    ms_timeline_view_center_on (self->view, ms_timeline_overview_time_at (self, x));
+    ms_timeline_view_center_on (self->view, time_at (self, x));
 }
 
 static void

@@ -12,7 +12,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsTimelineOverview, ms_timeline_overview, MS, TIMELINE_OVERVIEW, GtkWidget)
 
 /* Property "view": the MsTimelineView it follows and moves. */
-/* The time in µs at x in the strip (for a click there). */
-double ms_timeline_overview_time_at (MsTimelineOverview *self, double x);
 
 G_END_DECLS

@@ -16,7 +16,6 @@ struct _MsTimelinePage {
   GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
   int exponent;        /* as notified */
-  GSignalGroup *session_signals; /* the session's selected run */
 
   /* Template children. */
   MsTimelineView *view;
@@ -321,9 +320,6 @@ ms_timeline_page_dispose (GObject *object)
   MsTimelinePage *self = MS_TIMELINE_PAGE (object);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
-  if (self->session_signals)
-    g_signal_group_set_target (self->session_signals, NULL);
-  g_clear_object (&self->session_signals);
   G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
 }
 
@@ -353,7 +349,6 @@ ms_timeline_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
 
 static gboolean select_session_run (MsTimelinePage *self);
 
-/* The session's runs. */
 static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
@@ -427,12 +422,6 @@ select_session_run (MsTimelinePage *self)
   return TRUE;
 }
 
-static void
-on_session_changed (MsTimelinePage *self)
-{
-  g_signal_group_set_target (self->session_signals, ms_page_get_session (MS_PAGE (self)));
-}
-
 /* Run names shortened in the middle (their ends tell runs apart: the GPU,
  * the sweep number) so that two runs' toolbar fits; the full name in the
  * tooltip. */
@@ -469,10 +458,8 @@ ms_timeline_page_init (MsTimelinePage *self)
     gtk_string_list_append (self->mode_list, ms_mode_title (m));
   gtk_drop_down_set_selected (self->mode_dropdown, MS_MODE_PAGEABLE);
   gtk_widget_set_visible (self->run_box, FALSE);
-  self->session_signals = g_signal_group_new (MS_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "notify::selected-run",
-                                  G_CALLBACK (select_session_run), self);
-  g_signal_connect (self, "notify::session", G_CALLBACK (on_session_changed), NULL);
+  ms_page_connect_session (MS_PAGE (self), "notify::selected-run",
+                           G_CALLBACK (select_session_run));
 }
 
 MsTimelineView *

@@ -24,7 +24,6 @@ struct _MsTimelineStack {
 
 G_DEFINE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS_TYPE_CHART_VIEW)
 
-
 /* Rows are aligned again, in place, whenever one is added: the layouts'
  * indexes of the events go with them. */
 static void

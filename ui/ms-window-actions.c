@@ -36,7 +36,18 @@ default_export_index (MsWindow *self)
   return n ? n - 1 : G_MAXUINT;
 }
 
-static gboolean export_target_ok (const char *path, GError **error);
+/* Every file the window exports (a picture, a report, a handout) is held
+ * to the output plan's rules (ms_output_plan_check_file): never another
+ * run's sidecar or file, never a file holding a run's measurements. */
+static gboolean
+export_target_ok (const char *path, GError **error)
+{
+  char err[4 * 1024];
+  if (ms_output_plan_check_file (_("Export"), path, err, sizeof err))
+    return TRUE;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, err);
+  return FALSE;
+}
 
 /* A run saved as CSV is held to the same rules as every other export: a
  * file that holds a run's measurements, or another run's sidecar, is not
@@ -97,19 +108,6 @@ export_draw (cairo_t *cr, double w, double h, gpointer data)
  * page gives under it (the device, date, version and settings of the runs
  * drawn; a lesson's takeaway first). Then what the page writes beside it
  * (*beside: that file, or NULL). */
-/* Every file the window exports (a picture, a report, a handout) is held
- * to the output plan's rules (ms_output_plan_check_file): never another
- * run's sidecar or file, never a file holding a run's measurements. */
-static gboolean
-export_target_ok (const char *path, GError **error)
-{
-  char err[4 * 1024];
-  if (ms_output_plan_check_file (_("Export"), path, err, sizeof err))
-    return TRUE;
-  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_EXISTS, err);
-  return FALSE;
-}
-
 static gboolean
 export_chart (MsWindow *self, const char *path, int width, int height, gboolean caption,
               char **beside, GError **error)
@@ -225,8 +223,8 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
 
 /* Where save dialogs start: the folder of the last export, else the user's
  * documents (else home). */
-char *
-ms_window_dup_export_folder (MsWindow *self)
+static char *
+export_folder (MsWindow *self)
 {
   g_autofree char *last = g_settings_get_string (self->settings, "export-folder");
   if (last[0] && g_file_test (last, G_FILE_TEST_IS_DIR))
@@ -240,7 +238,7 @@ static void
 show_in_export_folder (MsWindow *self, GtkFileChooserNative *d, GCallback on_response,
                        gpointer data)
 {
-  g_autofree char *folder = ms_window_dup_export_folder (self);
+  g_autofree char *folder = export_folder (self);
   g_autoptr (GFile) f = g_file_new_for_path (folder);
   gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), f, NULL);
   g_signal_connect (d, "response", on_response, data);
@@ -369,19 +367,25 @@ typedef struct {
   int width, height;
 } ChartExport;
 
+/* Export Report, or Export Handout (the dialog's "handout" data): a name
+ * ending in .pdf (or a report's .html) is kept, others get the format's. */
 static void
-on_export_report_response (GtkNativeDialog *dialog, int response, MsWindow *self)
+on_export_document_response (GtkNativeDialog *dialog, int response, MsWindow *self)
 {
+  gboolean handout = g_object_get_data (G_OBJECT (dialog), "handout") != NULL;
   g_autofree char *path = NULL;
   const char *fmt;
   g_autoptr (GError) error = NULL;
-  if (accepted (self, dialog, response, "format", &path, &fmt)) {
+  if (accepted (self, dialog, response, handout ? NULL : "format", &path, &fmt)) {
+    gboolean known = path && (g_str_has_suffix (path, ".pdf") ||
+                              (!handout && g_str_has_suffix (path, ".html")));
     g_autofree char *named =
-      path ? ms_export_name_with_extension (
-               path, g_str_has_suffix (path, ".pdf") || g_str_has_suffix (path, ".html"),
-               g_strcmp0 (fmt, "html") ? "pdf" : "html", &error)
+      path ? ms_export_name_with_extension (path, known, g_strcmp0 (fmt, "html") ? "pdf" : "html",
+                                            &error)
            : NULL;
-    if (named)
+    if (named && handout)
+      ms_window_export_handout (self, named, &error);
+    else if (named)
       ms_window_export_report (self, named, &error);
     toast_saved (self, named ? named : path, error);
   }
@@ -401,7 +405,7 @@ action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (d), "format", "pdf");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), "memsweep-report.pdf");
   /* One folder for charts, tables and reports. */
-  show_in_export_folder (self, d, G_CALLBACK (on_export_report_response), self);
+  show_in_export_folder (self, d, G_CALLBACK (on_export_document_response), self);
 }
 
 /* The run Export Handout prints: the Lessons page's lesson shown, while
@@ -436,23 +440,6 @@ ms_window_export_handout (MsWindow *self, const char *path, GError **error)
 }
 
 static void
-on_export_handout_response (GtkNativeDialog *dialog, int response, MsWindow *self)
-{
-  g_autofree char *path = NULL;
-  const char *none;
-  g_autoptr (GError) error = NULL;
-  if (accepted (self, dialog, response, NULL, &path, &none)) {
-    g_autofree char *named =
-      path ? ms_export_name_with_extension (path, g_str_has_suffix (path, ".pdf"), "pdf", &error)
-           : NULL;
-    if (named)
-      ms_window_export_handout (self, named, &error);
-    toast_saved (self, named ? named : path, error);
-  }
-  g_object_unref (dialog);
-}
-
-static void
 action_export_handout (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
@@ -464,7 +451,8 @@ action_export_handout (GSimpleAction *a, GVariant *p, gpointer data)
     file_dialog (self, _("Export Handout"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
   g_autofree char *name = g_strdup_printf ("%s-handout.pdf", topic);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
-  show_in_export_folder (self, d, G_CALLBACK (on_export_handout_response), self);
+  g_object_set_data (G_OBJECT (d), "handout", GINT_TO_POINTER (TRUE));
+  show_in_export_folder (self, d, G_CALLBACK (on_export_document_response), self);
 }
 
 /* Export Handout is on while the Lessons page is in front with a lesson's

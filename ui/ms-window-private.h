@@ -118,7 +118,6 @@ void ms_window_pages_init (MsWindow *self);
 void ms_window_open_devices_file (MsWindow *self, const char *path);
 void ms_window_lesson_show_view (MsWindow *self, const char *view, const char *modes,
                                  int metric, gboolean log_scale, int exponent);
-char *ms_window_dup_export_folder (MsWindow *self);
 
 /* ms-window-runs.c: the Runs popover. */
 void ms_window_runs_init (MsWindow *self);

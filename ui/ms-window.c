@@ -3,7 +3,6 @@
  * discovery, what it shows of the session's sweep, and the setting up of
  * its parts (ms-window-*.c), which call into none of this file. */
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ms-engine.h"
 #include "ms-profiling.h"
@@ -128,19 +127,13 @@ on_sweeping (MsWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEPING]);
 }
 
-static void
-on_sweep_ended (MsWindow *self, const char *message)
-{
-  ms_window_toast (self, message);
-}
-
-/* The progress bar shows the session's sweep. */
+/* The progress bar shows the session's sweep; its end is a toast. */
 static void
 follow_sweep (MsWindow *self)
 {
   g_signal_connect_object (self->session, "notify::sweeping", G_CALLBACK (on_sweeping), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "sweep-ended", G_CALLBACK (on_sweep_ended), self,
+  g_signal_connect_object (self->session, "sweep-ended", G_CALLBACK (ms_window_toast), self,
                            G_CONNECT_SWAPPED);
   g_object_bind_property (self->session, "progress", self->progress_bar, "fraction",
                           G_BINDING_SYNC_CREATE);

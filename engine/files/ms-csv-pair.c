@@ -2,6 +2,7 @@
 /* ms-csv-pair.c: whether a samples file and the summary beside it were
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
+#include "ms-file-kinds.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
 #include "ms-meta-sidecar.h"
@@ -20,6 +21,9 @@
  * a line without an end (a 4 GiB one took 24 s): this many bytes at most. */
 #define MAX_META_LINES 200
 #define MAX_META_BYTES (256 * 1024)
+/* The runs library's look at a samples file: every metadata line memsweep
+ * writes, with room to spare. */
+#define SAMPLES_HEAD_BYTES (64 * 1024)
 
 /* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
  * accepts); what does not fit in the buffer is skipped. *budget bytes may
@@ -59,17 +63,23 @@ value_in_lines (const char *lines, const char *key, char *value, size_t len)
   return false;
 }
 
-/* A file without metadata lines: the value from its sidecar, when the
- * sidecar describes it (plain: the file's plain size, as the reader gives
- * it, a gzip file's recorded one). */
-static bool
-sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
-               size_t len)
+/* A file without metadata lines: its sidecar's, when the sidecar
+ * describes it (plain: the file's plain size, as the reader gives it, a
+ * gzip file's recorded one); NULL otherwise. */
+static char *
+sidecar_lines (const char *path, uint64_t plain, bool bom)
 {
   char why[1024];
   /* A byte order mark an editor added is no change to the data. */
   long long size = (long long) plain - (bom ? 3 : 0);
-  char *lines = ms_meta_sidecar_lines (path, size, why, sizeof why);
+  return ms_meta_sidecar_lines (path, size, why, sizeof why);
+}
+
+static bool
+sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
+               size_t len)
+{
+  char *lines = sidecar_lines (path, plain, bom);
   bool found = lines && value_in_lines (lines, key, value, len);
   free (lines);
   return found;
@@ -115,6 +125,68 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   }
   fclose (f);
   return found;
+}
+
+/* Keeps of text (len bytes, a samples file's head) its '#' lines up to
+ * its column header, each ending in '\n' without a CR, NUL-terminated;
+ * false when the head ends before that header. */
+static bool
+keep_head_lines (char *text, size_t len)
+{
+  size_t bom = len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  char *out = text;
+  for (char *p = text + bom, *eol; (eol = memchr (p, '\n', (size_t) (text + len - p)));
+       p = eol + 1) {
+    if (*p != '#') {
+      *out = '\0';
+      return true;
+    }
+    size_t n = (size_t) (eol - p) - (eol > p && eol[-1] == '\r');
+    memmove (out, p, n);
+    out += n;
+    *out++ = '\n';
+  }
+  return false;
+}
+
+bool
+ms_csv_samples_meta (const char *path, char **lines, char *why, size_t whylen)
+{
+  char err[1024], last = 0;
+  size_t len = 0;
+  bool more = false;
+  *lines = NULL;
+  MsInput *in = ms_input_open (path, false, err, sizeof err);
+  char *head = in ? ms_input_read_all (in, SAMPLES_HEAD_BYTES, &len, &more, err, sizeof err)
+                  : NULL;
+  /* The plain size: a gzip file's recorded one, as the sidecar describes
+   * the plain content. */
+  uint64_t size = in ? ms_input_size (in) : 0;
+  /* Compressed, its end is checked by the reader that inflates it all. */
+  bool cut = head && !ms_input_is_stream (in) && size > 0 &&
+             (ms_input_pread (in, &last, 1, size - 1) != 1 || last != '\n');
+  ms_input_close (in);
+  if (!head) {
+    snprintf (why, whylen, ms_gettext ("cannot be read: %s"), err);
+    return false;
+  }
+  bool bom = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0;
+  bool inline_meta = ms_meta_sidecar_inline (head, len);
+  const char *reason = NULL;
+  if (ms_file_kind_of_head (head, len) != MS_FILE_KIND_SAMPLES)
+    reason = ms_gettext ("not a memsweep samples file");
+  else if (inline_meta && !keep_head_lines (head, len))
+    reason = more ? ms_gettext ("damaged: the header does not end")
+                  : ms_gettext ("damaged: the file ends inside its header");
+  else if (cut)
+    reason = ms_gettext ("damaged: cut short (its last line is incomplete)");
+  if (reason)
+    snprintf (why, whylen, "%s", reason);
+  else
+    *lines = inline_meta ? head : sidecar_lines (path, size, bom);
+  if (*lines != head)
+    free (head);
+  return !reason;
 }
 
 size_t

@@ -44,6 +44,17 @@ bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
  * file without a summary passes. */
 bool ms_csv_pair_check (const char *samples_path, char *err, size_t errlen);
 
+/* The metadata of the samples file at path, from its head alone (a list
+ * of runs reads no more): its '#' lines above its column header, each
+ * ending in '\n', or for a file without them its sidecar's '# key: value'
+ * lines, in *lines (free with free ()); *lines NULL when no sidecar
+ * describes the file. False with the reason in why, translated, when the
+ * file cannot be read, is no samples file (ms_file_kind_of_head) or is
+ * damaged: its header does not end within its first 64 KiB, or its last
+ * line has no end (a compressed file's end is left to the reader that
+ * inflates it all). */
+bool ms_csv_samples_meta (const char *path, char **lines, char *why, size_t whylen);
+
 /* The value of a "# key: value" metadata line at the top of a file; false
  * when the file has no such line or cannot be read. */
 bool ms_csv_meta_value (const char *path, const char *key, char *value, size_t len);

@@ -515,7 +515,7 @@ on_activate_view (GApplication *app)
   g_object_get (timeline, "mode", &mode, "exponent", &exponent, NULL);
   g_assert_cmpint (mode, ==, MS_MODE_PINNED);
   g_assert_cmpint (exponent, ==,
-                   ms_lesson_detail_exponent (MS_TOPIC_REGISTER,
+                   ms_lesson_answer_exponent (MS_TOPIC_REGISTER,
                                               ms_lessons_page_get_run (page, MS_TOPIC_REGISTER)));
   g_assert_cmpint (exponent, >=, 0);
   /* Leaving the lesson: Show All gives the chart every series back. */
