@@ -333,11 +333,7 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
   if (!piped)
     ms_cli_wrote (path);
   ProfileView view = { &rr, runs, out ? out : path };
-  MsCliTable *table = profile_table (&rr);
-  MsCliDocument doc = { profile_text, profile_json, table, &view };
-  int rc = ms_cli_output_status (ms_cli_output_write (output, &doc));
-  ms_cli_table_free (table);
-  return rc;
+  return ms_cli_output_send (output, profile_table (&rr), profile_text, profile_json, &view);
 }
 
 /* Whether a profile's name is no run's file name: X-samples.csv or

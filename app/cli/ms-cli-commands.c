@@ -14,9 +14,6 @@
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
-#include "ms-cli-info.h"
-#include "ms-cli-run.h"
-#include "ms-cli-show.h"
 #include "memsweep.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW

@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -73,6 +74,14 @@ ms_cli_stop_on_signals (void)
   /* A stalled standard input (--profile -) must not outlast a stop. */
   ms_input_set_stop (told_to_stop);
   return ms_supervisor_catch_stop_signals (ms_atomic_file_remove_temporaries);
+}
+
+double
+ms_cli_now_s (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 int
@@ -591,25 +600,6 @@ ms_cli_is_run (const char *path)
   return false;
 }
 
-MsResults *
-ms_cli_read_run (const char *path)
-{
-  char err[1024], clean[4096];
-  const char *file = ms_cli_input_path (path);
-  if (!file || !ms_cli_is_run (file))
-    return NULL;
-  MsResults *r = ms_run_read_samples (file, err, sizeof err);
-  if (!r)
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-  return r;
-}
-
-bool
-ms_cli_output_ok (const char *option, const char *path)
-{
-  return ms_cli_plan_file (option, path);
-}
-
 /* Whether a and b name one file; standard input given twice is
  * ms_cli_input_path's to refuse (it is read once). */
 static bool
@@ -643,6 +633,21 @@ free_results (gpointer r)
   ms_results_free (r);
 }
 
+/* The run of a samples or summary file, "-" standard input; NULL after
+ * "memsweep: why". */
+static MsResults *
+read_run (const char *path)
+{
+  char err[1024], clean[4096];
+  const char *file = ms_cli_input_path (path);
+  if (!file || !ms_cli_is_run (file))
+    return NULL;
+  MsResults *r = ms_run_read_samples (file, err, sizeof err);
+  if (!r)
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return r;
+}
+
 GPtrArray *
 ms_cli_load_runs (char **paths, int n)
 {
@@ -652,7 +657,7 @@ ms_cli_load_runs (char **paths, int n)
     if (strcmp (paths[i], MS_CLI_STDIO) != 0)
       ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
-    MsResults *r = ms_cli_read_run (paths[i]);
+    MsResults *r = read_run (paths[i]);
     if (!r) {
       g_ptr_array_unref (runs);
       return NULL;

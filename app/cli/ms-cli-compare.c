@@ -750,7 +750,7 @@ ms_cli_compare (int argc, char **argv)
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
   /* A conflict of the output plan is a usage error, as everywhere. */
-  if (o.plot && !ms_cli_output_ok ("--plot", o.plot))
+  if (o.plot && !ms_cli_plan_file ("--plot", o.plot))
     return EXIT_USAGE;
 #else
   if (o.plot) {

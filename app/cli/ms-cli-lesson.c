@@ -21,7 +21,6 @@
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-lesson-table.h"
-#include "ms-cli-show.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
@@ -142,16 +141,6 @@ lesson_list_table (void)
     ms_cli_table_text (table, 4, ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
   }
   return table;
-}
-
-static int
-lesson_list_write (const MsCliOutput *output)
-{
-  MsCliTable *table = lesson_list_table ();
-  MsCliDocument doc = { lesson_list, lesson_list_json, table, NULL };
-  bool written = ms_cli_output_write (output, &doc);
-  ms_cli_table_free (table);
-  return ms_cli_output_status (written);
 }
 
 static void
@@ -280,7 +269,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)
-    return lesson_list_write (&o->output);
+    return ms_cli_output_send (&o->output, lesson_list_table (), lesson_list, lesson_list_json,
+                               NULL);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
@@ -540,12 +530,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
   } else {
     ms_cli_wrote_pair (samples, summary);
   }
-  MsCliTable *table = ms_cli_results_table (r);
-  MsCliDocument doc = { lesson_results_text, lesson_results_json, table, r };
-  int status = ms_cli_output_status (ms_cli_output_write (&o.output, &doc));
+  int status = ms_cli_output_send (&o.output, ms_cli_results_table (r), lesson_results_text,
+                                   lesson_results_json, r);
   if (status != EXIT_OK && rc != EXIT_WRITE)
     rc = status;
-  ms_cli_table_free (table);
   ms_results_free (r);
   return rc;
 }

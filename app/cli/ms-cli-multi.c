@@ -277,10 +277,8 @@ ms_cli_multi (int argc, char **argv)
   MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
                                  err, sizeof err);
   MultiView view = { &a, together, a.solo ? alone : NULL, devices, n };
-  MsCliTable *table = ms_cli_multi_table (&a.sweep, together, view.alone);
-  MsCliDocument doc = { multi_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status = ms_cli_output_send (&a.output, ms_cli_multi_table (&a.sweep, together, view.alone),
+                                   multi_text, NULL, &view);
   if (err[0])
     fprintf (stderr, "memsweep: %s\n", err);
   rc = st == MS_RUN_OK ? status : st == MS_RUN_NO_DEVICE ? 3 : 1;
@@ -430,10 +428,7 @@ ms_cli_peer (int argc, char **argv)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
   PeerView view = { r, info, a.sweep.reps };
-  MsCliTable *table = ms_cli_peer_table (r);
-  MsCliDocument doc = { peer_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status = ms_cli_output_send (&a.output, ms_cli_peer_table (r), peer_text, NULL, &view);
   rc = a.out ? write_peer (path, r, info, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;
@@ -507,10 +502,8 @@ ms_cli_portable (int argc, char **argv)
     return 1;
   }
   PortableView view = { r, a.sweep.reps };
-  MsCliTable *table = ms_cli_portable_table (r);
-  MsCliDocument doc = { portable_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status
+      = ms_cli_output_send (&a.output, ms_cli_portable_table (r), portable_text, NULL, &view);
   rc = a.out ? write_portable (path, r, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;

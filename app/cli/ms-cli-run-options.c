@@ -77,8 +77,9 @@ ms_cli_run_options_text (void)
   return text;
 }
 
-void
-ms_cli_run_help (void)
+/* `memsweep run --help`. */
+static void
+run_help (void)
 {
   printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                       "by modes and writes the samples and summary CSV files.\n\n%s"),
@@ -321,7 +322,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_cli_args_init (&args, "run", argc, argv);
   while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
-      ms_cli_run_help ();
+      run_help ();
       return ms_cli_stdout_status ();
     }
     if (c == '?')
