@@ -11,25 +11,17 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#include <fcntl.h>
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-tables.h"

@@ -5,7 +5,6 @@
  * here, its usage lines. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-commands.h"

@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,20 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-width.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
-#ifdef MS_HAVE_DRAW
-#include "ms-cli-draw.h"
-#endif
 
 /* 1 says the runs differ, so an output that could not be written has a
  * code of its own. */

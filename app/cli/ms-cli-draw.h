@@ -5,7 +5,6 @@
  * written, 2: bad usage or bad input file). */
 #pragma once
 
-#include <stdio.h>
 
 #include "memsweep.h"
 #include "ms-lessons.h" /* MsLessonTopic */

@@ -7,9 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-cli-common.h"
 #include "ms-cli-fleet-report-json.h"
-#include "ms-cli-json.h"
 
 static MsJson *
 link_json (int gen, int width)

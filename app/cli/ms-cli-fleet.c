@@ -14,14 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-output.h"

@@ -12,7 +12,6 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-engine.h"

@@ -4,10 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-json.h"

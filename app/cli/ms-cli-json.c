@@ -4,9 +4,7 @@
 #define _GNU_SOURCE
 #include "ms-cli-json.h"
 
-#include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

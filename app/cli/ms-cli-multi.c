@@ -7,7 +7,6 @@
  *   portable  one portable pinned buffer vs one per GPU vs a foreign one,
  *             with --out PREFIX also as PREFIX-portable.csv (ms-portable-file.h) */
 #define _POSIX_C_SOURCE 200809L
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -5,7 +5,6 @@
  * none of them (their parsers: ms-cli-commands.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-options.h"

@@ -12,7 +12,6 @@
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-width.h"
 #include "ms-cli-tables.h"

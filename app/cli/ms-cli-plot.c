@@ -3,7 +3,6 @@
  * files into a PNG, SVG or PDF file, drawn by the same routines, with the
  * caption unless --no-caption; the timeline's cell and repetition can be
  * chosen. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"

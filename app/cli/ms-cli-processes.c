@@ -5,14 +5,11 @@
  * most on the lent GPUs (PITFALLS 28); only several of them let a run's
  * interval hold that (engine/model/ms-grade.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>

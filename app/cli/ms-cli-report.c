@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
@@ -12,7 +11,6 @@
 #include "ms-cli-health.h"
 #include "ms-i18n.h"
 #include "ms-drawing.h"
-#include "ms-cli-tables.h"
 
 
 static void

@@ -2,7 +2,6 @@
 /* ms-cli-show.c: `memsweep show FILE`: the tables of a samples or summary
  * CSV, or its JSON (docs/json.md) on standard output or into a file. */
 #define _POSIX_C_SOURCE 200809L
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 

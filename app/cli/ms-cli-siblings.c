@@ -22,13 +22,10 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-live.h"
-#include "ms-cli-options.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-processes.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-tables.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
