@@ -406,6 +406,15 @@ ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices
   return EXIT_USAGE;
 }
 
+void
+ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
+{
+  MsBackend *backend = ms_backend_new_system ();
+  for (int i = 0; i < n; i++)
+    ms_backend_query_device (backend, devices[i], &info[i]);
+  ms_backend_free (backend);
+}
+
 bool
 ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
 {

@@ -77,6 +77,8 @@ bool ms_cli_devices_ok (const char *opt, const char *list, int min);
  * COMMAND"): EXIT_NO_DEVICE without a usable GPU, else EXIT_USAGE. */
 int ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices, int *n,
                             MsDeviceInfo *first);
+/* The facts of each of devices[0..n) into info. */
+void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
 /* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
  * translated: "over 0, under 100"). */
 bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);

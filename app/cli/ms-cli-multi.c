@@ -422,10 +422,7 @@ ms_cli_peer (int argc, char **argv)
     free (r);
     return n < 2 ? 2 : 1;
   }
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < n; i++)
-    ms_backend_query_device (backend, devices[i], &info[i]);
-  ms_backend_free (backend);
+  ms_cli_query_devices (devices, n, info);
   PeerView view = { r, info, a.sweep.reps };
   int status = ms_cli_output_send (&a.output, ms_cli_peer_table (r), peer_text, NULL, &view);
   rc = a.out ? write_peer (path, r, info, a.sweep.reps) : 0;
@@ -472,10 +469,7 @@ write_portable (const char *path, const MsPortableResults *r, int reps)
   char err[512];
   if (!file)
     return 1;
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < r->n_devices; i++)
-    ms_backend_query_device (backend, r->devices[i], &info[i]);
-  ms_backend_free (backend);
+  ms_cli_query_devices (r->devices, r->n_devices, info);
   ms_portable_file_init (file, r, info, reps);
   bool ok = ms_portable_file_write (file, path, err, sizeof err);
   free (file);

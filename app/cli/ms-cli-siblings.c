@@ -201,13 +201,9 @@ resolve (Check *k)
   if (!run_options_ok (k->o))
     return EXIT_USAGE;
   int rc = ms_cli_resolve_devices ("memsweep siblings", k->o->devices, 2, k->devices, &k->n, NULL);
-  if (rc >= 0)
-    return rc;
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < k->n; i++)
-    ms_backend_query_device (backend, k->devices[i], &k->info[i]);
-  ms_backend_free (backend);
-  return -1;
+  if (rc < 0)
+    ms_cli_query_devices (k->devices, k->n, k->info);
+  return rc;
 }
 
 static int
