@@ -382,8 +382,6 @@ ms_cli_option_keys (const char *name)
   return t;
 }
 
-/* The command's options from the table, after the usage its --help
- * printed, for the commands whose usage does not describe each one. */
 void
 ms_cli_options_usage (FILE *out, const MsCliCommand *c)
 {
@@ -442,8 +440,6 @@ ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len)
     snprintf (buf, len, "%d", e->code);
 }
 
-/* --help of one command: its lines of the usage of the commands beyond
- * one GPU (multi ... lesson), not all of them. */
 void
 ms_cli_command_usage (FILE *out, const char *command)
 {

@@ -391,12 +391,6 @@ siblings_text (FILE *f, void *user)
 }
 
 static MsJson *
-number_or_null (double v)
-{
-  return isfinite (v) ? ms_json_number_new (v) : NULL;
-}
-
-static MsJson *
 gpu_json (const Check *k, int g)
 {
   MsJson *o = ms_json_object_new (), *modes = ms_json_array_new ();
@@ -412,9 +406,10 @@ gpu_json (const Check *k, int g)
     ms_json_set_string (e, "mode", ms_mode_name ((MsMode) m));
     ms_json_set_string (e, "verdict", ms_verdict_key (v->verdict));
     ms_json_set_bool (e, "differs", k->finding.named[m][g]);
-    ms_json_set (e, "ratio", number_or_null (v->ratio));
-    ms_json_set (e, "ratio_low", number_or_null (v->lo));
-    ms_json_set (e, "ratio_high", number_or_null (v->hi));
+    /* Not finite: null (ms_json_number_new). */
+    ms_json_set_number (e, "ratio", v->ratio);
+    ms_json_set_number (e, "ratio_low", v->lo);
+    ms_json_set_number (e, "ratio_high", v->hi);
     ms_json_set (e, "decided_after_s", v->look ? ms_json_number_new (v->seconds) : NULL);
     ms_json_append (modes, e);
   }
