@@ -690,11 +690,8 @@ ms_cli_fleet_node (int argc, char **argv)
       return 2;
     else if (c == 'h')
       return fleet_node_usage (stdout, 0);
-    else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
-      if (ms_cli_progress_option (c) < 0)
-        return 2;
-    } else if (c != 'g')
-      return c == '?' ? 2 : fleet_node_usage (stderr, 2);
+    else if (c != 'g' && ms_cli_progress_option (c) <= 0)
+      return 2; /* refused, or --quiet with --verbose */
   }
   int first = args.operand;
   if (!dir) {
