@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -432,8 +431,7 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   }
   MsRunStatus st = MS_RUN_OK;
   int max = max_processes (sweep), p = 0;
-  struct timespec t0, t;
-  clock_gettime (CLOCK_MONOTONIC, &t0);
+  double t0 = ms_cli_now_s ();
   for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
     /* With a target, max is a cap, not a count asked for. */
@@ -462,9 +460,7 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
                                          "it measured are kept"),
                 p + 1);
     }
-    clock_gettime (CLOCK_MONOTONIC, &t);
-    done = st == MS_RUN_OK &&
-           grade_done (sweep, *out, p + 1, (t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9);
+    done = st == MS_RUN_OK && grade_done (sweep, *out, p + 1, ms_cli_now_s () - t0);
   }
   if (*out && sweep->grade_target_pct > 0) {
     (*out)->sweep.grade_target_pct = sweep->grade_target_pct;
