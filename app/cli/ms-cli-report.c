@@ -32,13 +32,6 @@ report_help (void)
                       "lesson, or --out\nnot .pdf, is refused.\n"), stdout);
 }
 
-static int
-report_usage_error (void)
-{
-  fprintf (stderr, ms_gettext ("Try 'memsweep report --help'.\n"));
-  return EXIT_USAGE;
-}
-
 /* The lessons run answers, "pinned-pageable, register-allocate, …". */
 static GString *
 lessons_answered (const MsResults *run)
@@ -161,11 +154,8 @@ report_handout (const char *out, const char *lesson, char **paths, int n)
     return EXIT_USAGE;
   g_autofree char *source = g_path_get_basename (paths[0]);
   g_autoptr (GError) error = NULL;
-  if (!ms_report_write_handout (out, topic, run, source, &error)) {
-    return ms_cli_write_failed (out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), out);
-  return EXIT_OK;
+  gboolean ok = ms_report_write_handout (out, topic, run, source, &error);
+  return ms_cli_drawn (out, ok, error);
 }
 
 int
@@ -195,13 +185,13 @@ ms_cli_report (int argc, char **argv)
       if (ms_cli_progress_option (c) < 0)
         return EXIT_USAGE;
     } else
-      return report_usage_error ();
+      return ms_cli_bad_usage ("report");
   }
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);
   if (n_files == 0 || !out) {
     fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
-    return report_usage_error ();
+    return ms_cli_bad_usage ("report");
   }
   /* The format: --format's, else OUT's extension, which must agree. */
   const char *dot = strrchr (out, '.');
@@ -256,10 +246,7 @@ ms_cli_report (int argc, char **argv)
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   MsReportInput input = { runs, generated };
   g_autoptr (GError) error = NULL;
-  if (!(pdf ? ms_report_write_pdf (out, &input, &error)
-            : ms_report_write_html (out, &input, &error))) {
-    return ms_cli_write_failed (out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), out);
-  return EXIT_OK;
+  gboolean ok = pdf ? ms_report_write_pdf (out, &input, &error)
+                    : ms_report_write_html (out, &input, &error);
+  return ms_cli_drawn (out, ok, error);
 }
