@@ -465,34 +465,25 @@ ms_cli_lesson (int argc, char **argv, bool part)
   int rc = parse_lesson (&o, argc, argv);
   if (rc >= 0)
     return rc;
-  MsBackend *backend = ms_backend_new_system ();
   if (part) {
     /* The part's samples file and its sidecar, in the lesson's folder. */
     const char *set[] = { o.prefix };
+    MsBackend *backend = ms_backend_new_system ();
     rc = !o.prefix || !ms_cli_outputs_ok ("--out", set, MS_CLI_RUN_PAIR, 1) ? EXIT_USAGE : run_part (&o, backend);
     ms_backend_free (backend);
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
-  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) ||
-      !ms_cli_prefix_not_a_file ("--out", o.prefix)) {
-    ms_backend_free (backend);
+  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) || !ms_cli_prefix_not_a_file ("--out", o.prefix))
     return EXIT_USAGE;
-  }
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
   ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *paths[] = { samples, summary };
-  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2)) {
-    ms_backend_free (backend);
-    return EXIT_USAGE;
-  }
   /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */
-  if (!ms_cli_tmp_folder_ok ("lesson")) {
-    ms_backend_free (backend);
+  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2) || !ms_cli_tmp_folder_ok ("lesson"))
     return EXIT_USAGE;
-  }
   const MsLessonTopicInfo *info = ms_lesson_find (o.name);
   /* Any other format holds standard output alone. */
   if (o.output.format == MS_CLI_FORMAT_TEXT && !o.output.stdout_off) {
@@ -502,6 +493,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   bool bar = !ms_cli_quiet () && !ms_cli_verbose () && isatty (STDERR_FILENO);
   MsResults *r = NULL;
   atomic_int *cancel = ms_cli_stop_on_signals ();
+  MsBackend *backend = ms_backend_new_system ();
   MsRunStatus st = ms_lesson_run (o.name, &o.sweep, backend, run_isolated, &o, on_progress, &bar,
                                   cancel, &r, err, sizeof err);
   ms_backend_free (backend);
