@@ -515,7 +515,7 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   *go_on = false;
   if (end->told) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped in run %d of %d\n"),
-             ms_cli_signal_name (ms_cli_stop_signal ()), i, runs);
+             ms_cli_signal_name (ms_supervisor_stop_signal ()), i, runs);
     return EXIT_RUNTIME;
   }
   if (end->how == MS_CHILD_EXITED && end->code < 0) {
@@ -626,10 +626,10 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
       if (i == 1)
         fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped before its first run: "
                                      "nothing was measured\n"),
-                 ms_cli_signal_name (ms_cli_stop_signal ()));
+                 ms_cli_signal_name (ms_supervisor_stop_signal ()));
       else
         fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
-                 ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
+                 ms_cli_signal_name (ms_supervisor_stop_signal ()), i - 1, o->runs);
       *rc = EXIT_RUNTIME;
       return done;
     }

@@ -84,12 +84,6 @@ ms_cli_now_s (void)
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int
-ms_cli_stop_signal (void)
-{
-  return ms_supervisor_stop_signal ();
-}
-
 bool
 ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const char *run_err)
 {
@@ -98,7 +92,7 @@ ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const 
   for (size_t i = 0; results && i < results->n_cells; i++)
     if (results->cells[i].n_reps > 0)
       return false;
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   ms_cli_say_stopped_before_any_cell (sig ? ms_cli_signal_name (sig) : run_err);
   return true;
 }

@@ -24,8 +24,6 @@ enum {
 atomic_int *ms_cli_stop_on_signals (void);
 /* The monotonic clock, in seconds. */
 double ms_cli_now_s (void);
-/* The stop signal received, or 0. */
-int ms_cli_stop_signal (void);
 /* "SIGINT", "SIGTERM" or "SIGHUP". */
 const char *ms_cli_signal_name (int sig);
 /* A sweep stopped (st MS_RUN_CANCELLED) before any cell kept a

@@ -746,7 +746,7 @@ ms_cli_fleet_node (int argc, char **argv)
   if (ms_supervisor_stopping (cancel) && worst == 0) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: %s after its runs had finished; their files "
                                  "are written\n"),
-             ms_cli_signal_name (ms_cli_stop_signal ()));
+             ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return EXIT_RUNTIME;
   }
   return worst;

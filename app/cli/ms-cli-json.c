@@ -292,13 +292,6 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
 bool
 ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen)
 {
-  return ms_json_write_file_judged (path, results, NULL, err, errlen);
-}
-
-bool
-ms_json_write_file_judged (const char *path, const MsResults *results, const MsEnvelopes *env,
-                           char *err, size_t errlen)
-{
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream (&buf, &len);
@@ -306,7 +299,7 @@ ms_json_write_file_judged (const char *path, const MsResults *results, const MsE
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
     return false;
   }
-  bool ok = ms_json_write_judged (mem, results, env);
+  bool ok = ms_json_write (mem, results);
   ok = fclose (mem) == 0 && ok;
   if (!ok) {
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);

@@ -218,7 +218,7 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
     fprintf (stderr, "memsweep compare: %s\n", err);
   /* Which signal, as run --grade and calibrate say it: the lines below
    * say only what is kept. */
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   if (end == MS_CLI_PROCESS_STOPPED && sig)
     fprintf (stderr, ms_gettext ("memsweep compare: %s: stopped in the processes of pair %d\n"),
              ms_cli_signal_name (sig), k + 1);
@@ -484,7 +484,7 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
   int rc = -1, status = EXIT_OK;
   for (int side = 0; side < 2 && rc < 0; side++)
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
-      rc = ms_cli_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
+      rc = ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
   if (rc < 0 && !sides_share_a_cell (live, &plan)) {
     fputs (ms_gettext ("memsweep compare: the two sides have no cell in common (mode, size and "
                        "variant): nothing measured\n"),

@@ -291,8 +291,8 @@ read_profile (MsCliRunOptions *o)
   bool from_stdin = strcmp (path, MS_CLI_STDIO) == 0;
   bool ok = ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
                                         sizeof o->profile_device, err, sizeof err);
-  if (!ok && ms_cli_stop_signal ()) {
-    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (ms_cli_stop_signal ()));
+  if (!ok && ms_supervisor_stop_signal ()) {
+    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return false;
   }
   /* Standard input brings no sidecar: without metadata lines of its own a
@@ -350,7 +350,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
                                  "on the CPU only\n"),
              o->sweep.device);
   if (o->profile && !read_profile (o))
-    return ms_cli_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE;
+    return ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE;
   /* The table goes there after the sweep: said before it. */
   if (!ms_cli_stdout_not_input ())
     return EXIT_USAGE;

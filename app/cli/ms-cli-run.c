@@ -131,7 +131,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
    * are EXIT_WRITE, and neither hides the other. */
   if (!ms_cli_stdout_ok ())
     rc = EXIT_WRITE;
-  stop_signal = ms_cli_stop_signal ();
+  stop_signal = ms_supervisor_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
       fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
@@ -168,7 +168,7 @@ static int
 nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
 {
   char clean[4 * PATH_MAX];
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   if (run_err[0])
     fprintf (stderr, "memsweep: %s\n", run_err);
   if (sig)
