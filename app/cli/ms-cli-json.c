@@ -29,6 +29,12 @@ stat_json (const MsStat *st, bool present)
   return o;
 }
 
+void
+ms_json_set_text (MsJson *o, const char *key, const char *text)
+{
+  ms_json_set_string (o, key, text && text[0] ? text : NULL);
+}
+
 MsJson *
 ms_json_device (const MsDeviceInfo *d)
 {
@@ -43,7 +49,7 @@ ms_json_device (const MsDeviceInfo *d)
   ms_json_set_int (o, "memory_total_bytes", (long long) d->total_mem);
   ms_json_set_string (o, "cuda_driver", drv);
   ms_json_set_string (o, "cuda_runtime", rt);
-  ms_json_set_string (o, "nvidia_driver", d->driver_release[0] ? d->driver_release : NULL);
+  ms_json_set_text (o, "nvidia_driver", d->driver_release);
   MsJson *pcie = NULL;
   if (d->pcie_gen > 0) {
     pcie = ms_json_object_new ();

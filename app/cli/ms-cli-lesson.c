@@ -66,13 +66,6 @@ lesson_list (FILE *f, void *user)
 #define LESSONS_SCHEMA "memsweep-lessons"
 #define LESSONS_SCHEMA_VERSION 1
 
-/* A text member, null when there is no text. */
-static void
-set_text (MsJson *o, const char *key, const char *value)
-{
-  ms_json_set_string (o, key, value && value[0] ? value : NULL);
-}
-
 static MsJson *
 lesson_options_json (const MsLessonOption *opt)
 {
@@ -105,11 +98,11 @@ lesson_list_json (FILE *f, void *user)
       continue;
     MsJson *o = ms_json_object_new ();
     ms_json_set_string (o, "name", info->name);
-    set_text (o, "title", ms_gettext (info->title));
-    set_text (o, "question", ms_gettext (info->question));
+    ms_json_set_text (o, "title", ms_gettext (info->title));
+    ms_json_set_text (o, "question", ms_gettext (info->question));
     /* How it is measured: its own experiment, or a plain sweep of modes. */
-    set_text (o, "experiment", info->experiment[0] ? info->name : NULL);
-    set_text (o, "run_modes", info->plain ? info->modes : NULL);
+    ms_json_set_text (o, "experiment", info->experiment[0] ? info->name : NULL);
+    ms_json_set_text (o, "run_modes", info->plain ? info->modes : NULL);
     ms_json_set_bool (o, "multi_gpu", ms_lesson_multi_gpu ((MsLessonTopic) t));
     ms_json_set (o, "options", lesson_options_json (ms_lesson_options (info->experiment)));
     ms_json_append (lessons, o);
