@@ -94,12 +94,7 @@ write_out (const char *path, const MsHostLinkResults *r)
   ms_host_link_file_init (file, r, info, MS_HOST_LINK_SAMPLES);
   bool ok = ms_host_link_file_write (file, path, err, sizeof err);
   free (file);
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return EXIT_WRITE;
-  }
-  ms_cli_wrote (path);
-  return EXIT_OK;
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 static void

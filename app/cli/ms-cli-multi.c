@@ -170,19 +170,6 @@ print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResul
   }
 }
 
-/* "wrote PATH" (a status line: on stderr, as every command's), or the
- * error: the exit status. */
-static int
-report_written (bool ok, const char *path, const char *err)
-{
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return EXIT_WRITE;
-  }
-  ms_cli_wrote (path);
-  return 0;
-}
-
 /* Each GPU's samples file, PREFIX-gpuN-samples.csv, checked before the
  * measurement as the aggregate is. */
 static bool
@@ -208,7 +195,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
     /* A device or a pipe as the prefix (/dev/null) gets every file. */
     ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
     if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err))
-      return report_written (false, path, err);
+      return ms_cli_wrote_or_say (false, path, err);
     ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
@@ -220,7 +207,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
   ms_atomic_file_output_name (prefix, "-multi.csv", path, sizeof path);
   bool ok = ms_multi_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 typedef struct {
@@ -365,7 +352,7 @@ write_peer (const char *path, const MsPeerResults *r, const MsDeviceInfo *info, 
   ms_peer_file_init (file, r, info, reps);
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 typedef struct {
@@ -473,7 +460,7 @@ write_portable (const char *path, const MsPortableResults *r, int reps)
   ms_portable_file_init (file, r, info, reps);
   bool ok = ms_portable_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 int

@@ -326,6 +326,17 @@ ms_cli_wrote (const char *path)
     held_wrote[n_held_wrote++] = strdup (path);
 }
 
+int
+ms_cli_wrote_or_say (bool ok, const char *path, const char *err)
+{
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_WRITE;
+  }
+  ms_cli_wrote (path);
+  return EXIT_OK;
+}
+
 void
 ms_cli_wrote_pair (const char *samples, const char *summary)
 {

@@ -155,5 +155,8 @@ void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2))
  * when a later write of the command fails, so that an exit 4 never hides
  * where the measurements are. */
 void ms_cli_wrote (const char *path);
+/* ms_cli_wrote (path) and EXIT_OK where written (ok), else "memsweep:
+ * ERR" and EXIT_WRITE. */
+int ms_cli_wrote_or_say (bool ok, const char *path, const char *err);
 /* "memsweep: wrote SAMPLES and SUMMARY": a run's pair, as ms_cli_wrote. */
 void ms_cli_wrote_pair (const char *samples, const char *summary);
