@@ -19,7 +19,6 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-output.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
@@ -668,19 +667,6 @@ ms_cli_load_runs (char **paths, int n)
     g_ptr_array_add (runs, r);
   }
   return runs;
-}
-
-int
-ms_cli_drawn (const char *path, bool ok, const GError *error)
-{
-  if (ok) {
-    ms_cli_say (ms_gettext ("%s: written"), path);
-    return EXIT_OK;
-  }
-  if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
-    return EXIT_OK;
-  ms_cli_print_error (error);
-  return EXIT_WRITE;
 }
 
 void

@@ -186,11 +186,6 @@ bool ms_cli_stdout_reader_gone (void);
 /* Reads every file (samples or summary) into a new array of MsResults*;
  * NULL after printing the first file's error. */
 GPtrArray *ms_cli_load_runs (char **paths, int n);
-/* The status of a picture or report drawn into path: EXIT_OK after "PATH:
- * written" (--verbose) when written (ok), and without a word when path is
- * standard output ("/dev/stdout") and its reader has gone (plot --out - |
- * head), else EXIT_WRITE after the error. */
-int ms_cli_drawn (const char *path, bool ok, const GError *error);
 /* "memsweep: MESSAGE" on stderr, control characters escaped. */
 void ms_cli_print_error (const GError *error);
 #endif

@@ -79,6 +79,19 @@ summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
   return false;
 }
 
+int
+ms_cli_drawn (const char *path, bool ok, const GError *error)
+{
+  if (ok) {
+    ms_cli_say (ms_gettext ("%s: written"), path);
+    return EXIT_OK;
+  }
+  if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
+    return EXIT_OK;
+  ms_cli_print_error (error);
+  return EXIT_WRITE;
+}
+
 bool
 ms_cli_draw_fonts_ready (void)
 {
