@@ -11,25 +11,17 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-#include <fcntl.h>
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-tables.h"
@@ -333,11 +325,7 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
   if (!piped)
     ms_cli_wrote (path);
   ProfileView view = { &rr, runs, out ? out : path };
-  MsCliTable *table = profile_table (&rr);
-  MsCliDocument doc = { profile_text, profile_json, table, &view };
-  int rc = ms_cli_output_status (ms_cli_output_write (output, &doc));
-  ms_cli_table_free (table);
-  return rc;
+  return ms_cli_output_send (output, profile_table (&rr), profile_text, profile_json, &view);
 }
 
 /* Whether a profile's name is no run's file name: X-samples.csv or
@@ -527,7 +515,7 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   *go_on = false;
   if (end->told) {
     fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped in run %d of %d\n"),
-             ms_cli_signal_name (ms_cli_stop_signal ()), i, runs);
+             ms_cli_signal_name (ms_supervisor_stop_signal ()), i, runs);
     return EXIT_RUNTIME;
   }
   if (end->how == MS_CHILD_EXITED && end->code < 0) {
@@ -638,10 +626,10 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
       if (i == 1)
         fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped before its first run: "
                                      "nothing was measured\n"),
-                 ms_cli_signal_name (ms_cli_stop_signal ()));
+                 ms_cli_signal_name (ms_supervisor_stop_signal ()));
       else
         fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
-                 ms_cli_signal_name (ms_cli_stop_signal ()), i - 1, o->runs);
+                 ms_cli_signal_name (ms_supervisor_stop_signal ()), i - 1, o->runs);
       *rc = EXIT_RUNTIME;
       return done;
     }

@@ -5,7 +5,6 @@
  * here, its usage lines. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-commands.h"
@@ -14,9 +13,6 @@
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
-#include "ms-cli-info.h"
-#include "ms-cli-run.h"
-#include "ms-cli-show.h"
 #include "memsweep.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW
@@ -91,16 +87,6 @@ short_help_is_help (int argc, char **argv)
       argv[i] = help;
 }
 
-/* memsweep CMD --version is memsweep --version, for every command. */
-static bool
-asks_for_version (int argc, char **argv)
-{
-  for (int i = 2; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], "--version") == 0)
-      return true;
-  return false;
-}
-
 void
 ms_cli_print_version (void)
 {
@@ -124,7 +110,8 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
     return false;
   ms_cli_set_command (c->name);
   bool help = ms_cli_args_have (argc, argv, 2, "--help");
-  if (!help && asks_for_version (argc, argv) && !(c->flags & MS_CLI_HIDDEN)) {
+  /* memsweep CMD --version is memsweep --version, for every command. */
+  if (!help && ms_cli_args_have (argc, argv, 2, "--version") && !(c->flags & MS_CLI_HIDDEN)) {
     ms_cli_print_version ();
     *rc = EXIT_OK;
     return true;

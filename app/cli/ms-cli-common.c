@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -75,10 +75,12 @@ ms_cli_stop_on_signals (void)
   return ms_supervisor_catch_stop_signals (ms_atomic_file_remove_temporaries);
 }
 
-int
-ms_cli_stop_signal (void)
+double
+ms_cli_now_s (void)
 {
-  return ms_supervisor_stop_signal ();
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 bool
@@ -89,7 +91,7 @@ ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const 
   for (size_t i = 0; results && i < results->n_cells; i++)
     if (results->cells[i].n_reps > 0)
       return false;
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   ms_cli_say_stopped_before_any_cell (sig ? ms_cli_signal_name (sig) : run_err);
   return true;
 }
@@ -398,6 +400,15 @@ ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices
   return EXIT_USAGE;
 }
 
+void
+ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
+{
+  MsBackend *backend = ms_backend_new_system ();
+  for (int i = 0; i < n; i++)
+    ms_backend_query_device (backend, devices[i], &info[i]);
+  ms_backend_free (backend);
+}
+
 bool
 ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
 {
@@ -591,25 +602,6 @@ ms_cli_is_run (const char *path)
   return false;
 }
 
-MsResults *
-ms_cli_read_run (const char *path)
-{
-  char err[1024], clean[4096];
-  const char *file = ms_cli_input_path (path);
-  if (!file || !ms_cli_is_run (file))
-    return NULL;
-  MsResults *r = ms_run_read_samples (file, err, sizeof err);
-  if (!r)
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-  return r;
-}
-
-bool
-ms_cli_output_ok (const char *option, const char *path)
-{
-  return ms_cli_plan_file (option, path);
-}
-
 /* Whether a and b name one file; standard input given twice is
  * ms_cli_input_path's to refuse (it is read once). */
 static bool
@@ -643,6 +635,21 @@ free_results (gpointer r)
   ms_results_free (r);
 }
 
+/* The run of a samples or summary file, "-" standard input; NULL after
+ * "memsweep: why". */
+static MsResults *
+read_run (const char *path)
+{
+  char err[1024], clean[4096];
+  const char *file = ms_cli_input_path (path);
+  if (!file || !ms_cli_is_run (file))
+    return NULL;
+  MsResults *r = ms_run_read_samples (file, err, sizeof err);
+  if (!r)
+    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+  return r;
+}
+
 GPtrArray *
 ms_cli_load_runs (char **paths, int n)
 {
@@ -652,7 +659,7 @@ ms_cli_load_runs (char **paths, int n)
     if (strcmp (paths[i], MS_CLI_STDIO) != 0)
       ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
-    MsResults *r = ms_cli_read_run (paths[i]);
+    MsResults *r = read_run (paths[i]);
     if (!r) {
       g_ptr_array_unref (runs);
       return NULL;
@@ -660,15 +667,6 @@ ms_cli_load_runs (char **paths, int n)
     g_ptr_array_add (runs, r);
   }
   return runs;
-}
-
-int
-ms_cli_write_failed (const char *path, const GError *error)
-{
-  if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
-    return EXIT_OK;
-  ms_cli_print_error (error);
-  return EXIT_WRITE;
 }
 
 void

@@ -22,8 +22,8 @@ enum {
 /* The first SIGINT, SIGTERM or SIGHUP sets the flag returned (a sweep then
  * stops and writes what it has), a second one ends memsweep. */
 atomic_int *ms_cli_stop_on_signals (void);
-/* The stop signal received, or 0. */
-int ms_cli_stop_signal (void);
+/* The monotonic clock, in seconds. */
+double ms_cli_now_s (void);
 /* "SIGINT", "SIGTERM" or "SIGHUP". */
 const char *ms_cli_signal_name (int sig);
 /* A sweep stopped (st MS_RUN_CANCELLED) before any cell kept a
@@ -75,6 +75,8 @@ bool ms_cli_devices_ok (const char *opt, const char *list, int min);
  * COMMAND"): EXIT_NO_DEVICE without a usable GPU, else EXIT_USAGE. */
 int ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices, int *n,
                             MsDeviceInfo *first);
+/* The facts of each of devices[0..n) into info. */
+void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
 /* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
  * translated: "over 0, under 100"). */
 bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);
@@ -89,10 +91,6 @@ void ms_cli_protect_input (const char *path);
 /* The envelope file a verdict will be judged against: the one named by an
  * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
-/* Whether path, given as option, can be written (ms_atomic_file_check),
- * said before any work, and added to the command's output plan
- * (ms-output-plan.h); false after "memsweep: OPTION: why". */
-bool ms_cli_output_ok (const char *option, const char *path);
 
 /* Says on standard error where two of paths[0..n), the runs a command
  * reads (compare, plot, report), are one file: by name or by
@@ -100,7 +98,10 @@ bool ms_cli_output_ok (const char *option, const char *path);
  * if it were two (compare A A is the verdict rule's own check: every
  * cell the same), so it is said, not refused. */
 void ms_cli_note_same_inputs (char *const *paths, int n);
-/* The same; "-" is standard output, which holds one document. */
+/* Whether path, given as option, can be written (ms_atomic_file_check),
+ * said before any work, and added to the command's output plan
+ * (ms-output-plan.h); false after "memsweep: OPTION: why". "-" is
+ * standard output, which holds one document. */
 bool ms_cli_plan_file (const char *option, const char *path);
 /* A folder the command made for its processes, added to the plan. */
 bool ms_cli_plan_folder (const char *option, const char *path);
@@ -120,9 +121,6 @@ bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
  * (ms-input.h), and which one command reads once (a second "-" is
  * refused); NULL after a message. */
 const char *ms_cli_input_path (const char *path);
-/* The run of a samples or summary file, "-" standard input; NULL after
- * "memsweep: why". */
-MsResults *ms_cli_read_run (const char *path);
 /* Whether path holds a run (or what no reader knows, for the reader to
  * say); else false after saying which of memsweep's kinds it is and what
  * reads it (ms-file-kinds.h). */
@@ -189,9 +187,5 @@ bool ms_cli_stdout_reader_gone (void);
  * NULL after printing the first file's error. */
 GPtrArray *ms_cli_load_runs (char **paths, int n);
 /* "memsweep: MESSAGE" on stderr, control characters escaped. */
-/* A picture or report that was not written to path: EXIT_OK without a
- * word when path is standard output ("/dev/stdout") and its reader has
- * gone (plot --out - | head), else EXIT_WRITE after the error. */
-int ms_cli_write_failed (const char *path, const GError *error);
 void ms_cli_print_error (const GError *error);
 #endif

@@ -10,20 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-tables.h"
 #include "ms-cli-compare.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-width.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
-#ifdef MS_HAVE_DRAW
-#include "ms-cli-draw.h"
-#endif
 
 /* 1 says the runs differ, so an output that could not be written has a
  * code of its own. */
@@ -413,9 +408,18 @@ print_pooled_head (FILE *out, const MsComparison *cmp)
   fputc ('\n', out);
 }
 
+/* What a comparison prints: its verdicts of run a against run b. */
+typedef struct {
+  const MsComparison *cmp;
+  const MsResults *a, *b;
+} CompareView;
+
 static void
-print_table (FILE *out, const MsComparison *cmp, const MsResults *a, const MsResults *b)
+compare_text (FILE *out, void *user)
 {
+  const CompareView *v = user;
+  const MsComparison *cmp = v->cmp;
+  const MsResults *a = v->a, *b = v->b;
   print_run_line (out, "A", a);
   print_run_line (out, "B", b);
   if (cmp->graded_a || cmp->graded_b)
@@ -539,8 +543,11 @@ json_pooled (const MsPooledVerdict *v)
 
 /* The document (docs/json.md's memsweep-compare), as a json-c tree. */
 static void
-print_json (FILE *f, const MsComparison *cmp, const MsResults *a, const MsResults *b)
+compare_json (FILE *f, void *user)
 {
+  const CompareView *v = user;
+  const MsComparison *cmp = v->cmp;
+  const MsResults *a = v->a, *b = v->b;
   MsJson *doc = ms_json_object_new ();
   ms_file_kind_stamp (doc, MS_FILE_KIND_COMPARE_JSON);
   ms_json_set_string (doc, "a", a->label);
@@ -611,25 +618,6 @@ get_runs (const Options *o, char **argv, MsResults **a, MsResults **b, int *live
   set_label (*a, o->files[0]);
   set_label (*b, o->files[1]);
   return -1;
-}
-
-typedef struct {
-  const MsComparison *cmp;
-  const MsResults *a, *b;
-} CompareView;
-
-static void
-compare_text (FILE *f, void *user)
-{
-  const CompareView *v = user;
-  print_table (f, v->cmp, v->a, v->b);
-}
-
-static void
-compare_json (FILE *f, void *user)
-{
-  const CompareView *v = user;
-  print_json (f, v->cmp, v->a, v->b);
 }
 
 /* A row per cell, in the verdict table's columns (ms-compare-columns.h),
@@ -750,7 +738,7 @@ ms_cli_compare (int argc, char **argv)
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
   /* A conflict of the output plan is a usage error, as everywhere. */
-  if (o.plot && !ms_cli_output_ok ("--plot", o.plot))
+  if (o.plot && !ms_cli_plan_file ("--plot", o.plot))
     return EXIT_USAGE;
 #else
   if (o.plot) {

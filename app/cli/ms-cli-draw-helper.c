@@ -6,7 +6,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -16,26 +15,15 @@
 #include "ms-cli-parse.h"
 #include "ms-i18n.h"
 
-/* Whether compare's options name --plot, abbreviated or not: read by the
- * one parser on a copy, as compare will read them. */
-static bool
-compare_plots (int argc, char **argv)
-{
-  char **copy = calloc ((size_t) argc + 1, sizeof *copy);
-  if (!copy)
-    return false;
-  memcpy (copy, argv, (size_t) argc * sizeof *copy);
-  bool plot = ms_cli_args_give (ms_cli_command_find ("compare"), argc, copy, 'p');
-  free (copy);
-  return plot;
-}
-
 bool
 ms_cli_draw_helper_wanted (int argc, char **argv)
 {
   if (strcmp (argv[0], "plot") == 0 || strcmp (argv[0], "report") == 0)
     return true;
-  return strcmp (argv[0], "compare") == 0 && compare_plots (argc, argv);
+  /* compare's options name --plot, abbreviated or not, read by the one
+   * parser as compare will read them. */
+  return strcmp (argv[0], "compare") == 0
+         && ms_cli_args_give (ms_cli_command_find ("compare"), argc, argv, 'p');
 }
 
 /* memsweep-draw beside this program, or "" when it is not there. */

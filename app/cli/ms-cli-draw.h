@@ -5,7 +5,7 @@
  * written, 2: bad usage or bad input file). */
 #pragma once
 
-#include <stdio.h>
+#include <glib.h>
 
 #include "memsweep.h"
 #include "ms-lessons.h" /* MsLessonTopic */
@@ -13,6 +13,11 @@
 int ms_cli_plot (int argc, char **argv);
 int ms_cli_report (int argc, char **argv);
 
+/* The status of a picture or report drawn into path: EXIT_OK after "PATH:
+ * written" (--verbose) when written (ok), and without a word when path is
+ * standard output ("/dev/stdout") and its reader has gone (plot --out - |
+ * head), else EXIT_WRITE after the error. */
+int ms_cli_drawn (const char *path, bool ok, const GError *error);
 /* Whether any font can be drawn with; says why not (fontconfig under
  * `ulimit -n 8`) on stderr. Every drawing command asks before it draws:
  * without fonts its text would come out as nothing. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-cli-entries.h: the entry points of the commands that have no header
- * of their own; each lives in ms-cli-COMMAND.c and the dispatch
- * (ms-cli-commands.c) calls it. Exit codes are ms-cli-common.h's. */
+/* ms-cli-entries.h: the entry points of the commands (compare's, beside
+ * its chart, is ms-cli-compare.h's); each lives in ms-cli-COMMAND.c and
+ * the dispatch (ms-cli-commands.c) calls it. Exit codes are ms-cli-common.h's. */
 #pragma once
 
 #include <stdbool.h>
@@ -10,6 +10,13 @@
  * for the man page and the shell completion (ms-cli-options-doc.c). */
 int ms_cli_options_document (int argc, char **argv);
 
+/* ms-cli-run.c; run's options are ms-cli-run-options.h's. */
+int ms_cli_run (int argc, char **argv);
+/* ms-cli-info.c: info, a device's facts, and modes. */
+int ms_cli_info (int argc, char **argv);
+int ms_cli_modes (int argc, char **argv);
+/* ms-cli-show.c */
+int ms_cli_show (int argc, char **argv);
 /* ms-cli-calibrate.c */
 int ms_cli_calibrate (int argc, char **argv);
 /* ms-cli-fleet.c and ms-cli-fleet-report.c */

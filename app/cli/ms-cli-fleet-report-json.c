@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ms-cli-common.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-json.h"
 
@@ -22,13 +21,6 @@ link_json (int gen, int width)
   return o;
 }
 
-/* A text member, null when there is no text. */
-static void
-set_text (MsJson *o, const char *key, const char *s)
-{
-  ms_json_set_string (o, key, s && s[0] ? s : NULL);
-}
-
 /* Where the figure's spreads between processes came from: each source
  * with the entries judged by it. */
 static void
@@ -39,7 +31,7 @@ set_spread_uses (MsJson *figure, const MsFleetReport *r, MsFleetFigure i)
     const MsFleetSpreadUse *use = &r->spread_use[i][k];
     MsJson *o = ms_json_object_new ();
     ms_json_set_string (o, "source", ms_fleet_spread_key (use->source));
-    set_text (o, "device", use->device);
+    ms_json_set_text (o, "device", use->device);
     ms_json_set (o, "n_entries", use->source == MS_FLEET_SPREAD_FLEET
                                    ? ms_json_int_new (use->n_nodes)
                                    : NULL);
@@ -113,14 +105,14 @@ node_json (const MsFleetReport *r, const MsFleetNode *node)
   MsJson *o = ms_json_object_new ();
   ms_json_set_string (o, "node", node->node);
   /* One entry per GPU where the node's GPUs were measured one by one. */
-  set_text (o, "gpu", node->gpu);
-  set_text (o, "bus_id", node->bus_id);
+  ms_json_set_text (o, "gpu", node->gpu);
+  ms_json_set_text (o, "bus_id", node->bus_id);
   ms_json_set_string (o, "file", node->file);
-  set_text (o, "device", node->device);
+  ms_json_set_text (o, "device", node->device);
   ms_json_set_bool (o, "readable", node->readable);
   ms_json_set_bool (o, "missing", node->missing);
-  set_text (o, "error", node->readable ? NULL : node->error);
-  set_text (o, "profile_error", node->profile_error);
+  ms_json_set_text (o, "error", node->readable ? NULL : node->error);
+  ms_json_set_text (o, "profile_error", node->profile_error);
   ms_json_set (o, "link", link_json (node->pcie_gen, node->pcie_width));
   ms_json_set_bool (o, "link_below_common", node->flags & MS_FLEET_FLAG_LINK);
   MsJson *figures = ms_json_array_new ();

@@ -5,13 +5,11 @@
 #include <dirent.h>
 #include <limits.h>
 #include <sys/stat.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-width.h"
-#include "ms-cli-options.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "ms-cli-common.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-i18n.h"
 
@@ -256,14 +256,6 @@ queued (const char *ids, int *left, int *unavailable)
   return rc == 0 || rc == 1;
 }
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* Every job of this fleet: those already done ignore the cancel. */
 static void
 cancel_all (const MsFleetExpected *expected, size_t n)
@@ -297,10 +289,10 @@ ms_fleet_slurm_wait (const MsFleetExpected *expected, size_t n, double max_minut
       snprintf (ids + at, len - at, "%s%s", any ? "," : "", expected[i].job);
       any = true;
     }
-  double deadline = now () + max_minutes * 60;
+  double deadline = ms_cli_now_s () + max_minutes * 60;
   int left = 0, unavailable = 0;
   while (any && queued (ids, &left, &unavailable) && left > 0) {
-    if (unavailable == left || now () > deadline) {
+    if (unavailable == left || ms_cli_now_s () > deadline) {
       fprintf (stderr, ms_gettext ("memsweep fleet: giving up on %d jobs (%d waiting for a node "
                                    "that is down or unavailable): cancelled\n"),
                left, unavailable);

@@ -14,14 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-output.h"
@@ -692,11 +690,8 @@ ms_cli_fleet_node (int argc, char **argv)
       return 2;
     else if (c == 'h')
       return fleet_node_usage (stdout, 0);
-    else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
-      if (ms_cli_progress_option (c) < 0)
-        return 2;
-    } else if (c != 'g')
-      return c == '?' ? 2 : fleet_node_usage (stderr, 2);
+    else if (c != 'g' && ms_cli_progress_option (c) <= 0)
+      return 2; /* refused, or --quiet with --verbose */
   }
   int first = args.operand;
   if (!dir) {
@@ -751,7 +746,7 @@ ms_cli_fleet_node (int argc, char **argv)
   if (ms_supervisor_stopping (cancel) && worst == 0) {
     fprintf (stderr, ms_gettext ("memsweep fleet-node: %s after its runs had finished; their files "
                                  "are written\n"),
-             ms_cli_signal_name (ms_cli_stop_signal ()));
+             ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return EXIT_RUNTIME;
   }
   return worst;

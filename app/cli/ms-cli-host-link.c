@@ -12,7 +12,6 @@
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-engine.h"
@@ -91,19 +90,11 @@ write_out (const char *path, const MsHostLinkResults *r)
   char err[PATH_MAX + 256];
   if (!file)
     return EXIT_RUNTIME;
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < r->n_devices; i++)
-    ms_backend_query_device (backend, r->devices[i], &info[i]);
-  ms_backend_free (backend);
+  ms_cli_query_devices (r->devices, r->n_devices, info);
   ms_host_link_file_init (file, r, info, MS_HOST_LINK_SAMPLES);
   bool ok = ms_host_link_file_write (file, path, err, sizeof err);
   free (file);
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return EXIT_WRITE;
-  }
-  ms_cli_wrote (path);
-  return EXIT_OK;
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 static void

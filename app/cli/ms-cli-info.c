@@ -4,12 +4,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
-#include "ms-cli-info.h"
+#include "ms-cli-entries.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
@@ -122,10 +120,7 @@ ms_cli_modes (int argc, char **argv)
     ms_cli_table_text (table, 0, ms_mode_name (m));
     ms_cli_table_text (table, 1, ms_mode_description (m));
   }
-  MsCliDocument doc = { modes_text, modes_json, table, NULL };
-  bool written = ms_cli_output_write (&output, &doc);
-  ms_cli_table_free (table);
-  return ms_cli_output_status (written);
+  return ms_cli_output_send (&output, table, modes_text, modes_json, NULL);
 }
 
 typedef struct {
@@ -215,12 +210,8 @@ ms_cli_info (int argc, char **argv)
   ms_gpu_start_only (device, why, sizeof why);
   InfoState st = { .backend = ms_backend_new_system () };
   st.ok = ms_backend_query_device (st.backend, device, &st.info);
-  MsCliTable *table = info_table (&st);
-  MsCliDocument doc = { info_text, info_json, table, &st };
-  bool written = ms_cli_output_write (&output, &doc);
-  ms_cli_table_free (table);
+  int status = ms_cli_output_send (&output, info_table (&st), info_text, info_json, &st);
   ms_backend_free (st.backend);
-  int status = ms_cli_output_status (written);
   if (status != EXIT_OK)
     return status;
   if (!st.ok) {

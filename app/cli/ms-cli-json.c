@@ -4,9 +4,7 @@
 #define _GNU_SOURCE
 #include "ms-cli-json.h"
 
-#include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +29,12 @@ stat_json (const MsStat *st, bool present)
   return o;
 }
 
+void
+ms_json_set_text (MsJson *o, const char *key, const char *text)
+{
+  ms_json_set_string (o, key, text && text[0] ? text : NULL);
+}
+
 MsJson *
 ms_json_device (const MsDeviceInfo *d)
 {
@@ -45,7 +49,7 @@ ms_json_device (const MsDeviceInfo *d)
   ms_json_set_int (o, "memory_total_bytes", (long long) d->total_mem);
   ms_json_set_string (o, "cuda_driver", drv);
   ms_json_set_string (o, "cuda_runtime", rt);
-  ms_json_set_string (o, "nvidia_driver", d->driver_release[0] ? d->driver_release : NULL);
+  ms_json_set_text (o, "nvidia_driver", d->driver_release);
   MsJson *pcie = NULL;
   if (d->pcie_gen > 0) {
     pcie = ms_json_object_new ();
@@ -294,13 +298,6 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
 bool
 ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen)
 {
-  return ms_json_write_file_judged (path, results, NULL, err, errlen);
-}
-
-bool
-ms_json_write_file_judged (const char *path, const MsResults *results, const MsEnvelopes *env,
-                           char *err, size_t errlen)
-{
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream (&buf, &len);
@@ -308,7 +305,7 @@ ms_json_write_file_judged (const char *path, const MsResults *results, const MsE
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
     return false;
   }
-  bool ok = ms_json_write_judged (mem, results, env);
+  bool ok = ms_json_write (mem, results);
   ok = fclose (mem) == 0 && ok;
   if (!ok) {
     snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);

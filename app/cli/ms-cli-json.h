@@ -17,10 +17,10 @@
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
+/* A text member, null when there is no text (NULL or ""). */
+void ms_json_set_text (MsJson *o, const char *key, const char *text);
 /* The results' device object (data/schema/), for other documents. */
 MsJson *ms_json_device (const MsDeviceInfo *d);
-/* Both with the key figures judged against env ("envelope": null when
+/* The same with the key figures judged against env ("envelope": null when
  * NULL); the health is always there. */
 bool ms_json_write_judged (FILE *f, const MsResults *results, const MsEnvelopes *env);
-bool ms_json_write_file_judged (const char *path, const MsResults *results,
-                                const MsEnvelopes *env, char *err, size_t errlen);

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-common.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-i18n.h"
 #include "ms-lessons.h"

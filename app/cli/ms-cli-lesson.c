@@ -9,9 +9,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -21,7 +19,6 @@
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-lesson-table.h"
-#include "ms-cli-show.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
@@ -69,13 +66,6 @@ lesson_list (FILE *f, void *user)
 #define LESSONS_SCHEMA "memsweep-lessons"
 #define LESSONS_SCHEMA_VERSION 1
 
-/* A text member, null when there is no text. */
-static void
-set_text (MsJson *o, const char *key, const char *value)
-{
-  ms_json_set_string (o, key, value && value[0] ? value : NULL);
-}
-
 static MsJson *
 lesson_options_json (const MsLessonOption *opt)
 {
@@ -108,11 +98,11 @@ lesson_list_json (FILE *f, void *user)
       continue;
     MsJson *o = ms_json_object_new ();
     ms_json_set_string (o, "name", info->name);
-    set_text (o, "title", ms_gettext (info->title));
-    set_text (o, "question", ms_gettext (info->question));
+    ms_json_set_text (o, "title", ms_gettext (info->title));
+    ms_json_set_text (o, "question", ms_gettext (info->question));
     /* How it is measured: its own experiment, or a plain sweep of modes. */
-    set_text (o, "experiment", info->experiment[0] ? info->name : NULL);
-    set_text (o, "run_modes", info->plain ? info->modes : NULL);
+    ms_json_set_text (o, "experiment", info->experiment[0] ? info->name : NULL);
+    ms_json_set_text (o, "run_modes", info->plain ? info->modes : NULL);
     ms_json_set_bool (o, "multi_gpu", ms_lesson_multi_gpu ((MsLessonTopic) t));
     ms_json_set (o, "options", lesson_options_json (ms_lesson_options (info->experiment)));
     ms_json_append (lessons, o);
@@ -142,16 +132,6 @@ lesson_list_table (void)
     ms_cli_table_text (table, 4, ms_lesson_multi_gpu ((MsLessonTopic) t) ? "true" : "false");
   }
   return table;
-}
-
-static int
-lesson_list_write (const MsCliOutput *output)
-{
-  MsCliTable *table = lesson_list_table ();
-  MsCliDocument doc = { lesson_list, lesson_list_json, table, NULL };
-  bool written = ms_cli_output_write (output, &doc);
-  ms_cli_table_free (table);
-  return ms_cli_output_status (written);
 }
 
 static void
@@ -280,7 +260,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)
-    return lesson_list_write (&o->output);
+    return ms_cli_output_send (&o->output, lesson_list_table (), lesson_list, lesson_list_json,
+                               NULL);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
@@ -477,34 +458,25 @@ ms_cli_lesson (int argc, char **argv, bool part)
   int rc = parse_lesson (&o, argc, argv);
   if (rc >= 0)
     return rc;
-  MsBackend *backend = ms_backend_new_system ();
   if (part) {
     /* The part's samples file and its sidecar, in the lesson's folder. */
     const char *set[] = { o.prefix };
+    MsBackend *backend = ms_backend_new_system ();
     rc = !o.prefix || !ms_cli_outputs_ok ("--out", set, MS_CLI_RUN_PAIR, 1) ? EXIT_USAGE : run_part (&o, backend);
     ms_backend_free (backend);
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
-  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) ||
-      !ms_cli_prefix_not_a_file ("--out", o.prefix)) {
-    ms_backend_free (backend);
+  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) || !ms_cli_prefix_not_a_file ("--out", o.prefix))
     return EXIT_USAGE;
-  }
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
   ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
   const char *paths[] = { samples, summary };
-  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2)) {
-    ms_backend_free (backend);
-    return EXIT_USAGE;
-  }
   /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */
-  if (!ms_cli_tmp_folder_ok ("lesson")) {
-    ms_backend_free (backend);
+  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2) || !ms_cli_tmp_folder_ok ("lesson"))
     return EXIT_USAGE;
-  }
   const MsLessonTopicInfo *info = ms_lesson_find (o.name);
   /* Any other format holds standard output alone. */
   if (o.output.format == MS_CLI_FORMAT_TEXT && !o.output.stdout_off) {
@@ -514,6 +486,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   bool bar = !ms_cli_quiet () && !ms_cli_verbose () && isatty (STDERR_FILENO);
   MsResults *r = NULL;
   atomic_int *cancel = ms_cli_stop_on_signals ();
+  MsBackend *backend = ms_backend_new_system ();
   MsRunStatus st = ms_lesson_run (o.name, &o.sweep, backend, run_isolated, &o, on_progress, &bar,
                                   cancel, &r, err, sizeof err);
   ms_backend_free (backend);
@@ -540,12 +513,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
   } else {
     ms_cli_wrote_pair (samples, summary);
   }
-  MsCliTable *table = ms_cli_results_table (r);
-  MsCliDocument doc = { lesson_results_text, lesson_results_json, table, r };
-  int status = ms_cli_output_status (ms_cli_output_write (&o.output, &doc));
+  int status = ms_cli_output_send (&o.output, ms_cli_results_table (r), lesson_results_text,
+                                   lesson_results_json, r);
   if (status != EXIT_OK && rc != EXIT_WRITE)
     rc = status;
-  ms_cli_table_free (table);
   ms_results_free (r);
   return rc;
 }

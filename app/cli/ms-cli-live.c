@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "ms-engine.h"
@@ -35,14 +34,6 @@ typedef struct {
   char dir[PATH_MAX];
   char samples[2][PATH_MAX], summary[2][PATH_MAX];
 } Plan;
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* One side's run options, as `memsweep run --grade OPTIONS` would take
  * them, into *sweep; false after run's own message. */
@@ -74,11 +65,9 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
   }
   words[n] = NULL;
   MsCliRunOptions o;
-  int saved = optind;
   ms_cli_plan_pause (true);
   int rc = ms_cli_run_options_parse (&o, n, words);
   ms_cli_plan_pause (false);
-  optind = saved;
   if (rc >= 0)
     return false;
   /* A side's processes write into the process folder only: compare's
@@ -229,7 +218,7 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
     fprintf (stderr, "memsweep compare: %s\n", err);
   /* Which signal, as run --grade and calibrate say it: the lines below
    * say only what is kept. */
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   if (end == MS_CLI_PROCESS_STOPPED && sig)
     fprintf (stderr, ms_gettext ("memsweep compare: %s: stopped in the processes of pair %d\n"),
              ms_cli_signal_name (sig), k + 1);
@@ -317,7 +306,7 @@ typedef struct {
 static double
 turns_clock (void *user)
 {
-  return now_s ();
+  return ms_cli_now_s ();
 }
 
 /* Side's process of round r, of the open modes, merged into its run; its
@@ -329,7 +318,7 @@ turns_measure (void *user, int side, int r, bool first, const bool *open, MsTurn
 {
   Turns *k = user;
   char dir[PATH_MAX + 8];
-  double t0 = now_s ();
+  double t0 = ms_cli_now_s ();
   snprintf (dir, sizeof dir, "%s/%c", k->plan->dir, side ? 'b' : 'a');
   MsCliTurnSide s = { &k->plan->sweep[side], k->live->experiment[side], dir, k->live->figure };
   k->round = r;
@@ -340,10 +329,11 @@ turns_measure (void *user, int side, int r, bool first, const bool *open, MsTurn
     *k->status = EXIT_RUNTIME;
   if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
     return false;
-  k->round_s = first ? now_s () - t0 : k->round_s + now_s () - t0;
+  k->round_s = first ? ms_cli_now_s () - t0 : k->round_s + ms_cli_now_s () - t0;
   /* Progress on a terminal, or wherever --verbose sends it. */
   if (!first && (((isatty (STDERR_FILENO) && !ms_cli_quiet ()) || ms_cli_verbose ())))
-    fprintf (stderr, ms_gettext ("%d processes a side, %.0f s\n"), r + 1, now_s () - k->start);
+    fprintf (stderr, ms_gettext ("%d processes a side, %.0f s\n"), r + 1,
+             ms_cli_now_s () - k->start);
   return !ms_supervisor_stopping (k->cancel);
 }
 
@@ -386,7 +376,7 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
   }
   ms_turns_init (live->turns, 2, live->threshold);
   MsTurnOps ops = { turns_measure, turns_clock, turns_widen, &k };
-  k.start = now_s ();
+  k.start = ms_cli_now_s ();
   MsTurnsEnd end = ms_turns_take (live->turns, k.active, live->budget_s, max_processes (plan),
                                   &ops);
   bool finished = k.end == MS_CLI_PROCESS_MEASURED || k.end == MS_CLI_PROCESS_KEPT;
@@ -400,7 +390,7 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
     *status = EXIT_RUNTIME;
     return -1;
   }
-  say_overrun (live, end.rounds, now_s () - k.start, k.round_s);
+  say_overrun (live, end.rounds, ms_cli_now_s () - k.start, k.round_s);
   return -1;
 }
 
@@ -494,7 +484,7 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
   int rc = -1, status = EXIT_OK;
   for (int side = 0; side < 2 && rc < 0; side++)
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
-      rc = ms_cli_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
+      rc = ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
   if (rc < 0 && !sides_share_a_cell (live, &plan)) {
     fputs (ms_gettext ("memsweep compare: the two sides have no cell in common (mode, size and "
                        "variant): nothing measured\n"),

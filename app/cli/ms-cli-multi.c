@@ -7,7 +7,6 @@
  *   portable  one portable pinned buffer vs one per GPU vs a foreign one,
  *             with --out PREFIX also as PREFIX-portable.csv (ms-portable-file.h) */
 #define _POSIX_C_SOURCE 200809L
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,19 +170,6 @@ print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResul
   }
 }
 
-/* "wrote PATH" (a status line: on stderr, as every command's), or the
- * error: the exit status. */
-static int
-report_written (bool ok, const char *path, const char *err)
-{
-  if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
-    return EXIT_WRITE;
-  }
-  ms_cli_wrote (path);
-  return 0;
-}
-
 /* Each GPU's samples file, PREFIX-gpuN-samples.csv, checked before the
  * measurement as the aggregate is. */
 static bool
@@ -209,7 +195,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
     /* A device or a pipe as the prefix (/dev/null) gets every file. */
     ms_atomic_file_output_name (prefix, suffix, path, sizeof path);
     if (!ms_csv_write_samples (r->per_device[i], path, err, sizeof err))
-      return report_written (false, path, err);
+      return ms_cli_wrote_or_say (false, path, err);
     ms_cli_wrote (path);
   }
   /* The aggregate, and which samples file is which GPU's. */
@@ -221,7 +207,7 @@ write_multi (const char *prefix, const MsMultiResults *r)
   ms_atomic_file_output_name (prefix, "-multi.csv", path, sizeof path);
   bool ok = ms_multi_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 typedef struct {
@@ -277,10 +263,8 @@ ms_cli_multi (int argc, char **argv)
   MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
                                  err, sizeof err);
   MultiView view = { &a, together, a.solo ? alone : NULL, devices, n };
-  MsCliTable *table = ms_cli_multi_table (&a.sweep, together, view.alone);
-  MsCliDocument doc = { multi_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status = ms_cli_output_send (&a.output, ms_cli_multi_table (&a.sweep, together, view.alone),
+                                   multi_text, NULL, &view);
   if (err[0])
     fprintf (stderr, "memsweep: %s\n", err);
   rc = st == MS_RUN_OK ? status : st == MS_RUN_NO_DEVICE ? 3 : 1;
@@ -368,7 +352,7 @@ write_peer (const char *path, const MsPeerResults *r, const MsDeviceInfo *info, 
   ms_peer_file_init (file, r, info, reps);
   bool ok = ms_peer_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 typedef struct {
@@ -425,15 +409,9 @@ ms_cli_peer (int argc, char **argv)
     free (r);
     return n < 2 ? 2 : 1;
   }
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < n; i++)
-    ms_backend_query_device (backend, devices[i], &info[i]);
-  ms_backend_free (backend);
+  ms_cli_query_devices (devices, n, info);
   PeerView view = { r, info, a.sweep.reps };
-  MsCliTable *table = ms_cli_peer_table (r);
-  MsCliDocument doc = { peer_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status = ms_cli_output_send (&a.output, ms_cli_peer_table (r), peer_text, NULL, &view);
   rc = a.out ? write_peer (path, r, info, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;
@@ -478,14 +456,11 @@ write_portable (const char *path, const MsPortableResults *r, int reps)
   char err[512];
   if (!file)
     return 1;
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < r->n_devices; i++)
-    ms_backend_query_device (backend, r->devices[i], &info[i]);
-  ms_backend_free (backend);
+  ms_cli_query_devices (r->devices, r->n_devices, info);
   ms_portable_file_init (file, r, info, reps);
   bool ok = ms_portable_file_write (file, path, err, sizeof err);
   free (file);
-  return report_written (ok, path, err);
+  return ms_cli_wrote_or_say (ok, path, err);
 }
 
 int
@@ -507,10 +482,8 @@ ms_cli_portable (int argc, char **argv)
     return 1;
   }
   PortableView view = { r, a.sweep.reps };
-  MsCliTable *table = ms_cli_portable_table (r);
-  MsCliDocument doc = { portable_text, NULL, table, &view };
-  int status = ms_cli_output_status (ms_cli_output_write (&a.output, &doc));
-  ms_cli_table_free (table);
+  int status
+      = ms_cli_output_send (&a.output, ms_cli_portable_table (r), portable_text, NULL, &view);
   rc = a.out ? write_portable (path, r, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;

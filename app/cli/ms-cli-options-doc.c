@@ -14,7 +14,6 @@
 #include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
-#include "ms-cli-json.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-lessons.h"

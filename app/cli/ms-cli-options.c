@@ -5,7 +5,6 @@
  * none of them (their parsers: ms-cli-commands.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-cli-options.h"
@@ -383,8 +382,6 @@ ms_cli_option_keys (const char *name)
   return t;
 }
 
-/* The command's options from the table, after the usage its --help
- * printed, for the commands whose usage does not describe each one. */
 void
 ms_cli_options_usage (FILE *out, const MsCliCommand *c)
 {
@@ -444,8 +441,11 @@ ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len)
 }
 
 void
-ms_cli_more_commands_usage (FILE *out)
+ms_cli_command_usage (FILE *out, const char *command)
 {
+  char head[64];
+  snprintf (head, sizeof head, "  memsweep %s ", command);
+  fputs (ms_gettext ("Usage:\n"), out);
   /* TRANSLATORS: keep the command lines; translate what they do. */
   const char *text =
     ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
@@ -470,26 +470,9 @@ ms_cli_more_commands_usage (FILE *out)
                 "                               later runs' intervals then include\n"
                 "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
                 "                               the experiments of the teaching material\n");
-  fputs (text, out);
-}
-
-/* --help of one command: its lines of the usage above, not all of them. */
-void
-ms_cli_command_usage (FILE *out, const char *command)
-{
-  char head[64];
-  snprintf (head, sizeof head, "  memsweep %s ", command);
-  fputs (ms_gettext ("Usage:\n"), out);
-  char *text = NULL;
-  size_t len = 0;
-  FILE *all = open_memstream (&text, &len);
-  if (!all)
-    return;
-  ms_cli_more_commands_usage (all);
-  fclose (all);
   bool in = false;
-  for (char *line = text; line && *line;) {
-    char *eol = strchr (line, '\n');
+  for (const char *line = text; *line;) {
+    const char *eol = strchr (line, '\n');
     size_t n = eol ? (size_t) (eol - line + 1) : strlen (line);
     /* A command's lines: its own, then those indented under it. */
     if (strncmp (line, "  memsweep ", strlen ("  memsweep ")) == 0)
@@ -498,5 +481,4 @@ ms_cli_command_usage (FILE *out, const char *command)
       fwrite (line, 1, n, out);
     line += n;
   }
-  free (text);
 }

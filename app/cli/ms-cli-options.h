@@ -91,7 +91,6 @@ void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);
 const MsCliExit *ms_cli_exits (const MsCliCommand *c);
 /* "0", "5" or "128+N". */
 void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
-/* The usage lines of the commands beyond one GPU (multi ... lesson). */
-void ms_cli_more_commands_usage (FILE *out);
-/* One of those commands' usage lines, for its --help. */
+/* The usage lines of one of the commands beyond one GPU (multi ...
+ * lesson), for its --help. */
 void ms_cli_command_usage (FILE *out, const char *command);

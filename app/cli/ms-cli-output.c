@@ -12,22 +12,18 @@
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
+/* Each format's name as --format takes it. */
 static const char *const format_names[] = { "table", "json", "csv", "markdown" };
 
-const char *
-ms_cli_format_name (MsCliFormat format)
-{
-  return format_names[format];
-}
-
-bool
-ms_cli_parse_output_format (const char *arg, MsCliFormat *format)
+/* --format's value: table (text), json, csv or markdown; false after
+ * "memsweep: --format: 'X' is not table, json, csv or markdown". */
+static bool
+parse_output_format (const char *arg, MsCliFormat *format)
 {
   for (int i = 0; i < (int) (sizeof format_names / sizeof *format_names); i++)
     if (strcmp (arg, format_names[i]) == 0) {
@@ -89,12 +85,6 @@ ms_cli_table_add_row (MsCliTable *t)
   memset (t->values + (size_t) t->n_rows * (size_t) t->n_columns, 0,
           (size_t) t->n_columns * sizeof *t->values);
   t->n_rows++;
-}
-
-int
-ms_cli_table_rows (const MsCliTable *t)
-{
-  return t->n_rows;
 }
 
 static char **
@@ -336,6 +326,17 @@ ms_cli_wrote (const char *path)
     held_wrote[n_held_wrote++] = strdup (path);
 }
 
+int
+ms_cli_wrote_or_say (bool ok, const char *path, const char *err)
+{
+  if (!ok) {
+    fprintf (stderr, "memsweep: %s\n", err);
+    return EXIT_WRITE;
+  }
+  ms_cli_wrote (path);
+  return EXIT_OK;
+}
+
 void
 ms_cli_wrote_pair (const char *samples, const char *summary)
 {
@@ -350,8 +351,10 @@ ms_cli_wrote_pair (const char *samples, const char *summary)
            ms_report_clean (summary, clean2, sizeof clean2));
 }
 
-void
-ms_cli_wrote_flush (void)
+/* A write failed (said by the caller): what the command did write is said
+ * now, --quiet or not. */
+static void
+wrote_flush (void)
 {
   for (int i = 0; i < n_held_wrote; i++) {
     if (held_wrote[i])
@@ -472,9 +475,9 @@ ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path)
   out->stdout_off = true;
   if (path && format_of_name (path, &named)) {
     if (out->format_given && out->format != named) {
-      fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, --format says %s\n"),
-               option, ms_report_clean (path, clean, sizeof clean), ms_cli_format_name (named),
-               ms_cli_format_name (out->format));
+      fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, --format says %s\n"), option,
+               ms_report_clean (path, clean, sizeof clean), format_names[named],
+               format_names[out->format]);
       return -1;
     }
     out->format = named;
@@ -535,7 +538,7 @@ extension_fits (const char *path, MsCliFormat format, char *ext, size_t len)
                                        "zip", "tar", "txt", "json", "csv", "md" };
   MsCliFormat named;
   if (format_of_name (path, &named)) {
-    snprintf (ext, len, "%s", ms_cli_format_name (named));
+    snprintf (ext, len, "%s", format_names[named]);
     return named == format;
   }
   if (!extension_of (path, ext, len))
@@ -560,7 +563,7 @@ ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
   /* --export-json plot.svg would replace a picture with JSON that every
    * viewer then fails to open. */
   fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, and %s writes %s\n"), option,
-           ms_report_clean (path, clean, sizeof clean), ext, option, ms_cli_format_name (format));
+           ms_report_clean (path, clean, sizeof clean), ext, option, format_names[format]);
   return false;
 }
 
@@ -595,7 +598,7 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
   switch (key) {
   case MS_CLI_KEY_FORMAT:
     out->format_given = true;
-    return ms_cli_parse_output_format (arg, &out->format) ? 1 : -1;
+    return parse_output_format (arg, &out->format) ? 1 : -1;
   case MS_CLI_KEY_EXPORT_JSON:
   case MS_CLI_KEY_EXPORT_CSV:
   case MS_CLI_KEY_EXPORT_MARKDOWN: {
@@ -669,7 +672,7 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
   char err[PATH_MAX + 256], clean[4 * sizeof err], *data = NULL;
   size_t len = 0;
   ms_cli_say (ms_gettext ("%s: the %s export"), ms_report_clean (path, clean, sizeof clean),
-              ms_cli_format_name (format));
+              format_names[format]);
   FILE *mem = open_memstream (&data, &len);
   if (!mem) {
     fprintf (stderr, "memsweep: %s: %s\n", path, strerror (errno));
@@ -689,7 +692,7 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
   free (data);
   if (!ok) {
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
-    ms_cli_wrote_flush ();
+    wrote_flush ();
     return false;
   }
   ms_cli_wrote (path);
@@ -704,8 +707,18 @@ ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc)
     ok &= write_export (doc, out->exports[i].format, out->exports[i].path);
   if (!out->stdout_off) {
     ms_cli_say (ms_gettext ("%s: the %s on standard output"), out->command,
-                ms_cli_format_name (out->format));
+                format_names[out->format]);
     write_document (stdout, doc, out->format);
   }
   return ok;
+}
+
+int
+ms_cli_output_send (const MsCliOutput *out, MsCliTable *table, void (*text) (FILE *, void *),
+                    void (*json) (FILE *, void *), void *user)
+{
+  MsCliDocument doc = { text, json, table, user };
+  bool written = ms_cli_output_write (out, &doc);
+  ms_cli_table_free (table);
+  return ms_cli_output_status (written);
 }

@@ -30,12 +30,6 @@ enum {
   MS_CLI_KEY_COMPRESS,
 };
 
-/* --format's value: table (text), json, csv or markdown; false after
- * "memsweep: --format: 'X' is not table, json, csv or markdown". */
-bool ms_cli_parse_output_format (const char *arg, MsCliFormat *format);
-/* A format's name as --format takes it. */
-const char *ms_cli_format_name (MsCliFormat format);
-
 /* A table as the command describes it once: named columns, rows of
  * values. Every format is written from it. */
 typedef struct {
@@ -56,7 +50,6 @@ void ms_cli_table_add_row (MsCliTable *table);
 void ms_cli_table_text (MsCliTable *table, int column, const char *text);
 void ms_cli_table_number (MsCliTable *table, int column, double value, int decimals);
 void ms_cli_table_integer (MsCliTable *table, int column, long long value);
-int ms_cli_table_rows (const MsCliTable *table);
 
 /* The table in one format into f: aligned text with a heading line; JSON
  * as an array of objects, one per row (empty: null); CSV with a header
@@ -130,6 +123,11 @@ bool ms_cli_output_ready (MsCliOutput *out);
  * export (each through an atomic file, "memsweep: wrote FILE" unless
  * --quiet); false when something was not written (said). */
 bool ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc);
+/* The document of text, json and table (freed after) for user, written as
+ * ms_cli_output_write writes it: the command's status for its outputs
+ * (ms_cli_output_status). */
+int ms_cli_output_send (const MsCliOutput *out, MsCliTable *table, void (*text) (FILE *, void *),
+                        void (*json) (FILE *, void *), void *user);
 
 /* --quiet: nothing but errors; --verbose: what the command does, on
  * standard error. One process runs one command, so the level is the
@@ -154,11 +152,11 @@ bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep: wrote FILE" on standard error; under --quiet held, and said
- * by ms_cli_wrote_flush, when a later write of the command fails. */
+ * when a later write of the command fails, so that an exit 4 never hides
+ * where the measurements are. */
 void ms_cli_wrote (const char *path);
+/* ms_cli_wrote (path) and EXIT_OK where written (ok), else "memsweep:
+ * ERR" and EXIT_WRITE. */
+int ms_cli_wrote_or_say (bool ok, const char *path, const char *err);
 /* "memsweep: wrote SAMPLES and SUMMARY": a run's pair, as ms_cli_wrote. */
 void ms_cli_wrote_pair (const char *samples, const char *summary);
-/* A write failed (said by the caller): what the command did write is said
- * now, --quiet or not, so that an exit 4 never hides where the
- * measurements are. */
-void ms_cli_wrote_flush (void);

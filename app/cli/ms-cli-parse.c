@@ -200,13 +200,19 @@ ms_cli_args_give (const MsCliCommand *c, int argc, char **argv, int key)
 {
   MsCliArgs a;
   int got;
-  ms_cli_args_init (&a, c->name, argc, argv);
+  bool given = false;
+  /* On a copy: the parser reorders what it reads. */
+  char **copy = calloc ((size_t) argc + 1, sizeof *copy);
+  if (!copy)
+    return false;
+  memcpy (copy, argv, (size_t) argc * sizeof *copy);
+  ms_cli_args_init (&a, c->name, argc, copy);
   a.first_operand_ends = (c->flags & MS_CLI_HANDS_ON_RUN_OPTIONS) != 0;
   a.silent = true;
-  while ((got = ms_cli_args_next (&a)) != -1 && got != '?')
-    if (got == key)
-      return true;
-  return false;
+  while (!given && (got = ms_cli_args_next (&a)) != -1 && got != '?')
+    given = got == key;
+  free (copy);
+  return given;
 }
 
 /* The key of the command's option that makes it stop on signals, or 0. */
@@ -226,13 +232,6 @@ ms_cli_stops_on_signals (int argc, char **argv)
   int key = c ? stopping_key (c) : 0;
   if (!c || (c->flags & MS_CLI_STOPS_ON_SIGNALS) || !key)
     return c && (c->flags & MS_CLI_STOPS_ON_SIGNALS);
-  /* The one parser, on a copy (it reorders what it reads), silent: the
-   * command says what is wrong when it reads its options. */
-  char **copy = calloc ((size_t) argc, sizeof *copy);
-  if (!copy)
-    return false;
-  memcpy (copy, argv + 1, (size_t) (argc - 1) * sizeof *copy);
-  bool given = ms_cli_args_give (c, argc - 1, copy, key);
-  free (copy);
-  return given;
+  /* Silent: the command says what is wrong when it reads its options. */
+  return ms_cli_args_give (c, argc - 1, argv + 1, key);
 }

@@ -45,7 +45,7 @@ int ms_cli_args_n_operands (const MsCliArgs *a);
  * the command's reading would. */
 bool ms_cli_options_known (const MsCliCommand *c, int argc, char **argv);
 /* Whether argv (argv[0] the command's name) gives c's option with key,
- * read silently (argv is reordered). */
+ * read silently (argv is left as it is). */
 bool ms_cli_args_give (const MsCliCommand *c, int argc, char **argv, int key);
 /* Whether the command line argv (argv[1] the command) stops on its first
  * SIGINT, SIGTERM or SIGHUP: its command does, or an option given does

@@ -3,7 +3,6 @@
  * files into a PNG, SVG or PDF file, drawn by the same routines, with the
  * caption unless --no-caption; the timeline's cell and repetition can be
  * chosen. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "memsweep.h"
@@ -16,13 +15,6 @@
 #include "ms-i18n.h"
 #include "ms-engine.h"
 
-
-static int
-plot_usage_error (void)
-{
-  fprintf (stderr, ms_gettext ("Try 'memsweep plot --help'.\n"));
-  return EXIT_USAGE;
-}
 
 static void
 plot_help (void)
@@ -240,18 +232,19 @@ parse_plot (PlotOptions *o, int argc, char **argv)
       }
       break;
     case '?': return EXIT_USAGE;
-    default: return plot_usage_error ();
+    default:
+      return ms_cli_bad_usage ("plot");
     }
   }
   o->files = argv + args.operand;
   o->n_files = ms_cli_args_n_operands (&args);
   if (o->n_files == 0) {
     fprintf (stderr, ms_gettext ("memsweep: plot needs at least one FILE\n"));
-    return plot_usage_error ();
+    return ms_cli_bad_usage ("plot");
   }
   if (!o->view || !o->out) {
     fprintf (stderr, ms_gettext ("memsweep: plot needs --view and --out\n"));
-    return plot_usage_error ();
+    return ms_cli_bad_usage ("plot");
   }
   const char *dot = strrchr (o->out, '.');
   if (o->format && strcmp (o->format, "png") && strcmp (o->format, "svg") &&
@@ -339,11 +332,9 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   g_autofree char *caption = o->caption ? ms_report_lesson_caption (NULL, job.run) : NULL;
   MsExportOptions eo = { caption, &job.style, o->format, takeaway };
   g_autoptr (GError) error = NULL;
-  if (!ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error)) {
-    return ms_cli_write_failed (o->out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), o->out);
-  return EXIT_OK;
+  gboolean ok
+      = ms_export_drawing_full (o->out, o->width, o->height, draw_lesson, &job, &eo, &error);
+  return ms_cli_drawn (o->out, ok, error);
 }
 
 int
@@ -392,9 +383,7 @@ ms_cli_plot (int argc, char **argv)
   g_autofree char *caption = o.caption ? ms_report_view_caption (runs, job.view) : NULL;
   MsExportOptions eo = { caption, &job.style, o.format };
   g_autoptr (GError) error = NULL;
-  if (!ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error)) {
-    return ms_cli_write_failed (o.out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), o.out);
-  return EXIT_OK;
+  gboolean ok
+      = ms_export_drawing_full (o.out, o.width, o.height, ms_report_view_draw, &job, &eo, &error);
+  return ms_cli_drawn (o.out, ok, error);
 }

@@ -5,15 +5,11 @@
  * most on the lent GPUs (PITFALLS 28); only several of them let a run's
  * interval hold that (engine/model/ms-grade.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -222,9 +218,16 @@ cpu_limit_reached (const MsChildEnd *end, int p, MsCliProcessEnd result)
   return MS_CLI_PROCESS_STOPPED;
 }
 
-MsCliProcessEnd
-ms_cli_run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p, int of,
-                    atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
+/* One process of sweep (as one process of `memsweep run`), started by the
+ * supervisor (ms-supervisor.h), with the experiment switch
+ * MEMSWEEP_EXPERIMENT set to experiment unless NULL, its files in dir as
+ * pP, read back and merged into *merged as process P (the first one read
+ * becomes *merged); of: how many processes the message counts, or -N
+ * where N is a cap, not a count asked for ("of at most N"). A message
+ * in err unless MEASURED or KEPT (said on standard error). */
+static MsCliProcessEnd
+run_process (const MsSweep *sweep, const char *experiment, const char *dir, int p, int of,
+             atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
 {
   char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
   char *env[MS_CHILD_MAX_ENV + 1], setting[256];
@@ -289,8 +292,8 @@ ms_cli_run_turn (const MsCliTurnSide *side, int index, int r, bool first, const 
   MsSweep sweep = *side->sweep;
   for (int m = 0; m < MS_MODE_COUNT; m++)
     sweep.modes[m] = sweep.modes[m] && (open[m] || (also && also[m]));
-  MsCliProcessEnd end = ms_cli_run_process (&sweep, side->experiment, side->dir, r,
-                                            -MS_MAX_PROCESSES, cancel, run, err, errlen);
+  MsCliProcessEnd end = run_process (&sweep, side->experiment, side->dir, r, -MS_MAX_PROCESSES,
+                                     cancel, run, err, errlen);
   if (end != MS_CLI_PROCESS_MEASURED && end != MS_CLI_PROCESS_KEPT)
     return end;
   double v[MS_MAX_PROCESSES];
@@ -428,14 +431,13 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
   }
   MsRunStatus st = MS_RUN_OK;
   int max = max_processes (sweep), p = 0;
-  struct timespec t0, t;
-  clock_gettime (CLOCK_MONOTONIC, &t0);
+  double t0 = ms_cli_now_s ();
   for (bool done = false; p < max && st == MS_RUN_OK && !done; p++) {
     say_progress (bar, p, sweep->grade_target_pct > 0 ? -1 : sweep->processes);
     /* With a target, max is a cap, not a count asked for. */
     int of = sweep->grade_target_pct > 0 ? -max : max;
     MsSweep next = still_wide (sweep, *out, p);
-    MsCliProcessEnd end = ms_cli_run_process (&next, NULL, dir, p, of, cancel, out, err, errlen);
+    MsCliProcessEnd end = run_process (&next, NULL, dir, p, of, cancel, out, err, errlen);
     /* Kept and said: the run goes on, and exits 1 as a failed cell does. */
     if (end == MS_CLI_PROCESS_KEPT) {
       end = MS_CLI_PROCESS_MEASURED;
@@ -458,9 +460,7 @@ ms_cli_run_processes (const MsSweep *sweep, atomic_int *cancel, bool bar, MsResu
                                          "it measured are kept"),
                 p + 1);
     }
-    clock_gettime (CLOCK_MONOTONIC, &t);
-    done = st == MS_RUN_OK &&
-           grade_done (sweep, *out, p + 1, (t.tv_sec - t0.tv_sec) + (t.tv_nsec - t0.tv_nsec) * 1e-9);
+    done = st == MS_RUN_OK && grade_done (sweep, *out, p + 1, ms_cli_now_s () - t0);
   }
   if (*out && sweep->grade_target_pct > 0) {
     (*out)->sweep.grade_target_pct = sweep->grade_target_pct;

@@ -19,16 +19,6 @@ typedef enum {
   MS_CLI_PROCESS_NOT_WRITTEN, /* its files could not be written (its exit 4) */
 } MsCliProcessEnd;
 
-/* One process of sweep (as one process of `memsweep run`), started by the
- * supervisor (ms-supervisor.h), with the experiment switch
- * MEMSWEEP_EXPERIMENT set to experiment unless NULL, its files in dir as
- * pP, read back and merged into *merged as process P (the first one read
- * becomes *merged); of: how many processes the message counts, or -N
- * where N is a cap, not a count asked for ("of at most N"). A message
- * in err unless MEASURED or KEPT (said on standard error). */
-MsCliProcessEnd ms_cli_run_process (const MsSweep *sweep, const char *experiment,
-                                    const char *dir, int p, int of, atomic_int *cancel,
-                                    MsResults **merged, char *err, size_t errlen);
 /* One side of a check in turns (engine/analysis/ms-turns.h). */
 typedef struct {
   const MsSweep *sweep;   /* the side's sweep, every mode of it */
@@ -37,11 +27,12 @@ typedef struct {
   MsFigure figure;        /* what the turns judge */
 } MsCliTurnSide;
 
-/* Side's process of round r (ms_cli_run_process, process r of at most
- * MS_MAX_PROCESSES): of the modes open[] or also[] (NULL: none; measured,
- * never judged) says, merged into *run; each open mode's value of it
- * added to the turns as side index's, first: whether it went first in
- * its round. */
+/* Side's process of round r (one process of `memsweep run` started by the
+ * supervisor, process r of at most MS_MAX_PROCESSES; a message in err
+ * unless MEASURED or KEPT): of the modes open[] or also[] (NULL: none;
+ * measured, never judged) says, merged into *run; each open mode's value
+ * of it added to the turns as side index's, first: whether it went first
+ * in its round. */
 MsCliProcessEnd ms_cli_run_turn (const MsCliTurnSide *side, int index, int r, bool first,
                                  const bool *open, const bool *also, atomic_int *cancel,
                                  MsResults **run, MsTurns *t, char *err, size_t errlen);

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
@@ -12,7 +11,6 @@
 #include "ms-cli-health.h"
 #include "ms-i18n.h"
 #include "ms-drawing.h"
-#include "ms-cli-tables.h"
 
 
 static void
@@ -32,13 +30,6 @@ report_help (void)
                       "GPU and date. A plain sweep answers some lessons (pinned-pageable,\n"
                       "register-allocate, portable): --lesson NAME says which. A run of no "
                       "lesson, or --out\nnot .pdf, is refused.\n"), stdout);
-}
-
-static int
-report_usage_error (void)
-{
-  fprintf (stderr, ms_gettext ("Try 'memsweep report --help'.\n"));
-  return EXIT_USAGE;
 }
 
 /* The lessons run answers, "pinned-pageable, register-allocate, …". */
@@ -86,6 +77,19 @@ summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
                                "lesson: give its samples file%s%s\n"),
            path, ms_lesson_topic (topic)->name, samples ? ", " : "", samples ? samples : "");
   return false;
+}
+
+int
+ms_cli_drawn (const char *path, bool ok, const GError *error)
+{
+  if (ok) {
+    ms_cli_say (ms_gettext ("%s: written"), path);
+    return EXIT_OK;
+  }
+  if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
+    return EXIT_OK;
+  ms_cli_print_error (error);
+  return EXIT_WRITE;
 }
 
 bool
@@ -163,11 +167,8 @@ report_handout (const char *out, const char *lesson, char **paths, int n)
     return EXIT_USAGE;
   g_autofree char *source = g_path_get_basename (paths[0]);
   g_autoptr (GError) error = NULL;
-  if (!ms_report_write_handout (out, topic, run, source, &error)) {
-    return ms_cli_write_failed (out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), out);
-  return EXIT_OK;
+  gboolean ok = ms_report_write_handout (out, topic, run, source, &error);
+  return ms_cli_drawn (out, ok, error);
 }
 
 int
@@ -197,13 +198,13 @@ ms_cli_report (int argc, char **argv)
       if (ms_cli_progress_option (c) < 0)
         return EXIT_USAGE;
     } else
-      return report_usage_error ();
+      return ms_cli_bad_usage ("report");
   }
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);
   if (n_files == 0 || !out) {
     fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
-    return report_usage_error ();
+    return ms_cli_bad_usage ("report");
   }
   /* The format: --format's, else OUT's extension, which must agree. */
   const char *dot = strrchr (out, '.');
@@ -258,10 +259,7 @@ ms_cli_report (int argc, char **argv)
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   MsReportInput input = { runs, generated };
   g_autoptr (GError) error = NULL;
-  if (!(pdf ? ms_report_write_pdf (out, &input, &error)
-            : ms_report_write_html (out, &input, &error))) {
-    return ms_cli_write_failed (out, error);
-  }
-  ms_cli_say (ms_gettext ("%s: written"), out);
-  return EXIT_OK;
+  gboolean ok = pdf ? ms_report_write_pdf (out, &input, &error)
+                    : ms_report_write_html (out, &input, &error);
+  return ms_cli_drawn (out, ok, error);
 }

@@ -77,8 +77,9 @@ ms_cli_run_options_text (void)
   return text;
 }
 
-void
-ms_cli_run_help (void)
+/* `memsweep run --help`. */
+static void
+run_help (void)
 {
   printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                       "by modes and writes the samples and summary CSV files.\n\n%s"),
@@ -290,8 +291,8 @@ read_profile (MsCliRunOptions *o)
   bool from_stdin = strcmp (path, MS_CLI_STDIO) == 0;
   bool ok = ms_run_to_run_read_profile (&o->profile_rr, path, o->profile_device,
                                         sizeof o->profile_device, err, sizeof err);
-  if (!ok && ms_cli_stop_signal ()) {
-    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (ms_cli_stop_signal ()));
+  if (!ok && ms_supervisor_stop_signal ()) {
+    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return false;
   }
   /* Standard input brings no sidecar: without metadata lines of its own a
@@ -321,7 +322,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_cli_args_init (&args, "run", argc, argv);
   while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
-      ms_cli_run_help ();
+      run_help ();
       return ms_cli_stdout_status ();
     }
     if (c == '?')
@@ -349,7 +350,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
                                  "on the CPU only\n"),
              o->sweep.device);
   if (o->profile && !read_profile (o))
-    return ms_cli_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE;
+    return ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE;
   /* The table goes there after the sweep: said before it. */
   if (!ms_cli_stdout_not_input ())
     return EXIT_USAGE;

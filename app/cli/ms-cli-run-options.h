@@ -36,8 +36,6 @@ typedef struct {
 
 /* The options of run, translated, for the usage text and run --help. */
 const char *ms_cli_run_options_text (void);
-/* `memsweep run --help`. */
-void ms_cli_run_help (void);
 /* Options, validation and the output files, all before anything is
  * measured (argv[0] is "run"). -1 to go on, or the exit status. */
 int ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "memsweep.h"
@@ -16,14 +15,14 @@
 #include "ms-cli-processes.h"
 #include "ms-cli-results-table.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-run.h"
+#include "ms-cli-entries.h"
 #include "ms-cli-tables.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
 typedef struct {
   bool bar;
-  double start_us;
+  double start_s;
 } Progress;
 
 /* --verbose: a line per cell as it finishes, in place of the bar. */
@@ -46,10 +45,7 @@ on_progress (int index, int n, const MsCell *cell, void *user)
     say_cell (index, n, cell);
   if (!p->bar)
     return;
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  double now = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-  double elapsed = (now - p->start_us) * 1e-6;
+  double elapsed = ms_cli_now_s () - p->start_s;
   double left = index + 1 < n ? elapsed / (index + 1) * (n - index - 1) : 0;
   const int width = 30;
   int done = (index + 1) * width / n;
@@ -135,7 +131,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
    * are EXIT_WRITE, and neither hides the other. */
   if (!ms_cli_stdout_ok ())
     rc = EXIT_WRITE;
-  stop_signal = ms_cli_stop_signal ();
+  stop_signal = ms_supervisor_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
       fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
@@ -151,8 +147,6 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   return rc == EXIT_OK && any_cell_failed (results) ? EXIT_RUNTIME : rc;
 }
 
-/* No process of a grade run measured anything (stopped, or lost): said,
- * and nothing written, as save_and_report does for an empty run. */
 /* Whether a file stands at the run's samples name (or its other form,
  * plain or gzip): what "left as it was" speaks of. */
 static bool
@@ -168,17 +162,17 @@ earlier_run (const MsCliRunOptions *o)
   return stat (path, &st) == 0 || stat (other, &st) == 0;
 }
 
+/* No process of a grade run measured anything (stopped, or lost): said,
+ * and nothing written, as save_and_report does for an empty run. */
 static int
 nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
 {
   char clean[4 * PATH_MAX];
-  int sig = ms_cli_stop_signal ();
+  int sig = ms_supervisor_stop_signal ();
   if (run_err[0])
     fprintf (stderr, "memsweep: %s\n", run_err);
   if (sig)
-    fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
-                                 "written\n"),
-             ms_cli_signal_name (sig));
+    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (sig));
   /* A process kept what it measured, or the part that fitted, where it
    * could (said above): a kept folder is named, in any language. An
    * earlier run at the name is said to be there still; no file, no
@@ -250,10 +244,8 @@ ms_cli_run (int argc, char **argv)
   if (rc >= 0)
     return rc;
 
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
   Progress progress = { .bar = !ms_cli_quiet () && !ms_cli_verbose () && isatty (STDERR_FILENO),
-                        .start_us = ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3 };
+                        .start_s = ms_cli_now_s () };
   MsResults *results = NULL;
   MsRunStatus st;
   int processes_rc = EXIT_OK;

@@ -2,7 +2,6 @@
 /* ms-cli-show.c: `memsweep show FILE`: the tables of a samples or summary
  * CSV, or its JSON (docs/json.md) on standard output or into a file. */
 #define _POSIX_C_SOURCE 200809L
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +9,7 @@
 #include "ms-cli-common.h"
 #include "ms-cli-lesson-table.h"
 #include "ms-cli-health.h"
-#include "ms-cli-show.h"
+#include "ms-cli-entries.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
@@ -19,9 +18,9 @@
 #include "ms-cli-results-table.h"
 #include "ms-cli-tables.h"
 
-
-void
-ms_cli_show_help (void)
+/* `memsweep show --help`. */
+static void
+show_help (void)
 {
   fputs (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
                       "                     [--export-json|--export-csv|--export-markdown "
@@ -66,7 +65,7 @@ parse_show (ShowOptions *o, int argc, char **argv)
     if (c == '?')
       return EXIT_USAGE;
     if (c == 'h') {
-      ms_cli_show_help ();
+      show_help ();
       return ms_cli_stdout_status ();
     }
     bool ok = c == 'o'   ? file_named ("--out", o->out = args.value)
@@ -223,11 +222,8 @@ ms_cli_show (int argc, char **argv)
     return EXIT_USAGE;
   }
   ShowView view = { o.path, results, env, env_why };
-  MsCliTable *table = ms_cli_results_table (results);
-  MsCliDocument doc = { show_text, show_json, table, &view };
-  bool written = ms_cli_output_write (&o.output, &doc);
-  ms_cli_table_free (table);
+  rc = ms_cli_output_send (&o.output, ms_cli_results_table (results), show_text, show_json, &view);
   ms_envelopes_free (env);
   ms_results_free (results);
-  return ms_cli_output_status (written);
+  return rc;
 }

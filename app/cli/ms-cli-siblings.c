@@ -13,24 +13,19 @@
  * seconds, or a JSON document (data/schema/memsweep-siblings.json). Exit
  * 0 alike, 1 a card differs, 5 undecided. */
 #define _POSIX_C_SOURCE 200809L
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
-#include "ms-cli-live.h"
-#include "ms-cli-options.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-processes.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-tables.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
@@ -61,14 +56,6 @@ typedef struct {
   char err[1024];
   const Options *o;
 } Check;
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int
 usage (FILE *f, int rc)
@@ -187,11 +174,9 @@ parse_sweep (const Options *o, int device, const char *prefix, MsSweep *sweep)
     words[n++] = w;
   words[n] = NULL;
   MsCliRunOptions ro;
-  int saved = optind;
   ms_cli_plan_pause (true);
   int rc = ms_cli_run_options_parse (&ro, n, words);
   ms_cli_plan_pause (false);
-  optind = saved;
   if (rc >= 0)
     return false;
   *sweep = ro.sweep;
@@ -216,13 +201,9 @@ resolve (Check *k)
   if (!run_options_ok (k->o))
     return EXIT_USAGE;
   int rc = ms_cli_resolve_devices ("memsweep siblings", k->o->devices, 2, k->devices, &k->n, NULL);
-  if (rc >= 0)
-    return rc;
-  MsBackend *backend = ms_backend_new_system ();
-  for (int i = 0; i < k->n; i++)
-    ms_backend_query_device (backend, k->devices[i], &k->info[i]);
-  ms_backend_free (backend);
-  return -1;
+  if (rc < 0)
+    ms_cli_query_devices (k->devices, k->n, k->info);
+  return rc;
 }
 
 static int
@@ -247,7 +228,7 @@ plan (Check *k)
 static double
 check_clock (void *user)
 {
-  return now_s ();
+  return ms_cli_now_s ();
 }
 
 /* The process of slot g in round r, of the open modes (and the host's in
@@ -269,7 +250,7 @@ measure_one (void *user, int g, int r, bool first, const bool *open, MsTurns *t)
   if (k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT)
     return false;
   k->processes = r + 1;
-  k->seconds = now_s () - k->start;
+  k->seconds = ms_cli_now_s () - k->start;
   if (ms_cli_verbose () && g == (r + k->n - 1) % k->n)
     fprintf (stderr, ms_gettext ("%d processes a GPU, %.0f s\n"), k->processes, k->seconds);
   return !ms_supervisor_stopping (ms_cli_stop_on_signals ());
@@ -284,9 +265,9 @@ measure (Check *k)
   }
   ms_turns_init (&k->turns, k->n, k->o->threshold);
   MsTurnOps ops = { measure_one, check_clock, NULL, k };
-  k->start = now_s ();
+  k->start = ms_cli_now_s ();
   MsTurnsEnd end = ms_turns_take (&k->turns, k->judged, k->o->budget_s, MS_MAX_PROCESSES, &ops);
-  k->seconds = now_s () - k->start;
+  k->seconds = ms_cli_now_s () - k->start;
   ms_siblings_name (&k->turns, k->judged, &k->finding);
   if (end.stopped && k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT) {
     fprintf (stderr, "memsweep siblings: %s\n", k->err);
@@ -410,12 +391,6 @@ siblings_text (FILE *f, void *user)
 }
 
 static MsJson *
-number_or_null (double v)
-{
-  return isfinite (v) ? ms_json_number_new (v) : NULL;
-}
-
-static MsJson *
 gpu_json (const Check *k, int g)
 {
   MsJson *o = ms_json_object_new (), *modes = ms_json_array_new ();
@@ -431,9 +406,10 @@ gpu_json (const Check *k, int g)
     ms_json_set_string (e, "mode", ms_mode_name ((MsMode) m));
     ms_json_set_string (e, "verdict", ms_verdict_key (v->verdict));
     ms_json_set_bool (e, "differs", k->finding.named[m][g]);
-    ms_json_set (e, "ratio", number_or_null (v->ratio));
-    ms_json_set (e, "ratio_low", number_or_null (v->lo));
-    ms_json_set (e, "ratio_high", number_or_null (v->hi));
+    /* Not finite: null (ms_json_number_new). */
+    ms_json_set_number (e, "ratio", v->ratio);
+    ms_json_set_number (e, "ratio_low", v->lo);
+    ms_json_set_number (e, "ratio_high", v->hi);
     ms_json_set (e, "decided_after_s", v->look ? ms_json_number_new (v->seconds) : NULL);
     ms_json_append (modes, e);
   }
@@ -507,11 +483,7 @@ ms_cli_siblings (int argc, char **argv)
   if (rc < 0)
     rc = measure (k);
   if (rc < 0) {
-    MsCliTable *t = siblings_table (k);
-    MsCliDocument doc = { siblings_text, siblings_json, t, k };
-    bool written = ms_cli_output_write (&o.output, &doc);
-    ms_cli_table_free (t);
-    rc = ms_cli_output_status (written);
+    rc = ms_cli_output_send (&o.output, siblings_table (k), siblings_text, siblings_json, k);
     if (rc == EXIT_OK && k->finding.result != MS_SIBLINGS_ALIKE)
       rc = k->finding.result == MS_SIBLINGS_DIFFERS ? EXIT_RUNTIME : EXIT_UNDECIDED;
   }

@@ -4,11 +4,9 @@
 #include "ms-cli-tables.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
-#include "ms-cli-json.h"
 #include "ms-cli-width.h"
 #include "ms-engine.h"
 

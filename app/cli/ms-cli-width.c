@@ -7,7 +7,6 @@
 #include "ms-cli-width.h"
 
 #include <stdlib.h>
-#include <string.h>
 #include <wchar.h>
 
 /* Code points of UTF-8 text: its bytes but continuation bytes. */
