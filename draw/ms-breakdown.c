@@ -90,7 +90,6 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       const MsCell *c = ms_results_find (res, m, exponent);
       if (!c)
         continue;
-      double tw;
       if (heading) {
         g_ptr_array_add (rows->cells, NULL);
         g_ptr_array_add (rows->labels, g_strdup (res->label));
@@ -104,8 +103,7 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       }
       rows->max_once = MAX (rows->max_once, ms_breakdown_one_time_us (c));
       char *label = g_strdup (ms_mode_title (m));
-      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-      rows->label_w = MAX (rows->label_w, tw);
+      rows->label_w = MAX (rows->label_w, ms_draw_text_width (cr, label, fs, FALSE));
       g_ptr_array_add (rows->cells, (gpointer) c);
       g_ptr_array_add (rows->labels, label);
       g_ptr_array_add (rows->notes, ms_plot_cell_note (res, c));
@@ -163,15 +161,14 @@ path_total_label (const MsBreakdownPath *path)
 static double
 path_total_width (cairo_t *cr, const MsBreakdownRows *rows, double fs)
 {
-  double widest = 0, tw;
+  double widest = 0;
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     MsBreakdownPath path;
     if (!c || !ms_breakdown_path (c, &path))
       continue;
     g_autofree char *t = path_total_label (&path);
-    ms_draw_text (cr, t, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
-    widest = MAX (widest, tw);
+    widest = MAX (widest, ms_draw_text_width (cr, t, fs * 0.9, FALSE));
   }
   return widest;
 }

@@ -287,10 +287,8 @@ legend_widths (cairo_t *cr, const MsChartData *d, double fs, double *w, double *
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     const char *heading = group_heading (d, i);
-    if (heading) {
-      ms_draw_text (cr, heading, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-      *heading_w = MAX (*heading_w, tw);
-    }
+    if (heading)
+      *heading_w = MAX (*heading_w, ms_draw_text_width (cr, heading, fs, TRUE));
     ms_draw_text (cr, series_name (s), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     *w = MAX (*w, tw + fs * 2);
   }

@@ -638,6 +638,14 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     show_layout (cr, e, text, x - e->w * align_x, y - e->h * align_y);
 }
 
+double
+ms_draw_text_width (cairo_t *cr, const char *text, double size, gboolean bold)
+{
+  double w;
+  ms_draw_text (cr, text, 0, 0, size, -1, 0, bold, &w, NULL);
+  return w;
+}
+
 guint
 ms_dash_pattern (guint dash, double lw, double pattern[4])
 {

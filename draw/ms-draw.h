@@ -44,6 +44,8 @@ void ms_draw_background (cairo_t *cr, const MsChartStyle *style);
  * align_x < 0 only measures. */
 void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size,
                    double align_x, double align_y, gboolean bold, double *w_out, double *h_out);
+/* The width text would take at size, as ms_draw_text measures it. */
+double ms_draw_text_width (cairo_t *cr, const char *text, double size, gboolean bold);
 /* Left-aligned text from (x, y), ellipsized to max_w user units. */
 void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
                        double max_w);

@@ -517,8 +517,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   l.line_h = MAX (l.line_h, l.fs * 1.35);
   double label_w = 0;
   for (int i = 0; i < n; i++) {
-    double tw;
-    ms_draw_text (cr, ms_cache_state_name (rows[i].state), 0, 0, l.fs, -1, 0, FALSE, &tw, NULL);
+    double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
   }
   l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
@@ -528,9 +527,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double text_w = 0;
   for (int i = 0; i < n; i++) {
     g_autofree char *text = row_text (&rows[i], slide);
-    double tw;
-    ms_draw_text (cr, text, 0, 0, l.fs * 0.9, -1, 0, FALSE, &tw, NULL);
-    text_w = MAX (text_w, tw);
+    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.fs * 0.9, FALSE));
   }
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,

@@ -348,8 +348,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
-      ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-      cell_w = MAX (cell_w, tw);
+      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, fs, FALSE));
     }
   }
   /* Room for the corner's variable over the labels (draw_corner): held
@@ -423,9 +422,8 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
                                         : _ ("non-blocking streams: made with "
                                              "cudaStreamNonBlocking");
       const char *queue = queues[g->cols[c] % 2];
-      double kw, qw;
-      ms_draw_text (cr, kind, 0, 0, g->fs * 0.9, -1, 0, FALSE, &kw, NULL);
-      ms_draw_text (cr, queue, 0, 0, g->fs, -1, 0, TRUE, &qw, NULL);
+      double kw = ms_draw_text_width (cr, kind, g->fs * 0.9, FALSE);
+      double qw = ms_draw_text_width (cr, queue, g->fs, TRUE);
       if (MAX (kw, qw) + g->fs * 0.6 <= col_w) {
         ms_draw_text (cr, kind, x0 + col_w * (c + 0.5), y, g->fs * 0.9, 0.5, 0, FALSE, NULL,
                       NULL);
@@ -440,8 +438,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   /* The plain words where they fit over their columns, else the key's
    * short names. */
   for (int k = 0; k < 2; k++) {
-    ms_draw_text (cr, queues[k], 0, 0, g->fs, -1, 0, FALSE, &tw, NULL);
-    widest = MAX (widest, tw);
+    widest = MAX (widest, ms_draw_text_width (cr, queues[k], g->fs, FALSE));
     ms_draw_text (cr, kinds[k], 0, 0, g->fs, -1, 0, TRUE, &tw, NULL);
     widest = MAX (widest, tw / 2);
   }
@@ -500,8 +497,7 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
                                            g->hidden);
   /* Left out where, held at a slide's least text, it would reach the
    * subheading (the lesson pane): Details and a larger view have it. */
-  double more_w;
-  ms_draw_text (cr, more, 0, 0, g->fs * 0.8, -1, 0, FALSE, &more_w, NULL);
+  double more_w = ms_draw_text_width (cr, more, g->fs * 0.8, FALSE);
   if (x + name_w + g->fs > width - more_w)
     return;
   ms_set_color (cr, &style->fg, 0.7);
@@ -516,8 +512,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
   /* Level with the cells' words, which sit in the middle of a row
    * that grows with the room. */
   g_autofree char *label = row_label (g, op);
-  double bold_w;
-  ms_draw_text (cr, label, 0, 0, g->fs, -1, 0, TRUE, &bold_w, NULL);
+  double bold_w = ms_draw_text_width (cr, label, g->fs, TRUE);
   if (row_named (run, op)) {
     /* The takeaway's rows, label and cells, outlined, their calls in
      * bold: the three rows the line names among fourteen; in regular

@@ -128,11 +128,9 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
   ms_draw_background (cr, style);
   double th = ms_picture_title (cr, style, title, width);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
-  double label_w = 0, tw, hi = time_bars_end (bars, n);
-  for (int i = 0; i < n; i++) {
-    ms_draw_text (cr, bars[i].name, 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  double label_w = 0, hi = time_bars_end (bars, n);
+  for (int i = 0; i < n; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, bars[i].name, fs * 1.1, TRUE));
   /* Names too long for the bars' left go over each bar, in full: cut
    * short, "breadth-first: each step for every stream in turn" lost the
    * words that explain it. Under each bar, fs of room for its interval. */

@@ -201,11 +201,9 @@ slide_label (guint i)
 static double
 slide_labels_width (cairo_t *cr, const MsChartStyle *st)
 {
-  double w, most = 0;
-  for (guint i = 0; i < 3; i++) {
-    ms_draw_text (cr, slide_label (i), 0, 0, ms_style_font_size (st), -1, 0, TRUE, &w, NULL);
-    most = MAX (most, w);
-  }
+  double most = 0;
+  for (guint i = 0; i < 3; i++)
+    most = MAX (most, ms_draw_text_width (cr, slide_label (i), ms_style_font_size (st), TRUE));
   return most;
 }
 
@@ -267,8 +265,7 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
    * registering anew from n = 8". */
   g_autofree char *note
       = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
-  double tw;
-  ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, note, fs, TRUE);
   /* Where the plot is narrower than the words, the short form; on a
    * slide, the takeaway's own "from n = 6" and no third wording. */
   if (k->slide) {
@@ -323,11 +320,8 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
    * crossed the mark or a line at some widths. */
   ys.pixel_hi = y0 + label_h * (from > 0 ? 1.3 : 0.5);
   guint ny = ms_axis_ticks (&ys, ys.pixel_lo - ys.pixel_hi, label_h * 2.5, yt, 6);
-  for (guint i = 0; i < ny; i++) {
-    double w;
-    ms_draw_text (cr, yt[i].label, 0, 0, fs, -1, 0, FALSE, &w, NULL);
-    label_w = MAX (label_w, w);
-  }
+  for (guint i = 0; i < ny; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, fs, FALSE));
   xs.pixel_lo = fs + label_w + fs * 0.5;
   xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
   guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;

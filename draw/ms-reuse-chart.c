@@ -360,8 +360,7 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   /* A short plot takes the unit alone ("GB/s"): the whole title ran out
    * of the drawing. Times need none, their ticks carry the unit. */
   const char *y_label = d->y_label;
-  double tw;
-  ms_draw_text (cr, y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, y_label, fs, FALSE);
   if (tw > l->plot_h) {
     y_label = d->y_unit == MS_SCALE_TIME_US ? NULL : d->unit;
     if (y_label)
@@ -481,8 +480,7 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gbool
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   /* xgettext: no-c-format */
   const char *text = _("bars: the median's 95% interval");
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs, FALSE);
   if (!draw)
     return fs * 2 + tw;
   ms_set_color (cr, &st->fg, 0.8);
@@ -519,8 +517,7 @@ left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     g_dngettext (GETTEXT_PACKAGE, "%u more series in a larger view",
                  "%u more series in a larger view", muted),
     muted);
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs, FALSE);
   int added = *lx > x && *lx + tw > width;
   if (added)
     *lx = x, *y += fs * 1.5;

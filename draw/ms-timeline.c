@@ -238,10 +238,8 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
     if (g->label_step > 1) {
       /* Groups of streams, named by their first and last. */
       char name[48];
-      double gw;
       group_name (ix, MAX (ix->n_lanes - 1, 10), name, sizeof name);
-      ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
-      tw = MAX (tw, gw);
+      tw = MAX (tw, ms_draw_text_width (cr, name, g->label_fs, FALSE));
     }
   }
   g->px0 = MAX (tw + fs * 1.5, parts->label_px);
