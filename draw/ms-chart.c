@@ -608,10 +608,7 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsChartRect *box, double 
   double end = at > 0 ? at : x;
   double y = py < box->y + box->h / 2 ? box->y : box->y + box->h;
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, lw * 0.8);
-  cairo_move_to (cr, x, y);
-  cairo_line_to (cr, end, py);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw * 0.8, x, y, end, py);
   /* A dot where the figure was measured; elsewhere the leader just meets
    * its line (a dot beside the last point read as one more). */
   if (!(at > 0))

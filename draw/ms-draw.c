@@ -646,6 +646,15 @@ ms_draw_text_width (cairo_t *cr, const char *text, double size, gboolean bold)
   return w;
 }
 
+void
+ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, double y1)
+{
+  cairo_set_line_width (cr, line_width);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
+}
+
 guint
 ms_dash_pattern (guint dash, double lw, double pattern[4])
 {

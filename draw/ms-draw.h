@@ -153,6 +153,9 @@ void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
  * read as another fill), or left see-through when face is NULL. */
 void ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n,
                       double r, double line_width, const MsColor *face);
+/* A line from (x0, y0) to (x1, y1), line_width wide, in the current source
+ * and dash. */
+void ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, double y1);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
 /* The lengths of that dash for line_width into pattern; returns how many

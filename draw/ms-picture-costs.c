@@ -159,10 +159,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);
-      cairo_set_line_width (cr, ms_style_line_width (style));
-      cairo_move_to (cr, fs * 0.4, round (top + row * row_h) + 0.5);
-      cairo_line_to (cr, right, round (top + row * row_h) + 0.5);
-      cairo_stroke (cr);
+      ms_draw_line (cr, ms_style_line_width (style), fs * 0.4, round (top + row * row_h) + 0.5,
+                    right, round (top + row * row_h) + 0.5);
     }
     row++;
   }

@@ -150,11 +150,9 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (int k = 1; k <= 2 && one > 0; k++) {
     double px = round (ms_scale_to_pixel (&xs, k * one)) + 0.5;
     ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, ms_style_line_width (st));
     cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
-    cairo_move_to (cr, px, y - fs * 0.2);
-    cairo_line_to (cr, px, y + row_h * G_N_ELEMENTS (bars));
-    cairo_stroke (cr);
+    ms_draw_line (cr, ms_style_line_width (st), px, y - fs * 0.2, px,
+                  y + row_h * G_N_ELEMENTS (bars));
     cairo_set_dash (cr, NULL, 0, 0);
     g_autofree char *name
         = k == 1 ? g_strdup (_ ("one thread's time")) : g_strdup_printf (_ ("%d× one thread"), k);

@@ -104,10 +104,7 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     }
     double mx = round (ms_scale_to_pixel (&xs, c->stats.e2e.median)) + 0.5;
     ms_set_color (cr, &st->fg, 0.9);
-    cairo_set_line_width (cr, 2 * ms_style_line_width (st));
-    cairo_move_to (cr, mx, cy - row_h * 0.35);
-    cairo_line_to (cr, mx, cy + row_h * 0.35);
-    cairo_stroke (cr);
+    ms_draw_line (cr, 2 * ms_style_line_width (st), mx, cy - row_h * 0.35, mx, cy + row_h * 0.35);
   }
 }
 
@@ -235,10 +232,8 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   /* The bars' zero, so that they do not read against the log axis above. */
   if (draw) {
     ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, ms_style_line_width (st));
-    cairo_move_to (cr, round (x0) - 0.5, y);
-    cairo_line_to (cr, round (x0) - 0.5, y + 3 * row_h);
-    cairo_stroke (cr);
+    ms_draw_line (cr, ms_style_line_width (st), round (x0) - 0.5, y, round (x0) - 0.5,
+                  y + 3 * row_h);
   }
   return y + 3 * row_h + fs * 0.2 - y0;
 }

@@ -451,10 +451,8 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text (cr, kinds[k], cx, y, g->fs, 0.5, 0, TRUE, NULL, NULL);
     ms_set_color (cr, &style->fg, 0.3);
-    cairo_set_line_width (cr, 1);
-    cairo_move_to (cr, x0 + col_w * 2 * k + 4, round (y + th * 1.02) + 0.5);
-    cairo_line_to (cr, x0 + col_w * (2 * k + 2) - 4, round (y + th * 1.02) + 0.5);
-    cairo_stroke (cr);
+    ms_draw_line (cr, 1, x0 + col_w * 2 * k + 4, round (y + th * 1.02) + 0.5,
+                  x0 + col_w * (2 * k + 2) - 4, round (y + th * 1.02) + 0.5);
     for (int q = 0; q < 2; q++) {
       ms_set_color (cr, &style->fg, 0.8);
       ms_draw_text (cr, queues[q], x0 + col_w * (2 * k + q + 0.5), y + th * 1.1, g->fs, 0.5, 0,
@@ -477,10 +475,8 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
   ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
   double ty = y + g->sub_h - th * 1.05;
   ms_set_color (cr, &style->fg, 0.35);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, x, round (y + g->sub_h * 0.12) + 0.5);
-  cairo_line_to (cr, width, round (y + g->sub_h * 0.12) + 0.5);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 1, x, round (y + g->sub_h * 0.12) + 0.5, width,
+                round (y + g->sub_h * 0.12) + 0.5);
   ms_set_color (cr, &style->fg, 0.8);
   ms_draw_text (cr, name, x, ty, g->fs * 0.9, 0, 0, TRUE, NULL, NULL);
   if (sub != SUB_OFF_LIST || g->hidden <= 0)
@@ -556,10 +552,7 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
    * key for one queue sat where a row's label would and read as part of
    * the first row's. */
   ms_set_color (cr, &style->fg, 0.35);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, x, round (y) - 0.5);
-  cairo_line_to (cr, width, round (y) - 0.5);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 1, x, round (y) - 0.5, width, round (y) - 0.5);
   for (int i = 0; i <= g->n_rows; i++) {
     if (g->subs[i] != SUB_NONE) {
       draw_sub (cr, style, g, g->subs[i], x, width, y);

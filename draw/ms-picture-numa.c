@@ -191,10 +191,8 @@ draw_two_nodes (cairo_t *cr, const MsChartStyle *st, const NodesLayout *l, const
   ms_chart_palette_color (1, st->dark, &far);
   /* The link between the sockets, under the boxes' edges. */
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, 3 * lw);
-  cairo_move_to (cr, l->left + l->node_w / 2, l->link_y);
-  cairo_line_to (cr, l->right - l->node_w / 2, l->link_y);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 3 * lw, l->left + l->node_w / 2, l->link_y, l->right - l->node_w / 2,
+                l->link_y);
   ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, _ ("socket link"), width_mid (l), l->link_y - fs * 0.5, fs * 0.9, 0.5, 1,
                 FALSE, NULL, NULL);

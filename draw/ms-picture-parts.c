@@ -55,10 +55,7 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   MsColor c;
   ms_chart_palette_color (i, st->dark, &c);
   ms_set_color (cr, &c, 1);
-  cairo_set_line_width (cr, lw);
-  cairo_move_to (cr, x, y + th / 2);
-  cairo_line_to (cr, x + fs * 1.6, y + th / 2);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw, x, y + th / 2, x + fs * 1.6, y + th / 2);
   const double at[2] = { x + fs * 0.8, y + th / 2 };
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
 }

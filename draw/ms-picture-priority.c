@@ -114,10 +114,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);
       ms_set_color (cr, &style->fg, 1);
-      cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
-      cairo_move_to (cr, mx, cy - row * 0.35);
-      cairo_line_to (cr, mx, cy + row * 0.35);
-      cairo_stroke (cr);
+      ms_draw_line (cr, ms_style_line_width (style) * 1.5, mx, cy - row * 0.35, mx,
+                    cy + row * 0.35);
     }
   }
 }

@@ -254,11 +254,8 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   gboolean at_cross = k->slide && cross > 0 && cross <= from;
   double x = round (ms_scale_to_pixel (xs, at_cross ? cross : from)) + 0.5;
   ms_set_color (cr, &st->fg, 0.8);
-  cairo_set_line_width (cr, lw);
   ms_set_dash (cr, 1, lw);
-  cairo_move_to (cr, x, ys->pixel_hi - label_h * 0.2);
-  cairo_line_to (cr, x, ys->pixel_lo);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw, x, ys->pixel_hi - label_h * 0.2, x, ys->pixel_lo);
   ms_set_dash (cr, 0, 1);
   /* Translators: where the register lesson's lines of registering anew
    * and allocating once cross, e.g. "allocating once costs less than

@@ -445,11 +445,8 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     const MsChartRefLine *ref = &g_array_index (d->refs, MsChartRefLine, i);
     double y = round (ms_scale_to_pixel (&l->ys, ref->y)) + 0.5;
     ms_set_color (cr, &st->fg, 0.65);
-    cairo_set_line_width (cr, lw * 0.8);
     ms_set_dash (cr, 1, lw);
-    cairo_move_to (cr, l->plot_x, y);
-    cairo_line_to (cr, l->plot_x + l->plot_w, y);
-    cairo_stroke (cr);
+    ms_draw_line (cr, lw * 0.8, l->plot_x, y, l->plot_x + l->plot_w, y);
     ms_set_dash (cr, 0, lw);
     /* Its label by the line, at the end (right first) and side where it
      * covers the least of the series (ms_chart_data_cover). */
@@ -566,11 +563,8 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     ms_chart_palette_color (s->color, st->dark, &c);
     cairo_push_group (cr);
     ms_set_color (cr, &c, 1);
-    cairo_set_line_width (cr, lw);
     ms_set_dash (cr, s->dash, lw);
-    cairo_move_to (cr, lx, y + fs * 0.6);
-    cairo_line_to (cr, lx + fs * 1.6, y + fs * 0.6);
-    cairo_stroke (cr);
+    ms_draw_line (cr, lw, lx, y + fs * 0.6, lx + fs * 1.6, y + fs * 0.6);
     ms_set_dash (cr, 0, lw);
     const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
     ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);

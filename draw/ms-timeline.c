@@ -598,10 +598,7 @@ fill_hatched (cairo_t *cr, const MsColor *c)
   cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, HATCH_TILE, HATCH_TILE);
   cairo_t *tc = cairo_create (tile);
   ms_set_color (tc, c, 0.9);
-  cairo_set_line_width (tc, 2.5);
-  cairo_move_to (tc, -1, HATCH_TILE + 1);
-  cairo_line_to (tc, HATCH_TILE + 1, -1);
-  cairo_stroke (tc);
+  ms_draw_line (tc, 2.5, -1, HATCH_TILE + 1, HATCH_TILE + 1, -1);
   cairo_destroy (tc);
   const int big = HATCH_TILE * HATCH_COPIES;
   cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, big, big);
