@@ -107,25 +107,6 @@ build (const MsResults *run, MsMode mode, int count)
   return d;
 }
 
-/* The y range of both panels: the same time at the same height. */
-static void
-shared_range (MsChartData *a, MsChartData *b)
-{
-  double lo = INFINITY, hi = 0;
-  MsChartData *both[2] = { a, b };
-  for (int k = 0; k < 2; k++)
-    for (guint i = 0; i < both[k]->series->len; i++) {
-      const MsChartSeries *s = g_ptr_array_index (both[k]->series, i);
-      for (guint j = 0; j < s->points->len; j++) {
-        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
-        lo = MIN (lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
-        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
-      }
-    }
-  if (hi > 0 && isfinite (lo))
-    a->y_min = b->y_min = lo, a->y_max = b->y_max = hi;
-}
-
 /* The batch over one call per copy at each size of mode, as drawn: the
  * smallest and largest ratio; FALSE when none. */
 static gboolean
@@ -441,12 +422,14 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   }
   /* The orders explained in the legend where that leaves the panels room. */
   gboolean full = footer (cr, run, style, width, height, 0, TRUE, FALSE) < height * 0.42;
-  shared_range (pinned, pageable);
+  /* One time axis for both: the same time at the same height. */
+  MsChartData *panels[2] = { pinned, pageable };
+  ms_picture_share_range (panels, 2);
   /* Where the panels are small, their axis titles go (the ticks say sizes
    * and times) and the panel's title says "per copy" instead. */
   if (!full)
     for (int m = 0; m < 2; m++) {
-      MsChartData *d = m ? pageable : pinned;
+      MsChartData *d = panels[m];
       g_clear_pointer (&d->x_label, g_free);
       g_clear_pointer (&d->y_label, g_free);
       g_free (d->title);
@@ -456,7 +439,6 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_draw_background (cr, style);
   double foot_h = footer (cr, run, style, width, height, 0, full, FALSE);
   double chart_h = round (height - foot_h);
-  MsChartData *panels[2] = { pinned, pageable };
   call_out_takeaway (run, count, panels);
   const double panel_w = width / 2;
   for (int m = 0; m < 2; m++) {

@@ -5,6 +5,7 @@
  * (ms-lesson-picture.c), so that calls run one way. */
 #include <glib.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "ms-chart.h"
@@ -58,6 +59,30 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   ms_draw_line (cr, lw, x, y + th / 2, x + fs * 1.6, y + th / 2);
   const double at[2] = { x + fs * 0.8, y + th / 2 };
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+}
+
+void
+ms_picture_share_range (MsChartData *const *panels, int n)
+{
+  double lo = INFINITY, hi = 0;
+  for (int k = 0; k < n; k++) {
+    const MsChartData *d = panels[k];
+    for (guint i = 0; i < d->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      for (guint j = 0; j < s->points->len; j++) {
+        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
+        lo = MIN (lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
+        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
+      }
+    }
+    for (guint i = 0; i < d->refs->len; i++) {
+      double y = g_array_index (d->refs, MsChartRefLine, i).y;
+      lo = MIN (lo, y), hi = MAX (hi, y);
+    }
+  }
+  if (hi > 0 && isfinite (lo))
+    for (int k = 0; k < n; k++)
+      panels[k]->y_min = lo, panels[k]->y_max = hi;
 }
 
 /* The interval as a thin, lighter line with end caps under a bar, at
