@@ -8,7 +8,6 @@
 #include "ms-plots.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 /* The order phases are drawn in, left to right, in each group. */
 static const MsPhase path_phases[] = { MS_PHASE_PREFETCH, MS_PHASE_H2D, MS_PHASE_LAUNCH,

@@ -6,7 +6,6 @@
 #include "ms-chart.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 /* The legend may take this share of the width beside the plot. */
 #define MS_LEGEND_BESIDE_SHARE 0.3

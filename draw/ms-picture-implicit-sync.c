@@ -9,7 +9,6 @@
  * starts as the first ends. */
 #include <glib/gi18n.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "ms-lessons.h"

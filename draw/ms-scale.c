@@ -3,7 +3,6 @@
 #include "ms-scale.h"
 
 #include <math.h>
-#include <stdio.h>
 
 void
 ms_format_size_label (double bytes, char *buf, gsize len)
