@@ -993,9 +993,8 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
     hints |= MS_TIMELINE_HINT_ONE_STREAM;
   else if (ms_timeline_copies_waited (cell, rep, reps, win))
     hints |= MS_TIMELINE_HINT_WAITED;
-  size_t first = 0, last = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep)

@@ -51,7 +51,7 @@ gboolean ms_rep_map_matches (const MsRepMap *m, const MsCell *cell);
  * the repetitions are interleaved; 0, 0 when it has none. */
 void ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end);
 /* The events to read for repetition rep: its range when m is complete and
- * of this cell, else all of them. */
+ * of this cell, else all of them; 0, 0 without a cell. */
 void ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first, size_t *end);
 
 typedef struct {
