@@ -310,7 +310,6 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
   /* Up to 60 % of a cell's height: Pango's line box is about 1.2 times the
    * size, which leaves a few pixels above and below. */
   lay->font_size = MIN (fs * 1.1, lay->cell_h * 0.6);
-  lay->text_h = lay->font_size;
   lay->legend_w = 14;
   lay->legend_x = lay->x0 + d->n_cols * lay->cell_w + 2 * fs;
   lay->legend_y = round (top + fs);
