@@ -107,16 +107,6 @@ same_values (const MsChartSeries *a, const MsChartSeries *b)
   return TRUE;
 }
 
-/* The first series before i with the same values, or -1. */
-static int
-coincides_with (const MsChartData *d, guint i)
-{
-  for (guint k = 0; k < i; k++)
-    if (same_values (g_ptr_array_index (d->series, k), g_ptr_array_index (d->series, i)))
-      return (int) k;
-  return -1;
-}
-
 /* A series with an earlier one's values is not drawn: the earlier one's
  * name says both ("Zero-copy (UVA: the same values)"), so that a class
  * reads one line, not two lines nudged apart. */
@@ -124,11 +114,10 @@ static void
 fold_coinciding (MsChartData *d)
 {
   for (guint i = d->series->len; i-- > 1;) {
-    int k = coincides_with (d, i);
-    if (k < 0)
+    MsChartSeries *other = ms_chart_data_lies_on (d, i, same_values);
+    if (!other)
       continue;
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    MsChartSeries *other = g_ptr_array_index (d->series, k);
     /* TRANSLATORS: a series in the reuse chart that stands for another
      * with the same values, not drawn, e.g. "Zero-copy and UVA (measured
      * the same: one line)". */
