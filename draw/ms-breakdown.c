@@ -55,7 +55,8 @@ ms_breakdown_path (const MsCell *c, MsBreakdownPath *out)
   return TRUE;
 }
 
-double
+/* The one-time costs of a cell: the medians of its one-time phases, in µs. */
+static double
 ms_breakdown_one_time_us (const MsCell *c)
 {
   double total = 0;

@@ -655,7 +655,9 @@ ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, d
   cairo_stroke (cr);
 }
 
-guint
+/* The lengths of dash (as ms_set_dash takes it) for line_width into
+ * pattern; returns how many (0 for solid). */
+static guint
 ms_dash_pattern (guint dash, double lw, double pattern[4])
 {
   static const double shapes[3][4] = { { 6, 3 }, { 1, 2.5 }, { 6, 2.5, 1, 2.5 } };

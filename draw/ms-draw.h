@@ -158,9 +158,6 @@ void ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double 
 void ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, double y1);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
-/* The lengths of that dash for line_width into pattern; returns how many
- * (0 for solid). */
-guint ms_dash_pattern (guint dash, double line_width, double pattern[4]);
 
 /* Ticks for an axis length_px long with about spacing_px between labels:
  * at least 2, at most cap. */

@@ -1010,7 +1010,9 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
   return hints;
 }
 
-double
+/* The spacing of time ticks on xs that gives three at least where their
+ * labels still fit (text size fs). */
+static double
 ms_timeline_tick_spacing (const MsScale *xs, double fs)
 {
   /* Three ticks at least, where labels such as "1.25 ms" still fit

@@ -191,9 +191,6 @@ typedef struct {
 gboolean ms_timeline_frame (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                             const MsChartStyle *style, double width, const char *title,
                             const MsTimelineParts *parts, MsTimelineFrame *frame);
-/* The spacing of time ticks on xs that gives three at least where their
- * labels still fit (text size fs). */
-double ms_timeline_tick_spacing (const MsScale *xs, double fs);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS
