@@ -8,7 +8,6 @@
 #include "ms-plots.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 /* The order phases are drawn in, left to right, in each group. */
 static const MsPhase path_phases[] = { MS_PHASE_PREFETCH, MS_PHASE_H2D, MS_PHASE_LAUNCH,
@@ -56,7 +55,8 @@ ms_breakdown_path (const MsCell *c, MsBreakdownPath *out)
   return TRUE;
 }
 
-double
+/* The one-time costs of a cell: the medians of its one-time phases, in µs. */
+static double
 ms_breakdown_one_time_us (const MsCell *c)
 {
   double total = 0;
@@ -90,7 +90,6 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       const MsCell *c = ms_results_find (res, m, exponent);
       if (!c)
         continue;
-      double tw;
       if (heading) {
         g_ptr_array_add (rows->cells, NULL);
         g_ptr_array_add (rows->labels, g_strdup (res->label));
@@ -104,8 +103,7 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
       }
       rows->max_once = MAX (rows->max_once, ms_breakdown_one_time_us (c));
       char *label = g_strdup (ms_mode_title (m));
-      ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-      rows->label_w = MAX (rows->label_w, tw);
+      rows->label_w = MAX (rows->label_w, ms_draw_text_width (cr, label, fs, FALSE));
       g_ptr_array_add (rows->cells, (gpointer) c);
       g_ptr_array_add (rows->labels, label);
       g_ptr_array_add (rows->notes, ms_plot_cell_note (res, c));
@@ -163,15 +161,14 @@ path_total_label (const MsBreakdownPath *path)
 static double
 path_total_width (cairo_t *cr, const MsBreakdownRows *rows, double fs)
 {
-  double widest = 0, tw;
+  double widest = 0;
   for (guint i = 0; i < rows->cells->len; i++) {
     const MsCell *c = g_ptr_array_index (rows->cells, i);
     MsBreakdownPath path;
     if (!c || !ms_breakdown_path (c, &path))
       continue;
     g_autofree char *t = path_total_label (&path);
-    ms_draw_text (cr, t, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
-    widest = MAX (widest, tw);
+    widest = MAX (widest, ms_draw_text_width (cr, t, fs * 0.9, FALSE));
   }
   return widest;
 }

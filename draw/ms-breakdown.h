@@ -37,8 +37,6 @@ typedef struct {
 gboolean ms_breakdown_phase_is_one_time (MsPhase phase);
 /* FALSE when the cell has no end-to-end time (failed, empty). */
 gboolean ms_breakdown_path (const MsCell *cell, MsBreakdownPath *out);
-/* The one-time costs of a cell: the medians of its one-time phases, in µs. */
-double ms_breakdown_one_time_us (const MsCell *cell);
 
 /* One row per (run, mode) with a cell at 2^exponent, for every run given
  * (MsResults*): the per-repetition path; with one_time, the one-time costs

@@ -156,12 +156,8 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
    * radius is 2.2 markers'). */
   if (c->remark)
     r /= 2.2;
-  if (len > r + 1) {
-    cairo_set_line_width (cr, lw);
-    cairo_move_to (cr, px + dx / len * r, py + dy / len * r);
-    cairo_line_to (cr, ex, ey);
-    cairo_stroke (cr);
-  }
+  if (len > r + 1)
+    ms_draw_line (cr, lw, px + dx / len * r, py + dy / len * r, ex, ey);
   ms_set_color (cr, &st->bg, 0.92);
   cairo_rectangle (cr, b->x, b->y, b->w, b->h);
   cairo_fill (cr);

@@ -6,7 +6,6 @@
 #include "ms-chart.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 /* The legend may take this share of the width beside the plot. */
 #define MS_LEGEND_BESIDE_SHARE 0.3
@@ -106,11 +105,8 @@ ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c, dou
   const double lw = ms_style_line_width (st);
   ms_set_color (cr, c, alpha);
   if (line) {
-    cairo_set_line_width (cr, lw);
     ms_set_dash (cr, dash, lw);
-    cairo_move_to (cr, x, y_mid);
-    cairo_line_to (cr, x + length, y_mid);
-    cairo_stroke (cr);
+    ms_draw_line (cr, lw, x, y_mid, x + length, y_mid);
     ms_set_dash (cr, 0, lw);
   }
   const double at[2] = { x + length / 2, y_mid };
@@ -133,12 +129,8 @@ legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, M
   /* A hidden series is struck through and fainter, still readable. */
   ms_set_color (cr, &st->fg, hidden ? MS_TEXT_FAINT_ALPHA : 1);
   ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
-  if (hidden) {
-    cairo_set_line_width (cr, 1);
-    cairo_move_to (cr, x + fs * 2, y + th / 2);
-    cairo_line_to (cr, x + fs * 2 + tw, y + th / 2);
-    cairo_stroke (cr);
-  }
+  if (hidden)
+    ms_draw_line (cr, 1, x + fs * 2, y + th / 2, x + fs * 2 + tw, y + th / 2);
   if (it->index >= 0) {
     MsChartBox box = { x, y, fs * 2 + tw, th, (guint) it->index };
     g_array_append_val (l->legend, box);
@@ -287,10 +279,8 @@ legend_widths (cairo_t *cr, const MsChartData *d, double fs, double *w, double *
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     const char *heading = group_heading (d, i);
-    if (heading) {
-      ms_draw_text (cr, heading, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-      *heading_w = MAX (*heading_w, tw);
-    }
+    if (heading)
+      *heading_w = MAX (*heading_w, ms_draw_text_width (cr, heading, fs, TRUE));
     ms_draw_text (cr, series_name (s), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
     *w = MAX (*w, tw + fs * 2);
   }

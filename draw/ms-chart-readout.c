@@ -148,11 +148,8 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     return;
   double px = ms_scale_to_pixel (&l->xs, x);
   ms_set_color (cr, &st->fg, 0.45);
-  cairo_set_line_width (cr, lw);
   ms_set_dash (cr, 1, lw);
-  cairo_move_to (cr, round (px) + 0.5, l->plot_y);
-  cairo_line_to (cr, round (px) + 0.5, l->plot_y + l->plot_h);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw, round (px) + 0.5, l->plot_y, round (px) + 0.5, l->plot_y + l->plot_h);
   ms_set_dash (cr, 0, lw);
 
   char size[32];

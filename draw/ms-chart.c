@@ -184,11 +184,9 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
 static double
 ticks_width (cairo_t *cr, const MsTick *ticks, guint n, double fs)
 {
-  double w = 0, tw;
-  for (guint i = 0; i < n; i++) {
-    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    w = MAX (w, tw);
-  }
+  double w = 0;
+  for (guint i = 0; i < n; i++)
+    w = MAX (w, ms_draw_text_width (cr, ticks[i].label, fs, FALSE));
   return w;
 }
 
@@ -313,8 +311,7 @@ static void
 x_label_span (cairo_t *cr, const MsChartLayout *l, const MsTick *t, double fs, double width,
               double *left, double *right)
 {
-  double tw;
-  ms_draw_text (cr, t->label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, t->label, fs, FALSE);
   *left = CLAMP (round (ms_scale_to_pixel (&l->xs, t->value)) - tw / 2, 1, width - tw - 1);
   *right = *left + tw;
 }
@@ -387,8 +384,7 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
                double width, MsTick *ticks)
 {
   const double fs = ms_style_font_size (st);
-  double widest;
-  ms_draw_text (cr, "512 KiB", 0, 0, fs, -1, 0, FALSE, &widest, NULL);
+  double widest = ms_draw_text_width (cr, "512 KiB", fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit == MS_SCALE_PLAIN)
     for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
@@ -612,10 +608,7 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsChartRect *box, double 
   double end = at > 0 ? at : x;
   double y = py < box->y + box->h / 2 ? box->y : box->y + box->h;
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, lw * 0.8);
-  cairo_move_to (cr, x, y);
-  cairo_line_to (cr, end, py);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw * 0.8, x, y, end, py);
   /* A dot where the figure was measured; elsewhere the leader just meets
    * its line (a dot beside the last point read as one more). */
   if (!(at > 0))

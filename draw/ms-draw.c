@@ -638,7 +638,26 @@ ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size, do
     show_layout (cr, e, text, x - e->w * align_x, y - e->h * align_y);
 }
 
-guint
+double
+ms_draw_text_width (cairo_t *cr, const char *text, double size, gboolean bold)
+{
+  double w;
+  ms_draw_text (cr, text, 0, 0, size, -1, 0, bold, &w, NULL);
+  return w;
+}
+
+void
+ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, double y1)
+{
+  cairo_set_line_width (cr, line_width);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
+}
+
+/* The lengths of dash (as ms_set_dash takes it) for line_width into
+ * pattern; returns how many (0 for solid). */
+static guint
 ms_dash_pattern (guint dash, double lw, double pattern[4])
 {
   static const double shapes[3][4] = { { 6, 3 }, { 1, 2.5 }, { 6, 2.5, 1, 2.5 } };

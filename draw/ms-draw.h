@@ -44,6 +44,8 @@ void ms_draw_background (cairo_t *cr, const MsChartStyle *style);
  * align_x < 0 only measures. */
 void ms_draw_text (cairo_t *cr, const char *text, double x, double y, double size,
                    double align_x, double align_y, gboolean bold, double *w_out, double *h_out);
+/* The width text would take at size, as ms_draw_text measures it. */
+double ms_draw_text_width (cairo_t *cr, const char *text, double size, gboolean bold);
 /* Left-aligned text from (x, y), ellipsized to max_w user units. */
 void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double size,
                        double max_w);
@@ -151,11 +153,11 @@ void ms_marker_path (cairo_t *cr, guint shape, double x, double y, double r);
  * read as another fill), or left see-through when face is NULL. */
 void ms_draw_markers (cairo_t *cr, guint shape, MsMarkerFill fill, const double *xy, guint n,
                       double r, double line_width, const MsColor *face);
+/* A line from (x0, y0) to (x1, y1), line_width wide, in the current source
+ * and dash. */
+void ms_draw_line (cairo_t *cr, double line_width, double x0, double y0, double x1, double y1);
 /* 0 solid, 1 dashed, 2 dotted, 3 dash-dot. */
 void ms_set_dash (cairo_t *cr, guint dash, double line_width);
-/* The lengths of that dash for line_width into pattern; returns how many
- * (0 for solid). */
-guint ms_dash_pattern (guint dash, double line_width, double pattern[4]);
 
 /* Ticks for an axis length_px long with about spacing_px between labels:
  * at least 2, at most cap. */

@@ -4,7 +4,6 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <errno.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>

@@ -247,11 +247,9 @@ col_label_lines (cairo_t *cr, const char *label, double fs, double max_w, char l
     return 1;
   for (const char *sp = strchr (label, ' '); sp; sp = strchr (sp + 1, ' ')) {
     char a[48], b[48];
-    double wa, wb;
     g_snprintf (a, MIN (sizeof a, (gsize) (sp - label) + 1), "%s", label);
     g_snprintf (b, sizeof b, "%s", sp + 1);
-    ms_draw_text (cr, a, 0, 0, fs, -1, 0, TRUE, &wa, NULL);
-    ms_draw_text (cr, b, 0, 0, fs, -1, 0, TRUE, &wb, NULL);
+    double wa = ms_draw_text_width (cr, a, fs, TRUE), wb = ms_draw_text_width (cr, b, fs, TRUE);
     if (MAX (wa, wb) < best) {
       best = MAX (wa, wb);
       memcpy (lines[0], a, sizeof a);
@@ -281,7 +279,7 @@ static void
 lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double height,
          MsMatrixLayout *lay)
 {
-  double margin = fs, legend_space = 5 * fs + 24, w, h;
+  double margin = fs, legend_space = 5 * fs + 24, h;
   g_autofree char *axes = axes_text (d);
   lay->wrap_w = width - 2 * margin;
   double title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, lay->wrap_w, TRUE, FALSE);
@@ -296,10 +294,8 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
     ms_draw_text (cr, "Ag", 0, 0, fs, -1, 0, TRUE, NULL, &h);
     lay->row_font_size = MAX (fs * MIN (1, lay->cell_h / h), 6);
     label_w = 0;
-    for (int i = 0; i < d->n_rows; i++) {
-      ms_draw_text (cr, d->row_label[i], 0, 0, lay->row_font_size, -1, 0, TRUE, &w, NULL);
-      label_w = MAX (label_w, w);
-    }
+    for (int i = 0; i < d->n_rows; i++)
+      label_w = MAX (label_w, ms_draw_text_width (cr, d->row_label[i], lay->row_font_size, TRUE));
     if (pass == 0) {
       double avail_w = width - 2 * margin - label_w - fs - legend_space;
       lay->cell_w = CLAMP (avail_w / d->n_cols, 8, 150);
@@ -314,7 +310,6 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
   /* Up to 60 % of a cell's height: Pango's line box is about 1.2 times the
    * size, which leaves a few pixels above and below. */
   lay->font_size = MIN (fs * 1.1, lay->cell_h * 0.6);
-  lay->text_h = lay->font_size;
   lay->legend_w = 14;
   lay->legend_x = lay->x0 + d->n_cols * lay->cell_w + 2 * fs;
   lay->legend_y = round (top + fs);
@@ -342,8 +337,7 @@ draw_labels (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style,
     ms_draw_text (cr, "Ag", 0, 0, fc, -1, 0, TRUE, NULL, &h);
     for (int k = 0; k < n; k++) {
       double y = lay->y0 - 4 - (n - 1 - k) * h;
-      double w;
-      ms_draw_text (cr, lines[k], 0, 0, fc, -1, 0, TRUE, &w, NULL);
+      double w = ms_draw_text_width (cr, lines[k], fc, TRUE);
       /* Still wider than the cell (one long word): shrunk to fit. */
       if (w > lay->cell_w - 4)
         ms_text_in_box (cr, lines[k], cx, y - h / 2, lay->cell_w, h, fc, TRUE);

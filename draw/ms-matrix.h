@@ -43,7 +43,6 @@ typedef struct {
   double cell_w, cell_h;
   double font_size;      /* of the numbers in the cells */
   double text_w[MS_MATRIX_MAX][MS_MATRIX_MAX]; /* width of each cell's text, 0: none */
-  double text_h;
   double legend_x, legend_y, legend_w, legend_h; /* the colour bar */
   double vmin, vmax;     /* the colour scale's range */
   double axes_y;         /* the line under the title; both wrap to wrap_w */

@@ -107,25 +107,6 @@ build (const MsResults *run, MsMode mode, int count)
   return d;
 }
 
-/* The y range of both panels: the same time at the same height. */
-static void
-shared_range (MsChartData *a, MsChartData *b)
-{
-  double lo = INFINITY, hi = 0;
-  MsChartData *both[2] = { a, b };
-  for (int k = 0; k < 2; k++)
-    for (guint i = 0; i < both[k]->series->len; i++) {
-      const MsChartSeries *s = g_ptr_array_index (both[k]->series, i);
-      for (guint j = 0; j < s->points->len; j++) {
-        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
-        lo = MIN (lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
-        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
-      }
-    }
-  if (hi > 0 && isfinite (lo))
-    a->y_min = b->y_min = lo, a->y_max = b->y_max = hi;
-}
-
 /* The batch over one call per copy at each size of mode, as drawn: the
  * smallest and largest ratio; FALSE when none. */
 static gboolean
@@ -153,13 +134,12 @@ rep_range (const MsCell *c, double *lo, double *hi)
 
 /* A batch that took clearly less time at the next size up (every
  * repetition faster): said, so that the dip does not read as a mistake.
- * only: that source alone (an index of modes), -1 any. NULL when there
- * is none. */
+ * NULL when there is none. */
 static char *
-dip_note (const MsResults *run, int count, int only)
+dip_note (const MsResults *run, int count)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 0; e < 30 && (only < 0 || (int) m == only); e++) {
+    for (int e = 0; e < 30; e++) {
       const MsCell *a = find_batch (run, modes[m], e, count);
       const MsCell *b = a ? find_batch (run, modes[m], e + 1, count) : NULL;
       if (!b || !(b->stats.e2e.median < 0.8 * a->stats.e2e.median))
@@ -184,13 +164,13 @@ dip_note (const MsResults *run, int count, int only)
 
 /* A one-call-per-copy size that took over three times both its
  * neighbours in every repetition: it sets the far end of the ratios'
- * range, so it is named, lest the batch be credited with it. only: as
- * dip_note's. NULL when there is none. */
+ * range, so it is named, lest the batch be credited with it. NULL when
+ * there is none. */
 static const MsCell *
-spike_cell (const MsResults *run, int count, int only, guint *mode_out)
+spike_cell (const MsResults *run, int count, guint *mode_out)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30 && (only < 0 || (int) m == only); e++) {
+    for (int e = 1; e < 30; e++) {
       const MsCell *c = find (run, modes[m], e, count, subs[0]);
       const MsCell *lo = c ? find (run, modes[m], e - 1, count, subs[0]) : NULL;
       const MsCell *hi = c ? find (run, modes[m], e + 1, count, subs[0]) : NULL;
@@ -211,10 +191,10 @@ spike_cell (const MsResults *run, int count, int only, guint *mode_out)
 }
 
 static char *
-spike_note (const MsResults *run, int count, int only)
+spike_note (const MsResults *run, int count)
 {
   guint m;
-  const MsCell *c = spike_cell (run, count, only, &m);
+  const MsCell *c = spike_cell (run, count, &m);
   if (!c)
     return NULL;
   char size[32], t[32];
@@ -308,18 +288,16 @@ legend (cairo_t *cr, const MsChartStyle *st, double width, double y0, gboolean f
  * unless draw. */
 static double
 footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double height,
-        double y0, gboolean full, int only, gboolean draw)
+        double y0, gboolean full, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
   int count = run_count (run);
   double y = y0 + fs * 0.3;
   y += legend (cr, st, width, y, full, draw);
   GString *take = g_string_new (NULL);
-  /* A slide's line quotes one size: the range over every size, whose far
-   * end rests on the spike, was a second finding to read. */
-  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0 && only < 0; m++) {
+  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
     double lo, hi;
-    if ((only >= 0 && (int) m != only) || !batch_ratio_range (run, modes[m], count, &lo, &hi))
+    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
       continue;
     if (take->len)
       g_string_append (take, "; ");
@@ -337,10 +315,6 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
     ms_set_color (cr, &st->fg, 0.95);
     y += fs * 0.2;
     y += ms_draw_text_wrapped (cr, take->str, fs * 0.5, y, fs, width - fs, TRUE, draw);
-  } else if (only >= 0) {
-    /* xgettext:no-c-format */
-    y += ms_draw_note (cr, st, _ ("Bars: each time's 95% interval."), fs * 0.5, y, width - fs,
-                       draw);
   }
   g_string_free (take, TRUE);
   /* How far apart the orders lie, but on a slide whose legend says what
@@ -354,16 +328,9 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   /* One note, the spike first: it is what the range's far end rests on,
    * and a second note left the charts too little height in the pane. */
   /* (A slide draws the quoted pair alone: draw_slide_pair.) */
-  g_autofree char *note = count > 0 && only < 0 ? spike_note (run, count, only) : NULL;
-  if (!note && count > 0 && !(only >= 0 && spike_cell (run, count, only, &(guint){ 0 })))
-    note = dip_note (run, count, only);
-  if (only >= 0) {
-    /* TRANSLATORS: under the batched picture on a slide, which draws the
-     * source its takeaway quotes; %s is the other ("Pinned"). */
-    g_autofree char *other = g_strdup_printf (_ ("%s: in a larger view and the details."),
-                                              ms_mode_title (modes[1 - only]));
-    y += ms_draw_note (cr, st, other, fs * 0.5, y, width - fs, draw);
-  }
+  g_autofree char *note = count > 0 ? spike_note (run, count) : NULL;
+  if (!note && count > 0)
+    note = dip_note (run, count);
   if (note) {
     ms_set_color (cr, &st->fg, 0.9);
     y += ms_draw_text_wrapped (cr, note, fs * 0.5, y, fs, width - fs, FALSE, draw);
@@ -435,8 +402,10 @@ static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
 {
-  g_autoptr (MsChartData) pinned = build (run, modes[0], run_count (run));
-  g_autoptr (MsChartData) pageable = build (run, modes[1], run_count (run));
+  int count = run_count (run);
+  g_autoptr (MsChartData) pinned = build (run, modes[0], count);
+  g_autoptr (MsChartData) pageable = build (run, modes[1], count);
+  /* With a line to draw, the run has a count (build draws none without). */
   if (pinned->series->len == 0 && pageable->series->len == 0) {
     ms_chart_draw (cr, pinned, style, width, height, -1, NULL);
     return;
@@ -446,23 +415,21 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * class to find one pair among twenty-eight points. */
   MsMode quoted_mode;
   const MsCell *quoted[2];
-  int only = ms_draw_is_slide (style, height)
-                     && ms_batched_quoted (run, &quoted_mode, &quoted[0], &quoted[1])
-                 ? (quoted_mode == modes[0] ? 0 : 1)
-                 : -1;
-  int count = run_count (run);
-  if (only >= 0 && count > 0) {
+  if (ms_draw_is_slide (style, height)
+      && ms_batched_quoted (run, &quoted_mode, &quoted[0], &quoted[1])) {
     draw_slide_pair (cr, run, style, width, height, count, quoted_mode, quoted);
     return;
   }
   /* The orders explained in the legend where that leaves the panels room. */
-  gboolean full = footer (cr, run, style, width, height, 0, TRUE, only, FALSE) < height * 0.42;
-  shared_range (pinned, pageable);
+  gboolean full = footer (cr, run, style, width, height, 0, TRUE, FALSE) < height * 0.42;
+  /* One time axis for both: the same time at the same height. */
+  MsChartData *panels[2] = { pinned, pageable };
+  ms_picture_share_range (panels, 2);
   /* Where the panels are small, their axis titles go (the ticks say sizes
    * and times) and the panel's title says "per copy" instead. */
   if (!full)
     for (int m = 0; m < 2; m++) {
-      MsChartData *d = m ? pageable : pinned;
+      MsChartData *d = panels[m];
       g_clear_pointer (&d->x_label, g_free);
       g_clear_pointer (&d->y_label, g_free);
       g_free (d->title);
@@ -470,22 +437,19 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
       d->title = g_strdup_printf (_ ("%s: time per copy"), ms_mode_title (modes[m]));
     }
   ms_draw_background (cr, style);
-  double foot_h = footer (cr, run, style, width, height, 0, full, only, FALSE);
+  double foot_h = footer (cr, run, style, width, height, 0, full, FALSE);
   double chart_h = round (height - foot_h);
-  MsChartData *panels[2] = { pinned, pageable };
   call_out_takeaway (run, count, panels);
-  const double panel_w = only >= 0 ? width : width / 2;
-  for (int m = 0, at = 0; m < 2; m++) {
-    if (only >= 0 && m != only)
-      continue;
+  const double panel_w = width / 2;
+  for (int m = 0; m < 2; m++) {
     cairo_save (cr);
-    cairo_translate (cr, at++ * panel_w, 0);
+    cairo_translate (cr, m * panel_w, 0);
     cairo_rectangle (cr, 0, 0, panel_w, chart_h);
     cairo_clip (cr);
     ms_chart_draw (cr, panels[m], style, panel_w, chart_h, -1, NULL);
     cairo_restore (cr);
   }
-  footer (cr, run, style, width, height, chart_h, full, only, TRUE);
+  footer (cr, run, style, width, height, chart_h, full, TRUE);
 }
 
 static const MsVariantWords words[] = {

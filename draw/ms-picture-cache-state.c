@@ -190,10 +190,8 @@ draw_median_tick (cairo_t *cr, const MsChartStyle *st, const Layout *l, const Ms
 {
   double mx = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   ms_set_color (cr, c, 1);
-  cairo_set_line_width (cr, ms_style_line_width (st) * 2.5);
-  cairo_move_to (cr, mx, y + l->line_h * 0.2);
-  cairo_line_to (cr, mx, y + l->line_h * 0.8);
-  cairo_stroke (cr);
+  ms_draw_line (cr, ms_style_line_width (st) * 2.5, mx, y + l->line_h * 0.2, mx,
+                y + l->line_h * 0.8);
 }
 
 /* A bar to end: solid where the run decided, pale and outlined where it
@@ -313,11 +311,8 @@ draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, doub
   cairo_stroke (cr);
   double px = round (ms_scale_to_pixel (&l->xs, 1)) + 0.5;
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, ms_style_line_width (st));
   cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
-  cairo_move_to (cr, px, top);
-  cairo_line_to (cr, px, bottom);
-  cairo_stroke (cr);
+  ms_draw_line (cr, ms_style_line_width (st), px, top, px, bottom);
   cairo_set_dash (cr, NULL, 0, 0);
 }
 
@@ -384,10 +379,7 @@ draw_untold_key (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsC
     cairo_line_to (cr, mx + k * mark_w, cy + h * 0.2);
   }
   cairo_stroke (cr);
-  cairo_set_line_width (cr, lw * 2.5);
-  cairo_move_to (cr, mx + mark_w * 0.4, cy - h * 0.3);
-  cairo_line_to (cr, mx + mark_w * 0.4, cy + h * 0.3);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw * 2.5, mx + mark_w * 0.4, cy - h * 0.3, mx + mark_w * 0.4, cy + h * 0.3);
   ms_set_color (cr, &st->fg, 0.8);
   ms_draw_text (cr, text, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
 }
@@ -397,10 +389,7 @@ static void
 draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
 {
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, ms_style_line_width (st));
-  cairo_move_to (cr, l->x0, bottom + 0.5);
-  cairo_line_to (cr, l->xs.pixel_hi, bottom + 0.5);
-  cairo_stroke (cr);
+  ms_draw_line (cr, ms_style_line_width (st), l->x0, bottom + 0.5, l->xs.pixel_hi, bottom + 0.5);
   ms_set_color (cr, &st->fg, 0.8);
   /* As many round ticks as labels fit with room between them: on a
    * narrow axis (a window sharing the screen) halves touched. */
@@ -517,8 +506,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   l.line_h = MAX (l.line_h, l.fs * 1.35);
   double label_w = 0;
   for (int i = 0; i < n; i++) {
-    double tw;
-    ms_draw_text (cr, ms_cache_state_name (rows[i].state), 0, 0, l.fs, -1, 0, FALSE, &tw, NULL);
+    double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
   }
   l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
@@ -528,9 +516,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double text_w = 0;
   for (int i = 0; i < n; i++) {
     g_autofree char *text = row_text (&rows[i], slide);
-    double tw;
-    ms_draw_text (cr, text, 0, 0, l.fs * 0.9, -1, 0, FALSE, &tw, NULL);
-    text_w = MAX (text_w, tw);
+    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.fs * 0.9, FALSE));
   }
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,

@@ -6,7 +6,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "ms-chart.h"
 #include "ms-lessons.h"

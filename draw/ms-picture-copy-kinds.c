@@ -135,8 +135,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, MsCopyFact 
   cairo_fill (cr);
   /* The same figure as the caption's, beside the bar or inside its end. */
   g_autofree char *text = g_strdup_printf (_ ("%.1f GB/s"), rate);
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs, FALSE);
   if (x1 + fs * 0.3 + tw <= right) {
     ms_set_color (cr, &style->fg, 0.95);
     ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs, 0, 0.5, FALSE, NULL, NULL);
@@ -152,8 +151,7 @@ static void
 draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char *unit,
            double top, double bottom, double fs, double right)
 {
-  double uw;
-  ms_draw_text (cr, unit, 0, 0, fs * 0.9, -1, 0, FALSE, &uw, NULL);
+  double uw = ms_draw_text_width (cr, unit, fs * 0.9, FALSE);
   ms_set_color (cr, &style->fg, 0.8);
   ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2), bottom + fs * 1.5,
                 fs * 0.9, 0, 0, FALSE, NULL, NULL);
@@ -183,7 +181,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* On a large canvas at normal text size the text grows with it. */
   double fs = MAX (ms_style_font_size (style), MIN (width / 80, height / 45)), pad = fs * 0.6;
   ms_draw_background (cr, style);
-  double rate[G_N_ELEMENTS (bars)], lo = G_MAXDOUBLE, hi = 0, label_w = 0, tw;
+  double rate[G_N_ELEMENTS (bars)], lo = G_MAXDOUBLE, hi = 0, label_w = 0;
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     rate[i] = ms_copy_fact_rate (run, bars[i].fact);
@@ -192,8 +190,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     n++;
     lo = MIN (lo, rate[i]);
     hi = MAX (hi, rate[i]);
-    ms_draw_text (cr, _ (bars[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (bars[i].label), fs, FALSE));
   }
   if (n == 0) {
     ms_picture_empty (cr, style, width, height, _ ("This run has no copy rates."));

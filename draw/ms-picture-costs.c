@@ -93,8 +93,7 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   } else {
     text = g_strdup (total);
   }
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs * 0.9, FALSE);
   /* Right of the dot, else whole left of it (cudaMallocHost's dot lies
    * far right: its free was the one row without its share), else the
    * total alone. */
@@ -128,9 +127,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     n++;
     lo = MIN (lo, cells[i]->stats.e2e.median);
     hi = MAX (hi, cells[i]->stats.e2e.median);
-    double tw;
-    ms_draw_text (cr, _ (costs[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), fs, FALSE));
   }
   if (n < 2) {
     ms_picture_empty (cr, style, width, height, _ ("This run has fewer than two costs measured."));
@@ -162,10 +159,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);
-      cairo_set_line_width (cr, ms_style_line_width (style));
-      cairo_move_to (cr, fs * 0.4, round (top + row * row_h) + 0.5);
-      cairo_line_to (cr, right, round (top + row * row_h) + 0.5);
-      cairo_stroke (cr);
+      ms_draw_line (cr, ms_style_line_width (style), fs * 0.4, round (top + row * row_h) + 0.5,
+                    right, round (top + row * row_h) + 0.5);
     }
     row++;
   }

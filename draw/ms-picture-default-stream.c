@@ -126,11 +126,8 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
     max = MAX (max, 1.1 * ms_picture_median (run, bars[i].variant));
   double label_w = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
-    double tw;
-    ms_draw_text (cr, _ (bars[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (bars[i].label), fs, FALSE));
   double x0 = MIN (label_w + fs, width * 0.45), x1 = width - fs * 1.5;
   /* A row on top names the yardsticks where they stand. */
   double ref_h = fs * 1.2;
@@ -153,17 +150,14 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (int k = 1; k <= 2 && one > 0; k++) {
     double px = round (ms_scale_to_pixel (&xs, k * one)) + 0.5;
     ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, ms_style_line_width (st));
     cairo_set_dash (cr, (double[]){ 4, 3 }, 2, 0);
-    cairo_move_to (cr, px, y - fs * 0.2);
-    cairo_line_to (cr, px, y + row_h * G_N_ELEMENTS (bars));
-    cairo_stroke (cr);
+    ms_draw_line (cr, ms_style_line_width (st), px, y - fs * 0.2, px,
+                  y + row_h * G_N_ELEMENTS (bars));
     cairo_set_dash (cr, NULL, 0, 0);
     g_autofree char *name
         = k == 1 ? g_strdup (_ ("one thread's time")) : g_strdup_printf (_ ("%d× one thread"), k);
     ms_set_color (cr, &st->fg, 0.8);
-    double tw;
-    ms_draw_text (cr, name, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    double tw = ms_draw_text_width (cr, name, fs * 0.9, FALSE);
     /* The first left of its line, the second right of it: they stay apart
      * however close the lines. */
     double tx = k == 1 ? px - fs * 0.3 - tw : MIN (px + fs * 0.3, width - fs * 0.3 - tw);

@@ -62,8 +62,7 @@ draw_segment (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsPhase ph
       = timed ? g_strdup_printf (C_ ("duplex bar", "%s: %s"), what, t) : g_strdup (what);
   const char *choice[] = { text, timed ? t : NULL };
   for (guint i = 0; i < G_N_ELEMENTS (choice) && choice[i]; i++) {
-    double tw;
-    ms_draw_text (cr, choice[i], 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    double tw = ms_draw_text_width (cr, choice[i], fs, FALSE);
     if (tw + fs <= x1 - x0) {
       ms_set_color (cr, &ink, 1);
       ms_draw_text (cr, choice[i], (x0 + x1) / 2, y + h / 2, fs, 0.5, 0.5, FALSE, NULL, NULL);
@@ -113,11 +112,9 @@ ms_picture_duplex (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
   /* TRANSLATORS: the duplex picture's copies: to the GPU, and back to
    * the host. */
   const char *to = C_ ("duplex bar", "to the GPU"), *back = C_ ("duplex bar", "back");
-  double label_w = 0, total_w, tw;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
-    ms_draw_text (cr, names[i], 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  double label_w = 0, total_w;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, names[i], fs * 1.1, TRUE));
   char t[32];
   ms_draw_text (cr, ms_caption_time (t_turns, t, sizeof t), 0, 0, fs * 1.1, -1, 0, TRUE, &total_w,
                 NULL);

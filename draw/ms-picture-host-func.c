@@ -53,14 +53,11 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
         hi = MAX (hi, c->e2e_us[k]);
       }
     }
-    double tw;
-    ms_draw_text (cr, _ (strips[i].label), 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (strips[i].label), fs, FALSE));
   }
   /* A column of medians between the labels and the strips, under a row
    * that says what the dots and the bar are. */
-  double value_w, head_h = fs * 1.2;
-  ms_draw_text (cr, "0000.0 µs", 0, 0, fs, -1, 0, FALSE, &value_w, NULL);
+  double value_w = ms_draw_text_width (cr, "0000.0 µs", fs, FALSE), head_h = fs * 1.2;
   double v1 = MIN (label_w + fs * 1.5 + value_w, width * 0.55);
   double x0 = v1 + fs, x1 = width - fs * 1.5;
   double row_h = (h - fs * 2 - head_h) / G_N_ELEMENTS (strips);
@@ -107,10 +104,7 @@ draw_strips (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double w
     }
     double mx = round (ms_scale_to_pixel (&xs, c->stats.e2e.median)) + 0.5;
     ms_set_color (cr, &st->fg, 0.9);
-    cairo_set_line_width (cr, 2 * ms_style_line_width (st));
-    cairo_move_to (cr, mx, cy - row_h * 0.35);
-    cairo_line_to (cr, mx, cy + row_h * 0.35);
-    cairo_stroke (cr);
+    ms_draw_line (cr, 2 * ms_style_line_width (st), mx, cy - row_h * 0.35, mx, cy + row_h * 0.35);
   }
 }
 
@@ -203,7 +197,7 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (int i = 0; i < 3; i++)
     most = MAX (most, values[i]);
   char texts[3][48];
-  double y = y0, label_w = 0, value_w = 0, tw;
+  double y = y0, label_w = 0, value_w = 0;
   /* The lesson's second finding: a heading as bold as the first's, and
    * bars in the text's own size (at fs * 0.85 it read as a footnote). */
   ms_set_color (cr, &st->fg, 0.95);
@@ -216,10 +210,8 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     /* TRANSLATORS: how much later a kernel ended, e.g. "+1048 µs". */
     format_in_unit (MAX (values[i], 0), most, i ? C_ ("later by", "+") : "", texts[i],
                     sizeof texts[i]);
-    ms_draw_text (cr, labels[i], 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-    ms_draw_text (cr, texts[i], 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-    value_w = MAX (value_w, tw);
+    label_w = MAX (label_w, ms_draw_text_width (cr, labels[i], fs, FALSE));
+    value_w = MAX (value_w, ms_draw_text_width (cr, texts[i], fs, TRUE));
   }
   const double row_h = fs * 1.8, x0 = MIN (fs + label_w, width * 0.6);
   const double bar_w = MAX (0, width - x0 - value_w - fs * 1.2);
@@ -240,10 +232,8 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   /* The bars' zero, so that they do not read against the log axis above. */
   if (draw) {
     ms_set_color (cr, &st->fg, 0.6);
-    cairo_set_line_width (cr, ms_style_line_width (st));
-    cairo_move_to (cr, round (x0) - 0.5, y);
-    cairo_line_to (cr, round (x0) - 0.5, y + 3 * row_h);
-    cairo_stroke (cr);
+    ms_draw_line (cr, ms_style_line_width (st), round (x0) - 0.5, y, round (x0) - 0.5,
+                  y + 3 * row_h);
   }
   return y + 3 * row_h + fs * 0.2 - y0;
 }

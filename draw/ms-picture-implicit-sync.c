@@ -9,7 +9,6 @@
  * starts as the first ends. */
 #include <glib/gi18n.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "ms-lessons.h"
@@ -348,8 +347,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
-      ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-      cell_w = MAX (cell_w, tw);
+      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, fs, FALSE));
     }
   }
   /* Room for the corner's variable over the labels (draw_corner): held
@@ -423,9 +421,8 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
                                         : _ ("non-blocking streams: made with "
                                              "cudaStreamNonBlocking");
       const char *queue = queues[g->cols[c] % 2];
-      double kw, qw;
-      ms_draw_text (cr, kind, 0, 0, g->fs * 0.9, -1, 0, FALSE, &kw, NULL);
-      ms_draw_text (cr, queue, 0, 0, g->fs, -1, 0, TRUE, &qw, NULL);
+      double kw = ms_draw_text_width (cr, kind, g->fs * 0.9, FALSE);
+      double qw = ms_draw_text_width (cr, queue, g->fs, TRUE);
       if (MAX (kw, qw) + g->fs * 0.6 <= col_w) {
         ms_draw_text (cr, kind, x0 + col_w * (c + 0.5), y, g->fs * 0.9, 0.5, 0, FALSE, NULL,
                       NULL);
@@ -440,8 +437,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   /* The plain words where they fit over their columns, else the key's
    * short names. */
   for (int k = 0; k < 2; k++) {
-    ms_draw_text (cr, queues[k], 0, 0, g->fs, -1, 0, FALSE, &tw, NULL);
-    widest = MAX (widest, tw);
+    widest = MAX (widest, ms_draw_text_width (cr, queues[k], g->fs, FALSE));
     ms_draw_text (cr, kinds[k], 0, 0, g->fs, -1, 0, TRUE, &tw, NULL);
     widest = MAX (widest, tw / 2);
   }
@@ -454,10 +450,8 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text (cr, kinds[k], cx, y, g->fs, 0.5, 0, TRUE, NULL, NULL);
     ms_set_color (cr, &style->fg, 0.3);
-    cairo_set_line_width (cr, 1);
-    cairo_move_to (cr, x0 + col_w * 2 * k + 4, round (y + th * 1.02) + 0.5);
-    cairo_line_to (cr, x0 + col_w * (2 * k + 2) - 4, round (y + th * 1.02) + 0.5);
-    cairo_stroke (cr);
+    ms_draw_line (cr, 1, x0 + col_w * 2 * k + 4, round (y + th * 1.02) + 0.5,
+                  x0 + col_w * (2 * k + 2) - 4, round (y + th * 1.02) + 0.5);
     for (int q = 0; q < 2; q++) {
       ms_set_color (cr, &style->fg, 0.8);
       ms_draw_text (cr, queues[q], x0 + col_w * (2 * k + q + 0.5), y + th * 1.1, g->fs, 0.5, 0,
@@ -480,10 +474,8 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
   ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
   double ty = y + g->sub_h - th * 1.05;
   ms_set_color (cr, &style->fg, 0.35);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, x, round (y + g->sub_h * 0.12) + 0.5);
-  cairo_line_to (cr, width, round (y + g->sub_h * 0.12) + 0.5);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 1, x, round (y + g->sub_h * 0.12) + 0.5, width,
+                round (y + g->sub_h * 0.12) + 0.5);
   ms_set_color (cr, &style->fg, 0.8);
   ms_draw_text (cr, name, x, ty, g->fs * 0.9, 0, 0, TRUE, NULL, NULL);
   if (sub != SUB_OFF_LIST || g->hidden <= 0)
@@ -500,8 +492,7 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
                                            g->hidden);
   /* Left out where, held at a slide's least text, it would reach the
    * subheading (the lesson pane): Details and a larger view have it. */
-  double more_w;
-  ms_draw_text (cr, more, 0, 0, g->fs * 0.8, -1, 0, FALSE, &more_w, NULL);
+  double more_w = ms_draw_text_width (cr, more, g->fs * 0.8, FALSE);
   if (x + name_w + g->fs > width - more_w)
     return;
   ms_set_color (cr, &style->fg, 0.7);
@@ -516,8 +507,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
   /* Level with the cells' words, which sit in the middle of a row
    * that grows with the room. */
   g_autofree char *label = row_label (g, op);
-  double bold_w;
-  ms_draw_text (cr, label, 0, 0, g->fs, -1, 0, TRUE, &bold_w, NULL);
+  double bold_w = ms_draw_text_width (cr, label, g->fs, TRUE);
   if (row_named (run, op)) {
     /* The takeaway's rows, label and cells, outlined, their calls in
      * bold: the three rows the line names among fourteen; in regular
@@ -561,10 +551,7 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
    * key for one queue sat where a row's label would and read as part of
    * the first row's. */
   ms_set_color (cr, &style->fg, 0.35);
-  cairo_set_line_width (cr, 1);
-  cairo_move_to (cr, x, round (y) - 0.5);
-  cairo_line_to (cr, width, round (y) - 0.5);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 1, x, round (y) - 0.5, width, round (y) - 0.5);
   for (int i = 0; i <= g->n_rows; i++) {
     if (g->subs[i] != SUB_NONE) {
       draw_sub (cr, style, g, g->subs[i], x, width, y);

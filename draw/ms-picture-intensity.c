@@ -173,10 +173,7 @@ slide_sides (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l)
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double y = round (ms_scale_to_pixel (&l->ys, 1)) + 0.5, x = l->plot_x + l->plot_w - fs * 0.5;
   ms_set_color (cr, &st->fg, 1);
-  cairo_set_line_width (cr, lw * 1.5);
-  cairo_move_to (cr, l->plot_x, y);
-  cairo_line_to (cr, l->plot_x + l->plot_w, y);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw * 1.5, l->plot_x, y, l->plot_x + l->plot_w, y);
   /* TRANSLATORS: on the intensity slide, over the line where zero-copy
    * and pinned take the same time. */
   ms_draw_text (cr, _ ("↑ pinned faster"), x, y - fs * 0.3, fs, 1, 1, TRUE, NULL, NULL);

@@ -455,20 +455,16 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs;
-  double label_w = 0, time_w = 0, verdict_w = 0, tw;
-  for (int i = 0; i < 2; i++) {
-    ms_draw_text (cr, order_name (i), 0, 0, fs * 1.1, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  double label_w = 0, time_w = 0, verdict_w = 0;
+  for (int i = 0; i < 2; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, FALSE));
   for (int p = 0; p < n; p++) {
     g_autofree char *verdict = pair_verdict (&pairs[p]);
-    ms_draw_text (cr, verdict, 0, 0, fs * 1.4, -1, 0, TRUE, &tw, NULL);
-    verdict_w = MAX (verdict_w, tw);
+    verdict_w = MAX (verdict_w, ms_draw_text_width (cr, verdict, fs * 1.4, TRUE));
     for (int i = 0; i < 2; i++) {
       char t[32];
       ms_caption_time (pairs[p].cell[i]->stats.e2e.median, t, sizeof t);
-      ms_draw_text (cr, t, 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
-      time_w = MAX (time_w, tw);
+      time_w = MAX (time_w, ms_draw_text_width (cr, t, fs * 1.1, TRUE));
     }
   }
   l.label_x = fs * 1.5;

@@ -145,11 +145,10 @@ nodes_layout (cairo_t *cr, const MsChartStyle *st, double width, double top, dou
 {
   *l = (NodesLayout){ .fs = ms_style_font_size (st), .top = top };
   const double fs = l->fs;
-  double near_w, far_w, buf_w, link_w;
-  ms_draw_text (cr, _ ("near: one hop"), 0, 0, fs, -1, 0, TRUE, &near_w, NULL);
-  ms_draw_text (cr, _ ("far: across the socket link too"), 0, 0, fs, -1, 0, TRUE, &far_w, NULL);
-  ms_draw_text (cr, _ ("near buffer"), 0, 0, fs, -1, 0, FALSE, &buf_w, NULL);
-  ms_draw_text (cr, _ ("socket link"), 0, 0, fs * 0.9, -1, 0, FALSE, &link_w, NULL);
+  double near_w = ms_draw_text_width (cr, _ ("near: one hop"), fs, TRUE);
+  double far_w = ms_draw_text_width (cr, _ ("far: across the socket link too"), fs, TRUE);
+  double buf_w = ms_draw_text_width (cr, _ ("near buffer"), fs, FALSE);
+  double link_w = ms_draw_text_width (cr, _ ("socket link"), fs * 0.9, FALSE);
   for (double share = 1; share >= 0.6; share -= 0.1) {
     l->node_w = MIN (width * 0.34, fs * 16) * share;
     /* The near path's words left of it, the far path's right of its own. */
@@ -192,10 +191,8 @@ draw_two_nodes (cairo_t *cr, const MsChartStyle *st, const NodesLayout *l, const
   ms_chart_palette_color (1, st->dark, &far);
   /* The link between the sockets, under the boxes' edges. */
   ms_set_color (cr, &st->fg, 0.6);
-  cairo_set_line_width (cr, 3 * lw);
-  cairo_move_to (cr, l->left + l->node_w / 2, l->link_y);
-  cairo_line_to (cr, l->right - l->node_w / 2, l->link_y);
-  cairo_stroke (cr);
+  ms_draw_line (cr, 3 * lw, l->left + l->node_w / 2, l->link_y, l->right - l->node_w / 2,
+                l->link_y);
   ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, _ ("socket link"), width_mid (l), l->link_y - fs * 0.5, fs * 0.9, 0.5, 1,
                 FALSE, NULL, NULL);

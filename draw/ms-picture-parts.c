@@ -5,6 +5,7 @@
  * (ms-lesson-picture.c), so that calls run one way. */
 #include <glib.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "ms-chart.h"
@@ -55,12 +56,33 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
   MsColor c;
   ms_chart_palette_color (i, st->dark, &c);
   ms_set_color (cr, &c, 1);
-  cairo_set_line_width (cr, lw);
-  cairo_move_to (cr, x, y + th / 2);
-  cairo_line_to (cr, x + fs * 1.6, y + th / 2);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw, x, y + th / 2, x + fs * 1.6, y + th / 2);
   const double at[2] = { x + fs * 0.8, y + th / 2 };
   ms_draw_markers (cr, i, ms_run_fill (0), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+}
+
+void
+ms_picture_share_range (MsChartData *const *panels, int n)
+{
+  double lo = INFINITY, hi = 0;
+  for (int k = 0; k < n; k++) {
+    const MsChartData *d = panels[k];
+    for (guint i = 0; i < d->series->len; i++) {
+      const MsChartSeries *s = g_ptr_array_index (d->series, i);
+      for (guint j = 0; j < s->points->len; j++) {
+        const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
+        lo = MIN (lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
+        hi = MAX (hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
+      }
+    }
+    for (guint i = 0; i < d->refs->len; i++) {
+      double y = g_array_index (d->refs, MsChartRefLine, i).y;
+      lo = MIN (lo, y), hi = MAX (hi, y);
+    }
+  }
+  if (hi > 0 && isfinite (lo))
+    for (int k = 0; k < n; k++)
+      panels[k]->y_min = lo, panels[k]->y_max = hi;
 }
 
 /* The interval as a thin, lighter line with end caps under a bar, at
@@ -128,11 +150,9 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
   ms_draw_background (cr, style);
   double th = ms_picture_title (cr, style, title, width);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
-  double label_w = 0, tw, hi = time_bars_end (bars, n);
-  for (int i = 0; i < n; i++) {
-    ms_draw_text (cr, bars[i].name, 0, 0, fs * 1.1, -1, 0, TRUE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  double label_w = 0, hi = time_bars_end (bars, n);
+  for (int i = 0; i < n; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, bars[i].name, fs * 1.1, TRUE));
   /* Names too long for the bars' left go over each bar, in full: cut
    * short, "breadth-first: each step for every stream in turn" lost the
    * words that explain it. Under each bar, fs of room for its interval. */

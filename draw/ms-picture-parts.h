@@ -4,6 +4,7 @@
 #pragma once
 
 #include "memsweep.h"
+#include "ms-chart.h"
 #include "ms-draw.h"
 #include "ms-timeline-rows.h"
 
@@ -25,6 +26,10 @@ double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *tit
  * height th. */
 void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
                           double th, double fs, double lw);
+
+/* One y range for the n panels, from their values, intervals and
+ * reference lines: the same time at the same height in each. */
+void ms_picture_share_range (MsChartData *const *panels, int n);
 
 /* One bar of ms_picture_time_bars: its name, a time's median and 95%
  * interval in µs, its colour (the chart palette's index), and whether its

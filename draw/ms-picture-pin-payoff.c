@@ -299,8 +299,7 @@ costs_table (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double x
       head_w = MAX (head_w, tw);
     else
       label_w = MAX (label_w, tw);
-    ms_draw_text (cr, value[i], 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-    value_w = MAX (value_w, tw);
+    value_w = MAX (value_w, ms_draw_text_width (cr, value[i], fs, TRUE));
   }
   if (natural_w)
     *natural_w = MAX (label_w + fs + value_w, head_w);

@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-pinned-pageable.c: how the pinned against pageable lesson is shown: no picture of
  * its own; the bandwidth view and the two copies' timelines answer it. */
-#include <glib/gi18n.h>
-
 #include "ms-lesson-picture.h"
 
 static const MsLessonRow rows[] = {

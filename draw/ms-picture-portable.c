@@ -45,8 +45,7 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
     ms_phase_color (MS_PHASE_H2D, st->dark, &c);
     ms_set_color (cr, &c, 1);
     g_autofree char *value = g_strdup_printf (_("%.1f GB/s to the GPU"), gbps);
-    double tw;
-    ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    double tw = ms_draw_text_width (cr, value, fs, FALSE);
     double w = MAX (2, (bar_w - tw - fs) * gbps / scale_max), bh = fs * 1.3;
     if (!draw)
       return MAX (h, bh);

@@ -60,11 +60,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
 {
   double fs = ms_style_font_size (style), r = ms_style_marker_radius (style);
   double label_w = 0, value_w, lo, hi;
-  for (int i = 0; i < n; i++) {
-    double tw;
-    ms_draw_text (cr, s[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
-    label_w = MAX (label_w, tw);
-  }
+  for (int i = 0; i < n; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, s[i].label, fs, FALSE));
   /* The medians in a column of their own: the log axis alone made them
    * guesses. */
   ms_draw_text (cr, "000.0 µs", 0, 0, fs, -1, 0, TRUE, &value_w, NULL);
@@ -117,10 +114,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);
       ms_set_color (cr, &style->fg, 1);
-      cairo_set_line_width (cr, ms_style_line_width (style) * 1.5);
-      cairo_move_to (cr, mx, cy - row * 0.35);
-      cairo_line_to (cr, mx, cy + row * 0.35);
-      cairo_stroke (cr);
+      ms_draw_line (cr, ms_style_line_width (style) * 1.5, mx, cy - row * 0.35, mx,
+                    cy + row * 0.35);
     }
   }
 }

@@ -201,11 +201,9 @@ slide_label (guint i)
 static double
 slide_labels_width (cairo_t *cr, const MsChartStyle *st)
 {
-  double w, most = 0;
-  for (guint i = 0; i < 3; i++) {
-    ms_draw_text (cr, slide_label (i), 0, 0, ms_style_font_size (st), -1, 0, TRUE, &w, NULL);
-    most = MAX (most, w);
-  }
+  double most = 0;
+  for (guint i = 0; i < 3; i++)
+    most = MAX (most, ms_draw_text_width (cr, slide_label (i), ms_style_font_size (st), TRUE));
   return most;
 }
 
@@ -256,19 +254,15 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   gboolean at_cross = k->slide && cross > 0 && cross <= from;
   double x = round (ms_scale_to_pixel (xs, at_cross ? cross : from)) + 0.5;
   ms_set_color (cr, &st->fg, 0.8);
-  cairo_set_line_width (cr, lw);
   ms_set_dash (cr, 1, lw);
-  cairo_move_to (cr, x, ys->pixel_hi - label_h * 0.2);
-  cairo_line_to (cr, x, ys->pixel_lo);
-  cairo_stroke (cr);
+  ms_draw_line (cr, lw, x, ys->pixel_hi - label_h * 0.2, x, ys->pixel_lo);
   ms_set_dash (cr, 0, 1);
   /* Translators: where the register lesson's lines of registering anew
    * and allocating once cross, e.g. "allocating once costs less than
    * registering anew from n = 8". */
   g_autofree char *note
       = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
-  double tw;
-  ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, note, fs, TRUE);
   /* Where the plot is narrower than the words, the short form; on a
    * slide, the takeaway's own "from n = 6" and no third wording. */
   if (k->slide) {
@@ -323,11 +317,8 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
    * crossed the mark or a line at some widths. */
   ys.pixel_hi = y0 + label_h * (from > 0 ? 1.3 : 0.5);
   guint ny = ms_axis_ticks (&ys, ys.pixel_lo - ys.pixel_hi, label_h * 2.5, yt, 6);
-  for (guint i = 0; i < ny; i++) {
-    double w;
-    ms_draw_text (cr, yt[i].label, 0, 0, fs, -1, 0, FALSE, &w, NULL);
-    label_w = MAX (label_w, w);
-  }
+  for (guint i = 0; i < ny; i++)
+    label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, fs, FALSE));
   xs.pixel_lo = fs + label_w + fs * 0.5;
   xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
   guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;

@@ -124,24 +124,6 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
   return d;
 }
 
-/* Widens lo..hi to take in d's values and reference lines. */
-static void
-range_of (const MsChartData *d, double *lo, double *hi)
-{
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = 0; k < s->points->len; k++) {
-      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      *lo = MIN (*lo, p->lo <= p->hi && p->lo > 0 ? MIN (p->lo, p->y) : p->y);
-      *hi = MAX (*hi, p->lo <= p->hi ? MAX (p->hi, p->y) : p->y);
-    }
-  }
-  for (guint i = 0; i < d->refs->len; i++) {
-    double y = g_array_index (d->refs, MsChartRefLine, i).y;
-    *lo = MIN (*lo, y), *hi = MAX (*hi, y);
-  }
-}
-
 /* The finding at the largest size both calls have from pinned memory,
  * host to device: when the asynchronous call returned against when its
  * copy was done, and when the synchronous one returned. NULL without. */
@@ -399,13 +381,13 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   const int n_panels = blocking ? MS_SA_DIR_COUNT : 1;
   const double panel_w = width / n_panels;
   MsChartData *panels[MS_SA_DIR_COUNT];
-  double lo = INFINITY, hi = 0;
   int named[2];
   ms_sa_pageable_sizes (run, &named[0], &named[1]);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     panels[dir] = build (run, (MsSaDir)dir, !blocking);
-    range_of (panels[dir], &lo, &hi);
   }
+  /* One time axis for both: the same time at the same height. */
+  ms_picture_share_range (panels, MS_SA_DIR_COUNT);
   if (!blocking)
     call_out_takeaway (run, panels[MS_SA_H2D], named);
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
@@ -425,9 +407,6 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
       if (!on_slide (series->color) || series->no_markers)
         ms_chart_data_remove_series (data, k);
     }
-    /* One time axis for both: the same time at the same height. */
-    if (hi > 0 && isfinite (lo))
-      data->y_min = lo, data->y_max = hi;
     /* The kernel's dotted line over cudaMemcpy's, which waits for it and
      * so runs along it: under it, the line was not seen. */
     data->refs_over = !blocking;

@@ -107,16 +107,6 @@ same_values (const MsChartSeries *a, const MsChartSeries *b)
   return TRUE;
 }
 
-/* The first series before i with the same values, or -1. */
-static int
-coincides_with (const MsChartData *d, guint i)
-{
-  for (guint k = 0; k < i; k++)
-    if (same_values (g_ptr_array_index (d->series, k), g_ptr_array_index (d->series, i)))
-      return (int) k;
-  return -1;
-}
-
 /* A series with an earlier one's values is not drawn: the earlier one's
  * name says both ("Zero-copy (UVA: the same values)"), so that a class
  * reads one line, not two lines nudged apart. */
@@ -124,11 +114,10 @@ static void
 fold_coinciding (MsChartData *d)
 {
   for (guint i = d->series->len; i-- > 1;) {
-    int k = coincides_with (d, i);
-    if (k < 0)
+    MsChartSeries *other = ms_chart_data_lies_on (d, i, same_values);
+    if (!other)
       continue;
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    MsChartSeries *other = g_ptr_array_index (d->series, k);
     /* TRANSLATORS: a series in the reuse chart that stands for another
      * with the same values, not drawn, e.g. "Zero-copy and UVA (measured
      * the same: one line)". */
@@ -360,8 +349,7 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   /* A short plot takes the unit alone ("GB/s"): the whole title ran out
    * of the drawing. Times need none, their ticks carry the unit. */
   const char *y_label = d->y_label;
-  double tw;
-  ms_draw_text (cr, y_label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, y_label, fs, FALSE);
   if (tw > l->plot_h) {
     y_label = d->y_unit == MS_SCALE_TIME_US ? NULL : d->unit;
     if (y_label)
@@ -446,11 +434,8 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     const MsChartRefLine *ref = &g_array_index (d->refs, MsChartRefLine, i);
     double y = round (ms_scale_to_pixel (&l->ys, ref->y)) + 0.5;
     ms_set_color (cr, &st->fg, 0.65);
-    cairo_set_line_width (cr, lw * 0.8);
     ms_set_dash (cr, 1, lw);
-    cairo_move_to (cr, l->plot_x, y);
-    cairo_line_to (cr, l->plot_x + l->plot_w, y);
-    cairo_stroke (cr);
+    ms_draw_line (cr, lw * 0.8, l->plot_x, y, l->plot_x + l->plot_w, y);
     ms_set_dash (cr, 0, lw);
     /* Its label by the line, at the end (right first) and side where it
      * covers the least of the series (ms_chart_data_cover). */
@@ -481,8 +466,7 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gbool
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   /* xgettext: no-c-format */
   const char *text = _("bars: the median's 95% interval");
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs, FALSE);
   if (!draw)
     return fs * 2 + tw;
   ms_set_color (cr, &st->fg, 0.8);
@@ -519,8 +503,7 @@ left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
     g_dngettext (GETTEXT_PACKAGE, "%u more series in a larger view",
                  "%u more series in a larger view", muted),
     muted);
-  double tw;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  double tw = ms_draw_text_width (cr, text, fs, FALSE);
   int added = *lx > x && *lx + tw > width;
   if (added)
     *lx = x, *y += fs * 1.5;
@@ -569,11 +552,8 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     ms_chart_palette_color (s->color, st->dark, &c);
     cairo_push_group (cr);
     ms_set_color (cr, &c, 1);
-    cairo_set_line_width (cr, lw);
     ms_set_dash (cr, s->dash, lw);
-    cairo_move_to (cr, lx, y + fs * 0.6);
-    cairo_line_to (cr, lx + fs * 1.6, y + fs * 0.6);
-    cairo_stroke (cr);
+    ms_draw_line (cr, lw, lx, y + fs * 0.6, lx + fs * 1.6, y + fs * 0.6);
     ms_set_dash (cr, 0, lw);
     const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
     ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);

@@ -3,7 +3,6 @@
 #include "ms-scale.h"
 
 #include <math.h>
-#include <stdio.h>
 
 void
 ms_format_size_label (double bytes, char *buf, gsize len)
@@ -44,7 +43,9 @@ ms_format_value (double v, char *buf, gsize len)
     g_snprintf (buf, len, "%.3g", r);
 }
 
-double
+/* The unit a linear time axis up to max_us counts in: its size in µs, and
+ * its name in name (µs, ms or s). */
+static double
 ms_time_unit (double max_us, const char **name)
 {
   /* Rounded first, so that 999.7 µs reads "1 ms" and not "1000 µs". */

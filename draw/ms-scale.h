@@ -66,8 +66,5 @@ void ms_format_value (double value, char *buf, gsize len);
 /* A time in µs in the unit that keeps it under 1000: "3.2 µs", "495 ms",
  * "1.5 s", with ms_format_value's precision. */
 void ms_format_time_us (double us, char *buf, gsize len);
-/* The unit a linear time axis up to max_us counts in: its size in µs, and
- * its name in name (µs, ms or s). */
-double ms_time_unit (double max_us, const char **name);
 
 G_END_DECLS

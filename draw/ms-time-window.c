@@ -86,9 +86,8 @@ gboolean
 ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0,
                            double *t1)
 {
-  size_t first = 0, end = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &end);
+  size_t first, end;
+  ms_rep_map_bounds (reps, cell, rep, &first, &end);
   *t0 = G_MAXDOUBLE;
   *t1 = -G_MAXDOUBLE;
   for (size_t i = first; i < end; i++) {
@@ -109,9 +108,8 @@ double
 ms_timeline_bars_end (const MsCell *cell, int rep, const MsRepMap *reps, double t1)
 {
   double end = t1;
-  size_t first = 0, last = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     /* Verification and the like can take ten times the copies: they are
@@ -143,10 +141,9 @@ void
 ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const MsTimeWindow *win,
                      gboolean seen[MS_PHASE_COUNT])
 {
-  size_t first = 0, last = 0;
+  size_t first, last;
   memset (seen, 0, sizeof (gboolean) * MS_PHASE_COUNT);
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep == rep && (unsigned) ev->phase < MS_PHASE_COUNT &&
@@ -162,9 +159,8 @@ static double
 rep_start (const MsCell *cell, int rep, const MsRepMap *reps)
 {
   double start = G_MAXDOUBLE;
-  size_t first = 0, last = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep)

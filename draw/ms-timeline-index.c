@@ -135,7 +135,9 @@ ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end)
 void
 ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first, size_t *end)
 {
-  if (ms_rep_map_complete (m) && ms_rep_map_matches (m, cell)) {
+  if (!cell) {
+    *first = *end = 0;
+  } else if (ms_rep_map_complete (m) && ms_rep_map_matches (m, cell)) {
     ms_rep_map_range (m, rep, first, end);
   } else {
     *first = 0;

@@ -50,9 +50,8 @@ gboolean
 ms_timeline_copies_waited (const MsCell *cell, int rep, const MsRepMap *reps,
                            const MsTimeWindow *win)
 {
-  size_t first = 0, last = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   gboolean waited = FALSE;
   for (int dir = 0; dir < 2 && !waited; dir++) {
     MsPhase phase = dir ? MS_PHASE_D2H : MS_PHASE_H2D;

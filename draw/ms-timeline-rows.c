@@ -242,7 +242,9 @@ ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length)
   return with;
 }
 
-gboolean
+/* Whether the bars drawn (with timers) order two rows the other way round
+ * from their medians without timers; the drawing then says so. */
+static gboolean
 ms_timeline_rows_timers_reorder (const MsTimelineRows *rows)
 {
   /* A difference under 2 % either way is no order. */

@@ -89,9 +89,6 @@ typedef enum {
 
 /* Row i's title with its figures, as drawn (free it). */
 char *ms_timeline_rows_title (const MsTimelineRows *rows, int i, MsRowsTitle length);
-/* Whether the bars drawn (with timers) order two rows the other way round
- * from their medians without timers; the drawing then says so. */
-gboolean ms_timeline_rows_timers_reorder (const MsTimelineRows *rows);
 /* The least height that draws every row in width with lanes of
  * MS_TIMELINE_ROWS_MIN_LANE_PX, its titles short, the legend and notes
  * under them: what a widget asks for (more gives the lanes more). */

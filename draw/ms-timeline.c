@@ -238,10 +238,8 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
     if (g->label_step > 1) {
       /* Groups of streams, named by their first and last. */
       char name[48];
-      double gw;
       group_name (ix, MAX (ix->n_lanes - 1, 10), name, sizeof name);
-      ms_draw_text (cr, name, 0, 0, g->label_fs, -1, 0, FALSE, &gw, NULL);
-      tw = MAX (tw, gw);
+      tw = MAX (tw, ms_draw_text_width (cr, name, g->label_fs, FALSE));
     }
   }
   g->px0 = MAX (tw + fs * 1.5, parts->label_px);
@@ -600,10 +598,7 @@ fill_hatched (cairo_t *cr, const MsColor *c)
   cairo_surface_t *tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, HATCH_TILE, HATCH_TILE);
   cairo_t *tc = cairo_create (tile);
   ms_set_color (tc, c, 0.9);
-  cairo_set_line_width (tc, 2.5);
-  cairo_move_to (tc, -1, HATCH_TILE + 1);
-  cairo_line_to (tc, HATCH_TILE + 1, -1);
-  cairo_stroke (tc);
+  ms_draw_line (tc, 2.5, -1, HATCH_TILE + 1, HATCH_TILE + 1, -1);
   cairo_destroy (tc);
   const int big = HATCH_TILE * HATCH_COPIES;
   cairo_surface_t *tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, big, big);
@@ -998,9 +993,8 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
     hints |= MS_TIMELINE_HINT_ONE_STREAM;
   else if (ms_timeline_copies_waited (cell, rep, reps, win))
     hints |= MS_TIMELINE_HINT_WAITED;
-  size_t first = 0, last = 0;
-  if (cell)
-    ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
     if (ev->rep != rep)
@@ -1016,7 +1010,9 @@ ms_timeline_hints (const MsCell *cell, int rep, const MsRepMap *reps, const MsTi
   return hints;
 }
 
-double
+/* The spacing of time ticks on xs that gives three at least where their
+ * labels still fit (text size fs). */
+static double
 ms_timeline_tick_spacing (const MsScale *xs, double fs)
 {
   /* Three ticks at least, where labels such as "1.25 ms" still fit

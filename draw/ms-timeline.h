@@ -51,7 +51,7 @@ gboolean ms_rep_map_matches (const MsRepMap *m, const MsCell *cell);
  * the repetitions are interleaved; 0, 0 when it has none. */
 void ms_rep_map_range (const MsRepMap *m, int rep, size_t *first, size_t *end);
 /* The events to read for repetition rep: its range when m is complete and
- * of this cell, else all of them. */
+ * of this cell, else all of them; 0, 0 without a cell. */
 void ms_rep_map_bounds (const MsRepMap *m, const MsCell *cell, int rep, size_t *first, size_t *end);
 
 typedef struct {
@@ -191,9 +191,6 @@ typedef struct {
 gboolean ms_timeline_frame (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                             const MsChartStyle *style, double width, const char *title,
                             const MsTimelineParts *parts, MsTimelineFrame *frame);
-/* The spacing of time ticks on xs that gives three at least where their
- * labels still fit (text size fs). */
-double ms_timeline_tick_spacing (const MsScale *xs, double fs);
 const MsTimelineBar *ms_timeline_layout_hit (const MsTimelineLayout *l, double x, double y);
 
 G_END_DECLS

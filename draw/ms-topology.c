@@ -7,7 +7,6 @@
  * the row says so instead of n (n - 1) / 2 arcs. The PCIe paths of the
  * pairs without NVLinks are listed under it, grouped by path. */
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "ms-matrix.h"
 #include "ms-topology.h"

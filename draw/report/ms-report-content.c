@@ -4,7 +4,6 @@
 #include "ms-report-content.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "ms-engine.h"
 #include "ms-i18n.h"

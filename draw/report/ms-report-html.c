@@ -2,7 +2,6 @@
 /* ms-report-html.c: the report as one self-contained HTML page: charts as
  * inline SVG (real text), the table as a <table>. */
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "ms-export.h"
 #include "ms-report-content.h"

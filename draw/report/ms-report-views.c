@@ -59,7 +59,8 @@ ms_report_run_largest_exponent (const MsResults *run)
   return e;
 }
 
-int
+/* The largest size with a cell that has data, for the breakdown. */
+static int
 ms_report_breakdown_exponent (GPtrArray *runs)
 {
   int e = -1;
@@ -135,7 +136,7 @@ ms_report_view_draw (cairo_t *cr, double width, double height, gpointer data)
   }
 }
 
-char *
+static char *
 ms_report_device_line (const MsResults *run)
 {
   const MsDeviceInfo *d = &run->device;

@@ -38,8 +38,6 @@ void ms_report_view_draw (cairo_t *cr, double width, double height, gpointer job
  * first with events) at the largest size, a repetition past the first
  * (which holds the allocation) when there is one. */
 const MsCell *ms_report_timeline_cell (const MsResults *run, int *rep);
-/* The largest size with a cell that has data, for the breakdown. */
-int ms_report_breakdown_exponent (GPtrArray *runs);
 int ms_report_run_largest_exponent (const MsResults *run);
 
 /* One line per run (device, PCIe link, driver, date, memsweep version),
@@ -55,6 +53,5 @@ char *ms_report_chart_caption (GPtrArray *runs);
  * then the run's device, date, version and settings. */
 char *ms_report_lesson_caption (const char *takeaway, const MsResults *run);
 char *ms_report_settings_text (const MsResults *run);
-char *ms_report_device_line (const MsResults *run);
 
 G_END_DECLS
