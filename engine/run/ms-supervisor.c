@@ -200,19 +200,6 @@ ms_supervisor_stop_signal (void)
   return first_signal;
 }
 
-int
-ms_supervisor_stop_count (void)
-{
-  return atomic_load (&stop_count);
-}
-
-bool
-ms_supervisor_ignored_at_start (int sig)
-{
-  note_dispositions ();
-  return sig > 0 && sig < NSIG && ignored_at_start[sig];
-}
-
 /* ---- folders ---- */
 
 #define MS_SUPERVISOR_MAX_FOLDERS 16
