@@ -213,9 +213,3 @@ ms_lesson_align_kernels (MsEvent *events, size_t n_events, MsLessonTopic id)
   if (issuer)
     ms_gpu_clock_align_kernels (events, n_events, issuer);
 }
-
-void
-ms_lesson_align_run_kernels (MsEvent *events, size_t n_events, const char *experiment)
-{
-  ms_lesson_align_kernels (events, n_events, ms_lesson_topic_for_experiment (experiment));
-}
