@@ -145,9 +145,10 @@ call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues
   for (size_t i = 0; t && i < c->n_events; i++)
     if (c->events[i].phase == MS_PHASE_CALL)
       t[n++] = c->events[i].host_us;
-  double m = ms_median (t, (int) n);
+  MsStat st;
+  ms_stat_compute_in_place (&st, t, (int) n);
   free (t);
-  return m;
+  return st.median;
 }
 
 MsSyncVerdict
