@@ -10,10 +10,6 @@
 
 #include "ms-comparison.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The spread between processes to judge a run by: its own calibration;
  * else other's (NULL: there is no other run), when that was measured on
  * the same GPU model (the spread lies in the machine, not in the file);
@@ -59,9 +55,3 @@ bool ms_comparison_differs (const MsComparison *comparison);
 int ms_comparison_unsettled (const MsComparison *comparison);
 /* No cell decided: none SAME, FASTER or SLOWER, and some AMBIGUOUS. */
 bool ms_comparison_undecided (const MsComparison *comparison);
-
-
-
-#ifdef __cplusplus
-}
-#endif

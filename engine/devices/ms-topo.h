@@ -9,10 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MS_MULTI_MAX_DEVICES 16 /* the largest servers have 8-16 */
 
 /* ---- topology --------------------------------------------------------- */
@@ -92,7 +88,3 @@ void ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices);
 const char *ms_topology_pair_code (const MsTopology *topo, int i, int j, char *buf, size_t len);
 /* The serial number of the GPU at bus_id, or "" (false). */
 bool ms_nvml_serial (const char *bus_id, char *serial, size_t len);
-
-#ifdef __cplusplus
-}
-#endif
