@@ -22,13 +22,6 @@ const MsRunToRun *ms_compare_profile_of (const MsResults *own, const MsResults *
  * interval, and the between-process spread from rr when rr is valid and
  * knows the cell's mode. */
 MsInterval ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr);
-/* A cell's figure of results with its interval: from the rounds of a
- * compare-grade run (pool: ms_grade_pool of results), else its median
- * with the within-run interval, widened by rr's between-process spread
- * where rr knows the figure (end to end only). */
-MsInterval ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
-                                       const MsCell *cell, MsFigure figure,
-                                       const MsRunToRun *rr);
 
 /* Whether mode has the figure's phase (e2e and kernel: every mode). */
 bool ms_mode_has_figure (MsMode mode, MsFigure figure);
