@@ -76,10 +76,6 @@ typedef struct {
 void ms_topo_facts_init (MsTopoFacts *facts, int n_devices);
 /* Reads the topology from the facts; no NVML involved. */
 void ms_topology_from_facts (MsTopology *topo, const MsTopoFacts *facts);
-/* The facts from NVML for the PCI bus ids given (ms-topo-nvml.c); false
- * with error filled when NVML is missing. */
-bool ms_topo_facts_query (MsTopoFacts *facts, char bus_ids[][32], int n_devices, char *error,
-                          size_t errlen);
 
 /* Fills topo for the PCI bus ids given (as MsDeviceInfo.pci_bus_id). */
 void ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices);
