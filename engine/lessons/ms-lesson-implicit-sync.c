@@ -146,7 +146,7 @@ call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues
     if (c->events[i].phase == MS_PHASE_CALL)
       t[n++] = c->events[i].host_us;
   MsStat st;
-  ms_stat_compute_in_place (&st, t, (int) n);
+  ms_stat_compute_in_place (&st, t, (int)n);
   free (t);
   return st.median;
 }
