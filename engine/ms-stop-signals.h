@@ -34,12 +34,3 @@ ms_stop_signal_nth (int k)
   k -= MS_N_NAMED_STOP_SIGNALS;
   return SIGRTMIN + k <= SIGRTMAX ? SIGRTMIN + k : 0;
 }
-
-static inline int
-ms_is_stop_signal (int sig)
-{
-  for (int k = 0; ms_stop_signal_nth (k); k++)
-    if (ms_stop_signal_nth (k) == sig)
-      return 1;
-  return 0;
-}

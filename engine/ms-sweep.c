@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-names.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 #include "ms-modes.h"
@@ -285,8 +284,6 @@ ms_sweep_stores_name (MsHostStores stores)
 {
   return (unsigned) stores < MS_STORES_COUNT ? store_names[stores] : "";
 }
-
-MS_DEFINE_FROM_NAME (ms_sweep_stores_from_name, MsHostStores, store_names, MS_STORES_COUNT)
 
 void
 ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,

@@ -28,7 +28,7 @@ bool ms_sweep_uses_gpu (const MsSweep *sweep);
 
 int ms_sweep_n_cells (const MsSweep *sweep);
 
-/* "streamed", "ordinary" or "fresh", and back. */
+/* "streamed", "ordinary" or "fresh". */
 const char *ms_sweep_stores_name (MsHostStores stores);
 
 /* "nothing" or "placement". */
@@ -37,8 +37,6 @@ const char *ms_vary_name (MsVary vary);
 /* How many processes measured the run's rounds: 1 unless a compare-grade
  * run (processes > 1). */
 int ms_sweep_n_processes (const MsSweep *sweep);
-
-bool ms_sweep_stores_from_name (const char *name, MsHostStores *out);
 
 /* The knobs and variant of mode's cells: a lesson part's as they are; in a
  * plain sweep (empty variant) reuse and stores where they apply, named in

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "ms-host-mem.h"
 #include "ms-k-probe.cuh"
 
 /* arg[] of the copy-kinds lesson's sample and its facts
@@ -76,18 +77,11 @@ page_new (size_t bytes)
 static MsKStatus
 check_room (MsKProbe *p)
 {
-  FILE *f = fopen ("/proc/meminfo", "r");
-  char line[256];
-  unsigned long long kib = 0;
-  while (f && fgets (line, sizeof line, f))
-    if (sscanf (line, "MemAvailable: %llu kB", &kib) == 1)
-      break;
-  if (f)
-    fclose (f);
-  if (kib && 2 * p->bytes > kib * 1024 / 4)
+  unsigned long long avail = ms_host_meminfo ("MemAvailable:");
+  if (avail && 2 * p->bytes > avail / 4)
     return kp_unsupported (p, "skipped: two buffers of %llu MiB are more than 25%% of "
                            "MemAvailable (%llu MiB)",
-                           (unsigned long long) (p->bytes >> 20), kib >> 10);
+                           (unsigned long long) (p->bytes >> 20), avail >> 20);
   size_t free_b = 0, total_b = 0;
   KP_CHECK (p, cudaMemGetInfo (&free_b, &total_b));
   if (2 * p->bytes > free_b / 2)

@@ -25,6 +25,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "ms-host-mem.h"
 #include "ms-k-probe.cuh"
 
 /* arg[] of the pin-payoff lesson's sample (engine/lessons/ms-lesson-pin-payoff.c). */
@@ -33,33 +34,10 @@ enum { STEP_SETUP, STEP_RELEASE, STEP_COPY, STEP_HELD_ALLOC, STEP_HELD_COPY };
 enum { KIND_PAGEABLE, KIND_PINNED, KIND_REGISTERED, KIND_REUSED, KIND_POOL_FIRST, KIND_POOL_KEPT,
        N_KINDS };
 
-/* A /proc/meminfo line ("MemAvailable:", "MemTotal:") in bytes, or 0 when
- * it does not say. */
-static unsigned long long
-meminfo (const char *key)
-{
-  FILE *f = fopen ("/proc/meminfo", "r");
-  char line[256];
-  unsigned long long kib = 0;
-  size_t len = strlen (key);
-  while (f && fgets (line, sizeof line, f))
-    if (strncmp (line, key, len) == 0 && sscanf (line + len, " %llu kB", &kib) == 1)
-      break;
-  if (f)
-    fclose (f);
-  return kib * 1024;
-}
-
-static unsigned long long
-mem_available (void)
-{
-  return meminfo ("MemAvailable:");
-}
-
 static MsKStatus
 check_room (MsKProbe *p)
 {
-  unsigned long long avail = mem_available ();
+  unsigned long long avail = ms_host_meminfo ("MemAvailable:");
   int pct = p->arg[ARG_MAX_PCT] > 0 ? p->arg[ARG_MAX_PCT] : 25;
   if (avail == 0)
     return kp_unsupported (p, "skipped: /proc/meminfo gives no MemAvailable to stay within");
@@ -374,11 +352,11 @@ hold_pinned (MsKProbe *p, unsigned long long target)
     kp_pin_held_release ();
   held.device = p->device;
   kp_on_release (kp_pin_held_release);
-  unsigned long long total = meminfo ("MemTotal:");
+  unsigned long long total = ms_host_meminfo ("MemTotal:");
   unsigned long long floor = total / 4 > (2ull << 30) ? total / 4 : 2ull << 30;
   while (held.bytes < target) {
     unsigned long long chunk = target - held.bytes < HELD_CHUNK ? target - held.bytes : HELD_CHUNK;
-    unsigned long long avail = mem_available ();
+    unsigned long long avail = ms_host_meminfo ("MemAvailable:");
     if (avail < floor + chunk)
       return kp_unsupported (p, "skipped: pinning %llu MiB would leave less than %llu MiB "
                                 "available (%llu MiB are)",
@@ -404,7 +382,7 @@ static MsKStatus
 held_sample (MsKProbe *p)
 {
   int permille = p->arg[ARG_HELD_PERMILLE];
-  unsigned long long total = meminfo ("MemTotal:");
+  unsigned long long total = ms_host_meminfo ("MemTotal:");
   if (total == 0)
     return kp_unsupported (p, "skipped: /proc/meminfo gives no MemTotal to take a share of");
   if (permille < 0 || permille > 250)

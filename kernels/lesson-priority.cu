@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ms-k-probe.cuh"
+#include "ms-k-stats.h"
 
 /* arg[] of the priority lesson's sample (engine/lessons/ms-lesson-priority.h). */
 enum { ARG_WAVES, ARG_BLOCK_US, ARG_SHORT_US, ARG_GAP_US, ARG_SHORTS, ARG_FIGURE };
@@ -105,13 +106,6 @@ launch_all (MsKProbe *p, Run *run, KpStamps *st, const KpOrigin *o)
   return MS_K_OK;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* The median wait of the short kernels, and their bars. */
 static double
 waits (MsKProbe *p, const Run *run, KpStamps *st, const KpOrigin *o)
@@ -126,9 +120,7 @@ waits (MsKProbe *p, const Run *run, KpStamps *st, const KpOrigin *o)
       kp_event (p, KP_KERNEL, 2, start, 0, start, e > s ? (double) (e - s) * 1e-3 : 0, 0);
     }
   }
-  qsort (w, (size_t) run->n_shorts, sizeof w[0], cmp_double);
-  int n = run->n_shorts;
-  return n % 2 ? w[n / 2] : (w[n / 2 - 1] + w[n / 2]) / 2;
+  return k_median (w, run->n_shorts);
 }
 
 KP_LESSON_SAMPLE (priority)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-k-host-link.h"
+#include "ms-k-stats.h"
 
 namespace {
 
@@ -169,15 +170,8 @@ ms_k_host_link (const int *devices, int n, uint64_t bytes, int direction, int re
       for (int i = 0; i < n; i++)
         all[i][j] = s[i];
     }
-    for (int i = 0; i < n; i++) {
-      for (int a = 1; a < k; a++)
-        for (int b = a; b > 0 && all[i][b - 1] > all[i][b]; b--) {
-          double t = all[i][b];
-          all[i][b] = all[i][b - 1];
-          all[i][b - 1] = t;
-        }
-      gbps[i] = k % 2 ? all[i][k / 2] : 0.5 * (all[i][k / 2 - 1] + all[i][k / 2]);
-    }
+    for (int i = 0; i < n; i++)
+      gbps[i] = k_median (all[i], k);
   }
   ok = 1;
 out:

@@ -4,7 +4,9 @@
  * placed differently in every process, make copies from pageable memory
  * vary between runs). */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "ms-host-mem.h"
@@ -25,4 +27,19 @@ ms_host_alloc (size_t bytes, int hugepages)
   madvise (p, rounded, MADV_HUGEPAGE);
 #endif
   return p;
+}
+
+unsigned long long
+ms_host_meminfo (const char *key)
+{
+  FILE *f = fopen ("/proc/meminfo", "r");
+  char line[256];
+  unsigned long long kib = 0;
+  size_t len = strlen (key);
+  while (f && fgets (line, sizeof line, f))
+    if (strncmp (line, key, len) == 0 && sscanf (line + len, " %llu kB", &kib) == 1)
+      break;
+  if (f)
+    fclose (f);
+  return kib * 1024;
 }

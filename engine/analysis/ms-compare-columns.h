@@ -12,10 +12,6 @@
 
 #include "ms-compare.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MS_COMPARE_TEXT (-1) /* a column of words, not numbers */
 
 typedef struct {
@@ -35,7 +31,3 @@ double ms_compare_number (const MsComparison *cmp, size_t row, int column);
  * every CSV written, ms-csv-field.h; numbers in the C locale; none:
  * empty). False when a write failed. */
 bool ms_comparison_write_csv (const MsComparison *comparison, FILE *out);
-
-#ifdef __cplusplus
-}
-#endif

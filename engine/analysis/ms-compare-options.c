@@ -15,16 +15,6 @@ ms_compare_options_init (MsCompareOptions *options)
 }
 
 bool
-ms_compare_options_check_threshold (double pct, char *err, size_t errlen)
-{
-  if (pct >= MS_COMPARE_MIN_THRESHOLD_PCT && pct <= MS_COMPARE_MAX_THRESHOLD_PCT)
-    return true;
-  snprintf (err, errlen, ms_gettext ("the threshold is a percentage from %g to %g"),
-            MS_COMPARE_MIN_THRESHOLD_PCT, MS_COMPARE_MAX_THRESHOLD_PCT);
-  return false;
-}
-
-bool
 ms_compare_options_parse_threshold (MsCompareOptions *options, const char *text, char *err,
                                     size_t errlen)
 {
@@ -34,8 +24,11 @@ ms_compare_options_parse_threshold (MsCompareOptions *options, const char *text,
     snprintf (err, errlen, ms_gettext ("'%s' is not a number"), text);
     return false;
   }
-  if (!ms_compare_options_check_threshold (pct, err, errlen))
+  if (!(pct >= MS_COMPARE_MIN_THRESHOLD_PCT && pct <= MS_COMPARE_MAX_THRESHOLD_PCT)) {
+    snprintf (err, errlen, ms_gettext ("the threshold is a percentage from %g to %g"),
+              MS_COMPARE_MIN_THRESHOLD_PCT, MS_COMPARE_MAX_THRESHOLD_PCT);
     return false;
+  }
   options->threshold_pct = pct;
   return true;
 }

@@ -30,8 +30,6 @@ typedef struct {
 
 /* The defaults. */
 void ms_compare_options_init (MsCompareOptions *options);
-/* Whether pct is a threshold in the range; a message otherwise. */
-bool ms_compare_options_check_threshold (double pct, char *err, size_t errlen);
 /* Reads text ("5", "2.5": a plain decimal number of percent, C locale) as
  * the threshold; false with a message, options untouched, otherwise. */
 bool ms_compare_options_parse_threshold (MsCompareOptions *options, const char *text, char *err,

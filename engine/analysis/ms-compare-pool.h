@@ -25,10 +25,6 @@
 
 #include "ms-comparison.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The sd of ln(time) by which a whole run sits apart from another of the
  * same settings made a minute before or after it, beyond what its own
  * processes scatter: two grade runs of the lent H100 a minute apart
@@ -76,7 +72,3 @@ const MsPooledVerdict *ms_comparison_host_moved (const MsComparison *cmp);
 
 /* That in words, for the table's head and the Compare page. Translated. */
 void ms_host_moved_describe (const MsPooledVerdict *host, char *buf, size_t len);
-
-#ifdef __cplusplus
-}
-#endif

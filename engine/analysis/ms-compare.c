@@ -55,9 +55,13 @@ graded_interval (const MsGrade *g)
   return iv;
 }
 
-MsInterval
-ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
-                            const MsCell *cell, MsFigure figure, const MsRunToRun *rr)
+/* A cell's figure of results with its interval: from the rounds of a
+ * compare-grade run (pool: ms_grade_pool of results), else its median
+ * with the within-run interval, widened by rr's between-process spread
+ * where rr knows the figure (end to end only). */
+static MsInterval
+figure_interval (const MsResults *results, const MsGradePool *pool, const MsCell *cell,
+                 MsFigure figure, const MsRunToRun *rr)
 {
   MsGrade g = ms_grade_cell (results, pool, cell, figure);
   if (g.valid)
@@ -159,8 +163,8 @@ add_cell (MsComparison *cmp, const MsCell *ca, const MsCell *cb, const MsCompare
   c->in_a = ca != NULL;
   c->in_b = cb != NULL;
   MsInterval none = { NAN, NAN, NAN, false, false, 0, 0, false, false };
-  c->a = ca ? ms_compare_figure_interval (sa->results, &sa->pool, ca, cmp->figure, sa->rr) : none;
-  c->b = cb ? ms_compare_figure_interval (sb->results, &sb->pool, cb, cmp->figure, sb->rr) : none;
+  c->a = ca ? figure_interval (sa->results, &sa->pool, ca, cmp->figure, sa->rr) : none;
+  c->b = cb ? figure_interval (sb->results, &sb->pool, cb, cmp->figure, sb->rr) : none;
   bool medians = ms_interval_has_median (&c->a) && ms_interval_has_median (&c->b);
   c->ratio = medians ? c->b.median / c->a.median : NAN;
   c->judgement = ms_verdict_judgement (&c->a, &c->b, cmp->threshold, true);

@@ -10,10 +10,6 @@
 
 #include "ms-comparison.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The spread between processes to judge a run by: its own calibration;
  * else other's (NULL: there is no other run), when that was measured on
  * the same GPU model (the spread lies in the machine, not in the file);
@@ -26,13 +22,6 @@ const MsRunToRun *ms_compare_profile_of (const MsResults *own, const MsResults *
  * interval, and the between-process spread from rr when rr is valid and
  * knows the cell's mode. */
 MsInterval ms_compare_cell_interval (const MsCell *cell, const MsRunToRun *rr);
-/* A cell's figure of results with its interval: from the rounds of a
- * compare-grade run (pool: ms_grade_pool of results), else its median
- * with the within-run interval, widened by rr's between-process spread
- * where rr knows the figure (end to end only). */
-MsInterval ms_compare_figure_interval (const MsResults *results, const MsGradePool *pool,
-                                       const MsCell *cell, MsFigure figure,
-                                       const MsRunToRun *rr);
 
 /* Whether mode has the figure's phase (e2e and kernel: every mode). */
 bool ms_mode_has_figure (MsMode mode, MsFigure figure);
@@ -59,9 +48,3 @@ bool ms_comparison_differs (const MsComparison *comparison);
 int ms_comparison_unsettled (const MsComparison *comparison);
 /* No cell decided: none SAME, FASTER or SLOWER, and some AMBIGUOUS. */
 bool ms_comparison_undecided (const MsComparison *comparison);
-
-
-
-#ifdef __cplusplus
-}
-#endif

@@ -10,10 +10,6 @@
 #include "model/ms-grade.h"
 #include "ms-verdict-rule.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
   MsMode mode;
   int exponent;
@@ -87,7 +83,3 @@ typedef struct {
    * figure (zero-copy has no d2h copy): no verdict, not AMBIGUOUS. */
   bool left_out[MS_MODE_COUNT];
 } MsComparison;
-
-#ifdef __cplusplus
-}
-#endif

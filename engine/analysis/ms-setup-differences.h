@@ -10,15 +10,7 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* "Not the same setup: GPU (H100 / H200), CPU core of the measuring
  * thread (5 / 1) differ (A / B) ..."; NULL when nothing recorded differs
  * (or out of memory). Free with free(). */
 char *ms_setup_differences (const MsResults *a, const MsResults *b);
-
-#ifdef __cplusplus
-}
-#endif

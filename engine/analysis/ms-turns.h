@@ -14,10 +14,6 @@
 #include "analysis/ms-compare.h"
 #include "devices/ms-topo.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MS_TURNS_MAX_SIDES MS_MULTI_MAX_DEVICES
 /* The looks the error is spread over: after the turns of
  * MS_TURNS_MIN_PROCESSES processes a side, then each time a side has a
@@ -132,7 +128,3 @@ MsTurnsEnd ms_turns_take (MsTurns *t, const bool *modes, double budget_s, int ma
  * prints how often and how soon they are). */
 #define MS_TURNS_SIBLINGS_BUDGET_S 85
 #define MS_TURNS_LIVE_BUDGET_S 120
-
-#ifdef __cplusplus
-}
-#endif

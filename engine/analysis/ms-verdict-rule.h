@@ -31,10 +31,6 @@
 #include <math.h>
 #include <stdbool.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef enum {
   MS_VERDICT_SAME,
   MS_VERDICT_FASTER, /* B faster than A */
@@ -129,7 +125,3 @@ const char *ms_verdict_why_text (MsVerdictWhy why);
 /* What would decide a verdict with this reason, in words, translated; ""
  * where it is decided (inside, outside). */
 const char *ms_verdict_remedy_text (MsVerdictWhy why);
-
-#ifdef __cplusplus
-}
-#endif

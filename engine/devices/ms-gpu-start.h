@@ -13,10 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Call before anything starts CUDA. Narrows the process to device index
  * (CUDA's numbering, as --device gives it): the index-th entry of a
  * CUDA_VISIBLE_DEVICES already set, else CUDA's index itself. False, with
@@ -34,7 +30,3 @@ int ms_gpu_cuda_index (int index);
  * by the user says; -1 when it was not narrowed or the count is unknown
  * (then NVML's count is the host's: ms_nvml_query). */
 int ms_gpu_count_before (void);
-
-#ifdef __cplusplus
-}
-#endif

@@ -99,12 +99,6 @@ first_cpu (const cpu_set_t *set)
 }
 
 int
-ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen)
-{
-  return ms_pin_thread_at (nvml, false, saved, near, nearlen);
-}
-
-int
 ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t nearlen)
 {
   cpu_set_t near_set, usable, one;

@@ -48,11 +48,10 @@ void ms_gpu_state_before_cell (MsNvml *nvml, MsSpinFunc spin, void *user, int st
 
 /* Pins the calling thread to one CPU: the one it runs on when that is
  * allowed and close to the GPU, else the first such CPU, else the one it
- * runs on. Returns the CPU or -1; saved receives the old mask for
- * ms_unpin_thread, near (may be NULL) the CPUs near the GPU as text. */
-int ms_pin_thread (MsNvml *nvml, cpu_set_t *saved, char *near, size_t nearlen);
-/* The same; fixed: the first allowed CPU near the GPU whatever CPU the
- * thread runs on, so that every process measures on the same one. */
+ * runs on; fixed: the first allowed CPU near the GPU whatever CPU the
+ * thread runs on, so that every process measures on the same one. Returns
+ * the CPU or -1; saved receives the old mask for ms_unpin_thread, near
+ * (may be NULL) the CPUs near the GPU as text. */
 int ms_pin_thread_at (MsNvml *nvml, bool fixed, cpu_set_t *saved, char *near, size_t nearlen);
 /* Pins the calling thread to a CPU drawn at random (rand_r on seed) from
  * those of allowed near the GPU (all of allowed where NVML cannot say):

@@ -108,9 +108,10 @@ pair_facts (Nvml *n, void **dev, MsTopoFacts *f)
     }
 }
 
-bool
-ms_topo_facts_query (MsTopoFacts *f, char bus_ids[][32], int n_devices, char *error,
-                     size_t errlen)
+/* The facts from NVML for the PCI bus ids given; false with error filled
+ * when NVML is missing. */
+static bool
+facts_query (MsTopoFacts *f, char bus_ids[][32], int n_devices, char *error, size_t errlen)
 {
   ms_topo_facts_init (f, n_devices);
   Nvml n;
@@ -141,7 +142,7 @@ ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices)
 {
   MsTopoFacts facts;
   char error[160] = "";
-  if (!ms_topo_facts_query (&facts, bus_ids, n_devices, error, sizeof error)) {
+  if (!facts_query (&facts, bus_ids, n_devices, error, sizeof error)) {
     memset (topo, 0, sizeof *topo);
     topo->n_devices = n_devices;
     snprintf (topo->error, sizeof topo->error, "%s", error);

@@ -9,10 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MS_MULTI_MAX_DEVICES 16 /* the largest servers have 8-16 */
 
 /* ---- topology --------------------------------------------------------- */
@@ -80,10 +76,6 @@ typedef struct {
 void ms_topo_facts_init (MsTopoFacts *facts, int n_devices);
 /* Reads the topology from the facts; no NVML involved. */
 void ms_topology_from_facts (MsTopology *topo, const MsTopoFacts *facts);
-/* The facts from NVML for the PCI bus ids given (ms-topo-nvml.c); false
- * with error filled when NVML is missing. */
-bool ms_topo_facts_query (MsTopoFacts *facts, char bus_ids[][32], int n_devices, char *error,
-                          size_t errlen);
 
 /* Fills topo for the PCI bus ids given (as MsDeviceInfo.pci_bus_id). */
 void ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices);
@@ -92,7 +84,3 @@ void ms_topology_query (MsTopology *topo, char bus_ids[][32], int n_devices);
 const char *ms_topology_pair_code (const MsTopology *topo, int i, int j, char *buf, size_t len);
 /* The serial number of the GPU at bus_id, or "" (false). */
 bool ms_nvml_serial (const char *bus_id, char *serial, size_t len);
-
-#ifdef __cplusplus
-}
-#endif

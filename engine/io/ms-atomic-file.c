@@ -84,8 +84,8 @@ register_temporary (const char *path)
   return -1;
 }
 
-static void
-forget_temporary (int slot)
+void
+ms_atomic_file_forget_temporary (int slot)
 {
   if (slot >= 0)
     temporaries[slot].live = 0;
@@ -95,12 +95,6 @@ int
 ms_atomic_file_note_temporary (const char *path)
 {
   return strlen (path) < sizeof temporaries[0].path ? register_temporary (path) : -1;
-}
-
-void
-ms_atomic_file_forget_temporary (int slot)
-{
-  forget_temporary (slot);
 }
 
 /* Files first, then the folders they were in (a folder is noted before
@@ -775,7 +769,7 @@ rename_into_place (MsAtomicFile *file, char *err, size_t errlen)
    * it renamed later to a temporary's shape is not one). */
   if (file->lock_fd >= 0)
     fremovexattr (file->lock_fd, TEMP_XATTR);
-  forget_temporary (file->slot);
+  ms_atomic_file_forget_temporary (file->slot);
   file->tmp[0] = '\0';
   return true;
 }
@@ -899,7 +893,7 @@ rename_all (MsAtomicFile **files, int n, char *err, size_t errlen)
   for (int i = 0; i < n; i++) {
     if (backup[i][0])
       ms_atomic_file_remove_or_say (backup[i]);
-    forget_temporary (slot[i]);
+    ms_atomic_file_forget_temporary (slot[i]);
   }
   return ok;
 }
@@ -977,7 +971,7 @@ ms_atomic_file_abort (MsAtomicFile *file)
     ms_atomic_file_remove_or_say (file->tmp);
   if (file->lock_fd >= 0)
     close (file->lock_fd);
-  forget_temporary (file->slot);
+  ms_atomic_file_forget_temporary (file->slot);
   ms_gzip_writer_free (file->gz);
   free (file);
 }

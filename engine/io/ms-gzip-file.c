@@ -19,8 +19,6 @@
 
 #include "ms-i18n.h"
 
-#define MS_GZIP_CHUNK (256 * 1024)
-
 bool
 ms_gzip_is_name (const char *path)
 {

@@ -5,17 +5,9 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The pair the takeaway quotes: of the sources, the one where one call
  * per copy and the fastest batch at the lesson's size lie furthest apart,
  * their intervals apart; *mode, *each and *batch set. false when no
  * source decides. */
 bool ms_batched_quoted (const MsResults *run, MsMode *mode, const MsCell **each,
                         const MsCell **batch);
-
-#ifdef __cplusplus
-}
-#endif

@@ -9,10 +9,6 @@
 #include "memsweep.h"
 #include "analysis/ms-compare.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The states the lesson compares; the first of a mode is its reference. */
 typedef enum {
   MS_CACHE_STATE_ORDINARY, /* ordinary stores, against streamed stores */
@@ -44,7 +40,3 @@ int ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows
 /* The state in words, translated: "ordinary stores", "in write-combined
  * memory". */
 const char *ms_cache_state_name (MsCacheState state);
-
-#ifdef __cplusplus
-}
-#endif

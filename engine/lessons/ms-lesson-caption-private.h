@@ -36,7 +36,8 @@ MsJudgement ms_caption_judge (const MsStat *a, const MsStat *b);
 /* "4 KiB": the cell's size per vector. */
 const char *ms_caption_size (const MsCell *c, char *buf, size_t len);
 /* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many
- * times as fast one thing is as another (digits after the point). */
+ * times as fast one thing is as another (digits after the point): never
+ * "0.84× as fast", which reads as faster. */
 const char *ms_caption_speed (double ratio, int digits, char *buf, size_t len);
 /* Appends a formatted sentence to buf (separated by a space). */
 void ms_caption_append (char *buf, size_t len, const char *format, ...)

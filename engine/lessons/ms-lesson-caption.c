@@ -35,7 +35,6 @@ ms_caption_judge (const MsStat *a, const MsStat *b)
   return ms_verdict_judgement (&ia, &ib, threshold, true);
 }
 
-/* A cell with kept repetitions and an end-to-end median, or NULL. */
 const MsCell *
 ms_caption_measured (const MsResults *r, MsMode mode, int exp, const char *variant)
 {
@@ -98,7 +97,6 @@ ms_caption_device (const MsResults *r)
   return r->device.name[0] ? r->device.name : ms_gettext ("GPU");
 }
 
-/* Appends a formatted sentence to buf (separated by a space). */
 void
 ms_caption_append (char *buf, size_t len, const char *format, ...)
 {
@@ -153,9 +151,6 @@ ms_finding_h2d_gbps (const MsResults *r, MsMode mode, const char *variant)
   return c ? c->stats.h2d_gbps : -1;
 }
 
-/* "1.19× faster", "1.50× slower" or "equally fast" for ratio, how many
- * times as fast one thing is as another: never "0.84× as fast", which
- * reads as faster. */
 const char *
 ms_caption_speed (double ratio, int digits, char *buf, size_t len)
 {

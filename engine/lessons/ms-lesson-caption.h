@@ -14,10 +14,6 @@
 #include "model/ms-multi-results.h"
 #include "files/ms-portable-file.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of range */
 /* Whether topic is a lesson of this build (every line of ms-lesson-list.h
  * is; the cards ask before they show one). */
@@ -139,7 +135,3 @@ const MsPortableFile *ms_lesson_portable_shown (const char **name);
  * *-portable.csv by name. False, using none, when there is none or it
  * cannot be read (err says why). */
 bool ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen);
-
-#ifdef __cplusplus
-}
-#endif

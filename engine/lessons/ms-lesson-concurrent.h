@@ -6,10 +6,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The times the caption's first sentence quotes, in µs as it writes them
  * (ms_caption_time, read back), so that a ratio of two is the caption's:
  * *k, the most kernels measured both ways; *one, one kernel alone; *many,
@@ -17,7 +13,3 @@ extern "C" {
  * run lacks one of them. */
 bool ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many,
                            double *serial);
-
-#ifdef __cplusplus
-}
-#endif

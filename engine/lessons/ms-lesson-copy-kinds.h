@@ -6,10 +6,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef enum {
   MS_COPY_FACT_H2H_PINNED,
   MS_COPY_FACT_H2H_PAGEABLE,
@@ -37,7 +33,3 @@ const MsCell *ms_copy_fact_cell (const MsResults *r, MsCopyFact fact);
 /* Its rate in GB/s (bytes moved per second / 1e9; the copies move the
  * buffer once, the reads read it once), or 0 without one. */
 double ms_copy_fact_rate (const MsResults *r, MsCopyFact fact);
-
-#ifdef __cplusplus
-}
-#endif

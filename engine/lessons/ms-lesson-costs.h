@@ -6,14 +6,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The reserved and used bytes of the pool after the free of a
  * "cost=pool..." cell; false when the cell has none. */
 bool ms_costs_pool_kept (const MsCell *c, uint64_t *reserved, uint64_t *used);
-
-#ifdef __cplusplus
-}
-#endif

@@ -9,10 +9,6 @@
 #include "files/ms-host-link-file.h"
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The least and most of a figure over the sizes (and GPUs) of a run. */
 typedef struct {
   double lo, hi;
@@ -44,7 +40,3 @@ const MsHostLinkFile *ms_lesson_host_link_shown (const MsResults *run, const cha
  * goes back to them. One for the process: set it from the thread that
  * draws (the file shown before is freed). */
 void ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path);
-
-#ifdef __cplusplus
-}
-#endif

@@ -15,6 +15,7 @@
 #include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-stats.h"
 
 #define NAME "implicit-sync"
 
@@ -129,13 +130,6 @@ median_of (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queu
   return c && c->stats.e2e.median > 0 ? c->stats.e2e.median : 0;
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* The median host time of the cell's call events (its instrumented
  * samples), 0 when it has none. */
 static double
@@ -151,13 +145,10 @@ call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues
   for (size_t i = 0; t && i < c->n_events; i++)
     if (c->events[i].phase == MS_PHASE_CALL)
       t[n++] = c->events[i].host_us;
-  double m = 0;
-  if (n) {
-    qsort (t, n, sizeof *t, cmp_double);
-    m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-  }
+  MsStat st;
+  ms_stat_compute_in_place (&st, t, (int)n);
   free (t);
-  return m;
+  return st.median;
 }
 
 MsSyncVerdict
@@ -220,31 +211,38 @@ where (const bool in[MS_SYNC_N_COLUMNS], char *buf, size_t len)
   return buf;
 }
 
+/* Where op's verdict was want, in where ()'s words ("" in every column
+ * measured); false when nowhere. */
+static bool
+op_where (const MsResults *r, int op, MsSyncVerdict want, char *buf, size_t len)
+{
+  bool in[MS_SYNC_N_COLUMNS];
+  int n = 0, known = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    MsSyncVerdict v = ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
+    in[col] = v == want;
+    n += in[col];
+    known += v != MS_SYNC_MISSING;
+  }
+  char cols[256];
+  snprintf (buf, len, "%s", n > 0 && n < known ? where (in, cols, sizeof cols) : "");
+  return n > 0;
+}
+
 /* Appends "label" or "label (where)" to list for op if its verdict is
  * want in some column; returns whether it did. */
 static bool
 list_op (const MsResults *r, MsSyncOp op, MsSyncVerdict want, char *list, size_t len)
 {
-  if (op >= MS_SYNC_OP_COUNT)
-    return false;
-  bool in[MS_SYNC_N_COLUMNS];
-  int n = 0, known = 0;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-    MsSyncJudged j;
-    MsSyncVerdict v = ms_implicit_sync_judge (r, op, col, &j);
-    in[col] = v == want;
-    n += in[col];
-    known += v != MS_SYNC_MISSING;
-  }
-  if (n == 0)
+  char cols[256];
+  if (op >= MS_SYNC_OP_COUNT || !op_where (r, op, want, cols, sizeof cols))
     return false;
   size_t at = strlen (list);
   snprintf (list + at, len - at, "%s%s", at ? ", " : "", ms_gettext (ops[op].label));
-  if (n == known)
-    return true;
   at = strlen (list);
-  char cols[256];
-  snprintf (list + at, len - at, " (%s)", where (in, cols, sizeof cols));
+  if (cols[0])
+    snprintf (list + at, len - at, " (%s)", cols);
   return true;
 }
 
@@ -304,25 +302,6 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
                        undecided);
   if (listed[0] && !extra[0] && !held[0])
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
-}
-
-/* Where op's verdict was want, in where ()'s words ("" in every column
- * measured); false when nowhere. */
-static bool
-op_where (const MsResults *r, int op, MsSyncVerdict want, char *buf, size_t len)
-{
-  bool in[MS_SYNC_N_COLUMNS];
-  int n = 0, known = 0;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-    MsSyncJudged j;
-    MsSyncVerdict v = ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
-    in[col] = v == want;
-    n += in[col];
-    known += v != MS_SYNC_MISSING;
-  }
-  char cols[256];
-  snprintf (buf, len, "%s", n > 0 && n < known ? where (in, cols, sizeof cols) : "");
-  return n > 0;
 }
 
 /* How many of the textbooks' list made the second kernel wait, and where

@@ -9,10 +9,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The operations between the two launches, in the matrix's row order
  * (mirrored by kernels/lesson-implicit-sync.cu). MS_SYNC_OP_ALONE is the
  * one-kernel cell the others are counted in. */
@@ -71,7 +67,3 @@ const char *ms_implicit_sync_column_label (int column);
  * cells of the same queues. */
 MsSyncVerdict ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column,
                                       MsSyncJudged *out);
-
-#ifdef __cplusplus
-}
-#endif

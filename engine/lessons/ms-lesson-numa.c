@@ -189,7 +189,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     if (gpu < 0 && sscanf (c->message, "gpu-node=%d;", &gpu) != 1)
       gpu = -1;
   }
-  const char *gpu_name = r->device.name[0] ? r->device.name : ms_gettext ("GPU");
+  const char *gpu_name = ms_caption_device (r);
   if (!measured && one_node) {
     buf[0] = '\0';
     ms_caption_append (buf, len,

@@ -7,10 +7,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The kinds of host buffer, in the order of the probe's kind argument
  * (kernels/lesson-pin-payoff.cu). Two pageable ones: fresh pages from mmap
  * in every sample, and a heap that has served the size before. Two from a
@@ -62,7 +58,3 @@ typedef struct {
 
 /* The shares the run has, in increasing order, at most max; their count. */
 int ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max);
-
-#ifdef __cplusplus
-}
-#endif

@@ -8,10 +8,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Which stream the short kernels go to. */
 typedef enum {
   MS_PRIORITY_HIGH, /* the greatest priority */
@@ -49,7 +45,3 @@ const char *ms_priority_wait_words (double us, char *buf, size_t len);
 
 const MsCell *ms_priority_cell (const MsResults *r, MsPriorityShorts shorts,
                                 MsPriorityFigure figure);
-
-#ifdef __cplusplus
-}
-#endif

@@ -154,6 +154,3 @@ double ms_lesson_kernel_lag (const MsEvent *events, size_t n_events, MsLessonTop
 /* Aligns the kernels of a cell of lesson id to their launches; nothing for
  * a lesson without. Idempotent. */
 void ms_lesson_align_kernels (MsEvent *events, size_t n_events, MsLessonTopic id);
-/* ms_lesson_align_kernels for the cells of a file that experiment (its
- * metadata's name) made; nothing for a sweep or a lesson without. */
-void ms_lesson_align_run_kernels (MsEvent *events, size_t n_events, const char *experiment);

@@ -7,10 +7,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Medians in µs at one size; < 0 where the run did not time it. The
  * per-repetition costs are paid n times, the others once a cell. */
 typedef struct {
@@ -52,7 +48,3 @@ int ms_register_reused_cheaper_until (const MsRegisterCosts *k);
 /* The names of the costs the run did not time, comma-separated, into buf
  * ("" when none); the count. */
 int ms_register_left_out (const MsRegisterCosts *k, char *buf, size_t len);
-
-#ifdef __cplusplus
-}
-#endif

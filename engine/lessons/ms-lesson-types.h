@@ -14,10 +14,6 @@
 #include "memsweep.h"
 #include "ms-lesson-list.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* A lesson's id: its line of ms-lesson-list.h, the order of the cards. */
 typedef enum {
 #define MS_LESSON_ID(id, name, kind, picture) MS_TOPIC_##id,
@@ -75,7 +71,3 @@ typedef struct {
  * it (the command line runs itself). NULL with a message on failure. */
 typedef MsResults *(*MsIsolatedFunc) (const char *name, const MsSweep *base, const int *parts,
                                       int n_parts, void *user, char *err, size_t errlen);
-
-#ifdef __cplusplus
-}
-#endif

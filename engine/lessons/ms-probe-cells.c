@@ -61,10 +61,6 @@ static void
 run_probe_cell (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *pc,
                 MsBackend *backend, atomic_int *cancel, MsProbeSample *s, MsCell *c)
 {
-  c->mode = pc->mode;
-  c->exponent = pc->exponent;
-  c->elements = 1ull << pc->exponent;
-  snprintf (c->variant, sizeof c->variant, "%s", pc->variant);
   if (!backend->probe) {
     c->status = MS_CELL_UNSUPPORTED;
     snprintf (c->message, sizeof c->message, ms_gettext ("this backend cannot run the probe"));
@@ -115,8 +111,8 @@ run_probe_cell (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *p
   ms_lesson_align_kernels (c->events, c->n_events, lesson);
 }
 
-/* The cell inside its lesson's before_cell and after_cell, when it has
- * them. */
+/* The cell (its mode, size and variant from pc) inside its lesson's
+ * before_cell and after_cell, when it has them. */
 static void
 run_hooked_cell (MsLessonTopic id, const MsDeviceInfo *info, const MsSweep *sweep,
                  const MsProbeCell *pc, MsBackend *backend, atomic_int *cancel, MsProbeSample *s,
@@ -124,11 +120,11 @@ run_hooked_cell (MsLessonTopic id, const MsDeviceInfo *info, const MsSweep *swee
 {
   const MsLesson *lesson = ms_lesson_record (id);
   char note[sizeof c->message] = "";
+  c->mode = pc->mode;
+  c->exponent = pc->exponent;
+  c->elements = 1ull << pc->exponent;
+  snprintf (c->variant, sizeof c->variant, "%s", pc->variant);
   if (lesson && lesson->before_cell && !lesson->before_cell (info, pc, note, sizeof note)) {
-    c->mode = pc->mode;
-    c->exponent = pc->exponent;
-    c->elements = 1ull << pc->exponent;
-    snprintf (c->variant, sizeof c->variant, "%s", pc->variant);
     c->status = MS_CELL_UNSUPPORTED;
     snprintf (c->message, sizeof c->message, "%s", note);
     return;
@@ -216,10 +212,4 @@ ms_lesson_align_kernels (MsEvent *events, size_t n_events, MsLessonTopic id)
   MsGpuClockIssuer issuer = kernel_issuer (id);
   if (issuer)
     ms_gpu_clock_align_kernels (events, n_events, issuer);
-}
-
-void
-ms_lesson_align_run_kernels (MsEvent *events, size_t n_events, const char *experiment)
-{
-  ms_lesson_align_kernels (events, n_events, ms_lesson_topic_for_experiment (experiment));
 }

@@ -15,8 +15,9 @@ lesson_part (MsResults *r)
   if (!r)
     return NULL;
   r->experiment_reason = ms_lesson_reason (r->experiment);
+  MsLessonTopic id = ms_lesson_topic_for_experiment (r->experiment);
   for (size_t i = 0; i < r->n_cells; i++)
-    ms_lesson_align_run_kernels (r->cells[i].events, r->cells[i].n_events, r->experiment);
+    ms_lesson_align_kernels (r->cells[i].events, r->cells[i].n_events, id);
   return r;
 }
 

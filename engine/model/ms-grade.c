@@ -210,9 +210,9 @@ ms_grade_pool (const MsResults *results, MsGradePool *pool)
               anova (results, c, (MsFigure) g, &a) && isfinite (anova_f (&a)))
             f[k++] = anova_f (&a);
         }
-        if (k)
-          qsort (f, (size_t) k, sizeof *f, cmp_double);
-        pool->f[m][b][g] = k == 0 ? NAN : k % 2 ? f[k / 2] : 0.5 * (f[k / 2 - 1] + f[k / 2]);
+        MsStat st;
+        ms_stat_compute_in_place (&st, f, k);
+        pool->f[m][b][g] = k == 0 ? NAN : st.median;
       }
   free (f);
 }

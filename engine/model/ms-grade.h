@@ -18,10 +18,6 @@
 
 #include "memsweep.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Which figure of a cell a verdict is on: its end-to-end time, or one
  * phase's time on the GPU (from the instrumented repetitions). */
 typedef enum {
@@ -92,7 +88,3 @@ typedef struct {
 
 int ms_grade_wide_cells (const MsResults *results, double target, int min_exp, MsGradeWide *wide,
                          int max);
-
-#ifdef __cplusplus
-}
-#endif

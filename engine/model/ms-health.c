@@ -158,8 +158,9 @@ ms_health_format_link (int gen, int width, char *buf, size_t len)
     snprintf (buf, len, "%s", ms_gettext ("unknown"));
 }
 
-void
-ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
+/* A part of ms_health_describe's sentence. */
+static void
+describe_link (const MsHealth *h, char *buf, size_t len)
 {
   char link[32], max[32], slow[32];
   ms_health_format_link (h->gen, h->width, link, sizeof link);
@@ -189,8 +190,8 @@ ms_health_describe_link (const MsHealth *h, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("%s (its maximum unknown)"), link);
 }
 
-void
-ms_health_describe_clocks (const MsHealth *h, char *buf, size_t len)
+static void
+describe_clocks (const MsHealth *h, char *buf, size_t len)
 {
   if (h->n_state_known == 0 && h->n_gpu_cells == 0 && h->n_gpu_cells_unread > 0)
     snprintf (buf, len, "%s", ms_gettext ("clocks unknown (not in a summary file)"));
@@ -209,8 +210,8 @@ ms_health_describe_clocks (const MsHealth *h, char *buf, size_t len)
     snprintf (buf, len, "%s", ms_gettext ("no throttling, clocks steady"));
 }
 
-void
-ms_health_describe_counter (const MsLinkCounter *c, char *buf, size_t len)
+static void
+describe_counter (const MsLinkCounter *c, char *buf, size_t len)
 {
   if (c->state == MS_COUNTER_UNKNOWN)
     snprintf (buf, len, "%s", ms_gettext ("not recorded"));
@@ -230,10 +231,10 @@ ms_health_describe (const MsResults *results, char *buf, size_t len)
   MsHealth h;
   char link[160], clocks[120], aer[80], replays[80];
   ms_health_compute (results, &h);
-  ms_health_describe_link (&h, link, sizeof link);
-  ms_health_describe_clocks (&h, clocks, sizeof clocks);
-  ms_health_describe_counter (&results->aer_correctable, aer, sizeof aer);
-  ms_health_describe_counter (&results->replays, replays, sizeof replays);
+  describe_link (&h, link, sizeof link);
+  describe_clocks (&h, clocks, sizeof clocks);
+  describe_counter (&results->aer_correctable, aer, sizeof aer);
+  describe_counter (&results->replays, replays, sizeof replays);
   /* TRANSLATORS: the link under load, the clocks, the PCIe correctable
    * errors and replays, each described in words. */
   snprintf (buf, len,

@@ -54,10 +54,6 @@ void ms_health_format_link (int gen, int width, char *buf, size_t len);
 /* "PCIe link under load: gen5 x16 (its maximum); no throttling; correctable
  * errors: not readable; replays: 0 during the run". */
 void ms_health_describe (const MsResults *results, char *buf, size_t len);
-/* The parts of that sentence, for tables and JSON. */
-void ms_health_describe_link (const MsHealth *health, char *buf, size_t len);
-void ms_health_describe_clocks (const MsHealth *health, char *buf, size_t len);
-void ms_health_describe_counter (const MsLinkCounter *counter, char *buf, size_t len);
 
 /* ---- reading the counters (engine only) --------------------------------- */
 

@@ -11,10 +11,6 @@
 #include "memsweep.h"
 #include "devices/ms-topo.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
   int n_devices;
   int devices[MS_MULTI_MAX_DEVICES];
@@ -127,7 +123,3 @@ const char *ms_host_link_direction_key (MsHostLinkDirection d);
  * or each alone. */
 double ms_host_link_total (const MsHostLinkResults *r, MsHostLinkDirection d, int size,
                            bool together);
-
-#ifdef __cplusplus
-}
-#endif

@@ -43,10 +43,6 @@ const char *ms_state_flags_text (int flags);
 /* Fields of a round's state as text; the state's are empty when it is
  * unknown, the stop reason's when that is. */
 void ms_state_format (const MsCellRound *round, char fields[][MS_STATE_FIELD_LEN]);
-/* Parses them back (NULL entries: absent columns); false on a malformed
- * value. All empty leaves the states invalid. */
-bool ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
-                     MsGpuState *end);
 /* Reading a samples file: a row's round (0 to MS_MAX_ROUNDS - 1) and, on
  * end-to-end rows, the state columns (NULL entries: absent); false with
  * why set on a malformed value. */

@@ -320,6 +320,9 @@ parse_long (const char *s, int base, long long lo, long long hi, long long *out)
   return true;
 }
 
+/* The round's state at its start (offset 0) or end (1) from a row's state
+ * fields (NULL entries: absent columns); false on a malformed value. All
+ * empty leaves it invalid. */
 static bool
 parse_state (const char *const fields[MS_N_STATE_COLUMNS], int offset, MsGpuState *s)
 {
@@ -354,13 +357,6 @@ parse_state (const char *const fields[MS_N_STATE_COLUMNS], int offset, MsGpuStat
     return false;
   s->valid = true;
   return true;
-}
-
-bool
-ms_state_parse (const char *const fields[MS_N_STATE_COLUMNS], MsGpuState *start,
-                MsGpuState *end)
-{
-  return parse_state (fields, 0, start) && parse_state (fields, 1, end);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -399,7 +395,7 @@ ms_cell_read_round_number (MsCell *cell, int rep, bool is_e2e, int round,
   if (!sm || !*sm)
     return true;
   MsGpuState start, end;
-  if (!ms_state_parse (state, &start, &end)) {
+  if (!parse_state (state, 0, &start) || !parse_state (state, 1, &end)) {
     snprintf (why, whylen,
               ms_gettext ("a GPU state field (clocks, temperature, pstate, throttle) is "
                           "malformed"));

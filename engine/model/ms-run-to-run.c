@@ -102,7 +102,6 @@ ms_run_to_run_measure (MsRunToRun *rr, MsResults *const *runs, int n, char *err,
   return true;
 }
 
-/* Root mean square of the mode's cell values, -1 when it has none. */
 double
 ms_run_to_run_mode_sd (const MsRunToRun *rr, MsMode mode)
 {

@@ -189,12 +189,6 @@ sort_range (double *v, int lo, int hi, int budget)
   insertion_sort (v, lo, hi);
 }
 
-static void
-sort_doubles (double *v, int n)
-{
-  sort_range (v, 0, n - 1, 64);
-}
-
 /* The largest of v[0..n), n > 0. */
 static double
 max_of (const double *v, int n)
@@ -331,7 +325,7 @@ ms_two_states_find (double *values, int n, MsTwoStates *out)
     return false;
   for (int i = 0; i < n; i++)
     logs[i] = log (fmax (values[i], 1e-9));
-  sort_doubles (logs, n);
+  sort_range (logs, 0, n - 1, 64);
   /* The split at the widest gap that leaves each side its share. */
   int least = (int) ceil (0.2 * n) > 3 ? (int) ceil (0.2 * n) : 3, split = -1;
   double gap = 0;

@@ -15,21 +15,6 @@
 #include "ms-experiment.h"
 #include "ms-host-mem.h"
 
-uint64_t
-ms_host_available_memory (void)
-{
-  FILE *f = fopen ("/proc/meminfo", "r");
-  char line[256];
-  unsigned long long kib = 0;
-  if (!f)
-    return 0;
-  while (fgets (line, sizeof line, f))
-    if (sscanf (line, "MemAvailable: %llu kB", &kib) == 1)
-      break;
-  fclose (f);
-  return (uint64_t) kib * 1024;
-}
-
 void
 ms_host_cpu_affinity (char *buf, size_t len)
 {

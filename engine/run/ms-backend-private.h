@@ -154,7 +154,5 @@ MsCellStatus ms_host_run_cell (const MsRunArgs *args, MsRunOutput *out);
 typedef void (*MsHostAdd) (const float *a, const float *b, float *c, uint64_t n);
 MsCellStatus ms_host_run_cell_with (const MsRunArgs *args, MsHostAdd add, MsRunOutput *out);
 
-/* Host memory the kernel would give us now (MemAvailable), or 0 if unknown. */
-uint64_t ms_host_available_memory (void);
 void ms_host_cpu_affinity (char *buf, size_t len);
 

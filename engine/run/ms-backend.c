@@ -12,6 +12,7 @@
 #include "ms-experiment.h"
 #include "ms-gpu-start.h"
 #include "ms-gpu-state.h"
+#include "ms-host-mem.h"
 #include "ms-i18n.h"
 #include "ms-lesson-list.h"
 #include "ms-mode-list.h"
@@ -191,7 +192,7 @@ system_check_fit (MsBackend *self, const MsDeviceInfo *info, MsMode mode, uint64
   /* Device data needs host memory for the result alone. */
   uint64_t host_need = memory == MS_MEMORY_DEVICE ? vec : 3 * vec;
   bool device_buffers = memory != MS_MEMORY_HOST && memory != MS_MEMORY_MAPPED;
-  uint64_t host_free = ms_host_available_memory ();
+  uint64_t host_free = ms_host_meminfo ("MemAvailable:");
   char need_s[32], have_s[32], vec_s[32];
 
   ms_format_bytes (vec, vec_s, sizeof vec_s);

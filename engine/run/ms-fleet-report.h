@@ -9,10 +9,6 @@
 #include "memsweep.h"
 #include "analysis/ms-compare.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef enum {
   MS_FLEET_PINNED_H2D,
   MS_FLEET_PINNED_D2H,
@@ -139,7 +135,3 @@ typedef struct {
   int n_unreadable; /* files that could not be read */
   int n_missing;    /* expected entries with no file */
 } MsFleetReport;
-
-#ifdef __cplusplus
-}
-#endif

@@ -12,10 +12,6 @@
 #include "memsweep.h"
 #include "ms-fleet-report.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
   char node[128];
   char serials[512]; /* "1650224012345,1650224012346" or "" */
@@ -62,7 +58,3 @@ bool ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, 
  * profiles): medians, spreads, deviations, verdicts, flags. */
 void ms_fleet_report_compute (MsFleetReport *report);
 void ms_fleet_report_free (MsFleetReport *report);
-
-#ifdef __cplusplus
-}
-#endif

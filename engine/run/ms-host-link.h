@@ -11,10 +11,6 @@
 
 #include "model/ms-multi-results.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The samples a cell's figure is the median of. */
 #define MS_HOST_LINK_SAMPLES 7
 
@@ -22,7 +18,3 @@ extern "C" {
  * at once then each alone; false with results->error on a failure. */
 bool ms_host_link_run (const int *devices, int n_devices, const int *exps, int n_exps,
                        MsHostLinkResults *results);
-
-#ifdef __cplusplus
-}
-#endif

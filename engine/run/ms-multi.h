@@ -16,10 +16,6 @@
 #include "memsweep.h"
 #include "model/ms-multi-results.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* ---- every GPU at once ------------------------------------------------ */
 
 /* Called from the device threads after every cell of every device (under a
@@ -52,7 +48,3 @@ bool ms_portable_run (const int *devices, int n_devices, uint64_t bytes, int rep
  * experiment could not run (fewer than 2 devices, no CUDA). */
 bool ms_peer_run (const int *devices, int n_devices, uint64_t bytes, int reps,
                   MsPeerResults *results);
-
-#ifdef __cplusplus
-}
-#endif

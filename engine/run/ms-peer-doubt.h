@@ -10,10 +10,6 @@
 
 #include "model/ms-multi-results.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* How far above the nominal rate a copy may read before the link named is
  * doubted: timing noise, not a faster link. */
 #define MS_PEER_DOUBT_MARGIN 1.02
@@ -29,7 +25,3 @@ bool ms_peer_link_in_doubt (const MsPeerResults *results, const MsDeviceInfo *in
 
 /* How many unordered pairs are in doubt. */
 int ms_peer_pairs_in_doubt (const MsPeerResults *results, const MsDeviceInfo *info);
-
-#ifdef __cplusplus
-}
-#endif

@@ -11,10 +11,6 @@
 
 #include "analysis/ms-turns.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef enum {
   MS_SIBLINGS_ALIKE,     /* every GPU SAME as its siblings in every mode judged */
   MS_SIBLINGS_DIFFERS,   /* a GPU named, or GPUs that split into groups */
@@ -43,7 +39,3 @@ void ms_siblings_name (const MsTurns *turns, const bool *judged, MsSiblingFindin
 
 /* "alike", "differs", "undecided": stable, for JSON. */
 const char *ms_siblings_result_key (MsSiblingsResult result);
-
-#ifdef __cplusplus
-}
-#endif

@@ -200,19 +200,6 @@ ms_supervisor_stop_signal (void)
   return first_signal;
 }
 
-int
-ms_supervisor_stop_count (void)
-{
-  return atomic_load (&stop_count);
-}
-
-bool
-ms_supervisor_ignored_at_start (int sig)
-{
-  note_dispositions ();
-  return sig > 0 && sig < NSIG && ignored_at_start[sig];
-}
-
 /* ---- folders ---- */
 
 #define MS_SUPERVISOR_MAX_FOLDERS 16
@@ -287,12 +274,6 @@ remove_tree_at (int parent, const char *name, int depth)
   unlinkat (parent, name, AT_REMOVEDIR);
 }
 
-static void
-remove_tree (const char *path)
-{
-  remove_tree_at (AT_FDCWD, path, 0);
-}
-
 /* This command's own process folder: one that could not be removed (made
  * immutable, its file system remounted read-only) is left, and said, so
  * that no folder memsweep made stays in TMPDIR unnamed. (A dead command's
@@ -301,7 +282,7 @@ static void
 remove_own_tree (const char *path)
 {
   struct stat st;
-  remove_tree (path);
+  remove_tree_at (AT_FDCWD, path, 0);
   if (lstat (path, &st) != 0)
     return;
   int e = errno;
@@ -381,12 +362,6 @@ holds_at (const char *path, int depth, bool runs)
   return kept;
 }
 
-static bool
-holds_kept (const char *path)
-{
-  return holds_at (path, 1, false);
-}
-
 static bool keep_in (const char *tmp, const char *path, char *kept, size_t len);
 
 /* A dead command's folder that holds measurements (its finished
@@ -399,9 +374,9 @@ keep_dead_folder (const char *tmp, const char *name)
   char path[PATH_MAX], kept[PATH_MAX];
   if (snprintf (path, sizeof path, "%s/%s", tmp, name) >= (int) sizeof path)
     return;
-  /* As deep as remove_tree goes. */
+  /* As deep as remove_tree_at goes. */
   if (!holds_at (path, MS_SUPERVISOR_TREE_DEPTH, true)) {
-    remove_tree (path);
+    remove_tree_at (AT_FDCWD, path, 0);
     return;
   }
   keep_in (tmp, path, kept, sizeof kept);
@@ -496,7 +471,7 @@ ms_supervisor_folder_done (const char *path)
    * own here (TMPDIR is this folder to it) and named it: that folder, and
    * so this one, stays where the child said, unmarked so that no later
    * command takes it for a process folder to remove. */
-  if (holds_kept (path)) {
+  if (holds_at (path, 1, false)) {
     char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
     snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
     unlink (mark);

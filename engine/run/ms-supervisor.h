@@ -42,11 +42,8 @@
  * the third, or after those 2 s, at_once runs in the handler before it
  * ends (async-signal-safe: removes temporaries). */
 atomic_int *ms_supervisor_catch_stop_signals (void (*at_once) (void));
-/* The first stop signal received, or 0; how many were received. */
+/* The first stop signal received, or 0. */
 int ms_supervisor_stop_signal (void);
-int ms_supervisor_stop_count (void);
-/* Whether sig was ignored when the handlers were installed. */
-bool ms_supervisor_ignored_at_start (int sig);
 
 /* A private folder TMPDIR/memsweep-KIND-PID-XXXXXX (TMPDIR: $TMPDIR, else
  * /tmp) into path[len], after removing the folders of that form whose

@@ -12,10 +12,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef enum {
   MS_LEDGER_QUERY,      /* the device's properties */
   MS_LEDGER_QUERY_NVML, /* of which: NVML's part */
@@ -58,7 +54,3 @@ void ms_ledger_cell (const char *mode, int exponent, int reps, const char *stop,
                      double instrumented, double one_time);
 /* The entries, one line each, and the wall time since the first entry. */
 void ms_ledger_print (FILE *out);
-
-#ifdef __cplusplus
-}
-#endif

@@ -392,7 +392,7 @@ test_warm_and_pin (void)
   cpu_set_t before, saved, now;
   sched_getaffinity (0, sizeof before, &before);
   char near[64] = "x";
-  int cpu = ms_pin_thread (NULL, &saved, near, sizeof near);
+  int cpu = ms_pin_thread_at (NULL, false, &saved, near, sizeof near);
   sched_getaffinity (0, sizeof now, &now);
   g_assert_cmpint (cpu, >=, 0);
   g_assert_true (CPU_ISSET (cpu, &before));
