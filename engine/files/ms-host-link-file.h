@@ -28,10 +28,6 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The file's table (its columns, whose names make line 1, the header:
  * how it is told from other files), its reader and its writer. */
 extern const MsSmallFormat ms_host_link_file_format;
@@ -59,7 +55,3 @@ bool ms_host_link_file_write (const MsHostLinkFile *file, const char *path, char
  * "path:line: why" for anything else. Without its sidecar the rows are
  * still read (meta_unknown says why). Free with free (). */
 MsHostLinkFile *ms_host_link_file_read (const char *path, char *err, size_t errlen);
-
-#ifdef __cplusplus
-}
-#endif

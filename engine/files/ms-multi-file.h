@@ -17,10 +17,6 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The file's table (its columns, whose names make line 1, the header:
  * how it is told from other files), its reader and its writer. */
 extern const MsSmallFormat ms_multi_file_format;
@@ -57,7 +53,3 @@ bool ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, 
  * the form before the sidecar. Without its sidecar a plain file is still
  * read (meta_unknown says why). Free with free (). */
 MsMultiFile *ms_multi_file_read (const char *path, char *err, size_t errlen);
-
-#ifdef __cplusplus
-}
-#endif

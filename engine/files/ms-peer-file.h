@@ -22,10 +22,6 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The file's table (its columns, whose names make line 1, the header:
  * how it is told from other files), its reader and its writer. */
 extern const MsSmallFormat ms_peer_file_format;
@@ -60,7 +56,3 @@ double ms_peer_file_value (const MsPeerResults *results, int method, bool bidire
  * slower of the two PCIe links; what says which (translated). */
 double ms_peer_nominal_gbps (const MsPeerResults *results, const MsDeviceInfo *info, int i,
                              int j, char *what, size_t len);
-
-#ifdef __cplusplus
-}
-#endif

@@ -26,10 +26,6 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The file's table (its columns, whose names make line 1, the header:
  * how it is told from other files), its reader and its writer. */
 extern const MsSmallFormat ms_portable_file_format;
@@ -57,7 +53,3 @@ MsPortableFile *ms_portable_file_read (const char *path, char *err, size_t errle
 /* The GPU of slot i in a few words ("H100 80GB HBM3", "GPU 1" where the
  * name is unknown), without the vendor's prefix. */
 void ms_portable_file_gpu_name (const MsPortableFile *file, int i, char *out, size_t len);
-
-#ifdef __cplusplus
-}
-#endif

@@ -9,10 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* Version 1 wrote no verdict: a mode's differs is all it said. */
 typedef enum {
   MS_SIBLING_UNKNOWN,
@@ -63,7 +59,3 @@ bool ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, 
 
 /* Reads path (ms_small_file_read); false with "path: why". */
 bool ms_siblings_file_read (const char *path, MsSiblingsFile *file, char *err, size_t errlen);
-
-#ifdef __cplusplus
-}
-#endif
