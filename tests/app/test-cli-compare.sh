@@ -175,11 +175,18 @@ ls "$W" | grep -q memsweep-live && fail "compare --live left its process folder"
 # vectors of 256 KiB to 4 MiB. A 20% change on 16-256 KiB vectors left
 # every cell undecided after the 32 processes a side (exit 5) on a CI
 # machine running other tests. The turns stop as soon as the cells are
-# decided.
+# decided. Once in a CI run every cell stayed undecided even so (exit 5,
+# the other tests' load coming and going between the turns): one more
+# try then; undecided twice, or any other exit, fails.
 big="--modes host --min-exp 16 --max-exp 20 --step 2"
-TMPDIR=$W "$M" compare --live --a "$big" --b "$big" --b-experiment inject=50 --budget 40 \
-  >"$W/live-inject.txt" 2>"$W/err"
-[ $? = 1 ] || fail "compare --live with a 50% change must exit 1: $(cat "$W/err")"
+for try in 1 2; do
+  TMPDIR=$W "$M" compare --live --a "$big" --b "$big" --b-experiment inject=50 --budget 40 \
+    >"$W/live-inject.txt" 2>"$W/err"
+  rc=$?
+  [ $rc = 5 ] || break
+done
+[ $rc = 1 ] || fail "compare --live with a 50% change must exit 1: exit $rc: $(cat "$W/err")
+$(grep -E '^ *host' "$W/live-inject.txt")"
 # Found in some cell (a loaded test machine may leave one undecided),
 # and never the wrong way.
 grep -Eq "^host .* SLOWER$" "$W/live-inject.txt" ||

@@ -402,7 +402,10 @@ class Case:
                 else [f"{v}/{node}"]
             return [f for st in stems for f in (gz(st + "-samples.csv"), gz(st + "-summary.csv"),
                                                  st + "-meta.json")], True
-        if option == "export-csv" or (option == "out" and n == "show" and self.csv_format()):
+        # show --out: CSV by --format csv, or by its name (docs/cli.md: the
+        # name decides the format).
+        if option == "export-csv" or (option == "out" and n == "show" and
+                                      (self.csv_format() or (len(v) > 4 and v.endswith(".csv")))):
             return [self.gz_any(v)], False
         return [v], False
 
