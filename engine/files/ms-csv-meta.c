@@ -81,6 +81,12 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
       d->pcie_width_max = e;
     }
     break;
+  case MS_META_REPS_RULE:
+    if (strcmp (value, "fixed") == 0)
+      r->sweep.reps_rule = MS_REPS_FIXED;
+    else if (strcmp (value, "adaptive") == 0)
+      r->sweep.reps_rule = MS_REPS_ADAPTIVE;
+    break;
   case MS_META_ORDER:
     r->sweep.order = strcmp (value, "breadth") == 0 ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
     break;
@@ -125,6 +131,10 @@ static const struct {
   { MS_META_ROUNDS, AT (sweep.rounds) },
   { MS_META_PROCESSES, AT (sweep.processes) },
   { MS_META_GRADE_TARGET_PCT, AT (sweep.grade_target_pct) },
+  { MS_META_MIN_REPS, AT (sweep.min_reps) },
+  { MS_META_CI_TARGET_PCT, AT (sweep.ci_target_pct) },
+  { MS_META_CELL_BUDGET_MS, AT (sweep.cell_budget_ms) },
+  { MS_META_INSTR_REPS, AT (sweep.instr_reps) },
   { MS_META_ASYNC_ENGINE_COUNT, AT (device.async_engine_count) },
   { MS_META_CONCURRENT_KERNELS, AT (device.concurrent_kernels) },
   { MS_META_PRIORITY_LEAST, AT (device.priority_least) },
@@ -232,8 +242,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
       (k->type == MS_META_FLAG && !ms_meta_flag (value, &flag)))
     ms_meta_refuse (r, key);
   if (read_own_rule (r, id, value) || ms_health_read_metadata (r, key, value) ||
-      ms_run_to_run_read_metadata (&r->run_to_run, key, value) ||
-      ms_csv_read_rule_metadata (&r->sweep, key, value))
+      ms_run_to_run_read_metadata (&r->run_to_run, key, value))
     return;
   read_key (r, id, value);
 }

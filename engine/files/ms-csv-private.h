@@ -19,7 +19,6 @@
 locale_t ms_csv_enter_c_locale (void);
 void ms_csv_leave_c_locale (locale_t old);
 
-/* The repetition rule's metadata lines: written into both files, read back
- * from samples files. Reading returns true when key was one of them. */
+/* The repetition rule's metadata lines, written into both files (the
+ * samples reader's table reads them back, ms-csv-meta.c). */
 void ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep);
-bool ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value);

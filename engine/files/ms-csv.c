@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #include <locale.h>
 #include <pthread.h>
-#include <string.h>
 
 #include "ms-csv-private.h"
 #include "ms-meta.h"
@@ -44,29 +43,4 @@ ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
   ms_meta_printf (f, MS_META_CI_TARGET_PCT, "%g", sweep->ci_target_pct);
   ms_meta_printf (f, MS_META_CELL_BUDGET_MS, "%g", sweep->cell_budget_ms);
   ms_meta_printf (f, MS_META_INSTR_REPS, "%d", sweep->instr_reps);
-}
-
-/* Values out of the table's range are ignored (ms-meta.c). */
-bool
-ms_csv_read_rule_metadata (MsSweep *sweep, const char *key, const char *value)
-{
-  switch (ms_meta_lookup (key)) {
-  case MS_META_REPS_RULE:
-    if (strcmp (value, "fixed") == 0)
-      sweep->reps_rule = MS_REPS_FIXED;
-    else if (strcmp (value, "adaptive") == 0)
-      sweep->reps_rule = MS_REPS_ADAPTIVE;
-    return true;
-  case MS_META_MIN_REPS: ms_meta_int (MS_META_MIN_REPS, value, &sweep->min_reps); return true;
-  case MS_META_CI_TARGET_PCT:
-    ms_meta_number (MS_META_CI_TARGET_PCT, value, &sweep->ci_target_pct);
-    return true;
-  case MS_META_INSTR_REPS:
-    ms_meta_int (MS_META_INSTR_REPS, value, &sweep->instr_reps);
-    return true;
-  case MS_META_CELL_BUDGET_MS:
-    ms_meta_number (MS_META_CELL_BUDGET_MS, value, &sweep->cell_budget_ms);
-    return true;
-  default: return false;
-  }
 }
