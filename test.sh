@@ -78,10 +78,21 @@ for path in sys.argv[1:]:
     if not os.path.exists(path):
         continue
     for line in open(path):
-        r = json.loads(line).get("result")
+        t = json.loads(line)
+        r = t.get("result")
         if r in ("OK", "EXPECTEDFAIL"): passed += 1
         elif r == "SKIP": skipped += 1
-        else: failed += 1
+        else:
+            failed += 1
+            # Again at the end, where a log cut to its last lines keeps it:
+            # each failed test's failures (lines that start FAIL, not ok or
+            # case, and the indented lines after them) and its last lines.
+            out = ((t.get("stdout") or "") + (t.get("stderr") or "")).splitlines()
+            why, keep = [], False
+            for o in out[:-5]:
+                keep = o.startswith(("FAIL", "not ok", "case ")) or (keep and o[:1] == " ")
+                why += [o] if keep else []
+            print(f"--- {t.get('name')}: {r}:", *why[:60], *out[-5:], sep="\n")
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
 PY
 exit $rc
