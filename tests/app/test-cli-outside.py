@@ -505,8 +505,11 @@ def stalled_stderr(d):
     for n in (1, 3):
         r, w = stalled_pipe(fill=True)
         out = f"lv{n}"
+        # A threshold of 0.5 % keeps it at work to the end of its budget:
+        # a side against itself is otherwise decided the same in about a
+        # second, before the signal.
         p = subprocess.Popen([MEMSWEEP, "compare", "--live", "--a", MED, "--b", MED, "--budget",
-                              "5", "--out", out], cwd=d, env=environment(d),
+                              "5", "--threshold", "0.5", "--out", out], cwd=d, env=environment(d),
                              stdout=subprocess.DEVNULL, stderr=w, preexec_fn=defaults)
         os.close(w)
         time.sleep(1.5)
