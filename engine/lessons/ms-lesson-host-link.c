@@ -289,11 +289,14 @@ caption_why (const MsHostLinkFile *file, const MsHostLinkFigures *f, char *buf, 
 {
   char share[64];
   if (saturated (f)) {
+    /* All of the run's GPUs at once, no fewer: a run of two H200s kept up
+     * one way (data/reference/h200x2-host-link). */
     ms_caption_append (buf, len,
-                       ms_gettext ("Each GPU got %s of the total: the host side that every GPU "
-                                   "shares saturates once two or more copy, not each card's own "
+                       ms_gettext ("Each GPU got %s of the total: with all %d copying at once, "
+                                   "the host side they share saturates, not each card's own "
                                    "link."),
-                       share_range (f->share[MS_HOST_LINK_H2D], share, sizeof share));
+                       share_range (f->share[MS_HOST_LINK_H2D], share, sizeof share),
+                       file->link.n_devices);
     return;
   }
   ms_caption_append (buf, len,

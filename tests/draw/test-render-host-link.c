@@ -165,9 +165,11 @@ test_caption (void)
   ms_results_free (run);
 }
 
-/* The shipped run (data/reference): two H200s, where one way kept up and
- * both ways did not. The slide says how many GPUs, that it is a reference
- * run measured on another host, and its line comes from its figures. */
+/* The shipped run shown (data/reference): the one of four H200s, where
+ * the host side saturated one way (beside it ships one of two, where one
+ * way kept up and both ways did not). The slide says how many GPUs, that
+ * it is a reference run measured on another host, and its line comes from
+ * its figures. */
 static void
 test_shipped (void)
 {
@@ -197,6 +199,17 @@ test_shipped (void)
     g_assert_nonnull (strstr (caption, "A reference run, measured on another host with 2 × H200"));
     g_assert_nonnull (strstr (caption, "The 2 GPUs at once"));
     g_assert_nonnull (strstr (caption, "Both ways at once it did not"));
+  }
+  if (r->n_devices == 4 && !zh) {
+    int s = largest (r);
+    g_autofree char *want = g_strdup_printf (
+      /* (no-break spaces around the last ×, as the line is written) */
+      "4 × H200 at once: %.0f GB/s to the GPUs in all, not 4\u00a0×\u00a0%.0f",
+      ms_host_link_total (r, MS_HOST_LINK_H2D, s, TRUE),
+      ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / 4);
+    g_assert_cmpstr (line, ==, want);
+    g_assert_nonnull (strstr (caption, "A reference run, measured on another host with 4 × H200"));
+    g_assert_nonnull (strstr (caption, "The 4 GPUs at once"));
   }
   MsTestPicture p;
   ms_test_picture_draw (&p, MS_TOPIC_HOST_LINK, run, FALSE, 2);
