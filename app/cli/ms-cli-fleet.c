@@ -707,7 +707,10 @@ ms_cli_fleet_node (int argc, char **argv)
   /* Every node may get here first. */
   if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
     int why = errno;
-    fprintf (stderr, "memsweep fleet-node: %s: %s\n", dir, strerror (why));
+    /* Before any run: a measuring command that exits 4 says whether
+     * anything measured is lost (docs/cli.md). */
+    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: %s: nothing was measured\n"), dir,
+             strerror (why));
     /* A --dir under no folder is the user's to fix; one that could not
      * be made (no space, no inodes, read-only) an output not written. */
     return why == ENOENT || why == ENOTDIR ? EXIT_USAGE : EXIT_WRITE;

@@ -500,6 +500,22 @@ def stalled_stdout(d):
                    err)
 
 
+@case("fleet-node whose --dir cannot be made (read-only): exit 4, and nothing was measured")
+def fleet_dir_read_only(d):
+    ro = os.path.join(d, "ro")
+    os.mkdir(ro)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", ro],
+                      capture_output=True).returncode != 0:
+        print("note: no tmpfs can be mounted here")
+        return
+    try:
+        rc, err = shell("exec $M fleet-node --dir ro/fleet --node n1 --gpus 1 -- $TINY", d)
+    finally:
+        subprocess.run(["umount", ro], capture_output=True)
+    # (The generated suite met it when its folder turned read-only midway.)
+    expect(rc == 4 and "nothing was measured" in err, f"exit {rc}, not 4 saying so", err)
+
+
 @case("a full standard error: one stop, then three, end compare --live, its sides written")
 def stalled_stderr(d):
     for n in (1, 3):
