@@ -975,38 +975,51 @@ why_silent (const char *err_path, char *buf, size_t len)
               ms_gettext ("the disk is full, so it could not write even its error messages"));
 }
 
-/* Whether folder/name exists and was changed at or after since. */
+/* Whether name is PREFIX-summary.csv, plain or gzipped (prefix n bytes);
+ * any run's summary where prefix is NULL. */
 static bool
-there_since (const char *folder, const char *name, time_t since)
+is_summary_of (const char *name, const char *prefix, int n)
+{
+  const char *rest = prefix ? (strncmp (name, prefix, (size_t) n) == 0 ? name + n : NULL)
+                            : strstr (name, "-summary.csv");
+  return rest && (strcmp (rest, "-summary.csv") == 0 || strcmp (rest, "-summary.csv.gz") == 0);
+}
+
+/* Whether folder holds such a summary changed at or after since. */
+static bool
+holds_summary (const char *folder, const char *prefix, int n, time_t since)
 {
   char path[PATH_MAX];
   struct stat st;
-  return snprintf (path, sizeof path, "%s/%s", folder, name) < (int) sizeof path &&
-         stat (path, &st) == 0 && st.st_mtime >= since;
+  DIR *d = opendir (folder);
+  bool found = false;
+  for (struct dirent *e; d && !found && (e = readdir (d));)
+    found = is_summary_of (e->d_name, prefix, n) &&
+            snprintf (path, sizeof path, "%s/%s", folder, e->d_name) < (int) sizeof path &&
+            stat (path, &st) == 0 && st.st_mtime >= since;
+  if (d)
+    closedir (d);
+  return found;
 }
 
 /* A kept folder in home holding the files of the process whose messages
- * are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv, plain or
- * gzipped), made since that process started; its path in kept. */
+ * are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv), made
+ * since that process started; its path in kept. With any, a folder of any
+ * run's files: a process of a process (calibrate's grade run, whose own
+ * processes keep theirs as pK) whose words were lost as well. */
 static bool
-kept_in (const char *home, const char *err_path, char *kept, size_t len)
+kept_in (const char *home, const char *err_path, bool any, char *kept, size_t len)
 {
   const char *base = strrchr (err_path, '/');
-  char name[NAME_MAX + 32];
   struct stat log;
   base = base ? base + 1 : err_path;
   int n = (int) strcspn (base, ".");
   DIR *d = home && home[0] && stat (err_path, &log) == 0 ? opendir (home) : NULL;
   bool found = false;
-  for (struct dirent *e; d && !found && (e = readdir (d));) {
-    if (strncmp (e->d_name, "memsweep-kept-", 14) != 0 ||
-        snprintf (kept, len, "%s/%s", home, e->d_name) >= (int) len)
-      continue;
-    snprintf (name, sizeof name, "%.*s-summary.csv", n, base);
-    found = there_since (kept, name, log.st_ctime);
-    snprintf (name, sizeof name, "%.*s-summary.csv.gz", n, base);
-    found = found || there_since (kept, name, log.st_ctime);
-  }
+  for (struct dirent *e; d && !found && (e = readdir (d));)
+    found = strncmp (e->d_name, "memsweep-kept-", 14) == 0 &&
+            snprintf (kept, len, "%s/%s", home, e->d_name) < (int) len &&
+            holds_summary (kept, any ? NULL : base, n, log.st_ctime);
   if (d)
     closedir (d);
   return found;
@@ -1016,21 +1029,24 @@ kept_in (const char *home, const char *err_path, char *kept, size_t len)
  * it tries (ms_output_plan_keep_folder): beside them, in its own process
  * folder (a soft file-size limit it lifted for them), then, its TMPDIR
  * failing, the command's own (MS_OUTPUT_PLAN_KEEP_ENV, as its processes
- * were given), then the last resorts (ms_output_plan_last_resort). */
+ * were given), then the last resorts (ms_output_plan_last_resort). Its
+ * own files first, then any run's. */
 static bool
 kept_by (const char *err_path, char *kept, size_t len)
 {
-  char place[PATH_MAX];
+  char place[PATH_MAX], here[PATH_MAX];
   const char *slash = strrchr (err_path, '/');
-  snprintf (place, sizeof place, "%.*s", slash ? (int) (slash - err_path) : 1,
+  snprintf (here, sizeof here, "%.*s", slash ? (int) (slash - err_path) : 1,
             slash ? err_path : ".");
-  if (kept_in (place, err_path, kept, len) ||
-      kept_in (ms_output_plan_first_set_folder (), err_path, kept, len))
-    return true;
-  for (int i = 0; i < MS_OUTPUT_PLAN_LAST_RESORTS; i++) {
-    const char *p = ms_output_plan_last_resort (i);
-    if (p && realpath (p, place) && kept_in (place, err_path, kept, len))
+  for (int any = 0; any < 2; any++) {
+    if (kept_in (here, err_path, any, kept, len) ||
+        kept_in (ms_output_plan_first_set_folder (), err_path, any, kept, len))
       return true;
+    for (int i = 0; i < MS_OUTPUT_PLAN_LAST_RESORTS; i++) {
+      const char *p = ms_output_plan_last_resort (i);
+      if (p && realpath (p, place) && kept_in (place, err_path, any, kept, len))
+        return true;
+    }
   }
   return false;
 }
