@@ -351,10 +351,10 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
   double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
   if (saturated (&f))
     /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
-     * 159 GB/s to the GPUs in all, not 4 × 55"; no-break spaces around the
+     * 159 GB/s to the GPUs, not 4 × 55 GB/s"; no-break spaces around the
      * last ×, so that a line never ends inside "4 × 55". */
     snprintf (buf, len,
-              ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs in all, not %d × %.0f"),
+              ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs, not %d × %.0f GB/s"),
               n,
               model, all, n, alone / n);
   else if (all < SATURATED * alone)
