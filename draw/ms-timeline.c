@@ -929,8 +929,10 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
-      N_ ("CPU reads: the host reads the result itself, its pages faulting back from the "
-          "GPU (no copy engine)") },
+      /* (Drawn in d2h's colour: the result's way back, which a copy
+       * makes in the other modes.) */
+      N_ ("CPU reads, in d2h's colour: the host reads the result itself, its pages faulting "
+          "back from the GPU (no copy engine)") },
     { MS_TIMELINE_HINT_CUT, N_ ("notch: the bar goes on past the window") },
   };
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
