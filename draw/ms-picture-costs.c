@@ -88,8 +88,9 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   if (f > 0) {
     ms_caption_time (f, freed, sizeof freed);
     /* TRANSLATORS: a cost bar's label: the total, allocation and free,
-     * then the free's part of it, e.g. "11.4 ms, of which free 2.66 ms". */
-    text = g_strdup_printf (C_ ("costs bar", "%s, of which free %s"), total, freed);
+     * then the free's part of it, e.g. "11.4 ms, of which freeing 2.66 ms"
+     * ("of which free" read as "free of charge"). */
+    text = g_strdup_printf (C_ ("costs bar", "%s, of which freeing %s"), total, freed);
   } else {
     text = g_strdup (total);
   }
