@@ -407,7 +407,9 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
             double col_w, double y)
 {
   const char *kinds[] = { _ ("blocking streams"), _ ("non-blocking streams") };
-  const char *queues[] = { _ ("1 hardware queue"), _ ("default queues") };
+  /* "hardware" in both: a class read "default queues" as the default
+   * stream's. */
+  const char *queues[] = { _ ("1 hardware queue"), _ ("default hardware queues") };
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
   double th = g->head_h / 2.1, tw, widest = 0;
