@@ -16,6 +16,7 @@ and "The output plan").
 Every case runs the CPU baseline (--modes host) in a fresh folder of its
 own (TMPDIR and XDG_DATA_HOME there too), so that it needs no GPU.
 """
+import contextlib
 import fcntl
 import glob
 import os
@@ -77,6 +78,29 @@ def start(args, d):
 def expect(cond, what, err=""):
     if not cond:
         raise AssertionError(what + ("\n  stderr: " + err.strip() if err else ""))
+
+
+@contextlib.contextmanager
+def small_tmpfs(d, name, options="size=64k", full=False):
+    """A 64 KiB tmpfs at d/name for the block (full: filled to its last
+    byte), unmounted after it; None where no tmpfs can be mounted here."""
+    path = os.path.join(d, name)
+    os.mkdir(path)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", path],
+                      capture_output=True).returncode != 0:
+        print("note: no tmpfs can be mounted here")
+        yield None
+        return
+    try:
+        if full:
+            with open(os.path.join(path, "fill"), "wb") as f:
+                try:
+                    f.write(b"\0" * (64 << 10))
+                except OSError:
+                    pass
+        yield path
+    finally:
+        subprocess.run(["umount", path], capture_output=True)
 
 
 def leftovers(d):
@@ -278,23 +302,12 @@ def few_descriptors(d):
 
 @case("compare --live with TMPDIR full: the process's kept run is named, not 'nothing measured'")
 def live_tmpdir_full(d):
-    tmp = os.path.join(d, "t")
-    os.mkdir(tmp)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tmp],
-                      capture_output=True).returncode != 0:
-        print("note: no tmpfs can be mounted here")
-        return
-    try:
-        with open(os.path.join(tmp, "fill"), "wb") as f:
-            try:
-                f.write(b"\0" * (64 << 10))
-            except OSError:
-                pass
+    with small_tmpfs(d, "t", full=True) as tmp:
+        if not tmp:
+            return
         side = "--modes host --min-exp 0 --max-exp 10 --warmup 0 --reps 300"
         rc, err = shell(f'TMPDIR={tmp} exec $M compare --live --budget 3 --a "{side}" '
                         f'--b "{side}"', d)
-    finally:
-        subprocess.run(["umount", tmp], capture_output=True)
     expect(rc == 4, f"exit {rc}, not 4", err)
     expect("measured anything" not in err and "kept in" in err, "the kept run not named", err)
     expect(glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv")), "nothing kept", err)
@@ -502,21 +515,10 @@ def stalled_stdout(d):
 
 @case("calibrate --processes 2 with TMPDIR full: its grade run's kept files are named, not lost")
 def calibrate_grade_tmpdir_full(d):
-    tmp = os.path.join(d, "t")
-    os.mkdir(tmp)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tmp],
-                      capture_output=True).returncode != 0:
-        print("note: no tmpfs can be mounted here")
-        return
-    try:
-        with open(os.path.join(tmp, "fill"), "wb") as f:
-            try:
-                f.write(b"\0" * (64 << 10))
-            except OSError:
-                pass
+    with small_tmpfs(d, "t", full=True) as tmp:
+        if not tmp:
+            return
         rc, err = shell(f"TMPDIR={tmp} exec $M calibrate --runs 3 $TINY --processes 2", d)
-    finally:
-        subprocess.run(["umount", tmp], capture_output=True)
     # The run's own process kept pK files beside the command, and its
     # words were lost with the run's: calibrate finds them all the same
     # (the generated suite's seed 1336453786, --only limit, case 109).
@@ -527,16 +529,10 @@ def calibrate_grade_tmpdir_full(d):
 
 @case("fleet-node whose --dir cannot be made (read-only): exit 4, and nothing was measured")
 def fleet_dir_read_only(d):
-    ro = os.path.join(d, "ro")
-    os.mkdir(ro)
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", ro],
-                      capture_output=True).returncode != 0:
-        print("note: no tmpfs can be mounted here")
-        return
-    try:
+    with small_tmpfs(d, "ro", "size=64k,ro") as ro:
+        if not ro:
+            return
         rc, err = shell("exec $M fleet-node --dir ro/fleet --node n1 --gpus 1 -- $TINY", d)
-    finally:
-        subprocess.run(["umount", ro], capture_output=True)
     # (The generated suite met it when its folder turned read-only midway.)
     expect(rc == 4 and "nothing was measured" in err, f"exit {rc}, not 4 saying so", err)
 
