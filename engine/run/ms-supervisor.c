@@ -976,16 +976,17 @@ why_silent (const char *err_path, char *buf, size_t len)
 }
 
 /* Whether name is PREFIX-summary.csv, plain or gzipped (prefix n bytes);
- * any run's summary where prefix is NULL. */
+ * any run's file where prefix is NULL. */
 static bool
 is_summary_of (const char *name, const char *prefix, int n)
 {
-  const char *rest = prefix ? (strncmp (name, prefix, (size_t) n) == 0 ? name + n : NULL)
-                            : strstr (name, "-summary.csv");
-  return rest && (strcmp (rest, "-summary.csv") == 0 || strcmp (rest, "-summary.csv.gz") == 0);
+  if (!prefix)
+    return is_run_file (name);
+  const char *rest = strncmp (name, prefix, (size_t) n) == 0 ? name + n : "";
+  return strcmp (rest, "-summary.csv") == 0 || strcmp (rest, "-summary.csv.gz") == 0;
 }
 
-/* Whether folder holds such a summary changed at or after since. */
+/* Whether folder holds such a file changed at or after since. */
 static bool
 holds_summary (const char *folder, const char *prefix, int n, time_t since)
 {
