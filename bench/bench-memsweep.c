@@ -4,8 +4,14 @@
  *     a reference loop of cudaMemcpyAsync timed with events, same run: the
  *     pipeline's single copy and memsweep's steady-state copy throughput
  *     (bursts of back-to-back copies; target >= 0.98 of the reference);
- *  2. wall time of the default sweep after CUDA initialisation.
+ *  2. wall time of the default sweep after CUDA initialisation;
+ *  3. with --processes MEMSWEEP: whole processes of the command line, the
+ *     default sweep and one process of a compare-grade run, each timed
+ *     from exec to exit with its time ledger (MEMSWEEP_TIME_LEDGER=cells):
+ *     the share its timed repetitions take, its fixed cost (all but the
+ *     cells) and each mode's cost (its cells' wall time).
  * Usage: bench-memsweep [ROUNDS [--sweep-only [--cell-budget MS]]]
+ *        bench-memsweep ROUNDS --processes MEMSWEEP
  * (--sweep-only: 2. alone; --cell-budget: the default sweep under another
  * cell budget, with what it does to the cells' repetitions and intervals).
  * Prints figures and a PASS/FAIL line per target; exits 0 either way. */
@@ -14,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "memsweep.h"
 #include "model/ms-results.h"
@@ -176,10 +184,118 @@ time_default_sweep (MsBackend *backend, int rounds, double cell_budget_ms)
           wall < 3.0 ? "PASS" : "FAIL", wall);
 }
 
+/* 3. What one whole process of the command line spends, from its time
+ * ledger: kind 0 the default sweep, 1 a compare-grade run's process (the
+ * settings --grade gives one process). */
+typedef struct {
+  double wall, whole, cells, measured, per_mode[MS_MODE_COUNT];
+} ProcessLedger;
+
+static bool
+ledger_value (const char *line, const char *label, double *out)
+{
+  const char *p = strstr (line, label);
+  return p && sscanf (p + strlen (label), " %lf", out) == 1;
+}
+
+static bool
+time_process (const char *memsweep, int kind, int round, ProcessLedger *pl)
+{
+  char log[64], prefix[64];
+  snprintf (log, sizeof log, "/tmp/bench-ledger-%d-%d.txt", (int) getpid (), kind);
+  snprintf (prefix, sizeof prefix, "/tmp/bench-ledger-%d-%d-%d", (int) getpid (), kind, round);
+  char *const sweep[] = { (char *) memsweep, "run", "--quiet", "--out", prefix, NULL };
+  char *const grade[] = { (char *) memsweep, "run", "--grade", "--processes", "1",
+                          "--grade-target", "0", "--no-profile", "--quiet", "--out", prefix, NULL };
+  double t0 = now_s ();
+  pid_t pid = fork ();
+  if (pid == 0) {
+    setenv ("MEMSWEEP_TIME_LEDGER", "cells", 1);
+    if (!freopen (log, "w", stderr) || !freopen ("/dev/null", "w", stdout))
+      _exit (127);
+    execv (memsweep, kind ? grade : sweep);
+    _exit (127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid (pid, &status, 0) != pid || !WIFEXITED (status) ||
+      WEXITSTATUS (status) != 0)
+    return false;
+  memset (pl, 0, sizeof *pl);
+  pl->wall = now_s () - t0;
+  FILE *f = fopen (log, "r");
+  char line[512], mode[64];
+  double rec = 0, instr = 0, wall_ms;
+  while (f && fgets (line, sizeof line, f)) {
+    int e, reps;
+    if (sscanf (line, "ledger cell: %63s %d reps %d stop %*s wall %lf", mode, &e, &reps,
+                &wall_ms) == 4) {
+      MsMode m;
+      if (ms_mode_from_name (mode, &m))
+        pl->per_mode[m] += wall_ms * 1e-3;
+    }
+    ledger_value (line, "whole process", &pl->whole);
+    ledger_value (line, "cells (backend run)", &pl->cells);
+    ledger_value (line, "of which recorded e2e reps", &rec);
+    ledger_value (line, "of which instrumented reps", &instr);
+  }
+  if (f)
+    fclose (f);
+  pl->measured = rec + instr;
+  char rm[256];
+  snprintf (rm, sizeof rm, "rm -f %s-* %s", prefix, log);
+  /* Without the ledger's exec-to-exit line (no /proc here): the fork's. */
+  if (!(pl->whole > 0))
+    pl->whole = pl->wall;
+  return system (rm) == 0 && pl->cells > 0;
+}
+
+static void
+time_processes (const char *memsweep, int rounds)
+{
+  static const char *const kinds[] = { "default sweep", "grade process" };
+  ProcessLedger pl[2][16];
+  int n[2] = { 0, 0 };
+  /* Interleaved, so that the host's drift reaches both kinds. */
+  for (int r = 0; r < rounds && r < 16; r++)
+    for (int k = 0; k < 2; k++) {
+      if (!time_process (memsweep, k, r, &pl[k][n[k]])) {
+        printf ("  %s, process %d: failed\n", kinds[k], r + 1);
+        continue;
+      }
+      const ProcessLedger *p = &pl[k][n[k]++];
+      printf ("  %s, process %d: %.3f s whole (ledger %.3f s exec to exit), cells %.3f s, "
+              "timed repetitions %.3f s (%.0f%%)\n",
+              kinds[k], r + 1, p->wall, p->whole, p->cells, p->measured,
+              100 * p->measured / p->whole);
+    }
+  for (int k = 0; k < 2; k++) {
+    double whole[16], share[16], fixed[16], mode_s[16];
+    for (int i = 0; i < n[k]; i++) {
+      whole[i] = pl[k][i].whole;
+      share[i] = pl[k][i].measured / pl[k][i].whole;
+      fixed[i] = pl[k][i].whole - pl[k][i].cells;
+    }
+    printf ("%s, %d processes: whole median %.3f s, timed repetitions %.0f%% of it, fixed cost "
+            "(all but the cells) %.3f s; each mode's cells (median s):",
+            kinds[k], n[k], ms_median (whole, n[k]), 100 * ms_median (share, n[k]),
+            ms_median (fixed, n[k]));
+    for (int m = 0; m < MS_MODE_COUNT; m++) {
+      for (int i = 0; i < n[k]; i++)
+        mode_s[i] = pl[k][i].per_mode[m];
+      printf (" %s %.3f", ms_mode_name (m), ms_median (mode_s, n[k]));
+    }
+    printf ("\n");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   int rounds = argc > 1 ? atoi (argv[1]) : 3;
+  if (argc > 3 && strcmp (argv[2], "--processes") == 0) {
+    time_processes (argv[3], rounds);
+    return 0;
+  }
   MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo info;
 

@@ -14,7 +14,8 @@
 # The runs are interleaved so that drift meets every side. Then, with
 # compare --live, the same three comparisons measured in processes that
 # take turns (A B B A ...), each within LIVE_BUDGET seconds (120); LIVE
-# names which of them (default "same inject20 inject10").
+# names which of them (default "same inject20 inject10"), SEPARATE which
+# runs of the first part.
 set -u
 build=${1:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
 out=${2:?usage: bench/grade-compare.sh BUILD OUTDIR [ARGS...]}
@@ -49,12 +50,14 @@ live() {
 for part in ${PARTS:-separate live}; do
   case $part in
   separate)
-    run grade-1 "" --grade "$@"
-    run grade-inject20 inject=20 --grade "$@"
-    run quick-1 "" "$@"
-    run grade-2 "" --grade "$@"
-    run grade-inject10 inject=10 --grade "$@"
-    run quick-2 "" "$@"
+    # SEPARATE: which of these, in this order (default all six).
+    for r in ${SEPARATE:-grade-1 grade-inject20 quick-1 grade-2 grade-inject10 quick-2}; do
+      case $r in
+      grade-inject*) run "$r" "inject=${r#grade-inject}" --grade "$@" ;;
+      grade-*) run "$r" "" --grade "$@" ;;
+      quick-*) run "$r" "" "$@" ;;
+      esac
+    done
     ;;
   live)
     for c in ${LIVE:-same inject20 inject10}; do

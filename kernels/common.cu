@@ -212,6 +212,8 @@ k_verify_phase (KCtx *ctx, const float *c)
 {
   MsKRun *run = ctx->run;
   KBuffers *b = &ctx->bufs;
+  if (!run->verify)
+    return;
   double hs = k_now_us ();
   /* Poisoning here for the next repetition's k_init_phase, which then
    * skips it; not in managed memory, whose result is poisoned on the

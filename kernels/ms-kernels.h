@@ -85,6 +85,9 @@ typedef struct {
    * application's sequence alone: no latch, no event between steps, one
    * synchronisation, the host clock around it). */
   int instrumented;
+  /* in, set before each repetition: 1 the host checks the result, 0 it
+   * leaves it (the engine checks a sample of repetitions). */
+  int verify;
   /* Cancel points inside a repetition ask this; the engine answers. */
   int (*is_cancelled) (void *user);
   void *user;

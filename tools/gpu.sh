@@ -14,13 +14,15 @@
 # pageable-rounds health multi portable-reference fleet fleet-spread scale
 # topology start-time host-link siblings multi-reference
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
-# cell-budget host-prep grade-profile prep-threads.
+# process-time cell-budget host-prep grade-profile prep-threads.
 # Never allocates more managed memory than the card has free; never changes
 # clocks or resets the card.
 set -u
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
-B=build-gpu
+# B: a build made elsewhere for this machine (its programs alone, no
+# build.ninja: PREBUILT=1 skips the build), else build-gpu/.
+B=${B:-build-gpu}
 MS=$B/app/cli/memsweep
 # The lessons that sweep sizes; the others are probe lessons with their
 # own sizes.
@@ -30,8 +32,7 @@ LARGE_SWEEP=(--min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1)
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }
 # One process of a compare-grade run, with the arguments its parent gives
 # it (app/cli/ms-cli-processes.c: --grade's settings, one process).
-GRADE_PROCESS=(--processes 1 --grade-target 0 --rounds 9 --vary placement --reps 3
-  --instrumented-reps 1 --quiet --no-profile)
+GRADE_PROCESS=(--grade --processes 1 --grade-target 0 --quiet --no-profile)
 
 build() {
   local lib_opt=() t0
@@ -169,6 +170,17 @@ step_sweep_time() {
     /usr/bin/time -f "%e s wall, %M KiB" $MS run --quiet --out /tmp/time-$i >/dev/null 2>>"$OUT/sweep-time.txt"
   done
   log "default sweep whole process: $(tail -5 "$OUT/sweep-time.txt" | cut -d' ' -f1 | tr '\n' ' ')"
+}
+
+# Where whole processes' time goes: bench-memsweep --processes (ROUNDS,
+# 5, of the default sweep and of one compare-grade process, interleaved,
+# each with its time ledger from exec to exit), then the default sweep
+# after CUDA's start (bench-memsweep --sweep-only, three times).
+step_process_time() {
+  $B/bench/bench-memsweep "${ROUNDS:-5}" --processes "$MS" >"$OUT/process-time.txt" 2>&1
+  log "process-time: $(grep -E '^(default sweep|grade process),' "$OUT/process-time.txt" | tr '\n' ' ')"
+  $B/bench/bench-memsweep 3 --sweep-only >"$OUT/bench-memsweep.txt" 2>&1
+  log "bench-memsweep: $(grep -E 'round|median' "$OUT/bench-memsweep.txt" | grep -v 'cells stopped' | tr '\n' ' ')"
 }
 
 # The default sweep at cell budgets of 12, 8, 6 and 4 ms, interleaved,
@@ -1345,7 +1357,7 @@ for s in "$@"; do
   declare -F "step_${s//-/_}" >/dev/null || { echo "tools/gpu.sh: no step '$s' (tools/README.md)" >&2; exit 2; }
 done
 log "$(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,memory.free,clocks.sm,temperature.gpu --format=csv,noheader 2>&1)"
-build || exit 1
+[ -n "${PREBUILT:-}" ] || build || exit 1
 for s in "$@"; do
   "step_${s//-/_}" || log "step $s failed"
 done

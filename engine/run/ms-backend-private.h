@@ -53,6 +53,14 @@ typedef struct {
   MsIssueOrder order;
   MsKnobs knobs;
   int warmup;
+  /* The warm-ups run with timers too: the cells up to the sweep's first
+   * GPU cell, before which the timers' own path (latch kernel, events)
+   * never ran. */
+  bool warm_timers;
+  /* Every repetition, warm-ups included, checks its result, and every
+   * warm-up runs with timers: managed memory, whose pages the extra host
+   * reads and kernels move (ms-cell-driver.h). */
+  bool every_rep_alike;
   int reps;          /* the count when rule is NULL; else a sizing hint */
   int instr_reps;    /* kept repetitions paired with an instrumented one; 0: all */
   MsHostPrep host_prep; /* inputs and poison every repetition, or once (memsweep.h) */

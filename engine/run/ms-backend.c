@@ -346,6 +346,7 @@ cuda_rep (void *data, MsCellDriver *drv)
 {
   CudaCell *cc = data;
   cc->run.instrumented = ms_cell_driver_instrumented (drv);
+  cc->run.verify = ms_cell_driver_verifies (drv);
   double lt = ms_ledger_now ();
   MsKStatus st = ms_k_cell_rep (cc->kcell);
   if (!cc->run.instrumented && ms_ledger_on ())

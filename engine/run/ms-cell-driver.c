@@ -26,6 +26,7 @@ struct MsCellDriver {
   int last_kept_instr; /* that repetition; 0 when none was kept */
   double rep_e2e_us;   /* < 0 until the repetition sets it */
   bool instrumented;   /* the repetition running now is an instrumented one */
+  bool verifies;       /* the repetition running now checks its result */
   bool out_of_memory;
 };
 
@@ -54,6 +55,12 @@ bool
 ms_cell_driver_instrumented (const MsCellDriver *drv)
 {
   return drv->instrumented;
+}
+
+bool
+ms_cell_driver_verifies (const MsCellDriver *drv)
+{
+  return drv->verifies;
 }
 
 double
@@ -196,6 +203,12 @@ run_one (MsCellDriver *drv, int rep, bool instrumented)
 
   drv->rep = rep;
   drv->instrumented = instrumented;
+  /* Every instrumented repetition (its timeline shows the check) and
+   * every MS_VERIFY_EVERY-th kept plain one, the first included; not the
+   * warm-ups. The host's writes before each repetition stay: they, not
+   * the check, set the state its copies meet (docs/measuring.md). */
+  drv->verifies = instrumented || drv->args->every_rep_alike ||
+                  (rep >= 0 && rep % MS_VERIFY_EVERY == 0);
   drv->rep_e2e_us = -1;
   out->failed_rep = rep;
   drv->t0 = rep == 0 && instrumented ? drv->cell_t0 : ms_cell_driver_now (drv);
@@ -240,15 +253,19 @@ grow_reps (MsCellDriver *drv, int rep)
   return true;
 }
 
-/* Whether repetition rep gets an instrumented one: every warm-up (the
- * timers' path warms too), the first args->instr_reps kept ones (0: all),
- * and every one with timers_per_step, which has no plain ones. */
+/* Whether repetition rep gets an instrumented one: the warm-ups of a
+ * cell that warms the timers' path (args->warm_timers), the first
+ * args->instr_reps kept ones (0: all), and every one with
+ * timers_per_step, which has no plain ones. */
 static bool
 rep_is_instrumented (const MsCellDriver *drv, int rep)
 {
   const MsRunArgs *args = drv->args;
-  return rep < 0 || args->instr_reps <= 0 || rep < args->instr_reps ||
-         args->knobs.timers_per_step;
+  if (args->knobs.timers_per_step)
+    return true;
+  if (rep < 0)
+    return args->warm_timers || args->every_rep_alike;
+  return args->instr_reps <= 0 || rep < args->instr_reps;
 }
 
 /* Repetition rep: a plain one, then an instrumented one when it gets one

@@ -28,8 +28,23 @@
  *    later ones are plain alone, keep no events, and their
  *    out->e2e_instr_us holds -1; phases need a few samples, the
  *    end-to-end median many;
- *  - repetitions -warmup .. -1 are warm-ups (always pairs): they run like the
- *    others and their events and end-to-end times are thrown away;
+ *  - repetitions -warmup .. -1 are warm-ups: plain alone, unless the
+ *    cell warms the timers' path too (args->warm_timers: the cells up to
+ *    the sweep's first GPU cell), has no plain repetitions, or runs every repetition alike
+ *    (args->every_rep_alike); their events and end-to-end
+ *    times are thrown away. A warm-up takes the buffers' first touch out of
+ *    the kept repetitions; the timers' path is the process's, warm after
+ *    one cell;
+ *  - which repetitions check their result (ms_cell_driver_verifies): every
+ *    instrumented one and every MS_VERIFY_EVERY-th kept plain one, the
+ *    first included; a warm-up does not. With args->every_rep_alike
+ *    (managed memory) every repetition checks, warm-ups included: a
+ *    managed-memory grade run whose repetitions skipped the check read
+ *    0.79x the time of one that checked each (H200, 2026-11-28), a change
+ *    of what the mode measures. The host still writes the inputs
+ *    and poisons the result before every repetition, so each timed window
+ *    meets the same host state whether the one before it checked or not,
+ *    and a wrong sum fails the cell at its first repetition;
  *  - each instrumented repetition gets a timing origin: repetition 0 reuses the cell's
  *    (so the alloc it shows sits where it happened), every other one starts
  *    a new one; event host times are stored relative to that origin;
@@ -114,6 +129,9 @@ int ms_cell_driver_rep (const MsCellDriver *drv);
  * around every step, its phases recorded) or plain (the application's
  * sequence alone, the host clock around it; its events are dropped). */
 bool ms_cell_driver_instrumented (const MsCellDriver *drv);
+/* Whether the repetition running now checks its result on the host. */
+#define MS_VERIFY_EVERY 4
+bool ms_cell_driver_verifies (const MsCellDriver *drv);
 /* A cancel point: true when the run should stop here. */
 bool ms_cell_driver_cancelled (const MsCellDriver *drv);
 /* Adds an event of the current repetition. ev->host_start_us is absolute

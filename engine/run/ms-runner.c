@@ -91,13 +91,44 @@ ledger_cell (const MsCell *cell)
                   instrumented, one_time);
 }
 
+/* What the sweep keeps about the GPU's state while it runs. */
+typedef struct {
+  MsBackend *backend;
+  int device;
+  MsNvml *nvml;
+  int steady_sm_mhz;
+  atomic_int *cancel;
+  const MsExperiment *x; /* the experiment switches, all off by default */
+  bool node_preferred;   /* memory policy set to the measuring CPU's node */
+  cpu_set_t allowed;     /* the CPUs the thread had: where a varied round may run */
+  unsigned placement_seed; /* MS_VARY_PLACEMENT's draws; 0 until the first */
+  MsNumaTopology topo;   /* this host's nodes, for the fill's helpers */
+  int measuring_cpu;     /* where the thread is pinned now, or -1 */
+  /* A GPU cell of this sweep has run its repetitions with timers: their
+   * own path (the latch kernel, the events) is warm, and later cells'
+   * warm-ups need not run it (ms-cell-driver.h). Until then every cell's
+   * do, the CPU baseline's too (they cost it little). */
+  bool timers_warm;
+} MsGpuKeeper;
+
+/* The link as trained now: the backend's reading where it has one, else
+ * NVML's. */
+static bool
+keeper_read_link (void *user, int *gen, int *width)
+{
+  MsGpuKeeper *k = user;
+  if (k->backend->read_link)
+    return k->backend->read_link (k->backend, k->device, gen, width);
+  return ms_nvml_link (k->nvml, gen, width);
+}
+
 /* Runs one (mode, size): its warm-ups and repetitions in one backend call,
  * with the knobs that reach the cell's mode (ms_sweep_cell_knobs). */
 static void
-run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
-          const MsDeviceInfo *info, MsCell *cell, int round, atomic_int *cancel,
-          bool (*read_link) (void *, int *, int *), void *link_user)
+run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k, const MsDeviceInfo *info,
+          MsCell *cell, int round, atomic_int *cancel)
 {
+  MsBackend *backend = k->backend;
   char why[256] = "";
   if (!backend->supports (backend, info, cell->mode, why, sizeof why)) {
     cell->status = MS_CELL_UNSUPPORTED;
@@ -124,8 +155,10 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     .host_prep = sweep->host_prep,
     .cancel = cancel,
     .rule = sweep,
-    .read_link = ms_mode_uses_gpu (cell->mode) ? read_link : NULL,
-    .link_user = link_user,
+    .read_link = ms_mode_uses_gpu (cell->mode) ? keeper_read_link : NULL,
+    .link_user = k,
+    .warm_timers = !k->timers_warm,
+    .every_rep_alike = ms_mode_memory (cell->mode) == MS_MEMORY_MANAGED,
     .no_copy_bursts = sweep->vary == MS_VARY_PLACEMENT && round > 0,
   };
   double t0 = ms_ledger_now ();
@@ -137,6 +170,8 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
     snprintf (out.error, sizeof out.error, ms_gettext ("backend kept %d of %d repetitions"),
               out.n_reps, sweep->reps);
   }
+  if (out.n_reps > 0 && ms_mode_uses_gpu (cell->mode))
+    k->timers_warm = true;
   if (st != MS_CELL_OK && st != MS_CELL_PARTIAL) {
     describe_failure (cell, st, &out, sweep->warmup);
     ms_run_output_clear (&out);
@@ -169,31 +204,6 @@ run_cell (const MsSweep *sweep, const MsKnobs *knobs, MsBackend *backend,
   ms_ledger_since (MS_LEDGER_STATS, t0);
 }
 
-/* What the sweep keeps about the GPU's state while it runs. */
-typedef struct {
-  MsBackend *backend;
-  int device;
-  MsNvml *nvml;
-  int steady_sm_mhz;
-  atomic_int *cancel;
-  const MsExperiment *x; /* the experiment switches, all off by default */
-  bool node_preferred;   /* memory policy set to the measuring CPU's node */
-  cpu_set_t allowed;     /* the CPUs the thread had: where a varied round may run */
-  unsigned placement_seed; /* MS_VARY_PLACEMENT's draws; 0 until the first */
-  MsNumaTopology topo;   /* this host's nodes, for the fill's helpers */
-  int measuring_cpu;     /* where the thread is pinned now, or -1 */
-} MsGpuKeeper;
-
-/* The link as trained now: the backend's reading where it has one, else
- * NVML's. */
-static bool
-keeper_read_link (void *user, int *gen, int *width)
-{
-  MsGpuKeeper *k = user;
-  if (k->backend->read_link)
-    return k->backend->read_link (k->backend, k->device, gen, width);
-  return ms_nvml_link (k->nvml, gen, width);
-}
 
 /* false ends the warm-up: on failure, and at once on a cancel. */
 static bool
@@ -287,7 +297,7 @@ run_cell_in_round (const MsSweep *sweep, const MsKnobs *knobs, MsGpuKeeper *k,
   ms_ledger_since (MS_LEDGER_BEFORE, t0);
   if (gpu && k->x->copy_warm && k->backend->copy_warm)
     k->backend->copy_warm (k->backend, k->device, MS_COPY_WARM_MS);
-  run_cell (sweep, knobs, k->backend, info, cell, round, cancel, keeper_read_link, k);
+  run_cell (sweep, knobs, k, info, cell, round, cancel);
   t0 = ms_ledger_now ();
   if (gpu)
     ms_nvml_sample (k->nvml, &end);

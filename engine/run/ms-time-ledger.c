@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ms-time-ledger.h"
 
@@ -29,6 +30,44 @@ clock_s (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Seconds since this process was exec'd: its start in the kernel's clock
+ * ticks since boot (/proc/self/stat, field 22) against the boot clock, to
+ * the tick (10 ms); < 0 where that cannot be read. The ledger's entries
+ * start at the sweep's first step, and a process spends time before it
+ * (the loader, option parsing, the output plan) and after (writing). */
+static double
+since_exec_s (void)
+{
+  FILE *f = fopen ("/proc/self/stat", "r");
+  char buf[1024];
+  size_t len = f ? fread (buf, 1, sizeof buf - 1, f) : 0;
+  if (f)
+    fclose (f);
+  buf[len] = '\0';
+  /* Past the command's name, which may hold blanks and parentheses. */
+  char *p = strrchr (buf, ')');
+  unsigned long long start = 0;
+  long hz = sysconf (_SC_CLK_TCK);
+  struct timespec now;
+  if (!p || hz <= 0 || clock_gettime (CLOCK_BOOTTIME, &now) != 0 ||
+      sscanf (p + 2, "%*c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+                     "%*s %llu", &start) != 1)
+    return -1;
+  return now.tv_sec + now.tv_nsec * 1e-9 - (double) start / hz;
+}
+
+/* The whole process, exec to exit, and the part after the sweep's end. */
+static double sweep_end_s;
+
+static void
+print_at_exit (void)
+{
+  double whole = since_exec_s ();
+  if (whole >= 0)
+    fprintf (stderr, "time ledger: whole process %.3f s from exec to exit, %.3f s of it after "
+                     "the sweep's end\n", whole, clock_s () - sweep_end_s);
 }
 
 /* Read once under a lock: the first call may come from several GPUs'
@@ -79,7 +118,16 @@ ms_ledger_print (FILE *out)
   if (!ms_ledger_on ())
     return;
   double wall = clock_s () - atomic_load (&first_us) * 1e-6;
+  double whole = since_exec_s ();
   fprintf (out, "time ledger: %.3f s since the sweep's first step\n", wall);
+  if (whole >= 0)
+    fprintf (out, "time ledger: %.3f s since exec, %.3f s of it before the sweep's first step\n",
+             whole, whole - wall);
+  pthread_mutex_lock (&ledger_lock);
+  if (sweep_end_s == 0)
+    atexit (print_at_exit);
+  sweep_end_s = clock_s ();
+  pthread_mutex_unlock (&ledger_lock);
   for (int i = 0; i < MS_LEDGER_COUNT; i++)
     fprintf (out, "time ledger: %-30s %8.3f s\n", entry_names[i],
              atomic_load (&spent_us[i]) * 1e-6);

@@ -2,8 +2,9 @@
 /* test-cell-driver.c: the rules of engine/run/ms-cell-driver.c, driven through
  * the test backend and the runner: warm-ups discarded, timing origins, alloc
  * in repetition 0 and free in the last kept one, a stop at every step, a
- * fault at every step, partial cells (also through CSV) and memory sized by
- * what a cell records. */
+ * fault at every step, partial cells (also through CSV), memory sized by
+ * what a cell records, and which repetitions run with timers and check
+ * their result. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "model/ms-results.h"
 #include "ms-modes.h"
 #include "run/ms-backend.h"
+#include "run/ms-cell-driver.h"
 #include "run/ms-runner.h"
 #include "lessons/ms-run-read.h"
 
@@ -396,6 +398,79 @@ test_first_reps_instrumented (void)
   ms_backend_free (b);
 }
 
+/* A mode that only notes what the driver asks of each repetition. */
+typedef struct {
+  int n;
+  int rep[64];
+  bool instrumented[64], verifies[64];
+} Asked;
+
+static MsCellStatus
+asked_alloc (void *data, MsCellDriver *drv)
+{
+  (void) data;
+  (void) drv;
+  return MS_CELL_OK;
+}
+
+static MsCellStatus
+asked_rep (void *data, MsCellDriver *drv)
+{
+  Asked *a = data;
+  g_assert_cmpint (a->n, <, 64);
+  a->rep[a->n] = ms_cell_driver_rep (drv);
+  a->instrumented[a->n] = ms_cell_driver_instrumented (drv);
+  a->verifies[a->n++] = ms_cell_driver_verifies (drv);
+  ms_cell_driver_set_e2e (drv, 10);
+  return MS_CELL_OK;
+}
+
+static void
+asked_release (void *data, MsCellDriver *drv)
+{
+  (void) data;
+  (void) drv;
+}
+
+/* Warm-ups are plain alone unless the cell warms the timers' path; every
+ * instrumented repetition checks its result, and of the kept plain ones
+ * every MS_VERIFY_EVERY-th from the first; no warm-up checks. A cell that
+ * runs every repetition alike (managed memory) checks every one and warms
+ * with timers. */
+static void
+test_warmups_and_checks (void)
+{
+  static const MsCellOps ops = { .alloc = asked_alloc, .rep = asked_rep,
+                                 .release = asked_release };
+  for (int way = 0; way < 3; way++) {
+    bool warm = way == 1, alike = way == 2;
+    Asked a = { 0 };
+    MsRunArgs args = { .mode = MS_MODE_PINNED, .n = 1024, .warmup = 2, .reps = 9,
+                       .instr_reps = 2, .warm_timers = warm, .every_rep_alike = alike };
+    MsRunOutput out;
+    g_assert_cmpint (ms_cell_driver_run (&ops, &a, &args, &out), ==, MS_CELL_OK);
+    g_assert_cmpint (out.n_reps, ==, 9);
+    int plain_checked = 0, warmups = 0;
+    for (int i = 0; i < a.n; i++) {
+      if (a.rep[i] < 0) {
+        warmups++;
+        g_assert_true (a.instrumented[i] == ((warm || alike) && i % 2 == 1));
+        g_assert_true (a.verifies[i] == (a.instrumented[i] || alike));
+      } else if (a.instrumented[i]) {
+        g_assert_cmpint (a.rep[i], <, 2);
+        g_assert_true (a.verifies[i]);
+      } else {
+        g_assert_true (a.verifies[i] == (alike || a.rep[i] % MS_VERIFY_EVERY == 0));
+        plain_checked += a.verifies[i];
+      }
+    }
+    g_assert_cmpint (warmups, ==, warm || alike ? 4 : 2);
+    g_assert_cmpint (plain_checked, ==, alike ? 9 : (9 + MS_VERIFY_EVERY - 1) / MS_VERIFY_EVERY);
+    g_assert_cmpint (a.n, ==, warmups + 9 + 2);
+    ms_run_output_clear (&out);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -407,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cell-driver/memory-per-mode", test_memory_per_mode);
   g_test_add_func ("/cell-driver/instrumentation-overhead", test_instrumentation_overhead);
   g_test_add_func ("/cell-driver/first-reps-instrumented", test_first_reps_instrumented);
+  g_test_add_func ("/cell-driver/warmups-and-checks", test_warmups_and_checks);
   int rc = g_test_run ();
   return rc;
 }

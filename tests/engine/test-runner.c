@@ -20,7 +20,9 @@
 #include "ms-sweep-test.h"
 #include "ms-sweep.h"
 #include "run/ms-backend.h"
+#include "run/ms-cell-driver.h"
 #include "run/ms-runner.h"
+#include "ms-modes.h"
 
 static void
 small_sweep (MsSweep *s)
@@ -220,23 +222,39 @@ faulty_add (const float *a, const float *b, float *c, uint64_t n)
     c[n / 3] = 0;
 }
 
+static void
+always_wrong_add (const float *a, const float *b, float *c, uint64_t n)
+{
+  for (uint64_t i = 0; i < n; i++)
+    c[i] = a[i] + b[i];
+  c[n - 1] = 0;
+}
+
 /* --host-prep once poisons the result while verifying it: a repetition
  * that writes no result, after one that wrote it right, must still fail,
  * as one that writes one element wrong, in plain and in instrumented
- * repetitions, and either way of preparing; a right add passes. */
+ * repetitions, and either way of preparing, wherever the cell driver has
+ * the repetition checked (ms-cell-driver.h: not the warm-up, every
+ * instrumented repetition, every MS_VERIFY_EVERY-th plain one from the
+ * first); a right add passes, and so does a fault in an unchecked one. */
 static void
 test_host_prep_catches_bad_results (void)
 {
+  /* Calls: the plain warm-up, then repetition r's plain and instrumented
+   * ones as calls 2 + 2r and 3 + 2r. */
   for (int prep = 0; prep < MS_HOST_PREP_COUNT; prep++) {
-    for (int call = 0; call <= 8; call++) {
+    for (int call = 0; call <= 9; call++) {
       MsRunArgs args = { .mode = MS_MODE_HOST, .n = 3000, .warmup = 1, .reps = 4,
                          .host_prep = (MsHostPrep) prep };
       MsRunOutput out;
       add_calls = 0;
-      fault_call = call; /* 0: none; odd: a plain repetition, even: instrumented */
+      fault_call = call; /* 0: none */
       fault_writes_nothing = call % 3 != 0;
       MsCellStatus st = ms_host_run_cell_with (&args, faulty_add, &out);
-      if (call == 0) {
+      int rep = call >= 2 ? (call - 2) / 2 : -1;
+      bool instrumented = call >= 2 && call % 2 == 1;
+      bool checked = rep >= 0 && (instrumented || rep % MS_VERIFY_EVERY == 0);
+      if (!checked) {
         g_assert_cmpint (st, ==, MS_CELL_OK);
         g_assert_cmpint (out.n_reps, ==, 4);
         g_assert_cmpuint (out.mismatches, ==, 0);
@@ -244,12 +262,27 @@ test_host_prep_catches_bad_results (void)
         g_assert_cmpint (st, ==, MS_CELL_VERIFY_FAILED);
         g_assert_cmpuint (out.mismatches, ==, fault_writes_nothing ? 3000 : 1);
         g_assert_cmpuint (out.first_mismatch, ==, fault_writes_nothing ? 0 : 1000);
-        /* Warm-up pair, then pairs: call k is repetition (k - 1) / 2 - 1. */
-        g_assert_cmpint (out.failed_rep, ==, (call - 1) / 2 - 1);
+        g_assert_cmpint (out.failed_rep, ==, rep);
       }
       ms_run_output_clear (&out);
     }
   }
+}
+
+/* A sum that is always wrong fails the cell at its first repetition,
+ * whichever repetitions the driver has checked. */
+static void
+test_wrong_sum_fails_first_rep (void)
+{
+  MsRunArgs args = { .mode = MS_MODE_HOST, .n = 3000, .warmup = 2, .reps = 9 };
+  MsRunOutput out;
+  add_calls = 0;
+  fault_call = -1;
+  MsCellStatus st = ms_host_run_cell_with (&args, always_wrong_add, &out);
+  g_assert_cmpint (st, ==, MS_CELL_VERIFY_FAILED);
+  g_assert_cmpint (out.failed_rep, ==, 0);
+  g_assert_cmpuint (out.mismatches, ==, 1);
+  ms_run_output_clear (&out);
 }
 
 /* The last run's error message. */
@@ -460,8 +493,14 @@ test_random_cancels (void)
   MsSweep s;
   small_sweep (&s);
   s.reps = 3;
-  /* A plain and an instrumented run per repetition. */
-  long total_runs = (long) ms_sweep_n_cells (&s) * (s.reps + s.warmup) * 2;
+  /* A plain and an instrumented run per repetition; warm-ups plain alone
+   * but in the first cell, which warms the timers, and in managed memory's
+   * (ms-cell-driver.h). */
+  long total_runs = s.warmup; /* the first cell's */
+  for (int m = 0; m < MS_MODE_COUNT; m++) {
+    bool paired = ms_mode_memory (m) == MS_MEMORY_MANAGED;
+    total_runs += (s.max_exp - s.min_exp + 1) * (2 * s.reps + s.warmup * (paired ? 2 : 1));
+  }
   unsigned seed = 12345;
   int cancelled = 0;
   for (int i = 0; i < 1000; i++) {
@@ -508,6 +547,7 @@ main (int argc, char **argv)
   g_test_add_func ("/runner/data-thread-counts", test_data_thread_counts);
   g_test_add_func ("/runner/data-verify-and-poison", test_data_verify_and_poison);
   g_test_add_func ("/runner/host-prep-catches-bad-results", test_host_prep_catches_bad_results);
+  g_test_add_func ("/runner/wrong-sum-fails-first-rep", test_wrong_sum_fails_first_rep);
   g_test_add_func ("/runner/fit-recovers-model", test_fit_recovers_model);
   g_test_add_func ("/runner/progress-and-order", test_progress_and_order);
   g_test_add_func ("/runner/faults", test_faults);
