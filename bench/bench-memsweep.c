@@ -188,6 +188,8 @@ time_default_sweep (MsBackend *backend, int rounds, double cell_budget_ms)
  * ledger: kind 0 the default sweep, 1 a compare-grade run's process (the
  * settings --grade gives one process). */
 typedef struct {
+  /* wall: fork to wait, the CUDA runtime's teardown at exit included;
+   * whole: the ledger's exec to its exit handler (0: not said). */
   double wall, whole, cells, measured, per_mode[MS_MODE_COUNT];
 } ProcessLedger;
 
@@ -207,6 +209,8 @@ time_process (const char *memsweep, int kind, int round, ProcessLedger *pl)
   char *const sweep[] = { (char *) memsweep, "run", "--quiet", "--out", prefix, NULL };
   char *const grade[] = { (char *) memsweep, "run", "--grade", "--processes", "1",
                           "--grade-target", "0", "--no-profile", "--quiet", "--out", prefix, NULL };
+  /* Or the child's freopen writes out what this process had buffered. */
+  fflush (NULL);
   double t0 = now_s ();
   pid_t pid = fork ();
   if (pid == 0) {
@@ -243,9 +247,6 @@ time_process (const char *memsweep, int kind, int round, ProcessLedger *pl)
   pl->measured = rec + instr;
   char rm[256];
   snprintf (rm, sizeof rm, "rm -f %s-* %s", prefix, log);
-  /* Without the ledger's exec-to-exit line (no /proc here): the fork's. */
-  if (!(pl->whole > 0))
-    pl->whole = pl->wall;
   return system (rm) == 0 && pl->cells > 0;
 }
 
@@ -266,14 +267,14 @@ time_processes (const char *memsweep, int rounds)
       printf ("  %s, process %d: %.3f s whole (ledger %.3f s exec to exit), cells %.3f s, "
               "timed repetitions %.3f s (%.0f%%)\n",
               kinds[k], r + 1, p->wall, p->whole, p->cells, p->measured,
-              100 * p->measured / p->whole);
+              100 * p->measured / p->wall);
     }
   for (int k = 0; k < 2; k++) {
     double whole[16], share[16], fixed[16], mode_s[16];
     for (int i = 0; i < n[k]; i++) {
-      whole[i] = pl[k][i].whole;
-      share[i] = pl[k][i].measured / pl[k][i].whole;
-      fixed[i] = pl[k][i].whole - pl[k][i].cells;
+      whole[i] = pl[k][i].wall;
+      share[i] = pl[k][i].measured / pl[k][i].wall;
+      fixed[i] = pl[k][i].wall - pl[k][i].cells;
     }
     printf ("%s, %d processes: whole median %.3f s, timed repetitions %.0f%% of it, fixed cost "
             "(all but the cells) %.3f s; each mode's cells (median s):",

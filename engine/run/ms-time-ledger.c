@@ -66,8 +66,9 @@ print_at_exit (void)
 {
   double whole = since_exec_s ();
   if (whole >= 0)
-    fprintf (stderr, "time ledger: whole process %.3f s from exec to exit, %.3f s of it after "
-                     "the sweep's end\n", whole, clock_s () - sweep_end_s);
+    fprintf (stderr, "time ledger: whole process %.3f s from exec to exit (before the CUDA "
+                     "runtime's own teardown), %.3f s of it after the sweep's end\n",
+             whole, clock_s () - sweep_end_s);
 }
 
 /* Read once under a lock: the first call may come from several GPUs'
