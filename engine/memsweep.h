@@ -25,6 +25,12 @@
 /* Exponent bounds: N = 2^k float32 elements per vector. */
 #define MS_MIN_EXPONENT 0
 #define MS_MAX_EXPONENT 28
+/* From 2^14 floats the copies' rate rules and a cell keeps one state;
+ * below, latency rules and a cell may flip between states. The one split
+ * of sizes: what a grade run must be sure of, where run-to-run profiles
+ * and grade figures band their cells, and where pooled verdicts and the
+ * turns' process values start. */
+#define MS_GRADE_SURE_EXP 14
 
 /* The bytes of one vector of elements floats (the size every table, chart
  * and file names a cell by). */

@@ -14,10 +14,6 @@
 #include "ms-stats.h"
 #include "ms-sweep.h"
 
-/* From 2^14 the copies' rate rules and a cell keeps one state (the band
- * ms-grade.c and the run-to-run profiles split at). */
-#define MS_POOL_MIN_EXP 14
-
 /* Mean and variance of each process's mean over the cells kept. */
 static bool
 process_means (const double *v, int np, int n_cells, const bool *keep, double *mean,
@@ -131,8 +127,8 @@ static int
 pool_min_exp (const MsComparison *cmp, MsMode mode)
 {
   for (size_t i = 0; i < cmp->n_cells; i++)
-    if (pooled_cell (&cmp->cells[i], mode, MS_POOL_MIN_EXP))
-      return MS_POOL_MIN_EXP;
+    if (pooled_cell (&cmp->cells[i], mode, MS_GRADE_SURE_EXP))
+      return MS_GRADE_SURE_EXP;
   return 0;
 }
 
@@ -143,7 +139,7 @@ static void
 judge (MsPooledVerdict *v, double threshold, bool known, bool valid)
 {
   double h = log (v->hi / v->ratio);
-  v->detectable = (1 + threshold) * exp (h) - 1;
+  v->detectable = ms_verdict_band_detectable (threshold, exp (h));
   v->within = fmax (1 - v->lo, v->hi - 1);
   MsJudgement j = { .ratio = v->ratio, .lo = v->lo, .hi = v->hi };
   MsVerdictDoubts doubts = { .spread_known = known, .enough_reps = valid, .two_states = false };

@@ -24,8 +24,6 @@
 
 #include "ms-turns.h"
 
-#define MS_TURNS_MIN_EXP 14
-
 void
 ms_turns_init (MsTurns *t, int n_sides, double threshold)
 {
@@ -229,7 +227,7 @@ int
 ms_turns_process_values (const MsResults *run, MsMode mode, MsFigure figure, double *out)
 {
   double col[MS_MAX_PROCESSES];
-  int cells[MS_MAX_PROCESSES] = { 0 }, np = 0, min_exp = MS_TURNS_MIN_EXP, wanted = 0;
+  int cells[MS_MAX_PROCESSES] = { 0 }, np = 0, min_exp = MS_GRADE_SURE_EXP, wanted = 0;
   for (int p = 0; p < MS_MAX_PROCESSES; p++)
     out[p] = 0;
   /* A mode without cells from 2^14 pools every size. */
@@ -274,7 +272,7 @@ ms_turns_apply (const MsTurns *t, MsComparison *cmp)
     p->why = v->verdict == MS_VERDICT_SAME        ? MS_WHY_INSIDE
              : v->verdict == MS_VERDICT_AMBIGUOUS ? MS_WHY_CROSSES
                                                   : MS_WHY_OUTSIDE;
-    p->detectable = (1 + t->threshold) * (v->hi / v->ratio) - 1;
+    p->detectable = ms_verdict_band_detectable (t->threshold, v->hi / v->ratio);
     p->within = fmax (1 - v->lo, v->hi - 1);
     p->decided_s = v->look ? v->seconds : 0;
   }

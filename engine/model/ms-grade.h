@@ -79,9 +79,6 @@ typedef struct {
  * wider than target (a fraction: 0.04 is ±4%); the first max of them go
  * into wide (NULL: counted only). A grade run adds processes until this
  * is 0 or its budget is spent. */
-/* The sizes a grade run's stopping rule asks to be sure of: from 2^14,
- * where the copies' rate rules (below, a cell flips between states). */
-#define MS_GRADE_SURE_EXP 14
 /* The half-width a grade run stops at, in percent: what two grade runs of
  * the lent H100 need for a 10% threshold to decide (docs/compare.md). */
 #define MS_GRADE_DEFAULT_TARGET_PCT 4

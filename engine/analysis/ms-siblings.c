@@ -6,20 +6,10 @@
  * of it, inside the threshold. Two GPUs that differ cannot say which one
  * moved, and GPUs that split into groups have no odd one out: those modes
  * are "split", which differs too, but names no GPU. */
+#include <math.h>
 #include <string.h>
 
 #include "ms-siblings.h"
-
-const char *
-ms_siblings_result_key (MsSiblingsResult result)
-{
-  switch (result) {
-  case MS_SIBLINGS_ALIKE: return "alike";
-  case MS_SIBLINGS_DIFFERS: return "differs";
-  case MS_SIBLINGS_UNDECIDED:
-  default: return "undecided";
-  }
-}
 
 static bool
 differs (MsVerdict v)
@@ -71,4 +61,22 @@ ms_siblings_name (const MsTurns *t, const bool *judged, MsSiblingFinding *f)
   f->result = f->n_named > 0 || any_split ? MS_SIBLINGS_DIFFERS
               : alike && any               ? MS_SIBLINGS_ALIKE
                                            : MS_SIBLINGS_UNDECIDED;
+}
+
+double
+ms_siblings_host_spread (MsResults *const *runs, int n, int *processes)
+{
+  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES], mean = 0, ss = 0;
+  *processes = 0;
+  for (int g = 0; g < n; g++) {
+    int np = runs[g] ? ms_turns_process_values (runs[g], MS_MODE_HOST, MS_FIGURE_E2E, v) : 0;
+    for (int p = 0; p < np; p++)
+      if (isfinite (v[p]))
+        x[(*processes)++] = v[p];
+  }
+  for (int i = 0; i < *processes; i++)
+    mean += x[i] / *processes;
+  for (int i = 0; i < *processes; i++)
+    ss += (x[i] - mean) * (x[i] - mean);
+  return *processes > 1 ? sqrt (ss / (*processes - 1)) : NAN;
 }
