@@ -46,7 +46,6 @@
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"
 #include "files/ms-multi-file.h"
-#include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
 #include "files/ms-host-link-file.h"
 #include "files/ms-portable-file.h"
@@ -65,9 +64,11 @@
  * several GPUs and peers, fleets, the supervisor of the processes a
  * command starts */
 #include "run/ms-backend.h"
+#include "run/ms-csv-keep.h"
 #include "run/ms-experiment.h"
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"
+#include "run/ms-output-plan.h"
 #include "run/ms-peer-doubt.h"
 #include "run/ms-host-link.h"
 #include "run/ms-runner.h"
