@@ -215,14 +215,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     *p = ' ';
   char whole[sizeof buf];
   memcpy (whole, buf, len + 1);
-  key = buf + 1;
-  while (*key == ' ')
-    key++;
-  value = strstr (key, ": ");
-  if (!value)
+  if (!(value = ms_meta_split (buf, &key)))
     return; /* a title line: the writer writes its own */
-  *value = '\0';
-  value += 2;
 
   MsMetaId id = ms_meta_lookup (key);
   if (id == MS_META_N_KEYS) {

@@ -48,19 +48,13 @@ read_meta_line (FILE *f, char *line, size_t len, size_t *budget)
   return true;
 }
 
-/* The value of key in lines ('# key: value' lines, each ending in '\n'). */
+/* Whether line ('# key: value', cut in place) is key's, its value into
+ * value. */
 static bool
-value_in_lines (const char *lines, const char *key, char *value, size_t len)
+value_of (char *line, const char *key, char *value, size_t len)
 {
-  size_t key_len = strlen (key);
-  for (const char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
-    if (strncmp (p, "# ", 2) == 0 && strncmp (p + 2, key, key_len) == 0 &&
-        strncmp (p + 2 + key_len, ": ", 2) == 0) {
-      const char *v = p + 2 + key_len + 2;
-      snprintf (value, len, "%.*s", (int) (eol - v), v);
-      return true;
-    }
-  return false;
+  char *k, *v = ms_meta_split (line, &k);
+  return v && strcmp (k, key) == 0 && snprintf (value, len, "%s", v) >= 0;
 }
 
 /* A file without metadata lines: its sidecar's, when the sidecar
@@ -79,8 +73,11 @@ static bool
 sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
                size_t len)
 {
-  char *lines = sidecar_lines (path, plain, bom);
-  bool found = lines && value_in_lines (lines, key, value, len);
+  char *lines = sidecar_lines (path, plain, bom), *save = NULL;
+  bool found = false;
+  for (char *l = lines ? strtok_r (lines, "\n", &save) : NULL; l && !found;
+       l = strtok_r (NULL, "\n", &save))
+    found = value_of (l, key, value, len);
   free (lines);
   return found;
 }
@@ -89,7 +86,6 @@ bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
   char line[512], why[64];
-  size_t key_len = strlen (key);
   bool found = false;
   /* Only a regular file, as the samples reader opens, and a compressed
    * one as its plain content: a FIFO or a device standing where a summary
@@ -111,18 +107,10 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   }
   ungetc (c, f);
   size_t budget = MAX_META_BYTES;
-  for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line, &budget); i++) {
-    if (line[0] != '#')
-      break;
-    const char *k = line + 1;
-    while (*k == ' ')
-      k++;
-    if (strncmp (k, key, key_len) != 0 || strncmp (k + key_len, ": ", 2) != 0)
-      continue;
-    snprintf (value, len, "%s", k + key_len + 2);
-    found = true;
-    break;
-  }
+  for (int i = 0; i < MAX_META_LINES && !found && read_meta_line (f, line, sizeof line, &budget) &&
+                  line[0] == '#';
+       i++)
+    found = value_of (line, key, value, len);
   fclose (f);
   return found;
 }

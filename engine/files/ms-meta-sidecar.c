@@ -102,13 +102,9 @@ metadata_of (const char *meta_lines)
   char *copy = strdup (meta_lines ? meta_lines : "");
   MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
   for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
-    char *key = line + (line[0] == '#'), *colon;
-    key += strspn (key, " ");
-    if (line[0] != '#' || !(colon = strstr (key, ": ")))
-      continue;
-    *colon = '\0';
-    if (strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
-      add_value (raw, key, meta_value (key, colon + 2));
+    char *key, *value = ms_meta_split (line, &key);
+    if (value && strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
+      add_value (raw, key, meta_value (key, value));
   }
   /* Each key as the writers write a name that is not UTF-8 (U+FFFD). */
   for (const MsJsonMember *m = ms_json_first_member (raw); meta && m; m = ms_json_next_member (m)) {
