@@ -551,6 +551,9 @@ typedef struct {
    * each ending in '\n': written back as they were (ms-meta.c). */
   char kept_metadata[MS_KEPT_METADATA_LEN];
   int metadata_refused; /* metadata lines whose value was out of its kind or range */
+  /* The metadata states the sweep's settings (a warm-up line, inline or in
+   * the sidecar), as read: no one goes back to the file to learn it. */
+  bool settings_stated;
   char metadata_refused_keys[256]; /* their keys, ", " between them, as far as they fit */
   /* Why the run's metadata is unknown: a file without metadata lines whose
    * sidecar (PREFIX-meta.json) is missing, damaged or another run's; ""

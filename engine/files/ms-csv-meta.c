@@ -225,6 +225,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     keep_line (r, whole, len);
     return;
   }
+  r->settings_stated = r->settings_stated || id == MS_META_WARMUP;
   /* Counted, so that nothing shows the settings of a file that states
    * impossible ones. */
   const MsMetaKey *k = ms_meta_table (id);
