@@ -25,12 +25,8 @@ process_means (const double *v, int np, int n_cells, const bool *keep, double *m
   double *x = np >= 2 && kept > 0 ? malloc (sizeof (double) * np) : NULL;
   if (!x)
     return false;
-  for (int p = 0; p < np; p++) {
-    x[p] = 0;
-    for (int c = 0; c < n_cells; c++)
-      if (keep[c])
-        x[p] += v[p * n_cells + c] / kept;
-  }
+  for (int p = 0; p < np; p++)
+    x[p] = ms_grade_process_mean (v + (size_t) p * n_cells, n_cells, keep);
   *mean = gsl_stats_mean (x, 1, np);
   *var = gsl_stats_variance_m (x, 1, np, *mean);
   free (x);

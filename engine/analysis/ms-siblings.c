@@ -6,6 +6,7 @@
  * of it, inside the threshold. Two GPUs that differ cannot say which one
  * moved, and GPUs that split into groups have no odd one out: those modes
  * are "split", which differs too, but names no GPU. */
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <string.h>
 
@@ -66,7 +67,7 @@ ms_siblings_name (const MsTurns *t, const bool *judged, MsSiblingFinding *f)
 double
 ms_siblings_host_spread (MsResults *const *runs, int n, int *processes)
 {
-  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES], mean = 0, ss = 0;
+  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES];
   *processes = 0;
   for (int g = 0; g < n; g++) {
     int np = runs[g] ? ms_turns_process_values (runs[g], MS_MODE_HOST, MS_FIGURE_E2E, v) : 0;
@@ -74,9 +75,5 @@ ms_siblings_host_spread (MsResults *const *runs, int n, int *processes)
       if (isfinite (v[p]))
         x[(*processes)++] = v[p];
   }
-  for (int i = 0; i < *processes; i++)
-    mean += x[i] / *processes;
-  for (int i = 0; i < *processes; i++)
-    ss += (x[i] - mean) * (x[i] - mean);
-  return *processes > 1 ? sqrt (ss / (*processes - 1)) : NAN;
+  return *processes > 1 ? gsl_stats_sd (x, 1, (size_t) *processes) : NAN;
 }

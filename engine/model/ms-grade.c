@@ -270,6 +270,19 @@ ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure 
   return np;
 }
 
+double
+ms_grade_process_mean (const double *values, int n, const bool *keep)
+{
+  int kept = 0;
+  for (int c = 0; c < n; c++)
+    kept += !keep || keep[c];
+  double x = kept ? 0 : NAN;
+  for (int c = 0; c < n; c++)
+    if (!keep || keep[c])
+      x += isfinite (values[c]) ? values[c] / kept : NAN;
+  return x;
+}
+
 int
 ms_grade_wide_cells (const MsResults *results, double target, int min_exp, MsGradeWide *wide,
                      int max)

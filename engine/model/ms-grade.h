@@ -64,6 +64,11 @@ MsGrade ms_grade_cell (const MsResults *results, const MsGradePool *pool, const 
  * read a process as one draw of the machine. */
 int ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure figure,
                              double *out);
+/* A process's value over several cells, the one rule for it (the pooled
+ * verdicts', the turns'): the mean of its n values (ms_grade_process_values
+ * of each cell) that keep says (NULL: every one); NAN where a value kept
+ * is missing, or none is kept. */
+double ms_grade_process_mean (const double *values, int n, const bool *keep);
 
 /* A cell of a compare-grade run whose interval is still wider than a
  * target: half_width is how far it reaches (0.06: ±6%), NAN where the
