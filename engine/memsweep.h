@@ -554,6 +554,7 @@ typedef struct {
   /* The metadata states the sweep's settings (a warm-up line, inline or in
    * the sidecar), as read: no one goes back to the file to learn it. */
   bool settings_stated;
+  char run_id[64]; /* the run id its metadata states; "" when none */
   char metadata_refused_keys[256]; /* their keys, ", " between them, as far as they fit */
   /* Why the run's metadata is unknown: a file without metadata lines whose
    * sidecar (PREFIX-meta.json) is missing, damaged or another run's; ""

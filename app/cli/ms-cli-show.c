@@ -158,7 +158,7 @@ show_read (ShowOptions *o)
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     return NULL;
   }
-  if (!from_stdin && !ms_csv_pair_check (o->path, err, sizeof err)) {
+  if (!from_stdin && !ms_csv_pair_check_id (o->path, results->run_id, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }

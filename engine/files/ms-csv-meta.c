@@ -113,6 +113,7 @@ static const struct {
   size_t offset, size;
 } fields[] = {
   { MS_META_VERSION, AT (version) },
+  { MS_META_RUN_ID, AT (run_id) },
   { MS_META_DATE, AT (date) },
   { MS_META_LABEL, AT (label) },
   { MS_META_NOTE, AT (note) },

@@ -229,13 +229,20 @@ ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
 bool
 ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
 {
-  char summary[4096], a[64] = "", b[64] = "";
+  char a[64] = "";
+  ms_csv_meta_value (samples_path, ms_meta_table (MS_META_RUN_ID)->key, a, sizeof a);
+  return ms_csv_pair_check_id (samples_path, a, err, errlen);
+}
+
+bool
+ms_csv_pair_check_id (const char *samples_path, const char *a, char *err, size_t errlen)
+{
+  char summary[4096], b[64] = "";
   /* Only a regular file beside the samples can be their summary. */
   if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) || !is_regular (summary))
     return true;
-  const char *key = ms_meta_table (MS_META_RUN_ID)->key;
-  bool has_a = ms_csv_meta_value (samples_path, key, a, sizeof a);
-  bool has_b = ms_csv_meta_value (summary, key, b, sizeof b);
+  bool has_a = a[0], has_b = ms_csv_meta_value (summary, ms_meta_table (MS_META_RUN_ID)->key, b,
+                                                sizeof b);
   if (has_a == has_b && strcmp (a, b) == 0)
     return true;
   snprintf (err, errlen,

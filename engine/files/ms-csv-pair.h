@@ -33,6 +33,10 @@ bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
  * id; false with a message naming both files when they do not. A samples
  * file without a summary passes. */
 bool ms_csv_pair_check (const char *samples_path, char *err, size_t errlen);
+/* The same for samples read already: run_id is the one they state ("":
+ * none), so that only the summary is looked at. */
+bool ms_csv_pair_check_id (const char *samples_path, const char *run_id, char *err,
+                           size_t errlen);
 
 /* The metadata of the samples file at path, from its head alone (a list
  * of runs reads no more): its '#' lines above its column header, each
