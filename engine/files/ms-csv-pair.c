@@ -194,9 +194,11 @@ is_regular (const char *path)
 /* path with its ending from replaced by to into out; false when path does
  * not end so or out is too short. A compressed file's partner is the
  * compressed one beside it, else the plain one if only that is there (and
- * the other way round): the pair may be compressed one file at a time. */
+ * the other way round): the pair may be compressed one file at a time.
+ * *there: a regular file is at out (NULL: not asked). */
 static bool
-swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len)
+swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len,
+             bool *there)
 {
   size_t n = ms_gzip_stem_len (path), s = strlen (from);
   bool gz = ms_gzip_is_name (path);
@@ -208,7 +210,7 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
         (int) len)
       return false;
     if (is_regular (out))
-      return true;
+      return !there || (*there = true);
   }
   return snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, gz ? MS_GZIP_SUFFIX : "") <
          (int) len;
@@ -217,13 +219,13 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
 bool
 ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len)
 {
-  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len);
+  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len, NULL);
 }
 
 bool
 ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
 {
-  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len);
+  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len, NULL);
 }
 
 bool
@@ -238,8 +240,10 @@ bool
 ms_csv_pair_check_id (const char *samples_path, const char *a, char *err, size_t errlen)
 {
   char summary[4096], b[64] = "";
+  bool there = false;
   /* Only a regular file beside the samples can be their summary. */
-  if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) || !is_regular (summary))
+  swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, summary, sizeof summary, &there);
+  if (!there)
     return true;
   bool has_a = a[0], has_b = ms_csv_meta_value (summary, ms_meta_table (MS_META_RUN_ID)->key, b,
                                                 sizeof b);
