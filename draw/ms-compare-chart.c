@@ -65,8 +65,10 @@ ms_compare_chart_data (const MsComparison *cmp, const char *title)
 static void
 draw_band (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const MsChartLayout *l)
 {
-  double y0 = ms_scale_to_pixel (&l->ys, 1 + cmp->threshold);
-  double y1 = ms_scale_to_pixel (&l->ys, MAX (1 - cmp->threshold, l->ys.min));
+  double lo, hi;
+  ms_verdict_band (cmp->threshold, &lo, &hi);
+  double y0 = ms_scale_to_pixel (&l->ys, hi);
+  double y1 = ms_scale_to_pixel (&l->ys, MAX (lo, l->ys.min));
   ms_set_color (cr, &st->fg, 0.08);
   cairo_rectangle (cr, l->plot_x, MIN (y0, y1), l->plot_w, fabs (y1 - y0));
   cairo_fill (cr);

@@ -126,9 +126,10 @@ typedef struct {
 static void
 band_pixels (const Layout *l, double *lo, double *hi)
 {
-  double t = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-  *lo = ms_scale_to_pixel (&l->xs, 1 - t);
-  *hi = ms_scale_to_pixel (&l->xs, 1 + t);
+  double t = ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), a, b;
+  ms_verdict_band (t, &a, &b);
+  *lo = ms_scale_to_pixel (&l->xs, a);
+  *hi = ms_scale_to_pixel (&l->xs, b);
 }
 
 /* A row's figures right of its mark, which ends at end, and off the band:

@@ -25,6 +25,12 @@
 /* Exponent bounds: N = 2^k float32 elements per vector. */
 #define MS_MIN_EXPONENT 0
 #define MS_MAX_EXPONENT 28
+/* From 2^14 floats the copies' rate rules and a cell keeps one state;
+ * below, latency rules and a cell may flip between states. The one split
+ * of sizes: what a grade run must be sure of, where run-to-run profiles
+ * and grade figures band their cells, and where pooled verdicts and the
+ * turns' process values start. */
+#define MS_GRADE_SURE_EXP 14
 
 /* The bytes of one vector of elements floats (the size every table, chart
  * and file names a cell by). */
@@ -545,6 +551,10 @@ typedef struct {
    * each ending in '\n': written back as they were (ms-meta.c). */
   char kept_metadata[MS_KEPT_METADATA_LEN];
   int metadata_refused; /* metadata lines whose value was out of its kind or range */
+  /* The metadata states the sweep's settings (a warm-up line, inline or in
+   * the sidecar), as read: no one goes back to the file to learn it. */
+  bool settings_stated;
+  char run_id[64]; /* the run id its metadata states; "" when none */
   char metadata_refused_keys[256]; /* their keys, ", " between them, as far as they fit */
   /* Why the run's metadata is unknown: a file without metadata lines whose
    * sidecar (PREFIX-meta.json) is missing, damaged or another run's; ""

@@ -17,6 +17,7 @@
 #include "ms-modes.h"
 #include "ms-sweep.h"
 #include "ms-variant.h"
+#include "ms-verdict.h"
 /* io/: bytes in and out, knowing no kind of file: the input stream,
  * atomic writes, gzip names, JSON, the reference runs' folder, UTF-8 */
 #include "io/ms-atomic-file.h"
@@ -45,7 +46,6 @@
 #include "files/ms-meta-sidecar.h"
 #include "files/ms-meta.h"
 #include "files/ms-multi-file.h"
-#include "files/ms-output-plan.h"
 #include "files/ms-peer-file.h"
 #include "files/ms-host-link-file.h"
 #include "files/ms-portable-file.h"
@@ -59,15 +59,17 @@
 #include "analysis/ms-compare-pool.h"
 #include "analysis/ms-setup-differences.h"
 #include "analysis/ms-envelope.h"
+#include "analysis/ms-siblings.h"
 /* run/: backends, the runner, the experiment switches, the sweep on
  * several GPUs and peers, fleets, the supervisor of the processes a
  * command starts */
 #include "run/ms-backend.h"
+#include "run/ms-csv-keep.h"
 #include "run/ms-experiment.h"
 #include "run/ms-fleet.h"
 #include "run/ms-multi.h"
+#include "run/ms-output-plan.h"
 #include "run/ms-peer-doubt.h"
-#include "run/ms-siblings.h"
 #include "run/ms-host-link.h"
 #include "run/ms-runner.h"
 #include "run/ms-stalled-output.h"

@@ -24,9 +24,10 @@ mkdir -p "$OUT"
 # build.ninja: PREBUILT=1 skips the build), else build-gpu/.
 B=${B:-build-gpu}
 MS=$B/app/cli/memsweep
-# The lessons that sweep sizes; the others are probe lessons with their
-# own sizes.
-SWEEP_LESSONS="reuse duplex issue-order cache-state managed-touch costs"
+# The lessons that sweep sizes (SWEEP in the lesson list); the others are
+# probe lessons with their own sizes.
+SWEEP_LESSONS=$(sed -n 's/^ *X ([A-Z_]*, \([a-z_]*\), SWEEP,.*/\1/p' \
+  "$(dirname "$0")/../engine/ms-lesson-list.h" | tr '_\n' '- ')
 # The bandwidth plateau: 16 MiB to 1 GiB per vector.
 LARGE_SWEEP=(--min-exp 22 --max-exp 28 --step 2 --reps 5 --warmup 1)
 log() { echo "== $*" | tee -a "$OUT/summary.log"; }

@@ -34,10 +34,10 @@ static char *
 result_text (const MsSiblingsFile *file)
 {
   switch (file->result) {
-  case MS_SIBLINGS_FILE_ALIKE:
+  case MS_SIBLINGS_ALIKE:
     return g_strdup_printf (_ ("alike — every GPU within ±%g%% of its siblings in every GPU mode"),
                             file->threshold_pct);
-  case MS_SIBLINGS_FILE_DIFFERS: {
+  case MS_SIBLINGS_DIFFERS: {
     g_autoptr (GString) s = g_string_new (NULL);
     for (int g = 0; g < file->n_gpus; g++)
       if (file->gpus[g].differs)
@@ -46,7 +46,7 @@ result_text (const MsSiblingsFile *file)
     return s->len ? g_string_free (g_steal_pointer (&s), FALSE)
                   : g_strdup (_ ("differs — the GPUs split, none stands out"));
   }
-  case MS_SIBLINGS_FILE_UNDECIDED:
+  case MS_SIBLINGS_UNDECIDED:
   default:
     /* Version 1 counted pairs of GPUs times modes, version 2 GPUs times
      * modes. */

@@ -94,7 +94,6 @@ parse_show (ShowOptions *o, int argc, char **argv)
 }
 
 typedef struct {
-  const char *path;
   const MsResults *results;
   const MsEnvelopes *env;
   const char *env_why;
@@ -118,11 +117,9 @@ static void
 show_text (FILE *f, void *user)
 {
   const ShowView *v = user;
-  char err[1024], value[64];
+  char err[1024];
   /* The settings line only for settings the file states and a sweep could have. */
-  const char *warmup = ms_meta_table (MS_META_WARMUP)->key;
-  bool settings = ms_csv_meta_value (v->path, warmup, value, sizeof value) &&
-                  !v->results->metadata_refused &&
+  bool settings = v->results->settings_stated && !v->results->metadata_refused &&
                   ms_sweep_validate (&v->results->sweep, err, sizeof err);
   ms_report_header (f, v->results, settings);
   /* A lesson's cells have variants: its own table (docs/lessons.md). */
@@ -161,7 +158,7 @@ show_read (ShowOptions *o)
     fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
     return NULL;
   }
-  if (!from_stdin && !ms_csv_pair_check (o->path, err, sizeof err)) {
+  if (!from_stdin && !ms_csv_pair_check_id (o->path, results->run_id, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
     fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
   }
@@ -221,7 +218,7 @@ ms_cli_show (int argc, char **argv)
     ms_results_free (results);
     return EXIT_USAGE;
   }
-  ShowView view = { o.path, results, env, env_why };
+  ShowView view = { results, env, env_why };
   rc = ms_cli_output_send (&o.output, ms_cli_results_table (results), show_text, show_json, &view);
   ms_envelopes_free (env);
   ms_results_free (results);

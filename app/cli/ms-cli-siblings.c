@@ -7,7 +7,7 @@
  * (engine/analysis/ms-turns.h: GPU 0 1 2 3, then 1 2 3 0, ...), each GPU
  * judged against the others mode by mode after each look, and measured
  * again only in the modes still open, until every GPU mode is decided or
- * the budget is spent (engine/run/ms-siblings.c names the GPU that
+ * the budget is spent (engine/analysis/ms-siblings.c names the GPU that
  * differs). The host mode touches no GPU: measured in the first turns and
  * said on a line of its own, never judged. A table a person reads in five
  * seconds, or a JSON document (data/schema/memsweep-siblings.json). Exit
@@ -316,32 +316,12 @@ siblings_table (const Check *k)
   return t;
 }
 
-/* The host mode's own line: how far its processes, which touch no GPU,
- * spread; NAN where it was not measured. */
-static double
-host_spread (const Check *k, int *n)
-{
-  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES], mean = 0, ss = 0;
-  *n = 0;
-  for (int g = 0; k->host && g < k->n; g++) {
-    int np = k->runs[g] ? ms_turns_process_values (k->runs[g], MS_MODE_HOST, MS_FIGURE_E2E, v) : 0;
-    for (int p = 0; p < np; p++)
-      if (isfinite (v[p]))
-        x[(*n)++] = v[p];
-  }
-  for (int i = 0; i < *n; i++)
-    mean += x[i] / *n;
-  for (int i = 0; i < *n; i++)
-    ss += (x[i] - mean) * (x[i] - mean);
-  return *n > 1 ? sqrt (ss / (*n - 1)) : NAN;
-}
-
 static void
 result_line (FILE *f, const Check *k)
 {
   const MsSiblingFinding *r = &k->finding;
   int n;
-  double host = host_spread (k, &n);
+  double host = ms_siblings_host_spread (k->runs, k->host ? k->n : 0, &n);
   if (isfinite (host))
     fprintf (f,
              ms_gettext ("host: the CPU baseline, which uses no GPU, spread ±%.1f%% (sd) over "
@@ -432,7 +412,7 @@ siblings_json (FILE *f, void *user)
   ms_json_set_int (doc, "looks", k->turns.looks);
   ms_json_set_int (doc, "gpu_modes_undecided", k->finding.n_open);
   int n_host;
-  double host = host_spread (k, &n_host);
+  double host = ms_siblings_host_spread (k->runs, k->host ? k->n : 0, &n_host);
   MsJson *h = NULL;
   if (isfinite (host)) {
     h = ms_json_object_new ();

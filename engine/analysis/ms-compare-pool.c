@@ -14,10 +14,6 @@
 #include "ms-stats.h"
 #include "ms-sweep.h"
 
-/* From 2^14 the copies' rate rules and a cell keeps one state (the band
- * ms-grade.c and the run-to-run profiles split at). */
-#define MS_POOL_MIN_EXP 14
-
 /* Mean and variance of each process's mean over the cells kept. */
 static bool
 process_means (const double *v, int np, int n_cells, const bool *keep, double *mean,
@@ -29,12 +25,8 @@ process_means (const double *v, int np, int n_cells, const bool *keep, double *m
   double *x = np >= 2 && kept > 0 ? malloc (sizeof (double) * np) : NULL;
   if (!x)
     return false;
-  for (int p = 0; p < np; p++) {
-    x[p] = 0;
-    for (int c = 0; c < n_cells; c++)
-      if (keep[c])
-        x[p] += v[p * n_cells + c] / kept;
-  }
+  for (int p = 0; p < np; p++)
+    x[p] = ms_grade_process_mean (v + (size_t) p * n_cells, n_cells, keep);
   *mean = gsl_stats_mean (x, 1, np);
   *var = gsl_stats_variance_m (x, 1, np, *mean);
   free (x);
@@ -131,8 +123,8 @@ static int
 pool_min_exp (const MsComparison *cmp, MsMode mode)
 {
   for (size_t i = 0; i < cmp->n_cells; i++)
-    if (pooled_cell (&cmp->cells[i], mode, MS_POOL_MIN_EXP))
-      return MS_POOL_MIN_EXP;
+    if (pooled_cell (&cmp->cells[i], mode, MS_GRADE_SURE_EXP))
+      return MS_GRADE_SURE_EXP;
   return 0;
 }
 
@@ -143,7 +135,7 @@ static void
 judge (MsPooledVerdict *v, double threshold, bool known, bool valid)
 {
   double h = log (v->hi / v->ratio);
-  v->detectable = (1 + threshold) * exp (h) - 1;
+  v->detectable = ms_verdict_band_detectable (threshold, exp (h));
   v->within = fmax (1 - v->lo, v->hi - 1);
   MsJudgement j = { .ratio = v->ratio, .lo = v->lo, .hi = v->hi };
   MsVerdictDoubts doubts = { .spread_known = known, .enough_reps = valid, .two_states = false };

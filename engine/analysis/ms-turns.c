@@ -20,11 +20,10 @@
  * the looks are counted and paid for. */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-turns.h"
-
-#define MS_TURNS_MIN_EXP 14
 
 void
 ms_turns_init (MsTurns *t, int n_sides, double threshold)
@@ -228,30 +227,27 @@ ms_turns_any_open (const MsTurns *t)
 int
 ms_turns_process_values (const MsResults *run, MsMode mode, MsFigure figure, double *out)
 {
-  double col[MS_MAX_PROCESSES];
-  int cells[MS_MAX_PROCESSES] = { 0 }, np = 0, min_exp = MS_TURNS_MIN_EXP, wanted = 0;
-  for (int p = 0; p < MS_MAX_PROCESSES; p++)
-    out[p] = 0;
   /* A mode without cells from 2^14 pools every size. */
-  bool high = false;
+  int min_exp = 0, np = 0, k = 0, n = 0;
   for (size_t i = 0; i < run->n_cells; i++)
-    high = high || (run->cells[i].mode == mode && run->cells[i].exponent >= min_exp);
-  min_exp = high ? min_exp : 0;
-  for (size_t i = 0; i < run->n_cells; i++) {
+    if (run->cells[i].mode == mode && run->cells[i].exponent >= MS_GRADE_SURE_EXP)
+      min_exp = MS_GRADE_SURE_EXP;
+  for (size_t i = 0; i < run->n_cells; i++)
+    n += run->cells[i].mode == mode && run->cells[i].exponent >= min_exp;
+  double col[MS_MAX_PROCESSES], *v = malloc (sizeof (double) * MS_MAX_PROCESSES * (n + 1));
+  for (size_t i = 0; v && i < run->n_cells; i++) {
     const MsCell *c = &run->cells[i];
     if (c->mode != mode || c->exponent < min_exp)
       continue;
-    wanted++;
     np = ms_grade_process_values (run, c, figure, col);
     for (int p = 0; p < np; p++)
-      if (isfinite (col[p])) {
-        out[p] += col[p];
-        cells[p]++;
-      }
+      v[p * n + k] = col[p];
+    k++;
   }
-  /* A process that missed a cell would be judged on other sizes. */
+  /* A process that missed a cell would be judged on other sizes: NAN. */
   for (int p = 0; p < MS_MAX_PROCESSES; p++)
-    out[p] = wanted > 0 && cells[p] == wanted ? out[p] / wanted : NAN;
+    out[p] = v && n > 0 && p < np ? ms_grade_process_mean (v + p * n, n, NULL) : NAN;
+  free (v);
   return np;
 }
 
@@ -274,7 +270,7 @@ ms_turns_apply (const MsTurns *t, MsComparison *cmp)
     p->why = v->verdict == MS_VERDICT_SAME        ? MS_WHY_INSIDE
              : v->verdict == MS_VERDICT_AMBIGUOUS ? MS_WHY_CROSSES
                                                   : MS_WHY_OUTSIDE;
-    p->detectable = (1 + t->threshold) * (v->hi / v->ratio) - 1;
+    p->detectable = ms_verdict_band_detectable (t->threshold, v->hi / v->ratio);
     p->within = fmax (1 - v->lo, v->hi - 1);
     p->decided_s = v->look ? v->seconds : 0;
   }

@@ -2,8 +2,9 @@
 /* ms-verdict-rule.c: the verdict rule (ms-verdict-rule.h says it and
  * why), once: the ratio's interval from two sides' intervals, the one
  * ladder from an interval to a verdict that a cell's verdict and the
- * pooled ones (ms-compare-pool.c) both climb, and a verdict and its reason
- * by name, stable for files and translated for tables. */
+ * pooled ones (ms-compare-pool.c) both climb, and a verdict's reason by
+ * name, stable for files and translated for tables (the verdict's own
+ * words and band: ms-verdict.c). */
 #include <math.h>
 
 #include "ms-i18n.h"
@@ -27,8 +28,10 @@ void
 ms_verdict_decide (MsJudgement *j, double threshold, MsVerdictDoubts doubts,
                    bool lower_is_faster)
 {
-  bool above = j->lo > 1 + threshold, below = j->hi < 1 - threshold;
-  if (j->lo >= 1 - threshold && j->hi <= 1 + threshold) {
+  double lo, hi;
+  ms_verdict_band (threshold, &lo, &hi);
+  bool above = j->lo > hi, below = j->hi < lo;
+  if (j->lo >= lo && j->hi <= hi) {
     j->verdict = MS_VERDICT_SAME;
     j->why = MS_WHY_INSIDE;
     return;
@@ -57,7 +60,7 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   j.ratio = b->median / a->median;
   j.lo = j.ratio * exp (-h);
   j.hi = j.ratio * exp (h);
-  j.detectable = (1 + threshold) * exp (h) - 1;
+  j.detectable = ms_verdict_band_detectable (threshold, exp (h));
   MsVerdictDoubts doubts = {
     .spread_known = known,
     .enough_reps = a->valid && b->valid,
@@ -71,21 +74,6 @@ MsVerdict
 ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
 {
   return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
-}
-
-const char *
-ms_verdict_key (MsVerdict verdict)
-{
-  static const char *const keys[] = { "same", "faster", "slower", "ambiguous" };
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? keys[verdict] : "?";
-}
-
-const char *
-ms_verdict_label (MsVerdict verdict)
-{
-  static const char *const labels[]
-      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
 }
 
 const char *

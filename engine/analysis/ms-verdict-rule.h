@@ -7,7 +7,8 @@
  * A verdict says how B stands against A on one figure, from the 95%
  * interval of the ratio B/A and a threshold t (a fraction: 0.05 is 5%):
  *
- *   SAME              the interval lies inside 1 - t .. 1 + t
+ *   SAME              the interval lies inside the band, 1 - t .. 1 + t
+ *                     (ms_verdict_band, ms-verdict.c: its one place)
  *   FASTER or SLOWER  the interval lies wholly outside it, on one side
  *   AMBIGUOUS         anything else: the interval crosses a bound; or it
  *                     lies outside but the spread between processes is
@@ -31,13 +32,8 @@
 #include <math.h>
 #include <stdbool.h>
 
-typedef enum {
-  MS_VERDICT_SAME,
-  MS_VERDICT_FASTER, /* B faster than A */
-  MS_VERDICT_SLOWER, /* B slower than A */
-  MS_VERDICT_AMBIGUOUS,
-  MS_VERDICT_COUNT
-} MsVerdict;
+#include "ms-verdict.h"
+
 
 /* A median and its interval; valid: a 95% interval (ms_median_ci_ranks). A
  * median <= 0 or NaN is "none". between_known: the standard deviation of
@@ -87,11 +83,6 @@ typedef struct {
    * by the interval's half-width. NAN without medians. */
   double detectable;
 } MsJudgement;
-
-/* "same", "faster", "slower", "ambiguous": stable, for files and JSON. */
-const char *ms_verdict_key (MsVerdict verdict);
-/* "SAME", "FASTER", ...: translated, for tables. */
-const char *ms_verdict_label (MsVerdict verdict);
 
 /* What may keep an interval that lies outside the threshold from
  * deciding, in the order the rule asks: the spread between processes

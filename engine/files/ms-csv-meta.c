@@ -113,6 +113,7 @@ static const struct {
   size_t offset, size;
 } fields[] = {
   { MS_META_VERSION, AT (version) },
+  { MS_META_RUN_ID, AT (run_id) },
   { MS_META_DATE, AT (date) },
   { MS_META_LABEL, AT (label) },
   { MS_META_NOTE, AT (note) },
@@ -215,14 +216,8 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     *p = ' ';
   char whole[sizeof buf];
   memcpy (whole, buf, len + 1);
-  key = buf + 1;
-  while (*key == ' ')
-    key++;
-  value = strstr (key, ": ");
-  if (!value)
+  if (!(value = ms_meta_split (buf, &key)))
     return; /* a title line: the writer writes its own */
-  *value = '\0';
-  value += 2;
 
   MsMetaId id = ms_meta_lookup (key);
   if (id == MS_META_N_KEYS) {
@@ -231,6 +226,7 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     keep_line (r, whole, len);
     return;
   }
+  r->settings_stated = r->settings_stated || id == MS_META_WARMUP;
   /* Counted, so that nothing shows the settings of a file that states
    * impossible ones. */
   const MsMetaKey *k = ms_meta_table (id);

@@ -48,19 +48,13 @@ read_meta_line (FILE *f, char *line, size_t len, size_t *budget)
   return true;
 }
 
-/* The value of key in lines ('# key: value' lines, each ending in '\n'). */
+/* Whether line ('# key: value', cut in place) is key's, its value into
+ * value. */
 static bool
-value_in_lines (const char *lines, const char *key, char *value, size_t len)
+value_of (char *line, const char *key, char *value, size_t len)
 {
-  size_t key_len = strlen (key);
-  for (const char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1)
-    if (strncmp (p, "# ", 2) == 0 && strncmp (p + 2, key, key_len) == 0 &&
-        strncmp (p + 2 + key_len, ": ", 2) == 0) {
-      const char *v = p + 2 + key_len + 2;
-      snprintf (value, len, "%.*s", (int) (eol - v), v);
-      return true;
-    }
-  return false;
+  char *k, *v = ms_meta_split (line, &k);
+  return v && strcmp (k, key) == 0 && snprintf (value, len, "%s", v) >= 0;
 }
 
 /* A file without metadata lines: its sidecar's, when the sidecar
@@ -79,8 +73,11 @@ static bool
 sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
                size_t len)
 {
-  char *lines = sidecar_lines (path, plain, bom);
-  bool found = lines && value_in_lines (lines, key, value, len);
+  char *lines = sidecar_lines (path, plain, bom), *save = NULL;
+  bool found = false;
+  for (char *l = lines ? strtok_r (lines, "\n", &save) : NULL; l && !found;
+       l = strtok_r (NULL, "\n", &save))
+    found = value_of (l, key, value, len);
   free (lines);
   return found;
 }
@@ -89,7 +86,6 @@ bool
 ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
 {
   char line[512], why[64];
-  size_t key_len = strlen (key);
   bool found = false;
   /* Only a regular file, as the samples reader opens, and a compressed
    * one as its plain content: a FIFO or a device standing where a summary
@@ -111,18 +107,10 @@ ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
   }
   ungetc (c, f);
   size_t budget = MAX_META_BYTES;
-  for (int i = 0; i < MAX_META_LINES && read_meta_line (f, line, sizeof line, &budget); i++) {
-    if (line[0] != '#')
-      break;
-    const char *k = line + 1;
-    while (*k == ' ')
-      k++;
-    if (strncmp (k, key, key_len) != 0 || strncmp (k + key_len, ": ", 2) != 0)
-      continue;
-    snprintf (value, len, "%s", k + key_len + 2);
-    found = true;
-    break;
-  }
+  for (int i = 0; i < MAX_META_LINES && !found && read_meta_line (f, line, sizeof line, &budget) &&
+                  line[0] == '#';
+       i++)
+    found = value_of (line, key, value, len);
   fclose (f);
   return found;
 }
@@ -206,9 +194,11 @@ is_regular (const char *path)
 /* path with its ending from replaced by to into out; false when path does
  * not end so or out is too short. A compressed file's partner is the
  * compressed one beside it, else the plain one if only that is there (and
- * the other way round): the pair may be compressed one file at a time. */
+ * the other way round): the pair may be compressed one file at a time.
+ * *there: a regular file is at out (NULL: not asked). */
 static bool
-swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len)
+swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len,
+             bool *there)
 {
   size_t n = ms_gzip_stem_len (path), s = strlen (from);
   bool gz = ms_gzip_is_name (path);
@@ -220,7 +210,7 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
         (int) len)
       return false;
     if (is_regular (out))
-      return true;
+      return !there || (*there = true);
   }
   return snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, gz ? MS_GZIP_SUFFIX : "") <
          (int) len;
@@ -229,25 +219,34 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
 bool
 ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len)
 {
-  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len);
+  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len, NULL);
 }
 
 bool
 ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
 {
-  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len);
+  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len, NULL);
 }
 
 bool
 ms_csv_pair_check (const char *samples_path, char *err, size_t errlen)
 {
-  char summary[4096], a[64] = "", b[64] = "";
+  char a[64] = "";
+  ms_csv_meta_value (samples_path, ms_meta_table (MS_META_RUN_ID)->key, a, sizeof a);
+  return ms_csv_pair_check_id (samples_path, a, err, errlen);
+}
+
+bool
+ms_csv_pair_check_id (const char *samples_path, const char *a, char *err, size_t errlen)
+{
+  char summary[4096], b[64] = "";
+  bool there = false;
   /* Only a regular file beside the samples can be their summary. */
-  if (!ms_csv_pair_summary_path (samples_path, summary, sizeof summary) || !is_regular (summary))
+  swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, summary, sizeof summary, &there);
+  if (!there)
     return true;
-  const char *key = ms_meta_table (MS_META_RUN_ID)->key;
-  bool has_a = ms_csv_meta_value (samples_path, key, a, sizeof a);
-  bool has_b = ms_csv_meta_value (summary, key, b, sizeof b);
+  bool has_a = a[0], has_b = ms_csv_meta_value (summary, ms_meta_table (MS_META_RUN_ID)->key, b,
+                                                sizeof b);
   if (has_a == has_b && strcmp (a, b) == 0)
     return true;
   snprintf (err, errlen,

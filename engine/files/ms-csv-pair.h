@@ -8,18 +8,8 @@
 
 #include "memsweep.h"
 
-/* Writes PREFIX-samples.csv and PREFIX-summary.csv with one run id: both
- * temporaries are complete before either is renamed, and a failure at any
- * step leaves both old files as they were. */
-bool ms_csv_write_pair (const MsResults *results, const char *samples_path,
-                        const char *summary_path, char *err, size_t errlen);
-/* The same, with *kept set when the pair could not be written at its names
- * but was kept in a folder of its own (said in err): false with *kept
- * false means what was measured is in memory only. */
-bool ms_csv_write_pair_or_keep (const MsResults *results, const char *samples_path,
-                                const char *summary_path, bool *kept, char *err, size_t errlen);
-
-/* The same for a pair that must be new (the runs library's first write of
+/* A pair written at its names, or kept elsewhere: run/ms-csv-keep.h. A
+ * pair that must be new (the runs library's first write of
  * a run, under a name it chose): when either file exists by the time the
  * pair would be renamed (another app instance chose the same name),
  * nothing is replaced and *taken is set. */
@@ -43,6 +33,10 @@ bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
  * id; false with a message naming both files when they do not. A samples
  * file without a summary passes. */
 bool ms_csv_pair_check (const char *samples_path, char *err, size_t errlen);
+/* The same for samples read already: run_id is the one they state ("":
+ * none), so that only the summary is looked at. */
+bool ms_csv_pair_check_id (const char *samples_path, const char *run_id, char *err,
+                           size_t errlen);
 
 /* The metadata of the samples file at path, from its head alone (a list
  * of runs reads no more): its '#' lines above its column header, each

@@ -153,12 +153,10 @@ ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
     return false;
   memcpy (buf, line, len);
   buf[len] = '\0';
-  const char *key = buf + 1 + strspn (buf + 1, " ");
-  char *colon = strstr (key, ": ");
-  if (!colon)
+  char *key, *value = ms_meta_split (buf, &key);
+  const char *end;
+  if (!value)
     return false;
-  *colon = '\0';
-  const char *value = colon + 2, *end;
   MsMetaId id = ms_meta_lookup (key);
   bool whole_run = id == MS_META_PCIE_LINK_UNDER_LOAD;
   if (!whole_run && id != MS_META_PCIE_LINK_UNDER_LOAD_CELL)

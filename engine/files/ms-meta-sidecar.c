@@ -102,13 +102,9 @@ metadata_of (const char *meta_lines)
   char *copy = strdup (meta_lines ? meta_lines : "");
   MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
   for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
-    char *key = line + (line[0] == '#'), *colon;
-    key += strspn (key, " ");
-    if (line[0] != '#' || !(colon = strstr (key, ": ")))
-      continue;
-    *colon = '\0';
-    if (strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
-      add_value (raw, key, meta_value (key, colon + 2));
+    char *key, *value = ms_meta_split (line, &key);
+    if (value && strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
+      add_value (raw, key, meta_value (key, value));
   }
   /* Each key as the writers write a name that is not UTF-8 (U+FFFD). */
   for (const MsJsonMember *m = ms_json_first_member (raw); meta && m; m = ms_json_next_member (m)) {
@@ -583,16 +579,19 @@ read_for_writing (const char *path, char *err, size_t errlen)
 static MsJson *
 read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
 {
-  struct stat st;
+  /* The look at the path that finds what was kept of it is the one that
+   * sizes it. Read again for writing: it is about to be rewritten. */
+  struct stat id;
+  char *text = as_input ? ms_file_recall (path, MS_FILE_KNOWN_TEXT, &id) : NULL;
+  if (!as_input && stat (path, &id) != 0)
+    id.st_size = 0;
   /* One size rule for every reader of a sidecar (MS_META_SIDECAR_MAX_BYTES). */
-  if (stat (path, &st) == 0 && st.st_size > MS_META_SIDECAR_MAX_BYTES) {
+  if (id.st_size > MS_META_SIDECAR_MAX_BYTES) {
+    free (text);
     snprintf (err, errlen, ms_gettext ("%s: larger than %d MiB: too large for a sidecar"), path,
               MS_META_SIDECAR_MAX_BYTES >> 20);
     return NULL;
   }
-  /* Read again for writing: it is about to be rewritten. */
-  struct stat id;
-  char *text = as_input ? ms_file_recall (path, MS_FILE_KNOWN_TEXT, &id) : NULL;
   if (!text && as_input && (text = ms_small_file_read (path, err, errlen)))
     ms_file_remember (path, MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
   if (!as_input)

@@ -99,6 +99,17 @@ ms_meta_lookup (const char *key)
   return MS_META_N_KEYS;
 }
 
+char *
+ms_meta_split (char *line, char **key)
+{
+  char *k = line + 1, *colon;
+  if (line[0] != '#' || !(colon = strstr (k += strspn (k, " "), ": ")))
+    return NULL;
+  *colon = '\0';
+  *key = k;
+  return colon + 2;
+}
+
 static void
 put_line (FILE *f, const char *key, const char *fmt, va_list ap)
 {

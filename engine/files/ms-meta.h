@@ -103,6 +103,10 @@ const MsMetaKey *ms_meta_table (MsMetaId id);
 /* The id of key (run-to-run-sd-pinned is MS_META_RUN_TO_RUN_SD), or
  * MS_META_N_KEYS for a key the table does not list. */
 MsMetaId ms_meta_lookup (const char *key);
+/* A "# key: value" line (NUL-terminated, cut in place): its value, and
+ * its key in *key (the spaces after '#' skipped); NULL for any other line
+ * (a title, a comment). The one reading of that form, every reader's. */
+char *ms_meta_split (char *line, char **key);
 
 /* "# key: " then fmt's text, then a line end. The text is kept on one
  * line whatever it holds (a device's name, a note read from a CR-only

@@ -26,16 +26,6 @@ copy (char *to, size_t size, const char *from)
   snprintf (to, size, "%s", from ? from : "");
 }
 
-static MsSiblingVerdict
-verdict_of (const char *s)
-{
-  static const char *const names[] = { "same", "faster", "slower", "ambiguous" };
-  for (int i = 0; s && i < 4; i++)
-    if (strcmp (s, names[i]) == 0)
-      return (MsSiblingVerdict) (MS_SIBLING_SAME + i);
-  return MS_SIBLING_UNKNOWN;
-}
-
 static void
 read_gpu (const MsJson *g, MsSiblingGpu *gpu)
 {
@@ -48,7 +38,8 @@ read_gpu (const MsJson *g, MsSiblingGpu *gpu)
     const MsJson *m = json_object_array_get_idx (modes, i);
     MsSiblingMode *mode = &gpu->modes[gpu->n_modes++];
     copy (mode->mode, sizeof mode->mode, ms_json_string (ms_json_member (m, "mode")));
-    mode->verdict = verdict_of (ms_json_string (ms_json_member (m, "verdict")));
+    mode->verdict = MS_VERDICT_COUNT;
+    ms_verdict_from_key (ms_json_string (ms_json_member (m, "verdict")), &mode->verdict);
     mode->differs = json_object_get_boolean (ms_json_member (m, "differs"));
     mode->ratio = number (ms_json_member (m, "ratio"), NAN);
   }
@@ -63,21 +54,16 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
     return false;
   const char *schema = ms_json_string (ms_json_member (root, "schema"));
   file->version = (int) number (ms_json_member (root, "schema_version"), 0);
-  const char *result = ms_json_string (ms_json_member (root, "result"));
-  static const char *const results[] = { "alike", "differs", "undecided" };
-  int r = -1;
-  for (int i = 0; result && i < 3; i++)
-    if (strcmp (result, results[i]) == 0)
-      r = i;
+  bool known = ms_siblings_result_from_key (ms_json_string (ms_json_member (root, "result")),
+                                            &file->result);
   MsJson *gpus = ms_json_member (root, "gpus");
   const char *siblings = ms_file_kind_info (MS_FILE_KIND_SIBLINGS_JSON)->schema;
   if (!schema || strcmp (schema, siblings) != 0 || file->version < 1 || file->version > 2 ||
-      r < 0 || !json_object_is_type (gpus, json_type_array)) {
+      !known || !json_object_is_type (gpus, json_type_array)) {
     snprintf (err, errlen, "%s", ms_gettext ("not a sibling check of version 1 or 2"));
     ms_json_free (root);
     return false;
   }
-  file->result = (MsSiblingsFileResult) r;
   file->threshold_pct = number (ms_json_member (root, "threshold_pct"), 0);
   file->processes_per_gpu = (int) number (ms_json_member (root, "processes_per_gpu"), 0);
   file->seconds = number (ms_json_member (root, "seconds"), 0);

@@ -9,27 +9,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Version 1 wrote no verdict: a mode's differs is all it said. */
-typedef enum {
-  MS_SIBLING_UNKNOWN,
-  MS_SIBLING_SAME,
-  MS_SIBLING_FASTER,
-  MS_SIBLING_SLOWER,
-  MS_SIBLING_AMBIGUOUS,
-} MsSiblingVerdict;
-
-typedef enum {
-  MS_SIBLINGS_FILE_ALIKE,
-  MS_SIBLINGS_FILE_DIFFERS,
-  MS_SIBLINGS_FILE_UNDECIDED,
-} MsSiblingsFileResult;
+#include "ms-verdict.h"
 
 #define MS_SIBLINGS_MAX_GPUS 16
 #define MS_SIBLINGS_MAX_MODES 16
 
 typedef struct {
   char mode[32];
-  MsSiblingVerdict verdict;
+  MsVerdict verdict; /* MS_VERDICT_COUNT: version 1 wrote none, differs is all it said */
   bool differs;
   double ratio; /* NAN where not measured */
 } MsSiblingMode;
@@ -44,7 +31,7 @@ typedef struct {
 
 typedef struct {
   int version;
-  MsSiblingsFileResult result;
+  MsSiblingsResult result;
   double threshold_pct;
   int processes_per_gpu;
   double seconds;

@@ -499,13 +499,12 @@ ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *l
 static void
 take_meta (MsSmallReader *rd, const MsSmallFormat *format, char *line, void *data)
 {
-  char *value = strstr (line, ": ");
-  if (line[0] != '#' || line[1] != ' ' || !value)
+  char *key, *value = line[1] == ' ' ? ms_meta_split (line, &key) : NULL;
+  if (!value)
     return;
-  *value = '\0';
   MsSmallReadState *state = data;
-  if ((!format->run || take_run (rd, format, &state->run, line + 2, value + 2)) && format->meta)
-    format->meta (rd, line + 2, value + 2, data);
+  if ((!format->run || take_run (rd, format, &state->run, key, value)) && format->meta)
+    format->meta (rd, key, value, data);
 }
 
 /* A row of the table: read into its row struct, then handed to the

@@ -87,12 +87,12 @@ same_file (const struct stat *a, const struct stat *b)
          a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
-void *
-ms_file_recall (const char *path, long long tag, struct stat *st)
+/* What was kept of path under tag, for the file st describes (an open
+ * file's own fstat: no second look at the path). */
+static void *
+recall_known (const char *path, long long tag, const struct stat *st)
 {
   void *copy = NULL;
-  if (stat (path, st) != 0)
-    memset (st, 0, sizeof *st);
   if (!S_ISREG (st->st_mode))
     return NULL;
   pthread_mutex_lock (&known_lock);
@@ -104,6 +104,14 @@ ms_file_recall (const char *path, long long tag, struct stat *st)
   }
   pthread_mutex_unlock (&known_lock);
   return copy;
+}
+
+void *
+ms_file_recall (const char *path, long long tag, struct stat *st)
+{
+  if (stat (path, st) != 0)
+    memset (st, 0, sizeof *st);
+  return recall_known (path, tag, st);
 }
 
 /* A file changed in the last few clock ticks could be replaced, in the same
@@ -152,11 +160,10 @@ ms_file_remember (const char *path, long long tag, const struct stat *st, const 
 static bool
 hold_head (MsInput *in, const struct stat *st)
 {
-  struct stat now;
   uint64_t size = (uint64_t) st->st_size;
   size_t want = size < RAW_CHUNK ? (size_t) size : RAW_CHUNK;
-  in->head = ms_file_recall (in->path, MS_FILE_KNOWN_RAW_HEAD, &now);
-  if (in->head && same_file (&now, st)) {
+  in->head = recall_known (in->path, MS_FILE_KNOWN_RAW_HEAD, st);
+  if (in->head) {
     in->head_len = want;
     in->has_tail = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
     memcpy (in->tail, in->head + want, in->has_tail ? sizeof in->tail : 0);

@@ -16,9 +16,6 @@
  * cell's own: its seven or so neighbours hold five each in a default
  * grade run, and a median of them is worth about two thirds of that. */
 #define MS_GRADE_BAND_DF 24
-/* The size band a cell's F is pooled in, as the run-to-run profiles split
- * theirs: below 2^14 latency rules, from 2^14 the copies' rate. */
-#define MS_GRADE_BAND_EXP 14
 
 static const char *const figure_names[MS_FIGURE_COUNT] = { "e2e", "h2d", "kernel", "d2h" };
 
@@ -188,10 +185,12 @@ anova_f (const MsGradeAnova *a)
   return a->f;
 }
 
+/* The size band a cell's F is pooled in, as the run-to-run profiles split
+ * theirs. */
 static int
 band_of (int exponent)
 {
-  return exponent >= MS_GRADE_BAND_EXP;
+  return exponent >= MS_GRADE_SURE_EXP;
 }
 
 void
@@ -269,6 +268,19 @@ ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure 
     out[p] = n[p] ? ms_median (ys[p], n[p]) : NAN;
   free (scratch);
   return np;
+}
+
+double
+ms_grade_process_mean (const double *values, int n, const bool *keep)
+{
+  int kept = 0;
+  for (int c = 0; c < n; c++)
+    kept += !keep || keep[c];
+  double x = kept ? 0 : NAN;
+  for (int c = 0; c < n; c++)
+    if (!keep || keep[c])
+      x += isfinite (values[c]) ? values[c] / kept : NAN;
+  return x;
 }
 
 int

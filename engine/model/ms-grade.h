@@ -64,6 +64,11 @@ MsGrade ms_grade_cell (const MsResults *results, const MsGradePool *pool, const 
  * read a process as one draw of the machine. */
 int ms_grade_process_values (const MsResults *results, const MsCell *cell, MsFigure figure,
                              double *out);
+/* A process's value over several cells, the one rule for it (the pooled
+ * verdicts', the turns'): the mean of its n values (ms_grade_process_values
+ * of each cell) that keep says (NULL: every one); NAN where a value kept
+ * is missing, or none is kept. */
+double ms_grade_process_mean (const double *values, int n, const bool *keep);
 
 /* A cell of a compare-grade run whose interval is still wider than a
  * target: half_width is how far it reaches (0.06: ±6%), NAN where the
@@ -79,9 +84,6 @@ typedef struct {
  * wider than target (a fraction: 0.04 is ±4%); the first max of them go
  * into wide (NULL: counted only). A grade run adds processes until this
  * is 0 or its budget is spent. */
-/* The sizes a grade run's stopping rule asks to be sure of: from 2^14,
- * where the copies' rate rules (below, a cell flips between states). */
-#define MS_GRADE_SURE_EXP 14
 /* The half-width a grade run stops at, in percent: what two grade runs of
  * the lent H100 need for a 10% threshold to decide (docs/compare.md). */
 #define MS_GRADE_DEFAULT_TARGET_PCT 4

@@ -138,7 +138,7 @@ band_sd (const MsRunToRun *rr, MsMode mode, int exponent, int *cells)
   double v[MS_MAX_EXPONENT + 1];
   *cells = 0;
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-    if (rr->sd[mode][e] >= 0 && (e < 14) == (exponent < 14))
+    if (rr->sd[mode][e] >= 0 && (e < MS_GRADE_SURE_EXP) == (exponent < MS_GRADE_SURE_EXP))
       v[(*cells)++] = rr->sd[mode][e];
   return *cells ? ms_median (v, *cells) : -1;
 }

@@ -32,7 +32,7 @@
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-csv-columns.h"
-#include "ms-csv-pair.h"
+#include "ms-csv-keep.h"
 #include "ms-csv-writer.h"
 #include "ms-meta-sidecar.h"
 #include "ms-multi-file.h"

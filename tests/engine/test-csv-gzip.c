@@ -19,6 +19,7 @@
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "ms-backend-test.h"
+#include "ms-csv-keep.h"
 #include "ms-csv-pair.h"
 #include "ms-meta-sidecar.h"
 #include "ms-peer-file.h"

@@ -21,7 +21,7 @@
 #include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
-#include "ms-csv-pair.h"
+#include "ms-csv-keep.h"
 #include "ms-json.h"
 #include "ms-small-file.h"
 #include "ms-tmp-test.h"

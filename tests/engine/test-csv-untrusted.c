@@ -14,6 +14,7 @@
 
 #include "memsweep.h"
 #include "ms-backend-test.h"
+#include "ms-csv-keep.h"
 #include "ms-csv-pair.h"
 #include "ms-meta.h"
 #include "ms-peer-file.h"

@@ -14,7 +14,7 @@
 #include "memsweep.h"
 #include "model/ms-results.h"
 #include "model/ms-run-to-run.h"
-#include "ms-csv-pair.h"
+#include "ms-csv-keep.h"
 #include "ms-tmp-test.h"
 
 /* One OK cell per exponent 10..13 of pinned and host, e2e medians

@@ -16,7 +16,7 @@ test_v1_reference (void)
   char err[512] = "";
   g_assert_true (ms_siblings_file_read (REFERENCE, &f, err, sizeof err));
   g_assert_cmpint (f.version, ==, 1);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_FILE_UNDECIDED);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_UNDECIDED);
   g_assert_cmpfloat (f.threshold_pct, ==, 10);
   g_assert_cmpint (f.processes_per_gpu, ==, 3);
   g_assert_cmpfloat_with_epsilon (f.seconds, 49.459, 0.001);
@@ -25,7 +25,7 @@ test_v1_reference (void)
   g_assert_cmpstr (f.gpus[1].bus_id, ==, "0000:00:07.0");
   g_assert_cmpint (f.gpus[3].n_modes, ==, 11);
   g_assert_cmpstr (f.gpus[3].modes[6].mode, ==, "managed");
-  g_assert_cmpint (f.gpus[3].modes[6].verdict, ==, MS_SIBLING_UNKNOWN);
+  g_assert_cmpint (f.gpus[3].modes[6].verdict, ==, MS_VERDICT_COUNT);
   g_assert_cmpfloat_with_epsilon (f.gpus[3].modes[6].ratio, 1.0825, 0.0001);
 }
 
@@ -47,15 +47,15 @@ test_v2 (void)
   char err[512] = "";
   g_assert_true (ms_siblings_file_parse (v2, &f, err, sizeof err));
   g_assert_cmpint (f.version, ==, 2);
-  g_assert_cmpint (f.result, ==, MS_SIBLINGS_FILE_DIFFERS);
+  g_assert_cmpint (f.result, ==, MS_SIBLINGS_DIFFERS);
   g_assert_cmpfloat (f.seconds, ==, 68.2);
   g_assert_cmpint (f.n_gpus, ==, 1);
   g_assert_cmpint (f.gpus[0].index, ==, 1);
   g_assert_true (f.gpus[0].differs);
-  g_assert_cmpint (f.gpus[0].modes[0].verdict, ==, MS_SIBLING_SLOWER);
+  g_assert_cmpint (f.gpus[0].modes[0].verdict, ==, MS_VERDICT_SLOWER);
   g_assert_true (f.gpus[0].modes[0].differs);
   g_assert_cmpfloat (f.gpus[0].modes[0].ratio, ==, 1.2);
-  g_assert_cmpint (f.gpus[0].modes[1].verdict, ==, MS_SIBLING_AMBIGUOUS);
+  g_assert_cmpint (f.gpus[0].modes[1].verdict, ==, MS_VERDICT_AMBIGUOUS);
   g_assert_true (isnan (f.gpus[0].modes[1].ratio));
   g_assert_false (ms_siblings_file_parse ("{\"schema\":\"memsweep-compare\"}", &f, err,
                                           sizeof err));

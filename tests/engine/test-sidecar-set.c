@@ -26,7 +26,7 @@
 #include "model/ms-results.h"
 #include "ms-atomic-file.h"
 #include "ms-backend-test.h"
-#include "ms-csv-pair.h"
+#include "ms-csv-keep.h"
 #include "ms-meta-sidecar.h"
 #include "ms-sweep-test.h"
 #include "ms-tmp-test.h"

@@ -43,7 +43,7 @@
  * files. GLib-free; one plan a process. */
 #pragma once
 
-#include "ms-file-kinds.h"
+#include "files/ms-file-kinds.h"
 
 #include <stdbool.h>
 #include <stddef.h>

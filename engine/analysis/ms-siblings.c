@@ -6,20 +6,11 @@
  * of it, inside the threshold. Two GPUs that differ cannot say which one
  * moved, and GPUs that split into groups have no odd one out: those modes
  * are "split", which differs too, but names no GPU. */
+#include <gsl/gsl_statistics_double.h>
+#include <math.h>
 #include <string.h>
 
 #include "ms-siblings.h"
-
-const char *
-ms_siblings_result_key (MsSiblingsResult result)
-{
-  switch (result) {
-  case MS_SIBLINGS_ALIKE: return "alike";
-  case MS_SIBLINGS_DIFFERS: return "differs";
-  case MS_SIBLINGS_UNDECIDED:
-  default: return "undecided";
-  }
-}
 
 static bool
 differs (MsVerdict v)
@@ -71,4 +62,18 @@ ms_siblings_name (const MsTurns *t, const bool *judged, MsSiblingFinding *f)
   f->result = f->n_named > 0 || any_split ? MS_SIBLINGS_DIFFERS
               : alike && any               ? MS_SIBLINGS_ALIKE
                                            : MS_SIBLINGS_UNDECIDED;
+}
+
+double
+ms_siblings_host_spread (MsResults *const *runs, int n, int *processes)
+{
+  double v[MS_MAX_PROCESSES], x[MS_MULTI_MAX_DEVICES * MS_MAX_PROCESSES];
+  *processes = 0;
+  for (int g = 0; g < n; g++) {
+    int np = runs[g] ? ms_turns_process_values (runs[g], MS_MODE_HOST, MS_FIGURE_E2E, v) : 0;
+    for (int p = 0; p < np; p++)
+      if (isfinite (v[p]))
+        x[(*processes)++] = v[p];
+  }
+  return *processes > 1 ? gsl_stats_sd (x, 1, (size_t) *processes) : NAN;
 }

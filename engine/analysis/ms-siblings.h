@@ -10,12 +10,7 @@
 #include <stdbool.h>
 
 #include "analysis/ms-turns.h"
-
-typedef enum {
-  MS_SIBLINGS_ALIKE,     /* every GPU SAME as its siblings in every mode judged */
-  MS_SIBLINGS_DIFFERS,   /* a GPU named, or GPUs that split into groups */
-  MS_SIBLINGS_UNDECIDED, /* no GPU named, some GPU and mode still open */
-} MsSiblingsResult;
+#include "ms-verdict.h"
 
 typedef struct {
   MsSiblingsResult result;
@@ -37,5 +32,7 @@ typedef struct {
  * modes judged[] asks for; no measuring: the tests give it fixed values. */
 void ms_siblings_name (const MsTurns *turns, const bool *judged, MsSiblingFinding *finding);
 
-/* "alike", "differs", "undecided": stable, for JSON. */
-const char *ms_siblings_result_key (MsSiblingsResult result);
+/* How far the host mode's processes spread over the n runs (sd of their
+ * values, ln), which touch no GPU and are never judged; in *processes how
+ * many there were. NAN below two processes. */
+double ms_siblings_host_spread (MsResults *const *runs, int n, int *processes);

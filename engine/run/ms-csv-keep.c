@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-keep.c: where a run that could not be written at its names is
- * kept (ms_csv_write_pair_or_keep and ms_csv_write_pair, ms-csv-pair.h):
+ * kept (ms_csv_write_pair_or_keep and ms_csv_write_pair, ms-csv-keep.h):
  * the pair in a kept folder near them (as named, then gzipped; a soft
  * file-size limit lifted for it), else what fits of it: the summary
  * alone, the samples gzipped in parts under a hard file-size limit.
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "ms-csv-pair.h"
+#include "ms-csv-keep.h"
 #include "ms-csv-writer.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
