@@ -720,12 +720,6 @@ ms_cli_compare (int argc, char **argv)
   if (o.live && (!ms_cli_prefix_not_stdio ("--out", o.how.prefix) ||
                  !ms_cli_prefix_not_a_file ("--out", o.how.prefix)))
     return EXIT_USAGE;
-  /* An empty prefix would write -a-samples.csv and the rest. */
-  if (o.live && o.how.prefix && !o.how.prefix[0]) {
-    fputs (ms_gettext ("memsweep compare: --out: an empty prefix names no file: give a name\n"),
-           stderr);
-    return EXIT_USAGE;
-  }
   if (!o.live)
     ms_cli_note_same_inputs (o.files, 2);
   /* --plot never replaces an input. */

@@ -73,6 +73,7 @@ typedef struct {
   bool repeats; /* MS_CLI_REPEATS */
   int key;
   const char *needs; /* MsCliOption's */
+  bool may_be_empty; /* its value: run options or an argument handed on as given */
 } MsCliKey;
 /* What the parser reads for the command: its options, then, for one that
  * takes run's settings, run's own options it lacks and every setting

@@ -116,6 +116,10 @@ read_option (MsCliArgs *a, const char *arg)
     return REFUSE (a, ms_gettext ("option '%s' takes no value\n"), arg);
   if (k->takes_value && !equals && a->next + 1 >= a->argc)
     return REFUSE (a, ms_gettext ("option '%s' needs a value\n"), arg);
+  const char *value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
+  /* An empty name or number is none (--out '' would write "-samples.csv"). */
+  if (value && !*value && !k->may_be_empty)
+    return REFUSE (a, ms_gettext ("option '--%s' needs a value, not an empty one\n"), k->name);
   unsigned char *given = &a->given[k - a->keys];
   /* A flag said twice says the same; a value given twice would have to
    * choose between them (fleet-node adds --quiet to a node's own). */
@@ -125,7 +129,7 @@ read_option (MsCliArgs *a, const char *arg)
   }
   *given += *given < 255;
   a->name = k->name;
-  a->value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
+  a->value = value;
   take (a, k->takes_value && !equals ? 2 : 1);
   return k->key;
 }

@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 memsweep, cli_md = sys.argv[1:3]
@@ -27,9 +28,9 @@ def check(what, ok, detail=""):
     return ok
 
 
-def run(args):
+def run(args, **env):
     return subprocess.run([memsweep] + args, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          env=dict(os.environ, LC_ALL="C", LANGUAGE=""), timeout=60)
+                          env=dict(os.environ, LC_ALL="C", LANGUAGE="", **env), timeout=60)
 
 
 table = json.loads(run(["__options"]).stdout)
@@ -62,6 +63,10 @@ for cname, command in commands.items():
         cases.append(([cname, "--%szz" % name], "misspelled", "--%szz" % name))
         if takes:
             cases.append(([cname, "--" + name], "without a value", "--" + name))
+            # An empty name or number is none (--out '' wrote "-samples.csv");
+            # run options and sbatch's arguments are handed on as given.
+            if option["value"] not in ("OPTIONS", "ARG"):
+                cases.append(([cname, "--" + name, ""], "an empty value", "--" + name))
             short = shortest_prefix(name, names)
             if short:
                 cases.append(([cname, "--" + short], "abbreviated without a value", "--" + short))
@@ -109,7 +114,16 @@ for args, named in ((["siblings", "--compress"], "--compress"),
                     (["host-link", "--devices", "x"], "--devices"),
                     (["multi", "--devices", "x"], "--devices"),
                     (["calibrate", "--runs", "99"], "--runs"),
-                    (["run", "--reps", "0"], "--reps"), (["info", "--device", "-1"], "--device")):
+                    (["run", "--reps", "0"], "--reps"), (["info", "--device", "-1"], "--device"),
+                    # Round ten: what the option names is checked, not taken.
+                    (["siblings", "--gpu-experiment", "0:"], "--gpu-experiment"),
+                    (["siblings", "--devices", "0,0"], "--devices"),
+                    (["multi", "--devices", "1,0,1"], "--devices"),
+                    (["siblings", "--run", "--export-json F.json"], "--export-json"),
+                    (["siblings", "--run", "--modes 'host"], "--run"),
+                    (["siblings", "--run", "--device 1"], "--device"),
+                    (["compare", "--live", "--a", "--out x", "--b", ""], "--out"),
+                    (["compare", "--live", "--a", "--processes 2", "--b", ""], "--processes")):
     p = run(args)
     check("%s: exit 2 naming %s" % (" ".join(args), named), p.returncode == 2 and
           p.stderr.startswith("memsweep %s: " % args[0]) and named in p.stderr, p.stderr)
@@ -117,6 +131,19 @@ for args in (["run", "--reps", "0"], ["calibrate", "--runs", "99"], ["info", "--
     p = run(args)
     check("%s: the range is named" % " ".join(args), re.search(r"from -?\d+ to \d+", p.stderr),
           p.stderr)
+# The switches every measuring process runs under are checked before the
+# first one starts: exit 2 as run's, no process folder made.
+for value in ("bogus", "inject=0"):
+    for args in (["run", "--grade", "--modes", "host", "--min-exp", "8", "--max-exp", "8"],
+                 ["compare", "--live", "--a", "--modes host --min-exp 8 --max-exp 8",
+                  "--b", "--modes host --min-exp 8 --max-exp 8"]):
+        tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+        p = run(args, MEMSWEEP_EXPERIMENT=value, TMPDIR=tmp)
+        check("MEMSWEEP_EXPERIMENT=%s %s: exit 2 before any process" % (value, " ".join(args[:2])),
+              p.returncode == 2 and p.stderr.startswith("memsweep %s: MEMSWEEP_EXPERIMENT" %
+                                                        args[0]) and not os.listdir(tmp),
+              "exit %d: %s" % (p.returncode, p.stderr[:200]))
+        os.rmdir(tmp)
 # show reads --form, --qui and --verb as the others do, and calibrate
 # reads --run as its --runs, not as run's option.
 for abbreviation in ("--form", "--qui", "--verb"):

@@ -123,8 +123,8 @@ expect_line 2 "memsweep run: --instrumented-reps: '100001' is not from 0 to 1000
 expect_line 2 "memsweep run: --instrumented-reps: 'all' is not a whole number" -- run --instrumented-reps all
 expect_line 2 "memsweep run: --streams: '65' is not from 1 to 64" -- run --streams 65
 expect_line 2 "memsweep run: --streams: '4x' is not a whole number" -- run --streams 4x
-expect_line 2 "memsweep: --modes: empty mode list: name modes separated by commas, or 'all'" -- run --modes ""
-expect_line 2 "memsweep: --out: empty prefix" -- run --out ""
+expect_line 2 "memsweep run: option '--modes' needs a value, not an empty one" -- run --modes ""
+expect_line 2 "memsweep run: option '--out' needs a value, not an empty one" -- run --out ""
 
 # The output files are checked before anything is measured.
 expect_line 2 "memsweep: --out: $tmp/missing/p-samples.csv: cannot write: No such file or directory" -- run --modes host --out "$tmp/missing/p"
