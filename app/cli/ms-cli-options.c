@@ -378,6 +378,7 @@ ms_cli_option_keys (const char *name)
         t[n++] = (MsCliKey) { ms_setting_nth (i)->option, true, false, MS_CLI_KEY_SETTING (i) };
   }
   t[n++] = (MsCliKey) { "help", false, false, 'h' };
+  t[n++] = (MsCliKey) { "version", false, false, MS_CLI_KEY_VERSION };
   t[n] = (MsCliKey) { NULL };
   made[c - commands] = true;
   return t;

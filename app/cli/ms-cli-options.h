@@ -40,8 +40,10 @@ enum {
 #define MS_CLI_LESSON_VIEW "lesson"
 /* lesson's operand that lists the lessons instead of running one */
 #define MS_CLI_LESSON_LIST "list"
-/* The most options a command's parser reads, run's settings and --help
- * included. */
+/* The parser's key of --version, which every command reads as --help. */
+#define MS_CLI_KEY_VERSION 0x1100
+/* The most options a command's parser reads, run's settings, --help and
+ * --version included. */
 #define MS_CLI_MAX_OPTIONS 80
 
 /* One exit status of a command and what it means (MS_N_); code

@@ -153,6 +153,32 @@ p = run(["calibrate", "--run", "1"])
 check("calibrate --run 1 is --runs 1", p.returncode == 2 and "--runs" in p.stderr and
       "unrecognized" not in p.stderr, p.stderr)
 
+# --help and --version are options like every other, read by the one
+# parser: any abbreviation of them prints the whole help (its options, exit
+# statuses, the manual's name and where to report bugs) or the version
+# with its licence, on every command and alone.
+for cname, command in list(commands.items()) + [(None, None)]:
+    names = [o["name"] for o in command["options"]] if command else ["help", "version"]
+    head = [cname] if cname else []
+    full = run(head + ["--help"])
+    check("%s --help: the manual and the bug report line" % (cname or "memsweep"),
+          full.returncode == 0 and "man memsweep" in full.stdout and "Report bugs" in full.stdout,
+          full.stdout[-300:])
+    for name, want in (("help", full.stdout), ("version", None)):
+        short = "--" + (shortest_prefix(name, names) or name)
+        p = run(head + [short])
+        ok = p.returncode == 0 and (p.stdout == want if want else
+                                    p.stdout.startswith("memsweep ") and
+                                    "GPL-3.0-or-later" in p.stdout)
+        check("%s %s is --%s" % (cname or "memsweep", short, name), ok,
+              "exit %d: %s" % (p.returncode, (p.stdout + p.stderr)[:200]))
+# A word close to a command's or an option's name: the nearest is said.
+for args, near in ((["shwo"], "show"), (["comapre"], "compare"),
+                   (["show", "--fromat", "json"], "--format"), (["run", "--rpes", "3"], "--reps")):
+    p = run(args)
+    check("%s: the nearest name, %s, is said" % (" ".join(args), near),
+          p.returncode == 2 and "did you mean %s?" % near in p.stderr, p.stderr)
+
 # The exit statuses: --help, the table and docs/cli.md agree.
 def help_exits(cname):
     text = run([cname, "--help"]).stdout
