@@ -741,7 +741,9 @@ ms_cli_compare (int argc, char **argv)
   }
 #endif
   /* Standard output and the exports are checked once the inputs are
-   * protected, so that none replaces one. */
+   * protected, so that none replaces one. The sides' pairs are CSV
+   * files --compress acts on. */
+  o.output.own_csv = o.live && o.how.prefix;
   if (!ms_cli_output_ready (&o.output))
     return EXIT_USAGE;
   MsResults *a = NULL, *b = NULL;

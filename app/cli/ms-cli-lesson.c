@@ -242,6 +242,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.step = 2;
   ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
+  const char *for_a_run = NULL; /* the last option that acts on a lesson's run */
   while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       lesson_usage (stdout);
@@ -249,6 +250,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     }
     if (c == '?')
       return EXIT_USAGE;
+    if (c < MS_CLI_KEY_FORMAT)
+      for_a_run = args.name;
     if (!parse_option (o, c, args.value))
       return ms_cli_bad_usage ("lesson");
   }
@@ -259,7 +262,21 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->name = argv[args.operand];
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
-  if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)
+  bool list = strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0;
+  bool csv = false;
+  for (int i = 0; i < o->output.n_exports; i++)
+    csv |= o->output.exports[i].format == MS_CLI_FORMAT_CSV;
+  if (list && ms_cli_compress () && !csv)
+    for_a_run = "compress";
+  /* The list measures nothing and writes no file: an option for a run
+   * would do nothing (lesson list --out F wrote nothing). */
+  if (list && for_a_run) {
+    ms_cli_error (ms_gettext ("--%s is for a lesson's run: 'lesson list' measures nothing and "
+                              "writes no file\n"),
+                  for_a_run);
+    return ms_cli_bad_usage ("lesson");
+  }
+  if (list)
     return ms_cli_output_send (&o->output, lesson_list_table (), lesson_list, lesson_list_json,
                                NULL);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);

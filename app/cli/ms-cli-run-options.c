@@ -330,6 +330,11 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return ms_cli_bad_usage (ms_cli_command ());
   }
+  /* The one would undo the other without a word. */
+  if (o->profile && o->no_profile) {
+    ms_cli_error (ms_gettext ("--profile and --no-profile say the opposite: give one\n"));
+    return ms_cli_bad_usage (ms_cli_command ());
+  }
   if (o->grade)
     apply_grade (o);
   if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {

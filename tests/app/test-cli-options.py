@@ -11,6 +11,7 @@ others are refused without them. Then the exit statuses: every command's
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -178,6 +179,29 @@ for args, near in ((["shwo"], "show"), (["comapre"], "compare"),
     p = run(args)
     check("%s: the nearest name, %s, is said" % (" ".join(args), near),
           p.returncode == 2 and "did you mean %s?" % near in p.stderr, p.stderr)
+
+# No option is accepted that does nothing: refused before any work, exit
+# 2, naming it, nothing written (the class: an option whose effect the
+# others given leave without an object).
+REF = os.path.join(os.path.dirname(os.path.abspath(cli_md)), "..", "data", "reference")
+R1, R2 = (os.path.join(REF, "h100-default-%d-samples.csv.gz" % i) for i in (1, 2))
+HOST = ["--modes", "host", "--min-exp", "8", "--max-exp", "8", "--reps", "3"]
+for args, named in [(["show", R1, "--out", x, "--compress"], "--compress")
+                    for x in ("X.json", "X.md", "X.txt", "X")] + [
+        (["lesson", "list", "--compress"], "--compress"), (["lesson", "list", "--out", "F"], "--out"),
+        (["lesson", "list", "--reps", "3"], "--reps"),
+        (["run", *HOST, "--profile", "P", "--no-profile"], "--no-profile"),
+        (["compare", R1, R2, "--export-json", "-", "--format", "csv"], "--format csv"),
+        (["run", *HOST, "--out", "named.csv"], "named.csv"),
+        (["multi", "--out", "x.json"], "x.json")]:
+    tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+    p = subprocess.run([memsweep] + args, capture_output=True, text=True, cwd=tmp,
+                       env=dict(os.environ, LC_ALL="C", LANGUAGE="", TMPDIR=tmp), timeout=60)
+    check("%s: exit 2 naming %s, nothing written" % (" ".join(args[:1] + args[2:]), named),
+          p.returncode == 2 and p.stderr.startswith("memsweep %s: " % args[0]) and
+          named in p.stderr.splitlines()[0] and not os.listdir(tmp),
+          "exit %d: %s; %s" % (p.returncode, p.stderr[:200], os.listdir(tmp)))
+    shutil.rmtree(tmp)
 
 # The exit statuses: --help, the table and docs/cli.md agree.
 def help_exits(cname):
