@@ -102,7 +102,7 @@ run_command (int argc, char **argv)
   }
   if (abbreviates (cmd, "--version")) {
     if (argc > 2) {
-      fprintf (stderr, ms_gettext ("memsweep: --version takes no arguments\n"));
+      ms_cli_error (ms_gettext ("--version takes no arguments\n"));
       return EXIT_USAGE;
     }
     ms_cli_print_version ();

@@ -122,10 +122,10 @@ ms_cli_binary_stdout_ok (const char *format)
    * user meant a file or a pipe (curl refuses the same). */
   if (!isatty (STDOUT_FILENO))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: --out - --format %s: standard output is a terminal; "
-                               "send it to a file or a program (> FILE.%s), or give "
-                               "--out FILE.%s\n"),
-           format, format, format);
+  ms_cli_error (ms_gettext ("--out - --format %s: standard output is a terminal; "
+                            "send it to a file or a program (> FILE.%s), or give "
+                            "--out FILE.%s\n"),
+                format, format, format);
   return false;
 }
 

@@ -180,7 +180,7 @@ parse_sizes (MsSweep *s, const char *arg)
     s->step = n == 3 ? e[2] : 1;
     return true;
   }
-  fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
   return false;
 }
 
@@ -192,7 +192,7 @@ parse_parts (LessonOptions *o, const char *arg)
                                          o->parts);
   if (o->n_parts > 0)
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: --parts: '%s' is not a list of part indices\n"), arg);
+  ms_cli_error (ms_gettext ("--parts: '%s' is not a list of part indices\n"), arg);
   return false;
 }
 
@@ -203,8 +203,7 @@ add_lesson_option (MsSweep *s, const char *arg)
   size_t used = strlen (s->options);
   if (!strchr (arg, '=') || strchr (arg, ',') ||
       used + strlen (arg) + 2 > sizeof s->options) {
-    fprintf (stderr, ms_gettext ("memsweep: --option: '%s' is not KEY=VALUE (or too long)\n"),
-             arg);
+    ms_cli_error (ms_gettext ("--option: '%s' is not KEY=VALUE (or too long)\n"), arg);
     return false;
   }
   snprintf (s->options + used, sizeof s->options - used, "%s%s", used ? "," : "", arg);

@@ -37,8 +37,8 @@ parse_output_format (const char *arg, MsCliFormat *format)
     return true;
   }
   char clean[256];
-  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not table, json, csv or markdown\n"),
-           ms_report_clean (arg, clean, sizeof clean));
+  ms_cli_error (ms_gettext ("--format: '%s' is not table, json, csv or markdown\n"),
+                ms_report_clean (arg, clean, sizeof clean));
   return false;
 }
 
@@ -404,7 +404,7 @@ ms_cli_progress_option (int key)
   if (key != MS_CLI_KEY_QUIET && key != MS_CLI_KEY_VERBOSE)
     return 0;
   if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
-    fprintf (stderr, ms_gettext ("memsweep: --quiet and --verbose exclude each other\n"));
+    ms_cli_error (ms_gettext ("--quiet and --verbose exclude each other\n"));
     return -1;
   }
   level = key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE;

@@ -109,10 +109,10 @@ parse_choice (const MsSetting *setting, const char *arg, double *value)
     return true;
   list_choices (setting, list, sizeof list);
   if (ms_setting_n_choices (setting) == 2)
-    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is neither %s nor %s\n"),
-             setting->option, arg, setting->choices[0], setting->choices[1]);
+    ms_cli_error (ms_gettext ("--%s: '%s' is neither %s nor %s\n"), setting->option, arg,
+                  setting->choices[0], setting->choices[1]);
   else
-    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not %s\n"), setting->option, arg, list);
+    ms_cli_error (ms_gettext ("--%s: '%s' is not %s\n"), setting->option, arg, list);
   return false;
 }
 
@@ -147,7 +147,7 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
   case MS_SETTING_MODES:
     if (ms_sweep_set_modes (&o->sweep, arg, err, sizeof err))
       return true;
-    fprintf (stderr, "memsweep: --modes: %s\n", err);
+    ms_cli_error ("--modes: %s\n", err);
     return false;
   case MS_SETTING_CHOICE: ok = parse_choice (setting, arg, &value); break;
   case MS_SETTING_DOUBLE: ok = ms_cli_parse_double (opt, arg, &value); break;
@@ -169,9 +169,9 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
     o->adaptive_opt = setting->option;
   /* --reps, or the adaptive rule's options: one kind or the other. */
   if (o->fixed_opt && o->adaptive_opt) {
-    fprintf (stderr, ms_gettext ("memsweep: --%s sets a fixed count, --%s belongs to the "
-                                 "adaptive rule: give one or the other\n"),
-             o->fixed_opt, o->adaptive_opt);
+    ms_cli_error (ms_gettext ("--%s sets a fixed count, --%s belongs to the "
+                              "adaptive rule: give one or the other\n"),
+                  o->fixed_opt, o->adaptive_opt);
     return false;
   }
   return true;
@@ -267,10 +267,10 @@ read_plain_profile (MsCliRunOptions *o, char *err, size_t errlen)
     ms_input_close (in);
   o->profile_device[0] = '\0'; /* unknown: apply_profile */
   if (ok && !ms_cli_quiet ())
-    fprintf (stderr, ms_gettext ("memsweep: --profile -: a profile without its sidecar: its GPU "
-                                 "is taken for this one and its runs for %d, the fewest "
-                                 "calibrate measures from (the widest intervals)\n"),
-             MS_CLI_PROFILE_MIN_RUNS);
+    ms_cli_error (ms_gettext ("--profile -: a profile without its sidecar: its GPU "
+                              "is taken for this one and its runs for %d, the fewest "
+                              "calibrate measures from (the widest intervals)\n"),
+                  MS_CLI_PROFILE_MIN_RUNS);
   return ok;
 }
 
@@ -299,7 +299,7 @@ read_profile (MsCliRunOptions *o)
   if (no_sidecar)
     ok = read_plain_profile (o, err, sizeof err);
   if (!ok)
-    fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("--profile: %s\n", ms_report_clean (err, clean, sizeof clean));
   return ok;
 }
 
@@ -364,7 +364,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||
       !ms_cli_output_name (o->prefix, "-summary.csv", o->summary_path, sizeof o->summary_path)) {
-    fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
+    ms_cli_error (ms_gettext ("--out: prefix too long\n"));
     return EXIT_USAGE;
   }
   /* A sweep can take minutes: find a missing folder, a bad name or a
