@@ -222,7 +222,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'R': return ms_cli_parse_setting_count ("--min-reps", arg, &o->sweep.min_reps);
   case 'w': return ms_cli_parse_setting_count ("--warmup", arg, &o->sweep.warmup);
   case 'd': return ms_cli_parse_setting_count ("--device", arg, &o->sweep.device);
-  case 'O': o->prefix = arg; return *arg != '\0';
+  case 'O': o->prefix = arg; return true;
   case 'P': return parse_parts (o, arg);
   default: return ms_cli_output_option (&o->output, c, arg) > 0;
   }

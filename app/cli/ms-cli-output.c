@@ -452,10 +452,6 @@ format_of_name (const char *path, MsCliFormat *format)
 static int
 add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
 {
-  if (!path || !*path) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
-    return -1;
-  }
   if (!ms_cli_name_is_format (option, path, format))
     return -1;
   if (out->n_exports == MS_CLI_MAX_EXPORTS) {

@@ -180,6 +180,19 @@ for args, near in ((["shwo"], "show"), (["comapre"], "compare"),
     check("%s: the nearest name, %s, is said" % (" ".join(args), near),
           p.returncode == 2 and "did you mean %s?" % near in p.stderr, p.stderr)
 
+# Run options handed on are read by run's parser, abbreviations too:
+# fleet-node's run with --verb is verbose, not refused for a --quiet of
+# its own beside it.
+tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+p = subprocess.run([memsweep, "fleet-node", "--dir", "d", "--node", "n", "--", "--verb",
+                    "--modes", "host", "--min-exp", "8", "--max-exp", "8", "--reps", "3"],
+                   capture_output=True, text=True, cwd=tmp, timeout=120,
+                   env=dict(os.environ, LC_ALL="C", LANGUAGE="", TMPDIR=tmp))
+check("fleet-node -- --verb: the run is verbose, exit 0",
+      p.returncode == 0 and os.path.exists(os.path.join(tmp, "d", "n-samples.csv")),
+      "exit %d: %s" % (p.returncode, p.stderr[-300:]))
+shutil.rmtree(tmp)
+
 # No option is accepted that does nothing: refused before any work, exit
 # 2, naming it, nothing written (the class: an option whose effect the
 # others given leave without an object).
