@@ -95,6 +95,7 @@ usage (FILE *out, int rc)
                "  --quiet            nothing but errors; --verbose: what it is doing\n"),
            MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
            MS_CLI_LIVE_DEFAULT_BUDGET);
+  ms_cli_option_lines (out, "compare", (const char *const[]) { "compress", NULL }, 17);
   return rc;
 }
 

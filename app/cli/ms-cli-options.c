@@ -399,6 +399,20 @@ ms_cli_options_usage (FILE *out, const MsCliCommand *c)
 }
 
 void
+ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width)
+{
+  const MsCliCommand *c = ms_cli_command_find (command);
+  for (const char *const *name = names; c && *name; name++)
+    for (const MsCliOption *o = c->options; o && o->name; o++)
+      if (strcmp (o->name, *name) == 0) {
+        char head[64];
+        snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
+                  o->value ? o->value : "");
+        fprintf (out, "  %-*s %s\n", width, head, ms_gettext (o->help));
+      }
+}
+
+void
 ms_cli_exits_usage (FILE *out, const MsCliCommand *c)
 {
   fputs (ms_gettext ("\nExit status:\n"), out);

@@ -86,6 +86,9 @@ const MsCliKey *ms_cli_option_keys (const char *name);
 /* The command's options from the table, for the --help of a command
  * whose usage does not describe each one. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);
+/* The table's lines of the command's options names (NULL-ended), their
+ * heads width wide, for a --help that describes its options itself. */
+void ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width);
 /* "Exit status:" and a line per status of the command (NULL: those every
  * command shares), translated, for its --help. */
 void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);

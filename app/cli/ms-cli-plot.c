@@ -47,6 +47,7 @@ plot_help (void)
                       "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
                       "register-allocate, portable): --lesson NAME says which. A run of no "
                       "lesson is refused.\n"), stdout);
+  ms_cli_option_lines (stdout, "plot", (const char *const[]) { "quiet", "verbose", NULL }, 20);
 }
 
 /* WxH, each side a whole number from 16 to 16384 (the command line's

@@ -85,6 +85,7 @@ run_help (void)
   printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                       "by modes and writes the samples and summary CSV files.\n\n%s"),
           ms_cli_run_options_text ());
+  ms_cli_option_lines (stdout, "run", (const char *const[]) { "compress", NULL }, 19);
 }
 
 /* "depth or breadth", "streamed, ordinary or fresh". */
