@@ -20,24 +20,27 @@ number (const MsJson *v, double fallback)
   return text ? strtod (text, NULL) : fallback;
 }
 
-/* Every number is range-checked before it is kept, the counts before
- * they become ints: a value no check can hold names its member in *bad. */
+/* Every number given is range-checked before it is kept, the counts
+ * before they become ints: a value no check can hold names its member in
+ * *bad. An absent member is its fallback, as before. */
 static double
-checked (const MsJson *parent, const char *name, double lo, double hi, const char **bad)
+checked (const MsJson *parent, const char *name, double lo, double hi, double fallback,
+         const char **bad)
 {
-  double v = number (ms_json_member (parent, name), NAN);
-  if (!(v >= lo && v <= hi) && !*bad)
+  double v = number (ms_json_member (parent, name), fallback);
+  bool ok = (v >= lo && v <= hi) || (!ms_json_member (parent, name) && v == fallback);
+  if (!ok && !*bad)
     *bad = name;
-  return v >= lo && v <= hi ? v : lo;
+  return ok ? v : fallback;
 }
 
 static int
-count (const MsJson *parent, const char *name, int lo, int hi, const char **bad)
+count (const MsJson *parent, const char *name, int lo, int hi, int fallback, const char **bad)
 {
-  double v = checked (parent, name, lo, hi, bad);
+  double v = checked (parent, name, lo, hi, fallback, bad);
   if (v != floor (v) && !*bad)
     *bad = name;
-  return (int) floor (v);
+  return v == floor (v) ? (int) v : fallback;
 }
 
 static void
@@ -59,7 +62,7 @@ verdict_of (const char *s)
 static void
 read_gpu (const MsJson *g, MsSiblingGpu *gpu, MsSiblingsFile *file, const char **bad)
 {
-  gpu->index = count (g, "index", 0, 4095, bad);
+  gpu->index = count (g, "index", 0, 4095, -1, bad);
   copy (gpu->bus_id, sizeof gpu->bus_id, ms_json_string (ms_json_member (g, "bus_id")));
   gpu->differs = json_object_get_boolean (ms_json_member (g, "differs"));
   MsJson *modes = ms_json_member (g, "modes");
@@ -72,7 +75,7 @@ read_gpu (const MsJson *g, MsSiblingGpu *gpu, MsSiblingsFile *file, const char *
     mode->differs = json_object_get_boolean (ms_json_member (m, "differs"));
     /* null where not measured; otherwise a ratio of two times. */
     mode->ratio = ms_json_number_text (ms_json_member (m, "ratio"))
-                      ? checked (m, "ratio", 1e-6, 1e6, bad)
+                      ? checked (m, "ratio", 1e-6, 1e6, NAN, bad)
                       : NAN;
   }
   if (n > MS_SIBLINGS_MAX_MODES)
@@ -105,12 +108,12 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
   }
   file->result = (MsSiblingsFileResult) r;
   const char *bad = NULL;
-  file->threshold_pct = checked (root, "threshold_pct", 1e-6, 1000, &bad);
-  file->processes_per_gpu = count (root, "processes_per_gpu", 1, 1 << 20, &bad);
-  file->seconds = checked (root, "seconds", 0, 1e9, &bad);
+  file->threshold_pct = checked (root, "threshold_pct", 1e-6, 1000, 0, &bad);
+  file->processes_per_gpu = count (root, "processes_per_gpu", 1, 1 << 20, 0, &bad);
+  file->seconds = checked (root, "seconds", 0, 1e9, 0, &bad);
   /* Version 1 counted its open GPU pairs; version 2 counts GPUs times modes. */
   file->modes_undecided = count (
-      root, file->version == 1 ? "pairs_undecided" : "gpu_modes_undecided", 0, 1 << 20, &bad);
+      root, file->version == 1 ? "pairs_undecided" : "gpu_modes_undecided", 0, 1 << 20, 0, &bad);
   size_t n = json_object_array_length (gpus);
   for (size_t i = 0; i < n && file->n_gpus < MS_SIBLINGS_MAX_GPUS; i++)
     read_gpu (json_object_array_get_idx (gpus, i), &file->gpus[file->n_gpus++], file, &bad);
