@@ -35,6 +35,7 @@ import json
 import os
 import re
 import sys
+import zlib
 
 FORMAT = "memsweep-meta"
 # The versions whose entries name a file with its SHA-256; 3 only adds
@@ -42,21 +43,60 @@ FORMAT = "memsweep-meta"
 VERSIONS = (2, 3)
 SUFFIX = "-meta.json"
 GZ = ".gz"
+FIX = "python3 tools/shipped-sidecars.py %s"
 FNV_BASIS, FNV_PRIME = 0xCBF29CE484222325, 0x100000001B3
 
 
+class Miss(Exception):
+    """A file or sidecar this script cannot take: its message is the why."""
+
+
 def plain_digests(path, want_fnv):
-    """Size, SHA-256 and (want_fnv) FNV-1a 64 of a file's plain content."""
+    """Size, SHA-256 and (want_fnv) FNV-1a 64 of a file's plain content;
+    Miss where it cannot be read whole (a bad CRC, a cut or false .gz)."""
     sha, fnv, size = hashlib.sha256(), FNV_BASIS, 0
     opener = gzip.open if path.endswith(GZ) else open
-    with opener(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            sha.update(block)
-            size += len(block)
-            if want_fnv:
-                for byte in block:
-                    fnv = ((fnv ^ byte) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
+    try:
+        with opener(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                sha.update(block)
+                size += len(block)
+                if want_fnv:
+                    for byte in block:
+                        fnv = ((fnv ^ byte) * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
+    except (OSError, EOFError, zlib.error) as e:
+        raise Miss("%s cannot be read whole: %s" % (path, e or type(e).__name__)) from None
     return size, sha.hexdigest(), "%016x" % fnv
+
+
+def read_sidecar(sidecar):
+    """The sidecar's text and document, its files a mapping of role to an
+    entry with a name and a byte count; Miss where it is not."""
+    try:
+        with open(sidecar, encoding="utf-8") as f:
+            text = f.read()
+        doc = json.loads(text)
+    except (OSError, ValueError) as e:
+        raise Miss(str(e)) from None
+    if not isinstance(doc, dict):
+        raise Miss("not a JSON object")
+    files = doc.get("files", {})
+    if not isinstance(files, dict) or not all(
+            isinstance(e, dict) and isinstance(e.get("name"), str) and
+            isinstance(e.get("bytes"), int) for e in files.values()):
+        raise Miss("its files are not entries with a name and a byte count")
+    return text, doc
+
+
+def beside(sidecar, name):
+    """The path of the file NAME beside the sidecar: a plain name, in the
+    sidecar's own folder (no ../, no absolute name, no link out of it)."""
+    folder = os.path.dirname(os.path.abspath(sidecar))
+    path = os.path.join(folder, name)
+    if not name or name in (".", "..") or os.path.basename(name) != name or "\\" in name or \
+            os.path.dirname(os.path.realpath(path)) != os.path.realpath(folder):
+        raise Miss("entry name %r is not a file beside its sidecar" % name)
+    return path
 
 
 def role_names(stem, role):
@@ -73,7 +113,7 @@ def shipped_file(sidecar, role, entry_name):
     plain = entry_name[:-len(GZ)] if entry_name.endswith(GZ) else entry_name
     for name in role_names(stem, role) + [plain]:
         for form in (name + GZ, name):
-            if os.path.isfile(os.path.join(folder, form)):
+            if os.path.isfile(beside(sidecar, form)):
                 return os.path.join(folder, form)
     return None
 
@@ -87,9 +127,14 @@ def entry_text(name, size, sha256):
 
 def stamp(sidecar):
     """Rewrites one sidecar for its files as shipped; None, or why not."""
-    with open(sidecar, encoding="utf-8") as f:
-        text = f.read()
-    doc = json.loads(text)
+    try:
+        return stamp_or_miss(sidecar)
+    except Miss as e:
+        return str(e)
+
+
+def stamp_or_miss(sidecar):
+    text, doc = read_sidecar(sidecar)
     version = doc.get("format-version")
     if doc.get("format") != FORMAT or version not in (1,) + VERSIONS:
         return "not a memsweep sidecar of format version 1, 2 or 3"
@@ -148,43 +193,50 @@ def sidecar_of(csv_path):
     return None
 
 
+def check_sidecar(sidecar, named):
+    """One sidecar's misses; the files it names join named."""
+    _, doc = read_sidecar(sidecar)
+    if doc.get("format") != FORMAT:
+        return []
+    if doc.get("format-version") not in VERSIONS:
+        return ["%s: format version %r, not 2 or 3: %s" % (
+            sidecar, doc.get("format-version"), FIX % sidecar)]
+    misses = []
+    for role, entry in doc.get("files", {}).items():
+        path = beside(sidecar, entry["name"])
+        if not os.path.isfile(path):
+            misses.append("%s: its %s %s is not beside it, by that name: %s" % (
+                sidecar, role, entry["name"], FIX % sidecar))
+            continue
+        named.add(os.path.join(os.path.dirname(sidecar), entry["name"]))
+        try:
+            size, sha, _ = plain_digests(path, False)
+        except Miss as e:
+            misses.append("%s: %s" % (sidecar, e))
+            continue
+        if (size, sha) != (entry["bytes"], entry.get("sha256")):
+            misses.append("%s: %s has %d bytes, SHA-256 %s (%s), not the %s and %s it "
+                          "records: another run's file, or changed since" % (
+                              sidecar, path, size, sha,
+                              "zcat | sha256sum" if path.endswith(GZ) else "sha256sum",
+                              entry["bytes"], entry.get("sha256")))
+    return misses
+
+
 def check(tops):
     misses = []
-    fix = "python3 tools/shipped-sidecars.py %s"
     named = set()
     for top in tops:
         for sidecar in sidecars_under(top):
             try:
-                with open(sidecar, encoding="utf-8") as f:
-                    doc = json.load(f)
-            except (OSError, ValueError) as e:
+                misses += check_sidecar(sidecar, named)
+            except Miss as e:
                 misses.append("%s: %s" % (sidecar, e))
-                continue
-            if doc.get("format") != FORMAT:
-                continue
-            if doc.get("format-version") not in VERSIONS:
-                misses.append("%s: format version %r, not 2 or 3: %s" % (
-                    sidecar, doc.get("format-version"), fix % sidecar))
-                continue
-            for role, entry in doc.get("files", {}).items():
-                path = os.path.join(os.path.dirname(sidecar), entry.get("name", ""))
-                if not os.path.isfile(path):
-                    misses.append("%s: its %s %s is not beside it, by that name: %s" % (
-                        sidecar, role, entry.get("name"), fix % sidecar))
-                    continue
-                named.add(path)
-                size, sha, _ = plain_digests(path, False)
-                if (size, sha) != (entry.get("bytes"), entry.get("sha256")):
-                    misses.append("%s: %s has %d bytes, SHA-256 %s (%s), not the %s and %s it "
-                                  "records: another run's file, or changed since" % (
-                                      sidecar, path, size, sha,
-                                      "zcat | sha256sum" if path.endswith(GZ) else "sha256sum",
-                                      entry.get("bytes"), entry.get("sha256")))
         for path in csv_files_under(top):
             sidecar = sidecar_of(path)
             if path not in named:
                 misses.append("%s: named by no sidecar (%s)%s" % (
-                    path, sidecar, ": " + fix % sidecar if sidecar and os.path.exists(sidecar)
+                    path, sidecar, ": " + FIX % sidecar if sidecar and os.path.exists(sidecar)
                     else ""))
     for miss in misses:
         print("FAIL: " + miss)

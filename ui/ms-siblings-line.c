@@ -66,11 +66,21 @@ char *
 ms_siblings_line (const MsSiblingsFile *file)
 {
   g_autofree char *result = result_text (file);
-  g_autofree char *gpus
-      = g_strdup_printf (ngettext ("%d GPU", "%d GPUs", file->n_gpus), file->n_gpus);
+  int n = file->n_gpus + file->gpus_dropped;
+  g_autofree char *gpus = g_strdup_printf (ngettext ("%d GPU", "%d GPUs", n), n);
   /* TRANSLATORS: "Sibling check (4 GPUs, 68 s): alike — ..." */
   g_autofree char *line
       = g_strdup_printf (_ ("Sibling check (%s, %.0f s): %s"), gpus, file->seconds, result);
+  /* What the line leaves out is said, not dropped without a word. */
+  if (file->gpus_dropped || file->modes_dropped) {
+    g_autofree char *shown = g_strdup_printf (
+        _ ("%s (only the first %d GPUs and %d modes of each are shown: %d GPUs and %d modes "
+           "left out)"),
+        line, MS_SIBLINGS_MAX_GPUS, MS_SIBLINGS_MAX_MODES, file->gpus_dropped,
+        file->modes_dropped);
+    g_free (line);
+    line = g_steal_pointer (&shown);
+  }
   /* The file's mode names are its own bytes. */
   return g_utf8_make_valid (line, -1);
 }

@@ -44,6 +44,38 @@ usage (FILE *out)
   fputs (ms_gettext ("compare and fleet-report have statuses of their own: see their --help.\n"), out);
   fputc ('\n', out);
   ms_cli_print_environment (out);
+  ms_cli_print_help_end (out);
+}
+
+/* Whether arg is name or an abbreviation of it ("--hel", "--vers"), as
+ * the one parser reads a command's options. */
+static bool
+abbreviates (const char *arg, const char *name)
+{
+  size_t n = strlen (arg);
+  return n > 2 && n <= strlen (name) && strncmp (arg, name, n) == 0;
+}
+
+/* The name of the i-th command a user is shown, "" for a hidden one. */
+static const char *
+shown_command (int i)
+{
+  const MsCliCommand *c = ms_cli_command_nth (i);
+  return !c ? NULL : c->flags & MS_CLI_HIDDEN ? "" : c->name;
+}
+
+static int
+unknown_command (const char *cmd)
+{
+  const char *near = ms_cli_nearest (cmd, strlen (cmd), shown_command);
+  if (near)
+    /* TRANSLATORS: "memsweep: unknown command 'shwo' (did you mean show?)" */
+    fprintf (stderr, ms_gettext ("memsweep: unknown command '%s' (did you mean %s?)\n"), cmd,
+             near);
+  else
+    fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\n"), cmd);
+  fputs (ms_gettext ("Try 'memsweep --help'.\n"), stderr);
+  return EXIT_USAGE;
 }
 
 static int
@@ -57,23 +89,20 @@ run_command (int argc, char **argv)
   /* help CMD is CMD --help. */
   if (strcmp (cmd, "help") == 0 && argc > 2) {
     const MsCliCommand *c = ms_cli_command_find (argv[2]);
-    if (!c || (c->flags & MS_CLI_HIDDEN)) {
-      fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"),
-               argv[2]);
-      return EXIT_USAGE;
-    }
+    if (!c || (c->flags & MS_CLI_HIDDEN))
+      return unknown_command (argv[2]);
     char *help_argv[] = { argv[0], argv[2], (char *) "--help", NULL };
     int rc = EXIT_USAGE;
     ms_cli_dispatch (3, help_argv, &rc);
     return rc;
   }
-  if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
+  if (abbreviates (cmd, "--help") || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
     usage (stdout);
     return ms_cli_stdout_status ();
   }
-  if (strcmp (cmd, "--version") == 0) {
+  if (abbreviates (cmd, "--version")) {
     if (argc > 2) {
-      fprintf (stderr, ms_gettext ("memsweep: --version takes no arguments\n"));
+      ms_cli_error (ms_gettext ("--version takes no arguments\n"));
       return EXIT_USAGE;
     }
     ms_cli_print_version ();
@@ -82,8 +111,7 @@ run_command (int argc, char **argv)
   int rc;
   if (ms_cli_dispatch (argc, argv, &rc))
     return rc;
-  fprintf (stderr, ms_gettext ("memsweep: unknown command '%s'\nTry 'memsweep --help'.\n"), cmd);
-  return EXIT_USAGE;
+  return unknown_command (cmd);
 }
 
 static void

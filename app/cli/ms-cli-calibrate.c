@@ -426,12 +426,7 @@ read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
     switch (c) {
     case '?': return EXIT_USAGE;
     case 'h': return calibrate_usage (stdout, EXIT_OK);
-    case 'o':
-      o->out = args.value;
-      if (*o->out)
-        break;
-      ms_cli_error (ms_gettext ("--out: empty file name\n"));
-      return ms_cli_bad_usage ("calibrate");
+    case 'o': o->out = args.value; break;
     case 'r':
       if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS,
                                &o->runs))

@@ -91,6 +91,33 @@ void
 ms_cli_print_version (void)
 {
   printf ("memsweep %s\n", MS_VERSION);
+  fputs (ms_gettext ("License GPL-3.0-or-later: GNU GPL version 3 or later "
+                     "<https://gnu.org/licenses/gpl.html>.\n"
+                     "This is free software: you are free to change and redistribute it.\n"
+                     "There is NO WARRANTY, to the extent permitted by law.\n"),
+         stdout);
+}
+
+void
+ms_cli_print_help_end (FILE *out)
+{
+  fprintf (out, ms_gettext ("\nThe manual: man memsweep. Report bugs at %s.\n"),
+           MS_CLI_BUG_URL);
+}
+
+/* CMD --help, by any abbreviation the parser takes: the command's own
+ * usage, then its options, exit statuses and where to read and report. */
+static int
+help (const MsCliCommand *c, const MsCliRunner *r, char *command)
+{
+  char *argv[] = { command, (char *) "--help", NULL };
+  int rc = r->run (2, argv);
+  if (rc == EXIT_OK) {
+    ms_cli_options_usage (stdout, c);
+    ms_cli_exits_usage (stdout, c);
+    ms_cli_print_help_end (stdout);
+  }
+  return rc;
 }
 
 bool
@@ -109,21 +136,20 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   if (!r)
     return false;
   ms_cli_set_command (c->name);
-  bool help = ms_cli_args_have (argc, argv, 2, "--help");
-  /* memsweep CMD --version is memsweep --version, for every command. */
-  if (!help && ms_cli_args_have (argc, argv, 2, "--version") && !(c->flags & MS_CLI_HIDDEN)) {
+  if (c->flags & MS_CLI_HIDDEN) {
+    *rc = r->run (argc - 1, argv + 1);
+    return true;
+  }
+  /* --help and --version are options like any other, read by the one
+   * parser (abbreviations too) before the command's own reading. */
+  if (!ms_cli_options_known (c, argc - 1, argv + 1))
+    *rc = EXIT_USAGE;
+  else if (ms_cli_args_give (c, argc - 1, argv + 1, 'h'))
+    *rc = help (c, r, argv[1]);
+  else if (ms_cli_args_give (c, argc - 1, argv + 1, MS_CLI_KEY_VERSION)) {
     ms_cli_print_version ();
     *rc = EXIT_OK;
-    return true;
-  }
-  if (!(c->flags & MS_CLI_HIDDEN) && !ms_cli_options_known (c, argc - 1, argv + 1)) {
-    *rc = EXIT_USAGE;
-    return true;
-  }
-  *rc = r->run (argc - 1, argv + 1);
-  if (help && *rc == 0) {
-    ms_cli_options_usage (stdout, c);
-    ms_cli_exits_usage (stdout, c);
-  }
+  } else
+    *rc = r->run (argc - 1, argv + 1);
   return true;
 }

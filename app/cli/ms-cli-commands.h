@@ -4,6 +4,8 @@
  * table (ms-cli-options.h) gives it. */
 #pragma once
 
+#include <stdio.h>
+
 #include <stdbool.h>
 
 /* Runs the command argv[1] names with argv + 1; false when no command has
@@ -12,3 +14,6 @@ bool ms_cli_dispatch (int argc, char **argv, int *rc);
 /* "memsweep VERSION" on standard output: memsweep --version and
  * memsweep CMD --version. */
 void ms_cli_print_version (void);
+/* The end of every --help: the installed manual's name and where to
+ * report bugs. */
+void ms_cli_print_help_end (FILE *out);

@@ -122,10 +122,10 @@ ms_cli_binary_stdout_ok (const char *format)
    * user meant a file or a pipe (curl refuses the same). */
   if (!isatty (STDOUT_FILENO))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: --out - --format %s: standard output is a terminal; "
-                               "send it to a file or a program (> FILE.%s), or give "
-                               "--out FILE.%s\n"),
-           format, format, format);
+  ms_cli_error (ms_gettext ("--out - --format %s: standard output is a terminal; "
+                            "send it to a file or a program (> FILE.%s), or give "
+                            "--out FILE.%s\n"),
+                format, format, format);
   return false;
 }
 
@@ -367,6 +367,13 @@ ms_cli_devices_ok (const char *opt, const char *list, int min)
   int n = strcmp (list, "all") == 0 ? MS_MULTI_MAX_DEVICES
                                     : ms_cli_whole_number_list (list, ',', MS_MULTI_MAX_DEVICES + 1,
                                                                 INT_MAX, devices);
+  /* One GPU named twice would be measured beside itself. */
+  for (int i = 0; i < n && n != MS_MULTI_MAX_DEVICES; i++)
+    for (int j = 0; j < i; j++)
+      if (devices[i] == devices[j]) {
+        ms_cli_error (ms_gettext ("%s: '%s' names GPU %d twice\n"), opt, list, devices[i]);
+        return false;
+      }
   if (n >= min)
     return true;
   if (n > 0)
@@ -481,6 +488,19 @@ ms_cli_tmp_folder (void)
 {
   const char *tmp = getenv ("TMPDIR");
   return tmp && *tmp ? tmp : "/tmp";
+}
+
+bool
+ms_cli_experiment_ok (const char *option, const char *text)
+{
+  char err[512], clean[4 * sizeof err];
+  MsExperiment x;
+  bool ok = option ? ms_experiment_parse (text, &x, err, sizeof err)
+                   : ms_experiment_get (err, sizeof err) != NULL;
+  if (!ok)
+    ms_cli_error ("%s%s%s\n", option ? option : "", option ? ": " : "",
+                  ms_report_clean (err, clean, sizeof clean));
+  return ok;
 }
 
 bool

@@ -149,6 +149,12 @@ const char *ms_cli_tmp_folder (void);
 /* Whether that folder is one to make files in, said before any work;
  * false after "memsweep COMMAND: TMPDIR: FOLDER: no folder for the runs". */
 bool ms_cli_tmp_folder_ok (const char *command);
+/* Where memsweep's bugs are reported (every --help says it). */
+#define MS_CLI_BUG_URL "https://github.com/memsweep/memsweep/issues"
+/* Whether the experiment switches a measuring process would run under
+ * parse: text (given by option), else MEMSWEEP_EXPERIMENT; said before
+ * any process starts, false after "memsweep COMMAND: [OPTION: ]why". */
+bool ms_cli_experiment_ok (const char *option, const char *text);
 
 /* The command that runs (ms_cli_dispatch sets it), whose name begins
  * every message: "memsweep COMMAND: ...". NULL before one is known. */

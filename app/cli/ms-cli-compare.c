@@ -95,6 +95,7 @@ usage (FILE *out, int rc)
                "  --quiet            nothing but errors; --verbose: what it is doing\n"),
            MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
            MS_CLI_LIVE_DEFAULT_BUDGET);
+  ms_cli_option_lines (out, "compare", (const char *const[]) { "compress", NULL }, 17);
   return rc;
 }
 
@@ -720,12 +721,6 @@ ms_cli_compare (int argc, char **argv)
   if (o.live && (!ms_cli_prefix_not_stdio ("--out", o.how.prefix) ||
                  !ms_cli_prefix_not_a_file ("--out", o.how.prefix)))
     return EXIT_USAGE;
-  /* An empty prefix would write -a-samples.csv and the rest. */
-  if (o.live && o.how.prefix && !o.how.prefix[0]) {
-    fputs (ms_gettext ("memsweep compare: --out: an empty prefix names no file: give a name\n"),
-           stderr);
-    return EXIT_USAGE;
-  }
   if (!o.live)
     ms_cli_note_same_inputs (o.files, 2);
   /* --plot never replaces an input. */
@@ -747,7 +742,9 @@ ms_cli_compare (int argc, char **argv)
   }
 #endif
   /* Standard output and the exports are checked once the inputs are
-   * protected, so that none replaces one. */
+   * protected, so that none replaces one. The sides' pairs are CSV
+   * files --compress acts on. */
+  o.output.own_csv = o.live && o.how.prefix;
   if (!ms_cli_output_ready (&o.output))
     return EXIT_USAGE;
   MsResults *a = NULL, *b = NULL;

@@ -561,6 +561,22 @@ remove_run_temporaries (const char *prefix)
 }
 
 
+/* Whether the node's run options give --verbose, by any abbreviation,
+ * as run's parser reads them. */
+static bool
+gives_verbose (int argc, char **argv)
+{
+  char **words = calloc ((size_t) argc + 2, sizeof *words);
+  if (!words)
+    return false;
+  words[0] = (char *) "run";
+  memcpy (words + 1, argv, (size_t) argc * sizeof *words);
+  bool verbose = ms_cli_args_give (ms_cli_command_find ("run"), argc + 1, words,
+                                   MS_CLI_KEY_VERBOSE);
+  free (words);
+  return verbose;
+}
+
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {
@@ -570,7 +586,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   int n = 5;
   /* Quiet unless the node's own options ask for the run's progress:
    * --quiet beside their --verbose would refuse the run. */
-  if (!ms_cli_args_have (argc, argv, 0, "--verbose"))
+  if (!gives_verbose (argc, argv))
     run[n++] = "--quiet";
   if (gpu >= 0) {
     snprintf (device, sizeof device, "%d", gpu);

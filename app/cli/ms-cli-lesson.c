@@ -180,7 +180,7 @@ parse_sizes (MsSweep *s, const char *arg)
     s->step = n == 3 ? e[2] : 1;
     return true;
   }
-  fprintf (stderr, ms_gettext ("memsweep: --sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
   return false;
 }
 
@@ -192,7 +192,7 @@ parse_parts (LessonOptions *o, const char *arg)
                                          o->parts);
   if (o->n_parts > 0)
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: --parts: '%s' is not a list of part indices\n"), arg);
+  ms_cli_error (ms_gettext ("--parts: '%s' is not a list of part indices\n"), arg);
   return false;
 }
 
@@ -203,8 +203,7 @@ add_lesson_option (MsSweep *s, const char *arg)
   size_t used = strlen (s->options);
   if (!strchr (arg, '=') || strchr (arg, ',') ||
       used + strlen (arg) + 2 > sizeof s->options) {
-    fprintf (stderr, ms_gettext ("memsweep: --option: '%s' is not KEY=VALUE (or too long)\n"),
-             arg);
+    ms_cli_error (ms_gettext ("--option: '%s' is not KEY=VALUE (or too long)\n"), arg);
     return false;
   }
   snprintf (s->options + used, sizeof s->options - used, "%s%s", used ? "," : "", arg);
@@ -223,7 +222,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'R': return ms_cli_parse_setting_count ("--min-reps", arg, &o->sweep.min_reps);
   case 'w': return ms_cli_parse_setting_count ("--warmup", arg, &o->sweep.warmup);
   case 'd': return ms_cli_parse_setting_count ("--device", arg, &o->sweep.device);
-  case 'O': o->prefix = arg; return *arg != '\0';
+  case 'O': o->prefix = arg; return true;
   case 'P': return parse_parts (o, arg);
   default: return ms_cli_output_option (&o->output, c, arg) > 0;
   }
@@ -242,6 +241,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.step = 2;
   ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
+  const char *for_a_run = NULL; /* the last option that acts on a lesson's run */
   while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == 'h') {
       lesson_usage (stdout);
@@ -249,6 +249,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     }
     if (c == '?')
       return EXIT_USAGE;
+    if (c < MS_CLI_KEY_FORMAT)
+      for_a_run = args.name;
     if (!parse_option (o, c, args.value))
       return ms_cli_bad_usage ("lesson");
   }
@@ -259,7 +261,21 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->name = argv[args.operand];
   if (!ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
-  if (strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0)
+  bool list = strcmp (o->name, "LIST") == 0 || strcmp (o->name, MS_CLI_LESSON_LIST) == 0;
+  bool csv = false;
+  for (int i = 0; i < o->output.n_exports; i++)
+    csv |= o->output.exports[i].format == MS_CLI_FORMAT_CSV;
+  if (list && ms_cli_compress () && !csv)
+    for_a_run = "compress";
+  /* The list measures nothing and writes no file: an option for a run
+   * would do nothing (lesson list --out F wrote nothing). */
+  if (list && for_a_run) {
+    ms_cli_error (ms_gettext ("--%s is for a lesson's run: 'lesson list' measures nothing and "
+                              "writes no file\n"),
+                  for_a_run);
+    return ms_cli_bad_usage ("lesson");
+  }
+  if (list)
     return ms_cli_output_send (&o->output, lesson_list_table (), lesson_list, lesson_list_json,
                                NULL);
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);

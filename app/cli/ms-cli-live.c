@@ -25,8 +25,6 @@
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 
-#define MAX_WORDS 64
-
 static const char *const side_name[2] = { "A", "B" };
 
 typedef struct {
@@ -40,44 +38,23 @@ typedef struct {
 static bool
 parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
 {
-  char copy[4096], *words[MAX_WORDS + 5], *save = NULL;
-  int n = 0;
-  /* --grade's rounds a process, unless the side's own options say: an
-   * option is given once. */
-  words[n++] = "run";
-  words[n++] = "--grade";
-  /* compare --live, not the side, chooses how many processes a side has:
+  static const char *const own[] = { "processes", NULL };
+  const char *option = side ? "--b" : "--a";
+  int n;
+  char **words = ms_cli_side_words (option, live->options[side], own, &n);
+  if (!words)
+    return false;
+  /* --grade's rounds a process, unless the side's own options say.
+   * compare --live, not the side, chooses how many processes a side has:
    * run's check of processes x rounds must not judge a side's --rounds
-   * by --grade's 4 processes, which nobody asked for (below, its own). */
-  words[n++] = "--processes";
-  words[n++] = "1";
-  /* Before the side's own words, so that an --out among them shows. */
-  words[n++] = "--out";
-  words[n++] = (char *) prefix;
-  snprintf (copy, sizeof copy, "%s", live->options[side] ? live->options[side] : "");
-  for (char *w = strtok_r (copy, " \t", &save); w; w = strtok_r (NULL, " \t", &save)) {
-    if (n >= MAX_WORDS) {
-      fprintf (stderr, ms_gettext ("memsweep compare: --%c: too many run options\n"),
-               side ? 'b' : 'a');
-      return false;
-    }
-    words[n++] = w;
-  }
-  words[n] = NULL;
+   * by --grade's 4 processes, which nobody asked for (below, its own).
+   * The processes write into the process folder only. */
+  const char *fixed[] = { "run", "--grade", "--processes", "1", "--out", prefix, NULL };
   MsCliRunOptions o;
-  ms_cli_plan_pause (true);
-  int rc = ms_cli_run_options_parse (&o, n, words);
-  ms_cli_plan_pause (false);
+  int rc = ms_cli_side_parse (fixed, words, n, &o);
+  free (words);
   if (rc >= 0)
     return false;
-  /* A side's processes write into the process folder only: compare's
-   * --out and exports are compare's own. */
-  if (o.prefix != prefix || o.output.n_exports > 0) {
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: --%c: %s is compare's own option, not a side's\n"),
-             side ? 'b' : 'a', o.prefix != prefix ? "--out" : "--export-*");
-    return false;
-  }
   if (o.sweep.rounds > MS_CLI_LIVE_MAX_ROUNDS) {
     fprintf (stderr,
              ms_gettext ("memsweep compare: --%c: --rounds %d is more than %d: a side holds "
@@ -450,14 +427,12 @@ save_one_side (const MsCliLive *live, const Plan *plan, MsResults *runs[2], bool
 static bool
 check_experiments (const MsCliLive *live)
 {
-  char err[512], clean[4 * sizeof err];
-  MsExperiment x;
   for (int side = 0; side < 2; side++)
-    if (live->experiment[side] && !ms_experiment_parse (live->experiment[side], &x, err, sizeof err)) {
-      fprintf (stderr, "memsweep compare: --%c-experiment: %s\n", side ? 'b' : 'a',
-               ms_report_clean (err, clean, sizeof clean));
+    if (!(live->experiment[side] ? ms_cli_experiment_ok (side ? "--b-experiment"
+                                                               : "--a-experiment",
+                                                          live->experiment[side])
+                                 : ms_cli_experiment_ok (NULL, NULL)))
       return false;
-    }
   return true;
 }
 

@@ -85,9 +85,9 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   /* The aggregate file names each GPU's by its plain name: --compress is
    * for the exports here, and refused rather than ignored with --out. */
   if (a->out && ms_cli_compress ()) {
-    fprintf (stderr, ms_gettext ("memsweep: --compress: the --out files of multi, peer and "
-                                 "portable name each other and are written plain; --compress "
-                                 "is for their CSV exports\n"));
+    ms_cli_error (ms_gettext ("--compress: the --out files of multi, peer and "
+                              "portable name each other and are written plain; --compress "
+                              "is for their CSV exports\n"));
     return 2;
   }
   a->sweep.reps_rule = MS_REPS_FIXED;

@@ -209,6 +209,7 @@ command_json (const MsCliCommand *c)
   ms_json_set (o, "operand_choices", operand_choices (c));
   MsJson *options = ms_json_array_new ();
   add_option (options, NULL, "help", NULL, "print this command's usage and exit", NULL);
+  add_option (options, NULL, "version", NULL, "print memsweep's version and exit", NULL);
   for (const MsCliOption *opt = c->options; opt && opt->name; opt++)
     add_option (options, opt, opt->name, opt->value, opt->help, named_values (opt->name));
   if (c->flags & MS_CLI_RUN_SETTINGS)

@@ -353,7 +353,8 @@ add_keys (MsCliKey *t, int n, const MsCliOption *options)
   for (const MsCliOption *o = options; o && o->name && n < MS_CLI_MAX_OPTIONS - 1; o++)
     if (!has_name (t, n, o->name))
       t[n++] = (MsCliKey) { o->name, o->value != NULL, (o->flags & MS_CLI_REPEATS) != 0, o->key,
-                            o->needs };
+                            o->needs, o->value && (!strcmp (o->value, "OPTIONS") ||
+                                                   !strcmp (o->value, "ARG")) };
   return n;
 }
 
@@ -377,6 +378,7 @@ ms_cli_option_keys (const char *name)
         t[n++] = (MsCliKey) { ms_setting_nth (i)->option, true, false, MS_CLI_KEY_SETTING (i) };
   }
   t[n++] = (MsCliKey) { "help", false, false, 'h' };
+  t[n++] = (MsCliKey) { "version", false, false, MS_CLI_KEY_VERSION };
   t[n] = (MsCliKey) { NULL };
   made[c - commands] = true;
   return t;
@@ -394,6 +396,20 @@ ms_cli_options_usage (FILE *out, const MsCliCommand *c)
               o->value ? o->value : "");
     fprintf (out, "  %-26s %s\n", head, ms_gettext (o->help));
   }
+}
+
+void
+ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width)
+{
+  const MsCliCommand *c = ms_cli_command_find (command);
+  for (const char *const *name = names; c && *name; name++)
+    for (const MsCliOption *o = c->options; o && o->name; o++)
+      if (strcmp (o->name, *name) == 0) {
+        char head[64];
+        snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
+                  o->value ? o->value : "");
+        fprintf (out, "  %-*s %s\n", width, head, ms_gettext (o->help));
+      }
 }
 
 void

@@ -40,8 +40,10 @@ enum {
 #define MS_CLI_LESSON_VIEW "lesson"
 /* lesson's operand that lists the lessons instead of running one */
 #define MS_CLI_LESSON_LIST "list"
-/* The most options a command's parser reads, run's settings and --help
- * included. */
+/* The parser's key of --version, which every command reads as --help. */
+#define MS_CLI_KEY_VERSION 0x1100
+/* The most options a command's parser reads, run's settings, --help and
+ * --version included. */
 #define MS_CLI_MAX_OPTIONS 80
 
 /* One exit status of a command and what it means (MS_N_); code
@@ -73,6 +75,7 @@ typedef struct {
   bool repeats; /* MS_CLI_REPEATS */
   int key;
   const char *needs; /* MsCliOption's */
+  bool may_be_empty; /* its value: run options or an argument handed on as given */
 } MsCliKey;
 /* What the parser reads for the command: its options, then, for one that
  * takes run's settings, run's own options it lacks and every setting
@@ -83,6 +86,9 @@ const MsCliKey *ms_cli_option_keys (const char *name);
 /* The command's options from the table, for the --help of a command
  * whose usage does not describe each one. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);
+/* The table's lines of the command's options names (NULL-ended), their
+ * heads width wide, for a --help that describes its options itself. */
+void ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width);
 /* "Exit status:" and a line per status of the command (NULL: those every
  * command shares), translated, for its --help. */
 void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);

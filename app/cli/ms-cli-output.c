@@ -12,6 +12,7 @@
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
+#include "ms-cli-options.h"
 #include "ms-cli-output.h"
 #include "ms-cli-width.h"
 #include "ms-cli-tables.h"
@@ -36,8 +37,8 @@ parse_output_format (const char *arg, MsCliFormat *format)
     return true;
   }
   char clean[256];
-  fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not table, json, csv or markdown\n"),
-           ms_report_clean (arg, clean, sizeof clean));
+  ms_cli_error (ms_gettext ("--format: '%s' is not table, json, csv or markdown\n"),
+                ms_report_clean (arg, clean, sizeof clean));
   return false;
 }
 
@@ -403,7 +404,7 @@ ms_cli_progress_option (int key)
   if (key != MS_CLI_KEY_QUIET && key != MS_CLI_KEY_VERBOSE)
     return 0;
   if (level != LEVEL_NORMAL && level != (key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE)) {
-    fprintf (stderr, ms_gettext ("memsweep: --quiet and --verbose exclude each other\n"));
+    ms_cli_error (ms_gettext ("--quiet and --verbose exclude each other\n"));
     return -1;
   }
   level = key == MS_CLI_KEY_QUIET ? LEVEL_QUIET : LEVEL_VERBOSE;
@@ -451,10 +452,6 @@ format_of_name (const char *path, MsCliFormat *format)
 static int
 add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
 {
-  if (!path || !*path) {
-    fprintf (stderr, ms_gettext ("memsweep: %s: empty file name\n"), option);
-    return -1;
-  }
   if (!ms_cli_name_is_format (option, path, format))
     return -1;
   if (out->n_exports == MS_CLI_MAX_EXPORTS) {
@@ -581,6 +578,21 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
              option, ms_report_clean (prefix, clean, sizeof clean), clean);
     return false;
   }
+  /* X.csv would write X.csv-samples.csv: an extension of a file's kind
+   * is no prefix's. */
+  char ext[16];
+  static const char *const kinds = " csv json md txt tsv html pdf png svg ";
+  char word[20];
+  snprintf (word, sizeof word, " %s ", extension_of (prefix ? prefix : "", ext, sizeof ext)
+                                          ? ext : "-");
+  if (prefix && !ms_gzip_is_name (prefix) && strstr (kinds, word)) {
+    ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
+                              "(PREFIX-samples.csv), ends in .%s, which would write %s-samples.csv: "
+                              "give %s %.*s\n"),
+                  option, ms_report_clean (prefix, clean, sizeof clean), ext, clean, option,
+                  (int) (strlen (prefix) - strlen (ext) - 1), prefix);
+    return false;
+  }
   if (!prefix || !ms_gzip_is_name (prefix))
     return true;
   fprintf (stderr,
@@ -615,11 +627,35 @@ ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
  * it is appended to (`>> X-meta.json`) is written. */
 #define MS_CLI_STDOUT_GIVEN_BY "--format"
 
+/* --compress acts on the CSV files a command writes: those it always
+ * writes (its --compress needs no other option in the table: run, lesson,
+ * calibrate), else a CSV export or --out into a file. */
+static bool
+compress_acts (const MsCliOutput *out)
+{
+  const MsCliCommand *c = ms_cli_command_find (out->command);
+  if (out->own_csv)
+    return true;
+  for (const MsCliOption *o = c ? c->options : NULL; o && o->name; o++)
+    if (o->key == MS_CLI_KEY_COMPRESS && !o->needs)
+      return true;
+  for (int i = 0; i < out->n_exports; i++)
+    if (out->exports[i].format == MS_CLI_FORMAT_CSV &&
+        !ms_output_plan_is_stdout (out->exports[i].path))
+      return true;
+  return false;
+}
+
 bool
 ms_cli_output_ready (MsCliOutput *out)
 {
   char clean[4 * PATH_MAX];
   int to_stdout = -1;
+  if (compress && !compress_acts (out)) {
+    ms_cli_error (ms_gettext ("--compress: no CSV file is written here, so it would compress "
+                              "nothing\n"));
+    return false;
+  }
   for (int i = 0; i < out->n_exports; i++) {
     if (out->exports[i].format == MS_CLI_FORMAT_CSV)
       out->exports[i].path = ms_cli_compressed_name (out->exports[i].path);
@@ -636,6 +672,15 @@ ms_cli_output_ready (MsCliOutput *out)
       return false;
     if (ms_output_plan_is_stdout (path))
       to_stdout = i;
+  }
+  /* Standard output holds one document: an export's there and another
+   * --format would drop one of them. */
+  if (to_stdout >= 0 && out->format_given &&
+      out->format != out->exports[to_stdout].format) {
+    ms_cli_error (ms_gettext ("%s - and --format %s both name standard output, which holds "
+                              "one document: give one of them\n"),
+                  out->exports[to_stdout].option, format_names[out->format]);
+    return false;
   }
   if (to_stdout >= 0) {
     /* Standard output holds one document: the export's, in place of the

@@ -81,6 +81,7 @@ typedef struct {
   MsCliFormat format;
   bool format_given; /* --format was: a file's name may not contradict it */
   bool stdout_off; /* show --out FILE: the document goes into FILE alone */
+  bool own_csv;    /* CSV files of its own beside the exports (compare --live --out) */
   int n_exports;
   struct {
     MsCliFormat format;

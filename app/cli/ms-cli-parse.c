@@ -46,6 +46,51 @@ find_key (const MsCliKey *keys, const char *arg, bool *ambiguous)
   return n == 1 ? found : NULL;
 }
 
+/* Edits from a to b (a letter added, dropped, changed, or two beside
+ * each other swapped); past 64 letters, more than any slip. */
+static int
+edits (const char *a, size_t na, const char *b)
+{
+  size_t nb = strlen (b);
+  int d[65][65];
+  if (na > 64 || nb > 64)
+    return 1000;
+  for (size_t i = 0; i <= na; i++)
+    for (size_t j = 0; j <= nb; j++) {
+      int cost = i && j && a[i - 1] != b[j - 1];
+      d[i][j] = !i || !j ? (int) (i + j) : d[i - 1][j - 1] + cost;
+      if (i && d[i - 1][j] + 1 < d[i][j])
+        d[i][j] = d[i - 1][j] + 1;
+      if (j && d[i][j - 1] + 1 < d[i][j])
+        d[i][j] = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < d[i][j])
+        d[i][j] = d[i - 2][j - 2] + 1;
+    }
+  return d[na][nb];
+}
+
+const char *
+ms_cli_nearest (const char *word, size_t len, const char *(*name) (int i))
+{
+  const char *best = NULL;
+  int least = (int) (len / 3) > 1 ? (int) (len / 3) : 1;
+  for (int i = 0; name (i); i++) {
+    int e = edits (word, len, name (i));
+    if (*name (i) && e <= least && (!best || e < least))
+      best = name (i), least = e;
+  }
+  return best;
+}
+
+static const MsCliKey *nearest_keys;
+
+static const char *
+key_name (int i)
+{
+  return nearest_keys[i].name;
+}
+
 /* "--export-json, --export-csv, --export-markdown": the options arg
  * begins, for the message that it is ambiguous. */
 static void
@@ -110,12 +155,21 @@ read_option (MsCliArgs *a, const char *arg)
      * --export-csv, --export-markdown" */
     return REFUSE (a, ms_gettext ("option '%s' is ambiguous: %s\n"), arg, list);
   }
+  nearest_keys = a->keys;
+  const char *near = k ? NULL : ms_cli_nearest (arg + 2, strcspn (arg + 2, "="), key_name);
+  /* TRANSLATORS: "unknown option '--fromat' (did you mean --format?)" */
+  if (near)
+    return REFUSE (a, ms_gettext ("unknown option '%s' (did you mean --%s?)\n"), arg, near);
   if (!k)
     return REFUSE (a, ms_gettext ("unknown option '%s'\n"), arg);
   if (!k->takes_value && equals)
     return REFUSE (a, ms_gettext ("option '%s' takes no value\n"), arg);
   if (k->takes_value && !equals && a->next + 1 >= a->argc)
     return REFUSE (a, ms_gettext ("option '%s' needs a value\n"), arg);
+  const char *value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
+  /* An empty name or number is none (--out '' would write "-samples.csv"). */
+  if (value && !*value && !k->may_be_empty)
+    return REFUSE (a, ms_gettext ("option '--%s' needs a value, not an empty one\n"), k->name);
   unsigned char *given = &a->given[k - a->keys];
   /* A flag said twice says the same; a value given twice would have to
    * choose between them (fleet-node adds --quiet to a node's own). */
@@ -125,7 +179,7 @@ read_option (MsCliArgs *a, const char *arg)
   }
   *given += *given < 255;
   a->name = k->name;
-  a->value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
+  a->value = value;
   take (a, k->takes_value && !equals ? 2 : 1);
   return k->key;
 }

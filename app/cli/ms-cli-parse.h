@@ -7,6 +7,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "ms-cli-options.h"
 
@@ -52,3 +53,7 @@ bool ms_cli_args_give (const MsCliCommand *c, int argc, char **argv, int key);
  * (compare --live). Read before anything else, so that main can catch
  * those signals first. */
 bool ms_cli_stops_on_signals (int argc, char **argv);
+/* The name (name (i) for i from 0 until NULL) nearest to the len
+ * letters of word, where it is close enough to be a slip (an edit for
+ * every three letters, one at least); NULL where none is. */
+const char *ms_cli_nearest (const char *word, size_t len, const char *(*name) (int i));

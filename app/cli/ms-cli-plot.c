@@ -47,6 +47,7 @@ plot_help (void)
                       "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
                       "register-allocate, portable): --lesson NAME says which. A run of no "
                       "lesson is refused.\n"), stdout);
+  ms_cli_option_lines (stdout, "plot", (const char *const[]) { "quiet", "verbose", NULL }, 20);
 }
 
 /* WxH, each side a whole number from 16 to 16384 (the command line's
@@ -122,8 +123,9 @@ print_timeline_reps (const MsCell *cell, const char *asked)
                               ms_cell_timeline_rep (cell, k) + 1);
   if (ms_cell_timeline_rep (cell, 12) >= 0)
     snprintf (list + len, sizeof list - len, ", ...");
-  fprintf (stderr, ms_gettext ("memsweep: --rep: repetition %s ran without timers, so it has "
-                               "no timeline; these have one: %s\n"), asked, list);
+  ms_cli_error (ms_gettext ("--rep: repetition %s ran without timers, so it has "
+                            "no timeline; these have one: %s\n"),
+                asked, list);
 }
 
 /* The timeline's cell and repetition from --mode, --size and --rep, each
@@ -136,14 +138,15 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   const MsCell *deflt = ms_report_timeline_cell (run, &rep);
   MsMode mode = deflt ? deflt->mode : MS_MODE_PINNED;
   if (o->mode && !ms_mode_from_name (o->mode, &mode)) {
-    fprintf (stderr, ms_gettext ("memsweep: --mode: '%s' is not a memory mode (see 'memsweep "
-                                 "modes')\n"), o->mode);
+    ms_cli_error (ms_gettext ("--mode: '%s' is not a memory mode (see 'memsweep "
+                              "modes')\n"),
+                  o->mode);
     return EXIT_USAGE;
   }
   if (o->size && !parse_cell_size (o->size, &exponent)) {
-    fprintf (stderr, ms_gettext ("memsweep: --size: '%s' is not an exponent %d..%d or a power "
-                                 "of two number of elements\n"), o->size, MS_MIN_EXPONENT,
-             MS_MAX_EXPONENT);
+    ms_cli_error (ms_gettext ("--size: '%s' is not an exponent %d..%d or a power "
+                              "of two number of elements\n"),
+                  o->size, MS_MIN_EXPONENT, MS_MAX_EXPONENT);
     return EXIT_USAGE;
   }
   const MsCell *cell = deflt;
@@ -175,8 +178,9 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   if (o->rep) {
     long long r;
     if (!ms_cli_whole_number (o->rep, 1, cell->n_reps, &r)) {
-      fprintf (stderr, ms_gettext ("memsweep: --rep: '%s' is not a repetition of the cell "
-                                   "(1..%d)\n"), o->rep, cell->n_reps);
+      ms_cli_error (ms_gettext ("--rep: '%s' is not a repetition of the cell "
+                                "(1..%d)\n"),
+                    o->rep, cell->n_reps);
       return EXIT_USAGE;
     }
     if (!rep_has_timeline (cell, (int) r - 1)) {
@@ -226,8 +230,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
       /* fall through */
     case 'p':
       if (!parse_size (arg, &o->width, &o->height)) {
-        fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not WxH with 16..16384 each\n"),
-                 c == 'p' ? "pixels" : "size", arg);
+        ms_cli_error (ms_gettext ("--%s: '%s' is not WxH with 16..16384 each\n"),
+                      c == 'p' ? "pixels" : "size", arg);
         return EXIT_USAGE;
       }
       break;
@@ -249,7 +253,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   const char *dot = strrchr (o->out, '.');
   if (o->format && strcmp (o->format, "png") && strcmp (o->format, "svg") &&
       strcmp (o->format, "pdf")) {
-    fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is not png, svg or pdf\n"), o->format);
+    ms_cli_error (ms_gettext ("--format: '%s' is not png, svg or pdf\n"), o->format);
     return EXIT_USAGE;
   }
   /* --out -: standard output, which has no extension: --format says. */
@@ -260,8 +264,8 @@ parse_plot (PlotOptions *o, int argc, char **argv)
         return EXIT_USAGE;
       return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
     }
-    fprintf (stderr, ms_gettext ("memsweep: --out -: give --format png, svg or pdf for standard "
-                                 "output\n"));
+    ms_cli_error (ms_gettext ("--out -: give --format png, svg or pdf for standard "
+                              "output\n"));
     return EXIT_USAGE;
   }
   gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
@@ -269,11 +273,10 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   /* The one extension --format asks for, as report says it: "must end in
    * .png, .svg or .pdf" was said of x.png with --format svg too. */
   if (!matches && o->format)
-    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .%s, as --format says\n"),
-             o->out, o->format);
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), o->out,
+                  o->format);
   else if (!matches)
-    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .png, .svg or .pdf\n"),
-             o->out);
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .png, .svg or .pdf\n"), o->out);
   if (!matches)
     return EXIT_USAGE;
   return -1;
@@ -298,8 +301,8 @@ static int
 plot_lesson (const PlotOptions *o, char **paths, int n)
 {
   if (o->mode || o->size || o->rep || o->variant || o->all_phases || n != 1) {
-    fprintf (stderr, ms_gettext ("memsweep: --view lesson draws one lesson's run, without "
-                                 "--mode, --size N, --rep, --variant or --all-phases\n"));
+    ms_cli_error (ms_gettext ("--view lesson draws one lesson's run, without "
+                              "--mode, --size N, --rep, --variant or --all-phases\n"));
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
@@ -312,9 +315,9 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
   if (job.topic == MS_TOPIC_COUNT)
     return EXIT_USAGE;
   if (!ms_lesson_answer_has (job.topic, job.run)) {
-    fprintf (stderr, ms_gettext ("memsweep: --view lesson: the %s lesson has no picture of its "
-                                 "own: its answer is in --view bandwidth, time or timeline\n"),
-             ms_lesson_topic (job.topic)->name);
+    ms_cli_error (ms_gettext ("--view lesson: the %s lesson has no picture of its "
+                              "own: its answer is in --view bandwidth, time or timeline\n"),
+                  ms_lesson_topic (job.topic)->name);
     return EXIT_USAGE;
   }
   ms_chart_style_init_light (&job.style);
@@ -347,19 +350,20 @@ ms_cli_plot (int argc, char **argv)
   if (strcmp (o.view, MS_CLI_LESSON_VIEW) == 0)
     return plot_lesson (&o, o.files, o.n_files);
   if (o.lesson) {
-    fprintf (stderr, ms_gettext ("memsweep: --lesson is for --view lesson\n"));
+    ms_cli_error (ms_gettext ("--lesson is for --view lesson\n"));
     return EXIT_USAGE;
   }
   MsReportViewJob job = { NULL };
   if (!ms_report_view_from_name (o.view, &job.view)) {
-    fprintf (stderr, ms_gettext ("memsweep: --view: '%s' is not bandwidth, h2d, d2h, time, "
-                                 "breakdown, timeline or lesson\n"), o.view);
+    ms_cli_error (ms_gettext ("--view: '%s' is not bandwidth, h2d, d2h, time, "
+                              "breakdown, timeline or lesson\n"),
+                  o.view);
     return EXIT_USAGE;
   }
   if ((o.mode || o.size || o.rep || o.variant || o.all_phases) &&
       job.view != MS_REPORT_VIEW_TIMELINE) {
-    fprintf (stderr, ms_gettext ("memsweep: --mode, --size N, --rep, --variant and --all-phases "
-                                 "are for --view timeline\n"));
+    ms_cli_error (ms_gettext ("--mode, --size N, --rep, --variant and --all-phases "
+                              "are for --view timeline\n"));
     return EXIT_USAGE;
   }
   /* Loaded in the order given: the first file gets the first marker. */

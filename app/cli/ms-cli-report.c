@@ -120,8 +120,9 @@ ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
   }
   g_autoptr (GString) names = lessons_answered (run);
   if (lesson && topic == MS_TOPIC_COUNT)
-    fprintf (stderr, ms_gettext ("memsweep: --lesson: '%s' is not a lesson (see 'memsweep "
-                                 "lesson list')\n"), lesson);
+    ms_cli_error (ms_gettext ("--lesson: '%s' is not a lesson (see 'memsweep "
+                              "lesson list')\n"),
+                  lesson);
   else if (names->len && lesson)
     fprintf (stderr, ms_gettext ("memsweep: %s does not answer the %s lesson; --lesson NAME "
                                  "draws a lesson it answers: %s\n"), path, lesson, names->str);
@@ -153,7 +154,7 @@ static int
 report_handout (const char *out, const char *lesson, char **paths, int n)
 {
   if (n != 1) {
-    fprintf (stderr, ms_gettext ("memsweep: --handout takes one lesson's run, not %d files\n"), n);
+    ms_cli_error (ms_gettext ("--handout takes one lesson's run, not %d files\n"), n);
     return EXIT_USAGE;
   }
   g_autoptr (GPtrArray) runs = ms_cli_load_runs (paths, n);
@@ -210,7 +211,7 @@ ms_cli_report (int argc, char **argv)
   const char *dot = strrchr (out, '.');
   bool to_stdout = strcmp (out, MS_CLI_STDIO) == 0;
   if (format && strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0) {
-    fprintf (stderr, ms_gettext ("memsweep: --format: '%s' is neither pdf nor html\n"), format);
+    ms_cli_error (ms_gettext ("--format: '%s' is neither pdf nor html\n"), format);
     return EXIT_USAGE;
   }
   gboolean pdf = format ? format[0] == 'p' : dot && !g_ascii_strcasecmp (dot, ".pdf");
@@ -221,22 +222,20 @@ ms_cli_report (int argc, char **argv)
                                              : !g_ascii_strcasecmp (dot, ".html") ||
                                                  !g_ascii_strcasecmp (dot, ".htm")));
   if (to_stdout && !format) {
-    fprintf (stderr, ms_gettext ("memsweep: --out -: give --format pdf or html for standard "
-                                 "output\n"));
+    ms_cli_error (ms_gettext ("--out -: give --format pdf or html for standard "
+                              "output\n"));
     return EXIT_USAGE;
   }
   if (format && !named) {
-    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .%s, as --format says\n"), out,
-             format);
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), out, format);
     return EXIT_USAGE;
   }
   if (handout && !pdf) {
-    fprintf (stderr, ms_gettext ("memsweep: --handout writes a PDF: --out '%s' must end in .pdf\n"),
-             out);
+    ms_cli_error (ms_gettext ("--handout writes a PDF: --out '%s' must end in .pdf\n"), out);
     return EXIT_USAGE;
   }
   if (!pdf && !html) {
-    fprintf (stderr, ms_gettext ("memsweep: --out: '%s' must end in .pdf or .html\n"), out);
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .pdf or .html\n"), out);
     return EXIT_USAGE;
   }
   if (to_stdout) {

@@ -6,6 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,7 @@ run_help (void)
   printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
                       "by modes and writes the samples and summary CSV files.\n\n%s"),
           ms_cli_run_options_text ());
+  ms_cli_option_lines (stdout, "run", (const char *const[]) { "compress", NULL }, 19);
 }
 
 /* "depth or breadth", "streamed, ordinary or fresh". */
@@ -108,10 +110,10 @@ parse_choice (const MsSetting *setting, const char *arg, double *value)
     return true;
   list_choices (setting, list, sizeof list);
   if (ms_setting_n_choices (setting) == 2)
-    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is neither %s nor %s\n"),
-             setting->option, arg, setting->choices[0], setting->choices[1]);
+    ms_cli_error (ms_gettext ("--%s: '%s' is neither %s nor %s\n"), setting->option, arg,
+                  setting->choices[0], setting->choices[1]);
   else
-    fprintf (stderr, ms_gettext ("memsweep: --%s: '%s' is not %s\n"), setting->option, arg, list);
+    ms_cli_error (ms_gettext ("--%s: '%s' is not %s\n"), setting->option, arg, list);
   return false;
 }
 
@@ -146,7 +148,7 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
   case MS_SETTING_MODES:
     if (ms_sweep_set_modes (&o->sweep, arg, err, sizeof err))
       return true;
-    fprintf (stderr, "memsweep: --modes: %s\n", err);
+    ms_cli_error ("--modes: %s\n", err);
     return false;
   case MS_SETTING_CHOICE: ok = parse_choice (setting, arg, &value); break;
   case MS_SETTING_DOUBLE: ok = ms_cli_parse_double (opt, arg, &value); break;
@@ -168,9 +170,9 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
     o->adaptive_opt = setting->option;
   /* --reps, or the adaptive rule's options: one kind or the other. */
   if (o->fixed_opt && o->adaptive_opt) {
-    fprintf (stderr, ms_gettext ("memsweep: --%s sets a fixed count, --%s belongs to the "
-                                 "adaptive rule: give one or the other\n"),
-             o->fixed_opt, o->adaptive_opt);
+    ms_cli_error (ms_gettext ("--%s sets a fixed count, --%s belongs to the "
+                              "adaptive rule: give one or the other\n"),
+                  o->fixed_opt, o->adaptive_opt);
     return false;
   }
   return true;
@@ -181,12 +183,7 @@ static bool
 parse_run_option (MsCliRunOptions *o, int c, const char *arg)
 {
   switch (c) {
-  case 'O':
-    o->prefix = arg;
-    if (*arg)
-      return true;
-    fprintf (stderr, ms_gettext ("memsweep: --out: empty prefix\n"));
-    return false;
+  case 'O': o->prefix = arg; return true;
   case 'P': o->profile = arg; return true;
   case 'N': o->no_profile = true; return true;
   case 'G': o->grade = true; return true;
@@ -271,10 +268,10 @@ read_plain_profile (MsCliRunOptions *o, char *err, size_t errlen)
     ms_input_close (in);
   o->profile_device[0] = '\0'; /* unknown: apply_profile */
   if (ok && !ms_cli_quiet ())
-    fprintf (stderr, ms_gettext ("memsweep: --profile -: a profile without its sidecar: its GPU "
-                                 "is taken for this one and its runs for %d, the fewest "
-                                 "calibrate measures from (the widest intervals)\n"),
-             MS_CLI_PROFILE_MIN_RUNS);
+    ms_cli_error (ms_gettext ("--profile -: a profile without its sidecar: its GPU "
+                              "is taken for this one and its runs for %d, the fewest "
+                              "calibrate measures from (the widest intervals)\n"),
+                  MS_CLI_PROFILE_MIN_RUNS);
   return ok;
 }
 
@@ -303,7 +300,7 @@ read_profile (MsCliRunOptions *o)
   if (no_sidecar)
     ok = read_plain_profile (o, err, sizeof err);
   if (!ok)
-    fprintf (stderr, "memsweep: --profile: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("--profile: %s\n", ms_report_clean (err, clean, sizeof clean));
   return ok;
 }
 
@@ -334,12 +331,20 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return ms_cli_bad_usage (ms_cli_command ());
   }
+  /* The one would undo the other without a word. */
+  if (o->profile && o->no_profile) {
+    ms_cli_error (ms_gettext ("--profile and --no-profile say the opposite: give one\n"));
+    return ms_cli_bad_usage (ms_cli_command ());
+  }
   if (o->grade)
     apply_grade (o);
   if (!ms_sweep_validate (&o->sweep, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return EXIT_USAGE;
   }
+  /* The switches every process measures under, before the first starts. */
+  if (!ms_cli_experiment_ok (NULL, NULL))
+    return EXIT_USAGE;
   /* Several processes write their files there first: refused now, not
    * after the first process has measured for nothing. */
   if (o->sweep.processes > 1 && !ms_cli_tmp_folder_ok ("run"))
@@ -360,7 +365,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   /* A device or a pipe as the prefix (/dev/null) gets both files. */
   if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||
       !ms_cli_output_name (o->prefix, "-summary.csv", o->summary_path, sizeof o->summary_path)) {
-    fprintf (stderr, ms_gettext ("memsweep: --out: prefix too long\n"));
+    ms_cli_error (ms_gettext ("--out: prefix too long\n"));
     return EXIT_USAGE;
   }
   /* A sweep can take minutes: find a missing folder, a bad name or a
@@ -431,4 +436,135 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
   int rc = ms_cli_run_options_parse (&o, argc + 3, args);
   ms_cli_plan_pause (false);
   return rc < 0 ? -1 : rc == EXIT_OK ? EXIT_USAGE : rc;
+}
+
+/* text's words into words (room for strlen (text) / 2 + 1) and buf (room
+ * for strlen (text) + 1); their count, or -1 at an unclosed quote. */
+static int
+split_words (const char *text, char **words, char *buf)
+{
+  int n = 0;
+  for (const char *p = text; *p;) {
+    p += strspn (p, " \t\n");
+    if (!*p)
+      break;
+    words[n++] = buf;
+    for (char quote = 0; *p && (quote || !strchr (" \t\n", *p)); p++) {
+      if (!quote && (*p == '\'' || *p == '"'))
+        quote = *p;
+      else if (quote && *p == quote)
+        quote = 0;
+      else if (*p == '\\' && quote != '\'' && p[1] &&
+               (!quote || strchr ("\"\\$`", p[1])))
+        *buf++ = *++p;
+      else
+        *buf++ = *p;
+      if (!p[1] && quote)
+        return -1;
+    }
+    *buf++ = '\0';
+  }
+  return n;
+}
+
+/* Each option among words (words[0] "run") in turn, read silently by
+ * run's parser: its whole name, or NULL at the end or where run refuses. */
+static const char *
+next_side_option (MsCliArgs *a, int *key)
+{
+  *key = ms_cli_args_next (a);
+  return *key == -1 || *key == '?' ? NULL : a->name;
+}
+
+static bool
+side_words_ok (const char *option, char **words, int n, const char *const *reserved)
+{
+  MsCliArgs a;
+  int key;
+  ms_cli_args_init (&a, "run", n, words);
+  a.silent = true;
+  for (const char *name; (name = next_side_option (&a, &key));) {
+    bool own = false;
+    for (const char *const *r = reserved; *r; r++)
+      own |= strcmp (*r, name) == 0;
+    if (own) {
+      /* TRANSLATORS: "--a: --processes is set by compare itself" */
+      ms_cli_error (ms_gettext ("%s: --%s is set by %s itself\n"), option, name,
+                    ms_cli_command ());
+      return false;
+    }
+    if (key < MS_CLI_KEY_SETTING (0) || key >= MS_CLI_KEY_SETTING (ms_setting_count ())) {
+      ms_cli_error (ms_gettext ("%s: --%s is not a sweep setting: a side's processes take "
+                                "only those (memsweep run --help)\n"),
+                    option, name);
+      return false;
+    }
+  }
+  /* What run refuses, it says when the caller reads the words. */
+  return true;
+}
+
+char **
+ms_cli_side_words (const char *option, const char *text, const char *const *reserved, int *n)
+{
+  size_t len = strlen (text ? text : "");
+  char **words = malloc ((len / 2 + 3) * sizeof *words + len + 1);
+  if (!words) {
+    ms_cli_error ("%s: %s\n", option, strerror (ENOMEM));
+    return NULL;
+  }
+  words[0] = "run";
+  *n = 1 + split_words (text ? text : "", words + 1, (char *) (words + len / 2 + 3));
+  if (*n == 0) {
+    ms_cli_error (ms_gettext ("%s: a quote is not closed\n"), option);
+    free (words);
+    return NULL;
+  }
+  words[*n] = NULL;
+  /* Read on a copy: the parser reorders what it reads. */
+  char **copy = malloc ((size_t) (*n + 1) * sizeof *copy);
+  bool ok = copy && (memcpy (copy, words, (size_t) (*n + 1) * sizeof *copy),
+                     side_words_ok (option, copy, *n, reserved));
+  free (copy);
+  if (!ok) {
+    free (words);
+    return NULL;
+  }
+  return words;
+}
+
+bool
+ms_cli_side_gives (char **words, int n, const char *name)
+{
+  char **copy = malloc ((size_t) (n + 1) * sizeof *copy);
+  MsCliArgs a;
+  int key;
+  bool given = false;
+  if (!copy)
+    return false;
+  memcpy (copy, words, (size_t) (n + 1) * sizeof *copy);
+  ms_cli_args_init (&a, "run", n, copy);
+  a.silent = true;
+  for (const char *got; !given && (got = next_side_option (&a, &key));)
+    given = strcmp (got, name) == 0;
+  free (copy);
+  return given;
+}
+
+int
+ms_cli_side_parse (const char *const *fixed, char **words, int n, MsCliRunOptions *o)
+{
+  int n_fixed = 0;
+  while (fixed[n_fixed])
+    n_fixed++;
+  char **argv = calloc ((size_t) (n_fixed + n), sizeof *argv);
+  if (!argv)
+    return EXIT_USAGE;
+  memcpy (argv, fixed, (size_t) n_fixed * sizeof *argv);
+  memcpy (argv + n_fixed, words + 1, (size_t) (n - 1) * sizeof *argv);
+  ms_cli_plan_pause (true);
+  int rc = ms_cli_run_options_parse (o, n_fixed + n - 1, argv);
+  ms_cli_plan_pause (false);
+  free (argv);
+  return rc;
 }

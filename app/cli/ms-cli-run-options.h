@@ -47,3 +47,18 @@ int ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv);
  * message. */
 int ms_cli_check_run_options (const char *command, const char *prefix, bool allow_profile,
                               int argc, char **argv);
+/* A side's run options (siblings --run, compare --live --a/--b), split
+ * as a shell splits words (blanks, '...', "..." with \" \\ \$ \` and a
+ * backslash outside quotes; nothing expanded), every word read by run's
+ * parser: only sweep settings, which alone reach a side's processes, and
+ * none of reserved (the settings the command sets itself, NULL-ended).
+ * The words, NULL-ended in one block (free it), *n their count; NULL
+ * after "memsweep COMMAND: OPTION: why". */
+char **ms_cli_side_words (const char *option, const char *text, const char *const *reserved,
+                          int *n);
+/* fixed (NULL-ended, "run" first), then those words after their "run",
+ * read by ms_cli_run_options_parse into *o without planning outputs: its
+ * status. */
+int ms_cli_side_parse (const char *const *fixed, char **words, int n, MsCliRunOptions *o);
+/* Whether those words give run's setting name. */
+bool ms_cli_side_gives (char **words, int n, const char *name);

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37,10 +38,29 @@ say_cell (int index, int n, const MsCell *cell)
               cell->variant, ms_cell_status_name (cell->status), cell->n_reps, median);
 }
 
+/* A test waits for a process to be at work by a file it makes, not by a
+ * guess at the machine: MEMSWEEP_TEST_BUSY_DIR/PID once its first cell
+ * is measured (its signal handlers are in place and cells remain). */
+static void
+say_busy (void)
+{
+  static bool said;
+  const char *dir = getenv ("MEMSWEEP_TEST_BUSY_DIR");
+  char path[PATH_MAX];
+  if (said || !dir || !*dir)
+    return;
+  said = true;
+  snprintf (path, sizeof path, "%s/%ld", dir, (long) getpid ());
+  FILE *f = fopen (path, "w");
+  if (f)
+    fclose (f);
+}
+
 static void
 on_progress (int index, int n, const MsCell *cell, void *user)
 {
   Progress *p = user;
+  say_busy ();
   if (ms_cli_verbose ())
     say_cell (index, n, cell);
   if (!p->bar)
@@ -171,13 +191,11 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   int sig = ms_supervisor_stop_signal ();
   if (run_err[0])
     fprintf (stderr, "memsweep: %s\n", run_err);
-  if (sig)
-    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (sig));
   /* A process kept what it measured, or the part that fitted, where it
-   * could (said above): a kept folder is named, in any language. An
-   * earlier run at the name is said to be there still; no file, no
-   * word of it. */
-  else if (strstr (run_err, "memsweep-kept-") && earlier_run (o))
+   * could (said above): a kept folder is named, in any language, and a
+   * stop after it changes nothing of that. An earlier run at the name is
+   * said to be there still; no file, no word of it. */
+  if (strstr (run_err, "memsweep-kept-") && earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: no run to write (%s left as it was): what the "
                                  "processes measured is kept where said above\n"),
              ms_report_clean (o->samples_path, clean, sizeof clean));
@@ -194,6 +212,8 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   else if (ms_cli_processes_not_written ())
     fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured could "
                                  "not be written or kept, as said above\n"));
+  else if (sig)
+    ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (sig));
   else if (earlier_run (o))
     fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
                                  "was)\n"),

@@ -43,17 +43,6 @@ typedef struct {
   MsCliOutput output;
 } ShowOptions;
 
-/* Whether a file name option's value names a file; false after a
- * message. */
-static bool
-file_named (const char *option, const char *value)
-{
-  if (*value)
-    return true;
-  ms_cli_error (ms_gettext ("%s: empty file name\n"), option);
-  return false;
-}
-
 /* -1 to go on, else the exit status. */
 static int
 parse_show (ShowOptions *o, int argc, char **argv)
@@ -68,8 +57,9 @@ parse_show (ShowOptions *o, int argc, char **argv)
       show_help ();
       return ms_cli_stdout_status ();
     }
-    bool ok = c == 'o'   ? file_named ("--out", o->out = args.value)
-              : c == 'e' ? file_named ("--envelopes", o->envelopes = args.value)
+    /* (An empty name the parser refuses, as every option's empty value.) */
+    bool ok = c == 'o'   ? (o->out = args.value, true)
+              : c == 'e' ? (o->envelopes = args.value, true)
                          : ms_cli_output_option (&o->output, c, args.value) > 0;
     if (!ok)
       return ms_cli_bad_usage ("show");

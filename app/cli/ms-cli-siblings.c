@@ -29,7 +29,6 @@
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
-#define MAX_WORDS 64
 /* Neither alike nor a card named: more turns would decide (compare's 5). */
 #define EXIT_UNDECIDED 5
 
@@ -85,7 +84,8 @@ parse_gpu_experiment (const char *arg, Options *o)
   long g = strtol (arg, &end, 10);
   char err[256];
   MsExperiment x;
-  if (end == arg || *end != ':' || g < 0 || g >= MS_MULTI_MAX_DEVICES ||
+  /* No switch would prove nothing: the GPU would run as its siblings. */
+  if (end == arg || *end != ':' || g < 0 || g >= MS_MULTI_MAX_DEVICES || !end[1] ||
       !ms_experiment_parse (end + 1, &x, err, sizeof err)) {
     fprintf (stderr, ms_gettext ("memsweep siblings: --gpu-experiment wants I:SWITCHES (%s)\n"),
              arg);
@@ -161,22 +161,21 @@ parse_options (int argc, char **argv, Options *o, int *rc)
 static bool
 parse_sweep (const Options *o, int device, const char *prefix, MsSweep *sweep)
 {
-  char copy[4096], dev[16], *words[MAX_WORDS + 11], *save = NULL;
-  int n = 0;
+  static const char *const own[] = { "device", NULL };
+  char dev[16];
+  int n;
+  char **words = ms_cli_side_words ("--run", o->run, own, &n);
+  if (!words)
+    return false;
   snprintf (dev, sizeof dev, "%d", device);
-  const char *fixed[] = { "run", "--grade", "--out", prefix, "--device", dev, "--min-exp", "14" };
+  const char *fixed[] = { "run", "--grade", "--out", prefix, "--device", dev, "--min-exp", "14",
+                          NULL };
   /* Sizes the options name are theirs alone. */
-  size_t n_fixed = sizeof fixed / sizeof fixed[0] - (o->run && strstr (o->run, "-exp") ? 2 : 0);
-  for (size_t i = 0; i < n_fixed; i++)
-    words[n++] = (char *) fixed[i];
-  snprintf (copy, sizeof copy, "%s", o->run ? o->run : "");
-  for (char *w = strtok_r (copy, " \t", &save); w && n < MAX_WORDS; w = strtok_r (NULL, " \t", &save))
-    words[n++] = w;
-  words[n] = NULL;
+  if (ms_cli_side_gives (words, n, "min-exp") || ms_cli_side_gives (words, n, "max-exp"))
+    fixed[6] = NULL;
   MsCliRunOptions ro;
-  ms_cli_plan_pause (true);
-  int rc = ms_cli_run_options_parse (&ro, n, words);
-  ms_cli_plan_pause (false);
+  int rc = ms_cli_side_parse (fixed, words, n, &ro);
+  free (words);
   if (rc >= 0)
     return false;
   *sweep = ro.sweep;

@@ -182,6 +182,43 @@ ms_file_kind_of_head (const char *head, size_t len)
   return MS_FILE_KIND_UNKNOWN;
 }
 
+/* A JSON document is known by its parsed top-level "schema" (a
+ * sidecar's "format"), wherever
+ * its members lie; one that does not parse (cut short, or larger than
+ * this) by the schema values its bytes name. */
+#define JSON_MAX_BYTES (256u << 20)
+
+static MsFileKind
+kind_of_json_input (MsInput *in, const char *head, size_t len)
+{
+  size_t rest_len = 0;
+  bool too_large = false;
+  char err[64];
+  char *rest = ms_input_read_all (in, JSON_MAX_BYTES, &rest_len, &too_large, err, sizeof err);
+  char *all = malloc (len + rest_len + 1);
+  MsFileKind kind = MS_FILE_KIND_UNKNOWN;
+  if (all) {
+    memcpy (all, head, len);
+    if (rest)
+      memcpy (all + len, rest, rest_len);
+    all[len + rest_len] = '\0';
+    MsJson *root = rest && !too_large ? ms_json_parse (all, len + rest_len, err, sizeof err)
+                                      : NULL;
+    /* A sidecar names its kind as "format". */
+    const char *schema = ms_json_string (ms_json_member (root, "schema"));
+    schema = schema ? schema : ms_json_string (ms_json_member (root, "format"));
+    for (size_t i = 0; schema && i < sizeof kinds / sizeof kinds[0]; i++)
+      if (kinds[i].schema && strcmp (kinds[i].schema, schema) == 0)
+        kind = kinds[i].kind;
+    if (!root)
+      kind = ms_file_kind_of_head (all, len + rest_len);
+    ms_json_free (root);
+  }
+  free (all);
+  free (rest);
+  return kind;
+}
+
 static MsFileKind
 kind_at (const char *path, bool as_input)
 {
@@ -194,12 +231,18 @@ kind_at (const char *path, bool as_input)
   ssize_t n = 1;
   while (head && len < HEAD_BYTES && (n = ms_input_read (in, head + len, HEAD_BYTES - len)) > 0)
     len += (size_t) n;
-  ms_input_close (in);
   /* A file cut short (a .gz whose end is gone) still shows its kind by
    * the bytes that could be read before the cut. */
+  bool text = head && !(n < 0 && len == 0) && !memchr (head, '\0', len);
   MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE
-                    : memchr (head, '\0', len)   ? MS_FILE_KIND_UNKNOWN
+                    : !text                      ? MS_FILE_KIND_UNKNOWN
                                                  : ms_file_kind_of_head (head, len);
+  size_t at = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  while (text && at < len && strchr (" \t\r\n", head[at]))
+    at++;
+  if (text && at < len && head[at] == '{')
+    kind = kind_of_json_input (in, head, len);
+  ms_input_close (in);
   free (head);
   return kind;
 }

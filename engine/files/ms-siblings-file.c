@@ -20,6 +20,29 @@ number (const MsJson *v, double fallback)
   return text ? strtod (text, NULL) : fallback;
 }
 
+/* Every number given is range-checked before it is kept, the counts
+ * before they become ints: a value no check can hold names its member in
+ * *bad. An absent member is its fallback, as before. */
+static double
+checked (const MsJson *parent, const char *name, double lo, double hi, double fallback,
+         const char **bad)
+{
+  double v = number (ms_json_member (parent, name), fallback);
+  bool ok = (v >= lo && v <= hi) || (!ms_json_member (parent, name) && v == fallback);
+  if (!ok && !*bad)
+    *bad = name;
+  return ok ? v : fallback;
+}
+
+static int
+count (const MsJson *parent, const char *name, int lo, int hi, int fallback, const char **bad)
+{
+  double v = checked (parent, name, lo, hi, fallback, bad);
+  if (v != floor (v) && !*bad)
+    *bad = name;
+  return v == floor (v) ? (int) v : fallback;
+}
+
 static void
 copy (char *to, size_t size, const char *from)
 {
@@ -27,9 +50,9 @@ copy (char *to, size_t size, const char *from)
 }
 
 static void
-read_gpu (const MsJson *g, MsSiblingGpu *gpu)
+read_gpu (const MsJson *g, MsSiblingGpu *gpu, MsSiblingsFile *file, const char **bad)
 {
-  gpu->index = (int) number (ms_json_member (g, "index"), -1);
+  gpu->index = count (g, "index", 0, 4095, -1, bad);
   copy (gpu->bus_id, sizeof gpu->bus_id, ms_json_string (ms_json_member (g, "bus_id")));
   gpu->differs = json_object_get_boolean (ms_json_member (g, "differs"));
   MsJson *modes = ms_json_member (g, "modes");
@@ -41,8 +64,13 @@ read_gpu (const MsJson *g, MsSiblingGpu *gpu)
     mode->verdict = MS_VERDICT_COUNT;
     ms_verdict_from_key (ms_json_string (ms_json_member (m, "verdict")), &mode->verdict);
     mode->differs = json_object_get_boolean (ms_json_member (m, "differs"));
-    mode->ratio = number (ms_json_member (m, "ratio"), NAN);
+    /* null where not measured; otherwise a ratio of two times. */
+    mode->ratio = ms_json_number_text (ms_json_member (m, "ratio"))
+                      ? checked (m, "ratio", 1e-6, 1e6, NAN, bad)
+                      : NAN;
   }
+  if (n > MS_SIBLINGS_MAX_MODES)
+    file->modes_dropped += (int) (n - MS_SIBLINGS_MAX_MODES);
 }
 
 bool
@@ -53,7 +81,8 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
   if (!root)
     return false;
   const char *schema = ms_json_string (ms_json_member (root, "schema"));
-  file->version = (int) number (ms_json_member (root, "schema_version"), 0);
+  double version = number (ms_json_member (root, "schema_version"), 0);
+  file->version = version == 1 || version == 2 ? (int) version : 0;
   bool known = ms_siblings_result_from_key (ms_json_string (ms_json_member (root, "result")),
                                             &file->result);
   MsJson *gpus = ms_json_member (root, "gpus");
@@ -64,16 +93,24 @@ ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_
     ms_json_free (root);
     return false;
   }
-  file->threshold_pct = number (ms_json_member (root, "threshold_pct"), 0);
-  file->processes_per_gpu = (int) number (ms_json_member (root, "processes_per_gpu"), 0);
-  file->seconds = number (ms_json_member (root, "seconds"), 0);
+  const char *bad = NULL;
+  file->threshold_pct = checked (root, "threshold_pct", 1e-6, 1000, 0, &bad);
+  file->processes_per_gpu = count (root, "processes_per_gpu", 1, 1 << 20, 0, &bad);
+  file->seconds = checked (root, "seconds", 0, 1e9, 0, &bad);
   /* Version 1 counted its open GPU pairs; version 2 counts GPUs times modes. */
-  file->modes_undecided = (int) number (
-      ms_json_member (root, file->version == 1 ? "pairs_undecided" : "gpu_modes_undecided"), 0);
+  file->modes_undecided = count (
+      root, file->version == 1 ? "pairs_undecided" : "gpu_modes_undecided", 0, 1 << 20, 0, &bad);
   size_t n = json_object_array_length (gpus);
   for (size_t i = 0; i < n && file->n_gpus < MS_SIBLINGS_MAX_GPUS; i++)
-    read_gpu (json_object_array_get_idx (gpus, i), &file->gpus[file->n_gpus++]);
+    read_gpu (json_object_array_get_idx (gpus, i), &file->gpus[file->n_gpus++], file, &bad);
+  file->gpus_dropped = n > MS_SIBLINGS_MAX_GPUS ? (int) (n - MS_SIBLINGS_MAX_GPUS) : 0;
   ms_json_free (root);
+  /* A check of its GPUs has GPUs: none is no finding. */
+  if (bad || n == 0) {
+    snprintf (err, errlen, ms_gettext ("%s: a value no sibling check can hold"),
+              bad ? bad : "gpus");
+    return false;
+  }
   return true;
 }
 

@@ -38,10 +38,12 @@ typedef struct {
   int modes_undecided; /* v2's gpu_modes_undecided; v1: the ambiguous pairs */
   int n_gpus;
   MsSiblingGpu gpus[MS_SIBLINGS_MAX_GPUS];
+  int gpus_dropped;  /* the file's GPUs past MS_SIBLINGS_MAX_GPUS */
+  int modes_dropped; /* its modes past MS_SIBLINGS_MAX_MODES, all GPUs together */
 } MsSiblingsFile;
 
 /* Parses a siblings document (text, NUL-terminated); false with why in
- * err, translated. */
+ * err, translated, where a number lies outside what a check can hold. */
 bool ms_siblings_file_parse (const char *text, MsSiblingsFile *file, char *err, size_t errlen);
 
 /* Reads path (ms_small_file_read); false with "path: why". */

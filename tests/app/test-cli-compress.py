@@ -112,24 +112,27 @@ with tempfile.TemporaryDirectory() as tmp:
           q.returncode == 0 and (doc.get("settings") or {}).get("modes") ==
           ["host"], q.stderr[-300:])
 
-    # show --out: a CSV gets .gz; a JSON document stays plain.
+    # show --out: a CSV gets .gz; with a JSON document --compress would
+    # compress nothing, and is refused before any work.
     q = run(["show", samples, "--format", "csv", "--out", at("show.csv"), "--compress"])
     check("show --format csv --out X.csv --compress writes X.csv.gz",
           q.returncode == 0 and written_gzip(at("show.csv.gz"), at("show.csv")) and
           inflated(at("show.csv.gz")) == run(["show", samples, "--format", "csv"]).stdout,
           q.stderr[-300:])
     q = run(["show", samples, "--format", "json", "--out", at("show.json"), "--compress"])
-    check("show --format json --out X.json --compress writes X.json plain",
-          q.returncode == 0 and os.path.exists(at("show.json")) and not is_gzip(at("show.json")),
+    check("show --format json --out X.json --compress is refused, nothing written",
+          q.returncode == 2 and "--compress" in q.stderr and not os.path.exists(at("show.json")),
           q.stderr[-300:])
     # A name ending in .gz is gzip with or without --compress.
     q = run(["show", samples, "--format", "csv", "--export-csv", at("named.csv.gz")])
     check("--export-csv X.csv.gz without --compress writes gzip",
           q.returncode == 0 and os.path.exists(at("named.csv.gz")) and is_gzip(at("named.csv.gz"))
           and inflated(at("named.csv.gz")) == q.stdout, q.stderr[-300:])
+    # Standard output stays plain: with no file beside it, --compress
+    # would compress nothing.
     q = run(["show", samples, "--export-csv", "-", "--compress"])
-    check("--export-csv - --compress stays plain on standard output",
-          q.returncode == 0 and q.stdout.startswith("mode,"), q.stdout[:100])
+    check("--export-csv - --compress alone is refused: nothing to compress",
+          q.returncode == 2 and q.stderr.startswith("memsweep show: --compress"), q.stderr[:200])
 
     # calibrate: --out X.csv gets .gz, and run --profile reads it back;
     # --out - stays plain.

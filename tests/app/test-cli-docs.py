@@ -153,6 +153,35 @@ if shutil.which("man"):
         warnings = subprocess.run(["man", "--warnings", "-l", page], capture_output=True,
                                   text=True, env=dict(os.environ, MANWIDTH="80")).stderr
         check("%s renders without warnings" % os.path.basename(page), warnings.strip() == "")
+# memsweep --help, every command's --help, the man page and docs/cli.md
+# agree: each command's --help names each option the table gives it and
+# ends with the manual's name and where to report bugs, as memsweep --help
+# does; the man page and docs/cli.md name every command and option.
+bug = re.search(r"Report bugs at (\S+)\.$", usage, re.M)
+check("memsweep --help names the manual and where to report bugs",
+      bug is not None and "man memsweep" in usage)
+run_names = {o["name"] for c in table["commands"] if c["name"] == "run" for o in c["options"]}
+for command in table["commands"]:
+    name = command["name"]
+    text = output(memsweep, name, "--help")
+    check("memsweep --help lists %s" % name, re.search(r"^  %s\b" % re.escape(name), usage, re.M)
+          is not None)
+    check("%s --help ends with the manual and the bug report line" % name,
+          bug is not None and text.rstrip().endswith("Report bugs at %s." % bug.group(1)))
+    for option in command["options"]:
+        o = option["name"]
+        if o in ("help", "version"):
+            continue
+        # A command that hands on run's options names them as RUN OPTIONS,
+        # which run --help describes.
+        check("%s --help names --%s" % (name, o), "--" + o in text or
+              (name != "run" and o in run_names and "RUN OPTIONS" in text))
+        check("docs/cli.md names %s --%s" % (name, o), "--" + o in cli_md)
+    check("docs/cli.md names %s" % name, re.search(r"\b%s\b" % re.escape(name), cli_md) is not None)
+check("docs/cli.md says --version prints the licence", "GPL-3.0-or-later" in cli_md)
+check("memsweep --version has its licence line",
+      "GPL-3.0-or-later" in output(memsweep, "--version"))
+
 if gtk:
     gtk_page = open(gtk_man, encoding="utf-8").read()
     gtk_help = output(gtk, "--help").split("Application Options:")[-1]

@@ -130,6 +130,16 @@ def exports_keep_measurements(d):
     with open(os.path.join(os.path.dirname(DATA), "tests", "data", "host-link",
                            "h200x4-host-link.csv"), "rb") as f:
         victims["host-link.csv"] = f.read()
+    # A document is known by its parsed contents, wherever its members lie:
+    # a check re-laid with sorted keys and a long run_options puts "schema"
+    # past any head a byte window would read.
+    with open(os.path.join(REF, "h200x4-siblings.json"), encoding="utf-8") as f:
+        sib = json.load(f)
+    sib["run_options"] = "--modes host " * 20000
+    late = json.dumps(sib, sort_keys=True, indent=2).encode()
+    assert late.index(b'"schema"') > 4 << 16
+    victims["siblings-late.json"] = late
+    victims["siblings-late2.json.gz"] = gzip.compress(late)
     for name, body in victims.items():
         target = os.path.join(d, name)
         for args in (["show", run_file, "--export-csv", target],

@@ -305,7 +305,9 @@ PATH="$W/bin:$W/slurm-bin:$PATH" "$M" fleet --dir "$W/strict" --nodes 1 --dry-ru
 for bad in 0 -1 2x x ''; do
   "$M" fleet-node --dir "$W/strict-node" --node n --gpus "$bad" -- --modes host >"$W/o.txt" 2>&1
   rc=$?
-  [ $rc = 2 ] && grep -q "^memsweep fleet-node: --gpus: '$bad' is neither 'all' nor a whole number" "$W/o.txt" ||
+  # (An empty value is refused by the parser, as every option's is.)
+  [ $rc = 2 ] && { grep -q "^memsweep fleet-node: --gpus: '$bad' is neither 'all' nor a whole number" "$W/o.txt" ||
+    grep -q "^memsweep fleet-node: option '--gpus' needs a value, not an empty one" "$W/o.txt"; } ||
     fail "fleet-node --gpus '$bad': exit $rc: $(cat "$W/o.txt")"
   [ ! -e "$W/strict-node" ] || fail "fleet-node --gpus '$bad' made its folder"
 done

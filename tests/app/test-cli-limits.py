@@ -68,7 +68,7 @@ ignores it) is still told to stop (12).
 Every program starts with the stop signals at their defaults (PITFALLS
 31) and measures the host baseline (--modes host) in a folder of its own
 (TMPDIR too). A signal goes to a child once it catches the stop signals
-and has spent CPU time, and a child is stopped (SIGSTOP) before someone
+and says it is at work (MEMSWEEP_TEST_BUSY_DIR), and a child is stopped (SIGSTOP) before someone
 else's signal reaches it: no verdict depends on this machine's speed."""
 import fcntl
 import glob
@@ -87,6 +87,8 @@ import termios
 import time
 
 MEMSWEEP = REFERENCE = None
+# Where a measuring process says it is at work: a folder of each case's own.
+BUSY = None
 CASES = []
 STOP = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 TINY = ["--modes", "host", "--min-exp", "10", "--max-exp", "10", "--reps", "3"]
@@ -157,7 +159,7 @@ def env(d):
     # XDG_DATA_HOME too: calibrate without --out writes the GPU's default
     # profile, which every later run in the user's home would read.
     return dict(os.environ, TMPDIR=d, XDG_DATA_HOME=os.path.join(d, "xdg"), LC_ALL="C",
-                LANGUAGE="")
+                LANGUAGE="", MEMSWEEP_TEST_BUSY_DIR=BUSY)
 
 
 def start(d, args, **how):
@@ -196,15 +198,6 @@ def state(pid):
     return status(pid).get("State", "Z")[0]
 
 
-def cpu_ticks(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, IndexError, ValueError):
-        return -1
-
-
 def children(pid):
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
@@ -232,16 +225,20 @@ def wait_until(test, proc):
     return True
 
 
-def nth_busy_child(proc, n, ticks=5, sigs=(signal.SIGINT,)):
-    """The nth child proc starts (from 1) once it catches sigs and has spent
-    ticks of CPU time; None when proc ended first."""
+def nth_busy_child(proc, n, sigs=(signal.SIGINT,)):
+    """The nth child proc starts (from 1) once it says it is at work (the
+    file BUSY/PID a measuring process makes once its first cell is
+    measured, MEMSWEEP_TEST_BUSY_DIR) and catches sigs; None when proc
+    ended first. No count of ticks: a busy machine only makes this wait
+    longer (PITFALLS 45)."""
     seen, found = [], []
 
     def ready():
         for c in children(proc.pid):
             if c not in seen:
                 seen.append(c)
-        if len(seen) >= n and caught(seen[n - 1], sigs) and cpu_ticks(seen[n - 1]) >= ticks:
+        if len(seen) >= n and os.path.exists(os.path.join(BUSY, str(seen[n - 1]))) and \
+                caught(seen[n - 1], sigs):
             found.append(seen[n - 1])
             return True
         return False
@@ -308,7 +305,7 @@ def grade_file_limit(d):
 def grade_stopped_then_ctrl_c(d):
     proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG],
                  session=True)
-    child = nth_busy_child(proc, 1, ticks=20)
+    child = nth_busy_child(proc, 1)
     expect(child is not None, "run --grade ended before its first process was busy")
     stop_child(proc, child)
     os.killpg(proc.pid, signal.SIGINT)
@@ -326,7 +323,7 @@ def grade_stopped_again_after_ctrl_c(d):
     for _ in range(5):
         proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG],
                      session=True)
-        child = nth_busy_child(proc, 1, ticks=20)
+        child = nth_busy_child(proc, 1)
         expect(child is not None, "run --grade ended before its first process was busy")
         stop_child(proc, child)
         os.killpg(proc.pid, signal.SIGINT)
@@ -422,7 +419,7 @@ def grade_child_stopped_continued(d):
 
 def grade_signalled(d, sig, twice):
     proc = start(d, ["run", "--processes", "3", "--rounds", "1", "--out", "g", *LONG])
-    child = nth_busy_child(proc, 1, ticks=20, sigs=STOP)
+    child = nth_busy_child(proc, 1, sigs=STOP)
     expect(child is not None, "run --grade ended before its first process was busy")
     expect(wait_until(lambda: caught(proc.pid, STOP), proc), "memsweep ended")
     proc.send_signal(sig)
@@ -457,7 +454,7 @@ def grade_each_signal_twice(d):
 def child_ignoring_sigterm(d):
     proc = start(d, ["run", "--processes", "2", "--rounds", "1", "--out", "g", *LONG],
                  ignore=(signal.SIGTERM,))
-    child = nth_busy_child(proc, 1, ticks=20)
+    child = nth_busy_child(proc, 1)
     expect(child is not None, "run --grade ended before its first process was busy")
     proc.send_signal(signal.SIGINT)
     err = finish(proc, timeout=300)
@@ -678,7 +675,7 @@ def term_to_every_process(d):
                     ["fleet-node", "--dir", "fl", "--node", "n1", "--", *LONG]):
         sub = tempfile.mkdtemp(dir=d)
         proc = start(sub, command)
-        child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+        child = nth_busy_child(proc, 1, sigs=STOP)
         expect(child is not None, f"{command[0]} ended before its process was busy")
         proc.send_signal(signal.SIGTERM)
         time.sleep(0.01)
@@ -703,7 +700,7 @@ def grade_tmpdir_removed(d):
                              "--out", "X", *sweep], cwd=d, env=dict(env(d), TMPDIR=tmp),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             preexec_fn=preexec())
-    child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+    child = nth_busy_child(proc, 1, sigs=STOP)
     expect(child is not None, "run --grade ended before its process was busy")
     shutil.rmtree(tmp)
     err = finish(proc, timeout=120)
@@ -771,7 +768,7 @@ def live_stopped_in_first_side(d):
     side = " ".join(LONG)
     proc = start(d, ["compare", "--live", "--a", side, "--b", side, "--budget", "60", "--out",
                      "lv"])
-    child = nth_busy_child(proc, 1, ticks=50, sigs=STOP)
+    child = nth_busy_child(proc, 1, sigs=STOP)
     expect(child is not None, "compare --live ended before its first process was busy")
     proc.send_signal(signal.SIGTERM)
     err = finish(proc, timeout=120)
@@ -955,8 +952,7 @@ def frozen_process(d):
         p = start(d, ["run", "--modes", "host", "--min-exp", "10", "--max-exp", "20", "--reps",
                       "40", "--grade", "--grade-target", "0", "--processes", "12", "--rounds", "4",
                       "--out", "g"])
-        expect(wait_until(lambda: children(p.pid), p), "no process started")
-        time.sleep(0.5)
+        expect(nth_busy_child(p, 1, sigs=()), "run --grade ended before its process was at work")
         for c in children(p.pid):
             with open(f"{group}/tasks", "w") as f:
                 f.write(str(c))
@@ -1022,7 +1018,7 @@ def fleet_dir_swapped(d):
     os.mkdir(os.path.join(d, "o"))
     p = start(d, ["fleet-node", "--dir", "o", "--node", "n1", "--", "--modes", "host",
                   "--min-exp", "10", "--max-exp", "21", "--reps", "400"])
-    time.sleep(1.5)
+    expect(nth_busy_child(p, 1, sigs=()), "fleet-node ended before its process was at work")
     os.rename(os.path.join(d, "o"), os.path.join(d, "o.mine"))
     os.rename(os.path.join(d, "o.user"), os.path.join(d, "o"))
     err = finish(p)
@@ -1039,7 +1035,8 @@ def descriptors_lowered_midway(d):
     # run: "what was measured is lost".
     p = start(d, ["run", "--modes", "host", "--min-exp", "10", "--max-exp", "21", "--reps", "400",
                   "--out", "r"])
-    time.sleep(1.2)
+    expect(wait_until(lambda: os.path.exists(os.path.join(BUSY, str(p.pid))), p),
+           "run ended before it was at work")
     hard = resource.prlimit(p.pid, resource.RLIMIT_NOFILE)[1]
     resource.prlimit(p.pid, resource.RLIMIT_NOFILE, (5, hard))
     err = finish(p)
@@ -1063,6 +1060,39 @@ def summary_kept_over_soft_limit(d):
 
 
 
+@case(47, "run --grade, TMPDIR full, then Ctrl+C: what was kept is said once, never 'nothing written'")
+def grade_tmpdir_full_then_ctrl_c(d):
+    # The process kept its run in ./memsweep-kept-X, said; then the stop
+    # added "stopped before any cell was measured: nothing written".
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", tmp],
+                      capture_output=True).returncode != 0:
+        print("    (no tmpfs can be mounted here: skipped)")
+        return
+    try:
+        proc = subprocess.Popen([MEMSWEEP, "run", "--grade", "--processes", "2", "--rounds", "1",
+                                 "--out", "X", *LONG], cwd=d, env=dict(env(d), TMPDIR=tmp),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=preexec(session=True))
+        child = nth_busy_child(proc, 1, sigs=STOP)
+        expect(child is not None, "run --grade ended before its process was busy")
+        with open(os.path.join(tmp, "fill"), "wb") as f:
+            try:
+                f.write(b"\0" * (64 << 10))
+            except OSError:
+                pass
+        os.killpg(proc.pid, signal.SIGINT)
+        err = finish(proc, timeout=120)
+    finally:
+        subprocess.run(["umount", tmp], capture_output=True)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv*"))
+    expect(kept and os.path.basename(os.path.dirname(kept[0])) in err, "not kept, or not said",
+           err)
+    expect("nothing written" not in err and "nothing was measured" not in err,
+           "said both that it was kept and that nothing was", err)
+
+
 @case(45, "a TMPDIR too long for the processes' names: refused before any work, exit 2")
 def tmpdir_too_long(d):
     # About 4,000 characters: the folder is there, but a process's kept
@@ -1081,7 +1111,7 @@ def tmpdir_too_long(d):
                f"{args[0]}: it began the work before refusing", p.stderr[-300:])
 
 def main():
-    global MEMSWEEP, REFERENCE
+    global MEMSWEEP, REFERENCE, BUSY
     args = sys.argv[1:]
     if len(args) < 2 or not os.access(args[0], os.X_OK):
         print("usage: test-cli-limits.py MEMSWEEP REFERENCE_DIR [CASE...]", file=sys.stderr)
@@ -1093,6 +1123,7 @@ def main():
         if only and number not in only:
             continue
         d = tempfile.mkdtemp(prefix="ms-limits-")
+        BUSY = tempfile.mkdtemp(prefix="ms-limits-busy-")
         t0 = time.monotonic()
         try:
             fn(d)
@@ -1103,6 +1134,7 @@ def main():
             failed += 1
         finally:
             shutil.rmtree(d, ignore_errors=True)
+            shutil.rmtree(BUSY, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -11,8 +11,10 @@ others are refused without them. Then the exit statuses: every command's
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 memsweep, cli_md = sys.argv[1:3]
@@ -27,9 +29,9 @@ def check(what, ok, detail=""):
     return ok
 
 
-def run(args):
+def run(args, **env):
     return subprocess.run([memsweep] + args, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          env=dict(os.environ, LC_ALL="C", LANGUAGE=""), timeout=60)
+                          env=dict(os.environ, LC_ALL="C", LANGUAGE="", **env), timeout=60)
 
 
 table = json.loads(run(["__options"]).stdout)
@@ -62,6 +64,10 @@ for cname, command in commands.items():
         cases.append(([cname, "--%szz" % name], "misspelled", "--%szz" % name))
         if takes:
             cases.append(([cname, "--" + name], "without a value", "--" + name))
+            # An empty name or number is none (--out '' wrote "-samples.csv");
+            # run options and sbatch's arguments are handed on as given.
+            if option["value"] not in ("OPTIONS", "ARG"):
+                cases.append(([cname, "--" + name, ""], "an empty value", "--" + name))
             short = shortest_prefix(name, names)
             if short:
                 cases.append(([cname, "--" + short], "abbreviated without a value", "--" + short))
@@ -109,7 +115,16 @@ for args, named in ((["siblings", "--compress"], "--compress"),
                     (["host-link", "--devices", "x"], "--devices"),
                     (["multi", "--devices", "x"], "--devices"),
                     (["calibrate", "--runs", "99"], "--runs"),
-                    (["run", "--reps", "0"], "--reps"), (["info", "--device", "-1"], "--device")):
+                    (["run", "--reps", "0"], "--reps"), (["info", "--device", "-1"], "--device"),
+                    # Round ten: what the option names is checked, not taken.
+                    (["siblings", "--gpu-experiment", "0:"], "--gpu-experiment"),
+                    (["siblings", "--devices", "0,0"], "--devices"),
+                    (["multi", "--devices", "1,0,1"], "--devices"),
+                    (["siblings", "--run", "--export-json F.json"], "--export-json"),
+                    (["siblings", "--run", "--modes 'host"], "--run"),
+                    (["siblings", "--run", "--device 1"], "--device"),
+                    (["compare", "--live", "--a", "--out x", "--b", ""], "--out"),
+                    (["compare", "--live", "--a", "--processes 2", "--b", ""], "--processes")):
     p = run(args)
     check("%s: exit 2 naming %s" % (" ".join(args), named), p.returncode == 2 and
           p.stderr.startswith("memsweep %s: " % args[0]) and named in p.stderr, p.stderr)
@@ -117,6 +132,19 @@ for args in (["run", "--reps", "0"], ["calibrate", "--runs", "99"], ["info", "--
     p = run(args)
     check("%s: the range is named" % " ".join(args), re.search(r"from -?\d+ to \d+", p.stderr),
           p.stderr)
+# The switches every measuring process runs under are checked before the
+# first one starts: exit 2 as run's, no process folder made.
+for value in ("bogus", "inject=0"):
+    for args in (["run", "--grade", "--modes", "host", "--min-exp", "8", "--max-exp", "8"],
+                 ["compare", "--live", "--a", "--modes host --min-exp 8 --max-exp 8",
+                  "--b", "--modes host --min-exp 8 --max-exp 8"]):
+        tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+        p = run(args, MEMSWEEP_EXPERIMENT=value, TMPDIR=tmp)
+        check("MEMSWEEP_EXPERIMENT=%s %s: exit 2 before any process" % (value, " ".join(args[:2])),
+              p.returncode == 2 and p.stderr.startswith("memsweep %s: MEMSWEEP_EXPERIMENT" %
+                                                        args[0]) and not os.listdir(tmp),
+              "exit %d: %s" % (p.returncode, p.stderr[:200]))
+        os.rmdir(tmp)
 # show reads --form, --qui and --verb as the others do, and calibrate
 # reads --run as its --runs, not as run's option.
 for abbreviation in ("--form", "--qui", "--verb"):
@@ -125,6 +153,68 @@ for abbreviation in ("--form", "--qui", "--verb"):
 p = run(["calibrate", "--run", "1"])
 check("calibrate --run 1 is --runs 1", p.returncode == 2 and "--runs" in p.stderr and
       "unrecognized" not in p.stderr, p.stderr)
+
+# --help and --version are options like every other, read by the one
+# parser: any abbreviation of them prints the whole help (its options, exit
+# statuses, the manual's name and where to report bugs) or the version
+# with its licence, on every command and alone.
+for cname, command in list(commands.items()) + [(None, None)]:
+    names = [o["name"] for o in command["options"]] if command else ["help", "version"]
+    head = [cname] if cname else []
+    full = run(head + ["--help"])
+    check("%s --help: the manual and the bug report line" % (cname or "memsweep"),
+          full.returncode == 0 and "man memsweep" in full.stdout and "Report bugs" in full.stdout,
+          full.stdout[-300:])
+    for name, want in (("help", full.stdout), ("version", None)):
+        short = "--" + (shortest_prefix(name, names) or name)
+        p = run(head + [short])
+        ok = p.returncode == 0 and (p.stdout == want if want else
+                                    p.stdout.startswith("memsweep ") and
+                                    "GPL-3.0-or-later" in p.stdout)
+        check("%s %s is --%s" % (cname or "memsweep", short, name), ok,
+              "exit %d: %s" % (p.returncode, (p.stdout + p.stderr)[:200]))
+# A word close to a command's or an option's name: the nearest is said.
+for args, near in ((["shwo"], "show"), (["comapre"], "compare"),
+                   (["show", "--fromat", "json"], "--format"), (["run", "--rpes", "3"], "--reps")):
+    p = run(args)
+    check("%s: the nearest name, %s, is said" % (" ".join(args), near),
+          p.returncode == 2 and "did you mean %s?" % near in p.stderr, p.stderr)
+
+# Run options handed on are read by run's parser, abbreviations too:
+# fleet-node's run with --verb is verbose, not refused for a --quiet of
+# its own beside it.
+tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+p = subprocess.run([memsweep, "fleet-node", "--dir", "d", "--node", "n", "--", "--verb",
+                    "--modes", "host", "--min-exp", "8", "--max-exp", "8", "--reps", "3"],
+                   capture_output=True, text=True, cwd=tmp, timeout=120,
+                   env=dict(os.environ, LC_ALL="C", LANGUAGE="", TMPDIR=tmp))
+check("fleet-node -- --verb: the run is verbose, exit 0",
+      p.returncode == 0 and os.path.exists(os.path.join(tmp, "d", "n-samples.csv")),
+      "exit %d: %s" % (p.returncode, p.stderr[-300:]))
+shutil.rmtree(tmp)
+
+# No option is accepted that does nothing: refused before any work, exit
+# 2, naming it, nothing written (the class: an option whose effect the
+# others given leave without an object).
+REF = os.path.join(os.path.dirname(os.path.abspath(cli_md)), "..", "data", "reference")
+R1, R2 = (os.path.join(REF, "h100-default-%d-samples.csv.gz" % i) for i in (1, 2))
+HOST = ["--modes", "host", "--min-exp", "8", "--max-exp", "8", "--reps", "3"]
+for args, named in [(["show", R1, "--out", x, "--compress"], "--compress")
+                    for x in ("X.json", "X.md", "X.txt", "X")] + [
+        (["lesson", "list", "--compress"], "--compress"), (["lesson", "list", "--out", "F"], "--out"),
+        (["lesson", "list", "--reps", "3"], "--reps"),
+        (["run", *HOST, "--profile", "P", "--no-profile"], "--no-profile"),
+        (["compare", R1, R2, "--export-json", "-", "--format", "csv"], "--format csv"),
+        (["run", *HOST, "--out", "named.csv"], "named.csv"),
+        (["multi", "--out", "x.json"], "x.json")]:
+    tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+    p = subprocess.run([memsweep] + args, capture_output=True, text=True, cwd=tmp,
+                       env=dict(os.environ, LC_ALL="C", LANGUAGE="", TMPDIR=tmp), timeout=60)
+    check("%s: exit 2 naming %s, nothing written" % (" ".join(args[:1] + args[2:]), named),
+          p.returncode == 2 and p.stderr.startswith("memsweep %s: " % args[0]) and
+          named in p.stderr.splitlines()[0] and not os.listdir(tmp),
+          "exit %d: %s; %s" % (p.returncode, p.stderr[:200], os.listdir(tmp)))
+    shutil.rmtree(tmp)
 
 # The exit statuses: --help, the table and docs/cli.md agree.
 def help_exits(cname):

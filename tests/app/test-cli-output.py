@@ -158,7 +158,7 @@ with tempfile.TemporaryDirectory() as tmp:
         # (target's name says no format: every export may go there).
         target = os.path.join(tmp, "bad-%s.out" % name)
         for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
-                         (["--export-csv", ""], "empty file name"),
+                         (["--export-csv", ""], "an empty one"),
                          (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
                          (["--export-csv", target, "--export-markdown", target],
                           "already an export"),

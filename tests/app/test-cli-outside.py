@@ -17,9 +17,11 @@ Every case runs the CPU baseline (--modes host) in a fresh folder of its
 own (TMPDIR and XDG_DATA_HOME there too), so that it needs no GPU.
 """
 import contextlib
+import atexit
 import fcntl
 import glob
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -27,6 +29,16 @@ import tempfile
 import time
 
 MEMSWEEP = None
+# Where each measuring process says it is at work: BUSY/PID once its first
+# cell is measured (MEMSWEEP_TEST_BUSY_DIR), so that no case guesses by
+# ticks or seconds (PITFALLS 45).
+BUSY = tempfile.mkdtemp(prefix="ms-outside-busy-")
+os.environ["MEMSWEEP_TEST_BUSY_DIR"] = BUSY
+atexit.register(shutil.rmtree, BUSY, True)
+
+
+def at_work(pid):
+    return os.path.exists(os.path.join(BUSY, str(pid)))
 CASES = []
 TINY = "--modes host --min-exp 10 --max-exp 11 --reps 3"
 # Long enough to be stopped midway on any machine: 100000 repetitions a
@@ -120,7 +132,7 @@ def caught(pid, sig):
     return False
 
 
-def wait_until(what, timeout=60):
+def wait_until(what, timeout=240):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = what()
@@ -130,14 +142,24 @@ def wait_until(what, timeout=60):
     return None
 
 
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
 def busy_child(p):
-    """p's first child once it catches SIGTERM (it is at work), else None."""
+    """p's first child once it catches SIGTERM and says it is at work,
+    else None."""
     try:
         with open(f"/proc/{p.pid}/task/{p.pid}/children") as f:
             kids = f.read().split()
     except OSError:
         return None
-    return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) else None
+    return int(kids[0]) if kids and caught(int(kids[0]), signal.SIGTERM) and \
+        at_work(int(kids[0])) else None
 
 
 @case("standard output closed: every '-' is refused before any work")
@@ -200,9 +222,8 @@ def other_stop_signals(d):
         out = f"s{int(sig)}"
         p = start(["run", *LONG.split(), "--out", out], d)
         expect(wait_until(lambda: caught(p.pid, sig)), f"{sig.name} never caught")
-        # Into the first cell's repetitions (2 s of them at the least), so
-        # that there is something to write.
-        time.sleep(1)
+        # Past its first cell, so that there is something to write.
+        expect(wait_until(lambda: at_work(p.pid) or p.poll() is not None), "never at work")
         os.kill(p.pid, sig)
         err = p.communicate(timeout=60)[1].decode(errors="replace")
         expect(p.returncode == 1, f"{sig.name}: exit {p.returncode}, not 1", err)
@@ -253,7 +274,7 @@ def nowhere_but_here(d):
     p = subprocess.Popen([MEMSWEEP, "run", *LONG.split(), "--out", "o/x"], cwd=d, env=env,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=defaults)
     expect(wait_until(lambda: caught(p.pid, signal.SIGTERM)), "SIGTERM never caught")
-    time.sleep(1)
+    expect(wait_until(lambda: at_work(p.pid) or p.poll() is not None), "never at work")
     # Immutable even to root; where the file system cannot say so, there
     # is nothing to test.
     if subprocess.run(["chattr", "+i", out, tmp], capture_output=True).returncode != 0:
@@ -437,15 +458,14 @@ def stalled_pipe_reader(d):
             os.unlink(f)
 
 
-@case("a stalled standard input (--profile -) ends on one stop, nothing measured (run, grade, live)")
+@case("a stalled standard input (--profile -) ends on one stop, nothing measured (run, grade)")
 def stalled_profile_stdin(d):
     # A stop's handler restarts a read; a writer that never writes must not
     # hold memsweep past a scheduler's one SIGTERM.
+    # (A side of compare --live takes sweep settings only: no --profile.)
     for args in (["run", *TINY.split(), "--profile", "-", "--out", "R"],
                  ["run", "--grade", "--processes", "3", *TINY.split(), "--profile", "-",
-                  "--out", "G"],
-                 ["compare", "--live", "--budget", "30", "--a", TINY + " --profile -",
-                  "--b", TINY, "--out", "L"]):
+                  "--out", "G"]):
         r, w = os.pipe()
         p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d), stdin=r,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -453,7 +473,10 @@ def stalled_profile_stdin(d):
         os.close(r)
         try:
             expect(wait_until(lambda: caught(p.pid, signal.SIGTERM)), "SIGTERM never caught")
-            time.sleep(0.5)
+            # Waiting on standard input (a read, or a poll for it): seen,
+            # not guessed.
+            wait_until(lambda: p.poll() is not None or
+                       any(w in open(f"/proc/{p.pid}/wchan").read() for w in ("pipe", "poll")))
             p.send_signal(signal.SIGTERM)
             err = ended_within(p, 5, f"{' '.join(args[:2])}: one SIGTERM")
         finally:
@@ -491,12 +514,16 @@ def stalled_stdout(d):
     # calibrate --out - kept and named.
     for args, made in ((["run", *LONG.split(), "--format", "json", "--out", "r"], "r-samples.csv"),
                        (["calibrate", "--runs", "3", *MED.split(), "--out", "-"], None)):
-        r, w = stalled_pipe(fill=args[0] == "calibrate")
+        # Full already: whatever it prints once stopped meets no room,
+        # however few cells it measured by then.
+        r, w = stalled_pipe(fill=True)
         p = subprocess.Popen([MEMSWEEP, *args], cwd=d, env=environment(d), stdout=w,
                              stderr=subprocess.PIPE, preexec_fn=defaults)
         os.close(w)
         wait_until(lambda: caught(p.pid, signal.SIGTERM))
-        time.sleep(0.5)
+        # At work (run), or blocked in its write (calibrate --out -): seen.
+        wait_until(lambda: p.poll() is not None or at_work(p.pid) or
+                   "pipe_write" in open(f"/proc/{p.pid}/wchan").read())
         p.send_signal(signal.SIGTERM)
         try:
             err = ended_within(p, 15, f"{args[0]}: one SIGTERM")
@@ -549,7 +576,14 @@ def stalled_stderr(d):
                               "5", "--threshold", "0.5", "--out", out], cwd=d, env=environment(d),
                              stdout=subprocess.DEVNULL, stderr=w, preexec_fn=defaults)
         os.close(w)
-        time.sleep(1.5)
+        # Side B's first process at work (the sides take turns, A first):
+        # each side has measured when the signal comes.
+        seen = []
+
+        def second_at_work():
+            seen.extend(c for c in children(p.pid) if c not in seen)
+            return p.poll() is not None or (len(seen) > 1 and at_work(seen[1]))
+        wait_until(second_at_work)
         for _ in range(n):
             p.send_signal(signal.SIGTERM)
             time.sleep(0.3)

@@ -22,8 +22,10 @@ costs compare --live and calibrate only that process
 Every program starts with SIGINT, SIGTERM and SIGHUP at their defaults
 (PITFALLS 31: a CI runner may ignore SIGHUP, which memsweep rightly keeps),
 measures the host baseline (--modes host) at tiny sizes, and is signalled
-only once it has caught the stop signals and spent some CPU time, so that
-no verdict depends on how fast this machine is."""
+only once it has caught the stop signals and says it is at work (a file
+it makes, MEMSWEEP_TEST_BUSY_DIR), so that no verdict depends on how fast
+or how busy this machine is."""
+import atexit
 import json
 import os
 import resource
@@ -35,6 +37,11 @@ import tempfile
 import time
 
 MEMSWEEP, REFERENCE = sys.argv[1], sys.argv[2]
+# Where each measuring process says it is at work (at_work), for every
+# process this script starts; removed at the end.
+BUSY = tempfile.mkdtemp(prefix="ms-signals-busy-")
+os.environ["MEMSWEEP_TEST_BUSY_DIR"] = BUSY
+atexit.register(shutil.rmtree, BUSY, True)
 STOP = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 HOST = ["--modes", "host", "--min-exp", "0", "--max-exp", "14", "--warmup", "0"]
 failures = []
@@ -75,15 +82,6 @@ def status(pid):
         return {}
 
 
-def cpu_ticks(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12])
-    except (OSError, IndexError, ValueError):
-        return -1
-
-
 def children(pid):
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
@@ -118,15 +116,21 @@ def wait_until(test, proc):
     return True
 
 
-def busy_child(proc, ticks=20):
-    """The process's child once it catches the stop signals and has spent
-    ticks of CPU time (a repetition at least is measured by then): its
-    PID, or None when proc ended first."""
+def at_work(pid):
+    """Whether pid said it is at work: a measuring process makes
+    BUSY/PID once its first cell is measured (MEMSWEEP_TEST_BUSY_DIR), so
+    that no case guesses by ticks of CPU time (PITFALLS 45)."""
+    return os.path.exists(os.path.join(BUSY, str(pid)))
+
+
+def busy_child(proc):
+    """The process's child once it catches the stop signals and says it is
+    at work: its PID, or None when proc ended first."""
     found = []
 
     def ready():
         for c in children(proc.pid):
-            if caught(c, STOP) and cpu_ticks(c) >= ticks:
+            if caught(c, STOP) and at_work(c):
                 found.append(c)
                 return True
         return False
@@ -264,16 +268,16 @@ def write_failure(tmp):
              f"{live.stderr.strip()}")
 
 
-def nth_busy_child(proc, n, ticks=5):
+def nth_busy_child(proc, n):
     """The nth child proc starts (counting from 1), once it catches the stop
-    signals and has spent ticks of CPU time; None when proc ended first."""
+    signals and says it is at work; None when proc ended first."""
     seen, found = [], []
 
     def ready():
         for c in children(proc.pid):
             if c not in seen:
                 seen.append(c)
-        if len(seen) >= n and caught(seen[n - 1], STOP) and cpu_ticks(seen[n - 1]) >= ticks:
+        if len(seen) >= n and caught(seen[n - 1], STOP) and at_work(seen[n - 1]):
             found.append(seen[n - 1])
             return True
         return False
@@ -281,14 +285,14 @@ def nth_busy_child(proc, n, ticks=5):
     return found[0] if wait_until(ready, proc) else None
 
 
-def signal_busy(proc, n, sig, ticks=5, later=False):
+def signal_busy(proc, n, sig, later=False):
     """Sends sig to the nth busy child (see nth_busy_child), stopped first
     with SIGSTOP: a child that ends between the check and the signal would
     otherwise exit 0 and pass for one that ignored it. One that ended before
     it stopped is passed over for the next when later is true. The child's
     PID, or None when proc ended first."""
     while True:
-        child = nth_busy_child(proc, n, ticks)
+        child = nth_busy_child(proc, n)
         if not child:
             return None
         os.kill(child, signal.SIGSTOP)
@@ -326,13 +330,12 @@ def live_outside_kill(tmp):
 def grade_child_stopped(tmp):
     """run --grade whose first process is stopped by someone else's SIGTERM:
     what it wrote is kept, the run goes on, says so and exits 1."""
-    # Two seconds of CPU a process (sizes 2^0 to 2^10): the first is caught
-    # after 20 ticks, which a third of a second (2^0 to 2^2: 28 ticks on a
-    # 2.5 GHz Xeon) left to a faster machine or a late look. Both are
+    # Two seconds of CPU a process (sizes 2^0 to 2^10): each is caught
+    # once it says it is at work, with sizes still to measure. Both are
     # stopped once busy, so the case takes no longer.
     proc = start(["run", "--processes", "2", "--rounds", "1", "--reps", "100000", "--out", "g",
                   "--modes", "host", "--min-exp", "0", "--max-exp", "10", "--warmup", "0"], tmp)
-    child = signal_busy(proc, 1, signal.SIGTERM, ticks=20)
+    child = signal_busy(proc, 1, signal.SIGTERM)
     # The second measures as long: stopped as a user would, once busy.
     second = nth_busy_child(proc, 2)
     if second:
@@ -351,7 +354,7 @@ def calibrate_outside_kill(tmp):
     # A third of a second a run, as in live_outside_kill.
     proc = start(["calibrate", "--runs", "4", "--out", "p.csv", "--quiet", "--modes", "host",
                   "--min-exp", "0", "--max-exp", "2", "--warmup", "0", "--reps", "100000"], tmp)
-    child = signal_busy(proc, 4, signal.SIGKILL, ticks=0)
+    child = signal_busy(proc, 4, signal.SIGKILL)
     err = proc.communicate()[1]
     written = os.path.exists(os.path.join(tmp, "p.csv"))
     if not child:

@@ -123,8 +123,8 @@ expect_line 2 "memsweep run: --instrumented-reps: '100001' is not from 0 to 1000
 expect_line 2 "memsweep run: --instrumented-reps: 'all' is not a whole number" -- run --instrumented-reps all
 expect_line 2 "memsweep run: --streams: '65' is not from 1 to 64" -- run --streams 65
 expect_line 2 "memsweep run: --streams: '4x' is not a whole number" -- run --streams 4x
-expect_line 2 "memsweep: --modes: empty mode list: name modes separated by commas, or 'all'" -- run --modes ""
-expect_line 2 "memsweep: --out: empty prefix" -- run --out ""
+expect_line 2 "memsweep run: option '--modes' needs a value, not an empty one" -- run --modes ""
+expect_line 2 "memsweep run: option '--out' needs a value, not an empty one" -- run --out ""
 
 # The output files are checked before anything is measured.
 expect_line 2 "memsweep: --out: $tmp/missing/p-samples.csv: cannot write: No such file or directory" -- run --modes host --out "$tmp/missing/p"
@@ -402,11 +402,11 @@ check "peer --help: its own usage only" sh -c "grep -q 'memsweep peer ' '$tmp/ou
 expect_line 2 "memsweep run: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
 expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
 expect_line 2 "memsweep run: --reps: ' 5' is not a whole number" -- run --reps " 5"
-expect_line 2 "memsweep: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
-expect_line 2 "memsweep: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
-expect_line 2 "memsweep: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
+expect_line 2 "memsweep lesson: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
+expect_line 2 "memsweep lesson: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
+expect_line 2 "memsweep lesson: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
 expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
-expect_line 2 "memsweep: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
 "$memsweep" plot "$ref/h100-default-samples.csv.gz" "$ref/h200-default-samples.csv.gz" --view bandwidth --out "$tmp/two.svg" >"$tmp/out" 2>&1
@@ -423,22 +423,22 @@ check "plot timeline --all-phases: the whole repetition" sh -c "grep -q '>0 ms<'
 "$memsweep" plot "$ref/h100-lesson-issue-order-samples.csv.gz" --view timeline --variant queue=single/order=depth/K=16 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline --variant: the lesson's cell, named" grep -q '>Streams (queue=single/order=depth/K=16) at 16 MiB per vector, repetition 2' "$tmp/tl.svg"
 expect 2 "has no streams cell with events of variant 'K=99'" -- plot "$ref/h100-lesson-issue-order-samples.csv.gz" --view timeline --variant K=99 --out "$tmp/x.png"
-expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --all-phases --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --all-phases --out "$tmp/x.png"
 for size in 20 1048576; do
   "$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --mode pageable --size $size --rep 3 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
   check "plot timeline --mode pageable --size $size --rep 3" grep -q '>Pageable at 4 MiB per vector, repetition 3 · ' "$tmp/tl.svg"
 done
 "$memsweep" plot "$ref/h100-default-samples.csv.gz" --view timeline --size 12 --out "$tmp/tl.svg" >"$tmp/out" 2>&1
 check "plot timeline --size alone: the default mode at that size" grep -q '>Pinned at 16 KiB per vector, repetition 2' "$tmp/tl.svg"
-expect_line 2 "memsweep: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --mode fast --out "$tmp/x.png"
-expect_line 2 "memsweep: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 1000 --out "$tmp/x.png"
-expect_line 2 "memsweep: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size -3 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --mode fast --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 1000 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size -3 --out "$tmp/x.png"
 expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 5 --out "$tmp/x.png"
-expect 2 "^memsweep: --rep: '0' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 0 --out "$tmp/x.png"
-expect 2 "^memsweep: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 999 --out "$tmp/x.png"
-expect_line 2 "memsweep: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --rep 2 --out "$tmp/x.png"
+expect 2 "^memsweep plot: --rep: '0' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 0 --out "$tmp/x.png"
+expect 2 "^memsweep plot: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 999 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --rep 2 --out "$tmp/x.png"
 expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
-expect_line 2 "memsweep: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv.gz" --view time --pixels 800 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv.gz" --view time --pixels 800 --out "$tmp/x.png"
 # plot --view lesson: a lesson run's picture, as the app draws it, in each
 # format; a run of no lesson, or of a lesson without a picture, refused.
 for f in png svg pdf; do
@@ -450,7 +450,7 @@ check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q P
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
 check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>16 small kernels on 16 streams ran together' '$tmp/lesson.svg'"
 expect_line 2 "memsweep: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable, host-link" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
-expect_line 2 "memsweep: --lesson is for --view lesson" -- plot "$ref/h100-default-samples.csv.gz" --view time --lesson portable --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --lesson is for --view lesson" -- plot "$ref/h100-default-samples.csv.gz" --view time --lesson portable --out "$tmp/x.png"
 expect_line 2 "memsweep: $ref/h100-lesson-duplex-samples.csv.gz does not answer the reuse lesson; --lesson NAME draws a lesson it answers: duplex" -- plot "$ref/h100-lesson-duplex-samples.csv.gz" --view lesson --lesson reuse --out "$tmp/x.png"
 # A lesson the page answers with the reuse chart or with timelines: the same.
 for l in reuse duplex; do
@@ -466,7 +466,7 @@ check "plot --view lesson: the takeaway first, bold and larger than the title" s
 "$memsweep" plot "$ref/h100-lesson-batched-samples.csv.gz" --view lesson --out "$tmp/lesson-batched.svg" >"$tmp/out" 2>&1
 check "plot --view lesson: the caption gives the lesson's sizes" sh -c "grep -qF '>1 KiB to 64 KiB per vector · ' '$tmp/lesson-batched.svg' && ! grep -qF '2^20..2^22' '$tmp/lesson-batched.svg'"
 expect 0 "^settings: at least 6 repetitions .* after 1 warm-up; sizes and streams as the lesson sets them per cell" -- show "$ref/h100-lesson-batched-samples.csv.gz"
-expect_line 2 "memsweep: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv.gz" --view lesson --rep 2 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv.gz" --view lesson --rep 2 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
 expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
@@ -605,7 +605,7 @@ expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
 expect_line 0 "Usage: memsweep lesson LIST [--format table|json|csv|markdown]" -- lesson --help
 expect 2 "memsweep lesson: one lesson's NAME, or list, is needed" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
-expect_line 2 "memsweep: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
+expect_line 2 "memsweep lesson: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
 expect_line 2 "memsweep lesson: --reps: '0' is not a whole number from 1 to 100000" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
