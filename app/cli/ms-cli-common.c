@@ -435,12 +435,7 @@ ms_cli_parse_reuse (const char *value, int *reuse)
 void
 ms_cli_protect_input (const char *path)
 {
-  char sibling[PATH_MAX];
-  ms_atomic_file_protect (path);
-  /* A samples file implies its summary, a summary the samples it sums up. */
-  if (ms_csv_pair_summary_path (path, sibling, sizeof sibling) ||
-      ms_csv_pair_samples_path (path, sibling, sizeof sibling))
-    ms_atomic_file_protect (sibling);
+  ms_csv_pair_protect (path);
 }
 
 void
