@@ -93,9 +93,9 @@ void ms_cli_protect_input (const char *path);
  * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
 
-/* Says on standard error where two of paths[0..n), the runs a command
- * reads (compare, plot, report), are one file: by name or by
- * device and inode (a link, a second name). Such a run is read twice, as
+/* Protects paths[0..n) (ms_cli_protect_input), the runs a command reads
+ * (compare, plot, report), and says on standard error where two are one
+ * file: by name or by device and inode (a link, a second name). Such a run is read twice, as
  * if it were two (compare A A is the verdict rule's own check: every
  * cell the same), so it is said, not refused. */
 void ms_cli_note_same_inputs (char *const *paths, int n);
