@@ -13,7 +13,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <dirent.h>
 #include <sys/file.h>
@@ -245,16 +244,16 @@ is_protected (const struct stat *st)
   return found;
 }
 
-/* The kept entry of the input opened at name (the path as given: no look
- * at the path), or SIZE_MAX; under protected_lock. */
-static size_t
-kept_index (const char *name)
+/* The descriptor kept for the input opened at name (the path as given: no
+ * look at the path), or -1; under protected_lock. */
+static int
+kept_fd (const char *name)
 {
-  for (size_t i = 0; name && i < n_protected; i++)
-    if (protected_files[i].name && protected_files[i].fd >= 0 &&
+  for (size_t i = 0; i < n_protected; i++)
+    if (protected_files[i].fd >= 0 && protected_files[i].name &&
         strcmp (protected_files[i].name, name) == 0)
-      return i;
-  return SIZE_MAX;
+      return protected_files[i].fd;
+  return -1;
 }
 
 /* fd: an open descriptor of the file, kept (duplicated) while there is
@@ -286,8 +285,8 @@ int
 ms_atomic_file_kept (const char *path)
 {
   pthread_mutex_lock (&protected_lock);
-  size_t i = kept_index (path);
-  int fd = i != SIZE_MAX ? fcntl (protected_files[i].fd, F_DUPFD_CLOEXEC, 3) : -1;
+  int fd = kept_fd (path);
+  fd = fd >= 0 ? fcntl (fd, F_DUPFD_CLOEXEC, 3) : -1;
   pthread_mutex_unlock (&protected_lock);
   return fd;
 }
@@ -296,8 +295,8 @@ bool
 ms_atomic_file_kept_stat (const char *path, struct stat *st)
 {
   pthread_mutex_lock (&protected_lock);
-  size_t i = kept_index (path);
-  bool found = i != SIZE_MAX && fstat (protected_files[i].fd, st) == 0;
+  int fd = kept_fd (path);
+  bool found = fd >= 0 && fstat (fd, st) == 0;
   pthread_mutex_unlock (&protected_lock);
   return found;
 }
@@ -306,17 +305,16 @@ bool
 ms_atomic_file_protect (const char *path)
 {
   struct stat st;
-  /* Opened already (compare protects its inputs, then each as it is
-   * named): not looked at again. */
+  /* Opened already (compare protects its inputs, then each as named). */
   if (ms_atomic_file_kept_stat (path, &st))
     return true;
   /* Not blocking on a FIFO, not taking a terminal. */
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   bool ok = true;
   if (fd >= 0 && fstat (fd, &st) == 0)
-    ok = S_ISREG (st.st_mode) ? protect_stat (&st, fd, path) : protect_stat (&st, -1, NULL);
+    ok = protect_stat (&st, S_ISREG (st.st_mode) ? fd : -1, path);
   else if (fd < 0 && errno != ENOENT && stat (path, &st) == 0)
-    ok = protect_stat (&st, -1, NULL);
+    ok = protect_stat (&st, -1, path);
   if (fd >= 0)
     close (fd);
   return ok;
@@ -343,12 +341,6 @@ ms_atomic_file_is_input_fd (int fd)
 {
   struct stat st;
   return fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && is_protected (&st);
-}
-
-void
-ms_atomic_file_note_read (int fd)
-{
-  ms_atomic_file_note_input (fd, NULL);
 }
 
 void

@@ -88,8 +88,8 @@ void ms_atomic_file_protect_what_is_read (void);
 bool ms_atomic_file_protect_reads (bool on);
 /* Called by the readers with the descriptor they opened, and the path
  * they opened it at (ms_atomic_file_note_read: none). */
-void ms_atomic_file_note_read (int fd);
 void ms_atomic_file_note_input (int fd, const char *path);
+#define ms_atomic_file_note_read(fd) ms_atomic_file_note_input ((fd), NULL)
 /* A protected input is a handle: the file opened once at a path, found
  * again by that path as given, with no look at the path (a command reads
  * what it opened, however often, and the file's name is looked up once).
