@@ -442,12 +442,7 @@ ms_cli_parse_reuse (const char *value, int *reuse)
 void
 ms_cli_protect_input (const char *path)
 {
-  char sibling[PATH_MAX];
-  ms_atomic_file_protect (path);
-  /* A samples file implies its summary, a summary the samples it sums up. */
-  if (ms_csv_pair_summary_path (path, sibling, sizeof sibling) ||
-      ms_csv_pair_samples_path (path, sibling, sizeof sibling))
-    ms_atomic_file_protect (sibling);
+  ms_csv_pair_protect (path);
 }
 
 void
@@ -630,7 +625,7 @@ same_input (const char *a, const char *b)
   struct stat sa, sb;
   if (strcmp (a, MS_CLI_STDIO) == 0 || strcmp (b, MS_CLI_STDIO) == 0)
     return false;
-  return strcmp (a, b) == 0 || (stat (a, &sa) == 0 && stat (b, &sb) == 0 &&
+  return strcmp (a, b) == 0 || (ms_input_look (a, &sa) && ms_input_look (b, &sb) &&
                                 sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
@@ -638,6 +633,10 @@ void
 ms_cli_note_same_inputs (char *const *paths, int n)
 {
   char clean_a[4 * PATH_MAX], clean_b[4 * PATH_MAX];
+  /* Protected first: each opened once, then told apart by what was opened. */
+  for (int i = 0; i < n; i++)
+    if (strcmp (paths[i], MS_CLI_STDIO) != 0)
+      ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
       if (same_input (paths[i], paths[j]))
@@ -675,9 +674,6 @@ ms_cli_load_runs (char **paths, int n)
 {
   ms_cli_note_same_inputs (paths, n);
   GPtrArray *runs = g_ptr_array_new_with_free_func (free_results);
-  for (int i = 0; i < n; i++)
-    if (strcmp (paths[i], MS_CLI_STDIO) != 0)
-      ms_cli_protect_input (paths[i]);
   for (int i = 0; i < n; i++) {
     MsResults *r = read_run (paths[i]);
     if (!r) {

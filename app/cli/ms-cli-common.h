@@ -83,18 +83,19 @@ bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *r
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 
-/* path (and the summary beside a samples file, or the samples beside a
- * summary) is read by this command, so no output may replace it. Every
- * file the engine's readers open is protected as well (main turns that on);
- * these say it before anything is read, for what is named or implied. */
+/* path (the summary beside a samples file, or the samples beside a
+ * summary, and the run's sidecar) is read by this command, so no output
+ * may replace it. Every file the engine's readers open is protected as
+ * well (main turns that on); these say it before anything is read, for
+ * what is named or implied. */
 void ms_cli_protect_input (const char *path);
 /* The envelope file a verdict will be judged against: the one named by an
  * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
 
-/* Says on standard error where two of paths[0..n), the runs a command
- * reads (compare, plot, report), are one file: by name or by
- * device and inode (a link, a second name). Such a run is read twice, as
+/* Protects paths[0..n) (ms_cli_protect_input), the runs a command reads
+ * (compare, plot, report), and says on standard error where two are one
+ * file: by name or by device and inode (a link, a second name). Such a run is read twice, as
  * if it were two (compare A A is the verdict rule's own check: every
  * cell the same), so it is said, not refused. */
 void ms_cli_note_same_inputs (char *const *paths, int n);

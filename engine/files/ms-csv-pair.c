@@ -2,6 +2,7 @@
 /* ms-csv-pair.c: whether a samples file and the summary beside it were
  * written together (the run id in both files' metadata). */
 #include "ms-csv-pair.h"
+#include "ms-atomic-file.h"
 #include "ms-file-kinds.h"
 #include "ms-gzip-file.h"
 #include "ms-i18n.h"
@@ -188,17 +189,26 @@ static bool
 is_regular (const char *path)
 {
   struct stat st;
-  return stat (path, &st) == 0 && S_ISREG (st.st_mode);
+  return ms_input_look (path, &st) && S_ISREG (st.st_mode);
+}
+
+/* Whether path is a regular file, opened once as an input. */
+static bool
+protected_regular (const char *path)
+{
+  struct stat st;
+  ms_atomic_file_protect (path);
+  return ms_atomic_file_kept_stat (path, &st) && S_ISREG (st.st_mode);
 }
 
 /* path with its ending from replaced by to into out; false when path does
  * not end so or out is too short. A compressed file's partner is the
  * compressed one beside it, else the plain one if only that is there (and
  * the other way round): the pair may be compressed one file at a time.
- * *there: a regular file is at out (NULL: not asked). */
+ * *there: a regular file is at out (NULL: not asked), as found by look. */
 static bool
 swap_suffix (const char *path, const char *from, const char *to, char *out, size_t len,
-             bool *there)
+             bool *there, bool (*look) (const char *path))
 {
   size_t n = ms_gzip_stem_len (path), s = strlen (from);
   bool gz = ms_gzip_is_name (path);
@@ -209,7 +219,7 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
     if (snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, with_gz ? MS_GZIP_SUFFIX : "") >=
         (int) len)
       return false;
-    if (is_regular (out))
+    if (look (out))
       return !there || (*there = true);
   }
   return snprintf (out, len, "%.*s%s%s", (int) (n - s), path, to, gz ? MS_GZIP_SUFFIX : "") <
@@ -219,13 +229,28 @@ swap_suffix (const char *path, const char *from, const char *to, char *out, size
 bool
 ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len)
 {
-  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len, NULL);
+  return swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, out, len, NULL, is_regular);
 }
 
 bool
 ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len)
 {
-  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len, NULL);
+  return swap_suffix (summary_path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, out, len, NULL, is_regular);
+}
+
+void
+ms_csv_pair_protect (const char *path)
+{
+  char other[4096];
+  ms_atomic_file_protect (path);
+  /* The partner's form that is there, then the sidecar: each opened once,
+   * here, and read from what was opened. */
+  if ((swap_suffix (path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, other, sizeof other, NULL,
+                    protected_regular) ||
+       swap_suffix (path, SUMMARY_SUFFIX, SAMPLES_SUFFIX, other, sizeof other, NULL,
+                    protected_regular)) &&
+      ms_meta_sidecar_path (path, other, sizeof other))
+    ms_atomic_file_protect (other);
 }
 
 bool
@@ -242,7 +267,8 @@ ms_csv_pair_check_id (const char *samples_path, const char *a, char *err, size_t
   char summary[4096], b[64] = "";
   bool there = false;
   /* Only a regular file beside the samples can be their summary. */
-  swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, summary, sizeof summary, &there);
+  swap_suffix (samples_path, SAMPLES_SUFFIX, SUMMARY_SUFFIX, summary, sizeof summary, &there,
+               is_regular);
   if (!there)
     return true;
   bool has_a = a[0], has_b = ms_csv_meta_value (summary, ms_meta_table (MS_META_RUN_ID)->key, b,

@@ -29,6 +29,11 @@ bool ms_csv_pair_summary_path (const char *samples_path, char *out, size_t len);
  * -> NAME-samples.csv); false when the name does not end in -summary.csv. */
 bool ms_csv_pair_samples_path (const char *summary_path, char *out, size_t len);
 
+/* Protects path as an input (ms-atomic-file.h) with its partner and its
+ * sidecar: a samples file implies its summary, a summary the samples it
+ * sums up. Each is opened once, here, and read from what was opened. */
+void ms_csv_pair_protect (const char *path);
+
 /* When samples_path has a summary beside it, whether both carry the same run
  * id; false with a message naming both files when they do not. A samples
  * file without a summary passes. */

@@ -283,7 +283,7 @@ hash_end (MsInput *in, MsSidecarHash *s, Digests *out)
   ms_sha256_hex (&s->h.sha256[0], out->sha256[0]);
   ms_sha256_hex (&s->h.sha256[s->h.cr_seen], out->sha256[1]);
   if (ok)
-    ms_file_remember (s->path, s->tag, &s->st, out, sizeof *out);
+    ms_file_remember (s->tag, &s->st, out, sizeof *out);
   free (s);
   return ok;
 }
@@ -466,7 +466,7 @@ sidecar_lines (const char *csv_path, long long csv_bytes, bool as_input, bool tr
     snprintf (why, whylen, "%s: %s", csv_path, unknown);
     return NULL;
   }
-  if (stat (path, &st) != 0 && errno == ENOENT) {
+  if (!ms_input_look (path, &st) && errno == ENOENT) {
     snprintf (why, whylen, ms_gettext ("%s: not found: %s"), path, unknown);
     errno = 0;
     return NULL;
@@ -516,7 +516,7 @@ ms_meta_sidecar_hash_begin (MsInput *in, const char *csv_path)
   struct stat st;
   uint64_t size = ms_input_size (in);
   if (size == MS_INPUT_SIZE_UNKNOWN || !ms_meta_sidecar_path (csv_path, path, sizeof path) ||
-      stat (path, &st) != 0)
+      !ms_input_look (path, &st))
     return NULL;
   /* A byte order mark an editor added is no change to the data. */
   long long bytes = (long long) size -
@@ -593,7 +593,7 @@ read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
     return NULL;
   }
   if (!text && as_input && (text = ms_small_file_read (path, err, errlen)))
-    ms_file_remember (path, MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
+    ms_file_remember (MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
   if (!as_input)
     text = read_for_writing (path, err, errlen);
   if (!text)

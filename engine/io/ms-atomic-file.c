@@ -60,6 +60,7 @@ static struct {
   dev_t dev;
   ino_t ino;
   int fd;
+  char *name; /* the path it was opened at, as given, or NULL */
 } *protected_files;
 static size_t n_kept;
 static size_t n_protected;
@@ -243,10 +244,22 @@ is_protected (const struct stat *st)
   return found;
 }
 
+/* The descriptor kept for the input opened at name (the path as given: no
+ * look at the path), or -1; under protected_lock. */
+static int
+kept_fd (const char *name)
+{
+  for (size_t i = 0; i < n_protected; i++)
+    if (protected_files[i].fd >= 0 && protected_files[i].name &&
+        strcmp (protected_files[i].name, name) == 0)
+      return protected_files[i].fd;
+  return -1;
+}
+
 /* fd: an open descriptor of the file, kept (duplicated) while there is
- * room, or -1. */
+ * room, or -1; name: the path it was opened at, or NULL. */
 static bool
-protect_stat (const struct stat *st, int fd)
+protect_stat (const struct stat *st, int fd, const char *name)
 {
   bool ok = true;
   pthread_mutex_lock (&protected_lock);
@@ -258,6 +271,7 @@ protect_stat (const struct stat *st, int fd)
       protected_files[n_protected].ino = st->st_ino;
       protected_files[n_protected].fd =
         fd >= 0 && n_kept < MAX_KEPT_INPUTS ? fcntl (fd, F_DUPFD_CLOEXEC, 3) : -1;
+      protected_files[n_protected].name = name ? strdup (name) : NULL;
       n_kept += protected_files[n_protected].fd >= 0;
       n_protected++;
     }
@@ -270,34 +284,37 @@ protect_stat (const struct stat *st, int fd)
 int
 ms_atomic_file_kept (const char *path)
 {
-  struct stat st;
-  int fd = -1;
-  if (stat (path, &st) != 0)
-    return -1;
   pthread_mutex_lock (&protected_lock);
-  for (size_t i = 0; i < n_protected && fd < 0; i++)
-    if (protected_files[i].dev == st.st_dev && protected_files[i].ino == st.st_ino &&
-        protected_files[i].fd >= 0)
-      fd = fcntl (protected_files[i].fd, F_DUPFD_CLOEXEC, 3);
+  int fd = kept_fd (path);
+  fd = fd >= 0 ? fcntl (fd, F_DUPFD_CLOEXEC, 3) : -1;
   pthread_mutex_unlock (&protected_lock);
   return fd;
+}
+
+bool
+ms_atomic_file_kept_stat (const char *path, struct stat *st)
+{
+  pthread_mutex_lock (&protected_lock);
+  int fd = kept_fd (path);
+  bool found = fd >= 0 && fstat (fd, st) == 0;
+  pthread_mutex_unlock (&protected_lock);
+  return found;
 }
 
 bool
 ms_atomic_file_protect (const char *path)
 {
   struct stat st;
-  /* Protected already (compare protects its inputs, then each as it is
-   * named): not opened again. */
-  if (stat (path, &st) == 0 && is_protected (&st))
+  /* Opened already (compare protects its inputs, then each as named). */
+  if (ms_atomic_file_kept_stat (path, &st))
     return true;
   /* Not blocking on a FIFO, not taking a terminal. */
   int fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   bool ok = true;
   if (fd >= 0 && fstat (fd, &st) == 0)
-    ok = protect_stat (&st, S_ISREG (st.st_mode) ? fd : -1);
-  else if (fd < 0 && stat (path, &st) == 0)
-    ok = protect_stat (&st, -1);
+    ok = protect_stat (&st, S_ISREG (st.st_mode) ? fd : -1, path);
+  else if (fd < 0 && errno != ENOENT && stat (path, &st) == 0)
+    ok = protect_stat (&st, -1, path);
   if (fd >= 0)
     close (fd);
   return ok;
@@ -327,11 +344,11 @@ ms_atomic_file_is_input_fd (int fd)
 }
 
 void
-ms_atomic_file_note_read (int fd)
+ms_atomic_file_note_input (int fd, const char *path)
 {
   struct stat st;
   if (protect_reads && fstat (fd, &st) == 0 && S_ISREG (st.st_mode))
-    protect_stat (&st, fd);
+    protect_stat (&st, fd, path);
 }
 
 /* An open descriptor as the target: written where it stands, never

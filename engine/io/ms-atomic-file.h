@@ -36,6 +36,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 typedef struct MsAtomicFile MsAtomicFile;
 
@@ -85,12 +86,17 @@ void ms_atomic_file_protect_what_is_read (void);
  * which are no inputs of the user's, turns it off: each file protected
  * stays open, and they would grow with the number of runs. */
 bool ms_atomic_file_protect_reads (bool on);
-/* Called by the readers with the descriptor they opened. */
-void ms_atomic_file_note_read (int fd);
-/* A new descriptor (close it) of the protected file now at path, whose
- * descriptor is kept open, or -1: a reader reads what was opened once
- * (each file a command reads is opened once, however often it is read). */
+/* Called by the readers with the descriptor they opened, and the path
+ * they opened it at (ms_atomic_file_note_read: none). */
+void ms_atomic_file_note_input (int fd, const char *path);
+#define ms_atomic_file_note_read(fd) ms_atomic_file_note_input ((fd), NULL)
+/* A protected input is a handle: the file opened once at a path, found
+ * again by that path as given, with no look at the path (a command reads
+ * what it opened, however often, and the file's name is looked up once).
+ * A new descriptor of it (close it), or -1 where no input was opened at
+ * path; its fstat, or false. */
 int ms_atomic_file_kept (const char *path);
+bool ms_atomic_file_kept_stat (const char *path, struct stat *st);
 /* Whether the open file fd is one of the protected inputs (standard output
  * appended to an input, `show F >> F`). */
 bool ms_atomic_file_is_input_fd (int fd);

@@ -65,9 +65,9 @@ struct MsInput {
 
 /* ---- what was read of files ------------------------------------------- */
 
-/* What was read of a file, kept while it does not change. */
+/* What was read of a file, kept while it does not change: found by the
+ * file's identity (a kept input's fstat, ms_input_look), not its name. */
 typedef struct {
-  char *path;
   struct stat st;
   long long tag;
   void *data;
@@ -87,10 +87,10 @@ same_file (const struct stat *a, const struct stat *b)
          a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
-/* What was kept of path under tag, for the file st describes (an open
- * file's own fstat: no second look at the path). */
+/* What was kept under tag for the file st describes (an open file's own
+ * fstat: no second look at the path). */
 static void *
-recall_known (const char *path, long long tag, const struct stat *st)
+recall_known (long long tag, const struct stat *st)
 {
   void *copy = NULL;
   if (!S_ISREG (st->st_mode))
@@ -98,7 +98,7 @@ recall_known (const char *path, long long tag, const struct stat *st)
   pthread_mutex_lock (&known_lock);
   for (int i = 0; i < N_KNOWN && !copy; i++) {
     const Known *k = &known[i];
-    if (k->path && k->tag == tag && strcmp (k->path, path) == 0 && same_file (&k->st, st) &&
+    if (k->data && k->tag == tag && same_file (&k->st, st) &&
         (copy = malloc (k->size ? k->size : 1)))
       memcpy (copy, k->data, k->size);
   }
@@ -106,12 +106,18 @@ recall_known (const char *path, long long tag, const struct stat *st)
   return copy;
 }
 
+bool
+ms_input_look (const char *path, struct stat *st)
+{
+  return ms_atomic_file_kept_stat (path, st) || stat (path, st) == 0;
+}
+
 void *
 ms_file_recall (const char *path, long long tag, struct stat *st)
 {
-  if (stat (path, st) != 0)
+  if (!ms_input_look (path, st))
     memset (st, 0, sizeof *st);
-  return recall_known (path, tag, st);
+  return recall_known (tag, st);
 }
 
 /* A file changed in the last few clock ticks could be replaced, in the same
@@ -133,23 +139,16 @@ racy (const struct stat *st)
 }
 
 void
-ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
-                  size_t size)
+ms_file_remember (long long tag, const struct stat *st, const void *data, size_t size)
 {
   if (!S_ISREG (st->st_mode) || racy (st))
     return;
   pthread_mutex_lock (&known_lock);
   Known *k = &known[next_known++ % N_KNOWN];
-  free (k->path);
   free (k->data);
-  *k = (Known) { strdup (path), *st, tag, malloc (size ? size : 1), size };
-  if (k->path && k->data)
+  *k = (Known) { *st, tag, malloc (size ? size : 1), size };
+  if (k->data)
     memcpy (k->data, data, size);
-  else {
-    free (k->path);
-    free (k->data);
-    *k = (Known) { NULL };
-  }
   pthread_mutex_unlock (&known_lock);
 }
 
@@ -162,7 +161,7 @@ hold_head (MsInput *in, const struct stat *st)
 {
   uint64_t size = (uint64_t) st->st_size;
   size_t want = size < RAW_CHUNK ? (size_t) size : RAW_CHUNK;
-  in->head = recall_known (in->path, MS_FILE_KNOWN_RAW_HEAD, st);
+  in->head = recall_known (MS_FILE_KNOWN_RAW_HEAD, st);
   if (in->head) {
     in->head_len = want;
     in->has_tail = size >= RAW_CHUNK + sizeof in->tail && in->head[0] == 0x1f && in->head[1] == 0x8b;
@@ -188,7 +187,7 @@ hold_head (MsInput *in, const struct stat *st)
   if (gz && !in->has_tail)
     return true; /* read from the disk as it comes */
   memcpy (in->head + want, in->tail, sizeof in->tail);
-  ms_file_remember (in->path, MS_FILE_KNOWN_RAW_HEAD, st, in->head, want + sizeof in->tail);
+  ms_file_remember (MS_FILE_KNOWN_RAW_HEAD, st, in->head, want + sizeof in->tail);
   return true;
 }
 
@@ -797,7 +796,7 @@ open_file (MsInput *in, bool as_input, struct stat *st)
   /* Regular files never block; reads should wait for slow disks as usual. */
   fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) & ~O_NONBLOCK);
   if (as_input)
-    ms_atomic_file_note_read (fd);
+    ms_atomic_file_note_input (fd, in->path);
   return fd;
 }
 

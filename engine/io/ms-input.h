@@ -96,7 +96,8 @@ FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
 FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
 
 /* What was read of a file, kept while it does not change (device, inode,
- * size, times), for one process: a command asks the same of a file again
+ * size, times: the file's identity, not its name), for one process: a
+ * command asks the same of a file again
  * and again (show: the kind, the reader, the pair check and the settings
  * line each look at its head and check the sidecar, which hashes the CSV
  * file whole), and each answer is read once. tag: which answer (the bytes
@@ -104,15 +105,17 @@ FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
  * from). */
 #define MS_FILE_KNOWN_TEXT (-1)
 #define MS_FILE_KNOWN_RAW_HEAD (-2)
-/* A copy (free with free ()) of what was kept of the regular file now at
- * path, or NULL; *st: the file's identity, taken here, for
+/* The file at path: the fstat of the input the command opened there
+ * (ms_atomic_file_kept_stat), else a stat; false with errno. */
+bool ms_input_look (const char *path, struct stat *st);
+/* A copy (free with free ()) of what was kept of the regular file at
+ * path, or NULL; *st: the file's identity, by ms_input_look, for
  * ms_file_remember. */
 void *ms_file_recall (const char *path, long long tag, struct stat *st);
 /* Keeps size bytes of data for the file whose identity is *st (a copy;
  * nothing for a file that is not regular, or that changed in the last
  * 50 ms: a file replaced within the same clock tick looks the same). */
-void ms_file_remember (const char *path, long long tag, const struct stat *st, const void *data,
-                       size_t size);
+void ms_file_remember (long long tag, const struct stat *st, const void *data, size_t size);
 
 /* Called once, with a translated sentence, when standard input starts to
  * be held in TMPDIR. NULL: nothing said. */

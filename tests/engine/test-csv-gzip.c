@@ -225,12 +225,12 @@ test_kept_heads (void)
   struct stat st;
   g_assert_true (g_file_set_contents (path, "aaaa", -1, NULL));
   g_assert_null (ms_file_recall (path, 7, &st));
-  ms_file_remember (path, 7, &st, "aaaa", 4);
+  ms_file_remember (7, &st, "aaaa", 4);
   g_assert_null (ms_file_recall (path, 7, &st));
 
   g_usleep (100000);
   g_assert_null (ms_file_recall (path, 7, &st));
-  ms_file_remember (path, 7, &st, "aaaa", 4);
+  ms_file_remember (7, &st, "aaaa", 4);
   char *kept = ms_file_recall (path, 7, &st);
   g_assert_nonnull (kept);
   g_assert_cmpmem (kept, 4, "aaaa", 4);
