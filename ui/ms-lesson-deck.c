@@ -6,7 +6,7 @@
  * measured (a reference run, measured on another machine, says so: the
  * file's name alone did not). The keys move through the deck the way a
  * presenter does: PgUp and PgDn, Home and End, a slide's number and
- * Enter. */
+ * Enter, and in front of a class a clicker's arrows and Space. */
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +150,16 @@ on_step (GtkWidget *page, GVariant *args, gpointer data)
   return page_takes_keys (page) && deck->move (page, GPOINTER_TO_INT (data), 0);
 }
 
+/* A clicker's other keys, the arrows, and Space: only while the page holds
+ * the keyboard itself (in front of a class, where nothing on the slide
+ * takes it), for elsewhere they move through the cards and buttons and
+ * pan a timeline. */
+static gboolean
+on_click (GtkWidget *page, GVariant *args, gpointer data)
+{
+  return gtk_root_get_focus (gtk_widget_get_root (page)) == page && on_step (page, args, data);
+}
+
 /* Home and End: the first and the last slide. */
 static gboolean
 on_end (GtkWidget *page, GVariant *args, gpointer data)
@@ -217,6 +227,13 @@ ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
   add_key (keys, GDK_KEY_Page_Up, on_step, -1);
   add_key (keys, GDK_KEY_KP_Page_Down, on_step, 1);
   add_key (keys, GDK_KEY_KP_Page_Up, on_step, -1);
+  static const guint next[]
+      = { GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_KP_Right, GDK_KEY_KP_Down, GDK_KEY_space };
+  static const guint back[] = { GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_KP_Left, GDK_KEY_KP_Up };
+  for (guint i = 0; i < G_N_ELEMENTS (next); i++)
+    add_key (keys, next[i], on_click, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (back); i++)
+    add_key (keys, back[i], on_click, -1);
   add_key (keys, GDK_KEY_Home, on_end, 0);
   add_key (keys, GDK_KEY_End, on_end, 1);
   add_key (keys, GDK_KEY_KP_Home, on_end, 0);

@@ -270,13 +270,13 @@ emit_show_view (MsLessonsPage *self, MsLessonTopic t)
 }
 
 /* The button under the caption that opens the window's view of the lesson
- * shown, with its series and scale. */
+ * shown, with its series and scale; none on a projected slide. */
 static void
 update_open_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
 {
   const MsLessonView *v = ms_lesson_detail_view (t);
   gboolean view = has_window_view (t, run);
-  gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), view);
+  gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), view && !self->presentation);
   if (view)
     gtk_button_set_label (self->open_view_button,
                           g_str_equal (v->view, "time")    ? _("Open in the _Time View")
@@ -426,6 +426,20 @@ scroll_to_shown (MsLessonsPage *self)
                                                       NULL);
 }
 
+/* In front of a class the slide that takes the page is all that shows:
+ * All Lessons goes with the cards (F9 and Alt+Left still bring them), and
+ * the page itself holds the keyboard, for the clicker's keys and so that
+ * no focus ring or selection is ever drawn on the slide (nothing on it can
+ * take the keyboard then: the bindings in init). */
+static void
+update_slide_alone (MsLessonsPage *self)
+{
+  gboolean alone = self->presentation && !self->list_shown;
+  gtk_widget_set_visible (GTK_WIDGET (self->list_button), self->shown >= 0 && !alone);
+  if (alone && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
 void
 ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown)
 {
@@ -440,6 +454,7 @@ ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown)
   if (!shown && focus && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->cards_scroll)))
     gtk_widget_grab_focus (GTK_WIDGET (self->list_button));
   gtk_widget_set_visible (GTK_WIDGET (self->cards_scroll), shown);
+  update_slide_alone (self);
   gtk_widget_set_visible (self->list_button_label, !shown);
   gtk_toggle_button_set_active (self->list_button, shown);
   if (shown)
@@ -530,7 +545,7 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
     gtk_widget_remove_css_class (self->cards[self->shown].frame, "lesson-shown");
   gtk_widget_add_css_class (self->cards[t].frame, "lesson-shown");
   self->shown = t;
-  gtk_widget_set_visible (GTK_WIDGET (self->list_button), TRUE);
+  update_slide_alone (self);
   scroll_to_shown (self);
   /* In front of a class the answer takes the page. */
   if (self->presentation)
@@ -816,6 +831,7 @@ reveal_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 static void
 on_page_map (MsLessonsPage *self)
 {
+  update_slide_alone (self);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
   if (self->reveal_tick || self->n_cards_shown >= MS_TOPIC_COUNT || !clock)
     return;
@@ -938,6 +954,7 @@ presentation_changed (gpointer page)
   /* The lesson open takes the page in front of a class, and gives the
    * cards back after. */
   ms_lessons_page_set_list_shown (self, !self->presentation);
+  update_slide_alone (self);
   /* A slide's timelines leave out rows its takeaway does not compare. */
   if (self->shown >= 0)
     show_detail (self, self->shown);
@@ -1116,6 +1133,26 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
+/* A projected slide shows no control and draws no focus ring or
+ * selection: its check boxes hide, nothing on it takes the keyboard (the
+ * page holds it: update_slide_alone), and its labels cannot be selected,
+ * by keyboard or pointer. */
+static void
+bind_projected (MsLessonsPage *self)
+{
+  const GBindingFlags flags = G_BINDING_SYNC_CREATE;
+  const GBindingFlags invert = flags | G_BINDING_INVERT_BOOLEAN;
+  g_object_bind_property (self, "presentation", self, "focusable", flags);
+  g_object_bind_property (self, "presentation", gtk_paned_get_end_child (GTK_PANED (self->paned)),
+                          "can-focus", invert);
+  g_object_bind_property (self, "presentation", self->setup_check, "visible", invert);
+  g_object_bind_property (self, "presentation", self->reuse_bandwidth_check, "visible", invert);
+  GObject *labels[] = { G_OBJECT (ms_headline_get_label (self->detail_takeaway)),
+                        G_OBJECT (self->detail_caption), G_OBJECT (self->detail_source) };
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    g_object_bind_property (self, "presentation", labels[i], "selectable", invert);
+}
+
 static void
 ms_lessons_page_init (MsLessonsPage *self)
 {
@@ -1129,6 +1166,7 @@ ms_lessons_page_init (MsLessonsPage *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_object_bind_property (self->setup_check, "active", self->timeline_stack, "show-setup",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  bind_projected (self);
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     build_card (self, t);
   self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);

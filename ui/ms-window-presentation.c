@@ -3,7 +3,8 @@
  * larger text and lines, no settings pane, and the header bar with the
  * banner out of the way until the pointer reaches the top edge or F10 asks
  * for the main menu; the view switcher at the bottom and the focus rings
- * hide with it (style.css); a lesson opened takes the Lessons page. */
+ * hide with it (style.css); a lesson opened takes the Lessons page;
+ * Escape leaves. */
 #include "ms-window-private.h"
 
 /* The pointer this close to the top edge shows the header; this far below
@@ -168,6 +169,18 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkMod
   return TRUE;
 }
 
+/* Escape leaves, as it leaves any slide show: the last to see it, after a
+ * menu it closes or a sweep it stops (the app's Escape). */
+static gboolean
+on_escape (GtkWidget *widget, GVariant *args, gpointer unused)
+{
+  MsWindow *self = MS_WINDOW (widget);
+  if (!self->presentation)
+    return FALSE;
+  ms_window_presentation_set (self, FALSE);
+  return TRUE;
+}
+
 /* On the frame after a menu closed, when GTK has given the keyboard back
  * to the menu's button: a header the pointer is not on goes, and the
  * keyboard goes to the view instead of a hidden button. */
@@ -241,6 +254,12 @@ ms_window_presentation_init (MsWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  GtkEventController *escape = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (escape),
+    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                      gtk_callback_action_new (on_escape, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), escape);
 
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (on_focus_moved), NULL);
   g_signal_connect_object (self->runs_popover, "closed",

@@ -3,8 +3,10 @@
  * (XTest, under Xvfb): the header bar and banner hide, the pointer at the
  * top edge and F10 bring them back, and a click on a lesson card's Show
  * shows the lesson (it once fell into the hidden settings pane's handle)
- * over the whole page: the cards fold away, and All Lessons (a click, F9
- * or Alt+Left) brings them back. */
+ * over the whole page: the cards fold away, and F9 or Alt+Left brings
+ * them back. The deck as a presenter and a clicker drive it (Tab, Space,
+ * the arrows, PgUp, PgDn): every slide without a control, focus ring or
+ * selection on it; Escape leaves. */
 #include <adwaita.h>
 #include <X11/keysym.h>
 #include <string.h>
@@ -208,8 +210,8 @@ answer_fills (gpointer page)
          && gtk_widget_get_width (rows) >= gtk_widget_get_width (page) * 0.9;
 }
 
-/* The lesson shown takes the page; the way back to the cards, by the
- * All Lessons button (way 0), F9 (1) or Alt+Left (2). */
+/* The lesson shown takes the page, All Lessons gone with the cards; the
+ * way back to them, by F9 (way 0) or Alt+Left (1). */
 static void
 check_list_folds (MsWindow *win, GtkWidget *page, guint way)
 {
@@ -218,17 +220,11 @@ check_list_folds (MsWindow *win, GtkWidget *page, guint way)
   ms_test_wait_until (is_unmapped, cards, "the cards leave the screen");
   GtkWidget *back = ms_test_find (page, GTK_TYPE_TOGGLE_BUTTON, NULL);
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (back), "F9"));
-  ms_test_wait_until (is_mapped, back, "All Lessons is on screen");
+  ms_test_wait_until (is_unmapped, back, "All Lessons leaves the slide");
   ms_test_wait_until (answer_fills, page, "the answer takes the page's width");
   spin (200);
-  if (way == 0) {
-    ms_xtest_point_at (back, gtk_widget_get_width (back) / 2.0, gtk_widget_get_height (back) / 2.0);
-    spin (200);
-    ms_xtest_click (back);
-  } else {
-    ms_xtest_press (GTK_WIDGET (win), way == 1 ? 0 : XK_Alt_L, way == 1 ? XK_F9 : XK_Left);
-  }
-  ms_test_wait_until (list_back, page, "All Lessons brings the cards back");
+  ms_xtest_press (GTK_WIDGET (win), way == 0 ? 0 : XK_Alt_L, way == 0 ? XK_F9 : XK_Left);
+  ms_test_wait_until (list_back, page, "F9 or Alt+Left brings the cards back");
   ms_test_wait_until (is_mapped, cards, "the cards are on screen again");
   g_assert_true (header_hidden (win));
 }
@@ -280,7 +276,7 @@ check_show_click (MsWindow *win)
         = g_strdup_printf ("a click at %.0f%% of Show's width lands", at[i] * 100);
     ms_test_wait_until (clicked, &clicks, what);
     ms_test_wait_until (shows_pinned, page, "a click on Show shows the lesson");
-    check_list_folds (win, page, i);
+    check_list_folds (win, page, i % 2);
   }
   g_signal_handler_disconnect (show, id);
   g_assert_true (header_hidden (win));
@@ -339,6 +335,154 @@ check_deck_keys (MsWindow *win)
   ms_test_wait_until (shows_wanted, page, "3 and Enter show the third lesson");
 }
 
+/* ---- the deck as a presenter drives it ---------------------------------- */
+
+/* What a projected slide must never draw, under widget (the page's
+ * children): a control (a button or check box on screen), the keyboard's
+ * focus (a ring) or a selection (a label's text in blue). Whatever is
+ * found is named in what. */
+static void
+find_drawn (GtkWidget *widget, GString *what)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    const char *type = G_OBJECT_TYPE_NAME (c);
+    if ((GTK_IS_BUTTON (c) || GTK_IS_CHECK_BUTTON (c) || GTK_IS_MENU_BUTTON (c)) && is_mapped (c))
+      g_string_append_printf (what, " a %s on screen;", type);
+    if (gtk_widget_has_focus (c) || gtk_widget_has_visible_focus (c))
+      g_string_append_printf (what, " the keyboard's focus on a %s;", type);
+    if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c)
+        && (gtk_label_get_selectable (GTK_LABEL (c))
+            || gtk_label_get_selection_bounds (GTK_LABEL (c), NULL, NULL)))
+      g_string_append_printf (what, " a selectable label \"%s\";",
+                              gtk_label_get_text (GTK_LABEL (c)));
+    find_drawn (c, what);
+  }
+}
+
+/* The slide alone on the page, drawn, with nothing of the above on it,
+ * and the keyboard on the deck itself (the page), where the clicker's
+ * keys work. */
+static void
+check_clean_slide (MsWindow *win, GtkWidget *page, const char *after)
+{
+  ms_test_wait_until (list_folded, page, "the slide takes the page");
+  g_autoptr (GString) what = g_string_new (NULL);
+  find_drawn (page, what);
+  if (what->len)
+    g_error ("after %s the slide shows:%s", after, what->str);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (win)) == page);
+}
+
+/* The lesson of the slide step slides away from the one shown. */
+static const char *
+slide_from_shown (GtkWidget *page, int step)
+{
+  g_autofree char *shown = NULL;
+  g_object_get (page, "shown-topic", &shown, NULL);
+  int number = ms_lesson_deck_number (ms_lesson_topic_from_name (shown)) + step;
+  number = CLAMP (number, 1, ms_lesson_deck_count ());
+  return ms_lesson_topic (ms_lesson_deck_topic (number))->name;
+}
+
+static guint releases; /* keys let go in the window so far */
+
+static void
+count_release (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state)
+{
+  releases++;
+}
+
+static gboolean
+released (gpointer count)
+{
+  return releases >= GPOINTER_TO_UINT (count);
+}
+
+/* Presses modifier + key, and waits until the window has had the key and
+ * the modifier back: a key that drew nothing has done so by then. */
+static void
+press_and_wait (MsWindow *win, KeySym modifier, KeySym key)
+{
+  guint want = releases + (modifier ? 2 : 1);
+  ms_xtest_press (GTK_WIDGET (win), modifier, key);
+  ms_test_wait_until (released, GUINT_TO_POINTER (want), "the window has had the key");
+}
+
+/* Presses modifier + key where it shows the slide step slides away, and
+ * checks what that slide draws. */
+static void
+press_on_deck (MsWindow *win, GtkWidget *page, KeySym modifier, KeySym key, const char *name,
+               int step)
+{
+  step_want = slide_from_shown (page, step);
+  press_and_wait (win, modifier, key);
+  g_autofree char *what = g_strdup_printf ("%s shows the slide %+d from there", name, step);
+  ms_test_wait_until (shows_wanted, page, what);
+  check_clean_slide (win, page, name);
+}
+
+/* Every slide from the first, by Space, with Tab and Shift+Tab pressed on
+ * each (one Tab selected the takeaway line, a second put a ring on
+ * Details); then a click on the slide's picture, whose canvas takes the
+ * keyboard outside presentation mode, and the clicker's other keys, the
+ * arrows, both ways. */
+static void
+check_clicker (MsWindow *win)
+{
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-released", G_CALLBACK (count_release), NULL);
+  gtk_widget_add_controller (GTK_WIDGET (win), keys);
+  press_on_deck (win, page, 0, XK_Home, "Home", -ms_lesson_deck_count ());
+  for (int n = 1; n <= ms_lesson_deck_count (); n++) {
+    press_on_deck (win, page, 0, XK_Tab, "Tab", 0);
+    press_on_deck (win, page, 0, XK_Tab, "a second Tab", 0);
+    press_on_deck (win, page, XK_Shift_L, XK_Tab, "Shift+Tab", 0);
+    if (n < ms_lesson_deck_count ())
+      press_on_deck (win, page, 0, XK_space, "Space", 1);
+  }
+  ms_xtest_point_at (page, gtk_widget_get_width (page) / 2.0, gtk_widget_get_height (page) / 2.0);
+  ms_xtest_click (page);
+  press_on_deck (win, page, 0, XK_Left, "a click on the slide, then Left", -1);
+  press_on_deck (win, page, 0, XK_Up, "Up", -1);
+  press_on_deck (win, page, 0, XK_Right, "Right", 1);
+  press_on_deck (win, page, 0, XK_Down, "Down", 1);
+  press_on_deck (win, page, 0, XK_Prior, "PgUp", -1);
+  press_on_deck (win, page, 0, XK_Next, "PgDn", 1);
+}
+
+static gboolean
+is_fullscreen (gpointer win)
+{
+  return gtk_window_is_fullscreen (win);
+}
+
+static gboolean
+not_fullscreen (gpointer win)
+{
+  return !is_fullscreen (win);
+}
+
+static gboolean
+not_presenting (gpointer win)
+{
+  gboolean on;
+  g_object_get (win, "presentation", &on, NULL);
+  return !on;
+}
+
+/* Escape leaves presentation mode, and full screen with it (full screen
+ * needs a window manager: without one the window never had it). */
+static void
+check_escape (MsWindow *win)
+{
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Escape);
+  ms_test_wait_until (not_presenting, win, "Escape leaves presentation mode");
+  ms_test_wait_until (not_fullscreen, win, "Escape leaves full screen");
+  g_assert_true (header_shown (win));
+}
+
 static gboolean
 is_small (gpointer win)
 {
@@ -371,8 +515,9 @@ on_activate (GApplication *app)
   check_show_click (win);
   check_step_keys (win);
   check_deck_keys (win);
-  g_object_set (win, "presentation", FALSE, NULL);
-  g_assert_true (header_shown (win));
+  check_clicker (win);
+  g_test_message ("full screen in presentation mode: %s", is_fullscreen (win) ? "yes" : "no");
+  check_escape (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }
