@@ -75,9 +75,9 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       = small ? _ ("Wait from launch to start: a dot per run, bar: their median (log scale)")
               /* Which stream is high priority, said: a class could not
                * tell from "with priority" which one got it. */
-              : _ ("Wait from launch to start of the short kernels (stream 1: high priority; "
-                   "without: low) beside a long one (stream 0, low priority): a dot per run, "
-                   "bar and number: their median");
+              : _ ("Short kernels' wait from launch to start (log scale; stream 1: high "
+                   "priority; without: low) beside a long one (stream 0, low): a dot per run, "
+                   "bar and number: median");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))

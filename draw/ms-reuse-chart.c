@@ -579,10 +579,15 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
   ms_draw_background (cr, st);
   double top = fs * 0.6;
   if (d->title) {
-    /* Its size is its figure's: at a slide's figure size where larger. */
+    /* Its size is its figure's: at a slide's figure size where larger.
+     * A log axis says so here: a slide has no room for the axis's
+     * title, whose ticks carry the unit. */
     double th;
+    g_autofree char *title = d->y_kind == MS_SCALE_LOG10
+                                 ? g_strdup_printf (_ ("%s (log scale)"), d->title)
+                                 : g_strdup (d->title);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, d->title, width / 2, top, ms_draw_figure_size (cr, fs * 1.15), 0.5, 0, TRUE,
+    ms_draw_text (cr, title, width / 2, top, ms_draw_figure_size (cr, fs * 1.15), 0.5, 0, TRUE,
                   NULL, &th);
     top += MAX (fs * 2, th + fs * 0.6);
   }

@@ -985,7 +985,14 @@ host_hint (const MsEvent *ev, const MsTimeWindow *win)
     return 0;
   if (ev->gpu_us < 0)
     return ev->phase == MS_PHASE_D2H ? MS_TIMELINE_HINT_HOST_READ : 0;
-  return ms_index_blocked_host (ev) ? MS_TIMELINE_HINT_OUTLINED : MS_TIMELINE_HINT_HATCHED;
+  if (ms_index_blocked_host (ev))
+    return MS_TIMELINE_HINT_OUTLINED;
+  /* A hatch is a key's word only where it can be seen: under a
+   * sixtieth of the window (1 to 3 px on a projected slide) a call shows
+   * as a sliver, and a reader looked for the hatching the key named. */
+  double shown = fmin (ev->host_start_us + ev->host_us, win->t1)
+                 - fmax (ev->host_start_us, win->t0);
+  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : 0;
 }
 
 guint
