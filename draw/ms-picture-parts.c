@@ -165,7 +165,10 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     bar_h = MIN (row_h - fs * 3.6, fs * 3);
   else
     bar_h = MIN (bar_h, row_h - fs * 2);
-  double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.35), right = width - vfs * 6.4;
+  /* Beside the bars, names take up to 0.42 of the width: at a back row's
+   * size a slide's rows are too low for names over them (host-func's, with
+   * the slow function's bars under them), and at 0.35 they were cut. */
+  double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.42), right = width - vfs * 6.4;
   MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
   for (int i = 0; i < n; i++) {
