@@ -48,16 +48,15 @@ caption_pinned_pageable (const MsResults *r, int exponent, char *buf, size_t len
   ms_caption_size (pin, size, sizeof size);
   if (ratio >= 1.05)
     snprintf (buf, len,
-              ms_gettext ("On this %s, pinned copies to the device are %.1f× faster than "
-                          "pageable at %s (%.1f against %.1f GB/s to the device: the median of "
-                          "the vector add's copies in alone, without its kernel and copy out)."),
+              ms_gettext ("On this %s, pinned copies are %.1f× faster than pageable at %s to "
+                          "the device (%.1f against %.1f GB/s: the median of the vector add's "
+                          "copies in alone, without its kernel and copy out)."),
               ms_caption_device (r), ratio, size, pin->stats.h2d_gbps, page->stats.h2d_gbps);
   else
     snprintf (buf, len,
-              ms_gettext ("On this %s, pinned copies to the device are not faster than "
-                          "pageable at %s (%.1f×: %.1f against %.1f GB/s to the device: the "
-                          "median of the vector add's copies in alone, without its kernel and "
-                          "copy out)."),
+              ms_gettext ("On this %s, pinned copies are not faster than pageable at %s to "
+                          "the device (%.1f×: %.1f against %.1f GB/s: the median of the vector "
+                          "add's copies in alone, without its kernel and copy out)."),
               ms_caption_device (r), size, ratio, pin->stats.h2d_gbps, page->stats.h2d_gbps);
   double back = back_ratio (pin, page);
   if (back > 0)

@@ -219,7 +219,7 @@ test_plain_sweep_topics (void)
   const MsCell *page = ms_results_find (r, MS_MODE_PAGEABLE, 18);
   g_assert_true (ms_lesson_caption (MS_TOPIC_PINNED_PAGEABLE, r, -1, buf, sizeof buf));
   /* The ratio of the two rates as the line writes them (divides out). */
-  snprintf (expect, sizeof expect, "On this Test GPU, pinned copies to the device are %.1f×",
+  snprintf (expect, sizeof expect, "On this Test GPU, pinned copies are %.1f× faster",
             round (pin->stats.h2d_gbps * 10) / round (page->stats.h2d_gbps * 10));
   g_assert_nonnull (strstr (buf, expect));
   g_assert_nonnull (strstr (buf, "at 1 MiB"));
