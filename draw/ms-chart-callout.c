@@ -171,7 +171,10 @@ ms_chart_callouts_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
 {
   if (!d->callouts || d->callouts->len == 0)
     return;
-  const double fs = ms_style_font_size (st) * 0.95, r = ms_style_marker_radius (st) * 2.2;
+  /* A callout is the figure its chart is drawn for: a slide's least
+   * figure size. */
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
+  const double r = ms_style_marker_radius (st) * 2.2;
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsChartRect));
   GArray *leaders = g_array_new (FALSE, FALSE, sizeof (double)); /* x0 y0 x1 y1 each */
   GArray *points = g_array_new (FALSE, FALSE, sizeof (double));  /* x y each */

@@ -258,11 +258,12 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   gboolean any = data_range (d, &xlo, &xhi, &ylo, &yhi);
 
   l->marker_r = ms_style_marker_radius (st);
+  l->tick_fs = ms_draw_figure_size (cr, fs);
   *title_h = 0;
   if (d->title)
     *title_h = ms_draw_text_wrapped (cr, d->title, 0, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE)
                + fs * 0.4;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  ms_draw_text (cr, "0", 0, 0, l->tick_fs, -1, 0, FALSE, NULL, &th);
   l->plot_y = round (fs * 0.5 + *title_h + th * 0.5);
   ms_chart_legend_measure (cr, d, st, width, height, l);
 
@@ -283,8 +284,9 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   }
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
-  guint ny = y_ticks (&l->ys, plot_h, fs, yticks);
-  double left = ticks_width (cr, yticks, ny, fs) + fs * 0.4 + (d->y_label ? th * 1.2 : fs * 0.5);
+  guint ny = y_ticks (&l->ys, plot_h, l->tick_fs, yticks);
+  double left = ticks_width (cr, yticks, ny, l->tick_fs) + fs * 0.4
+                + (d->y_label ? th * 1.2 : fs * 0.5);
   /* On whole pixels: the grid, the frame and the clip are then boxes that
    * Cairo fills directly instead of through coverage spans and masks. */
   l->plot_x = round (left);
@@ -383,7 +385,7 @@ static guint
 chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
                double width, MsTick *ticks)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = l->tick_fs;
   double widest = ms_draw_text_width (cr, "512 KiB", fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit == MS_SCALE_PLAIN)
@@ -419,23 +421,23 @@ static void
 chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
             double width, const MsTick *ticks, guint n, const MsTick *yticks, guint ny)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), tfs = l->tick_fs;
   double tw, prev_right = -INFINITY, first_left = INFINITY;
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < n; i++) {
     double px = round (ms_scale_to_pixel (&l->xs, ticks[i].value));
-    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, ticks[i].label, 0, 0, tfs, -1, 0, FALSE, &tw, NULL);
     double x = CLAMP (px - tw / 2, 1, width - tw - 1);
     first_left = MIN (first_left, x);
     /* A marked size just before the last label: that one slides right. */
     if (i == n - 1 && x < prev_right + fs * LABEL_GAP)
       x = MAX (x, MIN (prev_right + fs * LABEL_GAP, last_label_limit (l, &ticks[i], tw, width)));
     prev_right = x + tw;
-    ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, fs, 0, 0, FALSE, NULL,
-                  NULL);
+    ms_draw_text (cr, ticks[i].label, x, l->plot_y + l->plot_h + fs * 0.4, tfs, 0, 0, FALSE,
+                  NULL, NULL);
   }
   double th;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &th);
+  ms_draw_text (cr, "0", 0, 0, tfs, -1, 0, FALSE, NULL, &th);
   for (guint i = 0; i < ny; i++) {
     /* A label on the bottom edge sits on it only where a size's label
      * lies under the corner: centred, it reached into that one. Elsewhere
@@ -444,7 +446,8 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     double py = round (ms_scale_to_pixel (&l->ys, yticks[i].value));
     gboolean corner_taken = first_left < l->plot_x - fs * 0.4;
     double align = corner_taken && py > l->plot_y + l->plot_h - th / 2 ? 1 : 0.5;
-    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4, py, fs, 1, align, FALSE, NULL, NULL);
+    ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4, py, tfs, 1, align, FALSE, NULL,
+                  NULL);
   }
 
   ms_set_color (cr, &st->fg, 0.9);
@@ -625,7 +628,9 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsChartRect *box, double 
 static void
 chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartLayout *l)
 {
-  const double fs = ms_style_font_size (st) * 0.9;
+  /* A line's label often holds its figure ("the kernel ahead, 200 µs"):
+   * on a slide, a back row's size. */
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.9);
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsChartRect));
   if (l->notes)
     g_array_set_size (l->notes, 0);
@@ -917,7 +922,7 @@ ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double
   gboolean any = chart_layout (cr, d, st, width, height, l, &title_h);
   MsTick xticks[64], yticks[64];
   guint nx = chart_x_ticks (cr, d, st, l, width, xticks);
-  guint ny = y_ticks (&l->ys, l->plot_h, fs, yticks);
+  guint ny = y_ticks (&l->ys, l->plot_h, l->tick_fs, yticks);
   chart_backdrop (cr, st, l, xticks, nx, yticks, ny);
   if (d->title) {
     ms_set_color (cr, &st->fg, 1);

@@ -136,6 +136,7 @@ typedef struct {
   guint foot_notes; /* how many of its lines (notes) are drawn */
   double foot_fs;   /* their text size */
   double marker_r;  /* the markers' radius: a label over a marker's edge hides it too */
+  double tick_fs;   /* the ticks' text size (ms_draw_figure_size) */
 } MsChartLayout;
 
 MsChartData *ms_chart_data_new (void);

@@ -219,6 +219,75 @@ ms_draw_get_least_text (cairo_t *cr)
   return least ? *least : 0;
 }
 
+static const cairo_user_data_key_t least_figure_key;
+
+static const MsTextEntry *text_layout (cairo_t *cr, const char *text, double size, gboolean bold,
+                                       double max_w, int mode);
+
+/* The height of a capital's ink ("H", laid out as every text of the
+ * drawing is) at size, in user units (the window's pixels, on screen). */
+static double
+cap_height (cairo_t *cr, double size)
+{
+  PangoRectangle ink;
+  pango_layout_get_extents (text_layout (cr, "H", size, FALSE, -1, 0)->layout, &ink, NULL);
+  return ink.height / (double) PANGO_SCALE;
+}
+
+typedef struct {
+  double cap, size;
+} LeastFigure;
+
+void
+ms_draw_set_least_figure (cairo_t *cr, double cap_px)
+{
+  LeastFigure *least = NULL;
+  if (cap_px > 0) {
+    /* The least size whose capitals reach cap_px, found once for the
+     * drawing: a quarter of a unit at a time from cap_px (a capital is
+     * less than its font's size). */
+    least = g_new (LeastFigure, 1);
+    least->cap = cap_px;
+    least->size = cap_px;
+    while (cap_height (cr, least->size) < cap_px && least->size < cap_px * 4)
+      least->size += 0.25;
+  }
+  cairo_set_user_data (cr, &least_figure_key, least, g_free);
+}
+
+double
+ms_draw_figure_size (cairo_t *cr, double size)
+{
+  const LeastFigure *least = cairo_get_user_data (cr, &least_figure_key);
+  return least ? MAX (size, least->size) : size;
+}
+
+MsLeastSizes
+ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height)
+{
+  const LeastFigure *figure = cairo_get_user_data (cr, &least_figure_key);
+  MsLeastSizes before = { ms_draw_get_least_text (cr), figure ? figure->cap : 0 };
+  if (ms_draw_is_slide (style, height)) {
+    ms_draw_set_least_text (cr, MAX (before.text, ms_style_font_size (style)));
+    /* The figures of the slide itself, a Lessons page projected alone
+     * (1024x768: 540 to 636 px high, 28 lines and more); a lesson pane
+     * beside the cards keeps its figures at the body size, its rows too
+     * low for larger ones. */
+    if (!figure && (style->slide || height >= ms_style_font_size (style) * 26))
+      ms_draw_set_least_figure (cr, MS_SLIDE_FIGURE_CAP);
+  }
+  return before;
+}
+
+void
+ms_draw_slide_sizes_end (cairo_t *cr, MsLeastSizes before)
+{
+  ms_draw_set_least_text (cr, before.text);
+  const LeastFigure *figure = cairo_get_user_data (cr, &least_figure_key);
+  if ((figure ? figure->cap : 0) != before.figure_cap)
+    ms_draw_set_least_figure (cr, before.figure_cap);
+}
+
 /* The layout of text at size and weight, max_w user units wide (< 0: no
  * limit) and wrapped or ellipsized there as mode says, measured; laid out
  * when first asked for, then reused. */
@@ -941,7 +1010,7 @@ static void
 draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsTick *ticks, guint n,
              double top, double bottom, double right_edge, const char *unit)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), tfs = ms_draw_figure_size (cr, fs);
   grid_x (cr, st, xs, ticks, n, top, bottom);
   ms_set_color (cr, &st->fg, 0.8);
   double last_right = -G_MAXDOUBLE;
@@ -949,7 +1018,7 @@ draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsTick *tic
     double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
     g_autofree char *label = i + 1 == n && unit ? g_strdup_printf ("%s %s", ticks[i].label, unit)
                                                 : g_strdup (ticks[i].label);
-    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, label, 0, 0, tfs, -1, 0, FALSE, &tw, NULL);
     /* Centred under its line, but never past the edge: the last tick's
      * label was cut in a narrow window. A label that would run into the
      * one before it is left out (its line stays): on a short log axis in
@@ -957,7 +1026,7 @@ draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsTick *tic
     double x = MAX (MIN (px - tw / 2, right_edge - tw), 0);
     if (x < last_right + fs * 0.5)
       continue;
-    ms_draw_text (cr, label, x, bottom + fs * 0.3, fs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, label, x, bottom + fs * 0.3, tfs, 0, 0, FALSE, NULL, NULL);
     last_right = x + tw;
   }
 }
@@ -989,7 +1058,7 @@ ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const Ms
   for (int p = 0; p < MS_PHASE_COUNT; p++) {
     if (!seen[p])
       continue;
-    ms_draw_text (cr, ms_phase_name (p), 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    ms_draw_text (cr, ms_phase_label (p), 0, 0, fs, -1, 0, FALSE, &tw, &th);
     if (cx > x && cx + fs * 1.3 + tw > max_x) {
       cx = x;
       cy += th * 1.3;
@@ -1004,7 +1073,7 @@ ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const Ms
     cairo_rectangle (cr, cx, cy + fs * 0.2, fs, fs);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_name (p), cx + fs * 1.3, cy, fs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, ms_phase_label (p), cx + fs * 1.3, cy, fs, 0, 0, FALSE, NULL, NULL);
     cx += fs * 1.3 + tw + fs * 1.0;
   }
   return cy + th - y;

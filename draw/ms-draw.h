@@ -136,6 +136,24 @@ void ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data);
  * takeaway's). 0 removes it. */
 void ms_draw_set_least_text (cairo_t *cr, double size);
 double ms_draw_get_least_text (cairo_t *cr);
+/* While set on cr, a figure (an axis's tick, a value's label) is drawn at
+ * no less than the size whose capitals are cap_px user units tall (the
+ * window's pixels), as Pango lays out "H" in the drawing's font: what a
+ * back row reads on a projected slide (20 px at 1024x768). 0 removes it.
+ * ms_draw_figure_size is size, or that least size where it is larger. */
+#define MS_SLIDE_FIGURE_CAP 20
+void ms_draw_set_least_figure (cairo_t *cr, double cap_px);
+double ms_draw_figure_size (cairo_t *cr, double size);
+/* Sets on cr the least sizes of a projected slide (ms_draw_is_slide:
+ * words at the body size, figures with capitals of MS_SLIDE_FIGURE_CAP
+ * px), none elsewhere; _end sets again those that were before. A
+ * lesson's drawing is between the two, and so are the timelines and
+ * charts drawn within it. */
+typedef struct {
+  double text, figure_cap;
+} MsLeastSizes;
+MsLeastSizes ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height);
+void ms_draw_slide_sizes_end (cairo_t *cr, MsLeastSizes before);
 /* Every text drawn on this thread goes to the recorder with the size of
  * its font on the device (pixels) and its weight: a test measures the
  * glyphs a class reads against the takeaway's. NULL stops. */

@@ -107,12 +107,11 @@ ms_lesson_picture_draw (cairo_t *cr, MsLessonTopic topic, const MsResults *run,
    * background). The screen, the exports and the command line all draw
    * here. */
   MsLessonAnswerJob job = { topic, run, style, width, height };
-  /* Projected, every word is at least the body size: a caption, key or
-   * axis label drawn smaller is one the back of the room cannot read. */
-  double least = ms_draw_get_least_text (cr);
-  if (ms_draw_is_slide (style, height))
-    ms_draw_set_least_text (cr, ms_style_font_size (style));
+  /* Projected, every word is at least the body size (a caption, key or
+   * axis label drawn smaller is one the back of the room cannot read),
+   * every figure at least 20 px to its capitals' tops. */
+  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, style, height);
   ms_lesson_draw_faded (cr, &job, draw_picture);
-  ms_draw_set_least_text (cr, least);
+  ms_draw_slide_sizes_end (cr, least);
   return TRUE;
 }

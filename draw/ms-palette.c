@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-palette.c: the series palette, the modes' and runs' looks and the
  * phase colours, light and dark. */
+#include <glib/gi18n.h>
 #include <math.h>
 
+#include "ms-engine.h"
 #include "ms-mode-list.h"
 #include "ms-palette.h"
 
@@ -147,6 +149,21 @@ phase_palette_color (guint index, gboolean dark, MsColor *out)
 
 /* Allocation and release are bookkeeping rather than data movement: neutral
  * greys (3:1 from either background too), the rest from the palette. */
+const char *
+ms_phase_label (MsPhase phase)
+{
+  /* TRANSLATORS: a phase in a timeline's key and on its bars; h2d and d2h
+   * stay as they are (the key says what they are). */
+  switch (phase) {
+  case MS_PHASE_KERNEL: return C_ ("phase", "kernel");
+  case MS_PHASE_LAUNCH: return C_ ("phase", "launch");
+  case MS_PHASE_INIT: return C_ ("phase", "init");
+  case MS_PHASE_VERIFY: return C_ ("phase", "verify");
+  case MS_PHASE_HOST_FUNC: return C_ ("phase", "host-func");
+  default: return ms_phase_name (phase);
+  }
+}
+
 void
 ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
 {

@@ -65,6 +65,9 @@ void ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shap
 
 /* Phase colours: Okabe & Ito's palette, greys for allocation and release. */
 void ms_phase_color (MsPhase phase, gboolean dark, MsColor *out);
+/* A phase's name as a key and a bar show it, translated ("kernel");
+ * files and the command line's tables keep ms_phase_name. */
+const char *ms_phase_label (MsPhase phase);
 
 /* The colour of text set on fill: black where it reads 4.5:1 on it (WCAG
  * AA), as on most phase colours, else white where that reads better

@@ -303,7 +303,8 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
       g_string_append (take, "; ");
     /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, one batch ÷ one call per
      * copy:". */
-    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), ms_mode_name (modes[m]), lo, hi);
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), word, lo, hi);
   }
   if (take->len) {
     /* Said to be a range over the sizes, and the bars apart from it: read

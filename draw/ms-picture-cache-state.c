@@ -118,6 +118,7 @@ n_lines (const MsCacheStateRow *rows, int n, gboolean slide)
  * height. */
 typedef struct {
   double fs, line_h, x0, x1;
+  double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
   gboolean slide;
 } Layout;
@@ -143,11 +144,11 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
   g_autofree char *text = row_text (row, l->slide);
   double tw, lo, hi, tx = end + gap;
   band_pixels (l, &lo, &hi);
-  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, NULL);
+  ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, NULL);
   if (tx < hi + gap && tx + tw > lo - gap)
     tx = hi + gap;
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, text, tx, y + h / 2, l->fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, text, tx, y + h / 2, l->vfs, 0, 0.5, FALSE, NULL, NULL);
 }
 
 /* A row's height: a line, or as tall as its state's name wrapped to the
@@ -333,18 +334,18 @@ draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
 {
   g_autofree char *text = band_text ();
   double tw, th;
-  ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+  ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, &th);
   /* Its short form where the axis is narrower (the lesson pane). */
   if (tw > l->x1 - l->x0) {
     g_free (text);
     /* Translators: the cache-state band's name where the long one does
      * not fit, e.g. "±10%: the same". */
     text = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-    ms_draw_text (cr, text, 0, 0, l->fs * 0.9, -1, 0, FALSE, &tw, &th);
+    ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, &th);
   }
   double x = CLAMP (ms_scale_to_pixel (&l->xs, 1) - tw / 2, l->x0, l->x1 - tw);
   ms_set_color (cr, &st->fg, 0.8);
-  ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->vfs, 0, 0, FALSE, NULL, NULL);
   return x;
 }
 
@@ -396,7 +397,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
    * narrow axis (a window sharing the screen) halves touched. */
   double label_w;
   g_autofree char *widest = g_strdup_printf (_ ("%g×"), 0.5);
-  ms_draw_text (cr, widest, 0, 0, l->fs * 0.9, -1, 0, FALSE, &label_w, NULL);
+  ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, NULL);
   MsTick ticks[16];
   guint room = (guint) CLAMP ((l->xs.pixel_hi - l->x0) / (label_w * 1.5), 2, G_N_ELEMENTS (ticks));
   guint n = ms_scale_ticks (&l->xs, ticks, room);
@@ -415,7 +416,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   for (guint i = 0; i < n; i++) {
     g_autofree char *tick = g_strdup_printf (_ ("%g×"), ticks[i].value);
     ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, ticks[i].value), bottom + l->fs * 0.2,
-                  l->fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
+                  l->vfs, 0.5, 0, FALSE, NULL, NULL);
   }
 }
 
@@ -454,8 +455,10 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
     return;
   l->x0 = MIN (label_w + l->fs * 2.5, width * 0.5);
   int lines = n_lines (rows, n, l->slide) + 1;
-  for (int k = 0; k < 8 && rows_height (cr, l, rows, n) > h && l->line_h > l->fs * 1.2; k++)
-    l->line_h = MAX (l->fs * 1.2, l->line_h - (rows_height (cr, l, rows, n) - h) / lines);
+  /* Never lower than a bar's figure (ms_draw_figure_size). */
+  const double least = MAX (l->fs * 1.2, l->vfs * 1.2);
+  for (int k = 0; k < 8 && rows_height (cr, l, rows, n) > h && l->line_h > least; k++)
+    l->line_h = MAX (least, l->line_h - (rows_height (cr, l, rows, n) - h) / lines);
 }
 
 /* Why pageable memory, where the textbooks expect the effect, reads
@@ -504,7 +507,9 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   int lines = n_lines (rows, n, slide) + 1;
   l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / lines);
   l.fs = MAX (MIN (l.fs, l.line_h / 1.35), MIN (l.fs, ms_draw_get_least_text (cr)));
-  l.line_h = MAX (l.line_h, l.fs * 1.35);
+  l.vfs = ms_draw_figure_size (cr, l.fs * 0.9);
+  /* A line holds its bar's figure too, at a back row's size on a slide. */
+  l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.3));
   double label_w = 0;
   for (int i = 0; i < n; i++) {
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
@@ -517,7 +522,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double text_w = 0;
   for (int i = 0; i < n; i++) {
     g_autofree char *text = row_text (&rows[i], slide);
-    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.fs * 0.9, FALSE));
+    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.vfs, FALSE));
   }
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
@@ -617,9 +622,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
              * memory, a run that could tell only pinned's showed pinned's
              * bars without saying so. */
             /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
-             * memory: each 16 MiB copy's time ...". */
-            ? g_strdup_printf (_ ("%s memory: a %s copy's time after the CPU wrote the data "
-                                  "as usual, against writing it past the CPU's cache (= 1×)"),
+             * memory, 16 MiB vectors: a repetition (a, b in, add, c out)
+             * ...". A whole repetition, said: "a copy's time" was set beside
+             * the duplex slide's single copy. */
+            ? g_strdup_printf (_ ("%s memory, %s vectors: a repetition (a, b in, add, c out) "
+                                  "after CPU stores vs stores past its cache (= 1×)"),
                                told, size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

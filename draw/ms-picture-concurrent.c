@@ -71,13 +71,33 @@ name_coinciding (MsChartData *d)
 
 /* A slide draws the lines that lie on none before them: five names for
  * two visible lines read as clutter, and so did a note counting the
- * others (the details name each with its time). */
+ * others (the details name each with its time). Kernels that fill every
+ * SM (all shared memory, full grids: the last two lines) are the card's
+ * second half: the line they lie on says so. */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  for (guint i = d->series->len; i-- > 1;)
-    if (ms_chart_data_lies_on (d, i, lies_on))
-      ms_chart_data_remove_series (d, i);
+  gboolean filled = FALSE;
+  MsChartSeries *under = NULL;
+  for (guint i = d->series->len; i-- > 1;) {
+    MsChartSeries *other = ms_chart_data_lies_on (d, i, lies_on);
+    if (!other)
+      continue;
+    if (i + 2 >= G_N_ELEMENTS (lines) && (!under || under == other)) {
+      filled = TRUE;
+      under = other;
+    }
+    ms_chart_data_remove_series (d, i);
+  }
+  if (!filled)
+    return;
+  /* TRANSLATORS: the concurrent slide's line that kernels filling every
+   * SM lie on, e.g. "one stream, and K streams of kernels that fill every
+   * SM". */
+  char *label = g_strdup_printf (_ ("%s, and K streams of kernels that fill every SM"),
+                                 under->label);
+  g_free (under->label);
+  under->label = label;
 }
 
 /* Rings the two points the line quotes, K kernels on K streams and on one

@@ -135,6 +135,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, MsCopyFact 
   cairo_fill (cr);
   /* The same figure as the caption's, beside the bar or inside its end. */
   g_autofree char *text = g_strdup_printf (_ ("%.1f GB/s"), rate);
+  fs = ms_draw_figure_size (cr, fs);
   double tw = ms_draw_text_width (cr, text, fs, FALSE);
   if (x1 + fs * 0.3 + tw <= right) {
     ms_set_color (cr, &style->fg, 0.95);
@@ -151,14 +152,19 @@ static void
 draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char *unit,
            double top, double bottom, double fs, double right)
 {
-  double uw = ms_draw_text_width (cr, unit, fs * 0.9, FALSE);
+  /* The ticks and the unit with its size are figures: on a slide, a back
+   * row's size (the caller leaves axis_height for them). */
+  const double tfs = ms_draw_figure_size (cr, fs);
+  double uw = ms_draw_text_width (cr, unit, tfs, FALSE), th;
+  ms_draw_text (cr, "0", 0, 0, tfs, -1, 0, FALSE, NULL, &th);
   ms_set_color (cr, &style->fg, 0.8);
-  ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2), bottom + fs * 1.5,
-                fs * 0.9, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2),
+                bottom + fs * 0.3 + th, tfs, 0, 0, FALSE, NULL, NULL);
   cairo_set_line_width (cr, 1);
   /* Few ticks: the bars carry their rates. */
   MsTick ticks[8];
-  guint n = ms_scale_ticks (xs, ticks, MAX (2, MIN (6, (guint) ((right - xs->pixel_lo) / (fs * 5)))));
+  guint n
+      = ms_scale_ticks (xs, ticks, MAX (2, MIN (6, (guint) ((right - xs->pixel_lo) / (tfs * 5)))));
   for (guint i = 0; i < n; i++) {
     if (!ticks[i].label[0])
       continue;
@@ -167,10 +173,10 @@ draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char
     cairo_move_to (cr, px, top);
     cairo_line_to (cr, px, bottom);
     cairo_stroke (cr);
-    ms_draw_text (cr, ticks[i].label, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, ticks[i].label, 0, 0, tfs, -1, 0, FALSE, &tw, NULL);
     ms_set_color (cr, &style->fg, 0.8);
     ms_draw_text (cr, ticks[i].label, CLAMP (px - tw / 2, xs->pixel_lo, right - tw),
-                  bottom + fs * 0.2, fs, 0, 0, FALSE, NULL, NULL);
+                  bottom + fs * 0.2, tfs, 0, 0, FALSE, NULL, NULL);
   }
 }
 
@@ -200,7 +206,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * and the same words twice read as a mistake. */
   const char *title = _ ("The rate of each kind of copy");
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);
-  double top = pad + title_h + fs * 0.3, axis_h = fs * 2.8;
+  double top = pad + title_h + fs * 0.3, axis_h = fs * 0.8 + ms_draw_figure_size (cr, fs) * 2.3;
   /* The device-pointer facts below the bars while the bars keep rows of
    * one and a half lines; a small pane shows the rates alone. */
   double facts_fs = fs * 0.9;

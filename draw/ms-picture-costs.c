@@ -94,21 +94,23 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   } else {
     text = g_strdup (total);
   }
-  double tw = ms_draw_text_width (cr, text, fs * 0.9, FALSE);
+  /* A figure: on a slide, a back row's size. */
+  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
+  double tw = ms_draw_text_width (cr, text, vfs, FALSE);
   /* Right of the dot, else whole left of it (cudaMallocHost's dot lies
    * far right: its free was the one row without its share), else the
    * total alone. */
   double left_end = x1 - 2 * r - fs * 0.3;
   if (x1 + fs * 0.3 + tw > right && left_end - tw < left) {
-    ms_draw_text (cr, total, 0, 0, fs * 0.9, -1, 0, FALSE, &tw, NULL);
+    ms_draw_text (cr, total, 0, 0, vfs, -1, 0, FALSE, &tw, NULL);
     g_free (text);
     text = g_strdup (total);
   }
   ms_set_color (cr, &st->fg, 0.95);
   if (x1 + fs * 0.3 + tw <= right)
-    ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+    ms_draw_text (cr, text, x1 + fs * 0.3, cy, vfs, 0, 0.5, FALSE, NULL, NULL);
   else
-    ms_draw_text (cr, text, left_end, cy, fs * 0.9, 1, 0.5, FALSE, NULL, NULL);
+    ms_draw_text (cr, text, left_end, cy, vfs, 1, 0.5, FALSE, NULL, NULL);
 }
 
 static void
@@ -142,7 +144,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
                             "figures, each step of the axis is ten times the last)"),
                          size);
   double th = ms_picture_title (cr, style, title, width);
-  double top = fs * 0.7 + th, bottom = height - fs * 1.8;
+  /* Under the rows, the axis's labels at their size (a figure's). */
+  double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
   MsScale xs
       = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, right,

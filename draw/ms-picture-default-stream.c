@@ -78,13 +78,15 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
   }
   /* The brief label a second time: inside the end, whatever it meets,
    * where nothing else found room. */
+  /* A figure: on a slide, a back row's size. */
+  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
   const char *texts[] = { full, two_lines, brief, brief };
   const guint n = G_N_ELEMENTS (texts);
   for (guint k = 0; k < n; k++) {
     if (!texts[k])
       continue;
     double tw, th;
-    ms_draw_text (cr, texts[k], 0, 0, fs * 0.9, -1, 0, FALSE, &tw, &th);
+    ms_draw_text (cr, texts[k], 0, 0, vfs, -1, 0, FALSE, &tw, &th);
     /* Right of the end, above the bar, past the yardstick, then inside
      * it; the patch is tw + 0.3 fs wide. */
     enum { RIGHT, ABOVE, PAST, INSIDE };
@@ -109,7 +111,7 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
       cairo_rectangle (cr, x, y - th / 2, tw + fs * 0.3, th);
       cairo_fill (cr);
       ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text (cr, texts[k], x + fs * 0.15, y, fs * 0.9, 0, 0.5, FALSE, NULL, NULL);
+      ms_draw_text (cr, texts[k], x + fs * 0.15, y, vfs, 0, 0.5, FALSE, NULL, NULL);
       return;
     }
   }
@@ -121,7 +123,7 @@ static void
 draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
            double h)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double one = ms_picture_median (run, bars[0].variant), max = 2.2 * one;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
     max = MAX (max, 1.1 * ms_picture_median (run, bars[i].variant));
@@ -130,14 +132,14 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     label_w = MAX (label_w, ms_draw_text_width (cr, _ (bars[i].label), fs, FALSE));
   double x0 = MIN (label_w + fs, width * 0.45), x1 = width - fs * 1.5;
   /* A row on top names the yardsticks where they stand. */
-  double ref_h = fs * 1.2;
+  double ref_h = vfs * 1.3;
   double row_h = (h - fs * 2 - ref_h) / G_N_ELEMENTS (bars);
   /* Where the gap above a bar is too low for a value label, room right
    * of the two-thread yardstick for one ("796 µs, 1.92×"): a bar ending
    * just short of it had its label put inside. Where the gap holds it,
    * the axis keeps its length, and per-thread's label its share. */
   double value_w, value_h;
-  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, fs * 0.9, -1, 0, FALSE, &value_w, &value_h);
+  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, vfs, -1, 0, FALSE, &value_w, &value_h);
   if (row_h * 0.2 < value_h + fs * 0.1) {
     double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.4);
     max = MAX (max, 2 * one / (1 - room));
@@ -157,11 +159,11 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     g_autofree char *name
         = k == 1 ? g_strdup (_ ("one thread's time")) : g_strdup_printf (_ ("%d× one thread"), k);
     ms_set_color (cr, &st->fg, 0.8);
-    double tw = ms_draw_text_width (cr, name, fs * 0.9, FALSE);
+    double tw = ms_draw_text_width (cr, name, vfs, FALSE);
     /* The first left of its line, the second right of it: they stay apart
      * however close the lines. */
     double tx = k == 1 ? px - fs * 0.3 - tw : MIN (px + fs * 0.3, width - fs * 0.3 - tw);
-    ms_draw_text (cr, name, tx, y - ref_h, fs * 0.9, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, name, tx, y - ref_h, vfs, 0, 0, FALSE, NULL, NULL);
   }
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     double m = ms_picture_median (run, bars[i].variant), by = y + i * row_h;

@@ -46,7 +46,7 @@ static void
 draw_segment (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsPhase phase, double t0,
               double t1, double y, double h, const char *what, gboolean timed)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st));
   MsColor fill, ink;
   ms_phase_color (phase, st->dark, &fill);
   ms_ink_on (&fill, &ink);
@@ -79,7 +79,7 @@ draw_total (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double us, d
   char t[32];
   ms_set_color (cr, &st->fg, 1);
   ms_draw_text (cr, ms_caption_time (us, t, sizeof t), ms_scale_to_pixel (xs, us) + fs * 0.5, cy,
-                fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+                ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
 }
 
 static void
@@ -113,13 +113,15 @@ ms_picture_duplex (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
    * the host. */
   const char *to = C_ ("duplex bar", "to the GPU"), *back = C_ ("duplex bar", "back");
   double label_w = 0, total_w;
+  /* Measured as drawn, not bold: measured bold, zh_CN's "both at once"
+   * was cut by a character. */
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    label_w = MAX (label_w, ms_draw_text_width (cr, names[i], fs * 1.1, TRUE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, names[i], fs * 1.1, FALSE));
   char t[32];
-  ms_draw_text (cr, ms_caption_time (t_turns, t, sizeof t), 0, 0, fs * 1.1, -1, 0, TRUE, &total_w,
-                NULL);
-  double x0 = fs + MIN (label_w, width * 0.35), right = width - total_w - fs * 1.5;
-  double top = th + fs * 1.5, bottom = height - fs * 2;
+  ms_draw_text (cr, ms_caption_time (t_turns, t, sizeof t), 0, 0,
+                ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, &total_w, NULL);
+  double x0 = fs * 1.5 + MIN (label_w, width * 0.35), right = width - total_w - fs * 1.5;
+  double top = th + fs * 1.5, bottom = height - fs * 0.6 - ms_draw_figure_size (cr, fs) * 1.3;
   MsScale xs = { MS_SCALE_LINEAR, 0, MAX (t_turns, t_both), x0, right, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
   double row_h = (bottom - top) / 2, bar_h = MIN (row_h * 0.6, fs * 4.4);

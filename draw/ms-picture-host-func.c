@@ -197,7 +197,7 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   for (int i = 0; i < 3; i++)
     most = MAX (most, values[i]);
   char texts[3][48];
-  double y = y0, label_w = 0, value_w = 0;
+  double y = y0, label_w = 0, value_w = 0, vfs = ms_draw_figure_size (cr, fs);
   /* The lesson's second finding: a heading as bold as the first's, and
    * bars in the text's own size (at fs * 0.85 it read as a footnote). */
   ms_set_color (cr, &st->fg, 0.95);
@@ -211,9 +211,9 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     format_in_unit (MAX (values[i], 0), most, i ? C_ ("later by", "+") : "", texts[i],
                     sizeof texts[i]);
     label_w = MAX (label_w, ms_draw_text_width (cr, labels[i], fs, FALSE));
-    value_w = MAX (value_w, ms_draw_text_width (cr, texts[i], fs, TRUE));
+    value_w = MAX (value_w, ms_draw_text_width (cr, texts[i], vfs, TRUE));
   }
-  const double row_h = fs * 1.8, x0 = MIN (fs + label_w, width * 0.6);
+  const double row_h = MAX (fs * 1.8, vfs * 1.4), x0 = MIN (fs + label_w, width * 0.6);
   const double bar_w = MAX (0, width - x0 - value_w - fs * 1.2);
   for (int i = 0; i < 3 && draw; i++) {
     double cy = y + (i + 0.5) * row_h;
@@ -227,7 +227,7 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     cairo_rectangle (cr, x0, round (cy - row_h * 0.3), w, round (row_h * 0.6));
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.95);
-    ms_draw_text (cr, texts[i], x0 + w + fs * 0.4, cy, fs, 0, 0.5, TRUE, NULL, NULL);
+    ms_draw_text (cr, texts[i], x0 + w + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
   }
   /* The bars' zero, so that they do not read against the log axis above. */
   if (draw) {
@@ -312,10 +312,17 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     return;
   }
   const char *note = slide_note (any_noisy, ms_picture_time_bars_cut (bars, n));
+  /* The card's second half under the first, as its line says it: what a
+   * slow host function held back, on its stream and on another. */
+  double slow_h = slow_bars (cr, run, style, width, 0, FALSE);
+  if (slow_h > height * 0.45)
+    slow_h = 0;
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
                            "(medians)"),
-                        note, bars, n, width, height);
+                        note, bars, n, width, height - slow_h);
+  if (slow_h > 0)
+    slow_bars (cr, run, style, width, height - slow_h, TRUE);
 }
 
 static void

@@ -48,7 +48,8 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const double *gbps, int n, int d,
     x = end;
   }
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, words, x + fs * 0.4, y + h / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, words, x + fs * 0.4, y + h / 2, ms_draw_figure_size (cr, fs), 0, 0.5, FALSE,
+                NULL, NULL);
 }
 
 /* A direction's two bars' words: each alone summed, and all at once with
@@ -79,7 +80,7 @@ bar_scale (cairo_t *cr, const MsChartStyle *st, const MsHostLinkResults *r, int 
     for (int k = 0; k < 2; k++) {
       double gbps = ms_host_link_total (r, d, s, k == 1), tw;
       g_autofree char *words = bar_words (r, d, s, k == 1);
-      ms_draw_text (cr, words, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+      ms_draw_text (cr, words, 0, 0, ms_draw_figure_size (cr, fs), -1, 0, FALSE, &tw, NULL);
       max = MAX (max, gbps);
       /* The bar may reach no further than its words allow. */
       room = MIN (room, (width - fs * 1.5 - tw - x0) / MAX (gbps, 1e-9));
@@ -152,7 +153,7 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
    * title are left out where the rows would not fit; the whole centred. */
   const int rows = 3 * MS_HOST_LINK_COUNT;
   const char *words[3] = { title, whose, note };
-  double axis_h = fs * 1.8, words_h[3], row_h = 0;
+  double axis_h = fs * 0.5 + ms_draw_figure_size (cr, fs) * 1.3, words_h[3], row_h = 0;
   for (int i = 0; i < 3; i++)
     words_h[i] = draw_words (cr, st, words[i], 0, width, i == 0, FALSE) + fs * (i ? 0.5 : 0.2);
   int kept = 3;

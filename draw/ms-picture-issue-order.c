@@ -427,7 +427,7 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
     char t[32];
     ms_set_color (cr, &style->fg, 1);
     ms_draw_text (cr, ms_caption_time (c->stats.e2e.median, t, sizeof t), x1 + fs * 0.4, cy,
-                  fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+                  ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
     mid[i] = cy;
   }
   /* The bracket joins the pair's two bars: the verdict is about both. */
@@ -464,7 +464,7 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
     for (int i = 0; i < 2; i++) {
       char t[32];
       ms_caption_time (pairs[p].cell[i]->stats.e2e.median, t, sizeof t);
-      time_w = MAX (time_w, ms_draw_text_width (cr, t, fs * 1.1, TRUE));
+      time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
     }
   }
   l.label_x = fs * 1.5;
@@ -483,33 +483,28 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
   return l;
 }
 
-/* The second finding's heading with its direction: "1.20×" beside the
- * bracket alone did not say which order took longer. Where it does not
- * fit on its line (a narrow pane), the heading alone; the verdict still
- * gives the ratio. */
+/* The timers' finding, a footnote under the answer: its ratio, in the
+ * direction it went, or that the timers made no difference either. Drawn
+ * as a second pair of bars, its bold 1.20× was the slide's largest
+ * figure, larger than the answer. */
 static char *
-timed_pair_heading (cairo_t *cr, const MsChartStyle *style, double width, const MsCell *depth,
-                    const MsCell *breadth, bool apart)
+timed_note (const MsResults *run)
 {
-  const double fs = ms_style_font_size (style);
-  double d = depth->stats.e2e.median, b = breadth->stats.e2e.median, hw;
+  const MsCell *depth, *breadth;
+  bool apart;
+  if (!ms_issue_order_timed_pair (run, &depth, &breadth, &apart))
+    return g_strdup ("");
+  double d = depth->stats.e2e.median, b = breadth->stats.e2e.median;
   if (!apart)
-    return g_strdup (_ ("Second finding: a timer on every step"));
-  char *heading
-      = d >= b
-            /* TRANSLATORS: the heading of issue-order's second pair of
-             * bars, e.g. "... depth-first took 1.20× as long". */
-            ? g_strdup_printf (_ ("Second finding: with a timer on every step, depth-first "
-                                  "took %.2f× as long"),
-                               d / b)
-            : g_strdup_printf (_ ("Second finding: with a timer on every step, breadth-first "
-                                  "took %.2f× as long"),
-                               b / d);
-  ms_draw_text (cr, heading, 0, 0, fs * 1.1, -1, 0, TRUE, &hw, NULL);
-  if (hw <= width - fs)
-    return heading;
-  g_free (heading);
-  return g_strdup (_ ("Second finding: a timer on every step"));
+    return g_strdup (_ ("With a timer on every step the orders differ within the spread too."));
+  /* TRANSLATORS: issue-order's footnote, e.g. "With a timer on every
+   * step, depth-first took 1.20× as long (Details say why)." */
+  return d >= b ? g_strdup_printf (_ ("With a timer on every step, depth-first took %.2f× as "
+                                      "long (Details say why)."),
+                                   d / b)
+                : g_strdup_printf (_ ("With a timer on every step, breadth-first took %.2f× as "
+                                      "long (Details say why)."),
+                                   b / d);
 }
 
 /* A slide: the two orders at the takeaway's K, without timers and then
@@ -522,85 +517,54 @@ static gboolean
 draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
 {
-  OrderPair pairs[2];
+  OrderPair pairs[1];
   int k, n = 0;
-  bool single, apart, timed_apart;
-  const MsCell *depth, *breadth, *timed_depth, *timed_breadth;
+  bool single, apart;
+  const MsCell *depth, *breadth;
   if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &apart))
     return FALSE;
-  /* The question first, the order alone; what a timer on every step does
-   * under it, named as the second finding it is. */
+  /* The question's answer alone, the order without timers; what a timer
+   * on every step does is a footnote (timed_note). */
   pairs[n++] = order_pair (_ ("Without timers: the order alone"), depth, breadth, apart);
-  g_autofree char *timed_heading = NULL;
-  if (ms_issue_order_timed_pair (run, &timed_depth, &timed_breadth, &timed_apart)) {
-    timed_heading = timed_pair_heading (cr, style, width, timed_depth, timed_breadth, timed_apart);
-    pairs[n++] = order_pair (timed_heading, timed_depth, timed_breadth, timed_apart);
-  }
   const double fs = ms_style_font_size (style);
-  char size[32];
-  ms_format_size_label ((double)ms_vector_bytes (depth->elements), size, sizeof size);
+  char size[32], vector[32];
+  ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
+  ms_format_size_label ((double) ms_vector_bytes (depth->elements), vector, sizeof vector);
   g_autofree char *title
       = single
             /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams
-             * on one queue, 16 MiB each: time of a repetition". */
-            ? g_strdup_printf (_ ("%d streams on one queue, %s each: time of a repetition"), k,
-                               size)
-            : g_strdup_printf (_ ("%d streams on the default queues, %s each: time of a "
+             * on one queue, 1 MiB each of a 16 MiB vector: time of a
+             * repetition". */
+            ? g_strdup_printf (_ ("%d streams on one queue, %s each of a %s vector: time of a "
                                   "repetition"),
-                               k, size);
+                               k, size, vector)
+            : g_strdup_printf (_ ("%d streams on the default queues, %s each of a %s vector: "
+                                  "time of a repetition"),
+                               k, size, vector);
   /* The orders named by what they do: the terms alone were the class's
    * first question. */
-  /* "One queue" said too: the book's false dependencies come from the
-   * single hardware queue of its older GPUs, which the variable gives
-   * back. */
-  const char *short_terms = _ ("depth-first: each stream's steps, then the next stream's. "
-                               "breadth-first: each step for every stream in turn.");
-  const char *terms
-      = single ? _ ("depth-first: each stream's steps, then the next stream's. "
-                    "breadth-first: each step for every stream in turn. One queue: "
-                    "CUDA_DEVICE_MAX_CONNECTIONS=1, so all streams share one hardware queue, "
-                    "like the older GPUs in the book.")
-               : short_terms;
+  const char *terms = _ ("depth-first: each stream's steps, then the next stream's. "
+                         "breadth-first: each step for every stream in turn.");
   gboolean cut = FALSE;
-  for (int p = 0; p < n; p++)
-    for (int i = 0; i < 2; i++)
-      cut = cut || pairs[p].cell[i]->stats.e2e.ci_high > pairs_end (pairs, n);
-  /* The ranges in words a class knows, and, where the timers made a
-   * difference on one queue, why they can. */
+  for (int i = 0; i < 2; i++)
+    cut = cut || pairs[0].cell[i]->stats.e2e.ci_high > pairs_end (pairs, n);
   const char *range = cut
                           /* xgettext:no-c-format */
                           ? _ ("Thin lines: each time's range of likely medians (95%); an arrow: "
                                "it runs on past the axis.")
                           /* xgettext:no-c-format */
                           : _ ("Thin lines: each time's range of likely medians (95%).");
-  g_autofree char *note
-      = n == 2 && single && pairs[1].apart
-            ? g_strdup_printf ("%s %s", range,
-                               _ ("Why timers add time: each is an event that waits for its "
-                                  "stream's step, and on one shared queue the other streams' "
-                                  "work behind it waits too."))
-            : g_strdup (range);
-  /* Measured first: where four rows of names do not fit (a short lesson
-   * pane in large text), the terms and the note without what one queue
-   * is and why timers add time, then the chart over K instead. */
+  g_autofree char *timed = timed_note (run);
+  g_autofree char *note = g_strdup_printf ("%s %s", range, timed);
   double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
                                     FALSE)
               + fs * 0.5;
-  double y, note_h, bottom;
-  PairLayout l;
-  for (int brief = 0;; brief++) {
-    y = y0 + ms_draw_text_wrapped (cr, terms, fs * 0.5, y0, fs, width - fs, FALSE, FALSE) + fs;
-    note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
-    bottom = height - note_h - fs * 2.6;
-    l = pairs_layout (cr, style, pairs, n, width, y, bottom);
-    if (l.row_h >= fs * 1.6)
-      break;
-    if (brief)
-      return FALSE;
-    terms = short_terms;
-    g_free (note);
-    note = g_strdup (range);
-  }
+  double y = y0 + ms_draw_text_wrapped (cr, terms, fs * 0.5, y0, fs, width - fs, FALSE, FALSE) + fs;
+  double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
+  double bottom = height - note_h - fs * 2.6;
+  PairLayout l = pairs_layout (cr, style, pairs, n, width, y, bottom);
+  if (l.row_h < fs * 1.6)
+    return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;
   /* At full contrast: grey, the definitions under the title washed out

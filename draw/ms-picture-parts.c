@@ -146,7 +146,7 @@ void
 ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title, const char *note,
                       const MsTimeBar *bars, int n, double width, double height)
 {
-  const double fs = ms_style_font_size (style);
+  const double fs = ms_style_font_size (style), vfs = ms_draw_figure_size (cr, fs * 1.1);
   ms_draw_background (cr, style);
   double th = ms_picture_title (cr, style, title, width);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
@@ -165,7 +165,10 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     bar_h = MIN (row_h - fs * 3.6, fs * 3);
   else
     bar_h = MIN (bar_h, row_h - fs * 2);
-  double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.35), right = width - fs * 7;
+  /* Beside the bars, names take up to 0.42 of the width: at a back row's
+   * size a slide's rows are too low for names over them (host-func's, with
+   * the slow function's bars under them), and at 0.35 they were cut. */
+  double x0 = above ? fs * 0.5 : fs + MIN (label_w, width * 0.42), right = width - vfs * 6.4;
   MsScale xs = { MS_SCALE_LINEAR, 0, hi, x0, right, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 6, width - fs * 0.5);
   for (int i = 0; i < n; i++) {
@@ -181,7 +184,10 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
       ms_draw_text_max (cr, bars[i].name, fs * 0.5, cy - fs * 0.7, fs * 1.1, x0 - fs);
     double lo = ms_scale_to_pixel (&xs, bars[i].lo);
     double up = ms_scale_to_pixel (&xs, MIN (bars[i].hi, hi));
-    ms_picture_interval (cr, style, lo, up, bars[i].hi > hi, cy + bar_h / 2 + fs * 0.5, fs * 0.2);
+    /* Under the bar and under its label, whichever reaches lower: a
+     * figure at a back row's size is taller than a thin bar. */
+    ms_picture_interval (cr, style, lo, up, bars[i].hi > hi,
+                         cy + MAX (bar_h, vfs * 1.25) / 2 + fs * 0.5, fs * 0.2);
     char t[32], u[32];
     ms_caption_time (bars[i].median, t, sizeof t);
     ms_set_color (cr, &style->fg, 1);
@@ -194,7 +200,7 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
       /* TRANSLATORS: a bar too noisy to draw on a slide, in place of it:
        * its 95% interval, e.g. "too noisy: 28 µs to 143 µs". */
       g_autofree char *text = g_strdup_printf (_ ("too noisy: %s to %s"), t, u);
-      ms_draw_text (cr, text, x0 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+      ms_draw_text (cr, text, x0 + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
       continue;
     }
     double x1 = ms_scale_to_pixel (&xs, bars[i].median);
@@ -203,7 +209,7 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     cairo_fill (cr);
     /* The median at the bar's own end, where the axis says that time. */
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, t, x1 + fs * 0.4, cy, fs * 1.1, 0, 0.5, TRUE, NULL, NULL);
+    ms_draw_text (cr, t, x1 + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

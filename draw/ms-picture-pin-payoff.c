@@ -101,6 +101,18 @@ build (const MsResults *run)
   return d;
 }
 
+/* The line of pinned memory against a reused heap, or NULL. */
+static const MsChartSeries *
+reused_line (const MsChartData *d)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (g_str_equal (s->label, _ ("pinned vs reused heap")))
+      return s;
+  }
+  return NULL;
+}
+
 /* A ring on the first line, the one the takeaway quotes, at the one
  * figure it names: the smallest size from which every larger one paid off
  * after one copy. Its label names the size too: a class could not read
@@ -121,12 +133,22 @@ call_out_takeaway (MsChartData *d)
   }
   if (!from)
     return;
-  char size[32];
-  ms_format_size_label (from->x, size, sizeof size);
-  /* Translators: the ring's label on the pin-payoff chart, as the
-   * takeaway words it: the size from which one copy paid for pinning. */
-  g_autofree char *label = g_strdup_printf (_ ("1 copy from %s up"), size);
-  ms_chart_data_add_callout (d, from->x, from->y, label);
+  /* Translators: the ring's label on the pin-payoff chart: one copy paid
+   * for pinning from there on. The size is the axis's and the line's over
+   * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
+   * off the lines. */
+  ms_chart_data_add_callout (d, from->x, from->y, _ ("1 copy"));
+  /* The line's second figure: the copies against a reused heap there. */
+  const MsChartSeries *reused = reused_line (d);
+  for (guint k = 0; reused && k < reused->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (reused->points, MsChartPoint, k);
+    if (p->x != from->x)
+      continue;
+    /* Translators: a ring's label on the pin-payoff chart: the copies
+     * after which pinning paid off against a reused heap, e.g. "9 copies". */
+    g_autofree char *copies = g_strdup_printf (_ ("%.0f copies"), p->y);
+    ms_chart_data_add_callout (d, p->x, p->y, copies);
+  }
 }
 
 /* The held part's buffer size: its cells' one size; 0 when none. */
@@ -353,37 +375,27 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-/* On a slide the takeaway's line alone, and a line saying where the
- * others are: two blue lines and two more, faint or not, asked a class
- * which one the words meant. The note on missing points is about those
- * others. */
+/* On a slide the takeaway's two lines alone (fresh pages, a reused
+ * heap): four lines, faint or not, asked a class which one the words
+ * meant. The note on missing points is about the others; what is not
+ * drawn is not named (a reader looked for it). */
 static void
 keep_quoted_line (MsChartData *data)
 {
-  guint others = data->series->len > 1 ? data->series->len - 1 : 0;
   if (data->series->len == 0)
     return;
   const MsChartSeries *first = g_ptr_array_index (data->series, 0);
-  /* The note stays where it names the line kept. */
-  gboolean keep = data->foot_note && strstr (data->foot_note, first->label);
-  /* The others named, not counted: "3 more lines" left a class asking
-   * which. */
-  g_autoptr (GString) names = g_string_new (NULL);
-  for (guint i = 1; i < data->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (data->series, i);
-    g_string_append_printf (names, "%s%s", names->len ? "; " : "", s->label);
-  }
-  while (data->series->len > 1)
-    ms_chart_data_remove_series (data, data->series->len - 1);
-  /* What "fresh" means, said where the takeaway uses it. */
-  const char *fresh = _ ("Fresh pageable: newly allocated memory whose pages are touched for the "
-                         "first time.");
-  /* TRANSLATORS: under the pin-payoff chart on a slide, which draws the
-   * line its takeaway quotes; %s lists the others, e.g. "pinned vs reused
-   * heap; registered vs fresh pageable". */
-  g_autofree char *more
-      = others ? g_strdup_printf (_ ("Not drawn here, in a larger view: %s."), names->str) : NULL;
-  g_autofree char *told = more ? g_strdup_printf ("%s %s", fresh, more) : g_strdup (fresh);
+  const MsChartSeries *reused = reused_line (data);
+  /* The note stays where it names a line kept. */
+  gboolean keep = data->foot_note
+                  && (strstr (data->foot_note, first->label)
+                      || (reused && strstr (data->foot_note, reused->label)));
+  for (guint i = data->series->len; i-- > 1;)
+    if (g_ptr_array_index (data->series, i) != reused)
+      ms_chart_data_remove_series (data, i);
+  /* What "fresh" and "reused" mean, said where the takeaway uses them. */
+  const char *told = _ ("Fresh pageable: newly allocated memory whose pages are touched for the "
+                        "first time; reused heap: memory freed and allocated again.");
   char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, told) : g_strdup (told);
   g_free (data->foot_note);
   data->foot_note = note;

@@ -45,14 +45,15 @@ draw_case (cairo_t *cr, const MsChartStyle *st, const char *name, double gbps, d
     ms_phase_color (MS_PHASE_H2D, st->dark, &c);
     ms_set_color (cr, &c, 1);
     g_autofree char *value = g_strdup_printf (_("%.1f GB/s to the GPU"), gbps);
-    double tw = ms_draw_text_width (cr, value, fs, FALSE);
+    const double vfs = ms_draw_figure_size (cr, fs);
+    double tw = ms_draw_text_width (cr, value, vfs, FALSE);
     double w = MAX (2, (bar_w - tw - fs) * gbps / scale_max), bh = fs * 1.3;
     if (!draw)
       return MAX (h, bh);
     cairo_rectangle (cr, x0, y, w, bh);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, value, x0 + w + fs * 0.4, y + bh / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+    ms_draw_text (cr, value, x0 + w + fs * 0.4, y + bh / 2, vfs, 0, 0.5, FALSE, NULL, NULL);
     return MAX (h, bh);
   }
   /* Not measured: the reason in a dashed frame where the bar would be. */
@@ -136,13 +137,13 @@ draw_file_bar (cairo_t *cr, const MsChartStyle *st, const char *label, int kind,
   cairo_fill (cr);
   /* On the background's colour: the axis's last grid line, just past
    * the fastest bar, ran through its figure. */
-  double tw, th;
-  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+  double tw, th, vfs = ms_draw_figure_size (cr, fs);
+  ms_draw_text (cr, value, 0, 0, vfs, -1, 0, FALSE, &tw, &th);
   ms_set_color (cr, &st->bg, 1);
   cairo_rectangle (cr, x0 + w + fs * 0.2, y + (row_h - th) / 2, tw + fs * 0.4, th);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, value, x0 + w + fs * 0.4, y + row_h / 2, fs, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, value, x0 + w + fs * 0.4, y + row_h / 2, vfs, 0, 0.5, FALSE, NULL, NULL);
 }
 
 /* The scale the bars share: GB/s from 0 to a round value past the
@@ -158,7 +159,7 @@ file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, dou
       if (p->cell[k][i].ok)
         max = MAX (max, p->cell[k][i].h2d_gbps);
   g_autofree char *value = g_strdup_printf (_("%.1f GB/s"), max);
-  ms_draw_text (cr, value, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
+  ms_draw_text (cr, value, 0, 0, ms_draw_figure_size (cr, fs), -1, 0, FALSE, &tw, NULL);
   MsScale xs = { MS_SCALE_LINEAR, 0, 1, x0, width - fs, MS_SCALE_PLAIN };
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, MAX (max, 1e-9));
   /* The fastest bar's figure after its end, inside the picture. */

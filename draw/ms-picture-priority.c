@@ -36,7 +36,7 @@ strips_range (const Strip *s, int n, double *lo, double *hi)
 static void
 draw_axis (cairo_t *cr, const MsScale *xs, const MsChartStyle *style, double y0, double y1)
 {
-  double fs = ms_style_font_size (style);
+  double fs = ms_style_font_size (style), tfs = ms_draw_figure_size (cr, fs * 0.9);
   MsTick ticks[16];
   guint n = ms_scale_ticks (xs, ticks, G_N_ELEMENTS (ticks));
   cairo_set_line_width (cr, ms_style_line_width (style) * 0.5);
@@ -48,7 +48,7 @@ draw_axis (cairo_t *cr, const MsScale *xs, const MsChartStyle *style, double y0,
     cairo_stroke (cr);
     if (ticks[i].major && ticks[i].label[0]) {
       ms_set_color (cr, &style->fg, 0.8);
-      ms_draw_text (cr, ticks[i].label, x, y1 + fs * 0.3, fs * 0.9, 0.5, 0, FALSE, NULL, NULL);
+      ms_draw_text (cr, ticks[i].label, x, y1 + fs * 0.3, tfs, 0.5, 0, FALSE, NULL, NULL);
     }
   }
 }
@@ -64,19 +64,20 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
     label_w = MAX (label_w, ms_draw_text_width (cr, s[i].label, fs, FALSE));
   /* The medians in a column of their own: the log axis alone made them
    * guesses. */
-  ms_draw_text (cr, "000.0 µs", 0, 0, fs, -1, 0, TRUE, &value_w, NULL);
+  const double vfs = ms_draw_figure_size (cr, fs);
+  ms_draw_text (cr, "000.0 µs", 0, 0, vfs, -1, 0, TRUE, &value_w, NULL);
   double value_x = x + label_w + fs + value_w;
   label_w += value_w + fs;
   ms_set_color (cr, &style->fg, 1);
   /* Wrapped: a narrow card cut it. Small, the title is one line: three
    * left the strips' rows too low for their names. */
   const char *title
-      = small ? _ ("Wait from launch to start: a dot per run, bar: their median")
+      = small ? _ ("Wait from launch to start: a dot per run, bar: their median (log scale)")
               /* Which stream is high priority, said: a class could not
                * tell from "with priority" which one got it. */
-              : _ ("Wait from launch to start of the short kernels (stream 1: high priority; "
-                   "without: low) beside a long one (stream 0, low priority): a dot per run, "
-                   "bar and number: their median");
+              : _ ("Short kernels' wait from launch to start (log scale; stream 1: high "
+                   "priority; without: low) beside a long one (stream 0, low): a dot per run, "
+                   "bar and number: median");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -87,7 +88,9 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   double top = y + title_h + fs * 0.8, row = (h - title_h - fs * 3.3) / n;
   xs.pixel_lo = px;
   xs.pixel_hi = px + pw;
-  draw_axis (cr, &xs, style, top, top + row * n);
+  /* The axis's labels under the last row's median, whose figure may be
+   * taller than its row (a figure's size in a short pane). */
+  draw_axis (cr, &xs, style, top, top + row * n + MAX (0, (vfs * 1.2 - row) / 2));
   for (int i = 0; i < n; i++) {
     double cy = top + row * (i + 0.5);
     MsColor col;
@@ -111,7 +114,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       char t[32];
       ms_priority_wait_words (m, t, sizeof t);
       ms_set_color (cr, &style->fg, 0.95);
-      ms_draw_text (cr, t, value_x, cy, fs, 1, 0.5, TRUE, NULL, NULL);
+      /* A figure's size where the rows hold it (a slide's), else theirs. */
+      ms_draw_text (cr, t, value_x, cy, MAX (fs, MIN (vfs, row / 1.35)), 1, 0.5, TRUE, NULL, NULL);
       double mx = ms_scale_to_pixel (&xs, m);
       ms_set_color (cr, &style->fg, 1);
       ms_draw_line (cr, ms_style_line_width (style) * 1.5, mx, cy - row * 0.35, mx,

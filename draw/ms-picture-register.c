@@ -310,18 +310,18 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
                 MAX (anew.at0 + anew.per_rep * xs.max, pinned.at0 + pinned.per_rep * xs.max));
   ys.unit = MS_SCALE_TIME_US;
   MsTick yt[16], xt[16];
-  double label_h, label_w = 0;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &label_h);
+  double label_h, label_w = 0, tfs = ms_draw_figure_size (cr, fs);
+  ms_draw_text (cr, "0", 0, 0, tfs, -1, 0, FALSE, NULL, &label_h);
   ys.pixel_lo = y1 - label_h * 2.2;
   /* A line over the plot for where the lines cross: inside it the words
    * crossed the mark or a line at some widths. */
   ys.pixel_hi = y0 + label_h * (from > 0 ? 1.3 : 0.5);
   guint ny = ms_axis_ticks (&ys, ys.pixel_lo - ys.pixel_hi, label_h * 2.5, yt, 6);
   for (guint i = 0; i < ny; i++)
-    label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, fs, FALSE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, tfs, FALSE));
   xs.pixel_lo = fs + label_w + fs * 0.5;
   xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
-  guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, fs * 4, xt, 12), whole = 0;
+  guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, tfs * 4, xt, 12), whole = 0;
   /* Repetitions come whole: no tick at 2.5; and the first, 1, named
    * where the lines begin. */
   MsTick all[G_N_ELEMENTS (xt)];
@@ -340,11 +340,11 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < ny; i++)
-    ms_draw_text (cr, yt[i].label, xs.pixel_lo - fs * 0.4, ms_scale_to_pixel (&ys, yt[i].value), fs,
-                  1, 0.5, FALSE, NULL, NULL);
+    ms_draw_text (cr, yt[i].label, xs.pixel_lo - fs * 0.4, ms_scale_to_pixel (&ys, yt[i].value),
+                  tfs, 1, 0.5, FALSE, NULL, NULL);
   for (guint i = 0; i < nx; i++)
-    ms_draw_text (cr, xt[i].label, ms_scale_to_pixel (&xs, xt[i].value), ys.pixel_lo + fs * 0.2, fs,
-                  0.5, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, xt[i].label, ms_scale_to_pixel (&xs, xt[i].value), ys.pixel_lo + fs * 0.2,
+                  tfs, 0.5, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, _ ("repetitions (n)"), xs.pixel_hi, y1, fs, 1, 1, FALSE, NULL, NULL);
   draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, pinned.at0, pinned.per_rep);
   draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, reused.at0, reused.per_rep);

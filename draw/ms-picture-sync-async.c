@@ -388,8 +388,13 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   }
   /* One time axis for both: the same time at the same height. */
   ms_picture_share_range (panels, MS_SA_DIR_COUNT);
-  if (!blocking)
+  if (!blocking) {
     call_out_takeaway (run, panels[MS_SA_H2D], named);
+    /* Room over the top line for its ring's label at a back row's size:
+     * without it "4 MiB: waited 374 µs" found no spot off the lines. */
+    if (panels[MS_SA_H2D]->y_max > 0)
+      panels[MS_SA_H2D]->y_max *= 3;
+  }
   for (int dir = 0; dir < MS_SA_DIR_COUNT; dir++) {
     MsChartData *data = panels[dir];
     if (dir >= n_panels) {

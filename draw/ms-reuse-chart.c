@@ -320,17 +320,17 @@ static void
 draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsReuseLayout *l,
            double height)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), tfs = ms_draw_figure_size (cr, fs);
   MsTick yticks[32];
   /* Log 1-2-5 ticks lie almost evenly: closer than linear ones may. */
-  guint ny = ms_axis_ticks (&l->ys, l->plot_h, fs * 1.8, yticks, 32);
+  guint ny = ms_axis_ticks (&l->ys, l->plot_h, tfs * 1.8, yticks, 32);
   ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
   ms_grid_path_y (cr, &l->ys, yticks, ny, l->plot_x, l->plot_x + l->plot_w, 1);
   cairo_fill (cr);
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
   for (guint i = 0; i < ny; i++)
     ms_draw_text (cr, yticks[i].label, l->plot_x - fs * 0.4,
-                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), fs, 1, 0.5, FALSE, NULL,
+                  round (ms_scale_to_pixel (&l->ys, yticks[i].value)), tfs, 1, 0.5, FALSE, NULL,
                   NULL);
   /* R is a whole number: a label at every power of two shown. */
   for (double r = 1; r <= l->xs.max; r *= 2) {
@@ -339,7 +339,7 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
     char label[16];
     g_snprintf (label, sizeof label, "%.0f", r);
     ms_draw_text (cr, label, round (ms_scale_to_pixel (&l->xs, r)),
-                  l->plot_y + l->plot_h + fs * 0.4, fs, 0.5, 0, FALSE, NULL, NULL);
+                  l->plot_y + l->plot_h + fs * 0.4, tfs, 0.5, 0, FALSE, NULL, NULL);
   }
   ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.55);
   ms_frame_rect (cr, l->plot_x, l->plot_y, l->plot_w, l->plot_h, 1);
@@ -484,33 +484,19 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gbool
   return fs * 2 + tw;
 }
 
-/* Where the muted series are left out (pair_only), how many, after the
- * legend's last entry at *lx (on a new row where it does not fit);
- * returns the rows it added. */
-static int
-left_out_note (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double *lx,
-               double *y, double width, gboolean pair_only)
+/* Whether any series drawn has a whisker (an interval, lo <= hi). */
+static gboolean
+any_whiskers (const MsChartData *d, gboolean pair_only)
 {
-  const double fs = ms_style_font_size (st);
-  guint muted = 0;
-  for (guint i = 0; i < d->series->len; i++)
-    muted += ((const MsChartSeries *) g_ptr_array_index (d->series, i))->muted;
-  if (!pair_only || muted == 0)
-    return 0;
-  /* TRANSLATORS: the reuse chart's legend on a small chart, e.g. "5 more
-   * series in a larger view". */
-  g_autofree char *text = g_strdup_printf (
-    g_dngettext (GETTEXT_PACKAGE, "%u more series in a larger view",
-                 "%u more series in a larger view", muted),
-    muted);
-  double tw = ms_draw_text_width (cr, text, fs, FALSE);
-  int added = *lx > x && *lx + tw > width;
-  if (added)
-    *lx = x, *y += fs * 1.5;
-  /* Full strength: grey, it washed out on a projector. */
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, text, *lx, *y, fs, 0, 0, FALSE, NULL, NULL);
-  return added;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len && !(pair_only && s->muted); k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      if (!p->failed && p->lo <= p->hi)
+        return TRUE;
+    }
+  }
+  return FALSE;
 }
 
 /* The entries under the title, wrapped into rows, the whiskers' key
@@ -533,8 +519,10 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     double tw, th;
     if (s)
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-    else
+    else if (any_whiskers (d, pair_only))
       tw = draw_whisker_key (cr, st, 0, 0, FALSE) - fs * 2;
+    else
+      break;
     /* The muted series start a row of their own, under the compared ones. */
     gboolean first_muted = s && s->muted && i > 0
                            && !((const MsChartSeries *) g_ptr_array_index (d->series, i - 1))->muted;
@@ -544,8 +532,10 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       rows++;
     }
     if (!s) {
-      lx += draw_whisker_key (cr, st, lx, y, TRUE) + fs;
-      rows += left_out_note (cr, d, st, x, &lx, &y, width, pair_only);
+      /* Named only where some are drawn: below 6 repetitions there are
+       * none (add_point), and a key promised them. */
+      if (any_whiskers (d, pair_only))
+        lx += draw_whisker_key (cr, st, lx, y, TRUE) + fs;
       break;
     }
     MsColor c;
@@ -575,11 +565,9 @@ void
 ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
                      double height, MsReuseLayout *layout)
 {
-  double least = ms_draw_get_least_text (cr);
-  if (ms_draw_is_slide (st, height))
-    ms_draw_set_least_text (cr, ms_style_font_size (st));
+  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, st, height);
   reuse_chart_draw (cr, d, st, width, height, layout);
-  ms_draw_set_least_text (cr, least);
+  ms_draw_slide_sizes_end (cr, least);
 }
 
 static void
@@ -591,9 +579,17 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
   ms_draw_background (cr, st);
   double top = fs * 0.6;
   if (d->title) {
+    /* Its size is its figure's: at a slide's figure size where larger.
+     * A log axis says so here: a slide has no room for the axis's
+     * title, whose ticks carry the unit. */
+    double th;
+    g_autofree char *title = d->y_kind == MS_SCALE_LOG10
+                                 ? g_strdup_printf (_ ("%s (log scale)"), d->title)
+                                 : g_strdup (d->title);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, d->title, width / 2, top, fs * 1.15, 0.5, 0, TRUE, NULL, NULL);
-    top += fs * 2;
+    ms_draw_text (cr, title, width / 2, top, ms_draw_figure_size (cr, fs * 1.15), 0.5, 0, TRUE,
+                  NULL, &th);
+    top += MAX (fs * 2, th + fs * 0.6);
   }
   /* Small (the lesson pane): the names alone and no caption line, which
    * the lesson's caption says; the plot kept a sliver. */
@@ -608,10 +604,12 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
            fs * 0.4;
   }
   top += draw_legend (cr, d, st, fs, top, width - fs, small, pair_only);
-  l.plot_x = fs * 5.5;
+  /* Room for the ticks at their size (a slide's figures are larger). */
+  const double tfs = ms_draw_figure_size (cr, fs);
+  l.plot_x = tfs * 4.6 + fs * 0.9;
   l.plot_y = top + fs * 0.5;
   l.plot_w = MAX (1, width - l.plot_x - fs * 1.5);
-  l.plot_h = MAX (1, height - l.plot_y - fs * 3.5);
+  l.plot_h = MAX (1, height - l.plot_y - fs * 2.3 - tfs * 1.2);
   l.n_series = d->series->len;
   if (d->series->len == 0) {
     ms_set_color (cr, &st->fg, 0.7);

@@ -18,7 +18,7 @@ label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[
   /* A copy on the host lane alone is the CPU touching managed memory,
    * its pages faulting across: no copy engine's d2h, so not named one. */
   gboolean cpu = ev->lane == MS_LANE_HOST && ev->gpu_us < 0;
-  const char *name = !cpu                         ? ms_phase_name (ev->phase)
+  const char *name = !cpu                         ? ms_phase_label (ev->phase)
                      : ev->phase == MS_PHASE_D2H ? C_ ("timeline bar", "CPU reads")
                                                  : C_ ("timeline bar", "CPU writes");
   char bytes[48] = "", time[32] = "";
@@ -112,6 +112,8 @@ static gboolean
 place_text (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double size,
             const char *text, const GArray *placed, MsBarLabel *out)
 {
+  /* A bar's label is a figure: on a slide, at least a back row's size. */
+  size = ms_draw_figure_size (cr, size);
   const double pad = size / 3;
   double tw, th;
   ms_draw_text (cr, text, 0, 0, size, -1, 0, FALSE, &tw, &th);
@@ -228,6 +230,7 @@ call_out_text (cairo_t *cr, const MsTimelineBar *b, const char *text, const GArr
                double left, double right, double top, double size, const GArray *placed,
                MsBarLabel *out)
 {
+  size = ms_draw_figure_size (cr, size);
   const double pad = size * 0.25;
   double tw, th;
   ms_draw_text (cr, text, 0, 0, size, -1, 0, FALSE, &tw, &th);

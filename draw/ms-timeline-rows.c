@@ -624,11 +624,9 @@ ms_timeline_rows_draw (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWind
                        const MsChartStyle *style, double width, double height,
                        MsTimelineLayout *layouts)
 {
-  double least = ms_draw_get_least_text (cr);
-  if (ms_draw_is_slide (style, height))
-    ms_draw_set_least_text (cr, ms_style_font_size (style));
+  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, style, height);
   rows_draw (cr, rows, win, style, width, height, layouts);
-  ms_draw_set_least_text (cr, least);
+  ms_draw_slide_sizes_end (cr, least);
 }
 
 static void

@@ -216,7 +216,8 @@ timeline_geometry (cairo_t *cr, const MsChartStyle *st, const MsTimeWindow *win,
   const double min_lane = parts->min_lane_px > 0 ? parts->min_lane_px : MIN_LANE_PX;
   int n_lanes = g->n_rows;
   double tw, th, axis_th;
-  ms_draw_text (cr, "0", 0, 0, fs, -1, 0, FALSE, NULL, &axis_th);
+  /* The axis's labels at their size (a figure's, larger on a slide). */
+  ms_draw_text (cr, "0", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, FALSE, NULL, &axis_th);
   /* Tight, the next row's title is the gap under the lanes. */
   if (parts->no_time_labels)
     g->axis_h = parts->tight ? 0 : ceil (fs * 0.4);
@@ -837,10 +838,10 @@ timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                    .cut_marks = cut_marks,
                    .dark = st->dark };
   for (int p = 0; p < MS_PHASE_COUNT; p++)
-    ms_draw_text (cr, ms_phase_name (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p], NULL);
+    ms_draw_text (cr, ms_phase_label (p), 0, 0, set.fs * 0.9, -1, 0, FALSE, &set.label_w[p], NULL);
   ms_draw_text (cr, _ ("blocked"), 0, 0, set.fs * 0.85, -1, 0, FALSE, &set.blocked_w, NULL);
-  ms_draw_text (cr, ms_phase_name (MS_PHASE_H2D), 0, 0, set.fs * 0.9, -1, 0, FALSE, NULL,
-                &set.label_h);
+  ms_draw_text (cr, ms_phase_name (MS_PHASE_H2D), 0, 0, ms_draw_figure_size (cr, set.fs * 0.9), -1,
+                0, FALSE, NULL, &set.label_h);
   set.labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.blocked_labels = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   set.gpu_bars = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
@@ -984,7 +985,14 @@ host_hint (const MsEvent *ev, const MsTimeWindow *win)
     return 0;
   if (ev->gpu_us < 0)
     return ev->phase == MS_PHASE_D2H ? MS_TIMELINE_HINT_HOST_READ : 0;
-  return ms_index_blocked_host (ev) ? MS_TIMELINE_HINT_OUTLINED : MS_TIMELINE_HINT_HATCHED;
+  if (ms_index_blocked_host (ev))
+    return MS_TIMELINE_HINT_OUTLINED;
+  /* A hatch is a key's word only where it can be seen: under a
+   * sixtieth of the window (1 to 3 px on a projected slide) a call shows
+   * as a sliver, and a reader looked for the hatching the key named. */
+  double shown = fmin (ev->host_start_us + ev->host_us, win->t1)
+                 - fmax (ev->host_start_us, win->t0);
+  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : 0;
 }
 
 guint

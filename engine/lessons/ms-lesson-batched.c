@@ -15,6 +15,17 @@
 #include "ms-modes.h"
 
 #define NAME "batched"
+
+/* The mode's title as a word inside a sentence ("pageable"), translated:
+ * its name (the files' word) stayed English in zh_CN's lines. */
+static const char *
+mode_word (MsMode mode, char *buf, size_t len)
+{
+  snprintf (buf, len, "%s", ms_mode_title (mode));
+  if (buf[0] >= 'A' && buf[0] <= 'Z' && (buf[1] < 'A' || buf[1] > 'Z'))
+    buf[0] = (char) (buf[0] - 'A' + 'a');
+  return buf;
+}
 #define MIN_EXP 8
 #define MAX_EXP 14
 
@@ -144,7 +155,7 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   const MsCell *each = cell_at (r, mode, exp, count, 0);
   if (!each)
     return false;
-  char t[32], sz[32], tb[32];
+  char t[32], sz[32], tb[32], word[64];
   /* One sentence a source, the orders' times in it and the verdict from
    * the best: a projected caption of eight lines left the picture too
    * little of the screen. */
@@ -167,13 +178,13 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
     ms_caption_append (buf, len,
                        ms_gettext ("From %s memory, %d copies of %s: %s a copy, one "
                                    "call each."),
-                       ms_mode_name (mode), count, sz, t);
+                       mode_word (mode, word, sizeof word), count, sz, t);
     return true;
   }
   ms_caption_append (buf, len,
                      ms_gettext ("From %s memory, %d copies of %s: %s a copy, one call each; "
                                  "in one batch %s%s%s%s%s: %s."),
-                     ms_mode_name (mode), count, sz, t, parts[0],
+                     mode_word (mode, word, sizeof word), count, sz, t, parts[0],
                      parts[0][0] && parts[1][0] ? ", " : "", parts[1],
                      (parts[0][0] || parts[1][0]) && parts[2][0] ? ", " : "", parts[2],
                      batch_words (best, best_cell, each));
@@ -287,6 +298,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   int count = run_count (r);
   const MsCell *each = NULL, *best = NULL, *first_each = NULL, *first_best = NULL;
   MsMode mode = sources[0];
+  char word[64];
   bool decided = ms_batched_quoted (r, &mode, &each, &best);
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
@@ -316,7 +328,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* TRANSLATORS: one clause, e.g. "256 pageable copies of 4 KiB ran
    * 1.6× faster in one batched call". */
   snprintf (buf, len, ms_gettext ("%d %s copies of %s ran %s in one batched call"), count,
-            ms_mode_name (mode), ms_caption_size (each, size, sizeof size), speed);
+            mode_word (mode, word, sizeof word), ms_caption_size (each, size, sizeof size),
+            speed);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -390,7 +390,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
      * memories whose copies came out the same, e.g. "Pinned and
      * write-combined copies: the same time after any CPU store". The
      * CPU, because "store" alone read as the slide's term. */
-    snprintf (buf, len, ms_gettext ("%s copies: the same time after any CPU store"), same);
+    snprintf (buf, len, ms_gettext ("%s: the same time after any CPU store"), same);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {

@@ -241,17 +241,35 @@ parenthesis (const char *p, int *step)
   return 0;
 }
 
-/* A takeaway reads in five seconds: about two lines of a projected
- * slide. */
-#define TAKEAWAY_CHARS 120
+/* A takeaway reads in five seconds: one line of a projected slide at a
+ * back row's size, in columns (about 65 at 1024x768; the line fitted to
+ * the slide is the app's, ui/ms-headline.c). */
+#define TAKEAWAY_COLUMNS 70
 
-/* The number of characters (not bytes) of text. */
+/* Whether code point c is wide (East Asian: Chinese, Japanese, Korean
+ * and their full-width forms), about twice a Latin letter's width. */
+static bool
+wide (unsigned c)
+{
+  return (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF)
+         || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF)
+         || (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFF60)
+         || (c >= 0xFFE0 && c <= 0xFFE6);
+}
+
+/* The columns text takes: one a character, two a wide one. */
 static size_t
-utf8_chars (const char *text)
+utf8_columns (const char *text)
 {
   size_t n = 0;
-  for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-    n += (*p & 0xC0) != 0x80;
+  for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+    if ((*p & 0xC0) == 0x80)
+      continue;
+    unsigned c = *p;
+    if ((*p & 0xF0) == 0xE0 && p[1] && p[2])
+      c = (unsigned)(*p & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+    n += wide (c) ? 2 : 1;
+  }
   return n;
 }
 
@@ -262,7 +280,7 @@ static void
 shorten_to_slide (char *buf)
 {
   static const char *const cuts[] = { "; ", "；", ": ", "：" };
-  for (size_t c = 0; c < sizeof cuts / sizeof cuts[0] && utf8_chars (buf) > TAKEAWAY_CHARS;) {
+  for (size_t c = 0; c < sizeof cuts / sizeof cuts[0] && utf8_columns (buf) > TAKEAWAY_COLUMNS;) {
     char *last = NULL;
     for (char *p = strstr (buf, cuts[c]); p; p = strstr (p + 1, cuts[c]))
       if (p - buf >= 24)

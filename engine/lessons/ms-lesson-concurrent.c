@@ -82,10 +82,16 @@ median_at (const MsResults *r, int k, int s)
  * kernels that took `times` single-kernel times: where that lies between
  * 1 (all at once) and K (one by one). Each launch costs the host a few
  * µs, so K kernels that overlap still take a little longer than one. */
+static double
+serial_share (double times, int k)
+{
+  return k > 1 ? (times - 1) / (k - 1) : 0;
+}
+
 static const char *
 verdict (double times, int k)
 {
-  double share = k > 1 ? (times - 1) / (k - 1) : 0;
+  double share = serial_share (times, k);
   if (share <= 0.25)
     return ms_gettext ("ran together");
   if (share >= 0.75)
@@ -167,9 +173,27 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double one, together, serial;
   if (!ms_concurrent_quoted (r, &k, &one, &together, &serial))
     return MS_TAKEAWAY_MISSING;
-  snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
-            k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
-            ms_caption_time (serial, t2, sizeof t2));
+  /* The card's second half, what stops them: kernels that fill every SM
+   * (all shared memory, a full grid), where they ran one after another. */
+  int filled = 0, serialised = 0;
+  for (int s = 3; s < N_SETTINGS; s++) {
+    double m = median_at (r, k, s);
+    if (!(m > 0))
+      continue;
+    filled++;
+    serialised += serial_share (ms_caption_time_as_written (m) / one, k) >= 0.75;
+  }
+  if (filled > 0 && serialised == filled && serial_share (together / one, k) <= 0.25)
+    /* TRANSLATORS: one projected line, e.g. "16 kernels on 16 streams ran
+     * together; SM-filling ones did not": kernels that fill every SM ran
+     * one after another. */
+    snprintf (buf, len,
+              ms_gettext ("%d kernels on %d streams ran together; SM-filling ones did not"),
+              k, k);
+  else
+    snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
+              k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
+              ms_caption_time (serial, t2, sizeof t2));
   return MS_TAKEAWAY_DECIDED;
 }
 

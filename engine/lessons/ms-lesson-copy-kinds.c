@@ -192,6 +192,32 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
+/* The card's two halves in one line: how far copies within the GPU
+ * outrun the host link, and whether every kind of pinned memory maps (the
+ * caption's first sentence gave the first alone). */
+static MsTakeaway
+takeaway (const MsResults *r, char *buf, size_t len)
+{
+  double d2d = ms_copy_fact_rate (r, MS_COPY_FACT_D2D);
+  double h2d = ms_copy_fact_rate (r, MS_COPY_FACT_H2D);
+  const MsCell *maps[3] = { ms_copy_fact_cell (r, MS_COPY_FACT_MAP_MALLOC_HOST),
+                            ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_MAPPED),
+                            ms_copy_fact_cell (r, MS_COPY_FACT_MAP_REGISTER_DEFAULT) };
+  if (!(d2d > 0) || !(h2d > 0) || !maps[0] || !maps[1] || !maps[2])
+    return MS_TAKEAWAY_MISSING;
+  bool all = true;
+  for (int i = 0; i < 3; i++)
+    all &= maps[i]->status == MS_CELL_OK;
+  /* TRANSLATORS: one projected line, e.g. "Within the GPU 21× the host
+   * link's rate; all pinned memory maps". */
+  snprintf (buf, len,
+            all ? ms_gettext ("Within the GPU %.0f× the host link's rate; all pinned memory maps")
+                : ms_gettext ("Within the GPU %.0f× the host link's rate; not all pinned memory "
+                              "maps"),
+            d2d / h2d);
+  return MS_TAKEAWAY_DECIDED;
+}
+
 const MsLesson ms_lesson_copy_kinds = {
   .card = { .name = NAME,
             .modes = "pinned,device,zero-copy",
@@ -210,5 +236,6 @@ const MsLesson ms_lesson_copy_kinds = {
               "cudaHostGetDevicePointer on cudaMallocHost, cudaHostRegister with and without "
               "Mapped; a zero-copy read of mapped and of write-combined mapped memory",
   MS_PROBE_LESSON_FIELDS,
+  .takeaway = takeaway,
   .missing = MS_N_ ("The run lacks the copy rates or the device-pointer facts."),
 };

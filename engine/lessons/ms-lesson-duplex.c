@@ -69,9 +69,11 @@ takeaway_duplex (const MsResults *r, char *buf, size_t len)
     double ratio = (ms_caption_time_as_written (h2d->stats.e2e.median) +
                     ms_caption_time_as_written (d2h->stats.e2e.median)) /
                    ms_caption_time_as_written (both->stats.e2e.median);
-    snprintf (buf, len, ms_gettext ("Copies each way at once: %s than one after the other at %s"),
-              ms_caption_speed (ratio, 2, speed, sizeof speed),
-              ms_caption_size (both, size, sizeof size));
+    /* TRANSLATORS: one projected line, e.g. "At 16 MiB, both ways at once:
+     * 1.78× faster than in turn". */
+    snprintf (buf, len, ms_gettext ("At %s, both ways at once: %s than in turn"),
+              ms_caption_size (both, size, sizeof size),
+              ms_caption_speed (ratio, 2, speed, sizeof speed));
     return MS_TAKEAWAY_DECIDED;
   }
   return MS_TAKEAWAY_MISSING;

@@ -144,6 +144,24 @@ caption_latency (const MsResults *r, char *buf, size_t len)
                        ms_caption_time (l[1][1], b, sizeof b));
 }
 
+/* What a slow host function held back, by the caption's rule: the kernel
+ * after it on its stream where that ended half the function's time or
+ * more later than alone, one on another stream where a quarter or more.
+ * False where the run lacks the cells (other is then false too where
+ * that cell alone is missing). */
+static bool
+slow_held (const MsResults *r, bool *own, bool *other, bool *other_known)
+{
+  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
+  double same = slow_of (r, SLOW_SAME), far = slow_of (r, SLOW_OTHER);
+  if (!(func > 0) || !(kernel > 0) || !(same > 0))
+    return false;
+  *own = same - kernel >= 0.5 * func;
+  *other_known = far > 0;
+  *other = *other_known && far - kernel >= 0.25 * func;
+  return true;
+}
+
 /* Each figure says what it is: the function's own time is the median of
  * it alone; the kernels' delays are against the kernel alone. */
 static void
@@ -245,9 +263,33 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   char range[80];
   range_words (least, most, range, sizeof range);
-  /* TRANSLATORS: the host-function slide's line, e.g. "A host function
-   * started about 53 µs after the work before it". */
-  snprintf (buf, len, ms_gettext ("A host function started %s after the work before it"), range);
+  /* Both halves of the card's question: the slow function's, left to the
+   * details, left half of it unanswered. */
+  bool own, other, other_known;
+  if (!slow_held (r, &own, &other, &other_known))
+    /* TRANSLATORS: the host-function slide's line, e.g. "A host function
+     * started about 53 µs after the work before it". */
+    snprintf (buf, len, ms_gettext ("A host function started %s after the work before it"),
+              range);
+  else if (own && other_known && !other)
+    /* TRANSLATORS: one projected line: how soon a host function started,
+     * e.g. "about 53 µs", and that a slow one delayed the kernel after it
+     * on its stream but not one on another stream. */
+    snprintf (buf, len,
+              ms_gettext ("Starts %s late; a slow one holds back only its own stream"),
+              range);
+  else if (own && other)
+    snprintf (buf, len,
+              ms_gettext ("Starts %s late; a slow one holds back other streams too"),
+              range);
+  else if (own)
+    snprintf (buf, len,
+              ms_gettext ("Starts %s late; a slow one holds back its stream's next kernel"),
+              range);
+  else
+    snprintf (buf, len,
+              ms_gettext ("Starts %s late; even a slow one held back no kernel"),
+              range);
   return MS_TAKEAWAY_DECIDED;
 }
 

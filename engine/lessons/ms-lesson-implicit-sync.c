@@ -357,14 +357,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
               total);
   else if (one_place && shared[0])
     snprintf (buf, len,
-              ms_ngettext ("On %s, %d of %d listed call made the second kernel wait",
-                           "On %s, %d of %d listed calls made the second kernel wait",
+              ms_ngettext ("On %s, %d of %d listed call stopped the overlap",
+                           "On %s, %d of %d listed calls stopped the overlap",
                            (unsigned long)total),
               shared, named, total);
   else
     snprintf (buf, len,
-              ms_ngettext ("%d of %d listed call made the second kernel wait",
-                           "%d of %d listed calls made the second kernel wait",
+              ms_ngettext ("%d of %d listed call stopped the overlap",
+                           "%d of %d listed calls stopped the overlap",
                            (unsigned long)total),
               named, total);
   return MS_TAKEAWAY_DECIDED;

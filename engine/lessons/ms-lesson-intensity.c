@@ -167,8 +167,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * never grew to matter in this run. F said in words: the slide's
      * one line read "every F" before its axis said what F is. */
     snprintf (buf, len,
-              ms_gettext ("Zero-copy beat pinned at every F, %d to %d multiply-adds per "
-                          "element"),
+              ms_gettext ("Zero-copy beat pinned at every F, %d to %d FMAs per element"),
               f_lo, f_hi);
     return MS_TAKEAWAY_DECIDED;
   }

@@ -320,8 +320,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * without timers meet but are too noisy to call the same, e.g. "...
      * (16 streams)". */
     snprintf (buf, len,
-              ms_gettext ("Without timers, this run cannot tell if issue order matters (%d "
-                          "streams)"),
+              ms_gettext ("Without timers: cannot tell if issue order matters (%d streams)"),
               k);
     return MS_TAKEAWAY_UNDECIDED;
   }

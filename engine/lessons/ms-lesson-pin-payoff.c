@@ -341,9 +341,10 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
 }
 
 /* The slide's line: the chart's first line (pinned against newly
- * allocated pageable pages, "fresh" in the legend), from which size down
- * it pays off with its first copy; below, and the other lines, are the
- * details'. Empty (the caption's line) where no size pays off at once. */
+ * allocated pageable pages, "fresh" in the legend), from which size it
+ * pays off with its first copy, and at that size the second (against a
+ * reused heap); the other lines are the details'. Empty (the caption's
+ * line) where no size pays off at once. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -365,9 +366,27 @@ takeaway (const MsResults *r, char *buf, size_t len)
     smallest = e;
   }
   char size[32];
+  /* Beside fresh pages, a heap that has served the size before (what a
+   * program that frees and mallocs again gets): the card's question has
+   * two answers, and the line gave only the first. */
+  double reused = 0;
+  int reused_found = from ? ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
+                                                      from->exponent, &reused)
+                          : -1;
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
+  else if (from && reused_found == 1)
+    /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays in 1
+     * copy vs fresh pages, 9 vs reused": copies against fresh pageable
+     * pages and against a reused heap. */
+    snprintf (buf, len,
+              ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, %.0f vs reused"),
+              ms_caption_size (from, size, sizeof size), reused);
+  else if (from && reused_found == 0)
+    snprintf (buf, len,
+              ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
+              ms_caption_size (from, size, sizeof size));
   else if (from && from->exponent == smallest)
     snprintf (buf, len,
               ms_gettext ("Pinning beats fresh pageable memory in one copy down to %s"),

@@ -21,6 +21,8 @@
 /* The portable run in use (ms_lesson_portable_use) and its name. */
 static MsPortableFile *shown_file;
 static char shown_name[128];
+/* Whether it is the shipped one (ms_lesson_portable_use_shipped). */
+static bool shown_shipped;
 
 /* One GPU: the flag has no second context to pin the buffer for. */
 static bool
@@ -179,15 +181,13 @@ any_buffer_line (const MsPortableResults *p, const char *there, const char *rate
   int first = p->devices[0] == p->devices[1] ? 0 : p->devices[0];
   if (there && p->n_devices == 2)
     /* TRANSLATORS: the headline of the portable lesson from another
-     * host's run, e.g. "2 × H200: any pinned buffer, even GPU 0's, copied
-     * at 55 GB/s to both GPUs". */
-    snprintf (buf, len,
-              ms_gettext ("%s: any pinned buffer, even GPU %d's, copied at %s to both GPUs"), there,
+     * host's run, one projected line, e.g. "2 × H200: any pinned buffer,
+     * even GPU 0's: 55 GB/s to both". */
+    snprintf (buf, len, ms_gettext ("%s: any pinned buffer, even GPU %d's: %s to both"), there,
               first, rate);
   else if (there)
-    snprintf (buf, len,
-              ms_gettext ("%s: any pinned buffer, even GPU %d's, copied at %s to every GPU"), there,
-              first, rate);
+    snprintf (buf, len, ms_gettext ("%s: any pinned buffer, even GPU %d's: %s to each GPU"),
+              there, first, rate);
   else if (p->n_devices == 2)
     /* TRANSLATORS: e.g. "Any pinned buffer, even GPU 0's, copied at 55
      * GB/s to both GPUs". */
@@ -324,6 +324,7 @@ caption_portable (const MsResults *r, int exponent, char *buf, size_t len)
 void
 ms_lesson_portable_use (const MsPortableFile *file, const char *path)
 {
+  shown_shipped = false;
   free (shown_file);
   shown_file = NULL;
   shown_name[0] = '\0';
@@ -363,6 +364,7 @@ ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
   snprintf (path, sizeof path, "%s/%s", dir, first);
   MsPortableFile *file = ms_portable_file_read (path, err, errlen);
   ms_lesson_portable_use (file, path);
+  shown_shipped = file != NULL;
   free (file);
   return file != NULL;
 }
@@ -379,6 +381,9 @@ elsewhere_portable (const MsResults *run, MsLessonElsewhere *out)
   ms_lesson_gpu_model (file->device[0].name, out->model, sizeof out->model);
   snprintf (out->day, sizeof out->day, "%.10s", file->date);
   snprintf (out->name, sizeof out->name, "%s", name);
+  /* A shipped run was measured on another machine: the slide says so, as
+   * every other slide drawn from a reference run does. */
+  out->reference = shown_shipped;
   return true;
 }
 

@@ -301,8 +301,8 @@ takeaway_reuse (const MsResults *r, char *buf, size_t len)
                 size);
     else
       snprintf (buf, len,
-                ms_ngettext ("Zero-copy loses to pinned from R = %d access per element at %s",
-                             "Zero-copy loses to pinned from R = %d accesses per element at %s",
+                ms_ngettext ("At %2$s, zero-copy loses to pinned from R = %1$d use per element",
+                             "At %2$s, zero-copy loses to pinned from R = %1$d uses per element",
                              (unsigned long)cross),
                 cross, size);
     return MS_TAKEAWAY_DECIDED;

@@ -546,10 +546,10 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     if (is_ring_label (b->text))
       sized = sized && strstr (b->text, "iB: ") != NULL;
   }
-  /* host-func's slide: the one finding its line names, the strips; the
-   * slow function's bars, a second finding, are a larger view's. */
+  /* host-func's slide: both halves its line names, how soon and what a
+   * slow one holds back (the second, left to a larger view, went unread). */
   if (t == MS_TOPIC_HOST_FUNC) {
-    g_assert_false (slow);
+    g_assert_true (slow || h < 430);
     /* Its bars named by the calls in full, no key to a log scale. */
     g_assert_true (calls == 4 || h < 430);
   }
@@ -557,12 +557,11 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
    * it is. */
   if (t == MS_TOPIC_SYNC_ASYNC)
     g_assert_true (sized);
-  /* issue-order's slide: the pair its takeaway reads with a timer on
-   * every step and without, four bars, the orders defined, each pair's
-   * verdict; no default queues. */
+  /* issue-order's slide: the pair its takeaway reads, without timers, the
+   * orders defined, its verdict; the timers' pair a footnote; no default queues. */
   if (t == MS_TOPIC_ISSUE_ORDER) {
     g_assert_false (other_queue);
-    g_assert_true ((orders == 4 && defined && verdicts == 2) || h < 430);
+    g_assert_true ((orders == 2 && defined && verdicts == 1) || h < 430);
   }
   /* cache-state's slide: each bar's ratio and verdict, no median. */
   if (t == MS_TOPIC_CACHE_STATE)
