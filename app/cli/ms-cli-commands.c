@@ -142,13 +142,16 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   }
   /* --help and --version are options like any other, read by the one
    * parser (abbreviations too) before the command's own reading. */
+  /* Their text goes to standard output, which, as every command's
+   * output, may not be another run's file or an input (the output plan). */
   if (!ms_cli_options_known (c, argc - 1, argv + 1))
     *rc = EXIT_USAGE;
   else if (ms_cli_args_give (c, argc - 1, argv + 1, 'h'))
-    *rc = help (c, r, argv[1]);
+    *rc = ms_cli_plan_file ("--help", "-") ? help (c, r, argv[1]) : EXIT_USAGE;
   else if (ms_cli_args_give (c, argc - 1, argv + 1, MS_CLI_KEY_VERSION)) {
-    ms_cli_print_version ();
-    *rc = EXIT_OK;
+    *rc = ms_cli_plan_file ("--version", "-") ? EXIT_OK : EXIT_USAGE;
+    if (*rc == EXIT_OK)
+      ms_cli_print_version ();
   } else
     *rc = r->run (argc - 1, argv + 1);
   return true;
