@@ -499,7 +499,8 @@ ms_small_read_row (MsSmallReader *rd, const MsSmallFormat *format, const char *l
 static void
 take_meta (MsSmallReader *rd, const MsSmallFormat *format, char *line, void *data)
 {
-  char *key, *value = line[1] == ' ' ? ms_meta_split (line, &key) : NULL;
+  /* line[1] only past a '#': an empty line (the text's last) ends at line[0]. */
+  char *key, *value = line[0] == '#' && line[1] == ' ' ? ms_meta_split (line, &key) : NULL;
   if (!value)
     return;
   MsSmallReadState *state = data;
