@@ -13,6 +13,7 @@
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
 #include "ms-host-link-test.h"
+#include "ms-shipped-run-test.h"
 
 typedef struct {
   GString *cut;  /* the texts cut, one a line */
@@ -33,22 +34,6 @@ record_text (const char *text, double x, double y, double w, double h, gpointer 
 
 /* The shipped run of topic on gpu: its own, or the default sweep for a
  * lesson a plain sweep answers; NULL when not shipped. */
-static MsResults *
-shipped_run (const char *gpu, MsLessonTopic topic)
-{
-  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
-  g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("%s-lesson-%s-samples.csv.gz", gpu, info->name)
-                              : g_strdup_printf ("%s-default-samples.csv.gz", gpu);
-  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  char err[256];
-  MsResults *r = ms_run_read_samples (path, err, sizeof err);
-  g_assert_nonnull (r);
-  return r;
-}
-
 /* Draws topic's handout of run and returns the texts it cut, "" for
  * none; *said gets every text drawn. */
 static char *
@@ -81,7 +66,7 @@ test_no_text_cut (void)
   int drawn = 0;
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-      MsResults *run = ms_lesson_topic_built (t) ? shipped_run (gpus[g], t) : NULL;
+      MsResults *run = ms_lesson_topic_built (t) ? ms_test_shipped_run (gpus[g], t) : NULL;
       if (!run || ms_report_handout_unavailable (t, run)) {
         g_clear_pointer (&run, ms_results_free);
         continue;

@@ -19,6 +19,7 @@
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
 #include "ms-host-link-test.h"
+#include "ms-shipped-run-test.h"
 
 /* The least height of a capital (px) a back row reads. */
 #define LEAST_CAP 20
@@ -149,22 +150,6 @@ check_size (const char *text, double size_px, gboolean bold, gpointer data)
   }
 }
 
-static MsResults *
-shipped_run (const char *gpu, MsLessonTopic topic)
-{
-  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
-  g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("%s-lesson-%s-samples.csv.gz", gpu, info->name)
-                              : g_strdup_printf ("%s-default-samples.csv.gz", gpu);
-  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  char err[256];
-  MsResults *r = ms_run_read_samples (path, err, sizeof err);
-  g_assert_nonnull (r);
-  return r;
-}
-
 /* The slide's picture as the Lessons page draws it at 1024x768 in
  * presentation mode (1014x579 to 1014x636: tests/draw/test-render-slides.c),
  * its figures measured. */
@@ -219,7 +204,7 @@ test_back_row (void)
   int drawn = 0, figures = 0;
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-      MsResults *run = shipped_run (gpus[g], t);
+      MsResults *run = ms_test_shipped_run (gpus[g], t);
       if (!run)
         continue;
       g_autofree char *name = g_strdup_printf ("%s-%s", gpus[g], ms_lesson_topic (t)->name);

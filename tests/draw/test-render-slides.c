@@ -26,6 +26,7 @@
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
 #include "ms-host-link-test.h"
+#include "ms-shipped-run-test.h"
 
 /* The takeaway's nominal size on a slide: 22 pt (style.css,
  * presentation), in pixels at 96 dpi. */
@@ -167,22 +168,6 @@ check_text (const char *text, double x, double y, double w, double h, gpointer d
   }
 }
 
-static MsResults *
-shipped_run (const char *gpu, MsLessonTopic topic)
-{
-  const MsLessonTopicInfo *info = ms_lesson_topic (topic);
-  g_autofree char *file = info->experiment[0]
-                              ? g_strdup_printf ("%s-lesson-%s-samples.csv.gz", gpu, info->name)
-                              : g_strdup_printf ("%s-default-samples.csv.gz", gpu);
-  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  char err[256];
-  MsResults *r = ms_run_read_samples (path, err, sizeof err);
-  g_assert_nonnull (r);
-  return r;
-}
-
 /* The timelines and the reuse chart have the slide's height less the
  * check button over them. */
 #define CHECK_H 40
@@ -293,7 +278,7 @@ test_nothing_covers_data (void)
   guint boxes = 0;
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-      MsResults *run = shipped_run (gpus[g], t);
+      MsResults *run = ms_test_shipped_run (gpus[g], t);
       if (!run)
         continue;
       for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_sizes); k++) {
@@ -377,7 +362,7 @@ test_noisy_bars_seen (void)
   static const char *const gpus[] = { "h100", "h200" };
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++)
     for (int dark = 0; dark < 2; dark++) {
-      MsResults *run = shipped_run (gpus[g], MS_TOPIC_HOST_FUNC);
+      MsResults *run = ms_test_shipped_run (gpus[g], MS_TOPIC_HOST_FUNC);
       g_assert_nonnull (run);
       MsChartStyle st;
       slide_style (&st, dark);
@@ -435,7 +420,7 @@ test_managed_touch_named (void)
 {
   static const char *const gpus[] = { "h100", "h200" };
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++) {
-    MsResults *run = shipped_run (gpus[g], MS_TOPIC_MANAGED);
+    MsResults *run = ms_test_shipped_run (gpus[g], MS_TOPIC_MANAGED);
     g_assert_nonnull (run);
     for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
       int dark = k % 2, h = slide_heights[k / 2];
@@ -489,7 +474,7 @@ test_sync_async_markers_apart (void)
 {
   static const char *const gpus[] = { "h100", "h200" };
   for (guint g = 0; g < G_N_ELEMENTS (gpus); g++) {
-    MsResults *run = shipped_run (gpus[g], MS_TOPIC_SYNC_ASYNC);
+    MsResults *run = ms_test_shipped_run (gpus[g], MS_TOPIC_SYNC_ASYNC);
     g_assert_nonnull (run);
     for (int k = 0; k < 2 * (int) G_N_ELEMENTS (slide_heights); k++) {
       int dark = k % 2, h = slide_heights[k / 2];
