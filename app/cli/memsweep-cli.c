@@ -38,8 +38,10 @@ usage (FILE *out)
       fprintf (out, "  %-28s %s\n", head, ms_gettext (c->summary));
   }
   fprintf (out, ms_gettext ("\n'memsweep COMMAND --help' (or -h) describes one command and "
-                            "its options;\n'man memsweep' describes them all.\n\n%s"),
-           ms_cli_run_options_text ());
+                            "its options;\n'man memsweep' describes them all.\n\n"));
+  fputs (ms_gettext ("Options of run:\n"), out);
+  ms_cli_options_usage (out, ms_cli_command_find ("run"));
+  ms_cli_run_settings_usage (out);
   ms_cli_exits_usage (out, NULL);
   fputs (ms_gettext ("compare and fleet-report have statuses of their own: see their --help.\n"), out);
   fputc ('\n', out);

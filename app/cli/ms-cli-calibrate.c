@@ -28,32 +28,6 @@
 
 #define MAX_FORWARDED 64
 
-static int
-calibrate_usage (FILE *out, int rc)
-{
-  fprintf (out, "%s",
-           ms_gettext ("Usage: memsweep calibrate [--runs N] [--out PROFILE|-]\n"
-                       "                          [--format table|json|csv|markdown]\n"
-                       "                          [--export-json|--export-csv|--export-markdown "
-                       "FILE]...\n"
-                       "                          [--quiet|--verbose] [RUN OPTIONS]\n"
-                       "Runs 'memsweep run' N times (default 5, 3..64) as separate processes with\n"
-                       "the run options given, and writes the spread of their medians to PROFILE\n"
-                       "(default: this GPU's profile, which later runs use):\n"));
-  char path[PATH_MAX];
-  MsDeviceInfo none = { 0 };
-  if (ms_run_to_run_default_path (&none, path, sizeof path))
-    fprintf (out, "  %s\n", path);
-  fprintf (out, "%s",
-           ms_gettext ("Every later interval then covers another run's median, not only the\n"
-                       "sampling within one run. --format json prints the spread as JSON\n"
-                       "(data/schema/), --format csv and markdown as a table. --out - writes\n"
-                       "to standard output what --out FILE writes into FILE (which\n"
-                       "'memsweep run' reads from standard input), in place of the spread,\n"
-                       "which then goes only to the exports.\n"));
-  return rc;
-}
-
 /* mkdir -p for the folder of path. */
 static bool
 make_parent (const char *path)
@@ -425,7 +399,6 @@ read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
   while ((c = ms_cli_args_next (&args)) != -1) {
     switch (c) {
     case '?': return EXIT_USAGE;
-    case 'h': return calibrate_usage (stdout, EXIT_OK);
     case 'o': o->out = args.value; break;
     case 'r':
       if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS,

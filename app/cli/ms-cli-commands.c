@@ -13,6 +13,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-cli-compare.h"
+#include "ms-cli-run-options.h"
 #include "memsweep.h"
 #include "ms-i18n.h"
 #ifdef MS_HAVE_DRAW
@@ -105,19 +106,20 @@ ms_cli_print_help_end (FILE *out)
            MS_CLI_BUG_URL);
 }
 
-/* CMD --help, by any abbreviation the parser takes: the command's own
- * usage, then its options, exit statuses and where to read and report. */
+/* CMD --help, by any abbreviation the parser takes, from the table:
+ * the command's synopsis, its options (run's sweep settings too), exit
+ * statuses and where to read and report. */
 static int
-help (const MsCliCommand *c, const MsCliRunner *r, char *command)
+help (const MsCliCommand *c)
 {
-  char *argv[] = { command, (char *) "--help", NULL };
-  int rc = r->run (2, argv);
-  if (rc == EXIT_OK) {
-    ms_cli_options_usage (stdout, c);
-    ms_cli_exits_usage (stdout, c);
-    ms_cli_print_help_end (stdout);
-  }
-  return rc;
+  ms_cli_command_synopsis (stdout, c);
+  fputs (ms_gettext ("\nOptions:\n"), stdout);
+  ms_cli_options_usage (stdout, c);
+  if (strcmp (c->name, "run") == 0)
+    ms_cli_run_settings_usage (stdout);
+  ms_cli_exits_usage (stdout, c);
+  ms_cli_print_help_end (stdout);
+  return EXIT_OK;
 }
 
 bool
@@ -147,7 +149,7 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
   if (!ms_cli_options_known (c, argc - 1, argv + 1))
     *rc = EXIT_USAGE;
   else if (ms_cli_args_give (c, argc - 1, argv + 1, 'h'))
-    *rc = ms_cli_plan_file ("--help", "-") ? help (c, r, argv[1]) : EXIT_USAGE;
+    *rc = ms_cli_plan_file ("--help", "-") ? help (c) : EXIT_USAGE;
   else if (ms_cli_args_give (c, argc - 1, argv + 1, MS_CLI_KEY_VERSION)) {
     *rc = ms_cli_plan_file ("--version", "-") ? EXIT_OK : EXIT_USAGE;
     if (*rc == EXIT_OK)

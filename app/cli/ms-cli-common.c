@@ -243,15 +243,6 @@ is_decimal (const char *value, const char *allowed)
 }
 
 bool
-ms_cli_args_have (int argc, char **argv, int from, const char *option)
-{
-  for (int i = from; i < argc && strcmp (argv[i], "--") != 0; i++)
-    if (strcmp (argv[i], option) == 0)
-      return true;
-  return false;
-}
-
-bool
 ms_cli_whole_number (const char *text, long long min, long long max, long long *out)
 {
   char *end;

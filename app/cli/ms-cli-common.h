@@ -35,10 +35,6 @@ bool ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, c
  * standard error. */
 void ms_cli_say_stopped_before_any_cell (const char *why);
 
-/* Whether argv[from..] holds option before any "--" (what follows "--"
- * is another command's). */
-bool ms_cli_args_have (int argc, char **argv, int from, const char *option);
-
 /* The command line's one rule for whole numbers: decimal digits after an
  * optional '-' and nothing else (no blanks, '+', hexadecimal or trailing
  * text), from min to max. Every whole-number option, and every whole

@@ -40,65 +40,6 @@ typedef struct {
   char **files;  /* A and B */
 } Options;
 
-static int
-usage (FILE *out, int rc)
-{
-  fprintf (out,
-           ms_gettext (
-               "Usage: memsweep compare A B [--threshold PCT] [--mode M] [--figure F]\n"
-               "                            [--format table|json|csv|markdown] [--plot FILE]\n"
-               "                            [--export-json|--export-csv|--export-markdown "
-               "FILE]...\n"
-               "       memsweep compare --live [--a OPTIONS] [--b OPTIONS] [--a-experiment X]\n"
-               "                            [--b-experiment X] [--budget SECONDS] [--out PREFIX]\n"
-               "                            [--threshold PCT] [--mode M] [--figure F] ...\n"
-               "\n"
-               "Compares two runs (samples or summary files) cell by cell: mode, size and\n"
-               "variant common to both, by the end-to-end median of the plain repetitions.\n"
-               "The 95%% interval of the ratio B/A counts each run's own spread and the\n"
-               "spread between processes on that machine (a calibration in the file, or\n"
-               "the profile of its GPU model shipped with memsweep). Each cell of B is\n"
-               "SAME when that interval lies inside the threshold, FASTER or SLOWER when it\n"
-               "lies wholly outside and the spread between processes is known, AMBIGUOUS\n"
-               "otherwise. A compare-grade run (memsweep run --help) brings its own\n"
-               "interval from its processes' rounds; each AMBIGUOUS cell says why, the\n"
-               "smallest change it could have detected, and what would decide it.\n"
-               "\n"
-               "  --threshold PCT  the difference that matters, in percent (default %g)\n"
-               "  --mode M         only the cells of memory mode M\n"
-               "  --figure F       e2e (default: end-to-end time), h2d, kernel or d2h (a\n"
-               "                   phase's time on the GPU)\n"
-               "  --format F       table (default), json: the comparison as JSON\n"
-               "                   (docs/compare.md; --json: the same), csv or markdown:\n"
-               "                   a row per cell\n"
-               "  --export-json FILE, --export-csv FILE, --export-markdown FILE\n"
-               "                   that format into FILE as well (-: standard output)\n"
-               "  --plot FILE      the ratio B/A against size as PNG, SVG or PDF\n"
-               "\n"
-               "--live measures A and B now instead of reading them: compare-grade rounds\n"
-               "(memsweep run --help), 5 a process, in processes that take turns (A B B\n"
-               "A ...), so that whatever the machine does over the minutes meets both\n"
-               "sides. After each pair, from 3 processes a side, it compares them; the\n"
-               "next pair measures only the modes with a cell still AMBIGUOUS. It stops\n"
-               "when none is left or the next pair would overrun the budget (at most %d\n"
-               "rounds and %d processes a side).\n"
-               "  --a, --b OPTIONS   each side's run options in one argument, for example\n"
-               "                     the second GPU's index for B (default: the default\n"
-               "                     sweep)\n"
-               "  --a-experiment X, --b-experiment X   each side's MEMSWEEP_EXPERIMENT\n"
-               "                     (docs/compare.md: inject=20 adds a known 20%% change)\n"
-               "  --budget SECONDS   the most time to measure (default %d); the first 3\n"
-               "                     pairs run whatever it is, as no verdict comes from\n"
-               "                     fewer: an overrun is said, with the budget that\n"
-               "                     holds them\n"
-               "  --out PREFIX       keep the runs as PREFIX-a-* and PREFIX-b-* files\n"
-               "  --quiet            nothing but errors; --verbose: what it is doing\n"),
-           MS_COMPARE_DEFAULT_THRESHOLD_PCT, MS_MAX_ROUNDS, MS_MAX_PROCESSES,
-           MS_CLI_LIVE_DEFAULT_BUDGET);
-  ms_cli_option_lines (out, "compare", (const char *const[]) { "compress", NULL }, 17);
-  return rc;
-}
-
 /* The options that only --live takes; false when c is none of them. */
 static bool
 parse_live_option (int c, const char *arg, Options *o, int *rc)
@@ -183,8 +124,6 @@ parse_options (int argc, char **argv, Options *o, int *rc)
                  arg);
         return *rc = EXIT_USAGE, false;
       }
-    } else if (c == 'h') {
-      return *rc = usage (stdout, EXIT_OK), false;
     } else {
       return *rc = EXIT_USAGE, false;
     }

@@ -311,19 +311,6 @@ report_status (const MsFleetReport *r, bool fail_on, int output_status)
   return r->n_unreadable > 0 || (fail_on && (r->n_outliers > 0 || r->n_missing > 0)) ? 1 : 0;
 }
 
-static int
-usage (FILE *out, int rc)
-{
-  fputs (ms_gettext ("Usage: memsweep fleet-report [--threshold PCT] [--outliers] "
-                     "[--fail-on-outliers]\n"
-                     "                             [--format table|json|csv|markdown]\n"
-                     "                             [--export-json|--export-csv|--export-markdown "
-                     "FILE]...\n"
-                     "                             [--openmetrics FILE|-] DIR\n"),
-         out);
-  return rc;
-}
-
 int
 ms_cli_fleet_report (int argc, char **argv)
 {
@@ -353,8 +340,6 @@ ms_cli_fleet_report (int argc, char **argv)
       fail_on = true;
     } else if (c == 'm') {
       openmetrics = arg;
-    } else if (c == 'h') {
-      return usage (stdout, 0);
     } else {
       return 2;
     }

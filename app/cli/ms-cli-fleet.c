@@ -98,23 +98,6 @@ put_shell_word (FILE *out, const char *word)
   }
 }
 
-static void
-fleet_usage (FILE *out)
-{
-  const char *text =
-    ms_gettext ("Usage: memsweep fleet --dir DIR [--nodes N] [--nodelist LIST] [--partition P]\n"
-                "                      [--gpus-per-node N|all] [--time MINUTES]\n"
-                "                      [--wait-max MINUTES] [--sbatch-arg ARG]... [--dry-run]\n"
-                "                      [-- RUN OPTIONS]\n"
-                "Submits one Slurm job per node (exclusive, the node's GPUs requested with\n"
-                "sbatch --gres=gpu:N, a time limit of --time minutes, 30 by default) that runs\n"
-                "'memsweep fleet-node --dir DIR -- RUN OPTIONS' there, measuring every GPU;\n"
-                "waits for them, at most --wait-max minutes (--time + 10 by default), giving\n"
-                "up on nodes that are down, then prints 'memsweep fleet-report DIR'. DIR must\n"
-                "be on a file system every node shares.\n");
-  fputs (text, out);
-}
-
 /* The bounds of fleet's whole numbers. */
 enum { MAX_NODES = 100000, MAX_GPUS_PER_NODE = 4096, MAX_MINUTES = 525600 };
 
@@ -225,10 +208,6 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
   ms_cli_args_init (&args, "fleet", argc, argv);
   args.first_operand_ends = true;
   while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == 'h') {
-      fleet_usage (stdout);
-      return 0;
-    }
     if (c == '?' || !parse_fleet_option (a, c, args.value))
       return 2;
   }
@@ -497,15 +476,6 @@ gather_stamp (MsFleetStamp *stamp, int gpu, char *bus_id, size_t bus_len)
   return count;
 }
 
-static int
-fleet_node_usage (FILE *out, int rc)
-{
-  fputs (ms_gettext ("Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] "
-                     "[-- RUN OPTIONS]\n"),
-         out);
-  return rc;
-}
-
 /* The samples file's identity, to tell a new one from one left before. */
 static void
 file_identity (const char *path, struct stat *st)
@@ -704,8 +674,6 @@ ms_cli_fleet_node (int argc, char **argv)
     else if (c == 'g' && !ms_cli_parse_count_or_all ("--gpus", args.value, 1, MAX_GPUS_PER_NODE,
                                                        &gpus))
       return 2;
-    else if (c == 'h')
-      return fleet_node_usage (stdout, 0);
     else if (c != 'g' && ms_cli_progress_option (c) <= 0)
       return 2; /* refused, or --quiet with --verbose */
   }

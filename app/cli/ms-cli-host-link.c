@@ -17,20 +17,6 @@
 #include "ms-engine.h"
 #include "ms-i18n.h"
 
-static int
-usage (FILE *f, int rc)
-{
-  fputs (ms_gettext ("Usage: memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E] "
-                     "[--step S] [--out PREFIX]\n"
-                     "Copies only, each GPU between its own pinned host buffer and its memory:\n"
-                     "host to device, device to host, then both, all GPUs at once and each alone,\n"
-                     "2^E floats a copy (default 2^22 to 2^28, step 2). GB/s = 1e9 bytes/s.\n"
-                     "--out PREFIX also writes PREFIX-host-link.csv and its sidecar,\n"
-                     "PREFIX-host-link-meta.json.\n"),
-         f);
-  return rc;
-}
-
 static bool
 parse (int argc, char **argv, const char **list, const char **out, int *exps, int *n_exps, int *rc)
 {
@@ -49,7 +35,6 @@ parse (int argc, char **argv, const char **list, const char **out, int *exps, in
               : c == 'a'   ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
               : c == 'b'   ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
               : c == 's'   ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
-              : c == 'h'   ? (*rc = usage (stdout, EXIT_OK), false)
                            : false;
     if (!ok)
       return false;

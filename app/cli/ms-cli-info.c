@@ -104,13 +104,6 @@ ms_cli_modes (int argc, char **argv)
 {
   MsCliOutput output;
   ms_cli_output_init (&output, "modes");
-  if (ms_cli_args_have (argc, argv, 1, "--help")) {
-    fputs (ms_gettext ("Usage: memsweep modes [--format table|json|csv|markdown]\n"
-                        "                      [--export-json|--export-csv|--export-markdown "
-                        "FILE]...\n\nLists every memory "
-                        "mode with a one-line explanation.\n"), stdout);
-    return ms_cli_stdout_status ();
-  }
   int unused = 0;
   if (!parse_format_option (argc, argv, "modes", &unused, &output))
     return ms_cli_bad_usage ("modes");
@@ -191,14 +184,6 @@ ms_cli_info (int argc, char **argv)
   int device = 0;
   MsCliOutput output;
   ms_cli_output_init (&output, "info");
-  if (ms_cli_args_have (argc, argv, 1, "--help")) {
-    fputs (ms_gettext ("Usage: memsweep info [--device I] [--format table|json|csv|markdown]\n"
-                        "                     [--export-json|--export-csv|--export-markdown "
-                        "FILE]...\n\nPrints the "
-                        "facts of CUDA device I (default 0) and which memory modes it supports\n"
-                        "(the table of --format csv and markdown).\n"), stdout);
-    return ms_cli_stdout_status ();
-  }
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return ms_cli_bad_usage ("info");
   if (device < 0) {

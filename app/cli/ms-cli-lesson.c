@@ -147,28 +147,6 @@ lesson_results_json (FILE *f, void *user)
   ms_json_write (f, user);
 }
 
-static void
-lesson_usage (FILE *out)
-{
-  fputs (ms_gettext ("Usage: memsweep lesson LIST [--format table|json|csv|markdown]\n"
-                     "       memsweep lesson NAME [--sizes MIN:MAX[:STEP]] [--reps N]\n"
-                     "                            [--warmup N] [--device I] [--out PREFIX]\n"
-                     "                            [--option KEY=VALUE]...\n"
-                     "\n"
-                     "Runs one experiment of the teaching material (LIST names every lesson\n"
-                     "and the command that measures it) and\n"
-                     "writes PREFIX-samples.csv and PREFIX-summary.csv (default lesson-NAME).\n"
-                     "--sizes gives the exponents of the sizes, 2^MIN to 2^MAX float32\n"
-                     "elements (default 20:22:2). Without --reps the adaptive rule of 'run'.\n"
-                     "--option sets one of the lesson's own options (LIST names them).\n"
-                     "--format json prints LIST, or the lesson's results, as JSON\n"
-                     "(data/schema/), csv and markdown as a table (a lesson, or a cell, a\n"
-                     "row); --export-json, --export-csv and --export-markdown FILE write\n"
-                     "that format into FILE as well. --quiet: nothing but errors;\n"
-                     "--verbose: what it is doing.\n"),
-         out);
-}
-
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
@@ -243,10 +221,6 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   ms_cli_args_init (&args, "lesson", argc, argv);
   const char *for_a_run = NULL; /* the last option that acts on a lesson's run */
   while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == 'h') {
-      lesson_usage (stdout);
-      return EXIT_OK;
-    }
     if (c == '?')
       return EXIT_USAGE;
     if (c < MS_CLI_KEY_FORMAT)

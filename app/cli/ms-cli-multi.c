@@ -65,7 +65,6 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'e': ok = int_arg ("--exp", arg, &a->exp); break;
     case 'o': a->out = arg; break;
     case 'S': a->solo = true; break;
-    case 'h': ms_cli_command_usage (stdout, argv[0]); return 0;
     case '?': return 2;
     default:
       if (ms_cli_output_option (&a->output, c, arg) <= 0)

@@ -281,15 +281,15 @@ static const MsCliCommand commands[] = {
   { "modes", NULL, MS_N_ ("each memory mode with a one-line explanation"),
     modes_options, .exits = reading_exits },
   { "run", NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_OWN_OPTION_LINES | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
+    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
   { "show", "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
     show_options, .exits = reading_exits },
   { "compare", "A B",
     MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
-    MS_CLI_OWN_OPTION_LINES, compare_exits },
+    .exits = compare_exits },
 #if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
   { "plot", "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
-    plot_options, MS_CLI_OWN_OPTION_LINES, drawing_exits },
+    plot_options, .exits = drawing_exits },
   { "report", "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
     report_options, .exits = drawing_exits },
 #endif
@@ -384,32 +384,29 @@ ms_cli_option_keys (const char *name)
   return t;
 }
 
-void
-ms_cli_options_usage (FILE *out, const MsCliCommand *c)
+/* An option's line: its head, then its help at the column the sweep
+ * settings' lines use (ms_setting_usage), or two blanks after a long head. */
+static void
+option_line (FILE *out, const MsCliOption *o)
 {
-  if ((c->flags & MS_CLI_OWN_OPTION_LINES) || !c->options || !c->options[0].name)
-    return;
-  fputs (ms_gettext ("\nOptions:\n"), out);
-  for (const MsCliOption *o = c->options; o->name; o++) {
-    char head[64];
-    snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
-              o->value ? o->value : "");
-    fprintf (out, "  %-26s %s\n", head, ms_gettext (o->help));
-  }
+  enum { HELP_COLUMN = 23 };
+  int n = fprintf (out, "  --%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
+  fprintf (out, "%*s%s\n", n + 2 > HELP_COLUMN ? 2 : HELP_COLUMN - n, "", ms_gettext (o->help));
 }
 
 void
-ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width)
+ms_cli_options_usage (FILE *out, const MsCliCommand *c)
 {
-  const MsCliCommand *c = ms_cli_command_find (command);
-  for (const char *const *name = names; c && *name; name++)
-    for (const MsCliOption *o = c->options; o && o->name; o++)
-      if (strcmp (o->name, *name) == 0) {
-        char head[64];
-        snprintf (head, sizeof head, "--%s%s%s", o->name, o->value ? " " : "",
-                  o->value ? o->value : "");
-        fprintf (out, "  %-*s %s\n", width, head, ms_gettext (o->help));
-      }
+  for (const MsCliOption *o = c->options; o && o->name; o++)
+    option_line (out, o);
+}
+
+void
+ms_cli_command_synopsis (FILE *out, const MsCliCommand *c)
+{
+  fprintf (out, ms_gettext ("Usage: memsweep %s [OPTIONS]%s%s\n"), c->name,
+           c->operands ? " " : "", c->operands ? c->operands : "");
+  fprintf (out, "%s\n", ms_gettext (c->summary));
 }
 
 void
@@ -454,47 +451,4 @@ ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len)
     snprintf (buf, len, "128+N");
   else
     snprintf (buf, len, "%d", e->code);
-}
-
-void
-ms_cli_command_usage (FILE *out, const char *command)
-{
-  char head[64];
-  snprintf (head, sizeof head, "  memsweep %s ", command);
-  fputs (ms_gettext ("Usage:\n"), out);
-  /* TRANSLATORS: keep the command lines; translate what they do. */
-  const char *text =
-    ms_gettext ("  memsweep multi [--devices LIST|all] [--solo] [--modes LIST] [--min-exp E]\n"
-                "                 [--max-exp E] [--step S] [--reps N] [--warmup N] [--out PREFIX]\n"
-                "                               the sweep on several GPUs at once\n"
-                "  memsweep peer [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
-                "                               peer copy matrix and topology\n"
-                "  memsweep portable [--devices LIST|all] [--exp E] [--reps N] [--out PREFIX]\n"
-                "                               portable vs per-GPU vs foreign pinned memory\n"
-                "  memsweep siblings [--devices LIST|all] [--run OPTIONS] [--budget SECONDS]\n"
-                "                               the GPU that differs from the host's others\n"
-                "  memsweep host-link [--devices LIST|all] [--min-exp E] [--max-exp E]\n"
-                "                     [--out PREFIX]\n"
-                "                               the host link under every GPU at once\n"
-                "  memsweep fleet --dir DIR [--nodes N] ... [-- RUN OPTIONS]\n"
-                "                               a sweep on every node through Slurm\n"
-                "  memsweep fleet-node --dir DIR [-- RUN OPTIONS]   one node's part of it\n"
-                "  memsweep fleet-report [--threshold PCT] [--outliers] DIR\n"
-                "                               nodes x key figures, outliers flagged\n"
-                "  memsweep calibrate [--runs N] [--out PROFILE] [RUN OPTIONS]\n"
-                "                               this machine's run-to-run spread, which\n"
-                "                               later runs' intervals then include\n"
-                "  memsweep lesson LIST | NAME [--sizes MIN:MAX[:STEP]] [--reps N] [--out PREFIX]\n"
-                "                               the experiments of the teaching material\n");
-  bool in = false;
-  for (const char *line = text; *line;) {
-    const char *eol = strchr (line, '\n');
-    size_t n = eol ? (size_t) (eol - line + 1) : strlen (line);
-    /* A command's lines: its own, then those indented under it. */
-    if (strncmp (line, "  memsweep ", strlen ("  memsweep ")) == 0)
-      in = strncmp (line, head, strlen (head)) == 0;
-    if (in)
-      fwrite (line, 1, n, out);
-    line += n;
-  }
 }

@@ -24,7 +24,6 @@ typedef struct {
 enum {
   MS_CLI_RUN_SETTINGS = 1 << 0, /* takes run's sweep settings (the engine's table) */
   MS_CLI_HIDDEN = 1 << 1,       /* memsweep running itself: in no usage */
-  MS_CLI_OWN_OPTION_LINES = 1 << 2, /* its --help describes each option itself */
   MS_CLI_STOPS_ON_SIGNALS = 1 << 3, /* the first SIGINT, SIGTERM or SIGHUP stops its work
                                      * (of an option: where it is given) */
   MS_CLI_HANDS_ON_RUN_OPTIONS = 1 << 5, /* what follows its "--" or first operand is
@@ -83,12 +82,11 @@ typedef struct {
  * for no such command. */
 const MsCliKey *ms_cli_option_keys (const char *name);
 
-/* The command's options from the table, for the --help of a command
- * whose usage does not describe each one. */
+/* The table's line of each of the command's options, for its --help. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);
-/* The table's lines of the command's options names (NULL-ended), their
- * heads width wide, for a --help that describes its options itself. */
-void ms_cli_option_lines (FILE *out, const char *command, const char *const *names, int width);
+/* "Usage: memsweep CMD [OPTIONS] OPERANDS" and what it does, translated:
+ * the head of its --help. */
+void ms_cli_command_synopsis (FILE *out, const MsCliCommand *c);
 /* "Exit status:" and a line per status of the command (NULL: those every
  * command shares), translated, for its --help. */
 void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);
@@ -97,6 +95,3 @@ void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);
 const MsCliExit *ms_cli_exits (const MsCliCommand *c);
 /* "0", "5" or "128+N". */
 void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
-/* The usage lines of one of the commands beyond one GPU (multi ...
- * lesson), for its --help. */
-void ms_cli_command_usage (FILE *out, const char *command);

@@ -16,40 +16,6 @@
 #include "ms-engine.h"
 
 
-static void
-plot_help (void)
-{
-  fputs (ms_gettext ("Usage: memsweep plot FILE... --view VIEW --out OUT [OPTIONS]\n\n"
-                      "Draws one view of samples or summary CSV files with the app's drawing "
-                      "code (no display needed). Several files are compared, in the order "
-                      "given (the first gets the first marker); the timeline shows the first "
-                      "file's run.\n\n"
-                      "  --view V             bandwidth, h2d, d2h, time, breakdown, timeline "
-                      "or lesson\n"
-                      "  --format F           png, svg or pdf (default: OUT's extension)\n"
-                      "  --out OUT            the file to write (-: standard output, with "
-                      "--format)\n"
-                      "  --pixels WxH         image size in pixels (points for PDF), default "
-                      "1600x1000 (--size WxH also works)\n"
-                      "  --no-caption         no caption line (device, date, version, settings)\n"
-                      "\nFor --view timeline (default: pinned, else the first mode with "
-                      "events, at the largest size, repetition 2):\n"
-                      "  --mode M             the memory mode\n"
-                      "  --size N             the size: an exponent (20) or elements (1048576)\n"
-                      "  --rep R              the repetition, from 1\n"
-                      "  --variant V          the cell with this variant (a lesson's run: "
-                      "'memsweep show FILE' lists them)\n"
-                      "  --all-phases         the whole repetition; by default the view opens "
-                      "on the data movement (copies, kernel), as in the app\n"
-                      "\n--view lesson draws a lesson's run as the app's Lessons page does (its "
-                      "picture, its reuse chart or its timelines, faded where the takeaway "
-                      "decides nothing; the caption starts with the lesson's takeaway), as "
-                      "its slide shows it. A plain sweep answers some lessons (pinned-pageable, "
-                      "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson is refused.\n"), stdout);
-  ms_cli_option_lines (stdout, "plot", (const char *const[]) { "quiet", "verbose", NULL }, 20);
-}
-
 /* WxH, each side a whole number from 16 to 16384 (the command line's
  * one rule, ms_cli_whole_number). */
 static gboolean
@@ -206,7 +172,6 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   while ((c = ms_cli_args_next (&args)) != -1) {
     const char *arg = args.value;
     switch (c) {
-    case 'h': plot_help (); return EXIT_OK;
     case 'v': o->view = arg; break;
     case 'f': o->format = arg; break;
     case 'o': o->out = arg; break;

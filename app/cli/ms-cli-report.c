@@ -13,25 +13,6 @@
 #include "ms-drawing.h"
 
 
-static void
-report_help (void)
-{
-  fputs (ms_gettext ("Usage: memsweep report FILE... --out REPORT.pdf|REPORT.html\n"
-                      "       memsweep report FILE... --out - --format pdf|html\n"
-                      "       memsweep report FILE --handout [--lesson NAME] --out HANDOUT.pdf\n\n"
-                      "Writes a report of one or more samples or summary CSVs: a title page "
-                      "(device, PCIe link,\ndriver, settings, date, version), every chart, the "
-                      "breakdown, the summary table and\ncaptions computed from the data. PDF "
-                      "pages or one HTML page with the charts as SVG. --out - writes standard "
-                      "output,\nin the --format given.\n"
-                      "\n--handout writes one lesson's run (one FILE) as a one-page A4 PDF to "
-                      "print for a class: the\nlesson's title and question, its takeaway, its "
-                      "picture as the app's Lessons page draws it,\nthe caption and the run's "
-                      "GPU and date. A plain sweep answers some lessons (pinned-pageable,\n"
-                      "register-allocate, portable): --lesson NAME says which. A run of no "
-                      "lesson, or --out\nnot .pdf, is refused.\n"), stdout);
-}
-
 /* The lessons run answers, "pinned-pageable, register-allocate, …". */
 static GString *
 lessons_answered (const MsResults *run)
@@ -181,10 +162,6 @@ ms_cli_report (int argc, char **argv)
   int c;
   ms_cli_args_init (&args, "report", argc, argv);
   while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == 'h') {
-      report_help ();
-      return EXIT_OK;
-    }
     if (c == '?')
       return EXIT_USAGE;
     if (c == 'f')

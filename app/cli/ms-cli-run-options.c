@@ -24,27 +24,6 @@
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 
-/* The options of run that are no sweep setting: where the results go. */
-static const char *const output_options =
-  MS_N_ ("  --out PREFIX         write PREFIX-samples.csv and PREFIX-summary.csv\n"
-         "                       (default memsweep)\n"
-         "  --profile FILE       widen the intervals by the run-to-run spread that\n"
-         "                       'memsweep calibrate' measured (default: this GPU's\n"
-         "                       profile, when there is one; -: standard input)\n"
-         "  --no-profile         within-run intervals only\n"
-         "  --grade              a compare-grade run, whose verdicts decide: unless\n"
-         "                       given, --processes 4 --rounds 5 --vary placement\n"
-         "                       --reps 3 --instrumented-reps 1, then processes of the\n"
-         "                       modes still wider than --grade-target 4 until\n"
-         "                       --grade-budget (30 s; docs/compare.md)\n"
-         "  --format table|json|csv|markdown\n"
-         "                       what goes to standard output (default table; json:\n"
-         "                       docs/json.md; csv and markdown: a row per cell)\n"
-         "  --export-json FILE, --export-csv FILE, --export-markdown FILE\n"
-         "                       the same into FILE as well, beside the table (each\n"
-         "                       may be given; -: standard output, in place of it)\n"
-         "  --quiet              nothing but errors: no progress bar, no 'wrote' lines\n"
-         "                       --verbose: each cell as it finishes, on standard error\n");
 static const char *const stop_note =
   MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT (or a CPU-time limit's SIGXCPU, or\n"
          "any other signal whose default would end memsweep: SIGUSR1, SIGALRM,\n"
@@ -53,39 +32,20 @@ static const char *const stop_note =
          "(exit status 1); after a second one it has 2 s to write, and a third\n"
          "ends memsweep at once.\n");
 
-/* Every sweep setting of the table with an option, then the output's
- * options, translated. */
-const char *
-ms_cli_run_options_text (void)
+/* Every sweep setting of the table with an option, then the bound the
+ * processes' rounds share (from the engine's constant) and how a stop
+ * signal ends a sweep, translated. */
+void
+ms_cli_run_settings_usage (FILE *out)
 {
-  static char text[8192];
-  size_t used = (size_t) snprintf (text, sizeof text, "%s", ms_gettext ("Options of run:\n"));
-  for (int i = 0; i < ms_setting_count () && used < sizeof text; i++) {
-    const MsSetting *setting = ms_setting_nth (i);
-    if (setting->option)
-      ms_setting_usage (setting, text + used, sizeof text - used);
-    used += strlen (text + used);
-  }
-  /* The bound the processes' rounds share, from the engine's constant,
-   * after the options: each option's entry ends with its default. */
-  if (used < sizeof text)
-    snprintf (text + used, sizeof text - used, "%s", ms_gettext (output_options));
-  used += strlen (text + used);
-  if (used < sizeof text)
-    snprintf (text + used, sizeof text - used,
-              ms_gettext ("\n--processes x --rounds: at most %d rounds in all.\n%s"),
-              MS_MAX_ROUNDS, ms_gettext (stop_note));
-  return text;
-}
-
-/* `memsweep run --help`. */
-static void
-run_help (void)
-{
-  printf (ms_gettext ("Usage: memsweep run [OPTIONS]\n\nRuns a sweep, prints a table of sizes "
-                      "by modes and writes the samples and summary CSV files.\n\n%s"),
-          ms_cli_run_options_text ());
-  ms_cli_option_lines (stdout, "run", (const char *const[]) { "compress", NULL }, 19);
+  char line[2048];
+  for (int i = 0; i < ms_setting_count (); i++)
+    if (ms_setting_nth (i)->option) {
+      ms_setting_usage (ms_setting_nth (i), line, sizeof line);
+      fputs (line, out);
+    }
+  fprintf (out, ms_gettext ("\n--processes x --rounds: at most %d rounds in all.\n%s"),
+           MS_MAX_ROUNDS, ms_gettext (stop_note));
 }
 
 /* "depth or breadth", "streamed, ordinary or fresh". */
@@ -318,10 +278,6 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_cli_output_init (&o->output, "run");
   ms_cli_args_init (&args, "run", argc, argv);
   while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == 'h') {
-      run_help ();
-      return ms_cli_stdout_status ();
-    }
     if (c == '?')
       return EXIT_USAGE;
     if (!parse_run_option (o, c, args.value))

@@ -34,8 +34,9 @@ typedef struct {
   char summary_path[PATH_MAX];
 } MsCliRunOptions;
 
-/* The options of run, translated, for the usage text and run --help. */
-const char *ms_cli_run_options_text (void);
+/* run's sweep settings and how a signal stops a sweep, translated, for
+ * memsweep --help and run --help. */
+void ms_cli_run_settings_usage (FILE *out);
 /* Options, validation and the output files, all before anything is
  * measured (argv[0] is "run"). -1 to go on, or the exit status. */
 int ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv);

@@ -18,26 +18,6 @@
 #include "ms-cli-results-table.h"
 #include "ms-cli-tables.h"
 
-/* `memsweep show --help`. */
-static void
-show_help (void)
-{
-  fputs (ms_gettext ("Usage: memsweep show FILE|- [--format table|json|csv|markdown]\n"
-                      "                     [--export-json|--export-csv|--export-markdown "
-                      "FILE]...\n"
-                      "       memsweep show FILE|- [--format F] [--out FILE|-]\n"
-                      "       memsweep show FILE --envelopes FILE.csv\n\n"
-                      "Prints the tables of a samples or summary CSV written by memsweep (no "
-                      "GPU needed),\nand warns when the summary beside it is from another "
-                      "run. --format json prints\nJSON instead (docs/json.md), --format csv "
-                      "and markdown a row per cell; with\n--out FILE that goes into FILE "
-                      "alone. --export-json, --export-csv and\n--export-markdown FILE write "
-                      "that format into FILE beside the tables.\n- is standard input as FILE, "
-                      "standard output as --out.\nThe run's link health and its figures "
-                      "against their reference envelope\n(docs/envelopes.md; --envelopes: "
-                      "another envelope file) follow the tables.\n"), stdout);
-}
-
 typedef struct {
   const char *path, *out, *envelopes;
   MsCliOutput output;
@@ -53,10 +33,6 @@ parse_show (ShowOptions *o, int argc, char **argv)
   while ((c = ms_cli_args_next (&args)) != -1) {
     if (c == '?')
       return EXIT_USAGE;
-    if (c == 'h') {
-      show_help ();
-      return ms_cli_stdout_status ();
-    }
     /* (An empty name the parser refuses, as every option's empty value.) */
     bool ok = c == 'o'   ? (o->out = args.value, true)
               : c == 'e' ? (o->envelopes = args.value, true)

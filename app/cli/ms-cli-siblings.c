@@ -56,27 +56,6 @@ typedef struct {
   const Options *o;
 } Check;
 
-static int
-usage (FILE *f, int rc)
-{
-  fprintf (f,
-           ms_gettext ("Usage: memsweep siblings [--devices LIST|all] [--run OPTIONS] [--budget "
-                       "SECONDS]\n"
-                       "                         [--threshold PCT] [--format table|json]\n"
-                       "The same sweep on every GPU of this host, in processes that take turns;\n"
-                       "each GPU judged against the others mode by mode. Names the GPU that\n"
-                       "differs from its siblings.\n"
-                       "  --devices LIST       the GPUs to check (default all; two or more)\n"
-                       "  --run OPTIONS        each GPU's run options (default: the default "
-                       "sweep)\n"
-                       "  --budget SECONDS     stop before a turn would overrun it (default %d)\n"
-                       "  --threshold PCT      the difference that matters (default %g)\n"
-                       "  --gpu-experiment I:X MEMSWEEP_EXPERIMENT X on GPU I alone (to prove "
-                       "the check)\n"),
-           MS_TURNS_SIBLINGS_BUDGET_S, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-  return rc;
-}
-
 static bool
 parse_gpu_experiment (const char *arg, Options *o)
 {
@@ -123,7 +102,6 @@ parse_one (int c, const char *arg, Options *o, int *rc)
     }
     fprintf (stderr, ms_gettext ("memsweep siblings: --threshold: %s\n"), err);
     return *rc = EXIT_USAGE, false;
-  case 'h': *rc = usage (stdout, EXIT_OK); return false;
   default: break;
   }
   int taken = c == '?' ? -1 : ms_cli_output_option (&o->output, c, arg);

@@ -258,7 +258,7 @@ grep -qxF "memsweep fleet-node: --out is set by fleet-node itself, not a run opt
 cmp -s "$W/out/alpha-samples.csv" "$W/alpha-before" && cmp -s "$W/out/alpha-meta.json" "$W/alpha-meta-before" ||
   fail "an old samples file was stamped again"
 "$M" fleet-node --help >"$W/o.txt" 2>&1 || fail "fleet-node --help exited $?"
-grep -qxF "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" "$W/o.txt" ||
+grep -qxF "Usage: memsweep fleet-node [OPTIONS] [-- RUN OPTIONS]" "$W/o.txt" ||
   fail "fleet-node --help: $(cat "$W/o.txt")"
 if ! "$M" info >/dev/null 2>&1; then
   # No GPU: run exits 3 and writes nothing; the old file stays unstamped.

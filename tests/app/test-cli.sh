@@ -89,17 +89,17 @@ max_rounds=$(sed -n 's/^#define MS_MAX_ROUNDS \([0-9]*\)$/\1/p' "$2/../engine/me
 check "MS_MAX_ROUNDS read from engine/memsweep.h" test -n "$max_rounds"
 expect_line 0 "--processes x --rounds: at most $max_rounds rounds in all." -- run --help
 expect 2 "processes x rounds must be at most $max_rounds" -- run --processes 2 --rounds $((max_rounds / 2 + 1))
-expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show --help
-expect_line 0 "Usage: memsweep info [--device I] [--format table|json|csv|markdown]" -- info --help
-expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes --help
-expect_line 0 "Usage: memsweep fleet-report [--threshold PCT] [--outliers] [--fail-on-outliers]" -- fleet-report --help
-expect_line 0 "                             [--format table|json|csv|markdown]" -- fleet-report --help
+expect_line 0 "Usage: memsweep show [OPTIONS] FILE" -- show --help
+expect_line 0 "Usage: memsweep info [OPTIONS]" -- info --help
+expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes --help
+expect_line 0 "Usage: memsweep fleet-report [OPTIONS] DIR" -- fleet-report --help
+expect_line 0 "  --outliers           only the flagged nodes" -- fleet-report --help
 expect_line 2 "memsweep modes: unexpected argument 'extra'" -- modes extra
 expect 2 "is not table, json, csv or markdown" -- modes --format yaml
 expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
 # -h is --help everywhere.
-expect_line 0 "Usage: memsweep show FILE|- [--format table|json|csv|markdown]" -- show -h
-expect_line 0 "Usage: memsweep modes [--format table|json|csv|markdown]" -- modes -h
+expect_line 0 "Usage: memsweep show [OPTIONS] FILE" -- show -h
+expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes -h
 expect_line 2 "memsweep info: unexpected argument 'extra'" -- info extra
 expect_line 2 "memsweep info: --device: '-1' is not a whole number from 0 to 2147483647" -- info --device -1
 expect_line 2 "memsweep info: --device: 'x' is not a whole number from 0 to 2147483647" -- info --device x
@@ -392,7 +392,7 @@ if [ -w /dev/full ]; then
     check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
   done
 fi
-expect_line 0 "Usage: memsweep fleet-node --dir DIR [--node NAME] [--gpus N|all] [-- RUN OPTIONS]" -- fleet-node --help
+expect_line 0 "Usage: memsweep fleet-node [OPTIONS] [-- RUN OPTIONS]" -- fleet-node --help
 "$memsweep" multi --help >"$tmp/out" 2>&1
 check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/out' && ! grep -q 'memsweep peer\|memsweep fleet' '$tmp/out'"
 "$memsweep" peer --help >"$tmp/out" 2>&1
@@ -602,7 +602,7 @@ check "lesson LIST names the nine sweep lessons and the probe lessons" \
   [ "$(grep -c '^[^ ]' "$tmp/list")" -ge 10 ]
 expect_line 0 "Concurrent kernels" -- lesson LIST
 expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
-expect_line 0 "Usage: memsweep lesson LIST [--format table|json|csv|markdown]" -- lesson --help
+expect_line 0 "Usage: memsweep lesson [OPTIONS] LIST|NAME" -- lesson --help
 expect 2 "memsweep lesson: one lesson's NAME, or list, is needed" -- lesson
 expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
 expect_line 2 "memsweep lesson: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
