@@ -119,7 +119,7 @@ run_command (int argc, char **argv)
 static void
 say_notice (const char *sentence)
 {
-  fprintf (stderr, ms_gettext ("memsweep: note: %s\n"), sentence);
+  ms_cli_error (ms_gettext ("note: %s\n"), sentence);
 }
 
 /* Standard input, output or error closed at start (`>&-`): the next file

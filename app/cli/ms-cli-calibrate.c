@@ -211,8 +211,8 @@ keep_profile (const MsRunToRun *rr, const MsResults *like, const char *path)
        attempt++) {
     if (ms_output_plan_kept_name (folder, path, kept, sizeof kept) &&
         ms_run_to_run_write_profile (rr, like, kept, err, sizeof err)) {
-      fprintf (stderr, ms_gettext ("memsweep calibrate: what was measured is kept in %s\n"),
-               ms_report_clean (kept, clean, sizeof clean));
+      ms_cli_error (ms_gettext ("what was measured is kept in %s\n"),
+                    ms_report_clean (kept, clean, sizeof clean));
       return true;
     }
     ms_output_plan_drop_kept_folder (folder);
@@ -232,12 +232,12 @@ profile_path (const char *out, const MsResults *first, const char *dir, char *pa
   else if (first->device.present && !first->device.pci_bus_id[0]) {
     /* Files from before they kept the bus id: a default path keyed by
      * none would never be found by the run it is meant for. */
-    fprintf (stderr, ms_gettext ("memsweep calibrate: %s/run1-samples.csv names no PCI bus id "
-                                 "(an older file); give --out\n"),
-             dir);
+    ms_cli_error (ms_gettext ("%s/run1-samples.csv names no PCI bus id "
+                              "(an older file); give --out\n"),
+                  dir);
     return false;
   } else if (!ms_run_to_run_default_path (&first->device, path, len) || !make_parent (path)) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile; give --out\n"));
+    ms_cli_error (ms_gettext ("no folder for the profile; give --out\n"));
     return false;
   }
   return true;
@@ -259,8 +259,7 @@ to_stdout (const MsRunToRun *rr, const MsResults *like, const char *path)
     fwrite (buf, 1, n, stdout);
   bool whole = f && !ferror (f);
   if (!whole)
-    fprintf (stderr, "memsweep calibrate: %s: %s\n", ms_report_clean (path, clean, sizeof clean),
-             strerror (errno));
+    ms_cli_error ("%s: %s\n", ms_report_clean (path, clean, sizeof clean), strerror (errno));
   if (f)
     fclose (f);
   if (whole && ms_cli_stdout_ok ())
@@ -278,7 +277,7 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
   MsRunToRun rr;
   *lost = false;
   if (!ms_run_to_run_measure (&rr, results, runs, err, sizeof err)) {
-    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return EXIT_RUNTIME;
   }
   if (!profile_path (out, results[0], dir, path, sizeof path)) {
@@ -286,7 +285,7 @@ measure_and_write (const char *dir, MsResults **results, int runs, const char *o
     return EXIT_WRITE;
   }
   if (!ms_run_to_run_write_profile (&rr, results[0], path, err, sizeof err)) {
-    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    ms_cli_error ("%s\n", err);
     *lost = !keep_profile (&rr, results[0], path);
     return EXIT_WRITE;
   }
@@ -315,11 +314,10 @@ profile_name_not_a_run (const char *out)
   for (size_t i = 0; i < 2; i++) {
     size_t k = strlen (run_files[i]);
     if (n > k && strncmp (out + n - k, run_files[i], k) == 0) {
-      fprintf (stderr,
-               ms_gettext ("memsweep calibrate: --out %s: is named as a run's file, and its "
-                           "sidecar would have that run's name (%.*s-meta.json): not written; "
-                           "choose another name\n"),
-               ms_report_clean (out, clean, sizeof clean), (int) (n - k), out);
+      ms_cli_error (ms_gettext ("--out %s: is named as a run's file, and its "
+                                "sidecar would have that run's name (%.*s-meta.json): not written; "
+                                "choose another name\n"),
+                    ms_report_clean (out, clean, sizeof clean), (int) (n - k), out);
       return false;
     }
   }
@@ -341,23 +339,23 @@ profile_target_ok (const char *out)
     return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
            profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile (neither "
-                                 "XDG_DATA_HOME nor HOME is set); give --out\n"));
+    ms_cli_error (ms_gettext ("no folder for the profile (neither "
+                              "XDG_DATA_HOME nor HOME is set); give --out\n"));
     return false;
   }
   if (!make_parent (path)) {
     int e = errno;
-    fprintf (stderr, ms_gettext ("memsweep calibrate: no folder for the profile: %s: %s; give "
-                                 "--out\n"),
-             path, strerror (e));
+    ms_cli_error (ms_gettext ("no folder for the profile: %s: %s; give "
+                              "--out\n"),
+                  path, strerror (e));
     return false;
   }
   const char *paths[] = { path };
   if (!ms_output_plan_add_set ("--out", paths, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1, err,
                                sizeof err)) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: the profile cannot be written: %s; give "
-                                 "--out\n"),
-             err);
+    ms_cli_error (ms_gettext ("the profile cannot be written: %s; give "
+                              "--out\n"),
+                  err);
     return false;
   }
   return true;
@@ -445,9 +443,8 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
     o->out = MS_CLI_STDIO;
   if (o->out && strcmp (o->out, MS_CLI_STDIO) == 0) {
     if (o->output.format != MS_CLI_FORMAT_TEXT) {
-      fprintf (stderr,
-               ms_gettext ("memsweep calibrate: --out - puts the profile on standard output, "
-                           "which holds one document: export the spread into a file\n"));
+      ms_cli_error (ms_gettext ("--out - puts the profile on standard output, "
+                                "which holds one document: export the spread into a file\n"));
       return EXIT_USAGE;
     }
     o->output.stdout_off = true;
@@ -482,14 +479,13 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   char how[256];
   *go_on = false;
   if (end->told) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped in run %d of %d\n"),
-             ms_cli_signal_name (ms_supervisor_stop_signal ()), i, runs);
+    ms_cli_error (ms_gettext ("%s: stopped in run %d of %d\n"),
+                  ms_cli_signal_name (ms_supervisor_stop_signal ()), i, runs);
     return EXIT_RUNTIME;
   }
   if (end->how == MS_CHILD_EXITED && end->code < 0) {
     int why = errno;
-    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d could not start: %s\n"), i,
-             strerror (why));
+    ms_cli_error (ms_gettext ("run %d could not start: %s\n"), i, strerror (why));
     /* Its log could not be made in TMPDIR (full, out of inodes): a file
      * not written, as in every command. */
     bool no_room = why == ENOSPC || why == EDQUOT || why == EFBIG || why == EROFS;
@@ -500,19 +496,18 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   /* A run that refused its files because their folder in TMPDIR is gone
    * (someone removed it) could not write, whatever it took that for. */
   if (fatal && end->code == EXIT_USAGE && !folder_of_exists (prefix)) {
-    fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d could not start: its folder "
-                                 "in TMPDIR was removed\n"),
-             i, runs);
+    ms_cli_error (ms_gettext ("run %d of %d could not start: its folder "
+                              "in TMPDIR was removed\n"),
+                  i, runs);
     return EXIT_WRITE;
   }
   *go_on = !fatal;
-  fprintf (stderr,
-           fatal        ? ms_gettext ("memsweep calibrate: run %d of %d %s:\n")
-           : i == runs ? ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not "
-                                     "counted:\n")
-                        : ms_gettext ("memsweep calibrate: run %d of %d %s, so it is not counted; "
-                                      "the next runs go on:\n"),
-           i, runs, ms_supervisor_describe (end, how, sizeof how));
+  ms_cli_error (fatal       ? ms_gettext ("run %d of %d %s:\n")
+                : i == runs ? ms_gettext ("run %d of %d %s, so it is not "
+                                          "counted:\n")
+                            : ms_gettext ("run %d of %d %s, so it is not counted; "
+                                          "the next runs go on:\n"),
+                i, runs, ms_supervisor_describe (end, how, sizeof how));
   show_log (prefix);
   return fatal ? end->code : EXIT_RUNTIME;
 }
@@ -523,9 +518,9 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
 static int
 cpu_limit_reached (int i, int runs)
 {
-  fprintf (stderr, ms_gettext ("memsweep calibrate: a CPU-time limit (ulimit -t) stopped run %d "
-                               "of %d: no further run started\n"),
-           i, runs);
+  ms_cli_error (ms_gettext ("a CPU-time limit (ulimit -t) stopped run %d "
+                            "of %d: no further run started\n"),
+                i, runs);
   return EXIT_RUNTIME;
 }
 
@@ -541,7 +536,7 @@ read_run (const char *prefix)
   MsResults *r = ms_run_read_samples (path, err, sizeof err);
   ms_atomic_file_protect_reads (was);
   if (!r)
-    fprintf (stderr, "memsweep calibrate: %s\n", err);
+    ms_cli_error ("%s\n", err);
   return r;
 }
 
@@ -592,17 +587,17 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
   for (int i = 1; i <= o->runs; i++) {
     if (ms_supervisor_stopping (cancel)) {
       if (i == 1)
-        fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped before its first run: "
-                                     "nothing was measured\n"),
-                 ms_cli_signal_name (ms_supervisor_stop_signal ()));
+        ms_cli_error (ms_gettext ("%s: stopped before its first run: "
+                                  "nothing was measured\n"),
+                      ms_cli_signal_name (ms_supervisor_stop_signal ()));
       else
-        fprintf (stderr, ms_gettext ("memsweep calibrate: %s: stopped after run %d of %d\n"),
-                 ms_cli_signal_name (ms_supervisor_stop_signal ()), i - 1, o->runs);
+        ms_cli_error (ms_gettext ("%s: stopped after run %d of %d\n"),
+                      ms_cli_signal_name (ms_supervisor_stop_signal ()), i - 1, o->runs);
       *rc = EXIT_RUNTIME;
       return done;
     }
     if (!ms_cli_quiet ())
-      fprintf (stderr, ms_gettext ("memsweep calibrate: run %d of %d\n"), i, o->runs);
+      ms_cli_error (ms_gettext ("run %d of %d\n"), i, o->runs);
     snprintf (prefix, sizeof prefix, "%s/run%d", dir, i);
     ms_cli_say (ms_gettext ("calibrate: run %d into %s-samples.csv"), i, prefix);
     MsChildEnd end = run_child (dir, prefix, (char **) o->forwarded, o->n_forwarded, cancel);
@@ -638,31 +633,27 @@ keep_runs (const char *dir, int done, int partial)
 {
   char kept[PATH_MAX], clean[4 * PATH_MAX];
   if (access (dir, F_OK) != 0)
-    fprintf (stderr,
-             ms_ngettext ("memsweep calibrate: the folder of %d finished run in TMPDIR (%s) was "
-                          "removed by someone else: what it measured is gone\n",
-                          "memsweep calibrate: the folder of the %d finished runs in TMPDIR (%s) "
-                          "was removed by someone else: what they measured is gone\n",
-                          done),
-             done, ms_report_clean (dir, clean, sizeof clean));
+    ms_cli_error (ms_ngettext ("the folder of %d finished run in TMPDIR (%s) was "
+                               "removed by someone else: what it measured is gone\n",
+                               "the folder of the %d finished runs in TMPDIR (%s) "
+                               "was removed by someone else: what they measured is gone\n",
+                               done),
+                  done, ms_report_clean (dir, clean, sizeof clean));
   else if (!ms_supervisor_folder_keep (dir, kept, sizeof kept))
-    fprintf (stderr,
-             ms_ngettext ("memsweep calibrate: the finished run could not be kept anywhere: "
-                          "what it measured is lost\n",
-                          "memsweep calibrate: the %d finished runs could not be kept "
-                          "anywhere: what they measured is lost\n",
-                          done),
-             done);
+    ms_cli_error (ms_ngettext ("the finished run could not be kept anywhere: "
+                               "what it measured is lost\n",
+                               "the %d finished runs could not be kept "
+                               "anywhere: what they measured is lost\n",
+                               done),
+                  done);
   else if (partial > 0)
-    fprintf (stderr, ms_gettext ("memsweep calibrate: kept in %s: finished runs: %d; partial "
-                                 "runs, not counted: %d (in %s/)\n"),
-             ms_report_clean (kept, clean, sizeof clean), done, partial, PARTIAL_FOLDER);
+    ms_cli_error (ms_gettext ("kept in %s: finished runs: %d; partial "
+                              "runs, not counted: %d (in %s/)\n"),
+                  ms_report_clean (kept, clean, sizeof clean), done, partial, PARTIAL_FOLDER);
   else
-    fprintf (stderr,
-             ms_ngettext ("memsweep calibrate: %d run's samples file is kept in %s\n",
-                          "memsweep calibrate: the %d runs' samples files are kept in %s\n",
-                          done),
-             done, ms_report_clean (kept, clean, sizeof clean));
+    ms_cli_error (ms_ngettext ("%d run's samples file is kept in %s\n",
+                               "the %d runs' samples files are kept in %s\n", done),
+                  done, ms_report_clean (kept, clean, sizeof clean));
 }
 
 int
@@ -678,7 +669,7 @@ ms_cli_calibrate (int argc, char **argv)
     return rc;
   char dir[PATH_MAX];
   if (!ms_supervisor_folder ("calibrate", dir, sizeof dir)) {
-    fprintf (stderr, "memsweep calibrate: TMPDIR: %s: %s\n", tmp, strerror (errno));
+    ms_cli_error ("TMPDIR: %s: %s\n", tmp, strerror (errno));
     return EXIT_WRITE;
   }
   if (!ms_cli_plan_folder ("TMPDIR", dir)) {
@@ -693,19 +684,18 @@ ms_cli_calibrate (int argc, char **argv)
   /* The finished runs are kept: enough of them still make a profile. */
   if (done == o.runs || (done >= MS_CLI_PROFILE_MIN_RUNS && rc == EXIT_RUNTIME)) {
     if (done < o.runs)
-      fprintf (stderr, ms_gettext ("memsweep calibrate: the profile is measured from the %d "
-                                   "finished runs\n"),
-               done);
+      ms_cli_error (ms_gettext ("the profile is measured from the %d "
+                                "finished runs\n"),
+                    done);
     int written = measure_and_write (dir, results, done, o.out, &o.output, &lost);
     rc = rc == EXIT_OK ? written : written == EXIT_OK ? rc : written;
   } else if (rc == EXIT_RUNTIME) {
-    fprintf (stderr,
-             ms_ngettext ("memsweep calibrate: %d run finished, fewer than the %d a spread "
-                          "needs: no profile written\n",
-                          "memsweep calibrate: %d runs finished, fewer than the %d a spread "
-                          "needs: no profile written\n",
-                          done),
-             done, MS_CLI_PROFILE_MIN_RUNS);
+    ms_cli_error (ms_ngettext ("%d run finished, fewer than the %d a spread "
+                               "needs: no profile written\n",
+                               "%d runs finished, fewer than the %d a spread "
+                               "needs: no profile written\n",
+                               done),
+                  done, MS_CLI_PROFILE_MIN_RUNS);
     /* Too few for a spread, but each is a whole run show and compare read. */
     lost = done > 0;
   } else if (done > 0) {

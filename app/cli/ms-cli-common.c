@@ -99,9 +99,9 @@ ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const 
 void
 ms_cli_say_stopped_before_any_cell (const char *why)
 {
-  fprintf (stderr, ms_gettext ("memsweep: %s: stopped before any cell was measured: nothing "
-                               "written\n"),
-           why);
+  ms_cli_error (ms_gettext ("%s: stopped before any cell was measured: nothing "
+                            "written\n"),
+                why);
 }
 
 bool
@@ -110,8 +110,7 @@ ms_cli_stdout_not_input (void)
   fflush (stdout);
   if (!ms_atomic_file_is_input_fd (STDOUT_FILENO))
     return true;
-  fputs (ms_gettext ("memsweep: standard output is one of the inputs: nothing written\n"),
-         stderr);
+  ms_cli_error ("%s", ms_gettext ("standard output is one of the inputs: nothing written\n"));
   return false;
 }
 
@@ -180,12 +179,11 @@ ms_cli_stdout_ok (void)
   if (errno == EPIPE || ms_cli_stdout_reader_gone ())
     return true;
   if (!said && ms_stalled_output_given_up (STDOUT_FILENO))
-    fprintf (stderr, ms_gettext ("memsweep: standard output took nothing for %d s after the stop "
-                                 "signal: the rest of what goes there is not written\n"),
-             MS_STALLED_OUTPUT_S);
+    ms_cli_error (ms_gettext ("standard output took nothing for %d s after the stop "
+                              "signal: the rest of what goes there is not written\n"),
+                  MS_STALLED_OUTPUT_S);
   else if (!said)
-    fprintf (stderr, ms_gettext ("memsweep: standard output: %s\n"),
-             strerror (errno ? errno : stdout_error ()));
+    ms_cli_error (ms_gettext ("standard output: %s\n"), strerror (errno ? errno : stdout_error ()));
   said = true;
   return false;
 }
@@ -214,15 +212,19 @@ ms_cli_command (void)
 }
 
 void
+ms_cli_error_v (const char *format, va_list args)
+{
+  fprintf (stderr, "memsweep%s%s: ", current_command ? " " : "",
+           current_command ? current_command : "");
+  vfprintf (stderr, format, args);
+}
+
+void
 ms_cli_error (const char *format, ...)
 {
   va_list args;
   va_start (args, format);
-  if (current_command)
-    fprintf (stderr, "memsweep %s: ", current_command);
-  else
-    fputs ("memsweep: ", stderr);
-  vfprintf (stderr, format, args);
+  ms_cli_error_v (format, args);
   va_end (args);
 }
 
@@ -388,7 +390,7 @@ ms_cli_resolve_devices (const char *who, const char *list, int min, int *devices
   char err[256] = "";
   ms_backend_free (backend);
   if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), first->error);
+    ms_cli_error (ms_gettext ("no usable CUDA device: %s\n"), first->error);
     return EXIT_NO_DEVICE;
   }
   if (ms_multi_parse_devices (list ? list : "all", first->count, devices, n, err, sizeof err)
@@ -524,7 +526,7 @@ planned (bool ok, const char *err)
 {
   char clean[4 * (PATH_MAX + 512)];
   if (!ok)
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
   return ok;
 }
 
@@ -565,11 +567,11 @@ ms_cli_prefix_not_stdio (const char *option, const char *prefix)
    * user gave, and what to blame. */
   if (!prefix || !ms_output_plan_is_stdout (prefix))
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: %s %s: a prefix names several files "
-                               "(PREFIX-samples.csv, PREFIX-summary.csv, PREFIX-meta.json), which "
-                               "standard output cannot hold: give a name (--format json prints "
-                               "the results on standard output)\n"),
-           option, ms_report_clean (prefix, clean, sizeof clean));
+  ms_cli_error (ms_gettext ("%s %s: a prefix names several files "
+                            "(PREFIX-samples.csv, PREFIX-summary.csv, PREFIX-meta.json), which "
+                            "standard output cannot hold: give a name (--format json prints "
+                            "the results on standard output)\n"),
+                option, ms_report_clean (prefix, clean, sizeof clean));
   return false;
 }
 
@@ -582,8 +584,8 @@ ms_cli_input_path (const char *path)
     return path;
   }
   if (stdin_taken) {
-    fprintf (stderr, ms_gettext ("memsweep: -: standard input is read once: name the other "
-                                 "file\n"));
+    ms_cli_error (ms_gettext ("-: standard input is read once: name the other "
+                              "file\n"));
     return NULL;
   }
   stdin_taken = true;
@@ -601,10 +603,9 @@ ms_cli_is_run (const char *path)
   if (!info || info->run)
     return true;
   char clean[4 * 4096];
-  fprintf (stderr,
-           ms_gettext ("memsweep: %s is %s, not a run: it is read by %s\n"),
-           ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind),
-           ms_gettext (info->read_by));
+  ms_cli_error (ms_gettext ("%s is %s, not a run: it is read by %s\n"),
+                ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind),
+                ms_gettext (info->read_by));
   return false;
 }
 
@@ -631,11 +632,10 @@ ms_cli_note_same_inputs (char *const *paths, int n)
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
       if (same_input (paths[i], paths[j]))
-        fprintf (stderr,
-                 ms_gettext ("memsweep: note: %s and %s are the same file: that run is read "
-                             "twice, as if it were two\n"),
-                 ms_report_clean (paths[i], clean_a, sizeof clean_a),
-                 ms_report_clean (paths[j], clean_b, sizeof clean_b));
+        ms_cli_error (ms_gettext ("note: %s and %s are the same file: that run is read "
+                                  "twice, as if it were two\n"),
+                      ms_report_clean (paths[i], clean_a, sizeof clean_a),
+                      ms_report_clean (paths[j], clean_b, sizeof clean_b));
 }
 
 #ifdef MS_HAVE_DRAW
@@ -656,7 +656,7 @@ read_run (const char *path)
     return NULL;
   MsResults *r = ms_run_read_samples (file, err, sizeof err);
   if (!r)
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
   return r;
 }
 
@@ -682,6 +682,6 @@ ms_cli_print_error (const GError *error)
   /* A file name may hold control characters: escaped, as everywhere. */
   size_t len = 4 * strlen (error->message) + 1;
   g_autofree char *clean = g_malloc (len);
-  fprintf (stderr, "memsweep: %s\n", ms_report_clean (error->message, clean, len));
+  ms_cli_error ("%s\n", ms_report_clean (error->message, clean, len));
 }
 #endif

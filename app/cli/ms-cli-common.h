@@ -5,6 +5,7 @@
  * these; nothing here calls back up. */
 #pragma once
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -160,6 +161,8 @@ const char *ms_cli_command (void);
 /* "memsweep COMMAND: " (or "memsweep: " before a command is known), then
  * the message, on standard error. */
 void ms_cli_error (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+/* The same with the arguments in a va_list (ms_cli_say's progress lines). */
+void ms_cli_error_v (const char *format, va_list args) __attribute__ ((format (printf, 1, 0)));
 
 /* "Try 'memsweep COMMAND --help'." on stderr; EXIT_USAGE. */
 int ms_cli_bad_usage (const char *command);

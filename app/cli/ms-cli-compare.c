@@ -54,7 +54,7 @@ parse_live_option (int c, const char *arg, Options *o, int *rc)
   case 'u':
     if (!ms_cli_parse_double ("--budget", arg, &o->how.budget_s) ||
         !(o->how.budget_s >= 1 && o->how.budget_s <= 86400)) {
-      fputs (ms_gettext ("memsweep compare: --budget wants seconds from 1 to 86400\n"), stderr);
+      ms_cli_error ("%s", ms_gettext ("--budget wants seconds from 1 to 86400\n"));
       *rc = EXIT_USAGE;
     }
     return true;
@@ -68,8 +68,7 @@ static bool
 check_live_use (const Options *o, int positional, int *rc)
 {
   if (o->live && positional != 0) {
-    fputs (ms_gettext ("memsweep compare: --live measures both runs: it takes no files\n"),
-           stderr);
+    ms_cli_error ("%s", ms_gettext ("--live measures both runs: it takes no files\n"));
     return *rc = EXIT_USAGE, false;
   }
   if (!o->live && positional != 2) {
@@ -99,7 +98,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
     } else if (c == 't') {
       char err[256];
       if (!ms_compare_options_parse_threshold (&o->compare, arg, err, sizeof err)) {
-        fprintf (stderr, ms_gettext ("memsweep compare: --threshold: %s\n"), err);
+        ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'j') {
@@ -109,19 +108,16 @@ parse_options (int argc, char **argv, Options *o, int *rc)
         return *rc = EXIT_USAGE, false;
     } else if (c == 'm') {
       if (!ms_mode_from_name (arg, &o->mode)) {
-        fprintf (stderr,
-                 ms_gettext ("memsweep compare: unknown mode '%s' (memsweep modes "
-                             "lists them)\n"),
-                 arg);
+        ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes "
+                                  "lists them)\n"),
+                      arg);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'p') {
       o->plot = arg;
     } else if (c == 'g') {
       if (!ms_figure_from_name (arg, &o->figure)) {
-        fprintf (stderr,
-                 ms_gettext ("memsweep compare: --figure: '%s' is not e2e, h2d, kernel or d2h\n"),
-                 arg);
+        ms_cli_error (ms_gettext ("--figure: '%s' is not e2e, h2d, kernel or d2h\n"), arg);
         return *rc = EXIT_USAGE, false;
       }
     } else {
@@ -144,7 +140,7 @@ load_pair (const char *pa, const char *pb, MsResults **a, MsResults **b)
   if (*a)
     *b = ms_run_read_samples (pb, err, sizeof err);
   if (!*a || !*b) {
-    fprintf (stderr, "memsweep compare: %s\n", err);
+    ms_cli_error ("%s\n", err);
     ms_results_free (*a);
     *a = NULL;
     return false;
@@ -593,11 +589,9 @@ say_unknown_spread (const MsResults *a, const MsResults *b)
   for (int i = 0; i < 2; i++) {
     const MsResults *r = i ? b : a;
     if (r->metadata_unknown[0])
-      fprintf (stderr,
-               ms_gettext ("memsweep compare: %s: %s; so is the spread between the processes "
-                           "that measured it, and cells that need it are undecided\n"),
-               i ? "B" : "A",
-               ms_report_clean (r->metadata_unknown, clean, sizeof clean));
+      ms_cli_error (ms_gettext ("%s: %s; so is the spread between the processes "
+                                "that measured it, and cells that need it are undecided\n"),
+                    i ? "B" : "A", ms_report_clean (r->metadata_unknown, clean, sizeof clean));
   }
 }
 
@@ -616,7 +610,7 @@ judge (const Options *o, const MsResults *a, const MsResults *b, int *unsettled)
   MsComparison *cmp = ms_compare_results_figure (a, b, ms_compare_options_fraction (&o->compare),
                                                  o->mode, o->figure, err, sizeof err);
   if (!cmp) {
-    fprintf (stderr, "memsweep compare: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return EXIT_USAGE;
   }
   if (o->live && live_turns.looks > 0)
@@ -625,8 +619,8 @@ judge (const Options *o, const MsResults *a, const MsResults *b, int *unsettled)
   /* Named, so that a mode without the figure's phase is not read as
    * measured the same, nor as undecided. */
   if (ms_comparison_left_out (cmp, left, sizeof left))
-    fprintf (stderr, ms_gettext ("memsweep compare: left out, as they have no %s phase: %s\n"),
-             ms_figure_name (cmp->figure), left);
+    ms_cli_error (ms_gettext ("left out, as they have no %s phase: %s\n"),
+                  ms_figure_name (cmp->figure), left);
   CompareView view = { cmp, a, b };
   MsCliTable *table = compare_table (cmp);
   MsCliDocument doc = { compare_text, compare_json, table, &view };
@@ -676,7 +670,7 @@ ms_cli_compare (int argc, char **argv)
     return EXIT_USAGE;
 #else
   if (o.plot) {
-    fputs (ms_gettext ("memsweep compare: --plot needs a build with Cairo and Pango\n"), stderr);
+    ms_cli_error ("%s", ms_gettext ("--plot needs a build with Cairo and Pango\n"));
     return EXIT_USAGE;
   }
 #endif
@@ -709,18 +703,18 @@ ms_cli_compare (int argc, char **argv)
     rc = live_status;
   /* Said only where it is the status: a stopped live run says its own. */
   if (rc == EXIT_COMPARE_UNDECIDED && unsettled == 0)
-    fprintf (stderr, ms_gettext ("memsweep compare: no cell could be decided (every cell "
-                                 "AMBIGUOUS): exit %d, not 0\n"),
-             EXIT_COMPARE_UNDECIDED);
+    ms_cli_error (ms_gettext ("no cell could be decided (every cell "
+                              "AMBIGUOUS): exit %d, not 0\n"),
+                  EXIT_COMPARE_UNDECIDED);
   else if (rc == EXIT_COMPARE_UNDECIDED)
-    fprintf (stderr, ms_ngettext ("memsweep compare: %d cell lies outside the threshold but "
-                                  "could not be decided, so the runs are not shown the same: "
-                                  "exit %d, not 0\n",
-                                  "memsweep compare: %d cells lie outside the threshold but "
-                                  "could not be decided, so the runs are not shown the same: "
-                                  "exit %d, not 0\n",
-                                  unsettled),
-             unsettled, EXIT_COMPARE_UNDECIDED);
+    ms_cli_error (ms_ngettext ("%d cell lies outside the threshold but "
+                               "could not be decided, so the runs are not shown the same: "
+                               "exit %d, not 0\n",
+                               "%d cells lie outside the threshold but "
+                               "could not be decided, so the runs are not shown the same: "
+                               "exit %d, not 0\n",
+                               unsettled),
+                  unsettled, EXIT_COMPARE_UNDECIDED);
   ms_results_free (a);
   ms_results_free (b);
   return rc;

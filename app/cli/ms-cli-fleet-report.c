@@ -162,8 +162,7 @@ print_missing (FILE *out, const MsFleetReport *r)
 {
   if (r->n_missing == 0)
     return;
-  fprintf (out, ms_gettext ("memsweep fleet-report: %d expected entries never reported:"),
-           r->n_missing);
+  ms_cli_error (ms_gettext ("%d expected entries never reported:"), r->n_missing);
   for (size_t i = 0; i < r->n_nodes; i++) {
     char name[4 * sizeof r->nodes[i].node], gpu[4 * sizeof r->nodes[i].gpu];
     if (r->nodes[i].missing)
@@ -177,15 +176,14 @@ print_missing (FILE *out, const MsFleetReport *r)
 /* A node file whose run-to-run profile did not survive reading: said, and
  * the node judged by what comes next (the report says what). */
 static void
-print_damaged_profiles (FILE *out, const MsFleetReport *r)
+print_damaged_profiles (const MsFleetReport *r)
 {
   for (size_t i = 0; i < r->n_nodes; i++) {
     const MsFleetNode *node = &r->nodes[i];
     char file[4 * sizeof node->file], why[4 * sizeof node->profile_error];
     if (node->profile_error[0])
-      fprintf (out, "memsweep fleet-report: %s: %s\n",
-               ms_report_clean (node->file, file, sizeof file),
-               ms_report_clean (node->profile_error, why, sizeof why));
+      ms_cli_error ("%s: %s\n", ms_report_clean (node->file, file, sizeof file),
+                    ms_report_clean (node->profile_error, why, sizeof why));
   }
 }
 
@@ -193,36 +191,36 @@ print_damaged_profiles (FILE *out, const MsFleetReport *r)
  * whose metadata is unknown (its sidecar another node's, say): the table
  * alone would show an empty row or a blank device. */
 static void
-print_unreadable (FILE *out, const MsFleetReport *r)
+print_unreadable (const MsFleetReport *r)
 {
   for (size_t i = 0; i < r->n_nodes; i++) {
     const MsFleetNode *node = &r->nodes[i];
     char why[4 * sizeof node->metadata_unknown];
     if (!node->readable && !node->missing)
-      fprintf (out, ms_gettext ("memsweep fleet-report: %s: left out of the report\n"),
-               ms_report_clean (node->error, why, sizeof why));
+      ms_cli_error (ms_gettext ("%s: left out of the report\n"),
+                    ms_report_clean (node->error, why, sizeof why));
     else if (node->readable && node->metadata_unknown[0])
-      fprintf (out, ms_gettext ("memsweep fleet-report: warning: %s\n"),
-               ms_report_clean (node->metadata_unknown, why, sizeof why));
+      ms_cli_error (ms_gettext ("warning: %s\n"),
+                    ms_report_clean (node->metadata_unknown, why, sizeof why));
   }
 }
 
 /* A summary without its samples file, said; 1 where it is no summary at
  * all (another kind of file under a summary's name). */
 static int
-say_lone_summary (FILE *out, const char *path)
+say_lone_summary (const char *path)
 {
   char clean[4 * PATH_MAX];
   MsFileKind kind = ms_file_kind_of_file (path);
   if (kind == MS_FILE_KIND_SUMMARY) {
-    fprintf (out, ms_gettext ("memsweep fleet-report: %s has no samples file beside it: not "
+    ms_cli_error (ms_gettext ("%s has no samples file beside it: not "
                               "counted\n"),
-             ms_report_clean (path, clean, sizeof clean));
+                  ms_report_clean (path, clean, sizeof clean));
     return 0;
   }
-  fprintf (out, ms_gettext ("memsweep fleet-report: %s is %s, not a run's summary: left out of "
+  ms_cli_error (ms_gettext ("%s is %s, not a run's summary: left out of "
                             "the report\n"),
-           ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind));
+                ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind));
   return 1;
 }
 
@@ -233,7 +231,7 @@ say_lone_summary (FILE *out, const char *path)
  * files are no run's at all (a peer matrix renamed as a summary): left
  * out, as an unreadable file is. */
 static int
-print_uncounted (FILE *out, const char *dir)
+print_uncounted (const char *dir)
 {
   int strangers = 0;
   char sibling[PATH_MAX + 256], path[PATH_MAX + 256], clean[4 * sizeof path];
@@ -243,13 +241,13 @@ print_uncounted (FILE *out, const char *dir)
     snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
     if (strncmp (e->d_name, "memsweep-kept-", 14) == 0 && stat (path, &st) == 0 &&
         S_ISDIR (st.st_mode))
-      fprintf (out, ms_gettext ("memsweep fleet-report: %s holds a run kept where it could not "
+      ms_cli_error (ms_gettext ("%s holds a run kept where it could not "
                                 "be written: not counted (move its files into %s)\n"),
-               ms_report_clean (path, clean, sizeof clean), dir);
+                    ms_report_clean (path, clean, sizeof clean), dir);
     else if (e->d_name[0] != '.' && ms_csv_name_stem (e->d_name, "-summary.csv") > 0 &&
              ms_csv_pair_samples_path (path, sibling, sizeof sibling) &&
              stat (sibling, &st) != 0)
-      strangers += say_lone_summary (out, path);
+      strangers += say_lone_summary (path);
   }
   if (d)
     closedir (d);
@@ -267,7 +265,7 @@ write_openmetrics (const MsFleetReport *r, const char *path)
      * success, as for every command's standard output. */
     if (strcmp (path, "/dev/stdout") == 0 && ms_cli_stdout_reader_gone ())
       return true;
-    fprintf (stderr, "memsweep fleet-report: --openmetrics: %s\n", err);
+    ms_cli_error ("--openmetrics: %s\n", err);
     return false;
   }
   return true;
@@ -303,7 +301,7 @@ static int
 report_status (const MsFleetReport *r, bool fail_on, int output_status)
 {
   if (r->n_nodes > 0 && r->n_unreadable + r->n_missing == (int) r->n_nodes) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-report: no node's results could be read\n"));
+    ms_cli_error (ms_gettext ("no node's results could be read\n"));
     return 2;
   }
   if (output_status != EXIT_OK)
@@ -352,9 +350,9 @@ ms_cli_fleet_report (int argc, char **argv)
   /* --openmetrics -: standard output holds the OpenMetrics text alone. */
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0) {
     if (output.format != MS_CLI_FORMAT_TEXT) {
-      fprintf (stderr, ms_gettext ("memsweep fleet-report: --openmetrics - puts OpenMetrics on "
-                                   "standard output, which holds one document: export the "
-                                   "table into a file\n"));
+      ms_cli_error (ms_gettext ("--openmetrics - puts OpenMetrics on "
+                                "standard output, which holds one document: export the "
+                                "table into a file\n"));
       return 2;
     }
     output.stdout_off = true;
@@ -369,7 +367,7 @@ ms_cli_fleet_report (int argc, char **argv)
   MsFleetReport *r = ms_fleet_report_dir (dir, ms_compare_threshold_fraction (threshold), err,
                                           sizeof err);
   if (!r) {
-    fprintf (stderr, "memsweep fleet-report: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return 2;
   }
   if (!ms_cli_stdout_not_input ()) {
@@ -379,15 +377,15 @@ ms_cli_fleet_report (int argc, char **argv)
   for (size_t i = 0; i < r->n_copies; i++) {
     char file[4 * sizeof r->copies[i].file], node[4 * sizeof r->copies[i].node],
       kept[4 * sizeof r->copies[i].kept];
-    fprintf (stderr, ms_gettext ("memsweep fleet-report: %s is another file of node %s (%s is "
-                                 "counted): left out\n"),
-             ms_report_clean (r->copies[i].file, file, sizeof file),
-             ms_report_clean (r->copies[i].node, node, sizeof node),
-             ms_report_clean (r->copies[i].kept, kept, sizeof kept));
+    ms_cli_error (ms_gettext ("%s is another file of node %s (%s is "
+                              "counted): left out\n"),
+                  ms_report_clean (r->copies[i].file, file, sizeof file),
+                  ms_report_clean (r->copies[i].node, node, sizeof node),
+                  ms_report_clean (r->copies[i].kept, kept, sizeof kept));
   }
-  print_unreadable (stderr, r);
-  print_damaged_profiles (stderr, r);
-  int strangers = print_uncounted (stderr, dir);
+  print_unreadable (r);
+  print_damaged_profiles (r);
+  int strangers = print_uncounted (dir);
   /* A file that could not be written: 4, as for every command. */
   if (openmetrics && !write_openmetrics (r, openmetrics)) {
     ms_fleet_report_free (r);

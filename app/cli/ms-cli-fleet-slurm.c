@@ -40,7 +40,7 @@ ms_fleet_slurm_capture (char **argv, char *out, size_t len)
     close (fds[0]);
     close (fds[1]);
     execvp (argv[0], argv);
-    fprintf (stderr, ms_gettext ("memsweep: cannot run %s: %s\n"), argv[0], strerror (errno));
+    ms_cli_error (ms_gettext ("cannot run %s: %s\n"), argv[0], strerror (errno));
     _exit (127);
   }
   close (fds[1]);
@@ -140,7 +140,7 @@ slurm_output (char **argv, const char *what)
     return NULL;
   int rc = ms_fleet_slurm_capture (argv, out, len);
   if (rc != 0) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: %s failed (exit %d)\n"), what, rc);
+    ms_cli_error (ms_gettext ("%s failed (exit %d)\n"), what, rc);
     free (out);
     return NULL;
   }
@@ -170,10 +170,11 @@ ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition, si
     if (want <= 0 || (long) *n < want)
       ok = add_node (&nodes, n, &cap, name, gpus_of (info, name));
   if (ok && *n == 0)
-    fprintf (stderr, ms_gettext ("memsweep fleet: Slurm lists no node to sweep\n"));
+    ms_cli_error (ms_gettext ("Slurm lists no node to sweep\n"));
   else if (ok && want > 0 && (long) *n < want)
-    fprintf (stderr, ms_gettext ("memsweep fleet: --nodes %ld but only %zu nodes respond: "
-                                 "sweeping those\n"), want, *n);
+    ms_cli_error (ms_gettext ("--nodes %ld but only %zu nodes respond: "
+                              "sweeping those\n"),
+                  want, *n);
   free (info);
   free (names);
   if (!ok || *n == 0) {
@@ -293,9 +294,9 @@ ms_fleet_slurm_wait (const MsFleetExpected *expected, size_t n, double max_minut
   int left = 0, unavailable = 0;
   while (any && queued (ids, &left, &unavailable) && left > 0) {
     if (unavailable == left || ms_cli_now_s () > deadline) {
-      fprintf (stderr, ms_gettext ("memsweep fleet: giving up on %d jobs (%d waiting for a node "
-                                   "that is down or unavailable): cancelled\n"),
-               left, unavailable);
+      ms_cli_error (ms_gettext ("giving up on %d jobs (%d waiting for a node "
+                                "that is down or unavailable): cancelled\n"),
+                    left, unavailable);
       break;
     }
     sleep (2);

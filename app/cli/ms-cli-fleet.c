@@ -159,8 +159,8 @@ nodelist_ok (const char *list)
   if (!why)
     return true;
   char clean[4 * 256 + 16];
-  fprintf (stderr, ms_gettext ("memsweep fleet: --nodelist '%s': %s\n"),
-           ms_report_clean (list, clean, sizeof clean), why);
+  ms_cli_error (ms_gettext ("--nodelist '%s': %s\n"), ms_report_clean (list, clean, sizeof clean),
+                why);
   return false;
 }
 
@@ -188,7 +188,7 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
   case MS_CLI_KEY_VERBOSE: return ms_cli_progress_option (c) > 0;
   case 'x':
     if (a->n_extra == 16) {
-      fprintf (stderr, ms_gettext ("memsweep fleet: at most 16 --sbatch-arg\n"));
+      ms_cli_error (ms_gettext ("at most 16 --sbatch-arg\n"));
       return false;
     }
     a->extra[a->n_extra++] = arg;
@@ -231,8 +231,9 @@ folder_is_fresh (const char *dir)
   for (struct dirent *e; d && (e = readdir (d));) {
     if (ms_csv_name_stem (e->d_name, "-samples.csv") ||
         strcmp (e->d_name, MS_FLEET_EXPECTED_FILE) == 0) {
-      fprintf (stderr, ms_gettext ("memsweep fleet: %s already holds results (%s): give a new "
-                                   "or empty folder\n"), dir, e->d_name);
+      ms_cli_error (ms_gettext ("%s already holds results (%s): give a new "
+                                "or empty folder\n"),
+                    dir, e->d_name);
       closedir (d);
       return false;
     }
@@ -300,17 +301,16 @@ submit_node (const FleetArgs *a, const char *dir, const char *wrap, MsFleetExpec
   int rc = ms_fleet_slurm_capture (sb, id, sizeof id);
   id[strcspn (id, ";\n")] = '\0';
   if (rc != 0 || !id[0]) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: sbatch for node %s failed (exit %d)\n"),
-             node->node, rc);
+    ms_cli_error (ms_gettext ("sbatch for node %s failed (exit %d)\n"), node->node, rc);
     return false;
   }
   /* --parsable answers a job id, "ID" or "ID;CLUSTER": anything else (a
    * wrapper's words) would be waited on as a job that never ends. */
   if (strspn (id, "0123456789") != strlen (id) || strlen (id) >= sizeof node->job) {
     char clean[1024];
-    fprintf (stderr, ms_gettext ("memsweep fleet: sbatch for node %s answered '%s', not a job "
-                                 "id: not submitted, or not as memsweep can follow\n"),
-             node->node, ms_report_clean (id, clean, sizeof clean));
+    ms_cli_error (ms_gettext ("sbatch for node %s answered '%s', not a job "
+                              "id: not submitted, or not as memsweep can follow\n"),
+                  node->node, ms_report_clean (id, clean, sizeof clean));
     return false;
   }
   snprintf (node->job, sizeof node->job, "%s", id);
@@ -329,7 +329,7 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
     if (a->gpus != MS_CLI_ALL)
       nodes[i].gpus = a->gpus;
     if (!build_wrap (wrap, sizeof wrap, self, dir, &nodes[i], argc, argv)) {
-      fprintf (stderr, ms_gettext ("memsweep fleet: run options too long\n"));
+      ms_cli_error (ms_gettext ("run options too long\n"));
       return -1;
     }
     failed += !submit_node (a, dir, wrap, &nodes[i]);
@@ -341,12 +341,13 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
   if (!ms_cli_plan_file ("--dir", expected))
     return -1;
   if (!ms_fleet_write_expected (dir, nodes, n, err, sizeof err)) {
-    fprintf (stderr, "memsweep fleet: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return -1;
   }
   if (!ms_cli_quiet ())
-    fprintf (stderr, ms_gettext ("memsweep fleet: %zu jobs submitted, waiting at most %.0f "
-                                 "minutes\n"), n - (size_t) failed, a->wait_max);
+    ms_cli_error (ms_gettext ("%zu jobs submitted, waiting at most %.0f "
+                              "minutes\n"),
+                  n - (size_t) failed, a->wait_max);
   return failed + ms_fleet_slurm_wait (nodes, n, a->wait_max);
 }
 
@@ -362,8 +363,7 @@ fleet_folder (const char *given, bool dry_run, char *dir, bool *made)
   if (*made && S_ISDIR (st.st_mode) && realpath (given, dir))
     return true;
   if (*made || errno != ENOENT) {
-    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given,
-             strerror (*made ? ENOTDIR : errno));
+    ms_cli_error ("--dir: %s: %s\n", given, strerror (*made ? ENOTDIR : errno));
     return false;
   }
   char parent[PATH_MAX], resolved[PATH_MAX];
@@ -376,19 +376,18 @@ fleet_folder (const char *given, bool dry_run, char *dir, bool *made)
     snprintf (parent, sizeof parent, ".");
   if (!*base || !realpath (parent, resolved) || stat (resolved, &st) != 0 ||
       !S_ISDIR (st.st_mode)) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: --dir: %s: its folder %s does not exist\n"),
-             given, parent);
+    ms_cli_error (ms_gettext ("--dir: %s: its folder %s does not exist\n"), given, parent);
     return false;
   }
   if (dry_run) {
     if (snprintf (dir, PATH_MAX, "%s/%s", strcmp (resolved, "/") ? resolved : "", base) <
         PATH_MAX)
       return true;
-    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given, strerror (ENAMETOOLONG));
+    ms_cli_error ("--dir: %s: %s\n", given, strerror (ENAMETOOLONG));
     return false;
   }
   if ((mkdir (given, 0777) != 0 && errno != EEXIST) || !realpath (given, dir)) {
-    fprintf (stderr, "memsweep fleet: --dir: %s: %s\n", given, strerror (errno));
+    ms_cli_error ("--dir: %s: %s\n", given, strerror (errno));
     return false;
   }
   *made = true;
@@ -407,8 +406,7 @@ ms_cli_fleet (int argc, char **argv)
   if (!fleet_folder (a.dir, a.dry_run, dir, &made))
     return 2;
   if (!self_path (self, sizeof self)) {
-    fprintf (stderr, ms_gettext ("memsweep fleet: cannot resolve %s or this program's path\n"),
-             a.dir);
+    ms_cli_error (ms_gettext ("cannot resolve %s or this program's path\n"), a.dir);
     return 1;
   }
   /* Every node would fail the same way: say so before submitting. A
@@ -428,9 +426,9 @@ ms_cli_fleet (int argc, char **argv)
   if (a.dry_run && !ms_fleet_slurm_answers (a.partition)) {
     /* The plan is what would be submitted: it needs no cluster to print. */
     if (!ms_cli_quiet ())
-      fprintf (stderr, ms_gettext ("memsweep fleet: --dry-run: Slurm does not answer here (sinfo "
-                                 "failed): the plan for the nodes as named, each with the "
-                                 "GPUs Slurm would report\n"));
+      ms_cli_error (ms_gettext ("--dry-run: Slurm does not answer here (sinfo "
+                                "failed): the plan for the nodes as named, each with the "
+                                "GPUs Slurm would report\n"));
     nodes = ms_fleet_slurm_plan_nodes (a.nodelist, a.nodes, &n);
   } else {
     nodes = ms_fleet_slurm_nodes (a.nodelist, a.nodes, a.partition, &n);
@@ -593,9 +591,9 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
     /* How it ended in words: a signal by its name, not as 128 + N, which
      * no run exits with. */
     char how[256];
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: memsweep run %s and wrote no samples "
-                                 "file (%s)\n"),
-             node, ms_supervisor_describe (&end, how, sizeof how), path);
+    ms_cli_error (ms_gettext ("%s: memsweep run %s and wrote no samples "
+                              "file (%s)\n"),
+                  node, ms_supervisor_describe (&end, how, sizeof how), path);
     /* A run's own statuses pass through; a death by a signal is a failure
      * of the run (1), not fleet-node's own death. */
     return rc >= 1 && rc <= 4 ? rc : EXIT_RUNTIME;
@@ -608,7 +606,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
     snprintf (stamp.gpu, sizeof stamp.gpu, "%d", gpu);
   gather_stamp (&stamp, gpu, stamp.bus_id, sizeof stamp.bus_id);
   if (!ms_fleet_stamp (path, &stamp, err, sizeof err)) {
-    fprintf (stderr, "memsweep fleet-node: %s\n", err);
+    ms_cli_error ("%s\n", err);
     /* A run that could not write its files kept them, and said where:
      * its status stands. */
     return rc == EXIT_WRITE ? EXIT_WRITE : EXIT_RUNTIME;
@@ -652,8 +650,8 @@ node_name_ok (const char *node)
   if (!why)
     return true;
   char clean[4 * 256 + 16];
-  fprintf (stderr, ms_gettext ("memsweep fleet-node: bad node name '%s': %s\n"),
-           ms_report_clean (node, clean, sizeof clean), why);
+  ms_cli_error (ms_gettext ("bad node name '%s': %s\n"),
+                ms_report_clean (node, clean, sizeof clean), why);
   return false;
 }
 
@@ -693,15 +691,13 @@ ms_cli_fleet_node (int argc, char **argv)
     int why = errno;
     /* Before any run: a measuring command that exits 4 says whether
      * anything measured is lost (docs/cli.md). */
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s: %s: nothing was measured\n"), dir,
-             strerror (why));
+    ms_cli_error (ms_gettext ("%s: %s: nothing was measured\n"), dir, strerror (why));
     /* A --dir under no folder is the user's to fix; one that could not
      * be made (no space, no inodes, read-only) an output not written. */
     return why == ENOENT || why == ENOTDIR ? EXIT_USAGE : EXIT_WRITE;
   }
   if (!self_path (self, sizeof self) || argc - first > 40) {
-    fputs (ms_gettext ("memsweep fleet-node: cannot find this program, or too many options\n"),
-           stderr);
+    ms_cli_error ("%s", ms_gettext ("cannot find this program, or too many options\n"));
     return 1;
   }
   if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
@@ -711,8 +707,8 @@ ms_cli_fleet_node (int argc, char **argv)
     return rc;
   int n_gpus = gpus_to_measure (gpus);
   if (n_gpus > 0 && names_device (argc - first, argv + first)) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: --device is set by fleet-node itself for "
-                                 "each GPU, not a run option\n"));
+    ms_cli_error (ms_gettext ("--device is set by fleet-node itself for "
+                              "each GPU, not a run option\n"));
     return 2;
   }
   /* The files each GPU's run leaves, which this command stamps. */
@@ -731,9 +727,9 @@ ms_cli_fleet_node (int argc, char **argv)
     worst = rc > worst ? rc : worst;
   }
   if (ms_supervisor_stopping (cancel) && worst == 0) {
-    fprintf (stderr, ms_gettext ("memsweep fleet-node: %s after its runs had finished; their files "
-                                 "are written\n"),
-             ms_cli_signal_name (ms_supervisor_stop_signal ()));
+    ms_cli_error (ms_gettext ("%s after its runs had finished; their files "
+                              "are written\n"),
+                  ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return EXIT_RUNTIME;
   }
   return worst;

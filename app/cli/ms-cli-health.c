@@ -34,8 +34,7 @@ ms_cli_load_envelopes (const char *path, char *why, size_t whylen)
     snprintf (problems, sizeof problems, "%s", env->problems);
     /* One warning per refused row; the rest of the file is used. */
     for (char *line = strtok (problems, "\n"); line; line = strtok (NULL, "\n"))
-      fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"),
-               ms_report_clean (line, clean, sizeof clean));
+      ms_cli_error (ms_gettext ("warning: %s\n"), ms_report_clean (line, clean, sizeof clean));
   }
   return env;
 }
@@ -59,7 +58,7 @@ ms_cli_envelopes_usable (const char *option)
     ms_envelopes_free (env);
     return true;
   }
-  fprintf (stderr, "memsweep: %s: %s\n", named, ms_report_clean (why, clean, sizeof clean));
+  ms_cli_error ("%s: %s\n", named, ms_report_clean (why, clean, sizeof clean));
   return false;
 }
 

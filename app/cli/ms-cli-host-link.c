@@ -124,7 +124,7 @@ ms_cli_host_link (int argc, char **argv)
     for (int s = 0; s < r->n_sizes; s++)
       print_size (r, s);
   } else {
-    fprintf (stderr, "memsweep host-link: %s\n", r->error);
+    ms_cli_error ("%s\n", r->error);
   }
   rc = !ok ? EXIT_RUNTIME : out ? write_out (path, r) : EXIT_OK;
   free (r);

@@ -187,7 +187,7 @@ ms_cli_info (int argc, char **argv)
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return ms_cli_bad_usage ("info");
   if (device < 0) {
-    fprintf (stderr, ms_gettext ("memsweep: device index must be 0 or more (got %d)\n"), device);
+    ms_cli_error (ms_gettext ("device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;
   }
   /* One GPU: start no other (ms-gpu-start.h). */
@@ -202,7 +202,7 @@ ms_cli_info (int argc, char **argv)
   if (!st.ok) {
     char error[1024];
     ms_report_clean (st.info.error, error, sizeof error);
-    fprintf (stderr, ms_gettext ("memsweep: no usable CUDA device: %s\n"), error);
+    ms_cli_error (ms_gettext ("no usable CUDA device: %s\n"), error);
     return EXIT_NO_DEVICE;
   }
   return EXIT_OK;

@@ -255,15 +255,15 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
-    fprintf (stderr,
-             ms_gettext ("memsweep: lesson: '%s' is measured by a plain sweep: "
-                         "memsweep run --modes %s\n"),
-             card->name, card->modes);
+    ms_cli_error (ms_gettext ("'%s' is measured by a plain sweep: "
+                              "memsweep run --modes %s\n"),
+                  card->name, card->modes);
     return EXIT_USAGE;
   }
   if (!lesson) {
-    fprintf (stderr, ms_gettext ("memsweep: lesson: unknown lesson '%s' (see 'memsweep lesson "
-                                 "LIST')\n"), o->name);
+    ms_cli_error (ms_gettext ("unknown lesson '%s' (see 'memsweep lesson "
+                              "LIST')\n"),
+                  o->name);
     return EXIT_USAGE;
   }
   /* The lesson's one name from here on (files, prefix), even when it was
@@ -271,7 +271,7 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->name = lesson->name;
   if (!ms_sweep_validate (&o->sweep, err, sizeof err) ||
       !ms_lesson_check_options (o->name, o->sweep.options, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return EXIT_USAGE;
   }
   return -1;
@@ -396,13 +396,13 @@ run_part (LessonOptions *o, MsBackend *backend)
   MsRunStatus st = ms_lesson_run_parts (o->name, &o->sweep, o->parts, o->n_parts, backend, NULL, NULL,
                                         ms_cli_stop_on_signals (), &r, err, sizeof err);
   if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     ms_results_free (r);
     return st == MS_RUN_NO_DEVICE ? EXIT_NO_DEVICE : EXIT_USAGE;
   }
   bool ok = ms_csv_write_samples (r, o->prefix, err, sizeof err);
   if (!ok)
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
   ms_results_free (r);
   return !ok ? EXIT_WRITE : st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
 }
@@ -483,7 +483,7 @@ ms_cli_lesson (int argc, char **argv, bool part)
   if (bar)
     fputc ('\n', stderr);
   if (!r || st == MS_RUN_NO_DEVICE || st == MS_RUN_INVALID) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     if (st == MS_RUN_NO_DEVICE)
       point_to_reference_runs (o.name);
     ms_results_free (r);
@@ -495,10 +495,10 @@ ms_cli_lesson (int argc, char **argv, bool part)
     return EXIT_RUNTIME;
   }
   if (st != MS_RUN_OK)
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
   rc = st == MS_RUN_OK ? EXIT_OK : EXIT_RUNTIME;
   if (!ms_csv_write_pair (r, samples, summary, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     rc = EXIT_WRITE;
   } else {
     ms_cli_wrote_pair (samples, summary);

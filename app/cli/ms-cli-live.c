@@ -56,12 +56,11 @@ parse_side (const MsCliLive *live, int side, const char *prefix, MsSweep *sweep)
   if (rc >= 0)
     return false;
   if (o.sweep.rounds > MS_CLI_LIVE_MAX_ROUNDS) {
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: --%c: --rounds %d is more than %d: a side holds "
-                         "at most %d rounds, which must leave room for the %d processes a "
-                         "compare-grade run starts with\n"),
-             side ? 'b' : 'a', o.sweep.rounds, MS_CLI_LIVE_MAX_ROUNDS, MS_MAX_ROUNDS,
-             MS_MAX_ROUNDS / MS_CLI_LIVE_MAX_ROUNDS);
+    ms_cli_error (ms_gettext ("--%c: --rounds %d is more than %d: a side holds "
+                              "at most %d rounds, which must leave room for the %d processes a "
+                              "compare-grade run starts with\n"),
+                  side ? 'b' : 'a', o.sweep.rounds, MS_CLI_LIVE_MAX_ROUNDS, MS_MAX_ROUNDS,
+                  MS_MAX_ROUNDS / MS_CLI_LIVE_MAX_ROUNDS);
     return false;
   }
   *sweep = o.sweep;
@@ -77,7 +76,7 @@ plan_outputs (const char *prefix, Plan *plan)
     snprintf (name, sizeof name, "%s-%c", prefix, side ? 'b' : 'a');
     if (!ms_cli_output_name (name, "-samples.csv", plan->samples[side], PATH_MAX) ||
         !ms_cli_output_name (name, "-summary.csv", plan->summary[side], PATH_MAX)) {
-      fputs (ms_gettext ("memsweep compare: --out: prefix too long\n"), stderr);
+      ms_cli_error ("%s", ms_gettext ("--out: prefix too long\n"));
       return false;
     }
     /* Both files and their sidecar, as run checks its own. */
@@ -102,9 +101,9 @@ make_dir (Plan *plan)
         return true;
     }
   }
-  fprintf (stderr, ms_gettext ("memsweep compare: cannot make a folder for the processes' files: "
-                               "%s\n"),
-           strerror (errno));
+  ms_cli_error (ms_gettext ("cannot make a folder for the processes' files: "
+                            "%s\n"),
+                strerror (errno));
   return false;
 }
 
@@ -192,13 +191,13 @@ static int
 stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], int *status)
 {
   if (end != MS_CLI_PROCESS_STOPPED || err[0])
-    fprintf (stderr, "memsweep compare: %s\n", err);
+    ms_cli_error ("%s\n", err);
   /* Which signal, as run --grade and calibrate say it: the lines below
    * say only what is kept. */
   int sig = ms_supervisor_stop_signal ();
   if (end == MS_CLI_PROCESS_STOPPED && sig)
-    fprintf (stderr, ms_gettext ("memsweep compare: %s: stopped in the processes of pair %d\n"),
-             ms_cli_signal_name (sig), k + 1);
+    ms_cli_error (ms_gettext ("%s: stopped in the processes of pair %d\n"),
+                  ms_cli_signal_name (sig), k + 1);
   *status = end == MS_CLI_PROCESS_NOT_WRITTEN ? EXIT_WRITE : EXIT_RUNTIME;
   if (end == MS_CLI_PROCESS_NO_DEVICE && !(runs[0] && runs[1]))
     return EXIT_NO_DEVICE;
@@ -207,38 +206,34 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
      * measured, and said where (above): no "nothing measured" after it. */
     if (end == MS_CLI_PROCESS_NOT_WRITTEN &&
         (strstr (err, "memsweep-kept-") || ms_cli_processes_unread ()))
-      fputs (ms_gettext ("memsweep compare: no side has a run to write: what was measured is "
-                         "kept where said above\n"),
-             stderr);
+      ms_cli_error ("%s", ms_gettext ("no side has a run to write: what was measured is "
+                                      "kept where said above\n"));
     /* A process measured and could keep nothing (said above, with why):
      * not "neither side measured anything". */
     else if (ms_cli_processes_not_written ())
-      fputs (ms_gettext ("memsweep compare: no side has a run to write: what was measured could "
-                         "not be written or kept, as said above\n"),
-             stderr);
+      ms_cli_error ("%s", ms_gettext ("no side has a run to write: what was measured could "
+                                      "not be written or kept, as said above\n"));
     else
-      fputs (ms_gettext ("memsweep compare: neither side measured anything: nothing written\n"),
-             stderr);
+      ms_cli_error ("%s", ms_gettext ("neither side measured anything: nothing written\n"));
     return *status;
   }
   if (!(runs[0] && runs[1])) {
     /* Stopped in the other side's first process: no comparison, but what
      * the one side measured is written or kept (ms_cli_live_measure). */
-    fprintf (stderr, ms_gettext ("memsweep compare: side %s measured nothing: no comparison; "
-                                 "side %s's run is written or kept (below)\n"),
-             side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
+    ms_cli_error (ms_gettext ("side %s measured nothing: no comparison; "
+                              "side %s's run is written or kept (below)\n"),
+                  side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
     return *status;
   }
   /* Stopped in the first pair: no process of a side finished, though
    * each measured part of one. */
   if (k == 0)
-    fputs (ms_gettext ("memsweep compare: stopped before a process of each side had finished; "
-                       "what both sides measured of their first is kept\n"),
-           stderr);
+    ms_cli_error ("%s", ms_gettext ("stopped before a process of each side had finished; "
+                                    "what both sides measured of their first is kept\n"));
   else
-    fprintf (stderr, ms_gettext ("memsweep compare: stopped after %d processes a side; what both "
-                                 "sides measured is kept\n"),
-             k);
+    ms_cli_error (ms_gettext ("stopped after %d processes a side; what both "
+                              "sides measured is kept\n"),
+                  k);
   return -1;
 }
 
@@ -252,18 +247,17 @@ say_overrun (const MsCliLive *live, int pairs, double spent, double pair_s)
   if (spent <= live->budget_s)
     return;
   if (pairs <= MS_CLI_LIVE_MIN_PROCESSES)
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: measured for %.1f s, %.1f s over --budget %g: a side "
-                         "needs %d processes before any verdict, whatever the budget, and they "
-                         "took that long (--budget %.0f or more holds them)\n"),
-             spent, spent - live->budget_s, live->budget_s, MS_CLI_LIVE_MIN_PROCESSES,
-             ceil (spent));
+    ms_cli_error (
+        ms_gettext ("measured for %.1f s, %.1f s over --budget %g: a side "
+                    "needs %d processes before any verdict, whatever the budget, and they "
+                    "took that long (--budget %.0f or more holds them)\n"),
+        spent, spent - live->budget_s, live->budget_s, MS_CLI_LIVE_MIN_PROCESSES, ceil (spent));
   else
-    fprintf (stderr,
-             ms_gettext ("memsweep compare: measured for %.1f s, %.1f s over --budget %g: the "
-                         "last pair took %.1f s, longer than the one before it, by which it was "
-                         "judged to fit\n"),
-             spent, spent - live->budget_s, live->budget_s, pair_s);
+    ms_cli_error (
+        ms_gettext ("measured for %.1f s, %.1f s over --budget %g: the "
+                    "last pair took %.1f s, longer than the one before it, by which it was "
+                    "judged to fit\n"),
+        spent, spent - live->budget_s, live->budget_s, pair_s);
 }
 
 /* What the turns of a live comparison carry between their calls. */
@@ -347,8 +341,8 @@ take_turns (const MsCliLive *live, const Plan *plan, atomic_int *cancel, MsResul
     any = any || k.active[m];
   }
   if (!any) {
-    fprintf (stderr, ms_gettext ("memsweep compare: no mode of the sides has a %s phase\n"),
-             ms_figure_name (live->figure));
+    ms_cli_error (ms_gettext ("no mode of the sides has a %s phase\n"),
+                  ms_figure_name (live->figure));
     return EXIT_USAGE;
   }
   ms_turns_init (live->turns, 2, live->threshold);
@@ -402,7 +396,7 @@ save_sides (const Plan *plan, MsResults *runs[2], bool *lost)
       ms_cli_wrote_pair (plan->samples[side], plan->summary[side]);
       continue;
     }
-    fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
     ok = false;
     *lost = *lost || !kept;
   }
@@ -461,9 +455,8 @@ ms_cli_live_measure (const MsCliLive *live, atomic_int *cancel, MsResults **a, M
     if (!parse_side (live, side, plan.dir, &plan.sweep[side]))
       rc = ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE; /* --profile - stalled */
   if (rc < 0 && !sides_share_a_cell (live, &plan)) {
-    fputs (ms_gettext ("memsweep compare: the two sides have no cell in common (mode, size and "
-                       "variant): nothing measured\n"),
-           stderr);
+    ms_cli_error ("%s", ms_gettext ("the two sides have no cell in common (mode, size and "
+                                    "variant): nothing measured\n"));
     rc = EXIT_USAGE;
   }
   if (rc < 0)
@@ -501,13 +494,13 @@ keep_side (MsResults *run, int side, const char *folder)
   snprintf (samples, sizeof samples, "%s/live-%c-samples.csv", folder, 'a' + side);
   snprintf (summary, sizeof summary, "%s/live-%c-summary.csv", folder, 'a' + side);
   if (ms_csv_write_pair_or_keep (run, samples, summary, &kept, err, sizeof err)) {
-    fprintf (stderr, ms_gettext ("memsweep compare: side %s: what was measured is kept in %s and "
-                                 "%s\n"),
-             side_name[side], ms_report_clean (samples, clean, sizeof clean),
-             ms_report_clean (summary, clean2, sizeof clean2));
+    ms_cli_error (ms_gettext ("side %s: what was measured is kept in %s and "
+                              "%s\n"),
+                  side_name[side], ms_report_clean (samples, clean, sizeof clean),
+                  ms_report_clean (summary, clean2, sizeof clean2));
     return true;
   }
-  fprintf (stderr, "memsweep compare: %s\n", ms_report_clean (err, clean, sizeof clean));
+  ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
   return kept;
 }
 
@@ -519,9 +512,8 @@ ms_cli_live_keep (MsResults *a, MsResults *b, const char *near)
     return false;
   if (!ms_output_plan_keep_folder (near, 0, folder, sizeof folder) &&
       !ms_output_plan_keep_folder (near, 1, folder, sizeof folder)) {
-    fputs (ms_gettext ("memsweep compare: no folder could keep what the two sides measured "
-                       "either (TMPDIR included): it is lost\n"),
-           stderr);
+    ms_cli_error ("%s", ms_gettext ("no folder could keep what the two sides measured "
+                                    "either (TMPDIR included): it is lost\n"));
     return false;
   }
   bool a_kept = !a || keep_side (a, 0, folder);

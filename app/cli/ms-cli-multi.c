@@ -55,7 +55,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'D': a->devices = arg; ok = ms_cli_devices_ok ("--devices", arg, 1); break;
     case 'm': ok = ms_sweep_set_modes (&a->sweep, arg, err, sizeof err);
       if (!ok)
-        fprintf (stderr, "memsweep: %s\n", err);
+        ms_cli_error ("--modes: %s\n", err);
       break;
     case 'a': ok = int_arg ("--min-exp", arg, &a->sweep.min_exp); break;
     case 'b': ok = int_arg ("--max-exp", arg, &a->sweep.max_exp); break;
@@ -91,7 +91,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   }
   a->sweep.reps_rule = MS_REPS_FIXED;
   if (!ms_sweep_validate (&a->sweep, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return 2;
   }
   return -1;
@@ -265,7 +265,7 @@ ms_cli_multi (int argc, char **argv)
   int status = ms_cli_output_send (&a.output, ms_cli_multi_table (&a.sweep, together, view.alone),
                                    multi_text, NULL, &view);
   if (err[0])
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
   rc = st == MS_RUN_OK ? status : st == MS_RUN_NO_DEVICE ? 3 : 1;
   if (together && a.out && write_multi (a.out, together) != 0)
     rc = EXIT_WRITE;
@@ -404,7 +404,7 @@ ms_cli_peer (int argc, char **argv)
   if (!r)
     return 1;
   if (!ms_peer_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
-    fprintf (stderr, "memsweep peer: %s\n", r->error);
+    ms_cli_error ("%s\n", r->error);
     free (r);
     return n < 2 ? 2 : 1;
   }
@@ -476,7 +476,7 @@ ms_cli_portable (int argc, char **argv)
   if (!r)
     return 1;
   if (!ms_portable_run (devices, n, ms_exponent_bytes (a.exp), a.sweep.reps, r)) {
-    fprintf (stderr, "memsweep portable: %s\n", r->error);
+    ms_cli_error ("%s\n", r->error);
     free (r);
     return 1;
   }

@@ -299,8 +299,7 @@ ms_cli_say (const char *format, ...)
     return;
   va_list ap;
   va_start (ap, format);
-  fputs ("memsweep: ", stderr);
-  vfprintf (stderr, format, ap);
+  ms_cli_error_v (format, ap);
   fputc ('\n', stderr);
   va_end (ap);
 }
@@ -315,7 +314,7 @@ static void
 say_wrote (const char *path)
 {
   char clean[4 * PATH_MAX];
-  fprintf (stderr, ms_gettext ("memsweep: wrote %s\n"), ms_report_clean (path, clean, sizeof clean));
+  ms_cli_error (ms_gettext ("wrote %s\n"), ms_report_clean (path, clean, sizeof clean));
 }
 
 void
@@ -331,7 +330,7 @@ int
 ms_cli_wrote_or_say (bool ok, const char *path, const char *err)
 {
   if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     return EXIT_WRITE;
   }
   ms_cli_wrote (path);
@@ -347,9 +346,8 @@ ms_cli_wrote_pair (const char *samples, const char *summary)
     ms_cli_wrote (summary);
     return;
   }
-  fprintf (stderr, ms_gettext ("memsweep: wrote %s and %s\n"),
-           ms_report_clean (samples, clean, sizeof clean),
-           ms_report_clean (summary, clean2, sizeof clean2));
+  ms_cli_error (ms_gettext ("wrote %s and %s\n"), ms_report_clean (samples, clean, sizeof clean),
+                ms_report_clean (summary, clean2, sizeof clean2));
 }
 
 /* A write failed (said by the caller): what the command did write is said
@@ -455,7 +453,7 @@ add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char
   if (!ms_cli_name_is_format (option, path, format))
     return -1;
   if (out->n_exports == MS_CLI_MAX_EXPORTS) {
-    fprintf (stderr, ms_gettext ("memsweep: at most %d exports\n"), MS_CLI_MAX_EXPORTS);
+    ms_cli_error (ms_gettext ("at most %d exports\n"), MS_CLI_MAX_EXPORTS);
     return -1;
   }
   out->exports[out->n_exports].format = format;
@@ -472,9 +470,9 @@ ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *path)
   out->stdout_off = true;
   if (path && format_of_name (path, &named)) {
     if (out->format_given && out->format != named) {
-      fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, --format says %s\n"), option,
-               ms_report_clean (path, clean, sizeof clean), format_names[named],
-               format_names[out->format]);
+      ms_cli_error (ms_gettext ("%s %s: the name says %s, --format says %s\n"), option,
+                    ms_report_clean (path, clean, sizeof clean), format_names[named],
+                    format_names[out->format]);
       return -1;
     }
     out->format = named;
@@ -559,8 +557,8 @@ ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
     return true;
   /* --export-json plot.svg would replace a picture with JSON that every
    * viewer then fails to open. */
-  fprintf (stderr, ms_gettext ("memsweep: %s %s: the name says %s, and %s writes %s\n"), option,
-           ms_report_clean (path, clean, sizeof clean), ext, option, format_names[format]);
+  ms_cli_error (ms_gettext ("%s %s: the name says %s, and %s writes %s\n"), option,
+                ms_report_clean (path, clean, sizeof clean), ext, option, format_names[format]);
   return false;
 }
 
@@ -571,11 +569,10 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
   size_t n = prefix ? strlen (prefix) : 0;
   /* o/ would write o/-samples.csv: a folder's name is no prefix. */
   if (n > 0 && prefix[n - 1] == '/') {
-    fprintf (stderr,
-             ms_gettext ("memsweep: %s %s: a prefix, to which the files' own names are added "
-                         "(PREFIX-samples.csv), ends in '/': give a name in that folder "
-                         "(%sNAME)\n"),
-             option, ms_report_clean (prefix, clean, sizeof clean), clean);
+    ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
+                              "(PREFIX-samples.csv), ends in '/': give a name in that folder "
+                              "(%sNAME)\n"),
+                  option, ms_report_clean (prefix, clean, sizeof clean), clean);
     return false;
   }
   /* X.csv would write X.csv-samples.csv: an extension of a file's kind
@@ -595,12 +592,11 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
   }
   if (!prefix || !ms_gzip_is_name (prefix))
     return true;
-  fprintf (stderr,
-           ms_gettext ("memsweep: %s %s: a prefix, to which the files' own names are added "
-                       "(PREFIX-samples.csv), does not end in .gz; for gzip-compressed files "
-                       "give %s %.*s --compress\n"),
-           option, ms_report_clean (prefix, clean, sizeof clean), option,
-           (int) prefix_stem_len (prefix), prefix);
+  ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
+                            "(PREFIX-samples.csv), does not end in .gz; for gzip-compressed files "
+                            "give %s %.*s --compress\n"),
+                option, ms_report_clean (prefix, clean, sizeof clean), option,
+                (int) prefix_stem_len (prefix), prefix);
   return false;
 }
 
@@ -662,8 +658,8 @@ ms_cli_output_ready (MsCliOutput *out)
     const char *path = out->exports[i].path, *option = out->exports[i].option;
     for (int j = 0; j < i; j++)
       if (strcmp (out->exports[j].path, path) == 0) {
-        fprintf (stderr, ms_gettext ("memsweep: %s %s: that file is already an export\n"), option,
-                 ms_report_clean (path, clean, sizeof clean));
+        ms_cli_error (ms_gettext ("%s %s: that file is already an export\n"), option,
+                      ms_report_clean (path, clean, sizeof clean));
         return false;
       }
     /* Every file of the command, standard output by any name included,
@@ -692,8 +688,8 @@ ms_cli_output_ready (MsCliOutput *out)
   }
   if (!out->stdout_off && ms_output_plan_stdout_closed ()) {
     /* No option named it: the table goes there by default. */
-    fprintf (stderr, "%s", ms_gettext ("memsweep: standard output is closed, and the table goes "
-                                       "there: give it one (>/dev/null to drop the table)\n"));
+    ms_cli_error ("%s", ms_gettext ("standard output is closed, and the table goes "
+                                    "there: give it one (>/dev/null to drop the table)\n"));
     return false;
   }
   return out->stdout_off || ms_cli_plan_file (MS_CLI_STDOUT_GIVEN_BY, MS_CLI_STDIO);
@@ -720,7 +716,7 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
               format_names[format]);
   FILE *mem = open_memstream (&data, &len);
   if (!mem) {
-    fprintf (stderr, "memsweep: %s: %s\n", path, strerror (errno));
+    ms_cli_error ("%s: %s\n", path, strerror (errno));
     return false;
   }
   write_document (mem, doc, format);
@@ -736,7 +732,7 @@ write_export (const MsCliDocument *doc, MsCliFormat format, const char *path)
   }
   free (data);
   if (!ok) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
     wrote_flush ();
     return false;
   }

@@ -130,14 +130,14 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   }
   if (!cell) {
     if (o->variant)
-      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events of variant '%s'\n"),
-               run->label, ms_mode_name (mode), o->variant);
+      ms_cli_error (ms_gettext ("--variant: %s has no %s cell with events of variant '%s'\n"),
+                    run->label, ms_mode_name (mode), o->variant);
     else if (o->size)
-      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events at 2^%d\n"),
-               run->label, ms_mode_name (mode), exponent);
+      ms_cli_error (ms_gettext ("%s has no %s cell with events at 2^%d\n"), run->label,
+                    ms_mode_name (mode), exponent);
     else
-      fprintf (stderr, ms_gettext ("memsweep: %s has no %s cell with events\n"), run->label,
-               ms_mode_name (mode));
+      ms_cli_error (ms_gettext ("%s has no %s cell with events\n"), run->label,
+                    ms_mode_name (mode));
     return EXIT_USAGE;
   }
   rep = ms_cell_default_timeline_rep (cell);
@@ -208,11 +208,11 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   o->files = argv + args.operand;
   o->n_files = ms_cli_args_n_operands (&args);
   if (o->n_files == 0) {
-    fprintf (stderr, ms_gettext ("memsweep: plot needs at least one FILE\n"));
+    ms_cli_error (ms_gettext ("at least one FILE is needed\n"));
     return ms_cli_bad_usage ("plot");
   }
   if (!o->view || !o->out) {
-    fprintf (stderr, ms_gettext ("memsweep: plot needs --view and --out\n"));
+    ms_cli_error (ms_gettext ("--view and --out are needed\n"));
     return ms_cli_bad_usage ("plot");
   }
   const char *dot = strrchr (o->out, '.');
@@ -339,7 +339,7 @@ ms_cli_plot (int argc, char **argv)
     return EXIT_RUNTIME;
   const char *why = ms_report_view_unavailable (runs, job.view);
   if (why) {
-    fprintf (stderr, ms_gettext ("memsweep: the %s view is unavailable: %s\n"), o.view, why);
+    ms_cli_error (ms_gettext ("the %s view is unavailable: %s\n"), o.view, why);
     return EXIT_USAGE;
   }
   job.runs = runs;

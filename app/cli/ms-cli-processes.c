@@ -212,9 +212,9 @@ cpu_limit_reached (const MsChildEnd *end, int p, MsCliProcessEnd result)
 {
   if (!end->cpu_limit || end->told || result != MS_CLI_PROCESS_STOPPED)
     return result;
-  fprintf (stderr, ms_gettext ("memsweep: a CPU-time limit (ulimit -t) stopped process %d: no "
-                               "further process started\n"),
-           p + 1);
+  ms_cli_error (ms_gettext ("a CPU-time limit (ulimit -t) stopped process %d: no "
+                            "further process started\n"),
+                p + 1);
   return MS_CLI_PROCESS_STOPPED;
 }
 
@@ -258,9 +258,9 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
     if (result == MS_CLI_PROCESS_KEPT) {
       ms_supervisor_child_said (err_path, why, sizeof why);
       char name[96];
-      fprintf (stderr, ms_gettext ("memsweep: %s exited with status %d (%s); what it measured "
-                                   "is kept\n"),
-               process_name (p, of, name, sizeof name), end.code, why);
+      ms_cli_error (ms_gettext ("%s exited with status %d (%s); what it measured "
+                                "is kept\n"),
+                    process_name (p, of, name, sizeof name), end.code, why);
     }
     unlink (err_path);
     return result;
@@ -410,9 +410,9 @@ ms_cli_processes_done (const char *dir, bool lost)
   if (!lost && !unread)
     ms_supervisor_folder_done (dir);
   else if (ms_supervisor_folder_keep (dir, kept, sizeof kept))
-    fprintf (stderr, ms_gettext ("memsweep: what each process measured is kept in %s "
-                                 "(pN-samples.csv and pN-summary.csv, a run of process N)\n"),
-             ms_report_clean (kept, clean, sizeof clean));
+    ms_cli_error (ms_gettext ("what each process measured is kept in %s "
+                              "(pN-samples.csv and pN-summary.csv, a run of process N)\n"),
+                  ms_report_clean (kept, clean, sizeof clean));
 }
 
 MsRunStatus

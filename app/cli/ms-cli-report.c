@@ -54,9 +54,9 @@ summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
   if (!run->from_summary || ms_lesson_caption (topic, run, -1, caption, sizeof caption))
     return true;
   g_autofree char *samples = samples_beside (path);
-  fprintf (stderr, ms_gettext ("memsweep: %s is a summary file, which cannot answer the %s "
-                               "lesson: give its samples file%s%s\n"),
-           path, ms_lesson_topic (topic)->name, samples ? ", " : "", samples ? samples : "");
+  ms_cli_error (ms_gettext ("%s is a summary file, which cannot answer the %s "
+                            "lesson: give its samples file%s%s\n"),
+                path, ms_lesson_topic (topic)->name, samples ? ", " : "", samples ? samples : "");
   return false;
 }
 
@@ -78,9 +78,9 @@ ms_cli_draw_fonts_ready (void)
 {
   if (ms_draw_fonts_ready ())
     return true;
-  fprintf (stderr, ms_gettext ("memsweep: no font could be loaded (fontconfig could not read its "
-                               "configuration: a descriptor limit, ulimit -n, or no fonts "
-                               "installed): nothing drawn\n"));
+  ms_cli_error (ms_gettext ("no font could be loaded (fontconfig could not read its "
+                            "configuration: a descriptor limit, ulimit -n, or no fonts "
+                            "installed): nothing drawn\n"));
   return false;
 }
 
@@ -105,26 +105,28 @@ ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
                               "lesson list')\n"),
                   lesson);
   else if (names->len && lesson)
-    fprintf (stderr, ms_gettext ("memsweep: %s does not answer the %s lesson; --lesson NAME "
-                                 "draws a lesson it answers: %s\n"), path, lesson, names->str);
+    ms_cli_error (ms_gettext ("%s does not answer the %s lesson; --lesson NAME "
+                              "draws a lesson it answers: %s\n"),
+                  path, lesson, names->str);
   else if (names->len && run->metadata_unknown[0])
     /* Without its metadata (standard input brings no sidecar) nothing says
      * which experiment measured it: unknown, not a plain sweep. */
-    fprintf (stderr, ms_gettext ("memsweep: %s: which lesson measured it is unknown (%s); "
-                                 "give the file beside its sidecar, or --lesson NAME for a "
-                                 "lesson it answers: %s\n"),
-             path, run->metadata_unknown, names->str);
+    ms_cli_error (ms_gettext ("%s: which lesson measured it is unknown (%s); "
+                              "give the file beside its sidecar, or --lesson NAME for a "
+                              "lesson it answers: %s\n"),
+                  path, run->metadata_unknown, names->str);
   else if (names->len)
-    fprintf (stderr, ms_gettext ("memsweep: %s is not a lesson's own run (a plain sweep); "
-                                 "--lesson NAME draws a lesson it answers: %s\n"), path,
-             names->str);
+    ms_cli_error (ms_gettext ("%s is not a lesson's own run (a plain sweep); "
+                              "--lesson NAME draws a lesson it answers: %s\n"),
+                  path, names->str);
   else if (run->metadata_unknown[0])
-    fprintf (stderr, ms_gettext ("memsweep: %s: which lesson measured it is unknown (%s); "
-                                 "give the file beside its sidecar\n"),
-             path, run->metadata_unknown);
+    ms_cli_error (ms_gettext ("%s: which lesson measured it is unknown (%s); "
+                              "give the file beside its sidecar\n"),
+                  path, run->metadata_unknown);
   else
-    fprintf (stderr, ms_gettext ("memsweep: %s answers no lesson (it has no experiment of a "
-                                 "lesson, nor the modes a lesson compares)\n"), path);
+    ms_cli_error (ms_gettext ("%s answers no lesson (it has no experiment of a "
+                              "lesson, nor the modes a lesson compares)\n"),
+                  path);
   return MS_TOPIC_COUNT;
 }
 
@@ -181,7 +183,7 @@ ms_cli_report (int argc, char **argv)
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);
   if (n_files == 0 || !out) {
-    fprintf (stderr, ms_gettext ("memsweep: report needs at least one FILE and --out\n"));
+    ms_cli_error (ms_gettext ("at least one FILE and --out are needed\n"));
     return ms_cli_bad_usage ("report");
   }
   /* The format: --format's, else OUT's extension, which must agree. */

@@ -307,9 +307,9 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
     return EXIT_USAGE;
   /* The CPU baseline touches no GPU: say so rather than ignore the index. */
   if (o->sweep.device != 0 && !ms_sweep_uses_gpu (&o->sweep) && !ms_cli_quiet ())
-    fprintf (stderr, ms_gettext ("memsweep: note: --device %d has no effect: the host mode runs "
-                                 "on the CPU only\n"),
-             o->sweep.device);
+    ms_cli_error (ms_gettext ("note: --device %d has no effect: the host mode runs "
+                              "on the CPU only\n"),
+                  o->sweep.device);
   if (o->profile && !read_profile (o))
     return ms_supervisor_stop_signal () ? EXIT_RUNTIME : EXIT_USAGE;
   /* The table goes there after the sweep: said before it. */

@@ -97,12 +97,11 @@ any_cell_failed (const MsResults *results)
   if (!first)
     return false;
   char clean[4 * sizeof first->message];
-  fprintf (stderr,
-           ms_ngettext ("memsweep: %zu of %zu cells failed (%s 2^%d: %s: %s)\n",
-                        "memsweep: %zu of %zu cells failed (the first: %s 2^%d: %s: %s)\n", n),
-           n, results->n_cells, ms_mode_name (first->mode), first->exponent,
-           ms_cell_status_name (first->status),
-           ms_report_clean (first->message, clean, sizeof clean));
+  ms_cli_error (ms_ngettext ("%zu of %zu cells failed (%s 2^%d: %s: %s)\n",
+                             "%zu of %zu cells failed (the first: %s 2^%d: %s: %s)\n", n),
+                n, results->n_cells, ms_mode_name (first->mode), first->exponent,
+                ms_cell_status_name (first->status),
+                ms_report_clean (first->message, clean, sizeof clean));
   return true;
 }
 
@@ -137,7 +136,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
                                           sizeof err);
   *lost = !saved && !kept;
   if (!saved) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
     rc = EXIT_WRITE;
   }
   if (saved)
@@ -154,14 +153,14 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   stop_signal = ms_supervisor_stop_signal ();
   if (st == MS_RUN_CANCELLED) {
     if (stop_signal)
-      fprintf (stderr, ms_gettext ("memsweep: %s: %s; partial results kept\n"),
-               ms_cli_signal_name (stop_signal), run_err);
+      ms_cli_error (ms_gettext ("%s: %s; partial results kept\n"), ms_cli_signal_name (stop_signal),
+                    run_err);
     else
-      fprintf (stderr, ms_gettext ("memsweep: %s; partial results kept\n"), run_err);
+      ms_cli_error (ms_gettext ("%s; partial results kept\n"), run_err);
     rc = rc == EXIT_OK ? EXIT_RUNTIME : rc;
   } else if (stop_signal) {
-    fprintf (stderr, ms_gettext ("memsweep: %s after the sweep had finished; results kept\n"),
-             ms_cli_signal_name (stop_signal));
+    ms_cli_error (ms_gettext ("%s after the sweep had finished; results kept\n"),
+                  ms_cli_signal_name (stop_signal));
     rc = EXIT_RUNTIME;
   }
   return rc == EXIT_OK && any_cell_failed (results) ? EXIT_RUNTIME : rc;
@@ -190,36 +189,36 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   char clean[4 * PATH_MAX];
   int sig = ms_supervisor_stop_signal ();
   if (run_err[0])
-    fprintf (stderr, "memsweep: %s\n", run_err);
+    ms_cli_error ("%s\n", run_err);
   /* A process kept what it measured, or the part that fitted, where it
    * could (said above): a kept folder is named, in any language, and a
    * stop after it changes nothing of that. An earlier run at the name is
    * said to be there still; no file, no word of it. */
   if (strstr (run_err, "memsweep-kept-") && earlier_run (o))
-    fprintf (stderr, ms_gettext ("memsweep: no run to write (%s left as it was): what the "
-                                 "processes measured is kept where said above\n"),
-             ms_report_clean (o->samples_path, clean, sizeof clean));
+    ms_cli_error (ms_gettext ("no run to write (%s left as it was): what the "
+                              "processes measured is kept where said above\n"),
+                  ms_report_clean (o->samples_path, clean, sizeof clean));
   else if (strstr (run_err, "memsweep-kept-"))
-    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
-                                 "where said above\n"));
+    ms_cli_error (ms_gettext ("no run to write: what the processes measured is kept "
+                              "where said above\n"));
   /* Files written and not read back: their folder is kept, and named
    * next (ms_cli_processes_done). */
   else if (ms_cli_processes_unread ())
-    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured is kept "
-                                 "in their folder, named below\n"));
+    ms_cli_error (ms_gettext ("no run to write: what the processes measured is kept "
+                              "in their folder, named below\n"));
   /* A process measured, and could neither write nor keep it (said
    * above, with why): not "nothing was measured". */
   else if (ms_cli_processes_not_written ())
-    fprintf (stderr, ms_gettext ("memsweep: no run to write: what the processes measured could "
-                                 "not be written or kept, as said above\n"));
+    ms_cli_error (ms_gettext ("no run to write: what the processes measured could "
+                              "not be written or kept, as said above\n"));
   else if (sig)
     ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (sig));
   else if (earlier_run (o))
-    fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written (%s left as it "
-                                 "was)\n"),
-             ms_report_clean (o->samples_path, clean, sizeof clean));
+    ms_cli_error (ms_gettext ("nothing was measured: nothing written (%s left as it "
+                              "was)\n"),
+                  ms_report_clean (o->samples_path, clean, sizeof clean));
   else
-    fprintf (stderr, ms_gettext ("memsweep: nothing was measured: nothing written\n"));
+    ms_cli_error (ms_gettext ("nothing was measured: nothing written\n"));
   return rc == EXIT_OK ? EXIT_RUNTIME : rc;
 }
 
@@ -239,18 +238,17 @@ apply_profile (const MsCliRunOptions *o, MsResults *results)
     /* Read and checked by ms_cli_run_options_parse, before the sweep. */
     snprintf (path, sizeof path, "%s", o->profile);
     if (o->profile_device[0] && strcmp (o->profile_device, expected) != 0) {
-      fprintf (stderr, ms_gettext ("memsweep: %s was measured on %s, not %s: not used\n"),
-               ms_report_clean (path, clean, sizeof clean), o->profile_device, expected);
+      ms_cli_error (ms_gettext ("%s was measured on %s, not %s: not used\n"),
+                    ms_report_clean (path, clean, sizeof clean), o->profile_device, expected);
       return;
     }
     results->run_to_run = o->profile_rr;
   }
   if (ms_cli_quiet ())
     return;
-  fprintf (stderr,
-           ms_gettext ("memsweep: intervals include the run-to-run spread of %s (%d runs, %s)\n"),
-           ms_report_clean (path, clean, sizeof clean), results->run_to_run.runs,
-           results->run_to_run.date);
+  ms_cli_error (ms_gettext ("intervals include the run-to-run spread of %s (%d runs, %s)\n"),
+                ms_report_clean (path, clean, sizeof clean), results->run_to_run.runs,
+                results->run_to_run.date);
 }
 
 int
@@ -290,10 +288,9 @@ ms_cli_run (int argc, char **argv)
     apply_profile (&o, results);
 
   if (st == MS_RUN_INVALID || st == MS_RUN_NO_DEVICE) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    ms_cli_error ("%s\n", err);
     if (st == MS_RUN_NO_DEVICE)
-      fprintf (stderr,
-               ms_gettext ("memsweep: 'memsweep run --modes host' still runs the CPU baseline\n"));
+      ms_cli_error (ms_gettext ("'memsweep run --modes host' still runs the CPU baseline\n"));
     ms_results_free (results);
     ms_cli_processes_done (dir, false);
     return st == MS_RUN_INVALID ? EXIT_USAGE : EXIT_NO_DEVICE;

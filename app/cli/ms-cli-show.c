@@ -47,8 +47,8 @@ parse_show (ShowOptions *o, int argc, char **argv)
   o->path = argv[args.operand];
   if (o->envelopes && strcmp (o->path, MS_CLI_STDIO) == 0 &&
       strcmp (o->envelopes, MS_CLI_STDIO) == 0) {
-    fprintf (stderr, ms_gettext ("memsweep: -: standard input is read once: name the other "
-                                 "file\n"));
+    ms_cli_error (ms_gettext ("-: standard input is read once: name the other "
+                              "file\n"));
     return EXIT_USAGE;
   }
   /* --out FILE: what standard output would get, in the format given, goes
@@ -121,23 +121,23 @@ show_read (ShowOptions *o)
                           "and settings are unknown (give the file's name to read its "
                           "NAME-meta.json)"));
   if (!results) {
-    fprintf (stderr, "memsweep: %s\n", ms_report_clean (err, clean, sizeof clean));
+    ms_cli_error ("%s\n", ms_report_clean (err, clean, sizeof clean));
     return NULL;
   }
   if (!from_stdin && !ms_csv_pair_check_id (o->path, results->run_id, err, sizeof err)) {
     ms_report_clean (err, clean, sizeof clean);
-    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
+    ms_cli_error (ms_gettext ("warning: %s\n"), clean);
   }
   if (results->metadata_unknown[0]) {
     ms_report_clean (results->metadata_unknown, clean, sizeof clean);
-    fprintf (stderr, ms_gettext ("memsweep: warning: %s\n"), clean);
+    ms_cli_error (ms_gettext ("warning: %s\n"), clean);
   }
   /* Never shown as a plain sweep: the experiment is in the sidecar. */
   if (results->metadata_unknown[0] && cells_of_an_experiment (results))
-    fprintf (stderr, ms_gettext ("memsweep: warning: %s: which lesson measured it is unknown "
-                                 "(its cells are an experiment's, which its sidecar names): "
-                                 "shown a cell a row, without the lesson's finding\n"),
-             ms_report_clean (o->path, clean, sizeof clean));
+    ms_cli_error (ms_gettext ("warning: %s: which lesson measured it is unknown "
+                              "(its cells are an experiment's, which its sidecar names): "
+                              "shown a cell a row, without the lesson's finding\n"),
+                  ms_report_clean (o->path, clean, sizeof clean));
   return results;
 }
 
@@ -160,9 +160,8 @@ ms_cli_show (int argc, char **argv)
   if (results->metadata_refused) {
     /* A default shown in place of what the file states is said. */
     ms_report_clean (results->metadata_refused_keys, clean, sizeof clean);
-    fprintf (stderr,
-             ms_gettext ("memsweep: warning: %s: metadata out of its kind or range, not used: %s\n"),
-             o.path, clean);
+    ms_cli_error (ms_gettext ("warning: %s: metadata out of its kind or range, not used: %s\n"),
+                  o.path, clean);
   }
   /* The exports are checked once the inputs are known, so that none
    * replaces one. */
@@ -180,7 +179,7 @@ ms_cli_show (int argc, char **argv)
   if (!env && named) {
     /* Named by the user: an input that cannot be read, as any other
      * (the installed file, not named, only goes unjudged). */
-    fprintf (stderr, "memsweep: %s: %s\n", named, ms_report_clean (env_why, clean, sizeof clean));
+    ms_cli_error ("%s: %s\n", named, ms_report_clean (env_why, clean, sizeof clean));
     ms_results_free (results);
     return EXIT_USAGE;
   }

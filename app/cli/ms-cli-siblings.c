@@ -66,8 +66,7 @@ parse_gpu_experiment (const char *arg, Options *o)
   /* No switch would prove nothing: the GPU would run as its siblings. */
   if (end == arg || *end != ':' || g < 0 || g >= MS_MULTI_MAX_DEVICES || !end[1] ||
       !ms_experiment_parse (end + 1, &x, err, sizeof err)) {
-    fprintf (stderr, ms_gettext ("memsweep siblings: --gpu-experiment wants I:SWITCHES (%s)\n"),
-             arg);
+    ms_cli_error (ms_gettext ("--gpu-experiment wants I:SWITCHES (%s)\n"), arg);
     return false;
   }
   o->experiment_gpu = (int) g;
@@ -100,7 +99,7 @@ parse_one (int c, const char *arg, Options *o, int *rc)
       o->threshold = ms_compare_options_fraction (&cmp);
       return true;
     }
-    fprintf (stderr, ms_gettext ("memsweep siblings: --threshold: %s\n"), err);
+    ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
     return *rc = EXIT_USAGE, false;
   default: break;
   }
@@ -247,7 +246,7 @@ measure (Check *k)
   k->seconds = ms_cli_now_s () - k->start;
   ms_siblings_name (&k->turns, k->judged, &k->finding);
   if (end.stopped && k->end != MS_CLI_PROCESS_MEASURED && k->end != MS_CLI_PROCESS_KEPT) {
-    fprintf (stderr, "memsweep siblings: %s\n", k->err);
+    ms_cli_error ("%s\n", k->err);
     return k->end == MS_CLI_PROCESS_NO_DEVICE ? EXIT_NO_DEVICE : EXIT_RUNTIME;
   }
   return -1;

@@ -74,7 +74,7 @@ expect_line 2 "memsweep run: --cell-budget: '1e309' is out of range" -- run --ce
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "memsweep run: --min-reps: '0' is not from 1 to 100000" -- run --min-reps 0
 expect 2 "memsweep run: --device: '-1' is not from 0 to 2147483647" -- run --device -1
-expect_line 0 "memsweep: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/dev3"
+expect_line 0 "memsweep run: note: --device 3 has no effect: the host mode runs on the CPU only" -- run --modes host --device 3 --min-exp 5 --max-exp 5 --reps 1 --out "$tmp/dev3"
 expect 2 "unexpected argument 'extra'" -- run extra
 expect 2 "memsweep show: exactly one FILE is needed (a samples CSV)" -- show
 expect 2 "cannot open: No such file or directory" -- show "$tmp/nothing.csv"
@@ -127,14 +127,14 @@ expect_line 2 "memsweep run: option '--modes' needs a value, not an empty one" -
 expect_line 2 "memsweep run: option '--out' needs a value, not an empty one" -- run --out ""
 
 # The output files are checked before anything is measured.
-expect_line 2 "memsweep: --out: $tmp/missing/p-samples.csv: cannot write: No such file or directory" -- run --modes host --out "$tmp/missing/p"
+expect_line 2 "memsweep run: --out: $tmp/missing/p-samples.csv: cannot write: No such file or directory" -- run --modes host --out "$tmp/missing/p"
 mkdir "$tmp/dir-samples.csv"
-expect_line 2 "memsweep: --out: $tmp/dir-samples.csv: is a folder" -- run --modes host --out "$tmp/dir"
+expect_line 2 "memsweep run: --out: $tmp/dir-samples.csv: is a folder" -- run --modes host --out "$tmp/dir"
 long=$(printf '%0250d' 0)
-expect_line 2 "memsweep: --out: $tmp/$long-samples.csv: cannot write: File name too long" -- run --modes host --out "$tmp/$long"
+expect_line 2 "memsweep run: --out: $tmp/$long-samples.csv: cannot write: File name too long" -- run --modes host --out "$tmp/$long"
 printf 'mine\n' >"$tmp/ro-samples.csv"
 chmod 444 "$tmp/ro-samples.csv"
-expect_line 2 "memsweep: --out: $tmp/ro-samples.csv: is read-only: not replaced" -- run --modes host --out "$tmp/ro"
+expect_line 2 "memsweep run: --out: $tmp/ro-samples.csv: is read-only: not replaced" -- run --modes host --out "$tmp/ro"
 check "a read-only target keeps its contents and mode" \
   sh -c "[ \"\$(cat '$tmp/ro-samples.csv')\" = mine ] && [ \"\$(stat -c %a '$tmp/ro-samples.csv')\" = 444 ]"
 
@@ -280,7 +280,7 @@ rm -f "$tmp/grow.csv" "$tmp/lines"
 mkfifo "$tmp/nobody-samples.csv"
 timeout -s KILL 20 "$memsweep" run --modes host --min-exp 5 --max-exp 5 --reps 1 --quiet --out "$tmp/nobody" >"$tmp/out" 2>&1
 rc=$?
-check "a FIFO nobody reads: run refused at once, nothing measured (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep: --out $tmp/nobody-samples.csv: is a pipe (FIFO) that nothing reads: refused before any work' '$tmp/out' && ! ls '$tmp'/memsweep-kept-* >/dev/null 2>&1"
+check "a FIFO nobody reads: run refused at once, nothing measured (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep run: --out $tmp/nobody-samples.csv: is a pipe (FIFO) that nothing reads: refused before any work' '$tmp/out' && ! ls '$tmp'/memsweep-kept-* >/dev/null 2>&1"
 # Its reader is this shell (a read end opened before memsweep starts; a
 # reader started with & might open it only after memsweep has looked).
 mkfifo "$tmp/read-samples.csv"
@@ -296,7 +296,7 @@ expect 0 "End-to-end time" -- run --modes host --min-exp 5 --max-exp 6 --reps 2 
 cp "$tmp/host-samples.csv" "$tmp/mixed-samples.csv"
 cp "$tmp/other-summary.csv" "$tmp/mixed-summary.csv"
 cp "$tmp/host-meta.json" "$tmp/mixed-meta.json"
-expect 0 "memsweep: warning: $tmp/mixed-samples.csv and $tmp/mixed-summary.csv are not from the same run" -- show "$tmp/mixed-samples.csv"
+expect 0 "memsweep show: warning: $tmp/mixed-samples.csv and $tmp/mixed-summary.csv are not from the same run" -- show "$tmp/mixed-samples.csv"
 "$memsweep" show "$tmp/other-samples.csv" >/dev/null 2>"$tmp/err"
 check "a pair written together passes the check" test ! -s "$tmp/err"
 
@@ -312,7 +312,7 @@ check "the link's target holds the samples" grep -q "^mode,elements,bytes_per_ve
 if [ -w /dev/full ]; then
   "$memsweep" show "$tmp/host-samples.csv" >/dev/full 2>"$tmp/out"
   rc=$?
-  check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+  check "show > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep show: standard output: No space left on device' '$tmp/out'"
 fi
 rm -f "$tmp/pipe-samples.csv"
 # Standard output a pipe whose reader is gone before memsweep starts (in a
@@ -331,15 +331,15 @@ check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
 "$memsweep" show - --format json --out - <"$tmp/host-samples.csv" >"$tmp/stdin.json" 2>"$tmp/out"
 rc=$?
 check "show - --out - reads standard input, writes standard output (rc $rc)" sh -c "[ $rc = 0 ] && grep -q '\"schema\":\"memsweep-results\"' '$tmp/stdin.json' && [ ! -e ./- ]"
-check "show - says standard input has no sidecar" grep -qF "memsweep: warning: -: standard input has no sidecar" "$tmp/out"
+check "show - says standard input has no sidecar" grep -qF "memsweep show: warning: -: standard input has no sidecar" "$tmp/out"
 check "show - lists the cells show FILE lists" sh -c "grep -o '\"cells\":.*' '$tmp/named.json' | sed 's/\"label\":\"[^\"]*\"//' >'$tmp/a'; grep -o '\"cells\":.*' '$tmp/stdin.json' | sed 's/\"label\":\"[^\"]*\"//' >'$tmp/b'; cmp -s '$tmp/a' '$tmp/b'"
 printf 'mode,elements\nnot,a,run\n' | "$memsweep" show - >"$tmp/out" 2>&1
 rc=$?
-check "show - names standard input as - in a refusal (rc $rc)" sh -c "[ $rc = 2 ] && grep -q '^memsweep: -:' '$tmp/out'"
+check "show - names standard input as - in a refusal (rc $rc)" sh -c "[ $rc = 2 ] && grep -q '^memsweep show: -:' '$tmp/out'"
 check "show - leaves no temporary behind" sh -c "! ls -d \"\${TMPDIR:-/tmp}\"/memsweep-stdin-* 2>/dev/null | grep -q ."
 (cd "$tmp" && "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out - >"$tmp/out" 2>&1)
 rc=$?
-check "run --out - is refused before the sweep (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep: --out -: a prefix names several files' '$tmp/out' && [ ! -e '$tmp/--samples.csv' ]"
+check "run --out - is refused before the sweep (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep run: --out -: a prefix names several files' '$tmp/out' && [ ! -e '$tmp/--samples.csv' ]"
 
 # Names of this process's descriptors (/dev/stdout, /dev/fd/N) are written
 # through the descriptor, where it stands: appending where it appends, into
@@ -357,7 +357,7 @@ printf 'kept\n' >"$tmp/fd3"
 check "--out /dev/fd/3 3>> file appends" sh -c "[ \"\$(head -1 '$tmp/fd3')\" = kept ] && grep -q memsweep-results '$tmp/fd3'"
 # A device as run's prefix gets both files; nothing is created beside it.
 rm -f /dev/null-samples.csv /dev/null-summary.csv 2>/dev/null
-expect_line 0 "memsweep: wrote /dev/null and /dev/null" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --out /dev/null
+expect_line 0 "memsweep run: wrote /dev/null and /dev/null" -- run --modes host --min-exp 5 --max-exp 5 --reps 1 --out /dev/null
 check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null-samples.csv
 
 # An output that is one of the inputs (same device and inode, under any
@@ -365,15 +365,15 @@ check "run --out /dev/null creates no /dev/null-samples.csv" test ! -e /dev/null
 cp "$tmp/host-samples.csv" "$tmp/in-samples.csv"
 cp "$tmp/host-summary.csv" "$tmp/in-summary.csv"
 cp "$tmp/in-samples.csv" "$tmp/in-copy"
-expect_line 2 "memsweep: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-samples.csv"
-expect_line 2 "memsweep: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-summary.csv"
+expect_line 2 "memsweep show: --out: $tmp/in-samples.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-samples.csv"
+expect_line 2 "memsweep show: --out: $tmp/in-summary.csv: is one of the inputs: not replaced" -- show "$tmp/in-samples.csv" --format csv --out "$tmp/in-summary.csv"
 "$memsweep" show "$tmp/in-samples.csv" --format json --out /dev/stdout >>"$tmp/in-samples.csv" 2>"$tmp/out"
 rc=$?
-check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
+check "--out /dev/stdout >> the input is refused (rc $rc)" sh -c "[ $rc = 2 ] && grep -qxF 'memsweep show: --out: /dev/stdout: is one of the inputs: not replaced' '$tmp/out'"
 ln -s in-samples.csv "$tmp/alias.png"
 ln -s in-samples.csv "$tmp/alias.pdf"
-expect_line 2 "memsweep: --out: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
-expect_line 2 "memsweep: --out: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
+expect_line 2 "memsweep plot: --out: $tmp/alias.png: is one of the inputs: not replaced" -- plot "$tmp/in-samples.csv" --view bandwidth --out "$tmp/alias.png"
+expect_line 2 "memsweep report: --out: $tmp/alias.pdf: is one of the inputs: not replaced" -- report "$tmp/host-samples.csv" "$tmp/in-samples.csv" --out "$tmp/alias.pdf"
 check "the input is byte for byte as it was" cmp -s "$tmp/in-samples.csv" "$tmp/in-copy"
 
 # Every command's standard output must arrive: help and dry runs too (fleet's
@@ -389,7 +389,7 @@ if [ -w /dev/full ]; then
     cp "$tmp/host-samples.csv" "$tmp/fleet-full/n-samples.csv"
     PATH="$tmp/fake-slurm:$PATH" $memsweep $c >/dev/full 2>"$tmp/out"
     rc=$?
-    check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep: standard output: No space left on device' '$tmp/out'"
+    check "$c > /dev/full fails (rc $rc)" sh -c "[ $rc = 4 ] && grep -qxF 'memsweep ${c%% *}: standard output: No space left on device' '$tmp/out'"
   done
 fi
 expect_line 0 "Usage: memsweep fleet-node [OPTIONS] [-- RUN OPTIONS]" -- fleet-node --help
@@ -433,11 +433,11 @@ check "plot timeline --size alone: the default mode at that size" grep -q '>Pinn
 expect_line 2 "memsweep plot: --mode: 'fast' is not a memory mode (see 'memsweep modes')" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --mode fast --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --size: '1000' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 1000 --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --size: '-3' is not an exponent 0..28 or a power of two number of elements" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size -3 --out "$tmp/x.png"
-expect_line 2 "memsweep: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 5 --out "$tmp/x.png"
+expect_line 2 "memsweep plot: h100-default-samples.csv has no pinned cell with events at 2^5" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --size 5 --out "$tmp/x.png"
 expect 2 "^memsweep plot: --rep: '0' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 0 --out "$tmp/x.png"
 expect 2 "^memsweep plot: --rep: '999' is not a repetition of the cell (1\\.\\.[0-9]*)$" -- plot "$ref/h100-default-samples.csv.gz" --view timeline --rep 999 --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --mode, --size N, --rep, --variant and --all-phases are for --view timeline" -- plot "$ref/h100-default-samples.csv.gz" --view time --rep 2 --out "$tmp/x.png"
-expect_line 2 "memsweep: plot needs at least one FILE" -- plot --view time --out "$tmp/x.png"
+expect_line 2 "memsweep plot: at least one FILE is needed" -- plot --view time --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --pixels: '800' is not WxH with 16..16384 each" -- plot "$ref/h100-default-samples.csv.gz" --view time --pixels 800 --out "$tmp/x.png"
 # plot --view lesson: a lesson run's picture, as the app draws it, in each
 # format; a run of no lesson, or of a lesson without a picture, refused.
@@ -449,9 +449,9 @@ done
 check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q PNG"
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
 check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels: ' '$tmp/lesson.svg' && grep -q '>16 kernels on 16 streams ran together' '$tmp/lesson.svg'"
-expect_line 2 "memsweep: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable, host-link" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
+expect_line 2 "memsweep plot: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable, host-link" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --lesson is for --view lesson" -- plot "$ref/h100-default-samples.csv.gz" --view time --lesson portable --out "$tmp/x.png"
-expect_line 2 "memsweep: $ref/h100-lesson-duplex-samples.csv.gz does not answer the reuse lesson; --lesson NAME draws a lesson it answers: duplex" -- plot "$ref/h100-lesson-duplex-samples.csv.gz" --view lesson --lesson reuse --out "$tmp/x.png"
+expect_line 2 "memsweep plot: $ref/h100-lesson-duplex-samples.csv.gz does not answer the reuse lesson; --lesson NAME draws a lesson it answers: duplex" -- plot "$ref/h100-lesson-duplex-samples.csv.gz" --view lesson --lesson reuse --out "$tmp/x.png"
 # A lesson the page answers with the reuse chart or with timelines: the same.
 for l in reuse duplex; do
   "$memsweep" plot "$ref/h100-lesson-$l-samples.csv.gz" --view lesson --out "$tmp/lesson-$l.svg" >"$tmp/out" 2>&1
@@ -468,7 +468,7 @@ check "plot --view lesson: the caption gives the lesson's sizes" sh -c "grep -qF
 expect 0 "^settings: at least 6 repetitions .* after 1 warm-up; sizes and streams as the lesson sets them per cell" -- show "$ref/h100-lesson-batched-samples.csv.gz"
 expect_line 2 "memsweep plot: --view lesson draws one lesson's run, without --mode, --size N, --rep, --variant or --all-phases" -- plot "$ref/h100-lesson-concurrent-samples.csv.gz" --view lesson --rep 2 --out "$tmp/x.png"
 # multi checks where its files go before it measures.
-expect_line 2 "memsweep: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
+expect_line 2 "memsweep multi: --out: $tmp/missing/m-multi.csv: cannot write: No such file or directory" -- multi --out "$tmp/missing/m"
 
 # A signal stops the sweep in the cell it interrupted, which is not counted.
 # Sent once the run catches SIGTERM (a state, not a time), into a cell of
@@ -484,10 +484,10 @@ wait $pid
 rc=$?
 # Stopped before the first repetition was kept: nothing written, the older
 # file kept; after it: the partial cell written.
-if grep -qxF 'memsweep: SIGTERM: stopped before any cell was measured: nothing written' "$tmp/out"; then
+if grep -qxF 'memsweep run: SIGTERM: stopped before any cell was measured: nothing written' "$tmp/out"; then
   check "SIGTERM before a repetition: exit 1, the older file stays (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF older '$tmp/term-summary.csv'"
 else
-  check "SIGTERM: exit 1 with the cells counted (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep: SIGTERM: cancelled after 0 of 1 cells; partial results kept' '$tmp/out'"
+  check "SIGTERM: exit 1 with the cells counted (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF 'memsweep run: SIGTERM: cancelled after 0 of 1 cells; partial results kept' '$tmp/out'"
   check "SIGTERM in the cell: its repetitions are written" sh -c "! grep -qxF older '$tmp/term-summary.csv'"
 fi
 
@@ -497,7 +497,7 @@ if ! ldd "$memsweep" 2>/dev/null | grep -q asan; then
   rc=$?
   check "out of host memory: the message says where (rc $rc)" sh -c "[ $rc = 1 ] && grep -qxF '  host 2^26: failed: malloc: out of host memory before the first repetition' '$tmp/out'"
   # ... and standard error says it too, whatever the table's format.
-  check "out of host memory: said on standard error" grep -qxF 'memsweep: 1 of 1 cells failed (host 2^26: failed: malloc: out of host memory before the first repetition)' "$tmp/err"
+  check "out of host memory: said on standard error" grep -qxF 'memsweep run: 1 of 1 cells failed (host 2^26: failed: malloc: out of host memory before the first repetition)' "$tmp/err"
 fi
 
 # GPU modes without a device (or without CUDA in the build) exit 3.
@@ -507,13 +507,13 @@ if ! "$memsweep" info >/dev/null 2>&1; then
   # portable --out: the file and its sidecar planned before the devices are
   # looked at; a good name goes on to the device (none here), writing nothing.
   mkdir -p "$tmp/pt" "$tmp/pt/bad-portable-meta.json" "$tmp/pt/bad-peer-meta.json"
-  expect_line 2 "memsweep: --out: $tmp/pt/bad-portable-meta.json: is a folder" -- portable --out "$tmp/pt/bad"
-  expect_line 2 "memsweep: --out: $tmp/pt/bad-peer-meta.json: is a folder" -- peer --out "$tmp/pt/bad"
+  expect_line 2 "memsweep portable: --out: $tmp/pt/bad-portable-meta.json: is a folder" -- portable --out "$tmp/pt/bad"
+  expect_line 2 "memsweep peer: --out: $tmp/pt/bad-peer-meta.json: is a folder" -- peer --out "$tmp/pt/bad"
   expect 3 "no usable CUDA device" -- portable --out "$tmp/pt/good"
   check "portable --out: nothing written without a device" test ! -e "$tmp/pt/good-portable.csv"
   # host-link --out the same, and the prefix names two files: not standard output.
   mkdir -p "$tmp/pt/bad-host-link-meta.json"
-  expect_line 2 "memsweep: --out: $tmp/pt/bad-host-link-meta.json: is a folder" -- host-link --out "$tmp/pt/bad"
+  expect_line 2 "memsweep host-link: --out: $tmp/pt/bad-host-link-meta.json: is a folder" -- host-link --out "$tmp/pt/bad"
   expect 2 "standard output cannot hold" -- host-link --out -
   expect 3 "no usable CUDA device" -- host-link --out "$tmp/pt/good"
   check "host-link --out: nothing written without a device" test ! -e "$tmp/pt/good-host-link.csv"
@@ -529,8 +529,8 @@ check "calibrate: a failed run writes no profile" test ! -e "$tmp/p.csv"
 # checked before the first run (no run starts: no TMPDIR folder is made).
 mkdir "$tmp/calcheck"
 export TMPDIR="$tmp/calcheck"
-expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs 3 --modes host --out "$tmp/missing/p.csv"
-expect_line 2 "memsweep: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs=3 --modes host --out="$tmp/missing/p.csv"
+expect_line 2 "memsweep calibrate: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs 3 --modes host --out "$tmp/missing/p.csv"
+expect_line 2 "memsweep calibrate: --out: $tmp/missing/p.csv: cannot write: No such file or directory" -- calibrate --runs=3 --modes host --out="$tmp/missing/p.csv"
 # --ou is calibrate's own --out by the one abbreviation rule: once.
 expect_line 2 "memsweep calibrate: option '--out' is given twice: give it once" -- calibrate --runs 3 --modes host --ou="$tmp/p.csv" --out "$tmp/q.csv"
 expect_line 2 "memsweep calibrate: --profile belongs to run, not to calibrate" -- calibrate --profile="$tmp/p.csv"
@@ -565,7 +565,7 @@ expect 2 "not a memsweep run-to-run profile" -- run --modes host --max-exp 10 --
 # A profile is an input: run's output may not replace it.
 cp "$tmp/p.csv" "$tmp/pp-samples.csv"
 cp "$tmp/p-meta.json" "$tmp/pp-meta.json"
-expect_line 2 "memsweep: --out: $tmp/pp-samples.csv: is one of the inputs: not replaced" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/pp-samples.csv" --out "$tmp/pp"
+expect_line 2 "memsweep run: --out: $tmp/pp-samples.csv: is one of the inputs: not replaced" -- run --modes host --max-exp 11 --reps 6 --warmup 0 --quiet --profile "$tmp/pp-samples.csv" --out "$tmp/pp"
 
 for f in "$2"/reference/*-samples.csv.gz; do
   [ -e "$f" ] || continue
@@ -594,7 +594,7 @@ expect_line 0 "  memsweep lesson managed-touch" -- lesson LIST
 # One name per lesson: the app takes the one the command line does.
 expect_line 0 "  memsweep-gtk --lesson managed-touch" -- lesson LIST
 expect_line 0 "  memsweep-gtk --lesson pinned-pageable" -- lesson LIST
-expect_line 2 "memsweep: lesson: 'pinned-pageable' is measured by a plain sweep: memsweep run --modes pageable,pinned" -- lesson pinned-pageable
+expect_line 2 "memsweep lesson: 'pinned-pageable' is measured by a plain sweep: memsweep run --modes pageable,pinned" -- lesson pinned-pageable
 expect_line 0 "  memsweep run --modes pageable,pinned" -- lesson LIST
 expect_line 0 "Portable pinned memory (cudaHostAllocPortable)" -- lesson LIST
 "$memsweep" lesson LIST >"$tmp/list" 2>&1
@@ -604,7 +604,7 @@ expect_line 0 "Concurrent kernels" -- lesson LIST
 expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
 expect_line 0 "Usage: memsweep lesson [OPTIONS] LIST|NAME" -- lesson --help
 expect 2 "memsweep lesson: one lesson's NAME, or list, is needed" -- lesson
-expect_line 2 "memsweep: lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
+expect_line 2 "memsweep lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
 expect_line 2 "memsweep lesson: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
 expect_line 2 "memsweep lesson: --reps: '0' is not a whole number from 1 to 100000" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
@@ -612,11 +612,11 @@ expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 
 # A lesson's whole-number option takes plain decimal digits, as every
 # option does: not 1e3, 0x40, +60, 60.0 or a leading blank.
 for v in 1e3 0x40 +60 60.0 " 60"; do
-  expect_line 2 "memsweep: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
+  expect_line 2 "memsweep lesson: option 'kernel-us' of lesson 'concurrent' takes a whole number" -- lesson concurrent --option "kernel-us=$v" --out "$tmp/lz"
 done
 expect_line 2 "memsweep run: --reps: '+5' is not a whole number" -- run --reps +5 --modes host --out "$tmp/x"
 # A name with a control character is shown escaped, as everywhere.
-expect_line 2 "memsweep: --out: $tmp/missing/a\\x1b[2J-samples.csv: cannot write: No such file or directory" -- lesson reuse --out "$tmp/missing/a$(printf '\033')[2J"
+expect_line 2 "memsweep lesson: --out: $tmp/missing/a\\x1b[2J-samples.csv: cannot write: No such file or directory" -- lesson reuse --out "$tmp/missing/a$(printf '\033')[2J"
 # A lesson's isolated parts go through TMPDIR: a missing one is said first.
 TMPDIR="$tmp/missing-tmp" "$memsweep" lesson reuse --out "$tmp/lz" >"$tmp/out" 2>&1
 rc=$?
