@@ -50,7 +50,7 @@ static const char *
 value_kind (const char *name, const char *value)
 {
   static const char *const outputs[] = { "out", "plot", "openmetrics", "dir" };
-  static const char *const numbers[] = { "N", "K", "R", "E", "I", "S", "P", "X", "F", "V",
+  static const char *const numbers[] = { "N", "K", "R", "E", "I", "S", "P", "F",
                                          "MS", "PCT", "MINUTES", "SECONDS", "N|all", "WxH" };
   if (!value)
     return "flag";

@@ -159,7 +159,7 @@ static const MsCliOption fleet_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results") },
   { "nodes", "N", 'N', MS_N_ ("the number of nodes") },
   { "nodelist", "LIST", 'w', MS_N_ ("the nodes, as Slurm names them") },
-  { "partition", "P", 'p', MS_N_ ("the Slurm partition") },
+  { "partition", "PARTITION", 'p', MS_N_ ("the Slurm partition") },
   { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)") },
   { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)") },
   { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },

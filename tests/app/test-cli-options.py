@@ -3,7 +3,8 @@
 """test-cli-options.py MEMSWEEP CLI_MD: every command with every option of
 the option table (`memsweep __options`), read by the one parser: misspelled,
 abbreviated without its value (or a flag's abbreviation with one),
-without a value, out of range, given twice, and given to a command that
+without a value, out of range, a value of the wrong kind (a word for a
+number, none of the choices), given twice, and given to a command that
 does not take it. Each is exit 2 with "memsweep COMMAND: ..." naming the
 option, before any GPU is asked; the options that act only through
 others are refused without them. Then the exit statuses: every command's
@@ -46,6 +47,34 @@ NUMBERS = {"N", "E", "K", "R", "S", "I", "PCT", "SECONDS", "MS", "MINUTES", "N|a
 CHECKED_LATER = {"plot", "report", "lesson", "fleet"}
 
 
+# A value of the wrong kind, for every option that takes a typed value:
+# a word where a number goes, a word that is none of the choices. The
+# commands that check their values once their operands are there get
+# those (a run's file, a lesson, --dir), so that the value is what fails.
+BAD_VALUE = {"number": "abc", "choice": "bogus"}
+REF_RUN = os.path.join(os.path.dirname(os.path.abspath(cli_md)), "..", "data", "reference",
+                       "h100-default-samples.csv.gz")
+SCRATCH = tempfile.mkdtemp(prefix="memsweep-options-")
+OPERANDS = {"plot": [REF_RUN, "--view", "timeline", "--out", os.path.join(SCRATCH, "x.png")],
+            "report": [REF_RUN, "--out", os.path.join(SCRATCH, "x.pdf")],
+            "lesson": ["reuse", "--out", os.path.join(SCRATCH, "x")],
+            "fleet": ["--dir", SCRATCH, "--dry-run"]}
+
+
+def operands_but(cname, name):
+    """The operands the command needs before it reads its values, less
+    the option under test."""
+    words, out = OPERANDS.get(cname, []), []
+    i = 0
+    while i < len(words):
+        if words[i] == "--" + name:
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def shortest_prefix(name, names):
     """The shortest abbreviation of name that no other of names begins."""
     for n in range(1, len(name)):
@@ -82,6 +111,11 @@ for cname, command in commands.items():
         if not option.get("repeats") and takes:
             given = ["--" + name, "1"]
             cases.append(([cname] + given + given, "given twice", "--" + name))
+        bad = ("bogus" if option["choices"] or (takes and "|" in option["value"])
+               else BAD_VALUE.get(option["kind"]))
+        if bad and not option.get("needs"):
+            cases.append(([cname, "--" + name, bad] + operands_but(cname, name),
+                          "a bad value", "--" + name))
     # Every other command's option this one does not take (nor begins).
     others = {o["name"] for c in commands.values() for o in c["options"]} - set(names)
     for other in sorted(others):
@@ -105,6 +139,8 @@ for (args, what, named), ok, detail in results:
     check("%s (%s): exit 2 naming %s" % (" ".join(args), what, named), ok, detail)
 for what, n in sorted(kinds.items()):
     print("ok   %d cases: %s" % (n, what))
+check("a refused value wrote nothing", not os.listdir(SCRATCH), repr(os.listdir(SCRATCH)))
+shutil.rmtree(SCRATCH)
 
 # The cases of issue 83: exit 2 before any GPU is asked, not 3.
 for args, named in ((["siblings", "--compress"], "--compress"),
