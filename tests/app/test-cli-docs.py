@@ -178,6 +178,42 @@ for command in table["commands"]:
               (name != "run" and o in run_names and "RUN OPTIONS" in text))
         check("docs/cli.md names %s --%s" % (name, o), "--" + o in cli_md)
     check("docs/cli.md names %s" % name, re.search(r"\b%s\b" % re.escape(name), cli_md) is not None)
+# Each command's --help is printed from the table the man page is
+# written from: its usage line is the man page's heading of the command,
+# its summary the heading's sentence, and each option's line the man
+# page's entry for it, word for word.
+def unroff(text):
+    return re.sub(r"\\f[BIR]", "", text).replace("\\-", "-").replace("\\(aq", "'")
+
+
+for command in table["commands"]:
+    name = command["name"]
+    lines = output(memsweep, name, "--help").splitlines()
+    m = re.search(r'^\.SS "(memsweep %s \[OPTIONS\].*?)"\n(.*)\.\n' %
+                  re.escape(name.replace("-", "\\-")), man, re.M)
+    check("%s --help's usage line is the man page's heading" % name,
+          m is not None and lines[:2] == ["Usage: " + unroff(m.group(1)), unroff(m.group(2))],
+          repr(lines[:2]))
+    entries = {}
+    for head, text in re.findall(r"^\.TP\n(.*)\n(.*)$", man[m.end():] if m else "", re.M):
+        entries.setdefault(unroff(head), unroff(text))
+    for option in command["options"]:
+        if option["name"] in ("help", "version") or not re.search(r"^  --%s\b" % re.escape(
+                option["name"]), "\n".join(lines), re.M):
+            continue
+        # An entry: its line and the lines under it (a sweep setting's
+        # range and default, from the engine's table, end it).
+        head = "--%s%s" % (option["name"], " " + option["value"] if option["value"] else "")
+        at = next((i for i, l in enumerate(lines) if l.startswith("  " + head + " ")), None)
+        entry = []
+        for i, l in enumerate(lines[at:] if at is not None else []):
+            if i and not l.startswith(" " * 23):
+                break
+            entry.append(l)
+        text = " ".join(" ".join(entry).split())[len(head) + 1:].lstrip()
+        want = entries.get(head)
+        check("%s --help's entry of --%s is the man page's" % (name, option["name"]),
+              want is not None and text.startswith(want), "%r against %r" % (text, want))
 check("docs/cli.md says --version prints the licence", "GPL-3.0-or-later" in cli_md)
 check("memsweep --version has its licence line",
       "GPL-3.0-or-later" in output(memsweep, "--version"))
