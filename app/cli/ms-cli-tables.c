@@ -190,8 +190,10 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
   ms_report_clean (r->version, version, sizeof version);
   ms_report_clean (r->date, date, sizeof date);
   /* A file whose metadata could not be read says so (its warning says
-   * why), rather than claim a run without a GPU. */
-  const char *device = r->device.name[0]        ? r->device.name
+   * why), rather than claim a run without a GPU; a run without one says
+   * so in the reader's language (the file's "none" is its identifier). */
+  bool named = r->device.name[0] && (r->device.present || strcmp (r->device.name, "none"));
+  const char *device = named                    ? r->device.name
                        : r->metadata_unknown[0] ? ms_gettext ("device unknown")
                                                 : ms_gettext ("no GPU");
   ms_report_clean (device, name, sizeof name);
