@@ -392,9 +392,9 @@ static int
 read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
 {
   MsCliArgs args;
-  int c, taken;
+  int c;
   ms_cli_args_init (&args, "calibrate", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
     switch (c) {
     case '?': return EXIT_USAGE;
     case 'o': o->out = args.value; break;
@@ -404,8 +404,7 @@ read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
         return EXIT_USAGE;
       break;
     default:
-      taken = ms_cli_output_option (&o->output, c, args.value);
-      if (taken < 0 || (taken == 0 && !forward (o, args.name, args.value)))
+      if (!forward (o, args.name, args.value))
         return EXIT_USAGE;
     }
   }

@@ -1,81 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-commands.c: the dispatch to memsweep's commands: each command's
- * parser by its name in the option table (ms-cli-options.c). A new
- * command: its ms-cli-COMMAND.c, its line in the option table, its parser
- * here, its usage lines. */
+ * parser as the option table (ms-cli-options.c) names it, --help and
+ * --version read first. A new command: its ms-cli-COMMAND.c and its line
+ * in the option table. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
 #include "ms-cli-commands.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
-#include "ms-cli-compare.h"
 #include "ms-cli-run-options.h"
 #include "memsweep.h"
 #include "ms-i18n.h"
-#ifdef MS_HAVE_DRAW
-#include "ms-cli-draw.h"
-#endif
 #ifdef MS_DRAW_HELPER
 #include "ms-cli-draw-helper.h"
 #endif
-
-/* Lessons: docs/lessons.md; __lesson-part is memsweep running itself. */
-static int
-lesson (int argc, char **argv)
-{
-  return ms_cli_lesson (argc, argv, false);
-}
-
-static int
-lesson_part (int argc, char **argv)
-{
-  return ms_cli_lesson (argc, argv, true);
-}
-
-/* Each command's parser, by the name the option table gives it
- * (ms-cli-options.c); the cli-docs test runs every command of that table,
- * so one without a parser here fails it. */
-typedef struct {
-  const char *name;
-  int (*run) (int argc, char **argv);
-} MsCliRunner;
-
-static const MsCliRunner runners[] = {
-  { "info", ms_cli_info },
-  { "modes", ms_cli_modes },
-  { "run", ms_cli_run },
-  { "show", ms_cli_show },
-  { "compare", ms_cli_compare },
-#ifdef MS_HAVE_DRAW
-  { "plot", ms_cli_plot },
-  { "report", ms_cli_report },
-#endif
-  { "multi", ms_cli_multi },
-  { "peer", ms_cli_peer },
-  { "portable", ms_cli_portable },
-  { "siblings", ms_cli_siblings },
-  { "host-link", ms_cli_host_link },
-  { "fleet", ms_cli_fleet },
-  { "fleet-node", ms_cli_fleet_node },
-  { "fleet-report", ms_cli_fleet_report },
-  { "calibrate", ms_cli_calibrate },
-  { "lesson", lesson },
-  { "__lesson-part", lesson_part },
-  { "__options", ms_cli_options_document },
-};
-
-static const MsCliRunner *
-find_runner (const char *name)
-{
-  for (const MsCliRunner *r = runners; r < runners + sizeof runners / sizeof *runners; r++)
-    if (strcmp (r->name, name) == 0)
-      return r;
-  return NULL;
-}
 
 /* -h is --help for every command: said here once rather than in each
  * command's parser. Only before "--", where the run options begin. */
@@ -134,12 +75,11 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
     return true;
   }
 #endif
-  const MsCliRunner *r = c ? find_runner (c->name) : NULL;
-  if (!r)
+  if (!c || !c->run)
     return false;
   ms_cli_set_command (c->name);
   if (c->flags & MS_CLI_HIDDEN) {
-    *rc = r->run (argc - 1, argv + 1);
+    *rc = c->run (argc - 1, argv + 1);
     return true;
   }
   /* --help and --version are options like any other, read by the one
@@ -155,6 +95,6 @@ ms_cli_dispatch (int argc, char **argv, int *rc)
     if (*rc == EXIT_OK)
       ms_cli_print_version ();
   } else
-    *rc = r->run (argc - 1, argv + 1);
+    *rc = c->run (argc - 1, argv + 1);
   return true;
 }

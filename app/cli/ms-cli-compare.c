@@ -87,11 +87,13 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   ms_compare_options_init (&o->compare);
   ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
-  int c, taken;
+  int c;
   *rc = EXIT_OK;
   ms_cli_args_init (&args, "compare", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
     const char *arg = args.value;
+    if (c == '?')
+      return *rc = EXIT_USAGE, false;
     if (parse_live_option (c, arg, o, rc)) {
       if (*rc != EXIT_OK)
         return false;
@@ -103,9 +105,6 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       }
     } else if (c == 'j') {
       o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
-    } else if ((taken = ms_cli_output_option (&o->output, c, arg)) != 0) {
-      if (taken < 0)
-        return *rc = EXIT_USAGE, false;
     } else if (c == 'm') {
       if (!ms_mode_from_name (arg, &o->mode)) {
         ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes "
@@ -115,12 +114,8 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       }
     } else if (c == 'p') {
       o->plot = arg;
-    } else if (c == 'g') {
-      if (!ms_figure_from_name (arg, &o->figure)) {
-        ms_cli_error (ms_gettext ("--figure: '%s' is not e2e, h2d, kernel or d2h\n"), arg);
-        return *rc = EXIT_USAGE, false;
-      }
-    } else {
+    } else if (!ms_figure_from_name (arg, &o->figure)) { /* --figure */
+      ms_cli_error (ms_gettext ("--figure: '%s' is not e2e, h2d, kernel or d2h\n"), arg);
       return *rc = EXIT_USAGE, false;
     }
   }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-entries.h: the entry points of the commands (compare's, beside
- * its chart, is ms-cli-compare.h's); each lives in ms-cli-COMMAND.c and
- * the dispatch (ms-cli-commands.c) calls it. Exit codes are ms-cli-common.h's. */
+ * its chart, is ms-cli-compare.h's, plot's and report's ms-cli-draw.h's);
+ * each lives in ms-cli-COMMAND.c, and the option table (ms-cli-options.c)
+ * names it as its command's parser. Exit codes are ms-cli-common.h's. */
 #pragma once
 
 #include <stdbool.h>
@@ -23,8 +24,9 @@ int ms_cli_calibrate (int argc, char **argv);
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);
 int ms_cli_fleet_report (int argc, char **argv);
-/* ms-cli-lesson.c: lesson (part false) and the hidden __lesson-part. */
-int ms_cli_lesson (int argc, char **argv, bool part);
+/* ms-cli-lesson.c: lesson and the hidden __lesson-part. */
+int ms_cli_lesson (int argc, char **argv);
+int ms_cli_lesson_part (int argc, char **argv);
 /* ms-cli-multi.c */
 int ms_cli_multi (int argc, char **argv);
 int ms_cli_peer (int argc, char **argv);

@@ -320,27 +320,17 @@ ms_cli_fleet_report (int argc, char **argv)
   const char *openmetrics = NULL;
   int c;
   ms_cli_args_init (&args, "fleet-report", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, &output)) != -1) {
     const char *arg = args.value;
-    int taken = ms_cli_output_option (&output, c, arg);
-    if (taken < 0)
+    if (c == '?')
       return 2;
-    if (taken > 0)
-      continue;
-    if (c == 't') {
-      if (!ms_cli_parse_double ("--threshold", arg, &threshold) ||
-          !ms_cli_in_range (threshold > 0 && threshold < 100, "--threshold", arg,
-                            ms_gettext ("a percentage over 0, under 100")))
-        return 2;
-    } else if (c == 'o') {
-      only_outliers = true;
-    } else if (c == 'f') {
-      fail_on = true;
-    } else if (c == 'm') {
-      openmetrics = arg;
-    } else {
+    if (c == 't' && (!ms_cli_parse_double ("--threshold", arg, &threshold) ||
+                     !ms_cli_in_range (threshold > 0 && threshold < 100, "--threshold", arg,
+                                       ms_gettext ("a percentage over 0, under 100"))))
       return 2;
-    }
+    only_outliers |= c == 'o';
+    fail_on |= c == 'f';
+    openmetrics = c == 'm' ? arg : openmetrics;
   }
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("exactly one DIR is needed (the fleet's folder)\n"));

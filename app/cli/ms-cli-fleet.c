@@ -184,8 +184,6 @@ parse_fleet_option (FleetArgs *a, int c, const char *arg)
     return ms_cli_parse_double ("--wait-max", arg, &a->wait_max) &&
            ms_cli_in_range (a->wait_max > 0, "--wait-max", arg, ms_gettext ("minutes over 0"));
   case 'n': a->dry_run = true; return true;
-  case MS_CLI_KEY_QUIET:
-  case MS_CLI_KEY_VERBOSE: return ms_cli_progress_option (c) > 0;
   case 'x':
     if (a->n_extra == 16) {
       ms_cli_error (ms_gettext ("at most 16 --sbatch-arg\n"));
@@ -207,10 +205,9 @@ parse_fleet_args (int argc, char **argv, FleetArgs *a)
   a->gpus = MS_CLI_ALL;
   ms_cli_args_init (&args, "fleet", argc, argv);
   args.first_operand_ends = true;
-  while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == '?' || !parse_fleet_option (a, c, args.value))
+  while ((c = ms_cli_args_next_own (&args, NULL)) != -1)
+    if (!parse_fleet_option (a, c, args.value))
       return 2;
-  }
   a->run_options = args.operand;
   if (!a->dir) {
     ms_cli_error (ms_gettext ("--dir DIR is required\n"));
@@ -664,16 +661,14 @@ ms_cli_fleet_node (int argc, char **argv)
   MsCliArgs args;
   ms_cli_args_init (&args, "fleet-node", argc, argv);
   args.first_operand_ends = true;
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
     if (c == 'd')
       dir = args.value;
     else if (c == 'n')
       node = args.value;
-    else if (c == 'g' && !ms_cli_parse_count_or_all ("--gpus", args.value, 1, MAX_GPUS_PER_NODE,
-                                                       &gpus))
+    else if (c == '?' || !ms_cli_parse_count_or_all ("--gpus", args.value, 1, MAX_GPUS_PER_NODE,
+                                                      &gpus))
       return 2;
-    else if (c != 'g' && ms_cli_progress_option (c) <= 0)
-      return 2; /* refused, or --quiet with --verbose */
   }
   int first = args.operand;
   if (!dir) {

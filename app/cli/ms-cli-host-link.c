@@ -24,24 +24,16 @@ parse (int argc, char **argv, const char **list, const char **out, int *exps, in
   MsCliArgs args;
   ms_cli_args_init (&args, "host-link", argc, argv);
   *rc = EXIT_USAGE;
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
     const char *arg = args.value;
-    int progress = c == '?' ? -1 : ms_cli_progress_option (c);
-    if (progress < 0)
-      return false;
-    bool ok = progress > 0 ? true
-              : c == 'D'   ? (*list = arg, ms_cli_devices_ok ("--devices", arg, 1))
-              : c == 'o'   ? (*out = arg, true)
-              : c == 'a'   ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
-              : c == 'b'   ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
-              : c == 's'   ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
-                           : false;
+    bool ok = c == 'D'   ? (*list = arg, ms_cli_devices_ok ("--devices", arg, 1))
+              : c == 'o' ? (*out = arg, true)
+              : c == 'a' ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
+              : c == 'b' ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
+              : c == 's' ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
+                         : false; /* '?' */
     if (!ok)
       return false;
-  }
-  if (args.operand != argc) {
-    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
-    return ms_cli_bad_usage ("host-link"), false;
   }
   if (lo > hi) {
     ms_cli_error (ms_gettext ("--min-exp %d is above --max-exp %d\n"), lo, hi);

@@ -62,18 +62,9 @@ parse_format_option (int argc, char **argv, const char *command, int *device,
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, command, argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
-    int taken = c == '?' ? -1 : ms_cli_output_option (output, c, args.value);
-    if (taken > 0)
-      continue;
-    if (taken == 0 && c == 'd' && ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
-      continue;
-    return false;
-  }
-  if (args.operand < argc) {
-    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
-    return false;
-  }
+  while ((c = ms_cli_args_next_own (&args, output)) != -1)
+    if (c == '?' || !ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
+      return false;
   return ms_cli_output_ready (output);
 }
 

@@ -202,7 +202,7 @@ parse_option (LessonOptions *o, int c, const char *arg)
   case 'd': return ms_cli_parse_setting_count ("--device", arg, &o->sweep.device);
   case 'O': o->prefix = arg; return true;
   case 'P': return parse_parts (o, arg);
-  default: return ms_cli_output_option (&o->output, c, arg) > 0;
+  default: return false;
   }
 }
 
@@ -220,11 +220,10 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
   const char *for_a_run = NULL; /* the last option that acts on a lesson's run */
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
     if (c == '?')
       return EXIT_USAGE;
-    if (c < MS_CLI_KEY_FORMAT)
-      for_a_run = args.name;
+    for_a_run = args.name;
     if (!parse_option (o, c, args.value))
       return ms_cli_bad_usage ("lesson");
   }
@@ -441,8 +440,8 @@ point_to_reference_runs (const char *name)
   }
 }
 
-int
-ms_cli_lesson (int argc, char **argv, bool part)
+static int
+lesson_command (int argc, char **argv, bool part)
 {
   LessonOptions o = { 0 };
   int rc = parse_lesson (&o, argc, argv);
@@ -509,4 +508,16 @@ ms_cli_lesson (int argc, char **argv, bool part)
     rc = status;
   ms_results_free (r);
   return rc;
+}
+
+int
+ms_cli_lesson (int argc, char **argv)
+{
+  return lesson_command (argc, argv, false);
+}
+
+int
+ms_cli_lesson_part (int argc, char **argv)
+{
+  return lesson_command (argc, argv, true);
 }

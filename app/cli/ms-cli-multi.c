@@ -48,7 +48,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   int c;
   ms_cli_output_init (&a->output, argv[0]);
   ms_cli_args_init (&args, argv[0], argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, &a->output)) != -1) {
     const char *arg = args.value;
     bool ok = true;
     switch (c) {
@@ -65,17 +65,10 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     case 'e': ok = int_arg ("--exp", arg, &a->exp); break;
     case 'o': a->out = arg; break;
     case 'S': a->solo = true; break;
-    case '?': return 2;
-    default:
-      if (ms_cli_output_option (&a->output, c, arg) <= 0)
-        return 2;
+    default: return 2; /* '?' */
     }
     if (!ok)
       return 2;
-  }
-  if (args.operand != argc) {
-    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
-    return ms_cli_bad_usage (ms_cli_command ());
   }
   /* A prefix names several files, and a file with its sidecar. */
   if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||

@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-options.c: the one table of memsweep's commands and their
- * options, what every parser's getopt_long table comes from, and the usage
- * lines of the commands beyond one GPU. The commands read it; it calls
- * none of them (their parsers: ms-cli-commands.c). */
+ * options: what the one parser reads, every --help and each command's
+ * parser come from it. The commands read it; the dispatch
+ * (ms-cli-commands.c) calls the parser it names. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
 #include "ms-cli-options.h"
+#include "ms-cli-compare.h"
+#include "ms-cli-entries.h"
 #include "ms-cli-output.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
+#ifdef MS_HAVE_DRAW
+#include "ms-cli-draw.h"
+#define DRAWN(run) run
+#else
+#define DRAWN(run) NULL /* memsweep-draw's (ms-cli-draw-helper.h) */
+#endif
 
 /* The options of each command: the one list its parser (getopt_long's
  * table, ms_cli_getopt_table), the usage, the man page and the shell
@@ -273,51 +281,53 @@ static const MsCliExit fleet_report_exits[] = {
 };
 
 /* Every command: its name, what follows its name, what it does, its
- * options (its parser: ms-cli-commands.c), its exit statuses. Hidden
- * ones are memsweep running itself. */
+ * options, its exit statuses and its parser. Hidden ones are memsweep
+ * running itself. */
 static const MsCliCommand commands[] = {
   { "info", NULL, MS_N_ ("device facts and which modes it supports"), info_options,
-    .exits = info_exits },
+    .exits = info_exits, .run = ms_cli_info },
   { "modes", NULL, MS_N_ ("each memory mode with a one-line explanation"),
-    modes_options, .exits = reading_exits },
+    modes_options, .exits = reading_exits, .run = ms_cli_modes },
   { "run", NULL, MS_N_ ("run a sweep, print a table, write CSV files"), run_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
+    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits, .run = ms_cli_run },
   { "show", "FILE", MS_N_ ("print the summary of a samples CSV (no GPU needed)"),
-    show_options, .exits = reading_exits },
+    show_options, .exits = reading_exits, .run = ms_cli_show },
   { "compare", "A B",
     MS_N_ ("two runs cell by cell: same, faster, slower or ambiguous"), compare_options,
-    .exits = compare_exits },
+    .exits = compare_exits, .run = ms_cli_compare },
 #if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
   { "plot", "FILE...", MS_N_ ("one of the app's views into a PNG, SVG or PDF file"),
-    plot_options, .exits = drawing_exits },
+    plot_options, .exits = drawing_exits, .run = DRAWN (ms_cli_plot) },
   { "report", "FILE...", MS_N_ ("a PDF or HTML report of one or more runs"),
-    report_options, .exits = drawing_exits },
+    report_options, .exits = drawing_exits, .run = DRAWN (ms_cli_report) },
 #endif
   { "multi", NULL, MS_N_ ("the sweep on several GPUs at once"), multi_options,
-    .exits = gpu_exits },
+    .exits = gpu_exits, .run = ms_cli_multi },
   { "peer", NULL, MS_N_ ("peer copy matrix and topology"), one_size_options,
-    .exits = gpu_exits },
+    .exits = gpu_exits, .run = ms_cli_peer },
   { "portable", NULL,
     MS_N_ ("portable vs per-GPU vs foreign pinned memory"), one_size_options,
-    .exits = gpu_exits },
+    .exits = gpu_exits, .run = ms_cli_portable },
   { "siblings", NULL, MS_N_ ("the GPU that differs from the host's others"), siblings_options,
-    MS_CLI_STOPS_ON_SIGNALS, siblings_exits },
+    MS_CLI_STOPS_ON_SIGNALS, siblings_exits, .run = ms_cli_siblings },
   { "host-link", NULL, MS_N_ ("the host link under every GPU at once, copies only"),
-    host_link_options, .exits = gpu_exits },
+    host_link_options, .exits = gpu_exits, .run = ms_cli_host_link },
   { "fleet", "[-- RUN OPTIONS]", MS_N_ ("a sweep on every node through Slurm"),
-    fleet_options, MS_CLI_HANDS_ON_RUN_OPTIONS, fleet_exits },
+    fleet_options, MS_CLI_HANDS_ON_RUN_OPTIONS, fleet_exits, .run = ms_cli_fleet },
   { "fleet-node", "[-- RUN OPTIONS]", MS_N_ ("one node's part of a fleet"),
-    fleet_node_options, MS_CLI_STOPS_ON_SIGNALS | MS_CLI_HANDS_ON_RUN_OPTIONS, shared_exits },
+    fleet_node_options, MS_CLI_STOPS_ON_SIGNALS | MS_CLI_HANDS_ON_RUN_OPTIONS, shared_exits,
+    .run = ms_cli_fleet_node },
   { "fleet-report", "DIR",
     MS_N_ ("nodes x key figures, outliers flagged"), fleet_report_options,
-    .exits = fleet_report_exits },
+    .exits = fleet_report_exits, .run = ms_cli_fleet_report },
   { "calibrate", "[RUN OPTIONS]",
     MS_N_ ("this machine's run-to-run spread"), calibrate_options,
-    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits },
+    MS_CLI_RUN_SETTINGS | MS_CLI_STOPS_ON_SIGNALS, shared_exits, .run = ms_cli_calibrate },
   { "lesson", "LIST|NAME", MS_N_ ("the experiments of the teaching material"),
-    lesson_options, MS_CLI_STOPS_ON_SIGNALS, shared_exits },
-  { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN | MS_CLI_STOPS_ON_SIGNALS },
-  { "__options", NULL, NULL, NULL, MS_CLI_HIDDEN },
+    lesson_options, MS_CLI_STOPS_ON_SIGNALS, shared_exits, .run = ms_cli_lesson },
+  { "__lesson-part", NULL, NULL, lesson_options, MS_CLI_HIDDEN | MS_CLI_STOPS_ON_SIGNALS,
+    .run = ms_cli_lesson_part },
+  { "__options", NULL, NULL, NULL, MS_CLI_HIDDEN, .run = ms_cli_options_document },
 };
 
 const MsCliCommand *

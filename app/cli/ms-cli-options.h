@@ -61,6 +61,10 @@ typedef struct {
   unsigned flags;
   const MsCliExit *exits; /* its exit statuses, the one list --help, the man page
                            * and docs/cli.md give; ends with a NULL meaning */
+  /* Its parser (ms-cli-entries.h); NULL for a drawing command in a build
+   * that hands it to memsweep-draw (ms-cli-draw-helper.h). The cli-docs
+   * test runs every command of the table. */
+  int (*run) (int argc, char **argv);
 } MsCliCommand;
 
 /* The i-th command of the table, NULL past its end. */

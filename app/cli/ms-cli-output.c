@@ -409,6 +409,20 @@ ms_cli_progress_option (int key)
   return 1;
 }
 
+int
+ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
+{
+  int key;
+  while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
+    int taken = out ? ms_cli_output_option (out, key, a->value) : ms_cli_progress_option (key);
+    if (taken < 0)
+      return ms_cli_bad_usage (ms_cli_command ()), '?';
+    if (taken == 0)
+      return key;
+  }
+  return key;
+}
+
 void
 ms_cli_output_init (MsCliOutput *out, const char *command)
 {

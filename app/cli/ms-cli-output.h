@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "ms-cli-parse.h"
+
 /* text (the table for people) is MS_CLI_FORMAT_TEXT: --format table, and
  * text, its older name. */
 typedef enum {
@@ -90,6 +92,11 @@ typedef struct {
   } exports[MS_CLI_MAX_EXPORTS];
 } MsCliOutput;
 
+/* The next key of the command's own options (with a->value), its output
+ * options (out NULL: its progress options alone) taken here: -1 at the
+ * end, '?' after a message and the Try line (ms_cli_args_next's
+ * refusals, a refused value). Every key it returns is one the table gives the command. */
+int ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out);
 /* Zeroed, for command: table format, no exports. */
 void ms_cli_output_init (MsCliOutput *out, const char *command);
 /* One option: 1 taken, 0 not an output option, -1 refused after a message

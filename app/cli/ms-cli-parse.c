@@ -246,7 +246,15 @@ ms_cli_options_known (const MsCliCommand *c, int argc, char **argv)
   while ((key = ms_cli_args_next (&a)) != -1)
     if (key == '?')
       return false;
-  return options_act (&a);
+  if (!options_act (&a))
+    return false;
+  /* A command the table gives no operands refuses one here, alike. */
+  if (!c->operands && a.operand < argc) {
+    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[a.operand]);
+    ms_cli_bad_usage (c->name);
+    return false;
+  }
+  return true;
 }
 
 bool

@@ -169,7 +169,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
   *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
   int c;
   ms_cli_args_init (&args, "plot", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
     const char *arg = args.value;
     switch (c) {
     case 'v': o->view = arg; break;
@@ -181,11 +181,6 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     case 'V': o->variant = arg; break;
     case 'a': o->all_phases = TRUE; break;
     case 'L': o->lesson = arg; break;
-    case MS_CLI_KEY_QUIET:
-    case MS_CLI_KEY_VERBOSE:
-      if (ms_cli_progress_option (c) < 0)
-        return EXIT_USAGE;
-      break;
     case 's':
       /* The image's WxH (its first spelling), else the timeline's size. */
       if (!strpbrk (arg, "xX")) {
@@ -200,9 +195,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
         return EXIT_USAGE;
       }
       break;
-    case '?': return EXIT_USAGE;
-    default:
-      return ms_cli_bad_usage ("plot");
+    default: return EXIT_USAGE; /* '?' */
     }
   }
   o->files = argv + args.operand;

@@ -163,22 +163,12 @@ ms_cli_report (int argc, char **argv)
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, "report", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
     if (c == '?')
       return EXIT_USAGE;
-    if (c == 'f')
-      format = args.value;
-    else if (c == 'o')
-      out = args.value;
-    else if (c == 'H')
-      handout = TRUE;
-    else if (c == 'L')
-      lesson = args.value;
-    else if (c == MS_CLI_KEY_QUIET || c == MS_CLI_KEY_VERBOSE) {
-      if (ms_cli_progress_option (c) < 0)
-        return EXIT_USAGE;
-    } else
-      return ms_cli_bad_usage ("report");
+    handout |= c == 'H';
+    if (c != 'H')
+      *(c == 'f' ? &format : c == 'o' ? &out : &lesson) = args.value;
   }
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);

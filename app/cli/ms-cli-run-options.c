@@ -148,11 +148,6 @@ parse_run_option (MsCliRunOptions *o, int c, const char *arg)
   case 'N': o->no_profile = true; return true;
   case 'G': o->grade = true; return true;
   default:
-    switch (ms_cli_output_option (&o->output, c, arg)) {
-    case 1: return true;
-    case -1: return false;
-    default: break;
-    }
     if (c >= MS_CLI_KEY_SETTING (0) && c < MS_CLI_KEY_SETTING (ms_setting_count ())) {
       o->given[c - MS_CLI_KEY_SETTING (0)] = true;
       return parse_setting (o, ms_setting_nth (c - MS_CLI_KEY_SETTING (0)), arg);
@@ -277,12 +272,9 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   o->prefix = "memsweep";
   ms_cli_output_init (&o->output, "run");
   ms_cli_args_init (&args, "run", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
-    if (c == '?')
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1)
+    if (c == '?' || !parse_run_option (o, c, args.value))
       return EXIT_USAGE;
-    if (!parse_run_option (o, c, args.value))
-      return EXIT_USAGE;
-  }
   if (args.operand < argc) {
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return ms_cli_bad_usage (ms_cli_command ());

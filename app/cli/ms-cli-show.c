@@ -30,15 +30,11 @@ parse_show (ShowOptions *o, int argc, char **argv)
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, "show", argc, argv);
-  while ((c = ms_cli_args_next (&args)) != -1) {
+  /* (An empty name the parser refuses, as every option's empty value.) */
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
     if (c == '?')
       return EXIT_USAGE;
-    /* (An empty name the parser refuses, as every option's empty value.) */
-    bool ok = c == 'o'   ? (o->out = args.value, true)
-              : c == 'e' ? (o->envelopes = args.value, true)
-                         : ms_cli_output_option (&o->output, c, args.value) > 0;
-    if (!ok)
-      return ms_cli_bad_usage ("show");
+    *(c == 'o' ? &o->out : &o->envelopes) = args.value;
   }
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("exactly one FILE is needed (a samples CSV)\n"));

@@ -101,13 +101,8 @@ parse_one (int c, const char *arg, Options *o, int *rc)
     }
     ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
     return *rc = EXIT_USAGE, false;
-  default: break;
+  default: return *rc = EXIT_USAGE, false; /* '?' */
   }
-  int taken = c == '?' ? -1 : ms_cli_output_option (&o->output, c, arg);
-  if (taken > 0)
-    return true;
-  *rc = EXIT_USAGE;
-  return false;
 }
 
 static bool
@@ -123,13 +118,9 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   int c;
   ms_cli_args_init (&args, "siblings", argc, argv);
   *rc = EXIT_OK;
-  while ((c = ms_cli_args_next (&args)) != -1)
+  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1)
     if (!parse_one (c, args.value, o, rc))
       return false;
-  if (args.operand != argc) {
-    ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
-    return *rc = ms_cli_bad_usage ("siblings"), false;
-  }
   return ms_cli_output_ready (&o->output) || (*rc = EXIT_USAGE, false);
 }
 
