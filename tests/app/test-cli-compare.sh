@@ -122,7 +122,7 @@ if "$M" plot --help >/dev/null 2>&1; then
   "$M" compare --plot "$W/missing/d.png" "$R/h100-default-samples.csv.gz" \
     "$R/h200-default-samples.csv.gz" >"$W/out" 2>"$W/err"
   [ $? = 2 ] || fail "--plot into a missing folder must exit 2"
-  grep -qxF "memsweep: --plot: $W/missing/d.png: cannot write: No such file or directory" "$W/err" ||
+  grep -qxF "memsweep compare: --plot: $W/missing/d.png: cannot write: No such file or directory" "$W/err" ||
     fail "--plot's message: $(cat "$W/err")"
   [ -s "$W/out" ] && fail "a --plot that cannot be written is refused before the table"
   ln -s /dev/full "$W/full.png"

@@ -93,7 +93,7 @@ appended() {
   rc=$?
   # Refused as an input, or (a fleet's node files, read after the plan is
   # made) as a file holding a run's measurements.
-  if [ $rc = 0 ] || ! grep -qxE "memsweep: (standard output is one of the inputs: nothing written|--format -: holds measurements \(a run's samples\): not replaced; choose another name)" out ||
+  if [ $rc = 0 ] || ! grep -qxE "memsweep $1: (standard output is one of the inputs: nothing written|--format -: holds measurements \(a run's samples\): not replaced; choose another name)" out ||
      ! cmp -s "$input" "keep/$input"; then
     echo "FAIL: $label: rc $rc, $input $(cmp -s "$input" "keep/$input" && echo kept || echo CHANGED), output:"
     sed 's/^/  | /' out
@@ -125,7 +125,7 @@ else
 fi
 "$memsweep" show - <P-samples.csv >>P-samples.csv 2>out
 rc=$?
-if [ $rc = 0 ] || ! grep -qxF "memsweep: standard output is one of the inputs: nothing written" out ||
+if [ $rc = 0 ] || ! grep -qxF "memsweep show: standard output is one of the inputs: nothing written" out ||
    ! cmp -s P-samples.csv keep/P-samples.csv; then
   echo "FAIL: show - < F >> F: rc $rc"; sed 's/^/  | /' out; fails=$((fails + 1)); cp keep/P-samples.csv P-samples.csv
 else
