@@ -54,7 +54,8 @@ document_new (const char *schema)
   return doc;
 }
 
-/* The options of modes and info (info alone has --device). */
+/* The options of modes and info (info alone has --device); false after
+ * the message and the Try line. */
 static bool
 parse_format_option (int argc, char **argv, const char *command, int *device,
                      MsCliOutput *output)
@@ -62,10 +63,13 @@ parse_format_option (int argc, char **argv, const char *command, int *device,
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, command, argc, argv);
-  while ((c = ms_cli_args_next_own (&args, output)) != -1)
-    if (c == '?' || !ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
-      return false;
-  return ms_cli_output_ready (output);
+  while ((c = ms_cli_args_next_own (&args, output)) != -1) {
+    if (c == '?')
+      return false; /* said, with the Try line */
+    if (!ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
+      return ms_cli_bad_usage (command), false;
+  }
+  return ms_cli_output_ready (output) || (ms_cli_bad_usage (command), false);
 }
 
 static const MsCliColumn modes_columns[] = {
@@ -97,7 +101,7 @@ ms_cli_modes (int argc, char **argv)
   ms_cli_output_init (&output, "modes");
   int unused = 0;
   if (!parse_format_option (argc, argv, "modes", &unused, &output))
-    return ms_cli_bad_usage ("modes");
+    return EXIT_USAGE;
   MsCliTable *table = ms_cli_table_new (modes_columns, 2);
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     ms_cli_table_add_row (table);
@@ -176,7 +180,7 @@ ms_cli_info (int argc, char **argv)
   MsCliOutput output;
   ms_cli_output_init (&output, "info");
   if (!parse_format_option (argc, argv, "info", &device, &output))
-    return ms_cli_bad_usage ("info");
+    return EXIT_USAGE;
   if (device < 0) {
     ms_cli_error (ms_gettext ("device index must be 0 or more (got %d)\n"), device);
     return EXIT_USAGE;
