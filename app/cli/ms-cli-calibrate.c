@@ -345,17 +345,14 @@ profile_target_ok (const char *out)
   }
   if (!make_parent (path)) {
     int e = errno;
-    ms_cli_error (ms_gettext ("no folder for the profile: %s: %s; give "
-                              "--out\n"),
+    ms_cli_error (ms_gettext ("no folder for the profile: %s: %s; give --out\n"),
                   path, strerror (e));
     return false;
   }
   const char *paths[] = { path };
   if (!ms_output_plan_add_set ("--out", paths, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1, err,
                                sizeof err)) {
-    ms_cli_error (ms_gettext ("the profile cannot be written: %s; give "
-                              "--out\n"),
-                  err);
+    ms_cli_error (ms_gettext ("the profile cannot be written: %s; give --out\n"), err);
     return false;
   }
   return true;
@@ -495,8 +492,7 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   /* A run that refused its files because their folder in TMPDIR is gone
    * (someone removed it) could not write, whatever it took that for. */
   if (fatal && end->code == EXIT_USAGE && !folder_of_exists (prefix)) {
-    ms_cli_error (ms_gettext ("run %d of %d could not start: its folder "
-                              "in TMPDIR was removed\n"),
+    ms_cli_error (ms_gettext ("run %d of %d could not start: its folder in TMPDIR was removed\n"),
                   i, runs);
     return EXIT_WRITE;
   }
@@ -586,8 +582,7 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
   for (int i = 1; i <= o->runs; i++) {
     if (ms_supervisor_stopping (cancel)) {
       if (i == 1)
-        ms_cli_error (ms_gettext ("%s: stopped before its first run: "
-                                  "nothing was measured\n"),
+        ms_cli_error (ms_gettext ("%s: stopped before its first run: nothing was measured\n"),
                       ms_cli_signal_name (ms_supervisor_stop_signal ()));
       else
         ms_cli_error (ms_gettext ("%s: stopped after run %d of %d\n"),
@@ -683,9 +678,7 @@ ms_cli_calibrate (int argc, char **argv)
   /* The finished runs are kept: enough of them still make a profile. */
   if (done == o.runs || (done >= MS_CLI_PROFILE_MIN_RUNS && rc == EXIT_RUNTIME)) {
     if (done < o.runs)
-      ms_cli_error (ms_gettext ("the profile is measured from the %d "
-                                "finished runs\n"),
-                    done);
+      ms_cli_error (ms_gettext ("the profile is measured from the %d finished runs\n"), done);
     int written = measure_and_write (dir, results, done, o.out, &o.output, &lost);
     rc = rc == EXIT_OK ? written : written == EXIT_OK ? rc : written;
   } else if (rc == EXIT_RUNTIME) {

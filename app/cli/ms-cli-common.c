@@ -99,9 +99,7 @@ ms_cli_stopped_before_any_cell (MsRunStatus st, const MsResults *results, const 
 void
 ms_cli_say_stopped_before_any_cell (const char *why)
 {
-  ms_cli_error (ms_gettext ("%s: stopped before any cell was measured: nothing "
-                            "written\n"),
-                why);
+  ms_cli_error (ms_gettext ("%s: stopped before any cell was measured: nothing written\n"), why);
 }
 
 bool
@@ -374,8 +372,7 @@ ms_cli_devices_ok (const char *opt, const char *list, int min)
                                "%s: '%s' names %d GPUs: at least %d are needed\n", n),
                   opt, list, n, min);
   else
-    ms_cli_error (ms_gettext ("%s: '%s' is not 'all' or indices separated by commas\n"), opt,
-                  list);
+    ms_cli_error (ms_gettext ("%s: '%s' is not 'all' or indices separated by commas\n"), opt, list);
   return false;
 }
 
@@ -584,8 +581,7 @@ ms_cli_input_path (const char *path)
     return path;
   }
   if (stdin_taken) {
-    ms_cli_error (ms_gettext ("-: standard input is read once: name the other "
-                              "file\n"));
+    ms_cli_error (ms_gettext ("-: standard input is read once: name the other file\n"));
     return NULL;
   }
   stdin_taken = true;

@@ -26,9 +26,7 @@ ms_cli_compare_plot_name_ok (const char *path)
 {
   if (ms_export_format_known (path))
     return true;
-  ms_cli_error (ms_gettext ("--plot %s: the name must end in .png, .svg "
-                            "or .pdf\n"),
-                path);
+  ms_cli_error (ms_gettext ("--plot %s: the name must end in .png, .svg or .pdf\n"), path);
   return false;
 }
 

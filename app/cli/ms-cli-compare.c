@@ -107,9 +107,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
     } else if (c == 'm') {
       if (!ms_mode_from_name (arg, &o->mode)) {
-        ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes "
-                                  "lists them)\n"),
-                      arg);
+        ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes lists them)\n"), arg);
         return *rc = EXIT_USAGE, false;
       }
     } else if (c == 'p') {
@@ -698,8 +696,7 @@ ms_cli_compare (int argc, char **argv)
     rc = live_status;
   /* Said only where it is the status: a stopped live run says its own. */
   if (rc == EXIT_COMPARE_UNDECIDED && unsettled == 0)
-    ms_cli_error (ms_gettext ("no cell could be decided (every cell "
-                              "AMBIGUOUS): exit %d, not 0\n"),
+    ms_cli_error (ms_gettext ("no cell could be decided (every cell AMBIGUOUS): exit %d, not 0\n"),
                   EXIT_COMPARE_UNDECIDED);
   else if (rc == EXIT_COMPARE_UNDECIDED)
     ms_cli_error (ms_ngettext ("%d cell lies outside the threshold but "

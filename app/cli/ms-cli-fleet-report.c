@@ -213,13 +213,11 @@ say_lone_summary (const char *path)
   char clean[4 * PATH_MAX];
   MsFileKind kind = ms_file_kind_of_file (path);
   if (kind == MS_FILE_KIND_SUMMARY) {
-    ms_cli_error (ms_gettext ("%s has no samples file beside it: not "
-                              "counted\n"),
+    ms_cli_error (ms_gettext ("%s has no samples file beside it: not counted\n"),
                   ms_report_clean (path, clean, sizeof clean));
     return 0;
   }
-  ms_cli_error (ms_gettext ("%s is %s, not a run's summary: left out of "
-                            "the report\n"),
+  ms_cli_error (ms_gettext ("%s is %s, not a run's summary: left out of the report\n"),
                 ms_report_clean (path, clean, sizeof clean), ms_file_kind_describe (kind));
   return 1;
 }

@@ -172,8 +172,7 @@ ms_fleet_slurm_nodes (const char *nodelist, int count, const char *partition, si
   if (ok && *n == 0)
     ms_cli_error (ms_gettext ("Slurm lists no node to sweep\n"));
   else if (ok && want > 0 && (long) *n < want)
-    ms_cli_error (ms_gettext ("--nodes %ld but only %zu nodes respond: "
-                              "sweeping those\n"),
+    ms_cli_error (ms_gettext ("--nodes %ld but only %zu nodes respond: sweeping those\n"),
                   want, *n);
   free (info);
   free (names);

@@ -228,8 +228,7 @@ folder_is_fresh (const char *dir)
   for (struct dirent *e; d && (e = readdir (d));) {
     if (ms_csv_name_stem (e->d_name, "-samples.csv") ||
         strcmp (e->d_name, MS_FLEET_EXPECTED_FILE) == 0) {
-      ms_cli_error (ms_gettext ("%s already holds results (%s): give a new "
-                                "or empty folder\n"),
+      ms_cli_error (ms_gettext ("%s already holds results (%s): give a new or empty folder\n"),
                     dir, e->d_name);
       closedir (d);
       return false;
@@ -342,8 +341,7 @@ submit_all (const FleetArgs *a, const char *self, const char *dir, MsFleetExpect
     return -1;
   }
   if (!ms_cli_quiet ())
-    ms_cli_error (ms_gettext ("%zu jobs submitted, waiting at most %.0f "
-                              "minutes\n"),
+    ms_cli_error (ms_gettext ("%zu jobs submitted, waiting at most %.0f minutes\n"),
                   n - (size_t) failed, a->wait_max);
   return failed + ms_fleet_slurm_wait (nodes, n, a->wait_max);
 }
@@ -588,8 +586,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
     /* How it ended in words: a signal by its name, not as 128 + N, which
      * no run exits with. */
     char how[256];
-    ms_cli_error (ms_gettext ("%s: memsweep run %s and wrote no samples "
-                              "file (%s)\n"),
+    ms_cli_error (ms_gettext ("%s: memsweep run %s and wrote no samples file (%s)\n"),
                   node, ms_supervisor_describe (&end, how, sizeof how), path);
     /* A run's own statuses pass through; a death by a signal is a failure
      * of the run (1), not fleet-node's own death. */
@@ -722,8 +719,7 @@ ms_cli_fleet_node (int argc, char **argv)
     worst = rc > worst ? rc : worst;
   }
   if (ms_supervisor_stopping (cancel) && worst == 0) {
-    ms_cli_error (ms_gettext ("%s after its runs had finished; their files "
-                              "are written\n"),
+    ms_cli_error (ms_gettext ("%s after its runs had finished; their files are written\n"),
                   ms_cli_signal_name (ms_supervisor_stop_signal ()));
     return EXIT_RUNTIME;
   }

@@ -254,15 +254,12 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   const MsLessonTopicInfo *lesson = ms_lesson_find (o->name);
   const MsLessonTopicInfo *card = ms_lesson_topic (ms_lesson_topic_from_name (o->name));
   if (!lesson && card) {
-    ms_cli_error (ms_gettext ("'%s' is measured by a plain sweep: "
-                              "memsweep run --modes %s\n"),
+    ms_cli_error (ms_gettext ("'%s' is measured by a plain sweep: memsweep run --modes %s\n"),
                   card->name, card->modes);
     return EXIT_USAGE;
   }
   if (!lesson) {
-    ms_cli_error (ms_gettext ("unknown lesson '%s' (see 'memsweep lesson "
-                              "LIST')\n"),
-                  o->name);
+    ms_cli_error (ms_gettext ("unknown lesson '%s' (see 'memsweep lesson LIST')\n"), o->name);
     return EXIT_USAGE;
   }
   /* The lesson's one name from here on (files, prefix), even when it was

@@ -101,8 +101,7 @@ make_dir (Plan *plan)
         return true;
     }
   }
-  ms_cli_error (ms_gettext ("cannot make a folder for the processes' files: "
-                            "%s\n"),
+  ms_cli_error (ms_gettext ("cannot make a folder for the processes' files: %s\n"),
                 strerror (errno));
   return false;
 }

@@ -104,8 +104,7 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   const MsCell *deflt = ms_report_timeline_cell (run, &rep);
   MsMode mode = deflt ? deflt->mode : MS_MODE_PINNED;
   if (o->mode && !ms_mode_from_name (o->mode, &mode)) {
-    ms_cli_error (ms_gettext ("--mode: '%s' is not a memory mode (see 'memsweep "
-                              "modes')\n"),
+    ms_cli_error (ms_gettext ("--mode: '%s' is not a memory mode (see 'memsweep modes')\n"),
                   o->mode);
     return EXIT_USAGE;
   }
@@ -144,8 +143,7 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
   if (o->rep) {
     long long r;
     if (!ms_cli_whole_number (o->rep, 1, cell->n_reps, &r)) {
-      ms_cli_error (ms_gettext ("--rep: '%s' is not a repetition of the cell "
-                                "(1..%d)\n"),
+      ms_cli_error (ms_gettext ("--rep: '%s' is not a repetition of the cell (1..%d)\n"),
                     o->rep, cell->n_reps);
       return EXIT_USAGE;
     }
@@ -222,8 +220,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
         return EXIT_USAGE;
       return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
     }
-    ms_cli_error (ms_gettext ("--out -: give --format png, svg or pdf for standard "
-                              "output\n"));
+    ms_cli_error (ms_gettext ("--out -: give --format png, svg or pdf for standard output\n"));
     return EXIT_USAGE;
   }
   gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)

@@ -258,8 +258,7 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
     if (result == MS_CLI_PROCESS_KEPT) {
       ms_supervisor_child_said (err_path, why, sizeof why);
       char name[96];
-      ms_cli_error (ms_gettext ("%s exited with status %d (%s); what it measured "
-                                "is kept\n"),
+      ms_cli_error (ms_gettext ("%s exited with status %d (%s); what it measured is kept\n"),
                     process_name (p, of, name, sizeof name), end.code, why);
     }
     unlink (err_path);

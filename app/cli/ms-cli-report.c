@@ -101,8 +101,7 @@ ms_cli_draw_lesson (const MsResults *run, const char *lesson, const char *path)
   }
   g_autoptr (GString) names = lessons_answered (run);
   if (lesson && topic == MS_TOPIC_COUNT)
-    ms_cli_error (ms_gettext ("--lesson: '%s' is not a lesson (see 'memsweep "
-                              "lesson list')\n"),
+    ms_cli_error (ms_gettext ("--lesson: '%s' is not a lesson (see 'memsweep lesson list')\n"),
                   lesson);
   else if (names->len && lesson)
     ms_cli_error (ms_gettext ("%s does not answer the %s lesson; --lesson NAME "
@@ -191,8 +190,7 @@ ms_cli_report (int argc, char **argv)
                                              : !g_ascii_strcasecmp (dot, ".html") ||
                                                  !g_ascii_strcasecmp (dot, ".htm")));
   if (to_stdout && !format) {
-    ms_cli_error (ms_gettext ("--out -: give --format pdf or html for standard "
-                              "output\n"));
+    ms_cli_error (ms_gettext ("--out -: give --format pdf or html for standard output\n"));
     return EXIT_USAGE;
   }
   if (format && !named) {

@@ -333,8 +333,7 @@ handed_on (const char *command, int key, const char *value, bool allow_profile)
   switch (key) {
   case '?': return false;
   case 'h':
-    ms_cli_error (ms_gettext ("--help is no run option here: see 'memsweep %s --help'\n"),
-                  command);
+    ms_cli_error (ms_gettext ("--help is no run option here: see 'memsweep %s --help'\n"), command);
     return false;
   case 'O':
     ms_cli_error (ms_gettext ("--out is set by %s itself, not a run option\n"), command);
@@ -437,8 +436,7 @@ side_words_ok (const char *option, char **words, int n, const char *const *reser
       own |= strcmp (*r, name) == 0;
     if (own) {
       /* TRANSLATORS: "--a: --processes is set by compare itself" */
-      ms_cli_error (ms_gettext ("%s: --%s is set by %s itself\n"), option, name,
-                    ms_cli_command ());
+      ms_cli_error (ms_gettext ("%s: --%s is set by %s itself\n"), option, name, ms_cli_command ());
       return false;
     }
     if (key < MS_CLI_KEY_SETTING (0) || key >= MS_CLI_KEY_SETTING (ms_setting_count ())) {

@@ -214,8 +214,7 @@ nothing_measured (const MsCliRunOptions *o, const char *run_err, int rc)
   else if (sig)
     ms_cli_say_stopped_before_any_cell (ms_cli_signal_name (sig));
   else if (earlier_run (o))
-    ms_cli_error (ms_gettext ("nothing was measured: nothing written (%s left as it "
-                              "was)\n"),
+    ms_cli_error (ms_gettext ("nothing was measured: nothing written (%s left as it was)\n"),
                   ms_report_clean (o->samples_path, clean, sizeof clean));
   else
     ms_cli_error (ms_gettext ("nothing was measured: nothing written\n"));

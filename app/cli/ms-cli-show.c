@@ -43,8 +43,7 @@ parse_show (ShowOptions *o, int argc, char **argv)
   o->path = argv[args.operand];
   if (o->envelopes && strcmp (o->path, MS_CLI_STDIO) == 0 &&
       strcmp (o->envelopes, MS_CLI_STDIO) == 0) {
-    ms_cli_error (ms_gettext ("-: standard input is read once: name the other "
-                              "file\n"));
+    ms_cli_error (ms_gettext ("-: standard input is read once: name the other file\n"));
     return EXIT_USAGE;
   }
   /* --out FILE: what standard output would get, in the format given, goes
