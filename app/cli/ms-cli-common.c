@@ -642,7 +642,7 @@ free_results (gpointer r)
 }
 
 /* The run of a samples or summary file, "-" standard input; NULL after
- * "memsweep: why". */
+ * "memsweep CMD: why". */
 static MsResults *
 read_run (const char *path)
 {

@@ -98,7 +98,7 @@ void ms_cli_protect_envelopes (const char *option);
 void ms_cli_note_same_inputs (char *const *paths, int n);
 /* Whether path, given as option, can be written (ms_atomic_file_check),
  * said before any work, and added to the command's output plan
- * (ms-output-plan.h); false after "memsweep: OPTION: why". "-" is
+ * (ms-output-plan.h); false after "memsweep CMD: OPTION: why". "-" is
  * standard output, which holds one document. */
 bool ms_cli_plan_file (const char *option, const char *path);
 /* A folder the command made for its processes, added to the plan. */
@@ -110,7 +110,7 @@ void ms_cli_plan_pause (bool pause);
 
 /* `-` names standard input or output where a command reads or writes one
  * file (show -, show --out -); a PREFIX names several files, which
- * standard output cannot hold: false after "memsweep: OPTION -: why". */
+ * standard output cannot hold: false after "memsweep CMD: OPTION -: why". */
 #define MS_CLI_STDIO "-"
 bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
 
@@ -131,7 +131,7 @@ bool ms_cli_is_run (const char *path);
  * (a run's pair, a profile, a peer matrix), each to hold kinds[i], can be
  * written, the sidecar included (ms_meta_sidecar_check_targets: never
  * another file set's; ms_output_plan_add_set: never measurements of
- * another kind), said before any work; false after "memsweep: OPTION:
+ * another kind), said before any work; false after "memsweep CMD: OPTION:
  * why". */
 bool ms_cli_outputs_ok (const char *option, const char *const *paths, const MsFileKind *kinds,
                         int n);
@@ -192,6 +192,6 @@ bool ms_cli_stdout_reader_gone (void);
 /* Reads every file (samples or summary) into a new array of MsResults*;
  * NULL after printing the first file's error. */
 GPtrArray *ms_cli_load_runs (char **paths, int n);
-/* "memsweep: MESSAGE" on stderr, control characters escaped. */
+/* "memsweep CMD: MESSAGE" on stderr, control characters escaped. */
 void ms_cli_print_error (const GError *error);
 #endif

@@ -22,7 +22,7 @@
 static const char *const format_names[] = { "table", "json", "csv", "markdown" };
 
 /* --format's value: table (text), json, csv or markdown; false after
- * "memsweep: --format: 'X' is not table, json, csv or markdown". */
+ * "memsweep CMD: --format: 'X' is not table, json, csv or markdown". */
 static bool
 parse_output_format (const char *arg, MsCliFormat *format)
 {

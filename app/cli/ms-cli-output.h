@@ -128,7 +128,7 @@ bool ms_cli_prefix_not_a_file (const char *option, const char *prefix);
  * message naming the option. */
 bool ms_cli_output_ready (MsCliOutput *out);
 /* The document on standard output in the --format chosen and into every
- * export (each through an atomic file, "memsweep: wrote FILE" unless
+ * export (each through an atomic file, "memsweep CMD: wrote FILE" unless
  * --quiet); false when something was not written (said). */
 bool ms_cli_output_write (const MsCliOutput *out, const MsCliDocument *doc);
 /* The document of text, json and table (freed after) for user, written as
@@ -159,12 +159,12 @@ const char *ms_cli_compressed_name (const char *path);
 bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
-/* "memsweep: wrote FILE" on standard error; under --quiet held, and said
+/* "memsweep CMD: wrote FILE" on standard error; under --quiet held, and said
  * when a later write of the command fails, so that an exit 4 never hides
  * where the measurements are. */
 void ms_cli_wrote (const char *path);
 /* ms_cli_wrote (path) and EXIT_OK where written (ok), else "memsweep:
  * ERR" and EXIT_WRITE. */
 int ms_cli_wrote_or_say (bool ok, const char *path, const char *err);
-/* "memsweep: wrote SAMPLES and SUMMARY": a run's pair, as ms_cli_wrote. */
+/* "memsweep CMD: wrote SAMPLES and SUMMARY": a run's pair, as ms_cli_wrote. */
 void ms_cli_wrote_pair (const char *samples, const char *summary);
