@@ -41,8 +41,9 @@ rows_exponent (const MsResults *run, const MsLessonRow *rows, int n)
 
 /* The copy rate a lesson compared by copy bandwidth quotes (its median),
  * for the row's title: a pinned h2d bar too short for its rate left the
- * takeaway's 50.1 GB/s nowhere on the slide. Appends nothing for a time
- * metric. */
+ * takeaway's 50.1 GB/s nowhere on the slide. Then what the title's times
+ * are: after the rate, "median 1.82 ms" read as the copy's time. Appends
+ * nothing for a time metric. */
 static void
 append_rate (GString *title, const MsCell *c, MsMetric metric)
 {
@@ -50,8 +51,9 @@ append_rate (GString *title, const MsCell *c, MsMetric metric)
   double gbps = h2d ? c->stats.h2d_gbps : d2h ? c->stats.d2h_gbps : 0;
   if (gbps > 0)
     /* Translators: after a lesson timeline's title, the median rate of
-     * the copy the lesson compares, e.g. "· h2d 50.1 GB/s". */
-    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s"),
+     * the copy the lesson compares, then what the times after it are,
+     * e.g. "· h2d 50.1 GB/s; all steps". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s; all steps"),
                             ms_phase_name (h2d ? MS_PHASE_H2D : MS_PHASE_D2H), gbps);
 }
 

@@ -84,7 +84,8 @@ build (const MsResults *run, MsMode mode, int count)
 {
   MsChartData *d = ms_chart_data_new ();
   d->title = g_strdup (ms_mode_title (mode));
-  d->x_label = g_strdup (_ ("bytes per copy"));
+  /* A log axis says so: its even steps are factors. */
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   d->y_label = g_strdup (_ ("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;

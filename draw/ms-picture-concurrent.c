@@ -92,10 +92,10 @@ leave_coinciding_out (MsChartData *d)
   if (!filled)
     return;
   /* TRANSLATORS: the concurrent slide's line that kernels filling every
-   * SM lie on, e.g. "one stream, and K streams of kernels that fill every
-   * SM". */
-  char *label = g_strdup_printf (_ ("%s, and K streams of kernels that fill every SM"),
-                                 under->label);
+   * SM lie on, e.g. "one at a time: one stream, or SM-filling kernels".
+   * What the one line means first: a key of two conditions for one line
+   * read as a mistake. */
+  char *label = g_strdup_printf (_ ("one at a time: %s, or SM-filling kernels"), under->label);
   g_free (under->label);
   under->label = label;
 }
@@ -138,7 +138,8 @@ build (const MsResults *run)
   /* The ratio spelt out and the scale named: the slide has no room for
    * the axis's own title. */
   d->title = g_strdup (_("K kernels: their time ÷ one kernel's time (log scale)"));
-  d->x_label = g_strdup (_("K"));
+  /* A log axis says so: its even steps are factors. */
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("K"));
   d->y_label = g_strdup (_("single-kernel times"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;

@@ -2,8 +2,9 @@
 /* ms-picture-copy-kinds.c: the copy-kinds lesson's picture: the rate of
  * each kind of copy and of the zero-copy reads as bars on a linear axis
  * (a log axis drew the 21-fold gap as a step of two), under the takeaway
- * that gives the finding from the rates; under them, where there is room, whether cudaHostGetDevicePointer gave
- * a device pointer for each kind of pinned memory (a tick or a cross). */
+ * that gives the finding from the rates; under them, where there is room,
+ * whether cudaHostGetDevicePointer gave a device pointer for each kind of
+ * pinned memory (a tick or a cross). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -121,63 +122,19 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
   return cy + line - y;
 }
 
+/* A kind's bar, with the same figure as the caption's beside it or
+ * inside its end. One colour for all: the mode's colours, with no key,
+ * read as a code a class could not break; the row's name says the kind. */
 static void
-draw_bar (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, MsCopyFact fact,
-          double rate, double cy, double bar_h, double fs, double right)
+draw_bar (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double rate, double cy,
+          double bar_h, double fs, double right)
 {
-  guint color, shape, dash;
-  ms_mode_look (ms_copy_fact_info (fact)->mode, &color, &shape, &dash);
   MsColor col;
-  ms_chart_palette_color (color, style->dark, &col);
-  double x0 = xs->pixel_lo, x1 = ms_scale_to_pixel (xs, rate);
-  ms_set_color (cr, &col, 0.85);
-  cairo_rectangle (cr, x0, cy - bar_h / 2, MAX (x1 - x0, 1), bar_h);
-  cairo_fill (cr);
-  /* The same figure as the caption's, beside the bar or inside its end. */
+  ms_chart_palette_color (0, style->dark, &col);
+  double x1 = ms_scale_to_pixel (xs, rate);
+  ms_picture_bar (cr, &col, 0.85, xs->pixel_lo, x1, cy, bar_h);
   g_autofree char *text = g_strdup_printf (_ ("%.1f GB/s"), rate);
-  fs = ms_draw_figure_size (cr, fs);
-  double tw = ms_draw_text_width (cr, text, fs, FALSE);
-  if (x1 + fs * 0.3 + tw <= right) {
-    ms_set_color (cr, &style->fg, 0.95);
-    ms_draw_text (cr, text, x1 + fs * 0.3, cy, fs, 0, 0.5, FALSE, NULL, NULL);
-  } else {
-    cairo_set_source_rgb (cr, style->dark ? 0 : 1, style->dark ? 0 : 1, style->dark ? 0 : 1);
-    ms_draw_text (cr, text, x1 - fs * 0.3, cy, fs, 1, 0.5, FALSE, NULL, NULL);
-  }
-}
-
-/* Decade lines over the bars, their labels under them and what they
- * count under those. */
-static void
-draw_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, const char *unit,
-           double top, double bottom, double fs, double right)
-{
-  /* The ticks and the unit with its size are figures: on a slide, a back
-   * row's size (the caller leaves axis_height for them). */
-  const double tfs = ms_draw_figure_size (cr, fs);
-  double uw = ms_draw_text_width (cr, unit, tfs, FALSE), th;
-  ms_draw_text (cr, "0", 0, 0, tfs, -1, 0, FALSE, NULL, &th);
-  ms_set_color (cr, &style->fg, 0.8);
-  ms_draw_text (cr, unit, MAX (xs->pixel_lo, (xs->pixel_lo + right - uw) / 2),
-                bottom + fs * 0.3 + th, tfs, 0, 0, FALSE, NULL, NULL);
-  cairo_set_line_width (cr, 1);
-  /* Few ticks: the bars carry their rates. */
-  MsTick ticks[8];
-  guint n
-      = ms_scale_ticks (xs, ticks, MAX (2, MIN (6, (guint) ((right - xs->pixel_lo) / (tfs * 5)))));
-  for (guint i = 0; i < n; i++) {
-    if (!ticks[i].label[0])
-      continue;
-    double px = round (ms_scale_to_pixel (xs, ticks[i].value)) + 0.5, tw;
-    ms_set_color (cr, &style->fg, 0.15);
-    cairo_move_to (cr, px, top);
-    cairo_line_to (cr, px, bottom);
-    cairo_stroke (cr);
-    ms_draw_text (cr, ticks[i].label, 0, 0, tfs, -1, 0, FALSE, &tw, NULL);
-    ms_set_color (cr, &style->fg, 0.8);
-    ms_draw_text (cr, ticks[i].label, CLAMP (px - tw / 2, xs->pixel_lo, right - tw),
-                  bottom + fs * 0.2, tfs, 0, 0, FALSE, NULL, NULL);
-  }
+  ms_picture_bar_figure (cr, style, text, ms_draw_figure_size (cr, fs), FALSE, x1, cy, right);
 }
 
 static void
@@ -187,14 +144,13 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* On a large canvas at normal text size the text grows with it. */
   double fs = MAX (ms_style_font_size (style), MIN (width / 80, height / 45)), pad = fs * 0.6;
   ms_draw_background (cr, style);
-  double rate[G_N_ELEMENTS (bars)], lo = G_MAXDOUBLE, hi = 0, label_w = 0;
+  double rate[G_N_ELEMENTS (bars)], hi = 0, label_w = 0;
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     rate[i] = ms_copy_fact_rate (run, bars[i].fact);
     if (!(rate[i] > 0))
       continue;
     n++;
-    lo = MIN (lo, rate[i]);
     hi = MAX (hi, rate[i]);
     label_w = MAX (label_w, ms_draw_text_width (cr, _ (bars[i].label), fs, FALSE));
   }
@@ -202,11 +158,19 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_picture_empty (cr, style, width, height, _ ("This run has no copy rates."));
     return;
   }
-  /* What the bars are: the finding is the takeaway over the picture,
-   * and the same words twice read as a mistake. */
-  const char *title = _ ("The rate of each kind of copy");
+  /* What the bars are, with the size and the unit the axis's ticks count
+   * in: the finding is the takeaway over the picture, and the same words
+   * twice read as a mistake. */
+  const MsCell *h2d = ms_copy_fact_cell (run, MS_COPY_FACT_H2D);
+  char size[32] = "?";
+  if (h2d)
+    ms_format_size_label ((double) ms_vector_bytes (h2d->elements), size, sizeof size);
+  /* TRANSLATORS: the copy-kinds picture's title, e.g. "The rate of each
+   * kind of copy of 64 MiB, in GB/s". */
+  g_autofree char *title
+      = g_strdup_printf (_ ("The rate of each kind of copy of %s, in GB/s"), size);
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);
-  double top = pad + title_h + fs * 0.3, axis_h = fs * 0.8 + ms_draw_figure_size (cr, fs) * 2.3;
+  double top = pad + title_h + fs * 0.3, axis_h = fs * 0.8 + ms_draw_figure_size (cr, fs) * 1.3;
   /* The device-pointer facts below the bars while the bars keep rows of
    * one and a half lines; a small pane shows the rates alone. */
   double facts_fs = fs * 0.9;
@@ -221,7 +185,6 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * labels beside them. */
   MsScale xs = { MS_SCALE_LINEAR, 0, hi * 1.05, x0, right, MS_SCALE_PLAIN };
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, hi);
-  (void) lo;
   /* Rows of at most three lines: on a tall canvas the bars stay bars. */
   double row_h = MIN ((bottom - top) / n, fs * 3), bar_h = MIN (row_h * 0.62, fs * 1.8);
   /* A tall canvas centres the whole, title and all. */
@@ -231,12 +194,8 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   ms_draw_text_wrapped (cr, title, pad, pad * 0.5 + shift, fs * 1.1, width - 2 * pad, TRUE, TRUE);
   top += shift;
   bottom = top + row_h * n;
-  const MsCell *h2d = ms_copy_fact_cell (run, MS_COPY_FACT_H2D);
-  char size[32] = "?";
-  if (h2d)
-    ms_format_size_label ((double) ms_vector_bytes (h2d->elements), size, sizeof size);
-  g_autofree char *unit = g_strdup_printf (_ ("GB/s, one copy of %s"), size);
-  draw_axis (cr, style, &xs, unit, top, bottom, fs, right);
+  /* Few ticks: the bars carry their rates. */
+  ms_draw_value_axis (cr, style, &xs, top, bottom, fs * 5, right, _ ("GB/s"));
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
     if (!(rate[i] > 0))
@@ -244,7 +203,7 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text (cr, _ (bars[i].label), x0 - fs * 0.6, cy, fs, 1, 0.5, FALSE, NULL, NULL);
-    draw_bar (cr, style, &xs, bars[i].fact, rate[i], cy, bar_h, fs, right);
+    draw_bar (cr, style, &xs, rate[i], cy, bar_h, fs, right);
     row++;
   }
   if (facts)

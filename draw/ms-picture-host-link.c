@@ -9,6 +9,7 @@
 
 #include "ms-engine.h"
 #include "ms-lesson-picture.h"
+#include "ms-picture-parts.h"
 
 /* What the three directions are called beside their bars. */
 static const char *
@@ -35,21 +36,17 @@ static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const double *gbps, int n, int d, double alpha,
           const char *words, const MsScale *xs, double y, double h)
 {
-  const double fs = ms_style_font_size (st);
   MsColor c;
   direction_color (d, st->dark, &c);
-  double x = xs->pixel_lo, sum = 0;
+  double x = xs->pixel_lo, sum = 0, size = ms_draw_figure_size (cr, ms_style_font_size (st));
   for (int i = 0; i < n; i++) {
     sum += gbps[i];
     double end = ms_scale_to_pixel (xs, sum);
-    ms_set_color (cr, &c, alpha);
-    cairo_rectangle (cr, x, y, MAX (1, end - x - 1), h);
-    cairo_fill (cr);
+    ms_picture_bar (cr, &c, alpha, x, end - 1, y + h / 2, h);
     x = end;
   }
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, words, x + fs * 0.4, y + h / 2, ms_draw_figure_size (cr, fs), 0, 0.5, FALSE,
-                NULL, NULL);
+  /* bar_scale left the words room after the bar. */
+  ms_picture_bar_figure (cr, st, words, size, FALSE, x, y + h / 2, G_MAXDOUBLE);
 }
 
 /* A direction's two bars' words: each alone summed, and all at once with

@@ -41,7 +41,10 @@ build (const MsResults *run, gboolean slide)
                                        "arithmetic per element"),
                                     size)
                  : g_strdup (_ ("Zero-copy ÷ pinned, end to end, against arithmetic per element"));
-  d->x_label = g_strdup (_ ("F: multiply-adds per element, each waiting for the last"));
+  /* A log axis says so: its even steps are factors. */
+  /* TRANSLATORS: the intensity chart's x axis: F multiply-adds per
+   * element, each waiting for the one before. */
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("F: chained multiply-adds per element"));
   d->y_label = g_strdup (_ ("zero-copy ÷ pinned"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;

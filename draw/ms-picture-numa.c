@@ -233,13 +233,18 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   const char *what = _ ("There the lesson times a pinned copy for each pairing of the buffer's "
                         "node and the thread's node. Look at far rate ÷ near rate: below 1 means "
                         "where the buffer lives matters.");
-  const char *why = _ ("This run's host has one NUMA node: every buffer is near the GPU, so there "
-                       "is no far buffer. No two-socket host was measured.");
+  /* Plainly why nothing is measured: under a header that names a
+   * reference run, "not measured here" alone read as a contradiction. */
+  const char *why = _ ("The run's host has one NUMA node: every buffer is near the GPU, so there "
+                       "is no far buffer to time. No two-socket host has been measured: the "
+                       "slide draws the idea alone.");
   double tw = width - fs * 2;
   double what_h = ms_draw_text_wrapped (cr, what, fs, 0, fs, tw, FALSE, FALSE);
   double why_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE);
   double badge_h = why_h + fs * 2.4;
-  double y = ms_picture_title (cr, st, _ ("On a host of two NUMA nodes (sockets)"), width) + fs;
+  double y
+      = ms_picture_title (cr, st, _ ("The idea, drawn: a host of two NUMA nodes (sockets)"), width)
+        + fs;
   /* The diagram no taller than it needs (a tall pane drew tall empty
    * boxes), the card's parts together in the middle of the room. */
   double room = height - y - what_h - badge_h - fs * 2.5, band = MIN (room, fs * 17);
@@ -260,8 +265,8 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   ms_frame_rect (cr, round (bx), round (y), round (bw), round (badge_h),
                  2 * ms_style_line_width (st));
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, _ ("Not measured here"), bx + fs * 0.8, y + fs * 0.5, fs * 1.1, 0, 0, TRUE,
-                NULL, NULL);
+  ms_draw_text (cr, _ ("Nothing measured on this slide"), bx + fs * 0.8, y + fs * 0.5, fs * 1.1, 0,
+                0, TRUE, NULL, NULL);
   ms_draw_text_wrapped (cr, why, bx + fs * 0.8, y + fs * 1.9, fs, bw - fs * 1.6, FALSE, TRUE);
 }
 

@@ -117,6 +117,30 @@ ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, double u
   cairo_restore (cr);
 }
 
+void
+ms_picture_bar (cairo_t *cr, const MsColor *c, double alpha, double x0, double x1, double cy,
+                double h)
+{
+  ms_set_color (cr, c, alpha);
+  cairo_rectangle (cr, x0, cy - h / 2, MAX (x1 - x0, 1), h);
+  cairo_fill (cr);
+}
+
+double
+ms_picture_bar_figure (cairo_t *cr, const MsChartStyle *st, const char *text, double size,
+                       gboolean bold, double x1, double cy, double right)
+{
+  const double gap = size * 0.3, tw = ms_draw_text_width (cr, text, size, bold);
+  if (x1 + gap + tw <= right) {
+    ms_set_color (cr, &st->fg, 0.95);
+    ms_draw_text (cr, text, x1 + gap, cy, size, 0, 0.5, bold, NULL, NULL);
+    return x1 + gap + tw;
+  }
+  cairo_set_source_rgb (cr, st->dark ? 0 : 1, st->dark ? 0 : 1, st->dark ? 0 : 1);
+  ms_draw_text (cr, text, x1 - gap, cy, size, 1, 0.5, bold, NULL, NULL);
+  return x1;
+}
+
 /* The longest time ms_picture_time_bars scales to. */
 static double
 time_bars_end (const MsTimeBar *bars, int n)
@@ -204,12 +228,9 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
       continue;
     }
     double x1 = ms_scale_to_pixel (&xs, bars[i].median);
-    ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, x0, cy - bar_h / 2, x1 - x0, bar_h);
-    cairo_fill (cr);
+    ms_picture_bar (cr, &c, 1, x0, x1, cy, bar_h);
     /* The median at the bar's own end, where the axis says that time. */
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, t, x1 + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
+    ms_picture_bar_figure (cr, style, t, vfs, TRUE, x1, cy, width);
   }
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }

@@ -27,6 +27,16 @@ double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *tit
 void ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, double y,
                           double th, double fs, double lw);
 
+/* A bar from x0 to x1 (at least a pixel: the slowest rate still shows),
+ * h high about cy, in c at alpha. */
+void ms_picture_bar (cairo_t *cr, const MsColor *c, double alpha, double x0, double x1, double cy,
+                     double h);
+/* A bar's figure at size after its end x1, or inside that end in the
+ * background's colour where it would run past right; returns where the
+ * figure ends on the right. */
+double ms_picture_bar_figure (cairo_t *cr, const MsChartStyle *st, const char *text, double size,
+                              gboolean bold, double x1, double cy, double right);
+
 /* One y range for the n panels, from their values, intervals and
  * reference lines: the same time at the same height in each. */
 void ms_picture_share_range (MsChartData *const *panels, int n);

@@ -33,26 +33,6 @@ strips_range (const Strip *s, int n, double *lo, double *hi)
     }
 }
 
-static void
-draw_axis (cairo_t *cr, const MsScale *xs, const MsChartStyle *style, double y0, double y1)
-{
-  double fs = ms_style_font_size (style), tfs = ms_draw_figure_size (cr, fs * 0.9);
-  MsTick ticks[16];
-  guint n = ms_scale_ticks (xs, ticks, G_N_ELEMENTS (ticks));
-  cairo_set_line_width (cr, ms_style_line_width (style) * 0.5);
-  for (guint i = 0; i < n; i++) {
-    double x = ms_scale_to_pixel (xs, ticks[i].value);
-    ms_set_color (cr, &style->fg, ticks[i].major ? 0.25 : 0.1);
-    cairo_move_to (cr, x, y0);
-    cairo_line_to (cr, x, y1);
-    cairo_stroke (cr);
-    if (ticks[i].major && ticks[i].label[0]) {
-      ms_set_color (cr, &style->fg, 0.8);
-      ms_draw_text (cr, ticks[i].label, x, y1 + fs * 0.3, tfs, 0.5, 0, FALSE, NULL, NULL);
-    }
-  }
-}
-
 /* The dot strips in the box x, y, w, h. */
 static void
 draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, double x, double y,
@@ -74,10 +54,11 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   const char *title
       = small ? _ ("Wait from launch to start: a dot per run, bar: their median (log scale)")
               /* Which stream is high priority, said: a class could not
-               * tell from "with priority" which one got it. */
-              : _ ("Short kernels' wait from launch to start (log scale; stream 1: high "
-                   "priority; without: low) beside a long one (stream 0, low): a dot per run, "
-                   "bar and number: median");
+               * tell from "with priority" which one got it. Two short
+               * sentences: one of four clauses read as a run-on. */
+              : _ ("How long short kernels (stream 1) wait to start beside a long one (stream "
+                   "0), log scale. With priority, stream 1 is high. Dots: runs; bar and number: "
+                   "their median.");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -90,7 +71,8 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   xs.pixel_hi = px + pw;
   /* The axis's labels under the last row's median, whose figure may be
    * taller than its row (a figure's size in a short pane). */
-  draw_axis (cr, &xs, style, top, top + row * n + MAX (0, (vfs * 1.2 - row) / 2));
+  ms_draw_value_axis (cr, style, &xs, top, top + row * n + MAX (0, (vfs * 1.2 - row) / 2),
+                      fs * 5, x + w, NULL);
   for (int i = 0; i < n; i++) {
     double cy = top + row * (i + 0.5);
     MsColor col;

@@ -81,7 +81,8 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
                             * lines, the dotted line's label the kernel. */
                            ? _ ("Host to device: a call under the dotted line returned early")
                            : dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
-  d->x_label = g_strdup (_ ("bytes per copy"));
+  /* A log axis says so: its even steps are factors. */
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   d->y_label = g_strdup (_ ("time from the call"));
   d->y_kind = MS_SCALE_LOG10;
   d->y_unit = MS_SCALE_TIME_US;

@@ -50,7 +50,10 @@ label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[
                   time, gbps);
       /* Translators: a timeline bar without its phase: bytes, time and
        * rate, e.g. "8 MiB · 160 µs · 52.4 GB/s". */
-      g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %s · %.1f GB/s"), bytes, time, gbps);
+      /* A CPU's bar keeps its name over its bytes: drawn in d2h's
+       * colour without it, it read as a copy (managed-touch). */
+      g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %s · %.1f GB/s"), cpu ? name : bytes,
+                  time, gbps);
       /* Translators: a timeline bar: time and rate, e.g. "160 µs · 52.4 GB/s". */
       g_snprintf (texts[n++], 128, C_("timeline bar", "%s · %.1f GB/s"), time, gbps);
       /* Translators: a timeline bar: its rate alone, e.g. "52.4 GB/s". */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-compare-options.h"
 #include "ms-i18n.h"
 #include "ms-lesson-cache-state.h"
 #include "ms-lesson-caption-private.h"
@@ -185,6 +186,31 @@ list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing
   return listed;
 }
 
+/* Why pageable or write-combined memory, where the textbooks expect the
+ * effect, cannot tell, in a student's words: the slide's paragraph of it
+ * was a footnote on the projected picture, so the details say it. */
+static void
+append_why_untold (char *buf, size_t len, const MsCacheStateRow *rows, int n)
+{
+  const double pct = MS_COMPARE_DEFAULT_THRESHOLD_PCT;
+  if (whole_mode (rows, n, MS_MODE_PAGEABLE, UNTOLD))
+    /* TRANSLATORS: %g%% is the band's half width, e.g. "... a difference of 10%". */
+    ms_caption_append (
+        buf, len,
+        ms_gettext ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a "
+                    "hidden pinned buffer and then the GPU's, and here its times varied too much "
+                    "from one repetition to the next to show a difference of %g%%."),
+        pct);
+  if (whole_mode (rows, n, MS_MODE_WRITE_COMBINED, UNTOLD))
+    /* TRANSLATORS: the same for write-combined memory, e.g. "... a difference of 10%". */
+    ms_caption_append (
+        buf, len,
+        ms_gettext ("Why write-combined memory cannot tell: the CPU never keeps it in its cache, "
+                    "so both kinds of store go straight out, and its times varied too much to "
+                    "show a difference of %g%%."),
+        pct);
+}
+
 /* Which copies differ from streamed stores by the run's own rule, which
  * are the same, which the run cannot tell: one sentence each. */
 static void
@@ -213,6 +239,7 @@ append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
                        ms_gettext ("The run cannot tell these from streamed stores (their "
                                    "interval reaches past the shaded band): %s."),
                        list);
+  append_why_untold (buf, len, rows, n);
 }
 
 /* The CPU's check of the result in write-combined memory against ordinary

@@ -193,7 +193,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 /* The card's two halves in one line: how far copies within the GPU
- * outrun the host link, and whether every kind of pinned memory maps (the
+ * outrun the host link, and whether kernels reach every kind of pinned memory (the
  * caption's first sentence gave the first alone). */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
@@ -209,11 +209,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (int i = 0; i < 3; i++)
     all &= maps[i]->status == MS_CELL_OK;
   /* TRANSLATORS: one projected line, e.g. "Within the GPU 21× the host
-   * link's rate; all pinned memory maps". */
+   * link's rate; kernels reach all pinned memory" (the picture's line
+   * under the bars says the same in its words; "maps" read as jargon). */
   snprintf (buf, len,
-            all ? ms_gettext ("Within the GPU %.0f× the host link's rate; all pinned memory maps")
-                : ms_gettext ("Within the GPU %.0f× the host link's rate; not all pinned memory "
-                              "maps"),
+            all ? ms_gettext ("Within the GPU %.0f× the host link; kernels reach all pinned "
+                              "memory")
+                : ms_gettext ("Within the GPU %.0f× the host link; kernels cannot reach all "
+                              "pinned memory"),
             d2d / h2d);
   return MS_TAKEAWAY_DECIDED;
 }

@@ -317,18 +317,18 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   if (!apart && !ms_issue_order_same (depth, breadth)) {
     /* TRANSLATORS: the issue-order takeaway where the two orders' times
-     * without timers meet but are too noisy to call the same, e.g. "...
-     * (16 streams)". */
+     * without timers meet but are too noisy to call the same, e.g.
+     * "Issue order, 16 streams: cannot tell (the ranges overlap)". No
+     * "timers": a class had not met them, and the slide times each order
+     * as a whole. */
     snprintf (buf, len,
-              ms_gettext ("Without timers: cannot tell if issue order matters (%d streams)"),
-              k);
+              ms_gettext ("Issue order, %d streams: cannot tell (the ranges overlap)"), k);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (!apart) {
     /* TRANSLATORS: the issue-order takeaway where the two orders' times
      * lie within each other's intervals, e.g. "... (16 streams)". */
-    snprintf (buf, len, ms_gettext ("Without timers, issue order made no difference (%d streams)"),
-              k);
+    snprintf (buf, len, ms_gettext ("Issue order made no difference with %d streams"), k);
     return MS_TAKEAWAY_DECIDED;
   }
   double ratio = speedup (depth, breadth);
