@@ -950,14 +950,6 @@ commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen
 }
 
 bool
-ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
-                            size_t errlen)
-{
-  MsAtomicFile *files[] = { first, second };
-  return commit_group (files, 2, NULL, err, errlen);
-}
-
-bool
 ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen)
 {
   if (taken)
