@@ -288,9 +288,10 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   ms_meta_printf (w->f, MS_META_MODES, "%s", modes);
   for (MsMetaId id = MS_META_MIN_EXP; id <= MS_META_REPS; id++)
     ms_meta_put_field (w->f, id, r);
-  ms_csv_write_rule_metadata (w->f, &r->sweep);
-  ms_meta_printf (w->f, MS_META_WARMUP, "%d", r->sweep.warmup);
-  ms_meta_printf (w->f, MS_META_STREAMS, "%d", r->sweep.streams);
+  ms_meta_printf (w->f, MS_META_REPS_RULE, "%s",
+                  r->sweep.reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
+  for (MsMetaId id = MS_META_MIN_REPS; id <= MS_META_STREAMS; id++)
+    ms_meta_put_field (w->f, id, r);
   ms_meta_printf (w->f, MS_META_ORDER, "%s",
                   r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
   write_inputs_metadata (w, r);
