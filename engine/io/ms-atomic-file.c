@@ -147,7 +147,7 @@ ms_atomic_file_clean_up_on_signals (void)
 }
 
 /* A target refused for what it is: fmt's text into err, errno code; false. */
-__attribute__ ((format (printf, 4, 5))) static bool
+static bool __attribute__ ((format (printf, 4, 5)))
 refuse (char *err, size_t errlen, int code, const char *fmt, ...)
 {
   va_list ap;
