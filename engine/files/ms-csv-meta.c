@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-csv-meta.c: the samples reader's '#' metadata lines. */
 #define _GNU_SOURCE
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,77 +102,15 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
   return true;
 }
 
-/* Where a key of the table's kinds goes, and its room: the run's own
- * words, its settings and the device's. A field is of its key's kind:
- * char[] for text, int, double for a number, bool for a flag, uint64_t
- * for a count. */
-#define AT(member) offsetof (MsResults, member), sizeof (((MsResults *) 0)->member)
-static const struct {
-  MsMetaId id;
-  size_t offset, size;
-} fields[] = {
-  { MS_META_VERSION, AT (version) },
-  { MS_META_RUN_ID, AT (run_id) },
-  { MS_META_DATE, AT (date) },
-  { MS_META_LABEL, AT (label) },
-  { MS_META_NOTE, AT (note) },
-  { MS_META_EXPERIMENT_SETTINGS, AT (experiment_settings) },
-  { MS_META_PCI_BUS_ID, AT (device.pci_bus_id) },
-  { MS_META_CPU_AFFINITY, AT (device.host_cpu_affinity) },
-  { MS_META_EXPERIMENT_SWITCHES, AT (device.experiment_switches) },
-  { MS_META_GPU_NEAR_CPUS, AT (device.gpu_near_cpus) },
-  { MS_META_DEVICE_INDEX, AT (device.index) },
-  { MS_META_MIN_EXP, AT (sweep.min_exp) },
-  { MS_META_MAX_EXP, AT (sweep.max_exp) },
-  { MS_META_STEP, AT (sweep.step) },
-  { MS_META_REPS, AT (sweep.reps) },
-  { MS_META_WARMUP, AT (sweep.warmup) },
-  { MS_META_STREAMS, AT (sweep.streams) },
-  { MS_META_ROUNDS, AT (sweep.rounds) },
-  { MS_META_PROCESSES, AT (sweep.processes) },
-  { MS_META_GRADE_TARGET_PCT, AT (sweep.grade_target_pct) },
-  { MS_META_MIN_REPS, AT (sweep.min_reps) },
-  { MS_META_CI_TARGET_PCT, AT (sweep.ci_target_pct) },
-  { MS_META_CELL_BUDGET_MS, AT (sweep.cell_budget_ms) },
-  { MS_META_INSTR_REPS, AT (sweep.instr_reps) },
-  { MS_META_ASYNC_ENGINE_COUNT, AT (device.async_engine_count) },
-  { MS_META_CONCURRENT_KERNELS, AT (device.concurrent_kernels) },
-  { MS_META_PRIORITY_LEAST, AT (device.priority_least) },
-  { MS_META_PRIORITY_GREATEST, AT (device.priority_greatest) },
-  { MS_META_MULTIPROCESSORS, AT (device.multiprocessors) },
-  { MS_META_L2_BYTES, AT (device.l2_bytes) },
-  { MS_META_PREP_THREADS, AT (device.prep_threads) },
-  { MS_META_CAN_MAP_HOST_MEMORY, AT (device.can_map_host_memory) },
-  { MS_META_CONCURRENT_MANAGED_ACCESS, AT (device.concurrent_managed_access) },
-  { MS_META_PAGEABLE_MEMORY_ACCESS, AT (device.pageable_memory_access) },
-  { MS_META_MANAGED_MEMORY, AT (device.managed_memory) },
-  { MS_META_UNIFIED_ADDRESSING, AT (device.unified_addressing) },
-  { MS_META_MEMORY_TOTAL, AT (device.total_mem) },
-  { MS_META_MEMORY_FREE, AT (device.free_mem) },
-};
-#undef AT
-
-static void *
-field_of (MsResults *r, MsMetaId id, size_t *size)
-{
-  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-    if (fields[i].id == id) {
-      *size = fields[i].size;
-      return (char *) r + fields[i].offset;
-    }
-  return NULL;
-}
-
 /* Keys of the table's kinds; a value outside its kind or range is ignored:
  * metadata describes the data, it never drives it. */
 static void
 read_key (MsResults *r, MsMetaId id, const char *value)
 {
   const MsMetaKey *k = ms_meta_table (id);
-  size_t size;
-  void *field = field_of (r, id, &size);
+  void *field = k->size ? (char *)r + k->offset : NULL;
   if (field && k->type == MS_META_TEXT)
-    ms_utf8_copy (field, size, value);
+    ms_utf8_copy (field, k->size, value);
   else if (field && k->type == MS_META_INT)
     ms_meta_int (id, value, field);
   else if (field && k->type == MS_META_NUMBER)

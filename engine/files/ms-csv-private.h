@@ -18,7 +18,3 @@
  * process locale is; returns the previous locale for ms_csv_leave_c_locale. */
 locale_t ms_csv_enter_c_locale (void);
 void ms_csv_leave_c_locale (locale_t old);
-
-/* The repetition rule's metadata lines, written into both files (the
- * samples reader's table reads them back, ms-csv-meta.c). */
-void ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep);

@@ -111,47 +111,38 @@ number (SummaryReader *sr, const char *name, double *out)
   return true;
 }
 
-/* The names of the columns of one statistic. */
-typedef struct {
-  const char *median, *min, *max, *ci_low, *ci_high, *ci_95;
-} StatColumns;
-
+/* A statistic from its columns, named after its median's as a phase's
+ * are in the list ("<prefix>median_us" to "<prefix>ci_high_us"; into host,
+ * where not NULL, "<prefix>host_median_us"). The file states the interval
+ * only for e2e (e2e_ci_95); the others have one from 6 repetitions on
+ * (ms_median_ci). parts_sum's extremes and every other "<prefix>ci_95" are
+ * no columns of memsweep's, but a file from elsewhere that has them is
+ * read by them. */
 static bool
-read_stat (SummaryReader *sr, const StatColumns *names, MsStat *st, int n)
+read_stat (SummaryReader *sr, const char *median, MsStat *st, int n, MsStat *host)
 {
-  if (!number (sr, names->median, &st->median))
+  char name[MS_N_SUMMARY_PHASE_COLUMNS + 1][64];
+  const char *suffix = ms_summary_phase_columns[MS_SUMMARY_PHASE_COLUMN_MEDIAN_US].name;
+  int prefix = (int)(strlen (median) - strlen (suffix));
+  for (int k = 0; k <= MS_N_SUMMARY_PHASE_COLUMNS; k++)
+    snprintf (name[k], sizeof name[k], "%.*s%s", prefix, median,
+              k < MS_N_SUMMARY_PHASE_COLUMNS ? ms_summary_phase_columns[k].name : "ci_95");
+  if (!number (sr, name[MS_SUMMARY_PHASE_COLUMN_MEDIAN_US], &st->median))
     return false;
   st->n = n;
   st->min = st->max = st->median;
-  number (sr, names->min, &st->min);
-  number (sr, names->max, &st->max);
-  bool lo = number (sr, names->ci_low, &st->ci_low);
-  bool hi = number (sr, names->ci_high, &st->ci_high);
-  /* The file states the interval only for e2e (e2e_ci_95); the others
-   * have one from 6 repetitions on (ms_median_ci). */
+  number (sr, name[MS_SUMMARY_PHASE_COLUMN_MIN_US], &st->min);
+  number (sr, name[MS_SUMMARY_PHASE_COLUMN_MAX_US], &st->max);
+  bool lo = number (sr, name[MS_SUMMARY_PHASE_COLUMN_CI_LOW_US], &st->ci_low);
+  bool hi = number (sr, name[MS_SUMMARY_PHASE_COLUMN_CI_HIGH_US], &st->ci_high);
   double stated = 1;
-  number (sr, names->ci_95, &stated);
+  number (sr, name[MS_N_SUMMARY_PHASE_COLUMNS], &stated);
   st->ci_valid = lo && hi && n >= 6 && stated != 0;
-  return true;
-}
-
-/* A phase's statistic and its host median, named "<phase>_...". */
-static void
-read_phase (SummaryReader *sr, MsPhase p, MsCellStats *stats, int times)
-{
-  char names[MS_N_SUMMARY_PHASE_COLUMNS][64], ci_95[64];
-  for (int k = 0; k < MS_N_SUMMARY_PHASE_COLUMNS; k++)
-    ms_summary_phase_column_name (k, p, names[k], sizeof names[k]);
-  snprintf (ci_95, sizeof ci_95, "%s_ci_95", ms_phase_name (p));
-  StatColumns stat = { names[MS_SUMMARY_PHASE_COLUMN_MEDIAN_US],
-                       names[MS_SUMMARY_PHASE_COLUMN_MIN_US],
-                       names[MS_SUMMARY_PHASE_COLUMN_MAX_US],
-                       names[MS_SUMMARY_PHASE_COLUMN_CI_LOW_US],
-                       names[MS_SUMMARY_PHASE_COLUMN_CI_HIGH_US], ci_95 };
-  if (read_stat (sr, &stat, &stats->phase[p], times)) {
-    number (sr, names[MS_SUMMARY_PHASE_COLUMN_HOST_MEDIAN_US], &stats->phase_host[p].median);
-    stats->phase_host[p].n = times;
+  if (host) {
+    number (sr, name[MS_SUMMARY_PHASE_COLUMN_HOST_MEDIAN_US], &host->median);
+    host->n = n;
   }
+  return true;
 }
 
 static bool
@@ -206,15 +197,8 @@ read_cell (SummaryReader *sr)
     return;
   }
   int n = (int) count;
-  const StatColumns e2e = { COLUMN (E2E_MEDIAN_US), COLUMN (E2E_MIN_US),     COLUMN (E2E_MAX_US),
-                            COLUMN (E2E_CI_LOW_US), COLUMN (E2E_CI_HIGH_US), COLUMN (E2E_CI_95) };
-  /* parts_sum's extremes and the phases' ci_95 are no columns of
-   * memsweep's, but a file from elsewhere that has them is read by them. */
-  const StatColumns parts = { COLUMN (PARTS_SUM_MEDIAN_US), "parts_sum_min_us", "parts_sum_max_us",
-                              COLUMN (PARTS_SUM_CI_LOW_US), COLUMN (PARTS_SUM_CI_HIGH_US),
-                              "parts_sum_ci_95" };
-  read_stat (sr, &e2e, &c.stats.e2e, n);
-  read_stat (sr, &parts, &c.stats.parts_sum, n);
+  read_stat (sr, COLUMN (E2E_MEDIAN_US), &c.stats.e2e, n, NULL);
+  read_stat (sr, COLUMN (PARTS_SUM_MEDIAN_US), &c.stats.parts_sum, n, NULL);
   /* Files from before plain repetitions have no instrumented median: the
    * overhead stays unknown (n == 0). The ratio and difference columns are
    * derived from the two medians. */
@@ -229,7 +213,10 @@ read_cell (SummaryReader *sr)
     int times = p == MS_PHASE_ALLOC || p == MS_PHASE_FREE ? 1
                 : instr > 0 && instr < n                  ? instr
                                                           : n;
-    read_phase (sr, (MsPhase) p, &c.stats, times);
+    char median[64];
+    ms_summary_phase_column_name (MS_SUMMARY_PHASE_COLUMN_MEDIAN_US, (MsPhase)p, median,
+                                  sizeof median);
+    read_stat (sr, median, &c.stats.phase[p], times, &c.stats.phase_host[p]);
   }
   number (sr, COLUMN (E2E_GBPS), &c.stats.e2e_gbps);
   /* Summaries from before two states were told apart have no such columns. */

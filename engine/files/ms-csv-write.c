@@ -183,15 +183,15 @@ static void
 write_state_metadata (MsWriter *w, const MsResults *r)
 {
   const MsDeviceInfo *d = &r->device;
-  ms_meta_printf (w->f, MS_META_ROUNDS, "%d", r->sweep.rounds);
+  ms_meta_put_field (w->f, MS_META_ROUNDS, r);
   /* Only where they differ from one process of fixed rounds, so that the
    * files of other runs stay as they were. */
   if (r->sweep.vary != MS_VARY_NOTHING)
     ms_meta_printf (w->f, MS_META_VARY, "%s", ms_vary_name (r->sweep.vary));
   if (r->sweep.processes > 1)
-    ms_meta_printf (w->f, MS_META_PROCESSES, "%d", r->sweep.processes);
+    ms_meta_put_field (w->f, MS_META_PROCESSES, r);
   if (r->sweep.processes > 1 && r->sweep.grade_target_pct > 0) {
-    ms_meta_printf (w->f, MS_META_GRADE_TARGET_PCT, "%g", r->sweep.grade_target_pct);
+    ms_meta_put_field (w->f, MS_META_GRADE_TARGET_PCT, r);
     ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", r->grade_wide[0] ? r->grade_wide : "none");
   }
   if (d->pinned)
@@ -199,13 +199,13 @@ write_state_metadata (MsWriter *w, const MsResults *r)
   if (d->pinned && d->node_known)
     ms_meta_printf (w->f, MS_META_MEASURING_NODE, "%d", d->measuring_node);
   if (d->experiment_switches[0])
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_SWITCHES, "%s", d->experiment_switches);
+    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SWITCHES, r);
   /* Only where helpers shared the work, so that other files stay as
    * they were: a file without it was written by one thread. */
   if (d->prep_threads > 1)
-    ms_meta_printf (w->f, MS_META_PREP_THREADS, "%d", d->prep_threads);
+    ms_meta_put_field (w->f, MS_META_PREP_THREADS, r);
   if (d->gpu_near_cpus[0])
-    ms_meta_printf (w->f, MS_META_GPU_NEAR_CPUS, "%s", d->gpu_near_cpus);
+    ms_meta_put_field (w->f, MS_META_GPU_NEAR_CPUS, r);
   if (d->warmup_ms > 0)
     ms_meta_printf (w->f, MS_META_GPU_WARMUP, "%.0f ms to an SM clock of %d MHz", d->warmup_ms,
                     d->steady_sm_mhz);
@@ -218,7 +218,7 @@ write_experiment_metadata (MsWriter *w, const MsResults *r)
 {
   ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", r->experiment[0] ? r->experiment : "sweep");
   if (r->experiment_settings[0])
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_SETTINGS, "%s", r->experiment_settings);
+    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
   if (r->experiment_reason)
     ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
 }
@@ -258,19 +258,19 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
     ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
   else
     reserve_run_id (w);
-  ms_meta_printf (w->f, MS_META_VERSION, "%s", r->version);
-  ms_meta_printf (w->f, MS_META_DATE, "%s", r->date);
+  ms_meta_put_field (w->f, MS_META_VERSION, r);
+  ms_meta_put_field (w->f, MS_META_DATE, r);
   if (r->label[0])
-    ms_meta_printf (w->f, MS_META_LABEL, "%s", r->label);
+    ms_meta_put_field (w->f, MS_META_LABEL, r);
   if (r->note[0])
-    ms_meta_printf (w->f, MS_META_NOTE, "%s", r->note);
+    ms_meta_put_field (w->f, MS_META_NOTE, r);
   ms_meta_printf (w->f, MS_META_DEVICE, "%s", d->name[0] ? d->name : "none");
-  ms_meta_printf (w->f, MS_META_DEVICE_INDEX, "%d", d->index);
+  ms_meta_put_field (w->f, MS_META_DEVICE_INDEX, r);
   if (d->pci_bus_id[0])
-    ms_meta_printf (w->f, MS_META_PCI_BUS_ID, "%s", d->pci_bus_id);
+    ms_meta_put_field (w->f, MS_META_PCI_BUS_ID, r);
   ms_meta_printf (w->f, MS_META_COMPUTE_CAPABILITY, "%d.%d", d->cc_major, d->cc_minor);
-  ms_meta_printf (w->f, MS_META_MEMORY_TOTAL, "%llu", (unsigned long long) d->total_mem);
-  ms_meta_printf (w->f, MS_META_MEMORY_FREE, "%llu", (unsigned long long) d->free_mem);
+  ms_meta_put_field (w->f, MS_META_MEMORY_TOTAL, r);
+  ms_meta_put_field (w->f, MS_META_MEMORY_FREE, r);
   ms_meta_printf (w->f, MS_META_DRIVER, "%s", drv);
   ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s",
                   d->driver_release[0] ? d->driver_release : "unknown");
@@ -280,27 +280,18 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
                     d->pcie_width, d->pcie_gen_max, d->pcie_width_max);
   else
     ms_meta_printf (w->f, MS_META_PCIE_LINK, "unknown");
-  ms_meta_printf (w->f, MS_META_CAN_MAP_HOST_MEMORY, "%d", d->can_map_host_memory);
-  ms_meta_printf (w->f, MS_META_CONCURRENT_MANAGED_ACCESS, "%d", d->concurrent_managed_access);
-  ms_meta_printf (w->f, MS_META_PAGEABLE_MEMORY_ACCESS, "%d", d->pageable_memory_access);
-  ms_meta_printf (w->f, MS_META_MANAGED_MEMORY, "%d", d->managed_memory);
-  ms_meta_printf (w->f, MS_META_UNIFIED_ADDRESSING, "%d", d->unified_addressing);
-  ms_meta_printf (w->f, MS_META_ASYNC_ENGINE_COUNT, "%d", d->async_engine_count);
-  ms_meta_printf (w->f, MS_META_CONCURRENT_KERNELS, "%d", d->concurrent_kernels);
-  ms_meta_printf (w->f, MS_META_PRIORITY_LEAST, "%d", d->priority_least);
-  ms_meta_printf (w->f, MS_META_PRIORITY_GREATEST, "%d", d->priority_greatest);
-  ms_meta_printf (w->f, MS_META_MULTIPROCESSORS, "%d", d->multiprocessors);
-  ms_meta_printf (w->f, MS_META_L2_BYTES, "%d", d->l2_bytes);
+  /* The device's flags and counts, each a plain key, in the table's order. */
+  for (MsMetaId id = MS_META_CAN_MAP_HOST_MEMORY; id <= MS_META_L2_BYTES; id++)
+    ms_meta_put_field (w->f, id, r);
   ms_meta_printf (w->f, MS_META_CPU_AFFINITY, "%s",
                   d->host_cpu_affinity[0] ? d->host_cpu_affinity : "unknown");
   ms_meta_printf (w->f, MS_META_MODES, "%s", modes);
-  ms_meta_printf (w->f, MS_META_MIN_EXP, "%d", r->sweep.min_exp);
-  ms_meta_printf (w->f, MS_META_MAX_EXP, "%d", r->sweep.max_exp);
-  ms_meta_printf (w->f, MS_META_STEP, "%d", r->sweep.step);
-  ms_meta_printf (w->f, MS_META_REPS, "%d", r->sweep.reps);
-  ms_csv_write_rule_metadata (w->f, &r->sweep);
-  ms_meta_printf (w->f, MS_META_WARMUP, "%d", r->sweep.warmup);
-  ms_meta_printf (w->f, MS_META_STREAMS, "%d", r->sweep.streams);
+  for (MsMetaId id = MS_META_MIN_EXP; id <= MS_META_REPS; id++)
+    ms_meta_put_field (w->f, id, r);
+  ms_meta_printf (w->f, MS_META_REPS_RULE, "%s",
+                  r->sweep.reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
+  for (MsMetaId id = MS_META_MIN_REPS; id <= MS_META_STREAMS; id++)
+    ms_meta_put_field (w->f, id, r);
   ms_meta_printf (w->f, MS_META_ORDER, "%s",
                   r->sweep.order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth");
   write_inputs_metadata (w, r);

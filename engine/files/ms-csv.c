@@ -9,7 +9,6 @@
 #include <pthread.h>
 
 #include "ms-csv-private.h"
-#include "ms-meta.h"
 
 static locale_t c_locale;
 static pthread_once_t c_locale_once = PTHREAD_ONCE_INIT;
@@ -32,15 +31,4 @@ ms_csv_leave_c_locale (locale_t old)
 {
   if (old)
     uselocale (old);
-}
-
-void
-ms_csv_write_rule_metadata (FILE *f, const MsSweep *sweep)
-{
-  ms_meta_printf (f, MS_META_REPS_RULE, "%s",
-                  sweep->reps_rule == MS_REPS_FIXED ? "fixed" : "adaptive");
-  ms_meta_printf (f, MS_META_MIN_REPS, "%d", sweep->min_reps);
-  ms_meta_printf (f, MS_META_CI_TARGET_PCT, "%g", sweep->ci_target_pct);
-  ms_meta_printf (f, MS_META_CELL_BUDGET_MS, "%g", sweep->cell_budget_ms);
-  ms_meta_printf (f, MS_META_INSTR_REPS, "%d", sweep->instr_reps);
 }

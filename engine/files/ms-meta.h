@@ -97,6 +97,10 @@ typedef struct {
   const char *key;
   MsMetaType type;
   double lo, hi; /* MS_META_INT and MS_META_NUMBER */
+  /* A plain key's member of MsResults, of its kind: char[] for text, int,
+   * double for a number, bool for a flag, uint64_t for a count; size 0:
+   * none (a key of a form or rule of its own). */
+  size_t offset, size;
 } MsMetaKey;
 
 const MsMetaKey *ms_meta_table (MsMetaId id);
@@ -114,6 +118,9 @@ char *ms_meta_split (char *line, char **key);
  * back. */
 void ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
+/* The line of a plain key (one with a member) from r's member, as the
+ * reader takes it back. */
+void ms_meta_put_field (FILE *f, MsMetaId id, const MsResults *r);
 /* The same for a key of another table's (a small file's, a sidecar's
  * lines). */
 void ms_meta_put (FILE *f, const char *key, const char *fmt, ...)

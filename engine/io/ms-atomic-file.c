@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
 #include <dirent.h>
@@ -145,12 +146,22 @@ ms_atomic_file_clean_up_on_signals (void)
   signal (SIGXFSZ, SIG_IGN);
 }
 
+/* A target refused for what it is: fmt's text into err, errno code; false. */
+static bool __attribute__ ((format (printf, 4, 5)))
+refuse (char *err, size_t errlen, int code, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (err, errlen, fmt, ap);
+  va_end (ap);
+  errno = code;
+  return false;
+}
+
 static bool
 fail (char *err, size_t errlen, const char *name, const char *what, int code)
 {
-  snprintf (err, errlen, "%s: %s: %s", name, what, strerror (code));
-  errno = code;
-  return false;
+  return refuse (err, errlen, code, "%s: %s: %s", name, what, strerror (code));
 }
 
 /* N when path names this process's descriptor N (/dev/stdout, /dev/fd/N,
@@ -362,11 +373,9 @@ check_descriptor (const char *name, int descriptor, char *err, size_t errlen)
     return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
   if ((flags & O_ACCMODE) == O_RDONLY)
     return fail (err, errlen, name, ms_gettext ("cannot write"), EBADF);
-  if (is_protected (&st)) {
-    snprintf (err, errlen, ms_gettext ("%s: is one of the inputs: not replaced"), name);
-    errno = EEXIST;
-    return false;
-  }
+  if (is_protected (&st))
+    return refuse (err, errlen, EEXIST, ms_gettext ("%s: is one of the inputs: not replaced"),
+                   name);
   return true;
 }
 
@@ -387,32 +396,21 @@ check_target (const char *name, char *target, size_t target_len, bool *in_place,
     return check_descriptor (name, *descriptor, err, errlen);
   }
   if (stat (target, &st) == 0) {
-    if (is_protected (&st)) {
-      snprintf (err, errlen, ms_gettext ("%s: is one of the inputs: not replaced"), name);
-      errno = EEXIST;
-      return false;
-    }
-    if (S_ISDIR (st.st_mode)) {
-      snprintf (err, errlen, ms_gettext ("%s: is a folder"), name);
-      errno = EISDIR;
-      return false;
-    }
+    if (is_protected (&st))
+      return refuse (err, errlen, EEXIST, ms_gettext ("%s: is one of the inputs: not replaced"),
+                     name);
+    if (S_ISDIR (st.st_mode))
+      return refuse (err, errlen, EISDIR, ms_gettext ("%s: is a folder"), name);
     if (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode)) {
       *in_place = true;
       return true;
     }
-    if (!S_ISREG (st.st_mode)) {
-      snprintf (err, errlen,
-                ms_gettext ("%s: is neither a regular file nor a device: not replaced"), name);
-      errno = EINVAL;
-      return false;
-    }
+    if (!S_ISREG (st.st_mode))
+      return refuse (err, errlen, EINVAL,
+                     ms_gettext ("%s: is neither a regular file nor a device: not replaced"), name);
     /* Root may write anything: the mode bits still say what the user meant. */
-    if ((st.st_mode & 0222) == 0 || access (target, W_OK) != 0) {
-      snprintf (err, errlen, ms_gettext ("%s: is read-only: not replaced"), name);
-      errno = EACCES;
-      return false;
-    }
+    if ((st.st_mode & 0222) == 0 || access (target, W_OK) != 0)
+      return refuse (err, errlen, EACCES, ms_gettext ("%s: is read-only: not replaced"), name);
     *mode = st.st_mode & 07777;
   } else if (errno != ENOENT) {
     return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
@@ -455,9 +453,8 @@ ms_atomic_file_check_regular (const char *path, char *err, size_t errlen)
     return false;
   if (!in_place)
     return true;
-  snprintf (err, errlen, ms_gettext ("%s: is a pipe or a device, not a file: not written"), path);
-  errno = EINVAL;
-  return false;
+  return refuse (err, errlen, EINVAL,
+                 ms_gettext ("%s: is a pipe or a device, not a file: not written"), path);
 }
 
 bool
@@ -950,14 +947,6 @@ commit_group (MsAtomicFile **files, int n, bool *taken, char *err, size_t errlen
   for (int i = 0; i < n; i++)
     ms_atomic_file_abort (files[i]);
   return ok;
-}
-
-bool
-ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
-                            size_t errlen)
-{
-  MsAtomicFile *files[] = { first, second };
-  return commit_group (files, 2, NULL, err, errlen);
 }
 
 bool

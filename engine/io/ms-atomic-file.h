@@ -134,13 +134,6 @@ bool ms_atomic_file_finish (MsAtomicFile *file, char *err, size_t errlen);
  * failure removes the temporary. */
 bool ms_atomic_file_commit (MsAtomicFile *file, char *err, size_t errlen);
 
-/* Commits two files as a pair: both are finished before either is renamed,
- * and when the second rename fails the first target is put back as it was.
- * The renames happen under an exclusive lock of the targets' folders, so
- * two writers of one pair leave one writer's whole pair. Frees both. */
-bool ms_atomic_file_commit_pair (MsAtomicFile *first, MsAtomicFile *second, char *err,
-                                 size_t errlen);
-
 /* Commits 2 to MS_ATOMIC_MAX_GROUP files as one (a run's samples, summary
  * and metadata): all are finished before any is renamed, they are renamed
  * in the order given under the lock of the first two's folders, and when

@@ -88,11 +88,23 @@ bool ms_lesson_elsewhere (MsLessonTopic topic, const MsResults *run, MsLessonEls
  * and file ("2 × H200 · 2026-11-28 · h200x2-host-link"); false with buf
  * empty where the slide draws run itself. */
 bool ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t len);
-/* Whether a file's name ends in suffix ("-portable.csv"), or in suffix
- * and .gz; and its name less its folder, .gz and .csv ("h200x2-portable"),
- * as a slide names a run of another host. */
-bool ms_lesson_file_is (const char *name, const char *suffix);
-void ms_lesson_file_stem (const char *path, char *out, size_t len);
+/* A run of another host that a lesson shows: its file as read, and its
+ * name less its folder, .gz and .csv ("h200x2-portable"), as a slide names
+ * it. The one lookup of the shipped runs of the lessons of several GPUs. */
+typedef struct {
+  char name[128];
+  void *file;
+} MsLessonShipped;
+/* The files of dir whose names end in suffix ("-portable.csv"), or in
+ * suffix and .gz, read as format's in the order of their names: the first
+ * max of min_devices or more into runs (each a new file); how many (err:
+ * the last refusal, or ""). */
+int ms_lesson_shipped_read (const char *dir, const char *suffix, const MsSmallFormat *format,
+                            int min_devices, MsLessonShipped *runs, int max, char *err,
+                            size_t errlen);
+/* run holds a copy of file (size bytes; NULL: none), named after path;
+ * what it held before goes. */
+void ms_lesson_shipped_set (MsLessonShipped *run, const void *file, size_t size, const char *path);
 /* A GPU's model alone, short ("H200" of "NVIDIA H200"; "GPU" unknown):
  * its memory too broke a slide's header onto two lines. */
 void ms_lesson_gpu_model (const char *name, char *out, size_t len);

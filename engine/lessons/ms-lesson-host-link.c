@@ -6,7 +6,6 @@
  * run the card holds. */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -29,48 +28,12 @@
 
 /* ---- the run in use --------------------------------------------------- */
 
-typedef struct {
-  char name[128]; /* the file's name without .csv or .csv.gz */
-  MsHostLinkFile *file;
-} Shown;
-
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static Shown given;      /* ms_lesson_host_link_use's */
+static MsLessonShipped given; /* ms_lesson_host_link_use's */
 static bool given_set;
 /* The shipped ones, read once and kept: what was handed out stays valid. */
-static Shown shipped[MAX_SHIPPED];
+static MsLessonShipped shipped[MAX_SHIPPED];
 static int n_shipped = -1;
-
-static int
-by_name (const void *a, const void *b)
-{
-  return strcmp (((const Shown *) a)->name, ((const Shown *) b)->name);
-}
-
-/* The shipped runs of two GPUs or more, by name, read the first time. */
-static void
-read_shipped (void)
-{
-  n_shipped = 0;
-  const char *dir = ms_reference_runs_dir ();
-  DIR *d = dir ? opendir (dir) : NULL;
-  for (struct dirent *e; d && n_shipped < MAX_SHIPPED && (e = readdir (d));) {
-    if (!ms_lesson_file_is (e->d_name, SUFFIX))
-      continue;
-    char path[4096], err[512];
-    snprintf (path, sizeof path, "%s/%s", dir, e->d_name);
-    MsHostLinkFile *file = ms_host_link_file_read (path, err, sizeof err);
-    if (!file || file->link.n_devices < 2) {
-      free (file);
-      continue;
-    }
-    shipped[n_shipped].file = file;
-    ms_lesson_file_stem (path, shipped[n_shipped++].name, sizeof shipped[0].name);
-  }
-  if (d)
-    closedir (d);
-  qsort (shipped, (size_t) n_shipped, sizeof *shipped, by_name);
-}
 
 /* The run's GPU model in lower case ("h100"), or "", as the shipped
  * files' names begin. */
@@ -88,17 +51,18 @@ run_model (const MsResults *run, char *out, size_t len)
  * most GPUs, else the one with the most GPUs, the first by name among
  * equals: a run of four, once shipped beside one of two, is the one shown
  * (more GPUs share the host's side more), with no change here. */
-static const Shown *
+static const MsLessonShipped *
 pick_shipped (const MsResults *run)
 {
   char model[32];
   run_model (run, model, sizeof model);
   size_t n = strlen (model);
-  const Shown *best = NULL;
+  const MsLessonShipped *best = NULL;
   int best_score = -1;
   for (int i = 0; i < n_shipped; i++) {
     bool same = n && strncmp (shipped[i].name, model, n) == 0 && shipped[i].name[n] == 'x';
-    int score = (same ? MS_MULTI_MAX_DEVICES + 1 : 0) + shipped[i].file->link.n_devices;
+    const MsHostLinkFile *file = shipped[i].file;
+    int score = (same ? MS_MULTI_MAX_DEVICES + 1 : 0) + file->link.n_devices;
     if (score > best_score) {
       best = &shipped[i];
       best_score = score;
@@ -110,10 +74,13 @@ pick_shipped (const MsResults *run)
 const MsHostLinkFile *
 ms_lesson_host_link_shown (const MsResults *run, const char **name)
 {
+  char err[512];
   pthread_mutex_lock (&lock);
+  /* The shipped runs of two GPUs or more, read the first time. */
   if (!given_set && n_shipped < 0)
-    read_shipped ();
-  const Shown *s = given_set ? (given.file ? &given : NULL) : pick_shipped (run);
+    n_shipped = ms_lesson_shipped_read (ms_reference_runs_dir (), SUFFIX, &ms_host_link_file_format,
+                                        2, shipped, MAX_SHIPPED, err, sizeof err);
+  const MsLessonShipped *s = given_set ? (given.file ? &given : NULL) : pick_shipped (run);
   pthread_mutex_unlock (&lock);
   if (name)
     *name = s ? s->name : NULL;
@@ -126,14 +93,9 @@ ms_lesson_host_link_use (const MsHostLinkFile *file, const char *path)
   pthread_mutex_lock (&lock);
   /* Set from the thread that draws, as the portable lesson's: what was
    * handed out before goes. */
-  free (given.file);
   given_set = file != NULL;
-  if (file && file->link.n_devices >= 2 && (given.file = malloc (sizeof *given.file))) {
-    *given.file = *file;
-    ms_lesson_file_stem (path ? path : "", given.name, sizeof given.name);
-  } else {
-    given.file = NULL;
-  }
+  ms_lesson_shipped_set (&given, file && file->link.n_devices >= 2 ? file : NULL, sizeof *file,
+                         path);
   pthread_mutex_unlock (&lock);
 }
 

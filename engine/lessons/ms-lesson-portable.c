@@ -4,7 +4,6 @@
  * it for one GPU, `memsweep portable` with two or more: measured with the
  * run, or a file of it opened or shipped (the run in use, kept here). */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +18,7 @@
 #define NAME "portable"
 
 /* The portable run in use (ms_lesson_portable_use) and its name. */
-static MsPortableFile *shown_file;
-static char shown_name[128];
+static MsLessonShipped shown;
 /* Whether it is the shipped one (ms_lesson_portable_use_shipped). */
 static bool shown_shipped;
 
@@ -83,8 +81,9 @@ portable_other_gpu (const MsPortableResults *p)
 static void
 gpu_words (const MsResults *run, const MsPortableResults *p, char *out, size_t len)
 {
-  if (shown_file && p == &shown_file->portable)
-    ms_portable_file_gpu_name (shown_file, 0, out, len);
+  const MsPortableFile *file = shown.file;
+  if (file && p == &file->portable)
+    ms_portable_file_gpu_name (file, 0, out, len);
   else
     snprintf (out, len, "%s", run && run->device.name[0] ? run->device.name : ms_gettext ("GPU"));
 }
@@ -239,7 +238,7 @@ borrowed_line (const MsResults *run, const MsPortableResults *p, int i, char *bu
 {
   (void)run;
   char there[256], there_short[64];
-  ms_portable_file_gpu_name (shown_file, 0, there, sizeof there);
+  ms_portable_file_gpu_name (shown.file, 0, there, sizeof there);
   ms_lesson_gpu_model (there, there_short, sizeof there_short);
   double own = shown_gbps (p->cell[MS_PORTABLE_PER_DEVICE][i].h2d_gbps);
   double shared = 100 * shown_gbps (p->cell[MS_PORTABLE_SHARED][i].h2d_gbps) / own;
@@ -266,7 +265,8 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   buf[0] = '\0';
   const MsPortableResults *own = p;
   p = two_gpus (p);
-  bool borrowed = p && p != own && shown_file && p == &shown_file->portable;
+  const MsPortableFile *file = shown.file;
+  bool borrowed = p && p != own && file && p == &file->portable;
   if (!p) {
     /* The flag is about a second GPU: one GPU's run cannot show it, and
      * the pinned copies beside it must not read as its effect. */
@@ -290,7 +290,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
     char there[320] = "";
     if (borrowed && run) {
       char name[256], model[64];
-      ms_portable_file_gpu_name (shown_file, 0, name, sizeof name);
+      ms_portable_file_gpu_name (shown.file, 0, name, sizeof name);
       ms_lesson_gpu_model (name, model, sizeof model);
       /* TRANSLATORS: a host's GPUs, e.g. "2 × H200". */
       snprintf (there, sizeof there, ms_gettext ("%d × %s"), p->n_devices, model);
@@ -325,22 +325,16 @@ void
 ms_lesson_portable_use (const MsPortableFile *file, const char *path)
 {
   shown_shipped = false;
-  free (shown_file);
-  shown_file = NULL;
-  shown_name[0] = '\0';
-  if (!file || !(shown_file = malloc (sizeof *shown_file)))
-    return;
-  *shown_file = *file;
-  ms_lesson_file_stem (path ? path : "", shown_name, sizeof shown_name);
+  ms_lesson_shipped_set (&shown, file, sizeof *file, path);
 }
 
 const MsPortableFile *
 ms_lesson_portable_shown (const char **name)
 {
-  const MsPortableFile *file =
-    shown_file && shown_file->portable.n_devices >= 2 ? shown_file : NULL;
+  const MsPortableFile *file = shown.file;
+  file = file && file->portable.n_devices >= 2 ? file : NULL;
   if (name)
-    *name = file ? shown_name : NULL;
+    *name = file ? shown.name : NULL;
   return file;
 }
 
@@ -348,25 +342,13 @@ bool
 ms_lesson_portable_use_shipped (const char *dir, char *err, size_t errlen)
 {
   ms_lesson_portable_use (NULL, NULL);
-  DIR *d = dir ? opendir (dir) : NULL;
-  char first[256] = "";
-  for (struct dirent *e; d && (e = readdir (d));)
-    if (ms_lesson_file_is (e->d_name, "-portable.csv") && strlen (e->d_name) < sizeof first &&
-        (!first[0] || strcmp (e->d_name, first) < 0))
-      snprintf (first, sizeof first, "%s", e->d_name);
-  if (d)
-    closedir (d);
-  if (!first[0]) {
+  /* The first by name that reads. */
+  shown_shipped = ms_lesson_shipped_read (dir, "-portable.csv", &ms_portable_file_format, 1, &shown,
+                                          1, err, errlen)
+                  > 0;
+  if (!shown_shipped && !err[0])
     snprintf (err, errlen, ms_gettext ("no *-portable.csv in %s"), dir ? dir : "?");
-    return false;
-  }
-  char path[4096];
-  snprintf (path, sizeof path, "%s/%s", dir, first);
-  MsPortableFile *file = ms_portable_file_read (path, err, errlen);
-  ms_lesson_portable_use (file, path);
-  shown_shipped = file != NULL;
-  free (file);
-  return file != NULL;
+  return shown_shipped;
 }
 
 static bool

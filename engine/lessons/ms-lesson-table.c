@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-lesson-table.c: the lessons' records, made from ms-lesson-list.h, and
  * everything that finds a lesson by its id or its name: its card, its
- * options, its settings, its caption (ms-lesson-caption.h, memsweep.h). */
+ * options, its settings, its caption (ms-lesson-caption.h, memsweep.h);
+ * and the shipped runs that the lessons of several GPUs show. */
+#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
@@ -278,8 +281,9 @@ ms_lesson_source (MsLessonTopic topic, const MsResults *run, char *buf, size_t l
   return true;
 }
 
-bool
-ms_lesson_file_is (const char *name, const char *suffix)
+/* Whether a file's name ends in suffix, or in suffix and .gz. */
+static bool
+file_is (const char *name, const char *suffix)
 {
   size_t n = strlen (name), k = strlen (suffix);
   if (n > 3 && strcmp (name + n - 3, ".gz") == 0)
@@ -287,8 +291,9 @@ ms_lesson_file_is (const char *name, const char *suffix)
   return n > k && strncmp (name + n - k, suffix, k) == 0;
 }
 
-void
-ms_lesson_file_stem (const char *path, char *out, size_t len)
+/* A file's name less its folder, .gz and .csv. */
+static void
+stem (const char *path, char *out, size_t len)
 {
   const char *base = strrchr (path, '/');
   base = base ? base + 1 : path;
@@ -298,6 +303,46 @@ ms_lesson_file_stem (const char *path, char *out, size_t len)
   if (n > 4 && strncmp (base + n - 4, ".csv", 4) == 0)
     n -= 4;
   snprintf (out, len, "%.*s", (int) n, base);
+}
+
+void
+ms_lesson_shipped_set (MsLessonShipped *run, const void *file, size_t size, const char *path)
+{
+  free (run->file);
+  run->file = file ? malloc (size) : NULL;
+  if (run->file)
+    memcpy (run->file, file, size);
+  stem (path ? path : "", run->name, sizeof run->name);
+}
+
+static int
+by_name (const struct dirent **a, const struct dirent **b)
+{
+  return strcmp ((*a)->d_name, (*b)->d_name);
+}
+
+int
+ms_lesson_shipped_read (const char *dir, const char *suffix, const MsSmallFormat *format,
+                        int min_devices, MsLessonShipped *runs, int max, char *err, size_t errlen)
+{
+  struct dirent **names = NULL;
+  int n = 0, count = dir ? scandir (dir, &names, NULL, by_name) : 0;
+  err[0] = '\0';
+  for (int i = 0; i < count; free (names[i++])) {
+    char path[4096];
+    snprintf (path, sizeof path, "%s/%s", dir, names[i]->d_name);
+    void *file = n < max && file_is (names[i]->d_name, suffix)
+                     ? ms_small_file_load_new (path, format, err, errlen)
+                     : NULL;
+    if (file && *format->run (file).n_devices >= min_devices) {
+      runs[n].file = file;
+      stem (path, runs[n++].name, sizeof runs->name);
+    } else {
+      free (file);
+    }
+  }
+  free (names);
+  return n;
 }
 
 void

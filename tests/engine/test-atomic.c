@@ -146,7 +146,8 @@ test_pair_and_cleanup (void)
   b = ms_atomic_file_open (ms_test_tmp_path ("p-summary.csv"), err, sizeof err);
   ms_atomic_file_write (a, "new samples", 11);
   ms_atomic_file_write (b, "new summary", 11);
-  g_assert_true (ms_atomic_file_commit_pair (a, b, err, sizeof err));
+  MsAtomicFile *pair[] = { a, b };
+  g_assert_true (ms_atomic_file_commit_group (pair, 2, NULL, err, sizeof err));
   g_assert_cmpstr (get (ms_test_tmp_path ("p-samples.csv")), ==, "new samples");
   g_assert_cmpstr (get (ms_test_tmp_path ("p-summary.csv")), ==, "new summary");
   g_assert_cmpint (count_entries (), ==, 2);

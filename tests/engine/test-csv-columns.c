@@ -88,6 +88,32 @@ test_kept_summary_columns (void)
   }
 }
 
+/* The summary reader finds a statistic's columns from its median's name
+ * as a phase's are named: e2e's and parts_sum's stand in the list so. */
+static void
+test_stat_columns_named_as_a_phase (void)
+{
+  static const int stat[][MS_N_SUMMARY_PHASE_COLUMNS] = {
+    { MS_SUMMARY_COLUMN_E2E_MEDIAN_US, MS_SUMMARY_COLUMN_E2E_MIN_US, MS_SUMMARY_COLUMN_E2E_MAX_US,
+      MS_SUMMARY_COLUMN_E2E_CI_LOW_US, MS_SUMMARY_COLUMN_E2E_CI_HIGH_US, -1 },
+    { MS_SUMMARY_COLUMN_PARTS_SUM_MEDIAN_US, -1, -1, MS_SUMMARY_COLUMN_PARTS_SUM_CI_LOW_US,
+      MS_SUMMARY_COLUMN_PARTS_SUM_CI_HIGH_US, -1 },
+  };
+  for (size_t s = 0; s < G_N_ELEMENTS (stat); s++) {
+    const char *median = ms_summary_columns[stat[s][MS_SUMMARY_PHASE_COLUMN_MEDIAN_US]].name;
+    const char *suffix = ms_summary_phase_columns[MS_SUMMARY_PHASE_COLUMN_MEDIAN_US].name;
+    g_assert_true (g_str_has_suffix (median, suffix));
+    for (int k = 0; k < MS_N_SUMMARY_PHASE_COLUMNS; k++) {
+      if (stat[s][k] < 0)
+        continue;
+      g_autofree char *name = g_strdup_printf ("%.*s%s", (int)(strlen (median) - strlen (suffix)),
+                                               median, ms_summary_phase_columns[k].name);
+      g_assert_cmpstr (ms_summary_columns[stat[s][k]].name, ==, name);
+    }
+  }
+  g_assert_cmpstr (ms_summary_columns[MS_SUMMARY_COLUMN_E2E_CI_95].name, ==, "e2e_ci_95");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -95,5 +121,6 @@ main (int argc, char **argv)
   g_test_add_func ("/csv-columns/units-and-descriptions", test_units_and_descriptions);
   g_test_add_func ("/csv-columns/state-order", test_state_columns_in_order);
   g_test_add_func ("/csv-columns/kept", test_kept_summary_columns);
+  g_test_add_func ("/csv-columns/stats-named-as-a-phase", test_stat_columns_named_as_a_phase);
   return g_test_run ();
 }
