@@ -234,7 +234,7 @@ ms_settings_pane_get_sweep_settings (MsSettingsPane *self)
   return self->sweep_settings;
 }
 
-void
+static void
 ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *settings)
 {
   g_return_if_fail (MS_IS_SETTINGS_PANE (self));

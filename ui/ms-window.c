@@ -52,7 +52,7 @@ set_action_enabled (MsWindow *self, const char *name, gboolean enabled)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-void
+static void
 ms_window_update_actions (MsWindow *self)
 {
   MsSweep s;
