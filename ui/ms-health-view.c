@@ -141,18 +141,6 @@ ms_health_view_set_run (MsHealthView *self, MsRun *run)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUN]);
 }
 
-gboolean
-ms_health_view_get_warns (MsHealthView *self)
-{
-  return self->warns;
-}
-
-const char *
-ms_health_view_get_envelope (MsHealthView *self)
-{
-  return self->envelope;
-}
-
 #define READ_ONLY (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY)
 static const MsProp prop_table[N_PROPS] = {
   [PROP_RUN] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsHealthView, run),

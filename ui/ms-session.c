@@ -540,20 +540,6 @@ set_progress (MsSession *self, double fraction, const char *text)
   }
 }
 
-double
-ms_session_get_progress (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), 0);
-  return self->progress;
-}
-
-const char *
-ms_session_get_progress_text (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
-  return self->progress_text;
-}
-
 void
 ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
 {

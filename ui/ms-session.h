@@ -133,8 +133,6 @@ void ms_session_stop_live_compare (MsSession *self);
 gboolean ms_session_get_live_comparing (MsSession *self);
 void ms_session_stop_all (MsSession *self);
 gboolean ms_session_get_busy (MsSession *self);
-double ms_session_get_progress (MsSession *self);
-const char *ms_session_get_progress_text (MsSession *self);
 /* The backend (taken) and peer function every job measures with from now
  * on, for tests; default: the system's. */
 void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run);

@@ -38,16 +38,12 @@ const char *ms_timeline_view_get_title (MsTimelineView *self);
  * its title, the run's name under it) into width x height: the export. */
 void ms_timeline_view_draw (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style,
                             double width, double height);
-/* What the view says while it shows no cell (NULL: how to open a run). */
-const char *ms_timeline_view_get_empty_text (MsTimelineView *self);
-gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);
 /* Zooms around the pointer, else the time last pointed at, else the middle. */
 void ms_timeline_view_zoom (MsTimelineView *self, double factor);
 void ms_timeline_view_pan (MsTimelineView *self, double delta_us);
 void ms_timeline_view_center_on (MsTimelineView *self, double t_us);
 /* Back to the data movement (or the whole repetition with show-setup). */
 void ms_timeline_view_reset_zoom (MsTimelineView *self);
-gboolean ms_timeline_view_get_show_setup (MsTimelineView *self);
 /* The tooltip of an event's bar, as Pango markup. */
 char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
 /* The cell and repetition shown (NULL: none). */

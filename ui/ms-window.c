@@ -33,12 +33,6 @@ static const char *view_names[MS_VIEW_COUNT] = {
   "bandwidth", "time", "timeline", "breakdown", "table", "compare", "devices", "lessons",
 };
 
-const char *
-ms_window_get_toast_text (MsWindow *self)
-{
-  return self->toast_text;
-}
-
 static gboolean
 have_gpu (MsWindow *self)
 {

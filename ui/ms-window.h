@@ -53,8 +53,6 @@ gboolean ms_window_is_sweeping (MsWindow *self);
 /* Why Run is disabled (the settings' validation message, no GPU, ...), or
  * NULL when it can run. */
 char *ms_window_dup_run_blocker (MsWindow *self);
-/* The plain text of the newest toast, or NULL. */
-const char *ms_window_get_toast_text (MsWindow *self);
 /* The live sweep's results so far, or NULL. */
 const MsResults *ms_window_get_live (MsWindow *self);
 /* The runs of the session in the order they came (sweeps and files), each

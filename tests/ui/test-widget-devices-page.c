@@ -149,8 +149,8 @@ check_peer (MsDevicesPage *page)
   g_object_get (page, "peer", &peer, NULL);
   g_assert_nonnull (peer);
   g_assert_cmpint (peer->peer.n_devices, ==, N_FAKE);
-  g_assert_true (ms_matrix_view_get_peer (view) == peer);
-  g_assert_true (ms_topology_view_get_peer (ms_devices_page_get_topology_view (page)) == peer);
+  g_assert_true (ms_test_get_pointer (view, "peer") == peer);
+  g_assert_true (ms_test_get_pointer (ms_devices_page_get_topology_view (page), "peer") == peer);
   int method;
   g_object_get (view, "method", &method, NULL);
   g_assert_cmpint (method, ==, MS_PEER_COPY_ENABLED);

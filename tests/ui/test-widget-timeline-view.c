@@ -34,11 +34,11 @@ test_cell_and_zoom (void)
   g_assert_cmpfloat (win->total_us, >, 0);
 
   ms_timeline_view_zoom (view, 2);
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpuint (zoomed_n, ==, 1);
   g_assert_cmpfloat (win->t1 - win->t0, <, win->total_us * 0.75);
   ms_timeline_view_reset_zoom (view);
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpuint (zoomed_n, ==, 2);
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
@@ -47,7 +47,7 @@ test_cell_and_zoom (void)
   /* A new cell shows the whole repetition again. */
   ms_timeline_view_zoom (view, 3);
   ms_timeline_view_set_cell (view, held, cell, 0, "pinned, repetition 1");
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
@@ -76,7 +76,7 @@ test_opens_on_movement (void)
   double t0, t1;
   g_assert_true (ms_timeline_movement_span (cell, 0, NULL, &t0, &t1));
   g_assert_cmpfloat (t0, >, 0); /* repetition 1 allocates first */
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpfloat (win->t0, <=, t0);
   g_assert_cmpfloat (win->t1, >=, t1);
   g_assert_cmpfloat (win->t1 - win->t0, <, (t1 - t0) * 1.1);
@@ -91,7 +91,7 @@ test_opens_on_movement (void)
   ms_test_watch (view, "show-setup", &setup_n);
   g_object_set (view, "show-setup", TRUE, NULL);
   g_assert_cmpuint (setup_n, ==, 1);
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   g_object_set (view, "show-setup", FALSE, NULL);
   g_assert_cmpfloat (win->t0, <=, t0);
 
