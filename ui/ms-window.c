@@ -484,12 +484,6 @@ ms_window_get_n_runs (MsWindow *self)
   return ms_session_get_n_runs (self->session);
 }
 
-MsSession *
-ms_window_get_session (MsWindow *self)
-{
-  return self->session;
-}
-
 const MsResults *
 ms_window_get_live (MsWindow *self)
 {

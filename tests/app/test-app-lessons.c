@@ -543,7 +543,7 @@ on_activate_discovery (GApplication *app)
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   MsLessonsPage *page =
     MS_LESSONS_PAGE (ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL));
-  MsSession *session = ms_window_get_session (win);
+  MsSession *session = (MsSession *) ms_test_get_pointer (win, "session");
   ms_test_wait_until (discovery_ended, session, "device discovery ends");
   ms_session_set_devices (session, NULL); /* discovering again */
   g_assert_true (ms_window_open_lesson (win, "pinned-pageable", TRUE));

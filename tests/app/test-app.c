@@ -510,7 +510,7 @@ check_files_in_order (GApplication *app)
   g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
   g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
   g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
-  MsSession *session = ms_window_get_session (win);
+  MsSession *session = (MsSession *) ms_test_get_pointer (win, "session");
   const char *large = ms_run_get_description (ms_session_get_run (session, 0));
   g_assert_nonnull (strstr (large, " · sweep · "));
   g_assert_nonnull (strstr (large, "…2^28"));
