@@ -250,11 +250,12 @@ on_system_style (MsChartView *self)
 }
 
 /* Every set of a scale property, changed or not (as a binding sets it),
- * reaches the subclass. */
+ * reaches the subclass. Larger text may want more room (the health strip,
+ * the timeline stack measure their text): the view is measured again. */
 static void
 scale_set (MsChartView *self, guint prop_id)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (MS_CHART_VIEW_GET_CLASS (self)->scale_set)
     MS_CHART_VIEW_GET_CLASS (self)->scale_set (self, props[prop_id]);
 }
