@@ -198,12 +198,6 @@ ms_session_init (MsSession *self)
                            G_CONNECT_SWAPPED);
 }
 
-MsSession *
-ms_session_new (void)
-{
-  return g_object_new (MS_TYPE_SESSION, NULL);
-}
-
 GListModel *
 ms_session_get_runs (MsSession *self)
 {

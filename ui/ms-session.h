@@ -23,7 +23,6 @@ G_BEGIN_DECLS
 #define MS_TYPE_SESSION (ms_session_get_type ())
 G_DECLARE_FINAL_TYPE (MsSession, ms_session, MS, SESSION, GObject)
 
-MsSession *ms_session_new (void);
 
 /* Properties:
  * - "runs" (GListModel of MsRun, read-only): the runs shown.

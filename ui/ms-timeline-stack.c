@@ -174,12 +174,6 @@ ms_timeline_stack_init (MsTimelineStack *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 }
 
-GtkWidget *
-ms_timeline_stack_new (void)
-{
-  return g_object_new (MS_TYPE_TIMELINE_STACK, NULL);
-}
-
 void
 ms_timeline_stack_clear (MsTimelineStack *self)
 {

@@ -362,12 +362,6 @@ ms_timeline_view_init (MsTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 }
 
-GtkWidget *
-ms_timeline_view_new (void)
-{
-  return g_object_new (MS_TYPE_TIMELINE_VIEW, NULL);
-}
-
 /* The map is complete: the window opens on the repetition. */
 static void
 open_window (MsTimelineView *self)

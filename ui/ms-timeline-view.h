@@ -25,7 +25,6 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, MsCha
  * Right pan, Home and End go to either end, + and - zoom around the pointer
  * (or the time last pointed at), 0 resets, A switches between the data
  * movement and all phases (show-setup). */
-GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
  * `run`, at full extent. The view holds the run, not a copy
  * of the cell. A cell of many events is indexed in idle slices first (the

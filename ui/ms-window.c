@@ -491,12 +491,6 @@ ms_window_get_live (MsWindow *self)
   return live ? ms_run_get_results (live) : NULL;
 }
 
-char *
-ms_window_dup_run_blocker (MsWindow *self)
-{
-  return g_strdup (self->run_blocker);
-}
-
 void
 ms_window_run_when_ready (MsWindow *self)
 {

@@ -265,7 +265,8 @@ check_refused_settings (GApplication *app)
       g_settings_set_strv (settings, "modes", with_streams);
     }
     MsWindow *other = ms_window_new (ADW_APPLICATION (app));
-    g_autofree char *blocker = ms_window_dup_run_blocker (other);
+    g_autofree char *blocker = NULL;
+    g_object_get (other, "run-blocker", &blocker, NULL);
     g_assert_cmpstr (blocker, ==, refused[i].message);
     g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (other), "run"));
     gtk_window_destroy (GTK_WINDOW (other));

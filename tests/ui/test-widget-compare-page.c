@@ -257,7 +257,7 @@ static void
 test_session (void)
 {
   MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   ms_page_set_session (MS_PAGE (page), session);
   g_autoptr (MsRun) a = reference_run ("h100-default-samples.csv.gz");
   g_autoptr (MsRun) b = reference_run ("h200-default-samples.csv.gz");
@@ -314,7 +314,7 @@ test_live (void)
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   put_cli_on_path ();
   MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   ms_page_set_session (MS_PAGE (page), session);
   live_button (page, "Measure _Live…");
   int finished = 0;

@@ -18,7 +18,7 @@
 static MsSession *
 small_session (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   const char *modes[] = { "pageable", "pinned", NULL };
   g_object_set (ms_session_get_sweep_settings (session), "min-exp", 10, "max-exp", 14, "reps", 3,
                 "warmup", 1, "modes", modes, NULL);

@@ -159,7 +159,7 @@ test_sizes_per_run (void)
 static void
 test_session (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL);
   MsTimelineView *view = ms_timeline_page_get_view (page);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
