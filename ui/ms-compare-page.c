@@ -612,9 +612,10 @@ comparable_runs (GPtrArray *runs)
   return kept;
 }
 
-void
-ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
+static void
+ms_compare_page_runs_changed (MsPage *page, GPtrArray *all_runs)
 {
+  MsComparePage *self = MS_COMPARE_PAGE (page);
   g_autoptr (GPtrArray) runs = comparable_runs (all_runs);
   /* The runs picked stay picked while they are open; else (and whenever
    * there were fewer than two to pick from) A is the first run and B the
@@ -716,12 +717,6 @@ ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   drawing->draw = draw_comparison;
   drawing->write_beside = write_verdicts_beside;
   return NULL;
-}
-
-static void
-ms_compare_page_runs_changed (MsPage *page, GPtrArray *runs)
-{
-  ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
 }
 
 const MsComparison *

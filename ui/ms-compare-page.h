@@ -15,8 +15,6 @@ G_BEGIN_DECLS
 #define MS_TYPE_COMPARE_PAGE (ms_compare_page_get_type ())
 G_DECLARE_FINAL_TYPE (MsComparePage, ms_compare_page, MS, COMPARE_PAGE, MsPage)
 
-/* The runs to pick from, as the session's runs_changed gives them. */
-void ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs);
 /* The comparison shown; NULL with fewer than two runs or none in common. */
 const MsComparison *ms_compare_page_get_comparison (MsComparePage *self);
 /* The summary's text, per mode and over all ("" when nothing is compared). */
