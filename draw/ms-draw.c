@@ -201,7 +201,7 @@ text_context (cairo_t *cr)
 
 static const cairo_user_data_key_t least_text_key;
 
-void
+static void
 ms_draw_set_least_text (cairo_t *cr, double size)
 {
   double *least = NULL;
@@ -238,7 +238,7 @@ typedef struct {
   double cap, size;
 } LeastFigure;
 
-void
+static void
 ms_draw_set_least_figure (cairo_t *cr, double cap_px)
 {
   LeastFigure *least = NULL;

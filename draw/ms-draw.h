@@ -129,20 +129,19 @@ void ms_draw_set_text_recorder (MsTextRecorder recorder, gpointer user_data);
  * text: a PDF's text layer holds the words the page cuts, so a test of
  * what is printed asks the drawing. NULL stops. */
 void ms_draw_set_cut_recorder (MsTextRecorder recorder, gpointer user_data);
-/* While set on cr, no text is laid out (measured or drawn) smaller than
- * size user units: a projected slide keeps every caption, key and axis
- * label at its body size, which a back row reads beside the takeaway
- * (at nine tenths of it, the x-height fell under 60 % of the
- * takeaway's). 0 removes it. */
-void ms_draw_set_least_text (cairo_t *cr, double size);
+/* While set on cr (ms_draw_slide_sizes_begin), no text is laid out
+ * (measured or drawn) smaller than size user units: a projected slide
+ * keeps every caption, key and axis label at its body size, which a back
+ * row reads beside the takeaway (at nine tenths of it, the x-height fell
+ * under 60 % of the takeaway's). */
 double ms_draw_get_least_text (cairo_t *cr);
-/* While set on cr, a figure (an axis's tick, a value's label) is drawn at
- * no less than the size whose capitals are cap_px user units tall (the
- * window's pixels), as Pango lays out "H" in the drawing's font: what a
- * back row reads on a projected slide (20 px at 1024x768). 0 removes it.
- * ms_draw_figure_size is size, or that least size where it is larger. */
+/* While set on cr (ms_draw_slide_sizes_begin), a figure (an axis's tick,
+ * a value's label) is drawn at no less than the size whose capitals are
+ * MS_SLIDE_FIGURE_CAP user units tall (the window's pixels), as Pango lays
+ * out "H" in the drawing's font: what a back row reads on a projected
+ * slide (20 px at 1024x768). ms_draw_figure_size is size, or that least
+ * size where it is larger. */
 #define MS_SLIDE_FIGURE_CAP 20
-void ms_draw_set_least_figure (cairo_t *cr, double cap_px);
 double ms_draw_figure_size (cairo_t *cr, double size);
 /* Sets on cr the least sizes of a projected slide (ms_draw_is_slide:
  * words at the body size, figures with capitals of MS_SLIDE_FIGURE_CAP

@@ -71,16 +71,10 @@ ms_lesson_undecided (MsLessonTopic topic, const MsResults *run)
   return ms_lesson_takeaway (topic, run, line, sizeof line) == MS_TAKEAWAY_UNDECIDED;
 }
 
-double
-ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run)
-{
-  return ms_lesson_undecided (topic, run) ? MS_LESSON_UNDECIDED_ALPHA : 1.0;
-}
-
 gboolean
 ms_lesson_draw_faded (cairo_t *cr, const MsLessonAnswerJob *job, MsFadedDraw draw)
 {
-  double alpha = ms_lesson_answer_alpha (job->topic, job->run);
+  double alpha = ms_lesson_undecided (job->topic, job->run) ? MS_LESSON_UNDECIDED_ALPHA : 1.0;
   return ms_draw_faded (cr, ms_draw_fade_alpha (job->style, alpha), draw, (gpointer) job);
 }
 

@@ -93,9 +93,6 @@ gboolean ms_lesson_picture_has (MsLessonTopic topic);
  * would show on another host, marked so, at full strength: a diagram, no
  * answer that could be mistaken for this host's. */
 gboolean ms_lesson_undecided (MsLessonTopic topic, const MsResults *run);
-/* The strength of run's answer to topic: MS_LESSON_UNDECIDED_ALPHA where
- * its takeaway decides nothing, else 1. */
-double ms_lesson_answer_alpha (MsLessonTopic topic, const MsResults *run);
 /* A lesson's answer to draw: what draw_faded's callback reads. */
 typedef struct {
   MsLessonTopic topic;
@@ -103,7 +100,8 @@ typedef struct {
   const MsChartStyle *style;
   double width, height;
 } MsLessonAnswerJob;
-/* draw (cr, job) at the strength of the job's answer (ms_lesson_answer_alpha,
+/* draw (cr, job) at the strength of the job's answer
+ * (MS_LESSON_UNDECIDED_ALPHA where its takeaway decides nothing, else 1;
  * its words at full strength: ms_draw_faded); what draw returned. */
 gboolean ms_lesson_draw_faded (cairo_t *cr, const MsLessonAnswerJob *job, MsFadedDraw draw);
 /* Draws it, dimmed where the run's takeaway decides nothing; with no run,

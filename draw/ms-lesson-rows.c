@@ -101,12 +101,6 @@ ms_lesson_rows_each_for (MsLessonTopic topic, const MsResults *run, gboolean sli
   return added;
 }
 
-int
-ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add, gpointer data)
-{
-  return ms_lesson_rows_each_for (topic, run, FALSE, add, data);
-}
-
 static gboolean
 add_to_rows (const MsCell *cell, int rep, const char *title, gpointer rows)
 {
@@ -121,18 +115,22 @@ ms_lesson_rows_look (MsTimelineRows *rows, MsLessonTopic topic)
   rows->name_slivers = look && look->view.name_slivers;
 }
 
-int
-ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
+static int
+fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run, gboolean slide)
 {
   ms_timeline_rows_clear (rows);
   ms_lesson_rows_look (rows, topic);
-  return ms_lesson_rows_each (topic, run, add_to_rows, rows);
+  return ms_lesson_rows_each_for (topic, run, slide, add_to_rows, rows);
+}
+
+int
+ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
+{
+  return fill (rows, topic, run, FALSE);
 }
 
 int
 ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run)
 {
-  ms_timeline_rows_clear (rows);
-  ms_lesson_rows_look (rows, topic);
-  return ms_lesson_rows_each_for (topic, run, TRUE, add_to_rows, rows);
+  return fill (rows, topic, run, TRUE);
 }

@@ -16,15 +16,12 @@ typedef gboolean (*MsLessonRowFunc) (const MsCell *cell, int rep, const char *ti
 
 /* Hands add the rows that answer topic from run: two to four cells at the
  * largest size that has the first of them, each the repetition nearest
- * its median (ms_timeline_rows_typical_rep), titled so; returns the rows
- * added. */
-int ms_lesson_rows_each (MsLessonTopic topic, const MsResults *run, MsLessonRowFunc add,
-                         gpointer data);
-/* Clears rows and fills it so. */
-/* As ms_lesson_rows_each; on a slide, less the rows the look leaves off
- * one (MsLessonRow.not_on_slide). */
+ * its median (ms_timeline_rows_typical_rep), titled so; on a slide, less
+ * the rows the look leaves off one (MsLessonRow.not_on_slide). Returns the
+ * rows added. */
 int ms_lesson_rows_each_for (MsLessonTopic topic, const MsResults *run, gboolean slide,
                              MsLessonRowFunc add, gpointer data);
+/* Clears rows and fills it so. */
 int ms_lesson_rows_fill (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);
 /* As ms_lesson_rows_fill, less the rows the look leaves off a slide. */
 int ms_lesson_rows_fill_slide (MsTimelineRows *rows, MsLessonTopic topic, const MsResults *run);

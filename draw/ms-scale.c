@@ -212,21 +212,6 @@ ms_scale_to_pixel (const MsScale *s, double value)
   return s->pixel_lo + to_unit (s, value) * (s->pixel_hi - s->pixel_lo);
 }
 
-double
-ms_scale_from_pixel (const MsScale *s, double pixel)
-{
-  double u = (pixel - s->pixel_lo) / (s->pixel_hi - s->pixel_lo);
-  switch (s->kind) {
-  case MS_SCALE_LOG10:
-    return pow (10, log10 (s->min) + u * (log10 (s->max) - log10 (s->min)));
-  case MS_SCALE_LOG2:
-    return pow (2, log2 (s->min) + u * (log2 (s->max) - log2 (s->min)));
-  case MS_SCALE_LINEAR:
-  default:
-    return s->min + u * (s->max - s->min);
-  }
-}
-
 gboolean
 ms_scale_contains (const MsScale *s, double value)
 {

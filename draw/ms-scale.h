@@ -47,7 +47,6 @@ void ms_scale_fit_tight (MsScale *scale, MsScaleKind kind, double lo, double hi)
 void ms_scale_keep_clear (MsScale *scale, double lo, double hi, double length_px, double px_lo,
                           double px_hi);
 double ms_scale_to_pixel (const MsScale *scale, double value);
-double ms_scale_from_pixel (const MsScale *scale, double pixel);
 gboolean ms_scale_contains (const MsScale *scale, double value);
 
 /* Ticks with labels; at most max_ticks labelled ones. For LOG2 the values

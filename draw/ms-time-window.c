@@ -55,23 +55,6 @@ ms_timeline_extent (const MsCell *cell, int rep)
   return ms_timeline_rep_extent (cell, rep, NULL);
 }
 
-double
-ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps)
-{
-  double end = 0;
-  size_t first, last;
-  ms_rep_map_bounds (reps, cell, rep, &first, &last);
-  for (size_t i = first; i < last; i++) {
-    const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep)
-      continue;
-    end = MAX (end, ev->host_start_us + ev->host_us);
-    if (ev->gpu_us >= 0)
-      end = MAX (end, ev->gpu_start_us + ev->gpu_us);
-  }
-  return end;
-}
-
 gboolean
 ms_phase_moves_data (MsPhase phase)
 {
@@ -82,9 +65,12 @@ ms_phase_moves_data (MsPhase phase)
          phase == MS_PHASE_D2H || phase == MS_PHASE_LAUNCH || phase == MS_PHASE_REGISTER;
 }
 
-gboolean
-ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0,
-                           double *t1)
+/* From the first start to the last end of repetition rep's events (only
+ * those that move data when moving), host and GPU times alike;
+ * G_MAXDOUBLE, -G_MAXDOUBLE when it has none. */
+static void
+rep_span (const MsCell *cell, int rep, const MsRepMap *reps, gboolean moving, double *t0,
+          double *t1)
 {
   size_t first, end;
   ms_rep_map_bounds (reps, cell, rep, &first, &end);
@@ -92,7 +78,7 @@ ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, do
   *t1 = -G_MAXDOUBLE;
   for (size_t i = first; i < end; i++) {
     const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep || !ms_phase_moves_data (ev->phase))
+    if (ev->rep != rep || (moving && !ms_phase_moves_data (ev->phase)))
       continue;
     *t0 = MIN (*t0, ev->host_start_us);
     *t1 = MAX (*t1, ev->host_start_us + ev->host_us);
@@ -101,6 +87,21 @@ ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, do
       *t1 = MAX (*t1, ev->gpu_start_us + ev->gpu_us);
     }
   }
+}
+
+double
+ms_timeline_rep_extent (const MsCell *cell, int rep, const MsRepMap *reps)
+{
+  double t0, t1;
+  rep_span (cell, rep, reps, FALSE, &t0, &t1);
+  return MAX (0, t1);
+}
+
+gboolean
+ms_timeline_movement_span (const MsCell *cell, int rep, const MsRepMap *reps, double *t0,
+                           double *t1)
+{
+  rep_span (cell, rep, reps, TRUE, t0, t1);
   return *t1 > *t0;
 }
 
@@ -158,18 +159,9 @@ ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const Ms
 static double
 rep_start (const MsCell *cell, int rep, const MsRepMap *reps)
 {
-  double start = G_MAXDOUBLE;
-  size_t first, last;
-  ms_rep_map_bounds (reps, cell, rep, &first, &last);
-  for (size_t i = first; i < last; i++) {
-    const MsEvent *ev = &cell->events[i];
-    if (ev->rep != rep)
-      continue;
-    start = MIN (start, ev->host_start_us);
-    if (ev->gpu_us >= 0)
-      start = MIN (start, ev->gpu_start_us);
-  }
-  return start < G_MAXDOUBLE ? MAX (0, start) : 0;
+  double t0, t1;
+  rep_span (cell, rep, reps, FALSE, &t0, &t1);
+  return t0 < G_MAXDOUBLE ? MAX (0, t0) : 0;
 }
 
 void

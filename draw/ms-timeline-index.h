@@ -74,6 +74,10 @@ void ms_timeline_index_free (MsTimelineIndex *ix);
 gboolean ms_timeline_index_matches (const MsTimelineIndex *ix, const MsCell *cell, int rep);
 /* The first entry of t that may end at or after t_us (a block's start). */
 guint ms_index_track_seek (const MsIndexTrack *t, double t_us);
+/* A host operation "blocked" when the call was still running while the
+ * GPU did most of the work it issued (ended at or after the work began):
+ * pageable copies, synchronous copies; not a launch that returned before
+ * its kernel started. */
 gboolean ms_index_blocked_host (const MsEvent *ev);
 
 G_END_DECLS

@@ -46,33 +46,40 @@ ms_copy_queue_began (const MsEvent *const *events, guint n, double *began)
   }
 }
 
+/* Repetition rep's GPU bars of phase (any phase: -1) queued behind each
+ * other, and one began visibly later than its start says, inside the
+ * window. Too many are not checked. */
+static gboolean
+queue_waited (const MsCell *cell, int rep, const MsRepMap *reps, int phase,
+              const MsTimeWindow *win)
+{
+  size_t first, last;
+  ms_rep_map_bounds (reps, cell, rep, &first, &last);
+  g_autoptr (GPtrArray) bars = g_ptr_array_new ();
+  for (size_t i = first; i < last && bars->len <= MAX_COPIES_CHECKED; i++) {
+    const MsEvent *ev = &cell->events[i];
+    if (ev->rep == rep && (phase < 0 || ev->phase == (MsPhase) phase) && ev->gpu_us > 0)
+      g_ptr_array_add (bars, (gpointer) ev);
+  }
+  if (bars->len < 2 || bars->len > MAX_COPIES_CHECKED)
+    return FALSE;
+  g_autofree double *began = g_new (double, bars->len);
+  ms_copy_queue_began ((const MsEvent *const *) bars->pdata, bars->len, began);
+  double visible = (win->t1 - win->t0) * 0.01;
+  for (guint i = 0; i < bars->len; i++) {
+    const MsEvent *ev = g_ptr_array_index (bars, i);
+    if (began[i] - ev->gpu_start_us > visible && ev->gpu_start_us < win->t1 && began[i] > win->t0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 gboolean
 ms_timeline_copies_waited (const MsCell *cell, int rep, const MsRepMap *reps,
                            const MsTimeWindow *win)
 {
-  size_t first, last;
-  ms_rep_map_bounds (reps, cell, rep, &first, &last);
-  gboolean waited = FALSE;
-  for (int dir = 0; dir < 2 && !waited; dir++) {
-    MsPhase phase = dir ? MS_PHASE_D2H : MS_PHASE_H2D;
-    g_autoptr (GPtrArray) copies = g_ptr_array_new ();
-    for (size_t i = first; i < last && copies->len <= MAX_COPIES_CHECKED; i++) {
-      const MsEvent *ev = &cell->events[i];
-      if (ev->rep == rep && ev->phase == phase && ev->gpu_us > 0)
-        g_ptr_array_add (copies, (gpointer) ev);
-    }
-    if (copies->len < 2 || copies->len > MAX_COPIES_CHECKED)
-      continue;
-    g_autofree double *began = g_new (double, copies->len);
-    ms_copy_queue_began ((const MsEvent *const *) copies->pdata, copies->len, began);
-    double visible = (win->t1 - win->t0) * 0.01;
-    for (guint i = 0; i < copies->len && !waited; i++) {
-      const MsEvent *ev = g_ptr_array_index (copies, i);
-      waited = began[i] - ev->gpu_start_us > visible && ev->gpu_start_us < win->t1 &&
-               began[i] > win->t0;
-    }
-  }
-  return waited;
+  return queue_waited (cell, rep, reps, MS_PHASE_H2D, win)
+         || queue_waited (cell, rep, reps, MS_PHASE_D2H, win);
 }
 
 gboolean
@@ -87,23 +94,5 @@ gboolean
 ms_timeline_one_stream_waited (const MsCell *cell, int rep, const MsRepMap *reps,
                                const MsTimeWindow *win)
 {
-  if (!ms_timeline_one_stream (cell))
-    return FALSE;
-  size_t first = 0, last = 0;
-  ms_rep_map_bounds (reps, cell, rep, &first, &last);
-  g_autoptr (GPtrArray) bars = g_ptr_array_new ();
-  for (size_t i = first; i < last && bars->len <= MAX_COPIES_CHECKED; i++)
-    if (cell->events[i].rep == rep && cell->events[i].gpu_us > 0)
-      g_ptr_array_add (bars, &cell->events[i]);
-  if (bars->len < 2 || bars->len > MAX_COPIES_CHECKED)
-    return FALSE;
-  g_autofree double *began = g_new (double, bars->len);
-  ms_copy_queue_began ((const MsEvent *const *) bars->pdata, bars->len, began);
-  double visible = (win->t1 - win->t0) * 0.01;
-  for (guint i = 0; i < bars->len; i++) {
-    const MsEvent *ev = g_ptr_array_index (bars, i);
-    if (began[i] - ev->gpu_start_us > visible && ev->gpu_start_us < win->t1 && began[i] > win->t0)
-      return TRUE;
-  }
-  return FALSE;
+  return ms_timeline_one_stream (cell) && queue_waited (cell, rep, reps, -1, win);
 }

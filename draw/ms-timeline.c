@@ -42,12 +42,6 @@ ms_timeline_layout_clear (MsTimelineLayout *l)
   ms_timeline_layout_forget_cell (l);
 }
 
-gboolean
-ms_event_blocked_host (const MsEvent *ev)
-{
-  return ms_index_blocked_host (ev);
-}
-
 /* ---- drawing ------------------------------------------------------------ */
 
 /* Above this many events in a repetition a frame reads only the index. */

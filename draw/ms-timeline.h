@@ -102,12 +102,6 @@ void ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps,
 void ms_timeline_draw_message (cairo_t *cr, const MsChartStyle *style, double width, double height,
                                const char *title, const char *message);
 
-/* A host operation "blocked" when the call was still running while the
- * GPU did most of the work it issued (ended at or after the work began):
- * pageable copies, synchronous copies; not a launch that returned before
- * its kernel started. */
-gboolean ms_event_blocked_host (const MsEvent *ev);
-
 void ms_timeline_draw (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWindow *win,
                        const MsChartStyle *style, double width, double height, const char *title,
                        MsTimelineLayout *layout);

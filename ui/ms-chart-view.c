@@ -16,7 +16,8 @@ static gboolean highlight_pointer;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsChartView, ms_chart_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_FADE, PROP_SCALE_FIRST };
+enum { PROP_0, PROP_FADE, PROP_TEXT_SCALE, PROP_LINE_SCALE, PROP_HIGH_CONTRAST, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 const MsViewScale *
 ms_chart_view_get_scale (MsChartView *self)
@@ -248,39 +249,39 @@ on_system_style (MsChartView *self)
   MS_CHART_VIEW_GET_CLASS (self)->style_changed (self);
 }
 
+/* Every set of a scale property, changed or not (as a binding sets it),
+ * reaches the subclass. Larger text may want more room (the health strip,
+ * the timeline stack measure their text): the view is measured again. */
 static void
-ms_chart_view_set_property (GObject *object, guint prop_id, const GValue *value,
-                            GParamSpec *pspec)
+scale_set (MsChartView *self, guint prop_id)
 {
-  MsChartView *self = MS_CHART_VIEW (object);
-  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
-  if (prop_id == PROP_FADE) {
-    double fade = g_value_get_double (value);
-    if (fade != priv->fade) {
-      priv->fade = fade;
-      ms_chart_view_redraw (self);
-      g_object_notify_by_pspec (object, pspec);
-    }
-    return;
-  }
-  if (!ms_view_scale_set (object, &priv->scale, prop_id - PROP_SCALE_FIRST, value)) {
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    return;
-  }
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (MS_CHART_VIEW_GET_CLASS (self)->scale_set)
-    MS_CHART_VIEW_GET_CLASS (self)->scale_set (self, pspec);
+    MS_CHART_VIEW_GET_CLASS (self)->scale_set (self, props[prop_id]);
 }
 
 static void
-ms_chart_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+text_scale_set (gpointer self)
 {
-  MsChartView *self = MS_CHART_VIEW (object);
-  MsChartViewPrivate *priv = ms_chart_view_get_instance_private (self);
-  if (prop_id == PROP_FADE)
-    g_value_set_double (value, priv->fade);
-  else if (!ms_view_scale_get (ms_chart_view_get_scale (self), prop_id - PROP_SCALE_FIRST, value))
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+  scale_set (self, PROP_TEXT_SCALE);
 }
+
+static void
+line_scale_set (gpointer self)
+{
+  scale_set (self, PROP_LINE_SCALE);
+}
+
+static void
+contrast_set (gpointer self)
+{
+  scale_set (self, PROP_HIGH_CONTRAST);
+}
+
+/* The fields are the private part's, whose offset is known from
+ * class_init on. */
+#define PRIVATE_FIELD(field) ((gssize) G_PRIVATE_OFFSET (MsChartView, field))
+static MsProp prop_table[N_PROPS];
 
 static void
 ms_chart_view_class_init (MsChartViewClass *klass)
@@ -288,19 +289,24 @@ ms_chart_view_class_init (MsChartViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_chart_view_dispose;
-  object_class->set_property = ms_chart_view_set_property;
-  object_class->get_property = ms_chart_view_get_property;
   widget_class->snapshot = ms_chart_view_snapshot;
   klass->draw = ms_chart_view_real_draw;
   klass->style_changed = ms_chart_view_redraw;
 
   /* Under a lesson's takeaway that decides nothing its answer steps back:
    * the marks at this strength, the words still at full strength. */
-  g_object_class_install_property (
-    object_class, PROP_FADE,
-    g_param_spec_double ("fade", NULL, NULL, 0.0, 1.0, 1.0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  ms_view_scale_install (object_class, PROP_SCALE_FIRST);
+  prop_table[PROP_FADE] = (MsProp){ "fade", G_TYPE_DOUBLE, PRIVATE_FIELD (fade), 0.0, 1.0, 1.0,
+                                    .changed = ms_chart_view_property_changed };
+  prop_table[PROP_TEXT_SCALE] = (MsProp){ "text-scale", G_TYPE_DOUBLE,
+                                          PRIVATE_FIELD (scale.text_scale), 0.1, 10.0, 1.0,
+                                          .changed = text_scale_set, .always_changed = TRUE };
+  prop_table[PROP_LINE_SCALE] = (MsProp){ "line-scale", G_TYPE_DOUBLE,
+                                          PRIVATE_FIELD (scale.line_scale), 0.1, 10.0, 1.0,
+                                          .changed = line_scale_set, .always_changed = TRUE };
+  prop_table[PROP_HIGH_CONTRAST] = (MsProp){ "high-contrast", G_TYPE_BOOLEAN,
+                                             PRIVATE_FIELD (scale.high_contrast),
+                                             .changed = contrast_set, .always_changed = TRUE };
+  ms_props_install (object_class, prop_table, props, N_PROPS);
   /* Every chart is a picture to assistive technologies; subclasses inherit
    * the role. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -409,6 +409,16 @@ on_paned_moved (MsComparePage *self)
     self->chart_share = CLAMP ((double) gtk_paned_get_position (self->paned) / max, 0.1, 1.0);
 }
 
+/* The difference chart as the page shows it, and as it exports it. */
+static void
+ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style, double width,
+                      double height)
+{
+  ms_draw_background (cr, style);
+  if (self->comparison && self->chart_data)
+    ms_compare_chart_draw (cr, self->comparison, self->chart_data, style, width, height, NULL);
+}
+
 static void
 draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
@@ -423,15 +433,6 @@ draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
   MsChartStyle style;
   ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
   ms_compare_page_draw (self, cr, &style, width, height);
-}
-
-void
-ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style, double width,
-                      double height)
-{
-  ms_draw_background (cr, style);
-  if (self->comparison && self->chart_data)
-    ms_compare_chart_draw (cr, self->comparison, self->chart_data, style, width, height, NULL);
 }
 
 /* ---- the table --------------------------------------------------------- */
@@ -611,9 +612,10 @@ comparable_runs (GPtrArray *runs)
   return kept;
 }
 
-void
-ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
+static void
+ms_compare_page_runs_changed (MsPage *page, GPtrArray *all_runs)
 {
+  MsComparePage *self = MS_COMPARE_PAGE (page);
   g_autoptr (GPtrArray) runs = comparable_runs (all_runs);
   /* The runs picked stay picked while they are open; else (and whenever
    * there were fewer than two to pick from) A is the first run and B the
@@ -634,7 +636,8 @@ ms_compare_page_set_runs (MsComparePage *self, GPtrArray *all_runs)
   recompute (self);
 }
 
-void
+/* Picks a as Run A and b as Run B, when both are among the runs. */
+static void
 ms_compare_page_pick (MsComparePage *self, MsRun *a, MsRun *b)
 {
   guint none = GTK_INVALID_LIST_POSITION;
@@ -714,12 +717,6 @@ ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   drawing->draw = draw_comparison;
   drawing->write_beside = write_verdicts_beside;
   return NULL;
-}
-
-static void
-ms_compare_page_runs_changed (MsPage *page, GPtrArray *runs)
-{
-  ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
 }
 
 const MsComparison *

@@ -15,16 +15,9 @@ G_BEGIN_DECLS
 #define MS_TYPE_COMPARE_PAGE (ms_compare_page_get_type ())
 G_DECLARE_FINAL_TYPE (MsComparePage, ms_compare_page, MS, COMPARE_PAGE, MsPage)
 
-/* The runs to pick from, as the session's runs_changed gives them. */
-void ms_compare_page_set_runs (MsComparePage *self, GPtrArray *runs);
-/* Picks a as Run A and b as Run B, when both are among the runs. */
-void ms_compare_page_pick (MsComparePage *self, MsRun *a, MsRun *b);
 /* The comparison shown; NULL with fewer than two runs or none in common. */
 const MsComparison *ms_compare_page_get_comparison (MsComparePage *self);
 /* The summary's text, per mode and over all ("" when nothing is compared). */
 const char *ms_compare_page_get_summary (MsComparePage *self);
-/* The difference chart as the page shows it, for exports. */
-void ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style,
-                           double width, double height);
 
 G_END_DECLS

@@ -681,10 +681,10 @@ ms_devices_page_run_peer (MsDevicesPage *self)
   set_status (self, text);
 }
 
-void
+/* Stops a multi-GPU sweep at the next cell. */
+static void
 ms_devices_page_cancel (MsDevicesPage *self)
 {
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   if (session)
     ms_session_stop_device_job (session);

@@ -52,13 +52,6 @@ ms_health_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, 
     ms_health_strip_draw (cr, ms_run_get_results (self->run), self->envelope, style, w, h);
 }
 
-/* Larger text wants a taller strip. */
-static void
-ms_health_view_scale_set (MsChartView *view, GParamSpec *pspec)
-{
-  gtk_widget_queue_resize (GTK_WIDGET (view));
-}
-
 static void
 ms_health_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                         int *natural, int *minimum_baseline, int *natural_baseline)
@@ -141,18 +134,6 @@ ms_health_view_set_run (MsHealthView *self, MsRun *run)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUN]);
 }
 
-gboolean
-ms_health_view_get_warns (MsHealthView *self)
-{
-  return self->warns;
-}
-
-const char *
-ms_health_view_get_envelope (MsHealthView *self)
-{
-  return self->envelope;
-}
-
 #define READ_ONLY (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY)
 static const MsProp prop_table[N_PROPS] = {
   [PROP_RUN] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsHealthView, run),
@@ -169,7 +150,6 @@ ms_health_view_class_init (MsHealthViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   MS_CHART_VIEW_CLASS (klass)->draw = ms_health_view_draw;
-  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_health_view_scale_set;
   widget_class->measure = ms_health_view_measure;
   ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 

@@ -20,7 +20,5 @@ G_DECLARE_FINAL_TYPE (MsHealthView, ms_health_view, MS, HEALTH_VIEW, MsChartView
  * (read-only: the run's figures against their envelope, one line), and
  * the text-scale / line-scale / high-contrast of MsChartView. */
 void ms_health_view_set_run (MsHealthView *self, MsRun *run);
-gboolean ms_health_view_get_warns (MsHealthView *self);
-const char *ms_health_view_get_envelope (MsHealthView *self);
 
 G_END_DECLS

@@ -122,12 +122,6 @@ ms_matrix_view_init (MsMatrixView *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
-MsPeerFile *
-ms_matrix_view_get_peer (MsMatrixView *self)
-{
-  return self->peer;
-}
-
 const MsMatrixData *
 ms_matrix_view_get_data (MsMatrixView *self)
 {

@@ -39,7 +39,6 @@ G_DECLARE_FINAL_TYPE (MsMatrixView, ms_matrix_view, MS, MATRIX_VIEW, MsChartView
  * runs: 0 host to device, 1 device to host, 2 end to end), "mode" (the
  * runs' memory mode), and the text-scale / line-scale / high-contrast of
  * MsChartView. */
-MsPeerFile *ms_matrix_view_get_peer (MsMatrixView *self);
 /* The matrix as drawn last (or as it would be): for tests and tooltips. */
 const MsMatrixData *ms_matrix_view_get_data (MsMatrixView *self);
 

@@ -143,6 +143,17 @@ planned_cells (const MsRunsEntry *self, const MsSweep *sweep)
   return modes * (size_t) ((sweep->max_exp - sweep->min_exp) / sweep->step + 1);
 }
 
+/* PREFIX-summary.csv beside PREFIX-samples.csv; NULL for other names. */
+static GFile *
+ms_runs_entry_dup_summary_file (MsRunsEntry *self)
+{
+  g_autofree char *path = g_file_get_path (self->file);
+  char summary[4096];
+  if (!path || !ms_csv_pair_summary_path (path, summary, sizeof summary))
+    return NULL;
+  return g_file_new_for_path (summary);
+}
+
 /* Whether the run was stopped part-way, as `memsweep show` tells it: a
  * cell whose status is partial or cancelled (docs/csv.md), or fewer cells
  * than its own settings planned. Read by the engine's summary reader (the
@@ -227,16 +238,6 @@ GFile *
 ms_runs_entry_get_file (MsRunsEntry *self)
 {
   return self->file;
-}
-
-GFile *
-ms_runs_entry_dup_summary_file (MsRunsEntry *self)
-{
-  g_autofree char *path = g_file_get_path (self->file);
-  char summary[4096];
-  if (!path || !ms_csv_pair_summary_path (path, summary, sizeof summary))
-    return NULL;
-  return g_file_new_for_path (summary);
 }
 
 const char *

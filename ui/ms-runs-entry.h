@@ -27,8 +27,6 @@ G_DECLARE_FINAL_TYPE (MsRunsEntry, ms_runs_entry, MS, RUNS_ENTRY, GObject)
 MsRunsEntry *ms_runs_entry_read (GFile *file, GCancellable *cancellable);
 
 GFile *ms_runs_entry_get_file (MsRunsEntry *self);
-/* PREFIX-summary.csv beside PREFIX-samples.csv; NULL for other names. */
-GFile *ms_runs_entry_dup_summary_file (MsRunsEntry *self);
 const char *ms_runs_entry_get_name (MsRunsEntry *self);
 GDateTime *ms_runs_entry_get_date (MsRunsEntry *self);
 const char *ms_runs_entry_get_device (MsRunsEntry *self);

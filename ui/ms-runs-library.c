@@ -583,13 +583,6 @@ remove_entry (MsRunsLibrary *self, MsRunsEntry *entry)
 
 /* ---- rename and delete --------------------------------------------------------- */
 
-static gboolean
-set_errno_error (GError **error, int e, const char *path)
-{
-  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s: %s", path, g_strerror (e));
-  return FALSE;
-}
-
 /* Moves the pair and its sidecar; when the summary's or the sidecar's
  * move fails what was moved goes back, so the run is never split. A
  * missing summary or sidecar is no failure. */
@@ -603,18 +596,18 @@ move_pair (const char *from_samples, const char *to_samples, GError **error)
   ms_meta_sidecar_path (to_samples, to_meta, sizeof to_meta);
   gboolean paired = g_file_test (from_summary, G_FILE_TEST_EXISTS);
   if (g_rename (from_samples, to_samples) != 0)
-    return set_errno_error (error, errno, from_samples);
+    return ms_runs_errno_error (error, errno, from_samples);
   if (paired && g_rename (from_summary, to_summary) != 0) {
     int e = errno;
     g_rename (to_samples, from_samples);
-    return set_errno_error (error, e, from_summary);
+    return ms_runs_errno_error (error, e, from_summary);
   }
   if (g_file_test (from_meta, G_FILE_TEST_EXISTS) && g_rename (from_meta, to_meta) != 0) {
     int e = errno;
     if (paired)
       g_rename (to_summary, from_summary);
     g_rename (to_samples, from_samples);
-    return set_errno_error (error, e, from_meta);
+    return ms_runs_errno_error (error, e, from_meta);
   }
   return TRUE;
 }

@@ -60,8 +60,8 @@ ms_runs_trash_free (MsRunsTrash *trash)
   g_free (trash);
 }
 
-static gboolean
-set_errno_error (GError **error, int e, const char *path)
+gboolean
+ms_runs_errno_error (GError **error, int e, const char *path)
 {
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (e), "%s: %s", path, g_strerror (e));
   return FALSE;
@@ -74,11 +74,11 @@ open_root (MsRunsTrash *trash, GError **error)
   g_autofree char *path = g_build_filename (trash->folder, TRASH, NULL);
   int folder_fd = open (trash->folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (folder_fd < 0) {
-    set_errno_error (error, errno, trash->folder);
+    ms_runs_errno_error (error, errno, trash->folder);
     return -1;
   }
   if (mkdirat (folder_fd, TRASH, 0700) != 0 && errno != EEXIST) {
-    set_errno_error (error, errno, path);
+    ms_runs_errno_error (error, errno, path);
     close (folder_fd);
     return -1;
   }
@@ -88,7 +88,7 @@ open_root (MsRunsTrash *trash, GError **error)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY,
                  _("%s is not a folder: deleted runs are not put there"), path);
   else if ((fd = openat (folder_fd, TRASH, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
-    set_errno_error (error, errno, path);
+    ms_runs_errno_error (error, errno, path);
   close (folder_fd);
   return fd;
 }
@@ -107,17 +107,17 @@ open_own (MsRunsTrash *trash, GError **error)
       if (errno == EEXIST)
         continue;
       g_autofree char *path = g_build_filename (trash->folder, TRASH, name, NULL);
-      return set_errno_error (error, errno, path);
+      return ms_runs_errno_error (error, errno, path);
     }
     trash->own_fd = openat (trash->root_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (trash->own_fd < 0) {
       g_autofree char *path = g_build_filename (trash->folder, TRASH, name, NULL);
-      return set_errno_error (error, errno, path);
+      return ms_runs_errno_error (error, errno, path);
     }
     trash->own_name = g_steal_pointer (&name);
     return TRUE;
   }
-  return set_errno_error (error, EEXIST, trash->folder);
+  return ms_runs_errno_error (error, EEXIST, trash->folder);
 }
 
 /* rename that never replaces what is at to (renameat2's RENAME_NOREPLACE,
@@ -151,36 +151,44 @@ is_there (const char *path)
   return lstat (path, &st) == 0;
 }
 
+/* Moves a run's files, from[k] (by from_fd) to to[k] (by to_fd), those
+ * named on both sides (the samples, the summary, the metadata); all or
+ * nothing: never a split run, what was moved goes back. */
+static gboolean
+move_run (int from_fd, const char *const from[3], int to_fd, const char *const to[3],
+          GError **error)
+{
+  for (int k = 0; k < 3; k++) {
+    if (!from[k] || !to[k] || move_no_replace (from_fd, from[k], to_fd, to[k]) == 0)
+      continue;
+    int e = errno;
+    const char *named = from_fd == AT_FDCWD ? from[k] : to[k];
+    for (int back = k - 1; back >= 0; back--)
+      if (from[back] && to[back])
+        move_no_replace (to_fd, to[back], from_fd, from[back]);
+    return ms_runs_errno_error (error, e, named);
+  }
+  return TRUE;
+}
+
 guint
 ms_runs_trash_put (MsRunsTrash *trash, const char *samples, GError **error)
 {
-  char summary[4096];
+  char summary[4096], meta[4096];
   if (!open_own (trash, error))
     return 0;
   guint id = trash->last_id + 1;
   g_autofree char *samples_name = trash_name (id, "samples");
   g_autofree char *summary_name = trash_name (id, "summary");
+  g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
   gboolean paired = ms_csv_pair_summary_path (samples, summary, sizeof summary) &&
                     is_there (summary);
-  if (move_no_replace (AT_FDCWD, samples, trash->own_fd, samples_name) != 0)
-    return set_errno_error (error, errno, samples);
-  if (paired && move_no_replace (AT_FDCWD, summary, trash->own_fd, summary_name) != 0) {
-    /* Never a split pair: the samples file goes back. */
-    int e = errno;
-    move_no_replace (trash->own_fd, samples_name, AT_FDCWD, samples);
-    return set_errno_error (error, e, summary);
-  }
   /* The run's metadata (PREFIX-meta.json) goes with it, or nothing does. */
-  char meta[4096];
-  g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
   gboolean with_meta = ms_meta_sidecar_path (samples, meta, sizeof meta) && is_there (meta);
-  if (with_meta && move_no_replace (AT_FDCWD, meta, trash->own_fd, meta_name) != 0) {
-    int e = errno;
-    if (paired)
-      move_no_replace (trash->own_fd, summary_name, AT_FDCWD, summary);
-    move_no_replace (trash->own_fd, samples_name, AT_FDCWD, samples);
-    return set_errno_error (error, e, meta);
-  }
+  const char *const from[] = { samples, paired ? summary : NULL, with_meta ? meta : NULL };
+  const char *const to[] = { samples_name, summary_name, meta_name };
+  if (!move_run (AT_FDCWD, from, trash->own_fd, to, error))
+    return 0;
   Item *item = g_new0 (Item, 1);
   item->samples = g_strdup (samples);
   item->summary = paired ? g_strdup (summary) : NULL;
@@ -195,25 +203,14 @@ ms_runs_trash_restore (MsRunsTrash *trash, guint id, GError **error)
 {
   Item *item = g_hash_table_lookup (trash->items, GUINT_TO_POINTER (id));
   if (!item)
-    return set_errno_error (error, ENOENT, trash->folder);
+    return ms_runs_errno_error (error, ENOENT, trash->folder);
   g_autofree char *samples_name = trash_name (id, "samples");
   g_autofree char *summary_name = trash_name (id, "summary");
-  if (move_no_replace (trash->own_fd, samples_name, AT_FDCWD, item->samples) != 0)
-    return set_errno_error (error, errno, item->samples);
-  if (item->summary &&
-      move_no_replace (trash->own_fd, summary_name, AT_FDCWD, item->summary) != 0) {
-    int e = errno;
-    move_no_replace (AT_FDCWD, item->samples, trash->own_fd, samples_name);
-    return set_errno_error (error, e, item->summary);
-  }
   g_autofree char *meta_name = g_strdup_printf ("%u-meta.json", id);
-  if (item->meta && move_no_replace (trash->own_fd, meta_name, AT_FDCWD, item->meta) != 0) {
-    int e = errno;
-    if (item->summary)
-      move_no_replace (AT_FDCWD, item->summary, trash->own_fd, summary_name);
-    move_no_replace (AT_FDCWD, item->samples, trash->own_fd, samples_name);
-    return set_errno_error (error, e, item->meta);
-  }
+  const char *const from[] = { samples_name, summary_name, meta_name };
+  const char *const to[] = { item->samples, item->summary, item->meta };
+  if (!move_run (trash->own_fd, from, AT_FDCWD, to, error))
+    return FALSE;
   g_hash_table_remove (trash->items, GUINT_TO_POINTER (id));
   return TRUE;
 }

@@ -33,6 +33,9 @@ void ms_runs_trash_purge (MsRunsTrash *trash, guint id);
 /* Deletes everything this instance put in the trash, and its folder. */
 void ms_runs_trash_purge_all (MsRunsTrash *trash);
 
+/* Sets error to "path: errno e's words"; FALSE (for a return). */
+gboolean ms_runs_errno_error (GError **error, int e, const char *path);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsRunsTrash, ms_runs_trash_free)
 
 G_END_DECLS

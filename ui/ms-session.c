@@ -198,12 +198,6 @@ ms_session_init (MsSession *self)
                            G_CONNECT_SWAPPED);
 }
 
-MsSession *
-ms_session_new (void)
-{
-  return g_object_new (MS_TYPE_SESSION, NULL);
-}
-
 GListModel *
 ms_session_get_runs (MsSession *self)
 {
@@ -538,20 +532,6 @@ set_progress (MsSession *self, double fraction, const char *text)
     self->progress_text = g_strdup (text);
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS_TEXT]);
   }
-}
-
-double
-ms_session_get_progress (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), 0);
-  return self->progress;
-}
-
-const char *
-ms_session_get_progress_text (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
-  return self->progress_text;
 }
 
 void

@@ -23,7 +23,6 @@ G_BEGIN_DECLS
 #define MS_TYPE_SESSION (ms_session_get_type ())
 G_DECLARE_FINAL_TYPE (MsSession, ms_session, MS, SESSION, GObject)
 
-MsSession *ms_session_new (void);
 
 /* Properties:
  * - "runs" (GListModel of MsRun, read-only): the runs shown.
@@ -133,8 +132,6 @@ void ms_session_stop_live_compare (MsSession *self);
 gboolean ms_session_get_live_comparing (MsSession *self);
 void ms_session_stop_all (MsSession *self);
 gboolean ms_session_get_busy (MsSession *self);
-double ms_session_get_progress (MsSession *self);
-const char *ms_session_get_progress_text (MsSession *self);
 /* The backend (taken) and peer function every job measures with from now
  * on, for tests; default: the system's. */
 void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run);

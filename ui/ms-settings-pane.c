@@ -227,14 +227,7 @@ bind_settings (MsSettingsPane *self)
   on_changed (self);
 }
 
-MsSweepSettings *
-ms_settings_pane_get_sweep_settings (MsSettingsPane *self)
-{
-  g_return_val_if_fail (MS_IS_SETTINGS_PANE (self), NULL);
-  return self->sweep_settings;
-}
-
-void
+static void
 ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *settings)
 {
   g_return_if_fail (MS_IS_SETTINGS_PANE (self));
@@ -429,8 +422,3 @@ ms_settings_pane_init (MsSettingsPane *self)
   bind_settings (self);
 }
 
-GtkWidget *
-ms_settings_pane_new (void)
-{
-  return g_object_new (MS_TYPE_SETTINGS_PANE, NULL);
-}

@@ -17,9 +17,6 @@ G_DECLARE_FINAL_TYPE (MsSettingsPane, ms_settings_pane, MS, SETTINGS_PANE, GtkWi
  * (read-only): the cells the sweep will measure, or why it cannot run;
  * "sweep-settings": what the widgets show and change (a new pane has its
  * own, bound to GSettings, until one is set). */
-GtkWidget *ms_settings_pane_new (void);
-MsSweepSettings *ms_settings_pane_get_sweep_settings (MsSettingsPane *self);
-void ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *settings);
 const char *ms_settings_pane_get_summary (MsSettingsPane *self);
 
 G_END_DECLS

@@ -219,7 +219,8 @@ ms_sweep_settings_mode_available (MsSweepSettings *self, MsMode mode)
   return self->gpu_present || !ms_mode_uses_gpu (mode);
 }
 
-gboolean
+/* Whether mode is among the modes ticked and this machine can run it. */
+static gboolean
 ms_sweep_settings_get_mode (MsSweepSettings *self, MsMode mode)
 {
   g_return_val_if_fail (MS_IS_SWEEP_SETTINGS (self), FALSE);

@@ -28,8 +28,6 @@ MsSweepSettings *ms_sweep_settings_new (GSettings *settings);
  * do not make a valid sweep. */
 gboolean ms_sweep_settings_get_sweep (MsSweepSettings *self, MsSweep *sweep, char *err,
                                       size_t err_size);
-/* Whether mode is among the modes ticked and this machine can run it. */
-gboolean ms_sweep_settings_get_mode (MsSweepSettings *self, MsMode mode);
 /* Whether this machine can run mode (a GPU mode needs a GPU). */
 gboolean ms_sweep_settings_mode_available (MsSweepSettings *self, MsMode mode);
 void ms_sweep_settings_set_mode (MsSweepSettings *self, MsMode mode, gboolean on);

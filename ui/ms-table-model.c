@@ -96,12 +96,6 @@ ms_table_model_init (MsTableModel *self)
   g_array_set_clear_func (self->runs, table_run_clear);
 }
 
-MsTableModel *
-ms_table_model_new (void)
-{
-  return g_object_new (MS_TYPE_TABLE_MODEL, NULL);
-}
-
 static MsTableRun
 table_run_of (MsRun *held)
 {

@@ -14,7 +14,6 @@ G_BEGIN_DECLS
 #define MS_TYPE_TABLE_MODEL (ms_table_model_get_type ())
 G_DECLARE_FINAL_TYPE (MsTableModel, ms_table_model, MS, TABLE_MODEL, GObject)
 
-MsTableModel *ms_table_model_new (void);
 /* Runs from ms-run.h, held by the model. Emits items-changed only over the
  * rows of runs that came, went or changed (cells or repetitions added).
  * Returns the first row that changed (the number of rows: none did). */

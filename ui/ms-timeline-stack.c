@@ -98,13 +98,6 @@ chart_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w, in
   ms_timeline_rows_draw (cr, &self->rows, &self->win, style, w, h, self->layouts);
 }
 
-/* Larger text wants taller rows. */
-static void
-ms_timeline_stack_scale_set (MsChartView *view, GParamSpec *pspec)
-{
-  gtk_widget_queue_resize (GTK_WIDGET (view));
-}
-
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, MsTimelineStack *self)
 {
@@ -157,7 +150,6 @@ ms_timeline_stack_class_init (MsTimelineStackClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   object_class->finalize = ms_timeline_stack_finalize;
   MS_CHART_VIEW_CLASS (klass)->draw = chart_draw;
-  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_timeline_stack_scale_set;
   GTK_WIDGET_CLASS (klass)->measure = ms_timeline_stack_measure;
   GTK_WIDGET_CLASS (klass)->get_request_mode = ms_timeline_stack_get_request_mode;
 
@@ -180,12 +172,6 @@ ms_timeline_stack_init (MsTimelineStack *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-}
-
-GtkWidget *
-ms_timeline_stack_new (void)
-{
-  return g_object_new (MS_TYPE_TIMELINE_STACK, NULL);
 }
 
 void

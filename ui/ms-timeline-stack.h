@@ -21,7 +21,6 @@ G_DECLARE_FINAL_TYPE (MsTimelineStack, ms_timeline_stack, MS, TIMELINE_STACK, Ms
 /* Properties: "n-rows" (read-only), "show-setup" (FALSE: init and verify
  * collapsed, the window on the data movement; TRUE: the whole repetition),
  * and the text-scale / line-scale / high-contrast of MsChartView. */
-GtkWidget *ms_timeline_stack_new (void);
 void ms_timeline_stack_clear (MsTimelineStack *self);
 /* Adds repetition rep of cell (copied) as the next row; FALSE when four
  * rows are shown or the cell has no such repetition. */

@@ -362,12 +362,6 @@ ms_timeline_view_init (MsTimelineView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 }
 
-GtkWidget *
-ms_timeline_view_new (void)
-{
-  return g_object_new (MS_TYPE_TIMELINE_VIEW, NULL);
-}
-
 /* The map is complete: the window opens on the repetition. */
 static void
 open_window (MsTimelineView *self)
@@ -455,22 +449,9 @@ ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell
 }
 
 const char *
-ms_timeline_view_get_empty_text (MsTimelineView *self)
-{
-  g_return_val_if_fail (MS_IS_TIMELINE_VIEW (self), NULL);
-  return self->empty_text;
-}
-
-const char *
 ms_timeline_view_get_title (MsTimelineView *self)
 {
   return self->title;
-}
-
-gboolean
-ms_timeline_view_get_zoomed (MsTimelineView *self)
-{
-  return self->zoomed;
 }
 
 void
@@ -503,12 +484,6 @@ ms_timeline_view_reset_zoom (MsTimelineView *self)
     ms_time_window_open (&self->window, shown_cell (self), self->rep, self->reps,
                          self->show_setup);
   window_changed (self);
-}
-
-gboolean
-ms_timeline_view_get_show_setup (MsTimelineView *self)
-{
-  return self->show_setup;
 }
 
 const MsTimeWindow *

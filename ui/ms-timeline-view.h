@@ -25,7 +25,6 @@ G_DECLARE_FINAL_TYPE (MsTimelineView, ms_timeline_view, MS, TIMELINE_VIEW, MsCha
  * Right pan, Home and End go to either end, + and - zoom around the pointer
  * (or the time last pointed at), 0 resets, A switches between the data
  * movement and all phases (show-setup). */
-GtkWidget *ms_timeline_view_new (void);
 /* Shows repetition `rep` of `cell` (NULL: nothing), one of the cells of
  * `run`, at full extent. The view holds the run, not a copy
  * of the cell. A cell of many events is indexed in idle slices first (the
@@ -38,16 +37,12 @@ const char *ms_timeline_view_get_title (MsTimelineView *self);
  * its title, the run's name under it) into width x height: the export. */
 void ms_timeline_view_draw (MsTimelineView *self, cairo_t *cr, const MsChartStyle *style,
                             double width, double height);
-/* What the view says while it shows no cell (NULL: how to open a run). */
-const char *ms_timeline_view_get_empty_text (MsTimelineView *self);
-gboolean ms_timeline_view_get_zoomed (MsTimelineView *self);
 /* Zooms around the pointer, else the time last pointed at, else the middle. */
 void ms_timeline_view_zoom (MsTimelineView *self, double factor);
 void ms_timeline_view_pan (MsTimelineView *self, double delta_us);
 void ms_timeline_view_center_on (MsTimelineView *self, double t_us);
 /* Back to the data movement (or the whole repetition with show-setup). */
 void ms_timeline_view_reset_zoom (MsTimelineView *self);
-gboolean ms_timeline_view_get_show_setup (MsTimelineView *self);
 /* The tooltip of an event's bar, as Pango markup. */
 char *ms_timeline_view_describe_event (const MsEvent *ev, gboolean host_part);
 /* The cell and repetition shown (NULL: none). */

@@ -45,12 +45,6 @@ ms_topology_view_init (MsTopologyView *self)
   gtk_widget_set_size_request (GTK_WIDGET (self), 320, 220);
 }
 
-MsPeerFile *
-ms_topology_view_get_peer (MsTopologyView *self)
-{
-  return self->peer;
-}
-
 const MsTopologyLayout *
 ms_topology_view_get_layout (MsTopologyView *self)
 {

@@ -17,7 +17,6 @@ G_DECLARE_FINAL_TYPE (MsTopologyView, ms_topology_view, MS, TOPOLOGY_VIEW, MsCha
 /* Properties: "peer" (MS_TYPE_PEER_FILE: the devices and, after a peer
  * run, their links), and the text-scale / line-scale / high-contrast of
  * MsChartView. */
-MsPeerFile *ms_topology_view_get_peer (MsTopologyView *self);
 /* Where the last frame put things, for tests. */
 const MsTopologyLayout *ms_topology_view_get_layout (MsTopologyView *self);
 

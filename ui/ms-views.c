@@ -3,7 +3,6 @@
 #include "ms-views.h"
 
 #include <adwaita.h>
-#include <string.h>
 
 void
 ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsChartStyle *style)
@@ -30,49 +29,6 @@ ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsChartS
   }
   style->high_contrast =
     style->high_contrast || adw_style_manager_get_high_contrast (adw_style_manager_get_default ());
-}
-
-void
-ms_view_scale_install (GObjectClass *klass, guint first_id)
-{
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  g_object_class_install_property (
-    klass, first_id,
-    g_param_spec_double ("text-scale", NULL, NULL, 0.1, 10.0, 1.0, flags));
-  g_object_class_install_property (
-    klass, first_id + 1,
-    g_param_spec_double ("line-scale", NULL, NULL, 0.1, 10.0, 1.0, flags));
-  g_object_class_install_property (
-    klass, first_id + 2, g_param_spec_boolean ("high-contrast", NULL, NULL, FALSE, flags));
-}
-
-gboolean
-ms_view_scale_set (GObject *view, MsViewScale *scale, guint index, const GValue *value)
-{
-  static const char *names[] = { "text-scale", "line-scale", "high-contrast" };
-  MsViewScale old = *scale;
-  switch (index) {
-  case 0: scale->text_scale = g_value_get_double (value); break;
-  case 1: scale->line_scale = g_value_get_double (value); break;
-  case 2: scale->high_contrast = g_value_get_boolean (value); break;
-  default: return FALSE;
-  }
-  if (memcmp (&old, scale, sizeof old) != 0) {
-    g_object_notify (view, names[index]);
-    gtk_widget_queue_draw (GTK_WIDGET (view));
-  }
-  return TRUE;
-}
-
-gboolean
-ms_view_scale_get (const MsViewScale *scale, guint index, GValue *value)
-{
-  switch (index) {
-  case 0: g_value_set_double (value, scale->text_scale); return TRUE;
-  case 1: g_value_set_double (value, scale->line_scale); return TRUE;
-  case 2: g_value_set_boolean (value, scale->high_contrast); return TRUE;
-  default: return FALSE;
-  }
 }
 
 void

@@ -26,17 +26,10 @@ typedef struct {
  * mode and high contrast follow the system. */
 void ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsChartStyle *style);
 
-/* Installs "text-scale", "line-scale" and "high-contrast" with property ids
- * first_id, first_id + 1, first_id + 2. */
+/* "text-scale", "line-scale" and "high-contrast" as entries first,
+ * first + 1 and first + 2 of an MsProp table (ms-props.h), for an
+ * MsViewScale field of Type; changed runs when one changes. */
 #define MS_VIEW_SCALE_N_PROPS 3
-void ms_view_scale_install (GObjectClass *klass, guint first_id);
-/* For set_property / get_property: FALSE when prop_id - first_id is not one
- * of the three. */
-gboolean ms_view_scale_set (GObject *view, MsViewScale *scale, guint index, const GValue *value);
-gboolean ms_view_scale_get (const MsViewScale *scale, guint index, GValue *value);
-/* The same three as entries first, first + 1 and first + 2 of an MsProp
- * table (ms-props.h), for an MsViewScale field of Type; changed runs when
- * one changes. */
 #define MS_VIEW_SCALE_PROPS(Type, field, first, on_change)                                        \
   [first] = { "text-scale", G_TYPE_DOUBLE, MS_PROP_FIELD (Type, field.text_scale), 0.1, 10.0, 1.0, \
               .changed = on_change },                                                             \

@@ -84,9 +84,6 @@ struct _MsWindow {
   gboolean banner_dismissed;
 };
 
-/* ms-window.c */
-void ms_window_update_actions (MsWindow *self);
-
 /* ms-window-toast.c: text shown as it is, never as markup. */
 void ms_window_toast (MsWindow *self, const char *text);
 
@@ -121,8 +118,6 @@ void ms_window_lesson_show_view (MsWindow *self, const char *view, const char *m
 
 /* ms-window-runs.c: the Runs popover. */
 void ms_window_runs_init (MsWindow *self);
-/* Closes a run with an undo toast; FALSE for the run a sweep fills. */
-gboolean ms_window_close_run_undoable (MsWindow *self, MsRun *run);
 
 /* ms-window-library.c: the runs library's failures, the quit prompt. */
 void ms_window_library_init (MsWindow *self);

@@ -36,14 +36,6 @@ ms_window_set_run_note (MsWindow *self, guint index, const char *note)
   return TRUE;
 }
 
-gboolean
-ms_window_close_run (MsWindow *self, guint index)
-{
-  if (index >= ms_session_get_n_runs (self->session))
-    return FALSE;
-  return ms_window_close_run_undoable (self, ms_session_get_run (self->session, index));
-}
-
 static void
 on_undo_close (AdwToast *toast, MsWindow *self)
 {
@@ -52,7 +44,8 @@ on_undo_close (AdwToast *toast, MsWindow *self)
   ms_session_insert_run (self->session, run, position);
 }
 
-gboolean
+/* Closes a run with an undo toast; FALSE for the run a sweep fills. */
+static gboolean
 ms_window_close_run_undoable (MsWindow *self, MsRun *run)
 {
   guint position;
@@ -70,6 +63,14 @@ ms_window_close_run_undoable (MsWindow *self, MsRun *run)
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_close), self, 0);
   ms_toast_queue_add (self->toasts, toast);
   return TRUE;
+}
+
+gboolean
+ms_window_close_run (MsWindow *self, guint index)
+{
+  if (index >= ms_session_get_n_runs (self->session))
+    return FALSE;
+  return ms_window_close_run_undoable (self, ms_session_get_run (self->session, index));
 }
 
 /* ---- the rows ------------------------------------------------------------------ */

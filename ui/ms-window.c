@@ -33,12 +33,6 @@ static const char *view_names[MS_VIEW_COUNT] = {
   "bandwidth", "time", "timeline", "breakdown", "table", "compare", "devices", "lessons",
 };
 
-const char *
-ms_window_get_toast_text (MsWindow *self)
-{
-  return self->toast_text;
-}
-
 static gboolean
 have_gpu (MsWindow *self)
 {
@@ -52,7 +46,7 @@ set_action_enabled (MsWindow *self, const char *name, gboolean enabled)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
-void
+static void
 ms_window_update_actions (MsWindow *self)
 {
   MsSweep s;
@@ -490,23 +484,11 @@ ms_window_get_n_runs (MsWindow *self)
   return ms_session_get_n_runs (self->session);
 }
 
-MsSession *
-ms_window_get_session (MsWindow *self)
-{
-  return self->session;
-}
-
 const MsResults *
 ms_window_get_live (MsWindow *self)
 {
   MsRun *live = ms_session_get_live_run (self->session);
   return live ? ms_run_get_results (live) : NULL;
-}
-
-char *
-ms_window_dup_run_blocker (MsWindow *self)
-{
-  return g_strdup (self->run_blocker);
 }
 
 void

@@ -27,9 +27,11 @@ typedef enum {
 
 /* Properties: "presentation" (settings hidden, fullscreen, larger text and
  * lines), "text-scale", "line-scale", "high-contrast" (bound to every view),
- * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker",
- * "toast-text" (read-only; the plain text of the newest toast) and
- * "painted" (read-only: the first frame is drawn). */
+ * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker" (read-only:
+ * why Run is disabled, the settings' validation message, no GPU, ..., or
+ * NULL), "toast-text" (read-only; the plain text of the newest toast),
+ * "painted" (read-only: the first frame is drawn) and "session" (what the
+ * window works on: its runs, devices and sweep settings). */
 MsWindow *ms_window_new (AdwApplication *app);
 
 /* Reads a samples CSV off the main thread and adds it as a comparison run;
@@ -47,14 +49,7 @@ gboolean ms_window_open_lesson (MsWindow *self, const char *name, gboolean run);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
-/* What the window works on: its runs, devices and sweep settings. */
-MsSession *ms_window_get_session (MsWindow *self);
 gboolean ms_window_is_sweeping (MsWindow *self);
-/* Why Run is disabled (the settings' validation message, no GPU, ...), or
- * NULL when it can run. */
-char *ms_window_dup_run_blocker (MsWindow *self);
-/* The plain text of the newest toast, or NULL. */
-const char *ms_window_get_toast_text (MsWindow *self);
 /* The live sweep's results so far, or NULL. */
 const MsResults *ms_window_get_live (MsWindow *self);
 /* The runs of the session in the order they came (sweeps and files), each

@@ -484,7 +484,7 @@ check_timeline_keys (MsWindow *win)
   press_in_timeline (win, w, XK_a, "A shows all phases");
   g_assert_cmpfloat (w->t0, ==, w->origin_us);
   g_assert_cmpfloat (w->t0, <, start.t0);
-  g_assert_true (ms_timeline_view_get_show_setup (MS_TIMELINE_VIEW (view)));
+  g_assert_true (ms_test_get_boolean (MS_TIMELINE_VIEW (view), "show-setup"));
   press_in_timeline (win, w, XK_a, "A goes back to the data movement");
   g_assert_cmpfloat_with_epsilon (w->t0, start.t0, span * 1e-6);
   ms_window_close_run (win, 0);

@@ -196,7 +196,7 @@ test_cards_from_references (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   gtk_window_present (GTK_WINDOW (window));
   guint added = 0, views = 0;
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   ms_page_set_session (MS_PAGE (page), session);
   g_signal_connect_swapped (ms_session_get_runs (session), "items-changed", G_CALLBACK (count),
                             &added);
@@ -239,7 +239,7 @@ test_window_runs (void)
   MsResults *results = ms_run_read_samples (path, err, sizeof err);
   g_assert_nonnull (results);
   g_autoptr (MsRun) r = ms_run_new (results, MS_RUN_KIND_REFERENCE);
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   g_assert_true (ms_session_add_run (session, r));
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = g_object_ref (ms_lessons_page_new ());
@@ -313,7 +313,7 @@ step_all_lessons (MsLessonsPage *page)
 static void
 test_all_open_own_runs (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   g_autoptr (GDir) d = g_dir_open (bundled, 0, NULL);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
@@ -354,7 +354,7 @@ test_none_open_own_runs (void)
   gsize len;
   g_assert_true (g_file_get_contents (src, &contents, &len, NULL));
   g_assert_true (g_file_set_contents (dst, contents, len, NULL));
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = ms_lessons_page_new ();
   gtk_window_set_child (GTK_WINDOW (window), page);
@@ -396,7 +396,7 @@ cards_hidden (gpointer cards)
 static void
 test_card_in_view (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
   GtkWidget *page = g_object_ref (ms_lessons_page_new ());
   gtk_window_set_child (GTK_WINDOW (window), page);
@@ -543,7 +543,7 @@ on_activate_discovery (GApplication *app)
   MsWindow *win = MS_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   MsLessonsPage *page =
     MS_LESSONS_PAGE (ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL));
-  MsSession *session = ms_window_get_session (win);
+  MsSession *session = (MsSession *) ms_test_get_pointer (win, "session");
   ms_test_wait_until (discovery_ended, session, "device discovery ends");
   ms_session_set_devices (session, NULL); /* discovering again */
   g_assert_true (ms_window_open_lesson (win, "pinned-pageable", TRUE));

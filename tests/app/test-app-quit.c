@@ -46,7 +46,7 @@ answer (const char *label)
 static void
 on_toast_text (MsWindow *win)
 {
-  const char *text = ms_window_get_toast_text (win);
+  const char *text = ms_test_get_string (win, "toast-text");
   if (text && g_str_has_prefix (text, "Runs cannot be kept"))
     failure_toasts++;
 }
@@ -95,7 +95,7 @@ check_write_failure (MsWindow *win)
   g_signal_connect (win, "notify::toast-text", G_CALLBACK (on_toast_text), NULL);
   sweep_to_end (win);
   g_assert_cmpuint (failure_toasts, ==, 1);
-  g_assert_nonnull (strstr (ms_window_get_toast_text (win), "export"));
+  g_assert_nonnull (strstr (ms_test_get_string (win, "toast-text"), "export"));
   g_assert_nonnull (ms_runs_library_get_write_error (ms_runs_library_get_default ()));
   /* Shown once: the next failure says nothing new. The runs stay. */
   sweep_to_end (win);

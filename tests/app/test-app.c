@@ -174,7 +174,7 @@ shows_label (gpointer data)
 static gboolean
 toast_mentions (gpointer win)
 {
-  const char *text = ms_window_get_toast_text (win);
+  const char *text = ms_test_get_string (win, "toast-text");
   return text && strstr (text, "a&b<span>");
 }
 
@@ -188,7 +188,7 @@ check_toast_text (MsWindow *win)
   g_autoptr (GFile) file = g_file_new_for_path (path);
   ms_window_open_file (win, file);
   ms_test_wait_until (toast_mentions, win, "a toast names the file");
-  const char *text = ms_window_get_toast_text (win);
+  const char *text = ms_test_get_string (win, "toast-text");
   g_assert_true (g_utf8_validate (text, -1, NULL));
   g_assert_nonnull (strstr (text, "a&b<span>\xef\xbf\xbd.csv"));
   LabelSearch search = { GTK_WIDGET (win), text };
@@ -265,7 +265,8 @@ check_refused_settings (GApplication *app)
       g_settings_set_strv (settings, "modes", with_streams);
     }
     MsWindow *other = ms_window_new (ADW_APPLICATION (app));
-    g_autofree char *blocker = ms_window_dup_run_blocker (other);
+    g_autofree char *blocker = NULL;
+    g_object_get (other, "run-blocker", &blocker, NULL);
     g_assert_cmpstr (blocker, ==, refused[i].message);
     g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (other), "run"));
     gtk_window_destroy (GTK_WINDOW (other));
@@ -349,7 +350,7 @@ check_sweeps (MsWindow *win)
   for (size_t i = 0; i < live->n_cells; i++)
     g_assert_cmpint (live->cells[i].status, ==, MS_CELL_OK);
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
-  g_assert_cmpstr (ms_window_get_toast_text (win), ==, "Sweep finished");
+  g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, "Sweep finished");
 
   /* Stop part-way: what was measured stays, as a run of its own beside
    * the first sweep, under another name. */
@@ -483,7 +484,7 @@ has_three_runs (gpointer win)
 static void
 count_opened_toasts (MsWindow *win, GParamSpec *pspec, guint *n)
 {
-  const char *text = ms_window_get_toast_text (win);
+  const char *text = ms_test_get_string (win, "toast-text");
   *n += text && g_str_has_prefix (text, "Opened ");
 }
 
@@ -510,7 +511,7 @@ check_files_in_order (GApplication *app)
   g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
   g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
   g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
-  MsSession *session = ms_window_get_session (win);
+  MsSession *session = (MsSession *) ms_test_get_pointer (win, "session");
   const char *large = ms_run_get_description (ms_session_get_run (session, 0));
   g_assert_nonnull (strstr (large, " · sweep · "));
   g_assert_nonnull (strstr (large, "…2^28"));
@@ -527,7 +528,7 @@ check_files_in_order (GApplication *app)
   }
   g_autofree char *summary =
     g_strdup_printf ("Opened 3 runs, the first %s", ms_window_get_run (win, 0)->label);
-  g_assert_cmpstr (ms_window_get_toast_text (win), ==, summary);
+  g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, summary);
   g_assert_cmpuint (opened_toasts, ==, 1);
   /* The toast on screen, its animation running, while its window goes:
    * nothing may outlive it. */

@@ -14,6 +14,7 @@
 #include "ms-export.h"
 #include "ms-modes.h"
 #include "ms-plots.h"
+#include "ms-timeline-index.h"
 #include "ms-timeline.h"
 #include "ms-tmp-test.h"
 
@@ -206,16 +207,16 @@ test_timeline_bars (void)
                             (int) (bar->y + bar->h / 2) + 2, &h2d));
   const MsTimelineBar *hit = ms_timeline_layout_hit (&l, x, bar->y + bar->h / 2);
   g_assert_true (hit && hit->event == &ev[1]);
-  g_assert_true (ms_event_blocked_host (&ev[1]));
-  g_assert_false (ms_event_blocked_host (&ev[2]));
+  g_assert_true (ms_index_blocked_host (&ev[1]));
+  g_assert_false (ms_index_blocked_host (&ev[2]));
   /* A launch as long as its kernel that returned 129 µs before the GPU
    * started it (queued behind a copy) did not block the host. */
   MsEvent queued = { .phase = MS_PHASE_KERNEL, .lane = 1, .host_start_us = 28.7,
                      .host_us = 4.2, .gpu_start_us = 161.9, .gpu_us = 3.4 };
-  g_assert_false (ms_event_blocked_host (&queued));
+  g_assert_false (ms_index_blocked_host (&queued));
   /* One whose call returned as its kernel ended did. */
   queued.host_us = 137;
-  g_assert_true (ms_event_blocked_host (&queued));
+  g_assert_true (ms_index_blocked_host (&queued));
   ms_timeline_layout_clear (&l);
   ms_test_canvas_free (&c);
 }

@@ -72,7 +72,7 @@ test_one_time_check (void)
 static void
 test_session (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, "session", session, NULL);
   MsBreakdownView *view = ms_breakdown_page_get_view (page);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 900, 600);

@@ -141,16 +141,16 @@ test_health_warning (void)
   ms_page_show_runs (MS_PAGE (page), runs);
   const char *text = NULL;
   g_assert_false (ms_chart_page_get_health_warning (page, &text));
-  g_assert_false (ms_health_view_get_warns (health));
+  g_assert_false (ms_test_get_boolean (health, "warns"));
   /* The test GPU has no envelope, and the strip says so. */
-  g_assert_nonnull (strstr (ms_health_view_get_envelope (health), "No envelope for this GPU"));
+  g_assert_nonnull (strstr (ms_test_get_string (health, "envelope"), "No envelope for this GPU"));
 
   g_ptr_array_add (runs, run_with_link (4, 8));
   ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_true (ms_chart_page_get_health_warning (page, &text));
   g_assert_true (g_str_has_prefix (text, "down: PCIe link under load: gen4 x8, below its maximum gen4 x16"));
   g_assert_null (strstr (text, "fine:"));
-  g_assert_true (ms_health_view_get_warns (health));
+  g_assert_true (ms_test_get_boolean (health, "warns"));
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   ms_test_wait_until (ms_test_is_laid_out, health, "the health strip is laid out");

@@ -80,13 +80,13 @@ test_runs (void)
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   g_assert_null (ms_compare_page_get_comparison (page));
 
   /* Two: the first is A, the second B. */
   g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_false (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   const MsComparison *cmp = ms_compare_page_get_comparison (page);
   g_assert_nonnull (cmp);
@@ -138,12 +138,12 @@ test_runs (void)
   int same = cmp->all.count[MS_VERDICT_SAME];
   g_assert_cmpint (same + cmp->all.count[MS_VERDICT_AMBIGUOUS], ==, 121);
   /* The pick survives the runs changing. */
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_cmpint (ms_compare_page_get_comparison (page)->all.count[MS_VERDICT_SAME], ==, same);
 
   /* Back to one run. */
   g_ptr_array_set_size (runs, 1);
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_true (ADW_IS_STATUS_PAGE (visible_stack_child (page)));
   ms_test_destroy (window, GTK_WIDGET (page));
 }
@@ -162,7 +162,7 @@ test_hidden (void)
   gtk_stack_set_visible_child (stack, other);
   GtkWindow *window = ms_test_show (GTK_WIDGET (stack), 1024, 768);
   g_autoptr (GPtrArray) runs = h100_and_h200 ();
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_nonnull (ms_compare_page_get_comparison (page));
   GtkColumnView *table
       = GTK_COLUMN_VIEW (ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL));
@@ -217,7 +217,7 @@ test_layout (void)
   g_autoptr (GPtrArray) runs = h100_and_h200 ();
   const char *long_name = "NVIDIA H100 80GB HBM3 · sweep · 2026-11-23 09:35 UTC · a long note";
   ms_run_set_name (g_ptr_array_index (runs, 0), long_name);
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkWidget *chart = ms_test_find (GTK_WIDGET (page), GTK_TYPE_DRAWING_AREA, NULL);
   ms_test_wait_until (ms_test_is_laid_out, chart, "the chart is laid out");
   int page_h = gtk_widget_get_height (GTK_WIDGET (page));
@@ -257,7 +257,7 @@ static void
 test_session (void)
 {
   MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   ms_page_set_session (MS_PAGE (page), session);
   g_autoptr (MsRun) a = reference_run ("h100-default-samples.csv.gz");
   g_autoptr (MsRun) b = reference_run ("h200-default-samples.csv.gz");
@@ -314,7 +314,7 @@ test_live (void)
   g_setenv ("XDG_DATA_HOME", home, TRUE);
   put_cli_on_path ();
   MsComparePage *page = g_object_ref_sink (g_object_new (MS_TYPE_COMPARE_PAGE, NULL));
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   ms_page_set_session (MS_PAGE (page), session);
   live_button (page, "Measure _Live…");
   int finished = 0;
@@ -351,7 +351,7 @@ test_lesson_runs_left_out (void)
   g_ptr_array_add (runs, reference_run ("h100-lesson-batched-samples.csv.gz"));
   g_ptr_array_add (runs, reference_run ("h100-default-samples.csv.gz"));
   g_ptr_array_add (runs, reference_run ("h200-default-samples.csv.gz"));
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkDropDown *a = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   g_assert_nonnull (a);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (a)), ==, 2);
@@ -370,7 +370,7 @@ test_tab_order (void)
   MsComparePage *page = g_object_new (MS_TYPE_COMPARE_PAGE, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   g_autoptr (GPtrArray) runs = h100_and_h200 ();
-  ms_compare_page_set_runs (page, runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   GtkWidget *table = ms_test_find (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW, NULL);
   wait_rows (GTK_COLUMN_VIEW (table), 121);
   GtkWidget *spin = ms_test_find (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON, NULL);

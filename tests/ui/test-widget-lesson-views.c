@@ -67,7 +67,7 @@ test_timeline_stack (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   const MsResults *r = ms_run_get_results (g_ptr_array_index (runs, 0));
-  GtkWidget *stack = ms_timeline_stack_new ();
+  GtkWidget *stack = g_object_new (MS_TYPE_TIMELINE_STACK, NULL);
   MsTimelineStack *st = MS_TIMELINE_STACK (stack);
   guint rows_n, setup_n;
   ms_test_watch (stack, "n-rows", &rows_n);
@@ -101,7 +101,7 @@ test_timeline_stack_height (void)
 {
   g_autoptr (MsRun) run = ms_test_read_run ("h100-lesson-issue-order-samples.csv.gz", "order");
   const MsResults *r = ms_run_get_results (run);
-  GtkWidget *stack = ms_timeline_stack_new ();
+  GtkWidget *stack = g_object_new (MS_TYPE_TIMELINE_STACK, NULL);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
   for (size_t i = 0; i < r->n_cells && rows.n < 4; i++)

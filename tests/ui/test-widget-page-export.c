@@ -223,7 +223,7 @@ test_compare_page (void)
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = one_run ("h100-default-1-samples.csv.gz", "one");
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-2-samples.csv.gz", "two"));
-  ms_compare_page_set_runs (MS_COMPARE_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_autofree char *title = NULL;
   g_assert_cmpstr (drawing_kind (page, &title), ==, "compare");
   g_assert_nonnull (strstr (title, "two"));

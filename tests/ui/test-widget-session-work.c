@@ -18,7 +18,7 @@
 static MsSession *
 small_session (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   const char *modes[] = { "pageable", "pinned", NULL };
   g_object_set (ms_session_get_sweep_settings (session), "min-exp", 10, "max-exp", 14, "reps", 3,
                 "warmup", 1, "modes", modes, NULL);
@@ -61,8 +61,8 @@ check_finished_sweep (MsSession *session, MsRun *live, GPtrArray *messages)
   g_assert_cmpuint (messages->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (messages, 0), ==, _("Sweep finished"));
   g_assert_false (ms_session_get_busy (session));
-  g_assert_cmpfloat (ms_session_get_progress (session), ==, 1.0);
-  g_assert_nonnull (strstr (ms_session_get_progress_text (session), "cell 10 of 10"));
+  g_assert_cmpfloat (ms_test_get_double (session, "progress"), ==, 1.0);
+  g_assert_nonnull (strstr (ms_test_get_string (session, "progress-text"), "cell 10 of 10"));
   /* The cells came live; the device's facts at the end. */
   const MsResults *r = ms_run_get_results (live);
   g_assert_cmpuint (r->n_cells, ==, 2 * 5);
@@ -94,7 +94,7 @@ test_sweep (void)
   g_assert_no_error (error);
   g_assert_true (ms_session_get_sweeping (session));
   g_assert_true (ms_session_get_busy (session));
-  g_assert_cmpstr (ms_session_get_progress_text (session), ==, _("Starting…"));
+  g_assert_cmpstr (ms_test_get_string (session, "progress-text"), ==, _("Starting…"));
   MsRun *live = ms_session_get_live_run (session);
   g_assert_nonnull (live);
   g_assert_cmpuint (n_charted (page), ==, 1);

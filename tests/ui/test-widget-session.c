@@ -33,7 +33,7 @@ on_items_changed (GListModel *model, guint position, guint removed, guint added,
 static void
 test_add_rename_remove (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   MsRun *run = reference_run ();
   Changes c = { 0 };
   guint n_runs_n;
@@ -101,7 +101,7 @@ count (guint *n)
 static void
 test_live_run (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   MsRun *file = reference_run ();
   g_assert_true (ms_session_add_run (session, file));
   MsRun *live = ms_run_new (ms_test_results_new (NULL), MS_RUN_KIND_SWEEP);
@@ -131,7 +131,7 @@ test_live_run (void)
 static void
 test_page_follows_session (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   MsChartPage *page = g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, NULL));
   ms_page_set_session (MS_PAGE (page), session);
   MsPlotView *view = ms_chart_page_get_view (page);
@@ -183,7 +183,7 @@ list_has (GListModel *list, const char *text)
 static void
 test_rename_reaches_views (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsChartPage *chart =
     g_object_ref_sink (g_object_new (MS_TYPE_CHART_PAGE, "session", session, NULL));
   MsTimelinePage *timeline =
@@ -222,7 +222,7 @@ test_rename_reaches_views (void)
 static void
 test_add_together (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   Changes c = { 0 };
   guint n_runs_n;
   g_signal_connect (ms_session_get_runs (session), "items-changed", G_CALLBACK (on_items_changed),
@@ -267,7 +267,7 @@ test_add_together (void)
 static void
 test_short_names (void)
 {
-  MsSession *session = ms_session_new ();
+  MsSession *session = g_object_new (MS_TYPE_SESSION, NULL);
   MsRun *runs[2];
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++) {
     runs[i] = reference_run ();

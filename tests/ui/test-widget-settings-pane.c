@@ -7,6 +7,13 @@
 #include "ms-sweep.h"
 #include "ms-widget-test.h"
 
+/* The settings the pane shows and changes ("sweep-settings"). */
+static MsSweepSettings *
+pane_settings (MsSettingsPane *pane)
+{
+  return (MsSweepSettings *) ms_test_get_pointer (pane, "sweep-settings");
+}
+
 static void
 count_changed (MsSettingsPane *pane, guint *count)
 {
@@ -20,14 +27,14 @@ test_bindings (void)
   g_settings_set_int (settings, "reps", 7);
   const char *two[] = { "host", "pinned", NULL };
   g_settings_set_strv (settings, "modes", two);
-  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  MsSettingsPane *pane = MS_SETTINGS_PANE (g_object_new (MS_TYPE_SETTINGS_PANE, NULL));
   guint changed = 0, summary_n;
   g_signal_connect (pane, "changed", G_CALLBACK (count_changed), &changed);
   ms_test_watch (pane, "summary", &summary_n);
 
   MsSweep s;
   char err[256];
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.reps, ==, 7);
   g_assert_true (s.modes[MS_MODE_HOST] && s.modes[MS_MODE_PINNED]);
   g_assert_false (s.modes[MS_MODE_PAGEABLE]);
@@ -45,7 +52,7 @@ test_bindings (void)
   /* Settings to widgets. */
   g_settings_set_string (settings, "order", "breadth");
   g_settings_set_int (settings, "max-exp", 12);
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.order, ==, MS_ORDER_BREADTH_FIRST);
   g_assert_cmpint (s.max_exp, ==, 12);
   g_assert_cmpuint (changed, >=, 2);
@@ -55,22 +62,22 @@ test_bindings (void)
    * with none of its modes is refused with the engine's reason. */
   g_settings_set_int (settings, "reuse", 4);
   g_settings_set_string (settings, "host-stores", "ordinary");
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.knobs.reuse, ==, 4);
   g_assert_cmpint (s.knobs.stores, ==, MS_STORES_ORDINARY);
   g_settings_set_strv (settings, "modes", (const char *const[]){ "host", NULL });
-  g_assert_false (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_false (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_nonnull (strstr (ms_settings_pane_get_summary (pane), "select one of them"));
   g_settings_set_strv (settings, "modes", (const char *const[]){ "pinned", "host", NULL });
   g_settings_reset (settings, "reuse");
   g_settings_reset (settings, "host-stores");
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_cmpint (s.knobs.reuse, ==, 0);
   g_assert_cmpint (s.knobs.stores, ==, MS_STORES_STREAMED);
 
   /* Refused by the engine: the summary says why. */
   g_settings_set_int (settings, "min-exp", 13);
-  g_assert_false (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err, sizeof err));
+  g_assert_false (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err, sizeof err));
   g_assert_cmpstr (ms_settings_pane_get_summary (pane), ==, err);
   g_settings_set_int (settings, "min-exp", 10);
 
@@ -85,7 +92,7 @@ test_bindings (void)
 
   /* Without a GPU: the GPU modes read as off and cannot be ticked, so the
    * sweep is the host baseline; the saved choice stays for a GPU. */
-  MsSweepSettings *sweep = ms_settings_pane_get_sweep_settings (pane);
+  MsSweepSettings *sweep = pane_settings (pane);
   g_object_set (sweep, "gpu-present", FALSE, NULL);
   g_assert_true (ms_sweep_settings_get_sweep (sweep, &s, err, sizeof err));
   g_assert_cmpint (ms_sweep_n_modes (&s), ==, 1);
@@ -113,7 +120,7 @@ test_fixed_reps (void)
 {
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
   g_settings_set_int (settings, "reps", 7);
-  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  MsSettingsPane *pane = MS_SETTINGS_PANE (g_object_new (MS_TYPE_SETTINGS_PANE, NULL));
   GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
   MsSweep s;
   char err[256];
@@ -124,7 +131,7 @@ test_fixed_reps (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (fixed), TRUE);
   g_autofree char *rule = g_settings_get_string (settings, "reps-rule");
   g_assert_cmpstr (rule, ==, "fixed");
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err,
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err,
                                               sizeof err));
   g_assert_cmpint (s.reps_rule, ==, MS_REPS_FIXED);
   g_assert_cmpint (s.reps, ==, 7);
@@ -147,7 +154,7 @@ test_table_rows (void)
     { "instrumented-reps", 7 }, { "cell-budget", 35.5 }, { "ci-target", 1.5 }, { "rounds", 2 },
   };
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
-  MsSettingsPane *pane = MS_SETTINGS_PANE (ms_settings_pane_new ());
+  MsSettingsPane *pane = MS_SETTINGS_PANE (g_object_new (MS_TYPE_SETTINGS_PANE, NULL));
   GtkWindow *window = ms_test_show (GTK_WIDGET (pane), 320, 900);
   for (guint i = 0; i < G_N_ELEMENTS (set); i++) {
     const MsSetting *setting = ms_setting_find (set[i].key);
@@ -165,7 +172,7 @@ test_table_rows (void)
   g_assert_cmpfloat (g_settings_get_double (settings, "cell-budget"), ==, 35.5);
   MsSweep s;
   char err[256];
-  g_assert_true (ms_sweep_settings_get_sweep (ms_settings_pane_get_sweep_settings (pane), &s, err,
+  g_assert_true (ms_sweep_settings_get_sweep (pane_settings (pane), &s, err,
                                               sizeof err));
   g_assert_cmpint (s.instr_reps, ==, 7);
   g_assert_cmpfloat (s.cell_budget_ms, ==, 35.5);

@@ -51,7 +51,7 @@ test_pickers (void)
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "timeline.zoom", "i", 1));
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   /* Back to the data movement; "All phases" shows the whole repetition. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "timeline.zoom", "i", 0));
   double t0, t1;
@@ -59,9 +59,9 @@ test_pickers (void)
   const MsTimeWindow *win = ms_timeline_view_get_window (view);
   g_assert_cmpfloat (win->t0, <=, t0);
   g_assert_cmpfloat (win->t1, >=, t1);
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   g_object_set (view, "show-setup", TRUE, NULL);
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 5);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
@@ -73,17 +73,17 @@ test_empty_text (void)
 {
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
   MsTimelineView *view = ms_timeline_page_get_view (page);
-  g_assert_null (ms_timeline_view_get_empty_text (view));
+  g_assert_null (ms_test_get_string (view, "empty-text"));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
   ms_page_show_runs (MS_PAGE (page), runs);
   /* The reuse lesson has each mode and size in several variants. */
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
   g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "variants"));
-  g_assert_nonnull (strstr (ms_timeline_view_get_empty_text (view), "Lessons page"));
+  g_assert_nonnull (strstr (ms_test_get_string (view, "empty-text"), "Lessons page"));
   g_object_set (page, "mode", MS_MODE_PAGEABLE, NULL);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
-  const char *text = ms_timeline_view_get_empty_text (view);
+  const char *text = ms_test_get_string (view, "empty-text");
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "reuse has no Pageable cell at 2^"));
   g_assert_nonnull (strstr (text, "Choose a mode and a size it measured"));
@@ -93,7 +93,7 @@ test_empty_text (void)
   GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   gtk_drop_down_set_selected (run_dd, 1);
   g_assert_nonnull (ms_timeline_page_get_cell (page, NULL));
-  g_assert_null (ms_timeline_view_get_empty_text (view));
+  g_assert_null (ms_test_get_string (view, "empty-text"));
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 5);
   ms_test_destroy (window, GTK_WIDGET (page));
@@ -159,7 +159,7 @@ test_sizes_per_run (void)
 static void
 test_session (void)
 {
-  g_autoptr (MsSession) session = ms_session_new ();
+  g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL);
   MsTimelineView *view = ms_timeline_page_get_view (page);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);

@@ -15,7 +15,7 @@ test_cell_and_zoom (void)
   const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_PINNED, 20);
   g_assert_nonnull (cell);
-  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  MsTimelineView *view = MS_TIMELINE_VIEW (g_object_new (MS_TYPE_TIMELINE_VIEW, NULL));
   /* The whole repetition, as asked: the default opens on the copies. */
   g_object_set (view, "show-setup", TRUE, NULL);
   guint title_n, zoomed_n;
@@ -34,11 +34,11 @@ test_cell_and_zoom (void)
   g_assert_cmpfloat (win->total_us, >, 0);
 
   ms_timeline_view_zoom (view, 2);
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpuint (zoomed_n, ==, 1);
   g_assert_cmpfloat (win->t1 - win->t0, <, win->total_us * 0.75);
   ms_timeline_view_reset_zoom (view);
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpuint (zoomed_n, ==, 2);
 
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
@@ -47,7 +47,7 @@ test_cell_and_zoom (void)
   /* A new cell shows the whole repetition again. */
   ms_timeline_view_zoom (view, 3);
   ms_timeline_view_set_cell (view, held, cell, 0, "pinned, repetition 1");
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
@@ -67,7 +67,7 @@ test_opens_on_movement (void)
   MsRun *held = g_ptr_array_index (runs, 0);
   const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_PAGEABLE, 20);
-  MsTimelineView *view = MS_TIMELINE_VIEW (g_object_ref_sink (ms_timeline_view_new ()));
+  MsTimelineView *view = g_object_ref_sink (g_object_new (MS_TYPE_TIMELINE_VIEW, NULL));
   guint moved = 0;
   g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &moved);
   ms_timeline_view_set_cell (view, held, cell, 0, "pageable, repetition 1");
@@ -76,7 +76,7 @@ test_opens_on_movement (void)
   double t0, t1;
   g_assert_true (ms_timeline_movement_span (cell, 0, NULL, &t0, &t1));
   g_assert_cmpfloat (t0, >, 0); /* repetition 1 allocates first */
-  g_assert_true (ms_timeline_view_get_zoomed (view));
+  g_assert_true (ms_test_get_boolean (view, "zoomed"));
   g_assert_cmpfloat (win->t0, <=, t0);
   g_assert_cmpfloat (win->t1, >=, t1);
   g_assert_cmpfloat (win->t1 - win->t0, <, (t1 - t0) * 1.1);
@@ -91,7 +91,7 @@ test_opens_on_movement (void)
   ms_test_watch (view, "show-setup", &setup_n);
   g_object_set (view, "show-setup", TRUE, NULL);
   g_assert_cmpuint (setup_n, ==, 1);
-  g_assert_false (ms_timeline_view_get_zoomed (view));
+  g_assert_false (ms_test_get_boolean (view, "zoomed"));
   g_object_set (view, "show-setup", FALSE, NULL);
   g_assert_cmpfloat (win->t0, <=, t0);
 
@@ -126,7 +126,7 @@ test_tooltip_truthful (void)
 static void
 test_no_cell (void)
 {
-  GtkWidget *view = ms_timeline_view_new ();
+  GtkWidget *view = g_object_new (MS_TYPE_TIMELINE_VIEW, NULL);
   ms_timeline_view_set_cell (MS_TIMELINE_VIEW (view), NULL, NULL, 0, NULL);
   g_assert_null (ms_timeline_view_get_title (MS_TIMELINE_VIEW (view)));
   GtkWindow *window = ms_test_show (view, 400, 300);
@@ -145,7 +145,7 @@ test_run_closed_while_shown (void)
   const MsResults *run = ms_run_get_results (held);
   const MsCell *cell = ms_results_find (run, MS_MODE_STREAMS, 20);
   g_assert_nonnull (cell);
-  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  MsTimelineView *view = MS_TIMELINE_VIEW (g_object_new (MS_TYPE_TIMELINE_VIEW, NULL));
   ms_timeline_view_set_cell (view, held, cell, 1, "streams");
   double total = ms_timeline_view_get_window (view)->total_us;
   g_ptr_array_unref (runs);
@@ -234,7 +234,7 @@ test_large_cell_in_slices (void)
 {
   g_autoptr (MsRun) held = many_events_run (200000);
   const MsCell *cell = &ms_run_get_results (held)->cells[0];
-  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  MsTimelineView *view = MS_TIMELINE_VIEW (g_object_new (MS_TYPE_TIMELINE_VIEW, NULL));
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
   guint changed = 0;
   g_signal_connect (view, "window-changed", G_CALLBACK (count_signal), &changed);
@@ -270,7 +270,7 @@ test_picture_kept_and_redrawn (void)
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   MsRun *held = g_ptr_array_index (runs, 0);
   const MsResults *run = ms_run_get_results (held);
-  MsTimelineView *view = MS_TIMELINE_VIEW (ms_timeline_view_new ());
+  MsTimelineView *view = MS_TIMELINE_VIEW (g_object_new (MS_TYPE_TIMELINE_VIEW, NULL));
   ms_timeline_view_set_cell (view, held, ms_results_find (run, MS_MODE_PINNED, 20), 0, "pinned");
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 900, 400);
   MsTestViewFrame first = ms_test_view_frame (GTK_WIDGET (view));

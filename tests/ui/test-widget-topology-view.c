@@ -17,7 +17,7 @@ test_peer (void)
   ms_test_watch (view, "peer", &peer_n);
   g_object_set (view, "peer", peer, NULL);
   g_assert_cmpuint (peer_n, ==, 1);
-  g_assert_true (ms_topology_view_get_peer (view) == peer);
+  g_assert_true (ms_test_get_pointer (view, "peer") == peer);
   g_object_set (view, "text-scale", 1.6, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (view), 800, 300);
   g_assert_cmpuint (ms_test_ink (GTK_WIDGET (view)), >, 20);
@@ -27,7 +27,7 @@ test_peer (void)
   for (int i = 0; i < 4; i++)
     g_assert_cmpfloat (lay->gpu_text_w[i], <=, lay->gpu_w - 6 + 0.5);
   g_object_set (view, "peer", NULL, NULL);
-  g_assert_null (ms_topology_view_get_peer (view));
+  g_assert_null (ms_test_get_pointer (view, "peer"));
   ms_test_destroy (window, GTK_WIDGET (view));
 }
 
