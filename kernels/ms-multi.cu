@@ -9,6 +9,7 @@
 
 #include "ms-k-multi.h"
 #include "ms-k-stats.h"
+#include "ms-k-timing.cuh"
 
 #define K_CHECK(call)                                                         \
   do {                                                                        \
@@ -287,18 +288,10 @@ k_copy_gbps (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, in
 {
   cudaError_t e = cudaSuccess;
   for (int s = -1; s < reps && e == cudaSuccess; s++) {
-    float ms = 0;
-    e = cudaEventRecord (e0, st);
-    if (e == cudaSuccess)
-      e = cudaMemcpyAsync (dst, src, bytes, kind, st);
-    if (e == cudaSuccess)
-      e = cudaEventRecord (e1, st);
-    if (e == cudaSuccess)
-      e = cudaEventSynchronize (e1);
-    if (e == cudaSuccess)
-      e = cudaEventElapsedTime (&ms, e0, e1);
+    double us = 0;
+    e = k_copy_burst (dst, src, bytes, kind, 1, st, e0, e1, &us);
     if (s >= 0)
-      t[s] = ms * 1e3;
+      t[s] = us;
   }
   *gbps = e == cudaSuccess ? bytes / (k_median (t, reps) * 1e3) : 0;
   return e;
