@@ -39,6 +39,7 @@
 #include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
+#include "model/ms-stats.h"
 
 #define CHUNK (64 * 1024)
 /* CPU time of the child: the machines this runs on are often shared, and
@@ -387,20 +388,6 @@ measure_peak (const char *path)
   return status == 0 && n > 0 ? atol (text) : -1;
 }
 
-static int
-compare_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, compare_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 
 static void
 bench_size (const Reference *ref, long rows, int rounds, const char *dir, long *prev_rows,
@@ -429,8 +416,9 @@ bench_size (const Reference *ref, long rows, int rounds, const char *dir, long *
     wr[i] = r.write_seconds;
     code[i] = r.code_kib * 1024.0;
   }
-  double tb = median (bare, rounds), tr = median (rd, rounds), pk = median (peak, rounds);
-  double tw = median (wr, rounds), cd = median (code, rounds);
+  double tb = ms_median (bare, rounds), tr = ms_median (rd, rounds);
+  double pk = ms_median (peak, rounds), tw = ms_median (wr, rounds);
+  double cd = ms_median (code, rounds);
   printf ("%10ld %9.1f %9.3f %8.0f %9.3f %8.0f %6.2f %9.1f %7.1f", written, mb, tb, mb / tb, tr,
           mb / tr, tr / tb, pk / 1048576.0, pk / written);
   /* What each row past the previous size added: the per-row slope. */

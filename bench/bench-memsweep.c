@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -27,19 +26,12 @@
 #include "model/ms-results.h"
 #include "model/ms-rounds.h"
 #include "model/ms-stats.h"
+#include "ms-clock.h"
 #include "ms-kernels.h"
 #include "ms-modes.h"
 #include "ms-sweep.h"
 #include "run/ms-backend.h"
 #include "run/ms-runner.h"
-
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* 1. Reference against memsweep, alternating so drift hits both: the
  * pipeline's single copy and the steady-state copy bursts. */
@@ -153,9 +145,9 @@ time_default_sweep (MsBackend *backend, int rounds, double cell_budget_ms)
     if (cell_budget_ms > 0)
       sweep.cell_budget_ms = cell_budget_ms;
     MsResults *res = NULL;
-    double t0 = now_s ();
+    double t0 = ms_now_s ();
     MsRunStatus st = ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, sizeof err);
-    double wall = now_s () - t0;
+    double wall = ms_now_s () - t0;
     int bad = 0;
     for (size_t i = 0; res && i < res->n_cells; i++)
       bad += res->cells[i].status != MS_CELL_OK;
@@ -211,7 +203,7 @@ time_process (const char *memsweep, int kind, int round, ProcessLedger *pl)
                           "--grade-target", "0", "--no-profile", "--quiet", "--out", prefix, NULL };
   /* Or the child's freopen writes out what this process had buffered. */
   fflush (NULL);
-  double t0 = now_s ();
+  double t0 = ms_now_s ();
   pid_t pid = fork ();
   if (pid == 0) {
     setenv ("MEMSWEEP_TIME_LEDGER", "cells", 1);
@@ -225,7 +217,7 @@ time_process (const char *memsweep, int kind, int round, ProcessLedger *pl)
       WEXITSTATUS (status) != 0)
     return false;
   memset (pl, 0, sizeof *pl);
-  pl->wall = now_s () - t0;
+  pl->wall = ms_now_s () - t0;
   FILE *f = fopen (log, "r");
   char line[512], mode[64];
   double rec = 0, instr = 0, wall_ms;

@@ -38,14 +38,8 @@
  * kernel alone. CUDA_DEVICE_MAX_CONNECTIONS, as the caller sets it, names
  * the queues (q=1 or q=def), as the lesson's variants do.
  * Medians in µs, one line per figure. */
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
-#include <vector>
 
 #include "plain-common.cuh"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* plain-common.cuh: what the minimal lesson programs (plain-writes.cu,
- * plain-pageable.cu, plain-issue-order.cu) share: error checks, the host
- * clock, medians, and the two ways the host writes a buffer. Nothing of
- * memsweep's: these programs are the yardsticks its figures are held to. */
+/* plain-common.cuh: what the minimal programs (bench/plain-*.cu) share:
+ * their includes, error checks, the host clock, medians, and the two ways
+ * the host writes a buffer. Nothing of memsweep's: these programs are the
+ * yardsticks its figures are held to. */
 #pragma once
 
 #include <algorithm>

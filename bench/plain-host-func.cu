@@ -14,13 +14,7 @@
  * kernel's end to the host function's start, a 1 ms host function alone
  * (call to stream drained), a kernel after it on the same and on another
  * stream, and the function's own length in the other-stream case. */
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <sched.h>
-#include <time.h>
-#include <vector>
 
 #include "plain-common.cuh"
 

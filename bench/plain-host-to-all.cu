@@ -9,23 +9,7 @@
 // total the sum of the GPUs' rates (as nvbandwidth's SUM).
 //
 //   plain-host-to-all [MIB [LOOPS [SAMPLES]]]   (default 512 16 5)
-#include <cuda_runtime.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <algorithm>
-#include <vector>
-
-#define CHECK(call)                                                             \
-  do {                                                                          \
-    cudaError_t e_ = (call);                                                    \
-    if (e_ != cudaSuccess) {                                                    \
-      fprintf (stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call,             \
-               cudaGetErrorString (e_));                                        \
-      exit (1);                                                                 \
-    }                                                                           \
-  } while (0)
+#include "plain-common.cuh"
 
 __global__ void
 spin (volatile int *go)

@@ -604,33 +604,22 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
   double *times = (double *) calloc (samples > 0 ? samples : 1, sizeof (double));
   double result = -1;
   cudaMemcpyKind kind = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-  cudaError_t e;
-
-#define REF_CHECK(call)                                                       \
-  do {                                                                        \
-    e = (call);                                                               \
-    if (e != cudaSuccess) {                                                   \
-      snprintf (err, errlen, "%s: %s", #call, cudaGetErrorString (e));        \
-      goto out;                                                               \
-    }                                                                         \
-  } while (0)
-
   if (!times || samples < 1 || copies_per_sample < 1) {
     snprintf (err, errlen, "bad arguments or out of memory");
     free (times);
     return -1;
   }
-  REF_CHECK (cudaSetDevice (device));
-  REF_CHECK (cudaMalloc (&dev, bytes));
-  REF_CHECK (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
-  REF_CHECK (cudaEventCreate (&e0));
-  REF_CHECK (cudaEventCreate (&e1));
+  K_TRY (cudaSetDevice (device));
+  K_TRY (cudaMalloc (&dev, bytes));
+  K_TRY (cudaStreamCreateWithFlags (&stream, cudaStreamNonBlocking));
+  K_TRY (cudaEventCreate (&e0));
+  K_TRY (cudaEventCreate (&e1));
   for (int s = -warmup; s < samples; s++) {
     if (!host || host_state == MS_K_HOST_FRESH) {
       if (host)
-        REF_CHECK (cudaFreeHost (host));
+        K_TRY (cudaFreeHost (host));
       host = NULL;
-      REF_CHECK (cudaMallocHost (&host, bytes));
+      K_TRY (cudaMallocHost (&host, bytes));
       /* Real data, not zeros. */
       for (uint64_t i = 0; i < bytes / sizeof (float); i++)
         host[i] = ms_data_a (i);
@@ -642,7 +631,7 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
     void *dst = to_device ? (void *) dev : (void *) host;
     const void *src = to_device ? (const void *) host : (const void *) dev;
     double us = 0;
-    REF_CHECK (k_copy_burst (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
+    K_TRY (k_copy_burst (dst, src, bytes, kind, copies_per_sample, stream, e0, e1, &us));
     us /= copies_per_sample;
     if (s >= 0)
       times[s] = us;
@@ -650,7 +639,6 @@ ms_k_reference_copy_us (int device, uint64_t bytes, int to_device, int warmup, i
   result = k_median (times, samples);
 
 out:
-#undef REF_CHECK
   if (e0) cudaEventDestroy (e0);
   if (e1) cudaEventDestroy (e1);
   if (stream) cudaStreamDestroy (stream);

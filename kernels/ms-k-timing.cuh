@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-k-timing.cuh: timing helpers that keep launch latency and single-copy
  * overheads out of the GPU times: the latch that holds a stream while work
- * is queued behind it, the spin kernel that warms the GPU, and the burst of
- * back-to-back copies between one event pair. Internal to kernels/. */
+ * is queued behind it, and the burst of back-to-back copies between one
+ * event pair. Internal to kernels/. */
 #pragma once
 
 #include <cuda_runtime.h>
@@ -18,9 +18,6 @@
 cudaError_t k_latch_hold (int device, cudaStream_t stream);
 void k_latch_release (void);
 void k_latch_shutdown (void);
-
-/* Keeps every SM busy for about `us` microseconds and waits for it. */
-cudaError_t k_spin (int device, double us);
 
 /* `copies` back-to-back cudaMemcpyAsync of `bytes` between one event pair
  * on stream: *us receives the GPU time of the whole burst. */

@@ -81,24 +81,19 @@ k_latch_release (void)
     __atomic_store_n (k_latch_flag, 1, __ATOMIC_RELEASE);
 }
 
-cudaError_t
-k_spin (int device, double us)
-{
-  int sms = 0;
-  cudaError_t err = cudaSetDevice (device);
-  if (err == cudaSuccess)
-    err = cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device);
-  if (err != cudaSuccess)
-    return err;
-  k_spin_kernel<<<sms > 0 ? 2 * sms : 1, 128>>> ((uint64_t) (us * 1e3));
-  err = cudaGetLastError ();
-  return err == cudaSuccess ? cudaDeviceSynchronize () : err;
-}
-
 int
 ms_k_spin (int device, double ms, char *err, size_t errlen)
 {
-  cudaError_t e = k_spin (device, ms * 1e3);
+  int sms = 0;
+  cudaError_t e = cudaSetDevice (device);
+  if (e == cudaSuccess)
+    e = cudaDeviceGetAttribute (&sms, cudaDevAttrMultiProcessorCount, device);
+  if (e == cudaSuccess) {
+    k_spin_kernel<<<sms > 0 ? 2 * sms : 1, 128>>> ((uint64_t) (ms * 1e6));
+    e = cudaGetLastError ();
+  }
+  if (e == cudaSuccess)
+    e = cudaDeviceSynchronize ();
   if (e != cudaSuccess) {
     snprintf (err, errlen, "spin kernel: %s (%s)", cudaGetErrorString (e), cudaGetErrorName (e));
     return -1;

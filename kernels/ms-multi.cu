@@ -9,16 +9,7 @@
 
 #include "ms-k-multi.h"
 #include "ms-k-stats.h"
-
-#define K_CHECK(call)                                                         \
-  do {                                                                        \
-    cudaError_t e_ = (call);                                                  \
-    if (e_ != cudaSuccess) {                                                  \
-      snprintf (err, errlen, "%s: %s (%s)", #call, cudaGetErrorString (e_),   \
-                cudaGetErrorName (e_));                                       \
-      goto out;                                                               \
-    }                                                                         \
-  } while (0)
+#include "ms-k-timing.cuh"
 
 /* dst[i] = src[i] with src in the peer's memory: the reads cross the link. */
 __global__ void
@@ -33,7 +24,7 @@ int
 ms_k_peer_can_access (int a, int b, char *err, size_t errlen)
 {
   int can = 0;
-  K_CHECK (cudaDeviceCanAccessPeer (&can, a, b));
+  K_TRY (cudaDeviceCanAccessPeer (&can, a, b));
   return can;
 out:
   return -1;
@@ -209,18 +200,18 @@ ms_k_peer_gbps (int method, int src, int dst, uint64_t bytes, int bidirectional,
     free (t);
     return 0;
   }
-  K_CHECK (k_side_open (&a, src, bytes));
-  K_CHECK (k_side_open (&b, dst, bytes));
+  K_TRY (k_side_open (&a, src, bytes));
+  K_TRY (k_side_open (&b, dst, bytes));
   /* Both ways, since a bidirectional run reads in both directions. */
-  K_CHECK (k_set_peer (src, dst, peer_on));
-  K_CHECK (k_set_peer (dst, src, peer_on));
+  K_TRY (k_set_peer (src, dst, peer_on));
+  K_TRY (k_set_peer (dst, src, peer_on));
   if (method == MS_K_PEER_STAGED) {
-    K_CHECK (cudaHostAlloc (&staging[0], bytes, cudaHostAllocPortable));
-    K_CHECK (cudaHostAlloc (&staging[1], bytes, cudaHostAllocPortable));
+    K_TRY (cudaHostAlloc (&staging[0], bytes, cudaHostAllocPortable));
+    K_TRY (cudaHostAlloc (&staging[1], bytes, cudaHostAllocPortable));
   }
   for (int s = -1; s < reps; s++) {
     double us = 0;
-    K_CHECK (k_peer_sample (method, &a, &b, bytes, bidirectional != 0, staging, &us));
+    K_TRY (k_peer_sample (method, &a, &b, bytes, bidirectional != 0, staging, &us));
     if (s >= 0)
       t[s] = us;
   }
@@ -247,23 +238,23 @@ ms_k_peer_reference_gbps (int src, int dst, uint64_t bytes, int reps, char *err,
     free (t);
     return 0;
   }
-  K_CHECK (cudaSetDevice (dst));
-  K_CHECK (cudaMalloc (&d_buf, bytes));
-  K_CHECK (k_set_peer (dst, src, true));
-  K_CHECK (cudaSetDevice (src));
-  K_CHECK (k_set_peer (src, dst, true));
-  K_CHECK (cudaMalloc (&s_buf, bytes));
-  K_CHECK (cudaStreamCreateWithFlags (&st, cudaStreamNonBlocking));
-  K_CHECK (cudaEventCreate (&e0));
-  K_CHECK (cudaEventCreate (&e1));
+  K_TRY (cudaSetDevice (dst));
+  K_TRY (cudaMalloc (&d_buf, bytes));
+  K_TRY (k_set_peer (dst, src, true));
+  K_TRY (cudaSetDevice (src));
+  K_TRY (k_set_peer (src, dst, true));
+  K_TRY (cudaMalloc (&s_buf, bytes));
+  K_TRY (cudaStreamCreateWithFlags (&st, cudaStreamNonBlocking));
+  K_TRY (cudaEventCreate (&e0));
+  K_TRY (cudaEventCreate (&e1));
   for (int s = -1; s < reps; s++) {
     float ms = 0;
-    K_CHECK (cudaEventRecord (e0, st));
+    K_TRY (cudaEventRecord (e0, st));
     for (int k = 0; k < COPIES; k++)
-      K_CHECK (cudaMemcpyPeerAsync (d_buf, dst, s_buf, src, bytes, st));
-    K_CHECK (cudaEventRecord (e1, st));
-    K_CHECK (cudaEventSynchronize (e1));
-    K_CHECK (cudaEventElapsedTime (&ms, e0, e1));
+      K_TRY (cudaMemcpyPeerAsync (d_buf, dst, s_buf, src, bytes, st));
+    K_TRY (cudaEventRecord (e1, st));
+    K_TRY (cudaEventSynchronize (e1));
+    K_TRY (cudaEventElapsedTime (&ms, e0, e1));
     if (s >= 0)
       t[s] = ms * 1e3 / COPIES;
   }
@@ -287,18 +278,10 @@ k_copy_gbps (void *dst, const void *src, uint64_t bytes, cudaMemcpyKind kind, in
 {
   cudaError_t e = cudaSuccess;
   for (int s = -1; s < reps && e == cudaSuccess; s++) {
-    float ms = 0;
-    e = cudaEventRecord (e0, st);
-    if (e == cudaSuccess)
-      e = cudaMemcpyAsync (dst, src, bytes, kind, st);
-    if (e == cudaSuccess)
-      e = cudaEventRecord (e1, st);
-    if (e == cudaSuccess)
-      e = cudaEventSynchronize (e1);
-    if (e == cudaSuccess)
-      e = cudaEventElapsedTime (&ms, e0, e1);
+    double us = 0;
+    e = k_copy_burst (dst, src, bytes, kind, 1, st, e0, e1, &us);
     if (s >= 0)
-      t[s] = ms * 1e3;
+      t[s] = us;
   }
   *gbps = e == cudaSuccess ? bytes / (k_median (t, reps) * 1e3) : 0;
   return e;
@@ -326,24 +309,24 @@ ms_k_portable_gbps (int kind, int owner, int device, uint64_t bytes, int reps,
   }
   /* The buffer is made on its owner: the device itself per device, the
    * first device for the shared and the foreign one. */
-  K_CHECK (cudaSetDevice (kind == MS_K_PORTABLE_PER_DEVICE ? device : owner));
-  K_CHECK (cudaHostAlloc (&host, bytes,
+  K_TRY (cudaSetDevice (kind == MS_K_PORTABLE_PER_DEVICE ? device : owner));
+  K_TRY (cudaHostAlloc (&host, bytes,
                           kind == MS_K_PORTABLE_SHARED ? cudaHostAllocPortable
                                                        : cudaHostAllocDefault));
   memset (host, 0x3f, bytes);
-  K_CHECK (cudaSetDevice (device));
-  K_CHECK (cudaPointerGetAttributes (&attr, host));
+  K_TRY (cudaSetDevice (device));
+  K_TRY (cudaPointerGetAttributes (&attr, host));
   *pinned = attr.type == cudaMemoryTypeHost;
   snprintf (note, notelen, "seen from device %d as %s memory", device,
             attr.type == cudaMemoryTypeHost ? "pinned host"
             : attr.type == cudaMemoryTypeUnregistered ? "unregistered (pageable)" : "other");
-  K_CHECK (cudaMalloc (&dev, bytes));
-  K_CHECK (cudaStreamCreateWithFlags (&st, cudaStreamNonBlocking));
-  K_CHECK (cudaEventCreate (&e0));
-  K_CHECK (cudaEventCreate (&e1));
-  K_CHECK (k_copy_gbps (dev, host, bytes, cudaMemcpyHostToDevice, reps, st, e0, e1, t,
+  K_TRY (cudaMalloc (&dev, bytes));
+  K_TRY (cudaStreamCreateWithFlags (&st, cudaStreamNonBlocking));
+  K_TRY (cudaEventCreate (&e0));
+  K_TRY (cudaEventCreate (&e1));
+  K_TRY (k_copy_gbps (dev, host, bytes, cudaMemcpyHostToDevice, reps, st, e0, e1, t,
                         h2d_gbps));
-  K_CHECK (k_copy_gbps (host, dev, bytes, cudaMemcpyDeviceToHost, reps, st, e0, e1, t,
+  K_TRY (k_copy_gbps (host, dev, bytes, cudaMemcpyDeviceToHost, reps, st, e0, e1, t,
                         d2h_gbps));
   ok = 1;
 out:

@@ -215,15 +215,6 @@ ms_turns_look_due (int processes)
   return false;
 }
 
-bool
-ms_turns_any_open (const MsTurns *t)
-{
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (ms_turns_mode_open (t, (MsMode) m))
-      return true;
-  return false;
-}
-
 int
 ms_turns_process_values (const MsResults *run, MsMode mode, MsFigure figure, double *out)
 {

@@ -72,7 +72,6 @@ void ms_turns_look (MsTurns *t, double seconds);
 /* Whether mode still needs measuring: used, a side open, looks left, and
  * (of three sides or more) no side decided different yet. */
 bool ms_turns_mode_open (const MsTurns *t, MsMode mode);
-bool ms_turns_any_open (const MsTurns *t);
 /* Whether a look is due once each side has run processes processes. */
 bool ms_turns_look_due (int processes);
 /* The interval's quantile at a look with df degrees of freedom: Student's

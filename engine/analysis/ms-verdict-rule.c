@@ -70,12 +70,6 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   return j;
 }
 
-MsVerdict
-ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold, bool lower_is_faster)
-{
-  return ms_verdict_judgement (a, b, threshold, lower_is_faster).verdict;
-}
-
 const char *
 ms_verdict_why_key (MsVerdictWhy why)
 {

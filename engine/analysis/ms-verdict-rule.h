@@ -101,11 +101,9 @@ typedef struct {
 void ms_verdict_decide (MsJudgement *j, double threshold, MsVerdictDoubts doubts,
                         bool lower_is_faster);
 
-/* B against A. lower_is_faster: the figure is a time (true) or a rate
- * (false). threshold: a fraction, >= 0. */
-MsVerdict ms_verdict_judge (const MsInterval *a, const MsInterval *b, double threshold,
-                            bool lower_is_faster);
-/* The same with the ratio's interval and the reason. */
+/* B against A, with the ratio's interval and the reason. lower_is_faster:
+ * the figure is a time (true) or a rate (false). threshold: a fraction,
+ * >= 0. */
 MsJudgement ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold,
                                   bool lower_is_faster);
 /* "inside", "outside", "crosses", "no-spread", "few-reps", "two-states",

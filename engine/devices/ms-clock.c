@@ -13,3 +13,9 @@ ms_now_us (void)
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
+
+double
+ms_now_s (void)
+{
+  return ms_now_us () * 1e-6;
+}

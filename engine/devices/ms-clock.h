@@ -4,3 +4,4 @@
 #pragma once
 
 double ms_now_us (void);
+double ms_now_s (void);

@@ -267,31 +267,18 @@ cuda_cancel_point (void *user)
   return cc->drv && ms_cell_driver_cancelled (cc->drv);
 }
 
-/* Hands the step's events and results to the driver; maps the status. */
-static MsCellStatus
-cuda_step_done (CudaCell *cc, MsCellDriver *drv, MsKStatus st)
+/* The kernels' event and status in the engine's types (cells and probes). */
+static MsEvent
+event_of (const MsKEvent *k)
 {
-  const MsKRun *run = &cc->run;
-  for (int i = 0; i < run->n_events; i++) {
-    const MsKEvent *k = &run->events[i];
-    MsEvent ev = {
-      .phase = (MsPhase) k->phase,
-      .lane = k->lane,
-      .chunk = k->chunk,
-      .host_start_us = k->host_start_us,
-      .host_us = k->host_us,
-      .gpu_start_us = k->gpu_start_us,
-      .gpu_us = k->gpu_us,
-      .bytes = k->bytes,
-    };
-    if (!ms_cell_driver_add_event (drv, &ev))
-      return MS_CELL_FAILED;
-  }
-  if (run->e2e_us >= 0)
-    ms_cell_driver_set_e2e (drv, run->e2e_us);
-  ms_cell_driver_set_mismatches (drv, run->mismatches, run->first_mismatch);
-  if (run->error[0])
-    ms_cell_driver_fail (drv, "%s", run->error);
+  return (MsEvent) { .phase = (MsPhase) k->phase, .lane = k->lane, .chunk = k->chunk,
+                     .host_start_us = k->host_start_us, .host_us = k->host_us,
+                     .gpu_start_us = k->gpu_start_us, .gpu_us = k->gpu_us, .bytes = k->bytes };
+}
+
+static MsCellStatus
+status_of (MsKStatus st)
+{
   switch (st) {
   case MS_K_OK: return MS_CELL_OK;
   case MS_K_CANCELLED: return MS_CELL_CANCELLED;
@@ -300,6 +287,24 @@ cuda_step_done (CudaCell *cc, MsCellDriver *drv, MsKStatus st)
   case MS_K_FAILED:
   default: return MS_CELL_FAILED;
   }
+}
+
+/* Hands the step's events and results to the driver; maps the status. */
+static MsCellStatus
+cuda_step_done (CudaCell *cc, MsCellDriver *drv, MsKStatus st)
+{
+  const MsKRun *run = &cc->run;
+  for (int i = 0; i < run->n_events; i++) {
+    MsEvent ev = event_of (&run->events[i]);
+    if (!ms_cell_driver_add_event (drv, &ev))
+      return MS_CELL_FAILED;
+  }
+  if (run->e2e_us >= 0)
+    ms_cell_driver_set_e2e (drv, run->e2e_us);
+  ms_cell_driver_set_mismatches (drv, run->mismatches, run->first_mismatch);
+  if (run->error[0])
+    ms_cell_driver_fail (drv, "%s", run->error);
+  return status_of (st);
 }
 
 static bool
@@ -540,19 +545,11 @@ system_probe (MsBackend *self, const MsProbeArgs *args, MsProbeSample *out)
   MsKStatus st = ms_k_probe_run (&k, sample);
   out->value_us = k.value_us;
   out->n_events = 0;
-  for (int i = 0; i < k.n_events && i < MS_PROBE_MAX_EVENTS; i++) {
-    const MsKEvent *e = &k.events[i];
-    out->events[out->n_events++] = (MsEvent) {
-      .phase = (MsPhase) e->phase, .lane = e->lane, .chunk = e->chunk,
-      .host_start_us = e->host_start_us, .host_us = e->host_us,
-      .gpu_start_us = e->gpu_start_us, .gpu_us = e->gpu_us, .bytes = e->bytes };
-  }
+  for (int i = 0; i < k.n_events && i < MS_PROBE_MAX_EVENTS; i++)
+    out->events[out->n_events++] = event_of (&k.events[i]);
   snprintf (out->error, sizeof out->error, "%s", k.error);
-  switch (st) {
-  case MS_K_OK: return MS_CELL_OK;
-  case MS_K_UNSUPPORTED: return MS_CELL_UNSUPPORTED;
-  default: return MS_CELL_FAILED;
-  }
+  /* Probes end ok, unsupported or failed (no cancel points, no verify). */
+  return status_of (st);
 }
 
 static bool

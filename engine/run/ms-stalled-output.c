@@ -14,9 +14,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "ms-clock.h"
 #include "ms-stalled-output.h"
 
 static sem_t stopped;
@@ -108,14 +108,6 @@ give_up (int fd)
     closedir (d);
 }
 
-static double
-now_s (void)
-{
-  struct timespec t;
-  clock_gettime (CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void *
 watch (void *data)
 {
@@ -130,8 +122,8 @@ watch (void *data)
       if (has_room (fd))
         full_since[fd] = 0;
       else if (full_since[fd] == 0)
-        full_since[fd] = now_s ();
-      else if (now_s () - full_since[fd] >= MS_STALLED_OUTPUT_S)
+        full_since[fd] = ms_now_s ();
+      else if (ms_now_s () - full_since[fd] >= MS_STALLED_OUTPUT_S)
         give_up (fd);
     }
     usleep (100 * 1000);

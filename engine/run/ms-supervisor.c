@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-clock.h"
 #include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-output-plan.h"
@@ -524,14 +525,6 @@ ms_supervisor_folder_keep (const char *path, char *kept, size_t len)
 
 /* ---- children ---- */
 
-static double
-now_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* In the child, between fork and exec: async-signal-safe calls only. */
 static void
 become_child (pid_t parent, const char *path, char *const argv[], char *const envp[], int log_fd)
@@ -784,7 +777,7 @@ pass_on (MsChild *child, atomic_int *cancel)
     child->stopped_at = 0;
     child->told++;
     if (child->told == 2)
-      child->kill_at = now_s () + MS_SUPERVISOR_GRACE_S;
+      child->kill_at = ms_now_s () + MS_SUPERVISOR_GRACE_S;
   }
   /* Told, it must run to end: stopped again by anyone since (a SIGSTOP
    * that took effect after the SIGCONT above, or whose report came
@@ -795,11 +788,11 @@ pass_on (MsChild *child, atomic_int *cancel)
     kill (-child->pid, SIGCONT);
   /* A third stop: SIGKILL now, without the rest of the grace. */
   if (child->told >= 2 && child->kill_at > 0 && atomic_load (&stop_count) >= 3)
-    child->kill_at = now_s ();
-  if (child->told >= 2 && now_s () >= child->kill_at && child->kill_at > 0) {
+    child->kill_at = ms_now_s ();
+  if (child->told >= 2 && ms_now_s () >= child->kill_at && child->kill_at > 0) {
     kill (-child->pid, SIGKILL);
     child->kill_at = -1;
-    child->killed_at = now_s ();
+    child->killed_at = ms_now_s ();
   }
 }
 
@@ -813,7 +806,7 @@ note_stopped (MsChild *child, int sig)
 {
   if (child->told > 0)
     return; /* continued at once (pass_on) */
-  child->stopped_at = now_s ();
+  child->stopped_at = ms_now_s ();
   fprintf (stderr,
            ms_gettext ("memsweep: process %ld was stopped by signal %d (%s), not by memsweep: "
                        "it is continued in %.0f s unless it is continued before\n"),
@@ -837,7 +830,7 @@ note_continued (MsChild *child)
 static void
 continue_stopped (MsChild *child)
 {
-  if (child->stopped_at <= 0 || now_s () < child->stopped_at + MS_SUPERVISOR_STOPPED_S)
+  if (child->stopped_at <= 0 || ms_now_s () < child->stopped_at + MS_SUPERVISOR_STOPPED_S)
     return;
   kill (-child->pid, SIGCONT);
   child->stopped_at = 0;
@@ -885,7 +878,7 @@ note_cpu_limit (MsChildEnd *end, int status)
 static bool
 abandoned (MsChild *child, MsChildEnd *end)
 {
-  if (child->killed_at <= 0 || now_s () - child->killed_at < MS_SUPERVISOR_GRACE_S)
+  if (child->killed_at <= 0 || ms_now_s () - child->killed_at < MS_SUPERVISOR_GRACE_S)
     return false;
   fprintf (stderr, ms_gettext ("memsweep: process %ld did not end %.0f s after SIGKILL (frozen, "
                                "or stuck in the kernel): no longer waited for\n"),

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-clock.h"
 #include "ms-time-ledger.h"
 
 static const char *const entry_names[MS_LEDGER_COUNT] = {
@@ -23,14 +24,6 @@ static const char *const entry_names[MS_LEDGER_COUNT] = {
 /* Microseconds, atomically: the sweeps of several GPUs run at once. */
 static atomic_llong spent_us[MS_LEDGER_COUNT];
 static atomic_llong first_us;
-
-static double
-clock_s (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* Seconds since this process was exec'd: its start in the kernel's clock
  * ticks since boot (/proc/self/stat, field 22) against the boot clock, to
@@ -68,7 +61,7 @@ print_at_exit (void)
   if (whole >= 0)
     fprintf (stderr, "time ledger: whole process %.3f s from exec to exit (before the CUDA "
                      "runtime's own teardown), %.3f s of it after the sweep's end\n",
-             whole, clock_s () - sweep_end_s);
+             whole, ms_now_s () - sweep_end_s);
 }
 
 /* Read once under a lock: the first call may come from several GPUs'
@@ -93,7 +86,7 @@ ms_ledger_now (void)
 {
   if (!ms_ledger_on ())
     return 0;
-  double t = clock_s ();
+  double t = ms_now_s ();
   long long expected = 0;
   atomic_compare_exchange_strong (&first_us, &expected, (long long) (t * 1e6));
   return t;
@@ -110,7 +103,7 @@ void
 ms_ledger_since (MsLedgerEntry entry, double t0)
 {
   if (ms_ledger_on ())
-    ms_ledger_add (entry, clock_s () - t0);
+    ms_ledger_add (entry, ms_now_s () - t0);
 }
 
 void
@@ -118,7 +111,7 @@ ms_ledger_print (FILE *out)
 {
   if (!ms_ledger_on ())
     return;
-  double wall = clock_s () - atomic_load (&first_us) * 1e-6;
+  double wall = ms_now_s () - atomic_load (&first_us) * 1e-6;
   double whole = since_exec_s ();
   fprintf (out, "time ledger: %.3f s since the sweep's first step\n", wall);
   if (whole >= 0)
@@ -127,7 +120,7 @@ ms_ledger_print (FILE *out)
   pthread_mutex_lock (&ledger_lock);
   if (sweep_end_s == 0)
     atexit (print_at_exit);
-  sweep_end_s = clock_s ();
+  sweep_end_s = ms_now_s ();
   pthread_mutex_unlock (&ledger_lock);
   for (int i = 0; i < MS_LEDGER_COUNT; i++)
     fprintf (out, "time ledger: %-30s %8.3f s\n", entry_names[i],

@@ -41,7 +41,7 @@ ivb (double median, double lo, double hi, double sd)
 static MsVerdict
 judge (MsInterval a, MsInterval b, double threshold)
 {
-  return ms_verdict_judge (&a, &b, threshold, TRUE);
+  return ms_verdict_judgement (&a, &b, threshold, TRUE).verdict;
 }
 
 static void
@@ -54,7 +54,7 @@ test_outside (void)
                    MS_VERDICT_SLOWER);
   /* Rates: higher is faster. */
   MsInterval a = ivb (50, 49, 51, 0.01), b = ivb (60, 59, 61, 0.01);
-  g_assert_cmpint (ms_verdict_judge (&a, &b, 0.05, FALSE), ==, MS_VERDICT_FASTER);
+  g_assert_cmpint (ms_verdict_judgement (&a, &b, 0.05, FALSE).verdict, ==, MS_VERDICT_FASTER);
   /* A real 3% difference inside a 5% threshold: too small to matter. */
   g_assert_cmpint (judge (ivb (100, 99.5, 100.5, 0.002), ivb (103, 102.5, 103.5, 0.002), 0.05),
                    ==, MS_VERDICT_SAME);
@@ -240,7 +240,7 @@ claimed_share (const Machine *m, double change, int pairs, guint32 seed)
       b.between_sd = a.between_sd;
       b.between_df = a.between_df;
       a.between_known = b.between_known = TRUE;
-      MsVerdict v = ms_verdict_judge (&a, &b, 0.05, TRUE);
+      MsVerdict v = ms_verdict_judgement (&a, &b, 0.05, TRUE).verdict;
       if (change != 1.0 && two)
         continue;
       claimed += v == MS_VERDICT_FASTER || v == MS_VERDICT_SLOWER;
