@@ -528,11 +528,10 @@ ms_k_device_query (int index, MsKDeviceInfo *info)
   if (err != cudaSuccess) {
     /* The runtime is linked in; the driver is what a machine may lack. */
     int driver = 0;
-    bool no_driver = err == cudaErrorInsufficientDriver &&
-                     cudaDriverGetVersion (&driver) == cudaSuccess && driver == 0;
-    snprintf (info->error, sizeof info->error, "cudaGetDeviceCount: %s (%s)%s",
-              cudaGetErrorString (err), cudaGetErrorName (err),
-              no_driver ? ": no NVIDIA driver is installed (libcuda.so.1 not found)" : "");
+    info->no_driver = err == cudaErrorInsufficientDriver &&
+                      cudaDriverGetVersion (&driver) == cudaSuccess && driver == 0;
+    snprintf (info->error, sizeof info->error, "cudaGetDeviceCount: %s (%s)",
+              cudaGetErrorString (err), cudaGetErrorName (err));
     info->count = 0;
     return;
   }

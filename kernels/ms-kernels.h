@@ -140,6 +140,9 @@ void ms_k_cell_free (MsKCell *cell);
 typedef struct {
   int ok;
   char error[256];
+  /* No NVIDIA driver at all (libcuda.so.1 not found): the engine says so in
+   * the reader's language, which a kernel file cannot. */
+  int no_driver;
   int count;
   char name[256];
   int cc_major, cc_minor;

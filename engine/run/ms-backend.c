@@ -105,6 +105,9 @@ system_query_device (MsBackend *self, int index, MsDeviceInfo *info)
                 ms_gettext ("%s (only device %d was shown to CUDA: is there such a device? "
                             "MEMSWEEP_ALL_GPUS=1 shows every one)"),
                 k.error, index);
+    else if (k.no_driver)
+      snprintf (info->error, sizeof info->error,
+                ms_gettext ("%s: no NVIDIA driver is installed (libcuda.so.1 not found)"), k.error);
     else
       snprintf (info->error, sizeof info->error, "%s", k.error);
     return false;
