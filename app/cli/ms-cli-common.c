@@ -305,23 +305,6 @@ ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *o
 }
 
 bool
-ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out)
-{
-  long long v;
-  if (strcmp (value, "all") == 0) {
-    *out = MS_CLI_ALL;
-    return true;
-  }
-  if (!ms_cli_whole_number (value, min, max, &v)) {
-    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
-                  opt, value, min, max);
-    return false;
-  }
-  *out = (int) v;
-  return true;
-}
-
-bool
 ms_cli_parse_double (const char *opt, const char *value, double *out)
 {
   char *end = (char *) value;
@@ -404,14 +387,6 @@ ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-}
-
-bool
-ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
-{
-  if (!ok)
-    ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, value, range);
-  return ok;
 }
 
 /* The engine reads R = 0 as "no reuse kernel"; given on the command line

@@ -50,9 +50,8 @@ bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* A whole number from min to max for option opt, or false with a message
  * that names the range. */
 bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *out);
-/* The same, or "all" (*out MS_CLI_ALL). */
+/* A count given as "all" (MS_CLI_COUNT_OR_ALL, ms-cli-output.h). */
 #define MS_CLI_ALL (-1)
-bool ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
 /* A whole number within the range of run's sweep setting of the same
  * option (the engine's table: --reps, --warmup, --device), for a command
@@ -74,9 +73,6 @@ int ms_cli_resolve_devices (const char *who, const char *list, int min, int *dev
                             MsDeviceInfo *first);
 /* The facts of each of devices[0..n) into info. */
 void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
-/* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
- * translated: "over 0, under 100"). */
-bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 

@@ -362,9 +362,13 @@ add_keys (MsCliKey *t, int n, const MsCliOption *options)
 {
   for (const MsCliOption *o = options; o && o->name && n < MS_CLI_MAX_OPTIONS - 1; o++)
     if (!has_name (t, n, o->name))
-      t[n++] = (MsCliKey) { o->name, o->value != NULL, (o->flags & MS_CLI_REPEATS) != 0, o->key,
-                            o->needs, o->value && (!strcmp (o->value, "OPTIONS") ||
-                                                   !strcmp (o->value, "ARG")) };
+      t[n++] = (MsCliKey){ o->name,
+                           o->value != NULL,
+                           (o->flags & MS_CLI_REPEATS) != 0,
+                           o->key,
+                           o->needs,
+                           o->value && (!strcmp (o->value, "OPTIONS") || !strcmp (o->value, "ARG")),
+                           o->value };
   return n;
 }
 

@@ -423,6 +423,85 @@ ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
   return key;
 }
 
+/* Whether value is one of the words ('|' between them). */
+static bool
+is_one_of (const char *value, const char *words)
+{
+  for (const char *p = words; *p; p += strcspn (p, "|"), p += *p == '|')
+    if (strcspn (p, "|") == strlen (value) && strncmp (p, value, strlen (value)) == 0)
+      return true;
+  return false;
+}
+
+/* MS_CLI_COUNT_OR_ALL's value: false after its message. */
+static bool
+count_or_all (const char *opt, const char *value, const MsCliBind *bind)
+{
+  long long n = MS_CLI_ALL;
+  if (strcmp (value, "all") != 0 && !ms_cli_whole_number (value, bind->min, bind->max, &n)) {
+    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"), opt,
+                  value, bind->min, bind->max);
+    return false;
+  }
+  *(int *)bind->field = (int)n;
+  return true;
+}
+
+/* The value of the option a read into bind's field: false after its
+ * message. */
+static bool
+store_bound (const MsCliArgs *a, const MsCliBind *bind)
+{
+  char opt[64];
+  snprintf (opt, sizeof opt, "--%s", a->name);
+  switch (bind->kind) {
+  case MS_CLI_TEXT:
+    *(const char **)bind->field = a->value;
+    return true;
+  case MS_CLI_FLAG:
+    *(bool *)bind->field = true;
+    return true;
+  case MS_CLI_CHOICE:
+    *(const char **)bind->field = a->value;
+    if (is_one_of (a->value, a->words))
+      return true;
+    ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, a->words);
+    return false;
+  case MS_CLI_DEVICES:
+    *(const char **)bind->field = a->value;
+    return ms_cli_devices_ok (opt, a->value, bind->min);
+  case MS_CLI_COUNT_OR_ALL:
+    return count_or_all (opt, a->value, bind);
+  case MS_CLI_COUNT:
+    return ms_cli_parse_count (opt, a->value, bind->min, bind->max, bind->field);
+  default:;
+    double *v = bind->field;
+    bool ok = ms_cli_parse_double (opt, a->value, v);
+    if (ok && bind->range && !(*v > bind->min && (bind->max <= bind->min || *v < bind->max))) {
+      ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, a->value,
+                    ms_gettext (bind->range));
+      ok = false;
+    }
+    return ok;
+  }
+}
+
+int
+ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
+{
+  int key;
+  while ((key = ms_cli_args_next_own (a, out)) != -1 && key != '?') {
+    const MsCliBind *b = binds;
+    while (b->key && b->key != key)
+      b++;
+    if (!b->key)
+      return key;
+    if (!store_bound (a, b))
+      return '?';
+  }
+  return key;
+}
+
 void
 ms_cli_output_init (MsCliOutput *out, const char *command)
 {

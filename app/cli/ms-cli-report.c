@@ -158,17 +158,16 @@ int
 ms_cli_report (int argc, char **argv)
 {
   const char *out = NULL, *format = NULL, *lesson = NULL;
-  gboolean handout = FALSE;
+  bool handout = false;
+  const MsCliBind binds[] = { { 'o', MS_CLI_TEXT, &out },
+                              { 'f', MS_CLI_CHOICE, &format },
+                              { 'H', MS_CLI_FLAG, &handout },
+                              { 'L', MS_CLI_TEXT, &lesson },
+                              { 0 } };
   MsCliArgs args;
-  int c;
   ms_cli_args_init (&args, "report", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
-    if (c == '?')
-      return EXIT_USAGE;
-    handout |= c == 'H';
-    if (c != 'H')
-      *(c == 'f' ? &format : c == 'o' ? &out : &lesson) = args.value;
-  }
+  if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
+    return EXIT_USAGE;
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);
   if (n_files == 0 || !out) {
@@ -178,10 +177,6 @@ ms_cli_report (int argc, char **argv)
   /* The format: --format's, else OUT's extension, which must agree. */
   const char *dot = strrchr (out, '.');
   bool to_stdout = strcmp (out, MS_CLI_STDIO) == 0;
-  if (format && strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0) {
-    ms_cli_error (ms_gettext ("--format: '%s' is neither pdf nor html\n"), format);
-    return EXIT_USAGE;
-  }
   gboolean pdf = format ? format[0] == 'p' : dot && !g_ascii_strcasecmp (dot, ".pdf");
   gboolean html = format ? format[0] == 'h'
                          : dot && (!g_ascii_strcasecmp (dot, ".html") ||
