@@ -415,8 +415,13 @@ ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
   int key;
   while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
     int taken = out ? ms_cli_output_option (out, key, a->value) : ms_cli_progress_option (key);
+    /* Run's options handed on by another command (fleet-node's after "--")
+     * are refused as their settings are, without the command's Try line:
+     * its --help does not list them. */
+    if (taken < 0 && ms_cli_command () && a->keys == ms_cli_option_keys (ms_cli_command ()))
+      ms_cli_bad_usage (ms_cli_command ());
     if (taken < 0)
-      return ms_cli_bad_usage (ms_cli_command ()), '?';
+      return '?';
     if (taken == 0)
       return key;
   }
