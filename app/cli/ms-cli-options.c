@@ -36,8 +36,8 @@
  * calibrate), through the options given as compress_needs for the others. */
 #define OUTPUT_OPTIONS OUTPUT_OPTIONS_COMPRESSING (NULL)
 #define OUTPUT_OPTIONS_COMPRESSING(compress_needs)                           \
-  { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
-    MS_N_ ("what goes to standard output (default table)") },                \
+  { "format", "table|json|csv|markdown|text", MS_CLI_KEY_FORMAT,              \
+    MS_N_ ("what goes to standard output (default table; text: the same)") }, \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
     MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS }, \
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \

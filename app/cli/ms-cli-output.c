@@ -31,7 +31,8 @@ parse_output_format (const char *arg, MsCliFormat *format)
       *format = (MsCliFormat) i;
       return true;
     }
-  /* text: the name the table had first, still taken. */
+  /* text: the name the table had first, still taken (the option table
+   * lists it). */
   if (strcmp (arg, "text") == 0) {
     *format = MS_CLI_FORMAT_TEXT;
     return true;
