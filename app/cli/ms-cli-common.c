@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -123,6 +124,35 @@ ms_cli_binary_stdout_ok (const char *format)
                             "send it to a file or a program (> FILE.%s), or give "
                             "--out FILE.%s\n"),
                 format, format, format);
+  return false;
+}
+
+bool
+ms_cli_drawn_format (const char *out, const char *format, const char *words, char *word)
+{
+  if (strcmp (out, MS_CLI_STDIO) == 0) {
+    if (!format)
+      ms_cli_error (ms_gettext ("--out -: give --format %s for standard output\n"), words);
+    bool text = format && (!strcmp (format, "svg") || !strcmp (format, "html"));
+    strcpy (word, format ? format : "");
+    return format && (text || ms_cli_binary_stdout_ok (format)) && ms_cli_stdout_not_input ();
+  }
+  /* .htm is an HTML page's other extension. */
+  const char *dot = strrchr (out, '.');
+  const char *ext = !dot ? "" : strcasecmp (dot, ".htm") == 0 ? "html" : dot + 1;
+  size_t n = strlen (ext);
+  for (const char *p = words; n > 0 && *p; p += strcspn (p, "|"), p += *p == '|') {
+    if (strcspn (p, "|") != n || strncasecmp (p, ext, n) != 0
+        || (format && strcasecmp (format, ext)))
+      continue;
+    snprintf (word, n + 1, "%s", p);
+    return true;
+  }
+  if (format)
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), out, format);
+  else
+    ms_cli_error (ms_gettext ("--out: '%s' must end in the extension of a format: %s\n"), out,
+                  words);
   return false;
 }
 

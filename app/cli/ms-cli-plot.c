@@ -195,29 +195,11 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     ms_cli_error (ms_gettext ("--view and --out are needed\n"));
     return ms_cli_bad_usage ("plot");
   }
-  const char *dot = strrchr (o->out, '.');
-  /* --out -: standard output, which has no extension: --format says. */
-  if (strcmp (o->out, MS_CLI_STDIO) == 0) {
-    if (o->format) {
-      o->out = "/dev/stdout";
-      if (strcmp (o->format, "svg") != 0 && !ms_cli_binary_stdout_ok (o->format))
-        return EXIT_USAGE;
-      return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
-    }
-    ms_cli_error (ms_gettext ("--out -: give --format png, svg or pdf for standard output\n"));
+  char format[8];
+  if (!ms_cli_drawn_format (o->out, o->format, "png|svg|pdf", format))
     return EXIT_USAGE;
-  }
-  gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
-                               : ms_export_format_known (o->out);
-  /* The one extension --format asks for, as report says it: "must end in
-   * .png, .svg or .pdf" was said of x.png with --format svg too. */
-  if (!matches && o->format)
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), o->out,
-                  o->format);
-  else if (!matches)
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .png, .svg or .pdf\n"), o->out);
-  if (!matches)
-    return EXIT_USAGE;
+  if (strcmp (o->out, MS_CLI_STDIO) == 0)
+    o->out = "/dev/stdout";
   return -1;
 }
 
