@@ -355,16 +355,6 @@ ms_cli_parse_double (const char *opt, const char *value, double *out)
 }
 
 bool
-ms_cli_parse_setting_count (const char *opt, const char *value, int *out)
-{
-  const MsSetting *s = ms_setting_find (opt + 2);
-  if (!s)
-    return ms_cli_parse_int (opt, value, out);
-  return ms_cli_parse_count (opt, value, (int) s->min + s->above_min,
-                             s->max >= INT_MAX ? INT_MAX : (int) s->max, out);
-}
-
-bool
 ms_cli_devices_ok (const char *opt, const char *list, int min)
 {
   int devices[MS_MULTI_MAX_DEVICES + 1];

@@ -53,11 +53,6 @@ bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, i
 /* A count given as "all" (MS_CLI_COUNT_OR_ALL, ms-cli-output.h). */
 #define MS_CLI_ALL (-1)
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
-/* A whole number within the range of run's sweep setting of the same
- * option (the engine's table: --reps, --warmup, --device), for a command
- * that takes one of them as its own (lesson); false after a message
- * naming opt, value and the range. */
-bool ms_cli_parse_setting_count (const char *opt, const char *value, int *out);
 /* A list of GPUs (--devices): "all", or at least min indices separated by
  * commas, each by the rule for whole numbers ("1, 2", "+1" or "0x1" are
  * none), said before any GPU is asked; the engine then checks them

@@ -17,6 +17,7 @@
 #include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
 /* Each format's name as --format takes it. */
 static const char *const format_names[] = { "table", "json", "csv", "markdown" };
@@ -449,7 +450,7 @@ count_or_all (const char *opt, const char *value, const MsCliBind *bind)
                   value, bind->min, bind->max);
     return false;
   }
-  *(int *)bind->field = (int)n;
+  *(int *) bind->field = (int) n;
   return true;
 }
 
@@ -462,22 +463,26 @@ store_bound (const MsCliArgs *a, const MsCliBind *bind)
   snprintf (opt, sizeof opt, "--%s", a->name);
   switch (bind->kind) {
   case MS_CLI_TEXT:
-    *(const char **)bind->field = a->value;
+    *(const char **) bind->field = a->value;
     return true;
   case MS_CLI_FLAG:
-    *(bool *)bind->field = true;
+    *(bool *) bind->field = true;
     return true;
   case MS_CLI_CHOICE:
-    *(const char **)bind->field = a->value;
+    *(const char **) bind->field = a->value;
     if (is_one_of (a->value, a->words))
       return true;
     ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, a->words);
     return false;
   case MS_CLI_DEVICES:
-    *(const char **)bind->field = a->value;
+    *(const char **) bind->field = a->value;
     return ms_cli_devices_ok (opt, a->value, bind->min);
   case MS_CLI_COUNT_OR_ALL:
     return count_or_all (opt, a->value, bind);
+  case MS_CLI_SETTING:;
+    const MsSetting *s = ms_setting_find (a->name);
+    return ms_cli_parse_count (opt, a->value, (int) s->min + s->above_min,
+                               s->max >= INT_MAX ? INT_MAX : (int) s->max, bind->field);
   case MS_CLI_COUNT:
     return ms_cli_parse_count (opt, a->value, bind->min, bind->max, bind->field);
   default:;
@@ -504,6 +509,7 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
       return key;
     if (!store_bound (a, b))
       return '?';
+    a->bound = a->name;
   }
   return key;
 }

@@ -106,6 +106,8 @@ typedef enum {
   MS_CLI_COUNT,        /* int *: a whole number from min to max */
   MS_CLI_COUNT_OR_ALL, /* int *: the same, or "all" (MS_CLI_ALL) */
   MS_CLI_DEVICES,      /* const char **: "all" or at least min GPUs (ms_cli_devices_ok) */
+  MS_CLI_SETTING,      /* int *: a whole number in the range of run's sweep setting
+                        * of the same name (the engine's table: --reps, --device) */
   MS_CLI_NUMBER,       /* double *: a number, with range over min (and under
                         * max, where above min) */
 } MsCliKind;
