@@ -388,23 +388,16 @@ forward (CalibrateOptions *o, const char *name, const char *value)
 static int
 read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
 {
+  const MsCliBind binds[]
+      = { { 'o', MS_CLI_TEXT, &o->out },
+          { 'r', MS_CLI_COUNT, &o->runs, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS },
+          { 0 } };
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, "calibrate", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
-    switch (c) {
-    case '?': return EXIT_USAGE;
-    case 'o': o->out = args.value; break;
-    case 'r':
-      if (!ms_cli_parse_count ("--runs", args.value, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS,
-                               &o->runs))
-        return EXIT_USAGE;
-      break;
-    default:
-      if (!forward (o, args.name, args.value))
-        return EXIT_USAGE;
-    }
-  }
+  while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1)
+    if (c == '?' || !forward (o, args.name, args.value))
+      return EXIT_USAGE;
   if (args.operand < argc) {
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return ms_cli_bad_usage ("calibrate");

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -123,6 +124,35 @@ ms_cli_binary_stdout_ok (const char *format)
                             "send it to a file or a program (> FILE.%s), or give "
                             "--out FILE.%s\n"),
                 format, format, format);
+  return false;
+}
+
+bool
+ms_cli_drawn_format (const char *out, const char *format, const char *words, char *word)
+{
+  if (strcmp (out, MS_CLI_STDIO) == 0) {
+    if (!format)
+      ms_cli_error (ms_gettext ("--out -: give --format %s for standard output\n"), words);
+    bool text = format && (!strcmp (format, "svg") || !strcmp (format, "html"));
+    strcpy (word, format ? format : "");
+    return format && (text || ms_cli_binary_stdout_ok (format)) && ms_cli_stdout_not_input ();
+  }
+  /* .htm is an HTML page's other extension. */
+  const char *dot = strrchr (out, '.');
+  const char *ext = !dot ? "" : strcasecmp (dot, ".htm") == 0 ? "html" : dot + 1;
+  size_t n = strlen (ext);
+  for (const char *p = words; n > 0 && *p; p += strcspn (p, "|"), p += *p == '|') {
+    if (strcspn (p, "|") != n || strncasecmp (p, ext, n) != 0
+        || (format && strcasecmp (format, ext)))
+      continue;
+    snprintf (word, n + 1, "%s", p);
+    return true;
+  }
+  if (format)
+    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), out, format);
+  else
+    ms_cli_error (ms_gettext ("--out: '%s' must end in the extension of a format: %s\n"), out,
+                  words);
   return false;
 }
 
@@ -305,23 +335,6 @@ ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *o
 }
 
 bool
-ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out)
-{
-  long long v;
-  if (strcmp (value, "all") == 0) {
-    *out = MS_CLI_ALL;
-    return true;
-  }
-  if (!ms_cli_whole_number (value, min, max, &v)) {
-    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
-                  opt, value, min, max);
-    return false;
-  }
-  *out = (int) v;
-  return true;
-}
-
-bool
 ms_cli_parse_double (const char *opt, const char *value, double *out)
 {
   char *end = (char *) value;
@@ -339,16 +352,6 @@ ms_cli_parse_double (const char *opt, const char *value, double *out)
   }
   *out = v;
   return true;
-}
-
-bool
-ms_cli_parse_setting_count (const char *opt, const char *value, int *out)
-{
-  const MsSetting *s = ms_setting_find (opt + 2);
-  if (!s)
-    return ms_cli_parse_int (opt, value, out);
-  return ms_cli_parse_count (opt, value, (int) s->min + s->above_min,
-                             s->max >= INT_MAX ? INT_MAX : (int) s->max, out);
 }
 
 bool
@@ -404,14 +407,6 @@ ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-}
-
-bool
-ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range)
-{
-  if (!ok)
-    ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, value, range);
-  return ok;
 }
 
 /* The engine reads R = 0 as "no reuse kernel"; given on the command line

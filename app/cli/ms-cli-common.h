@@ -50,15 +50,9 @@ bool ms_cli_parse_int (const char *opt, const char *value, int *out);
 /* A whole number from min to max for option opt, or false with a message
  * that names the range. */
 bool ms_cli_parse_count (const char *opt, const char *value, int min, int max, int *out);
-/* The same, or "all" (*out MS_CLI_ALL). */
+/* A count given as "all" (MS_CLI_COUNT_OR_ALL, ms-cli-output.h). */
 #define MS_CLI_ALL (-1)
-bool ms_cli_parse_count_or_all (const char *opt, const char *value, int min, int max, int *out);
 bool ms_cli_parse_double (const char *opt, const char *value, double *out);
-/* A whole number within the range of run's sweep setting of the same
- * option (the engine's table: --reps, --warmup, --device), for a command
- * that takes one of them as its own (lesson); false after a message
- * naming opt, value and the range. */
-bool ms_cli_parse_setting_count (const char *opt, const char *value, int *out);
 /* A list of GPUs (--devices): "all", or at least min indices separated by
  * commas, each by the rule for whole numbers ("1, 2", "+1" or "0x1" are
  * none), said before any GPU is asked; the engine then checks them
@@ -74,9 +68,6 @@ int ms_cli_resolve_devices (const char *who, const char *list, int min, int *dev
                             MsDeviceInfo *first);
 /* The facts of each of devices[0..n) into info. */
 void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
-/* ok, or false after "OPT: 'VALUE' is out of range: RANGE" (RANGE
- * translated: "over 0, under 100"). */
-bool ms_cli_in_range (bool ok, const char *opt, const char *value, const char *range);
 /* --reuse R, the reuse lesson's knob: 1..64. */
 bool ms_cli_parse_reuse (const char *value, int *reuse);
 
@@ -174,6 +165,12 @@ bool ms_cli_stdout_not_input (void);
 /* Whether a binary format may go to standard output: not to a terminal,
  * where it is refused with a message (the caller exits 2). */
 bool ms_cli_binary_stdout_ok (const char *format);
+/* The format a drawing command writes out in, into word (room for the
+ * longest of words): --format's (one of words, "png|svg|pdf"; NULL: none
+ * given), else out's extension among them, which must agree with the one
+ * given. Standard output ("-") takes a format given, a binary one only off
+ * a terminal. False after a message. */
+bool ms_cli_drawn_format (const char *out, const char *format, const char *words, char *word);
 /* Whether standard output took everything (a message when not); a reader
  * that stopped reading counts as having taken it. */
 bool ms_cli_stdout_ok (void);

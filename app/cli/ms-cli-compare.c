@@ -40,28 +40,6 @@ typedef struct {
   char **files;  /* A and B */
 } Options;
 
-/* The options that only --live takes; false when c is none of them. */
-static bool
-parse_live_option (int c, const char *arg, Options *o, int *rc)
-{
-  switch (c) {
-  case 'l': o->live = true; return true;
-  case 'A': o->how.options[0] = arg; return true;
-  case 'B': o->how.options[1] = arg; return true;
-  case 'X': o->how.experiment[0] = arg; return true;
-  case 'Y': o->how.experiment[1] = arg; return true;
-  case 'o': o->how.prefix = arg; return true;
-  case 'u':
-    if (!ms_cli_parse_double ("--budget", arg, &o->how.budget_s) ||
-        !(o->how.budget_s >= 1 && o->how.budget_s <= 86400)) {
-      ms_cli_error ("%s", ms_gettext ("--budget wants seconds from 1 to 86400\n"));
-      *rc = EXIT_USAGE;
-    }
-    return true;
-  default: return false;
-  }
-}
-
 /* Files with --live are refused (live options without it are refused
  * before, as the option table's needs say: ms_cli_options_known). */
 static bool
@@ -87,36 +65,42 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   ms_compare_options_init (&o->compare);
   ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
+  const MsCliBind binds[] = { { 'l', MS_CLI_FLAG, &o->live },
+                              { 'A', MS_CLI_TEXT, &o->how.options[0] },
+                              { 'B', MS_CLI_TEXT, &o->how.options[1] },
+                              { 'X', MS_CLI_TEXT, &o->how.experiment[0] },
+                              { 'Y', MS_CLI_TEXT, &o->how.experiment[1] },
+                              { 'o', MS_CLI_TEXT, &o->how.prefix },
+                              { 'p', MS_CLI_TEXT, &o->plot },
+                              { 'u', MS_CLI_NUMBER, &o->how.budget_s },
+                              { 0 } };
   int c;
-  *rc = EXIT_OK;
+  *rc = EXIT_USAGE;
   ms_cli_args_init (&args, "compare", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
+  while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {
     const char *arg = args.value;
-    if (c == '?')
-      return *rc = EXIT_USAGE, false;
-    if (parse_live_option (c, arg, o, rc)) {
-      if (*rc != EXIT_OK)
-        return false;
-    } else if (c == 't') {
-      char err[256];
-      if (!ms_compare_options_parse_threshold (&o->compare, arg, err, sizeof err)) {
-        ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
-        return *rc = EXIT_USAGE, false;
-      }
+    char err[256];
+    if (c == '?') {
+      return false;
+    } else if (c == 't'
+               && !ms_compare_options_parse_threshold (&o->compare, arg, err, sizeof err)) {
+      ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
+      return false;
     } else if (c == 'j') {
       o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
-    } else if (c == 'm') {
-      if (!ms_mode_from_name (arg, &o->mode)) {
-        ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes lists them)\n"), arg);
-        return *rc = EXIT_USAGE, false;
-      }
-    } else if (c == 'p') {
-      o->plot = arg;
-    } else if (!ms_figure_from_name (arg, &o->figure)) { /* --figure */
+    } else if (c == 'm' && !ms_mode_from_name (arg, &o->mode)) {
+      ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes lists them)\n"), arg);
+      return false;
+    } else if (c == 'g' && !ms_figure_from_name (arg, &o->figure)) {
       ms_cli_error (ms_gettext ("--figure: '%s' is not e2e, h2d, kernel or d2h\n"), arg);
-      return *rc = EXIT_USAGE, false;
+      return false;
     }
   }
+  if (!(o->how.budget_s >= 1 && o->how.budget_s <= 86400)) {
+    ms_cli_error ("%s", ms_gettext ("--budget wants seconds from 1 to 86400\n"));
+    return false;
+  }
+  *rc = EXIT_OK;
   o->files = argv + args.operand;
   return check_live_use (o, ms_cli_args_n_operands (&args), rc);
 }

@@ -316,20 +316,15 @@ ms_cli_fleet_report (int argc, char **argv)
   MsCliOutput output;
   ms_cli_output_init (&output, "fleet-report");
   const char *openmetrics = NULL;
-  int c;
+  const MsCliBind binds[]
+      = { { 't', MS_CLI_NUMBER, &threshold, 0, 100, MS_N_ ("a percentage over 0, under 100") },
+          { 'o', MS_CLI_FLAG, &only_outliers },
+          { 'f', MS_CLI_FLAG, &fail_on },
+          { 'm', MS_CLI_TEXT, &openmetrics },
+          { 0 } };
   ms_cli_args_init (&args, "fleet-report", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, &output)) != -1) {
-    const char *arg = args.value;
-    if (c == '?')
-      return 2;
-    if (c == 't' && (!ms_cli_parse_double ("--threshold", arg, &threshold) ||
-                     !ms_cli_in_range (threshold > 0 && threshold < 100, "--threshold", arg,
-                                       ms_gettext ("a percentage over 0, under 100"))))
-      return 2;
-    only_outliers |= c == 'o';
-    fail_on |= c == 'f';
-    openmetrics = c == 'm' ? arg : openmetrics;
-  }
+  if (ms_cli_args_next_bound (&args, &output, binds) != -1)
+    return 2;
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("exactly one DIR is needed (the fleet's folder)\n"));
     return ms_cli_bad_usage ("fleet-report");

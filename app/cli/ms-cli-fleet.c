@@ -164,50 +164,38 @@ nodelist_ok (const char *list)
   return false;
 }
 
-/* One option's value: false after its message. Every whole number goes
- * through the command line's one strict parser (ms_cli_parse_count), so
- * that "abc", "0", "-1" or "2x" never becomes "every node" or "2". */
-static bool
-parse_fleet_option (FleetArgs *a, int c, const char *arg)
-{
-  switch (c) {
-  case 'd': a->dir = arg; return true;
-  case 'N': return ms_cli_parse_count ("--nodes", arg, 1, MAX_NODES, &a->nodes);
-  case 'w': a->nodelist = arg; return nodelist_ok (arg);
-  case 'p': a->partition = arg; return true;
-  case 't': return ms_cli_parse_count ("--time", arg, 1, MAX_MINUTES, &a->time);
-  /* 0 GPUs would submit a job with no GPU request that measures every GPU
-   * the node has: refused, as a count must be one or more. */
-  case 'g': return ms_cli_parse_count_or_all ("--gpus-per-node", arg, 1, MAX_GPUS_PER_NODE,
-                                              &a->gpus);
-  case 'W':
-    return ms_cli_parse_double ("--wait-max", arg, &a->wait_max) &&
-           ms_cli_in_range (a->wait_max > 0, "--wait-max", arg, ms_gettext ("minutes over 0"));
-  case 'n': a->dry_run = true; return true;
-  case 'x':
-    if (a->n_extra == 16) {
-      ms_cli_error (ms_gettext ("at most 16 --sbatch-arg\n"));
-      return false;
-    }
-    a->extra[a->n_extra++] = arg;
-    return true;
-  default: return false;
-  }
-}
-
-/* -1 to go on, or the exit status: nothing is made or submitted before. */
+/* -1 to go on, or the exit status: nothing is made or submitted before.
+ * 0 GPUs would submit a job with no GPU request that measures every GPU
+ * the node has: refused, as a count must be one or more. */
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
+  const MsCliBind binds[] = { { 'd', MS_CLI_TEXT, &a->dir },
+                              { 'N', MS_CLI_COUNT, &a->nodes, 1, MAX_NODES },
+                              { 'w', MS_CLI_TEXT, &a->nodelist },
+                              { 'p', MS_CLI_TEXT, &a->partition },
+                              { 't', MS_CLI_COUNT, &a->time, 1, MAX_MINUTES },
+                              { 'g', MS_CLI_COUNT_OR_ALL, &a->gpus, 1, MAX_GPUS_PER_NODE },
+                              { 'W', MS_CLI_NUMBER, &a->wait_max, 0, 0, MS_N_ ("minutes over 0") },
+                              { 'n', MS_CLI_FLAG, &a->dry_run },
+                              { 0 } };
   MsCliArgs args;
   int c;
   a->time = 30;
   a->gpus = MS_CLI_ALL;
   ms_cli_args_init (&args, "fleet", argc, argv);
   args.first_operand_ends = true;
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1)
-    if (!parse_fleet_option (a, c, args.value))
+  while ((c = ms_cli_args_next_bound (&args, NULL, binds)) != -1) {
+    if (c != 'x')
+      return 2; /* '?' */
+    if (a->n_extra == 16) {
+      ms_cli_error (ms_gettext ("at most 16 --sbatch-arg\n"));
       return 2;
+    }
+    a->extra[a->n_extra++] = args.value;
+  }
+  if (a->nodelist && !nodelist_ok (a->nodelist))
+    return 2;
   a->run_options = args.operand;
   if (!a->dir) {
     ms_cli_error (ms_gettext ("--dir DIR is required\n"));
@@ -654,19 +642,16 @@ ms_cli_fleet_node (int argc, char **argv)
 {
   const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
-  int c, gpus = MS_CLI_ALL;
+  int gpus = MS_CLI_ALL;
+  const MsCliBind binds[] = { { 'd', MS_CLI_TEXT, &dir },
+                              { 'n', MS_CLI_TEXT, &node },
+                              { 'g', MS_CLI_COUNT_OR_ALL, &gpus, 1, MAX_GPUS_PER_NODE },
+                              { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "fleet-node", argc, argv);
   args.first_operand_ends = true;
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
-    if (c == 'd')
-      dir = args.value;
-    else if (c == 'n')
-      node = args.value;
-    else if (c == '?' || !ms_cli_parse_count_or_all ("--gpus", args.value, 1, MAX_GPUS_PER_NODE,
-                                                      &gpus))
-      return 2;
-  }
+  if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
+    return 2;
   int first = args.operand;
   if (!dir) {
     ms_cli_error (ms_gettext ("--dir DIR is required\n"));

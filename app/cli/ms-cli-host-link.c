@@ -20,21 +20,16 @@
 static bool
 parse (int argc, char **argv, const char **list, const char **out, int *exps, int *n_exps, int *rc)
 {
-  int lo = 22, hi = 28, step = 2, c;
+  int lo = 22, hi = 28, step = 2;
+  const MsCliBind binds[]
+      = { { 'D', MS_CLI_DEVICES, list, 1 },    { 'o', MS_CLI_TEXT, out },
+          { 'a', MS_CLI_COUNT, &lo, 10, 28 },  { 'b', MS_CLI_COUNT, &hi, 10, 28 },
+          { 's', MS_CLI_COUNT, &step, 1, 18 }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "host-link", argc, argv);
   *rc = EXIT_USAGE;
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
-    const char *arg = args.value;
-    bool ok = c == 'D'   ? (*list = arg, ms_cli_devices_ok ("--devices", arg, 1))
-              : c == 'o' ? (*out = arg, true)
-              : c == 'a' ? ms_cli_parse_count ("--min-exp", arg, 10, 28, &lo)
-              : c == 'b' ? ms_cli_parse_count ("--max-exp", arg, 10, 28, &hi)
-              : c == 's' ? ms_cli_parse_count ("--step", arg, 1, 18, &step)
-                         : false; /* '?' */
-    if (!ok)
-      return false;
-  }
+  if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
+    return false;
   if (lo > hi) {
     ms_cli_error (ms_gettext ("--min-exp %d is above --max-exp %d\n"), lo, hi);
     return ms_cli_bad_usage ("host-link"), false;

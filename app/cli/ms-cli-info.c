@@ -55,20 +55,16 @@ document_new (const char *schema)
 }
 
 /* The options of modes and info (info alone has --device); false after
- * the message and the Try line. */
+ * the message. */
 static bool
 parse_format_option (int argc, char **argv, const char *command, int *device,
                      MsCliOutput *output)
 {
+  const MsCliBind binds[] = { { 'd', MS_CLI_COUNT, device, 0, INT_MAX }, { 0 } };
   MsCliArgs args;
-  int c;
   ms_cli_args_init (&args, command, argc, argv);
-  while ((c = ms_cli_args_next_own (&args, output)) != -1) {
-    if (c == '?')
-      return false; /* said, with the Try line */
-    if (!ms_cli_parse_count ("--device", args.value, 0, INT_MAX, device))
-      return ms_cli_bad_usage (command), false;
-  }
+  if (ms_cli_args_next_bound (&args, output, binds) != -1)
+    return false;
   return ms_cli_output_ready (output) || (ms_cli_bad_usage (command), false);
 }
 

@@ -188,24 +188,6 @@ add_lesson_option (MsSweep *s, const char *arg)
   return true;
 }
 
-static bool
-parse_option (LessonOptions *o, int c, const char *arg)
-{
-  switch (c) {
-  case 'o': return add_lesson_option (&o->sweep, arg);
-  case 'z': return parse_sizes (&o->sweep, arg);
-  case 'r':
-    o->sweep.reps_rule = MS_REPS_FIXED;
-    return ms_cli_parse_setting_count ("--reps", arg, &o->sweep.reps);
-  case 'R': return ms_cli_parse_setting_count ("--min-reps", arg, &o->sweep.min_reps);
-  case 'w': return ms_cli_parse_setting_count ("--warmup", arg, &o->sweep.warmup);
-  case 'd': return ms_cli_parse_setting_count ("--device", arg, &o->sweep.device);
-  case 'O': o->prefix = arg; return true;
-  case 'P': return parse_parts (o, arg);
-  default: return false;
-  }
-}
-
 /* -1 to go on, or the exit status. */
 static int
 parse_lesson (LessonOptions *o, int argc, char **argv)
@@ -219,13 +201,27 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.step = 2;
   ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
-  const char *for_a_run = NULL; /* the last option that acts on a lesson's run */
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
+  int reps = 0; /* 0: not given, the adaptive rule's */
+  const MsCliBind binds[] = { { 'r', MS_CLI_SETTING, &reps },
+                              { 'R', MS_CLI_SETTING, &o->sweep.min_reps },
+                              { 'w', MS_CLI_SETTING, &o->sweep.warmup },
+                              { 'd', MS_CLI_SETTING, &o->sweep.device },
+                              { 'O', MS_CLI_TEXT, &o->prefix },
+                              { 0 } };
+  const char *for_a_run = NULL; /* an option that acts on a lesson's run */
+  while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {
     if (c == '?')
       return EXIT_USAGE;
     for_a_run = args.name;
-    if (!parse_option (o, c, args.value))
+    if (!(c == 'o'   ? add_lesson_option (&o->sweep, args.value)
+          : c == 'z' ? parse_sizes (&o->sweep, args.value)
+                     : parse_parts (o, args.value)))
       return ms_cli_bad_usage ("lesson");
+  }
+  for_a_run = for_a_run ? for_a_run : args.bound;
+  if (reps > 0) {
+    o->sweep.reps = reps;
+    o->sweep.reps_rule = MS_REPS_FIXED;
   }
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("one lesson's NAME, or list, is needed\n"));

@@ -30,45 +30,35 @@ typedef struct {
 } MultiArgs;
 
 /* The bound of multi's whole numbers; the engine checks each range. */
-enum { MAX_WHOLE = 1000000 };
-
-static bool
-int_arg (const char *name, const char *text, int *out)
-{
-  return ms_cli_parse_count (name, text, 0, MAX_WHOLE, out);
-}
+#define WHOLE(key, field) { key, MS_CLI_COUNT, field, 0, 1000000 }
 
 /* The options of multi, peer and portable, each command's own (argv[0]).
  * -1: go on; else exit code. */
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
+  const MsCliBind binds[] = { { 'D', MS_CLI_DEVICES, &a->devices, 1 },
+                              { 'o', MS_CLI_TEXT, &a->out },
+                              { 'S', MS_CLI_FLAG, &a->solo },
+                              WHOLE ('a', &a->sweep.min_exp),
+                              WHOLE ('b', &a->sweep.max_exp),
+                              WHOLE ('s', &a->sweep.step),
+                              WHOLE ('r', &a->sweep.reps),
+                              WHOLE ('w', &a->sweep.warmup),
+                              WHOLE ('e', &a->exp),
+                              { 0 } };
   MsCliArgs args;
   char err[256];
   int c;
   ms_cli_output_init (&a->output, argv[0]);
   ms_cli_args_init (&args, argv[0], argc, argv);
-  while ((c = ms_cli_args_next_own (&args, &a->output)) != -1) {
-    const char *arg = args.value;
-    bool ok = true;
-    switch (c) {
-    case 'D': a->devices = arg; ok = ms_cli_devices_ok ("--devices", arg, 1); break;
-    case 'm': ok = ms_sweep_set_modes (&a->sweep, arg, err, sizeof err);
-      if (!ok)
-        ms_cli_error ("--modes: %s\n", err);
-      break;
-    case 'a': ok = int_arg ("--min-exp", arg, &a->sweep.min_exp); break;
-    case 'b': ok = int_arg ("--max-exp", arg, &a->sweep.max_exp); break;
-    case 's': ok = int_arg ("--step", arg, &a->sweep.step); break;
-    case 'r': ok = int_arg ("--reps", arg, &a->sweep.reps); break;
-    case 'w': ok = int_arg ("--warmup", arg, &a->sweep.warmup); break;
-    case 'e': ok = int_arg ("--exp", arg, &a->exp); break;
-    case 'o': a->out = arg; break;
-    case 'S': a->solo = true; break;
-    default: return 2; /* '?' */
-    }
-    if (!ok)
+  while ((c = ms_cli_args_next_bound (&args, &a->output, binds)) != -1) {
+    if (c != 'm')
+      return 2; /* '?' */
+    if (!ms_sweep_set_modes (&a->sweep, args.value, err, sizeof err)) {
+      ms_cli_error ("--modes: %s\n", err);
       return 2;
+    }
   }
   /* A prefix names several files, and a file with its sidecar. */
   if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||

@@ -36,8 +36,8 @@
  * calibrate), through the options given as compress_needs for the others. */
 #define OUTPUT_OPTIONS OUTPUT_OPTIONS_COMPRESSING (NULL)
 #define OUTPUT_OPTIONS_COMPRESSING(compress_needs)                           \
-  { "format", "table|json|csv|markdown", MS_CLI_KEY_FORMAT,                   \
-    MS_N_ ("what goes to standard output (default table)") },                \
+  { "format", "table|json|csv|markdown|text", MS_CLI_KEY_FORMAT,              \
+    MS_N_ ("what goes to standard output (default table; text: the same)") }, \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
     MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS }, \
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
@@ -362,9 +362,13 @@ add_keys (MsCliKey *t, int n, const MsCliOption *options)
 {
   for (const MsCliOption *o = options; o && o->name && n < MS_CLI_MAX_OPTIONS - 1; o++)
     if (!has_name (t, n, o->name))
-      t[n++] = (MsCliKey) { o->name, o->value != NULL, (o->flags & MS_CLI_REPEATS) != 0, o->key,
-                            o->needs, o->value && (!strcmp (o->value, "OPTIONS") ||
-                                                   !strcmp (o->value, "ARG")) };
+      t[n++] = (MsCliKey){ o->name,
+                           o->value != NULL,
+                           (o->flags & MS_CLI_REPEATS) != 0,
+                           o->key,
+                           o->needs,
+                           o->value && (!strcmp (o->value, "OPTIONS") || !strcmp (o->value, "ARG")),
+                           o->value };
   return n;
 }
 

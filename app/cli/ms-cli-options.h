@@ -79,6 +79,7 @@ typedef struct {
   int key;
   const char *needs; /* MsCliOption's */
   bool may_be_empty; /* its value: run options or an argument handed on as given */
+  const char *value; /* MsCliOption's: a choice's words ("png|svg|pdf") */
 } MsCliKey;
 /* What the parser reads for the command: its options, then, for one that
  * takes run's settings, run's own options it lacks and every setting

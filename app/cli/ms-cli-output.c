@@ -17,6 +17,7 @@
 #include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
+#include "ms-setting-table.h"
 
 /* Each format's name as --format takes it. */
 static const char *const format_names[] = { "table", "json", "csv", "markdown" };
@@ -31,7 +32,8 @@ parse_output_format (const char *arg, MsCliFormat *format)
       *format = (MsCliFormat) i;
       return true;
     }
-  /* text: the name the table had first, still taken. */
+  /* text: the name the table had first, still taken (the option table
+   * lists it). */
   if (strcmp (arg, "text") == 0) {
     *format = MS_CLI_FORMAT_TEXT;
     return true;
@@ -415,10 +417,99 @@ ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
   int key;
   while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
     int taken = out ? ms_cli_output_option (out, key, a->value) : ms_cli_progress_option (key);
+    /* Run's options handed on by another command (fleet-node's after "--")
+     * are refused as their settings are, without the command's Try line:
+     * its --help does not list them. */
+    if (taken < 0 && ms_cli_command () && a->keys == ms_cli_option_keys (ms_cli_command ()))
+      ms_cli_bad_usage (ms_cli_command ());
     if (taken < 0)
-      return ms_cli_bad_usage (ms_cli_command ()), '?';
+      return '?';
     if (taken == 0)
       return key;
+  }
+  return key;
+}
+
+/* Whether value is one of the words ('|' between them). */
+static bool
+is_one_of (const char *value, const char *words)
+{
+  for (const char *p = words; *p; p += strcspn (p, "|"), p += *p == '|')
+    if (strcspn (p, "|") == strlen (value) && strncmp (p, value, strlen (value)) == 0)
+      return true;
+  return false;
+}
+
+/* MS_CLI_COUNT_OR_ALL's value: false after its message. */
+static bool
+count_or_all (const char *opt, const char *value, const MsCliBind *bind)
+{
+  long long n = MS_CLI_ALL;
+  if (strcmp (value, "all") != 0 && !ms_cli_whole_number (value, bind->min, bind->max, &n)) {
+    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"), opt,
+                  value, bind->min, bind->max);
+    return false;
+  }
+  *(int *) bind->field = (int) n;
+  return true;
+}
+
+/* The value of the option a read into bind's field: false after its
+ * message. */
+static bool
+store_bound (const MsCliArgs *a, const MsCliBind *bind)
+{
+  char opt[64];
+  snprintf (opt, sizeof opt, "--%s", a->name);
+  switch (bind->kind) {
+  case MS_CLI_TEXT:
+    *(const char **) bind->field = a->value;
+    return true;
+  case MS_CLI_FLAG:
+    *(bool *) bind->field = true;
+    return true;
+  case MS_CLI_CHOICE:
+    *(const char **) bind->field = a->value;
+    if (is_one_of (a->value, a->words))
+      return true;
+    ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, a->words);
+    return false;
+  case MS_CLI_DEVICES:
+    *(const char **) bind->field = a->value;
+    return ms_cli_devices_ok (opt, a->value, bind->min);
+  case MS_CLI_COUNT_OR_ALL:
+    return count_or_all (opt, a->value, bind);
+  case MS_CLI_SETTING:;
+    const MsSetting *s = ms_setting_find (a->name);
+    return ms_cli_parse_count (opt, a->value, (int) s->min + s->above_min,
+                               s->max >= INT_MAX ? INT_MAX : (int) s->max, bind->field);
+  case MS_CLI_COUNT:
+    return ms_cli_parse_count (opt, a->value, bind->min, bind->max, bind->field);
+  default:;
+    double *v = bind->field;
+    bool ok = ms_cli_parse_double (opt, a->value, v);
+    if (ok && bind->range && !(*v > bind->min && (bind->max <= bind->min || *v < bind->max))) {
+      ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, a->value,
+                    ms_gettext (bind->range));
+      ok = false;
+    }
+    return ok;
+  }
+}
+
+int
+ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
+{
+  int key;
+  while ((key = ms_cli_args_next_own (a, out)) != -1 && key != '?') {
+    const MsCliBind *b = binds;
+    while (b->key && b->key != key)
+      b++;
+    if (!b->key)
+      return key;
+    if (!store_bound (a, b))
+      return '?';
+    a->bound = a->name;
   }
   return key;
 }

@@ -39,9 +39,9 @@ parse_size (const char *arg, int *w, int *h)
 typedef struct {
   const char *view, *format, *out;
   int width, height;
-  gboolean caption;
+  bool no_caption;
   const char *mode, *size, *rep, *variant; /* the timeline's cell; NULL: the default */
-  gboolean all_phases;
+  bool all_phases;
   const char *lesson; /* --view lesson: the lesson a plain sweep answers */
   char **files;
   int n_files;
@@ -163,37 +163,26 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
 static int
 parse_plot (PlotOptions *o, int argc, char **argv)
 {
+  const MsCliBind binds[]
+      = { { 'v', MS_CLI_TEXT, &o->view },    { 'f', MS_CLI_CHOICE, &o->format },
+          { 'o', MS_CLI_TEXT, &o->out },     { 'n', MS_CLI_FLAG, &o->no_caption },
+          { 'm', MS_CLI_TEXT, &o->mode },    { 'r', MS_CLI_TEXT, &o->rep },
+          { 'V', MS_CLI_TEXT, &o->variant }, { 'a', MS_CLI_FLAG, &o->all_phases },
+          { 'L', MS_CLI_TEXT, &o->lesson },  { 0 } };
   MsCliArgs args;
-  *o = (PlotOptions){ .width = 1600, .height = 1000, .caption = TRUE };
+  *o = (PlotOptions){ .width = 1600, .height = 1000 };
   int c;
   ms_cli_args_init (&args, "plot", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
+  while ((c = ms_cli_args_next_bound (&args, NULL, binds)) != -1) {
     const char *arg = args.value;
-    switch (c) {
-    case 'v': o->view = arg; break;
-    case 'f': o->format = arg; break;
-    case 'o': o->out = arg; break;
-    case 'n': o->caption = FALSE; break;
-    case 'm': o->mode = arg; break;
-    case 'r': o->rep = arg; break;
-    case 'V': o->variant = arg; break;
-    case 'a': o->all_phases = TRUE; break;
-    case 'L': o->lesson = arg; break;
-    case 's':
-      /* The image's WxH (its first spelling), else the timeline's size. */
-      if (!strpbrk (arg, "xX")) {
-        o->size = arg;
-        break;
-      }
-      /* fall through */
-    case 'p':
-      if (!parse_size (arg, &o->width, &o->height)) {
-        ms_cli_error (ms_gettext ("--%s: '%s' is not WxH with 16..16384 each\n"),
-                      c == 'p' ? "pixels" : "size", arg);
-        return EXIT_USAGE;
-      }
-      break;
-    default: return EXIT_USAGE; /* '?' */
+    if (c == '?')
+      return EXIT_USAGE;
+    /* --size WxH: the image's (its first spelling), else the timeline's size. */
+    if (c == 's' && !strpbrk (arg, "xX")) {
+      o->size = arg;
+    } else if (!parse_size (arg, &o->width, &o->height)) {
+      ms_cli_error (ms_gettext ("--%s: '%s' is not WxH with 16..16384 each\n"), args.name, arg);
+      return EXIT_USAGE;
     }
   }
   o->files = argv + args.operand;
@@ -206,34 +195,11 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     ms_cli_error (ms_gettext ("--view and --out are needed\n"));
     return ms_cli_bad_usage ("plot");
   }
-  const char *dot = strrchr (o->out, '.');
-  if (o->format && strcmp (o->format, "png") && strcmp (o->format, "svg") &&
-      strcmp (o->format, "pdf")) {
-    ms_cli_error (ms_gettext ("--format: '%s' is not png, svg or pdf\n"), o->format);
+  char format[8];
+  if (!ms_cli_drawn_format (o->out, o->format, "png|svg|pdf", format))
     return EXIT_USAGE;
-  }
-  /* --out -: standard output, which has no extension: --format says. */
-  if (strcmp (o->out, MS_CLI_STDIO) == 0) {
-    if (o->format) {
-      o->out = "/dev/stdout";
-      if (strcmp (o->format, "svg") != 0 && !ms_cli_binary_stdout_ok (o->format))
-        return EXIT_USAGE;
-      return ms_cli_stdout_not_input () ? -1 : EXIT_USAGE;
-    }
-    ms_cli_error (ms_gettext ("--out -: give --format png, svg or pdf for standard output\n"));
-    return EXIT_USAGE;
-  }
-  gboolean matches = o->format ? dot && !g_ascii_strcasecmp (dot + 1, o->format)
-                               : ms_export_format_known (o->out);
-  /* The one extension --format asks for, as report says it: "must end in
-   * .png, .svg or .pdf" was said of x.png with --format svg too. */
-  if (!matches && o->format)
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), o->out,
-                  o->format);
-  else if (!matches)
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .png, .svg or .pdf\n"), o->out);
-  if (!matches)
-    return EXIT_USAGE;
+  if (strcmp (o->out, MS_CLI_STDIO) == 0)
+    o->out = "/dev/stdout";
   return -1;
 }
 
@@ -287,7 +253,7 @@ plot_lesson (const PlotOptions *o, char **paths, int n)
     ms_lesson_takeaway (job.topic, job.run, takeaway, sizeof takeaway);
   /* The takeaway over the picture, as the page shows it; the run's device
    * and settings under it. */
-  g_autofree char *caption = o->caption ? ms_report_lesson_caption (NULL, job.run) : NULL;
+  g_autofree char *caption = !o->no_caption ? ms_report_lesson_caption (NULL, job.run) : NULL;
   MsExportOptions eo = { caption, &job.style, o->format, takeaway };
   g_autoptr (GError) error = NULL;
   gboolean ok
@@ -339,7 +305,7 @@ ms_cli_plot (int argc, char **argv)
   ms_chart_style_init_light (&job.style);
   /* As the app's export: text grows with the image so it stays legible. */
   job.style.text_scale = job.style.line_scale = MAX (1.0, o.width / 1400.0);
-  g_autofree char *caption = o.caption ? ms_report_view_caption (runs, job.view) : NULL;
+  g_autofree char *caption = !o.no_caption ? ms_report_view_caption (runs, job.view) : NULL;
   MsExportOptions eo = { caption, &job.style, o.format };
   g_autoptr (GError) error = NULL;
   gboolean ok

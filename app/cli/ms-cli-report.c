@@ -2,6 +2,7 @@
 /* ms-cli-report.c: `memsweep report`: every chart, the table and the
  * captions of one or more runs as a PDF or an HTML page. */
 #include <string.h>
+#include <strings.h>
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
@@ -158,58 +159,36 @@ int
 ms_cli_report (int argc, char **argv)
 {
   const char *out = NULL, *format = NULL, *lesson = NULL;
-  gboolean handout = FALSE;
+  bool handout = false;
+  const MsCliBind binds[] = { { 'o', MS_CLI_TEXT, &out },
+                              { 'f', MS_CLI_CHOICE, &format },
+                              { 'H', MS_CLI_FLAG, &handout },
+                              { 'L', MS_CLI_TEXT, &lesson },
+                              { 0 } };
   MsCliArgs args;
-  int c;
   ms_cli_args_init (&args, "report", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, NULL)) != -1) {
-    if (c == '?')
-      return EXIT_USAGE;
-    handout |= c == 'H';
-    if (c != 'H')
-      *(c == 'f' ? &format : c == 'o' ? &out : &lesson) = args.value;
-  }
+  if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
+    return EXIT_USAGE;
   char **files = argv + args.operand;
   int n_files = ms_cli_args_n_operands (&args);
   if (n_files == 0 || !out) {
     ms_cli_error (ms_gettext ("at least one FILE and --out are needed\n"));
     return ms_cli_bad_usage ("report");
   }
-  /* The format: --format's, else OUT's extension, which must agree. */
+  /* A handout is a PDF: said first, as the one extension it takes. */
   const char *dot = strrchr (out, '.');
-  bool to_stdout = strcmp (out, MS_CLI_STDIO) == 0;
-  if (format && strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0) {
-    ms_cli_error (ms_gettext ("--format: '%s' is neither pdf nor html\n"), format);
-    return EXIT_USAGE;
-  }
-  gboolean pdf = format ? format[0] == 'p' : dot && !g_ascii_strcasecmp (dot, ".pdf");
-  gboolean html = format ? format[0] == 'h'
-                         : dot && (!g_ascii_strcasecmp (dot, ".html") ||
-                                   !g_ascii_strcasecmp (dot, ".htm"));
-  gboolean named = to_stdout || (dot && (pdf ? !g_ascii_strcasecmp (dot, ".pdf")
-                                             : !g_ascii_strcasecmp (dot, ".html") ||
-                                                 !g_ascii_strcasecmp (dot, ".htm")));
-  if (to_stdout && !format) {
-    ms_cli_error (ms_gettext ("--out -: give --format pdf or html for standard output\n"));
-    return EXIT_USAGE;
-  }
-  if (format && !named) {
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .%s, as --format says\n"), out, format);
-    return EXIT_USAGE;
-  }
-  if (handout && !pdf) {
+  if (handout
+      && (format ? strcmp (format, "pdf") != 0
+                 : strcmp (out, MS_CLI_STDIO) != 0 && (!dot || strcasecmp (dot, ".pdf")))) {
     ms_cli_error (ms_gettext ("--handout writes a PDF: --out '%s' must end in .pdf\n"), out);
     return EXIT_USAGE;
   }
-  if (!pdf && !html) {
-    ms_cli_error (ms_gettext ("--out: '%s' must end in .pdf or .html\n"), out);
+  char chosen[8];
+  if (!ms_cli_drawn_format (out, format, "pdf|html", chosen))
     return EXIT_USAGE;
-  }
-  if (to_stdout) {
-    if ((pdf && !ms_cli_binary_stdout_ok ("pdf")) || !ms_cli_stdout_not_input ())
-      return EXIT_USAGE;
+  bool pdf = strcmp (chosen, "pdf") == 0;
+  if (strcmp (out, MS_CLI_STDIO) == 0)
     out = "/dev/stdout";
-  }
   if (handout)
     return report_handout (out, lesson, files, n_files);
   /* The report judges the runs against the envelope file it reads. */

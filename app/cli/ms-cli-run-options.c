@@ -138,24 +138,6 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
   return true;
 }
 
-/* The options that are no sweep setting. */
-static bool
-parse_run_option (MsCliRunOptions *o, int c, const char *arg)
-{
-  switch (c) {
-  case 'O': o->prefix = arg; return true;
-  case 'P': o->profile = arg; return true;
-  case 'N': o->no_profile = true; return true;
-  case 'G': o->grade = true; return true;
-  default:
-    if (c >= MS_CLI_KEY_SETTING (0) && c < MS_CLI_KEY_SETTING (ms_setting_count ())) {
-      o->given[c - MS_CLI_KEY_SETTING (0)] = true;
-      return parse_setting (o, ms_setting_nth (c - MS_CLI_KEY_SETTING (0)), arg);
-    }
-    return false;
-  }
-}
-
 _Static_assert (MS_CLI_MAX_SETTINGS >= 24, "room for the settings");
 
 /* --grade's settings, each where the command line gave none: 5 rounds a
@@ -271,10 +253,20 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
   ms_cli_output_init (&o->output, "run");
+  const MsCliBind binds[] = { { 'O', MS_CLI_TEXT, &o->prefix },
+                              { 'P', MS_CLI_TEXT, &o->profile },
+                              { 'N', MS_CLI_FLAG, &o->no_profile },
+                              { 'G', MS_CLI_FLAG, &o->grade },
+                              { 0 } };
   ms_cli_args_init (&args, "run", argc, argv);
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1)
-    if (c == '?' || !parse_run_option (o, c, args.value))
+  while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {
+    int i = c - MS_CLI_KEY_SETTING (0); /* the other keys are sweep settings */
+    if (i < 0 || i >= ms_setting_count ())
+      return EXIT_USAGE; /* '?' */
+    o->given[i] = true;
+    if (!parse_setting (o, ms_setting_nth (i), args.value))
       return EXIT_USAGE;
+  }
   if (args.operand < argc) {
     ms_cli_error (ms_gettext ("unexpected argument '%s'\n"), argv[args.operand]);
     return ms_cli_bad_usage (ms_cli_command ());

@@ -27,15 +27,12 @@ typedef struct {
 static int
 parse_show (ShowOptions *o, int argc, char **argv)
 {
+  const MsCliBind binds[]
+      = { { 'o', MS_CLI_TEXT, &o->out }, { 'e', MS_CLI_TEXT, &o->envelopes }, { 0 } };
   MsCliArgs args;
-  int c;
   ms_cli_args_init (&args, "show", argc, argv);
-  /* (An empty name the parser refuses, as every option's empty value.) */
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1) {
-    if (c == '?')
-      return EXIT_USAGE;
-    *(c == 'o' ? &o->out : &o->envelopes) = args.value;
-  }
+  if (ms_cli_args_next_bound (&args, &o->output, binds) != -1)
+    return EXIT_USAGE;
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("exactly one FILE is needed (a samples CSV)\n"));
     return ms_cli_bad_usage ("show");

@@ -75,53 +75,36 @@ parse_gpu_experiment (const char *arg, Options *o)
 }
 
 static bool
-parse_one (int c, const char *arg, Options *o, int *rc)
-{
-  char err[256];
-  MsCompareOptions cmp;
-  int budget;
-  switch (c) {
-  case 'D':
-    o->devices = arg;
-    return ms_cli_devices_ok ("--devices", arg, 2) || (*rc = EXIT_USAGE, false);
-  case 'R': o->run = arg; return true;
-  case 'X': return parse_gpu_experiment (arg, o) || (*rc = EXIT_USAGE, false);
-  case 'u':
-    /* Whole seconds, as the usage and its default say. */
-    o->budget_s = budget = 0;
-    if (!ms_cli_parse_count ("--budget", arg, 1, 86400, &budget))
-      return *rc = EXIT_USAGE, false;
-    o->budget_s = budget;
-    return true;
-  case 't':
-    ms_compare_options_init (&cmp);
-    if (ms_compare_options_parse_threshold (&cmp, arg, err, sizeof err)) {
-      o->threshold = ms_compare_options_fraction (&cmp);
-      return true;
-    }
-    ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
-    return *rc = EXIT_USAGE, false;
-  default: return *rc = EXIT_USAGE, false; /* '?' */
-  }
-}
-
-static bool
 parse_options (int argc, char **argv, Options *o, int *rc)
 {
   MsCompareOptions cmp;
+  char err[256];
+  int budget = MS_TURNS_SIBLINGS_BUDGET_S, c; /* whole seconds, as the usage says */
   ms_compare_options_init (&cmp);
-  *o = (Options){ .budget_s = MS_TURNS_SIBLINGS_BUDGET_S,
-                  .threshold = ms_compare_options_fraction (&cmp),
-                  .experiment_gpu = -1 };
+  *o = (Options){ .experiment_gpu = -1 };
   ms_cli_output_init (&o->output, "siblings");
+  const MsCliBind binds[] = { { 'D', MS_CLI_DEVICES, &o->devices, 2 },
+                              { 'R', MS_CLI_TEXT, &o->run },
+                              { 'u', MS_CLI_COUNT, &budget, 1, 86400 },
+                              { 0 } };
   MsCliArgs args;
-  int c;
   ms_cli_args_init (&args, "siblings", argc, argv);
-  *rc = EXIT_OK;
-  while ((c = ms_cli_args_next_own (&args, &o->output)) != -1)
-    if (!parse_one (c, args.value, o, rc))
+  *rc = EXIT_USAGE;
+  while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {
+    bool ok = c == 'X'   ? parse_gpu_experiment (args.value, o)
+              : c == 't' ? ms_compare_options_parse_threshold (&cmp, args.value, err, sizeof err)
+                         : false; /* '?' */
+    if (c == 't' && !ok)
+      ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
+    if (!ok)
       return false;
-  return ms_cli_output_ready (&o->output) || (*rc = EXIT_USAGE, false);
+  }
+  o->budget_s = budget;
+  o->threshold = ms_compare_options_fraction (&cmp);
+  if (!ms_cli_output_ready (&o->output))
+    return false;
+  *rc = EXIT_OK;
+  return true;
 }
 
 /* GPU slot's sweep: run --grade from 2^14 (below, the verdicts pool no

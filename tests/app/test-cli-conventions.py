@@ -235,6 +235,16 @@ with tempfile.TemporaryDirectory() as tmp:
               p.stderr == "memsweep %s: %s\nTry 'memsweep %s --help'.\n" %
               (args[0], msg, args[0]), p.stderr)
 
+    # Run's options handed on by another command are refused as run's
+    # settings are there, in one line: the command's Try line would point
+    # at a --help that does not list them.
+    for args in (["fleet-node", "--dir", tmp, "--", "--format", "bogus"],
+                 ["fleet-node", "--dir", tmp, "--", "--reps", "x"]):
+        p = run(args)
+        check(" ".join(args) + ": one line, no Try line", p.returncode == 2 and
+              len(p.stderr.splitlines()) == 1 and
+              p.stderr.startswith("memsweep fleet-node: "), p.stderr)
+
     # The extension --format asks for is the one named (x.png with --format
     # svg was told to end in ".png, .svg or .pdf").
     p = run(["plot", samples, "--view", "bandwidth", "--out", os.path.join(tmp, "x.png"),

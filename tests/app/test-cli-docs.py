@@ -81,8 +81,9 @@ if shutil.which("bash"):
     check("memsweep com<TAB> is compare", complete("memsweep", "com") == ["compare"])
     check("memsweep compare --thr<TAB> is --threshold",
           complete("memsweep", "compare", "--thr") == ["--threshold"])
-    check("memsweep show --format <TAB> is table, json, csv or markdown",
-          complete("memsweep", "show", "--format", "") == ["table", "json", "csv", "markdown"])
+    check("memsweep show --format <TAB> is table, json, csv, markdown or text (table's older name)",
+          complete("memsweep", "show", "--format", "") == ["table", "json", "csv", "markdown",
+                                                           "text"])
     check("memsweep run --order <TAB> names the issue orders",
           complete("memsweep", "run", "--order", "") == ["depth", "breadth"])
 
