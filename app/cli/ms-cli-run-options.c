@@ -28,9 +28,8 @@ static const char *const stop_note =
   MS_N_ ("Ctrl+C, SIGTERM, SIGHUP or SIGQUIT (or a CPU-time limit's SIGXCPU, or\n"
          "any other signal whose default would end memsweep: SIGUSR1, SIGALRM,\n"
          "SIGPWR, the real-time signals...) stops the sweep and writes what was\n"
-         "measured\n"
-         "(exit status 1); after a second one it has 2 s to write, and a third\n"
-         "ends memsweep at once.\n");
+         "measured (exit status 1); after a second one it has 2 s to write, and\n"
+         "a third ends memsweep at once.\n");
 
 /* Every sweep setting of the table with an option, then the bound the
  * processes' rounds share (from the engine's constant) and how a stop

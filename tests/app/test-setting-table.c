@@ -161,7 +161,12 @@ test_usage (void)
     g_autofree char *want = g_strdup_printf ("(default %s)\n", def);
     const char *line = strstr (out, head);
     g_assert_nonnull (line);
+    /* An entry ends at the next option or, for the last, at the blank
+     * line before the notes that follow the options. */
     const char *next = strstr (line + 1, "\n  --");
+    const char *blank = strstr (line + 1, "\n\n");
+    if (blank && (!next || blank < next))
+      next = blank;
     g_autofree char *entry = next ? g_strndup (line, (gsize) (next - line + 1)) : g_strdup (line);
     g_test_message ("%s", entry);
     g_assert_true (g_str_has_suffix (entry, want));
