@@ -163,12 +163,11 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
 static int
 parse_plot (PlotOptions *o, int argc, char **argv)
 {
-  const MsCliBind binds[]
-      = { { 'v', MS_CLI_TEXT, &o->view },    { 'f', MS_CLI_CHOICE, &o->format },
-          { 'o', MS_CLI_TEXT, &o->out },     { 'n', MS_CLI_FLAG, &o->no_caption },
-          { 'm', MS_CLI_TEXT, &o->mode },    { 'r', MS_CLI_TEXT, &o->rep },
-          { 'V', MS_CLI_TEXT, &o->variant }, { 'a', MS_CLI_FLAG, &o->all_phases },
-          { 'L', MS_CLI_TEXT, &o->lesson },  { 0 } };
+  const MsCliBind binds[] = { { 'v', &o->view },    { 'f', &o->format },
+                              { 'o', &o->out },     { 'n', &o->no_caption },
+                              { 'm', &o->mode },    { 'r', &o->rep },
+                              { 'V', &o->variant }, { 'a', &o->all_phases },
+                              { 'L', &o->lesson },  { 0 } };
   MsCliArgs args;
   *o = (PlotOptions){ .width = 1600, .height = 1000 };
   int c;

@@ -160,11 +160,8 @@ ms_cli_report (int argc, char **argv)
 {
   const char *out = NULL, *format = NULL, *lesson = NULL;
   bool handout = false;
-  const MsCliBind binds[] = { { 'o', MS_CLI_TEXT, &out },
-                              { 'f', MS_CLI_CHOICE, &format },
-                              { 'H', MS_CLI_FLAG, &handout },
-                              { 'L', MS_CLI_TEXT, &lesson },
-                              { 0 } };
+  const MsCliBind binds[]
+      = { { 'o', &out }, { 'f', &format }, { 'H', &handout }, { 'L', &lesson }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "report", argc, argv);
   if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
