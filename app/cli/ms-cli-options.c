@@ -421,6 +421,15 @@ ms_cli_option_keys (const char *name)
   return t;
 }
 
+const char *
+ms_cli_option_value (const char *command, const char *name)
+{
+  const MsCliKey *k = ms_cli_option_keys (command);
+  while (k && k->name && strcmp (k->name, name) != 0)
+    k++;
+  return k && k->name && k->option ? k->option->value : NULL;
+}
+
 /* An option's line: its head, then its help at the column the sweep
  * settings' lines use (ms_setting_usage), or two blanks after a long head. */
 static void

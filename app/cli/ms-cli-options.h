@@ -104,6 +104,9 @@ typedef struct {
  * (calibrate hands them on), then --help; ends with a NULL name. NULL
  * for no such command. */
 const MsCliKey *ms_cli_option_keys (const char *name);
+/* What command's option name takes, as the table names it ("png|svg|pdf"),
+ * or NULL. */
+const char *ms_cli_option_value (const char *command, const char *name);
 
 /* The table's line of each of the command's options, for its --help. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);

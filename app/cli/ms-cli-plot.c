@@ -195,7 +195,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     return ms_cli_bad_usage ("plot");
   }
   char format[8];
-  if (!ms_cli_drawn_format (o->out, o->format, "png|svg|pdf", format))
+  if (!ms_cli_drawn_format ("plot", o->out, o->format, format))
     return EXIT_USAGE;
   if (strcmp (o->out, MS_CLI_STDIO) == 0)
     o->out = "/dev/stdout";

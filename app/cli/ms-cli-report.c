@@ -181,7 +181,7 @@ ms_cli_report (int argc, char **argv)
     return EXIT_USAGE;
   }
   char chosen[8];
-  if (!ms_cli_drawn_format (out, format, "pdf|html", chosen))
+  if (!ms_cli_drawn_format ("report", out, format, chosen))
     return EXIT_USAGE;
   bool pdf = strcmp (chosen, "pdf") == 0;
   if (strcmp (out, MS_CLI_STDIO) == 0)
