@@ -388,10 +388,7 @@ forward (CalibrateOptions *o, const char *name, const char *value)
 static int
 read_calibrate_options (CalibrateOptions *o, int argc, char **argv)
 {
-  const MsCliBind binds[]
-      = { { 'o', MS_CLI_TEXT, &o->out },
-          { 'r', MS_CLI_COUNT, &o->runs, MS_CLI_PROFILE_MIN_RUNS, MS_RR_MAX_RUNS },
-          { 0 } };
+  const MsCliBind binds[] = { { 'o', &o->out }, { 'r', &o->runs }, { 0 } };
   MsCliArgs args;
   int c;
   ms_cli_args_init (&args, "calibrate", argc, argv);

@@ -20,6 +20,7 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-cli-common.h"
+#include "ms-cli-options.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
@@ -128,8 +129,9 @@ ms_cli_binary_stdout_ok (const char *format)
 }
 
 bool
-ms_cli_drawn_format (const char *out, const char *format, const char *words, char *word)
+ms_cli_drawn_format (const char *command, const char *out, const char *format, char *word)
 {
+  const char *words = ms_cli_option_value (command, "format");
   if (strcmp (out, MS_CLI_STDIO) == 0) {
     if (!format)
       ms_cli_error (ms_gettext ("--out -: give --format %s for standard output\n"), words);

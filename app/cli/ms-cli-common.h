@@ -165,12 +165,12 @@ bool ms_cli_stdout_not_input (void);
 /* Whether a binary format may go to standard output: not to a terminal,
  * where it is refused with a message (the caller exits 2). */
 bool ms_cli_binary_stdout_ok (const char *format);
-/* The format a drawing command writes out in, into word (room for the
- * longest of words): --format's (one of words, "png|svg|pdf"; NULL: none
- * given), else out's extension among them, which must agree with the one
- * given. Standard output ("-") takes a format given, a binary one only off
- * a terminal. False after a message. */
-bool ms_cli_drawn_format (const char *out, const char *format, const char *words, char *word);
+/* The format the drawing command writes out in, into word (room for the
+ * longest of the words its --format takes in the option table, "png|svg|pdf"):
+ * format (NULL: none given), else out's extension among them, which must
+ * agree with the one given. Standard output ("-") takes a format given, a
+ * binary one only off a terminal. False after a message. */
+bool ms_cli_drawn_format (const char *command, const char *out, const char *format, char *word);
 /* Whether standard output took everything (a message when not); a reader
  * that stopped reading counts as having taken it. */
 bool ms_cli_stdout_ok (void);

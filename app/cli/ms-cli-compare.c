@@ -65,14 +65,14 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   ms_compare_options_init (&o->compare);
   ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
-  const MsCliBind binds[] = { { 'l', MS_CLI_FLAG, &o->live },
-                              { 'A', MS_CLI_TEXT, &o->how.options[0] },
-                              { 'B', MS_CLI_TEXT, &o->how.options[1] },
-                              { 'X', MS_CLI_TEXT, &o->how.experiment[0] },
-                              { 'Y', MS_CLI_TEXT, &o->how.experiment[1] },
-                              { 'o', MS_CLI_TEXT, &o->how.prefix },
-                              { 'p', MS_CLI_TEXT, &o->plot },
-                              { 'u', MS_CLI_NUMBER, &o->how.budget_s },
+  const MsCliBind binds[] = { { 'l', &o->live },
+                              { 'A', &o->how.options[0] },
+                              { 'B', &o->how.options[1] },
+                              { 'X', &o->how.experiment[0] },
+                              { 'Y', &o->how.experiment[1] },
+                              { 'o', &o->how.prefix },
+                              { 'p', &o->plot },
+                              { 'u', &o->how.budget_s },
                               { 0 } };
   int c;
   *rc = EXIT_USAGE;

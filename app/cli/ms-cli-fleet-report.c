@@ -316,12 +316,9 @@ ms_cli_fleet_report (int argc, char **argv)
   MsCliOutput output;
   ms_cli_output_init (&output, "fleet-report");
   const char *openmetrics = NULL;
-  const MsCliBind binds[]
-      = { { 't', MS_CLI_NUMBER, &threshold, 0, 100, MS_N_ ("a percentage over 0, under 100") },
-          { 'o', MS_CLI_FLAG, &only_outliers },
-          { 'f', MS_CLI_FLAG, &fail_on },
-          { 'm', MS_CLI_TEXT, &openmetrics },
-          { 0 } };
+  const MsCliBind binds[] = {
+    { 't', &threshold }, { 'o', &only_outliers }, { 'f', &fail_on }, { 'm', &openmetrics }, { 0 }
+  };
   ms_cli_args_init (&args, "fleet-report", argc, argv);
   if (ms_cli_args_next_bound (&args, &output, binds) != -1)
     return 2;

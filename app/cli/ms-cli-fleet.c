@@ -98,9 +98,6 @@ put_shell_word (FILE *out, const char *word)
   }
 }
 
-/* The bounds of fleet's whole numbers. */
-enum { MAX_NODES = 100000, MAX_GPUS_PER_NODE = 4096, MAX_MINUTES = 525600 };
-
 typedef struct {
   const char *dir;
   int nodes; /* 0: every responding node */
@@ -170,15 +167,9 @@ nodelist_ok (const char *list)
 static int
 parse_fleet_args (int argc, char **argv, FleetArgs *a)
 {
-  const MsCliBind binds[] = { { 'd', MS_CLI_TEXT, &a->dir },
-                              { 'N', MS_CLI_COUNT, &a->nodes, 1, MAX_NODES },
-                              { 'w', MS_CLI_TEXT, &a->nodelist },
-                              { 'p', MS_CLI_TEXT, &a->partition },
-                              { 't', MS_CLI_COUNT, &a->time, 1, MAX_MINUTES },
-                              { 'g', MS_CLI_COUNT_OR_ALL, &a->gpus, 1, MAX_GPUS_PER_NODE },
-                              { 'W', MS_CLI_NUMBER, &a->wait_max, 0, 0, MS_N_ ("minutes over 0") },
-                              { 'n', MS_CLI_FLAG, &a->dry_run },
-                              { 0 } };
+  const MsCliBind binds[] = { { 'd', &a->dir },       { 'N', &a->nodes },   { 'w', &a->nodelist },
+                              { 'p', &a->partition }, { 't', &a->time },    { 'g', &a->gpus },
+                              { 'W', &a->wait_max },  { 'n', &a->dry_run }, { 0 } };
   MsCliArgs args;
   int c;
   a->time = 30;
@@ -643,10 +634,7 @@ ms_cli_fleet_node (int argc, char **argv)
   const char *dir = NULL, *node = getenv ("SLURMD_NODENAME");
   char host[256] = "";
   int gpus = MS_CLI_ALL;
-  const MsCliBind binds[] = { { 'd', MS_CLI_TEXT, &dir },
-                              { 'n', MS_CLI_TEXT, &node },
-                              { 'g', MS_CLI_COUNT_OR_ALL, &gpus, 1, MAX_GPUS_PER_NODE },
-                              { 0 } };
+  const MsCliBind binds[] = { { 'd', &dir }, { 'n', &node }, { 'g', &gpus }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "fleet-node", argc, argv);
   args.first_operand_ends = true;

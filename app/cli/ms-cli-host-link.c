@@ -22,9 +22,7 @@ parse (int argc, char **argv, const char **list, const char **out, int *exps, in
 {
   int lo = 22, hi = 28, step = 2;
   const MsCliBind binds[]
-      = { { 'D', MS_CLI_DEVICES, list, 1 },    { 'o', MS_CLI_TEXT, out },
-          { 'a', MS_CLI_COUNT, &lo, 10, 28 },  { 'b', MS_CLI_COUNT, &hi, 10, 28 },
-          { 's', MS_CLI_COUNT, &step, 1, 18 }, { 0 } };
+      = { { 'D', list }, { 'o', out }, { 'a', &lo }, { 'b', &hi }, { 's', &step }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "host-link", argc, argv);
   *rc = EXIT_USAGE;

@@ -60,7 +60,7 @@ static bool
 parse_format_option (int argc, char **argv, const char *command, int *device,
                      MsCliOutput *output)
 {
-  const MsCliBind binds[] = { { 'd', MS_CLI_COUNT, device, 0, INT_MAX }, { 0 } };
+  const MsCliBind binds[] = { { 'd', device }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, command, argc, argv);
   if (ms_cli_args_next_bound (&args, output, binds) != -1)

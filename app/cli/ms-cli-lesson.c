@@ -202,11 +202,11 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
   int reps = 0; /* 0: not given, the adaptive rule's */
-  const MsCliBind binds[] = { { 'r', MS_CLI_SETTING, &reps },
-                              { 'R', MS_CLI_SETTING, &o->sweep.min_reps },
-                              { 'w', MS_CLI_SETTING, &o->sweep.warmup },
-                              { 'd', MS_CLI_SETTING, &o->sweep.device },
-                              { 'O', MS_CLI_TEXT, &o->prefix },
+  const MsCliBind binds[] = { { 'r', &reps },
+                              { 'R', &o->sweep.min_reps },
+                              { 'w', &o->sweep.warmup },
+                              { 'd', &o->sweep.device },
+                              { 'O', &o->prefix },
                               { 0 } };
   const char *for_a_run = NULL; /* an option that acts on a lesson's run */
   while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {

@@ -29,24 +29,16 @@ typedef struct {
   MsCliOutput output;
 } MultiArgs;
 
-/* The bound of multi's whole numbers; the engine checks each range. */
-#define WHOLE(key, field) { key, MS_CLI_COUNT, field, 0, 1000000 }
-
 /* The options of multi, peer and portable, each command's own (argv[0]).
  * -1: go on; else exit code. */
 static int
 parse_multi_args (int argc, char **argv, MultiArgs *a)
 {
-  const MsCliBind binds[] = { { 'D', MS_CLI_DEVICES, &a->devices, 1 },
-                              { 'o', MS_CLI_TEXT, &a->out },
-                              { 'S', MS_CLI_FLAG, &a->solo },
-                              WHOLE ('a', &a->sweep.min_exp),
-                              WHOLE ('b', &a->sweep.max_exp),
-                              WHOLE ('s', &a->sweep.step),
-                              WHOLE ('r', &a->sweep.reps),
-                              WHOLE ('w', &a->sweep.warmup),
-                              WHOLE ('e', &a->exp),
-                              { 0 } };
+  const MsCliBind binds[] = { { 'D', &a->devices },       { 'o', &a->out },
+                              { 'S', &a->solo },          { 'a', &a->sweep.min_exp },
+                              { 'b', &a->sweep.max_exp }, { 's', &a->sweep.step },
+                              { 'r', &a->sweep.reps },    { 'w', &a->sweep.warmup },
+                              { 'e', &a->exp },           { 0 } };
   MsCliArgs args;
   char err[256];
   int c;

@@ -4,6 +4,7 @@
  * parser come from it. The commands read it; the dispatch
  * (ms-cli-commands.c) calls the parser it names. */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "ms-cli-compare.h"
 #include "ms-cli-entries.h"
 #include "ms-cli-output.h"
+#include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 #ifdef MS_HAVE_DRAW
@@ -50,7 +52,8 @@
   PROGRESS_OPTIONS
 
 static const MsCliOption info_options[] = {
-  { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)") },
+  { "device", "I", 'd', MS_N_ ("the CUDA device to describe (default 0)"), .kind = MS_CLI_COUNT,
+    .max = INT_MAX },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
@@ -87,7 +90,8 @@ static const MsCliOption compare_options[] = {
   { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument"), 0, "live" },
   { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch"), 0, "live" },
   { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch"), 0, "live" },
-  { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live" },
+  { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live",
+    MS_CLI_NUMBER },
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b"), 0,
     "live" },
   { NULL },
@@ -97,7 +101,8 @@ static const MsCliOption compare_options[] = {
 #if defined(MS_HAVE_DRAW) || defined(MS_DRAW_HELPER)
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
-  { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)") },
+  { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)"),
+    .kind = MS_CLI_CHOICE },
   { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)") },
   { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },
   { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)") },
@@ -112,7 +117,8 @@ static const MsCliOption plot_options[] = {
 };
 static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
-  { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)") },
+  { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)"),
+    .kind = MS_CLI_CHOICE },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
   { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers"), 0,
     "handout" },
@@ -123,54 +129,68 @@ static const MsCliOption report_options[] = {
 /* multi, peer and portable share one parser (ms-cli-multi.c), which reads
  * each command's own list: a sweep's settings are multi's, the one size
  * peer's and portable's. */
+/* The bound of multi's whole numbers; the engine checks each range. */
+#define WHOLE .kind = MS_CLI_COUNT, .max = 1000000
 #define GPUS_OPTIONS                                                          \
-  { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all") }, \
-  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },                       \
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all"),   \
+    .kind = MS_CLI_DEVICES, .min = 1 },                                       \
+  { "reps", "N", 'r', MS_N_ ("repetitions per cell"), WHOLE },                \
   { "out", "PREFIX", 'o', MS_N_ ("where the files go") }
 static const MsCliOption multi_options[] = {
   GPUS_OPTIONS,
   { "modes", "LIST", 'm', MS_N_ ("the memory modes to measure") },
-  { "min-exp", "E", 'a', MS_N_ ("the smallest size, 2^E elements") },
-  { "max-exp", "E", 'b', MS_N_ ("the largest size, 2^E elements") },
-  { "step", "S", 's', MS_N_ ("the step between size exponents") },
-  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell") },
+  { "min-exp", "E", 'a', MS_N_ ("the smallest size, 2^E elements"), WHOLE },
+  { "max-exp", "E", 'b', MS_N_ ("the largest size, 2^E elements"), WHOLE },
+  { "step", "S", 's', MS_N_ ("the step between size exponents"), WHOLE },
+  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell"), WHOLE },
   { "solo", NULL, 'S', MS_N_ ("also each GPU alone, for the slowdown") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption one_size_options[] = {
   GPUS_OPTIONS,
-  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements") },
+  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements"), WHOLE },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption siblings_options[] = {
-  { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)") },
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)"),
+    .kind = MS_CLI_DEVICES, .min = 2 },
   { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)") },
-  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)") },
+  { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)"),
+    .kind = MS_CLI_COUNT, .min = 1, .max = 86400 },
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
+#define COPY_EXPONENT .kind = MS_CLI_COUNT, .min = 10, .max = 28
 static const MsCliOption host_link_options[] = {
-  { "devices", "LIST", 'D', MS_N_ ("the GPUs: indices, or all (default)") },
-  { "min-exp", "E", 'a', MS_N_ ("the smallest copy, 2^E floats (default 22)") },
-  { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)") },
-  { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)") },
+  { "devices", "LIST", 'D', MS_N_ ("the GPUs: indices, or all (default)"), .kind = MS_CLI_DEVICES,
+    .min = 1 },
+  { "min-exp", "E", 'a', MS_N_ ("the smallest copy, 2^E floats (default 22)"), COPY_EXPONENT },
+  { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)"), COPY_EXPONENT },
+  { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)"), .kind = MS_CLI_COUNT,
+    .min = 1, .max = 18 },
   { "out", "PREFIX", 'o', MS_N_ ("also write PREFIX-host-link.csv and its sidecar") },
   PROGRESS_OPTIONS,
   { NULL },
 };
+/* "all", or a count of a node's GPUs. */
+#define GPUS_OF_A_NODE .kind = MS_CLI_COUNT_OR_ALL, .min = 1, .max = 4096
 static const MsCliOption fleet_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results") },
-  { "nodes", "N", 'N', MS_N_ ("the number of nodes") },
+  { "nodes", "N", 'N', MS_N_ ("the number of nodes"), .kind = MS_CLI_COUNT, .min = 1,
+    .max = 100000 },
   { "nodelist", "LIST", 'w', MS_N_ ("the nodes, as Slurm names them") },
   { "partition", "PARTITION", 'p', MS_N_ ("the Slurm partition") },
-  { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)") },
-  { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)") },
-  { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)") },
+  { "gpus-per-node", "N|all", 'g', MS_N_ ("the GPUs of each node to measure (default: all)"),
+    GPUS_OF_A_NODE },
+  { "time", "MINUTES", 't', MS_N_ ("each job's time limit (default 30)"), .kind = MS_CLI_COUNT,
+    .min = 1, .max = 525600 },
+  { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)"),
+    .kind = MS_CLI_NUMBER, .range = MS_N_ ("minutes over 0") },
   { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch"), MS_CLI_REPEATS },
   { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
   PROGRESS_OPTIONS,
@@ -179,12 +199,14 @@ static const MsCliOption fleet_options[] = {
 static const MsCliOption fleet_node_options[] = {
   { "dir", "DIR", 'd', MS_N_ ("the fleet's folder") },
   { "node", "NAME", 'n', MS_N_ ("this node's name (default: the host name)") },
-  { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)") },
+  { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)"),
+    GPUS_OF_A_NODE },
   PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_report_options[] = {
-  { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent") },
+  { "threshold", "PCT", 't', MS_N_ ("how far from the median flags a node, in percent"),
+    .kind = MS_CLI_NUMBER, .max = 100, .range = MS_N_ ("a percentage over 0, under 100") },
   { "outliers", NULL, 'o', MS_N_ ("only the flagged nodes") },
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
@@ -193,17 +215,18 @@ static const MsCliOption fleet_report_options[] = {
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {
-  { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over") },
+  { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over"), .kind = MS_CLI_COUNT,
+    .min = MS_CLI_PROFILE_MIN_RUNS, .max = MS_RR_MAX_RUNS },
   { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)") },
   OUTPUT_OPTIONS,
   { NULL },
 };
 static const MsCliOption lesson_options[] = {
   { "sizes", "MIN:MAX[:STEP]", 'z', MS_N_ ("the size exponents") },
-  { "reps", "N", 'r', MS_N_ ("repetitions per cell") },
-  { "min-reps", "N", 'R', MS_N_ ("the adaptive rule's least repetitions") },
-  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell") },
-  { "device", "I", 'd', MS_N_ ("the CUDA device") },
+  { "reps", "N", 'r', MS_N_ ("repetitions per cell"), .kind = MS_CLI_SETTING },
+  { "min-reps", "N", 'R', MS_N_ ("the adaptive rule's least repetitions"), .kind = MS_CLI_SETTING },
+  { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell"), .kind = MS_CLI_SETTING },
+  { "device", "I", 'd', MS_N_ ("the CUDA device"), .kind = MS_CLI_SETTING },
   { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
   { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
   { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options"), MS_CLI_REPEATS },
@@ -368,7 +391,7 @@ add_keys (MsCliKey *t, int n, const MsCliOption *options)
                            o->key,
                            o->needs,
                            o->value && (!strcmp (o->value, "OPTIONS") || !strcmp (o->value, "ARG")),
-                           o->value };
+                           o };
   return n;
 }
 
@@ -396,6 +419,15 @@ ms_cli_option_keys (const char *name)
   t[n] = (MsCliKey) { NULL };
   made[c - commands] = true;
   return t;
+}
+
+const char *
+ms_cli_option_value (const char *command, const char *name)
+{
+  const MsCliKey *k = ms_cli_option_keys (command);
+  while (k && k->name && strcmp (k->name, name) != 0)
+    k++;
+  return k && k->name && k->option ? k->option->value : NULL;
 }
 
 /* An option's line: its head, then its help at the column the sweep

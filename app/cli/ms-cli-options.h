@@ -8,6 +8,21 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* How a bound option's value is read into its field (ms_cli_args_next_bound),
+ * checked once for every command, as git's parse-options binds each option;
+ * an option without a value is a flag, its field a bool set true. */
+typedef enum {
+  MS_CLI_TEXT,         /* const char **: the value as given */
+  MS_CLI_CHOICE,       /* const char **: one of the words of its value */
+  MS_CLI_COUNT,        /* int *: a whole number from min to max */
+  MS_CLI_COUNT_OR_ALL, /* int *: the same, or "all" (MS_CLI_ALL) */
+  MS_CLI_DEVICES,      /* const char **: "all" or at least min GPUs (ms_cli_devices_ok) */
+  MS_CLI_SETTING,      /* int *: a whole number in the range of run's sweep setting
+                        * of the same name (the engine's table: --reps, --device) */
+  MS_CLI_NUMBER,       /* double *: a number, with range over min (and under
+                        * max, where above min) */
+} MsCliKind;
+
 /* One option of a command (ms-cli-options.c's table). */
 typedef struct {
   const char *name;  /* without the "--" */
@@ -19,6 +34,9 @@ typedef struct {
    * given without any of them it would do nothing, and is refused
    * (ms_cli_options_known); NULL: it always acts. */
   const char *needs;
+  MsCliKind kind; /* its value's, where a command binds it to a field */
+  int min, max;
+  const char *range; /* MS_CLI_NUMBER's, as its refusal says it (MS_N_) */
 } MsCliOption;
 
 enum {
@@ -79,13 +97,16 @@ typedef struct {
   int key;
   const char *needs; /* MsCliOption's */
   bool may_be_empty; /* its value: run options or an argument handed on as given */
-  const char *value; /* MsCliOption's: a choice's words ("png|svg|pdf") */
+  const MsCliOption *option; /* its line of the table; NULL for run's settings */
 } MsCliKey;
 /* What the parser reads for the command: its options, then, for one that
  * takes run's settings, run's own options it lacks and every setting
  * (calibrate hands them on), then --help; ends with a NULL name. NULL
  * for no such command. */
 const MsCliKey *ms_cli_option_keys (const char *name);
+/* What command's option name takes, as the table names it ("png|svg|pdf"),
+ * or NULL. */
+const char *ms_cli_option_value (const char *command, const char *name);
 
 /* The table's line of each of the command's options, for its --help. */
 void ms_cli_options_usage (FILE *out, const MsCliCommand *c);

@@ -440,57 +440,50 @@ is_one_of (const char *value, const char *words)
   return false;
 }
 
-/* MS_CLI_COUNT_OR_ALL's value: false after its message. */
+/* The value of the option a read into field, as its line of the table
+ * says: false after its message. */
 static bool
-count_or_all (const char *opt, const char *value, const MsCliBind *bind)
+store_bound (const MsCliArgs *a, void *field)
 {
-  long long n = MS_CLI_ALL;
-  if (strcmp (value, "all") != 0 && !ms_cli_whole_number (value, bind->min, bind->max, &n)) {
-    ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"), opt,
-                  value, bind->min, bind->max);
-    return false;
-  }
-  *(int *) bind->field = (int) n;
-  return true;
-}
-
-/* The value of the option a read into bind's field: false after its
- * message. */
-static bool
-store_bound (const MsCliArgs *a, const MsCliBind *bind)
-{
+  const MsCliOption *o = a->option;
   char opt[64];
+  long long n = MS_CLI_ALL;
   snprintf (opt, sizeof opt, "--%s", a->name);
-  switch (bind->kind) {
+  if (!o->value)
+    return *(bool *) field = true;
+  switch (o->kind) {
   case MS_CLI_TEXT:
-    *(const char **) bind->field = a->value;
-    return true;
-  case MS_CLI_FLAG:
-    *(bool *) bind->field = true;
+    *(const char **) field = a->value;
     return true;
   case MS_CLI_CHOICE:
-    *(const char **) bind->field = a->value;
-    if (is_one_of (a->value, a->words))
+    *(const char **) field = a->value;
+    if (is_one_of (a->value, o->value))
       return true;
-    ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, a->words);
+    ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, o->value);
     return false;
   case MS_CLI_DEVICES:
-    *(const char **) bind->field = a->value;
-    return ms_cli_devices_ok (opt, a->value, bind->min);
+    *(const char **) field = a->value;
+    return ms_cli_devices_ok (opt, a->value, o->min);
   case MS_CLI_COUNT_OR_ALL:
-    return count_or_all (opt, a->value, bind);
+    if (strcmp (a->value, "all") != 0 && !ms_cli_whole_number (a->value, o->min, o->max, &n)) {
+      ms_cli_error (ms_gettext ("%s: '%s' is neither 'all' nor a whole number from %d to %d\n"),
+                    opt, a->value, o->min, o->max);
+      return false;
+    }
+    *(int *) field = (int) n;
+    return true;
   case MS_CLI_SETTING:;
     const MsSetting *s = ms_setting_find (a->name);
     return ms_cli_parse_count (opt, a->value, (int) s->min + s->above_min,
-                               s->max >= INT_MAX ? INT_MAX : (int) s->max, bind->field);
+                               s->max >= INT_MAX ? INT_MAX : (int) s->max, field);
   case MS_CLI_COUNT:
-    return ms_cli_parse_count (opt, a->value, bind->min, bind->max, bind->field);
+    return ms_cli_parse_count (opt, a->value, o->min, o->max, field);
   default:;
-    double *v = bind->field;
+    double *v = field;
     bool ok = ms_cli_parse_double (opt, a->value, v);
-    if (ok && bind->range && !(*v > bind->min && (bind->max <= bind->min || *v < bind->max))) {
+    if (ok && o->range && !(*v > o->min && (o->max <= o->min || *v < o->max))) {
       ms_cli_error (ms_gettext ("%s: '%s' is out of range: %s\n"), opt, a->value,
-                    ms_gettext (bind->range));
+                    ms_gettext (o->range));
       ok = false;
     }
     return ok;
@@ -507,7 +500,7 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
       b++;
     if (!b->key)
       return key;
-    if (!store_bound (a, b))
+    if (!store_bound (a, b->field))
       return '?';
     a->bound = a->name;
   }

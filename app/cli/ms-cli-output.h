@@ -97,27 +97,11 @@ typedef struct {
  * end, '?' after a message and the Try line (ms_cli_args_next's
  * refusals, a refused value). Every key it returns is one the table gives the command. */
 int ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out);
-/* How a bound option's value is read into its field, checked once here
- * for every command (as git's parse-options binds each option). */
-typedef enum {
-  MS_CLI_TEXT,         /* const char **: the value as given */
-  MS_CLI_FLAG,         /* bool *: true */
-  MS_CLI_CHOICE,       /* const char **: one of the words the table gives */
-  MS_CLI_COUNT,        /* int *: a whole number from min to max */
-  MS_CLI_COUNT_OR_ALL, /* int *: the same, or "all" (MS_CLI_ALL) */
-  MS_CLI_DEVICES,      /* const char **: "all" or at least min GPUs (ms_cli_devices_ok) */
-  MS_CLI_SETTING,      /* int *: a whole number in the range of run's sweep setting
-                        * of the same name (the engine's table: --reps, --device) */
-  MS_CLI_NUMBER,       /* double *: a number, with range over min (and under
-                        * max, where above min) */
-} MsCliKind;
-/* A command's option bound to its field; a list ends with key 0. */
+/* A command's option bound to its field, read as the table's kind says;
+ * a list ends with key 0. */
 typedef struct {
   int key;
-  MsCliKind kind;
   void *field;
-  int min, max;
-  const char *range; /* MS_CLI_NUMBER's, as its refusal says it (MS_N_) */
 } MsCliBind;
 /* ms_cli_args_next_own, each option of binds stored in its field: the
  * key of the next one not bound, -1 at the end, '?' after a message. */

@@ -179,7 +179,7 @@ read_option (MsCliArgs *a, const char *arg)
   }
   *given += *given < 255;
   a->name = k->name;
-  a->words = k->value;
+  a->option = k->option;
   a->value = value;
   take (a, k->takes_value && !equals ? 2 : 1);
   return k->key;

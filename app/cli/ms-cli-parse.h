@@ -23,7 +23,7 @@ typedef struct {
   bool silent; /* refuses without a word */
   const char *value; /* the value of the option returned; NULL for a flag */
   const char *name;  /* its whole name */
-  const char *words; /* its value as the table names it ("png|svg|pdf") */
+  const MsCliOption *option; /* its line of the table; NULL for run's settings */
   const char *bound; /* the last option ms_cli_args_next_bound stored */
   unsigned char given[MS_CLI_MAX_OPTIONS]; /* how often each key was given */
 } MsCliArgs;

@@ -163,12 +163,11 @@ choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJo
 static int
 parse_plot (PlotOptions *o, int argc, char **argv)
 {
-  const MsCliBind binds[]
-      = { { 'v', MS_CLI_TEXT, &o->view },    { 'f', MS_CLI_CHOICE, &o->format },
-          { 'o', MS_CLI_TEXT, &o->out },     { 'n', MS_CLI_FLAG, &o->no_caption },
-          { 'm', MS_CLI_TEXT, &o->mode },    { 'r', MS_CLI_TEXT, &o->rep },
-          { 'V', MS_CLI_TEXT, &o->variant }, { 'a', MS_CLI_FLAG, &o->all_phases },
-          { 'L', MS_CLI_TEXT, &o->lesson },  { 0 } };
+  const MsCliBind binds[] = { { 'v', &o->view },    { 'f', &o->format },
+                              { 'o', &o->out },     { 'n', &o->no_caption },
+                              { 'm', &o->mode },    { 'r', &o->rep },
+                              { 'V', &o->variant }, { 'a', &o->all_phases },
+                              { 'L', &o->lesson },  { 0 } };
   MsCliArgs args;
   *o = (PlotOptions){ .width = 1600, .height = 1000 };
   int c;
@@ -196,7 +195,7 @@ parse_plot (PlotOptions *o, int argc, char **argv)
     return ms_cli_bad_usage ("plot");
   }
   char format[8];
-  if (!ms_cli_drawn_format (o->out, o->format, "png|svg|pdf", format))
+  if (!ms_cli_drawn_format ("plot", o->out, o->format, format))
     return EXIT_USAGE;
   if (strcmp (o->out, MS_CLI_STDIO) == 0)
     o->out = "/dev/stdout";

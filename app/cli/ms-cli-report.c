@@ -160,11 +160,8 @@ ms_cli_report (int argc, char **argv)
 {
   const char *out = NULL, *format = NULL, *lesson = NULL;
   bool handout = false;
-  const MsCliBind binds[] = { { 'o', MS_CLI_TEXT, &out },
-                              { 'f', MS_CLI_CHOICE, &format },
-                              { 'H', MS_CLI_FLAG, &handout },
-                              { 'L', MS_CLI_TEXT, &lesson },
-                              { 0 } };
+  const MsCliBind binds[]
+      = { { 'o', &out }, { 'f', &format }, { 'H', &handout }, { 'L', &lesson }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "report", argc, argv);
   if (ms_cli_args_next_bound (&args, NULL, binds) != -1)
@@ -184,7 +181,7 @@ ms_cli_report (int argc, char **argv)
     return EXIT_USAGE;
   }
   char chosen[8];
-  if (!ms_cli_drawn_format (out, format, "pdf|html", chosen))
+  if (!ms_cli_drawn_format ("report", out, format, chosen))
     return EXIT_USAGE;
   bool pdf = strcmp (chosen, "pdf") == 0;
   if (strcmp (out, MS_CLI_STDIO) == 0)

@@ -252,11 +252,9 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
   ms_cli_output_init (&o->output, "run");
-  const MsCliBind binds[] = { { 'O', MS_CLI_TEXT, &o->prefix },
-                              { 'P', MS_CLI_TEXT, &o->profile },
-                              { 'N', MS_CLI_FLAG, &o->no_profile },
-                              { 'G', MS_CLI_FLAG, &o->grade },
-                              { 0 } };
+  const MsCliBind binds[] = {
+    { 'O', &o->prefix }, { 'P', &o->profile }, { 'N', &o->no_profile }, { 'G', &o->grade }, { 0 }
+  };
   ms_cli_args_init (&args, "run", argc, argv);
   while ((c = ms_cli_args_next_bound (&args, &o->output, binds)) != -1) {
     int i = c - MS_CLI_KEY_SETTING (0); /* the other keys are sweep settings */

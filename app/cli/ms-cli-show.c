@@ -27,8 +27,7 @@ typedef struct {
 static int
 parse_show (ShowOptions *o, int argc, char **argv)
 {
-  const MsCliBind binds[]
-      = { { 'o', MS_CLI_TEXT, &o->out }, { 'e', MS_CLI_TEXT, &o->envelopes }, { 0 } };
+  const MsCliBind binds[] = { { 'o', &o->out }, { 'e', &o->envelopes }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "show", argc, argv);
   if (ms_cli_args_next_bound (&args, &o->output, binds) != -1)

@@ -83,10 +83,7 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   ms_compare_options_init (&cmp);
   *o = (Options){ .experiment_gpu = -1 };
   ms_cli_output_init (&o->output, "siblings");
-  const MsCliBind binds[] = { { 'D', MS_CLI_DEVICES, &o->devices, 2 },
-                              { 'R', MS_CLI_TEXT, &o->run },
-                              { 'u', MS_CLI_COUNT, &budget, 1, 86400 },
-                              { 0 } };
+  const MsCliBind binds[] = { { 'D', &o->devices }, { 'R', &o->run }, { 'u', &budget }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "siblings", argc, argv);
   *rc = EXIT_USAGE;
