@@ -173,6 +173,14 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
                              : NULL;
   if (brief)
     what = brief;
+  if (length == MS_ROWS_TITLE_TINY && rows->figure_name)
+    /* Translators: as the next, where the lesson's figure is not the
+     * time end to end, e.g. "With priority: median 15.4 µs · shown: one
+     * repetition, its median wait 30.5 µs". The second figure read as how
+     * long the repetition took, under bars three times as long. */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s · shown: one repetition, its "
+                                                "median %s %s"),
+                            what, median, rows->figure_name, drawn);
   if (length == MS_ROWS_TITLE_TINY)
     /* Translators: a timeline row's title at a lesson pane's size: its
      * name, its median end-to-end time without timers (the caption's
@@ -198,7 +206,7 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
     /* Translators: a timeline row's title when the lesson's figure is not
      * the time end to end: what the figure is and its median without
      * timers, then which repetition is drawn and the same figure in it,
-     * e.g. "Without priority: median wait from launch to start 1.17 ms ·
+     * e.g. "Without priority: median wait 1.17 ms ·
      * drawn: the only repetition with timers, 1.17 ms". */
     return g_strdup_printf (C_ ("timeline row", "%s: median %s %s · drawn: %s, %s"), what,
                             rows->figure_name, median, which, drawn);
