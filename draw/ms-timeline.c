@@ -393,7 +393,7 @@ typedef struct {
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
   double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
-  double vector_bytes;                 /* the size of one vector, for the copies' labels */
+  const MsCell *cell;                  /* the bars', for their labels */
   gboolean copies_waited;              /* draw the copies' waits pale */
   gboolean no_rates;                   /* the title quotes the copies' rate */
   gboolean name_slivers;               /* MsTimelineParts.name_slivers */
@@ -784,7 +784,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_autoptr (GArray) placed
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
                                   set->right, set->fs, !set->copies_waited && !set->no_rates,
-                                  set->vector_bytes);
+                                  set->cell);
   if (set->name_slivers)
     ms_timeline_labels_call_out (cr, set->labels, set->all_bars, set->right - set->px_w,
                                  set->right, set->top, set->fs, placed);
@@ -816,10 +816,10 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                const MsTimelineGeometry *g, guint hints, const MsTimelineParts *parts,
-               gboolean cut_marks, double vector_bytes, MsTimelineLayout *layout)
+               gboolean cut_marks, const MsCell *cell, MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
-                   .vector_bytes = vector_bytes,
+                   .cell = cell,
                    .left = g->px0,
                    .right = g->px0 + g->pw,
                    .px_w = g->pw,
@@ -1163,8 +1163,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
-  timeline_bars (cr, st, ix, &g, found, parts, cut_marks,
-                 (double) ms_vector_bytes (cell->elements), layout);
+  timeline_bars (cr, st, ix, &g, found, parts, cut_marks, cell, layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);
