@@ -128,22 +128,6 @@ call_out_takeaway (MsChartData *d, const MsResults *run)
       ms_chart_data_add_callout (d, p->x, p->y, label);
     }
   }
-  /* The card's second half named where it is drawn: kernels that fill
-   * every SM lie on the one-stream line, and a slide leaves their own
-   * line out (leave_coinciding_out). The first such line measured. */
-  for (guint i = G_N_ELEMENTS (lines) - 2; i < G_N_ELEMENTS (lines); i++) {
-    double t = median_at (run, k, lines[i].variant);
-    if (!(t > 0))
-      continue;
-    char time[32];
-    ms_caption_time (t, time, sizeof time);
-    /* TRANSLATORS: a ring's label on the concurrent-kernels chart, e.g.
-     * "SM-filling kernels on 16 streams: 1.62 ms · 14.3×". */
-    g_autofree char *label = g_strdup_printf (_ ("SM-filling kernels on %d streams: %s · %.1f×"),
-                                              k, time, t / one);
-    ms_chart_data_add_callout (d, k, t / one, label);
-    break;
-  }
 }
 
 static MsChartData *
