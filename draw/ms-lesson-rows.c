@@ -49,15 +49,7 @@ append_rate (GString *title, const MsCell *c, MsMetric metric)
 {
   gboolean h2d = metric == MS_METRIC_H2D_BANDWIDTH, d2h = metric == MS_METRIC_D2H_BANDWIDTH;
   double gbps = h2d ? c->stats.h2d_gbps : d2h ? c->stats.d2h_gbps : 0;
-  /* The way back too, where the copy compared is the way there: a
-   * takeaway's "5.1× back" was checked against the drawn repetition's
-   * bars (427 ÷ 81.2 µs), the only figures of it on the slide. */
-  if (gbps > 0 && h2d && c->stats.d2h_gbps > 0)
-    /* Translators: as the next, with the median rate back, e.g. "· h2d
-     * 50.1 GB/s, d2h 51.3 GB/s; all steps". */
-    g_string_append_printf (title, C_ ("timeline row", " · h2d %.1f GB/s, d2h %.1f GB/s; all steps"),
-                            gbps, c->stats.d2h_gbps);
-  else if (gbps > 0)
+  if (gbps > 0)
     /* Translators: after a lesson timeline's title, the median rate of
      * the copy the lesson compares, then what the times after it are,
      * e.g. "· h2d 50.1 GB/s; all steps". */
