@@ -814,7 +814,7 @@ test_cache_state_untold_folded (void)
   double folded_top = G_MAXDOUBLE, bars_bottom = 0;
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
-    if (strstr (b->text, "memory: cannot tell, repetitions varied too much (")) {
+    if (strstr (b->text, "memory: cannot tell, too noisy (")) {
       folded++;
       folded_top = MIN (folded_top, b->y);
     }
