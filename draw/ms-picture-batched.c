@@ -385,7 +385,7 @@ other_source (const MsResults *run, int count, MsMode mode, int exp)
   ms_caption_time (batch->stats.e2e.median / count, t_batch, sizeof t_batch);
   double ratio = each->stats.e2e.median / batch->stats.e2e.median;
   /* TRANSLATORS: the batched slide's note on the memory not drawn, e.g.
-   * "Pinned memory, same size: the batch 1.10× faster (2.46 µs a copy,
+   * "Pinned memory, same size: the batch 1.10× faster (2.47 µs a copy,
    * not 2.72 µs)." */
   return ratio >= 1 ? g_strdup_printf (_ ("%s memory, same size: the batch %.2f× faster (%s a "
                                           "copy, not %s)."),
