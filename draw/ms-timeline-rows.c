@@ -487,7 +487,8 @@ fit_hints (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win, cha
            const gboolean seen[MS_PHASE_COUNT], guint all, gboolean all_go, double lane,
            RowsFit *fit)
 {
-  static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST, ~0u };
+  static const guint dropped[]
+      = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST | MS_TIMELINE_HINT_SPECKS, ~0u };
   fit->hints = all;
   for (guint k = 0; k < G_N_ELEMENTS (dropped) - !all_go; k++) {
     fit->hints &= ~dropped[k];

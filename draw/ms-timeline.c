@@ -922,6 +922,7 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_HOST,
       N_ ("host lane: hatched = asynchronous call, outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
+    { MS_TIMELINE_HINT_SPECKS, N_ ("host lane: specks = short asynchronous calls") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
       /* (Drawn in d2h's colour: the result's way back, which a copy
@@ -933,7 +934,10 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
-  /* The host lane's looks: one line for both or for the one drawn. */
+  /* The host lane's looks: one line for both or for the one drawn; the
+   * specks go unsaid beside hatching that shows, whose word covers them. */
+  if (hints & MS_TIMELINE_HINT_HATCHED)
+    hints &= ~(guint) MS_TIMELINE_HINT_SPECKS;
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     if ((hints & lines[i].hint) == lines[i].hint
         && !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST)
@@ -983,10 +987,11 @@ host_hint (const MsEvent *ev, const MsTimeWindow *win)
     return MS_TIMELINE_HINT_OUTLINED;
   /* A hatch is a key's word only where it can be seen: under a
    * sixtieth of the window (1 to 3 px on a projected slide) a call shows
-   * as a sliver, and a reader looked for the hatching the key named. */
+   * as a speck, and a reader looked for the hatching the key named; left
+   * unnamed, the specks were asked about. */
   double shown = fmin (ev->host_start_us + ev->host_us, win->t1)
                  - fmax (ev->host_start_us, win->t0);
-  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : 0;
+  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : MS_TIMELINE_HINT_SPECKS;
 }
 
 guint
