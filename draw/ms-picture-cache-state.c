@@ -269,8 +269,8 @@ folded_text (const MsCacheStateRow *rows, int n, int i)
    * run cannot tell from streamed stores, drawn as this line alone, e.g.
    * "Pageable memory: cannot tell, too noisy (0.62× to 1.41×, 95%
    * intervals)". */
-  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (likely ranges %.2f× to "
-                             "%.2f×, 95%%)"),
+  /* Of what the range is, said: "likely ranges" read as of nothing. */
+  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
                           ms_mode_title (rows[i].mode), lo, hi);
 }
 
@@ -591,8 +591,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
              * memory, 16 MiB vectors: a repetition (a, b in, add, c out)
              * ...". A whole repetition, said: "a copy's time" was set beside
              * the duplex slide's single copy. */
-            ? g_strdup_printf (_ ("%s memory, %s vectors: a repetition (a, b in, add, c out) "
-                                  "after CPU stores vs stores past its cache (= 1×)"),
+            /* Each row a way of writing the inputs: "after CPU stores" fit
+             * only two of them. What 1× is, the line over the bars says. */
+            ? g_strdup_printf (_ ("%s memory, %s vectors: a repetition (a, b in, add, c out) after "
+                                  "each way of writing the inputs"),
                                told, size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

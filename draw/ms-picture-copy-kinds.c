@@ -23,8 +23,11 @@ static const struct {
   { MS_COPY_FACT_D2H, N_ ("device → host") },
   { MS_COPY_FACT_H2H_PINNED, N_ ("host → host, pinned") },
   { MS_COPY_FACT_H2H_PAGEABLE, N_ ("host → host, pageable") },
-  { MS_COPY_FACT_READ_MAPPED, N_ ("zero-copy read") },
-  { MS_COPY_FACT_READ_WC, N_ ("write-combined read") },
+  /* Who reads named: "write-combined read" read as the CPU reading it,
+   * which the chapter warns is slow. Short, a lesson pane's label column
+   * holds about 19 characters: the line under the bars spells WC out. */
+  { MS_COPY_FACT_READ_MAPPED, N_ ("GPU reads mapped") },
+  { MS_COPY_FACT_READ_WC, N_ ("GPU reads WC mapped") },
 };
 
 /* The device-pointer facts, labelled by what differs between them. */
@@ -81,9 +84,13 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
   if (all) {
     if (draw)
       ms_set_color (cr, &style->fg, 0.9);
+    /* What was measured, in the calls' names: "the Mapped flag" was a
+     * term of the chapter's that the slide never met. */
     return ms_draw_text_wrapped (cr,
-                                 _ ("Kernels could reach every kind of pinned memory here "
-                                    "directly, even memory registered without the Mapped flag."),
+                                 _ ("GPU reads: a kernel reading pinned host memory over the link "
+                                    "(zero-copy), plain or write-combined (WC). Every kind of pinned memory can be mapped: each "
+                                    "gave a device pointer, even memory registered without "
+                                    "cudaHostRegisterMapped."),
                                  x, y, fs, right - x, FALSE, draw);
   }
   const char *lead = _ ("Device pointer for host memory (cudaHostGetDevicePointer):");

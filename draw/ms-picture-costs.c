@@ -19,7 +19,8 @@ static const struct {
   gboolean sized; /* at the caption's size; a context has none */
 } costs[] = {
   { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first"), FALSE },
-  { MS_MODE_DEVICE, "cost=context", N_ ("context, each later time"), FALSE },
+  /* What "again" was: "each later time" left a class asking when. */
+  { MS_MODE_DEVICE, "cost=context", N_ ("context, after cudaDeviceReset"), FALSE },
   { MS_MODE_DEVICE, "cost=first-malloc", N_ ("first cudaMalloc"), TRUE },
   { MS_MODE_DEVICE, "cost=malloc", N_ ("cudaMalloc"), TRUE },
   { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
@@ -140,8 +141,11 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   if (e >= 0)
     ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
   g_autofree char *title
-      = g_strdup_printf (_ ("What each call takes with its free, %s buffers (log scale: read the "
-                            "figures, each step of the axis is ten times the last)"),
+      /* The emptied pool said here, where its label has no room: it and
+       * the first cudaMallocAsync, the same figure, read as one thing. */
+      = g_strdup_printf (_ ("What each call takes with its free, %s buffers; an emptied pool "
+                            "gives its memory back at each sync (log scale: each step ten times "
+                            "the last)"),
                          size);
   double th = ms_picture_title (cr, style, title, width);
   /* Under the rows, the axis's labels at their size (a figure's). */

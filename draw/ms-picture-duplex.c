@@ -102,8 +102,12 @@ ms_picture_duplex (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
   double t_both = both->stats.e2e.median, t_turns = t_h2d + t_d2h;
   char size[32];
   ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
+  /* What each bar is: "from the first call to both done" fit only the
+   * lower one, the upper being two copies timed alone and added. */
   g_autofree char *title = g_strdup_printf (
-      _ ("A pinned %s copy each way: the time from the first call to both done"), size);
+      _ ("A pinned %s copy each way: each timed alone, added; then both at once, from the "
+         "first call to both done"),
+      size);
   double th = ms_picture_title (cr, style, title, width);
   /* TRANSLATORS: the duplex picture's two bars: the two copies run one
    * after the other, and both at once. */

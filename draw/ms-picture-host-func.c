@@ -203,8 +203,8 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   ms_set_color (cr, &st->fg, 0.95);
   y += fs * 0.3;
   y += ms_draw_text_wrapped (cr,
-                             _ ("The slow host function, and how much later than alone the kernel "
-                                "behind it ended (medians, a linear scale from 0):"),
+                             _ ("A slow host function, then how much later each kernel ended "
+                                "than when run alone (medians, linear scale from 0):"),
                              fs * 0.5, y, fs, width - fs, TRUE, draw);
   for (int i = 0; i < 3; i++) {
     /* TRANSLATORS: how much later a kernel ended, e.g. "+1048 µs". */
@@ -295,17 +295,21 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   MsTimeBar bars[G_N_ELEMENTS (strips)];
   int n = 0;
   gboolean any_noisy = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
-    const MsCell *c = strip_cell (run, i);
-    if (c && c->stats.e2e.median > 0) {
-      /* The takeaway quotes no bar too noisy to trust: marked so here. */
+  /* The bars the takeaway quotes first, those too noisy to trust after
+   * them: first and bold, a noisy one was read before the figure. */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (strips); i++) {
+      const MsCell *c = strip_cell (run, i);
+      if (!c || !(c->stats.e2e.median > 0))
+        continue;
       gboolean noisy = ms_host_func_noisy (&c->stats.e2e);
+      if (noisy != (pass == 1))
+        continue;
       bars[n++] = (MsTimeBar){
         _ (names[i]), c->stats.e2e.median, c->stats.e2e.ci_low, c->stats.e2e.ci_high, 1, noisy
       };
       any_noisy = any_noisy || noisy;
     }
-  }
   if (n == 0) {
     ms_picture_empty (cr, style, width, height,
                       _ ("The run has no host function's delay to show."));

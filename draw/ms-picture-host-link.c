@@ -60,9 +60,9 @@ bar_words (const MsHostLinkResults *r, int d, int s, gboolean together)
     return g_strdup_printf (_("each alone, summed: %.1f GB/s"), alone);
   /* TRANSLATORS: beside the bar of every GPU at once: how many, the
    * total and its part of each alone summed, "2 at once: 136.3 GB/s
-   * (0.73 of alone)". */
-  return g_strdup_printf (_("%d at once: %.1f GB/s (%.2f of alone)"), r->n_devices, all,
-                          all / alone);
+   * (73% of alone)". */
+  return g_strdup_printf (_("%d at once: %.1f GB/s (%.0f%% of alone)"), r->n_devices, all,
+                          100 * all / alone);
 }
 
 /* The scale the bars share: 0 to past the longest bar, leaving the

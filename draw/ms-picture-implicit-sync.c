@@ -263,8 +263,10 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   char above[64] = "";
   if (limit > 0)
     g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
+  /* What was timed, the pair: "the second kernel waited (over about 1.6
+   * kernel times)" read as the wait alone. */
   g_autofree char *serial
-      = g_strdup_printf (_ ("serial: the second kernel waited (%s kernel times)"),
+      = g_strdup_printf (_ ("serial: the second kernel waited (the two took %s kernel times)"),
                          limit > 0 ? above : _ ("about two"));
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
@@ -277,7 +279,9 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
    * larger view's. */
   g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
   const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
-                          slide ? ""
+                          /* The outlines said on a slide too: unexplained, a class
+                           * looked for what they meant. */
+                          slide ? _ ("outlined: the calls the headline counts")
                                 : _ ("*: on the textbooks' list of calls that serialise; "
                                      "outlined: those the line above names"),
                           unlisted ? unlisted : "",
@@ -408,8 +412,9 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
 {
   const char *kinds[] = { _ ("blocking streams"), _ ("non-blocking streams") };
   /* "hardware" in both: a class read "default queues" as the default
-   * stream's. */
-  const char *queues[] = { _ ("1 hardware queue"), _ ("default hardware queues") };
+   * stream's; "several", as issue-order says it: "default" alone was
+   * never defined. */
+  const char *queues[] = { _ ("1 hardware queue"), _ ("several hardware queues (the default)") };
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
   double th = g->head_h / 2.1, tw, widest = 0;

@@ -496,16 +496,19 @@ timed_note (const MsResults *run)
     return g_strdup ("");
   double d = depth->stats.e2e.median, b = breadth->stats.e2e.median;
   if (!apart)
-    return g_strdup (_ ("Timing every step on its own, as a profiler does, made no difference "
-                        "either."));
-  /* TRANSLATORS: issue-order's footnote, e.g. "Timing every step on its
-   * own, as a profiler does, depth-first took 1.20× as long (Details say
-   * why)." A class had not met "timers". */
-  return d >= b ? g_strdup_printf (_ ("Timing every step on its own, as a profiler does, "
-                                      "depth-first took %.2f× as long (Details say why)."),
+    return g_strdup (_ ("With a timer on every step, as a profiler has, the order made no "
+                        "difference."));
+  /* TRANSLATORS: issue-order's footnote, e.g. "With a timer on every step
+   * (not the question here), depth-first took 1.20× as long: a profiler
+   * can show a difference the plain run does not." Its why on the slide,
+   * not in the Details, and after the answer, not against it. */
+  return d >= b ? g_strdup_printf (_ ("With a timer on every step (not the question here), "
+                                      "depth-first took %.2f× as long: a profiler can show a "
+                                      "difference the plain run does not."),
                                    d / b)
-                : g_strdup_printf (_ ("Timing every step on its own, as a profiler does, "
-                                      "breadth-first took %.2f× as long (Details say why)."),
+                : g_strdup_printf (_ ("With a timer on every step (not the question here), "
+                                      "breadth-first took %.2f× as long: a profiler can show a "
+                                      "difference the plain run does not."),
                                    b / d);
 }
 
@@ -535,14 +538,14 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   g_autofree char *title
       = single
             /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams
-             * fed to the GPU through one line of work, 1 MiB each of a 16
-             * MiB vector: time to run them all". "One queue" was a term a
-             * class had not met. */
-            ? g_strdup_printf (_ ("%d streams fed to the GPU through one line of work, %s each "
+             * fed to the GPU through one hardware queue, 1 MiB each of a 16
+             * MiB vector: time to run them all". The chapter's own term:
+             * "one line of work" was one a class met nowhere else. */
+            ? g_strdup_printf (_ ("%d streams fed to the GPU through one hardware queue, %s each "
                                   "of a %s vector: time to run them all"),
                                k, size, vector)
-            : g_strdup_printf (_ ("%d streams fed to the GPU through its usual several lines of "
-                                  "work, %s each of a %s vector: time to run them all"),
+            : g_strdup_printf (_ ("%d streams fed to the GPU through its usual several hardware "
+                                  "queues, %s each of a %s vector: time to run them all"),
                                k, size, vector);
   /* The orders named by what they do: the terms alone were the class's
    * first question. */

@@ -17,7 +17,9 @@ static const MsLessonRow rows[] = {
    * slide shows those two. */
   { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU"), TRUE },
   { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL,
-    N_ ("first touch: the prefetch moves the pages before the kernel") },
+    /* Both trips named: more than half of what the prefetch saves is the
+     * way back. */
+    N_ ("first touch: the prefetch moves a, b to the GPU before the kernel and c back after it") },
 };
 
 static const MsVariantWords words[] = {

@@ -230,9 +230,11 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   ms_draw_background (cr, st);
   /* What to look for there, and plainly that this run has none of it:
    * a class read the diagram as something measured. */
-  const char *what = _ ("There the lesson times a pinned copy for each pairing of the buffer's "
-                        "node and the thread's node. Look at far rate ÷ near rate: below 1 means "
-                        "where the buffer lives matters.");
+  /* Said as what would happen on such a host: "There" had no referent,
+   * "the thread" was not drawn and "Look at" pointed at no chart. */
+  const char *what = _ ("On such a host the lesson would time a pinned copy for each pairing of "
+                        "the buffer's node and the node of the CPU thread that copies; far ÷ "
+                        "near below 1 would mean placement matters.");
   /* Plainly why nothing is measured: under a header that names a
    * reference run, "not measured here" alone read as a contradiction. */
   const char *why = _ ("The run's host has one NUMA node: every buffer is near the GPU, so there "

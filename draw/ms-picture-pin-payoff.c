@@ -120,7 +120,7 @@ reused_line (const MsChartData *d)
  * 4 MiB off a log axis ticked every 16; and a second ring on the most
  * copies, which the line does not name, drew the eye from it. */
 static void
-call_out_takeaway (MsChartData *d)
+call_out_takeaway (const MsResults *run, MsChartData *d)
 {
   if (d->series->len == 0)
     return;
@@ -138,7 +138,12 @@ call_out_takeaway (MsChartData *d)
    * for pinning from there on. The size is the axis's and the line's over
    * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
    * off the lines. */
-  ms_chart_data_add_callout (d, from->x, from->y, _ ("1 copy"));
+  /* "≈1 copy" where the one copy is a near tie, as the takeaway says it. */
+  gboolean tie = FALSE;
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
+    if ((double) ms_exponent_bytes (e) == from->x)
+      tie = ms_pin_payoff_near_tie (run, MS_PIN_PINNED, MS_PIN_PAGEABLE, e);
+  ms_chart_data_add_callout (d, from->x, from->y, tie ? _ ("≈1 copy") : _ ("1 copy"));
   /* Its size labelled on the axis: on the H200 the ring sat on an
    * unlabelled 4 MiB tick. */
   d->x_marks[0] = from->x;
@@ -398,8 +403,11 @@ keep_quoted_line (MsChartData *data)
     if (g_ptr_array_index (data->series, i) != reused)
       ms_chart_data_remove_series (data, i);
   /* What "fresh" and "reused" mean, said where the takeaway uses them. */
+  /* Why the reused line falls to the other at the largest sizes, said:
+   * a drop from 9 copies to 1 went unexplained. */
   const char *told = _ ("Fresh pageable: newly allocated memory whose pages are touched for the "
-                        "first time; reused heap: memory freed and allocated again.");
+                        "first time; reused heap: memory freed and allocated again (at the "
+                        "largest sizes malloc maps fresh pages even then, so the lines meet).");
   char *note = keep ? g_strdup_printf ("%s %s", data->foot_note, told) : g_strdup (told);
   g_free (data->foot_note);
   data->foot_note = note;
@@ -410,7 +418,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
                        double height)
 {
   g_autoptr (MsChartData) data = build (run);
-  call_out_takeaway (data);
+  call_out_takeaway (run, data);
   if (ms_draw_is_slide (style, height)) {
     keep_quoted_line (data);
     /* The title says what the count is: "paid off" left a class asking

@@ -52,13 +52,14 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
   /* Wrapped: a narrow card cut it. Small, the title is one line: three
    * left the strips' rows too low for their names. */
   const char *title
-      = small ? _ ("Wait from launch to start: a dot per run, bar: their median (log scale)")
+      = small ? _ ("Wait from launch to start: a dot per repetition, bar: their median (log "
+                    "scale)")
               /* Which stream is high priority, said: a class could not
                * tell from "with priority" which one got it. Two short
                * sentences: one of four clauses read as a run-on. */
               : _ ("How long short kernels (stream 1) wait to start beside a long one (stream "
-                   "0), log scale. With priority, stream 1 is high. Dots: runs; bar and number: "
-                   "their median.");
+                   "0), log scale. With priority, stream 1 is high. Dots: repetitions; bar and "
+                   "number: their median.");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
@@ -139,7 +140,7 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
   /* The lesson's figure is the short kernels' wait, not a time end to end. */
-  rows.figure_name = _ ("wait from launch to start");
+  rows.figure_name = _ ("wait");
   rows.time_words = ms_priority_wait_words;
   if (high && !small)
     ms_timeline_rows_add_typical (&rows, high, _ ("With priority"));

@@ -70,6 +70,23 @@ slide_x (const MsResults *run, guint i, int e)
   return bytes;
 }
 
+/* Whether a slide draws any marker of its lines left of its size
+ * (slide_x), which its key then says: unsaid, cudaMemcpy's 4 MiB marker
+ * read as about 3 MiB. */
+static gboolean
+any_dodged (const MsResults *run)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    for (int e = MS_MIN_EXPONENT; on_slide (i) && e <= MS_MAX_EXPONENT; e++) {
+      const MsCell *c
+          = ms_sa_cell (run, lines[i].memory, e, lines[i].api, MS_SA_H2D, MS_SA_CALL, FALSE);
+      if (c && c->stats.e2e.median > 0
+          && slide_x (run, i, e) != (double) ms_vector_bytes (c->elements))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static MsChartData *
 build (const MsResults *run, MsSaDir dir, gboolean slide)
 {
@@ -83,7 +100,9 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
                            : dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
   /* A log axis says so: its even steps are factors. */
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
-  d->y_label = g_strdup (_ ("time from the call"));
+  /* A slide draws when the calls returned alone: "time from the call"
+   * read there as from the call to anything. */
+  d->y_label = g_strdup (slide ? _ ("how long the call took") : _ ("time from the call"));
   d->y_kind = MS_SCALE_LOG10;
   d->y_unit = MS_SCALE_TIME_US;
   d->empty_text = g_strdup (_ ("The run has no copies in this direction."));
@@ -311,10 +330,14 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   }
   y += th * 1.3;
   y += ms_draw_note (cr, st,
-                     focus ? _ ("Markers: when the call returned, against the kernel ahead "
-                                "(dotted)")
-                           : _ ("solid line with markers: when the call returned; dashed line: "
-                                "when the copy was done"),
+                     focus && any_dodged (run)
+                         ? _ ("Markers: when the call returned, against the kernel ahead "
+                              "(dotted); one that would hide another, drawn a little left of "
+                              "its size")
+                     : focus ? _ ("Markers: when the call returned, against the kernel ahead "
+                                  "(dotted)")
+                             : _ ("solid line with markers: when the call returned; dashed "
+                                  "line: when the copy was done"),
                      fs, y, width - 2 * fs, draw);
   /* A slide does not list what it leaves to a larger view (two grey
    * lines of API names under the key): Details is over it. */

@@ -13,12 +13,18 @@
 
 /* The label's forms, most complete first; returns how many. */
 static int
-label_texts (const MsEvent *ev, gboolean rates, double vector_bytes, char texts[N_TEXTS][128])
+label_texts (const MsEvent *ev, gboolean rates, const MsCell *cell, char texts[N_TEXTS][128])
 {
   /* A copy on the host lane alone is the CPU touching managed memory,
    * its pages faulting across: no copy engine's d2h, so not named one. */
   gboolean cpu = ev->lane == MS_LANE_HOST && ev->gpu_us < 0;
-  const char *name = !cpu                         ? ms_phase_label (ev->phase)
+  /* Managed memory's way back on a stream is a prefetch to the host
+   * (kernels/mode-managed.cu): named "d2h", it read as a copy. */
+  gboolean prefetch_back = !cpu && ev->phase == MS_PHASE_D2H && cell
+                           && ms_mode_memory (cell->mode) == MS_MEMORY_MANAGED;
+  double vector_bytes = cell ? (double) ms_vector_bytes (cell->elements) : 0;
+  const char *name = prefetch_back                 ? C_ ("timeline bar", "prefetch back")
+                     : !cpu                        ? ms_phase_label (ev->phase)
                      : ev->phase == MS_PHASE_D2H ? C_ ("timeline bar", "CPU reads")
                                                  : C_ ("timeline bar", "CPU writes");
   char bytes[48] = "", time[32] = "";
@@ -151,10 +157,10 @@ place_rate_smaller (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, d
  * "h2d" alone, its 52 GB/s a few pixels too wide. */
 static gboolean
 place_one (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double fs, gboolean rates,
-           double vector_bytes, const GArray *placed, MsBarLabel *out)
+           const MsCell *cell, const GArray *placed, MsBarLabel *out)
 {
   char texts[N_TEXTS][128];
-  int n = label_texts (b->event, rates, vector_bytes, texts);
+  int n = label_texts (b->event, rates, cell, texts);
   for (int i = 0; i < n; i++)
     if (strstr (texts[i], "GB/s") && place_text (cr, b, lo, hi, fs * 0.9, texts[i], placed, out))
       return TRUE;
@@ -168,7 +174,7 @@ place_one (cairo_t *cr, const MsTimelineBar *b, double lo, double hi, double fs,
 
 GArray *
 ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles, double left,
-                          double right, double fs, gboolean rates, double vector_bytes)
+                          double right, double fs, gboolean rates, const MsCell *cell)
 {
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsBarLabel));
   for (guint i = 0; i < bars->len; i++) {
@@ -176,7 +182,7 @@ ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacl
     double lo = left, hi = right;
     MsBarLabel l;
     lane_room (b, obstacles, &lo, &hi);
-    if (place_one (cr, b, lo, hi, fs, rates, vector_bytes, placed, &l))
+    if (place_one (cr, b, lo, hi, fs, rates, cell, placed, &l))
       g_array_append_val (placed, l);
   }
   return placed;
@@ -277,7 +283,7 @@ call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, doubl
               double right, double top, double size, const GArray *placed, MsBarLabel *out)
 {
   char texts[N_TEXTS][128];
-  int n = label_texts (b->event, FALSE, 0, texts);
+  int n = label_texts (b->event, FALSE, NULL, texts);
   /* Its name and time where they fit ("kernel 35 µs"), else its name. */
   for (int form = MAX (n - 2, 0); form < n; form++)
     if (call_out_text (cr, b, texts[form], all_bars, left, right, top, size, placed, out))

@@ -173,6 +173,15 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
                              : NULL;
   if (brief)
     what = brief;
+  if (length == MS_ROWS_TITLE_TINY && rows->figure_name)
+    /* Translators: as the next, where the lesson's figure is not the
+     * time end to end, e.g. "With priority: median wait 15.4 µs, 30.5 µs
+     * in the one shown" (the repetition drawn). Said "shown: one
+     * repetition, 30.5 µs", the second figure read as how long the
+     * repetition took, under bars seventy times as long; one line, as a
+     * second cost the lanes their bars' labels. */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s %s, %s in the one shown"), what,
+                            rows->figure_name, median, drawn);
   if (length == MS_ROWS_TITLE_TINY)
     /* Translators: a timeline row's title at a lesson pane's size: its
      * name, its median end-to-end time without timers (the caption's
@@ -198,7 +207,7 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
     /* Translators: a timeline row's title when the lesson's figure is not
      * the time end to end: what the figure is and its median without
      * timers, then which repetition is drawn and the same figure in it,
-     * e.g. "Without priority: median wait from launch to start 1.17 ms ·
+     * e.g. "Without priority: median wait 1.17 ms ·
      * drawn: the only repetition with timers, 1.17 ms". */
     return g_strdup_printf (C_ ("timeline row", "%s: median %s %s · drawn: %s, %s"), what,
                             rows->figure_name, median, which, drawn);
@@ -478,7 +487,8 @@ fit_hints (cairo_t *cr, const MsTimelineRows *rows, const MsTimeWindow *win, cha
            const gboolean seen[MS_PHASE_COUNT], guint all, gboolean all_go, double lane,
            RowsFit *fit)
 {
-  static const guint dropped[] = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST, ~0u };
+  static const guint dropped[]
+      = { 0, MS_TIMELINE_HINT_CUT, MS_TIMELINE_HINT_HOST | MS_TIMELINE_HINT_SPECKS, ~0u };
   fit->hints = all;
   for (guint k = 0; k < G_N_ELEMENTS (dropped) - !all_go; k++) {
     fit->hints &= ~dropped[k];

@@ -33,7 +33,7 @@ typedef struct {
   int rep_k[MS_TIMELINE_MAX_ROWS], rep_n[MS_TIMELINE_MAX_ROWS];
   gboolean rep_typical[MS_TIMELINE_MAX_ROWS];
   /* What that figure is where it is not the time end to end (a lesson
-   * whose figure is a wait), e.g. "wait from launch to start"; NULL: end
+   * whose figure is a wait), e.g. "wait"; NULL: end
    * to end. Not owned. */
   const char *figure_name;
   /* How the titles write times (NULL: ms_caption_time), as the lesson's

@@ -393,7 +393,7 @@ typedef struct {
   GArray *layout_bars; /* or NULL */
   const MsEvent *events;
   double left, right, px_w, px_per_us; /* the frame's edges and width; the scale */
-  double vector_bytes;                 /* the size of one vector, for the copies' labels */
+  const MsCell *cell;                  /* the bars', for their labels */
   gboolean copies_waited;              /* draw the copies' waits pale */
   gboolean no_rates;                   /* the title quotes the copies' rate */
   gboolean name_slivers;               /* MsTimelineParts.name_slivers */
@@ -784,7 +784,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_autoptr (GArray) placed
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
                                   set->right, set->fs, !set->copies_waited && !set->no_rates,
-                                  set->vector_bytes);
+                                  set->cell);
   if (set->name_slivers)
     ms_timeline_labels_call_out (cr, set->labels, set->all_bars, set->right - set->px_w,
                                  set->right, set->top, set->fs, placed);
@@ -816,10 +816,10 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
 static void
 timeline_bars (cairo_t *cr, const MsChartStyle *st, const MsTimelineIndex *ix,
                const MsTimelineGeometry *g, guint hints, const MsTimelineParts *parts,
-               gboolean cut_marks, double vector_bytes, MsTimelineLayout *layout)
+               gboolean cut_marks, const MsCell *cell, MsTimelineLayout *layout)
 {
   MsBarSet set = { .fs = ms_style_font_size (st),
-                   .vector_bytes = vector_bytes,
+                   .cell = cell,
                    .left = g->px0,
                    .right = g->px0 + g->pw,
                    .px_w = g->pw,
@@ -922,6 +922,7 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_HOST,
       N_ ("host lane: hatched = asynchronous call, outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
+    { MS_TIMELINE_HINT_SPECKS, N_ ("host lane: specks = short asynchronous calls") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
       /* (Drawn in d2h's colour: the result's way back, which a copy
@@ -933,7 +934,10 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
-  /* The host lane's looks: one line for both or for the one drawn. */
+  /* The host lane's looks: one line for both or for the one drawn; the
+   * specks go unsaid beside hatching that shows, whose word covers them. */
+  if (hints & MS_TIMELINE_HINT_HATCHED)
+    hints &= ~(guint) MS_TIMELINE_HINT_SPECKS;
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     if ((hints & lines[i].hint) == lines[i].hint
         && !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST)
@@ -983,10 +987,11 @@ host_hint (const MsEvent *ev, const MsTimeWindow *win)
     return MS_TIMELINE_HINT_OUTLINED;
   /* A hatch is a key's word only where it can be seen: under a
    * sixtieth of the window (1 to 3 px on a projected slide) a call shows
-   * as a sliver, and a reader looked for the hatching the key named. */
+   * as a speck, and a reader looked for the hatching the key named; left
+   * unnamed, the specks were asked about. */
   double shown = fmin (ev->host_start_us + ev->host_us, win->t1)
                  - fmax (ev->host_start_us, win->t0);
-  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : 0;
+  return shown >= (win->t1 - win->t0) / 60 ? MS_TIMELINE_HINT_HATCHED : MS_TIMELINE_HINT_SPECKS;
 }
 
 guint
@@ -1163,8 +1168,7 @@ ms_timeline_draw_parts (cairo_t *cr, const MsCell *cell, int rep, const MsTimeWi
     ms_draw_time_axis (cr, st, &xs, g.py0, g.py0 + g.ph, spacing, width - fs * 0.3);
   gboolean cut_marks
       = parts->no_legend ? !parts->no_cut_marks : (hints & MS_TIMELINE_HINT_CUT) != 0;
-  timeline_bars (cr, st, ix, &g, found, parts, cut_marks,
-                 (double) ms_vector_bytes (cell->elements), layout);
+  timeline_bars (cr, st, ix, &g, found, parts, cut_marks, cell, layout);
   if (!parts->no_legend)
     ms_timeline_draw_legend (cr, st, seen, g.py0 + g.ph + g.axis_h + fs * 0.2, width, hints, TRUE);
   ms_timeline_index_free (owned);

@@ -151,6 +151,7 @@ enum {
   MS_TIMELINE_HINT_OUTLINED = 1 << 3,  /* a call that blocked the host */
   MS_TIMELINE_HINT_HOST_READ = 1 << 4, /* d2h on the host lane alone: the CPU reads */
   MS_TIMELINE_HINT_ONE_STREAM = 1 << 5, /* a pale wait on the one stream of several lanes */
+  MS_TIMELINE_HINT_SPECKS = 1 << 6,     /* asynchronous calls too short to show hatching */
   MS_TIMELINE_HINT_HOST = MS_TIMELINE_HINT_HATCHED | MS_TIMELINE_HINT_OUTLINED,
 };
 /* The phase swatches for the phases seen, from y across width, then the

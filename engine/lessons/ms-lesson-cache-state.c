@@ -415,9 +415,10 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
      * memories whose copies came out the same, e.g. "Pinned and
-     * write-combined copies: the same time after any CPU store". The
-     * CPU, because "store" alone read as the slide's term. */
-    snprintf (buf, len, ms_gettext ("%s: the same time after any CPU store"), same);
+     * write-combined: the same time, however written" (the inputs, as
+     * the title says). Not "after any CPU store": two of the rows, new
+     * buffers and inputs kept, are no store. */
+    snprintf (buf, len, ms_gettext ("%s: the same time, however written"), same);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {

@@ -209,13 +209,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (int i = 0; i < 3; i++)
     all &= maps[i]->status == MS_CELL_OK;
   /* TRANSLATORS: one projected line, e.g. "Within the GPU 21× the host
-   * link's rate; kernels reach all pinned memory" (the picture's line
-   * under the bars says the same in its words; "maps" read as jargon). */
+   * link; all pinned memory is mappable" (what was measured, each kind
+   * gave a device pointer, as the picture's line under the bars says:
+   * "kernels reach all pinned memory" claimed reads of kinds that only
+   * gave a pointer). */
   snprintf (buf, len,
-            all ? ms_gettext ("Within the GPU %.0f× the host link; kernels reach all pinned "
-                              "memory")
-                : ms_gettext ("Within the GPU %.0f× the host link; kernels cannot reach all "
-                              "pinned memory"),
+            all ? ms_gettext ("Within the GPU %.0f× the host link; all pinned memory is mappable")
+                : ms_gettext ("Within the GPU %.0f× the host link; not all pinned memory is "
+                              "mappable"),
             d2d / h2d);
   return MS_TAKEAWAY_DECIDED;
 }

@@ -313,12 +313,12 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
   double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
   if (saturated (&f))
     /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
-     * 159 GB/s to the GPUs, not 4 × 55 GB/s"; no-break spaces around the
-     * last ×, so that a line never ends inside "4 × 55". */
+     * 171 GB/s to the GPUs, not 222 (4 × 55.5)": the sum as the bar of
+     * each alone says it (4 × 56 made 224 against a drawn 222.0); no-break
+     * spaces around the last ×, so that a line never ends inside it. */
     snprintf (buf, len,
-              ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs, not %d × %.0f GB/s"),
-              n,
-              model, all, n, alone / n);
+              ms_gettext ("%d × %s at once: %.0f GB/s to the GPUs, not %.0f (%d × %.1f)"),
+              n, model, all, alone, n, alone / n);
   else if (all < SATURATED * alone)
     /* TRANSLATORS: the host-link slide's headline where one way kept up
      * and both ways did not, e.g. "2 × H200 at once: as fast as alone one

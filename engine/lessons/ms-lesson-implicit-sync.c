@@ -52,7 +52,8 @@ static const struct {
   [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", true },
   [MS_SYNC_OP_MEMSET] = { "memset", "cudaMemset", true },
   [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", "cudaMemsetAsync", true },
-  [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", "cudaMemcpy D2D", true },
+  /* Said in words: "D2D" was a code a class had to ask about. */
+  [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", MS_N_ ("cudaMemcpy device → device"), true },
   [MS_SYNC_OP_KERNEL_LEGACY] = { "kern-legacy", MS_N_ ("kernel on legacy stream"), true },
   [MS_SYNC_OP_KERNEL_PER_THREAD] = { "kern-ptds", MS_N_ ("kernel on per-thread stream"), false },
   [MS_SYNC_OP_EVENT_RECORD] = { "event", "cudaEventRecord", false },

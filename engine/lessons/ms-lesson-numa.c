@@ -240,8 +240,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
     one_node += one_node_cell (c);
   }
   if (!measured && one_node) {
+    /* "this one" read as the slide's reference run, under a header that
+     * says it was not measured here. */
     snprintf (buf, len, "%s",
-              ms_gettext ("Needs a host of two NUMA nodes (sockets): this one has one"));
+              ms_gettext ("Needs a host of two NUMA nodes (sockets): the run's host has "
+                          "one"));
     return MS_TAKEAWAY_NOT_HERE;
   }
   if (!measured)

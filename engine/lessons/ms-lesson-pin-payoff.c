@@ -176,6 +176,16 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
   return 1;
 }
 
+bool
+ms_pin_payoff_near_tie (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent)
+{
+  MsPinCost a, b;
+  if (!ms_pin_payoff_cost (r, kind, exponent, &a) || !ms_pin_payoff_cost (r, base, exponent, &b))
+    return false;
+  double one_a = a.once_us + a.copy_us, one_b = b.once_us + b.copy_us;
+  return fabs (one_a - one_b) < 0.05 * fmax (one_a, one_b);
+}
+
 const char *
 ms_pin_payoff_pool_missing (const MsResults *r)
 {
@@ -376,6 +386,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
+  else if (from && reused_found == 1
+           && ms_pin_payoff_near_tie (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent))
+    /* TRANSLATORS: as the next, where the one copy is a near tie
+     * (within 5 %), e.g. "At 16 MiB pinning pays in ≈1 copy vs fresh
+     * pages, 9 vs reused". */
+    snprintf (buf, len,
+              ms_gettext ("At %s pinning pays in ≈1 copy vs fresh pages, %.0f vs reused"),
+              ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays in 1
      * copy vs fresh pages, 9 vs reused": copies against fresh pageable

@@ -171,30 +171,21 @@ all_as_fast (const MsPortableResults *p, char *rate, size_t len)
 /* The finding where every buffer copied as fast to every GPU: that even
  * the first GPU's own pinned buffer serves the others, which makes the
  * portable flag moot here ("portable copied as fast as per-GPU pinned"
- * left out that the first GPU's buffer did too). there: the host's GPUs
- * ("2 × H200") where the run is another host's, else NULL. */
+ * left out that the first GPU's buffer did too). The answer, the flag
+ * changing nothing, first and in the line: after the host's GPUs and two
+ * colons it was left to the grey note. (The slide's header names another
+ * host's GPUs.) */
 static void
-any_buffer_line (const MsPortableResults *p, const char *there, const char *rate, char *buf,
-                 size_t len)
+any_buffer_line (const MsPortableResults *p, const char *rate, char *buf, size_t len)
 {
-  int first = p->devices[0] == p->devices[1] ? 0 : p->devices[0];
-  if (there && p->n_devices == 2)
-    /* TRANSLATORS: the headline of the portable lesson from another
-     * host's run, one projected line, e.g. "2 × H200: any pinned buffer,
-     * even GPU 0's: 55 GB/s to both". */
-    snprintf (buf, len, ms_gettext ("%s: any pinned buffer, even GPU %d's: %s to both"), there,
-              first, rate);
-  else if (there)
-    snprintf (buf, len, ms_gettext ("%s: any pinned buffer, even GPU %d's: %s to each GPU"),
-              there, first, rate);
-  else if (p->n_devices == 2)
-    /* TRANSLATORS: e.g. "Any pinned buffer, even GPU 0's, copied at 55
-     * GB/s to both GPUs". */
-    snprintf (buf, len, ms_gettext ("Any pinned buffer, even GPU %d's, copied at %s to both GPUs"),
-              first, rate);
+  if (p->n_devices == 2)
+    /* TRANSLATORS: one projected line, e.g. "Portable or not, every
+     * pinned buffer gave both GPUs 55 GB/s". */
+    snprintf (buf, len, ms_gettext ("Portable or not, every pinned buffer gave both GPUs %s"),
+              rate);
   else
-    snprintf (buf, len, ms_gettext ("Any pinned buffer, even GPU %d's, copied at %s to every GPU"),
-              first, rate);
+    snprintf (buf, len, ms_gettext ("Portable or not, every pinned buffer gave every GPU %s"),
+              rate);
 }
 
 /* GPU i's copies to the device from the portable buffer and from the first
@@ -286,17 +277,9 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
   if (i < 0)
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
   char rate[64];
-  if (all_as_fast (p, rate, sizeof rate)) {
-    char there[320] = "";
-    if (borrowed && run) {
-      char name[256], model[64];
-      ms_portable_file_gpu_name (shown.file, 0, name, sizeof name);
-      ms_lesson_gpu_model (name, model, sizeof model);
-      /* TRANSLATORS: a host's GPUs, e.g. "2 × H200". */
-      snprintf (there, sizeof there, ms_gettext ("%d × %s"), p->n_devices, model);
-    }
-    any_buffer_line (p, there[0] ? there : NULL, rate, buf, len);
-  } else if (borrowed && run)
+  if (all_as_fast (p, rate, sizeof rate))
+    any_buffer_line (p, rate, buf, len);
+  else if (borrowed && run)
     borrowed_line (run, p, i, buf, len);
   else
     portable_line (p, i, buf, len);

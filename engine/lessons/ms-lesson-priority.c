@@ -197,14 +197,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   ms_priority_wait_words (high, t_high, sizeof t_high);
   ms_priority_wait_words (low, t_low, sizeof t_low);
-  /* The card's yes or no first: the fold alone sat beside the question. */
+  /* The finding itself, no "Yes:" or "No:": a projected slide shows the
+   * card's title, not the question those answered. */
   if (high * 2 <= low)
-    /* TRANSLATORS: one projected line, e.g. "Yes: high priority cut the
-     * wait 71-fold, to 16.4 µs from 1.17 ms" (the short kernels' wait). */
-    snprintf (buf, len, ms_gettext ("Yes: high priority cut the wait %.0f-fold, to %s from %s"),
+    /* TRANSLATORS: one projected line, e.g. "High priority cut the wait
+     * 71-fold, to 16.4 µs from 1.17 ms" (the short kernels' wait). */
+    snprintf (buf, len, ms_gettext ("High priority cut the wait %.0f-fold, to %s from %s"),
               fold (high, low), t_high, t_low);
   else if (low * 2 <= high)
-    snprintf (buf, len, ms_gettext ("No: with high priority short kernels waited %s, not %s"),
+    snprintf (buf, len,
+              ms_gettext ("Priority did not help: short kernels waited %s with it, %s without"),
               t_high, t_low);
   else
     snprintf (buf, len,

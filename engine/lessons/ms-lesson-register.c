@@ -215,22 +215,18 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * that named only the other two sent a class away with "allocate rather
    * than register". */
   int until = ms_register_reused_cheaper_until (&k);
-  /* One line: the size is the picture's title's. A whole sentence:
-   * "Registering once costs least; each time, more than pinned from
-   * n = 6" left the reader to supply a verb, and both clauses whole did
-   * not fit one line; where the reused buffers cost least throughout,
-   * the picture's lowest line, named "registering once", says so. */
+  /* One line: the size is the picture's title's. */
   (void)size;
-  /* The card asks whether registered memory is as good: its copies first,
-   * as fast within 5 per cent (the caption's rates), then its cost. */
-  double rate = reg->stats.h2d_gbps / pin->stats.h2d_gbps;
-  if (from > 0 && until == 0 && fabs (rate - 1) < 0.05)
-    /* TRANSLATORS: one projected line, e.g. "As fast to copy; registering
-     * each time costs more from n = 6". */
-    snprintf (buf, len,
-              ms_gettext ("As fast to copy; registering each time costs more from n = %d"), from);
-  else if (from > 0 && until == 0)
-    snprintf (buf, len, ms_gettext ("Registering each time costs more than pinned from n = %d"),
+  /* Registering once, the picture's lowest line, named first where it
+   * costs least throughout: "costs more from n = 7" alone said more than
+   * what to nobody, and a class took away "cudaMallocHost wins". The
+   * copies' rates, "As fast to copy", no longer fit a back row's size
+   * beside it: the details give them. */
+  if (from > 0 && until == 0)
+    /* TRANSLATORS: one projected line, e.g. "Registering once costs
+     * least; each time, most from n = 6" (of the picture's three lines:
+     * registering once, pinned allocated once, registering each time). */
+    snprintf (buf, len, ms_gettext ("Registering once costs least; each time, most from n = %d"),
               from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,

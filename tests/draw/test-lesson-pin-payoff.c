@@ -328,10 +328,11 @@ test_ring_as_takeaway (void)
     guint rings = 0;
     for (guint i = 0; i < p.texts->len; i++) {
       const char *text = g_ptr_array_index (p.texts, i);
-      rings += g_regex_match_simple ("^[0-9]+ cop(y|ies)$", text, 0, 0);
+      rings += g_regex_match_simple ("^≈?[0-9]+ cop(y|ies)$", text, 0, 0);
     }
     g_test_message ("%s: %s; rings \"1 copy\", \"%s\"", gpus[g], line, reused);
-    g_assert_true (ms_test_picture_has_text (&p, "1 copy"));
+    /* "≈1 copy" on the ring where the line says it. */
+    g_assert_true (ms_test_picture_has_text (&p, strstr (line, "≈1 copy") ? "≈1 copy" : "1 copy"));
     g_assert_true (ms_test_picture_has_text (&p, reused));
     g_assert_cmpuint (rings, ==, 2);
     ms_test_picture_clear (&p);
