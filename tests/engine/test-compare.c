@@ -125,12 +125,18 @@ static void
 test_threshold_edge (void)
 {
   /* A point against a point (a fleet's median against a node's): the
-   * interval is the ratio itself; exactly the threshold is inside. */
-  MsInterval a = ivb (100, 100, 100, 0);
-  g_assert_cmpint (judge (a, ivb (105, 105, 105, 0), 0.05), ==, MS_VERDICT_SAME);
-  g_assert_cmpint (judge (a, ivb (105.1, 105.1, 105.1, 0), 0.05), ==, MS_VERDICT_SLOWER);
-  g_assert_cmpint (judge (a, ivb (95, 95, 95, 0), 0.05), ==, MS_VERDICT_SAME);
-  g_assert_cmpint (judge (a, ivb (94.9, 94.9, 94.9, 0), 0.05), ==, MS_VERDICT_FASTER);
+   * interval is the ratio itself; exactly the band's edges are inside.
+   * The edges come from the band's one place, so a new band shape keeps
+   * this test true. */
+  double lo, hi;
+  ms_verdict_band (0.05, &lo, &hi);
+  MsInterval a = ivb (1, 1, 1, 0);
+  g_assert_cmpint (judge (a, ivb (hi, hi, hi, 0), 0.05), ==, MS_VERDICT_SAME);
+  g_assert_cmpint (judge (a, ivb (hi * 1.001, hi * 1.001, hi * 1.001, 0), 0.05), ==,
+                   MS_VERDICT_SLOWER);
+  g_assert_cmpint (judge (a, ivb (lo, lo, lo, 0), 0.05), ==, MS_VERDICT_SAME);
+  g_assert_cmpint (judge (a, ivb (lo * 0.999, lo * 0.999, lo * 0.999, 0), 0.05), ==,
+                   MS_VERDICT_FASTER);
 }
 
 /* The cell's between-process spread comes from the profile, moderated by
@@ -340,21 +346,23 @@ test_self_same (void)
   ms_results_free (b);
 }
 
-/* Every verdict agrees with its cell's figures. */
+/* Every verdict agrees with its cell's figures and the band's one place. */
 static void
 check_consistent (const MsComparison *cmp)
 {
+  double lo, hi;
+  ms_verdict_band (cmp->threshold, &lo, &hi);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
     g_assert_true (c->in_a && c->in_b);
     const MsJudgement *j = &c->judgement;
     if (c->verdict == MS_VERDICT_FASTER || c->verdict == MS_VERDICT_SLOWER) {
-      g_assert_true (j->hi < 1 - cmp->threshold || j->lo > 1 + cmp->threshold);
+      g_assert_true (j->hi < lo || j->lo > hi);
       g_assert_true (c->a.between_known && c->b.between_known);
       g_assert_cmpint (c->verdict == MS_VERDICT_FASTER, ==, c->ratio < 1);
     } else if (c->verdict == MS_VERDICT_SAME) {
-      g_assert_cmpfloat (j->lo, >=, 1 - cmp->threshold - 1e-12);
-      g_assert_cmpfloat (j->hi, <=, 1 + cmp->threshold + 1e-12);
+      g_assert_cmpfloat (j->lo, >=, lo - 1e-12);
+      g_assert_cmpfloat (j->hi, <=, hi + 1e-12);
     }
   }
 }
