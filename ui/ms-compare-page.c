@@ -812,25 +812,16 @@ ms_compare_page_class_init (MsComparePageClass *klass)
 
   /* The pickers' factories look up MsRun by name. */
   g_type_ensure (MS_TYPE_RUN);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-compare-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, stack);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, a_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, b_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, threshold_spin);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, live_button);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, empty_live_button);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_label);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_expander);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_scroll);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, paned);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, chart);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, table);
-  gtk_widget_class_bind_template_callback (widget_class, on_pick);
-  gtk_widget_class_bind_template_callback (widget_class, on_modes_expanded);
-  gtk_widget_class_bind_template_callback (widget_class, on_paned_size);
-  gtk_widget_class_bind_template_callback (widget_class, on_paned_moved);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsComparePage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (stack), CHILD (a_dropdown), CHILD (b_dropdown), CHILD (threshold_spin),
+    CHILD (live_button), CHILD (empty_live_button), CHILD (summary_label), CHILD (modes_label),
+    CHILD (modes_expander), CHILD (modes_scroll), CHILD (paned), CHILD (chart), CHILD (table),
+    MS_TEMPLATE_CALLBACK (on_pick), MS_TEMPLATE_CALLBACK (on_modes_expanded),
+    MS_TEMPLATE_CALLBACK (on_paned_size), MS_TEMPLATE_CALLBACK (on_paned_moved)
+  };
+#undef CHILD
+  ms_widget_class_set_template (widget_class, "ms-compare-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void

@@ -817,29 +817,17 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
 
   g_type_ensure (MS_TYPE_MATRIX_VIEW);
   g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-devices-page.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsDevicesPage, name)
-  CHILD (device_list);
-  CHILD (all_check);
-  CHILD (multi_button);
-  CHILD (peer_button);
-  CHILD (stop_button);
-  CHILD (spinner);
-  CHILD (title_label);
-  CHILD (status_label);
-  CHILD (siblings_label);
-  CHILD (why_label);
-  CHILD (error_label);
-  CHILD (method_dropdown);
-  CHILD (direction_dropdown);
-  CHILD (matrix_view);
-  CHILD (topology_view);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsDevicesPage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (device_list), CHILD (all_check), CHILD (multi_button), CHILD (peer_button),
+    CHILD (stop_button), CHILD (spinner), CHILD (title_label), CHILD (status_label),
+    CHILD (siblings_label), CHILD (why_label), CHILD (error_label), CHILD (method_dropdown),
+    CHILD (direction_dropdown), CHILD (matrix_view), CHILD (topology_view),
+    MS_TEMPLATE_CALLBACK (on_all_toggled), MS_TEMPLATE_CALLBACK (ms_devices_page_run_multi),
+    MS_TEMPLATE_CALLBACK (ms_devices_page_run_peer), MS_TEMPLATE_CALLBACK (ms_devices_page_cancel)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, on_all_toggled);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_multi);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_peer);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_cancel);
+  ms_widget_class_set_template (widget_class, "ms-devices-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void

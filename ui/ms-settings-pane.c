@@ -291,28 +291,16 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   /* The drop-downs list these enums' values. */
   g_type_ensure (MS_TYPE_ISSUE_ORDER);
   g_type_ensure (MS_TYPE_HOST_STORES);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-settings-pane.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsSettingsPane, name)
-  CHILD (min_exp_spin);
-  CHILD (max_exp_spin);
-  CHILD (step_spin);
-  CHILD (reps_spin);
-  CHILD (warmup_spin);
-  CHILD (streams_spin);
-  CHILD (min_exp_label);
-  CHILD (max_exp_label);
-  CHILD (sweep_summary);
-  CHILD (reps_label);
-  CHILD (order_dropdown);
-  CHILD (stores_dropdown);
-  CHILD (reuse_spin);
-  CHILD (fixed_reps_check);
-  CHILD (timing_grid);
-  CHILD (modes_box);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsSettingsPane, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (min_exp_spin), CHILD (max_exp_spin), CHILD (step_spin), CHILD (reps_spin),
+    CHILD (warmup_spin), CHILD (streams_spin), CHILD (min_exp_label), CHILD (max_exp_label),
+    CHILD (sweep_summary), CHILD (reps_label), CHILD (order_dropdown), CHILD (stores_dropdown),
+    CHILD (reuse_spin), CHILD (fixed_reps_check), CHILD (timing_grid), CHILD (modes_box),
+    MS_TEMPLATE_CALLBACK (order_title), MS_TEMPLATE_CALLBACK (stores_title)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, order_title);
-  gtk_widget_class_bind_template_callback (widget_class, stores_title);
+  ms_widget_class_set_template (widget_class, "ms-settings-pane", binds, G_N_ELEMENTS (binds));
 }
 
 /* The adjustment's range is the table's; a range open at its lower end

@@ -336,45 +336,21 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_COMPARE_PAGE);
   g_type_ensure (MS_TYPE_DEVICES_PAGE);
   g_type_ensure (MS_TYPE_LESSONS_PAGE);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-window.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
-  CHILD (toasts);
-  CHILD (run_button);
-  CHILD (stop_button);
-  CHILD (device_dropdown);
-  CHILD (banner);
-  CHILD (banner_label);
-  CHILD (banner_error);
-  CHILD (blocker_label);
-  CHILD (blocker_revealer);
-  CHILD (runs_button);
-  CHILD (runs_view);
-  CHILD (runs_stack);
-  CHILD (runs_popover);
-  CHILD (main_menu_button);
-  CHILD (progress_revealer);
-  CHILD (progress_bar);
-  CHILD (settings_pane);
-  CHILD (stack);
-  CHILD (top_revealer);
-  CHILD (top_box);
-  CHILD (switcher_bar);
-  CHILD (switcher_title);
-  CHILD (primary_menu);
-  CHILD (bandwidth_page);
-  CHILD (time_page);
-  CHILD (timeline_page);
-  CHILD (breakdown_page);
-  CHILD (table_page);
-  CHILD (compare_page);
-  CHILD (devices_page);
-  CHILD (lessons_page);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsWindow, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (toasts), CHILD (run_button), CHILD (stop_button), CHILD (device_dropdown),
+    CHILD (banner), CHILD (banner_label), CHILD (banner_error), CHILD (blocker_label),
+    CHILD (blocker_revealer), CHILD (runs_button), CHILD (runs_view), CHILD (runs_stack),
+    CHILD (runs_popover), CHILD (main_menu_button), CHILD (progress_revealer), CHILD (progress_bar),
+    CHILD (settings_pane), CHILD (stack), CHILD (top_revealer), CHILD (top_box),
+    CHILD (switcher_bar), CHILD (switcher_title), CHILD (primary_menu), CHILD (bandwidth_page),
+    CHILD (time_page), CHILD (timeline_page), CHILD (breakdown_page), CHILD (table_page),
+    CHILD (compare_page), CHILD (devices_page), CHILD (lessons_page),
+    MS_TEMPLATE_CALLBACK (ms_window_update_actions), MS_TEMPLATE_CALLBACK (on_view_changed),
+    MS_TEMPLATE_CALLBACK (on_banner_response), MS_TEMPLATE_CALLBACK (ms_window_lesson_show_view)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
-  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_banner_response);
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
+  ms_widget_class_set_template (widget_class, "ms-window", binds, G_N_ELEMENTS (binds));
 }
 
 /* The main menu's popover (about a hundred widgets) is built the first
