@@ -61,7 +61,6 @@ struct _MsComparePage {
   GtkColumnView *table;
 
   GListStore *runs; /* MsRun, the pickers' model */
-  MsSession *live_session; /* whose live comparisons pick A and B; weak */
   GListStore *rows; /* MsCompareRow, every cell of the comparison */
   /* The rows the table has: GTK 4.8 makes the widgets of up to 200 rows
    * (seven labels each) at once when rows come, some 60 ms for the
@@ -734,22 +733,10 @@ ms_compare_page_get_summary (MsComparePage *self)
 /* A live comparison's two runs, once they have joined the session, become
  * A and B (ms-live-compare.c starts the work; the session names its runs). */
 static void
-on_live_compare_finished (MsSession *session, MsRun *a, MsRun *b, const char *error,
-                          MsComparePage *self)
+on_live_compare_finished (MsComparePage *self, MsRun *a, MsRun *b, const char *error)
 {
   if (a && b)
     ms_compare_page_pick (self, a, b);
-}
-
-static void
-follow_live_compare (MsComparePage *self, GParamSpec *pspec, gpointer data)
-{
-  if (self->live_session)
-    g_signal_handlers_disconnect_by_func (self->live_session, on_live_compare_finished, self);
-  g_set_weak_pointer (&self->live_session, ms_page_get_session (MS_PAGE (self)));
-  if (self->live_session)
-    g_signal_connect_object (self->live_session, "live-compare-finished",
-                             G_CALLBACK (on_live_compare_finished), self, 0);
 }
 
 static void
@@ -758,9 +745,6 @@ ms_compare_page_dispose (GObject *object)
   MsComparePage *self = MS_COMPARE_PAGE (object);
   g_clear_handle_id (&self->step_source, g_source_remove);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_COMPARE_PAGE);
-  if (self->live_session)
-    g_signal_handlers_disconnect_by_func (self->live_session, on_live_compare_finished, self);
-  g_clear_weak_pointer (&self->live_session);
   g_clear_object (&self->runs);
   g_clear_object (&self->shown);
   g_clear_object (&self->rows);
@@ -852,5 +836,6 @@ ms_compare_page_init (MsComparePage *self)
   recompute (self);
   ms_live_compare_attach (MS_PAGE (self),
                           (GtkButton *[]){ self->live_button, self->empty_live_button, NULL });
-  g_signal_connect (self, "notify::session", G_CALLBACK (follow_live_compare), NULL);
+  ms_page_connect_session (MS_PAGE (self), "live-compare-finished",
+                           G_CALLBACK (on_live_compare_finished));
 }
