@@ -236,7 +236,7 @@ on_run_selected (MsTimelinePage *self)
   /* The run picked here is the session's selected run, for other views. */
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   if (session && selected_run (self))
-    ms_session_set_selected_run (session, selected_run (self));
+    g_object_set (session, "selected-run", selected_run (self), NULL);
   sync_sizes (self);
   sync_mode (self);
   on_size_selected (self);
