@@ -520,11 +520,7 @@ set_progress (MsSession *self, double fraction, const char *text)
     self->progress = fraction;
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS]);
   }
-  if (g_strcmp0 (text, self->progress_text) != 0) {
-    g_free (self->progress_text);
-    self->progress_text = g_strdup (text);
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS_TEXT]);
-  }
+  ms_props_set_string (self, &self->progress_text, text, props[PROP_PROGRESS_TEXT]);
 }
 
 void

@@ -80,11 +80,7 @@ ms_window_update_actions (MsWindow *self)
   gtk_label_set_text (self->blocker_label, show_why ? line : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->blocker_label), line);
   gtk_revealer_set_reveal_child (self->blocker_revealer, show_why);
-  if (g_strcmp0 (why, self->run_blocker) != 0) {
-    g_free (self->run_blocker);
-    self->run_blocker = g_strdup (why);
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUN_BLOCKER]);
-  }
+  ms_props_set_string (self, &self->run_blocker, why, props[PROP_RUN_BLOCKER]);
 }
 
 /* The pages follow the session themselves; the window only its actions. */
