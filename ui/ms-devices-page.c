@@ -60,24 +60,16 @@ static void
 set_status (MsDevicesPage *self, const char *text)
 {
   g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
-  if (g_strcmp0 (valid, self->status) == 0)
-    return;
-  g_free (self->status);
-  self->status = g_steal_pointer (&valid);
-  gtk_label_set_text (self->status_label, self->status);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+  gtk_label_set_text (self->status_label, valid);
+  ms_props_set_string (self, &self->status, valid, props[PROP_STATUS]);
 }
 
 static void
 set_siblings (MsDevicesPage *self, const char *line)
 {
-  if (g_strcmp0 (line, self->siblings) == 0)
-    return;
-  g_free (self->siblings);
-  self->siblings = g_strdup (line);
   gtk_label_set_text (self->siblings_label, line ? line : "");
   gtk_widget_set_visible (GTK_WIDGET (self->siblings_label), line != NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIBLINGS]);
+  ms_props_set_string (self, &self->siblings, line, props[PROP_SIBLINGS]);
 }
 
 /* The job beyond one GPU the session runs. */
