@@ -703,8 +703,7 @@ ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   g_ptr_array_add (runs, a);
   g_ptr_array_add (runs, b);
   drawing->kind = "compare";
-  drawing->title =
-    g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
+  drawing->title = g_strdup (self->chart_data->title); /* as the chart names it */
   /* The verdicts' count and how the two setups differ first, as under
    * the chart on screen: an export without them read a host's difference
    * as the GPU's. */
