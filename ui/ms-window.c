@@ -100,7 +100,8 @@ set_planned_range (MsWindow *self, int min_exp, int max_exp)
 {
   MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
-    ms_plot_view_set_planned_range (ms_chart_page_get_view (pages[i]), min_exp, max_exp);
+    g_object_set (ms_chart_page_get_view (pages[i]), "planned-min-exponent", min_exp,
+                  "planned-max-exponent", max_exp, NULL);
 }
 
 static void
