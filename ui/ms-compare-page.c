@@ -410,9 +410,10 @@ on_paned_moved (MsComparePage *self)
 
 /* The difference chart as the page shows it, and as it exports it. */
 static void
-ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style, double width,
-                      double height)
+draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                 double height)
 {
+  MsComparePage *self = MS_COMPARE_PAGE (page);
   ms_draw_background (cr, style);
   if (self->comparison && self->chart_data)
     ms_compare_chart_draw (cr, self->comparison, self->chart_data, style, width, height, NULL);
@@ -431,7 +432,7 @@ draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
     scale.text_scale = MIN (scale.text_scale, 1.3);
   MsChartStyle style;
   ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
-  ms_compare_page_draw (self, cr, &style, width, height);
+  draw_comparison (MS_PAGE (self), cr, &style, width, height);
 }
 
 /* ---- the table --------------------------------------------------------- */
@@ -645,13 +646,6 @@ ms_compare_page_pick (MsComparePage *self, MsRun *a, MsRun *b)
     return;
   gtk_drop_down_set_selected (self->a_dropdown, ia);
   gtk_drop_down_set_selected (self->b_dropdown, ib);
-}
-
-static void
-draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
-                 double height)
-{
-  ms_compare_page_draw (MS_COMPARE_PAGE (page), cr, style, width, height);
 }
 
 static cairo_status_t
