@@ -99,11 +99,11 @@ ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
   ms_props_install (G_OBJECT_CLASS (klass), prop_table, props, N_PROPS);
 
   g_type_ensure (MS_TYPE_BREAKDOWN_VIEW);
-  gtk_widget_class_set_template_from_resource (
-    widget_class, "/io/github/memsweep/Memsweep/ms-breakdown-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsBreakdownPage, view);
-  gtk_widget_class_bind_template_child (widget_class, MsBreakdownPage, size_dropdown);
-  gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
+  static const MsTemplateBind binds[] = {
+    MS_TEMPLATE_CHILD (MsBreakdownPage, view), MS_TEMPLATE_CHILD (MsBreakdownPage, size_dropdown),
+    MS_TEMPLATE_CALLBACK (on_size_selected)
+  };
+  ms_widget_class_set_template (widget_class, "ms-breakdown-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void

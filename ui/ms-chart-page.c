@@ -208,23 +208,16 @@ ms_chart_page_class_init (MsChartPageClass *klass)
 
   g_type_ensure (MS_TYPE_PLOT_VIEW);
   g_type_ensure (MS_TYPE_HEALTH_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-chart-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, view);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_box);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, metric_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, log_toggle);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, series_box);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_bar);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, filter_label);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_warning_label);
-  gtk_widget_class_bind_template_child (widget_class, MsChartPage, health_title);
-  gtk_widget_class_bind_template_callback (widget_class, on_show_all_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_series_popover_show);
-  gtk_widget_class_bind_template_callback (widget_class, on_series_key_pressed);
-  gtk_widget_class_bind_template_callback (widget_class, on_metric_selected);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsChartPage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (view), CHILD (metric_box), CHILD (metric_dropdown), CHILD (log_toggle),
+    CHILD (series_box), CHILD (filter_bar), CHILD (filter_label), CHILD (health),
+    CHILD (health_warning), CHILD (health_warning_label), CHILD (health_title),
+    MS_TEMPLATE_CALLBACK (on_show_all_clicked), MS_TEMPLATE_CALLBACK (on_series_popover_show),
+    MS_TEMPLATE_CALLBACK (on_series_key_pressed), MS_TEMPLATE_CALLBACK (on_metric_selected)
+  };
+#undef CHILD
+  ms_widget_class_set_template (widget_class, "ms-chart-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void update_health_title (MsChartPage *self);

@@ -61,7 +61,6 @@ struct _MsComparePage {
   GtkColumnView *table;
 
   GListStore *runs; /* MsRun, the pickers' model */
-  MsSession *live_session; /* whose live comparisons pick A and B; weak */
   GListStore *rows; /* MsCompareRow, every cell of the comparison */
   /* The rows the table has: GTK 4.8 makes the widgets of up to 200 rows
    * (seven labels each) at once when rows come, some 60 ms for the
@@ -411,9 +410,10 @@ on_paned_moved (MsComparePage *self)
 
 /* The difference chart as the page shows it, and as it exports it. */
 static void
-ms_compare_page_draw (MsComparePage *self, cairo_t *cr, const MsChartStyle *style, double width,
-                      double height)
+draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
+                 double height)
 {
+  MsComparePage *self = MS_COMPARE_PAGE (page);
   ms_draw_background (cr, style);
   if (self->comparison && self->chart_data)
     ms_compare_chart_draw (cr, self->comparison, self->chart_data, style, width, height, NULL);
@@ -432,7 +432,7 @@ draw_chart (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer d
     scale.text_scale = MIN (scale.text_scale, 1.3);
   MsChartStyle style;
   ms_view_style_from_widget (GTK_WIDGET (area), &scale, &style);
-  ms_compare_page_draw (self, cr, &style, width, height);
+  draw_comparison (MS_PAGE (self), cr, &style, width, height);
 }
 
 /* ---- the table --------------------------------------------------------- */
@@ -648,13 +648,6 @@ ms_compare_page_pick (MsComparePage *self, MsRun *a, MsRun *b)
   gtk_drop_down_set_selected (self->b_dropdown, ib);
 }
 
-static void
-draw_comparison (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
-                 double height)
-{
-  ms_compare_page_draw (MS_COMPARE_PAGE (page), cr, style, width, height);
-}
-
 static cairo_status_t
 write_verdicts (MsAtomicFile *file, gpointer data)
 {
@@ -704,8 +697,7 @@ ms_compare_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   g_ptr_array_add (runs, a);
   g_ptr_array_add (runs, b);
   drawing->kind = "compare";
-  drawing->title =
-    g_strdup_printf (_ ("B: %s against A: %s"), ms_run_get_name (b), ms_run_get_name (a));
+  drawing->title = g_strdup (self->chart_data->title); /* as the chart names it */
   /* The verdicts' count and how the two setups differ first, as under
    * the chart on screen: an export without them read a host's difference
    * as the GPU's. */
@@ -734,22 +726,10 @@ ms_compare_page_get_summary (MsComparePage *self)
 /* A live comparison's two runs, once they have joined the session, become
  * A and B (ms-live-compare.c starts the work; the session names its runs). */
 static void
-on_live_compare_finished (MsSession *session, MsRun *a, MsRun *b, const char *error,
-                          MsComparePage *self)
+on_live_compare_finished (MsComparePage *self, MsRun *a, MsRun *b, const char *error)
 {
   if (a && b)
     ms_compare_page_pick (self, a, b);
-}
-
-static void
-follow_live_compare (MsComparePage *self, GParamSpec *pspec, gpointer data)
-{
-  if (self->live_session)
-    g_signal_handlers_disconnect_by_func (self->live_session, on_live_compare_finished, self);
-  g_set_weak_pointer (&self->live_session, ms_page_get_session (MS_PAGE (self)));
-  if (self->live_session)
-    g_signal_connect_object (self->live_session, "live-compare-finished",
-                             G_CALLBACK (on_live_compare_finished), self, 0);
 }
 
 static void
@@ -758,9 +738,6 @@ ms_compare_page_dispose (GObject *object)
   MsComparePage *self = MS_COMPARE_PAGE (object);
   g_clear_handle_id (&self->step_source, g_source_remove);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_COMPARE_PAGE);
-  if (self->live_session)
-    g_signal_handlers_disconnect_by_func (self->live_session, on_live_compare_finished, self);
-  g_clear_weak_pointer (&self->live_session);
   g_clear_object (&self->runs);
   g_clear_object (&self->shown);
   g_clear_object (&self->rows);
@@ -812,25 +789,16 @@ ms_compare_page_class_init (MsComparePageClass *klass)
 
   /* The pickers' factories look up MsRun by name. */
   g_type_ensure (MS_TYPE_RUN);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-compare-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, stack);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, a_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, b_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, threshold_spin);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, live_button);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, empty_live_button);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, summary_label);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_label);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_expander);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, modes_scroll);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, paned);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, chart);
-  gtk_widget_class_bind_template_child (widget_class, MsComparePage, table);
-  gtk_widget_class_bind_template_callback (widget_class, on_pick);
-  gtk_widget_class_bind_template_callback (widget_class, on_modes_expanded);
-  gtk_widget_class_bind_template_callback (widget_class, on_paned_size);
-  gtk_widget_class_bind_template_callback (widget_class, on_paned_moved);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsComparePage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (stack), CHILD (a_dropdown), CHILD (b_dropdown), CHILD (threshold_spin),
+    CHILD (live_button), CHILD (empty_live_button), CHILD (summary_label), CHILD (modes_label),
+    CHILD (modes_expander), CHILD (modes_scroll), CHILD (paned), CHILD (chart), CHILD (table),
+    MS_TEMPLATE_CALLBACK (on_pick), MS_TEMPLATE_CALLBACK (on_modes_expanded),
+    MS_TEMPLATE_CALLBACK (on_paned_size), MS_TEMPLATE_CALLBACK (on_paned_moved)
+  };
+#undef CHILD
+  ms_widget_class_set_template (widget_class, "ms-compare-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void
@@ -861,5 +829,6 @@ ms_compare_page_init (MsComparePage *self)
   recompute (self);
   ms_live_compare_attach (MS_PAGE (self),
                           (GtkButton *[]){ self->live_button, self->empty_live_button, NULL });
-  g_signal_connect (self, "notify::session", G_CALLBACK (follow_live_compare), NULL);
+  ms_page_connect_session (MS_PAGE (self), "live-compare-finished",
+                           G_CALLBACK (on_live_compare_finished));
 }

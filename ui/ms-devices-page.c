@@ -60,24 +60,16 @@ static void
 set_status (MsDevicesPage *self, const char *text)
 {
   g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
-  if (g_strcmp0 (valid, self->status) == 0)
-    return;
-  g_free (self->status);
-  self->status = g_steal_pointer (&valid);
-  gtk_label_set_text (self->status_label, self->status);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_STATUS]);
+  gtk_label_set_text (self->status_label, valid);
+  ms_props_set_string (self, &self->status, valid, props[PROP_STATUS]);
 }
 
 static void
 set_siblings (MsDevicesPage *self, const char *line)
 {
-  if (g_strcmp0 (line, self->siblings) == 0)
-    return;
-  g_free (self->siblings);
-  self->siblings = g_strdup (line);
   gtk_label_set_text (self->siblings_label, line ? line : "");
   gtk_widget_set_visible (GTK_WIDGET (self->siblings_label), line != NULL);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIBLINGS]);
+  ms_props_set_string (self, &self->siblings, line, props[PROP_SIBLINGS]);
 }
 
 /* The job beyond one GPU the session runs. */
@@ -817,29 +809,17 @@ ms_devices_page_class_init (MsDevicesPageClass *klass)
 
   g_type_ensure (MS_TYPE_MATRIX_VIEW);
   g_type_ensure (MS_TYPE_TOPOLOGY_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-devices-page.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsDevicesPage, name)
-  CHILD (device_list);
-  CHILD (all_check);
-  CHILD (multi_button);
-  CHILD (peer_button);
-  CHILD (stop_button);
-  CHILD (spinner);
-  CHILD (title_label);
-  CHILD (status_label);
-  CHILD (siblings_label);
-  CHILD (why_label);
-  CHILD (error_label);
-  CHILD (method_dropdown);
-  CHILD (direction_dropdown);
-  CHILD (matrix_view);
-  CHILD (topology_view);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsDevicesPage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (device_list), CHILD (all_check), CHILD (multi_button), CHILD (peer_button),
+    CHILD (stop_button), CHILD (spinner), CHILD (title_label), CHILD (status_label),
+    CHILD (siblings_label), CHILD (why_label), CHILD (error_label), CHILD (method_dropdown),
+    CHILD (direction_dropdown), CHILD (matrix_view), CHILD (topology_view),
+    MS_TEMPLATE_CALLBACK (on_all_toggled), MS_TEMPLATE_CALLBACK (ms_devices_page_run_multi),
+    MS_TEMPLATE_CALLBACK (ms_devices_page_run_peer), MS_TEMPLATE_CALLBACK (ms_devices_page_cancel)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, on_all_toggled);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_multi);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_run_peer);
-  gtk_widget_class_bind_template_callback (widget_class, ms_devices_page_cancel);
+  ms_widget_class_set_template (widget_class, "ms-devices-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void

@@ -16,7 +16,7 @@
 typedef struct {
   MsPage *page;        /* owns this */
   GPtrArray *buttons;  /* GtkButton, borrowed: children of the page */
-  MsSession *session;  /* followed; not a reference */
+  GSignalGroup *session_signals; /* on the page's session */
 } MsLiveCompare;
 
 typedef struct {
@@ -29,13 +29,14 @@ static void
 live_free (MsLiveCompare *live)
 {
   g_ptr_array_unref (live->buttons);
+  g_object_unref (live->session_signals);
   g_free (live);
 }
 
 static void
 update_buttons (MsLiveCompare *live)
 {
-  MsSession *s = live->session;
+  MsSession *s = ms_page_get_session (live->page);
   gboolean running = s && ms_session_get_live_comparing (s);
   gboolean gpu = s && ms_session_have_gpu (s);
   gboolean can = running || (gpu && !ms_session_get_busy (s));
@@ -67,7 +68,7 @@ show_error (MsLiveCompare *live, const char *heading, const char *message)
 }
 
 static void
-on_finished (MsSession *session, MsRun *a, MsRun *b, const char *error, MsLiveCompare *live)
+on_finished (MsLiveCompare *live, MsRun *a, MsRun *b, const char *error)
 {
   update_buttons (live);
   /* Both runs came: the page picks them (it follows the same signal). */
@@ -76,44 +77,22 @@ on_finished (MsSession *session, MsRun *a, MsRun *b, const char *error, MsLiveCo
 }
 
 static void
-on_session (MsPage *page, GParamSpec *pspec, MsLiveCompare *live)
-{
-  MsSession *session = ms_page_get_session (page);
-  if (live->session) {
-    g_signal_handlers_disconnect_by_data (live->session, live);
-    g_object_remove_weak_pointer (G_OBJECT (live->session), (gpointer *)&live->session);
-  }
-  live->session = session;
-  if (session) {
-    g_object_add_weak_pointer (G_OBJECT (session), (gpointer *)&live->session);
-    g_signal_connect_swapped (session, "notify::busy", G_CALLBACK (update_buttons), live);
-    g_signal_connect_swapped (session, "notify::have-gpu", G_CALLBACK (update_buttons), live);
-    g_signal_connect (session, "live-compare-finished", G_CALLBACK (on_finished), live);
-  }
-  update_buttons (live);
-}
-
-static void
 on_page_gone (gpointer data, GObject *page)
 {
-  MsLiveCompare *live = data;
-  if (live->session) {
-    g_signal_handlers_disconnect_by_data (live->session, live);
-    g_object_remove_weak_pointer (G_OBJECT (live->session), (gpointer *)&live->session);
-  }
-  live_free (live);
+  live_free (data);
 }
 
 static void
 on_response (AdwMessageDialog *dialog, const char *response, MsLiveDialog *d)
 {
   MsLiveCompare *live = d->live;
-  if (g_strcmp0 (response, "measure") != 0 || !live->session)
+  MsSession *session = ms_page_get_session (live->page);
+  if (g_strcmp0 (response, "measure") != 0 || !session)
     return;
   double threshold;
   g_object_get (live->page, "threshold", &threshold, NULL);
   g_autoptr (GError) error = NULL;
-  if (!ms_session_run_live_compare (live->session,
+  if (!ms_session_run_live_compare (session,
                                     gtk_editable_get_text (GTK_EDITABLE (d->options[0])),
                                     gtk_editable_get_text (GTK_EDITABLE (d->options[1])),
                                     gtk_spin_button_get_value (d->budget), threshold, &error))
@@ -175,9 +154,10 @@ ask (MsLiveCompare *live)
 static void
 on_clicked (GtkButton *button, MsLiveCompare *live)
 {
-  if (live->session && ms_session_get_live_comparing (live->session))
-    ms_session_stop_live_compare (live->session);
-  else if (live->session)
+  MsSession *session = ms_page_get_session (live->page);
+  if (session && ms_session_get_live_comparing (session))
+    ms_session_stop_live_compare (session);
+  else if (session)
     ask (live);
 }
 
@@ -192,7 +172,16 @@ ms_live_compare_attach (MsPage *page, GtkButton *const *buttons)
     gtk_button_set_use_underline (*b, TRUE);
     g_signal_connect (*b, "clicked", G_CALLBACK (on_clicked), live);
   }
+  live->session_signals = g_signal_group_new (MS_TYPE_SESSION);
+  g_signal_group_connect_swapped (live->session_signals, "notify::busy",
+                                  G_CALLBACK (update_buttons), live);
+  g_signal_group_connect_swapped (live->session_signals, "notify::have-gpu",
+                                  G_CALLBACK (update_buttons), live);
+  g_signal_group_connect_swapped (live->session_signals, "live-compare-finished",
+                                  G_CALLBACK (on_finished), live);
+  g_object_bind_property (page, "session", live->session_signals, "target",
+                          G_BINDING_SYNC_CREATE);
   g_object_weak_ref (G_OBJECT (page), on_page_gone, live);
-  g_signal_connect (page, "notify::session", G_CALLBACK (on_session), live);
-  on_session (page, NULL, live);
+  g_signal_connect_swapped (page, "notify::session", G_CALLBACK (update_buttons), live);
+  update_buttons (live);
 }

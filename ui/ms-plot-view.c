@@ -364,10 +364,3 @@ follow_renames (MsPlotView *self, GPtrArray *runs)
   g_hash_table_unref (self->run_labels);
   self->run_labels = labels;
 }
-
-void
-ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent)
-{
-  g_object_set (self, "planned-min-exponent", min_exponent, "planned-max-exponent", max_exponent,
-                NULL);
-}

@@ -22,8 +22,6 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, MsChartView)
  * only their series are drawn; NULL for all), and the text-scale / line-scale /
  * high-contrast of MsChartView. */
 GtkWidget *ms_plot_view_new (MsMetric metric);
-/* Both planned exponents at once; -1, -1 when no sweep is running. */
-void ms_plot_view_set_planned_range (MsPlotView *self, int min_exponent, int max_exponent);
 const char *ms_plot_view_get_modes (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */
 const MsChartData *ms_plot_view_get_data (MsPlotView *self);

@@ -231,3 +231,14 @@ ms_props_clear (GObject *object)
       drop_pointer (p, G_STRUCT_MEMBER_P (object, p->offset));
   }
 }
+
+gboolean
+ms_props_set_string (gpointer object, char **field, const char *value, GParamSpec *pspec)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return FALSE;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (object, pspec);
+  return TRUE;
+}

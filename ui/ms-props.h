@@ -62,5 +62,10 @@ void ms_props_install (GObjectClass *klass, const MsProp *table, GParamSpec **ps
  * class; MsChartView and MsPage call it, so their subclasses need no
  * dispose for those. */
 void ms_props_clear (GObject *object);
+/* A string field of an object with its own setter takes a copy of value
+ * and pspec is notified, when it differs (GLib 2.76's g_set_str, and the
+ * notify); FALSE when it held the same already. */
+gboolean ms_props_set_string (gpointer object, char **field, const char *value,
+                              GParamSpec *pspec);
 
 G_END_DECLS

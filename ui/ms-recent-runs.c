@@ -11,6 +11,7 @@
 
 #include "ms-props.h"
 #include "ms-toast-queue.h"
+#include "ms-views.h"
 
 struct _MsRecentRuns {
   AdwWindow parent_instance;
@@ -381,15 +382,14 @@ ms_recent_runs_class_init (MsRecentRunsClass *klass)
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
 
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-recent-runs.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsRecentRuns, toasts);
-  gtk_widget_class_bind_template_child (widget_class, MsRecentRuns, stack);
-  gtk_widget_class_bind_template_child (widget_class, MsRecentRuns, list_view);
-  gtk_widget_class_bind_template_child (widget_class, MsRecentRuns, folder_label);
-  gtk_widget_class_bind_template_callback (widget_class, setup_row);
-  gtk_widget_class_bind_template_callback (widget_class, bind_row);
-  gtk_widget_class_bind_template_callback (widget_class, on_activate);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsRecentRuns, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (toasts), CHILD (stack), CHILD (list_view), CHILD (folder_label),
+    MS_TEMPLATE_CALLBACK (setup_row), MS_TEMPLATE_CALLBACK (bind_row),
+    MS_TEMPLATE_CALLBACK (on_activate)
+  };
+#undef CHILD
+  ms_widget_class_set_template (widget_class, "ms-recent-runs", binds, G_N_ELEMENTS (binds));
   gtk_widget_class_install_action (widget_class, "recent.open", "ay", action_open);
   gtk_widget_class_install_action (widget_class, "recent.show", "ay", action_show);
   gtk_widget_class_install_action (widget_class, "recent.rename", "ay", action_rename);

@@ -10,6 +10,7 @@
 
 #include "ms-props.h"
 #include "ms-reference-runs.h"
+#include "ms-views.h"
 
 struct _MsReferenceDialog {
   AdwWindow parent_instance;
@@ -283,11 +284,11 @@ ms_reference_dialog_class_init (MsReferenceDialogClass *klass)
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRV);
 
-  gtk_widget_class_set_template_from_resource (
-    widget_class, "/io/github/memsweep/Memsweep/ms-reference-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsReferenceDialog, stack);
-  gtk_widget_class_bind_template_child (widget_class, MsReferenceDialog, groups);
-  gtk_widget_class_bind_template_child (widget_class, MsReferenceDialog, folder_label);
+  static const MsTemplateBind binds[] = {
+    MS_TEMPLATE_CHILD (MsReferenceDialog, stack), MS_TEMPLATE_CHILD (MsReferenceDialog, groups),
+    MS_TEMPLATE_CHILD (MsReferenceDialog, folder_label)
+  };
+  ms_widget_class_set_template (widget_class, "ms-reference-dialog", binds, G_N_ELEMENTS (binds));
   gtk_widget_class_install_action (widget_class, "reference.open", NULL, action_open);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK,
                                        "reference.open", NULL);

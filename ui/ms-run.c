@@ -128,11 +128,8 @@ void
 ms_run_set_description (MsRun *self, const char *description)
 {
   g_return_if_fail (MS_IS_RUN (self));
-  if (g_strcmp0 (description, self->description) == 0)
-    return;
-  g_free (self->description);
-  self->description = description ? g_utf8_make_valid (description, -1) : NULL;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DESCRIPTION]);
+  g_autofree char *valid = description ? g_utf8_make_valid (description, -1) : NULL;
+  ms_props_set_string (self, &self->description, valid, props[PROP_DESCRIPTION]);
 }
 
 /* The GPU's model from its full name: the vendor and brand words go, and

@@ -166,16 +166,6 @@ ms_runs_library_get_write_error (MsRunsLibrary *self)
   return self->write_error;
 }
 
-static void
-set_write_error (MsRunsLibrary *self, const char *message)
-{
-  if (g_strcmp0 (self->write_error, message) == 0)
-    return;
-  g_free (self->write_error);
-  self->write_error = g_strdup (message);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_WRITE_ERROR]);
-}
-
 /* ---- names ------------------------------------------------------------------ */
 
 /* A file name from text: valid UTF-8, no '/' or control characters, no
@@ -303,7 +293,7 @@ place_for (MsRunsLibrary *self, const MsResults *run, gboolean *fresh, GError **
   if (g_mkdir_with_parents (self->folder, 0755) != 0) {
     int e = errno;
     g_autofree char *msg = g_strdup_printf ("%s: %s", self->folder, g_strerror (e));
-    set_write_error (self, msg);
+    ms_props_set_string (self, &self->write_error, msg, props[PROP_WRITE_ERROR]);
     g_set_error_literal (error, G_IO_ERROR, g_io_error_from_errno (e), msg);
     return NULL;
   }
@@ -365,7 +355,7 @@ write_new_pair (const char *folder, const MsResults *run, const char *chosen, gb
 static void
 written (MsRunsLibrary *self, gboolean ok, const char *err)
 {
-  set_write_error (self, ok ? NULL : err);
+  ms_props_set_string (self, &self->write_error, ok ? NULL : err, props[PROP_WRITE_ERROR]);
   if (ok)
     ms_runs_library_reload (self);
 }

@@ -387,7 +387,7 @@ ms_session_remove_run (MsSession *self, MsRun *run, guint *position)
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LIVE_RUN]);
   }
   if (run == self->selected_run)
-    ms_session_set_selected_run (self, NULL);
+    g_object_set (self, "selected-run", NULL, NULL);
   g_list_store_remove (self->runs, pos);
   g_object_unref (run);
   if (position)
@@ -412,7 +412,7 @@ ms_session_clear_runs (MsSession *self)
   g_return_if_fail (MS_IS_SESSION (self));
   g_autoptr (MsRun) keep = self->live ? g_object_ref (self->live) : NULL;
   if (self->selected_run != keep)
-    ms_session_set_selected_run (self, NULL);
+    g_object_set (self, "selected-run", NULL, NULL);
   g_list_store_splice (self->runs, 0, ms_session_get_n_runs (self), keep ? (gpointer *) &keep : NULL,
                        keep ? 1 : 0);
 }
@@ -431,13 +431,6 @@ ms_session_get_sweeping (MsSession *self)
 {
   g_return_val_if_fail (MS_IS_SESSION (self), FALSE);
   return self->sweeping;
-}
-
-void
-ms_session_set_sweeping (MsSession *self, gboolean sweeping)
-{
-  g_return_if_fail (MS_IS_SESSION (self));
-  g_object_set (self, "sweeping", sweeping, NULL);
 }
 
 GArray *
@@ -527,11 +520,7 @@ set_progress (MsSession *self, double fraction, const char *text)
     self->progress = fraction;
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS]);
   }
-  if (g_strcmp0 (text, self->progress_text) != 0) {
-    g_free (self->progress_text);
-    self->progress_text = g_strdup (text);
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS_TEXT]);
-  }
+  ms_props_set_string (self, &self->progress_text, text, props[PROP_PROGRESS_TEXT]);
 }
 
 void
@@ -600,7 +589,7 @@ on_sweep_finished (MsSession *self, MsJob *job)
   const MsSweepJobOutcome *o = ms_job_get_result (done);
   g_clear_pointer (&self->eta, ms_eta_free);
   g_autofree char *message = o ? sweep_message (self, o) : NULL;
-  ms_session_set_sweeping (self, FALSE);
+  g_object_set (self, "sweeping", FALSE, NULL);
   update_busy (self);
   if (message)
     g_signal_emit (self, signals[SIGNAL_SWEEP_ENDED], 0, message);
@@ -634,7 +623,7 @@ ms_session_run_sweep (MsSession *self, GError **error)
   set_progress (self, 0, _("Starting…"));
   /* The live run first: whoever follows "sweeping" finds it. */
   ms_session_add_sweep (self, live);
-  ms_session_set_sweeping (self, TRUE);
+  g_object_set (self, "sweeping", TRUE, NULL);
   update_busy (self);
   ms_job_start (self->sweep_job);
   return TRUE;
@@ -808,13 +797,6 @@ ms_session_get_selected_run (MsSession *self)
 {
   g_return_val_if_fail (MS_IS_SESSION (self), NULL);
   return self->selected_run;
-}
-
-void
-ms_session_set_selected_run (MsSession *self, MsRun *run)
-{
-  g_return_if_fail (MS_IS_SESSION (self));
-  g_object_set (self, "selected-run", run, NULL);
 }
 
 /* ---- the work: a live comparison ------------------------------------------------- */

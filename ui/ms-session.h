@@ -82,7 +82,6 @@ void ms_session_clear_runs (MsSession *self);
 
 MsRun *ms_session_get_live_run (MsSession *self);
 gboolean ms_session_get_sweeping (MsSession *self);
-void ms_session_set_sweeping (MsSession *self, gboolean sweeping);
 
 GArray *ms_session_get_devices (MsSession *self);
 void ms_session_set_devices (MsSession *self, GArray *devices);
@@ -139,6 +138,5 @@ void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFu
 /* ---- the selection ---- */
 
 MsRun *ms_session_get_selected_run (MsSession *self);
-void ms_session_set_selected_run (MsSession *self, MsRun *run);
 
 G_END_DECLS

@@ -27,7 +27,7 @@ typedef struct {
 struct _MsSettingsPane {
   GtkWidget parent_instance;
   MsSweepSettings *sweep_settings;
-  GPtrArray *bindings; /* GBinding, to the settings above */
+  GBindingGroup *bindings; /* the controls to the settings above */
   GtkCheckButton *mode_checks[MS_MODE_COUNT];
   Control controls[MAX_CONTROLS];
   guint n_controls;
@@ -176,25 +176,10 @@ stores_title (gpointer item, int value)
   }
 }
 
+/* Every control to the property of its setting's key, of whichever
+ * settings the pane shows. */
 static void
-unbind_settings (MsSettingsPane *self)
-{
-  for (guint i = 0; i < self->bindings->len; i++)
-    g_binding_unbind (g_ptr_array_index (self->bindings, i));
-  g_ptr_array_set_size (self->bindings, 0);
-  if (self->sweep_settings)
-    g_signal_handlers_disconnect_by_func (self->sweep_settings, on_changed, self);
-}
-
-static void
-add_binding (MsSettingsPane *self, GBinding *binding)
-{
-  g_ptr_array_add (self->bindings, binding);
-}
-
-/* Every control to the property of its setting's key. */
-static void
-bind_settings (MsSettingsPane *self)
+bind_controls (MsSettingsPane *self)
 {
   const GBindingFlags flags = G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE;
   for (guint i = 0; i < self->n_controls; i++) {
@@ -202,29 +187,19 @@ bind_settings (MsSettingsPane *self)
     /* Values out of range (an edited dconf) are clamped by the adjustments
      * and then validated like any other input. */
     if (GTK_IS_SPIN_BUTTON (c->widget))
-      add_binding (self, g_object_bind_property (self->sweep_settings, c->setting->key, c->widget,
-                                                 "value", flags));
+      g_binding_group_bind (self->bindings, c->setting->key, c->widget, "value", flags);
     else
-      add_binding (self, g_object_bind_property_full (self->sweep_settings, c->setting->key,
-                                                      c->widget, "selected", flags,
-                                                      choice_to_position, position_to_choice,
-                                                      NULL, NULL));
+      g_binding_group_bind_full (self->bindings, c->setting->key, c->widget, "selected", flags,
+                                 choice_to_position, position_to_choice, NULL, NULL);
     if (c->setting->adaptive_only)
-      add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
-                                                      c->widget, "sensitive",
-                                                      G_BINDING_SYNC_CREATE, rule_is, NULL,
-                                                      GINT_TO_POINTER (MS_REPS_ADAPTIVE), NULL));
+      g_binding_group_bind_full (self->bindings, "reps-rule", c->widget, "sensitive",
+                                 G_BINDING_SYNC_CREATE, rule_is, NULL,
+                                 GINT_TO_POINTER (MS_REPS_ADAPTIVE), NULL);
   }
-  add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
-                                                  self->fixed_reps_check, "active", flags,
-                                                  rule_is, fixed_to_rule,
-                                                  GINT_TO_POINTER (MS_REPS_FIXED), NULL));
-  add_binding (self, g_object_bind_property_full (self->sweep_settings, "reps-rule",
-                                                  self->reps_label, "label",
-                                                  G_BINDING_SYNC_CREATE, rule_to_reps_label, NULL,
-                                                  NULL, NULL));
-  g_signal_connect_swapped (self->sweep_settings, "notify", G_CALLBACK (on_changed), self);
-  on_changed (self);
+  g_binding_group_bind_full (self->bindings, "reps-rule", self->fixed_reps_check, "active", flags,
+                             rule_is, fixed_to_rule, GINT_TO_POINTER (MS_REPS_FIXED), NULL);
+  g_binding_group_bind_full (self->bindings, "reps-rule", self->reps_label, "label",
+                             G_BINDING_SYNC_CREATE, rule_to_reps_label, NULL, NULL, NULL);
 }
 
 static void
@@ -233,9 +208,12 @@ ms_settings_pane_set_sweep_settings (MsSettingsPane *self, MsSweepSettings *sett
   g_return_if_fail (MS_IS_SETTINGS_PANE (self));
   if (!settings || settings == self->sweep_settings)
     return;
-  unbind_settings (self);
+  if (self->sweep_settings)
+    g_signal_handlers_disconnect_by_func (self->sweep_settings, on_changed, self);
   g_set_object (&self->sweep_settings, settings);
-  bind_settings (self);
+  g_binding_group_set_source (self->bindings, settings);
+  g_signal_connect_swapped (settings, "notify", G_CALLBACK (on_changed), self);
+  on_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEP_SETTINGS]);
 }
 
@@ -251,7 +229,7 @@ static const MsProp prop_table[N_PROPS] = {
 static void
 ms_settings_pane_finalize (GObject *object)
 {
-  g_ptr_array_unref (MS_SETTINGS_PANE (object)->bindings);
+  g_object_unref (MS_SETTINGS_PANE (object)->bindings);
   G_OBJECT_CLASS (ms_settings_pane_parent_class)->finalize (object);
 }
 
@@ -260,7 +238,9 @@ ms_settings_pane_dispose (GObject *object)
 {
   MsSettingsPane *self = MS_SETTINGS_PANE (object);
   /* The settings outlive the pane: undo the bindings first. */
-  unbind_settings (self);
+  g_binding_group_set_source (self->bindings, NULL);
+  if (self->sweep_settings)
+    g_signal_handlers_disconnect_by_func (self->sweep_settings, on_changed, self);
   memset (self->mode_checks, 0, sizeof self->mode_checks);
   ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_SETTINGS_PANE);
   g_clear_object (&self->sweep_settings);
@@ -291,28 +271,16 @@ ms_settings_pane_class_init (MsSettingsPaneClass *klass)
   /* The drop-downs list these enums' values. */
   g_type_ensure (MS_TYPE_ISSUE_ORDER);
   g_type_ensure (MS_TYPE_HOST_STORES);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-settings-pane.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsSettingsPane, name)
-  CHILD (min_exp_spin);
-  CHILD (max_exp_spin);
-  CHILD (step_spin);
-  CHILD (reps_spin);
-  CHILD (warmup_spin);
-  CHILD (streams_spin);
-  CHILD (min_exp_label);
-  CHILD (max_exp_label);
-  CHILD (sweep_summary);
-  CHILD (reps_label);
-  CHILD (order_dropdown);
-  CHILD (stores_dropdown);
-  CHILD (reuse_spin);
-  CHILD (fixed_reps_check);
-  CHILD (timing_grid);
-  CHILD (modes_box);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsSettingsPane, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (min_exp_spin), CHILD (max_exp_spin), CHILD (step_spin), CHILD (reps_spin),
+    CHILD (warmup_spin), CHILD (streams_spin), CHILD (min_exp_label), CHILD (max_exp_label),
+    CHILD (sweep_summary), CHILD (reps_label), CHILD (order_dropdown), CHILD (stores_dropdown),
+    CHILD (reuse_spin), CHILD (fixed_reps_check), CHILD (timing_grid), CHILD (modes_box),
+    MS_TEMPLATE_CALLBACK (order_title), MS_TEMPLATE_CALLBACK (stores_title)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, order_title);
-  gtk_widget_class_bind_template_callback (widget_class, stores_title);
+  ms_widget_class_set_template (widget_class, "ms-settings-pane", binds, G_N_ELEMENTS (binds));
 }
 
 /* The adjustment's range is the table's; a range open at its lower end
@@ -391,7 +359,7 @@ static void
 ms_settings_pane_init (MsSettingsPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->bindings = g_ptr_array_new ();
+  self->bindings = g_binding_group_new ();
   for (int m = 0; m < MS_MODE_COUNT; m++) {
     GtkWidget *check = gtk_check_button_new_with_label (ms_mode_title (m));
     gtk_widget_set_tooltip_text (check, ms_mode_description (m));
@@ -418,7 +386,8 @@ ms_settings_pane_init (MsSettingsPane *self)
   add_table_rows (self);
   /* Until the window hands its own: the same GSettings keys. */
   g_autoptr (GSettings) settings = g_settings_new (MS_APPLICATION_ID);
-  self->sweep_settings = ms_sweep_settings_new (settings);
-  bind_settings (self);
+  g_autoptr (MsSweepSettings) own = ms_sweep_settings_new (settings);
+  bind_controls (self);
+  ms_settings_pane_set_sweep_settings (self, own);
 }
 

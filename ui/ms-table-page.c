@@ -301,14 +301,13 @@ ms_table_page_class_init (MsTablePageClass *klass)
   widget_class->unmap = ms_table_page_unmap;
   g_type_ensure (MS_TYPE_TABLE_ROW);
   g_type_ensure (MS_TYPE_TABLE_MODEL);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-table-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, column_view);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, hint_label);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, selection);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, store);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, filter);
-  gtk_widget_class_bind_template_child (widget_class, MsTablePage, filter_entry);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsTablePage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (column_view), CHILD (hint_label), CHILD (selection), CHILD (store), CHILD (filter),
+    CHILD (filter_entry)
+  };
+#undef CHILD
+  ms_widget_class_set_template (widget_class, "ms-table-page", binds, G_N_ELEMENTS (binds));
 }
 
 static void

@@ -236,7 +236,7 @@ on_run_selected (MsTimelinePage *self)
   /* The run picked here is the session's selected run, for other views. */
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   if (session && selected_run (self))
-    ms_session_set_selected_run (session, selected_run (self));
+    g_object_set (session, "selected-run", selected_run (self), NULL);
   sync_sizes (self);
   sync_mode (self);
   on_size_selected (self);
@@ -388,23 +388,16 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   gtk_widget_class_install_action (widget_class, "timeline.zoom", "i", zoom_action);
   g_type_ensure (MS_TYPE_TIMELINE_VIEW);
   g_type_ensure (MS_TYPE_TIMELINE_OVERVIEW);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-timeline-page.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsTimelinePage, name)
-  CHILD (view);
-  CHILD (run_box);
-  CHILD (run_dropdown);
-  CHILD (mode_dropdown);
-  CHILD (size_dropdown);
-  CHILD (mode_list);
-  CHILD (rep_spin);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsTimelinePage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (view), CHILD (run_box), CHILD (run_dropdown), CHILD (mode_dropdown),
+    CHILD (size_dropdown), CHILD (mode_list), CHILD (rep_spin),
+    MS_TEMPLATE_CALLBACK (on_run_selected), MS_TEMPLATE_CALLBACK (on_mode_selected),
+    MS_TEMPLATE_CALLBACK (on_size_selected), MS_TEMPLATE_CALLBACK (on_rep_changed),
+    MS_TEMPLATE_CALLBACK (show_file_rep), MS_TEMPLATE_CALLBACK (read_file_rep)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, on_run_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_size_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_rep_changed);
-  gtk_widget_class_bind_template_callback (widget_class, show_file_rep);
-  gtk_widget_class_bind_template_callback (widget_class, read_file_rep);
+  ms_widget_class_set_template (widget_class, "ms-timeline-page", binds, G_N_ELEMENTS (binds));
 }
 
 /* Picks the session's selected run when this page shows it; FALSE when the

@@ -434,11 +434,7 @@ ms_timeline_view_set_cell (MsTimelineView *self, MsRun *held, const MsCell *cell
   if (self->layout.bars)
     g_array_set_size (self->layout.bars, 0);
   self->rep = rep;
-  if (g_strcmp0 (title, self->title) != 0) {
-    g_free (self->title);
-    self->title = g_strdup (title);
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_TITLE]);
-  }
+  ms_props_set_string (self, &self->title, title, props[PROP_TITLE]);
   map_reps (self, cell);
   if (!indexing (self)) {
     open_window (self);

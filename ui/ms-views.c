@@ -47,3 +47,16 @@ ms_widget_dispose_children (GtkWidget *widget, GType template_type)
   while ((child = gtk_widget_get_first_child (widget)))
     gtk_widget_unparent (child);
 }
+
+void
+ms_widget_class_set_template (GtkWidgetClass *klass, const char *name,
+                              const MsTemplateBind *binds, guint n_binds)
+{
+  g_autofree char *path = g_strdup_printf ("/io/github/memsweep/Memsweep/%s.ui", name);
+  gtk_widget_class_set_template_from_resource (klass, path);
+  for (guint i = 0; i < n_binds; i++)
+    if (binds[i].offset >= 0)
+      gtk_widget_class_bind_template_child_full (klass, binds[i].name, FALSE, binds[i].offset);
+    else
+      gtk_widget_class_bind_template_callback_full (klass, binds[i].name, binds[i].callback);
+}

@@ -45,4 +45,17 @@ void ms_view_follow_style (GtkWidget *view, GCallback redraw);
  * template children, then unparents what is left. */
 void ms_widget_dispose_children (GtkWidget *widget, GType template_type);
 
+/* What a class binds of its template: a child to the field of its name,
+ * or a callback of that name. */
+typedef struct {
+  const char *name;
+  gssize offset; /* the child's field; -1: a callback */
+  GCallback callback;
+} MsTemplateBind;
+#define MS_TEMPLATE_CHILD(Type, name) { #name, G_STRUCT_OFFSET (Type, name), NULL }
+#define MS_TEMPLATE_CALLBACK(name) { #name, -1, G_CALLBACK (name) }
+/* The class's template, NAME.ui of the app's resources, and what it binds. */
+void ms_widget_class_set_template (GtkWidgetClass *klass, const char *name,
+                                   const MsTemplateBind *binds, guint n_binds);
+
 G_END_DECLS

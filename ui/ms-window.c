@@ -80,11 +80,7 @@ ms_window_update_actions (MsWindow *self)
   gtk_label_set_text (self->blocker_label, show_why ? line : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->blocker_label), line);
   gtk_revealer_set_reveal_child (self->blocker_revealer, show_why);
-  if (g_strcmp0 (why, self->run_blocker) != 0) {
-    g_free (self->run_blocker);
-    self->run_blocker = g_strdup (why);
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_RUN_BLOCKER]);
-  }
+  ms_props_set_string (self, &self->run_blocker, why, props[PROP_RUN_BLOCKER]);
 }
 
 /* The pages follow the session themselves; the window only its actions. */
@@ -104,7 +100,8 @@ set_planned_range (MsWindow *self, int min_exp, int max_exp)
 {
   MsChartPage *pages[] = { self->bandwidth_page, self->time_page };
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
-    ms_plot_view_set_planned_range (ms_chart_page_get_view (pages[i]), min_exp, max_exp);
+    g_object_set (ms_chart_page_get_view (pages[i]), "planned-min-exponent", min_exp,
+                  "planned-max-exponent", max_exp, NULL);
 }
 
 static void
@@ -336,45 +333,21 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_COMPARE_PAGE);
   g_type_ensure (MS_TYPE_DEVICES_PAGE);
   g_type_ensure (MS_TYPE_LESSONS_PAGE);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-window.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsWindow, name)
-  CHILD (toasts);
-  CHILD (run_button);
-  CHILD (stop_button);
-  CHILD (device_dropdown);
-  CHILD (banner);
-  CHILD (banner_label);
-  CHILD (banner_error);
-  CHILD (blocker_label);
-  CHILD (blocker_revealer);
-  CHILD (runs_button);
-  CHILD (runs_view);
-  CHILD (runs_stack);
-  CHILD (runs_popover);
-  CHILD (main_menu_button);
-  CHILD (progress_revealer);
-  CHILD (progress_bar);
-  CHILD (settings_pane);
-  CHILD (stack);
-  CHILD (top_revealer);
-  CHILD (top_box);
-  CHILD (switcher_bar);
-  CHILD (switcher_title);
-  CHILD (primary_menu);
-  CHILD (bandwidth_page);
-  CHILD (time_page);
-  CHILD (timeline_page);
-  CHILD (breakdown_page);
-  CHILD (table_page);
-  CHILD (compare_page);
-  CHILD (devices_page);
-  CHILD (lessons_page);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsWindow, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (toasts), CHILD (run_button), CHILD (stop_button), CHILD (device_dropdown),
+    CHILD (banner), CHILD (banner_label), CHILD (banner_error), CHILD (blocker_label),
+    CHILD (blocker_revealer), CHILD (runs_button), CHILD (runs_view), CHILD (runs_stack),
+    CHILD (runs_popover), CHILD (main_menu_button), CHILD (progress_revealer), CHILD (progress_bar),
+    CHILD (settings_pane), CHILD (stack), CHILD (top_revealer), CHILD (top_box),
+    CHILD (switcher_bar), CHILD (switcher_title), CHILD (primary_menu), CHILD (bandwidth_page),
+    CHILD (time_page), CHILD (timeline_page), CHILD (breakdown_page), CHILD (table_page),
+    CHILD (compare_page), CHILD (devices_page), CHILD (lessons_page),
+    MS_TEMPLATE_CALLBACK (ms_window_update_actions), MS_TEMPLATE_CALLBACK (on_view_changed),
+    MS_TEMPLATE_CALLBACK (on_banner_response), MS_TEMPLATE_CALLBACK (ms_window_lesson_show_view)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_update_actions);
-  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_banner_response);
-  gtk_widget_class_bind_template_callback (widget_class, ms_window_lesson_show_view);
+  ms_widget_class_set_template (widget_class, "ms-window", binds, G_N_ELEMENTS (binds));
 }
 
 /* The main menu's popover (about a hundred widgets) is built the first

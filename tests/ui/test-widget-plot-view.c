@@ -68,12 +68,12 @@ test_direct_labels_and_plan (void)
   g_assert_cmpuint (direct_n, ==, 2);
 
   g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_min, ==, 0);
-  ms_plot_view_set_planned_range (pv, 10, 24);
-  ms_plot_view_set_planned_range (pv, 10, 24);
+  g_object_set (pv, "planned-min-exponent", 10, "planned-max-exponent", 24, NULL);
+  g_object_set (pv, "planned-min-exponent", 10, "planned-max-exponent", 24, NULL);
   g_assert_cmpuint (plan_n, ==, 1);
   g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_min, ==, 4096);
   g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_max, ==, 64 << 20);
-  ms_plot_view_set_planned_range (pv, -1, -1);
+  g_object_set (pv, "planned-min-exponent", -1, "planned-max-exponent", -1, NULL);
   g_assert_cmpfloat (ms_plot_view_get_data (pv)->x_max, ==, 0);
   g_assert_finalize_object (view);
 }

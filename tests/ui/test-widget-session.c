@@ -107,7 +107,7 @@ test_live_run (void)
   MsRun *live = ms_run_new (ms_test_results_new (NULL), MS_RUN_KIND_SWEEP);
   guint live_n, cells_n = 0;
   ms_test_watch (session, "live-run", &live_n);
-  ms_session_set_sweeping (session, TRUE);
+  g_object_set (session, "sweeping", TRUE, NULL);
   ms_session_add_sweep (session, live);
   g_assert_true (ms_session_get_live_run (session) == live);
   g_assert_cmpuint (live_n, ==, 1);
@@ -118,7 +118,7 @@ test_live_run (void)
   g_assert_cmpuint (cells_n, ==, 1);
   ms_session_clear_runs (session);
   g_assert_cmpuint (ms_session_get_n_runs (session), ==, 1);
-  ms_session_set_sweeping (session, FALSE);
+  g_object_set (session, "sweeping", FALSE, NULL);
   g_assert_true (ms_session_remove_run (session, live, NULL));
   g_assert_null (ms_session_get_live_run (session));
   g_object_unref (live);

@@ -179,7 +179,7 @@ test_session (void)
   g_assert_true (ms_session_get_selected_run (session) == run);
   guint title_n;
   ms_test_watch (view, "title", &title_n);
-  ms_session_set_selected_run (session, large);
+  g_object_set (session, "selected-run", large, NULL);
   g_assert_cmpuint (title_n, >=, 1);
   cell = ms_timeline_page_get_cell (page, NULL);
   g_assert_nonnull (cell);
