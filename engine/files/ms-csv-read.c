@@ -68,11 +68,15 @@ take_metadata (MsReader *rd, MsResults *r, const char *buf, size_t len)
     if (eol) {
       ms_csv_take_metadata_line (rd, r, rd->meta, rd->meta_len);
       rd->in_meta = false;
+      /* A '#' line holds no row: as many as blank lines may stand in a
+       * row, not a bomb of them. */
+      if (rd->line > MS_CSV_MAX_EMPTY_LINES)
+        ms_csv_fail (rd, rd->line, MS_CSV_EMPTY_LINES, MS_CSV_MAX_EMPTY_LINES);
       rd->line++;
       pos++;
     }
   }
-  return pos;
+  return rd->failed ? len : pos;
 }
 
 bool ms_csv_plain_rows = true;
@@ -253,7 +257,10 @@ read_either (const char *path, bool figures, char *err, size_t errlen)
   char head[KIND_HEAD_BYTES];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
   ReadAgain again = READ_ONCE;
-  MsResults *r = n > 0 && ms_file_kind_of_head (head, (size_t) n) == MS_FILE_KIND_SUMMARY
+  /* Past a head of notes, no further than a stream keeps for the reader
+   * that follows. */
+  MsResults *r = n > 0 && ms_file_kind_of_input (in, head, (size_t) n, MS_INPUT_WINDOW / 2) ==
+                              MS_FILE_KIND_SUMMARY
                    ? ms_csv_read_summary_input (in, path, err, errlen)
                    : read_samples (in, path, figures, true, &again, err, errlen);
   ms_input_close (in);

@@ -294,6 +294,8 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
      * seems to end early. */
     if (memchr (buf + pos, '\0', n))
       summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
+    else if (buf[pos] == '#' && !sr->have_header && sr->line > MS_CSV_MAX_EMPTY_LINES)
+      summary_fail (sr, ms_gettext (MS_CSV_EMPTY_LINES), MS_CSV_MAX_EMPTY_LINES);
     else if (buf[pos] == '#' && !sr->have_header)
       ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
     else

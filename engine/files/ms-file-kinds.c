@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-csv-reader.h"
 #include "ms-i18n.h"
 #include "ms-host-link-file.h"
 #include "ms-input.h"
@@ -155,6 +156,14 @@ kind_of_json (const char *head, size_t len)
   return MS_FILE_KIND_UNKNOWN;
 }
 
+/* Past the title line, whether a line is one the readers pass over
+ * (blank, or a note or inline metadata) before the header row. */
+static bool
+passed_over (const char *line, const char *end)
+{
+  return line + strspn (line, " \t\r\n") >= end || *line == '#';
+}
+
 MsFileKind
 ms_file_kind_of_head (const char *head, size_t len)
 {
@@ -165,15 +174,16 @@ ms_file_kind_of_head (const char *head, size_t len)
   if (first < end && *first == '{')
     return kind_of_json (first, (size_t) (end - first));
   /* The title is line 1; a header may follow blank lines, a note or inline
-   * metadata, which the readers skip too. */
+   * metadata, which the readers skip too. Lines end as the readers take
+   * them: at LF, or at CR alone in files from classic Mac OS tools. */
+  char eol_char = ms_csv_line_end (head, len);
   for (bool line_one = true; p < end; line_one = false) {
-    const char *eol = memchr (p, '\n', (size_t) (end - p));
+    const char *eol = memchr (p, eol_char, (size_t) (end - p));
     const char *stop = eol ? eol : end;
     MsFileKind k = line_one ? kind_of_title (p, stop) : MS_FILE_KIND_UNKNOWN;
     if (k != MS_FILE_KIND_UNKNOWN)
       return k;
-    bool blank = p + strspn (p, " \t\r") == stop;
-    if (!blank && *p != '#')
+    if (!passed_over (p, stop))
       return kind_of_header (p, stop);
     if (!eol)
       break;
@@ -219,6 +229,67 @@ kind_of_json_input (MsInput *in, const char *head, size_t len)
   return kind;
 }
 
+/* A CSV file whose head is all lines the readers pass over: its header
+ * lies further on. The lines past the head are read as they come (up to
+ * `limit` bytes in), kept no longer than a header's start, up to the
+ * readers' own bound on lines without data, so a run is known whatever
+ * its notes push its rows past. */
+static MsFileKind
+kind_past_head (MsInput *in, const char *head, size_t len, uint64_t limit)
+{
+  char eol_char = ms_csv_line_end (head, len), line[512], chunk[16384];
+  const char *last = memrchr (head, eol_char, len);
+  size_t n = last ? len - (size_t) (last + 1 - head) : len;
+  uint32_t lines = 0;
+  memcpy (line, last ? last + 1 : head, n < sizeof line ? n : sizeof line);
+  n = n < sizeof line ? n : sizeof line;
+  for (const char *p = head; (p = memchr (p, eol_char, (size_t) (head + len - p))); p++)
+    lines++;
+  ssize_t got;
+  for (uint64_t at = len; at < limit && (got = ms_input_pread (in, chunk, sizeof chunk, at)) > 0;
+       at += (uint64_t) got) {
+    for (const char *c = chunk, *end = chunk + got; c < end; c++) {
+      if (*c != eol_char) {
+        if (n < sizeof line)
+          line[n++] = *c;
+        continue;
+      }
+      if (!passed_over (line, line + n))
+        return kind_of_header (line, line + n);
+      if (++lines > MS_CSV_MAX_EMPTY_LINES)
+        return MS_FILE_KIND_UNKNOWN;
+      n = 0;
+    }
+  }
+  return n && !passed_over (line, line + n) ? kind_of_header (line, line + n)
+                                             : MS_FILE_KIND_UNKNOWN;
+}
+
+/* Whether a text head is all blank and '#' lines (its title's too). */
+static bool
+head_passed_over (const char *head, size_t len)
+{
+  char eol_char = ms_csv_line_end (head, len);
+  const char *end = head + len;
+  for (const char *p = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
+       p < end;) {
+    const char *eol = memchr (p, eol_char, (size_t) (end - p));
+    if (!passed_over (p, eol ? eol : end))
+      return false;
+    p = eol ? eol + 1 : end;
+  }
+  return true;
+}
+
+MsFileKind
+ms_file_kind_of_input (MsInput *in, const char *head, size_t len, uint64_t limit)
+{
+  MsFileKind kind = ms_file_kind_of_head (head, len);
+  if (kind == MS_FILE_KIND_UNKNOWN && head_passed_over (head, len))
+    kind = kind_past_head (in, head, len, limit);
+  return kind;
+}
+
 static MsFileKind
 kind_at (const char *path, bool as_input)
 {
@@ -242,6 +313,8 @@ kind_at (const char *path, bool as_input)
     at++;
   if (text && at < len && head[at] == '{')
     kind = kind_of_json_input (in, head, len);
+  else if (text)
+    kind = ms_file_kind_of_input (in, head, len, UINT64_MAX);
   ms_input_close (in);
   free (head);
   return kind;

@@ -12,6 +12,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+typedef struct MsInput MsInput; /* ms-input.h */
 
 /* The header row of a file of expected ranges (analysis/ms-envelope.c). */
 #define MS_ENVELOPES_HEADER "gpu,link,figure,low,high,unit,source"
@@ -66,6 +69,10 @@ MsFileKind ms_file_kind (const char *path);
 /* The kind a file's first len bytes show (not NUL-terminated), as
  * ms_file_kind tells it: for a reader that has the file open already. */
 MsFileKind ms_file_kind_of_head (const char *head, size_t len);
+/* The same of an input whose first len bytes are head: where those are
+ * all blank and '#' lines, the lines past them are read (up to `limit`
+ * bytes in, through ms_input_pread) until the header row. */
+MsFileKind ms_file_kind_of_input (MsInput *in, const char *head, size_t len, uint64_t limit);
 
 /* "a peer matrix", "not a memsweep file", "unreadable". */
 const char *ms_file_kind_describe (MsFileKind kind);

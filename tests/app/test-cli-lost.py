@@ -1398,6 +1398,36 @@ def fleet_dir_not_made(d):
     expect(rc == 2, f"a --dir under no folder: exit {rc}, not 2", err)
 
 
+@case(59, "a run whose rows lie past its notes, in any layout, is known as a run and never replaced")
+def run_in_any_layout(d):
+    # The class: a kind told from a byte window or from LF alone. Notes
+    # past 64 KiB, lines ended by CR alone, thousands of blank lines:
+    # show reads each as a run, so no export or profile may replace it.
+    with gzip.open(os.path.join(REFERENCE, "h100-default-samples.csv.gz")) as f:
+        run = f.read()
+    layouts = {
+        "long-note-samples.csv": b"# note: " + b"0" * 70000 + b"\n" + run,
+        "mac-samples.csv": (b"# note: bench 3\n" + run).replace(b"\n", b"\r"),
+        "blank-samples.csv": b"\n" * 20000 + run,
+    }
+    for name, data in layouts.items():
+        # A profile's name (calibrate --out) is not a run's: a copy there.
+        profile = name.replace("-samples", "")
+        for at in (name, profile):
+            with open(os.path.join(d, at), "wb") as out:
+                out.write(data)
+        rc, _, err = memsweep("show", name, cwd=d)
+        expect(rc == 0, f"show {name}: exit {rc}, not read as a run", err)
+        before = snapshot(d)
+        for cmd in (("modes", "--export-csv", name), ("show", name, "--export-csv", profile),
+                    ("calibrate", "--runs", "3", "--modes", "host", "--min-exp", "8",
+                     "--max-exp", "9", "--out", profile)):
+            rc, _, err = memsweep(*cmd, cwd=d)
+            expect(rc == 2 and "holds measurements" in err,
+                   f"{' '.join(cmd)}: exit {rc}, not 2 with the reason", err)
+            expect(snapshot(d) == before, f"{' '.join(cmd)}: a file changed", err)
+
+
 def main():
     global MEMSWEEP
     args = sys.argv[1:]
