@@ -453,6 +453,10 @@ store_bound (const MsCliArgs *a, void *field)
     return *(bool *) field = true;
   switch (o->kind) {
   case MS_CLI_TEXT:
+  case MS_CLI_INPUT:
+  case MS_CLI_OUTPUT:
+  case MS_CLI_PREFIX:
+  case MS_CLI_HANDED_ON:
     *(const char **) field = a->value;
     return true;
   case MS_CLI_CHOICE:
