@@ -503,20 +503,17 @@ remove_run_temporaries (const char *prefix)
 }
 
 
-/* Whether the node's run options give --verbose, by any abbreviation,
- * as run's parser reads them. */
+/* Whether the node's run options give run's option name, by any
+ * abbreviation, as run's parser reads them. */
 static bool
-gives_verbose (int argc, char **argv)
+run_gives (int argc, char **argv, const char *name)
 {
   char **words = calloc ((size_t) argc + 2, sizeof *words);
-  if (!words)
-    return false;
-  words[0] = (char *) "run";
-  memcpy (words + 1, argv, (size_t) argc * sizeof *words);
-  bool verbose = ms_cli_args_give (ms_cli_command_find ("run"), argc + 1, words,
-                                   MS_CLI_KEY_VERBOSE);
+  bool given = words && (words[0] = (char *) "run",
+                         memcpy (words + 1, argv, (size_t) argc * sizeof *words),
+                         ms_cli_side_gives (words, argc + 1, name));
   free (words);
-  return verbose;
+  return given;
 }
 
 static int
@@ -528,7 +525,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   int n = 5;
   /* Quiet unless the node's own options ask for the run's progress:
    * --quiet beside their --verbose would refuse the run. */
-  if (!gives_verbose (argc, argv))
+  if (!run_gives (argc, argv, "verbose"))
     run[n++] = "--quiet";
   if (gpu >= 0) {
     snprintf (device, sizeof device, "%d", gpu);
@@ -596,16 +593,6 @@ gpus_to_measure (int gpus)
   return gpus == MS_CLI_ALL ? gather_stamp (&unused, -1, NULL, 0) : gpus;
 }
 
-/* The run options fleet-node sets itself per GPU. */
-static bool
-names_device (int argc, char **argv)
-{
-  for (int i = 0; i < argc; i++)
-    if (strncmp (argv[i], "--device", 8) == 0 || strncmp (argv[i], "--devices", 9) == 0)
-      return true;
-  return false;
-}
-
 /* A node's name is data that ends up in a file name, the sidecar (JSON)
  * and fleet-report's tables and OpenMetrics labels: NODE-samples.csv must
  * be a file of DIR that fleet-report lists (no '/', no leading '.': ".",
@@ -671,7 +658,8 @@ ms_cli_fleet_node (int argc, char **argv)
   if (rc >= 0)
     return rc;
   int n_gpus = gpus_to_measure (gpus);
-  if (n_gpus > 0 && names_device (argc - first, argv + first)) {
+  /* The run option it sets itself per GPU. */
+  if (n_gpus > 0 && run_gives (argc - first, argv + first, "device")) {
     ms_cli_error (ms_gettext ("--device is set by fleet-node itself for "
                               "each GPU, not a run option\n"));
     return 2;

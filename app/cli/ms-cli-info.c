@@ -177,10 +177,6 @@ ms_cli_info (int argc, char **argv)
   ms_cli_output_init (&output, "info");
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return EXIT_USAGE;
-  if (device < 0) {
-    ms_cli_error (ms_gettext ("device index must be 0 or more (got %d)\n"), device);
-    return EXIT_USAGE;
-  }
   /* One GPU: start no other (ms-gpu-start.h). */
   char why[160];
   ms_gpu_start_only (device, why, sizeof why);

@@ -19,6 +19,8 @@ bool ms_json_write (FILE *f, const MsResults *results);
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
 /* A text member, null when there is no text (NULL or ""). */
 void ms_json_set_text (MsJson *o, const char *key, const char *text);
+/* {"gen": G, "width": W}: a PCIe link, for every document. */
+MsJson *ms_json_link (int gen, int width);
 /* The results' device object (data/schema/), for other documents. */
 MsJson *ms_json_device (const MsDeviceInfo *d);
 /* The same with the key figures judged against env ("envelope": null when

@@ -350,7 +350,8 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
                           char **argv)
 {
   enum { MAX_RUN_ARGS = 64 };
-  char *args[MAX_RUN_ARGS + 4] = { "run" };
+  char *args[MAX_RUN_ARGS + 2] = { "run" };
+  const char *fixed[] = { "run", "--out", prefix, NULL };
   MsCliRunOptions o;
   MsCliArgs handed;
   int key;
@@ -365,12 +366,7 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
   while ((key = ms_cli_args_next (&handed)) != -1)
     if (!handed_on (command, key, handed.value, allow_profile))
       return EXIT_USAGE;
-  args[1] = "--out";
-  args[2] = (char *) prefix;
-  memcpy (args + 3, argv, (size_t) argc * sizeof *argv);
-  ms_cli_plan_pause (true);
-  int rc = ms_cli_run_options_parse (&o, argc + 3, args);
-  ms_cli_plan_pause (false);
+  int rc = ms_cli_side_parse (fixed, args, argc + 1, &o);
   return rc < 0 ? -1 : rc == EXIT_OK ? EXIT_USAGE : rc;
 }
 
@@ -471,19 +467,10 @@ ms_cli_side_words (const char *option, const char *text, const char *const *rese
 bool
 ms_cli_side_gives (char **words, int n, const char *name)
 {
-  char **copy = malloc ((size_t) (n + 1) * sizeof *copy);
-  MsCliArgs a;
-  int key;
-  bool given = false;
-  if (!copy)
-    return false;
-  memcpy (copy, words, (size_t) (n + 1) * sizeof *copy);
-  ms_cli_args_init (&a, "run", n, copy);
-  a.silent = true;
-  for (const char *got; !given && (got = next_side_option (&a, &key));)
-    given = strcmp (got, name) == 0;
-  free (copy);
-  return given;
+  const MsCliKey *k = ms_cli_option_keys ("run");
+  while (k->name && strcmp (k->name, name) != 0)
+    k++;
+  return k->name && ms_cli_args_give (ms_cli_command_find ("run"), n, words, k->key);
 }
 
 int

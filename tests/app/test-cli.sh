@@ -95,8 +95,8 @@ expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [OPTIONS] DIR" -- fleet-report --help
 expect_line 0 "  --outliers           only the flagged nodes" -- fleet-report --help
 expect_line 2 "memsweep modes: unexpected argument 'extra'" -- modes extra
-expect 2 "is not table, json, csv or markdown" -- modes --format yaml
-expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
+expect 2 "'yaml' is none of table|json|csv|markdown|text" -- modes --format yaml
+expect 2 "'yaml' is none of table|json|csv|markdown|text" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
 # -h is --help everywhere.
 expect_line 0 "Usage: memsweep show [OPTIONS] FILE" -- show -h
 expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes -h
