@@ -424,13 +424,19 @@ choice_ok (const MsCliArgs *a)
   return false;
 }
 
-int
-ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
+/* One option: 1 taken, 0 not an output option, -1 refused after a message
+ * (a file's name that says another format, too many exports). --quiet
+ * and --verbose set the process's level. */
+static int output_option (MsCliOutput *out, int key, const char *arg);
+
+/* The next key of the command's own options, its output options taken. */
+static int
+args_next_own (MsCliArgs *a, MsCliOutput *out)
 {
   int key;
   while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
     int taken = !choice_ok (a) ? -1
-                : out          ? ms_cli_output_option (out, key, a->value)
+                : out          ? output_option (out, key, a->value)
                                : ms_cli_progress_option (key);
     /* Run's options handed on by another command (fleet-node's after "--")
      * are refused as their settings are, without the command's Try line:
@@ -498,7 +504,7 @@ int
 ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
 {
   int key;
-  while ((key = ms_cli_args_next_own (a, out)) != -1 && key != '?') {
+  while ((key = args_next_own (a, out)) != -1 && key != '?') {
     const MsCliBind *b = binds;
     while (b->key && b->key != key)
       b++;
@@ -702,8 +708,8 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
   return false;
 }
 
-int
-ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
+static int
+output_option (MsCliOutput *out, int key, const char *arg)
 {
   switch (key) {
   case MS_CLI_KEY_FORMAT:

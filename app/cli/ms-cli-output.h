@@ -92,26 +92,20 @@ typedef struct {
   } exports[MS_CLI_MAX_EXPORTS];
 } MsCliOutput;
 
-/* The next key of the command's own options (with a->value), its output
- * options (out NULL: its progress options alone) taken here: -1 at the
- * end, '?' after a message and the Try line (ms_cli_args_next's
- * refusals, a refused value). Every key it returns is one the table gives the command. */
-int ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out);
 /* A command's option bound to its field, read as the table's kind says;
  * a list ends with key 0. */
 typedef struct {
   int key;
   void *field;
 } MsCliBind;
-/* ms_cli_args_next_own, each option of binds stored in its field: the
- * key of the next one not bound, -1 at the end, '?' after a message. */
+/* The next key of the command's own options (with a->value), its output
+ * options (out NULL: its progress options alone) taken here and each
+ * option of binds stored in its field: the key of the next one not bound,
+ * -1 at the end, '?' after a message (with the Try line where the parser
+ * or an output option refused it). */
 int ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds);
 /* Zeroed, for command: table format, no exports. */
 void ms_cli_output_init (MsCliOutput *out, const char *command);
-/* One option: 1 taken, 0 not an output option, -1 refused after a message
- * (a bad --format, an empty FILE, too many exports). --quiet and
- * --verbose set the process's level (below). */
-int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
 /* show --out FILE: what standard output would get into FILE alone,
  * messages naming --out, in the format FILE's name says (.json, .csv,
  * .csv.gz, .md), else the --format given (set before); -1 after a message

@@ -112,9 +112,8 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
   case MS_SETTING_CHOICE: ok = parse_choice (setting, arg, &value); break;
   case MS_SETTING_DOUBLE: ok = ms_cli_parse_double (opt, arg, &value); break;
   default:
-    /* 0 would read as "off" (--reuse): refused, not ignored. */
-    ok = setting->default_is_off ? ms_cli_parse_reuse (arg, &whole)
-                                 : ms_cli_parse_int (opt, arg, &whole);
+    /* (0 would read as "off" (--reuse): the range refuses it.) */
+    ok = ms_cli_parse_int (opt, arg, &whole);
     value = whole;
     break;
   }
