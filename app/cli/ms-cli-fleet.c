@@ -480,14 +480,11 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
 static bool
 plan_node_files (const char *dir, const char *node, int gpu)
 {
-  char prefix[PATH_MAX + 256], samples[PATH_MAX + 300], summary[PATH_MAX + 300];
+  char prefix[PATH_MAX + 256], samples[PATH_MAX], summary[PATH_MAX];
   node_prefix (prefix, sizeof prefix, dir, node, gpu);
   /* Under --compress (a run option, parsed by then) run writes the .gz
    * names: the plan, and the stamp after the run, name those. */
-  ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
-  ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
-  const char *set[] = { samples, summary };
-  return ms_cli_outputs_ok ("--dir, --node", set, MS_CLI_RUN_PAIR, 2);
+  return ms_cli_pair_ok ("--dir, --node", prefix, samples, summary);
 }
 /* The run's files under prefix, each form, whose temporaries a killed
  * run leaves behind. */

@@ -29,6 +29,15 @@ stat_json (const MsStat *st, bool present)
   return o;
 }
 
+MsJson *
+ms_json_document (const char *schema, int version)
+{
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", schema);
+  ms_json_set_int (doc, "schema_version", version);
+  return doc;
+}
+
 void
 ms_json_set_text (MsJson *o, const char *key, const char *text)
 {

@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-json.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
@@ -224,9 +225,7 @@ ms_cli_options_document (int argc, char **argv)
     fprintf (stderr, "memsweep __options takes no arguments\n");
     return EXIT_USAGE;
   }
-  MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", "memsweep-options");
-  ms_json_set_int (doc, "schema_version", OPTIONS_SCHEMA_VERSION);
+  MsJson *doc = ms_json_document ("memsweep-options", OPTIONS_SCHEMA_VERSION);
   ms_json_set_string (doc, "program", "memsweep");
   ms_json_set_string (doc, "version", MS_VERSION);
   MsJson *commands = ms_json_array_new ();

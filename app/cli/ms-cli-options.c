@@ -163,7 +163,8 @@ static const MsCliOption multi_options[] = {
 };
 static const MsCliOption one_size_options[] = {
   GPUS_OPTIONS,
-  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements"), WHOLE },
+  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements"), .kind = MS_CLI_COUNT,
+    .max = MS_MAX_EXPONENT },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };

@@ -387,6 +387,17 @@ ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t le
   return ms_atomic_file_output_name (prefix, suffix, out, len);
 }
 
+bool
+ms_cli_pair_ok (const char *option, const char *prefix, char *samples, char *summary)
+{
+  const char *paths[] = { samples, summary };
+  if (ms_cli_output_name (prefix, "-samples.csv", samples, PATH_MAX) &&
+      ms_cli_output_name (prefix, "-summary.csv", summary, PATH_MAX))
+    return ms_cli_outputs_ok (option, paths, MS_CLI_RUN_PAIR, 2);
+  ms_cli_error (ms_gettext ("%s: prefix too long\n"), option);
+  return false;
+}
+
 int
 ms_cli_progress_option (int key)
 {

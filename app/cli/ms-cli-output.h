@@ -160,6 +160,11 @@ const char *ms_cli_compressed_name (const char *path);
 /* ms_atomic_file_output_name's PREFIX SUFFIX, a CSV suffix getting ".gz"
  * under --compress. */
 bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len);
+/* A run's pair under prefix, so named, into samples and summary (PATH_MAX
+ * each; a device or a pipe as the prefix, /dev/null, gets both), checked
+ * as ms_cli_outputs_ok checks a set; false after "memsweep CMD: OPTION:
+ * why". */
+bool ms_cli_pair_ok (const char *option, const char *prefix, char *samples, char *summary);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep CMD: wrote FILE" on standard error; under --quiet held, and said

@@ -298,18 +298,9 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   if (!ms_cli_prefix_not_stdio ("--out", o->prefix) ||
       !ms_cli_prefix_not_a_file ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
-  /* A device or a pipe as the prefix (/dev/null) gets both files. */
-  if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||
-      !ms_cli_output_name (o->prefix, "-summary.csv", o->summary_path, sizeof o->summary_path)) {
-    ms_cli_error (ms_gettext ("--out: prefix too long\n"));
-    return EXIT_USAGE;
-  }
   /* A sweep can take minutes: find a missing folder, a bad name or a
    * sidecar of other files (a profile's, P.csv beside P-meta.json) now. */
-  const char *paths[] = { o->samples_path, o->summary_path };
-  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2))
-    return EXIT_USAGE;
-  return -1;
+  return ms_cli_pair_ok ("--out", o->prefix, o->samples_path, o->summary_path) ? -1 : EXIT_USAGE;
 }
 
 /* Whether an option handed on to run is a run option there; false after
