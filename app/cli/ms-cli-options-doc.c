@@ -236,9 +236,9 @@ ms_cli_options_document (int argc, char **argv)
   }
   ms_json_set (doc, "commands", commands);
   ms_json_set (doc, "exit_statuses", exits_json (NULL));
-  ms_json_set (doc, "environment", notes_json (ms_cli_environment ()));
-  ms_json_set (doc, "files", notes_json (ms_cli_files ()));
-  ms_json_set (doc, "examples", notes_json (ms_cli_examples ()));
+  ms_json_set (doc, "environment", notes_json (ms_cli_environment));
+  ms_json_set (doc, "files", notes_json (ms_cli_files));
+  ms_json_set (doc, "examples", notes_json (ms_cli_examples));
   ms_json_print (stdout, doc);
   return ms_cli_stdout_status ();
 }
