@@ -404,7 +404,6 @@ static int
 parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
 {
   o->runs = 5;
-  ms_cli_output_init (&o->output, "calibrate");
   int rc = read_calibrate_options (o, argc, argv);
   if (rc >= 0)
     return rc;

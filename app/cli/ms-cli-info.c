@@ -78,8 +78,7 @@ modes_json (FILE *f, void *user)
 int
 ms_cli_modes (int argc, char **argv)
 {
-  MsCliOutput output;
-  ms_cli_output_init (&output, "modes");
+  MsCliOutput output = { 0 };
   int unused = 0;
   if (!parse_format_option (argc, argv, "modes", &unused, &output))
     return EXIT_USAGE;
@@ -158,8 +157,7 @@ int
 ms_cli_info (int argc, char **argv)
 {
   int device = 0;
-  MsCliOutput output;
-  ms_cli_output_init (&output, "info");
+  MsCliOutput output = { 0 };
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return EXIT_USAGE;
   /* One GPU: start no other (ms-gpu-start.h). */

@@ -193,7 +193,6 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.min_exp = 20;
   o->sweep.max_exp = 22;
   o->sweep.step = 2;
-  ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
   int reps = 0; /* 0: not given, the adaptive rule's */
   const MsCliBind binds[] = { { 'r', &reps },

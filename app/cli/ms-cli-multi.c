@@ -42,7 +42,6 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   MsCliArgs args;
   char err[256];
   int c;
-  ms_cli_output_init (&a->output, argv[0]);
   ms_cli_args_init (&args, argv[0], argc, argv);
   while ((c = ms_cli_args_next_bound (&args, &a->output, binds)) != -1) {
     if (c != 'm')

@@ -121,7 +121,8 @@ static const MsCliOption plot_options[] = {
   { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)"), NUMBER },
   { "no-caption", NULL, 'n', MS_N_ ("no caption line") },
   { "mode", "M", 'm', MS_N_ ("the timeline's memory mode") },
-  { "rep", "R", 'r', MS_N_ ("the timeline's repetition, from 1"), NUMBER },
+  /* Text: plot checks it against the cell's repetitions once it is read. */
+  { "rep", "R", 'r', MS_N_ ("the timeline's repetition, from 1") },
   { "variant", "V", 'V', MS_N_ ("the timeline's cell with this variant") },
   { "all-phases", NULL, 'a', MS_N_ ("the whole repetition in the timeline") },
   { "lesson", "NAME", 'L', MS_N_ ("with --view lesson: the lesson a plain sweep answers") },

@@ -515,6 +515,8 @@ int
 ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
 {
   int key;
+  if (out && !out->command)
+    out->command = ms_cli_command ();
   while ((key = args_next_own (a, out)) != -1 && key != '?') {
     const MsCliBind *b = binds;
     while (b->key && b->key != key)
@@ -526,12 +528,6 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
     a->bound = a->name;
   }
   return key;
-}
-
-void
-ms_cli_output_init (MsCliOutput *out, const char *command)
-{
-  *out = (MsCliOutput) { .command = command, .format = MS_CLI_FORMAT_TEXT };
 }
 
 static const char *

@@ -77,9 +77,10 @@ typedef struct {
 
 #define MS_CLI_MAX_EXPORTS 8
 
-/* The output options a command was given. */
+/* The output options a command was given; zeroed: the table on
+ * standard output, no exports. */
 typedef struct {
-  const char *command;
+  const char *command; /* NULL: the command that runs (ms_cli_command) */
   MsCliFormat format;
   bool format_given; /* --format was: a file's name may not contradict it */
   bool stdout_off; /* show --out FILE: the document goes into FILE alone */
@@ -104,8 +105,6 @@ typedef struct {
  * -1 at the end, '?' after a message (with the Try line where the parser
  * or an output option refused it). */
 int ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds);
-/* Zeroed, for command: table format, no exports. */
-void ms_cli_output_init (MsCliOutput *out, const char *command);
 /* show --out FILE: what standard output would get into FILE alone,
  * messages naming --out, in the format FILE's name says (.json, .csv,
  * .csv.gz, .md), else the --format given (set before); -1 after a message

@@ -250,7 +250,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   memset (o, 0, sizeof *o);
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
-  ms_cli_output_init (&o->output, "run");
+  o->output.command = "run"; /* its options handed on too */
   const MsCliBind binds[] = {
     { 'O', &o->prefix }, { 'P', &o->profile }, { 'N', &o->no_profile }, { 'G', &o->grade }, { 0 }
   };
