@@ -29,6 +29,8 @@
 /* The kinds (MsCliKind) most lines give: what `memsweep __options` says
  * an option's value is, and how a command that binds it reads it. */
 #define OUTPUT .kind = MS_CLI_OUTPUT
+#define INPUT .kind = MS_CLI_INPUT
+#define CHOICE .kind = MS_CLI_CHOICE
 #define PREFIX .kind = MS_CLI_PREFIX
 #define NUMBER .kind = MS_CLI_NUMBER
 /* Every command that prints progress. */
@@ -44,17 +46,13 @@
 #define OUTPUT_OPTIONS OUTPUT_OPTIONS_COMPRESSING (NULL)
 #define OUTPUT_OPTIONS_COMPRESSING(compress_needs)                           \
   { "format", "table|json|csv|markdown|text", MS_CLI_KEY_FORMAT,              \
-    MS_N_ ("what goes to standard output (default table; text: the same)"),   \
-    .kind = MS_CLI_CHOICE },                                                  \
+    MS_N_ ("what goes to standard output (default table; text: the same)"), CHOICE }, \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
-    MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS, \
-    .kind = MS_CLI_OUTPUT },                                                  \
+    MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS, OUTPUT }, \
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
-    MS_N_ ("also write the table as CSV into FILE"), MS_CLI_REPEATS,         \
-    .kind = MS_CLI_OUTPUT },                                                  \
+    MS_N_ ("also write the table as CSV into FILE"), MS_CLI_REPEATS, OUTPUT }, \
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
-    MS_N_ ("also write the table as markdown into FILE"), MS_CLI_REPEATS,    \
-    .kind = MS_CLI_OUTPUT },                                                  \
+    MS_N_ ("also write the table as markdown into FILE"), MS_CLI_REPEATS, OUTPUT }, \
   { "compress", NULL, MS_CLI_KEY_COMPRESS,                                   \
     MS_N_ ("write the CSV files gzip-compressed, their names ending .gz"), 0, \
     compress_needs },                                                         \
@@ -74,8 +72,7 @@ static const MsCliOption modes_options[] = {
  * table (ms-setting-table.c). */
 static const MsCliOption run_options[] = {
   { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv"), PREFIX },
-  { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile"),
-    .kind = MS_CLI_INPUT },
+  { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile"), INPUT },
   { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
   { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
   OUTPUT_OPTIONS,
@@ -84,8 +81,7 @@ static const MsCliOption run_options[] = {
 static const MsCliOption show_options[] = {
   OUTPUT_OPTIONS_COMPRESSING ("export-csv|out"),
   { "out", "FILE", 'o', MS_N_ ("write what standard output would get into FILE alone"), OUTPUT },
-  { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file"),
-    .kind = MS_CLI_INPUT },
+  { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file"), INPUT },
   { NULL },
 };
 static const MsCliOption compare_options[] = {
@@ -115,7 +111,7 @@ static const MsCliOption compare_options[] = {
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)"),
-    .kind = MS_CLI_CHOICE },
+    CHOICE },
   { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)"), OUTPUT },
   { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)"), NUMBER },
   { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)"), NUMBER },
@@ -133,7 +129,7 @@ static const MsCliOption report_options[] = {
   { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)"),
     OUTPUT },
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)"),
-    .kind = MS_CLI_CHOICE },
+    CHOICE },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
   { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers"), 0,
     "handout" },
