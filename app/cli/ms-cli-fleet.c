@@ -39,29 +39,15 @@ self_path (char *buf, size_t len)
   return true;
 }
 
-/* Appends 'arg' to buf, quoted for the shell that sbatch --wrap uses. */
-static bool
-append_quoted (char *buf, size_t len, const char *arg)
+/* 'word' in single quotes, as every POSIX shell reads it back (the one
+ * sbatch --wrap uses too). */
+static void
+put_quoted (FILE *out, const char *word)
 {
-  size_t n = strlen (buf);
-  if (n + 3 >= len)
-    return false;
-  buf[n++] = ' ';
-  buf[n++] = '\'';
-  for (const char *p = arg; *p; p++) {
-    const char *piece = *p == '\'' ? "'\\''" : NULL;
-    size_t plen = piece ? strlen (piece) : 1;
-    if (n + plen + 2 >= len)
-      return false;
-    if (piece)
-      memcpy (buf + n, piece, plen);
-    else
-      buf[n] = *p;
-    n += plen;
-  }
-  buf[n++] = '\'';
-  buf[n] = '\0';
-  return true;
+  fputc ('\'', out);
+  for (const char *p = word; *p; p++)
+    fputs (*p == '\'' ? "'\\''" : (char[]) { *p, '\0' }, out);
+  fputc ('\'', out);
 }
 
 /* One word of a command line as a shell reads it back: bare when every
@@ -80,10 +66,7 @@ put_shell_word (FILE *out, const char *word)
   if (*word && strspn (word, safe) == strlen (word)) {
     fputs (word, out);
   } else if (!control) {
-    fputc ('\'', out);
-    for (const char *p = word; *p; p++)
-      fputs (*p == '\'' ? "'\\''" : (char[]) { *p, '\0' }, out);
-    fputc ('\'', out);
+    put_quoted (out, word);
   } else {
     fputs ("$'", out);
     for (const unsigned char *p = (const unsigned char *) word; *p; p++) {
@@ -226,16 +209,20 @@ build_wrap (char *wrap, size_t len, const char *self, const char *dir, const MsF
 {
   char gpus[16];
   snprintf (gpus, sizeof gpus, "%d", node->gpus);
-  snprintf (wrap, len, "srun --ntasks=1");
-  bool ok = append_quoted (wrap, len, self) && append_quoted (wrap, len, "fleet-node") &&
-            append_quoted (wrap, len, "--dir") && append_quoted (wrap, len, dir) &&
-            append_quoted (wrap, len, "--node") && append_quoted (wrap, len, node->node) &&
-            append_quoted (wrap, len, "--gpus") &&
-            append_quoted (wrap, len, node->gpus > 0 ? gpus : "all") &&
-            append_quoted (wrap, len, "--");
-  for (int i = 0; i < argc && ok; i++)
-    ok = append_quoted (wrap, len, argv[i]);
-  return ok;
+  const char *words[] = { self,     "fleet-node", "--dir", dir, "--node", node->node,
+                          "--gpus", node->gpus > 0 ? gpus : "all", "--" };
+  int n = (int) (sizeof words / sizeof *words);
+  FILE *f = fmemopen (wrap, len, "w");
+  if (!f)
+    return false;
+  fputs ("srun --ntasks=1", f);
+  for (int i = 0; i < n + argc; i++) {
+    fputc (' ', f);
+    put_quoted (f, i < n ? words[i] : argv[i - n]);
+  }
+  /* A line that filled the buffer was cut. */
+  bool ok = !ferror (f) && ftell (f) < (long) len - 1;
+  return fclose (f) == 0 && ok;
 }
 
 /* One node's job: submitted (its id in node->job), or printed for
