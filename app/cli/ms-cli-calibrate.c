@@ -19,6 +19,7 @@
 #include "ms-engine.h"
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-json.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
 #include "memsweep.h"
@@ -107,10 +108,6 @@ show_log (const char *prefix)
     fprintf (stderr, "  %s\n", ms_gettext ("(it said nothing)"));
 }
 
-/* The document's name and version (data/schema/memsweep-calibration.json). */
-#define CALIBRATION_SCHEMA "memsweep-calibration"
-#define CALIBRATION_SCHEMA_VERSION 1
-
 /* Mode m's interval half-width over the sizes, as +- % of the median;
  * false when the profile has none for it. */
 static bool
@@ -176,9 +173,7 @@ profile_json (FILE *f, void *user)
 {
   const ProfileView *v = user;
   double lo, hi;
-  MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", CALIBRATION_SCHEMA);
-  ms_json_set_int (doc, "schema_version", CALIBRATION_SCHEMA_VERSION);
+  MsJson *doc = ms_json_document ("memsweep-calibration", 1);
   ms_json_set_int (doc, "runs", v->runs);
   ms_json_set_string (doc, "profile", v->path);
   MsJson *modes = ms_json_array_new ();
@@ -409,7 +404,6 @@ static int
 parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
 {
   o->runs = 5;
-  ms_cli_output_init (&o->output, "calibrate");
   int rc = read_calibrate_options (o, argc, argv);
   if (rc >= 0)
     return rc;

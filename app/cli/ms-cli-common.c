@@ -114,8 +114,10 @@ ms_cli_stdout_not_input (void)
   return false;
 }
 
-bool
-ms_cli_binary_stdout_ok (const char *format)
+/* Whether a binary format may go to standard output: not to a terminal,
+ * where it is refused with a message (the caller exits 2). */
+static bool
+binary_stdout_ok (const char *format)
 {
   /* A PDF's or PNG's bytes on a terminal garble it and help nobody: the
    * user meant a file or a pipe (curl refuses the same). */
@@ -137,7 +139,7 @@ ms_cli_drawn_format (const char *command, const char *out, const char *format, c
       ms_cli_error (ms_gettext ("--out -: give --format %s for standard output\n"), words);
     bool text = format && (!strcmp (format, "svg") || !strcmp (format, "html"));
     strcpy (word, format ? format : "");
-    return format && (text || ms_cli_binary_stdout_ok (format)) && ms_cli_stdout_not_input ();
+    return format && (text || binary_stdout_ok (format)) && ms_cli_stdout_not_input ();
   }
   /* .htm is an HTML page's other extension. */
   const char *dot = strrchr (out, '.');
@@ -409,21 +411,6 @@ ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
   for (int i = 0; i < n; i++)
     ms_backend_query_device (backend, devices[i], &info[i]);
   ms_backend_free (backend);
-}
-
-/* The engine reads R = 0 as "no reuse kernel"; given on the command line
- * it would run a plain sweep without a word, so R is 1..64 as the help
- * says (the engine checks the rest of the range). */
-bool
-ms_cli_parse_reuse (const char *value, int *reuse)
-{
-  if (!ms_cli_parse_int ("--reuse", value, reuse))
-    return false;
-  if (*reuse != 0)
-    return true;
-  ms_cli_error (ms_gettext ("--reuse: '%s' is not a whole number from %d to %d\n"), value, 1,
-                MS_MAX_REUSE);
-  return false;
 }
 
 void

@@ -68,8 +68,6 @@ int ms_cli_resolve_devices (const char *who, const char *list, int min, int *dev
                             MsDeviceInfo *first);
 /* The facts of each of devices[0..n) into info. */
 void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
-/* --reuse R, the reuse lesson's knob: 1..64. */
-bool ms_cli_parse_reuse (const char *value, int *reuse);
 
 /* path (the summary beside a samples file, or the samples beside a
  * summary, and the run's sidecar) is read by this command, so no output
@@ -162,9 +160,6 @@ int ms_cli_bad_usage (const char *command);
  * first table of a command that reads files. */
 bool ms_cli_stdout_not_input (void);
 
-/* Whether a binary format may go to standard output: not to a terminal,
- * where it is refused with a message (the caller exits 2). */
-bool ms_cli_binary_stdout_ok (const char *format);
 /* The format the drawing command writes out in, into word (room for the
  * longest of the words its --format takes in the option table, "png|svg|pdf"):
  * format (NULL: none given), else out's extension among them, which must

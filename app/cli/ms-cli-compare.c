@@ -63,7 +63,6 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   MsCliArgs args;
   *o = (Options){ .mode = MS_MODE_COUNT, .figure = MS_FIGURE_E2E };
   ms_compare_options_init (&o->compare);
-  ms_cli_output_init (&o->output, "compare");
   o->how.budget_s = MS_CLI_LIVE_DEFAULT_BUDGET;
   const MsCliBind binds[] = { { 'l', &o->live },
                               { 'A', &o->how.options[0] },

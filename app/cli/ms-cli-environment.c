@@ -8,7 +8,7 @@
 #include "ms-cli-environment.h"
 #include "ms-i18n.h"
 
-static const MsCliNote environment[] = {
+const MsCliNote ms_cli_environment[] = {
   { "MEMSWEEP_EXPERIMENT",
     MS_N_ ("experiment switches for a run, comma-separated (inject=P adds a known change of P percent; "
            "docs/compare.md); recorded in the files, never on by default") },
@@ -41,7 +41,7 @@ static const MsCliNote environment[] = {
 /* @pkgdatadir@: the folder of the data memsweep ships, which the build
  * configures (its prefix and datadir): the man page names it as
  * configured (tools/cli-docs.py). */
-static const MsCliNote files[] = {
+const MsCliNote ms_cli_files[] = {
   { "PREFIX-samples.csv, PREFIX-summary.csv",
     MS_N_ ("a run: every repetition's phases, and a row per cell (docs/csv.md)") },
   { "PREFIX-meta.json", MS_N_ ("the run's metadata, a sidecar that belongs to those two files "
@@ -59,7 +59,7 @@ static const MsCliNote files[] = {
   { NULL, NULL },
 };
 
-static const MsCliNote examples[] = {
+const MsCliNote ms_cli_examples[] = {
   { "memsweep run", MS_N_ ("the default sweep of every mode: a table, two CSV files and their "
                            "metadata") },
   { "memsweep run --modes host", MS_N_ ("the CPU baseline alone, without a GPU") },
@@ -75,24 +75,6 @@ static const MsCliNote examples[] = {
   { NULL, NULL },
 };
 
-const MsCliNote *
-ms_cli_environment (void)
-{
-  return environment;
-}
-
-const MsCliNote *
-ms_cli_files (void)
-{
-  return files;
-}
-
-const MsCliNote *
-ms_cli_examples (void)
-{
-  return examples;
-}
-
 static void
 print_notes (FILE *out, const char *title, const MsCliNote *notes)
 {
@@ -104,7 +86,7 @@ print_notes (FILE *out, const char *title, const MsCliNote *notes)
 void
 ms_cli_print_environment (FILE *out)
 {
-  print_notes (out, ms_gettext ("Environment:"), environment);
+  print_notes (out, ms_gettext ("Environment:"), ms_cli_environment);
   fputc ('\n', out);
-  print_notes (out, ms_gettext ("Examples:"), examples);
+  print_notes (out, ms_gettext ("Examples:"), ms_cli_examples);
 }

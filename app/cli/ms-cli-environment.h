@@ -12,8 +12,6 @@ typedef struct {
   const char *help;
 } MsCliNote;
 
-const MsCliNote *ms_cli_environment (void);
-const MsCliNote *ms_cli_files (void);
-const MsCliNote *ms_cli_examples (void);
+extern const MsCliNote ms_cli_environment[], ms_cli_files[], ms_cli_examples[];
 /* The environment and the examples, translated, for `memsweep --help`. */
 void ms_cli_print_environment (FILE *out);

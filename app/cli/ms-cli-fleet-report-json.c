@@ -10,17 +10,6 @@
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-json.h"
 
-static MsJson *
-link_json (int gen, int width)
-{
-  if (gen <= 0)
-    return NULL;
-  MsJson *o = ms_json_object_new ();
-  ms_json_set_int (o, "gen", gen);
-  ms_json_set_int (o, "width", width);
-  return o;
-}
-
 /* Where the figure's spreads between processes came from: each source
  * with the entries judged by it. */
 static void
@@ -113,7 +102,8 @@ node_json (const MsFleetReport *r, const MsFleetNode *node)
   ms_json_set_bool (o, "missing", node->missing);
   ms_json_set_text (o, "error", node->readable ? NULL : node->error);
   ms_json_set_text (o, "profile_error", node->profile_error);
-  ms_json_set (o, "link", link_json (node->pcie_gen, node->pcie_width));
+  ms_json_set (o, "link", node->pcie_gen > 0 ? ms_json_link (node->pcie_gen, node->pcie_width)
+                                             : NULL);
   ms_json_set_bool (o, "link_below_common", node->flags & MS_FLEET_FLAG_LINK);
   MsJson *figures = ms_json_array_new ();
   for (int i = 0; i < MS_FLEET_N_FIGURES; i++)
@@ -148,7 +138,8 @@ ms_cli_fleet_report_json (FILE *f, const MsFleetReport *r, bool only_outliers)
   ms_json_set_int (doc, "n_unreadable", r->n_unreadable);
   ms_json_set_int (doc, "n_missing", r->n_missing);
   ms_json_set_int (doc, "n_no_spread", r->n_no_spread);
-  ms_json_set (doc, "common_link", link_json (r->common_gen, r->common_width));
+  ms_json_set (doc, "common_link",
+               r->common_gen > 0 ? ms_json_link (r->common_gen, r->common_width) : NULL);
   ms_json_set (doc, "figures", figures_json (r));
   ms_json_set_bool (doc, "only_outliers", only_outliers);
   MsJson *nodes = ms_json_array_new ();

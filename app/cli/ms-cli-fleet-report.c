@@ -313,8 +313,7 @@ ms_cli_fleet_report (int argc, char **argv)
   MsCliArgs args;
   double threshold = 10;
   bool only_outliers = false, fail_on = false;
-  MsCliOutput output;
-  ms_cli_output_init (&output, "fleet-report");
+  MsCliOutput output = { 0 };
   const char *openmetrics = NULL;
   const MsCliBind binds[] = {
     { 't', &threshold }, { 'o', &only_outliers }, { 'f', &fail_on }, { 'm', &openmetrics }, { 0 }

@@ -39,29 +39,15 @@ self_path (char *buf, size_t len)
   return true;
 }
 
-/* Appends 'arg' to buf, quoted for the shell that sbatch --wrap uses. */
-static bool
-append_quoted (char *buf, size_t len, const char *arg)
+/* 'word' in single quotes, as every POSIX shell reads it back (the one
+ * sbatch --wrap uses too). */
+static void
+put_quoted (FILE *out, const char *word)
 {
-  size_t n = strlen (buf);
-  if (n + 3 >= len)
-    return false;
-  buf[n++] = ' ';
-  buf[n++] = '\'';
-  for (const char *p = arg; *p; p++) {
-    const char *piece = *p == '\'' ? "'\\''" : NULL;
-    size_t plen = piece ? strlen (piece) : 1;
-    if (n + plen + 2 >= len)
-      return false;
-    if (piece)
-      memcpy (buf + n, piece, plen);
-    else
-      buf[n] = *p;
-    n += plen;
-  }
-  buf[n++] = '\'';
-  buf[n] = '\0';
-  return true;
+  fputc ('\'', out);
+  for (const char *p = word; *p; p++)
+    fputs (*p == '\'' ? "'\\''" : (char[]) { *p, '\0' }, out);
+  fputc ('\'', out);
 }
 
 /* One word of a command line as a shell reads it back: bare when every
@@ -80,10 +66,7 @@ put_shell_word (FILE *out, const char *word)
   if (*word && strspn (word, safe) == strlen (word)) {
     fputs (word, out);
   } else if (!control) {
-    fputc ('\'', out);
-    for (const char *p = word; *p; p++)
-      fputs (*p == '\'' ? "'\\''" : (char[]) { *p, '\0' }, out);
-    fputc ('\'', out);
+    put_quoted (out, word);
   } else {
     fputs ("$'", out);
     for (const unsigned char *p = (const unsigned char *) word; *p; p++) {
@@ -226,16 +209,20 @@ build_wrap (char *wrap, size_t len, const char *self, const char *dir, const MsF
 {
   char gpus[16];
   snprintf (gpus, sizeof gpus, "%d", node->gpus);
-  snprintf (wrap, len, "srun --ntasks=1");
-  bool ok = append_quoted (wrap, len, self) && append_quoted (wrap, len, "fleet-node") &&
-            append_quoted (wrap, len, "--dir") && append_quoted (wrap, len, dir) &&
-            append_quoted (wrap, len, "--node") && append_quoted (wrap, len, node->node) &&
-            append_quoted (wrap, len, "--gpus") &&
-            append_quoted (wrap, len, node->gpus > 0 ? gpus : "all") &&
-            append_quoted (wrap, len, "--");
-  for (int i = 0; i < argc && ok; i++)
-    ok = append_quoted (wrap, len, argv[i]);
-  return ok;
+  const char *words[] = { self,     "fleet-node", "--dir", dir, "--node", node->node,
+                          "--gpus", node->gpus > 0 ? gpus : "all", "--" };
+  int n = (int) (sizeof words / sizeof *words);
+  FILE *f = fmemopen (wrap, len, "w");
+  if (!f)
+    return false;
+  fputs ("srun --ntasks=1", f);
+  for (int i = 0; i < n + argc; i++) {
+    fputc (' ', f);
+    put_quoted (f, i < n ? words[i] : argv[i - n]);
+  }
+  /* A line that filled the buffer was cut. */
+  bool ok = !ferror (f) && ftell (f) < (long) len - 1;
+  return fclose (f) == 0 && ok;
 }
 
 /* One node's job: submitted (its id in node->job), or printed for
@@ -480,14 +467,11 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
 static bool
 plan_node_files (const char *dir, const char *node, int gpu)
 {
-  char prefix[PATH_MAX + 256], samples[PATH_MAX + 300], summary[PATH_MAX + 300];
+  char prefix[PATH_MAX + 256], samples[PATH_MAX], summary[PATH_MAX];
   node_prefix (prefix, sizeof prefix, dir, node, gpu);
   /* Under --compress (a run option, parsed by then) run writes the .gz
    * names: the plan, and the stamp after the run, name those. */
-  ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
-  ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
-  const char *set[] = { samples, summary };
-  return ms_cli_outputs_ok ("--dir, --node", set, MS_CLI_RUN_PAIR, 2);
+  return ms_cli_pair_ok ("--dir, --node", prefix, samples, summary);
 }
 /* The run's files under prefix, each form, whose temporaries a killed
  * run leaves behind. */
@@ -503,20 +487,17 @@ remove_run_temporaries (const char *prefix)
 }
 
 
-/* Whether the node's run options give --verbose, by any abbreviation,
- * as run's parser reads them. */
+/* Whether the node's run options give run's option name, by any
+ * abbreviation, as run's parser reads them. */
 static bool
-gives_verbose (int argc, char **argv)
+run_gives (int argc, char **argv, const char *name)
 {
   char **words = calloc ((size_t) argc + 2, sizeof *words);
-  if (!words)
-    return false;
-  words[0] = (char *) "run";
-  memcpy (words + 1, argv, (size_t) argc * sizeof *words);
-  bool verbose = ms_cli_args_give (ms_cli_command_find ("run"), argc + 1, words,
-                                   MS_CLI_KEY_VERBOSE);
+  bool given = words && (words[0] = (char *) "run",
+                         memcpy (words + 1, argv, (size_t) argc * sizeof *words),
+                         ms_cli_side_gives (words, argc + 1, name));
   free (words);
-  return verbose;
+  return given;
 }
 
 static int
@@ -528,7 +509,7 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   int n = 5;
   /* Quiet unless the node's own options ask for the run's progress:
    * --quiet beside their --verbose would refuse the run. */
-  if (!gives_verbose (argc, argv))
+  if (!run_gives (argc, argv, "verbose"))
     run[n++] = "--quiet";
   if (gpu >= 0) {
     snprintf (device, sizeof device, "%d", gpu);
@@ -596,16 +577,6 @@ gpus_to_measure (int gpus)
   return gpus == MS_CLI_ALL ? gather_stamp (&unused, -1, NULL, 0) : gpus;
 }
 
-/* The run options fleet-node sets itself per GPU. */
-static bool
-names_device (int argc, char **argv)
-{
-  for (int i = 0; i < argc; i++)
-    if (strncmp (argv[i], "--device", 8) == 0 || strncmp (argv[i], "--devices", 9) == 0)
-      return true;
-  return false;
-}
-
 /* A node's name is data that ends up in a file name, the sidecar (JSON)
  * and fleet-report's tables and OpenMetrics labels: NODE-samples.csv must
  * be a file of DIR that fleet-report lists (no '/', no leading '.': ".",
@@ -671,7 +642,8 @@ ms_cli_fleet_node (int argc, char **argv)
   if (rc >= 0)
     return rc;
   int n_gpus = gpus_to_measure (gpus);
-  if (n_gpus > 0 && names_device (argc - first, argv + first)) {
+  /* The run option it sets itself per GPU. */
+  if (n_gpus > 0 && run_gives (argc - first, argv + first, "device")) {
     ms_cli_error (ms_gettext ("--device is set by fleet-node itself for "
                               "each GPU, not a run option\n"));
     return 2;

@@ -15,11 +15,6 @@
 #include "ms-i18n.h"
 #include "ms-engine.h"
 
-/* The documents' names and version (data/schema/memsweep-modes.json and
- * memsweep-info.json). */
-#define MODES_SCHEMA "memsweep-modes"
-#define INFO_SCHEMA "memsweep-info"
-#define INFO_SCHEMA_VERSION 1
 
 /* Every mode as a JSON object: its name, its explanation and, with a
  * device, whether it supports the mode and why not. */
@@ -42,16 +37,6 @@ modes_json_array (MsBackend *backend, const MsDeviceInfo *info)
     ms_json_append (modes, o);
   }
   return modes;
-}
-
-/* A document's first two members. */
-static MsJson *
-document_new (const char *schema)
-{
-  MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", schema);
-  ms_json_set_int (doc, "schema_version", INFO_SCHEMA_VERSION);
-  return doc;
 }
 
 /* The options of modes and info (info alone has --device); false after
@@ -85,7 +70,7 @@ static void
 modes_json (FILE *f, void *user)
 {
   (void) user;
-  MsJson *doc = document_new (MODES_SCHEMA);
+  MsJson *doc = ms_json_document ("memsweep-modes", 1);
   ms_json_set (doc, "modes", modes_json_array (NULL, NULL));
   ms_json_print (f, doc);
 }
@@ -93,8 +78,7 @@ modes_json (FILE *f, void *user)
 int
 ms_cli_modes (int argc, char **argv)
 {
-  MsCliOutput output;
-  ms_cli_output_init (&output, "modes");
+  MsCliOutput output = { 0 };
   int unused = 0;
   if (!parse_format_option (argc, argv, "modes", &unused, &output))
     return EXIT_USAGE;
@@ -119,7 +103,7 @@ static void
 info_json (FILE *f, void *user)
 {
   InfoState *st = user;
-  MsJson *doc = document_new (INFO_SCHEMA);
+  MsJson *doc = ms_json_document ("memsweep-info", 1);
   ms_json_set_int (doc, "devices_visible", st->ok ? st->info.count : 0);
   ms_json_set (doc, "device", st->ok ? ms_json_device (&st->info) : NULL);
   ms_json_set_string (doc, "error", st->ok ? NULL : st->info.error);
@@ -173,14 +157,9 @@ int
 ms_cli_info (int argc, char **argv)
 {
   int device = 0;
-  MsCliOutput output;
-  ms_cli_output_init (&output, "info");
+  MsCliOutput output = { 0 };
   if (!parse_format_option (argc, argv, "info", &device, &output))
     return EXIT_USAGE;
-  if (device < 0) {
-    ms_cli_error (ms_gettext ("device index must be 0 or more (got %d)\n"), device);
-    return EXIT_USAGE;
-  }
   /* One GPU: start no other (ms-gpu-start.h). */
   char why[160];
   ms_gpu_start_only (device, why, sizeof why);

@@ -29,6 +29,15 @@ stat_json (const MsStat *st, bool present)
   return o;
 }
 
+MsJson *
+ms_json_document (const char *schema, int version)
+{
+  MsJson *doc = ms_json_object_new ();
+  ms_json_set_string (doc, "schema", schema);
+  ms_json_set_int (doc, "schema_version", version);
+  return doc;
+}
+
 void
 ms_json_set_text (MsJson *o, const char *key, const char *text)
 {
@@ -188,8 +197,8 @@ counter_json (const MsLinkCounter *c)
   return o;
 }
 
-static MsJson *
-link_json (int gen, int width)
+MsJson *
+ms_json_link (int gen, int width)
 {
   MsJson *o = ms_json_object_new ();
   ms_json_set_int (o, "gen", gen);
@@ -206,7 +215,7 @@ health_json (const MsResults *r)
   ms_health_compute (r, &h);
   ms_health_describe (r, text, sizeof text);
   MsJson *o = ms_json_object_new ();
-  ms_json_set (o, "link_under_load", h.gen > 0 ? link_json (h.gen, h.width) : NULL);
+  ms_json_set (o, "link_under_load", h.gen > 0 ? ms_json_link (h.gen, h.width) : NULL);
   ms_json_set_int (o, "cells_with_link", h.n_link_known);
   ms_json_set_int (o, "cells_below_maximum", h.n_below);
   ms_json_set_int (o, "gpu_cells", h.n_gpu_cells);
@@ -245,10 +254,10 @@ envelope_json (const MsResults *r, const MsEnvelopes *env)
   ms_envelope_judge (env, r, &j);
   MsJson *o = ms_json_object_new ();
   ms_json_set_string (o, "gpu", j.gpu);
-  MsJson *link = link_json (j.gen, j.width);
+  MsJson *link = ms_json_link (j.gen, j.width);
   ms_json_set_bool (link, "at_maximum", j.at_maximum);
   ms_json_set (o, "link", link);
-  MsJson *ran = link_json (j.ran_gen, j.ran_width);
+  MsJson *ran = ms_json_link (j.ran_gen, j.ran_width);
   ms_json_set_bool (ran, "under_load", j.link_under_load);
   ms_json_set (o, "ran_at", ran);
   ms_json_set_number (o, "link_theory_gbps", j.theory_gbps);

@@ -17,8 +17,13 @@
 bool ms_json_write (FILE *f, const MsResults *results);
 /* The same through an atomic file (ms-atomic-file.h). */
 bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
+/* A new document with its first two members: the name of its schema
+ * (data/schema/SCHEMA.json) and the schema's version. */
+MsJson *ms_json_document (const char *schema, int version);
 /* A text member, null when there is no text (NULL or ""). */
 void ms_json_set_text (MsJson *o, const char *key, const char *text);
+/* {"gen": G, "width": W}: a PCIe link, for every document. */
+MsJson *ms_json_link (int gen, int width);
 /* The results' device object (data/schema/), for other documents. */
 MsJson *ms_json_device (const MsDeviceInfo *d);
 /* The same with the key figures judged against env ("envelope": null when

@@ -62,10 +62,6 @@ lesson_list (FILE *f, void *user)
   }
 }
 
-/* The document's name and version (data/schema/memsweep-lessons.json). */
-#define LESSONS_SCHEMA "memsweep-lessons"
-#define LESSONS_SCHEMA_VERSION 1
-
 static MsJson *
 lesson_options_json (const MsLessonOption *opt)
 {
@@ -88,9 +84,7 @@ static void
 lesson_list_json (FILE *f, void *user)
 {
   (void) user;
-  MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", LESSONS_SCHEMA);
-  ms_json_set_int (doc, "schema_version", LESSONS_SCHEMA_VERSION);
+  MsJson *doc = ms_json_document ("memsweep-lessons", 1);
   MsJson *lessons = ms_json_array_new ();
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
@@ -199,7 +193,6 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   o->sweep.min_exp = 20;
   o->sweep.max_exp = 22;
   o->sweep.step = 2;
-  ms_cli_output_init (&o->output, "lesson");
   ms_cli_args_init (&args, "lesson", argc, argv);
   int reps = 0; /* 0: not given, the adaptive rule's */
   const MsCliBind binds[] = { { 'r', &reps },
@@ -452,12 +445,8 @@ lesson_command (int argc, char **argv, bool part)
   if (!ms_cli_prefix_not_stdio ("--out", o.prefix) || !ms_cli_prefix_not_a_file ("--out", o.prefix))
     return EXIT_USAGE;
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
-  /* A device or a pipe as the prefix (/dev/null) gets both files. */
-  ms_cli_output_name (prefix, "-samples.csv", samples, sizeof samples);
-  ms_cli_output_name (prefix, "-summary.csv", summary, sizeof summary);
-  const char *paths[] = { samples, summary };
   /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */
-  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2) || !ms_cli_tmp_folder_ok ("lesson"))
+  if (!ms_cli_pair_ok ("--out", prefix, samples, summary) || !ms_cli_tmp_folder_ok ("lesson"))
     return EXIT_USAGE;
   const MsLessonTopicInfo *info = ms_lesson_find (o.name);
   /* Any other format holds standard output alone. */

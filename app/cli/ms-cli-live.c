@@ -74,14 +74,8 @@ plan_outputs (const char *prefix, Plan *plan)
   char name[PATH_MAX];
   for (int side = 0; side < 2; side++) {
     snprintf (name, sizeof name, "%s-%c", prefix, side ? 'b' : 'a');
-    if (!ms_cli_output_name (name, "-samples.csv", plan->samples[side], PATH_MAX) ||
-        !ms_cli_output_name (name, "-summary.csv", plan->summary[side], PATH_MAX)) {
-      ms_cli_error ("%s", ms_gettext ("--out: prefix too long\n"));
-      return false;
-    }
     /* Both files and their sidecar, as run checks its own. */
-    const char *paths[] = { plan->samples[side], plan->summary[side] };
-    if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2))
+    if (!ms_cli_pair_ok ("--out", name, plan->samples[side], plan->summary[side]))
       return false;
   }
   return true;

@@ -42,7 +42,6 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
   MsCliArgs args;
   char err[256];
   int c;
-  ms_cli_output_init (&a->output, argv[0]);
   ms_cli_args_init (&args, argv[0], argc, argv);
   while ((c = ms_cli_args_next_bound (&args, &a->output, binds)) != -1) {
     if (c != 'm')
@@ -87,10 +86,6 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   int rc = parse_multi_args (argc, argv, a);
   if (rc >= 0)
     return rc;
-  if (a->exp > MS_MAX_EXPONENT) {
-    fprintf (stderr, ms_gettext ("memsweep %s: --exp at most %d\n"), argv[0], MS_MAX_EXPONENT);
-    return 2;
-  }
   const char *paths[] = { path };
   ms_atomic_file_output_name (a->out ? a->out : "", suffix, path, len);
   if (a->out && !ms_cli_outputs_ok ("--out", paths, &kind, 1))

@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-entries.h"
+#include "ms-cli-json.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
@@ -41,42 +42,23 @@ exits_json (const MsCliCommand *c)
   return list;
 }
 
-/* What an option's value is, read from its name and value in the table,
- * for a program that generates command lines (the hostile test): "flag"
- * (none), "output" (a file the command writes: --out, --plot, an export),
- * "prefix" (a name for several files), "input" (a file it reads),
- * "choice" (one of the words in the value), "number" or "text". */
-static const char *
-value_kind (const char *name, const char *value)
-{
-  static const char *const outputs[] = { "out", "plot", "openmetrics", "dir" };
-  static const char *const numbers[] = { "N", "K", "R", "E", "I", "S", "P", "F",
-                                         "MS", "PCT", "MINUTES", "SECONDS", "N|all", "WxH" };
-  if (!value)
-    return "flag";
-  if (strcmp (value, "PREFIX") == 0)
-    return "prefix";
-  for (size_t i = 0; i < sizeof outputs / sizeof *outputs; i++)
-    if (strcmp (name, outputs[i]) == 0)
-      return "output";
-  if (strncmp (name, "export-", 7) == 0)
-    return "output";
-  if (strcmp (value, "FILE") == 0 || strcmp (value, "PROFILE") == 0)
-    return "input";
-  for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
-    if (strcmp (value, numbers[i]) == 0)
-      return "number";
-  return strchr (value, '|') ? "choice" : "text";
-}
+/* What an option's value is, for a program that generates command lines
+ * (the hostile test): its kind in the table, in the document's words. */
+static const char *const kind_words[] = {
+  [MS_CLI_TEXT] = "text",       [MS_CLI_INPUT] = "input",    [MS_CLI_OUTPUT] = "output",
+  [MS_CLI_PREFIX] = "prefix",   [MS_CLI_HANDED_ON] = "text", [MS_CLI_CHOICE] = "choice",
+  [MS_CLI_COUNT] = "number",    [MS_CLI_COUNT_OR_ALL] = "number",
+  [MS_CLI_DEVICES] = "text",    [MS_CLI_SETTING] = "number", [MS_CLI_NUMBER] = "number",
+};
 
 static void
 add_option (MsJson *options, const MsCliOption *opt, const char *name, const char *value,
-            const char *help, const char *const *choices)
+            const char *kind, const char *help, const char *const *choices)
 {
   MsJson *o = ms_json_object_new ();
   ms_json_set_string (o, "name", name);
   ms_json_set_string (o, "value", value);
-  ms_json_set_string (o, "kind", value_kind (name, value));
+  ms_json_set_string (o, "kind", value ? kind : "flag");
   ms_json_set_string (o, "help", help);
   MsJson *list = ms_json_array_new ();
   for (int i = 0; choices && choices[i]; i++)
@@ -178,7 +160,8 @@ add_run_settings (MsJson *options)
       continue;
     setting_value (setting, value, sizeof value);
     setting_help (setting, help, sizeof help);
-    add_option (options, NULL, setting->option, value, help,
+    bool chosen = setting->kind == MS_SETTING_CHOICE || setting->kind == MS_SETTING_MODES;
+    add_option (options, NULL, setting->option, value, chosen ? "choice" : "number", help,
                 setting->choices ? setting->choices : named_values (setting->option));
   }
 }
@@ -208,10 +191,11 @@ command_json (const MsCliCommand *c)
   ms_json_set_bool (o, "stops_on_signals", c->flags & MS_CLI_STOPS_ON_SIGNALS);
   ms_json_set (o, "operand_choices", operand_choices (c));
   MsJson *options = ms_json_array_new ();
-  add_option (options, NULL, "help", NULL, "print this command's usage and exit", NULL);
-  add_option (options, NULL, "version", NULL, "print memsweep's version and exit", NULL);
+  add_option (options, NULL, "help", NULL, NULL, "print this command's usage and exit", NULL);
+  add_option (options, NULL, "version", NULL, NULL, "print memsweep's version and exit", NULL);
   for (const MsCliOption *opt = c->options; opt && opt->name; opt++)
-    add_option (options, opt, opt->name, opt->value, opt->help, named_values (opt->name));
+    add_option (options, opt, opt->name, opt->value, kind_words[opt->kind], opt->help,
+                named_values (opt->name));
   if (c->flags & MS_CLI_RUN_SETTINGS)
     add_run_settings (options);
   ms_json_set (o, "options", options);
@@ -241,9 +225,7 @@ ms_cli_options_document (int argc, char **argv)
     fprintf (stderr, "memsweep __options takes no arguments\n");
     return EXIT_USAGE;
   }
-  MsJson *doc = ms_json_object_new ();
-  ms_json_set_string (doc, "schema", "memsweep-options");
-  ms_json_set_int (doc, "schema_version", OPTIONS_SCHEMA_VERSION);
+  MsJson *doc = ms_json_document ("memsweep-options", OPTIONS_SCHEMA_VERSION);
   ms_json_set_string (doc, "program", "memsweep");
   ms_json_set_string (doc, "version", MS_VERSION);
   MsJson *commands = ms_json_array_new ();
@@ -254,9 +236,9 @@ ms_cli_options_document (int argc, char **argv)
   }
   ms_json_set (doc, "commands", commands);
   ms_json_set (doc, "exit_statuses", exits_json (NULL));
-  ms_json_set (doc, "environment", notes_json (ms_cli_environment ()));
-  ms_json_set (doc, "files", notes_json (ms_cli_files ()));
-  ms_json_set (doc, "examples", notes_json (ms_cli_examples ()));
+  ms_json_set (doc, "environment", notes_json (ms_cli_environment));
+  ms_json_set (doc, "files", notes_json (ms_cli_files));
+  ms_json_set (doc, "examples", notes_json (ms_cli_examples));
   ms_json_print (stdout, doc);
   return ms_cli_stdout_status ();
 }

@@ -26,6 +26,13 @@
  * table, ms_cli_getopt_table), the usage, the man page and the shell
  * completion (`memsweep __options`, tools/ms-cli-docs.py) come from. key is
  * the parser's getopt value. */
+/* The kinds (MsCliKind) most lines give: what `memsweep __options` says
+ * an option's value is, and how a command that binds it reads it. */
+#define OUTPUT .kind = MS_CLI_OUTPUT
+#define INPUT .kind = MS_CLI_INPUT
+#define CHOICE .kind = MS_CLI_CHOICE
+#define PREFIX .kind = MS_CLI_PREFIX
+#define NUMBER .kind = MS_CLI_NUMBER
 /* Every command that prints progress. */
 #define PROGRESS_OPTIONS                                                      \
   { "quiet", NULL, MS_CLI_KEY_QUIET, MS_N_ ("nothing but errors") },          \
@@ -39,13 +46,13 @@
 #define OUTPUT_OPTIONS OUTPUT_OPTIONS_COMPRESSING (NULL)
 #define OUTPUT_OPTIONS_COMPRESSING(compress_needs)                           \
   { "format", "table|json|csv|markdown|text", MS_CLI_KEY_FORMAT,              \
-    MS_N_ ("what goes to standard output (default table; text: the same)") }, \
+    MS_N_ ("what goes to standard output (default table; text: the same)"), CHOICE }, \
   { "export-json", "FILE", MS_CLI_KEY_EXPORT_JSON,                           \
-    MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS }, \
+    MS_N_ ("also write the JSON into FILE (-: standard output)"), MS_CLI_REPEATS, OUTPUT }, \
   { "export-csv", "FILE", MS_CLI_KEY_EXPORT_CSV,                             \
-    MS_N_ ("also write the table as CSV into FILE"), MS_CLI_REPEATS },       \
+    MS_N_ ("also write the table as CSV into FILE"), MS_CLI_REPEATS, OUTPUT }, \
   { "export-markdown", "FILE", MS_CLI_KEY_EXPORT_MARKDOWN,                   \
-    MS_N_ ("also write the table as markdown into FILE"), MS_CLI_REPEATS },  \
+    MS_N_ ("also write the table as markdown into FILE"), MS_CLI_REPEATS, OUTPUT }, \
   { "compress", NULL, MS_CLI_KEY_COMPRESS,                                   \
     MS_N_ ("write the CSV files gzip-compressed, their names ending .gz"), 0, \
     compress_needs },                                                         \
@@ -64,8 +71,8 @@ static const MsCliOption modes_options[] = {
 /* run's own options; its sweep settings follow from the engine's setting
  * table (ms-setting-table.c). */
 static const MsCliOption run_options[] = {
-  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
-  { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile") },
+  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv"), PREFIX },
+  { "profile", "FILE", 'P', MS_N_ ("widen the intervals by this run-to-run profile"), INPUT },
   { "no-profile", NULL, 'N', MS_N_ ("within-run intervals only") },
   { "grade", NULL, 'G', MS_N_ ("a compare-grade run (docs/compare.md)") },
   OUTPUT_OPTIONS,
@@ -73,27 +80,29 @@ static const MsCliOption run_options[] = {
 };
 static const MsCliOption show_options[] = {
   OUTPUT_OPTIONS_COMPRESSING ("export-csv|out"),
-  { "out", "FILE", 'o', MS_N_ ("write what standard output would get into FILE alone") },
-  { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file") },
+  { "out", "FILE", 'o', MS_N_ ("write what standard output would get into FILE alone"), OUTPUT },
+  { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file"), INPUT },
   { NULL },
 };
 static const MsCliOption compare_options[] = {
-  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
+  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
   { "figure", "F", 'g', MS_N_ ("e2e, h2d, kernel or d2h") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv|out"),
   { "json", NULL, 'j', MS_N_ ("the same as --format json") },
-  { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE") },
+  { "plot", "FILE", 'p', MS_N_ ("draw the ratio B/A against size into FILE"), OUTPUT },
   { "live", NULL, 'l', MS_N_ ("measure A and B now, a process of each in turn"),
     MS_CLI_STOPS_ON_SIGNALS },
-  { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument"), 0, "live" },
-  { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument"), 0, "live" },
+  { "a", "OPTIONS", 'A', MS_N_ ("with --live: A's run options, in one argument"), 0, "live",
+    MS_CLI_HANDED_ON },
+  { "b", "OPTIONS", 'B', MS_N_ ("with --live: B's run options, in one argument"), 0, "live",
+    MS_CLI_HANDED_ON },
   { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch"), 0, "live" },
   { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch"), 0, "live" },
   { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live",
     MS_CLI_NUMBER },
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b"), 0,
-    "live" },
+    "live", MS_CLI_PREFIX },
   { NULL },
 };
 /* The drawing commands, in a build with the drawing library or its
@@ -102,12 +111,13 @@ static const MsCliOption compare_options[] = {
 static const MsCliOption plot_options[] = {
   { "view", "VIEW", 'v', MS_N_ ("bandwidth, h2d, d2h, time, breakdown, timeline or lesson") },
   { "format", "png|svg|pdf", 'f', MS_N_ ("the picture's format (default: OUT's extension)"),
-    .kind = MS_CLI_CHOICE },
-  { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)") },
-  { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)") },
-  { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)") },
+    CHOICE },
+  { "out", "OUT", 'o', MS_N_ ("the file to write (-: standard output, with --format)"), OUTPUT },
+  { "pixels", "WxH", 'p', MS_N_ ("image size in pixels (points for PDF)"), NUMBER },
+  { "size", "N", 's', MS_N_ ("the timeline's size (WxH: the same as --pixels)"), NUMBER },
   { "no-caption", NULL, 'n', MS_N_ ("no caption line") },
   { "mode", "M", 'm', MS_N_ ("the timeline's memory mode") },
+  /* Text: plot checks it against the cell's repetitions once it is read. */
   { "rep", "R", 'r', MS_N_ ("the timeline's repetition, from 1") },
   { "variant", "V", 'V', MS_N_ ("the timeline's cell with this variant") },
   { "all-phases", NULL, 'a', MS_N_ ("the whole repetition in the timeline") },
@@ -116,9 +126,10 @@ static const MsCliOption plot_options[] = {
   { NULL },
 };
 static const MsCliOption report_options[] = {
-  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)") },
+  { "out", "REPORT", 'o', MS_N_ ("the report to write, .pdf or .html (-: standard output)"),
+    OUTPUT },
   { "format", "pdf|html", 'f', MS_N_ ("the report's format (default: REPORT's extension)"),
-    .kind = MS_CLI_CHOICE },
+    CHOICE },
   { "handout", NULL, 'H', MS_N_ ("one lesson's run as a one-page PDF handout") },
   { "lesson", "NAME", 'L', MS_N_ ("with --handout: the lesson a plain sweep answers"), 0,
     "handout" },
@@ -135,7 +146,7 @@ static const MsCliOption report_options[] = {
   { "devices", "LIST", 'D', MS_N_ ("the GPUs to measure: indices, or all"),   \
     .kind = MS_CLI_DEVICES, .min = 1 },                                       \
   { "reps", "N", 'r', MS_N_ ("repetitions per cell"), WHOLE },                \
-  { "out", "PREFIX", 'o', MS_N_ ("where the files go") }
+  { "out", "PREFIX", 'o', MS_N_ ("where the files go"), PREFIX }
 static const MsCliOption multi_options[] = {
   GPUS_OPTIONS,
   { "modes", "LIST", 'm', MS_N_ ("the memory modes to measure") },
@@ -149,17 +160,19 @@ static const MsCliOption multi_options[] = {
 };
 static const MsCliOption one_size_options[] = {
   GPUS_OPTIONS,
-  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements"), WHOLE },
+  { "exp", "E", 'e', MS_N_ ("the one size, 2^E elements"), .kind = MS_CLI_COUNT,
+    .max = MS_MAX_EXPONENT },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { NULL },
 };
 static const MsCliOption siblings_options[] = {
   { "devices", "LIST", 'D', MS_N_ ("the GPUs to check: indices, or all (default)"),
     .kind = MS_CLI_DEVICES, .min = 2 },
-  { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)") },
+  { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)"),
+    .kind = MS_CLI_HANDED_ON },
   { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)"),
     .kind = MS_CLI_COUNT, .min = 1, .max = 86400 },
-  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent") },
+  { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
@@ -173,14 +186,14 @@ static const MsCliOption host_link_options[] = {
   { "max-exp", "E", 'b', MS_N_ ("the largest copy, 2^E floats (default 28)"), COPY_EXPONENT },
   { "step", "S", 's', MS_N_ ("the step between size exponents (default 2)"), .kind = MS_CLI_COUNT,
     .min = 1, .max = 18 },
-  { "out", "PREFIX", 'o', MS_N_ ("also write PREFIX-host-link.csv and its sidecar") },
+  { "out", "PREFIX", 'o', MS_N_ ("also write PREFIX-host-link.csv and its sidecar"), PREFIX },
   PROGRESS_OPTIONS,
   { NULL },
 };
 /* "all", or a count of a node's GPUs. */
 #define GPUS_OF_A_NODE .kind = MS_CLI_COUNT_OR_ALL, .min = 1, .max = 4096
 static const MsCliOption fleet_options[] = {
-  { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results") },
+  { "dir", "DIR", 'd', MS_N_ ("the folder every node shares, for the results"), OUTPUT },
   { "nodes", "N", 'N', MS_N_ ("the number of nodes"), .kind = MS_CLI_COUNT, .min = 1,
     .max = 100000 },
   { "nodelist", "LIST", 'w', MS_N_ ("the nodes, as Slurm names them") },
@@ -191,13 +204,14 @@ static const MsCliOption fleet_options[] = {
     .min = 1, .max = 525600 },
   { "wait-max", "MINUTES", 'W', MS_N_ ("how long to wait for the jobs (default: --time + 10)"),
     .kind = MS_CLI_NUMBER, .range = MS_N_ ("minutes over 0") },
-  { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch"), MS_CLI_REPEATS },
+  { "sbatch-arg", "ARG", 'x', MS_N_ ("one more argument for sbatch"), MS_CLI_REPEATS,
+    .kind = MS_CLI_HANDED_ON },
   { "dry-run", NULL, 'n', MS_N_ ("print the job script, submit nothing") },
   PROGRESS_OPTIONS,
   { NULL },
 };
 static const MsCliOption fleet_node_options[] = {
-  { "dir", "DIR", 'd', MS_N_ ("the fleet's folder") },
+  { "dir", "DIR", 'd', MS_N_ ("the fleet's folder"), OUTPUT },
   { "node", "NAME", 'n', MS_N_ ("this node's name (default: the host name)") },
   { "gpus", "N|all", 'g', MS_N_ ("how many of this node's GPUs to measure (default: all)"),
     GPUS_OF_A_NODE },
@@ -211,13 +225,13 @@ static const MsCliOption fleet_report_options[] = {
   { "fail-on-outliers", NULL, 'f', MS_N_ ("exit 1 when a node is flagged") },
   OUTPUT_OPTIONS_COMPRESSING ("export-csv"),
   { "openmetrics", "FILE", 'm',
-    MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)") },
+    MS_N_ ("also write the figures as OpenMetrics into FILE (-: standard output)"), OUTPUT },
   { NULL },
 };
 static const MsCliOption calibrate_options[] = {
   { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over"), .kind = MS_CLI_COUNT,
     .min = MS_CLI_PROFILE_MIN_RUNS, .max = MS_RR_MAX_RUNS },
-  { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)") },
+  { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)"), OUTPUT },
   OUTPUT_OPTIONS,
   { NULL },
 };
@@ -227,8 +241,8 @@ static const MsCliOption lesson_options[] = {
   { "min-reps", "N", 'R', MS_N_ ("the adaptive rule's least repetitions"), .kind = MS_CLI_SETTING },
   { "warmup", "N", 'w', MS_N_ ("warm-up repetitions per cell"), .kind = MS_CLI_SETTING },
   { "device", "I", 'd', MS_N_ ("the CUDA device"), .kind = MS_CLI_SETTING },
-  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv") },
-  { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into") },
+  { "out", "PREFIX", 'O', MS_N_ ("write PREFIX-samples.csv and PREFIX-summary.csv"), PREFIX },
+  { "parts", "N", 'P', MS_N_ ("the processes the experiment is split into"), NUMBER },
   { "option", "KEY=VALUE", 'o', MS_N_ ("one of the lesson's own options"), MS_CLI_REPEATS },
   OUTPUT_OPTIONS,
   { NULL },
@@ -385,13 +399,8 @@ add_keys (MsCliKey *t, int n, const MsCliOption *options)
 {
   for (const MsCliOption *o = options; o && o->name && n < MS_CLI_MAX_OPTIONS - 1; o++)
     if (!has_name (t, n, o->name))
-      t[n++] = (MsCliKey){ o->name,
-                           o->value != NULL,
-                           (o->flags & MS_CLI_REPEATS) != 0,
-                           o->key,
-                           o->needs,
-                           o->value && (!strcmp (o->value, "OPTIONS") || !strcmp (o->value, "ARG")),
-                           o };
+      t[n++] = (MsCliKey){ o->name, o->value != NULL, (o->flags & MS_CLI_REPEATS) != 0, o->key,
+                           o->needs, o };
   return n;
 }
 

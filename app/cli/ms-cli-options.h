@@ -8,11 +8,16 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* How a bound option's value is read into its field (ms_cli_args_next_bound),
- * checked once for every command, as git's parse-options binds each option;
- * an option without a value is a flag, its field a bool set true. */
+/* What an option's value is, and how a bound one is read into its field
+ * (ms_cli_args_next_bound), checked once for every command, as git's
+ * parse-options binds each option; an option without a value is a flag,
+ * its field a bool set true. `memsweep __options` names the kind too. */
 typedef enum {
   MS_CLI_TEXT,         /* const char **: the value as given */
+  MS_CLI_INPUT,        /* the same: a file the command reads */
+  MS_CLI_OUTPUT,       /* the same: a file it writes (--out, --plot, an export, --dir) */
+  MS_CLI_PREFIX,       /* the same: a name to which the names of its files are added */
+  MS_CLI_HANDED_ON,    /* the same, empty too: run options or an argument handed on */
   MS_CLI_CHOICE,       /* const char **: one of the words of its value */
   MS_CLI_COUNT,        /* int *: a whole number from min to max */
   MS_CLI_COUNT_OR_ALL, /* int *: the same, or "all" (MS_CLI_ALL) */
@@ -34,7 +39,7 @@ typedef struct {
    * given without any of them it would do nothing, and is refused
    * (ms_cli_options_known); NULL: it always acts. */
   const char *needs;
-  MsCliKind kind; /* its value's, where a command binds it to a field */
+  MsCliKind kind; /* its value's */
   int min, max;
   const char *range; /* MS_CLI_NUMBER's, as its refusal says it (MS_N_) */
 } MsCliOption;
@@ -96,7 +101,6 @@ typedef struct {
   bool repeats; /* MS_CLI_REPEATS */
   int key;
   const char *needs; /* MsCliOption's */
-  bool may_be_empty; /* its value: run options or an argument handed on as given */
   const MsCliOption *option; /* its line of the table; NULL for run's settings */
 } MsCliKey;
 /* What the parser reads for the command: its options, then, for one that

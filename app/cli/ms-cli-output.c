@@ -22,26 +22,15 @@
 /* Each format's name as --format takes it. */
 static const char *const format_names[] = { "table", "json", "csv", "markdown" };
 
-/* --format's value: table (text), json, csv or markdown; false after
- * "memsweep CMD: --format: 'X' is not table, json, csv or markdown". */
-static bool
-parse_output_format (const char *arg, MsCliFormat *format)
+/* --format's value, one of the words its line of the table gives (the
+ * parser checked it): text, the name the table had first, is the table. */
+static MsCliFormat
+output_format (const char *arg)
 {
   for (int i = 0; i < (int) (sizeof format_names / sizeof *format_names); i++)
-    if (strcmp (arg, format_names[i]) == 0) {
-      *format = (MsCliFormat) i;
-      return true;
-    }
-  /* text: the name the table had first, still taken (the option table
-   * lists it). */
-  if (strcmp (arg, "text") == 0) {
-    *format = MS_CLI_FORMAT_TEXT;
-    return true;
-  }
-  char clean[256];
-  ms_cli_error (ms_gettext ("--format: '%s' is not table, json, csv or markdown\n"),
-                ms_report_clean (arg, clean, sizeof clean));
-  return false;
+    if (strcmp (arg, format_names[i]) == 0)
+      return (MsCliFormat) i;
+  return MS_CLI_FORMAT_TEXT;
 }
 
 /* ---- The table ---- */
@@ -398,6 +387,17 @@ ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t le
   return ms_atomic_file_output_name (prefix, suffix, out, len);
 }
 
+bool
+ms_cli_pair_ok (const char *option, const char *prefix, char *samples, char *summary)
+{
+  const char *paths[] = { samples, summary };
+  if (ms_cli_output_name (prefix, "-samples.csv", samples, PATH_MAX) &&
+      ms_cli_output_name (prefix, "-summary.csv", summary, PATH_MAX))
+    return ms_cli_outputs_ok (option, paths, MS_CLI_RUN_PAIR, 2);
+  ms_cli_error (ms_gettext ("%s: prefix too long\n"), option);
+  return false;
+}
+
 int
 ms_cli_progress_option (int key)
 {
@@ -411,12 +411,44 @@ ms_cli_progress_option (int key)
   return 1;
 }
 
-int
-ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
+/* Whether value is one of the words ('|' between them). */
+static bool
+is_one_of (const char *value, const char *words)
+{
+  for (const char *p = words; *p; p += strcspn (p, "|"), p += *p == '|')
+    if (strcspn (p, "|") == strlen (value) && strncmp (p, value, strlen (value)) == 0)
+      return true;
+  return false;
+}
+
+/* Whether the option read, where its value is one of the words the table
+ * gives, is one of them: false after a message. */
+static bool
+choice_ok (const MsCliArgs *a)
+{
+  char clean[256], opt[64];
+  if (!a->option || a->option->kind != MS_CLI_CHOICE || is_one_of (a->value, a->option->value))
+    return true;
+  snprintf (opt, sizeof opt, "--%s", a->name);
+  ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt,
+                ms_report_clean (a->value, clean, sizeof clean), a->option->value);
+  return false;
+}
+
+/* One option: 1 taken, 0 not an output option, -1 refused after a message
+ * (a file's name that says another format, too many exports). --quiet
+ * and --verbose set the process's level. */
+static int output_option (MsCliOutput *out, int key, const char *arg);
+
+/* The next key of the command's own options, its output options taken. */
+static int
+args_next_own (MsCliArgs *a, MsCliOutput *out)
 {
   int key;
   while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
-    int taken = out ? ms_cli_output_option (out, key, a->value) : ms_cli_progress_option (key);
+    int taken = !choice_ok (a) ? -1
+                : out          ? output_option (out, key, a->value)
+                               : ms_cli_progress_option (key);
     /* Run's options handed on by another command (fleet-node's after "--")
      * are refused as their settings are, without the command's Try line:
      * its --help does not list them. */
@@ -428,16 +460,6 @@ ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out)
       return key;
   }
   return key;
-}
-
-/* Whether value is one of the words ('|' between them). */
-static bool
-is_one_of (const char *value, const char *words)
-{
-  for (const char *p = words; *p; p += strcspn (p, "|"), p += *p == '|')
-    if (strcspn (p, "|") == strlen (value) && strncmp (p, value, strlen (value)) == 0)
-      return true;
-  return false;
 }
 
 /* The value of the option a read into field, as its line of the table
@@ -453,14 +475,13 @@ store_bound (const MsCliArgs *a, void *field)
     return *(bool *) field = true;
   switch (o->kind) {
   case MS_CLI_TEXT:
+  case MS_CLI_INPUT:
+  case MS_CLI_OUTPUT:
+  case MS_CLI_PREFIX:
+  case MS_CLI_HANDED_ON:
+  case MS_CLI_CHOICE: /* checked as it was read */
     *(const char **) field = a->value;
     return true;
-  case MS_CLI_CHOICE:
-    *(const char **) field = a->value;
-    if (is_one_of (a->value, o->value))
-      return true;
-    ms_cli_error (ms_gettext ("%s: '%s' is none of %s\n"), opt, a->value, o->value);
-    return false;
   case MS_CLI_DEVICES:
     *(const char **) field = a->value;
     return ms_cli_devices_ok (opt, a->value, o->min);
@@ -494,7 +515,9 @@ int
 ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
 {
   int key;
-  while ((key = ms_cli_args_next_own (a, out)) != -1 && key != '?') {
+  if (out && !out->command)
+    out->command = ms_cli_command ();
+  while ((key = args_next_own (a, out)) != -1 && key != '?') {
     const MsCliBind *b = binds;
     while (b->key && b->key != key)
       b++;
@@ -505,12 +528,6 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
     a->bound = a->name;
   }
   return key;
-}
-
-void
-ms_cli_output_init (MsCliOutput *out, const char *command)
-{
-  *out = (MsCliOutput) { .command = command, .format = MS_CLI_FORMAT_TEXT };
 }
 
 static const char *
@@ -698,13 +715,14 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
   return false;
 }
 
-int
-ms_cli_output_option (MsCliOutput *out, int key, const char *arg)
+static int
+output_option (MsCliOutput *out, int key, const char *arg)
 {
   switch (key) {
   case MS_CLI_KEY_FORMAT:
     out->format_given = true;
-    return parse_output_format (arg, &out->format) ? 1 : -1;
+    out->format = output_format (arg);
+    return 1;
   case MS_CLI_KEY_EXPORT_JSON:
   case MS_CLI_KEY_EXPORT_CSV:
   case MS_CLI_KEY_EXPORT_MARKDOWN: {

@@ -77,9 +77,10 @@ typedef struct {
 
 #define MS_CLI_MAX_EXPORTS 8
 
-/* The output options a command was given. */
+/* The output options a command was given; zeroed: the table on
+ * standard output, no exports. */
 typedef struct {
-  const char *command;
+  const char *command; /* NULL: the command that runs (ms_cli_command) */
   MsCliFormat format;
   bool format_given; /* --format was: a file's name may not contradict it */
   bool stdout_off; /* show --out FILE: the document goes into FILE alone */
@@ -92,26 +93,18 @@ typedef struct {
   } exports[MS_CLI_MAX_EXPORTS];
 } MsCliOutput;
 
-/* The next key of the command's own options (with a->value), its output
- * options (out NULL: its progress options alone) taken here: -1 at the
- * end, '?' after a message and the Try line (ms_cli_args_next's
- * refusals, a refused value). Every key it returns is one the table gives the command. */
-int ms_cli_args_next_own (MsCliArgs *a, MsCliOutput *out);
 /* A command's option bound to its field, read as the table's kind says;
  * a list ends with key 0. */
 typedef struct {
   int key;
   void *field;
 } MsCliBind;
-/* ms_cli_args_next_own, each option of binds stored in its field: the
- * key of the next one not bound, -1 at the end, '?' after a message. */
+/* The next key of the command's own options (with a->value), its output
+ * options (out NULL: its progress options alone) taken here and each
+ * option of binds stored in its field: the key of the next one not bound,
+ * -1 at the end, '?' after a message (with the Try line where the parser
+ * or an output option refused it). */
 int ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds);
-/* Zeroed, for command: table format, no exports. */
-void ms_cli_output_init (MsCliOutput *out, const char *command);
-/* One option: 1 taken, 0 not an output option, -1 refused after a message
- * (a bad --format, an empty FILE, too many exports). --quiet and
- * --verbose set the process's level (below). */
-int ms_cli_output_option (MsCliOutput *out, int key, const char *arg);
 /* show --out FILE: what standard output would get into FILE alone,
  * messages naming --out, in the format FILE's name says (.json, .csv,
  * .csv.gz, .md), else the --format given (set before); -1 after a message
@@ -166,6 +159,11 @@ const char *ms_cli_compressed_name (const char *path);
 /* ms_atomic_file_output_name's PREFIX SUFFIX, a CSV suffix getting ".gz"
  * under --compress. */
 bool ms_cli_output_name (const char *prefix, const char *suffix, char *out, size_t len);
+/* A run's pair under prefix, so named, into samples and summary (PATH_MAX
+ * each; a device or a pipe as the prefix, /dev/null, gets both), checked
+ * as ms_cli_outputs_ok checks a set; false after "memsweep CMD: OPTION:
+ * why". */
+bool ms_cli_pair_ok (const char *option, const char *prefix, char *samples, char *summary);
 /* A line on standard error with --verbose, "memsweep COMMAND: " first. */
 void ms_cli_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
 /* "memsweep CMD: wrote FILE" on standard error; under --quiet held, and said

@@ -168,7 +168,7 @@ read_option (MsCliArgs *a, const char *arg)
     return REFUSE (a, ms_gettext ("option '%s' needs a value\n"), arg);
   const char *value = !k->takes_value ? NULL : equals ? equals + 1 : a->argv[a->next + 1];
   /* An empty name or number is none (--out '' would write "-samples.csv"). */
-  if (value && !*value && !k->may_be_empty)
+  if (value && !*value && !(k->option && k->option->kind == MS_CLI_HANDED_ON))
     return REFUSE (a, ms_gettext ("option '--%s' needs a value, not an empty one\n"), k->name);
   unsigned char *given = &a->given[k - a->keys];
   /* A flag said twice says the same; a value given twice would have to

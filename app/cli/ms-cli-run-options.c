@@ -112,9 +112,8 @@ parse_setting (MsCliRunOptions *o, const MsSetting *setting, const char *arg)
   case MS_SETTING_CHOICE: ok = parse_choice (setting, arg, &value); break;
   case MS_SETTING_DOUBLE: ok = ms_cli_parse_double (opt, arg, &value); break;
   default:
-    /* 0 would read as "off" (--reuse): refused, not ignored. */
-    ok = setting->default_is_off ? ms_cli_parse_reuse (arg, &whole)
-                                 : ms_cli_parse_int (opt, arg, &whole);
+    /* (0 would read as "off" (--reuse): the range refuses it.) */
+    ok = ms_cli_parse_int (opt, arg, &whole);
     value = whole;
     break;
   }
@@ -251,7 +250,7 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   memset (o, 0, sizeof *o);
   ms_sweep_init_default (&o->sweep);
   o->prefix = "memsweep";
-  ms_cli_output_init (&o->output, "run");
+  o->output.command = "run"; /* its options handed on too */
   const MsCliBind binds[] = {
     { 'O', &o->prefix }, { 'P', &o->profile }, { 'N', &o->no_profile }, { 'G', &o->grade }, { 0 }
   };
@@ -299,18 +298,9 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   if (!ms_cli_prefix_not_stdio ("--out", o->prefix) ||
       !ms_cli_prefix_not_a_file ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
-  /* A device or a pipe as the prefix (/dev/null) gets both files. */
-  if (!ms_cli_output_name (o->prefix, "-samples.csv", o->samples_path, sizeof o->samples_path) ||
-      !ms_cli_output_name (o->prefix, "-summary.csv", o->summary_path, sizeof o->summary_path)) {
-    ms_cli_error (ms_gettext ("--out: prefix too long\n"));
-    return EXIT_USAGE;
-  }
   /* A sweep can take minutes: find a missing folder, a bad name or a
    * sidecar of other files (a profile's, P.csv beside P-meta.json) now. */
-  const char *paths[] = { o->samples_path, o->summary_path };
-  if (!ms_cli_outputs_ok ("--out", paths, MS_CLI_RUN_PAIR, 2))
-    return EXIT_USAGE;
-  return -1;
+  return ms_cli_pair_ok ("--out", o->prefix, o->samples_path, o->summary_path) ? -1 : EXIT_USAGE;
 }
 
 /* Whether an option handed on to run is a run option there; false after
@@ -350,7 +340,8 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
                           char **argv)
 {
   enum { MAX_RUN_ARGS = 64 };
-  char *args[MAX_RUN_ARGS + 4] = { "run" };
+  char *args[MAX_RUN_ARGS + 2] = { "run" };
+  const char *fixed[] = { "run", "--out", prefix, NULL };
   MsCliRunOptions o;
   MsCliArgs handed;
   int key;
@@ -365,12 +356,7 @@ ms_cli_check_run_options (const char *command, const char *prefix, bool allow_pr
   while ((key = ms_cli_args_next (&handed)) != -1)
     if (!handed_on (command, key, handed.value, allow_profile))
       return EXIT_USAGE;
-  args[1] = "--out";
-  args[2] = (char *) prefix;
-  memcpy (args + 3, argv, (size_t) argc * sizeof *argv);
-  ms_cli_plan_pause (true);
-  int rc = ms_cli_run_options_parse (&o, argc + 3, args);
-  ms_cli_plan_pause (false);
+  int rc = ms_cli_side_parse (fixed, args, argc + 1, &o);
   return rc < 0 ? -1 : rc == EXIT_OK ? EXIT_USAGE : rc;
 }
 
@@ -471,19 +457,10 @@ ms_cli_side_words (const char *option, const char *text, const char *const *rese
 bool
 ms_cli_side_gives (char **words, int n, const char *name)
 {
-  char **copy = malloc ((size_t) (n + 1) * sizeof *copy);
-  MsCliArgs a;
-  int key;
-  bool given = false;
-  if (!copy)
-    return false;
-  memcpy (copy, words, (size_t) (n + 1) * sizeof *copy);
-  ms_cli_args_init (&a, "run", n, copy);
-  a.silent = true;
-  for (const char *got; !given && (got = next_side_option (&a, &key));)
-    given = strcmp (got, name) == 0;
-  free (copy);
-  return given;
+  const MsCliKey *k = ms_cli_option_keys ("run");
+  while (k->name && strcmp (k->name, name) != 0)
+    k++;
+  return k->name && ms_cli_args_give (ms_cli_command_find ("run"), n, words, k->key);
 }
 
 int

@@ -61,5 +61,5 @@ char **ms_cli_side_words (const char *option, const char *text, const char *cons
  * read by ms_cli_run_options_parse into *o without planning outputs: its
  * status. */
 int ms_cli_side_parse (const char *const *fixed, char **words, int n, MsCliRunOptions *o);
-/* Whether those words give run's setting name. */
+/* Whether those words give run's option name, by any abbreviation. */
 bool ms_cli_side_gives (char **words, int n, const char *name);

@@ -137,7 +137,6 @@ ms_cli_show (int argc, char **argv)
 {
   char clean[4096];
   ShowOptions o = { NULL };
-  ms_cli_output_init (&o.output, "show");
   int rc = parse_show (&o, argc, argv);
   if (rc >= 0)
     return rc;

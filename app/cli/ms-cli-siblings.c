@@ -82,7 +82,6 @@ parse_options (int argc, char **argv, Options *o, int *rc)
   int budget = MS_TURNS_SIBLINGS_BUDGET_S, c; /* whole seconds, as the usage says */
   ms_compare_options_init (&cmp);
   *o = (Options){ .experiment_gpu = -1 };
-  ms_cli_output_init (&o->output, "siblings");
   const MsCliBind binds[] = { { 'D', &o->devices }, { 'R', &o->run }, { 'u', &budget }, { 0 } };
   MsCliArgs args;
   ms_cli_args_init (&args, "siblings", argc, argv);

@@ -157,7 +157,7 @@ with tempfile.TemporaryDirectory() as tmp:
         # Bad values: exit 2, nothing on standard output, nothing written
         # (target's name says no format: every export may go there).
         target = os.path.join(tmp, "bad-%s.out" % name)
-        for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
+        for bad, why in ((["--format", "yaml"], "is none of table|json|csv|markdown|text"),
                          (["--export-csv", ""], "an empty one"),
                          (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
                          (["--export-csv", target, "--export-markdown", target],
@@ -181,7 +181,7 @@ with tempfile.TemporaryDirectory() as tmp:
                        ("peer", ["peer", "--exp", "10", "--reps", "3"]),
                        ("portable", ["portable", "--exp", "10", "--reps", "3"])):
         target = os.path.join(tmp, "bad-%s.json" % name)
-        for bad, why in ((["--format", "yaml"], "is not table, json, csv or markdown"),
+        for bad, why in ((["--format", "yaml"], "is none of table|json|csv|markdown|text"),
                          (["--export-csv", os.path.join(tmp, "no", "x.csv")], "--export-csv"),
                          (["--quiet", "--verbose"], "exclude each other")):
             p = run(args + bad + ["--export-json", target], env=env)

@@ -95,8 +95,8 @@ expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes --help
 expect_line 0 "Usage: memsweep fleet-report [OPTIONS] DIR" -- fleet-report --help
 expect_line 0 "  --outliers           only the flagged nodes" -- fleet-report --help
 expect_line 2 "memsweep modes: unexpected argument 'extra'" -- modes extra
-expect 2 "is not table, json, csv or markdown" -- modes --format yaml
-expect 2 "is not table, json, csv or markdown" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
+expect 2 "'yaml' is none of table|json|csv|markdown|text" -- modes --format yaml
+expect 2 "'yaml' is none of table|json|csv|markdown|text" -- show --format yaml "$2/reference/h100-default-samples.csv.gz"
 # -h is --help everywhere.
 expect_line 0 "Usage: memsweep show [OPTIONS] FILE" -- show -h
 expect_line 0 "Usage: memsweep modes [OPTIONS]" -- modes -h
@@ -233,7 +233,7 @@ awk -F, 'BEGIN { OFS = "," } /^#/ { print; next }
   !v { for (i = 1; i <= NF; i++) if ($i == "variant") v = i; print; next }
   { $v = "\"R=4\""; print }' "$tmp/host-samples.csv" >"$tmp/knob-samples.csv"
 # R = 0 would be the engine's plain kernel: refused like any R outside 1..64.
-expect_line 2 "memsweep run: --reuse: '0' is not a whole number from 1 to 64" -- run --modes pinned --reuse 0
+expect_line 2 "memsweep run: --reuse: '0' is not from 1 to 64" -- run --modes pinned --reuse 0
 expect_line 2 "memsweep run: --reuse: '65' is not from 1 to 64" -- run --modes pinned --reuse 65
 expect_line 0 "knobs: host R=4" -- show "$tmp/knob-samples.csv"
 "$memsweep" show "$tmp/host-samples.csv" >"$tmp/out" 2>&1
