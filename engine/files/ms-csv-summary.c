@@ -295,7 +295,7 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
     if (memchr (buf + pos, '\0', n))
       summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
     else if (buf[pos] == '#' && !sr->have_header)
-      ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
+      ms_csv_take_metadata_line (NULL, sr->results, buf + pos, eol ? n - 1 : n);
     else
       /* In parts, as the samples reader reads: libcsv holds no more of a
        * field than the limit before it is refused. */
