@@ -148,12 +148,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 bool
 ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
 {
-  const MsPeerResults *r = &file->peer;
-  if (r->n_devices < 2 || r->n_devices > MS_MULTI_MAX_DEVICES) {
-    snprintf (err, errlen, ms_gettext ("%s: a peer matrix needs 2 to %d devices, not %d"), path,
-              MS_MULTI_MAX_DEVICES, r->n_devices);
-    return false;
-  }
   return ms_small_file_write (path, &ms_peer_file_format, file, err, errlen);
 }
 

@@ -95,6 +95,14 @@ bool
 ms_small_file_write (const char *path, const MsSmallFormat *format, const void *data,
                      char *err, size_t errlen)
 {
+  /* A run's devices fill its slots: no more than there are, and as many
+   * as its reader wants. */
+  MsSmallRun run = format->run ? format->run ((void *) data) : (MsSmallRun){ 0 };
+  if (format->run && (*run.n_devices < run.min_devices || *run.n_devices > MS_MULTI_MAX_DEVICES)) {
+    snprintf (err, errlen, ms_gettext ("%s: a %s file needs %d to %d devices, not %d"), path,
+              format->role, run.min_devices, MS_MULTI_MAX_DEVICES, *run.n_devices);
+    return false;
+  }
   size_t meta_len = 0, len = 0;
   char *meta = render (format, true, data, &meta_len);
   char *table = meta ? render (format, false, data, &len) : NULL;
