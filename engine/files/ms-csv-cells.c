@@ -36,8 +36,8 @@ ms_csv_reader_clear (MsReader *rd)
   free (rd->cell_array);
   free (rd->order);
   free (rd->stamps);
-  ms_um_pending_clear (&rd->um);
-  ms_link_pending_clear (&rd->link);
+  ms_meta_pending_clear (&rd->um);
+  ms_meta_pending_clear (&rd->link);
   ms_stats_scratch_clear (&rd->scratch);
 }
 

@@ -13,6 +13,7 @@
 #include "ms-meta.h"
 #include "ms-run-to-run-file.h"
 #include "ms-sweep.h"
+#include "ms-um-counts.h"
 #include "ms-utf8.h"
 
 /* The keys with a rule or a form of their own (the measuring CPU and node,
@@ -135,7 +136,7 @@ keep_line (MsResults *results, const char *line, size_t len)
 }
 
 void
-ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
+ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
 {
   char buf[512], *key, *value;
   /* Cut before a character, never inside one (the reader may have cut the
@@ -157,6 +158,11 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
     return; /* a title line: the writer writes its own */
 
   MsMetaId id = ms_meta_lookup (key);
+  /* Lines naming cells wait in rd for the rows to make them; a summary
+   * (no rd) has no use for them. */
+  if (rd &&
+      (ms_um_pending_take (&rd->um, id, value) || ms_link_pending_take (&rd->link, id, value)))
+    return;
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
      * written back as it was. */
@@ -178,16 +184,6 @@ ms_csv_parse_metadata (MsResults *r, const char *line, size_t len)
       ms_run_to_run_read_metadata (&r->run_to_run, key, value))
     return;
   read_key (r, id, value);
-}
-
-/* A metadata line: through rd's pending lines, or straight into r without
- * rd (a summary). */
-void
-ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
-{
-  if (!rd || (!ms_um_pending_take (&rd->um, line, len) &&
-              !ms_link_pending_take (&rd->link, line, len)))
-    ms_csv_parse_metadata (r, line, len);
 }
 
 bool

@@ -20,105 +20,14 @@
 #define SUMMARY_SUFFIX "-summary.csv"
 /* Metadata sits at the top; no need to read a large file to its end, nor
  * a line without an end (a 4 GiB one took 24 s): this many bytes at most. */
-#define MAX_META_LINES 200
 #define MAX_META_BYTES (256 * 1024)
 /* The runs library's look at a samples file: every metadata line memsweep
  * writes, with room to spare. */
 #define SAMPLES_HEAD_BYTES (64 * 1024)
 
-/* Reads one line ended by LF, CRLF or CR alone (the line ends the reader
- * accepts); what does not fit in the buffer is skipped. *budget bytes may
- * be read: false once they are spent. */
-static bool
-read_meta_line (FILE *f, char *line, size_t len, size_t *budget)
-{
-  size_t n = 0;
-  int c = getc (f);
-  if (c == EOF)
-    return false;
-  for (; c != EOF && c != '\n' && c != '\r'; c = getc (f)) {
-    if (*budget == 0)
-      return false;
-    (*budget)--;
-    if (n + 1 < len)
-      line[n++] = (char) c;
-  }
-  if (c == '\r' && (c = getc (f)) != '\n' && c != EOF)
-    ungetc (c, f);
-  line[n] = '\0';
-  return true;
-}
-
-/* Whether line ('# key: value', cut in place) is key's, its value into
- * value. */
-static bool
-value_of (char *line, const char *key, char *value, size_t len)
-{
-  char *k, *v = ms_meta_split (line, &k);
-  return v && strcmp (k, key) == 0 && snprintf (value, len, "%s", v) >= 0;
-}
-
-/* A file without metadata lines: its sidecar's, when the sidecar
- * describes it (plain: the file's plain size, as the reader gives it, a
- * gzip file's recorded one); NULL otherwise. */
-static char *
-sidecar_lines (const char *path, uint64_t plain, bool bom)
-{
-  char why[1024];
-  /* A byte order mark an editor added is no change to the data. */
-  long long size = (long long) plain - (bom ? 3 : 0);
-  return ms_meta_sidecar_lines (path, size, why, sizeof why);
-}
-
-static bool
-sidecar_value (const char *path, uint64_t plain, bool bom, const char *key, char *value,
-               size_t len)
-{
-  char *lines = sidecar_lines (path, plain, bom), *save = NULL;
-  bool found = false;
-  for (char *l = lines ? strtok_r (lines, "\n", &save) : NULL; l && !found;
-       l = strtok_r (NULL, "\n", &save))
-    found = value_of (l, key, value, len);
-  free (lines);
-  return found;
-}
-
-bool
-ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
-{
-  char line[512], why[64];
-  bool found = false;
-  /* Only a regular file, as the samples reader opens, and a compressed
-   * one as its plain content: a FIFO or a device standing where a summary
-   * would be must not block or never end. Its head is the input's, kept:
-   * a file whose metadata is in its sidecar is not read here. */
-  MsInput *in = ms_input_open (path, true, why, sizeof why);
-  uint64_t plain = in ? ms_input_size (in) : 0;
-  FILE *f = in ? ms_input_stdio (in, why, sizeof why) : NULL;
-  if (!f)
-    return false;
-  /* A byte order mark before the first line, as the reader allows. */
-  bool bom = getc (f) == 0xEF && getc (f) == 0xBB && getc (f) == 0xBF;
-  if (!bom)
-    rewind (f);
-  int c = getc (f);
-  if (c != '#' && c != EOF) {
-    fclose (f);
-    return sidecar_value (path, plain, bom, key, value, len);
-  }
-  ungetc (c, f);
-  size_t budget = MAX_META_BYTES;
-  for (int i = 0; i < MAX_META_LINES && !found && read_meta_line (f, line, sizeof line, &budget) &&
-                  line[0] == '#';
-       i++)
-    found = value_of (line, key, value, len);
-  fclose (f);
-  return found;
-}
-
-/* Keeps of text (len bytes, a samples file's head) its '#' lines up to
- * its column header, each ending in '\n' without a CR, NUL-terminated;
- * false when the head ends before that header. */
+/* Keeps of text (len bytes, a CSV file's head) its '#' lines up to its
+ * column header, each ending in '\n' without a CR, NUL-terminated; false
+ * when the head ends before that header (the lines up to there kept). */
 static bool
 keep_head_lines (char *text, size_t len)
 {
@@ -135,7 +44,64 @@ keep_head_lines (char *text, size_t len)
     out += n;
     *out++ = '\n';
   }
+  *out = '\0';
   return false;
+}
+
+/* A file without metadata lines: its sidecar's, when the sidecar
+ * describes it (plain: the file's plain size, as the reader gives it, a
+ * gzip file's recorded one); NULL otherwise. */
+static char *
+sidecar_lines (const char *path, uint64_t plain, bool bom)
+{
+  char why[1024];
+  /* A byte order mark an editor added is no change to the data. */
+  long long size = (long long) plain - (bom ? 3 : 0);
+  return ms_meta_sidecar_lines (path, size, why, sizeof why);
+}
+
+char *
+ms_csv_meta_lines (const char *path)
+{
+  char why[1024], first[4];
+  size_t len = 0;
+  bool more = false;
+  /* Only a regular file, as the samples reader opens, and a compressed
+   * one as its plain content: a FIFO or a device standing where a summary
+   * would be must not block or never end. Its head is the input's, kept:
+   * a file whose metadata is in its sidecar is not read here. */
+  MsInput *in = ms_input_open (path, true, why, sizeof why);
+  ssize_t n = in ? ms_input_pread (in, first, sizeof first, 0) : -1;
+  bool bom = n >= 3 && memcmp (first, "\xEF\xBB\xBF", 3) == 0;
+  bool inline_meta = n <= 0 || ms_meta_sidecar_inline (first, (size_t) n);
+  char *head = in && inline_meta ? ms_input_read_all (in, MAX_META_BYTES, &len, &more, why,
+                                                      sizeof why)
+                                 : NULL;
+  uint64_t plain = in ? ms_input_size (in) : 0;
+  ms_input_close (in);
+  if (in && !inline_meta)
+    return sidecar_lines (path, plain, bom);
+  /* A line may end in a CR alone, which the readers take as LF. */
+  for (char *cr = head; cr && (cr = memchr (cr, '\r', (size_t) (head + len - cr))); cr++)
+    if (cr + 1 < head + len && cr[1] != '\n')
+      *cr = '\n';
+  if (head)
+    keep_head_lines (head, len);
+  return head;
+}
+
+bool
+ms_csv_meta_value (const char *path, const char *key, char *value, size_t len)
+{
+  char *lines = ms_csv_meta_lines (path), *save = NULL;
+  bool found = false;
+  for (char *l = lines ? strtok_r (lines, "\n", &save) : NULL; l && !found;
+       l = strtok_r (NULL, "\n", &save)) {
+    char *k, *v = ms_meta_split (l, &k);
+    found = v && strcmp (k, key) == 0 && snprintf (value, len, "%s", v) >= 0;
+  }
+  free (lines);
+  return found;
 }
 
 bool

@@ -54,7 +54,11 @@ bool ms_csv_pair_check_id (const char *samples_path, const char *run_id, char *e
  * inflates it all). */
 bool ms_csv_samples_meta (const char *path, char **lines, char *why, size_t whylen);
 
-/* The value of a "# key: value" metadata line at the top of a file; false
- * when the file has no such line or cannot be read. */
+/* The metadata lines of a CSV file, each ending in '\n' (free with
+ * free ()): the '#' lines at its top (the first 256 KiB at most), or for a
+ * file without them its sidecar's, where the sidecar describes it; NULL
+ * when there are none or the file cannot be read. */
+char *ms_csv_meta_lines (const char *path);
+/* The value of key's line among those; false when there is none. */
 bool ms_csv_meta_value (const char *path, const char *key, char *value, size_t len);
 

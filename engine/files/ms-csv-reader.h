@@ -156,8 +156,8 @@ typedef struct {
   long record_line; /* first line of the record being collected */
   bool in_preamble, in_meta;
   char meta[512];
-  MsUmPending um; /* "# um-counts:" lines until the cells exist */
-  MsLinkPending link; /* "# pcie-link-under-load" lines, the same */
+  MsMetaPending um; /* "# um-counts:" lines until the cells exist */
+  MsMetaPending link; /* "# pcie-link-under-load" lines, the same */
   size_t meta_len;
 
   /* Records. */
@@ -362,4 +362,3 @@ bool ms_csv_take_sidecar (MsReader *rd, MsResults *r, const char *path, const ch
 /* A metadata line: through rd's pending lines, or straight into r
  * without rd (a summary). */
 void ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len);
-void ms_csv_parse_metadata (MsResults *r, const char *line, size_t len);

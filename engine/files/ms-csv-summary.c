@@ -297,7 +297,7 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
     else if (buf[pos] == '#' && !sr->have_header && sr->line > MS_CSV_MAX_EMPTY_LINES)
       summary_fail (sr, ms_gettext (MS_CSV_EMPTY_LINES), MS_CSV_MAX_EMPTY_LINES);
     else if (buf[pos] == '#' && !sr->have_header)
-      ms_csv_parse_metadata (sr->results, buf + pos, eol ? n - 1 : n);
+      ms_csv_take_metadata_line (NULL, sr->results, buf + pos, eol ? n - 1 : n);
     else
       /* In parts, as the samples reader reads: libcsv holds no more of a
        * field than the limit before it is refused. */

@@ -834,67 +834,51 @@ ms_csv_write_summary_alone (const MsResults *results, const MsRunSummary *run, c
          && commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
 }
 
-/* One file of the pair alone (the summary when summary_file), with its
- * sidecar. */
-static bool
-write_one (const MsResults *results, const char *path, bool summary_file, char *err,
-           size_t errlen)
-{
-  MsWriter w, *writers[] = { &w };
-  const char *role = "samples";
-  char run_id[32];
-  MsRunSummary *summary = ms_csv_write_summarize (results, path, err, errlen);
-  if (!summary)
-    return false;
-  char *meta = ms_csv_write_metadata_text (results, summary);
-  bool ok;
-  if (summary_file) {
-    /* Alone, a summary's id is the one its samples would have. */
-    if (meta)
-      ms_meta_sidecar_run_id (meta, hash_samples (results, summary, true), run_id);
-    else
-      ms_csv_write_run_id (results, summary, run_id);
-    ok = ms_csv_write_summary_alone (results, summary, path, meta, run_id, err, errlen);
-  } else {
-    ok = write_samples_file (&w, results, summary, path, meta, run_id, err, errlen)
-         && commit_with_sidecar (writers, &role, 1, meta, run_id, NULL, err, errlen);
-  }
-  free (meta);
-  free (summary);
-  return ok;
-}
-
 bool
 ms_csv_write_samples (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  return write_one (results, path, false, err, errlen);
+  return ms_csv_write_pair_at (results, path, NULL, NULL, err, errlen);
 }
 
 bool
 ms_csv_write_summary (const MsResults *results, const char *path, char *err, size_t errlen)
 {
-  return write_one (results, path, true, err, errlen);
+  return ms_csv_write_pair_at (results, NULL, path, NULL, err, errlen);
 }
 
 bool
 ms_csv_write_pair_at (const MsResults *results, const char *samples_path, const char *summary_path,
                       bool *taken, char *err, size_t errlen)
 {
-  MsWriter samples, summary, *writers[] = { &samples, &summary };
-  const char *roles[] = { "samples", "summary" };
+  MsWriter samples, summary, *writers[2];
+  const char *roles[2];
   char run_id[32];
-  MsRunSummary *run = ms_csv_write_summarize (results, samples_path, err, errlen);
+  int n = 0;
+  MsRunSummary *run = ms_csv_write_summarize (results, samples_path ? samples_path : summary_path,
+                                              err, errlen);
   if (!run)
     return false;
   /* The summary's metadata: the samples' and the fit's. */
   char *meta = ms_csv_write_metadata_text (results, run);
-  bool ok = write_samples_file (&samples, results, run, samples_path, meta, run_id, err, errlen);
-  if (ok &&
-      !write_summary_file (&summary, results, run, summary_path, meta, run_id, err, errlen)) {
-    ms_atomic_file_abort (samples.file);
-    ok = false;
+  bool ok = true;
+  if (samples_path) {
+    ok = write_samples_file (&samples, results, run, samples_path, meta, run_id, err, errlen);
+    writers[n] = &samples;
+    roles[n++] = "samples";
+  } else if (meta) {
+    /* Alone, a summary's id is the one its samples would have. */
+    ms_meta_sidecar_run_id (meta, hash_samples (results, run, true), run_id);
+  } else {
+    ms_csv_write_run_id (results, run, run_id);
   }
-  if (ok && samples.sidecar != summary.sidecar) {
+  if (ok && summary_path) {
+    writers[n] = &summary;
+    roles[n++] = "summary";
+    ok = write_summary_file (&summary, results, run, summary_path, meta, run_id, err, errlen);
+    if (!ok && n == 2)
+      ms_atomic_file_abort (samples.file);
+  }
+  if (ok && n == 2 && samples.sidecar != summary.sidecar) {
     /* One written in place (a pipe), the other a file: the file's sidecar
      * describes it alone. */
     int in_place = samples.sidecar ? 1 : 0;
@@ -902,7 +886,7 @@ ms_csv_write_pair_at (const MsResults *results, const char *samples_path, const 
     ok = commit_with_sidecar (&writers[1 - in_place], &roles[1 - in_place], 1, meta, run_id,
                               NULL, err, errlen) && placed;
   } else if (ok) {
-    ok = commit_with_sidecar (writers, roles, 2, meta, run_id, taken, err, errlen);
+    ok = commit_with_sidecar (writers, roles, n, meta, run_id, taken, err, errlen);
   }
   free (meta);
   free (run);

@@ -275,9 +275,10 @@ end_row (MsWriter *w)
 }
 
 /* What the writer (ms-csv-write.c) lends the keeping of a run that could
- * not be written at its names (ms-csv-keep.c). Writes the pair: taken
- * NULL, replacing what is at the names; else only where there is none
- * (*taken when there is). False with a message. */
+ * not be written at its names (ms-csv-keep.c). Writes the pair (a NULL
+ * path: the other file alone, with its sidecar): taken NULL, replacing
+ * what is at the names; else only where there is none (*taken when there
+ * is). False with a message. */
 bool ms_csv_write_pair_at (const MsResults *results, const char *samples_path,
                            const char *summary_path, bool *taken, char *err, size_t errlen);
 

@@ -11,17 +11,14 @@
 #include "ms-meta.h"
 #include "ms-modes.h"
 
-/* Bounds what a hostile file can make us keep. */
-#define MS_LINK_MAX_LINES 4096
-
-struct MsLinkLine {
+typedef struct {
   bool whole_run; /* the run's line: every GPU cell's rounds */
   MsMode mode;
   int exponent;
   char variant[MS_VARIANT_LEN];
   int round;
   int gen, width; /* 0: unknown */
-};
+} MsLinkLine;
 
 static void
 print_link (FILE *f, int gen, int width)
@@ -146,34 +143,15 @@ parse_cell_line (const char *value, MsLinkLine *out)
 }
 
 bool
-ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len)
+ms_link_pending_take (MsMetaPending *pending, MsMetaId id, const char *value)
 {
-  char buf[256];
-  if (len >= sizeof buf || len < 2 || line[0] != '#')
-    return false;
-  memcpy (buf, line, len);
-  buf[len] = '\0';
-  char *key, *value = ms_meta_split (buf, &key);
   const char *end;
-  if (!value)
-    return false;
-  MsMetaId id = ms_meta_lookup (key);
   bool whole_run = id == MS_META_PCIE_LINK_UNDER_LOAD;
   if (!whole_run && id != MS_META_PCIE_LINK_UNDER_LOAD_CELL)
     return false;
   MsLinkLine l = { .whole_run = whole_run };
-  bool ok = whole_run ? parse_link (value, &l.gen, &l.width, &end) : parse_cell_line (value, &l);
-  if (!ok || pending->n >= MS_LINK_MAX_LINES)
-    return true; /* ours, but malformed or too many: dropped */
-  if (pending->n == pending->cap) {
-    int cap = pending->cap ? 2 * pending->cap : 16;
-    MsLinkLine *grown = realloc (pending->lines, (size_t)cap * sizeof *grown);
-    if (!grown)
-      return true;
-    pending->lines = grown;
-    pending->cap = cap;
-  }
-  pending->lines[pending->n++] = l;
+  if (whole_run ? parse_link (value, &l.gen, &l.width, &end) : parse_cell_line (value, &l))
+    ms_meta_pending_add (pending, &l, sizeof l);
   return true;
 }
 
@@ -196,18 +174,12 @@ attach_line (const MsLinkLine *l, MsResults *results)
 }
 
 void
-ms_link_pending_attach (const MsLinkPending *pending, MsResults *results)
+ms_link_pending_attach (const MsMetaPending *pending, MsResults *results)
 {
+  const MsLinkLine *lines = pending->items;
   /* The run's line first: the cells' lines are its exceptions. */
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < pending->n; i++)
-      if (pending->lines[i].whole_run == (pass == 0))
-        attach_line (&pending->lines[i], results);
-}
-
-void
-ms_link_pending_clear (MsLinkPending *pending)
-{
-  free (pending->lines);
-  *pending = (MsLinkPending){ 0 };
+      if (lines[i].whole_run == (pass == 0))
+        attach_line (&lines[i], results);
 }

@@ -11,20 +11,14 @@
 
 #include "memsweep.h"
 #include "model/ms-health.h"
+#include "ms-meta.h"
 
 /* h: ms_health_compute's of results. */
 void ms_health_write_metadata (FILE *f, const MsResults *results, const MsHealth *h);
 /* The counters' keys; false for any other key. */
 bool ms_health_read_metadata (MsResults *results, const char *key, const char *value);
 
-typedef struct MsLinkLine MsLinkLine;
-typedef struct {
-  MsLinkLine *lines;
-  int n, cap;
-} MsLinkPending;
-
-/* Keeps line when it is a link-under-load line (true); false otherwise. */
-bool ms_link_pending_take (MsLinkPending *pending, const char *line, size_t len);
+/* Keeps a link-under-load line's value (true); false for another key. */
+bool ms_link_pending_take (MsMetaPending *pending, MsMetaId id, const char *value);
 /* Gives the kept links to the cells' rounds once the cells exist. */
-void ms_link_pending_attach (const MsLinkPending *pending, MsResults *results);
-void ms_link_pending_clear (MsLinkPending *pending);
+void ms_link_pending_attach (const MsMetaPending *pending, MsResults *results);

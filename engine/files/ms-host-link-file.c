@@ -115,12 +115,11 @@ write_meta (FILE *f, const void *data)
 bool
 ms_host_link_file_write (const MsHostLinkFile *file, const char *path, char *err, size_t errlen)
 {
+  /* Its devices as every run's (ms_small_file_write). */
   const MsHostLinkResults *r = &file->link;
-  if (r->n_devices < 1 || r->n_devices > MS_MULTI_MAX_DEVICES || r->n_sizes < 1 ||
-      r->n_sizes > MS_HOST_LINK_MAX_SIZES) {
-    snprintf (err, errlen, ms_gettext ("%s: a host link run needs 1 to %d devices and 1 to %d "
-                                       "sizes"),
-              path, MS_MULTI_MAX_DEVICES, MS_HOST_LINK_MAX_SIZES);
+  if (r->n_sizes < 1 || r->n_sizes > MS_HOST_LINK_MAX_SIZES) {
+    snprintf (err, errlen, ms_gettext ("%s: a host link run needs 1 to %d sizes, not %d"), path,
+              MS_HOST_LINK_MAX_SIZES, r->n_sizes);
     return false;
   }
   return ms_small_file_write (path, &ms_host_link_file_format, file, err, errlen);

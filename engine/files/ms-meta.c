@@ -243,3 +243,26 @@ ms_meta_refuse (MsResults *results, const char *key)
     snprintf (named + used, sizeof results->metadata_refused_keys - used, "%s%s",
               used ? ", " : "", key);
 }
+
+void
+ms_meta_pending_add (MsMetaPending *pending, const void *item, size_t size)
+{
+  if (pending->n >= MS_META_MAX_PENDING)
+    return;
+  if (pending->n == pending->cap) {
+    int cap = pending->cap ? 2 * pending->cap : 16;
+    void *grown = realloc (pending->items, (size_t) cap * size);
+    if (!grown)
+      return;
+    pending->items = grown;
+    pending->cap = cap;
+  }
+  memcpy ((char *) pending->items + (size_t) pending->n++ * size, item, size);
+}
+
+void
+ms_meta_pending_clear (MsMetaPending *pending)
+{
+  free (pending->items);
+  *pending = (MsMetaPending){ 0 };
+}

@@ -136,3 +136,16 @@ bool ms_meta_flag (const char *value, bool *out);
  * its key named in results->metadata_refused_keys, so that a reader that
  * shows a default in its place can say so. */
 void ms_meta_refuse (MsResults *results, const char *key);
+
+/* Metadata lines that name cells (unified-memory counts, links under
+ * load), parsed and kept until the rows have made the cells: items of one
+ * size, MS_META_MAX_PENDING at most (a hostile file's bound). */
+typedef struct {
+  void *items;
+  int n, cap;
+} MsMetaPending;
+#define MS_META_MAX_PENDING 4096
+/* Keeps a copy of item; none when full or out of memory: such lines are
+ * extra, the file still reads. */
+void ms_meta_pending_add (MsMetaPending *pending, const void *item, size_t size);
+void ms_meta_pending_clear (MsMetaPending *pending);

@@ -44,8 +44,7 @@ ms_multi_file_init (MsMultiFile *file, const MsMultiResults *r, const char *pref
         memset (&row->agg, 0, sizeof row->agg);
     }
   }
-  ms_small_file_stamp (file->date, sizeof file->date, file->host, sizeof file->host,
-                       file->version, sizeof file->version);
+  ms_small_file_stamp (&file->date, &file->host, &file->version);
 }
 
 /* One row of the table as it is read and written. */

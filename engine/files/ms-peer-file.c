@@ -148,12 +148,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 bool
 ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
 {
-  const MsPeerResults *r = &file->peer;
-  if (r->n_devices < 2 || r->n_devices > MS_MULTI_MAX_DEVICES) {
-    snprintf (err, errlen, ms_gettext ("%s: a peer matrix needs 2 to %d devices, not %d"), path,
-              MS_MULTI_MAX_DEVICES, r->n_devices);
-    return false;
-  }
   return ms_small_file_write (path, &ms_peer_file_format, file, err, errlen);
 }
 
@@ -205,21 +199,15 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
   MsPeerFile *file = ((PeerReader *) data)->base.file;
   MsPeerResults *r = &file->peer;
   int i, end = 0;
-  char what[8];
   if (strcmp (key, "nvml") == 0)
     r->topo.nvml = strcmp (value, "1") == 0;
   else if (strcmp (key, "topology-error") == 0)
     ms_utf8_copy (r->topo.error, sizeof r->topo.error, value);
   else if (strncmp (key, "link-", 5) == 0)
     return parse_link_meta (rd, r, key, value);
-  /* The topology's own copies of a GPU's bus id and serial. */
-  if (sscanf (key, "gpu-%d-%7[a-z-]%n", &i, what, &end) == 2 && !key[end] && i >= 0 &&
-      i < r->n_devices) {
-    if (strcmp (what, "bus-id") == 0)
-      ms_utf8_copy (r->topo.bus_id[i], sizeof r->topo.bus_id[i], value);
-    else if (strcmp (what, "serial") == 0)
-      ms_utf8_copy (r->topo.serial[i], sizeof r->topo.serial[i], value);
-  }
+  /* The topology's own copy of a GPU's serial (its bus id: check_read). */
+  if (sscanf (key, "gpu-%d-serial%n", &i, &end) == 1 && !key[end] && i >= 0 && i < r->n_devices)
+    ms_utf8_copy (r->topo.serial[i], sizeof r->topo.serial[i], value);
   return true;
 }
 
@@ -259,6 +247,9 @@ check_read (MsSmallReader *rd, void *state)
 {
   MsPeerFile *file = ((PeerReader *) state)->base.file;
   file->peer.topo.n_devices = file->peer.n_devices;
+  for (int i = 0; i < file->peer.n_devices; i++)
+    snprintf (file->peer.topo.bus_id[i], sizeof file->peer.topo.bus_id[i], "%s",
+              file->device[i].pci_bus_id);
   /* What the older form always held; a plain file read without its
    * sidecar writes back without them. */
   if (!rd->plain && (!file->peer.bytes || !file->reps))

@@ -88,12 +88,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
 bool
 ms_portable_file_write (const MsPortableFile *file, const char *path, char *err, size_t errlen)
 {
-  const MsPortableResults *r = &file->portable;
-  if (r->n_devices < 1 || r->n_devices > MS_MULTI_MAX_DEVICES) {
-    snprintf (err, errlen, ms_gettext ("%s: a portable run needs 1 to %d devices, not %d"), path,
-              MS_MULTI_MAX_DEVICES, r->n_devices);
-    return false;
-  }
   return ms_small_file_write (path, &ms_portable_file_format, file, err, errlen);
 }
 

@@ -29,17 +29,16 @@
 #include "ms-utf8.h"
 
 void
-ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len, char *version,
-                     size_t version_len)
+ms_small_file_stamp (char (*date)[40], char (*host)[64], char (*version)[32])
 {
   time_t now = time (NULL);
   struct tm tm;
   gmtime_r (&now, &tm);
-  strftime (date, date_len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  if (gethostname (host, host_len) != 0)
-    host[0] = '\0';
-  host[host_len - 1] = '\0';
-  snprintf (version, version_len, "%s", MS_VERSION);
+  strftime (*date, sizeof *date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  if (gethostname (*host, sizeof *host) != 0)
+    (*host)[0] = '\0';
+  (*host)[sizeof *host - 1] = '\0';
+  snprintf (*version, sizeof *version, "%s", MS_VERSION);
 }
 
 /* What put (f, data) prints, in memory in the C locale; NULL when out of
@@ -95,6 +94,14 @@ bool
 ms_small_file_write (const char *path, const MsSmallFormat *format, const void *data,
                      char *err, size_t errlen)
 {
+  /* A run's devices fill its slots: no more than there are, and as many
+   * as its reader wants. */
+  MsSmallRun run = format->run ? format->run ((void *) data) : (MsSmallRun){ 0 };
+  if (format->run && (*run.n_devices < run.min_devices || *run.n_devices > MS_MULTI_MAX_DEVICES)) {
+    snprintf (err, errlen, ms_gettext ("%s: a %s file needs %d to %d devices, not %d"), path,
+              format->role, run.min_devices, MS_MULTI_MAX_DEVICES, *run.n_devices);
+    return false;
+  }
   size_t meta_len = 0, len = 0;
   char *meta = render (format, true, data, &meta_len);
   char *table = meta ? render (format, false, data, &len) : NULL;
@@ -236,8 +243,7 @@ ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceInfo *
   for (int i = 0; i < *run.n_devices && i < MS_MULTI_MAX_DEVICES; i++)
     run.device[i] = info[i];
   *run.reps = reps;
-  ms_small_file_stamp (*run.date, sizeof *run.date, *run.host, sizeof *run.host, *run.version,
-                       sizeof *run.version);
+  ms_small_file_stamp (run.date, run.host, run.version);
 }
 
 void

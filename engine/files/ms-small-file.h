@@ -34,8 +34,7 @@ typedef struct {
 
 /* Now as an ISO 8601 UTC date, this host's name and memsweep's version:
  * where and when a result file was made. */
-void ms_small_file_stamp (char *date, size_t date_len, char *host, size_t host_len,
-                          char *version, size_t version_len);
+void ms_small_file_stamp (char (*date)[40], char (*host)[64], char (*version)[32]);
 
 /* Records the first failure as "path:line: why"; returns false. */
 bool ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)

@@ -54,15 +54,13 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
   um->state = MS_UM_UNKNOWN;
 }
 
-/* Bounds what a hostile file can make us keep. */
-#define MS_UM_MAX_LINES 4096
 
-struct MsUmLine {
+typedef struct {
   MsMode mode;
   int exponent;
   char variant[MS_VARIANT_LEN];
   MsUmCounts counts;
-};
+} MsUmLine;
 
 void
 ms_um_write_metadata (FILE *f, const MsResults *results)
@@ -163,40 +161,21 @@ parse_line (const char *value, MsUmLine *out)
 }
 
 bool
-ms_um_pending_take (MsUmPending *pending, const char *line, size_t len)
+ms_um_pending_take (MsMetaPending *pending, MsMetaId id, const char *value)
 {
-  const char *key = ms_meta_table (MS_META_UM_COUNTS)->key;
-  char prefix[32], value[512];
-  size_t n = (size_t) snprintf (prefix, sizeof prefix, "# %s: ", key);
-  if (len < n || memcmp (line, prefix, n) != 0)
-    return false;
-  len -= n;
-  if (len >= sizeof value)
-    len = sizeof value - 1;
-  memcpy (value, line + n, len);
-  value[len] = '\0';
-  while (len && (value[len - 1] == '\r' || value[len - 1] == '\n'))
-    value[--len] = '\0';
   MsUmLine parsed;
-  if (!parse_line (value, &parsed) || pending->n >= MS_UM_MAX_LINES)
-    return true;
-  if (pending->n == pending->cap) {
-    int cap = pending->cap ? 2 * pending->cap : 8;
-    MsUmLine *lines = realloc (pending->lines, cap * sizeof *lines);
-    if (!lines)
-      return true; /* the counts are extra: the file still reads */
-    pending->lines = lines;
-    pending->cap = cap;
-  }
-  pending->lines[pending->n++] = parsed;
+  if (id != MS_META_UM_COUNTS)
+    return false;
+  if (parse_line (value, &parsed))
+    ms_meta_pending_add (pending, &parsed, sizeof parsed);
   return true;
 }
 
 void
-ms_um_pending_attach (const MsUmPending *pending, MsResults *results)
+ms_um_pending_attach (const MsMetaPending *pending, MsResults *results)
 {
   for (int i = 0; i < pending->n; i++) {
-    const MsUmLine *l = &pending->lines[i];
+    const MsUmLine *l = (const MsUmLine *) pending->items + i;
     MsCell *c = (MsCell *) ms_results_find_variant (results, l->mode, l->exponent, l->variant);
     if (!c)
       continue;
@@ -207,11 +186,4 @@ ms_um_pending_attach (const MsUmPending *pending, MsResults *results)
     /* Files written before the rule carry such counts as counted. */
     ms_um_counts_judge (c->mode, c->elements, resident, &c->um);
   }
-}
-
-void
-ms_um_pending_clear (MsUmPending *pending)
-{
-  free (pending->lines);
-  memset (pending, 0, sizeof *pending);
 }

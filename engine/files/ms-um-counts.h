@@ -8,21 +8,14 @@
 #include <stdio.h>
 
 #include "memsweep.h"
-
-typedef struct MsUmLine MsUmLine;
-
-typedef struct {
-  MsUmLine *lines;
-  int n, cap;
-} MsUmPending;
+#include "ms-meta.h"
 
 /* The lines of every cell with counts (or the reason it has none). */
 void ms_um_write_metadata (FILE *f, const MsResults *results);
-/* Keeps line when it is a "# um-counts:" line (true); false otherwise. */
-bool ms_um_pending_take (MsUmPending *pending, const char *line, size_t len);
+/* Keeps a "# um-counts:" line's value (true); false for another key. */
+bool ms_um_pending_take (MsMetaPending *pending, MsMetaId id, const char *value);
 /* Gives the kept counts to their cells; lines naming no cell are dropped. */
-void ms_um_pending_attach (const MsUmPending *pending, MsResults *results);
-void ms_um_pending_clear (MsUmPending *pending);
+void ms_um_pending_attach (const MsMetaPending *pending, MsResults *results);
 
 /* Whether counts CUPTI gave for the counted repetition of a managed cell
  * (mode, n elements; resident: the pages were brought to the device before

@@ -74,10 +74,10 @@ static struct {
   char path[PATH_MAX + 32];
 } temporaries[MAX_TEMPORARIES];
 
-static int
-register_temporary (const char *path)
+int
+ms_atomic_file_note_temporary (const char *path)
 {
-  for (int i = 0; i < MAX_TEMPORARIES; i++)
+  for (int i = 0; strlen (path) < sizeof temporaries[0].path && i < MAX_TEMPORARIES; i++)
     if (!temporaries[i].live) {
       memcpy (temporaries[i].path, path, strlen (path) + 1);
       temporaries[i].live = 1;
@@ -91,12 +91,6 @@ ms_atomic_file_forget_temporary (int slot)
 {
   if (slot >= 0)
     temporaries[slot].live = 0;
-}
-
-int
-ms_atomic_file_note_temporary (const char *path)
-{
-  return strlen (path) < sizeof temporaries[0].path ? register_temporary (path) : -1;
 }
 
 /* Files first, then the folders they were in (a folder is noted before
@@ -186,11 +180,9 @@ descriptor_of (const char *path)
   return atoi (base + 1);
 }
 
-/* Follows symbolic links (dangling ones too: the file they name is
- * created); *descriptor is N where they lead to this process's descriptor
- * N, else -1. */
-static bool
-resolve_target (const char *path, char *out, size_t outlen, int *descriptor)
+/* Dangling links too: the file they name is created. */
+bool
+ms_atomic_file_resolve (const char *path, char *out, size_t outlen, int *descriptor)
 {
   char link[PATH_MAX];
   *descriptor = -1;
@@ -389,7 +381,7 @@ check_target (const char *name, char *target, size_t target_len, bool *in_place,
   struct stat st;
   char dir[PATH_MAX];
   *in_place = false;
-  if (!resolve_target (name, target, target_len, descriptor))
+  if (!ms_atomic_file_resolve (name, target, target_len, descriptor))
     return fail (err, errlen, name, ms_gettext ("cannot write"), errno);
   if (*descriptor >= 0) {
     *in_place = true;
@@ -463,7 +455,7 @@ ms_atomic_file_in_place (const char *path)
   char target[PATH_MAX];
   int descriptor;
   struct stat st;
-  return resolve_target (path, target, sizeof target, &descriptor) &&
+  return ms_atomic_file_resolve (path, target, sizeof target, &descriptor) &&
          (descriptor >= 0 ||
           (stat (target, &st) == 0 && (S_ISCHR (st.st_mode) || S_ISFIFO (st.st_mode))));
 }
@@ -494,19 +486,10 @@ has_temporary_mark (int fd)
   return fgetxattr (fd, TEMP_XATTR, value, sizeof value) == 1 && value[0] == '1';
 }
 
-/* Temporaries of this target that a killed writer left: each carries the
- * mark, and every live writer holds a lock on its own, so a marked one
- * that can be locked has no writer. */
-static void remove_stale_temporaries (const char *target);
-
+/* Each temporary carries the mark, and every live writer holds a lock
+ * on its own, so a marked one that can be locked has no writer. */
 void
 ms_atomic_file_remove_stale (const char *target)
-{
-  remove_stale_temporaries (target);
-}
-
-static void
-remove_stale_temporaries (const char *target)
 {
   char dir[PATH_MAX], path[PATH_MAX + 32];
   folder_of (target, dir, sizeof dir);
@@ -579,12 +562,6 @@ may_rename (MsAtomicFile **files, int n, char *err, size_t errlen)
   return true;
 }
 
-bool
-ms_atomic_file_resolve (const char *path, char *target, size_t len, int *descriptor)
-{
-  return resolve_target (path, target, len, descriptor);
-}
-
 static bool gzip_sink (void *user, const void *data, size_t n);
 
 MsAtomicFile *
@@ -626,7 +603,7 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     if (file->fd >= 0)
       fcntl (file->fd, F_SETFL, fcntl (file->fd, F_GETFL) & ~O_NONBLOCK);
   } else {
-    remove_stale_temporaries (file->target);
+    ms_atomic_file_remove_stale (file->target);
     /* A signal between the temporary's creation and its registration
      * would leave it behind: the clean-up handler waits until it is known. */
     sigset_t all, old;
@@ -634,7 +611,7 @@ ms_atomic_file_open (const char *path, char *err, size_t errlen)
     pthread_sigmask (SIG_BLOCK, &all, &old);
     file->fd = make_temporary (file);
     if (file->fd >= 0)
-      file->slot = register_temporary (file->tmp);
+      file->slot = ms_atomic_file_note_temporary (file->tmp);
     pthread_sigmask (SIG_SETMASK, &old, NULL);
     if (file->fd >= 0) {
       /* A finished temporary waits for its rename closed: this keeps it
@@ -812,7 +789,7 @@ keep_old (const MsAtomicFile *file, char *backup, size_t len, int *slot)
   for (int attempt = 0; attempt < 16; attempt++) {
     snprintf (backup, len, "%s.old%06d", file->target, (int) (random () % 1000000));
     if (link (file->target, backup) == 0) {
-      *slot = register_temporary (backup);
+      *slot = ms_atomic_file_note_temporary (backup);
       pthread_sigmask (SIG_SETMASK, &old, NULL);
       return;
     }

@@ -978,56 +978,6 @@ ms_input_why (const MsInput *in)
            : in->error;
 }
 
-static ssize_t
-cookie_read (void *in, char *buf, size_t n)
-{
-  return ms_input_read (in, buf, n);
-}
-
-/* stdio's rewind and fseek: anywhere in a plain file; in a stream, where
- * the window still holds (a look at the first bytes, then back). */
-static int
-cookie_seek (void *cookie, off64_t *offset, int whence)
-{
-  MsInput *in = cookie;
-  int64_t at = whence == SEEK_SET ? *offset : whence == SEEK_CUR ? (int64_t) in->pos + *offset : -1;
-  bool reachable = at >= 0 && (!in->stream || (uint64_t) at + MS_INPUT_WINDOW >= in->produced);
-  if (!reachable) {
-    errno = ESPIPE;
-    return -1;
-  }
-  in->pos = (uint64_t) at;
-  *offset = at;
-  return 0;
-}
-
-static int
-cookie_close (void *in)
-{
-  ms_input_close (in);
-  return 0;
-}
-
-FILE *
-ms_input_stdio (MsInput *in, char *err, size_t errlen)
-{
-  FILE *f = fopencookie (in, "r", (cookie_io_functions_t){ .read = cookie_read,
-                                                             .seek = cookie_seek,
-                                                             .close = cookie_close });
-  if (!f) {
-    snprintf (err, errlen, "%s: %s", in->path, strerror (errno));
-    ms_input_close (in);
-  }
-  return f;
-}
-
-FILE *
-ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen)
-{
-  MsInput *in = ms_input_open (path, as_input, err, errlen);
-  return in ? ms_input_stdio (in, err, errlen) : NULL;
-}
-
 void
 ms_input_close (MsInput *in)
 {

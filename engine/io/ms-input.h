@@ -88,13 +88,6 @@ bool ms_input_holding_failed (void);
 
 void ms_input_close (MsInput *in);
 
-/* The same reader as a stdio stream, for readers that take lines with
- * fgets or getc; NULL with "path: why". fclose closes the input. */
-#include <stdio.h>
-FILE *ms_input_fopen (const char *path, bool as_input, char *err, size_t errlen);
-/* An input already open as a stdio stream (closed with it, or on failure). */
-FILE *ms_input_stdio (MsInput *in, char *err, size_t errlen);
-
 /* What was read of a file, kept while it does not change (device, inode,
  * size, times: the file's identity, not its name), for one process: a
  * command asks the same of a file again

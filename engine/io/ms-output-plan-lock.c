@@ -60,6 +60,15 @@ ms_output_lock_is_name (const char *path)
   return n > k && strcmp (path + n - k, MS_OUTPUT_LOCK_SUFFIX) == 0;
 }
 
+/* Whether path still names the file open at fd. */
+static bool
+named_by (const char *path, int fd)
+{
+  struct stat named, ours;
+  return stat (path, &named) == 0 && fstat (fd, &ours) == 0 && named.st_dev == ours.st_dev &&
+         named.st_ino == ours.st_ino;
+}
+
 static void
 this_host (char *host, size_t len)
 {
@@ -146,8 +155,6 @@ keep (int fd, const char *path)
   return true;
 }
 
-static void release_all (void);
-
 /* Our flock failed: held by another (refused, unless held for us), or no
  * locks on this file system (an NFS mount without a lock manager), where
  * the file is written unlocked, as every file was before; 1 or -1 as
@@ -176,7 +183,7 @@ not_locked (int fd, bool empty, const char *given_by, const char *name, const ch
 static int
 try_lock (const char *given_by, const char *name, const char *path, char *err, size_t errlen)
 {
-  struct stat st, now;
+  struct stat st;
   int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0644);
   /* A file there that may not be written (immutable, another user's) is
    * held all the same, or refused as not memsweep's, below: flock needs
@@ -213,13 +220,13 @@ try_lock (const char *given_by, const char *name, const char *path, char *err, s
     return not_locked (fd, st.st_size == 0, given_by, name, path, err, errlen);
   /* Its holder may have removed it between our open and our lock: a lock
    * of a file no name leads to holds nothing. */
-  if (stat (path, &now) != 0 || now.st_dev != st.st_dev || now.st_ino != st.st_ino) {
+  if (!named_by (path, fd)) {
     close (fd);
     return 0;
   }
   static bool at_exit;
   if (!at_exit)
-    at_exit = atexit (release_all) == 0;
+    at_exit = atexit (ms_output_lock_release_all) == 0;
   if (keep (fd, path))
     return 1;
   snprintf (err, errlen, "%s %s: %s: %s", given_by, name, path, strerror (errno));
@@ -277,14 +284,12 @@ bool
 ms_output_lock_still_held (const char *name, const char *target, char *err, size_t errlen)
 {
   char path[PATH_MAX + 32];
-  struct stat named, ours;
   if (!lock_name (target, path, sizeof path))
     return true;
   for (int i = 0; i < n_locks; i++) {
     if (strcmp (locks[i].path, path) != 0)
       continue;
-    if (stat (path, &named) == 0 && fstat (locks[i].fd, &ours) == 0 &&
-        named.st_dev == ours.st_dev && named.st_ino == ours.st_ino)
+    if (named_by (path, locks[i].fd))
       return true;
     snprintf (err, errlen,
               ms_gettext ("%s: the file by which memsweep held it while writing it (%s) was "
@@ -302,12 +307,10 @@ ms_output_lock_still_held (const char *name, const char *target, char *err, size
 static void
 release (Lock *l)
 {
-  struct stat named, ours;
   if (l->pid == getpid ()) {
     /* Only while its name still leads to ours: one removed under us may
      * be another command's hold by now. */
-    if (stat (l->path, &named) == 0 && fstat (l->fd, &ours) == 0 &&
-        named.st_dev == ours.st_dev && named.st_ino == ours.st_ino)
+    if (named_by (l->path, l->fd))
       ms_atomic_file_remove_or_say (l->path);
     ms_atomic_file_forget_temporary (l->slot);
   }
@@ -329,15 +332,9 @@ ms_output_lock_release (const char *target)
     }
 }
 
-static void
-release_all (void)
-{
-  while (n_locks > 0)
-    release (&locks[--n_locks]);
-}
-
 void
 ms_output_lock_release_all (void)
 {
-  release_all ();
+  while (n_locks > 0)
+    release (&locks[--n_locks]);
 }

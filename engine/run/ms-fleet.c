@@ -168,31 +168,15 @@ read_stamp_line (char *line, MsFleetNode *node, MsFleetProfileLines *seen)
 static void
 read_stamp (const char *path, MsFleetNode *node, MsFleetProfileLines *seen)
 {
-  char line[1024], why[1024];
-  /* Through the one reader: a gzipped node file as its plain content. */
-  MsInput *in = ms_input_open (path, true, why, sizeof why);
-  if (!in)
-    return;
-  uint64_t size = ms_input_size (in);
-  char c = 0;
-  bool inline_meta = ms_input_read (in, &c, 1) == 1 && c == '#';
-  ms_input_close (in);
-  if (!inline_meta) {
-    /* A plain CSV file: the stamp is in its sidecar, which describes the
-     * plain content's size. */
-    char *lines = ms_meta_sidecar_lines (path, (long long) size, why, sizeof why);
-    for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
-      snprintf (line, sizeof line, "%.*s", (int) (eol - p), p);
-      read_stamp_line (line, node, seen);
-    }
-    free (lines);
-    return;
-  }
-  FILE *f = ms_input_fopen (path, true, why, sizeof why);
-  while (f && fgets (line, sizeof line, f) && line[0] == '#')
+  char line[1024];
+  /* Through the one reader: a gzipped node file as its plain content, a
+   * plain CSV file's stamp from its sidecar. */
+  char *lines = ms_csv_meta_lines (path);
+  for (char *p = lines, *eol; p && (eol = strchr (p, '\n')); p = eol + 1) {
+    snprintf (line, sizeof line, "%.*s", (int) (eol - p), p);
     read_stamp_line (line, node, seen);
-  if (f)
-    fclose (f);
+  }
+  free (lines);
 }
 
 /* A rate and its interval from the time it was computed from: bytes /
