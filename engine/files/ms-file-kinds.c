@@ -158,10 +158,20 @@ kind_of_json (const char *head, size_t len)
 
 /* Past the title line, whether a line is one the readers pass over
  * (blank, or a note or inline metadata) before the header row. */
+/* The first byte from p on that is not blank (end where none is): a
+ * head is not NUL-terminated, so no strspn. */
+static const char *
+skip_blank (const char *p, const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+    p++;
+  return p;
+}
+
 static bool
 passed_over (const char *line, const char *end)
 {
-  return line + strspn (line, " \t\r\n") >= end || *line == '#';
+  return skip_blank (line, end) >= end || *line == '#';
 }
 
 MsFileKind
@@ -170,7 +180,7 @@ ms_file_kind_of_head (const char *head, size_t len)
   const char *p = head, *end = head + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
-  const char *first = p + strspn (p, " \t\r\n");
+  const char *first = skip_blank (p, end);
   if (first < end && *first == '{')
     return kind_of_json (first, (size_t) (end - first));
   /* The title is line 1; a header may follow blank lines, a note or inline
