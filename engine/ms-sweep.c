@@ -10,6 +10,7 @@
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 #include "ms-modes.h"
+#include "ms-names.h"
 #include "ms-sweep.h"
 #include "ms-variant.h"
 
@@ -67,7 +68,15 @@ validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
   return true;
 }
 
-static bool knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set);
+/* An unset knob needs no mode; a set one at least one that honours it. */
+static bool
+knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
+{
+  for (int m = 0; set && m < MS_MODE_COUNT; m++)
+    if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
+      return true;
+  return !set;
+}
 
 /* The table's ranges, for a setting whose check above has no message of
  * its own (one added to the table since): those above say it better. */
@@ -246,16 +255,6 @@ ms_sweep_n_modes (const MsSweep *sweep)
   return n;
 }
 
-/* An unset knob needs no mode; a set one at least one that honours it. */
-static bool
-knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
-{
-  for (int m = 0; set && m < MS_MODE_COUNT; m++)
-    if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
-      return true;
-  return !set;
-}
-
 bool
 ms_sweep_uses_gpu (const MsSweep *sweep)
 {
@@ -279,11 +278,8 @@ ms_vary_name (MsVary vary)
 
 static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };
 
-const char *
-ms_sweep_stores_name (MsHostStores stores)
-{
-  return (unsigned) stores < MS_STORES_COUNT ? store_names[stores] : "";
-}
+MS_DEFINE_LOOKUP (ms_sweep_stores_name, const char *, MsHostStores, MS_STORES_COUNT,
+                  store_names[i], "")
 
 void
 ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
