@@ -18,6 +18,7 @@
 #include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-read-file.h"
@@ -27,14 +28,12 @@
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
                                            "# gpu: ", "# gpu-bus-id: " };
 
-const char *
-ms_fleet_figure_name (MsFleetFigure f)
-{
-  static const char *const names[MS_FLEET_N_FIGURES] = {
-    "pinned h2d", "pinned d2h", "zero-copy", "host",
-  };
-  return f < MS_FLEET_N_FIGURES ? names[f] : "?";
-}
+static const char *const figure_names[MS_FLEET_N_FIGURES] = {
+  "pinned h2d", "pinned d2h", "zero-copy", "host",
+};
+
+MS_DEFINE_LOOKUP (ms_fleet_figure_name, const char *, MsFleetFigure, MS_FLEET_N_FIGURES,
+                  figure_names[i], "?")
 
 /* The file's plain content whole (a gzipped node file inflated), through
  * the one reader, not as an input: it is about to be rewritten; NULL with
