@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-setting-table.h"
 
 #define FIELD(f) offsetof (MsSweep, f)
@@ -151,11 +152,7 @@ ms_setting_count (void)
   return (int) (sizeof settings / sizeof *settings);
 }
 
-const MsSetting *
-ms_setting_nth (int i)
-{
-  return i >= 0 && i < ms_setting_count () ? &settings[i] : NULL;
-}
+MS_DEFINE_LOOKUP (ms_setting_nth, const MsSetting *, int, ms_setting_count (), &settings[i], NULL)
 
 const MsSetting *
 ms_setting_find (const char *name)
@@ -214,10 +211,7 @@ ms_setting_in_range (const MsSetting *setting, double value)
 int
 ms_setting_choice (const MsSetting *setting, const char *name)
 {
-  for (int i = 0; setting->choices && setting->choices[i]; i++)
-    if (strcmp (setting->choices[i], name) == 0)
-      return i;
-  return -1;
+  return MS_NAME_INDEX (setting->choices, ms_setting_n_choices (setting), name);
 }
 
 void
