@@ -21,8 +21,8 @@ _Static_assert (sizeof (MsIssueOrder) == sizeof (int) && sizeof (MsRepsRule) == 
 
 static const char *const order_names[] = { "depth", "breadth", NULL };
 static const char *const rule_names[] = { "fixed", "adaptive", NULL };
-static const char *const stores_names[] = { "streamed", "ordinary", "fresh", NULL };
-static const char *const vary_names[] = { "nothing", "placement", NULL };
+const char *const ms_stores_names[] = { "streamed", "ordinary", "fresh", NULL };
+const char *const ms_vary_names[] = { "nothing", "placement", NULL };
 static const char *const host_prep_names[] = { "every", "once", NULL };
 
 /* In the order of the usage text. */
@@ -110,7 +110,7 @@ static const MsSetting settings[] = {
     .offset = FIELD (rounds), .title = MS_N_ ("Rounds"),
     .help = MS_N_ ("how many times the sweep visits every cell,\ninterleaved") },
   /* The command line's alone: the app sweeps in its own process. */
-  { .option = "vary", .kind = MS_SETTING_CHOICE, .def = MS_VARY_NOTHING, .choices = vary_names,
+  { .option = "vary", .kind = MS_SETTING_CHOICE, .def = MS_VARY_NOTHING, .choices = ms_vary_names,
     .offset = FIELD (vary), .title = MS_N_ ("What changes between rounds"),
     .help = MS_N_ ("placement: every round visits the cells in a new\n"
                    "random order, from another CPU, pageable buffers on\n"
@@ -141,7 +141,7 @@ static const MsSetting settings[] = {
     .help = MS_N_ ("the kernel reads each input R times in pinned,\n"
                    "zero-copy, uva and managed memory (docs/lessons.md)") },
   { .option = "stores", .key = "host-stores", .kind = MS_SETTING_CHOICE, .def = MS_STORES_STREAMED,
-    .choices = stores_names, .offset = FIELD (knobs.stores),
+    .choices = ms_stores_names, .offset = FIELD (knobs.stores),
     .title = MS_N_ ("How the host writes pinned and write-combined inputs"),
     .help = MS_N_ ("how the host writes pinned and write-combined\ninputs") },
 };

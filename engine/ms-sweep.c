@@ -270,16 +270,10 @@ ms_sweep_n_processes (const MsSweep *sweep)
   return sweep->processes > 1 ? sweep->processes : 1;
 }
 
-const char *
-ms_vary_name (MsVary vary)
-{
-  return vary == MS_VARY_PLACEMENT ? "placement" : "nothing";
-}
-
-static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };
-
+MS_DEFINE_LOOKUP (ms_vary_name, const char *, MsVary, MS_VARY_PLACEMENT + 1, ms_vary_names[i],
+                  "nothing")
 MS_DEFINE_LOOKUP (ms_sweep_stores_name, const char *, MsHostStores, MS_STORES_COUNT,
-                  store_names[i], "")
+                  ms_stores_names[i], "")
 
 void
 ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
@@ -301,7 +295,7 @@ ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *va
   if (knobs->stores != MS_STORES_STREAMED && ms_sweep_knob_applies (MS_KNOB_STORES, mode)) {
     size_t used = strlen (variant);
     snprintf (variant + used, len - used, "%sstores=%s", used ? "/" : "",
-              store_names[knobs->stores]);
+              ms_stores_names[knobs->stores]);
   } else {
     knobs->stores = MS_STORES_STREAMED;
   }
