@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "ms-clock.h"
+#include "ms-csv-pair.h"
 #include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-output-plan.h"
@@ -323,15 +324,7 @@ has_mark (int dir_fd, const char *name)
 static bool
 is_run_file (const char *name)
 {
-  static const char *const ends[] = { "-samples.csv", "-samples.csv.gz", "-summary.csv",
-                                      "-summary.csv.gz" };
-  size_t n = strlen (name);
-  for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
-    size_t k = strlen (ends[i]);
-    if (n > k && strcmp (name + n - k, ends[i]) == 0)
-      return true;
-  }
-  return false;
+  return ms_csv_name_stem (name, "-samples.csv") > 0 || ms_csv_name_stem (name, "-summary.csv") > 0;
 }
 
 /* Whether the folder holds a folder of kept files (memsweep-kept-*), or,
