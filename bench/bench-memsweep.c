@@ -22,15 +22,13 @@
 #include <unistd.h>
 #include <sys/wait.h>
 
-#include "memsweep.h"
+#include "bench-fixture.h"
 #include "model/ms-results.h"
 #include "model/ms-rounds.h"
 #include "model/ms-stats.h"
 #include "ms-clock.h"
 #include "ms-kernels.h"
 #include "ms-modes.h"
-#include "ms-sweep.h"
-#include "run/ms-backend.h"
 #include "run/ms-runner.h"
 
 /* 1. Reference against memsweep, alternating so drift hits both: the
@@ -39,7 +37,6 @@ static int
 compare_with_reference (MsBackend *backend, int rounds)
 {
   char err[512];
-  /* 1. Reference against memsweep, alternating so drift hits both. */
   const int exps[] = { 20, 26 };
   printf ("\n%-6s %-4s %12s %12s %8s %12s %8s\n", "size", "dir", "ref GB/s", "single", "ratio",
           "steady", "ratio");
@@ -53,14 +50,8 @@ compare_with_reference (MsBackend *backend, int rounds)
       double t_d2h = ms_k_reference_copy_us (0, vec, 0, 5, 21, 10, MS_K_HOST_REUSED, err, sizeof err);
       ref_h2d[r] = vec / t_h2d * 1e-3;
       ref_d2h[r] = vec / t_d2h * 1e-3;
-
       MsSweep sweep;
-      ms_sweep_init_default (&sweep);
-      memset (sweep.modes, 0, sizeof sweep.modes);
-      sweep.modes[MS_MODE_PINNED] = true;
-      sweep.min_exp = sweep.max_exp = e;
-      sweep.reps = 21;
-      sweep.reps_rule = MS_REPS_FIXED;
+      bench_one_cell_sweep (&sweep, MS_MODE_PINNED, e, 21);
       MsResults *res = NULL;
       if (ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, sizeof err) != MS_RUN_OK) {
         printf ("sweep failed: %s\n", err);
@@ -85,7 +76,6 @@ compare_with_reference (MsBackend *backend, int rounds)
   }
   printf ("%s: steady-state copy throughput >= 0.98 of the reference loop (worst %.3f)\n",
           worst_steady >= 0.98 ? "PASS" : "FAIL", worst_steady);
-
   return 0;
 }
 
@@ -107,7 +97,6 @@ reference_variants (void)
     printf ("  %s  %8.2f %8.2f %8.2f %8.2f %8.2f\n", dir ? "h2d" : "d2h", vec / loop * 1e-3,
             vec / one * 1e-3, vec / fresh * 1e-3, vec / dirty * 1e-3, vec / stream * 1e-3);
   }
-
 }
 
 /* What the budget does to the cells: how many stopped at it, their median
@@ -289,13 +278,10 @@ main (int argc, char **argv)
     time_processes (argv[3], rounds);
     return 0;
   }
-  MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo info;
-
-  if (!ms_backend_query_device (backend, 0, &info)) {
-    printf ("SKIP: no usable CUDA device: %s\n", info.error);
+  MsBackend *backend = bench_open_device (&info, stdout);
+  if (!backend)
     return 77;
-  }
   printf ("device: %s (cc %d.%d), PCIe gen%d x%d\n", info.name, info.cc_major, info.cc_minor,
           info.pcie_gen, info.pcie_width);
 

@@ -12,12 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memsweep.h"
+#include "bench-fixture.h"
 #include "model/ms-results.h"
 #include "ms-kernels.h"
 #include "ms-multi.h"
-#include "ms-sweep.h"
-#include "run/ms-backend.h"
 
 #define EXP 26
 static int fails;
@@ -80,12 +78,7 @@ static MsMultiResults *
 memsweep_multi (MsBackend *backend, const int *devices, int n)
 {
   MsSweep s;
-  ms_sweep_init_default (&s);
-  memset (s.modes, 0, sizeof s.modes);
-  s.modes[MS_MODE_PINNED] = true;
-  s.min_exp = s.max_exp = EXP;
-  s.reps = 11;
-  s.reps_rule = MS_REPS_FIXED;
+  bench_one_cell_sweep (&s, MS_MODE_PINNED, EXP, 11);
   s.warmup = 2;
   MsMultiResults *r = NULL;
   char err[512] = "";

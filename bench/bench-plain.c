@@ -22,14 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-fixture.h"
 #include "bench-plain.h"
 #include "files/ms-csv-io.h"
-#include "memsweep.h"
 #include "model/ms-results.h"
 #include "model/ms-stats.h"
 #include "ms-modes.h"
-#include "ms-sweep.h"
-#include "run/ms-backend.h"
 #include "run/ms-runner.h"
 
 #define MAX_ROUNDS 16
@@ -50,12 +48,7 @@ static double
 memsweep_median (MsBackend *backend, MsMode mode, int e, int reps, char *err, size_t errlen)
 {
   MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  memset (sweep.modes, 0, sizeof sweep.modes);
-  sweep.modes[mode] = true;
-  sweep.min_exp = sweep.max_exp = e;
-  sweep.reps_rule = MS_REPS_FIXED;
-  sweep.reps = reps;
+  bench_one_cell_sweep (&sweep, mode, e, reps);
   MsResults *res = NULL;
   double median = -1;
   if (ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, errlen) != MS_RUN_OK) {
@@ -141,10 +134,7 @@ pin_like_memsweep (MsBackend *backend)
 {
   char err[256];
   MsSweep sweep;
-  ms_sweep_init_default (&sweep);
-  memset (sweep.modes, 0, sizeof sweep.modes);
-  sweep.modes[MS_MODE_DEVICE] = true;
-  sweep.min_exp = sweep.max_exp = 10;
+  bench_one_cell_sweep (&sweep, MS_MODE_DEVICE, 10, 0);
   MsResults *res = NULL;
   if (ms_sweep_run (&sweep, backend, NULL, NULL, NULL, &res, err, sizeof err) == MS_RUN_OK &&
       res->device.pinned) {
@@ -207,11 +197,9 @@ main (int argc, char **argv)
                err);
       return 2;
     }
-    MsBackend *backend = ms_backend_new_system ();
     MsDeviceInfo info;
-    if (!ms_backend_query_device (backend, 0, &info)) {
-      fprintf (stderr, "SKIP: no usable CUDA device: %s\n", info.error);
-      ms_backend_free (backend);
+    MsBackend *backend = bench_open_device (&info, stderr);
+    if (!backend) {
       ms_results_free (like);
       return 77;
     }
@@ -228,13 +216,10 @@ main (int argc, char **argv)
              MAX_REPS);
     return 2;
   }
-  MsBackend *backend = ms_backend_new_system ();
   MsDeviceInfo info;
-  if (!ms_backend_query_device (backend, 0, &info)) {
-    printf ("SKIP: no usable CUDA device: %s\n", info.error);
-    ms_backend_free (backend);
+  MsBackend *backend = bench_open_device (&info, stdout);
+  if (!backend)
     return 77;
-  }
   MsSweep defaults;
   ms_sweep_init_default (&defaults);
   printf ("device: %s (cc %d.%d); %d rounds of %d repetitions per side; streams: %d, %s\n",

@@ -14,6 +14,7 @@
  *   bench-turns [--checks N] [--seed S] [--budget S] [--start-s S]
  *               [--mode-s S] [--grade-processes P] [--rounds R]
  */
+#include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdint.h>
@@ -330,17 +331,10 @@ grade_noise (const char *dir, const char *gpu)
 
 /* ---- the report ----------------------------------------------------- */
 
-static int
-by_value (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
-}
-
 static void
 report (const char *kind, double change, const bool *judged, const Sim *modes, Tally *y, int checks)
 {
-  qsort (y->seconds, (size_t) y->n, sizeof (double), by_value);
+  gsl_sort (y->seconds, 1, (size_t) y->n);
   printf ("\n%s, the changed side %+.0f%%: %d checks\n", kind, 100 * (exp (change) - 1), checks);
   printf ("  %-17s %7s %7s %7s %9s\n", "mode", "SAME", "SLOWER", "FASTER", "other named");
   for (size_t i = 0; i < N_NOISE; i++) {

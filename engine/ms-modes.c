@@ -76,49 +76,19 @@ static const char *status_names[MS_CELL_STATUS_COUNT] = {
   [MS_CELL_PARTIAL] = "partial",
 };
 
-const char *
-ms_mode_name (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].name : "?";
-}
-
-const char *
-ms_mode_short_name (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].short_name : "?";
-}
-
-const char *
-ms_mode_title (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (records[mode].title) : "?";
-}
-
-const char *
-ms_mode_description (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? ms_gettext (records[mode].explanation) : "";
-}
-
+MS_DEFINE_LOOKUP (ms_mode_name, const char *, MsMode, MS_MODE_COUNT, records[i].name, "?")
+MS_DEFINE_LOOKUP (ms_mode_short_name, const char *, MsMode, MS_MODE_COUNT, records[i].short_name,
+                  "?")
+MS_DEFINE_LOOKUP (ms_mode_title, const char *, MsMode, MS_MODE_COUNT,
+                  ms_gettext (records[i].title), "?")
+MS_DEFINE_LOOKUP (ms_mode_description, const char *, MsMode, MS_MODE_COUNT,
+                  ms_gettext (records[i].explanation), "")
 MS_DEFINE_FROM_NAME (ms_mode_from_name, MsMode, records, MS_MODE_COUNT)
-
-bool
-ms_mode_uses_gpu (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT && records[mode].uses_gpu;
-}
-
-MsModeMemory
-ms_mode_memory (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].memory : MS_MEMORY_COPIED;
-}
-
-MsModeNeed
-ms_mode_need (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].need : MS_NEED_NOTHING;
-}
+MS_DEFINE_LOOKUP (ms_mode_uses_gpu, bool, MsMode, MS_MODE_COUNT, records[i].uses_gpu, false)
+MS_DEFINE_LOOKUP (ms_mode_memory, MsModeMemory, MsMode, MS_MODE_COUNT, records[i].memory,
+                  MS_MEMORY_COPIED)
+MS_DEFINE_LOOKUP (ms_mode_need, MsModeNeed, MsMode, MS_MODE_COUNT, records[i].need,
+                  MS_NEED_NOTHING)
 
 /* Before the first repetition only where nothing but the GPU reads the
  * inputs (copies from page-locked memory, a kernel across the link): a
@@ -149,38 +119,16 @@ ms_sweep_knob_applies (MsSweepKnob knob, MsMode mode)
   return (unsigned) mode < MS_MODE_COUNT && (records[mode].takes & (1u << knob));
 }
 
-MsPhase
-ms_mode_to_device_phase (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].to_device : MS_PHASE_COUNT;
-}
-
-MsPhase
-ms_mode_to_host_phase (MsMode mode)
-{
-  return (unsigned) mode < MS_MODE_COUNT ? records[mode].to_host : MS_PHASE_COUNT;
-}
-
-const char *
-ms_phase_name (MsPhase phase)
-{
-  return (unsigned) phase < MS_PHASE_COUNT ? phases[phase].name : "?";
-}
-
-const char *
-ms_phase_description (MsPhase phase)
-{
-  return (unsigned) phase < MS_PHASE_COUNT ? phases[phase].description : "?";
-}
-
+MS_DEFINE_LOOKUP (ms_mode_to_device_phase, MsPhase, MsMode, MS_MODE_COUNT, records[i].to_device,
+                  MS_PHASE_COUNT)
+MS_DEFINE_LOOKUP (ms_mode_to_host_phase, MsPhase, MsMode, MS_MODE_COUNT, records[i].to_host,
+                  MS_PHASE_COUNT)
+MS_DEFINE_LOOKUP (ms_phase_name, const char *, MsPhase, MS_PHASE_COUNT, phases[i].name, "?")
+MS_DEFINE_LOOKUP (ms_phase_description, const char *, MsPhase, MS_PHASE_COUNT,
+                  phases[i].description, "?")
 MS_DEFINE_FROM_NAME (ms_phase_from_name, MsPhase, phases, MS_PHASE_COUNT)
-
-const char *
-ms_cell_status_name (MsCellStatus status)
-{
-  return (unsigned) status < MS_CELL_STATUS_COUNT ? status_names[status] : "?";
-}
-
+MS_DEFINE_LOOKUP (ms_cell_status_name, const char *, MsCellStatus, MS_CELL_STATUS_COUNT,
+                  status_names[i], "?")
 MS_DEFINE_FROM_NAME (ms_cell_status_from_name, MsCellStatus, status_names, MS_CELL_STATUS_COUNT)
 
 void

@@ -34,3 +34,9 @@ ms_name_index (const void *table, size_t stride, int n, const char *name)
       *out = (type)i;                                                                              \
     return i >= 0;                                                                                 \
   }
+
+/* Defines fn, type fn (key_type i): value (an expression of i) for i in
+ * [0, n), fallback outside: the one shape of the accessors of a table
+ * indexed by an enum. */
+#define MS_DEFINE_LOOKUP(fn, type, key_type, n, value, fallback)                                   \
+  type fn (key_type i) { return (unsigned)i < (unsigned)(n) ? (value) : (fallback); }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-setting-table.h"
 
 #define FIELD(f) offsetof (MsSweep, f)
@@ -20,8 +21,8 @@ _Static_assert (sizeof (MsIssueOrder) == sizeof (int) && sizeof (MsRepsRule) == 
 
 static const char *const order_names[] = { "depth", "breadth", NULL };
 static const char *const rule_names[] = { "fixed", "adaptive", NULL };
-static const char *const stores_names[] = { "streamed", "ordinary", "fresh", NULL };
-static const char *const vary_names[] = { "nothing", "placement", NULL };
+const char *const ms_stores_names[] = { "streamed", "ordinary", "fresh", NULL };
+const char *const ms_vary_names[] = { "nothing", "placement", NULL };
 static const char *const host_prep_names[] = { "every", "once", NULL };
 
 /* In the order of the usage text. */
@@ -109,7 +110,7 @@ static const MsSetting settings[] = {
     .offset = FIELD (rounds), .title = MS_N_ ("Rounds"),
     .help = MS_N_ ("how many times the sweep visits every cell,\ninterleaved") },
   /* The command line's alone: the app sweeps in its own process. */
-  { .option = "vary", .kind = MS_SETTING_CHOICE, .def = MS_VARY_NOTHING, .choices = vary_names,
+  { .option = "vary", .kind = MS_SETTING_CHOICE, .def = MS_VARY_NOTHING, .choices = ms_vary_names,
     .offset = FIELD (vary), .title = MS_N_ ("What changes between rounds"),
     .help = MS_N_ ("placement: every round visits the cells in a new\n"
                    "random order, from another CPU, pageable buffers on\n"
@@ -140,7 +141,7 @@ static const MsSetting settings[] = {
     .help = MS_N_ ("the kernel reads each input R times in pinned,\n"
                    "zero-copy, uva and managed memory (docs/lessons.md)") },
   { .option = "stores", .key = "host-stores", .kind = MS_SETTING_CHOICE, .def = MS_STORES_STREAMED,
-    .choices = stores_names, .offset = FIELD (knobs.stores),
+    .choices = ms_stores_names, .offset = FIELD (knobs.stores),
     .title = MS_N_ ("How the host writes pinned and write-combined inputs"),
     .help = MS_N_ ("how the host writes pinned and write-combined\ninputs") },
 };
@@ -151,11 +152,7 @@ ms_setting_count (void)
   return (int) (sizeof settings / sizeof *settings);
 }
 
-const MsSetting *
-ms_setting_nth (int i)
-{
-  return i >= 0 && i < ms_setting_count () ? &settings[i] : NULL;
-}
+MS_DEFINE_LOOKUP (ms_setting_nth, const MsSetting *, int, ms_setting_count (), &settings[i], NULL)
 
 const MsSetting *
 ms_setting_find (const char *name)
@@ -214,10 +211,7 @@ ms_setting_in_range (const MsSetting *setting, double value)
 int
 ms_setting_choice (const MsSetting *setting, const char *name)
 {
-  for (int i = 0; setting->choices && setting->choices[i]; i++)
-    if (strcmp (setting->choices[i], name) == 0)
-      return i;
-  return -1;
+  return MS_NAME_INDEX (setting->choices, ms_setting_n_choices (setting), name);
 }
 
 void

@@ -44,6 +44,9 @@ typedef struct {
    * get one from the table. */
 } MsSetting;
 
+/* The names of the host stores and of what a sweep varies, by value. */
+extern const char *const ms_stores_names[], *const ms_vary_names[];
+
 int ms_setting_count (void);
 const MsSetting *ms_setting_nth (int i);
 /* By option or key; NULL when none has that name. */

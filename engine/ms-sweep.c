@@ -10,6 +10,7 @@
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
 #include "ms-modes.h"
+#include "ms-names.h"
 #include "ms-sweep.h"
 #include "ms-variant.h"
 
@@ -67,7 +68,15 @@ validate_reps_rule (const MsSweep *sweep, char *err, size_t errlen)
   return true;
 }
 
-static bool knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set);
+/* An unset knob needs no mode; a set one at least one that honours it. */
+static bool
+knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
+{
+  for (int m = 0; set && m < MS_MODE_COUNT; m++)
+    if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
+      return true;
+  return !set;
+}
 
 /* The table's ranges, for a setting whose check above has no message of
  * its own (one added to the table since): those above say it better. */
@@ -246,16 +255,6 @@ ms_sweep_n_modes (const MsSweep *sweep)
   return n;
 }
 
-/* An unset knob needs no mode; a set one at least one that honours it. */
-static bool
-knob_has_mode (const MsSweep *sweep, MsSweepKnob knob, bool set)
-{
-  for (int m = 0; set && m < MS_MODE_COUNT; m++)
-    if (sweep->modes[m] && ms_sweep_knob_applies (knob, (MsMode) m))
-      return true;
-  return !set;
-}
-
 bool
 ms_sweep_uses_gpu (const MsSweep *sweep)
 {
@@ -271,19 +270,10 @@ ms_sweep_n_processes (const MsSweep *sweep)
   return sweep->processes > 1 ? sweep->processes : 1;
 }
 
-const char *
-ms_vary_name (MsVary vary)
-{
-  return vary == MS_VARY_PLACEMENT ? "placement" : "nothing";
-}
-
-static const char *const store_names[MS_STORES_COUNT] = { "streamed", "ordinary", "fresh" };
-
-const char *
-ms_sweep_stores_name (MsHostStores stores)
-{
-  return (unsigned) stores < MS_STORES_COUNT ? store_names[stores] : "";
-}
+MS_DEFINE_LOOKUP (ms_vary_name, const char *, MsVary, MS_VARY_PLACEMENT + 1, ms_vary_names[i],
+                  "nothing")
+MS_DEFINE_LOOKUP (ms_sweep_stores_name, const char *, MsHostStores, MS_STORES_COUNT,
+                  ms_stores_names[i], "")
 
 void
 ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *variant,
@@ -305,7 +295,7 @@ ms_sweep_cell_knobs (const MsSweep *sweep, MsMode mode, MsKnobs *knobs, char *va
   if (knobs->stores != MS_STORES_STREAMED && ms_sweep_knob_applies (MS_KNOB_STORES, mode)) {
     size_t used = strlen (variant);
     snprintf (variant + used, len - used, "%sstores=%s", used ? "/" : "",
-              store_names[knobs->stores]);
+              ms_stores_names[knobs->stores]);
   } else {
     knobs->stores = MS_STORES_STREAMED;
   }

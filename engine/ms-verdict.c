@@ -7,29 +7,15 @@
 
 static const char *const verdict_keys[] = { "same", "faster", "slower", "ambiguous" };
 static const char *const siblings_keys[] = { "alike", "differs", "undecided" };
+static const char *const verdict_labels[]
+    = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
 
-const char *
-ms_verdict_key (MsVerdict verdict)
-{
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? verdict_keys[verdict] : "?";
-}
-
+MS_DEFINE_LOOKUP (ms_verdict_key, const char *, MsVerdict, MS_VERDICT_COUNT, verdict_keys[i], "?")
 MS_DEFINE_FROM_NAME (ms_verdict_from_key, MsVerdict, verdict_keys, MS_VERDICT_COUNT)
-
-const char *
-ms_verdict_label (MsVerdict verdict)
-{
-  static const char *const labels[]
-      = { MS_N_ ("SAME"), MS_N_ ("FASTER"), MS_N_ ("SLOWER"), MS_N_ ("AMBIGUOUS") };
-  return verdict >= 0 && verdict < MS_VERDICT_COUNT ? ms_gettext (labels[verdict]) : "?";
-}
-
-const char *
-ms_siblings_result_key (MsSiblingsResult result)
-{
-  return result >= 0 && result < MS_SIBLINGS_RESULT_COUNT ? siblings_keys[result] : "undecided";
-}
-
+MS_DEFINE_LOOKUP (ms_verdict_label, const char *, MsVerdict, MS_VERDICT_COUNT,
+                  ms_gettext (verdict_labels[i]), "?")
+MS_DEFINE_LOOKUP (ms_siblings_result_key, const char *, MsSiblingsResult,
+                  MS_SIBLINGS_RESULT_COUNT, siblings_keys[i], "undecided")
 MS_DEFINE_FROM_NAME (ms_siblings_result_from_key, MsSiblingsResult, siblings_keys,
                      MS_SIBLINGS_RESULT_COUNT)
 

@@ -17,6 +17,7 @@
 #include "ms-health.h"
 #include "ms-i18n.h"
 #include "ms-modes.h"
+#include "ms-names.h"
 #include "ms-source-tree.h"
 #include "ms-results.h"
 #include "ms-rounds.h"
@@ -52,23 +53,11 @@ static const FigureDef figures[MS_ENV_N_FIGURES] = {
                                  MS_MODE_PINNED, 10, "", 2 },
 };
 
-const char *
-ms_env_figure_id (MsEnvFigure f)
-{
-  return f < MS_ENV_N_FIGURES ? figures[f].id : "";
-}
-
-const char *
-ms_env_figure_label (MsEnvFigure f)
-{
-  return f < MS_ENV_N_FIGURES ? ms_gettext (figures[f].label) : "";
-}
-
-const char *
-ms_env_figure_unit (MsEnvFigure f)
-{
-  return f < MS_ENV_N_FIGURES ? figures[f].unit : "";
-}
+MS_DEFINE_LOOKUP (ms_env_figure_id, const char *, MsEnvFigure, MS_ENV_N_FIGURES, figures[i].id, "")
+MS_DEFINE_LOOKUP (ms_env_figure_label, const char *, MsEnvFigure, MS_ENV_N_FIGURES,
+                  ms_gettext (figures[i].label), "")
+MS_DEFINE_LOOKUP (ms_env_figure_unit, const char *, MsEnvFigure, MS_ENV_N_FIGURES,
+                  figures[i].unit, "")
 
 bool
 ms_env_figure_value (const MsResults *results, MsEnvFigure f, double *value)
@@ -165,16 +154,7 @@ valid_gpu (const char *s)
   return true;
 }
 
-static bool
-parse_figure (const char *s, MsEnvFigure *f)
-{
-  for (int i = 0; i < MS_ENV_N_FIGURES; i++)
-    if (strcmp (s, figures[i].id) == 0) {
-      *f = (MsEnvFigure)i;
-      return true;
-    }
-  return false;
-}
+static MS_DEFINE_FROM_NAME (parse_figure, MsEnvFigure, figures, MS_ENV_N_FIGURES)
 
 static bool
 parse_value (const char *s, double *v)

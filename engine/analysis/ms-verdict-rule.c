@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-stats.h"
 #include "ms-verdict-rule.h"
 
@@ -70,18 +71,9 @@ ms_verdict_judgement (const MsInterval *a, const MsInterval *b, double threshold
   return j;
 }
 
-const char *
-ms_verdict_why_key (MsVerdictWhy why)
-{
-  static const char *const keys[]
-      = { "inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median" };
-  return why >= 0 && why < MS_WHY_COUNT ? keys[why] : "?";
-}
-
-const char *
-ms_verdict_why_text (MsVerdictWhy why)
-{
-  static const char *const texts[] = {
+static const char *const why_keys[]
+    = { "inside", "outside", "crosses", "no-spread", "few-reps", "two-states", "no-median" };
+static const char *const why_texts[] = {
     /* xgettext:no-c-format */
     MS_N_ ("the ratio's 95% interval lies inside the threshold"),
     /* xgettext:no-c-format */
@@ -93,9 +85,11 @@ ms_verdict_why_text (MsVerdictWhy why)
     MS_N_ ("outside the threshold, but a side has fewer than 6 repetitions"),
     MS_N_ ("outside the threshold, but a side's repetitions fell into two states"),
     MS_N_ ("a side has no median"),
-  };
-  return why >= 0 && why < MS_WHY_COUNT ? ms_gettext (texts[why]) : "?";
-}
+};
+
+MS_DEFINE_LOOKUP (ms_verdict_why_key, const char *, MsVerdictWhy, MS_WHY_COUNT, why_keys[i], "?")
+MS_DEFINE_LOOKUP (ms_verdict_why_text, const char *, MsVerdictWhy, MS_WHY_COUNT,
+                  ms_gettext (why_texts[i]), "?")
 
 const char *
 ms_verdict_remedy_text (MsVerdictWhy why)

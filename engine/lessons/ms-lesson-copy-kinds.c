@@ -14,6 +14,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-copy-kinds.h"
 #include "ms-lesson-record.h"
+#include "ms-names.h"
 
 #define NAME "copy-kinds"
 
@@ -48,11 +49,8 @@ static const MsLessonOption options[] = {
   { NULL },
 };
 
-const MsCopyFactInfo *
-ms_copy_fact_info (MsCopyFact fact)
-{
-  return (unsigned)fact < MS_COPY_FACT_COUNT ? &facts[fact] : NULL;
-}
+MS_DEFINE_LOOKUP (ms_copy_fact_info, const MsCopyFactInfo *, MsCopyFact, MS_COPY_FACT_COUNT,
+                  &facts[i], NULL)
 
 const MsCell *
 ms_copy_fact_cell (const MsResults *r, MsCopyFact fact)

@@ -15,6 +15,7 @@
 #include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
+#include "ms-names.h"
 #include "ms-stats.h"
 
 #define NAME "implicit-sync"
@@ -67,17 +68,10 @@ ms_implicit_sync_variant (char *buf, size_t len, MsSyncOp op, bool non_blocking,
             non_blocking ? "nonblock" : "block", default_queues ? "def" : "1");
 }
 
-const char *
-ms_implicit_sync_op_label (MsSyncOp op)
-{
-  return op < MS_SYNC_OP_COUNT ? ops[op].label : "";
-}
-
-bool
-ms_implicit_sync_op_listed (MsSyncOp op)
-{
-  return op < MS_SYNC_OP_COUNT && ops[op].listed;
-}
+MS_DEFINE_LOOKUP (ms_implicit_sync_op_label, const char *, MsSyncOp, MS_SYNC_OP_COUNT, ops[i].label,
+                  "")
+MS_DEFINE_LOOKUP (ms_implicit_sync_op_listed, bool, MsSyncOp, MS_SYNC_OP_COUNT, ops[i].listed,
+                  false)
 
 const char *
 ms_implicit_sync_column_label (int column)

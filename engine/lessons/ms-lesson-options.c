@@ -3,6 +3,7 @@
  * (memsweep lesson NAME --option KEY=VALUE): checked once against the
  * lesson's table, read with their defaults by the lesson's file
  * (ms-lesson-record.h; ms-lesson-table.c finds the table by name). */
+#define _GNU_SOURCE /* strchrnul */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -102,9 +103,7 @@ ms_lesson_options_check (const MsLessonOption *table, const char *name, const ch
                          char *err, size_t errlen)
 {
   for (const char *p = options; p && *p;) {
-    const char *end = strchr (p, ',');
-    if (!end)
-      end = p + strlen (p);
+    const char *end = strchrnul (p, ',');
     if (!check_item (name, table, p, end, err, errlen))
       return false;
     /* Each key once: a second one would silently win. */
@@ -130,9 +129,7 @@ ms_lesson_option_in (const MsLessonOption *options, const char *values, const ch
   const MsLessonOption *o = find_option (options, key, strlen (key));
   size_t key_len = strlen (key);
   for (const char *p = values; o && p && *p;) {
-    const char *end = strchr (p, ',');
-    if (!end)
-      end = p + strlen (p);
+    const char *end = strchrnul (p, ',');
     double v;
     if (strncmp (p, key, key_len) == 0 && p[key_len] == '=' &&
         parse_value (p + key_len + 1, (size_t) (end - p - key_len - 1), false, false, &v))

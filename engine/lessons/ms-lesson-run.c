@@ -67,8 +67,6 @@ on_part_progress (int index, int n_cells, const MsCell *cell, void *user)
     pp->progress (pp->offset + index, 0, cell, pp->user_data);
 }
 
-static void on_part_progress (int index, int n_cells, const MsCell *cell, void *user);
-
 static MsRunStatus
 run_probe_part (MsLessonTopic id, const MsLessonPart *part, MsBackend *backend,
                 PartProgress *pp, atomic_int *cancel, MsResults **out, char *err, size_t errlen)

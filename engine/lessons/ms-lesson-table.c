@@ -14,6 +14,7 @@
 #include "ms-lesson-record.h"
 #include "ms-lesson-table.h"
 #include "ms-modes.h"
+#include "ms-names.h"
 
 static const MsLesson *const records[MS_TOPIC_COUNT] = {
 #define MS_LESSON_ENTRY(id, name, kind, picture) [MS_TOPIC_##id] = &ms_lesson_##name,
@@ -27,17 +28,10 @@ static const MsLessonKind kinds[MS_TOPIC_COUNT] = {
 #undef MS_LESSON_KIND_OF
 };
 
-const MsLesson *
-ms_lesson_record (MsLessonTopic id)
-{
-  return (unsigned) id < MS_TOPIC_COUNT ? records[id] : NULL;
-}
-
-MsLessonKind
-ms_lesson_kind (MsLessonTopic id)
-{
-  return (unsigned) id < MS_TOPIC_COUNT ? kinds[id] : MS_LESSON_KIND_PLAIN;
-}
+MS_DEFINE_LOOKUP (ms_lesson_record, const MsLesson *, MsLessonTopic, MS_TOPIC_COUNT, records[i],
+                  NULL)
+MS_DEFINE_LOOKUP (ms_lesson_kind, MsLessonKind, MsLessonTopic, MS_TOPIC_COUNT, kinds[i],
+                  MS_LESSON_KIND_PLAIN)
 
 MsLessonTopic
 ms_lesson_topic_from_name (const char *name)

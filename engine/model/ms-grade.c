@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-grade.c: a cell's figure and interval from the rounds of a
  * compare-grade run (the estimator and why: ms-grade.h). */
+#include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdio.h>
@@ -19,33 +20,18 @@
 
 static const char *const figure_names[MS_FIGURE_COUNT] = { "e2e", "h2d", "kernel", "d2h" };
 
-const char *
-ms_figure_name (MsFigure figure)
-{
-  return (unsigned) figure < MS_FIGURE_COUNT ? figure_names[figure] : "?";
-}
+static const MsPhase figure_phases[MS_FIGURE_COUNT]
+    = { MS_PHASE_COUNT, MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
 
+MS_DEFINE_LOOKUP (ms_figure_name, const char *, MsFigure, MS_FIGURE_COUNT, figure_names[i], "?")
 MS_DEFINE_FROM_NAME (ms_figure_from_name, MsFigure, figure_names, MS_FIGURE_COUNT)
-
-MsPhase
-ms_figure_phase (MsFigure figure)
-{
-  static const MsPhase phases[MS_FIGURE_COUNT]
-      = { MS_PHASE_COUNT, MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
-  return (unsigned) figure < MS_FIGURE_COUNT ? phases[figure] : MS_PHASE_COUNT;
-}
+MS_DEFINE_LOOKUP (ms_figure_phase, MsPhase, MsFigure, MS_FIGURE_COUNT, figure_phases[i],
+                  MS_PHASE_COUNT)
 
 bool
 ms_results_graded (const MsResults *results)
 {
   return ms_sweep_n_processes (&results->sweep) > 1;
-}
-
-static int
-cmp_double (const void *pa, const void *pb)
-{
-  double a = *(const double *) pa, b = *(const double *) pb;
-  return (a > b) - (a < b);
 }
 
 /* One repetition's time in a phase: from the first event's start to the
@@ -104,7 +90,7 @@ static double
 winsorize (double *y, int n, int g, double *sorted)
 {
   memcpy (sorted, y, sizeof (double) * (size_t) n);
-  qsort (sorted, (size_t) n, sizeof *sorted, cmp_double);
+  gsl_sort (sorted, 1, (size_t) n);
   double lo = sorted[g], hi = sorted[n - 1 - g], sum = 0;
   for (int i = g; i < n - g; i++)
     sum += sorted[i];
@@ -179,12 +165,6 @@ anova (const MsResults *results, const MsCell *cell, MsFigure figure, MsGradeAno
   return a->processes >= 2;
 }
 
-static double
-anova_f (const MsGradeAnova *a)
-{
-  return a->f;
-}
-
 /* The size band a cell's F is pooled in, as the run-to-run profiles split
  * theirs. */
 static int
@@ -206,8 +186,8 @@ ms_grade_pool (const MsResults *results, MsGradePool *pool)
           const MsCell *c = &results->cells[i];
           MsGradeAnova a;
           if (c->mode == (MsMode) m && band_of (c->exponent) == b &&
-              anova (results, c, (MsFigure) g, &a) && isfinite (anova_f (&a)))
-            f[k++] = anova_f (&a);
+              anova (results, c, (MsFigure) g, &a) && isfinite (a.f))
+            f[k++] = a.f;
         }
         MsStat st;
         ms_stat_compute_in_place (&st, f, k);

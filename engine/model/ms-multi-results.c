@@ -6,29 +6,24 @@
 #include <string.h>
 
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-multi-results.h"
 #include "ms-results.h"
 
-const char *
-ms_peer_method_name (MsPeerMethod m)
-{
-  static const char *const names[MS_PEER_METHOD_COUNT] = {
-    MS_N_ ("copy, peer access on"), MS_N_ ("copy, peer access off"),
-    MS_N_ ("kernel reads peer"),    MS_N_ ("staged via host"),
-  };
-  return m < MS_PEER_METHOD_COUNT ? ms_gettext (names[m]) : "?";
-}
+static const char *const peer_method_names[MS_PEER_METHOD_COUNT] = {
+  MS_N_ ("copy, peer access on"), MS_N_ ("copy, peer access off"),
+  MS_N_ ("kernel reads peer"),    MS_N_ ("staged via host"),
+};
+static const char *const portable_case_names[MS_PORTABLE_COUNT] = {
+  MS_N_ ("one pinned buffer per GPU"),
+  MS_N_ ("one portable buffer, all GPUs"),
+  MS_N_ ("non-portable buffer of GPU 0, used by the others"),
+};
 
-const char *
-ms_portable_case_name (MsPortableCase c)
-{
-  static const char *const names[MS_PORTABLE_COUNT] = {
-    MS_N_ ("one pinned buffer per GPU"),
-    MS_N_ ("one portable buffer, all GPUs"),
-    MS_N_ ("non-portable buffer of GPU 0, used by the others"),
-  };
-  return c < MS_PORTABLE_COUNT ? ms_gettext (names[c]) : "?";
-}
+MS_DEFINE_LOOKUP (ms_peer_method_name, const char *, MsPeerMethod, MS_PEER_METHOD_COUNT,
+                  ms_gettext (peer_method_names[i]), "?")
+MS_DEFINE_LOOKUP (ms_portable_case_name, const char *, MsPortableCase, MS_PORTABLE_COUNT,
+                  ms_gettext (portable_case_names[i]), "?")
 
 void
 ms_multi_results_free (MsMultiResults *results)
@@ -67,11 +62,8 @@ ms_multi_aggregate (const MsMultiResults *results, MsMode mode, int exponent,
 const char *const ms_host_link_direction_keys[MS_HOST_LINK_COUNT + 1] = { "h2d", "d2h", "both",
                                                                           NULL };
 
-const char *
-ms_host_link_direction_key (MsHostLinkDirection d)
-{
-  return d < MS_HOST_LINK_COUNT ? ms_host_link_direction_keys[d] : "?";
-}
+MS_DEFINE_LOOKUP (ms_host_link_direction_key, const char *, MsHostLinkDirection,
+                  MS_HOST_LINK_COUNT, ms_host_link_direction_keys[i], "?")
 
 double
 ms_host_link_total (const MsHostLinkResults *r, MsHostLinkDirection d, int size, bool together)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "memsweep.h"
+#include "ms-names.h"
 #include "ms-stats.h"
 
 static int
@@ -283,14 +284,11 @@ ms_sweep_stop_rule (const MsSweep *sweep, const double *samples, int n, double e
   return MS_STOP_CONTINUE;
 }
 
-const char *
-ms_stop_reason_name (MsStopReason reason)
-{
-  static const char *names[] = { "continue", "fixed-count", "ci-reached", "budget", "max-reps" };
-  if ((unsigned) reason >= sizeof names / sizeof names[0])
-    return "unknown";
-  return names[reason];
-}
+static const char *const stop_names[]
+    = { "continue", "fixed-count", "ci-reached", "budget", "max-reps" };
+
+MS_DEFINE_LOOKUP (ms_stop_reason_name, const char *, MsStopReason,
+                  sizeof stop_names / sizeof stop_names[0], stop_names[i], "unknown")
 
 /* ---- two states ------------------------------------------------------- */
 

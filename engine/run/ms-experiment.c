@@ -8,6 +8,7 @@
 #include "memsweep.h"
 #include "ms-experiment.h"
 #include "ms-i18n.h"
+#include "ms-names.h"
 
 #define MS_EXPERIMENT_ENV "MEMSWEEP_EXPERIMENT"
 
@@ -32,12 +33,9 @@ parse_word (const char *word, MsExperiment *x)
     x->inject_pct = n > 0 && n <= 3 && digits[n] == '\0' ? atoi (digits) : 0;
     return x->inject_pct >= 1 && x->inject_pct <= 100;
   } else if (strncmp (word, "order=", 6) == 0) {
-    for (int i = 0; i < 3; i++)
-      if (strcmp (word + 6, order_names[i]) == 0) {
-        x->order = (MsCellOrder) i;
-        return true;
-      }
-    return false;
+    int i = MS_NAME_INDEX (order_names, 3, word + 6);
+    x->order = i >= 0 ? (MsCellOrder) i : x->order;
+    return i >= 0;
   } else
     return false;
   return true;

@@ -30,6 +30,7 @@
 
 #include "ms-fleet-spread.h"
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-meta.h"
 #include "ms-modes.h"
 #include "ms-run-to-run.h"
@@ -41,13 +42,11 @@
  * sqrt(n). */
 #define MEDIAN_SE_FACTOR 1.2533141373155003
 
-const char *
-ms_fleet_spread_key (MsFleetSpreadSource source)
-{
-  static const char *const keys[MS_FLEET_SPREAD_COUNT]
-      = { "unknown", "own-profile", "shipped-profile", "fleet-spread" };
-  return source >= 0 && source < MS_FLEET_SPREAD_COUNT ? keys[source] : "?";
-}
+static const char *const spread_keys[MS_FLEET_SPREAD_COUNT]
+    = { "unknown", "own-profile", "shipped-profile", "fleet-spread" };
+
+MS_DEFINE_LOOKUP (ms_fleet_spread_key, const char *, MsFleetSpreadSource, MS_FLEET_SPREAD_COUNT,
+                  spread_keys[i], "?")
 
 void
 ms_fleet_spread_use_describe (const MsFleetSpreadUse *use, char *buf, size_t len)

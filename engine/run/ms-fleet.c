@@ -18,6 +18,7 @@
 #include "ms-fleet-spread.h"
 #include "ms-fleet.h"
 #include "ms-i18n.h"
+#include "ms-names.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-read-file.h"
@@ -26,15 +27,19 @@
 
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
                                            "# gpu: ", "# gpu-bus-id: " };
+#define N_STAMP_KEYS (sizeof stamp_keys / sizeof *stamp_keys)
+/* The value of each of stamp_keys; the GPU's index and bus id (the last
+ * two) only where a node's GPUs were measured one by one. */
+#define STAMP_VALUES(s)                                                                            \
+  { (s)->node, (s)->serials[0] ? (s)->serials : "unknown", (s)->links[0] ? (s)->links : "unknown", \
+    (s)->gpu, (s)->bus_id }
 
-const char *
-ms_fleet_figure_name (MsFleetFigure f)
-{
-  static const char *const names[MS_FLEET_N_FIGURES] = {
-    "pinned h2d", "pinned d2h", "zero-copy", "host",
-  };
-  return f < MS_FLEET_N_FIGURES ? names[f] : "?";
-}
+static const char *const figure_names[MS_FLEET_N_FIGURES] = {
+  "pinned h2d", "pinned d2h", "zero-copy", "host",
+};
+
+MS_DEFINE_LOOKUP (ms_fleet_figure_name, const char *, MsFleetFigure, MS_FLEET_N_FIGURES,
+                  figure_names[i], "?")
 
 /* The file's plain content whole (a gzipped node file inflated), through
  * the one reader, not as an input: it is about to be rewritten; NULL with
@@ -54,7 +59,7 @@ slurp (const char *path, size_t *len, char *err, size_t errlen)
 static bool
 is_stamp_line (const char *line)
 {
-  for (size_t k = 0; k < sizeof stamp_keys / sizeof *stamp_keys; k++)
+  for (size_t k = 0; k < N_STAMP_KEYS; k++)
     if (strncmp (line, stamp_keys[k], strlen (stamp_keys[k])) == 0)
       return true;
   return false;
@@ -74,16 +79,11 @@ put_value (MsAtomicFile *file, const char *key, const char *value)
 static bool
 stamp_sidecar (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
 {
-  /* The same keys as in a file's own metadata lines; the GPU's index and
-   * bus id only where a node's GPUs were measured one by one. */
-  const char *values[] = { stamp->node, stamp->serials[0] ? stamp->serials : "unknown",
-                           stamp->links[0] ? stamp->links : "unknown", stamp->gpu,
-                           stamp->bus_id };
-  _Static_assert (sizeof values / sizeof *values == sizeof stamp_keys / sizeof *stamp_keys,
-                  "a value for each stamp key");
+  /* The same keys as in a file's own metadata lines. */
+  const char *values[N_STAMP_KEYS] = STAMP_VALUES (stamp);
   char add[2048] = "";
   size_t used = 0;
-  for (size_t k = 0; k < sizeof stamp_keys / sizeof *stamp_keys; k++) {
+  for (size_t k = 0; k < N_STAMP_KEYS; k++) {
     if (k >= 3 && !values[k][0])
       continue;
     used += (size_t) snprintf (add + used, sizeof add - used, "%s", stamp_keys[k]);
@@ -91,8 +91,7 @@ stamp_sidecar (const char *path, const MsFleetStamp *stamp, char *err, size_t er
       add[used++] = *p == '\n' || *p == '\r' ? ' ' : *p;
     used += (size_t) snprintf (add + used, sizeof add - used, "\n");
   }
-  return ms_meta_sidecar_restamp (path, stamp_keys, sizeof stamp_keys / sizeof *stamp_keys, add,
-                                  err, errlen);
+  return ms_meta_sidecar_restamp (path, stamp_keys, N_STAMP_KEYS, add, err, errlen);
 }
 
 /* Through the atomic file as every writer: each write's status counts, the
@@ -123,13 +122,10 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
       ms_atomic_file_write (file, p, (size_t) (next - p));
     p = next;
   }
-  put_value (file, stamp_keys[0], stamp->node);
-  put_value (file, stamp_keys[1], stamp->serials[0] ? stamp->serials : "unknown");
-  put_value (file, stamp_keys[2], stamp->links[0] ? stamp->links : "unknown");
-  if (stamp->gpu[0])
-    put_value (file, stamp_keys[3], stamp->gpu);
-  if (stamp->bus_id[0])
-    put_value (file, stamp_keys[4], stamp->bus_id);
+  const char *values[N_STAMP_KEYS] = STAMP_VALUES (stamp);
+  for (size_t k = 0; k < N_STAMP_KEYS; k++)
+    if (k < 3 || values[k][0])
+      put_value (file, stamp_keys[k], values[k]);
   ms_atomic_file_write (file, p, len - (size_t) (p - text));
   free (text);
   return ms_atomic_file_commit (file, err, errlen);
@@ -141,17 +137,17 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
 static void
 read_stamp_line (char *line, MsFleetNode *node, MsFleetProfileLines *seen)
 {
+  /* Where each key's value goes, in stamp_keys' order; the links are read
+   * below. */
+  char *field[N_STAMP_KEYS] = { node->node, node->serials, NULL, node->gpu, node->bus_id };
+  size_t size[N_STAMP_KEYS] = { sizeof node->node, sizeof node->serials, 0, sizeof node->gpu,
+                                sizeof node->bus_id };
   line[strcspn (line, "\r\n")] = '\0';
   ms_fleet_profile_line (line, seen);
-  if (strncmp (line, stamp_keys[0], strlen (stamp_keys[0])) == 0)
-    snprintf (node->node, sizeof node->node, "%.127s", line + strlen (stamp_keys[0]));
-  else if (strncmp (line, stamp_keys[4], strlen (stamp_keys[4])) == 0)
-    snprintf (node->bus_id, sizeof node->bus_id, "%.31s", line + strlen (stamp_keys[4]));
-  else if (strncmp (line, stamp_keys[3], strlen (stamp_keys[3])) == 0)
-    snprintf (node->gpu, sizeof node->gpu, "%.15s", line + strlen (stamp_keys[3]));
-  else if (strncmp (line, stamp_keys[1], strlen (stamp_keys[1])) == 0)
-    snprintf (node->serials, sizeof node->serials, "%.511s", line + strlen (stamp_keys[1]));
-  else if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
+  for (size_t k = 0; k < N_STAMP_KEYS; k++)
+    if (field[k] && strncmp (line, stamp_keys[k], strlen (stamp_keys[k])) == 0)
+      snprintf (field[k], size[k], "%s", line + strlen (stamp_keys[k]));
+  if (strncmp (line, stamp_keys[2], strlen (stamp_keys[2])) == 0) {
     const char *p = line + strlen (stamp_keys[2]);
     int gen, width, used;
     while (sscanf (p, "gen%dx%d%n", &gen, &width, &used) == 2) {

@@ -533,7 +533,23 @@ ms_output_plan_check_file (const char *given_by, const char *path, char *err, si
   return check_other_runs (&e, err, errlen);
 }
 
-static void note_first_set_folder (const char *path);
+/* The folder of the first set of files the command writes, made absolute
+ * (empty until one is added): where its processes keep what they
+ * measured when nowhere else will take it. */
+static char first_set_folder[PATH_MAX];
+
+static void
+note_first_set_folder (const char *path)
+{
+  char parent[PATH_MAX];
+  const char *slash = strrchr (path, '/');
+  if (first_set_folder[0] || ms_atomic_file_in_place (path))
+    return;
+  snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - path) : 1,
+            slash ? (slash == path ? "/" : path) : ".");
+  if (!realpath (parent, first_set_folder))
+    first_set_folder[0] = '\0';
+}
 
 /* A set's file replaces measurements only of the kind it writes there:
  * calibrate --out X.csv replaces the profile X.csv, never a peer matrix of
@@ -624,24 +640,6 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
     if (places[i] && *places[i] && make_kept_folder (places[i], folder, len))
       return true;
   return false;
-}
-
-/* The folder of the first set of files the command writes, made absolute
- * (empty until one is added): where its processes keep what they
- * measured when nowhere else will take it. */
-static char first_set_folder[PATH_MAX];
-
-static void
-note_first_set_folder (const char *path)
-{
-  char parent[PATH_MAX];
-  const char *slash = strrchr (path, '/');
-  if (first_set_folder[0] || ms_atomic_file_in_place (path))
-    return;
-  snprintf (parent, sizeof parent, "%.*s", slash ? (int) (slash - path) : 1,
-            slash ? (slash == path ? "/" : path) : ".");
-  if (!realpath (parent, first_set_folder))
-    first_set_folder[0] = '\0';
 }
 
 const char *

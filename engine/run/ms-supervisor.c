@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "ms-clock.h"
+#include "ms-csv-pair.h"
 #include "ms-file-kinds.h"
 #include "ms-i18n.h"
 #include "ms-output-plan.h"
@@ -66,12 +67,54 @@ say (const char *text, volatile sig_atomic_t *len)
     ms_stalled_output_say (STDERR_FILENO, text, (unsigned long) *len);
 }
 
+#define MS_SUPERVISOR_MAX_FOLDERS 16
+static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
+static char folders[MS_SUPERVISOR_MAX_FOLDERS][PATH_MAX];
+
+/* Ended at once (a third stop) while processes' files were in a folder of
+ * this command's (their merge, its final write): the folder stays, as
+ * what they measured, and is named, or only the next command's sweep
+ * would find it. The sentence is translated when the handlers are
+ * installed and said in two parts around the path. */
+static char folder_said[2][256];
+static size_t folder_said_len[2];
+
+static void
+split_folder_said (void)
+{
+  const char *text = ms_gettext ("memsweep: what its processes measured is left in %s\n");
+  const char *at = strstr (text, "%s");
+  if (!at || strlen (text) >= sizeof folder_said[0])
+    return;
+  folder_said_len[0] = (size_t) (at - text);
+  memcpy (folder_said[0], text, folder_said_len[0]);
+  folder_said_len[1] = strlen (at + 2);
+  memcpy (folder_said[1], at + 2, folder_said_len[1]);
+}
+
+/* In a signal handler: write only. */
+static void
+say_folders_left (void)
+{
+  for (int i = 0; folder_said_len[1] && i < MS_SUPERVISOR_MAX_FOLDERS; i++) {
+    size_t n = strnlen (folders[i], PATH_MAX);
+    if (n == 0)
+      continue;
+    char line[PATH_MAX + sizeof folder_said[0] * 2];
+    size_t len = 0;
+    memcpy (line, folder_said[0], folder_said_len[0]);
+    len += folder_said_len[0];
+    memcpy (line + len, folders[i], n);
+    len += n;
+    memcpy (line + len, folder_said[1], folder_said_len[1]);
+    len += folder_said_len[1];
+    ms_stalled_output_say (STDERR_FILENO, line, len);
+  }
+}
+
 /* A third stop, or the grace after the second run out (SIGALRM): ended
  * at once, its temporaries removed, with 128 + the stop signal, and said,
  * so that such an exit is never silent. */
-static void say_folders_left (void);
-static void split_folder_said (void);
-
 static void
 end_at_once (int sig)
 {
@@ -203,51 +246,6 @@ ms_supervisor_stop_signal (void)
 
 /* ---- folders ---- */
 
-#define MS_SUPERVISOR_MAX_FOLDERS 16
-static pthread_mutex_t folders_lock = PTHREAD_MUTEX_INITIALIZER;
-static char folders[MS_SUPERVISOR_MAX_FOLDERS][PATH_MAX];
-
-/* Ended at once (a third stop) while processes' files were in a folder of
- * this command's (their merge, its final write): the folder stays, as
- * what they measured, and is named, or only the next command's sweep
- * would find it. The sentence is translated when the handlers are
- * installed and said in two parts around the path. */
-static char folder_said[2][256];
-static size_t folder_said_len[2];
-
-static void
-split_folder_said (void)
-{
-  const char *text = ms_gettext ("memsweep: what its processes measured is left in %s\n");
-  const char *at = strstr (text, "%s");
-  if (!at || strlen (text) >= sizeof folder_said[0])
-    return;
-  folder_said_len[0] = (size_t) (at - text);
-  memcpy (folder_said[0], text, folder_said_len[0]);
-  folder_said_len[1] = strlen (at + 2);
-  memcpy (folder_said[1], at + 2, folder_said_len[1]);
-}
-
-/* In a signal handler: write only. */
-static void
-say_folders_left (void)
-{
-  for (int i = 0; folder_said_len[1] && i < MS_SUPERVISOR_MAX_FOLDERS; i++) {
-    size_t n = strnlen (folders[i], PATH_MAX);
-    if (n == 0)
-      continue;
-    char line[PATH_MAX + sizeof folder_said[0] * 2];
-    size_t len = 0;
-    memcpy (line, folder_said[0], folder_said_len[0]);
-    len += folder_said_len[0];
-    memcpy (line + len, folders[i], n);
-    len += n;
-    memcpy (line + len, folder_said[1], folder_said_len[1]);
-    len += folder_said_len[1];
-    ms_stalled_output_say (STDERR_FILENO, line, len);
-  }
-}
-
 /* How many folders down a process folder is removed, and looked into
  * for measurements before a dead command's is. */
 #define MS_SUPERVISOR_TREE_DEPTH 4
@@ -326,15 +324,7 @@ has_mark (int dir_fd, const char *name)
 static bool
 is_run_file (const char *name)
 {
-  static const char *const ends[] = { "-samples.csv", "-samples.csv.gz", "-summary.csv",
-                                      "-summary.csv.gz" };
-  size_t n = strlen (name);
-  for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
-    size_t k = strlen (ends[i]);
-    if (n > k && strcmp (name + n - k, ends[i]) == 0)
-      return true;
-  }
-  return false;
+  return ms_csv_name_stem (name, "-samples.csv") > 0 || ms_csv_name_stem (name, "-summary.csv") > 0;
 }
 
 /* Whether the folder holds a folder of kept files (memsweep-kept-*), or,
@@ -363,7 +353,28 @@ holds_at (const char *path, int depth, bool runs)
   return kept;
 }
 
-static bool keep_in (const char *tmp, const char *path, char *kept, size_t len);
+/* The folder at path renamed tmp/memsweep-kept-XXXXXX, its mark removed
+ * where it can be; its path, kept or renamed, in kept. A folder that can
+ * be neither unmarked nor renamed (made immutable, its file system
+ * read-only) stays where it is, and no sweep removes it: it holds
+ * measurements (holds_at). */
+static bool
+keep_in (const char *tmp, const char *path, char *kept, size_t len)
+{
+  char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
+  snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
+  unlink (mark);
+  /* An empty folder made for the name, then replaced by this one: a
+   * rename needs no room on a full disk, nor the right to write into the
+   * folder (chmod a-w), and a name of its own keeps a later command from
+   * taking it for a process folder. */
+  if (snprintf (kept, len, "%s/memsweep-kept-XXXXXX", tmp) < (int) len && mkdtemp (kept)) {
+    if (rename (path, kept) == 0)
+      return true;
+    rmdir (kept);
+  }
+  return snprintf (kept, len, "%s", path) < (int) len;
+}
 
 /* A dead command's folder that holds measurements (its finished
  * processes', or what it could not move out: a folder made read-only or
@@ -407,7 +418,21 @@ sweep_dead_folders (const char *tmp)
   closedir (d);
 }
 
-static void forget_log (void);
+/* The last process's messages (its standard error), by a descriptor of
+ * the supervisor's own: still readable when its file is gone with the
+ * folder (TMPDIR removed while it measured). One at a time, so that a
+ * command starting many processes holds one descriptor for them. */
+static int last_log_fd = -1;
+static char last_log_path[PATH_MAX];
+
+static void
+forget_log (void)
+{
+  if (last_log_fd >= 0)
+    close (last_log_fd);
+  last_log_fd = -1;
+  last_log_path[0] = '\0';
+}
 
 static void
 remove_folders_at_exit (void)
@@ -461,7 +486,15 @@ ms_supervisor_folder (const char *kind, char *path, size_t len)
   return true;
 }
 
-static void forget_folder (const char *path);
+static void
+forget_folder (const char *path)
+{
+  pthread_mutex_lock (&folders_lock);
+  for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
+    if (strcmp (folders[i], path) == 0)
+      folders[i][0] = '\0';
+  pthread_mutex_unlock (&folders_lock);
+}
 
 void
 ms_supervisor_folder_done (const char *path)
@@ -480,39 +513,6 @@ ms_supervisor_folder_done (const char *path)
   }
   remove_own_tree (path);
   ms_output_plan_forget_folder (path);
-}
-
-static void
-forget_folder (const char *path)
-{
-  pthread_mutex_lock (&folders_lock);
-  for (int i = 0; i < MS_SUPERVISOR_MAX_FOLDERS; i++)
-    if (strcmp (folders[i], path) == 0)
-      folders[i][0] = '\0';
-  pthread_mutex_unlock (&folders_lock);
-}
-
-/* The folder at path renamed tmp/memsweep-kept-XXXXXX, its mark removed
- * where it can be; its path, kept or renamed, in kept. A folder that can
- * be neither unmarked nor renamed (made immutable, its file system
- * read-only) stays where it is, and no sweep removes it: it holds
- * measurements (holds_at). */
-static bool
-keep_in (const char *tmp, const char *path, char *kept, size_t len)
-{
-  char mark[PATH_MAX + sizeof MS_SUPERVISOR_MARK + 2];
-  snprintf (mark, sizeof mark, "%s/%s", path, MS_SUPERVISOR_MARK);
-  unlink (mark);
-  /* An empty folder made for the name, then replaced by this one: a
-   * rename needs no room on a full disk, nor the right to write into the
-   * folder (chmod a-w), and a name of its own keeps a later command from
-   * taking it for a process folder. */
-  if (snprintf (kept, len, "%s/memsweep-kept-XXXXXX", tmp) < (int) len && mkdtemp (kept)) {
-    if (rename (path, kept) == 0)
-      return true;
-    rmdir (kept);
-  }
-  return snprintf (kept, len, "%s", path) < (int) len;
 }
 
 bool
@@ -595,22 +595,6 @@ same_name (const char *entry, const char *text)
 {
   size_t n = strcspn (text, "=");
   return strncmp (entry, text, n) == 0 && entry[n] == '=';
-}
-
-/* The last process's messages (its standard error), by a descriptor of
- * the supervisor's own: still readable when its file is gone with the
- * folder (TMPDIR removed while it measured). One at a time, so that a
- * command starting many processes holds one descriptor for them. */
-static int last_log_fd = -1;
-static char last_log_path[PATH_MAX];
-
-static void
-forget_log (void)
-{
-  if (last_log_fd >= 0)
-    close (last_log_fd);
-  last_log_fd = -1;
-  last_log_path[0] = '\0';
 }
 
 static int
