@@ -21,8 +21,10 @@ mkdir -p "$tmp/apart/mime/packages" "$tmp/same/mime/packages" "$tmp/files"
 cp "$data/$app_id.mime.xml" "$tmp/apart/mime/packages/$app_id.xml"
 cp "$data/$app_id.mime.xml" "$tmp/same/mime/packages/$app_id.xml"
 cp "$system_xml" "$tmp/same/mime/packages/"
+# (No fsync of a scratch database: it took seconds on a busy disk.)
 for db in apart same; do
-  check "the type's XML compiles ($db)" sh -c "update-mime-database '$tmp/$db/mime' 2>/dev/null"
+  check "the type's XML compiles ($db)" \
+    sh -c "PKGSYSTEM_ENABLE_FSYNC=0 update-mime-database '$tmp/$db/mime' 2>/dev/null"
 done
 
 # content_types DB FILE...: a line "FILE<TAB>TYPE" each, the type GIO gives
