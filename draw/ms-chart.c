@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 MsChartData *
@@ -379,8 +380,63 @@ keep_mark (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double fs,
   return k;
 }
 
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+/* The sizes the points stand at, each a labelled tick, where their labels
+ * fit side by side (LABEL_GAP apart) and some point's size is among the
+ * n ticks' gaps: points on unlabelled sizes, between ticks every 16, were
+ * sizes a class had to guess (pin-payoff's 256 KiB, sync-async's 4 KiB).
+ * A size off the powers of two (a marker nudged aside) is no tick.
+ * Returns the new count, else 0. */
+static guint
+point_ticks (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double fs, double width,
+             MsTick *ticks, guint n)
+{
+  double xs[64];
+  guint m = 0, unlabelled = 0;
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    for (guint k = 0; k < s->points->len && !s->hidden; k++) {
+      double x = g_array_index (s->points, MsChartPoint, k).x;
+      gboolean skip = !ms_scale_contains (&l->xs, x) || fabs (log2 (x) - round (log2 (x))) > 1e-9;
+      for (guint j = 0; j < m && !skip; j++)
+        skip = xs[j] == x;
+      if (skip)
+        continue;
+      if (m == G_N_ELEMENTS (xs))
+        return 0;
+      xs[m++] = x;
+      gboolean ticked = FALSE;
+      for (guint j = 0; j < n && !ticked; j++)
+        ticked = fabs (ticks[j].value - x) < x * 1e-9;
+      unlabelled += !ticked;
+    }
+  }
+  if (unlabelled == 0 || m < 2)
+    return 0;
+  qsort (xs, m, sizeof *xs, cmp_double);
+  MsTick t[64];
+  double prev_right = -INFINITY, left, right;
+  for (guint j = 0; j < m; j++) {
+    t[j] = (MsTick){ .value = xs[j], .major = TRUE };
+    ms_format_size_label (xs[j], t[j].label, sizeof t[j].label);
+    x_label_span (cr, l, &t[j], fs, width, &left, &right);
+    if (left < prev_right + fs * LABEL_GAP)
+      return 0;
+    prev_right = right;
+  }
+  memcpy (ticks, t, m * sizeof *t);
+  return m;
+}
+
 /* Size ticks: as many as their labels fit side by side, the last one
- * always (ms_scale_ticks counts from it), and the marks where they fit. */
+ * always (ms_scale_ticks counts from it), and the marks where they fit;
+ * or every point's size where those fit (point_ticks). */
 static guint
 chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
                double width, MsTick *ticks)
@@ -388,9 +444,13 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
   const double fs = l->tick_fs;
   double widest = ms_draw_text_width (cr, "512 KiB", fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
-  if (l->xs.unit == MS_SCALE_PLAIN)
-    for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
-      n = keep_mark (cr, d, l, fs, width, d->x_marks[k], ticks, n);
+  if (l->xs.unit != MS_SCALE_PLAIN)
+    return n;
+  guint points = point_ticks (cr, d, l, fs, width, ticks, n);
+  if (points > 0)
+    return points;
+  for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
+    n = keep_mark (cr, d, l, fs, width, d->x_marks[k], ticks, n);
   return n;
 }
 

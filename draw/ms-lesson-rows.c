@@ -49,7 +49,16 @@ append_rate (GString *title, const MsCell *c, MsMetric metric)
 {
   gboolean h2d = metric == MS_METRIC_H2D_BANDWIDTH, d2h = metric == MS_METRIC_D2H_BANDWIDTH;
   double gbps = h2d ? c->stats.h2d_gbps : d2h ? c->stats.d2h_gbps : 0;
-  if (gbps > 0)
+  /* The way back's rate too, where the takeaway quotes its ratio: the
+   * bars drawn are one repetition, whose times gave another ratio (5.3×
+   * against the medians' 5.1×). */
+  if (h2d && gbps > 0 && c->stats.d2h_gbps > 0)
+    /* Translators: as the next, with both directions' rates, e.g. "· h2d
+     * 50.1 GB/s, d2h 51.0 GB/s; all steps". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s, %s %.1f GB/s; all steps"),
+                            ms_phase_name (MS_PHASE_H2D), gbps, ms_phase_name (MS_PHASE_D2H),
+                            c->stats.d2h_gbps);
+  else if (gbps > 0)
     /* Translators: after a lesson timeline's title, the median rate of
      * the copy the lesson compares, then what the times after it are,
      * e.g. "· h2d 50.1 GB/s; all steps". */

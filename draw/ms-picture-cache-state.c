@@ -258,32 +258,53 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
  * reach. "Cannot tell" alone, with no figure, read as data missing: the
  * run has the copies, and their spread is the answer. */
 static char *
-folded_text (const MsCacheStateRow *rows, int n, int i)
+folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
 {
   double lo = G_MAXDOUBLE, hi = 0;
+  g_autoptr (GString) ways = g_string_new (NULL);
   for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
     lo = MIN (lo, rows[k].judgement.lo);
     hi = MAX (hi, rows[k].judgement.hi);
+    g_string_append_printf (ways, "%s%s", k > i ? ", " : "", ms_cache_state_name (rows[k].state));
   }
   /* Translators: on a slide, a cache-state group whose every state the
    * run cannot tell from streamed stores, drawn as this line alone, e.g.
-   * "Pageable memory: cannot tell, too noisy (0.62× to 1.41×, 95%
-   * intervals)". */
-  /* Of what the range is, said: "likely ranges" read as of nothing. */
-  return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
-                          ms_mode_title (rows[i].mode), lo, hi);
+   * "Pageable memory, ordinary stores, inputs kept since the first
+   * repetition: cannot tell, too noisy (could be 0.71× to 1.03×)". */
+  /* Of what the range is, said: "likely ranges" read as of nothing; and
+   * which ways of writing where there is room: "Pageable memory: cannot
+   * tell" named none. */
+  if (!ways_named)
+    return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
+                            ms_mode_title (rows[i].mode), lo, hi);
+  return g_strdup_printf (_ ("%s memory, %s: cannot tell, too noisy (could be %.2f× to %.2f×)"),
+                          ms_mode_title (rows[i].mode), ways->str, lo, hi);
 }
 
-static void
+/* A group's line at y; room: the height a folded group's line may take,
+ * 0 for one drawn as bars. Returns its height. */
+static double
 draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
-            int n, int i, double y, double width, gboolean folded)
+            int n, int i, double y, double width, double room)
 {
   g_autofree char *name
-      = folded ? folded_text (rows, n, i) : ms_picture_cache_state_group_text (&rows[i]);
-  double th;
+      = room > 0 ? folded_text (rows, n, i, TRUE) : ms_picture_cache_state_group_text (&rows[i]);
+  double th, x = l->fs * 0.5, ty;
   ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
+  ty = y + (l->line_h - th) / 2;
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
+  /* A folded group's line wraps where there is room: it names its ways
+   * of writing; else the line without them. */
+  double wrapped = ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, FALSE);
+  if (room > 0 && wrapped + l->line_h - th <= room)
+    return ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, TRUE) + l->line_h
+           - th;
+  if (room > 0) {
+    g_free (name);
+    name = folded_text (rows, n, i, FALSE);
+  }
+  ms_draw_text_max (cr, name, x, ty, l->fs, width - l->fs);
+  return l->line_h;
 }
 
 /* The 1× line through a group's bars, under them and their words, in the
@@ -469,6 +490,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
            double y, double h, gboolean slide)
 {
   /* Returns where the axis's labels end. */
+  const double end = y + h;
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
@@ -505,7 +527,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (!row_drawn (rows, n, i, slide))
       continue;
     if (starts_group (rows, i)) {
-      draw_group (cr, st, &l, rows, n, i, y, width, FALSE);
+      draw_group (cr, st, &l, rows, n, i, y, width, 0);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
@@ -521,10 +543,14 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   y += l.fs * 1.8;
   /* Why those folded cannot tell is the details' (a footnote's
    * paragraph, under a projected picture). */
+  int folded = 0;
+  for (int i = 0; i < n; i++)
+    folded += starts_group (rows, i) && !row_drawn (rows, n, i, slide);
+  /* Each wraps in the room the ones after it leave. */
   for (int i = 0; i < n; i++)
     if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
-      draw_group (cr, st, &l, rows, n, i, y, width, TRUE);
-      y += l.line_h;
+      double room = end - y - --folded * l.line_h;
+      y += draw_group (cr, st, &l, rows, n, i, y, width, MAX (1, room));
     }
   return y;
 }
@@ -610,9 +636,8 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: median times end to end; lines: the ratio's range "
-                                    "of likely medians (95%%); a line and a tick alone: the "
-                                    "run cannot tell."))
+      = slide ? g_strdup_printf (_ ("Bars: median times end to end; whiskers: the ratio's "
+                                    "range of likely medians (95%%)."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: median times end to end; lines across them: the "
                                   "ratio's 95%% interval. A bar is pale and outlined where its "
@@ -632,8 +657,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   double mh = check_left_out && !slide ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
                                    + fs * 0.4
                              : 0;
-  /* The key only where the lines keep their text's full size. */
-  if (slide || height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
+  /* The key only where the lines keep their text's full size; on a
+   * slide too, whose whiskers went unkeyed (the band and a tick alone
+   * name themselves over the bars). */
+  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
     kh = 0;
   double bottom
       = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);
@@ -642,11 +669,12 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                   width - fs, TRUE);
     bottom += mh;
   }
-  if (kh <= 0)
+  /* Nor where the rows left it no room (a folded group's line wraps). */
+  if (kh <= 0 || bottom + fs * 0.4 > height - kh - fs * 0.3)
     return;
   /* Under the rows it explains, not at the foot of a tall picture. */
   ms_set_color (cr, &style->fg, 0.7);
-  ms_draw_text_wrapped (cr, key, fs * 0.5, MIN (bottom + fs * 0.4, height - kh - fs * 0.3),
+  ms_draw_text_wrapped (cr, key, fs * 0.5, bottom + fs * 0.4,
                         fs * 0.85, width - fs, FALSE, TRUE);
 }
 

@@ -92,10 +92,11 @@ leave_coinciding_out (MsChartData *d)
   if (!filled)
     return;
   /* TRANSLATORS: the concurrent slide's line that kernels filling every
-   * SM lie on, e.g. "one at a time: one stream, or SM-filling kernels".
-   * What the one line means first: a key of two conditions for one line
-   * read as a mistake. */
-  char *label = g_strdup_printf (_ ("one at a time: %s, or SM-filling kernels"), under->label);
+   * SM lie on, e.g. "one at a time: one stream, or kernels filling every
+   * SM". What the one line means first; the second case in words, where
+   * "SM-filling" went undefined. */
+  char *label
+      = g_strdup_printf (_ ("one at a time: %s, or kernels filling every SM"), under->label);
   g_free (under->label);
   under->label = label;
 }

@@ -175,6 +175,13 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
+    /* Its median's likely range under it, as the title keys it: a wide
+     * spread (the H200's runs) went unseen under bars alone. */
+    const MsStat *e2e = &ms_picture_cell (run, bars[i].variant)->stats.e2e;
+    if (e2e->ci_high > e2e->ci_low)
+      ms_picture_interval (cr, st, ms_scale_to_pixel (&xs, e2e->ci_low),
+                           ms_scale_to_pixel (&xs, MIN (e2e->ci_high, max)), e2e->ci_high > max,
+                           by + row_h * 0.88, row_h * 0.05);
     bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, row_h * 0.6, row_h * 0.2, width);
   }
 }
@@ -211,7 +218,8 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  const char *title = _ ("Two host threads on the default stream");
+  const char *title
+      = _ ("Two host threads on the default stream (thin lines: each median's 95% range)");
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

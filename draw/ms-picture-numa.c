@@ -233,8 +233,8 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   /* Said as what would happen on such a host: "There" had no referent,
    * "the thread" was not drawn and "Look at" pointed at no chart. */
   const char *what = _ ("On such a host the lesson would time a pinned copy for each pairing of "
-                        "the buffer's node and the node of the CPU thread that copies; far ÷ "
-                        "near below 1 would mean placement matters.");
+                        "the buffer's node and the copying CPU thread's node; a far buffer "
+                        "copying slower would mean placement matters.");
   /* Plainly why nothing is measured: under a header that names a
    * reference run, "not measured here" alone read as a contradiction. */
   const char *why = _ ("The run's host has one NUMA node: every buffer is near the GPU, so there "

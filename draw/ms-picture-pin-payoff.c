@@ -468,8 +468,16 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     if (take)
       take_h = ms_draw_note (cr, style, take, fs * 0.5, 0, width - fs, FALSE) + fs * 0.4;
   }
+  /* A slide's key under the chart: beside it, it took the width each
+   * point's size label needs (256 KiB and 64 MiB went unlabelled). */
+  double key_h = 0;
+  if (ms_draw_is_slide (style, height) && data->series->len) {
+    data->no_legend = TRUE;
+    data->direct_labels = FALSE;
+    key_h = side_legend (cr, data, style, 0, 0, width, FALSE);
+  }
   double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
-  double chart_h = round (height - take_h);
+  double chart_h = round (height - take_h - key_h);
   /* The key beside the chart, under the costs, where the side has room. */
   double legend_h = side_w > 0 ? side_legend (cr, data, style, 0, 0, side_w, FALSE) : 0;
   double side_h = costs_h + (held_beside ? fs + held_h : 0);
@@ -488,9 +496,10 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   else
     ms_picture_empty (cr, style, chart_w, chart_h, data->empty_text);
   cairo_restore (cr);
-  if (take) {
-    ms_draw_note (cr, style, take, fs * 0.5, chart_h + fs * 0.2, width - fs, TRUE);
-  }
+  if (key_h > 0)
+    side_legend (cr, data, style, fs * 0.5, chart_h, width - fs, TRUE);
+  if (take)
+    ms_draw_note (cr, style, take, fs * 0.5, chart_h + key_h + fs * 0.2, width - fs, TRUE);
   if (side_w <= 0)
     return;
   double side_x = chart_w + pad, y = MAX (pad, (chart_h - side_h) / 2);

@@ -408,9 +408,22 @@ typedef struct {
  * the bar: placing thousands around each other would cost the frame. */
 #define MAX_LABEL_CANDIDATES 256
 
+/* The colour a bar takes: managed memory's way back on a stream is a
+ * prefetch to the host (kernels/mode-managed.cu), labelled "prefetch
+ * back" and drawn as one: in d2h's colour it matched no key. */
+static MsPhase
+drawn_phase (const MsCell *cell, int kind, MsPhase phase)
+{
+  return kind == MS_BAR_GPU && phase == MS_PHASE_D2H && cell
+                 && ms_mode_memory (cell->mode) == MS_MEMORY_MANAGED
+             ? MS_PHASE_PREFETCH
+             : phase;
+}
+
 static void
 bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
 {
+  phase = drawn_phase (set->cell, kind, phase);
   if (!set->rects[phase][kind])
     set->rects[phase][kind] = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
   g_array_append_val (set->rects[phase][kind], *bar);
@@ -791,7 +804,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   for (guint i = 0; i < placed->len; i++) {
     const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
     MsColor fill, ink;
-    ms_phase_color (l->phase, st->dark, &fill);
+    ms_phase_color (drawn_phase (set->cell, MS_BAR_GPU, l->phase), st->dark, &fill);
     ms_ink_on (&fill, &ink);
     ms_set_color (cr, l->on_bar ? &ink : &st->fg, 1);
     ms_draw_text (cr, l->text, l->x, l->y, l->size, 0, 0, FALSE, NULL, NULL);

@@ -185,10 +185,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   if (filled > 0 && serialised == filled && serial_share (together / one, k) <= 0.25)
     /* TRANSLATORS: one projected line, e.g. "16 kernels on 16 streams ran
-     * together; SM-filling ones did not": kernels that fill every SM ran
-     * one after another. */
+     * together, unless each filled every SM": kernels that fill every SM
+     * ran one after another ("SM-filling" was a word the slide never
+     * defined). */
     snprintf (buf, len,
-              ms_gettext ("%d kernels on %d streams ran together; SM-filling ones did not"),
+              ms_gettext ("%d kernels on %d streams ran together, unless each filled every SM"),
               k, k);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,

@@ -219,8 +219,10 @@ range_words (double lo, double hi, char *buf, size_t len)
   ms_caption_time (lo, t, sizeof t);
   ms_caption_time (hi, u, sizeof u);
   if (strcmp (t, u) == 0) {
-    /* TRANSLATORS: one time the host-function slide quotes, e.g. "about 53 µs". */
-    snprintf (buf, len, ms_gettext ("about %s"), t);
+    /* TRANSLATORS: one time the host-function slide quotes, e.g. "≈53 µs"
+     * (as pin-payoff's "≈1 copy": "about" cost the line a back row's
+     * size). */
+    snprintf (buf, len, ms_gettext ("≈%s"), t);
     return;
   }
   const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
@@ -274,9 +276,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   else if (own && other_known && !other)
     /* TRANSLATORS: one projected line: how soon a host function started,
      * e.g. "about 53 µs", and that a slow one delayed the kernel after it
-     * on its stream but not one on another stream. */
+     * on its stream but not one on another stream: both halves of the
+     * card, each against what ("late" and "its own stream" left both to
+     * guess). */
     snprintf (buf, len,
-              ms_gettext ("Starts %s late; a slow one holds back only its own stream"),
+              ms_gettext ("Runs %s after prior work; a slow one delays only its stream"),
               range);
   else if (own && other)
     snprintf (buf, len,

@@ -352,16 +352,24 @@ takeaway (const MsResults *r, char *buf, size_t len)
               total);
   else if (one_place && shared[0])
     snprintf (buf, len,
-              ms_ngettext ("On %s, %d of %d listed call stopped the overlap",
-                           "On %s, %d of %d listed calls stopped the overlap",
+              ms_ngettext ("On %s, %d of %d listed call serialised",
+                           "On %s, %d of %d listed calls serialised",
                            (unsigned long)total),
               shared, named, total);
   else
     snprintf (buf, len,
-              ms_ngettext ("%d of %d listed call stopped the overlap",
-                           "%d of %d listed calls stopped the overlap",
+              ms_ngettext ("%d of %d listed call serialised",
+                           "%d of %d listed calls serialised",
                            (unsigned long)total),
               named, total);
+  /* The calls the run could not judge, said: "3 of 9" alone read as 6
+   * that overlapped, where 3 of them are unclear. */
+  if (unclear > 0) {
+    size_t end = strlen (buf);
+    /* TRANSLATORS: after the implicit-sync slide's line, e.g. "On
+     * blocking streams, 3 of 9 listed calls serialised; 3 unclear". */
+    snprintf (buf + end, len - end, ms_gettext ("; %d unclear"), unclear);
+  }
   return MS_TAKEAWAY_DECIDED;
 }
 

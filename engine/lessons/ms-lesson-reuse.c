@@ -301,8 +301,8 @@ takeaway_reuse (const MsResults *r, char *buf, size_t len)
                 size);
     else
       snprintf (buf, len,
-                ms_ngettext ("At %2$s, zero-copy loses to pinned from R = %1$d use per element",
-                             "At %2$s, zero-copy loses to pinned from R = %1$d uses per element",
+                ms_ngettext ("At %2$s, zero-copy loses to pinned from R = %1$d access",
+                             "At %2$s, zero-copy loses to pinned from R = %1$d accesses",
                              (unsigned long)cross),
                 cross, size);
     return MS_TAKEAWAY_DECIDED;
