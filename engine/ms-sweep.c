@@ -214,10 +214,13 @@ ms_sweep_set_modes (MsSweep *sweep, const char *list, char *err, size_t errlen)
     MsMode mode;
     if (!ms_mode_from_name (name, &mode))
       FAIL ("unknown mode '%s': 'memsweep modes' lists them", name);
+    if (modes[mode])
+      FAIL ("mode '%s' named twice in '%s'", name, list);
     modes[mode] = true;
     p += len;
-    if (*p == ',')
-      p++;
+    /* "host," names an empty last mode, as ",host" an empty first. */
+    if (*p == ',' && !*++p)
+      FAIL ("empty name in mode list '%s'", list);
   }
   memcpy (sweep->modes, modes, sizeof modes);
   return true;

@@ -53,8 +53,20 @@ ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errl
     return false;
   }
   snprintf (copy, sizeof copy, "%s", text);
-  char *save = NULL;
-  for (char *w = strtok_r (copy, ",", &save); w; w = strtok_r (NULL, ",", &save))
+  /* Every item a switch, each once: "inject=5,inject=10" or "thp," is a
+   * slip, not a choice. seen: ",key,key,". */
+  char seen[sizeof copy + 2] = ",", key[sizeof copy + 2];
+  for (char *w = copy, *next; w; w = next) {
+    if ((next = strchr (w, ',')))
+      *next++ = '\0';
+    snprintf (key, sizeof key, ",%.*s,", (int) strcspn (w, "="), w);
+    if (!*w || strstr (seen, key)) {
+      snprintf (err, errlen, ms_gettext ("%s: '%.40s' names a switch twice, or an empty one"),
+                MS_EXPERIMENT_ENV, text);
+      memset (out, 0, sizeof *out);
+      return false;
+    }
+    strcat (seen, key + 1);
     if (!parse_word (w, out)) {
       snprintf (err, errlen,
                 ms_gettext ("%s: unknown switch '%.40s' (known: thp, cpu-fixed, "
@@ -64,6 +76,7 @@ ms_experiment_parse (const char *text, MsExperiment *out, char *err, size_t errl
       memset (out, 0, sizeof *out);
       return false;
     }
+  }
   return true;
 }
 

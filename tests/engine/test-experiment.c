@@ -44,6 +44,13 @@ test_parse (void)
     g_assert_true (!ms_experiment_parse (bad[i], &x, err, sizeof err) &&
                 strstr (err, "MEMSWEEP_EXPERIMENT: unknown switch") && !x.hugepages);
   }
+  /* Every item a switch, each once. */
+  static const char *const slips[] = { "inject=5,inject=10", "thp,thp", "inject=5,", ",", ",thp" };
+  for (size_t i = 0; i < sizeof slips / sizeof slips[0]; i++) {
+    err[0] = '\0';
+    g_assert_true (!ms_experiment_parse (slips[i], &x, err, sizeof err) &&
+                   strstr (err, "names a switch twice, or an empty one") && !x.inject_pct);
+  }
   char long_text[400];
   memset (long_text, 'a', sizeof long_text - 1);
   long_text[sizeof long_text - 1] = '\0';

@@ -112,6 +112,11 @@ test_mode_lists (void)
   g_assert_false (ms_sweep_set_modes (&s, "", err, sizeof err));
   g_assert_false (ms_sweep_set_modes (&s, "pinned,,host", err, sizeof err));
   g_assert_cmpstr (err, ==, "empty name in mode list 'pinned,,host'");
+  /* A list's empty last item and a repeat are slips, refused like ",host". */
+  g_assert_false (ms_sweep_set_modes (&s, "host,", err, sizeof err));
+  g_assert_cmpstr (err, ==, "empty name in mode list 'host,'");
+  g_assert_false (ms_sweep_set_modes (&s, "host,pinned,host", err, sizeof err));
+  g_assert_cmpstr (err, ==, "mode 'host' named twice in 'host,pinned,host'");
   g_assert_true (ms_sweep_set_modes (&s, "all", err, sizeof err));
   g_assert_cmpint (ms_sweep_n_modes (&s), ==, MS_MODE_COUNT);
 }
