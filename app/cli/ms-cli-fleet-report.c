@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <sys/stat.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ms-cli-common.h"
 #include "ms-cli-entries.h"
@@ -336,7 +337,13 @@ ms_cli_fleet_report (int argc, char **argv)
     }
     output.stdout_off = true;
   }
+  /* OpenMetrics is text: .prom (a textfile collector's), .txt or a name
+   * of no kind; never a picture's or a table's name. */
+  size_t n = openmetrics ? strlen (openmetrics) : 0;
+  bool prom = n > 5 && strcasecmp (openmetrics + n - 5, ".prom") == 0;
   if (!ms_cli_output_ready (&output) ||
+      (openmetrics && !prom &&
+       !ms_cli_name_is_format ("--openmetrics", openmetrics, MS_CLI_FORMAT_TEXT)) ||
       (openmetrics && !ms_cli_plan_file ("--openmetrics", openmetrics)))
     return 2;
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0)

@@ -208,6 +208,14 @@ cp "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before"
 [ $? = 2 ] || fail "--openmetrics over an input must be refused before the work"
 grep -q "^memsweep\( fleet-report\)\?: --openmetrics" "$W/om.err" || fail "over an input: $(cat "$W/om.err")"
 cmp -s "$W/gpus/p-gpu0-samples.csv" "$W/p-gpu0-before" || fail "--openmetrics wrote over an input"
+# A picture's or a table's name is no OpenMetrics file's: refused before
+# the work, the file as it was.
+for name in pic.png table.csv doc.json; do
+  echo keep >"$W/$name"
+  "$M" fleet-report --openmetrics "$W/$name" "$W/gpus" >/dev/null 2>"$W/om.err"
+  [ $? = 2 ] && grep -q "^memsweep fleet-report: --openmetrics .*$name: the name says" "$W/om.err" &&
+    [ "$(cat "$W/$name")" = keep ] || fail "--openmetrics $name: $(cat "$W/om.err")"
+done
 # The same entries as JSON and CSV: node, GPU and bus id (unknown here) from
 # the sidecar, the entries never reported marked.
 "$M" fleet-report --format json "$W/gpus" >"$W/gpus.json" 2>/dev/null
