@@ -248,7 +248,19 @@ ms_cli_error_v (const char *format, va_list args)
 {
   fprintf (stderr, "memsweep%s%s: ", current_command ? " " : "",
            current_command ? current_command : "");
-  vfprintf (stderr, format, args);
+  /* A name or value given with a newline or an escape sequence in it goes
+   * out escaped (\x0a, \x1b): one message a line, no terminal control.
+   * A message's own line ends only its last. */
+  char *text = NULL;
+  int n = vasprintf (&text, format, args);
+  for (int i = 0; i < n; i++) {
+    unsigned char c = (unsigned char) text[i];
+    if ((c < 0x20 && c != '\t' && !(c == '\n' && i == n - 1)) || c == 0x7f)
+      fprintf (stderr, "\\x%02x", c);
+    else
+      fputc (c, stderr);
+  }
+  free (text);
 }
 
 void

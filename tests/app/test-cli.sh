@@ -54,6 +54,18 @@ export MEMSWEEP_EXPERIMENT=thp,bogus
 expect 2 "MEMSWEEP_EXPERIMENT: unknown switch 'bogus'" -- \
   run --modes host --min-exp 10 --max-exp 10 --out "$tmp/xsw"
 check "a bad switch writes nothing" test ! -e "$tmp/xsw-samples.csv" -a ! -e "$tmp/xsw-summary.csv"
+# A newline or an escape sequence given in a name or value goes out
+# escaped, in whatever message names it: one line, no terminal control.
+nl='
+'
+esc=$(printf '\033')
+for args in "plot x --view bandwidth --format svg --out a${nl}b" "run --modes ho${esc}[31mst" \
+  "lesson no${nl}such" "show --fromat${esc}[2J x"; do
+  # shellcheck disable=SC2086
+  (IFS=' '; "$memsweep" $args) >/dev/null 2>"$tmp/err"
+  check "escaped in the message: $(printf %s "$args" | od -An -c | tr -s ' ' | head -c 60)" \
+    sh -c "[ \$(wc -l <'$tmp/err') -le 2 ] && ! grep -q '$esc' '$tmp/err' && head -1 '$tmp/err' | grep -q '^memsweep [a-z]*: .*\\\\x'"
+done
 MEMSWEEP_EXPERIMENT=thp,cpu-fixed,order=mode
 expect 0 "host" -- \
   run --modes host --min-exp 10 --max-exp 11 --reps 6 --out "$tmp/xsw"
