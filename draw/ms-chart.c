@@ -665,9 +665,10 @@ ref_leader (cairo_t *cr, const MsChartStyle *st, const MsChartRect *box, double 
   if (by_line && !(at > 0))
     return;
   /* From the box's edge nearest the line; to the point where there is
-   * one (a slanted leader), else straight down or up. */
-  double x
-      = at > 0 ? CLAMP (at, box->x, box->x + box->w) : box->x + box->w - MIN (box->w / 2, lw * 12);
+   * one (a slanted leader), else straight down or up from its left part:
+   * from its right end, at the plot's right edge, it ran down the last
+   * size's gridline (sync-async's 4 MiB) and the label read as detached. */
+  double x = at > 0 ? CLAMP (at, box->x, box->x + box->w) : box->x + MIN (box->w / 2, lw * 12);
   double end = at > 0 ? at : x;
   double y = py < box->y + box->h / 2 ? box->y : box->y + box->h;
   ms_set_color (cr, &st->fg, 0.6);

@@ -261,8 +261,9 @@ static char *
 folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
 {
   double lo = G_MAXDOUBLE, hi = 0;
+  int n_ways = 0;
   g_autoptr (GString) ways = g_string_new (NULL);
-  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
+  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++, n_ways++) {
     lo = MIN (lo, rows[k].judgement.lo);
     hi = MAX (hi, rows[k].judgement.hi);
     g_string_append_printf (ways, "%s%s", k > i ? ", " : "", ms_cache_state_name (rows[k].state));
@@ -277,7 +278,13 @@ folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
   if (!ways_named)
     return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
                             ms_mode_title (rows[i].mode), lo, hi);
-  return g_strdup_printf (_ ("%s memory, %s: cannot tell, too noisy (could be %.2f× to %.2f×)"),
+  /* Two ways named as one ("ordinary stores, inputs kept: cannot tell")
+   * read as one state: "each of" says the verdict is each one's. */
+  return g_strdup_printf (n_ways > 1
+                              ? _ ("%s memory, each of %s: cannot tell, too noisy (could be %.2f× "
+                                   "to %.2f×)")
+                              : _ ("%s memory, %s: cannot tell, too noisy (could be %.2f× to "
+                                   "%.2f×)"),
                           ms_mode_title (rows[i].mode), ways->str, lo, hi);
 }
 
@@ -636,17 +643,18 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: median times end to end; whiskers: the ratio's "
-                                    "range of likely medians (95%%)."))
+      = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the "
+                                    "first's; whiskers: its 95%% range."))
         : check_left_out
-            ? g_strdup_printf (_ ("Bars: median times end to end; lines across them: the "
-                                  "ratio's 95%% interval. A bar is pale and outlined where its "
-                                  "interval crosses an edge of the shaded band: the run cannot "
-                                  "tell it from 1×."))
-            : g_strdup_printf (_ ("Bars: median times end to end (the check: its own time); "
+            ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
                                   "and outlined where its interval crosses an edge of the "
-                                  "shaded band: the run cannot tell it from 1×."));
+                                  "shaded band: the run cannot tell it from 1×."))
+            : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
+                                  "(the check: its own time); lines across them: the ratio's "
+                                  "95%% interval. A bar is pale and outlined where its interval "
+                                  "crosses an edge of the shaded band: the run cannot tell it "
+                                  "from 1×."));
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
   const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
@@ -673,7 +681,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   if (kh <= 0 || bottom + fs * 0.4 > height - kh - fs * 0.3)
     return;
   /* Under the rows it explains, not at the foot of a tall picture. */
-  ms_set_color (cr, &style->fg, 0.7);
+  ms_set_color (cr, &style->fg, 1);
   ms_draw_text_wrapped (cr, key, fs * 0.5, bottom + fs * 0.4,
                         fs * 0.85, width - fs, FALSE, TRUE);
 }

@@ -43,48 +43,30 @@ crosses_yardstick (const MsScale *xs, double one, double left, double right)
   return FALSE;
 }
 
-/* Bar i's time, its multiple of one thread's and, for per-thread, the
- * share of legacy's time it saved (the takeaway's figure): right of the
- * bar's end, else over it, in the gap above the bar and ending where it
- * ends, else right of the two-thread yardstick, on one line, else on
- * two; else the same without the share; never
- * across a yardstick nor off the canvas, but where none of these has
- * room, the brief label inside the end. Inside, the label covered the
- * legacy bar it names (its end lay just short of the 2× yardstick).
+/* Bar i's time and its multiple of one thread's: right of the bar's
+ * end, else over it, in the gap above the bar and ending where it ends,
+ * else right of the two-thread yardstick; never across a yardstick nor
+ * off the canvas, but where none of these has room, inside the end.
+ * Inside, the label covered the legacy bar it names (its end lay just
+ * short of the 2× yardstick). The share per-thread saved is the
+ * takeaway's, said only where the ranges decide it.
  * gap: the free height above the bar, which is centred on cy. */
 static void
 bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
            double x0, double cy, double bar_h, double gap, double width)
 {
   const double fs = ms_style_font_size (st), one = ms_picture_median (run, bars[0].variant);
-  const double m = ms_picture_median (run, bars[i].variant);
-  const double legacy = ms_picture_median (run, bars[1].variant), end = ms_scale_to_pixel (xs, m);
+  const double m = ms_picture_median (run, bars[i].variant), end = ms_scale_to_pixel (xs, m);
   char t[32];
   ms_caption_time (m, t, sizeof t);
   g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
-  g_autofree char *full = NULL, *two_lines = NULL;
-  if (i == 2 && legacy > m) {
-    /* TRANSLATORS: the per-thread bar's label: its time, its
-     * multiple of one thread's and the share of the legacy
-     * stream's time it saved, as the takeaway says it, e.g.
-     * "516 µs, 1.24× · 35% less than legacy". */
-    full = g_strdup_printf (_ ("%s, %.2f× · %.0f%% less than legacy"), t, m / one,
-                            100 * (1 - m / legacy));
-    /* TRANSLATORS: the second line of the per-thread bar's label where
-     * one line would cross a yardstick: the share of the legacy
-     * stream's time it saved ("35% less than legacy"). */
-    g_autofree char *share = g_strdup_printf (_ ("%.0f%% less than legacy"), 100 * (1 - m / legacy));
-    two_lines = g_strdup_printf ("%s\n%s", brief, share);
-  }
   /* The brief label a second time: inside the end, whatever it meets,
    * where nothing else found room. */
   /* A figure: on a slide, a back row's size. */
   const double vfs = ms_draw_figure_size (cr, fs * 0.9);
-  const char *texts[] = { full, two_lines, brief, brief };
+  const char *texts[] = { brief, brief };
   const guint n = G_N_ELEMENTS (texts);
   for (guint k = 0; k < n; k++) {
-    if (!texts[k])
-      continue;
     double tw, th;
     ms_draw_text (cr, texts[k], 0, 0, vfs, -1, 0, FALSE, &tw, &th);
     /* Right of the end, above the bar, past the yardstick, then inside
@@ -137,7 +119,7 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   /* Where the gap above a bar is too low for a value label, room right
    * of the two-thread yardstick for one ("796 µs, 1.92×"): a bar ending
    * just short of it had its label put inside. Where the gap holds it,
-   * the axis keeps its length, and per-thread's label its share. */
+   *  the axis keeps its length. */
   double value_w, value_h;
   ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, vfs, -1, 0, FALSE, &value_w, &value_h);
   if (row_h * 0.2 < value_h + fs * 0.1) {

@@ -12,14 +12,14 @@ static const MsLessonRow rows[] = {
   /* Each first touch says where its pages move: the long kernel without
    * a prefetch went unexplained on a slide. */
   { MS_MODE_MANAGED, "touch=first", NULL,
-    N_ ("first touch: the pages fault across to the GPU as the kernel runs") },
+    N_ ("first touch: pages fault to the GPU as the kernel runs") },
   /* The takeaway compares first touch with and without a prefetch: a
    * slide shows those two. */
   { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU"), TRUE },
   { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL,
     /* Both trips named: more than half of what the prefetch saves is the
      * way back. */
-    N_ ("first touch: the prefetch moves a, b to the GPU before the kernel and c back after it") },
+    N_ ("prefetched: a, b to the GPU before the kernel, c back after it") },
 };
 
 static const MsVariantWords words[] = {

@@ -138,7 +138,9 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
    * for pinning from there on. The size is the axis's and the line's over
    * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
    * off the lines. */
-  /* "≈1 copy" where the one copy is a near tie, as the takeaway says it. */
+  /* "≈1 copy" where the one copy is a near tie (within 5 %), as the
+   * takeaway's "(near tie)": spelt out on the ring, the label found room
+   * only far off, its leader ending at another size's point. */
   gboolean tie = FALSE;
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
     if ((double) ms_exponent_bytes (e) == from->x)

@@ -174,7 +174,11 @@ event_tracks (const MsEvent *ev, int n_merged, int *gpu, int *host)
   gboolean on_stream = ev->gpu_us >= 0;
   if (on_stream && isfinite (ev->gpu_start_us) && isfinite (ev->gpu_us))
     *gpu = ev->lane >= 0 && ev->lane < n_merged ? ev->lane : n_merged;
-  if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us))
+  /* A kernel's host part of no length marks no call (a lesson's stamps
+   * taken on the GPU alone): drawn, it put specks where the host did
+   * nothing. */
+  if (!isfinite (ev->host_start_us) || !isfinite (ev->host_us)
+      || (ev->phase == MS_PHASE_KERNEL && !(ev->host_us > 0)))
     return;
   int kind = !on_stream                   ? MS_BAR_HOST_WORK
              : ms_index_blocked_host (ev) ? MS_BAR_HOST_BLOCKED

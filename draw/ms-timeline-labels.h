@@ -24,12 +24,13 @@ typedef struct {
 
 /* Labels for bars (MsTimelineBar, most important first) at size fs, among
  * obstacles (MsTimelineBar: every GPU bar drawn), between left and right;
- * rates: copies that did not wait may show their rate; cell: the bars'
- * (its vector size and memory name them), or NULL. No label covers
+ * rates: 1 where copies (that did not wait) may show their rate, 0 where
+ * not, -1 where nor their time (the titles quote the rates); cell: the
+ * bars' (its vector size and memory name them), or NULL. No label covers
  * another or a bar it does not name. Returns MsBarLabel, a bar without
  * room for any label left out. */
 GArray *ms_timeline_labels_place (cairo_t *cr, const GArray *bars, const GArray *obstacles,
-                                  double left, double right, double fs, gboolean rates,
+                                  double left, double right, double fs, int rates,
                                   const MsCell *cell);
 
 /* Names the bars of bars that no label in placed names, where room is:

@@ -175,13 +175,13 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
     what = brief;
   if (length == MS_ROWS_TITLE_TINY && rows->figure_name)
     /* Translators: as the next, where the lesson's figure is not the
-     * time end to end, e.g. "With priority: median wait 15.4 µs, 30.5 µs
-     * in the one shown" (the repetition drawn). Said "shown: one
-     * repetition, 30.5 µs", the second figure read as how long the
-     * repetition took, under bars seventy times as long; one line, as a
-     * second cost the lanes their bars' labels. */
-    return g_strdup_printf (C_ ("timeline row", "%s: median %s %s, %s in the one shown"), what,
-                            rows->figure_name, median, drawn);
+     * time end to end, e.g. "With priority: median wait 15.4 µs · shown:
+     * one repetition with timers, its median 30.5 µs (timers add time)".
+     * "its median": without it the second figure read as how long the
+     * repetition took, under bars seventy times as long. */
+    return g_strdup_printf (C_ ("timeline row", "%s: median %s %s · shown: one repetition with "
+                                                "timers, its median %s (timers add time)"),
+                            what, rows->figure_name, median, drawn);
   if (length == MS_ROWS_TITLE_TINY)
     /* Translators: a timeline row's title at a lesson pane's size: its
      * name, its median end-to-end time without timers (the caption's

@@ -796,7 +796,7 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   g_array_sort (set->labels, cmp_label_phase);
   g_autoptr (GArray) placed
       = ms_timeline_labels_place (cr, set->labels, set->gpu_bars, set->right - set->px_w,
-                                  set->right, set->fs, !set->copies_waited && !set->no_rates,
+                                  set->right, set->fs, set->no_rates ? -1 : !set->copies_waited,
                                   set->cell);
   if (set->name_slivers)
     ms_timeline_labels_call_out (cr, set->labels, set->all_bars, set->right - set->px_w,
@@ -938,13 +938,30 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_SPECKS, N_ ("host lane: specks = short asynchronous calls") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
-      /* (Drawn in d2h's colour: the result's way back, which a copy
-       * makes in the other modes.) */
-      N_ ("CPU reads, in d2h's colour: the host reads the result itself, its pages faulting "
-          "back from the GPU (no copy engine)") },
+      N_ ("CPU reads: the host reads the result itself, its pages faulting back from the GPU "
+          "(no copy engine)") },
     { MS_TIMELINE_HINT_CUT, N_ ("notch: the bar goes on past the window") },
   };
-  double h = ms_draw_phase_legend (cr, seen, st, fs, y, width - fs, draw);
+  /* The CPU's reads are drawn in d2h's colour (the result's way back,
+   * which a copy makes in the other modes); where they are what it marks
+   * (managed memory, where no d2h copy is drawn), its swatch says so,
+   * first in the row: keyed "d2h", a copy was looked for. */
+  gboolean reads = (hints & MS_TIMELINE_HINT_HOST_READ) && seen[MS_PHASE_D2H];
+  gboolean shown[MS_PHASE_COUNT];
+  memcpy (shown, seen, sizeof shown);
+  shown[MS_PHASE_D2H] = seen[MS_PHASE_D2H] && !reads;
+  const char *reads_name = _ ("CPU reads (page faults)");
+  if (reads && draw) {
+    MsColor c;
+    ms_phase_color (MS_PHASE_D2H, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    cairo_rectangle (cr, fs, y + fs * 0.2, fs, fs);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 0.9);
+    ms_draw_text (cr, reads_name, fs * 2.3, y, fs, 0, 0, FALSE, NULL, NULL);
+  }
+  double x = reads ? fs * 3.3 + ms_draw_text_width (cr, reads_name, fs, FALSE) : fs;
+  double h = ms_draw_phase_legend (cr, shown, st, x, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
   g_autoptr (GString) text = g_string_new (NULL);
   /* The host lane's looks: one line for both or for the one drawn; the
@@ -959,10 +976,10 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   /* The copies' short names spelt out first, a class read "d2h" as a
    * code; in the paragraph of hints alone, as a line of its own cost a
    * picture of two timelines their lanes' names. */
-  const char *copies = seen[MS_PHASE_H2D] && seen[MS_PHASE_D2H]
-                           ? _ ("h2d: host → device, d2h: device → host")
-                       : seen[MS_PHASE_H2D] ? _ ("h2d: host → device")
-                       : seen[MS_PHASE_D2H] ? _ ("d2h: device → host")
+  gboolean d2h = seen[MS_PHASE_D2H] && !reads;
+  const char *copies = seen[MS_PHASE_H2D] && d2h ? _ ("h2d: host → device, d2h: device → host")
+                       : seen[MS_PHASE_H2D]      ? _ ("h2d: host → device")
+                       : d2h                     ? _ ("d2h: device → host")
                                             : NULL;
   if (text->len && copies) {
     g_string_prepend (text, "; ");
@@ -978,12 +995,14 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   return h + fs * 0.4;
 }
 
-/* Whether ev's host part shows in win. */
+/* Whether ev's host part shows in win: as the index files it, none for
+ * a kernel's host part of no length. */
 static gboolean
 host_in_window (const MsEvent *ev, const MsTimeWindow *win)
 {
   return isfinite (ev->host_start_us) && isfinite (ev->host_us) && ev->host_start_us < win->t1
-         && ev->host_start_us + ev->host_us > win->t0;
+         && ev->host_start_us + ev->host_us > win->t0
+         && (ev->phase != MS_PHASE_KERNEL || ev->host_us > 0);
 }
 
 /* The host lane's look of ev in win: hatched, outlined, a host-only d2h

@@ -206,15 +206,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool all = true;
   for (int i = 0; i < 3; i++)
     all &= maps[i]->status == MS_CELL_OK;
-  /* TRANSLATORS: one projected line, e.g. "Within the GPU 21× the host
-   * link; all pinned memory is mappable" (what was measured, each kind
-   * gave a device pointer, as the picture's line under the bars says:
-   * "kernels reach all pinned memory" claimed reads of kinds that only
-   * gave a pointer). */
+  /* TRANSLATORS: one projected line, e.g. "Device to device: 21× the
+   * host link; all pinned kinds tried map" (what was measured,
+   * each kind tried gave a device pointer: "kernels reach all pinned
+   * memory" claimed reads of kinds that only gave a pointer, "all pinned
+   * memory" more kinds than were tried). */
   snprintf (buf, len,
-            all ? ms_gettext ("Within the GPU %.0f× the host link; all pinned memory is mappable")
-                : ms_gettext ("Within the GPU %.0f× the host link; not all pinned memory is "
-                              "mappable"),
+            all ? ms_gettext ("Device to device: %.0f× the host link; all pinned kinds tried map")
+                : ms_gettext ("Device to device: %.0f× the host link; not all pinned kinds tried "
+                              "map"),
             d2d / h2d);
   return MS_TAKEAWAY_DECIDED;
 }

@@ -389,10 +389,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
   else if (from && reused_found == 1
            && ms_pin_payoff_near_tie (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent))
     /* TRANSLATORS: as the next, where the one copy is a near tie
-     * (within 5 %), e.g. "At 16 MiB pinning pays in ≈1 copy vs fresh
-     * pages, 9 vs reused". */
+     * (within 5 %), e.g. "16 MiB: pinning pays in 1 copy (near tie) vs
+     * fresh, 9 vs reused" ("≈1 copy" read as a fraction). */
     snprintf (buf, len,
-              ms_gettext ("At %s pinning pays in ≈1 copy vs fresh pages, %.0f vs reused"),
+              ms_gettext ("%s: pinning pays in 1 copy (near tie) vs fresh, %.0f vs reused"),
               ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays in 1

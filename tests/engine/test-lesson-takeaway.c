@@ -230,9 +230,9 @@ test_issue_order (void)
   }
 }
 
-/* Host functions: one effect, how soon a host function started after the
- * work before it, the range of every median not too noisy to quote,
- * whichever call and whatever work; a noisy median is never in it. */
+/* Host functions: one effect, how soon a host function started after a
+ * kernel, the range of its medians not too noisy to quote, whichever
+ * call; a noisy median, or one after a copy, is never in it. */
 static void
 test_host_func (void)
 {
@@ -246,9 +246,9 @@ test_host_func (void)
     g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
     /* Both halves of the card: how soon, and what a slow one held back
      * (its own stream's next kernel, not another stream's, in both runs). */
-    g_assert_true (g_str_has_prefix (line, "Runs "));
+    g_assert_true (g_str_has_prefix (line, "Starts "));
     g_assert_true (
-        g_str_has_suffix (line, " after prior work; a slow one delays only its stream"));
+        g_str_has_suffix (line, " after a kernel; a slow one delays only its stream"));
     double least = G_MAXDOUBLE, most = -1;
     int noisy = 0;
     for (size_t k = 0; k < G_N_ELEMENTS (after); k++)
@@ -256,7 +256,7 @@ test_host_func (void)
         g_autofree char *v = g_strdup_printf ("latency/api=%s/after=%s", apis[a], after[k]);
         const MsCell *c = ms_results_find_variant (r, MS_MODE_STREAMS, 0, v);
         g_assert_nonnull (c);
-        if (ms_host_func_noisy (&c->stats.e2e)) {
+        if (k > 0 || ms_host_func_noisy (&c->stats.e2e)) {
           char t[32];
           ms_caption_time (c->stats.e2e.median, t, sizeof t);
           g_assert_null (strstr (line, t));
@@ -545,7 +545,7 @@ test_register (void)
      * to where they stop. */
     int until = ms_register_reused_cheaper_until (&k);
     g_autofree char *lower = g_ascii_strdown (line, -1);
-    g_assert_true ((strstr (lower, "registering once") != NULL)
+    g_assert_true ((strstr (lower, "registering once") || strstr (lower, "register once"))
                    == (from > 0 && (until >= from || until == 0)));
     /* Said against what: pinned memory, the picture's other line. */
     if (from > 0 && until == 0)
@@ -674,14 +674,18 @@ test_pin_payoff (void)
       g_autofree char *want = g_strdup_printf ("after up to %.0f copies at smaller sizes", most);
       g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, caption, sizeof caption));
       g_assert_nonnull (strstr (caption, want));
-      g_assert_nonnull (strstr (line, "1 copy vs fresh pages"));
+      g_assert_true (strstr (line, "1 copy vs fresh pages")
+                     || strstr (line, "1 copy (near tie) vs fresh, "));
     }
     /* Beside fresh pages, the reused heap at the same size, as its
      * break-even (the reader's 9 copies at 16 MiB on the H100). */
-    const char *end = strstr (line, " pinning pays");
+    /* "At 16 MiB pinning pays ...", or "16 MiB: pinning pays ..." where
+     * the one copy is a near tie. */
+    gboolean at = g_str_has_prefix (line, "At ");
+    const char *end = strstr (line, at ? " pinning pays" : ": pinning pays");
     double reused = 0;
-    if (g_str_has_prefix (line, "At ") && end && strstr (line, " vs reused")) {
-      g_autofree char *size = g_strndup (line + 3, end - line - 3);
+    if (end && strstr (line, " vs reused")) {
+      g_autofree char *size = g_strndup (line + (at ? 3 : 0), end - line - (at ? 3 : 0));
       int e = MS_MIN_EXPONENT;
       for (char s2[32]; e <= MS_MAX_EXPONENT; e++) {
         ms_format_bytes (ms_exponent_bytes (e), s2, sizeof s2);
@@ -694,7 +698,7 @@ test_pin_payoff (void)
       g_autofree char *want = g_strdup_printf (", %.0f vs reused", reused);
       g_assert_nonnull (strstr (line, want));
       /* The one copy a near tie (within 5 %) said so, and only then. */
-      g_assert_true ((strstr (line, "pays in ≈1 copy") != NULL)
+      g_assert_true ((strstr (line, "pinning pays in 1 copy (near tie) vs fresh") != NULL)
                      == ms_pin_payoff_near_tie (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e));
     }
     ms_results_free (r);
