@@ -954,6 +954,10 @@ presentation_changed (gpointer page)
   /* The lesson open takes the page in front of a class, and gives the
    * cards back after. */
   ms_lessons_page_set_list_shown (self, !self->presentation);
+  /* Presenting from this page with no lesson shown starts the deck at its
+   * first slide: a room is never shown the cards and their buttons. */
+  if (self->presentation && self->shown < 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    ms_lessons_page_go (self, 1);
   update_slide_alone (self);
   /* A slide's timelines leave out rows its takeaway does not compare. */
   if (self->shown >= 0)

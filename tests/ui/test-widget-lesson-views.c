@@ -3,6 +3,7 @@
  * properties, notifications and drawing; a lesson shown as a slide (its
  * takeaway line, its details one key away). */
 #include "ms-headline.h"
+#include "ms-lesson-deck.h"
 #include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-reuse-view.h"
@@ -329,6 +330,37 @@ test_lesson_slide (void)
   ms_test_destroy (window, page);
 }
 
+/* Presenting from the Lessons page with nothing shown starts the deck at
+ * its first slide, never the cards and their buttons; a page out of view
+ * starts nothing. */
+static char *
+shown_name (GtkWidget *page)
+{
+  char *topic = NULL;
+  g_object_get (page, "shown-topic", &topic, NULL);
+  return topic;
+}
+
+static void
+test_presenting_starts_deck (void)
+{
+  GtkWidget *page = g_object_ref_sink (ms_lessons_page_new ());
+  g_object_set (page, "presentation", TRUE, NULL);
+  g_autofree char *none = shown_name (page);
+  g_assert_true (none == NULL || !*none);
+  g_object_unref (page);
+  page = ms_lessons_page_new ();
+  GtkWindow *window = ms_test_show (page, 1024, 768);
+  g_autoptr (GPtrArray) runs = ms_run_array_new ();
+  g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
+  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  g_object_set (page, "presentation", TRUE, NULL);
+  g_autofree char *first = shown_name (page);
+  g_assert_cmpstr (first, ==, ms_lesson_topic (ms_lesson_deck_topic (1))->name);
+  g_assert_false (ms_lessons_page_get_list_shown (MS_LESSONS_PAGE (page)));
+  ms_test_destroy (window, page);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -339,5 +371,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-views/shown-card-in-view", test_shown_card_in_view);
   g_test_add_func ("/lesson-views/lesson-cards-in-steps", test_lesson_cards_in_steps);
   g_test_add_func ("/lesson-views/lesson-slide", test_lesson_slide);
+  g_test_add_func ("/lesson-views/presenting-starts-deck", test_presenting_starts_deck);
   return g_test_run ();
 }
