@@ -2,6 +2,7 @@
 /* ms-cli-output.c: the output options every table command shares, and the
  * one writer per format of a table (ms-cli-output.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -540,8 +541,9 @@ export_option (MsCliFormat format)
   }
 }
 
-/* The format a file's name says (its .gz left aside); false for one that
- * says none (FILE.txt, a name without an extension, -). */
+/* The format a file's name says, in any case (.CSV too; its .gz left
+ * aside); false for one that says none (FILE.txt, a name without an
+ * extension, -). */
 static bool
 format_of_name (const char *path, MsCliFormat *format)
 {
@@ -554,7 +556,7 @@ format_of_name (const char *path, MsCliFormat *format)
   size_t n = ms_gzip_stem_len (path);
   for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
     size_t e = strlen (names[i].ext);
-    if (n > e && strncmp (path + n - e, names[i].ext, e) == 0) {
+    if (n > e && strncasecmp (path + n - e, names[i].ext, e) == 0) {
       *format = names[i].format;
       return true;
     }
@@ -697,6 +699,8 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
   char word[20];
   snprintf (word, sizeof word, " %s ", extension_of (prefix ? prefix : "", ext, sizeof ext)
                                           ? ext : "-");
+  for (char *c = word; *c; c++) /* X.CSV is a file's name too */
+    *c = (char) tolower ((unsigned char) *c);
   if (prefix && !ms_gzip_is_name (prefix) && strstr (kinds, word)) {
     ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
                               "(PREFIX-samples.csv), ends in .%s, which would write %s-samples.csv: "

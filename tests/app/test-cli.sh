@@ -269,6 +269,12 @@ timeout -s KILL 10 "$memsweep" show "$tmp/fifo-peer.csv" >"$tmp/out" 2>&1
 rc=$?
 check "a FIFO named like a peer file is refused at once (rc $rc)" sh -c "[ $rc != 124 ] && [ $rc != 0 ] && grep -q 'not a regular file (a pipe)' '$tmp/out'"
 
+# A name's extension says its kind in any case: o.CSV is a CSV table,
+# and X.CSV is no prefix (it would write X.CSV-samples.csv).
+expect 0 "wrote $tmp/o.CSV" -- show "$tmp/host-samples.csv" --out "$tmp/o.CSV"
+check "show --out o.CSV writes CSV" grep -q '^mode,variant,' "$tmp/o.CSV"
+expect 2 "ends in .CSV, which would write" -- run --modes host --min-exp 8 --max-exp 8 --out "$tmp/X.CSV"
+check "run --out X.CSV writes no X.CSV-*" sh -c "! ls '$tmp'/X.CSV-* >/dev/null 2>&1"
 # A file that keeps growing is read as it was when opened, not forever.
 cp "$tmp/host-samples.csv" "$tmp/grow.csv"
 head -c 1000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"
