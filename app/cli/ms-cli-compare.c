@@ -86,7 +86,14 @@ parse_options (int argc, char **argv, Options *o, int *rc)
       ms_cli_error (ms_gettext ("--threshold: %s\n"), err);
       return false;
     } else if (c == 'j') {
-      o->output.format = MS_CLI_FORMAT_JSON; /* --json: what --format json was called first */
+      /* --json: what --format json was called first; with another
+       * --format, one format given twice. */
+      if (o->output.format_given && o->output.format != MS_CLI_FORMAT_JSON) {
+        ms_cli_error (ms_gettext ("--json and --format: one format, given twice\n"));
+        return false;
+      }
+      o->output.format = MS_CLI_FORMAT_JSON;
+      o->output.format_given = true;
     } else if (c == 'm' && !ms_mode_from_name (arg, &o->mode)) {
       ms_cli_error (ms_gettext ("--mode: unknown mode '%s' (memsweep modes lists them)\n"), arg);
       return false;

@@ -724,6 +724,11 @@ output_option (MsCliOutput *out, int key, const char *arg)
 {
   switch (key) {
   case MS_CLI_KEY_FORMAT:
+    /* Given already: by compare's --json, its other name. */
+    if (out->format_given && out->format != output_format (arg)) {
+      ms_cli_error (ms_gettext ("--json and --format: one format, given twice\n"));
+      return -1;
+    }
     out->format_given = true;
     out->format = output_format (arg);
     return 1;

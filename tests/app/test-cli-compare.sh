@@ -51,6 +51,15 @@ grep -q "^Not the same setup" "$W/self.txt" && fail "self compare: setup differe
 grep -Eq "^  whole run .*; [a-z-]+ [0-9]+ [KMG]?i?B: (SAME|FASTER|SLOWER)" "$W/gg.txt" ||
   fail "whole run's disagreeing cells lack their mode: $(grep "whole run" "$W/gg.txt")"
 
+# --json is --format json: with another --format, one format given twice,
+# in either order.
+for order in "--json --format csv" "--format csv --json"; do
+  # shellcheck disable=SC2086
+  "$M" compare $order "$R/h100-default-samples.csv.gz" "$R/h100-default-samples.csv.gz" \
+    >"$W/jf.out" 2>"$W/err"
+  [ $? = 2 ] && [ ! -s "$W/jf.out" ] && grep -q "^memsweep compare: --json and --format" "$W/err" ||
+    fail "compare $order: $(cat "$W/err")"
+done
 # A threshold above every difference leaves no cell faster or slower:
 # pageable's cells differ by under 1.5x between these runs, so whatever
 # the band's shape (engine/ms-verdict.c), 100% covers them, and the
