@@ -251,8 +251,12 @@ ms_cli_error_v (const char *format, va_list args)
   /* A name or value given with a newline or an escape sequence in it goes
    * out escaped (\x0a, \x1b): one message a line, no terminal control.
    * A message's own line ends only its last. */
-  char *text = NULL;
-  int n = vasprintf (&text, format, args);
+  va_list again;
+  va_copy (again, args);
+  int n = vsnprintf (NULL, 0, format, args);
+  char *text = n >= 0 ? malloc ((size_t) n + 1) : NULL;
+  n = text ? vsnprintf (text, (size_t) n + 1, format, again) : -1;
+  va_end (again);
   for (int i = 0; i < n; i++) {
     unsigned char c = (unsigned char) text[i];
     if ((c < 0x20 && c != '\t' && !(c == '\n' && i == n - 1)) || c == 0x7f)
