@@ -1049,6 +1049,20 @@ ms_draw_value_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, doub
   draw_axis_x (cr, st, xs, ticks, n, top, bottom, right_edge, unit);
 }
 
+void
+ms_draw_phase_swatch (cairo_t *cr, const MsChartStyle *st, MsPhase phase, const char *label,
+                      double x, double y)
+{
+  const double fs = ms_style_font_size (st);
+  MsColor c;
+  ms_phase_color (phase, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.9);
+  ms_draw_text (cr, label, x + fs * 1.3, y, fs, 0, 0, FALSE, NULL, NULL);
+}
+
 double
 ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const MsChartStyle *st,
                       double x, double y, double max_x, gboolean draw)
@@ -1067,13 +1081,7 @@ ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const Ms
       cx += fs * 1.3 + tw + fs * 1.0;
       continue;
     }
-    MsColor c;
-    ms_phase_color (p, st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, cx, cy + fs * 0.2, fs, fs);
-    cairo_fill (cr);
-    ms_set_color (cr, &st->fg, 0.9);
-    ms_draw_text (cr, ms_phase_label (p), cx + fs * 1.3, cy, fs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_phase_swatch (cr, st, p, ms_phase_label (p), cx, cy);
     cx += fs * 1.3 + tw + fs * 1.0;
   }
   return cy + th - y;

@@ -213,6 +213,9 @@ void ms_draw_value_axis (cairo_t *cr, const MsChartStyle *style, const MsScale *
  * same axis. */
 void ms_draw_time_grid (cairo_t *cr, const MsChartStyle *style, const MsScale *xs, double top,
                         double bottom, double spacing_px);
+/* One phase's swatch at (x, y), its label beside it. */
+void ms_draw_phase_swatch (cairo_t *cr, const MsChartStyle *st, MsPhase phase, const char *label,
+                           double x, double y);
 /* Rows of phase swatches from (x, y) for the phases seen, wrapped before
  * max_x so that every entry shows; returns the height used. Only measures
  * when draw is FALSE. */

@@ -951,15 +951,8 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
   memcpy (shown, seen, sizeof shown);
   shown[MS_PHASE_D2H] = seen[MS_PHASE_D2H] && !reads;
   const char *reads_name = _ ("CPU reads (page faults)");
-  if (reads && draw) {
-    MsColor c;
-    ms_phase_color (MS_PHASE_D2H, st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    cairo_rectangle (cr, fs, y + fs * 0.2, fs, fs);
-    cairo_fill (cr);
-    ms_set_color (cr, &st->fg, 0.9);
-    ms_draw_text (cr, reads_name, fs * 2.3, y, fs, 0, 0, FALSE, NULL, NULL);
-  }
+  if (reads && draw)
+    ms_draw_phase_swatch (cr, st, MS_PHASE_D2H, reads_name, fs, y);
   double x = reads ? fs * 3.3 + ms_draw_text_width (cr, reads_name, fs, FALSE) : fs;
   double h = ms_draw_phase_legend (cr, shown, st, x, y, width - fs, draw);
   /* One paragraph: a line each would cost a stack of timelines a row. */
