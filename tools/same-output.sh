@@ -20,6 +20,13 @@ ref=$(cd "$(dirname "$0")/../data/reference" && pwd)
 LC_ALL=C
 LANGUAGE=
 export LC_ALL LANGUAGE
+# A build copied out of its tree finds neither the shipped envelopes nor
+# the run-to-run profiles beside it: both programs read this tree's, so a
+# difference is the program's and not where it was run from.
+data=$(dirname "$ref")
+MEMSWEEP_ENVELOPES=${MEMSWEEP_ENVELOPES:-$data/envelopes.csv}
+MEMSWEEP_PROFILES_DIR=${MEMSWEEP_PROFILES_DIR:-$data/profiles}
+export MEMSWEEP_ENVELOPES MEMSWEEP_PROFILES_DIR
 
 record () {
   dir=$1
