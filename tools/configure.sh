@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# tools/configure.sh BUILDDIR: sets up (or refreshes) a meson build dir,
+# tools/configure.sh BUILDDIR [MESON-OPTION...]: sets up (or refreshes) a
+# meson build dir (with the options given, -Dgui=disabled say),
 # finding nvcc in /usr/local/cuda when it is not on PATH. A development
 # build: the app's profiling hooks are on (-Dprofiling=true), for the tests
 # and benchmarks that read them; an installed build leaves them out.
 set -e
 dir=${1:-build}
+[ $# -gt 0 ] && shift
 if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
   PATH=$PATH:/usr/local/cuda/bin
   export PATH
@@ -37,5 +39,5 @@ fi
 again=
 [ -f "$dir/build.ninja" ] && again=--reconfigure
 # shellcheck disable=SC2086
-meson setup $again -Dprofiling=true "-Dgpu_gencode=$gencode" $linker "$dir" >/dev/null
+meson setup $again -Dprofiling=true "-Dgpu_gencode=$gencode" $linker "$@" "$dir" >/dev/null
 meson configure "$dir" | grep -E "^  (cuda|gui|profiling|gpu_gencode) " || true
