@@ -293,10 +293,13 @@ bool
 ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol)
 {
   MsFieldText field[MS_CSV_PLAIN_FIELDS];
+  MsParsedField parsed[MS_CSV_PLAIN_FIELDS];
   int n = ms_csv_split_plain_row (line, eol, field);
   if (n < 0)
     return false;
-  ms_csv_take_fields (rd, field, (size_t) n);
+  ms_csv_parse_fields (&rd->field_parser, line, field, (size_t) n, MS_ALL_FIELDS, parsed);
+  ms_csv_take_parsed (rd, line, parsed, (size_t) n, MS_ALL_FIELDS,
+                      ms_csv_fields_set (&rd->field_parser, (size_t) n));
   ms_csv_on_record ('\n', rd);
   rd->bounds = (MsCsvBounds) { 0 };
   return true;

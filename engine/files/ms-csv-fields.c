@@ -298,19 +298,6 @@ ms_csv_on_field (void *data, size_t len, void *user)
     take_field (rd, i, data, len);
 }
 
-/* The fields of a whole record split by the caller (fewer than
- * MS_CSV_MAX_COLUMNS): what ms_csv_on_field does for each field, with the
- * dispatch inlined into one loop. The caller ends the record
- * (ms_csv_on_record, ms-csv-rows.c). */
-void
-ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n)
-{
-  rd->record_line = rd->line;
-  rd->n_fields = n;
-  for (size_t i = 0; i < n; i++)
-    take_field (rd, i, fields[i].text, fields[i].len);
-}
-
 size_t
 ms_csv_parse_fields (MsFieldParser *p, const char *block, const MsFieldText *fields, size_t n,
                      uint64_t changed, MsParsedField *out)

@@ -260,10 +260,9 @@ int ms_csv_split_plain_row (const char *line, const char *eol, MsFieldText *fiel
  * so far, or -1. */
 int ms_csv_split_plain_fields (const char *p, const char *eol, MsFieldText *fields, int n,
                                const char *stop, bool *stopped);
-void ms_csv_take_fields (MsReader *rd, const MsFieldText *fields, size_t n);
 
 /* A field parsed away from the reader (on another thread): what
- * ms_csv_take_fields sets in the record's MsField, with the text left in
+ * ms_csv_on_field sets in the record's MsField, with the text left in
  * the block it came from. */
 typedef struct {
   uint32_t len; /* a split line is at most MS_CSV_MAX_FIELD_BYTES */
@@ -344,7 +343,7 @@ MsResults *ms_csv_read_summary_input (struct MsInput *in, const char *path, char
                                       size_t errlen);
 
 /* ms-csv-rows.c: libcsv's record callback, also called after
- * ms_csv_take_fields; checks the row and adds it to its cell. */
+ * ms_csv_take_parsed; checks the row and adds it to its cell. */
 void ms_csv_on_record (int term, void *user);
 
 /* ms-csv-meta.c */

@@ -16,7 +16,6 @@
 
 #include "memsweep.h"
 #include "ms-atomic-file.h"
-#include "ms-csv-columns.h"
 #include "ms-csv-pair.h"
 #include "ms-file-kinds.h"
 #include "ms-gzip-file.h"
@@ -591,19 +590,48 @@ write_rows (MsWriter *w, const MsResults *results)
   }
 }
 
+/* The summary's header, its k-th column named where it is written; or,
+ * with choose set, which are written whatever the rows hold: every one
+ * inline, those a reader needs, and all of a summary without rows. */
+typedef struct {
+  MsWriter *w;
+  int k;
+  bool choose;
+} SummaryHeader;
+
 static void
-put_header_name (const MsCsvColumn *column, const char *name, void *w)
+put_header_name (const MsCsvColumn *column, const char *name, void *data)
 {
-  put_raw (w, name);
+  SummaryHeader *h = data;
+  MsWriter *w = h->w;
+  if (h->choose)
+    w->summary_written[h->k] = !w->sidecar || w->summary->n_cells == 0 || column->always;
+  else if (w->summary_written[h->k])
+    put_raw (w, name);
+  h->k++;
 }
 
-/* A row of the summary: the figures the model computed, formatted. */
+/* A row of the summary: the figures the model computed, formatted; while
+ * scanning, the columns that hold a value in it marked as written (a value
+ * put_us or put_raw leaves empty is none). */
 static void
 write_summary_row (MsWriter *w, const MsCellSummary *s)
 {
   const MsCell *c = s->cell;
   const MsCellStats *st = &c->stats;
   bool ok = s->ok;
+  int k = 0;
+#undef PUT_VALUE
+#undef PUT_US
+#undef PUT_RAW
+#define PUT_VALUE(put, present)                                                              \
+  if (w->scanning)                                                                           \
+    w->summary_written[k++] |= (present);                                                    \
+  else if (w->summary_written[k++])                                                          \
+    put
+#define PUT_US(value, present)                                                               \
+  PUT_VALUE (put_us (w, (value), (present)), (present) && isfinite (value))
+#define PUT_RAW(text) PUT_VALUE (put_raw (w, (text)), (text)[0] != '\0')
 #define X(ID, name, type, unit, description, part, value) value;
 #define PHASES()                                                                             \
   for (int p = 0; p < MS_PHASE_COUNT; p++) {                                                 \
@@ -612,16 +640,25 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
   MS_SUMMARY_COLUMN_LIST (X, PHASES)
 #undef PHASES
 #undef X
-  end_row (w);
+  if (!w->scanning)
+    end_row (w);
 }
 
+/* With a sidecar the columns empty in every row (phases the run did not
+ * measure) are left out: data tools would type them as text. */
 static void
 write_summary (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
+  SummaryHeader choose = { w, 0, true }, header = { w, 0, false };
+  ms_summary_columns_foreach (put_header_name, &choose);
+  w->scanning = w->sidecar;
+  for (size_t i = 0; w->scanning && i < w->summary->n_cells; i++)
+    write_summary_row (w, &w->summary->cells[i]);
+  w->scanning = false;
   if (!w->sidecar)
     write_metadata (w, results, MS_FILE_KIND_SUMMARY);
-  ms_summary_columns_foreach (put_header_name, w);
+  ms_summary_columns_foreach (put_header_name, &header);
   end_row (w);
   for (size_t i = 0; i < w->summary->n_cells; i++)
     write_summary_row (w, &w->summary->cells[i]);
@@ -723,39 +760,6 @@ write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
   return true;
 }
 
-/* With a sidecar the summary is made in memory first, so that the columns
- * empty in every row (phases the run did not measure) can be left out. */
-static void
-write_summary_without_empty_columns (MsWriter *w, const MsResults *results)
-{
-  char *text = NULL;
-  size_t len = 0;
-  FILE *file = w->f, *mem = open_memstream (&text, &len);
-  if (!mem) {
-    w->failed = true;
-    return;
-  }
-  w->f = mem;
-  write_summary (w, results);
-  ms_writer_flush_line (w);
-  w->f = file;
-  if (fclose (mem) != 0) {
-    w->failed = true;
-  } else {
-    /* Those the summary reader needs stay, a run without data too. */
-    const char *keep[MS_N_SUMMARY_COLUMNS + 1];
-    int n_keep = 0;
-    for (int i = 0; i < MS_N_SUMMARY_COLUMNS; i++)
-      if (ms_summary_columns[i].always)
-        keep[n_keep++] = ms_summary_columns[i].name;
-    keep[n_keep] = NULL;
-    len = ms_csv_drop_empty_columns (text, len, keep);
-    if (fwrite (text, 1, len, file) != len)
-      w->failed = true;
-  }
-  free (text);
-}
-
 static bool
 write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
                     const char *path, const char *meta, const char *run_id, char *err,
@@ -764,10 +768,7 @@ write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
   if (!writer_open (w, path, run_id, summary, err, errlen))
     return false;
   choose_sidecar (w, meta);
-  if (w->sidecar)
-    write_summary_without_empty_columns (w, results);
-  else
-    write_summary (w, results);
+  write_summary (w, results);
   return writer_finish (w, err, errlen);
 }
 

@@ -64,6 +64,9 @@ typedef struct {
   /* The samples columns of PART ROW written: with a sidecar, those with a
    * value in some row (GPU times of a run on the CPU alone are not). */
   bool row_written[MS_N_SAMPLES_COLUMNS];
+  /* The summary's columns written (in ms_summary_columns_foreach's order):
+   * with a sidecar, those a reader needs and those with a value in some row. */
+  bool summary_written[MS_N_SUMMARY_COLUMNS + MS_PHASE_COUNT * MS_N_SUMMARY_PHASE_COLUMNS];
   /* Rows are looked at for the values they hold, not written. */
   bool scanning;
   /* The row being written. */

@@ -28,8 +28,7 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-/* The file's table (its columns, whose names make line 1, the header:
- * how it is told from other files), its reader and its writer. */
+/* Its table; its writer and reader are ms-small-file.h's for it. */
 extern const MsSmallFormat ms_host_link_file_format;
 
 typedef struct {
@@ -46,12 +45,6 @@ typedef struct {
 void ms_host_link_file_init (MsHostLinkFile *file, const MsHostLinkResults *results,
                              const MsDeviceInfo *info, int samples);
 
-/* Writes through ms-atomic-file.c, the sidecar beside it; false with a
- * message naming path. */
 bool ms_host_link_file_write (const MsHostLinkFile *file, const char *path, char *err,
                               size_t errlen);
-
-/* Reads a file written by ms_host_link_file_write; NULL with
- * "path:line: why" for anything else. Without its sidecar the rows are
- * still read (meta_unknown says why). Free with free (). */
 MsHostLinkFile *ms_host_link_file_read (const char *path, char *err, size_t errlen);

@@ -17,8 +17,7 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-/* The file's table (its columns, whose names make line 1, the header:
- * how it is told from other files), its reader and its writer. */
+/* Its table; its writer and reader are ms-small-file.h's for it. */
 extern const MsSmallFormat ms_multi_file_format;
 
 #define MS_MULTI_FILE_MAX_ROWS (MS_MODE_COUNT * (MS_MAX_EXPONENT + 1))
@@ -49,7 +48,4 @@ typedef struct {
  * name for the samples files. */
 void ms_multi_file_init (MsMultiFile *file, const MsMultiResults *results, const char *prefix);
 bool ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen);
-/* NULL with "path:line: why" for anything but a file written above or in
- * the form before the sidecar. Without its sidecar a plain file is still
- * read (meta_unknown says why). Free with free (). */
 MsMultiFile *ms_multi_file_read (const char *path, char *err, size_t errlen);

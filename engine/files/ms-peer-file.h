@@ -22,8 +22,7 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-/* The file's table (its columns, whose names make line 1, the header:
- * how it is told from other files), its reader and its writer. */
+/* Its table; its writer and reader are ms-small-file.h's for it. */
 extern const MsSmallFormat ms_peer_file_format;
 
 typedef struct {
@@ -36,13 +35,7 @@ typedef struct {
 void ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results,
                         const MsDeviceInfo *info, int reps);
 
-/* Writes through ms-atomic-file.c; false with a message naming path. */
 bool ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen);
-
-/* Reads a file written by ms_peer_file_write, or in the form before the
- * sidecar; NULL with "path:line: why" for anything else. Without its
- * sidecar a plain file is still read (meta_unknown says why). Free with
- * free (). */
 MsPeerFile *ms_peer_file_read (const char *path, char *err, size_t errlen);
 
 /* The value a matrix shows for (slot i, slot j); method

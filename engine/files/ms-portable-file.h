@@ -26,8 +26,7 @@
 #include "model/ms-multi-results.h"
 #include "ms-small-file.h"
 
-/* The file's table (its columns, whose names make line 1, the header:
- * how it is told from other files), its reader and its writer. */
+/* Its table; its writer and reader are ms-small-file.h's for it. */
 extern const MsSmallFormat ms_portable_file_format;
 
 typedef struct {
@@ -40,14 +39,8 @@ typedef struct {
 void ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
                             const MsDeviceInfo *info, int reps);
 
-/* Writes through ms-atomic-file.c (gzip where path ends in .gz), the
- * sidecar beside it; false with a message naming path. */
 bool ms_portable_file_write (const MsPortableFile *file, const char *path, char *err,
                              size_t errlen);
-
-/* Reads a file written by ms_portable_file_write; NULL with
- * "path:line: why" for anything else. Without its sidecar the rows are
- * still read (meta_unknown says why). Free with free (). */
 MsPortableFile *ms_portable_file_read (const char *path, char *err, size_t errlen);
 
 /* The GPU of slot i in a few words ("H100 80GB HBM3", "GPU 1" where the

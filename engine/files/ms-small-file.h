@@ -189,6 +189,12 @@ bool ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *d
 
 /* Reads path, as ms_small_file_load, into a new struct of format's, then
  * checks it whole (format's finish); NULL with "path:line: why". Free with
- * free (). */
+ * free (). A plain file without its sidecar is still read (its struct's
+ * meta_unknown says why).
+ *
+ * Each kind's header declares its table, ms_KIND_file_format (its
+ * columns, whose names make line 1, the header: how it is told from other
+ * files), and its writer and reader, ms_KIND_file_write and
+ * ms_KIND_file_read: these two functions above for that table. */
 void *ms_small_file_load_new (const char *path, const MsSmallFormat *format, char *err,
                               size_t errlen);

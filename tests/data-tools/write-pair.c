@@ -31,7 +31,6 @@
 #include "lessons/ms-run-read.h"
 #include "memsweep.h"
 #include "model/ms-results.h"
-#include "ms-csv-columns.h"
 #include "ms-csv-keep.h"
 #include "ms-csv-writer.h"
 #include "ms-meta-sidecar.h"
@@ -138,6 +137,96 @@ metadata_lines (const char *text, const char *body, char *out, size_t len)
   out[n] = '\0';
 }
 
+/* The end of the field that starts at p: its ',' or '\n', or end. */
+static const char *
+field_end (const char *p, const char *end)
+{
+  bool quoted = false;
+  for (; p < end; p++) {
+    if (*p == '"')
+      quoted = !quoted;
+    else if (!quoted && (*p == ',' || *p == '\n'))
+      return p;
+  }
+  return end;
+}
+
+static bool
+is_kept (const char *name, size_t len, const char *const *keep)
+{
+  for (; keep && *keep; keep++)
+    if (strlen (*keep) == len && memcmp (*keep, name, len) == 0)
+      return true;
+  return false;
+}
+
+/* Marks in used[] the columns kept by name or with something in them in
+ * the rows after the header, every one where there are no such rows;
+ * returns the number of columns of the header. */
+static size_t
+find_used (const char *text, const char *end, const char *const *keep, bool **used_out)
+{
+  size_t n = 1;
+  for (const char *e = text; (e = field_end (e, end)) < end && *e == ','; e++)
+    n++;
+  bool *used = calloc (n, sizeof *used), rows = false;
+  *used_out = used;
+  if (!used)
+    return 0;
+  for (const char *p = text; p < end;) {
+    bool header = p == text;
+    rows |= !header;
+    for (size_t c = 0;; c++) {
+      const char *e = field_end (p, end);
+      if (c < n && (header ? is_kept (p, (size_t) (e - p), keep) : e > p))
+        used[c] = true;
+      p = e + 1;
+      if (e >= end || *e == '\n')
+        break;
+    }
+  }
+  for (size_t c = 0; !rows && c < n; c++)
+    used[c] = true;
+  return n;
+}
+
+/* Removes in place the columns of text (a header row and data rows as
+ * memsweep writes them) empty in every data row, but those named in keep
+ * (NULL-terminated); returns the new length. A text without data rows is
+ * left as it is. */
+static size_t
+drop_empty_columns (char *text, size_t len, const char *const *keep)
+{
+  const char *end = text + len;
+  bool *used = NULL;
+  size_t n = find_used (text, end, keep, &used);
+  if (!used)
+    return len;
+  char *out = text;
+  for (const char *p = text; p < end;) {
+    bool first = true;
+    for (size_t c = 0;; c++) {
+      const char *e = field_end (p, end);
+      /* Columns past the header's (a malformed row) are kept. */
+      if (c >= n || used[c]) {
+        if (!first)
+          *out++ = ',';
+        memmove (out, p, (size_t) (e - p));
+        out += e - p;
+        first = false;
+      }
+      p = e + 1;
+      if (e >= end || *e == '\n') {
+        if (e < end)
+          *out++ = '\n';
+        break;
+      }
+    }
+  }
+  free (used);
+  return (size_t) (out - text);
+}
+
 /* write-pair plain SAMPLES SUMMARY PREFIX */
 static int
 make_plain (char **argv)
@@ -172,8 +261,8 @@ make_plain (char **argv)
     if (ms_summary_columns[i].always)
       keep[n_keep++] = ms_summary_columns[i].name;
   keep[n_keep] = NULL;
-  size_t n_samples = ms_csv_drop_empty_columns (samples_body, strlen (samples_body), NULL);
-  size_t n_summary = ms_csv_drop_empty_columns (summary_body, strlen (summary_body), keep);
+  size_t n_samples = drop_empty_columns (samples_body, strlen (samples_body), NULL);
+  size_t n_summary = drop_empty_columns (summary_body, strlen (summary_body), keep);
   MsSidecarFile files[2] = { { .role = "samples" }, { .role = "summary" } };
   snprintf (paths[0], sizeof paths[0], "%s-samples.csv", argv[4]);
   snprintf (paths[1], sizeof paths[1], "%s-summary.csv", argv[4]);
