@@ -3,9 +3,12 @@
 # test-install.sh BUILD PREFIX BINDIR DATADIR GUI MANDIR SOURCE: installs the
 # build tree into a staging folder (DESTDIR) and checks what a packager
 # gets: the command line runs and finds its installed catalogue (from its
-# own folder, nothing set), and the schema, the desktop file, the icon, the
-# reference runs and, when GUI is true, the app are there and start; no
-# installed file names the source folder SOURCE or the build folder.
+# own folder, nothing set), its man page, completions, JSON schemas and the
+# reference runs are there; when GUI is true, the app, its GSettings schema,
+# desktop file, metainfo, icons and file type are there and it starts, and
+# when GUI is false none of them is (a build without GTK installs nothing
+# of the app's); no installed file names the source folder SOURCE or the
+# build folder.
 build=$1 prefix=$2 bindir=$3 datadir=$4 gui=$5 mandir=${6:-share/man} source=$7
 app_id=io.github.memsweep.Memsweep
 . "$(dirname "$0")/../fixtures/ms-check.sh"
@@ -35,22 +38,9 @@ else
 fi
 check "the zh_CN catalogue is installed" \
   test -f "$data/locale/zh_CN/LC_MESSAGES/memsweep.mo"
-check "the GSettings schema is installed" test -f "$data/glib-2.0/schemas/$app_id.gschema.xml"
-# The post-install step leaves compiling to the packager's triggers when
-# DESTDIR is set: compile here, as they would.
-check "the installed schemas compile" \
-  glib-compile-schemas --strict "$data/glib-2.0/schemas"
-check "the compiled schema holds the app's" \
-  gsettings --schemadir "$data/glib-2.0/schemas" list-keys "$app_id"
-check "the desktop file is installed" test -f "$data/applications/$app_id.desktop"
-check "the metainfo is installed" test -f "$data/metainfo/$app_id.metainfo.xml"
-check "the icon is installed" test -f "$data/icons/hicolor/scalable/apps/$app_id.svg"
 for f in "$(dirname "$0")"/../../data/schema/*.json; do
   check "schema $(basename "$f") is installed" cmp -s "$f" "$data/memsweep/schema/$(basename "$f")"
 done
-check "the symbolic icon is installed" \
-  test -f "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg"
-check "the file type is installed" test -f "$data/mime/packages/$app_id.xml"
 check "memsweep's man page is installed" test -s "$man/man1/memsweep.1"
 check "the bash completion is installed" test -s "$data/bash-completion/completions/memsweep"
 check "the zsh completion is installed" test -s "$data/zsh/site-functions/_memsweep"
@@ -60,13 +50,30 @@ for f in "$(dirname "$0")"/../../data/reference/*.csv.gz; do
   check "reference run $(basename "$f") is installed" \
     cmp -s "$f" "$data/memsweep/reference/$(basename "$f")"
 done
+# The app's files, each named once: present with the app, absent without.
+set -- "$bin/memsweep-gtk" "$man/man1/memsweep-gtk.1" \
+  "$data/glib-2.0/schemas/$app_id.gschema.xml" "$data/applications/$app_id.desktop" \
+  "$data/metainfo/$app_id.metainfo.xml" "$data/icons/hicolor/scalable/apps/$app_id.svg" \
+  "$data/icons/hicolor/symbolic/apps/$app_id-symbolic.svg" "$data/mime/packages/$app_id.xml"
 if [ "$gui" = true ]; then
+  for f; do
+    check "${f#"$tmp"} is installed" test -s "$f"
+  done
   check "memsweep-gtk is installed" test -x "$bin/memsweep-gtk"
-  check "memsweep-gtk's man page is installed" test -s "$man/man1/memsweep-gtk.1"
+  # The post-install step leaves compiling to the packager's triggers when
+  # DESTDIR is set: compile here, as they would.
+  check "the installed schemas compile" \
+    glib-compile-schemas --strict "$data/glib-2.0/schemas"
+  check "the compiled schema holds the app's" \
+    gsettings --schemadir "$data/glib-2.0/schemas" list-keys "$app_id"
   GSETTINGS_SCHEMA_DIR=$data/glib-2.0/schemas GSETTINGS_BACKEND=memory \
     "$bin/memsweep-gtk" --help >"$tmp/gtk.out" 2>&1
   check "memsweep-gtk --help starts with the installed schema" \
     grep -q -- '--help' "$tmp/gtk.out"
+else
+  for f; do
+    check "without the app, ${f#"$tmp"} is not installed" test ! -e "$f"
+  done
 fi
 # Neither the source nor the build folder in any installed file (the
 # programs' debug information and __FILE__ included): they are the
