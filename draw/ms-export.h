@@ -56,10 +56,10 @@ GBytes *ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer da
 typedef cairo_status_t (*MsExportWriter) (MsAtomicFile *file, gpointer data);
 gboolean ms_export_write_file (const char *path, MsExportWriter write, gpointer data,
                                GError **error);
-/* Finishes (where PDF and SVG write) and destroys surface: the first
- * failing status of status and the surface's. */
-cairo_status_t ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status);
-/* A cairo_write_func_t into an MsAtomicFile. */
-cairo_status_t ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len);
+/* A PDF document of pages width x height points, titled title, written
+ * through ms_export_write_file: draw puts its pages on cr (cairo_show_page
+ * after each). */
+gboolean ms_export_pdf_document (const char *path, double width, double height, const char *title,
+                                 MsDrawFunc draw, gpointer data, GError **error);
 
 G_END_DECLS

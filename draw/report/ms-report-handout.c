@@ -5,7 +5,6 @@
  * words, and a footer naming memsweep and the run's file. */
 #include "ms-report-handout.h"
 
-#include <cairo-pdf.h>
 #include <math.h>
 #include <glib/gi18n.h>
 
@@ -296,21 +295,12 @@ typedef struct {
   const char *source;
 } Job;
 
-static cairo_status_t
-write_pdf (MsAtomicFile *file, gpointer data)
+static void
+draw_page (cairo_t *cr, double width, double height, gpointer data)
 {
-  Job *job = data;
-  const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
-  cairo_surface_t *surface
-      = cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, PAGE_W, PAGE_H);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _ (info->title));
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
-  cairo_t *cr = cairo_create (surface);
+  const Job *job = data;
   ms_report_handout_draw (cr, job->topic, job->run, job->source);
   cairo_show_page (cr);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  return ms_export_finish_surface (surface, status);
 }
 
 gboolean
@@ -319,5 +309,6 @@ ms_report_write_handout (const char *path, MsLessonTopic topic, const MsResults 
 {
   g_return_val_if_fail (ms_report_handout_unavailable (topic, run) == NULL, FALSE);
   Job job = { topic, run, source };
-  return ms_export_write_file (path, write_pdf, &job, error);
+  return ms_export_pdf_document (path, PAGE_W, PAGE_H, _ (ms_lesson_topic (topic)->title),
+                                 draw_page, &job, error);
 }
