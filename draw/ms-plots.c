@@ -387,6 +387,15 @@ add_no_link_note (MsChartData *d)
                                     ms_mode_title (MS_MODE_HOST));
 }
 
+/* A line under the others of the chart's foot note. */
+static void
+append_foot_note (MsChartData *d, const char *note)
+{
+  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
+  g_free (d->foot_note);
+  d->foot_note = joined;
+}
+
 /* Of two series' shared sizes, how many lie within 3 % of each other:
  * closer than a marker at any projected size. */
 static guint
@@ -443,14 +452,9 @@ add_hidden_lines_note (MsChartData *d)
   /* After any note already there (a rate past the link's matters more),
    * on a line of its own: the chart drops the last lines where room is
    * short. */
-  if (note->len && d->foot_note)
-    g_string_prepend (note, "\n"), g_string_prepend (note, d->foot_note);
-  if (note->len) {
-    g_free (d->foot_note);
-    d->foot_note = g_string_free (note, FALSE);
-  } else {
-    g_string_free (note, TRUE);
-  }
+  if (note->len)
+    append_foot_note (d, note->str);
+  g_string_free (note, TRUE);
 }
 
 /* Whether both modes' series are shown. */
@@ -466,15 +470,6 @@ both_shown (const MsChartData *d, MsMode a, MsMode b)
       seen++;
   }
   return seen == 2;
-}
-
-/* A line under the others of the chart's foot note. */
-static void
-append_foot_note (MsChartData *d, const char *note)
-{
-  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
-  g_free (d->foot_note);
-  d->foot_note = joined;
 }
 
 /* Where prefetching made managed memory clearly slower (the two medians'
@@ -545,21 +540,6 @@ add_two_states_note (MsChartData *d, int cells)
   append_foot_note (d, note);
 }
 
-/* Points in size order whatever order the cells came in. */
-static void
-sort_points_by_size (MsChartSeries *s)
-{
-  if (!s || s->points->len < 2)
-    return;
-  MsChartPoint *pts = (MsChartPoint *)s->points->data;
-  for (guint i = 1; i < s->points->len; i++)
-    for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
-      MsChartPoint tmp = pts[k];
-      pts[k] = pts[k - 1];
-      pts[k - 1] = tmp;
-    }
-}
-
 /* One run's series, a point per cell; returns how many cells were drawn
  * with two states. */
 static int
@@ -590,7 +570,8 @@ add_run_series (MsChartData *d, const MsResults *run, guint r, MsMetric metric,
         ms_chart_series_note_last (s, ok, note);
       }
     }
-    sort_points_by_size (s);
+    /* In size order whatever order the cells came in. */
+    ms_chart_series_sort (s);
   }
   return two_states;
 }
