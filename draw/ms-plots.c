@@ -358,18 +358,26 @@ add_pcie_line (MsChartData *d, MsMetric metric, int gen, int width)
   ms_chart_data_add_ref (d, pcie, label);
 }
 
+/* Whether a series of mode is drawn, its short label the mode's title;
+ * shown_only: one not hidden. */
+static gboolean
+has_mode (const MsChartData *d, MsMode mode, gboolean shown_only)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (!(shown_only && s->hidden) && g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Device only and Host CPU count their bytes as the link's modes do but
  * move none over the link: a rate chart says so, or a class reads 1000
  * GB/s as a link's. */
 static void
 add_no_link_note (MsChartData *d)
 {
-  gboolean device = FALSE, host = FALSE;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    device |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_DEVICE)) == 0;
-    host |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_HOST)) == 0;
-  }
+  gboolean device = has_mode (d, MS_MODE_DEVICE, FALSE), host = has_mode (d, MS_MODE_HOST, FALSE);
   if (device && host)
     /* TRANSLATORS: %s are the modes' titles, "Device only" and "Host CPU". */
     d->foot_note = g_strdup_printf (_ ("%s and %s move no data over the link: a reference for "
@@ -457,28 +465,14 @@ add_hidden_lines_note (MsChartData *d)
   g_string_free (note, TRUE);
 }
 
-/* Whether both modes' series are shown. */
-static gboolean
-both_shown (const MsChartData *d, MsMode a, MsMode b)
-{
-  int seen = 0;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (!s->hidden
-        && (g_strcmp0 (s->short_label, ms_mode_title (a)) == 0
-            || g_strcmp0 (s->short_label, ms_mode_title (b)) == 0))
-      seen++;
-  }
-  return seen == 2;
-}
-
 /* Where prefetching made managed memory clearly slower (the two medians'
  * intervals apart) at the smallest size, a line says what the prefetch
  * itself took there, or a class reads it as a mistake. One run only. */
 static void
 add_prefetch_note (MsChartData *d, GPtrArray *runs)
 {
-  if (!runs || runs->len != 1 || !both_shown (d, MS_MODE_MANAGED, MS_MODE_MANAGED_PREFETCH))
+  if (!runs || runs->len != 1 || !has_mode (d, MS_MODE_MANAGED, TRUE)
+      || !has_mode (d, MS_MODE_MANAGED_PREFETCH, TRUE))
     return;
   const MsResults *run = g_ptr_array_index (runs, 0);
   const MsCell *m = NULL, *p = NULL;
@@ -512,18 +506,14 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
 static void
 add_pageable_note (MsChartData *d)
 {
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_PAGEABLE)) != 0)
-      continue;
-    /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
-    g_autofree char *note = g_strdup_printf (
-        _ ("%s: a and b rewritten before every repetition; unchanged buffers may copy faster "
-           "(cache-state lesson)."),
-        ms_mode_title (MS_MODE_PAGEABLE));
-    append_foot_note (d, note);
+  if (!has_mode (d, MS_MODE_PAGEABLE, FALSE))
     return;
-  }
+  /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
+  g_autofree char *note = g_strdup_printf (
+      _ ("%s: a and b rewritten before every repetition; unchanged buffers may copy faster "
+         "(cache-state lesson)."),
+      ms_mode_title (MS_MODE_PAGEABLE));
+  append_foot_note (d, note);
 }
 
 /* Under a chart that draws two-state cells: what the wide ticks are. */
