@@ -202,6 +202,10 @@ write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAto
   cairo_surface_t *surface =
     pdf ? cairo_pdf_surface_create_for_stream (stream_to_file, file, width, height)
         : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  if (pdf && job->options && job->options->title) {
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->options->title);
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
+  }
   status = run_draw (surface, width, height, job);
   if (!pdf && status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_write_to_png_stream (surface, stream_to_file, file);
@@ -274,34 +278,4 @@ ms_export_drawing_full (const char *path, int width, int height, MsDrawFunc draw
   }
   FileJob fj = { ext, width, height, { draw, data, options, NULL } };
   return ms_export_write_file (path, write_file_job, &fj, error);
-}
-
-typedef struct {
-  double width, height;
-  const char *title;
-  MsDrawFunc draw;
-  gpointer data;
-} PdfJob;
-
-static cairo_status_t
-write_pdf_job (MsAtomicFile *file, gpointer data)
-{
-  const PdfJob *job = data;
-  cairo_surface_t *surface
-      = cairo_pdf_surface_create_for_stream (stream_to_file, file, job->width, job->height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
-  cairo_t *cr = cairo_create (surface);
-  job->draw (cr, job->width, job->height, job->data);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  return finish_surface (surface, status);
-}
-
-gboolean
-ms_export_pdf_document (const char *path, double width, double height, const char *title,
-                        MsDrawFunc draw, gpointer data, GError **error)
-{
-  PdfJob job = { width, height, title, draw, data };
-  return ms_export_write_file (path, write_pdf_job, &job, error);
 }

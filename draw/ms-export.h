@@ -27,6 +27,9 @@ typedef struct {
   /* A line over the drawing in large type, or NULL: a lesson's takeaway,
    * which the Lessons page shows over its picture. */
   const char *headline;
+  /* A PDF's title (memsweep its creator), or NULL for none: the report's
+   * and a handout's, whose pages draw puts on cr (cairo_show_page). */
+  const char *title;
 } MsExportOptions;
 
 gboolean ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw,
@@ -56,10 +59,5 @@ GBytes *ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer da
 typedef cairo_status_t (*MsExportWriter) (MsAtomicFile *file, gpointer data);
 gboolean ms_export_write_file (const char *path, MsExportWriter write, gpointer data,
                                GError **error);
-/* A PDF document of pages width x height points, titled title, written
- * through ms_export_write_file: draw puts its pages on cr (cairo_show_page
- * after each). */
-gboolean ms_export_pdf_document (const char *path, double width, double height, const char *title,
-                                 MsDrawFunc draw, gpointer data, GError **error);
 
 G_END_DECLS

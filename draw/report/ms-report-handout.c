@@ -309,6 +309,6 @@ ms_report_write_handout (const char *path, MsLessonTopic topic, const MsResults 
 {
   g_return_val_if_fail (ms_report_handout_unavailable (topic, run) == NULL, FALSE);
   Job job = { topic, run, source };
-  return ms_export_pdf_document (path, PAGE_W, PAGE_H, _ (ms_lesson_topic (topic)->title),
-                                 draw_page, &job, error);
+  MsExportOptions options = { .format = "pdf", .title = _ (ms_lesson_topic (topic)->title) };
+  return ms_export_drawing_full (path, PAGE_W, PAGE_H, draw_page, &job, &options, error);
 }

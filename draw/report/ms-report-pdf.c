@@ -183,6 +183,7 @@ draw_pages (cairo_t *cr, double width, double height, gpointer data)
 gboolean
 ms_report_write_pdf (const char *path, const MsReportInput *input, GError **error)
 {
-  return ms_export_pdf_document (path, PAGE_W, PAGE_H, _("memsweep report"), draw_pages,
-                                 (gpointer) input, error);
+  MsExportOptions options = { .format = "pdf", .title = _("memsweep report") };
+  return ms_export_drawing_full (path, PAGE_W, PAGE_H, draw_pages, (gpointer) input, &options,
+                                 error);
 }
