@@ -113,9 +113,7 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
                                  portable);
     return;
   }
-  g_autoptr (GPtrArray) one = g_ptr_array_new ();
-  g_ptr_array_add (one, (gpointer)run);
-  h->about = ms_report_caption (one);
+  h->about = ms_report_lesson_caption (NULL, run);
   /* TRANSLATORS: the handout's footer: memsweep's version, the lesson's
    * name, the GPU, the file of the run it shows. */
   h->footer = g_strdup_printf (_ ("memsweep %s · lesson %s · %s · %s"), MS_VERSION, info->name,
