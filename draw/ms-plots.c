@@ -118,6 +118,26 @@ bar_high (const MsStat *t)
   return t->ci_valid ? t->ci_high : t->max;
 }
 
+/* The phase a copy's rate is of: the copy to the device (h2d) or to the
+ * host (d2h); MS_PHASE_COUNT for none (end to end, or a mode without
+ * that copy). */
+static MsPhase
+copy_phase (MsMode mode, MsMetric metric)
+{
+  if (metric == MS_METRIC_H2D_BANDWIDTH)
+    return ms_mode_to_device_phase (mode);
+  if (metric == MS_METRIC_D2H_BANDWIDTH)
+    return ms_mode_to_host_phase (mode);
+  return MS_PHASE_COUNT;
+}
+
+static gboolean
+mode_has_metric (MsMode mode, MsMetric metric)
+{
+  return metric == MS_METRIC_E2E_TIME || metric == MS_METRIC_E2E_BANDWIDTH
+         || copy_phase (mode, metric) < MS_PHASE_COUNT;
+}
+
 /* The two states of the last point added, in the metric's unit (end-to-end
  * times and rates only); 1 when set. */
 static int
@@ -144,37 +164,22 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
               double *hi)
 {
   const MsCellStats *st = &c->stats;
-  double bytes, rr_lo, rr_hi;
-  const MsStat *t;
-  MsPhase p;
+  double rr_lo, rr_hi;
   gboolean rr = ms_run_to_run_interval (&run->run_to_run, c, &rr_lo, &rr_hi);
-  switch (metric) {
-  case MS_METRIC_E2E_TIME:
+  if (metric == MS_METRIC_E2E_TIME) {
     *y = st->e2e.median;
     *lo = rr ? rr_lo : bar_low (&st->e2e);
     *hi = rr ? rr_hi : bar_high (&st->e2e);
     return st->e2e.n > 0;
-  case MS_METRIC_E2E_BANDWIDTH:
-    bytes = 3.0 * ms_vector_bytes (c->elements);
-    t = &st->e2e;
-    break;
-  case MS_METRIC_H2D_BANDWIDTH:
-    p = ms_mode_to_device_phase (c->mode);
-    if (p >= MS_PHASE_COUNT)
-      return FALSE;
-    bytes = 2.0 * ms_vector_bytes (c->elements);
-    t = &st->phase[p];
-    break;
-  case MS_METRIC_D2H_BANDWIDTH:
-  default:
-    p = ms_mode_to_host_phase (c->mode);
-    if (p >= MS_PHASE_COUNT)
-      return FALSE;
-    bytes = 1.0 * ms_vector_bytes (c->elements);
-    t = &st->phase[p];
-    break;
   }
-  if (t->n == 0 || !(t->median > 0))
+  /* a and b go to the device, c comes back: all three end to end. */
+  MsPhase p = copy_phase (c->mode, metric);
+  const MsStat *t = metric == MS_METRIC_E2E_BANDWIDTH ? &st->e2e : &st->phase[p];
+  double bytes = (metric == MS_METRIC_E2E_BANDWIDTH   ? 3.0
+                  : metric == MS_METRIC_H2D_BANDWIDTH ? 2.0
+                                                      : 1.0)
+                 * ms_vector_bytes (c->elements);
+  if (!mode_has_metric (c->mode, metric) || t->n == 0 || !(t->median > 0))
     return FALSE;
   /* GB/s from µs; the slow end of the interval gives the low end. */
   *y = bytes / t->median * 1e-3;
@@ -182,16 +187,6 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
   double fast = rr && t == &st->e2e ? rr_lo : bar_low (t);
   *lo = slow > 0 ? bytes / slow * 1e-3 : *y;
   *hi = fast > 0 ? bytes / fast * 1e-3 : *y;
-  return TRUE;
-}
-
-static gboolean
-mode_has_metric (MsMode mode, MsMetric metric)
-{
-  if (metric == MS_METRIC_H2D_BANDWIDTH)
-    return ms_mode_to_device_phase (mode) < MS_PHASE_COUNT;
-  if (metric == MS_METRIC_D2H_BANDWIDTH)
-    return ms_mode_to_host_phase (mode) < MS_PHASE_COUNT;
   return TRUE;
 }
 

@@ -367,30 +367,20 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
   cairo_stroke (cr);
   cairo_set_line_width (cr, lw);
   ms_set_dash (cr, s->dash, lw);
-  gboolean started = FALSE;
-  for (guint k = 0; k < s->points->len; k++) {
+  /* The line through the points, their markers after it (the first 64). */
+  double xy[2 * 64];
+  guint n = 0;
+  for (guint k = 0, drawn = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed)
       continue;
     double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
-    if (started)
-      cairo_line_to (cr, px, py);
-    else
-      cairo_move_to (cr, px, py);
-    started = TRUE;
+    (drawn++ ? cairo_line_to : cairo_move_to) (cr, px, py);
+    if (n < G_N_ELEMENTS (xy) / 2)
+      xy[2 * n] = px, xy[2 * n + 1] = py, n++;
   }
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
-  double xy[2 * 64];
-  guint n = 0;
-  for (guint k = 0; k < s->points->len && n < G_N_ELEMENTS (xy) / 2; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!p->failed) {
-      xy[2 * n] = ms_scale_to_pixel (&l->xs, p->x);
-      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
-      n++;
-    }
-  }
   ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n,
                    fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
   /* As one group, so that a faint line's markers do not show it through. */
