@@ -237,9 +237,7 @@ rest_legend (cairo_t *cr, const MsChartStyle *st, gboolean scaled, const char *k
            : _("Grey: the rest of the end-to-end time (synchronisation and gaps between "
                "calls).");
   if (draw) {
-    MsColor rest = st->fg;
-    rest.alpha *= 0.3;
-    ms_set_color (cr, &rest, 1);
+    ms_set_color (cr, &st->fg, 0.3);
     cairo_rectangle (cr, x, y + fs * 0.2, fs, fs);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 0.9);

@@ -83,6 +83,21 @@ ms_chart_series_add (MsChartSeries *s, double x, double y, double lo, double hi,
   g_array_append_val (s->points, p);
 }
 
+static int
+cmp_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+void
+ms_chart_series_sort (MsChartSeries *s)
+{
+  /* x is a point's first member. */
+  if (s)
+    g_array_sort (s->points, cmp_double);
+}
+
 void
 ms_chart_series_note_last (MsChartSeries *s, gboolean partial, const char *note)
 {
@@ -378,13 +393,6 @@ keep_mark (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double fs,
     kept[k++] = m;
   memcpy (ticks, kept, k * sizeof *ticks);
   return k;
-}
-
-static int
-cmp_double (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return (x > y) - (x < y);
 }
 
 /* The sizes the points stand at, each a labelled tick, where their labels

@@ -147,6 +147,8 @@ MsChartSeries *ms_chart_data_add_series (MsChartData *data, const char *label, g
                                          guint shape, guint dash);
 void ms_chart_series_add (MsChartSeries *series, double x, double y, double lo, double hi,
                           gboolean failed);
+/* Its points in x order, those of one x in the order added; NULL: nothing. */
+void ms_chart_series_sort (MsChartSeries *series);
 /* The last point added is failed or partial for the reason in note. */
 void ms_chart_series_note_last (MsChartSeries *series, gboolean partial, const char *note);
 void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);

@@ -74,17 +74,23 @@ draw_band (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const M
   cairo_fill (cr);
 }
 
+/* Rings for the decided verdicts alone: with eleven modes near 1 at
+ * every size, a ring round each ambiguous point piled them into a grey
+ * band that hid the lines (the table gives every verdict). */
+static gboolean
+ringed (const MsCompareCell *c)
+{
+  return c->in_a && c->in_b && !c->variant[0] && isfinite (c->ratio)
+         && (c->verdict == MS_VERDICT_FASTER || c->verdict == MS_VERDICT_SLOWER);
+}
+
 static void
 draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const MsChartLayout *l)
 {
   double r = ms_style_marker_radius (st) * 1.7, lw = ms_style_line_width (st);
   for (size_t i = 0; i < cmp->n_cells; i++) {
     const MsCompareCell *c = &cmp->cells[i];
-    /* Rings for the decided verdicts alone: with eleven modes near 1 at
-     * every size, a ring round each ambiguous point piled them into a
-     * grey band that hid the lines (the table gives every verdict). */
-    if (!c->in_a || !c->in_b || c->variant[0] || !isfinite (c->ratio)
-        || (c->verdict != MS_VERDICT_FASTER && c->verdict != MS_VERDICT_SLOWER))
+    if (!ringed (c))
       continue;
     double x = ms_scale_to_pixel (&l->xs, 4.0 * exp2 (c->exponent));
     double y = ms_scale_to_pixel (&l->ys, c->ratio);
@@ -102,12 +108,9 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
 static gboolean
 any_ring (const MsComparison *cmp)
 {
-  for (size_t i = 0; i < cmp->n_cells; i++) {
-    const MsCompareCell *c = &cmp->cells[i];
-    if (c->in_a && c->in_b && !c->variant[0] && isfinite (c->ratio)
-        && (c->verdict == MS_VERDICT_FASTER || c->verdict == MS_VERDICT_SLOWER))
+  for (size_t i = 0; i < cmp->n_cells; i++)
+    if (ringed (&cmp->cells[i]))
       return TRUE;
-  }
   return FALSE;
 }
 

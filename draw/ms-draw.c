@@ -1077,11 +1077,8 @@ ms_draw_phase_legend (cairo_t *cr, const gboolean seen[MS_PHASE_COUNT], const Ms
       cx = x;
       cy += th * 1.3;
     }
-    if (!draw) {
-      cx += fs * 1.3 + tw + fs * 1.0;
-      continue;
-    }
-    ms_draw_phase_swatch (cr, st, p, ms_phase_label (p), cx, cy);
+    if (draw)
+      ms_draw_phase_swatch (cr, st, p, ms_phase_label (p), cx, cy);
     cx += fs * 1.3 + tw + fs * 1.0;
   }
   return cy + th - y;

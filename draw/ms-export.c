@@ -44,14 +44,17 @@ ms_export_name_with_extension (const char *path, gboolean has_extension, const c
   return g_steal_pointer (&named);
 }
 
-cairo_status_t
-ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len)
+/* A cairo_write_func_t into an MsAtomicFile. */
+static cairo_status_t
+stream_to_file (void *file, const unsigned char *data, unsigned int len)
 {
   return ms_atomic_file_write (file, data, len) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-cairo_status_t
-ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status)
+/* Finishes (where PDF and SVG write) and destroys surface: the first
+ * failing status of status and the surface's. */
+static cairo_status_t
+finish_surface (cairo_surface_t *surface, cairo_status_t status)
 {
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
@@ -143,10 +146,12 @@ run_draw (cairo_surface_t *surface, int width, int height, const DrawJob *job)
   return status;
 }
 
-/* cairo's SVG document in memory, and the text it left out. */
+/* An SVG document in memory: cairo's output with the text it left out
+ * put in before the closing tag. */
 static GByteArray *
-svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_status_t *status)
+svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
 {
+  g_autoptr (MsSvgText) text = ms_svg_text_new ();
   GByteArray *svg = g_byte_array_new ();
   DrawJob with_text = *job;
   with_text.text = text;
@@ -155,38 +160,19 @@ svg_drawing (int width, int height, const DrawJob *job, MsSvgText *text, cairo_s
   /* width="1600" (user units, that is CSS pixels), not cairo's default
    * "1600pt", which browsers show 4/3 as large as the image. */
   cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_USER);
-  *status = ms_export_finish_surface (surface, run_draw (surface, width, height, &with_text));
-  if (*status == CAIRO_STATUS_SUCCESS && ms_svg_text_position (svg) < 0)
+  *status = finish_surface (surface, run_draw (surface, width, height, &with_text));
+  if (*status == CAIRO_STATUS_SUCCESS && !ms_svg_text_insert (text, svg))
     *status = CAIRO_STATUS_WRITE_ERROR;
   return svg;
 }
 
-/* An SVG document in memory: cairo's output with the text put in. */
-static GByteArray *
-svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
-{
-  g_autoptr (MsSvgText) text = ms_svg_text_new ();
-  GByteArray *svg = svg_drawing (width, height, job, text, status);
-  if (*status == CAIRO_STATUS_SUCCESS)
-    ms_svg_text_insert (text, svg);
-  return svg;
-}
-
-/* The drawing, then the text, then the closing tag. */
 static cairo_status_t
 write_svg (int width, int height, const DrawJob *job, MsAtomicFile *file)
 {
   cairo_status_t status;
-  g_autoptr (MsSvgText) text = ms_svg_text_new ();
-  GByteArray *svg = svg_drawing (width, height, job, text, &status);
-  if (status == CAIRO_STATUS_SUCCESS) {
-    gsize pos = ms_svg_text_position (svg), len;
-    const char *elements = ms_svg_text_elements (text, &len);
-    if (!ms_atomic_file_write (file, svg->data, pos) ||
-        (len && !ms_atomic_file_write (file, elements, len)) ||
-        !ms_atomic_file_write (file, svg->data + pos, svg->len - pos))
-      status = CAIRO_STATUS_WRITE_ERROR;
-  }
+  GByteArray *svg = svg_document (width, height, job, &status);
+  if (status == CAIRO_STATUS_SUCCESS && !ms_atomic_file_write (file, svg->data, svg->len))
+    status = CAIRO_STATUS_WRITE_ERROR;
   g_byte_array_unref (svg);
   return status;
 }
@@ -214,12 +200,16 @@ write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAto
     return write_svg (width, height, job, file);
   gboolean pdf = !g_ascii_strcasecmp (ext, "pdf");
   cairo_surface_t *surface =
-    pdf ? cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, width, height)
+    pdf ? cairo_pdf_surface_create_for_stream (stream_to_file, file, width, height)
         : cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  if (pdf && job->options && job->options->title) {
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, job->options->title);
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
+  }
   status = run_draw (surface, width, height, job);
   if (!pdf && status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_write_to_png_stream (surface, ms_export_stream_to_file, file);
-  return ms_export_finish_surface (surface, status);
+    status = cairo_surface_write_to_png_stream (surface, stream_to_file, file);
+  return finish_surface (surface, status);
 }
 
 gboolean

@@ -27,6 +27,9 @@ typedef struct {
   /* A line over the drawing in large type, or NULL: a lesson's takeaway,
    * which the Lessons page shows over its picture. */
   const char *headline;
+  /* A PDF's title (memsweep its creator), or NULL for none: the report's
+   * and a handout's, whose pages draw puts on cr (cairo_show_page). */
+  const char *title;
 } MsExportOptions;
 
 gboolean ms_export_drawing (const char *path, int width, int height, MsDrawFunc draw,
@@ -56,10 +59,5 @@ GBytes *ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer da
 typedef cairo_status_t (*MsExportWriter) (MsAtomicFile *file, gpointer data);
 gboolean ms_export_write_file (const char *path, MsExportWriter write, gpointer data,
                                GError **error);
-/* Finishes (where PDF and SVG write) and destroys surface: the first
- * failing status of status and the surface's. */
-cairo_status_t ms_export_finish_surface (cairo_surface_t *surface, cairo_status_t status);
-/* A cairo_write_func_t into an MsAtomicFile. */
-cairo_status_t ms_export_stream_to_file (void *file, const unsigned char *data, unsigned int len);
 
 G_END_DECLS

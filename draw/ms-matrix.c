@@ -128,18 +128,12 @@ draw_cell (cairo_t *cr, const MsMatrixData *d, const MsChartStyle *style, MsMatr
     return;
   }
   double v = d->value[i][j];
-  if (v > 0 && d->muted[i][j]) {
+  gboolean muted = v > 0 && d->muted[i][j];
+  if (muted || v <= 0) {
     hatch (cr, style, x + 1, y + 1, lay->cell_w - 2, lay->cell_h - 2);
-    ms_set_color (cr, &style->fg, 1);
-    lay->text_w[i][j] = ms_text_in_box (cr, d->cell_text[i][j], cx, cy, lay->cell_w, lay->cell_h,
-                                        lay->font_size, TRUE);
-    return;
-  }
-  if (v <= 0) {
-    hatch (cr, style, x + 1, y + 1, lay->cell_w - 2, lay->cell_h - 2);
-    ms_set_color (cr, &style->fg, 0.8);
-    lay->text_w[i][j] =
-      ms_text_in_box (cr, _("n/a"), cx, cy, lay->cell_w, lay->cell_h, lay->font_size, FALSE);
+    ms_set_color (cr, &style->fg, muted ? 1 : 0.8);
+    lay->text_w[i][j] = ms_text_in_box (cr, muted ? d->cell_text[i][j] : _("n/a"), cx, cy,
+                                        lay->cell_w, lay->cell_h, lay->font_size, muted);
     return;
   }
   MsColor c;

@@ -118,6 +118,26 @@ bar_high (const MsStat *t)
   return t->ci_valid ? t->ci_high : t->max;
 }
 
+/* The phase a copy's rate is of: the copy to the device (h2d) or to the
+ * host (d2h); MS_PHASE_COUNT for none (end to end, or a mode without
+ * that copy). */
+static MsPhase
+copy_phase (MsMode mode, MsMetric metric)
+{
+  if (metric == MS_METRIC_H2D_BANDWIDTH)
+    return ms_mode_to_device_phase (mode);
+  if (metric == MS_METRIC_D2H_BANDWIDTH)
+    return ms_mode_to_host_phase (mode);
+  return MS_PHASE_COUNT;
+}
+
+static gboolean
+mode_has_metric (MsMode mode, MsMetric metric)
+{
+  return metric == MS_METRIC_E2E_TIME || metric == MS_METRIC_E2E_BANDWIDTH
+         || copy_phase (mode, metric) < MS_PHASE_COUNT;
+}
+
 /* The two states of the last point added, in the metric's unit (end-to-end
  * times and rates only); 1 when set. */
 static int
@@ -144,37 +164,22 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
               double *hi)
 {
   const MsCellStats *st = &c->stats;
-  double bytes, rr_lo, rr_hi;
-  const MsStat *t;
-  MsPhase p;
+  double rr_lo, rr_hi;
   gboolean rr = ms_run_to_run_interval (&run->run_to_run, c, &rr_lo, &rr_hi);
-  switch (metric) {
-  case MS_METRIC_E2E_TIME:
+  if (metric == MS_METRIC_E2E_TIME) {
     *y = st->e2e.median;
     *lo = rr ? rr_lo : bar_low (&st->e2e);
     *hi = rr ? rr_hi : bar_high (&st->e2e);
     return st->e2e.n > 0;
-  case MS_METRIC_E2E_BANDWIDTH:
-    bytes = 3.0 * ms_vector_bytes (c->elements);
-    t = &st->e2e;
-    break;
-  case MS_METRIC_H2D_BANDWIDTH:
-    p = ms_mode_to_device_phase (c->mode);
-    if (p >= MS_PHASE_COUNT)
-      return FALSE;
-    bytes = 2.0 * ms_vector_bytes (c->elements);
-    t = &st->phase[p];
-    break;
-  case MS_METRIC_D2H_BANDWIDTH:
-  default:
-    p = ms_mode_to_host_phase (c->mode);
-    if (p >= MS_PHASE_COUNT)
-      return FALSE;
-    bytes = 1.0 * ms_vector_bytes (c->elements);
-    t = &st->phase[p];
-    break;
   }
-  if (t->n == 0 || !(t->median > 0))
+  /* a and b go to the device, c comes back: all three end to end. */
+  MsPhase p = copy_phase (c->mode, metric);
+  const MsStat *t = metric == MS_METRIC_E2E_BANDWIDTH ? &st->e2e : &st->phase[p];
+  double bytes = (metric == MS_METRIC_E2E_BANDWIDTH   ? 3.0
+                  : metric == MS_METRIC_H2D_BANDWIDTH ? 2.0
+                                                      : 1.0)
+                 * ms_vector_bytes (c->elements);
+  if (!mode_has_metric (c->mode, metric) || t->n == 0 || !(t->median > 0))
     return FALSE;
   /* GB/s from µs; the slow end of the interval gives the low end. */
   *y = bytes / t->median * 1e-3;
@@ -182,16 +187,6 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
   double fast = rr && t == &st->e2e ? rr_lo : bar_low (t);
   *lo = slow > 0 ? bytes / slow * 1e-3 : *y;
   *hi = fast > 0 ? bytes / fast * 1e-3 : *y;
-  return TRUE;
-}
-
-static gboolean
-mode_has_metric (MsMode mode, MsMetric metric)
-{
-  if (metric == MS_METRIC_H2D_BANDWIDTH)
-    return ms_mode_to_device_phase (mode) < MS_PHASE_COUNT;
-  if (metric == MS_METRIC_D2H_BANDWIDTH)
-    return ms_mode_to_host_phase (mode) < MS_PHASE_COUNT;
   return TRUE;
 }
 
@@ -358,18 +353,26 @@ add_pcie_line (MsChartData *d, MsMetric metric, int gen, int width)
   ms_chart_data_add_ref (d, pcie, label);
 }
 
+/* Whether a series of mode is drawn, its short label the mode's title;
+ * shown_only: one not hidden. */
+static gboolean
+has_mode (const MsChartData *d, MsMode mode, gboolean shown_only)
+{
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (!(shown_only && s->hidden) && g_strcmp0 (s->short_label, ms_mode_title (mode)) == 0)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* Device only and Host CPU count their bytes as the link's modes do but
  * move none over the link: a rate chart says so, or a class reads 1000
  * GB/s as a link's. */
 static void
 add_no_link_note (MsChartData *d)
 {
-  gboolean device = FALSE, host = FALSE;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    device |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_DEVICE)) == 0;
-    host |= g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_HOST)) == 0;
-  }
+  gboolean device = has_mode (d, MS_MODE_DEVICE, FALSE), host = has_mode (d, MS_MODE_HOST, FALSE);
   if (device && host)
     /* TRANSLATORS: %s are the modes' titles, "Device only" and "Host CPU". */
     d->foot_note = g_strdup_printf (_ ("%s and %s move no data over the link: a reference for "
@@ -385,6 +388,15 @@ add_no_link_note (MsChartData *d)
     d->foot_note = g_strdup_printf (_ ("%s moves no data over the link: a reference for the "
                                        "CPU's own memory."),
                                     ms_mode_title (MS_MODE_HOST));
+}
+
+/* A line under the others of the chart's foot note. */
+static void
+append_foot_note (MsChartData *d, const char *note)
+{
+  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
+  g_free (d->foot_note);
+  d->foot_note = joined;
 }
 
 /* Of two series' shared sizes, how many lie within 3 % of each other:
@@ -443,38 +455,9 @@ add_hidden_lines_note (MsChartData *d)
   /* After any note already there (a rate past the link's matters more),
    * on a line of its own: the chart drops the last lines where room is
    * short. */
-  if (note->len && d->foot_note)
-    g_string_prepend (note, "\n"), g_string_prepend (note, d->foot_note);
-  if (note->len) {
-    g_free (d->foot_note);
-    d->foot_note = g_string_free (note, FALSE);
-  } else {
-    g_string_free (note, TRUE);
-  }
-}
-
-/* Whether both modes' series are shown. */
-static gboolean
-both_shown (const MsChartData *d, MsMode a, MsMode b)
-{
-  int seen = 0;
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (!s->hidden
-        && (g_strcmp0 (s->short_label, ms_mode_title (a)) == 0
-            || g_strcmp0 (s->short_label, ms_mode_title (b)) == 0))
-      seen++;
-  }
-  return seen == 2;
-}
-
-/* A line under the others of the chart's foot note. */
-static void
-append_foot_note (MsChartData *d, const char *note)
-{
-  char *joined = d->foot_note ? g_strdup_printf ("%s\n%s", d->foot_note, note) : g_strdup (note);
-  g_free (d->foot_note);
-  d->foot_note = joined;
+  if (note->len)
+    append_foot_note (d, note->str);
+  g_string_free (note, TRUE);
 }
 
 /* Where prefetching made managed memory clearly slower (the two medians'
@@ -483,7 +466,8 @@ append_foot_note (MsChartData *d, const char *note)
 static void
 add_prefetch_note (MsChartData *d, GPtrArray *runs)
 {
-  if (!runs || runs->len != 1 || !both_shown (d, MS_MODE_MANAGED, MS_MODE_MANAGED_PREFETCH))
+  if (!runs || runs->len != 1 || !has_mode (d, MS_MODE_MANAGED, TRUE)
+      || !has_mode (d, MS_MODE_MANAGED_PREFETCH, TRUE))
     return;
   const MsResults *run = g_ptr_array_index (runs, 0);
   const MsCell *m = NULL, *p = NULL;
@@ -517,18 +501,14 @@ add_prefetch_note (MsChartData *d, GPtrArray *runs)
 static void
 add_pageable_note (MsChartData *d)
 {
-  for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    if (g_strcmp0 (s->short_label, ms_mode_title (MS_MODE_PAGEABLE)) != 0)
-      continue;
-    /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
-    g_autofree char *note = g_strdup_printf (
-        _ ("%s: a and b rewritten before every repetition; unchanged buffers may copy faster "
-           "(cache-state lesson)."),
-        ms_mode_title (MS_MODE_PAGEABLE));
-    append_foot_note (d, note);
+  if (!has_mode (d, MS_MODE_PAGEABLE, FALSE))
     return;
-  }
+  /* TRANSLATORS: a chart's foot note; %s is the mode's title, "Pageable". */
+  g_autofree char *note = g_strdup_printf (
+      _ ("%s: a and b rewritten before every repetition; unchanged buffers may copy faster "
+         "(cache-state lesson)."),
+      ms_mode_title (MS_MODE_PAGEABLE));
+  append_foot_note (d, note);
 }
 
 /* Under a chart that draws two-state cells: what the wide ticks are. */
@@ -543,21 +523,6 @@ add_two_states_note (MsChartData *d, int cells)
                    "Wide ticks: %d cells in two states, the median between them.", cells),
       cells);
   append_foot_note (d, note);
-}
-
-/* Points in size order whatever order the cells came in. */
-static void
-sort_points_by_size (MsChartSeries *s)
-{
-  if (!s || s->points->len < 2)
-    return;
-  MsChartPoint *pts = (MsChartPoint *)s->points->data;
-  for (guint i = 1; i < s->points->len; i++)
-    for (guint k = i; k > 0 && pts[k - 1].x > pts[k].x; k--) {
-      MsChartPoint tmp = pts[k];
-      pts[k] = pts[k - 1];
-      pts[k - 1] = tmp;
-    }
 }
 
 /* One run's series, a point per cell; returns how many cells were drawn
@@ -590,7 +555,8 @@ add_run_series (MsChartData *d, const MsResults *run, guint r, MsMetric metric,
         ms_chart_series_note_last (s, ok, note);
       }
     }
-    sort_points_by_size (s);
+    /* In size order whatever order the cells came in. */
+    ms_chart_series_sort (s);
   }
   return two_states;
 }

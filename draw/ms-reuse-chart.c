@@ -30,41 +30,25 @@ ms_reuse_default_exponent (const MsResults *run)
   return best;
 }
 
-static int
-compare_points (gconstpointer a, gconstpointer b)
-{
-  double xa = ((const MsChartPoint *) a)->x, xb = ((const MsChartPoint *) b)->x;
-  return (xa > xb) - (xa < xb);
-}
-
-/* The name alone, for a small chart's legend. */
+/* Each named with what it does in a few words: the legend is read
+ * without the caption; brief, the name alone, for a small chart's legend. */
 static char *
-series_short_label (MsMode mode, const char *access)
+series_label (MsMode mode, const char *access, gboolean brief)
 {
-  if (g_str_equal (access, "read"))
-    return g_strdup_printf (_("%s, reads only"), ms_mode_title (mode));
-  if (g_str_equal (access, "write"))
-    return g_strdup_printf (_("%s, writes only"), ms_mode_title (mode));
-  if (g_str_equal (access, "write-in-kernel"))
-    return g_strdup_printf (_("%s, writes only, one kernel"), ms_mode_title (mode));
-  return g_strdup (ms_mode_title (mode));
-}
-
-static char *
-series_label (MsMode mode, const char *access)
-{
-  /* Each named with what it does in a few words: the legend is read
-   * without the caption. */
+  const char *title = ms_mode_title (mode);
   if (g_str_equal (access, "read"))
     /* TRANSLATORS: a memory mode whose kernel only reads host memory. */
-    return g_strdup_printf (_("%s, reads only (c copied back)"), ms_mode_title (mode));
+    return g_strdup_printf (brief ? _("%s, reads only") : _("%s, reads only (c copied back)"),
+                            title);
   if (g_str_equal (access, "write"))
-    return g_strdup_printf (_("%s, writes only (a, b made on the GPU; R kernels write c)"),
-                            ms_mode_title (mode));
+    return g_strdup_printf (brief ? _("%s, writes only")
+                                  : _("%s, writes only (a, b made on the GPU; R kernels write c)"),
+                            title);
   if (g_str_equal (access, "write-in-kernel"))
-    return g_strdup_printf (_("%s, writes only (one kernel stores each element R times)"),
-                            ms_mode_title (mode));
-  return g_strdup (ms_mode_title (mode));
+    return g_strdup_printf (brief ? _("%s, writes only, one kernel")
+                                  : _("%s, writes only (one kernel stores each element R times)"),
+                            title);
+  return g_strdup (title);
 }
 
 static void
@@ -248,7 +232,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
             !reuse_of (c, &reuse, access, sizeof access) || !g_str_equal (access, accesses[a]))
           continue;
         if (!s) {
-          g_autofree char *label = series_label (m, accesses[a]);
+          g_autofree char *label = series_label (m, accesses[a], FALSE);
           /* A mode's own look; its reads-only and writes-only variants
            * each their own colour, marker and dash (ms-palette.c): five
            * series in one colour were one to a class. */
@@ -257,15 +241,14 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           ms_mode_variant_look ((MsMode) m, a, &color, &shape, &dash, &fill);
           s = ms_chart_data_add_series (d, label, color % ms_chart_palette_size (), shape, dash);
           s->run = fill; /* ms_run_fill gives a fill back as itself */
-          s->short_label = series_short_label (m, accesses[a]);
+          s->short_label = series_label (m, accesses[a], TRUE);
           /* The takeaway compares pinned copies with zero-copy reading a
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
         }
         add_point (s, c, reuse, metric);
       }
-      if (s)
-        g_array_sort (s->points, compare_points);
+      ms_chart_series_sort (s);
       if (s && a >= 2 && !writes[a - 2])
         writes[a - 2] = s;
     }
@@ -364,17 +347,8 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   cairo_restore (cr);
 }
 
-/* x of point p, moved right by shift pixels (a series drawn beside the
- * one whose values it has). */
-static double
-point_x (const MsReuseLayout *l, const MsChartPoint *p, double shift)
-{
-  return ms_scale_to_pixel (&l->xs, p->x) + shift;
-}
-
 static void
-draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l,
-             double shift)
+draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st) * (s->muted ? 0.6 : 1.3);
   MsColor c;
@@ -386,37 +360,27 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi || !(p->lo > 0))
       continue;
-    double px = round (point_x (l, p, shift)) + 0.5;
+    double px = round (ms_scale_to_pixel (&l->xs, p->x)) + 0.5;
     cairo_move_to (cr, px, ms_scale_to_pixel (&l->ys, p->lo));
     cairo_line_to (cr, px, ms_scale_to_pixel (&l->ys, p->hi));
   }
   cairo_stroke (cr);
   cairo_set_line_width (cr, lw);
   ms_set_dash (cr, s->dash, lw);
-  gboolean started = FALSE;
-  for (guint k = 0; k < s->points->len; k++) {
+  /* The line through the points, their markers after it (the first 64). */
+  double xy[2 * 64];
+  guint n = 0;
+  for (guint k = 0, drawn = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed)
       continue;
-    double px = point_x (l, p, shift), py = ms_scale_to_pixel (&l->ys, p->y);
-    if (started)
-      cairo_line_to (cr, px, py);
-    else
-      cairo_move_to (cr, px, py);
-    started = TRUE;
+    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    (drawn++ ? cairo_line_to : cairo_move_to) (cr, px, py);
+    if (n < G_N_ELEMENTS (xy) / 2)
+      xy[2 * n] = px, xy[2 * n + 1] = py, n++;
   }
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
-  double xy[2 * 64];
-  guint n = 0;
-  for (guint k = 0; k < s->points->len && n < G_N_ELEMENTS (xy) / 2; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    if (!p->failed) {
-      xy[2 * n] = point_x (l, p, shift);
-      xy[2 * n + 1] = ms_scale_to_pixel (&l->ys, p->y);
-      n++;
-    }
-  }
   ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n,
                    fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
   /* As one group, so that a faint line's markers do not show it through. */
@@ -505,7 +469,7 @@ static double
 draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y,
              double width, gboolean short_labels, gboolean pair_only)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double fs = ms_style_font_size (st);
   double lx = x, rows = 1;
   for (guint i = 0; i <= d->series->len; i++) {
     const MsChartSeries *s = i < d->series->len ? g_ptr_array_index (d->series, i) : NULL;
@@ -517,6 +481,8 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     gboolean brief = s && (short_labels || s->muted) && s->short_label;
     const char *label = brief ? s->short_label : s ? s->label : NULL;
     double tw, th;
+    /* The whiskers' key only where some are drawn: below 6 repetitions
+     * there are none (add_point), and a key promised them. */
     if (s)
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     else if (any_whiskers (d, pair_only))
@@ -532,21 +498,14 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       rows++;
     }
     if (!s) {
-      /* Named only where some are drawn: below 6 repetitions there are
-       * none (add_point), and a key promised them. */
-      if (any_whiskers (d, pair_only))
-        lx += draw_whisker_key (cr, st, lx, y, TRUE) + fs;
+      draw_whisker_key (cr, st, lx, y, TRUE);
       break;
     }
     MsColor c;
     ms_chart_palette_color (s->color, st->dark, &c);
     cairo_push_group (cr);
-    ms_set_color (cr, &c, 1);
-    ms_set_dash (cr, s->dash, lw);
-    ms_draw_line (cr, lw, lx, y + fs * 0.6, lx + fs * 1.6, y + fs * 0.6);
-    ms_set_dash (cr, 0, lw);
-    const double at[2] = { lx + fs * 0.8, y + fs * 0.6 };
-    ms_draw_markers (cr, s->shape, ms_run_fill (s->run), at, 1, fs * 0.35, lw * 0.8, &st->bg);
+    ms_chart_draw_sample (cr, st, &c, 1, TRUE, s->dash, s->shape, s->run, lx, y + fs * 0.6,
+                          fs * 1.6, fs * 0.35);
     cairo_pop_group_to_source (cr);
     cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_KEY_ALPHA (st) : 1);
     ms_set_color (cr, &st->fg, s->muted ? MS_CHART_MUTED_TEXT_ALPHA : 1);
@@ -554,20 +513,6 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     lx += fs * 3 + tw;
   }
   return rows * fs * 1.5;
-}
-
-static void reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                              double width, double height, MsReuseLayout *layout);
-
-/* Projected, no word smaller than the body size (ms_draw_set_least_text,
- * as a lesson's own picture). */
-void
-ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-                     double height, MsReuseLayout *layout)
-{
-  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, st, height);
-  reuse_chart_draw (cr, d, st, width, height, layout);
-  ms_draw_slide_sizes_end (cr, least);
 }
 
 static void
@@ -632,10 +577,21 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
       /* On a slide, the compared pair alone: five faint lines under it were
        * read as zero-copy winning. */
       if (!(pair_only && series->muted))
-        draw_series (cr, series, st, &l, 0);
+        draw_series (cr, series, st, &l);
     }
     cairo_restore (cr);
   }
   if (layout)
     *layout = l;
+}
+
+/* Projected, no word smaller than the body size (ms_draw_set_least_text,
+ * as a lesson's own picture). */
+void
+ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                     double height, MsReuseLayout *layout)
+{
+  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, st, height);
+  reuse_chart_draw (cr, d, st, width, height, layout);
+  ms_draw_slide_sizes_end (cr, least);
 }

@@ -234,30 +234,25 @@ draw_nvlinks (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
   return deepest + fs;
 }
 
-/* The pairs without NVLinks whose copies ran faster than their PCIe path
- * allows: one line naming them in place of a path; returns where it ends. */
-static double
-draw_doubted (cairo_t *cr, const MsPeerFile *file, MsTopologyLayout *lay, double y,
-              double width, double fs)
+/* The pairs without NVLinks on PCIe path p whose copies it allows, or
+ * (p < 0) whose copies ran faster than their path allows: "0–1, 2–3";
+ * NULL for none. */
+static char *
+pairs_text (const MsPeerFile *file, int n_gpus, int p)
 {
   const MsPeerResults *r = &file->peer;
-  g_autoptr (GString) line = g_string_new (NULL);
-  for (int i = 0; i < lay->n_gpus; i++)
-    for (int j = i + 1; j < lay->n_gpus; j++)
-      if (links_between (r, i, j) == 0 && ms_peer_link_in_doubt (r, file->device, i, j))
+  GString *line = g_string_new (NULL);
+  for (int i = 0; i < n_gpus; i++)
+    for (int j = i + 1; j < n_gpus; j++)
+      if (links_between (r, i, j) == 0 && (p < 0 || (int) r->topo.pcie_path[i][j] == p)
+          && ms_peer_link_in_doubt (r, file->device, i, j) == (p < 0))
         g_string_append_printf (line, "%s%d–%d", line->len ? ", " : "", r->devices[i],
                                 r->devices[j]);
-  if (!line->len)
-    return y;
-  g_autofree char *text = g_strdup_printf (
-    /* TRANSLATORS: %s lists pairs of GPUs, "0–1, 2–3". */
-    _("Topology in doubt: GPUs %s copied faster than their PCIe path allows"), line->str);
-  ms_draw_text_max (cr, text, fs, y, fs * 0.9, width - 2 * fs);
-  lay->n_path_lines++;
-  return y + fs * 1.4;
+  return g_string_free (line, line->len == 0);
 }
 
-/* "host bridge: GPU 0 - GPU 1, GPU 2 - GPU 3", one line per path. */
+/* "PCIe path host bridge: GPUs 0–1, 2–3", one line per path, after a
+ * line naming the pairs whose copies put their path in doubt. */
 static void
 draw_paths (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
             MsTopologyLayout *lay, double y, double width, double fs)
@@ -271,19 +266,15 @@ draw_paths (cairo_t *cr, const MsPeerFile *file, const MsChartStyle *style,
     lay->n_path_lines = 0;
     return;
   }
-  y = draw_doubted (cr, file, lay, y, width, fs);
-  for (int p = MS_LINK_UNKNOWN; p <= MS_LINK_SYSTEM; p++) {
-    g_autoptr (GString) line = g_string_new (NULL);
-    for (int i = 0; i < lay->n_gpus; i++)
-      for (int j = i + 1; j < lay->n_gpus; j++)
-        if (links_between (r, i, j) == 0 && (int) r->topo.pcie_path[i][j] == p
-            && !ms_peer_link_in_doubt (r, file->device, i, j))
-          g_string_append_printf (line, "%s%d–%d", line->len ? ", " : "", r->devices[i],
-                                  r->devices[j]);
-    if (!line->len)
+  for (int p = MS_LINK_UNKNOWN - 1; p <= MS_LINK_SYSTEM; p++) {
+    g_autofree char *pairs = pairs_text (file, lay->n_gpus, p);
+    if (!pairs)
       continue;
-    g_autofree char *text =
-      g_strdup_printf (_("PCIe path %s: GPUs %s"), ms_link_path_name (p), line->str);
+    g_autofree char *text
+      = p < 0 ? g_strdup_printf (
+                  /* TRANSLATORS: %s lists pairs of GPUs, "0–1, 2–3". */
+                  _("Topology in doubt: GPUs %s copied faster than their PCIe path allows"), pairs)
+              : g_strdup_printf (_("PCIe path %s: GPUs %s"), ms_link_path_name (p), pairs);
     ms_draw_text_max (cr, text, fs, y, fs * 0.9, width - 2 * fs);
     y += fs * 1.4;
     lay->n_path_lines++;

@@ -25,12 +25,19 @@ report_envelopes (void)
   return env;
 }
 
+/* g_strv_builder_take is newer than GLib 2.74. */
+static void
+take (GStrvBuilder *b, char *sentence)
+{
+  g_strv_builder_add (b, sentence);
+  g_free (sentence);
+}
+
 static void
 add_fact (GStrvBuilder *b, const char *key, char *value)
 {
   g_strv_builder_add (b, key);
-  g_strv_builder_add (b, value);
-  g_free (value);
+  take (b, value);
 }
 
 GStrv
@@ -124,14 +131,6 @@ ms_report_table_row_clear (char *cols[MS_REPORT_TABLE_COLUMNS])
 {
   for (int i = 0; i < MS_REPORT_TABLE_COLUMNS; i++)
     g_clear_pointer (&cols[i], g_free);
-}
-
-/* g_strv_builder_take is newer than GLib 2.74. */
-static void
-take (GStrvBuilder *b, char *sentence)
-{
-  g_strv_builder_add (b, sentence);
-  g_free (sentence);
 }
 
 static const MsCell *
@@ -291,9 +290,7 @@ caption_lessons (GStrvBuilder *b, const MsResults *run)
         !ms_lesson_caption ((MsLessonTopic) t, run, -1, sentence, sizeof sentence))
       continue;
     /* TRANSLATORS: a lesson's title, then its caption. */
-    g_autofree char *line = g_strdup_printf (_("Lesson, %s: %s"), ms_gettext (info->title),
-                                             sentence);
-    g_strv_builder_add (b, line);
+    take (b, g_strdup_printf (_("Lesson, %s: %s"), ms_gettext (info->title), sentence));
   }
 }
 

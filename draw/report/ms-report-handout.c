@@ -5,7 +5,6 @@
  * words, and a footer naming memsweep and the run's file. */
 #include "ms-report-handout.h"
 
-#include <cairo-pdf.h>
 #include <math.h>
 #include <glib/gi18n.h>
 
@@ -114,9 +113,7 @@ handout_init (Handout *h, cairo_t *cr, MsLessonTopic topic, const MsResults *run
                                  portable);
     return;
   }
-  g_autoptr (GPtrArray) one = g_ptr_array_new ();
-  g_ptr_array_add (one, (gpointer)run);
-  h->about = ms_report_caption (one);
+  h->about = ms_report_lesson_caption (NULL, run);
   /* TRANSLATORS: the handout's footer: memsweep's version, the lesson's
    * name, the GPU, the file of the run it shows. */
   h->footer = g_strdup_printf (_ ("memsweep %s · lesson %s · %s · %s"), MS_VERSION, info->name,
@@ -296,21 +293,12 @@ typedef struct {
   const char *source;
 } Job;
 
-static cairo_status_t
-write_pdf (MsAtomicFile *file, gpointer data)
+static void
+draw_page (cairo_t *cr, double width, double height, gpointer data)
 {
-  Job *job = data;
-  const MsLessonTopicInfo *info = ms_lesson_topic (job->topic);
-  cairo_surface_t *surface
-      = cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, PAGE_W, PAGE_H);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _ (info->title));
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
-  cairo_t *cr = cairo_create (surface);
+  const Job *job = data;
   ms_report_handout_draw (cr, job->topic, job->run, job->source);
   cairo_show_page (cr);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  return ms_export_finish_surface (surface, status);
 }
 
 gboolean
@@ -319,5 +307,6 @@ ms_report_write_handout (const char *path, MsLessonTopic topic, const MsResults 
 {
   g_return_val_if_fail (ms_report_handout_unavailable (topic, run) == NULL, FALSE);
   Job job = { topic, run, source };
-  return ms_export_write_file (path, write_pdf, &job, error);
+  MsExportOptions options = { .format = "pdf", .title = _ (ms_lesson_topic (topic)->title) };
+  return ms_export_drawing_full (path, PAGE_W, PAGE_H, draw_page, &job, &options, error);
 }

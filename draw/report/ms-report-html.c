@@ -11,13 +11,16 @@
 #define CHART_W 1100
 #define CHART_H 690
 
-/* Every text goes through here: labels, device names, notes and file
- * names may not be UTF-8 (a raw file name), and the page must be. */
+/* Every text goes through here, escaped between before and after (markup):
+ * labels, device names, notes and file names may not be UTF-8 (a raw file
+ * name), and the page must be. */
 static void
-append_escaped (GString *s, const char *text)
+append_escaped (GString *s, const char *before, const char *text, const char *after)
 {
   g_autofree char *e = ms_svg_text_escape (text);
+  g_string_append (s, before);
   g_string_append (s, e);
+  g_string_append (s, after);
 }
 
 static void
@@ -26,15 +29,10 @@ html_facts (GString *s, const MsReportInput *in)
   for (guint r = 0; r < in->runs->len; r++) {
     const MsResults *run = g_ptr_array_index (in->runs, r);
     g_auto (GStrv) facts = ms_report_facts (run);
-    g_string_append (s, "<h2>");
-    append_escaped (s, run->label);
-    g_string_append (s, "</h2>\n<dl>\n");
+    append_escaped (s, "<h2>", run->label, "</h2>\n<dl>\n");
     for (guint i = 0; facts[i] && facts[i + 1]; i += 2) {
-      g_string_append (s, "<dt>");
-      append_escaped (s, facts[i]);
-      g_string_append (s, "</dt><dd>");
-      append_escaped (s, facts[i + 1]);
-      g_string_append (s, "</dd>\n");
+      append_escaped (s, "<dt>", facts[i], "</dt>");
+      append_escaped (s, "<dd>", facts[i + 1], "</dd>\n");
     }
     g_string_append (s, "</dl>\n");
   }
@@ -71,24 +69,16 @@ html_charts (GString *s, const MsReportInput *in)
 static void
 html_table (GString *s, const MsResults *run)
 {
-  g_string_append (s, "<table>\n<caption>");
-  append_escaped (s, run->label);
-  g_string_append (s, "</caption>\n<thead><tr>");
-  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++) {
-    g_string_append (s, "<th>");
-    append_escaped (s, ms_report_table_heading (c));
-    g_string_append (s, "</th>");
-  }
+  append_escaped (s, "<table>\n<caption>", run->label, "</caption>\n<thead><tr>");
+  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++)
+    append_escaped (s, "<th>", ms_report_table_heading (c), "</th>");
   g_string_append (s, "</tr></thead>\n<tbody>\n");
   for (guint i = 0; i < run->n_cells; i++) {
     char *cols[MS_REPORT_TABLE_COLUMNS];
     ms_report_table_row (run, i, cols);
     g_string_append (s, "<tr>");
-    for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++) {
-      g_string_append (s, c < 3 ? "<td>" : "<td class=\"n\">");
-      append_escaped (s, cols[c]);
-      g_string_append (s, "</td>");
-    }
+    for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++)
+      append_escaped (s, c < 3 ? "<td>" : "<td class=\"n\">", cols[c], "</td>");
     g_string_append (s, "</tr>\n");
     ms_report_table_row_clear (cols);
   }
@@ -100,11 +90,8 @@ html_captions (GString *s, const MsResults *run)
 {
   g_auto (GStrv) captions = ms_report_captions (run);
   g_string_append (s, "<ul class=\"captions\">\n");
-  for (guint i = 0; captions[i]; i++) {
-    g_string_append (s, "<li>");
-    append_escaped (s, captions[i]);
-    g_string_append (s, "</li>\n");
-  }
+  for (guint i = 0; captions[i]; i++)
+    append_escaped (s, "<li>", captions[i], "</li>\n");
   g_string_append (s, "</ul>\n");
 }
 
@@ -119,27 +106,22 @@ static const char style_sheet[] =
 static GString *
 html_document (const MsReportInput *in)
 {
-  GString *s = g_string_new ("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
-  append_escaped (s, _("memsweep report"));
-  g_string_append_printf (s, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", style_sheet);
-  append_escaped (s, _("memsweep report: host ↔ device memory"));
-  g_string_append (s, "</h1>\n<p>");
+  GString *s = g_string_new (NULL);
+  append_escaped (s, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>",
+                  _("memsweep report"), "</title>\n<style>");
+  g_string_append_printf (s, "%s</style>\n</head>\n<body>\n", style_sheet);
+  append_escaped (s, "<h1>", _("memsweep report: host ↔ device memory"), "</h1>\n");
   g_autofree char *made = g_strdup_printf (_("Made %s by memsweep %s"), in->generated, MS_VERSION);
-  append_escaped (s, made);
-  g_string_append (s, "</p>\n");
+  append_escaped (s, "<p>", made, "</p>\n");
   html_facts (s, in);
   if (!html_charts (s, in)) {
     g_string_free (s, TRUE);
     return NULL;
   }
-  g_string_append (s, "<h2>");
-  append_escaped (s, _("Summary table"));
-  g_string_append (s, "</h2>\n");
+  append_escaped (s, "<h2>", _("Summary table"), "</h2>\n");
   for (guint r = 0; r < in->runs->len; r++)
     html_table (s, g_ptr_array_index (in->runs, r));
-  g_string_append (s, "<h2>");
-  append_escaped (s, _("What the data says"));
-  g_string_append (s, "</h2>\n");
+  append_escaped (s, "<h2>", _("What the data says"), "</h2>\n");
   for (guint r = 0; r < in->runs->len; r++)
     html_captions (s, g_ptr_array_index (in->runs, r));
   g_string_append (s, "</body>\n</html>\n");

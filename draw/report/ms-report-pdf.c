@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-report-pdf.c: the report as pages of a Cairo PDF surface. */
-#include <cairo-pdf.h>
 #include <glib/gi18n.h>
 
 #include "ms-export.h"
@@ -20,14 +19,14 @@ typedef struct {
 } Pdf;
 
 /* Wrapped text at (x, y), width wide (on one line when width <= 0);
- * returns its height. */
+ * returns its height, and only measures where x < 0. */
 static double
 text_at (Pdf *p, const char *text, double x, double y, double width, double size, gboolean bold)
 {
   double h;
   if (width > 0)
-    return ms_draw_text_wrapped (p->cr, text, x, y, size, width, bold, TRUE);
-  ms_draw_text (p->cr, text, x, y, size, 0, 0, bold, NULL, &h);
+    return ms_draw_text_wrapped (p->cr, text, x, y, size, width, bold, x >= 0);
+  ms_draw_text (p->cr, text, x, y, size, x >= 0 ? 0 : -1, 0, bold, NULL, &h);
   return h;
 }
 
@@ -43,17 +42,6 @@ end_page (Pdf *p)
   cairo_set_source_rgb (p->cr, 0.4, 0.4, 0.4);
   text_at (p, foot, MARGIN, FOOT_Y, -1, 8, FALSE);
   cairo_show_page (p->cr);
-}
-
-/* The height text_at would take, without drawing. */
-static double
-text_height (Pdf *p, const char *text, double width, double size, gboolean bold)
-{
-  double h;
-  if (width > 0)
-    return ms_draw_text_wrapped (p->cr, text, 0, 0, size, width, bold, FALSE);
-  ms_draw_text (p->cr, text, 0, 0, size, -1, 0, bold, NULL, &h);
-  return h;
 }
 
 /* y, or the top of a new page when height more would reach the foot. */
@@ -83,13 +71,13 @@ title_page (Pdf *p)
     g_auto (GStrv) facts = ms_report_facts (run);
     /* A run's facts start on a new page when they do not fit (the foot
      * printed over "Copy engines"); a run longer than a page is split. */
-    double block = text_height (p, run->label, -1, 13, TRUE) + 4;
+    double block = text_at (p, run->label, -1, 0, -1, 13, TRUE) + 4;
     for (guint i = 0; facts[i] && facts[i + 1]; i += 2)
-      block += text_height (p, facts[i + 1], value_w, 10, FALSE) + 3;
+      block += text_at (p, facts[i + 1], -1, 0, value_w, 10, FALSE) + 3;
     y = room_for (p, y, MIN (block, FOOT_Y - 6 - MARGIN));
     y += text_at (p, run->label, MARGIN, y, -1, 13, TRUE) + 4;
     for (guint i = 0; facts[i] && facts[i + 1]; i += 2) {
-      y = room_for (p, y, text_height (p, facts[i + 1], value_w, 10, FALSE));
+      y = room_for (p, y, text_at (p, facts[i + 1], -1, 0, value_w, 10, FALSE));
       text_at (p, facts[i], MARGIN, y, 170, 10, TRUE);
       y += text_at (p, facts[i + 1], MARGIN + 180, y, value_w, 10, FALSE) + 3;
     }
@@ -182,26 +170,20 @@ captions_page (Pdf *p)
   end_page (p);
 }
 
-static cairo_status_t
-write_pdf (MsAtomicFile *file, gpointer data)
+static void
+draw_pages (cairo_t *cr, double width, double height, gpointer data)
 {
-  Pdf p = { data };
-  cairo_surface_t *surface =
-    cairo_pdf_surface_create_for_stream (ms_export_stream_to_file, file, PAGE_W, PAGE_H);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, _("memsweep report"));
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "memsweep " MS_VERSION);
-  p.cr = cairo_create (surface);
+  Pdf p = { data, cr };
   title_page (&p);
   chart_pages (&p);
   table_pages (&p);
   captions_page (&p);
-  cairo_status_t status = cairo_status (p.cr);
-  cairo_destroy (p.cr);
-  return ms_export_finish_surface (surface, status);
 }
 
 gboolean
 ms_report_write_pdf (const char *path, const MsReportInput *input, GError **error)
 {
-  return ms_export_write_file (path, write_pdf, (gpointer) input, error);
+  MsExportOptions options = { .format = "pdf", .title = _("memsweep report") };
+  return ms_export_drawing_full (path, PAGE_W, PAGE_H, draw_pages, (gpointer) input, &options,
+                                 error);
 }

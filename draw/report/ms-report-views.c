@@ -264,7 +264,5 @@ ms_report_view_caption (GPtrArray *runs, MsReportView view)
   if (view != MS_REPORT_VIEW_TIMELINE || !runs || runs->len < 2)
     return ms_report_caption (runs);
   /* The timeline shows the first run alone: its caption names only it. */
-  g_autoptr (GPtrArray) first = g_ptr_array_new ();
-  g_ptr_array_add (first, g_ptr_array_index (runs, 0));
-  return ms_report_caption (first);
+  return ms_report_lesson_caption (NULL, g_ptr_array_index (runs, 0));
 }

@@ -49,8 +49,8 @@ char *ms_report_view_caption (GPtrArray *runs, MsReportView view);
 /* A bandwidth or time chart's caption: what its bars are, then
  * ms_report_caption. */
 char *ms_report_chart_caption (GPtrArray *runs);
-/* The caption of a lesson's picture: its takeaway (the card's caption),
- * then the run's device, date, version and settings. */
+/* The caption of a lesson's picture: its takeaway (the card's caption;
+ * none when NULL), then the run's device, date, version and settings. */
 char *ms_report_lesson_caption (const char *takeaway, const MsResults *run);
 char *ms_report_settings_text (const MsResults *run);
 

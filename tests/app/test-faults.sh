@@ -123,8 +123,9 @@ drawing_writers=""
 for writer in samples summary meta png svg pdf json $drawing_writers; do
   one "$writer" write 1 $ENOSPC "No space left on device"
   one "$writer" write 1 $EIO "Input/output error"
-  # The summary, the sidecar, the JSON and the HTML page go out in a single write.
-  case $writer in summary | meta | json | report-html) ;; *)
+  # The summary, the sidecar, the JSON, an SVG and the HTML page go out in a
+  # single write.
+  case $writer in summary | meta | json | svg | plot | report-html) ;; *)
     one "$writer" write 2 $EIO "Input/output error" ;;
   esac
   one "$writer" short 1 0 "No space left on device"
