@@ -457,13 +457,6 @@ ms_window_get_n_runs (MsWindow *self)
   return ms_session_get_n_runs (self->session);
 }
 
-const MsResults *
-ms_window_get_live (MsWindow *self)
-{
-  MsRun *live = ms_session_get_live_run (self->session);
-  return live ? ms_run_get_results (live) : NULL;
-}
-
 void
 ms_window_run_when_ready (MsWindow *self)
 {

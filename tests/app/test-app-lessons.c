@@ -497,7 +497,7 @@ on_activate_view (GApplication *app)
   g_assert_true (ms_window_open_lesson (win, "register-allocate", TRUE));
   ms_test_wait_until (register_card_done, page, "the register card has run");
   g_assert_true (ms_lessons_page_get_run (page, MS_TOPIC_REGISTER) !=
-                 ms_window_get_run (win, 0)); /* its own run, not the sweep's */
+                 ms_test_window_run (win, 0)); /* its own run, not the sweep's */
   g_assert_true (ms_lessons_page_open_view (page));
   g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_BANDWIDTH);
   MsChartPage *chart = chart_page_with_modes (GTK_WIDGET (win), "registered,pinned");
