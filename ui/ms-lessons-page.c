@@ -1090,6 +1090,7 @@ ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
 static void
 ms_lessons_page_class_init (MsLessonsPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "reuse_view picture_view timeline_stack";
   MS_PAGE_CLASS (klass)->runs_changed = ms_lessons_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_lessons_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1203,22 +1204,4 @@ ms_lessons_page_is_busy (MsLessonsPage *self)
     if (card_running (self, t))
       return TRUE;
   return FALSE;
-}
-
-GtkWidget *
-ms_lessons_page_get_picture_view (MsLessonsPage *self)
-{
-  return GTK_WIDGET (self->picture_view);
-}
-
-MsReuseView *
-ms_lessons_page_get_reuse_view (MsLessonsPage *self)
-{
-  return self->reuse_view;
-}
-
-MsTimelineStack *
-ms_lessons_page_get_timeline_stack (MsLessonsPage *self)
-{
-  return self->timeline_stack;
 }

@@ -75,10 +75,5 @@ MsRun *ms_lessons_page_get_shown_run (MsLessonsPage *self);
 /* The run a card captions, or NULL. */
 const MsResults *ms_lessons_page_get_run (MsLessonsPage *self, MsLessonTopic topic);
 gboolean ms_lessons_page_is_busy (MsLessonsPage *self);
-/* The views beside the cards, to bind the window's text and line scale. */
-/* The probe lessons' picture (ms-lesson-picture-view.h). */
-GtkWidget *ms_lessons_page_get_picture_view (MsLessonsPage *self);
-MsReuseView *ms_lessons_page_get_reuse_view (MsLessonsPage *self);
-MsTimelineStack *ms_lessons_page_get_timeline_stack (MsLessonsPage *self);
 
 G_END_DECLS

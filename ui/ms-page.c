@@ -134,6 +134,24 @@ ms_page_connect_session (MsPage *self, const char *signal, GCallback handler)
   g_signal_group_connect_swapped (priv->session_signals, signal, handler, self);
 }
 
+void
+ms_page_follow_scale (MsPage *self, GObject *scale)
+{
+  g_return_if_fail (MS_IS_PAGE (self));
+  const char *names[] = { "text-scale", "line-scale", "high-contrast" };
+  const char *views = MS_PAGE_GET_CLASS (self)->scaled_views;
+  g_auto (GStrv) children = g_strsplit (views ? views : "", " ", -1);
+  /* A page that draws a chart itself has the scale too. */
+  gboolean own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), names[0]) != NULL;
+  for (int v = own ? -1 : 0; v < 0 || children[v]; v++) {
+    GObject *view = v < 0 ? G_OBJECT (self)
+                          : gtk_widget_get_template_child (GTK_WIDGET (self), G_OBJECT_TYPE (self),
+                                                           children[v]);
+    for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+      g_object_bind_property (scale, names[n], view, names[n], G_BINDING_SYNC_CREATE);
+  }
+}
+
 GPtrArray *
 ms_page_get_runs (MsPage *self)
 {

@@ -370,6 +370,7 @@ ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 static void
 ms_timeline_page_class_init (MsTimelinePageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "view";
   MS_PAGE_CLASS (klass)->runs_changed = ms_timeline_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_timeline_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -453,10 +454,4 @@ ms_timeline_page_init (MsTimelinePage *self)
   gtk_widget_set_visible (self->run_box, FALSE);
   ms_page_connect_session (MS_PAGE (self), "notify::selected-run",
                            G_CALLBACK (select_session_run));
-}
-
-MsTimelineView *
-ms_timeline_page_get_view (MsTimelinePage *self)
-{
-  return self->view;
 }

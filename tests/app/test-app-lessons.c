@@ -172,19 +172,19 @@ check_card (MsLessonsPage *page, MsLessonTopic t)
   /* A probe lesson draws its own picture of the card's run. */
   if (ms_lesson_picture_has (t)) {
     g_autoptr (MsRun) pictured = NULL;
-    g_object_get (ms_lessons_page_get_picture_view (page), "run", &pictured, NULL);
+    g_object_get (ms_test_child (page, "picture_view"), "run", &pictured, NULL);
     g_assert_nonnull (pictured);
     g_assert_true (ms_run_get_results (pictured) == run);
     return;
   }
   /* The portable flag on one GPU: the pinned copy alone. */
   if (t != MS_TOPIC_COSTS && t != MS_TOPIC_REUSE)
-    g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (page)), >=,
+    g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_test_child (page, "timeline_stack")), >=,
                      t == MS_TOPIC_PORTABLE ? 1 : 2);
   if (t == MS_TOPIC_PORTABLE)
     g_assert_nonnull (strstr (caption, "cudaHostAllocPortable changes nothing here"));
   if (t == MS_TOPIC_REUSE)
-    g_assert_true (ms_reuse_view_get_run (ms_lessons_page_get_reuse_view (page)) == run);
+    g_assert_true (ms_reuse_view_get_run (ms_test_child (page, "reuse_view")) == run);
 }
 
 static void
@@ -248,8 +248,7 @@ test_window_runs (void)
   gtk_window_present (GTK_WINDOW (window));
   ms_page_set_session (MS_PAGE (page), session);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE);
-  g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (
-                     MS_LESSONS_PAGE (page))), ==, 2);
+  g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_test_child (page, "timeline_stack")), ==, 2);
   save_shot (window, "lessons-1024-h100.png");
   const char *caption = ms_lessons_page_get_caption (MS_LESSONS_PAGE (page),
                                                      MS_TOPIC_PINNED_PAGEABLE);

@@ -205,7 +205,7 @@ list_back (gpointer page)
 static gboolean
 answer_fills (gpointer page)
 {
-  GtkWidget *rows = GTK_WIDGET (ms_lessons_page_get_timeline_stack (page));
+  GtkWidget *rows = ms_test_child (page, "timeline_stack");
   return gtk_widget_get_mapped (rows)
          && gtk_widget_get_width (rows) >= gtk_widget_get_width (page) * 0.9;
 }

@@ -275,8 +275,7 @@ test_devices_page (void)
   g_assert_no_error (error);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "matrix");
   g_assert_cmpstr (title, ==,
-                   ms_matrix_view_get_data (ms_devices_page_get_matrix_view (
-                     MS_DEVICES_PAGE (page)))->title);
+                   ms_matrix_view_get_data (ms_test_child (page, "matrix_view"))->title);
   ms_test_destroy (window, page);
 }
 
