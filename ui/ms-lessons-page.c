@@ -68,7 +68,6 @@ struct _MsLessonsPage {
   MsLessonCard cards[MS_TOPIC_COUNT];
   int n_cards_shown; /* the rest come a few a frame once the page is shown */
   guint reveal_tick;
-  GPtrArray *runs;
   gboolean can_run;
   gboolean portable_looked; /* the shipped portable run looked for */
   int shown; /* an MsLessonTopic, or -1 */
@@ -726,6 +725,8 @@ on_show_clicked (GtkButton *button, MsLessonsPage *self)
   show_or_open (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
 }
 
+static void ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs);
+
 gboolean
 ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error)
 {
@@ -742,7 +743,7 @@ ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **e
   }
   ms_lesson_portable_use (file, path);
   self->portable_looked = TRUE;
-  ms_lessons_page_set_runs (self, self->runs);
+  ms_lessons_page_runs_changed (MS_PAGE (self), ms_page_get_runs (MS_PAGE (self)));
   show_or_open (self, MS_TOPIC_PORTABLE);
   return TRUE;
 }
@@ -911,15 +912,14 @@ shared_run (GPtrArray *runs, MsLessonTopic t)
   return first;
 }
 
-void
-ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
+/* A card without a run of its own captions the first of the session's
+ * runs that answers it. */
+static void
+ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-  }
+  MsLessonsPage *self = MS_LESSONS_PAGE (page);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-    self->cards[t].shared = shared_run (self->runs, t);
+    self->cards[t].shared = shared_run (runs, t);
     update_card (self, t);
   }
   if (self->shown >= 0)
@@ -997,7 +997,6 @@ ms_lessons_page_dispose (GObject *object)
     g_clear_pointer (&self->cards[t].takeaway, g_free);
     self->cards[t].shared = NULL;
   }
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
   ms_widget_dispose_children (GTK_WIDGET (self), MS_TYPE_LESSONS_PAGE);
   G_OBJECT_CLASS (ms_lessons_page_parent_class)->dispose (object);
 }
@@ -1078,13 +1077,6 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   drawing->slide = shows_slide (self, shown);
   drawing->caption = ms_report_lesson_caption (NULL, ms_run_get_results (run));
   return NULL;
-}
-
-/* The session's runs: as ms_lessons_page_set_runs. */
-static void
-ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
-{
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
 }
 
 static void

@@ -41,9 +41,6 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
  * - "lesson-finished" (string name, string error or NULL): a card's Run
  *   (or opening of its reference run) ended, with a run or with error. */
 GtkWidget *ms_lessons_page_new (void);
-/* The session's runs (MsRun*): a card without a run of its own captions the
- * first of them that answers it. */
-void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 /* As clicking a card's Run button (Stop while it runs). */
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */

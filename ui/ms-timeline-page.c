@@ -13,7 +13,6 @@
 
 struct _MsTimelinePage {
   MsPage parent_instance;
-  GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
   int exponent;        /* as notified */
 
@@ -33,11 +32,11 @@ static GParamSpec *props[N_PROPS];
 static MsRun *
 selected_run (MsTimelinePage *self)
 {
-  guint n = self->runs ? self->runs->len : 0;
+  GPtrArray *runs = ms_page_get_runs (MS_PAGE (self));
   guint r = gtk_drop_down_get_selected (self->run_dropdown);
-  if (n == 0)
+  if (runs->len == 0)
     return NULL;
-  return g_ptr_array_index (self->runs, r < n ? r : 0);
+  return g_ptr_array_index (runs, r < runs->len ? r : 0);
 }
 
 static const MsResults *
@@ -315,15 +314,6 @@ ms_timeline_page_get_property (GObject *object, guint prop_id, GValue *value, GP
 }
 
 static void
-ms_timeline_page_dispose (GObject *object)
-{
-  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
-  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
-}
-
-static void
 draw_timeline (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
 {
   ms_timeline_view_draw (MS_TIMELINE_PAGE (page)->view, cr, style, width, height);
@@ -353,10 +343,6 @@ static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
   MsTimelinePage *self = MS_TIMELINE_PAGE (page);
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-  }
   g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
   /* Refilling the lists passes through other selections: update once. */
   g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
@@ -375,7 +361,6 @@ ms_timeline_page_class_init (MsTimelinePageClass *klass)
   MS_PAGE_CLASS (klass)->get_drawing = ms_timeline_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_timeline_page_dispose;
   object_class->set_property = ms_timeline_page_set_property;
   object_class->get_property = ms_timeline_page_get_property;
 
@@ -409,7 +394,7 @@ select_session_run (MsTimelinePage *self)
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   MsRun *run = session ? ms_session_get_selected_run (session) : NULL;
   guint index;
-  if (!run || !self->runs || !g_ptr_array_find (self->runs, run, &index) ||
+  if (!run || !g_ptr_array_find (ms_page_get_runs (MS_PAGE (self)), run, &index) ||
       index == gtk_drop_down_get_selected (self->run_dropdown))
     return FALSE;
   gtk_drop_down_set_selected (self->run_dropdown, index);

@@ -250,7 +250,7 @@ check_slides (const char *gpu)
   GtkWindow *window = ms_test_show (page, 1024, 768);
   gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
   g_autoptr (GPtrArray) runs = shipped_runs (gpu);
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   MsHeadline *headline = MS_HEADLINE (find_type (page, MS_TYPE_HEADLINE));
   GtkLabel *line = ms_headline_get_label (headline);
   guint checked = 0, failed = 0;
@@ -333,7 +333,7 @@ test_deck_keys (void)
   GtkWidget *page = ms_lessons_page_new ();
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = shipped_runs ("h100");
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   int before = MS_TOPIC_NUMA - 1;
   while (before >= 0 && !ms_lesson_topic_built (before))
     before--;

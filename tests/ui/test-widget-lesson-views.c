@@ -294,7 +294,7 @@ test_lesson_slide (void)
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-numa-samples.csv.gz", "numa"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_NUMA };
   static const MsTakeaway wanted[] = { MS_TAKEAWAY_DECIDED, MS_TAKEAWAY_NOT_HERE };
   for (guint i = 0; i < G_N_ELEMENTS (topics); i++) {
@@ -353,7 +353,7 @@ test_presenting_starts_deck (void)
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_object_set (page, "presentation", TRUE, NULL);
   g_autofree char *first = shown_name (page);
   g_assert_cmpstr (first, ==, ms_lesson_topic (ms_lesson_deck_topic (1))->name);

@@ -55,7 +55,7 @@ test_lessons_page (void)
   g_autoptr (GPtrArray) runs = one_run ("h100-lesson-concurrent-samples.csv.gz", "concurrent");
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_CONCURRENT);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "lesson-picture");
   g_assert_cmpstr (title, ==, ms_lesson_topic (MS_TOPIC_CONCURRENT)->title);
@@ -112,7 +112,7 @@ test_lessons_page_shown_run (void)
   g_signal_connect (page, "notify::shown-run", G_CALLBACK (count_notify), &notified);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
   g_autoptr (GPtrArray) runs = one_run ("h100-lesson-duplex-samples.csv.gz", "duplex");
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
   g_autoptr (MsRun) run = NULL;
