@@ -1151,12 +1151,6 @@ ms_lessons_page_init (MsLessonsPage *self)
   ms_page_connect_session (MS_PAGE (self), "lesson-finished", G_CALLBACK (on_lesson_finished));
 }
 
-GtkWidget *
-ms_lessons_page_new (void)
-{
-  return g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
-}
-
 gboolean
 ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gboolean run)
 {

@@ -40,7 +40,6 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
  *   costs, and by the "Open in the ... View" button for a plain sweep;
  * - "lesson-finished" (string name, string error or NULL): a card's Run
  *   (or opening of its reference run) ended, with a run or with error. */
-GtkWidget *ms_lessons_page_new (void);
 /* As clicking a card's Run button (Stop while it runs). */
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */

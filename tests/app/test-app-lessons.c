@@ -191,7 +191,7 @@ static void
 test_cards_from_references (void)
 {
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   gtk_window_present (GTK_WINDOW (window));
@@ -220,7 +220,7 @@ test_missing_reference (void)
 {
   g_autofree char *path = g_build_filename (refdir, "lesson-duplex-samples.csv", NULL);
   g_assert_cmpint (g_remove (path), ==, 0);
-  GtkWidget *page = g_object_ref_sink (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref_sink (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   ms_lessons_page_activate (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
   wait_idle (MS_LESSONS_PAGE (page));
   const char *caption = ms_lessons_page_get_caption (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
@@ -242,7 +242,7 @@ test_window_runs (void)
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   g_assert_true (ms_session_add_run (session, r));
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
@@ -332,7 +332,7 @@ test_all_open_own_runs (void)
     g_assert_true (ms_session_add_run (session, run));
   }
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
@@ -355,7 +355,7 @@ test_none_open_own_runs (void)
   g_assert_true (g_file_set_contents (dst, contents, len, NULL));
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
   ms_page_set_session (MS_PAGE (page), session);
@@ -397,7 +397,7 @@ test_card_in_view (void)
 {
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));

@@ -48,7 +48,7 @@ one_run (const char *file, const char *name)
 static void
 test_lessons_page (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autofree char *title = NULL;
   g_assert_null (drawing_kind (page, &title));
@@ -106,7 +106,7 @@ count_notify (GObject *object, GParamSpec *pspec, int *count)
 static void
 test_lessons_page_shown_run (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   int notified = 0;
   g_signal_connect (page, "notify::shown-run", G_CALLBACK (count_notify), &notified);
@@ -131,7 +131,7 @@ test_lessons_page_shown_run (void)
 static void
 test_lesson_stepping (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_object_set (page, "can-run", TRUE, NULL);
   g_assert_true (has_key (page, GDK_KEY_Page_Down));
