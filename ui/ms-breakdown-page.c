@@ -93,6 +93,7 @@ ms_breakdown_page_runs_changed (MsPage *page, GPtrArray *runs)
 static void
 ms_breakdown_page_class_init (MsBreakdownPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "view";
   MS_PAGE_CLASS (klass)->runs_changed = ms_breakdown_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_breakdown_page_get_drawing;
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
@@ -111,10 +112,4 @@ ms_breakdown_page_init (MsBreakdownPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_object_set (self->view, "exponent", -1, NULL);
-}
-
-MsBreakdownView *
-ms_breakdown_page_get_view (MsBreakdownPage *self)
-{
-  return self->view;
 }

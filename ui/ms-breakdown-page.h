@@ -15,6 +15,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsBreakdownPage, ms_breakdown_page, MS, BREAKDOWN_PAGE, MsPage)
 
 /* Property: "exponent" (the size picked, -1: none), bound to the view's. */
-MsBreakdownView *ms_breakdown_page_get_view (MsBreakdownPage *self);
 
 G_END_DECLS

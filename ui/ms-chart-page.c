@@ -201,6 +201,7 @@ ms_chart_page_runs_changed (MsPage *page, GPtrArray *runs)
 static void
 ms_chart_page_class_init (MsChartPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "view";
   MS_PAGE_CLASS (klass)->runs_changed = ms_chart_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_chart_page_get_drawing;
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);

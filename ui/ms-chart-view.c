@@ -249,33 +249,22 @@ on_system_style (MsChartView *self)
   MS_CHART_VIEW_GET_CLASS (self)->style_changed (self);
 }
 
-/* Every set of a scale property, changed or not (as a binding sets it),
- * reaches the subclass. Larger text may want more room (the health strip,
- * the timeline stack measure their text): the view is measured again. */
+/* Every set of a scale property, changed or not (as a binding sets it).
+ * Larger text may want more room (the health strip, the timeline stack
+ * measure their text): the view is measured again. A kept picture goes by
+ * itself: it was drawn in another style. */
 static void
-scale_set (MsChartView *self, guint prop_id)
+scale_set (gpointer self)
 {
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  if (MS_CHART_VIEW_GET_CLASS (self)->scale_set)
-    MS_CHART_VIEW_GET_CLASS (self)->scale_set (self, props[prop_id]);
-}
-
-static void
-text_scale_set (gpointer self)
-{
-  scale_set (self, PROP_TEXT_SCALE);
-}
-
-static void
-line_scale_set (gpointer self)
-{
-  scale_set (self, PROP_LINE_SCALE);
 }
 
 static void
 contrast_set (gpointer self)
 {
-  scale_set (self, PROP_HIGH_CONTRAST);
+  scale_set (self);
+  if (MS_CHART_VIEW_GET_CLASS (self)->contrast_set)
+    MS_CHART_VIEW_GET_CLASS (self)->contrast_set (self);
 }
 
 /* The fields are the private part's, whose offset is known from
@@ -299,10 +288,10 @@ ms_chart_view_class_init (MsChartViewClass *klass)
                                     .changed = ms_chart_view_property_changed };
   prop_table[PROP_TEXT_SCALE] = (MsProp){ "text-scale", G_TYPE_DOUBLE,
                                           PRIVATE_FIELD (scale.text_scale), 0.1, 10.0, 1.0,
-                                          .changed = text_scale_set, .always_changed = TRUE };
+                                          .changed = scale_set, .always_changed = TRUE };
   prop_table[PROP_LINE_SCALE] = (MsProp){ "line-scale", G_TYPE_DOUBLE,
                                           PRIVATE_FIELD (scale.line_scale), 0.1, 10.0, 1.0,
-                                          .changed = line_scale_set, .always_changed = TRUE };
+                                          .changed = scale_set, .always_changed = TRUE };
   prop_table[PROP_HIGH_CONTRAST] = (MsProp){ "high-contrast", G_TYPE_BOOLEAN,
                                              PRIVATE_FIELD (scale.high_contrast),
                                              .changed = contrast_set, .always_changed = TRUE };

@@ -24,9 +24,9 @@ struct _MsChartViewClass {
   /* The system turned dark or high contrast; the default is
    * ms_chart_view_redraw. */
   void (*style_changed) (MsChartView *self);
-  /* "text-scale", "line-scale" or "high-contrast" was set (changed or
-   * not, as a binding sets it); may be NULL. */
-  void (*scale_set) (MsChartView *self, GParamSpec *pspec);
+  /* "high-contrast" was set (changed or not, as a binding sets it); may
+   * be NULL. */
+  void (*contrast_set) (MsChartView *self);
   /* TRUE: the default snapshot keeps what draw drew as a texture
    * (ms-view-cache.h) until the size, the style or the subclass's data
    * changes (ms_chart_view_redraw), so that frames that change nothing of

@@ -800,6 +800,7 @@ static const MsProp prop_table[N_PROPS] = {
 static void
 ms_devices_page_class_init (MsDevicesPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "matrix_view topology_view";
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = ms_devices_page_dispose;
@@ -830,16 +831,4 @@ ms_devices_page_init (MsDevicesPage *self)
   set_up_pickers (self);
   ms_devices_page_set_devices (self, NULL);
   follow_session (self);
-}
-
-MsMatrixView *
-ms_devices_page_get_matrix_view (MsDevicesPage *self)
-{
-  return self->matrix_view;
-}
-
-MsTopologyView *
-ms_devices_page_get_topology_view (MsDevicesPage *self)
-{
-  return self->topology_view;
 }

@@ -47,7 +47,5 @@ gboolean ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *re
                                           GError **error);
 /* Ticks or unticks one GPU (by its CUDA index). */
 void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);
-MsMatrixView *ms_devices_page_get_matrix_view (MsDevicesPage *self);
-MsTopologyView *ms_devices_page_get_topology_view (MsDevicesPage *self);
 
 G_END_DECLS

@@ -68,7 +68,6 @@ struct _MsLessonsPage {
   MsLessonCard cards[MS_TOPIC_COUNT];
   int n_cards_shown; /* the rest come a few a frame once the page is shown */
   guint reveal_tick;
-  GPtrArray *runs;
   gboolean can_run;
   gboolean portable_looked; /* the shipped portable run looked for */
   int shown; /* an MsLessonTopic, or -1 */
@@ -519,21 +518,21 @@ deck_move (GtkWidget *page, int step, int number)
 static void
 add_list_keys (MsLessonsPage *self)
 {
-  GtkEventController *keys = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (keys), GTK_SHORTCUT_SCOPE_GLOBAL);
-  gtk_shortcut_controller_add_shortcut (
-    GTK_SHORTCUT_CONTROLLER (keys),
-    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_F9, 0),
-                      gtk_callback_action_new (on_toggle_list_key, NULL, NULL)));
-  gtk_shortcut_controller_add_shortcut (
-    GTK_SHORTCUT_CONTROLLER (keys),
-    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Left, GDK_ALT_MASK),
-                      gtk_callback_action_new (on_back_key, NULL, NULL)));
-  gtk_shortcut_controller_add_shortcut (
-    GTK_SHORTCUT_CONTROLLER (keys),
-    gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_d, GDK_CONTROL_MASK),
-                      gtk_callback_action_new (on_details_key, NULL, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  static const struct {
+    guint key;
+    GdkModifierType mods;
+    GtkShortcutFunc callback;
+  } keys[] = { { GDK_KEY_F9, 0, on_toggle_list_key },
+               { GDK_KEY_Left, GDK_ALT_MASK, on_back_key },
+               { GDK_KEY_d, GDK_CONTROL_MASK, on_details_key } };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
+  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+      shortcuts, gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                                   gtk_callback_action_new (keys[i].callback, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
   ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
 }
 
@@ -637,26 +636,17 @@ static GPtrArray *
 reference_paths (MsLessonTopic t, const char *dir)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *own = g_strdup_printf ("lesson-%s-samples.csv", info->name);
   g_autofree char *exp =
     info->experiment[0] ? g_strdup_printf ("lesson-%s-samples.csv", info->experiment) : NULL;
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) lessons = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GPtrArray) others = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-  while (d && (name = g_dir_read_name (d))) {
-    if (is_lesson_file (name, own, exp))
-      g_ptr_array_add (lessons, g_strdup (name));
-    else if (info->plain && ms_csv_name_stem (name, "-samples.csv") && !strstr (name, "lesson-"))
-      g_ptr_array_add (others, g_strdup (name));
-  }
-  g_ptr_array_sort (lessons, ms_compare_names);
-  g_ptr_array_sort (others, ms_compare_names);
-  for (guint i = 0; i < lessons->len; i++)
-    add_if_file (paths, dir, g_ptr_array_index (lessons, i));
-  for (guint i = 0; i < others->len; i++)
-    add_if_file (paths, dir, g_ptr_array_index (others, i));
+  g_autoptr (GPtrArray) names = ms_reference_runs_list_in (dir);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  for (int others = 0; others < 2; others++)
+    for (guint i = 0; i < names->len; i++) {
+      const char *name = g_ptr_array_index (names, i);
+      if (others ? info->plain && !strstr (name, "lesson-") : is_lesson_file (name, own, exp))
+        add_if_file (paths, dir, name);
+    }
   g_ptr_array_add (paths, NULL);
   return paths;
 }
@@ -735,6 +725,8 @@ on_show_clicked (GtkButton *button, MsLessonsPage *self)
   show_or_open (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
 }
 
+static void ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs);
+
 gboolean
 ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error)
 {
@@ -751,7 +743,7 @@ ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **e
   }
   ms_lesson_portable_use (file, path);
   self->portable_looked = TRUE;
-  ms_lessons_page_set_runs (self, self->runs);
+  ms_lessons_page_runs_changed (MS_PAGE (self), ms_page_get_runs (MS_PAGE (self)));
   show_or_open (self, MS_TOPIC_PORTABLE);
   return TRUE;
 }
@@ -920,15 +912,14 @@ shared_run (GPtrArray *runs, MsLessonTopic t)
   return first;
 }
 
-void
-ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs)
+/* A card without a run of its own captions the first of the session's
+ * runs that answers it. */
+static void
+ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-  }
+  MsLessonsPage *self = MS_LESSONS_PAGE (page);
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
-    self->cards[t].shared = shared_run (self->runs, t);
+    self->cards[t].shared = shared_run (runs, t);
     update_card (self, t);
   }
   if (self->shown >= 0)
@@ -1006,7 +997,6 @@ ms_lessons_page_dispose (GObject *object)
     g_clear_pointer (&self->cards[t].takeaway, g_free);
     self->cards[t].shared = NULL;
   }
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
   ms_widget_dispose_children (GTK_WIDGET (self), MS_TYPE_LESSONS_PAGE);
   G_OBJECT_CLASS (ms_lessons_page_parent_class)->dispose (object);
 }
@@ -1089,16 +1079,10 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   return NULL;
 }
 
-/* The session's runs: as ms_lessons_page_set_runs. */
-static void
-ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
-{
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
-}
-
 static void
 ms_lessons_page_class_init (MsLessonsPageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "reuse_view picture_view timeline_stack";
   MS_PAGE_CLASS (klass)->runs_changed = ms_lessons_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_lessons_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1110,30 +1094,17 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   g_type_ensure (MS_TYPE_REUSE_VIEW);
   g_type_ensure (MS_TYPE_LESSON_PICTURE_VIEW);
   g_type_ensure (MS_TYPE_TIMELINE_STACK);
-  gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/io/github/memsweep/Memsweep/ms-lessons-page.ui");
-#define CHILD(name) gtk_widget_class_bind_template_child (widget_class, MsLessonsPage, name)
-  CHILD (paned);
-  CHILD (cards_box);
-  CHILD (cards_note);
-  CHILD (cards_scroll);
-  CHILD (list_button);
-  CHILD (list_button_label);
-  CHILD (detail_title);
-  CHILD (detail_source);
-  CHILD (detail_takeaway);
-  CHILD (details_expander);
-  CHILD (detail_caption);
-  CHILD (open_view_button);
-  CHILD (detail_stack);
-  CHILD (reuse_view);
-  CHILD (picture_view);
-  CHILD (reuse_bandwidth_check);
-  CHILD (timeline_stack);
-  CHILD (setup_check);
+#define CHILD(name) MS_TEMPLATE_CHILD (MsLessonsPage, name)
+  static const MsTemplateBind binds[] = {
+    CHILD (paned), CHILD (cards_box), CHILD (cards_note), CHILD (cards_scroll),
+    CHILD (list_button), CHILD (list_button_label), CHILD (detail_title), CHILD (detail_source),
+    CHILD (detail_takeaway), CHILD (details_expander), CHILD (detail_caption),
+    CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view), CHILD (picture_view),
+    CHILD (reuse_bandwidth_check), CHILD (timeline_stack), CHILD (setup_check),
+    MS_TEMPLATE_CALLBACK (on_open_view_clicked), MS_TEMPLATE_CALLBACK (on_list_button_toggled)
+  };
 #undef CHILD
-  gtk_widget_class_bind_template_callback (widget_class, on_open_view_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_list_button_toggled);
+  ms_widget_class_set_template (widget_class, "ms-lessons-page", binds, G_N_ELEMENTS (binds));
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -1180,12 +1151,6 @@ ms_lessons_page_init (MsLessonsPage *self)
   ms_page_connect_session (MS_PAGE (self), "lesson-finished", G_CALLBACK (on_lesson_finished));
 }
 
-GtkWidget *
-ms_lessons_page_new (void)
-{
-  return g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
-}
-
 gboolean
 ms_lessons_page_show_name (MsLessonsPage *self, const char *name, gboolean run)
 {
@@ -1225,22 +1190,4 @@ ms_lessons_page_is_busy (MsLessonsPage *self)
     if (card_running (self, t))
       return TRUE;
   return FALSE;
-}
-
-GtkWidget *
-ms_lessons_page_get_picture_view (MsLessonsPage *self)
-{
-  return GTK_WIDGET (self->picture_view);
-}
-
-MsReuseView *
-ms_lessons_page_get_reuse_view (MsLessonsPage *self)
-{
-  return self->reuse_view;
-}
-
-MsTimelineStack *
-ms_lessons_page_get_timeline_stack (MsLessonsPage *self)
-{
-  return self->timeline_stack;
 }

@@ -40,10 +40,6 @@ G_DECLARE_FINAL_TYPE (MsLessonsPage, ms_lessons_page, MS, LESSONS_PAGE, MsPage)
  *   costs, and by the "Open in the ... View" button for a plain sweep;
  * - "lesson-finished" (string name, string error or NULL): a card's Run
  *   (or opening of its reference run) ended, with a run or with error. */
-GtkWidget *ms_lessons_page_new (void);
-/* The session's runs (MsRun*): a card without a run of its own captions the
- * first of them that answers it. */
-void ms_lessons_page_set_runs (MsLessonsPage *self, GPtrArray *runs);
 /* As clicking a card's Run button (Stop while it runs). */
 void ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic topic);
 /* As clicking a card's Show button. */
@@ -75,10 +71,5 @@ MsRun *ms_lessons_page_get_shown_run (MsLessonsPage *self);
 /* The run a card captions, or NULL. */
 const MsResults *ms_lessons_page_get_run (MsLessonsPage *self, MsLessonTopic topic);
 gboolean ms_lessons_page_is_busy (MsLessonsPage *self);
-/* The views beside the cards, to bind the window's text and line scale. */
-/* The probe lessons' picture (ms-lesson-picture-view.h). */
-GtkWidget *ms_lessons_page_get_picture_view (MsLessonsPage *self);
-MsReuseView *ms_lessons_page_get_reuse_view (MsLessonsPage *self);
-MsTimelineStack *ms_lessons_page_get_timeline_stack (MsLessonsPage *self);
 
 G_END_DECLS

@@ -36,17 +36,15 @@ static void
 runs_changed (MsPage *self)
 {
   MsPagePrivate *priv = ms_page_get_instance_private (self);
-  /* The old runs stay alive until the subclass has handed on the new. */
-  g_autoptr (GPtrArray) old = g_steal_pointer (&priv->runs);
-  unwatch_runs (self, old);
-  priv->runs = priv->session ? ms_session_dup_runs (priv->session)
-                             : g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < priv->runs->len; i++) {
-    GObject *run = g_ptr_array_index (priv->runs, i);
+  g_autoptr (GPtrArray) runs = priv->session ? ms_session_dup_runs (priv->session)
+                                             : g_ptr_array_new_with_free_func (g_object_unref);
+  /* Watched once shown: showing lets go of the old runs' watches. */
+  ms_page_show_runs (self, runs);
+  for (guint i = 0; i < runs->len; i++) {
+    GObject *run = g_ptr_array_index (runs, i);
     g_signal_connect_swapped (run, "cells-changed", G_CALLBACK (runs_changed), self);
     g_signal_connect_swapped (run, "notify::name", G_CALLBACK (runs_changed), self);
   }
-  ms_page_show_runs (self, priv->runs);
 }
 
 static const MsProp prop_table[N_PROPS] = {
@@ -134,6 +132,24 @@ ms_page_connect_session (MsPage *self, const char *signal, GCallback handler)
   g_signal_group_connect_swapped (priv->session_signals, signal, handler, self);
 }
 
+void
+ms_page_follow_scale (MsPage *self, GObject *scale)
+{
+  g_return_if_fail (MS_IS_PAGE (self));
+  const char *names[] = { "text-scale", "line-scale", "high-contrast" };
+  const char *views = MS_PAGE_GET_CLASS (self)->scaled_views;
+  g_auto (GStrv) children = g_strsplit (views ? views : "", " ", -1);
+  /* A page that draws a chart itself has the scale too. */
+  gboolean own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), names[0]) != NULL;
+  for (int v = own ? -1 : 0; v < 0 || children[v]; v++) {
+    GObject *view = v < 0 ? G_OBJECT (self)
+                          : gtk_widget_get_template_child (GTK_WIDGET (self), G_OBJECT_TYPE (self),
+                                                           children[v]);
+    for (guint n = 0; n < G_N_ELEMENTS (names); n++)
+      g_object_bind_property (scale, names[n], view, names[n], G_BINDING_SYNC_CREATE);
+  }
+}
+
 GPtrArray *
 ms_page_get_runs (MsPage *self)
 {
@@ -146,6 +162,15 @@ void
 ms_page_show_runs (MsPage *self, GPtrArray *runs)
 {
   g_return_if_fail (MS_IS_PAGE (self));
+  MsPagePrivate *priv = ms_page_get_instance_private (self);
+  /* The old runs stay alive until the subclass has handed on the new; a
+   * test's runs too are what ms_page_get_runs gives from now on. */
+  g_autoptr (GPtrArray) old = NULL;
+  if (runs != priv->runs) {
+    unwatch_runs (self, priv->runs);
+    old = g_steal_pointer (&priv->runs);
+    priv->runs = runs ? g_ptr_array_ref (runs) : g_ptr_array_new_with_free_func (g_object_unref);
+  }
   MsPageClass *klass = MS_PAGE_GET_CLASS (self);
   if (klass->runs_changed)
     klass->runs_changed (self, runs);

@@ -45,6 +45,9 @@ struct _MsPageClass {
   /* Export Chart: fills drawing with what the page shows now, or returns
    * why it has nothing to export (NULL: no vfunc, the page has no chart). */
   char *(*get_drawing) (MsPage *self, MsPageDrawing *drawing);
+  /* The names of its template's views that follow the window's text and
+   * line scale, space-separated ("matrix_view topology_view"), or NULL. */
+  const char *scaled_views;
 };
 
 MsSession *ms_page_get_session (MsPage *self);
@@ -52,6 +55,10 @@ void ms_page_set_session (MsPage *self, MsSession *session);
 /* Connects handler, swapped (it is given the page), to signal of the
  * session the page follows, whichever it is now or later. */
 void ms_page_connect_session (MsPage *self, const char *signal, GCallback handler);
+/* Binds the "text-scale", "line-scale" and "high-contrast" of each of
+ * the page's scaled_views, and of the page where it has them, to those of
+ * scale (the window). */
+void ms_page_follow_scale (MsPage *self, GObject *scale);
 /* The runs as last passed to runs_changed (never NULL). */
 GPtrArray *ms_page_get_runs (MsPage *self);
 /* Shows runs (MsRun*) as if the session had them: calls

@@ -226,15 +226,12 @@ static const MsProp prop_table[N_PROPS] = {
 };
 
 static void
-ms_plot_view_scale_set (MsChartView *view, GParamSpec *pspec)
+ms_plot_view_contrast_set (MsChartView *view)
 {
-  MsPlotView *self = MS_PLOT_VIEW (view);
   /* Presentation mode (high contrast) names the lines at their ends;
    * leaving it goes back to the legend alone. Either can be changed
    * afterwards. */
-  if (g_strcmp0 (pspec->name, "high-contrast") == 0)
-    g_object_set (self, "direct-labels", ms_chart_view_get_scale (view)->high_contrast, NULL);
-  ms_chart_view_drop_picture (view);
+  g_object_set (view, "direct-labels", ms_chart_view_get_scale (view)->high_contrast, NULL);
 }
 
 static void
@@ -265,7 +262,7 @@ ms_plot_view_class_init (MsPlotViewClass *klass)
   widget_class->snapshot = ms_plot_view_snapshot;
   MS_CHART_VIEW_CLASS (klass)->draw = ms_plot_view_draw;
   MS_CHART_VIEW_CLASS (klass)->keeps_picture = TRUE;
-  MS_CHART_VIEW_CLASS (klass)->scale_set = ms_plot_view_scale_set;
+  MS_CHART_VIEW_CLASS (klass)->contrast_set = ms_plot_view_contrast_set;
   ms_props_install (object_class, prop_table, props, N_PROPS);
 
   gtk_widget_class_set_css_name (widget_class, "msplotview");

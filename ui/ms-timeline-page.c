@@ -8,12 +8,12 @@
 
 #include "ms-engine.h"
 #include "ms-pickers.h"
+#include "ms-props.h"
 #include "ms-timeline-overview.h"
 #include "ms-timeline-view.h"
 
 struct _MsTimelinePage {
   MsPage parent_instance;
-  GPtrArray *runs;
   gboolean rep_chosen; /* the user picked a repetition */
   int exponent;        /* as notified */
 
@@ -33,11 +33,11 @@ static GParamSpec *props[N_PROPS];
 static MsRun *
 selected_run (MsTimelinePage *self)
 {
-  guint n = self->runs ? self->runs->len : 0;
+  GPtrArray *runs = ms_page_get_runs (MS_PAGE (self));
   guint r = gtk_drop_down_get_selected (self->run_dropdown);
-  if (n == 0)
+  if (runs->len == 0)
     return NULL;
-  return g_ptr_array_index (self->runs, r < n ? r : 0);
+  return g_ptr_array_index (runs, r < runs->len ? r : 0);
 }
 
 static const MsResults *
@@ -275,53 +275,54 @@ zoom_action (GtkWidget *widget, const char *name, GVariant *param)
   ms_timeline_page_zoom (MS_TIMELINE_PAGE (widget), g_variant_get_int32 (param));
 }
 
+/* The page's pickers hold what it shows: each property is the picker's,
+ * notified as the picker changes. */
 static void
-ms_timeline_page_set_property (GObject *object, guint prop_id, const GValue *value,
-                               GParamSpec *pspec)
+set_mode (MsTimelinePage *self, int mode)
 {
-  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
-  switch (prop_id) {
-  case PROP_MODE:
-    gtk_drop_down_set_selected (self->mode_dropdown, g_value_get_int (value));
-    break;
-  case PROP_EXPONENT:
-    ms_pickers_set_exponent (self->size_dropdown, g_value_get_int (value));
-    break;
-  case PROP_REPETITION:
-    gtk_spin_button_set_value (self->rep_spin, g_value_get_int (value));
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  gtk_drop_down_set_selected (self->mode_dropdown, mode);
+}
+
+static int
+get_mode (MsTimelinePage *self)
+{
+  return gtk_drop_down_get_selected (self->mode_dropdown);
 }
 
 static void
-ms_timeline_page_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+set_exponent (MsTimelinePage *self, int exponent)
 {
-  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
-  switch (prop_id) {
-  case PROP_MODE:
-    g_value_set_int (value, gtk_drop_down_get_selected (self->mode_dropdown));
-    break;
-  case PROP_EXPONENT:
-    g_value_set_int (value, ms_pickers_get_exponent (self->size_dropdown));
-    break;
-  case PROP_REPETITION:
-    g_value_set_int (value, gtk_spin_button_get_value_as_int (self->rep_spin));
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-  }
+  ms_pickers_set_exponent (self->size_dropdown, exponent);
+}
+
+static int
+get_exponent (MsTimelinePage *self)
+{
+  return ms_pickers_get_exponent (self->size_dropdown);
 }
 
 static void
-ms_timeline_page_dispose (GObject *object)
+set_repetition (MsTimelinePage *self, int repetition)
 {
-  MsTimelinePage *self = MS_TIMELINE_PAGE (object);
-  ms_widget_dispose_children (GTK_WIDGET (object), MS_TYPE_TIMELINE_PAGE);
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  G_OBJECT_CLASS (ms_timeline_page_parent_class)->dispose (object);
+  gtk_spin_button_set_value (self->rep_spin, repetition);
 }
+
+static int
+get_repetition (MsTimelinePage *self)
+{
+  return gtk_spin_button_get_value_as_int (self->rep_spin);
+}
+
+#define PICKED(name) .setter = G_CALLBACK (set_##name), .getter = G_CALLBACK (get_##name)
+static const MsProp prop_table[N_PROPS] = {
+  [PROP_MODE] = { "mode", G_TYPE_INT, MS_PROP_NO_FIELD, 0, MS_MODE_COUNT - 1, MS_MODE_PAGEABLE,
+                  PICKED (mode) },
+  [PROP_EXPONENT] = { "exponent", G_TYPE_INT, MS_PROP_NO_FIELD, -1, MS_MAX_EXPONENT, -1,
+                      PICKED (exponent) },
+  [PROP_REPETITION] = { "repetition", G_TYPE_INT, MS_PROP_NO_FIELD, 1, G_MAXINT, 1,
+                        PICKED (repetition) },
+};
+#undef PICKED
 
 static void
 draw_timeline (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
@@ -353,10 +354,6 @@ static void
 ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 {
   MsTimelinePage *self = MS_TIMELINE_PAGE (page);
-  if (runs != self->runs) {
-    g_clear_pointer (&self->runs, g_ptr_array_unref);
-    self->runs = runs ? g_ptr_array_ref (runs) : NULL;
-  }
   g_autoptr (GPtrArray) names = ms_pickers_run_labels (runs);
   /* Refilling the lists passes through other selections: update once. */
   g_signal_handlers_block_by_func (self->run_dropdown, on_run_selected, self);
@@ -370,20 +367,12 @@ ms_timeline_page_runs_changed (MsPage *page, GPtrArray *runs)
 static void
 ms_timeline_page_class_init (MsTimelinePageClass *klass)
 {
+  MS_PAGE_CLASS (klass)->scaled_views = "view";
   MS_PAGE_CLASS (klass)->runs_changed = ms_timeline_page_runs_changed;
   MS_PAGE_CLASS (klass)->get_drawing = ms_timeline_page_get_drawing;
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-  object_class->dispose = ms_timeline_page_dispose;
-  object_class->set_property = ms_timeline_page_set_property;
-  object_class->get_property = ms_timeline_page_get_property;
-
-  const GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
-  props[PROP_MODE] =
-    g_param_spec_int ("mode", NULL, NULL, 0, MS_MODE_COUNT - 1, MS_MODE_PAGEABLE, flags);
-  props[PROP_EXPONENT] = g_param_spec_int ("exponent", NULL, NULL, -1, MS_MAX_EXPONENT, -1, flags);
-  props[PROP_REPETITION] = g_param_spec_int ("repetition", NULL, NULL, 1, G_MAXINT, 1, flags);
-  g_object_class_install_properties (object_class, N_PROPS, props);
+  ms_props_install (object_class, prop_table, props, N_PROPS);
 
   gtk_widget_class_install_action (widget_class, "timeline.zoom", "i", zoom_action);
   g_type_ensure (MS_TYPE_TIMELINE_VIEW);
@@ -408,7 +397,7 @@ select_session_run (MsTimelinePage *self)
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   MsRun *run = session ? ms_session_get_selected_run (session) : NULL;
   guint index;
-  if (!run || !self->runs || !g_ptr_array_find (self->runs, run, &index) ||
+  if (!run || !g_ptr_array_find (ms_page_get_runs (MS_PAGE (self)), run, &index) ||
       index == gtk_drop_down_get_selected (self->run_dropdown))
     return FALSE;
   gtk_drop_down_set_selected (self->run_dropdown, index);
@@ -453,10 +442,4 @@ ms_timeline_page_init (MsTimelinePage *self)
   gtk_widget_set_visible (self->run_box, FALSE);
   ms_page_connect_session (MS_PAGE (self), "notify::selected-run",
                            G_CALLBACK (select_session_run));
-}
-
-MsTimelineView *
-ms_timeline_page_get_view (MsTimelinePage *self)
-{
-  return self->view;
 }

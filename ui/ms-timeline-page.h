@@ -16,7 +16,6 @@ G_DECLARE_FINAL_TYPE (MsTimelinePage, ms_timeline_page, MS, TIMELINE_PAGE, MsPag
 
 /* Properties: "mode" (an MsMode), "exponent" (-1: no size), "repetition"
  * (from 1). Action "timeline.zoom" (i): in (1), out (-1), whole (0). */
-MsTimelineView *ms_timeline_page_get_view (MsTimelinePage *self);
 /* The cell shown and its repetition (from 0), or NULL. */
 const MsCell *ms_timeline_page_get_cell (MsTimelinePage *self, int *rep);
 void ms_timeline_page_zoom (MsTimelinePage *self, int direction);

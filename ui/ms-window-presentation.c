@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-window-presentation.c: presentation mode, for a projector: fullscreen,
- * larger text and lines, no settings pane, and the header bar with the
- * banner out of the way until the pointer reaches the top edge or F10 asks
- * for the main menu; the view switcher at the bottom and the focus rings
- * hide with it (style.css); a lesson opened takes the Lessons page;
- * Escape leaves. */
+ * larger text and lines, no settings pane, and the header bar out of the
+ * way until the pointer reaches the top edge or F10 asks for the main
+ * menu, then alone: the no-GPU banner and the "Run is off" line stay off
+ * the slide; the view switcher at the bottom and the focus rings hide with
+ * it (style.css); a lesson opened takes the Lessons page; Escape leaves. */
 #include "ms-window-private.h"
 
 /* The pointer this close to the top edge shows the header; this far below
@@ -270,6 +270,13 @@ ms_window_presentation_init (MsWindow *self)
   g_signal_connect_object (self->switcher_title, "notify::title-visible",
                            G_CALLBACK (update_switcher_bar), self, G_CONNECT_SWAPPED);
   update_switcher_bar (self);
+  /* The header a presenter reveals brings what they need, the menus and
+   * views: the app's banner and why Run is off, about the machine and not
+   * the slide, stay out of the room's sight until presentation ends. */
+  GtkWidget *notes[] = { GTK_WIDGET (self->banner), GTK_WIDGET (self->blocker_revealer) };
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    g_object_bind_property (self, "presentation", notes[i], "visible",
+                            G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   /* A lesson opened in front of a class takes the page: its cards fold
    * away until All Lessons brings them back. */
   g_object_bind_property (self, "presentation", self->lessons_page, "presentation",

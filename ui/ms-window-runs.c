@@ -9,33 +9,6 @@
 #include "ms-toast-queue.h"
 #include "ms-window-private.h"
 
-const MsResults *
-ms_window_get_run (MsWindow *self, guint index)
-{
-  MsRun *run = index < ms_session_get_n_runs (self->session)
-                 ? ms_session_get_run (self->session, index)
-                 : NULL;
-  return run ? ms_run_get_results (run) : NULL;
-}
-
-gboolean
-ms_window_rename_run (MsWindow *self, guint index, const char *name)
-{
-  if (index >= ms_session_get_n_runs (self->session) || !name)
-    return FALSE;
-  ms_session_rename_run (self->session, ms_session_get_run (self->session, index), name);
-  return TRUE;
-}
-
-gboolean
-ms_window_set_run_note (MsWindow *self, guint index, const char *note)
-{
-  if (index >= ms_session_get_n_runs (self->session) || !note)
-    return FALSE;
-  ms_run_set_note (ms_session_get_run (self->session, index), note);
-  return TRUE;
-}
-
 static void
 on_undo_close (AdwToast *toast, MsWindow *self)
 {

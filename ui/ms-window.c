@@ -368,22 +368,12 @@ create_main_menu (GtkMenuButton *button, gpointer data)
 static void
 bind_view_scales (MsWindow *self)
 {
-  GObject *views[] = {
-    G_OBJECT (ms_chart_page_get_view (self->bandwidth_page)),
-    G_OBJECT (ms_chart_page_get_view (self->time_page)),
-    G_OBJECT (ms_timeline_page_get_view (self->timeline_page)),
-    G_OBJECT (ms_breakdown_page_get_view (self->breakdown_page)),
-    G_OBJECT (ms_devices_page_get_matrix_view (self->devices_page)),
-    G_OBJECT (ms_devices_page_get_topology_view (self->devices_page)),
-    G_OBJECT (ms_lessons_page_get_reuse_view (self->lessons_page)),
-    G_OBJECT (ms_lessons_page_get_picture_view (self->lessons_page)),
-    G_OBJECT (ms_lessons_page_get_timeline_stack (self->lessons_page)),
-    G_OBJECT (self->compare_page),
-  };
-  const char *names[] = { "text-scale", "line-scale", "high-contrast" };
-  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
-    for (guint n = 0; n < G_N_ELEMENTS (names); n++)
-      g_object_bind_property (self, names[n], views[v], names[n], G_BINDING_SYNC_CREATE);
+  MsPage *pages[] = { MS_PAGE (self->bandwidth_page), MS_PAGE (self->time_page),
+                      MS_PAGE (self->timeline_page),  MS_PAGE (self->breakdown_page),
+                      MS_PAGE (self->devices_page),   MS_PAGE (self->lessons_page),
+                      MS_PAGE (self->compare_page) };
+  for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+    ms_page_follow_scale (pages[p], G_OBJECT (self));
   /* In front of a class the chart takes the room of the health strip; a
    * link or clock that warns is still said above the chart. */
   MsChartPage *charts[] = { self->bandwidth_page, self->time_page };
@@ -455,13 +445,6 @@ guint
 ms_window_get_n_runs (MsWindow *self)
 {
   return ms_session_get_n_runs (self->session);
-}
-
-const MsResults *
-ms_window_get_live (MsWindow *self)
-{
-  MsRun *live = ms_session_get_live_run (self->session);
-  return live ? ms_run_get_results (live) : NULL;
 }
 
 void

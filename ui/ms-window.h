@@ -50,15 +50,9 @@ void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
 guint ms_window_get_n_runs (MsWindow *self);
 gboolean ms_window_is_sweeping (MsWindow *self);
-/* The live sweep's results so far, or NULL. */
-const MsResults *ms_window_get_live (MsWindow *self);
-/* The runs of the session in the order they came (sweeps and files), each
- * kept until closed. Index from 0; FALSE for an index out of range. The
- * note is one line, stored in exported CSV files as `note`. The run a
- * sweep is filling cannot be closed while it runs. */
-const MsResults *ms_window_get_run (MsWindow *self, guint index);
-gboolean ms_window_rename_run (MsWindow *self, guint index, const char *name);
-gboolean ms_window_set_run_note (MsWindow *self, guint index, const char *note);
+/* Closes the session's run at index (from 0, in the order they came) as
+ * its Close button does; FALSE for an index out of range, or for the run a
+ * sweep is filling while it runs. */
 gboolean ms_window_close_run (MsWindow *self, guint index);
 /* Exports through the engine / the chart drawing, without dialogs.
  * ms_window_export_csv writes the run Export CSV offers first (the live

@@ -224,7 +224,7 @@ has_entry (gpointer list)
 static gboolean
 run_is_named_baseline (gpointer win)
 {
-  return g_strcmp0 (ms_window_get_run (win, 0)->label, "baseline") == 0;
+  return g_strcmp0 (ms_test_window_run (win, 0)->label, "baseline") == 0;
 }
 
 /* Opens the main menu, chooses the item with that label (mnemonics
@@ -547,7 +547,7 @@ check_runs_popover (MsWindow *win)
   type_text (win, "baseline");
   press (win, 0, XK_Return);
   wait_until (run_is_named_baseline, win, "Return names the run");
-  g_assert_cmpstr (ms_window_get_run (win, 0)->label, ==, "baseline");
+  g_assert_cmpstr (ms_test_window_run (win, 0)->label, ==, "baseline");
   /* Tab goes from the name to the note, not to the close button. */
   gtk_widget_grab_focus (entry);
   wait_until (focus_within, entry, "the run's name has the keyboard");

@@ -172,26 +172,26 @@ check_card (MsLessonsPage *page, MsLessonTopic t)
   /* A probe lesson draws its own picture of the card's run. */
   if (ms_lesson_picture_has (t)) {
     g_autoptr (MsRun) pictured = NULL;
-    g_object_get (ms_lessons_page_get_picture_view (page), "run", &pictured, NULL);
+    g_object_get (ms_test_child (page, "picture_view"), "run", &pictured, NULL);
     g_assert_nonnull (pictured);
     g_assert_true (ms_run_get_results (pictured) == run);
     return;
   }
   /* The portable flag on one GPU: the pinned copy alone. */
   if (t != MS_TOPIC_COSTS && t != MS_TOPIC_REUSE)
-    g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (page)), >=,
+    g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_test_child (page, "timeline_stack")), >=,
                      t == MS_TOPIC_PORTABLE ? 1 : 2);
   if (t == MS_TOPIC_PORTABLE)
     g_assert_nonnull (strstr (caption, "cudaHostAllocPortable changes nothing here"));
   if (t == MS_TOPIC_REUSE)
-    g_assert_true (ms_reuse_view_get_run (ms_lessons_page_get_reuse_view (page)) == run);
+    g_assert_true (ms_reuse_view_get_run (ms_test_child (page, "reuse_view")) == run);
 }
 
 static void
 test_cards_from_references (void)
 {
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   gtk_window_present (GTK_WINDOW (window));
@@ -220,7 +220,7 @@ test_missing_reference (void)
 {
   g_autofree char *path = g_build_filename (refdir, "lesson-duplex-samples.csv", NULL);
   g_assert_cmpint (g_remove (path), ==, 0);
-  GtkWidget *page = g_object_ref_sink (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref_sink (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   ms_lessons_page_activate (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
   wait_idle (MS_LESSONS_PAGE (page));
   const char *caption = ms_lessons_page_get_caption (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
@@ -242,14 +242,13 @@ test_window_runs (void)
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   g_assert_true (ms_session_add_run (session, r));
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
   ms_page_set_session (MS_PAGE (page), session);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_PINNED_PAGEABLE);
-  g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_lessons_page_get_timeline_stack (
-                     MS_LESSONS_PAGE (page))), ==, 2);
+  g_assert_cmpint (ms_timeline_stack_get_n_rows (ms_test_child (page, "timeline_stack")), ==, 2);
   save_shot (window, "lessons-1024-h100.png");
   const char *caption = ms_lessons_page_get_caption (MS_LESSONS_PAGE (page),
                                                      MS_TOPIC_PINNED_PAGEABLE);
@@ -333,7 +332,7 @@ test_all_open_own_runs (void)
     g_assert_true (ms_session_add_run (session, run));
   }
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
@@ -356,7 +355,7 @@ test_none_open_own_runs (void)
   g_assert_true (g_file_set_contents (dst, contents, len, NULL));
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_present (GTK_WINDOW (window));
   ms_page_set_session (MS_PAGE (page), session);
@@ -398,7 +397,7 @@ test_card_in_view (void)
 {
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   GtkWidget *window = gtk_window_new ();
-  GtkWidget *page = g_object_ref (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   gtk_window_set_child (GTK_WINDOW (window), page);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
   gtk_window_present (GTK_WINDOW (window));
@@ -497,7 +496,7 @@ on_activate_view (GApplication *app)
   g_assert_true (ms_window_open_lesson (win, "register-allocate", TRUE));
   ms_test_wait_until (register_card_done, page, "the register card has run");
   g_assert_true (ms_lessons_page_get_run (page, MS_TOPIC_REGISTER) !=
-                 ms_window_get_run (win, 0)); /* its own run, not the sweep's */
+                 ms_test_window_run (win, 0)); /* its own run, not the sweep's */
   g_assert_true (ms_lessons_page_open_view (page));
   g_assert_cmpint (ms_window_get_view (win), ==, MS_VIEW_BANDWIDTH);
   MsChartPage *chart = chart_page_with_modes (GTK_WIDGET (win), "registered,pinned");

@@ -27,7 +27,7 @@ static gboolean done;
 static gboolean
 has_cells (gpointer win)
 {
-  const MsResults *live = ms_window_get_live (win);
+  const MsResults *live = ms_test_window_live (win);
   return live && live->n_cells >= 2;
 }
 
@@ -114,7 +114,7 @@ check_write_failure (MsWindow *win)
   g_assert_null (ms_runs_library_get_write_error (ms_runs_library_get_default ()));
   g_autoptr (GPtrArray) kept = kept_runs ();
   g_assert_cmpuint (kept->len, ==, 1);
-  const MsResults *live = ms_window_get_live (win);
+  const MsResults *live = ms_test_window_live (win);
   g_assert_cmpuint (((MsResults *) kept->pdata[0])->n_cells, ==, live->n_cells);
 }
 
@@ -133,8 +133,8 @@ check_quiet_close (GApplication *app)
 static void
 on_sweeping (MsWindow *win)
 {
-  if (!ms_window_is_sweeping (win) && ms_window_get_live (win))
-    final_cells = ms_window_get_live (win)->n_cells;
+  if (!ms_window_is_sweeping (win) && ms_test_window_live (win))
+    final_cells = ms_test_window_live (win)->n_cells;
 }
 
 static void

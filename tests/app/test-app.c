@@ -282,31 +282,31 @@ check_refused_settings (GApplication *app)
 static void
 check_run_names_and_notes (MsWindow *win)
 {
-  const MsResults *first = ms_window_get_run (win, 1);
-  g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
+  const MsResults *first = ms_test_window_run (win, 1);
+  ms_test_window_rename_run (win, 1, "before the BIOS update");
   g_assert_cmpstr (first->label, ==, "before the BIOS update");
-  g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
-  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, "before the BIOS update #2");
-  g_assert_true (ms_window_set_run_note (win, 2, "fan at 100%,\nroom 21 °C"));
-  g_assert_false (ms_window_rename_run (win, 9, "nothing there"));
+  ms_test_window_rename_run (win, 2, "before the BIOS update");
+  g_assert_cmpstr (ms_test_window_run (win, 2)->label, ==, "before the BIOS update #2");
+  ms_run_set_note (ms_session_get_run (ms_test_window_session (win), 2),
+                   "fan at 100%,\nroom 21 °C");
   /* A long name is kept whole up to the field's size, cut on a character. */
   g_autofree char *long_name = g_strnfill (100, 'x');
-  g_assert_true (ms_window_rename_run (win, 2, long_name));
-  g_assert_cmpstr (ms_window_get_run (win, 2)->label, ==, long_name);
+  ms_test_window_rename_run (win, 2, long_name);
+  g_assert_cmpstr (ms_test_window_run (win, 2)->label, ==, long_name);
   GString *wide = g_string_new (NULL);
   for (int i = 0; i < 100; i++)
     g_string_append (wide, "é");
-  g_assert_true (ms_window_rename_run (win, 2, wide->str));
-  const char *cut = ms_window_get_run (win, 2)->label;
+  ms_test_window_rename_run (win, 2, wide->str);
+  const char *cut = ms_test_window_run (win, 2)->label;
   g_assert_true (g_utf8_validate (cut, -1, NULL));
   g_assert_cmpuint (strlen (cut), ==, 158); /* 79 characters of 2 bytes */
   /* The same long name for the other run: numbered, still apart. */
-  g_assert_true (ms_window_rename_run (win, 1, wide->str));
-  g_assert_cmpstr (ms_window_get_run (win, 1)->label, !=, cut);
-  g_assert_true (g_str_has_suffix (ms_window_get_run (win, 1)->label, " #2"));
+  ms_test_window_rename_run (win, 1, wide->str);
+  g_assert_cmpstr (ms_test_window_run (win, 1)->label, !=, cut);
+  g_assert_true (g_str_has_suffix (ms_test_window_run (win, 1)->label, " #2"));
   g_string_free (wide, TRUE);
-  g_assert_true (ms_window_rename_run (win, 1, "before the BIOS update"));
-  g_assert_true (ms_window_rename_run (win, 2, "before the BIOS update"));
+  ms_test_window_rename_run (win, 1, "before the BIOS update");
+  ms_test_window_rename_run (win, 2, "before the BIOS update");
 
   g_autoptr (GError) error = NULL;
   const char *csv = ms_test_tmp_path ("noted-samples.csv");
@@ -330,9 +330,9 @@ check_run_names_and_notes (MsWindow *win)
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
-  g_assert_cmpstr (ms_window_get_run (win, 1)->label, ==, "before the BIOS update #2");
+  g_assert_cmpstr (ms_test_window_run (win, 1)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_close_run (win, 1));
-  g_assert_null (ms_window_get_live (win));
+  g_assert_null (ms_test_window_live (win));
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
 }
 
@@ -344,7 +344,7 @@ check_sweeps (MsWindow *win)
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   g_assert_true (ms_window_is_sweeping (win));
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep ends");
-  const MsResults *live = ms_window_get_live (win);
+  const MsResults *live = ms_test_window_live (win);
   g_assert_nonnull (live);
   g_assert_cmpuint (live->n_cells, ==, 5); /* host at 2^12..2^16 */
   for (size_t i = 0; i < live->n_cells; i++)
@@ -359,8 +359,8 @@ check_sweeps (MsWindow *win)
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the stopped sweep ends");
   g_assert_cmpuint (ms_window_get_n_runs (win), ==, 3);
-  const MsResults *first = ms_window_get_run (win, 1), *second = ms_window_get_run (win, 2);
-  g_assert_true (second == ms_window_get_live (win));
+  const MsResults *first = ms_test_window_run (win, 1), *second = ms_test_window_run (win, 2);
+  g_assert_true (second == ms_test_window_live (win));
   g_assert_cmpstr (first->label, !=, second->label);
   g_assert_nonnull (strstr (first->label, "sweep 1"));
   g_assert_nonnull (strstr (second->label, "sweep 2"));
@@ -381,7 +381,7 @@ check_fixed_reps (MsWindow *win)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (fixed), TRUE);
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the fixed-count sweep ends");
-  const MsResults *live = ms_window_get_live (win);
+  const MsResults *live = ms_test_window_live (win);
   g_assert_cmpint (live->sweep.reps_rule, ==, MS_REPS_FIXED);
   g_assert_cmpuint (live->n_cells, ==, 5);
   for (size_t i = 0; i < live->n_cells; i++) {
@@ -410,7 +410,7 @@ check_table_settings (MsWindow *win)
   }
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep with two rounds ends");
-  const MsResults *live = ms_window_get_live (win);
+  const MsResults *live = ms_test_window_live (win);
   g_assert_cmpint (live->sweep.instr_reps, ==, 2);
   g_assert_cmpint (live->sweep.rounds, ==, 2);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
@@ -508,9 +508,9 @@ check_files_in_order (GApplication *app)
   }
   gtk_window_present (GTK_WINDOW (win));
   ms_test_wait_until (has_three_runs, win, "the three files open");
-  g_assert_cmpint (ms_window_get_run (win, 0)->sweep.max_exp, ==, 28);
-  g_assert_cmpstr (ms_window_get_run (win, 1)->experiment, ==, "duplex");
-  g_assert_nonnull (strstr (ms_window_get_run (win, 2)->device.name, "H200"));
+  g_assert_cmpint (ms_test_window_run (win, 0)->sweep.max_exp, ==, 28);
+  g_assert_cmpstr (ms_test_window_run (win, 1)->experiment, ==, "duplex");
+  g_assert_nonnull (strstr (ms_test_window_run (win, 2)->device.name, "H200"));
   MsSession *session = (MsSession *) ms_test_get_pointer (win, "session");
   const char *large = ms_run_get_description (ms_session_get_run (session, 0));
   g_assert_nonnull (strstr (large, " · sweep · "));
@@ -519,15 +519,15 @@ check_files_in_order (GApplication *app)
                             "Copies in both directions"));
   g_assert_null (strstr (ms_run_get_description (ms_session_get_run (session, 2)), "2^"));
   /* Short names, apart: the two H100 files of one day numbered. */
-  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 0)->label, "H100 "));
-  g_assert_true (g_str_has_prefix (ms_window_get_run (win, 2)->label, "H200 "));
+  g_assert_true (g_str_has_prefix (ms_test_window_run (win, 0)->label, "H100 "));
+  g_assert_true (g_str_has_prefix (ms_test_window_run (win, 2)->label, "H200 "));
   for (guint i = 0; i < 3; i++) {
-    g_assert_null (strstr (ms_window_get_run (win, i)->label, " · "));
+    g_assert_null (strstr (ms_test_window_run (win, i)->label, " · "));
     for (guint j = 0; j < i; j++)
-      g_assert_cmpstr (ms_window_get_run (win, i)->label, !=, ms_window_get_run (win, j)->label);
+      g_assert_cmpstr (ms_test_window_run (win, i)->label, !=, ms_test_window_run (win, j)->label);
   }
   g_autofree char *summary =
-    g_strdup_printf ("Opened 3 runs, the first %s", ms_window_get_run (win, 0)->label);
+    g_strdup_printf ("Opened 3 runs, the first %s", ms_test_window_run (win, 0)->label);
   g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, summary);
   g_assert_cmpuint (opened_toasts, ==, 1);
   /* The toast on screen, its animation running, while its window goes:
@@ -585,7 +585,7 @@ check_library_rename (MsWindow *win)
   g_assert_true (ms_runs_library_rename (library, ms_runs_library_find (library, path), name,
                                          &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (ms_window_get_run (win, n)->label, ==, name);
+  g_assert_cmpstr (ms_test_window_run (win, n)->label, ==, name);
   g_autofree char *new_base = g_strconcat (name, "-samples.csv", NULL);
   g_autofree char *new_path = g_build_filename (folder, new_base, NULL);
   g_assert_true (ms_window_close_run (win, n));

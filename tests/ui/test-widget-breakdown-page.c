@@ -10,7 +10,7 @@ test_sizes (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL);
-  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  MsBreakdownView *view = ms_test_child (page, "view");
   int exponent;
   g_object_get (page, "exponent", &exponent, NULL);
   g_assert_cmpint (exponent, ==, -1);
@@ -55,7 +55,7 @@ static void
 test_one_time_check (void)
 {
   MsBreakdownPage *page = g_object_ref_sink (g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL));
-  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  MsBreakdownView *view = ms_test_child (page, "view");
   GtkCheckButton *check = find_check (GTK_WIDGET (page));
   g_assert_nonnull (check);
   g_assert_false (gtk_check_button_get_active (check));
@@ -74,7 +74,7 @@ test_session (void)
 {
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, "session", session, NULL);
-  MsBreakdownView *view = ms_breakdown_page_get_view (page);
+  MsBreakdownView *view = ms_test_child (page, "view");
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 900, 600);
   g_autoptr (GPtrArray) view_runs = NULL;
   g_assert_cmpint (ms_breakdown_view_get_exponent (view), ==, -1);
@@ -104,7 +104,7 @@ test_session (void)
 static gboolean
 view_taller_than_page (gpointer page)
 {
-  GtkWidget *view = GTK_WIDGET (ms_breakdown_page_get_view (page));
+  GtkWidget *view = ms_test_child (page, "view");
   return gtk_widget_get_height (view) > gtk_widget_get_height (GTK_WIDGET (page));
 }
 
@@ -126,7 +126,7 @@ test_many_rows_scroll (void)
     g_ptr_array_add (runs, ms_test_read_run (files[i], files[i]));
   MsBreakdownPage *page = g_object_new (MS_TYPE_BREAKDOWN_PAGE, NULL);
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_object_set (ms_breakdown_page_get_view (page), "text-scale", 1.6, NULL);
+  g_object_set (ms_test_child (page, "view"), "text-scale", 1.6, NULL);
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1024, 768);
   ms_test_wait_until (view_taller_than_page, page, "the view asks for its rows' height");
   /* One run fits: no scrolling. */

@@ -43,7 +43,7 @@ static GPtrArray *
 matrix_runs (MsDevicesPage *page)
 {
   GPtrArray *runs = NULL;
-  g_object_get (ms_devices_page_get_matrix_view (page), "runs", &runs, NULL);
+  g_object_get (ms_test_child (page, "matrix_view"), "runs", &runs, NULL);
   g_object_set_data_full (G_OBJECT (page), "test-runs", runs, (GDestroyNotify) g_ptr_array_unref);
   return runs;
 }
@@ -144,13 +144,13 @@ check_runs (GPtrArray *runs, const int *want, guint n_want, MsMatrixView *view)
 static void
 check_peer (MsDevicesPage *page)
 {
-  MsMatrixView *view = ms_devices_page_get_matrix_view (page);
+  MsMatrixView *view = ms_test_child (page, "matrix_view");
   g_autoptr (MsPeerFile) peer = NULL;
   g_object_get (page, "peer", &peer, NULL);
   g_assert_nonnull (peer);
   g_assert_cmpint (peer->peer.n_devices, ==, N_FAKE);
   g_assert_true (ms_test_get_pointer (view, "peer") == peer);
-  g_assert_true (ms_test_get_pointer (ms_devices_page_get_topology_view (page), "peer") == peer);
+  g_assert_true (ms_test_get_pointer (ms_test_child (page, "topology_view"), "peer") == peer);
   int method;
   g_object_get (view, "method", &method, NULL);
   g_assert_cmpint (method, ==, MS_PEER_COPY_ENABLED);
@@ -204,7 +204,7 @@ test_run_all (void)
   ms_test_wait_until (is_idle, page, "the GPUs ran at once");
   static const int all[] = { 0, 1, 2, 3 }, some[] = { 0, 1, 3 };
   GPtrArray *runs = matrix_runs (page);
-  check_runs (runs, all, N_FAKE, ms_devices_page_get_matrix_view (page));
+  check_runs (runs, all, N_FAKE, ms_test_child (page, "matrix_view"));
   /* The session has them too, for the charts. */
   g_assert_cmpuint (ms_session_get_n_runs (ms_page_get_session (MS_PAGE (page))), ==, N_FAKE);
   /* Each GPU's run is kept in the runs library (a folder of the tests'). */
@@ -228,14 +228,15 @@ test_run_all (void)
   g_assert_cmpuint (n, ==, N_FAKE - 1);
   click (page, _("_Run on All Selected at Once"));
   ms_test_wait_until (is_idle, page, "three GPUs ran at once");
-  check_runs (matrix_runs (page), some, G_N_ELEMENTS (some), ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), some, G_N_ELEMENTS (some),
+              ms_test_child (page, "matrix_view"));
 
   ms_devices_page_select (page, 2, TRUE);
   click (page, _("_Peer Matrix"));
   ms_test_wait_until (is_idle, page, "the peer matrix filled");
   check_peer (page);
-  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
-  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
+  g_assert_cmpuint (ms_test_ink (ms_test_child (page, "matrix_view")), >, 50);
+  g_assert_cmpuint (ms_test_ink (ms_test_child (page, "topology_view")), >, 20);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -262,7 +263,7 @@ test_many_gpus (void)
     ms_test_wait_until (is_idle, page, "the many GPUs ran at once");
     for (int i = 0; i < n; i++)
       all[i] = i;
-    check_runs (matrix_runs (page), all, (guint) n, ms_devices_page_get_matrix_view (page));
+    check_runs (matrix_runs (page), all, (guint) n, ms_test_child (page, "matrix_view"));
     g_assert_cmpint (ms_test_backend_max_concurrent (backend), ==, n);
     g_assert_cmpint (ms_test_backend_barrier_violations (backend), ==, 0);
     click (page, _("_Peer Matrix"));
@@ -272,9 +273,9 @@ test_many_gpus (void)
     g_assert_nonnull (peer);
     g_assert_cmpint (peer->peer.n_devices, ==, n);
     g_assert_cmpint (ms_peer_pairs_in_doubt (&peer->peer, peer->device), ==, 0);
-    g_assert_cmpint (ms_matrix_view_get_data (ms_devices_page_get_matrix_view (page))->n_rows, ==,
+    g_assert_cmpint (ms_matrix_view_get_data (ms_test_child (page, "matrix_view"))->n_rows, ==,
                      n);
-    g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_topology_view (page))), >, 20);
+    g_assert_cmpuint (ms_test_ink (ms_test_child (page, "topology_view")), >, 20);
     ms_test_destroy (window, GTK_WIDGET (page));
   }
 }
@@ -351,7 +352,7 @@ test_no_gpu (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_devices_page_open_path (page, path, &error));
   g_assert_no_error (error);
-  const MsMatrixData *d = ms_matrix_view_get_data (ms_devices_page_get_matrix_view (page));
+  const MsMatrixData *d = ms_matrix_view_get_data (ms_test_child (page, "matrix_view"));
   g_assert_cmpint (d->n_rows, ==, 2);
   g_assert_cmpfloat (d->value[1][0], ==, ms_test_peer_gbps (MS_PEER_COPY_ENABLED, 1, 0, 0));
   g_free (status);
@@ -376,7 +377,7 @@ test_no_gpu (void)
                                            "h100-lesson-costs-samples.csv.gz", NULL);
   g_assert_false (ms_devices_page_open_path (page, ref, &error));
   g_assert_nonnull (strstr (error->message, "peer"));
-  g_assert_cmpuint (ms_test_ink (GTK_WIDGET (ms_devices_page_get_matrix_view (page))), >, 50);
+  g_assert_cmpuint (ms_test_ink (ms_test_child (page, "matrix_view")), >, 50);
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -431,7 +432,7 @@ test_open_multi (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_devices_page_open_path (page, path, &error));
   static const int all[] = { 0, 1, 2 }, two[] = { 0, 2 };
-  check_runs (matrix_runs (page), all, 3, ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), all, 3, ms_test_child (page, "matrix_view"));
   /* The same read on a worker thread, shown when it finishes. */
   GAsyncResult *result = NULL;
   ms_devices_page_open_path_async (page, path, keep_result, &result);
@@ -439,11 +440,11 @@ test_open_multi (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (ms_devices_page_open_path_finish (page, result, &error));
   g_object_unref (result);
-  check_runs (matrix_runs (page), all, 3, ms_devices_page_get_matrix_view (page));
+  check_runs (matrix_runs (page), all, 3, ms_test_child (page, "matrix_view"));
   g_unlink (samples[1]);
   g_assert_true (ms_devices_page_open_path (page, path, &error));
   GPtrArray *runs = matrix_runs (page);
-  check_runs (runs, two, 2, ms_devices_page_get_matrix_view (page));
+  check_runs (runs, two, 2, ms_test_child (page, "matrix_view"));
   g_autofree char *status = status_of (page);
   g_assert_nonnull (strstr (status, "node7-gpu1-samples.csv"));
   g_assert_nonnull (strstr (ms_run_get_name (g_ptr_array_index (runs, 0)), "GPU 0"));

@@ -245,12 +245,12 @@ check_slides (const char *gpu)
   gtk_css_provider_load_from_resource (css, "/io/github/memsweep/Memsweep/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   g_object_set (page, "presentation", TRUE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   gtk_widget_add_css_class (GTK_WIDGET (window), "presentation");
   g_autoptr (GPtrArray) runs = shipped_runs (gpu);
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   MsHeadline *headline = MS_HEADLINE (find_type (page, MS_TYPE_HEADLINE));
   GtkLabel *line = ms_headline_get_label (headline);
   guint checked = 0, failed = 0;
@@ -330,10 +330,10 @@ shown_topic (GtkWidget *page)
 static void
 test_deck_keys (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = shipped_runs ("h100");
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   int before = MS_TOPIC_NUMA - 1;
   while (before >= 0 && !ms_lesson_topic_built (before))
     before--;

@@ -175,7 +175,7 @@ all_cards_shown (gpointer page)
 static void
 test_lesson_cards_in_steps (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   g_assert_cmpuint (count_cards (page, FALSE), ==, MS_TOPIC_COUNT);
   guint before = count_cards (page, TRUE);
   g_assert_cmpuint (before, >, 0);
@@ -223,7 +223,7 @@ card_in_view (gpointer page)
 static void
 test_shown_card_in_view (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 600);
   shown_topic = -1;
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
@@ -289,12 +289,12 @@ press (GtkWidget *page, guint keyval, GdkModifierType mods)
 static void
 test_lesson_slide (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-numa-samples.csv.gz", "numa"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   static const MsLessonTopic topics[] = { MS_TOPIC_PINNED_PAGEABLE, MS_TOPIC_NUMA };
   static const MsTakeaway wanted[] = { MS_TAKEAWAY_DECIDED, MS_TAKEAWAY_NOT_HERE };
   for (guint i = 0; i < G_N_ELEMENTS (topics); i++) {
@@ -344,16 +344,16 @@ shown_name (GtkWidget *page)
 static void
 test_presenting_starts_deck (void)
 {
-  GtkWidget *page = g_object_ref_sink (ms_lessons_page_new ());
+  GtkWidget *page = g_object_ref_sink (g_object_new (MS_TYPE_LESSONS_PAGE, NULL));
   g_object_set (page, "presentation", TRUE, NULL);
   g_autofree char *none = shown_name (page);
   g_assert_true (none == NULL || !*none);
   g_object_unref (page);
-  page = ms_lessons_page_new ();
+  page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_object_set (page, "presentation", TRUE, NULL);
   g_autofree char *first = shown_name (page);
   g_assert_cmpstr (first, ==, ms_lesson_topic (ms_lesson_deck_topic (1))->name);

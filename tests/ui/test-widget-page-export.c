@@ -48,14 +48,14 @@ one_run (const char *file, const char *name)
 static void
 test_lessons_page (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_autofree char *title = NULL;
   g_assert_null (drawing_kind (page, &title));
   g_autoptr (GPtrArray) runs = one_run ("h100-lesson-concurrent-samples.csv.gz", "concurrent");
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
   g_ptr_array_add (runs, ms_test_read_run ("h100-default-samples.csv.gz", "default"));
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_CONCURRENT);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "lesson-picture");
   g_assert_cmpstr (title, ==, ms_lesson_topic (MS_TOPIC_CONCURRENT)->title);
@@ -106,13 +106,13 @@ count_notify (GObject *object, GParamSpec *pspec, int *count)
 static void
 test_lessons_page_shown_run (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   int notified = 0;
   g_signal_connect (page, "notify::shown-run", G_CALLBACK (count_notify), &notified);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
   g_autoptr (GPtrArray) runs = one_run ("h100-lesson-duplex-samples.csv.gz", "duplex");
-  ms_lessons_page_set_runs (MS_LESSONS_PAGE (page), runs);
+  ms_page_show_runs (MS_PAGE (page), runs);
   g_assert_null (ms_lessons_page_get_shown_run (MS_LESSONS_PAGE (page)));
   ms_lessons_page_show (MS_LESSONS_PAGE (page), MS_TOPIC_DUPLEX);
   g_autoptr (MsRun) run = NULL;
@@ -131,7 +131,7 @@ test_lessons_page_shown_run (void)
 static void
 test_lesson_stepping (void)
 {
-  GtkWidget *page = ms_lessons_page_new ();
+  GtkWidget *page = g_object_new (MS_TYPE_LESSONS_PAGE, NULL);
   GtkWindow *window = ms_test_show (page, 1024, 768);
   g_object_set (page, "can-run", TRUE, NULL);
   g_assert_true (has_key (page, GDK_KEY_Page_Down));
@@ -275,8 +275,7 @@ test_devices_page (void)
   g_assert_no_error (error);
   g_assert_cmpstr (drawing_kind (page, &title), ==, "matrix");
   g_assert_cmpstr (title, ==,
-                   ms_matrix_view_get_data (ms_devices_page_get_matrix_view (
-                     MS_DEVICES_PAGE (page)))->title);
+                   ms_matrix_view_get_data (ms_test_child (page, "matrix_view"))->title);
   ms_test_destroy (window, page);
 }
 

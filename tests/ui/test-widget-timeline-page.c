@@ -11,7 +11,7 @@ test_pickers (void)
 {
   g_autoptr (GPtrArray) runs = ms_test_reference_runs ();
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
-  MsTimelineView *view = ms_timeline_page_get_view (page);
+  MsTimelineView *view = ms_test_child (page, "view");
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
   ms_page_show_runs (MS_PAGE (page), runs);
 
@@ -72,7 +72,7 @@ static void
 test_empty_text (void)
 {
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, NULL);
-  MsTimelineView *view = ms_timeline_page_get_view (page);
+  MsTimelineView *view = ms_test_child (page, "view");
   g_assert_null (ms_test_get_string (view, "empty-text"));
   g_autoptr (GPtrArray) runs = ms_run_array_new ();
   g_ptr_array_add (runs, ms_test_read_run ("h100-lesson-reuse-samples.csv.gz", "reuse"));
@@ -161,7 +161,7 @@ test_session (void)
 {
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsTimelinePage *page = g_object_new (MS_TYPE_TIMELINE_PAGE, "session", session, NULL);
-  MsTimelineView *view = ms_timeline_page_get_view (page);
+  MsTimelineView *view = ms_test_child (page, "view");
   GtkWindow *window = ms_test_show (GTK_WIDGET (page), 1000, 500);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
 
