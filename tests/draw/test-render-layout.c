@@ -767,7 +767,7 @@ test_ref_label_off_its_line (void)
     ms_chart_series_add (a, 1 << k, one[k], 1, 0, FALSE);
     ms_chart_series_add (b, 1 << k, many[k], 1, 0, FALSE);
   }
-  ms_chart_data_add_ref (d, 1, "together: one kernel's time");
+  ms_chart_data_add_ref (d, 1, "all at once: one kernel's time");
   MsChartStyle st;
   ms_chart_style_init_light (&st);
   st.text_scale = 1.6;
