@@ -34,12 +34,15 @@ label_texts (const MsEvent *ev, int rates, const MsCell *cell, char texts[N_TEXT
    * repetition drawn gave a second ratio (5.3× beside the headline's 5.1×). */
   if (us > 0 && !(rates < 0 && ms_phase_is_copy (ev->phase)))
     ms_format_time_us (us, time, sizeof time);
-  if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
+  /* A prefetch says what it moves too: "prefetch 801 µs" read as one
+   * copy where it moved both inputs. */
+  if (ev->bytes > 0 && (ms_phase_is_copy (ev->phase) || ev->phase == MS_PHASE_PREFETCH))
     ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
   /* Both input vectors in one copy: its bytes are not the size per vector
    * that the title and the takeaway give, so the bar names that size
    * twice (a class read "at 4 MiB" against "a+b, 8 MiB" as a mismatch). */
-  gboolean ab = bytes[0] && ev->phase == MS_PHASE_H2D && vector_bytes > 0
+  gboolean ab = bytes[0] && (ev->phase == MS_PHASE_H2D || ev->phase == MS_PHASE_PREFETCH)
+                && vector_bytes > 0
                 && (double) ev->bytes == 2 * vector_bytes;
   if (ab) {
     char one[32];

@@ -784,6 +784,19 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
         ms_set_color (cr, &c, 1);
         cairo_fill (cr);
       }
+      /* Prefetches one after another (a and b in, c back around a kernel
+       * of a pixel) merged into one block: each starts with a gap. */
+      if (k == MS_BAR_GPU && p == MS_PHASE_PREFETCH) {
+        for (guint i = 0; i < a->len; i++)
+          for (guint j = 0; j < a->len; j++) {
+            const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+            const MsTimelineBar *o = &g_array_index (a, MsTimelineBar, j);
+            if (i != j && o->y == b->y && fabs (o->x + o->w - b->x) < 4)
+              cairo_rectangle (cr, b->x - 1, b->y, 2 * ms_style_line_width (st), b->h);
+          }
+        ms_set_color (cr, &st->bg, 1);
+        cairo_fill (cr);
+      }
       mark_cut_bars (cr, st, a, set);
       g_clear_pointer (&set->rects[p][k], g_array_unref);
     }
