@@ -318,11 +318,11 @@ takeaway_costs (const MsResults *r, char *buf, size_t len)
     double freed = m ? m->stats.phase_host[MS_PHASE_FREE].median : 0;
     if (freed > 0 && freed < malloc_us)
       /* TRANSLATORS: one projected line, e.g. "Context costs most;
-       * freeing is 52% of cudaMalloc; pool reuse 21× faster": the card's
+       * freeing is 52% of cudaMalloc; pool 21× faster": the card's
        * questions answered (the context, freeing, a pool), each figure
        * one of the picture's bars or labels. */
       snprintf (buf, len,
-                ms_gettext ("Context costs most; freeing is %.0f%% of cudaMalloc; pool reuse "
+                ms_gettext ("Context costs most; freeing is %.0f%% of cudaMalloc; pool "
                             "%.0f× faster"),
                 /* Of the figures as the labels write them: 38 of 73 µs is 52 %. */
                 100 * ms_caption_time_as_written (freed) / ms_caption_time_as_written (malloc_us),
