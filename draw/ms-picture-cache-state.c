@@ -326,9 +326,22 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
    * "Pinned, stores past the cache" (its 1×, streamed stores: "streamed"
    * was a teacher's word). */
   g_autofree char *name = g_strdup_printf (_ ("%s, stores past the cache"), ms_mode_title (row->mode));
+  /* On two lines where the label column is narrow (the handout), and
+   * smaller where those would not fit the line, as a state's name. */
+  double max_w = l->x0 - l->fs, size = l->fs;
+  double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  if (th > l->line_h && ms_draw_get_least_text (cr) <= 0) {
+    size *= l->line_h / th;
+    th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  }
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs,
-                    l->x0 - l->fs);
+  /* Where the least text keeps two lines from fitting (a small lesson
+   * pane), one line, cut. */
+  if (th > l->line_h)
+    ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
+  else
+    ms_draw_text_wrapped (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
+                          TRUE);
   ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
   char t[32];
