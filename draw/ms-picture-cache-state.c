@@ -279,10 +279,11 @@ folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
     return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
                             ms_mode_title (rows[i].mode), lo, hi);
   /* Two ways named as one ("ordinary stores, inputs kept: cannot tell")
-   * read as one state: "each of" says the verdict is each one's. */
+   * read as one state, and "each of" them as broken grammar: "them" says
+   * the verdict is each one's. */
   return g_strdup_printf (n_ways > 1
-                              ? _ ("%s memory, each of %s: cannot tell, too noisy (could be %.2f× "
-                                   "to %.2f×)")
+                              ? _ ("%s memory, %s: too noisy to tell them from 1× (could be "
+                                   "%.2f× to %.2f×)")
                               : _ ("%s memory, %s: cannot tell, too noisy (could be %.2f× to "
                                    "%.2f×)"),
                           ms_mode_title (rows[i].mode), ways->str, lo, hi);
@@ -312,6 +313,45 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   }
   ms_draw_text_max (cr, name, x, ty, l->fs, width - l->fs);
   return l->line_h;
+}
+
+/* On a slide a group's 1×, drawn: a grey bar to 1× named by its memory
+ * and way of writing, its median after it. As a line of words over the
+ * bars, the baseline was read but not seen. */
+static void
+draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+                double y)
+{
+  /* TRANSLATORS: the cache-state slide's reference bar of a memory, e.g.
+   * "Pinned, stores past the cache" (its 1×, streamed stores: "streamed"
+   * was a teacher's word). */
+  g_autofree char *name = g_strdup_printf (_ ("%s, stores past the cache"), ms_mode_title (row->mode));
+  /* On two lines where the label column is narrow (the handout), and
+   * smaller where those would not fit the line, as a state's name. */
+  double max_w = l->x0 - l->fs, size = l->fs;
+  double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  if (th > l->line_h && ms_draw_get_least_text (cr) <= 0) {
+    size *= l->line_h / th;
+    th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
+  }
+  ms_set_color (cr, &st->fg, 1);
+  /* Where the least text keeps two lines from fitting (a small lesson
+   * pane), one line, cut. */
+  if (th > l->line_h)
+    ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
+  else
+    ms_draw_text_wrapped (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
+                          TRUE);
+  ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
+                  l->line_h * 0.6);
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  /* TRANSLATORS: beside the cache-state slide's reference bar: its
+   * median, e.g. "998 µs = 1×". */
+  g_autofree char *text = g_strdup_printf (_ ("%s = 1×"), t);
+  double lo, hi;
+  band_pixels (l, &lo, &hi);
+  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, hi, y + l->line_h / 2, G_MAXDOUBLE);
 }
 
 /* The 1× line through a group's bars, under them and their words, in the
@@ -534,7 +574,10 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (!row_drawn (rows, n, i, slide))
       continue;
     if (starts_group (rows, i)) {
-      draw_group (cr, st, &l, rows, n, i, y, width, 0);
+      if (slide)
+        draw_reference (cr, st, &l, &rows[i], y);
+      else
+        draw_group (cr, st, &l, rows, n, i, y, width, 0);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;

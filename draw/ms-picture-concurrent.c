@@ -73,32 +73,29 @@ name_coinciding (MsChartData *d)
  * two visible lines read as clutter, and so did a note counting the
  * others (the details name each with its time). Kernels that fill every
  * SM (all shared memory, full grids: the last two lines) are the card's
- * second half: the line they lie on says so. */
+ * second half: the last of them stays, drawn over the line it lies on
+ * with a key of its own (one key naming two settings for one line left
+ * a class asking which it was). */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  gboolean filled = FALSE;
-  MsChartSeries *under = NULL;
+  gboolean kept = FALSE;
   for (guint i = d->series->len; i-- > 1;) {
-    MsChartSeries *other = ms_chart_data_lies_on (d, i, lies_on);
-    if (!other)
+    if (!ms_chart_data_lies_on (d, i, lies_on))
       continue;
-    if (i + 2 >= G_N_ELEMENTS (lines) && (!under || under == other)) {
-      filled = TRUE;
-      under = other;
+    if (!kept && i + 2 >= G_N_ELEMENTS (lines)) {
+      MsChartSeries *s = g_ptr_array_index (d->series, i);
+      g_free (s->label);
+      /* TRANSLATORS: the concurrent slide's line of kernels that each
+       * fill every SM, drawn over the one-stream line it lies on. */
+      s->label = g_strdup (_ ("K streams, each kernel filling every SM"));
+      /* Dotted, so the dashed line under it still shows. */
+      s->dash = 2;
+      kept = TRUE;
+      continue;
     }
     ms_chart_data_remove_series (d, i);
   }
-  if (!filled)
-    return;
-  /* TRANSLATORS: the concurrent slide's line that kernels filling every
-   * SM lie on, e.g. "one at a time: one stream, or kernels filling every
-   * SM". What the one line means first; the second case in words, where
-   * "SM-filling" went undefined. */
-  char *label
-      = g_strdup_printf (_ ("one at a time: %s, or kernels filling every SM"), under->label);
-  g_free (under->label);
-  under->label = label;
 }
 
 /* Rings the two points the line quotes, K kernels on K streams and on one
@@ -161,7 +158,9 @@ build (const MsResults *run)
     }
   }
   name_coinciding (d);
-  ms_chart_data_add_ref (d, 1, _("together: one kernel's time"));
+  /* "together" beside a 1.7× that was not quite one kernel's time read
+   * as a contradiction: the line is the limit, all at once. */
+  ms_chart_data_add_ref (d, 1, _("all at once: one kernel's time"));
   call_out_takeaway (d, run);
   return d;
 }

@@ -94,7 +94,9 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
     const MsCell *c = ms_copy_fact_cell (run, maps[i].fact);
     all = all && c && c->status == MS_CELL_OK;
   }
-  const char *lead = all ? _ ("Mappable (gave a device pointer):")
+  /* The word the headline uses, said: "mappable" alone left a class
+   * asking what mapping is. */
+  const char *lead = all ? _ ("Map: give the GPU a pointer to host memory. Mapped here:")
                          : _ ("Device pointer for host memory (cudaHostGetDevicePointer):");
   double tw, th, cx = x, line = fs * 1.3;
   ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);

@@ -258,18 +258,19 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 }
 
 /* The slide's note: what its lines are and, where a bar is noisy, what
- * "noisy" means (the repetitions' pointer makes room for it). */
+ * "noisy" means (the repetitions' pointer makes room for it) and how it
+ * is drawn ("drawn alone" left a class asking alone from what). */
 static const char *
 slide_note (gboolean noisy, gboolean cut)
 {
   if (noisy && cut)
     /* xgettext:no-c-format */
     return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Too noisy: a "
-              "range wider than its median, drawn alone.");
+              "range wider than its median, drawn as the range with no bar.");
   if (noisy)
     /* xgettext:no-c-format */
     return _ ("Lines: each range of likely medians (95%). Too noisy: a range wider than its "
-              "median, drawn alone.");
+              "median, drawn as the range with no bar.");
   if (cut)
     /* xgettext:no-c-format */
     return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Each "

@@ -56,13 +56,14 @@ bar_words (const MsHostLinkResults *r, int d, int s, gboolean together)
 {
   double all = ms_host_link_total (r, d, s, TRUE), alone = ms_host_link_total (r, d, s, FALSE);
   if (!together)
-    /* TRANSLATORS: beside the bar of each GPU alone, their rates added. */
-    return g_strdup_printf (_("each alone, summed: %.1f GB/s"), alone);
+    /* TRANSLATORS: beside the bar of each GPU alone, their rates added:
+     * "each alone, summed" left a class asking what was summed. */
+    return g_strdup_printf (_("one GPU at a time, added up: %.1f GB/s"), alone);
   /* TRANSLATORS: beside the bar of every GPU at once: how many, the
-   * total and its part of each alone summed, "2 at once: 136.3 GB/s
-   * (73% of alone)". */
-  return g_strdup_printf (_("%d at once: %.1f GB/s (%.0f%% of alone)"), r->n_devices, all,
-                          100 * all / alone);
+   * total and its part of the bar above, "2 at once: 136.3 GB/s (73% of
+   * one at a time)". */
+  return g_strdup_printf (_("%d at once: %.1f GB/s (%.0f%% of one at a time)"), r->n_devices,
+                          all, 100 * all / alone);
 }
 
 /* The scale the bars share: 0 to past the longest bar, leaving the

@@ -477,39 +477,16 @@ pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, in
    * under the verdict. */
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0,
                     MIN (l.bracket_x - fs, x0 + (x_most - x0) * end / most), MS_SCALE_TIME_US };
+  /* The axis ends on a tick: past its last one it ran on unlabelled. */
+  MsTick ticks[16];
+  guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 6, ticks, 16);
+  if (nt >= 2 && ticks[nt - 1].value < l.xs.max) {
+    l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
+  }
   l.head_h = fs * 1.9;
   l.row_h = (bottom - top - n * l.head_h - (n - 1) * fs) / (2 * n);
   l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
   return l;
-}
-
-/* The timers' finding, a footnote under the answer: its ratio, in the
- * direction it went, or that the timers made no difference either. Drawn
- * as a second pair of bars, its bold 1.20× was the slide's largest
- * figure, larger than the answer. */
-static char *
-timed_note (const MsResults *run)
-{
-  const MsCell *depth, *breadth;
-  bool apart;
-  if (!ms_issue_order_timed_pair (run, &depth, &breadth, &apart))
-    return g_strdup ("");
-  double d = depth->stats.e2e.median, b = breadth->stats.e2e.median;
-  if (!apart)
-    return g_strdup (_ ("With a timer on every step, as a profiler has, the order made no "
-                        "difference."));
-  /* TRANSLATORS: issue-order's footnote, e.g. "With a timer on every step
-   * (not the question here), depth-first took 1.20× as long: a profiler
-   * can show a difference the plain run does not." Its why on the slide,
-   * not in the Details, and after the answer, not against it. */
-  return d >= b ? g_strdup_printf (_ ("With a timer on every step (not the question here), "
-                                      "depth-first took %.2f× as long: a profiler can show a "
-                                      "difference the plain run does not."),
-                                   d / b)
-                : g_strdup_printf (_ ("With a timer on every step (not the question here), "
-                                      "breadth-first took %.2f× as long: a profiler can show a "
-                                      "difference the plain run does not."),
-                                   b / d);
 }
 
 /* A slide: the two orders at the takeaway's K, without timers and then
@@ -529,7 +506,8 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &apart))
     return FALSE;
   /* The question's answer alone, the order without timers; what a timer
-   * on every step does is a footnote (timed_note). */
+   * on every step does is in the Details' caption: as a footnote here it
+   * still competed with the answer. */
   pairs[n++] = order_pair (_ ("Each order timed as a whole"), depth, breadth, apart);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
@@ -552,16 +530,16 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   const char *terms = _ ("depth-first: each stream's steps, then the next stream's. "
                          "breadth-first: each step for every stream in turn.");
   gboolean cut = FALSE;
+  double end = pairs_layout (cr, style, pairs, n, width, 0, height).xs.max;
   for (int i = 0; i < 2; i++)
-    cut = cut || pairs[0].cell[i]->stats.e2e.ci_high > pairs_end (pairs, n);
+    cut = cut || pairs[0].cell[i]->stats.e2e.ci_high > end;
   const char *range = cut
                           /* xgettext:no-c-format */
                           ? _ ("Thin lines: each time's range of likely medians (95%); an arrow: "
                                "it runs on past the axis.")
                           /* xgettext:no-c-format */
                           : _ ("Thin lines: each time's range of likely medians (95%).");
-  g_autofree char *timed = timed_note (run);
-  g_autofree char *note = g_strdup_printf ("%s %s", range, timed);
+  const char *note = range;
   double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
                                     FALSE)
               + fs * 0.5;
@@ -577,7 +555,7 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
    * on a projector. */
   ms_set_color (cr, &style->fg, 1);
   y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
-  ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 6, l.bracket_x - fs * 0.5);
+  ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 6, width);
   for (int p = 0; p < n; p++)
     y += draw_pair (cr, style, &pairs[p], &l, y) + fs;
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);

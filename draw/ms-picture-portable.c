@@ -237,9 +237,10 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   double head_h = fs * 1.5 +
                   ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
                   ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
-  /* GPU 0's own row for "GPU 0's pinned buffer" is its own pinned
-   * buffer again: drawn twice, it read as two buffers. */
-  int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1) - 1, 0);
+  /* GPU 0's row for "GPU 0's pinned buffer" is its own pinned buffer
+   * again: drawn twice, it read as two buffers, and left out, as a row
+   * missing. It says so in words, with no bar. */
+  int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1), 0);
   double row_h = MIN (fs * 3, (height - head_h - axis_h - fs) / MAX (rows, 1));
   double y = MAX (fs * 0.5, round ((height - head_h - axis_h - rows * row_h) / 2));
   ms_set_color (cr, &st->fg, 1);
@@ -266,8 +267,18 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;
     for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
-      if (i == 0 && k == MS_PORTABLE_FOREIGN)
+      if (i == 0 && k == MS_PORTABLE_FOREIGN) {
+        /* TRANSLATORS: the portable slide's row of the first GPU's pinned
+         * buffer under that GPU itself, where its bar would be: that
+         * buffer is the GPU's own, drawn as the group's first bar. */
+        ms_set_color (cr, &st->fg, 1);
+        ms_draw_text_max (cr, first, fs * 2, y + (row_h - fs * 1.25) / 2, fs,
+                          xs.pixel_lo - fs * 3);
+        ms_draw_text_max (cr, _ ("= its own, the first bar"), xs.pixel_lo + fs * 0.5,
+                          y + (row_h - fs * 1.25) / 2, fs, xs.pixel_hi - xs.pixel_lo);
+        y += row_h;
         continue;
+      }
       draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], &xs, y, row_h);
       y += row_h;
     }

@@ -290,8 +290,8 @@ slide_key (const MsResults *run, guint i)
      * pinned: early at every size". */
     return g_strdup_printf (_ ("%s: early at every size"), _ (names[i]));
   if (behaviour == 0)
-    /* TRANSLATORS: e.g. "cudaMemcpy, pinned: waited at every size". */
-    return g_strdup_printf (_ ("%s: waited at every size"), _ (names[i]));
+    /* TRANSLATORS: e.g. "cudaMemcpy, pinned: blocked at every size". */
+    return g_strdup_printf (_ ("%s: blocked at every size"), _ (names[i]));
   return g_strdup (_ (names[i]));
 }
 
@@ -376,7 +376,7 @@ call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
     /* "waited" beside cudaMemcpy's line, which waits at every size, says
      * what it waited for: with a longer label ("... (the kernel, then its
      * copy)") no spot was left clear of the three lines. */
-    g_autofree char *label = k ? g_strdup_printf (_ ("%s: waited %s"), size, t)
+    g_autofree char *label = k ? g_strdup_printf (_ ("%s: blocked %s"), size, t)
                                : g_strdup_printf (_ ("%s: returned after %s"), size, t);
     ms_chart_data_add_callout (h2d, slide_x (run, TAKEAWAY_LINE, named[k]), c->stats.e2e.median,
                                label);

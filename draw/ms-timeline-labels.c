@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#define N_TEXTS 8
+#define N_TEXTS 9
 
 /* The label's forms, most complete first; returns how many. */
 static int
@@ -34,13 +34,17 @@ label_texts (const MsEvent *ev, int rates, const MsCell *cell, char texts[N_TEXT
    * repetition drawn gave a second ratio (5.3× beside the headline's 5.1×). */
   if (us > 0 && !(rates < 0 && ms_phase_is_copy (ev->phase)))
     ms_format_time_us (us, time, sizeof time);
-  if (ev->bytes > 0 && ms_phase_is_copy (ev->phase))
+  /* A prefetch says what it moves too: "prefetch 801 µs" read as one
+   * copy where it moved both inputs. */
+  if (ev->bytes > 0 && (ms_phase_is_copy (ev->phase) || ev->phase == MS_PHASE_PREFETCH))
     ms_format_size_label ((double) ev->bytes, bytes, sizeof bytes);
   /* Both input vectors in one copy: its bytes are not the size per vector
    * that the title and the takeaway give, so the bar names that size
    * twice (a class read "at 4 MiB" against "a+b, 8 MiB" as a mismatch). */
-  if (bytes[0] && ev->phase == MS_PHASE_H2D && vector_bytes > 0 &&
-      (double) ev->bytes == 2 * vector_bytes) {
+  gboolean ab = bytes[0] && (ev->phase == MS_PHASE_H2D || ev->phase == MS_PHASE_PREFETCH)
+                && vector_bytes > 0
+                && (double) ev->bytes == 2 * vector_bytes;
+  if (ab) {
     char one[32];
     ms_format_size_label (vector_bytes, one, sizeof one);
     /* Translators: a copy's bytes that are both input vectors a and b,
@@ -75,6 +79,12 @@ label_texts (const MsEvent *ev, int rates, const MsCell *cell, char texts[N_TEXT
   if (bytes[0] || time[0])
     /* Translators: a timeline bar: phase and bytes or time, e.g. "d2h 4 MiB". */
     g_snprintf (texts[n++], 128, C_("timeline bar", "%s %s"), name, time[0] ? time : bytes);
+  /* Where "h2d" alone finds room, what it carries: a class asked which
+   * copy a bare "h2d" was. */
+  if (ab)
+    /* Translators: a timeline bar too short for its bytes: the phase and
+     * that it carries both inputs, e.g. "h2d a+b". */
+    g_snprintf (texts[n++], 128, C_ ("timeline bar", "%s a+b"), name);
   g_snprintf (texts[n++], 128, "%s", name);
   return n;
 }

@@ -758,18 +758,43 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
         g_clear_pointer (&set->rects[p][k], g_array_unref);
         continue;
       }
+      /* A short asynchronous call (a speck, the key says) is filled solid
+       * and at least a third of the text size wide: hatched at 1-3 px a
+       * class could not find it on a projected slide. */
+      double speck = ms_style_font_size (st) / 3;
       for (guint i = 0; i < a->len; i++) {
         const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-        pixel_rectangle (cr, b->x, b->y, b->w, b->h);
+        if (k != MS_BAR_HOST_ASYNC || b->w >= speck * 2)
+          pixel_rectangle (cr, b->x, b->y, b->w, b->h);
       }
       if (k == MS_BAR_HOST_ASYNC) {
         fill_hatched (cr, &c);
+        for (guint i = 0; i < a->len; i++) {
+          const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+          if (b->w < speck * 2)
+            pixel_rectangle (cr, b->x, b->y, MAX (b->w, speck), b->h);
+        }
+        ms_set_color (cr, &c, 1);
+        cairo_fill (cr);
       } else if (k == MS_BAR_HOST_BLOCKED) {
         ms_set_color (cr, &c, 0.35);
         cairo_fill (cr);
         outline_bars (cr, st, &c, a);
       } else {
         ms_set_color (cr, &c, 1);
+        cairo_fill (cr);
+      }
+      /* Prefetches one after another (a and b in, c back around a kernel
+       * of a pixel) merged into one block: each starts with a gap. */
+      if (k == MS_BAR_GPU && p == MS_PHASE_PREFETCH) {
+        for (guint i = 0; i < a->len; i++)
+          for (guint j = 0; j < a->len; j++) {
+            const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
+            const MsTimelineBar *o = &g_array_index (a, MsTimelineBar, j);
+            if (i != j && o->y == b->y && fabs (o->x + o->w - b->x) < 4)
+              cairo_rectangle (cr, b->x - 1, b->y, 2 * ms_style_line_width (st), b->h);
+          }
+        ms_set_color (cr, &st->bg, 1);
         cairo_fill (cr);
       }
       mark_cut_bars (cr, st, a, set);
@@ -934,6 +959,9 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
       N_ ("pale: waiting for the work before it on the one stream all lanes share") },
     { MS_TIMELINE_HINT_HOST,
       N_ ("host lane: hatched = asynchronous call, outlined = call blocked the host") },
+    /* One "host lane" for both: said twice, it read as two lanes. */
+    { MS_TIMELINE_HINT_SPECKS | MS_TIMELINE_HINT_OUTLINED,
+      N_ ("host lane: specks = short asynchronous calls, outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HATCHED, N_ ("host lane: hatched = asynchronous call") },
     { MS_TIMELINE_HINT_SPECKS, N_ ("host lane: specks = short asynchronous calls") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
@@ -965,7 +993,10 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     if ((hints & lines[i].hint) == lines[i].hint
         && !(lines[i].hint != MS_TIMELINE_HINT_HOST && (lines[i].hint & MS_TIMELINE_HINT_HOST)
              && (hints & MS_TIMELINE_HINT_HOST) == MS_TIMELINE_HINT_HOST))
+    {
       g_string_append_printf (text, "%s%s", text->len ? "; " : "", _ (lines[i].text));
+      hints &= ~lines[i].hint;
+    }
   /* The copies' short names spelt out first, a class read "d2h" as a
    * code; in the paragraph of hints alone, as a line of its own cost a
    * picture of two timelines their lanes' names. */

@@ -102,7 +102,7 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
    * every language, and short. */
   g_autofree char *day = g_strndup (date, strcspn (date, "T"));
   const char *origin = !other        ? run_origin (run, not_here)
-                       : e.reference ? _("reference run, not measured here")
+                       : e.reference ? _("reference run from another host")
                                      : NULL;
   GString *out = g_string_new (NULL);
   /* TRANSLATORS: a slide's header: its number, the deck's count, then the

@@ -389,17 +389,18 @@ takeaway (const MsResults *r, char *buf, size_t len)
   else if (from && reused_found == 1
            && ms_pin_payoff_near_tie (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent))
     /* TRANSLATORS: as the next, where the one copy is a near tie
-     * (within 5 %), e.g. "16 MiB: pinning pays in 1 copy (near tie) vs
-     * fresh, 9 vs reused" ("≈1 copy" read as a fraction). */
+     * (within 5 %), e.g. "At 16 MiB pinning pays off in 1 copy (barely),
+     * 9 with a reused heap" (against fresh pages first, as the key's
+     * first line; "near tie" and "vs fresh" read as shorthand). */
     snprintf (buf, len,
-              ms_gettext ("%s: pinning pays in 1 copy (near tie) vs fresh, %.0f vs reused"),
+              ms_gettext ("At %s pinning pays off in 1 copy (barely), %.0f with a reused heap"),
               ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 1)
-    /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays in 1
-     * copy vs fresh pages, 9 vs reused": copies against fresh pageable
-     * pages and against a reused heap. */
+    /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
+     * in 1 copy, 9 with a reused heap": copies against fresh pageable
+     * pages and against a reused heap, the key's two lines. */
     snprintf (buf, len,
-              ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, %.0f vs reused"),
+              ms_gettext ("At %s pinning pays off in 1 copy, %.0f with a reused heap"),
               ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 0)
     snprintf (buf, len,
