@@ -183,7 +183,9 @@ main (int argc, char **argv)
    * fonts; refused before any work instead. */
   char err[256];
   if (!ms_cli_limits_ready (argc, argv, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    const MsCliCommand *c = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
+    ms_cli_set_command (c ? c->name : NULL);
+    ms_cli_error ("%s\n", err);
     return EXIT_RUNTIME;
   }
   int rc = run_command (argc, argv);

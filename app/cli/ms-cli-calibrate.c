@@ -331,7 +331,7 @@ profile_target_ok (const char *out)
   /* The profile is CSV, whatever the name: a name that says another
    * format is refused. */
   if (out)
-    return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
+    return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV, NULL) &&
            profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     ms_cli_error (ms_gettext ("no folder for the profile (neither "
@@ -412,7 +412,7 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   if (!ms_cli_tmp_folder_ok ("calibrate"))
     return EXIT_USAGE;
   snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
-  if (!ms_cli_prefix_ok ("calibrate", "TMPDIR", check))
+  if (!ms_cli_prefix_ok ("TMPDIR", check))
     return EXIT_USAGE;
   rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)

@@ -101,7 +101,6 @@ void ms_cli_plan_pause (bool pause);
  * file (show -, show --out -); a PREFIX names several files, which
  * standard output cannot hold: false after "memsweep CMD: OPTION -: why". */
 #define MS_CLI_STDIO "-"
-bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
 
 /* path as the reader takes it, protected from every output: "-" is
  * standard input, which the one reader holds to read again
@@ -129,7 +128,7 @@ bool ms_cli_outputs_ok (const char *option, const char *const *paths, const MsFi
 /* Whether the pair a run writes under prefix can be written, for a command
  * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:
  * why", naming what the user gave (--dir, TMPDIR), not run's --out. */
-bool ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix);
+bool ms_cli_prefix_ok (const char *given_by, const char *prefix);
 
 /* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
 const char *ms_cli_tmp_folder (void);

@@ -343,7 +343,8 @@ ms_cli_fleet_report (int argc, char **argv)
   bool prom = n > 5 && strcasecmp (openmetrics + n - 5, ".prom") == 0;
   if (!ms_cli_output_ready (&output) ||
       (openmetrics && !prom &&
-       !ms_cli_name_is_format ("--openmetrics", openmetrics, MS_CLI_FORMAT_TEXT)) ||
+       !ms_cli_name_is_format ("--openmetrics", openmetrics, MS_CLI_FORMAT_TEXT,
+                              "OpenMetrics")) ||
       (openmetrics && !ms_cli_plan_file ("--openmetrics", openmetrics)))
     return 2;
   if (openmetrics && strcmp (openmetrics, MS_CLI_STDIO) == 0)

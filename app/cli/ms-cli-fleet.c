@@ -374,7 +374,7 @@ ms_cli_fleet (int argc, char **argv)
    * folder --dry-run leaves unmade is checked as a name in its parent. */
   char check[PATH_MAX + 16];
   snprintf (check, sizeof check, made ? "%s/node" : "%s-node", dir);
-  if (!ms_cli_prefix_ok ("fleet", "--dir", check))
+  if (!ms_cli_prefix_ok ("--dir", check))
     return 2;
   int first = a.run_options;
   rc = ms_cli_check_run_options ("fleet", check, true, argc - first, argv + first);
@@ -636,7 +636,7 @@ ms_cli_fleet_node (int argc, char **argv)
     ms_cli_error ("%s", ms_gettext ("cannot find this program, or too many options\n"));
     return 1;
   }
-  if (!ms_cli_prefix_ok ("fleet-node", "--dir, --node", prefix))
+  if (!ms_cli_prefix_ok ("--dir, --node", prefix))
     return 2;
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - first, argv + first);
   if (rc >= 0)

@@ -144,15 +144,17 @@ lesson_results_json (FILE *f, void *user)
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
-  int e[3];
-  int n = ms_cli_whole_number_list (arg, ':', 3, INT_MAX, e);
-  if (n >= 2) {
+  int e[3] = { 0, 0, 1 };
+  int n = ms_cli_whole_number_list (arg, ':', 3, MS_MAX_EXPONENT, e);
+  if (n >= 2 && e[0] >= MS_MIN_EXPONENT && e[0] <= e[1] && e[2] >= 1) {
     s->min_exp = e[0];
     s->max_exp = e[1];
-    s->step = n == 3 ? e[2] : 1;
+    s->step = e[2];
     return true;
   }
-  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP: whole size exponents "
+                            "from %d to %d, MIN at most MAX, STEP 1 or more\n"),
+                arg, MS_MIN_EXPONENT, MS_MAX_EXPONENT);
   return false;
 }
 
@@ -179,6 +181,32 @@ add_lesson_option (MsSweep *s, const char *arg)
     return false;
   }
   snprintf (s->options + used, sizeof s->options - used, "%s%s", used ? "," : "", arg);
+  return true;
+}
+
+/* Whether each of the lesson's options min-KEY is at most its max-KEY,
+ * as given or by default: said before any process starts, which would
+ * refuse them only once started. False after the message. */
+static bool
+option_bounds_ok (const char *name, const MsSweep *sweep)
+{
+  for (const MsLessonOption *o = ms_lesson_options (name); o && o->key; o++) {
+    char max_key[64];
+    if (strncmp (o->key, "min-", 4) != 0 ||
+        snprintf (max_key, sizeof max_key, "max-%s", o->key + 4) >= (int) sizeof max_key)
+      continue;
+    double lo = ms_lesson_option (name, sweep, o->key);
+    double hi = ms_lesson_option (name, sweep, max_key);
+    bool has_max = false;
+    for (const MsLessonOption *m = ms_lesson_options (name); m->key; m++)
+      has_max |= strcmp (m->key, max_key) == 0;
+    if (has_max && lo > hi) {
+      ms_cli_error (ms_gettext ("--option %s=%g is above %s=%g: the smallest cannot be larger "
+                                "than the largest\n"),
+                    o->key, lo, max_key, hi);
+      return false;
+    }
+  }
   return true;
 }
 
@@ -215,6 +243,12 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   if (reps > 0) {
     o->sweep.reps = reps;
     o->sweep.reps_rule = MS_REPS_FIXED;
+  }
+  if (ms_cli_args_n_operands (&args) > 1) {
+    ms_cli_error (ms_gettext ("'%s': one lesson at a time: its NAME, or list, and nothing after "
+                              "it\n"),
+                  argv[args.operand + 1]);
+    return ms_cli_bad_usage ("lesson");
   }
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("one lesson's NAME, or list, is needed\n"));
@@ -259,6 +293,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     ms_cli_error ("%s\n", err);
     return EXIT_USAGE;
   }
+  if (!option_bounds_ok (o->name, &o->sweep))
+    return ms_cli_bad_usage ("lesson");
   return -1;
 }
 
@@ -442,7 +478,7 @@ lesson_command (int argc, char **argv, bool part)
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
-  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) || !ms_cli_prefix_not_a_file ("--out", o.prefix))
+  if (!ms_cli_prefix_names_files ("--out", o.prefix, "-samples.csv"))
     return EXIT_USAGE;
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */

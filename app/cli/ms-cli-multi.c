@@ -29,10 +29,11 @@ typedef struct {
   MsCliOutput output;
 } MultiArgs;
 
-/* The options of multi, peer and portable, each command's own (argv[0]).
- * -1: go on; else exit code. */
+/* The options of multi, peer and portable, each command's own (argv[0]),
+ * first the name of the first file its --out gives (-multi.csv). -1: go
+ * on; else exit code. */
 static int
-parse_multi_args (int argc, char **argv, MultiArgs *a)
+parse_multi_args (int argc, char **argv, MultiArgs *a, const char *first)
 {
   const MsCliBind binds[] = { { 'D', &a->devices },       { 'o', &a->out },
                               { 'S', &a->solo },          { 'a', &a->sweep.min_exp },
@@ -52,8 +53,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     }
   }
   /* A prefix names several files, and a file with its sidecar. */
-  if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||
-      !ms_cli_output_ready (&a->output))
+  if (!ms_cli_prefix_names_files ("--out", a->out, first) || !ms_cli_output_ready (&a->output))
     return 2;
   /* The aggregate file names each GPU's by its plain name: --compress is
    * for the exports here, and refused rather than ignored with --out. */
@@ -83,7 +83,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   *a = (MultiArgs) { .exp = 26 };
   ms_sweep_init_default (&a->sweep);
   a->sweep.reps = 10;
-  int rc = parse_multi_args (argc, argv, a);
+  int rc = parse_multi_args (argc, argv, a, suffix);
   if (rc >= 0)
     return rc;
   const char *paths[] = { path };
@@ -209,7 +209,7 @@ ms_cli_multi (int argc, char **argv)
   ms_sweep_init_default (&a.sweep);
   memset (a.sweep.modes, 0, sizeof a.sweep.modes);
   a.sweep.modes[MS_MODE_PINNED] = true;
-  int rc = parse_multi_args (argc, argv, &a);
+  int rc = parse_multi_args (argc, argv, &a, "-multi.csv");
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
   char out[4096];
   if (rc >= 0)

@@ -84,6 +84,8 @@ static const MsCliOption show_options[] = {
   { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file"), INPUT },
   { NULL },
 };
+/* compare --live's and siblings' --budget: whole seconds, as one rule. */
+#define BUDGET_SECONDS .kind = MS_CLI_COUNT, .min = 1, .max = 86400
 static const MsCliOption compare_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
@@ -100,7 +102,7 @@ static const MsCliOption compare_options[] = {
   { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch"), 0, "live" },
   { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch"), 0, "live" },
   { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live",
-    MS_CLI_NUMBER },
+    BUDGET_SECONDS },
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b"), 0,
     "live", MS_CLI_PREFIX },
   { NULL },
@@ -171,7 +173,7 @@ static const MsCliOption siblings_options[] = {
   { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)"),
     .kind = MS_CLI_HANDED_ON },
   { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)"),
-    .kind = MS_CLI_COUNT, .min = 1, .max = 86400 },
+    BUDGET_SECONDS },
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },

@@ -49,6 +49,8 @@ pass found on 3a4f0474 (each fails there):
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
 
+Case 48: plot and report under a hard ulimit -n 8 (fails on d74b3244).
+
 Case 46: run --grade whose process, continued by memsweep after one
 Ctrl+C, is stopped again: continued at once, not after 10 s (fails on
 22c17719).
@@ -129,7 +131,8 @@ def join_parts(d, err):
     return name
 
 
-def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None):
+def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None,
+            nofile_hard=False):
     """The child's stop signals at their defaults (some ignored), limits."""
 
     def setup():
@@ -137,8 +140,9 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=
             signal.signal(sig, signal.SIG_IGN if sig in ignore else signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
         if nofile is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, resource.getrlimit(
-                resource.RLIMIT_NOFILE)[1]))
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile if nofile_hard else
+                                                        resource.getrlimit(
+                                                            resource.RLIMIT_NOFILE)[1]))
         # A hard limit, as a batch system's: a soft one alone memsweep lifts
         # to keep what it measured (test-cli-lost case 51).
         if fsize is not None:
@@ -1091,6 +1095,20 @@ def grade_tmpdir_full_then_ctrl_c(d):
            err)
     expect("nothing written" not in err and "nothing was measured" not in err,
            "said both that it was kept and that nothing was", err)
+
+
+@case(48, "plot and report under ulimit -n 8 (soft and hard): one 'memsweep CMD: ' line, exit 1")
+def drawing_without_descriptors(d):
+    # Fontconfig could open no font: Pango warned, the picture was drawn
+    # without text, and plot said nothing and exited 0.
+    run = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    for cmd in (["plot", run, "--view", "bandwidth", "--out", "p.png"],
+                ["report", run, "--out", "r.html"]):
+        rc, _, err = memsweep(d, *cmd, nofile=8, nofile_hard=True, timeout=60)
+        lines = err.splitlines()
+        expect((rc == 1 and len(lines) == 1 and lines[0].startswith(f"memsweep {cmd[0]}: ") and
+                "ulimit -n" in err and not os.path.exists(os.path.join(d, cmd[-1]))) or
+               (rc == 0 and not err), f"{cmd[0]} under ulimit -n 8: exit {rc}", err)
 
 
 @case(45, "a TMPDIR too long for the processes' names: refused before any work, exit 2")

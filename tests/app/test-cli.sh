@@ -82,7 +82,11 @@ expect 2 "--reps sets a fixed count, --ci-target belongs to the adaptive rule" -
 expect 2 "--ci-target: 'lots' is not a number" -- run --ci-target lots
 expect 2 "memsweep run: --ci-target: '0' is not over 0, up to 100" -- run --ci-target 0
 expect 2 "memsweep run: --cell-budget: '0' is not over 0, up to 3600000" -- run --cell-budget 0
-expect_line 2 "memsweep run: --cell-budget: '1e309' is out of range" -- run --cell-budget 1e309
+big=1$(printf '%0400d' 0) # past a double's range
+expect_line 2 "memsweep run: --cell-budget: '$big' is out of range" -- run --cell-budget "$big"
+# One rule for every number: digits, no exponent (fleet --wait-max 1e3 too).
+expect_line 2 "memsweep run: --cell-budget: '1e3' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --cell-budget 1e3
+expect_line 2 "memsweep fleet: --wait-max: '1e3' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- fleet --wait-max 1e3 --dry-run --dir "$tmp"
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "memsweep run: --min-reps: '0' is not from 1 to 100000" -- run --min-reps 0
 expect 2 "memsweep run: --device: '-1' is not from 0 to 2147483647" -- run --device -1
@@ -430,13 +434,13 @@ check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/
 check "peer --help: its own usage only" sh -c "grep -q 'memsweep peer ' '$tmp/out' && ! grep -q 'memsweep multi\|memsweep fleet' '$tmp/out'"
 
 # Numbers are decimal, whole where whole, and within range.
-expect_line 2 "memsweep run: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
-expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
+expect_line 2 "memsweep run: --ci-target: '0x10' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --ci-target 0x10
+expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --cell-budget inf
 expect_line 2 "memsweep run: --reps: ' 5' is not a whole number" -- run --reps " 5"
 expect_line 2 "memsweep lesson: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
 expect_line 2 "memsweep lesson: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
 expect_line 2 "memsweep lesson: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
-expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
+expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- fleet-report --threshold 0x10 "$tmp"
 expect_line 2 "memsweep plot: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
