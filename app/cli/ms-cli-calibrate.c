@@ -18,7 +18,7 @@
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-json.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"

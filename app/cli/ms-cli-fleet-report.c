@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-width.h"
 #include "ms-cli-fleet-report-json.h"
 #include "ms-cli-output.h"

@@ -19,7 +19,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-fleet-slurm.h"
 #include "ms-cli-output.h"

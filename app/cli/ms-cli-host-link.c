@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-engine.h"

@@ -15,7 +15,6 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-lesson-table.h"

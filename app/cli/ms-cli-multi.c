@@ -14,7 +14,6 @@
 #include "ms-cli-common.h"
 #include "ms-cli-multi-table.h"
 #include "ms-cli-output.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-i18n.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-json.h"
 #include "ms-cli-environment.h"
 #include "ms-cli-options.h"

@@ -2,7 +2,7 @@
 /* ms-cli-options.c: the one table of memsweep's commands and their
  * options: what the one parser reads, every --help and each command's
  * parser come from it. The commands read it; the dispatch
- * (ms-cli-commands.c) calls the parser it names. */
+ * (memsweep-cli.c) calls the parser it names. */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
@@ -10,7 +10,6 @@
 
 #include "ms-cli-options.h"
 #include "ms-cli-compare.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-output.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"

@@ -115,8 +115,12 @@ for cname, command in commands.items():
         need = (option.get("needs") or [None])[0]
         flag = need and all(o["value"] is None for o in command["options"] if o["name"] == need)
         if option["kind"] == "number" and takes and (not need or flag):
-            cases.append(([cname] + (["--" + need] if need else []) + ["--" + name, "1e3"] +
-                          operands_but(cname, name), "a number with an exponent", "--" + name))
+            # Outputs of their own: a case that checks its value once its
+            # output is held must not meet another holding the same one.
+            ops = [w.replace(os.path.join(SCRATCH, "x"), os.path.join(SCRATCH, "e-" + name))
+                   for w in operands_but(cname, name)]
+            cases.append(([cname] + (["--" + need] if need else []) + ["--" + name, "1e3"] + ops,
+                          "a number with an exponent", "--" + name))
         bad = ("bogus" if option["choices"] or (takes and "|" in option["value"])
                else BAD_VALUE.get(option["kind"]))
         if bad and not option.get("needs"):
