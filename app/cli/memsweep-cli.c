@@ -17,9 +17,7 @@
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-common.h"
-#include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-limits.h"
 #ifdef MS_DRAW_HELPER
 #include "ms-cli-draw-helper.h"
 #endif

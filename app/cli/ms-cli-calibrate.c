@@ -53,8 +53,6 @@ make_parent (const char *path)
 /* One `memsweep run` as a child of the supervisor (ms-supervisor.h), its
  * table thrown away and its messages kept in prefix.log (shown when it
  * fails); how it ended (code -1 when it could not start). */
-/* The most variables of the environment a run is given. */
-#define MS_CALIBRATE_MAX_ENV 1024
 
 static MsChildEnd
 run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarded,
@@ -76,11 +74,11 @@ run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarde
   /* Its own TMPDIR inside this one's folder: a run that starts processes
    * (--grade) makes its folder there, which goes with this one's even
    * when that run was SIGKILLed after a second stop. */
-  char tmpdir[PATH_MAX + 16], *env[MS_CALIBRATE_MAX_ENV];
+  char tmpdir[PATH_MAX + 16], *env[MS_SUPERVISOR_MAX_ENV];
   snprintf (tmpdir, sizeof tmpdir, "TMPDIR=%s", dir);
   MsChild child;
   if (!ms_supervisor_spawn (&child, "/proc/self/exe", argv,
-                            ms_supervisor_environment (env, MS_CALIBRATE_MAX_ENV, tmpdir, NULL),
+                            ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, tmpdir, NULL),
                             log))
     return (MsChildEnd){ MS_CHILD_EXITED, -1, false };
   return ms_supervisor_wait (&child, cancel);

@@ -142,7 +142,18 @@ bool ms_cli_tmp_folder_ok (const char *command);
  * any process starts, false after "memsweep COMMAND: [OPTION: ]why". */
 bool ms_cli_experiment_ok (const char *option, const char *text);
 
-/* The command that runs (ms_cli_dispatch sets it), whose name begins
+/* The limits a command needs to get as far as its work, and to write it,
+ * whatever `ulimit -s`, `-t`, `-v` and `-n` left it (ms-cli-limits.c):
+ * raises the soft stack limit, and the stack of the threads started
+ * after, to what a command needs where the hard limit allows; sets a
+ * CPU-time limit's soft limit (equal to its hard one after `ulimit -t N`)
+ * a tenth earlier, so that its SIGXCPU comes before the kernel's SIGKILL;
+ * checks that a command that draws (plot, report) has the address space
+ * and the open files its fonts and threads take; false, with why in err,
+ * where not (nothing has been started or written then). argv[1] is the
+ * command. */
+bool ms_cli_limits_ready (int argc, char **argv, char *err, size_t errlen);
+/* The command that runs (main's dispatch sets it), whose name begins
  * every message: "memsweep COMMAND: ...". NULL before one is known. */
 void ms_cli_set_command (const char *name);
 const char *ms_cli_command (void);

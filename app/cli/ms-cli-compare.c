@@ -15,7 +15,6 @@
 #include "ms-cli-compare.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
-#include "ms-cli-width.h"
 #include "ms-cli-live.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"

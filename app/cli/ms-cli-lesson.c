@@ -17,7 +17,6 @@
 #include "ms-cli-common.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
-#include "ms-cli-lesson-table.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
@@ -189,23 +188,18 @@ add_lesson_option (MsSweep *s, const char *arg)
 static bool
 option_bounds_ok (const char *name, const MsSweep *sweep)
 {
-  for (const MsLessonOption *o = ms_lesson_options (name); o && o->key; o++) {
-    char max_key[64];
-    if (strncmp (o->key, "min-", 4) != 0 ||
-        snprintf (max_key, sizeof max_key, "max-%s", o->key + 4) >= (int) sizeof max_key)
-      continue;
-    double lo = ms_lesson_option (name, sweep, o->key);
-    double hi = ms_lesson_option (name, sweep, max_key);
-    bool has_max = false;
-    for (const MsLessonOption *m = ms_lesson_options (name); m->key; m++)
-      has_max |= strcmp (m->key, max_key) == 0;
-    if (has_max && lo > hi) {
-      ms_cli_error (ms_gettext ("--option %s=%g is above %s=%g: the smallest cannot be larger "
-                                "than the largest\n"),
-                    o->key, lo, max_key, hi);
-      return false;
+  const MsLessonOption *all = ms_lesson_options (name);
+  for (const MsLessonOption *lo = all; lo && lo->key; lo++)
+    for (const MsLessonOption *hi = all; strncmp (lo->key, "min-", 4) == 0 && hi->key; hi++) {
+      double a = ms_lesson_option (name, sweep, lo->key);
+      double b = ms_lesson_option (name, sweep, hi->key);
+      if (strncmp (hi->key, "max-", 4) == 0 && strcmp (hi->key + 4, lo->key + 4) == 0 && a > b) {
+        ms_cli_error (ms_gettext ("--option %s=%g is above %s=%g: the smallest cannot be larger "
+                                  "than the largest\n"),
+                      lo->key, a, hi->key, b);
+        return false;
+      }
     }
-  }
   return true;
 }
 
@@ -343,30 +337,6 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   argv[n] = NULL;
 }
 
-/* The most variables of the environment a part's process is given. */
-#define MS_LESSON_MAX_ENV 1024
-
-/* This environment with the part's variable set (NAME=VALUE) and its
- * unset one left out, into env (room for MS_LESSON_MAX_ENV + 1). */
-static char **
-part_env (const MsLessonPart *p, char **env)
-{
-  extern char **environ;
-  size_t set_len = p->env ? strcspn (p->env, "=") + 1 : 0;
-  size_t unset_len = p->env_unset ? strlen (p->env_unset) : 0;
-  int n = 0;
-  for (char **e = environ; *e && n < MS_LESSON_MAX_ENV - 1; e++) {
-    if (p->env && strncmp (*e, p->env, set_len) == 0)
-      continue;
-    if (p->env_unset && strncmp (*e, p->env_unset, unset_len) == 0 && (*e)[unset_len] == '=')
-      continue;
-    env[n++] = *e;
-  }
-  if (p->env)
-    env[n++] = (char *) p->env;
-  env[n] = NULL;
-  return env;
-}
 
 /* MsIsolatedFunc: memsweep again, with the parts' environment, started
  * by the supervisor (ms-supervisor.h) into a private folder. */
@@ -378,7 +348,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
   char dir[PATH_MAX], path[PATH_MAX + 32], log[PATH_MAX + 32], buf[8][CHILD_ARG_LEN], how[256];
-  char options[MS_LESSON_OPTIONS_LEN * 2], *env[MS_LESSON_MAX_ENV + 1];
+  char options[MS_LESSON_OPTIONS_LEN * 2], *env[MS_SUPERVISOR_MAX_ENV];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
   if (!ms_supervisor_folder ("lesson", dir, sizeof dir)) {
     snprintf (err, errlen, "TMPDIR: %s", strerror (errno));
@@ -389,7 +359,9 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   child_args (o, parts, n_parts, path, buf, options, sizeof options, argv);
   MsChild child;
   MsChildEnd end = { MS_CHILD_EXITED, -1, false };
-  if (ms_supervisor_spawn (&child, "/proc/self/exe", argv, part_env (&all[parts[0]], env), log))
+  const MsLessonPart *part = &all[parts[0]];
+  ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, part->env, part->env_unset);
+  if (ms_supervisor_spawn (&child, "/proc/self/exe", argv, env, log))
     end = ms_supervisor_wait (&child, ms_cli_stop_on_signals ());
   MsResults *r = NULL;
   bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "ms-cli-limits.h"
+#include "ms-cli-common.h"
 #include "ms-i18n.h"
 
 /* Twice the deepest command measured under a small limit (256 KiB was

@@ -11,7 +11,6 @@
 
 #include "memsweep.h"
 #include "ms-cli-json.h"
-#include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-engine.h"

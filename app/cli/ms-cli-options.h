@@ -90,6 +90,18 @@ typedef struct {
   int (*run) (int argc, char **argv);
 } MsCliCommand;
 
+/* A name (a variable, a path, a command) and what it does; help is
+ * untranslated (MS_N_). Each list ends with a NULL name. */
+typedef struct {
+  const char *name;
+  const char *help;
+} MsCliNote;
+/* What memsweep reads from its environment, the files it keeps, and
+ * examples. */
+extern const MsCliNote ms_cli_environment[], ms_cli_files[], ms_cli_examples[];
+/* The environment and the examples, translated, for `memsweep --help`. */
+void ms_cli_print_environment (FILE *out);
+
 /* The i-th command of the table, NULL past its end. */
 const MsCliCommand *ms_cli_command_nth (int i);
 /* The command called name, or NULL. */
@@ -129,14 +141,14 @@ void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
 /* The commands' parsers, each in its ms-cli-COMMAND.c (info's and modes'
  * in ms-cli-info.c, the fleet's three in ms-cli-fleet*.c, lesson's and
  * __lesson-part's in ms-cli-lesson.c, multi's, peer's and portable's in
- * ms-cli-multi.c, __options' in ms-cli-options-doc.c; compare's is
- * ms-cli-compare.h's, plot's and report's ms-cli-draw.h's). Exit codes
- * are ms-cli-common.h's. */
+ * ms-cli-multi.c, __options' in ms-cli-options-doc.c; plot's and
+ * report's are ms-cli-draw.h's). Exit codes are ms-cli-common.h's. */
 int ms_cli_options_document (int argc, char **argv);
 int ms_cli_run (int argc, char **argv);
 int ms_cli_info (int argc, char **argv);
 int ms_cli_modes (int argc, char **argv);
 int ms_cli_show (int argc, char **argv);
+int ms_cli_compare (int argc, char **argv);
 int ms_cli_calibrate (int argc, char **argv);
 int ms_cli_fleet (int argc, char **argv);
 int ms_cli_fleet_node (int argc, char **argv);

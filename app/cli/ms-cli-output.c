@@ -15,7 +15,6 @@
 #include "ms-cli-common.h"
 #include "ms-cli-options.h"
 #include "ms-cli-output.h"
-#include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"

@@ -21,8 +21,6 @@
 #include "ms-cli-tables.h"
 #include "ms-setting-table.h"
 
-extern char **environ;
-
 /* The most arguments a process gets: two per setting and a few more. */
 #define MS_CHILD_MAX_ARGS 96
 
@@ -89,27 +87,15 @@ child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
   a->argv[a->n] = NULL;
 }
 
-/* The most variables of the environment a process is given. */
-#define MS_CHILD_MAX_ENV 1024
-
 /* This process's environment with the experiment switch set to
- * experiment (ms-experiment.h), into env (room for MS_CHILD_MAX_ENV + 1);
- * environ itself without one. A side of a live comparison differs from
- * the other by that switch alone. */
+ * experiment (ms-experiment.h) where one is given, into env (room for
+ * MS_SUPERVISOR_MAX_ENV). A side of a live comparison differs from the
+ * other by that switch alone. */
 static char **
 child_env (const char *experiment, char **env, char *setting, size_t len)
 {
-  static const char name[] = "MEMSWEEP_EXPERIMENT=";
-  int n = 0;
-  if (!experiment)
-    return environ;
-  for (char **e = environ; *e && n < MS_CHILD_MAX_ENV - 1; e++)
-    if (strncmp (*e, name, sizeof name - 1) != 0)
-      env[n++] = *e;
-  snprintf (setting, len, "%s%s", name, experiment);
-  env[n++] = setting;
-  env[n] = NULL;
-  return env;
+  snprintf (setting, len, "MEMSWEEP_EXPERIMENT=%s", experiment ? experiment : "");
+  return ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, experiment ? setting : NULL, NULL);
 }
 
 /* A process wrote its files and they could not be read back: the
@@ -230,7 +216,7 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
              atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
 {
   char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
-  char *env[MS_CHILD_MAX_ENV + 1], setting[256];
+  char *env[MS_SUPERVISOR_MAX_ENV], setting[256];
   MsChildArgs a;
   MsChild child;
   MsChildEnd end = { MS_CHILD_EXITED, -1, false };

@@ -7,7 +7,6 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-lesson-table.h"
 #include "ms-cli-health.h"
 #include "ms-cli-options.h"
 #include "ms-engine.h"
