@@ -212,9 +212,16 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
   }
   if (!(runs[0] && runs[1])) {
     /* Stopped in the other side's first process: no comparison, but what
-     * the one side measured is written or kept (ms_cli_live_measure). */
-    ms_cli_error (ms_gettext ("side %s measured nothing: no comparison; "
-                              "side %s's run is written or kept (below)\n"),
+     * the one side measured is written or kept (ms_cli_live_measure). A
+     * process of that side that could not write (a full TMPDIR) measured
+     * all the same, and said where it is kept, or why it could not be. */
+    bool measured = end == MS_CLI_PROCESS_NOT_WRITTEN || ms_cli_processes_not_written ();
+    ms_cli_error (measured ? ms_gettext ("side %s has no run to write: what it measured is kept "
+                                         "where said above, or could not be, as said; no "
+                                         "comparison; side %s's run is written or kept "
+                                         "(below)\n")
+                           : ms_gettext ("side %s measured nothing: no comparison; "
+                                         "side %s's run is written or kept (below)\n"),
                   side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
     return *status;
   }

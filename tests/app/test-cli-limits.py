@@ -49,7 +49,8 @@ pass found on 3a4f0474 (each fails there):
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
 
-Case 48: plot and report under a hard ulimit -n 8 (fails on d74b3244).
+Case 48: plot and report under a hard ulimit -n 8; 49: compare --live
+whose side B cannot write in a full TMPDIR (each fails on d74b3244).
 
 Case 46: run --grade whose process, continued by memsweep after one
 Ctrl+C, is stopped again: continued at once, not after 10 s (fails on
@@ -1109,6 +1110,40 @@ def drawing_without_descriptors(d):
         expect((rc == 1 and len(lines) == 1 and lines[0].startswith(f"memsweep {cmd[0]}: ") and
                 "ulimit -n" in err and not os.path.exists(os.path.join(d, cmd[-1]))) or
                (rc == 0 and not err), f"{cmd[0]} under ulimit -n 8: exit {rc}", err)
+
+
+@case(49, "compare --live whose side B cannot write in a full TMPDIR: what B kept is said, not 'measured nothing'")
+def live_side_kept_in_full_tmpdir(d):
+    # B's first process kept its run beside the command's files and said
+    # so; then compare said "side B measured nothing".
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", tmp],
+                      capture_output=True).returncode != 0:
+        print("    (no tmpfs can be mounted here: skipped)")
+        return
+    # Few rows (the first process of A fits in the tmpfs), long sizes (B's
+    # is still at work when the tmpfs is filled).
+    side = "--modes host --min-exp 10 --max-exp 24 --reps 20 --warmup 0 --rounds 1"
+    try:
+        proc = subprocess.Popen([MEMSWEEP, "compare", "--live", "--a", side, "--b", side,
+                                 "--out", "L"], cwd=d, env=dict(env(d), TMPDIR=tmp),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=preexec(session=True))
+        child = nth_busy_child(proc, 2, sigs=STOP)
+        expect(child is not None, "compare --live ended before side B's process was busy")
+        with open(os.path.join(tmp, "fill"), "wb") as f:
+            try:
+                f.write(b"\0" * (256 << 10))
+            except OSError:
+                pass
+        err = finish(proc, timeout=180)
+    finally:
+        subprocess.run(["umount", tmp], capture_output=True)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv*"))
+    expect(kept and os.path.basename(os.path.dirname(kept[0])) in err, "B not kept, or not said",
+           err)
+    expect("measured nothing" not in err, "said that side B measured nothing", err)
 
 
 @case(45, "a TMPDIR too long for the processes' names: refused before any work, exit 2")
