@@ -778,9 +778,9 @@ pass_on (MsChild *child, atomic_int *cancel)
    * nothing, so it is sent on every poll rather than on a report. */
   if (child->told > 0)
     kill (-child->pid, SIGCONT);
-  /* A third stop: SIGKILL now, without the rest of the grace. */
-  if (child->told >= 2 && child->kill_at > 0 && atomic_load (&stop_count) >= 3)
-    child->kill_at = ms_now_s ();
+  /* A third stop leaves the child the rest of its grace: SIGKILLed at
+   * once, a process that had measured for seconds lost it all, and its
+   * command said nothing had been measured (Ctrl+C three times). */
   if (child->told >= 2 && ms_now_s () >= child->kill_at && child->kill_at > 0) {
     kill (-child->pid, SIGKILL);
     child->kill_at = -1;
