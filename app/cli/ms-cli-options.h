@@ -138,11 +138,9 @@ const MsCliExit *ms_cli_exits (const MsCliCommand *c);
 /* "0", "5" or "128+N". */
 void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
 
-/* The commands' parsers, each in its ms-cli-COMMAND.c (info's and modes'
- * in ms-cli-info.c, the fleet's three in ms-cli-fleet*.c, lesson's and
- * __lesson-part's in ms-cli-lesson.c, multi's, peer's and portable's in
- * ms-cli-multi.c, __options' in ms-cli-options-doc.c; plot's and
- * report's are ms-cli-draw.h's). Exit codes are ms-cli-common.h's. */
+/* The commands' parsers, each in its ms-cli-COMMAND.c or the file of its
+ * family (info and modes, fleet*, lesson*, multi and peer and portable;
+ * __options: -options-doc); plot's and report's are ms-cli-draw.h's. */
 int ms_cli_options_document (int argc, char **argv);
 int ms_cli_run (int argc, char **argv);
 int ms_cli_info (int argc, char **argv);

@@ -87,17 +87,6 @@ child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
   a->argv[a->n] = NULL;
 }
 
-/* This process's environment with the experiment switch set to
- * experiment (ms-experiment.h) where one is given, into env (room for
- * MS_SUPERVISOR_MAX_ENV). A side of a live comparison differs from the
- * other by that switch alone. */
-static char **
-child_env (const char *experiment, char **env, char *setting, size_t len)
-{
-  snprintf (setting, len, "MEMSWEEP_EXPERIMENT=%s", experiment ? experiment : "");
-  return ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, experiment ? setting : NULL, NULL);
-}
-
 /* A process wrote its files and they could not be read back: the
  * processes' folder is kept whatever else happens. */
 static bool unread;
@@ -224,8 +213,11 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
   snprintf (err_path, sizeof err_path, "%s.err", prefix);
   snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
   child_args (sweep, prefix, &a);
-  if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv,
-                            child_env (experiment, env, setting, sizeof setting), err_path)) {
+  /* This environment with the experiment switch (ms-experiment.h) where
+   * one is given: a side of a live comparison differs by that alone. */
+  snprintf (setting, sizeof setting, "MEMSWEEP_EXPERIMENT=%s", experiment ? experiment : "");
+  ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, experiment ? setting : NULL, NULL);
+  if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv, env, err_path)) {
     snprintf (err, errlen, ms_gettext ("%s could not start: %s"),
               process_name (p, of, why, sizeof why), strerror (errno));
     return MS_CLI_PROCESS_LOST;

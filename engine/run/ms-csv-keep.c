@@ -25,14 +25,16 @@
 #include "ms-part-files.h"
 
 /* path's name in folder, with ".gz" added when gz. A device or a pipe
- * (a prefix of /dev/full gets every file of the run) adds the file's own
- * name to its own (full-samples.csv): the pair kept needs two names. */
+ * named without the file's own name (a prefix of /dev/full gets every
+ * file of the run) adds it (full-samples.csv): the pair needs two names. */
 static bool
 kept_name (const char *folder, const char *path, const char *own, bool gz, char *out,
            size_t len)
 {
   struct stat st;
-  bool device = stat (path, &st) == 0 && !S_ISREG (st.st_mode);
+  size_t n = strlen (path), k = strlen (own);
+  bool device = stat (path, &st) == 0 && !S_ISREG (st.st_mode)
+                && !(n >= k && strcmp (path + n - k, own) == 0);
   return ms_output_plan_kept_name (folder, path, out, len)
          && (!device || strlen (out) + strlen (own) < len) && (!device || strcat (out, own))
          && (!gz || strlen (out) + sizeof MS_GZIP_SUFFIX <= len)
