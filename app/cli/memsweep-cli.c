@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* memsweep: the command line's main: the usage text, and the dispatch to
- * the commands (ms-cli-commands.c) named in their table (ms-cli-options.c). */
+ * the commands named in their table (ms-cli-options.c), each command's
+ * --help and --version read first. A new command: its ms-cli-COMMAND.c and
+ * its line in the table. */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <locale.h>
@@ -12,13 +14,94 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
-#include "ms-cli-commands.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-common.h"
-#include "ms-cli-environment.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-limits.h"
+#ifdef MS_DRAW_HELPER
+#include "ms-cli-draw-helper.h"
+#endif
+
+/* -h is --help for every command: said here once rather than in each
+ * command's parser. Only before "--", where the run options begin. */
+static void
+short_help_is_help (int argc, char **argv)
+{
+  static char help[] = "--help";
+  for (int i = 2; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "-h") == 0)
+      argv[i] = help;
+}
+
+static void
+print_version (void)
+{
+  printf ("memsweep %s\n", MS_VERSION);
+  fputs (ms_gettext ("License GPL-3.0-or-later: GNU GPL version 3 or later "
+                     "<https://gnu.org/licenses/gpl.html>.\n"
+                     "This is free software: you are free to change and redistribute it.\n"
+                     "There is NO WARRANTY, to the extent permitted by law.\n"),
+         stdout);
+}
+
+static void
+print_help_end (FILE *out)
+{
+  fprintf (out, ms_gettext ("\nThe manual: man memsweep. Report bugs at %s.\n"),
+           MS_CLI_BUG_URL);
+}
+
+/* CMD --help, by any abbreviation the parser takes, from the table:
+ * the command's synopsis, its options (run's sweep settings too), exit
+ * statuses and where to read and report. */
+static int
+help (const MsCliCommand *c)
+{
+  ms_cli_command_synopsis (stdout, c);
+  fputs (ms_gettext ("\nOptions:\n"), stdout);
+  ms_cli_options_usage (stdout, c);
+  if (strcmp (c->name, "run") == 0)
+    ms_cli_run_settings_usage (stdout);
+  ms_cli_exits_usage (stdout, c);
+  print_help_end (stdout);
+  return EXIT_OK;
+}
+
+static bool
+dispatch (int argc, char **argv, int *rc)
+{
+  short_help_is_help (argc, argv);
+  const MsCliCommand *c = ms_cli_command_find (argv[1]);
+#ifdef MS_DRAW_HELPER
+  /* The commands that draw run in memsweep-draw, help included. */
+  if (c && ms_cli_draw_helper_wanted (argc - 1, argv + 1)) {
+    *rc = ms_cli_draw_helper_run (argv);
+    return true;
+  }
+#endif
+  if (!c || !c->run)
+    return false;
+  ms_cli_set_command (c->name);
+  if (c->flags & MS_CLI_HIDDEN) {
+    *rc = c->run (argc - 1, argv + 1);
+    return true;
+  }
+  /* --help and --version are options like any other, read by the one
+   * parser (abbreviations too) before the command's own reading. */
+  /* Their text goes to standard output, which, as every command's
+   * output, may not be another run's file or an input (the output plan). */
+  if (!ms_cli_options_known (c, argc - 1, argv + 1))
+    *rc = EXIT_USAGE;
+  else if (ms_cli_args_give (c, argc - 1, argv + 1, 'h'))
+    *rc = ms_cli_plan_file ("--help", "-") ? help (c) : EXIT_USAGE;
+  else if (ms_cli_args_give (c, argc - 1, argv + 1, MS_CLI_KEY_VERSION)) {
+    *rc = ms_cli_plan_file ("--version", "-") ? EXIT_OK : EXIT_USAGE;
+    if (*rc == EXIT_OK)
+      print_version ();
+  } else
+    *rc = c->run (argc - 1, argv + 1);
+  return true;
+}
 
 /* The commands and what they do, from the one table (ms-cli-options.c). */
 static void
@@ -46,7 +129,7 @@ usage (FILE *out)
   fputs (ms_gettext ("compare and fleet-report have statuses of their own: see their --help.\n"), out);
   fputc ('\n', out);
   ms_cli_print_environment (out);
-  ms_cli_print_help_end (out);
+  print_help_end (out);
 }
 
 /* Whether arg is name or an abbreviation of it ("--hel", "--vers"), as
@@ -95,7 +178,7 @@ run_command (int argc, char **argv)
       return unknown_command (argv[2]);
     char *help_argv[] = { argv[0], argv[2], (char *) "--help", NULL };
     int rc = EXIT_USAGE;
-    ms_cli_dispatch (3, help_argv, &rc);
+    dispatch (3, help_argv, &rc);
     return rc;
   }
   if (abbreviates (cmd, "--help") || strcmp (cmd, "-h") == 0 || strcmp (cmd, "help") == 0) {
@@ -107,11 +190,11 @@ run_command (int argc, char **argv)
       ms_cli_error (ms_gettext ("--version takes no arguments\n"));
       return EXIT_USAGE;
     }
-    ms_cli_print_version ();
+    print_version ();
     return ms_cli_stdout_status ();
   }
   int rc;
-  if (ms_cli_dispatch (argc, argv, &rc))
+  if (dispatch (argc, argv, &rc))
     return rc;
   return unknown_command (cmd);
 }
@@ -183,7 +266,9 @@ main (int argc, char **argv)
    * fonts; refused before any work instead. */
   char err[256];
   if (!ms_cli_limits_ready (argc, argv, err, sizeof err)) {
-    fprintf (stderr, "memsweep: %s\n", err);
+    const MsCliCommand *c = argc > 1 ? ms_cli_command_find (argv[1]) : NULL;
+    ms_cli_set_command (c ? c->name : NULL);
+    ms_cli_error ("%s\n", err);
     return EXIT_RUNTIME;
   }
   int rc = run_command (argc, argv);

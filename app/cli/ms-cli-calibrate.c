@@ -18,7 +18,7 @@
 
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-json.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
@@ -53,8 +53,6 @@ make_parent (const char *path)
 /* One `memsweep run` as a child of the supervisor (ms-supervisor.h), its
  * table thrown away and its messages kept in prefix.log (shown when it
  * fails); how it ended (code -1 when it could not start). */
-/* The most variables of the environment a run is given. */
-#define MS_CALIBRATE_MAX_ENV 1024
 
 static MsChildEnd
 run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarded,
@@ -76,11 +74,11 @@ run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarde
   /* Its own TMPDIR inside this one's folder: a run that starts processes
    * (--grade) makes its folder there, which goes with this one's even
    * when that run was SIGKILLed after a second stop. */
-  char tmpdir[PATH_MAX + 16], *env[MS_CALIBRATE_MAX_ENV];
+  char tmpdir[PATH_MAX + 16], *env[MS_SUPERVISOR_MAX_ENV];
   snprintf (tmpdir, sizeof tmpdir, "TMPDIR=%s", dir);
   MsChild child;
   if (!ms_supervisor_spawn (&child, "/proc/self/exe", argv,
-                            ms_supervisor_environment (env, MS_CALIBRATE_MAX_ENV, tmpdir, NULL),
+                            ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, tmpdir, NULL),
                             log))
     return (MsChildEnd){ MS_CHILD_EXITED, -1, false };
   return ms_supervisor_wait (&child, cancel);
@@ -331,7 +329,7 @@ profile_target_ok (const char *out)
   /* The profile is CSV, whatever the name: a name that says another
    * format is refused. */
   if (out)
-    return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV) &&
+    return ms_cli_name_is_format ("--out", out, MS_CLI_FORMAT_CSV, NULL) &&
            profile_name_not_a_run (out) && ms_cli_outputs_ok ("--out", &out, &(MsFileKind) { MS_FILE_KIND_PROFILE }, 1);
   if (!ms_run_to_run_default_path (&none, path, sizeof path)) {
     ms_cli_error (ms_gettext ("no folder for the profile (neither "
@@ -412,7 +410,7 @@ parse_calibrate (CalibrateOptions *o, int argc, char **argv, const char *tmp)
   if (!ms_cli_tmp_folder_ok ("calibrate"))
     return EXIT_USAGE;
   snprintf (check, sizeof check, "%s/memsweep-calibrate-check", tmp);
-  if (!ms_cli_prefix_ok ("calibrate", "TMPDIR", check))
+  if (!ms_cli_prefix_ok ("TMPDIR", check))
     return EXIT_USAGE;
   rc = ms_cli_check_run_options ("calibrate", check, false, o->n_forwarded, o->forwarded);
   if (rc >= 0)

@@ -230,11 +230,16 @@ ms_cli_stdout_status (void)
 }
 
 static const char *current_command;
+/* "memsweep CMD: ", which begins every message. */
+static char lead[64] = "memsweep: ";
 
 void
 ms_cli_set_command (const char *name)
 {
   current_command = name;
+  snprintf (lead, sizeof lead, "memsweep%s%s: ", name ? " " : "", name ? name : "");
+  /* The engine's own messages, of files and processes, begin the same. */
+  ms_atomic_file_set_say (ms_cli_error_v, lead);
 }
 
 const char *
@@ -246,8 +251,7 @@ ms_cli_command (void)
 void
 ms_cli_error_v (const char *format, va_list args)
 {
-  fprintf (stderr, "memsweep%s%s: ", current_command ? " " : "",
-           current_command ? current_command : "");
+  fputs (lead, stderr);
   /* A name or value given with a newline or an escape sequence in it goes
    * out escaped (\x0a, \x1b): one message a line, no terminal control.
    * A message's own line ends only its last. */
@@ -359,11 +363,14 @@ ms_cli_parse_double (const char *opt, const char *value, double *out)
 {
   char *end = (char *) value;
   errno = 0;
-  /* '.5' is a number too. */
-  bool decimal = is_decimal (value[0] == '.' ? value + 1 : value, "0123456789.eE+-");
+  /* '.5' is a number too; an exponent (1e3) is not, as in every number
+   * the command line reads. */
+  bool decimal = is_decimal (value[0] == '.' ? value + 1 : value, "0123456789.");
   double v = decimal ? strtod (value, &end) : 0;
   if (!decimal || end == value || *end) {
-    ms_cli_error (ms_gettext ("%s: '%s' is not a number\n"), opt, value);
+    ms_cli_error (ms_gettext ("%s: '%s' is not a number in digits, with a '.' for a fraction "
+                              "(1000, 2.5; no exponent)\n"),
+                  opt, value);
     return false;
   }
   if (errno == ERANGE) {
@@ -449,7 +456,7 @@ ms_cli_protect_envelopes (const char *option)
 }
 
 bool
-ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
+ms_cli_prefix_ok (const char *given_by, const char *prefix)
 {
   char samples[PATH_MAX], summary[PATH_MAX], err[PATH_MAX + 256], clean[4 * sizeof err];
   const char *paths[] = { samples, summary };
@@ -458,8 +465,7 @@ ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix)
     snprintf (err, sizeof err, "%s-samples.csv: %s", prefix, strerror (ENAMETOOLONG));
   else if (ms_meta_sidecar_check_targets (paths, 2, err, sizeof err))
     return true;
-  fprintf (stderr, "memsweep %s: %s: %s\n", command, given_by,
-           ms_report_clean (err, clean, sizeof clean));
+  ms_cli_error ("%s: %s\n", given_by, ms_report_clean (err, clean, sizeof clean));
   return false;
 }
 
@@ -554,22 +560,6 @@ ms_cli_plan_folder (const char *option, const char *path)
 {
   char err[PATH_MAX + 512];
   return plan_paused || planned (ms_output_plan_add_folder (option, path, err, sizeof err), err);
-}
-
-bool
-ms_cli_prefix_not_stdio (const char *option, const char *prefix)
-{
-  char clean[4 * PATH_MAX];
-  /* By any of its names (/dev/stdout, /dev/fd/1): the prefix is what the
-   * user gave, and what to blame. */
-  if (!prefix || !ms_output_plan_is_stdout (prefix))
-    return true;
-  ms_cli_error (ms_gettext ("%s %s: a prefix names several files "
-                            "(PREFIX-samples.csv, PREFIX-summary.csv, PREFIX-meta.json), which "
-                            "standard output cannot hold: give a name (--format json prints "
-                            "the results on standard output)\n"),
-                option, ms_report_clean (prefix, clean, sizeof clean));
-  return false;
 }
 
 const char *

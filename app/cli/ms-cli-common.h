@@ -101,7 +101,6 @@ void ms_cli_plan_pause (bool pause);
  * file (show -, show --out -); a PREFIX names several files, which
  * standard output cannot hold: false after "memsweep CMD: OPTION -: why". */
 #define MS_CLI_STDIO "-"
-bool ms_cli_prefix_not_stdio (const char *option, const char *prefix);
 
 /* path as the reader takes it, protected from every output: "-" is
  * standard input, which the one reader holds to read again
@@ -129,7 +128,7 @@ bool ms_cli_outputs_ok (const char *option, const char *const *paths, const MsFi
 /* Whether the pair a run writes under prefix can be written, for a command
  * that makes the prefix itself: false after "memsweep COMMAND: GIVEN_BY:
  * why", naming what the user gave (--dir, TMPDIR), not run's --out. */
-bool ms_cli_prefix_ok (const char *command, const char *given_by, const char *prefix);
+bool ms_cli_prefix_ok (const char *given_by, const char *prefix);
 
 /* Where a command's runs go while they are measured: $TMPDIR, else /tmp. */
 const char *ms_cli_tmp_folder (void);
@@ -143,7 +142,18 @@ bool ms_cli_tmp_folder_ok (const char *command);
  * any process starts, false after "memsweep COMMAND: [OPTION: ]why". */
 bool ms_cli_experiment_ok (const char *option, const char *text);
 
-/* The command that runs (ms_cli_dispatch sets it), whose name begins
+/* The limits a command needs to get as far as its work, and to write it,
+ * whatever `ulimit -s`, `-t`, `-v` and `-n` left it (ms-cli-limits.c):
+ * raises the soft stack limit, and the stack of the threads started
+ * after, to what a command needs where the hard limit allows; sets a
+ * CPU-time limit's soft limit (equal to its hard one after `ulimit -t N`)
+ * a tenth earlier, so that its SIGXCPU comes before the kernel's SIGKILL;
+ * checks that a command that draws (plot, report) has the address space
+ * and the open files its fonts and threads take; false, with why in err,
+ * where not (nothing has been started or written then). argv[1] is the
+ * command. */
+bool ms_cli_limits_ready (int argc, char **argv, char *err, size_t errlen);
+/* The command that runs (main's dispatch sets it), whose name begins
  * every message: "memsweep COMMAND: ...". NULL before one is known. */
 void ms_cli_set_command (const char *name);
 const char *ms_cli_command (void);

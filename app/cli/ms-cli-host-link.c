@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-output.h"
 #include "ms-engine.h"
@@ -45,8 +45,7 @@ plan_out (const char *out, char *path, size_t len)
 {
   MsFileKind kind = MS_FILE_KIND_HOST_LINK;
   const char *paths[] = { path };
-  return !out || (ms_cli_prefix_not_stdio ("--out", out) &&
-                  ms_cli_prefix_not_a_file ("--out", out) &&
+  return !out || (ms_cli_prefix_names_files ("--out", out, "-host-link.csv") &&
                   ms_atomic_file_output_name (out, "-host-link.csv", path, len) &&
                   ms_cli_outputs_ok ("--out", paths, &kind, 1));
 }

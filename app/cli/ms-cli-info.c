@@ -7,7 +7,7 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"

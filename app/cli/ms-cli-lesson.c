@@ -15,10 +15,8 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
-#include "ms-cli-lesson-table.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"
 #include "ms-cli-output.h"
@@ -144,15 +142,17 @@ lesson_results_json (FILE *f, void *user)
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
-  int e[3];
-  int n = ms_cli_whole_number_list (arg, ':', 3, INT_MAX, e);
-  if (n >= 2) {
+  int e[3] = { 0, 0, 1 };
+  int n = ms_cli_whole_number_list (arg, ':', 3, MS_MAX_EXPONENT, e);
+  if (n >= 2 && e[0] >= MS_MIN_EXPONENT && e[0] <= e[1] && e[2] >= 1) {
     s->min_exp = e[0];
     s->max_exp = e[1];
-    s->step = n == 3 ? e[2] : 1;
+    s->step = e[2];
     return true;
   }
-  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP\n"), arg);
+  ms_cli_error (ms_gettext ("--sizes: '%s' is not MIN:MAX or MIN:MAX:STEP: whole size exponents "
+                            "from %d to %d, MIN at most MAX, STEP 1 or more\n"),
+                arg, MS_MIN_EXPONENT, MS_MAX_EXPONENT);
   return false;
 }
 
@@ -179,6 +179,27 @@ add_lesson_option (MsSweep *s, const char *arg)
     return false;
   }
   snprintf (s->options + used, sizeof s->options - used, "%s%s", used ? "," : "", arg);
+  return true;
+}
+
+/* Whether each of the lesson's options min-KEY is at most its max-KEY,
+ * as given or by default: said before any process starts, which would
+ * refuse them only once started. False after the message. */
+static bool
+option_bounds_ok (const char *name, const MsSweep *sweep)
+{
+  const MsLessonOption *all = ms_lesson_options (name);
+  for (const MsLessonOption *lo = all; lo && lo->key; lo++)
+    for (const MsLessonOption *hi = all; strncmp (lo->key, "min-", 4) == 0 && hi->key; hi++) {
+      double a = ms_lesson_option (name, sweep, lo->key);
+      double b = ms_lesson_option (name, sweep, hi->key);
+      if (strncmp (hi->key, "max-", 4) == 0 && strcmp (hi->key + 4, lo->key + 4) == 0 && a > b) {
+        ms_cli_error (ms_gettext ("--option %s=%g is above %s=%g: the smallest cannot be larger "
+                                  "than the largest\n"),
+                      lo->key, a, hi->key, b);
+        return false;
+      }
+    }
   return true;
 }
 
@@ -215,6 +236,12 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
   if (reps > 0) {
     o->sweep.reps = reps;
     o->sweep.reps_rule = MS_REPS_FIXED;
+  }
+  if (ms_cli_args_n_operands (&args) > 1) {
+    ms_cli_error (ms_gettext ("'%s': one lesson at a time: its NAME, or list, and nothing after "
+                              "it\n"),
+                  argv[args.operand + 1]);
+    return ms_cli_bad_usage ("lesson");
   }
   if (ms_cli_args_n_operands (&args) != 1) {
     ms_cli_error (ms_gettext ("one lesson's NAME, or list, is needed\n"));
@@ -259,6 +286,8 @@ parse_lesson (LessonOptions *o, int argc, char **argv)
     ms_cli_error ("%s\n", err);
     return EXIT_USAGE;
   }
+  if (!option_bounds_ok (o->name, &o->sweep))
+    return ms_cli_bad_usage ("lesson");
   return -1;
 }
 
@@ -308,30 +337,6 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   argv[n] = NULL;
 }
 
-/* The most variables of the environment a part's process is given. */
-#define MS_LESSON_MAX_ENV 1024
-
-/* This environment with the part's variable set (NAME=VALUE) and its
- * unset one left out, into env (room for MS_LESSON_MAX_ENV + 1). */
-static char **
-part_env (const MsLessonPart *p, char **env)
-{
-  extern char **environ;
-  size_t set_len = p->env ? strcspn (p->env, "=") + 1 : 0;
-  size_t unset_len = p->env_unset ? strlen (p->env_unset) : 0;
-  int n = 0;
-  for (char **e = environ; *e && n < MS_LESSON_MAX_ENV - 1; e++) {
-    if (p->env && strncmp (*e, p->env, set_len) == 0)
-      continue;
-    if (p->env_unset && strncmp (*e, p->env_unset, unset_len) == 0 && (*e)[unset_len] == '=')
-      continue;
-    env[n++] = *e;
-  }
-  if (p->env)
-    env[n++] = (char *) p->env;
-  env[n] = NULL;
-  return env;
-}
 
 /* MsIsolatedFunc: memsweep again, with the parts' environment, started
  * by the supervisor (ms-supervisor.h) into a private folder. */
@@ -343,7 +348,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   MsLessonPart all[MS_LESSON_MAX_PARTS];
   ms_lesson_parts (name, base, all, MS_LESSON_MAX_PARTS);
   char dir[PATH_MAX], path[PATH_MAX + 32], log[PATH_MAX + 32], buf[8][CHILD_ARG_LEN], how[256];
-  char options[MS_LESSON_OPTIONS_LEN * 2], *env[MS_LESSON_MAX_ENV + 1];
+  char options[MS_LESSON_OPTIONS_LEN * 2], *env[MS_SUPERVISOR_MAX_ENV];
   char *argv[16 + MS_LESSON_OPTIONS_LEN / 4];
   if (!ms_supervisor_folder ("lesson", dir, sizeof dir)) {
     snprintf (err, errlen, "TMPDIR: %s", strerror (errno));
@@ -354,7 +359,9 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
   child_args (o, parts, n_parts, path, buf, options, sizeof options, argv);
   MsChild child;
   MsChildEnd end = { MS_CHILD_EXITED, -1, false };
-  if (ms_supervisor_spawn (&child, "/proc/self/exe", argv, part_env (&all[parts[0]], env), log))
+  const MsLessonPart *part = &all[parts[0]];
+  ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, part->env, part->env_unset);
+  if (ms_supervisor_spawn (&child, "/proc/self/exe", argv, env, log))
     end = ms_supervisor_wait (&child, ms_cli_stop_on_signals ());
   MsResults *r = NULL;
   bool wrote = end.how == MS_CHILD_EXITED && (end.code == EXIT_OK || end.code == EXIT_RUNTIME);
@@ -442,7 +449,7 @@ lesson_command (int argc, char **argv, bool part)
     return rc;
   }
   char prefix[PATH_MAX - 16], samples[PATH_MAX], summary[PATH_MAX], err[512];
-  if (!ms_cli_prefix_not_stdio ("--out", o.prefix) || !ms_cli_prefix_not_a_file ("--out", o.prefix))
+  if (!ms_cli_prefix_names_files ("--out", o.prefix, "-samples.csv"))
     return EXIT_USAGE;
   snprintf (prefix, sizeof prefix, o.prefix ? "%s" : "lesson-%s", o.prefix ? o.prefix : o.name);
   /* A lesson's isolated parts are measured by memsweep again, into TMPDIR. */

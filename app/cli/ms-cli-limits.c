@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "ms-cli-limits.h"
+#include "ms-cli-common.h"
 #include "ms-i18n.h"
 
 /* Twice the deepest command measured under a small limit (256 KiB was
@@ -86,10 +86,37 @@ address_space_ready (int argc, char **argv, char *err, size_t errlen)
       lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= MS_CLI_DRAW_ADDRESS_SPACE)
     return true;
   snprintf (err, errlen,
-            ms_gettext ("%s: an address-space limit of %lu MiB (ulimit -v) is too small to draw: "
+            ms_gettext ("an address-space limit of %lu MiB (ulimit -v) is too small to draw: "
                         "it needs %lu MiB; nothing was started"),
-            argv[1], (unsigned long) (lim.rlim_cur >> 20),
+            (unsigned long) (lim.rlim_cur >> 20),
             (unsigned long) (MS_CLI_DRAW_ADDRESS_SPACE >> 20));
+  return false;
+}
+
+/* Fontconfig and Pango open their configuration, caches and fonts as they
+ * draw; under `ulimit -n 8` they warned and drew nothing, and plot said
+ * it had succeeded. The files a command reads are held open beside them
+ * (one an operand). */
+#define MS_CLI_DRAW_FILES 64
+
+static bool
+descriptors_ready (int argc, char **argv, char *err, size_t errlen)
+{
+  struct rlimit lim;
+  rlim_t need = MS_CLI_DRAW_FILES + (rlim_t) argc;
+  if (!draws (argc, argv) || getrlimit (RLIMIT_NOFILE, &lim) != 0 ||
+      lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= need)
+    return true;
+  /* The soft limit may be raised as far as the hard one. */
+  if (lim.rlim_max == RLIM_INFINITY || lim.rlim_max >= need) {
+    lim.rlim_cur = need;
+    if (setrlimit (RLIMIT_NOFILE, &lim) == 0)
+      return true;
+  }
+  snprintf (err, errlen,
+            ms_gettext ("a limit of %lu open files (ulimit -n) is too small to draw: it needs "
+                        "%lu; nothing was started"),
+            (unsigned long) lim.rlim_cur, (unsigned long) need);
   return false;
 }
 
@@ -117,5 +144,6 @@ bool
 ms_cli_limits_ready (int argc, char **argv, char *err, size_t errlen)
 {
   cpu_time_ready ();
-  return stack_ready (err, errlen) && address_space_ready (argc, argv, err, errlen);
+  return stack_ready (err, errlen) && address_space_ready (argc, argv, err, errlen) &&
+         descriptors_ready (argc, argv, err, errlen);
 }

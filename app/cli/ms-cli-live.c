@@ -211,10 +211,16 @@ stopped_early (MsCliProcessEnd end, int k, const char *err, MsResults *runs[2], 
     return *status;
   }
   if (!(runs[0] && runs[1])) {
-    /* Stopped in the other side's first process: no comparison, but what
-     * the one side measured is written or kept (ms_cli_live_measure). */
-    ms_cli_error (ms_gettext ("side %s measured nothing: no comparison; "
-                              "side %s's run is written or kept (below)\n"),
+    /* Stopped in the other side's first process, or it could not write
+     * (a full TMPDIR: it said where it kept what it measured): no
+     * comparison; the one side is written or kept (ms_cli_live_measure). */
+    bool measured = end == MS_CLI_PROCESS_NOT_WRITTEN || ms_cli_processes_not_written ();
+    ms_cli_error (measured ? ms_gettext ("side %s has no run to write: what it measured is kept "
+                                         "where said above, or could not be, as said; no "
+                                         "comparison; side %s's run is written or kept "
+                                         "(below)\n")
+                           : ms_gettext ("side %s measured nothing: no comparison; "
+                                         "side %s's run is written or kept (below)\n"),
                   side_name[runs[0] ? 1 : 0], side_name[runs[0] ? 0 : 1]);
     return *status;
   }

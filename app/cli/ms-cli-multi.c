@@ -9,16 +9,125 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-multi-table.h"
 #include "ms-cli-output.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-options.h"
 #include "ms-cli-parse.h"
 #include "ms-i18n.h"
 #include "ms-engine.h"
+
+static const MsCliColumn multi_columns[] = {
+  { "gpu", true },      { "mode" },           { "exponent", true },
+  { "bytes_per_vector", true }, { "run" },    { "status" },
+  { "h2d_gbps", true }, { "d2h_gbps", true }, { "e2e_gbps", true },
+  { "message" },
+};
+
+static void
+put_multi_row (MsCliTable *t, int gpu, MsMode mode, int e, const char *run, const MsCell *c)
+{
+  bool ok = c && c->status == MS_CELL_OK;
+  ms_cli_table_add_row (t);
+  ms_cli_table_integer (t, 0, gpu);
+  ms_cli_table_text (t, 1, ms_mode_name (mode));
+  ms_cli_table_integer (t, 2, e);
+  ms_cli_table_integer (t, 3, (long long) ms_exponent_bytes (e));
+  ms_cli_table_text (t, 4, run);
+  ms_cli_table_text (t, 5, c ? ms_cell_status_name (c->status) : NULL);
+  ms_cli_table_number (t, 6, ok ? c->stats.h2d_gbps : NAN, 3);
+  ms_cli_table_number (t, 7, ok ? c->stats.d2h_gbps : NAN, 3);
+  ms_cli_table_number (t, 8, ok ? c->stats.e2e_gbps : NAN, 3);
+  ms_cli_table_text (t, 9, c && !ok ? c->message : NULL);
+}
+
+/* The cell of slot's run in r (none where r or that run is NULL). */
+static const MsCell *
+multi_cell (const MsMultiResults *r, int slot, MsMode mode, int e)
+{
+  return r && r->per_device[slot] ? ms_results_find (r->per_device[slot], mode, e) : NULL;
+}
+
+/* What multi, peer and portable measured as tables, for their --format
+ * csv, markdown and json and their exports, long form, as data tools read
+ * them: a row per device, mode and size, together and (alone non-NULL,
+ * one per device) alone; per method, direction, source and destination
+ * (the reference loop as method "reference"); per case and device. */
+static MsCliTable *
+multi_table (const MsSweep *s, const MsMultiResults *together, MsMultiResults *const *alone)
+{
+  MsCliTable *t = ms_cli_table_new (multi_columns, sizeof multi_columns / sizeof *multi_columns);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    for (int e = s->min_exp; s->modes[m] && e <= s->max_exp; e += s->step)
+      for (int i = 0; together && i < together->n_devices; i++) {
+        put_multi_row (t, together->devices[i], (MsMode) m, e, "together",
+                       multi_cell (together, i, (MsMode) m, e));
+        if (alone)
+          put_multi_row (t, together->devices[i], (MsMode) m, e, "alone",
+                         multi_cell (alone[i], 0, (MsMode) m, e));
+      }
+  return t;
+}
+
+static const MsCliColumn peer_columns[] = {
+  { "method" }, { "direction" }, { "src_gpu", true }, { "dst_gpu", true },
+  { "gbps", true }, { "note" },
+};
+
+static void
+put_peer_row (MsCliTable *t, const char *method, const char *direction, int src, int dst,
+              double gbps, const char *note)
+{
+  ms_cli_table_add_row (t);
+  ms_cli_table_text (t, 0, method);
+  ms_cli_table_text (t, 1, direction);
+  ms_cli_table_integer (t, 2, src);
+  ms_cli_table_integer (t, 3, dst);
+  ms_cli_table_number (t, 4, gbps > 0 ? gbps : NAN, 2);
+  ms_cli_table_text (t, 5, note);
+}
+
+static MsCliTable *
+peer_table (const MsPeerResults *r)
+{
+  MsCliTable *t = ms_cli_table_new (peer_columns, sizeof peer_columns / sizeof *peer_columns);
+  for (int m = 0; m <= MS_PEER_METHOD_COUNT; m++)
+    for (int i = 0; i < r->n_devices; i++)
+      for (int j = 0; j < r->n_devices; j++)
+        for (int bi = 0; i != j && bi <= (m < MS_PEER_METHOD_COUNT); bi++) {
+          const MsPeerCell *c = m < MS_PEER_METHOD_COUNT ? &r->cell[m][i][j] : NULL;
+          put_peer_row (t, c ? ms_peer_method_name ((MsPeerMethod) m) : "reference",
+                        bi ? "bidirectional" : "unidirectional", r->devices[i], r->devices[j],
+                        ms_peer_file_value (r, m, bi, i, j), c && !c->ok ? c->note : NULL);
+        }
+  return t;
+}
+
+static const MsCliColumn portable_columns[] = {
+  { "case" }, { "gpu", true }, { "ok" }, { "h2d_gbps", true }, { "d2h_gbps", true },
+  { "note" },
+};
+
+static MsCliTable *
+portable_table (const MsPortableResults *r)
+{
+  MsCliTable *t =
+    ms_cli_table_new (portable_columns, sizeof portable_columns / sizeof *portable_columns);
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < r->n_devices; i++) {
+      const MsPortableCell *c = &r->cell[k][i];
+      ms_cli_table_add_row (t);
+      ms_cli_table_text (t, 0, ms_portable_case_name ((MsPortableCase) k));
+      ms_cli_table_integer (t, 1, r->devices[i]);
+      ms_cli_table_text (t, 2, c->ok ? "true" : "false");
+      ms_cli_table_number (t, 3, c->ok ? c->h2d_gbps : NAN, 2);
+      ms_cli_table_number (t, 4, c->ok ? c->d2h_gbps : NAN, 2);
+      ms_cli_table_text (t, 5, c->note);
+    }
+  return t;
+}
 
 typedef struct {
   MsSweep sweep;
@@ -29,10 +138,11 @@ typedef struct {
   MsCliOutput output;
 } MultiArgs;
 
-/* The options of multi, peer and portable, each command's own (argv[0]).
- * -1: go on; else exit code. */
+/* The options of multi, peer and portable, each command's own (argv[0]),
+ * first the name of the first file its --out gives (-multi.csv). -1: go
+ * on; else exit code. */
 static int
-parse_multi_args (int argc, char **argv, MultiArgs *a)
+parse_multi_args (int argc, char **argv, MultiArgs *a, const char *first)
 {
   const MsCliBind binds[] = { { 'D', &a->devices },       { 'o', &a->out },
                               { 'S', &a->solo },          { 'a', &a->sweep.min_exp },
@@ -52,8 +162,7 @@ parse_multi_args (int argc, char **argv, MultiArgs *a)
     }
   }
   /* A prefix names several files, and a file with its sidecar. */
-  if (!ms_cli_prefix_not_stdio ("--out", a->out) || !ms_cli_prefix_not_a_file ("--out", a->out) ||
-      !ms_cli_output_ready (&a->output))
+  if (!ms_cli_prefix_names_files ("--out", a->out, first) || !ms_cli_output_ready (&a->output))
     return 2;
   /* The aggregate file names each GPU's by its plain name: --compress is
    * for the exports here, and refused rather than ignored with --out. */
@@ -83,7 +192,7 @@ parse_experiment_args (int argc, char **argv, MultiArgs *a, const char *suffix, 
   *a = (MultiArgs) { .exp = 26 };
   ms_sweep_init_default (&a->sweep);
   a->sweep.reps = 10;
-  int rc = parse_multi_args (argc, argv, a);
+  int rc = parse_multi_args (argc, argv, a, suffix);
   if (rc >= 0)
     return rc;
   const char *paths[] = { path };
@@ -115,10 +224,10 @@ print_multi (FILE *f, const MultiArgs *a, MsMultiResults *together, MsMultiResul
               ms_mode_name (m), e, size,
               alone ? ms_gettext ("; alone, then together / alone (h2d, d2h)") : "");
       for (int i = 0; i < together->n_devices; i++) {
-        const MsCell *c = ms_cli_multi_cell (together, i, m, e);
+        const MsCell *c = multi_cell (together, i, m, e);
         fprintf (f, "  gpu %-3d", together->devices[i]);
         print_cell (f, c);
-        const MsCell *c1 = alone ? ms_cli_multi_cell (alone[i], 0, m, e) : NULL;
+        const MsCell *c1 = alone ? multi_cell (alone[i], 0, m, e) : NULL;
         if (alone) {
           print_cell (f, c1);
           if (c && c1 && c->status == MS_CELL_OK && c1->status == MS_CELL_OK &&
@@ -209,7 +318,7 @@ ms_cli_multi (int argc, char **argv)
   ms_sweep_init_default (&a.sweep);
   memset (a.sweep.modes, 0, sizeof a.sweep.modes);
   a.sweep.modes[MS_MODE_PINNED] = true;
-  int rc = parse_multi_args (argc, argv, &a);
+  int rc = parse_multi_args (argc, argv, &a, "-multi.csv");
   int devices[MS_MULTI_MAX_DEVICES], n = 0;
   char out[4096];
   if (rc >= 0)
@@ -232,7 +341,7 @@ ms_cli_multi (int argc, char **argv)
   MsRunStatus st = ms_multi_run (&a.sweep, devices, n, backend, NULL, NULL, NULL, &together,
                                  err, sizeof err);
   MultiView view = { &a, together, a.solo ? alone : NULL, devices, n };
-  int status = ms_cli_output_send (&a.output, ms_cli_multi_table (&a.sweep, together, view.alone),
+  int status = ms_cli_output_send (&a.output, multi_table (&a.sweep, together, view.alone),
                                    multi_text, NULL, &view);
   if (err[0])
     ms_cli_error ("%s\n", err);
@@ -380,7 +489,7 @@ ms_cli_peer (int argc, char **argv)
   }
   ms_cli_query_devices (devices, n, info);
   PeerView view = { r, info, a.sweep.reps };
-  int status = ms_cli_output_send (&a.output, ms_cli_peer_table (r), peer_text, NULL, &view);
+  int status = ms_cli_output_send (&a.output, peer_table (r), peer_text, NULL, &view);
   rc = a.out ? write_peer (path, r, info, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;
@@ -452,7 +561,7 @@ ms_cli_portable (int argc, char **argv)
   }
   PortableView view = { r, a.sweep.reps };
   int status
-      = ms_cli_output_send (&a.output, ms_cli_portable_table (r), portable_text, NULL, &view);
+      = ms_cli_output_send (&a.output, portable_table (r), portable_text, NULL, &view);
   rc = a.out ? write_portable (path, r, a.sweep.reps) : 0;
   free (r);
   return rc ? rc : status;

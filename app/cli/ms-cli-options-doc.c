@@ -10,9 +10,7 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-json.h"
-#include "ms-cli-environment.h"
 #include "ms-cli-options.h"
 #include "ms-cli-common.h"
 #include "ms-engine.h"

@@ -2,15 +2,13 @@
 /* ms-cli-options.c: the one table of memsweep's commands and their
  * options: what the one parser reads, every --help and each command's
  * parser come from it. The commands read it; the dispatch
- * (ms-cli-commands.c) calls the parser it names. */
+ * (memsweep-cli.c) calls the parser it names. */
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ms-cli-options.h"
-#include "ms-cli-compare.h"
-#include "ms-cli-entries.h"
 #include "ms-cli-output.h"
 #include "ms-cli-run-options.h"
 #include "ms-i18n.h"
@@ -84,6 +82,8 @@ static const MsCliOption show_options[] = {
   { "envelopes", "FILE", 'e', MS_N_ ("judge the key figures against this envelope file"), INPUT },
   { NULL },
 };
+/* compare --live's and siblings' --budget: whole seconds, as one rule. */
+#define BUDGET_SECONDS .kind = MS_CLI_COUNT, .min = 1, .max = 86400
 static const MsCliOption compare_options[] = {
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "mode", "M", 'm', MS_N_ ("only the cells of memory mode M") },
@@ -100,7 +100,7 @@ static const MsCliOption compare_options[] = {
   { "a-experiment", "X", 'X', MS_N_ ("with --live: A's experiment switch"), 0, "live" },
   { "b-experiment", "X", 'Y', MS_N_ ("with --live: B's experiment switch"), 0, "live" },
   { "budget", "SECONDS", 'u', MS_N_ ("with --live: the most time to measure"), 0, "live",
-    MS_CLI_NUMBER },
+    BUDGET_SECONDS },
   { "out", "PREFIX", 'o', MS_N_ ("with --live: keep both runs as PREFIX-a and PREFIX-b"), 0,
     "live", MS_CLI_PREFIX },
   { NULL },
@@ -171,7 +171,7 @@ static const MsCliOption siblings_options[] = {
   { "run", "OPTIONS", 'R', MS_N_ ("each GPU's run options (default: the default sweep)"),
     .kind = MS_CLI_HANDED_ON },
   { "budget", "SECONDS", 'u', MS_N_ ("stop before a turn would overrun it (default 85)"),
-    .kind = MS_CLI_COUNT, .min = 1, .max = 86400 },
+    BUDGET_SECONDS },
   { "threshold", "PCT", 't', MS_N_ ("the difference that matters, in percent"), NUMBER },
   { "gpu-experiment", "I:SWITCHES", 'X',
     MS_N_ ("MEMSWEEP_EXPERIMENT on GPU I alone, to prove the check") },
@@ -247,6 +247,93 @@ static const MsCliOption lesson_options[] = {
   OUTPUT_OPTIONS,
   { NULL },
 };
+
+/* The environment variables memsweep reads, the files it reads and
+ * writes, and examples of its use, each said once: `memsweep --help`
+ * prints them and `memsweep __options` hands them to the man page's
+ * ENVIRONMENT, FILES and EXAMPLES (tools/cli-docs.py). */
+const MsCliNote ms_cli_environment[] = {
+  { "MEMSWEEP_EXPERIMENT",
+    MS_N_ ("experiment switches for a run, comma-separated (inject=P adds a known change of P percent; "
+           "docs/compare.md); recorded in the files, never on by default") },
+  { "MEMSWEEP_PROFILES_DIR",
+    MS_N_ ("the folder of the GPU models' run-to-run profiles, instead of the installed one") },
+  { "MEMSWEEP_REFERENCE_DIR", MS_N_ ("the folder of the reference runs, instead of the installed one") },
+  { "MEMSWEEP_ENVELOPES", MS_N_ ("the file of expected ranges, instead of the installed envelopes.csv") },
+  { "MEMSWEEP_LOCALEDIR", MS_N_ ("the folder of the translations, instead of the installed one") },
+  { "XDG_DATA_HOME", MS_N_ ("where the runs library and this machine's run-to-run profiles are "
+                            "kept (default ~/.local/share)") },
+  { "TMPDIR", MS_N_ ("where the processes of a compare-grade run or of compare --live keep their "
+                     "files while they run (default /tmp)") },
+  { "MEMSWEEP_SUPERVISED, MEMSWEEP_KEEP_DIR",
+    MS_N_ ("set by memsweep for the processes it starts: such a process leaves a second stop "
+           "signal to memsweep, and keeps what it measured in that folder (the command's own) "
+           "where TMPDIR cannot hold it") },
+  { "CUDA_VISIBLE_DEVICES", MS_N_ ("which GPUs CUDA shows memsweep; --device counts among them") },
+  { "CUDA_DEVICE_MAX_CONNECTIONS",
+    MS_N_ ("the hardware queues CUDA gives a process; the issue-order lesson sets it for its "
+           "own processes") },
+  { "CUDA_LAUNCH_BLOCKING", MS_N_ ("makes every launch wait; the sync-async lesson sets it for "
+                                   "its own processes") },
+  { "SLURMD_NODENAME", MS_N_ ("the node's name in a fleet run (fleet-node), when --node is not "
+                              "given") },
+  { "LC_ALL, LANGUAGE", MS_N_ ("the language of messages; files are written the same in every "
+                               "locale") },
+  { NULL, NULL },
+};
+
+/* @pkgdatadir@: the folder of the data memsweep ships, which the build
+ * configures (its prefix and datadir): the man page names it as
+ * configured (tools/cli-docs.py). */
+const MsCliNote ms_cli_files[] = {
+  { "PREFIX-samples.csv, PREFIX-summary.csv",
+    MS_N_ ("a run: every repetition's phases, and a row per cell (docs/csv.md)") },
+  { "PREFIX-meta.json", MS_N_ ("the run's metadata, a sidecar that belongs to those two files "
+                               "(their names and hashes)") },
+  { "$XDG_DATA_HOME/memsweep/runs/", MS_N_ ("the app's runs library: every sweep and lesson "
+                                            "run, as it ends or stops") },
+  { "$XDG_DATA_HOME/memsweep/run-to-run-*.csv",
+    MS_N_ ("this machine's run-to-run profiles, one a GPU (calibrate)") },
+  { "@pkgdatadir@/profiles/", MS_N_ ("the GPU models' run-to-run profiles shipped with "
+                                     "memsweep") },
+  { "@pkgdatadir@/reference/", MS_N_ ("runs recorded on an H100 and an H200, to open "
+                                      "and compare without a GPU") },
+  { "@pkgdatadir@/envelopes.csv", MS_N_ ("each key figure's expected range per GPU "
+                                         "model and link") },
+  { NULL, NULL },
+};
+
+const MsCliNote ms_cli_examples[] = {
+  { "memsweep run", MS_N_ ("the default sweep of every mode: a table, two CSV files and their "
+                           "metadata") },
+  { "memsweep run --modes host", MS_N_ ("the CPU baseline alone, without a GPU") },
+  { "memsweep lesson concurrent", MS_N_ ("one lesson: K kernels on one stream against K "
+                                         "streams") },
+  { "memsweep compare --live --b '--device 1'",
+    MS_N_ ("two GPUs of one host measured in turn until every cell is decided") },
+  { "memsweep run --grade --out before", MS_N_ ("a compare-grade run, to compare with one made "
+                                                "after a change") },
+  { "memsweep compare before-samples.csv after-samples.csv",
+    MS_N_ ("what changed between two runs, cell by cell") },
+  { "memsweep show run-samples.csv --format json", MS_N_ ("a run's figures as JSON") },
+  { NULL, NULL },
+};
+
+static void
+print_notes (FILE *out, const char *title, const MsCliNote *notes)
+{
+  fprintf (out, "%s\n", title);
+  for (const MsCliNote *n = notes; n->name; n++)
+    fprintf (out, "  %s\n      %s\n", n->name, ms_gettext (n->help));
+}
+
+void
+ms_cli_print_environment (FILE *out)
+{
+  print_notes (out, ms_gettext ("Environment:"), ms_cli_environment);
+  fputc ('\n', out);
+  print_notes (out, ms_gettext ("Examples:"), ms_cli_examples);
+}
 
 /* The exit statuses: each command's list, from these lines (docs/cli.md,
  * "Exit status"). */

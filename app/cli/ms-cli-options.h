@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-options.h: the one table of memsweep's commands and their options
  * (ms-cli-options.c): what each parser's getopt_long table, the usage, the
- * man page and the shell completion come from. Every command reads it;
- * the dispatch to the commands is ms-cli-commands.h's. */
+ * man page and the shell completion come from, and the commands' parsers
+ * it names. Every command reads it; main (memsweep-cli.c) dispatches. */
 #pragma once
 
 #include <stdbool.h>
@@ -84,11 +84,23 @@ typedef struct {
   unsigned flags;
   const MsCliExit *exits; /* its exit statuses, the one list --help, the man page
                            * and docs/cli.md give; ends with a NULL meaning */
-  /* Its parser (ms-cli-entries.h); NULL for a drawing command in a build
+  /* Its parser (below); NULL for a drawing command in a build
    * that hands it to memsweep-draw (ms-cli-draw-helper.h). The cli-docs
    * test runs every command of the table. */
   int (*run) (int argc, char **argv);
 } MsCliCommand;
+
+/* A name (a variable, a path, a command) and what it does; help is
+ * untranslated (MS_N_). Each list ends with a NULL name. */
+typedef struct {
+  const char *name;
+  const char *help;
+} MsCliNote;
+/* What memsweep reads from its environment, the files it keeps, and
+ * examples. */
+extern const MsCliNote ms_cli_environment[], ms_cli_files[], ms_cli_examples[];
+/* The environment and the examples, translated, for `memsweep --help`. */
+void ms_cli_print_environment (FILE *out);
 
 /* The i-th command of the table, NULL past its end. */
 const MsCliCommand *ms_cli_command_nth (int i);
@@ -125,3 +137,24 @@ void ms_cli_exits_usage (FILE *out, const MsCliCommand *c);
 const MsCliExit *ms_cli_exits (const MsCliCommand *c);
 /* "0", "5" or "128+N". */
 void ms_cli_exit_code (const MsCliExit *e, char *buf, size_t len);
+
+/* The commands' parsers, each in its ms-cli-COMMAND.c or the file of its
+ * family (info and modes, fleet*, lesson*, multi and peer and portable;
+ * __options: -options-doc); plot's and report's are ms-cli-draw.h's. */
+int ms_cli_options_document (int argc, char **argv);
+int ms_cli_run (int argc, char **argv);
+int ms_cli_info (int argc, char **argv);
+int ms_cli_modes (int argc, char **argv);
+int ms_cli_show (int argc, char **argv);
+int ms_cli_compare (int argc, char **argv);
+int ms_cli_calibrate (int argc, char **argv);
+int ms_cli_fleet (int argc, char **argv);
+int ms_cli_fleet_node (int argc, char **argv);
+int ms_cli_fleet_report (int argc, char **argv);
+int ms_cli_lesson (int argc, char **argv);
+int ms_cli_lesson_part (int argc, char **argv);
+int ms_cli_multi (int argc, char **argv);
+int ms_cli_peer (int argc, char **argv);
+int ms_cli_portable (int argc, char **argv);
+int ms_cli_siblings (int argc, char **argv);
+int ms_cli_host_link (int argc, char **argv);

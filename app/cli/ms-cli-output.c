@@ -15,7 +15,6 @@
 #include "ms-cli-common.h"
 #include "ms-cli-options.h"
 #include "ms-cli-output.h"
-#include "ms-cli-width.h"
 #include "ms-cli-tables.h"
 #include "ms-i18n.h"
 #include "ms-setting-table.h"
@@ -567,7 +566,7 @@ format_of_name (const char *path, MsCliFormat *format)
 static int
 add_export (MsCliOutput *out, MsCliFormat format, const char *option, const char *path)
 {
-  if (!ms_cli_name_is_format (option, path, format))
+  if (!ms_cli_name_is_format (option, path, format, NULL))
     return -1;
   if (out->n_exports == MS_CLI_MAX_EXPORTS) {
     ms_cli_error (ms_gettext ("at most %d exports\n"), MS_CLI_MAX_EXPORTS);
@@ -665,7 +664,8 @@ extension_fits (const char *path, MsCliFormat format, char *ext, size_t len)
 }
 
 bool
-ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
+ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format,
+                       const char *writes)
 {
   char clean[4 * PATH_MAX], ext[16];
   /* Standard output, a device, a pipe, a descriptor: no name to say. */
@@ -675,21 +675,32 @@ ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format)
   /* --export-json plot.svg would replace a picture with JSON that every
    * viewer then fails to open. */
   ms_cli_error (ms_gettext ("%s %s: the name says %s, and %s writes %s\n"), option,
-                ms_report_clean (path, clean, sizeof clean), ext, option, format_names[format]);
+                ms_report_clean (path, clean, sizeof clean), ext, option,
+                writes ? writes : format_names[format]);
   return false;
 }
 
 bool
-ms_cli_prefix_not_a_file (const char *option, const char *prefix)
+ms_cli_prefix_names_files (const char *option, const char *prefix, const char *first)
 {
   char clean[4 * PATH_MAX];
   size_t n = prefix ? strlen (prefix) : 0;
+  if (prefix)
+    ms_report_clean (prefix, clean, sizeof clean);
+  /* By any of its names (/dev/stdout, /dev/fd/1): the prefix is what the
+   * user gave, and what to blame. */
+  if (prefix && ms_output_plan_is_stdout (prefix)) {
+    ms_cli_error (ms_gettext ("%s %s: a prefix names files (PREFIX%s and those beside it), which "
+                              "standard output cannot hold: give a name (--format json prints "
+                              "the results on standard output)\n"),
+                  option, clean, first);
+    return false;
+  }
   /* o/ would write o/-samples.csv: a folder's name is no prefix. */
   if (n > 0 && prefix[n - 1] == '/') {
     ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
-                              "(PREFIX-samples.csv), ends in '/': give a name in that folder "
-                              "(%sNAME)\n"),
-                  option, ms_report_clean (prefix, clean, sizeof clean), clean);
+                              "(PREFIX%s), ends in '/': give a name in that folder (%sNAME)\n"),
+                  option, clean, first, clean);
     return false;
   }
   /* X.csv would write X.csv-samples.csv: an extension of a file's kind
@@ -703,19 +714,17 @@ ms_cli_prefix_not_a_file (const char *option, const char *prefix)
     *c = (char) tolower ((unsigned char) *c);
   if (prefix && !ms_gzip_is_name (prefix) && strstr (kinds, word)) {
     ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
-                              "(PREFIX-samples.csv), ends in .%s, which would write %s-samples.csv: "
-                              "give %s %.*s\n"),
-                  option, ms_report_clean (prefix, clean, sizeof clean), ext, clean, option,
+                              "(PREFIX%s), ends in .%s, which would write %s%s: give %s %.*s\n"),
+                  option, clean, first, ext, clean, first, option,
                   (int) (strlen (prefix) - strlen (ext) - 1), prefix);
     return false;
   }
   if (!prefix || !ms_gzip_is_name (prefix))
     return true;
   ms_cli_error (ms_gettext ("%s %s: a prefix, to which the files' own names are added "
-                            "(PREFIX-samples.csv), does not end in .gz; for gzip-compressed files "
-                            "give %s %.*s --compress\n"),
-                option, ms_report_clean (prefix, clean, sizeof clean), option,
-                (int) prefix_stem_len (prefix), prefix);
+                            "(PREFIX%s), does not end in .gz; for gzip-compressed files give %s "
+                            "%.*s --compress\n"),
+                option, clean, first, option, (int) prefix_stem_len (prefix), prefix);
   return false;
 }
 

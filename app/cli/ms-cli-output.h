@@ -116,13 +116,17 @@ int ms_cli_output_only_to (MsCliOutput *out, const char *option, const char *pat
  * (--export-json X.csv, --export-json plot.svg, calibrate --out X.json,
  * show --out p.png: no); a name without one or with one that says no
  * kind (X.out), standard output, a device, a pipe or a descriptor is
- * taken as given. False after a message. */
-bool ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format);
-/* Whether prefix, to which the files' own names are added
- * (PREFIX-samples.csv), ends in none of a file's (X.csv.gz would give a
- * plain X.csv.gz-samples.csv); false after a message naming option and
- * the --compress that does what it asks. */
-bool ms_cli_prefix_not_a_file (const char *option, const char *prefix);
+ * taken as given. writes is what the refusal says the option writes
+ * (NULL: the format's name). False after a message. */
+bool ms_cli_name_is_format (const char *option, const char *path, MsCliFormat format,
+                            const char *writes);
+/* Whether prefix (NULL: none given), to which the files' own names are
+ * added (first: the first file's, "-samples.csv"), names files: not
+ * standard output, which cannot hold several, not a folder's name, and
+ * ending in none of a file's (X.csv.gz would give a plain
+ * X.csv.gz-samples.csv); false after a message naming option, the file
+ * the prefix would give and what does what it asks. */
+bool ms_cli_prefix_names_files (const char *option, const char *prefix, const char *first);
 /* After the options, before any work: every export can be written
  * (ms_atomic_file_check), no file is named twice, standard output takes
  * one document (at most one export to "-", which then replaces the

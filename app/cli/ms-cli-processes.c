@@ -21,8 +21,6 @@
 #include "ms-cli-tables.h"
 #include "ms-setting-table.h"
 
-extern char **environ;
-
 /* The most arguments a process gets: two per setting and a few more. */
 #define MS_CHILD_MAX_ARGS 96
 
@@ -87,29 +85,6 @@ child_args (const MsSweep *sweep, const char *prefix, MsChildArgs *a)
   /* The prefix is a path, longer than a setting's value can be. */
   a->argv[a->n++] = (char *) prefix;
   a->argv[a->n] = NULL;
-}
-
-/* The most variables of the environment a process is given. */
-#define MS_CHILD_MAX_ENV 1024
-
-/* This process's environment with the experiment switch set to
- * experiment (ms-experiment.h), into env (room for MS_CHILD_MAX_ENV + 1);
- * environ itself without one. A side of a live comparison differs from
- * the other by that switch alone. */
-static char **
-child_env (const char *experiment, char **env, char *setting, size_t len)
-{
-  static const char name[] = "MEMSWEEP_EXPERIMENT=";
-  int n = 0;
-  if (!experiment)
-    return environ;
-  for (char **e = environ; *e && n < MS_CHILD_MAX_ENV - 1; e++)
-    if (strncmp (*e, name, sizeof name - 1) != 0)
-      env[n++] = *e;
-  snprintf (setting, len, "%s%s", name, experiment);
-  env[n++] = setting;
-  env[n] = NULL;
-  return env;
 }
 
 /* A process wrote its files and they could not be read back: the
@@ -230,7 +205,7 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
              atomic_int *cancel, MsResults **merged, char *err, size_t errlen)
 {
   char prefix[PATH_MAX + 16], err_path[PATH_MAX + 32], samples[PATH_MAX + 32], why[512];
-  char *env[MS_CHILD_MAX_ENV + 1], setting[256];
+  char *env[MS_SUPERVISOR_MAX_ENV], setting[256];
   MsChildArgs a;
   MsChild child;
   MsChildEnd end = { MS_CHILD_EXITED, -1, false };
@@ -238,8 +213,11 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
   snprintf (err_path, sizeof err_path, "%s.err", prefix);
   snprintf (samples, sizeof samples, "%s-samples.csv", prefix);
   child_args (sweep, prefix, &a);
-  if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv,
-                            child_env (experiment, env, setting, sizeof setting), err_path)) {
+  /* This environment with the experiment switch (ms-experiment.h) where
+   * one is given: a side of a live comparison differs by that alone. */
+  snprintf (setting, sizeof setting, "MEMSWEEP_EXPERIMENT=%s", experiment ? experiment : "");
+  ms_supervisor_environment (env, MS_SUPERVISOR_MAX_ENV, experiment ? setting : NULL, NULL);
+  if (!ms_supervisor_spawn (&child, "/proc/self/exe", a.argv, env, err_path)) {
     snprintf (err, errlen, ms_gettext ("%s could not start: %s"),
               process_name (p, of, why, sizeof why), strerror (errno));
     return MS_CLI_PROCESS_LOST;

@@ -295,8 +295,8 @@ ms_cli_run_options_parse (MsCliRunOptions *o, int argc, char **argv)
   /* The table goes there after the sweep: said before it. */
   if (!ms_cli_stdout_not_input ())
     return EXIT_USAGE;
-  if (!ms_cli_prefix_not_stdio ("--out", o->prefix) ||
-      !ms_cli_prefix_not_a_file ("--out", o->prefix) || !ms_cli_output_ready (&o->output))
+  if (!ms_cli_prefix_names_files ("--out", o->prefix, "-samples.csv") ||
+      !ms_cli_output_ready (&o->output))
     return EXIT_USAGE;
   /* A sweep can take minutes: find a missing folder, a bad name or a
    * sidecar of other files (a profile's, P.csv beside P-meta.json) now. */

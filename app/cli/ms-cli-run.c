@@ -16,7 +16,7 @@
 #include "ms-cli-processes.h"
 #include "ms-cli-results-table.h"
 #include "ms-cli-run-options.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-tables.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"

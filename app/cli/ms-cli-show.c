@@ -7,9 +7,8 @@
 
 #include "memsweep.h"
 #include "ms-cli-common.h"
-#include "ms-cli-lesson-table.h"
 #include "ms-cli-health.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-engine.h"
 #include "ms-i18n.h"
 #include "ms-cli-json.h"

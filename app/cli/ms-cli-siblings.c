@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 
 #include "ms-cli-common.h"
-#include "ms-cli-entries.h"
+#include "ms-cli-options.h"
 #include "ms-cli-output.h"
 #include "ms-cli-parse.h"
 #include "ms-cli-processes.h"

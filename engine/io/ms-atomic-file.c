@@ -939,8 +939,38 @@ ms_atomic_file_remove_or_say (const char *path)
 {
   if (unlink (path) == 0 || errno == ENOENT)
     return;
-  fprintf (stderr, ms_gettext ("memsweep: %s: could not be removed (%s): left in place\n"), path,
-           strerror (errno));
+  ms_atomic_file_say (ms_gettext ("%s: could not be removed (%s): left in place\n"), path,
+                      strerror (errno));
+}
+
+static MsSayFn say_fn;
+static const char *say_lead = "memsweep: ";
+
+void
+ms_atomic_file_set_say (MsSayFn say, const char *lead)
+{
+  say_fn = say;
+  say_lead = lead;
+}
+
+const char *
+ms_atomic_file_say_lead (void)
+{
+  return say_lead;
+}
+
+void
+ms_atomic_file_say (const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  if (say_fn)
+    say_fn (format, args);
+  else {
+    fputs (say_lead, stderr);
+    vfprintf (stderr, format, args);
+  }
+  va_end (args);
 }
 
 void

@@ -34,6 +34,7 @@
  */
 #pragma once
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
@@ -148,6 +149,14 @@ bool ms_atomic_file_commit_group (MsAtomicFile **files, int n, bool *taken, char
  * one that cannot be removed (a folder made append-only, chattr +a) is
  * said on stderr, so that nothing memsweep made is left unnamed. */
 void ms_atomic_file_remove_or_say (const char *path);
+/* What the engine says of files and processes goes through the program's
+ * one message function (the command line's "memsweep CMD: ..."); lead is
+ * what that function puts first, for the sentences composed ahead to be
+ * said in a signal handler. Until set: "memsweep: " and the message. */
+typedef void (*MsSayFn) (const char *format, va_list args);
+void ms_atomic_file_set_say (MsSayFn say, const char *lead);
+void ms_atomic_file_say (const char *format, ...) __attribute__ ((format (printf, 1, 2)));
+const char *ms_atomic_file_say_lead (void);
 /* Removes the temporary and frees the file; NULL is allowed. */
 void ms_atomic_file_abort (MsAtomicFile *file);
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include "ms-csv-keep.h"
 #include "ms-csv-writer.h"
@@ -23,11 +24,19 @@
 #include "ms-output-plan.h"
 #include "ms-part-files.h"
 
-/* path's name in folder, with ".gz" added when gz. */
+/* path's name in folder, with ".gz" added when gz. A device or a pipe
+ * named without the file's own name (a prefix of /dev/full gets every
+ * file of the run) adds it (full-samples.csv): the pair needs two names. */
 static bool
-kept_name (const char *folder, const char *path, bool gz, char *out, size_t len)
+kept_name (const char *folder, const char *path, const char *own, bool gz, char *out,
+           size_t len)
 {
+  struct stat st;
+  size_t n = strlen (path), k = strlen (own);
+  bool device = stat (path, &st) == 0 && !S_ISREG (st.st_mode)
+                && !(n >= k && strcmp (path + n - k, own) == 0);
   return ms_output_plan_kept_name (folder, path, out, len)
+         && (!device || strlen (out) + strlen (own) < len) && (!device || strcat (out, own))
          && (!gz || strlen (out) + sizeof MS_GZIP_SUFFIX <= len)
          && (!gz || strcat (out, MS_GZIP_SUFFIX));
 }
@@ -76,8 +85,8 @@ static bool
 keep_pair_into (Keeping *k, const char *folder, bool gz)
 {
   char why[512];
-  return kept_name (folder, k->samples_path, gz, k->samples, sizeof k->samples)
-         && kept_name (folder, k->summary_path, gz, k->summary, sizeof k->summary)
+  return kept_name (folder, k->samples_path, "-samples.csv", gz, k->samples, sizeof k->samples)
+         && kept_name (folder, k->summary_path, "-summary.csv", gz, k->summary, sizeof k->summary)
          && strcmp (k->samples, k->summary) != 0
          && ms_csv_write_pair_at (k->results, k->samples, k->summary, NULL, why, sizeof why);
 }
@@ -130,7 +139,7 @@ static bool
 keep_summary_into (Keeping *k, const char *folder, bool gz)
 {
   char why[512];
-  return kept_name (folder, k->summary_path, gz, k->kept, sizeof k->kept)
+  return kept_name (folder, k->summary_path, "-summary.csv", gz, k->kept, sizeof k->kept)
          && ms_csv_write_summary_alone (k->results, k->run, k->kept, k->meta, k->run_id, why,
                                         sizeof why);
 }
@@ -170,7 +179,8 @@ static bool
 keep_parts_into (Keeping *k, const char *folder, bool gz)
 {
   char err[512], first[PATH_MAX + 16];
-  if (gz || k->too_many || !kept_name (folder, k->samples_path, true, k->kept, sizeof k->kept))
+  if (gz || k->too_many ||
+      !kept_name (folder, k->samples_path, "-samples.csv", true, k->kept, sizeof k->kept))
     return false;
   MsPartFiles *parts = ms_part_files_new (k->kept, k->limit);
   bool ok = parts && ms_csv_write_samples_gzipped (k->results, k->run, k->run_id, part_put, parts)

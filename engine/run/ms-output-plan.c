@@ -634,7 +634,12 @@ ms_output_plan_keep_folder (const char *near, int attempt, char *folder, size_t 
    * TMPDIR is full or removed, while the user's folder has room), then
    * the current folder and the home folder: measurements are lost only
    * where none of them takes a folder. */
-  const char *places[] = { parent, tmp && *tmp ? tmp : "/tmp", getenv (MS_OUTPUT_PLAN_KEEP_ENV),
+  /* Beside a device or a pipe (`--out /dev/full`) is no folder of the
+   * user's files: /dev would take it, and nobody would look there. */
+  struct stat st;
+  bool beside = stat (near, &st) != 0 || S_ISREG (st.st_mode);
+  const char *places[] = { beside ? parent : NULL, tmp && *tmp ? tmp : "/tmp",
+                           getenv (MS_OUTPUT_PLAN_KEEP_ENV),
                            ms_output_plan_last_resort (0), ms_output_plan_last_resort (1) };
   for (size_t i = (size_t) (attempt > 0 ? attempt : 0); i < sizeof places / sizeof *places; i++)
     if (places[i] && *places[i] && make_kept_folder (places[i], folder, len))

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ms-atomic-file.h"
 #include "ms-clock.h"
 #include "ms-csv-pair.h"
 #include "ms-file-kinds.h"
@@ -82,14 +83,17 @@ static size_t folder_said_len[2];
 static void
 split_folder_said (void)
 {
-  const char *text = ms_gettext ("memsweep: what its processes measured is left in %s\n");
+  const char *text = ms_gettext ("what its processes measured is left in %s\n");
+  const char *lead = ms_atomic_file_say_lead ();
   const char *at = strstr (text, "%s");
-  if (!at || strlen (text) >= sizeof folder_said[0])
+  folder_said_len[1] = 0; /* said only once both parts are there */
+  if (!at || strlen (lead) + strlen (text) >= sizeof folder_said[0])
     return;
-  folder_said_len[0] = (size_t) (at - text);
-  memcpy (folder_said[0], text, folder_said_len[0]);
+  memcpy (folder_said[0], lead, strlen (lead));
+  memcpy (folder_said[0] + strlen (lead), text, (size_t) (at - text));
+  folder_said_len[0] = strlen (lead) + (size_t) (at - text);
+  memcpy (folder_said[1], at + 2, strlen (at + 2));
   folder_said_len[1] = strlen (at + 2);
-  memcpy (folder_said[1], at + 2, folder_said_len[1]);
 }
 
 /* In a signal handler: write only. */
@@ -199,20 +203,25 @@ ms_supervisor_catch_stop_signals (void (*at_once) (void))
 {
   static bool installed;
   at_once_fn = at_once;
+  /* Said again on each call: the command, its name in each sentence and
+   * the locale are known by the command's call, not by main's first. */
+  second_said_len = ended_said_len = 0;
+  const char *lead = ms_atomic_file_say_lead ();
+  int n = snprintf (second_said, sizeof second_said, "%s", lead);
+  n += snprintf (second_said + n, sizeof second_said - (size_t) n,
+                 ms_gettext ("a second stop signal: writing what finished; a third, or %g s "
+                             "more, ends memsweep at once\n"),
+                 MS_SUPERVISOR_GRACE_S);
+  second_said_len = n > 0 && n < (int) sizeof second_said ? n : 0;
+  n = snprintf (ended_said, sizeof ended_said, "%s%s", lead,
+                ms_gettext ("ended at once; a file it had not finished writing is left as it "
+                            "was\n"));
+  ended_said_len = n > 0 && n < (int) sizeof ended_said ? n : 0;
+  split_folder_said ();
   if (installed)
     return &cancel_flag;
   note_dispositions ();
   supervised_child = started_by_a_supervisor ();
-  int n = snprintf (second_said, sizeof second_said,
-                    ms_gettext ("memsweep: a second stop signal: writing what finished; a third, "
-                                "or %g s more, ends memsweep at once\n"),
-                    MS_SUPERVISOR_GRACE_S);
-  second_said_len = n > 0 && n < (int) sizeof second_said ? n : 0;
-  n = snprintf (ended_said, sizeof ended_said, "%s",
-                ms_gettext ("memsweep: ended at once; a file it had not finished writing is left "
-                            "as it was\n"));
-  ended_said_len = n > 0 && n < (int) sizeof ended_said ? n : 0;
-  split_folder_said ();
   struct sigaction sa = { 0 };
   sa.sa_handler = on_stop_signal;
   sa.sa_flags = SA_RESTART;
@@ -285,8 +294,8 @@ remove_own_tree (const char *path)
   if (lstat (path, &st) != 0)
     return;
   int e = errno;
-  fprintf (stderr, ms_gettext ("memsweep: %s: could not be removed (%s): left in place\n"), path,
-           strerror (e ? e : EPERM));
+  ms_atomic_file_say (ms_gettext ("%s: could not be removed (%s): left in place\n"), path,
+                      strerror (e ? e : EPERM));
 }
 
 /* The PID in "memsweep-KIND-PID-XXXXXX", or 0 when name is not such. */
@@ -392,10 +401,9 @@ keep_dead_folder (const char *tmp, const char *name)
     return;
   }
   keep_in (tmp, path, kept, sizeof kept);
-  fprintf (stderr,
-           ms_gettext ("memsweep: %s, the folder of a command that ended without removing it, "
-                       "holds measurements: not removed; they are in %s\n"),
-           path, kept);
+  ms_atomic_file_say (ms_gettext ("%s, the folder of a command that ended without removing it, "
+                                  "holds measurements: not removed; they are in %s\n"),
+                      path, kept);
 }
 
 /* Folders of this form whose command has died (SIGKILLed: nothing of it
@@ -770,9 +778,9 @@ pass_on (MsChild *child, atomic_int *cancel)
    * nothing, so it is sent on every poll rather than on a report. */
   if (child->told > 0)
     kill (-child->pid, SIGCONT);
-  /* A third stop: SIGKILL now, without the rest of the grace. */
-  if (child->told >= 2 && child->kill_at > 0 && atomic_load (&stop_count) >= 3)
-    child->kill_at = ms_now_s ();
+  /* A third stop leaves the child the rest of its grace: SIGKILLed at
+   * once, a process that had measured for seconds lost it all, and its
+   * command said nothing had been measured (Ctrl+C three times). */
   if (child->told >= 2 && ms_now_s () >= child->kill_at && child->kill_at > 0) {
     kill (-child->pid, SIGKILL);
     child->kill_at = -1;
@@ -791,10 +799,9 @@ note_stopped (MsChild *child, int sig)
   if (child->told > 0)
     return; /* continued at once (pass_on) */
   child->stopped_at = ms_now_s ();
-  fprintf (stderr,
-           ms_gettext ("memsweep: process %ld was stopped by signal %d (%s), not by memsweep: "
-                       "it is continued in %.0f s unless it is continued before\n"),
-           (long) child->pid, sig, strsignal (sig), MS_SUPERVISOR_STOPPED_S);
+  ms_atomic_file_say (ms_gettext ("process %ld was stopped by signal %d (%s), not by memsweep: "
+                                  "it is continued in %.0f s unless it is continued before\n"),
+                      (long) child->pid, sig, strsignal (sig), MS_SUPERVISOR_STOPPED_S);
 }
 
 /* Continued: by someone else when memsweep had not (stopped_at is
@@ -804,10 +811,9 @@ static void
 note_continued (MsChild *child)
 {
   if (child->stopped_at > 0)
-    fprintf (stderr,
-             ms_gettext ("memsweep: process %ld was continued, not by memsweep; the repetition "
-                         "it was in timed the pause\n"),
-             (long) child->pid);
+    ms_atomic_file_say (ms_gettext ("process %ld was continued, not by memsweep; the repetition "
+                                    "it was in timed the pause\n"),
+                        (long) child->pid);
   child->stopped_at = 0;
 }
 
@@ -819,10 +825,9 @@ continue_stopped (MsChild *child)
   kill (-child->pid, SIGCONT);
   child->stopped_at = 0;
   child->resumed++;
-  fprintf (stderr,
-           ms_gettext ("memsweep: process %ld continued; the repetition it was in timed the "
-                       "pause\n"),
-           (long) child->pid);
+  ms_atomic_file_say (ms_gettext ("process %ld continued; the repetition it was in timed the "
+                                  "pause\n"),
+                      (long) child->pid);
 }
 
 /* A child its CPU-time limit ended, or this process's own limit: a
@@ -864,9 +869,9 @@ abandoned (MsChild *child, MsChildEnd *end)
 {
   if (child->killed_at <= 0 || ms_now_s () - child->killed_at < MS_SUPERVISOR_GRACE_S)
     return false;
-  fprintf (stderr, ms_gettext ("memsweep: process %ld did not end %.0f s after SIGKILL (frozen, "
-                               "or stuck in the kernel): no longer waited for\n"),
-           (long) child->pid, MS_SUPERVISOR_GRACE_S);
+  ms_atomic_file_say (ms_gettext ("process %ld did not end %.0f s after SIGKILL (frozen, "
+                                  "or stuck in the kernel): no longer waited for\n"),
+                      (long) child->pid, MS_SUPERVISOR_GRACE_S);
   *end = (MsChildEnd){ MS_CHILD_KILLED_BY_US, SIGKILL, true, false };
   child->pid = -1;
   atomic_fetch_sub (&supervising, 1);

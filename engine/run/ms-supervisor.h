@@ -110,7 +110,9 @@ bool ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[],
 MsChildEnd ms_supervisor_wait (MsChild *child, atomic_int *cancel);
 /* This process's environment with NAME=VALUE set (set: "NAME=VALUE", or
  * NULL) and NAME removed (unset, or NULL), into env (room entries, the
- * last one NULL); the strings are environ's and set's. */
+ * last one NULL); the strings are environ's and set's. A child's
+ * environment is given room for MS_SUPERVISOR_MAX_ENV. */
+#define MS_SUPERVISOR_MAX_ENV 1024
 char **ms_supervisor_environment (char **env, int room, const char *set, const char *unset);
 
 /* The exit status a supervised command (MEMSWEEP_SUPERVISED=its parent) that its

@@ -10,7 +10,8 @@ table taken by its command's parser; --out is the file written (show --out
 FILE in any format); `memsweep CMD --version` and `memsweep help CMD`; one
 form for an unknown option, an ambiguous one and a missing value in every
 command; an option given without those it acts through (the table's
-needs) refused."""
+needs) refused; no message of the engine's own that does not begin
+"memsweep CMD: "."""
 import gzip
 import json
 import os
@@ -267,6 +268,17 @@ with tempfile.TemporaryDirectory() as tmp:
                   len(lines) >= 2 and lines[0].startswith("memsweep") and name in lines[0] and
                   not lines[0].startswith("Usage") and
                   lines[-1] == "Try 'memsweep %s --help'." % name, p.stderr[:300])
+
+# The engine's messages (the supervisor's of its processes, the atomic
+# file's) reach the user through the command line's one message function,
+# "memsweep CMD: ...": no sentence of the engine begins "memsweep: ".
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine")
+for folder, _, names in os.walk(root):
+    for n in sorted(names):
+        if n.endswith(".c"):
+            with open(os.path.join(folder, n), encoding="utf-8") as f:
+                text = f.read()
+            check("%s: no message begins 'memsweep: '" % n, '("memsweep: ' not in text)
 
 print("cli-conventions: %d failed" % fails)
 sys.exit(1 if fails else 0)

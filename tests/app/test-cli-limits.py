@@ -49,6 +49,9 @@ pass found on 3a4f0474 (each fails there):
  29 compare --live without --out, --plot not written: both sides kept
  30 compare --live stopped in side A's first process: A's run written
 
+Case 48: plot and report under a hard ulimit -n 8; 49: compare --live
+whose side B cannot write in a full TMPDIR (each fails on d74b3244).
+
 Case 46: run --grade whose process, continued by memsweep after one
 Ctrl+C, is stopped again: continued at once, not after 10 s (fails on
 22c17719).
@@ -129,7 +132,8 @@ def join_parts(d, err):
     return name
 
 
-def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None):
+def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=None, cpu=None,
+            nofile_hard=False):
     """The child's stop signals at their defaults (some ignored), limits."""
 
     def setup():
@@ -137,8 +141,9 @@ def preexec(ignore=(), nofile=None, fsize=None, session=False, stack=None, vmem=
             signal.signal(sig, signal.SIG_IGN if sig in ignore else signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
         if nofile is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, resource.getrlimit(
-                resource.RLIMIT_NOFILE)[1]))
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile if nofile_hard else
+                                                        resource.getrlimit(
+                                                            resource.RLIMIT_NOFILE)[1]))
         # A hard limit, as a batch system's: a soft one alone memsweep lifts
         # to keep what it measured (test-cli-lost case 51).
         if fsize is not None:
@@ -1091,6 +1096,54 @@ def grade_tmpdir_full_then_ctrl_c(d):
            err)
     expect("nothing written" not in err and "nothing was measured" not in err,
            "said both that it was kept and that nothing was", err)
+
+
+@case(48, "plot and report under ulimit -n 8 (soft and hard): one 'memsweep CMD: ' line, exit 1")
+def drawing_without_descriptors(d):
+    # Fontconfig could open no font: Pango warned, the picture was drawn
+    # without text, and plot said nothing and exited 0.
+    run = os.path.join(REFERENCE, "h100-default-samples.csv.gz")
+    for cmd in (["plot", run, "--view", "bandwidth", "--out", "p.png"],
+                ["report", run, "--out", "r.html"]):
+        rc, _, err = memsweep(d, *cmd, nofile=8, nofile_hard=True, timeout=60)
+        lines = err.splitlines()
+        expect((rc == 1 and len(lines) == 1 and lines[0].startswith(f"memsweep {cmd[0]}: ") and
+                "ulimit -n" in err and not os.path.exists(os.path.join(d, cmd[-1]))) or
+               (rc == 0 and not err), f"{cmd[0]} under ulimit -n 8: exit {rc}", err)
+
+
+@case(49, "compare --live whose side B cannot write in a full TMPDIR: what B kept is said, not 'measured nothing'")
+def live_side_kept_in_full_tmpdir(d):
+    # B's first process kept its run beside the command's files and said
+    # so; then compare said "side B measured nothing".
+    tmp = os.path.join(d, "tmp")
+    os.mkdir(tmp)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", tmp],
+                      capture_output=True).returncode != 0:
+        print("    (no tmpfs can be mounted here: skipped)")
+        return
+    # Few rows (the first process of A fits in the tmpfs), long sizes (B's
+    # is still at work when the tmpfs is filled).
+    side = "--modes host --min-exp 10 --max-exp 24 --reps 20 --warmup 0 --rounds 1"
+    try:
+        proc = subprocess.Popen([MEMSWEEP, "compare", "--live", "--a", side, "--b", side,
+                                 "--out", "L"], cwd=d, env=dict(env(d), TMPDIR=tmp),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=preexec(session=True))
+        child = nth_busy_child(proc, 2, sigs=STOP)
+        expect(child is not None, "compare --live ended before side B's process was busy")
+        with open(os.path.join(tmp, "fill"), "wb") as f:
+            try:
+                f.write(b"\0" * (256 << 10))
+            except OSError:
+                pass
+        err = finish(proc, timeout=180)
+    finally:
+        subprocess.run(["umount", tmp], capture_output=True)
+    kept = glob.glob(os.path.join(d, "memsweep-kept-*", "p0-samples.csv*"))
+    expect(kept and os.path.basename(os.path.dirname(kept[0])) in err, "B not kept, or not said",
+           err)
+    expect("measured nothing" not in err, "said that side B measured nothing", err)
 
 
 @case(45, "a TMPDIR too long for the processes' names: refused before any work, exit 2")

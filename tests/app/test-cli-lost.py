@@ -21,7 +21,8 @@ immutable midway, a hold whose lock file was removed, a CPU-time limit);
 each fails on c83b1c4d. Cases 51 to 54 (a soft file-size limit, a siblings
 check at an export's name, an oversized NAME-meta.json, a stopped run
 kept outside a full TMPDIR, a process folder that could not be removed,
-measurements deep in a dead command's folder) fail on 3549f874.
+measurements deep in a dead command's folder) fail on 3549f874. Case 60
+(an output that is a device) fails on d74b3244.
 
     test-cli-lost.py MEMSWEEP [CASE...]   # or MEMSWEEP=... test-cli-lost.py
 
@@ -1426,6 +1427,26 @@ def run_in_any_layout(d):
             expect(rc == 2 and "holds measurements" in err,
                    f"{' '.join(cmd)}: exit {rc}, not 2 with the reason", err)
             expect(snapshot(d) == before, f"{' '.join(cmd)}: a file changed", err)
+
+
+@case(60, "an output that is a device (run --out /dev/full): kept in TMPDIR, each file under a name")
+def kept_away_from_devices(d):
+    # The class: a kept folder made beside an output that is no file of
+    # the user's (/dev/memsweep-kept-X), and a pair kept under the one
+    # name of the device, so that one of the two was lost.
+    for prefix in ("/dev/full", os.path.join(d, "full-link")):
+        if prefix != "/dev/full":
+            os.symlink("/dev/full", prefix)
+        before = set(glob.glob("/dev/memsweep-kept-*"))
+        rc, _, err = memsweep("run", *TINY, "--out", prefix, cwd=d)
+        made = set(glob.glob("/dev/memsweep-kept-*")) - before
+        for folder in made:
+            shutil.rmtree(folder, ignore_errors=True)
+        expect(not made, f"run --out {prefix}: a folder kept in /dev: {sorted(made)}", err)
+        m = re.search(r"kept in (\S+-samples\.csv) and (\S+-summary\.csv)", err)
+        expect(rc == 4 and m and all(os.path.isfile(f) and f.startswith(d) for f in m.groups()),
+               f"run --out {prefix}: exit {rc}, the pair not kept in TMPDIR under two names", err)
+        shutil.rmtree(os.path.dirname(m.group(1)))
 
 
 def main():

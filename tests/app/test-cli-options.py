@@ -111,6 +111,16 @@ for cname, command in commands.items():
         if not option.get("repeats") and takes:
             given = ["--" + name, "1"]
             cases.append(([cname] + given + given, "given twice", "--" + name))
+        # One rule for every number, from the table: digits, no exponent.
+        need = (option.get("needs") or [None])[0]
+        flag = need and all(o["value"] is None for o in command["options"] if o["name"] == need)
+        if option["kind"] == "number" and takes and (not need or flag):
+            # Outputs of their own: a case that checks its value once its
+            # output is held must not meet another holding the same one.
+            ops = [w.replace(os.path.join(SCRATCH, "x"), os.path.join(SCRATCH, "e-" + name))
+                   for w in operands_but(cname, name)]
+            cases.append(([cname] + (["--" + need] if need else []) + ["--" + name, "1e3"] + ops,
+                          "a number with an exponent", "--" + name))
         bad = ("bogus" if option["choices"] or (takes and "|" in option["value"])
                else BAD_VALUE.get(option["kind"]))
         if bad and not option.get("needs"):
@@ -160,7 +170,14 @@ for args, named in ((["siblings", "--compress"], "--compress"),
                     (["siblings", "--run", "--modes 'host"], "--run"),
                     (["siblings", "--run", "--device 1"], "--device"),
                     (["compare", "--live", "--a", "--out x", "--b", ""], "--out"),
-                    (["compare", "--live", "--a", "--processes 2", "--b", ""], "--processes")):
+                    (["compare", "--live", "--a", "--processes 2", "--b", ""], "--processes"),
+                    # Round eleven: one rule for a name in every command.
+                    (["compare", "--live", "--budget", "1.5"], "--budget"),
+                    (["lesson", "reuse", "--sizes", "20:20:0"], "STEP 1 or more"),
+                    (["lesson", "reuse", "--sizes", "1e+06"], "whole size exponents"),
+                    (["lesson", "reuse", "EXTRA"], "'EXTRA': one lesson at a time"),
+                    (["fleet-report", "--openmetrics", "x.svg", "/nonexistent"],
+                     "--openmetrics writes OpenMetrics")):
     p = run(args)
     check("%s: exit 2 naming %s" % (" ".join(args), named), p.returncode == 2 and
           p.stderr.startswith("memsweep %s: " % args[0]) and named in p.stderr, p.stderr)
@@ -168,6 +185,38 @@ for args in (["run", "--reps", "0"], ["calibrate", "--runs", "99"], ["info", "--
     p = run(args)
     check("%s: the range is named" % " ".join(args), re.search(r"from -?\d+ to \d+", p.stderr),
           p.stderr)
+# A PREFIX names the files the command writes, in every refusal: --out -
+# and --out X.csv say the command's own first file (peer's PREFIX-peer.csv).
+FIRST = {"multi": "-multi.csv", "peer": "-peer.csv", "portable": "-portable.csv",
+         "host-link": "-host-link.csv", "compare": "-a-samples.csv"}
+for cname, command in commands.items():
+    for option in command["options"]:
+        if option["kind"] != "prefix":
+            continue
+        need = ["--" + n for n in option.get("needs") or []]
+        for value in ("-", "x.csv"):
+            args = [cname] + need + ["--" + option["name"], value] + operands_but(cname, "out")
+            p = run(args)
+            named = "PREFIX" + FIRST.get(cname, "-samples.csv")
+            check("%s: exit 2 naming %s" % (" ".join(args), named), p.returncode == 2 and
+                  p.stderr.startswith("memsweep %s: " % cname) and named in p.stderr, p.stderr)
+# A lesson's min-KEY above its max-KEY is refused before any process
+# starts, for every lesson that has such a pair.
+lessons = json.loads(run(["lesson", "list", "--format", "json"]).stdout)["lessons"]
+for lesson in lessons:
+    keys = {o["key"]: o for o in lesson.get("options") or []}
+    for key in keys:
+        top = "max-" + key[4:]
+        if not key.startswith("min-") or top not in keys:
+            continue
+        tmp = tempfile.mkdtemp(prefix="memsweep-options-")
+        args = ["lesson", lesson["name"], "--option", "%s=%g" % (key, keys[top]["max"]),
+                "--option", "%s=%g" % (top, keys[key]["min"]), "--out", os.path.join(tmp, "x")]
+        p = run(args, TMPDIR=tmp)
+        check("%s: exit 2 before any process" % " ".join(args[:6]), p.returncode == 2 and
+              p.stderr.startswith("memsweep lesson: --option " + key) and not os.listdir(tmp),
+              "exit %d: %s" % (p.returncode, p.stderr[:200]))
+        shutil.rmtree(tmp)
 # The switches every measuring process runs under are checked before the
 # first one starts: exit 2 as run's, no process folder made.
 for value in ("bogus", "inject=0"):

@@ -19,6 +19,10 @@ costs compare --live and calibrate only that process
   grade-child-stopped     a process stopped by someone else: kept, said, exit 1
   calibrate-outside-kill  the profile from the runs that finished
 
+and round eleven's: a third stop while a process measures
+
+  processes-thrice        the process keeps its grace: written, said, exit 1
+
 Every program starts with SIGINT, SIGTERM and SIGHUP at their defaults
 (PITFALLS 31: a CI runner may ignore SIGHUP, which memsweep rightly keeps),
 measures the host baseline (--modes host) at tiny sizes, and is signalled
@@ -364,8 +368,32 @@ def calibrate_outside_kill(tmp):
              f"{err.strip()}")
 
 
+def processes_thrice(tmp):
+    """Ctrl+C three times while the first process measures: it is left
+    its grace, and what it measured is written, said, exit 1 (it was
+    SIGKILLed at the third: "stopped before any cell was measured")."""
+    # Repetitions of a tenth of a second and more: the process is still
+    # within one when the signals come.
+    proc = start(["run", "--processes", "3", "--modes", "host", "--min-exp", "22", "--max-exp",
+                  "26", "--reps", "30", "--warmup", "0", "--out", "g"], tmp, session=True)
+    child = busy_child(proc)
+    if child:
+        for _ in range(3):
+            proc.send_signal(signal.SIGINT)
+            wait_until(lambda: not pending(proc.pid, signal.SIGINT), proc)
+    err = proc.communicate()[1]
+    show = subprocess.run([MEMSWEEP, "show", os.path.join(tmp, "g-samples.csv")],
+                          capture_output=True, text=True)
+    if not child:
+        fail("processes-thrice", f"ended before it could be stopped (exit {proc.returncode}): {err}")
+    elif proc.returncode != 1 or show.returncode != 0 or "nothing" in err or "before it" in err:
+        fail("processes-thrice", f"exit {proc.returncode}, show exit {show.returncode}: "
+             f"{err.strip()} {show.stderr.strip()}")
+
+
 CASES = [nohup_calibrate, grade_ctrl_c, grade_twice, sidecar_unknown, lesson_summary, figure_d2h,
-         write_failure, live_outside_kill, grade_child_stopped, calibrate_outside_kill]
+         write_failure, live_outside_kill, grade_child_stopped, calibrate_outside_kill,
+         processes_thrice]
 
 for case in CASES:
     with tempfile.TemporaryDirectory() as tmp:

@@ -82,7 +82,11 @@ expect 2 "--reps sets a fixed count, --ci-target belongs to the adaptive rule" -
 expect 2 "--ci-target: 'lots' is not a number" -- run --ci-target lots
 expect 2 "memsweep run: --ci-target: '0' is not over 0, up to 100" -- run --ci-target 0
 expect 2 "memsweep run: --cell-budget: '0' is not over 0, up to 3600000" -- run --cell-budget 0
-expect_line 2 "memsweep run: --cell-budget: '1e309' is out of range" -- run --cell-budget 1e309
+big=1$(printf '%0400d' 0) # past a double's range
+expect_line 2 "memsweep run: --cell-budget: '$big' is out of range" -- run --cell-budget "$big"
+# One rule for every number: digits, no exponent (fleet --wait-max 1e3 too).
+expect_line 2 "memsweep run: --cell-budget: '1e3' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --cell-budget 1e3
+expect_line 2 "memsweep fleet: --wait-max: '1e3' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- fleet --wait-max 1e3 --dry-run --dir "$tmp"
 expect_line 2 "memsweep: --version takes no arguments" -- --version extra
 expect 2 "memsweep run: --min-reps: '0' is not from 1 to 100000" -- run --min-reps 0
 expect 2 "memsweep run: --device: '-1' is not from 0 to 2147483647" -- run --device -1
@@ -357,7 +361,7 @@ check "a closed pipe is a quiet success (rc $(cat "$tmp/rc"))" sh -c "[ $(cat "$
 check "a closed pipe still leaves the files" test -s "$tmp/pipe-samples.csv"
 
 # "-" is standard input (show -) and standard output (show --out -); a
-# prefix names several files, so run --out - is refused before the sweep.
+# prefix names files, so run --out - is refused before the sweep.
 "$memsweep" show "$tmp/host-samples.csv" --format json >"$tmp/named.json" 2>/dev/null
 "$memsweep" show - --format json --out - <"$tmp/host-samples.csv" >"$tmp/stdin.json" 2>"$tmp/out"
 rc=$?
@@ -370,7 +374,7 @@ check "show - names standard input as - in a refusal (rc $rc)" sh -c "[ $rc = 2 
 check "show - leaves no temporary behind" sh -c "! ls -d \"\${TMPDIR:-/tmp}\"/memsweep-stdin-* 2>/dev/null | grep -q ."
 (cd "$tmp" && "$memsweep" run --modes host --min-exp 5 --max-exp 6 --reps 2 --quiet --out - >"$tmp/out" 2>&1)
 rc=$?
-check "run --out - is refused before the sweep (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep run: --out -: a prefix names several files' '$tmp/out' && [ ! -e '$tmp/--samples.csv' ]"
+check "run --out - is refused before the sweep (rc $rc)" sh -c "[ $rc = 2 ] && grep -qF 'memsweep run: --out -: a prefix names files (PREFIX-samples.csv' '$tmp/out' && [ ! -e '$tmp/--samples.csv' ]"
 
 # Names of this process's descriptors (/dev/stdout, /dev/fd/N) are written
 # through the descriptor, where it stands: appending where it appends, into
@@ -430,13 +434,13 @@ check "multi --help: its own usage only" sh -c "grep -q 'memsweep multi ' '$tmp/
 check "peer --help: its own usage only" sh -c "grep -q 'memsweep peer ' '$tmp/out' && ! grep -q 'memsweep multi\|memsweep fleet' '$tmp/out'"
 
 # Numbers are decimal, whole where whole, and within range.
-expect_line 2 "memsweep run: --ci-target: '0x10' is not a number" -- run --ci-target 0x10
-expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number" -- run --cell-budget inf
+expect_line 2 "memsweep run: --ci-target: '0x10' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --ci-target 0x10
+expect_line 2 "memsweep run: --cell-budget: 'inf' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- run --cell-budget inf
 expect_line 2 "memsweep run: --reps: ' 5' is not a whole number" -- run --reps " 5"
-expect_line 2 "memsweep lesson: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20x
-expect_line 2 "memsweep lesson: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 10:20:2:extra
-expect_line 2 "memsweep lesson: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes 99999999999:20
-expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number" -- fleet-report --threshold 0x10 "$tmp"
+expect_line 2 "memsweep lesson: --sizes: '10:20x' is not MIN:MAX or MIN:MAX:STEP: whole size exponents from 0 to 28, MIN at most MAX, STEP 1 or more" -- lesson reuse --sizes 10:20x
+expect_line 2 "memsweep lesson: --sizes: '10:20:2:extra' is not MIN:MAX or MIN:MAX:STEP: whole size exponents from 0 to 28, MIN at most MAX, STEP 1 or more" -- lesson reuse --sizes 10:20:2:extra
+expect_line 2 "memsweep lesson: --sizes: '99999999999:20' is not MIN:MAX or MIN:MAX:STEP: whole size exponents from 0 to 28, MIN at most MAX, STEP 1 or more" -- lesson reuse --sizes 99999999999:20
+expect_line 2 "memsweep fleet-report: --threshold: '0x10' is not a number in digits, with a '.' for a fraction (1000, 2.5; no exponent)" -- fleet-report --threshold 0x10 "$tmp"
 expect_line 2 "memsweep plot: --size: ' 800x600' is not WxH with 16..16384 each" -- plot "$tmp/host-samples.csv" --view bandwidth --size " 800x600" --out "$tmp/x.png"
 # plot: several files in the order given; the timeline's cell and repetition.
 ref=$2/reference
@@ -636,7 +640,7 @@ expect_line 0 "  memsweep lesson concurrent" -- lesson LIST
 expect_line 0 "Usage: memsweep lesson [OPTIONS] LIST|NAME" -- lesson --help
 expect 2 "memsweep lesson: one lesson's NAME, or list, is needed" -- lesson
 expect_line 2 "memsweep lesson: unknown lesson 'nope' (see 'memsweep lesson LIST')" -- lesson nope
-expect_line 2 "memsweep lesson: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP" -- lesson reuse --sizes big
+expect_line 2 "memsweep lesson: --sizes: 'big' is not MIN:MAX or MIN:MAX:STEP: whole size exponents from 0 to 28, MIN at most MAX, STEP 1 or more" -- lesson reuse --sizes big
 expect_line 2 "memsweep lesson: --reps: '0' is not a whole number from 1 to 100000" -- lesson duplex --reps 0
 expect_line 2 "Try 'memsweep lesson --help'." -- lesson reuse --bogus
 expect 2 "K = 8 streams need at least 8 elements" -- lesson issue-order --sizes 2:2
