@@ -324,13 +324,20 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   g_autofree char *source = run ? ms_lesson_deck_source (t, shown, self->cards[t].not_here) : NULL;
   gtk_label_set_text (self->detail_source, source ? source : "");
   /* The run's file, which the header named before it said where and when
-   * the run was measured: in the details, under the caption. */
+   * the run was measured: in the details, under the caption. A slide that
+   * draws another host's file names that file, as its handout does: the
+   * card's own run named there gave a class two answers to "which run?". */
   g_autofree char *stem = run ? ms_run_file_stem (shown) : NULL;
   g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
+  char other[256];
+  g_autofree char *named = !run ? NULL
+                           : ms_lesson_source (t, run, other, sizeof other)
+                             ? g_strdup (other)
+                             : g_strdup_printf ("%s (%s)", label, stem);
   g_autofree char *caption =
     !run    ? g_strdup (self->cards[t].text)
-    : words ? g_strdup_printf ("%s\n%s (%s)\n%s", self->cards[t].text, label, stem, words)
-            : g_strdup_printf ("%s\n%s (%s)", self->cards[t].text, label, stem);
+    : words ? g_strdup_printf ("%s\n%s\n%s", self->cards[t].text, named, words)
+            : g_strdup_printf ("%s\n%s", self->cards[t].text, named);
   gtk_label_set_text (self->detail_caption, caption);
   /* Without a run the card's text is short and says why: it leads. */
   const char *takeaway = self->cards[t].takeaway;

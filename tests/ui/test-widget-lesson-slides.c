@@ -298,6 +298,15 @@ check_slides (const char *gpu)
                   scale, gtk_label_get_text (line), named ? "" : " without the run",
                   whole ? "" : " breaks or wraps", gtk_label_get_text (source));
     failed += lines != 1 || scale < MS_HEADLINE_FLOOR || !named || !whole;
+    /* The details name the file the slide draws: another host's where it
+     * draws one, not the card's run beside it. */
+    GtkWidget *details = find_type (page, GTK_TYPE_EXPANDER);
+    const char *caption
+        = gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (details))));
+    if (elsewhere && !strstr (caption, e.name)) {
+      g_printerr ("%s %s: the details do not name %s: %s\n", gpu, name, e.name, caption);
+      failed++;
+    }
     /* The words around the picture, against 60 % of the takeaway's. */
     int least = (int) ceil (0.6 * takeaway_x (line));
     g_autofree char *what = g_strdup_printf ("%s %s", gpu, name);
