@@ -100,7 +100,8 @@ print_timeline_reps (const MsCell *cell, const char *asked)
 static int
 choose_timeline_cell (const PlotOptions *o, const MsResults *run, MsReportViewJob *job)
 {
-  int rep, exponent;
+  /* exponent is read only with --size, which sets it; GCC cannot see it. */
+  int rep, exponent = 0;
   const MsCell *deflt = ms_report_timeline_cell (run, &rep);
   MsMode mode = deflt ? deflt->mode : MS_MODE_PINNED;
   if (o->mode && !ms_mode_from_name (o->mode, &mode)) {
