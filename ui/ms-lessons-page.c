@@ -327,13 +327,15 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
    * the run was measured: in the details, under the caption. A slide that
    * draws another host's file names that file, as its handout does: the
    * card's own run named there gave a class two answers to "which run?". */
-  g_autofree char *stem = run ? ms_run_file_stem (shown) : NULL;
-  g_autofree char *label = run ? label_without_title (run->label, _(info->title)) : NULL;
   char other[256];
-  g_autofree char *named = !run ? NULL
-                           : ms_lesson_source (t, run, other, sizeof other)
-                             ? g_strdup (other)
-                             : g_strdup_printf ("%s (%s)", label, stem);
+  g_autofree char *named = NULL;
+  if (run && ms_lesson_source (t, run, other, sizeof other)) {
+    named = g_strdup (other);
+  } else if (run) {
+    g_autofree char *stem = ms_run_file_stem (shown);
+    g_autofree char *label = label_without_title (run->label, _(info->title));
+    named = g_strdup_printf ("%s (%s)", label, stem);
+  }
   g_autofree char *caption =
     !run    ? g_strdup (self->cards[t].text)
     : words ? g_strdup_printf ("%s\n%s\n%s", self->cards[t].text, named, words)
