@@ -85,7 +85,7 @@ run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarde
 }
 
 static void
-show_log (const char *prefix)
+show_log (const char *prefix, const MsChildEnd *end)
 {
   char log[PATH_MAX + 32], line[1024];
   bool shown = false;
@@ -100,7 +100,7 @@ show_log (const char *prefix)
   /* A run that could not write even its log: why, from here; one that
    * was killed before it said anything: that (the line before ends in a
    * colon). */
-  if (!shown && ms_supervisor_child_said (log, line, sizeof line)[0])
+  if (!shown && ms_supervisor_child_said (end, log, line, sizeof line)[0])
     fprintf (stderr, "  %s\n", line);
   else if (!shown)
     fprintf (stderr, "  %s\n", ms_gettext ("(it said nothing)"));
@@ -485,7 +485,7 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
                             : ms_gettext ("run %d of %d %s, so it is not counted; "
                                           "the next runs go on:\n"),
                 i, runs, ms_supervisor_describe (end, how, sizeof how));
-  show_log (prefix);
+  show_log (prefix, end);
   return fatal ? end->code : EXIT_RUNTIME;
 }
 
@@ -595,7 +595,7 @@ measure_runs (const CalibrateOptions *o, const char *dir, atomic_int *cancel, Ms
      * them (full), the run kept them elsewhere; its log, or a look from
      * here (ms_supervisor_child_said), says where. */
     if (end.told && !had_files)
-      show_log (prefix);
+      show_log (prefix, &end);
     if (!go_on)
       return done;
   }

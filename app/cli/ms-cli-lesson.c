@@ -372,7 +372,7 @@ run_isolated (const char *name, const MsSweep *base, const int *parts, int n_par
     r->label[0] = '\0';
   if (!wrote) {
     char said[256];
-    ms_supervisor_child_said (log, said, sizeof said);
+    ms_supervisor_child_said (&end, log, said, sizeof said);
     snprintf (err, errlen, ms_gettext ("the lesson's child process %s%s%s"),
               ms_supervisor_describe (&end, how, sizeof how), said[0] ? ": " : "", said);
   }

@@ -159,7 +159,7 @@ lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *
 {
   char why[1024], how[256], name[96];
   process_name (p, of, name, sizeof name);
-  ms_supervisor_child_said (err_path, why, sizeof why);
+  ms_supervisor_child_said (end, err_path, why, sizeof why);
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {
     snprintf (err, errlen, "%s", why[0] ? why : ms_gettext ("no usable CUDA device"));
     return MS_CLI_PROCESS_NO_DEVICE;
@@ -234,7 +234,7 @@ run_process (const MsSweep *sweep, const char *experiment, const char *dir, int 
     cpu_limit_reached (&end, p, result);
     /* Stopped by someone else's signal, or a cell failed: kept, and said. */
     if (result == MS_CLI_PROCESS_KEPT) {
-      ms_supervisor_child_said (err_path, why, sizeof why);
+      ms_supervisor_child_said (&end, err_path, why, sizeof why);
       char name[96];
       ms_cli_error (ms_gettext ("%s exited with status %d (%s); what it measured is kept\n"),
                     process_name (p, of, name, sizeof name), end.code, why);

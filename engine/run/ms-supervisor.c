@@ -683,7 +683,7 @@ ms_supervisor_spawn (MsChild *child, const char *path, char *const argv[], char 
   /* Counted until waited for: while none lives, a second stop is
    * handled as by a command without children (ms_supervisor_wait). */
   atomic_fetch_add (&supervising, 1);
-  *child = (MsChild){ .pid = -1 };
+  *child = (MsChild){ .pid = -1, .started = time (NULL) };
   char keep[PATH_MAX + 32], mark[64];
   char **env = marked_environment (envp ? envp : environ, mark, sizeof mark, keep, sizeof keep);
   if (!env)
@@ -881,7 +881,7 @@ abandoned (MsChild *child, MsChildEnd *end)
 MsChildEnd
 ms_supervisor_wait (MsChild *child, atomic_int *cancel)
 {
-  MsChildEnd end = { MS_CHILD_EXITED, -1, false, false };
+  MsChildEnd end = { MS_CHILD_EXITED, -1, false, false, child->started };
   for (;;) {
     int status;
     pid_t got = waitpid (child->pid, &status, WNOHANG | WUNTRACED | WCONTINUED);
@@ -987,22 +987,22 @@ holds_summary (const char *folder, const char *prefix, int n, time_t since)
 
 /* A kept folder in home holding the files of the process whose messages
  * are at err_path (PREFIX.err or PREFIX.log: PREFIX-summary.csv), made
- * since that process started; its path in kept. With any, a folder of any
+ * since that process started (since: not the log's own times, which each
+ * write bumps on a full disk though it fails); its path in kept. With any, a folder of any
  * run's files: a process of a process (calibrate's grade run, whose own
  * processes keep theirs as pK) whose words were lost as well. */
 static bool
-kept_in (const char *home, const char *err_path, bool any, char *kept, size_t len)
+kept_in (const char *home, const char *err_path, time_t since, bool any, char *kept, size_t len)
 {
   const char *base = strrchr (err_path, '/');
-  struct stat log;
   base = base ? base + 1 : err_path;
   int n = (int) strcspn (base, ".");
-  DIR *d = home && home[0] && stat (err_path, &log) == 0 ? opendir (home) : NULL;
+  DIR *d = home && home[0] ? opendir (home) : NULL;
   bool found = false;
   for (struct dirent *e; d && !found && (e = readdir (d));)
     found = strncmp (e->d_name, "memsweep-kept-", 14) == 0 &&
             snprintf (kept, len, "%s/%s", home, e->d_name) < (int) len &&
-            holds_summary (kept, any ? NULL : base, n, log.st_ctime);
+            holds_summary (kept, any ? NULL : base, n, since);
   if (d)
     closedir (d);
   return found;
@@ -1015,19 +1015,19 @@ kept_in (const char *home, const char *err_path, bool any, char *kept, size_t le
  * were given), then the last resorts (ms_output_plan_last_resort). Its
  * own files first, then any run's. */
 static bool
-kept_by (const char *err_path, char *kept, size_t len)
+kept_by (const char *err_path, time_t since, char *kept, size_t len)
 {
   char place[PATH_MAX], here[PATH_MAX];
   const char *slash = strrchr (err_path, '/');
   snprintf (here, sizeof here, "%.*s", slash ? (int) (slash - err_path) : 1,
             slash ? err_path : ".");
   for (int any = 0; any < 2; any++) {
-    if (kept_in (here, err_path, any, kept, len) ||
-        kept_in (ms_output_plan_first_set_folder (), err_path, any, kept, len))
+    if (kept_in (here, err_path, since, any, kept, len) ||
+        kept_in (ms_output_plan_first_set_folder (), err_path, since, any, kept, len))
       return true;
     for (int i = 0; i < MS_OUTPUT_PLAN_LAST_RESORTS; i++) {
       const char *p = ms_output_plan_last_resort (i);
-      if (p && realpath (p, place) && kept_in (place, err_path, any, kept, len))
+      if (p && realpath (p, place) && kept_in (place, err_path, since, any, kept, len))
         return true;
     }
   }
@@ -1035,7 +1035,7 @@ kept_by (const char *err_path, char *kept, size_t len)
 }
 
 const char *
-ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
+ms_supervisor_child_said (const MsChildEnd *end, const char *err_path, char *buf, size_t len)
 {
   char kept[PATH_MAX];
   first_line (err_path, buf, len);
@@ -1044,7 +1044,7 @@ ms_supervisor_child_said (const char *err_path, char *buf, size_t len)
   why_silent (err_path, buf, len);
   /* Its words are lost, not what it kept: where, found from here. */
   size_t used = strlen (buf);
-  if (kept_by (err_path, kept, sizeof kept))
+  if (end->started && kept_by (err_path, end->started, kept, sizeof kept))
     snprintf (buf + used, len - used, ms_gettext ("; what it measured is kept in %s"), kept);
   else if (used)
     snprintf (buf + used, len - used, "%s",

@@ -33,6 +33,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 /* Installs the stop handlers (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU,
  * SIGUSR1, SIGUSR2, SIGALRM, SIGPWR, SIGPROF, SIGVTALRM, each unless
@@ -74,6 +75,7 @@ typedef struct {
   double stopped_at; /* monotonic seconds: found stopped by someone else then; 0 */
   double kill_at; /* monotonic seconds: SIGKILL then, after a second stop */
   double killed_at; /* monotonic seconds: SIGKILLed then; 0 */
+  time_t started;   /* wall clock, as files are stamped: spawned then */
 } MsChild;
 
 typedef enum {
@@ -92,6 +94,7 @@ typedef struct {
    * SIGXCPU before its handlers were up). Each process gets that limit
    * afresh: the next would be stopped the same way. */
   bool cpu_limit;
+  time_t started; /* the child's MsChild.started; 0 for one never spawned */
 } MsChildEnd;
 
 /* Starts the program at path (memsweep itself: /proc/self/exe) with
@@ -131,7 +134,9 @@ bool ms_supervisor_stopping (atomic_int *cancel);
  * "exited with status N", "was ended by signal 9 (Killed), not by
  * memsweep", ... into buf. */
 const char *ms_supervisor_describe (const MsChildEnd *end, char *buf, size_t len);
-/* The first line the child wrote to its standard error (err_path, as
- * given to ms_supervisor_spawn) into buf; when it wrote none because it
- * could not (a file size limit, a full disk), that, said; else "". */
-const char *ms_supervisor_child_said (const char *err_path, char *buf, size_t len);
+/* The first line the child that ended as end wrote to its standard error
+ * (err_path, as given to ms_supervisor_spawn) into buf; when it wrote none
+ * because it could not (a file size limit, a full disk), that, said, with
+ * where it kept what it measured; else "". */
+const char *ms_supervisor_child_said (const MsChildEnd *end, const char *err_path, char *buf,
+                                      size_t len);
