@@ -251,23 +251,30 @@ ms_cli_command (void)
 void
 ms_cli_error_v (const char *format, va_list args)
 {
-  fputs (lead, stderr);
   /* A name or value given with a newline or an escape sequence in it goes
    * out escaped (\x0a, \x1b): one message a line, no terminal control.
-   * A message's own line ends only its last. */
+   * A message's own line ends only its last. The whole message goes out
+   * in one write: the stop watcher's words, written meanwhile, fall
+   * between messages, never inside one. */
   va_list again;
   va_copy (again, args);
   int n = vsnprintf (NULL, 0, format, args);
+  size_t lead_len = strlen (lead), used = lead_len;
   char *text = n >= 0 ? malloc ((size_t) n + 1) : NULL;
-  n = text ? vsnprintf (text, (size_t) n + 1, format, again) : -1;
+  char *out = text ? malloc (lead_len + 4 * (size_t) n + 1) : NULL;
+  n = out ? vsnprintf (text, (size_t) n + 1, format, again) : -1;
   va_end (again);
+  if (out)
+    memcpy (out, lead, lead_len);
   for (int i = 0; i < n; i++) {
     unsigned char c = (unsigned char) text[i];
     if ((c < 0x20 && c != '\t' && !(c == '\n' && i == n - 1)) || c == 0x7f)
-      fprintf (stderr, "\\x%02x", c);
+      used += (size_t) snprintf (out + used, 5, "\\x%02x", c);
     else
-      fputc (c, stderr);
+      out[used++] = (char) c;
   }
+  fwrite (out ? out : lead, 1, out ? used : lead_len, stderr);
+  free (out);
   free (text);
 }
 
