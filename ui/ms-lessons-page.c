@@ -260,14 +260,6 @@ has_window_view (MsLessonTopic t, const MsResults *run)
   return run && v->view && (g_str_equal (v->view, "table") || !run->experiment[0]);
 }
 
-static void
-emit_show_view (MsLessonsPage *self, MsLessonTopic t)
-{
-  const MsLessonView *v = ms_lesson_detail_view (t);
-  g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
-                 v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
-}
-
 /* The button under the caption that opens the window's view of the lesson
  * shown, with its series and scale; none on a projected slide. */
 static void
@@ -307,6 +299,8 @@ label_without_title (const char *label, const char *title)
   g_string_replace (out, head, "", 0);
   return g_string_free (out, FALSE);
 }
+
+static void update_slide_alone (MsLessonsPage *self);
 
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
@@ -366,6 +360,8 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
   } else {
     gtk_stack_set_visible_child_name (self->detail_stack, "empty");
   }
+  /* Its views' tooltips (a timeline's rows) are new: none projected. */
+  update_slide_alone (self);
   /* The window's Export Handout follows it. */
   if (card_run_object (self, t) != self->shown_run) {
     self->shown_run = card_run_object (self, t);
@@ -434,6 +430,22 @@ scroll_to_shown (MsLessonsPage *self)
                                                       NULL);
 }
 
+/* No tooltip is projected: while the slide is alone nothing under widget
+ * has one (a pointer resting on Details or a timeline drew one over the
+ * slide); those taken away come back after. GTK 4 has no switch for all. */
+static void
+set_tooltips (GtkWidget *widget, gboolean on)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    if (on ? g_object_steal_data (G_OBJECT (c), "ms-tooltip-off") != NULL
+           : gtk_widget_get_has_tooltip (c)) {
+      g_object_set_data (G_OBJECT (c), "ms-tooltip-off", GINT_TO_POINTER (!on));
+      gtk_widget_set_has_tooltip (c, on);
+    }
+    set_tooltips (c, on);
+  }
+}
+
 /* In front of a class the slide that takes the page is all that shows:
  * All Lessons goes with the cards (F9 and Alt+Left still bring them), and
  * the page itself holds the keyboard, for the clicker's keys and so that
@@ -446,6 +458,7 @@ update_slide_alone (MsLessonsPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->list_button), self->shown >= 0 && !alone);
   if (alone && gtk_widget_get_mapped (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));
+  set_tooltips (GTK_WIDGET (self), !alone);
 }
 
 void
@@ -463,8 +476,6 @@ ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown)
     gtk_widget_grab_focus (GTK_WIDGET (self->list_button));
   gtk_widget_set_visible (GTK_WIDGET (self->cards_scroll), shown);
   update_slide_alone (self);
-  gtk_widget_set_visible (self->list_button_label, !shown);
-  gtk_toggle_button_set_active (self->list_button, shown);
   if (shown)
     scroll_to_shown (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_LIST_SHOWN]);
@@ -476,44 +487,22 @@ ms_lessons_page_get_list_shown (MsLessonsPage *self)
   return self->list_shown;
 }
 
-static void
-on_list_button_toggled (MsLessonsPage *self)
-{
-  ms_lessons_page_set_list_shown (self, gtk_toggle_button_get_active (self->list_button));
-}
-
-/* F9 and Alt+Left, wherever the keyboard is, while the page is on screen. */
+/* F9 (data 0) shows or hides the cards, Alt+Left (1) brings them back and
+ * Ctrl+D (2) unfolds or folds the caption and settings under the
+ * takeaway: wherever the keyboard is, while the page shows a lesson. */
 static gboolean
-on_toggle_list_key (GtkWidget *widget, GVariant *args, gpointer data)
+on_page_key (GtkWidget *widget, GVariant *args, gpointer data)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (widget);
-  if (!gtk_widget_get_mapped (widget) || self->shown < 0)
+  GtkExpander *details = self->details_expander;
+  int key = GPOINTER_TO_INT (data);
+  if (!gtk_widget_get_mapped (widget) || self->shown < 0 || (key == 1 && self->list_shown)
+      || (key == 2 && !gtk_widget_get_visible (GTK_WIDGET (details))))
     return FALSE;
-  ms_lessons_page_set_list_shown (self, !self->list_shown);
-  return TRUE;
-}
-
-static gboolean
-on_back_key (GtkWidget *widget, GVariant *args, gpointer data)
-{
-  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
-  if (!gtk_widget_get_mapped (widget) || self->list_shown)
-    return FALSE;
-  ms_lessons_page_set_list_shown (self, TRUE);
-  return TRUE;
-}
-
-/* Ctrl+D, wherever the keyboard is, while a lesson is shown: its caption
- * and settings unfold under the takeaway, or fold away again. */
-static gboolean
-on_details_key (GtkWidget *widget, GVariant *args, gpointer data)
-{
-  MsLessonsPage *self = MS_LESSONS_PAGE (widget);
-  if (!gtk_widget_get_mapped (widget) || self->shown < 0
-      || !gtk_widget_get_visible (GTK_WIDGET (self->details_expander)))
-    return FALSE;
-  gtk_expander_set_expanded (self->details_expander,
-                             !gtk_expander_get_expanded (self->details_expander));
+  if (key == 2)
+    gtk_expander_set_expanded (details, !gtk_expander_get_expanded (details));
+  else
+    ms_lessons_page_set_list_shown (self, key == 1 || !self->list_shown);
   return TRUE;
 }
 
@@ -530,17 +519,15 @@ add_list_keys (MsLessonsPage *self)
   static const struct {
     guint key;
     GdkModifierType mods;
-    GtkShortcutFunc callback;
-  } keys[] = { { GDK_KEY_F9, 0, on_toggle_list_key },
-               { GDK_KEY_Left, GDK_ALT_MASK, on_back_key },
-               { GDK_KEY_d, GDK_CONTROL_MASK, on_details_key } };
+  } keys[] = { { GDK_KEY_F9, 0 }, { GDK_KEY_Left, GDK_ALT_MASK }, { GDK_KEY_d, GDK_CONTROL_MASK } };
   GtkEventController *controller = gtk_shortcut_controller_new ();
   GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
   gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     gtk_shortcut_controller_add_shortcut (
       shortcuts, gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
-                                   gtk_callback_action_new (keys[i].callback, NULL, NULL)));
+                                   gtk_callback_action_new (on_page_key, GINT_TO_POINTER (i),
+                                                            NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
   ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
 }
@@ -552,8 +539,11 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
   if (self->shown >= 0)
     gtk_widget_remove_css_class (self->cards[self->shown].frame, "lesson-shown");
   gtk_widget_add_css_class (self->cards[t].frame, "lesson-shown");
+  /* A projected slide never shows the slide before's details: they fold
+   * away as the deck moves on (Ctrl+D brings this one's). */
+  if (self->presentation && (int) t != self->shown)
+    gtk_expander_set_expanded (self->details_expander, FALSE);
   self->shown = t;
-  update_slide_alone (self);
   scroll_to_shown (self);
   /* In front of a class the answer takes the page. */
   if (self->presentation)
@@ -565,9 +555,12 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
 gboolean
 ms_lessons_page_open_view (MsLessonsPage *self)
 {
-  if (self->shown < 0 || !has_window_view (self->shown, card_run (self, self->shown)))
+  int t = self->shown;
+  if (t < 0 || !has_window_view (t, card_run (self, t)))
     return FALSE;
-  emit_show_view (self, self->shown);
+  const MsLessonView *v = ms_lesson_detail_view (t);
+  g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
+                 v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
   return TRUE;
 }
 
@@ -707,12 +700,6 @@ ms_lessons_page_activate (MsLessonsPage *self, MsLessonTopic t)
 
 /* ---- cards ---------------------------------------------------------------- */
 
-static void
-on_run_clicked (GtkButton *button, MsLessonsPage *self)
-{
-  ms_lessons_page_activate (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
-}
-
 /* As a card's Show button: not opened yet, the reference run first,
  * which is then shown. */
 static void
@@ -728,10 +715,15 @@ show_or_open (MsLessonsPage *self, MsLessonTopic t)
     ms_lessons_page_show (self, t);
 }
 
+/* A card's Run or Show. */
 static void
-on_show_clicked (GtkButton *button, MsLessonsPage *self)
+on_card_clicked (GtkButton *button, MsLessonsPage *self)
 {
-  show_or_open (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic")));
+  MsLessonTopic t = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "topic"));
+  if (button == self->cards[t].run_button)
+    ms_lessons_page_activate (self, t);
+  else
+    show_or_open (self, t);
 }
 
 static void ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs);
@@ -796,11 +788,11 @@ card_label (const char *text, const char *css)
 }
 
 static GtkWidget *
-card_button (MsLessonsPage *self, MsLessonTopic t, const char *label, GCallback callback)
+card_button (MsLessonsPage *self, MsLessonTopic t, const char *label)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
   g_object_set_data (G_OBJECT (button), "topic", GINT_TO_POINTER (t));
-  g_signal_connect (button, "clicked", callback, self);
+  g_signal_connect (button, "clicked", G_CALLBACK (on_card_clicked), self);
   /* Every card has the same buttons: the lesson tells them apart. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
                                   _(ms_lesson_topic (t)->title), -1);
@@ -863,9 +855,9 @@ build_card (MsLessonsPage *self, MsLessonTopic t)
   /* The buttons under the question, before the caption: a long caption
    * (a run's answer) no longer pushes them below the window's edge. */
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  card->run_button = GTK_BUTTON (card_button (self, t, _("_Run"), G_CALLBACK (on_run_clicked)));
+  card->run_button = GTK_BUTTON (card_button (self, t, _("_Run")));
   gtk_widget_add_css_class (GTK_WIDGET (card->run_button), "suggested-action");
-  card->show_button = card_button (self, t, _("_Show"), G_CALLBACK (on_show_clicked));
+  card->show_button = card_button (self, t, _("_Show"));
   gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (card->run_button));
   gtk_box_append (GTK_BOX (buttons), card->show_button);
   gtk_box_append (GTK_BOX (box), buttons);
@@ -1025,29 +1017,22 @@ install (GObjectClass *object_class)
 
 /* ---- Export Chart -------------------------------------------------------- */
 
+/* Export Chart: the answer shown, as the page draws it (the lesson's
+ * picture, the reuse chart or its timelines); the takeaway goes over it
+ * and the run's device and settings under it (get_drawing). */
 static void
-draw_picture (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
+draw_shown (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (page);
-  ms_lesson_picture_draw (cr, self->shown, card_run (self, self->shown), style, width, height);
+  const char *shown = gtk_stack_get_visible_child_name (self->detail_stack);
+  if (g_str_equal (shown, "picture"))
+    ms_lesson_picture_draw (cr, self->shown, card_run (self, self->shown), style, width, height);
+  else if (g_str_equal (shown, "reuse"))
+    ms_reuse_view_draw (self->reuse_view, cr, style, width, height);
+  else
+    ms_timeline_stack_draw (self->timeline_stack, cr, style, width, height);
 }
 
-static void
-draw_reuse (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width, double height)
-{
-  ms_reuse_view_draw (MS_LESSONS_PAGE (page)->reuse_view, cr, style, width, height);
-}
-
-static void
-draw_timelines (MsPage *page, cairo_t *cr, const MsChartStyle *style, double width,
-                double height)
-{
-  ms_timeline_stack_draw (MS_LESSONS_PAGE (page)->timeline_stack, cr, style, width, height);
-}
-
-/* The lesson shown, as its answer beside the cards shows it (its picture,
- * the reuse chart or its timelines), its takeaway over it and its run's
- * device and settings under it. */
 /* Whether the view in front (the detail stack's child shown) draws a
  * slide at the size and text it has on screen. */
 static gboolean
@@ -1071,16 +1056,10 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
   if (!run || g_strcmp0 (shown, "empty") == 0)
     return g_strdup (self->shown < 0 ? _("No lesson is shown: show a lesson’s answer first")
                                      : _("This lesson has no run to export yet"));
-  if (g_str_equal (shown, "picture")) {
-    drawing->kind = "lesson-picture";
-    drawing->draw = draw_picture;
-  } else if (g_str_equal (shown, "reuse")) {
-    drawing->kind = "lesson-reuse";
-    drawing->draw = draw_reuse;
-  } else {
-    drawing->kind = "lesson-timelines";
-    drawing->draw = draw_timelines;
-  }
+  drawing->kind = g_str_equal (shown, "picture") ? "lesson-picture"
+                  : g_str_equal (shown, "reuse")   ? "lesson-reuse"
+                                                   : "lesson-timelines";
+  drawing->draw = draw_shown;
   drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
   drawing->headline = g_strdup (self->cards[self->shown].takeaway);
   drawing->slide = shows_slide (self, shown);
@@ -1110,7 +1089,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
     CHILD (detail_takeaway), CHILD (details_expander), CHILD (detail_caption),
     CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view), CHILD (picture_view),
     CHILD (reuse_bandwidth_check), CHILD (timeline_stack), CHILD (setup_check),
-    MS_TEMPLATE_CALLBACK (on_open_view_clicked), MS_TEMPLATE_CALLBACK (on_list_button_toggled)
+    MS_TEMPLATE_CALLBACK (on_open_view_clicked)
   };
 #undef CHILD
   ms_widget_class_set_template (widget_class, "ms-lessons-page", binds, G_N_ELEMENTS (binds));
@@ -1129,6 +1108,9 @@ bind_projected (MsLessonsPage *self)
   g_object_bind_property (self, "presentation", self, "focusable", flags);
   g_object_bind_property (self, "presentation", gtk_paned_get_end_child (GTK_PANED (self->paned)),
                           "can-focus", invert);
+  g_object_bind_property (self, "list-shown", self->list_button, "active",
+                          flags | G_BINDING_BIDIRECTIONAL);
+  g_object_bind_property (self, "list-shown", self->list_button_label, "visible", invert);
   g_object_bind_property (self, "presentation", self->setup_check, "visible", invert);
   g_object_bind_property (self, "presentation", self->reuse_bandwidth_check, "visible", invert);
   GObject *labels[] = { G_OBJECT (ms_headline_get_label (self->detail_takeaway)),

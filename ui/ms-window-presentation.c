@@ -4,7 +4,7 @@
  * way until the pointer reaches the top edge or F10 asks for the main
  * menu, then alone: the no-GPU banner and the "Run is off" line stay off
  * the slide; the view switcher at the bottom and the focus rings hide with
- * it (style.css); a lesson opened takes the Lessons page; Escape leaves. */
+ * it (style.css); a lesson opened takes the Lessons page; F5 enters, Escape leaves. */
 #include "ms-window-private.h"
 
 /* The pointer this close to the top edge shows the header; this far below
@@ -156,16 +156,30 @@ on_header_revealed (MsWindow *self)
   gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
 }
 
-/* F10 opens the main menu as everywhere; in presentation mode its button
- * is hidden, so the header comes first. */
+/* A presenter's keys as PowerPoint and LibreOffice take them, which a
+ * clicker sends: F5 starts the show, b and "." (not typed into a field)
+ * black the slide out until the next key, which only brings it back; F10
+ * opens the main menu, its hidden header first. */
 static gboolean
 on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
                 MsWindow *self)
 {
-  if (!self->presentation || keyval != GDK_KEY_F10
-      || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean blanked = gtk_widget_has_css_class (widget, "blanked");
+  gtk_widget_remove_css_class (widget, "blanked");
+  if (blanked || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return blanked;
+  if (keyval == GDK_KEY_F5)
+    ms_window_presentation_set (self, TRUE);
+  else if (!self->presentation)
     return FALSE;
-  ms_window_popup_header_menu (self, self->main_menu_button);
+  else if (keyval == GDK_KEY_F10)
+    ms_window_popup_header_menu (self, self->main_menu_button);
+  else if ((keyval == GDK_KEY_b || keyval == GDK_KEY_period || keyval == GDK_KEY_KP_Decimal)
+           && !GTK_IS_EDITABLE (gtk_root_get_focus (GTK_ROOT (self))))
+    gtk_widget_add_css_class (widget, "blanked");
+  else
+    return FALSE;
   return TRUE;
 }
 
@@ -232,6 +246,7 @@ ms_window_presentation_set (MsWindow *self, gboolean on)
     gtk_window_fullscreen (GTK_WINDOW (self));
   } else {
     gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "blanked");
     gtk_window_unfullscreen (GTK_WINDOW (self));
   }
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "presentation");

@@ -6,7 +6,8 @@
  * over the whole page: the cards fold away, and F9 or Alt+Left brings
  * them back. The deck as a presenter and a clicker drive it (Tab, Space,
  * the arrows, PgUp, PgDn): every slide without a control, focus ring or
- * selection on it; Escape leaves. */
+ * selection or tooltip on it, nor the slide before's Details; b and "."
+ * black it out until the next key; Escape leaves and F5 comes back. */
 #include <adwaita.h>
 #include <X11/keysym.h>
 #include <string.h>
@@ -351,7 +352,8 @@ check_deck_keys (MsWindow *win)
 
 /* What a projected slide must never draw, under widget (the page's
  * children): a control (a button or check box on screen), the keyboard's
- * focus (a ring) or a selection (a label's text in blue). Whatever is
+ * focus (a ring), a selection (a label's text in blue) or a tooltip (a
+ * pointer resting on Details drew one over the slide). Whatever is
  * found is named in what. */
 static void
 find_drawn (GtkWidget *widget, GString *what)
@@ -367,6 +369,8 @@ find_drawn (GtkWidget *widget, GString *what)
             || gtk_label_get_selection_bounds (GTK_LABEL (c), NULL, NULL)))
       g_string_append_printf (what, " a selectable label \"%s\";",
                               gtk_label_get_text (GTK_LABEL (c)));
+    if (gtk_widget_get_has_tooltip (c) && gtk_widget_get_mapped (c))
+      g_string_append_printf (what, " a tooltip on a %s;", type);
     find_drawn (c, what);
   }
 }
@@ -447,12 +451,20 @@ check_clicker (MsWindow *win)
   g_signal_connect (keys, "key-released", G_CALLBACK (count_release), NULL);
   gtk_widget_add_controller (GTK_WIDGET (win), keys);
   press_on_deck (win, page, 0, XK_Home, "Home", -ms_lesson_deck_count ());
+  GtkExpander *details = GTK_EXPANDER (ms_test_find (page, GTK_TYPE_EXPANDER, NULL));
   for (int n = 1; n <= ms_lesson_deck_count (); n++) {
     press_on_deck (win, page, 0, XK_Tab, "Tab", 0);
     press_on_deck (win, page, 0, XK_Tab, "a second Tab", 0);
     press_on_deck (win, page, XK_Shift_L, XK_Tab, "Shift+Tab", 0);
+    /* Details opened on a few slides, which the next must not show. */
+    if (n <= 3 && gtk_widget_get_visible (GTK_WIDGET (details))) {
+      press_and_wait (win, XK_Control_L, XK_d);
+      g_assert_true (gtk_expander_get_expanded (details));
+    }
     if (n < ms_lesson_deck_count ())
       press_on_deck (win, page, 0, XK_space, "Space", 1);
+    if (n < ms_lesson_deck_count () && gtk_expander_get_expanded (details))
+      g_error ("slide %d shows the details of the slide before", n + 1);
   }
   ms_xtest_point_at (page, gtk_widget_get_width (page) / 2.0, gtk_widget_get_height (page) / 2.0);
   ms_xtest_click (page);
@@ -462,6 +474,30 @@ check_clicker (MsWindow *win)
   press_on_deck (win, page, 0, XK_Down, "Down", 1);
   press_on_deck (win, page, 0, XK_Prior, "PgUp", -1);
   press_on_deck (win, page, 0, XK_Next, "PgDn", 1);
+  press_on_deck (win, page, 0, XK_End, "End", ms_lesson_deck_count ());
+  press_on_deck (win, page, 0, XK_Home, "Home", -ms_lesson_deck_count ());
+}
+
+static gboolean
+is_blanked (gpointer win)
+{
+  return gtk_widget_has_css_class (win, "blanked");
+}
+
+/* b and ".", as PowerPoint and LibreOffice take them: the slide goes
+ * black, and the next key (a clicker's PgDn or Space) brings the same
+ * slide back without stepping. */
+static void
+check_blank (MsWindow *win)
+{
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  const KeySym blank[] = { XK_b, XK_period }, next[] = { XK_Next, XK_space };
+  for (guint i = 0; i < G_N_ELEMENTS (blank); i++) {
+    press_and_wait (win, 0, blank[i]);
+    g_assert_true (is_blanked (win));
+    press_on_deck (win, page, 0, next[i], "the key after a black screen", 0);
+    g_assert_false (is_blanked (win));
+  }
 }
 
 static gboolean
@@ -497,6 +533,24 @@ check_escape (MsWindow *win)
 }
 
 static gboolean
+is_presenting (gpointer win)
+{
+  return !not_presenting (win);
+}
+
+/* F5, what a clicker sends to start the show, enters presentation mode
+ * (and only enters: a second F5 keeps it), and Escape leaves it again. */
+static void
+check_f5 (MsWindow *win)
+{
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_F5);
+  ms_test_wait_until (is_presenting, win, "F5 starts presentation mode");
+  press_and_wait (win, 0, XK_F5);
+  g_assert_true (is_presenting (win));
+  check_escape (win);
+}
+
+static gboolean
 is_small (gpointer win)
 {
   /* Less what the window's shadow takes without a window manager. */
@@ -529,8 +583,10 @@ on_activate (GApplication *app)
   check_step_keys (win);
   check_deck_keys (win);
   check_clicker (win);
+  check_blank (win);
   g_test_message ("full screen in presentation mode: %s", is_fullscreen (win) ? "yes" : "no");
   check_escape (win);
+  check_f5 (win);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }
