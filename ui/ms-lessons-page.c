@@ -300,7 +300,36 @@ label_without_title (const char *label, const char *title)
   return g_string_free (out, FALSE);
 }
 
-static void update_slide_alone (MsLessonsPage *self);
+/* No tooltip is projected: while the slide is alone nothing under widget
+ * has one (a pointer resting on Details or a timeline drew one over the
+ * slide); those taken away come back after. GTK 4 has no switch for all. */
+static void
+set_tooltips (GtkWidget *widget, gboolean on)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
+    if (on ? g_object_steal_data (G_OBJECT (c), "ms-tooltip-off") != NULL
+           : gtk_widget_get_has_tooltip (c)) {
+      g_object_set_data (G_OBJECT (c), "ms-tooltip-off", GINT_TO_POINTER (!on));
+      gtk_widget_set_has_tooltip (c, on);
+    }
+    set_tooltips (c, on);
+  }
+}
+
+/* In front of a class the slide that takes the page is all that shows:
+ * All Lessons goes with the cards (F9 and Alt+Left still bring them), and
+ * the page itself holds the keyboard, for the clicker's keys and so that
+ * no focus ring or selection is ever drawn on the slide (nothing on it can
+ * take the keyboard then: the bindings in init). */
+static void
+update_slide_alone (MsLessonsPage *self)
+{
+  gboolean alone = self->presentation && !self->list_shown;
+  gtk_widget_set_visible (GTK_WIDGET (self->list_button), self->shown >= 0 && !alone);
+  if (alone && gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  set_tooltips (GTK_WIDGET (self), !alone);
+}
 
 static void
 show_detail (MsLessonsPage *self, MsLessonTopic t)
@@ -428,37 +457,6 @@ scroll_to_shown (MsLessonsPage *self)
   if (!self->scroll_tick && self->list_shown)
     self->scroll_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), scroll_to_card, NULL,
                                                       NULL);
-}
-
-/* No tooltip is projected: while the slide is alone nothing under widget
- * has one (a pointer resting on Details or a timeline drew one over the
- * slide); those taken away come back after. GTK 4 has no switch for all. */
-static void
-set_tooltips (GtkWidget *widget, gboolean on)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c)) {
-    if (on ? g_object_steal_data (G_OBJECT (c), "ms-tooltip-off") != NULL
-           : gtk_widget_get_has_tooltip (c)) {
-      g_object_set_data (G_OBJECT (c), "ms-tooltip-off", GINT_TO_POINTER (!on));
-      gtk_widget_set_has_tooltip (c, on);
-    }
-    set_tooltips (c, on);
-  }
-}
-
-/* In front of a class the slide that takes the page is all that shows:
- * All Lessons goes with the cards (F9 and Alt+Left still bring them), and
- * the page itself holds the keyboard, for the clicker's keys and so that
- * no focus ring or selection is ever drawn on the slide (nothing on it can
- * take the keyboard then: the bindings in init). */
-static void
-update_slide_alone (MsLessonsPage *self)
-{
-  gboolean alone = self->presentation && !self->list_shown;
-  gtk_widget_set_visible (GTK_WIDGET (self->list_button), self->shown >= 0 && !alone);
-  if (alone && gtk_widget_get_mapped (GTK_WIDGET (self)))
-    gtk_widget_grab_focus (GTK_WIDGET (self));
-  set_tooltips (GTK_WIDGET (self), !alone);
 }
 
 void
@@ -950,7 +948,6 @@ presentation_changed (gpointer page)
    * first slide: a room is never shown the cards and their buttons. */
   if (self->presentation && self->shown < 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
     ms_lessons_page_go (self, 1);
-  update_slide_alone (self);
   /* A slide's timelines leave out rows its takeaway does not compare. */
   if (self->shown >= 0)
     show_detail (self, self->shown);
@@ -985,12 +982,11 @@ static void
 ms_lessons_page_dispose (GObject *object)
 {
   MsLessonsPage *self = MS_LESSONS_PAGE (object);
-  if (self->reveal_tick)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->reveal_tick);
-  self->reveal_tick = 0;
-  if (self->scroll_tick)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
-  self->scroll_tick = 0;
+  guint ticks[] = { self->reveal_tick, self->scroll_tick };
+  for (guint i = 0; i < G_N_ELEMENTS (ticks); i++)
+    if (ticks[i])
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), ticks[i]);
+  self->reveal_tick = self->scroll_tick = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     g_clear_object (&self->cards[t].own);
     g_clear_pointer (&self->cards[t].portable, g_free);
