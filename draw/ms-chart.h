@@ -184,8 +184,8 @@ typedef struct {
 } MsChartRect;
 gboolean ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b);
 
-/* Whether p has a place on the chart: a value, and above 0 on a log axis
- * (ms-chart-place.c, as what follows). */
+/* ms-chart-place.c. Whether p has a place on the chart: a value, and
+ * above 0 on a log axis. */
 gboolean ms_chart_point_shown (const MsChartData *data, const MsChartPoint *p);
 /* How much of the drawn data (markers 2 each, line stretches 1 each) the
  * box, grown by margin on every side, would cover; 0: none. */
