@@ -55,17 +55,6 @@ ms_breakdown_path (const MsCell *c, MsBreakdownPath *out)
   return TRUE;
 }
 
-/* The one-time costs of a cell: the medians of its one-time phases, in µs. */
-static double
-ms_breakdown_one_time_us (const MsCell *c)
-{
-  double total = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (one_time_phases); i++)
-    if (cell_has_phase (c, one_time_phases[i]))
-      total += c->stats.phase[one_time_phases[i]].median;
-  return total;
-}
-
 typedef struct {
   GPtrArray *cells;   /* const MsCell*, one per row; NULL: a run's heading */
   GPtrArray *labels;  /* char*, one per row */
@@ -101,7 +90,12 @@ breakdown_rows (cairo_t *cr, GPtrArray *runs, int exponent, double fs, MsBreakdo
         rows->max_path = MAX (rows->max_path, path.total);
         rows->scaled = rows->scaled || path.scale < 1;
       }
-      rows->max_once = MAX (rows->max_once, ms_breakdown_one_time_us (c));
+      /* The one-time costs: the medians of its one-time phases. */
+      double once = 0;
+      for (guint i = 0; i < G_N_ELEMENTS (one_time_phases); i++)
+        if (cell_has_phase (c, one_time_phases[i]))
+          once += c->stats.phase[one_time_phases[i]].median;
+      rows->max_once = MAX (rows->max_once, once);
       char *label = g_strdup (ms_mode_title (m));
       rows->label_w = MAX (rows->label_w, ms_draw_text_width (cr, label, fs, FALSE));
       g_ptr_array_add (rows->cells, (gpointer) c);
@@ -401,11 +395,4 @@ ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one
   g_ptr_array_unref (rows.notes);
   cairo_restore (cr);
   return legible_h;
-}
-
-void
-ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *st,
-                   double width, double height)
-{
-  ms_breakdown_draw_full (cr, runs, exponent, FALSE, st, width, height);
 }

@@ -45,8 +45,5 @@ gboolean ms_breakdown_path (const MsCell *cell, MsBreakdownPath *out);
  * for it and scrolls). */
 double ms_breakdown_draw_full (cairo_t *cr, GPtrArray *runs, int exponent, gboolean one_time,
                                  const MsChartStyle *style, double width, double height);
-/* The per-repetition path alone, as the view opens. */
-void ms_breakdown_draw (cairo_t *cr, GPtrArray *runs, int exponent, const MsChartStyle *style,
-                        double width, double height);
 
 G_END_DECLS

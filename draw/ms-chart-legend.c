@@ -6,6 +6,7 @@
 #include "ms-chart.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 /* The legend may take this share of the width beside the plot. */
 #define MS_LEGEND_BESIDE_SHARE 0.3
@@ -27,12 +28,6 @@ direct_label_text (const MsChartSeries *s)
                                     : g_strdup (series_name (s));
 }
 
-static const char *
-notes_text (void)
-{
-  return _("Struck-through hollow marker: a cell cancelled or failed (hover it for why)");
-}
-
 MsChartSeries *
 ms_chart_data_lies_on (const MsChartData *d, guint i, MsSeriesLiesOn rule)
 {
@@ -43,6 +38,21 @@ ms_chart_data_lies_on (const MsChartData *d, guint i, MsSeriesLiesOn rule)
       return earlier;
   }
   return NULL;
+}
+
+gboolean
+ms_chart_series_same_values (const MsChartSeries *a, const MsChartSeries *b, double tolerance)
+{
+  if (a->points->len != b->points->len || a->points->len == 0)
+    return FALSE;
+  for (guint k = 0; k < a->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
+    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
+    if (p->x != q->x || p->failed != q->failed
+        || (!p->failed && fabs (p->y - q->y) > tolerance * MAX (p->y, q->y)))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 gboolean
@@ -216,7 +226,9 @@ legend_walk (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartL
   if (ms_chart_data_has_notes (d)) {
     if (draw)
       ms_set_color (cr, &st->fg, 0.8);
-    y += ms_draw_text_wrapped (cr, notes_text (), x0, y, fs * 0.9, l->legend_w, FALSE, draw);
+    y += ms_draw_text_wrapped (
+        cr, _("Struck-through hollow marker: a cell cancelled or failed (hover it for why)"), x0,
+        y, fs * 0.9, l->legend_w, FALSE, draw);
   }
   return y - l->legend_y;
 }
@@ -266,10 +278,6 @@ direct_labels_suffice (const MsChartData *d, const MsChartLayout *l)
   return TRUE;
 }
 
-/* Lays the legend out beside the plot when narrow enough and no taller
- * than the plot can be; else below, as many columns as the width holds;
- * in the compact form when the full one would take over a third of the
- * height. */
 /* The widest entry, and the widest run heading, at the legend's size. */
 static void
 legend_widths (cairo_t *cr, const MsChartData *d, double fs, double *w, double *heading_w)
@@ -286,30 +294,11 @@ legend_widths (cairo_t *cr, const MsChartData *d, double fs, double *w, double *
   }
 }
 
-/* Below the plot at the legend's size: grouped, or compact when the
- * grouped form takes over a third of the height. */
-static void
-legend_below (cairo_t *cr, const MsChartData *d, double width, double height, double margin,
-              MsChartLayout *l)
-{
-  double w, heading_w;
-  legend_widths (cr, d, l->legend_fs, &w, &heading_w);
-  l->legend_below = TRUE;
-  l->legend_compact = FALSE;
-  l->legend_x = margin;
-  l->legend_w = width - 2 * margin;
-  l->legend_col_w = w + l->legend_fs * 1.2;
-  l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
-  if (l->legend_h > height / 3 && heading_w > 0) {
-    l->legend_compact = TRUE;
-    l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
-  }
-}
-
 /* Lays the legend out beside the plot when narrow enough and no taller
  * than the plot can be; else below, as many columns as the width holds,
  * its text smaller (down to 70%) while it would take over a third of the
- * height, so that the plot keeps its room. */
+ * height, so that the plot keeps its room: at each size grouped, or
+ * compact when the grouped form takes over a third of the height. */
 void
 ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
                          double width, double height, MsChartLayout *l)
@@ -333,9 +322,19 @@ ms_chart_legend_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *
   if (l->legend_w + l->direct_w <= width * MS_LEGEND_BESIDE_SHARE &&
       l->legend_h <= height - l->plot_y - fs * 5)
     return;
+  l->legend_below = TRUE;
+  l->legend_x = fs;
+  l->legend_w = width - 2 * fs;
   for (double shrink = 1; shrink >= 0.69; shrink -= 0.15) {
     l->legend_fs = fs * shrink;
-    legend_below (cr, d, width, height, fs, l);
+    legend_widths (cr, d, l->legend_fs, &w, &heading_w);
+    l->legend_col_w = w + l->legend_fs * 1.2;
+    l->legend_compact = FALSE;
+    l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
+    if (l->legend_h > height / 3 && heading_w > 0) {
+      l->legend_compact = TRUE;
+      l->legend_h = legend_walk (cr, d, NULL, l, FALSE);
+    }
     if (l->legend_h <= height / 3)
       break;
   }
@@ -368,7 +367,7 @@ ms_chart_direct_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *s
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     for (guint k = s->points->len; !s->hidden && k-- > 0;) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (p->failed || p->partial || (d->y_kind != MS_SCALE_LINEAR && p->y <= 0))
+      if (!ms_chart_point_shown (d, p) || p->partial)
         continue;
       sum += CLAMP (ms_scale_to_pixel (&l->ys, p->y), l->plot_y, l->plot_y + l->plot_h);
       n++;

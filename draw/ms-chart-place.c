@@ -31,8 +31,8 @@ segment_meets_rect (double x0, double y0, double x1, double y1, double rx, doubl
   return TRUE;
 }
 
-static gboolean
-point_shown (const MsChartData *d, const MsChartPoint *p)
+gboolean
+ms_chart_point_shown (const MsChartData *d, const MsChartPoint *p)
 {
   return !p->failed && (d->y_kind == MS_SCALE_LINEAR || p->y > 0);
 }
@@ -49,7 +49,7 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
     gboolean prev = FALSE;
     for (guint k = 0; !s->hidden && k < s->points->len; k++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-      if (!point_shown (d, p)) {
+      if (!ms_chart_point_shown (d, p)) {
         prev = FALSE;
         continue;
       }

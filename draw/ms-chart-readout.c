@@ -139,13 +139,15 @@ readout_box (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l, double
   }
 }
 
-static void
-draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-                double hover_x, double fs, double lw)
+void
+ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                         const MsChartLayout *l, double hover_x)
 {
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   double x = 0;
-  if (!snap_x (d, l, hover_x, &x))
+  if (!(hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w) || !snap_x (d, l, hover_x, &x))
     return;
+  cairo_save (cr);
   double px = ms_scale_to_pixel (&l->xs, x);
   ms_set_color (cr, &st->fg, 0.45);
   ms_set_dash (cr, 1, lw);
@@ -162,15 +164,5 @@ draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   readout_box (cr, st, l, px, size, rows, colors, fs);
   g_ptr_array_unref (rows);
   g_array_unref (colors);
-}
-
-void
-ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                         const MsChartLayout *l, double hover_x)
-{
-  if (!(hover_x >= l->plot_x && hover_x <= l->plot_x + l->plot_w))
-    return;
-  cairo_save (cr);
-  draw_crosshair (cr, d, st, l, hover_x, ms_style_font_size (st), ms_style_line_width (st));
   cairo_restore (cr);
 }

@@ -111,13 +111,7 @@ ms_chart_series_note_last (MsChartSeries *s, gboolean partial, const char *note)
 void
 ms_chart_data_add_ref (MsChartData *d, double y, const char *label)
 {
-  ms_chart_data_add_ref_at (d, y, 0, label);
-}
-
-void
-ms_chart_data_add_ref_at (MsChartData *d, double y, double x, const char *label)
-{
-  MsChartRefLine r = { y, g_strdup (label), x };
+  MsChartRefLine r = { y, g_strdup (label), 0 };
   g_array_append_val (d->refs, r);
 }
 
@@ -194,16 +188,6 @@ data_range (const MsChartData *d, double *xlo, double *xhi, double *ylo, double 
     *xhi = any ? MAX (*xhi, d->x_max) : d->x_max;
   }
   return any;
-}
-
-/* The widest label among ticks. */
-static double
-ticks_width (cairo_t *cr, const MsTick *ticks, guint n, double fs)
-{
-  double w = 0;
-  for (guint i = 0; i < n; i++)
-    w = MAX (w, ms_draw_text_width (cr, ticks[i].label, fs, FALSE));
-  return w;
 }
 
 /* The foot note's first n notes (its lines), joined again. */
@@ -301,8 +285,10 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   l->ys.unit = d->y_unit;
   MsTick yticks[64];
   guint ny = y_ticks (&l->ys, plot_h, l->tick_fs, yticks);
-  double left = ticks_width (cr, yticks, ny, l->tick_fs) + fs * 0.4
-                + (d->y_label ? th * 1.2 : fs * 0.5);
+  double widest = 0;
+  for (guint i = 0; i < ny; i++)
+    widest = MAX (widest, ms_draw_text_width (cr, yticks[i].label, l->tick_fs, FALSE));
+  double left = widest + fs * 0.4 + (d->y_label ? th * 1.2 : fs * 0.5);
   /* On whole pixels: the grid, the frame and the clip are then boxes that
    * Cairo fills directly instead of through coverage spans and masks. */
   l->plot_x = round (left);
@@ -553,19 +539,6 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   }
 }
 
-static void
-ref_line_paths (cairo_t *cr, const MsChartData *d, const MsChartLayout *l)
-{
-  for (guint i = 0; i < d->refs->len; i++) {
-    const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
-    if (!ms_scale_contains (&l->ys, r->y))
-      continue;
-    double py = round (ms_scale_to_pixel (&l->ys, r->y)) + 0.5;
-    cairo_move_to (cr, l->plot_x, py);
-    cairo_line_to (cr, l->plot_x + l->plot_w, py);
-  }
-}
-
 /* Dotted horizontal lines, under the series (over them, stronger, with
  * refs_over); their labels come later. */
 static void
@@ -575,7 +548,14 @@ chart_ref_lines (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, cons
   ms_set_color (cr, &st->fg, d->refs_over ? 0.9 : 0.6);
   cairo_set_line_width (cr, lw * (d->refs_over ? 1.1 : 0.8));
   ms_set_dash (cr, 2, lw * 1.5);
-  ref_line_paths (cr, d, l);
+  for (guint i = 0; i < d->refs->len; i++) {
+    double y = g_array_index (d->refs, MsChartRefLine, i).y;
+    if (!ms_scale_contains (&l->ys, y))
+      continue;
+    double py = round (ms_scale_to_pixel (&l->ys, y)) + 0.5;
+    cairo_move_to (cr, l->plot_x, py);
+    cairo_line_to (cr, l->plot_x + l->plot_w, py);
+  }
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
 }
@@ -701,10 +681,8 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
    * on a slide, a back row's size. */
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.9);
   GArray *placed = g_array_new (FALSE, FALSE, sizeof (MsChartRect));
-  if (l->notes)
-    g_array_set_size (l->notes, 0);
-  if (l->labels)
-    g_array_set_size (l->labels, 0);
+  g_array_set_size (l->notes, 0);
+  g_array_set_size (l->labels, 0);
   for (guint i = 0; i < d->refs->len; i++) {
     const MsChartRefLine *r = &g_array_index (d->refs, MsChartRefLine, i);
     /* A line without a label: its axis says what it is. */
@@ -735,12 +713,9 @@ chart_ref_labels (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsC
     if (clear)
       ms_chart_check_label (cr, d, l, r->label, &box);
     MsChartBox label_box = { box.x, box.y, box.w, box.h, i };
-    if (l->labels)
-      g_array_append_val (l->labels, label_box);
-    if (l->notes && clear) {
-      MsChartBox note = { box.x, box.y, box.w, box.h, i };
-      g_array_append_val (l->notes, note);
-    }
+    g_array_append_val (l->labels, label_box);
+    if (clear)
+      g_array_append_val (l->notes, label_box);
     double at = r->x > 0 && ms_scale_contains (&l->xs, r->x) ? ms_scale_to_pixel (&l->xs, r->x) : 0;
     ref_leader (cr, st, &box, py, at);
     if (clear) {
@@ -830,17 +805,11 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
   series_state_ticks (cr, s, pix, l, bw, cap, faint);
 }
 
-static gboolean
-point_drawable (const MsChartData *d, const MsChartPoint *p)
-{
-  return !p->failed && (d->y_kind == MS_SCALE_LINEAR || p->y > 0);
-}
-
 /* A measured value on the line: not failed, not from a cell cut short. */
 static gboolean
 point_on_line (const MsChartData *d, const MsChartPoint *p)
 {
-  return point_drawable (d, p) && !p->partial;
+  return ms_chart_point_shown (d, p) && !p->partial;
 }
 
 /* The line, broken where a size has no value: one stroke, whose fast
@@ -923,7 +892,7 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
     if (point_on_line (d, p) || point_faint (s, p) != faint)
       continue;
     double px = pix[k].x;
-    double py = point_drawable (d, p) ? pix[k].y : l->plot_y + l->plot_h - fs * 0.7;
+    double py = ms_chart_point_shown (d, p) ? pix[k].y : l->plot_y + l->plot_h - fs * 0.7;
     ms_marker_path (cr, s->shape, px, py, r * 1.3);
     cairo_move_to (cr, px - r * 1.3, py + r * 1.3);
     cairo_line_to (cr, px + r * 1.3, py - r * 1.3);

@@ -159,9 +159,6 @@ void ms_chart_data_add_ref (MsChartData *data, double y, const char *label);
 void ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c, double alpha,
                            gboolean line, guint dash, guint shape, guint run, double x,
                            double y_mid, double length, double marker_r);
-/* A reference line whose figure was measured at x: its label's leader
- * ends there, so that "median at 4 MiB" points at 4 MiB. */
-void ms_chart_data_add_ref_at (MsChartData *data, double y, double x, const char *label);
 /* Rings the point (x, y) with label beside it: the figure a takeaway
  * quotes, for the eye to find. */
 void ms_chart_data_add_callout (MsChartData *data, double x, double y, const char *label);
@@ -187,6 +184,9 @@ typedef struct {
 } MsChartRect;
 gboolean ms_chart_rects_overlap (const MsChartRect *a, const MsChartRect *b);
 
+/* ms-chart-place.c. Whether p has a place on the chart: a value, and
+ * above 0 on a log axis. */
+gboolean ms_chart_point_shown (const MsChartData *data, const MsChartPoint *p);
 /* How much of the drawn data (markers 2 each, line stretches 1 each) the
  * box, grown by margin on every side, would cover; 0: none. */
 double ms_chart_data_cover (const MsChartData *data, const MsChartLayout *layout, double margin,
@@ -229,5 +229,9 @@ gboolean ms_chart_data_has_notes (const MsChartData *data);
  * caller's rule, or NULL: a chart names such a line after the one over it. */
 typedef gboolean (*MsSeriesLiesOn) (const MsChartSeries *earlier, const MsChartSeries *later);
 MsChartSeries *ms_chart_data_lies_on (const MsChartData *data, guint i, MsSeriesLiesOn rule);
+/* Whether a and b have values within tolerance (a share of the larger) at
+ * the same sizes, failing at the same ones: one line drawn twice. */
+gboolean ms_chart_series_same_values (const MsChartSeries *a, const MsChartSeries *b,
+                                      double tolerance);
 
 G_END_DECLS

@@ -104,16 +104,6 @@ draw_rings (cairo_t *cr, const MsComparison *cmp, const MsChartStyle *st, const 
   }
 }
 
-/* Whether some point gets a ring. */
-static gboolean
-any_ring (const MsComparison *cmp)
-{
-  for (size_t i = 0; i < cmp->n_cells; i++)
-    if (ringed (&cmp->cells[i]))
-      return TRUE;
-  return FALSE;
-}
-
 /* The key's words for the rings (a decided verdict; its side of 1 says
  * which way), or, short, the ring alone, the page's text saying the
  * rest. */
@@ -151,7 +141,10 @@ static void
 draw_key (cairo_t *cr, const MsComparison *cmp, const MsChartData *d, const MsChartStyle *st,
           const MsChartLayout *l)
 {
-  if (!any_ring (cmp))
+  gboolean any_ring = FALSE;
+  for (size_t i = 0; i < cmp->n_cells && !any_ring; i++)
+    any_ring = ringed (&cmp->cells[i]);
+  if (!any_ring)
     return;
   const double fs = ms_style_font_size (st) * 0.9;
   const char *name = key_name (FALSE);

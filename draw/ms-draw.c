@@ -199,28 +199,6 @@ text_context (cairo_t *cr)
   return t;
 }
 
-static const cairo_user_data_key_t least_text_key;
-
-static void
-ms_draw_set_least_text (cairo_t *cr, double size)
-{
-  double *least = NULL;
-  if (size > 0) {
-    least = g_new (double, 1);
-    *least = size;
-  }
-  cairo_set_user_data (cr, &least_text_key, least, g_free);
-}
-
-double
-ms_draw_get_least_text (cairo_t *cr)
-{
-  const double *least = cairo_get_user_data (cr, &least_text_key);
-  return least ? *least : 0;
-}
-
-static const cairo_user_data_key_t least_figure_key;
-
 static const MsTextEntry *text_layout (cairo_t *cr, const char *text, double size, gboolean bold,
                                        double max_w, int mode);
 
@@ -234,47 +212,62 @@ cap_height (cairo_t *cr, double size)
   return ink.height / (double) PANGO_SCALE;
 }
 
+/* The least sizes on cr: the words', the figures' capital height (0:
+ * none) and the size that reaches it. */
 typedef struct {
-  double cap, size;
-} LeastFigure;
+  double text, cap, figure;
+} LeastSizes;
+
+static const cairo_user_data_key_t least_sizes_key;
+
+static LeastSizes
+least_sizes (cairo_t *cr)
+{
+  const LeastSizes *least = cairo_get_user_data (cr, &least_sizes_key);
+  return least ? *least : (LeastSizes){ 0 };
+}
 
 static void
-ms_draw_set_least_figure (cairo_t *cr, double cap_px)
+set_least_sizes (cairo_t *cr, LeastSizes sizes)
 {
-  LeastFigure *least = NULL;
-  if (cap_px > 0) {
-    /* The least size whose capitals reach cap_px, found once for the
-     * drawing: a quarter of a unit at a time from cap_px (a capital is
-     * less than its font's size). */
-    least = g_new (LeastFigure, 1);
-    least->cap = cap_px;
-    least->size = cap_px;
-    while (cap_height (cr, least->size) < cap_px && least->size < cap_px * 4)
-      least->size += 0.25;
-  }
-  cairo_set_user_data (cr, &least_figure_key, least, g_free);
+  LeastSizes *least = g_memdup2 (&sizes, sizeof sizes);
+  cairo_set_user_data (cr, &least_sizes_key, least, g_free);
+  /* A figure size not found yet: the least whose capitals reach the cap,
+   * found once for the drawing (the words' least size in force), a
+   * quarter of a unit at a time from the cap (a capital is less than its
+   * font's size). */
+  if (least->cap > 0 && least->figure == 0)
+    for (least->figure = least->cap;
+         cap_height (cr, least->figure) < least->cap && least->figure < least->cap * 4;)
+      least->figure += 0.25;
+}
+
+double
+ms_draw_get_least_text (cairo_t *cr)
+{
+  return least_sizes (cr).text;
 }
 
 double
 ms_draw_figure_size (cairo_t *cr, double size)
 {
-  const LeastFigure *least = cairo_get_user_data (cr, &least_figure_key);
-  return least ? MAX (size, least->size) : size;
+  return MAX (size, least_sizes (cr).figure);
 }
 
 MsLeastSizes
 ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height)
 {
-  const LeastFigure *figure = cairo_get_user_data (cr, &least_figure_key);
-  MsLeastSizes before = { ms_draw_get_least_text (cr), figure ? figure->cap : 0 };
+  LeastSizes now = least_sizes (cr);
+  MsLeastSizes before = { now.text, now.cap };
   if (ms_draw_is_slide (style, height)) {
-    ms_draw_set_least_text (cr, MAX (before.text, ms_style_font_size (style)));
+    now.text = MAX (now.text, ms_style_font_size (style));
     /* The figures of the slide itself, a Lessons page projected alone
      * (1024x768: 540 to 636 px high, 28 lines and more); a lesson pane
      * beside the cards keeps its figures at the body size, its rows too
      * low for larger ones. */
-    if (!figure && (style->slide || height >= ms_style_font_size (style) * 26))
-      ms_draw_set_least_figure (cr, MS_SLIDE_FIGURE_CAP);
+    if (now.cap == 0 && (style->slide || height >= ms_style_font_size (style) * 26))
+      now.cap = MS_SLIDE_FIGURE_CAP;
+    set_least_sizes (cr, now);
   }
   return before;
 }
@@ -282,10 +275,11 @@ ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height
 void
 ms_draw_slide_sizes_end (cairo_t *cr, MsLeastSizes before)
 {
-  ms_draw_set_least_text (cr, before.text);
-  const LeastFigure *figure = cairo_get_user_data (cr, &least_figure_key);
-  if ((figure ? figure->cap : 0) != before.figure_cap)
-    ms_draw_set_least_figure (cr, before.figure_cap);
+  LeastSizes now = least_sizes (cr);
+  if (now.cap != before.figure_cap)
+    now = (LeastSizes){ .cap = before.figure_cap };
+  now.text = before.text;
+  set_least_sizes (cr, now);
 }
 
 /* The layout of text at size and weight, max_w user units wide (< 0: no
@@ -423,18 +417,6 @@ ms_draw_set_size_recorder (MsTextSizeRecorder recorder, gpointer user_data)
   r->size_data = user_data;
 }
 
-/* The size of e's font on the device: its size in user units times the
- * matrix's scale (the square root of its determinant, which a rotation
- * leaves alone). */
-static void
-record_size (cairo_t *cr, const MsTextRecording *r, const char *text, const MsTextEntry *e)
-{
-  cairo_matrix_t m;
-  cairo_get_matrix (cr, &m);
-  double scale = sqrt (fabs (m.xx * m.yy - m.xy * m.yx));
-  r->size_recorder (text, e->size * scale, e->bold, r->size_data);
-}
-
 /* Reports the box (x, y, w, h) in user units, as the device box around
  * its corners (rotated axis titles included). */
 static void
@@ -562,8 +544,15 @@ show_layout (cairo_t *cr, const MsTextEntry *e, const char *text, double x, doub
   emit_layout (cr, e, x, y);
   record_text (cr, text, x, y, e->w, e->h);
   MsTextRecording *r = g_private_get (&text_recording_key);
-  if (r && r->size_recorder)
-    record_size (cr, r, text, e);
+  if (r && r->size_recorder) {
+    /* The size of e's font on the device: its size in user units times the
+     * matrix's scale (the square root of its determinant, which a rotation
+     * leaves alone). */
+    cairo_matrix_t m;
+    cairo_get_matrix (cr, &m);
+    r->size_recorder (text, e->size * sqrt (fabs (m.xx * m.yy - m.xy * m.yx)), e->bold,
+                      r->size_data);
+  }
   if (e->cut && r && r->cut_recorder)
     r->cut_recorder (text, x, y, e->w, e->h, r->cut_data);
 }
@@ -978,21 +967,20 @@ ms_frame_rect (cairo_t *cr, double x, double y, double w, double h, double line_
   cairo_fill (cr);
 }
 
+/* The ticks of the x axis xs, a time in µs where time (its unit
+ * MS_SCALE_TIME_US picks µs, ms or s), and its grid lines from top to
+ * bottom. Returns how many. */
 static guint
-time_ticks (const MsScale *xs, double spacing_px, MsTick *ticks, guint max)
+grid_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, gboolean time, double top,
+        double bottom, double spacing_px, MsTick ticks[16])
 {
   MsScale scale = *xs;
-  scale.unit = MS_SCALE_TIME_US;
-  return ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, max);
-}
-
-static void
-grid_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsTick *ticks, guint n,
-        double top, double bottom)
-{
+  scale.unit = time ? MS_SCALE_TIME_US : xs->unit;
+  guint n = ms_axis_ticks (&scale, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
   ms_set_color (cr, &st->fg, MS_GRID_ALPHA);
   ms_grid_path_x (cr, xs, ticks, n, top, bottom, 1);
   cairo_fill (cr);
+  return n;
 }
 
 void
@@ -1000,18 +988,18 @@ ms_draw_time_grid (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, doubl
                    double bottom, double spacing_px)
 {
   MsTick ticks[16];
-  guint n = time_ticks (xs, spacing_px, ticks, 16);
-  grid_x (cr, st, xs, ticks, n, top, bottom);
+  grid_x (cr, st, xs, TRUE, top, bottom, spacing_px, ticks);
 }
 
-/* Grid lines at the n ticks and their labels under bottom, the last with
- * unit after it where one is given. */
+/* Grid lines and their labels under bottom, the last with unit after it
+ * where one is given. */
 static void
-draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, MsTick *ticks, guint n,
-             double top, double bottom, double right_edge, const char *unit)
+draw_axis_x (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, gboolean time, double top,
+             double bottom, double spacing_px, double right_edge, const char *unit)
 {
   const double fs = ms_style_font_size (st), tfs = ms_draw_figure_size (cr, fs);
-  grid_x (cr, st, xs, ticks, n, top, bottom);
+  MsTick ticks[16];
+  guint n = grid_x (cr, st, xs, time, top, bottom, spacing_px, ticks);
   ms_set_color (cr, &st->fg, 0.8);
   double last_right = -G_MAXDOUBLE;
   for (guint i = 0; i < n; i++) {
@@ -1035,18 +1023,14 @@ void
 ms_draw_time_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
                    double bottom, double spacing_px, double right_edge)
 {
-  MsTick ticks[16];
-  guint n = time_ticks (xs, spacing_px, ticks, 16);
-  draw_axis_x (cr, st, xs, ticks, n, top, bottom, right_edge, NULL);
+  draw_axis_x (cr, st, xs, TRUE, top, bottom, spacing_px, right_edge, NULL);
 }
 
 void
 ms_draw_value_axis (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, double top,
                     double bottom, double spacing_px, double right_edge, const char *unit)
 {
-  MsTick ticks[16];
-  guint n = ms_axis_ticks (xs, xs->pixel_hi - xs->pixel_lo, spacing_px, ticks, 16);
-  draw_axis_x (cr, st, xs, ticks, n, top, bottom, right_edge, unit);
+  draw_axis_x (cr, st, xs, FALSE, top, bottom, spacing_px, right_edge, unit);
 }
 
 void

@@ -53,14 +53,14 @@ void ms_draw_text_max (cairo_t *cr, const char *text, double x, double y, double
  * "50.1 GB/s") a no-break space, so that a wrapped line never ends on
  * the figure with its unit on the next. Free with g_free. */
 char *ms_text_join_units (const char *text);
-/* Left-aligned text from (x, y) wrapped at words to max_w user units,
- * never between a figure and its unit; only measures when draw is FALSE.
- * Returns the height. */
 /* Whether any font can be drawn with: none where fontconfig could not
  * read its configuration (under a descriptor limit, `ulimit -n 8`), and
  * every text would then be drawn as nothing, its size measured as
  * nonsense. */
 gboolean ms_draw_fonts_ready (void);
+/* Left-aligned text from (x, y) wrapped at words to max_w user units,
+ * never between a figure and its unit; only measures when draw is FALSE.
+ * Returns the height. */
 double ms_draw_text_wrapped (cairo_t *cr, const char *text, double x, double y, double size,
                              double max_w, gboolean bold, gboolean draw);
 
@@ -101,15 +101,15 @@ void ms_draw_text_only_end (cairo_t *cr);
 void ms_draw_data_only_begin (cairo_t *cr);
 void ms_draw_data_only_end (cairo_t *cr);
 gboolean ms_draw_is_data_only (cairo_t *cr);
-/* Draws through draw, its marks at alpha and its words at full strength
- * (a second, text-only pass; an SVG's text goes out whole through its sink
- * already). Returns what draw returned: FALSE, nothing was drawn. */
 /* Whether a picture height px tall in style is a projected slide (under
  * 34 lines of its text: a Lessons page at 1024x768 in presentation
  * mode), where a lesson keeps its finding and leaves the rest to a
  * larger view. */
 gboolean ms_draw_is_slide (const MsChartStyle *style, double height);
 
+/* Draws through draw, its marks at alpha and its words at full strength
+ * (a second, text-only pass; an SVG's text goes out whole through its sink
+ * already). Returns what draw returned: FALSE, nothing was drawn. */
 typedef gboolean (*MsFadedDraw) (cairo_t *cr, gpointer data);
 gboolean ms_draw_faded (cairo_t *cr, double alpha, MsFadedDraw draw, gpointer data);
 /* The alpha a fade of alpha is drawn at in style: on a dark background

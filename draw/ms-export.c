@@ -166,17 +166,6 @@ svg_document (int width, int height, const DrawJob *job, cairo_status_t *status)
   return svg;
 }
 
-static cairo_status_t
-write_svg (int width, int height, const DrawJob *job, MsAtomicFile *file)
-{
-  cairo_status_t status;
-  GByteArray *svg = svg_document (width, height, job, &status);
-  if (status == CAIRO_STATUS_SUCCESS && !ms_atomic_file_write (file, svg->data, svg->len))
-    status = CAIRO_STATUS_WRITE_ERROR;
-  g_byte_array_unref (svg);
-  return status;
-}
-
 GBytes *
 ms_export_svg_bytes (int width, int height, MsDrawFunc draw, gpointer data,
                      const MsExportOptions *options)
@@ -196,8 +185,13 @@ static cairo_status_t
 write_drawing (const char *ext, int width, int height, const DrawJob *job, MsAtomicFile *file)
 {
   cairo_status_t status;
-  if (!g_ascii_strcasecmp (ext, "svg"))
-    return write_svg (width, height, job, file);
+  if (!g_ascii_strcasecmp (ext, "svg")) {
+    GByteArray *svg = svg_document (width, height, job, &status);
+    if (status == CAIRO_STATUS_SUCCESS && !ms_atomic_file_write (file, svg->data, svg->len))
+      status = CAIRO_STATUS_WRITE_ERROR;
+    g_byte_array_unref (svg);
+    return status;
+  }
   gboolean pdf = !g_ascii_strcasecmp (ext, "pdf");
   cairo_surface_t *surface =
     pdf ? cairo_pdf_surface_create_for_stream (stream_to_file, file, width, height)

@@ -253,19 +253,6 @@ col_label_lines (cairo_t *cr, const char *label, double fs, double max_w, char l
   return isfinite (best) ? 2 : 1;
 }
 
-/* The lines the column labels need (one or two) at fs in cells cell_w
- * wide. */
-static int
-col_labels_lines (cairo_t *cr, const MsMatrixData *d, double fs, double cell_w)
-{
-  int n = 1;
-  for (int j = 0; j < d->n_cols; j++) {
-    char lines[2][48];
-    n = MAX (n, col_label_lines (cr, d->col_label[j], fs, cell_w - 4, lines));
-  }
-  return n;
-}
-
 /* Cells as large as fit (at most 150 x 70), labels left and above, the
  * legend to the right. The title and the line under it wrap; the row
  * labels shrink to a row's height so that they never touch. */
@@ -295,7 +282,14 @@ lay_out (cairo_t *cr, const MsMatrixData *d, double fs, double width, double hei
       lay->cell_w = CLAMP (avail_w / d->n_cols, 8, 150);
       lay->col_font_size = fs * 0.9;
       ms_draw_text (cr, "Ag", 0, 0, lay->col_font_size, -1, 0, TRUE, NULL, &h);
-      lay->col_labels_h = h * col_labels_lines (cr, d, lay->col_font_size, lay->cell_w);
+      /* The lines the column labels need: one or two. */
+      int n = 1;
+      for (int j = 0; j < d->n_cols; j++) {
+        char lines[2][48];
+        n = MAX (n, col_label_lines (cr, d->col_label[j], lay->col_font_size, lay->cell_w - 4,
+                                     lines));
+      }
+      lay->col_labels_h = h * n;
       top = lay->axes_y + axes_h + lay->col_labels_h + fs * 0.6;
     }
   }

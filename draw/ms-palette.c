@@ -141,12 +141,6 @@ ms_mode_variant_look (MsMode mode, guint variant, guint *color, guint *shape, gu
   *fill = variants[v].fill;
 }
 
-static void
-phase_palette_color (guint index, gboolean dark, MsColor *out)
-{
-  color_from_hex ((dark ? phase_dark : phase_light)[index % G_N_ELEMENTS (phase_light)], out);
-}
-
 /* Allocation and release are bookkeeping rather than data movement: neutral
  * greys (3:1 from either background too), the rest from the palette. */
 const char *
@@ -176,7 +170,7 @@ ms_phase_color (MsPhase phase, gboolean dark, MsColor *out)
   };
   int m = (unsigned) phase < MS_PHASE_COUNT ? map[phase] : -1;
   if (m >= 0) {
-    phase_palette_color (m, dark, out);
+    color_from_hex ((dark ? phase_dark : phase_light)[m], out);
     return;
   }
   double g = m == -1 ? 0.55 : (dark ? 0.42 : 0.4);

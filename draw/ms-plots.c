@@ -106,16 +106,11 @@ ms_plot_series_label (const MsResults *run, MsMode mode, gboolean comparing)
 
 /* The bars: the median's 95% interval where there are enough repetitions
  * for one (ms_median_ci), else min and max. */
-static double
-bar_low (const MsStat *t)
+static void
+bar_ends (const MsStat *t, double *lo, double *hi)
 {
-  return t->ci_valid ? t->ci_low : t->min;
-}
-
-static double
-bar_high (const MsStat *t)
-{
-  return t->ci_valid ? t->ci_high : t->max;
+  *lo = t->ci_valid ? t->ci_low : t->min;
+  *hi = t->ci_valid ? t->ci_high : t->max;
 }
 
 /* The phase a copy's rate is of: the copy to the device (h2d) or to the
@@ -164,12 +159,13 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
               double *hi)
 {
   const MsCellStats *st = &c->stats;
-  double rr_lo, rr_hi;
-  gboolean rr = ms_run_to_run_interval (&run->run_to_run, c, &rr_lo, &rr_hi);
+  double e2e_lo, e2e_hi;
+  if (!ms_run_to_run_interval (&run->run_to_run, c, &e2e_lo, &e2e_hi))
+    bar_ends (&st->e2e, &e2e_lo, &e2e_hi);
   if (metric == MS_METRIC_E2E_TIME) {
     *y = st->e2e.median;
-    *lo = rr ? rr_lo : bar_low (&st->e2e);
-    *hi = rr ? rr_hi : bar_high (&st->e2e);
+    *lo = e2e_lo;
+    *hi = e2e_hi;
     return st->e2e.n > 0;
   }
   /* a and b go to the device, c comes back: all three end to end. */
@@ -183,8 +179,9 @@ metric_value (const MsResults *run, const MsCell *c, MsMetric metric, double *y,
     return FALSE;
   /* GB/s from µs; the slow end of the interval gives the low end. */
   *y = bytes / t->median * 1e-3;
-  double slow = rr && t == &st->e2e ? rr_hi : bar_high (t);
-  double fast = rr && t == &st->e2e ? rr_lo : bar_low (t);
+  double fast = e2e_lo, slow = e2e_hi;
+  if (t != &st->e2e)
+    bar_ends (t, &fast, &slow);
   *lo = slow > 0 ? bytes / slow * 1e-3 : *y;
   *hi = fast > 0 ? bytes / fast * 1e-3 : *y;
   return TRUE;
@@ -247,16 +244,7 @@ static gboolean
 same_line (const MsChartSeries *a, const MsChartSeries *b)
 {
   /* A line already named after another is not named after again. */
-  if (a->shown_name || a->run != b->run || a->points->len != b->points->len || a->points->len == 0)
-    return FALSE;
-  for (guint k = 0; k < a->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
-    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
-    if (p->x != q->x || p->failed != q->failed
-        || (!p->failed && fabs (p->y - q->y) > 0.01 * MAX (p->y, q->y)))
-      return FALSE;
-  }
-  return TRUE;
+  return !a->shown_name && a->run == b->run && ms_chart_series_same_values (a, b, 0.01);
 }
 
 /* A series whose line lies on an earlier one's says so where it is
@@ -273,16 +261,6 @@ name_coinciding (MsChartData *d)
     const char *other_name = other->group && other->short_label ? other->short_label : other->label;
     s->shown_name = g_strdup_printf (_ ("%s (the same values as %s)"), name, other_name);
   }
-}
-
-/* Every run open is a lesson: the chart says where they are shown. */
-static void
-say_lessons_only (MsChartData *d)
-{
-  g_free (d->empty_text);
-  d->empty_text = g_strdup (_ ("The runs open are lessons: the Lessons page shows each on its "
-                               "card, the Table shows their cells. Run a sweep or open one to "
-                               "see curves here."));
 }
 
 /* The best pinned figure of the metric shown, saying what it is: the
@@ -332,7 +310,10 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
     label = g_strdup_printf (_ ("the Pinned mode's best end to end: %.1f GB/s (copies and kernel, "
                                 "median at %s)"),
                              best, where);
-  ms_chart_data_add_ref_at (d, best, (double) ms_vector_bytes (best_cell->elements), label);
+  /* Measured at one size: the label's leader ends there ("median at 4 MiB"). */
+  ms_chart_data_add_ref (d, best, label);
+  g_array_index (d->refs, MsChartRefLine, d->refs->len - 1).x
+      = (double) ms_vector_bytes (best_cell->elements);
 }
 
 /* The host link's theoretical rate per direction, as a reference line. */
@@ -617,8 +598,13 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
     }
     two_states += add_run_series (d, run, r, metric, comparing, hidden);
   }
-  if (lessons && lessons == runs->len)
-    say_lessons_only (d);
+  /* Every run open is a lesson: the chart says where they are shown. */
+  if (lessons && lessons == runs->len) {
+    g_free (d->empty_text);
+    d->empty_text = g_strdup (_ ("The runs open are lessons: the Lessons page shows each on its "
+                                 "card, the Table shows their cells. Run a sweep or open one to "
+                                 "see curves here."));
+  }
   name_coinciding (d);
   if (!time) {
     add_pcie_line (d, metric, pcie_gen, pcie_width);

@@ -79,16 +79,7 @@ add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
 static gboolean
 same_values (const MsChartSeries *a, const MsChartSeries *b)
 {
-  if (a->points->len != b->points->len || a->points->len == 0)
-    return FALSE;
-  for (guint k = 0; k < a->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (a->points, MsChartPoint, k);
-    const MsChartPoint *q = &g_array_index (b->points, MsChartPoint, k);
-    if (p->x != q->x || p->failed != q->failed ||
-        (!p->failed && fabs (p->y - q->y) > 0.03 * MAX (p->y, q->y)))
-      return FALSE;
-  }
-  return TRUE;
+  return ms_chart_series_same_values (a, b, 0.03);
 }
 
 /* A series with an earlier one's values is not drawn: the earlier one's
@@ -116,18 +107,6 @@ fold_coinciding (MsChartData *d)
     other->short_label = label;
     ms_chart_data_remove_series (d, i);
   }
-}
-
-/* The host link's rate per direction, as a line to read the rates by. */
-static void
-add_link_line (MsChartData *d, const MsResults *run)
-{
-  double link = ms_pcie_theoretical_gbps (run->device.pcie_gen, run->device.pcie_width);
-  if (!(link > 0))
-    return;
-  g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
-                                            run->device.pcie_gen, run->device.pcie_width, link);
-  ms_chart_data_add_ref (d, link, label);
 }
 
 /* The largest rate at which a writes-only series put R × c on the link,
@@ -252,13 +231,17 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
       if (s && a >= 2 && !writes[a - 2])
         writes[a - 2] = s;
     }
+  double link = run ? ms_pcie_theoretical_gbps (run->device.pcie_gen, run->device.pcie_width) : 0;
   /* Before folding, which may free a writes series that coincides. */
   if (metric == MS_REUSE_BANDWIDTH && d->series->len)
-    d->caption = reuse_caption (
-        writes, run ? ms_pcie_theoretical_gbps (run->device.pcie_gen, run->device.pcie_width) : 0);
+    d->caption = reuse_caption (writes, link);
   fold_coinciding (d);
-  if (run && metric == MS_REUSE_BANDWIDTH && d->series->len)
-    add_link_line (d, run);
+  /* The host link's rate per direction, as a line to read the rates by. */
+  if (link > 0 && metric == MS_REUSE_BANDWIDTH && d->series->len) {
+    g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
+                                              run->device.pcie_gen, run->device.pcie_width, link);
+    ms_chart_data_add_ref (d, link, label);
+  }
   return d;
 }
 
@@ -515,12 +498,15 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return rows * fs * 1.5;
 }
 
-static void
-reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-                  double height, MsReuseLayout *layout)
+/* Projected, no word smaller than the body size (ms_draw_slide_sizes_begin,
+ * as a lesson's own picture). */
+void
+ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                     double height, MsReuseLayout *layout)
 {
   const double fs = ms_style_font_size (st);
   MsReuseLayout l = { 0 };
+  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, st, height);
   ms_draw_background (cr, st);
   double top = fs * 0.6;
   if (d->title) {
@@ -581,17 +567,7 @@ reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
     }
     cairo_restore (cr);
   }
+  ms_draw_slide_sizes_end (cr, least);
   if (layout)
     *layout = l;
-}
-
-/* Projected, no word smaller than the body size (ms_draw_set_least_text,
- * as a lesson's own picture). */
-void
-ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
-                     double height, MsReuseLayout *layout)
-{
-  MsLeastSizes least = ms_draw_slide_sizes_begin (cr, st, height);
-  reuse_chart_draw (cr, d, st, width, height, layout);
-  ms_draw_slide_sizes_end (cr, least);
 }

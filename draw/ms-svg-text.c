@@ -162,26 +162,16 @@ ms_svg_text_elements (const MsSvgText *t, gsize *len)
   return t->elements->str;
 }
 
-gssize
-ms_svg_text_position (GByteArray *svg)
-{
-  const char *data = (const char *) svg->data;
-  const char *at = g_strrstr_len (data, svg->len, "</svg>");
-  return at ? at - data : -1;
-}
-
 gboolean
 ms_svg_text_insert (const MsSvgText *t, GByteArray *svg)
 {
-  gssize pos = ms_svg_text_position (svg);
-  if (pos < 0)
+  const char *at = g_strrstr_len ((const char *) svg->data, svg->len, "</svg>");
+  if (!at)
     return FALSE;
   /* Above everything else, as text drawn last would be. */
-  GByteArray *tail = g_byte_array_new ();
-  g_byte_array_append (tail, svg->data + pos, svg->len - pos);
-  g_byte_array_set_size (svg, pos);
-  g_byte_array_append (svg, (const guint8 *) t->elements->str, t->elements->len);
-  g_byte_array_append (svg, tail->data, tail->len);
-  g_byte_array_unref (tail);
+  gsize pos = at - (const char *) svg->data, n = t->elements->len;
+  g_byte_array_set_size (svg, svg->len + n);
+  memmove (svg->data + pos + n, svg->data + pos, svg->len - n - pos);
+  memcpy (svg->data + pos, t->elements->str, n);
   return TRUE;
 }

@@ -18,9 +18,7 @@ void ms_svg_text_attach (MsSvgText *t, cairo_t *cr);
 /* Inserts the recorded elements before the closing </svg> of a finished
  * SVG document; FALSE when it has none. */
 gboolean ms_svg_text_insert (const MsSvgText *t, GByteArray *svg);
-/* The parts for writing without a copy: where the elements go in a
- * finished SVG (-1: nowhere), and the elements. */
-gssize ms_svg_text_position (GByteArray *svg);
+/* The elements recorded. */
 const char *ms_svg_text_elements (const MsSvgText *t, gsize *len);
 /* text as XML 1.0 may hold it, escaped for an element or an attribute:
  * made valid UTF-8, and the control characters XML forbids even as

@@ -154,16 +154,6 @@ ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const Ms
   }
 }
 
-/* Where repetition rep's first event starts (its events count from the
- * run's start): the axis of a whole repetition reads from there. */
-static double
-rep_start (const MsCell *cell, int rep, const MsRepMap *reps)
-{
-  double t0, t1;
-  rep_span (cell, rep, reps, FALSE, &t0, &t1);
-  return t0 < G_MAXDOUBLE ? MAX (0, t0) : 0;
-}
-
 void
 ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRepMap *reps,
                      gboolean all_phases)
@@ -171,8 +161,10 @@ ms_time_window_open (MsTimeWindow *win, const MsCell *cell, int rep, const MsRep
   double t0, t1;
   ms_time_window_reset (win, cell ? ms_timeline_rep_extent (cell, rep, reps) : 0);
   if (all_phases || !ms_timeline_movement_span (cell, rep, reps, &t0, &t1)) {
-    /* From the repetition's first event: the run before it is empty. */
-    win->origin_us = rep_start (cell, rep, reps);
+    /* From the repetition's first event (its events count from the run's
+     * start): the run before it is empty. */
+    rep_span (cell, rep, reps, FALSE, &t0, &t1);
+    win->origin_us = t0 < G_MAXDOUBLE ? MAX (0, t0) : 0;
     win->t0 = win->origin_us;
     ms_time_window_end_after (win, win->total_us);
     return;

@@ -85,16 +85,6 @@ html_table (GString *s, const MsResults *run)
   g_string_append (s, "</tbody>\n</table>\n");
 }
 
-static void
-html_captions (GString *s, const MsResults *run)
-{
-  g_auto (GStrv) captions = ms_report_captions (run);
-  g_string_append (s, "<ul class=\"captions\">\n");
-  for (guint i = 0; captions[i]; i++)
-    append_escaped (s, "<li>", captions[i], "</li>\n");
-  g_string_append (s, "</ul>\n");
-}
-
 static const char style_sheet[] =
   "body{font-family:sans-serif;max-width:1140px;margin:2em auto;color:#222;background:#fff}"
   "dl{display:grid;grid-template-columns:14em 1fr;gap:.2em 1em}dt{font-weight:bold}"
@@ -122,8 +112,13 @@ html_document (const MsReportInput *in)
   for (guint r = 0; r < in->runs->len; r++)
     html_table (s, g_ptr_array_index (in->runs, r));
   append_escaped (s, "<h2>", _("What the data says"), "</h2>\n");
-  for (guint r = 0; r < in->runs->len; r++)
-    html_captions (s, g_ptr_array_index (in->runs, r));
+  for (guint r = 0; r < in->runs->len; r++) {
+    g_auto (GStrv) captions = ms_report_captions (g_ptr_array_index (in->runs, r));
+    g_string_append (s, "<ul class=\"captions\">\n");
+    for (guint i = 0; captions[i]; i++)
+      append_escaped (s, "<li>", captions[i], "</li>\n");
+    g_string_append (s, "</ul>\n");
+  }
   g_string_append (s, "</body>\n</html>\n");
   return s;
 }

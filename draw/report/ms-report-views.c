@@ -124,8 +124,9 @@ ms_report_view_draw (cairo_t *cr, double width, double height, gpointer data)
     draw_timeline (cr, job, width, height);
     break;
   case MS_REPORT_VIEW_BREAKDOWN:
-    ms_breakdown_draw (cr, job->runs, ms_report_breakdown_exponent (job->runs), &job->style,
-                       width, height);
+    /* The per-repetition path alone, as the view opens. */
+    ms_breakdown_draw_full (cr, job->runs, ms_report_breakdown_exponent (job->runs), FALSE,
+                            &job->style, width, height);
     break;
   default: {
     /* Sizes and values span decades: log axes, as the app opens them. */
@@ -210,26 +211,24 @@ char *
 ms_report_caption (GPtrArray *runs)
 {
   GString *s = g_string_new (NULL);
+  g_autoptr (GPtrArray) settings = g_ptr_array_new_with_free_func (g_free);
   gboolean same = TRUE;
-  g_autofree char *first =
-    runs && runs->len ? ms_report_settings_text (g_ptr_array_index (runs, 0)) : NULL;
   for (guint r = 0; runs && r < runs->len; r++) {
     g_autofree char *line = ms_report_device_line (g_ptr_array_index (runs, r));
-    g_autofree char *settings = ms_report_settings_text (g_ptr_array_index (runs, r));
     g_string_append_printf (s, "%s\n", line);
-    same = same && g_strcmp0 (settings, first) == 0;
+    g_ptr_array_add (settings, ms_report_settings_text (g_ptr_array_index (runs, r)));
+    same = same && g_strcmp0 (settings->pdata[r], settings->pdata[0]) == 0;
   }
   /* One settings line when the runs share them; else each run's own, so
    * that no run is described by another's. */
-  for (guint r = 0; first && r < (same ? 1 : runs->len); r++) {
-    const MsResults *run = g_ptr_array_index (runs, r);
-    g_autofree char *settings = ms_report_settings_text (run);
+  for (guint r = 0; r < (same ? MIN (settings->len, 1) : settings->len); r++)
     if (same)
-      g_string_append_printf (s, "%s\n", settings);
+      g_string_append_printf (s, "%s\n", (char *) settings->pdata[r]);
     else
       /* TRANSLATORS: a run's name, then its settings. */
-      g_string_append_printf (s, _("%s: %s\n"), run->label, settings);
-  }
+      g_string_append_printf (s, _("%s: %s\n"),
+                              ((const MsResults *) g_ptr_array_index (runs, r))->label,
+                              (char *) settings->pdata[r]);
   if (s->len && s->str[s->len - 1] == '\n')
     g_string_truncate (s, s->len - 1);
   return g_string_free (s, FALSE);

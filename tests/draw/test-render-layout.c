@@ -212,7 +212,7 @@ static void
 draw_breakdown (cairo_t *cr, GPtrArray *runs, const MsChartStyle *st, double w, double h,
                 gpointer data)
 {
-  ms_breakdown_draw (cr, runs, GPOINTER_TO_INT (data), st, w, h);
+  ms_breakdown_draw_full (cr, runs, GPOINTER_TO_INT (data), FALSE, st, w, h);
 }
 
 /* A timeline case: the cell of a mode (and variant) at a size, opened on

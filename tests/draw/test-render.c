@@ -494,10 +494,10 @@ test_breakdown (void)
   ms_chart_style_init_light (&st);
   MsColor h2d;
   ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
-  ms_breakdown_draw (c.cr, runs, 20, &st, W, H);
+  ms_breakdown_draw_full (c.cr, runs, 20, FALSE, &st, W, H);
   g_assert_true (any_color (&c, 0, 40, W, H, &h2d));
   /* No cells at this size: a message, no bars. */
-  ms_breakdown_draw (c.cr, runs, 40, &st, W, H);
+  ms_breakdown_draw_full (c.cr, runs, 40, FALSE, &st, W, H);
   g_assert_false (any_color (&c, 0, 0, W, H, &h2d));
   ms_test_canvas_free (&c);
 }
@@ -648,7 +648,7 @@ test_breakdown_fills_canvas (void)
   MsColor kernel, init;
   ms_phase_color (MS_PHASE_KERNEL, FALSE, &kernel);
   ms_phase_color (MS_PHASE_INIT, FALSE, &init);
-  ms_breakdown_draw (c.cr, runs, 20, &st, 1600, 1000);
+  ms_breakdown_draw_full (c.cr, runs, 20, FALSE, &st, 1600, 1000);
   g_assert_true (band_has_color (&c, 150, 700, 880, &kernel));
   /* One-time costs are not in the default picture. */
   g_assert_false (band_has_color (&c, 150, 0, 880, &init));
