@@ -632,14 +632,9 @@ ms_cli_compare (int argc, char **argv)
     return rc;
   if (o.live && !ms_cli_prefix_names_files ("--out", o.how.prefix, "-a-samples.csv"))
     return EXIT_USAGE;
+  /* Protected as it notes: --plot never replaces an input. */
   if (!o.live)
     ms_cli_note_same_inputs (o.files, 2);
-  /* --plot never replaces an input. */
-  if (!o.live) {
-    for (int i = 0; i < 2; i++)
-      if (strcmp (o.files[i], MS_CLI_STDIO) != 0)
-        ms_cli_protect_input (o.files[i]);
-  }
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;
