@@ -474,10 +474,7 @@ compare_json (FILE *f, void *user)
   ms_json_set_string (doc, "spread_a", cmp->spread_a);
   ms_json_set_string (doc, "spread_b", cmp->spread_b);
   char *setup = ms_setup_differences (a, b);
-  if (setup)
-    ms_json_set_string (doc, "setup_differences", setup);
-  else
-    ms_json_set (doc, "setup_differences", NULL);
+  ms_json_set_string (doc, "setup_differences", setup); /* null where none differ */
   free (setup);
   MsJson *cells = ms_json_array_new ();
   for (size_t i = 0; i < cmp->n_cells; i++)
