@@ -769,8 +769,6 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
   snprintf (prefix, len, "%s/%s%s%s", dir, node, bus_id[0] ? "-" : "", bus_id);
 }
 
-/* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
- * stamp of its samples file: run's exit status, or 1 when it wrote none. */
 /* A node's (or its GPU's) pair and sidecar, which its run writes and
  * fleet-node then stamps: in the plan, as run's own. */
 static bool
@@ -795,7 +793,6 @@ remove_run_temporaries (const char *prefix)
       ms_atomic_file_remove_stale (path);
 }
 
-
 /* Whether the node's run options give run's option name, by any
  * abbreviation, as run's parser reads them. */
 static bool
@@ -809,6 +806,8 @@ run_gives (int argc, char **argv, const char *name)
   return given;
 }
 
+/* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
+ * stamp of its samples file: run's exit status, or 1 when it wrote none. */
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {

@@ -24,7 +24,6 @@
 #include "ms-cli-tables.h"
 #include "ms-lessons.h"
 
-
 typedef struct {
   MsSweep sweep;
   const char *name;
@@ -336,7 +335,6 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   argv[n++] = (char *) o->name;
   argv[n] = NULL;
 }
-
 
 /* MsIsolatedFunc: memsweep again, with the parts' environment, started
  * by the supervisor (ms-supervisor.h) into a private folder. */

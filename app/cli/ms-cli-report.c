@@ -13,7 +13,6 @@
 #include "ms-i18n.h"
 #include "ms-drawing.h"
 
-
 /* The lessons run answers, "pinned-pageable, register-allocate, …". */
 static GString *
 lessons_answered (const MsResults *run)

@@ -486,7 +486,6 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
   }
 }
 
-
 /* Cells whose repetitions fell into two states: their median is neither,
  * so each state is named with its share. */
 static void
