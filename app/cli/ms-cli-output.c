@@ -531,16 +531,6 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
   return key;
 }
 
-static const char *
-export_option (MsCliFormat format)
-{
-  switch (format) {
-  case MS_CLI_FORMAT_JSON: return "--export-json";
-  case MS_CLI_FORMAT_CSV: return "--export-csv";
-  default: return "--export-markdown";
-  }
-}
-
 /* The format a file's name says, in any case (.CSV too; its .gz left
  * aside); false for one that says none (FILE.txt, a name without an
  * extension, -). */
@@ -745,8 +735,9 @@ output_option (MsCliOutput *out, int key, const char *arg)
   case MS_CLI_KEY_EXPORT_JSON:
   case MS_CLI_KEY_EXPORT_CSV:
   case MS_CLI_KEY_EXPORT_MARKDOWN: {
-    MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
-    return add_export (out, format, export_option (format), arg);
+    static const char *const options[] = { "--export-json", "--export-csv", "--export-markdown" };
+    return add_export (out, (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON)),
+                       options[key - MS_CLI_KEY_EXPORT_JSON], arg);
   }
   case MS_CLI_KEY_COMPRESS: compress = true; return 1;
   default: return progress_option (key);
