@@ -267,10 +267,10 @@ envelope_json (const MsResults *r, const MsEnvelopes *env)
   return o;
 }
 
-bool
-ms_json_write (FILE *f, const MsResults *r)
+void
+ms_json_write (FILE *f, void *results)
 {
-  return ms_json_write_judged (f, r, NULL);
+  ms_json_write_judged (f, results, NULL);
 }
 
 bool

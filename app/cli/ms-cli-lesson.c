@@ -132,12 +132,6 @@ lesson_results_text (FILE *f, void *user)
   ms_cli_lesson_table (f, user);
 }
 
-static void
-lesson_results_json (FILE *f, void *user)
-{
-  ms_json_write (f, user);
-}
-
 static bool
 parse_sizes (MsSweep *s, const char *arg)
 {
@@ -490,7 +484,7 @@ lesson_command (int argc, char **argv, bool part)
     ms_cli_wrote_pair (samples, summary);
   }
   int status = ms_cli_output_send (&o.output, ms_cli_results_table (r), lesson_results_text,
-                                   lesson_results_json, r);
+                                   ms_json_write, r);
   if (status != EXIT_OK && rc != EXIT_WRITE)
     rc = status;
   ms_results_free (r);
