@@ -60,14 +60,9 @@ run_child (const char *dir, const char *prefix, char **forwarded, int n_forwarde
 {
   char log[PATH_MAX + 32];
   snprintf (log, sizeof log, "%s.log", prefix);
-  char *argv[MAX_FORWARDED + 8];
-  int n = 0;
-  argv[n++] = "memsweep";
-  argv[n++] = "run";
-  argv[n++] = "--quiet";
-  argv[n++] = "--no-profile";
-  argv[n++] = "--out";
-  argv[n++] = (char *) prefix;
+  char *argv[MAX_FORWARDED + 8] = { "memsweep", "run", "--quiet", "--no-profile", "--out",
+                                    (char *) prefix };
+  int n = 6;
   for (int i = 0; i < n_forwarded; i++)
     argv[n++] = forwarded[i];
   argv[n] = NULL;

@@ -444,18 +444,12 @@ ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info)
 }
 
 void
-ms_cli_protect_input (const char *path)
-{
-  ms_csv_pair_protect (path);
-}
-
-void
 ms_cli_protect_envelopes (const char *option)
 {
   char path[PATH_MAX];
   /* "-": standard input, which may be the envelope file itself. */
   if (option && strcmp (option, MS_CLI_STDIO) == 0)
-    ms_cli_protect_input ("/dev/stdin");
+    ms_csv_pair_protect ("/dev/stdin");
   else if (option)
     ms_atomic_file_protect (option);
   else if (ms_envelopes_default_path (path, sizeof path))
@@ -574,7 +568,7 @@ ms_cli_input_path (const char *path)
 {
   static bool stdin_taken;
   if (strcmp (path, MS_CLI_STDIO) != 0) {
-    ms_cli_protect_input (path);
+    ms_csv_pair_protect (path);
     return path;
   }
   if (stdin_taken) {
@@ -583,7 +577,7 @@ ms_cli_input_path (const char *path)
   }
   stdin_taken = true;
   /* Standard input may be a file, which no output may replace or grow. */
-  ms_cli_protect_input ("/dev/stdin");
+  ms_csv_pair_protect ("/dev/stdin");
   return path;
 }
 
@@ -621,7 +615,7 @@ ms_cli_note_same_inputs (char *const *paths, int n)
   /* Protected first: each opened once, then told apart by what was opened. */
   for (int i = 0; i < n; i++)
     if (strcmp (paths[i], MS_CLI_STDIO) != 0)
-      ms_cli_protect_input (paths[i]);
+      ms_csv_pair_protect (paths[i]);
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
       if (same_input (paths[i], paths[j]))

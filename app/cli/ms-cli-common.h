@@ -69,17 +69,12 @@ int ms_cli_resolve_devices (const char *who, const char *list, int min, int *dev
 /* The facts of each of devices[0..n) into info. */
 void ms_cli_query_devices (const int *devices, int n, MsDeviceInfo *info);
 
-/* path (the summary beside a samples file, or the samples beside a
- * summary, and the run's sidecar) is read by this command, so no output
- * may replace it. Every file the engine's readers open is protected as
- * well (main turns that on); these say it before anything is read, for
- * what is named or implied. */
-void ms_cli_protect_input (const char *path);
-/* The envelope file a verdict will be judged against: the one named by an
- * option (NULL: none), else $MEMSWEEP_ENVELOPES or the installed one. */
+/* The envelope file a verdict will be judged against, which no output may
+ * replace: the one named by an option (NULL: none), else
+ * $MEMSWEEP_ENVELOPES or the installed one. */
 void ms_cli_protect_envelopes (const char *option);
 
-/* Protects paths[0..n) (ms_cli_protect_input), the runs a command reads
+/* Protects paths[0..n) (ms_csv_pair_protect), the runs a command reads
  * (compare, plot, report), and says on standard error where two are one
  * file: by name or by device and inode (a link, a second name). Such a run is read twice, as
  * if it were two (compare A A is the verdict rule's own check: every

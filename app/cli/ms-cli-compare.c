@@ -474,10 +474,7 @@ compare_json (FILE *f, void *user)
   ms_json_set_string (doc, "spread_a", cmp->spread_a);
   ms_json_set_string (doc, "spread_b", cmp->spread_b);
   char *setup = ms_setup_differences (a, b);
-  if (setup)
-    ms_json_set_string (doc, "setup_differences", setup);
-  else
-    ms_json_set (doc, "setup_differences", NULL);
+  ms_json_set_string (doc, "setup_differences", setup); /* null where none differ */
   free (setup);
   MsJson *cells = ms_json_array_new ();
   for (size_t i = 0; i < cmp->n_cells; i++)
@@ -632,14 +629,9 @@ ms_cli_compare (int argc, char **argv)
     return rc;
   if (o.live && !ms_cli_prefix_names_files ("--out", o.how.prefix, "-a-samples.csv"))
     return EXIT_USAGE;
+  /* Protected as it notes: --plot never replaces an input. */
   if (!o.live)
     ms_cli_note_same_inputs (o.files, 2);
-  /* --plot never replaces an input. */
-  if (!o.live) {
-    for (int i = 0; i < 2; i++)
-      if (strcmp (o.files[i], MS_CLI_STDIO) != 0)
-        ms_cli_protect_input (o.files[i]);
-  }
 #ifdef MS_HAVE_DRAW
   if (o.plot && !ms_cli_compare_plot_name_ok (o.plot))
     return EXIT_USAGE;

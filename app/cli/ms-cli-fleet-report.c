@@ -133,12 +133,24 @@ copies_json (const MsFleetReport *r)
   return copies;
 }
 
-/* The report's document (data/schema/memsweep-fleet-report.json) on f,
- * the nodes of the table only when only_outliers; false when a write
- * failed. */
+typedef struct {
+  const MsFleetReport *r;
+  bool only_outliers;
+} ReportView;
+
 static bool
-report_document (FILE *f, const MsFleetReport *r, bool only_outliers)
+row_of (const MsFleetNode *node, bool only_outliers)
 {
+  return !only_outliers || node->flags || !node->readable;
+}
+
+/* The report's document (data/schema/memsweep-fleet-report.json) on f,
+ * the nodes of the table only when only_outliers. */
+static void
+report_json (FILE *f, void *user)
+{
+  const ReportView *v = user;
+  const MsFleetReport *r = v->r;
   MsJson *doc = ms_json_object_new ();
   ms_file_kind_stamp (doc, MS_FILE_KIND_FLEET_JSON);
   ms_json_set_number (doc, "threshold_pct", r->threshold * 100);
@@ -150,22 +162,14 @@ report_document (FILE *f, const MsFleetReport *r, bool only_outliers)
   ms_json_set (doc, "common_link",
                r->common_gen > 0 ? ms_json_link (r->common_gen, r->common_width) : NULL);
   ms_json_set (doc, "figures", figures_json (r));
-  ms_json_set_bool (doc, "only_outliers", only_outliers);
+  ms_json_set_bool (doc, "only_outliers", v->only_outliers);
   MsJson *nodes = ms_json_array_new ();
-  for (size_t i = 0; i < r->n_nodes; i++) {
-    const MsFleetNode *node = &r->nodes[i];
-    if (!only_outliers || node->flags || !node->readable)
-      ms_json_append (nodes, node_json (r, node));
-  }
+  for (size_t i = 0; i < r->n_nodes; i++)
+    if (row_of (&r->nodes[i], v->only_outliers))
+      ms_json_append (nodes, node_json (r, &r->nodes[i]));
   ms_json_set (doc, "nodes", nodes);
   ms_json_set (doc, "copies", copies_json (r));
-  return ms_json_print (f, doc) && !ferror (f);
-}
-
-static bool
-row_of (const MsFleetNode *node, bool only_outliers)
-{
-  return !only_outliers || node->flags || !node->readable;
+  ms_json_print (f, doc);
 }
 
 /* The columns before the figures'; link_gen and link_width are numbers, so
@@ -507,26 +511,14 @@ write_openmetrics (const MsFleetReport *r, const char *path)
   return true;
 }
 
-typedef struct {
-  const MsFleetReport *r;
-  bool only_outliers;
-} ReportView;
-
 static void
 report_text (FILE *f, void *user)
 {
   const ReportView *v = user;
   print_header (f, v->r);
   for (size_t i = 0; i < v->r->n_nodes; i++)
-    if (!v->only_outliers || v->r->nodes[i].flags || !v->r->nodes[i].readable)
+    if (row_of (&v->r->nodes[i], v->only_outliers))
       print_node (f, v->r, &v->r->nodes[i]);
-}
-
-static void
-report_json (FILE *f, void *user)
-{
-  const ReportView *v = user;
-  report_document (f, v->r, v->only_outliers);
 }
 
 /* 2 when nothing could be compared (bad input, not a clean fleet); else

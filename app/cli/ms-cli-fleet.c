@@ -760,8 +760,7 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
 {
   char bus_id[32] = "";
   if (gpu >= 0) {
-    MsFleetStamp unused = { 0 };
-    gather_stamp (&unused, gpu, bus_id, sizeof bus_id);
+    gather_stamp (&(MsFleetStamp) { 0 }, gpu, bus_id, sizeof bus_id);
     for (char *p = bus_id; *p; p++)
       *p = *p == ':' || *p == '/' ? '-' : *p;
     if (!bus_id[0])
@@ -770,8 +769,6 @@ node_prefix (char *prefix, size_t len, const char *dir, const char *node, int gp
   snprintf (prefix, len, "%s/%s%s%s", dir, node, bus_id[0] ? "-" : "", bus_id);
 }
 
-/* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
- * stamp of its samples file: run's exit status, or 1 when it wrote none. */
 /* A node's (or its GPU's) pair and sidecar, which its run writes and
  * fleet-node then stamps: in the plan, as run's own. */
 static bool
@@ -796,7 +793,6 @@ remove_run_temporaries (const char *prefix)
       ms_atomic_file_remove_stale (path);
 }
 
-
 /* Whether the node's run options give run's option name, by any
  * abbreviation, as run's parser reads them. */
 static bool
@@ -810,6 +806,8 @@ run_gives (int argc, char **argv, const char *name)
   return given;
 }
 
+/* One `memsweep run` (on GPU gpu, or as the options say when -1) and the
+ * stamp of its samples file: run's exit status, or 1 when it wrote none. */
 static int
 sweep_one (const char *self, const char *dir, const char *node, int gpu, int argc, char **argv)
 {
@@ -878,15 +876,6 @@ sweep_one (const char *self, const char *dir, const char *node, int gpu, int arg
   return rc;
 }
 
-/* How many GPUs to measure one by one: --gpus N, or every GPU this node
- * shows for "all"; 0 for one run as the options say (no GPU seen). */
-static int
-gpus_to_measure (int gpus)
-{
-  MsFleetStamp unused = { 0 };
-  return gpus == MS_CLI_ALL ? gather_stamp (&unused, -1, NULL, 0) : gpus;
-}
-
 /* A node's name is data that ends up in a file name, the sidecar (JSON)
  * and fleet-report's tables and OpenMetrics labels: NODE-samples.csv must
  * be a file of DIR that fleet-report lists (no '/', no leading '.': ".",
@@ -951,7 +940,9 @@ ms_cli_fleet_node (int argc, char **argv)
   int rc = ms_cli_check_run_options ("fleet-node", prefix, true, argc - first, argv + first);
   if (rc >= 0)
     return rc;
-  int n_gpus = gpus_to_measure (gpus);
+  /* GPUs to measure one by one: --gpus N, or every GPU this node shows
+   * for "all"; 0 for one run as the options say (no GPU seen). */
+  int n_gpus = gpus == MS_CLI_ALL ? gather_stamp (&(MsFleetStamp) { 0 }, -1, NULL, 0) : gpus;
   /* The run option it sets itself per GPU. */
   if (n_gpus > 0 && run_gives (argc - first, argv + first, "device")) {
     ms_cli_error (ms_gettext ("--device is set by fleet-node itself for "

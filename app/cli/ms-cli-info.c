@@ -15,7 +15,6 @@
 #include "ms-i18n.h"
 #include "ms-engine.h"
 
-
 /* Every mode as a JSON object: its name, its explanation and, with a
  * device, whether it supports the mode and why not. */
 static MsJson *

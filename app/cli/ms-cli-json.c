@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-json.c: results as JSON (docs/json.md), for `run --format json`
  * and `show`. */
-#define _GNU_SOURCE
 #include "ms-cli-json.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-engine.h"
@@ -269,10 +267,10 @@ envelope_json (const MsResults *r, const MsEnvelopes *env)
   return o;
 }
 
-bool
-ms_json_write (FILE *f, const MsResults *r)
+void
+ms_json_write (FILE *f, void *results)
 {
-  return ms_json_write_judged (f, r, NULL);
+  ms_json_write_judged (f, results, NULL);
 }
 
 bool
@@ -302,32 +300,4 @@ ms_json_write_judged (FILE *f, const MsResults *r, const MsEnvelopes *env)
   ms_json_set (doc, "health", health_json (r));
   ms_json_set (doc, "envelope", envelope_json (r, env));
   return ms_json_print (f, doc) && !ferror (f);
-}
-
-bool
-ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen)
-{
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream (&buf, &len);
-  if (!mem) {
-    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-    return false;
-  }
-  bool ok = ms_json_write (mem, results);
-  ok = fclose (mem) == 0 && ok;
-  if (!ok) {
-    snprintf (err, errlen, ms_gettext ("%s: out of memory"), path);
-    free (buf);
-    return false;
-  }
-  MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
-  ok = file != NULL;
-  if (file) {
-    /* A failed write is kept for the commit's message. */
-    ms_atomic_file_write (file, buf, len);
-    ok = ms_atomic_file_commit (file, err, errlen);
-  }
-  free (buf);
-  return ok;
 }

@@ -13,10 +13,9 @@
 #include "memsweep.h"
 #include "ms-engine.h"
 
-/* Writes the document to f; false when a write failed. */
-bool ms_json_write (FILE *f, const MsResults *results);
-/* The same through an atomic file (ms-atomic-file.h). */
-bool ms_json_write_file (const char *path, const MsResults *results, char *err, size_t errlen);
+/* The document of results (an MsResults) on f: a command's JSON output
+ * (MsCliDocument's json). */
+void ms_json_write (FILE *f, void *results);
 /* A new document with its first two members: the name of its schema
  * (data/schema/SCHEMA.json) and the schema's version. */
 MsJson *ms_json_document (const char *schema, int version);

@@ -24,7 +24,6 @@
 #include "ms-cli-tables.h"
 #include "ms-lessons.h"
 
-
 typedef struct {
   MsSweep sweep;
   const char *name;
@@ -131,12 +130,6 @@ lesson_results_text (FILE *f, void *user)
 {
   ms_report_device (f, &((const MsResults *) user)->device);
   ms_cli_lesson_table (f, user);
-}
-
-static void
-lesson_results_json (FILE *f, void *user)
-{
-  ms_json_write (f, user);
 }
 
 static bool
@@ -337,7 +330,6 @@ child_args (const LessonOptions *o, const int *parts, int n_parts, const char *p
   argv[n] = NULL;
 }
 
-
 /* MsIsolatedFunc: memsweep again, with the parts' environment, started
  * by the supervisor (ms-supervisor.h) into a private folder. */
 static MsResults *
@@ -492,7 +484,7 @@ lesson_command (int argc, char **argv, bool part)
     ms_cli_wrote_pair (samples, summary);
   }
   int status = ms_cli_output_send (&o.output, ms_cli_results_table (r), lesson_results_text,
-                                   lesson_results_json, r);
+                                   ms_json_write, r);
   if (status != EXIT_OK && rc != EXIT_WRITE)
     rc = status;
   ms_results_free (r);

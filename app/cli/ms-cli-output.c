@@ -398,8 +398,9 @@ ms_cli_pair_ok (const char *option, const char *prefix, char *samples, char *sum
   return false;
 }
 
-int
-ms_cli_progress_option (int key)
+/* --quiet or --verbose (key): 1 taken, 0 neither, -1 refused (both given). */
+static int
+progress_option (int key)
 {
   if (key != MS_CLI_KEY_QUIET && key != MS_CLI_KEY_VERBOSE)
     return 0;
@@ -448,7 +449,7 @@ args_next_own (MsCliArgs *a, MsCliOutput *out)
   while ((key = ms_cli_args_next (a)) != -1 && key != '?') {
     int taken = !choice_ok (a) ? -1
                 : out          ? output_option (out, key, a->value)
-                               : ms_cli_progress_option (key);
+                               : progress_option (key);
     /* Run's options handed on by another command (fleet-node's after "--")
      * are refused as their settings are, without the command's Try line:
      * its --help does not list them. */
@@ -528,16 +529,6 @@ ms_cli_args_next_bound (MsCliArgs *a, MsCliOutput *out, const MsCliBind *binds)
     a->bound = a->name;
   }
   return key;
-}
-
-static const char *
-export_option (MsCliFormat format)
-{
-  switch (format) {
-  case MS_CLI_FORMAT_JSON: return "--export-json";
-  case MS_CLI_FORMAT_CSV: return "--export-csv";
-  default: return "--export-markdown";
-  }
 }
 
 /* The format a file's name says, in any case (.CSV too; its .gz left
@@ -744,11 +735,12 @@ output_option (MsCliOutput *out, int key, const char *arg)
   case MS_CLI_KEY_EXPORT_JSON:
   case MS_CLI_KEY_EXPORT_CSV:
   case MS_CLI_KEY_EXPORT_MARKDOWN: {
-    MsCliFormat format = (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON));
-    return add_export (out, format, export_option (format), arg);
+    static const char *const options[] = { "--export-json", "--export-csv", "--export-markdown" };
+    return add_export (out, (MsCliFormat) (MS_CLI_FORMAT_JSON + (key - MS_CLI_KEY_EXPORT_JSON)),
+                       options[key - MS_CLI_KEY_EXPORT_JSON], arg);
   }
   case MS_CLI_KEY_COMPRESS: compress = true; return 1;
-  default: return ms_cli_progress_option (key);
+  default: return progress_option (key);
   }
 }
 

@@ -148,10 +148,6 @@ int ms_cli_output_send (const MsCliOutput *out, MsCliTable *table, void (*text) 
  * process's, for the code under a command that prints progress. */
 bool ms_cli_quiet (void);
 bool ms_cli_verbose (void);
-/* --quiet or --verbose (key): 1 taken, 0 neither, -1 refused after a
- * message (both given). For the commands that print progress but no
- * table. */
-int ms_cli_progress_option (int key);
 /* --compress: the CSV files the command names (run's and lesson's --out
  * files, calibrate's --out, the CSV exports) are written gzip-compressed,
  * their names ending in .gz (docs/cli.md). The process's, as the level. */

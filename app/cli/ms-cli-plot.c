@@ -15,7 +15,6 @@
 #include "ms-i18n.h"
 #include "ms-engine.h"
 
-
 /* WxH, each side a whole number from 16 to 16384 (the command line's
  * one rule, ms_cli_whole_number). */
 static gboolean

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-cli-report.c: `memsweep report`: every chart, the table and the
  * captions of one or more runs as a PDF or an HTML page. */
+#include <limits.h>
 #include <string.h>
 #include <strings.h>
 
@@ -13,7 +14,6 @@
 #include "ms-i18n.h"
 #include "ms-drawing.h"
 
-
 /* The lessons run answers, "pinned-pageable, register-allocate, …". */
 static GString *
 lessons_answered (const MsResults *run)
@@ -25,26 +25,6 @@ lessons_answered (const MsResults *run)
   return names;
 }
 
-/* The samples file beside a summary: as it lies there (plain or
- * gzipped), else as it would be named (gzipped where the summary is). */
-static char *
-samples_beside (const char *summary_path)
-{
-  const char *gz = g_str_has_suffix (summary_path, ".gz") ? ".gz" : "";
-  size_t n = strlen (summary_path) - strlen (gz);
-  size_t k = strlen ("-summary.csv");
-  if (n < k || strncmp (summary_path + n - k, "-summary.csv", k) != 0)
-    return NULL;
-  for (int other = 0; other < 2; other++) {
-    char *path = g_strdup_printf ("%.*s-samples.csv%s", (int) (n - k), summary_path,
-                                  (other == 0) == (gz[0] != '\0') ? ".gz" : "");
-    if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-      return path;
-    g_free (path);
-  }
-  return g_strdup_printf ("%.*s-samples.csv%s", (int) (n - k), summary_path, gz);
-}
-
 /* A summary holds no repetitions: a lesson whose sentence cannot be
  * stated from it is refused (no picture without its finding), naming
  * the file that would answer. */
@@ -54,10 +34,13 @@ summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
   char caption[1024];
   if (!run->from_summary || ms_lesson_caption (topic, run, -1, caption, sizeof caption))
     return true;
-  g_autofree char *samples = samples_beside (path);
+  /* The samples file as it lies there (plain or gzipped), else as it
+   * would be named. */
+  char samples[PATH_MAX];
+  bool named = ms_csv_pair_samples_path (path, samples, sizeof samples);
   ms_cli_error (ms_gettext ("%s is a summary file, which cannot answer the %s "
                             "lesson: give its samples file%s%s\n"),
-                path, ms_lesson_topic (topic)->name, samples ? ", " : "", samples ? samples : "");
+                path, ms_lesson_topic (topic)->name, named ? ", " : "", named ? samples : "");
   return false;
 }
 

@@ -86,14 +86,11 @@ static void
 print_um_counts (FILE *out, const MsUmCounts *um)
 {
   char h2d[32], d2h[32], clean[4 * sizeof um->reason];
-  if (um->state == MS_UM_UNAVAILABLE) {
-    fprintf (out, ms_gettext ("%18sunified memory not counted: %s\n"), "",
-             ms_report_clean (um->reason, clean, sizeof clean));
-    return;
-  }
-  if (um->state == MS_UM_UNKNOWN) {
-    fprintf (out, ms_gettext ("%18sunified-memory counts unknown: %s\n"), "",
-             ms_report_clean (um->reason, clean, sizeof clean));
+  if (um->state == MS_UM_UNAVAILABLE || um->state == MS_UM_UNKNOWN) {
+    fprintf (out,
+             um->state == MS_UM_UNKNOWN ? ms_gettext ("%18sunified-memory counts unknown: %s\n")
+                                        : ms_gettext ("%18sunified memory not counted: %s\n"),
+             "", ms_report_clean (um->reason, clean, sizeof clean));
     return;
   }
   if (um->state != MS_UM_COUNTED)

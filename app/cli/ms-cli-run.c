@@ -112,12 +112,6 @@ results_text (FILE *f, void *user)
   ms_report_table (f, user);
 }
 
-static void
-results_json (FILE *f, void *user)
-{
-  ms_json_write (f, user);
-}
-
 /* Files first (a closed stdout must not cost the measurements), then the
  * table and its exports, then what went wrong. */
 /* *lost: the pair could be written neither at its names nor kept. */
@@ -142,7 +136,7 @@ save_and_report (const MsCliRunOptions *o, const MsResults *results, MsRunStatus
   if (saved)
     ms_cli_wrote_pair (o->samples_path, o->summary_path);
   MsCliTable *table = ms_cli_results_table (results);
-  MsCliDocument doc = { results_text, results_json, table, (void *) results };
+  MsCliDocument doc = { results_text, ms_json_write, table, (void *) results };
   if (!ms_cli_output_write (&o->output, &doc))
     rc = EXIT_WRITE;
   ms_cli_table_free (table);

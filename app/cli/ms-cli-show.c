@@ -154,11 +154,7 @@ ms_cli_show (int argc, char **argv)
   }
   /* The exports are checked once the inputs are known, so that none
    * replaces one. */
-  if (!ms_cli_output_ready (&o.output)) {
-    ms_results_free (results);
-    return EXIT_USAGE;
-  }
-  if (!o.output.stdout_off && !ms_cli_stdout_not_input ()) {
+  if (!ms_cli_output_ready (&o.output) || (!o.output.stdout_off && !ms_cli_stdout_not_input ())) {
     ms_results_free (results);
     return EXIT_USAGE;
   }

@@ -277,31 +277,25 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
   report_knobs (out, r);
 }
 
-/* Modes that appear in the results, in mode order. */
-static int
-present_modes (const MsResults *r, MsMode *modes)
+/* The modes and sizes that appear in the results, in their order. */
+static void
+present_cells (const MsResults *r, MsMode *modes, int *n_modes, int *exps, int *n_exps)
 {
-  int n = 0;
+  bool mode[MS_MODE_COUNT] = { false }, size[MS_MAX_EXPONENT + 1] = { false };
+  for (size_t i = 0; i < r->n_cells; i++) {
+    const MsCell *c = &r->cells[i];
+    if ((int) c->mode >= 0 && c->mode < MS_MODE_COUNT)
+      mode[c->mode] = true;
+    if (c->exponent >= 0 && c->exponent <= MS_MAX_EXPONENT)
+      size[c->exponent] = true;
+  }
+  *n_modes = *n_exps = 0;
   for (int m = 0; m < MS_MODE_COUNT; m++)
-    for (size_t i = 0; i < r->n_cells; i++)
-      if ((int) r->cells[i].mode == m) {
-        modes[n++] = m;
-        break;
-      }
-  return n;
-}
-
-static int
-present_exponents (const MsResults *r, int *exps)
-{
-  int n = 0;
+    if (mode[m])
+      modes[(*n_modes)++] = (MsMode) m;
   for (int e = 0; e <= MS_MAX_EXPONENT; e++)
-    for (size_t i = 0; i < r->n_cells; i++)
-      if (r->cells[i].exponent == e) {
-        exps[n++] = e;
-        break;
-      }
-  return n;
+    if (size[e])
+      exps[(*n_exps)++] = e;
 }
 
 typedef enum {
@@ -486,7 +480,6 @@ print_fit_table (FILE *out, const MsResults *r, const MsMode *modes, const MsFit
   }
 }
 
-
 /* Cells whose repetitions fell into two states: their median is neither,
  * so each state is named with its share. */
 static void
@@ -516,8 +509,8 @@ ms_report_table (FILE *out, const MsResults *r)
   MsMode modes[MS_MODE_COUNT];
   MsFit fits[MS_MODE_COUNT];
   int exps[MS_MAX_EXPONENT + 1];
-  int n_modes = present_modes (r, modes);
-  int n_exps = present_exponents (r, exps);
+  int n_modes, n_exps;
+  present_cells (r, modes, &n_modes, exps, &n_exps);
 
   if (n_modes == 0) {
     fprintf (out, ms_gettext ("\n(no results)\n"));

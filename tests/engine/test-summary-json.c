@@ -128,10 +128,11 @@ test_json_valid (void)
   snprintf (c.variant, sizeof c.variant, "R=4");
   ms_results_add_cell (r, &c);
   const char *path = ms_test_tmp_path ("r.json");
-  char err[512];
-  g_assert_true (ms_json_write_file (path, r, err, sizeof err));
+  FILE *f = fopen (path, "w");
+  g_assert_true (ms_json_write_judged (f, r, NULL));
+  fclose (f);
   char text[8192] = "";
-  FILE *f = fopen (path, "r");
+  f = fopen (path, "r");
   size_t n = fread (text, 1, sizeof text - 1, f);
   fclose (f);
   text[n] = '\0';
@@ -146,8 +147,6 @@ test_json_valid (void)
   snprintf (cmd, sizeof cmd, "python3 -m json.tool '%s' >/dev/null 2>&1", path);
   if (system ("command -v python3 >/dev/null 2>&1") == 0)
     g_assert_true (system (cmd) == 0);
-  g_assert_false (ms_json_write_file ("/nonexistent-folder/r.json", r, err, sizeof err));
-  g_assert_nonnull (strstr (err, "/nonexistent-folder/r.json"));
   ms_results_free (r);
 }
 
