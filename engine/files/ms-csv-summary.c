@@ -315,11 +315,7 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
   bool too_large = false;
   /* The file whole, or its first SUMMARY_MAX_BYTES; the sidecar's check
    * hashes the bytes as they are read. */
-  char head[4];
-  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  MsSidecarHash *pending = n > 0 && !ms_meta_sidecar_inline (head, (size_t) n)
-                             ? ms_meta_sidecar_hash_begin (in, path)
-                             : NULL;
+  MsSidecarHash *pending = ms_meta_sidecar_hash_begin (in, path);
   char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, &len, &too_large, err, errlen);
   ms_meta_sidecar_hash_end (in, pending);
   if (!buf)
