@@ -36,7 +36,7 @@ typedef struct {
   MsReader rd;
   MsResults *results;
   /* The header's names, then the current record's fields. */
-  char *names[SUMMARY_MAX_FIELDS];
+  char names[SUMMARY_MAX_FIELDS][MS_CSV_FIELD_MAX + 1];
   int n_names;
   char fields[SUMMARY_MAX_FIELDS][MS_CSV_FIELD_MAX + 1];
   int n_fields;
@@ -225,8 +225,7 @@ on_record (int term, void *user)
   if (sr->rd.failed)
     return;
   if (!sr->rd.have_header) {
-    for (int i = 0; i < sr->n_fields; i++)
-      sr->names[i] = strdup (sr->fields[i]);
+    memcpy (sr->names, sr->fields, sizeof sr->names);
     sr->n_names = sr->n_fields;
     sr->rd.have_header = true;
     if (!field (sr, COLUMN (MODE)) || !field (sr, COLUMN (E2E_MEDIAN_US)))
@@ -335,8 +334,6 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
     parse_summary (sr, buf, len, too_large);
   ms_csv_leave_c_locale (old);
   bool failed = sr->rd.failed;
-  for (int i = 0; i < sr->n_names; i++)
-    free (sr->names[i]);
   free (sr);
   free (buf);
   if (failed) {
