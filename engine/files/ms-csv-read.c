@@ -211,9 +211,7 @@ read_samples (MsInput *in, const char *path, bool figures, bool trust, ReadAgain
   char head[4];
   ssize_t n = ms_input_pread (in, head, sizeof head, 0);
   size_t len = n > 0 ? (size_t) n : 0;
-  MsSidecarHash *pending = trust && len && !ms_meta_sidecar_inline (head, len)
-                             ? ms_meta_sidecar_hash_begin (in, path)
-                             : NULL;
+  MsSidecarHash *pending = trust ? ms_meta_sidecar_hash_begin (in, path) : NULL;
   if (!ms_csv_take_sidecar (rd, r, path, head, len, size, pending, err, errlen))
     rd->failed = true;
   read_stream (rd, r, in);

@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include <csv.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,49 +30,30 @@
 #define SUMMARY_MAX_BYTES (16u << 20)
 #define SUMMARY_MAX_FIELDS 256
 
+/* The samples reader's state holds the path, the error, the line, the
+ * header's presence and the bounds, and fails as it does (ms_csv_fail). */
 typedef struct {
-  const char *path;
-  char *err;
-  size_t errlen;
-  bool failed;
-  long line;
+  MsReader rd;
   MsResults *results;
   /* The header's names, then the current record's fields. */
-  char *names[SUMMARY_MAX_FIELDS];
+  char names[SUMMARY_MAX_FIELDS][MS_CSV_FIELD_MAX + 1];
   int n_names;
   char fields[SUMMARY_MAX_FIELDS][MS_CSV_FIELD_MAX + 1];
   int n_fields;
-  bool have_header;
-  MsCsvBounds bounds;
 } SummaryReader;
-
-static void
-summary_fail (SummaryReader *sr, const char *fmt, ...)
-{
-  if (sr->failed)
-    return;
-  sr->failed = true;
-  int n = snprintf (sr->err, sr->errlen, "%s:%ld: ", sr->path, sr->line);
-  if (n < 0 || (size_t) n >= sr->errlen)
-    return;
-  va_list ap;
-  va_start (ap, fmt);
-  vsnprintf (sr->err + n, sr->errlen - n, fmt, ap);
-  va_end (ap);
-}
 
 static void
 on_field (void *data, size_t len, void *user)
 {
   SummaryReader *sr = user;
-  if (sr->failed)
+  if (sr->rd.failed)
     return;
   if (len > MS_CSV_MAX_FIELD_BYTES) {
-    summary_fail (sr, ms_gettext (MS_CSV_LONG_FIELD), MS_CSV_MAX_FIELD_BYTES >> 10);
+    ms_csv_fail (&sr->rd, sr->rd.line, MS_CSV_LONG_FIELD, MS_CSV_MAX_FIELD_BYTES >> 10);
     return;
   }
   if (sr->n_fields >= SUMMARY_MAX_FIELDS) {
-    summary_fail (sr, ms_gettext ("more than %d fields"), SUMMARY_MAX_FIELDS);
+    ms_csv_fail (&sr->rd, sr->rd.line, "more than %d fields", SUMMARY_MAX_FIELDS);
     return;
   }
   size_t n = len < MS_CSV_FIELD_MAX ? len : MS_CSV_FIELD_MAX;
@@ -105,7 +85,7 @@ number (SummaryReader *sr, const char *name, double *out)
   if (!s || !*s)
     return false;
   if (!ms_csv_parse_decimal (s, strlen (s), out)) {
-    summary_fail (sr, ms_gettext ("column '%s': '%s' is not a number"), name, s);
+    ms_csv_fail (&sr->rd, sr->rd.line, "column '%s': '%s' is not a number", name, s);
     return false;
   }
   return true;
@@ -151,11 +131,11 @@ cell_identity (SummaryReader *sr, MsCell *c)
   const char *mode = field (sr, COLUMN (MODE)), *status = field (sr, COLUMN (STATUS));
   const char *elements = field (sr, COLUMN (ELEMENTS));
   if (!mode || !ms_mode_from_name (mode, &c->mode)) {
-    summary_fail (sr, ms_gettext ("unknown mode '%s'"), mode ? mode : "");
+    ms_csv_fail (&sr->rd, sr->rd.line, "unknown mode '%s'", mode ? mode : "");
     return false;
   }
   if (!status || !ms_cell_status_from_name (status, &c->status)) {
-    summary_fail (sr, ms_gettext ("unknown status '%s'"), status ? status : "");
+    ms_csv_fail (&sr->rd, sr->rd.line, "unknown status '%s'", status ? status : "");
     return false;
   }
   char *end;
@@ -164,8 +144,8 @@ cell_identity (SummaryReader *sr, MsCell *c)
   int e = n ? __builtin_ctzll (n) : 0;
   if (!elements || *end || errno || !n || (n & (n - 1)) || e < MS_MIN_EXPONENT ||
       e > MS_MAX_EXPONENT) {
-    summary_fail (sr, ms_gettext ("elements '%s' is not a power of two from 2^%d to 2^%d"),
-                  elements ? elements : "", MS_MIN_EXPONENT, MS_MAX_EXPONENT);
+    ms_csv_fail (&sr->rd, sr->rd.line, "elements '%s' is not a power of two from 2^%d to 2^%d",
+                 elements ? elements : "", MS_MIN_EXPONENT, MS_MAX_EXPONENT);
     return false;
   }
   c->exponent = e;
@@ -173,12 +153,12 @@ cell_identity (SummaryReader *sr, MsCell *c)
   /* Summaries from before variants have no such column: "". */
   const char *variant = field (sr, COLUMN (VARIANT));
   if (variant && !ms_variant_valid (variant)) {
-    summary_fail (sr, ms_gettext ("'%s' is not a variant"), variant);
+    ms_csv_fail (&sr->rd, sr->rd.line, "'%s' is not a variant", variant);
     return false;
   }
   snprintf (c->variant, sizeof c->variant, "%s", variant ? variant : "");
   if (ms_results_find_variant (sr->results, c->mode, e, c->variant)) {
-    summary_fail (sr, ms_gettext ("a second row for %s at 2^%d"), mode, e);
+    ms_csv_fail (&sr->rd, sr->rd.line, "a second row for %s at 2^%d", mode, e);
     return false;
   }
   return true;
@@ -193,7 +173,7 @@ read_cell (SummaryReader *sr)
   const char *reps = field (sr, COLUMN (REPS));
   uint64_t count = 0;
   if (reps && *reps && (!ms_csv_parse_count (reps, strlen (reps), &count) || count > MS_MAX_REPS)) {
-    summary_fail (sr, ms_gettext ("column 'reps': '%s' is not a repetition count"), reps);
+    ms_csv_fail (&sr->rd, sr->rd.line, "column 'reps': '%s' is not a repetition count", reps);
     return;
   }
   int n = (int) count;
@@ -234,27 +214,26 @@ read_cell (SummaryReader *sr)
   const char *message = field (sr, COLUMN (MESSAGE));
   ms_utf8_copy (c.message, sizeof c.message, message ? message : "");
   c.message[ms_utf8_prefix (c.message, strlen (c.message))] = '\0';
-  if (!sr->failed && !ms_results_add_cell (sr->results, &c))
-    summary_fail (sr, ms_gettext ("out of memory"));
+  if (!sr->rd.failed && !ms_results_add_cell (sr->results, &c))
+    ms_csv_fail (&sr->rd, sr->rd.line, "out of memory");
 }
 
 static void
 on_record (int term, void *user)
 {
   SummaryReader *sr = user;
-  if (sr->failed)
+  if (sr->rd.failed)
     return;
-  if (!sr->have_header) {
-    for (int i = 0; i < sr->n_fields; i++)
-      sr->names[i] = strdup (sr->fields[i]);
+  if (!sr->rd.have_header) {
+    memcpy (sr->names, sr->fields, sizeof sr->names);
     sr->n_names = sr->n_fields;
-    sr->have_header = true;
+    sr->rd.have_header = true;
     if (!field (sr, COLUMN (MODE)) || !field (sr, COLUMN (E2E_MEDIAN_US)))
-      summary_fail (sr, ms_gettext ("not a memsweep summary header (no 'mode' or "
-                                    "'e2e_median_us' column)"));
+      ms_csv_fail (&sr->rd, sr->rd.line,
+                   "not a memsweep summary header (no 'mode' or 'e2e_median_us' column)");
   } else if (sr->n_fields != sr->n_names) {
-    summary_fail (sr, ms_gettext ("%d fields where the header has %d"), sr->n_fields,
-                  sr->n_names);
+    ms_csv_fail (&sr->rd, sr->rd.line, "%d fields where the header has %d", sr->n_fields,
+                 sr->n_names);
   } else {
     read_cell (sr);
   }
@@ -267,9 +246,9 @@ feed (SummaryReader *sr, struct csv_parser *parser, const char *text, size_t n, 
 {
   char why[160];
   if (csv_parse (parser, text, n, on_field, on_record, sr) != n)
-    summary_fail (sr, ms_gettext ("malformed CSV: %s"), csv_strerror (csv_error (parser)));
-  else if (!ms_csv_bound (&sr->bounds, parser, text, n, text[n - 1] == end, why, sizeof why))
-    summary_fail (sr, "%s", why);
+    ms_csv_fail (&sr->rd, sr->rd.line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
+  else if (!ms_csv_bound (&sr->rd.bounds, parser, text, n, text[n - 1] == end, why, sizeof why))
+    ms_csv_fail (&sr->rd, sr->rd.line, "%s", why);
 }
 
 /* Metadata lines, then the table through libcsv a line at a time so that
@@ -279,53 +258,53 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
 {
   struct csv_parser parser;
   if (csv_init (&parser, 0) != 0) {
-    summary_fail (sr, ms_gettext ("out of memory"));
+    ms_csv_fail (&sr->rd, sr->rd.line, "out of memory");
     return;
   }
   size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   /* CR alone ends lines in files from classic Mac OS tools, as the samples
    * reader allows; libcsv takes CR as a row's end. */
   char end = ms_csv_line_end (buf, len);
-  while (pos < len && !sr->failed) {
-    sr->line++;
+  while (pos < len && !sr->rd.failed) {
+    sr->rd.line++;
     char *eol = memchr (buf + pos, end, len - pos);
     size_t n = eol ? (size_t) (eol - (buf + pos)) + 1 : len - pos;
     /* The real cause, as the samples reader says it: not a field that
      * seems to end early. */
     if (memchr (buf + pos, '\0', n))
-      summary_fail (sr, ms_gettext ("binary data (a NUL byte): not a CSV file"));
-    else if (buf[pos] == '#' && !sr->have_header && sr->line > MS_CSV_MAX_EMPTY_LINES)
-      summary_fail (sr, ms_gettext (MS_CSV_EMPTY_LINES), MS_CSV_MAX_EMPTY_LINES);
-    else if (buf[pos] == '#' && !sr->have_header)
+      ms_csv_fail (&sr->rd, sr->rd.line, "binary data (a NUL byte): not a CSV file");
+    else if (buf[pos] == '#' && !sr->rd.have_header && sr->rd.line > MS_CSV_MAX_EMPTY_LINES)
+      ms_csv_fail (&sr->rd, sr->rd.line, MS_CSV_EMPTY_LINES, MS_CSV_MAX_EMPTY_LINES);
+    else if (buf[pos] == '#' && !sr->rd.have_header)
       ms_csv_take_metadata_line (NULL, sr->results, buf + pos, eol ? n - 1 : n);
     else
       /* In parts, as the samples reader reads: libcsv holds no more of a
        * field than the limit before it is refused. */
-      for (size_t at = 0; at < n && !sr->failed; at += MS_CSV_MAX_FIELD_BYTES)
+      for (size_t at = 0; at < n && !sr->rd.failed; at += MS_CSV_MAX_FIELD_BYTES)
         feed (sr, &parser, buf + pos + at,
               n - at < MS_CSV_MAX_FIELD_BYTES ? n - at : MS_CSV_MAX_FIELD_BYTES, end);
     pos += n;
   }
   /* Said as before the limits of every line: without a line. */
-  if (!sr->failed && too_large) {
-    snprintf (sr->err, sr->errlen, ms_gettext ("%s: not a regular file of at most %u MiB"),
-              sr->path, SUMMARY_MAX_BYTES >> 20);
-    sr->failed = true;
+  if (!sr->rd.failed && too_large) {
+    snprintf (sr->rd.err, sr->rd.errlen, ms_gettext ("%s: not a regular file of at most %u MiB"),
+              sr->rd.path, SUMMARY_MAX_BYTES >> 20);
+    sr->rd.failed = true;
   }
   /* memsweep ends every line it writes: a row that the file's end, not a
    * line end, closes was cut (libcsv's state 0: between rows). */
-  if (!sr->failed && parser.pstate != 0)
-    summary_fail (sr, sr->have_header
-                        ? ms_gettext ("its last row is cut: the file ends inside it")
-                        : ms_gettext ("its header row is cut: the file ends inside it"));
-  if (!sr->failed)
+  if (!sr->rd.failed && parser.pstate != 0)
+    ms_csv_fail (&sr->rd, sr->rd.line,
+                 sr->rd.have_header ? "its last row is cut: the file ends inside it"
+                                    : "its header row is cut: the file ends inside it");
+  if (!sr->rd.failed)
     csv_fini (&parser, on_field, on_record, sr);
   csv_free (&parser);
-  if (!sr->failed && !sr->have_header)
-    summary_fail (sr, ms_gettext ("no header row: the file holds no cells"));
+  if (!sr->rd.failed && !sr->rd.have_header)
+    ms_csv_fail (&sr->rd, sr->rd.line, "no header row: the file holds no cells");
   /* No writer of memsweep's leaves a header without rows. */
-  if (!sr->failed && sr->results->n_cells == 0)
-    summary_fail (sr, ms_gettext ("no rows: the file holds its header only"));
+  if (!sr->rd.failed && sr->results->n_cells == 0)
+    ms_csv_fail (&sr->rd, sr->rd.line, "no rows: the file holds its header only");
 }
 
 MsResults *
@@ -335,11 +314,7 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
   bool too_large = false;
   /* The file whole, or its first SUMMARY_MAX_BYTES; the sidecar's check
    * hashes the bytes as they are read. */
-  char head[4];
-  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
-  MsSidecarHash *pending = n > 0 && !ms_meta_sidecar_inline (head, (size_t) n)
-                             ? ms_meta_sidecar_hash_begin (in, path)
-                             : NULL;
+  MsSidecarHash *pending = ms_meta_sidecar_hash_begin (in, path);
   char *buf = ms_input_read_all (in, SUMMARY_MAX_BYTES, &len, &too_large, err, errlen);
   ms_meta_sidecar_hash_end (in, pending);
   if (!buf)
@@ -350,17 +325,15 @@ ms_csv_read_summary_input (MsInput *in, const char *path, char *err, size_t errl
     free (buf);
     return NULL;
   }
-  *sr = (SummaryReader){ .path = path, .err = err, .errlen = errlen, .results = r };
+  *sr = (SummaryReader){ .rd = { .path = path, .err = err, .errlen = errlen }, .results = r };
   r->from_summary = true;
   locale_t old = ms_csv_enter_c_locale ();
   if (!ms_csv_take_sidecar (NULL, r, path, buf, len, len, NULL, err, errlen))
-    sr->failed = true;
+    sr->rd.failed = true;
   else
     parse_summary (sr, buf, len, too_large);
   ms_csv_leave_c_locale (old);
-  bool failed = sr->failed;
-  for (int i = 0; i < sr->n_names; i++)
-    free (sr->names[i]);
+  bool failed = sr->rd.failed;
   free (sr);
   free (buf);
   if (failed) {

@@ -174,9 +174,12 @@ passed_over (const char *line, const char *end)
   return skip_blank (line, end) >= end || *line == '#';
 }
 
-MsFileKind
-ms_file_kind_of_head (const char *head, size_t len)
+/* The kind a head shows; *passed: whether all its lines are ones the
+ * readers pass over (its title's too), so its header may lie further on. */
+static MsFileKind
+kind_of_text (const char *head, size_t len, bool *passed)
 {
+  *passed = false;
   const char *p = head, *end = head + len;
   if (len >= 3 && memcmp (p, "\xEF\xBB\xBF", 3) == 0)
     p += 3;
@@ -199,7 +202,15 @@ ms_file_kind_of_head (const char *head, size_t len)
       break;
     p = eol + 1;
   }
+  *passed = true;
   return MS_FILE_KIND_UNKNOWN;
+}
+
+MsFileKind
+ms_file_kind_of_head (const char *head, size_t len)
+{
+  bool passed;
+  return kind_of_text (head, len, &passed);
 }
 
 /* A JSON document is known by its parsed top-level "schema" (a
@@ -275,27 +286,12 @@ kind_past_head (MsInput *in, const char *head, size_t len, uint64_t limit)
                                              : MS_FILE_KIND_UNKNOWN;
 }
 
-/* Whether a text head is all blank and '#' lines (its title's too). */
-static bool
-head_passed_over (const char *head, size_t len)
-{
-  char eol_char = ms_csv_line_end (head, len);
-  const char *end = head + len;
-  for (const char *p = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? head + 3 : head;
-       p < end;) {
-    const char *eol = memchr (p, eol_char, (size_t) (end - p));
-    if (!passed_over (p, eol ? eol : end))
-      return false;
-    p = eol ? eol + 1 : end;
-  }
-  return true;
-}
-
 MsFileKind
 ms_file_kind_of_input (MsInput *in, const char *head, size_t len, uint64_t limit)
 {
-  MsFileKind kind = ms_file_kind_of_head (head, len);
-  if (kind == MS_FILE_KIND_UNKNOWN && head_passed_over (head, len))
+  bool passed;
+  MsFileKind kind = kind_of_text (head, len, &passed);
+  if (kind == MS_FILE_KIND_UNKNOWN && passed)
     kind = kind_past_head (in, head, len, limit);
   return kind;
 }
@@ -315,9 +311,7 @@ kind_at (const char *path, bool as_input)
   /* A file cut short (a .gz whose end is gone) still shows its kind by
    * the bytes that could be read before the cut. */
   bool text = head && !(n < 0 && len == 0) && !memchr (head, '\0', len);
-  MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE
-                    : !text                      ? MS_FILE_KIND_UNKNOWN
-                                                 : ms_file_kind_of_head (head, len);
+  MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE : MS_FILE_KIND_UNKNOWN;
   size_t at = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   while (text && at < len && strchr (" \t\r\n", head[at]))
     at++;

@@ -512,16 +512,15 @@ ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *why, siz
 MsSidecarHash *
 ms_meta_sidecar_hash_begin (MsInput *in, const char *csv_path)
 {
-  char path[4096], err[1024], bom[3];
+  char path[4096], err[1024], head[4];
   struct stat st;
   uint64_t size = ms_input_size (in);
-  if (size == MS_INPUT_SIZE_UNKNOWN || !ms_meta_sidecar_path (csv_path, path, sizeof path) ||
-      !ms_input_look (path, &st))
+  ssize_t n = ms_input_pread (in, head, sizeof head, 0);
+  if (n <= 0 || ms_meta_sidecar_inline (head, (size_t) n) || size == MS_INPUT_SIZE_UNKNOWN ||
+      !ms_meta_sidecar_path (csv_path, path, sizeof path) || !ms_input_look (path, &st))
     return NULL;
   /* A byte order mark an editor added is no change to the data. */
-  long long bytes = (long long) size -
-                    (ms_input_pread (in, bom, 3, 0) == 3 && memcmp (bom, "\xEF\xBB\xBF", 3) == 0
-                       ? 3 : 0);
+  long long bytes = (long long) size - (n >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0);
   MsJson *root = read_sidecar (path, true, err, sizeof err);
   bool want_sha256, sized = root && is_ours (root) && sized_entries (root, bytes, &want_sha256);
   ms_json_free (root);

@@ -111,14 +111,14 @@ char *ms_meta_sidecar_lines (const char *csv_path, long long csv_bytes, char *wh
 
 /* The check of a CSV file's bytes against its sidecar, made on the bytes
  * its reader reads rather than in a read of its own: begun on the open
- * input in before its first read (NULL where the check needs no hash: no
- * sidecar, none of the file's size, the digests known already), the
- * digests kept for ms_meta_sidecar_lines when ended after the reader's
- * last read. Meanwhile ms_meta_sidecar_lines_on_trust gives the lines as
- * if the bytes were those described, for a reader that needs them before
- * its rows; ms_meta_sidecar_hash_end then says whether they stand (true
- * where none were given, or the read stopped early), and a reader whose
- * do not reads again, the sidecar checked first. */
+ * input in before its first read (NULL where the check needs no hash: the
+ * metadata inline, no sidecar, none of the file's size, the digests known
+ * already), the digests kept for ms_meta_sidecar_lines when ended after the
+ * reader's last read. Meanwhile ms_meta_sidecar_lines_on_trust gives the
+ * lines as if the bytes were those described, for a reader that needs them
+ * before its rows; ms_meta_sidecar_hash_end then says whether they stand
+ * (true where none were given, or the read stopped early), and a reader
+ * whose do not reads again, the sidecar checked first. */
 typedef struct MsInput MsInput;
 typedef struct MsSidecarHash MsSidecarHash;
 MsSidecarHash *ms_meta_sidecar_hash_begin (MsInput *in, const char *csv_path);

@@ -132,13 +132,15 @@ ms_meta_split (char *line, char **key)
   return colon + 2;
 }
 
-static void
-put_line (FILE *f, const char *key, const char *fmt, va_list ap)
+void
+ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
 {
   char line[1024], *value = line;
-  va_list again;
+  va_list ap, again;
+  va_start (ap, fmt);
   va_copy (again, ap);
   int n = vsnprintf (line, sizeof line, fmt, ap);
+  va_end (ap);
   /* A longer value (none is, today) is made whole where memory allows. */
   if (n >= (int) sizeof line && (value = malloc ((size_t) n + 1)))
     vsnprintf (value, (size_t) n + 1, fmt, again);
@@ -150,15 +152,6 @@ put_line (FILE *f, const char *key, const char *fmt, va_list ap)
   fprintf (f, "# %s: %s\n", key, value);
   if (value != line)
     free (value);
-}
-
-void
-ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  put_line (f, keys[id].key, fmt, ap);
-  va_end (ap);
 }
 
 void
@@ -178,15 +171,6 @@ ms_meta_put_field (FILE *f, MsMetaId id, const MsResults *r)
     ms_meta_printf (f, id, "%llu", (unsigned long long)*(const uint64_t *)at);
   else if (k->type == MS_META_NUMBER)
     ms_meta_printf (f, id, "%g", *(const double *)at);
-}
-
-void
-ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
-{
-  va_list ap;
-  va_start (ap, fmt);
-  put_line (f, key, fmt, ap);
-  va_end (ap);
 }
 
 /* Digits, with a '-' for ranges below 0: no spaces, '+', hex or exponent. */

@@ -115,16 +115,14 @@ char *ms_meta_split (char *line, char **key);
 /* "# key: " then fmt's text, then a line end. The text is kept on one
  * line whatever it holds (a device's name, a note read from a CR-only
  * file): a line break would end the value and the file would not read
- * back. */
-void ms_meta_printf (FILE *f, MsMetaId id, const char *fmt, ...)
+ * back. ms_meta_printf names a key of the table by its id; ms_meta_put
+ * any other (a small file's, a sidecar's lines). */
+void ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
+#define ms_meta_printf(f, id, ...) ms_meta_put ((f), ms_meta_table (id)->key, __VA_ARGS__)
 /* The line of a plain key (one with a member) from r's member, as the
  * reader takes it back. */
 void ms_meta_put_field (FILE *f, MsMetaId id, const MsResults *r);
-/* The same for a key of another table's (a small file's, a sidecar's
- * lines). */
-void ms_meta_put (FILE *f, const char *key, const char *fmt, ...)
-  __attribute__ ((format (printf, 3, 4)));
 
 /* The value checked against the key's kind and range; false (out
  * untouched) for anything else. */
