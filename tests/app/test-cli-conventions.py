@@ -280,5 +280,19 @@ for folder, _, names in os.walk(root):
                 text = f.read()
             check("%s: no message begins 'memsweep: '" % n, '("memsweep: ' not in text)
 
+# A process's words said by the command that started it carry one lead:
+# no GPU to be seen, each command that starts processes says so once
+# ("memsweep compare: no usable CUDA device", not "... memsweep run: ...").
+env = dict(os.environ, CUDA_VISIBLE_DEVICES="")
+with tempfile.TemporaryDirectory() as d:
+    for args in (["run", "--grade"], ["compare", "--live"], ["siblings"],
+                 ["run", "--processes", "2", "--modes", "pinned"]):
+        p = subprocess.run([memsweep] + args + ["--out", os.path.join(d, "x")]
+                           if args[0] == "run" else [memsweep] + args, capture_output=True,
+                           text=True, env=env, cwd=d, timeout=120)
+        check("%s without a GPU: exit 3, one lead" % " ".join(args),
+              p.returncode == 3 and p.stderr.count("memsweep") - p.stderr.count("'memsweep") ==
+              p.stderr.count("\n"), p.stderr[:300])
+
 print("cli-conventions: %d failed" % fails)
 sys.exit(1 if fails else 0)
