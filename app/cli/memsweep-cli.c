@@ -60,7 +60,7 @@ help (const MsCliCommand *c)
   ms_cli_command_synopsis (stdout, c);
   fputs (ms_gettext ("\nOptions:\n"), stdout);
   ms_cli_options_usage (stdout, c);
-  if (strcmp (c->name, "run") == 0)
+  if (c->flags & MS_CLI_RUN_SETTINGS)
     ms_cli_run_settings_usage (stdout);
   ms_cli_exits_usage (stdout, c);
   print_help_end (stdout);

@@ -232,6 +232,7 @@ static const MsCliOption calibrate_options[] = {
   { "runs", "N", 'r', MS_N_ ("how many runs to measure the spread over"), .kind = MS_CLI_COUNT,
     .min = MS_CLI_PROFILE_MIN_RUNS, .max = MS_RR_MAX_RUNS },
   { "out", "PROFILE", 'o', MS_N_ ("where the profile goes (-: standard output)"), OUTPUT },
+  { "grade", NULL, 'G', MS_N_ ("the spread of compare-grade runs (docs/compare.md)") },
   OUTPUT_OPTIONS,
   { NULL },
 };
