@@ -58,7 +58,7 @@ update_page (MsRecentRuns *self)
 {
   gboolean loading;
   g_object_get (self->library, "loading", &loading, NULL);
-  gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->library)) == 0;
+  gboolean empty = g_list_model_get_n_items (ms_runs_library_get_entries (self->library)) == 0;
   gtk_stack_set_visible_child_name (self->stack, empty && !loading ? "empty" : "list");
   /* The keyboard starts in the list (not in the folder's selectable label),
    * once: later changes of the listing leave the focus where the user put it. */
@@ -200,7 +200,8 @@ action_open (GtkWidget *widget, const char *name, GVariant *target)
 static void
 on_activate (GtkListView *view, guint position, MsRecentRuns *self)
 {
-  g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (self->library), position);
+  g_autoptr (MsRunsEntry) entry =
+    g_list_model_get_item (ms_runs_library_get_entries (self->library), position);
   open_entry (self, entry);
 }
 
@@ -330,9 +331,10 @@ ms_recent_runs_constructed (GObject *object)
 {
   MsRecentRuns *self = MS_RECENT_RUNS (object);
   G_OBJECT_CLASS (ms_recent_runs_parent_class)->constructed (object);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->library)));
+  GListModel *entries = ms_runs_library_get_entries (self->library);
+  self->selection = gtk_single_selection_new (g_object_ref (entries));
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_object (self->library, "items-changed", G_CALLBACK (update_page), self,
+  g_signal_connect_object (entries, "items-changed", G_CALLBACK (update_page), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library, "notify::loading", G_CALLBACK (update_page), self,
                            G_CONNECT_SWAPPED);
