@@ -682,17 +682,6 @@ ms_devices_page_cancel (MsDevicesPage *self)
     ms_session_stop_device_job (session);
 }
 
-void
-ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  MsSession *session = ms_page_get_session (MS_PAGE (self));
-  if (session)
-    ms_session_set_engine (session, backend, peer_run);
-  else if (backend)
-    ms_backend_free (backend);
-}
-
 static char *
 multi_status (const MsDeviceJobOutcome *o)
 {

@@ -87,9 +87,8 @@ page_with_fakes (MsBackend *backend)
 {
   g_autoptr (GArray) devices = fake_devices (backend);
   g_autoptr (MsSession) session = small_session (devices);
-  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
-  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
-  return page;
+  ms_session_set_engine (session, backend, ms_test_peer_run);
+  return g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
 }
 
 static char *
