@@ -317,12 +317,6 @@ ms_plot_view_init (MsPlotView *self)
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
 }
 
-GtkWidget *
-ms_plot_view_new (MsMetric metric)
-{
-  return g_object_new (MS_TYPE_PLOT_VIEW, "metric", metric, NULL);
-}
-
 /* Renames hidden series ending in "(old)" to end in "(now)". */
 static void
 rename_hidden (GHashTable *hidden, const char *old, const char *now)

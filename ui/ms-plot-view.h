@@ -21,7 +21,6 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, MsChartView)
  * axis spans them from the start), "modes" (mode names, comma-separated:
  * only their series are drawn; NULL for all), and the text-scale / line-scale /
  * high-contrast of MsChartView. */
-GtkWidget *ms_plot_view_new (MsMetric metric);
 const char *ms_plot_view_get_modes (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */
 const MsChartData *ms_plot_view_get_data (MsPlotView *self);
