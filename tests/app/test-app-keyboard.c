@@ -745,7 +745,7 @@ check_recent_runs (MsWindow *win)
 static gboolean
 has_chosen (gpointer dialog)
 {
-  return ms_reference_dialog_get_n_chosen (dialog) == 1;
+  return ms_test_get_uint (dialog, "n-chosen") == 1;
 }
 
 static gboolean
