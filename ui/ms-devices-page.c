@@ -523,15 +523,6 @@ ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result, GEr
   return show_opened (self, g_task_propagate_pointer (G_TASK (result), error));
 }
 
-void
-ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  for (guint i = 0; i < self->checks->len; i++)
-    if (device_of (g_ptr_array_index (self->checks, i)) == device)
-      gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
-}
-
 /* ---- pickers ---------------------------------------------------------------- */
 
 static gboolean

@@ -41,7 +41,5 @@ void ms_devices_page_open_path_async (MsDevicesPage *self, const char *path,
                                      GAsyncReadyCallback callback, gpointer user_data);
 gboolean ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result,
                                           GError **error);
-/* Ticks or unticks one GPU (by its CUDA index). */
-void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);
 
 G_END_DECLS
