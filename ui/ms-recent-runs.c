@@ -29,7 +29,7 @@ struct _MsRecentRuns {
 
 G_DEFINE_FINAL_TYPE (MsRecentRuns, ms_recent_runs, ADW_TYPE_WINDOW)
 
-enum { PROP_0, PROP_LIBRARY, N_PROPS };
+enum { PROP_0, PROP_LIBRARY, PROP_TOAST_TEXT, N_PROPS };
 static GParamSpec *props[N_PROPS];
 enum { SIGNAL_OPEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -45,12 +45,6 @@ toast (MsRecentRuns *self, const char *text)
   g_free (self->toast_text);
   self->toast_text = g_steal_pointer (&valid);
   return t;
-}
-
-const char *
-ms_recent_runs_get_toast_text (MsRecentRuns *self)
-{
-  return self->toast_text;
 }
 
 static void
@@ -351,6 +345,8 @@ static const MsProp prop_table[N_PROPS] = {
   [PROP_LIBRARY] = { "library", G_TYPE_OBJECT, MS_PROP_FIELD (MsRecentRuns, library),
                      .get_type = ms_runs_library_get_type,
                      .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+  [PROP_TOAST_TEXT] = { "toast-text", G_TYPE_STRING, MS_PROP_FIELD (MsRecentRuns, toast_text),
+                        .flags = G_PARAM_READABLE },
 };
 
 static void
@@ -366,20 +362,12 @@ ms_recent_runs_dispose (GObject *object)
 }
 
 static void
-ms_recent_runs_finalize (GObject *object)
-{
-  g_free (MS_RECENT_RUNS (object)->toast_text);
-  G_OBJECT_CLASS (ms_recent_runs_parent_class)->finalize (object);
-}
-
-static void
 ms_recent_runs_class_init (MsRecentRunsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->constructed = ms_recent_runs_constructed;
   object_class->dispose = ms_recent_runs_dispose;
-  object_class->finalize = ms_recent_runs_finalize;
   ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);

@@ -122,7 +122,7 @@ test_dialog (void)
   g_clear_pointer (&opened, g_free);
   activate (dialog, "recent.open", damaged);
   g_assert_null (opened);
-  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "damaged"));
+  g_assert_nonnull (strstr (ms_test_get_string (dialog, "toast-text"), "damaged"));
 
   /* Renamed: the files follow. */
   activate (dialog, "recent.rename", newest_path);
@@ -141,7 +141,7 @@ test_dialog (void)
   activate (dialog, "recent.delete", renamed);
   g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 2);
-  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "deleted"));
+  g_assert_nonnull (strstr (ms_test_get_string (dialog, "toast-text"), "deleted"));
   undo (dialog, 1);
   g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed after the undo");
