@@ -112,12 +112,6 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   }
 }
 
-gboolean
-ms_plot_view_get_series_hidden (MsPlotView *self, const char *label)
-{
-  return g_hash_table_contains (self->hidden, label);
-}
-
 void
 ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden)
 {

@@ -206,7 +206,6 @@ test_rename_reaches_views (void)
   s = series_of (plot, "renamed");
   g_assert_nonnull (s);
   g_assert_true (s->hidden);
-  g_assert_true (ms_plot_view_get_series_hidden (plot, s->label));
   GListModel *names = G_LIST_MODEL (gtk_drop_down_get_model (runs_dd));
   g_assert_true (list_has (names, "renamed"));
   g_assert_false (list_has (names, "first"));
