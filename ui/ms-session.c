@@ -790,15 +790,6 @@ ms_session_get_device_job (MsSession *self)
   return self->device_job_kind;
 }
 
-/* ---- the selection ------------------------------------------------------------------ */
-
-MsRun *
-ms_session_get_selected_run (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
-  return self->selected_run;
-}
-
 /* ---- the work: a live comparison ------------------------------------------------- */
 
 static void

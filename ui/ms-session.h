@@ -135,8 +135,4 @@ gboolean ms_session_get_busy (MsSession *self);
  * on, for tests; default: the system's. */
 void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run);
 
-/* ---- the selection ---- */
-
-MsRun *ms_session_get_selected_run (MsSession *self);
-
 G_END_DECLS
