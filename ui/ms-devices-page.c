@@ -77,7 +77,10 @@ static MsDeviceJobKind
 device_job (MsDevicesPage *self)
 {
   MsSession *session = ms_page_get_session (MS_PAGE (self));
-  return session ? ms_session_get_device_job (session) : MS_DEVICE_JOB_NONE;
+  int kind = MS_DEVICE_JOB_NONE;
+  if (session)
+    g_object_get (session, "device-job", &kind, NULL);
+  return kind;
 }
 
 /* ---- the device list ------------------------------------------------------ */
