@@ -480,7 +480,7 @@ bench_widget (int n)
   g_autoptr (GPtrArray) runs = accept_runs ();
   gtk_init ();
   adw_init ();
-  GtkWidget *view = ms_plot_view_new (MS_METRIC_E2E_BANDWIDTH);
+  GtkWidget *view = g_object_new (MS_TYPE_PLOT_VIEW, "metric", MS_METRIC_E2E_BANDWIDTH, NULL);
   g_object_set (view, "runs", runs, "log-scale", TRUE, NULL);
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (window, W, H);

@@ -275,14 +275,6 @@ follow_health_run (MsChartPage *self, MsRun *run, guint n_runs)
   update_health_title (self);
 }
 
-const char *
-ms_chart_page_get_health_title (MsChartPage *self)
-{
-  return gtk_widget_get_visible (GTK_WIDGET (self->health_title))
-           ? gtk_label_get_text (self->health_title)
-           : NULL;
-}
-
 /* The strip shows the last run (the newest, or the one measuring); the
  * warning names every run whose link ran below its maximum or that
  * throttled. */
@@ -312,14 +304,6 @@ MsHealthView *
 ms_chart_page_get_health (MsChartPage *self)
 {
   return self->health;
-}
-
-gboolean
-ms_chart_page_get_health_warning (MsChartPage *self, const char **text)
-{
-  if (text)
-    *text = gtk_label_get_text (self->health_warning_label);
-  return gtk_info_bar_get_revealed (self->health_warning);
 }
 
 MsPlotView *

@@ -22,12 +22,7 @@ G_DECLARE_FINAL_TYPE (MsChartPage, ms_chart_page, MS, CHART_PAGE, MsPage)
  * series are drawn, under a bar "Showing only: ..." with Show All, which
  * sets it back to NULL). */
 MsPlotView *ms_chart_page_get_view (MsChartPage *self);
-/* The health strip under the chart (the last run's), and whether the
- * warning above it shows (text: what it says). */
+/* The health strip under the chart: the last run's. */
 MsHealthView *ms_chart_page_get_health (MsChartPage *self);
-/* The heading that names the run the health strip describes ("Link health
- * of NAME, the last of the 4 runs shown"); NULL while no run is shown. */
-const char *ms_chart_page_get_health_title (MsChartPage *self);
-gboolean ms_chart_page_get_health_warning (MsChartPage *self, const char **text);
 
 G_END_DECLS

@@ -72,7 +72,6 @@ struct _MsComparePage {
   double threshold; /* percent */
   MsComparison *comparison;
   MsChartData *chart_data;
-  char *summary;
   double chart_share; /* of the paned's height, kept as the page resizes */
   gboolean placing;   /* the paned is being moved by the page, not the user */
   gboolean syncing;   /* the pickers are being refilled */
@@ -332,10 +331,9 @@ recompute (gpointer page)
   MsComparePage *self = page;
   g_clear_pointer (&self->comparison, ms_comparison_free);
   g_clear_pointer (&self->chart_data, ms_chart_data_free);
-  g_clear_pointer (&self->summary, g_free);
   guint n_runs = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
   gtk_stack_set_visible_child_name (self->stack, n_runs >= 2 ? "compare" : "empty");
-  g_autofree char *modes = NULL;
+  g_autofree char *modes = NULL, *summary = NULL;
   MsRun *a = picked (self->a_dropdown), *b = picked (self->b_dropdown);
   if (n_runs >= 2 && a && b) {
     char err[256] = "";
@@ -355,16 +353,13 @@ recompute (gpointer page)
       g_autofree char *spreads = spread_text (self->comparison);
       g_autofree char *groups = pooled_groups (self->comparison);
       modes = g_strdup_printf ("%s\n%s\n%s", groups, spreads, per_mode);
-      self->summary = modes[0] ? g_strdup_printf ("%s\n%s", modes, all) : g_strdup (all);
-      gtk_label_set_text (self->summary_label, all);
+      summary = g_steal_pointer (&all);
       self->chart_data = ms_compare_chart_data (self->comparison, title);
     } else {
-      self->summary = g_utf8_make_valid (err, -1);
-      gtk_label_set_text (self->summary_label, self->summary);
+      summary = g_utf8_make_valid (err, -1);
     }
   }
-  if (!self->summary)
-    gtk_label_set_text (self->summary_label, "");
+  gtk_label_set_text (self->summary_label, summary ? summary : "");
   gtk_label_set_text (self->modes_label, modes ? modes : "");
   gtk_widget_set_visible (GTK_WIDGET (self->modes_scroll), modes && modes[0]);
   pick_tooltip (self->a_dropdown);
@@ -717,12 +712,6 @@ ms_compare_page_get_comparison (MsComparePage *self)
   return self->comparison;
 }
 
-const char *
-ms_compare_page_get_summary (MsComparePage *self)
-{
-  return self->summary ? self->summary : "";
-}
-
 /* A live comparison's two runs, once they have joined the session, become
  * A and B (ms-live-compare.c starts the work; the session names its runs). */
 static void
@@ -743,7 +732,6 @@ ms_compare_page_dispose (GObject *object)
   g_clear_object (&self->rows);
   g_clear_pointer (&self->comparison, ms_comparison_free);
   g_clear_pointer (&self->chart_data, ms_chart_data_free);
-  g_clear_pointer (&self->summary, g_free);
   G_OBJECT_CLASS (ms_compare_page_parent_class)->dispose (object);
 }
 

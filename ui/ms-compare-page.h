@@ -17,7 +17,5 @@ G_DECLARE_FINAL_TYPE (MsComparePage, ms_compare_page, MS, COMPARE_PAGE, MsPage)
 
 /* The comparison shown; NULL with fewer than two runs or none in common. */
 const MsComparison *ms_compare_page_get_comparison (MsComparePage *self);
-/* The summary's text, per mode and over all ("" when nothing is compared). */
-const char *ms_compare_page_get_summary (MsComparePage *self);
 
 G_END_DECLS

@@ -77,7 +77,10 @@ static MsDeviceJobKind
 device_job (MsDevicesPage *self)
 {
   MsSession *session = ms_page_get_session (MS_PAGE (self));
-  return session ? ms_session_get_device_job (session) : MS_DEVICE_JOB_NONE;
+  int kind = MS_DEVICE_JOB_NONE;
+  if (session)
+    g_object_get (session, "device-job", &kind, NULL);
+  return kind;
 }
 
 /* ---- the device list ------------------------------------------------------ */
@@ -523,15 +526,6 @@ ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result, GEr
   return show_opened (self, g_task_propagate_pointer (G_TASK (result), error));
 }
 
-void
-ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  for (guint i = 0; i < self->checks->len; i++)
-    if (device_of (g_ptr_array_index (self->checks, i)) == device)
-      gtk_check_button_set_active (g_ptr_array_index (self->checks, i), selected);
-}
-
 /* ---- pickers ---------------------------------------------------------------- */
 
 static gboolean
@@ -680,17 +674,6 @@ ms_devices_page_cancel (MsDevicesPage *self)
   MsSession *session = ms_page_get_session (MS_PAGE (self));
   if (session)
     ms_session_stop_device_job (session);
-}
-
-void
-ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend, MsDevicesPeerFunc peer_run)
-{
-  g_return_if_fail (MS_IS_DEVICES_PAGE (self));
-  MsSession *session = ms_page_get_session (MS_PAGE (self));
-  if (session)
-    ms_session_set_engine (session, backend, peer_run);
-  else if (backend)
-    ms_backend_free (backend);
 }
 
 static char *

@@ -33,10 +33,6 @@ G_DECLARE_FINAL_TYPE (MsDevicesPage, ms_devices_page, MS, DEVICES_PAGE, MsPage)
 
 /* The devices found (MsDeviceInfo; entry 0 says why when none is present). */
 void ms_devices_page_set_devices (MsDevicesPage *self, GArray *devices);
-/* The backend and peer function the session's jobs use; takes backend
- * (ms_session_set_engine). Default: the system backend and ms_peer_run. */
-void ms_devices_page_set_engine (MsDevicesPage *self, MsBackend *backend,
-                                 MsDevicesPeerFunc peer_run);
 /* Shows a saved PREFIX-peer.csv, or the GPUs of a PREFIX-multi.csv (each
  * one's samples file beside it becomes a run, as after a run here). */
 gboolean ms_devices_page_open_path (MsDevicesPage *self, const char *path, GError **error);
@@ -45,7 +41,5 @@ void ms_devices_page_open_path_async (MsDevicesPage *self, const char *path,
                                      GAsyncReadyCallback callback, gpointer user_data);
 gboolean ms_devices_page_open_path_finish (MsDevicesPage *self, GAsyncResult *result,
                                           GError **error);
-/* Ticks or unticks one GPU (by its CUDA index). */
-void ms_devices_page_select (MsDevicesPage *self, int device, gboolean selected);
 
 G_END_DECLS

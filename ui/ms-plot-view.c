@@ -112,12 +112,6 @@ ms_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   }
 }
 
-gboolean
-ms_plot_view_get_series_hidden (MsPlotView *self, const char *label)
-{
-  return g_hash_table_contains (self->hidden, label);
-}
-
 void
 ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden)
 {
@@ -315,12 +309,6 @@ ms_plot_view_init (MsPlotView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
-}
-
-GtkWidget *
-ms_plot_view_new (MsMetric metric)
-{
-  return g_object_new (MS_TYPE_PLOT_VIEW, "metric", metric, NULL);
 }
 
 /* Renames hidden series ending in "(old)" to end in "(now)". */

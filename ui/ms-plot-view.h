@@ -21,11 +21,9 @@ G_DECLARE_FINAL_TYPE (MsPlotView, ms_plot_view, MS, PLOT_VIEW, MsChartView)
  * axis spans them from the start), "modes" (mode names, comma-separated:
  * only their series are drawn; NULL for all), and the text-scale / line-scale /
  * high-contrast of MsChartView. */
-GtkWidget *ms_plot_view_new (MsMetric metric);
 const char *ms_plot_view_get_modes (MsPlotView *self);
 /* The data as drawn now (for exports and tests). */
 const MsChartData *ms_plot_view_get_data (MsPlotView *self);
-gboolean ms_plot_view_get_series_hidden (MsPlotView *self, const char *label);
 void ms_plot_view_set_series_hidden (MsPlotView *self, const char *label, gboolean hidden);
 /* Toggles a series as a legend click does; returns FALSE if none is there. */
 gboolean ms_plot_view_click (MsPlotView *self, double x, double y);

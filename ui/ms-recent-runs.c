@@ -29,7 +29,7 @@ struct _MsRecentRuns {
 
 G_DEFINE_FINAL_TYPE (MsRecentRuns, ms_recent_runs, ADW_TYPE_WINDOW)
 
-enum { PROP_0, PROP_LIBRARY, N_PROPS };
+enum { PROP_0, PROP_LIBRARY, PROP_TOAST_TEXT, N_PROPS };
 static GParamSpec *props[N_PROPS];
 enum { SIGNAL_OPEN, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -47,18 +47,12 @@ toast (MsRecentRuns *self, const char *text)
   return t;
 }
 
-const char *
-ms_recent_runs_get_toast_text (MsRecentRuns *self)
-{
-  return self->toast_text;
-}
-
 static void
 update_page (MsRecentRuns *self)
 {
   gboolean loading;
   g_object_get (self->library, "loading", &loading, NULL);
-  gboolean empty = g_list_model_get_n_items (G_LIST_MODEL (self->library)) == 0;
+  gboolean empty = g_list_model_get_n_items (ms_runs_library_get_entries (self->library)) == 0;
   gtk_stack_set_visible_child_name (self->stack, empty && !loading ? "empty" : "list");
   /* The keyboard starts in the list (not in the folder's selectable label),
    * once: later changes of the listing leave the focus where the user put it. */
@@ -200,7 +194,8 @@ action_open (GtkWidget *widget, const char *name, GVariant *target)
 static void
 on_activate (GtkListView *view, guint position, MsRecentRuns *self)
 {
-  g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (self->library), position);
+  g_autoptr (MsRunsEntry) entry =
+    g_list_model_get_item (ms_runs_library_get_entries (self->library), position);
   open_entry (self, entry);
 }
 
@@ -330,9 +325,10 @@ ms_recent_runs_constructed (GObject *object)
 {
   MsRecentRuns *self = MS_RECENT_RUNS (object);
   G_OBJECT_CLASS (ms_recent_runs_parent_class)->constructed (object);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->library)));
+  GListModel *entries = ms_runs_library_get_entries (self->library);
+  self->selection = gtk_single_selection_new (g_object_ref (entries));
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_object (self->library, "items-changed", G_CALLBACK (update_page), self,
+  g_signal_connect_object (entries, "items-changed", G_CALLBACK (update_page), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->library, "notify::loading", G_CALLBACK (update_page), self,
                            G_CONNECT_SWAPPED);
@@ -349,6 +345,8 @@ static const MsProp prop_table[N_PROPS] = {
   [PROP_LIBRARY] = { "library", G_TYPE_OBJECT, MS_PROP_FIELD (MsRecentRuns, library),
                      .get_type = ms_runs_library_get_type,
                      .flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY },
+  [PROP_TOAST_TEXT] = { "toast-text", G_TYPE_STRING, MS_PROP_FIELD (MsRecentRuns, toast_text),
+                        .flags = G_PARAM_READABLE },
 };
 
 static void
@@ -364,20 +362,12 @@ ms_recent_runs_dispose (GObject *object)
 }
 
 static void
-ms_recent_runs_finalize (GObject *object)
-{
-  g_free (MS_RECENT_RUNS (object)->toast_text);
-  G_OBJECT_CLASS (ms_recent_runs_parent_class)->finalize (object);
-}
-
-static void
 ms_recent_runs_class_init (MsRecentRunsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->constructed = ms_recent_runs_constructed;
   object_class->dispose = ms_recent_runs_dispose;
-  object_class->finalize = ms_recent_runs_finalize;
   ms_props_install (object_class, prop_table, props, N_PROPS);
   signals[SIGNAL_OPEN] = g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);

@@ -12,11 +12,10 @@ G_BEGIN_DECLS
 #define MS_TYPE_RECENT_RUNS (ms_recent_runs_get_type ())
 G_DECLARE_FINAL_TYPE (MsRecentRuns, ms_recent_runs, MS, RECENT_RUNS, AdwWindow)
 
-/* Property "library" (construct-only). Signal "open" (GFile *samples): the
+/* Properties "library" (construct-only) and "toast-text" (read-only: the
+ * plain text of the newest toast, or NULL). Signal "open" (GFile *samples): the
  * user opened a kept run (Enter, a double click or its Open button). The
  * folder is listed again when the dialog opens. */
 MsRecentRuns *ms_recent_runs_new (MsRunsLibrary *library);
-/* The plain text of the newest toast, or NULL (for tests). */
-const char *ms_recent_runs_get_toast_text (MsRecentRuns *self);
 
 G_END_DECLS

@@ -220,13 +220,6 @@ on_active (MsReferenceDialog *self)
   g_signal_handlers_disconnect_by_func (self, on_active, NULL);
 }
 
-guint
-ms_reference_dialog_get_n_chosen (MsReferenceDialog *self)
-{
-  g_return_val_if_fail (MS_IS_REFERENCE_DIALOG (self), 0);
-  return self->n_chosen;
-}
-
 static void
 action_open (GtkWidget *widget, const char *name, GVariant *target)
 {

@@ -17,6 +17,5 @@ G_DECLARE_FINAL_TYPE (MsReferenceDialog, ms_reference_dialog, MS, REFERENCE_DIAL
  * user opened the runs ticked (the Open button, or Ctrl+Enter), in the
  * order listed; the dialog closes after it. */
 MsReferenceDialog *ms_reference_dialog_new (const char *folder);
-guint ms_reference_dialog_get_n_chosen (MsReferenceDialog *self);
 
 G_END_DECLS

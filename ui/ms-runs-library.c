@@ -38,49 +38,12 @@ struct _MsRunsLibrary {
   GMainContext *context;
 };
 
-static void list_model_init (GListModelInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (MsRunsLibrary, ms_runs_library, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_init))
+G_DEFINE_FINAL_TYPE (MsRunsLibrary, ms_runs_library, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_FOLDER, PROP_LOADING, PROP_WRITING, PROP_WRITE_ERROR, N_PROPS };
 enum { SIGNAL_RENAMED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 static GParamSpec *props[N_PROPS];
-
-/* ---- GListModel: the store's items ---------------------------------------- */
-
-static GType
-get_item_type (GListModel *model)
-{
-  return MS_TYPE_RUNS_ENTRY;
-}
-
-static guint
-get_n_items (GListModel *model)
-{
-  return g_list_model_get_n_items (G_LIST_MODEL (MS_RUNS_LIBRARY (model)->entries));
-}
-
-static gpointer
-get_item (GListModel *model, guint position)
-{
-  return g_list_model_get_item (G_LIST_MODEL (MS_RUNS_LIBRARY (model)->entries), position);
-}
-
-static void
-list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = get_item_type;
-  iface->get_n_items = get_n_items;
-  iface->get_item = get_item;
-}
-
-static void
-on_items_changed (MsRunsLibrary *self, guint position, guint removed, guint added)
-{
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
-}
 
 /* ---- object ---------------------------------------------------------------- */
 
@@ -129,7 +92,6 @@ ms_runs_library_init (MsRunsLibrary *self)
 {
   self->context = g_main_context_ref_thread_default ();
   self->entries = g_list_store_new (MS_TYPE_RUNS_ENTRY);
-  g_signal_connect_swapped (self->entries, "items-changed", G_CALLBACK (on_items_changed), self);
   self->kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->moved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->aside = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
@@ -158,6 +120,12 @@ const char *
 ms_runs_library_get_folder (MsRunsLibrary *self)
 {
   return self->folder;
+}
+
+GListModel *
+ms_runs_library_get_entries (MsRunsLibrary *self)
+{
+  return G_LIST_MODEL (self->entries);
 }
 
 const char *

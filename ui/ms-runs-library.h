@@ -3,7 +3,7 @@
  * sweep and lesson run the app makes is kept there as a samples file and its
  * summary (the engine's atomic pair: the samples file is the truth), as it
  * completes and at every stop or close, under a readable name of its own.
- * The library is a GListModel of MsRunsEntry, newest first: runs, and the
+ * Its entries are a GListModel of MsRunsEntry, newest first: runs, and the
  * damaged or foreign files of the folder with their reason (left alone).
  * GIO only, no widgets. */
 #pragma once
@@ -28,6 +28,7 @@ MsRunsLibrary *ms_runs_library_new (const char *folder);
 /* The app's library, in g_get_user_data_dir ()/memsweep/runs. */
 MsRunsLibrary *ms_runs_library_get_default (void);
 const char *ms_runs_library_get_folder (MsRunsLibrary *self);
+GListModel *ms_runs_library_get_entries (MsRunsLibrary *self);
 const char *ms_runs_library_get_write_error (MsRunsLibrary *self);
 
 /* Writes run (from the app: a sweep or lesson run) into the folder; the same

@@ -783,22 +783,6 @@ ms_session_stop_device_job (MsSession *self)
     ms_job_cancel (self->device_job);
 }
 
-MsDeviceJobKind
-ms_session_get_device_job (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), MS_DEVICE_JOB_NONE);
-  return self->device_job_kind;
-}
-
-/* ---- the selection ------------------------------------------------------------------ */
-
-MsRun *
-ms_session_get_selected_run (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
-  return self->selected_run;
-}
-
 /* ---- the work: a live comparison ------------------------------------------------- */
 
 static void

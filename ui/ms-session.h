@@ -117,7 +117,6 @@ gboolean ms_session_get_lesson_running (MsSession *self, MsLessonTopic topic);
 gboolean ms_session_run_device_job (MsSession *self, MsDeviceJobKind kind, const int *devices,
                                     int n, GError **error);
 void ms_session_stop_device_job (MsSession *self);
-MsDeviceJobKind ms_session_get_device_job (MsSession *self);
 /* Stops everything under way (the window closing). */
 /* A live comparison (`memsweep compare --live`): A and B measured in
  * processes that take turns until every cell is decided or budget_s is
@@ -134,9 +133,5 @@ gboolean ms_session_get_busy (MsSession *self);
 /* The backend (taken) and peer function every job measures with from now
  * on, for tests; default: the system's. */
 void ms_session_set_engine (MsSession *self, MsBackend *backend, MsDevicesPeerFunc peer_run);
-
-/* ---- the selection ---- */
-
-MsRun *ms_session_get_selected_run (MsSession *self);
 
 G_END_DECLS

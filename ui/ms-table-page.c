@@ -324,12 +324,6 @@ ms_table_page_init (MsTablePage *self)
   gtk_column_view_set_model (self->column_view, NULL);
 }
 
-GtkSelectionModel *
-ms_table_page_get_selection (MsTablePage *self)
-{
-  return self->rows;
-}
-
 char *
 ms_table_page_dup_selected_csv (MsTablePage *self)
 {

@@ -12,9 +12,6 @@ G_BEGIN_DECLS
 #define MS_TYPE_TABLE_PAGE (ms_table_page_get_type ())
 G_DECLARE_FINAL_TYPE (MsTablePage, ms_table_page, MS, TABLE_PAGE, MsPage)
 
-/* Runs from ms-run.h; only the rows of runs that changed are made anew. */
-/* The rows as shown (sorted), with the selection. */
-GtkSelectionModel *ms_table_page_get_selection (MsTablePage *self);
 /* Puts the keyboard in the filter entry (the window's Ctrl+F). */
 gboolean ms_table_page_focus_filter (MsTablePage *self);
 /* The selected rows as CSV, header first. */

@@ -395,7 +395,9 @@ static gboolean
 select_session_run (MsTimelinePage *self)
 {
   MsSession *session = ms_page_get_session (MS_PAGE (self));
-  MsRun *run = session ? ms_session_get_selected_run (session) : NULL;
+  g_autoptr (MsRun) run = NULL;
+  if (session)
+    g_object_get (session, "selected-run", &run, NULL);
   guint index;
   if (!run || !g_ptr_array_find (ms_page_get_runs (MS_PAGE (self)), run, &index) ||
       index == gtk_drop_down_get_selected (self->run_dropdown))

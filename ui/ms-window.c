@@ -18,8 +18,6 @@ enum {
   PROP_PRESENTATION,
   PROP_HEADER_SHOWN,
   PROP_VIEW,
-  PROP_SWEEPING,
-  PROP_N_RUNS,
   PROP_RUN_BLOCKER,
   PROP_TOAST_TEXT,
   PROP_PAINTED,
@@ -83,14 +81,6 @@ ms_window_update_actions (MsWindow *self)
   ms_props_set_string (self, &self->run_blocker, why, props[PROP_RUN_BLOCKER]);
 }
 
-/* The pages follow the session themselves; the window only its actions. */
-static void
-on_n_runs_changed (MsWindow *self)
-{
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_N_RUNS]);
-  ms_window_update_actions (self);
-}
-
 /* ---- the sweep, which the session runs ------------------------------------------ */
 
 /* The charts' x axis spans the sweep's planned sizes from the first cell,
@@ -115,7 +105,6 @@ on_sweeping (MsWindow *self)
     set_planned_range (self, -1, -1);
   }
   ms_window_update_actions (self);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SWEEPING]);
 }
 
 /* The progress bar shows the session's sweep; its end is a toast. */
@@ -132,12 +121,6 @@ follow_sweep (MsWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->session, "sweeping", self->progress_revealer, "reveal-child",
                           G_BINDING_SYNC_CREATE);
-}
-
-gboolean
-ms_window_is_sweeping (MsWindow *self)
-{
-  return ms_session_get_sweeping (self->session);
 }
 
 /* ---- device discovery off the main thread --------------------------------- */
@@ -301,10 +284,6 @@ static const MsProp prop_table[N_PROPS] = {
   [PROP_VIEW] = { "view", G_TYPE_INT, MS_PROP_NO_FIELD, 0, MS_VIEW_COUNT - 1, MS_VIEW_BANDWIDTH,
                   .setter = G_CALLBACK (ms_window_set_view),
                   .getter = G_CALLBACK (ms_window_get_view) },
-  [PROP_SWEEPING] = { "sweeping", G_TYPE_BOOLEAN, MS_PROP_NO_FIELD,
-                      .getter = G_CALLBACK (ms_window_is_sweeping), SHOWS },
-  [PROP_N_RUNS] = { "n-runs", G_TYPE_UINT, MS_PROP_NO_FIELD, 0, G_MAXUINT, 0,
-                    .getter = G_CALLBACK (ms_window_get_n_runs), SHOWS },
   [PROP_RUN_BLOCKER] = { "run-blocker", G_TYPE_STRING, FIELD (run_blocker), SHOWS },
   [PROP_TOAST_TEXT] = { "toast-text", G_TYPE_STRING, FIELD (toast_text), SHOWS },
   [PROP_PAINTED] = { "painted", G_TYPE_BOOLEAN, FIELD (painted), SHOWS },
@@ -393,8 +372,9 @@ ms_window_init (MsWindow *self)
   ms_window_add_actions (self);
   ms_window_add_key_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_object (self->session, "notify::n-runs", G_CALLBACK (on_n_runs_changed), self,
-                           G_CONNECT_SWAPPED);
+  /* The pages follow the session themselves; the window only its actions. */
+  g_signal_connect_object (self->session, "notify::n-runs", G_CALLBACK (ms_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notify::discovering",
                            G_CALLBACK (ms_window_update_actions), self, G_CONNECT_SWAPPED);
   follow_sweep (self);
@@ -439,12 +419,6 @@ ms_window_get_view (MsWindow *self)
     if (g_strcmp0 (name, view_names[v]) == 0)
       return v;
   return MS_VIEW_BANDWIDTH;
-}
-
-guint
-ms_window_get_n_runs (MsWindow *self)
-{
-  return ms_session_get_n_runs (self->session);
 }
 
 void

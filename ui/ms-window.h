@@ -27,7 +27,7 @@ typedef enum {
 
 /* Properties: "presentation" (settings hidden, fullscreen, larger text and
  * lines), "text-scale", "line-scale", "high-contrast" (bound to every view),
- * "view" (an MsViewKind), "sweeping", "n-runs", "run-blocker" (read-only:
+ * "view" (an MsViewKind), "run-blocker" (read-only:
  * why Run is disabled, the settings' validation message, no GPU, ..., or
  * NULL), "toast-text" (read-only; the plain text of the newest toast),
  * "painted" (read-only: the first frame is drawn) and "session" (what the
@@ -48,8 +48,6 @@ void ms_window_run_when_ready (MsWindow *self);
 gboolean ms_window_open_lesson (MsWindow *self, const char *name, gboolean run);
 void ms_window_set_view (MsWindow *self, MsViewKind view);
 MsViewKind ms_window_get_view (MsWindow *self);
-guint ms_window_get_n_runs (MsWindow *self);
-gboolean ms_window_is_sweeping (MsWindow *self);
 /* Closes the session's run at index (from 0, in the order they came) as
  * its Close button does; FALSE for an index out of range, or for the run a
  * sweep is filling while it runs. */

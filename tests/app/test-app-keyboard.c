@@ -721,7 +721,7 @@ focus_in_list (gpointer dialog)
 static gboolean
 has_a_run (gpointer win)
 {
-  return ms_window_get_n_runs (win) > 0;
+  return ms_test_window_n_runs (win) > 0;
 }
 
 /* Ctrl+Shift+O: the recent runs with the keyboard in their list; Enter
@@ -729,7 +729,7 @@ has_a_run (gpointer win)
 static void
 check_recent_runs (MsWindow *win)
 {
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 0);
   press_ctrl_shift (win, XK_o);
   wait_until (has_toplevel, GSIZE_TO_POINTER (MS_TYPE_RECENT_RUNS), "Ctrl+Shift+O opens the runs");
   GtkWidget *dialog = find_toplevel (MS_TYPE_RECENT_RUNS);
@@ -745,7 +745,7 @@ check_recent_runs (MsWindow *win)
 static gboolean
 has_chosen (gpointer dialog)
 {
-  return ms_reference_dialog_get_n_chosen (dialog) == 1;
+  return ms_test_get_uint (dialog, "n-chosen") == 1;
 }
 
 static gboolean
@@ -781,7 +781,7 @@ focus_on_run (gpointer dialog)
 static void
 check_reference_runs (MsWindow *win)
 {
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 0);
   choose (win, "Reference Runs…");
   wait_until (has_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG),
               "the menu opens the reference runs");
@@ -939,7 +939,7 @@ check_chart_keys (MsWindow *win)
               "Ctrl+Shift+L opens the reference runs");
   gtk_window_close (GTK_WINDOW (find_toplevel (MS_TYPE_REFERENCE_DIALOG)));
   wait_until (no_toplevel, GSIZE_TO_POINTER (MS_TYPE_REFERENCE_DIALOG), "the reference runs close");
-  while (ms_window_get_n_runs (win))
+  while (ms_test_window_n_runs (win))
     g_assert_true (ms_window_close_run (win, 0));
   check_keys_work (win, "the chart keys");
 }
@@ -974,7 +974,7 @@ on_activate (GApplication *app)
     choose (win, items[i]);
     check_keys_work (win, items[i]);
   }
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 0);
   check_export_dialog (win);
   check_report_folder (win);
   check_keys_work (win, "the export dialogs");

@@ -81,7 +81,7 @@ is_active (gpointer win)
 static gboolean
 has_runs (gpointer win)
 {
-  return ms_window_get_n_runs (win) > 0;
+  return ms_test_window_n_runs (win) > 0;
 }
 
 static gboolean

@@ -80,7 +80,7 @@ static void
 sweep_to_end (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (ms_window_is_sweeping (win));
+  g_assert_true (ms_test_window_sweeping (win));
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep ends");
   ms_test_wait_until (is_written, NULL, "the sweep's run is written");
 }
@@ -100,7 +100,7 @@ check_write_failure (MsWindow *win)
   /* Shown once: the next failure says nothing new. The runs stay. */
   sweep_to_end (win);
   g_assert_cmpuint (failure_toasts, ==, 1);
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 2);
   /* Closing now would lose them: it asks, and Cancel keeps the window. */
   gtk_window_close (GTK_WINDOW (win));
   ms_test_wait_until (ms_test_has_question, NULL, "closing asks about the runs not kept");
@@ -131,10 +131,11 @@ check_quiet_close (GApplication *app)
 }
 
 static void
-on_sweeping (MsWindow *win)
+on_sweeping (MsSession *session)
 {
-  if (!ms_window_is_sweeping (win) && ms_test_window_live (win))
-    final_cells = ms_test_window_live (win)->n_cells;
+  MsRun *live = ms_session_get_live_run (session);
+  if (!ms_session_get_sweeping (session) && live)
+    final_cells = ms_run_get_results (live)->n_cells;
 }
 
 static void
@@ -154,10 +155,11 @@ check_quit_during_sweep (GApplication *app, MsWindow *win)
   g_assert_cmpuint (so_far->len, ==, 2);
   answer ("_Keep Running");
   ms_test_wait_until (has_no_question, NULL, "the question goes once answered");
-  g_assert_true (ms_window_is_sweeping (win));
+  g_assert_true (ms_test_window_sweeping (win));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
 
-  g_signal_connect (win, "notify::sweeping", G_CALLBACK (on_sweeping), NULL);
+  g_signal_connect (ms_test_window_session (win), "notify::sweeping", G_CALLBACK (on_sweeping),
+                    NULL);
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   ms_test_wait_until (ms_test_has_question, NULL, "Ctrl+Q asks again");
   answer ("_Stop and Quit");

@@ -51,7 +51,7 @@ check_files (MsWindow *win)
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 1);
 
   /* A broken file: a clear error naming file and line, data unchanged. */
   const char *bad = ms_test_tmp_path ("broken.csv");
@@ -60,7 +60,7 @@ check_files (MsWindow *win)
   g_assert_false (ms_window_load_path (win, bad, &error));
   g_assert_nonnull (strstr (error->message, "broken.csv:2:"));
   g_clear_error (&error);
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 1);
 }
 
 static void
@@ -145,7 +145,7 @@ check_views_and_exports (MsWindow *win)
   /* The same file again is not a second comparison. */
   g_autofree char *ref = g_build_filename (ms_reference_dir (), "h100-default-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, ref, &error));
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 1);
 }
 
 typedef struct {
@@ -193,7 +193,7 @@ check_toast_text (MsWindow *win)
   g_assert_nonnull (strstr (text, "a&b<span>\xef\xbf\xbd.csv"));
   LabelSearch search = { GTK_WIDGET (win), text };
   ms_test_wait_until (shows_label, &search, "the toast shows the text literally");
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 1);
 }
 
 static void
@@ -329,11 +329,11 @@ check_run_names_and_notes (MsWindow *win)
 
   /* Closing the first sweep keeps the second; closing the live one too. */
   g_assert_true (ms_window_close_run (win, 1));
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 2);
   g_assert_cmpstr (ms_test_window_run (win, 1)->label, ==, "before the BIOS update #2");
   g_assert_true (ms_window_close_run (win, 1));
   g_assert_null (ms_test_window_live (win));
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 1);
 }
 
 /* A live sweep of the CPU baseline (the one mode every machine has): cells
@@ -342,14 +342,14 @@ static void
 check_sweeps (MsWindow *win)
 {
   g_action_group_activate_action (G_ACTION_GROUP (win), "run", NULL);
-  g_assert_true (ms_window_is_sweeping (win));
+  g_assert_true (ms_test_window_sweeping (win));
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the sweep ends");
   const MsResults *live = ms_test_window_live (win);
   g_assert_nonnull (live);
   g_assert_cmpuint (live->n_cells, ==, 5); /* host at 2^12..2^16 */
   for (size_t i = 0; i < live->n_cells; i++)
     g_assert_cmpint (live->cells[i].status, ==, MS_CELL_OK);
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 2);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 2);
   g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, "Sweep finished");
 
   /* Stop part-way: what was measured stays, as a run of its own beside
@@ -358,7 +358,7 @@ check_sweeps (MsWindow *win)
   g_assert_false (ms_window_close_run (win, 2)); /* a sweep fills it */
   g_action_group_activate_action (G_ACTION_GROUP (win), "stop", NULL);
   ms_test_wait_until (ms_test_is_not_sweeping, win, "the stopped sweep ends");
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 3);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 3);
   const MsResults *first = ms_test_window_run (win, 1), *second = ms_test_window_run (win, 2);
   g_assert_true (second == ms_test_window_live (win));
   g_assert_cmpstr (first->label, !=, second->label);
@@ -444,13 +444,13 @@ on_painted (MsWindow *win)
   gboolean painted;
   g_object_get (win, "painted", &painted, NULL);
   g_assert_true (painted);
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, 0);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 0);
 }
 
 static gboolean
 has_a_run (gpointer win)
 {
-  return ms_window_get_n_runs (win) > 0;
+  return ms_test_window_n_runs (win) > 0;
 }
 
 /* A window given a file before it shows draws its first frame, then opens
@@ -478,7 +478,7 @@ check_first_frame_before_files (GApplication *app)
 static gboolean
 has_three_runs (gpointer win)
 {
-  return ms_window_get_n_runs (win) >= 3;
+  return ms_test_window_n_runs (win) >= 3;
 }
 
 static void
@@ -575,9 +575,9 @@ check_library_rename (MsWindow *win)
   g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
   g_assert_true (g_file_set_contents (path, text, len, NULL));
   g_autoptr (GError) error = NULL;
-  guint n = ms_window_get_n_runs (win);
+  guint n = ms_test_window_n_runs (win);
   g_assert_true (ms_window_load_path (win, path, &error));
-  g_assert_cmpuint (ms_window_get_n_runs (win), ==, n + 1);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, n + 1);
   ms_runs_library_reload (library);
   ms_test_wait_until (library_lists, path, "the runs library lists the file");
 
@@ -596,7 +596,7 @@ static gboolean
 has_more_runs (gpointer data)
 {
   gpointer *args = data;
-  return ms_window_get_n_runs (args[0]) > GPOINTER_TO_UINT (args[1]);
+  return ms_test_window_n_runs (args[0]) > GPOINTER_TO_UINT (args[1]);
 }
 
 static gboolean
@@ -626,7 +626,7 @@ check_reference_bytes (MsWindow *win)
   gsize len;
   g_assert_true (g_file_get_contents (ref, &text, &len, NULL));
   g_assert_true (g_file_set_contents (latin1, text, len, NULL));
-  guint n = ms_window_get_n_runs (win);
+  guint n = ms_test_window_n_runs (win);
   g_action_group_activate_action (G_ACTION_GROUP (win), "reference-runs", NULL);
   gpointer dialog = NULL;
   ms_test_wait_until (has_reference_dialog, &dialog, "the Reference Runs dialog shows");
@@ -654,7 +654,7 @@ check_handout (MsWindow *win)
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (win), "export-handout"));
   ms_window_set_view (win, MS_VIEW_BANDWIDTH);
   g_assert_false (handout_enabled (win));
-  guint n = ms_window_get_n_runs (win);
+  guint n = ms_test_window_n_runs (win);
   g_autofree char *path =
     g_build_filename (ms_reference_dir (), "h100-lesson-duplex-samples.csv.gz", NULL);
   g_assert_true (ms_window_load_path (win, path, &error));

@@ -58,8 +58,8 @@ reload_and_wait (MsRunsLibrary *lib)
 static MsRunsEntry *
 entry_named (MsRunsLibrary *lib, const char *name)
 {
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (lib)); i++) {
-    g_autoptr (MsRunsEntry) e = g_list_model_get_item (G_LIST_MODEL (lib), i);
+  for (guint i = 0; i < g_list_model_get_n_items (ms_runs_library_get_entries (lib)); i++) {
+    g_autoptr (MsRunsEntry) e = g_list_model_get_item (ms_runs_library_get_entries (lib), i);
     if (g_strcmp0 (ms_runs_entry_get_name (e), name) == 0)
       return e; /* the library keeps it */
   }
@@ -173,9 +173,9 @@ test_write_and_list (void)
 
   /* Listed newest first, one entry per pair, with the header's facts. */
   reload_and_wait (lib);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
-  g_autoptr (MsRunsEntry) newest = g_list_model_get_item (G_LIST_MODEL (lib), 0);
-  g_autoptr (MsRunsEntry) oldest = g_list_model_get_item (G_LIST_MODEL (lib), 1);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 3);
+  g_autoptr (MsRunsEntry) newest = g_list_model_get_item (ms_runs_library_get_entries (lib), 0);
+  g_autoptr (MsRunsEntry) oldest = g_list_model_get_item (ms_runs_library_get_entries (lib), 1);
   g_autofree char *newest_path = g_file_get_path (ms_runs_entry_get_file (newest));
   g_autofree char *oldest_path = g_file_get_path (ms_runs_entry_get_file (oldest));
   g_assert_cmpstr (newest_path, ==, later_path);
@@ -283,7 +283,8 @@ test_damaged_and_foreign (void)
 
   g_autoptr (MsRunsLibrary) lib = ms_runs_library_new (folder);
   reload_and_wait (lib);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, G_N_ELEMENTS (files) + 4);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==,
+                    G_N_ELEMENTS (files) + 4);
   for (guint i = 0; i < G_N_ELEMENTS (files); i++) {
     g_autofree char *p = g_build_filename (folder, files[i].name, NULL);
     MsRunsEntry *e = ms_runs_library_find (lib, p);
@@ -389,12 +390,12 @@ test_delete_and_undo (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (ms_runs_library_delete (lib, e, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 0);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (count_files (folder), ==, 1); /* .trash */
   g_assert_cmpuint (count_sidecars (folder), ==, 0);
   reload_and_wait (lib);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 0);
 
   /* Undone: back byte for byte, with its summary. */
   g_assert_true (ms_runs_library_undelete (lib, e, &error));
@@ -403,7 +404,7 @@ test_delete_and_undo (void)
   char err[512];
   g_assert_true (ms_csv_pair_check (path, err, sizeof err));
   reload_and_wait (lib);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 1);
   g_assert_false (ms_runs_library_undelete (lib, e, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 
@@ -419,7 +420,7 @@ test_delete_and_undo (void)
   /* ... or at quit, every one still aside, and the trash goes with them. */
   g_assert_true (ms_runs_library_keep (lib, run, NULL));
   reload_and_wait (lib);
-  g_autoptr (MsRunsEntry) last = g_list_model_get_item (G_LIST_MODEL (lib), 0);
+  g_autoptr (MsRunsEntry) last = g_list_model_get_item (ms_runs_library_get_entries (lib), 0);
   g_assert_true (ms_runs_library_delete (lib, last, NULL));
   g_assert_cmpuint (count_files_below (trash), ==, 3);
   ms_runs_library_purge_all (lib);
@@ -559,7 +560,7 @@ trash_full_disk_child (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
   g_autofree char *now = file_contents (path);
   g_assert_cmpstr (now, ==, bytes);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 1);
   ms_results_free (run);
 }
 
@@ -851,7 +852,7 @@ test_show_in_folder (void)
   MsResults *run = make_run ("2026-11-23T04:32:48Z");
   g_assert_true (ms_runs_library_keep (lib, run, NULL));
   reload_and_wait (lib);
-  g_autoptr (MsRunsEntry) e = g_list_model_get_item (G_LIST_MODEL (lib), 0);
+  g_autoptr (MsRunsEntry) e = g_list_model_get_item (ms_runs_library_get_entries (lib), 0);
   gboolean done = 0;
   /* The name may not be ours yet: the call then falls back to opening the
    * folder, which fails here; wait until the name is owned. */

@@ -131,6 +131,23 @@ run_with_link (int gen, int width)
 /* The health strip under the chart, and the warning when a run's link
  * trained down: shown for the injected gen4 x8, gone when only healthy
  * runs are left. */
+/* Whether the warning above the strip shows (text: what it says). */
+static gboolean
+health_warning (MsChartPage *page, const char **text)
+{
+  if (text)
+    *text = gtk_label_get_text (ms_test_child (page, "health_warning_label"));
+  return gtk_info_bar_get_revealed (ms_test_child (page, "health_warning"));
+}
+
+/* The heading that names the run the strip describes; NULL while hidden. */
+static const char *
+health_title (MsChartPage *page)
+{
+  GtkWidget *title = ms_test_child (page, "health_title");
+  return gtk_widget_get_visible (title) ? gtk_label_get_text (GTK_LABEL (title)) : NULL;
+}
+
 static void
 test_health_warning (void)
 {
@@ -140,14 +157,14 @@ test_health_warning (void)
   MsHealthView *health = ms_chart_page_get_health (page);
   ms_page_show_runs (MS_PAGE (page), runs);
   const char *text = NULL;
-  g_assert_false (ms_chart_page_get_health_warning (page, &text));
+  g_assert_false (health_warning (page, &text));
   g_assert_false (ms_test_get_boolean (health, "warns"));
   /* The test GPU has no envelope, and the strip says so. */
   g_assert_nonnull (strstr (ms_test_get_string (health, "envelope"), "No envelope for this GPU"));
 
   g_ptr_array_add (runs, run_with_link (4, 8));
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_assert_true (ms_chart_page_get_health_warning (page, &text));
+  g_assert_true (health_warning (page, &text));
   g_assert_true (g_str_has_prefix (text, "down: PCIe link under load: gen4 x8, below its maximum gen4 x16"));
   g_assert_null (strstr (text, "fine:"));
   g_assert_true (ms_test_get_boolean (health, "warns"));
@@ -159,7 +176,7 @@ test_health_warning (void)
 
   g_ptr_array_remove_index (runs, 1);
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_assert_false (ms_chart_page_get_health_warning (page, NULL));
+  g_assert_false (health_warning (page, NULL));
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
@@ -172,24 +189,24 @@ test_health_title (void)
   MsChartPage *page = g_object_new (MS_TYPE_CHART_PAGE, NULL);
   g_object_ref_sink (page);
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_assert_null (ms_chart_page_get_health_title (page));
+  g_assert_null (health_title (page));
   g_ptr_array_add (runs, run_with_link (0, 0));
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==, "Link health of fine");
+  g_assert_cmpstr (health_title (page), ==, "Link health of fine");
   for (int i = 0; i < 3; i++)
     g_ptr_array_add (runs, run_with_link (4, 8));
   ms_run_set_name (runs->pdata[3], "fourth");
   ms_page_show_runs (MS_PAGE (page), runs);
-  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
+  g_assert_cmpstr (health_title (page), ==,
                    "Link health of fourth, the last of the 4 runs shown");
   ms_run_set_name (runs->pdata[3], "renamed");
-  g_assert_cmpstr (ms_chart_page_get_health_title (page), ==,
+  g_assert_cmpstr (health_title (page), ==,
                    "Link health of renamed, the last of the 4 runs shown");
   /* Hidden with the strip (presentation mode), back with it. */
   gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), FALSE);
-  g_assert_null (ms_chart_page_get_health_title (page));
+  g_assert_null (health_title (page));
   gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), TRUE);
-  g_assert_nonnull (ms_chart_page_get_health_title (page));
+  g_assert_nonnull (health_title (page));
   g_assert_finalize_object (page);
 }
 

@@ -87,9 +87,8 @@ page_with_fakes (MsBackend *backend)
 {
   g_autoptr (GArray) devices = fake_devices (backend);
   g_autoptr (MsSession) session = small_session (devices);
-  MsDevicesPage *page = g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
-  ms_devices_page_set_engine (page, backend, ms_test_peer_run);
-  return page;
+  ms_session_set_engine (session, backend, ms_test_peer_run);
+  return g_object_new (MS_TYPE_DEVICES_PAGE, "session", session, NULL);
 }
 
 static char *
@@ -98,6 +97,22 @@ status_of (MsDevicesPage *page)
   char *status;
   g_object_get (page, "status", &status, NULL);
   return status;
+}
+
+/* Ticks or unticks GPU device's check button, as a user does. */
+static gboolean
+select_gpu (GtkWidget *root, int device, gboolean selected)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c)) {
+    if (GTK_IS_CHECK_BUTTON (c) && g_object_get_data (G_OBJECT (c), "ms-device") &&
+        GPOINTER_TO_INT (g_object_get_data (G_OBJECT (c), "ms-device")) == device) {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (c), selected);
+      return TRUE;
+    }
+    if (select_gpu (c, device, selected))
+      return TRUE;
+  }
+  return FALSE;
 }
 
 static void
@@ -223,7 +238,7 @@ test_run_all (void)
   g_assert_nonnull (strstr (status, "4 GPUs"));
 
   /* Only the GPUs ticked run. */
-  ms_devices_page_select (page, 2, FALSE);
+  g_assert_true (select_gpu (GTK_WIDGET (page), 2, FALSE));
   g_object_get (page, "n-selected", &n, NULL);
   g_assert_cmpuint (n, ==, N_FAKE - 1);
   click (page, _("_Run on All Selected at Once"));
@@ -231,7 +246,7 @@ test_run_all (void)
   check_runs (matrix_runs (page), some, G_N_ELEMENTS (some),
               ms_test_child (page, "matrix_view"));
 
-  ms_devices_page_select (page, 2, TRUE);
+  g_assert_true (select_gpu (GTK_WIDGET (page), 2, TRUE));
   click (page, _("_Peer Matrix"));
   ms_test_wait_until (is_idle, page, "the peer matrix filled");
   check_peer (page);

@@ -103,12 +103,12 @@ test_dialog (void)
   g_signal_connect (dialog, "open", G_CALLBACK (on_open), &opened);
   gtk_window_present (GTK_WINDOW (dialog));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 3);
   /* The damaged file is dated by its modification time: newest of all. */
   g_autoptr (MsRunsEntry) newest = NULL;
   for (guint i = 0; !newest || ms_runs_entry_get_reason (newest); i++) {
     g_clear_object (&newest);
-    newest = g_list_model_get_item (G_LIST_MODEL (lib), i);
+    newest = g_list_model_get_item (ms_runs_library_get_entries (lib), i);
   }
   g_autofree char *newest_path = g_file_get_path (ms_runs_entry_get_file (newest));
   const char *newest_name = ms_runs_entry_get_name (newest);
@@ -122,7 +122,7 @@ test_dialog (void)
   g_clear_pointer (&opened, g_free);
   activate (dialog, "recent.open", damaged);
   g_assert_null (opened);
-  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "damaged"));
+  g_assert_nonnull (strstr (ms_test_get_string (dialog, "toast-text"), "damaged"));
 
   /* Renamed: the files follow. */
   activate (dialog, "recent.rename", newest_path);
@@ -140,12 +140,12 @@ test_dialog (void)
   /* Delete, then Undo. */
   activate (dialog, "recent.delete", renamed);
   g_assert_false (g_file_test (renamed, G_FILE_TEST_EXISTS));
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
-  g_assert_nonnull (strstr (ms_recent_runs_get_toast_text (dialog), "deleted"));
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 2);
+  g_assert_nonnull (strstr (ms_test_get_string (dialog, "toast-text"), "deleted"));
   undo (dialog, 1);
   g_assert_true (g_file_test (renamed, G_FILE_TEST_IS_REGULAR));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed after the undo");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 3);
 
   /* Deleted with the dialog closed before the undo ends: aside until the
    * library purges (at quit). */
@@ -171,9 +171,9 @@ test_delete_same_name_twice (void)
   MsRecentRuns *dialog = ms_recent_runs_new (lib);
   gtk_window_present (GTK_WINDOW (dialog));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
-  g_autoptr (MsRunsEntry) x = g_list_model_get_item (G_LIST_MODEL (lib), 0);
-  g_autoptr (MsRunsEntry) y = g_list_model_get_item (G_LIST_MODEL (lib), 1);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 2);
+  g_autoptr (MsRunsEntry) x = g_list_model_get_item (ms_runs_library_get_entries (lib), 0);
+  g_autoptr (MsRunsEntry) y = g_list_model_get_item (ms_runs_library_get_entries (lib), 1);
   g_autofree char *x_path = g_file_get_path (ms_runs_entry_get_file (x));
   g_autofree char *y_path = g_file_get_path (ms_runs_entry_get_file (y));
   g_autofree char *x_bytes = NULL;
@@ -206,7 +206,7 @@ test_non_utf8_name (void)
   ms_test_wait_until (is_done_loading, lib, "the folder is listed");
   ms_runs_library_reload (lib);
   ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
-  g_autoptr (MsRunsEntry) kept = g_list_model_get_item (G_LIST_MODEL (lib), 0);
+  g_autoptr (MsRunsEntry) kept = g_list_model_get_item (ms_runs_library_get_entries (lib), 0);
   g_autofree char *kept_path = g_file_get_path (ms_runs_entry_get_file (kept));
   g_autofree char *latin1 = g_build_filename (own, "caf\xe9-samples.csv", NULL);
   g_assert_cmpint (g_rename (kept_path, latin1), ==, 0);
@@ -303,11 +303,11 @@ test_partial (void)
   MsRecentRuns *dialog = ms_recent_runs_new (lib);
   gtk_window_present (GTK_WINDOW (dialog));
   ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 3);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 3);
   /* Newest first: cut short, then the partial cell, then the whole run. */
   gboolean expected[] = { TRUE, TRUE, FALSE };
   for (guint i = 0; i < 3; i++) {
-    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (lib), i);
+    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (ms_runs_library_get_entries (lib), i);
     g_assert_cmpint (ms_runs_entry_get_stopped (entry), ==, expected[i]);
   }
   ms_test_wait_until (partial_shown, dialog, "the stopped runs are marked");
@@ -389,13 +389,13 @@ test_no_sidecar (void)
   r->sweep.max_exp = max_exp;
   r->n_cells = n;
   ms_test_wait_until (is_done_loading, lib, "the folder is listed");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 2);
   /* Newest first (the sidecars' dates): the partial cell, then the whole
    * run. Without the sidecars the files' times order them, which may be
    * the same second: found by path below. */
   char *path[2];
   for (guint i = 0; i < 2; i++) {
-    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (G_LIST_MODEL (lib), i);
+    g_autoptr (MsRunsEntry) entry = g_list_model_get_item (ms_runs_library_get_entries (lib), i);
     path[i] = g_file_get_path (ms_runs_entry_get_file (entry));
   }
   MsRunsEntry *whole = ms_runs_library_find (lib, path[1]);
@@ -410,7 +410,7 @@ test_no_sidecar (void)
   }
   ms_runs_library_reload (lib);
   ms_test_wait_until (is_done_loading, lib, "the folder is listed again");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lib)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_runs_library_get_entries (lib)), ==, 2);
   MsRunsEntry *partial = ms_runs_library_find (lib, path[0]);
   MsRunsEntry *unknown = ms_runs_library_find (lib, path[1]);
   g_assert_nonnull (partial);

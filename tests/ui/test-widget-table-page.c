@@ -20,7 +20,7 @@ test_rows_and_csv (void)
   const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
   ms_page_show_runs (MS_PAGE (page), runs);
-  GtkSelectionModel *selection = ms_table_page_get_selection (page);
+  GtkSelectionModel *selection = ms_test_child (page, "selection");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (selection)), ==, run->n_cells);
 
   /* Nothing selected: the header only. */
@@ -67,7 +67,7 @@ test_lazy_rows (void)
   g_assert_nonnull (second);
   MsRun *second_run = ms_run_new (second, MS_RUN_KIND_REFERENCE);
   MsTablePage *page = g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, NULL));
-  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  GListModel *rows = G_LIST_MODEL (ms_test_child (page, "selection"));
   ItemsChanged c = { 0 };
   g_signal_connect (rows, "items-changed", G_CALLBACK (on_items_changed), &c);
   ms_page_show_runs (MS_PAGE (page), runs);
@@ -204,7 +204,7 @@ test_rows_grow_when_shown (void)
   const MsResults *run = ms_run_get_results (g_ptr_array_index (runs, 0));
   MsTablePage *page = g_object_new (MS_TYPE_TABLE_PAGE, NULL);
   ms_page_show_runs (MS_PAGE (page), runs);
-  GtkSelectionModel *selection = ms_table_page_get_selection (page);
+  GtkSelectionModel *selection = ms_test_child (page, "selection");
   gtk_selection_model_select_item (selection, run->n_cells - 1, FALSE);
   Growth g = { G_LIST_MODEL (selection), run->n_cells };
   g_signal_connect (selection, "items-changed", G_CALLBACK (on_growth), &g);
@@ -364,7 +364,7 @@ test_session (void)
   /* Not shown: shown, rows come in slices (test_rows_grow_when_shown). */
   MsTablePage *page =
     g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
-  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  GListModel *rows = G_LIST_MODEL (ms_test_child (page, "selection"));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
 
   g_autoptr (MsRun) run = ms_test_read_run ("h100-default-samples.csv.gz", "default");
@@ -417,7 +417,7 @@ test_lessons (void)
   g_autoptr (MsSession) session = g_object_new (MS_TYPE_SESSION, NULL);
   MsTablePage *page =
     g_object_ref_sink (g_object_new (MS_TYPE_TABLE_PAGE, "session", session, NULL));
-  GListModel *rows = G_LIST_MODEL (ms_table_page_get_selection (page));
+  GListModel *rows = G_LIST_MODEL (ms_test_child (page, "selection"));
   g_autoptr (MsRun) sweep = ms_test_read_run ("h100-default-samples.csv.gz", "sweep");
   g_autoptr (MsRun) costs = ms_test_read_run ("h100-lesson-costs-samples.csv.gz", "costs");
   g_autoptr (MsRun) duplex = ms_test_read_run ("h100-lesson-duplex-samples.csv.gz", "duplex");

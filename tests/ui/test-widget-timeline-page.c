@@ -171,12 +171,12 @@ test_session (void)
   const MsCell *cell = ms_timeline_page_get_cell (page, NULL);
   g_assert_nonnull (cell);
   g_assert_cmpint (cell->exponent, ==, 20);
-  g_assert_true (ms_session_get_selected_run (session) == run);
+  g_assert_true (ms_test_get_pointer (session, "selected-run") == run);
   g_assert_nonnull (strstr (ms_timeline_view_get_title (view), "2^20"));
 
   /* The session's selected run is the one shown; the title follows. */
   g_assert_true (ms_session_add_run (session, large));
-  g_assert_true (ms_session_get_selected_run (session) == run);
+  g_assert_true (ms_test_get_pointer (session, "selected-run") == run);
   guint title_n;
   ms_test_watch (view, "title", &title_n);
   g_object_set (session, "selected-run", large, NULL);
@@ -189,17 +189,17 @@ test_session (void)
   GtkDropDown *run_dd = GTK_DROP_DOWN (ms_test_find (GTK_WIDGET (page), GTK_TYPE_DROP_DOWN, NULL));
   g_assert_cmpuint (gtk_drop_down_get_selected (run_dd), ==, 1);
   gtk_drop_down_set_selected (run_dd, 0);
-  g_assert_true (ms_session_get_selected_run (session) == run);
+  g_assert_true (ms_test_get_pointer (session, "selected-run") == run);
 
   /* Closing the run shown shows the other. */
   g_assert_true (ms_session_remove_run (session, run, NULL));
   cell = ms_timeline_page_get_cell (page, NULL);
   g_assert_nonnull (cell);
   g_assert_cmpint (cell->exponent, ==, 22);
-  g_assert_true (ms_session_get_selected_run (session) == large);
+  g_assert_true (ms_test_get_pointer (session, "selected-run") == large);
   ms_session_clear_runs (session);
   g_assert_null (ms_timeline_page_get_cell (page, NULL));
-  g_assert_null (ms_session_get_selected_run (session));
+  g_assert_null (ms_test_get_pointer (session, "selected-run"));
   ms_test_destroy (window, GTK_WIDGET (page));
 }
 
