@@ -603,6 +603,14 @@ inflate_ahead (void *data)
   return NULL;
 }
 
+static void
+free_inflater (MsInflater *f)
+{
+  for (int i = 0; f && i < AHEAD_CHUNKS; i++)
+    free (f->chunk[i]);
+  free (f);
+}
+
 static bool
 start_inflater (MsInput *in)
 {
@@ -611,9 +619,7 @@ start_inflater (MsInput *in)
     if (!(f->chunk[i] = malloc (AHEAD_BYTES)))
       break;
   if (!f || !f->chunk[AHEAD_CHUNKS - 1]) {
-    for (int i = 0; f && i < AHEAD_CHUNKS; i++)
-      free (f->chunk[i]);
-    free (f);
+    free_inflater (f);
     return false;
   }
   pthread_mutex_init (&f->lock, NULL);
@@ -628,9 +634,7 @@ start_inflater (MsInput *in)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   if (!started) {
     in->inflater = NULL;
-    for (int i = 0; i < AHEAD_CHUNKS; i++)
-      free (f->chunk[i]);
-    free (f);
+    free_inflater (f);
   }
   return started;
 }
@@ -678,11 +682,9 @@ stop_inflater (MsInput *in)
   pthread_cond_broadcast (&f->changed);
   pthread_mutex_unlock (&f->lock);
   pthread_join (f->thread, NULL);
-  for (int i = 0; i < AHEAD_CHUNKS; i++)
-    free (f->chunk[i]);
   pthread_mutex_destroy (&f->lock);
   pthread_cond_destroy (&f->changed);
-  free (f);
+  free_inflater (f);
   in->inflater = NULL;
 }
 

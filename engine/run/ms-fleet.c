@@ -465,28 +465,19 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
   if (!names && (n != 0 || access (expected, R_OK) != 0))
     return NULL;
   MsFleetReport *report = calloc (1, sizeof *report);
-  if (report) {
-    report->nodes = calloc (n + 1, sizeof *report->nodes);
-    report->copies = calloc (n + 1, sizeof *report->copies);
-  }
-  if (!report || !report->nodes || !report->copies) {
-    if (report) {
-      free (report->nodes);
-      free (report->copies);
-    }
-    snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
-    free (report);
-    report = NULL;
-  } else {
+  bool ok = report && (report->nodes = calloc (n + 1, sizeof *report->nodes)) &&
+            (report->copies = calloc (n + 1, sizeof *report->copies));
+  if (ok) {
     report->n_nodes = n;
     report->threshold = threshold;
     read_nodes (dir, names, report->nodes, n);
     drop_copies (report);
-    if (!add_missing (report, dir)) {
-      snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
-      ms_fleet_report_free (report);
-      report = NULL;
-    }
+    ok = add_missing (report, dir);
+  }
+  if (!ok) {
+    snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
+    ms_fleet_report_free (report);
+    report = NULL;
   }
   if (report)
     ms_fleet_report_compute (report);
