@@ -603,14 +603,6 @@ inflate_ahead (void *data)
   return NULL;
 }
 
-static void
-free_inflater (MsInflater *f)
-{
-  for (int i = 0; f && i < AHEAD_CHUNKS; i++)
-    free (f->chunk[i]);
-  free (f);
-}
-
 static bool
 start_inflater (MsInput *in)
 {
@@ -619,7 +611,9 @@ start_inflater (MsInput *in)
     if (!(f->chunk[i] = malloc (AHEAD_BYTES)))
       break;
   if (!f || !f->chunk[AHEAD_CHUNKS - 1]) {
-    free_inflater (f);
+    for (int i = 0; f && i < AHEAD_CHUNKS; i++)
+      free (f->chunk[i]);
+    free (f);
     return false;
   }
   pthread_mutex_init (&f->lock, NULL);
@@ -634,7 +628,9 @@ start_inflater (MsInput *in)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   if (!started) {
     in->inflater = NULL;
-    free_inflater (f);
+    for (int i = 0; i < AHEAD_CHUNKS; i++)
+      free (f->chunk[i]);
+    free (f);
   }
   return started;
 }
@@ -682,9 +678,11 @@ stop_inflater (MsInput *in)
   pthread_cond_broadcast (&f->changed);
   pthread_mutex_unlock (&f->lock);
   pthread_join (f->thread, NULL);
+  for (int i = 0; i < AHEAD_CHUNKS; i++)
+    free (f->chunk[i]);
   pthread_mutex_destroy (&f->lock);
   pthread_cond_destroy (&f->changed);
-  free_inflater (f);
+  free (f);
   in->inflater = NULL;
 }
 
