@@ -86,23 +86,49 @@ cpu_ms (bool process)
   return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
-/* Draws runs times into surface and prints the medians after what. */
+/* One timed draw into surface, and the CPU time it took. */
+typedef struct {
+  MsBenchDraw draw;
+  gpointer data;
+  cairo_t *cr;
+  cairo_surface_t *surface;
+  int i;
+  double wall, cpu;
+} MsTimedDraw;
+
+static gpointer
+timed_draw (gpointer data)
+{
+  MsTimedDraw *t = data;
+  gint64 t0 = g_get_monotonic_time ();
+  double c0 = cpu_ms (false);
+  t->draw (t->cr, t->i, t->data);
+  cairo_surface_flush (t->surface);
+  t->cpu = cpu_ms (false) - c0;
+  t->wall = (g_get_monotonic_time () - t0) * 1e-3;
+  return NULL;
+}
+
+/* Draws runs times into surface and prints the medians after what; cold:
+ * each draw on a thread of its own (as draw 0): our caches are per thread
+ * (ms-draw.c), so that they start empty. */
 static void
 measure (const char *what, cairo_t *cr, cairo_surface_t *surface, int runs, MsBenchDraw draw,
-         gpointer data)
+         gpointer data, bool cold)
 {
   double *wall = g_new (double, runs), *cpu = g_new (double, runs);
   for (int i = 0; i < runs; i++) {
-    gint64 t0 = g_get_monotonic_time ();
-    double c0 = cpu_ms (false);
-    draw (cr, i, data);
-    cairo_surface_flush (surface);
-    cpu[i] = cpu_ms (false) - c0;
-    wall[i] = (g_get_monotonic_time () - t0) * 1e-3;
+    MsTimedDraw t = { draw, data, cr, surface, cold ? 0 : i };
+    if (cold)
+      g_thread_join (g_thread_new ("cold-draw", timed_draw, &t));
+    else
+      timed_draw (&t);
+    wall[i] = t.wall;
+    cpu[i] = t.cpu;
   }
   double med = median_ms (wall, runs), cpu_med = median_ms (cpu, runs);
-  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d draws\n", what, med,
-          wall[0], wall[runs - 1], cpu_med, runs);
+  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d %sdraws\n", what, med,
+          wall[0], wall[runs - 1], cpu_med, runs, cold ? "cold " : "");
   g_free (wall);
   g_free (cpu);
 }
@@ -137,45 +163,6 @@ draw_hover (cairo_t *cr, int i, gpointer data)
   ms_chart_draw_crosshair (cr, b->data, &b->style, &b->layout, 300 + i * 10);
 }
 
-/* One draw on a thread of its own: our caches are per thread (ms-draw.c),
- * so that they start empty. */
-typedef struct {
-  MsChartBench *bench;
-  cairo_t *cr;
-  cairo_surface_t *surface;
-  double wall, cpu;
-} MsColdDraw;
-
-static gpointer
-cold_draw_thread (gpointer data)
-{
-  MsColdDraw *c = data;
-  gint64 t0 = g_get_monotonic_time ();
-  double c0 = cpu_ms (false);
-  draw_chart (c->cr, 0, c->bench);
-  cairo_surface_flush (c->surface);
-  c->cpu = cpu_ms (false) - c0;
-  c->wall = (g_get_monotonic_time () - t0) * 1e-3;
-  return NULL;
-}
-
-static void
-measure_cold (const char *what, cairo_t *cr, cairo_surface_t *surface, int runs, MsChartBench *b)
-{
-  double *wall = g_new (double, runs), *cpu = g_new (double, runs);
-  for (int i = 0; i < runs; i++) {
-    MsColdDraw c = { b, cr, surface };
-    g_thread_join (g_thread_new ("cold-draw", cold_draw_thread, &c));
-    wall[i] = c.wall;
-    cpu[i] = c.cpu;
-  }
-  double med = median_ms (wall, runs), cpu_med = median_ms (cpu, runs);
-  printf ("%s: median %.2f ms (min %.2f, max %.2f), CPU %.2f ms, over %d cold draws\n", what, med,
-          wall[0], wall[runs - 1], cpu_med, runs);
-  g_free (wall);
-  g_free (cpu);
-}
-
 static void
 draw_background (cairo_t *cr, int i, gpointer data)
 {
@@ -205,16 +192,16 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
       g_printerr ("cannot write %s\n", png);
   }
   measure ("bandwidth chart, 12 series x 19 sizes, 1600x1000", cr, surface, runs_or (60),
-           draw_chart, &b);
-  measure_cold ("bandwidth chart, 1600x1000, cold (our caches empty)", cr, surface,
-                MIN (runs_or (60), 30), &b);
+           draw_chart, &b, false);
+  measure ("bandwidth chart, 1600x1000, cold (our caches empty)", cr, surface,
+           MIN (runs_or (60), 30), draw_chart, &b, true);
   measure ("background alone (cairo_paint), 1600x1000", cr, surface, runs_or (60),
-           draw_background, &b);
+           draw_background, &b, false);
   /* The size the chart gets in the default 1280x820 window. */
   b.width = 970;
   b.height = 680;
   measure ("bandwidth chart, 12 series x 19 sizes, 970x680 (default window)", cr, surface,
-           runs_or (60), draw_chart, &b);
+           runs_or (60), draw_chart, &b, false);
 
   b.width = W;
   b.height = H;
@@ -223,7 +210,7 @@ bench_chart (cairo_t *cr, cairo_surface_t *surface, const char *png)
   draw_chart (cc, 0, &b);
   cairo_destroy (cc);
   measure ("bandwidth chart, hover repaint (cached chart + crosshair)", cr, surface,
-           runs_or (60), draw_hover, &b);
+           runs_or (60), draw_hover, &b, false);
   cairo_surface_destroy (b.cache);
   ms_chart_layout_clear (&b.layout);
   ms_chart_data_free (b.data);
@@ -253,6 +240,17 @@ accept_figure (const char *what, double *t, double *cpu, int n, double target)
           what, f.min, f.median, f.max, target, f.max <= target ? "met" : "MISSED",
           cpu_median, cpu[n - 1]);
   return f;
+}
+
+/* The figure of the three furthest over its target. */
+static void
+print_worst (const MsAcceptFigure f[3])
+{
+  const MsAcceptFigure *worst = &f[0];
+  for (int i = 1; i < 3; i++)
+    if (f[i].max / f[i].target > worst->max / worst->target)
+      worst = &f[i];
+  printf ("  worst case: %s, %.2f ms against %.0f ms\n", worst->what, worst->max, worst->target);
 }
 
 static GPtrArray *
@@ -341,11 +339,7 @@ bench_accept (int n)
   }
   f[2] = accept_figure ("hover frame (crosshair and read-out drawn over the kept picture)", t, cpu,
                         n, hover_target_ms);
-  const MsAcceptFigure *worst = &f[0];
-  for (int i = 1; i < 3; i++)
-    if (f[i].max / f[i].target > worst->max / worst->target)
-      worst = &f[i];
-  printf ("  worst case: %s, %.2f ms against %.0f ms\n", worst->what, worst->max, worst->target);
+  print_worst (f);
   ms_chart_data_free (d);
   ms_chart_layout_clear (&l);
   g_free (t);
@@ -513,11 +507,7 @@ bench_widget (int n)
   next_frame_ms (&ft);
   f[2] = widget_frames ("hover frame (the pointer moved over the plot)", &ft, n, hover_target_ms,
                         change_hover, view);
-  const MsAcceptFigure *worst = &f[0];
-  for (int i = 1; i < 3; i++)
-    if (f[i].max / f[i].target > worst->max / worst->target)
-      worst = &f[i];
-  printf ("  worst case: %s, %.2f ms against %.0f ms\n", worst->what, worst->max, worst->target);
+  print_worst (f);
   g_signal_emit_by_name (motion_controller (view), "leave");
   next_frame_ms (&ft);
   printf ("  for comparison, frames that draw nothing of the chart:\n");
@@ -585,7 +575,7 @@ bench_timeline (cairo_t *cr, cairo_surface_t *surface, int n_bars, int lanes, in
   g_autofree char *what =
     g_strdup_printf ("timeline, %d bars, %d lanes, %d reps, 1/%g of the extent, %dx%d "
                      "(first draw %.1f ms)", n_bars, lanes, reps, zoom, W, H, first);
-  measure (what, cr, surface, runs_or (30), draw_timeline, &b);
+  measure (what, cr, surface, runs_or (30), draw_timeline, &b, false);
   printf ("  %u bars in the layout\n", b.layout.bars->len);
   if (timeline_png) {
     g_autofree char *png = g_strdup_printf ("%s-%d-%d-%g.png", timeline_png, n_bars, lanes, zoom);

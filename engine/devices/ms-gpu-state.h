@@ -12,7 +12,39 @@
 
 /* ---- NVML (ms-nvml.c) --------------------------------------------------- */
 
-typedef struct MsNvml MsNvml;
+/* NVML loaded at run time, so that memsweep neither links against nor
+ * requires it: each of its functions that memsweep calls (NULL where the
+ * library lacks one; the NVLink remote's last argument is an
+ * nvmlPciInfo_t), and the device asked about. One loader for the state,
+ * the device query and the topology (ms-topo-nvml.c). */
+typedef struct MsNvml {
+  void *lib, *dev;
+  int (*shutdown) (void);
+  int (*by_bus) (const char *, void **);
+  int (*count) (unsigned int *);
+  int (*driver_version) (char *, unsigned int);
+  int (*clock) (void *, int, unsigned int *);
+  int (*temperature) (void *, int, unsigned int *);
+  int (*pstate) (void *, int *);
+  int (*reasons) (void *, unsigned long long *);
+  int (*cpu_affinity) (void *, unsigned int, unsigned long *);
+  int (*link_gen) (void *, unsigned int *), (*link_width) (void *, unsigned int *);
+  int (*max_gen) (void *, unsigned int *), (*max_width) (void *, unsigned int *);
+  int (*replays) (void *, unsigned int *);
+  int (*serial) (void *, char *, unsigned int);
+  int (*link_state) (void *, unsigned int, int *);
+  int (*link_version) (void *, unsigned int, unsigned int *);
+  int (*link_far_type) (void *, unsigned int, int *);
+  int (*link_remote) (void *, unsigned int, void *);
+  int (*ancestor) (void *, void *, int *);
+  int (*p2p) (void *, void *, int, int *);
+} MsNvml;
+
+/* Loads NVML into n and starts it (no device yet); false, holding
+ * nothing, where it is missing or does not start. */
+bool ms_nvml_load (MsNvml *n);
+/* Shuts NVML down and unloads it; harmless on a load that failed. */
+void ms_nvml_unload (MsNvml *n);
 
 /* NULL when NVML or the device is not there: everything below then reports
  * nothing, and state fields stay empty. */

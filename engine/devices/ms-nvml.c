@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,68 +15,81 @@
 #include "ms-gpu-start.h"
 #include "ms-gpu-state.h"
 
-typedef int (*NvmlInit) (void);
-typedef int (*NvmlShutdown) (void);
-typedef int (*NvmlByBusId) (const char *, void **);
-typedef int (*NvmlUint) (void *, unsigned int *);
-typedef int (*NvmlCount) (unsigned int *);
-typedef int (*NvmlDriverVersion) (char *, unsigned int);
-typedef int (*NvmlClock) (void *, int, unsigned int *);
-typedef int (*NvmlPstate) (void *, int *);
-typedef int (*NvmlReasons) (void *, unsigned long long *);
-typedef int (*NvmlCpuAffinity) (void *, unsigned int, unsigned long *);
-
 /* NVML's enum values (nvml.h), fixed by its ABI. */
 #define NVML_CLOCK_SM 1
 #define NVML_CLOCK_MEM 2
 #define NVML_TEMPERATURE_GPU 0
 
-struct MsNvml {
-  void *lib;
-  void *dev;
-  NvmlShutdown shutdown;
-  NvmlClock clock;
-  NvmlClock temperature;
-  NvmlPstate pstate;
-  NvmlReasons reasons;
-  NvmlCpuAffinity cpu_affinity;
-  NvmlUint link_gen, link_width, replays;
+/* Where each function of MsNvml is found, by its symbol. */
+#define NVML_SYMBOL(field, name) { offsetof (MsNvml, field), name }
+static const struct {
+  size_t at;
+  const char *name;
+} symbols[] = {
+  NVML_SYMBOL (shutdown, "nvmlShutdown"),
+  NVML_SYMBOL (by_bus, "nvmlDeviceGetHandleByPciBusId_v2"),
+  NVML_SYMBOL (count, "nvmlDeviceGetCount_v2"),
+  NVML_SYMBOL (driver_version, "nvmlSystemGetDriverVersion"),
+  NVML_SYMBOL (clock, "nvmlDeviceGetClockInfo"),
+  NVML_SYMBOL (temperature, "nvmlDeviceGetTemperature"),
+  NVML_SYMBOL (pstate, "nvmlDeviceGetPerformanceState"),
+  /* Renamed "clocks event reasons" in newer drivers; the old name stays. */
+  NVML_SYMBOL (reasons, "nvmlDeviceGetCurrentClocksEventReasons"),
+  NVML_SYMBOL (cpu_affinity, "nvmlDeviceGetCpuAffinity"),
+  NVML_SYMBOL (link_gen, "nvmlDeviceGetCurrPcieLinkGeneration"),
+  NVML_SYMBOL (link_width, "nvmlDeviceGetCurrPcieLinkWidth"),
+  NVML_SYMBOL (max_gen, "nvmlDeviceGetMaxPcieLinkGeneration"),
+  NVML_SYMBOL (max_width, "nvmlDeviceGetMaxPcieLinkWidth"),
+  NVML_SYMBOL (replays, "nvmlDeviceGetPcieReplayCounter"),
+  NVML_SYMBOL (serial, "nvmlDeviceGetSerial"),
+  NVML_SYMBOL (link_state, "nvmlDeviceGetNvLinkState"),
+  NVML_SYMBOL (link_version, "nvmlDeviceGetNvLinkVersion"),
+  NVML_SYMBOL (link_far_type, "nvmlDeviceGetNvLinkRemoteDeviceType"),
+  NVML_SYMBOL (link_remote, "nvmlDeviceGetNvLinkRemotePciInfo_v2"),
+  NVML_SYMBOL (ancestor, "nvmlDeviceGetTopologyCommonAncestor"),
+  NVML_SYMBOL (p2p, "nvmlDeviceGetP2PStatus"),
 };
+
+bool
+ms_nvml_load (MsNvml *n)
+{
+  memset (n, 0, sizeof *n);
+  if (!(n->lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL)))
+    return false;
+  for (size_t i = 0; i < sizeof symbols / sizeof *symbols; i++)
+    *(void **) ((char *) n + symbols[i].at) = dlsym (n->lib, symbols[i].name);
+  if (!n->reasons)
+    *(void **) &n->reasons = dlsym (n->lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  int (*init) (void);
+  *(void **) &init = dlsym (n->lib, "nvmlInit_v2");
+  if (!init || !n->shutdown || init () != 0) {
+    dlclose (n->lib);
+    memset (n, 0, sizeof *n);
+    return false;
+  }
+  return true;
+}
+
+void
+ms_nvml_unload (MsNvml *n)
+{
+  if (n->lib) {
+    n->shutdown ();
+    dlclose (n->lib);
+  }
+  memset (n, 0, sizeof *n);
+}
 
 MsNvml *
 ms_nvml_open (const char *pci_bus_id)
 {
   if (!pci_bus_id || !pci_bus_id[0])
     return NULL;
-  void *lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    return NULL;
-  NvmlInit init = (NvmlInit) dlsym (lib, "nvmlInit_v2");
-  NvmlByBusId by_bus = (NvmlByBusId) dlsym (lib, "nvmlDeviceGetHandleByPciBusId_v2");
   MsNvml *n = calloc (1, sizeof *n);
-  if (!n || !init || !by_bus || init () != 0) {
-    free (n);
-    dlclose (lib);
-    return NULL;
-  }
-  n->lib = lib;
-  n->shutdown = (NvmlShutdown) dlsym (lib, "nvmlShutdown");
-  if (by_bus (pci_bus_id, &n->dev) != 0) {
-    ms_nvml_close (n);
-    return NULL;
-  }
-  n->clock = (NvmlClock) dlsym (lib, "nvmlDeviceGetClockInfo");
-  n->temperature = (NvmlClock) dlsym (lib, "nvmlDeviceGetTemperature");
-  n->pstate = (NvmlPstate) dlsym (lib, "nvmlDeviceGetPerformanceState");
-  /* Renamed "clocks event reasons" in newer drivers; the old name stays. */
-  n->reasons = (NvmlReasons) dlsym (lib, "nvmlDeviceGetCurrentClocksEventReasons");
-  if (!n->reasons)
-    n->reasons = (NvmlReasons) dlsym (lib, "nvmlDeviceGetCurrentClocksThrottleReasons");
-  n->cpu_affinity = (NvmlCpuAffinity) dlsym (lib, "nvmlDeviceGetCpuAffinity");
-  n->link_gen = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkGeneration");
-  n->link_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkWidth");
-  n->replays = (NvmlUint) dlsym (lib, "nvmlDeviceGetPcieReplayCounter");
-  return n;
+  if (n && ms_nvml_load (n) && n->by_bus && n->by_bus (pci_bus_id, &n->dev) == 0)
+    return n;
+  ms_nvml_close (n);
+  return NULL;
 }
 
 void
@@ -83,9 +97,7 @@ ms_nvml_close (MsNvml *nvml)
 {
   if (!nvml)
     return;
-  if (nvml->shutdown)
-    nvml->shutdown ();
-  dlclose (nvml->lib);
+  ms_nvml_unload (nvml);
   free (nvml);
 }
 
@@ -159,42 +171,27 @@ ms_nvml_query (MsDeviceInfo *info)
 {
   info->pcie_gen = info->pcie_width = info->pcie_gen_max = info->pcie_width_max = 0;
   info->driver_release[0] = '\0';
-  void *lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
+  MsNvml n;
+  if (!ms_nvml_load (&n))
     return;
-
-  NvmlInit init = (NvmlInit) dlsym (lib, "nvmlInit_v2");
-  NvmlShutdown shutdown = (NvmlShutdown) dlsym (lib, "nvmlShutdown");
-  NvmlDriverVersion version = (NvmlDriverVersion) dlsym (lib, "nvmlSystemGetDriverVersion");
-  NvmlByBusId by_bus = (NvmlByBusId) dlsym (lib, "nvmlDeviceGetHandleByPciBusId_v2");
-  NvmlUint cur_gen = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkGeneration");
-  NvmlUint cur_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetCurrPcieLinkWidth");
-  NvmlUint max_gen = (NvmlUint) dlsym (lib, "nvmlDeviceGetMaxPcieLinkGeneration");
-  NvmlUint max_width = (NvmlUint) dlsym (lib, "nvmlDeviceGetMaxPcieLinkWidth");
-  NvmlCount count = (NvmlCount) dlsym (lib, "nvmlDeviceGetCount_v2");
-
-  if (init && shutdown && init () == 0) {
-    char release[96] = "";
-    if (version && version (release, sizeof release) == 0)
-      snprintf (info->driver_release, sizeof info->driver_release, "%s", release);
-    /* Narrowed to one GPU with the host's count unknown: NVML's, which
-     * ignores CUDA_VISIBLE_DEVICES (ms-gpu-start.h). */
-    unsigned int n = 0;
-    if (ms_gpu_narrowed () && ms_gpu_count_before () < 0 && count && count (&n) == 0 && n > 0)
-      info->count = (int) n;
-    void *dev = NULL;
-    unsigned int v;
-    if (by_bus && info->pci_bus_id[0] && by_bus (info->pci_bus_id, &dev) == 0) {
-      if (cur_gen && cur_gen (dev, &v) == 0)
-        info->pcie_gen = (int) v;
-      if (cur_width && cur_width (dev, &v) == 0)
-        info->pcie_width = (int) v;
-      if (max_gen && max_gen (dev, &v) == 0)
-        info->pcie_gen_max = (int) v;
-      if (max_width && max_width (dev, &v) == 0)
-        info->pcie_width_max = (int) v;
-    }
-    shutdown ();
+  char release[96] = "";
+  if (n.driver_version && n.driver_version (release, sizeof release) == 0)
+    snprintf (info->driver_release, sizeof info->driver_release, "%s", release);
+  /* Narrowed to one GPU with the host's count unknown: NVML's, which
+   * ignores CUDA_VISIBLE_DEVICES (ms-gpu-start.h). */
+  unsigned int count = 0, v;
+  if (ms_gpu_narrowed () && ms_gpu_count_before () < 0 && n.count && n.count (&count) == 0 &&
+      count > 0)
+    info->count = (int) count;
+  if (n.by_bus && info->pci_bus_id[0] && n.by_bus (info->pci_bus_id, &n.dev) == 0) {
+    if (n.link_gen && n.link_gen (n.dev, &v) == 0)
+      info->pcie_gen = (int) v;
+    if (n.link_width && n.link_width (n.dev, &v) == 0)
+      info->pcie_width = (int) v;
+    if (n.max_gen && n.max_gen (n.dev, &v) == 0)
+      info->pcie_gen_max = (int) v;
+    if (n.max_width && n.max_width (n.dev, &v) == 0)
+      info->pcie_width_max = (int) v;
   }
-  dlclose (lib);
+  ms_nvml_unload (&n);
 }

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-topo-nvml.c: the facts of a host's GPUs that the topology is read
- * from (ms-topo.h), and their serial numbers, from NVML loaded with dlopen
- * as ms-nvml.c does, so that nothing links against it. NVML needs no CUDA
+ * from (ms-topo.h), and their serial numbers, from NVML through
+ * ms-nvml.c's loader, so that nothing links against it. NVML needs no CUDA
  * context: asking it starts no GPU. */
-#include <dlfcn.h>
+#define _GNU_SOURCE /* ms-gpu-state.h's cpu_set_t */
 #include <stdio.h>
 #include <string.h>
 
+#include "ms-gpu-state.h"
 #include "ms-i18n.h"
 #include "ms-topo.h"
 
@@ -23,57 +24,8 @@ typedef struct {
 #define NVML_NVLINK_DEVICE_TYPE_GPU 0
 #define NVML_NVLINK_DEVICE_TYPE_SWITCH 2
 
-typedef struct {
-  void *lib;
-  int (*init) (void);
-  int (*shutdown) (void);
-  int (*by_bus) (const char *, void **);
-  int (*serial) (void *, char *, unsigned int);
-  int (*link_state) (void *, unsigned int, int *);
-  int (*link_version) (void *, unsigned int, unsigned int *);
-  int (*link_far_type) (void *, unsigned int, int *);
-  int (*link_remote) (void *, unsigned int, NvmlPciInfo *);
-  int (*ancestor) (void *, void *, int *);
-  int (*p2p) (void *, void *, int, int *);
-} Nvml;
-
-static bool
-nvml_open (Nvml *n)
-{
-  memset (n, 0, sizeof *n);
-  n->lib = dlopen ("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!n->lib)
-    return false;
-  *(void **) &n->init = dlsym (n->lib, "nvmlInit_v2");
-  *(void **) &n->shutdown = dlsym (n->lib, "nvmlShutdown");
-  *(void **) &n->by_bus = dlsym (n->lib, "nvmlDeviceGetHandleByPciBusId_v2");
-  *(void **) &n->serial = dlsym (n->lib, "nvmlDeviceGetSerial");
-  *(void **) &n->link_state = dlsym (n->lib, "nvmlDeviceGetNvLinkState");
-  *(void **) &n->link_version = dlsym (n->lib, "nvmlDeviceGetNvLinkVersion");
-  *(void **) &n->link_far_type = dlsym (n->lib, "nvmlDeviceGetNvLinkRemoteDeviceType");
-  *(void **) &n->link_remote = dlsym (n->lib, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
-  *(void **) &n->ancestor = dlsym (n->lib, "nvmlDeviceGetTopologyCommonAncestor");
-  *(void **) &n->p2p = dlsym (n->lib, "nvmlDeviceGetP2PStatus");
-  if (!n->init || !n->shutdown || !n->by_bus || n->init () != 0) {
-    dlclose (n->lib);
-    n->lib = NULL;
-    return false;
-  }
-  return true;
-}
-
 static void
-nvml_close (Nvml *n)
-{
-  if (!n->lib)
-    return;
-  n->shutdown ();
-  dlclose (n->lib);
-  n->lib = NULL;
-}
-
-static void
-link_fact (Nvml *n, void *dev, unsigned int l, MsNvlinkFact *out)
+link_fact (MsNvml *n, void *dev, unsigned int l, MsNvlinkFact *out)
 {
   int active = 0, type = -1;
   unsigned int version = 0;
@@ -94,7 +46,7 @@ link_fact (Nvml *n, void *dev, unsigned int l, MsNvlinkFact *out)
 }
 
 static void
-pair_facts (Nvml *n, void **dev, MsTopoFacts *f)
+pair_facts (MsNvml *n, void **dev, MsTopoFacts *f)
 {
   for (int i = 0; i < f->n_devices; i++)
     for (int j = 0; j < f->n_devices; j++) {
@@ -114,8 +66,9 @@ static bool
 facts_query (MsTopoFacts *f, char bus_ids[][32], int n_devices, char *error, size_t errlen)
 {
   ms_topo_facts_init (f, n_devices);
-  Nvml n;
-  if (!nvml_open (&n)) {
+  MsNvml n;
+  if (!ms_nvml_load (&n) || !n.by_bus) {
+    ms_nvml_unload (&n);
     snprintf (error, errlen, "%s", ms_gettext ("NVML (libnvidia-ml.so.1) not available"));
     return false;
   }
@@ -133,7 +86,7 @@ facts_query (MsTopoFacts *f, char bus_ids[][32], int n_devices, char *error, siz
       link_fact (&n, dev[i], l, &f->link[i][l]);
   }
   pair_facts (&n, dev, f);
-  nvml_close (&n);
+  ms_nvml_unload (&n);
   return true;
 }
 
@@ -155,12 +108,14 @@ bool
 ms_nvml_serial (const char *bus_id, char *serial, size_t len)
 {
   serial[0] = '\0';
-  Nvml n;
-  if (!nvml_open (&n))
+  MsNvml n;
+  if (!ms_nvml_load (&n) || !n.by_bus) {
+    ms_nvml_unload (&n);
     return false;
+  }
   void *dev = NULL;
   if (n.serial && n.by_bus (bus_id, &dev) == 0 && n.serial (dev, serial, (unsigned) len) != 0)
     serial[0] = '\0';
-  nvml_close (&n);
+  ms_nvml_unload (&n);
   return serial[0] != '\0';
 }

@@ -11,14 +11,10 @@
 #include "ms-fleet.h"
 #include "ms-utf8.h"
 
-typedef struct {
-  MsAtomicFile *file;
-} Writer;
-
 static void
-put (Writer *w, const char *text)
+put (MsAtomicFile *w, const char *text)
 {
-  ms_atomic_file_write (w->file, text, strlen (text));
+  ms_atomic_file_write (w, text, strlen (text));
 }
 
 /* How the character at p goes into a label value: NULL as it is, or its
@@ -44,7 +40,7 @@ label_escape (const char *p, char *buf, size_t buflen, size_t *len)
 }
 
 static void
-put_label (Writer *w, const char *name, const char *value, bool first)
+put_label (MsAtomicFile *w, const char *name, const char *value, bool first)
 {
   put (w, first ? name : ",");
   if (!first)
@@ -57,14 +53,14 @@ put_label (Writer *w, const char *name, const char *value, bool first)
     if (escaped)
       put (w, escaped);
     else
-      ms_atomic_file_write (w->file, p, len);
+      ms_atomic_file_write (w, p, len);
     p += len;
   }
   put (w, "\"");
 }
 
 static void
-put_family (Writer *w, const char *name, const char *help)
+put_family (MsAtomicFile *w, const char *name, const char *help)
 {
   char line[512];
   snprintf (line, sizeof line, "# TYPE %s gauge\n# HELP %s %s\n", name, name, help);
@@ -79,8 +75,8 @@ typedef struct {
 
 /* name{node="..",gpu="..",bus_id=".."[,figure=".."][,extra..]} value */
 static void
-put_sample_extra (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
-                  const Extra *extra, double value)
+put_sample (MsAtomicFile *w, const char *name, const MsFleetNode *node, const char *figure,
+            const Extra *extra, double value)
 {
   char number[64];
   put (w, name);
@@ -97,14 +93,7 @@ put_sample_extra (Writer *w, const char *name, const MsFleetNode *node, const ch
 }
 
 static void
-put_sample (Writer *w, const char *name, const MsFleetNode *node, const char *figure,
-            double value)
-{
-  put_sample_extra (w, name, node, figure, NULL, value);
-}
-
-static void
-put_rates (Writer *w, const MsFleetReport *r)
+put_rates (MsAtomicFile *w, const MsFleetReport *r)
 {
   put_family (w, "memsweep_fleet_bytes_per_second",
               "Rate at the report's size (memsweep_fleet_size_bytes) in bytes per second");
@@ -112,20 +101,20 @@ put_rates (Writer *w, const MsFleetReport *r)
     for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
       if (r->nodes[i].value[f] > 0)
         put_sample (w, "memsweep_fleet_bytes_per_second", &r->nodes[i], ms_fleet_figure_name (f),
-                    r->nodes[i].value[f] * 1e9);
+                    NULL, r->nodes[i].value[f] * 1e9);
   put_family (w, "memsweep_fleet_deviation_ratio",
               "(rate - fleet median) / fleet median at the report's size");
   for (size_t i = 0; i < r->n_nodes; i++)
     for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
       if (r->nodes[i].value[f] > 0 && r->median[f] > 0)
         put_sample (w, "memsweep_fleet_deviation_ratio", &r->nodes[i], ms_fleet_figure_name (f),
-                    r->nodes[i].deviation[f]);
+                    NULL, r->nodes[i].deviation[f]);
 }
 
 /* Per entry and figure: -1 slower than the median, 1 faster, 0 neither;
  * figure "link": 1 when a link runs below the fleet's most common. */
 static void
-put_flags (Writer *w, const MsFleetReport *r)
+put_flags (MsAtomicFile *w, const MsFleetReport *r)
 {
   put_family (w, "memsweep_fleet_flag",
               "-1 slower or 1 faster than the fleet median beyond the threshold, 0 neither; "
@@ -136,16 +125,18 @@ put_flags (Writer *w, const MsFleetReport *r)
       continue;
     for (int f = 0; f < MS_FLEET_N_FIGURES; f++)
       if (node->value[f] > 0)
-        put_sample (w, "memsweep_fleet_flag", node, ms_fleet_figure_name (f),
+        put_sample (w, "memsweep_fleet_flag", node, ms_fleet_figure_name (f), NULL,
                     (node->flags & (1u << f))                ? -1
                     : (node->flags & MS_FLEET_FLAG_HIGH (f)) ? 1
                                                              : 0);
-    put_sample (w, "memsweep_fleet_flag", node, "link", (node->flags & MS_FLEET_FLAG_LINK) ? 1 : 0);
+    put_sample (w, "memsweep_fleet_flag", node, "link", NULL,
+                (node->flags & MS_FLEET_FLAG_LINK) ? 1 : 0);
   }
   put_family (w, "memsweep_fleet_reported",
               "1 when the entry's samples file was read, 0 unreadable or never reported");
   for (size_t i = 0; i < r->n_nodes; i++)
-    put_sample (w, "memsweep_fleet_reported", &r->nodes[i], NULL, r->nodes[i].readable ? 1 : 0);
+    put_sample (w, "memsweep_fleet_reported", &r->nodes[i], NULL, NULL,
+                r->nodes[i].readable ? 1 : 0);
 }
 
 /* Per entry and figure, flagged or not: its verdict against the median,
@@ -153,7 +144,7 @@ put_flags (Writer *w, const MsFleetReport *r)
  * from, as labels of a sample of 1; that spread's sd of ln(rate) where it
  * is known. */
 static void
-put_verdicts (Writer *w, const MsFleetReport *r)
+put_verdicts (MsAtomicFile *w, const MsFleetReport *r)
 {
   put_family (w, "memsweep_fleet_verdict",
               "1 for the entry's verdict against the fleet median (same, faster, slower, "
@@ -166,7 +157,7 @@ put_verdicts (Writer *w, const MsFleetReport *r)
                        { ms_verdict_key (node->verdict[f]), ms_verdict_why_key (node->why[f]),
                          ms_fleet_spread_key (node->spread[f].source), NULL } };
       if (node->value[f] > 0 && r->median[f] > 0)
-        put_sample_extra (w, "memsweep_fleet_verdict", node, ms_fleet_figure_name (f), &labels, 1);
+        put_sample (w, "memsweep_fleet_verdict", node, ms_fleet_figure_name (f), &labels, 1);
     }
   put_family (w, "memsweep_fleet_between_process_sd",
               "The sd of ln(rate) between processes the entry's figure was judged with, where "
@@ -176,8 +167,8 @@ put_verdicts (Writer *w, const MsFleetReport *r)
       const MsFleetNode *node = &r->nodes[i];
       Extra labels = { { "spread", NULL }, { ms_fleet_spread_key (node->spread[f].source), NULL } };
       if (node->value[f] > 0 && node->spread[f].source != MS_FLEET_SPREAD_UNKNOWN)
-        put_sample_extra (w, "memsweep_fleet_between_process_sd", node, ms_fleet_figure_name (f),
-                          &labels, node->spread[f].sd);
+        put_sample (w, "memsweep_fleet_between_process_sd", node, ms_fleet_figure_name (f),
+                    &labels, node->spread[f].sd);
     }
 }
 
@@ -185,7 +176,7 @@ put_verdicts (Writer *w, const MsFleetReport *r)
  * judged with it, labelled with the GPU model of a shipped profile or a
  * fleet spread and the entries a fleet spread was measured over. */
 static void
-put_spread_uses (Writer *w, const MsFleetReport *r)
+put_spread_uses (MsAtomicFile *w, const MsFleetReport *r)
 {
   put_family (w, "memsweep_fleet_spread_entries",
               "Entries judged with each source of the spread between processes, per figure");
@@ -207,7 +198,7 @@ put_spread_uses (Writer *w, const MsFleetReport *r)
 
 /* The fleet-wide figures: one sample per figure, no node. */
 static void
-put_fleet (Writer *w, const MsFleetReport *r)
+put_fleet (MsAtomicFile *w, const MsFleetReport *r)
 {
   char line[256];
   put_family (w, "memsweep_fleet_median_bytes_per_second",
@@ -231,14 +222,14 @@ bool
 ms_fleet_write_openmetrics (const MsFleetReport *report, const char *path, char *err,
                             size_t errlen)
 {
-  Writer w = { ms_atomic_file_open (path, err, errlen) };
-  if (!w.file)
+  MsAtomicFile *w = ms_atomic_file_open (path, err, errlen);
+  if (!w)
     return false;
-  put_rates (&w, report);
-  put_flags (&w, report);
-  put_verdicts (&w, report);
-  put_fleet (&w, report);
-  put_spread_uses (&w, report);
-  put (&w, "# EOF\n");
-  return ms_atomic_file_commit (w.file, err, errlen);
+  put_rates (w, report);
+  put_flags (w, report);
+  put_verdicts (w, report);
+  put_fleet (w, report);
+  put_spread_uses (w, report);
+  put (w, "# EOF\n");
+  return ms_atomic_file_commit (w, err, errlen);
 }

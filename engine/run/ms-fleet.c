@@ -28,11 +28,6 @@
 static const char *const stamp_keys[] = { "# node: ", "# gpu-serials: ", "# gpu-pcie-links: ",
                                            "# gpu: ", "# gpu-bus-id: " };
 #define N_STAMP_KEYS (sizeof stamp_keys / sizeof *stamp_keys)
-/* The value of each of stamp_keys; the GPU's index and bus id (the last
- * two) only where a node's GPUs were measured one by one. */
-#define STAMP_VALUES(s)                                                                            \
-  { (s)->node, (s)->serials[0] ? (s)->serials : "unknown", (s)->links[0] ? (s)->links : "unknown", \
-    (s)->gpu, (s)->bus_id }
 
 static const char *const figure_names[MS_FLEET_N_FIGURES] = {
   "pinned h2d", "pinned d2h", "zero-copy", "host",
@@ -65,33 +60,25 @@ is_stamp_line (const char *line)
   return false;
 }
 
-/* Keeps stamps to one line each: no line breaks inside a value. */
+/* The stamp's metadata lines into add, the same keys in a file and in a
+ * sidecar: one line each (no line breaks inside a value); the GPU's index
+ * and bus id only where a node's GPUs were measured one by one. add holds
+ * the longest stamp: MsFleetStamp's fields are far smaller. */
 static void
-put_value (MsAtomicFile *file, const char *key, const char *value)
+stamp_lines (const MsFleetStamp *s, char *add, size_t size)
 {
-  ms_atomic_file_write (file, key, strlen (key));
-  for (const char *p = value; *p; p++)
-    ms_atomic_file_write (file, *p == '\n' || *p == '\r' ? " " : p, 1);
-  ms_atomic_file_write (file, "\n", 1);
-}
-
-/* A plain CSV file: the stamp goes into its sidecar (PREFIX-meta.json). */
-static bool
-stamp_sidecar (const char *path, const MsFleetStamp *stamp, char *err, size_t errlen)
-{
-  /* The same keys as in a file's own metadata lines. */
-  const char *values[N_STAMP_KEYS] = STAMP_VALUES (stamp);
-  char add[2048] = "";
+  const char *values[N_STAMP_KEYS] = { s->node, s->serials[0] ? s->serials : "unknown",
+                                       s->links[0] ? s->links : "unknown", s->gpu, s->bus_id };
   size_t used = 0;
+  add[0] = '\0';
   for (size_t k = 0; k < N_STAMP_KEYS; k++) {
     if (k >= 3 && !values[k][0])
       continue;
-    used += (size_t) snprintf (add + used, sizeof add - used, "%s", stamp_keys[k]);
-    for (const char *p = values[k]; *p && used + 2 < sizeof add; p++)
+    used += (size_t) snprintf (add + used, size - used, "%s", stamp_keys[k]);
+    for (const char *p = values[k]; *p && used + 2 < size; p++)
       add[used++] = *p == '\n' || *p == '\r' ? ' ' : *p;
-    used += (size_t) snprintf (add + used, sizeof add - used, "\n");
+    used += (size_t) snprintf (add + used, size - used, "\n");
   }
-  return ms_meta_sidecar_restamp (path, stamp_keys, N_STAMP_KEYS, add, err, errlen);
 }
 
 /* Through the atomic file as every writer: each write's status counts, the
@@ -103,9 +90,12 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
   char *text = slurp (path, &len, err, errlen);
   if (!text)
     return false;
+  char add[2048];
+  stamp_lines (stamp, add, sizeof add);
+  /* A plain CSV file: the stamp goes into its sidecar (PREFIX-meta.json). */
   if (!ms_meta_sidecar_inline (text, len)) {
     free (text);
-    return stamp_sidecar (path, stamp, err, errlen);
+    return ms_meta_sidecar_restamp (path, stamp_keys, N_STAMP_KEYS, add, err, errlen);
   }
   MsAtomicFile *file = ms_atomic_file_open (path, err, errlen);
   if (!file) {
@@ -122,10 +112,7 @@ ms_fleet_stamp (const char *path, const MsFleetStamp *stamp, char *err, size_t e
       ms_atomic_file_write (file, p, (size_t) (next - p));
     p = next;
   }
-  const char *values[N_STAMP_KEYS] = STAMP_VALUES (stamp);
-  for (size_t k = 0; k < N_STAMP_KEYS; k++)
-    if (k < 3 || values[k][0])
-      put_value (file, stamp_keys[k], values[k]);
+  ms_atomic_file_write (file, add, strlen (add));
   ms_atomic_file_write (file, p, len - (size_t) (p - text));
   free (text);
   return ms_atomic_file_commit (file, err, errlen);
@@ -465,28 +452,19 @@ ms_fleet_report_dir (const char *dir, double threshold, char *err, size_t errlen
   if (!names && (n != 0 || access (expected, R_OK) != 0))
     return NULL;
   MsFleetReport *report = calloc (1, sizeof *report);
-  if (report) {
-    report->nodes = calloc (n + 1, sizeof *report->nodes);
-    report->copies = calloc (n + 1, sizeof *report->copies);
-  }
-  if (!report || !report->nodes || !report->copies) {
-    if (report) {
-      free (report->nodes);
-      free (report->copies);
-    }
-    snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
-    free (report);
-    report = NULL;
-  } else {
+  bool ok = report && (report->nodes = calloc (n + 1, sizeof *report->nodes)) &&
+            (report->copies = calloc (n + 1, sizeof *report->copies));
+  if (ok) {
     report->n_nodes = n;
     report->threshold = threshold;
     read_nodes (dir, names, report->nodes, n);
     drop_copies (report);
-    if (!add_missing (report, dir)) {
-      snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
-      ms_fleet_report_free (report);
-      report = NULL;
-    }
+    ok = add_missing (report, dir);
+  }
+  if (!ok) {
+    snprintf (err, errlen, ms_gettext ("out of memory for %zu nodes"), n);
+    ms_fleet_report_free (report);
+    report = NULL;
   }
   if (report)
     ms_fleet_report_compute (report);
