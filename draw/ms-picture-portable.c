@@ -197,6 +197,8 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   char size[32], gpu0[256];
   ms_format_bytes (p->bytes, size, sizeof size);
   ms_lesson_portable_shown (&name);
+  MsLessonElsewhere where;
+  gboolean elsewhere = ms_lesson_elsewhere (MS_TOPIC_PORTABLE, run, &where) && where.reference;
   ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
   g_autofree char *title =
     g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
@@ -262,7 +264,11 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   for (int i = 0; i < p->n_devices; i++) {
     char gpu[256];
     ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
-    g_autofree char *head = g_strdup_printf (_("GPU %d (%s)"), p->devices[i], gpu);
+    /* Another host's GPUs said as such beside their bars: a class took
+     * the H100 deck's 55 GB/s for its own GPU's. */
+    g_autofree char *head
+        = g_strdup_printf (elsewhere ? _("GPU %d (%s, another host)") : _("GPU %d (%s)"),
+                           p->devices[i], gpu);
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;
