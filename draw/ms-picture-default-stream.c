@@ -121,15 +121,10 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
   ms_set_color (cr, &st->fg, 0.75);
   cairo_rectangle (cr, x, top - fs * 0.3, w, bottom - top + fs * 0.6);
   cairo_fill (cr);
-  double tw, th;
-  const char *name = _ ("the ranges overlap");
-  ms_draw_text (cr, name, 0, 0, vfs, -1, 0, FALSE, &tw, &th);
-  double tx = MAX (x - fs * 0.3 - tw, xs->pixel_lo), ty = top + fs * 0.4;
-  ms_set_color (cr, &st->bg, 1);
-  cairo_rectangle (cr, tx - fs * 0.1, ty, tw + fs * 0.2, th);
-  cairo_fill (cr);
+  /* Left of the mark, in the gap between the two rows. */
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, name, tx, ty, vfs, 0, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, _ ("the ranges overlap"), x - fs * 0.3, top + fs * 0.4, vfs, 1, 0, FALSE, NULL,
+                NULL);
 }
 
 /* The bars from y, height h; the x axis up to the longest or two
@@ -234,8 +229,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* "Legacy" said in plain words where the bars use it: a class met it
-   * unexplained. */
+  /* "Legacy" said in plain words where the bars use it. */
   const char *title = _ ("Two host threads on the default stream: legacy, one stream both "
                          "share, or per-thread, one each (thin lines: each median's 95% range)");
   double th = ms_picture_title (cr, style, title, width);
