@@ -261,31 +261,31 @@ static char *
 folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
 {
   double lo = G_MAXDOUBLE, hi = 0;
-  int n_ways = 0;
   g_autoptr (GString) ways = g_string_new (NULL);
-  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++, n_ways++) {
+  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
     lo = MIN (lo, rows[k].judgement.lo);
     hi = MAX (hi, rows[k].judgement.hi);
     g_string_append_printf (ways, "%s%s", k > i ? ", " : "", ms_cache_state_name (rows[k].state));
   }
   /* Translators: on a slide, a cache-state group whose every state the
    * run cannot tell from streamed stores, drawn as this line alone, e.g.
-   * "Pageable memory, ordinary stores, inputs kept since the first
-   * repetition: cannot tell, too noisy (could be 0.71× to 1.03×)". */
-  /* Of what the range is, said: "likely ranges" read as of nothing; and
+   * "Not drawn, too noisy to tell from 1×: Pageable memory, ordinary
+   * stores, inputs kept since the first repetition (could be 0.71× to
+   * 1.03×)". */
+  /* "Not drawn" first: a memory named under the bars without one read
+   * as a bar missing. Of what the range is, said: "likely ranges" read
+   * as of nothing; and
    * which ways of writing where there is room: "Pageable memory: cannot
    * tell" named none. */
   if (!ways_named)
-    return g_strdup_printf (_ ("%s memory: cannot tell, too noisy (could be %.2f× to %.2f×)"),
+    return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory (could be %.2f× "
+                               "to %.2f×)"),
                             ms_mode_title (rows[i].mode), lo, hi);
-  /* Two ways named as one ("ordinary stores, inputs kept: cannot tell")
-   * read as one state, and "each of" them as broken grammar: "them" says
-   * the verdict is each one's. */
-  return g_strdup_printf (n_ways > 1
-                              ? _ ("%s memory, %s: too noisy to tell them from 1× (could be "
-                                   "%.2f× to %.2f×)")
-                              : _ ("%s memory, %s: cannot tell, too noisy (could be %.2f× to "
-                                   "%.2f×)"),
+  /* One sentence for one way or several: "them" for two ways named as
+   * one ("ordinary stores, inputs kept: cannot tell" read as one state)
+   * is left out with the verdict said first. */
+  return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory, %s (could be "
+                             "%.2f× to %.2f×)"),
                           ms_mode_title (rows[i].mode), ways->str, lo, hi);
 }
 
@@ -324,8 +324,10 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
 {
   /* TRANSLATORS: the cache-state slide's reference bar of a memory, e.g.
    * "Pinned, stores past the cache" (its 1×, streamed stores: "streamed"
-   * was a teacher's word). */
-  g_autofree char *name = g_strdup_printf (_ ("%s, stores past the cache"), ms_mode_title (row->mode));
+   * was a teacher's word; "past the cache" left a class asking what
+   * that is). */
+  g_autofree char *name
+      = g_strdup_printf (_ ("%s, stores that skip the CPU cache"), ms_mode_title (row->mode));
   /* On two lines where the label column is narrow (the handout), and
    * smaller where those would not fit the line, as a state's name. */
   double max_w = l->x0 - l->fs, size = l->fs;

@@ -87,8 +87,10 @@ leave_coinciding_out (MsChartData *d)
       MsChartSeries *s = g_ptr_array_index (d->series, i);
       g_free (s->label);
       /* TRANSLATORS: the concurrent slide's line of kernels that each
-       * fill every SM, drawn over the one-stream line it lies on. */
-      s->label = g_strdup (_ ("K streams, each kernel filling every SM"));
+       * fill every SM, drawn over the one-stream line it lies on: the
+       * key says so, as the line cannot show it (a class looked for it
+       * under the other). */
+      s->label = g_strdup (_ ("K streams, every SM filled: on the one-stream line"));
       /* Dotted, so the dashed line under it still shows. */
       s->dash = 2;
       kept = TRUE;
@@ -119,10 +121,11 @@ call_out_takeaway (MsChartData *d, const MsResults *run)
         continue;
       char time[32];
       ms_caption_time (t, time, sizeof time);
-      /* TRANSLATORS: a ring's label on the concurrent-kernels chart: the
-       * time K kernels took and how many single-kernel times that is,
-       * e.g. "188 µs · 1.7×". */
-      g_autofree char *label = g_strdup_printf (_ ("%s · %.1f×"), time, t / one);
+      /* TRANSLATORS: a ring's label on the concurrent-kernels chart:
+       * its line, the time K kernels took and how many single-kernel
+       * times that is, e.g. "K streams: 188 µs · 1.7×" (without the
+       * line's name, the ring on two lines read as either). */
+      g_autofree char *label = g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x, p->y, label);
     }
   }

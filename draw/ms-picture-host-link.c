@@ -141,9 +141,13 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
    * exported alone too. */
   g_autofree char *whose = g_strdup_printf (
     e.reference ? _("A reference run, measured on %s") : _("A run measured on %s"), source);
+  /* That host's figure said as that host's, where it is drawn: beside
+   * the deck's own it read as this GPU's. */
   g_autofree char *note = g_strdup_printf (
-    _("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it and %.1f "
-      "back over its own link."),
+    e.reference ? _("Each bar is cut into its GPUs’ parts. On that other host one GPU alone "
+                    "copies %.1f GB/s to it and %.1f back over its own link.")
+                : _("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it "
+                    "and %.1f back over its own link."),
     ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
     ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n);
   /* The words, three directions of a name and two bars, the axis; the

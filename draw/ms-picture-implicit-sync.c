@@ -285,7 +285,9 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                                 : _ ("*: on the textbooks' list of calls that serialise; "
                                      "outlined: those the line above names"),
                           unlisted ? unlisted : "",
-                          slide ? "" : _ ("blocking streams wait for the legacy default stream") };
+                          /* On a slide too: "legacy" went unexplained there. */
+                          _ ("legacy stream: the default stream, which blocking streams wait "
+                             "for") };
   const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */

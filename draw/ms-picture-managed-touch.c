@@ -18,8 +18,10 @@ static const MsLessonRow rows[] = {
   { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU"), TRUE },
   { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL,
     /* Both trips named: more than half of what the prefetch saves is the
-     * way back. */
-    N_ ("prefetched: a, b to the GPU before the kernel, c back after it") },
+     * way back, which stands in for the CPU's faulting reads of the row
+     * above (a class looked for those here). */
+    N_ ("prefetched: a, b to the GPU before the kernel, c back after it, so the CPU reads c "
+        "without faults") },
 };
 
 static const MsVariantWords words[] = {

@@ -187,6 +187,19 @@ all_alike (const MsPortableResults *p)
   return hi > 0 && hi <= lo * 1.05;
 }
 
+/* GPU i's heading over its bars: another host's GPUs said as such there,
+ * as a class took the H100 deck's 55 GB/s for its own GPU's. */
+static char *
+gpu_heading (const MsPortableFile *file, const MsResults *run, int i, int device)
+{
+  char gpu[256];
+  MsLessonElsewhere where;
+  ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
+  if (ms_lesson_elsewhere (MS_TOPIC_PORTABLE, run, &where) && where.reference)
+    return g_strdup_printf (_("GPU %d (%s, another host)"), device, gpu);
+  return g_strdup_printf (_("GPU %d (%s)"), device, gpu);
+}
+
 static void
 draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const MsChartStyle *st,
            double width, double height)
@@ -260,9 +273,7 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   const char *labels[MS_PORTABLE_COUNT] = { _("its own pinned buffer"), _("the portable buffer"),
                                             first };
   for (int i = 0; i < p->n_devices; i++) {
-    char gpu[256];
-    ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
-    g_autofree char *head = g_strdup_printf (_("GPU %d (%s)"), p->devices[i], gpu);
+    g_autofree char *head = gpu_heading (file, run, i, p->devices[i]);
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;

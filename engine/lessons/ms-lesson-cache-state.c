@@ -197,22 +197,22 @@ append_why_untold (char *buf, size_t len, const MsCacheStateRow *rows, int n)
     /* TRANSLATORS: %g%% is the band's half width, e.g. "... a difference of 10%". */
     ms_caption_append (
         buf, len,
-        ms_gettext ("Why pageable memory cannot tell: its copy is two copies, the CPU's into a "
-                    "hidden pinned buffer and then the GPU's, and here its times varied too much "
-                    "from one repetition to the next to show a difference of %g%%."),
+        ms_gettext ("Pageable memory cannot tell: its copy is two, the CPU's into a hidden "
+                    "pinned buffer, then the GPU's, and its times varied too much to show %g%%."),
         pct);
   if (whole_mode (rows, n, MS_MODE_WRITE_COMBINED, UNTOLD))
     /* TRANSLATORS: the same for write-combined memory, e.g. "... a difference of 10%". */
     ms_caption_append (
         buf, len,
-        ms_gettext ("Why write-combined memory cannot tell: the CPU never keeps it in its cache, "
-                    "so both kinds of store go straight out, and its times varied too much to "
-                    "show a difference of %g%%."),
+        ms_gettext ("Write-combined memory (pinned, never in the CPU's cache) cannot tell: "
+                    "both kinds of store go straight out, and its times varied too much to show "
+                    "%g%%."),
         pct);
 }
 
 /* Which copies differ from streamed stores by the run's own rule, which
- * are the same, which the run cannot tell: one sentence each. */
+ * are the same, which the run cannot tell: one sentence each, short, as
+ * the whole must fit the Details (the H100's was cut mid-sentence). */
 static void
 append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
 {
@@ -223,14 +223,13 @@ append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
      * finds apart, by memory, e.g. "Pageable: ordinary stores (0.72×)";
      * the ratio is their time over streamed stores'. */
     ms_caption_append (buf, len,
-                       ms_gettext ("At %s, by the run's own rule, these copies took longer or "
-                                   "shorter than after streamed stores in the same memory (their "
-                                   "time as a multiple): %s."),
+                       ms_gettext ("At %s these copies differed from those after streamed "
+                                   "stores in the same memory (time as a multiple): %s."),
                        size, list);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("At %s, by the run's own rule, no copy differed from one "
-                                   "after streamed stores in the same memory."),
+                       ms_gettext ("At %s no copy differed from one after streamed stores in "
+                                   "the same memory."),
                        size);
   if (list_copies (list, sizeof list, rows, n, SAME, false))
     ms_caption_append (buf, len, ms_gettext ("The same within the run's spread: %s."), list);
@@ -273,9 +272,9 @@ append_check (char *buf, size_t len, const MsCacheStateRow *row)
      * median on the textbook's side is not read as the textbook's effect. */
     ms_caption_append (buf, len,
                        ms_gettext ("The CPU's check of the result took %.2f× as long in "
-                                   "write-combined memory as in ordinary memory (%s against %s, "
-                                   "medians), but its interval runs from %.2f× to %.2f×: this run "
-                                   "cannot show the slowdown textbooks warn of, nor its absence."),
+                                   "write-combined as in ordinary memory (%s against %s), but "
+                                   "could be %.2f× to %.2f×: too noisy to show the slowdown "
+                                   "textbooks warn of, or its absence."),
                        j->ratio, t_wc, t_plain, j->lo, j->hi);
   else
     SAY (ms_gettext (

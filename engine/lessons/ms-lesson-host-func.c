@@ -107,7 +107,8 @@ slow_of (const MsResults *r, int s)
 }
 
 /* The finding first: the medians' range, then the single repetitions'
- * (the picture's dots: a few wait milliseconds), then each call's. */
+ * (a few wait milliseconds; not "the dots", which the slide does not
+ * draw), then each call's. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
@@ -127,8 +128,8 @@ caption_latency (const MsResults *r, char *buf, size_t len)
   if (most > -1)
     ms_caption_append (buf, len,
                        ms_gettext ("Host functions started %s to %s after the work ahead of "
-                                   "them ended (the medians); single repetitions from %s to %s "
-                                   "(the dots)."),
+                                   "them ended (the medians); single repetitions from %s to "
+                                   "%s."),
                        ms_caption_time (least, t, sizeof t), ms_caption_time (most, u, sizeof u),
                        ms_caption_time (rep_lo, a, sizeof a),
                        ms_caption_time (rep_hi, b, sizeof b));

@@ -311,7 +311,16 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
    * ways where one way kept up and both did not. */
   MsHostLinkDirection d = saturated (&f) ? MS_HOST_LINK_H2D : MS_HOST_LINK_BOTH;
   double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
-  if (saturated (&f))
+  if (saturated (&f) && is_shipped ())
+    /* TRANSLATORS: the same for a reference run, e.g. "4 × H200
+     * (another host) at once: 171 GB/s to the GPUs, not 222": its GPUs
+     * tagged as another host's, its per-GPU rate left to the picture's
+     * note, which says whose it is (beside the deck's own figures it
+     * read as this GPU's). */
+    snprintf (buf, len,
+              ms_gettext ("%d × %s (another host) at once: %.0f GB/s to the GPUs, not %.0f"), n,
+              model, all, alone);
+  else if (saturated (&f))
     /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
      * 171 GB/s to the GPUs, not 222 (4 × 55.5)": the sum as the bar of
      * each alone says it (4 × 56 made 224 against a drawn 222.0); no-break

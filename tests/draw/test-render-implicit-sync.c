@@ -30,8 +30,8 @@ render (gboolean dark)
   g_assert_true (ms_test_picture_has_text (&p, "cudaMalloc"));
   g_assert_true (ms_test_picture_has_text (&p, "cudaFreeAsync"));
   /* The key's line that says what the columns mean, in the lower part. */
-  g_assert_true (
-      ms_test_picture_has_text (&p, "blocking streams wait for the legacy default stream"));
+  g_assert_true (ms_test_picture_has_text (
+      &p, "legacy stream: the default stream, which blocking streams wait for"));
   g_assert_cmpfloat (p.max_y, >, H * 0.6);
   ms_test_picture_clear (&p);
   ms_results_free (run);
