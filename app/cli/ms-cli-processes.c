@@ -152,17 +152,6 @@ process_name (int p, int of, char *name, size_t len)
   return name;
 }
 
-/* A process's words without its lead ("memsweep run: "), to be said in
- * this command's. */
-static const char *
-without_lead (const char *said)
-{
-  const char *p = said + (strncmp (said, "memsweep", 8) == 0 ? 8 : 0);
-  if (p != said && *p == ' ')
-    p += 1 + strcspn (p + 1, " :");
-  return p != said && p[0] == ':' && p[1] == ' ' ? p + 2 : said;
-}
-
 /* The end of a process that wrote nothing, in the parent's words. */
 static MsCliProcessEnd
 lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *err,
@@ -172,8 +161,7 @@ lost_process (const MsChildEnd *end, const char *err_path, int p, int of, char *
   process_name (p, of, name, sizeof name);
   ms_supervisor_child_said (end, err_path, why, sizeof why);
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_NO_DEVICE) {
-    const char *own = without_lead (why);
-    snprintf (err, errlen, "%s", own[0] ? own : ms_gettext ("no usable CUDA device"));
+    snprintf (err, errlen, "%s", why[0] ? why : ms_gettext ("no usable CUDA device"));
     return MS_CLI_PROCESS_NO_DEVICE;
   }
   if (end->how == MS_CHILD_EXITED && end->code == EXIT_WRITE) {

@@ -872,7 +872,7 @@ abandoned (MsChild *child, MsChildEnd *end)
   ms_atomic_file_say (ms_gettext ("process %ld did not end %.0f s after SIGKILL (frozen, "
                                   "or stuck in the kernel): no longer waited for\n"),
                       (long) child->pid, MS_SUPERVISOR_GRACE_S);
-  *end = (MsChildEnd){ MS_CHILD_KILLED_BY_US, SIGKILL, true, false };
+  *end = (MsChildEnd){ MS_CHILD_KILLED_BY_US, SIGKILL, true, false, child->started };
   child->pid = -1;
   atomic_fetch_sub (&supervising, 1);
   return true;
@@ -991,6 +991,11 @@ holds_summary (const char *folder, const char *prefix, int n, time_t since)
  * write bumps on a full disk though it fails); its path in kept. With any, a folder of any
  * run's files: a process of a process (calibrate's grade run, whose own
  * processes keep theirs as pK) whose words were lost as well. */
+/* The file system stamps the kept files, this host's clock the start: a
+ * server's clock a little behind, or times kept to 2 s (vfat), must not
+ * hide them. */
+enum { KEPT_CLOCK_SLACK_S = 2 };
+
 static bool
 kept_in (const char *home, const char *err_path, time_t since, bool any, char *kept, size_t len)
 {
@@ -1002,7 +1007,7 @@ kept_in (const char *home, const char *err_path, time_t since, bool any, char *k
   for (struct dirent *e; d && !found && (e = readdir (d));)
     found = strncmp (e->d_name, "memsweep-kept-", 14) == 0 &&
             snprintf (kept, len, "%s/%s", home, e->d_name) < (int) len &&
-            holds_summary (kept, any ? NULL : base, n, since);
+            holds_summary (kept, any ? NULL : base, n, since - KEPT_CLOCK_SLACK_S);
   if (d)
     closedir (d);
   return found;
@@ -1039,6 +1044,13 @@ ms_supervisor_child_said (const MsChildEnd *end, const char *err_path, char *buf
 {
   char kept[PATH_MAX];
   first_line (err_path, buf, len);
+  /* Said inside its parent's message, which has a lead of its own: the
+   * child's ("memsweep run: ") goes. */
+  const char *p = buf + (strncmp (buf, "memsweep", 8) == 0 ? 8 : 0);
+  if (p != buf && *p == ' ')
+    p += 1 + strcspn (p + 1, " :");
+  if (p != buf && p[0] == ':' && p[1] == ' ')
+    memmove (buf, p + 2, strlen (p + 2) + 1);
   if (buf[0])
     return buf;
   why_silent (err_path, buf, len);
