@@ -48,6 +48,7 @@ struct _MsLessonsPage {
   GtkWidget *list_button_label;
   gboolean list_shown;
   gboolean presentation; /* a lesson shown folds the cards away */
+  gboolean slide_alone;  /* the slide alone on the page, as last updated */
   int scroll_to;      /* the card to bring into view once laid out, or -1 */
   double scroll_last_y; /* where it was the frame before */
   int scroll_still;     /* frames it has not moved */
@@ -325,8 +326,16 @@ static void
 update_slide_alone (MsLessonsPage *self)
 {
   gboolean alone = self->presentation && !self->list_shown;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root ? gtk_root_get_focus (root) : NULL;
+  /* The page takes the keyboard as the slide comes to be alone, or where
+   * it has it already: a run landing meanwhile must not take it from the
+   * header or a menu the presenter is in. */
+  gboolean take = alone && (!self->slide_alone || !focus ||
+                            gtk_widget_is_ancestor (focus, GTK_WIDGET (self)));
+  self->slide_alone = alone;
   gtk_widget_set_visible (GTK_WIDGET (self->list_button), self->shown >= 0 && !alone);
-  if (alone && gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (take && gtk_widget_get_mapped (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));
   set_tooltips (GTK_WIDGET (self), !alone);
 }
@@ -822,6 +831,7 @@ reveal_cards (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 static void
 on_page_map (MsLessonsPage *self)
 {
+  self->slide_alone = FALSE; /* shown again: the slide takes the keyboard */
   update_slide_alone (self);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
   if (self->reveal_tick || self->n_cards_shown >= MS_TOPIC_COUNT || !clock)
