@@ -20,8 +20,8 @@ static const MsLessonRow rows[] = {
     /* Both trips named: more than half of what the prefetch saves is the
      * way back, which stands in for the CPU's faulting reads of the row
      * above (a class looked for those here). */
-    N_ ("prefetched: a, b to the GPU before the kernel, c back after it, so the CPU reads c "
-        "without faults") },
+    N_ ("prefetched: a, b to the GPU before the kernel, c back after it in place of the "
+        "CPU's faulting reads above") },
 };
 
 static const MsVariantWords words[] = {

@@ -318,13 +318,14 @@ takeaway_costs (const MsResults *r, char *buf, size_t len)
     double freed = m ? m->stats.phase_host[MS_PHASE_FREE].median : 0;
     if (freed > 0 && freed < malloc_us)
       /* TRANSLATORS: one projected line, e.g. "Context costs most;
-       * pool 21× faster than cudaMalloc; its free: 52%": the card's
+       * pool 21× faster than cudaMalloc (52% freeing)": the card's
        * questions answered (the context, a pool, freeing), each figure
        * one of the picture's bars or labels, the pool's against what it
-       * replaces ("pool 21× faster" left a class asking: than what?). */
+       * replaces ("pool 21× faster" left a class asking: than what?;
+       * "its free: 52%" whose?; cudaMalloc's, as its bar's label). */
       snprintf (buf, len,
-                ms_gettext ("Context costs most; pool %.0f× faster than cudaMalloc; its free: "
-                            "%.0f%%"),
+                ms_gettext ("Context costs most; pool %.0f× faster than cudaMalloc (%.0f%% "
+                            "freeing)"),
                 malloc_us / keep,
                 /* Of the figures as the labels write them: 38 of 73 µs is 52 %. */
                 100 * ms_caption_time_as_written (freed) / ms_caption_time_as_written (malloc_us));
