@@ -44,8 +44,11 @@ if command -v valgrind >/dev/null 2>&1; then
     step "valgrind-$t" valgrind --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
       --show-leak-kinds=definite build/tests/engine/$t
   done
-  # One thread per device: no data race may show.
-  step helgrind-test-multi valgrind --tool=helgrind --error-exitcode=9 build/tests/engine/test-multi
+  # One thread per device: no data race may show (glibc's timed-out
+  # condition wait, which the test backend's start barrier reaches on a
+  # loaded machine, is no race: tests/helgrind.supp).
+  step helgrind-test-multi valgrind --tool=helgrind --error-exitcode=9 \
+    --suppressions=tests/helgrind.supp build/tests/engine/test-multi
 fi
 echo "sanitize: $passed passed, $failed failed"
 [ "$failed" = 0 ]
