@@ -277,10 +277,6 @@ fill_rows (MsComparePage *self)
   step_rows_start (self);
 }
 
-/* Main-loop time for one slice of rows: a frame's worth less drawing (as
- * the table page's). */
-#define STEP_SLICE_US 6000
-
 /* One slice: more rows for the table while the page is shown. */
 static gboolean
 step_rows (gpointer data)
@@ -289,8 +285,8 @@ step_rows (gpointer data)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
   guint size = gtk_slice_list_model_get_size (self->shown);
   gint64 start = g_get_monotonic_time ();
-  while (size < n && g_get_monotonic_time () - start < STEP_SLICE_US)
-    gtk_slice_list_model_set_size (self->shown, ++size);
+  while (size < n && g_get_monotonic_time () - start < MS_ROWS_SLICE_US)
+    gtk_slice_list_model_set_size (self->shown, size = ms_rows_step (size, n));
   if (size < n && gtk_widget_get_mapped (GTK_WIDGET (self)))
     return G_SOURCE_CONTINUE;
   self->step_source = 0;

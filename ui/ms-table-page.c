@@ -35,9 +35,6 @@ struct _MsTablePage {
   GtkBitset *held_selection; /* of rows let go until they are all back */
 };
 
-/* Main-loop time for one slice of rows: a frame's worth less drawing. */
-#define MS_TABLE_SLICE_US 6000
-
 G_DEFINE_FINAL_TYPE (MsTablePage, ms_table_page, MS_TYPE_PAGE)
 
 static void
@@ -198,10 +195,10 @@ step_rows (gpointer data)
   /* Past the rows GTK makes widgets for, new rows cost nothing: after 256
    * in one slice the rest comes at once. */
   while (shown != target && !(growing && moved >= 256)
-         && g_get_monotonic_time () - start < MS_TABLE_SLICE_US) {
-    shown = growing ? shown + 1 : shown - 1;
-    ms_table_model_set_limit (self->store, shown);
-    moved++;
+         && g_get_monotonic_time () - start < MS_ROWS_SLICE_US) {
+    guint next = ms_rows_step (shown, target);
+    moved += growing ? next - shown : shown - next;
+    ms_table_model_set_limit (self->store, shown = next);
   }
   if (shown != target && !(growing && moved >= 256))
     return G_SOURCE_CONTINUE;

@@ -41,6 +41,21 @@ void ms_view_style_from_widget (GtkWidget *widget, const MsViewScale *scale, MsC
  * disconnected when the view goes. */
 void ms_view_follow_style (GtkWidget *view, GCallback redraw);
 
+/* Main-loop time for one idle slice of rows a list takes in while shown:
+ * a frame's worth less drawing. */
+#define MS_ROWS_SLICE_US 6000
+
+/* The rows a list shows after one step from shown toward target: a
+ * quarter of those in, at least one. Each change makes GTK 4.8 measure
+ * every row in again: row by row, n rows took n changes and n frames
+ * (minutes on a busy machine), by quarters about log n. */
+static inline guint
+ms_rows_step (guint shown, guint target)
+{
+  guint step = MAX (1, shown / 4);
+  return target > shown ? shown + MIN (step, target - shown) : shown - MIN (step, shown - target);
+}
+
 /* For the dispose of a templated widget that is not a container: drops the
  * template children, then unparents what is left. */
 void ms_widget_dispose_children (GtkWidget *widget, GType template_type);
