@@ -142,12 +142,16 @@ typed_fresh (Deck *deck)
   return deck->typed[0] && g_get_monotonic_time () - deck->typed_at < TYPED_MS * 1000;
 }
 
+/* data -1 and 1 step; -2 and 2, Home and End: the first and last slide. */
 static gboolean
 on_step (GtkWidget *page, GVariant *args, gpointer data)
 {
   Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
+  int step = GPOINTER_TO_INT (data);
   deck->typed[0] = '\0';
-  return page_takes_keys (page) && deck->move (page, GPOINTER_TO_INT (data), 0);
+  return page_takes_keys (page)
+         && (ABS (step) == 1 ? deck->move (page, step, 0)
+                             : deck->move (page, 0, step > 0 ? ms_lesson_deck_count () : 1));
 }
 
 /* A clicker's other keys, the arrows, and Space: only while the page holds
@@ -158,16 +162,6 @@ static gboolean
 on_click (GtkWidget *page, GVariant *args, gpointer data)
 {
   return gtk_root_get_focus (gtk_widget_get_root (page)) == page && on_step (page, args, data);
-}
-
-/* Home and End: the first and the last slide. */
-static gboolean
-on_end (GtkWidget *page, GVariant *args, gpointer data)
-{
-  Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
-  deck->typed[0] = '\0';
-  int number = GPOINTER_TO_INT (data) ? ms_lesson_deck_count () : 1;
-  return page_takes_keys (page) && deck->move (page, 0, number);
 }
 
 static gboolean
@@ -234,10 +228,10 @@ ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
     add_key (keys, next[i], on_click, 1);
   for (guint i = 0; i < G_N_ELEMENTS (back); i++)
     add_key (keys, back[i], on_click, -1);
-  add_key (keys, GDK_KEY_Home, on_end, 0);
-  add_key (keys, GDK_KEY_End, on_end, 1);
-  add_key (keys, GDK_KEY_KP_Home, on_end, 0);
-  add_key (keys, GDK_KEY_KP_End, on_end, 1);
+  add_key (keys, GDK_KEY_Home, on_step, -2);
+  add_key (keys, GDK_KEY_End, on_step, 2);
+  add_key (keys, GDK_KEY_KP_Home, on_step, -2);
+  add_key (keys, GDK_KEY_KP_End, on_step, 2);
   for (int d = 0; d <= 9; d++) {
     add_key (keys, GDK_KEY_0 + d, on_digit, d);
     add_key (keys, GDK_KEY_KP_0 + d, on_digit, d);

@@ -135,7 +135,48 @@ set_card_status (MsLessonCard *card, const char *status, const char *tooltip)
   gtk_widget_set_tooltip_text (GTK_WIDGET (card->status), tooltip);
 }
 
-static GPtrArray *reference_paths (MsLessonTopic t, const char *dir);
+static void
+add_if_file (GPtrArray *paths, const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    g_ptr_array_add (paths, g_steal_pointer (&path));
+}
+
+/* Whether name is the reference run own or exp names, bare or after a
+ * GPU prefix ("h100-lesson-reuse-samples.csv"). */
+static gboolean
+is_lesson_file (const char *name, const char *own, const char *exp)
+{
+  const char *tail = strstr (name, "lesson-");
+  if (!tail || (tail != name && tail[-1] != '-'))
+    return FALSE;
+  /* Compressed or not: "lesson-reuse-samples.csv.gz" is the same run. */
+  size_t n = ms_csv_name_stem (tail, "-samples.csv");
+  return n && ((strlen (own) == n + strlen ("-samples.csv") && strncmp (tail, own, n) == 0) ||
+               (exp && strlen (exp) == n + strlen ("-samples.csv") && strncmp (tail, exp, n) == 0));
+}
+
+/* The lesson's own reference runs (every GPU's, in name order); where a
+ * plain sweep answers it, then the other reference runs too. */
+static GPtrArray *
+reference_paths (MsLessonTopic t, const char *dir)
+{
+  const MsLessonTopicInfo *info = ms_lesson_topic (t);
+  g_autofree char *own = g_strdup_printf ("lesson-%s-samples.csv", info->name);
+  g_autofree char *exp =
+    info->experiment[0] ? g_strdup_printf ("lesson-%s-samples.csv", info->experiment) : NULL;
+  g_autoptr (GPtrArray) names = ms_reference_runs_list_in (dir);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  for (int others = 0; others < 2; others++)
+    for (guint i = 0; i < names->len; i++) {
+      const char *name = g_ptr_array_index (names, i);
+      if (others ? info->plain && !strstr (name, "lesson-") : is_lesson_file (name, own, exp))
+        add_if_file (paths, dir, name);
+    }
+  g_ptr_array_add (paths, NULL);
+  return paths;
+}
 
 /* Whether Open Reference Run has a file to open, or with own, whether one
  * of the lesson's own experiment is installed (not only plain sweeps that
@@ -154,8 +195,28 @@ has_reference (MsLessonsPage *self, MsLessonTopic t, gboolean own)
   return own ? card->own_reference : card->reference;
 }
 
-static char *label_without_title (const char *label, const char *title);
-static gboolean is_own_run (MsLessonTopic t, const MsResults *run);
+/* The run's label less the lesson's title ("H100 · Zero-copy against
+ * copies, and data reuse"): the title is over it already, and on the card. */
+static char *
+label_without_title (const char *label, const char *title)
+{
+  g_autofree char *tail = g_strdup_printf (" · %s", title);
+  g_autofree char *head = g_strdup_printf ("%s · ", title);
+  GString *out = g_string_new (label);
+  g_string_replace (out, tail, "", 0);
+  g_string_replace (out, head, "", 0);
+  return g_string_free (out, FALSE);
+}
+
+/* Whether run is the lesson's own experiment, not a plain sweep that
+ * answers it too (the default sweep answers managed-touch, but without
+ * the first-touch panels the lesson's own run draws). */
+static gboolean
+is_own_run (MsLessonTopic t, const MsResults *run)
+{
+  const char *experiment = ms_lesson_topic (t)->experiment;
+  return run && experiment[0] && g_str_equal (run->experiment, experiment);
+}
 
 /* Where the card's answer comes from ("Reference run, H100 80GB HBM3"), or
  * why it has none: one line, the caption itself is beside the cards. */
@@ -288,19 +349,6 @@ apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
     g_object_set (self->reuse_view, "exponent", ms_lesson_answer_exponent (t, run), NULL);
 }
 
-/* The run's label less the lesson's title ("H100 · Zero-copy against
- * copies, and data reuse"): the title is over it already, and on the card. */
-static char *
-label_without_title (const char *label, const char *title)
-{
-  g_autofree char *tail = g_strdup_printf (" · %s", title);
-  g_autofree char *head = g_strdup_printf ("%s · ", title);
-  GString *out = g_string_new (label);
-  g_string_replace (out, tail, "", 0);
-  g_string_replace (out, head, "", 0);
-  return g_string_free (out, FALSE);
-}
-
 /* No tooltip is projected: while the slide is alone nothing under widget
  * has one (a pointer resting on Details or a timeline drew one over the
  * slide); those taken away come back after. GTK 4 has no switch for all. */
@@ -321,7 +369,7 @@ set_tooltips (GtkWidget *widget, gboolean on)
  * All Lessons goes with the cards (F9 and Alt+Left still bring them), and
  * the page itself holds the keyboard, for the clicker's keys and so that
  * no focus ring or selection is ever drawn on the slide (nothing on it can
- * take the keyboard then: the bindings in init). */
+ * take the keyboard then: presentation_changed). */
 static void
 update_slide_alone (MsLessonsPage *self)
 {
@@ -496,7 +544,9 @@ ms_lessons_page_get_list_shown (MsLessonsPage *self)
 
 /* F9 (data 0) shows or hides the cards, Alt+Left (1) brings them back and
  * Ctrl+D (2) unfolds or folds the caption and settings under the
- * takeaway: wherever the keyboard is, while the page shows a lesson. */
+ * takeaway: wherever the keyboard is, while the page shows a lesson. In
+ * front of a class D alone (3) does too, as Details on the slide says:
+ * a presenter looks there, not in a tooltip (none is projected). */
 static gboolean
 on_page_key (GtkWidget *widget, GVariant *args, gpointer data)
 {
@@ -504,39 +554,15 @@ on_page_key (GtkWidget *widget, GVariant *args, gpointer data)
   GtkExpander *details = self->details_expander;
   int key = GPOINTER_TO_INT (data);
   if (!gtk_widget_get_mapped (widget) || self->shown < 0 || (key == 1 && self->list_shown)
-      || (key == 2 && !gtk_widget_get_visible (GTK_WIDGET (details))))
+      || (key >= 2 && !gtk_widget_get_visible (GTK_WIDGET (details)))
+      || (key == 3 && (!self->presentation
+                       || GTK_IS_EDITABLE (gtk_root_get_focus (gtk_widget_get_root (widget))))))
     return FALSE;
-  if (key == 2)
+  if (key >= 2)
     gtk_expander_set_expanded (details, !gtk_expander_get_expanded (details));
   else
     ms_lessons_page_set_list_shown (self, key == 1 || !self->list_shown);
   return TRUE;
-}
-
-static gboolean
-deck_move (GtkWidget *page, int step, int number)
-{
-  return step ? ms_lessons_page_step (MS_LESSONS_PAGE (page), step)
-              : ms_lessons_page_go (MS_LESSONS_PAGE (page), number);
-}
-
-static void
-add_list_keys (MsLessonsPage *self)
-{
-  static const struct {
-    guint key;
-    GdkModifierType mods;
-  } keys[] = { { GDK_KEY_F9, 0 }, { GDK_KEY_Left, GDK_ALT_MASK }, { GDK_KEY_d, GDK_CONTROL_MASK } };
-  GtkEventController *controller = gtk_shortcut_controller_new ();
-  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
-  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    gtk_shortcut_controller_add_shortcut (
-      shortcuts, gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
-                                   gtk_callback_action_new (on_page_key, GINT_TO_POINTER (i),
-                                                            NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-  ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
 }
 
 void
@@ -569,12 +595,6 @@ ms_lessons_page_open_view (MsLessonsPage *self)
   g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
                  v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
   return TRUE;
-}
-
-static void
-on_open_view_clicked (MsLessonsPage *self)
-{
-  ms_lessons_page_open_view (self);
 }
 
 /* ---- running and opening: the session's work ------------------------------- */
@@ -615,49 +635,6 @@ on_lesson_finished (MsLessonsPage *self, int t, MsRun *run, gpointer portable,
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
   g_signal_emit (self, signals[SIGNAL_LESSON_FINISHED], 0, ms_lesson_topic (t)->name,
                  run ? NULL : error);
-}
-
-static void
-add_if_file (GPtrArray *paths, const char *dir, const char *name)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    g_ptr_array_add (paths, g_steal_pointer (&path));
-}
-
-/* Whether name is the reference run own or exp names, bare or after a
- * GPU prefix ("h100-lesson-reuse-samples.csv"). */
-static gboolean
-is_lesson_file (const char *name, const char *own, const char *exp)
-{
-  const char *tail = strstr (name, "lesson-");
-  if (!tail || (tail != name && tail[-1] != '-'))
-    return FALSE;
-  /* Compressed or not: "lesson-reuse-samples.csv.gz" is the same run. */
-  size_t n = ms_csv_name_stem (tail, "-samples.csv");
-  return n && ((strlen (own) == n + strlen ("-samples.csv") && strncmp (tail, own, n) == 0) ||
-               (exp && strlen (exp) == n + strlen ("-samples.csv") && strncmp (tail, exp, n) == 0));
-}
-
-/* The lesson's own reference runs (every GPU's, in name order); where a
- * plain sweep answers it, then the other reference runs too. */
-static GPtrArray *
-reference_paths (MsLessonTopic t, const char *dir)
-{
-  const MsLessonTopicInfo *info = ms_lesson_topic (t);
-  g_autofree char *own = g_strdup_printf ("lesson-%s-samples.csv", info->name);
-  g_autofree char *exp =
-    info->experiment[0] ? g_strdup_printf ("lesson-%s-samples.csv", info->experiment) : NULL;
-  g_autoptr (GPtrArray) names = ms_reference_runs_list_in (dir);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  for (int others = 0; others < 2; others++)
-    for (guint i = 0; i < names->len; i++) {
-      const char *name = g_ptr_array_index (names, i);
-      if (others ? info->plain && !strstr (name, "lesson-") : is_lesson_file (name, own, exp))
-        add_if_file (paths, dir, name);
-    }
-  g_ptr_array_add (paths, NULL);
-  return paths;
 }
 
 /* FALSE when there is none to open (the card says so). */
@@ -733,27 +710,44 @@ on_card_clicked (GtkButton *button, MsLessonsPage *self)
     show_or_open (self, t);
 }
 
-static void ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs);
-
-gboolean
-ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error)
+/* Slide number (1 to the deck's count), as its Show; FALSE if none. */
+static gboolean
+ms_lessons_page_go (MsLessonsPage *self, int number)
 {
-  char err[1024];
-  g_autofree MsPortableFile *file = ms_portable_file_read (path, err, sizeof err);
-  if (!file) {
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
+  int t = ms_lesson_deck_topic (number);
+  if (t < 0)
     return FALSE;
-  }
-  if (file->portable.n_devices < 2) {
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                 _("%s: a portable run of one GPU has nothing to show"), path);
-    return FALSE;
-  }
-  ms_lesson_portable_use (file, path);
-  self->portable_looked = TRUE;
-  ms_lessons_page_runs_changed (MS_PAGE (self), ms_page_get_runs (MS_PAGE (self)));
-  show_or_open (self, MS_TOPIC_PORTABLE);
+  show_or_open (self, t);
   return TRUE;
+}
+
+static gboolean
+deck_move (GtkWidget *page, int step, int number)
+{
+  return step ? ms_lessons_page_step (MS_LESSONS_PAGE (page), step)
+              : ms_lessons_page_go (MS_LESSONS_PAGE (page), number);
+}
+
+static void
+add_list_keys (MsLessonsPage *self)
+{
+  static const struct {
+    guint key;
+    GdkModifierType mods;
+  } keys[] = { { GDK_KEY_F9, 0 },
+               { GDK_KEY_Left, GDK_ALT_MASK },
+               { GDK_KEY_d, GDK_CONTROL_MASK },
+               { GDK_KEY_d, 0 } };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
+  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+      shortcuts, gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].key, keys[i].mods),
+                                   gtk_callback_action_new (on_page_key, GINT_TO_POINTER (i),
+                                                            NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
 }
 
 gboolean
@@ -767,16 +761,6 @@ ms_lessons_page_step (MsLessonsPage *self, int direction)
                : direction > 0  ? 1
                                 : ms_lesson_deck_count ();
   return ms_lessons_page_go (self, number);
-}
-
-gboolean
-ms_lessons_page_go (MsLessonsPage *self, int number)
-{
-  int t = ms_lesson_deck_topic (number);
-  if (t < 0)
-    return FALSE;
-  show_or_open (self, t);
-  return TRUE;
 }
 
 static GtkWidget *
@@ -894,16 +878,6 @@ update_cards_note (MsLessonsPage *self)
 
 /* ---- the window's runs ------------------------------------------------------ */
 
-/* Whether run is the lesson's own experiment, not a plain sweep that
- * answers it too (the default sweep answers managed-touch, but without
- * the first-touch panels the lesson's own run draws). */
-static gboolean
-is_own_run (MsLessonTopic t, const MsResults *run)
-{
-  const char *experiment = ms_lesson_topic (t)->experiment;
-  return run && experiment[0] && g_str_equal (run->experiment, experiment);
-}
-
 /* The window's run that answers the card: the lesson's own run if one is
  * open, else the first that answers it. */
 static MsRun *
@@ -935,6 +909,27 @@ ms_lessons_page_runs_changed (MsPage *page, GPtrArray *runs)
     show_detail (self, self->shown);
 }
 
+gboolean
+ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, GError **error)
+{
+  char err[1024];
+  g_autofree MsPortableFile *file = ms_portable_file_read (path, err, sizeof err);
+  if (!file) {
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, err);
+    return FALSE;
+  }
+  if (file->portable.n_devices < 2) {
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 _("%s: a portable run of one GPU has nothing to show"), path);
+    return FALSE;
+  }
+  ms_lesson_portable_use (file, path);
+  self->portable_looked = TRUE;
+  ms_lessons_page_runs_changed (MS_PAGE (self), ms_page_get_runs (MS_PAGE (self)));
+  show_or_open (self, MS_TOPIC_PORTABLE);
+  return TRUE;
+}
+
 /* ---- GObject ---------------------------------------------------------------- */
 
 /* Run measures the lesson, or opens its reference run. */
@@ -951,6 +946,13 @@ static void
 presentation_changed (gpointer page)
 {
   MsLessonsPage *self = page;
+  GtkWidget *slide = gtk_paned_get_end_child (GTK_PANED (self->paned));
+  /* Before the cards fold, for the page to take the keyboard as they go:
+   * bound (later), a card's fell to the paned, whose Escape ate the first. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), self->presentation);
+  gtk_widget_set_can_focus (slide, !self->presentation);
+  gtk_expander_set_label (self->details_expander,
+                          self->presentation ? _("_Details (D)") : _("_Details"));
   /* The lesson open takes the page in front of a class, and gives the
    * cards back after. */
   ms_lessons_page_set_list_shown (self, !self->presentation);
@@ -1095,7 +1097,7 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
     CHILD (detail_takeaway), CHILD (details_expander), CHILD (detail_caption),
     CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view), CHILD (picture_view),
     CHILD (reuse_bandwidth_check), CHILD (timeline_stack), CHILD (setup_check),
-    MS_TEMPLATE_CALLBACK (on_open_view_clicked)
+    MS_TEMPLATE_CALLBACK (ms_lessons_page_open_view)
   };
 #undef CHILD
   ms_widget_class_set_template (widget_class, "ms-lessons-page", binds, G_N_ELEMENTS (binds));
@@ -1104,16 +1106,26 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
 
 /* A projected slide shows no control and draws no focus ring or
  * selection: its check boxes hide, nothing on it takes the keyboard (the
- * page holds it: update_slide_alone), and its labels cannot be selected,
- * by keyboard or pointer. */
+ * page holds it: presentation_changed), and its labels cannot be
+ * selected, by keyboard or pointer. */
+static gboolean
+still_slide (MsLessonsPage *self)
+{
+  return self->presentation;
+}
+
 static void
 bind_projected (MsLessonsPage *self)
 {
   const GBindingFlags flags = G_BINDING_SYNC_CREATE;
   const GBindingFlags invert = flags | G_BINDING_INVERT_BOOLEAN;
-  g_object_bind_property (self, "presentation", self, "focusable", flags);
-  g_object_bind_property (self, "presentation", gtk_paned_get_end_child (GTK_PANED (self->paned)),
-                          "can-focus", invert);
+  /* Nor does it move under a stray wheel or a touchpad's scroll (its
+   * timelines zoomed, its pane scrolled): the larger views zoom. */
+  GtkEventController *wheel =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+  gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (wheel, "scroll", G_CALLBACK (still_slide), self);
+  gtk_widget_add_controller (gtk_paned_get_end_child (GTK_PANED (self->paned)), wheel);
   g_object_bind_property (self, "list-shown", self->list_button, "active",
                           flags | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (self, "list-shown", self->list_button_label, "visible", invert);

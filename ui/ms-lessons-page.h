@@ -52,9 +52,6 @@ gboolean ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, G
  * or before the one shown (the first or last when none is); FALSE past
  * either end. */
 gboolean ms_lessons_page_step (MsLessonsPage *self, int direction);
-/* Shows slide number (1 to ms_lesson_deck_count ()) as its Show button
- * does; FALSE where there is none. */
-gboolean ms_lessons_page_go (MsLessonsPage *self, int number);
 /* The "list-shown" property. */
 void ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown);
 gboolean ms_lessons_page_get_list_shown (MsLessonsPage *self);

@@ -27,7 +27,16 @@ header_in_use (MsWindow *self)
          || gtk_widget_get_visible (GTK_WIDGET (self->runs_popover));
 }
 
-static void update_switcher_bar (MsWindow *self);
+/* In front of a class the app's controls stay out of the slide: the
+ * view switcher comes with the header, when the pointer reaches the top
+ * edge or F10 asks for the menu (Alt+1 to Alt+8 switch views meanwhile). */
+static void
+update_switcher_bar (MsWindow *self)
+{
+  gboolean narrow = adw_view_switcher_title_get_title_visible (self->switcher_title);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    self->presentation ? self->header_peek : narrow);
+}
 
 static void
 set_header_peek (MsWindow *self, gboolean peek)
@@ -136,24 +145,22 @@ popup_when_placeable (GtkWidget *widget, GdkFrameClock *clock, gpointer unused)
   return G_SOURCE_REMOVE;
 }
 
+static void
+on_header_revealed (MsWindow *self)
+{
+  if (header_in (self) && self->popup_after_reveal)
+    gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
+}
+
 void
 ms_window_popup_header_menu (MsWindow *self, GtkMenuButton *button)
 {
   /* A popover needs its button placed: it opens once the header is in. */
   self->popup_after_reveal = button;
   if (header_in (self))
-    gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
+    on_header_revealed (self);
   else
     set_header_peek (self, TRUE);
-}
-
-static void
-on_header_revealed (MsWindow *self)
-{
-  GtkMenuButton *button = self->popup_after_reveal;
-  if (!header_in (self) || !button)
-    return;
-  gtk_widget_add_tick_callback (GTK_WIDGET (self), popup_when_placeable, NULL, NULL);
 }
 
 /* A presenter's keys as PowerPoint and LibreOffice take them, which a
@@ -215,17 +222,6 @@ ms_window_presentation_popover_closed (MsWindow *self)
 {
   if (self->presentation)
     gtk_widget_add_tick_callback (GTK_WIDGET (self), hide_after_menu, NULL, NULL);
-}
-
-/* In front of a class the app's controls stay out of the slide: the
- * view switcher comes with the header, when the pointer reaches the top
- * edge or F10 asks for the menu (Alt+1 to Alt+8 switch views meanwhile). */
-static void
-update_switcher_bar (MsWindow *self)
-{
-  gboolean narrow = adw_view_switcher_title_get_title_visible (self->switcher_title);
-  adw_view_switcher_bar_set_reveal (self->switcher_bar,
-                                    self->presentation ? self->header_peek : narrow);
 }
 
 void

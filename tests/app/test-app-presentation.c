@@ -6,8 +6,9 @@
  * over the whole page: the cards fold away, and F9 or Alt+Left brings
  * them back. The deck as a presenter and a clicker drive it (Tab, Space,
  * the arrows, PgUp, PgDn): every slide without a control, focus ring or
- * selection or tooltip on it, nor the slide before's Details; b and "."
- * black it out until the next key; Escape leaves and F5 comes back. */
+ * selection or tooltip on it, nor the slide before's Details, and still
+ * under the wheel; b and "." black it out until the next key; Escape
+ * leaves and F5 comes back, from a card too. */
 #include <adwaita.h>
 #include <X11/keysym.h>
 #include <string.h>
@@ -400,18 +401,25 @@ slide_from_shown (GtkWidget *page, int step)
   return ms_lesson_topic (ms_lesson_deck_topic (number))->name;
 }
 
-static guint releases; /* keys let go in the window so far */
+static guint releases, escapes; /* keys let go in the window so far, Escape of them */
 
 static void
 count_release (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state)
 {
   releases++;
+  escapes += keyval == GDK_KEY_Escape;
 }
 
 static gboolean
 released (gpointer count)
 {
   return releases >= GPOINTER_TO_UINT (count);
+}
+
+static gboolean
+escape_released (gpointer count)
+{
+  return escapes >= GPOINTER_TO_UINT (count);
 }
 
 /* Presses modifier + key, and waits until the window has had the key and
@@ -437,11 +445,39 @@ press_on_deck (MsWindow *win, GtkWidget *page, KeySym modifier, KeySym key, cons
   check_clean_slide (win, page, name);
 }
 
+static guint wheels; /* scrolls that reached a slide's views */
+
+static gboolean
+count_wheel (GtkEventControllerScroll *scroll, double dx, double dy)
+{
+  wheels++;
+  return FALSE;
+}
+
+/* A stray wheel and a touchpad's scroll (X's buttons 4 to 7) over the
+ * middle of the slide's answer: its timelines zoomed and its pane
+ * scrolled under them. The keys pressed next find it done. */
+static void
+wheel_over_slide (GtkWidget *page)
+{
+  GtkWidget *answer = gtk_stack_get_visible_child (ms_test_child (page, "detail_stack"));
+  ms_xtest_point_at (answer, gtk_widget_get_width (answer) / 2.0,
+                     gtk_widget_get_height (answer) / 2.0);
+  Display *dpy = ms_xtest_display (page);
+  for (unsigned int button = 4; button <= 7; button++)
+    for (int i = 0; i < 3; i++) {
+      ms_fake_button (dpy, button, True, 0);
+      ms_fake_button (dpy, button, False, 0);
+    }
+  XFlush (dpy);
+}
+
 /* Every slide from the first, by Space, with Tab and Shift+Tab pressed on
  * each (one Tab selected the takeaway line, a second put a ring on
- * Details); then a click on the slide's picture, whose canvas takes the
- * keyboard outside presentation mode, and the clicker's other keys, the
- * arrows, both ways. */
+ * Details) and the wheel turned over it, which moves none of its views;
+ * D and Ctrl+D open Details on a few, as the slide says; then a click on
+ * the slide's picture, whose canvas takes the keyboard outside
+ * presentation mode, and the clicker's other keys, the arrows, both ways. */
 static void
 check_clicker (MsWindow *win)
 {
@@ -450,15 +486,29 @@ check_clicker (MsWindow *win)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-released", G_CALLBACK (count_release), NULL);
   gtk_widget_add_controller (GTK_WIDGET (win), keys);
+  const char *views[] = { "timeline_stack", "picture_view", "reuse_view" };
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++) {
+    GtkEventController *scroll =
+      gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+    gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+    g_signal_connect (scroll, "scroll", G_CALLBACK (count_wheel), NULL);
+    gtk_widget_add_controller (ms_test_child (page, views[i]), scroll);
+  }
+  GtkAdjustment *pane = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (
+    gtk_widget_get_ancestor (ms_test_child (page, "detail_stack"), GTK_TYPE_SCROLLED_WINDOW)));
   press_on_deck (win, page, 0, XK_Home, "Home", -ms_lesson_deck_count ());
   GtkExpander *details = GTK_EXPANDER (ms_test_find (page, GTK_TYPE_EXPANDER, NULL));
+  g_assert_nonnull (strstr (gtk_expander_get_label (details), "(D)"));
   for (int n = 1; n <= ms_lesson_deck_count (); n++) {
+    wheel_over_slide (page);
     press_on_deck (win, page, 0, XK_Tab, "Tab", 0);
     press_on_deck (win, page, 0, XK_Tab, "a second Tab", 0);
     press_on_deck (win, page, XK_Shift_L, XK_Tab, "Shift+Tab", 0);
+    if (wheels || gtk_adjustment_get_value (pane) != 0)
+      g_error ("the wheel over slide %d moved it", n);
     /* Details opened on a few slides, which the next must not show. */
     if (n <= 3 && gtk_widget_get_visible (GTK_WIDGET (details))) {
-      press_and_wait (win, XK_Control_L, XK_d);
+      press_and_wait (win, n == 1 ? XK_Control_L : 0, XK_d);
       g_assert_true (gtk_expander_get_expanded (details));
     }
     if (n < ms_lesson_deck_count ())
@@ -539,7 +589,10 @@ is_presenting (gpointer win)
 }
 
 /* F5, what a clicker sends to start the show, enters presentation mode
- * (and only enters: a second F5 keeps it), and Escape leaves it again. */
+ * (and only enters: a second F5 keeps it), and Escape leaves it again;
+ * then F5 with the keyboard on a card, as after a click on its Show, and
+ * one Escape right after leaves (GTK gave the keyboard to the page's
+ * paned as the cards folded, and the paned's own Escape took the first). */
 static void
 check_f5 (MsWindow *win)
 {
@@ -548,6 +601,19 @@ check_f5 (MsWindow *win)
   press_and_wait (win, 0, XK_F5);
   g_assert_true (is_presenting (win));
   check_escape (win);
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  GtkWidget *show = ms_test_find (page, GTK_TYPE_BUTTON, "_Show");
+  ms_test_wait_until (is_mapped, show, "the cards are back");
+  g_assert_true (gtk_widget_grab_focus (show));
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_F5);
+  ms_test_wait_until (is_presenting, win, "F5 starts presentation mode");
+  spin (200);
+  guint want = escapes + 1;
+  ms_xtest_press (GTK_WIDGET (win), 0, XK_Escape);
+  ms_test_wait_until (escape_released, GUINT_TO_POINTER (want), "the window has had Escape");
+  if (!not_presenting (win))
+    g_error ("one Escape right after F5 did not leave presentation mode");
+  ms_test_wait_until (not_fullscreen, win, "one Escape right after F5 leaves full screen");
 }
 
 static gboolean

@@ -335,7 +335,7 @@ shown_topic (GtkWidget *page)
  * measured here and what host it needs; it is a slide like the others:
  * PgDn from the lesson before it reaches it, its header says "not
  * measured here". Home and End go to the first and last slide; a
- * slide's number and Enter go to it. */
+ * slide's number and Enter go to it; D opens a projected slide's Details. */
 static void
 test_deck_keys (void)
 {
@@ -391,6 +391,13 @@ test_deck_keys (void)
   g_assert_true (g_str_has_prefix (header, "21 of 21 · "));
   g_assert_nonnull (strstr (header, " × "));
   g_assert_nonnull (strstr (header, "reference run"));
+  /* In front of a class D alone opens Details, as its label says: no
+   * tooltip is projected to tell of Ctrl+D. */
+  g_object_set (page, "presentation", TRUE, NULL);
+  GtkExpander *details = ms_test_child (page, "details_expander");
+  g_assert_nonnull (strstr (gtk_expander_get_label (details), "(D)"));
+  ms_test_press_key (page, GDK_KEY_d);
+  g_assert_true (gtk_expander_get_expanded (details));
   ms_test_destroy (window, page);
 }
 
