@@ -692,6 +692,25 @@ each_form (const char *sidecar_path, const char *name, MsSidecarFileFunc fn, voi
   return true;
 }
 
+/* The files beside the sidecar that its name would make it describe
+ * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped), as
+ * each_form gives them. */
+static bool
+each_named_after (const char *sidecar_path, MsSidecarFileFunc fn, void *data)
+{
+  const char *base = base_name (sidecar_path);
+  size_t n = strlen (base), k = strlen (MS_META_SIDECAR_SUFFIX);
+  if (n <= k || strcmp (base + n - k, MS_META_SIDECAR_SUFFIX) != 0)
+    return true;
+  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
+    char name[1024];
+    snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
+    if (!each_form (sidecar_path, name, fn, data))
+      return false;
+  }
+  return true;
+}
+
 /* The set of a parsed sidecar, as ms_meta_sidecar_each_file gives it. */
 static bool
 each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, void *data)
@@ -704,17 +723,7 @@ each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, v
     if (name && !strchr (name, '/') && !each_form (sidecar_path, name, fn, data))
       return false;
   }
-  const char *base = base_name (sidecar_path);
-  size_t n = strlen (base), k = strlen (MS_META_SIDECAR_SUFFIX);
-  if (n <= k || strcmp (base + n - k, MS_META_SIDECAR_SUFFIX) != 0)
-    return true;
-  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
-    char name[1024];
-    snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
-    if (!each_form (sidecar_path, name, fn, data))
-      return false;
-  }
-  return true;
+  return each_named_after (sidecar_path, fn, data);
 }
 
 bool
@@ -765,26 +774,6 @@ other_file (const MsJson *root, const char *sidecar_path, const char *run_id, Ot
   return each_file (root, sidecar_path, is_written, o) ? NULL : o->other;
 }
 
-/* A file beside the sidecar at path that its name would make it describe
- * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped) and
- * that is none of o's files; NULL when there is none. */
-static const char *
-other_claimant (const char *path, OtherFile *o)
-{
-  static const char *const forms[] = { ".csv", "-samples.csv", "-summary.csv",
-                                       ".csv.gz", "-samples.csv.gz", "-summary.csv.gz" };
-  size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
-  struct stat st;
-  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-    char beside[4096];
-    if (snprintf (beside, sizeof beside, "%.*s%s", (int) stem, path, forms[i]) <
-          (int) sizeof beside &&
-        lstat (beside, &st) == 0 && !is_written (beside, o))
-      return o->other;
-  }
-  return NULL;
-}
-
 /* Whether the sidecar at path may be replaced by the writer of files[0..n)
  * for run_id (NULL before the work, when the id is not known): a file or a
  * new name, and where it is a sidecar, nothing it names but these files,
@@ -826,7 +815,8 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
    * would describe is left out of this write: else it may be that file's
    * metadata (a profile's, another run's). */
   bool readable = is_ours (root);
-  const char *other = readable ? other_file (root, path, run_id, &o) : other_claimant (path, &o);
+  const char *other = readable ? other_file (root, path, run_id, &o)
+                      : each_named_after (path, is_written, &o) ? NULL : o.other;
   if (other && readable)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "
