@@ -306,15 +306,16 @@ ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol)
 }
 
 bool
-ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len)
+ms_csv_feed_to (MsReader *rd, struct csv_parser *parser, const char *text, size_t len,
+                MsCsvFieldFunc field, MsCsvRecordFunc record, void *user)
 {
-  if (csv_parse (parser, text, len, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
-                 ms_csv_on_record, rd) != len) {
-    ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
-    return false;
-  }
   char why[160];
-  if (!ms_csv_bound (&rd->bounds, parser, text, len, text[len - 1] == rd->eol, why, sizeof why))
+  if (!field) /* the samples reader's */
+    field = rd->have_header ? ms_csv_on_field : ms_csv_on_header_field;
+  if (csv_parse (parser, text, len, field, record ? record : ms_csv_on_record, user) != len)
+    ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
+  else if (!ms_csv_bound (&rd->bounds, parser, text, len, text[len - 1] == rd->eol, why,
+                          sizeof why))
     ms_csv_fail (rd, rd->line, "%s", why);
   return !rd->failed;
 }
