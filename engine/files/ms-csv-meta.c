@@ -26,9 +26,6 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
   MsDeviceInfo *d = &r->device;
   int a, b, c, e;
   switch (id) {
-  case MS_META_GRADE_WIDE:
-    snprintf (r->grade_wide, sizeof r->grade_wide, "%s", strcmp (value, "none") ? value : "");
-    break;
   case MS_META_VARY:
     if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
       r->sweep.vary = MS_VARY_PLACEMENT;
@@ -49,13 +46,6 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
       d->warmup_ms = a;
       d->steady_sm_mhz = b;
     }
-    break;
-  case MS_META_EXPERIMENT:
-    ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
-    break;
-  case MS_META_NVIDIA_DRIVER:
-    if (strcmp (value, "unknown") != 0)
-      ms_utf8_copy (d->driver_release, sizeof d->driver_release, value);
     break;
   case MS_META_DEVICE:
     ms_utf8_copy (d->name, sizeof d->name, value);
@@ -111,7 +101,7 @@ read_key (MsResults *r, MsMetaId id, const char *value)
   const MsMetaKey *k = ms_meta_table (id);
   void *field = k->size ? (char *)r + k->offset : NULL;
   if (field && k->type == MS_META_TEXT)
-    ms_utf8_copy (field, k->size, value);
+    ms_utf8_copy (field, k->size, k->empty && strcmp (value, k->empty) == 0 ? "" : value);
   else if (field && k->type == MS_META_INT)
     ms_meta_int (id, value, field);
   else if (field && k->type == MS_META_NUMBER)

@@ -191,7 +191,7 @@ write_state_metadata (MsWriter *w, const MsResults *r)
     ms_meta_put_field (w->f, MS_META_PROCESSES, r);
   if (r->sweep.processes > 1 && r->sweep.grade_target_pct > 0) {
     ms_meta_put_field (w->f, MS_META_GRADE_TARGET_PCT, r);
-    ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", r->grade_wide[0] ? r->grade_wide : "none");
+    ms_meta_put_field (w->f, MS_META_GRADE_WIDE, r);
   }
   if (d->pinned)
     ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
@@ -215,7 +215,7 @@ write_state_metadata (MsWriter *w, const MsResults *r)
 static void
 write_experiment_metadata (MsWriter *w, const MsResults *r)
 {
-  ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", r->experiment[0] ? r->experiment : "sweep");
+  ms_meta_put_field (w->f, MS_META_EXPERIMENT, r);
   if (r->experiment_settings[0])
     ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
   if (r->experiment_reason)
@@ -271,8 +271,7 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   ms_meta_put_field (w->f, MS_META_MEMORY_TOTAL, r);
   ms_meta_put_field (w->f, MS_META_MEMORY_FREE, r);
   ms_meta_printf (w->f, MS_META_DRIVER, "%s", drv);
-  ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s",
-                  d->driver_release[0] ? d->driver_release : "unknown");
+  ms_meta_put_field (w->f, MS_META_NVIDIA_DRIVER, r);
   ms_meta_printf (w->f, MS_META_CUDA_RUNTIME, "%s", rt);
   if (d->pcie_gen > 0)
     ms_meta_printf (w->f, MS_META_PCIE_LINK, "gen%d x%d (max gen%d x%d)", d->pcie_gen,
@@ -665,6 +664,20 @@ write_summary (MsWriter *w, const MsResults *results)
   ms_csv_leave_c_locale (old);
 }
 
+/* The samples file through a stream of its own onto w's sink, closed
+ * whatever happened (an open stream would be flushed at exit, into a sink
+ * gone by then); false where a write was refused. */
+static bool
+write_samples_through (MsWriter *w, const MsResults *results)
+{
+  if (!open_stream (w))
+    return false;
+  write_samples (w, results);
+  ms_writer_flush_line (w);
+  bool ok = !w->failed && !ferror (w->f);
+  return fclose (w->f) == 0 && ok;
+}
+
 /* The run id is a fingerprint (FNV-1a) of the samples file as written
  * without it: a pair written together shares it, writing the same results
  * again gives the same file, and another run gives another id. */
@@ -673,11 +686,7 @@ hash_samples (const MsResults *results, const MsRunSummary *summary, bool sideca
 {
   MsWriter w = { .run_id = "", .first_in_row = true, .sidecar = sidecar, .summary = summary };
   w.sink = (MsWriteSink){ .hashing = true, .hash = MS_FNV1A_BASIS };
-  if (open_stream (&w)) {
-    write_samples (&w, results);
-    ms_writer_flush_line (&w);
-    fclose (w.f);
-  }
+  write_samples_through (&w, results);
   return w.sink.hash;
 }
 
@@ -901,17 +910,9 @@ ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run,
   MsWriter w = {
     .run_id = run_id, .first_in_row = true, .summary = run, .sink.gz = ms_gzip_writer_new (put, to)
   };
-  if (!w.sink.gz || !open_stream (&w)) {
-    ms_gzip_writer_free (w.sink.gz);
-    return false;
-  }
-  write_samples (&w, results);
-  ms_writer_flush_line (&w);
-  /* Closed whatever happened: an open stream would be flushed at exit,
-   * into the gzip writer freed here. A write the gzip writer refused
-   * left the stream's error. */
-  bool ok = !w.failed && !ferror (w.f);
-  ok = fclose (w.f) == 0 && ok && ms_gzip_writer_put (w.sink.gz, NULL, 0, true);
+  /* A write the gzip writer refused left the stream's error. */
+  bool ok = w.sink.gz && write_samples_through (&w, results) &&
+            ms_gzip_writer_put (w.sink.gz, NULL, 0, true);
   ms_gzip_writer_free (w.sink.gz);
   return ok;
 }
