@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-health-meta.h"
 #include "ms-meta-sidecar.h"

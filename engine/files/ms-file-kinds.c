@@ -312,10 +312,9 @@ kind_at (const char *path, bool as_input)
    * the bytes that could be read before the cut. */
   bool text = head && !(n < 0 && len == 0) && !memchr (head, '\0', len);
   MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE : MS_FILE_KIND_UNKNOWN;
-  size_t at = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-  while (text && at < len && strchr (" \t\r\n", head[at]))
-    at++;
-  if (text && at < len && head[at] == '{')
+  size_t bom = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  const char *first = text ? skip_blank (head + bom, head + len) : NULL;
+  if (first && first < head + len && *first == '{')
     kind = kind_of_json_input (in, head, len);
   else if (text)
     kind = ms_file_kind_of_input (in, head, len, UINT64_MAX);

@@ -310,7 +310,6 @@ load_shipped_from (MsRunToRun *rr, const char *dir, const char *device)
 {
   DIR *d = dir ? opendir (dir) : NULL;
   bool found = false;
-  ms_run_to_run_clear (rr);
   for (struct dirent *ent; d && !found && (ent = readdir (d));) {
     size_t len = strlen (ent->d_name);
     if (len < 5 || strcmp (ent->d_name + len - 4, ".csv") != 0)

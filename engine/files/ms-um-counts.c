@@ -9,7 +9,6 @@
  * written before the rule. */
 #include <inttypes.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
