@@ -506,17 +506,6 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
   }
 }
 
-static void
-stop_workers (MsBlockQueue *q, pthread_t *threads, int n)
-{
-  pthread_mutex_lock (&q->lock);
-  q->done = true;
-  pthread_cond_broadcast (&q->filled);
-  pthread_mutex_unlock (&q->lock);
-  for (int t = 0; t < n; t++)
-    pthread_join (threads[t], NULL);
-}
-
 /* Fills every free block ahead of block `next`, for the workers. */
 static void
 fill_ahead (MsBlockQueue *q, MsBlockReader *in, long next)
@@ -585,7 +574,12 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
     take_block (&q, &in, parser, i);
     b->state = BLOCK_FREE;
   }
-  stop_workers (&q, threads, started);
+  pthread_mutex_lock (&q.lock);
+  q.done = true;
+  pthread_cond_broadcast (&q.filled);
+  pthread_mutex_unlock (&q.lock);
+  for (int t = 0; t < started; t++)
+    pthread_join (threads[t], NULL);
   for (int k = 0; k < q.n_blocks; k++) {
     free (q.blocks[k].text);
     free (q.blocks[k].lines);

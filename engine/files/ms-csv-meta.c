@@ -111,19 +111,6 @@ read_key (MsResults *r, MsMetaId id, const char *value)
     ms_csv_parse_count (value, strlen (value), field);
 }
 
-/* A metadata line whose key the table does not list (line without its
- * line end), kept for writing back while the bound on kept lines allows. */
-static void
-keep_line (MsResults *results, const char *line, size_t len)
-{
-  size_t used = strlen (results->kept_metadata);
-  if (used + len + 2 > sizeof results->kept_metadata)
-    return;
-  memcpy (results->kept_metadata + used, line, len);
-  results->kept_metadata[used + len] = '\n';
-  results->kept_metadata[used + len + 1] = '\0';
-}
-
 void
 ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t len)
 {
@@ -154,8 +141,10 @@ ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t 
     return;
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
-     * written back as it was. */
-    keep_line (r, whole, len);
+     * written back as it was, while the bound on kept lines allows. */
+    size_t used = strlen (r->kept_metadata);
+    if (used + len + 2 <= sizeof r->kept_metadata)
+      snprintf (r->kept_metadata + used, sizeof r->kept_metadata - used, "%s\n", whole);
     return;
   }
   r->settings_stated = r->settings_stated || id == MS_META_WARMUP;

@@ -109,21 +109,6 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
   return true;
 }
 
-/* Who wrote and checked large vectors: helpers move some cells by a few
- * percent (docs/measurements.md), so a file says whether they did. Files
- * of one thread say what they always said. */
-static void
-write_prep_threads (const MsResults *r, char *buf, size_t len)
-{
-  buf[0] = '\0';
-  if (r->device.prep_threads > 1)
-    snprintf (buf, len,
-              ", from 2^%d elements by the measuring thread and up to %d helper thread%s "
-              "(managed inputs by the measuring thread alone)",
-              MS_DATA_HELPERS_FROM_EXP, r->device.prep_threads - 1,
-              r->device.prep_threads > 2 ? "s" : "");
-}
-
 /* The modes whose inputs --host-prep once writes when, in the mode list's
  * order: "a, b and c". */
 static void
@@ -166,8 +151,16 @@ write_inputs_metadata (MsWriter *w, const MsResults *r)
                     written, once, every);
     return;
   }
-  char threads[160];
-  write_prep_threads (r, threads, sizeof threads);
+  /* Who wrote and checked large vectors: helpers move some cells by a few
+   * percent (docs/measurements.md), so a file says whether they did. Files
+   * of one thread say what they always said. */
+  char threads[160] = "";
+  if (r->device.prep_threads > 1)
+    snprintf (threads, sizeof threads,
+              ", from 2^%d elements by the measuring thread and up to %d helper thread%s "
+              "(managed inputs by the measuring thread alone)",
+              MS_DATA_HELPERS_FROM_EXP, r->device.prep_threads - 1,
+              r->device.prep_threads > 2 ? "s" : "");
   ms_meta_printf (w->f, MS_META_HOST_INPUTS,
                   "a and b written %s %s%s; c poisoned with streaming stores; a cell's "
                   "variant names its own where it differs",
@@ -208,18 +201,6 @@ write_state_metadata (MsWriter *w, const MsResults *r)
   if (d->warmup_ms > 0)
     ms_meta_printf (w->f, MS_META_GPU_WARMUP, "%.0f ms to an SM clock of %d MHz", d->warmup_ms,
                     d->steady_sm_mhz);
-}
-
-/* Which experiment made the results, why, and its own settings; the
- * cells' variant column says which setting each cell had. */
-static void
-write_experiment_metadata (MsWriter *w, const MsResults *r)
-{
-  ms_meta_put_field (w->f, MS_META_EXPERIMENT, r);
-  if (r->experiment_settings[0])
-    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
-  if (r->experiment_reason)
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
 }
 
 /* The run id's line when the id is worked out while the file is written:
@@ -295,7 +276,13 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   write_inputs_metadata (w, r);
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
-  write_experiment_metadata (w, r);
+  /* Which experiment made the results, why, and its own settings; the
+   * cells' variant column says which setting each cell had. */
+  ms_meta_put_field (w->f, MS_META_EXPERIMENT, r);
+  if (r->experiment_settings[0])
+    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
+  if (r->experiment_reason)
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
   ms_um_write_metadata (w->f, r);
   ms_health_write_metadata (w->f, r, &w->summary->health);
   fputs (r->kept_metadata, w->f); /* the lines kept as they were read */

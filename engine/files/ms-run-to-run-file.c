@@ -232,16 +232,6 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   return false;
 }
 
-/* Keeps a piece of the file's name to one name: no '/', and no ':' (bus
- * ids have them, and some file systems and tools refuse them). */
-static void
-clean_name_piece (char *piece)
-{
-  for (char *p = piece; *p; p++)
-    if (*p == ':' || *p == '/')
-      *p = '-';
-}
-
 /* host NULL: the name before profiles were keyed by host, still read. */
 static bool
 profile_path (const MsDeviceInfo *device, const char *host, char *buf, size_t len)
@@ -250,7 +240,10 @@ profile_path (const MsDeviceInfo *device, const char *host, char *buf, size_t le
   char id[40 + 256];
   snprintf (id, sizeof id, "%s%s%s", host ? host : "", host ? "-" : "",
             device->pci_bus_id[0] ? device->pci_bus_id : "host");
-  clean_name_piece (id);
+  /* One name: no '/', and no ':' (bus ids have them, and some file
+   * systems and tools refuse them). */
+  for (char *p = id; (p = strpbrk (p, ":/"));)
+    *p = '-';
   int n;
   if (data && data[0] == '/')
     n = snprintf (buf, len, "%s/memsweep/run-to-run-%s.csv", data, id);
