@@ -174,22 +174,6 @@ ms_csv_trim_events (MsCellBuilder *b)
   b->trimmed = true;
 }
 
-/* The end-to-end times' unused tail, once no row can add one. */
-static void
-trim_reps (MsCellBuilder *b)
-{
-  MsCell *c = b->cell;
-  if (c->n_reps > 0 && (uint64_t) c->n_reps < b->cap_reps) {
-    double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
-    if (e2e)
-      c->e2e_us = e2e;
-    double *instr = c->e2e_instr_us ? realloc (c->e2e_instr_us, c->n_reps * sizeof (double))
-                                    : NULL;
-    if (instr)
-      c->e2e_instr_us = instr;
-  }
-}
-
 static int
 compare_u64 (const void *a, const void *b)
 {
@@ -241,10 +225,20 @@ finish_cell (MsCellBuilder *b, MsStatsScratch *scratch)
   free (b->rep_flags);
   b->rep_flags = NULL;
   ms_csv_trim_events (b);
-  trim_reps (b);
+  /* The end-to-end times' unused tail, once no row can add one. */
+  MsCell *c = b->cell;
+  if (c->n_reps > 0 && (uint64_t) c->n_reps < b->cap_reps) {
+    double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
+    if (e2e)
+      c->e2e_us = e2e;
+    double *instr = c->e2e_instr_us ? realloc (c->e2e_instr_us, c->n_reps * sizeof (double))
+                                    : NULL;
+    if (instr)
+      c->e2e_instr_us = instr;
+  }
   /* Files written before the alignment read as those written after. */
-  ms_gpu_clock_align (b->cell->events, b->cell->n_events);
-  ms_cell_compute_stats_scratch (b->cell, scratch);
+  ms_gpu_clock_align (c->events, c->n_events);
+  ms_cell_compute_stats_scratch (c, scratch);
   b->finished = true;
 }
 

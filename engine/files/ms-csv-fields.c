@@ -125,24 +125,6 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     add_name (&fp->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
 
-static int
-header_column (MsReader *rd, const char *name, size_t len, size_t index)
-{
-  for (int c = 0; c < MS_CSV_N_COLS; c++) {
-    const char *known = column_name (c);
-    if (strlen (known) != len || memcmp (name, known, len) != 0)
-      continue;
-    if (rd->col[c] >= 0) {
-      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
-      return -1;
-    }
-    rd->col[c] = (int) index;
-    rd->field_col[index] = (int8_t) c;
-    return c;
-  }
-  return -1;
-}
-
 void
 ms_csv_header_done (MsReader *rd)
 {
@@ -270,8 +252,19 @@ ms_csv_on_header_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
   size_t i;
-  if (next_field (rd, len, &i))
-    header_column (rd, data, len, i);
+  if (!next_field (rd, len, &i))
+    return;
+  /* A column named twice is refused (the read ends there). */
+  for (int c = 0; c < MS_CSV_N_COLS; c++) {
+    const char *known = column_name (c);
+    if (strlen (known) != len || memcmp (data, known, len) != 0)
+      continue;
+    if (rd->col[c] >= 0)
+      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
+    rd->col[c] = (int) i;
+    rd->field_col[i] = (int8_t) c;
+    return;
+  }
 }
 
 /* Field i of a record: the column it belongs to, if any, takes it. */

@@ -630,11 +630,25 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
     end_row (w);
 }
 
+/* A file whose target is a file gets its metadata in the sidecar; one
+ * written in place (a device, a pipe) keeps it inline, where it has
+ * nowhere else to go. The file's bytes are hashed as they are written. */
+static void
+choose_sidecar (MsWriter *w, const char *meta)
+{
+  w->sink.hashing = w->sidecar = meta && ms_atomic_file_is_file (w->file);
+}
+
 /* With a sidecar the columns empty in every row (phases the run did not
  * measure) are left out: data tools would type them as text. */
-static void
-write_summary (MsWriter *w, const MsResults *results)
+static bool
+write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, const char *run_id, char *err,
+                    size_t errlen)
 {
+  if (!writer_open (w, path, run_id, summary, err, errlen))
+    return false;
+  choose_sidecar (w, meta);
   locale_t old = ms_csv_enter_c_locale ();
   SummaryHeader choose = { w, 0, true }, header = { w, 0, false };
   ms_summary_columns_foreach (put_header_name, &choose);
@@ -649,6 +663,7 @@ write_summary (MsWriter *w, const MsResults *results)
   for (size_t i = 0; i < w->summary->n_cells; i++)
     write_summary_row (w, &w->summary->cells[i]);
   ms_csv_leave_c_locale (old);
+  return writer_finish (w, err, errlen);
 }
 
 /* The samples file through a stream of its own onto w's sink, closed
@@ -702,15 +717,6 @@ ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summar
   return text;
 }
 
-/* A file whose target is a file gets its metadata in the sidecar; one
- * written in place (a device, a pipe) keeps it inline, where it has
- * nowhere else to go. The file's bytes are hashed as they are written. */
-static void
-choose_sidecar (MsWriter *w, const char *meta)
-{
-  w->sink.hashing = w->sidecar = meta && ms_atomic_file_is_file (w->file);
-}
-
 /* Writes the samples file up to its rename and leaves its run id in
  * run_id[32]. With a sidecar (meta) the file holds no metadata and the id
  * comes from its hash (sidecar_run_id). Inline, where the target can be
@@ -754,18 +760,6 @@ write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
   if (w->sidecar)
     ms_meta_sidecar_run_id (meta, w->sink.hash, run_id);
   return true;
-}
-
-static bool
-write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
-                    const char *path, const char *meta, const char *run_id, char *err,
-                    size_t errlen)
-{
-  if (!writer_open (w, path, run_id, summary, err, errlen))
-    return false;
-  choose_sidecar (w, meta);
-  write_summary (w, results);
-  return writer_finish (w, err, errlen);
 }
 
 /* The files of one run and their sidecar, renamed as one: the CSV files

@@ -215,27 +215,6 @@ ms_small_take_stamp (const char *key, const char *value, char (*version)[32], ch
   return to != NULL;
 }
 
-/* The gpu-I-KEY lines of slot i's device (CUDA index): index, name, bus id,
- * serial (where not NULL), PCIe link and compute capability. */
-static void
-put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
-         const char *serial)
-{
-  char key[48];
-#define GPU_META(what, ...)                                                                        \
-  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
-  ms_meta_put (f, key, __VA_ARGS__)
-  GPU_META ("index", "%d", index);
-  GPU_META ("name", "%s", d->name);
-  GPU_META ("bus-id", "%s", bus_id);
-  if (serial) {
-    GPU_META ("serial", "%s", serial);
-  }
-  GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
-  GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
-#undef GPU_META
-}
-
 void
 ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceInfo *info, int reps)
 {
@@ -262,10 +241,25 @@ void
 ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
                           const char (*serials)[32])
 {
+  char key[48];
   ms_meta_put (f, "devices", "%d", *run->n_devices);
-  for (int i = 0; i < *run->n_devices; i++)
-    put_gpu (f, i, run->devices[i], &run->device[i],
-             bus_ids ? bus_ids[i] : run->device[i].pci_bus_id, serials ? serials[i] : NULL);
+  /* Slot i's device (CUDA index): index, name, bus id, serial (where
+   * given), PCIe link and compute capability. */
+  for (int i = 0; i < *run->n_devices; i++) {
+    const MsDeviceInfo *d = &run->device[i];
+#define GPU_META(what, ...)                                                                        \
+  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
+  ms_meta_put (f, key, __VA_ARGS__)
+    GPU_META ("index", "%d", run->devices[i]);
+    GPU_META ("name", "%s", d->name);
+    GPU_META ("bus-id", "%s", bus_ids ? bus_ids[i] : d->pci_bus_id);
+    if (serials) {
+      GPU_META ("serial", "%s", serials[i]);
+    }
+    GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
+    GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
+#undef GPU_META
+  }
 }
 
 /* The value of gpu-I-what into d (index into d->index): false with rd's
