@@ -322,24 +322,6 @@ finish_cells_of (void *data)
   return NULL;
 }
 
-/* The statistics of a large file's cells (a fifth of show's CPU time on a
- * 10^6-row file, in perf's profile) on every core. */
-static void
-finish_on_every_core (MsReader *rd)
-{
-  MsFinishQueue q = { .rd = rd };
-  atomic_init (&q.next, 0);
-  pthread_t threads[MS_CSV_MAX_THREADS];
-  int n = 0;
-  if (ms_csv_known_bytes (rd) >= ms_csv_blocks_min_bytes)
-    for (int want = ms_csv_threads () - 1; n < want; n++)
-      if (pthread_create (&threads[n], NULL, finish_cells_of, &q) != 0)
-        break;
-  finish_cells_of (&q);
-  for (int t = 0; t < n; t++)
-    pthread_join (threads[t], NULL);
-}
-
 void
 ms_csv_finish_cells (MsReader *rd, MsResults *r)
 {
@@ -358,7 +340,19 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
    * so that the two peaks do not stack. */
   free (rd->stamps);
   rd->stamps = NULL;
-  finish_on_every_core (rd);
+  /* The statistics of a large file's cells (a fifth of show's CPU time on
+   * a 10^6-row file, in perf's profile) on every core. */
+  MsFinishQueue q = { .rd = rd };
+  atomic_init (&q.next, 0);
+  pthread_t threads[MS_CSV_MAX_THREADS];
+  int n = 0;
+  if (ms_csv_known_bytes (rd) >= ms_csv_blocks_min_bytes)
+    for (int want = ms_csv_threads () - 1; n < want; n++)
+      if (pthread_create (&threads[n], NULL, finish_cells_of, &q) != 0)
+        break;
+  finish_cells_of (&q);
+  for (int t = 0; t < n; t++)
+    pthread_join (threads[t], NULL);
   /* Figures only: no cell keeps samples, the last ones read included. */
   for (int i = 0; rd->figures_of && i < rd->n_order; i++)
     drop_samples (rd->order[i]);

@@ -267,11 +267,13 @@ ms_csv_on_header_field (void *data, size_t len, void *user)
   }
 }
 
-/* Field i of a record: the column it belongs to, if any, takes it. */
-static inline void
-take_field (MsReader *rd, size_t i, const char *data, size_t len)
+void
+ms_csv_on_field (void *data, size_t len, void *user)
 {
-  int c = rd->field_col[i];
+  MsReader *rd = user;
+  size_t i;
+  /* Field i of a record: the column it belongs to, if any, takes it. */
+  int c = next_field (rd, len, &i) ? rd->field_col[i] : -1;
   if (c < 0)
     return;
   rd->fields_set |= 1u << c;
@@ -280,15 +282,6 @@ take_field (MsReader *rd, size_t i, const char *data, size_t len)
   apply_field (&rd->fields[c], &pf, data);
   /* Only a line split here is bounded: libcsv's fields may be longer. */
   rd->fields[c].len = len;
-}
-
-void
-ms_csv_on_field (void *data, size_t len, void *user)
-{
-  MsReader *rd = user;
-  size_t i;
-  if (next_field (rd, len, &i))
-    take_field (rd, i, data, len);
 }
 
 size_t

@@ -193,9 +193,27 @@ typedef struct {
   bool want_sha256;
 } Hashing;
 
+/* The digests of a CSV file's bytes, taken as an input is read (the
+ * reader's own read: ms_input_tap), kept for the sidecar's check. */
+struct MsSidecarHash {
+  char path[4096];
+  struct stat st;
+  long long tag, bytes;
+  uint64_t skip, left; /* a byte order mark to pass over, the bytes still to hash */
+  Hashing h;
+  bool on_trust; /* lines were given before the check (ms_meta_sidecar_lines_on_trust) */
+};
+
 static void
-hash_block (Hashing *h, const char *buf, size_t n)
+hash_tap (void *data, const void *bytes, size_t n)
 {
+  MsSidecarHash *s = data;
+  Hashing *h = &s->h;
+  size_t pass = s->skip < n ? (size_t) s->skip : n;
+  const char *buf = (const char *) bytes + pass;
+  s->skip -= pass;
+  n = n - pass < s->left ? n - pass : (size_t) s->left;
+  s->left -= n;
   const char *cr = memchr (buf, '\r', n);
   /* The two SHA-256 part at the first CR. */
   if (cr && h->want_sha256 && !h->cr_seen)
@@ -219,28 +237,6 @@ hash_block (Hashing *h, const char *buf, size_t n)
     if (h->want_sha256 && h->cr_seen)
       ms_sha256_update (&h->sha256[1], part, k);
   }
-}
-
-/* The digests of a CSV file's bytes, taken as an input is read (the
- * reader's own read: ms_input_tap), kept for the sidecar's check. */
-struct MsSidecarHash {
-  char path[4096];
-  struct stat st;
-  long long tag, bytes;
-  uint64_t skip, left; /* a byte order mark to pass over, the bytes still to hash */
-  Hashing h;
-  bool on_trust; /* lines were given before the check (ms_meta_sidecar_lines_on_trust) */
-};
-
-static void
-hash_tap (void *data, const void *bytes, size_t n)
-{
-  MsSidecarHash *s = data;
-  size_t pass = s->skip < n ? (size_t) s->skip : n;
-  s->skip -= pass;
-  n = n - pass < s->left ? n - pass : (size_t) s->left;
-  hash_block (&s->h, (const char *) bytes + pass, n);
-  s->left -= n;
 }
 
 /* Hashes the first bytes bytes of in, after a byte order mark an editor
@@ -395,23 +391,6 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes, bool t
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
-/* A line for the member's value, or one for each of its values (an
- * array); what is no string or number, none. */
-static void
-put_member (FILE *f, const char *key, const MsJson *value)
-{
-  /* A key that would not read back as one (a line end, ": ") is dropped. */
-  if (strpbrk (key, "\r\n") || strstr (key, ": ") || !key[0])
-    return;
-  bool array = json_object_is_type (value, json_type_array);
-  for (size_t i = 0; i < (array ? json_object_array_length (value) : 1); i++) {
-    const MsJson *one = array ? json_object_array_get_idx (value, i) : value;
-    const char *text = ms_json_string (one) ? ms_json_string (one) : ms_json_number_text (one);
-    if (text)
-      ms_meta_put (f, key, "%s", text);
-  }
-}
-
 static char *
 lines_of (const MsJson *root)
 {
@@ -424,8 +403,22 @@ lines_of (const MsJson *root)
   if (run_id)
     ms_meta_put (f, ms_meta_table (MS_META_RUN_ID)->key, "%s", run_id);
   const MsJson *meta = ms_json_member (root, "metadata");
-  for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m))
-    put_member (f, ms_json_member_name (m), ms_json_member_value (m));
+  /* A line for each member's value, or one for each of its values (an
+   * array); what is no string or number, none. A key that would not read
+   * back as one (a line end, ": ") is dropped. */
+  for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m)) {
+    const char *key = ms_json_member_name (m);
+    const MsJson *value = ms_json_member_value (m);
+    bool array = json_object_is_type (value, json_type_array);
+    for (size_t i = 0; key[0] && !strpbrk (key, "\r\n") && !strstr (key, ": ") &&
+                       i < (array ? json_object_array_length (value) : 1);
+         i++) {
+      const MsJson *one = array ? json_object_array_get_idx (value, i) : value;
+      const char *said = ms_json_string (one) ? ms_json_string (one) : ms_json_number_text (one);
+      if (said)
+        ms_meta_put (f, key, "%s", said);
+    }
+  }
   if (fclose (f) != 0) {
     free (text);
     return NULL;
