@@ -276,9 +276,3 @@ const MsSmallFormat ms_host_link_file_format = {
   .run = host_link_run,
   .finish = check_read,
 };
-
-MsHostLinkFile *
-ms_host_link_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_host_link_file_format, err, errlen);
-}

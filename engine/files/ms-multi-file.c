@@ -97,12 +97,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
   }
 }
 
-bool
-ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_write (path, &ms_multi_file_format, file, err, errlen);
-}
-
 /* ---- reading ------------------------------------------------------------ */
 
 static bool
@@ -241,9 +235,3 @@ const MsSmallFormat ms_multi_file_format = {
   MS_SMALL_FILE_STRUCT (MsMultiFile),
   .finish = check_read,
 };
-
-MsMultiFile *
-ms_multi_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_multi_file_format, err, errlen);
-}

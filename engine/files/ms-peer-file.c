@@ -145,12 +145,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
         }
 }
 
-bool
-ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_write (path, &ms_peer_file_format, file, err, errlen);
-}
-
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
@@ -270,9 +264,3 @@ const MsSmallFormat ms_peer_file_format = {
   .run = peer_run,
   .finish = check_read,
 };
-
-MsPeerFile *
-ms_peer_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_peer_file_format, err, errlen);
-}
