@@ -203,24 +203,6 @@ write_state_metadata (MsWriter *w, const MsResults *r)
                     d->steady_sm_mhz);
 }
 
-/* The run id's line when the id is worked out while the file is written:
- * hashed as ms_csv_write_run_id hashes it (an empty id), written with room
- * for the id, which write_samples_file puts in. */
-static void
-reserve_run_id (MsWriter *w)
-{
-  static const char hashed[] = "# run-id: \n";
-  if (fflush (w->f) != 0)
-    w->failed = true;
-  ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
-  w->sink.hashing = false;
-  w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
-  ms_meta_printf (w->f, MS_META_RUN_ID, "%016x", 0);
-  if (fflush (w->f) != 0)
-    w->failed = true;
-  w->sink.hashing = true;
-}
-
 /* A file's metadata lines; a summary's end with the fit's. */
 static void
 write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
@@ -234,10 +216,23 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "%s\n", ms_file_kind_info (kind)->title);
-  if (w->run_id)
+  if (w->run_id) {
     ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
-  else
-    reserve_run_id (w);
+  } else {
+    /* The id is worked out while the file is written: its line hashed as
+     * ms_csv_write_run_id hashes it (an empty id), written with room for
+     * the id, which write_samples_file puts in. */
+    static const char hashed[] = "# run-id: \n";
+    if (fflush (w->f) != 0)
+      w->failed = true;
+    ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
+    w->sink.hashing = false;
+    w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
+    ms_meta_printf (w->f, MS_META_RUN_ID, "%016x", 0);
+    if (fflush (w->f) != 0)
+      w->failed = true;
+    w->sink.hashing = true;
+  }
   ms_meta_put_field (w->f, MS_META_VERSION, r);
   ms_meta_put_field (w->f, MS_META_DATE, r);
   if (r->label[0])
@@ -469,25 +464,6 @@ write_copy_row (MsWriter *w, const MsCell *c, int index)
                       s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
 }
 
-/* Which GPU state columns to write: all inline (the form files had), with
- * a sidecar those that hold a value in some round of some cell. */
-static void
-choose_state_columns (MsWriter *w, const MsResults *results)
-{
-  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    w->state_written[i] = !w->sidecar;
-  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
-    for (int k = 0; k < results->cells[i].n_rounds; k++) {
-      ms_state_format (&results->cells[i].rounds[k], fields);
-      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
-        w->state_written[c] = w->state_written[c] || fields[c][0];
-    }
-  w->n_state_written = 0;
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    w->n_state_written += w->state_written[i];
-}
-
 static void write_rows (MsWriter *w, const MsResults *results);
 
 /* Which of the row's own columns to write: all inline, with a sidecar those
@@ -515,7 +491,20 @@ static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
-  choose_state_columns (w, results);
+  /* Which GPU state columns to write: all inline (the form files had), with
+   * a sidecar those that hold a value in some round of some cell. */
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->state_written[i] = !w->sidecar;
+  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
+    for (int k = 0; k < results->cells[i].n_rounds; k++) {
+      ms_state_format (&results->cells[i].rounds[k], fields);
+      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+        w->state_written[c] = w->state_written[c] || fields[c][0];
+    }
+  w->n_state_written = 0;
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->n_state_written += w->state_written[i];
   choose_row_columns (w, results);
   if (!w->sidecar)
     write_metadata (w, results, MS_FILE_KIND_SAMPLES);
