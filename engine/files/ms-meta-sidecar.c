@@ -94,11 +94,46 @@ add_value (MsJson *object, const char *key, MsJson *value)
     json_object_object_add (object, key, value);
 }
 
-/* The '# key: value' lines of the writer's text as members; title lines
- * and the run id (a member of its own) left out. */
-static MsJson *
-metadata_of (const char *meta_lines)
+void
+ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id)
 {
+  char hex[20];
+  uint64_t hash = MS_FNV1A_BASIS;
+  ms_fnv1a (&hash, meta_lines, strlen (meta_lines));
+  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) file_hash);
+  ms_fnv1a (&hash, hex, 16);
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
+}
+
+void
+ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
+                       const MsSidecarFile *files, int n_files)
+{
+  MsJson *root = json_object_new_object ();
+  MsJson *described = json_object_new_object ();
+  json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
+  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
+  json_object_object_add (root, "run-id", ms_json_string_new (run_id));
+  /* One entry a file, kept on one line: its SHA-256, or the FNV-1a of one
+   * kept from a version-1 sidecar, which had no other. */
+  for (int i = 0; i < n_files; i++) {
+    const MsSidecarFile *file = &files[i];
+    char hash[20];
+    MsJson *entry = json_object_new_object ();
+    json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
+    json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
+    if (file->sha256[0]) {
+      json_object_object_add (entry, "sha256", json_object_new_string (file->sha256));
+    } else {
+      snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
+      json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
+    }
+    json_object_object_add (described, file->role,
+                            ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE)));
+  }
+  json_object_object_add (root, "files", described);
+  /* The '# key: value' lines of the writer's text as members; title lines
+   * and the run id (a member of its own) left out. */
   char *copy = strdup (meta_lines ? meta_lines : "");
   MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
   for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
@@ -117,51 +152,9 @@ metadata_of (const char *meta_lines)
   ms_json_free (raw);
   free (copy);
   /* json-c lays an empty object out over two lines. */
-  return json_object_object_length (meta) > 0 ? meta : ms_json_keep_text (meta, "{}");
-}
-
-void
-ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id)
-{
-  char hex[20];
-  uint64_t hash = MS_FNV1A_BASIS;
-  ms_fnv1a (&hash, meta_lines, strlen (meta_lines));
-  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) file_hash);
-  ms_fnv1a (&hash, hex, 16);
-  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
-}
-
-/* One file's entry, kept on one line: its SHA-256, or the FNV-1a of one
- * kept from a version-1 sidecar, which had no other. */
-static MsJson *
-file_entry (const MsSidecarFile *file)
-{
-  char hash[20];
-  MsJson *entry = json_object_new_object ();
-  json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
-  json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
-  if (file->sha256[0]) {
-    json_object_object_add (entry, "sha256", json_object_new_string (file->sha256));
-  } else {
-    snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
-    json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
-  }
-  return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
-}
-
-void
-ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
-                       const MsSidecarFile *files, int n_files)
-{
-  MsJson *root = json_object_new_object ();
-  MsJson *described = json_object_new_object ();
-  json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
-  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
-  json_object_object_add (root, "run-id", ms_json_string_new (run_id));
-  for (int i = 0; i < n_files; i++)
-    json_object_object_add (described, files[i].role, file_entry (&files[i]));
-  json_object_object_add (root, "files", described);
-  json_object_object_add (root, "metadata", metadata_of (meta_lines));
+  json_object_object_add (root, "metadata", json_object_object_length (meta) > 0
+                                              ? meta
+                                              : ms_json_keep_text (meta, "{}"));
   fputs (ms_json_text (root, MS_JSON_INDENTED), f);
   fputc ('\n', f);
   ms_json_free (root);
