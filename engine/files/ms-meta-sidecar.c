@@ -539,27 +539,6 @@ ms_meta_sidecar_hash_end (MsInput *in, MsSidecarHash *pending)
   return lines != NULL;
 }
 
-/* Not as an input: a regular file, whole (read_sidecar checked its size). */
-static char *
-read_for_writing (const char *path, char *err, size_t errlen)
-{
-  struct stat st;
-  FILE *f = fopen (path, "r");
-  char *text = NULL;
-  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) &&
-      st.st_size <= MS_META_SIDECAR_MAX_BYTES &&
-      (text = calloc (1, (size_t) st.st_size + 1)) &&
-      fread (text, 1, (size_t) st.st_size, f) != (size_t) st.st_size) {
-    free (text);
-    text = NULL;
-  }
-  if (!text)
-    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
-  if (f)
-    fclose (f);
-  return text;
-}
-
 /* The sidecar at path, parsed. */
 static MsJson *
 read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
@@ -579,8 +558,18 @@ read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
   }
   if (!text && as_input && (text = ms_small_file_read (path, err, errlen)))
     ms_file_remember (MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
-  if (!as_input)
-    text = read_for_writing (path, err, errlen);
+  /* Not as an input: a regular file, whole (its size checked above). */
+  FILE *f = as_input ? NULL : fopen (path, "r");
+  if (f && fstat (fileno (f), &id) == 0 && S_ISREG (id.st_mode) &&
+      id.st_size <= MS_META_SIDECAR_MAX_BYTES && (text = calloc (1, (size_t) id.st_size + 1)) &&
+      fread (text, 1, (size_t) id.st_size, f) != (size_t) id.st_size) {
+    free (text);
+    text = NULL;
+  }
+  if (!text && !as_input)
+    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
+  if (f)
+    fclose (f);
   if (!text)
     return NULL;
   MsJson *root = ms_json_parse (text, strlen (text), err, errlen);
