@@ -32,6 +32,7 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-i18n.h"
 #include "ms-input.h"
 
 /* Workers beyond four parse no faster (the reading thread, which takes
@@ -318,6 +319,22 @@ ms_csv_feed_to (MsReader *rd, struct csv_parser *parser, const char *text, size_
                           sizeof why))
     ms_csv_fail (rd, rd->line, "%s", why);
   return !rd->failed;
+}
+
+void
+ms_csv_end_rows (MsReader *rd, struct csv_parser *parser, MsCsvFieldFunc field,
+                 MsCsvRecordFunc record, void *user)
+{
+  /* memsweep ends every line it writes: a row that the file's end, not a
+   * line end, closes was cut (a copy stopped part-way, head -c), and
+   * what it holds may be too. libcsv's state 0: between rows. */
+  if (!rd->failed && parser->pstate != 0)
+    ms_csv_fail (rd, rd->line,
+                 rd->have_header ? MS_N_ ("its last row is cut: the file ends inside it")
+                                 : MS_N_ ("its header row is cut: the file ends inside it"));
+  if (!rd->failed)
+    csv_fini (parser, field, record, user);
+  csv_free (parser);
 }
 
 /* The stream read's state while blocks are read: where the file is read

@@ -22,7 +22,6 @@
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-file-kinds.h"
-#include "ms-i18n.h"
 #include "ms-input.h"
 #include "ms-meta-sidecar.h"
 #include "ms-results.h"
@@ -171,22 +170,6 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
   ms_csv_end_rows (rd, &parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
                    ms_csv_on_record, rd);
   free (buf);
-}
-
-void
-ms_csv_end_rows (MsReader *rd, struct csv_parser *parser, MsCsvFieldFunc field,
-                 MsCsvRecordFunc record, void *user)
-{
-  /* memsweep ends every line it writes: a row that the file's end, not a
-   * line end, closes was cut (a copy stopped part-way, head -c), and
-   * what it holds may be too. libcsv's state 0: between rows. */
-  if (!rd->failed && parser->pstate != 0)
-    ms_csv_fail (rd, rd->line,
-                 rd->have_header ? MS_N_ ("its last row is cut: the file ends inside it")
-                                 : MS_N_ ("its header row is cut: the file ends inside it"));
-  if (!rd->failed)
-    csv_fini (parser, field, record, user);
-  csv_free (parser);
 }
 
 /* Why a samples file is read again (read_either). */

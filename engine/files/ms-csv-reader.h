@@ -307,7 +307,7 @@ bool ms_csv_feed_to (MsReader *rd, struct csv_parser *parser, const char *text, 
                      MsCsvFieldFunc field, MsCsvRecordFunc record, void *user);
 #define ms_csv_feed_libcsv(rd, parser, text, len)                                                 \
   ms_csv_feed_to ((rd), (parser), (text), (len), NULL, NULL, (rd))
-/* The file's end (ms-csv-read.c): a row it cuts is refused, else libcsv
+/* The file's end: a row it cuts is refused, else libcsv
  * hands over what it holds; the parser freed either way. */
 void ms_csv_end_rows (MsReader *rd, struct csv_parser *parser, MsCsvFieldFunc field,
                       MsCsvRecordFunc record, void *user);
