@@ -454,16 +454,6 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
                       strcmp (phase, MS_E2E_INSTR_ROW) != 0);
 }
 
-/* A steady-state copy burst: rep is its index in the cell. */
-static void
-write_copy_row (MsWriter *w, const MsCell *c, int index)
-{
-  const MsCopySample *s = &c->copies[index];
-  MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
-  write_row_in_round (w, c, index, s->round,
-                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
-}
-
 static void write_rows (MsWriter *w, const MsResults *results);
 
 /* Which of the row's own columns to write: all inline, with a sidecar those
@@ -560,8 +550,13 @@ write_rows (MsWriter *w, const MsResults *results)
     }
     /* Repetitions no round claims in order (a file of the older form). */
     write_rep_rows (w, c, done, c->n_reps);
-    for (int k = 0; k < c->n_copies; k++)
-      write_copy_row (w, c, k);
+    /* The steady-state copy bursts: rep is a burst's index in the cell. */
+    for (int k = 0; k < c->n_copies; k++) {
+      const MsCopySample *s = &c->copies[k];
+      MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
+      write_row_in_round (w, c, k, s->round, s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H,
+                          &ev, -1, false);
+    }
   }
 }
 

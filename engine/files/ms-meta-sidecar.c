@@ -64,18 +64,6 @@ same_name (const char *name, const char *path)
 
 /* ---- writing ------------------------------------------------------------ */
 
-/* Numbers of the table's numeric kinds as written, everything else a
- * string. */
-static MsJson *
-meta_value (const char *key, const char *value)
-{
-  const MsMetaKey *k = ms_meta_table (ms_meta_lookup (key));
-  bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
-                       k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
-  return numeric && ms_json_is_number (value) ? ms_json_number_new_text (value)
-                                              : ms_json_string_new (value);
-}
-
 /* value as key's, or where key repeats (um-counts, a fleet node's lines)
  * appended to an array of its values, in the order written. */
 static void
@@ -138,8 +126,15 @@ ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
   MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
   for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
     char *key, *value = ms_meta_split (line, &key);
+    /* Numbers of the table's numeric kinds as written, everything else a
+     * string. */
+    const MsMetaKey *k = value ? ms_meta_table (ms_meta_lookup (key)) : NULL;
+    bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
+                         k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
     if (value && strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
-      add_value (raw, key, meta_value (key, value));
+      add_value (raw, key,
+                 numeric && ms_json_is_number (value) ? ms_json_number_new_text (value)
+                                                      : ms_json_string_new (value));
   }
   /* Each key as the writers write a name that is not UTF-8 (U+FFFD). */
   for (const MsJsonMember *m = ms_json_first_member (raw); meta && m; m = ms_json_next_member (m)) {

@@ -194,15 +194,6 @@ ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const 
   return ms_small_file_write (path, &ms_run_to_run_profile_format, &text, err, errlen);
 }
 
-static bool
-holds_a_spread (const MsRunToRun *rr)
-{
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0)
-      return true;
-  return false;
-}
-
 bool
 ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
                             char *err, size_t errlen)
@@ -214,7 +205,9 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   MsSmallReader rd = {
     .path = path, .err = err, .errlen = errlen, .why = why, .whylen = sizeof why
   };
-  bool ok = ms_small_file_load (&rd, &ms_run_to_run_profile_format, &p);
+  bool ok = ms_small_file_load (&rd, &ms_run_to_run_profile_format, &p), spread = false;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    spread = spread || ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0;
   /* Without its sidecar a profile is of no GPU and no number of runs. */
   if (ok && !rr->valid && rd.meta_unknown)
     snprintf (err, errlen, "%s: %s", path, why);
@@ -222,7 +215,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
   /* calibrate writes a row per cell measured: a profile with none (cut
    * before its rows, in its metadata lines) would widen nothing. */
-  else if (ok && !holds_a_spread (rr))
+  else if (ok && !spread)
     snprintf (err, errlen, ms_gettext ("%s: no rows: the profile holds no spread (a cut file?)"),
               path);
   else if (ok)
