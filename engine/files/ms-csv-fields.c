@@ -407,22 +407,14 @@ ms_csv_line_end (const char *buf, size_t len)
   return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
 }
 
-/* libcsv skips a line of these between rows: it holds no data. */
-static bool
-blank (const char *text, size_t len)
-{
-  for (size_t i = 0; i < len; i++)
-    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
-      return false;
-  return true;
-}
-
 bool
 ms_csv_bound (MsCsvBounds *b, const struct csv_parser *parser, const char *text, size_t len,
               bool ends_line, char *why, size_t whylen)
 {
   b->row_bytes += len;
-  b->line_data = b->line_data || !blank (text, len);
+  /* libcsv skips a line of blanks between rows: it holds no data. */
+  for (size_t i = 0; !b->line_data && i < len; i++)
+    b->line_data = text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n';
   /* A field libcsv is still gathering; one it handed over was checked by
    * its callback. */
   if (parser->entry_pos > MS_CSV_MAX_FIELD_BYTES)
