@@ -275,22 +275,6 @@ ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *pa
   return true;
 }
 
-static const char *
-profiles_dir (void)
-{
-  const char *env = getenv ("MEMSWEEP_PROFILES_DIR");
-  if (env && env[0])
-    return env;
-#ifdef MS_PROFILES_DIR
-  DIR *d = opendir (MS_PROFILES_DIR);
-  if (d) {
-    closedir (d);
-    return MS_PROFILES_DIR;
-  }
-#endif
-  return ms_source_data ("profiles");
-}
-
 static bool
 load_shipped_from (MsRunToRun *rr, const char *dir, const char *device)
 {
@@ -330,7 +314,18 @@ static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
 bool
 ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
 {
-  const char *dir = profiles_dir ();
+  /* The shipped profiles' folder: the environment's, the installed one
+   * where it is there, else the source tree's. */
+  const char *dir = getenv ("MEMSWEEP_PROFILES_DIR");
+#ifdef MS_PROFILES_DIR
+  DIR *installed = dir && dir[0] ? NULL : opendir (MS_PROFILES_DIR);
+  if (installed) {
+    closedir (installed);
+    dir = MS_PROFILES_DIR;
+  }
+#endif
+  if (!dir || !dir[0])
+    dir = ms_source_data ("profiles");
   const char *key = dir ? dir : "-";
   bool found = false, cached = false;
   pthread_mutex_lock (&shipped_lock);
