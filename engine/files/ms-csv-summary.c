@@ -73,8 +73,7 @@ field (const SummaryReader *sr, const char *name)
 }
 
 /* The name of a summary column (MS_SUMMARY_COLUMN_ID), as the list has it. */
-#define COLUMN_AT(i) (ms_summary_columns[(i)].name)
-#define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
+#define COLUMN(ID) (ms_summary_columns[MS_SUMMARY_COLUMN_##ID].name)
 
 /* An empty field is "no value": false, and *out untouched. Times and
  * rates follow the samples reader's number rule (ms-csv-number.h). */

@@ -36,9 +36,6 @@
 #include "ms-health-meta.h"
 #include "ms-rounds-private.h"
 
-/* ---- writing ------------------------------------------------------------ */
-
-
 static ssize_t
 cookie_write (void *sink, const char *data, size_t len)
 {

@@ -53,7 +53,6 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
   um->state = MS_UM_UNKNOWN;
 }
 
-
 typedef struct {
   MsMode mode;
   int exponent;
