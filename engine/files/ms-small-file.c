@@ -395,18 +395,6 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   return false;
 }
 
-/* A rate: empty (0), or digits with a decimal point of at least 0.001. */
-static bool
-parse_rate (const char *s, double *out)
-{
-  *out = 0;
-  if (!*s)
-    return true;
-  /* The samples reader's number rule; and a rate the writer's three
-   * decimals keep above 0, so that what is read writes back readable. */
-  return ms_csv_parse_decimal (s, strlen (s), out) && *out >= 0.001;
-}
-
 /* A file being parsed: its format, the caller's data and the row parser. */
 typedef struct {
   MsSmallReader *rd;
@@ -459,7 +447,11 @@ take_value (MsSmallReader *rd, const MsSmallColumn *col, const char *text, char 
     return ms_parse_long (text, col->min, col->max, at) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_RATE:
-    return parse_rate (text, at) ||
+    /* Empty (0), or the samples reader's number rule and a rate the
+     * writer's three decimals keep above 0, so that it writes back readable. */
+    *(double *) at = 0;
+    return !text[0] ||
+           (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at >= 0.001) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_DECIMAL:
     return (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at <= col->max) ||
