@@ -32,6 +32,7 @@
 #include "memsweep.h"
 #include "ms-csv-private.h"
 #include "ms-csv-reader.h"
+#include "ms-i18n.h"
 #include "ms-input.h"
 
 /* Workers beyond four parse no faster (the reading thread, which takes
@@ -306,17 +307,34 @@ ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol)
 }
 
 bool
-ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len)
+ms_csv_feed_to (MsReader *rd, struct csv_parser *parser, const char *text, size_t len,
+                MsCsvFieldFunc field, MsCsvRecordFunc record, void *user)
 {
-  if (csv_parse (parser, text, len, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
-                 ms_csv_on_record, rd) != len) {
-    ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
-    return false;
-  }
   char why[160];
-  if (!ms_csv_bound (&rd->bounds, parser, text, len, text[len - 1] == rd->eol, why, sizeof why))
+  if (!field) /* the samples reader's */
+    field = rd->have_header ? ms_csv_on_field : ms_csv_on_header_field;
+  if (csv_parse (parser, text, len, field, record ? record : ms_csv_on_record, user) != len)
+    ms_csv_fail (rd, rd->line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
+  else if (!ms_csv_bound (&rd->bounds, parser, text, len, text[len - 1] == rd->eol, why,
+                          sizeof why))
     ms_csv_fail (rd, rd->line, "%s", why);
   return !rd->failed;
+}
+
+void
+ms_csv_end_rows (MsReader *rd, struct csv_parser *parser, MsCsvFieldFunc field,
+                 MsCsvRecordFunc record, void *user)
+{
+  /* memsweep ends every line it writes: a row that the file's end, not a
+   * line end, closes was cut (a copy stopped part-way, head -c), and
+   * what it holds may be too. libcsv's state 0: between rows. */
+  if (!rd->failed && parser->pstate != 0)
+    ms_csv_fail (rd, rd->line,
+                 rd->have_header ? MS_N_ ("its last row is cut: the file ends inside it")
+                                 : MS_N_ ("its header row is cut: the file ends inside it"));
+  if (!rd->failed)
+    csv_fini (parser, field, record, user);
+  csv_free (parser);
 }
 
 /* The stream read's state while blocks are read: where the file is read
@@ -505,17 +523,6 @@ take_block (MsBlockQueue *q, MsBlockReader *in, struct csv_parser *parser, long 
   }
 }
 
-static void
-stop_workers (MsBlockQueue *q, pthread_t *threads, int n)
-{
-  pthread_mutex_lock (&q->lock);
-  q->done = true;
-  pthread_cond_broadcast (&q->filled);
-  pthread_mutex_unlock (&q->lock);
-  for (int t = 0; t < n; t++)
-    pthread_join (threads[t], NULL);
-}
-
 /* Fills every free block ahead of block `next`, for the workers. */
 static void
 fill_ahead (MsBlockQueue *q, MsBlockReader *in, long next)
@@ -584,7 +591,12 @@ ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, MsInput *input, uin
     take_block (&q, &in, parser, i);
     b->state = BLOCK_FREE;
   }
-  stop_workers (&q, threads, started);
+  pthread_mutex_lock (&q.lock);
+  q.done = true;
+  pthread_cond_broadcast (&q.filled);
+  pthread_mutex_unlock (&q.lock);
+  for (int t = 0; t < started; t++)
+    pthread_join (threads[t], NULL);
   for (int k = 0; k < q.n_blocks; k++) {
     free (q.blocks[k].text);
     free (q.blocks[k].lines);

@@ -174,22 +174,6 @@ ms_csv_trim_events (MsCellBuilder *b)
   b->trimmed = true;
 }
 
-/* The end-to-end times' unused tail, once no row can add one. */
-static void
-trim_reps (MsCellBuilder *b)
-{
-  MsCell *c = b->cell;
-  if (c->n_reps > 0 && (uint64_t) c->n_reps < b->cap_reps) {
-    double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
-    if (e2e)
-      c->e2e_us = e2e;
-    double *instr = c->e2e_instr_us ? realloc (c->e2e_instr_us, c->n_reps * sizeof (double))
-                                    : NULL;
-    if (instr)
-      c->e2e_instr_us = instr;
-  }
-}
-
 static int
 compare_u64 (const void *a, const void *b)
 {
@@ -241,10 +225,20 @@ finish_cell (MsCellBuilder *b, MsStatsScratch *scratch)
   free (b->rep_flags);
   b->rep_flags = NULL;
   ms_csv_trim_events (b);
-  trim_reps (b);
+  /* The end-to-end times' unused tail, once no row can add one. */
+  MsCell *c = b->cell;
+  if (c->n_reps > 0 && (uint64_t) c->n_reps < b->cap_reps) {
+    double *e2e = realloc (c->e2e_us, c->n_reps * sizeof (double));
+    if (e2e)
+      c->e2e_us = e2e;
+    double *instr = c->e2e_instr_us ? realloc (c->e2e_instr_us, c->n_reps * sizeof (double))
+                                    : NULL;
+    if (instr)
+      c->e2e_instr_us = instr;
+  }
   /* Files written before the alignment read as those written after. */
-  ms_gpu_clock_align (b->cell->events, b->cell->n_events);
-  ms_cell_compute_stats_scratch (b->cell, scratch);
+  ms_gpu_clock_align (c->events, c->n_events);
+  ms_cell_compute_stats_scratch (c, scratch);
   b->finished = true;
 }
 
@@ -328,24 +322,6 @@ finish_cells_of (void *data)
   return NULL;
 }
 
-/* The statistics of a large file's cells (a fifth of show's CPU time on a
- * 10^6-row file, in perf's profile) on every core. */
-static void
-finish_on_every_core (MsReader *rd)
-{
-  MsFinishQueue q = { .rd = rd };
-  atomic_init (&q.next, 0);
-  pthread_t threads[MS_CSV_MAX_THREADS];
-  int n = 0;
-  if (ms_csv_known_bytes (rd) >= ms_csv_blocks_min_bytes)
-    for (int want = ms_csv_threads () - 1; n < want; n++)
-      if (pthread_create (&threads[n], NULL, finish_cells_of, &q) != 0)
-        break;
-  finish_cells_of (&q);
-  for (int t = 0; t < n; t++)
-    pthread_join (threads[t], NULL);
-}
-
 void
 ms_csv_finish_cells (MsReader *rd, MsResults *r)
 {
@@ -364,7 +340,19 @@ ms_csv_finish_cells (MsReader *rd, MsResults *r)
    * so that the two peaks do not stack. */
   free (rd->stamps);
   rd->stamps = NULL;
-  finish_on_every_core (rd);
+  /* The statistics of a large file's cells (a fifth of show's CPU time on
+   * a 10^6-row file, in perf's profile) on every core. */
+  MsFinishQueue q = { .rd = rd };
+  atomic_init (&q.next, 0);
+  pthread_t threads[MS_CSV_MAX_THREADS];
+  int n = 0;
+  if (ms_csv_known_bytes (rd) >= ms_csv_blocks_min_bytes)
+    for (int want = ms_csv_threads () - 1; n < want; n++)
+      if (pthread_create (&threads[n], NULL, finish_cells_of, &q) != 0)
+        break;
+  finish_cells_of (&q);
+  for (int t = 0; t < n; t++)
+    pthread_join (threads[t], NULL);
   /* Figures only: no cell keeps samples, the last ones read included. */
   for (int i = 0; rd->figures_of && i < rd->n_order; i++)
     drop_samples (rd->order[i]);

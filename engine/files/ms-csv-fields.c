@@ -125,24 +125,6 @@ ms_csv_reader_init (MsReader *rd, const char *path, uint64_t file_size, char *er
     add_name (&fp->statuses, ms_cell_status_name ((MsCellStatus) st));
 }
 
-static int
-header_column (MsReader *rd, const char *name, size_t len, size_t index)
-{
-  for (int c = 0; c < MS_CSV_N_COLS; c++) {
-    const char *known = column_name (c);
-    if (strlen (known) != len || memcmp (name, known, len) != 0)
-      continue;
-    if (rd->col[c] >= 0) {
-      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
-      return -1;
-    }
-    rd->col[c] = (int) index;
-    rd->field_col[index] = (int8_t) c;
-    return c;
-  }
-  return -1;
-}
-
 void
 ms_csv_header_done (MsReader *rd)
 {
@@ -270,15 +252,28 @@ ms_csv_on_header_field (void *data, size_t len, void *user)
 {
   MsReader *rd = user;
   size_t i;
-  if (next_field (rd, len, &i))
-    header_column (rd, data, len, i);
+  if (!next_field (rd, len, &i))
+    return;
+  /* A column named twice is refused (the read ends there). */
+  for (int c = 0; c < MS_CSV_N_COLS; c++) {
+    const char *known = column_name (c);
+    if (strlen (known) != len || memcmp (data, known, len) != 0)
+      continue;
+    if (rd->col[c] >= 0)
+      ms_csv_fail (rd, rd->record_line, "column '%s' appears twice", known);
+    rd->col[c] = (int) i;
+    rd->field_col[i] = (int8_t) c;
+    return;
+  }
 }
 
-/* Field i of a record: the column it belongs to, if any, takes it. */
-static inline void
-take_field (MsReader *rd, size_t i, const char *data, size_t len)
+void
+ms_csv_on_field (void *data, size_t len, void *user)
 {
-  int c = rd->field_col[i];
+  MsReader *rd = user;
+  size_t i;
+  /* Field i of a record: the column it belongs to, if any, takes it. */
+  int c = next_field (rd, len, &i) ? rd->field_col[i] : -1;
   if (c < 0)
     return;
   rd->fields_set |= 1u << c;
@@ -287,15 +282,6 @@ take_field (MsReader *rd, size_t i, const char *data, size_t len)
   apply_field (&rd->fields[c], &pf, data);
   /* Only a line split here is bounded: libcsv's fields may be longer. */
   rd->fields[c].len = len;
-}
-
-void
-ms_csv_on_field (void *data, size_t len, void *user)
-{
-  MsReader *rd = user;
-  size_t i;
-  if (next_field (rd, len, &i))
-    take_field (rd, i, data, len);
 }
 
 size_t
@@ -421,22 +407,14 @@ ms_csv_line_end (const char *buf, size_t len)
   return cr && (!lf || cr < lf) && cr + 1 < buf + len && cr[1] != '\n' ? '\r' : '\n';
 }
 
-/* libcsv skips a line of these between rows: it holds no data. */
-static bool
-blank (const char *text, size_t len)
-{
-  for (size_t i = 0; i < len; i++)
-    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
-      return false;
-  return true;
-}
-
 bool
 ms_csv_bound (MsCsvBounds *b, const struct csv_parser *parser, const char *text, size_t len,
               bool ends_line, char *why, size_t whylen)
 {
   b->row_bytes += len;
-  b->line_data = b->line_data || !blank (text, len);
+  /* libcsv skips a line of blanks between rows: it holds no data. */
+  for (size_t i = 0; !b->line_data && i < len; i++)
+    b->line_data = text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n';
   /* A field libcsv is still gathering; one it handed over was checked by
    * its callback. */
   if (parser->entry_pos > MS_CSV_MAX_FIELD_BYTES)

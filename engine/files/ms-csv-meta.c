@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "memsweep.h"
-#include "ms-csv-private.h"
 #include "ms-csv-reader.h"
 #include "ms-health-meta.h"
 #include "ms-meta-sidecar.h"
@@ -26,9 +25,6 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
   MsDeviceInfo *d = &r->device;
   int a, b, c, e;
   switch (id) {
-  case MS_META_GRADE_WIDE:
-    snprintf (r->grade_wide, sizeof r->grade_wide, "%s", strcmp (value, "none") ? value : "");
-    break;
   case MS_META_VARY:
     if (strcmp (value, ms_vary_name (MS_VARY_PLACEMENT)) == 0)
       r->sweep.vary = MS_VARY_PLACEMENT;
@@ -49,13 +45,6 @@ read_own_rule (MsResults *r, MsMetaId id, const char *value)
       d->warmup_ms = a;
       d->steady_sm_mhz = b;
     }
-    break;
-  case MS_META_EXPERIMENT:
-    ms_utf8_copy (r->experiment, sizeof r->experiment, strcmp (value, "sweep") == 0 ? "" : value);
-    break;
-  case MS_META_NVIDIA_DRIVER:
-    if (strcmp (value, "unknown") != 0)
-      ms_utf8_copy (d->driver_release, sizeof d->driver_release, value);
     break;
   case MS_META_DEVICE:
     ms_utf8_copy (d->name, sizeof d->name, value);
@@ -111,7 +100,7 @@ read_key (MsResults *r, MsMetaId id, const char *value)
   const MsMetaKey *k = ms_meta_table (id);
   void *field = k->size ? (char *)r + k->offset : NULL;
   if (field && k->type == MS_META_TEXT)
-    ms_utf8_copy (field, k->size, value);
+    ms_utf8_copy (field, k->size, k->empty && strcmp (value, k->empty) == 0 ? "" : value);
   else if (field && k->type == MS_META_INT)
     ms_meta_int (id, value, field);
   else if (field && k->type == MS_META_NUMBER)
@@ -120,19 +109,6 @@ read_key (MsResults *r, MsMetaId id, const char *value)
     ms_meta_flag (value, field);
   else if (field && k->type == MS_META_COUNT)
     ms_csv_parse_count (value, strlen (value), field);
-}
-
-/* A metadata line whose key the table does not list (line without its
- * line end), kept for writing back while the bound on kept lines allows. */
-static void
-keep_line (MsResults *results, const char *line, size_t len)
-{
-  size_t used = strlen (results->kept_metadata);
-  if (used + len + 2 > sizeof results->kept_metadata)
-    return;
-  memcpy (results->kept_metadata + used, line, len);
-  results->kept_metadata[used + len] = '\n';
-  results->kept_metadata[used + len + 1] = '\0';
 }
 
 void
@@ -165,8 +141,10 @@ ms_csv_take_metadata_line (MsReader *rd, MsResults *r, const char *line, size_t 
     return;
   if (id == MS_META_N_KEYS) {
     /* Not memsweep's own (a fleet node's, a newer version's): kept and
-     * written back as it was. */
-    keep_line (r, whole, len);
+     * written back as it was, while the bound on kept lines allows. */
+    size_t used = strlen (r->kept_metadata);
+    if (used + len + 2 <= sizeof r->kept_metadata)
+      snprintf (r->kept_metadata + used, sizeof r->kept_metadata - used, "%s\n", whole);
     return;
   }
   r->settings_stated = r->settings_stated || id == MS_META_WARMUP;

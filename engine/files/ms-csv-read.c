@@ -167,17 +167,8 @@ read_stream (MsReader *rd, MsResults *r, MsInput *in)
       break;
     }
   }
-  /* memsweep ends every line it writes: a row that the file's end, not a
-   * line end, closes was cut (a copy stopped part-way, head -c), and
-   * what it holds may be too. libcsv's state 0: between rows. */
-  if (!rd->failed && parser.pstate != 0 && rd->have_header)
-    ms_csv_fail (rd, rd->line, "its last row is cut: the file ends inside it");
-  if (!rd->failed && parser.pstate != 0)
-    ms_csv_fail (rd, rd->line, "its header row is cut: the file ends inside it");
-  if (!rd->failed)
-    csv_fini (&parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
-              ms_csv_on_record, rd);
-  csv_free (&parser);
+  ms_csv_end_rows (rd, &parser, rd->have_header ? ms_csv_on_field : ms_csv_on_header_field,
+                   ms_csv_on_record, rd);
   free (buf);
 }
 

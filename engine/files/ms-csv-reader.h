@@ -298,9 +298,19 @@ long ms_csv_count_byte (const char *p, size_t len, char c);
  * (ms_csv_split_plain_row) into the same callbacks and taken; false, and
  * nothing taken, for any other row (left to libcsv). */
 bool ms_csv_take_plain_row (MsReader *rd, const char *line, const char *eol);
-/* libcsv takes a line (or a part of one); false after saying why it could
- * not. */
-bool ms_csv_feed_libcsv (MsReader *rd, struct csv_parser *parser, const char *text, size_t len);
+/* libcsv takes a line (or a part of one), as far as rd's limits allow,
+ * into the callbacks given (NULL: the samples reader's); false after
+ * saying why it could not. */
+typedef void (*MsCsvFieldFunc) (void *data, size_t len, void *user);
+typedef void (*MsCsvRecordFunc) (int term, void *user);
+bool ms_csv_feed_to (MsReader *rd, struct csv_parser *parser, const char *text, size_t len,
+                     MsCsvFieldFunc field, MsCsvRecordFunc record, void *user);
+#define ms_csv_feed_libcsv(rd, parser, text, len)                                                 \
+  ms_csv_feed_to ((rd), (parser), (text), (len), NULL, NULL, (rd))
+/* The file's end: a row it cuts is refused, else libcsv
+ * hands over what it holds; the parser freed either way. */
+void ms_csv_end_rows (MsReader *rd, struct csv_parser *parser, MsCsvFieldFunc field,
+                      MsCsvRecordFunc record, void *user);
 /* The rows from file offset start (a line's start, libcsv between rows,
  * the header read) to the end, parsed on every core. */
 void ms_csv_read_blocks (MsReader *rd, struct csv_parser *parser, struct MsInput *in,

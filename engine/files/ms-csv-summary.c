@@ -73,8 +73,7 @@ field (const SummaryReader *sr, const char *name)
 }
 
 /* The name of a summary column (MS_SUMMARY_COLUMN_ID), as the list has it. */
-#define COLUMN_AT(i) (ms_summary_columns[(i)].name)
-#define COLUMN(ID) COLUMN_AT (MS_SUMMARY_COLUMN_##ID)
+#define COLUMN(ID) (ms_summary_columns[MS_SUMMARY_COLUMN_##ID].name)
 
 /* An empty field is "no value": false, and *out untouched. Times and
  * rates follow the samples reader's number rule (ms-csv-number.h). */
@@ -240,17 +239,6 @@ on_record (int term, void *user)
   sr->n_fields = 0;
 }
 
-/* A line's text, or a part of it, through libcsv and the limits. */
-static void
-feed (SummaryReader *sr, struct csv_parser *parser, const char *text, size_t n, char end)
-{
-  char why[160];
-  if (csv_parse (parser, text, n, on_field, on_record, sr) != n)
-    ms_csv_fail (&sr->rd, sr->rd.line, "malformed CSV: %s", csv_strerror (csv_error (parser)));
-  else if (!ms_csv_bound (&sr->rd.bounds, parser, text, n, text[n - 1] == end, why, sizeof why))
-    ms_csv_fail (&sr->rd, sr->rd.line, "%s", why);
-}
-
 /* Metadata lines, then the table through libcsv a line at a time so that
  * errors can name the line. */
 static void
@@ -264,7 +252,7 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
   size_t pos = len >= 3 && memcmp (buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   /* CR alone ends lines in files from classic Mac OS tools, as the samples
    * reader allows; libcsv takes CR as a row's end. */
-  char end = ms_csv_line_end (buf, len);
+  char end = sr->rd.eol = ms_csv_line_end (buf, len);
   while (pos < len && !sr->rd.failed) {
     sr->rd.line++;
     char *eol = memchr (buf + pos, end, len - pos);
@@ -281,8 +269,9 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
       /* In parts, as the samples reader reads: libcsv holds no more of a
        * field than the limit before it is refused. */
       for (size_t at = 0; at < n && !sr->rd.failed; at += MS_CSV_MAX_FIELD_BYTES)
-        feed (sr, &parser, buf + pos + at,
-              n - at < MS_CSV_MAX_FIELD_BYTES ? n - at : MS_CSV_MAX_FIELD_BYTES, end);
+        ms_csv_feed_to (&sr->rd, &parser, buf + pos + at,
+                        n - at < MS_CSV_MAX_FIELD_BYTES ? n - at : MS_CSV_MAX_FIELD_BYTES,
+                        on_field, on_record, sr);
     pos += n;
   }
   /* Said as before the limits of every line: without a line. */
@@ -291,15 +280,7 @@ parse_summary (SummaryReader *sr, char *buf, size_t len, bool too_large)
               sr->rd.path, SUMMARY_MAX_BYTES >> 20);
     sr->rd.failed = true;
   }
-  /* memsweep ends every line it writes: a row that the file's end, not a
-   * line end, closes was cut (libcsv's state 0: between rows). */
-  if (!sr->rd.failed && parser.pstate != 0)
-    ms_csv_fail (&sr->rd, sr->rd.line,
-                 sr->rd.have_header ? "its last row is cut: the file ends inside it"
-                                    : "its header row is cut: the file ends inside it");
-  if (!sr->rd.failed)
-    csv_fini (&parser, on_field, on_record, sr);
-  csv_free (&parser);
+  ms_csv_end_rows (&sr->rd, &parser, on_field, on_record, sr);
   if (!sr->rd.failed && !sr->rd.have_header)
     ms_csv_fail (&sr->rd, sr->rd.line, "no header row: the file holds no cells");
   /* No writer of memsweep's leaves a header without rows. */

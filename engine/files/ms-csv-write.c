@@ -36,9 +36,6 @@
 #include "ms-health-meta.h"
 #include "ms-rounds-private.h"
 
-/* ---- writing ------------------------------------------------------------ */
-
-
 static ssize_t
 cookie_write (void *sink, const char *data, size_t len)
 {
@@ -109,21 +106,6 @@ writer_finish (MsWriter *w, char *err, size_t errlen)
   return true;
 }
 
-/* Who wrote and checked large vectors: helpers move some cells by a few
- * percent (docs/measurements.md), so a file says whether they did. Files
- * of one thread say what they always said. */
-static void
-write_prep_threads (const MsResults *r, char *buf, size_t len)
-{
-  buf[0] = '\0';
-  if (r->device.prep_threads > 1)
-    snprintf (buf, len,
-              ", from 2^%d elements by the measuring thread and up to %d helper thread%s "
-              "(managed inputs by the measuring thread alone)",
-              MS_DATA_HELPERS_FROM_EXP, r->device.prep_threads - 1,
-              r->device.prep_threads > 2 ? "s" : "");
-}
-
 /* The modes whose inputs --host-prep once writes when, in the mode list's
  * order: "a, b and c". */
 static void
@@ -166,8 +148,16 @@ write_inputs_metadata (MsWriter *w, const MsResults *r)
                     written, once, every);
     return;
   }
-  char threads[160];
-  write_prep_threads (r, threads, sizeof threads);
+  /* Who wrote and checked large vectors: helpers move some cells by a few
+   * percent (docs/measurements.md), so a file says whether they did. Files
+   * of one thread say what they always said. */
+  char threads[160] = "";
+  if (r->device.prep_threads > 1)
+    snprintf (threads, sizeof threads,
+              ", from 2^%d elements by the measuring thread and up to %d helper thread%s "
+              "(managed inputs by the measuring thread alone)",
+              MS_DATA_HELPERS_FROM_EXP, r->device.prep_threads - 1,
+              r->device.prep_threads > 2 ? "s" : "");
   ms_meta_printf (w->f, MS_META_HOST_INPUTS,
                   "a and b written %s %s%s; c poisoned with streaming stores; a cell's "
                   "variant names its own where it differs",
@@ -191,7 +181,7 @@ write_state_metadata (MsWriter *w, const MsResults *r)
     ms_meta_put_field (w->f, MS_META_PROCESSES, r);
   if (r->sweep.processes > 1 && r->sweep.grade_target_pct > 0) {
     ms_meta_put_field (w->f, MS_META_GRADE_TARGET_PCT, r);
-    ms_meta_printf (w->f, MS_META_GRADE_WIDE, "%s", r->grade_wide[0] ? r->grade_wide : "none");
+    ms_meta_put_field (w->f, MS_META_GRADE_WIDE, r);
   }
   if (d->pinned)
     ms_meta_printf (w->f, MS_META_MEASURING_CPU, "%d", d->measuring_cpu);
@@ -210,36 +200,6 @@ write_state_metadata (MsWriter *w, const MsResults *r)
                     d->steady_sm_mhz);
 }
 
-/* Which experiment made the results, why, and its own settings; the
- * cells' variant column says which setting each cell had. */
-static void
-write_experiment_metadata (MsWriter *w, const MsResults *r)
-{
-  ms_meta_printf (w->f, MS_META_EXPERIMENT, "%s", r->experiment[0] ? r->experiment : "sweep");
-  if (r->experiment_settings[0])
-    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
-  if (r->experiment_reason)
-    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
-}
-
-/* The run id's line when the id is worked out while the file is written:
- * hashed as ms_csv_write_run_id hashes it (an empty id), written with room
- * for the id, which write_samples_file puts in. */
-static void
-reserve_run_id (MsWriter *w)
-{
-  static const char hashed[] = "# run-id: \n";
-  if (fflush (w->f) != 0)
-    w->failed = true;
-  ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
-  w->sink.hashing = false;
-  w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
-  ms_meta_printf (w->f, MS_META_RUN_ID, "%016x", 0);
-  if (fflush (w->f) != 0)
-    w->failed = true;
-  w->sink.hashing = true;
-}
-
 /* A file's metadata lines; a summary's end with the fit's. */
 static void
 write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
@@ -253,10 +213,23 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   ms_format_version (d->runtime_version, rt, sizeof rt);
 
   fprintf (w->f, "%s\n", ms_file_kind_info (kind)->title);
-  if (w->run_id)
+  if (w->run_id) {
     ms_meta_printf (w->f, MS_META_RUN_ID, "%s", w->run_id);
-  else
-    reserve_run_id (w);
+  } else {
+    /* The id is worked out while the file is written: its line hashed as
+     * ms_csv_write_run_id hashes it (an empty id), written with room for
+     * the id, which write_samples_file puts in. */
+    static const char hashed[] = "# run-id: \n";
+    if (fflush (w->f) != 0)
+      w->failed = true;
+    ms_fnv1a (&w->sink.hash, hashed, sizeof hashed - 1);
+    w->sink.hashing = false;
+    w->run_id_offset = w->sink.written + (long long) strlen ("# run-id: ");
+    ms_meta_printf (w->f, MS_META_RUN_ID, "%016x", 0);
+    if (fflush (w->f) != 0)
+      w->failed = true;
+    w->sink.hashing = true;
+  }
   ms_meta_put_field (w->f, MS_META_VERSION, r);
   ms_meta_put_field (w->f, MS_META_DATE, r);
   if (r->label[0])
@@ -271,8 +244,7 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   ms_meta_put_field (w->f, MS_META_MEMORY_TOTAL, r);
   ms_meta_put_field (w->f, MS_META_MEMORY_FREE, r);
   ms_meta_printf (w->f, MS_META_DRIVER, "%s", drv);
-  ms_meta_printf (w->f, MS_META_NVIDIA_DRIVER, "%s",
-                  d->driver_release[0] ? d->driver_release : "unknown");
+  ms_meta_put_field (w->f, MS_META_NVIDIA_DRIVER, r);
   ms_meta_printf (w->f, MS_META_CUDA_RUNTIME, "%s", rt);
   if (d->pcie_gen > 0)
     ms_meta_printf (w->f, MS_META_PCIE_LINK, "gen%d x%d (max gen%d x%d)", d->pcie_gen,
@@ -296,7 +268,13 @@ write_metadata (MsWriter *w, const MsResults *r, MsFileKind kind)
   write_inputs_metadata (w, r);
   write_state_metadata (w, r);
   ms_run_to_run_write_metadata (&r->run_to_run, w->f);
-  write_experiment_metadata (w, r);
+  /* Which experiment made the results, why, and its own settings; the
+   * cells' variant column says which setting each cell had. */
+  ms_meta_put_field (w->f, MS_META_EXPERIMENT, r);
+  if (r->experiment_settings[0])
+    ms_meta_put_field (w->f, MS_META_EXPERIMENT_SETTINGS, r);
+  if (r->experiment_reason)
+    ms_meta_printf (w->f, MS_META_EXPERIMENT_REASON, "%s", r->experiment_reason);
   ms_um_write_metadata (w->f, r);
   ms_health_write_metadata (w->f, r, &w->summary->health);
   fputs (r->kept_metadata, w->f); /* the lines kept as they were read */
@@ -473,35 +451,6 @@ write_sample_row (MsWriter *w, const MsCell *c, int rep, const char *phase, cons
                       strcmp (phase, MS_E2E_INSTR_ROW) != 0);
 }
 
-/* A steady-state copy burst: rep is its index in the cell. */
-static void
-write_copy_row (MsWriter *w, const MsCell *c, int index)
-{
-  const MsCopySample *s = &c->copies[index];
-  MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
-  write_row_in_round (w, c, index, s->round,
-                      s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H, &ev, -1, false);
-}
-
-/* Which GPU state columns to write: all inline (the form files had), with
- * a sidecar those that hold a value in some round of some cell. */
-static void
-choose_state_columns (MsWriter *w, const MsResults *results)
-{
-  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    w->state_written[i] = !w->sidecar;
-  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
-    for (int k = 0; k < results->cells[i].n_rounds; k++) {
-      ms_state_format (&results->cells[i].rounds[k], fields);
-      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
-        w->state_written[c] = w->state_written[c] || fields[c][0];
-    }
-  w->n_state_written = 0;
-  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
-    w->n_state_written += w->state_written[i];
-}
-
 static void write_rows (MsWriter *w, const MsResults *results);
 
 /* Which of the row's own columns to write: all inline, with a sidecar those
@@ -529,7 +478,20 @@ static void
 write_samples (MsWriter *w, const MsResults *results)
 {
   locale_t old = ms_csv_enter_c_locale ();
-  choose_state_columns (w, results);
+  /* Which GPU state columns to write: all inline (the form files had), with
+   * a sidecar those that hold a value in some round of some cell. */
+  char fields[MS_N_STATE_COLUMNS][MS_STATE_FIELD_LEN];
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->state_written[i] = !w->sidecar;
+  for (size_t i = 0; w->sidecar && i < results->n_cells; i++)
+    for (int k = 0; k < results->cells[i].n_rounds; k++) {
+      ms_state_format (&results->cells[i].rounds[k], fields);
+      for (int c = 0; c < MS_N_STATE_COLUMNS; c++)
+        w->state_written[c] = w->state_written[c] || fields[c][0];
+    }
+  w->n_state_written = 0;
+  for (int i = 0; i < MS_N_STATE_COLUMNS; i++)
+    w->n_state_written += w->state_written[i];
   choose_row_columns (w, results);
   if (!w->sidecar)
     write_metadata (w, results, MS_FILE_KIND_SAMPLES);
@@ -585,8 +547,13 @@ write_rows (MsWriter *w, const MsResults *results)
     }
     /* Repetitions no round claims in order (a file of the older form). */
     write_rep_rows (w, c, done, c->n_reps);
-    for (int k = 0; k < c->n_copies; k++)
-      write_copy_row (w, c, k);
+    /* The steady-state copy bursts: rep is a burst's index in the cell. */
+    for (int k = 0; k < c->n_copies; k++) {
+      const MsCopySample *s = &c->copies[k];
+      MsEvent ev = { .lane = 1, .gpu_us = s->gpu_us, .bytes = s->bytes };
+      write_row_in_round (w, c, k, s->round, s->to_device ? MS_COPY_PHASE_H2D : MS_COPY_PHASE_D2H,
+                          &ev, -1, false);
+    }
   }
 }
 
@@ -644,11 +611,25 @@ write_summary_row (MsWriter *w, const MsCellSummary *s)
     end_row (w);
 }
 
+/* A file whose target is a file gets its metadata in the sidecar; one
+ * written in place (a device, a pipe) keeps it inline, where it has
+ * nowhere else to go. The file's bytes are hashed as they are written. */
+static void
+choose_sidecar (MsWriter *w, const char *meta)
+{
+  w->sink.hashing = w->sidecar = meta && ms_atomic_file_is_file (w->file);
+}
+
 /* With a sidecar the columns empty in every row (phases the run did not
  * measure) are left out: data tools would type them as text. */
-static void
-write_summary (MsWriter *w, const MsResults *results)
+static bool
+write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
+                    const char *path, const char *meta, const char *run_id, char *err,
+                    size_t errlen)
 {
+  if (!writer_open (w, path, run_id, summary, err, errlen))
+    return false;
+  choose_sidecar (w, meta);
   locale_t old = ms_csv_enter_c_locale ();
   SummaryHeader choose = { w, 0, true }, header = { w, 0, false };
   ms_summary_columns_foreach (put_header_name, &choose);
@@ -663,6 +644,21 @@ write_summary (MsWriter *w, const MsResults *results)
   for (size_t i = 0; i < w->summary->n_cells; i++)
     write_summary_row (w, &w->summary->cells[i]);
   ms_csv_leave_c_locale (old);
+  return writer_finish (w, err, errlen);
+}
+
+/* The samples file through a stream of its own onto w's sink, closed
+ * whatever happened (an open stream would be flushed at exit, into a sink
+ * gone by then); false where a write was refused. */
+static bool
+write_samples_through (MsWriter *w, const MsResults *results)
+{
+  if (!open_stream (w))
+    return false;
+  write_samples (w, results);
+  ms_writer_flush_line (w);
+  bool ok = !w->failed && !ferror (w->f);
+  return fclose (w->f) == 0 && ok;
 }
 
 /* The run id is a fingerprint (FNV-1a) of the samples file as written
@@ -673,11 +669,7 @@ hash_samples (const MsResults *results, const MsRunSummary *summary, bool sideca
 {
   MsWriter w = { .run_id = "", .first_in_row = true, .sidecar = sidecar, .summary = summary };
   w.sink = (MsWriteSink){ .hashing = true, .hash = MS_FNV1A_BASIS };
-  if (open_stream (&w)) {
-    write_samples (&w, results);
-    ms_writer_flush_line (&w);
-    fclose (w.f);
-  }
+  write_samples_through (&w, results);
   return w.sink.hash;
 }
 
@@ -704,15 +696,6 @@ ms_csv_write_metadata_text (const MsResults *results, const MsRunSummary *summar
     return NULL;
   }
   return text;
-}
-
-/* A file whose target is a file gets its metadata in the sidecar; one
- * written in place (a device, a pipe) keeps it inline, where it has
- * nowhere else to go. The file's bytes are hashed as they are written. */
-static void
-choose_sidecar (MsWriter *w, const char *meta)
-{
-  w->sink.hashing = w->sidecar = meta && ms_atomic_file_is_file (w->file);
 }
 
 /* Writes the samples file up to its rename and leaves its run id in
@@ -758,18 +741,6 @@ write_samples_file (MsWriter *w, const MsResults *results, const MsRunSummary *s
   if (w->sidecar)
     ms_meta_sidecar_run_id (meta, w->sink.hash, run_id);
   return true;
-}
-
-static bool
-write_summary_file (MsWriter *w, const MsResults *results, const MsRunSummary *summary,
-                    const char *path, const char *meta, const char *run_id, char *err,
-                    size_t errlen)
-{
-  if (!writer_open (w, path, run_id, summary, err, errlen))
-    return false;
-  choose_sidecar (w, meta);
-  write_summary (w, results);
-  return writer_finish (w, err, errlen);
 }
 
 /* The files of one run and their sidecar, renamed as one: the CSV files
@@ -901,17 +872,9 @@ ms_csv_write_samples_gzipped (const MsResults *results, const MsRunSummary *run,
   MsWriter w = {
     .run_id = run_id, .first_in_row = true, .summary = run, .sink.gz = ms_gzip_writer_new (put, to)
   };
-  if (!w.sink.gz || !open_stream (&w)) {
-    ms_gzip_writer_free (w.sink.gz);
-    return false;
-  }
-  write_samples (&w, results);
-  ms_writer_flush_line (&w);
-  /* Closed whatever happened: an open stream would be flushed at exit,
-   * into the gzip writer freed here. A write the gzip writer refused
-   * left the stream's error. */
-  bool ok = !w.failed && !ferror (w.f);
-  ok = fclose (w.f) == 0 && ok && ms_gzip_writer_put (w.sink.gz, NULL, 0, true);
+  /* A write the gzip writer refused left the stream's error. */
+  bool ok = w.sink.gz && write_samples_through (&w, results) &&
+            ms_gzip_writer_put (w.sink.gz, NULL, 0, true);
   ms_gzip_writer_free (w.sink.gz);
   return ok;
 }

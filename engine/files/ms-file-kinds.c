@@ -120,20 +120,6 @@ kind_of_header (const char *line, const char *end)
   return starts (plain, plain + n, "mode,elements,") ? MS_FILE_KIND_SAMPLES : MS_FILE_KIND_UNKNOWN;
 }
 
-static MsFileKind
-kind_of_title (const char *line, const char *end)
-{
-  while (end > line && (end[-1] == '\r' || end[-1] == ' '))
-    end--;
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-    const char *title = kinds[i].table ? kinds[i].table->title : kinds[i].title;
-    if (title && (size_t) (end - line) == strlen (title) &&
-        memcmp (line, title, (size_t) (end - line)) == 0)
-      return kinds[i].kind;
-  }
-  return MS_FILE_KIND_UNKNOWN;
-}
-
 /* A JSON document: the kind whose schema its head names. */
 static MsFileKind
 kind_of_json (const char *head, size_t len)
@@ -193,9 +179,15 @@ kind_of_text (const char *head, size_t len, bool *passed)
   for (bool line_one = true; p < end; line_one = false) {
     const char *eol = memchr (p, eol_char, (size_t) (end - p));
     const char *stop = eol ? eol : end;
-    MsFileKind k = line_one ? kind_of_title (p, stop) : MS_FILE_KIND_UNKNOWN;
-    if (k != MS_FILE_KIND_UNKNOWN)
-      return k;
+    /* The title of a kind, its line's trailing CR and spaces left out. */
+    size_t n = (size_t) (stop - p);
+    while (line_one && n > 0 && (p[n - 1] == '\r' || p[n - 1] == ' '))
+      n--;
+    for (size_t i = 0; line_one && i < sizeof kinds / sizeof kinds[0]; i++) {
+      const char *title = kinds[i].table ? kinds[i].table->title : kinds[i].title;
+      if (title && n == strlen (title) && memcmp (p, title, n) == 0)
+        return kinds[i].kind;
+    }
     if (!passed_over (p, stop))
       return kind_of_header (p, stop);
     if (!eol)
@@ -312,10 +304,9 @@ kind_at (const char *path, bool as_input)
    * the bytes that could be read before the cut. */
   bool text = head && !(n < 0 && len == 0) && !memchr (head, '\0', len);
   MsFileKind kind = !head || (n < 0 && len == 0) ? MS_FILE_KIND_UNREADABLE : MS_FILE_KIND_UNKNOWN;
-  size_t at = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-  while (text && at < len && strchr (" \t\r\n", head[at]))
-    at++;
-  if (text && at < len && head[at] == '{')
+  size_t bom = len >= 3 && memcmp (head, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  const char *first = text ? skip_blank (head + bom, head + len) : NULL;
+  if (first && first < head + len && *first == '{')
     kind = kind_of_json_input (in, head, len);
   else if (text)
     kind = ms_file_kind_of_input (in, head, len, UINT64_MAX);

@@ -68,24 +68,6 @@ ms_health_write_metadata (FILE *f, const MsResults *results, const MsHealth *h)
   write_counter (f, MS_META_PCIE_REPLAYS, &results->replays);
 }
 
-/* "N before, M after" or "not readable"; false for anything else. */
-static bool
-parse_counter (const char *value, MsLinkCounter *c)
-{
-  unsigned long long before, after;
-  int used = 0;
-  if (strcmp (value, "not readable") == 0) {
-    *c = (MsLinkCounter){ .state = MS_COUNTER_NOT_READABLE };
-    return true;
-  }
-  if (value[0] < '0' || value[0] > '9' || !strstr (value, " before, ")
-      || sscanf (value, "%20llu before, %20llu after%n", &before, &after, &used) != 2
-      || value[used] != '\0' || strchr (value, '-'))
-    return false;
-  *c = (MsLinkCounter){ .state = MS_COUNTER_READ, .before = before, .after = after };
-  return true;
-}
-
 bool
 ms_health_read_metadata (MsResults *results, const char *key, const char *value)
 {
@@ -100,8 +82,17 @@ ms_health_read_metadata (MsResults *results, const char *key, const char *value)
   default:
     return false;
   }
-  if (!parse_counter (value, c))
+  /* "N before, M after" or "not readable"; anything else is refused. */
+  unsigned long long before, after;
+  int used = 0;
+  if (strcmp (value, "not readable") == 0)
+    *c = (MsLinkCounter){ .state = MS_COUNTER_NOT_READABLE };
+  else if (value[0] < '0' || value[0] > '9' || !strstr (value, " before, ")
+           || sscanf (value, "%20llu before, %20llu after%n", &before, &after, &used) != 2
+           || value[used] != '\0' || strchr (value, '-'))
     ms_meta_refuse (results, key);
+  else
+    *c = (MsLinkCounter){ .state = MS_COUNTER_READ, .before = before, .after = after };
   return true;
 }
 

@@ -167,23 +167,6 @@ derived_ok (double value, double num, double den)
   return fabs (value - part (num, den)) <= 0.002;
 }
 
-/* The row's GPU slot, or MS_MULTI_MAX_DEVICES for the total; -1 with rd's
- * message. */
-static int
-gpu_slot (MsSmallReader *rd, MsHostLinkResults *r, const char *gpu)
-{
-  if (strcmp (gpu, ALL) == 0)
-    return MS_MULTI_MAX_DEVICES;
-  char *end;
-  long index = strtol (gpu, &end, 10);
-  int i = gpu[0] >= '0' && gpu[0] <= '9' && !*end && index <= 1 << 16
-            ? ms_small_slot_of (rd, &r->n_devices, r->devices, index)
-            : -1;
-  if (i < 0)
-    ms_small_reader_fail (rd, ms_gettext ("no GPU %s among the devices"), gpu);
-  return i;
-}
-
 static bool
 take_row (MsSmallReader *rd, const void *data_row, void *data)
 {
@@ -196,9 +179,16 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   if (row->bytes != 4L << row->exponent)
     return ms_small_reader_fail (rd, ms_gettext ("bytes %ld is not 2^%ld floats"), row->bytes,
                                  row->exponent);
-  int i = gpu_slot (rd, r, row->gpu);
+  /* A GPU's CUDA index among the devices (where the metadata is unknown,
+   * the next slot for one not seen yet), or the total of all. */
+  char *end;
+  long index = strtol (row->gpu, &end, 10);
+  int i = strcmp (row->gpu, ALL) == 0 ? MS_MULTI_MAX_DEVICES
+          : row->gpu[0] >= '0' && row->gpu[0] <= '9' && !*end && index <= 1 << 16
+            ? ms_small_slot_of (rd, &r->n_devices, r->devices, index)
+            : -1;
   if (i < 0)
-    return false;
+    return ms_small_reader_fail (rd, ms_gettext ("no GPU %s among the devices"), row->gpu);
   if (hr->seen[d][s][i])
     return ms_small_reader_fail (rd, ms_gettext ("a second row for %s, 2^%ld, gpu %s"),
                                  ms_host_link_direction_key (d), row->exponent, row->gpu);
@@ -276,9 +266,3 @@ const MsSmallFormat ms_host_link_file_format = {
   .run = host_link_run,
   .finish = check_read,
 };
-
-MsHostLinkFile *
-ms_host_link_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_host_link_file_format, err, errlen);
-}

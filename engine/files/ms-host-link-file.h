@@ -47,4 +47,4 @@ void ms_host_link_file_init (MsHostLinkFile *file, const MsHostLinkResults *resu
 
 bool ms_host_link_file_write (const MsHostLinkFile *file, const char *path, char *err,
                               size_t errlen);
-MsHostLinkFile *ms_host_link_file_read (const char *path, char *err, size_t errlen);
+MS_SMALL_FILE_READER (MsHostLinkFile, host_link)

@@ -64,18 +64,6 @@ same_name (const char *name, const char *path)
 
 /* ---- writing ------------------------------------------------------------ */
 
-/* Numbers of the table's numeric kinds as written, everything else a
- * string. */
-static MsJson *
-meta_value (const char *key, const char *value)
-{
-  const MsMetaKey *k = ms_meta_table (ms_meta_lookup (key));
-  bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
-                       k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
-  return numeric && ms_json_is_number (value) ? ms_json_number_new_text (value)
-                                              : ms_json_string_new (value);
-}
-
 /* value as key's, or where key repeats (um-counts, a fleet node's lines)
  * appended to an array of its values, in the order written. */
 static void
@@ -94,17 +82,59 @@ add_value (MsJson *object, const char *key, MsJson *value)
     json_object_object_add (object, key, value);
 }
 
-/* The '# key: value' lines of the writer's text as members; title lines
- * and the run id (a member of its own) left out. */
-static MsJson *
-metadata_of (const char *meta_lines)
+void
+ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id)
 {
+  char hex[20];
+  uint64_t hash = MS_FNV1A_BASIS;
+  ms_fnv1a (&hash, meta_lines, strlen (meta_lines));
+  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) file_hash);
+  ms_fnv1a (&hash, hex, 16);
+  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
+}
+
+void
+ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
+                       const MsSidecarFile *files, int n_files)
+{
+  MsJson *root = json_object_new_object ();
+  MsJson *described = json_object_new_object ();
+  json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
+  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
+  json_object_object_add (root, "run-id", ms_json_string_new (run_id));
+  /* One entry a file, kept on one line: its SHA-256, or the FNV-1a of one
+   * kept from a version-1 sidecar, which had no other. */
+  for (int i = 0; i < n_files; i++) {
+    const MsSidecarFile *file = &files[i];
+    char hash[20];
+    MsJson *entry = json_object_new_object ();
+    json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
+    json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
+    if (file->sha256[0]) {
+      json_object_object_add (entry, "sha256", json_object_new_string (file->sha256));
+    } else {
+      snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
+      json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
+    }
+    json_object_object_add (described, file->role,
+                            ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE)));
+  }
+  json_object_object_add (root, "files", described);
+  /* The '# key: value' lines of the writer's text as members; title lines
+   * and the run id (a member of its own) left out. */
   char *copy = strdup (meta_lines ? meta_lines : "");
   MsJson *raw = json_object_new_object (), *meta = json_object_new_object ();
   for (char *line = copy && raw ? strtok (copy, "\n") : NULL; line; line = strtok (NULL, "\n")) {
     char *key, *value = ms_meta_split (line, &key);
+    /* Numbers of the table's numeric kinds as written, everything else a
+     * string. */
+    const MsMetaKey *k = value ? ms_meta_table (ms_meta_lookup (key)) : NULL;
+    bool numeric = k && (k->type == MS_META_INT || k->type == MS_META_FLAG ||
+                         k->type == MS_META_COUNT || k->type == MS_META_NUMBER);
     if (value && strcmp (key, ms_meta_table (MS_META_RUN_ID)->key) != 0)
-      add_value (raw, key, meta_value (key, value));
+      add_value (raw, key,
+                 numeric && ms_json_is_number (value) ? ms_json_number_new_text (value)
+                                                      : ms_json_string_new (value));
   }
   /* Each key as the writers write a name that is not UTF-8 (U+FFFD). */
   for (const MsJsonMember *m = ms_json_first_member (raw); meta && m; m = ms_json_next_member (m)) {
@@ -117,51 +147,9 @@ metadata_of (const char *meta_lines)
   ms_json_free (raw);
   free (copy);
   /* json-c lays an empty object out over two lines. */
-  return json_object_object_length (meta) > 0 ? meta : ms_json_keep_text (meta, "{}");
-}
-
-void
-ms_meta_sidecar_run_id (const char *meta_lines, uint64_t file_hash, char *run_id)
-{
-  char hex[20];
-  uint64_t hash = MS_FNV1A_BASIS;
-  ms_fnv1a (&hash, meta_lines, strlen (meta_lines));
-  snprintf (hex, sizeof hex, "%016llx", (unsigned long long) file_hash);
-  ms_fnv1a (&hash, hex, 16);
-  snprintf (run_id, 32, "%016llx", (unsigned long long) hash);
-}
-
-/* One file's entry, kept on one line: its SHA-256, or the FNV-1a of one
- * kept from a version-1 sidecar, which had no other. */
-static MsJson *
-file_entry (const MsSidecarFile *file)
-{
-  char hash[20];
-  MsJson *entry = json_object_new_object ();
-  json_object_object_add (entry, "name", ms_json_string_new (base_name (file->path)));
-  json_object_object_add (entry, "bytes", json_object_new_int64 (file->bytes));
-  if (file->sha256[0]) {
-    json_object_object_add (entry, "sha256", json_object_new_string (file->sha256));
-  } else {
-    snprintf (hash, sizeof hash, "%016" PRIx64, file->fnv1a);
-    json_object_object_add (entry, "fnv1a-64", json_object_new_string (hash));
-  }
-  return ms_json_keep_text (entry, ms_json_text (entry, MS_JSON_ONE_LINE));
-}
-
-void
-ms_meta_sidecar_write (FILE *f, const char *run_id, const char *meta_lines,
-                       const MsSidecarFile *files, int n_files)
-{
-  MsJson *root = json_object_new_object ();
-  MsJson *described = json_object_new_object ();
-  json_object_object_add (root, "format", json_object_new_string (MS_META_SIDECAR_FORMAT));
-  json_object_object_add (root, "format-version", json_object_new_int (MS_META_SIDECAR_VERSION));
-  json_object_object_add (root, "run-id", ms_json_string_new (run_id));
-  for (int i = 0; i < n_files; i++)
-    json_object_object_add (described, files[i].role, file_entry (&files[i]));
-  json_object_object_add (root, "files", described);
-  json_object_object_add (root, "metadata", metadata_of (meta_lines));
+  json_object_object_add (root, "metadata", json_object_object_length (meta) > 0
+                                              ? meta
+                                              : ms_json_keep_text (meta, "{}"));
   fputs (ms_json_text (root, MS_JSON_INDENTED), f);
   fputc ('\n', f);
   ms_json_free (root);
@@ -193,9 +181,27 @@ typedef struct {
   bool want_sha256;
 } Hashing;
 
+/* The digests of a CSV file's bytes, taken as an input is read (the
+ * reader's own read: ms_input_tap), kept for the sidecar's check. */
+struct MsSidecarHash {
+  char path[4096];
+  struct stat st;
+  long long tag, bytes;
+  uint64_t skip, left; /* a byte order mark to pass over, the bytes still to hash */
+  Hashing h;
+  bool on_trust; /* lines were given before the check (ms_meta_sidecar_lines_on_trust) */
+};
+
 static void
-hash_block (Hashing *h, const char *buf, size_t n)
+hash_tap (void *data, const void *bytes, size_t n)
 {
+  MsSidecarHash *s = data;
+  Hashing *h = &s->h;
+  size_t pass = s->skip < n ? (size_t) s->skip : n;
+  const char *buf = (const char *) bytes + pass;
+  s->skip -= pass;
+  n = n - pass < s->left ? n - pass : (size_t) s->left;
+  s->left -= n;
   const char *cr = memchr (buf, '\r', n);
   /* The two SHA-256 part at the first CR. */
   if (cr && h->want_sha256 && !h->cr_seen)
@@ -219,28 +225,6 @@ hash_block (Hashing *h, const char *buf, size_t n)
     if (h->want_sha256 && h->cr_seen)
       ms_sha256_update (&h->sha256[1], part, k);
   }
-}
-
-/* The digests of a CSV file's bytes, taken as an input is read (the
- * reader's own read: ms_input_tap), kept for the sidecar's check. */
-struct MsSidecarHash {
-  char path[4096];
-  struct stat st;
-  long long tag, bytes;
-  uint64_t skip, left; /* a byte order mark to pass over, the bytes still to hash */
-  Hashing h;
-  bool on_trust; /* lines were given before the check (ms_meta_sidecar_lines_on_trust) */
-};
-
-static void
-hash_tap (void *data, const void *bytes, size_t n)
-{
-  MsSidecarHash *s = data;
-  size_t pass = s->skip < n ? (size_t) s->skip : n;
-  s->skip -= pass;
-  n = n - pass < s->left ? n - pass : (size_t) s->left;
-  hash_block (&s->h, (const char *) bytes + pass, n);
-  s->left -= n;
 }
 
 /* Hashes the first bytes bytes of in, after a byte order mark an editor
@@ -395,23 +379,6 @@ describes (const MsJson *root, const char *csv_path, long long csv_bytes, bool t
   return hashed ? DESCRIBED : sized ? OTHER_BYTES : OTHER_FILES;
 }
 
-/* A line for the member's value, or one for each of its values (an
- * array); what is no string or number, none. */
-static void
-put_member (FILE *f, const char *key, const MsJson *value)
-{
-  /* A key that would not read back as one (a line end, ": ") is dropped. */
-  if (strpbrk (key, "\r\n") || strstr (key, ": ") || !key[0])
-    return;
-  bool array = json_object_is_type (value, json_type_array);
-  for (size_t i = 0; i < (array ? json_object_array_length (value) : 1); i++) {
-    const MsJson *one = array ? json_object_array_get_idx (value, i) : value;
-    const char *text = ms_json_string (one) ? ms_json_string (one) : ms_json_number_text (one);
-    if (text)
-      ms_meta_put (f, key, "%s", text);
-  }
-}
-
 static char *
 lines_of (const MsJson *root)
 {
@@ -424,8 +391,22 @@ lines_of (const MsJson *root)
   if (run_id)
     ms_meta_put (f, ms_meta_table (MS_META_RUN_ID)->key, "%s", run_id);
   const MsJson *meta = ms_json_member (root, "metadata");
-  for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m))
-    put_member (f, ms_json_member_name (m), ms_json_member_value (m));
+  /* A line for each member's value, or one for each of its values (an
+   * array); what is no string or number, none. A key that would not read
+   * back as one (a line end, ": ") is dropped. */
+  for (const MsJsonMember *m = ms_json_first_member (meta); m; m = ms_json_next_member (m)) {
+    const char *key = ms_json_member_name (m);
+    const MsJson *value = ms_json_member_value (m);
+    bool array = json_object_is_type (value, json_type_array);
+    for (size_t i = 0; key[0] && !strpbrk (key, "\r\n") && !strstr (key, ": ") &&
+                       i < (array ? json_object_array_length (value) : 1);
+         i++) {
+      const MsJson *one = array ? json_object_array_get_idx (value, i) : value;
+      const char *said = ms_json_string (one) ? ms_json_string (one) : ms_json_number_text (one);
+      if (said)
+        ms_meta_put (f, key, "%s", said);
+    }
+  }
   if (fclose (f) != 0) {
     free (text);
     return NULL;
@@ -553,27 +534,6 @@ ms_meta_sidecar_hash_end (MsInput *in, MsSidecarHash *pending)
   return lines != NULL;
 }
 
-/* Not as an input: a regular file, whole (read_sidecar checked its size). */
-static char *
-read_for_writing (const char *path, char *err, size_t errlen)
-{
-  struct stat st;
-  FILE *f = fopen (path, "r");
-  char *text = NULL;
-  if (f && fstat (fileno (f), &st) == 0 && S_ISREG (st.st_mode) &&
-      st.st_size <= MS_META_SIDECAR_MAX_BYTES &&
-      (text = calloc (1, (size_t) st.st_size + 1)) &&
-      fread (text, 1, (size_t) st.st_size, f) != (size_t) st.st_size) {
-    free (text);
-    text = NULL;
-  }
-  if (!text)
-    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
-  if (f)
-    fclose (f);
-  return text;
-}
-
 /* The sidecar at path, parsed. */
 static MsJson *
 read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
@@ -593,8 +553,18 @@ read_sidecar (const char *path, bool as_input, char *err, size_t errlen)
   }
   if (!text && as_input && (text = ms_small_file_read (path, err, errlen)))
     ms_file_remember (MS_FILE_KNOWN_TEXT, &id, text, strlen (text) + 1);
-  if (!as_input)
-    text = read_for_writing (path, err, errlen);
+  /* Not as an input: a regular file, whole (its size checked above). */
+  FILE *f = as_input ? NULL : fopen (path, "r");
+  if (f && fstat (fileno (f), &id) == 0 && S_ISREG (id.st_mode) &&
+      id.st_size <= MS_META_SIDECAR_MAX_BYTES && (text = calloc (1, (size_t) id.st_size + 1)) &&
+      fread (text, 1, (size_t) id.st_size, f) != (size_t) id.st_size) {
+    free (text);
+    text = NULL;
+  }
+  if (!text && !as_input)
+    snprintf (err, errlen, "%s: %s", path, strerror (errno ? errno : EINVAL));
+  if (f)
+    fclose (f);
   if (!text)
     return NULL;
   MsJson *root = ms_json_parse (text, strlen (text), err, errlen);
@@ -692,6 +662,25 @@ each_form (const char *sidecar_path, const char *name, MsSidecarFileFunc fn, voi
   return true;
 }
 
+/* The files beside the sidecar that its name would make it describe
+ * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped), as
+ * each_form gives them. */
+static bool
+each_named_after (const char *sidecar_path, MsSidecarFileFunc fn, void *data)
+{
+  const char *base = base_name (sidecar_path);
+  size_t n = strlen (base), k = strlen (MS_META_SIDECAR_SUFFIX);
+  if (n <= k || strcmp (base + n - k, MS_META_SIDECAR_SUFFIX) != 0)
+    return true;
+  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
+    char name[1024];
+    snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
+    if (!each_form (sidecar_path, name, fn, data))
+      return false;
+  }
+  return true;
+}
+
 /* The set of a parsed sidecar, as ms_meta_sidecar_each_file gives it. */
 static bool
 each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, void *data)
@@ -704,17 +693,7 @@ each_file (const MsJson *root, const char *sidecar_path, MsSidecarFileFunc fn, v
     if (name && !strchr (name, '/') && !each_form (sidecar_path, name, fn, data))
       return false;
   }
-  const char *base = base_name (sidecar_path);
-  size_t n = strlen (base), k = strlen (MS_META_SIDECAR_SUFFIX);
-  if (n <= k || strcmp (base + n - k, MS_META_SIDECAR_SUFFIX) != 0)
-    return true;
-  for (size_t i = 0; i < sizeof csv_suffixes / sizeof csv_suffixes[0]; i++) {
-    char name[1024];
-    snprintf (name, sizeof name, "%.*s%s", (int) (n - k), base, csv_suffixes[i]);
-    if (!each_form (sidecar_path, name, fn, data))
-      return false;
-  }
-  return true;
+  return each_named_after (sidecar_path, fn, data);
 }
 
 bool
@@ -765,26 +744,6 @@ other_file (const MsJson *root, const char *sidecar_path, const char *run_id, Ot
   return each_file (root, sidecar_path, is_written, o) ? NULL : o->other;
 }
 
-/* A file beside the sidecar at path that its name would make it describe
- * (STEM.csv, STEM-samples.csv, STEM-summary.csv, plain or gzipped) and
- * that is none of o's files; NULL when there is none. */
-static const char *
-other_claimant (const char *path, OtherFile *o)
-{
-  static const char *const forms[] = { ".csv", "-samples.csv", "-summary.csv",
-                                       ".csv.gz", "-samples.csv.gz", "-summary.csv.gz" };
-  size_t stem = strlen (path) - strlen (MS_META_SIDECAR_SUFFIX);
-  struct stat st;
-  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-    char beside[4096];
-    if (snprintf (beside, sizeof beside, "%.*s%s", (int) stem, path, forms[i]) <
-          (int) sizeof beside &&
-        lstat (beside, &st) == 0 && !is_written (beside, o))
-      return o->other;
-  }
-  return NULL;
-}
-
 /* Whether the sidecar at path may be replaced by the writer of files[0..n)
  * for run_id (NULL before the work, when the id is not known): a file or a
  * new name, and where it is a sidecar, nothing it names but these files,
@@ -826,7 +785,8 @@ may_replace (const char *path, const MsSidecarFile *files, int n, const char *ru
    * would describe is left out of this write: else it may be that file's
    * metadata (a profile's, another run's). */
   bool readable = is_ours (root);
-  const char *other = readable ? other_file (root, path, run_id, &o) : other_claimant (path, &o);
+  const char *other = readable ? other_file (root, path, run_id, &o)
+                      : each_named_after (path, is_written, &o) ? NULL : o.other;
   if (other && readable)
     snprintf (err, errlen,
               ms_gettext ("%s: holds the metadata of %s, which this command does not write: not "

@@ -30,7 +30,8 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_MEMORY_TOTAL] = { "memory-total-bytes", MS_META_COUNT, IN (device.total_mem) },
   [MS_META_MEMORY_FREE] = { "memory-free-bytes", MS_META_COUNT, IN (device.free_mem) },
   [MS_META_DRIVER] = { "driver", MS_META_FORM },
-  [MS_META_NVIDIA_DRIVER] = { "nvidia-driver", MS_META_TEXT },
+  [MS_META_NVIDIA_DRIVER]
+  = { "nvidia-driver", MS_META_TEXT, IN (device.driver_release), .empty = "unknown" },
   [MS_META_CUDA_RUNTIME] = { "cuda-runtime", MS_META_FORM },
   [MS_META_PCIE_LINK] = { "pcie-link", MS_META_FORM },
   [MS_META_CAN_MAP_HOST_MEMORY]
@@ -78,7 +79,7 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_PROCESSES] = { "processes", MS_META_INT, 1, MS_MAX_PROCESSES, IN (sweep.processes) },
   [MS_META_GRADE_TARGET_PCT]
   = { "grade-target-pct", MS_META_NUMBER, 0, 50, IN (sweep.grade_target_pct) },
-  [MS_META_GRADE_WIDE] = { "grade-wide", MS_META_TEXT },
+  [MS_META_GRADE_WIDE] = { "grade-wide", MS_META_TEXT, IN (grade_wide), .empty = "none" },
   [MS_META_MEASURING_CPU] = { "measuring-cpu", MS_META_INT, 0, 1 << 20 },
   [MS_META_MEASURING_NODE] = { "measuring-node", MS_META_INT, 0, 4095 },
   [MS_META_EXPERIMENT_SWITCHES]
@@ -92,7 +93,7 @@ static const MsMetaKey keys[MS_META_N_KEYS] = {
   [MS_META_PCIE_REPLAYS] = { "pcie-replays", MS_META_FORM },
   [MS_META_RUN_TO_RUN] = { "run-to-run", MS_META_FORM },
   [MS_META_RUN_TO_RUN_SD] = { "run-to-run-sd-", MS_META_FORM },
-  [MS_META_EXPERIMENT] = { "experiment", MS_META_TEXT },
+  [MS_META_EXPERIMENT] = { "experiment", MS_META_TEXT, IN (experiment), .empty = "sweep" },
   [MS_META_EXPERIMENT_SETTINGS] = { "experiment-settings", MS_META_TEXT, IN (experiment_settings) },
   /* Written for people, not read: the reason comes from the experiment's name. */
   [MS_META_EXPERIMENT_REASON] = { "experiment-reason", MS_META_TEXT },
@@ -162,7 +163,7 @@ ms_meta_put_field (FILE *f, MsMetaId id, const MsResults *r)
   if (!k->size)
     return;
   if (k->type == MS_META_TEXT)
-    ms_meta_printf (f, id, "%s", (const char *)at);
+    ms_meta_printf (f, id, "%s", *(const char *)at || !k->empty ? (const char *)at : k->empty);
   else if (k->type == MS_META_INT)
     ms_meta_printf (f, id, "%d", *(const int *)at);
   else if (k->type == MS_META_FLAG)

@@ -101,6 +101,7 @@ typedef struct {
    * double for a number, bool for a flag, uint64_t for a count; size 0:
    * none (a key of a form or rule of its own). */
   size_t offset, size;
+  const char *empty; /* text: the word written for an empty member, read back as empty */
 } MsMetaKey;
 
 const MsMetaKey *ms_meta_table (MsMetaId id);

@@ -97,12 +97,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
   }
 }
 
-bool
-ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_write (path, &ms_multi_file_format, file, err, errlen);
-}
-
 /* ---- reading ------------------------------------------------------------ */
 
 static bool
@@ -160,25 +154,6 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
-/* N of a name "BASE-gpuN-samples.csv"; -1 for any other name. */
-static int
-samples_device (const char *name, const char *base, size_t base_len)
-{
-  static const char tail[] = "-samples.csv";
-  size_t n = strlen (name), t = sizeof tail - 1;
-  if (n <= base_len + 4 + t || strncmp (name, base, base_len) != 0 ||
-      strncmp (name + base_len, "-gpu", 4) != 0 || strcmp (name + n - t, tail) != 0)
-    return -1;
-  char digits[8];
-  size_t d = n - base_len - 4 - t;
-  long v;
-  if (d >= sizeof digits)
-    return -1;
-  memcpy (digits, name + base_len + 4, d);
-  digits[d] = '\0';
-  return ms_parse_long (digits, 0, 1 << 16, &v) ? (int) v : -1;
-}
-
 /* A plain file without its sidecar: the GPUs are those whose samples files
  * lie beside it (PREFIX-gpuN-samples.csv for PREFIX-multi.csv), by index. */
 static void
@@ -192,8 +167,17 @@ devices_beside (MsMultiFile *f, const char *path)
   snprintf (dir, sizeof dir, "%.*s", slash ? (int) (slash - path) : 1, slash ? path : ".");
   DIR *d = n > s && strcmp (base + n - s, suffix) == 0 ? opendir (dir) : NULL;
   for (struct dirent *e; d && (e = readdir (d));) {
-    int device = samples_device (e->d_name, base, n - s), at = f->n_devices;
-    if (device < 0 || f->n_devices >= MS_MULTI_MAX_DEVICES)
+    /* N of a name "BASE-gpuN-samples.csv"; any other name is passed over. */
+    static const char tail[] = "-samples.csv";
+    size_t len = strlen (e->d_name), t = sizeof tail - 1, stem = n - s;
+    char digits[8] = "";
+    long device;
+    int at = f->n_devices;
+    if (len > stem + 4 + t && len - stem - 4 - t < sizeof digits &&
+        strncmp (e->d_name, base, stem) == 0 && strncmp (e->d_name + stem, "-gpu", 4) == 0 &&
+        strcmp (e->d_name + len - t, tail) == 0)
+      memcpy (digits, e->d_name + stem + 4, len - stem - 4 - t);
+    if (!ms_parse_long (digits, 0, 1 << 16, &device) || f->n_devices >= MS_MULTI_MAX_DEVICES)
       continue;
     while (at > 0 && f->devices[at - 1] > device) {
       f->devices[at] = f->devices[at - 1];
@@ -241,9 +225,3 @@ const MsSmallFormat ms_multi_file_format = {
   MS_SMALL_FILE_STRUCT (MsMultiFile),
   .finish = check_read,
 };
-
-MsMultiFile *
-ms_multi_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_multi_file_format, err, errlen);
-}

@@ -47,5 +47,5 @@ typedef struct {
 /* Fills file from results (the sweep's modes and sizes) with prefix's base
  * name for the samples files. */
 void ms_multi_file_init (MsMultiFile *file, const MsMultiResults *results, const char *prefix);
-bool ms_multi_file_write (const MsMultiFile *file, const char *path, char *err, size_t errlen);
-MsMultiFile *ms_multi_file_read (const char *path, char *err, size_t errlen);
+MS_SMALL_FILE_WRITER (MsMultiFile, multi)
+MS_SMALL_FILE_READER (MsMultiFile, multi)

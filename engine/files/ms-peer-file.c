@@ -145,12 +145,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
         }
 }
 
-bool
-ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_write (path, &ms_peer_file_format, file, err, errlen);
-}
-
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
@@ -158,11 +152,20 @@ typedef struct {
   bool seen_row[MS_PEER_REFERENCE + 1][2][MS_MULTI_MAX_DEVICES][MS_MULTI_MAX_DEVICES];
 } PeerReader;
 
+/* link-I-J, between slots below the device count. */
 static bool
-parse_link (MsSmallReader *rd, MsPeerResults *r, int i, int j, const char *value)
+parse_link (MsSmallReader *rd, MsPeerResults *r, const char *key, const char *value)
 {
   char path[32];
-  int links, access, end = 0;
+  int i, j, links, access, end = 0;
+  if (!r->n_devices)
+    return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
+  if (sscanf (key, "link-%d-%d%n", &i, &j, &end) != 2 || key[end])
+    return true; /* unknown metadata describes, it does not drive */
+  if (i < 0 || j < 0 || i >= r->n_devices || j >= r->n_devices || i == j)
+    return ms_small_reader_fail (rd, ms_gettext ("link %d-%d outside the %d devices"), i, j,
+                                 r->n_devices);
+  end = 0;
   if (sscanf (value, "nvlinks %d, pcie-path %31[a-z-], peer-access %d%n", &links, path, &access,
               &end) != 3 ||
       value[end] || links < 0 || links > 64 || (access != 0 && access != 1))
@@ -178,21 +181,6 @@ parse_link (MsSmallReader *rd, MsPeerResults *r, int i, int j, const char *value
   return true;
 }
 
-/* link-I-J, between slots below the device count. */
-static bool
-parse_link_meta (MsSmallReader *rd, MsPeerResults *r, const char *key, const char *value)
-{
-  int i, j, end = 0;
-  if (!r->n_devices)
-    return ms_small_reader_fail (rd, ms_gettext ("%s before the devices line"), key);
-  if (sscanf (key, "link-%d-%d%n", &i, &j, &end) != 2 || key[end])
-    return true; /* unknown metadata describes, it does not drive */
-  if (i < 0 || j < 0 || i >= r->n_devices || j >= r->n_devices || i == j)
-    return ms_small_reader_fail (rd, ms_gettext ("link %d-%d outside the %d devices"), i, j,
-                                 r->n_devices);
-  return parse_link (rd, r, i, j, value);
-}
-
 static bool
 parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
 {
@@ -204,7 +192,7 @@ parse_meta (MsSmallReader *rd, const char *key, const char *value, void *data)
   else if (strcmp (key, "topology-error") == 0)
     ms_utf8_copy (r->topo.error, sizeof r->topo.error, value);
   else if (strncmp (key, "link-", 5) == 0)
-    return parse_link_meta (rd, r, key, value);
+    return parse_link (rd, r, key, value);
   /* The topology's own copy of a GPU's serial (its bus id: check_read). */
   if (sscanf (key, "gpu-%d-serial%n", &i, &end) == 1 && !key[end] && i >= 0 && i < r->n_devices)
     ms_utf8_copy (r->topo.serial[i], sizeof r->topo.serial[i], value);
@@ -270,9 +258,3 @@ const MsSmallFormat ms_peer_file_format = {
   .run = peer_run,
   .finish = check_read,
 };
-
-MsPeerFile *
-ms_peer_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_peer_file_format, err, errlen);
-}

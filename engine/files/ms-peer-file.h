@@ -35,8 +35,8 @@ typedef struct {
 void ms_peer_file_init (MsPeerFile *file, const MsPeerResults *results,
                         const MsDeviceInfo *info, int reps);
 
-bool ms_peer_file_write (const MsPeerFile *file, const char *path, char *err, size_t errlen);
-MsPeerFile *ms_peer_file_read (const char *path, char *err, size_t errlen);
+MS_SMALL_FILE_WRITER (MsPeerFile, peer)
+MS_SMALL_FILE_READER (MsPeerFile, peer)
 
 /* The value a matrix shows for (slot i, slot j); method
  * MS_PEER_METHOD_COUNT means the reference loop. -1 where there is none

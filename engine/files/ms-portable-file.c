@@ -85,12 +85,6 @@ write_rows (FILE *f, const MsSmallFormat *format, const void *data)
   }
 }
 
-bool
-ms_portable_file_write (const MsPortableFile *file, const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_write (path, &ms_portable_file_format, file, err, errlen);
-}
-
 /* ---- reading ------------------------------------------------------------ */
 
 typedef struct {
@@ -152,9 +146,3 @@ const MsSmallFormat ms_portable_file_format = {
   .run = portable_run,
   .finish = check_read,
 };
-
-MsPortableFile *
-ms_portable_file_read (const char *path, char *err, size_t errlen)
-{
-  return ms_small_file_load_new (path, &ms_portable_file_format, err, errlen);
-}

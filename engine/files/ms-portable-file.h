@@ -39,9 +39,8 @@ typedef struct {
 void ms_portable_file_init (MsPortableFile *file, const MsPortableResults *results,
                             const MsDeviceInfo *info, int reps);
 
-bool ms_portable_file_write (const MsPortableFile *file, const char *path, char *err,
-                             size_t errlen);
-MsPortableFile *ms_portable_file_read (const char *path, char *err, size_t errlen);
+MS_SMALL_FILE_WRITER (MsPortableFile, portable)
+MS_SMALL_FILE_READER (MsPortableFile, portable)
 
 /* The GPU of slot i in a few words ("H100 80GB HBM3", "GPU 1" where the
  * name is unknown), without the vendor's prefix. */

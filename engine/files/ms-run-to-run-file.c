@@ -194,15 +194,6 @@ ms_run_to_run_write_profile (const MsRunToRun *rr, const MsResults *like, const 
   return ms_small_file_write (path, &ms_run_to_run_profile_format, &text, err, errlen);
 }
 
-static bool
-holds_a_spread (const MsRunToRun *rr)
-{
-  for (int m = 0; m < MS_MODE_COUNT; m++)
-    if (ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0)
-      return true;
-  return false;
-}
-
 bool
 ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size_t device_len,
                             char *err, size_t errlen)
@@ -214,7 +205,9 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   MsSmallReader rd = {
     .path = path, .err = err, .errlen = errlen, .why = why, .whylen = sizeof why
   };
-  bool ok = ms_small_file_load (&rd, &ms_run_to_run_profile_format, &p);
+  bool ok = ms_small_file_load (&rd, &ms_run_to_run_profile_format, &p), spread = false;
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    spread = spread || ms_run_to_run_mode_sd (rr, (MsMode) m) >= 0;
   /* Without its sidecar a profile is of no GPU and no number of runs. */
   if (ok && !rr->valid && rd.meta_unknown)
     snprintf (err, errlen, "%s: %s", path, why);
@@ -222,7 +215,7 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
     snprintf (err, errlen, ms_gettext ("%s: not a memsweep run-to-run profile"), path);
   /* calibrate writes a row per cell measured: a profile with none (cut
    * before its rows, in its metadata lines) would widen nothing. */
-  else if (ok && !holds_a_spread (rr))
+  else if (ok && !spread)
     snprintf (err, errlen, ms_gettext ("%s: no rows: the profile holds no spread (a cut file?)"),
               path);
   else if (ok)
@@ -230,16 +223,6 @@ ms_run_to_run_read_profile (MsRunToRun *rr, const char *path, char *device, size
   ms_run_to_run_clear (rr);
   device[0] = '\0';
   return false;
-}
-
-/* Keeps a piece of the file's name to one name: no '/', and no ':' (bus
- * ids have them, and some file systems and tools refuse them). */
-static void
-clean_name_piece (char *piece)
-{
-  for (char *p = piece; *p; p++)
-    if (*p == ':' || *p == '/')
-      *p = '-';
 }
 
 /* host NULL: the name before profiles were keyed by host, still read. */
@@ -250,7 +233,10 @@ profile_path (const MsDeviceInfo *device, const char *host, char *buf, size_t le
   char id[40 + 256];
   snprintf (id, sizeof id, "%s%s%s", host ? host : "", host ? "-" : "",
             device->pci_bus_id[0] ? device->pci_bus_id : "host");
-  clean_name_piece (id);
+  /* One name: no '/', and no ':' (bus ids have them, and some file
+   * systems and tools refuse them). */
+  for (char *p = id; (p = strpbrk (p, ":/"));)
+    *p = '-';
   int n;
   if (data && data[0] == '/')
     n = snprintf (buf, len, "%s/memsweep/run-to-run-%s.csv", data, id);
@@ -289,28 +275,11 @@ ms_run_to_run_load_default (MsRunToRun *rr, const MsDeviceInfo *device, char *pa
   return true;
 }
 
-static const char *
-profiles_dir (void)
-{
-  const char *env = getenv ("MEMSWEEP_PROFILES_DIR");
-  if (env && env[0])
-    return env;
-#ifdef MS_PROFILES_DIR
-  DIR *d = opendir (MS_PROFILES_DIR);
-  if (d) {
-    closedir (d);
-    return MS_PROFILES_DIR;
-  }
-#endif
-  return ms_source_data ("profiles");
-}
-
 static bool
 load_shipped_from (MsRunToRun *rr, const char *dir, const char *device)
 {
   DIR *d = dir ? opendir (dir) : NULL;
   bool found = false;
-  ms_run_to_run_clear (rr);
   for (struct dirent *ent; d && !found && (ent = readdir (d));) {
     size_t len = strlen (ent->d_name);
     if (len < 5 || strcmp (ent->d_name + len - 4, ".csv") != 0)
@@ -345,7 +314,18 @@ static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
 bool
 ms_run_to_run_load_shipped (MsRunToRun *rr, const char *device)
 {
-  const char *dir = profiles_dir ();
+  /* The shipped profiles' folder: the environment's, the installed one
+   * where it is there, else the source tree's. */
+  const char *dir = getenv ("MEMSWEEP_PROFILES_DIR");
+#ifdef MS_PROFILES_DIR
+  DIR *installed = dir && dir[0] ? NULL : opendir (MS_PROFILES_DIR);
+  if (installed) {
+    closedir (installed);
+    dir = MS_PROFILES_DIR;
+  }
+#endif
+  if (!dir || !dir[0])
+    dir = ms_source_data ("profiles");
   const char *key = dir ? dir : "-";
   bool found = false, cached = false;
   pthread_mutex_lock (&shipped_lock);

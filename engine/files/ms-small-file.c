@@ -215,27 +215,6 @@ ms_small_take_stamp (const char *key, const char *value, char (*version)[32], ch
   return to != NULL;
 }
 
-/* The gpu-I-KEY lines of slot i's device (CUDA index): index, name, bus id,
- * serial (where not NULL), PCIe link and compute capability. */
-static void
-put_gpu (FILE *f, int i, int index, const MsDeviceInfo *d, const char *bus_id,
-         const char *serial)
-{
-  char key[48];
-#define GPU_META(what, ...)                                                                        \
-  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
-  ms_meta_put (f, key, __VA_ARGS__)
-  GPU_META ("index", "%d", index);
-  GPU_META ("name", "%s", d->name);
-  GPU_META ("bus-id", "%s", bus_id);
-  if (serial) {
-    GPU_META ("serial", "%s", serial);
-  }
-  GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
-  GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
-#undef GPU_META
-}
-
 void
 ms_small_run_fill (const MsSmallFormat *format, void *file, const MsDeviceInfo *info, int reps)
 {
@@ -262,10 +241,25 @@ void
 ms_small_put_run_devices (FILE *f, const MsSmallRun *run, const char (*bus_ids)[32],
                           const char (*serials)[32])
 {
+  char key[48];
   ms_meta_put (f, "devices", "%d", *run->n_devices);
-  for (int i = 0; i < *run->n_devices; i++)
-    put_gpu (f, i, run->devices[i], &run->device[i],
-             bus_ids ? bus_ids[i] : run->device[i].pci_bus_id, serials ? serials[i] : NULL);
+  /* Slot i's device (CUDA index): index, name, bus id, serial (where
+   * given), PCIe link and compute capability. */
+  for (int i = 0; i < *run->n_devices; i++) {
+    const MsDeviceInfo *d = &run->device[i];
+#define GPU_META(what, ...)                                                                        \
+  snprintf (key, sizeof key, "gpu-%d-%s", i, what);                                                \
+  ms_meta_put (f, key, __VA_ARGS__)
+    GPU_META ("index", "%d", run->devices[i]);
+    GPU_META ("name", "%s", d->name);
+    GPU_META ("bus-id", "%s", bus_ids ? bus_ids[i] : d->pci_bus_id);
+    if (serials) {
+      GPU_META ("serial", "%s", serials[i]);
+    }
+    GPU_META ("pcie", "gen%d x%d", d->pcie_gen, d->pcie_width);
+    GPU_META ("compute-capability", "%d.%d", d->cc_major, d->cc_minor);
+#undef GPU_META
+  }
 }
 
 /* The value of gpu-I-what into d (index into d->index): false with rd's
@@ -401,18 +395,6 @@ ms_small_reader_fail (MsSmallReader *rd, const char *fmt, ...)
   return false;
 }
 
-/* A rate: empty (0), or digits with a decimal point of at least 0.001. */
-static bool
-parse_rate (const char *s, double *out)
-{
-  *out = 0;
-  if (!*s)
-    return true;
-  /* The samples reader's number rule; and a rate the writer's three
-   * decimals keep above 0, so that what is read writes back readable. */
-  return ms_csv_parse_decimal (s, strlen (s), out) && *out >= 0.001;
-}
-
 /* A file being parsed: its format, the caller's data and the row parser. */
 typedef struct {
   MsSmallReader *rd;
@@ -465,7 +447,11 @@ take_value (MsSmallReader *rd, const MsSmallColumn *col, const char *text, char 
     return ms_parse_long (text, col->min, col->max, at) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_RATE:
-    return parse_rate (text, at) ||
+    /* Empty (0), or the samples reader's number rule and a rate the
+     * writer's three decimals keep above 0, so that it writes back readable. */
+    *(double *) at = 0;
+    return !text[0] ||
+           (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at >= 0.001) ||
            ms_small_reader_fail (rd, ms_gettext ("malformed %s '%s'"), col->name, text);
   case MS_SMALL_DECIMAL:
     return (ms_csv_parse_decimal (text, strlen (text), at) && *(double *) at <= col->max) ||

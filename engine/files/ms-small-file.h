@@ -195,6 +195,19 @@ bool ms_small_file_load (MsSmallReader *rd, const MsSmallFormat *format, void *d
  * Each kind's header declares its table, ms_KIND_file_format (its
  * columns, whose names make line 1, the header: how it is told from other
  * files), and its writer and reader, ms_KIND_file_write and
- * ms_KIND_file_read: these two functions above for that table. */
+ * ms_KIND_file_read: these two functions above for that table, made by
+ * MS_SMALL_FILE_WRITER and MS_SMALL_FILE_READER. */
 void *ms_small_file_load_new (const char *path, const MsSmallFormat *format, char *err,
                               size_t errlen);
+
+#define MS_SMALL_FILE_WRITER(File, kind)                                                           \
+  static inline bool ms_##kind##_file_write (const File *file, const char *path, char *err,        \
+                                             size_t errlen)                                        \
+  {                                                                                                \
+    return ms_small_file_write (path, &ms_##kind##_file_format, file, err, errlen);                \
+  }
+#define MS_SMALL_FILE_READER(File, kind)                                                           \
+  static inline File *ms_##kind##_file_read (const char *path, char *err, size_t errlen)           \
+  {                                                                                                \
+    return ms_small_file_load_new (path, &ms_##kind##_file_format, err, errlen);                   \
+  }

@@ -9,7 +9,6 @@
  * written before the rule. */
 #include <inttypes.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-i18n.h"
@@ -53,7 +52,6 @@ ms_um_counts_judge (MsMode mode, uint64_t n, bool resident, MsUmCounts *um)
     return;
   um->state = MS_UM_UNKNOWN;
 }
-
 
 typedef struct {
   MsMode mode;
