@@ -207,12 +207,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (int i = 0; i < 3; i++)
     mapped += maps[i]->status == MS_CELL_OK;
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →
-   * device; the GPU got a pointer to 3 of 3 pinned kinds" (the bar it is
+   * device; GPU pointers to 3 of 3 pinned kinds" (the bar it is
    * against named as the chart names it; a pointer is what was measured:
    * "kernels reach" would claim reads of kinds that only gave a pointer). */
   snprintf (buf, len,
-            ms_gettext ("Device to device: %.0f× host → device; the GPU got a pointer to %d of 3 "
-                        "pinned kinds"),
+            ms_gettext ("Device to device: %.0f× host → device; GPU pointers to %d of 3 pinned "
+                        "kinds"),
             d2d / h2d, mapped);
   return MS_TAKEAWAY_DECIDED;
 }
