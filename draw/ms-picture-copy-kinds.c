@@ -88,7 +88,7 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
        fs * 0.3;
   /* Each kind's pointer drawn as a mark beside the words the headline
    * uses: "mappable" alone left a class asking what mapping is. */
-  const char *lead = _ ("The GPU got a pointer to:");
+  const char *lead = _ ("Mapped (the GPU got a pointer to it):");
   double tw, th, cx = x, line = fs * 1.3;
   ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   line = MAX (line, th);
