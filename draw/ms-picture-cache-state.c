@@ -689,8 +689,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * own time said only where it is drawn. */
   g_autofree char *key
       = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the grey "
-                                    "bar above it (1×), whose inputs the CPU wrote past its "
-                                    "cache; whiskers: its 95%% range."))
+                                    "bar above it (1×); whiskers: its 95%% range."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
