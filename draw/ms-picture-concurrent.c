@@ -90,12 +90,12 @@ leave_coinciding_out (MsChartData *d)
        * fill every SM, drawn over the one-stream line it lies on: the
        * key says so, as the line cannot show it (a class looked for it
        * under the other), in the takeaway's words. */
-      s->label = g_strdup (_ ("K streams, each filling the whole GPU: on the one-stream line"));
+      s->label = g_strdup (_ ("K streams, each filling the GPU: as one stream"));
       /* Dotted, so the dashed line under it still shows, and named on
        * it at its middle point: the key alone left it hidden. */
       s->dash = 2;
       const MsChartPoint *mid = &g_array_index (s->points, MsChartPoint, s->points->len / 2);
-      ms_chart_data_add_callout (d, mid->x, mid->y, _ ("each filling the whole GPU: as one stream"));
+      ms_chart_data_add_callout (d, mid->x, mid->y, _ ("each filling the GPU: as one stream"));
       kept = TRUE;
       continue;
     }

@@ -268,18 +268,18 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
    * slide, the takeaway's own "from n = 6" and no third wording. */
   if (k->slide) {
     g_free (note);
-    /* Translators: on the register lesson's slide, over where the lines
-     * cross, the end of its takeaway, e.g. "from n = 6". */
-    note = g_strdup_printf (_ ("from n = %d"), from);
-    if (at_cross) {
+    /* Translators: on the register lesson's slide, over where the
+     * lines cross, e.g. "registering each time passes cudaMallocHost at
+     * n = 6.2; first whole n: 7" (the two lines named: "lines cross"
+     * left a class to guess which of three). */
+    note = at_cross ? g_strdup_printf (_ ("registering each time passes cudaMallocHost at "
+                                          "n = %.1f; first whole n: %d"),
+                                       cross, from)
+                    : NULL;
+    /* Where the plot is narrower, the end of the takeaway, "from n = 6". */
+    if (!note || ms_draw_text_width (cr, note, fs, TRUE) > xs->pixel_hi - xs->pixel_lo) {
       g_free (note);
-      /* Translators: on the register lesson's slide, over where the
-       * lines cross, e.g. "registering each time passes cudaMallocHost at
-       * n = 6.2; first whole n: 7" (the two lines named: "lines cross"
-       * left a class to guess which of three). */
-      note = g_strdup_printf (_ ("registering each time passes cudaMallocHost at n = %.1f; "
-                                 "first whole n: %d"),
-                              cross, from);
+      note = g_strdup_printf (_ ("from n = %d"), from);
     }
     ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
   } else if (tw > xs->pixel_hi - xs->pixel_lo) {
