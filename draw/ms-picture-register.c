@@ -269,11 +269,11 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   if (k->slide) {
     g_free (note);
     /* Translators: on the register lesson's slide, over where the
-     * lines cross, e.g. "each time crosses cudaMallocHost at n = 6.2;
-     * first whole n: 7" (the two lines named: "lines cross" left a class
-     * to guess which of three). */
-    note = at_cross ? g_strdup_printf (_ ("each time crosses cudaMallocHost at n = %.1f; first "
-                                          "whole n: %d"),
+     * lines cross, e.g. "each time = cudaMallocHost at n = 6.2; first
+     * whole n: 7" (the two lines named, as short as the slide's plot
+     * needs: "lines cross" left a class to guess which of three). */
+    note = at_cross ? g_strdup_printf (_ ("each time = cudaMallocHost at n = %.1f; first whole "
+                                          "n: %d"),
                                        cross, from)
                     : NULL;
     /* Where the plot is narrower, the end of the takeaway, "from n = 6". */
