@@ -369,48 +369,14 @@ call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
   }
 }
 
-/* The other source's batch at the same size, in a sentence; NULL when
- * not measured. The slide draws the source whose batch gained most: the
- * other beside it, or the headline read as true of both. */
-static char *
-other_source (const MsResults *run, int count, MsMode mode, int exp)
-{
-  MsMode other = mode == modes[0] ? modes[1] : modes[0];
-  const MsCell *each = find_line (run, other, exp, count, 0);
-  const MsCell *batch = find_line (run, other, exp, count, 1);
-  if (!each || !batch)
-    return NULL;
-  char t_each[32], t_batch[32];
-  ms_caption_time (each->stats.e2e.median / count, t_each, sizeof t_each);
-  ms_caption_time (batch->stats.e2e.median / count, t_batch, sizeof t_batch);
-  double ratio = each->stats.e2e.median / batch->stats.e2e.median;
-  /* The takeaway's rule (ms_caption_apart): 95% ranges that meet decide
-   * nothing. */
-  const MsStat *se = &each->stats.e2e, *sb = &batch->stats.e2e;
-  if (!(se->ci_high < sb->ci_low || sb->ci_high < se->ci_low))
-    /* TRANSLATORS: as the next, where the two 95% ranges meet, e.g.
-     * "Pinned memory, same size: cannot tell (ranges overlap; 2.47 µs a
-     * copy batched, 2.72 µs one call each)." */
-    return g_strdup_printf (_ ("%s memory, same size: cannot tell (ranges overlap; %s a copy "
-                               "batched, %s one call each)."),
-                            ms_mode_title (other), t_batch, t_each);
-  /* TRANSLATORS: the batched slide's note on the memory not drawn, e.g.
-   * "Pinned memory, same size: the batch 1.10× faster (2.47 µs a copy,
-   * not 2.72 µs)." */
-  return ratio >= 1 ? g_strdup_printf (_ ("%s memory, same size: the batch %.2f× faster (%s a "
-                                          "copy, not %s)."),
-                                       ms_mode_title (other), ratio, t_batch, t_each)
-                    : g_strdup_printf (_ ("%s memory, same size: the batch %.2f× slower (%s a "
-                                          "copy, not %s)."),
-                                       ms_mode_title (other), 1 / ratio, t_batch, t_each);
-}
-
 /* A slide: the pair its takeaway quotes and nothing else, as two bars of
  * time per copy on one scale from zero, each named and timed, with its
  * 95% interval. Over the sizes, two lines on a log scale asked the class
  * to find the pair among fourteen points, and one size's spike (the H100's
  * one call per copy at 16 KiB, which the run cannot explain) went off the
- * scale with a note; the sizes and the other source are a larger view's. */
+ * scale with a note. The other source's figures, in a footnote, were read
+ * as a puzzle no bar drew (pinned batched slower than pageable): the sizes
+ * and the other source are the Details'. */
 static void
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                  double height, int count, MsMode mode, const MsCell *const pair[2])
@@ -423,12 +389,9 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
                                             ms_mode_title (mode), count, size);
   /* The calls named, the interval in words a class knows. */
   /* xgettext:no-c-format */
-  const char *calls = _ ("One call per copy: cudaMemcpyAsync; one batched call: "
-                         "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range of "
-                         "likely medians (95%). Other sizes and memory: in a larger view and the "
-                         "details.");
-  g_autofree char *other = other_source (run, count, mode, pair[0]->exponent);
-  g_autofree char *note = g_strdup_printf ("%s%s%s", other ? other : "", other ? " " : "", calls);
+  const char *note = _ ("One call per copy: cudaMemcpyAsync; one batched call: "
+                        "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range of "
+                        "likely medians (95%).");
   /* The bars' names in full: "one batch" alone read as a count. */
   const char *names[] = { _ (lines[0].label), _ ("one batched call") };
   MsTimeBar bars[2];

@@ -274,18 +274,18 @@ folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
    * 1.03×)". */
   /* "Not drawn" first: a memory named under the bars without one read
    * as a bar missing. Of what the range is, said: "likely ranges" read
-   * as of nothing; and
+   * as of nothing, and a ratio without its 1× was read against pinned's;
    * which ways of writing where there is room: "Pageable memory: cannot
    * tell" named none. */
   if (!ways_named)
     return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory (could be %.2f× "
-                               "to %.2f×)"),
+                               "to %.2f× its time with stores that skip the CPU cache)"),
                             ms_mode_title (rows[i].mode), lo, hi);
   /* One sentence for one way or several: "them" for two ways named as
    * one ("ordinary stores, inputs kept: cannot tell" read as one state)
    * is left out with the verdict said first. */
   return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory, %s (could be "
-                             "%.2f× to %.2f×)"),
+                             "%.2f× to %.2f× its time with stores that skip the CPU cache)"),
                           ms_mode_title (rows[i].mode), ways->str, lo, hi);
 }
 
@@ -688,8 +688,8 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the "
-                                    "first's; whiskers: its 95%% range."))
+      = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the grey "
+                                    "bar above it (1×); whiskers: its 95%% range."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "

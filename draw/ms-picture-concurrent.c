@@ -89,10 +89,13 @@ leave_coinciding_out (MsChartData *d)
       /* TRANSLATORS: the concurrent slide's line of kernels that each
        * fill every SM, drawn over the one-stream line it lies on: the
        * key says so, as the line cannot show it (a class looked for it
-       * under the other). */
-      s->label = g_strdup (_ ("K streams, every SM filled: on the one-stream line"));
-      /* Dotted, so the dashed line under it still shows. */
+       * under the other), in the takeaway's words. */
+      s->label = g_strdup (_ ("K streams, each filling the GPU: as one stream"));
+      /* Dotted, so the dashed line under it still shows, and named on
+       * it at its middle point: the key alone left it hidden. */
       s->dash = 2;
+      const MsChartPoint *mid = &g_array_index (s->points, MsChartPoint, s->points->len / 2);
+      ms_chart_data_add_callout (d, mid->x, mid->y, _ ("each filling the GPU: as one stream"));
       kept = TRUE;
       continue;
     }

@@ -86,18 +86,9 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
                                 "copies, so pinning does not speed it up."),
                              x, y, fs, right - x, FALSE, draw) +
        fs * 0.3;
-  /* Each kind's pointer drawn as a mark, where every kind gave one too:
-   * said in a sentence alone, "mappable" in the takeaway was nowhere on
-   * the slide. */
-  gboolean all = TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (maps); i++) {
-    const MsCell *c = ms_copy_fact_cell (run, maps[i].fact);
-    all = all && c && c->status == MS_CELL_OK;
-  }
-  /* The word the headline uses, said: "mappable" alone left a class
-   * asking what mapping is. */
-  const char *lead = all ? _ ("Map: give the GPU a pointer to host memory. Mapped here:")
-                         : _ ("Device pointer for host memory (cudaHostGetDevicePointer):");
+  /* Each kind's pointer drawn as a mark beside the words the headline
+   * uses: "mappable" alone left a class asking what mapping is. */
+  const char *lead = _ ("Mapped (the GPU got a pointer to it):");
   double tw, th, cx = x, line = fs * 1.3;
   ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   line = MAX (line, th);

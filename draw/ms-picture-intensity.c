@@ -44,7 +44,7 @@ build (const MsResults *run, gboolean slide)
   /* A log axis says so: its even steps are factors. */
   /* TRANSLATORS: the intensity chart's x axis: F multiply-adds per
    * element, each waiting for the one before. */
-  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("F: chained multiply-adds per element"));
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("F: chained multiply-adds (FMAs) per element"));
   d->y_label = g_strdup (_ ("zero-copy ÷ pinned"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
@@ -126,8 +126,9 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
    * pinned's times), beyond this run." Said as the takeaway says it
    * ("... before arithmetic mattered"), which a class read as
    * contradicted by "there the lesson's effect shows". */
-  /* A slide keeps the one sentence a class needs beside its takeaway,
-   * where the effect would show; the times are the details'. */
+  /* A slide keeps the one sentence a class needs beside its takeaway:
+   * why zero-copy won, else where the effect would show (both at once
+   * quoted an F the chart does not reach); the times are the details'. */
   /* Where zero-copy won at every F, why it can: pinned's three steps
    * follow one another; zero-copy's kernel uses the link as it works. */
   gboolean won = TRUE;
@@ -141,7 +142,8 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   /* TRANSLATORS: under the intensity slide where zero-copy took less
    * time at every F. */
   const char *why = _ ("Why zero-copy wins: pinned copies in, computes, then copies out, one after "
-                       "another; zero-copy reads and writes over the link while it computes.");
+                       "another; zero-copy's kernel reads and writes host memory while it "
+                       "computes.");
   /* TRANSLATORS: under the intensity slide, e.g. "Even at F = 1024 the
    * arithmetic took less time than moving the data: they would take
    * about as long near F = 7000, more than this run tried." */
@@ -152,9 +154,7 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
                               hi, at)
            : NULL;
   g_autofree char *text
-      = slide ? (at && won ? g_strdup_printf ("%s %s", why, slide_at)
-                 : at      ? g_strdup (slide_at)
-                           : g_strdup (why))
+      = slide ? g_strdup (won ? why : slide_at)
       : at ? g_strdup_printf (_ ("%s Up to F = %d the arithmetic stays small beside the copies: "
                                  "it would take as long as them only near F = %s (a straight "
                                  "line through pinned's times), beyond this run."),

@@ -145,8 +145,9 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
     /* What the lines are: a class took them for measured curves. */
     ms_set_color (cr, &st->fg, 0.85);
     y += ms_draw_text_wrapped (cr,
-                               _ ("Each line is a total worked out from measured costs: its "
-                                  "one-time cost + n × its cost per repetition."),
+                               _ ("Registering (cudaHostRegister) pins memory already "
+                                  "allocated. Each line is a total worked out from measured "
+                                  "costs: its one-time cost + n × its cost per repetition."),
                                fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
     if (left_text)
@@ -194,7 +195,7 @@ static const char *
 slide_label (guint i)
 {
   static const char *const names[]
-      = { N_ ("registering each time"), N_ ("registering once"), N_ ("pinned, allocated once") };
+      = { N_ ("registering each time"), N_ ("registering once"), N_ ("cudaMallocHost once") };
   return _ (names[i]);
 }
 
@@ -267,14 +268,18 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
    * slide, the takeaway's own "from n = 6" and no third wording. */
   if (k->slide) {
     g_free (note);
-    /* Translators: on the register lesson's slide, over where the lines
-     * cross, the end of its takeaway, e.g. "from n = 6". */
-    note = g_strdup_printf (_ ("from n = %d"), from);
-    if (at_cross) {
+    /* Translators: on the register lesson's slide, over where the
+     * lines cross, e.g. "each time = cudaMallocHost at n = 6.2; first
+     * whole n: 7" (the two lines named, as short as the slide's plot
+     * needs: "lines cross" left a class to guess which of three). */
+    note = at_cross ? g_strdup_printf (_ ("each time = cudaMallocHost at n = %.1f; first whole "
+                                          "n: %d"),
+                                       cross, from)
+                    : NULL;
+    /* Where the plot is narrower, the end of the takeaway, "from n = 6". */
+    if (!note || ms_draw_text_width (cr, note, fs, TRUE) > xs->pixel_hi - xs->pixel_lo) {
       g_free (note);
-      /* Translators: on the register lesson's slide, over where the
-       * lines cross, e.g. "lines cross at n = 6.2; first whole n: 7". */
-      note = g_strdup_printf (_ ("lines cross at n = %.1f; first whole n: %d"), cross, from);
+      note = g_strdup_printf (_ ("from n = %d"), from);
     }
     ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
   } else if (tw > xs->pixel_hi - xs->pixel_lo) {

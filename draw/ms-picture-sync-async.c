@@ -290,8 +290,10 @@ slide_key (const MsResults *run, guint i)
      * pinned: early at every size". */
     return g_strdup_printf (_ ("%s: early at every size"), _ (names[i]));
   if (behaviour == 0)
-    /* TRANSLATORS: e.g. "cudaMemcpy, pinned: blocked at every size". */
-    return g_strdup_printf (_ ("%s: blocked at every size"), _ (names[i]));
+    /* TRANSLATORS: e.g. "cudaMemcpy, pinned: after the kernel at every
+     * size" (returned after the kernel ahead: "blocked" was read as a
+     * rule of sizes). */
+    return g_strdup_printf (_ ("%s: after the kernel at every size"), _ (names[i]));
   return g_strdup (_ (names[i]));
 }
 
@@ -332,8 +334,8 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   y += ms_draw_note (cr, st,
                      focus && any_dodged (run)
                          ? _ ("Markers: when the call returned, against the kernel ahead "
-                              "(dotted); one that would hide another, drawn a little left of "
-                              "its size")
+                              "(dotted); a marker that would cover another is moved a little "
+                              "left")
                      : focus ? _ ("Markers: when the call returned, against the kernel ahead "
                                   "(dotted)")
                              : _ ("solid line with markers: when the call returned; dashed "
@@ -372,11 +374,10 @@ call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
      * point's. */
     /* TRANSLATORS: a ring's label on the sync-async chart: the size, then
      * when the call returned, before the kernel ahead had finished or
-     * after it ("4 MiB: waited 409 µs"). */
-    /* "waited" beside cudaMemcpy's line, which waits at every size, says
-     * what it waited for: with a longer label ("... (the kernel, then its
-     * copy)") no spot was left clear of the three lines. */
-    g_autofree char *label = k ? g_strdup_printf (_ ("%s: blocked %s"), size, t)
+     * after it ("4 MiB: waited 409 µs", the headline's word: "blocked"
+     * was read as a rule of sizes; a longer label found no spot clear of
+     * the lines). */
+    g_autofree char *label = k ? g_strdup_printf (_ ("%s: waited %s"), size, t)
                                : g_strdup_printf (_ ("%s: returned after %s"), size, t);
     ms_chart_data_add_callout (h2d, slide_x (run, TAKEAWAY_LINE, named[k]), c->stats.e2e.median,
                                label);

@@ -1005,6 +1005,9 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
                        : seen[MS_PHASE_H2D]      ? _ ("h2d: host → device")
                        : d2h                     ? _ ("d2h: device → host")
                                             : NULL;
+  /* The launch's swatch beside the kernel's said not how they differ. */
+  if (text->len && seen[MS_PHASE_LAUNCH])
+    g_string_append_printf (text, "; %s", _ ("launch: the host's call that starts the kernel"));
   if (text->len && copies) {
     g_string_prepend (text, "; ");
     g_string_prepend (text, copies);

@@ -185,11 +185,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   if (filled > 0 && serialised == filled && serial_share (together / one, k) <= 0.25)
     /* TRANSLATORS: one projected line, e.g. "16 kernels on 16 streams
-     * overlapped, unless each filled every SM": kernels that fill every SM
-     * ran one after another ("SM-filling" was a word the slide never
+     * overlapped, unless each filled the GPU": kernels that fill
+     * every SM ran one after another ("SM" was a word the slide never
      * defined; "ran together" sat beside a 1.7× that said not quite). */
     snprintf (buf, len,
-              ms_gettext ("%d kernels on %d streams overlapped, unless each filled every SM"),
+              ms_gettext ("%d kernels on %d streams overlapped, unless each filled the GPU"),
               k, k);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,

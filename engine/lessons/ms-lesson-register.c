@@ -223,13 +223,12 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * copies' rates, "As fast to copy", no longer fit a back row's size
    * beside it: the details give them. */
   if (from > 0 && until == 0)
-    /* TRANSLATORS: one projected line, e.g. "Register once: less time
-     * than pinned; each time: more from n = 6" (of the picture's three
-     * lines of total time: registering once, pinned allocated once,
-     * registering each time). Said against what and in what: "beats
-     * pinned" left a class asking beats in what. */
+    /* TRANSLATORS: one projected line, e.g. "Register once: below
+     * cudaMallocHost; each time: above from n = 6" (of the picture's three
+     * lines of total time: below, less time). The call named: registered memory is
+     * pinned too, so "than pinned" read as a contradiction. */
     snprintf (buf, len,
-              ms_gettext ("Register once: less time than pinned; each time: more from n = %d"),
+              ms_gettext ("Register once: below cudaMallocHost; each time: above from n = %d"),
               from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,

@@ -231,10 +231,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   if (t.early == 0)
     snprintf (buf, len,
-              ms_gettext ("Pageable cudaMemcpyAsync blocked at every size"));
+              ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
   else if (waited >= 0)
     snprintf (buf, len,
-              ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, blocked at %s"),
+              ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, waited at %s"),
               size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
   else
     snprintf (buf, len,

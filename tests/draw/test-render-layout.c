@@ -488,7 +488,7 @@ is_pair_verdict (const char *text)
 }
 
 /* sync-async's ring labels, each to be led by its size; the slide's keys
- * of the lines beside it ("blocked at every size") are no ring's. */
+ * of the lines beside it ("after the kernel at every size") are no ring's. */
 static gboolean
 is_ring_label (const char *text)
 {

@@ -547,9 +547,9 @@ test_register (void)
     g_autofree char *lower = g_ascii_strdown (line, -1);
     g_assert_true ((strstr (lower, "registering once") || strstr (lower, "register once"))
                    == (from > 0 && (until >= from || until == 0)));
-    /* Said against what: pinned memory, the picture's other line. */
+    /* Said against what: cudaMallocHost, the picture's other line. */
     if (from > 0 && until == 0)
-      g_assert_nonnull (strstr (line, "less time than pinned"));
+      g_assert_nonnull (strstr (line, "below cudaMallocHost"));
     g_snprintf (want, sizeof want, "costs least up to n = %d", until);
     if (from > 0 && until >= from)
       g_assert_nonnull (strstr (line, want));
