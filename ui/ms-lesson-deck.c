@@ -6,7 +6,7 @@
  * measured (a reference run, measured on another machine, says so: the
  * file's name alone did not). The keys move through the deck the way a
  * presenter does: PgUp and PgDn, Home and End, a slide's number and
- * Enter, and in front of a class a clicker's arrows and Space. */
+ * Enter, and in front of a class a clicker's arrows, Space and BackSpace. */
 #include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,7 +223,8 @@ ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
   add_key (keys, GDK_KEY_KP_Page_Up, on_step, -1);
   static const guint next[]
       = { GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_KP_Right, GDK_KEY_KP_Down, GDK_KEY_space };
-  static const guint back[] = { GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_KP_Left, GDK_KEY_KP_Up };
+  static const guint back[]
+      = { GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_KP_Left, GDK_KEY_KP_Up, GDK_KEY_BackSpace };
   for (guint i = 0; i < G_N_ELEMENTS (next); i++)
     add_key (keys, next[i], on_click, 1);
   for (guint i = 0; i < G_N_ELEMENTS (back); i++)

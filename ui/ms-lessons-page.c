@@ -57,6 +57,9 @@ struct _MsLessonsPage {
   GtkLabel *detail_source;
   MsHeadline *detail_takeaway;
   GtkExpander *details_expander;
+  GtkWidget *details_card; /* the caption, under Details or over the slide */
+  GtkWidget *slide_overlay;
+  GtkEventController *card_pointer;
   GtkLabel *detail_caption;
   GtkButton *open_view_button;
   GtkStack *detail_stack;
@@ -399,7 +402,9 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
    * in the details, under the run's label. Beside the title they took
    * the slide's header to three lines (issue-order at 1024x768). */
   g_autofree char *words = run && look->title_words ? look->title_words (run) : NULL;
-  gtk_label_set_text (self->detail_title, _(info->title));
+  /* In front of a class the card's question, which the headline answers:
+   * a topic alone left the room to guess what was asked. */
+  gtk_label_set_text (self->detail_title, self->presentation ? _(info->question) : _(info->title));
   MsRun *shown = card_run_object (self, t);
   g_autofree char *source = run ? ms_lesson_deck_source (t, shown, self->cards[t].not_here) : NULL;
   gtk_label_set_text (self->detail_source, source ? source : "");
@@ -583,6 +588,16 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
     ms_lessons_page_set_list_shown (self, FALSE);
   show_detail (self, t);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SHOWN_TOPIC]);
+}
+
+gboolean
+ms_lessons_page_fold_details (MsLessonsPage *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self))
+      || !gtk_expander_get_expanded (self->details_expander))
+    return FALSE;
+  gtk_expander_set_expanded (self->details_expander, FALSE);
+  return TRUE;
 }
 
 gboolean
@@ -942,6 +957,47 @@ can_run_changed (gpointer page)
   update_cards_note (self);
 }
 
+/* Details projected are a card over the slide's lower part, which a
+ * wheel over it scrolls: opened under their line, they pushed the picture
+ * down and shrank it, and the class saw another picture than the one
+ * rehearsed (labels cut, bars thinned, other units). In the window they
+ * stay under their line. */
+static void
+place_details (MsLessonsPage *self)
+{
+  GtkWidget *caption = GTK_WIDGET (self->detail_caption);
+  GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (self->details_expander));
+  GtkScrolledWindow *card = GTK_SCROLLED_WINDOW (self->details_card);
+  gboolean open = gtk_expander_get_expanded (self->details_expander);
+  g_object_ref (caption);
+  if (self->presentation && gtk_widget_get_parent (caption) == gtk_widget_get_parent (row)) {
+    gtk_box_remove (GTK_BOX (gtk_widget_get_parent (row)), caption);
+    gtk_scrolled_window_set_child (card, caption);
+  } else if (!self->presentation && gtk_scrolled_window_get_child (card)) {
+    gtk_scrolled_window_set_child (card, NULL);
+    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (row)), caption, row);
+  }
+  g_object_unref (caption);
+  gtk_widget_set_visible (caption, open);
+  gtk_widget_set_visible (self->details_card, open && self->presentation);
+}
+
+/* The card at the slide's foot, as tall as its text up to 3/5 of the
+ * slide's answer: the headline and the top of the picture stay in view.
+ * The caption's height for the width (the card's margins and border
+ * around it), as its scrolled window gives none. */
+static gboolean
+place_card (GtkOverlay *overlay, GtkWidget *card, GdkRectangle *at, MsLessonsPage *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay)), text;
+  gtk_widget_measure (GTK_WIDGET (self->detail_caption), GTK_ORIENTATION_VERTICAL, width - 26,
+                      NULL, &text, NULL, NULL);
+  at->height = MIN (text + 14, height * 3 / 5);
+  *at = (GdkRectangle){ 0, height - at->height, width, at->height };
+  return TRUE;
+}
+
 static void
 presentation_changed (gpointer page)
 {
@@ -953,6 +1009,7 @@ presentation_changed (gpointer page)
   gtk_widget_set_can_focus (slide, !self->presentation);
   gtk_expander_set_label (self->details_expander,
                           self->presentation ? _("_Details (D)") : _("_Details"));
+  place_details (self);
   /* The lesson open takes the page in front of a class, and gives the
    * cards back after. */
   ms_lessons_page_set_list_shown (self, !self->presentation);
@@ -1068,7 +1125,7 @@ ms_lessons_page_get_drawing (MsPage *page, MsPageDrawing *drawing)
                   : g_str_equal (shown, "reuse")   ? "lesson-reuse"
                                                    : "lesson-timelines";
   drawing->draw = draw_shown;
-  drawing->title = g_strdup (gtk_label_get_text (self->detail_title));
+  drawing->title = g_strdup (_(ms_lesson_topic (self->shown)->title));
   drawing->headline = g_strdup (self->cards[self->shown].takeaway);
   drawing->slide = shows_slide (self, shown);
   drawing->caption = ms_report_lesson_caption (NULL, ms_run_get_results (run));
@@ -1094,7 +1151,8 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   static const MsTemplateBind binds[] = {
     CHILD (paned), CHILD (cards_box), CHILD (cards_note), CHILD (cards_scroll),
     CHILD (list_button), CHILD (list_button_label), CHILD (detail_title), CHILD (detail_source),
-    CHILD (detail_takeaway), CHILD (details_expander), CHILD (detail_caption),
+    CHILD (detail_takeaway), CHILD (details_expander), CHILD (details_card),
+    CHILD (slide_overlay), CHILD (detail_caption), MS_TEMPLATE_CALLBACK (place_card),
     CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view), CHILD (picture_view),
     CHILD (reuse_bandwidth_check), CHILD (timeline_stack), CHILD (setup_check),
     MS_TEMPLATE_CALLBACK (ms_lessons_page_open_view)
@@ -1111,7 +1169,8 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
 static gboolean
 still_slide (MsLessonsPage *self)
 {
-  return self->presentation;
+  return self->presentation && !gtk_event_controller_motion_contains_pointer (
+                                 GTK_EVENT_CONTROLLER_MOTION (self->card_pointer));
 }
 
 static void
@@ -1126,6 +1185,10 @@ bind_projected (MsLessonsPage *self)
   gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
   g_signal_connect_swapped (wheel, "scroll", G_CALLBACK (still_slide), self);
   gtk_widget_add_controller (gtk_paned_get_end_child (GTK_PANED (self->paned)), wheel);
+  self->card_pointer = gtk_event_controller_motion_new ();
+  gtk_widget_add_controller (self->details_card, self->card_pointer);
+  g_signal_connect_swapped (self->details_expander, "notify::expanded",
+                            G_CALLBACK (place_details), self);
   g_object_bind_property (self, "list-shown", self->list_button, "active",
                           flags | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (self, "list-shown", self->list_button_label, "visible", invert);

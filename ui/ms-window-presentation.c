@@ -191,14 +191,16 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkMod
 }
 
 /* Escape leaves, as it leaves any slide show: the last to see it, after a
- * menu it closes or a sweep it stops (the app's Escape). */
+ * menu it closes, a sweep it stops (the app's Escape) or the slide's
+ * Details it folds (one Escape too many dropped a class into the window). */
 static gboolean
 on_escape (GtkWidget *widget, GVariant *args, gpointer unused)
 {
   MsWindow *self = MS_WINDOW (widget);
   if (!self->presentation)
     return FALSE;
-  ms_window_presentation_set (self, FALSE);
+  if (!ms_lessons_page_fold_details (self->lessons_page))
+    ms_window_presentation_set (self, FALSE);
   return TRUE;
 }
 

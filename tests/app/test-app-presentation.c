@@ -7,13 +7,17 @@
  * them back. The deck as a presenter and a clicker drive it (Tab, Space,
  * the arrows, PgUp, PgDn): every slide without a control, focus ring or
  * selection or tooltip on it, nor the slide before's Details, and still
- * under the wheel; b and "." black it out until the next key; Escape
- * leaves and F5 comes back, from a card too. */
+ * under the wheel; Details opened over the slide's foot, the picture where
+ * and as large as it was; BackSpace steps back as PgUp does; b and "."
+ * black it out until the next key; Escape folds Details first, then
+ * leaves, and F5 comes back, from a card too; out of presentation the
+ * slide's header and Details lie side by side, at 1024x768 and 1600x1000. */
 #include <adwaita.h>
 #include <X11/keysym.h>
 #include <string.h>
 
 #include "ms-application.h"
+#include "ms-headline.h"
 #include "ms-lesson-deck.h"
 #include "ms-lessons-page.h"
 #include "ms-app-test.h"
@@ -472,6 +476,46 @@ wheel_over_slide (GtkWidget *page)
   XFlush (dpy);
 }
 
+/* The slide's answer (its picture, chart or timelines) on the page. */
+static graphene_rect_t
+answer_bounds (GtkWidget *page)
+{
+  graphene_rect_t r;
+  g_assert_true (gtk_widget_compute_bounds (ms_test_child (page, "detail_stack"), page, &r));
+  return r;
+}
+
+static gboolean
+headline_fitted (gpointer page)
+{
+  return ms_headline_is_fitted (ms_test_child (page, "detail_takeaway"));
+}
+
+/* Details opened on a projected slide: a card over the answer's lower
+ * part, the answer where and as large as it was (opened under their line
+ * they pushed it down and shrank it: labels cut, bars thinned). */
+static void
+open_details (MsWindow *win, GtkWidget *page, GtkExpander *details, KeySym modifier, int n)
+{
+  /* The slide laid out as shown: its headline fitted, its question wrapped. */
+  ms_test_wait_until (headline_fitted, page, "the headline is fitted");
+  spin (300);
+  graphene_rect_t before = answer_bounds (page), card;
+  press_and_wait (win, modifier, XK_d);
+  g_assert_true (gtk_expander_get_expanded (details));
+  GtkWidget *over = ms_test_child (page, "details_card");
+  ms_test_wait_until (is_mapped, over, "Details show on the slide");
+  spin (300);
+  graphene_rect_t after = answer_bounds (page);
+  g_assert_true (gtk_widget_compute_bounds (over, page, &card));
+  if (!graphene_rect_equal (&before, &after))
+    g_error ("Details on slide %d moved or resized its answer: %gx%g at %g,%g, then %gx%g at %g,%g",
+             n, before.size.width, before.size.height, before.origin.x, before.origin.y,
+             after.size.width, after.size.height, after.origin.x, after.origin.y);
+  g_assert_true (graphene_rect_contains_rect (&after, &card));
+  g_assert_cmpfloat (card.origin.y + card.size.height, >, after.origin.y + after.size.height - 20);
+}
+
 /* Every slide from the first, by Space, with Tab and Shift+Tab pressed on
  * each (one Tab selected the takeaway line, a second put a ring on
  * Details) and the wheel turned over it, which moves none of its views;
@@ -507,10 +551,8 @@ check_clicker (MsWindow *win)
     if (wheels || gtk_adjustment_get_value (pane) != 0)
       g_error ("the wheel over slide %d moved it", n);
     /* Details opened on a few slides, which the next must not show. */
-    if (n <= 3 && gtk_widget_get_visible (GTK_WIDGET (details))) {
-      press_and_wait (win, n == 1 ? XK_Control_L : 0, XK_d);
-      g_assert_true (gtk_expander_get_expanded (details));
-    }
+    if (n <= 3 && gtk_widget_get_visible (GTK_WIDGET (details)))
+      open_details (win, page, details, n == 1 ? XK_Control_L : 0, n);
     if (n < ms_lesson_deck_count ())
       press_on_deck (win, page, 0, XK_space, "Space", 1);
     if (n < ms_lesson_deck_count () && gtk_expander_get_expanded (details))
@@ -524,6 +566,7 @@ check_clicker (MsWindow *win)
   press_on_deck (win, page, 0, XK_Down, "Down", 1);
   press_on_deck (win, page, 0, XK_Prior, "PgUp", -1);
   press_on_deck (win, page, 0, XK_Next, "PgDn", 1);
+  press_on_deck (win, page, 0, XK_BackSpace, "BackSpace", -1);
   press_on_deck (win, page, 0, XK_End, "End", ms_lesson_deck_count ());
   press_on_deck (win, page, 0, XK_Home, "Home", -ms_lesson_deck_count ());
 }
@@ -568,6 +611,21 @@ not_presenting (gpointer win)
   gboolean on;
   g_object_get (win, "presentation", &on, NULL);
   return !on;
+}
+
+/* Escape with Details open folds them, and the slide stays projected:
+ * it dropped a class into the full window. */
+static void
+check_escape_details (MsWindow *win)
+{
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  GtkExpander *details = GTK_EXPANDER (ms_test_child (page, "details_expander"));
+  open_details (win, page, details, 0, 0);
+  press_and_wait (win, 0, XK_Escape);
+  if (not_presenting (win))
+    g_error ("Escape with Details open left presentation mode");
+  g_assert_false (gtk_expander_get_expanded (details));
+  ms_test_wait_until (is_unmapped, ms_test_child (page, "details_card"), "Details fold");
 }
 
 /* Escape leaves presentation mode, and full screen with it (full screen
@@ -616,6 +674,37 @@ check_f5 (MsWindow *win)
   ms_test_wait_until (not_fullscreen, win, "one Escape right after F5 leaves full screen");
 }
 
+static int want_width, want_height; /* the window's size waited for */
+
+static gboolean
+is_size (gpointer win)
+{
+  /* Less what the window's shadow takes without a window manager. */
+  return ABS (gtk_widget_get_width (win) - want_width) <= 16
+         && ABS (gtk_widget_get_height (win) - want_height) <= 16;
+}
+
+/* In the window, at width x height, the slide's header ("3 of 21 · H100
+ * · ...") and Details side by side: laid over each other they read
+ * "Detai3 of 21" at 1024x768. */
+static void
+check_header_beside_details (MsWindow *win, int width, int height)
+{
+  want_width = width, want_height = height;
+  gtk_window_set_default_size (GTK_WINDOW (win), width, height);
+  ms_test_wait_until (is_size, win, "the window takes its size");
+  spin (300);
+  GtkWidget *page = ms_test_find (GTK_WIDGET (win), MS_TYPE_LESSONS_PAGE, NULL);
+  graphene_rect_t details, source, both;
+  g_assert_true (gtk_widget_compute_bounds (ms_test_child (page, "details_expander"), page,
+                                            &details));
+  g_assert_true (gtk_widget_compute_bounds (ms_test_child (page, "detail_source"), page, &source));
+  if (graphene_rect_intersection (&details, &source, &both))
+    g_error ("at %dx%d the header lies over Details (%gx%g at %g,%g, and %gx%g at %g,%g)", width,
+             height, source.size.width, source.size.height, source.origin.x, source.origin.y,
+             details.size.width, details.size.height, details.origin.x, details.origin.y);
+}
+
 static gboolean
 is_small (gpointer win)
 {
@@ -651,8 +740,11 @@ on_activate (GApplication *app)
   check_clicker (win);
   check_blank (win);
   g_test_message ("full screen in presentation mode: %s", is_fullscreen (win) ? "yes" : "no");
+  check_escape_details (win);
   check_escape (win);
+  check_header_beside_details (win, 1024, 768);
   check_f5 (win);
+  check_header_beside_details (win, 1600, 1000);
   gtk_window_destroy (GTK_WINDOW (win));
   done = TRUE;
 }

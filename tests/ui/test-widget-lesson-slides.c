@@ -9,7 +9,9 @@
  * least 60 % of the takeaway's at its nominal 22 pt (the picture's own
  * text is test-render-slides'); a lesson this host cannot measure (numa
  * on one node) paged like the others and marked; Home, End and a number
- * typed move through the deck. */
+ * typed move through the deck, and BackSpace back on a projected slide;
+ * the slide asks its card's question over its headline, whole and from
+ * the back row (a cap height of 20 px). */
 #include <math.h>
 #include <string.h>
 
@@ -238,6 +240,35 @@ check_timelines (GtkWidget *page, MsLessonTopic t, const char *takeaway, const c
   return problems;
 }
 
+/* The lesson's question over its headline, as its card asks it: whole
+ * (wrapped, never cut) and with a cap height of 20 px or more, from the
+ * back row. Returns how many problems it said. */
+static guint
+check_question (GtkWidget *page, MsLessonTopic t, const char *what)
+{
+  GtkLabel *label = GTK_LABEL (find_class (page, "lesson-question"));
+  const char *question = ms_lesson_topic (t)->question;
+  PangoLayout *layout = label ? gtk_label_get_layout (label) : NULL;
+  int cap = 0;
+  if (layout) {
+    PangoLayout *h = gtk_widget_create_pango_layout (GTK_WIDGET (label), "H");
+    pango_layout_set_font_description (h, pango_context_get_font_description (
+                                              pango_layout_get_context (layout)));
+    PangoRectangle ink;
+    pango_layout_get_pixel_extents (h, &ink, NULL);
+    cap = ink.height;
+    g_object_unref (h);
+  }
+  if (!label || !gtk_widget_get_mapped (GTK_WIDGET (label))
+      || g_strcmp0 (gtk_label_get_text (label), question) != 0
+      || pango_layout_is_ellipsized (layout) || cap < 20) {
+    g_printerr ("%s: the slide does not ask \"%s\" whole with a cap height of 20 px (%d px: %s)\n",
+                what, question, cap, label ? gtk_label_get_text (label) : "no label");
+    return 1;
+  }
+  return 0;
+}
+
 static void
 check_slides (const char *gpu)
 {
@@ -300,9 +331,7 @@ check_slides (const char *gpu)
     failed += lines != 1 || scale < MS_HEADLINE_FLOOR || !named || !whole;
     /* The details name the file the slide draws: another host's where it
      * draws one, not the card's run beside it. */
-    GtkWidget *details = find_type (page, GTK_TYPE_EXPANDER);
-    const char *caption
-        = gtk_label_get_text (GTK_LABEL (gtk_expander_get_child (GTK_EXPANDER (details))));
+    const char *caption = gtk_label_get_text (ms_test_child (page, "detail_caption"));
     if (elsewhere && !strstr (caption, e.name)) {
       g_printerr ("%s %s: the details do not name %s: %s\n", gpu, name, e.name, caption);
       failed++;
@@ -313,6 +342,7 @@ check_slides (const char *gpu)
     failed += small_labels (gtk_paned_get_end_child (GTK_PANED (find_type (page, GTK_TYPE_PANED))),
                             least, what);
     failed += check_timelines (page, t, gtk_label_get_text (line), what);
+    failed += check_question (page, t, what);
     checked++;
   }
   g_assert_cmpuint (checked, >=, 18);
@@ -335,7 +365,8 @@ shown_topic (GtkWidget *page)
  * measured here and what host it needs; it is a slide like the others:
  * PgDn from the lesson before it reaches it, its header says "not
  * measured here". Home and End go to the first and last slide; a
- * slide's number and Enter go to it; D opens a projected slide's Details. */
+ * slide's number and Enter go to it; D opens a projected slide's Details,
+ * which Escape folds first; BackSpace steps back. */
 static void
 test_deck_keys (void)
 {
@@ -398,6 +429,13 @@ test_deck_keys (void)
   g_assert_nonnull (strstr (gtk_expander_get_label (details), "(D)"));
   ms_test_press_key (page, GDK_KEY_d);
   g_assert_true (gtk_expander_get_expanded (details));
+  /* The window's Escape folds them before it leaves presenting. */
+  g_assert_true (ms_lessons_page_fold_details (MS_LESSONS_PAGE (page)));
+  g_assert_false (gtk_expander_get_expanded (details));
+  g_assert_false (ms_lessons_page_fold_details (MS_LESSONS_PAGE (page)));
+  /* BackSpace steps back, as presenters use it. */
+  g_assert_true (ms_test_press_key (page, GDK_KEY_BackSpace));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (source), "20 of 21 · "));
   ms_test_destroy (window, page);
 }
 
