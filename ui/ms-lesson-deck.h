@@ -33,8 +33,8 @@ typedef gboolean (*MsLessonDeckMove) (GtkWidget *page, int step, int number);
 /* PgUp and PgDn (a presentation clicker's buttons), Home and End, and a
  * slide's number typed and then Enter, wherever the keyboard is while
  * page is on screen (a field being typed in keeps its keys); the arrows
- * (other clickers send them) and Space while page holds the keyboard
- * itself. */
+ * (other clickers send them), Space and BackSpace while page holds the
+ * keyboard itself. */
 void ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move);
 
 G_END_DECLS

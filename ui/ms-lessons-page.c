@@ -6,17 +6,63 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "ms-chart-view.h"
 #include "ms-engine.h"
 #include "ms-lesson-deck.h"
-#include "ms-lesson-detail.h"
-#include "ms-lesson-picture-view.h"
 #include "ms-drawing.h"
 #include "ms-headline.h"
 #include "ms-lessons-page.h"
 #include "ms-props.h"
 #include "ms-reference-runs.h"
 #include "ms-run.h"
+#include "ms-variant-text.h"
 #include "ms-views.h"
+
+/* A probe lesson's picture as a widget: whatever its topic's picture
+ * function draws of its run ("topic", "run"), at every frame (a few dozen
+ * cells). */
+#define MS_TYPE_LESSON_PICTURE_VIEW (ms_lesson_picture_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, MS, LESSON_PICTURE_VIEW,
+                      MsChartView)
+
+struct _MsLessonPictureView {
+  MsChartView parent_instance;
+  char *topic;
+  MsRun *run;
+};
+
+G_DEFINE_FINAL_TYPE (MsLessonPictureView, ms_lesson_picture_view, MS_TYPE_CHART_VIEW)
+
+static void
+ms_lesson_picture_view_draw (MsChartView *view, cairo_t *cr, const MsChartStyle *style, int w,
+                             int h)
+{
+  MsLessonPictureView *self = MS_LESSON_PICTURE_VIEW (view);
+  MsLessonTopic t = ms_lesson_topic_from_name (self->topic);
+  if (ms_lesson_picture_has (t) && w > 0 && h > 0)
+    ms_lesson_picture_draw (cr, t, self->run ? ms_run_get_results (self->run) : NULL, style, w, h);
+}
+
+static void
+ms_lesson_picture_view_class_init (MsLessonPictureViewClass *klass)
+{
+  static GParamSpec *props[3];
+  static const MsProp table[3] = {
+    [1] = { "topic", G_TYPE_STRING, MS_PROP_FIELD (MsLessonPictureView, topic),
+            .changed = ms_chart_view_property_changed },
+    [2] = { "run", G_TYPE_OBJECT, MS_PROP_FIELD (MsLessonPictureView, run),
+            .get_type = ms_run_get_type, .changed = ms_chart_view_property_changed },
+  };
+  MS_CHART_VIEW_CLASS (klass)->draw = ms_lesson_picture_view_draw;
+  ms_props_install (G_OBJECT_CLASS (klass), table, props, 3);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "mslessonpictureview");
+}
+
+static void
+ms_lesson_picture_view_init (MsLessonPictureView *self)
+{
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 240);
+}
 
 typedef struct {
   GtkWidget *frame;
@@ -321,16 +367,46 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
 static gboolean
 has_window_view (MsLessonTopic t, const MsResults *run)
 {
-  const MsLessonView *v = ms_lesson_detail_view (t);
+  const MsLessonView *v = &ms_lesson_look (t)->view;
   return run && v->view && (g_str_equal (v->view, "table") || !run->experiment[0]);
 }
 
-/* The button under the caption that opens the window's view of the lesson
- * shown, with its series and scale; none on a projected slide. */
-static void
-update_open_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
+/* A timeline row for add_rows; the rows' titles carry the variant as the
+ * files have it ("stores=ordinary"): the tooltip says what each means. */
+static gboolean
+add_to_stack (const MsCell *cell, int rep, const char *title, gpointer stack)
 {
-  const MsLessonView *v = ms_lesson_detail_view (t);
+  const char *said = gtk_widget_get_tooltip_text (stack);
+  g_autofree char *words = cell->variant[0] ? ms_variant_describe (cell->variant) : NULL;
+  if (!ms_timeline_stack_add (stack, cell, rep, title))
+    return FALSE;
+  if (words && !(said && strstr (said, words))) {
+    g_autofree char *all = said ? g_strdup_printf ("%s\n%s", said, words) : g_strdup (words);
+    gtk_widget_set_tooltip_text (stack, all);
+  }
+  return TRUE;
+}
+
+/* The timelines that answer a lesson without a picture of its own (the
+ * rows of draw/ms-lesson-rows.c, in the look its pictures' rows get);
+ * returns how many. */
+static int
+add_rows (MsTimelineStack *stack, MsLessonTopic topic, const MsResults *run, gboolean slide)
+{
+  ms_timeline_stack_clear (stack);
+  ms_timeline_stack_set_lesson_look (stack, topic);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (stack), NULL);
+  ms_lesson_rows_each_for (topic, run, slide, add_to_stack, stack);
+  return ms_timeline_stack_get_n_rows (stack);
+}
+
+/* The scale and size the card reads its answer at, in the views beside
+ * the cards, and the button under the caption that opens the window's
+ * view of it with its series and scale (none on a projected slide). */
+static void
+apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
+{
+  const MsLessonView *v = &ms_lesson_look (t)->view;
   gboolean view = has_window_view (t, run);
   gtk_widget_set_visible (GTK_WIDGET (self->open_view_button), view && !self->presentation);
   if (view)
@@ -338,14 +414,6 @@ update_open_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
                           g_str_equal (v->view, "time")    ? _("Open in the _Time View")
                           : g_str_equal (v->view, "table") ? _("Open in the T_able View")
                                                            : _("Open in the _Bandwidth View"));
-}
-
-/* The scale and size the card reads its answer at, in the views beside
- * the cards. */
-static void
-apply_detail_view (MsLessonsPage *self, MsLessonTopic t, const MsResults *run)
-{
-  const MsLessonView *v = ms_lesson_detail_view (t);
   gtk_check_button_set_active (self->setup_check, v->show_setup);
   gtk_check_button_set_active (self->reuse_bandwidth_check, !v->reuse_time);
   if (v->reuse_chart)
@@ -396,7 +464,6 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
 {
   const MsLessonTopicInfo *info = ms_lesson_topic (t);
   const MsResults *run = card_run (self, t);
-  update_open_view (self, t, run);
   const MsLessonLook *look = ms_lesson_look (t);
   /* What of the run's settings matters to the lesson (the streams', say):
    * in the details, under the run's label. Beside the title they took
@@ -446,7 +513,7 @@ show_detail (MsLessonsPage *self, MsLessonTopic t)
     /* The probe lessons draw their own picture, with or without a run. */
     g_object_set (self->picture_view, "topic", info->name, "run", card_run_object (self, t), NULL);
     gtk_stack_set_visible_child_name (self->detail_stack, "picture");
-  } else if (ms_lesson_detail_fill_rows (self->timeline_stack, t, run, self->presentation) > 0) {
+  } else if (add_rows (self->timeline_stack, t, run, self->presentation) > 0) {
     gtk_stack_set_visible_child_name (self->detail_stack, "timelines");
   } else {
     gtk_stack_set_visible_child_name (self->detail_stack, "empty");
@@ -593,11 +660,10 @@ ms_lessons_page_show (MsLessonsPage *self, MsLessonTopic t)
 gboolean
 ms_lessons_page_fold_details (MsLessonsPage *self)
 {
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self))
-      || !gtk_expander_get_expanded (self->details_expander))
-    return FALSE;
+  gboolean open = gtk_widget_get_mapped (GTK_WIDGET (self))
+                  && gtk_expander_get_expanded (self->details_expander);
   gtk_expander_set_expanded (self->details_expander, FALSE);
-  return TRUE;
+  return open;
 }
 
 gboolean
@@ -606,7 +672,7 @@ ms_lessons_page_open_view (MsLessonsPage *self)
   int t = self->shown;
   if (t < 0 || !has_window_view (t, card_run (self, t)))
     return FALSE;
-  const MsLessonView *v = ms_lesson_detail_view (t);
+  const MsLessonView *v = &ms_lesson_look (t)->view;
   g_signal_emit (self, signals[SIGNAL_SHOW_VIEW], 0, v->view, v->modes, (int) v->metric,
                  v->log_scale, ms_lesson_answer_exponent (t, card_run (self, t)));
   return TRUE;
@@ -783,11 +849,10 @@ card_label (const char *text, const char *css)
 {
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* Wrapped by words (GTK's default), not characters: a label's minimum
+   * width is then its longest word (showing the page took 12-18 ms of CPU,
+   * not 40-47). */
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  /* Words, not characters: a label's minimum width is then its longest
-   * word, which GTK finds without laying the text out a character a line
-   * (showing the page went from 40-47 to 12-18 ms of CPU). */
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
   if (css)
     gtk_widget_add_css_class (label, css);
   return label;
@@ -957,35 +1022,30 @@ can_run_changed (gpointer page)
   update_cards_note (self);
 }
 
-/* Details projected are a card over the slide's lower part, which a
- * wheel over it scrolls: opened under their line, they pushed the picture
- * down and shrank it, and the class saw another picture than the one
- * rehearsed (labels cut, bars thinned, other units). In the window they
- * stay under their line. */
+/* Details projected are a card over the slide's foot (under their line
+ * they pushed the picture down and shrank it: the class saw another
+ * picture than the one rehearsed); in the window, under their line. */
 static void
 place_details (MsLessonsPage *self)
 {
-  GtkWidget *caption = GTK_WIDGET (self->detail_caption);
+  GtkWidget *text = GTK_WIDGET (self->detail_caption);
   GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (self->details_expander));
   GtkScrolledWindow *card = GTK_SCROLLED_WINDOW (self->details_card);
-  gboolean open = gtk_expander_get_expanded (self->details_expander);
-  g_object_ref (caption);
-  if (self->presentation && gtk_widget_get_parent (caption) == gtk_widget_get_parent (row)) {
-    gtk_box_remove (GTK_BOX (gtk_widget_get_parent (row)), caption);
-    gtk_scrolled_window_set_child (card, caption);
-  } else if (!self->presentation && gtk_scrolled_window_get_child (card)) {
-    gtk_scrolled_window_set_child (card, NULL);
-    gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (row)), caption, row);
+  if (self->presentation != (gtk_scrolled_window_get_child (card) != NULL)) {
+    g_object_ref (text);
+    if (self->presentation)
+      gtk_box_remove (GTK_BOX (gtk_widget_get_parent (row)), text);
+    gtk_scrolled_window_set_child (card, self->presentation ? text : NULL);
+    if (!self->presentation)
+      gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (row)), text, row);
+    g_object_unref (text);
   }
-  g_object_unref (caption);
-  gtk_widget_set_visible (caption, open);
-  gtk_widget_set_visible (self->details_card, open && self->presentation);
+  gtk_widget_set_visible (text, gtk_expander_get_expanded (self->details_expander));
+  gtk_widget_set_visible (self->details_card, self->presentation && gtk_widget_get_visible (text));
 }
 
-/* The card at the slide's foot, as tall as its text up to 3/5 of the
- * slide's answer: the headline and the top of the picture stay in view.
- * The caption's height for the width (the card's margins and border
- * around it), as its scrolled window gives none. */
+/* The card as tall as its caption (and margins; its scrolled window gives
+ * no height for a width) up to 3/5 of the answer, whose top stays shown. */
 static gboolean
 place_card (GtkOverlay *overlay, GtkWidget *card, GdkRectangle *at, MsLessonsPage *self)
 {
@@ -993,7 +1053,7 @@ place_card (GtkOverlay *overlay, GtkWidget *card, GdkRectangle *at, MsLessonsPag
   int height = gtk_widget_get_height (GTK_WIDGET (overlay)), text;
   gtk_widget_measure (GTK_WIDGET (self->detail_caption), GTK_ORIENTATION_VERTICAL, width - 26,
                       NULL, &text, NULL, NULL);
-  at->height = MIN (text + 14, height * 3 / 5);
+  at->height = MIN (text + 20, height * 3 / 5);
   *at = (GdkRectangle){ 0, height - at->height, width, at->height };
   return TRUE;
 }
@@ -1010,8 +1070,7 @@ presentation_changed (gpointer page)
   gtk_expander_set_label (self->details_expander,
                           self->presentation ? _("_Details (D)") : _("_Details"));
   place_details (self);
-  /* The lesson open takes the page in front of a class, and gives the
-   * cards back after. */
+  /* In front of a class the lesson takes the page; after, the cards. */
   ms_lessons_page_set_list_shown (self, !self->presentation);
   /* Presenting from this page with no lesson shown starts the deck at its
    * first slide: a room is never shown the cards and their buttons. */
@@ -1151,10 +1210,10 @@ ms_lessons_page_class_init (MsLessonsPageClass *klass)
   static const MsTemplateBind binds[] = {
     CHILD (paned), CHILD (cards_box), CHILD (cards_note), CHILD (cards_scroll),
     CHILD (list_button), CHILD (list_button_label), CHILD (detail_title), CHILD (detail_source),
-    CHILD (detail_takeaway), CHILD (details_expander), CHILD (details_card),
-    CHILD (slide_overlay), CHILD (detail_caption), MS_TEMPLATE_CALLBACK (place_card),
-    CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view), CHILD (picture_view),
-    CHILD (reuse_bandwidth_check), CHILD (timeline_stack), CHILD (setup_check),
+    CHILD (detail_takeaway), CHILD (details_expander), CHILD (details_card), CHILD (slide_overlay),
+    CHILD (detail_caption), CHILD (open_view_button), CHILD (detail_stack), CHILD (reuse_view),
+    CHILD (picture_view), CHILD (reuse_bandwidth_check), CHILD (timeline_stack),
+    CHILD (setup_check), MS_TEMPLATE_CALLBACK (place_card), MS_TEMPLATE_CALLBACK (place_details),
     MS_TEMPLATE_CALLBACK (ms_lessons_page_open_view)
   };
 #undef CHILD
@@ -1179,7 +1238,7 @@ bind_projected (MsLessonsPage *self)
   const GBindingFlags flags = G_BINDING_SYNC_CREATE;
   const GBindingFlags invert = flags | G_BINDING_INVERT_BOOLEAN;
   /* Nor does it move under a stray wheel or a touchpad's scroll (its
-   * timelines zoomed, its pane scrolled): the larger views zoom. */
+   * timelines zoomed, its pane scrolled), Details aside: views zoom. */
   GtkEventController *wheel =
     gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
   gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
@@ -1187,8 +1246,6 @@ bind_projected (MsLessonsPage *self)
   gtk_widget_add_controller (gtk_paned_get_end_child (GTK_PANED (self->paned)), wheel);
   self->card_pointer = gtk_event_controller_motion_new ();
   gtk_widget_add_controller (self->details_card, self->card_pointer);
-  g_signal_connect_swapped (self->details_expander, "notify::expanded",
-                            G_CALLBACK (place_details), self);
   g_object_bind_property (self, "list-shown", self->list_button, "active",
                           flags | G_BINDING_BIDIRECTIONAL);
   g_object_bind_property (self, "list-shown", self->list_button_label, "visible", invert);
@@ -1214,6 +1271,7 @@ ms_lessons_page_init (MsLessonsPage *self)
   g_object_bind_property (self->setup_check, "active", self->timeline_stack, "show-setup",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
   bind_projected (self);
+  place_details (self);
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
     build_card (self, t);
   self->n_cards_shown = MIN (CARDS_PER_FRAME, MS_TOPIC_COUNT);

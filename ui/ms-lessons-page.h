@@ -52,8 +52,7 @@ gboolean ms_lessons_page_open_portable (MsLessonsPage *self, const char *path, G
  * or before the one shown (the first or last when none is); FALSE past
  * either end. */
 gboolean ms_lessons_page_step (MsLessonsPage *self, int direction);
-/* Folds the Details open on the page shown (Escape in front of a class
- * does, before it leaves); FALSE where none are open. */
+/* Folds open Details (Escape does, presenting, before it leaves); FALSE if none. */
 gboolean ms_lessons_page_fold_details (MsLessonsPage *self);
 /* The "list-shown" property. */
 void ms_lessons_page_set_list_shown (MsLessonsPage *self, gboolean shown);

@@ -191,8 +191,7 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkMod
 }
 
 /* Escape leaves, as it leaves any slide show: the last to see it, after a
- * menu it closes, a sweep it stops (the app's Escape) or the slide's
- * Details it folds (one Escape too many dropped a class into the window). */
+ * menu it closes, a sweep it stops (the app's Escape) or Details it folds. */
 static gboolean
 on_escape (GtkWidget *widget, GVariant *args, gpointer unused)
 {

@@ -12,7 +12,6 @@
 #include "ms-application.h"
 #include "ms-backend-test.h"
 #include "ms-chart-page.h"
-#include "ms-lesson-detail.h"
 #include "ms-lesson-picture.h"
 #include "ms-lessons-page.h"
 #include "ms-run.h"
