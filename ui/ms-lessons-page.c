@@ -1044,16 +1044,16 @@ place_details (MsLessonsPage *self)
   gtk_widget_set_visible (self->details_card, self->presentation && gtk_widget_get_visible (text));
 }
 
-/* The card as tall as its caption (and margins; its scrolled window gives
- * no height for a width) up to 3/5 of the answer, whose top stays shown. */
+/* The card across the answer, as tall as its caption (its scrolled window
+ * gives no height for a width) up to 3/5 of it: the top stays shown. */
 static gboolean
 place_card (GtkOverlay *overlay, GtkWidget *card, GdkRectangle *at, MsLessonsPage *self)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (overlay));
   int height = gtk_widget_get_height (GTK_WIDGET (overlay)), text;
-  gtk_widget_measure (GTK_WIDGET (self->detail_caption), GTK_ORIENTATION_VERTICAL, width - 26,
+  gtk_widget_measure (GTK_WIDGET (self->detail_caption), GTK_ORIENTATION_VERTICAL, width - 2,
                       NULL, &text, NULL, NULL);
-  at->height = MIN (text + 20, height * 3 / 5);
+  at->height = MIN (text + 8, height * 3 / 5);
   *at = (GdkRectangle){ 0, height - at->height, width, at->height };
   return TRUE;
 }
