@@ -322,7 +322,8 @@ check_slides (const char *gpu)
     /* And on one line: "H100 80GB HBM3 ·" over "h100-lesson-sync-async"
      * was two. */
     gboolean whole = breaks_between_words (source)
-                     && pango_layout_get_line_count (gtk_label_get_layout (source)) == 1;
+                     && pango_layout_get_line_count (gtk_label_get_layout (source)) == 1
+                     && !pango_layout_is_ellipsized (gtk_label_get_layout (source));
     /* Every slide is checked, and every one that fails is said. */
     if (lines != 1 || scale < MS_HEADLINE_FLOOR || !named || !whole || g_test_verbose ())
       g_printerr ("%s %s: %d line(s) at %.2f of its size: %s | header%s%s: %s\n", gpu, name, lines,
