@@ -104,13 +104,31 @@ row_drawn (const MsCacheStateRow *rows, int n, int i, gboolean slide)
   return !slide || !group_untold (rows, n, g);
 }
 
-/* The lines the rows take: one a bar, one a group's name. */
+/* The lines the start of a group at i takes beside its bars: its name;
+ * on a slide its name and its grey 1× bar, or, for a group the run cannot
+ * tell, a share of the one line that names them all (the first's). */
+static int
+group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide)
+{
+  if (!starts_group (rows, i))
+    return 0;
+  if (!slide)
+    return 1;
+  if (row_drawn (rows, n, i, slide))
+    return 2;
+  for (int k = 0; k < i; k++)
+    if (starts_group (rows, k) && !row_drawn (rows, n, k, slide))
+      return 0;
+  return 1;
+}
+
+/* The lines the rows take: one a bar, and their groups'. */
 static int
 n_lines (const MsCacheStateRow *rows, int n, gboolean slide)
 {
   int lines = 0;
   for (int i = 0; i < n; i++)
-    lines += starts_group (rows, i) + row_drawn (rows, n, i, slide);
+    lines += group_lines (rows, n, i, slide) + row_drawn (rows, n, i, slide);
   return lines;
 }
 
@@ -252,66 +270,94 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   draw_figures (cr, st, l, row, end, y);
 }
 
-/* A group's line: the reference and its median. The band stops above
- * it, so the words need no patch of background. */
-/* A folded group's line: its memory and how far its rows' intervals
- * reach. "Cannot tell" alone, with no figure, read as data missing: the
- * run has the copies, and their spread is the answer. */
+/* A memory's name on a slide, with what write-combined memory is where
+ * it is named: a class met the word unexplained, and its group lacks the
+ * "inputs kept" row without saying why. */
 static char *
-folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
+memory_name (MsMode mode, gboolean heading)
 {
-  double lo = G_MAXDOUBLE, hi = 0;
-  g_autoptr (GString) ways = g_string_new (NULL);
-  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
-    lo = MIN (lo, rows[k].judgement.lo);
-    hi = MAX (hi, rows[k].judgement.hi);
-    g_string_append_printf (ways, "%s%s", k > i ? ", " : "", ms_cache_state_name (rows[k].state));
-  }
-  /* Translators: on a slide, a cache-state group whose every state the
-   * run cannot tell from streamed stores, drawn as this line alone, e.g.
-   * "Not drawn, too noisy to tell from 1×: Pageable memory, ordinary
-   * stores, inputs kept since the first repetition (could be 0.71× to
-   * 1.03×)". */
-  /* "Not drawn" first: a memory named under the bars without one read
-   * as a bar missing. Of what the range is, said: "likely ranges" read
-   * as of nothing, and a ratio without its 1× was read against pinned's;
-   * which ways of writing where there is room: "Pageable memory: cannot
-   * tell" named none. */
-  if (!ways_named)
-    return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory (could be %.2f× "
-                               "to %.2f× its time with stores that skip the CPU cache)"),
-                            ms_mode_title (rows[i].mode), lo, hi);
-  /* One sentence for one way or several: "them" for two ways named as
-   * one ("ordinary stores, inputs kept: cannot tell" read as one state)
-   * is left out with the verdict said first. */
-  return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory, %s (could be "
-                             "%.2f× to %.2f× its time with stores that skip the CPU cache)"),
-                          ms_mode_title (rows[i].mode), ways->str, lo, hi);
+  if (mode != MS_MODE_WRITE_COMBINED)
+    /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
+    return g_strdup_printf (_ ("%s memory"), ms_mode_title (mode));
+  return g_strdup (heading ? _ ("Write-combined memory: pinned, never in the CPU's cache (so no "
+                                "\"inputs kept\" row)")
+                           : _ ("write-combined memory (pinned, never in the CPU's cache)"));
 }
 
-/* A group's line at y; room: the height a folded group's line may take,
- * 0 for one drawn as bars. Returns its height. */
-static double
-draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
-            int n, int i, double y, double width, double room)
+/* A slide's one line for the memories the run cannot tell, where their
+ * bars would be (a footnote per memory, with ranges drawn nowhere, left
+ * a class asking what they were of): NULL where there are none. */
+static char *
+untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
 {
-  g_autofree char *name
-      = room > 0 ? folded_text (rows, n, i, TRUE) : ms_picture_cache_state_group_text (&rows[i]);
-  double th, x = l->fs * 0.5, ty;
-  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
-  ty = y + (l->line_h - th) / 2;
-  ms_set_color (cr, &st->fg, 0.95);
-  /* A folded group's line wraps where there is room: it names its ways
-   * of writing; else the line without them. */
-  double wrapped = ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, FALSE);
-  if (room > 0 && wrapped + l->line_h - th <= room)
-    return ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, TRUE) + l->line_h
-           - th;
-  if (room > 0) {
-    g_free (name);
-    name = folded_text (rows, n, i, FALSE);
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (int i = 0; i < n; i++) {
+    if (!starts_group (rows, i) || row_drawn (rows, n, i, TRUE))
+      continue;
+    g_autofree char *name = memory_name (rows[i].mode, FALSE);
+    /* Its first letter lower case after the first name: "CPU" stays. */
+    g_autofree char *first = g_utf8_strdown (name, g_utf8_next_char (name) - name);
+    g_autofree char *low = g_strconcat (first, g_utf8_next_char (name), NULL);
+    /* TRANSLATORS: joins memories, e.g. "Pageable memory" + " and " +
+     * "write-combined memory". */
+    if (names->len)
+      g_string_append_printf (names, _ (" and %s"), low);
+    else
+      g_string_append (names, name);
   }
-  ms_draw_text_max (cr, name, x, ty, l->fs, width - l->fs);
+  if (!names->len)
+    return NULL;
+  /* TRANSLATORS: the cache-state slide's line for memories whose every
+   * way of writing the run cannot tell from 1×, e.g. "Pageable memory
+   * and write-combined memory (...): this run cannot tell, as their times
+   * varied too much to show a 10% difference". */
+  if (!short_form)
+    return g_strdup_printf (_ ("%s: this run cannot tell, as their times varied too much to "
+                               "show a %g%% difference"),
+                            names->str, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  /* TRANSLATORS: the same where room is short (the handout), e.g.
+   * "Pageable memory: this run cannot tell". */
+  return g_strdup_printf (_ ("%s: this run cannot tell"), names->str);
+}
+
+/* A group's line (a larger view's): the reference and its median. */
+static void
+draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+            double y, double width)
+{
+  g_autofree char *name = ms_picture_cache_state_group_text (row);
+  double th;
+  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
+}
+
+/* A slide's line of words at y, wrapped in room, else on one line cut:
+ * a group's name, or the memories the run cannot tell. Returns its
+ * height. */
+static gboolean
+slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
+{
+  double th;
+  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
+  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) + l->line_h - th
+         <= room;
+}
+
+static double
+draw_slide_line (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text,
+                 double y, double width, double room, gboolean bold)
+{
+  double th;
+  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, bold, NULL, &th);
+  double ty = y + (l->line_h - th) / 2;
+  ms_set_color (cr, &st->fg, 1);
+  double wrapped = ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, bold,
+                                         FALSE);
+  if (wrapped + l->line_h - th <= room)
+    return ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, bold, TRUE)
+           + l->line_h - th;
+  ms_draw_text_max (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs);
   return l->line_h;
 }
 
@@ -322,15 +368,14 @@ static void
 draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                 double y)
 {
-  /* TRANSLATORS: the cache-state slide's reference bar of a memory, e.g.
-   * "Pinned, stores past the cache" (its 1×, streamed stores: "streamed"
-   * was a teacher's word; "past the cache" left a class asking what
-   * that is). */
-  g_autofree char *name
-      = g_strdup_printf (_ ("%s, stores that skip the CPU cache"), ms_mode_title (row->mode));
+  /* TRANSLATORS: the cache-state slide's reference bar, under its
+   * memory's name, as the ways of writing under it: the key says what
+   * streaming stores are. Named by its memory, the bar was read as the
+   * group's heading. */
+  const char *name = _ ("streaming stores");
   /* On two lines where the label column is narrow (the handout), and
    * smaller where those would not fit the line, as a state's name. */
-  double max_w = l->x0 - l->fs, size = l->fs;
+  double max_w = l->x0 - l->fs * 2, size = l->fs;
   double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
   if (th > l->line_h && ms_draw_get_least_text (cr) <= 0) {
     size *= l->line_h / th;
@@ -340,9 +385,9 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   /* Where the least text keeps two lines from fitting (a small lesson
    * pane), one line, cut. */
   if (th > l->line_h)
-    ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
+    ms_draw_text_max (cr, name, l->fs * 1.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
   else
-    ms_draw_text_wrapped (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
+    ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
                           TRUE);
   ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
@@ -510,7 +555,7 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
 {
   double y = l->line_h;
   for (int i = 0; i < n; i++) {
-    y += starts_group (rows, i) ? l->line_h : 0;
+    y += group_lines (rows, n, i, l->slide) * l->line_h;
     y += row_drawn (rows, n, i, l->slide) ? row_height (cr, l, &rows[i]) : 0;
   }
   return y;
@@ -576,10 +621,12 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (!row_drawn (rows, n, i, slide))
       continue;
     if (starts_group (rows, i)) {
-      if (slide)
+      if (slide) {
+        g_autofree char *name = memory_name (rows[i].mode, TRUE);
+        y += draw_slide_line (cr, st, &l, name, y, width, l.line_h, TRUE);
         draw_reference (cr, st, &l, &rows[i], y);
-      else
-        draw_group (cr, st, &l, rows, n, i, y, width, 0);
+      } else
+        draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
@@ -593,17 +640,15 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   draw_axis (cr, st, &l, y);
   y += l.fs * 1.8;
-  /* Why those folded cannot tell is the details' (a footnote's
-   * paragraph, under a projected picture). */
-  int folded = 0;
-  for (int i = 0; i < n; i++)
-    folded += starts_group (rows, i) && !row_drawn (rows, n, i, slide);
-  /* Each wraps in the room the ones after it leave. */
-  for (int i = 0; i < n; i++)
-    if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
-      double room = end - y - --folded * l.line_h;
-      y += draw_group (cr, st, &l, rows, n, i, y, width, MAX (1, room));
-    }
+  /* Why they cannot tell is the details' (a footnote's paragraph,
+   * under a projected picture). */
+  g_autofree char *untold = slide ? untold_text (rows, n, FALSE) : NULL;
+  if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
+    g_free (untold);
+    untold = untold_text (rows, n, TRUE);
+  }
+  if (untold)
+    y += draw_slide_line (cr, st, &l, untold, y, width, MAX (1, end - y), FALSE);
   return y;
 }
 
@@ -688,8 +733,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the grey "
-                                    "bar above it (1×); whiskers: its 95%% range."))
+      = slide ? g_strdup_printf (_ ("Grey (1×): the inputs written with streaming stores, "
+                                    "which go straight to memory and leave nothing in the CPU's "
+                                    "cache. Bars: each way's median time as a multiple of the "
+                                    "grey bar above it; whiskers: its 95%% range."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
