@@ -309,11 +309,11 @@ untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
     return NULL;
   /* TRANSLATORS: the cache-state slide's line for memories whose every
    * way of writing the run cannot tell from 1×, e.g. "Pageable memory
-   * and write-combined memory (...): this run cannot tell, as their times
-   * varied too much to show a 10% difference". */
+   * and write-combined memory (...): this run cannot tell (the times
+   * varied too much to show a 10% difference)". */
   if (!short_form)
-    return g_strdup_printf (_ ("%s: this run cannot tell, as their times varied too much to "
-                               "show a %g%% difference"),
+    return g_strdup_printf (_ ("%s: this run cannot tell (the times varied too much to show a "
+                               "%g%% difference)"),
                             names->str, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   /* TRANSLATORS: the same where room is short (the handout), e.g.
    * "Pageable memory: this run cannot tell". */
@@ -332,9 +332,7 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
-/* A slide's line of words at y, wrapped in room, else on one line cut:
- * a group's name, or the memories the run cannot tell. Returns its
- * height. */
+/* Whether text, wrapped, fits room as a slide's line. */
 static gboolean
 slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
 {
@@ -344,18 +342,18 @@ slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, d
          <= room;
 }
 
+/* The slide's line of the memories the run cannot tell at y, wrapped
+ * in room, else on one line cut. Returns its height. */
 static double
 draw_slide_line (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text,
-                 double y, double width, double room, gboolean bold)
+                 double y, double width, double room)
 {
   double th;
-  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, bold, NULL, &th);
+  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
   double ty = y + (l->line_h - th) / 2;
   ms_set_color (cr, &st->fg, 1);
-  double wrapped = ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, bold,
-                                         FALSE);
-  if (wrapped + l->line_h - th <= room)
-    return ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, bold, TRUE)
+  if (slide_line_fits (cr, l, text, width, room))
+    return ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, FALSE, TRUE)
            + l->line_h - th;
   ms_draw_text_max (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs);
   return l->line_h;
@@ -623,7 +621,14 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (starts_group (rows, i)) {
       if (slide) {
         g_autofree char *name = memory_name (rows[i].mode, TRUE);
-        y += draw_slide_line (cr, st, &l, name, y, width, l.line_h, TRUE);
+        double tw, th;
+        ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
+        ms_set_color (cr, &st->fg, 1);
+        if (tw <= width - l.fs)
+          ms_draw_text (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, 0, 0, TRUE, NULL, NULL);
+        else
+          ms_draw_text_max (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, width - l.fs);
+        y += l.line_h;
         draw_reference (cr, st, &l, &rows[i], y);
       } else
         draw_group (cr, st, &l, &rows[i], y, width);
@@ -648,30 +653,8 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     untold = untold_text (rows, n, TRUE);
   }
   if (untold)
-    y += draw_slide_line (cr, st, &l, untold, y, width, MAX (1, end - y), FALSE);
+    y += draw_slide_line (cr, st, &l, untold, y, width, MAX (1, end - y));
   return y;
-}
-
-/* The memories a slide draws as bars, by name: "Pinned", "Pinned and
- * write-combined". */
-static char *
-told_memories (const MsCacheStateRow *rows, int n)
-{
-  const char *names[MS_CACHE_STATE_MAX_ROWS];
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    if (starts_group (rows, i) && row_drawn (rows, n, i, TRUE))
-      names[m++] = ms_mode_title (rows[i].mode);
-  if (m == 0)
-    return g_strdup (_ ("No"));
-  GString *s = g_string_new (names[0]);
-  for (int i = 1; i < m; i++) {
-    g_autofree char *low = g_utf8_strdown (names[i], -1);
-    /* TRANSLATORS: joins memories in the cache-state slide's title,
-     * e.g. "Pinned" + " and " + "write-combined". */
-    g_string_append_printf (s, i == m - 1 ? _ (" and %s") : _ (", %s"), low);
-  }
-  return g_string_free (s, FALSE);
 }
 
 static void
@@ -700,25 +683,16 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   n = kept;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
-  /* What 1× is said in words: "its group's reference" and "streamed
-   * stores" were terms a class had not met. */
-  g_autofree char *told = slide ? told_memories (rows, n) : NULL;
   g_autofree char *title
       = slide
-            /* Shorter: the slide's header and takeaway are over it, and
-             * each group's line says what its 1× is. It names the
-             * memories drawn as bars: under a card about write-combined
-             * memory, a run that could tell only pinned's showed pinned's
-             * bars without saying so. */
-            /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
-             * memory, 16 MiB vectors: a repetition (a, b in, add, c out)
-             * ...". A whole repetition, said: "a copy's time" was set beside
-             * the duplex slide's single copy. */
-            /* Each row a way of writing the inputs: "after CPU stores" fit
-             * only two of them. What 1× is, the line over the bars says. */
-            ? g_strdup_printf (_ ("%s memory, %s vectors: a repetition (a, b in, add, c out) after "
-                                  "each way of writing the inputs"),
-                               told, size)
+            /* TRANSLATORS: the cache-state slide's title, e.g. "A repetition
+             * (a, b in, add, c out) at 16 MiB after each way of writing the
+             * inputs". A whole repetition, said: "a copy's time" was set
+             * beside the duplex slide's single copy. One line: each memory
+             * drawn is named over its bars. */
+            ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s after each way of "
+                                  "writing the inputs"),
+                               size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                         "multiple of the same memory after streamed stores, which "
@@ -733,10 +707,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Grey (1×): the inputs written with streaming stores, "
-                                    "which go straight to memory and leave nothing in the CPU's "
-                                    "cache. Bars: each way's median time as a multiple of the "
-                                    "grey bar above it; whiskers: its 95%% range."))
+      = slide ? g_strdup_printf (_ ("Grey (1×): streaming stores, which write straight to "
+                                    "memory and leave nothing in the CPU's cache. Bars: median "
+                                    "times as multiples of the grey bar above; whiskers: 95%% "
+                                    "ranges."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
@@ -760,10 +734,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
+  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
     kh = 0;
   double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);
+      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 1.6 : 0.6),
+                   slide);
   if (mh > 0) {
     ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
                   width - fs, TRUE);

@@ -7,8 +7,8 @@
  * drawn from repetitions with a timer around every step, go under it only
  * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
  * their lengths are not the finding. A slide draws the takeaway's pair
- * with a timer on every step and without, as two pairs of bars of time,
- * each with its verdict (draw_slide_pairs). */
+ * without timers as two bars of time with their verdict, and what the
+ * timers do in a note (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -319,25 +319,15 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* One setting's pair of bars on the slide: its heading, the two orders'
- * cells (depth-first first), whether they lie apart and, where they do
- * not, whether they are the same by the lessons' rule
- * (ms_issue_order_same) or too noisy to tell. */
+/* The slide's pair of bars: the two orders' cells (depth-first first),
+ * whether they lie apart and, where they do not, whether they are the
+ * same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const char *heading;
   const MsCell *cell[2];
   bool apart, same;
 } OrderPair;
 
-static OrderPair
-order_pair (const char *heading, const MsCell *depth, const MsCell *breadth, bool apart)
-{
-  return (OrderPair){
-    heading, { depth, breadth }, apart, !apart && ms_issue_order_same (depth, breadth)
-  };
-}
-
-/* Where the pairs' shared parts go on the slide. */
+/* Where the pair's parts go on the slide. */
 typedef struct {
   MsScale xs;
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
@@ -351,29 +341,12 @@ order_name (int i)
 }
 
 static double
-longest_median (const OrderPair *pairs, int n)
+median (const OrderPair *pair, int i)
 {
-  double most = 0;
-  for (int p = 0; p < n; p++)
-    for (int i = 0; i < 2; i++)
-      most = MAX (most, pairs[p].cell[i]->stats.e2e.median);
-  return most;
+  return pair->cell[i]->stats.e2e.median;
 }
 
-/* The time axis's end: the longest median with 5 % more room, or the
- * intervals' end where that comes later. The H100's intervals without
- * timers, cut at the axis, left a class unable to see how wide they were. */
-static double
-pairs_end (const OrderPair *pairs, int n)
-{
-  double hi = longest_median (pairs, n) * 1.05;
-  for (int p = 0; p < n; p++)
-    for (int i = 0; i < 2; i++)
-      hi = MAX (hi, pairs[p].cell[i]->stats.e2e.ci_high);
-  return hi;
-}
-
-/* The verdict beside a pair: how many times as long the longer order
+/* The verdict beside the pair: how many times as long the longer order
  * took where they lie apart, "same" where the rule finds them so, else
  * "cannot tell": H100's untimed bars, stamped "same" with intervals from
  * 0.85 to 1.9 ms, claimed more than the run showed. */
@@ -391,27 +364,28 @@ pair_verdict (const OrderPair *pair)
     /* Why, in the class's words: "too noisy" left them asking what
      * noise had to do with it. */
     return g_strdup (_ ("cannot tell\n(ranges overlap)"));
-  double d = pair->cell[0]->stats.e2e.median, b = pair->cell[1]->stats.e2e.median;
   /* TRANSLATORS: beside a pair of bars, the longer's time over the
    * other's, e.g. "1.20×". */
-  return g_strdup_printf (_ ("%.2f×"), MAX (d, b) / MIN (d, b));
+  return g_strdup_printf (_ ("%.2f×"), MAX (median (pair, 0), median (pair, 1))
+                                           / MIN (median (pair, 0), median (pair, 1)));
 }
 
-/* One pair from y: its heading, its two bars, each named at its left and
+/* The pair from y: its heading, its two bars, each named at its left and
  * timed at its end with its interval under it, and a bracket at their
- * right with the verdict. Returns the height used. */
-static double
+ * right with the verdict. */
+static void
 draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
            double y)
 {
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, pair->heading, fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
+  ms_draw_text (cr, _ ("Each order timed as a whole"), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL,
+                NULL);
   double top = y + l->head_h, mid[2];
   for (int i = 0; i < 2; i++) {
-    const MsCell *c = pair->cell[i];
+    const MsStat *e2e = &pair->cell[i]->stats.e2e;
     double cy = top + i * l->row_h + l->row_h * 0.4;
-    double x1 = ms_scale_to_pixel (&l->xs, c->stats.e2e.median);
+    double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
     MsColor colour;
     ms_chart_palette_color ((guint)i, style->dark, &colour);
     ms_set_color (cr, &style->fg, 1);
@@ -419,12 +393,12 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
     ms_set_color (cr, &colour, 1);
     cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
     cairo_fill (cr);
-    ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, c->stats.e2e.ci_low),
-                         ms_scale_to_pixel (&l->xs, c->stats.e2e.ci_high), FALSE,
+    ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, e2e->ci_low),
+                         ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE,
                          cy + l->bar_h / 2 + fs * 0.45, fs * 0.2);
     char t[32];
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, ms_caption_time (c->stats.e2e.median, t, sizeof t), x1 + fs * 0.4, cy,
+    ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
                   ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
     mid[i] = cy;
   }
@@ -441,48 +415,42 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, verdict, bx + fs * 0.5, (mid[0] + mid[1] + l->bar_h * 0.3) / 2, fs * 1.4, 0,
                 0.5, TRUE, NULL, NULL);
-  return l->head_h + 2 * l->row_h;
 }
 
-/* The pairs' layout in width from top to bottom: names at the left, then
- * the bars on one time scale from 0, their times, the bracket and the
- * verdict at the right. */
+/* The pair's layout in width from top to bottom: names at the left, then
+ * the bars on one time scale from 0 to past both 95% ranges (cut at the
+ * axis, a class could not see how wide they were), their times, the
+ * bracket and the verdict at the right. */
 static PairLayout
-pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, int n, double width,
-              double top, double bottom)
+pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
+             double top, double bottom)
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs;
-  double label_w = 0, time_w = 0, verdict_w = 0;
-  for (int i = 0; i < 2; i++)
+  double label_w = 0, time_w = 0, most = MAX (median (pair, 0), median (pair, 1));
+  double end = most * 1.05;
+  g_autofree char *verdict = pair_verdict (pair);
+  for (int i = 0; i < 2; i++) {
+    char t[32];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, FALSE));
-  for (int p = 0; p < n; p++) {
-    g_autofree char *verdict = pair_verdict (&pairs[p]);
-    verdict_w = MAX (verdict_w, ms_draw_text_width (cr, verdict, fs * 1.4, TRUE));
-    for (int i = 0; i < 2; i++) {
-      char t[32];
-      ms_caption_time (pairs[p].cell[i]->stats.e2e.median, t, sizeof t);
-      time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
-    }
+    ms_caption_time (median (pair, i), t, sizeof t);
+    time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
+    end = MAX (end, pair->cell[i]->stats.e2e.ci_high);
   }
   l.label_x = fs * 1.5;
-  l.bracket_x = width - fs * 1.5 - verdict_w;
-  double x0 = l.label_x + label_w + fs, end = pairs_end (pairs, n);
-  /* The longest bar's time ends before the bracket. */
-  double most = longest_median (pairs, n);
+  l.bracket_x = width - fs * 1.5 - ms_draw_text_width (cr, verdict, fs * 1.4, TRUE);
+  double x0 = l.label_x + label_w + fs;
+  /* The longest bar's time, and the axis's end, before the bracket. */
   double x_most = l.bracket_x - fs * 1.2 - time_w;
-  /* The axis's end before the bracket too: an interval cut there ran
-   * under the verdict. */
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0,
                     MIN (l.bracket_x - fs, x0 + (x_most - x0) * end / most), MS_SCALE_TIME_US };
   /* The axis ends on a tick: past its last one it ran on unlabelled. */
   MsTick ticks[16];
   guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 6, ticks, 16);
-  if (nt >= 2 && ticks[nt - 1].value < l.xs.max) {
+  if (nt >= 2 && ticks[nt - 1].value < l.xs.max)
     l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
-  }
   l.head_h = fs * 1.9;
-  l.row_h = (bottom - top - n * l.head_h - (n - 1) * fs) / (2 * n);
+  l.row_h = (bottom - top - l.head_h) / 2;
   l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
   return l;
 }
@@ -528,19 +496,18 @@ timers_line (const MsResults *run)
  * bars of time on one scale from 0, bracketed with its verdict; what a
  * timer on every step does, in the note under it. */
 static gboolean
-draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
 {
-  OrderPair pairs[1];
-  int k, n = 0;
-  bool single, apart;
+  OrderPair pair;
+  int k;
+  bool single;
   const MsCell *depth, *breadth;
-  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &apart))
+  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &pair.apart))
     return FALSE;
-  /* The question's answer drawn, the order without timers; what a timer
-   * on every step does, a note in plain type: as bars, or bold, it
-   * competed with the answer. */
-  pairs[n++] = order_pair (_ ("Each order timed as a whole"), depth, breadth, apart);
+  pair.cell[0] = depth;
+  pair.cell[1] = breadth;
+  pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
@@ -568,7 +535,7 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   double y = y0 + ms_draw_text_wrapped (cr, terms, fs * 0.5, y0, fs, width - fs, FALSE, FALSE) + fs;
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   double bottom = height - note_h - fs * 2.6;
-  PairLayout l = pairs_layout (cr, style, pairs, n, width, y, bottom);
+  PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
   if (l.row_h < fs * 1.6)
     return FALSE;
   ms_draw_background (cr, style);
@@ -578,8 +545,7 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   ms_set_color (cr, &style->fg, 1);
   y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
   ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 6, width);
-  for (int p = 0; p < n; p++)
-    y += draw_pair (cr, style, &pairs[p], &l, y) + fs;
+  draw_pair (cr, style, &pair, &l, y);
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
   return TRUE;
 }
@@ -589,7 +555,7 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                         double height)
 {
   const double fs = ms_style_font_size (style);
-  if (ms_draw_is_slide (style, height) && draw_slide_pairs (cr, run, style, width, height))
+  if (ms_draw_is_slide (style, height) && draw_slide_pair (cr, run, style, width, height))
     return;
   g_autoptr (MsChartData) data = build (run, ms_draw_is_slide (style, height));
   ms_draw_background (cr, style);
