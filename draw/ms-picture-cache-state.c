@@ -186,9 +186,8 @@ row_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *row)
  * "inputs kept since the first re…" on paper. Smaller only where two
  * lines would not fit the row and no least size holds the text. */
 static void
-draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, double y, double h)
+draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, double h)
 {
-  const char *name = ms_cache_state_name (row->state);
   double max_w = l->x0 - l->fs * 2, size = l->fs;
   double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
   if (th > h && ms_draw_get_least_text (cr) <= 0) {
@@ -242,7 +241,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  draw_state_name (cr, l, row, y, rh);
+  draw_state_name (cr, l, ms_cache_state_name (row->state), y, rh);
   /* The marks at the middle of a row made taller by its name. */
   y += (rh - h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
@@ -332,31 +331,11 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
-/* Whether text, wrapped, fits room as a slide's line. */
+/* Whether text, wrapped, fits room as a slide's line under the axis. */
 static gboolean
 slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
 {
-  double th;
-  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
-  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) + l->line_h - th
-         <= room;
-}
-
-/* The slide's line of the memories the run cannot tell at y, wrapped
- * in room, else on one line cut. Returns its height. */
-static double
-draw_slide_line (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text,
-                 double y, double width, double room)
-{
-  double th;
-  ms_draw_text (cr, text, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
-  double ty = y + (l->line_h - th) / 2;
-  ms_set_color (cr, &st->fg, 1);
-  if (slide_line_fits (cr, l, text, width, room))
-    return ms_draw_text_wrapped (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs, FALSE, TRUE)
-           + l->line_h - th;
-  ms_draw_text_max (cr, text, l->fs * 0.5, ty, l->fs, width - l->fs);
-  return l->line_h;
+  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) <= room;
 }
 
 /* On a slide a group's 1×, drawn: a grey bar to 1× named by its memory
@@ -366,27 +345,12 @@ static void
 draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                 double y)
 {
+  ms_set_color (cr, &st->fg, 1);
   /* TRANSLATORS: the cache-state slide's reference bar, under its
    * memory's name, as the ways of writing under it: the key says what
    * streaming stores are. Named by its memory, the bar was read as the
    * group's heading. */
-  const char *name = _ ("streaming stores");
-  /* On two lines where the label column is narrow (the handout), and
-   * smaller where those would not fit the line, as a state's name. */
-  double max_w = l->x0 - l->fs * 2, size = l->fs;
-  double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  if (th > l->line_h && ms_draw_get_least_text (cr) <= 0) {
-    size *= l->line_h / th;
-    th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  }
-  ms_set_color (cr, &st->fg, 1);
-  /* Where the least text keeps two lines from fitting (a small lesson
-   * pane), one line, cut. */
-  if (th > l->line_h)
-    ms_draw_text_max (cr, name, l->fs * 1.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
-  else
-    ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
-                          TRUE);
+  draw_state_name (cr, l, _ ("streaming stores"), y, l->line_h);
   ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
   char t[32];
@@ -652,8 +616,12 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     g_free (untold);
     untold = untold_text (rows, n, TRUE);
   }
-  if (untold)
-    y += draw_slide_line (cr, st, &l, untold, y, width, MAX (1, end - y));
+  ms_set_color (cr, &st->fg, 1);
+  /* Where not even that fits (a short lesson pane), one line, cut. */
+  if (untold && !slide_line_fits (cr, &l, untold, width, end - y))
+    ms_draw_text_max (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs);
+  else if (untold)
+    y += ms_draw_text_wrapped (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs, FALSE, TRUE);
   return y;
 }
 

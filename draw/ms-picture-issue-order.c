@@ -173,36 +173,11 @@ call_out_takeaway (MsChartData *d, guint quoted)
   }
 }
 
-/* A slide keeps one queue's lines, timed and not, from two streams up:
- * the default queues' line and K = 1, faint with its bar across the
- * chart, were half the marks on a chart whose line is about one point.
- * (Said of the larger view in a second sentence, the note on the bars
- * grew to two lines, and the slide left it out.) */
-static void
-keep_one_queue (MsChartData *d)
-{
-  for (guint i = 0; i < d->series->len; i++) {
-    MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = s->points->len; k-- > 0;)
-      if (g_array_index (s->points, MsChartPoint, k).x < 2)
-        g_array_remove_index (s->points, k);
-  }
-}
-
 /* What the chart's marks and words mean, under it. */
 static char *
-foot_note (gboolean slide, gboolean cut, gboolean k1, gboolean untimed_noise)
+foot_note (gboolean cut, gboolean k1)
 {
-  /* The lesson's point first, where the note is read: that without
-   * timers the order made no difference was last, after the key. */
-  if (slide && untimed_noise)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Without timers the order made no difference: every interval takes in "
-                        "0. Faint: noise too."));
-  if (slide)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Faint: noise (its 95% interval takes in 0)."));
-  else if (cut && k1)
+  if (cut && k1)
     /* xgettext:no-c-format */
     return g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
                         "noise, and so is K = 1 (one stream: one order)."));
@@ -219,31 +194,22 @@ foot_note (gboolean slide, gboolean cut, gboolean k1, gboolean untimed_noise)
     return g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
 }
 
+/* The chart of a larger view, and of a slide too small for its pair of
+ * bars (draw_slide_pair), which keeps the one queue's lines. */
 static MsChartData *
 build (const MsResults *run, gboolean slide)
 {
   MsChartData *d = ms_chart_data_new ();
   int e = chart_exponent (run);
-  gboolean untimed_noise = TRUE;
   guint quoted = G_MAXUINT; /* the takeaway's: one queue untimed, else the default's */
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  d->title = slide
-                 /* TRANSLATORS: the issue-order picture's title on a slide,
-                  * e.g. "... at 16 MiB (above 0: ...)". */
-                 /* The orders said where the class reads the chart: a
-                  * slide that named them without saying what they were
-                  * asked to be worked out. */
-                 ? g_strdup_printf (_ ("How much longer depth-first (each stream's steps in turn) "
-                                       "took than breadth-first (each step for every stream in "
-                                       "turn), %s"),
-                                    size)
-                 /* TRANSLATORS: the issue-order picture's title, e.g. "... at
-                  * 16 MiB per vector ...". */
-                 : g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
-                                       "per vector (above 0: breadth-first is faster)"),
-                                    size);
+  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
+   * vector ...". */
+  d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
+                                 "per vector (above 0: breadth-first is faster)"),
+                              size);
   d->x_label = g_strdup (_ ("streams (K)"));
   /* Where no difference lies, said on the axis: a label by the 0 line
    * was the smallest text on any slide (14 px projected). */
@@ -253,7 +219,7 @@ build (const MsResults *run, gboolean slide)
   d->direct_labels = TRUE;
   d->direct_share = 0.3;
   d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
-  /* Timed last, on top. A slide whose pair is missing draws one queue's. */
+  /* Timed last, on top. */
   for (guint q = slide ? 1 : 0; q < G_N_ELEMENTS (lines); q++) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
@@ -278,32 +244,11 @@ build (const MsResults *run, gboolean slide)
       ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
       /* One stream has one order: its figure is noise by definition, and
-       * its long bar drew the eye first. Faint, as the note says; on a
-       * slide so is every point whose interval takes in 0 (noise too):
-       * their bars, cut at the chart's edges, ran its full height and
-       * read as the effect. */
-      MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
-      /* The untimed line stays solid: it is the "no difference" the
-       * timed one is read against, and faint it all but vanished on a
-       * dark projector. */
-      if (k == 1 || (slide && lines[q].timed && j.lo <= 1 && j.hi >= 1))
-        p->muted = TRUE;
-      /* Faint, a bar that ran the chart's full height still drew a line
-       * through the ringed point: a slide says what faint means and
-       * leaves the noise's bars to a larger view. */
-      if (slide && p->muted)
-        p->lo = 1, p->hi = 0;
-      /* Solid, the untimed line keeps no bars either: at 16 streams its
-       * bar ran the chart's height through the ringed point. The note
-       * says whether every one of them took in 0. */
-      if (slide && !lines[q].timed && k > 1) {
-        untimed_noise = untimed_noise && j.lo <= 1 && j.hi >= 1;
-        p->lo = 1, p->hi = 0;
-      }
+       * its long bar drew the eye first. Faint, as the note says. */
+      if (k == 1)
+        g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
-  if (slide)
-    keep_one_queue (d);
   if (d->series->len > 0) {
     ms_chart_data_add_ref (d, 0, NULL);
     gboolean cut = fit_medians (d);
@@ -313,7 +258,7 @@ build (const MsResults *run, gboolean slide)
      * slide has room for, with K = 1 (its +14 % stood unexplained where a
      * second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
-    d->foot_note = foot_note (slide, cut, k1, untimed_noise);
+    d->foot_note = foot_note (cut, k1);
     call_out_takeaway (d, quoted);
   }
   return d;

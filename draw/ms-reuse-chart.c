@@ -110,48 +110,47 @@ fold_coinciding (MsChartData *d)
   }
 }
 
-/* What the slide's two lines are, and how far pinned's line wanders
- * without ranges to judge it by: a class met "zero-copy" and "UVA"
- * unexplained, read "Pinned" as pinned against pinned (zero-copy memory
- * is pinned too), and asked whether pinned's ups and downs meant
- * anything. */
+/* What the compared lines are, and how far pinned's line wanders without
+ * ranges to judge it by: a class met "zero-copy" and "UVA" unexplained,
+ * read "Pinned" as pinned against pinned (zero-copy memory is pinned
+ * too), and asked whether pinned's ups and downs meant anything. The
+ * compared pair, once folded, are the lines not muted, pinned first. */
 static char *
-pair_caption (const MsChartSeries *pinned, const MsChartSeries *zero_copy)
+pair_caption (const MsChartData *d)
 {
-  GString *text = g_string_new (NULL);
-  gboolean uva = zero_copy && strstr (zero_copy->label, ms_mode_title (MS_MODE_UVA));
-  if (pinned && zero_copy)
-    g_string_append (text,
-                     uva ? _ ("Pinned: pinned host memory, copied to the GPU and back. Zero-copy: "
-                              "pinned host memory too, which the kernel reads and writes across "
-                              "the link itself, no copies; UVA (unified addressing): the same "
-                              "memory reached through the GPU's own pointers.")
-                         : _ ("Pinned: pinned host memory, copied to the GPU and back. Zero-copy: "
-                              "pinned host memory too, which the kernel reads and writes across "
-                              "the link itself, no copies."));
+  const MsChartSeries *pair[2] = { NULL, NULL };
+  for (guint i = 0, k = 0; i < d->series->len && k < 2; i++)
+    if (!((const MsChartSeries *) g_ptr_array_index (d->series, i))->muted)
+      pair[k++] = g_ptr_array_index (d->series, i);
+  if (!pair[1])
+    return NULL;
+  GString *text = g_string_new (_ ("Pinned: pinned host memory, copied to the GPU and back. "
+                                   "Zero-copy: pinned host memory too, which the kernel reads and "
+                                   "writes across the link itself, no copies."));
+  if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
+    g_string_append_printf (text, " %s",
+                            _ ("UVA (unified addressing): the same memory reached through the "
+                               "GPU's own pointers."));
   double lo = G_MAXDOUBLE, hi = 0;
   gboolean ranges = FALSE;
-  for (guint k = 0; pinned && k < pinned->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (pinned->points, MsChartPoint, k);
-    if (p->failed || !(p->y > 0))
-      continue;
-    lo = MIN (lo, p->y);
-    hi = MAX (hi, p->y);
+  for (guint k = 0; k < pair[0]->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (pair[0]->points, MsChartPoint, k);
+    lo = p->failed ? lo : MIN (lo, p->y);
+    hi = p->failed ? hi : MAX (hi, p->y);
     ranges = ranges || p->lo <= p->hi;
   }
-  if (hi > lo && !ranges) {
-    char t_lo[32], t_hi[32];
-    ms_format_time_us (lo, t_lo, sizeof t_lo);
-    ms_format_time_us (hi, t_hi, sizeof t_hi);
+  char t_lo[32], t_hi[32];
+  ms_format_time_us (lo, t_lo, sizeof t_lo);
+  ms_format_time_us (hi, t_hi, sizeof t_hi);
+  if (hi > lo && !ranges)
     /* TRANSLATORS: after the reuse slide's key, e.g. "Pinned's points move
      * between 991 µs and 1.28 ms ...". */
     g_string_append_printf (text,
-                            _ ("%sPinned's points move between %s and %s across R: with too few "
+                            _ (" Pinned's points move between %s and %s across R: with too few "
                                "repetitions for 95%% ranges, the run cannot say how much of that "
                                "is noise."),
-                            text->len ? " " : "", t_lo, t_hi);
-  }
-  return g_string_free (text, text->len == 0);
+                            t_lo, t_hi);
+  return g_string_free (text, FALSE);
 }
 
 /* The largest rate at which a writes-only series put R × c on the link,
@@ -245,7 +244,6 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
     d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
   }
   const MsChartSeries *writes[2] = { NULL, NULL }; /* R kernels, one kernel */
-  const MsChartSeries *pair[2] = { NULL, NULL };   /* pinned, zero-copy */
   for (int m = 0; run && m < MS_MODE_COUNT; m++)
     for (guint a = 0; a < G_N_ELEMENTS (accesses); a++) {
       MsChartSeries *s = NULL;
@@ -270,8 +268,6 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           /* The takeaway compares pinned copies with zero-copy reading a
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
-          if (!s->muted)
-            pair[m == MS_MODE_ZERO_COPY] = s;
         }
         add_point (s, c, reuse, metric);
       }
@@ -284,15 +280,8 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
   if (metric == MS_REUSE_BANDWIDTH && d->series->len)
     d->caption = reuse_caption (writes, link);
   fold_coinciding (d);
-  /* Folding frees a line that lies on another: the pair only as kept. */
-  for (int i = 0; i < 2; i++) {
-    gboolean kept = FALSE;
-    for (guint k = 0; k < d->series->len; k++)
-      kept = kept || g_ptr_array_index (d->series, k) == pair[i];
-    pair[i] = kept ? pair[i] : NULL;
-  }
   if (metric == MS_REUSE_TIME)
-    d->caption = pair_caption (pair[0], pair[1]);
+    d->caption = pair_caption (d);
   /* The host link's rate per direction, as a line to read the rates by. */
   if (link > 0 && metric == MS_REUSE_BANDWIDTH && d->series->len) {
     g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
