@@ -104,13 +104,31 @@ row_drawn (const MsCacheStateRow *rows, int n, int i, gboolean slide)
   return !slide || !group_untold (rows, n, g);
 }
 
-/* The lines the rows take: one a bar, one a group's name. */
+/* The lines the start of a group at i takes beside its bars: its name;
+ * on a slide its name and its grey 1× bar, or, for a group the run cannot
+ * tell, a share of the one line that names them all (the first's). */
+static int
+group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide)
+{
+  if (!starts_group (rows, i))
+    return 0;
+  if (!slide)
+    return 1;
+  if (row_drawn (rows, n, i, slide))
+    return 2;
+  for (int k = 0; k < i; k++)
+    if (starts_group (rows, k) && !row_drawn (rows, n, k, slide))
+      return 0;
+  return 1;
+}
+
+/* The lines the rows take: one a bar, and their groups'. */
 static int
 n_lines (const MsCacheStateRow *rows, int n, gboolean slide)
 {
   int lines = 0;
   for (int i = 0; i < n; i++)
-    lines += starts_group (rows, i) + row_drawn (rows, n, i, slide);
+    lines += group_lines (rows, n, i, slide) + row_drawn (rows, n, i, slide);
   return lines;
 }
 
@@ -168,9 +186,8 @@ row_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *row)
  * "inputs kept since the first re…" on paper. Smaller only where two
  * lines would not fit the row and no least size holds the text. */
 static void
-draw_state_name (cairo_t *cr, const Layout *l, const MsCacheStateRow *row, double y, double h)
+draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, double h)
 {
-  const char *name = ms_cache_state_name (row->state);
   double max_w = l->x0 - l->fs * 2, size = l->fs;
   double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
   if (th > h && ms_draw_get_least_text (cr) <= 0) {
@@ -224,7 +241,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  draw_state_name (cr, l, row, y, rh);
+  draw_state_name (cr, l, ms_cache_state_name (row->state), y, rh);
   /* The marks at the middle of a row made taller by its name. */
   y += (rh - h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
@@ -252,67 +269,73 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   draw_figures (cr, st, l, row, end, y);
 }
 
-/* A group's line: the reference and its median. The band stops above
- * it, so the words need no patch of background. */
-/* A folded group's line: its memory and how far its rows' intervals
- * reach. "Cannot tell" alone, with no figure, read as data missing: the
- * run has the copies, and their spread is the answer. */
+/* A memory's name on a slide, with what write-combined memory is where
+ * it is named: a class met the word unexplained, and its group lacks the
+ * "inputs kept" row without saying why. */
 static char *
-folded_text (const MsCacheStateRow *rows, int n, int i, gboolean ways_named)
+memory_name (MsMode mode, gboolean heading)
 {
-  double lo = G_MAXDOUBLE, hi = 0;
-  g_autoptr (GString) ways = g_string_new (NULL);
-  for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++) {
-    lo = MIN (lo, rows[k].judgement.lo);
-    hi = MAX (hi, rows[k].judgement.hi);
-    g_string_append_printf (ways, "%s%s", k > i ? ", " : "", ms_cache_state_name (rows[k].state));
-  }
-  /* Translators: on a slide, a cache-state group whose every state the
-   * run cannot tell from streamed stores, drawn as this line alone, e.g.
-   * "Not drawn, too noisy to tell from 1×: Pageable memory, ordinary
-   * stores, inputs kept since the first repetition (could be 0.71× to
-   * 1.03×)". */
-  /* "Not drawn" first: a memory named under the bars without one read
-   * as a bar missing. Of what the range is, said: "likely ranges" read
-   * as of nothing, and a ratio without its 1× was read against pinned's;
-   * which ways of writing where there is room: "Pageable memory: cannot
-   * tell" named none. */
-  if (!ways_named)
-    return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory (could be %.2f× "
-                               "to %.2f× its time with stores that skip the CPU cache)"),
-                            ms_mode_title (rows[i].mode), lo, hi);
-  /* One sentence for one way or several: "them" for two ways named as
-   * one ("ordinary stores, inputs kept: cannot tell" read as one state)
-   * is left out with the verdict said first. */
-  return g_strdup_printf (_ ("Not drawn, too noisy to tell from 1×: %s memory, %s (could be "
-                             "%.2f× to %.2f× its time with stores that skip the CPU cache)"),
-                          ms_mode_title (rows[i].mode), ways->str, lo, hi);
+  if (mode != MS_MODE_WRITE_COMBINED)
+    /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
+    return g_strdup_printf (_ ("%s memory"), ms_mode_title (mode));
+  return g_strdup (heading ? _ ("Write-combined memory: pinned, never in the CPU's cache (so no "
+                                "\"inputs kept\" row)")
+                           : _ ("write-combined memory (pinned, never in the CPU's cache)"));
 }
 
-/* A group's line at y; room: the height a folded group's line may take,
- * 0 for one drawn as bars. Returns its height. */
-static double
-draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
-            int n, int i, double y, double width, double room)
+/* A slide's one line for the memories the run cannot tell, where their
+ * bars would be (a footnote per memory, with ranges drawn nowhere, left
+ * a class asking what they were of): NULL where there are none. */
+static char *
+untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
 {
-  g_autofree char *name
-      = room > 0 ? folded_text (rows, n, i, TRUE) : ms_picture_cache_state_group_text (&rows[i]);
-  double th, x = l->fs * 0.5, ty;
-  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
-  ty = y + (l->line_h - th) / 2;
-  ms_set_color (cr, &st->fg, 0.95);
-  /* A folded group's line wraps where there is room: it names its ways
-   * of writing; else the line without them. */
-  double wrapped = ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, FALSE);
-  if (room > 0 && wrapped + l->line_h - th <= room)
-    return ms_draw_text_wrapped (cr, name, x, ty, l->fs, width - l->fs, FALSE, TRUE) + l->line_h
-           - th;
-  if (room > 0) {
-    g_free (name);
-    name = folded_text (rows, n, i, FALSE);
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (int i = 0; i < n; i++) {
+    if (!starts_group (rows, i) || row_drawn (rows, n, i, TRUE))
+      continue;
+    g_autofree char *name = memory_name (rows[i].mode, FALSE);
+    /* Its first letter lower case after the first name: "CPU" stays. */
+    g_autofree char *first = g_utf8_strdown (name, g_utf8_next_char (name) - name);
+    g_autofree char *low = g_strconcat (first, g_utf8_next_char (name), NULL);
+    /* TRANSLATORS: joins memories, e.g. "Pageable memory" + " and " +
+     * "write-combined memory". */
+    if (names->len)
+      g_string_append_printf (names, _ (" and %s"), low);
+    else
+      g_string_append (names, name);
   }
-  ms_draw_text_max (cr, name, x, ty, l->fs, width - l->fs);
-  return l->line_h;
+  if (!names->len)
+    return NULL;
+  /* TRANSLATORS: the cache-state slide's line for memories whose every
+   * way of writing the run cannot tell from 1×, e.g. "Pageable memory
+   * and write-combined memory (...): this run cannot tell (the times
+   * varied too much to show a 10% difference)". */
+  if (!short_form)
+    return g_strdup_printf (_ ("%s: this run cannot tell (the times varied too much to show a "
+                               "%g%% difference)"),
+                            names->str, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  /* TRANSLATORS: the same where room is short (the handout), e.g.
+   * "Pageable memory: this run cannot tell". */
+  return g_strdup_printf (_ ("%s: this run cannot tell"), names->str);
+}
+
+/* A group's line (a larger view's): the reference and its median. */
+static void
+draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+            double y, double width)
+{
+  g_autofree char *name = ms_picture_cache_state_group_text (row);
+  double th;
+  ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
+}
+
+/* Whether text, wrapped, fits room as a slide's line under the axis. */
+static gboolean
+slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
+{
+  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) <= room;
 }
 
 /* On a slide a group's 1×, drawn: a grey bar to 1× named by its memory
@@ -322,28 +345,12 @@ static void
 draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                 double y)
 {
-  /* TRANSLATORS: the cache-state slide's reference bar of a memory, e.g.
-   * "Pinned, stores past the cache" (its 1×, streamed stores: "streamed"
-   * was a teacher's word; "past the cache" left a class asking what
-   * that is). */
-  g_autofree char *name
-      = g_strdup_printf (_ ("%s, stores that skip the CPU cache"), ms_mode_title (row->mode));
-  /* On two lines where the label column is narrow (the handout), and
-   * smaller where those would not fit the line, as a state's name. */
-  double max_w = l->x0 - l->fs, size = l->fs;
-  double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  if (th > l->line_h && ms_draw_get_least_text (cr) <= 0) {
-    size *= l->line_h / th;
-    th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  }
   ms_set_color (cr, &st->fg, 1);
-  /* Where the least text keeps two lines from fitting (a small lesson
-   * pane), one line, cut. */
-  if (th > l->line_h)
-    ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - l->fs * 1.25) / 2, l->fs, max_w);
-  else
-    ms_draw_text_wrapped (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, size, max_w, FALSE,
-                          TRUE);
+  /* TRANSLATORS: the cache-state slide's reference bar, under its
+   * memory's name, as the ways of writing under it: the key says what
+   * streaming stores are. Named by its memory, the bar was read as the
+   * group's heading. */
+  draw_state_name (cr, l, _ ("streaming stores"), y, l->line_h);
   ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
   char t[32];
@@ -510,7 +517,7 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
 {
   double y = l->line_h;
   for (int i = 0; i < n; i++) {
-    y += starts_group (rows, i) ? l->line_h : 0;
+    y += group_lines (rows, n, i, l->slide) * l->line_h;
     y += row_drawn (rows, n, i, l->slide) ? row_height (cr, l, &rows[i]) : 0;
   }
   return y;
@@ -576,10 +583,19 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     if (!row_drawn (rows, n, i, slide))
       continue;
     if (starts_group (rows, i)) {
-      if (slide)
+      if (slide) {
+        g_autofree char *name = memory_name (rows[i].mode, TRUE);
+        double tw, th;
+        ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
+        ms_set_color (cr, &st->fg, 1);
+        if (tw <= width - l.fs)
+          ms_draw_text (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, 0, 0, TRUE, NULL, NULL);
+        else
+          ms_draw_text_max (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, width - l.fs);
+        y += l.line_h;
         draw_reference (cr, st, &l, &rows[i], y);
-      else
-        draw_group (cr, st, &l, rows, n, i, y, width, 0);
+      } else
+        draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
@@ -593,40 +609,20 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   draw_axis (cr, st, &l, y);
   y += l.fs * 1.8;
-  /* Why those folded cannot tell is the details' (a footnote's
-   * paragraph, under a projected picture). */
-  int folded = 0;
-  for (int i = 0; i < n; i++)
-    folded += starts_group (rows, i) && !row_drawn (rows, n, i, slide);
-  /* Each wraps in the room the ones after it leave. */
-  for (int i = 0; i < n; i++)
-    if (starts_group (rows, i) && !row_drawn (rows, n, i, slide)) {
-      double room = end - y - --folded * l.line_h;
-      y += draw_group (cr, st, &l, rows, n, i, y, width, MAX (1, room));
-    }
-  return y;
-}
-
-/* The memories a slide draws as bars, by name: "Pinned", "Pinned and
- * write-combined". */
-static char *
-told_memories (const MsCacheStateRow *rows, int n)
-{
-  const char *names[MS_CACHE_STATE_MAX_ROWS];
-  int m = 0;
-  for (int i = 0; i < n; i++)
-    if (starts_group (rows, i) && row_drawn (rows, n, i, TRUE))
-      names[m++] = ms_mode_title (rows[i].mode);
-  if (m == 0)
-    return g_strdup (_ ("No"));
-  GString *s = g_string_new (names[0]);
-  for (int i = 1; i < m; i++) {
-    g_autofree char *low = g_utf8_strdown (names[i], -1);
-    /* TRANSLATORS: joins memories in the cache-state slide's title,
-     * e.g. "Pinned" + " and " + "write-combined". */
-    g_string_append_printf (s, i == m - 1 ? _ (" and %s") : _ (", %s"), low);
+  /* Why they cannot tell is the details' (a footnote's paragraph,
+   * under a projected picture). */
+  g_autofree char *untold = slide ? untold_text (rows, n, FALSE) : NULL;
+  if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
+    g_free (untold);
+    untold = untold_text (rows, n, TRUE);
   }
-  return g_string_free (s, FALSE);
+  ms_set_color (cr, &st->fg, 1);
+  /* Where not even that fits (a short lesson pane), one line, cut. */
+  if (untold && !slide_line_fits (cr, &l, untold, width, end - y))
+    ms_draw_text_max (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs);
+  else if (untold)
+    y += ms_draw_text_wrapped (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs, FALSE, TRUE);
+  return y;
 }
 
 static void
@@ -655,25 +651,16 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   n = kept;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
-  /* What 1× is said in words: "its group's reference" and "streamed
-   * stores" were terms a class had not met. */
-  g_autofree char *told = slide ? told_memories (rows, n) : NULL;
   g_autofree char *title
       = slide
-            /* Shorter: the slide's header and takeaway are over it, and
-             * each group's line says what its 1× is. It names the
-             * memories drawn as bars: under a card about write-combined
-             * memory, a run that could tell only pinned's showed pinned's
-             * bars without saying so. */
-            /* TRANSLATORS: the cache-state slide's title, e.g. "Pinned
-             * memory, 16 MiB vectors: a repetition (a, b in, add, c out)
-             * ...". A whole repetition, said: "a copy's time" was set beside
-             * the duplex slide's single copy. */
-            /* Each row a way of writing the inputs: "after CPU stores" fit
-             * only two of them. What 1× is, the line over the bars says. */
-            ? g_strdup_printf (_ ("%s memory, %s vectors: a repetition (a, b in, add, c out) after "
-                                  "each way of writing the inputs"),
-                               told, size)
+            /* TRANSLATORS: the cache-state slide's title, e.g. "A repetition
+             * (a, b in, add, c out) at 16 MiB after each way of writing the
+             * inputs". A whole repetition, said: "a copy's time" was set
+             * beside the duplex slide's single copy. One line: each memory
+             * drawn is named over its bars. */
+            ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s after each way of "
+                                  "writing the inputs"),
+                               size)
             : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                         "multiple of the same memory after streamed stores, which "
@@ -688,8 +675,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the grey "
-                                    "bar above it (1×); whiskers: its 95%% range."))
+      = slide ? g_strdup_printf (_ ("Grey (1×): streaming stores, which write straight to "
+                                    "memory and leave nothing in the CPU's cache. Bars: median "
+                                    "times as multiples of the grey bar above; whiskers: 95%% "
+                                    "ranges."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
@@ -713,10 +702,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
+  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
     kh = 0;
   double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * 0.6, slide);
+      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 1.6 : 0.6),
+                   slide);
   if (mh > 0) {
     ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
                   width - fs, TRUE);

@@ -7,8 +7,8 @@
  * drawn from repetitions with a timer around every step, go under it only
  * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
  * their lengths are not the finding. A slide draws the takeaway's pair
- * with a timer on every step and without, as two pairs of bars of time,
- * each with its verdict (draw_slide_pairs). */
+ * without timers as two bars of time with their verdict, and what the
+ * timers do in a note (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -173,36 +173,11 @@ call_out_takeaway (MsChartData *d, guint quoted)
   }
 }
 
-/* A slide keeps one queue's lines, timed and not, from two streams up:
- * the default queues' line and K = 1, faint with its bar across the
- * chart, were half the marks on a chart whose line is about one point.
- * (Said of the larger view in a second sentence, the note on the bars
- * grew to two lines, and the slide left it out.) */
-static void
-keep_one_queue (MsChartData *d)
-{
-  for (guint i = 0; i < d->series->len; i++) {
-    MsChartSeries *s = g_ptr_array_index (d->series, i);
-    for (guint k = s->points->len; k-- > 0;)
-      if (g_array_index (s->points, MsChartPoint, k).x < 2)
-        g_array_remove_index (s->points, k);
-  }
-}
-
 /* What the chart's marks and words mean, under it. */
 static char *
-foot_note (gboolean slide, gboolean cut, gboolean k1, gboolean untimed_noise)
+foot_note (gboolean cut, gboolean k1)
 {
-  /* The lesson's point first, where the note is read: that without
-   * timers the order made no difference was last, after the key. */
-  if (slide && untimed_noise)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Without timers the order made no difference: every interval takes in "
-                        "0. Faint: noise too."));
-  if (slide)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Faint: noise (its 95% interval takes in 0)."));
-  else if (cut && k1)
+  if (cut && k1)
     /* xgettext:no-c-format */
     return g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
                         "noise, and so is K = 1 (one stream: one order)."));
@@ -219,31 +194,22 @@ foot_note (gboolean slide, gboolean cut, gboolean k1, gboolean untimed_noise)
     return g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
 }
 
+/* The chart of a larger view, and of a slide too small for its pair of
+ * bars (draw_slide_pair), which keeps the one queue's lines. */
 static MsChartData *
 build (const MsResults *run, gboolean slide)
 {
   MsChartData *d = ms_chart_data_new ();
   int e = chart_exponent (run);
-  gboolean untimed_noise = TRUE;
   guint quoted = G_MAXUINT; /* the takeaway's: one queue untimed, else the default's */
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  d->title = slide
-                 /* TRANSLATORS: the issue-order picture's title on a slide,
-                  * e.g. "... at 16 MiB (above 0: ...)". */
-                 /* The orders said where the class reads the chart: a
-                  * slide that named them without saying what they were
-                  * asked to be worked out. */
-                 ? g_strdup_printf (_ ("How much longer depth-first (each stream's steps in turn) "
-                                       "took than breadth-first (each step for every stream in "
-                                       "turn), %s"),
-                                    size)
-                 /* TRANSLATORS: the issue-order picture's title, e.g. "... at
-                  * 16 MiB per vector ...". */
-                 : g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
-                                       "per vector (above 0: breadth-first is faster)"),
-                                    size);
+  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
+   * vector ...". */
+  d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
+                                 "per vector (above 0: breadth-first is faster)"),
+                              size);
   d->x_label = g_strdup (_ ("streams (K)"));
   /* Where no difference lies, said on the axis: a label by the 0 line
    * was the smallest text on any slide (14 px projected). */
@@ -253,7 +219,7 @@ build (const MsResults *run, gboolean slide)
   d->direct_labels = TRUE;
   d->direct_share = 0.3;
   d->empty_text = g_strdup (_ ("The run has no streams cells measured in both issue orders."));
-  /* Timed last, on top. A slide whose pair is missing draws one queue's. */
+  /* Timed last, on top. */
   for (guint q = slide ? 1 : 0; q < G_N_ELEMENTS (lines); q++) {
     MsChartSeries *s = NULL;
     for (int k = 1; k <= MS_MAX_STREAMS; k++) {
@@ -278,32 +244,11 @@ build (const MsResults *run, gboolean slide)
       ms_chart_series_add (s, k, (j.ratio - 1) * 100, (j.lo - 1) * 100, (j.hi - 1) * 100,
                            !isfinite (j.ratio));
       /* One stream has one order: its figure is noise by definition, and
-       * its long bar drew the eye first. Faint, as the note says; on a
-       * slide so is every point whose interval takes in 0 (noise too):
-       * their bars, cut at the chart's edges, ran its full height and
-       * read as the effect. */
-      MsChartPoint *p = &g_array_index (s->points, MsChartPoint, s->points->len - 1);
-      /* The untimed line stays solid: it is the "no difference" the
-       * timed one is read against, and faint it all but vanished on a
-       * dark projector. */
-      if (k == 1 || (slide && lines[q].timed && j.lo <= 1 && j.hi >= 1))
-        p->muted = TRUE;
-      /* Faint, a bar that ran the chart's full height still drew a line
-       * through the ringed point: a slide says what faint means and
-       * leaves the noise's bars to a larger view. */
-      if (slide && p->muted)
-        p->lo = 1, p->hi = 0;
-      /* Solid, the untimed line keeps no bars either: at 16 streams its
-       * bar ran the chart's height through the ringed point. The note
-       * says whether every one of them took in 0. */
-      if (slide && !lines[q].timed && k > 1) {
-        untimed_noise = untimed_noise && j.lo <= 1 && j.hi >= 1;
-        p->lo = 1, p->hi = 0;
-      }
+       * its long bar drew the eye first. Faint, as the note says. */
+      if (k == 1)
+        g_array_index (s->points, MsChartPoint, s->points->len - 1).muted = TRUE;
     }
   }
-  if (slide)
-    keep_one_queue (d);
   if (d->series->len > 0) {
     ms_chart_data_add_ref (d, 0, NULL);
     gboolean cut = fit_medians (d);
@@ -313,31 +258,21 @@ build (const MsResults *run, gboolean slide)
      * slide has room for, with K = 1 (its +14 % stood unexplained where a
      * second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
-    d->foot_note = foot_note (slide, cut, k1, untimed_noise);
+    d->foot_note = foot_note (cut, k1);
     call_out_takeaway (d, quoted);
   }
   return d;
 }
 
-/* One setting's pair of bars on the slide: its heading, the two orders'
- * cells (depth-first first), whether they lie apart and, where they do
- * not, whether they are the same by the lessons' rule
- * (ms_issue_order_same) or too noisy to tell. */
+/* The slide's pair of bars: the two orders' cells (depth-first first),
+ * whether they lie apart and, where they do not, whether they are the
+ * same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const char *heading;
   const MsCell *cell[2];
   bool apart, same;
 } OrderPair;
 
-static OrderPair
-order_pair (const char *heading, const MsCell *depth, const MsCell *breadth, bool apart)
-{
-  return (OrderPair){
-    heading, { depth, breadth }, apart, !apart && ms_issue_order_same (depth, breadth)
-  };
-}
-
-/* Where the pairs' shared parts go on the slide. */
+/* Where the pair's parts go on the slide. */
 typedef struct {
   MsScale xs;
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
@@ -351,30 +286,12 @@ order_name (int i)
 }
 
 static double
-longest_median (const OrderPair *pairs, int n)
+median (const OrderPair *pair, int i)
 {
-  double most = 0;
-  for (int p = 0; p < n; p++)
-    for (int i = 0; i < 2; i++)
-      most = MAX (most, pairs[p].cell[i]->stats.e2e.median);
-  return most;
+  return pair->cell[i]->stats.e2e.median;
 }
 
-/* The time axis's end: the longest median with 30 % more room, or the
- * intervals' end where that comes first. H100's intervals without timers
- * ran to twice their medians and, on a scale that took them in, were the
- * loudest thing on the slide: past the end they are cut. */
-static double
-pairs_end (const OrderPair *pairs, int n)
-{
-  double most = longest_median (pairs, n), hi = 0;
-  for (int p = 0; p < n; p++)
-    for (int i = 0; i < 2; i++)
-      hi = MAX (hi, pairs[p].cell[i]->stats.e2e.ci_high);
-  return MAX (most * 1.05, MIN (hi, most * 1.3));
-}
-
-/* The verdict beside a pair: how many times as long the longer order
+/* The verdict beside the pair: how many times as long the longer order
  * took where they lie apart, "same" where the rule finds them so, else
  * "cannot tell": H100's untimed bars, stamped "same" with intervals from
  * 0.85 to 1.9 ms, claimed more than the run showed. */
@@ -392,27 +309,28 @@ pair_verdict (const OrderPair *pair)
     /* Why, in the class's words: "too noisy" left them asking what
      * noise had to do with it. */
     return g_strdup (_ ("cannot tell\n(ranges overlap)"));
-  double d = pair->cell[0]->stats.e2e.median, b = pair->cell[1]->stats.e2e.median;
   /* TRANSLATORS: beside a pair of bars, the longer's time over the
    * other's, e.g. "1.20×". */
-  return g_strdup_printf (_ ("%.2f×"), MAX (d, b) / MIN (d, b));
+  return g_strdup_printf (_ ("%.2f×"), MAX (median (pair, 0), median (pair, 1))
+                                           / MIN (median (pair, 0), median (pair, 1)));
 }
 
-/* One pair from y: its heading, its two bars, each named at its left and
+/* The pair from y: its heading, its two bars, each named at its left and
  * timed at its end with its interval under it, and a bracket at their
- * right with the verdict. Returns the height used. */
-static double
+ * right with the verdict. */
+static void
 draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
            double y)
 {
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, pair->heading, fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
+  ms_draw_text (cr, _ ("Each order timed as a whole"), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL,
+                NULL);
   double top = y + l->head_h, mid[2];
   for (int i = 0; i < 2; i++) {
-    const MsCell *c = pair->cell[i];
+    const MsStat *e2e = &pair->cell[i]->stats.e2e;
     double cy = top + i * l->row_h + l->row_h * 0.4;
-    double x1 = ms_scale_to_pixel (&l->xs, c->stats.e2e.median);
+    double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
     MsColor colour;
     ms_chart_palette_color ((guint)i, style->dark, &colour);
     ms_set_color (cr, &style->fg, 1);
@@ -420,13 +338,12 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
     ms_set_color (cr, &colour, 1);
     cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
     cairo_fill (cr);
-    gboolean cut = c->stats.e2e.ci_high > l->xs.max;
-    ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, c->stats.e2e.ci_low),
-                         ms_scale_to_pixel (&l->xs, MIN (c->stats.e2e.ci_high, l->xs.max)), cut,
+    ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, e2e->ci_low),
+                         ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE,
                          cy + l->bar_h / 2 + fs * 0.45, fs * 0.2);
     char t[32];
     ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, ms_caption_time (c->stats.e2e.median, t, sizeof t), x1 + fs * 0.4, cy,
+    ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
                   ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
     mid[i] = cy;
   }
@@ -443,72 +360,99 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, verdict, bx + fs * 0.5, (mid[0] + mid[1] + l->bar_h * 0.3) / 2, fs * 1.4, 0,
                 0.5, TRUE, NULL, NULL);
-  return l->head_h + 2 * l->row_h;
 }
 
-/* The pairs' layout in width from top to bottom: names at the left, then
- * the bars on one time scale from 0, their times, the bracket and the
- * verdict at the right. */
+/* The pair's layout in width from top to bottom: names at the left, then
+ * the bars on one time scale from 0 to past both 95% ranges (cut at the
+ * axis, a class could not see how wide they were), their times, the
+ * bracket and the verdict at the right. */
 static PairLayout
-pairs_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pairs, int n, double width,
-              double top, double bottom)
+pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
+             double top, double bottom)
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs;
-  double label_w = 0, time_w = 0, verdict_w = 0;
-  for (int i = 0; i < 2; i++)
+  double label_w = 0, time_w = 0, most = MAX (median (pair, 0), median (pair, 1));
+  double end = most * 1.05;
+  g_autofree char *verdict = pair_verdict (pair);
+  for (int i = 0; i < 2; i++) {
+    char t[32];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, FALSE));
-  for (int p = 0; p < n; p++) {
-    g_autofree char *verdict = pair_verdict (&pairs[p]);
-    verdict_w = MAX (verdict_w, ms_draw_text_width (cr, verdict, fs * 1.4, TRUE));
-    for (int i = 0; i < 2; i++) {
-      char t[32];
-      ms_caption_time (pairs[p].cell[i]->stats.e2e.median, t, sizeof t);
-      time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
-    }
+    ms_caption_time (median (pair, i), t, sizeof t);
+    time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
+    end = MAX (end, pair->cell[i]->stats.e2e.ci_high);
   }
   l.label_x = fs * 1.5;
-  l.bracket_x = width - fs * 1.5 - verdict_w;
-  double x0 = l.label_x + label_w + fs, end = pairs_end (pairs, n);
-  /* The longest bar's time ends before the bracket. */
-  double most = longest_median (pairs, n);
+  l.bracket_x = width - fs * 1.5 - ms_draw_text_width (cr, verdict, fs * 1.4, TRUE);
+  double x0 = l.label_x + label_w + fs;
+  /* The longest bar's time, and the axis's end, before the bracket. */
   double x_most = l.bracket_x - fs * 1.2 - time_w;
-  /* The axis's end before the bracket too: an interval cut there ran
-   * under the verdict. */
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0,
                     MIN (l.bracket_x - fs, x0 + (x_most - x0) * end / most), MS_SCALE_TIME_US };
   /* The axis ends on a tick: past its last one it ran on unlabelled. */
   MsTick ticks[16];
   guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 6, ticks, 16);
-  if (nt >= 2 && ticks[nt - 1].value < l.xs.max) {
+  if (nt >= 2 && ticks[nt - 1].value < l.xs.max)
     l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
-  }
   l.head_h = fs * 1.9;
-  l.row_h = (bottom - top - n * l.head_h - (n - 1) * fs) / (2 * n);
+  l.row_h = (bottom - top - l.head_h) / 2;
   l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
   return l;
 }
 
-/* A slide: the two orders at the takeaway's K, without timers and then
- * with a timer on every step, as two pairs of bars of time on one scale from 0, each
- * pair bracketed with its verdict: the pair that differs visibly longer
- * on one side, the one that does not marked "same". Two bars without
- * timers under a note about the timers left "without timers" explained
- * only in the note and hid the effect the run did measure. */
+/* The queue and the orders named by what they do, and why the order
+ * could matter at all: a class met "one hardware queue" unexplained, and
+ * another slide calls several the default. */
+static const char *
+slide_terms (bool single)
+{
+  return single ? _ ("One hardware queue (set for this lesson; the GPU's default is several): "
+                     "every stream's work waits in one line, so a stream's copy can wait behind "
+                     "another's kernel. Each stream's steps: copy in, kernel, copy out. "
+                     "Depth-first: each stream's steps, then the next stream's; breadth-first: "
+                     "each step for every stream in turn.")
+                : _ ("Each stream's steps: copy in, kernel, copy out. Depth-first: each "
+                     "stream's steps, then the next stream's; breadth-first: each step for "
+                     "every stream in turn.");
+}
+
+/* The run's other finding, the timers', as the slide's last line where
+ * they set the orders apart: only in the Details, a teacher missed it.
+ * NULL where they did not. */
+static char *
+timers_line (const MsResults *run)
+{
+  const MsCell *td, *tb;
+  bool apart;
+  if (!ms_issue_order_timed_pair (run, &td, &tb, &apart) || !apart)
+    return NULL;
+  char t_d[32], t_b[32];
+  /* TRANSLATORS: the issue-order slide's last line, e.g. "... took 1.20×
+   * as long as breadth-first (1.05 ms against 879 µs)". */
+  return g_strdup_printf (
+      _ ("With a timer around every step (not drawn), depth-first took %.2f× as long as "
+         "breadth-first (%s against %s): the timers, not the order alone, set them apart."),
+      td->stats.e2e.median / tb->stats.e2e.median,
+      ms_caption_time (td->stats.e2e.median, t_d, sizeof t_d),
+      ms_caption_time (tb->stats.e2e.median, t_b, sizeof t_b));
+}
+
+/* A slide: the two orders at the takeaway's K without timers, a pair of
+ * bars of time on one scale from 0, bracketed with its verdict; what a
+ * timer on every step does, in the note under it. */
 static gboolean
-draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
 {
-  OrderPair pairs[1];
-  int k, n = 0;
-  bool single, apart;
+  OrderPair pair;
+  int k;
+  bool single;
   const MsCell *depth, *breadth;
-  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &apart))
+  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &pair.apart))
     return FALSE;
-  /* The question's answer alone, the order without timers; what a timer
-   * on every step does is in the Details' caption: as a footnote here it
-   * still competed with the answer. */
-  pairs[n++] = order_pair (_ ("Each order timed as a whole"), depth, breadth, apart);
+  pair.cell[0] = depth;
+  pair.cell[1] = breadth;
+  pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
@@ -525,28 +469,18 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
             : g_strdup_printf (_ ("%d streams fed to the GPU through its usual several hardware "
                                   "queues, %s each of a %s vector: time to run them all"),
                                k, size, vector);
-  /* The orders named by what they do: the terms alone were the class's
-   * first question. */
-  const char *terms = _ ("depth-first: each stream's steps, then the next stream's. "
-                         "breadth-first: each step for every stream in turn.");
-  gboolean cut = FALSE;
-  double end = pairs_layout (cr, style, pairs, n, width, 0, height).xs.max;
-  for (int i = 0; i < 2; i++)
-    cut = cut || pairs[0].cell[i]->stats.e2e.ci_high > end;
-  const char *range = cut
-                          /* xgettext:no-c-format */
-                          ? _ ("Thin lines: each time's range of likely medians (95%); an arrow: "
-                               "it runs on past the axis.")
-                          /* xgettext:no-c-format */
-                          : _ ("Thin lines: each time's range of likely medians (95%).");
-  const char *note = range;
+  const char *terms = slide_terms (single);
+  g_autofree char *timers = timers_line (run);
+  /* xgettext:no-c-format */
+  const char *range = _ ("Thin lines: each time's range of likely medians (95%).");
+  g_autofree char *note = timers ? g_strdup_printf ("%s %s", range, timers) : g_strdup (range);
   double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
                                     FALSE)
               + fs * 0.5;
   double y = y0 + ms_draw_text_wrapped (cr, terms, fs * 0.5, y0, fs, width - fs, FALSE, FALSE) + fs;
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   double bottom = height - note_h - fs * 2.6;
-  PairLayout l = pairs_layout (cr, style, pairs, n, width, y, bottom);
+  PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
   if (l.row_h < fs * 1.6)
     return FALSE;
   ms_draw_background (cr, style);
@@ -556,8 +490,7 @@ draw_slide_pairs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   ms_set_color (cr, &style->fg, 1);
   y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
   ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 6, width);
-  for (int p = 0; p < n; p++)
-    y += draw_pair (cr, style, &pairs[p], &l, y) + fs;
+  draw_pair (cr, style, &pair, &l, y);
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
   return TRUE;
 }
@@ -567,7 +500,7 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                         double height)
 {
   const double fs = ms_style_font_size (style);
-  if (ms_draw_is_slide (style, height) && draw_slide_pairs (cr, run, style, width, height))
+  if (ms_draw_is_slide (style, height) && draw_slide_pair (cr, run, style, width, height))
     return;
   g_autoptr (MsChartData) data = build (run, ms_draw_is_slide (style, height));
   ms_draw_background (cr, style);

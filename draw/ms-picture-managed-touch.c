@@ -16,12 +16,11 @@ static const MsLessonRow rows[] = {
   /* The takeaway compares first touch with and without a prefetch: a
    * slide shows those two. */
   { MS_MODE_MANAGED, "touch=resident", NULL, N_ ("pages already on the GPU"), TRUE },
+  /* Both trips named: more than half of what the prefetch saves is the
+   * way back, which stands in for the CPU's faulting reads of the row
+   * above (the key says so: here, three lines of title were dense). */
   { MS_MODE_MANAGED_PREFETCH, "touch=first", NULL,
-    /* Both trips named: more than half of what the prefetch saves is the
-     * way back, which stands in for the CPU's faulting reads of the row
-     * above (a class looked for those here). */
-    N_ ("prefetched: a, b to the GPU before the kernel, c back after it in place of the "
-        "CPU's faulting reads above") },
+    N_ ("prefetched: a, b to the GPU before the kernel, c back after it") },
 };
 
 static const MsVariantWords words[] = {

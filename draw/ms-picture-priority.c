@@ -57,9 +57,9 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
               /* Which stream is high priority, said: a class could not
                * tell from "with priority" which one got it. Two short
                * sentences: one of four clauses read as a run-on. */
-              : _ ("How long short kernels (stream 1) wait to start beside a long one (stream "
-                   "0), log scale. With priority, stream 1 is high. Dots: repetitions; bar and "
-                   "number: their median.");
+              : _ ("How long short kernels (stream 1) wait from launch to start beside a long "
+                   "one (stream 0), log scale. With priority, stream 1 is high. Dots: "
+                   "repetitions; bar, number: median.");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))

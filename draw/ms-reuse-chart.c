@@ -4,6 +4,7 @@
  * and draws with the shared steps of ms-draw.c. */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-engine.h"
 #include "ms-palette.h"
@@ -107,6 +108,49 @@ fold_coinciding (MsChartData *d)
     other->short_label = label;
     ms_chart_data_remove_series (d, i);
   }
+}
+
+/* What the compared lines are, and how far pinned's line wanders without
+ * ranges to judge it by: a class met "zero-copy" and "UVA" unexplained,
+ * read "Pinned" as pinned against pinned (zero-copy memory is pinned
+ * too), and asked whether pinned's ups and downs meant anything. The
+ * compared pair, once folded, are the lines not muted, pinned first. */
+static char *
+pair_caption (const MsChartData *d)
+{
+  const MsChartSeries *pair[2] = { NULL, NULL };
+  for (guint i = 0, k = 0; i < d->series->len && k < 2; i++)
+    if (!((const MsChartSeries *) g_ptr_array_index (d->series, i))->muted)
+      pair[k++] = g_ptr_array_index (d->series, i);
+  if (!pair[1])
+    return NULL;
+  GString *text = g_string_new (_ ("Pinned: pinned host memory, copied to the GPU and back. "
+                                   "Zero-copy: pinned host memory too, which the kernel reads and "
+                                   "writes across the link itself, no copies."));
+  if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
+    g_string_append_printf (text, " %s",
+                            _ ("UVA (unified addressing): the same memory reached through the "
+                               "GPU's own pointers."));
+  double lo = G_MAXDOUBLE, hi = 0;
+  gboolean ranges = FALSE;
+  for (guint k = 0; k < pair[0]->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (pair[0]->points, MsChartPoint, k);
+    lo = p->failed ? lo : MIN (lo, p->y);
+    hi = p->failed ? hi : MAX (hi, p->y);
+    ranges = ranges || p->lo <= p->hi;
+  }
+  char t_lo[32], t_hi[32];
+  ms_format_time_us (lo, t_lo, sizeof t_lo);
+  ms_format_time_us (hi, t_hi, sizeof t_hi);
+  if (hi > lo && !ranges)
+    /* TRANSLATORS: after the reuse slide's key, e.g. "Pinned's points move
+     * between 991 µs and 1.28 ms ...". */
+    g_string_append_printf (text,
+                            _ (" Pinned's points move between %s and %s across R: with too few "
+                               "repetitions for 95%% ranges, the run cannot say how much of that "
+                               "is noise."),
+                            t_lo, t_hi);
+  return g_string_free (text, FALSE);
 }
 
 /* The largest rate at which a writes-only series put R × c on the link,
@@ -236,6 +280,8 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
   if (metric == MS_REUSE_BANDWIDTH && d->series->len)
     d->caption = reuse_caption (writes, link);
   fold_coinciding (d);
+  if (metric == MS_REUSE_TIME)
+    d->caption = pair_caption (d);
   /* The host link's rate per direction, as a line to read the rates by. */
   if (link > 0 && metric == MS_REUSE_BANDWIDTH && d->series->len) {
     g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
@@ -530,7 +576,8 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
   if (d->caption && !small) {
     /* Writes only's rate above the link's line is counting or merged
      * stores, not a faster link: one line says which, with its figures. */
-    ms_set_color (cr, &st->fg, 0.75);
+    /* Projected at full strength: grey washed out on a projector. */
+    ms_set_color (cr, &st->fg, pair_only ? 1 : 0.75);
     top += ms_draw_text_wrapped (cr, d->caption, fs, top, fs * 0.9, width - 2 * fs, FALSE, TRUE) +
            fs * 0.4;
   }

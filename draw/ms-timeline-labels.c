@@ -296,9 +296,11 @@ call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, doubl
 {
   char texts[N_TEXTS][128];
   int n = label_texts (b->event, FALSE, NULL, texts);
-  /* Its name and time where they fit ("kernel 35 µs"), else its name. */
-  for (int form = MAX (n - 2, 0); form < n; form++)
-    if (call_out_text (cr, b, texts[form], all_bars, left, right, top, size, placed, out))
+  /* Its name, bytes and time where they fit ("prefetch 32 MiB · 1.4 ms":
+   * without its size a prefetch's was asked for), else fewer. */
+  const int forms[] = { 0, MAX (n - 2, 0), n - 1 };
+  for (guint f = 0; f < G_N_ELEMENTS (forms); f++)
+    if (call_out_text (cr, b, texts[forms[f]], all_bars, left, right, top, size, placed, out))
       return TRUE;
   return FALSE;
 }

@@ -410,10 +410,15 @@ typedef struct {
 
 /* The colour a bar takes: managed memory's way back on a stream is a
  * prefetch to the host (kernels/mode-managed.cu), labelled "prefetch
- * back" and drawn as one: in d2h's colour it matched no key. */
+ * back" and drawn as one: in d2h's colour it matched no key. A kernel's
+ * part on the host lane is the host's call that queues it, a launch: in
+ * the kernel's colour, keyed as GPU work, a class asked what a kernel did
+ * on the host. */
 static MsPhase
 drawn_phase (const MsCell *cell, int kind, MsPhase phase)
 {
+  if (kind != MS_BAR_GPU && kind != MS_BAR_HOST_WORK && phase == MS_PHASE_KERNEL)
+    return MS_PHASE_LAUNCH;
   return kind == MS_BAR_GPU && phase == MS_PHASE_D2H && cell
                  && ms_mode_memory (cell->mode) == MS_MEMORY_MANAGED
              ? MS_PHASE_PREFETCH
@@ -966,8 +971,12 @@ ms_timeline_draw_legend (cairo_t *cr, const MsChartStyle *st, const gboolean see
     { MS_TIMELINE_HINT_SPECKS, N_ ("host lane: specks = short asynchronous calls") },
     { MS_TIMELINE_HINT_OUTLINED, N_ ("host lane: outlined = call blocked the host") },
     { MS_TIMELINE_HINT_HOST_READ,
-      N_ ("CPU reads: the host reads the result itself, its pages faulting back from the GPU "
-          "(no copy engine)") },
+      /* No "copy engine", a term the slide had not glossed; and what
+       * ends the repetition either way, as a class asked whether the
+       * prefetch's run left the CPU's read out. */
+      N_ ("CPU reads: the host reads the result itself, its pages faulting back from the GPU; "
+          "this ends the repetition, as a prefetch back does (the check that reads the result "
+          "later is timed in neither)") },
     { MS_TIMELINE_HINT_CUT, N_ ("notch: the bar goes on past the window") },
   };
   /* The CPU's reads are drawn in d2h's colour (the result's way back,

@@ -223,19 +223,19 @@ append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
      * finds apart, by memory, e.g. "Pageable: ordinary stores (0.72×)";
      * the ratio is their time over streamed stores'. */
     ms_caption_append (buf, len,
-                       ms_gettext ("At %s these copies differed from those after streamed "
+                       ms_gettext ("At %s these copies differed from those after streaming "
                                    "stores in the same memory (time as a multiple): %s."),
                        size, list);
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("At %s no copy differed from one after streamed stores in "
+                       ms_gettext ("At %s no copy differed from one after streaming stores in "
                                    "the same memory."),
                        size);
   if (list_copies (list, sizeof list, rows, n, SAME, false))
     ms_caption_append (buf, len, ms_gettext ("The same within the run's spread: %s."), list);
   if (list_copies (list, sizeof list, rows, n, UNTOLD, true))
     ms_caption_append (buf, len,
-                       ms_gettext ("The run cannot tell these from streamed stores (their "
+                       ms_gettext ("The run cannot tell these from streaming stores (their "
                                    "interval reaches past the shaded band): %s."),
                        list);
   append_why_untold (buf, len, rows, n);
@@ -399,7 +399,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     /* ratio is its time over streamed stores': speed is the inverse. */
     double ratio = 1 / far->judgement.ratio;
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-    snprintf (buf, len, ms_gettext ("%s copies after %s: %s than after streamed stores"),
+    snprintf (buf, len, ms_gettext ("%s copies after %s: %s than after streaming stores"),
               ms_mode_title (far->mode), ms_cache_state_name (far->state), speed);
     return MS_TAKEAWAY_DECIDED;
   }

@@ -275,8 +275,8 @@ test_experiment_topics (void)
   g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
   /* Three repetitions: no verdict; the copy is listed with its ratio among
    * those the run cannot tell apart. */
-  g_assert_nonnull (strstr (buf, "no copy differed from one after streamed stores"));
-  g_assert_nonnull (strstr (buf, "The run cannot tell these from streamed stores (their "
+  g_assert_nonnull (strstr (buf, "no copy differed from one after streaming stores"));
+  g_assert_nonnull (strstr (buf, "The run cannot tell these from streaming stores (their "
                                  "interval reaches past the shaded band): Write-combined: "
                                  "ordinary stores (2.00×)."));
   g_assert_false (strstr (buf, "new buffers"));
@@ -672,7 +672,7 @@ test_cache_state_signs (void)
     g_assert_null (strstr (loose[i], "opposite"));
   }
   /* Pageable copies by the verdict, listed with their ratios. */
-  g_assert_nonnull (strstr (slower, "these copies differed from those after streamed stores in "
+  g_assert_nonnull (strstr (slower, "these copies differed from those after streaming stores in "
                                     "the same memory (time as a multiple): Pageable: ordinary "
                                     "stores (1.50×), inputs kept since the first repetition "
                                     "(0.70×)."));
@@ -684,7 +684,7 @@ test_cache_state_signs (void)
                                        "it is slower."));
   g_assert_null (strstr (same_read, "interval runs from"));
   g_autofree char *same = cache_state_caption (200, 100, true, 1020, 990);
-  g_assert_nonnull (strstr (same, "no copy differed from one after streamed stores"));
+  g_assert_nonnull (strstr (same, "no copy differed from one after streaming stores"));
   g_assert_nonnull (strstr (same, "The same within the run's spread: Pageable: every state."));
   g_assert_null (strstr (same, "these copies differed"));
 }
