@@ -286,7 +286,7 @@ test_experiment_topics (void)
   g_test_message ("%s", buf);
   /* Each allocation under its API name, as the picture's bars are named. */
   g_assert_nonnull (strstr (buf, "each allocation with its free took: cudaMallocHost "));
-  g_assert_nonnull (strstr (buf, ", malloc and a touch of every page "));
+  g_assert_nonnull (strstr (buf, ", malloc and a write of every byte "));
   g_assert_null (strstr (buf, "malloc-host"));
   ms_results_free (r);
 }
