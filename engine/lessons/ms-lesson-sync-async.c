@@ -227,11 +227,19 @@ takeaway (const MsResults *r, char *buf, size_t len)
   char s1[32], s2[32];
   int early, waited;
   Tally t = pageable_async_sizes (r, &early, &waited);
+  Tally pinned = tally (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_H2D, false);
   if (t.measured == 0)
     return MS_TAKEAWAY_MISSING;
   if (t.early == 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
+  else if (waited >= 0 && pinned.measured > 0 && pinned.early == pinned.measured)
+    /* TRANSLATORS: one projected line, e.g. "cudaMemcpyAsync early:
+     * pinned always, pageable up to 1 MiB": two of the slide's three
+     * lines (the third, cudaMemcpy, its key says waited). */
+    snprintf (buf, len,
+              ms_gettext ("cudaMemcpyAsync early: pinned always, pageable up to %s"),
+              size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, waited at %s"),
@@ -266,6 +274,23 @@ pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("cudaMemcpy from pageable memory to the device returned early "
                                    "up to %s, where the CUDA guide says up to 64 KiB."),
                        size_text (t.largest_early, s1, sizeof s1));
+}
+
+/* cudaMemcpy from pinned memory to the device, the slide's third line:
+ * the details spoke of pageable cudaMemcpy alone, which it does not draw. */
+static void
+pinned_memcpy_sentence (const MsResults *r, char *buf, size_t len)
+{
+  Tally t = tally (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D, false);
+  if (t.measured > 0 && t.early == 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpy from pinned memory to the device returned after "
+                                   "the kernel ahead and its copy at every size."));
+  else if (t.measured > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpy from pinned memory to the device returned early at "
+                                   "%d of %d sizes."),
+                       t.early, t.measured);
 }
 
 /* The other pageable direction, which the picture draws too: whether
@@ -342,9 +367,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return false;
   buf[0] = '\0';
   pageable_async_sentence (r, buf, len);
-  pageable_d2h_sentence (r, buf, len);
   pinned_sentence (r, buf, len);
-  /* After the sentences whose "it" is cudaMemcpyAsync. */
+  pageable_d2h_sentence (r, buf, len);
+  /* After the sentences whose "it" is cudaMemcpyAsync: the slide's blue
+   * line, then the guide's rule, which is pageable cudaMemcpy's. */
+  pinned_memcpy_sentence (r, buf, len);
   pageable_memcpy_sentence (r, buf, len);
   blocking_sentence (r, buf, len);
   /* The kernel ahead's time is the picture's reference line's label: a
