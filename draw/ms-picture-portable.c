@@ -206,43 +206,43 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
 {
   const MsPortableResults *p = &file->portable;
   const double fs = ms_style_font_size (st);
-  const char *name;
   char size[32], gpu0[256];
   ms_format_bytes (p->bytes, size, sizeof size);
-  ms_lesson_portable_shown (&name);
   ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
   g_autofree char *title =
     g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
-  /* TRANSLATORS: under the portable slide's title: the count of GPUs, the
-   * first one's name and the run's file, e.g. "... with 2 × H200
-   * (h200x2-portable)". */
   /* Another GPU's host said as such (a class took the H100 deck's bars
-   * for H100s), the file's name left to the details, and where every bar
-   * is alike, why. */
+   * for H100s), the run's file name left to the details (it read as
+   * jargon), where every bar is alike, why, in words a class knows, and
+   * that the cross case runs one way only (a reader looked for GPU 1's
+   * buffer on GPU 0). */
   const char *deck = run && run->device.name[0] ? run->device.name : NULL;
   if (deck && g_str_has_prefix (deck, "NVIDIA "))
     deck += strlen ("NVIDIA ");
   g_autofree char *host
       = deck && gpu0[0] && !strstr (deck, gpu0)
             /* TRANSLATORS: under the portable slide's title on another
-             * GPU's deck: the count of GPUs, their name, the run's file
-             * and the deck's GPU, e.g. "This lesson needs two GPUs:
-             * measured on a host with 2 × H200 (h200x2-portable), as no
-             * run of two H100 80GB HBM3 is at hand." */
-            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
-                                 "(%s), as no run of two %s is at hand."),
-                               p->n_devices, gpu0, name, deck)
-            /* TRANSLATORS: under the portable slide's title, e.g. "... with
-             * 2 × H200 (h200x2-portable)." */
-            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
-                                 "(%s)."),
-                               p->n_devices, gpu0, name);
-  g_autofree char *source
-      = all_alike (p)
-            ? g_strdup_printf ("%s %s", host,
-                               _("The flag changes nothing: with unified addressing every "
-                                 "pinned buffer is already portable."))
-            : g_strdup (host);
+             * GPU's deck, e.g. "This lesson needs two GPUs: measured on a
+             * host with 2 × H200, as no run of two H100 80GB HBM3 is at
+             * hand." */
+            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s, "
+                                 "as no run of two %s is at hand."),
+                               p->n_devices, gpu0, deck)
+            /* TRANSLATORS: under the portable slide's title, e.g. "This
+             * lesson needs two GPUs: measured on a host with 2 × H200." */
+            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s."),
+                               p->n_devices, gpu0);
+  /* TRANSLATORS: e.g. "GPU 0 was not tried with GPU 1's buffer." */
+  g_autofree char *one_way = p->n_devices == 2 ? g_strdup_printf (
+                                                     _("GPU %d was not tried with GPU %d’s buffer."),
+                                                     p->devices[0], p->devices[1])
+                                               : g_strdup ("");
+  g_autofree char *source = g_strjoin (
+      " ", host,
+      all_alike (p) ? _("The flag changes nothing: with unified addressing (one address space "
+                        "for the CPU and every GPU) every pinned buffer is already portable.")
+                    : one_way,
+      all_alike (p) ? one_way : NULL, NULL);
   /* The title, then a GPU's name line and its three bars, each a row as
    * high as fit up to a few lines' height, and the axis; the whole
    * centred. */
