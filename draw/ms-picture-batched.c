@@ -124,6 +124,26 @@ batch_ratio_range (const MsResults *run, MsMode mode, int count, double *lo, dou
   return isfinite (*lo);
 }
 
+/* Each source's batch_ratio_range, "pinned 0.46–1.07×; pageable ...";
+ * empty when none. */
+static GString *
+ratio_ranges (const MsResults *run, int count)
+{
+  GString *take = g_string_new (NULL);
+  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
+    double lo, hi;
+    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
+      continue;
+    /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, one batch ÷ one call per
+     * copy:". */
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+    if (take->len)
+      g_string_append (take, "; ");
+    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), word, lo, hi);
+  }
+  return take;
+}
+
 /* The slowest and fastest of a cell's repetitions. */
 static void
 rep_range (const MsCell *c, double *lo, double *hi)
@@ -295,18 +315,7 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   int count = run_count (run);
   double y = y0 + fs * 0.3;
   y += legend (cr, st, width, y, full, draw);
-  GString *take = g_string_new (NULL);
-  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
-    double lo, hi;
-    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
-      continue;
-    if (take->len)
-      g_string_append (take, "; ");
-    /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, one batch ÷ one call per
-     * copy:". */
-    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), word, lo, hi);
-  }
+  GString *take = ratio_ranges (run, count);
   if (take->len) {
     /* Said to be a range over the sizes, and the bars apart from it: read
      * after "bars: 95% intervals", the ranges read as intervals. */
@@ -391,20 +400,18 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
    * of the run plainly, as the details' ratios: "1.6×" was taken for
    * every size and source, though it holds for this pair alone. */
   /* xgettext:no-c-format */
-  GString *note = g_string_new (_ ("One call per copy: cudaMemcpyAsync; one batched call: "
-                                   "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each "
-                                   "time's range of likely medians (95%)."));
-  double lo[2], hi[2];
-  if (batch_ratio_range (run, MS_MODE_PAGEABLE, count, &lo[0], &hi[0])
-      && batch_ratio_range (run, MS_MODE_PINNED, count, &lo[1], &hi[1]))
-    /* TRANSLATORS: under the batched slide, e.g. "The gain varies: over
-     * the run's sizes the batch took 0.52× to 1.01× the time of one
-     * call per copy from pageable memory, 0.43× to 1.14× from pinned." */
-    g_string_append_printf (note,
-                            _ (" The gain varies: over the run's sizes the batch took "
-                               "%.2f× to %.2f× the time of one call per copy from pageable "
-                               "memory, %.2f× to %.2f× from pinned."),
-                            lo[0], hi[0], lo[1], hi[1]);
+  g_autoptr (GString) note
+      = g_string_new (_ ("One call per copy: cudaMemcpyAsync; one batched call: "
+                         "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range "
+                         "of likely medians (95%)."));
+  g_autoptr (GString) ranges = ratio_ranges (run, count);
+  if (ranges->len)
+    /* TRANSLATORS: under the batched slide, e.g. "The gain varies: one
+     * batch ÷ one call per copy over the run's sizes: pinned 0.41–1.18×;
+     * pageable 0.26–1.01×." */
+    g_string_append_printf (note, _ (" The gain varies: one batch ÷ one call per copy over the "
+                                     "run's sizes: %s."),
+                            ranges->str);
   /* The bars' names in full: "one batch" alone read as a count. */
   const char *names[] = { _ (lines[0].label), _ ("one batched call") };
   MsTimeBar bars[2];
@@ -412,7 +419,6 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     bars[i] = (MsTimeBar){ names[i], pair[i]->stats.e2e.median / count,
                            pair[i]->stats.e2e.ci_low / count, pair[i]->stats.e2e.ci_high / count, (guint)i };
   ms_picture_time_bars (cr, style, title, note->str, bars, 2, width, height);
-  g_string_free (note, TRUE);
 }
 
 static void

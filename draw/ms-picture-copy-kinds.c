@@ -170,8 +170,8 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   char size[32] = "?";
   if (h2d)
     ms_format_size_label ((double) ms_vector_bytes (h2d->elements), size, sizeof size);
-  /* TRANSLATORS: the copy-kinds picture's title, e.g. "The rate of each
-   * kind of copy of 64 MiB, in GB/s". */
+  /* TRANSLATORS: the copy-kinds picture's title, e.g. "What each way of
+   * moving 64 MiB reached, in GB/s" (its rows are not all copies). */
   g_autofree char *title
       = g_strdup_printf (_ ("What each way of moving %s reached, in GB/s"), size);
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);

@@ -386,11 +386,8 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-/* What the ringed counts come from, at the ring's size, as the sum a
- * class can do (a reader had to divide the footnote's figures), and why
- * they are not the costs and rates of other slides (the costs lesson's
- * 16 MiB cudaMallocHost and malloc, pinned-pageable's rates, were set
- * against these). NULL without them. */
+/* us in ms as the note writes it (three digits): its sums come out as
+ * printed. */
 static double
 as_written_ms (double us)
 {
@@ -399,6 +396,10 @@ as_written_ms (double us)
   return g_ascii_strtod (t, NULL);
 }
 
+/* What the ringed counts come from, at the ring's size, as sums a class
+ * can do (a reader had to divide the footnote's figures), and why they
+ * are not other slides' costs and rates (the costs lesson's 16 MiB
+ * cudaMallocHost and malloc were set against them). NULL without them. */
 static char *
 setup_note (const MsResults *run, double bytes)
 {
@@ -410,8 +411,6 @@ setup_note (const MsResults *run, double bytes)
       continue;
     char size[32];
     ms_format_size_label (bytes, size, sizeof size);
-    /* In ms, as written (three digits), so that the sums come out as
-     * printed. */
     double p = as_written_ms (pin.once_us), f = as_written_ms (fresh.once_us);
     double u = as_written_ms (reused.once_us);
     double sf = as_written_ms (fresh.copy_us - pin.copy_us);

@@ -189,18 +189,12 @@ costs_parts (MsPartList *l)
     p->costs = true;
 }
 
-/* The median of the cost cell named variant in mode (at exponent e, or at
- * any size when e < 0), or -1. */
+/* The median of the cost cell named variant in mode at exponent e (a
+ * context's at the smallest size, where it is filed), or -1. */
 static double
 cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
 {
-  for (size_t i = 0; i < r->n_cells; i++) {
-    const MsCell *c = &r->cells[i];
-    if (c->mode == mode && (e < 0 || c->exponent == e) && strcmp (c->variant, variant) == 0
-        && ms_caption_measured (r, mode, c->exponent, variant))
-      return c->stats.e2e.median;
-  }
-  return -1;
+  return ms_finding_median (r, mode, e < 0 ? r->sweep.min_exp : e, variant);
 }
 
 /* Stream-ordered allocation at the caption's size: the pool's first
@@ -239,8 +233,8 @@ caption_pool (const MsResults *r, int e, const char *size, char *buf, size_t len
       buf, len,
       ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s the first "
                   "time at %s, then %s with the release threshold at 0 (CUDA's default: the pool "
-                  "gives the memory back at each synchronisation) and %s with the threshold at %s (it then "
-                  "held %s), against %s for cudaMalloc and cudaFree."),
+                  "gives the memory back at each synchronisation) and %s with the threshold at "
+                  "%s (it then held %s), against %s for cudaMalloc and cudaFree."),
       ms_caption_time (first, t[0], sizeof t[0]), size, ms_caption_time (zero, t[1], sizeof t[1]),
       ms_caption_time (keep->stats.e2e.median, t[2], sizeof t[2]), threshold, kept,
       ms_caption_time (malloc_us, t[3], sizeof t[3]));

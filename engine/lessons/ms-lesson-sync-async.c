@@ -139,6 +139,13 @@ tally (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, bool blockin
   return t;
 }
 
+int
+ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api)
+{
+  Tally t = tally (r, memory, api, MS_SA_H2D, false);
+  return t.measured > 0 && t.early == t.measured ? 1 : t.early == 0 ? 0 : -1;
+}
+
 /* "64 KiB" for 2^e floats. */
 static const char *
 size_text (int e, char *buf, size_t len)
@@ -227,13 +234,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
   char s1[32], s2[32];
   int early, waited;
   Tally t = pageable_async_sizes (r, &early, &waited);
-  Tally pinned = tally (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_H2D, false);
   if (t.measured == 0)
     return MS_TAKEAWAY_MISSING;
   if (t.early == 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
-  else if (waited >= 0 && pinned.measured > 0 && pinned.early == pinned.measured)
+  else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
     /* TRANSLATORS: one projected line, e.g. "cudaMemcpyAsync early:
      * pinned always, pageable up to 1 MiB": two of the slide's three
      * lines (the third, cudaMemcpy, its key says waited). */
@@ -281,16 +287,11 @@ pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
 static void
 pinned_memcpy_sentence (const MsResults *r, char *buf, size_t len)
 {
-  Tally t = tally (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D, false);
-  if (t.measured > 0 && t.early == 0)
+  if (ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_MEMCPY) == 0
+      && tally (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D, false).measured > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpy from pinned memory to the device returned after "
                                    "the kernel ahead and its copy at every size."));
-  else if (t.measured > 0)
-    ms_caption_append (buf, len,
-                       ms_gettext ("cudaMemcpy from pinned memory to the device returned early at "
-                                   "%d of %d sizes."),
-                       t.early, t.measured);
 }
 
 /* The other pageable direction, which the picture draws too: whether
