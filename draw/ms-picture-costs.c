@@ -146,10 +146,13 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   g_autofree char *title
       /* The terms glossed where the slide is read alone: the context,
        * the reset, and which pool is CUDA's default ("pool 18× faster"
-       * was taken for the default, which is slower than cudaMalloc). */
-      = g_strdup_printf (_ ("Each call with its free, %s buffers (log scale). Context: the GPU's "
-                            "state for this process; cudaDeviceReset destroys it. The default "
-                            "pool gives its memory back at each sync; a kept pool holds it."),
+       * was taken for the default, which is slower than cudaMalloc); and
+       * why pin-payoff's costs of the same calls differ. */
+      = g_strdup_printf (_ ("Each call with its free, %s buffers, repeated in one process "
+                            "(log scale). Context: the GPU's state for this process; "
+                            "cudaDeviceReset destroys it. The default pool gives its memory back "
+                            "at each sync; a kept pool holds it. \"When does pinning pay off?\" "
+                            "times fresh buffers, in another run."),
                          size);
   double th = ms_picture_title (cr, style, title, width);
   /* Under the rows, the axis's labels at their size (a figure's). */
