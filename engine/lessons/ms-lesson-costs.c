@@ -190,11 +190,13 @@ costs_parts (MsPartList *l)
 }
 
 /* The median of the cost cell named variant in mode at exponent e (a
- * context's at the smallest size, where it is filed), or -1. */
+ * context's at the smallest size, where it is filed), or -1; a summary
+ * file's cells, without repetitions, have none. */
 static double
 cost_us (const MsResults *r, MsMode mode, int e, const char *variant)
 {
-  return ms_finding_median (r, mode, e < 0 ? r->sweep.min_exp : e, variant);
+  const MsCell *c = ms_caption_measured (r, mode, e < 0 ? r->sweep.min_exp : e, variant);
+  return c ? c->stats.e2e.median : -1;
 }
 
 /* Stream-ordered allocation at the caption's size: the pool's first
