@@ -168,21 +168,6 @@ blocked_above (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, int 
   return -1;
 }
 
-void
-ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
-{
-  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
-  *early = t.early > 0 ? t.largest_early : -1;
-  *waited = -1;
-  /* Where the textbook's rule holds, the caption names the early size only. */
-  if (t.early == 0 || t.off_rule == 0)
-    return;
-  if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
-    *waited = t.smallest_blocked;
-  else
-    *waited = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
-}
-
 /* Pageable cudaMemcpyAsync to the device: the largest size that returned
  * before the kernel ahead had finished (-1: none), and the smallest above
  * it that waited (-1: none). The caption and the slide's line both say it. */
@@ -195,6 +180,12 @@ pageable_async_sizes (const MsResults *r, int *early, int *waited)
               ? t.smallest_blocked
               : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, *early);
   return t;
+}
+
+void
+ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
+{
+  pageable_async_sizes (r, early, waited);
 }
 
 /* The finding: up to which size pageable cudaMemcpyAsync to the device
