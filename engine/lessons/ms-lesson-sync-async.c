@@ -171,21 +171,14 @@ blocked_above (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, int 
 /* Pageable cudaMemcpyAsync to the device: the largest size that returned
  * before the kernel ahead had finished (-1: none), and the smallest above
  * it that waited (-1: none). The caption and the slide's line both say it. */
-static Tally
-pageable_async_sizes (const MsResults *r, int *early, int *waited)
+void
+ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
 {
   Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
   *early = t.early > 0 ? t.largest_early : -1;
   *waited = t.smallest_blocked >= 0 && t.smallest_blocked < *early
               ? t.smallest_blocked
               : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, *early);
-  return t;
-}
-
-void
-ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
-{
-  pageable_async_sizes (r, early, waited);
 }
 
 /* The finding: up to which size pageable cudaMemcpyAsync to the device
@@ -197,8 +190,8 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
   int early, waited;
-  Tally t = pageable_async_sizes (r, &early, &waited);
-  if (t.early == 0)
+  ms_sa_pageable_sizes (r, &early, &waited);
+  if (early < 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device waited "
                                    "for the kernel ahead at every size."));
@@ -224,10 +217,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
   int early, waited;
-  Tally t = pageable_async_sizes (r, &early, &waited);
-  if (t.measured == 0)
+  ms_sa_pageable_sizes (r, &early, &waited);
+  if (tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false).measured == 0)
     return MS_TAKEAWAY_MISSING;
-  if (t.early == 0)
+  if (early < 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
   else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
