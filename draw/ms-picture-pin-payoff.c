@@ -503,7 +503,10 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
                     : 0;
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
   double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
-  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad;
+  /* Above the chart's note, which runs under the side too. */
+  double note_h = data->foot_note ? ms_draw_note (cr, style, data->foot_note, fs * 0.5, 0,
+                                                  width - fs, FALSE) + fs * 0.4 : 0;
+  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad - note_h;
   if (held_beside)
     side_w = held_w;
   g_autofree char *take = NULL;
