@@ -492,11 +492,9 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
-  /* The table where the picture has its width and height (a low one
-   * keeps the chart alone). */
-  /* A slide keeps the chart, the finding, alone: a table of eight rows
-   * beside four lines asked too much of a class; a larger view and the
-   * exports have it. */
+  /* The table where the picture has its width and height; a slide keeps
+   * the chart alone (eight rows beside four lines asked too much of a
+   * class): a larger view and the exports have it. */
   double side_w = natural_w > 0 && width >= fs * 40 && !ms_draw_is_slide (style, height)
                       && costs_h <= height - 2 * pad - fs * 3
                     ? MIN (natural_w, width * 0.45)
@@ -504,9 +502,9 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
   double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
   /* Above the chart's note, which runs under the side too. */
-  double note_h = data->foot_note ? ms_draw_note (cr, style, data->foot_note, fs * 0.5, 0,
-                                                  width - fs, FALSE) + fs * 0.4 : 0;
-  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad - note_h;
+  double note_h =
+      data->foot_note ? ms_draw_note (cr, style, data->foot_note, 0, 0, width - fs, FALSE) : 0;
+  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad - note_h - fs;
   if (held_beside)
     side_w = held_w;
   g_autofree char *take = NULL;
