@@ -18,15 +18,6 @@
 #include "ms-palette.h"
 #include "ms-engine.h"
 
-/* The submissions measured, after "n=N/": one call per copy, then one
- * batch with each source-access order. */
-static const char *const subs[] = {
-  "call=each",
-  "call=batch/order=stream",
-  "call=batch/order=any",
-  "call=batch/order=api",
-};
-
 /* The lines drawn: one call per copy and the batch. */
 static const struct {
   const char *label;
@@ -37,45 +28,6 @@ static const struct {
 };
 
 static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
-
-static const MsCell *
-find (const MsResults *run, MsMode mode, int exp, int count, const char *sub)
-{
-  char v[MS_VARIANT_LEN];
-  snprintf (v, sizeof v, "n=%d/%s", count, sub);
-  for (size_t i = 0; i < run->n_cells; i++) {
-    const MsCell *c = &run->cells[i];
-    if (c->mode == mode && c->exponent == exp && strcmp (c->variant, v) == 0)
-      return c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
-  }
-  return NULL;
-}
-
-static int
-run_count (const MsResults *run)
-{
-  int count = 0;
-  for (size_t i = 0; i < run->n_cells && count <= 0; i++)
-    if (sscanf (run->cells[i].variant, "n=%d/", &count) != 1)
-      count = 0;
-  return count;
-}
-
-/* The batch of mode at size exp in stream order, the call's plain use,
- * as the takeaway quotes it (the fastest order at each size claimed more
- * than any one way of calling gave); NULL when not measured. */
-static const MsCell *
-find_batch (const MsResults *run, MsMode mode, int exp, int count)
-{
-  return find (run, mode, exp, count, subs[1]);
-}
-
-/* Line i's cell of mode at size exp. */
-static const MsCell *
-find_line (const MsResults *run, MsMode mode, int exp, int count, guint i)
-{
-  return i == 0 ? find (run, mode, exp, count, subs[0]) : find_batch (run, mode, exp, count);
-}
 
 /* One panel per source, two lines (colour and marker as in the shared
  * legend). */
@@ -95,7 +47,7 @@ build (const MsResults *run, MsMode mode, int count)
   for (guint s = 0; count > 0 && s < G_N_ELEMENTS (lines); s++) {
     MsChartSeries *series = NULL;
     for (int e = 0; e <= 30; e++) {
-      const MsCell *c = find_line (run, mode, e, count, s);
+      const MsCell *c = ms_batched_cell (run, mode, e, count, s);
       if (!c)
         continue;
       if (!series)
@@ -115,13 +67,33 @@ batch_ratio_range (const MsResults *run, MsMode mode, int count, double *lo, dou
 {
   *lo = INFINITY, *hi = -INFINITY;
   for (int e = 0; e <= 30; e++) {
-    const MsCell *each = find (run, mode, e, count, subs[0]);
-    const MsCell *b = each ? find_batch (run, mode, e, count) : NULL;
+    const MsCell *each = ms_batched_cell (run, mode, e, count, 0);
+    const MsCell *b = each ? ms_batched_cell (run, mode, e, count, 1) : NULL;
     if (b)
       *lo = MIN (*lo, b->stats.e2e.median / each->stats.e2e.median),
       *hi = MAX (*hi, b->stats.e2e.median / each->stats.e2e.median);
   }
   return isfinite (*lo);
+}
+
+/* Each source's batch_ratio_range, "pinned 0.46–1.07×; pageable ...";
+ * empty when none. */
+static GString *
+ratio_ranges (const MsResults *run, int count)
+{
+  GString *take = g_string_new (NULL);
+  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
+    double lo, hi;
+    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
+      continue;
+    /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, one batch ÷ one call per
+     * copy:". */
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+    if (take->len)
+      g_string_append (take, "; ");
+    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), word, lo, hi);
+  }
+  return take;
 }
 
 /* The slowest and fastest of a cell's repetitions. */
@@ -141,8 +113,8 @@ dip_note (const MsResults *run, int count)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 0; e < 30; e++) {
-      const MsCell *a = find_batch (run, modes[m], e, count);
-      const MsCell *b = a ? find_batch (run, modes[m], e + 1, count) : NULL;
+      const MsCell *a = ms_batched_cell (run, modes[m], e, count, 1);
+      const MsCell *b = a ? ms_batched_cell (run, modes[m], e + 1, count, 1) : NULL;
       if (!b || !(b->stats.e2e.median < 0.8 * a->stats.e2e.median))
         continue;
       double a_min, a_max, b_min, b_max;
@@ -172,9 +144,9 @@ spike_cell (const MsResults *run, int count, guint *mode_out)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 1; e < 30; e++) {
-      const MsCell *c = find (run, modes[m], e, count, subs[0]);
-      const MsCell *lo = c ? find (run, modes[m], e - 1, count, subs[0]) : NULL;
-      const MsCell *hi = c ? find (run, modes[m], e + 1, count, subs[0]) : NULL;
+      const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
+      const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
+      const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
       if (!lo || !hi || !c->e2e_us || !lo->e2e_us || !hi->e2e_us)
         continue;
       double c_min, c_max, l_min, l_max, h_min, h_max;
@@ -218,8 +190,8 @@ orders_spread (const MsResults *run, int count)
     for (int e = 0; e <= 30; e++) {
       double lo = INFINITY, hi = 0;
       int n = 0;
-      for (guint k = 1; k < G_N_ELEMENTS (subs); k++) {
-        const MsCell *c = find (run, modes[m], e, count, subs[k]);
+      for (int k = 1; k <= 3; k++) { /* the three batch orders */
+        const MsCell *c = ms_batched_cell (run, modes[m], e, count, k);
         if (c)
           lo = MIN (lo, c->stats.e2e.median), hi = MAX (hi, c->stats.e2e.median), n++;
       }
@@ -292,21 +264,10 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
         double y0, gboolean full, gboolean draw)
 {
   const double fs = ms_style_font_size (st);
-  int count = run_count (run);
+  int count = ms_batched_count (run);
   double y = y0 + fs * 0.3;
   y += legend (cr, st, width, y, full, draw);
-  GString *take = g_string_new (NULL);
-  for (guint m = 0; m < G_N_ELEMENTS (modes) && count > 0; m++) {
-    double lo, hi;
-    if (!batch_ratio_range (run, modes[m], count, &lo, &hi))
-      continue;
-    if (take->len)
-      g_string_append (take, "; ");
-    /* TRANSLATORS: e.g. "pinned 0.46–1.07×", after "Time per copy, one batch ÷ one call per
-     * copy:". */
-    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-    g_string_append_printf (take, _ ("%s %.2f–%.2f×"), word, lo, hi);
-  }
+  GString *take = ratio_ranges (run, count);
   if (take->len) {
     /* Said to be a range over the sizes, and the bars apart from it: read
      * after "bars: 95% intervals", the ranges read as intervals. */
@@ -387,25 +348,36 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
    * copies of 4 KiB: time per copy". */
   g_autofree char *title = g_strdup_printf (_ ("%s memory, %d copies of %s: time per copy"),
                                             ms_mode_title (mode), count, size);
-  /* The calls named, the interval in words a class knows. */
+  /* The calls named, the interval in words a class knows; then the rest
+   * of the run plainly, as the details' ratios: "1.6×" was taken for
+   * every size and source, though it holds for this pair alone. */
   /* xgettext:no-c-format */
-  const char *note = _ ("One call per copy: cudaMemcpyAsync; one batched call: "
-                        "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range of "
-                        "likely medians (95%).");
+  g_autoptr (GString) note
+      = g_string_new (_ ("One call per copy: cudaMemcpyAsync; one batched call: "
+                         "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range "
+                         "of likely medians (95%)."));
+  g_autoptr (GString) ranges = ratio_ranges (run, count);
+  if (ranges->len)
+    /* TRANSLATORS: under the batched slide, e.g. "The gain varies: one
+     * batch ÷ one call per copy over the run's sizes: pinned 0.41–1.18×;
+     * pageable 0.26–1.01×." */
+    g_string_append_printf (note, _ (" The gain varies: one batch ÷ one call per copy over the "
+                                     "run's sizes: %s."),
+                            ranges->str);
   /* The bars' names in full: "one batch" alone read as a count. */
   const char *names[] = { _ (lines[0].label), _ ("one batched call") };
   MsTimeBar bars[2];
   for (int i = 0; i < 2; i++)
     bars[i] = (MsTimeBar){ names[i], pair[i]->stats.e2e.median / count,
                            pair[i]->stats.e2e.ci_low / count, pair[i]->stats.e2e.ci_high / count, (guint)i };
-  ms_picture_time_bars (cr, style, title, note, bars, 2, width, height);
+  ms_picture_time_bars (cr, style, title, note->str, bars, 2, width, height);
 }
 
 static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
 {
-  int count = run_count (run);
+  int count = ms_batched_count (run);
   g_autoptr (MsChartData) pinned = build (run, modes[0], count);
   g_autoptr (MsChartData) pageable = build (run, modes[1], count);
   /* With a line to draw, the run has a count (build draws none without). */

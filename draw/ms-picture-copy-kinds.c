@@ -83,12 +83,13 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
   y += ms_draw_text_wrapped (cr,
                              _ ("GPU reads: a kernel reading pinned host memory over the link "
                                 "(zero-copy), plain or write-combined (WC). Host → host: the CPU "
-                                "copies, so pinning does not speed it up."),
+                                "copies, so pinning does not speed it up. Device → device counts "
+                                "each byte once, though the GPU's memory reads and writes it."),
                              x, y, fs, right - x, FALSE, draw) +
        fs * 0.3;
   /* Each kind's pointer drawn as a mark beside the words the headline
    * uses: "mappable" alone left a class asking what mapping is. */
-  const char *lead = _ ("Mapped (the GPU got a pointer to it):");
+  const char *lead = _ ("Mapped (the GPU got a pointer to read it directly):");
   double tw, th, cx = x, line = fs * 1.3;
   ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   line = MAX (line, th);
@@ -105,7 +106,9 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
      * every page-locked buffer: the item that surprises says why. */
     if (maps[i].fact == MS_COPY_FACT_MAP_REGISTER_DEFAULT && c && c->status == MS_CELL_OK &&
         run->device.unified_addressing)
-      text = g_strdup_printf (_ ("%s (unified addressing maps it)"), _ (maps[i].label));
+      text = g_strdup_printf (_ ("%s (mapped anyway: unified addressing, one address space for "
+                                 "CPU and GPU)"),
+                              _ (maps[i].label));
     else
       text = g_strdup (_ (maps[i].label));
     ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, NULL);
@@ -167,10 +170,10 @@ ms_picture_copy_kinds (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   char size[32] = "?";
   if (h2d)
     ms_format_size_label ((double) ms_vector_bytes (h2d->elements), size, sizeof size);
-  /* TRANSLATORS: the copy-kinds picture's title, e.g. "The rate of each
-   * kind of copy of 64 MiB, in GB/s". */
+  /* TRANSLATORS: the copy-kinds picture's title, e.g. "What each way of
+   * moving 64 MiB reached, in GB/s" (its rows are not all copies). */
   g_autofree char *title
-      = g_strdup_printf (_ ("The rate of each kind of copy of %s, in GB/s"), size);
+      = g_strdup_printf (_ ("What each way of moving %s reached, in GB/s"), size);
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - 2 * pad, TRUE, FALSE);
   double top = pad + title_h + fs * 0.3, axis_h = fs * 0.8 + ms_draw_figure_size (cr, fs) * 1.3;
   /* The device-pointer facts below the bars while the bars keep rows of

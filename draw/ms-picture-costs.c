@@ -21,22 +21,24 @@ static const struct {
   { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first"), FALSE },
   /* What "again" was: "each later time" left a class asking when. */
   { MS_MODE_DEVICE, "cost=context", N_ ("context, after cudaDeviceReset"), FALSE },
-  { MS_MODE_DEVICE, "cost=first-malloc", N_ ("first cudaMalloc"), TRUE },
+  /* "first cudaMalloc" was read as the headline's cudaMalloc. */
+  { MS_MODE_DEVICE, "cost=first-malloc", N_ ("cudaMalloc, first in a context"), TRUE },
   { MS_MODE_DEVICE, "cost=malloc", N_ ("cudaMalloc"), TRUE },
   { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
-  { MS_MODE_PAGEABLE, "cost=malloc", N_ ("malloc + touch"), TRUE },
+  /* "touch" went unexplained: every byte is written (memset). */
+  { MS_MODE_PAGEABLE, "cost=malloc", N_ ("malloc + write every byte"), TRUE },
   { MS_MODE_PINNED, "cost=malloc-host", N_ ("cudaMallocHost"), TRUE },
   /* TRANSLATORS: cudaMallocAsync from the device's pool: its first
    * allocation, from a pool that holds nothing. */
   { MS_MODE_DEVICE, "cost=pool-first", N_ ("cudaMallocAsync, first"), TRUE },
-  /* TRANSLATORS: cudaMallocAsync again, the pool's release threshold at
-   * 0: the pool gives its memory back at every synchronisation, so each
-   * allocation finds it emptied. Short: a handout's label column holds
-   * about 30 characters. */
-  { MS_MODE_DEVICE, "cost=pool/threshold=0", N_ ("cudaMallocAsync, pool emptied"), TRUE },
-  /* TRANSLATORS: cudaMallocAsync again, the pool keeping all it had and
-   * handing it out again. */
-  { MS_MODE_DEVICE, "cost=pool/threshold=keep", N_ ("cudaMallocAsync, pool reuses"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again from the default pool as CUDA
+   * sets it up (release threshold 0): it gives its memory back at every
+   * synchronisation. Short: a handout's label column holds about 30
+   * characters. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=0", N_ ("cudaMallocAsync, default pool"), TRUE },
+  /* TRANSLATORS: cudaMallocAsync again, the pool's release threshold
+   * raised so that it keeps its memory and hands it out again. */
+  { MS_MODE_DEVICE, "cost=pool/threshold=keep", N_ ("cudaMallocAsync, pool kept"), TRUE },
 };
 
 static const MsCell *
@@ -88,10 +90,11 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   g_autofree char *text = NULL;
   if (f > 0) {
     ms_caption_time (f, freed, sizeof freed);
-    /* TRANSLATORS: a cost bar's label: the total, allocation and free,
-     * then the free's part of it, e.g. "11.4 ms, of which freeing 2.66 ms"
-     * ("of which free" read as "free of charge"). */
-    text = g_strdup_printf (C_ ("costs bar", "%s, of which freeing %s"), total, freed);
+    /* TRANSLATORS: a cost dot's label: the total, allocation and free,
+     * then the free's part of it, e.g. "11.4 ms (freeing 2.66 ms)"
+     * ("free" alone read as "free of charge"). Short: the longer "of
+     * which freeing" lost its part on three rows of a slide. */
+    text = g_strdup_printf (C_ ("costs bar", "%s (freeing %s)"), total, freed);
   } else {
     text = g_strdup (total);
   }
@@ -141,11 +144,15 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   if (e >= 0)
     ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
   g_autofree char *title
-      /* The emptied pool said here, where its label has no room: it and
-       * the first cudaMallocAsync, the same figure, read as one thing. */
-      = g_strdup_printf (_ ("What each call takes with its free, %s buffers; an emptied pool "
-                            "gives its memory back at each sync (log scale: each step ten times "
-                            "the last)"),
+      /* The terms glossed where the slide is read alone: the context,
+       * the reset, and which pool is CUDA's default ("pool 18× faster"
+       * was taken for the default, which is slower than cudaMalloc); and
+       * why pin-payoff's costs of the same calls differ. */
+      = g_strdup_printf (_ ("Each call with its free, %s buffers, repeated in one process "
+                            "(log scale). Context: the GPU's state for this process; "
+                            "cudaDeviceReset destroys it. The default pool gives its memory back "
+                            "at each sync; a kept pool holds it. \"When does pinning pay off?\" "
+                            "times fresh buffers, in another run."),
                          size);
   double th = ms_picture_title (cr, style, title, width);
   /* Under the rows, the axis's labels at their size (a figure's). */

@@ -386,10 +386,20 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-/* What the ringed counts come from, at the ring's size: each kind's
- * cost to get and release a buffer, and what a copy from pinned memory
- * saves (the slide has no room for the table, and a class could not
- * check 1 and 9 against other slides' figures). NULL without them. */
+/* us in ms as the note writes it (three digits): its sums come out as
+ * printed. */
+static double
+as_written_ms (double us)
+{
+  char t[32];
+  g_snprintf (t, sizeof t, "%.3g", us / 1e3);
+  return g_ascii_strtod (t, NULL);
+}
+
+/* What the ringed counts come from, at the ring's size, as sums a class
+ * can do (a reader had to divide the footnote's figures), and why they
+ * are not other slides' costs and rates (the costs lesson's 16 MiB
+ * cudaMallocHost and malloc were set against them). NULL without them. */
 static char *
 setup_note (const MsResults *run, double bytes)
 {
@@ -399,20 +409,26 @@ setup_note (const MsResults *run, double bytes)
         || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &fresh)
         || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused))
       continue;
-    char size[32], t_pin[32], t_fresh[32], t_reused[32], t_saved[32], t_saved_reused[32];
+    char size[32];
     ms_format_size_label (bytes, size, sizeof size);
-    /* TRANSLATORS: under the pin-payoff slide, e.g. "At 16 MiB a buffer
-     * cost 11.4 ms pinned, 9.51 ms fresh, 36 µs reused; a pinned copy
-     * saved 1.88 ms and 1.33 ms against them." */
-    return g_strdup_printf (_ ("At %s a buffer cost %s pinned, %s fresh, %s reused; a pinned copy "
-                               "saved %s and %s against them."),
-                            size, ms_caption_time (pin.once_us, t_pin, sizeof t_pin),
-                            ms_caption_time (fresh.once_us, t_fresh, sizeof t_fresh),
-                            ms_caption_time (reused.once_us, t_reused, sizeof t_reused),
-                            ms_caption_time (fresh.copy_us - pin.copy_us, t_saved,
-                                             sizeof t_saved),
-                            ms_caption_time (reused.copy_us - pin.copy_us, t_saved_reused,
-                                             sizeof t_saved_reused));
+    double p = as_written_ms (pin.once_us), f = as_written_ms (fresh.once_us);
+    double u = as_written_ms (reused.once_us);
+    double sf = as_written_ms (fresh.copy_us - pin.copy_us);
+    double su = as_written_ms (reused.copy_us - pin.copy_us);
+    /* TRANSLATORS: under the pin-payoff slide, e.g. "At 4 MiB a buffer
+     * (got, each page touched, released) took 1.47 ms pinned, 1.34 ms
+     * fresh, 0.00637 ms reused; one copy alone (37.4 against 13.6 GB/s)
+     * saved 0.196 ms (0.194 against reused): (1.47 − 1.34) ÷ 0.196 = 0.7
+     * copies, (1.47 − 0.00637) ÷ 0.194 = 7.5. ..." */
+    return g_strdup_printf (
+        _ ("At %s a buffer (got, each page touched, released) took %.3g ms pinned, %.3g ms "
+           "fresh, %.3g ms reused; one copy alone (%.1f against %.1f GB/s) saved %.3g ms "
+           "(%.3g against reused): (%.3g − %.3g) ÷ %.3g = %.1f copies, (%.3g − %.3g) ÷ %.3g "
+           "= %.1f. \"Costs people forget\" repeats each call in one process (reused pages, every "
+           "byte written) in another run; \"Pinned against pageable\" times copies back to "
+           "back."),
+        size, p, f, u, bytes / pin.copy_us / 1e3, bytes / fresh.copy_us / 1e3, sf, su, p, f, sf,
+        (p - f) / sf, p, u, su, (p - u) / su);
   }
   return NULL;
 }
@@ -439,9 +455,9 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   /* What "fresh" and "reused" mean, said where the takeaway uses them. */
   /* Why the reused line falls to the other at the largest sizes, said:
    * a drop from 9 copies to 1 went unexplained. */
-  const char *told = _ ("Fresh pageable: newly allocated memory whose pages are touched for the "
-                        "first time; reused heap: memory freed and allocated again (at the "
-                        "largest sizes malloc maps fresh pages even then, so the lines meet).");
+  const char *told = _ ("Fresh pageable: new pages, touched for the first time; reused heap: "
+                        "memory freed and malloc'd again (at the largest sizes malloc maps fresh "
+                        "pages even then: the lines meet).");
   g_autofree char *costs = room && data->x_marks[0] > 0 ? setup_note (run, data->x_marks[0]) : NULL;
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "", told,
                                 costs ? " " : "", costs ? costs : "");
@@ -476,18 +492,19 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
-  /* The table where the picture has its width and height (a low one
-   * keeps the chart alone). */
-  /* A slide keeps the chart, the finding, alone: a table of eight rows
-   * beside four lines asked too much of a class; a larger view and the
-   * exports have it. */
+  /* The table where the picture has its width and height; a slide keeps
+   * the chart alone (eight rows beside four lines asked too much of a
+   * class): a larger view and the exports have it. */
   double side_w = natural_w > 0 && width >= fs * 40 && !ms_draw_is_slide (style, height)
                       && costs_h <= height - 2 * pad - fs * 3
                     ? MIN (natural_w, width * 0.45)
                     : 0;
   double held_w = width >= fs * 56 ? MAX (side_w, width / 2.6) : 0;
   double held_h = n > 0 && held_w > 0 ? held_table (cr, run, lv, n, style, held_w, 0, FALSE) : 0;
-  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad;
+  /* Above the chart's note, which runs under the side too. */
+  double note_h =
+      data->foot_note ? ms_draw_note (cr, style, data->foot_note, 0, 0, width - fs, FALSE) : 0;
+  gboolean held_beside = held_h > 0 && costs_h + fs + held_h <= height - pad - note_h - fs;
   if (held_beside)
     side_w = held_w;
   g_autofree char *take = NULL;

@@ -146,6 +146,18 @@ draw_file_bar (cairo_t *cr, const MsChartStyle *st, const char *label, int kind,
   ms_draw_text (cr, value, x0 + w + fs * 0.4, y + row_h / 2, vfs, 0, 0.5, FALSE, NULL, NULL);
 }
 
+/* The slowest and fastest copy of any buffer to any GPU (INFINITY and 0
+ * when none). */
+static void
+rate_range (const MsPortableResults *p, double *lo, double *hi)
+{
+  *lo = INFINITY, *hi = 0;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
+    for (int i = 0; i < p->n_devices; i++)
+      if (p->cell[k][i].ok && p->cell[k][i].h2d_gbps > 0)
+        *lo = MIN (*lo, p->cell[k][i].h2d_gbps), *hi = MAX (*hi, p->cell[k][i].h2d_gbps);
+}
+
 /* The scale the bars share: GB/s from 0 to a round value past the
  * fastest, from x0 to where the fastest one's figure still fits. */
 static MsScale
@@ -153,11 +165,8 @@ file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, dou
             double width)
 {
   const double fs = ms_style_font_size (st);
-  double max = 0, tw;
-  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
-    for (int i = 0; i < p->n_devices; i++)
-      if (p->cell[k][i].ok)
-        max = MAX (max, p->cell[k][i].h2d_gbps);
+  double lo, max, tw;
+  rate_range (p, &lo, &max);
   g_autofree char *value = g_strdup_printf (_("%.1f GB/s"), max);
   ms_draw_text (cr, value, 0, 0, ms_draw_figure_size (cr, fs), -1, 0, FALSE, &tw, NULL);
   MsScale xs = { MS_SCALE_LINEAR, 0, 1, x0, width - fs, MS_SCALE_PLAIN };
@@ -167,24 +176,6 @@ file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, dou
   xs.pixel_hi = x0 + room * xs.max / MAX (max, 1e-9);
   xs.pixel_hi = MIN (xs.pixel_hi, width - fs * 1.5);
   return xs;
-}
-
-/* The portable run in use: a title saying what is compared, a line saying
- * whose run it is and why (the lesson needs two GPUs), then per GPU its
- * three buffers' copies to the device on one axis of GB/s from 0. */
-/* Whether every buffer copied within 5 % of every other to every GPU:
- * then the slide says why the flag changed nothing. */
-static gboolean
-all_alike (const MsPortableResults *p)
-{
-  double lo = INFINITY, hi = 0;
-  for (int k = 0; k < MS_PORTABLE_COUNT; k++)
-    for (int i = 0; i < p->n_devices; i++)
-      if (p->cell[k][i].ok && p->cell[k][i].h2d_gbps > 0) {
-        lo = MIN (lo, p->cell[k][i].h2d_gbps);
-        hi = MAX (hi, p->cell[k][i].h2d_gbps);
-      }
-  return hi > 0 && hi <= lo * 1.05;
 }
 
 /* GPU i's heading over its bars: another host's GPUs said as such there,
@@ -200,49 +191,56 @@ gpu_heading (const MsPortableFile *file, const MsResults *run, int i, int device
   return g_strdup_printf (_("GPU %d (%s)"), device, gpu);
 }
 
+/* The portable run in use: a title saying what is compared, a line saying
+ * whose run it is and why (the lesson needs two GPUs), then per GPU its
+ * three buffers' copies to the device on one axis of GB/s from 0. */
 static void
 draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const MsChartStyle *st,
            double width, double height)
 {
   const MsPortableResults *p = &file->portable;
   const double fs = ms_style_font_size (st);
-  const char *name;
   char size[32], gpu0[256];
   ms_format_bytes (p->bytes, size, sizeof size);
-  ms_lesson_portable_shown (&name);
   ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
   g_autofree char *title =
     g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
-  /* TRANSLATORS: under the portable slide's title: the count of GPUs, the
-   * first one's name and the run's file, e.g. "... with 2 × H200
-   * (h200x2-portable)". */
   /* Another GPU's host said as such (a class took the H100 deck's bars
-   * for H100s), the file's name left to the details, and where every bar
-   * is alike, why. */
+   * for H100s), the run's file name left to the details (it read as
+   * jargon), where every bar is alike, why, in words a class knows, and
+   * that the cross case runs one way only (a reader looked for GPU 1's
+   * buffer on GPU 0). */
   const char *deck = run && run->device.name[0] ? run->device.name : NULL;
   if (deck && g_str_has_prefix (deck, "NVIDIA "))
     deck += strlen ("NVIDIA ");
   g_autofree char *host
       = deck && gpu0[0] && !strstr (deck, gpu0)
             /* TRANSLATORS: under the portable slide's title on another
-             * GPU's deck: the count of GPUs, their name, the run's file
-             * and the deck's GPU, e.g. "This lesson needs two GPUs:
-             * measured on a host with 2 × H200 (h200x2-portable), as no
-             * run of two H100 80GB HBM3 is at hand." */
-            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
-                                 "(%s), as no run of two %s is at hand."),
-                               p->n_devices, gpu0, name, deck)
-            /* TRANSLATORS: under the portable slide's title, e.g. "... with
-             * 2 × H200 (h200x2-portable)." */
-            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s "
-                                 "(%s)."),
-                               p->n_devices, gpu0, name);
-  g_autofree char *source
-      = all_alike (p)
-            ? g_strdup_printf ("%s %s", host,
-                               _("The flag changes nothing: with unified addressing every "
-                                 "pinned buffer is already portable."))
-            : g_strdup (host);
+             * GPU's deck, e.g. "This lesson needs two GPUs: measured on a
+             * host with 2 × H200, as no run of two H100 80GB HBM3 is at
+             * hand." */
+            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s, "
+                                 "as no run of two %s is at hand."),
+                               p->n_devices, gpu0, deck)
+            /* TRANSLATORS: under the portable slide's title, e.g. "This
+             * lesson needs two GPUs: measured on a host with 2 × H200." */
+            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s."),
+                               p->n_devices, gpu0);
+  /* TRANSLATORS: e.g. "GPU 0 was not tried with GPU 1's buffer." */
+  g_autofree char *one_way
+      = p->n_devices == 2 ? g_strdup_printf (_("GPU %d was not tried with GPU %d’s buffer."),
+                                             p->devices[0], p->devices[1])
+                          : g_strdup ("");
+  /* Where every buffer copied within 5 % of every other, why. */
+  double lo, hi;
+  rate_range (p, &lo, &hi);
+  gboolean all_alike = hi > 0 && hi <= lo * 1.05;
+  g_autofree char *source = g_strjoin (
+      " ", host,
+      all_alike ? _("The flag changes nothing: with unified addressing (one address space "
+                        "for the CPU and every GPU) every pinned buffer is already portable.")
+                : one_way,
+      all_alike ? one_way : NULL, NULL);
   /* The title, then a GPU's name line and its three bars, each a row as
    * high as fit up to a few lines' height, and the axis; the whole
    * centred. */

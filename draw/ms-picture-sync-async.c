@@ -255,26 +255,6 @@ blocking_strip (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   return text_h + fs * 0.2 + rows_h;
 }
 
-/* How a line's call stood to its copy at the sizes measured, host to
- * device: returned early at every one (1), waited at every one (0), or
- * both (-1). */
-static int
-line_behaviour (const MsResults *run, guint i)
-{
-  int measured = 0, early = 0;
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-    const MsCell *call
-        = ms_sa_cell (run, lines[i].memory, e, lines[i].api, MS_SA_H2D, MS_SA_CALL, FALSE);
-    const MsCell *done
-        = ms_sa_cell (run, lines[i].memory, e, lines[i].api, MS_SA_H2D, MS_SA_DONE, FALSE);
-    if (call && done) {
-      measured++;
-      early += ms_sa_returned_early (call, done);
-    }
-  }
-  return measured > 0 && early == measured ? 1 : early == 0 ? 0 : -1;
-}
-
 /* A slide's key of line i: the call in full and, for the lines beside
  * the takeaway's, what they did at every size, as measured. */
 static char *
@@ -284,7 +264,7 @@ slide_key (const MsResults *run, guint i)
       = { N_ ("cudaMemcpy, pageable"), N_ ("cudaMemcpy, pinned"), N_ ("cudaMemcpyAsync, pageable"),
           N_ ("cudaMemcpyAsync, pinned") };
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (lines));
-  int behaviour = i == TAKEAWAY_LINE ? -1 : line_behaviour (run, i);
+  int behaviour = i == TAKEAWAY_LINE ? -1 : ms_sa_behaviour (run, lines[i].memory, lines[i].api);
   if (behaviour == 1)
     /* TRANSLATORS: a key on the sync-async slide, e.g. "cudaMemcpyAsync,
      * pinned: early at every size". */

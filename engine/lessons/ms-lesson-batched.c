@@ -85,8 +85,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 }
 
 /* The copies per sample of the run's cells (their variant says), or 0. */
-static int
-run_count (const MsResults *r)
+int
+ms_batched_count (const MsResults *r)
 {
   int count = 0;
   for (size_t i = 0; i < r->n_cells; i++)
@@ -95,8 +95,8 @@ run_count (const MsResults *r)
   return 0;
 }
 
-static const MsCell *
-cell_at (const MsResults *r, MsMode mode, int exp, int count, int s)
+const MsCell *
+ms_batched_cell (const MsResults *r, MsMode mode, int exp, int count, int s)
 {
   char v[MS_VARIANT_LEN];
   variant (v, sizeof v, count, s);
@@ -152,7 +152,7 @@ batch_words (double ratio, const MsCell *batch, const MsCell *each)
 static bool
 source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf, size_t len)
 {
-  const MsCell *each = cell_at (r, mode, exp, count, 0);
+  const MsCell *each = ms_batched_cell (r, mode, exp, count, 0);
   if (!each)
     return false;
   char t[32], sz[32], tb[32], word[64];
@@ -165,10 +165,10 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   /* The verdict is stream order's, the slide's: the best of the three
    * orders said "the batch saves time" where the slide said "cannot
    * tell". */
-  const MsCell *stream_order = cell_at (r, mode, exp, count, 1);
+  const MsCell *stream_order = ms_batched_cell (r, mode, exp, count, 1);
   double verdict_ratio = stream_order ? stream_order->stats.e2e.median / each->stats.e2e.median : 0;
   for (int s = 1; s < N_SUBS; s++) {
-    const MsCell *b = cell_at (r, mode, exp, count, s);
+    const MsCell *b = ms_batched_cell (r, mode, exp, count, s);
     if (!b)
       continue;
     double ratio = b->stats.e2e.median / each->stats.e2e.median;
@@ -200,7 +200,7 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
   double lo = 0, hi = 0;
   int lo_e = -1, hi_e = -1;
   for (int e = MIN_EXP; e <= MAX_EXP; e++) {
-    const MsCell *each = cell_at (r, mode, e, count, 0), *b = cell_at (r, mode, e, count, 1);
+    const MsCell *each = ms_batched_cell (r, mode, e, count, 0), *b = ms_batched_cell (r, mode, e, count, 1);
     if (!each || !b)
       continue;
     double ratio = b->stats.e2e.median / each->stats.e2e.median;
@@ -215,14 +215,14 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
   ms_caption_append (buf, len,
                      ms_gettext ("Stream order over the sizes: %.2f× (%s per copy) to %.2f× "
                                  "(%s)."),
-                     lo, ms_caption_size (cell_at (r, mode, lo_e, count, 0), a, sizeof a), hi,
-                     ms_caption_size (cell_at (r, mode, hi_e, count, 0), b, sizeof b));
+                     lo, ms_caption_size (ms_batched_cell (r, mode, lo_e, count, 0), a, sizeof a), hi,
+                     ms_caption_size (ms_batched_cell (r, mode, hi_e, count, 0), b, sizeof b));
 }
 
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
-  int count = run_count (r);
+  int count = ms_batched_count (r);
   int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
                 ? exponent
                 : (int)ms_lesson_option_in (options, r->sweep.options, "exp");
@@ -230,7 +230,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   for (int m = 0; count > 0 && m < 2; m++) {
     /* The detailed size, else the first measured one. */
     int e = exp;
-    for (int k = MIN_EXP; !cell_at (r, sources[m], e, count, 0) && k <= MAX_EXP; k++)
+    for (int k = MIN_EXP; !ms_batched_cell (r, sources[m], e, count, 0) && k <= MAX_EXP; k++)
       e = k;
     if (source_sentence (r, sources[m], e, count, buf, len)) {
       any = true;
@@ -256,10 +256,10 @@ static bool
 best_batch (const MsResults *r, MsMode mode, int count, const MsCell **each, const MsCell **best)
 {
   int e = (int)ms_lesson_option_in (options, r->sweep.options, "exp");
-  for (int k = MIN_EXP; !cell_at (r, mode, e, count, 0) && k <= MAX_EXP; k++)
+  for (int k = MIN_EXP; !ms_batched_cell (r, mode, e, count, 0) && k <= MAX_EXP; k++)
     e = k;
-  *each = cell_at (r, mode, e, count, 0);
-  *best = *each ? cell_at (r, mode, e, count, 1) : NULL;
+  *each = ms_batched_cell (r, mode, e, count, 0);
+  *best = *each ? ms_batched_cell (r, mode, e, count, 1) : NULL;
   return *each && *best;
 }
 
@@ -277,7 +277,7 @@ first_pair (const MsResults *r, int count, const MsCell **each, const MsCell **b
 bool
 ms_batched_quoted (const MsResults *r, MsMode *mode, const MsCell **each, const MsCell **batch)
 {
-  int count = run_count (r);
+  int count = ms_batched_count (r);
   *each = *batch = NULL;
   for (int m = 0; count > 0 && m < 2; m++) {
     const MsCell *e, *b;
@@ -296,7 +296,7 @@ ms_batched_quoted (const MsResults *r, MsMode *mode, const MsCell **each, const 
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  int count = run_count (r);
+  int count = ms_batched_count (r);
   const MsCell *each = NULL, *best = NULL, *first_each = NULL, *first_best = NULL;
   MsMode mode = sources[0];
   char word[64];

@@ -142,7 +142,8 @@ append_device_pointers (const MsResults *r, const MsCell *const maps[3], char *b
                        r->device.unified_addressing
                          ? ms_gettext ("cudaHostGetDevicePointer worked on every kind of pinned "
                                        "memory, even registered without the Mapped flag "
-                                       "(unified addressing maps it).")
+                                       "(unified addressing, one address space for CPU and GPU, "
+                                       "maps it).")
                          : ms_gettext ("cudaHostGetDevicePointer worked on every kind of pinned "
                                        "memory, even registered without the Mapped flag."));
     return;
@@ -179,8 +180,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     char size[32];
     ms_caption_append (buf, len,
                        ms_gettext ("Copies within the GPU ran %.0f× as fast as over the host "
-                                   "link: %.1f GB/s device to device, %.1f GB/s host to device "
-                                   "from pinned memory (one %s cudaMemcpy, median of %d)."),
+                                   "link: %.1f GB/s device to device (each byte counted once, "
+                                   "though read and written), %.1f GB/s host to device from "
+                                   "pinned memory (one %s cudaMemcpy, median of %d)."),
                        rate[MS_COPY_FACT_D2D] / rate[MS_COPY_FACT_H2D], rate[MS_COPY_FACT_D2D],
                        rate[MS_COPY_FACT_H2D],
                        ms_caption_size (h2d, size, sizeof size), h2d->n_reps);
@@ -207,11 +209,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (int i = 0; i < 3; i++)
     mapped += maps[i]->status == MS_CELL_OK;
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →
-   * device; 3 of 3 pinned kinds mapped" (the bar it is against named as
-   * the chart names it, the kinds counted: "all pinned kinds tried map"
-   * was read as cryptic; the chart's key says what mapped is). */
+   * device; 3 of 3 pinned buffers mapped" (the bar it is against named
+   * as the chart names it, the buffers counted as the checklist under
+   * the chart, which says what mapped is; "kinds" meant kinds of copy
+   * in the chart and of memory here). */
   snprintf (buf, len,
-            ms_gettext ("Device to device: %.0f× host → device; %d of 3 pinned kinds mapped"),
+            ms_gettext ("Device to device: %.0f× host → device; %d of 3 pinned buffers mapped"),
             d2d / h2d, mapped);
   return MS_TAKEAWAY_DECIDED;
 }

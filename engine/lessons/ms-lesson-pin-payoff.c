@@ -240,18 +240,6 @@ ms_pin_payoff_held (const MsResults *r, MsPinHeld *out, int max)
   return n;
 }
 
-/* "paid off from 12 copies on", "... from the first copy" or "never ...". */
-static const char *
-when (int found, double n, char *buf, size_t len)
-{
-  if (found == 0)
-    return ms_gettext ("never paid off (its copies were not faster)");
-  if (n <= 1)
-    return ms_gettext ("paid off from the first copy");
-  snprintf (buf, len, ms_gettext ("paid off from %.0f copies on"), n);
-  return buf;
-}
-
 /* A break-even in words for the list: with verb "paid off after 91
  * copies", "paid off after one copy" or "never paid off"; without, the
  * same after "and": "after 91 copies", "after one copy" or "never". */
@@ -473,7 +461,7 @@ caption_against (const MsResults *r, int e, const char *size, char *buf, size_t 
     int f = ms_pin_payoff_break_even (r, against[i].kind, against[i].base, e, &n);
     if (f >= 0)
       ms_caption_append (buf, len, ms_gettext ("%s at %s %s."), ms_gettext (against[i].name),
-                         size, when (f, n, w, sizeof w));
+                         size, paid_off (f, n, true, w, sizeof w));
   }
 }
 

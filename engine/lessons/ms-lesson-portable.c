@@ -128,7 +128,7 @@ ms_lesson_portable_caption (const MsResults *run, const MsPortableResults *p, ch
       buf, len,
       foreign->pinned_path
           ? ms_gettext ("The runtime treats the first GPU's buffer as pinned for the second "
-                        "too, so the flag changes little on this system.")
+                        "too, so the flag changes nothing on this system.")
           : ms_gettext ("The runtime does not treat the first GPU's buffer as pinned for the "
                         "second: that is what cudaHostAllocPortable is for."));
   return true;

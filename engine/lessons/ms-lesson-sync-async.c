@@ -139,6 +139,13 @@ tally (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, bool blockin
   return t;
 }
 
+int
+ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api)
+{
+  Tally t = tally (r, memory, api, MS_SA_H2D, false);
+  return t.measured > 0 && t.early == t.measured ? 1 : t.early == 0 ? 0 : -1;
+}
+
 /* "64 KiB" for 2^e floats. */
 static const char *
 size_text (int e, char *buf, size_t len)
@@ -161,33 +168,17 @@ blocked_above (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, int 
   return -1;
 }
 
-void
-ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
-{
-  Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
-  *early = t.early > 0 ? t.largest_early : -1;
-  *waited = -1;
-  /* Where the textbook's rule holds, the caption names the early size only. */
-  if (t.early == 0 || t.off_rule == 0)
-    return;
-  if (t.smallest_blocked >= 0 && t.smallest_blocked < t.largest_early)
-    *waited = t.smallest_blocked;
-  else
-    *waited = blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, t.largest_early);
-}
-
 /* Pageable cudaMemcpyAsync to the device: the largest size that returned
  * before the kernel ahead had finished (-1: none), and the smallest above
  * it that waited (-1: none). The caption and the slide's line both say it. */
-static Tally
-pageable_async_sizes (const MsResults *r, int *early, int *waited)
+void
+ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited)
 {
   Tally t = tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false);
   *early = t.early > 0 ? t.largest_early : -1;
   *waited = t.smallest_blocked >= 0 && t.smallest_blocked < *early
               ? t.smallest_blocked
               : blocked_above (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, *early);
-  return t;
 }
 
 /* The finding: up to which size pageable cudaMemcpyAsync to the device
@@ -199,8 +190,8 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
   int early, waited;
-  Tally t = pageable_async_sizes (r, &early, &waited);
-  if (t.early == 0)
+  ms_sa_pageable_sizes (r, &early, &waited);
+  if (early < 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device waited "
                                    "for the kernel ahead at every size."));
@@ -226,12 +217,19 @@ takeaway (const MsResults *r, char *buf, size_t len)
 {
   char s1[32], s2[32];
   int early, waited;
-  Tally t = pageable_async_sizes (r, &early, &waited);
-  if (t.measured == 0)
+  ms_sa_pageable_sizes (r, &early, &waited);
+  if (tally (r, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_H2D, false).measured == 0)
     return MS_TAKEAWAY_MISSING;
-  if (t.early == 0)
+  if (early < 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
+  else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
+    /* TRANSLATORS: one projected line, e.g. "cudaMemcpyAsync early:
+     * pinned always, pageable up to 1 MiB": two of the slide's three
+     * lines (the third, cudaMemcpy, its key says waited). */
+    snprintf (buf, len,
+              ms_gettext ("cudaMemcpyAsync early: pinned always, pageable up to %s"),
+              size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, waited at %s"),
@@ -266,6 +264,18 @@ pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("cudaMemcpy from pageable memory to the device returned early "
                                    "up to %s, where the CUDA guide says up to 64 KiB."),
                        size_text (t.largest_early, s1, sizeof s1));
+}
+
+/* cudaMemcpy from pinned memory to the device, the slide's third line:
+ * the details spoke of pageable cudaMemcpy alone, which it does not draw. */
+static void
+pinned_memcpy_sentence (const MsResults *r, char *buf, size_t len)
+{
+  if (ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_MEMCPY) == 0
+      && tally (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D, false).measured > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("cudaMemcpy from pinned memory to the device returned after "
+                                   "the kernel ahead and its copy at every size."));
 }
 
 /* The other pageable direction, which the picture draws too: whether
@@ -342,9 +352,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     return false;
   buf[0] = '\0';
   pageable_async_sentence (r, buf, len);
-  pageable_d2h_sentence (r, buf, len);
   pinned_sentence (r, buf, len);
-  /* After the sentences whose "it" is cudaMemcpyAsync. */
+  pageable_d2h_sentence (r, buf, len);
+  /* After the sentences whose "it" is cudaMemcpyAsync: the slide's blue
+   * line, then the guide's rule, which is pageable cudaMemcpy's. */
+  pinned_memcpy_sentence (r, buf, len);
   pageable_memcpy_sentence (r, buf, len);
   blocking_sentence (r, buf, len);
   /* The kernel ahead's time is the picture's reference line's label: a

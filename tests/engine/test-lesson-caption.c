@@ -286,7 +286,7 @@ test_experiment_topics (void)
   g_test_message ("%s", buf);
   /* Each allocation under its API name, as the picture's bars are named. */
   g_assert_nonnull (strstr (buf, "each allocation with its free took: cudaMallocHost "));
-  g_assert_nonnull (strstr (buf, ", malloc and a touch of every page "));
+  g_assert_nonnull (strstr (buf, ", malloc and a write of every byte "));
   g_assert_null (strstr (buf, "malloc-host"));
   ms_results_free (r);
 }
@@ -466,7 +466,7 @@ test_portable_two_gpus (void)
   g_assert_nonnull (strstr (buf, "does not treat"));
   p->cell[MS_PORTABLE_FOREIGN][1].pinned_path = true;
   g_assert_true (ms_lesson_portable_caption (r, p, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "changes little"));
+  g_assert_nonnull (strstr (buf, "changes nothing"));
   /* The second GPU failed a buffer: said, not guessed. */
   p->cell[MS_PORTABLE_SHARED][1].ok = false;
   g_assert_false (ms_lesson_portable_caption (r, p, buf, sizeof buf));
