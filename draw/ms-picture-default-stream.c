@@ -57,6 +57,10 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
 {
   const double fs = ms_style_font_size (st), one = ms_picture_median (run, bars[0].variant);
   const double m = ms_picture_median (run, bars[i].variant), end = ms_scale_to_pixel (xs, m);
+  /* Right of the bar's range where that reaches further: the label's
+   * patch hid the range's end. */
+  const double hi = ms_picture_cell (run, bars[i].variant)->stats.e2e.ci_high;
+  const double reach = MAX (end, ms_scale_to_pixel (xs, MIN (hi, xs->max)));
   char t[32];
   ms_caption_time (m, t, sizeof t);
   g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
@@ -76,7 +80,7 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
       /* PAST: right of the two-thread yardstick, where the bar ends just
        * short of it (legacy's 1.92×): the axis leaves that room. */
       double past = ms_scale_to_pixel (xs, 2 * one) + fs * 0.3;
-      double x = at == RIGHT  ? end + fs * 0.15
+      double x = at == RIGHT  ? reach + fs * 0.15
                  : at == PAST ? (past > end ? past : -1)
                               : end - fs * 0.3 - tw;
       if (x < 0)
@@ -117,14 +121,20 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double a = ms_scale_to_pixel (xs, lo), b = ms_scale_to_pixel (xs, hi);
   double w = MAX (b - a, fs * 0.8), x = (a + b - w) / 2;
-  double top = y + row_h * 1.88, bottom = y + row_h * 2.88;
+  double top = y + row_h * 1.5, bottom = y + row_h * 2.5;
   ms_set_color (cr, &st->fg, 0.75);
   cairo_rectangle (cr, x, top - fs * 0.3, w, bottom - top + fs * 0.6);
   cairo_fill (cr);
-  /* Left of the mark, in the gap between the two rows. */
+  /* Left of the mark, in the gap between the two rows, on a patch of the
+   * background: the one-thread yardstick ran through it. */
+  double tw, th;
+  ms_draw_text (cr, _ ("the ranges overlap"), 0, 0, vfs, -1, 0, FALSE, &tw, &th);
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, x - fs * 0.45 - tw, y + row_h * 2 - th / 2, tw + fs * 0.3, th);
+  cairo_fill (cr);
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, _ ("the ranges overlap"), x - fs * 0.3, top + fs * 0.4, vfs, 1, 0, FALSE, NULL,
-                NULL);
+  ms_draw_text (cr, _ ("the ranges overlap"), x - fs * 0.3, y + row_h * 2, vfs, 1, 0.5, FALSE,
+                NULL, NULL);
 }
 
 /* The bars from y, height h; the x axis up to the longest or two
@@ -144,16 +154,19 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
   /* A row on top names the yardsticks where they stand. */
   double ref_h = vfs * 1.3;
   double row_h = (h - fs * 2 - ref_h) / G_N_ELEMENTS (bars);
-  /* Where the gap above a bar is too low for a value label, room right
-   * of the two-thread yardstick for one ("796 µs, 1.92×"): a bar ending
-   * just short of it had its label put inside. Where the gap holds it,
-   *  the axis keeps its length. */
-  double value_w, value_h;
-  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, vfs, -1, 0, FALSE, &value_w, &value_h);
-  if (row_h * 0.2 < value_h + fs * 0.1) {
-    double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.4);
-    max = MAX (max, 2 * one / (1 - room));
+  /* Room right of the furthest range's end, or the two-thread yardstick,
+   * for a value label ("796 µs, 1.92×"): a bar ending just short of the
+   * yardstick had its label put inside, and one whose range reaches past
+   * its end had the label over that range. */
+  double value_w, far = 2 * one;
+  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, vfs, -1, 0, FALSE, &value_w, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
+    const MsCell *c = ms_picture_cell (run, bars[i].variant);
+    if (c && ms_picture_median (run, bars[i].variant) > 0)
+      far = MAX (far, c->stats.e2e.ci_high);
   }
+  double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.45);
+  max = MAX (max, far / (1 - room));
   MsScale xs = { MS_SCALE_LINEAR, 0, max, x0, x1, MS_SCALE_TIME_US };
   y += ref_h;
   ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (bars), fs * 4.5, width - fs * 0.3);
@@ -185,13 +198,14 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
-    /* Its median's likely range under it, as the title keys it: a wide
-     * spread (the H200's runs) went unseen under bars alone. */
+    /* Its median's likely range across it, as the title keys it: a wide
+     * spread (the H200's runs) went unseen under bars alone, and a range
+     * in the gap under its bar read as the next bar's. */
     const MsStat *e2e = &ms_picture_cell (run, bars[i].variant)->stats.e2e;
     if (e2e->ci_high > e2e->ci_low)
       ms_picture_interval (cr, st, ms_scale_to_pixel (&xs, e2e->ci_low),
-                           ms_scale_to_pixel (&xs, MIN (e2e->ci_high, max)), e2e->ci_high > max,
-                           by + row_h * 0.88, row_h * 0.05);
+                           ms_scale_to_pixel (&xs, e2e->ci_high), FALSE, by + row_h / 2,
+                           row_h * 0.2);
     bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, row_h * 0.6, row_h * 0.2, width);
   }
   mark_overlap (cr, st, run, &xs, y, row_h);
@@ -229,9 +243,21 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* "Legacy" said in plain words where the bars use it. */
-  const char *title = _ ("Two host threads on the default stream: legacy, one stream both "
-                         "share, or per-thread, one each (thin lines: each median's 95% range)");
+  /* The card's question, then "legacy" said in plain words where the
+   * bars use it, and what the line on each bar is: at 6 repetitions, a
+   * range one slow repetition decides. */
+  const MsCell *per = ms_picture_cell (run, bars[2].variant);
+  g_autofree char *range
+      = per && per->stats.e2e.ci_low == per->stats.e2e.min
+                && per->stats.e2e.ci_high == per->stats.e2e.max
+            ? g_strdup_printf (_ ("line on each bar: its %d repetitions, fastest to slowest, "
+                                  "the 95%% range of its median"),
+                               per->stats.e2e.n)
+            : g_strdup (_ ("line on each bar: the 95% range of its median"));
+  g_autofree char *title
+      = g_strdup_printf (_ ("Do two host threads slow each other on the default stream? Legacy: "
+                            "one stream both share; per-thread: one each (%s)"),
+                         range);
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

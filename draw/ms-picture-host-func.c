@@ -324,7 +324,8 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     slow_h = 0;
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
-                           "(medians)"),
+                           "(medians): the GPU signals the end, then a driver thread on the "
+                           "host runs the function"),
                         note, bars, n, width, height - slow_h);
   if (slow_h > 0)
     slow_bars (cr, run, style, width, height - slow_h, TRUE);

@@ -106,9 +106,9 @@ slow_of (const MsResults *r, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* The finding first: the medians' range, then the single repetitions'
- * (a few wait milliseconds; not "the dots", which the slide does not
- * draw), then each call's. */
+/* The finding first: the medians' range, then their 95% ranges, as the
+ * slide's lines draw them (called "single repetitions", they read as
+ * another figure), then each call's. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
@@ -121,15 +121,16 @@ caption_latency (const MsResults *r, char *buf, size_t len)
         continue;
       least = l[api][after] < least ? l[api][after] : least;
       most = l[api][after] > most ? l[api][after] : most;
-      rep_lo = c->stats.e2e.min < rep_lo ? c->stats.e2e.min : rep_lo;
-      rep_hi = c->stats.e2e.max > rep_hi ? c->stats.e2e.max : rep_hi;
+      rep_lo = c->stats.e2e.ci_low < rep_lo ? c->stats.e2e.ci_low : rep_lo;
+      rep_hi = c->stats.e2e.ci_high > rep_hi ? c->stats.e2e.ci_high : rep_hi;
     }
   char t[32], u[32], a[32], b[32];
   if (most > -1)
     ms_caption_append (buf, len,
                        ms_gettext ("Host functions started %s to %s after the work ahead of "
-                                   "them ended (the medians); single repetitions from %s to "
-                                   "%s."),
+                                   "them ended (the medians; their 95%% ranges, the slide's "
+                                   "lines, within %s to %s): the GPU signals the end, and the "
+                                   "driver runs the function on a host thread of its own."),
                        ms_caption_time (least, t, sizeof t), ms_caption_time (most, u, sizeof u),
                        ms_caption_time (rep_lo, a, sizeof a),
                        ms_caption_time (rep_hi, b, sizeof b));
