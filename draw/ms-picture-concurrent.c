@@ -86,9 +86,7 @@ leave_coinciding_out (MsChartData *d)
       continue;
     if (!named && i + 2 >= G_N_ELEMENTS (lines) && under == g_ptr_array_index (d->series, 0)) {
       g_free (under->label);
-      /* TRANSLATORS: the concurrent slide's one-stream line, on which
-       * kernels that each fill the GPU on K streams lie, in the
-       * takeaway's words. */
+      /* TRANSLATORS: the one-stream line, with the kernels that lie on it. */
       under->label = g_strdup (_ ("one stream, or each filling the GPU"));
       named = TRUE;
     }

@@ -153,10 +153,8 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
                                                         : _ ("A run measured on a host with %d × "
                                                              "%s on %s"),
                                             e.n_devices, e.model, e.day);
-  /* That host's figures said as that host's, where they are drawn (beside
-   * the deck's own they read as this GPU's); both ways at once, what the
-   * data shows of a limit past each link: all at once moved no more than
-   * one way, where one GPU alone moved nearly twice as much. */
+  /* Both ways at once, what the data shows: all at once moved no more
+   * than one way, where one GPU alone moved nearly twice as much. */
   const double h2d = ms_host_link_total (r, MS_HOST_LINK_H2D, s, TRUE);
   const double both = ms_host_link_total (r, MS_HOST_LINK_BOTH, s, TRUE);
   g_autofree char *shared

@@ -227,9 +227,8 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   if (g_str_has_prefix (gpu, "NVIDIA "))
     gpu += strlen ("NVIDIA ");
   ms_draw_background (cr, st);
-  /* NUMA spelt out, and plainly that this run has none of it: a class
-   * read the diagram as something measured, and looked for "the copying
-   * thread" a paragraph named and nothing drew. */
+  /* NUMA spelt out, and plainly that nothing was measured; no "copying
+   * thread" that nothing drew. */
   const char *why = _ ("The run's host has one NUMA node: every buffer is near the GPU, so there "
                        "is no far buffer to time.");
   double tw = width - fs * 2;

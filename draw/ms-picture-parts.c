@@ -223,8 +223,7 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
       memcpy (m, t, sizeof m);
       ms_caption_time (bars[i].lo, t, sizeof t);
       ms_caption_time (bars[i].hi, u, sizeof u);
-      /* "33 to 754 µs": the unit once where both ends have it, so that the
-       * median fits too. */
+      /* The unit once where both ends have it, so that the median fits. */
       const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
       if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
         t[t_unit - t] = '\0';

@@ -97,9 +97,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                        100 * (1 - per / legacy), t3, per / one, t1, verdict (per / one));
   else if (!told) {
     /* What was seen, then why it cannot decide: at 6 repetitions a 95%
-     * range is the fastest to the slowest, so one slow repetition decides
-     * (the H200's per-thread 767 µs met legacy's 763 µs beside medians of
-     * 498 and 774 µs). */
+     * range is the fastest to the slowest (the H200's 767 µs met 763). */
     char t4[32], t5[32], t6[32], t7[32];
     const MsStat *sp = &cp->stats.e2e, *sl = &cl->stats.e2e, *s1 = &c1->stats.e2e;
     ms_caption_append (buf, len,

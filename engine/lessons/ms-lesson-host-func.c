@@ -106,9 +106,8 @@ slow_of (const MsResults *r, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* The finding first: the medians' range, then their 95% ranges, as the
- * slide's lines draw them (called "single repetitions", they read as
- * another figure), then each call's. */
+/* The finding first: the medians' range, then their 95% ranges as the
+ * slide draws them, then each call's. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
