@@ -106,12 +106,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                        t3, ms_caption_time (legacy, t2, sizeof t2), sp->n < sl->n ? sp->n : sl->n, per / one,
                        legacy / one, t1);
     ms_caption_append (buf, len,
-                       sp->ci_low == sp->min && sp->ci_high == sp->max
-                           ? ms_gettext ("At %d repetitions a median's 95%% range runs from the "
-                                         "fastest repetition to the slowest: per-thread's, %s to "
-                                         "%s, meets legacy's, %s to %s.")
-                           : ms_gettext ("At %d repetitions the medians' 95%% ranges meet: "
-                                         "per-thread's %s to %s, legacy's %s to %s."),
+                       ms_gettext ("At %d repetitions the medians' 95%% ranges (at 8 or fewer, "
+                                   "the fastest repetition to the slowest) meet: per-thread's %s "
+                                   "to %s, legacy's %s to %s."),
                        sp->n, ms_caption_time (sp->ci_low, t4, sizeof t4),
                        ms_caption_time (sp->ci_high, t5, sizeof t5),
                        ms_caption_time (sl->ci_low, t6, sizeof t6),
