@@ -91,13 +91,6 @@ latency_cell (const MsResults *r, int api, int after)
 }
 
 static double
-latency_of (const MsResults *r, int api, int after)
-{
-  const MsCell *c = latency_cell (r, api, after);
-  return c ? c->stats.e2e.median : -1;
-}
-
-static double
 slow_of (const MsResults *r, int s)
 {
   char v[MS_VARIANT_LEN];
@@ -169,16 +162,15 @@ static void
 caption_slow (const MsResults *r, char *buf, size_t len)
 {
   char tb[32], tf[32], tw[32], to[32];
-  double busy = ms_lesson_option_in (options, r->sweep.options, "host-func-us");
-  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
-  double same = slow_of (r, SLOW_SAME), other = slow_of (r, SLOW_OTHER);
-  if (!(func > 0) || !(kernel > 0) || !(same > 0))
+  bool own, other, other_known;
+  if (!slow_held (r, &own, &other, &other_known))
     return;
-  double waited = same - kernel > 0 ? same - kernel : 0;
-  ms_caption_time (busy, tb, sizeof tb);
+  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
+  double waited = slow_of (r, SLOW_SAME) - kernel > 0 ? slow_of (r, SLOW_SAME) - kernel : 0;
+  ms_caption_time (ms_lesson_option_in (options, r->sweep.options, "host-func-us"), tb, sizeof tb);
   ms_caption_time (func, tf, sizeof tf);
   ms_caption_time (waited, tw, sizeof tw);
-  if (waited < 0.5 * func)
+  if (!own)
     ms_caption_append (buf, len,
                        ms_gettext ("A slow host function (a busy wait of %s; %s from the call "
                                    "to its end alone, the median) did not hold back the kernel "
@@ -191,16 +183,15 @@ caption_slow (const MsResults *r, char *buf, size_t len)
                                    "after it on its stream: it ended %s later than alone (%.2f "
                                    "times the function's time)."),
                        tb, tf, tw, waited / func);
-  if (!(other > 0))
+  if (!other_known)
     return;
-  double other_wait = other - kernel > 0 ? other - kernel : 0;
-  ms_caption_time (other_wait, to, sizeof to);
-  if (other_wait < 0.25 * func)
-    ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was not held back (%s later)."), to);
-  else
-    ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was held back too: %s later."), to);
+  double other_wait = slow_of (r, SLOW_OTHER) - kernel;
+  ms_caption_time (other_wait > 0 ? other_wait : 0, to, sizeof to);
+  ms_caption_append (buf, len,
+                     other ? ms_gettext ("A kernel on another stream was held back too: %s later.")
+                           : ms_gettext ("A kernel on another stream was not held back (%s "
+                                         "later)."),
+                     to);
 }
 
 bool
@@ -301,7 +292,7 @@ static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   (void)exponent;
-  if (latency_of (r, 0, 0) <= -1 && slow_of (r, SLOW_SAME) <= 0)
+  if (!latency_cell (r, 0, 0) && slow_of (r, SLOW_SAME) <= 0)
     return false;
   caption_latency (r, buf, len);
   caption_slow (r, buf, len);
