@@ -183,7 +183,8 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
     for (int i = 0; i < kept; i++)
       room -= words_h[i];
     row_h = MIN (fs * 3, room / rows);
-    if (row_h >= fs * 1.15 || kept == 0)
+    /* A row as tall as its figures' text, which a slide draws larger. */
+    if (row_h >= MAX (fs * 1.15, ms_draw_figure_size (cr, fs) * 1.3) || kept == 0)
       break;
   }
   double body_h = rows * row_h + axis_h;

@@ -273,7 +273,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
    * kernel times)" read as the wait alone. */
   g_autofree char *serial
       = g_strdup_printf (_ ("serial: the second kernel waited (the two took over %s kernel "
-                            "times, halfway from overlapping to waiting)"),
+                            "times)"),
                          hi > 0 ? above : "1.5");
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
@@ -488,10 +488,13 @@ static void
 draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, double x,
           double width, double y)
 {
-  /* Plainly why a listed call may overlap or be unclear here. */
+  /* Plainly why a listed call may overlap or be unclear here, where that
+   * fits (a narrow pane keeps the list's name alone). */
   const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise: on "
                                             "this GPU and driver, not all did")
                                        : _ ("Not on the list");
+  if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
+    name = _ ("On the textbooks' list of calls that serialise");
   double th, name_w;
   ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
   double ty = y + g->sub_h - th * 1.05;

@@ -246,6 +246,12 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   if (band >= fs * 10 && nodes_layout (cr, st, width, y, band, &l)) {
     draw_two_nodes (cr, st, &l, gpu);
     y += band + fs;
+  } else {
+    /* No room for the diagram: what it would show, in words. */
+    const char *what = _ ("On such a host the lesson times a copy from a buffer near the GPU "
+                          "and from one on the other node.");
+    ms_set_color (cr, &st->fg, 1);
+    y += ms_draw_text_wrapped (cr, what, fs, y, fs, tw, FALSE, TRUE) + fs * 0.8;
   }
   /* Marked: this host did not measure it. */
   double bx = fs * 0.5, bw = width - fs;

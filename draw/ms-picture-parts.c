@@ -232,6 +232,13 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
        * e.g. "too noisy: 54 µs, 33 to 754 µs" (the range alone left a
        * class asking for the median). */
       g_autofree char *text = g_strdup_printf (_ ("too noisy: %s, %s to %s"), m, t, u);
+      /* Where that does not fit (a narrow pane), the range alone. */
+      if (x0 + fs * 0.4 + ms_draw_text_width (cr, text, vfs, TRUE) > width) {
+        g_free (text);
+        /* TRANSLATORS: the same without its median, e.g. "too noisy: 28
+         * to 143 µs". */
+        text = g_strdup_printf (_ ("too noisy: %s to %s"), t, u);
+      }
       ms_draw_text (cr, text, x0 + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
       continue;
     }
