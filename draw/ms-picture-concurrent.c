@@ -73,34 +73,53 @@ name_coinciding (MsChartData *d)
  * two visible lines read as clutter, and so did a note counting the
  * others (the details name each with its time). Kernels that fill every
  * SM (all shared memory, full grids: the last two lines) are the card's
- * second half: the last of them stays, drawn over the line it lies on
- * with a key of its own (one key naming two settings for one line left
- * a class asking which it was). */
+ * second half: the one-stream line they lie on says so in its name (drawn
+ * over it, dotted, with a callout, a class still looked for the line
+ * under it). */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  gboolean kept = FALSE;
+  gboolean named = FALSE;
   for (guint i = d->series->len; i-- > 1;) {
-    if (!ms_chart_data_lies_on (d, i, lies_on))
+    MsChartSeries *under = (MsChartSeries *) ms_chart_data_lies_on (d, i, lies_on);
+    if (!under)
       continue;
-    if (!kept && i + 2 >= G_N_ELEMENTS (lines)) {
-      MsChartSeries *s = g_ptr_array_index (d->series, i);
-      g_free (s->label);
-      /* TRANSLATORS: the concurrent slide's line of kernels that each
-       * fill every SM, drawn over the one-stream line it lies on: the
-       * key says so, as the line cannot show it (a class looked for it
-       * under the other), in the takeaway's words. */
-      s->label = g_strdup (_ ("K streams, each filling the GPU: as one stream"));
-      /* Dotted, so the dashed line under it still shows, and named on
-       * it at its middle point: the key alone left it hidden. */
-      s->dash = 2;
-      const MsChartPoint *mid = &g_array_index (s->points, MsChartPoint, s->points->len / 2);
-      ms_chart_data_add_callout (d, mid->x, mid->y, _ ("each filling the GPU: as one stream"));
-      kept = TRUE;
-      continue;
+    if (!named && i + 2 >= G_N_ELEMENTS (lines) && under == g_ptr_array_index (d->series, 0)) {
+      g_free (under->label);
+      /* TRANSLATORS: the one-stream line, with the kernels that lie on it. */
+      under->label = g_strdup (_ ("one stream, or each filling the GPU"));
+      named = TRUE;
     }
     ms_chart_data_remove_series (d, i);
   }
+}
+
+/* A slide's title: what y counts, what filling the GPU is (in the GPU's
+ * own count of multiprocessors: "SM" was a word the slide never
+ * defined), and why K streams stay over one kernel's time. */
+static char *
+slide_title (const MsResults *run, const char *title)
+{
+  int k;
+  double one, many, serial;
+  GString *s = g_string_new (title);
+  if (run->device.multiprocessors > 0)
+    g_string_append_printf (s,
+                            _ (". Filling the GPU: blocks on all %d multiprocessors, as many as "
+                               "fit or each with all shared memory"),
+                            run->device.multiprocessors);
+  double stagger = ms_concurrent_quoted (run, &k, &one, &many, &serial)
+                       ? ms_concurrent_stagger (run, k)
+                       : 0;
+  if (stagger > 0) {
+    char t[32];
+    ms_caption_time (stagger, t, sizeof t);
+    g_string_append_printf (s,
+                            _ (". Over 1× on K streams: launched one at a time, the last %s "
+                               "after the first"),
+                            t);
+  }
+  return g_string_free (s, FALSE);
 }
 
 /* Rings the two points the line quotes, K kernels on K streams and on one
@@ -205,6 +224,9 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (small) {
     g_clear_pointer (&data->y_label, g_free);
     leave_coinciding_out (data);
+    char *title = slide_title (run, data->title);
+    g_free (data->title);
+    data->title = title;
   }
   double chart_h = round (height - (small ? 0 : grid_key (cr, style, width, 0, FALSE)));
   cairo_save (cr);

@@ -29,74 +29,46 @@ bars_height (const MsChartStyle *st)
   return fs * 1.2 + G_N_ELEMENTS (bars) * fs * 1.7 + fs * 2;
 }
 
-/* Whether a yardstick (one and two single-thread times) runs through
- * [left, right]: a label across one read as sitting on it ("796 µs,
- * 1.92×" on the 2× line, per-thread's label on one thread's). */
-static gboolean
-crosses_yardstick (const MsScale *xs, double one, double left, double right)
+/* text on a patch of the background, centred on cy, from x (xalign 0)
+ * or to it (1): on a bar's tint or across a yardstick alone, white text
+ * on a dark theme's grey read at 3.8:1. */
+static void
+patched_text (cairo_t *cr, const MsChartStyle *st, const char *text, double x, double cy,
+              double size, double xalign)
 {
-  for (int k = 1; k <= 2; k++) {
-    double px = ms_scale_to_pixel (xs, k * one);
-    if (px >= left && px <= right)
-      return TRUE;
-  }
-  return FALSE;
+  const double fs = ms_style_font_size (st);
+  double tw, th;
+  ms_draw_text (cr, text, 0, 0, size, -1, 0, FALSE, &tw, &th);
+  ms_set_color (cr, &st->bg, 1);
+  cairo_rectangle (cr, x - xalign * (tw + fs * 0.3), cy - th / 2, tw + fs * 0.3, th);
+  cairo_fill (cr);
+  ms_set_color (cr, &st->fg, 0.95);
+  ms_draw_text (cr, text, x + fs * (0.15 - 0.3 * xalign), cy, size, xalign, 0.5, FALSE, NULL,
+                NULL);
 }
 
-/* Bar i's time and its multiple of one thread's: right of the bar's
- * end, else over it, in the gap above the bar and ending where it ends,
- * else right of the two-thread yardstick; never across a yardstick nor
- * off the canvas, but where none of these has room, inside the end.
- * Inside, the label covered the legacy bar it names (its end lay just
- * short of the 2× yardstick). The share per-thread saved is the
- * takeaway's, said only where the ranges decide it.
- * gap: the free height above the bar, which is centred on cy. */
+/* Bar i's time and its multiple of one thread's, right of the bar or of
+ * its range, whichever reaches further (a label hid the range's end),
+ * else, where that crosses a yardstick ("796 µs, 1.92×" on the 2× line
+ * read as sitting on it), right of the 2× one; draw_bars leaves room. */
 static void
 bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs, guint i,
-           double x0, double cy, double bar_h, double gap, double width)
+           double cy)
 {
   const double fs = ms_style_font_size (st), one = ms_picture_median (run, bars[0].variant);
-  const double m = ms_picture_median (run, bars[i].variant), end = ms_scale_to_pixel (xs, m);
+  const double m = ms_picture_median (run, bars[i].variant);
+  const double hi = ms_picture_cell (run, bars[i].variant)->stats.e2e.ci_high;
+  /* A figure: on a slide, a back row's size. */
+  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
   char t[32];
   ms_caption_time (m, t, sizeof t);
   g_autofree char *brief = g_strdup_printf (_ ("%s, %.2f×"), t, m / one);
-  /* The brief label a second time: inside the end, whatever it meets,
-   * where nothing else found room. */
-  /* A figure: on a slide, a back row's size. */
-  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
-  const char *texts[] = { brief, brief };
-  const guint n = G_N_ELEMENTS (texts);
-  for (guint k = 0; k < n; k++) {
-    double tw, th;
-    ms_draw_text (cr, texts[k], 0, 0, vfs, -1, 0, FALSE, &tw, &th);
-    /* Right of the end, above the bar, past the yardstick, then inside
-     * it; the patch is tw + 0.3 fs wide. */
-    enum { RIGHT, ABOVE, PAST, INSIDE };
-    for (int at = k + 1 == n ? INSIDE : RIGHT; at <= INSIDE; at++) {
-      /* PAST: right of the two-thread yardstick, where the bar ends just
-       * short of it (legacy's 1.92×): the axis leaves that room. */
-      double past = ms_scale_to_pixel (xs, 2 * one) + fs * 0.3;
-      double x = at == RIGHT  ? end + fs * 0.15
-                 : at == PAST ? (past > end ? past : -1)
-                              : end - fs * 0.3 - tw;
-      if (x < 0)
-        continue;
-      double y = at == ABOVE ? cy - bar_h / 2 - th / 2 - fs * 0.05 : cy;
-      gboolean fits = at == RIGHT || at == PAST ? x + tw + fs * 0.3 <= width - fs * 0.15
-                      : at == ABOVE ? x >= x0 && th + fs * 0.1 <= gap
-                                    : x >= x0 + fs * 0.15;
-      if (k + 1 < n && (!fits || crosses_yardstick (xs, one, x - fs * 0.1, x + tw + fs * 0.4)))
-        continue;
-      /* On a patch of the background either way: on the bar's tint alone,
-       * white text on a dark theme's grey read at 3.8:1. */
-      ms_set_color (cr, &st->bg, 1);
-      cairo_rectangle (cr, x, y - th / 2, tw + fs * 0.3, th);
-      cairo_fill (cr);
-      ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text (cr, texts[k], x + fs * 0.15, y, vfs, 0, 0.5, FALSE, NULL, NULL);
-      return;
-    }
-  }
+  double x = ms_scale_to_pixel (xs, MAX (m, hi)) + fs * 0.15;
+  double right = x + ms_draw_text_width (cr, brief, vfs, FALSE) + fs * 0.4;
+  for (int k = 1; k <= 2; k++)
+    if (ms_scale_to_pixel (xs, k * one) >= x - fs * 0.1 && ms_scale_to_pixel (xs, k * one) <= right)
+      x = MAX (x, ms_scale_to_pixel (xs, 2 * one) + fs * 0.3);
+  patched_text (cr, st, brief, x, cy, vfs, 0);
 }
 
 /* Where the two-thread ranges meet, the stretch they share, marked from
@@ -117,14 +89,12 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double a = ms_scale_to_pixel (xs, lo), b = ms_scale_to_pixel (xs, hi);
   double w = MAX (b - a, fs * 0.8), x = (a + b - w) / 2;
-  double top = y + row_h * 1.88, bottom = y + row_h * 2.88;
+  double top = y + row_h * 1.5, bottom = y + row_h * 2.5;
   ms_set_color (cr, &st->fg, 0.75);
   cairo_rectangle (cr, x, top - fs * 0.3, w, bottom - top + fs * 0.6);
   cairo_fill (cr);
-  /* Left of the mark, in the gap between the two rows. */
-  ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, _ ("the ranges overlap"), x - fs * 0.3, top + fs * 0.4, vfs, 1, 0, FALSE, NULL,
-                NULL);
+  /* Left of the mark, between the rows. */
+  patched_text (cr, st, _ ("the ranges overlap"), x - fs * 0.15, y + row_h * 2, vfs, 1);
 }
 
 /* The bars from y, height h; the x axis up to the longest or two
@@ -134,26 +104,23 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
            double h)
 {
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
-  double one = ms_picture_median (run, bars[0].variant), max = 2.2 * one;
-  for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
-    max = MAX (max, 1.1 * ms_picture_median (run, bars[i].variant));
-  double label_w = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
+  /* The axis to 2.2 single-thread times, the longest bar and, with room
+   * for a value label right of them, the furthest range and the 2×
+   * yardstick: inside a bar or over a range, a label hid what it named. */
+  double one = ms_picture_median (run, bars[0].variant), max = 2.2 * one, far = 2 * one;
+  double label_w = 0, value_w = ms_draw_text_width (cr, "0000 µs, 0.00×", vfs, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++) {
+    double m = ms_picture_median (run, bars[i].variant);
+    max = MAX (max, 1.1 * m);
+    far = m > 0 ? MAX (far, ms_picture_cell (run, bars[i].variant)->stats.e2e.ci_high) : far;
     label_w = MAX (label_w, ms_draw_text_width (cr, _ (bars[i].label), fs, FALSE));
+  }
   double x0 = MIN (label_w + fs, width * 0.45), x1 = width - fs * 1.5;
   /* A row on top names the yardsticks where they stand. */
   double ref_h = vfs * 1.3;
   double row_h = (h - fs * 2 - ref_h) / G_N_ELEMENTS (bars);
-  /* Where the gap above a bar is too low for a value label, room right
-   * of the two-thread yardstick for one ("796 µs, 1.92×"): a bar ending
-   * just short of it had its label put inside. Where the gap holds it,
-   *  the axis keeps its length. */
-  double value_w, value_h;
-  ms_draw_text (cr, "0000 µs, 0.00×", 0, 0, vfs, -1, 0, FALSE, &value_w, &value_h);
-  if (row_h * 0.2 < value_h + fs * 0.1) {
-    double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.4);
-    max = MAX (max, 2 * one / (1 - room));
-  }
+  double room = MIN ((value_w + fs * 0.8) / MAX (x1 - x0, 1), 0.45);
+  max = MAX (max, far / (1 - room));
   MsScale xs = { MS_SCALE_LINEAR, 0, max, x0, x1, MS_SCALE_TIME_US };
   y += ref_h;
   ms_draw_time_axis (cr, st, &xs, y, y + row_h * G_N_ELEMENTS (bars), fs * 4.5, width - fs * 0.3);
@@ -185,14 +152,14 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
     ms_set_color (cr, &st->fg, i == 0 ? 0.3 : 0.45);
     cairo_rectangle (cr, x0, by + row_h * 0.2, ms_scale_to_pixel (&xs, m) - x0, row_h * 0.6);
     cairo_fill (cr);
-    /* Its median's likely range under it, as the title keys it: a wide
-     * spread (the H200's runs) went unseen under bars alone. */
+    /* Its median's range across it, as the title keys it: in the gap
+     * under its bar, it read as the next bar's. */
     const MsStat *e2e = &ms_picture_cell (run, bars[i].variant)->stats.e2e;
     if (e2e->ci_high > e2e->ci_low)
       ms_picture_interval (cr, st, ms_scale_to_pixel (&xs, e2e->ci_low),
-                           ms_scale_to_pixel (&xs, MIN (e2e->ci_high, max)), e2e->ci_high > max,
-                           by + row_h * 0.88, row_h * 0.05);
-    bar_label (cr, st, run, &xs, i, x0, by + row_h / 2, row_h * 0.6, row_h * 0.2, width);
+                           ms_scale_to_pixel (&xs, e2e->ci_high), FALSE, by + row_h / 2,
+                           row_h * 0.2);
+    bar_label (cr, st, run, &xs, i, by + row_h / 2);
   }
   mark_overlap (cr, st, run, &xs, y, row_h);
 }
@@ -229,9 +196,20 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* "Legacy" said in plain words where the bars use it. */
-  const char *title = _ ("Two host threads on the default stream: legacy, one stream both "
-                         "share, or per-thread, one each (thin lines: each median's 95% range)");
+  /* The card's question, "legacy" in plain words, and what the line on
+   * each bar is (at 6 repetitions, one slow repetition decides it). */
+  const MsCell *per = ms_picture_cell (run, bars[2].variant);
+  g_autofree char *range
+      = per && per->stats.e2e.ci_low == per->stats.e2e.min
+                && per->stats.e2e.ci_high == per->stats.e2e.max
+            ? g_strdup_printf (_ ("line on each bar: its %d repetitions, fastest to slowest, "
+                                  "the 95%% range of its median"),
+                               per->stats.e2e.n)
+            : g_strdup (_ ("line on each bar: the 95% range of its median"));
+  g_autofree char *title
+      = g_strdup_printf (_ ("Do two host threads slow each other on the default stream? Legacy: "
+                            "one stream both share; per-thread: one each (%s)"),
+                         range);
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

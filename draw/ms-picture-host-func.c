@@ -259,24 +259,18 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 
 /* The slide's note: what its lines are and, where a bar is noisy, what
  * "noisy" means (the repetitions' pointer makes room for it) and how it
- * is drawn ("drawn alone" left a class asking alone from what). */
-static const char *
+ * is drawn ("drawn alone" left a class asking alone from what). Free it. */
+static char *
 slide_note (gboolean noisy, gboolean cut)
 {
-  if (noisy && cut)
-    /* xgettext:no-c-format */
-    return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Too noisy: a "
-              "range wider than its median, drawn as the range with no bar.");
-  if (noisy)
-    /* xgettext:no-c-format */
-    return _ ("Lines: each range of likely medians (95%). Too noisy: a range wider than its "
-              "median, drawn as the range with no bar.");
-  if (cut)
-    /* xgettext:no-c-format */
-    return _ ("Lines: each range of likely medians (95%; an arrow: it goes on). Each "
-              "repetition: in a larger view.");
-  /* xgettext:no-c-format */
-  return _ ("Lines: each range of likely medians (95%). Each repetition: in a larger view.");
+  /* TRANSLATORS: the host-function slide's note: what its lines are, then
+   * "; an arrow: it goes on" where one is cut, then what too noisy means
+   * or where each repetition is. */
+  return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
+                          cut ? _ ("; an arrow: it goes on") : "",
+                          noisy ? _ ("Too noisy: a range wider than its median, drawn as the "
+                                     "range with no bar.")
+                                : _ ("Each repetition: in a larger view."));
 }
 
 /* A slide: each call's median delay as a bar on a linear scale from 0,
@@ -316,7 +310,7 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
                       _ ("The run has no host function's delay to show."));
     return;
   }
-  const char *note = slide_note (any_noisy, ms_picture_time_bars_cut (bars, n));
+  g_autofree char *note = slide_note (any_noisy, ms_picture_time_bars_cut (bars, n));
   /* The card's second half under the first, as its line says it: what a
    * slow host function held back, on its stream and on another. */
   double slow_h = slow_bars (cr, run, style, width, 0, FALSE);
@@ -324,7 +318,8 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     slow_h = 0;
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
-                           "(medians)"),
+                           "(medians): the GPU signals the end, then a driver thread on the "
+                           "host runs the function"),
                         note, bars, n, width, height - slow_h);
   if (slow_h > 0)
     slow_bars (cr, run, style, width, height - slow_h, TRUE);

@@ -130,26 +130,45 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
   MsHostLinkFigures f;
   ms_lesson_host_link_figures (file, &f);
   int s = f.shown, n = r->n_devices;
-  char size[32], source[512];
+  char size[32], link[64] = "";
   MsLessonElsewhere e;
   ms_format_bytes ((uint64_t) 4 << r->exps[s], size, sizeof size);
-  ms_lesson_source (MS_TOPIC_HOST_LINK, run, source, sizeof source);
   ms_lesson_elsewhere (MS_TOPIC_HOST_LINK, run, &e);
-  g_autofree char *title =
-    g_strdup_printf (_("Copies of %s between the host and %d GPUs: GB/s in all"), size, n);
+  /* What the run records of each GPU's link, where all share it ("the
+   * host link" was never said to be PCIe), and only that. */
+  const MsDeviceInfo *d = file->device;
+  gboolean same = d[0].pcie_gen > 0;
+  for (int i = 1; i < n; i++)
+    same = same && d[i].pcie_gen == d[0].pcie_gen && d[i].pcie_width == d[0].pcie_width;
+  if (same)
+    g_snprintf (link, sizeof link, _ (", each on a PCIe gen%d x%d link as the run records"),
+                d[0].pcie_gen, d[0].pcie_width);
+  g_autofree char *title
+      = g_strdup_printf (_ ("Copies of %s between the host and %d GPUs%s: GB/s in all"), size, n,
+                         link);
   /* A shipped run was measured on another machine: the picture says so,
-   * exported alone too. */
-  g_autofree char *whose = g_strdup_printf (
-    e.reference ? _("A reference run, measured on %s") : _("A run measured on %s"), source);
-  /* That host's figure said as that host's, where it is drawn: beside
-   * the deck's own it read as this GPU's. */
+   * exported alone too, without the file's name a class could not read. */
+  g_autofree char *whose = g_strdup_printf (e.reference ? _ ("A reference run, measured on another "
+                                                             "host with %d × %s on %s")
+                                                        : _ ("A run measured on a host with %d × "
+                                                             "%s on %s"),
+                                            e.n_devices, e.model, e.day);
+  /* Both ways at once, what the data shows: all at once moved no more
+   * than one way, where one GPU alone moved nearly twice as much. */
+  const double h2d = ms_host_link_total (r, MS_HOST_LINK_H2D, s, TRUE);
+  const double both = ms_host_link_total (r, MS_HOST_LINK_BOTH, s, TRUE);
+  g_autofree char *shared
+      = both <= h2d * 1.05 ? g_strdup_printf (_ ("All %d at once moved no more both ways than one "
+                                                 "way (%.1f against %.1f GB/s): the limit is one "
+                                                 "their links share, past each link."),
+                                              n, both, h2d)
+                           : g_strdup ("");
   g_autofree char *note = g_strdup_printf (
-    e.reference ? _("Each bar is cut into its GPUs’ parts. On that other host one GPU alone "
-                    "copies %.1f GB/s to it and %.1f back over its own link.")
-                : _("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it "
-                    "and %.1f back over its own link."),
+    _ ("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it, %.1f back and "
+       "%.1f both ways at once over its own link. %s"),
     ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
-    ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n);
+    ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n,
+    ms_host_link_total (r, MS_HOST_LINK_BOTH, s, FALSE) / n, shared);
   /* The words, three directions of a name and two bars, the axis; the
    * note, then whose run (the slide's header says it too), then the
    * title are left out where the rows would not fit; the whole centred. */
@@ -164,7 +183,8 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
     for (int i = 0; i < kept; i++)
       room -= words_h[i];
     row_h = MIN (fs * 3, room / rows);
-    if (row_h >= fs * 1.15 || kept == 0)
+    /* A row as tall as its figures' text, which a slide draws larger. */
+    if (row_h >= MAX (fs * 1.15, ms_draw_figure_size (cr, fs) * 1.3) || kept == 0)
       break;
   }
   double body_h = rows * row_h + axis_h;

@@ -76,22 +76,21 @@ cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text,
     g_snprintf (text, len, "%s", verdict_word (v));
 }
 
-/* The middle of the serialised-above limits over the decided cells (each
- * cell has its own; they lie close), 0 without one. */
-static double
-serial_limit (const MsResults *run)
+/* The least and most of the serialised-above limits over the decided
+ * cells (each cell has its own; they lie close), 0 without one. */
+static void
+serial_limits (const MsResults *run, double *lo, double *hi)
 {
-  double lo = INFINITY, hi = 0;
+  *lo = INFINITY, *hi = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
       if ((v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED) && j.serial_above > 0) {
-        lo = MIN (lo, j.serial_above);
-        hi = MAX (hi, j.serial_above);
+        *lo = MIN (*lo, j.serial_above);
+        *hi = MAX (*hi, j.serial_above);
       }
     }
-  return isfinite (lo) ? (lo + hi) / 2 : 0;
 }
 
 /* Whether op serialised in some column; *one_queue: only in columns of
@@ -259,15 +258,23 @@ static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
           double right, double fs, gboolean terms, gboolean slide, gboolean draw)
 {
-  double limit = serial_limit (run);
+  double lo, hi;
+  serial_limits (run, &lo, &hi);
   char above[64] = "";
-  if (limit > 0)
-    g_snprintf (above, sizeof above, _ ("over about %.1f"), limit);
+  /* Each cell's own limit, halfway between overlapped and serial: "over
+   * about 1.5" read as vague. */
+  if (hi > 0 && round (lo * 10) == round (hi * 10))
+    g_snprintf (above, sizeof above, "%.1f", lo);
+  else if (hi > 0)
+    /* TRANSLATORS: the least and most of the implicit-sync key's limits,
+     * e.g. "1.5 to 1.6". */
+    g_snprintf (above, sizeof above, _ ("%.1f to %.1f"), lo, hi);
   /* What was timed, the pair: "the second kernel waited (over about 1.6
    * kernel times)" read as the wait alone. */
   g_autofree char *serial
-      = g_strdup_printf (_ ("serial: the second kernel waited (the two took %s kernel times)"),
-                         limit > 0 ? above : _ ("about two"));
+      = g_strdup_printf (_ ("serial: the second kernel waited (the two took over %s kernel "
+                            "times)"),
+                         hi > 0 ? above : "1.5");
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
                                                  "kernel's time, so waiting cannot be told from "
@@ -287,11 +294,15 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                           unlisted ? unlisted : "",
                           /* On a slide too: "legacy" went unexplained there. */
                           _ ("legacy stream: the default stream, which blocking streams wait "
-                             "for") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1 };
+                             "for"),
+                          /* A term every column head uses, and another slide's one
+                           * queue a setting, not a contradiction. */
+                          _ ("hardware queue: a lane of streams' work into the GPU; several "
+                             "by default") };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
-  for (guint i = 0; i < G_N_ELEMENTS (items) - !terms; i++) {
+  for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
     if (!items[i][0])
       continue;
     double box = look[i] >= 0 ? fs * 1.4 : 0;
@@ -416,7 +427,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   /* "hardware" in both: a class read "default queues" as the default
    * stream's; "several", as issue-order says it: "default" alone was
    * never defined. */
-  const char *queues[] = { _ ("1 hardware queue"), _ ("several hardware queues (the default)") };
+  const char *queues[] = { _ ("1 hardware queue"), _ ("several hardware queues, as by default") };
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
   double th = g->head_h / 2.1, tw, widest = 0;
@@ -477,8 +488,13 @@ static void
 draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, double x,
           double width, double y)
 {
-  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise")
+  /* Plainly why a listed call may overlap or be unclear here, where that
+   * fits (a narrow pane keeps the list's name alone). */
+  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise: on "
+                                            "this GPU and driver, not all did")
                                        : _ ("Not on the list");
+  if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
+    name = _ ("On the textbooks' list of calls that serialise");
   double th, name_w;
   ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
   double ty = y + g->sub_h - th * 1.05;

@@ -216,9 +216,8 @@ draw_two_nodes (cairo_t *cr, const MsChartStyle *st, const NodesLayout *l, const
                 TRUE, NULL, NULL);
 }
 
-/* A host of one node: the whole card of what the lesson shows on two,
- * drawn (no shipped run has two nodes), what the lesson would measure
- * there, and, marked, why this host measured nothing. */
+/* A host of one node: what the lesson shows on two, drawn (no shipped
+ * run has two nodes), and, marked, why this host measured nothing. */
 static void
 draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
                double height)
@@ -228,36 +227,32 @@ draw_one_node (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   if (g_str_has_prefix (gpu, "NVIDIA "))
     gpu += strlen ("NVIDIA ");
   ms_draw_background (cr, st);
-  /* What to look for there, and plainly that this run has none of it:
-   * a class read the diagram as something measured. */
-  /* Said as what would happen on such a host: "There" had no referent,
-   * "the thread" was not drawn and "Look at" pointed at no chart. */
-  const char *what = _ ("On such a host the lesson would time a pinned copy for each pairing of "
-                        "the buffer's node and the copying CPU thread's node; a far buffer "
-                        "copying slower would mean placement matters.");
-  /* Plainly why nothing is measured: under a header that names a
-   * reference run, "not measured here" alone read as a contradiction. */
+  /* NUMA spelt out, and plainly that nothing was measured; no "copying
+   * thread" that nothing drew. */
   const char *why = _ ("The run's host has one NUMA node: every buffer is near the GPU, so there "
-                       "is no far buffer to time. No two-socket host has been measured: the "
-                       "slide draws the idea alone.");
+                       "is no far buffer to time.");
   double tw = width - fs * 2;
-  double what_h = ms_draw_text_wrapped (cr, what, fs, 0, fs, tw, FALSE, FALSE);
-  double why_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE);
-  double badge_h = why_h + fs * 2.4;
-  double y
-      = ms_picture_title (cr, st, _ ("The idea, drawn: a host of two NUMA nodes (sockets)"), width)
-        + fs;
+  double badge_h = ms_draw_text_wrapped (cr, why, fs, 0, fs, tw - fs * 1.6, FALSE, FALSE) + fs * 2.4;
+  double y = ms_picture_title (cr, st,
+                               _ ("The idea: a host of two NUMA nodes (Non-Uniform Memory "
+                                  "Access), two sockets, each a CPU with its own memory"),
+                               width)
+             + fs;
   /* The diagram no taller than it needs (a tall pane drew tall empty
    * boxes), the card's parts together in the middle of the room. */
-  double room = height - y - what_h - badge_h - fs * 2.5, band = MIN (room, fs * 17);
+  double room = height - y - badge_h - fs * 1.5, band = MIN (room, fs * 17);
   y += MAX (0, (room - band) / 2);
   NodesLayout l;
   if (band >= fs * 10 && nodes_layout (cr, st, width, y, band, &l)) {
     draw_two_nodes (cr, st, &l, gpu);
     y += band + fs;
+  } else {
+    /* No room for the diagram: what it would show, in words. */
+    const char *what = _ ("On such a host the lesson times a copy from a buffer near the GPU "
+                          "and from one on the other node.");
+    ms_set_color (cr, &st->fg, 1);
+    y += ms_draw_text_wrapped (cr, what, fs, y, fs, tw, FALSE, TRUE) + fs * 0.8;
   }
-  ms_set_color (cr, &st->fg, 1);
-  y += ms_draw_text_wrapped (cr, what, fs, y, fs, tw, FALSE, TRUE) + fs * 0.8;
   /* Marked: this host did not measure it. */
   double bx = fs * 0.5, bw = width - fs;
   ms_set_color (cr, &st->fg, 0.08);

@@ -219,11 +219,26 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
      * as a bar, its median drew the eye to what the slide's line leaves
      * out (a 92 µs bar beside "about 53 µs"). */
     if (bars[i].noisy) {
+      char m[32];
+      memcpy (m, t, sizeof m);
       ms_caption_time (bars[i].lo, t, sizeof t);
       ms_caption_time (bars[i].hi, u, sizeof u);
+      /* The unit once where both ends have it, so that the median fits. */
+      const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
+      if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
+        t[t_unit - t] = '\0';
       /* TRANSLATORS: a bar too noisy to draw on a slide, in place of it:
-       * its 95% interval, e.g. "too noisy: 28 µs to 143 µs". */
-      g_autofree char *text = g_strdup_printf (_ ("too noisy: %s to %s"), t, u);
+       * its median (the chart's title says medians) and its 95% range,
+       * e.g. "too noisy: 54 µs, 33 to 754 µs" (the range alone left a
+       * class asking for the median). */
+      g_autofree char *text = g_strdup_printf (_ ("too noisy: %s, %s to %s"), m, t, u);
+      /* Where that does not fit (a narrow pane), the range alone. */
+      if (x0 + fs * 0.4 + ms_draw_text_width (cr, text, vfs, TRUE) > width) {
+        g_free (text);
+        /* TRANSLATORS: the same without its median, e.g. "too noisy: 28
+         * to 143 µs". */
+        text = g_strdup_printf (_ ("too noisy: %s to %s"), t, u);
+      }
       ms_draw_text (cr, text, x0 + fs * 0.4, cy, vfs, 0, 0.5, TRUE, NULL, NULL);
       continue;
     }

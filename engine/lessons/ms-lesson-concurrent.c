@@ -122,6 +122,24 @@ ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many, d
   return true;
 }
 
+double
+ms_concurrent_stagger (const MsResults *run, int k)
+{
+  char v[MS_VARIANT_LEN];
+  variant (v, sizeof v, k, 1);
+  const MsCell *c = ms_caption_measured (run, MS_MODE_STREAMS, 0, v);
+  double first = 0, last = 0;
+  int n = 0;
+  for (size_t i = 0; c && i < c->n_events; i++) {
+    const MsEvent *ev = &c->events[i];
+    if (!ms_gpu_clock_gpu_only_kernel (ev) || ev->rep != c->events[0].rep)
+      continue;
+    first = n == 0 || ev->gpu_start_us < first ? ev->gpu_start_us : first;
+    last = n++ == 0 || ev->gpu_start_us > last ? ev->gpu_start_us : last;
+  }
+  return n == k ? last - first : 0;
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -156,6 +174,13 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       ms_caption_append (buf, len, ms_gettext ("With grids that fill every SM they %s (%s, "
                                                "%.1f times)."), v, t, m / one);
   }
+  /* Why K streams stay over one kernel's time: the launches' stagger. */
+  double stagger = ms_concurrent_stagger (r, k);
+  if (stagger > 0)
+    ms_caption_append (buf, len,
+                       ms_gettext ("On %d streams the host still launched the kernels one at a "
+                                   "time: the last started %s after the first."),
+                       k, ms_caption_time (stagger, t, sizeof t));
   /* cudaDevAttrConcurrentKernels is 1 or 0: a yes or no, not a count. */
   if (r->device.concurrent_kernels)
     ms_caption_append (buf, len,

@@ -91,13 +91,6 @@ latency_cell (const MsResults *r, int api, int after)
 }
 
 static double
-latency_of (const MsResults *r, int api, int after)
-{
-  const MsCell *c = latency_cell (r, api, after);
-  return c ? c->stats.e2e.median : -1;
-}
-
-static double
 slow_of (const MsResults *r, int s)
 {
   char v[MS_VARIANT_LEN];
@@ -106,9 +99,8 @@ slow_of (const MsResults *r, int s)
   return c ? c->stats.e2e.median : 0;
 }
 
-/* The finding first: the medians' range, then the single repetitions'
- * (a few wait milliseconds; not "the dots", which the slide does not
- * draw), then each call's. */
+/* The finding first: the medians' range, then their 95% ranges as the
+ * slide draws them, then each call's. */
 static void
 caption_latency (const MsResults *r, char *buf, size_t len)
 {
@@ -121,15 +113,16 @@ caption_latency (const MsResults *r, char *buf, size_t len)
         continue;
       least = l[api][after] < least ? l[api][after] : least;
       most = l[api][after] > most ? l[api][after] : most;
-      rep_lo = c->stats.e2e.min < rep_lo ? c->stats.e2e.min : rep_lo;
-      rep_hi = c->stats.e2e.max > rep_hi ? c->stats.e2e.max : rep_hi;
+      rep_lo = c->stats.e2e.ci_low < rep_lo ? c->stats.e2e.ci_low : rep_lo;
+      rep_hi = c->stats.e2e.ci_high > rep_hi ? c->stats.e2e.ci_high : rep_hi;
     }
   char t[32], u[32], a[32], b[32];
   if (most > -1)
     ms_caption_append (buf, len,
                        ms_gettext ("Host functions started %s to %s after the work ahead of "
-                                   "them ended (the medians); single repetitions from %s to "
-                                   "%s."),
+                                   "them ended (the medians; their 95%% ranges, the slide's "
+                                   "lines, within %s to %s): the GPU signals the end, and the "
+                                   "driver runs the function on a host thread of its own."),
                        ms_caption_time (least, t, sizeof t), ms_caption_time (most, u, sizeof u),
                        ms_caption_time (rep_lo, a, sizeof a),
                        ms_caption_time (rep_hi, b, sizeof b));
@@ -169,16 +162,15 @@ static void
 caption_slow (const MsResults *r, char *buf, size_t len)
 {
   char tb[32], tf[32], tw[32], to[32];
-  double busy = ms_lesson_option_in (options, r->sweep.options, "host-func-us");
-  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
-  double same = slow_of (r, SLOW_SAME), other = slow_of (r, SLOW_OTHER);
-  if (!(func > 0) || !(kernel > 0) || !(same > 0))
+  bool own, other, other_known;
+  if (!slow_held (r, &own, &other, &other_known))
     return;
-  double waited = same - kernel > 0 ? same - kernel : 0;
-  ms_caption_time (busy, tb, sizeof tb);
+  double func = slow_of (r, SLOW_ALONE), kernel = slow_of (r, SLOW_NONE);
+  double waited = slow_of (r, SLOW_SAME) - kernel > 0 ? slow_of (r, SLOW_SAME) - kernel : 0;
+  ms_caption_time (ms_lesson_option_in (options, r->sweep.options, "host-func-us"), tb, sizeof tb);
   ms_caption_time (func, tf, sizeof tf);
   ms_caption_time (waited, tw, sizeof tw);
-  if (waited < 0.5 * func)
+  if (!own)
     ms_caption_append (buf, len,
                        ms_gettext ("A slow host function (a busy wait of %s; %s from the call "
                                    "to its end alone, the median) did not hold back the kernel "
@@ -191,16 +183,15 @@ caption_slow (const MsResults *r, char *buf, size_t len)
                                    "after it on its stream: it ended %s later than alone (%.2f "
                                    "times the function's time)."),
                        tb, tf, tw, waited / func);
-  if (!(other > 0))
+  if (!other_known)
     return;
-  double other_wait = other - kernel > 0 ? other - kernel : 0;
-  ms_caption_time (other_wait, to, sizeof to);
-  if (other_wait < 0.25 * func)
-    ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was not held back (%s later)."), to);
-  else
-    ms_caption_append (buf, len,
-                       ms_gettext ("A kernel on another stream was held back too: %s later."), to);
+  double other_wait = slow_of (r, SLOW_OTHER) - kernel;
+  ms_caption_time (other_wait > 0 ? other_wait : 0, to, sizeof to);
+  ms_caption_append (buf, len,
+                     other ? ms_gettext ("A kernel on another stream was held back too: %s later.")
+                           : ms_gettext ("A kernel on another stream was not held back (%s "
+                                         "later)."),
+                     to);
 }
 
 bool
@@ -301,7 +292,7 @@ static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   (void)exponent;
-  if (latency_of (r, 0, 0) <= -1 && slow_of (r, SLOW_SAME) <= 0)
+  if (!latency_cell (r, 0, 0) && slow_of (r, SLOW_SAME) <= 0)
     return false;
   caption_latency (r, buf, len);
   caption_slow (r, buf, len);

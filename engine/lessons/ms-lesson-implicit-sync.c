@@ -284,7 +284,9 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("No operation serialised the two kernels on this GPU."));
   if (extra[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Not on the textbooks' list, but serialised here: %s."), extra);
+                       ms_gettext ("Not on the textbooks' list, but serialised here (a larger "
+                                   "view draws every column): %s."),
+                       extra);
   if (held[0])
     ms_caption_append (buf, len, ms_gettext ("Listed by the textbooks, yet overlapped here: %s."),
                        held);
@@ -391,8 +393,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
    * rows and key: told here too, the caption took nine lines and left
    * the grid's words 12 px at 1024x768. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Each cell gives the two kernels' total in kernel times: one "
-                                 "kernel took %s; two with nothing between, %s (%.2f)."),
+                     ms_gettext ("Each cell's word rests on the two kernels' total, counted in "
+                                 "one kernel's times: one kernel took %s; two with nothing "
+                                 "between, %s (%.2f)."),
                      ms_caption_time (none.us / none.times, t1, sizeof t1),
                      ms_caption_time (none.us, t2, sizeof t2), none.times);
   verdict_lists (r, buf, len);

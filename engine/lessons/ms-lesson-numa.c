@@ -193,11 +193,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   if (!measured && one_node) {
     buf[0] = '\0';
     ms_caption_append (buf, len,
-                       ms_gettext ("Nothing to compare: the host of this run's %s has one NUMA "
-                                   "node (a socket's CPUs with the memory wired to them), so the "
-                                   "buffers and the thread could live nowhere else. On a host "
-                                   "with two or more sockets the lesson measures every pairing "
-                                   "of buffer node and thread node."),
+                       ms_gettext ("Nothing measured: the host of this run's %s has one NUMA "
+                                   "node (Non-Uniform Memory Access: a socket's CPUs with the "
+                                   "memory wired to them), so every buffer is near the GPU. On a "
+                                   "host of two or more sockets the lesson times a copy from a "
+                                   "buffer on each node, near the GPU and far from it."),
                        gpu_name);
     return false;
   }
@@ -243,8 +243,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
     /* "this one" read as the slide's reference run, under a header that
      * says it was not measured here. */
     snprintf (buf, len, "%s",
-              ms_gettext ("Needs a host of two NUMA nodes (sockets): the run's host has "
-                          "one"));
+              ms_gettext ("Needs two NUMA nodes; the run's host has one: nothing measured"));
     return MS_TAKEAWAY_NOT_HERE;
   }
   if (!measured)

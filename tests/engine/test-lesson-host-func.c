@@ -108,9 +108,9 @@ test_caption (void)
   g_assert_nonnull (
       strstr (buf, "cudaLaunchHostFunc: 5.00 µs after a copy, 4.00 µs after a kernel"));
   g_assert_nonnull (strstr (buf, "(the older call): 8.00 µs and 7.00 µs"));
-  /* The medians' range first, then the single repetitions'. */
+  /* The medians' range first, then their 95% ranges', as the slide draws them. */
   g_assert_nonnull (strstr (buf, "started 4.00 µs to 8.00 µs after the work"));
-  g_assert_nonnull (strstr (buf, "single repetitions from"));
+  g_assert_nonnull (strstr (buf, "their 95% ranges, the slide's lines, within"));
   g_assert_nonnull (strstr (buf, "(1.00 times the function's time)"));
   g_assert_nonnull (strstr (buf, "another stream was not held back"));
   g_assert_null (strstr (buf, "did not hold back"));

@@ -90,14 +90,15 @@ test_caption_material_holds (void)
   g_assert_nonnull (strstr (buf, "cudaMalloc, cudaFree, cudaMallocHost"));
   /* The legacy kernel only on blocking streams: said where. */
   g_assert_nonnull (strstr (buf, "kernel on legacy stream (blocking streams)"));
-  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, but serialised here: cudaEventRecord "
+  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, but serialised here (a larger view draws every column): cudaEventRecord "
                                  "(1 hardware queue)."));
   /* Each call in one list: the unlisted one is not also among the serialised. */
   const char *first = strstr (buf, "cudaEventRecord");
   g_assert_null (strstr (first + 1, "cudaEventRecord"));
   /* What the cells count first, with the one kernel's time they count in. */
-  g_assert_true (g_str_has_prefix (buf, "Each cell gives the two kernels' total in kernel times: "
-                                        "one kernel took 510 µs; two with nothing between, "));
+  g_assert_true (g_str_has_prefix (buf, "Each cell's word rests on the two kernels' total, "
+                                        "counted in one kernel's times: one kernel took 510 µs; "
+                                        "two with nothing between, "));
   g_assert_null (strstr (buf, "but overlapped here"));
   MsSyncJudged j;
   g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_MALLOC, 0, &j), ==, MS_SYNC_SERIALISED);
@@ -118,7 +119,7 @@ test_caption_material_holds (void)
   m.serial[MS_SYNC_OP_FREE_ASYNC][MS_SYNC_COLUMN (1, 0)] = true;
   r = ms_sync_model_run (&m, "kernel-us=500");
   g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
-  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, but serialised here: cudaFreeAsync "
+  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, but serialised here (a larger view draws every column): cudaFreeAsync "
                                  "(1 hardware queue)"));
   ms_results_free (r);
 }

@@ -213,7 +213,7 @@ test_one_node (void)
   }
   char cap[2048] = "";
   g_assert_false (ms_lesson_caption (MS_TOPIC_NUMA, r, -1, cap, sizeof cap));
-  g_assert_nonnull (strstr (cap, "Nothing to compare: the host of this run's"));
+  g_assert_nonnull (strstr (cap, "Nothing measured: the host of this run's"));
   ms_results_free (r);
   ms_numa_set_root (NULL);
 }

@@ -385,7 +385,7 @@ test_deck_keys (void)
                           ms_lessons_page_get_run (MS_LESSONS_PAGE (page), MS_TOPIC_NUMA), line,
                           sizeof line),
       ==, MS_TAKEAWAY_NOT_HERE);
-  g_assert_nonnull (find_label_prefix (page, "Not measured here: Needs a host of two NUMA nodes"));
+  g_assert_nonnull (find_label_prefix (page, "Not measured here: Needs two NUMA nodes"));
   ms_lessons_page_show (MS_LESSONS_PAGE (page), before);
   g_assert_true (ms_lessons_page_step (MS_LESSONS_PAGE (page), 1));
   g_autofree char *after = shown_topic (page);
