@@ -154,7 +154,14 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
                             "at each sync; a kept pool holds it. \"When does pinning pay off?\" "
                             "times fresh buffers, in another run."),
                          size);
-  double th = ms_picture_title (cr, style, title, width);
+  /* The glosses only where every row keeps room for its label: a pane
+   * beside the cards at its least height has not. */
+  double th = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - fs, TRUE, FALSE);
+  if ((height - th - fs * 3) / n < fs * 1.5) {
+    g_free (title);
+    title = g_strdup_printf (_ ("Each call with its free, %s buffers (log scale)"), size);
+  }
+  th = ms_picture_title (cr, style, title, width);
   /* Under the rows, the axis's labels at their size (a figure's). */
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
