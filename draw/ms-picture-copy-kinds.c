@@ -106,8 +106,7 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
      * every page-locked buffer: the item that surprises says why. */
     if (maps[i].fact == MS_COPY_FACT_MAP_REGISTER_DEFAULT && c && c->status == MS_CELL_OK &&
         run->device.unified_addressing)
-      text = g_strdup_printf (_ ("%s (mapped anyway: unified addressing, one address space for "
-                                 "CPU and GPU)"),
+      text = g_strdup_printf (_ ("%s (mapped anyway: CPU and GPU share one address space)"),
                               _ (maps[i].label));
     else
       text = g_strdup (_ (maps[i].label));
