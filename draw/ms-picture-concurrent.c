@@ -72,38 +72,25 @@ name_coinciding (MsChartData *d)
 /* A slide draws the lines that lie on none before them: five names for
  * two visible lines read as clutter, and so did a note counting the
  * others (the details name each with its time). Kernels that fill every
- * SM, the card's second half, get a ring of their own (call_out_filled):
- * drawn over the one-stream line, dotted, a class looked for the line
- * under it, and named in its label, the headline's case had no number. */
+ * SM (all shared memory, full grids: the last two lines) are the card's
+ * second half: the one-stream line they lie on says so in its name (drawn
+ * over it, dotted, with a callout, a class still looked for the line
+ * under it). */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  for (guint i = d->series->len; i-- > 1;)
-    if (ms_chart_data_lies_on (d, i, lies_on))
-      ms_chart_data_remove_series (d, i);
-}
-
-/* Rings kernels that each fill the GPU on K streams at the quoted K, full
- * grids else all shared memory, with their own time and single-kernel
- * times: the headline's "unless each filled the GPU". */
-static void
-call_out_filled (MsChartData *d, const MsResults *run)
-{
-  int k;
-  double one, many, serial;
-  if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
-    return;
-  for (guint i = G_N_ELEMENTS (lines) - 1; i + 2 >= G_N_ELEMENTS (lines); i--) {
-    double m = median_at (run, k, lines[i].variant);
-    if (!(m > 0))
+  gboolean named = FALSE;
+  for (guint i = d->series->len; i-- > 1;) {
+    MsChartSeries *under = (MsChartSeries *) ms_chart_data_lies_on (d, i, lies_on);
+    if (!under)
       continue;
-    char time[32];
-    ms_caption_time (m, time, sizeof time);
-    g_autofree char *label = g_strdup_printf (_ ("%s: %s · %.1f×"),
-                                              _ ("K streams, each filling the GPU"), time,
-                                              m / one);
-    ms_chart_data_add_callout (d, k, m / median_at (run, 1, lines[0].variant), label);
-    return;
+    if (!named && i + 2 >= G_N_ELEMENTS (lines) && under == g_ptr_array_index (d->series, 0)) {
+      g_free (under->label);
+      /* TRANSLATORS: the one-stream line, with the kernels that lie on it. */
+      under->label = g_strdup (_ ("one stream, or each filling the GPU"));
+      named = TRUE;
+    }
+    ms_chart_data_remove_series (d, i);
   }
 }
 
@@ -237,7 +224,6 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (small) {
     g_clear_pointer (&data->y_label, g_free);
     leave_coinciding_out (data);
-    call_out_filled (data, run);
     char *title = slide_title (run, data->title);
     g_free (data->title);
     data->title = title;
