@@ -338,9 +338,10 @@ slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, d
   return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) <= room;
 }
 
-/* On a slide a group's 1×, drawn: a grey bar to 1× named by its memory
+/* On a slide a group's 1×, drawn: a dark bar to 1× named by its memory
  * and way of writing, its median after it. As a line of words over the
- * bars, the baseline was read but not seen. */
+ * bars, the baseline was read but not seen; in grey, it was taken for the
+ * band's grey. */
 static void
 draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                 double y)
@@ -351,7 +352,7 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
    * streaming stores are. Named by its memory, the bar was read as the
    * group's heading. */
   draw_state_name (cr, l, _ ("streaming stores"), y, l->line_h);
-  ms_picture_bar (cr, &st->fg, 0.45, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
+  ms_picture_bar (cr, &st->fg, 0.85, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
   char t[32];
   ms_caption_time (row->reference_us, t, sizeof t);
@@ -675,10 +676,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Grey (1×): streaming stores, which write straight to "
-                                    "memory and leave nothing in the CPU's cache. Bars: median "
-                                    "times as multiples of the grey bar above; whiskers: 95%% "
-                                    "ranges."))
+      = slide ? g_strdup_printf (_ ("Each memory's first bar (1×): streaming stores, which write "
+                                    "straight to memory, past the CPU's cache. Bars: median times as "
+                                    "multiples of it; whiskers: 95%% ranges. New buffers: "
+                                    "allocated anew each repetition; inputs kept: written once, "
+                                    "before the first repetition."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "

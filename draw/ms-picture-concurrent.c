@@ -103,14 +103,24 @@ slide_title (const MsResults *run, const char *title)
   int k;
   double one, many, serial;
   GString *s = g_string_new (title);
+  gboolean quoted = ms_concurrent_quoted (run, &k, &one, &many, &serial);
   if (run->device.multiprocessors > 0)
     g_string_append_printf (s,
                             _ (". Filling the GPU: blocks on all %d multiprocessors, as many as "
                                "fit or each with all shared memory"),
                             run->device.multiprocessors);
-  double stagger = ms_concurrent_quoted (run, &k, &one, &many, &serial)
-                       ? ms_concurrent_stagger (run, k)
-                       : 0;
+  /* The headline's "unless each filled the GPU" with its own number,
+   * full grids else all shared memory: its line lies on one stream's,
+   * and no ring beside that one's found room. */
+  double filled = 0;
+  for (guint i = G_N_ELEMENTS (lines); quoted && !(filled > 0) && i-- > 3;)
+    filled = median_at (run, k, lines[i].variant);
+  if (filled > 0) {
+    char t[32];
+    g_string_append_printf (s, _ ("; %d such kernels on %d streams took %s (%.1f×)"), k, k,
+                            ms_caption_time (filled, t, sizeof t), filled / one);
+  }
+  double stagger = quoted ? ms_concurrent_stagger (run, k) : 0;
   if (stagger > 0) {
     char t[32];
     ms_caption_time (stagger, t, sizeof t);

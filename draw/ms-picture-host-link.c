@@ -159,12 +159,13 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
   const double both = ms_host_link_total (r, MS_HOST_LINK_BOTH, s, TRUE);
   g_autofree char *shared
       = both <= h2d * 1.05 ? g_strdup_printf (_ ("All %d at once moved no more both ways than one "
-                                                 "way (%.1f against %.1f GB/s): the limit is one "
-                                                 "their links share, past each link."),
-                                              n, both, h2d)
+                                                 "way (%.1f against %.1f GB/s): something all %d "
+                                                 "links share limits them, not each link."),
+                                              n, both, h2d, n)
                            : g_strdup ("");
   g_autofree char *note = g_strdup_printf (
-    _ ("Each bar is cut into its GPUs’ parts. One GPU alone copies %.1f GB/s to it, %.1f back and "
+    _ ("Each bar is cut into its GPUs’ parts, each GPU’s own measured rate (not an even "
+       "split). One GPU alone copies %.1f GB/s to it, %.1f back and "
        "%.1f both ways at once over its own link. %s"),
     ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
     ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n,

@@ -76,23 +76,6 @@ cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text,
     g_snprintf (text, len, "%s", verdict_word (v));
 }
 
-/* The least and most of the serialised-above limits over the decided
- * cells (each cell has its own; they lie close), 0 without one. */
-static void
-serial_limits (const MsResults *run, double *lo, double *hi)
-{
-  *lo = INFINITY, *hi = 0;
-  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++)
-    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-      MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, col, &j);
-      if ((v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED) && j.serial_above > 0) {
-        *lo = MIN (*lo, j.serial_above);
-        *hi = MAX (*hi, j.serial_above);
-      }
-    }
-}
-
 /* Whether op serialised in some column; *one_queue: only in columns of
  * one hardware queue (the even ones). */
 static gboolean
@@ -258,23 +241,11 @@ static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
           double right, double fs, gboolean terms, gboolean slide, gboolean draw)
 {
-  double lo, hi;
-  serial_limits (run, &lo, &hi);
-  char above[64] = "";
-  /* Each cell's own limit, halfway between overlapped and serial: "over
-   * about 1.5" read as vague. */
-  if (hi > 0 && round (lo * 10) == round (hi * 10))
-    g_snprintf (above, sizeof above, "%.1f", lo);
-  else if (hi > 0)
-    /* TRANSLATORS: the least and most of the implicit-sync key's limits,
-     * e.g. "1.5 to 1.6". */
-    g_snprintf (above, sizeof above, _ ("%.1f to %.1f"), lo, hi);
-  /* What was timed, the pair: "the second kernel waited (over about 1.6
-   * kernel times)" read as the wait alone. */
-  g_autofree char *serial
-      = g_strdup_printf (_ ("serial: the second kernel waited (the two took over %s kernel "
-                            "times)"),
-                         hi > 0 ? above : "1.5");
+  /* One cut-off, in the Details' words: each cell's own limit, halfway
+   * between overlapped and serial, read as a range where one was looked
+   * for. */
+  const char *serial = _ ("serial: the second kernel waited (the two took nearer two kernel "
+                          "times than one)");
   /* One line: the key's lines cost the grid its size. */
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
                                                  "kernel's time, so waiting cannot be told from "

@@ -7,8 +7,7 @@
  * drawn from repetitions with a timer around every step, go under it only
  * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
  * their lengths are not the finding. A slide draws the takeaway's pair
- * without timers as two bars of time with their verdict, and what the
- * timers do in a note (draw_slide_pair). */
+ * without timers as two bars of time with their verdict (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -400,15 +399,15 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   return l;
 }
 
-/* The queue and the orders named by what they do, and why the order
- * could matter at all: a class met "one hardware queue" unexplained, and
- * another slide calls several the default. */
+/* The queue and the orders named by what they do: a class met "one
+ * hardware queue" unexplained, and another slide calls several the
+ * default. No prediction of a difference the run may not show. */
 static const char *
 slide_terms (bool single)
 {
   return single ? _ ("One hardware queue (set for this lesson; the GPU's default is several): "
-                     "every stream's work waits in one line, so a stream's copy can wait behind "
-                     "another's kernel. Each stream's steps: copy in, kernel, copy out. "
+                     "every stream's work waits in one line, in the order issued. Each stream's "
+                     "steps: copy in, kernel, copy out. "
                      "Depth-first: each stream's steps, then the next stream's; breadth-first: "
                      "each step for every stream in turn.")
                 : _ ("Each stream's steps: copy in, kernel, copy out. Depth-first: each "
@@ -416,30 +415,10 @@ slide_terms (bool single)
                      "every stream in turn.");
 }
 
-/* The run's other finding, the timers', as the slide's last line where
- * they set the orders apart: only in the Details, a teacher missed it.
- * NULL where they did not. */
-static char *
-timers_line (const MsResults *run)
-{
-  const MsCell *td, *tb;
-  bool apart;
-  if (!ms_issue_order_timed_pair (run, &td, &tb, &apart) || !apart)
-    return NULL;
-  char t_d[32], t_b[32];
-  /* TRANSLATORS: the issue-order slide's last line, e.g. "... took 1.20×
-   * as long as breadth-first (1.05 ms against 879 µs)". */
-  return g_strdup_printf (
-      _ ("With a timer around every step (not drawn), depth-first took %.2f× as long as "
-         "breadth-first (%s against %s): the timers, not the order alone, set them apart."),
-      td->stats.e2e.median / tb->stats.e2e.median,
-      ms_caption_time (td->stats.e2e.median, t_d, sizeof t_d),
-      ms_caption_time (tb->stats.e2e.median, t_b, sizeof t_b));
-}
-
 /* A slide: the two orders at the takeaway's K without timers, a pair of
- * bars of time on one scale from 0, bracketed with its verdict; what a
- * timer on every step does, in the note under it. */
+ * bars of time on one scale from 0, bracketed with its verdict. What a
+ * timer on every step does is in the Details alone: on the slide it made
+ * readers doubt the answer. */
 static gboolean
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
@@ -470,10 +449,8 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
                                   "queues, %s each of a %s vector: time to run them all"),
                                k, size, vector);
   const char *terms = slide_terms (single);
-  g_autofree char *timers = timers_line (run);
   /* xgettext:no-c-format */
-  const char *range = _ ("Thin lines: each time's range of likely medians (95%).");
-  g_autofree char *note = timers ? g_strdup_printf ("%s %s", range, timers) : g_strdup (range);
+  const char *note = _ ("Thin lines: each time's range of likely medians (95%).");
   double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
                                     FALSE)
               + fs * 0.5;

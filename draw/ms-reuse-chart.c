@@ -126,11 +126,11 @@ pair_caption (const MsChartData *d)
     return NULL;
   GString *text = g_string_new (_ ("Pinned: pinned host memory, copied to the GPU and back. "
                                    "Zero-copy: pinned host memory too, which the kernel reads and "
-                                   "writes across the link itself, no copies."));
+                                   "writes across the link (the CPU–GPU connection) itself, no copies."));
   if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
     g_string_append_printf (text, " %s",
-                            _ ("UVA (unified addressing): the same memory reached through the "
-                               "GPU's own pointers."));
+                            _ ("UVA (unified addressing): zero-copy with the host's own pointers, "
+                               "no GPU pointer looked up."));
   double lo = G_MAXDOUBLE, hi = 0;
   gboolean ranges = FALSE;
   for (guint k = 0; k < pair[0]->points->len; k++) {
@@ -146,9 +146,9 @@ pair_caption (const MsChartData *d)
     /* TRANSLATORS: after the reuse slide's key, e.g. "Pinned's points move
      * between 991 µs and 1.28 ms ...". */
     g_string_append_printf (text,
-                            _ (" Pinned's points move between %s and %s across R: with too few "
-                               "repetitions for 95%% ranges, the run cannot say how much of that "
-                               "is noise."),
+                            _ (" Pinned's points move between %s and %s across R. With too few "
+                               "repetitions for 95%% ranges, a loss counts only beyond the "
+                               "spread: every zero-copy repetition slower than every pinned one."),
                             t_lo, t_hi);
   return g_string_free (text, FALSE);
 }

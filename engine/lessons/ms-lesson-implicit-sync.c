@@ -162,7 +162,6 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
     return out->verdict = MS_SYNC_OVERLAPPED;
   /* Nothing between: one kernel's time plus launches when they overlap. */
   if (op == MS_SYNC_OP_NONE) {
-    out->serial_above = 1.5;
     return out->verdict = t < 1.5 * alone ? MS_SYNC_OVERLAPPED : MS_SYNC_SERIALISED;
   }
   /* A call of c µs delays the second launch by c: overlapped kernels end
@@ -173,7 +172,6 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
   out->call_us = c;
   if (c > MS_SYNC_UNDECIDED_CALL_SHARE * alone)
     return out->verdict = MS_SYNC_UNDECIDED;
-  out->serial_above = (base + (c + alone) / 2) / alone;
   return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
 }
 
@@ -272,8 +270,8 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
   }
   if (listed[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("Serialised, as the textbooks say (about two kernel times): "
-                                   "%s."),
+                       ms_gettext ("Serialised, as the textbooks say (the two took nearer two "
+                                   "kernel times than one): %s."),
                        listed);
   else if (extra[0])
     ms_caption_append (buf, len,

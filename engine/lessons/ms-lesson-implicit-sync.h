@@ -51,7 +51,6 @@ typedef struct {
   double us;      /* the median, host clock from the first launch to the end */
   double times;   /* us in single-kernel times */
   double call_us; /* the call's host time (instrumented samples), 0 when none */
-  double serial_above; /* in kernel times: above it serialised, below overlapped; 0: none */
 } MsSyncJudged;
 
 /* The variant of a cell: "op=malloc/s=block/q=1". */

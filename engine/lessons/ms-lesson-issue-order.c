@@ -276,23 +276,6 @@ ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCell **
 }
 
 bool
-ms_issue_order_timed_pair (const MsResults *r, const MsCell **depth, const MsCell **breadth,
-                           bool *apart)
-{
-  OrderTable t;
-  const MsCell *d, *b;
-  int k;
-  bool single;
-  if (quoted_exponent (r, t) < 0 || !quoted_in (t, &d, &b, &k, &single) || !single
-      || !t[TIMERS][1][0][k] || !t[TIMERS][1][1][k])
-    return false;
-  *depth = t[TIMERS][1][0][k];
-  *breadth = t[TIMERS][1][1][k];
-  *apart = ms_caption_apart (*breadth, *depth);
-  return true;
-}
-
-bool
 ms_issue_order_same (const MsCell *depth, const MsCell *breadth)
 {
   return ms_caption_judge (&depth->stats.e2e, &breadth->stats.e2e).verdict == MS_VERDICT_SAME;

@@ -20,12 +20,6 @@ void ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssu
  * lie apart returned in *apart. false when the run has no such pair. */
 bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCell **breadth,
                             int *streams, bool *single, bool *apart);
-/* The same pair with a timer around every step (one queue only is
- * timed): *depth and *breadth set, and whether their intervals lie apart
- * in *apart. false where the quoted pair is the default queues' or the
- * run has no timed pair at its K and size. */
-bool ms_issue_order_timed_pair (const MsResults *r, const MsCell **depth, const MsCell **breadth,
-                                bool *apart);
 /* Whether the orders' end-to-end times at one setting are the same by the
  * lessons' rule (ms_caption_judge): intervals that merely meet may still be
  * too wide to rule out a difference as large as the one the timers made,
