@@ -549,7 +549,7 @@ test_register (void)
                    == (from > 0 && (until >= from || until == 0)));
     /* Said against what: cudaMallocHost, the picture's other line. */
     if (from > 0 && until == 0)
-      g_assert_nonnull (strstr (line, "below cudaMallocHost"));
+      g_assert_nonnull (strstr (line, "below cudaMallocHost here"));
     g_snprintf (want, sizeof want, "costs least up to n = %d", until);
     if (from > 0 && until >= from)
       g_assert_nonnull (strstr (line, want));
