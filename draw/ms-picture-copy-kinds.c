@@ -36,8 +36,8 @@ static const struct {
   const char *label;
 } maps[] = {
   { MS_COPY_FACT_MAP_MALLOC_HOST, N_ ("cudaMallocHost") },
-  { MS_COPY_FACT_MAP_REGISTER_MAPPED, N_ ("registered, Mapped flag") },
-  { MS_COPY_FACT_MAP_REGISTER_DEFAULT, N_ ("registered, no flag") },
+  { MS_COPY_FACT_MAP_REGISTER_MAPPED, N_ ("registered with the flag cudaHostRegisterMapped") },
+  { MS_COPY_FACT_MAP_REGISTER_DEFAULT, N_ ("registered without it") },
 };
 
 static void

@@ -91,10 +91,10 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   if (f > 0) {
     ms_caption_time (f, freed, sizeof freed);
     /* TRANSLATORS: a cost dot's label: the total, allocation and free,
-     * then the free's part of it, e.g. "11.4 ms (freeing 2.66 ms)"
-     * ("free" alone read as "free of charge"). Short: the longer "of
-     * which freeing" lost its part on three rows of a slide. */
-    text = g_strdup_printf (C_ ("costs bar", "%s (freeing %s)"), total, freed);
+     * then the free's part of it, e.g. "11.4 ms (freeing 2.66 ms of it)"
+     * ("free" alone read as "free of charge"; without "of it" the free
+     * read as added on top). */
+    text = g_strdup_printf (C_ ("costs bar", "%s (freeing %s of it)"), total, freed);
   } else {
     text = g_strdup (total);
   }
@@ -151,9 +151,9 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       = g_strdup_printf (_ ("Each call with its free, %s buffers, repeated in one process "
                             "(log scale). Context: the GPU's state for this process; "
                             "cudaDeviceReset destroys it. The default pool gives its memory back "
-                            "at each sync; a kept pool holds it. \"When does pinning pay off?\" "
-                            "times fresh buffers, in another run."),
-                         size);
+                            "at each sync; a kept pool holds it. Slide %d times fresh buffers, "
+                            "in another run."),
+                         size, ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
   /* The glosses only where every row keeps room for its label: a pane
    * beside the cards at its least height has not. */
   double th = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - fs, TRUE, FALSE);

@@ -138,14 +138,9 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
    * for pinning from there on. The size is the axis's and the line's over
    * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
    * off the lines. */
-  /* "≈1 copy" where the one copy is a near tie (within 5 %), as the
-   * takeaway's "(near tie)": spelt out on the ring, the label found room
-   * only far off, its leader ending at another size's point. */
-  gboolean tie = FALSE;
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++)
-    if ((double) ms_exponent_bytes (e) == from->x)
-      tie = ms_pin_payoff_near_tie (run, MS_PIN_PINNED, MS_PIN_PAGEABLE, e);
-  ms_chart_data_add_callout (d, from->x, from->y, tie ? _ ("≈1 copy") : _ ("1 copy"));
+  /* "within 1 copy": a break-even under one copy (0.7) is drawn at one,
+   * and "1 copy" or "≈1 copy" read as more than the sum gives. */
+  ms_chart_data_add_callout (d, from->x, from->y, _ ("within 1 copy"));
   /* Its size labelled on the axis: on the H200 the ring sat on an
    * unlabelled 4 MiB tick. */
   d->x_marks[0] = from->x;
@@ -396,18 +391,20 @@ as_written_ms (double us)
   return g_ascii_strtod (t, NULL);
 }
 
-/* What the ringed counts come from, at the ring's size, as sums a class
- * can do (a reader had to divide the footnote's figures), and why they
- * are not other slides' costs and rates (the costs lesson's 16 MiB
- * cudaMallocHost and malloc were set against them). NULL without them. */
+/* What the ringed counts come from, at the ring's size, as one sum a
+ * class can do from the back (a six-line block of small text was not
+ * read): the setup times, the rates and why other slides differ are the
+ * details'. NULL without them. */
 static char *
 setup_note (const MsResults *run, double bytes)
 {
   MsPinCost pin, fresh, reused;
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    double n = 0;
     if ((double) ms_exponent_bytes (e) != bytes || !ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin)
         || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &fresh)
-        || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused))
+        || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused)
+        || ms_pin_payoff_break_even (run, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) != 1)
       continue;
     char size[32];
     ms_format_size_label (bytes, size, sizeof size);
@@ -415,20 +412,14 @@ setup_note (const MsResults *run, double bytes)
     double u = as_written_ms (reused.once_us);
     double sf = as_written_ms (fresh.copy_us - pin.copy_us);
     double su = as_written_ms (reused.copy_us - pin.copy_us);
-    /* TRANSLATORS: under the pin-payoff slide, e.g. "At 4 MiB a buffer
-     * (got, each page touched, released) took 1.47 ms pinned, 1.34 ms
-     * fresh, 0.00637 ms reused; one copy alone (37.4 against 13.6 GB/s)
-     * saved 0.196 ms (0.194 against reused): (1.47 − 1.34) ÷ 0.196 = 0.7
-     * copies, (1.47 − 0.00637) ÷ 0.194 = 7.5. ..." */
-    return g_strdup_printf (
-        _ ("At %s a buffer (got, each page touched, released) took %.3g ms pinned, %.3g ms "
-           "fresh, %.3g ms reused; one copy alone (%.1f against %.1f GB/s) saved %.3g ms "
-           "(%.3g against reused): (%.3g − %.3g) ÷ %.3g = %.1f copies, (%.3g − %.3g) ÷ %.3g "
-           "= %.1f. \"Costs people forget\" repeats each call in one process (reused pages, every "
-           "byte written) in another run; \"Pinned against pageable\" times copies back to "
-           "back."),
-        size, p, f, u, bytes / pin.copy_us / 1e3, bytes / fresh.copy_us / 1e3, sf, su, p, f, sf,
-        (p - f) / sf, p, u, su, (p - u) / su);
+    /* TRANSLATORS: under the pin-payoff slide, e.g. "Copies = (pinned −
+     * pageable buffer's cost) ÷ what one copy saves, in ms at 16 MiB:
+     * fresh (11.4 − 9.51) ÷ 1.88 = 1.0; reused (11.4 − 0.0358) ÷ 1.33 =
+     * 8.5, rounded up: 9" */
+    return g_strdup_printf (_ ("Copies = (pinned − pageable buffer’s cost) ÷ what one copy "
+                               "saves, in ms at %s: fresh (%.3g − %.3g) ÷ %.3g = %.1f; reused "
+                               "(%.3g − %.3g) ÷ %.3g = %.1f, rounded up: %.0f"),
+                            size, p, f, sf, (p - f) / sf, p, u, su, (p - u) / su, n);
   }
   return NULL;
 }

@@ -231,14 +231,17 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
       = p->n_devices == 2 ? g_strdup_printf (_("GPU %d was not tried with GPU %d’s buffer."),
                                              p->devices[0], p->devices[1])
                           : g_strdup ("");
-  /* Where every buffer copied within 5 % of every other, why. */
+  /* What the flag is, named (a class read "the flag" as unexplained),
+   * and where every buffer copied within 5 % of every other, why. */
   double lo, hi;
   rate_range (p, &lo, &hi);
   gboolean all_alike = hi > 0 && hi <= lo * 1.05;
   g_autofree char *source = g_strjoin (
       " ", host,
+      _("A portable buffer is pinned with the flag cudaHostAllocPortable, for every GPU and not "
+        "only the one whose context allocated it."),
       all_alike ? _("The flag changes nothing: with unified addressing (one address space "
-                        "for the CPU and every GPU) every pinned buffer is already portable.")
+                    "for the CPU and every GPU) every pinned buffer is already portable.")
                 : one_way,
       all_alike ? one_way : NULL, NULL);
   /* The title, then a GPU's name line and its three bars, each a row as
@@ -248,10 +251,9 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   double head_h = fs * 1.5 +
                   ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
                   ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
-  /* GPU 0's row for "GPU 0's pinned buffer" is its own pinned buffer
-   * again: drawn twice, it read as two buffers, and left out, as a row
-   * missing. It says so in words, with no bar. */
-  int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1), 0);
+  /* GPU 0 has no row for its own buffer as another GPU's: that pair is
+   * its first bar, and a placeholder row for it read as a claim. */
+  int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1) - 1, 0);
   double row_h = MIN (fs * 3, (height - head_h - axis_h - fs) / MAX (rows, 1));
   double y = MAX (fs * 0.5, round ((height - head_h - axis_h - rows * row_h) / 2));
   ms_set_color (cr, &st->fg, 1);
@@ -276,18 +278,8 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;
     for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
-      if (i == 0 && k == MS_PORTABLE_FOREIGN) {
-        /* TRANSLATORS: the portable slide's row of the first GPU's pinned
-         * buffer under that GPU itself, where its bar would be: that
-         * buffer is the GPU's own, drawn as the group's first bar. */
-        ms_set_color (cr, &st->fg, 1);
-        ms_draw_text_max (cr, first, fs * 2, y + (row_h - fs * 1.25) / 2, fs,
-                          xs.pixel_lo - fs * 3);
-        ms_draw_text_max (cr, _ ("= its own, the first bar"), xs.pixel_lo + fs * 0.5,
-                          y + (row_h - fs * 1.25) / 2, fs, xs.pixel_hi - xs.pixel_lo);
-        y += row_h;
+      if (i == 0 && k == MS_PORTABLE_FOREIGN)
         continue;
-      }
       draw_file_bar (cr, st, labels[k], k, &p->cell[k][i], &xs, y, row_h);
       y += row_h;
     }

@@ -202,12 +202,12 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
 }
 
 /* A slide's names of the three lines, in the takeaway's words
- * ("Registering once costs least; each time, more than pinned"). */
+ * ("Register once: below cudaMallocHost here; anew: above from n = 6"). */
 static const char *
 slide_label (guint i)
 {
   static const char *const names[]
-      = { N_ ("registering each time"), N_ ("registering once"), N_ ("cudaMallocHost once") };
+      = { N_ ("registering anew"), N_ ("registering once"), N_ ("cudaMallocHost once") };
   return _ (names[i]);
 }
 
@@ -281,11 +281,10 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   if (k->slide) {
     g_free (note);
     /* Translators: on the register lesson's slide, over where the
-     * lines cross, e.g. "each time = cudaMallocHost at n = 6.2; first
+     * lines cross, e.g. "anew = cudaMallocHost at n = 6.2; first
      * whole n: 7" (the two lines named, as short as the slide's plot
      * needs: "lines cross" left a class to guess which of three). */
-    note = at_cross ? g_strdup_printf (_ ("each time = cudaMallocHost at n = %.1f; first whole "
-                                          "n: %d"),
+    note = at_cross ? g_strdup_printf (_ ("anew = cudaMallocHost at n = %.1f; first whole n: %d"),
                                        cross, from)
                     : NULL;
     /* Where the plot is narrower, the end of the takeaway, "from n = 6". */

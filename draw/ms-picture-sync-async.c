@@ -96,7 +96,8 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
   d->title = g_strdup (slide && dir == MS_SA_H2D
                            /* One line: the key under the chart names the
                             * lines, the dotted line's label the kernel. */
-                           ? _ ("Host to device: a call under the dotted line returned early")
+                           ? _ ("Host to device: early = returned before the kernel ahead "
+                                 "(dotted) ended")
                            : dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
   /* A log axis says so: its even steps are factors. */
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
@@ -353,12 +354,11 @@ call_out_takeaway (const MsResults *run, MsChartData *h2d, const int named[2])
      * 4 MiB label sat under the 1 MiB ring at 1024x768 and read as that
      * point's. */
     /* TRANSLATORS: a ring's label on the sync-async chart: the size, then
-     * when the call returned, before the kernel ahead had finished or
-     * after it ("4 MiB: waited 409 µs", the headline's word: "blocked"
-     * was read as a rule of sizes; a longer label found no spot clear of
-     * the lines). */
-    g_autofree char *label = k ? g_strdup_printf (_ ("%s: waited %s"), size, t)
-                               : g_strdup_printf (_ ("%s: returned after %s"), size, t);
+     * when the call returned, read against the kernel ahead's dotted line
+     * ("4 MiB: waited 409 µs" implied a wait for the copy's own end,
+     * which the chart does not draw; a longer label found no spot clear
+     * of the lines). */
+    g_autofree char *label = g_strdup_printf (_ ("%s: returned after %s"), size, t);
     ms_chart_data_add_callout (h2d, slide_x (run, TAKEAWAY_LINE, named[k]), c->stats.e2e.median,
                                label);
   }
@@ -396,7 +396,7 @@ ms_picture_sync_async (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (!blocking) {
     call_out_takeaway (run, panels[MS_SA_H2D], named);
     /* Room over the top line for its ring's label at a back row's size:
-     * without it "4 MiB: waited 374 µs" found no spot off the lines. */
+     * without it "4 MiB: returned after 374 µs" found no spot off the lines. */
     if (panels[MS_SA_H2D]->y_max > 0)
       panels[MS_SA_H2D]->y_max *= 3;
   }

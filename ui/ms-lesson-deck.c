@@ -28,17 +28,6 @@ ms_lesson_deck_count (void)
 }
 
 int
-ms_lesson_deck_number (MsLessonTopic topic)
-{
-  if ((unsigned) topic >= MS_TOPIC_COUNT || !ms_lesson_topic_built (topic))
-    return 0;
-  int n = 0;
-  for (int t = 0; t <= (int) topic; t++)
-    n += ms_lesson_topic_built (t);
-  return n;
-}
-
-int
 ms_lesson_deck_topic (int number)
 {
   for (int t = 0; t < MS_TOPIC_COUNT && number > 0; t++)

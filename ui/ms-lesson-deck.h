@@ -13,8 +13,6 @@ G_BEGIN_DECLS
 
 /* How many slides the deck has: every lesson of the lesson table built. */
 int ms_lesson_deck_count (void);
-/* The slide's number of topic, 1 to ms_lesson_deck_count (), or 0. */
-int ms_lesson_deck_number (MsLessonTopic topic);
 /* The lesson of slide number, or -1. */
 int ms_lesson_deck_topic (int number);
 

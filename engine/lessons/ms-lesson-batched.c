@@ -116,20 +116,21 @@ unmeasured_reason (const MsResults *r, bool *unsupported)
   return NULL;
 }
 
-/* "2.19 µs in stream order (0.83×)" for submission s, into buf: the ratio
- * is to one call each, which the sentence gives first. */
+/* "2.19 µs in stream order (1.20× as fast)" for submission s, into buf:
+ * one call each, which the sentence gives first, over the batch, the
+ * headline's way round (higher is faster). */
 static void
 order_part (int s, const char *time, double ratio, char *buf, size_t len)
 {
   switch (subs[s].order) {
   case ORDER_ANY:
-    snprintf (buf, len, ms_gettext ("%s in any order (%.2f×)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s in any order (%.2f× as fast)"), time, ratio);
     break;
   case ORDER_DURING_CALL:
-    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f×)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f× as fast)"), time, ratio);
     break;
   default:
-    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f×)"), time, ratio);
+    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f× as fast)"), time, ratio);
   }
 }
 
@@ -139,11 +140,11 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
 static const char *
 batch_words (double ratio, const MsCell *batch, const MsCell *each)
 {
-  if (ratio >= 0.9 && ratio <= 1.1)
+  if (ratio >= 1 / 1.1 && ratio <= 1 / 0.9)
     return ms_gettext ("about the same");
   if (!ms_caption_apart (batch, each))
     return ms_gettext ("the run cannot tell them apart");
-  return ratio < 0.9 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
+  return ratio > 1 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
 }
 
 /* The sentence for one source at exp: the time per copy submitted one
@@ -166,12 +167,12 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
    * orders said "the batch saves time" where the slide said "cannot
    * tell". */
   const MsCell *stream_order = ms_batched_cell (r, mode, exp, count, 1);
-  double verdict_ratio = stream_order ? stream_order->stats.e2e.median / each->stats.e2e.median : 0;
+  double verdict_ratio = stream_order ? each->stats.e2e.median / stream_order->stats.e2e.median : 0;
   for (int s = 1; s < N_SUBS; s++) {
     const MsCell *b = ms_batched_cell (r, mode, exp, count, s);
     if (!b)
       continue;
-    double ratio = b->stats.e2e.median / each->stats.e2e.median;
+    double ratio = each->stats.e2e.median / b->stats.e2e.median;
     order_part (s, ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio,
                 parts[s - 1], sizeof parts[s - 1]);
   }
@@ -192,8 +193,9 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   return true;
 }
 
-/* "in stream order, 0.46× (32 KiB per copy) to 1.07× (16 KiB)" over the
- * sizes: the ratios the picture's footer gives. */
+/* "Stream order over the sizes: 0.93× as fast (16 KiB per copy) to 2.17×
+ * (32 KiB)": the ratios the picture's footer gives, one call each over
+ * the batch. */
 static void
 range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
 {
@@ -203,7 +205,7 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
     const MsCell *each = ms_batched_cell (r, mode, e, count, 0), *b = ms_batched_cell (r, mode, e, count, 1);
     if (!each || !b)
       continue;
-    double ratio = b->stats.e2e.median / each->stats.e2e.median;
+    double ratio = each->stats.e2e.median / b->stats.e2e.median;
     if (lo_e < 0 || ratio < lo)
       lo = ratio, lo_e = e;
     if (hi_e < 0 || ratio > hi)
@@ -213,8 +215,8 @@ range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t le
     return;
   char a[32], b[32];
   ms_caption_append (buf, len,
-                     ms_gettext ("Stream order over the sizes: %.2f× (%s per copy) to %.2f× "
-                                 "(%s)."),
+                     ms_gettext ("Stream order over the sizes: %.2f× as fast (%s per copy) to "
+                                 "%.2f× (%s)."),
                      lo, ms_caption_size (ms_batched_cell (r, mode, lo_e, count, 0), a, sizeof a), hi,
                      ms_caption_size (ms_batched_cell (r, mode, hi_e, count, 0), b, sizeof b));
 }
@@ -316,7 +318,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
               count, ms_caption_size (first_each, size, sizeof size),
-              first_best->stats.e2e.median / first_each->stats.e2e.median);
+              first_each->stats.e2e.median / first_best->stats.e2e.median);
     return MS_TAKEAWAY_UNDECIDED;
   }
   /* From the times a copy as the picture labels them, so that it divides

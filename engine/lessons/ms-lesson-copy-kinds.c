@@ -209,12 +209,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
   for (int i = 0; i < 3; i++)
     mapped += maps[i]->status == MS_CELL_OK;
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →
-   * device; 3 of 3 pinned buffers mapped" (the bar it is against named
-   * as the chart names it, the buffers counted as the checklist under
-   * the chart, which says what mapped is; "kinds" meant kinds of copy
-   * in the chart and of memory here). */
+   * device; 3 of 3 listed buffers mapped" (the bar it is against
+   * named as the chart names it, the buffers counted as the checklist
+   * under the chart, which names them and says what mapped is: "3 of 3
+   * pinned buffers" was read against the chart's four kinds of pinned
+   * memory, write-combined among them). */
   snprintf (buf, len,
-            ms_gettext ("Device to device: %.0f× host → device; %d of 3 pinned buffers mapped"),
+            ms_gettext ("Device to device: %.0f× host → device; %d of 3 listed buffers mapped"),
             d2d / h2d, mapped);
   return MS_TAKEAWAY_DECIDED;
 }

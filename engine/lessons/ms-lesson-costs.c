@@ -282,12 +282,14 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     }
     ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
                        ms_caption_size (pin, size, sizeof size), list);
-    /* Said where a class compares the two lessons' costs. */
+    /* Said where a class compares the two lessons' costs, the other
+     * named by its number in the deck: its title is on no slide. */
     ms_caption_append (buf, len,
                        ms_gettext ("Each call was repeated in one process, so malloc reused the "
-                                   "heap pages its last free kept; \"When does pinning pay "
-                                   "off?\" gets fresh pages and writes one byte a page, in "
-                                   "another run, so its costs differ."));
+                                   "heap pages its last free kept; slide %d gets fresh pages "
+                                   "and writes one byte a page, in another run, so its costs "
+                                   "differ."),
+                       ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
     caption_pool (r, e, size, buf, len);
     return true;
   }

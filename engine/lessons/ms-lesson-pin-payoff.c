@@ -176,16 +176,6 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
   return 1;
 }
 
-bool
-ms_pin_payoff_near_tie (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent)
-{
-  MsPinCost a, b;
-  if (!ms_pin_payoff_cost (r, kind, exponent, &a) || !ms_pin_payoff_cost (r, base, exponent, &b))
-    return false;
-  double one_a = a.once_us + a.copy_us, one_b = b.once_us + b.copy_us;
-  return fabs (one_a - one_b) < 0.05 * fmax (one_a, one_b);
-}
-
 const char *
 ms_pin_payoff_pool_missing (const MsResults *r)
 {
@@ -374,21 +364,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
-  else if (from && reused_found == 1
-           && ms_pin_payoff_near_tie (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent))
-    /* TRANSLATORS: as the next, where the one copy is a near tie
-     * (within 5 %), e.g. "At 16 MiB pinning pays off in 1 copy (barely),
-     * 9 with a reused heap" (against fresh pages first, as the key's
-     * first line; "near tie" and "vs fresh" read as shorthand). */
-    snprintf (buf, len,
-              ms_gettext ("At %s pinning pays off in 1 copy (barely), %.0f with a reused heap"),
-              ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * in 1 copy, 9 with a reused heap": copies against fresh pageable
-     * pages and against a reused heap, the key's two lines. */
+     * within 1 copy, 9 with a reused heap": copies against fresh
+     * pageable pages and against a reused heap, the key's two lines. The
+     * first is at most one copy (0.7 read as "1 copy (barely)"), the
+     * second rounded up, as the sum under the chart says. */
     snprintf (buf, len,
-              ms_gettext ("At %s pinning pays off in 1 copy, %.0f with a reused heap"),
+              ms_gettext ("At %s pinning pays off within 1 copy, %.0f with a reused heap"),
               ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 0)
     snprintf (buf, len,
@@ -426,11 +409,19 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
   MsPinCost pg, pn;
   ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &pg);
   ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &pn);
+  /* The slide's sum's terms, with the rates' direction, and the other
+   * slides whose costs and rates differ, by their number in the deck. */
+  double bytes = (double) ms_exponent_bytes (e);
   ms_caption_append (buf, len,
-                     ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy "
-                                 "took %s pageable against %s pinned."),
+                     ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy to "
+                                 "the device took %s pageable against %s pinned (%.1f against "
+                                 "%.1f GB/s). Slide %d repeats each call in one process (reused "
+                                 "pages, every byte written) in another run; slide %d times "
+                                 "copies back to back."),
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
-                     ms_caption_time (pn.copy_us, t[1], sizeof t[1]));
+                     ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
+                     bytes / pn.copy_us / 1e3, ms_lesson_deck_number (MS_TOPIC_COSTS),
+                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the

@@ -42,10 +42,6 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
-/* Whether kind and base, bought and copied once at exponent, cost within
- * 5 % of each other: a break-even of one copy that is a near tie, said
- * "≈1 copy" (the H100's 16 MiB: 11.72 ms against 11.74). */
-bool ms_pin_payoff_near_tie (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent);
 /* The message of the run's first host-pool cell that was not measured
  * (the driver has no host pools, or the pool could not be made); NULL
  * when every one was. */

@@ -168,24 +168,17 @@ all_as_fast (const MsPortableResults *p, char *rate, size_t len)
   return true;
 }
 
-/* The finding where every buffer copied as fast to every GPU: that even
- * the first GPU's own pinned buffer serves the others, which makes the
- * portable flag moot here ("portable copied as fast as per-GPU pinned"
- * left out that the first GPU's buffer did too). The answer, the flag
- * changing nothing, first and in the line: after the host's GPUs and two
- * colons it was left to the grey note. (The slide's header names another
- * host's GPUs.) */
+/* The finding where every buffer copied as fast to every GPU it was
+ * tried on: that even the first GPU's own pinned buffer serves the
+ * others, which makes the portable flag moot here. Scoped to the pairs
+ * measured: the first GPU is not tried with another's buffer, and "every
+ * buffer gave both GPUs" claimed that pair too. */
 static void
-any_buffer_line (const MsPortableResults *p, const char *rate, char *buf, size_t len)
+any_buffer_line (const char *rate, char *buf, size_t len)
 {
-  if (p->n_devices == 2)
-    /* TRANSLATORS: one projected line, e.g. "Portable or not, every
-     * pinned buffer gave both GPUs 55 GB/s". */
-    snprintf (buf, len, ms_gettext ("Portable or not, every pinned buffer gave both GPUs %s"),
-              rate);
-  else
-    snprintf (buf, len, ms_gettext ("Portable or not, every pinned buffer gave every GPU %s"),
-              rate);
+  /* TRANSLATORS: one projected line, e.g. "Portable or not, every buffer
+   * and GPU pair tried gave 55 GB/s". */
+  snprintf (buf, len, ms_gettext ("Portable or not, every buffer and GPU pair tried gave %s"), rate);
 }
 
 /* GPU i's copies to the device from the portable buffer and from the first
@@ -278,7 +271,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
   char rate[64];
   if (all_as_fast (p, rate, sizeof rate))
-    any_buffer_line (p, rate, buf, len);
+    any_buffer_line (rate, buf, len);
   else if (borrowed && run)
     borrowed_line (run, p, i, buf, len);
   else

@@ -224,11 +224,15 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * beside it: the details give them. */
   if (from > 0 && until == 0)
     /* TRANSLATORS: one projected line, e.g. "Register once: below
-     * cudaMallocHost; each time: above from n = 6" (of the picture's three
-     * lines of total time: below, less time). The call named: registered memory is
-     * pinned too, so "than pinned" read as a contradiction. */
+     * cudaMallocHost here; anew: above from n = 6" (of
+     * the picture's three lines of total time: below, less time). The
+     * call named: registered memory is pinned too, so "than pinned" read
+     * as a contradiction. Scoped to the n drawn ("here", a projected
+     * line's room): registered copies a little slower than pinned,
+     * within their spread, make the line rise faster, and unscoped it
+     * claimed every n. */
     snprintf (buf, len,
-              ms_gettext ("Register once: below cudaMallocHost; each time: above from n = %d"),
+              ms_gettext ("Register once: below cudaMallocHost here; anew: above from n = %d"),
               from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,

@@ -226,7 +226,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
   else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
     /* TRANSLATORS: one projected line, e.g. "cudaMemcpyAsync early:
      * pinned always, pageable up to 1 MiB": two of the slide's three
-     * lines (the third, cudaMemcpy, its key says waited). */
+     * lines (the third, cudaMemcpy, its key says after the kernel).
+     * Early as the panel's title defines it, returned before the kernel
+     * ahead ended: the copy's own end is not drawn, so the line claims
+     * nothing of it. */
     snprintf (buf, len,
               ms_gettext ("cudaMemcpyAsync early: pinned always, pageable up to %s"),
               size_text (early, s1, sizeof s1));
@@ -369,7 +372,8 @@ const MsLesson ms_lesson_sync_async = {
   .card = { .name = NAME,
             .modes = "pageable,pinned",
             .title = MS_N_ ("Synchronous and asynchronous copies"),
-            .question = MS_N_ ("When does a copy call return before the copy is done?"),
+            .question = MS_N_ ("When does a copy call return before the work queued ahead of it is "
+                               "done?"),
             .reason = MS_N_ ("cudaMemcpy and cudaMemcpyAsync copy from pageable and from pinned "
                              "memory, host to device and back, at sizes from 1 KiB to 4 MiB, each "
                              "with a kernel of a fixed duration queued ahead of it on the same "

@@ -82,6 +82,15 @@ ms_lesson_topic_built (MsLessonTopic topic)
   return ms_lesson_record (topic) != NULL;
 }
 
+int
+ms_lesson_deck_number (MsLessonTopic topic)
+{
+  int n = 0;
+  for (int t = 0; ms_lesson_topic_built (topic) && t <= (int) topic; t++)
+    n += ms_lesson_topic_built (t);
+  return n;
+}
+
 MsLessonTopic
 ms_lesson_topic_for_experiment (const char *experiment)
 {

@@ -534,7 +534,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     other_queue = other_queue || strcmp (b->text, "default queues") == 0;
     pair = pair || strcmp (b->text, "one batched call") == 0;
     spike = spike || g_str_has_suffix (b->text, "the run does not show why");
-    range = range || g_str_has_prefix (b->text, "One batch ÷ one call per copy");
+    range = range || g_str_has_prefix (b->text, "One call per copy ÷ one batch");
     far_node = far_node || strcmp (b->text, "far buffer") == 0;
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
     /* issue-order's two pairs of bars, its orders defined, verdicts. */

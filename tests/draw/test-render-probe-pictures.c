@@ -60,7 +60,7 @@ static const struct {
   const char *lesson;
   const char *opening;
 } findings[] = {
-  { "batched", "One batch ÷ one call per copy, lowest to highest over the sizes (below 1: the "
+  { "batched", "One call per copy ÷ one batch, lowest to highest over the sizes (above 1: the "
                "batch is faster): " },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
