@@ -18,24 +18,6 @@
 #define TYPED_MS 3000
 #define TYPED_DIGITS 3
 
-int
-ms_lesson_deck_count (void)
-{
-  int n = 0;
-  for (int t = 0; t < MS_TOPIC_COUNT; t++)
-    n += ms_lesson_topic_built (t);
-  return n;
-}
-
-int
-ms_lesson_deck_topic (int number)
-{
-  for (int t = 0; t < MS_TOPIC_COUNT && number > 0; t++)
-    if (ms_lesson_topic_built (t) && --number == 0)
-      return t;
-  return -1;
-}
-
 /* The GPU's model alone ("H100", not "NVIDIA H100 80GB HBM3"): with its
  * memory too the header broke onto two lines beside a long title. */
 static char *

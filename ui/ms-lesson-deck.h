@@ -11,11 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* How many slides the deck has: every lesson of the lesson table built. */
-int ms_lesson_deck_count (void);
-/* The lesson of slide number, or -1. */
-int ms_lesson_deck_topic (int number);
-
 /* The slide's header on its Details line, one line: "3 of 20 · H100 ·
  * 2026-11-24 · reference run". A run read from the reference folder was
  * measured on another machine and says so; one measured here says that;

@@ -18,8 +18,11 @@ const MsLessonTopicInfo *ms_lesson_topic (MsLessonTopic topic); /* NULL out of r
 /* Whether topic is a lesson of this build (every line of ms-lesson-list.h
  * is; the cards ask before they show one). */
 bool ms_lesson_topic_built (MsLessonTopic topic);
-/* The slide's number of topic in the deck of every lesson built (1 up),
- * or 0: how one slide names another, as a class sees only numbers. */
+/* The deck, one slide per lesson built, in the table's order: how many
+ * slides; the lesson of slide number (1 up), or -1; and topic's slide
+ * number, or 0 (how one slide names another: a class sees only numbers). */
+int ms_lesson_deck_count (void);
+int ms_lesson_deck_topic (int number);
 int ms_lesson_deck_number (MsLessonTopic topic);
 /* The lesson named name (or its alias), or MS_TOPIC_COUNT. */
 MsLessonTopic ms_lesson_topic_from_name (const char *name);

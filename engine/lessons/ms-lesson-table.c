@@ -83,6 +83,24 @@ ms_lesson_topic_built (MsLessonTopic topic)
 }
 
 int
+ms_lesson_deck_count (void)
+{
+  int n = 0;
+  for (int t = 0; t < MS_TOPIC_COUNT; t++)
+    n += ms_lesson_topic_built (t);
+  return n;
+}
+
+int
+ms_lesson_deck_topic (int number)
+{
+  for (int t = 0; t < MS_TOPIC_COUNT && number > 0; t++)
+    if (ms_lesson_topic_built (t) && --number == 0)
+      return t;
+  return -1;
+}
+
+int
 ms_lesson_deck_number (MsLessonTopic topic)
 {
   int n = 0;
