@@ -49,6 +49,10 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
     /* Every repetition with timers too: the picture draws the one
      * nearest the median, which one of them alone seldom is. */
     c->instrumented = MS_MAX_REPS;
+    /* At 8 or fewer repetitions a median's 95% range is the fastest to
+     * the slowest, so one slow repetition of 6 left the H200's two
+     * streams undecided; at 21 it runs from the 6th to the 16th. */
+    c->min_reps = 21;
   }
   return n;
 }

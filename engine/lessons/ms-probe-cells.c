@@ -69,7 +69,9 @@ run_probe_cell (const MsSweep *sweep, MsLessonTopic lesson, const MsProbeCell *p
   MsProbeArgs args = { .lesson = lesson, .device = sweep->device, .mode = pc->mode,
                        .bytes = ms_vector_bytes (c->elements), .cancel = cancel };
   memcpy (args.arg, pc->arg, sizeof args.arg);
-  int reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps : sweep->min_reps;
+  int reps = sweep->reps_rule == MS_REPS_FIXED ? sweep->reps
+             : pc->min_reps > sweep->min_reps       ? pc->min_reps
+                                                    : sweep->min_reps;
   c->e2e_us = calloc ((size_t) (reps > 0 ? reps : 1), sizeof (double));
   c->e2e_instr_us = calloc ((size_t) (reps > 0 ? reps : 1), sizeof (double));
   if (!c->e2e_us || !c->e2e_instr_us) {

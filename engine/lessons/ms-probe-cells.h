@@ -21,6 +21,9 @@ typedef struct {
   /* The first this many repetitions get an instrumented sample beside
    * their plain one (the timeline's); 0: none. */
   int instrumented;
+  /* Under the adaptive rule, at least this many repetitions rather than
+   * the sweep's min_reps; 0: the sweep's. */
+  int min_reps;
 } MsProbeCell;
 
 /* The most cells one probe part may list. */

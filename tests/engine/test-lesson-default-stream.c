@@ -88,6 +88,18 @@ test_cells (void)
   ms_results_free (r);
 }
 
+/* Under the default rule each cell takes 21 repetitions, so that one slow
+ * repetition does not widen a median's 95% range to the slowest. */
+static void
+test_repetitions (void)
+{
+  MsResults *r = ms_test_lesson_run_model ("default-stream", "", model, GINT_TO_POINTER (TRUE),
+                                           0, 0);
+  for (size_t i = 0; i < r->n_cells; i++)
+    g_assert_cmpint (r->cells[i].n_reps, ==, 21);
+  ms_results_free (r);
+}
+
 static void
 test_caption (void)
 {
@@ -123,6 +135,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/lesson/default-stream/options", test_options);
   g_test_add_func ("/lesson/default-stream/cells", test_cells);
+  g_test_add_func ("/lesson/default-stream/repetitions", test_repetitions);
   g_test_add_func ("/lesson/default-stream/caption", test_caption);
   g_test_add_func ("/lesson/default-stream/round-trip", test_round_trip);
   return g_test_run ();
