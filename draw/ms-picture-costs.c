@@ -68,53 +68,25 @@ caption_exponent (const MsResults *run)
   return -1;
 }
 
-/* A dot at the cost and its figure beside it; one neutral colour, as the
- * row's label names the call. */
+/* A dot at the cost and its total right of it, in the margin past the
+ * axis where the dot lies at its end: one neutral colour, as the row's
+ * label names the call. What a dot includes is the title's, for every row
+ * alike: a free's share beside some dots and not others (where it did not
+ * fit) left a class asking whether the others had one. */
 static void
 draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
-          double bar_h, double left, double right)
+          double bar_h)
 {
   const double fs = ms_style_font_size (st);
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
   ms_set_color (cr, &st->fg, 0.85);
   cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
-  x1 += r;
-  /* The total, and the free in it when it fits beside. */
-  char total[32], freed[32];
+  char total[32];
   ms_caption_time (c->stats.e2e.median, total, sizeof total);
-  /* A registered buffer is unregistered, not freed. */
-  double f = c->stats.phase_host[MS_PHASE_FREE].median;
-  if (!(f > 0))
-    f = c->stats.phase_host[MS_PHASE_UNREGISTER].median;
-  g_autofree char *text = NULL;
-  if (f > 0) {
-    ms_caption_time (f, freed, sizeof freed);
-    /* TRANSLATORS: a cost dot's label: the total, allocation and free,
-     * then the free's part of it, e.g. "11.4 ms (freeing 2.66 ms of it)"
-     * ("free" alone read as "free of charge"; without "of it" the free
-     * read as added on top). */
-    text = g_strdup_printf (C_ ("costs bar", "%s (freeing %s of it)"), total, freed);
-  } else {
-    text = g_strdup (total);
-  }
-  /* A figure: on a slide, a back row's size. */
-  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
-  double tw = ms_draw_text_width (cr, text, vfs, FALSE);
-  /* Right of the dot, else whole left of it (cudaMallocHost's dot lies
-   * far right: its free was the one row without its share), else the
-   * total alone. */
-  double left_end = x1 - 2 * r - fs * 0.3;
-  if (x1 + fs * 0.3 + tw > right && left_end - tw < left) {
-    ms_draw_text (cr, total, 0, 0, vfs, -1, 0, FALSE, &tw, NULL);
-    g_free (text);
-    text = g_strdup (total);
-  }
   ms_set_color (cr, &st->fg, 0.95);
-  if (x1 + fs * 0.3 + tw <= right)
-    ms_draw_text (cr, text, x1 + fs * 0.3, cy, vfs, 0, 0.5, FALSE, NULL, NULL);
-  else
-    ms_draw_text (cr, text, left_end, cy, vfs, 1, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, total, x1 + r + fs * 0.3, cy, ms_draw_figure_size (cr, fs * 0.9), 0, 0.5, FALSE,
+                NULL, NULL);
 }
 
 static void
@@ -125,7 +97,10 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   ms_draw_background (cr, style);
   int e = caption_exponent (run);
   const MsCell *cells[G_N_ELEMENTS (costs)];
-  double lo = G_MAXDOUBLE, hi = 0, label_w = 0;
+  /* The rows' names at a figure's size: a back row read them at 13 px. */
+  const double vfs = ms_draw_figure_size (cr, fs * 0.9);
+  double lfs = ms_draw_figure_size (cr, fs);
+  double lo = G_MAXDOUBLE, hi = 0, label_w = 0, value_w = 0;
   guint n = 0;
   for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
     cells[i] = cost_cell (run, i, e);
@@ -134,50 +109,63 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     n++;
     lo = MIN (lo, cells[i]->stats.e2e.median);
     hi = MAX (hi, cells[i]->stats.e2e.median);
-    label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), fs, FALSE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), lfs, FALSE));
+    char total[32];
+    ms_caption_time (cells[i]->stats.e2e.median, total, sizeof total);
+    value_w = MAX (value_w, ms_draw_text_width (cr, total, vfs, FALSE));
   }
   if (n < 2) {
     ms_picture_empty (cr, style, width, height, _ ("This run has fewer than two costs measured."));
     return;
   }
+  /* Where the names would take more than their column (a handout's
+   * page), smaller, down to the text's size, rather than cut. */
+  if (label_w > width * 0.45) {
+    lfs = MAX (fs, lfs * width * 0.44 / label_w);
+    label_w = 0;
+    for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
+      if (cells[i])
+        label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), lfs, FALSE));
+  }
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
-  g_autofree char *title
-      /* The terms glossed where the slide is read alone: the context,
-       * the reset, and which pool is CUDA's default ("pool 18× faster"
-       * was taken for the default, which is slower than cudaMalloc); and
-       * why pin-payoff's costs of the same calls differ. */
-      = g_strdup_printf (_ ("Each call with its free, %s buffers, repeated in one process "
-                            "(log scale). Context: the GPU's state for this process; "
-                            "cudaDeviceReset destroys it. The default pool gives its memory back "
-                            "at each sync; a kept pool holds it. Slide %d times fresh buffers, "
-                            "in another run."),
-                         size, ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
-  /* The glosses only where every row keeps room for its label: a pane
-   * beside the cards at its least height has not. */
-  double th = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - fs, TRUE, FALSE);
-  if ((height - th - fs * 3) / n < fs * 1.5) {
-    g_free (title);
-    title = g_strdup_printf (_ ("Each call with its free, %s buffers (log scale)"), size);
-  }
-  th = ms_picture_title (cr, style, title, width);
+  /* What every dot includes, once for all rows; the glosses of the
+   * context and the pools are the details' (four bold lines were not
+   * read), and why pin-payoff's costs of the same calls differ is said
+   * where a class compares them. */
+  g_autofree char *title = g_strdup_printf (
+      _ ("Each dot: one call and its free (cudaHostRegister: its unregister), one %s buffer, "
+         "repeated in one process (log scale)"),
+      size);
+  g_autofree char *other = g_strdup_printf (
+      _ ("Slide %d times these calls in another run, a fresh buffer each time: its costs differ."),
+      ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
+  double th = ms_picture_title (cr, style, title, width);
+  /* The other slide only where every row keeps room for its label: a
+   * pane beside the cards at its least height has not. */
+  double oh = ms_draw_text_wrapped (cr, other, 0, 0, fs, width - fs, FALSE, FALSE);
+  if ((height - th - oh - fs * 3) / n >= lfs * 1.3)
+    th += ms_draw_note (cr, style, other, fs * 0.5, fs * 0.4 + th, width - fs, TRUE);
   /* Under the rows, the axis's labels at their size (a figure's). */
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
-  double x0 = fs * 0.8 + MIN (label_w, width * 0.4), right = width - fs * 0.5;
+  double x0 = fs * 0.8 + MIN (label_w, width * 0.45), right = width - fs * 0.5;
+  double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
+  /* Every total right of its dot: the axis ends short of the canvas by
+   * the widest (cudaMallocHost's alone sat left of its dot). */
+  double axis_end = right - value_w - MAX (3, bar_h * 0.3) - fs * 0.3;
   MsScale xs
-      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, right,
+      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, axis_end,
           MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 5, right);
-  double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
     if (!cells[i])
       continue;
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
-    ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - fs * 0.65, fs, x0 - fs * 0.8);
-    draw_dot (cr, style, &xs, cells[i], cy, bar_h, x0, right);
+    ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - lfs * 0.6, lfs, x0 - fs * 0.8);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

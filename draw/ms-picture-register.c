@@ -22,7 +22,7 @@
 /* The caption's figures at the largest size that has them all. */
 typedef struct {
   MsRegisterCosts c;
-  char size[32];
+  char size[32], total[32];  /* a vector's, and the three host buffers' */
   double reg_gbps, pin_gbps; /* the copies' rates to the device */
   /* Projected: the key names the lines without their sums, which read
    * as three formulas a back row had to parse (the details give them). */
@@ -37,6 +37,7 @@ find_costs (const MsResults *run, Costs *k)
     if (!ms_register_costs (run, e, &k->c))
       continue;
     ms_format_bytes (ms_vector_bytes (pin->elements), k->size, sizeof k->size);
+    ms_format_bytes (3 * ms_vector_bytes (pin->elements), k->total, sizeof k->total);
     const MsCell *reg = ms_results_find_variant (run, MS_MODE_REGISTERED, e, "");
     k->reg_gbps = reg ? reg->stats.h2d_gbps : 0;
     k->pin_gbps = pin->stats.h2d_gbps;
@@ -116,9 +117,11 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   ms_caption_time (pinned.at0, pin_once, sizeof pin_once);
   ms_caption_time (c->pin_e2e_us, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
-   * time of n repetitions, e.g. "Time for n repetitions at 4 MiB per
-   * vector". */
-  g_autofree char *title = g_strdup_printf (_ ("Time for n repetitions at %s per vector"), k->size);
+   * time of n repetitions, e.g. "Time for n repetitions, three 4 MiB
+   * buffers on the host (12 MiB)": how much memory, to set beside the
+   * costs lesson's one buffer. */
+  g_autofree char *title = g_strdup_printf (
+      _ ("Time for n repetitions, three %s buffers on the host (%s)"), k->size, k->total);
   /* Translators: the key of the registered line: allocating and freeing
    * the buffers once, then registering, unregistering and the
    * repetition's end-to-end median each time, e.g. "registered anew every
@@ -157,8 +160,10 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
                                               k->reg_gbps, k->pin_gbps);
     g_autofree char *text = g_strdup_printf (
         "%s %s",
-        _ ("Registering (cudaHostRegister) pins memory already allocated. Each line is a total "
-           "worked out from measured costs: its one-time cost + n × its cost per repetition."),
+        _ ("Registering (cudaHostRegister) pins memory already allocated; anew: registered and "
+           "unregistered in every repetition; once: registered once and reused. Each line is a "
+           "total worked out from measured costs: its one-time cost + n × its cost per "
+           "repetition."),
         k->reg_gbps > 0 ? rates : "");
     y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
@@ -202,7 +207,8 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
 }
 
 /* A slide's names of the three lines, in the takeaway's words
- * ("Register once: below cudaMallocHost here; anew: above from n = 6"). */
+ * ("Register once: below cudaMallocHost, n ≤ 12; anew above, n ≥ 6"), and under each its one-time
+ * cost and cost per repetition, from which a class can check the crossing. */
 static const char *
 slide_label (guint i)
 {
@@ -211,24 +217,44 @@ slide_label (guint i)
   return _ (names[i]);
 }
 
-static double
-slide_labels_width (cairo_t *cr, const MsChartStyle *st)
+static char *
+slide_sum (const Line *l)
 {
+  char once[32], rep[32];
+  ms_caption_time (l->at0, once, sizeof once);
+  ms_caption_time (l->per_rep, rep, sizeof rep);
+  /* Translators: under a line's name on the register lesson's slide: its
+   * one-time cost + n × its cost per repetition, e.g. "1.41 ms + n × 260 µs". */
+  return g_strdup_printf (_ ("%s + n × %s"), once, rep);
+}
+
+static double
+slide_labels_width (cairo_t *cr, const MsChartStyle *st, const Line *l)
+{
+  const double fs = ms_style_font_size (st);
   double most = 0;
-  for (guint i = 0; i < 3; i++)
-    most = MAX (most, ms_draw_text_width (cr, slide_label (i), ms_style_font_size (st), TRUE));
+  for (guint i = 0; i < 3; i++) {
+    g_autofree char *sum = slide_sum (&l[i]);
+    most = MAX (most, ms_draw_text_width (cr, slide_label (i), fs, TRUE));
+    most = MAX (most, ms_draw_text_width (cr, sum, ms_draw_figure_size (cr, fs), FALSE));
+  }
   return most;
 }
 
-/* Each line's name right of its end, at its height, moved apart as
- * little as keeps them a line of text apart and inside the plot. */
+/* Each line's name and sum right of its end, centred at its height, moved
+ * apart as little as keeps them apart and inside the plot. */
 static void
 slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScale *ys,
               const Line *l)
 {
-  const double fs = ms_style_font_size (st);
-  double y[3], th;
-  ms_draw_text (cr, slide_label (0), 0, 0, fs, -1, 0, TRUE, NULL, &th);
+  const double fs = ms_style_font_size (st), ffs = ms_draw_figure_size (cr, fs);
+  double y[3], nh, sh;
+  ms_draw_text (cr, slide_label (0), 0, 0, fs, -1, 0, TRUE, NULL, &nh);
+  ms_draw_text (cr, "1 ms", 0, 0, ffs, -1, 0, FALSE, NULL, &sh);
+  /* The sums where the plot has room for three names and sums: in a
+   * low pane beside the cards they were pushed over the words above. */
+  const gboolean sums = (nh + sh) * 3.3 <= ys->pixel_lo - ys->pixel_hi;
+  const double th = sums ? nh + sh : nh;
   guint order[3] = { 0, 1, 2 };
   for (guint i = 0; i < 3; i++)
     y[i] = ms_scale_to_pixel (ys, l[i].at0 + l[i].per_rep * xs->max);
@@ -249,9 +275,13 @@ slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsSc
     at[order[i]] = MIN (at[order[i]], least);
   }
   ms_set_color (cr, &st->fg, 1);
-  for (guint i = 0; i < 3; i++)
-    ms_draw_text (cr, slide_label (i), xs->pixel_hi + fs * 0.4, at[i], fs, 0, 0.5, TRUE, NULL,
-                  NULL);
+  for (guint i = 0; i < 3; i++) {
+    g_autofree char *sum = slide_sum (&l[i]);
+    double x = xs->pixel_hi + fs * 0.4;
+    ms_draw_text (cr, slide_label (i), x, at[i] - th / 2, fs, 0, 0, TRUE, NULL, NULL);
+    if (sums)
+      ms_draw_text (cr, sum, x, at[i] - th / 2 + nh, ffs, 0, 0, FALSE, NULL, NULL);
+  }
 }
 
 /* Over the plot, at the takeaway's whole n, where allocating once has
@@ -312,12 +342,15 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   const double fs = ms_style_font_size (st);
   double cross = 0;
   int from = cheaper_from (k, &cross);
-  /* Twice the crossing, so that both sides of it show. */
-  double n_max = from > 0 ? MAX (4, ceil (cross * 2)) : 10;
+  double n_max = ms_register_chart_reps (&k->c);
   Line anew, reused, pinned;
   lines (k, &anew, &reused, &pinned);
+  const Line l[3] = { anew, reused, pinned };
   MsScale xs = { 0 }, ys = { 0 };
+  /* Up to the takeaway's n, not a rounder one past it ("n ≤ 12" on an
+   * axis that ran to 12.5). */
   ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, n_max);
+  xs.max = n_max;
   /* From the first repetition: at n = 0 registering each time drew under
    * registering once, against the takeaway's "once costs least" (at n = 1
    * the two are one cost). */
@@ -338,7 +371,7 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   for (guint i = 0; i < ny; i++)
     label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, tfs, FALSE));
   xs.pixel_lo = fs + label_w + fs * 0.5;
-  xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st) + fs * 0.4 : 0);
+  xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st, l) + fs * 0.4 : 0);
   guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, tfs * 4, xt, 12), whole = 0;
   /* Repetitions come whole: no tick at 2.5; and the first, 1, named
    * where the lines begin. */
@@ -349,6 +382,15 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   for (guint i = 0; i < nx && whole < G_N_ELEMENTS (xt); i++)
     if (all[i].value == round (all[i].value) && all[i].value >= xs.min)
       xt[whole++] = all[i];
+  /* The last n drawn named, as the takeaway names it ("n ≤ 12"),
+   * in place of a tick too near it. */
+  if (whole > 0 && xt[whole - 1].value < xs.max) {
+    if (ms_scale_to_pixel (&xs, xs.max) - ms_scale_to_pixel (&xs, xt[whole - 1].value) < tfs * 2.5
+        || whole == G_N_ELEMENTS (xt))
+      whole--;
+    xt[whole] = (MsTick){ xs.max, "", TRUE };
+    g_snprintf (xt[whole++].label, sizeof xt[0].label, "%g", xs.max);
+  }
   nx = whole;
   /* The grid as the charts draw theirs. */
   double grid_w = st->high_contrast ? 1.5 : 1;
@@ -367,10 +409,8 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, pinned.at0, pinned.per_rep);
   draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, reused.at0, reused.per_rep);
   draw_line (cr, st, MS_MODE_REGISTERED, FALSE, &xs, &ys, anew.at0, anew.per_rep);
-  if (k->slide) {
-    const Line l[3] = { anew, reused, pinned };
+  if (k->slide)
     slide_labels (cr, st, &xs, &ys, l);
-  }
   if (from > 0)
     draw_crossing (cr, k, st, &xs, &ys, from, cross, label_h);
 }

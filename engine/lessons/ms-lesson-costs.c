@@ -254,7 +254,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
   } allocs[] = {
     { MS_MODE_PINNED, "cost=malloc-host", "cudaMallocHost" },
     { MS_MODE_REGISTERED, "cost=register", "cudaHostRegister" },
-    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc and a write of every byte") },
+    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc + write every byte") },
     { MS_MODE_DEVICE, "cost=malloc", "cudaMalloc" },
   };
   char t[2][32];
@@ -264,8 +264,8 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
   if (first > 0 && again > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("Creating the CUDA context (the GPU's state for this process) "
-                                   "took %s the first time and %s again: more than any "
-                                   "allocation."),
+                                   "took %s the first time and %s again, after cudaDeviceReset "
+                                   "destroyed it: more than any allocation."),
                        ms_caption_time (first, t[0], sizeof t[0]),
                        ms_caption_time (again, t[1], sizeof t[1]));
   FOR_EACH_EXP (e, exponent)
@@ -280,7 +280,10 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
         snprintf (list + strlen (list), sizeof list - strlen (list), "%s%s %s", list[0] ? ", " : "",
                   ms_gettext (allocs[k].name), ms_caption_time (us, tt, sizeof tt));
     }
-    ms_caption_append (buf, len, ms_gettext ("At %s, each allocation with its free took: %s."),
+    /* What each of the slide's dots includes, in its words. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("One %s buffer, each call with its free (cudaHostRegister: its "
+                                   "unregister): %s."),
                        ms_caption_size (pin, size, sizeof size), list);
     /* Said where a class compares the two lessons' costs, the other
      * named by its number in the deck: its title is on no slide. */

@@ -366,12 +366,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * within 1 copy, 9 with a reused heap": copies against fresh
-     * pageable pages and against a reused heap, the key's two lines. The
-     * first is at most one copy (0.7 read as "1 copy (barely)"), the
-     * second rounded up, as the sum under the chart says. */
+     * after 1 copy, 9 with a reused heap": copies against fresh
+     * pageable pages and against a reused heap, the key's two lines, both
+     * rounded up, as the sums under the chart say. */
     snprintf (buf, len,
-              ms_gettext ("At %s pinning pays off within 1 copy, %.0f with a reused heap"),
+              ms_gettext ("At %s pinning pays off after 1 copy, %.0f with a reused heap"),
               ms_caption_size (from, size, sizeof size), reused);
   else if (from && reused_found == 0)
     snprintf (buf, len,
@@ -414,10 +413,12 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
   double bytes = (double) ms_exponent_bytes (e);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy to "
-                                 "the device took %s pageable against %s pinned (%.1f against "
-                                 "%.1f GB/s). Slide %d repeats each call in one process (reused "
-                                 "pages, every byte written) in another run; slide %d times "
-                                 "copies back to back."),
+                                 "the device, timed on the host up to its end, took %s from fresh "
+                                 "pages against %s pinned (%.1f against %.1f GB/s). Slide %d times "
+                                 "these calls in another run, repeating each in one process (its "
+                                 "malloc reuses pages and writes every byte): its costs differ. "
+                                 "Slide %d times its copies on the GPU, its inputs rewritten "
+                                 "before each: its rates differ."),
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3, ms_lesson_deck_number (MS_TOPIC_COSTS),

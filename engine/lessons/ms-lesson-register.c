@@ -84,6 +84,14 @@ ms_register_cheaper_from (const MsRegisterCosts *k, double *cross)
   return (int)floor (at) + 1;
 }
 
+int
+ms_register_chart_reps (const MsRegisterCosts *k)
+{
+  double cross = 0;
+  /* Twice the crossing, so that both sides of it show. */
+  return ms_register_cheaper_from (k, &cross) > 0 ? (int) fmax (4, ceil (cross * 2)) : 10;
+}
+
 double
 ms_register_reused_once (const MsRegisterCosts *k)
 {
@@ -142,8 +150,8 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
   ms_caption_append (
       buf, len,
       ms_gettext ("Registering anew costs %s a repetition (registering %s, unregistering %s and "
-                  "%s end to end) and %s once for the buffers; pinned costs %s a repetition "
-                  "and %s once (allocation and free)."),
+                  "%s end to end) and %s once for the buffers; cudaMallocHost once costs %s a "
+                  "repetition and %s once (allocation and free)."),
       ms_caption_time (ms_register_anew_per_rep (k), t[0], sizeof t[0]),
       ms_caption_time (k->reg_us, t[1], sizeof t[1]),
       ms_caption_time (timed (k->unreg_us), t[2], sizeof t[2]),
@@ -152,11 +160,14 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
       ms_caption_time (k->pin_e2e_us, t[5], sizeof t[5]),
       ms_caption_time (ms_register_pinned_once (k), t[6], sizeof t[6]));
   if (from > 0)
+    /* The slide's third line, with its figures as the slide gives them. */
     ms_caption_append (buf, len,
                        ms_gettext ("With all of them, allocating once costs less in all than "
                                    "registering anew from n = %d repetitions; buffers "
-                                   "registered once and reused pay registering only once."),
-                       from);
+                                   "registered once and reused pay registering only once: %s "
+                                   "once and %s a repetition."),
+                       from, ms_caption_time (ms_register_reused_once (k), t[0], sizeof t[0]),
+                       ms_caption_time (k->reg_e2e_us, t[1], sizeof t[1]));
   else
     ms_caption_append (buf, len,
                        ms_gettext ("With all of them, registering anew never costs more than "
@@ -224,16 +235,16 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * beside it: the details give them. */
   if (from > 0 && until == 0)
     /* TRANSLATORS: one projected line, e.g. "Register once: below
-     * cudaMallocHost here; anew: above from n = 6" (of
+     * cudaMallocHost, n ≤ 12; anew above, n ≥ 6" (of
      * the picture's three lines of total time: below, less time). The
      * call named: registered memory is pinned too, so "than pinned" read
-     * as a contradiction. Scoped to the n drawn ("here", a projected
-     * line's room): registered copies a little slower than pinned,
+     * as a contradiction. Scoped to the n drawn, to the axis's end
+     * ("here" was not read so): registered copies a little slower than pinned,
      * within their spread, make the line rise faster, and unscoped it
      * claimed every n. */
     snprintf (buf, len,
-              ms_gettext ("Register once: below cudaMallocHost here; anew: above from n = %d"),
-              from);
+              ms_gettext ("Register once: below cudaMallocHost, n ≤ %d; anew above, n ≥ %d"),
+              ms_register_chart_reps (&k), from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,
               ms_gettext ("Registering once costs least up to n = %d; each time, more than "

@@ -39,6 +39,9 @@ double ms_register_reused_once (const MsRegisterCosts *k);
  * all than registering anew in each, every timed cost counted; 0 when
  * never. cross, where given: where the two totals meet. */
 int ms_register_cheaper_from (const MsRegisterCosts *k, double *cross);
+/* The repetitions the picture draws, from 1: twice the crossing, at least
+ * 4; 10 where allocating once never costs less. */
+int ms_register_chart_reps (const MsRegisterCosts *k);
 /* Up to how many repetitions buffers registered once and reused
  * (registering and unregistering paid once, each repetition a registered
  * one's end to end) cost less in all than allocating pinned buffers once:
