@@ -64,14 +64,18 @@ verdict_word (MsSyncVerdict v)
                                    : _ ("n/a");
 }
 
-/* A cell's words: its verdict, with its time in kernel times where there
- * is room and the verdict rests on it (an unclear cell's total says
- * nothing, and above a serial one it would read as "more serial"). */
+/* A cell's words: its verdict, with where there is room the time it rests
+ * on in kernel times: the pair's, or an unclear cell's call's own (the
+ * pair's total says nothing there), so that the cut-offs can be checked. */
 static void
 cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text, gsize len)
 {
   if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
     g_snprintf (text, len, "%s %.2f×", verdict_word (v), j->times);
+  else if (numbers && v == MS_SYNC_UNDECIDED)
+    /* TRANSLATORS: an unclear cell of the implicit-sync grid, the call's
+     * own time in kernel times, e.g. "unclear: call 0.93×". */
+    g_snprintf (text, len, _ ("%s: call %.2f×"), verdict_word (v), j->call_us * j->times / j->us);
   else
     g_snprintf (text, len, "%s", verdict_word (v));
 }
@@ -239,24 +243,30 @@ shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
  * Only measures when draw is FALSE. */
 static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
-          double right, double fs, gboolean terms, gboolean slide, gboolean draw)
+          double right, double fs, gboolean terms, const GridLook *g, gboolean draw)
 {
+  const gboolean slide = g->slide;
   /* One cut-off, in the Details' words: each cell's own limit, halfway
    * between overlapped and serial, read as a range where one was looked
    * for. */
-  const char *serial = _ ("serial: the second kernel waited (the two took nearer two kernel "
-                          "times than one)");
-  /* One line: the key's lines cost the grid its size. */
-  g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
-                                                 "kernel's time, so waiting cannot be told from "
-                                                 "working"),
+  MsSyncJudged alone;
+  ms_implicit_sync_judge (run, MS_SYNC_OP_ALONE, g->cols[0], &alone);
+  char kernel[32];
+  /* TRANSLATORS: the implicit-sync key's first line, e.g. "... one
+   * kernel's time (501 µs) ...". */
+  g_autofree char *serial = g_strdup_printf (_ ("serial: the second kernel waited; the pair took "
+                                                "nearer 2× one kernel's time (%s) than 1×"),
+                                             ms_caption_time (alone.us, kernel, sizeof kernel));
+  g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself held the CPU for over "
+                                                 "%.0f%% of a kernel, so this way cannot see if it "
+                                                 "serialised"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
   /* A slide keeps the colour key alone: its subheadings say which calls
    * the textbooks list, the header what one queue is; the prose (why a
    * call off the list serialised, what blocking streams wait for) is the
    * larger view's. */
   g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
-  const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
+  const char *items[] = { serial, unclear, _ ("overlap: they ran together"),
                           /* The outlines said on a slide too: unexplained, a class
                            * looked for what they meant. */
                           slide ? _ ("outlined: the calls the headline counts")
@@ -270,7 +280,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                            * queue a setting, not a contradiction. */
                           _ ("hardware queue: a lane of streams' work into the GPU; several "
                              "by default") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED, -1, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
@@ -335,7 +345,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
-      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, fs, FALSE));
+      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, ms_draw_figure_size (cr, fs), FALSE));
     }
   }
   /* Room for the corner's variable over the labels (draw_corner): held
@@ -344,15 +354,14 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   if (g->n_cols == MS_SYNC_N_COLUMNS)
     g->label_w = MAX (g->label_w, tw);
   g->label_w = MIN (g->label_w, width * 0.42);
-  /* Columns picked for a slide say their verdict in a word, as the
-   * takeaway does, under one line of heads, each its column's whole name;
-   * the ratios are the details'. */
-  g->numbers
-      = g->n_cols == MS_SYNC_N_COLUMNS && (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
+  /* Each cell's time where it fits: the verdicts alone could not be
+   * checked against their cut-offs. */
+  g->numbers = (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
   /* Two lines of heads either way: fewer columns say what their stream
    * kind is (draw_heads). */
   g->head_h = th * 2.1;
-  g->row_h = th * 1.05;
+  ms_draw_text (cr, "1×", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &tw);
+  g->row_h = MAX (th, g->numbers ? tw : 0) * 1.05;
   g->sub_h = th * 1.25;
 }
 
@@ -461,8 +470,8 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
 {
   /* Plainly why a listed call may overlap or be unclear here, where that
    * fits (a narrow pane keeps the list's name alone). */
-  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise: on "
-                                            "this GPU and driver, not all did")
+  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list (the CUDA C Programming "
+                                            "Guide's): not all serialised here")
                                        : _ ("Not on the list");
   if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
     name = _ ("On the textbooks' list of calls that serialise");
@@ -531,7 +540,8 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
     char text[64];
     cell_text (v, &j, g->numbers, text, sizeof text);
     ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
-    ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
+    ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2,
+                  g->numbers ? ms_draw_figure_size (cr, g->fs) : g->fs, 0.5, 0.5,
                   v == MS_SYNC_SERIALISED, NULL, NULL);
   }
 }
@@ -631,7 +641,7 @@ fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double f
       fit->key_fs = fs * scale * keys[k].key_scale;
       fit->terms = keys[k].terms;
       fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms,
-                             fit->g.slide, FALSE);
+                             &fit->g, FALSE);
       if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
         return TRUE;
     }
@@ -704,7 +714,7 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
    * lesson pane), the cells' own words ("serial", "overlap") stand
    * alone: drawn anyway, the key ran off the picture. */
   if (!(ms_draw_get_least_text (cr) > 0 && y + key_h > height))
-    draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, g.slide, TRUE);
+    draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, &g, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);
