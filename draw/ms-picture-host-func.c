@@ -202,10 +202,12 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
    * bars in the text's own size (at fs * 0.85 it read as a footnote). */
   ms_set_color (cr, &st->fg, 0.95);
   y += fs * 0.3;
-  y += ms_draw_text_wrapped (cr,
-                             _ ("A slow host function, then how much later each kernel ended "
-                                "than when run alone (medians, linear scale from 0):"),
-                             fs * 0.5, y, fs, width - fs, TRUE, draw);
+  /* Its unit said over the bars, which have no axis. */
+  g_autofree char *head = g_strdup_printf (_ ("A slow host function, then how much later each "
+                                              "kernel ended than when run alone (medians in %s, "
+                                              "linear scale from 0):"),
+                                           most >= 10000 ? "ms" : "µs");
+  y += ms_draw_text_wrapped (cr, head, fs * 0.5, y, fs, width - fs, TRUE, draw);
   for (int i = 0; i < 3; i++) {
     /* TRANSLATORS: how much later a kernel ended, e.g. "+1048 µs". */
     format_in_unit (MAX (values[i], 0), most, i ? C_ ("later by", "+") : "", texts[i],
@@ -259,7 +261,8 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 
 /* The slide's note: what its lines are and, where a bar is noisy, what
  * "noisy" means (the repetitions' pointer makes room for it) and how it
- * is drawn ("drawn alone" left a class asking alone from what). Free it. */
+ * is drawn ("drawn alone" left a class asking alone from what); and that
+ * the line quotes the rows after a kernel alone. Free it. */
 static char *
 slide_note (gboolean noisy, gboolean cut)
 {
@@ -268,9 +271,10 @@ slide_note (gboolean noisy, gboolean cut)
    * or where each repetition is. */
   return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
                           cut ? _ ("; an arrow: it goes on") : "",
-                          noisy ? _ ("Too noisy: a range wider than its median, drawn as the "
-                                     "range with no bar.")
-                                : _ ("Each repetition: in a larger view."));
+                          noisy ? _ ("Too noisy: a range wider than its median, no bar; the "
+                                     "line quotes the kernel rows alone.")
+                                : _ ("Each repetition: in a larger view; the line quotes the "
+                                     "kernel rows alone."));
 }
 
 /* A slide: each call's median delay as a bar on a linear scale from 0,
@@ -318,8 +322,8 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     slow_h = 0;
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
-                           "(medians): the GPU signals the end, then a driver thread on the "
-                           "host runs the function"),
+                           "(medians): the GPU signals, a driver thread runs it "
+                           "(cudaStreamAddCallback: the older call for it)"),
                         note, bars, n, width, height - slow_h);
   if (slow_h > 0)
     slow_bars (cr, run, style, width, height - slow_h, TRUE);
