@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-issue-order.c: the issue-order lesson's picture: how much
- * longer depth-first took than breadth-first against the number of
- * streams, on one hardware queue without timers (the line the takeaway
- * quotes, its point ringed: no difference on Hopper) and with a timer
- * around every step, and on the default queues. The timelines of K = 16,
- * drawn from repetitions with a timer around every step, go under it only
- * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
- * their lengths are not the finding. A slide draws the takeaway's pair
- * without timers as two bars of time with their verdict (draw_slide_pair). */
+/* ms-picture-issue-order.c: the issue-order lesson's picture: how much longer depth-first took
+ * than breadth-first against the number of streams, on one hardware queue without timers (the line
+ * the takeaway quotes, its point ringed: no difference on Hopper) and with a timer around every
+ * step, and on the default queues. The timelines of K = 16, drawn from repetitions with a timer
+ * around every step, go under it only where their lanes can be read and the quoted orders differ;
+ * they show how the orders interleave, and their lengths are not the finding. A slide draws the
+ * takeaway's pair without timers as two bars of time with their verdict (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -30,9 +28,8 @@ static const struct {
   { TRUE, TRUE, N_ ("one queue, a timer on every step") },
 };
 
-/* The cell of the queue setting, order and K at exponent e, plain or with
- * a timer around every step, or NULL; its variant named as the lesson
- * names it. */
+/* The cell of the queue setting, order and K at exponent e, plain or with a timer around every
+ * step, or NULL; its variant named as the lesson names it. */
 static const MsCell *
 timed_cell (const MsResults *run, int e, gboolean single, gboolean timed, MsIssueOrder order,
             int k)
@@ -45,12 +42,6 @@ timed_cell (const MsResults *run, int e, gboolean single, gboolean timed, MsIssu
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
 }
 
-static const MsCell *
-order_cell (const MsResults *run, int e, gboolean single, MsIssueOrder order, int k)
-{
-  return timed_cell (run, e, single, FALSE, order, k);
-}
-
 /* The largest size with both orders somewhere: the caption's. */
 static int
 chart_exponent (const MsResults *run)
@@ -58,15 +49,14 @@ chart_exponent (const MsResults *run)
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
     for (guint q = 0; q < 2; q++)
       for (int k = 1; k <= MS_MAX_STREAMS; k++)
-        if (order_cell (run, e, q, MS_ORDER_DEPTH_FIRST, k)
-            && order_cell (run, e, q, MS_ORDER_BREADTH_FIRST, k))
+        if (timed_cell (run, e, q, FALSE, MS_ORDER_DEPTH_FIRST, k)
+            && timed_cell (run, e, q, FALSE, MS_ORDER_BREADTH_FIRST, k))
           return e;
   return -1;
 }
 
-/* The y range from the medians, symmetric about 0 and at least ±10 %:
- * intervals of ±200 % squashed every median onto the 0 line. Returns
- * whether a bar is cut at the range's edge. */
+/* The y range from the medians, symmetric about 0 and at least ±10 %: intervals of ±200 % squashed
+ * every median onto the 0 line. Returns whether a bar is cut at the range's edge. */
 static gboolean
 fit_medians (MsChartData *d)
 {
@@ -126,9 +116,8 @@ crosses_zero (const MsChartPoint *p)
   return p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
 }
 
-/* The point the takeaway quotes on the last series (drawn on top): the
- * most streams whose bar stays off 0, as the takeaway picks them, else
- * the most streams. */
+/* The point the takeaway quotes on the last series (drawn on top): the most streams whose bar
+ * stays off 0, as the takeaway picks them, else the most streams. */
 static const MsChartPoint *
 takeaway_point (const MsChartSeries *s)
 {
@@ -144,10 +133,9 @@ takeaway_point (const MsChartSeries *s)
   return last;
 }
 
-/* Rings the point the takeaway quotes, on the untimed line of series
- * index quoted, with its figure both ways, the chart's per cent and the
- * line's ratio. (It rang the timed line while the takeaway quoted the
- * timers.) */
+/* Rings the point the takeaway quotes, on the untimed line of series index quoted, with its figure
+ * both ways, the chart's per cent and the line's ratio. (It rang the timed line while the takeaway
+ * quoted the timers.) */
 static void
 call_out_takeaway (MsChartData *d, guint quoted)
 {
@@ -161,10 +149,9 @@ call_out_takeaway (MsChartData *d, guint quoted)
     g_autofree char *share = share_text (p->y);
     g_autofree char *label
         = crosses_zero (p)
-              /* TRANSLATORS: a ring's label on the issue-order chart, on
-               * two lines: the per cent and the ratio of the same point,
-               * e.g. "−4% (0.96×):\nits bar crosses 0". Two lines fit
-               * between the tall bars of its neighbours. */
+              /* TRANSLATORS: a ring's label on the issue-order chart, on two lines: the per cent
+               * and the ratio of the same point, e.g. "−4% (0.96×):\nits bar crosses 0". Two lines
+               * fit between the tall bars of its neighbours. */
               ? g_strdup_printf (_ ("%s (%.2f×):\nits bar crosses 0"), share, 1 + p->y / 100)
               /* TRANSLATORS: the same without the remark, e.g. "+25% (1.25×)". */
               : g_strdup_printf (_ ("%s (%.2f×)"), share, 1 + p->y / 100);
@@ -176,21 +163,13 @@ call_out_takeaway (MsChartData *d, guint quoted)
 static char *
 foot_note (gboolean cut, gboolean k1)
 {
-  if (cut && k1)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
-                        "noise, and so is K = 1 (one stream: one order)."));
-  else if (cut)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals, cut at the chart's edge; one that "
-                        "reaches 0 is noise."));
-  else if (k1)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals; a bar reaching 0 is noise, and so is "
-                        "K = 1 (one stream: one order)."));
-  else
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+  /* xgettext:no-c-format */
+  const char *edge = _ ("Bars: 95% intervals, cut at the chart's edge; one that reaches 0 "
+                        "is noise.");
+  /* xgettext:no-c-format */
+  const char *bars = _ ("Bars: 95% intervals; one that reaches 0 is noise.");
+  return g_strconcat (cut ? edge : bars, k1 ? _ (" So is K = 1 (one stream: one order).") : "",
+                      NULL);
 }
 
 /* The chart of a larger view, and of a slide too small for its pair of
@@ -204,8 +183,7 @@ build (const MsResults *run, gboolean slide)
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
-   * vector ...". */
+  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per vector ...". */
   d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
                                  "per vector (above 0: breadth-first is faster)"),
                               size);
@@ -252,10 +230,9 @@ build (const MsResults *run, gboolean slide)
     ms_chart_data_add_ref (d, 0, NULL);
     gboolean cut = fit_medians (d);
     double one = one_stream_share (d);
-    /* The bars are what flattens the medians: said, so that a long bar
-     * reads as the noise it is and not as a result; in one note, which a
-     * slide has room for, with K = 1 (its +14 % stood unexplained where a
-     * second note was left out). */
+    /* The bars are what flattens the medians: said, so that a long bar reads as the noise it is
+     * and not as a result; in one note, which a slide has room for, with K = 1 (its +14 % stood
+     * unexplained where a second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
     d->foot_note = foot_note (cut, k1);
     call_out_takeaway (d, quoted);
@@ -263,10 +240,9 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* The slide's bars: the same work in one stream (NULL where the run has
- * none), then the two orders' cells (depth-first first), whether they lie
- * apart and, where they do not, whether they are the same by the lessons'
- * rule (ms_issue_order_same) or too noisy to tell. */
+/* The slide's bars: the same work in one stream (NULL where the run has none), then the two
+ * orders' cells (depth-first first), whether they lie apart and, where they do not, whether they
+ * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
   const MsCell *one, *cell[2];
   bool apart, same;
@@ -278,8 +254,7 @@ typedef struct {
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
 } PairLayout;
 
-/* A bar's name on the slide: one stream (-1), depth-first (0) or
- * breadth-first. */
+/* A bar's name on the slide: one stream (-1), depth-first (0) or breadth-first. */
 static const char *
 order_name (int i)
 {
@@ -304,13 +279,13 @@ static const char *
 against_one (const OrderPair *pair, int i, char *buf, gsize len)
 {
   buf[0] = '\0';
-  return i < 0 || !pair->one ? buf : ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+  return i < 0 || !pair->one ? buf
+                              : ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
 }
 
-/* The verdict beside the pair: how many times as long the longer order
- * took where they lie apart, "same" where the rule finds them so, else
- * "cannot tell": H100's untimed bars, stamped "same" with intervals from
- * 0.85 to 1.9 ms, claimed more than the run showed. */
+/* The verdict beside the pair: how many times as long the longer order took where they lie apart,
+ * "same" where the rule finds them so, else "cannot tell": H100's untimed bars, stamped "same"
+ * with intervals from 0.85 to 1.9 ms, claimed more than the run showed. */
 static char *
 pair_verdict (const OrderPair *pair)
 {
@@ -319,14 +294,11 @@ pair_verdict (const OrderPair *pair)
      * enough to call them the same. */
     return g_strdup (_ ("same"));
   if (!pair->apart)
-    /* TRANSLATORS: beside a pair of bars whose intervals meet but are too
-     * wide to call them the same; on two lines, as the cache-state
-     * lesson's "cannot tell, too noisy". */
-    /* Why, in the class's words: "too noisy" left them asking what
-     * noise had to do with it. */
+    /* TRANSLATORS: beside a pair of bars whose intervals meet but are too wide to call them the
+     * same; on two lines, as the cache-state lesson's "cannot tell, too noisy". */
+    /* Why, in the class's words: "too noisy" left them asking what noise had to do with it. */
     return g_strdup (_ ("cannot tell\n(ranges overlap)"));
-  /* TRANSLATORS: beside a pair of bars, the longer's time over the
-   * other's, e.g. "1.20×". */
+  /* TRANSLATORS: beside a pair of bars, the longer's time over the other's, e.g. "1.20×". */
   return g_strdup_printf (_ ("%.2f×"), MAX (median (pair, 0), median (pair, 1))
                                            / MIN (median (pair, 0), median (pair, 1)));
 }
@@ -397,10 +369,9 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
                 0.5, TRUE, NULL, NULL);
 }
 
-/* The bars' layout in width from top to bottom: names at the left, then
- * the bars on one time scale from 0 to past every 95% range (cut at the
- * axis, a class could not see how wide they were), their times, the
- * bracket and the verdict at the right. */
+/* The bars' layout in width from top to bottom: names at the left, then the bars on one time scale
+ * from 0 to past every 95% range (cut at the axis, a class could not see how wide they were),
+ * their times, the bracket and the verdict at the right. */
 static PairLayout
 pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
              double top, double bottom)
@@ -472,8 +443,7 @@ slide_note (const OrderPair *pair)
   }
   char t[32];
   return slowest > 0
-             /* TRANSLATORS: under the issue-order slide's bars, e.g. "... (up
-              * to 2.15 ms) ...". */
+             /* TRANSLATORS: under the issue-order slide's bars, e.g. "... (up to 2.15 ms) ...". */
              ? g_strdup_printf (_ ("Thin lines: each time's range of likely medians (95%%). A few "
                                    "slow repetitions (up to %s) stretch them to the right, too "
                                    "wide to tell a small difference."),
@@ -482,10 +452,9 @@ slide_note (const OrderPair *pair)
              : g_strdup (_ ("Thin lines: each time's range of likely medians (95%)."));
 }
 
-/* A slide: the two orders at the takeaway's K without timers, beside the
- * same work in one stream, bars of time on one scale from 0, the orders
- * bracketed with their verdict. What a timer on every step does is in the
- * Details alone: on the slide it made readers doubt the answer. */
+/* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
+ * bars of time on one scale from 0, the orders bracketed with their verdict. What a timer on every
+ * step does is in the Details alone: on the slide it made readers doubt the answer. */
 static gboolean
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
@@ -506,10 +475,9 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   ms_format_size_label ((double) ms_vector_bytes (depth->elements), vector, sizeof vector);
   g_autofree char *title
       = single
-            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams
-             * through one hardware queue, each adding a 1 MiB part of 16 MiB
-             * vectors: time to run them all". The chapter's own term:
-             * "one line of work" was one a class met nowhere else. */
+            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams through one hardware
+             * queue, each adding a 1 MiB part of 16 MiB vectors: time to run them all". The
+             * chapter's own term: "one line of work" was one a class met nowhere else. */
             ? g_strdup_printf (_ ("%d streams through one hardware queue, each adding a %s part "
                                   "of %s vectors: time to run them all"),
                                k, size, vector)
@@ -530,8 +498,7 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;
-  /* At full contrast: grey, the definitions under the title washed out
-   * on a projector. */
+  /* At full contrast: grey, the definitions under the title washed out on a projector. */
   ms_set_color (cr, &style->fg, 1);
   y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
   ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 3, width);
@@ -551,9 +518,8 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_draw_background (cr, style);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  /* Where the takeaway's orders do not differ, no timelines: one
-   * repetition of each order, drawn with timers, showed one order visibly
-   * shorter and suggested the winner the run did not give. */
+  /* Where the takeaway's orders do not differ, no timelines: one repetition of each order, drawn
+   * with timers, showed one order visibly shorter and suggested the winner the run did not give. */
   const MsCell *qd, *qb;
   int qk;
   bool qsingle, apart = false;
@@ -561,9 +527,8 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   int n_rows = data->series->len > 0 && apart
                  ? ms_lesson_rows_fill (&rows, MS_TOPIC_ISSUE_ORDER, run)
                  : 0;
-  /* The chart keeps room to be read; the timelines come only with lanes
-   * their least height (16 streams each: at a lesson pane's size they
-   * were stripes). */
+  /* The chart keeps room to be read; the timelines come only with lanes their least height (16
+   * streams each: at a lesson pane's size they were stripes). */
   double chart_least = fs * 16, tl_h = 0;
   if (n_rows > 0) {
     double need = ms_timeline_rows_least_height (cr, &rows, style, width);

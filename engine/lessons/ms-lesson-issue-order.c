@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-issue-order.c: the issue-order lesson (docs/lessons.md): K
- * streams in depth-first and breadth-first order, on one hardware queue
- * and on the default ones, each setting in a fresh process. Its caption
- * states what this run measured: breadth-first against depth-first end to end
- * from plain repetitions, on one hardware queue and on the default ones,
- * and apart from that what an event pair around every step
- * (timers=per-step) does to the same comparison. */
+/* ms-lesson-issue-order.c: the issue-order lesson (docs/lessons.md): K streams in depth-first and
+ * breadth-first order, on one hardware queue and on the default ones, each setting in a fresh
+ * process. Its caption states what this run measured: breadth-first against depth-first end to end
+ * from plain repetitions, on one hardware queue and on the default ones, and apart from that what
+ * an event pair around every step (timers=per-step) does to the same comparison. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,9 +60,8 @@ spread_word (const MsCell *a, const MsCell *b)
                                  : ms_gettext ("within the spread");
 }
 
-/* The finding: breadth-first against depth-first at K streams, on one
- * hardware queue and with the default queues (either may be missing), by
- * the medians that the timelines' titles lead with. */
+/* The finding: breadth-first against depth-first at K streams, on one hardware queue and with the
+ * default queues (either may be missing), by the medians that the timelines' titles lead with. */
 static void
 append_orders (char *buf, size_t len, int k, OrderTable t)
 {
@@ -180,11 +177,10 @@ append_timers (char *buf, size_t len, OrderTable t)
   return false;
 }
 
-/* What memsweep does around its repetitions, each left out in a variant
- * of its own at K = AROUND_K on one queue (the plain program
- * bench/plain-issue-order.cu switches the same things one at a time):
- * "plain", no instrumented repetition between the timed ones after
- * the first; "kept", the inputs not rewritten before every repetition. */
+/* What memsweep does around its repetitions, each left out in a variant of its own at K = AROUND_K
+ * on one queue (the plain program bench/plain-issue-order.cu switches the same things one at a
+ * time): "plain", no instrumented repetition between the timed ones after the first; "kept", the
+ * inputs not rewritten before every repetition. */
 #define AROUND_K 16
 static const char *const around_names[] = { "plain", "kept" };
 
@@ -307,8 +303,8 @@ ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single)
   const MsCell *one[2];
   for (int o = 0; o < 2; o++) {
     char v[MS_VARIANT_LEN];
-    ms_lesson_streams_variant (v, sizeof v, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
-                               1);
+    MsIssueOrder order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+    ms_lesson_streams_variant (v, sizeof v, single, order, 1);
     one[o] = ms_caption_measured (r, MS_MODE_STREAMS, c->exponent, v);
   }
   if (!one[0] || !one[1])
@@ -348,10 +344,9 @@ overlap_gain (const MsResults *r, const MsCell *depth, const MsCell *breadth, bo
   return one && ms_caption_apart (quick, one) && *saved >= 1;
 }
 
-/* The two orders at the most streams measured, one queue first, against
- * one stream: did they overlap, and did the order matter, as the run
- * answers (the H100's ranges, 0.85 to 1.9 ms, cannot tell). The timers'
- * effect is the Details' second finding (issue 84). */
+/* The two orders at the most streams measured, one queue first, against one stream: did they
+ * overlap, and did the order matter, as the run answers (the H100's ranges, 0.85 to 1.9 ms, cannot
+ * tell). The timers' effect is the Details' second finding (issue 84). */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -365,12 +360,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double saved;
   bool gained = overlap_gain (r, depth, breadth, single, &saved);
   if (!gained && !apart && !same) {
-    /* TRANSLATORS: the issue-order takeaway where neither the streams'
-     * gain over one stream nor the orders' difference lies beyond the
-     * run's spread, e.g. "16 streams: ...". */
+    /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". */
     snprintf (buf, len,
-              ms_gettext ("%d streams: no overlap gain or order difference this run can tell"),
-              k);
+              ms_gettext ("%d streams: no overlap gain or order difference this run can tell"), k);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (apart) {
@@ -392,8 +385,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
     /* TRANSLATORS: the same where the streams took no less time than one
      * stream, beyond the spread, e.g. "16 streams: no overlap gain this run
      * can tell; issue order made no difference". */
-    snprintf (buf, len, ms_gettext ("%d streams: no overlap gain this run can tell; %s"), k,
-              order);
+    snprintf (buf, len, ms_gettext ("%d streams: no overlap gain this run can tell; %s"), k, order);
   return same || apart ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;
 }
 
@@ -405,10 +397,9 @@ ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrde
             order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
 }
 
-/* One streams part in a fresh process: one queue (the variable set) or the
- * default (the variable removed, whatever the caller's environment says);
- * timers: the observer effect, an event pair around every step and the
- * end-to-end time from those instrumented repetitions. */
+/* One streams part in a fresh process: one queue (the variable set) or the default (the variable
+ * removed, whatever the caller's environment says); timers: the observer effect, an event pair
+ * around every step and the end-to-end time from those instrumented repetitions. */
 static bool
 add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool timers)
 {
@@ -426,8 +417,7 @@ add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool time
   return true;
 }
 
-/* One queue at K = AROUND_K, each of memsweep's habits left out (see
- * append_around). */
+/* One queue at K = AROUND_K, each of memsweep's habits left out (see append_around). */
 static bool
 add_around_parts (MsPartList *l)
 {
@@ -479,8 +469,7 @@ issue_order_parts (MsPartList *l)
   }
 }
 
-/* The command line's finding: breadth-first against depth-first per queue
- * and K. */
+/* The command line's finding: breadth-first against depth-first per queue and K. */
 static void
 finding (const MsResults *r, char *buf, size_t len)
 {

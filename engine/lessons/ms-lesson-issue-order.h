@@ -30,5 +30,4 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
  * One stream has one order, so the quicker of its two cells; NULL: none. */
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
 /* c's time against one's, as both are written: "18% less" or "4% more". */
-const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf,
-                                        size_t len);
+const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
