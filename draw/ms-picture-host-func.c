@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-host-func.c: the host-function lesson's picture: each
- * repetition's latency from the end of a copy or a kernel to the start of
- * the host function behind it, as dot strips per API with the median
- * marked; under them the timelines of the slow host function with the
- * kernel queued on its stream and on another stream, the host functions
- * on a lane of their own. A slide draws each call's median alone, as a
- * bar from zero (draw_slide_bars). */
+/* ms-picture-host-func.c: the host-function lesson's picture: each repetition's latency from the
+ * end of a copy or a kernel to the start of the host function behind it, as dot strips per API
+ * with the median marked; under them the timelines of the slow host function with the kernel
+ * queued on its stream and on another stream, the host functions on a lane of their own. A slide
+ * draws each call's median alone, as a bar from zero (draw_slide_bars). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -23,8 +21,7 @@ static const struct {
   { "latency/api=stream-callback/after=kernel", N_ ("Callback, kernel") },
 };
 
-/* The height the strips need: the key's row, a row a strip (row_fs font
- * sizes), the axis. */
+/* The height the strips need: the key's row, a row a strip (row_fs font sizes), the axis. */
 static double
 strips_height (const MsChartStyle *st, double row_fs)
 {
@@ -119,11 +116,10 @@ host_func_span (const MsCell *c)
   return span;
 }
 
-/* What the timelines below show of the slow function: its time alone,
- * its span beside the kernel on its stream and, with the kernel on
- * another stream, that nothing waits for it. A span well over the
- * others' is a busy wait whose thread was paused: said, so that the
- * longer bar does not read as the function's cost. Returns the height. */
+/* What the timelines below show of the slow function: its time alone, its span beside the kernel
+ * on its stream and, with the kernel on another stream, that nothing waits for it. A span well
+ * over the others' is a busy wait whose thread was paused: said, so that the longer bar does not
+ * read as the function's cost. Returns the height. */
 static double
 slow_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y,
            gboolean draw)
@@ -174,11 +170,10 @@ format_in_unit (double us, double most, const char *sign, char *buf, size_t len)
     g_snprintf (buf, len, "%s%.1f µs", sign, us);
 }
 
-/* The slow function's finding where its timelines do not fit: the
- * function alone, then how much later than alone the kernel behind it
- * ended on its stream and on another, as bars on one linear scale with
- * their own zero, in one unit. Returns the height (0: the run lacks the
- * cells); only measured unless draw. */
+/* The slow function's finding where its timelines do not fit: the function alone, then how much
+ * later than alone the kernel behind it ended on its stream and on another, as bars on one linear
+ * scale with their own zero, in one unit. Returns the height (0: the run lacks the cells); only
+ * measured unless draw. */
 static double
 slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width, double y0,
            gboolean draw)
@@ -202,10 +197,12 @@ slow_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
    * bars in the text's own size (at fs * 0.85 it read as a footnote). */
   ms_set_color (cr, &st->fg, 0.95);
   y += fs * 0.3;
-  y += ms_draw_text_wrapped (cr,
-                             _ ("A slow host function, then how much later each kernel ended "
-                                "than when run alone (medians, linear scale from 0):"),
-                             fs * 0.5, y, fs, width - fs, TRUE, draw);
+  /* Its unit said over the bars, which have no axis. */
+  g_autofree char *head = g_strdup_printf (_ ("A slow host function, then how much later each "
+                                              "kernel ended than when run alone (medians in %s, "
+                                              "linear scale from 0):"),
+                                           most >= 10000 ? "ms" : "µs");
+  y += ms_draw_text_wrapped (cr, head, fs * 0.5, y, fs, width - fs, TRUE, draw);
   for (int i = 0; i < 3; i++) {
     /* TRANSLATORS: how much later a kernel ended, e.g. "+1048 µs". */
     format_in_unit (MAX (values[i], 0), most, i ? C_ ("later by", "+") : "", texts[i],
@@ -257,27 +254,25 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
   ms_timeline_rows_clear (&rows);
 }
 
-/* The slide's note: what its lines are and, where a bar is noisy, what
- * "noisy" means (the repetitions' pointer makes room for it) and how it
- * is drawn ("drawn alone" left a class asking alone from what). Free it. */
+/* The slide's note: what its lines are and, where a bar is noisy, what "noisy" means (the
+ * repetitions' pointer makes room for it) and how it is drawn ("drawn alone" left a class asking
+ * alone from what); and that the line quotes the rows after a kernel alone. Free it. */
 static char *
 slide_note (gboolean noisy, gboolean cut)
 {
-  /* TRANSLATORS: the host-function slide's note: what its lines are, then
-   * "; an arrow: it goes on" where one is cut, then what too noisy means
-   * or where each repetition is. */
+  /* TRANSLATORS: the host-function slide's note: what its lines are, then "; an arrow: it goes on"
+   * where one is cut, then what too noisy means or where each repetition is. */
   return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
                           cut ? _ ("; an arrow: it goes on") : "",
-                          noisy ? _ ("Too noisy: a range wider than its median, drawn as the "
-                                     "range with no bar.")
-                                : _ ("Each repetition: in a larger view."));
+                          noisy ? _ ("Too noisy: a range wider than its median, no bar; the "
+                                     "line quotes the kernel rows alone.")
+                                : _ ("Each repetition: in a larger view; the line quotes the "
+                                     "kernel rows alone."));
 }
 
-/* A slide: each call's median delay as a bar on a linear scale from 0,
- * named in full, with its 95% interval: the takeaway's range read off
- * four bar ends. Dot strips on a log scale, read by a key line, asked a
- * class to learn a way of reading first; the repetitions are a larger
- * view's. */
+/* A slide: each call's median delay as a bar on a linear scale from 0, named in full, with its 95%
+ * interval: the takeaway's range read off four bar ends. Dot strips on a log scale, read by a key
+ * line, asked a class to learn a way of reading first; the repetitions are a larger view's. */
 static void
 draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                  double height)
@@ -318,8 +313,8 @@ draw_slide_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     slow_h = 0;
   ms_picture_time_bars (cr, style,
                         _ ("From the end of the work ahead to the host function's start "
-                           "(medians): the GPU signals the end, then a driver thread on the "
-                           "host runs the function"),
+                           "(medians): the GPU signals, a driver thread runs it "
+                           "(cudaStreamAddCallback: the older call for it)"),
                         note, bars, n, width, height - slow_h);
   if (slow_h > 0)
     slow_bars (cr, run, style, width, height - slow_h, TRUE);
@@ -344,13 +339,11 @@ ms_picture_host_func (cairo_t *cr, const MsResults *run, const MsChartStyle *sty
                                  "cudaStreamAddCallback; after a copy or a kernel"),
                               fs * 0.5, fs * 0.5 + th, fs * 0.85, width - fs, FALSE, TRUE);
   double top = fs * 0.8 + th, strips_h = MAX (height * 0.32, strips_height (style, 1.6));
-  /* (A slide shows the one finding its line names, as bars:
-   * draw_slide_bars; the slow function's bars were a second finding under
-   * a heading of their own that the line never read.) Where a larger view
-   * is too crowded for the note and timelines (lanes 5 px high,
-   * unlabelled), the strips at their least height and the slow
-   * function's finding as bars; with no room for the bars, the strips
-   * alone. */
+  /* (A slide shows the one finding its line names, as bars: draw_slide_bars; the slow function's
+   * bars were a second finding under a heading of their own that the line never read.) Where a
+   * larger view is too crowded for the note and timelines (lanes 5 px high, unlabelled), the
+   * strips at their least height and the slow function's finding as bars; with no room for the
+   * bars, the strips alone. */
   if (height - top - strips_h < fs * 16) {
     double bars_h = slow_bars (cr, run, style, width, 0, FALSE);
     if (bars_h > 0 && height - top - bars_h >= strips_height (style, 1.3)) {

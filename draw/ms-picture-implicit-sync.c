@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-implicit-sync.c: the implicit-synchronisation lesson's
- * picture: the operations x (stream kind, hardware queues) as a grid of
- * verdicts, serial in a warm colour, overlap in a pale cool one, unclear
- * hatched, with each cell's time in kernel times where it fits, on a slide
- * grouped under the textbooks' list and the calls off it; a key that
- * says what the words mean; and, where there is room below, the timeline
- * of one serialised cell's instrumented sample, where the second kernel
- * starts as the first ends. */
+/* ms-picture-implicit-sync.c: the implicit-synchronisation lesson's picture: the operations x
+ * (stream kind, hardware queues) as a grid of verdicts, serial in a warm colour, overlap in a pale
+ * cool one, unclear hatched, with each cell's time in kernel times where it fits, on a slide
+ * grouped under the textbooks' list and the calls off it; a key that says what the words mean;
+ * and, where there is room below, the timeline of one serialised cell's instrumented sample, where
+ * the second kernel starts as the first ends. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -30,9 +28,8 @@ verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
     ms_set_color (cr, &style->fg, 0.08);
 }
 
-/* A cell's box: its verdict's fill, hatched when unclear outside a
- * slide. On a slide the hatched rows drew the eye away from the calls
- * that serialised; their word ("unclear") says it there. */
+/* A cell's box: its verdict's fill, hatched when unclear outside a slide. On a slide the hatched
+ * rows drew the eye away from the calls that serialised; their word ("unclear") says it there. */
 static void
 draw_box (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v, double x, double y, double w,
           double h, gboolean slide)
@@ -64,14 +61,18 @@ verdict_word (MsSyncVerdict v)
                                    : _ ("n/a");
 }
 
-/* A cell's words: its verdict, with its time in kernel times where there
- * is room and the verdict rests on it (an unclear cell's total says
- * nothing, and above a serial one it would read as "more serial"). */
+/* A cell's words: its verdict, with where there is room the time it rests
+ * on in kernel times: the pair's, or an unclear cell's call's own (the
+ * pair's total says nothing there), so that the cut-offs can be checked. */
 static void
 cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text, gsize len)
 {
   if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
     g_snprintf (text, len, "%s %.2f×", verdict_word (v), j->times);
+  else if (numbers && v == MS_SYNC_UNDECIDED)
+    /* TRANSLATORS: an unclear cell of the implicit-sync grid, the call's
+     * own time in kernel times, e.g. "unclear: call 0.93×". */
+    g_snprintf (text, len, _ ("%s: call %.2f×"), verdict_word (v), j->call_us * j->times / j->us);
   else
     g_snprintf (text, len, "%s", verdict_word (v));
 }
@@ -93,8 +94,7 @@ op_serialised (const MsResults *run, int op, gboolean *one_queue)
   return any;
 }
 
-/* The rows the takeaway names: calls on the textbooks' list that
- * serialised somewhere. */
+/* The rows the takeaway names: calls on the textbooks' list that serialised somewhere. */
 static gboolean
 row_named (const MsResults *run, int op)
 {
@@ -130,10 +130,9 @@ unlisted_note (const MsResults *run)
   return g_strdup_printf (_ ("Not on the list, %s serialised too."), names->str);
 }
 
-/* A row's group on a slide, in the order of the takeaway's counts:
- * nothing between (0), the listed calls that serialised (1), overlapped
- * (2) or could not be told (3), then the calls off the list that did not
- * overlap everywhere (4); -1: left out. */
+/* A row's group on a slide, in the order of the takeaway's counts: nothing between (0), the listed
+ * calls that serialised (1), overlapped (2) or could not be told (3), then the calls off the list
+ * that did not overlap everywhere (4); -1: left out. */
 static int
 row_group (const MsResults *run, int op)
 {
@@ -169,12 +168,10 @@ typedef struct {
   int n_cols;
 } GridLook;
 
-/* The columns to draw: all four; on a slide, where a listed call made the
- * second kernel wait (the takeaway's "on blocking streams"), a stream
- * kind's default queues only where they are among them. A slide of four
- * columns under two levels of heads, "1 queue" explained in a corner,
- * asked a class to find the takeaway's column group; the details keep
- * the grid whole. */
+/* The columns to draw: all four; on a slide, where a listed call made the second kernel wait (the
+ * takeaway's "on blocking streams"), a stream kind's default queues only where they are among
+ * them. A slide of four columns under two levels of heads, "1 queue" explained in a corner, asked
+ * a class to find the takeaway's column group; the details keep the grid whole. */
 static void
 shown_columns (const MsResults *run, gboolean slide, GridLook *g)
 {
@@ -198,13 +195,12 @@ shown_columns (const MsResults *run, gboolean slide, GridLook *g)
   }
 }
 
-/* The rows to draw: every call in the lesson's order, starred where
- * listed; or on a slide the ones the lesson is about, grouped as the
- * takeaway counts them (row_group), so that "3 other listed calls" are
- * three rows together, under a subheading for the textbooks' list and one
- * for the calls off it (a star and its footnote said that in five lines
- * under the grid). The calls off the list that overlapped in every column
- * cost every row a size of its text: the second subheading counts them. */
+/* The rows to draw: every call in the lesson's order, starred where listed; or on a slide the ones
+ * the lesson is about, grouped as the takeaway counts them (row_group), so that "3 other listed
+ * calls" are three rows together, under a subheading for the textbooks' list and one for the calls
+ * off it (a star and its footnote said that in five lines under the grid). The calls off the list
+ * that overlapped in every column cost every row a size of its text: the second subheading counts
+ * them. */
 static void
 shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
 {
@@ -233,30 +229,32 @@ shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
   }
 }
 
-/* The key: each verdict's box and what it means, then outside a slide the
- * star, a call off the list that serialised and what blocking streams
- * wait for, flowing over lines from (x, y) to right; returns the height.
- * Only measures when draw is FALSE. */
+/* The key: each verdict's box and what it means, then outside a slide the star, a call off the
+ * list that serialised and what blocking streams wait for, flowing over lines from (x, y) to
+ * right; returns the height. Only measures when draw is FALSE. */
 static double
 draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x, double y,
-          double right, double fs, gboolean terms, gboolean slide, gboolean draw)
+          double right, double fs, gboolean terms, const GridLook *g, gboolean draw)
 {
-  /* One cut-off, in the Details' words: each cell's own limit, halfway
-   * between overlapped and serial, read as a range where one was looked
-   * for. */
-  const char *serial = _ ("serial: the second kernel waited (the two took nearer two kernel "
-                          "times than one)");
-  /* One line: the key's lines cost the grid its size. */
-  g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself took over %.0f%% of a "
-                                                 "kernel's time, so waiting cannot be told from "
-                                                 "working"),
+  const gboolean slide = g->slide;
+  /* One cut-off, in the Details' words: each cell's own limit, halfway between overlapped and
+   * serial, read as a range where one was looked for. */
+  MsSyncJudged alone;
+  ms_implicit_sync_judge (run, MS_SYNC_OP_ALONE, g->cols[0], &alone);
+  char kernel[32];
+  /* TRANSLATORS: the implicit-sync key's first line, e.g. "... one kernel's time (501 µs) ...". */
+  g_autofree char *serial = g_strdup_printf (_ ("serial: the second kernel waited; the pair took "
+                                                "nearer 2× one kernel's time (%s) than 1×"),
+                                             ms_caption_time (alone.us, kernel, sizeof kernel));
+  g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself held the CPU for over "
+                                                 "%.0f%% of a kernel, so this way cannot see if it "
+                                                 "serialised"),
                                               100 * MS_SYNC_UNDECIDED_CALL_SHARE);
-  /* A slide keeps the colour key alone: its subheadings say which calls
-   * the textbooks list, the header what one queue is; the prose (why a
-   * call off the list serialised, what blocking streams wait for) is the
-   * larger view's. */
+  /* A slide keeps the colour key alone: its subheadings say which calls the textbooks list, the
+   * header what one queue is; the prose (why a call off the list serialised, what blocking streams
+   * wait for) is the larger view's. */
   g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
-  const char *items[] = { serial, _ ("overlap: they ran together"), unclear,
+  const char *items[] = { serial, unclear, _ ("overlap: they ran together"),
                           /* The outlines said on a slide too: unexplained, a class
                            * looked for what they meant. */
                           slide ? _ ("outlined: the calls the headline counts")
@@ -270,7 +268,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                            * queue a setting, not a contradiction. */
                           _ ("hardware queue: a lane of streams' work into the GPU; several "
                              "by default") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_OVERLAPPED, MS_SYNC_UNDECIDED, -1, -1, -1, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED, -1, -1, -1, -1 };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
@@ -302,9 +300,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
 }
 
 
-/* A row's label: the call, starred where the textbooks list it (the
- * takeaway speaks of those) outside a slide, whose subheadings say it.
- * Free it. */
+/* A row's label: the call, starred where the textbooks list it (the takeaway speaks of those)
+ * outside a slide, whose subheadings say it. Free it. */
 static char *
 row_label (const GridLook *g, int op)
 {
@@ -335,7 +332,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, text, sizeof text);
-      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, fs, FALSE));
+      cell_w = MAX (cell_w, ms_draw_text_width (cr, text, ms_draw_figure_size (cr, fs), FALSE));
     }
   }
   /* Room for the corner's variable over the labels (draw_corner): held
@@ -344,15 +341,13 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   if (g->n_cols == MS_SYNC_N_COLUMNS)
     g->label_w = MAX (g->label_w, tw);
   g->label_w = MIN (g->label_w, width * 0.42);
-  /* Columns picked for a slide say their verdict in a word, as the
-   * takeaway does, under one line of heads, each its column's whole name;
-   * the ratios are the details'. */
-  g->numbers
-      = g->n_cols == MS_SYNC_N_COLUMNS && (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
-  /* Two lines of heads either way: fewer columns say what their stream
-   * kind is (draw_heads). */
+  /* Each cell's time where it fits: the verdicts alone could not be
+   * checked against their cut-offs. */
+  g->numbers = (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
+  /* Two lines of heads either way: fewer columns say what their stream kind is (draw_heads). */
   g->head_h = th * 2.1;
-  g->row_h = th * 1.05;
+  ms_draw_text (cr, "1×", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &tw);
+  g->row_h = MAX (th, g->numbers ? tw : 0) * 1.05;
   g->sub_h = th * 1.25;
 }
 
@@ -395,9 +390,8 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
             double col_w, double y)
 {
   const char *kinds[] = { _ ("blocking streams"), _ ("non-blocking streams") };
-  /* "hardware" in both: a class read "default queues" as the default
-   * stream's; "several", as issue-order says it: "default" alone was
-   * never defined. */
+  /* "hardware" in both: a class read "default queues" as the default stream's; "several", as
+   * issue-order says it: "default" alone was never defined. */
   const char *queues[] = { _ ("1 hardware queue"), _ ("several hardware queues, as by default") };
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
@@ -425,8 +419,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
     }
     return;
   }
-  /* The plain words where they fit over their columns, else the key's
-   * short names. */
+  /* The plain words where they fit over their columns, else the key's short names. */
   for (int k = 0; k < 2; k++) {
     widest = MAX (widest, ms_draw_text_width (cr, queues[k], g->fs, FALSE));
     ms_draw_text (cr, kinds[k], 0, 0, g->fs, -1, 0, TRUE, &tw, NULL);
@@ -452,17 +445,16 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   draw_corner (cr, style, g, queues[0], x, x0 - g->fs * 0.6, y);
 }
 
-/* A subheading over a slide's rows, ruled across the grid: the
- * textbooks' list, or the calls off it, saying how many more a larger
- * view shows. */
+/* A subheading over a slide's rows, ruled across the grid: the textbooks' list, or the calls off
+ * it, saying how many more a larger view shows. */
 static void
 draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, double x,
           double width, double y)
 {
   /* Plainly why a listed call may overlap or be unclear here, where that
    * fits (a narrow pane keeps the list's name alone). */
-  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list of calls that serialise: on "
-                                            "this GPU and driver, not all did")
+  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list (the CUDA C Programming "
+                                            "Guide's): not all serialised here")
                                        : _ ("Not on the list");
   if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
     name = _ ("On the textbooks' list of calls that serialise");
@@ -476,9 +468,8 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
   ms_draw_text (cr, name, x, ty, g->fs * 0.9, 0, 0, TRUE, NULL, NULL);
   if (sub != SUB_OFF_LIST || g->hidden <= 0)
     return;
-  /* TRANSLATORS: right of the implicit-sync slide's "Not on the list",
-   * which leaves out the rows of calls off the list that overlapped in
-   * every column. */
+  /* TRANSLATORS: right of the implicit-sync slide's "Not on the list", which leaves out the rows
+   * of calls off the list that overlapped in every column. */
   g_autofree char *more = g_strdup_printf (g_dngettext (NULL,
                                                         "%d more overlapped everywhere: in a "
                                                         "larger view",
@@ -500,28 +491,22 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
           double x, double x0, double col_w, double cy, double width)
 {
   ms_set_color (cr, &style->fg, 0.9);
-  /* Level with the cells' words, which sit in the middle of a row
-   * that grows with the room. */
+  /* Level with the cells' words, which sit in the middle of a row that grows with the room. */
   g_autofree char *label = row_label (g, op);
-  double bold_w = ms_draw_text_width (cr, label, g->fs, TRUE);
-  if (row_named (run, op)) {
-    /* The takeaway's rows, label and cells, outlined, their calls in
-     * bold: the three rows the line names among fourteen; in regular
-     * weight where bold is wider than the label column (the lesson
-     * pane), and the outline says it. */
-    if (bold_w > g->label_w)
-      ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
-                        g->label_w);
-    else
-      ms_draw_text (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs, 0, 0, TRUE,
-                    NULL, NULL);
+  double ly = cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2);
+  /* The takeaway's rows, label and cells, outlined, their calls in bold: the three rows the line
+   * names among fourteen; in regular weight where bold is wider than the label column (the lesson
+   * pane), and the outline says it. */
+  gboolean named = row_named (run, op);
+  if (named && ms_draw_text_width (cr, label, g->fs, TRUE) <= g->label_w)
+    ms_draw_text (cr, label, x, ly, g->fs, 0, 0, TRUE, NULL, NULL);
+  else
+    ms_draw_text_max (cr, label, x, ly, g->fs, g->label_w);
+  if (named) {
     ms_set_color (cr, &style->fg, 0.9);
     cairo_set_line_width (cr, MAX (2, g->fs * 0.15));
     cairo_rectangle (cr, x - g->fs * 0.25, cy, width - x + g->fs * 0.2, g->row_h);
     cairo_stroke (cr);
-  } else {
-    ms_draw_text_max (cr, label, x, cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2), g->fs,
-                      g->label_w);
   }
   for (int c = 0; c < g->n_cols; c++) {
     MsSyncJudged j;
@@ -531,7 +516,8 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
     char text[64];
     cell_text (v, &j, g->numbers, text, sizeof text);
     ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
-    ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2, g->fs, 0.5, 0.5,
+    ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2,
+                  g->numbers ? ms_draw_figure_size (cr, g->fs) : g->fs, 0.5, 0.5,
                   v == MS_SYNC_SERIALISED, NULL, NULL);
   }
 }
@@ -543,9 +529,8 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   double x0 = x + g->label_w + g->fs * 0.6, col_w = (width - x0 - g->fs * 0.3) / g->n_cols;
   draw_heads (cr, style, g, x, x0, col_w, y);
   y += g->head_h;
-  /* A rule under the heads, the corner's too: without it the corner's
-   * key for one queue sat where a row's label would and read as part of
-   * the first row's. */
+  /* A rule under the heads, the corner's too: without it the corner's key for one queue sat where
+   * a row's label would and read as part of the first row's. */
   ms_set_color (cr, &style->fg, 0.35);
   ms_draw_line (cr, 1, x, round (y) - 0.5, width, round (y) - 0.5);
   for (int i = 0; i <= g->n_rows; i++) {
@@ -560,9 +545,8 @@ draw_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const G
   }
 }
 
-/* The cell whose timeline teaches most: a serialised cudaMalloc on
- * blocking streams if there is one, else the first serialised cell, else
- * nothing between the kernels. */
+/* The cell whose timeline teaches most: a serialised cudaMalloc on blocking streams if there is
+ * one, else the first serialised cell, else nothing between the kernels. */
 static const MsCell *
 pick_cell (const MsResults *run, MsSyncOp *op_out, int *col_out)
 {
@@ -605,10 +589,9 @@ draw_timeline (cairo_t *cr, const MsResults *run, const MsChartStyle *style, dou
   ms_timeline_draw (cr, cell, 0, &win, style, width, height, title, NULL);
 }
 
-/* The grid's look and the key's size at the largest scale of fs, from 1
- * down to least, at which both fit room: the key in the grid's size, else
- * at nine tenths of it, with its line that says what the columns' words
- * mean; without that line, where bare is, when neither fits. FALSE when
+/* The grid's look and the key's size at the largest scale of fs, from 1 down to least, at which
+ * both fit room: the key in the grid's size, else at nine tenths of it, with its line that says
+ * what the columns' words mean; without that line, where bare is, when neither fits. FALSE when
  * none does (fit then holds the last tried). */
 typedef struct {
   GridLook g;
@@ -631,7 +614,7 @@ fit_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double f
       fit->key_fs = fs * scale * keys[k].key_scale;
       fit->terms = keys[k].terms;
       fit->key_h = draw_key (cr, run, style, pad, 0, width - pad, fit->key_fs, fit->terms,
-                             fit->g.slide, FALSE);
+                             &fit->g, FALSE);
       if (pad * 2 + fit->grid_h + fs * 0.4 + fit->key_h <= room)
         return TRUE;
     }
@@ -650,24 +633,20 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   const char *title = _ ("Two kernels on two streams, one call between their launches: did the "
                          "second wait?");
   double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs, width - 2 * pad, TRUE, FALSE);
-  /* The grid and the key in the text's own size, to be read from the
-   * back of the room (the card's words; at 1024x768 projected the cells'
-   * were 12 px), with the timeline under them where a large canvas has
-   * room for it; else as large as the picture takes them, to half at
-   * most: drawn at a fixed size, the key fell off the bottom of the
-   * picture. */
-  /* The question keeps its lines while the grid keeps four fifths of its
-   * size or more (a projected slide): without it the grid's ratios had
-   * nothing to be ratios of. */
+  /* The grid and the key in the text's own size, to be read from the back of the room (the card's
+   * words; at 1024x768 projected the cells' were 12 px), with the timeline under them where a
+   * large canvas has room for it; else as large as the picture takes them, to half at most: drawn
+   * at a fixed size, the key fell off the bottom of the picture. */
+  /* The question keeps its lines while the grid keeps four fifths of its size or more (a projected
+   * slide): without it the grid's ratios had nothing to be ratios of. */
   Fit fit;
   double room = height - title_h - fs * 0.4;
   gboolean slide = ms_draw_is_slide (style, height);
-  /* Where a slide's least text keeps the grid from shrinking into a
-   * small picture (the lesson pane with larger text), the later groups'
-   * rows go, down to the takeaway's: drawn anyway, they ran off it. The
-   * details list every call. A slide shows the textbooks' list alone,
-   * which its takeaway counts: a call off it that serialised in some
-   * column (cudaEventRecord on one queue) drew the eye from the point. */
+  /* Where a slide's least text keeps the grid from shrinking into a small picture (the lesson pane
+   * with larger text), the later groups' rows go, down to the takeaway's: drawn anyway, they ran
+   * off it. The details list every call. A slide shows the textbooks' list alone, which its
+   * takeaway counts: a call off it that serialised in some column (cudaEventRecord on one queue)
+   * drew the eye from the point. */
   for (int last = slide ? 3 : 4; last >= 1; last--) {
     shown_rows (run, slide, last, &fit.g);
     shown_columns (run, slide, &fit.g);
@@ -700,11 +679,10 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   }
   draw_grid (cr, run, style, &g, pad, y, width - pad);
   y += grid_h + fs * 0.4;
-  /* Where the grid at a slide's least text leaves the key no room (the
-   * lesson pane), the cells' own words ("serial", "overlap") stand
-   * alone: drawn anyway, the key ran off the picture. */
+  /* Where the grid at a slide's least text leaves the key no room (the lesson pane), the cells'
+   * own words ("serial", "overlap") stand alone: drawn anyway, the key ran off the picture. */
   if (!(ms_draw_get_least_text (cr) > 0 && y + key_h > height))
-    draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, g.slide, TRUE);
+    draw_key (cr, run, style, pad, y, width - pad, key_fs, terms, &g, TRUE);
   if (!(bottom > 0))
     return;
   cairo_save (cr);

@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-issue-order.c: the issue-order lesson's picture: how much
- * longer depth-first took than breadth-first against the number of
- * streams, on one hardware queue without timers (the line the takeaway
- * quotes, its point ringed: no difference on Hopper) and with a timer
- * around every step, and on the default queues. The timelines of K = 16,
- * drawn from repetitions with a timer around every step, go under it only
- * where their lanes can be read and the quoted orders differ; they show how the orders interleave, and
- * their lengths are not the finding. A slide draws the takeaway's pair
- * without timers as two bars of time with their verdict (draw_slide_pair). */
+/* ms-picture-issue-order.c: the issue-order lesson's picture: how much longer depth-first took
+ * than breadth-first against the number of streams, on one hardware queue without timers (the line
+ * the takeaway quotes, its point ringed: no difference on Hopper) and with a timer around every
+ * step, and on the default queues. The timelines of K = 16, drawn from repetitions with a timer
+ * around every step, go under it only where their lanes can be read and the quoted orders differ;
+ * they show how the orders interleave, and their lengths are not the finding. A slide draws the
+ * takeaway's pair without timers as two bars of time with their verdict (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -30,9 +28,8 @@ static const struct {
   { TRUE, TRUE, N_ ("one queue, a timer on every step") },
 };
 
-/* The cell of the queue setting, order and K at exponent e, plain or with
- * a timer around every step, or NULL; its variant named as the lesson
- * names it. */
+/* The cell of the queue setting, order and K at exponent e, plain or with a timer around every
+ * step, or NULL; its variant named as the lesson names it. */
 static const MsCell *
 timed_cell (const MsResults *run, int e, gboolean single, gboolean timed, MsIssueOrder order,
             int k)
@@ -45,12 +42,6 @@ timed_cell (const MsResults *run, int e, gboolean single, gboolean timed, MsIssu
   return c && c->n_reps > 0 && c->stats.e2e.median > 0 ? c : NULL;
 }
 
-static const MsCell *
-order_cell (const MsResults *run, int e, gboolean single, MsIssueOrder order, int k)
-{
-  return timed_cell (run, e, single, FALSE, order, k);
-}
-
 /* The largest size with both orders somewhere: the caption's. */
 static int
 chart_exponent (const MsResults *run)
@@ -58,15 +49,14 @@ chart_exponent (const MsResults *run)
   for (int e = MS_MAX_EXPONENT; e >= MS_MIN_EXPONENT; e--)
     for (guint q = 0; q < 2; q++)
       for (int k = 1; k <= MS_MAX_STREAMS; k++)
-        if (order_cell (run, e, q, MS_ORDER_DEPTH_FIRST, k)
-            && order_cell (run, e, q, MS_ORDER_BREADTH_FIRST, k))
+        if (timed_cell (run, e, q, FALSE, MS_ORDER_DEPTH_FIRST, k)
+            && timed_cell (run, e, q, FALSE, MS_ORDER_BREADTH_FIRST, k))
           return e;
   return -1;
 }
 
-/* The y range from the medians, symmetric about 0 and at least ±10 %:
- * intervals of ±200 % squashed every median onto the 0 line. Returns
- * whether a bar is cut at the range's edge. */
+/* The y range from the medians, symmetric about 0 and at least ±10 %: intervals of ±200 % squashed
+ * every median onto the 0 line. Returns whether a bar is cut at the range's edge. */
 static gboolean
 fit_medians (MsChartData *d)
 {
@@ -126,9 +116,8 @@ crosses_zero (const MsChartPoint *p)
   return p->lo <= p->hi && p->lo <= 0 && p->hi >= 0;
 }
 
-/* The point the takeaway quotes on the last series (drawn on top): the
- * most streams whose bar stays off 0, as the takeaway picks them, else
- * the most streams. */
+/* The point the takeaway quotes on the last series (drawn on top): the most streams whose bar
+ * stays off 0, as the takeaway picks them, else the most streams. */
 static const MsChartPoint *
 takeaway_point (const MsChartSeries *s)
 {
@@ -144,10 +133,9 @@ takeaway_point (const MsChartSeries *s)
   return last;
 }
 
-/* Rings the point the takeaway quotes, on the untimed line of series
- * index quoted, with its figure both ways, the chart's per cent and the
- * line's ratio. (It rang the timed line while the takeaway quoted the
- * timers.) */
+/* Rings the point the takeaway quotes, on the untimed line of series index quoted, with its figure
+ * both ways, the chart's per cent and the line's ratio. (It rang the timed line while the takeaway
+ * quoted the timers.) */
 static void
 call_out_takeaway (MsChartData *d, guint quoted)
 {
@@ -161,10 +149,9 @@ call_out_takeaway (MsChartData *d, guint quoted)
     g_autofree char *share = share_text (p->y);
     g_autofree char *label
         = crosses_zero (p)
-              /* TRANSLATORS: a ring's label on the issue-order chart, on
-               * two lines: the per cent and the ratio of the same point,
-               * e.g. "−4% (0.96×):\nits bar crosses 0". Two lines fit
-               * between the tall bars of its neighbours. */
+              /* TRANSLATORS: a ring's label on the issue-order chart, on two lines: the per cent
+               * and the ratio of the same point, e.g. "−4% (0.96×):\nits bar crosses 0". Two lines
+               * fit between the tall bars of its neighbours. */
               ? g_strdup_printf (_ ("%s (%.2f×):\nits bar crosses 0"), share, 1 + p->y / 100)
               /* TRANSLATORS: the same without the remark, e.g. "+25% (1.25×)". */
               : g_strdup_printf (_ ("%s (%.2f×)"), share, 1 + p->y / 100);
@@ -176,21 +163,13 @@ call_out_takeaway (MsChartData *d, guint quoted)
 static char *
 foot_note (gboolean cut, gboolean k1)
 {
-  if (cut && k1)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals, cut at the edge; a bar reaching 0 is "
-                        "noise, and so is K = 1 (one stream: one order)."));
-  else if (cut)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals, cut at the chart's edge; one that "
-                        "reaches 0 is noise."));
-  else if (k1)
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals; a bar reaching 0 is noise, and so is "
-                        "K = 1 (one stream: one order)."));
-  else
-    /* xgettext:no-c-format */
-    return g_strdup (_ ("Bars: 95% intervals; one that reaches 0 is noise."));
+  /* xgettext:no-c-format */
+  const char *edge = _ ("Bars: 95% intervals, cut at the chart's edge; one that reaches 0 "
+                        "is noise.");
+  /* xgettext:no-c-format */
+  const char *bars = _ ("Bars: 95% intervals; one that reaches 0 is noise.");
+  return g_strconcat (cut ? edge : bars, k1 ? _ (" So is K = 1 (one stream: one order).") : "",
+                      NULL);
 }
 
 /* The chart of a larger view, and of a slide too small for its pair of
@@ -204,8 +183,7 @@ build (const MsResults *run, gboolean slide)
   char size[32] = "";
   if (e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per
-   * vector ...". */
+  /* TRANSLATORS: the issue-order picture's title, e.g. "... at 16 MiB per vector ...". */
   d->title = g_strdup_printf (_ ("How much longer depth-first took than breadth-first at %s "
                                  "per vector (above 0: breadth-first is faster)"),
                               size);
@@ -252,10 +230,9 @@ build (const MsResults *run, gboolean slide)
     ms_chart_data_add_ref (d, 0, NULL);
     gboolean cut = fit_medians (d);
     double one = one_stream_share (d);
-    /* The bars are what flattens the medians: said, so that a long bar
-     * reads as the noise it is and not as a result; in one note, which a
-     * slide has room for, with K = 1 (its +14 % stood unexplained where a
-     * second note was left out). */
+    /* The bars are what flattens the medians: said, so that a long bar reads as the noise it is
+     * and not as a result; in one note, which a slide has room for, with K = 1 (its +14 % stood
+     * unexplained where a second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
     d->foot_note = foot_note (cut, k1);
     call_out_takeaway (d, quoted);
@@ -263,11 +240,11 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* The slide's pair of bars: the two orders' cells (depth-first first),
- * whether they lie apart and, where they do not, whether they are the
- * same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
+/* The slide's bars: the same work in one stream (NULL where the run has none), then the two
+ * orders' cells (depth-first first), whether they lie apart and, where they do not, whether they
+ * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const MsCell *cell[2];
+  const MsCell *one, *cell[2];
   bool apart, same;
 } OrderPair;
 
@@ -277,23 +254,38 @@ typedef struct {
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
 } PairLayout;
 
-/* An order's name on the slide, depth-first (0) or breadth-first. */
+/* A bar's name on the slide: one stream (-1), depth-first (0) or breadth-first. */
 static const char *
 order_name (int i)
 {
-  return i == 0 ? _ ("depth-first") : _ ("breadth-first");
+  return i < 0 ? _ ("one stream") : i == 0 ? _ ("depth-first") : _ ("breadth-first");
+}
+
+static const MsCell *
+bar_cell (const OrderPair *pair, int i)
+{
+  return i < 0 ? pair->one : pair->cell[i];
 }
 
 static double
 median (const OrderPair *pair, int i)
 {
-  return pair->cell[i]->stats.e2e.median;
+  return bar_cell (pair, i)->stats.e2e.median;
 }
 
-/* The verdict beside the pair: how many times as long the longer order
- * took where they lie apart, "same" where the rule finds them so, else
- * "cannot tell": H100's untimed bars, stamped "same" with intervals from
- * 0.85 to 1.9 ms, claimed more than the run showed. */
+/* What an order's bar says beside its time: how it did against one
+ * stream, the slide's measure of overlap; "" for one stream's own. */
+static const char *
+against_one (const OrderPair *pair, int i, char *buf, gsize len)
+{
+  buf[0] = '\0';
+  return i < 0 || !pair->one ? buf
+                              : ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+}
+
+/* The verdict beside the pair: how many times as long the longer order took where they lie apart,
+ * "same" where the rule finds them so, else "cannot tell": H100's untimed bars, stamped "same"
+ * with intervals from 0.85 to 1.9 ms, claimed more than the run showed. */
 static char *
 pair_verdict (const OrderPair *pair)
 {
@@ -302,49 +294,65 @@ pair_verdict (const OrderPair *pair)
      * enough to call them the same. */
     return g_strdup (_ ("same"));
   if (!pair->apart)
-    /* TRANSLATORS: beside a pair of bars whose intervals meet but are too
-     * wide to call them the same; on two lines, as the cache-state
-     * lesson's "cannot tell, too noisy". */
-    /* Why, in the class's words: "too noisy" left them asking what
-     * noise had to do with it. */
+    /* TRANSLATORS: beside a pair of bars whose intervals meet but are too wide to call them the
+     * same; on two lines, as the cache-state lesson's "cannot tell, too noisy". */
+    /* Why, in the class's words: "too noisy" left them asking what noise had to do with it. */
     return g_strdup (_ ("cannot tell\n(ranges overlap)"));
-  /* TRANSLATORS: beside a pair of bars, the longer's time over the
-   * other's, e.g. "1.20×". */
+  /* TRANSLATORS: beside a pair of bars, the longer's time over the other's, e.g. "1.20×". */
   return g_strdup_printf (_ ("%.2f×"), MAX (median (pair, 0), median (pair, 1))
                                            / MIN (median (pair, 0), median (pair, 1)));
 }
 
-/* The pair from y: its heading, its two bars, each named at its left and
- * timed at its end with its interval under it, and a bracket at their
- * right with the verdict. */
+/* One bar from its row's middle cy: named at its left, timed at its end
+ * (with how it did against one stream) and its interval under it. */
+static void
+draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
+          int i, double cy)
+{
+  const double fs = l->fs;
+  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
+  MsColor colour = style->fg;
+  if (i >= 0)
+    ms_chart_palette_color ((guint)i, style->dark, &colour);
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text (cr, order_name (i), l->label_x, cy, fs * 1.1, 0, 0.5, FALSE, NULL, NULL);
+  /* One stream grey: the yardstick, not a third order. */
+  ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
+  cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
+  cairo_fill (cr);
+  ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, e2e->ci_low),
+                       ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE,
+                       cy + l->bar_h / 2 + fs * 0.45, fs * 0.2);
+  char t[32], by[64];
+  double w = 0;
+  ms_set_color (cr, &style->fg, 1);
+  ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
+                ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, &w, NULL);
+  if (*against_one (pair, i, by, sizeof by))
+    ms_draw_text (cr, by, x1 + fs * 0.9 + w, cy, ms_draw_figure_size (cr, fs), 0, 0.5, FALSE, NULL,
+                  NULL);
+}
+
+/* The bars from y: their heading, one stream's where the run has it, the
+ * two orders', and a bracket at their right with the verdict. */
 static void
 draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
            double y)
 {
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, _ ("Each order timed as a whole"), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL,
-                NULL);
+  ms_draw_text (cr,
+                pair->one ? _ ("Each order timed as a whole, and against one stream")
+                          : _ ("Each order timed as a whole"),
+                fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
   double top = y + l->head_h, mid[2];
-  for (int i = 0; i < 2; i++) {
-    const MsStat *e2e = &pair->cell[i]->stats.e2e;
-    double cy = top + i * l->row_h + l->row_h * 0.4;
-    double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
-    MsColor colour;
-    ms_chart_palette_color ((guint)i, style->dark, &colour);
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, order_name (i), l->label_x, cy, fs * 1.1, 0, 0.5, FALSE, NULL, NULL);
-    ms_set_color (cr, &colour, 1);
-    cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
-    cairo_fill (cr);
-    ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, e2e->ci_low),
-                         ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE,
-                         cy + l->bar_h / 2 + fs * 0.45, fs * 0.2);
-    char t[32];
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
-                  ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
-    mid[i] = cy;
+  int first = pair->one ? -1 : 0;
+  for (int i = first; i < 2; i++) {
+    double cy = top + (i - first) * l->row_h + l->row_h * 0.4;
+    draw_bar (cr, style, pair, l, i, cy);
+    if (i >= 0)
+      mid[i] = cy;
   }
   /* The bracket joins the pair's two bars: the verdict is about both. */
   double bx = l->bracket_x, arm = fs * 0.5;
@@ -361,64 +369,92 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
                 0.5, TRUE, NULL, NULL);
 }
 
-/* The pair's layout in width from top to bottom: names at the left, then
- * the bars on one time scale from 0 to past both 95% ranges (cut at the
- * axis, a class could not see how wide they were), their times, the
- * bracket and the verdict at the right. */
+/* The bars' layout in width from top to bottom: names at the left, then the bars on one time scale
+ * from 0 to past every 95% range (cut at the axis, a class could not see how wide they were),
+ * their times, the bracket and the verdict at the right. */
 static PairLayout
 pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
              double top, double bottom)
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs;
-  double label_w = 0, time_w = 0, most = MAX (median (pair, 0), median (pair, 1));
-  double end = most * 1.05;
+  double label_w = 0, words_w[3], end = 0;
   g_autofree char *verdict = pair_verdict (pair);
-  for (int i = 0; i < 2; i++) {
-    char t[32];
+  int first = pair->one ? -1 : 0;
+  for (int i = first; i < 2; i++) {
+    char t[32], by[64];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
-    time_w = MAX (time_w, ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE));
-    end = MAX (end, pair->cell[i]->stats.e2e.ci_high);
+    words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
+    if (*against_one (pair, i, by, sizeof by))
+      words_w[i + 1] += fs * 0.5 + ms_draw_text_width (cr, by, ms_draw_figure_size (cr, fs), FALSE);
+    end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));
   }
   l.label_x = fs * 1.5;
   l.bracket_x = width - fs * 1.5 - ms_draw_text_width (cr, verdict, fs * 1.4, TRUE);
-  double x0 = l.label_x + label_w + fs;
-  /* The longest bar's time, and the axis's end, before the bracket. */
-  double x_most = l.bracket_x - fs * 1.2 - time_w;
-  l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0,
-                    MIN (l.bracket_x - fs, x0 + (x_most - x0) * end / most), MS_SCALE_TIME_US };
+  double x0 = l.label_x + label_w + fs, span = l.bracket_x - fs - x0;
+  /* Each bar's end and words before the bracket. */
+  for (int i = first; i < 2; i++)
+    span = MIN (span, (l.bracket_x - fs * 1.2 - x0 - words_w[i + 1]) * end / median (pair, i));
+  l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0, x0 + span, MS_SCALE_TIME_US };
   /* The axis ends on a tick: past its last one it ran on unlabelled. */
   MsTick ticks[16];
-  guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 6, ticks, 16);
+  guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 3, ticks, 16);
   if (nt >= 2 && ticks[nt - 1].value < l.xs.max)
     l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
   l.head_h = fs * 1.9;
-  l.row_h = (bottom - top - l.head_h) / 2;
+  l.row_h = (bottom - top - l.head_h) / (2 - first);
   l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
   return l;
 }
 
-/* The queue and the orders named by what they do: a class met "one
- * hardware queue" unexplained, and another slide calls several the
+/* The queue, the steps and the orders named by what they do: a class met
+ * "one hardware queue" unexplained, and another slide calls several the
  * default. No prediction of a difference the run may not show. */
 static const char *
 slide_terms (bool single)
 {
   return single ? _ ("One hardware queue (set for this lesson; the GPU's default is several): "
                      "every stream's work waits in one line, in the order issued. Each stream's "
-                     "steps: copy in, kernel, copy out. "
+                     "steps: copy in (its part of a and b), kernel (c = a + b), copy out (its "
+                     "part of c); streams overlap when one's copy runs beside another's work. "
                      "Depth-first: each stream's steps, then the next stream's; breadth-first: "
-                     "each step for every stream in turn.")
-                : _ ("Each stream's steps: copy in, kernel, copy out. Depth-first: each "
-                     "stream's steps, then the next stream's; breadth-first: each step for "
-                     "every stream in turn.");
+                     "each step for every stream in turn. One stream: the same work, nothing to "
+                     "overlap.")
+                : _ ("Each stream's steps: copy in (its part of a and b), kernel (c = a + b), "
+                     "copy out (its part of c); streams overlap when one's copy runs beside "
+                     "another's work. Depth-first: each stream's steps, then the next stream's; "
+                     "breadth-first: each step for every stream in turn. One stream: the same "
+                     "work, nothing to overlap.");
 }
 
-/* A slide: the two orders at the takeaway's K without timers, a pair of
- * bars of time on one scale from 0, bracketed with its verdict. What a
- * timer on every step does is in the Details alone: on the slide it made
- * readers doubt the answer. */
+/* The note under the bars: what the thin lines are and, where a few slow
+ * repetitions stretch a range far to the right of its median (the H100's
+ * 1.07 ms from 0.9 to 2.15 ms), why they are so wide. */
+static char *
+slide_note (const OrderPair *pair)
+{
+  double slowest = 0;
+  for (int i = pair->one ? -1 : 0; i < 2; i++) {
+    const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+    if (e2e->ci_high - e2e->median > 2 * (e2e->median - e2e->ci_low)
+        && e2e->ci_high > e2e->median * 1.3)
+      slowest = MAX (slowest, e2e->ci_high);
+  }
+  char t[32];
+  return slowest > 0
+             /* TRANSLATORS: under the issue-order slide's bars, e.g. "... (up to 2.15 ms) ...". */
+             ? g_strdup_printf (_ ("Thin lines: each time's range of likely medians (95%%). A few "
+                                   "slow repetitions (up to %s) stretch them to the right, too "
+                                   "wide to tell a small difference."),
+                                ms_caption_time (slowest, t, sizeof t))
+             /* xgettext:no-c-format */
+             : g_strdup (_ ("Thin lines: each time's range of likely medians (95%)."));
+}
+
+/* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
+ * bars of time on one scale from 0, the orders bracketed with their verdict. What a timer on every
+ * step does is in the Details alone: on the slide it made readers doubt the answer. */
 static gboolean
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
@@ -431,6 +467,7 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     return FALSE;
   pair.cell[0] = depth;
   pair.cell[1] = breadth;
+  pair.one = ms_issue_order_one_stream (run, depth, single);
   pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
@@ -438,19 +475,17 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   ms_format_size_label ((double) ms_vector_bytes (depth->elements), vector, sizeof vector);
   g_autofree char *title
       = single
-            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams
-             * fed to the GPU through one hardware queue, 1 MiB each of a 16
-             * MiB vector: time to run them all". The chapter's own term:
-             * "one line of work" was one a class met nowhere else. */
-            ? g_strdup_printf (_ ("%d streams fed to the GPU through one hardware queue, %s each "
-                                  "of a %s vector: time to run them all"),
+            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams through one hardware
+             * queue, each adding a 1 MiB part of 16 MiB vectors: time to run them all". The
+             * chapter's own term: "one line of work" was one a class met nowhere else. */
+            ? g_strdup_printf (_ ("%d streams through one hardware queue, each adding a %s part "
+                                  "of %s vectors: time to run them all"),
                                k, size, vector)
-            : g_strdup_printf (_ ("%d streams fed to the GPU through its usual several hardware "
-                                  "queues, %s each of a %s vector: time to run them all"),
+            : g_strdup_printf (_ ("%d streams through the GPU's usual several hardware queues, "
+                                  "each adding a %s part of %s vectors: time to run them all"),
                                k, size, vector);
   const char *terms = slide_terms (single);
-  /* xgettext:no-c-format */
-  const char *note = _ ("Thin lines: each time's range of likely medians (95%).");
+  g_autofree char *note = slide_note (&pair);
   double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
                                     FALSE)
               + fs * 0.5;
@@ -458,15 +493,15 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   double bottom = height - note_h - fs * 2.6;
   PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
-  if (l.row_h < fs * 1.6)
+  /* Too narrow for the bars beside their words: the chart instead. */
+  if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
     return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;
-  /* At full contrast: grey, the definitions under the title washed out
-   * on a projector. */
+  /* At full contrast: grey, the definitions under the title washed out on a projector. */
   ms_set_color (cr, &style->fg, 1);
   y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
-  ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 6, width);
+  ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 3, width);
   draw_pair (cr, style, &pair, &l, y);
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
   return TRUE;
@@ -483,9 +518,8 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   ms_draw_background (cr, style);
   MsTimelineRows rows;
   ms_timeline_rows_init (&rows);
-  /* Where the takeaway's orders do not differ, no timelines: one
-   * repetition of each order, drawn with timers, showed one order visibly
-   * shorter and suggested the winner the run did not give. */
+  /* Where the takeaway's orders do not differ, no timelines: one repetition of each order, drawn
+   * with timers, showed one order visibly shorter and suggested the winner the run did not give. */
   const MsCell *qd, *qb;
   int qk;
   bool qsingle, apart = false;
@@ -493,9 +527,8 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   int n_rows = data->series->len > 0 && apart
                  ? ms_lesson_rows_fill (&rows, MS_TOPIC_ISSUE_ORDER, run)
                  : 0;
-  /* The chart keeps room to be read; the timelines come only with lanes
-   * their least height (16 streams each: at a lesson pane's size they
-   * were stripes). */
+  /* The chart keeps room to be read; the timelines come only with lanes their least height (16
+   * streams each: at a lesson pane's size they were stripes). */
   double chart_least = fs * 16, tl_h = 0;
   if (n_rows > 0) {
     double need = ms_timeline_rows_least_height (cr, &rows, style, width);

@@ -380,9 +380,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   char t1[32], t2[32];
   int col0 = -1;
   MsSyncJudged none;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS && col0 < 0; col++)
-    if (ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, col, &none) != MS_SYNC_MISSING)
-      col0 = col;
+  /* The default queues first, as the slide's column: its key quotes the
+   * same kernel. */
+  for (int i = 0; i < MS_SYNC_N_COLUMNS && col0 < 0; i++)
+    if (ms_implicit_sync_judge (r, MS_SYNC_OP_NONE, i ^ 1, &none) != MS_SYNC_MISSING)
+      col0 = i ^ 1;
   if (col0 < 0)
     return false;
   /* The unit of the picture's cells first; then what the grid shows

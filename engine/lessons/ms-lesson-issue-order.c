@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-issue-order.c: the issue-order lesson (docs/lessons.md): K
- * streams in depth-first and breadth-first order, on one hardware queue
- * and on the default ones, each setting in a fresh process. Its caption
- * states what this run measured: breadth-first against depth-first end to end
- * from plain repetitions, on one hardware queue and on the default ones,
- * and apart from that what an event pair around every step
- * (timers=per-step) does to the same comparison. */
+/* ms-lesson-issue-order.c: the issue-order lesson (docs/lessons.md): K streams in depth-first and
+ * breadth-first order, on one hardware queue and on the default ones, each setting in a fresh
+ * process. Its caption states what this run measured: breadth-first against depth-first end to end
+ * from plain repetitions, on one hardware queue and on the default ones, and apart from that what
+ * an event pair around every step (timers=per-step) does to the same comparison. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -62,9 +60,8 @@ spread_word (const MsCell *a, const MsCell *b)
                                  : ms_gettext ("within the spread");
 }
 
-/* The finding: breadth-first against depth-first at K streams, on one
- * hardware queue and with the default queues (either may be missing), by
- * the medians that the timelines' titles lead with. */
+/* The finding: breadth-first against depth-first at K streams, on one hardware queue and with the
+ * default queues (either may be missing), by the medians that the timelines' titles lead with. */
 static void
 append_orders (char *buf, size_t len, int k, OrderTable t)
 {
@@ -95,6 +92,26 @@ append_orders (char *buf, size_t len, int k, OrderTable t)
                               : ms_gettext ("With K = %d streams at %s, breadth-first takes %s "
                                             "against %s depth-first with the default queues."),
                        k, size, single ? s_b : d_b, single ? s_d : d_d);
+}
+
+/* The slide's yardstick: the same work in one stream, and each order at
+ * K against it, on the queue setting the slide draws. */
+static void
+append_one_stream (char *buf, size_t len, const MsResults *r, int k, OrderTable t)
+{
+  bool single = t[PLAIN][1][0][k] && t[PLAIN][1][1][k];
+  const MsCell *d = t[PLAIN][single][0][k], *b = t[PLAIN][single][1][k];
+  const MsCell *one = ms_issue_order_one_stream (r, d, single);
+  if (!one)
+    return;
+  char time[32], by_d[64], by_b[64];
+  ms_caption_time (one->stats.e2e.median, time, sizeof time);
+  ms_caption_append (buf, len,
+                     ms_gettext ("One stream (K = 1: nothing to overlap; the quicker of its "
+                                 "two runs) takes %s; against it, depth-first took %s and "
+                                 "breadth-first %s."),
+                     time, ms_issue_order_against_one (one, d, by_d, sizeof by_d),
+                     ms_issue_order_against_one (one, b, by_b, sizeof by_b));
 }
 
 /* One queue, plain repetitions: the ratio at every K measured, the only
@@ -160,11 +177,10 @@ append_timers (char *buf, size_t len, OrderTable t)
   return false;
 }
 
-/* What memsweep does around its repetitions, each left out in a variant
- * of its own at K = AROUND_K on one queue (the plain program
- * bench/plain-issue-order.cu switches the same things one at a time):
- * "plain", no instrumented repetition between the timed ones after
- * the first; "kept", the inputs not rewritten before every repetition. */
+/* What memsweep does around its repetitions, each left out in a variant of its own at K = AROUND_K
+ * on one queue (the plain program bench/plain-issue-order.cu switches the same things one at a
+ * time): "plain", no instrumented repetition between the timed ones after the first; "kept", the
+ * inputs not rewritten before every repetition. */
 #define AROUND_K 16
 static const char *const around_names[] = { "plain", "kept" };
 
@@ -196,10 +212,9 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
    * another protocol read as overturning the line's "cannot tell". */
   ms_caption_append (buf, len,
                      ms_gettext ("How the repetitions are measured moves this ratio too: at K = "
-                                 "%d on one queue, depth-first ÷ breadth-first is %.2f× as "
-                                 "measured above (%s), %.2f× with no instrumented repetition "
-                                 "between the timed ones after the first (%s), and %.2f× with "
-                                 "the inputs not rewritten before every repetition (%s)."),
+                                 "%d on one queue it is %.2f× as above (%s), %.2f× with no "
+                                 "instrumented repetition between the timed ones (%s), and %.2f× "
+                                 "with the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
@@ -218,6 +233,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
         continue;
       buf[0] = '\0';
       append_orders (buf, len, k, t);
+      append_one_stream (buf, len, r, k, t);
       append_plain_ratios (buf, len, t);
       append_around (buf, len, r, e, t);
       if (!append_timers (buf, len, t))
@@ -281,15 +297,56 @@ ms_issue_order_same (const MsCell *depth, const MsCell *breadth)
   return ms_caption_judge (&depth->stats.e2e, &breadth->stats.e2e).verdict == MS_VERDICT_SAME;
 }
 
-/* The two orders with plain repetitions at the most streams measured,
- * one queue first: the question the lesson asks, answered as the run
- * answers it. Without timers the orders did not differ on Hopper
- * (PITFALLS 20): the line says "no difference" where the rule finds the
- * pair the same, "cannot tell" where the intervals meet but are too wide
- * (the H100's, 0.85 to 1.9 ms), and how much faster breadth-first is
- * where they lie apart. What a timer on every step does is the slide's
- * second finding, named as such under the line: leading with it, the
- * line answered a question the lesson does not ask (issue 84). */
+const MsCell *
+ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single)
+{
+  const MsCell *one[2];
+  for (int o = 0; o < 2; o++) {
+    char v[MS_VARIANT_LEN];
+    MsIssueOrder order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
+    ms_lesson_streams_variant (v, sizeof v, single, order, 1);
+    one[o] = ms_caption_measured (r, MS_MODE_STREAMS, c->exponent, v);
+  }
+  if (!one[0] || !one[1])
+    return one[0] ? one[0] : one[1];
+  return one[1]->stats.e2e.median < one[0]->stats.e2e.median ? one[1] : one[0];
+}
+
+/* How many per cent less time c took than one, from the times as written. */
+static double
+saved_share (const MsCell *one, const MsCell *c)
+{
+  return (1 - ms_caption_time_as_written (c->stats.e2e.median)
+                / ms_caption_time_as_written (one->stats.e2e.median))
+         * 100;
+}
+
+const char *
+ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len)
+{
+  double saved = round (saved_share (one, c));
+  /* TRANSLATORS: a time against the same work in one stream, e.g. "18%
+   * less"; its pair "4% more". */
+  snprintf (buf, len, saved >= 0 ? ms_gettext ("%.0f%% less") : ms_gettext ("%.0f%% more"),
+            fabs (saved));
+  return buf;
+}
+
+/* The overlap half of the takeaway: the per cent less time than one
+ * stream the quicker order took, where that lies beyond the spread. */
+static bool
+overlap_gain (const MsResults *r, const MsCell *depth, const MsCell *breadth, bool single,
+              double *saved)
+{
+  const MsCell *one = ms_issue_order_one_stream (r, depth, single);
+  const MsCell *quick = breadth->stats.e2e.median < depth->stats.e2e.median ? breadth : depth;
+  *saved = one ? round (saved_share (one, quick)) : 0;
+  return one && ms_caption_apart (quick, one) && *saved >= 1;
+}
+
+/* The two orders at the most streams measured, one queue first, against one stream: did they
+ * overlap, and did the order matter, as the run answers (the H100's ranges, 0.85 to 1.9 ms, cannot
+ * tell). The timers' effect is the Details' second finding (issue 84). */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -298,32 +355,38 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool single, apart;
   if (!ms_issue_order_quoted (r, &depth, &breadth, &k, &single, &apart))
     return MS_TAKEAWAY_MISSING;
-  if (!apart && !ms_issue_order_same (depth, breadth)) {
-    /* TRANSLATORS: the issue-order takeaway where the two orders' times
-     * without timers meet but are too noisy to call the same, e.g.
-     * "Issue order, 16 streams: cannot tell (the ranges overlap)". No
-     * "timers": a class had not met them, and the slide times each order
-     * as a whole. */
+  bool same = !apart && ms_issue_order_same (depth, breadth);
+  char order[96];
+  double saved;
+  bool gained = overlap_gain (r, depth, breadth, single, &saved);
+  if (!gained && !apart && !same) {
+    /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". */
     snprintf (buf, len,
-              ms_gettext ("Issue order, %d streams: cannot tell (the ranges overlap)"), k);
+              ms_gettext ("%d streams: no overlap gain or order difference this run can tell"), k);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (!apart) {
-    /* TRANSLATORS: the issue-order takeaway where the two orders' times
-     * lie within each other's intervals, e.g. "... (16 streams)". */
-    snprintf (buf, len, ms_gettext ("Issue order made no difference with %d streams"), k);
-    return MS_TAKEAWAY_DECIDED;
-  }
-  double ratio = speedup (depth, breadth);
-  char speed[48];
-  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-  snprintf (buf, len,
-            single ? ms_gettext ("Breadth-first issue of %d streams on one queue is %s "
-                                 "than depth-first")
-                   : ms_gettext ("Breadth-first issue of %d streams on default queues is %s "
-                                 "than depth-first"),
-            k, speed);
-  return MS_TAKEAWAY_DECIDED;
+  if (apart) {
+    double ratio = speedup (depth, breadth);
+    char speed[48];
+    ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
+    /* TRANSLATORS: the order half of the issue-order takeaway, e.g.
+     * "breadth-first was 1.2× faster". */
+    snprintf (order, sizeof order, ms_gettext ("breadth-first was %s"), speed);
+  } else
+    snprintf (order, sizeof order, "%s",
+              same ? ms_gettext ("issue order made no difference")
+                   : ms_gettext ("issue order: cannot tell"));
+  if (gained)
+    /* TRANSLATORS: the issue-order takeaway, e.g. "Overlap saved 18% at 16
+     * streams; issue order made no difference". */
+    snprintf (buf, len, ms_gettext ("Overlap saved %.0f%% at %d streams; %s"), saved, k, order);
+  else
+    /* TRANSLATORS: the same where the streams took no less time than one
+     * stream, beyond the spread, e.g. "16 streams: no overlap gain this run
+     * can tell; issue order made no difference". */
+    snprintf (buf, len, ms_gettext ("%d streams: no overlap gain this run can tell; %s"), k, order);
+  return same || apart ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;
 }
 
 void
@@ -334,10 +397,9 @@ ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrde
             order == MS_ORDER_BREADTH_FIRST ? "breadth" : "depth", streams);
 }
 
-/* One streams part in a fresh process: one queue (the variable set) or the
- * default (the variable removed, whatever the caller's environment says);
- * timers: the observer effect, an event pair around every step and the
- * end-to-end time from those instrumented repetitions. */
+/* One streams part in a fresh process: one queue (the variable set) or the default (the variable
+ * removed, whatever the caller's environment says); timers: the observer effect, an event pair
+ * around every step and the end-to-end time from those instrumented repetitions. */
 static bool
 add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool timers)
 {
@@ -355,8 +417,7 @@ add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool time
   return true;
 }
 
-/* One queue at K = AROUND_K, each of memsweep's habits left out (see
- * append_around). */
+/* One queue at K = AROUND_K, each of memsweep's habits left out (see append_around). */
 static bool
 add_around_parts (MsPartList *l)
 {
@@ -408,8 +469,7 @@ issue_order_parts (MsPartList *l)
   }
 }
 
-/* The command line's finding: breadth-first against depth-first per queue
- * and K. */
+/* The command line's finding: breadth-first against depth-first per queue and K. */
 static void
 finding (const MsResults *r, char *buf, size_t len)
 {

@@ -25,3 +25,9 @@ bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCe
  * too wide to rule out a difference as large as the one the timers made,
  * and then the run cannot tell. */
 bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
+/* The same work in one stream (K = 1) at c's size and queue setting, where
+ * nothing can overlap: the yardstick of how much the streams overlapped.
+ * One stream has one order, so the quicker of its two cells; NULL: none. */
+const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
+/* c's time against one's, as both are written: "18% less" or "4% more". */
+const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
