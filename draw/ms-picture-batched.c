@@ -5,7 +5,7 @@
  * under both. The batch line is the batch in stream order, as the
  * takeaway quotes it; how far apart the three source-access orders lie is
  * said under the legend (the caption gives each). A slide draws the
- * takeaway's pair alone, as two bars (draw_slide_pair). */
+ * ratio of the two at each size instead (draw_slide_ratios). */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -291,7 +291,6 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   }
   /* One note, the spike first: it is what the range's far end rests on,
    * and a second note left the charts too little height in the pane. */
-  /* (A slide draws the quoted pair alone: draw_slide_pair.) */
   g_autofree char *note = count > 0 ? spike_note (run, count) : NULL;
   if (!note && count > 0)
     note = dip_note (run, count);
@@ -302,78 +301,102 @@ footer (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
   return y - y0 + fs * 0.3;
 }
 
-/* Rings the pair the takeaway quotes in its source's panel, each with its
- * time per copy, so that the figures the class just read are found at
+/* "pinned, 16 KiB: 0.85×": where an extreme of the takeaway lies and its
+ * ratio, the figure the headline quotes. */
+static char *
+extreme_label (const MsBatchedPair *p)
+{
+  char size[32];
+  g_autofree char *word = g_utf8_strdown (ms_mode_title (p->mode), -1);
+  ms_format_size_label ((double) ms_vector_bytes (p->each->elements), size, sizeof size);
+  /* TRANSLATORS: a ring's label on the batched chart, e.g. "pinned, 16
+   * KiB: 0.85×": one call per copy's time ÷ the batch's there. */
+  return g_strdup_printf (_ ("%s, %s: %.2f×"), word, size, p->ratio);
+}
+
+/* Rings the batches of the two ratios the takeaway quotes, each in its
+ * source's panel, so that the figures the class just read are found at
  * once among twenty-eight points. */
 static void
 call_out_takeaway (const MsResults *run, int count, MsChartData *panels[2])
 {
-  MsMode mode;
-  const MsCell *cells[2];
-  if (count <= 0 || !ms_batched_quoted (run, &mode, &cells[0], &cells[1]))
+  MsBatchedPair ends[2];
+  if (count <= 0 || !ms_batched_extremes (run, &ends[0], &ends[1]))
     return;
-  MsChartData *d = panels[mode == modes[0] ? 0 : 1];
-  /* Each named with its time per copy: with the time alone, a label that
-   * found room only above the slower point read as that point's. */
   for (int i = 0; i < 2; i++) {
-    char t[32];
-    double per = cells[i]->stats.e2e.median / count;
-    ms_caption_time (per, t, sizeof t);
-    g_autofree char *label
-        = i == 0
-              /* TRANSLATORS: a ring's label on the batched chart: one call
-               * per copy, its time per copy, e.g. "a call each: 3.02 µs". */
-              ? g_strdup_printf (_ ("a call each: %s"), t)
-              /* TRANSLATORS: a ring's label on the batched chart: the
-               * batch, its time per copy, e.g. "batched: 1.88 µs". */
-              : g_strdup_printf (_ ("batched: %s"), t);
-    ms_chart_data_add_callout (d, (double) ms_vector_bytes (cells[i]->elements), per, label);
+    g_autofree char *label = extreme_label (&ends[i]);
+    ms_chart_data_add_callout (panels[ends[i].mode == modes[0] ? 0 : 1],
+                               (double) ms_vector_bytes (ends[i].batch->elements),
+                               ends[i].batch->stats.e2e.median / count, label);
   }
 }
 
-/* A slide: the pair its takeaway quotes and nothing else, as two bars of
- * time per copy on one scale from zero, each named and timed, with its
- * 95% interval. Over the sizes, two lines on a log scale asked the class
- * to find the pair among fourteen points, and one size's spike (the H100's
- * one call per copy at 16 KiB, which the run cannot explain) went off the
- * scale with a note. The other source's figures, in a footnote, were read
- * as a puzzle no bar drew (pinned batched slower than pageable): the sizes
- * and the other source are the Details'. */
+/* A slide: the answer over the run's sizes, one call per copy's time ÷ the
+ * batch's at each size a copy, a line per source, the line at 1 and its
+ * sides named, the takeaway's two ratios ringed. One size's pair as two
+ * bars was read as the answer for every size, though the ratios over the
+ * sizes (in a footnote) ran from slower to nearly four times as fast. */
 static void
-draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                 double height, int count, MsMode mode, const MsCell *const pair[2])
+draw_slide_ratios (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                   double height, int count)
 {
-  char size[32];
-  ms_format_size_label ((double)ms_vector_bytes (pair[0]->elements), size, sizeof size);
-  /* TRANSLATORS: the batched slide's title, e.g. "Pageable memory, 256
-   * copies of 4 KiB: time per copy". */
-  g_autofree char *title = g_strdup_printf (_ ("%s memory, %d copies of %s: time per copy"),
-                                            ms_mode_title (mode), count, size);
-  /* The calls named, the interval in words a class knows; then the rest
-   * of the run plainly, as the details' ratios: "1.6×" was taken for
-   * every size and source, though it holds for this pair alone. */
-  /* xgettext:no-c-format */
+  g_autoptr (MsChartData) d = ms_chart_data_new ();
+  /* TRANSLATORS: the batched slide's chart title, e.g. "256 copies of
+   * each size: one call per copy's time ÷ one batched call's". */
+  d->title = g_strdup_printf (_ ("%d copies of each size: one call per copy's time ÷ one batched "
+                                 "call's"),
+                              count);
+  d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
+  /* TRANSLATORS: the batched slide's y axis. */
+  d->y_label = g_strdup (_ ("× as fast batched"));
+  d->y_kind = MS_SCALE_LOG10;
+  d->fit_y = TRUE;
+  d->direct_labels = TRUE;
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+    MsChartSeries *series = ms_chart_data_add_series (d, word, m, m, 0);
+    for (int e = 0; e <= 30; e++) {
+      const MsCell *each = ms_batched_cell (run, modes[m], e, count, 0);
+      const MsCell *b = each ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
+      if (b)
+        ms_chart_series_add (series, (double) ms_vector_bytes (each->elements),
+                             each->stats.e2e.median / b->stats.e2e.median, 1, 0, FALSE);
+    }
+  }
+  /* The line at 1 over the lines, its sides in words: a class had to
+   * work out which side meant what. */
+  d->refs_over = TRUE;
+  ms_chart_data_add_ref (d, 1, _ ("1×: the same time; above, the batch was faster"));
+  MsBatchedPair ends[2];
+  if (ms_batched_extremes (run, &ends[0], &ends[1]))
+    for (int i = 0; i < 2; i++) {
+      /* The figure alone: its line and size are the chart's, and the
+       * longer label found no place clear of the lines. */
+      g_autofree char *label = g_strdup_printf ("%.2f×", ends[i].ratio);
+      ms_chart_data_add_callout (d, (double) ms_vector_bytes (ends[i].each->elements),
+                                 ends[i].ratio, label);
+    }
+  /* The calls named; the spike, where there is one, since the far end of
+   * the range rests on it. */
   g_autoptr (GString) note
       = g_string_new (_ ("One call per copy: cudaMemcpyAsync; one batched call: "
-                         "cudaMemcpyBatchAsync (CUDA 12.8 and later). Lines: each time's range "
-                         "of likely medians (95%)."));
-  g_autoptr (GString) ranges = ratio_ranges (run, count);
-  if (ranges->len)
-    /* TRANSLATORS: under the batched slide, e.g. "The gain varies: one
-     * call per copy ÷ one batch, as in the headline (below 1: the batch
-     * was slower), over the run's sizes: pinned 0.85–2.44×; pageable
-     * 0.99–3.85×." */
-    g_string_append_printf (note, _ (" The gain varies: one call per copy ÷ one batch, as in "
-                                     "the headline (below 1: the batch was slower), over the "
-                                     "run's sizes: %s."),
-                            ranges->str);
-  /* The bars' names in full: "one batch" alone read as a count. */
-  const char *names[] = { _ (lines[0].label), _ ("one batched call") };
-  MsTimeBar bars[2];
-  for (int i = 0; i < 2; i++)
-    bars[i] = (MsTimeBar){ names[i], pair[i]->stats.e2e.median / count,
-                           pair[i]->stats.e2e.ci_low / count, pair[i]->stats.e2e.ci_high / count, (guint)i };
-  ms_picture_time_bars (cr, style, title, note->str, bars, 2, width, height);
+                         "cudaMemcpyBatchAsync (CUDA 12.8 and later), in stream order."));
+  g_autofree char *spike = spike_note (run, count);
+  if (spike)
+    g_string_append_printf (note, " %s", spike);
+  const double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  double note_h = ms_draw_text_wrapped (cr, note->str, fs * 0.5, 0, fs * 0.95, width - fs, FALSE,
+                                        FALSE);
+  double chart_h = round (height - note_h - fs * 0.6);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  ms_set_color (cr, &style->fg, 0.85);
+  ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + fs * 0.3, fs * 0.95, width - fs, FALSE,
+                        TRUE);
 }
 
 static void
@@ -388,14 +411,11 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, pinned, style, width, height, -1, NULL);
     return;
   }
-  /* A slide draws the source its takeaway quotes, at the full width: two
-   * half-width panels of seven sizes each, and a caption for both, asked a
-   * class to find one pair among twenty-eight points. */
-  MsMode quoted_mode;
-  const MsCell *quoted[2];
-  if (ms_draw_is_slide (style, height)
-      && ms_batched_quoted (run, &quoted_mode, &quoted[0], &quoted[1])) {
-    draw_slide_pair (cr, run, style, width, height, count, quoted_mode, quoted);
+  /* A slide draws the ratios alone, at the full width: two half-width
+   * panels of times, seven sizes each, asked a class to find what the
+   * headline quotes among twenty-eight points. */
+  if (ms_draw_is_slide (style, height)) {
+    draw_slide_ratios (cr, run, style, width, height, count);
     return;
   }
   /* The orders explained in the legend where that leaves the panels room. */
