@@ -128,19 +128,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   g_autofree char *spike = spike_note (run, count);
   if (spike)
     g_string_append_printf (note, " %s", spike);
-  const double fs = ms_style_font_size (style);
-  ms_draw_background (cr, style);
-  double note_h = ms_draw_text_wrapped (cr, note->str, fs * 0.5, 0, fs * 0.95, width - fs, FALSE,
-                                        FALSE);
-  double chart_h = round (height - note_h - fs * 0.6);
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, chart_h);
-  cairo_clip (cr);
-  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
-  cairo_restore (cr);
-  ms_set_color (cr, &style->fg, 0.85);
-  ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + fs * 0.3, fs * 0.95, width - fs, FALSE,
-                        TRUE);
+  ms_picture_chart_over_note (cr, d, style, width, height, note->str);
 }
 
 static const MsVariantWords words[] = {

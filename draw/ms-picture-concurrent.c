@@ -228,21 +228,6 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* What the lines' grids are: the labels name only what differs. Returns
- * the height; only measured unless draw. */
-static double
-grid_key (cairo_t *cr, const MsChartStyle *st, double width, double y, gboolean draw)
-{
-  const double fs = ms_style_font_size (st);
-  ms_set_color (cr, &st->fg, 0.8);
-  return ms_draw_text_wrapped (cr,
-                               _ ("Each kernel is one block unless its line says: a block per "
-                                  "SM, a block per SM taking all of the SM's shared memory, or a "
-                                  "full grid that fills every SM's block slots."),
-                               fs * 0.5, y, fs * 0.9, width - fs, FALSE, draw) +
-         fs * 0.3;
-}
-
 static void
 ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
@@ -258,25 +243,14 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
     ms_chart_draw (cr, data, style, width, height, -1, NULL);
     return;
   }
-  ms_draw_background (cr, style);
-  g_autofree char *note = small ? slide_note (run) : NULL;
-  const double fs = ms_style_font_size (style);
-  double below = small ? ms_draw_text_wrapped (cr, note, fs * 0.5, 0, fs * 0.95, width - fs, FALSE,
-                                               FALSE) + fs * 0.6
-                       : grid_key (cr, style, width, 0, FALSE);
-  double chart_h = round (height - below);
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, chart_h);
-  cairo_clip (cr);
-  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
-  cairo_restore (cr);
-  if (!small)
-    grid_key (cr, style, width, chart_h, TRUE);
-  else {
-    ms_set_color (cr, &style->fg, 0.85);
-    ms_draw_text_wrapped (cr, note, fs * 0.5, chart_h + fs * 0.3, fs * 0.95, width - fs, FALSE,
-                          TRUE);
-  }
+  /* Under the chart, what the lines' grids are where they are drawn (the
+   * labels name only what differs); on a slide, the note. */
+  g_autofree char *note
+      = small ? slide_note (run)
+              : g_strdup (_ ("Each kernel is one block unless its line says: a block per SM, a "
+                             "block per SM taking all of the SM's shared memory, or a full grid "
+                             "that fills every SM's block slots."));
+  ms_picture_chart_over_note (cr, data, style, width, height, note);
 }
 
 static const MsVariantWords words[] = {
