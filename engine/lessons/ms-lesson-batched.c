@@ -344,20 +344,20 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (slower && faster)
-    /* TRANSLATORS: e.g. "It depends: one call ran 0.85–3.78× as fast,
+    /* TRANSLATORS: e.g. "It depends: a batch ran 0.85–3.78× as fast,
      * slower at pinned 16 KiB": one batched call against one call
-     * per copy, over the sizes; a slide's line, 75 characters at most. */
+     * per copy, over the sizes; a slide's line, about 66 characters at most. */
     snprintf (buf, len,
-              ms_gettext ("It depends: one call ran %.2f–%.2f× as fast, slower at %s %s"),
+              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, slower at %s %s"),
               lo.ratio, hi.ratio, mode_word (lo.mode, word, sizeof word),
               ms_caption_size (lo.each, size, sizeof size));
   else if (faster)
     snprintf (buf, len,
-              ms_gettext ("It depends: one call ran %.2f–%.2f× as fast, never clearly slower"),
+              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, never clearly slower"),
               lo.ratio, hi.ratio);
   else
     snprintf (buf, len,
-              ms_gettext ("No: one call ran %.2f–%.2f× as fast, never clearly faster"),
+              ms_gettext ("No: a batch ran %.2f–%.2f× as fast, never clearly faster"),
               lo.ratio, hi.ratio);
   return MS_TAKEAWAY_DECIDED;
 }
