@@ -69,55 +69,67 @@ name_coinciding (MsChartData *d)
   }
 }
 
-/* A slide draws the lines that lie on none before them: five names for
- * two visible lines read as clutter, and so did a note counting the
- * others (the details name each with its time). Kernels that fill every
- * SM (all shared memory, full grids: the last two lines) are the card's
- * second half: the one-stream line they lie on says so in its name (drawn
- * over it, dotted, with a callout, a class still looked for the line
- * under it). */
+/* The full grids' line: the card's second half, kernels that each fill
+ * the GPU. */
+#define FILLED_LINE (G_N_ELEMENTS (lines) - 1)
+
+/* A slide draws the lines that lie on none before them, and the full
+ * grids' line, which lies on one stream's: five names for two visible
+ * lines read as clutter, and one line named "one stream, or each filling
+ * the GPU" left the headline's "unless each filled the GPU" undrawn.
+ * Blocks with all shared memory, which lie on it too, are the note's. */
 static void
 leave_coinciding_out (MsChartData *d)
 {
-  gboolean named = FALSE;
   for (guint i = d->series->len; i-- > 1;) {
-    MsChartSeries *under = (MsChartSeries *) ms_chart_data_lies_on (d, i, lies_on);
-    if (!under)
-      continue;
-    if (!named && i + 2 >= G_N_ELEMENTS (lines) && under == g_ptr_array_index (d->series, 0)) {
-      g_free (under->label);
-      /* TRANSLATORS: the one-stream line, with the kernels that lie on it. */
-      under->label = g_strdup (_ ("one stream, or each filling the GPU"));
-      named = TRUE;
-    }
-    ms_chart_data_remove_series (d, i);
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
+    if (i == FILLED_LINE) {
+      g_free (s->label);
+      /* TRANSLATORS: the concurrent slide's line of full grids. */
+      s->label = g_strdup (_ ("K streams, each filling the GPU"));
+      s->dash = 2;
+    } else if (ms_chart_data_lies_on (d, i, lies_on))
+      ms_chart_data_remove_series (d, i);
   }
 }
 
-/* A slide's title: what y counts, what filling the GPU is (in the GPU's
- * own count of multiprocessors: "SM" was a word the slide never
- * defined), and why K streams stay over one kernel's time. */
+/* A slide's title: what y counts and one kernel's time, its unit. */
 static char *
-slide_title (const MsResults *run, const char *title)
+slide_title (const MsResults *run)
 {
   int k;
   double one, many, serial;
-  GString *s = g_string_new (title);
+  char t[32];
+  if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
+    return g_strdup (_ ("K kernels: their time ÷ one kernel's time (log scale)"));
+  /* TRANSLATORS: the concurrent slide's title, e.g. "K kernels' time ÷
+   * one kernel's alone (113 µs), log scale". */
+  return g_strdup_printf (_ ("K kernels' time ÷ one kernel's alone (%s), log scale"),
+                          ms_caption_time (one, t, sizeof t));
+}
+
+/* Under a slide's chart: what filling the GPU is (in the GPU's own count
+ * of multiprocessors: "SM" was a word the slide never defined) and its
+ * time at the most K, and why K streams stay over one kernel's time.
+ * Blocks with all shared memory, which ran the same, are the details'. */
+static char *
+slide_note (const MsResults *run)
+{
+  int k;
+  double one, many, serial;
+  GString *s = g_string_new (NULL);
   gboolean quoted = ms_concurrent_quoted (run, &k, &one, &many, &serial);
   if (run->device.multiprocessors > 0)
     g_string_append_printf (s,
-                            _ (". Filling the GPU: blocks on all %d multiprocessors, as many as "
-                               "fit or each with all shared memory"),
+                            _ ("Filling the GPU: each kernel's grid holds as many blocks as "
+                               "fit on all %d multiprocessors."),
                             run->device.multiprocessors);
-  /* The headline's "unless each filled the GPU" with its own number,
-   * full grids else all shared memory: its line lies on one stream's,
-   * and no ring beside that one's found room. */
-  double filled = 0;
-  for (guint i = G_N_ELEMENTS (lines); quoted && !(filled > 0) && i-- > 3;)
-    filled = median_at (run, k, lines[i].variant);
+  double filled = quoted ? ms_concurrent_written (run, k, lines[FILLED_LINE].variant) : 0;
   if (filled > 0) {
     char t[32];
-    g_string_append_printf (s, _ ("; %d such kernels on %d streams took %s (%.1f×)"), k, k,
+    /* TRANSLATORS: on the concurrent slide, e.g. " 16 such kernels on 16
+     * streams took 1.62 ms (14.3×)." */
+    g_string_append_printf (s, _ (" %d such kernels on %d streams took %s (%.1f×)."), k, k,
                             ms_caption_time (filled, t, sizeof t), filled / one);
   }
   double stagger = quoted ? ms_concurrent_stagger (run, k) : 0;
@@ -125,8 +137,8 @@ slide_title (const MsResults *run, const char *title)
     char t[32];
     ms_caption_time (stagger, t, sizeof t);
     g_string_append_printf (s,
-                            _ (". Over 1× on K streams: launched one at a time, the last %s "
-                               "after the first"),
+                            _ (" Over 1× on K streams: launched one at a time, the last %s "
+                               "after the first."),
                             t);
   }
   return g_string_free (s, FALSE);
@@ -137,16 +149,20 @@ slide_title (const MsResults *run, const char *title)
  * the caption writes them: the axis counts single-kernel times only, and
  * "1.7" was to be guessed on a log scale. */
 static void
-call_out_takeaway (MsChartData *d, const MsResults *run)
+call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
 {
   int k;
   double one, many, serial;
   if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
     return;
-  /* The first two lines: one stream, K streams. */
+  /* The first two lines: one stream, K streams. (On a slide the full
+   * grids' line, on one stream's, has its figure in the note: its ring
+   * found no room beside one stream's.) */
   for (guint i = 0; i < 2 && i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    double t = i ? many : serial;
+    double t = i == 0 ? serial : i == 1 ? many : 0;
+    if (!(t > 0))
+      continue;
     for (guint j = 0; j < s->points->len; j++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
       if (p->x != k)
@@ -157,14 +173,19 @@ call_out_takeaway (MsChartData *d, const MsResults *run)
        * its line, the time K kernels took and how many single-kernel
        * times that is, e.g. "K streams: 188 µs · 1.7×" (without the
        * line's name, the ring on two lines read as either). */
-      g_autofree char *label = g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
+      /* A slide's rings, far apart on their own lines, go without the
+       * names: with them, K streams' found no room clear of the lines
+       * once the full grids' line was drawn. */
+      g_autofree char *label = slide ? g_strdup_printf ("%s · %.1f×", time, t / one)
+                                     : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time,
+                                                        t / one);
       ms_chart_data_add_callout (d, p->x, p->y, label);
     }
   }
 }
 
 static MsChartData *
-build (const MsResults *run)
+build (const MsResults *run, gboolean slide)
 {
   MsChartData *d = ms_chart_data_new ();
   double one = median_at (run, 1, lines[0].variant);
@@ -192,60 +213,44 @@ build (const MsResults *run)
         ms_chart_series_add (s, k, m / one, 1, 0, FALSE);
     }
   }
-  name_coinciding (d);
+  if (slide) {
+    /* The title says what y counts. */
+    g_clear_pointer (&d->y_label, g_free);
+    g_free (d->title);
+    d->title = slide_title (run);
+    leave_coinciding_out (d);
+  } else
+    name_coinciding (d);
   /* "together" beside a 1.7× that was not quite one kernel's time read
    * as a contradiction: the line is the limit, all at once. */
   ms_chart_data_add_ref (d, 1, _("all at once: one kernel's time"));
-  call_out_takeaway (d, run);
+  call_out_takeaway (d, run, slide);
   return d;
-}
-
-/* What the lines' grids are: the labels name only what differs. Returns
- * the height; only measured unless draw. */
-static double
-grid_key (cairo_t *cr, const MsChartStyle *st, double width, double y, gboolean draw)
-{
-  const double fs = ms_style_font_size (st);
-  ms_set_color (cr, &st->fg, 0.8);
-  return ms_draw_text_wrapped (cr,
-                               _ ("Each kernel is one block unless its line says: a block per "
-                                  "SM, a block per SM taking all of the SM's shared memory, or a "
-                                  "full grid that fills every SM's block slots."),
-                               fs * 0.5, y, fs * 0.9, width - fs, FALSE, draw) +
-         fs * 0.3;
 }
 
 static void
 ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
-  g_autoptr (MsChartData) data = build (run);
-  if (data->series->len == 0) {
-    ms_chart_draw (cr, data, style, width, height, -1, NULL);
-    return;
-  }
-  ms_draw_background (cr, style);
   /* A slide: the key of the grids and the y axis's title give way to the
    * plot (the title says what y counts), and the lines that lie on
    * others go. By the one rule of what a slide is: a height of its own
    * (30 lines) drew the slide on screen and five lines in its export at
    * the same size, whose picture is taller. */
   gboolean small = ms_draw_is_slide (style, height);
-  if (small) {
-    g_clear_pointer (&data->y_label, g_free);
-    leave_coinciding_out (data);
-    char *title = slide_title (run, data->title);
-    g_free (data->title);
-    data->title = title;
+  g_autoptr (MsChartData) data = build (run, small);
+  if (data->series->len == 0) {
+    ms_chart_draw (cr, data, style, width, height, -1, NULL);
+    return;
   }
-  double chart_h = round (height - (small ? 0 : grid_key (cr, style, width, 0, FALSE)));
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, chart_h);
-  cairo_clip (cr);
-  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
-  cairo_restore (cr);
-  if (!small)
-    grid_key (cr, style, width, chart_h, TRUE);
+  /* Under the chart, what the lines' grids are where they are drawn (the
+   * labels name only what differs); on a slide, the note. */
+  g_autofree char *note
+      = small ? slide_note (run)
+              : g_strdup (_ ("Each kernel is one block unless its line says: a block per SM, a "
+                             "block per SM taking all of the SM's shared memory, or a full grid "
+                             "that fills every SM's block slots."));
+  ms_picture_chart_over_note (cr, data, style, width, height, note);
 }
 
 static const MsVariantWords words[] = {

@@ -62,6 +62,23 @@ ms_picture_key_line (cairo_t *cr, const MsChartStyle *st, guint i, double x, dou
 }
 
 void
+ms_picture_chart_over_note (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                            double width, double height, const char *note)
+{
+  const double fs = ms_style_font_size (style);
+  ms_draw_background (cr, style);
+  double note_h = ms_draw_text_wrapped (cr, note, fs * 0.5, 0, fs * 0.95, width - fs, FALSE, FALSE);
+  double chart_h = round (height - note_h - fs * 0.6);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, data, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  ms_set_color (cr, &style->fg, 0.85);
+  ms_draw_text_wrapped (cr, note, fs * 0.5, chart_h + fs * 0.3, fs * 0.95, width - fs, FALSE, TRUE);
+}
+
+void
 ms_picture_share_range (MsChartData *const *panels, int n)
 {
   double lo = INFINITY, hi = 0;

@@ -37,6 +37,12 @@ void ms_picture_bar (cairo_t *cr, const MsColor *c, double alpha, double x0, dou
 double ms_picture_bar_figure (cairo_t *cr, const MsChartStyle *st, const char *text, double size,
                               gboolean bold, double x1, double cy, double right);
 
+/* On the background, data's chart over note, which is wrapped under it
+ * across the width in the foreground's colour, a little smaller than the
+ * text (what the chart needs said in words). */
+void ms_picture_chart_over_note (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                                 double width, double height, const char *note);
+
 /* One y range for the n panels, from their values, intervals and
  * reference lines: the same time at the same height in each. */
 void ms_picture_share_range (MsChartData *const *panels, int n);

@@ -134,17 +134,33 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
   }
 }
 
-/* The verdict on the best batch against one call each: a tenth either
- * way, and only where the medians' intervals do not meet, since a batch
- * 9% faster inside the spread is nothing a class can see. */
+/* Within a tenth either way: about the same. */
+static bool
+in_band (double ratio)
+{
+  return ratio >= 1 / 1.1 && ratio <= 1 / 0.9;
+}
+
+/* Only where the medians' intervals do not meet too, since a batch 9%
+ * faster inside the spread is nothing a class can see. */
+int
+ms_batched_verdict (const MsBatchedPair *p)
+{
+  if (in_band (p->ratio) || !ms_caption_apart (p->batch, p->each))
+    return 0;
+  return p->ratio > 1 ? 1 : -1;
+}
+
+/* The verdict on the batch against one call each, in words. */
 static const char *
 batch_words (double ratio, const MsCell *batch, const MsCell *each)
 {
-  if (ratio >= 1 / 1.1 && ratio <= 1 / 0.9)
-    return ms_gettext ("about the same");
-  if (!ms_caption_apart (batch, each))
-    return ms_gettext ("the run cannot tell them apart");
-  return ratio > 1 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
+  MsBatchedPair p = { .each = each, .batch = batch, .ratio = ratio };
+  int verdict = ms_batched_verdict (&p);
+  if (verdict)
+    return verdict > 0 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
+  return in_band (ratio) ? ms_gettext ("about the same")
+                         : ms_gettext ("the run cannot tell them apart");
 }
 
 /* The sentence for one source at exp: the time per copy submitted one
@@ -277,43 +293,49 @@ first_pair (const MsResults *r, int count, const MsCell **each, const MsCell **b
 }
 
 bool
-ms_batched_quoted (const MsResults *r, MsMode *mode, const MsCell **each, const MsCell **batch)
+ms_batched_extremes (const MsResults *r, MsBatchedPair *lo, MsBatchedPair *hi)
 {
   int count = ms_batched_count (r);
-  *each = *batch = NULL;
-  for (int m = 0; count > 0 && m < 2; m++) {
-    const MsCell *e, *b;
-    if (!best_batch (r, sources[m], count, &e, &b) || !ms_caption_apart (e, b))
-      continue;
-    double ratio = e->stats.e2e.median / b->stats.e2e.median;
-    if (!*each
-        || fabs (log (ratio)) > fabs (log ((*each)->stats.e2e.median / (*batch)->stats.e2e.median)))
-      *each = e, *batch = b, *mode = sources[m];
-  }
-  return *each != NULL;
+  bool any = false;
+  for (int m = 0; count > 0 && m < 2; m++)
+    for (int e = MIN_EXP; e <= MAX_EXP; e++) {
+      MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
+                          ms_batched_cell (r, sources[m], e, count, 1), 0 };
+      if (!p.each || !p.batch)
+        continue;
+      p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
+      if (!any || p.ratio < lo->ratio)
+        *lo = p;
+      if (!any || p.ratio > hi->ratio)
+        *hi = p;
+      any = true;
+    }
+  return any;
 }
 
-/* The source where the batch decides the most; else that the run cannot
- * tell, or that batches were not measured. */
+/* The answer over every source and size, as the picture draws it: the
+ * lowest and highest ratio, and where the batch was slower. One size's
+ * figure was read as the answer for all, though the next size up ran the
+ * other way. Else that the run cannot tell, or that batches were not
+ * measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   int count = ms_batched_count (r);
-  const MsCell *each = NULL, *best = NULL, *first_each = NULL, *first_best = NULL;
-  MsMode mode = sources[0];
-  char word[64];
-  bool decided = ms_batched_quoted (r, &mode, &each, &best);
+  const MsCell *first_each = NULL, *first_best = NULL;
+  MsBatchedPair lo, hi;
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
-  char size[32], speed[48];
-  if (!first_pair (r, count, &first_each, &first_best)) {
+  char size[32], word[64];
+  if (!first_pair (r, count, &first_each, &first_best) || !ms_batched_extremes (r, &lo, &hi)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
               ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"), why);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (!decided) {
+  bool slower = ms_batched_verdict (&lo) < 0, faster = ms_batched_verdict (&hi) > 0;
+  if (!slower && !faster) {
     snprintf (buf, len,
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
@@ -321,18 +343,22 @@ takeaway (const MsResults *r, char *buf, size_t len)
               first_each->stats.e2e.median / first_best->stats.e2e.median);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  /* From the times a copy as the picture labels them, so that it divides
-   * out. */
-  double ratio = ms_caption_time_as_written (each->stats.e2e.median / count) /
-                 ms_caption_time_as_written (best->stats.e2e.median / count);
-  ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-  /* Stream order's figure, as the picture's batch line draws it; the
-   * order's name is the picture's legend's (it read as jargon here). */
-  /* TRANSLATORS: one clause, e.g. "256 pageable copies of 4 KiB ran
-   * 1.6× faster in one batched call". */
-  snprintf (buf, len, ms_gettext ("%d %s copies of %s ran %s in one batched call"), count,
-            mode_word (mode, word, sizeof word), ms_caption_size (each, size, sizeof size),
-            speed);
+  if (slower && faster)
+    /* TRANSLATORS: e.g. "It depends: a batch ran 0.85–3.78× as fast,
+     * slower at pinned 16 KiB": one batched call against one call
+     * per copy, over the sizes; a slide's line, about 66 characters at most. */
+    snprintf (buf, len,
+              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, slower at %s %s"),
+              lo.ratio, hi.ratio, mode_word (lo.mode, word, sizeof word),
+              ms_caption_size (lo.each, size, sizeof size));
+  else if (faster)
+    snprintf (buf, len,
+              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, never clearly slower"),
+              lo.ratio, hi.ratio);
+  else
+    snprintf (buf, len,
+              ms_gettext ("No: a batch ran %.2f–%.2f× as fast, never clearly faster"),
+              lo.ratio, hi.ratio);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-lesson-batched.h: the batched lesson's quoted pair, shared by its
- * takeaway and its picture (draw/ms-picture-batched.c), which rings it. */
+/* ms-lesson-batched.h: the batched lesson's cells and ratios, shared by its
+ * takeaway and its picture (draw/ms-picture-batched.c). */
 #pragma once
 
 #include "memsweep.h"
@@ -11,9 +11,18 @@ int ms_batched_count (const MsResults *run);
  * per copy, 1 to 3 one batch in stream order, in any order, read during
  * the call. */
 const MsCell *ms_batched_cell (const MsResults *run, MsMode mode, int exp, int count, int s);
-/* The pair the takeaway quotes: of the sources, the one where one call
- * per copy and the fastest batch at the lesson's size lie furthest apart,
- * their intervals apart; *mode, *each and *batch set. false when no
- * source decides. */
-bool ms_batched_quoted (const MsResults *run, MsMode *mode, const MsCell **each,
-                        const MsCell **batch);
+/* One source at one size: one call per copy against the batch in stream
+ * order (the call's plain use), and ratio, the first's median over the
+ * second's (above 1: the batch was faster). */
+typedef struct {
+  MsMode mode;
+  const MsCell *each, *batch;
+  double ratio;
+} MsBatchedPair;
+/* The pairs with the lowest and the highest ratio over every source and
+ * size the run holds, which the takeaway quotes and the picture rings;
+ * false when none. */
+bool ms_batched_extremes (const MsResults *run, MsBatchedPair *lo, MsBatchedPair *hi);
+/* 1 where the batch saved time, -1 where it cost time (over a tenth
+ * either way, the medians' intervals apart), else 0. */
+int ms_batched_verdict (const MsBatchedPair *pair);

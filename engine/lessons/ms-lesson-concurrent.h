@@ -17,3 +17,7 @@ bool ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *ma
  * µs, from their clock stamps in the instrumented repetition: the host
  * launches them one at a time. 0 where the run lacks them. */
 double ms_concurrent_stagger (const MsResults *run, int k);
+/* K kernels with the setting after "K=n/" in their variant
+ * ("streams=many/grid=full"), in µs as the caption writes them; 0 where
+ * the run lacks it. */
+double ms_concurrent_written (const MsResults *run, int k, const char *setting);
