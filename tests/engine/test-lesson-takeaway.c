@@ -211,19 +211,19 @@ test_issue_order (void)
     g_assert_null (strstr (line, "timer on every step"));
     (void) timed_apart;
     if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && !same) {
+      /* The orders cannot be told apart: the line says so, whether or not
+       * the streams' gain over one stream can be told. */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
-      g_autofree char *want = g_strdup_printf (
-          "Issue order, %d streams: cannot tell (the ranges overlap)", k + 1);
-      g_assert_cmpstr (line, ==, want);
+      g_autofree char *neither = g_strdup_printf (
+          "%d streams: no overlap gain or order difference this run can tell", k + 1);
+      g_assert_true (strcmp (line, neither) == 0
+                     || g_str_has_suffix (line, "; issue order: cannot tell"));
     } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
-      g_autofree char *want
-          = g_strdup_printf ("Issue order made no difference with %d streams", k + 1);
-      g_assert_cmpstr (line, ==, want);
+      g_assert_true (g_str_has_suffix (line, "; issue order made no difference"));
     } else {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
-      g_autofree char *want = g_strdup_printf ("Breadth-first issue of %d streams", k + 1);
-      g_assert_true (g_str_has_prefix (line, want));
+      g_assert_nonnull (strstr (line, "; breadth-first was "));
       assert_speed (line, depth->stats.e2e.median / breadth->stats.e2e.median);
     }
     ms_results_free (r);
