@@ -111,6 +111,9 @@ typedef struct {
   /* Sizes whose ticks keep their labels (those a caption names), in place
    * of neighbours they would cover; 0: none. */
   double x_marks[3];
+  /* The error bars span every repetition, fastest to slowest (too few
+   * for the median's 95% interval): a legend's key says so. */
+  gboolean range_bars;
 } MsChartData;
 
 typedef struct {

@@ -83,8 +83,7 @@ starts_group (const MsCacheStateRow *rows, int i)
 }
 
 /* Whether every row of the group that starts at i is one the run cannot
- * tell. On a slide such a group is its one line: lone ticks at 0.85×,
- * outside the band, caught a class's eye as an effect. */
+ * tell. */
 static gboolean
 group_untold (const MsCacheStateRow *rows, int n, int i)
 {
@@ -94,43 +93,48 @@ group_untold (const MsCacheStateRow *rows, int n, int i)
   return TRUE;
 }
 
-/* Whether row i is drawn as a bar: not where a slide folds its group. */
+/* Whether row i is drawn: every group is, the ones the run cannot tell
+ * too (folded into a line of words, their wide intervals went unseen and
+ * "cannot tell" was taken on trust), except where fold says a slide too
+ * short for them all (a window sharing the screen) folds those. */
 static gboolean
-row_drawn (const MsCacheStateRow *rows, int n, int i, gboolean slide)
+row_drawn (const MsCacheStateRow *rows, int n, int i, gboolean fold)
 {
   int g = i;
   while (!starts_group (rows, g))
     g--;
-  return !slide || !group_untold (rows, n, g);
+  return !fold || !group_untold (rows, n, g);
 }
 
 /* The lines the start of a group at i takes beside its bars: its name;
- * on a slide its name and its grey 1× bar, or, for a group the run cannot
- * tell, a share of the one line that names them all (the first's). */
+ * on a slide its name and its 1× bar, or, for a folded group, a share of
+ * the one line that names them all (the first's). */
 static int
-group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide)
+group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide, gboolean fold)
 {
   if (!starts_group (rows, i))
     return 0;
-  if (!slide)
-    return 1;
-  if (row_drawn (rows, n, i, slide))
-    return 2;
+  if (!slide || row_drawn (rows, n, i, fold))
+    return slide ? 2 : 1;
   for (int k = 0; k < i; k++)
-    if (starts_group (rows, k) && !row_drawn (rows, n, k, slide))
+    if (starts_group (rows, k) && !row_drawn (rows, n, k, fold))
       return 0;
   return 1;
 }
 
 /* The lines the rows take: one a bar, and their groups'. */
 static int
-n_lines (const MsCacheStateRow *rows, int n, gboolean slide)
+n_lines (const MsCacheStateRow *rows, int n, gboolean slide, gboolean fold)
 {
   int lines = 0;
   for (int i = 0; i < n; i++)
-    lines += group_lines (rows, n, i, slide) + row_drawn (rows, n, i, slide);
+    lines += group_lines (rows, n, i, slide, fold) + row_drawn (rows, n, i, fold);
   return lines;
 }
+
+/* The axis's height in text sizes: its ticks, the words under them and
+ * the gap after them. */
+#define AXIS_H 3.6
 
 /* Where everything goes: the label column, the bars' axis, the line
  * height. */
@@ -138,7 +142,7 @@ typedef struct {
   double fs, line_h, x0, x1;
   double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
-  gboolean slide;
+  gboolean slide, fold;
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -227,6 +231,28 @@ draw_bar_body (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCol
   }
 }
 
+/* A 95% interval from lo to hi (ratios) across a row at y; where it
+ * ends, or x0 where there is none. */
+static double
+draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, double hi, double y)
+{
+  const double h = l->line_h;
+  if (!isfinite (lo) || !isfinite (hi) || hi <= lo)
+    return l->x0;
+  double x_lo = ms_scale_to_pixel (&l->xs, MAX (lo, 0));
+  double x_hi = ms_scale_to_pixel (&l->xs, MIN (hi, l->xs.max));
+  ms_set_color (cr, &st->fg, 0.9);
+  cairo_set_line_width (cr, ms_style_line_width (st));
+  cairo_move_to (cr, x_lo, y + h / 2);
+  cairo_line_to (cr, x_hi, y + h / 2);
+  for (int k = 0; k < 2; k++) {
+    cairo_move_to (cr, k ? x_hi : x_lo, y + h * 0.3);
+    cairo_line_to (cr, k ? x_hi : x_lo, y + h * 0.7);
+  }
+  cairo_stroke (cr);
+  return x_hi;
+}
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
@@ -235,7 +261,6 @@ static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
           double y, double rh)
 {
-  const double h = l->line_h, lw = ms_style_line_width (st);
   guint color = 0, shape, dash;
   ms_mode_look (row->mode, &color, &shape, &dash);
   MsColor c;
@@ -243,7 +268,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   ms_set_color (cr, &st->fg, 0.85);
   draw_state_name (cr, l, ms_cache_state_name (row->state), y, rh);
   /* The marks at the middle of a row made taller by its name. */
-  y += (rh - h) / 2;
+  y += (rh - l->line_h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
@@ -252,40 +277,30 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   else
     draw_bar_body (cr, st, l, &c, end, untold, y);
   /* The ratio's 95% interval: whether the bar stands apart from 1×. */
-  if (isfinite (j->lo) && isfinite (j->hi) && j->hi > j->lo) {
-    double lo = ms_scale_to_pixel (&l->xs, MAX (j->lo, 0));
-    double hi = ms_scale_to_pixel (&l->xs, MIN (j->hi, l->xs.max));
-    ms_set_color (cr, &st->fg, 0.9);
-    cairo_set_line_width (cr, lw);
-    cairo_move_to (cr, lo, y + h / 2);
-    cairo_line_to (cr, hi, y + h / 2);
-    cairo_move_to (cr, lo, y + h * 0.3);
-    cairo_line_to (cr, lo, y + h * 0.7);
-    cairo_move_to (cr, hi, y + h * 0.3);
-    cairo_line_to (cr, hi, y + h * 0.7);
-    cairo_stroke (cr);
-    end = MAX (end, hi);
-  }
+  end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   draw_figures (cr, st, l, row, end, y);
 }
 
-/* A memory's name on a slide, with what write-combined memory is where
- * it is named: a class met the word unexplained, and its group lacks the
- * "inputs kept" row without saying why. */
-static char *
-memory_name (MsMode mode, gboolean heading)
+/* A memory's name on a slide, with why the CPU's cache could matter to
+ * its copy at all, and what write-combined memory is, where it is named:
+ * a class met the word unexplained, and its group lacks the "inputs kept"
+ * row without saying why. */
+static const char *
+memory_name (MsMode mode)
 {
-  if (mode != MS_MODE_WRITE_COMBINED)
-    /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
-    return g_strdup_printf (_ ("%s memory"), ms_mode_title (mode));
-  return g_strdup (heading ? _ ("Write-combined memory: pinned, never in the CPU's cache (so no "
-                                "\"inputs kept\" row)")
-                           : _ ("write-combined memory (pinned, never in the CPU's cache)"));
+  switch (mode) {
+  case MS_MODE_PAGEABLE:
+    return _ ("Pageable memory: the CPU copies it to a staging buffer first, through its cache");
+  case MS_MODE_PINNED:
+    return _ ("Pinned memory: the GPU reads it directly, without the CPU");
+  default:
+    return _ ("Write-combined memory: pinned, never in the CPU's cache (so no \"inputs kept\" "
+              "row)");
+  }
 }
 
-/* A slide's one line for the memories the run cannot tell, where their
- * bars would be (a footnote per memory, with ranges drawn nowhere, left
- * a class asking what they were of): NULL where there are none. */
+/* A folded slide's one line for the memories the run cannot tell: NULL
+ * where there are none. */
 static char *
 untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
 {
@@ -293,7 +308,11 @@ untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
   for (int i = 0; i < n; i++) {
     if (!starts_group (rows, i) || row_drawn (rows, n, i, TRUE))
       continue;
-    g_autofree char *name = memory_name (rows[i].mode, FALSE);
+    g_autofree char *name
+        = rows[i].mode == MS_MODE_WRITE_COMBINED
+              ? g_strdup (_ ("write-combined memory (pinned, never in the CPU's cache)"))
+              /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
+              : g_strdup_printf (_ ("%s memory"), ms_mode_title (rows[i].mode));
     /* Its first letter lower case after the first name: "CPU" stays. */
     g_autofree char *first = g_utf8_strdown (name, g_utf8_next_char (name) - name);
     g_autofree char *low = g_strconcat (first, g_utf8_next_char (name), NULL);
@@ -314,9 +333,16 @@ untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
     return g_strdup_printf (_ ("%s: this run cannot tell (the times varied too much to show a "
                                "%g%% difference)"),
                             names->str, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-  /* TRANSLATORS: the same where room is short (the handout), e.g.
-   * "Pageable memory: this run cannot tell". */
+  /* TRANSLATORS: the same where room is short, e.g. "Pageable memory:
+   * this run cannot tell". */
   return g_strdup_printf (_ ("%s: this run cannot tell"), names->str);
+}
+
+/* Whether text, wrapped, fits room as a slide's line under the axis. */
+static gboolean
+slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
+{
+  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) <= room;
 }
 
 /* A group's line (a larger view's): the reference and its median. */
@@ -329,13 +355,6 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text (cr, name, 0, 0, l->fs, -1, 0, FALSE, NULL, &th);
   ms_set_color (cr, &st->fg, 0.95);
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
-}
-
-/* Whether text, wrapped, fits room as a slide's line under the axis. */
-static gboolean
-slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
-{
-  return ms_draw_text_wrapped (cr, text, 0, 0, l->fs, width - l->fs, FALSE, FALSE) <= room;
 }
 
 /* On a slide a group's 1×, drawn: a dark bar to 1× named by its memory
@@ -361,7 +380,11 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   g_autofree char *text = g_strdup_printf (_ ("%s = 1×"), t);
   double lo, hi;
   band_pixels (l, &lo, &hi);
-  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, hi, y + l->line_h / 2, G_MAXDOUBLE);
+  /* Its own spread too: the others' whiskers alone left the 1× they are
+   * read against looking exact. */
+  double end = draw_whisker (cr, st, l, row->reference_lo, row->reference_hi, y);
+  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, MAX (hi, end), y + l->line_h / 2,
+                         G_MAXDOUBLE);
 }
 
 /* The 1× line through a group's bars, under them and their words, in the
@@ -422,83 +445,34 @@ draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
   return x;
 }
 
-/* On a slide, where a row has only a tick on its interval (the run
- * cannot tell), the mark drawn once more on the band's line with what it
- * means: said only in the key under the chart, a class missed it. Left
- * of the band's name, up to end; left out where it does not fit. */
-static void
-draw_untold_key (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *rows,
-                 int n, double y, double end)
-{
-  gboolean any = FALSE;
-  for (int i = 0; i < n; i++)
-    any = any
-          || (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS
-              && row_drawn (rows, n, i, l->slide));
-  if (!l->slide || !any)
-    return;
-  const double fs = l->fs * 0.9, lw = ms_style_line_width (st), mark_w = l->fs * 2;
-  const char *text = _ ("a tick on its interval: the run cannot tell");
-  double tw, th;
-  ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, &th);
-  double x = end - l->fs - tw, mx = x - l->fs * 0.4 - mark_w;
-  if (mx < l->fs * 0.5)
-    return;
-  double cy = y + l->line_h - th * 1.05 + th / 2, h = l->line_h;
-  ms_set_color (cr, &st->fg, 0.9);
-  cairo_set_line_width (cr, lw);
-  cairo_move_to (cr, mx, cy);
-  cairo_line_to (cr, mx + mark_w, cy);
-  for (int k = 0; k < 2; k++) {
-    cairo_move_to (cr, mx + k * mark_w, cy - h * 0.2);
-    cairo_line_to (cr, mx + k * mark_w, cy + h * 0.2);
-  }
-  cairo_stroke (cr);
-  ms_draw_line (cr, lw * 2.5, mx + mark_w * 0.4, cy - h * 0.3, mx + mark_w * 0.4, cy + h * 0.3);
-  ms_set_color (cr, &st->fg, 0.8);
-  ms_draw_text (cr, text, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
-}
-
-/* The ratio axis under the groups. */
-static void
+/* The ratio axis under the groups, a tick every half where the labels
+ * fit, and which way is slower under them, either side of 1×: at the
+ * axis's end, past its last tick, it was read as a figure off the scale.
+ * Returns where its words end. */
+static double
 draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
 {
   ms_set_color (cr, &st->fg, 0.6);
   ms_draw_line (cr, ms_style_line_width (st), l->x0, bottom + 0.5, l->xs.pixel_hi, bottom + 0.5);
   ms_set_color (cr, &st->fg, 0.8);
-  /* As many round ticks as labels fit with room between them: on a
-   * narrow axis (a window sharing the screen) halves touched. */
-  double label_w;
+  double label_w, th;
   g_autofree char *widest = g_strdup_printf (_ ("%g×"), 0.5);
-  ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, NULL);
-  MsTick ticks[16];
-  guint room = (guint) CLAMP ((l->xs.pixel_hi - l->x0) / (label_w * 1.5), 2, G_N_ELEMENTS (ticks));
-  guint n = ms_scale_ticks (&l->xs, ticks, room);
-  /* 1× is what every bar is read against: labelled always, with 0× alone
-   * where the round ticks skipped it. */
-  gboolean one = FALSE;
-  for (guint i = 0; i < n; i++)
-    one = one || fabs (ticks[i].value - 1) < 1e-9;
-  if (!one) {
-    /* 0× too where the two labels do not touch. */
-    gboolean zero = ms_scale_to_pixel (&l->xs, 1) - l->x0 > label_w * 1.3;
-    n = zero ? 2 : 1;
-    ticks[0].value = zero ? 0 : 1;
-    ticks[1].value = 1;
+  ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, &th);
+  double half_w = ms_scale_to_pixel (&l->xs, 0.5) - l->x0;
+  double step = half_w > label_w * 1.3 ? 0.5 : 1;
+  for (double v = 0; v <= l->xs.max + 1e-9; v += step) {
+    g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
+    ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->vfs, 0.5, 0,
+                  FALSE, NULL, NULL);
   }
-  for (guint i = 0; i < n; i++) {
-    g_autofree char *tick = g_strdup_printf (_ ("%g×"), ticks[i].value);
-    ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, ticks[i].value), bottom + l->fs * 0.2,
-                  l->vfs, 0.5, 0, FALSE, NULL, NULL);
-  }
-  /* Which way is slower, at the axis's end where it fits: the ratios'
-   * direction went unsaid, and a class read 1.02× as faster. */
-  /* TRANSLATORS: at the end of the cache-state ratio axis: a ratio
-   * above 1× is a longer time. Short: it shares the row with the ticks. */
-  const char *slower = _ ("> 1×: slower");
-  double x = l->xs.pixel_hi + label_w * 0.75 + l->fs * 0.5;
-  if (x + ms_draw_text_width (cr, slower, l->vfs, FALSE) <= l->x1)
-    ms_draw_text (cr, slower, x, bottom + l->fs * 0.2, l->vfs, 0, 0, FALSE, NULL, NULL);
+  double y = bottom + l->fs * 0.4 + th, one = ms_scale_to_pixel (&l->xs, 1), tw;
+  /* TRANSLATORS: under the cache-state ratio axis, left of 1×. */
+  const char *faster = _ ("← faster");
+  ms_draw_text (cr, faster, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
+  ms_draw_text (cr, faster, MAX (l->x0, one - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL, NULL);
+  /* TRANSLATORS: under the cache-state ratio axis, right of 1×. */
+  ms_draw_text (cr, _ ("slower →"), one + l->fs, y, l->fs, 0, 0, FALSE, NULL, NULL);
+  return y + th;
 }
 
 static double
@@ -506,8 +480,9 @@ axis_max (const MsCacheStateRow *rows, int n)
 {
   double max = 1.2;
   for (int i = 0; i < n; i++)
-    max = MAX (max, MAX (rows[i].judgement.ratio,
-                         isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
+    max = MAX (MAX (max, rows[i].reference_hi),
+               MAX (rows[i].judgement.ratio,
+                    isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
   /* Room right of the longest bar for its figures; whole halves. */
   return MIN (ceil (max * 1.15 * 2) / 2, 4);
 }
@@ -518,8 +493,8 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
 {
   double y = l->line_h;
   for (int i = 0; i < n; i++) {
-    y += group_lines (rows, n, i, l->slide) * l->line_h;
-    y += row_drawn (rows, n, i, l->slide) ? row_height (cr, l, &rows[i]) : 0;
+    y += group_lines (rows, n, i, l->slide, l->fold) * l->line_h;
+    y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, &rows[i]) : 0;
   }
   return y;
 }
@@ -535,7 +510,7 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
   if (ms_draw_get_least_text (cr) <= 0 || rows_height (cr, l, rows, n) <= h)
     return;
   l->x0 = MIN (label_w + l->fs * 2.5, width * 0.5);
-  int lines = n_lines (rows, n, l->slide) + 1;
+  int lines = n_lines (rows, n, l->slide, l->fold) + 1;
   /* Never lower than a bar's figure (ms_draw_figure_size). */
   const double least = MAX (l->fs * 1.2, l->vfs * 1.2);
   for (int k = 0; k < 8 && rows_height (cr, l, rows, n) > h && l->line_h > least; k++)
@@ -549,16 +524,21 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* Returns where the axis's labels end. */
   const double end = y + h;
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
+  /* Folded where the lines of every group, closed up as far as fit_rows
+   * goes, would not keep a bar's figure at its size. */
+  double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2);
+  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - l.fs * AXIS_H;
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
    * shrinks with the lines, so that every state keeps its bar, down to a
    * slide's least text. */
-  int lines = n_lines (rows, n, slide) + 1;
-  l.line_h = MIN (l.fs * 2.6, (h - l.fs * 1.8) / lines);
+  int lines = n_lines (rows, n, slide, l.fold) + 1;
+  l.line_h = MIN (l.fs * 2.6, (h - l.fs * AXIS_H) / lines);
   l.fs = MAX (MIN (l.fs, l.line_h / 1.35), MIN (l.fs, ms_draw_get_least_text (cr)));
   l.vfs = ms_draw_figure_size (cr, l.fs * 0.9);
-  /* A line holds its bar's figure too, at a back row's size on a slide. */
-  l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.3));
+  /* A line holds its bar's figure too, at a back row's size on a slide
+   * (as closed up as the fold allows for). */
+  l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.2));
   double label_w = 0;
   for (int i = 0; i < n; i++) {
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
@@ -566,7 +546,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   }
   l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
   l.x1 = width - l.fs * 0.5;
-  fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * 1.8);
+  fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * AXIS_H);
   /* The bars' figures need room right of the longest bar. */
   double text_w = 0;
   for (int i = 0; i < n; i++) {
@@ -576,16 +556,14 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  draw_untold_key (cr, st, &l, rows, n, y, draw_band_label (cr, st, &l, y));
+  draw_band_label (cr, st, &l, y);
   y += l.line_h;
   for (int i = 0; i < n; i++) {
-    /* A folded group goes under the axis: its line among the bars read
-     * as a bar whose data was missing. */
-    if (!row_drawn (rows, n, i, slide))
+    if (!row_drawn (rows, n, i, l.fold))
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        g_autofree char *name = memory_name (rows[i].mode, TRUE);
+        const char *name = memory_name (rows[i].mode);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -608,20 +586,20 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     draw_bar (cr, st, &l, &rows[i], y, rh);
     y += rh;
   }
-  draw_axis (cr, st, &l, y);
-  y += l.fs * 1.8;
-  /* Why they cannot tell is the details' (a footnote's paragraph,
-   * under a projected picture). */
-  g_autofree char *untold = slide ? untold_text (rows, n, FALSE) : NULL;
+  y = draw_axis (cr, st, &l, y) + l.fs * 0.3;
+  g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
   if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
     g_free (untold);
     untold = untold_text (rows, n, TRUE);
   }
   ms_set_color (cr, &st->fg, 1);
-  /* Where not even that fits (a short lesson pane), one line, cut. */
-  if (untold && !slide_line_fits (cr, &l, untold, width, end - y))
+  /* Where not even that fits, one line, cut, if any. */
+  if (untold && end - y < l.fs * 1.3)
+    return y;
+  if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
     ms_draw_text_max (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs);
-  else if (untold)
+    y += l.fs * 1.3;
+  } else if (untold)
     y += ms_draw_text_wrapped (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs, FALSE, TRUE);
   return y;
 }
@@ -676,11 +654,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Each memory's first bar (1×): streaming stores, which write "
-                                    "straight to memory, past the CPU's cache. Bars: median times as "
-                                    "multiples of it; whiskers: 95%% ranges. New buffers: "
-                                    "allocated anew each repetition; inputs kept: written once, "
-                                    "before the first repetition."))
+      = slide ? g_strdup_printf (_ ("Streaming stores write straight to memory, past the CPU's "
+                                    "cache (= 1×). Bars: median times as multiples of it; "
+                                    "whiskers: 95%% ranges; a tick, no bar: cannot tell (its "
+                                    "whisker leaves the band)."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "
@@ -704,10 +681,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide) + 1))
+  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide, FALSE) + 1))
     kh = 0;
   double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 1.6 : 0.6),
+      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 0.8 : 0.6),
                    slide);
   if (mh > 0) {
     ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),

@@ -71,9 +71,11 @@ bar_label (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsSc
   patched_text (cr, st, brief, x, cy, vfs, 0);
 }
 
-/* Where the two-thread ranges meet, the stretch they share, marked from
- * one range line to the other and named: the H200's 3.64 µs of overlap,
- * the headline's "cannot tell", was 4 px that no reader found. */
+/* Where the two-thread ranges meet, the stretch they share (the slower
+ * one's fastest to the faster one's slowest), marked from one range line
+ * to the other, as wide as it is, and named with its ends: the H200's
+ * 3.64 µs of overlap, the headline's "cannot tell", was 4 px that no
+ * reader found, and widened to be seen it claimed eight times as much. */
 static void
 mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const MsScale *xs,
               double y, double row_h)
@@ -88,14 +90,19 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
     return;
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double a = ms_scale_to_pixel (xs, lo), b = ms_scale_to_pixel (xs, hi);
-  double w = MAX (b - a, fs * 0.8), x = (a + b - w) / 2;
+  double w = MAX (b - a, ms_style_line_width (st) * 2), x = (a + b - w) / 2;
   double top = y + row_h * 1.5, bottom = y + row_h * 2.5;
   ms_set_color (cr, &st->fg, 0.75);
   cairo_rectangle (cr, x, top - fs * 0.3, w, bottom - top + fs * 0.6);
   cairo_fill (cr);
   /* Between the rows, left of the mark, else right of it, else past a
    * yardstick: on the one-thread line, a reader took it for that line's. */
-  const char *name = _ ("the ranges overlap");
+  char t_lo[32], t_hi[32];
+  /* TRANSLATORS: beside the default-stream picture's mark where the
+   * two-thread ranges meet, e.g. "ranges overlap: 763–767 µs". */
+  g_autofree char *name
+      = g_strdup_printf (_ ("ranges overlap: %s–%s"), ms_caption_time (lo, t_lo, sizeof t_lo),
+                         ms_caption_time (hi, t_hi, sizeof t_hi));
   double tw = ms_draw_text_width (cr, name, vfs, FALSE) + fs * 0.3;
   double one = ms_picture_median (run, bars[0].variant);
   double p1 = ms_scale_to_pixel (xs, one), p2 = ms_scale_to_pixel (xs, 2 * one);
@@ -207,7 +214,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* The card's question, "legacy" in plain words, and what the line on
+  /* "Legacy" in plain words, and what the line on
    * each bar is, one thing: at 8 or fewer repetitions the 95% range of
    * a median is the fastest to the slowest, and naming both read as two
    * meanings. */
@@ -219,9 +226,10 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                                   "repetitions"),
                                per->stats.e2e.n)
             : g_strdup (_ ("line on each bar: the 95% range of its median"));
+  /* Not the card's question again: it stands over the picture. */
   g_autofree char *title
-      = g_strdup_printf (_ ("Do two host threads slow each other on the default stream? Legacy: "
-                            "one stream both share; per-thread: one each (%s)"),
+      = g_strdup_printf (_ ("Default streams, legacy: one stream both threads share; per-thread: "
+                            "one each (%s)"),
                          range);
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));

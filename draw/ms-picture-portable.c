@@ -178,6 +178,34 @@ file_scale (const MsPortableResults *p, const MsChartStyle *st, cairo_t *cr, dou
   return xs;
 }
 
+/* What each bar's colour is, one swatch and a few words each, in a row
+ * (wrapped where narrow): tied to the rows' names alone, the colours went
+ * unexplained. Returns its height; only measured unless draw. */
+static double
+draw_key (cairo_t *cr, const MsChartStyle *st, int first, double y, double width, gboolean draw)
+{
+  const double fs = ms_style_font_size (st), sw = fs * 0.9, line_h = fs * 1.5;
+  g_autofree char *foreign = g_strdup_printf (_ ("pinned by GPU %d, read by another"), first);
+  const char *words[MS_PORTABLE_COUNT]
+      = { _ ("pinned by the GPU copying"), _ ("portable: pinned for every GPU"), foreign };
+  double x = fs, h = line_h;
+  for (int k = 0; k < MS_PORTABLE_COUNT; k++) {
+    double tw = ms_draw_text_width (cr, words[k], fs, FALSE);
+    if (x > fs && x + sw + fs * 0.4 + tw > width - fs)
+      x = fs, y += line_h, h += line_h;
+    if (draw) {
+      MsColor c;
+      ms_chart_palette_color (k, st->dark, &c);
+      ms_picture_bar (cr, &c, 1, x, x + sw, y + line_h / 2, sw);
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, words[k], x + sw + fs * 0.4, y + line_h / 2, fs, 0, 0.5, FALSE, NULL,
+                    NULL);
+    }
+    x += sw + fs * 1.6 + tw;
+  }
+  return h;
+}
+
 /* GPU i's heading over its bars: another host's GPUs said as such there,
  * as a class took the H100 deck's 55 GB/s for its own GPU's. */
 static char *
@@ -250,7 +278,8 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   double axis_h = fs * 1.8;
   double head_h = fs * 1.5 +
                   ms_draw_text_wrapped (cr, title, fs, 0, fs * 1.15, width - 2 * fs, TRUE, FALSE) +
-                  ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE);
+                  ms_draw_text_wrapped (cr, source, fs, 0, fs, width - 2 * fs, FALSE, FALSE) +
+                  draw_key (cr, st, p->devices[0], 0, width, FALSE);
   /* GPU 0 has no row for its own buffer as another GPU's: that pair is
    * its first bar, and a placeholder row for it read as a claim. */
   int rows = MAX (p->n_devices * (MS_PORTABLE_COUNT + 1) - 1, 0);
@@ -262,7 +291,8 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
    * match, which faint text left unread. */
   ms_set_color (cr, &st->fg, 0.9);
   y += ms_draw_text_wrapped (cr, source, fs, y + fs * 0.2, fs, width - 2 * fs, FALSE, TRUE) +
-       fs * 0.8;
+       fs * 0.4;
+  y += draw_key (cr, st, p->devices[0], y, width, TRUE) + fs * 0.4;
   /* Bars from 0 on an axis with its ticks: lengths without one could not
    * say whether equal bars started at zero. */
   MsScale xs = file_scale (p, st, cr, round (width * 0.36 + fs), width);

@@ -53,7 +53,7 @@ series_label (MsMode mode, const char *access, gboolean brief)
 }
 
 static void
-add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
+add_point (MsChartData *d, MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
 {
   const MsStat *e2e = &c->stats.e2e;
   gboolean ok = (c->status == MS_CELL_OK || c->status == MS_CELL_PARTIAL) && e2e->median > 0;
@@ -61,17 +61,17 @@ add_point (MsChartSeries *s, const MsCell *c, int reuse, MsReuseMetric metric)
     ms_chart_series_add (s, reuse, 0, 1, 0, TRUE);
     return;
   }
-  /* Whiskers only where they are the median's 95% interval, as the legend
-   * says: below 6 repetitions the interval is min..max (lo > hi: none). */
-  gboolean ci = e2e->ci_valid;
+  /* The median's 95% interval, or below 6 repetitions every repetition
+   * (min..max), as the legend then says: without them "a loss counts only
+   * beyond the spread" was a rule the chart did not let a class check. */
+  d->range_bars = d->range_bars || !e2e->ci_valid;
   if (metric == MS_REUSE_TIME) {
-    ms_chart_series_add (s, reuse, e2e->median, ci ? e2e->ci_low : 1, ci ? e2e->ci_high : 0,
-                         FALSE);
+    ms_chart_series_add (s, reuse, e2e->median, e2e->ci_low, e2e->ci_high, FALSE);
     return;
   }
   double bytes = 3.0 * ms_vector_bytes (c->elements);
-  double lo = ci && e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
-  double hi = ci && e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
+  double lo = e2e->ci_high > 0 ? bytes / e2e->ci_high * 1e-3 : 1;
+  double hi = e2e->ci_low > 0 ? bytes / e2e->ci_low * 1e-3 : 0;
   ms_chart_series_add (s, reuse, c->stats.e2e_gbps, lo, hi, FALSE);
 }
 
@@ -116,7 +116,7 @@ fold_coinciding (MsChartData *d)
  * too), and asked whether pinned's ups and downs meant anything. The
  * compared pair, once folded, are the lines not muted, pinned first. */
 static char *
-pair_caption (const MsChartData *d)
+pair_caption (MsChartData *d)
 {
   const MsChartSeries *pair[2] = { NULL, NULL };
   for (guint i = 0, k = 0; i < d->series->len && k < 2; i++)
@@ -124,32 +124,30 @@ pair_caption (const MsChartData *d)
       pair[k++] = g_ptr_array_index (d->series, i);
   if (!pair[1])
     return NULL;
-  GString *text = g_string_new (_ ("Pinned: pinned host memory, copied to the GPU and back. "
-                                   "Zero-copy: pinned host memory too, which the kernel reads and "
-                                   "writes across the link (the CPU–GPU connection) itself, no copies."));
+  /* Their times at the smallest R beside their points (the callouts):
+   * zero-copy's lay under the lowest tick, with no value to read. */
+  for (int k = 0; k < 2; k++) {
+    const MsChartPoint *p = &g_array_index (pair[k]->points, MsChartPoint, 0);
+    char t[32];
+    if (!pair[k]->points->len || p->failed)
+      continue;
+    ms_format_time_us (p->y, t, sizeof t);
+    ms_chart_data_add_callout (d, p->x, p->y, t);
+  }
+  GString *text = g_string_new (_ ("The link: the CPU–GPU connection. Pinned: pinned host memory, "
+                                   "copied over the link to the GPU and back. Zero-copy: pinned "
+                                   "host memory too, which the kernel reads and writes over the "
+                                   "link itself, no copies."));
   if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
     g_string_append_printf (text, " %s",
                             _ ("UVA (unified addressing): zero-copy with the host's own pointers, "
                                "no GPU pointer looked up."));
-  double lo = G_MAXDOUBLE, hi = 0;
-  gboolean ranges = FALSE;
-  for (guint k = 0; k < pair[0]->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (pair[0]->points, MsChartPoint, k);
-    lo = p->failed ? lo : MIN (lo, p->y);
-    hi = p->failed ? hi : MAX (hi, p->y);
-    ranges = ranges || p->lo <= p->hi;
-  }
-  char t_lo[32], t_hi[32];
-  ms_format_time_us (lo, t_lo, sizeof t_lo);
-  ms_format_time_us (hi, t_hi, sizeof t_hi);
-  if (hi > lo && !ranges)
-    /* TRANSLATORS: after the reuse slide's key, e.g. "Pinned's points move
-     * between 991 µs and 1.28 ms ...". */
-    g_string_append_printf (text,
-                            _ (" Pinned's points move between %s and %s across R. With too few "
-                               "repetitions for 95%% ranges, a loss counts only beyond the "
-                               "spread: every zero-copy repetition slower than every pinned one."),
-                            t_lo, t_hi);
+  if (d->range_bars)
+    /* TRANSLATORS: after the reuse slide's key: the rule the takeaway
+     * applies (ms-lesson-reuse.c), as the bars show it. */
+    g_string_append_printf (text, " %s",
+                            _ ("Zero-copy loses where its bar lies wholly above pinned's: "
+                               "every repetition slower."));
   return g_string_free (text, FALSE);
 }
 
@@ -269,7 +267,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
         }
-        add_point (s, c, reuse, metric);
+        add_point (d, s, c, reuse, metric);
       }
       ms_chart_series_sort (s);
       if (s && a >= 2 && !writes[a - 2])
@@ -293,8 +291,9 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
 
 /* ---- drawing ----------------------------------------------------------------- */
 
+/* clear_lo: the pixels kept under the lowest point, for its value. */
 static void
-fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean pair_only)
+fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean pair_only, double clear_lo)
 {
   double x_lo = G_MAXDOUBLE, x_hi = 0, y_lo = G_MAXDOUBLE, y_hi = 0;
   for (guint i = 0; i < d->series->len; i++) {
@@ -323,6 +322,8 @@ fit_scales (const MsChartData *d, MsReuseLayout *l, gboolean pair_only)
   if (!(y_hi > 0))
     y_lo = 1, y_hi = 10;
   ms_scale_fit_tight (&l->ys, d->y_kind, d->y_kind == MS_SCALE_LOG10 ? y_lo : 0, y_hi);
+  if (d->callouts->len)
+    ms_scale_keep_clear (&l->ys, y_lo, y_hi, l->plot_h, clear_lo, 0);
   l->ys.unit = d->y_unit;
   l->ys.pixel_lo = l->plot_y + l->plot_h;
   l->ys.pixel_hi = l->plot_y;
@@ -450,15 +451,40 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
 }
 
+/* The pair's values at the smallest R (the data's callouts), each on a
+ * patch of the background, the lower point's under its marker and the
+ * higher's over it: away from the lines, which rise to the right. */
+static void
+draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsReuseLayout *l)
+{
+  const double fs = ms_style_font_size (st), tfs = ms_draw_figure_size (cr, fs);
+  const double r = fs * 0.38 * sqrt (st->line_scale);
+  for (guint i = 0; i < d->callouts->len; i++) {
+    const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
+    const MsChartCallout *o = &g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1 - i);
+    gboolean lowest = c->y <= o->y;
+    double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
+    ms_draw_text (cr, c->label, 0, 0, tfs, -1, 0, FALSE, &tw, &th);
+    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th;
+    ms_set_color (cr, &st->bg, 0.85);
+    cairo_rectangle (cr, px - tw / 2 - fs * 0.15, y, tw + fs * 0.3, th);
+    cairo_fill (cr);
+    ms_set_color (cr, &st->fg, 1);
+    ms_draw_text (cr, c->label, px - tw / 2, y, tfs, 0, 0, FALSE, NULL, NULL);
+  }
+}
+
 /* The legend's entry for the bars: a bar and what it spans (named as on
  * every chart).
  * Returns its width; only measured unless draw. */
 static double
-draw_whisker_key (cairo_t *cr, const MsChartStyle *st, double x, double y, gboolean draw)
+draw_whisker_key (cairo_t *cr, const MsChartStyle *st, gboolean range_bars, double x, double y,
+                  gboolean draw)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  /* xgettext: no-c-format */
-  const char *text = _("bars: the median's 95% interval");
+  const char *text = range_bars ? _ ("bars: fastest to slowest repetition")
+                                /* xgettext: no-c-format */
+                                : _ ("bars: the median's 95% interval");
   double tw = ms_draw_text_width (cr, text, fs, FALSE);
   if (!draw)
     return fs * 2 + tw;
@@ -515,7 +541,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     if (s)
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     else if (any_whiskers (d, pair_only))
-      tw = draw_whisker_key (cr, st, 0, 0, FALSE) - fs * 2;
+      tw = draw_whisker_key (cr, st, d->range_bars, 0, 0, FALSE) - fs * 2;
     else
       break;
     /* The muted series start a row of their own, under the compared ones. */
@@ -527,7 +553,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       rows++;
     }
     if (!s) {
-      draw_whisker_key (cr, st, lx, y, TRUE);
+      draw_whisker_key (cr, st, d->range_bars, lx, y, TRUE);
       break;
     }
     MsColor c;
@@ -594,7 +620,7 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     ms_draw_text (cr, d->empty_text ? d->empty_text : "", width / 2, height / 2, fs, 0.5, 0.5,
                   FALSE, NULL, NULL);
   } else {
-    fit_scales (d, &l, pair_only);
+    fit_scales (d, &l, pair_only, fs * 0.6 + tfs * 1.3);
     draw_axes (cr, d, st, &l, height);
     /* The data layer alone (ms_draw_data_only_begin) lifts the clip that
      * hides the rest for the lines and their markers. */
@@ -613,6 +639,7 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
         draw_series (cr, series, st, &l);
     }
     cairo_restore (cr);
+    draw_values (cr, d, st, &l);
   }
   ms_draw_slide_sizes_end (cr, least);
   if (layout)

@@ -82,8 +82,9 @@ rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
     const MsStat *b = figure_of (ms_caption_measured (r, compared[i].mode, e, compared[i].variant),
                                  state);
     if (a && b)
-      rows[n++] = (MsCacheStateRow){ compared[i].mode, state,     e,
-                                     b->median,        a->median, ms_caption_judge (a, b) };
+      rows[n++] = (MsCacheStateRow){ compared[i].mode, state, e, b->median, a->median,
+                                     a->ci_low / a->median, a->ci_high / a->median,
+                                     ms_caption_judge (a, b) };
   }
   return n;
 }
@@ -197,8 +198,9 @@ append_why_untold (char *buf, size_t len, const MsCacheStateRow *rows, int n)
     /* TRANSLATORS: %g%% is the band's half width, e.g. "... a difference of 10%". */
     ms_caption_append (
         buf, len,
-        ms_gettext ("Pageable memory cannot tell: its copy is two, the CPU's into a hidden "
-                    "pinned buffer, then the GPU's, and its times varied too much to show %g%%."),
+        ms_gettext ("Pageable memory cannot tell: the CPU copies it to a staging buffer first, "
+                    "through its cache, then the GPU reads that, and its times varied too much "
+                    "to show %g%%."),
         pct);
   if (whole_mode (rows, n, MS_MODE_WRITE_COMBINED, UNTOLD))
     /* TRANSLATORS: the same for write-combined memory, e.g. "... a difference of 10%". */

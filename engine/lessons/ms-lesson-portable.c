@@ -174,11 +174,25 @@ all_as_fast (const MsPortableResults *p, char *rate, size_t len)
  * measured: the first GPU is not tried with another's buffer, and "every
  * buffer gave both GPUs" claimed that pair too. */
 static void
-any_buffer_line (const char *rate, char *buf, size_t len)
+any_buffer_line (const MsPortableResults *p, bool borrowed, const char *rate, char *buf,
+                 size_t len)
 {
-  /* TRANSLATORS: one projected line, e.g. "Portable or not, every buffer
-   * and GPU pair tried gave 55 GB/s". */
-  snprintf (buf, len, ms_gettext ("Portable or not, every buffer and GPU pair tried gave %s"), rate);
+  char there[256], there_short[64];
+  if (!borrowed) {
+    /* TRANSLATORS: one projected line, e.g. "Portable or not, every buffer
+     * and GPU pair tried gave 55 GB/s". */
+    snprintf (buf, len, ms_gettext ("Portable or not, every buffer and GPU pair tried gave %s"),
+              rate);
+    return;
+  }
+  /* Another host's rate, said in the headline itself: beside the deck's
+   * own GPU's rates on other slides, a class read it as that GPU's. */
+  ms_portable_file_gpu_name (shown.file, 0, there, sizeof there);
+  ms_lesson_gpu_model (there, there_short, sizeof there_short);
+  /* TRANSLATORS: one projected line, e.g. "On a 2 × H200 host: every
+   * buffer, portable or not, gave 55 GB/s". */
+  snprintf (buf, len, ms_gettext ("On a %d × %s host: every buffer, portable or not, gave %s"),
+            p->n_devices, there_short, rate);
 }
 
 /* GPU i's copies to the device from the portable buffer and from the first
@@ -271,7 +285,7 @@ ms_lesson_portable_takeaway (const MsResults *run, const MsPortableResults *p, c
     return ms_lesson_portable_caption (run, p, buf, len), MS_TAKEAWAY_MISSING;
   char rate[64];
   if (all_as_fast (p, rate, sizeof rate))
-    any_buffer_line (rate, buf, len);
+    any_buffer_line (p, borrowed, rate, buf, len);
   else if (borrowed && run)
     borrowed_line (run, p, i, buf, len);
   else
