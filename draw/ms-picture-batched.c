@@ -67,8 +67,7 @@ spike_note (const MsResults *run, int count)
   ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
   ms_format_time_us (c->stats.e2e.median / count, t, sizeof t);
   return g_strdup_printf (_ ("%s: one call per copy took %s a copy at %s, over three times "
-                             "both its neighbours in every repetition; the ratios there "
-                             "come from that, and the run does not show why."),
+                             "both its neighbours; the run does not show why."),
                           ms_mode_title (modes[m]), t, size);
 }
 
@@ -98,9 +97,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
       const MsCell *b = each ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
       if (b && !series)
         series = ms_chart_data_add_series (d, word, m, m, 0);
+      /* Its range from the two medians' 95% ranges, lest a single point
+       * be read as a finding. */
       if (b)
         ms_chart_series_add (series, (double) ms_vector_bytes (each->elements),
-                             each->stats.e2e.median / b->stats.e2e.median, 1, 0, FALSE);
+                             each->stats.e2e.median / b->stats.e2e.median,
+                             each->stats.e2e.ci_low / b->stats.e2e.ci_high,
+                             each->stats.e2e.ci_high / b->stats.e2e.ci_low, FALSE);
     }
   }
   if (d->series->len == 0) {
@@ -112,7 +115,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   d->refs_over = TRUE;
   ms_chart_data_add_ref (d, 1, _ ("1×: the same time; above, the batch was faster"));
   MsBatchedPair ends[2];
-  if (ms_batched_extremes (run, &ends[0], &ends[1]))
+  int tally[3] = { 0, 0, 0 };
+  if (ms_batched_extremes (run, &ends[0], &ends[1], tally))
     for (int i = 0; i < 2; i++) {
       /* The figure alone: its line and size are the chart's, and the
        * longer label found no place clear of the lines. */
@@ -124,7 +128,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * the range rests on it. */
   g_autoptr (GString) note
       = g_string_new (_ ("One call per copy: cudaMemcpyAsync; one batched call: "
-                         "cudaMemcpyBatchAsync (CUDA 12.8 and later), in stream order."));
+                         "cudaMemcpyBatchAsync (CUDA 12.8 and later), in stream order. "
+                         "Bars: 95% ranges; across 1×: unclear."));
   g_autofree char *spike = spike_note (run, count);
   if (spike)
     g_string_append_printf (note, " %s", spike);

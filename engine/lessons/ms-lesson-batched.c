@@ -141,12 +141,13 @@ in_band (double ratio)
   return ratio >= 1 / 1.1 && ratio <= 1 / 0.9;
 }
 
-/* Only where the medians' intervals do not meet too, since a batch 9%
- * faster inside the spread is nothing a class can see. */
+/* What the ratio's drawn range decides: only where the medians'
+ * intervals do not meet, since a batch faster inside the spread is
+ * nothing a class can see. */
 int
 ms_batched_verdict (const MsBatchedPair *p)
 {
-  if (in_band (p->ratio) || !ms_caption_apart (p->batch, p->each))
+  if (!ms_caption_apart (p->batch, p->each))
     return 0;
   return p->ratio > 1 ? 1 : -1;
 }
@@ -293,7 +294,7 @@ first_pair (const MsResults *r, int count, const MsCell **each, const MsCell **b
 }
 
 bool
-ms_batched_extremes (const MsResults *r, MsBatchedPair *lo, MsBatchedPair *hi)
+ms_batched_extremes (const MsResults *r, MsBatchedPair *lo, MsBatchedPair *hi, int tally[3])
 {
   int count = ms_batched_count (r);
   bool any = false;
@@ -308,34 +309,34 @@ ms_batched_extremes (const MsResults *r, MsBatchedPair *lo, MsBatchedPair *hi)
         *lo = p;
       if (!any || p.ratio > hi->ratio)
         *hi = p;
+      tally[ms_batched_verdict (&p) + 1]++;
       any = true;
     }
   return any;
 }
 
-/* The answer over every source and size, as the picture draws it: the
- * lowest and highest ratio, and where the batch was slower. One size's
- * figure was read as the answer for all, though the next size up ran the
- * other way. Else that the run cannot tell, or that batches were not
- * measured. */
+/* The answer over every source and size, as the picture draws it: at
+ * how many points the ratio's range lies above 1, below it, or across
+ * it. The lowest and highest ratio each rested on one point, the highest
+ * on one slow cell, with no spread to say whether either was real. Else
+ * that the run cannot tell, or that batches were not measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  int count = ms_batched_count (r);
+  int count = ms_batched_count (r), n[3] = { 0, 0, 0 };
   const MsCell *first_each = NULL, *first_best = NULL;
   MsBatchedPair lo, hi;
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
-  char size[32], word[64];
-  if (!first_pair (r, count, &first_each, &first_best) || !ms_batched_extremes (r, &lo, &hi)) {
+  char size[32];
+  if (!first_pair (r, count, &first_each, &first_best) || !ms_batched_extremes (r, &lo, &hi, n)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
               ms_gettext ("This GPU cannot show it: batched copies were not measured (%s)"), why);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  bool slower = ms_batched_verdict (&lo) < 0, faster = ms_batched_verdict (&hi) > 0;
-  if (!slower && !faster) {
+  if (!n[0] && !n[2]) {
     snprintf (buf, len,
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
@@ -343,22 +344,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
               first_each->stats.e2e.median / first_best->stats.e2e.median);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (slower && faster)
-    /* TRANSLATORS: e.g. "It depends: a batch ran 0.85–3.78× as fast,
-     * slower at pinned 16 KiB": one batched call against one call
-     * per copy, over the sizes; a slide's line, about 66 characters at most. */
-    snprintf (buf, len,
-              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, slower at %s %s"),
-              lo.ratio, hi.ratio, mode_word (lo.mode, word, sizeof word),
-              ms_caption_size (lo.each, size, sizeof size));
-  else if (faster)
-    snprintf (buf, len,
-              ms_gettext ("It depends: a batch ran %.2f–%.2f× as fast, never clearly slower"),
-              lo.ratio, hi.ratio);
-  else
-    snprintf (buf, len,
-              ms_gettext ("No: a batch ran %.2f–%.2f× as fast, never clearly faster"),
-              lo.ratio, hi.ratio);
+  /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
+   * unclear at 4": the chart's points (sizes × memories) whose range lies
+   * above 1×, below it, or across it; 62 characters at most. */
+  snprintf (buf, len,
+            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
+            n[0] + n[1] + n[2], n[0], n[1]);
   return MS_TAKEAWAY_DECIDED;
 }
 

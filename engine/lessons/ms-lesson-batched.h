@@ -20,9 +20,10 @@ typedef struct {
   double ratio;
 } MsBatchedPair;
 /* The pairs with the lowest and the highest ratio over every source and
- * size the run holds, which the takeaway quotes and the picture rings;
- * false when none. */
-bool ms_batched_extremes (const MsResults *run, MsBatchedPair *lo, MsBatchedPair *hi);
-/* 1 where the batch saved time, -1 where it cost time (over a tenth
- * either way, the medians' intervals apart), else 0. */
+ * size the run holds, which the picture rings, and tally[verdict + 1]
+ * counted up for each pair; false when none. */
+bool ms_batched_extremes (const MsResults *run, MsBatchedPair *lo, MsBatchedPair *hi,
+                          int tally[3]);
+/* 1 where the batch saved time, -1 where it cost time (the medians'
+ * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);

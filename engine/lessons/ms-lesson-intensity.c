@@ -181,12 +181,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
       if (ratio > 0)
         lo = fmin (lo, ratio), hi = fmax (hi, ratio);
     }
-    /* TRANSLATORS: one projected line, e.g. "None: zero-copy took
-     * 0.65–0.73× pinned's time at F = 1–1024": how much arithmetic per
-     * element hides the link; 62 characters at most. */
-    snprintf (buf, len,
-              ms_gettext ("None: zero-copy took %.2f–%.2f× pinned's time at F = %d–%d"),
-              lo, hi, f_lo, f_hi);
+    /* TRANSLATORS: e.g. "Zero-copy needs no extra arithmetic: 0.65–0.73×
+     * pinned's time": how much arithmetic per element hides the link (a
+     * bare "None:" read as "no amount hides it"); one projected line, 62
+     * characters at most. */
+    snprintf (buf, len, ms_gettext ("Zero-copy needs no extra arithmetic: %.2f–%.2f× pinned's time"),
+              lo, hi);
   }
   else
     snprintf (buf, len, ms_gettext ("Zero-copy first beat pinned at F = %d FMAs per element"),
