@@ -256,7 +256,7 @@ draw_timelines (cairo_t *cr, const MsResults *run, const MsChartStyle *st, doubl
 
 /* The slide's note: what its lines are and, where a bar is noisy, what "noisy" means (the
  * repetitions' pointer makes room for it) and how it is drawn ("drawn alone" left a class asking
- * alone from what); and that the line quotes the rows after a kernel alone. Free it. */
+ * alone from what); and that the headline quotes the rows after a kernel alone. Free it. */
 static char *
 slide_note (gboolean noisy, gboolean cut)
 {
@@ -265,8 +265,8 @@ slide_note (gboolean noisy, gboolean cut)
   return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
                           cut ? _ ("; an arrow: it goes on") : "",
                           noisy ? _ ("Too noisy: a range wider than its median, no bar; the "
-                                     "line quotes the kernel rows alone.")
-                                : _ ("Each repetition: in a larger view; the line quotes the "
+                                     "headline quotes the kernel rows alone.")
+                                : _ ("Each repetition: in a larger view; the headline quotes the "
                                      "kernel rows alone."));
 }
 

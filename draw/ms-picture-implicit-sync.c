@@ -255,6 +255,10 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
    * wait for) is the larger view's. */
   g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
   const char *items[] = { serial, unclear, _ ("overlap: they ran together"),
+                          /* The cells' figure, unexplained, had a teacher gloss it. */
+                          g->numbers && terms ? _ ("×: the pair's time in one kernel's times "
+                                                   "(1×: they overlapped; 2×: one after the other)")
+                                              : "",
                           /* The outlines said on a slide too: unexplained, a class
                            * looked for what they meant. */
                           slide ? _ ("outlined: the calls the headline counts")
@@ -268,13 +272,13 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                            * queue a setting, not a contradiction. */
                           _ ("hardware queue: a lane of streams' work into the GPU; several "
                              "by default") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED, -1, -1, -1, -1 };
+  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
     if (!items[i][0])
       continue;
-    double box = look[i] >= 0 ? fs * 1.4 : 0;
+    double box = i < G_N_ELEMENTS (look) ? fs * 1.4 : 0;
     ms_draw_text (cr, items[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
     /* An item wider than the line wraps within its own column. */
     double w = MIN (tw, right - x - box);
@@ -453,9 +457,9 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
 {
   /* Plainly why a listed call may overlap or be unclear here, where that
    * fits (a narrow pane keeps the list's name alone). */
-  const char *name = sub == SUB_LISTED ? _ ("On the textbooks' list (the CUDA C Programming "
-                                            "Guide's): not all serialised here")
-                                       : _ ("Not on the list");
+  const char *name = sub == SUB_LISTED ? _ ("On the CUDA C Programming Guide's list of calls "
+                                            "that serialise: not all did here")
+                                       : _ ("Not on the Guide's list");
   if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
     name = _ ("On the textbooks' list of calls that serialise");
   double th, name_w;

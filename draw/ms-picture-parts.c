@@ -248,8 +248,12 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
        * its median (the chart's title says medians) and its 95% range,
        * e.g. "too noisy: 54 µs, 33 to 754 µs" (the range alone left a
        * class asking for the median). */
-      g_autofree char *text = g_strdup_printf (_ ("too noisy: %s, %s to %s"), m, t, u);
-      /* Where that does not fit (a narrow pane), the range alone. */
+      g_autofree char *text = g_strdup_printf (_ ("too noisy: %s, likely %s to %s"), m, t, u);
+      /* Where that does not fit (a narrow pane), shorter, then the range alone. */
+      if (x0 + fs * 0.4 + ms_draw_text_width (cr, text, vfs, TRUE) > width) {
+        g_free (text);
+        text = g_strdup_printf (_ ("too noisy: %s, %s to %s"), m, t, u);
+      }
       if (x0 + fs * 0.4 + ms_draw_text_width (cr, text, vfs, TRUE) > width) {
         g_free (text);
         /* TRANSLATORS: the same without its median, e.g. "too noisy: 28

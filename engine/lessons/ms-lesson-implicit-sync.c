@@ -32,12 +32,11 @@ static const MsLessonOption options[] = {
   { NULL },
 };
 
-/* Per operation: the variant's word, the call, and whether the material
- * lists it among the calls that synchronise (page-locked and device
- * allocations, memory sets, device-to-device copies, work on the default
- * stream and "memory calls": frees and registration count as those; the
- * per-thread default stream and event records are not on its list, nor
- * stream-ordered allocation, which came after it and is made not to). */
+/* Per operation: the variant's word, the call, and whether the CUDA C
+ * Programming Guide lists it among the calls that synchronise (page-locked
+ * and device allocations, memory sets, device-to-device copies, work on the
+ * default stream). Frees, registration, event records, the per-thread
+ * stream and stream-ordered allocation are not: a class has the Guide. */
 static const struct {
   const char *word, *label;
   bool listed;
@@ -45,12 +44,12 @@ static const struct {
   [MS_SYNC_OP_ALONE] = { "alone", MS_N_ ("one kernel alone"), false },
   [MS_SYNC_OP_NONE] = { "none", MS_N_ ("nothing"), false },
   [MS_SYNC_OP_MALLOC] = { "malloc", "cudaMalloc", true },
-  [MS_SYNC_OP_FREE] = { "free", "cudaFree", true },
+  [MS_SYNC_OP_FREE] = { "free", "cudaFree", false },
   [MS_SYNC_OP_MALLOC_ASYNC] = { "mallocasync", "cudaMallocAsync", false },
   [MS_SYNC_OP_FREE_ASYNC] = { "freeasync", "cudaFreeAsync", false },
   [MS_SYNC_OP_MALLOC_HOST] = { "mallochost", "cudaMallocHost", true },
-  [MS_SYNC_OP_FREE_HOST] = { "freehost", "cudaFreeHost", true },
-  [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", true },
+  [MS_SYNC_OP_FREE_HOST] = { "freehost", "cudaFreeHost", false },
+  [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", false },
   [MS_SYNC_OP_MEMSET] = { "memset", "cudaMemset", true },
   [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", "cudaMemsetAsync", true },
   /* Said in words: "D2D" was a code a class had to ask about. */

@@ -332,14 +332,15 @@ ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_
   return buf;
 }
 
-/* The overlap half of the takeaway: the per cent less time than one
- * stream the quicker order took, where that lies beyond the spread. */
-static bool
-overlap_gain (const MsResults *r, const MsCell *depth, const MsCell *breadth, bool single,
-              double *saved)
+bool
+ms_issue_order_gain (const MsResults *r, int k, bool single, double *saved)
 {
-  const MsCell *one = ms_issue_order_one_stream (r, depth, single);
-  const MsCell *quick = breadth->stats.e2e.median < depth->stats.e2e.median ? breadth : depth;
+  OrderTable t;
+  const MsCell *d, *b;
+  if (quoted_exponent (r, t) < 0 || !(d = t[PLAIN][single][0][k]) || !(b = t[PLAIN][single][1][k]))
+    return false;
+  const MsCell *one = ms_issue_order_one_stream (r, d, single);
+  const MsCell *quick = b->stats.e2e.median < d->stats.e2e.median ? b : d;
   *saved = one ? round (saved_share (one, quick)) : 0;
   return one && ms_caption_apart (quick, one) && *saved >= 1;
 }
@@ -358,12 +359,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool same = !apart && ms_issue_order_same (depth, breadth);
   char order[96];
   double saved;
-  bool gained = overlap_gain (r, depth, breadth, single, &saved);
+  bool gained = ms_issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
     /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
      * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". */
     snprintf (buf, len,
-              ms_gettext ("%d streams: no overlap gain or order difference this run can tell"), k);
+              single ? ms_gettext ("%d streams on one hardware queue: no gain or order effect seen")
+                     : ms_gettext ("%d streams: no overlap gain or order difference this run "
+                                   "can tell"),
+              k);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (apart) {
@@ -385,7 +389,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
     /* TRANSLATORS: the same where the streams took no less time than one
      * stream, beyond the spread, e.g. "16 streams: no overlap gain this run
      * can tell; issue order made no difference". */
-    snprintf (buf, len, ms_gettext ("%d streams: no overlap gain this run can tell; %s"), k, order);
+    snprintf (buf, len,
+              single ? ms_gettext ("%d streams on one hardware queue: no gain seen; %s")
+                     : ms_gettext ("%d streams: no overlap gain this run can tell; %s"),
+              k, order);
   return same || apart ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;
 }
 

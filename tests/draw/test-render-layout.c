@@ -522,7 +522,8 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     two_levels = two_levels || strcmp (b->text, "non-blocking") == 0
                  || strcmp (b->text, "non-blocking streams") == 0;
     hatched = hatched || g_str_has_prefix (b->text, "unclear:");
-    listed = listed || g_str_has_prefix (b->text, "On the textbooks' list");
+    listed = listed || g_str_has_prefix (b->text, "On the textbooks' list")
+             || g_str_has_prefix (b->text, "On the CUDA C Programming Guide's list");
     prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
             || g_str_has_prefix (b->text, "Not on the list, ")
             || g_str_has_prefix (b->text, "blocking streams wait");
