@@ -138,9 +138,13 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       _ ("Each dot: one call and its free (cudaHostRegister: its unregister), one %s buffer, "
          "repeated in one process (log scale)"),
       size);
+  /* The pools glossed where the headline's ratio is (the details alone
+   * left "kept" unread), and why other slides' cudaMallocHost differs. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Slide %d times these calls in another run, a fresh buffer each time: its costs differ."),
-      ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
+      _ ("Pool kept: keeps its memory between frees; default pool: hands it back at every "
+         "synchronisation, so each call allocates again (slower than cudaMalloc). Slides %d (three "
+         "buffers) and %d (a fresh buffer each time) measure in other runs: other costs."),
+      ms_lesson_deck_number (MS_TOPIC_REGISTER), ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */

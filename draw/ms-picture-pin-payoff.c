@@ -380,77 +380,10 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-/* us in ms at digits significant digits, as the note writes it, read
- * back: its sums come out as printed. */
-static double
-as_written_ms (double us, int digits)
-{
-  char t[32];
-  g_snprintf (t, sizeof t, "%.*g", digits, us / 1e3);
-  return g_ascii_strtod (t, NULL);
-}
-
-/* One line's sum from the figures as written: (pinned's cost − the
- * pageable buffer's) ÷ (its copy − the pinned copy), rounded as written;
- * whether rounding it up gives the line's n. */
-static gboolean
-sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, double *q)
-{
-  char t[32];
-  *q = (as_written_ms (pin->once_us, digits) - as_written_ms (base->once_us, digits))
-       / (as_written_ms (base->copy_us, digits) - as_written_ms (pin->copy_us, digits));
-  g_snprintf (t, sizeof t, "%.*g", digits, *q);
-  return MAX (1, ceil (g_ascii_strtod (t, NULL) - 1e-9)) == n;
-}
-
-/* What the ringed counts come from, at the ring's size, as one sum a
- * class can redo from the back: which copy is meant, and both lines'
- * sums rounded up alike, at the fewest digits (one for all) that make
- * every printed sum give its printed count (1.005 from 3 digits was
- * printed as a count of 1). NULL without them. */
-static char *
-setup_note (const MsResults *run, double bytes)
-{
-  MsPinCost pin, fresh, reused;
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-    double n = 0, nf = 0, qf = 0, qu = 0;
-    if ((double) ms_exponent_bytes (e) != bytes || !ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin)
-        || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &fresh)
-        || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused)
-        || ms_pin_payoff_break_even (run, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) != 1
-        || ms_pin_payoff_break_even (run, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &nf) != 1)
-      continue;
-    int d = 3;
-    while (d < 6
-           && !(sum_checks (&pin, &fresh, nf, d, &qf) && sum_checks (&pin, &reused, n, d, &qu)))
-      d++;
-    char size[32];
-    ms_format_size_label (bytes, size, sizeof size);
-#define FIG(us) d, as_written_ms (us, d)
-    /* TRANSLATORS: under the pin-payoff slide, e.g. "One copy: the 16 MiB
-     * buffer to the GPU, timed on the host to its end. Copies = (pinned −
-     * pageable buffer's cost) ÷ (pageable copy − pinned copy), in ms: fresh
-     * (11.37 − 9.509) ÷ (2.228 − 0.3528) = 0.9924, rounded up: 1; reused
-     * (11.37 − 0.03578) ÷ (1.679 − 0.3528) = 8.546, rounded up: 9." Each
-     * %.*g is a figure at the digits that make the sums check. */
-    char *note = g_strdup_printf (
-        _ ("One copy: the %s buffer to the GPU, timed on the host to its end. Copies = (pinned − "
-           "pageable buffer’s cost) ÷ (pageable copy − pinned copy), in ms: fresh (%.*g − %.*g) "
-           "÷ (%.*g − %.*g) = %.*g, rounded up: %.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = "
-           "%.*g, rounded up: %.0f."),
-        size, FIG (pin.once_us), FIG (fresh.once_us), FIG (fresh.copy_us), FIG (pin.copy_us), d, qf,
-        nf, FIG (pin.once_us), FIG (reused.once_us), FIG (reused.copy_us), FIG (pin.copy_us), d, qu,
-        n);
-#undef FIG
-    return note;
-  }
-  return NULL;
-}
-
 /* On a slide the takeaway's two lines alone (fresh pages, a reused
  * heap): four lines, faint or not, asked a class which one the words
  * meant. The note on missing points is about the others; what is not
- * drawn is not named (a reader looked for it). The costs' line where
+ * drawn is not named (a reader looked for it). The ringed counts' line where
  * there is room: in a low pane the chart had none left for its ticks. */
 static void
 keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
@@ -466,24 +399,24 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   for (guint i = data->series->len; i-- > 1;)
     if (g_ptr_array_index (data->series, i) != reused)
       ms_chart_data_remove_series (data, i);
-  /* What "fresh" and "reused" mean, said where the takeaway uses them. */
-  /* Why the reused line falls to the other at the largest sizes, said:
-   * a drop from 9 copies to 1 went unexplained. */
-  const char *told = _ ("Fresh pageable: new pages (mmap), first touched; reused heap: freed and "
-                        "malloc'd again (at the largest sizes malloc maps fresh pages too: the "
-                        "lines meet).");
-  g_autofree char *costs = room && data->x_marks[0] > 0 ? setup_note (run, data->x_marks[0]) : NULL;
-  /* And with the sums, why slides 8 and 1 give other costs and rates
-   * (read as contradictions). */
-  g_autofree char *others = g_strdup_printf (
-      _ ("Slides %d and %d are other runs: %d repeats each call in one process (malloc reuses "
-         "pages and writes every byte), %d rewrites its inputs before each copy and times it on "
-         "the GPU."),
-      ms_lesson_deck_number (MS_TOPIC_COSTS), ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
-      ms_lesson_deck_number (MS_TOPIC_COSTS), ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
-  char *note = g_strdup_printf ("%s%s%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                told, costs ? " " : "", costs ? costs : "", costs ? " " : "",
-                                costs ? others : "");
+  /* What the ringed counts and "fresh" and "reused" mean, in words; the
+   * sums and why other slides' costs differ are the details' (six lines
+   * of them under the chart were too dense to project). */
+  char size[32] = "";
+  if (room && data->x_marks[0] > 0)
+    ms_format_size_label (data->x_marks[0], size, sizeof size);
+  /* TRANSLATORS: under the pin-payoff slide, e.g. "Ringed: how many
+   * copies of one 16 MiB buffer it takes for pinned memory's faster
+   * copies to win back its extra setup cost." */
+  g_autofree char *ringed
+      = size[0] ? g_strdup_printf (_ ("Ringed: how many copies of one %s buffer it takes for pinned "
+                                      "memory’s faster copies to win back its extra setup cost."),
+                                   size)
+                : NULL;
+  const char *told = _ ("Fresh pageable: newly allocated, pages touched for the first time; "
+                        "reused heap: memory freed and allocated again.");
+  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+                                ringed ? ringed : "", ringed ? " " : "", told);
   g_free (data->foot_note);
   data->foot_note = note;
 }

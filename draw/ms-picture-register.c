@@ -160,8 +160,8 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
                                               k->reg_gbps, k->pin_gbps);
     g_autofree char *text = g_strdup_printf (
         "%s %s",
-        _ ("Registering (cudaHostRegister) pins memory already allocated; anew: registered and "
-           "unregistered in every repetition; once: registered once and reused. Each line is a "
+        _ ("Registering (cudaHostRegister) pins memory already allocated: either once, the "
+           "buffers then reused, or in every repetition, unregistered after it. Each line is a "
            "total worked out from measured costs: its one-time cost + n × its cost per "
            "repetition."),
         k->reg_gbps > 0 ? rates : "");
@@ -207,13 +207,14 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
 }
 
 /* A slide's names of the three lines, in the takeaway's words
- * ("Register once: below cudaMallocHost, n ≤ 12; anew above, n ≥ 6"), and under each its one-time
+ * ("registering once", "every repetition"), and under each its one-time
  * cost and cost per repetition, from which a class can check the crossing. */
 static const char *
 slide_label (guint i)
 {
   static const char *const names[]
-      = { N_ ("registering anew"), N_ ("registering once"), N_ ("cudaMallocHost once") };
+      = { N_ ("registering every repetition"), N_ ("registering once, reusing"),
+          N_ ("cudaMallocHost once") };
   return _ (names[i]);
 }
 
@@ -311,10 +312,11 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   if (k->slide) {
     g_free (note);
     /* Translators: on the register lesson's slide, over where the
-     * lines cross, e.g. "anew = cudaMallocHost at n = 6.2; first
+     * lines cross, e.g. "every repetition = cudaMallocHost at n = 6.2; first
      * whole n: 7" (the two lines named, as short as the slide's plot
      * needs: "lines cross" left a class to guess which of three). */
-    note = at_cross ? g_strdup_printf (_ ("anew = cudaMallocHost at n = %.1f; first whole n: %d"),
+    note = at_cross ? g_strdup_printf (_ ("every repetition = cudaMallocHost at n = %.1f; first "
+                                          "whole n: %d"),
                                        cross, from)
                     : NULL;
     /* Where the plot is narrower, the end of the takeaway, "from n = 6". */
@@ -382,8 +384,7 @@ draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, doubl
   for (guint i = 0; i < nx && whole < G_N_ELEMENTS (xt); i++)
     if (all[i].value == round (all[i].value) && all[i].value >= xs.min)
       xt[whole++] = all[i];
-  /* The last n drawn named, as the takeaway names it ("n ≤ 12"),
-   * in place of a tick too near it. */
+  /* The last n drawn named, in place of a tick too near it. */
   if (whole > 0 && xt[whole - 1].value < xs.max) {
     if (ms_scale_to_pixel (&xs, xs.max) - ms_scale_to_pixel (&xs, xt[whole - 1].value) < tfs * 2.5
         || whole == G_N_ELEMENTS (xt))

@@ -328,6 +328,32 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   snprintf (list + at, len - at, "%s%s", at ? "; " : "", item);
 }
 
+/* The slide's ringed size: the smallest from which pinning paid off
+ * against fresh pages after one copy at every size above too; NULL
+ * without. any: a size compared; never: none paid off. */
+static const MsCell *
+one_copy_from (const MsResults *r, bool *any, bool *never, int *smallest)
+{
+  const MsCell *from = NULL;
+  bool run = true;
+  *any = false, *never = true, *smallest = -1;
+  FOR_EACH_EXP (e, -1)
+  {
+    double n = 0;
+    int f = ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &n);
+    const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
+    if (f < 0 || c == NULL)
+      continue;
+    *any = true;
+    *never = *never && f == 0;
+    run = run && f == 1 && n <= 1;
+    if (run)
+      from = c;
+    *smallest = e;
+  }
+  return from;
+}
+
 /* The slide's line: the chart's first line (pinned against newly
  * allocated pageable pages, "fresh" in the legend), from which size it
  * pays off with its first copy, and at that size the second (against a
@@ -336,23 +362,9 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
-  const MsCell *from = NULL;
-  bool run = true, any = false, never = true;
-  int smallest = -1;
-  FOR_EACH_EXP (e, -1)
-  {
-    double n = 0;
-    int f = ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &n);
-    const MsCell *c = ms_caption_measured (r, MS_MODE_PINNED, e, "mode=pinned/step=copy");
-    if (f < 0 || c == NULL)
-      continue;
-    any = true;
-    never = never && f == 0;
-    run = run && f == 1 && n <= 1;
-    if (run)
-      from = c;
-    smallest = e;
-  }
+  bool any, never;
+  int smallest;
+  const MsCell *from = one_copy_from (r, &any, &never, &smallest);
   char size[32];
   /* Beside fresh pages, a heap that has served the size before (what a
    * program that frees and mallocs again gets): the card's question has
@@ -414,10 +426,11 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
   ms_caption_append (buf, len,
                      ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy to "
                                  "the device, timed on the host up to its end, took %s from fresh "
-                                 "pages against %s pinned (%.1f against %.1f GB/s). Slide %d times "
-                                 "these calls in another run, repeating each in one process (its "
-                                 "malloc reuses pages and writes every byte): its costs differ. "
-                                 "Slide %d times its copies on the GPU, its inputs rewritten "
+                                 "pages against %s pinned (%.1f against %.1f GB/s). Slide %d "
+                                 "measures these calls in another run, repeating each in one "
+                                 "process (its malloc reuses pages and writes every byte): its "
+                                 "costs differ. "
+                                 "Slide %d measures its copies on the GPU, its inputs rewritten "
                                  "before each: its rates differ."),
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
@@ -478,6 +491,72 @@ caption_lines (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("Never: its copies were not faster."));
 }
 
+/* us in ms at digits significant digits, as the sums write it, read
+ * back: its sums come out as printed. */
+static double
+as_written_ms (double us, int digits)
+{
+  char t[32];
+  snprintf (t, sizeof t, "%.*g", digits, us / 1e3);
+  return strtod (t, NULL);
+}
+
+/* One line's sum from the figures as written: (pinned's cost − the
+ * pageable buffer's) ÷ (its copy − the pinned copy), rounded as written;
+ * whether rounding it up gives the line's n. */
+static bool
+sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, double *q)
+{
+  char t[32];
+  *q = (as_written_ms (pin->once_us, digits) - as_written_ms (base->once_us, digits))
+       / (as_written_ms (base->copy_us, digits) - as_written_ms (pin->copy_us, digits));
+  snprintf (t, sizeof t, "%.*g", digits, *q);
+  return fmax (1, ceil (strtod (t, NULL) - 1e-9)) == n;
+}
+
+/* What the slide's ringed counts come from, as one sum a class can redo,
+ * at the fewest digits (one for all) that make every printed sum give its
+ * printed count (1.005 from 3 digits was printed as a count of 1); and why
+ * the costs and rates of slides 1, 4 and 8 differ (read as contradictions). */
+static void
+caption_sums (const MsResults *r, char *buf, size_t len)
+{
+  bool any, never;
+  int smallest;
+  const MsCell *from = one_copy_from (r, &any, &never, &smallest);
+  MsPinCost pin, fresh, reused;
+  double n = 0, nf = 0, qf = 0, qu = 0;
+  if (!from || !ms_pin_payoff_cost (r, MS_PIN_PINNED, from->exponent, &pin)
+      || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, from->exponent, &fresh)
+      || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE_REUSED, from->exponent, &reused)
+      || ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, &n)
+             != 1
+      || ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, &nf) != 1)
+    return;
+  int d = 3;
+  while (d < 6 && !(sum_checks (&pin, &fresh, nf, d, &qf) && sum_checks (&pin, &reused, n, d, &qu)))
+    d++;
+  char size[32];
+#define FIG(us) d, as_written_ms (us, d)
+  ms_caption_append (
+      buf, len,
+      ms_gettext ("Ringed at %s: copies = (pinned − pageable buffer’s cost) ÷ (pageable copy − "
+                  "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: "
+                  "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: %.0f."),
+      ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
+      FIG (fresh.copy_us), FIG (pin.copy_us), d, qf, nf, FIG (pin.once_us), FIG (reused.once_us),
+      FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
+#undef FIG
+  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
+      three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
+      costs = ms_lesson_deck_number (MS_TOPIC_COSTS);
+  ms_caption_append (buf, len,
+                     ms_gettext ("Slides %d, %d and %d are other runs: %d measures its copies on "
+                                 "the GPU, %d gets three buffers at once, %d repeats each call in "
+                                 "one process."),
+                     rates, three, costs, rates, three, costs);
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -502,8 +581,13 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     }
     sizes++;
   }
-  if (sizes && exponent < 0)
+  if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
+    ms_caption_append (buf, len,
+                       ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
+                                   "meet."));
+    caption_sums (r, buf, len);
+  }
   if (!sizes)
     return false;
   const char *no_pool = ms_pin_payoff_pool_missing (r);

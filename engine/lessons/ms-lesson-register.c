@@ -149,9 +149,9 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
   int from = ms_register_cheaper_from (k, NULL);
   ms_caption_append (
       buf, len,
-      ms_gettext ("Registering anew costs %s a repetition (registering %s, unregistering %s and "
-                  "%s end to end) and %s once for the buffers; cudaMallocHost once costs %s a "
-                  "repetition and %s once (allocation and free)."),
+      ms_gettext ("Registering every repetition costs %s a repetition (registering %s, "
+                  "unregistering %s and %s end to end) and %s once for the buffers; "
+                  "cudaMallocHost once costs %s a repetition and %s once (allocation and free)."),
       ms_caption_time (ms_register_anew_per_rep (k), t[0], sizeof t[0]),
       ms_caption_time (k->reg_us, t[1], sizeof t[1]),
       ms_caption_time (timed (k->unreg_us), t[2], sizeof t[2]),
@@ -163,15 +163,15 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
     /* The slide's third line, with its figures as the slide gives them. */
     ms_caption_append (buf, len,
                        ms_gettext ("With all of them, allocating once costs less in all than "
-                                   "registering anew from n = %d repetitions; buffers "
+                                   "registering every repetition from n = %d repetitions; buffers "
                                    "registered once and reused pay registering only once: %s "
                                    "once and %s a repetition."),
                        from, ms_caption_time (ms_register_reused_once (k), t[0], sizeof t[0]),
                        ms_caption_time (k->reg_e2e_us, t[1], sizeof t[1]));
   else
     ms_caption_append (buf, len,
-                       ms_gettext ("With all of them, registering anew never costs more than "
-                                   "allocating once."));
+                       ms_gettext ("With all of them, registering every repetition never costs "
+                                   "more than allocating once."));
   if (ms_register_left_out (k, left, sizeof left) > 0)
     ms_caption_append (buf, len, ms_gettext ("The run did not time, and the sums leave out: %s."),
                        left);
@@ -234,17 +234,16 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
    * copies' rates, "As fast to copy", no longer fit a back row's size
    * beside it: the details give them. */
   if (from > 0 && until == 0)
-    /* TRANSLATORS: one projected line, e.g. "Register once: below
-     * cudaMallocHost, n ≤ 12; anew above, n ≥ 6" (of
-     * the picture's three lines of total time: below, less time). The
-     * call named: registered memory is pinned too, so "than pinned" read
-     * as a contradiction. Scoped to the n drawn, to the axis's end
-     * ("here" was not read so): registered copies a little slower than pinned,
-     * within their spread, make the line rise faster, and unscoped it
-     * claimed every n. */
+    /* TRANSLATORS: one projected line, e.g. "Register once:
+     * cheapest; each time: over cudaMallocHost, n ≥ 6" (of the
+     * picture's three lines of total time; each time: registering and
+     * unregistering in every repetition). The call named: registered
+     * memory is pinned too, so "than pinned" read as a contradiction.
+     * "Below cudaMallocHost, n ≤ 12" was read as a limit at the axis's
+     * end: registered once and reused costs least at every n. */
     snprintf (buf, len,
-              ms_gettext ("Register once: below cudaMallocHost, n ≤ %d; anew above, n ≥ %d"),
-              ms_register_chart_reps (&k), from);
+              ms_gettext ("Register once: cheapest; each time: over cudaMallocHost, n ≥ %d"),
+              from);
   else if (from > 0 && until >= from)
     snprintf (buf, len,
               ms_gettext ("Registering once costs least up to n = %d; each time, more than "

@@ -582,7 +582,7 @@ test_register_crossing (void)
   if (from > 0)
     g_snprintf (want, sizeof want, "from n = %d repetitions", from);
   else
-    g_snprintf (want, sizeof want, "registering anew never costs more");
+    g_snprintf (want, sizeof want, "registering every repetition never costs more");
   g_assert_nonnull (strstr (buf, want));
   g_assert_null (strstr (buf, "did not time"));
   for (size_t i = 0; i < r->n_cells; i++)
