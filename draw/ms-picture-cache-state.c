@@ -290,8 +290,7 @@ memory_name (MsMode mode)
 {
   switch (mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: the CPU stages it through its cache (made once: no \"new "
-              "buffers\" row)");
+    return _ ("Pageable memory: copied via the CPU's cache (made once: no \"new buffers\" row)");
   case MS_MODE_PINNED:
     return _ ("Pinned memory: the GPU reads it directly, without the CPU");
   default:

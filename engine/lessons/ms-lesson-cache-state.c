@@ -421,10 +421,10 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
      * memories whose copies came out the same, e.g. "Pinned and
-     * write-combined: the same time, however written" (the inputs, as
-     * the title says). Not "after any CPU store": two of the rows, new
-     * buffers and inputs kept, are no store. */
-    snprintf (buf, len, ms_gettext ("%s: the same, however written; %s: cannot tell"), same, other);
+     * write-combined: the same time; pageable: cannot tell" (however the
+     * inputs were written, as the title says; "however written" made two
+     * lines). */
+    snprintf (buf, len, ms_gettext ("%s: the same time; %s: cannot tell"), same, other);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {

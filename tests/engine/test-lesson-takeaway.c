@@ -334,7 +334,7 @@ test_intensity (void)
 static void
 assert_same_memory_named (const MsCacheStateRow *rows, int n, const char *line)
 {
-  const char *same = strstr (line, ": the same, however written");
+  const char *same = strstr (line, ": the same time;");
   int named_same = 0;
   for (int i = 0; i < n; i++) {
     gboolean all = rows[i].state != MS_CACHE_STATE_READ_WC;
@@ -393,7 +393,7 @@ test_cache_state (void)
        * and decides; with none, the run's spread cannot decide, not the
        * GPU. */
       assert_same_memory_named (rows, n, line);
-      if (strstr (line, "the same, however written"))
+      if (strstr (line, ": the same time;"))
         g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       else {
         g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
