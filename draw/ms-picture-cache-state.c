@@ -344,7 +344,9 @@ draw_why (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, int 
   char why[256];
   if (!l->slide || l->fold || !ms_cache_state_why_untold (rows, n, rows[i].mode, why, sizeof why))
     return 0;
-  return ms_draw_text_wrapped (cr, why, l->fs * 0.5, y, l->fs, width - l->fs, FALSE, draw);
+  /* Apart from the bars over it and the axis or heading under it. */
+  return ms_draw_text_wrapped (cr, why, l->fs * 0.5, y + l->fs * 0.2, l->fs, width - l->fs, FALSE,
+                               draw) + l->fs * 0.5;
 }
 
 /* Whether text, wrapped, fits room as a slide's line under the axis. */
