@@ -290,7 +290,7 @@ memory_name (MsMode mode)
 {
   switch (mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: the CPU copies it to a staging buffer first, through its cache");
+    return _ ("Pageable memory: copied via the CPU's cache (made once: no \"new buffers\" row)");
   case MS_MODE_PINNED:
     return _ ("Pinned memory: the GPU reads it directly, without the CPU");
   default:
@@ -304,15 +304,15 @@ memory_name (MsMode mode)
 static char *
 untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
 {
-  g_autoptr (GString) names = g_string_new (NULL);
+  g_autoptr (GString) names = g_string_new (NULL), whys = g_string_new (NULL);
   for (int i = 0; i < n; i++) {
+    char why[256];
     if (!starts_group (rows, i) || row_drawn (rows, n, i, TRUE))
       continue;
-    g_autofree char *name
-        = rows[i].mode == MS_MODE_WRITE_COMBINED
-              ? g_strdup (_ ("write-combined memory (pinned, never in the CPU's cache)"))
-              /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
-              : g_strdup_printf (_ ("%s memory"), ms_mode_title (rows[i].mode));
+    if (ms_cache_state_why_untold (rows, n, rows[i].mode, why, sizeof why))
+      g_string_append_printf (whys, "%s%s", whys->len ? " " : "", why);
+    /* TRANSLATORS: a memory on the cache-state slide, e.g. "Pinned memory". */
+    g_autofree char *name = g_strdup_printf (_ ("%s memory"), ms_mode_title (rows[i].mode));
     /* Its first letter lower case after the first name: "CPU" stays. */
     g_autofree char *first = g_utf8_strdown (name, g_utf8_next_char (name) - name);
     g_autofree char *low = g_strconcat (first, g_utf8_next_char (name), NULL);
@@ -325,17 +325,28 @@ untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
   }
   if (!names->len)
     return NULL;
-  /* TRANSLATORS: the cache-state slide's line for memories whose every
-   * way of writing the run cannot tell from 1×, e.g. "Pageable memory
-   * and write-combined memory (...): this run cannot tell (the times
-   * varied too much to show a 10% difference)". */
-  if (!short_form)
-    return g_strdup_printf (_ ("%s: this run cannot tell (the times varied too much to show a "
-                               "%g%% difference)"),
-                            names->str, MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  /* Why, with the spread of their ranges: "the times varied too much"
+   * left a 0.85× read as 15% faster unexplained. */
+  if (!short_form && whys->len)
+    return g_string_free (g_steal_pointer (&whys), FALSE);
   /* TRANSLATORS: the same where room is short, e.g. "Pageable memory:
    * this run cannot tell". */
   return g_strdup_printf (_ ("%s: this run cannot tell"), names->str);
+}
+
+/* On a slide, under a group the run cannot tell, why, at y: its spread
+ * against the band (a 0.85× tick read as 15% faster "yet cannot tell").
+ * Its height; drawn where draw. */
+static double
+draw_why (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, int i, double y,
+          double width, gboolean draw)
+{
+  char why[256];
+  if (!l->slide || l->fold || !ms_cache_state_why_untold (rows, n, rows[i].mode, why, sizeof why))
+    return 0;
+  /* Apart from the bars over it and the axis or heading under it. */
+  return ms_draw_text_wrapped (cr, why, l->fs * 0.5, y + l->fs * 0.2, l->fs, width - l->fs, FALSE,
+                               draw) + l->fs * 0.5;
 }
 
 /* Whether text, wrapped, fits room as a slide's line under the axis. */
@@ -526,8 +537,15 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
   /* Folded where the lines of every group, closed up as far as fit_rows
    * goes, would not keep a bar's figure at its size. */
-  double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2);
-  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - l.fs * AXIS_H;
+  double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2), why_h = 0;
+  for (int i = 0; i < n; i++)
+    why_h += starts_group (rows, i) ? draw_why (cr, &l, rows, n, i, 0, width, FALSE) : 0;
+  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - why_h - l.fs * AXIS_H;
+  /* Folded, the line under the axis that says why keeps its room too. */
+  g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
+  if (untold)
+    why_h = ms_draw_text_wrapped (cr, untold, 0, 0, l.fs, width - l.fs, FALSE, FALSE);
+  h -= l.fold && !untold ? 0 : why_h;
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
    * shrinks with the lines, so that every state keeps its bar, down to a
@@ -585,9 +603,11 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     double rh = row_height (cr, &l, &rows[i]);
     draw_bar (cr, st, &l, &rows[i], y, rh);
     y += rh;
+    ms_set_color (cr, &st->fg, 1);
+    if (i + 1 == n || starts_group (rows, i + 1))
+      y += draw_why (cr, &l, rows, n, i, y, width, TRUE);
   }
   y = draw_axis (cr, st, &l, y) + l.fs * 0.3;
-  g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
   if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
     g_free (untold);
     untold = untold_text (rows, n, TRUE);
@@ -655,9 +675,9 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * own time said only where it is drawn. */
   g_autofree char *key
       = slide ? g_strdup_printf (_ ("Streaming stores write straight to memory, past the CPU's "
-                                    "cache (= 1×). Bars: median times as multiples of it; "
-                                    "whiskers: 95%% ranges; a tick, no bar: cannot tell (its "
-                                    "whisker leaves the band)."))
+                                    "cache (= 1×). Bars: medians as multiples of it; whiskers: "
+                                    "95%% ranges; \"the same\": the whole range in the grey "
+                                    "band."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "

@@ -187,29 +187,33 @@ list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing
   return listed;
 }
 
-/* Why pageable or write-combined memory, where the textbooks expect the
- * effect, cannot tell, in a student's words: the slide's paragraph of it
- * was a footnote on the projected picture, so the details say it. */
-static void
-append_why_untold (char *buf, size_t len, const MsCacheStateRow *rows, int n)
+bool
+ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char *buf, size_t len)
 {
-  const double pct = MS_COMPARE_DEFAULT_THRESHOLD_PCT;
-  if (whole_mode (rows, n, MS_MODE_PAGEABLE, UNTOLD))
-    /* TRANSLATORS: %g%% is the band's half width, e.g. "... a difference of 10%". */
-    ms_caption_append (
-        buf, len,
-        ms_gettext ("Pageable memory cannot tell: the CPU copies it to a staging buffer first, "
-                    "through its cache, then the GPU reads that, and its times varied too much "
-                    "to show %g%%."),
-        pct);
-  if (whole_mode (rows, n, MS_MODE_WRITE_COMBINED, UNTOLD))
-    /* TRANSLATORS: the same for write-combined memory, e.g. "... a difference of 10%". */
-    ms_caption_append (
-        buf, len,
-        ms_gettext ("Write-combined memory (pinned, never in the CPU's cache) cannot tell: "
-                    "both kinds of store go straight out, and its times varied too much to show "
-                    "%g%%."),
-        pct);
+  double lo = INFINITY, hi = -INFINITY, off = 0;
+  for (int i = 0; i < n; i++) {
+    if (rows[i].mode != mode || rows[i].state == MS_CACHE_STATE_READ_WC)
+      continue;
+    if (standing (&rows[i]) != UNTOLD)
+      return false;
+    lo = fmin (lo, rows[i].judgement.lo);
+    hi = fmax (hi, rows[i].judgement.hi);
+    off = fmax (off, fabs (rows[i].judgement.ratio - 1));
+  }
+  if (!isfinite (lo) || !isfinite (hi))
+    return false;
+  /* TRANSLATORS: why a memory's copies are "cannot tell", beside its
+   * bars and in the details, e.g. "Pageable: its ranges run from 0.62× to
+   * 1.31×, wider than the ±10% band, so this run cannot tell a 15%
+   * difference from noise." */
+  snprintf (buf, len,
+            ms_gettext ("%s: its ranges run from %.2f× to %.2f×, wider than the ±%g%% band, so "
+                        "this run cannot tell a %.0f%% difference from noise."),
+            mode == MS_MODE_WRITE_COMBINED
+                ? ms_gettext ("Write-combined (pinned, never in the CPU's cache)")
+                : ms_mode_title (mode),
+            lo, hi, MS_COMPARE_DEFAULT_THRESHOLD_PCT, off * 100);
+  return true;
 }
 
 /* Which copies differ from streamed stores by the run's own rule, which
@@ -234,13 +238,16 @@ append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
                                    "the same memory."),
                        size);
   if (list_copies (list, sizeof list, rows, n, SAME, false))
-    ms_caption_append (buf, len, ms_gettext ("The same within the run's spread: %s."), list);
+    ms_caption_append (buf, len, ms_gettext ("The same (every range inside the ±%g%% band): %s."),
+                       MS_COMPARE_DEFAULT_THRESHOLD_PCT, list);
   if (list_copies (list, sizeof list, rows, n, UNTOLD, true))
     ms_caption_append (buf, len,
                        ms_gettext ("The run cannot tell these from streaming stores (their "
                                    "interval reaches past the shaded band): %s."),
                        list);
-  append_why_untold (buf, len, rows, n);
+  for (int m = 0; m < MS_MODE_COUNT; m++)
+    if (ms_cache_state_why_untold (rows, n, (MsMode) m, list, sizeof list))
+      ms_caption_append (buf, len, "%s", list);
 }
 
 /* The CPU's check of the result in write-combined memory against ordinary
@@ -405,21 +412,19 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
               ms_mode_title (far->mode), ms_cache_state_name (far->state), speed);
     return MS_TAKEAWAY_DECIDED;
   }
-  /* A memory whose every state came out the same is decided, and the line
-   * says that alone: what did not change, in one clause. The memories
-   * the run cannot tell are the picture's to show (pale bars whose
-   * intervals cross the band); named here too ("X: same; Y: cannot
-   * tell"), a class had two clauses to parse. "This run", not "this
+  /* A memory whose every state came out the same is decided; the ones
+   * the run cannot tell are named after it, short: left to the picture,
+   * the line read as the answer for every memory. "This run", not "this
    * GPU": it is the run's spread that cannot decide. */
   char same[128], other[128];
   memory_lists (rows, n, same, other, sizeof same);
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
      * memories whose copies came out the same, e.g. "Pinned and
-     * write-combined: the same time, however written" (the inputs, as
-     * the title says). Not "after any CPU store": two of the rows, new
-     * buffers and inputs kept, are no store. */
-    snprintf (buf, len, ms_gettext ("%s: the same time, however written"), same);
+     * write-combined: the same time; pageable: cannot tell" (however the
+     * inputs were written, as the title says; "however written" made two
+     * lines). */
+    snprintf (buf, len, ms_gettext ("%s: the same time; %s: cannot tell"), same, other);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {
