@@ -257,7 +257,7 @@ op_seen (const MsResults *r, int op, bool *serial, bool *overlapped)
 static void
 verdict_lists (const MsResults *r, char *buf, size_t len)
 {
-  char listed[1024] = "", extra[512] = "", held[512] = "", undecided[512] = "";
+  char listed[1024] = "", extra[512] = "", held[512] = "", undecided[512] = "", off[512] = "";
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     bool serial, overlapped;
     op_seen (r, op, &serial, &overlapped);
@@ -266,6 +266,8 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     if (ops[op].listed && overlapped && !serial)
       list_op (r, op, MS_SYNC_OVERLAPPED, held, sizeof held);
     list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
+    if (!ops[op].listed && !serial)
+      list_op (r, op, MS_SYNC_UNDECIDED, off, sizeof off);
   }
   if (listed[0])
     ms_caption_append (buf, len,
@@ -288,12 +290,18 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("Listed by the textbooks, yet overlapped here: %s."),
                        held);
   /* The unclear cells only when nothing else is said: the picture
-   * hatches them and its key says why. */
+   * hatches them and its key says why. But a slide draws a call off the
+   * list only where it serialised, so cudaFree's "unclear" is said here. */
   if (undecided[0] && !listed[0] && !extra[0] && !held[0])
     ms_caption_append (buf, len,
                        ms_gettext ("Unclear, as the call itself took most of a kernel's time: "
                                    "%s."),
                        undecided);
+  else if (off[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("Not on the textbooks' list, and unclear (the call itself "
+                                   "took most of a kernel's time): %s."),
+                       off);
   if (listed[0] && !extra[0] && !held[0])
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }

@@ -147,6 +147,15 @@ test_caption_material_fails (void)
   g_assert_null (strstr (buf, "Unclear"));
   g_assert_null (strstr (buf, "Not on the textbooks' list"));
   ms_results_free (r);
+  /* A call off the list that only a larger view draws (a slide draws one
+   * off the list only where it serialised): the caption names it. */
+  m.call_share[MS_SYNC_OP_MALLOC_HOST] = 0;
+  m.call_share[MS_SYNC_OP_FREE] = 0.9;
+  r = ms_sync_model_run (&m, "kernel-us=1000");
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_assert_nonnull (strstr (buf, "Not on the textbooks' list, and unclear (the call itself took "
+                                 "most of a kernel's time): cudaFree"));
+  ms_results_free (r);
   /* With nothing else to say, the caption names it. */
   memset (m.serial, 0, sizeof m.serial);
   for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++)
