@@ -401,6 +401,21 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
+/* Why the costs and rates of slides 1, 4 and 8 differ (read as
+ * contradictions), by their number in the deck. */
+static void
+other_slides (char *buf, size_t len)
+{
+  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
+      three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
+      costs = ms_lesson_deck_number (MS_TOPIC_COSTS);
+  ms_caption_append (buf, len,
+                     ms_gettext ("Slides %d, %d and %d are other runs: %d measures its copies on "
+                                 "the GPU, %d gets three buffers at once, %d repeats each call in "
+                                 "one process."),
+                     rates, three, costs, rates, three, costs);
+}
+
 /* What getting and releasing took at one size, for each kind measured
  * there, and one copy from pageable and pinned memory. */
 static void
@@ -420,22 +435,16 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
   MsPinCost pg, pn;
   ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &pg);
   ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &pn);
-  /* The slide's sum's terms, with the rates' direction, and the other
-   * slides whose costs and rates differ, by their number in the deck. */
+  /* The slide's sum's terms, with the rates' direction. */
   double bytes = (double) ms_exponent_bytes (e);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s, getting and releasing the buffer took: %s; one copy to "
                                  "the device, timed on the host up to its end, took %s from fresh "
-                                 "pages against %s pinned (%.1f against %.1f GB/s). Slide %d "
-                                 "measures these calls in another run, repeating each in one "
-                                 "process (its malloc reuses pages and writes every byte): its "
-                                 "costs differ. "
-                                 "Slide %d measures its copies on the GPU, its inputs rewritten "
-                                 "before each: its rates differ."),
+                                 "pages against %s pinned (%.1f against %.1f GB/s)."),
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
-                     bytes / pn.copy_us / 1e3, ms_lesson_deck_number (MS_TOPIC_COSTS),
-                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+                     bytes / pn.copy_us / 1e3);
+  other_slides (buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -516,8 +525,8 @@ sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, d
 
 /* What the slide's ringed counts come from, as one sum a class can redo,
  * at the fewest digits (one for all) that make every printed sum give its
- * printed count (1.005 from 3 digits was printed as a count of 1); and why
- * the costs and rates of slides 1, 4 and 8 differ (read as contradictions). */
+ * printed count (1.005 from 3 digits was printed as a count of 1); then
+ * why other slides differ. */
 static void
 caption_sums (const MsResults *r, char *buf, size_t len)
 {
@@ -547,14 +556,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), d, qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
 #undef FIG
-  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
-      three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
-      costs = ms_lesson_deck_number (MS_TOPIC_COSTS);
-  ms_caption_append (buf, len,
-                     ms_gettext ("Slides %d, %d and %d are other runs: %d measures its copies on "
-                                 "the GPU, %d gets three buffers at once, %d repeats each call in "
-                                 "one process."),
-                     rates, three, costs, rates, three, costs);
+  other_slides (buf, len);
 }
 
 static bool
