@@ -42,7 +42,8 @@ rows_exponent (const MsResults *run, const MsLessonRow *rows, int n)
 /* The copy rate a lesson compared by copy bandwidth quotes (its median),
  * for the row's title: a pinned h2d bar too short for its rate left the
  * takeaway's 50.1 GB/s nowhere on the slide. Then what the title's times
- * are: after the rate, "median 1.82 ms" read as the copy's time. Appends
+ * are: after the rate, "median 1.82 ms" read as the copy's time, and "all
+ * steps" left a class asking what a step was. Appends
  * nothing for a time metric. */
 static void
 append_rate (GString *title, const MsCell *c, MsMetric metric)
@@ -54,15 +55,15 @@ append_rate (GString *title, const MsCell *c, MsMetric metric)
    * against the medians' 5.1×). */
   if (h2d && gbps > 0 && c->stats.d2h_gbps > 0)
     /* Translators: as the next, with both directions' rates, e.g. "· h2d
-     * 50.1 GB/s, d2h 51.0 GB/s; all steps". */
-    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s, %s %.1f GB/s; all steps"),
+     * 50.1 GB/s, d2h 51.0 GB/s; a repetition, copies and add". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s, %s %.1f GB/s; a repetition, copies and add"),
                             ms_phase_name (MS_PHASE_H2D), gbps, ms_phase_name (MS_PHASE_D2H),
                             c->stats.d2h_gbps);
   else if (gbps > 0)
     /* Translators: after a lesson timeline's title, the median rate of
      * the copy the lesson compares, then what the times after it are,
-     * e.g. "· h2d 50.1 GB/s; all steps". */
-    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s; all steps"),
+     * e.g. "· h2d 50.1 GB/s; a repetition, copies and add". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s; a repetition, copies and add"),
                             ms_phase_name (h2d ? MS_PHASE_H2D : MS_PHASE_D2H), gbps);
 }
 

@@ -295,6 +295,11 @@ call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, doubl
               double right, double top, double size, const GArray *placed, MsBarLabel *out)
 {
   char texts[N_TEXTS][128];
+  /* Its rate first, as the transfers named on their bars give theirs: a
+   * prefetch without one was the transfer a reader could not compare. */
+  if (label_texts (b->event, 1, NULL, texts) > 0 && strstr (texts[0], "GB/s")
+      && call_out_text (cr, b, texts[0], all_bars, left, right, top, size, placed, out))
+    return TRUE;
   int n = label_texts (b->event, FALSE, NULL, texts);
   /* Its name, bytes and time where they fit ("prefetch 32 MiB · 1.4 ms":
    * without its size a prefetch's was asked for), else fewer. */

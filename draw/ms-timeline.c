@@ -402,6 +402,8 @@ typedef struct {
   gboolean one_stream;                 /* draw every GPU bar's wait pale (one stream) */
   gboolean cut_marks;                  /* notch bars that go on past the window */
   gboolean dark;
+  gboolean host_seen, host_held;   /* a host bar drawn; one that held the host */
+  double host_x1, host_y, host_h; /* the host lane's last bar's end; the lane */
 } MsBarSet;
 
 /* GPU bars past this many get a label only when wide enough for one on
@@ -434,6 +436,15 @@ bars_add (MsBarSet *set, int kind, MsPhase phase, const MsTimelineBar *bar)
   g_array_append_val (set->rects[phase][kind], *bar);
   if (kind == MS_BAR_GPU)
     g_array_append_val (set->gpu_bars, *bar);
+  else {
+    set->host_seen = TRUE;
+    /* A launch that spans its kernel of a few µs is "blocked" too, but
+     * no longer than a speck: held is what shows as held. */
+    set->host_held |= kind != MS_BAR_HOST_ASYNC && bar->w >= set->fs;
+    set->host_x1 = MAX (set->host_x1, bar->x + MAX (bar->w, set->fs / 3));
+    set->host_y = bar->y;
+    set->host_h = bar->h;
+  }
   g_array_append_val (set->all_bars, *bar);
   if (set->layout_bars)
     g_array_append_val (set->layout_bars, *bar);
@@ -746,6 +757,19 @@ outline_bars (cairo_t *cr, const MsChartStyle *st, const MsColor *c, const GArra
   cairo_stroke (cr);
 }
 
+/* Whether another kernel of b's lane lies within reach px of it: a row
+ * of short kernels keeps its gaps rather than merge into one block. */
+static gboolean
+kernel_near (const GArray *kernels, const MsTimelineBar *b, double reach)
+{
+  for (guint i = 0; i < kernels->len; i++) {
+    const MsTimelineBar *o = &g_array_index (kernels, MsTimelineBar, i);
+    if (o != b && o->y == b->y && o->x < b->x + b->w + reach && b->x < o->x + o->w + reach)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 static void
 fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
 {
@@ -769,7 +793,11 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
       double speck = ms_style_font_size (st) / 3;
       for (guint i = 0; i < a->len; i++) {
         const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
-        if (k != MS_BAR_HOST_ASYNC || b->w >= speck * 2)
+        /* A kernel of a pixel between two transfers, as wide as a speck
+         * over them: its hairline in the gap between them read as a gap. */
+        if (k == MS_BAR_GPU && p == MS_PHASE_KERNEL && b->w < speck && !kernel_near (a, b, speck))
+          pixel_rectangle (cr, b->x + b->w / 2 - speck / 2, b->y, speck, b->h);
+        else if (k != MS_BAR_HOST_ASYNC || b->w >= speck * 2)
           pixel_rectangle (cr, b->x, b->y, b->w, b->h);
       }
       if (k == MS_BAR_HOST_ASYNC) {
@@ -853,6 +881,25 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
     ms_draw_text (cr, _ ("blocked"), b->x + b->w / 2, b->y + b->h / 2, set->fs * 0.85, 0.5, 0.5,
                   FALSE, NULL, NULL);
   }
+  /* A host lane of specks alone, said in words after them: a few pixels
+   * wide, a back row did not see the calls the key names. */
+  const char *returned = _ ("each call returned at once");
+  double x = set->host_x1 + set->fs * 0.6, w = 0, h = 0;
+  if (!set->host_seen || set->host_held)
+    return;
+  ms_draw_text (cr, returned, 0, 0, set->fs * 0.85, -1, 0, FALSE, &w, &h);
+  /* Within its lane only: a lane lower than the words (rows stacked in a
+   * pane) would put them over the row's title. */
+  if (set->host_h < h)
+    return;
+  double y = set->host_y + set->host_h / 2 - h / 2;
+  for (guint i = 0; i < placed->len; i++) {
+    const MsBarLabel *l = &g_array_index (placed, MsBarLabel, i);
+    if (l->x < x + w && x < l->x + l->w && l->y < y + h && y < l->y + l->h)
+      return;
+  }
+  if (x + w < set->right - set->fs * 0.3)
+    ms_draw_text (cr, returned, x, y, set->fs * 0.85, 0, 0, FALSE, NULL, NULL);
 }
 
 /* Collects the visible bars, then fills and labels them inside the lanes. */
