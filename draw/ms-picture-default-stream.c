@@ -214,23 +214,28 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* "Legacy" in plain words, and what the line on
-   * each bar is, one thing: at 8 or fewer repetitions the 95% range of
-   * a median is the fastest to the slowest, and naming both read as two
-   * meanings. */
-  const MsCell *per = ms_picture_cell (run, bars[2].variant);
-  g_autofree char *range
-      = per && per->stats.e2e.ci_low == per->stats.e2e.min
-                && per->stats.e2e.ci_high == per->stats.e2e.max
-            ? g_strdup_printf (_ ("line on each bar: its fastest to its slowest of %d "
-                                  "repetitions"),
-                               per->stats.e2e.n)
-            : g_strdup (_ ("line on each bar: the 95% range of its median"));
+  /* What each thread does, with one thread's times: "one thread's time"
+   * said nothing of the work in it. Then "legacy" in plain words, and what
+   * a bar and its line are, one thing each: at 8 or fewer repetitions the
+   * 95% range of a median is the fastest to the slowest, and naming both
+   * read as two meanings. */
+  const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
+  char in[32], kernel[32], back[32];
+  ms_caption_time (one->stats.phase[MS_PHASE_H2D].median, in, sizeof in);
+  ms_caption_time (one->stats.phase[MS_PHASE_KERNEL].median, kernel, sizeof kernel);
+  ms_caption_time (one->stats.phase[MS_PHASE_D2H].median, back, sizeof back);
+  int n = per ? per->stats.e2e.n : one->stats.e2e.n;
+  gboolean whole = per && per->stats.e2e.ci_low == per->stats.e2e.min
+                   && per->stats.e2e.ci_high == per->stats.e2e.max;
   /* Not the card's question again: it stands over the picture. */
-  g_autofree char *title
-      = g_strdup_printf (_ ("Default streams, legacy: one stream both threads share; per-thread: "
-                            "one each (%s)"),
-                         range);
+  g_autofree char *title = g_strdup_printf (
+      whole ? _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
+                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
+                 "repetitions; line: its fastest to its slowest")
+            : _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
+                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
+                 "repetitions; line: the 95%% range of the median"),
+      in, kernel, back, n);
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

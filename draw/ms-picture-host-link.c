@@ -130,7 +130,7 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
   MsHostLinkFigures f;
   ms_lesson_host_link_figures (file, &f);
   int s = f.shown, n = r->n_devices;
-  char size[32], link[64] = "";
+  char size[32], link[160] = "";
   MsLessonElsewhere e;
   ms_format_bytes ((uint64_t) 4 << r->exps[s], size, sizeof size);
   ms_lesson_elsewhere (MS_TOPIC_HOST_LINK, run, &e);
@@ -141,7 +141,7 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
   for (int i = 1; i < n; i++)
     same = same && d[i].pcie_gen == d[0].pcie_gen && d[i].pcie_width == d[0].pcie_width;
   if (same)
-    g_snprintf (link, sizeof link, _ (", each on a PCIe gen%d x%d link as the run records"),
+    g_snprintf (link, sizeof link, _ (", each on its own PCIe gen%d x%d link (its connection to the host) as the run records"),
                 d[0].pcie_gen, d[0].pcie_width);
   g_autofree char *title
       = g_strdup_printf (_ ("Copies of %s between the host and %d GPUs%s: GB/s in all"), size, n,
@@ -163,11 +163,18 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
                                                  "links share limits them, not each link."),
                                               n, both, h2d, n)
                            : g_strdup ("");
+  /* The parts' own figures: "not an even split" over parts that looked
+   * equal could not be checked. */
+  double lo = r->together[MS_HOST_LINK_H2D][s][0], hi = lo;
+  for (int i = 1; i < n; i++) {
+    lo = MIN (lo, r->together[MS_HOST_LINK_H2D][s][i]);
+    hi = MAX (hi, r->together[MS_HOST_LINK_H2D][s][i]);
+  }
   g_autofree char *note = g_strdup_printf (
-    _ ("Each bar is cut into its GPUs’ parts, each GPU’s own measured rate (not an even "
-       "split). One GPU alone copies %.1f GB/s to it, %.1f back and "
+    _ ("Each bar is cut into its GPUs’ own measured rates (all at once to the GPUs: %.1f to "
+       "%.1f GB/s each). One GPU alone copies %.1f GB/s to it, %.1f back and "
        "%.1f both ways at once over its own link. %s"),
-    ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
+    lo, hi, ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
     ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n,
     ms_host_link_total (r, MS_HOST_LINK_BOTH, s, FALSE) / n, shared);
   /* The words, three directions of a name and two bars, the axis; the

@@ -76,13 +76,13 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
                       fs * 5, x + w, NULL);
   for (int i = 0; i < n; i++) {
     double cy = top + row * (i + 0.5);
-    MsColor col;
-    ms_chart_palette_color ((guint)i, style->dark, &col);
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text (cr, s[i].label, x, cy, fs, 0, 0.5, FALSE, NULL, NULL);
     if (!s[i].cell || s[i].cell->n_reps == 0)
       continue;
-    ms_set_color (cr, &col, 0.8);
+    /* One grey for every row's dots: the rows are named, and two colours
+     * that no key named were asked about. */
+    ms_set_color (cr, &style->fg, 0.4);
     for (int k = 0; k < s[i].cell->n_reps; k++) {
       double v = s[i].cell->e2e_us[k];
       if (v > 0) {
