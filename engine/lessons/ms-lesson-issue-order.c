@@ -237,6 +237,22 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
                                  "with the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
+  /* Each order's own time over the three: a ratio beyond the spread in one of them read as an
+   * order effect where one order's time alone had moved. */
+  const MsCell *way[2][3] = { { d, pd, kd }, { b, pb, kb } };
+  char ends[4][32];
+  for (int i = 0; i < 4; i++) {
+    double us = way[i / 2][0]->stats.e2e.median;
+    for (int w = 1; w < 3; w++)
+      us = i % 2 ? fmax (us, way[i / 2][w]->stats.e2e.median)
+                 : fmin (us, way[i / 2][w]->stats.e2e.median);
+    ms_caption_time (us, ends[i], sizeof ends[i]);
+  }
+  if (ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb))
+    ms_caption_append (buf, len,
+                       ms_gettext ("Between these three ways the same order's time moved as "
+                                   "much: depth-first from %s to %s, breadth-first from %s to %s."),
+                       ends[0], ends[1], ends[2], ends[3]);
 }
 
 static bool
@@ -448,74 +464,54 @@ ms_lesson_streams_variant (char *buf, size_t len, bool single_queue, MsIssueOrde
 }
 
 /* One streams part in a fresh process: one queue (the variable set) or the default (the variable
- * removed, whatever the caller's environment says); timers: the observer effect, an event pair
- * around every step and the end-to-end time from those instrumented repetitions. */
-static bool
-add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, bool timers)
+ * removed, whatever the caller's environment says), its variant ending in what (a knob its caller
+ * sets: timers, the observer effect, an event pair around every step; a habit left out; host
+ * work); NULL when the list is full. */
+static MsLessonPart *
+add_order_part (MsPartList *l, bool single, MsIssueOrder order, int k, const char *what)
 {
   char v[MS_VARIANT_LEN];
   ms_lesson_streams_variant (v, sizeof v, single, order, k);
-  if (timers)
-    strncat (v, "/timers=per-step", sizeof v - strlen (v) - 1);
+  strncat (v, what, sizeof v - strlen (v) - 1);
   MsLessonPart *p = ms_lesson_add_part (l, "streams", v);
-  if (!p)
-    return false;
-  p->sweep.streams = k;
-  p->sweep.order = order;
-  p->sweep.knobs.timers_per_step = timers;
-  ms_lesson_set_queues (p, single);
-  return true;
+  if (p) {
+    p->sweep.streams = k;
+    p->sweep.order = order;
+    ms_lesson_set_queues (p, single);
+  }
+  return p;
 }
 
-/* One queue at K = AROUND_K, each of memsweep's habits left out (see append_around). */
-static bool
-add_around_parts (MsPartList *l)
-{
-  for (int a = 0; a < N_OF (around_names); a++)
-    for (int o = 0; o < 2; o++) {
-      MsIssueOrder order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
-      char v[MS_VARIANT_LEN];
-      ms_lesson_streams_variant (v, sizeof v, true, order, AROUND_K);
-      size_t used = strlen (v);
-      snprintf (v + used, sizeof v - used, "/around=%s", around_names[a]);
-      MsLessonPart *p = ms_lesson_add_part (l, "streams", v);
-      if (!p)
-        return false;
-      p->sweep.streams = AROUND_K;
-      p->sweep.order = order;
-      if (a == 0)
-        p->sweep.instr_reps = 1; /* the first repetition's alone */
-      p->sweep.knobs.inputs_kept = a == 1;
-      ms_lesson_set_queues (p, true);
-    }
-  return true;
-}
-
-/* Every setting in a fresh process; the one-queue parts, with and without
- * per-step timers and with the habits left out, share one. */
+/* Every setting in a fresh process; the one-queue parts, with and without per-step timers and
+ * with memsweep's habits left out at K = AROUND_K (see append_around), share one. */
 static void
 issue_order_parts (MsPartList *l)
 {
+  MsLessonPart *p;
   for (int single = 1; single >= 0; single--) {
     for (int timers = 0; timers <= single; timers++)
       for (int o = 0; o < 2; o++)
-        for (int i = 0; i < N_OF (stream_counts); i++)
-          if (!add_order_part (l, single, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
-                               stream_counts[i], timers))
+        for (int i = 0; i < N_OF (stream_counts); i++) {
+          if (!(p = add_order_part (l, single, (MsIssueOrder)o, stream_counts[i],
+                                    timers ? "/timers=per-step" : "")))
             return;
-    if (single && !add_around_parts (l))
-      return;
+          p->sweep.knobs.timers_per_step = timers;
+        }
+    for (int a = 0; single && a < N_OF (around_names); a++)
+      for (int o = 0; o < 2; o++) {
+        char what[32];
+        snprintf (what, sizeof what, "/around=%s", around_names[a]);
+        if (!(p = add_order_part (l, true, (MsIssueOrder)o, AROUND_K, what)))
+          return;
+        if (a == 0)
+          p->sweep.instr_reps = 1; /* the first repetition's alone */
+        p->sweep.knobs.inputs_kept = a == 1;
+      }
   }
   for (int o = 0; o < 2; o++) {
-    MsLessonPart *p = ms_lesson_add_part (l, "streams",
-                                          o ? "queue=default/order=breadth/K=4/host=work"
-                                            : "queue=default/order=depth/K=4/host=work");
-    if (!p)
+    if (!(p = add_order_part (l, false, (MsIssueOrder)o, 4, "/host=work")))
       return;
-    p->sweep.streams = 4;
-    p->sweep.order = o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST;
     p->sweep.knobs.host_work = true;
-    ms_lesson_set_queues (p, false);
   }
 }
 
