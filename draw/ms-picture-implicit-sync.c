@@ -63,11 +63,16 @@ verdict_word (MsSyncVerdict v)
 
 /* A cell's words: its verdict, with where there is room the time it rests
  * on in kernel times: the pair's, or an unclear cell's call's own (the
- * pair's total says nothing there), so that the cut-offs can be checked. */
+ * pair's total says nothing there), so that the cut-offs can be checked
+ * (on a slide with both times in µs: a ratio alone could not be). */
 static void
-cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, char *text, gsize len)
+cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, gboolean slide, char *text,
+           gsize len)
 {
-  if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
+  if (numbers && slide && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
+    g_snprintf (text, len, "%s %.0f µs ÷ %.0f µs = %.2f×", verdict_word (v), j->us,
+                j->us / j->times, j->times);
+  else if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
     g_snprintf (text, len, "%s %.2f×", verdict_word (v), j->times);
   else if (numbers && v == MS_SYNC_UNDECIDED)
     /* TRANSLATORS: an unclear cell of the implicit-sync grid, the call's
@@ -157,6 +162,7 @@ enum { SUB_NONE, SUB_LISTED, SUB_OFF_LIST };
 typedef struct {
   double fs;      /* of every text in the grid */
   double label_w; /* the row labels' column */
+  double line_h;  /* a line of the heads */
   double head_h, row_h, sub_h;
   gboolean numbers;       /* each cell's ratio after its word */
   gboolean slide;         /* grouped under subheadings, no stars */
@@ -229,6 +235,17 @@ shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
   }
 }
 
+static gboolean
+verdict_drawn (const MsResults *run, const GridLook *g, MsSyncVerdict v)
+{
+  for (int i = 0; i < g->n_rows * g->n_cols; i++) {
+    MsSyncJudged j;
+    if (ms_implicit_sync_judge (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j) == v)
+      return TRUE;
+  }
+  return FALSE;
+}
+
 /* The key: each verdict's box and what it means, then outside a slide the star, a call off the
  * list that serialised and what blocking streams wait for, flowing over lines from (x, y) to
  * right; returns the height. Only measures when draw is FALSE. */
@@ -272,11 +289,11 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
                            * queue a setting, not a contradiction. */
                           _ ("hardware queue: a lane of streams' work into the GPU; several "
                              "by default") };
-  const int look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED };
+  const MsSyncVerdict look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED };
   double cx = x, cy = y, th = fs * 1.2, tw;
-  /* terms: with what the columns' words mean, where there is room. */
+  /* terms: with what the columns' words mean, where there is room; no verdict no cell shows. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
-    if (!items[i][0])
+    if (!items[i][0] || (i < G_N_ELEMENTS (look) && !verdict_drawn (run, g, look[i])))
       continue;
     double box = i < G_N_ELEMENTS (look) ? fs * 1.4 : 0;
     ms_draw_text (cr, items[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
@@ -335,7 +352,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
       char text[64];
-      cell_text (v, &j, TRUE, text, sizeof text);
+      cell_text (v, &j, TRUE, g->slide, text, sizeof text);
       cell_w = MAX (cell_w, ms_draw_text_width (cr, text, ms_draw_figure_size (cr, fs), FALSE));
     }
   }
@@ -349,7 +366,8 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
    * checked against their cut-offs. */
   g->numbers = (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
   /* Two lines of heads either way: fewer columns say what their stream kind is (draw_heads). */
-  g->head_h = th * 2.1;
+  g->line_h = th;
+  g->head_h = th * (g->slide && g->n_cols < MS_SYNC_N_COLUMNS ? 3.2 : 2.1);
   ms_draw_text (cr, "1×", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &tw);
   g->row_h = MAX (th, g->numbers ? tw : 0) * 1.05;
   g->sub_h = th * 1.25;
@@ -371,7 +389,7 @@ draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const ch
 {
   g_autofree char *name = g_strdup_printf (_ ("%s:"), queue);
   const char *var = "CUDA_DEVICE_MAX_CONNECTIONS=1";
-  double w1, w2, th = g->head_h / 2.1;
+  double w1, w2, th = g->line_h;
   double fs = g->fs * 0.85;
   ms_draw_text (cr, name, 0, 0, fs, -1, 0, FALSE, &w1, NULL);
   ms_draw_text (cr, var, 0, 0, fs, -1, 0, FALSE, &w2, NULL);
@@ -399,7 +417,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
   const char *queues[] = { _ ("1 hardware queue"), _ ("several hardware queues, as by default") };
   const char *kinds_short[] = { C_ ("streams", "blocking"), C_ ("streams", "non-blocking") };
   const char *queues_short[] = { C_ ("queues", "1 queue"), C_ ("queues", "default") };
-  double th = g->head_h / 2.1, tw, widest = 0;
+  double th = g->line_h, tw, widest = 0;
   if (g->n_cols < MS_SYNC_N_COLUMNS) {
     ms_set_color (cr, &style->fg, 0.9);
     for (int c = 0; c < g->n_cols; c++) {
@@ -421,6 +439,13 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
         ms_draw_text (cr, ms_implicit_sync_column_label (g->cols[c]), x0 + col_w * (c + 0.5), y,
                       g->fs, 0.5, 0, TRUE, NULL, NULL);
     }
+    /* The rule over the cells: in the key alone, 1.24× "overlap" went unexplained. */
+    const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: serial");
+    if (ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE) > col_w * g->n_cols)
+      rule = _ ("nearer 2× than 1×: serial");
+    if (g->slide && ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE) <= col_w * g->n_cols)
+      ms_draw_text (cr, rule, x0 + col_w * g->n_cols / 2, y + th * 2.1, g->fs * 0.9, 0.5, 0, FALSE,
+                    NULL, NULL);
     return;
   }
   /* The plain words where they fit over their columns, else the key's short names. */
@@ -497,7 +522,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
   ms_set_color (cr, &style->fg, 0.9);
   /* Level with the cells' words, which sit in the middle of a row that grows with the room. */
   g_autofree char *label = row_label (g, op);
-  double ly = cy + MAX (0, (g->row_h - g->head_h / 2.1) / 2);
+  double ly = cy + MAX (0, (g->row_h - g->line_h) / 2);
   /* The takeaway's rows, label and cells, outlined, their calls in bold: the three rows the line
    * names among fourteen; in regular weight where bold is wider than the label column (the lesson
    * pane), and the outline says it. */
@@ -518,7 +543,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
     double bx = x0 + c * col_w;
     draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2, g->slide);
     char text[64];
-    cell_text (v, &j, g->numbers, text, sizeof text);
+    cell_text (v, &j, g->numbers, g->slide, text, sizeof text);
     ms_set_color (cr, &style->fg, v == MS_SYNC_UNDECIDED || v == MS_SYNC_MISSING ? 0.75 : 1);
     ms_draw_text (cr, text, bx + col_w / 2, cy + g->row_h / 2,
                   g->numbers ? ms_draw_figure_size (cr, g->fs) : g->fs, 0.5, 0.5,

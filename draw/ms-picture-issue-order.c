@@ -100,16 +100,6 @@ one_stream_share (const MsChartData *d)
   return one;
 }
 
-/* A point's per cent as the chart reads it, e.g. "+20%"; one that rounds
- * to nothing is "0%", never "-0%". */
-static char *
-share_text (double y)
-{
-  double shown = round (y);
-  /* xgettext:no-c-format */
-  return shown == 0 ? g_strdup (_ ("0%")) : g_strdup_printf ("%+.0f%%", shown);
-}
-
 static gboolean
 crosses_zero (const MsChartPoint *p)
 {
@@ -144,9 +134,10 @@ call_out_takeaway (MsChartData *d, guint quoted)
   const MsChartSeries *s = g_ptr_array_index (d->series, quoted);
   const MsChartPoint *p = takeaway_point (s);
   if (p) {
-    /* Where its interval takes in 0, said by the ring: a ringed point
-     * otherwise drew the eye to a difference the run could not tell. */
-    g_autofree char *share = share_text (p->y);
+    /* Where its interval takes in 0, said by the ring: a ringed point otherwise drew the eye to a
+     * difference the run could not tell. A per cent that rounds to nothing is "0%", never "-0%". */
+    g_autofree char *share
+        = round (p->y) == 0 ? g_strdup ("0%") : g_strdup_printf ("%+.0f%%", p->y);
     g_autofree char *label
         = crosses_zero (p)
               /* TRANSLATORS: a ring's label on the issue-order chart, on two lines: the per cent
@@ -157,19 +148,6 @@ call_out_takeaway (MsChartData *d, guint quoted)
               : g_strdup_printf (_ ("%s (%.2f×)"), share, 1 + p->y / 100);
     ms_chart_data_add_callout (d, p->x, p->y, label);
   }
-}
-
-/* What the chart's marks and words mean, under it. */
-static char *
-foot_note (gboolean cut, gboolean k1)
-{
-  /* xgettext:no-c-format */
-  const char *edge = _ ("Bars: 95% intervals, cut at the chart's edge; one that reaches 0 "
-                        "is noise.");
-  /* xgettext:no-c-format */
-  const char *bars = _ ("Bars: 95% intervals; one that reaches 0 is noise.");
-  return g_strconcat (cut ? edge : bars, k1 ? _ (" So is K = 1 (one stream: one order).") : "",
-                      NULL);
 }
 
 /* The chart of a larger view, and of a slide too small for its pair of
@@ -234,7 +212,12 @@ build (const MsResults *run, gboolean slide)
      * and not as a result; in one note, which a slide has room for, with K = 1 (its +14 % stood
      * unexplained where a second note was left out). */
     gboolean k1 = isfinite (one) && fabs (one) >= 1;
-    d->foot_note = foot_note (cut, k1);
+    /* xgettext:no-c-format */
+    d->foot_note = g_strconcat (cut ? _ ("Bars: 95% intervals, cut at the chart's edge; one that "
+                                         "reaches 0 is noise.")
+                                    /* xgettext:no-c-format */
+                                    : _ ("Bars: 95% intervals; one that reaches 0 is noise."),
+                                k1 ? _ (" So is K = 1 (one stream: one order).") : "", NULL);
     call_out_takeaway (d, quoted);
   }
   return d;
@@ -343,7 +326,8 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr,
-                pair->one ? _ ("Each order timed as a whole, and against one stream")
+                pair->one ? _ ("Each order's time, and one stream's (same work, nothing to "
+                               "overlap)")
                           : _ ("Each order timed as a whole"),
                 fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
   double top = y + l->head_h, mid[2];
@@ -408,48 +392,40 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   return l;
 }
 
-/* The queue, the steps and the orders named by what they do: a class met
- * "one hardware queue" unexplained, and another slide calls several the
- * default. No prediction of a difference the run may not show. */
+/* The queue, the steps and the orders named by what they do, in three lines at most: a class met
+ * "one hardware queue" unexplained, and another slide calls several the default. No prediction of
+ * a difference the run may not show. */
 static const char *
 slide_terms (bool single)
 {
-  return single ? _ ("One hardware queue (set for this lesson; the GPU's default is several): "
-                     "every stream's work waits in one line, in the order issued. Each stream's "
-                     "steps: copy in (its part of a and b), kernel (c = a + b), copy out (its "
-                     "part of c); streams overlap when one's copy runs beside another's work. "
+  return single ? _ ("One hardware queue (set for this lesson; by default there are several): all "
+                     "streams' work waits in one line, in the order issued. Each stream copies its "
+                     "part of a and b in, adds them, copies c back. Depth-first: each stream's "
+                     "steps, then the next stream's; breadth-first: each step for every stream in "
+                     "turn.")
+                : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
                      "Depth-first: each stream's steps, then the next stream's; breadth-first: "
-                     "each step for every stream in turn. One stream: the same work, nothing to "
-                     "overlap.")
-                : _ ("Each stream's steps: copy in (its part of a and b), kernel (c = a + b), "
-                     "copy out (its part of c); streams overlap when one's copy runs beside "
-                     "another's work. Depth-first: each stream's steps, then the next stream's; "
-                     "breadth-first: each step for every stream in turn. One stream: the same "
-                     "work, nothing to overlap.");
+                     "each step for every stream in turn.");
 }
 
-/* The note under the bars: what the thin lines are and, where a few slow
- * repetitions stretch a range far to the right of its median (the H100's
- * 1.07 ms from 0.9 to 2.15 ms), why they are so wide. */
+/* The note under the bars: why the order matters little, as the details say it, and what the thin
+ * lines (at 8 or fewer repetitions a median's 95% range is the fastest to the slowest: "likely
+ * medians" stretched by slow repetitions mixed the two) and the bracket are. */
 static char *
 slide_note (const OrderPair *pair)
 {
-  double slowest = 0;
-  for (int i = pair->one ? -1 : 0; i < 2; i++) {
-    const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
-    if (e2e->ci_high - e2e->median > 2 * (e2e->median - e2e->ci_low)
-        && e2e->ci_high > e2e->median * 1.3)
-      slowest = MAX (slowest, e2e->ci_high);
-  }
-  char t[32];
-  return slowest > 0
-             /* TRANSLATORS: under the issue-order slide's bars, e.g. "... (up to 2.15 ms) ...". */
-             ? g_strdup_printf (_ ("Thin lines: each time's range of likely medians (95%%). A few "
-                                   "slow repetitions (up to %s) stretch them to the right, too "
-                                   "wide to tell a small difference."),
-                                ms_caption_time (slowest, t, sizeof t))
-             /* xgettext:no-c-format */
-             : g_strdup (_ ("Thin lines: each time's range of likely medians (95%)."));
+  char why[512] = "";
+  const MsStat *e2e = &pair->cell[0]->stats.e2e;
+  if (pair->one)
+    ms_issue_order_why (pair->one, why, sizeof why);
+  g_autofree char *range
+      = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
+            ? g_strdup_printf (_ ("Thin line under each bar: its fastest to its slowest of %d "
+                                  "repetitions."),
+                               e2e->n)
+            /* xgettext:no-c-format */
+            : g_strdup (_ ("Thin line under each bar: the 95% range of its median."));
+  return g_strjoin (" ", why, range, _ ("The bracket compares the two orders only."), NULL);
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -484,31 +460,18 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
             : g_strdup_printf (_ ("%d streams through the GPU's usual several hardware queues, "
                                   "each adding a %s part of %s vectors: time to run them all"),
                                k, size, vector);
-  /* One queue alone left a class believing streams do not overlap: the default queues' gain,
-   * where the run tells it and the bars keep their room. */
-  double saved, y, bottom;
-  bool gain = single && ms_issue_order_gain (run, k, false, &saved);
-  g_autofree char *terms = NULL, *note = slide_note (&pair);
+  /* The default queues' gain is the details': on the slide it was a figure nothing drew. */
+  const char *terms = slide_terms (single);
+  g_autofree char *note = slide_note (&pair);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
-  PairLayout l;
-  for (;; gain = false) {
-    g_free (terms);
-    terms = gain ? g_strdup_printf (_ ("%s On the GPU's default queues, the same %d streams did "
-                                       "overlap: %.0f%% less time than one stream."),
-                                    slide_terms (single), k, saved)
-                 : g_strdup (slide_terms (single));
-    double y0 = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE,
-                                      FALSE)
-                + fs * 0.5;
-    y = y0 + ms_draw_text_wrapped (cr, terms, fs * 0.5, y0, fs, width - fs, FALSE, FALSE) + fs;
-    bottom = height - note_h - fs * 2.6;
-    l = pair_layout (cr, style, &pair, width, y, bottom);
-    /* Too narrow for the bars beside their words: the chart instead. */
-    if (l.row_h >= fs * 1.6 && l.xs.pixel_hi - l.xs.pixel_lo >= fs * 5)
-      break;
-    if (!gain)
-      return FALSE;
-  }
+  double y = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)
+             + fs * 0.5;
+  y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, FALSE) + fs;
+  double bottom = height - note_h - fs * 2.6;
+  PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
+  /* Too narrow for the bars beside their words: the chart instead. */
+  if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
+    return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;
   /* At full contrast: grey, the definitions under the title washed out on a projector. */

@@ -31,6 +31,6 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
 /* c's time against one's, as both are written: "18% less" or "4% more". */
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
-/* The quoted size's gain at K streams over one stream on a queue setting, in per cent less time
- * (*saved); false where the run lacks it or cannot tell it from the spread. */
-bool ms_issue_order_gain (const MsResults *r, int k, bool single, double *saved);
+/* Why the order matters little, from one stream's steps (timed with an event pair each): the
+ * add's share of its time against the copies'; "" where the cell has no steps. */
+const char *ms_issue_order_why (const MsCell *one, char *buf, size_t len);

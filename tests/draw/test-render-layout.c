@@ -521,7 +521,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
                 || strcmp (b->text, "1 queue") == 0;
     two_levels = two_levels || strcmp (b->text, "non-blocking") == 0
                  || strcmp (b->text, "non-blocking streams") == 0;
-    hatched = hatched || g_str_has_prefix (b->text, "unclear:");
+    hatched = hatched || g_str_has_prefix (b->text, "serial: ");
     listed = listed || g_str_has_prefix (b->text, "On the textbooks' list")
              || g_str_has_prefix (b->text, "On the CUDA C Programming Guide's list");
     prose = prose || g_str_has_prefix (b->text, "*: ") || g_str_has_suffix (b->text, " *")
@@ -604,7 +604,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
  * and the text made larger twice (1.6 x 1.15 x 1.15), or the picture's
  * least height. No text may leave the picture's area (drawn on a larger
  * canvas, to see it leave), and the implicit-sync grid keeps its key:
- * the hatched cells' line and, in its corner, what "1 hardware queue"
+ * the serial cells' line and, in its corner, what "1 hardware queue"
  * is. */
 static void
 test_lesson_pictures_inside (void)
