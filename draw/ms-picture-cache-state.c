@@ -281,21 +281,19 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   draw_figures (cr, st, l, row, end, y);
 }
 
-/* A memory's name on a slide, with why the CPU's cache could matter to
- * its copy at all, and what write-combined memory is, where it is named:
- * a class met the word unexplained, and its group lacks the "inputs kept"
- * row without saying why. */
+/* A memory's name on a slide, with who reads it for the copy (why the
+ * CPU's cache could matter at all), what write-combined memory is, and
+ * why its group lacks a row: a class met each unexplained. */
 static const char *
 memory_name (MsMode mode)
 {
   switch (mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: copied via the CPU's cache (made once: no \"new buffers\" row)");
+    return _ ("Pageable memory: the CPU stages the copy (made once: no \"new buffers\" row)");
   case MS_MODE_PINNED:
-    return _ ("Pinned memory: the GPU reads it directly, without the CPU");
+    return _ ("Pinned memory: the GPU's copy engine reads it itself, no CPU in between");
   default:
-    return _ ("Write-combined memory: pinned, never in the CPU's cache (so no \"inputs kept\" "
-              "row)");
+    return _ ("Write-combined: pinned memory too, never cached (no \"written once\" row)");
   }
 }
 
@@ -334,21 +332,6 @@ untold_text (const MsCacheStateRow *rows, int n, gboolean short_form)
   return g_strdup_printf (_ ("%s: this run cannot tell"), names->str);
 }
 
-/* On a slide, under a group the run cannot tell, why, at y: its spread
- * against the band (a 0.85× tick read as 15% faster "yet cannot tell").
- * Its height; drawn where draw. */
-static double
-draw_why (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, int i, double y,
-          double width, gboolean draw)
-{
-  char why[256];
-  if (!l->slide || l->fold || !ms_cache_state_why_untold (rows, n, rows[i].mode, why, sizeof why))
-    return 0;
-  /* Apart from the bars over it and the axis or heading under it. */
-  return ms_draw_text_wrapped (cr, why, l->fs * 0.5, y + l->fs * 0.2, l->fs, width - l->fs, FALSE,
-                               draw) + l->fs * 0.5;
-}
-
 /* Whether text, wrapped, fits room as a slide's line under the axis. */
 static gboolean
 slide_line_fits (cairo_t *cr, const Layout *l, const char *text, double width, double room)
@@ -378,10 +361,15 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
 {
   ms_set_color (cr, &st->fg, 1);
   /* TRANSLATORS: the cache-state slide's reference bar, under its
-   * memory's name, as the ways of writing under it: the key says what
-   * streaming stores are. Named by its memory, the bar was read as the
-   * group's heading. */
-  draw_state_name (cr, l, _ ("streaming stores"), y, l->line_h);
+   * memory's name, as the ways of writing under it, with what streaming
+   * stores do (the 1× every bar is read against). Named by its memory,
+   * the bar was read as the group's heading. */
+  const char *name = _ ("streaming stores, past the cache");
+  /* Its short form where a narrow label column would wrap it out of its
+   * line (a window sharing the screen). */
+  if (ms_draw_text_width (cr, name, l->fs, FALSE) > l->x0 - l->fs * 2)
+    name = _ ("streaming stores");
+  draw_state_name (cr, l, name, y, l->line_h);
   ms_picture_bar (cr, &st->fg, 0.85, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
                   l->line_h * 0.6);
   char t[32];
@@ -434,8 +422,10 @@ band_text (void)
                           MS_COMPARE_DEFAULT_THRESHOLD_PCT);
 }
 
-/* The band's name at its top, in the axis labels' size, centred on 1×
- * where the picture's edges let it. Returns where it starts. */
+/* The band's name in the line at y, on the band's top edge under it, in
+ * the axis labels' size, ending at the band's right edge where the
+ * picture's edges let it: past it, it met the 1× figure over it. Returns
+ * where it starts. */
 static double
 draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
 {
@@ -450,9 +440,12 @@ draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
     text = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
     ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, &th);
   }
-  double x = CLAMP (ms_scale_to_pixel (&l->xs, 1) - tw / 2, l->x0, l->x1 - tw);
+  double lo, hi;
+  band_pixels (l, &lo, &hi);
+  double x = CLAMP (hi - tw, l->x0, l->x1 - tw);
   ms_set_color (cr, &st->fg, 0.8);
-  ms_draw_text (cr, text, x, y + l->line_h - th * 1.05, l->vfs, 0, 0, FALSE, NULL, NULL);
+  /* Not over its line's top, where the 1× figure over it may reach. */
+  ms_draw_text (cr, text, x, MAX (y, y + l->line_h - th * 1.05), l->vfs, 0, 0, FALSE, NULL, NULL);
   return x;
 }
 
@@ -537,15 +530,12 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   Layout l = { .fs = ms_style_font_size (st), .slide = slide };
   /* Folded where the lines of every group, closed up as far as fit_rows
    * goes, would not keep a bar's figure at its size. */
-  double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2), why_h = 0;
-  for (int i = 0; i < n; i++)
-    why_h += starts_group (rows, i) ? draw_why (cr, &l, rows, n, i, 0, width, FALSE) : 0;
-  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - why_h - l.fs * AXIS_H;
-  /* Folded, the line under the axis that says why keeps its room too. */
+  double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2);
+  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - l.fs * AXIS_H;
+  /* Folded, the line under the axis that says why keeps its room. */
   g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
   if (untold)
-    why_h = ms_draw_text_wrapped (cr, untold, 0, 0, l.fs, width - l.fs, FALSE, FALSE);
-  h -= l.fold && !untold ? 0 : why_h;
+    h -= ms_draw_text_wrapped (cr, untold, 0, 0, l.fs, width - l.fs, FALSE, FALSE);
   /* A line a bar and a group's name, one for the band's name, the axis's
    * labels under them; where room is short (the lesson pane) the text
    * shrinks with the lines, so that every state keeps its bar, down to a
@@ -574,8 +564,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  draw_band_label (cr, st, &l, y);
-  y += l.line_h;
+  gboolean band_named = FALSE;
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))
       continue;
@@ -594,6 +583,13 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       } else
         draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
+      /* The band's name on the first band's top: over the groups, it
+       * floated two lines above what it names. */
+      if (!band_named) {
+        draw_band_label (cr, st, &l, y);
+        y += l.line_h;
+        band_named = TRUE;
+      }
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
@@ -603,9 +599,6 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     double rh = row_height (cr, &l, &rows[i]);
     draw_bar (cr, st, &l, &rows[i], y, rh);
     y += rh;
-    ms_set_color (cr, &st->fg, 1);
-    if (i + 1 == n || starts_group (rows, i + 1))
-      y += draw_why (cr, &l, rows, n, i, y, width, TRUE);
   }
   y = draw_axis (cr, st, &l, y) + l.fs * 0.3;
   if (untold && !slide_line_fits (cr, &l, untold, width, end - y)) {
@@ -674,10 +667,10 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Streaming stores write straight to memory, past the CPU's "
-                                    "cache (= 1×). Bars: medians as multiples of it; whiskers: "
-                                    "95%% ranges; \"the same\": the whole range in the grey "
-                                    "band."))
+      = slide ? g_strdup_printf (_ ("Bars: medians as multiples of the streaming stores' (= 1×); "
+                                    "line on each: the 95%% range of its median. \"The same\": "
+                                    "the range inside the grey band; \"cannot tell\" (a tick): "
+                                    "it crosses the band's edge."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ms-engine.h"
+#include "ms-lessons.h"
 #include "ms-palette.h"
 #include "ms-reuse-chart.h"
 
@@ -110,13 +111,12 @@ fold_coinciding (MsChartData *d)
   }
 }
 
-/* What the compared lines are, and how far pinned's line wanders without
- * ranges to judge it by: a class met "zero-copy" and "UVA" unexplained,
- * read "Pinned" as pinned against pinned (zero-copy memory is pinned
- * too), and asked whether pinned's ups and downs meant anything. The
- * compared pair, once folded, are the lines not muted, pinned first. */
+/* What the compared lines are, in two plain lines (UVA at length is the
+ * details'), and their times at the smallest R and at the headline's
+ * (ms_lesson_reuse_crossover): with R = 1's alone, the crossing was read
+ * off a log axis. The pair, once folded, are the lines not muted. */
 static char *
-pair_caption (MsChartData *d)
+pair_caption (MsChartData *d, const MsResults *run, int exponent)
 {
   const MsChartSeries *pair[2] = { NULL, NULL };
   for (guint i = 0, k = 0; i < d->series->len && k < 2; i++)
@@ -124,30 +124,24 @@ pair_caption (MsChartData *d)
       pair[k++] = g_ptr_array_index (d->series, i);
   if (!pair[1])
     return NULL;
-  /* Their times at the smallest R beside their points (the callouts):
-   * zero-copy's lay under the lowest tick, with no value to read. */
-  for (int k = 0; k < 2; k++) {
-    const MsChartPoint *p = &g_array_index (pair[k]->points, MsChartPoint, 0);
-    char t[32];
-    if (!pair[k]->points->len || p->failed)
-      continue;
-    ms_format_time_us (p->y, t, sizeof t);
-    ms_chart_data_add_callout (d, p->x, p->y, t);
-  }
-  GString *text = g_string_new (_ ("The link: the CPU–GPU connection. Pinned: pinned host memory, "
-                                   "copied over the link to the GPU and back. Zero-copy: pinned "
-                                   "host memory too, which the kernel reads and writes over the "
-                                   "link itself, no copies."));
+  int cross = 0, largest;
+  ms_lesson_reuse_crossover (run, exponent, &cross, &largest);
+  for (int k = 0; k < 2; k++)
+    for (guint i = 0; i < pair[k]->points->len; i++) {
+      const MsChartPoint *p = &g_array_index (pair[k]->points, MsChartPoint, i);
+      char t[32];
+      if (p->failed || (i > 0 && p->x != cross))
+        continue;
+      ms_format_time_us (p->y, t, sizeof t);
+      ms_chart_data_add_callout (d, p->x, p->y, t);
+    }
+  /* TRANSLATORS: the reuse slide's two lines over its plot; UVA is said
+   * in the details. */
+  GString *text = g_string_new (_ ("Pinned: copied to the GPU and back over the link (the "
+                                   "CPU–GPU connection). Zero-copy: the kernel reads and writes "
+                                   "pinned host memory over the link."));
   if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
-    g_string_append_printf (text, " %s",
-                            _ ("UVA (unified addressing): zero-copy with the host's own pointers, "
-                               "no GPU pointer looked up."));
-  if (d->range_bars)
-    /* TRANSLATORS: after the reuse slide's key: the rule the takeaway
-     * applies (ms-lesson-reuse.c), as the bars show it. */
-    g_string_append_printf (text, " %s",
-                            _ ("Zero-copy loses where its bar lies wholly above pinned's: "
-                               "every repetition slower."));
+    g_string_append_printf (text, " %s", _ ("UVA: the same, via the host's own pointer."));
   return g_string_free (text, FALSE);
 }
 
@@ -239,7 +233,9 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
   if (exponent >= 0) {
     char size[32];
     ms_format_bytes (ms_exponent_bytes (exponent), size, sizeof size);
-    d->title = g_strdup_printf (_("Data reuse at %s per vector"), size);
+    /* TRANSLATORS: the reuse chart's title, the vectors named: "per
+     * vector" left a class asking which. */
+    d->title = g_strdup_printf (_("Data reuse: a, b, c of %s each"), size);
   }
   const MsChartSeries *writes[2] = { NULL, NULL }; /* R kernels, one kernel */
   for (int m = 0; run && m < MS_MODE_COUNT; m++)
@@ -266,6 +262,8 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           /* The takeaway compares pinned copies with zero-copy reading a
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
+          /* The pair's markers hollow: solid, they hid their bars. */
+          s->run = s->muted ? s->run : MS_FILL_HOLLOW;
         }
         add_point (d, s, c, reuse, metric);
       }
@@ -279,7 +277,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
     d->caption = reuse_caption (writes, link);
   fold_coinciding (d);
   if (metric == MS_REUSE_TIME)
-    d->caption = pair_caption (d);
+    d->caption = pair_caption (d, run, exponent);
   /* The host link's rate per direction, as a line to read the rates by. */
   if (link > 0 && metric == MS_REUSE_BANDWIDTH && d->series->len) {
     g_autofree char *label = g_strdup_printf (_("host link, PCIe gen%d x%d: %.0f GB/s each way"),
@@ -377,24 +375,37 @@ draw_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsRe
   cairo_restore (cr);
 }
 
+/* Each point's bar, over its marker (the pair's are hollow) and with
+ * caps wider than it: under solid markers the key's bars, and the rule
+ * that needs them, were seen nowhere. */
 static void
-draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l)
+draw_bars (cairo_t *cr, const MsChartSeries *s, const MsReuseLayout *l, double r)
 {
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st) * (s->muted ? 0.6 : 1.3);
-  MsColor c;
-  ms_chart_palette_color (s->color, st->dark, &c);
-  cairo_push_group (cr);
-  ms_set_color (cr, &c, 1);
-  cairo_set_line_width (cr, lw * 0.8);
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi || !(p->lo > 0))
       continue;
     double px = round (ms_scale_to_pixel (&l->xs, p->x)) + 0.5;
-    cairo_move_to (cr, px, ms_scale_to_pixel (&l->ys, p->lo));
-    cairo_line_to (cr, px, ms_scale_to_pixel (&l->ys, p->hi));
+    double y0 = ms_scale_to_pixel (&l->ys, p->lo), y1 = ms_scale_to_pixel (&l->ys, p->hi);
+    cairo_move_to (cr, px, y0);
+    cairo_line_to (cr, px, y1);
+    for (int e = 0; e < 2; e++) {
+      cairo_move_to (cr, px - r * 1.5, e ? y1 : y0);
+      cairo_line_to (cr, px + r * 1.5, e ? y1 : y0);
+    }
   }
   cairo_stroke (cr);
+}
+
+static void
+draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const MsReuseLayout *l)
+{
+  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st) * (s->muted ? 0.6 : 1.3);
+  const double r = fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale);
+  MsColor c;
+  ms_chart_palette_color (s->color, st->dark, &c);
+  cairo_push_group (cr);
+  ms_set_color (cr, &c, 1);
   cairo_set_line_width (cr, lw);
   ms_set_dash (cr, s->dash, lw);
   /* The line through the points, their markers after it (the first 64). */
@@ -411,8 +422,10 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
   }
   cairo_stroke (cr);
   ms_set_dash (cr, 0, lw);
-  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n,
-                   fs * (s->muted ? 0.28 : 0.38) * sqrt (st->line_scale), lw * 0.8, &st->bg);
+  ms_draw_markers (cr, s->shape, ms_run_fill (s->run), xy, n, r, lw * 0.8, &st->bg);
+  ms_set_color (cr, &c, 1);
+  cairo_set_line_width (cr, lw * 0.8);
+  draw_bars (cr, s, l, r);
   /* As one group, so that a faint line's markers do not show it through. */
   cairo_pop_group_to_source (cr);
   cairo_paint_with_alpha (cr, s->muted ? MS_CHART_MUTED_ALPHA (st) : 1);
@@ -451,9 +464,9 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
 }
 
-/* The pair's values at the smallest R (the data's callouts), each on a
- * patch of the background, the lower point's under its marker and the
- * higher's over it: away from the lines, which rise to the right. */
+/* The pair's values (the data's callouts), each on a patch of the
+ * background, the lower of an R's two under its marker and the higher
+ * over it: away from the lines, which rise to the right. */
 static void
 draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsReuseLayout *l)
 {
@@ -461,32 +474,49 @@ draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
   const double r = fs * 0.38 * sqrt (st->line_scale);
   for (guint i = 0; i < d->callouts->len; i++) {
     const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
-    const MsChartCallout *o = &g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1 - i);
-    gboolean lowest = c->y <= o->y;
+    gboolean lowest = TRUE;
+    for (guint k = 0; k < d->callouts->len; k++)
+      if (k != i && g_array_index (d->callouts, MsChartCallout, k).x == c->x)
+        lowest = c->y <= g_array_index (d->callouts, MsChartCallout, k).y;
     double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
     ms_draw_text (cr, c->label, 0, 0, tfs, -1, 0, FALSE, &tw, &th);
-    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th;
+    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th, x = px - tw / 2;
+    /* The higher one past the first R up and left of its marker: over it,
+     * the line rising on to the next R ran through it. */
+    const MsChartCallout *first = &g_array_index (d->callouts, MsChartCallout, 0);
+    double first_w = ms_draw_text_width (cr, first->label, tfs, FALSE);
+    /* ... and clear of the first R's values (a narrow chart). */
+    if (!lowest && c->x > first->x)
+      x = MAX (px - r * 1.8 - tw, ms_scale_to_pixel (&l->xs, first->x) + first_w / 2 + fs * 0.5),
+      y = py - r - th;
     ms_set_color (cr, &st->bg, 0.85);
-    cairo_rectangle (cr, px - tw / 2 - fs * 0.15, y, tw + fs * 0.3, th);
+    cairo_rectangle (cr, x - fs * 0.15, y, tw + fs * 0.3, th);
     cairo_fill (cr);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, c->label, px - tw / 2, y, tfs, 0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, c->label, x, y, tfs, 0, 0, FALSE, NULL, NULL);
   }
 }
 
-/* The legend's entry for the bars: a bar and what it spans (named as on
- * every chart).
- * Returns its width; only measured unless draw. */
+/* The legend's entry for the bars, with the takeaway's rule on the time
+ * form, wrapped to max_w. Returns its width; only measured without h,
+ * else its height in *h. */
 static double
-draw_whisker_key (cairo_t *cr, const MsChartStyle *st, gboolean range_bars, double x, double y,
-                  gboolean draw)
+draw_whisker_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x, double y,
+                  double max_w, double *h)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  const char *text = range_bars ? _ ("bars: fastest to slowest repetition")
-                                /* xgettext: no-c-format */
-                                : _ ("bars: the median's 95% interval");
-  double tw = ms_draw_text_width (cr, text, fs, FALSE);
-  if (!draw)
+  const char *bars = d->range_bars ? _ ("bars: fastest to slowest repetition")
+                                   /* xgettext: no-c-format */
+                                   : _ ("bars: the median's 95% interval");
+  /* TRANSLATORS: the reuse chart's key for its bars, then the rule the
+   * takeaway applies (ms-lesson-reuse.c). */
+  g_autofree char *text
+      = d->y_unit == MS_SCALE_TIME_US
+            ? g_strdup_printf (_ ("%s; zero-copy loses where its bar lies wholly above pinned's"),
+                               bars)
+            : g_strdup (bars);
+  double tw = MIN (ms_draw_text_width (cr, text, fs, FALSE), max_w - fs * 2);
+  if (!h)
     return fs * 2 + tw;
   ms_set_color (cr, &st->fg, 0.8);
   cairo_set_line_width (cr, lw * 0.8);
@@ -499,7 +529,7 @@ draw_whisker_key (cairo_t *cr, const MsChartStyle *st, gboolean range_bars, doub
   cairo_line_to (cr, cx + fs * 0.3, y + fs * 1.1);
   cairo_stroke (cr);
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, text, x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+  *h = ms_draw_text_wrapped (cr, text, x + fs * 2, y, fs, tw + 1, FALSE, TRUE);
   return fs * 2 + tw;
 }
 
@@ -541,7 +571,7 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     if (s)
       ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     else if (any_whiskers (d, pair_only))
-      tw = draw_whisker_key (cr, st, d->range_bars, 0, 0, FALSE) - fs * 2;
+      tw = draw_whisker_key (cr, d, st, 0, 0, width - x, NULL) - fs * 2;
     else
       break;
     /* The muted series start a row of their own, under the compared ones. */
@@ -553,7 +583,9 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
       rows++;
     }
     if (!s) {
-      draw_whisker_key (cr, st, d->range_bars, lx, y, TRUE);
+      double h;
+      draw_whisker_key (cr, d, st, lx, y, width - lx, &h);
+      rows += MAX (0, h / (fs * 1.5) - 1);
       break;
     }
     MsColor c;

@@ -43,7 +43,7 @@ int ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows
  * memory". */
 const char *ms_cache_state_name (MsCacheState state);
 /* Why the run cannot tell mode's copies from streamed stores, in buf: the
- * span of their 95% ranges against the band, and the largest difference
- * their medians show. False where a copy of mode is told, or has none. */
+ * span of their 95% ranges against the band. False where a copy of mode
+ * is told, or has none. */
 bool ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char *buf,
                                 size_t len);

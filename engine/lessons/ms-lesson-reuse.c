@@ -270,6 +270,11 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                              "%d accesses per element at %s (%s against %s).",
                              (unsigned long)cross),
                 cross, size, t_zc, t_pin);
+    /* What the slide's two lines over its plot leave out. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("UVA (unified virtual addressing) is zero-copy through the "
+                                   "host's own pointer, without looking up a GPU pointer for "
+                                   "it."));
     /* The slide draws pinned and zero-copy alone: what follows named
      * lines a class looked for there. */
     ms_caption_append (buf, len,

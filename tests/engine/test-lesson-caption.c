@@ -277,7 +277,7 @@ test_experiment_topics (void)
    * those the run cannot tell apart. */
   g_assert_nonnull (strstr (buf, "no copy differed from one after streaming stores"));
   g_assert_nonnull (strstr (buf, "The run cannot tell these from streaming stores (their "
-                                 "interval reaches past the shaded band): Write-combined: "
+                                 "range crosses the grey band's edge): Write-combined: "
                                  "ordinary stores (2.00×)."));
   g_assert_false (strstr (buf, "new buffers"));
   add_part (&r, "pinned", "cost=malloc-host", NULL);
@@ -676,7 +676,7 @@ test_cache_state_signs (void)
   /* Pageable copies by the verdict, listed with their ratios. */
   g_assert_nonnull (strstr (slower, "these copies differed from those after streaming stores in "
                                     "the same memory (time as a multiple): Pageable: ordinary "
-                                    "stores (1.50×), inputs kept since the first repetition "
+                                    "stores (1.50×), written once, before all repetitions "
                                     "(0.70×)."));
   g_assert_null (strstr (slower, "The same ("));
   /* The same within the threshold: no warning on the longer side. */
