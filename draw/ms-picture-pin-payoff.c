@@ -85,7 +85,9 @@ build (const MsResults *run)
                               sizes->str);
   }
   if (d->series->len)
-    ms_chart_data_add_ref (d, 1, _ ("N = 1"));
+    /* The points on it paid off within the first copy, or cost no more
+     * from the start: "1" alone was read as exactly one. */
+    ms_chart_data_add_ref (d, 1, _ ("N = 1: 1 copy or fewer"));
   if (never->len)
     /* Translators: under the pin-payoff chart; %s lists lines and their
      * sizes, e.g. "host pool (kept) vs reused heap: 64 KiB, 256 KiB". */
@@ -112,6 +114,28 @@ reused_line (const MsChartData *d)
       return s;
   }
   return NULL;
+}
+
+/* A key entry with what its ring's count rests on at its size, against
+ * base: what pinning costs more once and saves a copy (a paragraph of the
+ * sums was a wall to a class; three lines at each ring covered lines). */
+static void
+add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, double bytes)
+{
+  MsPinCost pin, page;
+  int e = ms_exponent_of_elements ((guint64) bytes / sizeof (float));
+  if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page))
+    return;
+  char more[32] = "0", saved[32];
+  if (pin.once_us > page.once_us)
+    ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
+  ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
+  /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
+   * reused heap; ringed: pin +11.3 ms once, save 1.33 ms a copy". */
+  char *label = g_strdup_printf (_ ("%s; ringed: pin +%s once, save %s a copy"), s->label, more,
+                                 saved);
+  g_free (s->label);
+  s->label = label;
 }
 
 /* A ring on the first line, the one the takeaway quotes, at the one
@@ -383,7 +407,7 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
 /* On a slide the takeaway's two lines alone (fresh pages, a reused
  * heap): four lines, faint or not, asked a class which one the words
  * meant. The note on missing points is about the others; what is not
- * drawn is not named (a reader looked for it). The ringed counts' line where
+ * drawn is not named (a reader looked for it). Why a line climbs where
  * there is room: in a low pane the chart had none left for its ticks. */
 static void
 keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
@@ -399,24 +423,39 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   for (guint i = data->series->len; i-- > 1;)
     if (g_ptr_array_index (data->series, i) != reused)
       ms_chart_data_remove_series (data, i);
-  /* What the ringed counts and "fresh" and "reused" mean, in words; the
-   * sums and why other slides' costs differ are the details' (six lines
-   * of them under the chart were too dense to project). */
-  char size[32] = "";
-  if (room && data->x_marks[0] > 0)
-    ms_format_size_label (data->x_marks[0], size, sizeof size);
-  /* TRANSLATORS: under the pin-payoff slide, e.g. "Ringed: how many
-   * copies of one 16 MiB buffer it takes for pinned memory's faster
-   * copies to win back its extra setup cost." */
-  g_autofree char *ringed
-      = size[0] ? g_strdup_printf (_ ("Ringed: how many copies of one %s buffer it takes for pinned "
-                                      "memory’s faster copies to win back its extra setup cost."),
-                                   size)
-                : NULL;
+  /* The title says what the count is, which call pins and which way the
+   * copies go: "paid off" left a class asking what was paid. */
+  g_free (data->title);
+  data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
+                             "back its setup, by size"));
+  /* What "fresh" and "reused" mean, in words (the key says what the
+   * rings rest on); the sums and why other slides' costs differ are the
+   * details' (six lines of them under the chart were too dense to
+   * project). A line that climbs as the sizes grow is named: a class
+   * asked why, and the run times the calls, not their insides. */
+  g_autofree char *rises = NULL;
+  for (guint i = 0; room && i < data->series->len && !rises; i++) {
+    const MsChartSeries *s = g_ptr_array_index (data->series, i);
+    for (guint k = 1; k < s->points->len && !rises; k++) {
+      const MsChartPoint *a = &g_array_index (s->points, MsChartPoint, k - 1), *b = a + 1;
+      char from[32], to[32];
+      ms_format_size_label (a->x, from, sizeof from);
+      ms_format_size_label (b->x, to, sizeof to);
+      /* TRANSLATORS: under the pin-payoff slide, e.g. "From 64 KiB to
+       * 256 KiB N rises: the run does not show why." */
+      if (b->y > a->y)
+        rises = g_strdup_printf (_ ("From %s to %s N rises: the run does not show why."), from,
+                                  to);
+    }
+  }
+  if (data->x_marks[0] > 0)
+    for (guint i = 0; i < data->series->len; i++)
+      add_ring_sums (run, g_ptr_array_index (data->series, i),
+                     i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, data->x_marks[0]);
   const char *told = _ ("Fresh pageable: newly allocated, pages touched for the first time; "
                         "reused heap: memory freed and allocated again.");
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                ringed ? ringed : "", ringed ? " " : "", told);
+                                rises ? rises : "", rises ? " " : "", told);
   g_free (data->foot_note);
   data->foot_note = note;
 }
@@ -427,13 +466,8 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (run, data);
-  if (ms_draw_is_slide (style, height)) {
+  if (ms_draw_is_slide (style, height))
     keep_quoted_line (run, data, height >= ms_style_font_size (style) * 28);
-    /* The title says what the count is: "paid off" left a class asking
-     * what was paid. */
-    g_free (data->title);
-    data->title = g_strdup (_ ("Copies needed before pinning's setup cost is paid back, by size"));
-  }
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

@@ -158,13 +158,16 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
     g_autofree char *rates = g_strdup_printf (_ ("Copies to the device: %.1f GB/s from registered "
                                                  "memory, %.1f from cudaMallocHost's."),
                                               k->reg_gbps, k->pin_gbps);
+    /* What each line pays once, said: "599 µs" on the line of
+     * registering every repetition read as a registering paid once. */
+    char up[256];
+    ms_register_catches_up (c, up, sizeof up);
     g_autofree char *text = g_strdup_printf (
-        "%s %s",
-        _ ("Registering (cudaHostRegister) pins memory already allocated: either once, the "
-           "buffers then reused, or in every repetition, unregistered after it. Each line is a "
-           "total worked out from measured costs: its one-time cost + n × its cost per "
-           "repetition."),
-        k->reg_gbps > 0 ? rates : "");
+        "%s %s %s",
+        _ ("cudaHostRegister pins memory malloc allocated. Each line: paid once (allocate and "
+           "free the buffers; register, if once) + n × a repetition (copies, kernel; register, "
+           "if every time)."),
+        up, k->reg_gbps > 0 ? rates : "");
     y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
     if (left_text)
@@ -294,41 +297,30 @@ draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScal
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
   /* Where allocating once has paid for itself: at the takeaway's whole
    * n, not where the lines cross (6.2 under "from n = 7" read as a
-   * label off its mark); a slide marks the crossing and names both. */
+   * label off its mark); a slide marks the crossing and calls it that. */
   gboolean at_cross = k->slide && cross > 0 && cross <= from;
   double x = round (ms_scale_to_pixel (xs, at_cross ? cross : from)) + 0.5;
   ms_set_color (cr, &st->fg, 0.8);
   ms_set_dash (cr, 1, lw);
   ms_draw_line (cr, lw, x, ys->pixel_hi - label_h * 0.2, x, ys->pixel_lo);
   ms_set_dash (cr, 0, 1);
-  /* Translators: where the register lesson's lines of registering anew
-   * and allocating once cross, e.g. "allocating once costs less than
-   * registering anew from n = 8". */
+  /* Translators: on the register lesson's slide, over the mark where
+   * the lines of registering every repetition and cudaMallocHost once
+   * cross, e.g. "lines cross at n = 5.8" (the takeaway's n is the next
+   * whole one); elsewhere, e.g. "allocating once costs less than
+   * registering anew from n = 8"; their short forms where the plot is
+   * narrower. */
   g_autofree char *note
-      = g_strdup_printf (_ ("allocating once costs less than registering anew from n = %d"), from);
+      = at_cross ? g_strdup_printf (_ ("lines cross at n = %.1f"), cross)
+                 : g_strdup_printf (_ ("allocating once costs less than registering anew from "
+                                       "n = %d"),
+                                    from);
   double tw = ms_draw_text_width (cr, note, fs, TRUE);
-  /* Where the plot is narrower than the words, the short form; on a
-   * slide, the takeaway's own "from n = 6" and no third wording. */
-  if (k->slide) {
+  if (tw > xs->pixel_hi - xs->pixel_lo) {
     g_free (note);
-    /* Translators: on the register lesson's slide, over where the
-     * lines cross, e.g. "every repetition = cudaMallocHost at n = 6.2; first
-     * whole n: 7" (the two lines named, as short as the slide's plot
-     * needs: "lines cross" left a class to guess which of three). */
-    note = at_cross ? g_strdup_printf (_ ("every repetition = cudaMallocHost at n = %.1f; first "
-                                          "whole n: %d"),
-                                       cross, from)
-                    : NULL;
-    /* Where the plot is narrower, the end of the takeaway, "from n = 6". */
-    if (!note || ms_draw_text_width (cr, note, fs, TRUE) > xs->pixel_hi - xs->pixel_lo) {
-      g_free (note);
-      note = g_strdup_printf (_ ("from n = %d"), from);
-    }
-    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
-  } else if (tw > xs->pixel_hi - xs->pixel_lo) {
-    g_free (note);
-    note = g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
-    ms_draw_text (cr, note, 0, 0, fs, -1, 0, TRUE, &tw, NULL);
+    note = at_cross ? g_strdup_printf (_ ("n = %.1f"), cross)
+                    : g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
+    tw = ms_draw_text_width (cr, note, fs, TRUE);
   }
   /* Over the mark, centred on it as far as the plot allows. */
   double tx = CLAMP (x - tw / 2, xs->pixel_lo, MAX (xs->pixel_lo, xs->pixel_hi - tw));

@@ -233,8 +233,8 @@ caption_pool (const MsResults *r, int e, const char *size, char *buf, size_t len
               ms_gettext (", more than the GPU has"));
   ms_caption_append (
       buf, len,
-      ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s the first "
-                  "time at %s, then %s with the release threshold at 0 (CUDA's default: the pool "
+      ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s from an "
+                  "empty pool at %s, then %s with the release threshold at 0 (CUDA's default: the pool "
                   "gives the memory back at each synchronisation) and %s with the threshold at "
                   "%s (it then held %s), against %s for cudaMalloc and cudaFree."),
       ms_caption_time (first, t[0], sizeof t[0]), size, ms_caption_time (zero, t[1], sizeof t[1]),
@@ -254,7 +254,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
   } allocs[] = {
     { MS_MODE_PINNED, "cost=malloc-host", "cudaMallocHost" },
     { MS_MODE_REGISTERED, "cost=register", "cudaHostRegister" },
-    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc + write every byte") },
+    { MS_MODE_PAGEABLE, "cost=malloc", MS_N_ ("malloc + memset, unpinned") },
     { MS_MODE_DEVICE, "cost=malloc", "cudaMalloc" },
   };
   char t[2][32];

@@ -18,9 +18,6 @@ typedef struct {
   double pin_alloc_us; /* the pinned cell's cudaMallocHost and cudaMalloc, once */
   double pin_free_us;  /* their cudaFreeHost and cudaFree, once */
   double pin_e2e_us;   /* a pinned repetition end to end */
-  /* The two repetitions' end-to-end intervals meet: a repetition costs
-   * the same either way, as far as the run can tell. */
-  bool e2e_alike;
 } MsRegisterCosts;
 
 /* The costs at exponent from the registered and pinned cells of a plain
@@ -42,12 +39,14 @@ int ms_register_cheaper_from (const MsRegisterCosts *k, double *cross);
 /* The repetitions the picture draws, from 1: twice the crossing, at least
  * 4; 10 where allocating once never costs less. */
 int ms_register_chart_reps (const MsRegisterCosts *k);
-/* Up to how many repetitions buffers registered once and reused
- * (registering and unregistering paid once, each repetition a registered
- * one's end to end) cost less in all than allocating pinned buffers once:
- * 0 at every count (also where a repetition costs the same either way,
- * e2e_alike), -1 not even at one. */
-int ms_register_reused_cheaper_until (const MsRegisterCosts *k);
+/* From how many repetitions allocating pinned buffers once costs less
+ * in all than buffers registered once and reused (registering and
+ * unregistering paid once, each repetition a registered one's end to
+ * end), from the medians as they are; 0 never. */
+int ms_register_reused_from (const MsRegisterCosts *k);
+/* That, in a sentence the details and the slide both say, into buf (""
+ * where it never is); false then. */
+bool ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len);
 /* The names of the costs the run did not time, comma-separated, into buf
  * ("" when none); the count. */
 int ms_register_left_out (const MsRegisterCosts *k, char *buf, size_t len);

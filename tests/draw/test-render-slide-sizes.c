@@ -144,8 +144,8 @@ is_row_name (MsLessonTopic topic, const char *text)
 {
   static const char *const names[]
       = { "context, first", "context, after cudaDeviceReset", "cudaMalloc, first in a context",
-          "cudaMalloc", "cudaHostRegister", "malloc + write every byte", "cudaMallocHost",
-          "cudaMallocAsync, first", "cudaMallocAsync, default pool",
+          "cudaMalloc", "cudaHostRegister", "malloc + memset, unpinned", "cudaMallocHost",
+          "cudaMallocAsync, empty pool", "cudaMallocAsync, default pool",
           "cudaMallocAsync, pool kept" };
   for (guint i = 0; topic == MS_TOPIC_COSTS && i < G_N_ELEMENTS (names); i++)
     if (strcmp (text, g_dgettext (GETTEXT_PACKAGE, names[i])) == 0)

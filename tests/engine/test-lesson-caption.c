@@ -288,7 +288,7 @@ test_experiment_topics (void)
    * and what each figure includes, as the slide says. */
   g_assert_nonnull (strstr (buf, "each call with its free (cudaHostRegister: its unregister): "
                                  "cudaMallocHost "));
-  g_assert_nonnull (strstr (buf, ", malloc + write every byte "));
+  g_assert_nonnull (strstr (buf, ", malloc + memset, unpinned "));
   g_assert_null (strstr (buf, "malloc-host"));
   ms_results_free (r);
 }
