@@ -436,7 +436,10 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
                double width, MsTick *ticks)
 {
   const double fs = l->tick_fs;
-  double widest = ms_draw_text_width (cr, "512 KiB", fs, FALSE);
+  /* A count's labels are as wide as its largest, not a size's. */
+  char top[16];
+  g_snprintf (top, sizeof top, "%.0f", l->xs.max);
+  double widest = ms_draw_text_width (cr, l->xs.unit == MS_SCALE_COUNT ? top : "512 KiB", fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit != MS_SCALE_PLAIN)
     return n;
