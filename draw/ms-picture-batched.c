@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ms-picture-batched.c: the batched-copies lesson's picture, the answer
- * over the run's sizes: one call per copy's time ÷ the batch's (in stream
- * order, the call's plain use) at each size a copy, a line per source, the
- * line at 1 and its sides named, the takeaway's lowest and highest ratio
- * ringed. One size's pair as two bars was read as the answer for every
- * size, though the ratios over the sizes (in a footnote) ran from slower
- * to nearly four times as fast; two panels of times, seven sizes each,
- * asked a class to find what the headline quotes among twenty-eight
- * points. The times, and the other two orders, are the details'. */
+/* ms-picture-batched.c: the batched-copies lesson's picture: one call per
+ * copy's time ÷ the batch's (in stream order, the call's plain use) at
+ * each size, a line per source, each point's verdict in its marker, the
+ * takeaway's smallest size labelled. One size's pair as two bars was read
+ * as the answer for every size; the times, and the other two orders, are
+ * the details'. */
 #include <glib/gi18n.h>
 #include <math.h>
 

@@ -165,16 +165,12 @@ call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
       ms_caption_time (t, time, sizeof time);
       /* TRANSLATORS: a ring's label on the concurrent-kernels chart:
        * its line, the time K kernels took and how many single-kernel
-       * times that is, e.g. "K streams: 188 µs · 1.7×" (without the
-       * line's name, the ring on two lines read as either). */
-      /* A slide's rings go without the names but for the two lines that
-       * lie on each other. */
-      g_autofree char *label
-          = slide && i == 1 ? g_strdup_printf ("%s · %.1f×", time, t / one)
-                            : g_strdup_printf (_ ("%s: %s · %.1f×"),
-                                               slide && i > 1 ? _ ("filling the GPU")
-                                                              : s->label,
-                                               time, t / one);
+       * times that is, e.g. "K streams: 188 µs · 1.7×". On a slide only
+       * one stream's is named: the other line by it has its own marker
+       * and its label no ring. */
+      g_autofree char *label = slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
+                                              : g_strdup_printf (_ ("%s: %s · %.1f×"),
+                                                                 s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
       /* The line on one stream's is labelled without a ring: two rings
        * there left no room for either label. */

@@ -134,13 +134,6 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
   }
 }
 
-/* Within a tenth either way: about the same. */
-static bool
-in_band (double ratio)
-{
-  return ratio >= 1 / 1.1 && ratio <= 1 / 0.9;
-}
-
 /* What the ratio's drawn range decides: only where the medians'
  * intervals do not meet, since a batch faster inside the spread is
  * nothing a class can see. */
@@ -160,8 +153,9 @@ batch_words (double ratio, const MsCell *batch, const MsCell *each)
   int verdict = ms_batched_verdict (&p);
   if (verdict)
     return verdict > 0 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
-  return in_band (ratio) ? ms_gettext ("about the same")
-                         : ms_gettext ("the run cannot tell them apart");
+  /* Within a tenth either way: about the same. */
+  return ratio >= 1 / 1.1 && ratio <= 1 / 0.9 ? ms_gettext ("about the same")
+                                               : ms_gettext ("the run cannot tell them apart");
 }
 
 /* The sentence for one source at exp: the time per copy submitted one
@@ -325,20 +319,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
               n[2], n[0] + n[1] + n[2], n[0], n[1]);
     return MS_TAKEAWAY_DECIDED;
   }
-  double lo = small[0].ratio, hi = small[n_small - 1].ratio;
-  ms_caption_size (small[0].each, size, sizeof size);
-  if (lo > hi)
-    lo = hi, hi = small[0].ratio;
-  if (n_small == 1)
-    /* TRANSLATORS: e.g. "Batching small copies pays: 1 KiB ones ran
-     * 1.85× as fast"; 62 characters at most. */
-    snprintf (buf, len, ms_gettext ("Batching small copies pays: %s ones ran %.2f× as fast"), size,
-              lo);
-  else
-    /* TRANSLATORS: e.g. "Batching small copies pays: 1 KiB ones ran
-     * 1.67–1.85× as fast" (one figure a source); 62 characters at most. */
-    snprintf (buf, len, ms_gettext ("Batching small copies pays: %s ones ran %.2f–%.2f× as fast"),
-              size, lo, hi);
+  double lo = fmin (small[0].ratio, small[n_small - 1].ratio);
+  double hi = fmax (small[0].ratio, small[n_small - 1].ratio);
+  char figures[48];
+  snprintf (figures, sizeof figures, n_small > 1 ? "%.2f–%.2f" : "%.2f", lo, hi);
+  /* TRANSLATORS: e.g. "Batching small copies pays: 1 KiB ones ran
+   * 1.67–1.85× as fast" (a figure a source); 62 characters at most. */
+  snprintf (buf, len, ms_gettext ("Batching small copies pays: %s ones ran %s× as fast"),
+            ms_caption_size (small[0].each, size, sizeof size), figures);
   return MS_TAKEAWAY_DECIDED;
 }
 

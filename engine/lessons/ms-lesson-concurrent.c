@@ -235,13 +235,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double filled = ms_caption_time_as_written (median_at (r, k, N_SETTINGS - 1));
   if (filled > 0 && serial_share (filled / one, k) >= 0.75
       && serial_share (together / one, k) <= 0.25)
-    /* TRANSLATORS: one projected line, e.g. "16 kernels on 16 streams:
-     * 1.7× one's time, 14.3× if each fills the GPU", the times in
-     * single-kernel times; 70 characters at most. */
+    /* TRANSLATORS: one projected line, e.g. "16 streams: 1.7× one
+     * kernel's time; 14.3× filling the GPU" (K kernels on K streams, the
+     * times in single-kernel times); 60 characters at most. */
     snprintf (buf, len,
-              ms_gettext ("%d kernels on %d streams: %.1f× one's time, %.1f× if each fills "
-                          "the GPU"),
-              k, k, together / one, filled / one);
+              ms_gettext ("%d streams: %.1f× one kernel's time; %.1f× filling the GPU"), k,
+              together / one, filled / one);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
               k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
