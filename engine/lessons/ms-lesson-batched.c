@@ -36,7 +36,7 @@ enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
 static const MsLessonOption options[] = {
   { "count", 256, 2, 4096, true, MS_N_ ("copies per sample, each of one size") },
   { "exp", 10, MIN_EXP, MAX_EXP, true,
-    MS_N_ ("the size the caption details: 2^exp floats per copy") },
+    MS_N_ ("the size with an instrumented repetition: 2^exp floats per copy") },
   { NULL },
 };
 
@@ -236,9 +236,8 @@ static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   int count = ms_batched_count (r);
-  int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
-                ? exponent
-                : (int)ms_lesson_option_in (options, r->sweep.options, "exp");
+  /* By default the smallest size, the takeaway's. */
+  int exp = exponent >= MIN_EXP && exponent <= MAX_EXP ? exponent : MIN_EXP;
   bool any = false;
   for (int m = 0; count > 0 && m < 2; m++) {
     /* The detailed size, else the first measured one. */
