@@ -180,8 +180,10 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_time (m, t, sizeof t);
     const char *v = verdict (m / one, k);
     if (s == 2)
-      ms_caption_append (buf, len, ms_gettext ("With a grid of one block per SM they %s (%s, "
-                                               "%.1f times)."), v, t, m / one);
+      /* Glossed where first used: the slide's readers met "SM" unexplained. */
+      ms_caption_append (buf, len, ms_gettext ("With one block (a group of threads) per SM (one "
+                                               "of the GPU's multiprocessors, its cores) they "
+                                               "%s (%s, %.1f times)."), v, t, m / one);
     else if (together_filled)
       /* TRANSLATORS: e.g. "Each kernel filling the GPU, they ran one after
        * another: with full grids (as many blocks as fit on all
