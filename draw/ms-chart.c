@@ -437,9 +437,10 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
 {
   const double fs = l->tick_fs;
   /* A count's labels are as wide as its largest, not a size's. */
-  char top[16];
-  g_snprintf (top, sizeof top, "%.0f", l->xs.max);
-  double widest = ms_draw_text_width (cr, l->xs.unit == MS_SCALE_COUNT ? top : "512 KiB", fs, FALSE);
+  char top[16] = "512 KiB";
+  if (l->xs.unit == MS_SCALE_COUNT)
+    g_snprintf (top, sizeof top, "%.0f", l->xs.max);
+  double widest = ms_draw_text_width (cr, top, fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit != MS_SCALE_PLAIN)
     return n;
@@ -889,10 +890,10 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->crossed && point_faint (s, p) == faint && point_on_line (d, p)) {
-      cairo_move_to (cr, pix[k].x - r * 1.5, pix[k].y - r * 1.5);
-      cairo_line_to (cr, pix[k].x + r * 1.5, pix[k].y + r * 1.5);
-      cairo_move_to (cr, pix[k].x - r * 1.5, pix[k].y + r * 1.5);
-      cairo_line_to (cr, pix[k].x + r * 1.5, pix[k].y - r * 1.5);
+      for (int sign = -1; sign <= 1; sign += 2) {
+        cairo_move_to (cr, pix[k].x - r * 1.5, pix[k].y - sign * r * 1.5);
+        cairo_line_to (cr, pix[k].x + r * 1.5, pix[k].y + sign * r * 1.5);
+      }
     }
   }
   cairo_set_line_width (cr, lw * 0.8);

@@ -153,10 +153,10 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   /* The calls named, the markers' key, and the steps the run cannot
    * explain: the spike, and where one side alone jumps. */
   g_autoptr (GString) note
-      = g_string_new (_ ("One call per copy: cudaMemcpyAsync; batched: one cudaMemcpyBatchAsync, in "
-                         "stream order. Dotted: 1×, the same time. Bars: 95% ranges (some inside "
-                         "their marker). Filled: the batch was faster; hollow: bar across 1×, "
-                         "cannot tell; crossed: slower."));
+      = g_string_new (_ ("One call per copy: cudaMemcpyAsync; batched: one cudaMemcpyBatchAsync, "
+                         "in stream order. Dotted: 1×, the same time. Bars: 95% ranges (some "
+                         "inside their marker). Filled: the batch was faster; hollow: bar across "
+                         "1×, cannot tell; crossed: slower."));
   const MsCell *spike = NULL;
   g_autofree char *spike_text = spike_note (run, count, &spike);
   g_autofree char *step = step_note (run, count, spike);

@@ -447,16 +447,17 @@ test_batched (void)
       for (int m = 0; m < 2; m++) {
         char v[MS_VARIANT_LEN];
         g_snprintf (v, sizeof v, "n=%d/call=each", count);
-        const MsCell *each = ms_results_find_variant (r, m ? MS_MODE_PAGEABLE : MS_MODE_PINNED, 8, v);
+        MsMode mode = m ? MS_MODE_PAGEABLE : MS_MODE_PINNED;
+        const MsCell *each = ms_results_find_variant (r, mode, 8, v);
         g_snprintf (v, sizeof v, "n=%d/call=batch/order=stream", count);
-        const MsCell *b = ms_results_find_variant (r, m ? MS_MODE_PAGEABLE : MS_MODE_PINNED, 8, v);
+        const MsCell *b = ms_results_find_variant (r, mode, 8, v);
         g_assert_true (each && b && apart (&b->stats.e2e, &each->stats.e2e));
         double ratio = each->stats.e2e.median / b->stats.e2e.median;
         lo = m ? MIN (lo, ratio) : ratio, hi = m ? MAX (hi, ratio) : ratio;
       }
       char want[128];
-      g_snprintf (want, sizeof want, "Batching small copies pays: 1 KiB ones ran %.2f–%.2f× as fast",
-                  lo, hi);
+      g_snprintf (want, sizeof want,
+                  "Batching small copies pays: 1 KiB ones ran %.2f–%.2f× as fast", lo, hi);
       g_assert_cmpstr (line, ==, want);
     } else {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
