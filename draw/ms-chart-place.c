@@ -53,7 +53,8 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
         prev = FALSE;
         continue;
       }
-      double qx = ms_scale_to_pixel (&l->xs, p->x), qy = ms_scale_to_pixel (&l->ys, p->y);
+      double qx = ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge));
+      double qy = ms_scale_to_pixel (&l->ys, p->y);
       /* A marker counts more than a stretch of line: it is a measurement;
        * its edge under a label hides it as its centre does. A muted one
        * weighs half: a label may lie on it rather than on a point that is

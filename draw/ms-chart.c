@@ -436,7 +436,11 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
                double width, MsTick *ticks)
 {
   const double fs = l->tick_fs;
-  double widest = ms_draw_text_width (cr, "512 KiB", fs, FALSE);
+  /* A count's labels are as wide as its largest, not a size's. */
+  char top[16] = "512 KiB";
+  if (l->xs.unit == MS_SCALE_COUNT)
+    g_snprintf (top, sizeof top, "%.0f", l->xs.max);
+  double widest = ms_draw_text_width (cr, top, fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit != MS_SCALE_PLAIN)
     return n;
@@ -751,7 +755,7 @@ series_pixels (const MsChartSeries *s, const MsChartLayout *l)
   MsChartPixel *pix = g_new (MsChartPixel, MAX (s->points->len, 1));
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
-    pix[k].x = ms_scale_to_pixel (&l->xs, p->x);
+    pix[k].x = ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge));
     pix[k].y = ms_scale_to_pixel (&l->ys, p->y);
     gboolean bar = !p->failed && p->lo <= p->hi;
     pix[k].lo = bar ? ms_scale_to_pixel (&l->ys, p->lo) : 0;
@@ -883,6 +887,17 @@ series_markers (cairo_t *cr, const MsChartData *d, const MsChartSeries *s, const
   MsMarkerFill fill = faint && !s->muted ? MS_FILL_HOLLOW : ms_run_fill (s->run);
   ms_draw_markers (cr, s->shape, fill, xy, n, r, lw * 0.8, &st->bg);
   g_free (xy);
+  for (guint k = 0; k < s->points->len; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+    if (p->crossed && point_faint (s, p) == faint && point_on_line (d, p)) {
+      for (int sign = -1; sign <= 1; sign += 2) {
+        cairo_move_to (cr, pix[k].x - r * 1.5, pix[k].y - sign * r * 1.5);
+        cairo_line_to (cr, pix[k].x + r * 1.5, pix[k].y + sign * r * 1.5);
+      }
+    }
+  }
+  cairo_set_line_width (cr, lw * 0.8);
+  cairo_stroke (cr);
   if (!notes) {
     cairo_set_tolerance (cr, 0.1);
     return;

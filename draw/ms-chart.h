@@ -23,6 +23,9 @@ typedef struct {
    * it): a point the caller says is not to be weighed, e.g. one that is
    * noise by definition. */
   gboolean muted;
+  /* Struck through with a cross, at its value and on its line: a point
+   * the caller's verdict goes against (the picture's key says which). */
+  gboolean crossed;
 } MsChartPoint;
 
 typedef struct {
@@ -45,6 +48,10 @@ typedef struct {
    * lesson's takeaway does not compare, kept for who looks closer (the
    * reuse chart's variants, sync-async's other lines on a slide). */
   gboolean muted;
+  /* Drawn at 2^x_nudge times each x (its range is the true x's): two
+   * series at the same sizes whose bars or lines would lie on each other
+   * stand a little apart. */
+  double x_nudge;
   GArray *points; /* MsChartPoint, in x order */
 } MsChartSeries;
 

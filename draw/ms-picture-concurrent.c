@@ -88,6 +88,9 @@ leave_coinciding_out (MsChartData *d)
       /* TRANSLATORS: the concurrent slide's line of full grids. */
       s->label = g_strdup (_ ("K streams, each filling the GPU"));
       s->dash = 2;
+      /* A little right of one stream's, which it lies on: drawn on it,
+       * one of the two lines could not be seen. */
+      s->x_nudge = 0.25;
     } else if (ms_chart_data_lies_on (d, i, lies_on))
       ms_chart_data_remove_series (d, i);
   }
@@ -108,10 +111,10 @@ slide_title (const MsResults *run)
                           ms_caption_time (one, t, sizeof t));
 }
 
-/* Under a slide's chart: what filling the GPU is (in the GPU's own count
- * of multiprocessors: "SM" was a word the slide never defined) and its
- * time at the most K, and why K streams stay over one kernel's time.
- * Blocks with all shared memory, which ran the same, are the details'. */
+/* Under a slide's chart: what filling the GPU is, in words a class
+ * knows ("grid", "block" and "multiprocessor" went unexplained), and why
+ * K streams stay over one kernel's time. The full grids' time is its
+ * ring's. */
 static char *
 slide_note (const MsResults *run)
 {
@@ -121,17 +124,9 @@ slide_note (const MsResults *run)
   gboolean quoted = ms_concurrent_quoted (run, &k, &one, &many, &serial);
   if (run->device.multiprocessors > 0)
     g_string_append_printf (s,
-                            _ ("Filling the GPU: each kernel's grid holds as many blocks as "
-                               "fit on all %d multiprocessors."),
+                            _ ("Filling the GPU: each kernel starts as many groups of threads "
+                               "as all %d of the GPU's multiprocessors (its cores) can hold."),
                             run->device.multiprocessors);
-  double filled = quoted ? ms_concurrent_written (run, k, lines[FILLED_LINE].variant) : 0;
-  if (filled > 0) {
-    char t[32];
-    /* TRANSLATORS: on the concurrent slide, e.g. " 16 such kernels on 16
-     * streams took 1.62 ms (14.3×)." */
-    g_string_append_printf (s, _ (" %d such kernels on %d streams took %s (%.1f×)."), k, k,
-                            ms_caption_time (filled, t, sizeof t), filled / one);
-  }
   double stagger = quoted ? ms_concurrent_stagger (run, k) : 0;
   if (stagger > 0) {
     char t[32];
@@ -144,10 +139,12 @@ slide_note (const MsResults *run)
   return g_string_free (s, FALSE);
 }
 
-/* Rings the two points the line quotes, K kernels on K streams and on one
- * stream at the most K, each with its time and its single-kernel times as
- * the caption writes them: the axis counts single-kernel times only, and
- * "1.7" was to be guessed on a log scale. */
+/* Rings the points the line quotes at the most K, each with its time
+ * and its single-kernel times as the caption writes them: K kernels on K
+ * streams, on one stream and (on a slide) each filling the GPU, which
+ * lies on one stream's line and had its figure in the note alone. The
+ * axis counts single-kernel times only, and "1.7" was to be guessed on a
+ * log scale. */
 static void
 call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
 {
@@ -155,15 +152,12 @@ call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
   double one, many, serial;
   if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
     return;
-  /* The first two lines: one stream, K streams. (On a slide the full
-   * grids' line, on one stream's, has its figure in the note: its ring
-   * found no room beside one stream's.) */
-  for (guint i = 0; i < 2 && i < d->series->len; i++) {
+  for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     double t = i == 0 ? serial : i == 1 ? many : 0;
-    if (!(t > 0))
-      continue;
-    for (guint j = 0; j < s->points->len; j++) {
+    if (slide && s->x_nudge > 0)
+      t = ms_concurrent_written (run, k, lines[FILLED_LINE].variant);
+    for (guint j = 0; t > 0 && j < s->points->len; j++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
       if (p->x != k)
         continue;
@@ -171,15 +165,16 @@ call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
       ms_caption_time (t, time, sizeof time);
       /* TRANSLATORS: a ring's label on the concurrent-kernels chart:
        * its line, the time K kernels took and how many single-kernel
-       * times that is, e.g. "K streams: 188 µs · 1.7×" (without the
-       * line's name, the ring on two lines read as either). */
-      /* A slide's rings, far apart on their own lines, go without the
-       * names: with them, K streams' found no room clear of the lines
-       * once the full grids' line was drawn. */
-      g_autofree char *label = slide ? g_strdup_printf ("%s · %.1f×", time, t / one)
-                                     : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time,
-                                                        t / one);
-      ms_chart_data_add_callout (d, p->x, p->y, label);
+       * times that is, e.g. "K streams: 188 µs · 1.7×". On a slide only
+       * one stream's is named: the other line by it has its own marker
+       * and its label no ring. */
+      g_autofree char *label = slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
+                                              : g_strdup_printf (_ ("%s: %s · %.1f×"),
+                                                                 s->label, time, t / one);
+      ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
+      /* The line on one stream's is labelled without a ring: two rings
+       * there left no room for either label. */
+      g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = s->x_nudge > 0;
     }
   }
 }
@@ -224,6 +219,9 @@ build (const MsResults *run, gboolean slide)
   /* "together" beside a 1.7× that was not quite one kernel's time read
    * as a contradiction: the line is the limit, all at once. */
   ms_chart_data_add_ref (d, 1, _("all at once: one kernel's time"));
+  /* Room under the line at 1 for its label, which found none by its line
+   * above it and floated up beside K = 4. */
+  d->y_min = 0.7, d->y_max = 1;
   call_out_takeaway (d, run, slide);
   return d;
 }
@@ -239,6 +237,11 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * the same size, whose picture is taller. */
   gboolean small = ms_draw_is_slide (style, height);
   g_autoptr (MsChartData) data = build (run, small);
+  /* Where a slide has the height, room over the highest points for the
+   * labels of the two lines there (in a short pane the decades' ticks
+   * would meet). */
+  if (small && height > 500)
+    data->y_max = 60;
   if (data->series->len == 0) {
     ms_chart_draw (cr, data, style, width, height, -1, NULL);
     return;

@@ -36,7 +36,7 @@ enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
 static const MsLessonOption options[] = {
   { "count", 256, 2, 4096, true, MS_N_ ("copies per sample, each of one size") },
   { "exp", 10, MIN_EXP, MAX_EXP, true,
-    MS_N_ ("the size the caption details: 2^exp floats per copy") },
+    MS_N_ ("the size with an instrumented repetition: 2^exp floats per copy") },
   { NULL },
 };
 
@@ -134,13 +134,6 @@ order_part (int s, const char *time, double ratio, char *buf, size_t len)
   }
 }
 
-/* Within a tenth either way: about the same. */
-static bool
-in_band (double ratio)
-{
-  return ratio >= 1 / 1.1 && ratio <= 1 / 0.9;
-}
-
 /* What the ratio's drawn range decides: only where the medians'
  * intervals do not meet, since a batch faster inside the spread is
  * nothing a class can see. */
@@ -160,8 +153,9 @@ batch_words (double ratio, const MsCell *batch, const MsCell *each)
   int verdict = ms_batched_verdict (&p);
   if (verdict)
     return verdict > 0 ? ms_gettext ("the batch saves time") : ms_gettext ("the batch costs time");
-  return in_band (ratio) ? ms_gettext ("about the same")
-                         : ms_gettext ("the run cannot tell them apart");
+  /* Within a tenth either way: about the same. */
+  return ratio >= 1 / 1.1 && ratio <= 1 / 0.9 ? ms_gettext ("about the same")
+                                               : ms_gettext ("the run cannot tell them apart");
 }
 
 /* The sentence for one source at exp: the time per copy submitted one
@@ -242,9 +236,8 @@ static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
   int count = ms_batched_count (r);
-  int exp = exponent >= MIN_EXP && exponent <= MAX_EXP
-                ? exponent
-                : (int)ms_lesson_option_in (options, r->sweep.options, "exp");
+  /* By default the smallest size, the takeaway's. */
+  int exp = exponent >= MIN_EXP && exponent <= MAX_EXP ? exponent : MIN_EXP;
   bool any = false;
   for (int m = 0; count > 0 && m < 2; m++) {
     /* The detailed size, else the first measured one. */
@@ -267,69 +260,39 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-/* The batch in stream order (the call's plain use) of a source at the
- * caption's size against one call each; false when either is missing.
- * Not the fastest of the three orders: a line that picked the best order
- * at each size claimed more than any one way of calling it gave. */
-static bool
-best_batch (const MsResults *r, MsMode mode, int count, const MsCell **each, const MsCell **best)
+int
+ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3])
 {
-  int e = (int)ms_lesson_option_in (options, r->sweep.options, "exp");
-  for (int k = MIN_EXP; !ms_batched_cell (r, mode, e, count, 0) && k <= MAX_EXP; k++)
-    e = k;
-  *each = ms_batched_cell (r, mode, e, count, 0);
-  *best = *each ? ms_batched_cell (r, mode, e, count, 1) : NULL;
-  return *each && *best;
-}
-
-/* The first source with both cells at the lesson's size, decided or
- * not: what an undecided line quotes. */
-static bool
-first_pair (const MsResults *r, int count, const MsCell **each, const MsCell **best)
-{
-  for (int m = 0; count > 0 && m < 2; m++)
-    if (best_batch (r, sources[m], count, each, best))
-      return true;
-  return false;
-}
-
-bool
-ms_batched_extremes (const MsResults *r, MsBatchedPair *lo, MsBatchedPair *hi, int tally[3])
-{
-  int count = ms_batched_count (r);
-  bool any = false;
-  for (int m = 0; count > 0 && m < 2; m++)
-    for (int e = MIN_EXP; e <= MAX_EXP; e++) {
+  int count = ms_batched_count (r), n = 0, at = -1;
+  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
+    for (int m = 0; m < 2; m++) {
       MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
       if (!p.each || !p.batch)
         continue;
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
-      if (!any || p.ratio < lo->ratio)
-        *lo = p;
-      if (!any || p.ratio > hi->ratio)
-        *hi = p;
       tally[ms_batched_verdict (&p) + 1]++;
-      any = true;
+      if (at < 0 || at == e)
+        smallest[n++] = p, at = e;
     }
-  return any;
+  return n;
 }
 
-/* The answer over every source and size, as the picture draws it: at
- * how many points the ratio's range lies above 1, below it, or across
- * it. The lowest and highest ratio each rested on one point, the highest
- * on one slow cell, with no spread to say whether either was real. Else
- * that the run cannot tell, or that batches were not measured. */
+/* The answer as the picture draws it: where the smallest copies gained
+ * from the batch, by how much (the rings). The lowest and highest ratio
+ * over the sizes each rested on one point, the highest on one slow cell,
+ * and a tally of the points was no lesson. Else the tally, else that the
+ * run cannot tell, or that batches were not measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   int count = ms_batched_count (r), n[3] = { 0, 0, 0 };
-  const MsCell *first_each = NULL, *first_best = NULL;
-  MsBatchedPair lo, hi;
+  MsBatchedPair small[2];
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
   char size[32];
-  if (!first_pair (r, count, &first_each, &first_best) || !ms_batched_extremes (r, &lo, &hi, n)) {
+  int n_small = ms_batched_smallest (r, small, n);
+  if (!n_small) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
@@ -340,16 +303,29 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
-              count, ms_caption_size (first_each, size, sizeof size),
-              first_each->stats.e2e.median / first_best->stats.e2e.median);
+              count, ms_caption_size (small[0].each, size, sizeof size), small[0].ratio);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
-   * unclear at 4": the chart's points (sizes × memories) whose range lies
-   * above 1×, below it, or across it; 62 characters at most. */
-  snprintf (buf, len,
-            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
-            n[0] + n[1] + n[2], n[0], n[1]);
+  bool all_faster = true;
+  for (int i = 0; i < n_small; i++)
+    all_faster = all_faster && ms_batched_verdict (&small[i]) > 0;
+  if (!all_faster) {
+    /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
+     * unclear at 4": the chart's points (sizes × memories) whose range
+     * lies above 1×, below it, or across it; 62 characters at most. */
+    snprintf (buf, len,
+              ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"),
+              n[2], n[0] + n[1] + n[2], n[0], n[1]);
+    return MS_TAKEAWAY_DECIDED;
+  }
+  double lo = fmin (small[0].ratio, small[n_small - 1].ratio);
+  double hi = fmax (small[0].ratio, small[n_small - 1].ratio);
+  char figures[48];
+  snprintf (figures, sizeof figures, n_small > 1 ? "%.2f–%.2f" : "%.2f", lo, hi);
+  /* TRANSLATORS: e.g. "Batching small copies pays: 1 KiB ones ran
+   * 1.67–1.85× as fast" (a figure a source); 62 characters at most. */
+  snprintf (buf, len, ms_gettext ("Batching small copies pays: %s ones ran %s× as fast"),
+            ms_caption_size (small[0].each, size, sizeof size), figures);
   return MS_TAKEAWAY_DECIDED;
 }
 

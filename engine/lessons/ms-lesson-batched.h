@@ -19,11 +19,11 @@ typedef struct {
   const MsCell *each, *batch;
   double ratio;
 } MsBatchedPair;
-/* The pairs with the lowest and the highest ratio over every source and
- * size the run holds, which the picture rings, and tally[verdict + 1]
- * counted up for each pair; false when none. */
-bool ms_batched_extremes (const MsResults *run, MsBatchedPair *lo, MsBatchedPair *hi,
-                          int tally[3]);
+/* The pairs at the smallest size the run holds, a source each, into
+ * smallest (what the takeaway quotes and the picture rings), and
+ * tally[verdict + 1] counted up for every pair of every size; returns how
+ * many pairs smallest holds, 0 when none. */
+int ms_batched_smallest (const MsResults *run, MsBatchedPair smallest[2], int tally[3]);
 /* 1 where the batch saved time, -1 where it cost time (the medians'
  * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);

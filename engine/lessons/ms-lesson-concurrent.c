@@ -180,8 +180,10 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_time (m, t, sizeof t);
     const char *v = verdict (m / one, k);
     if (s == 2)
-      ms_caption_append (buf, len, ms_gettext ("With a grid of one block per SM they %s (%s, "
-                                               "%.1f times)."), v, t, m / one);
+      /* Glossed where first used: the slide's readers met "SM" unexplained. */
+      ms_caption_append (buf, len, ms_gettext ("With one block (a group of threads) per SM (one "
+                                               "of the GPU's multiprocessors, its cores) they "
+                                               "%s (%s, %.1f times)."), v, t, m / one);
     else if (together_filled)
       /* TRANSLATORS: e.g. "Each kernel filling the GPU, they ran one after
        * another: with full grids (as many blocks as fit on all
@@ -229,23 +231,18 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (!ms_concurrent_quoted (r, &k, &one, &together, &serial))
     return MS_TAKEAWAY_MISSING;
   /* The card's second half, what stops them: kernels that fill every SM
-   * (all shared memory, a full grid), where they ran one after another. */
-  int filled = 0, serialised = 0;
-  for (int s = 3; s < N_SETTINGS; s++) {
-    double m = median_at (r, k, s);
-    if (!(m > 0))
-      continue;
-    filled++;
-    serialised += serial_share (ms_caption_time_as_written (m) / one, k) >= 0.75;
-  }
-  if (filled > 0 && serialised == filled && serial_share (together / one, k) <= 0.25)
-    /* TRANSLATORS: one projected line, e.g. "16 kernels on 16 streams
-     * overlapped, unless each filled the GPU": kernels that fill
-     * every SM ran one after another ("SM" was a word the slide never
-     * defined; "ran together" sat beside a 1.7× that said not quite). */
+   * (a full grid, the slide's third line), where they ran one after
+   * another. The figures are the slide's rings': "overlapped" beside a
+   * drawn 1.7× read as a contradiction. */
+  double filled = ms_caption_time_as_written (median_at (r, k, N_SETTINGS - 1));
+  if (filled > 0 && serial_share (filled / one, k) >= 0.75
+      && serial_share (together / one, k) <= 0.25)
+    /* TRANSLATORS: one projected line, e.g. "16 streams: 1.7× one
+     * kernel's time; 14.3× filling the GPU" (K kernels on K streams, the
+     * times in single-kernel times); 60 characters at most. */
     snprintf (buf, len,
-              ms_gettext ("%d kernels on %d streams overlapped, unless each filled the GPU"),
-              k, k);
+              ms_gettext ("%d streams: %.1f× one kernel's time; %.1f× filling the GPU"), k,
+              together / one, filled / one);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
               k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
