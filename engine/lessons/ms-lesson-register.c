@@ -242,10 +242,11 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
   if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
     /* TRANSLATORS: one projected line (62 characters at most): is
      * registering as good as cudaMallocHost? Registering once and reusing
-     * the buffers, yes; registering anew each repetition costs more in all
-     * than cudaMallocHost from n = 6 repetitions. */
+     * the buffers costs less in all than cudaMallocHost; registering anew
+     * each repetition costs more from n = 6 repetitions. ("Yes" claimed
+     * more than the totals: the copies run some per cent slower.) */
     snprintf (buf, len,
-              ms_gettext ("Yes, registered once; registered anew, it costs more from n = %d"),
+              ms_gettext ("Register once: cheaper; register each time: dearer from n = %d"),
               from);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost beats registering anew from

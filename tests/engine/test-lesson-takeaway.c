@@ -551,7 +551,7 @@ test_register (void)
      * "Register once: cheapest" held only up to where cudaMallocHost
      * catches up. */
     if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
-      g_snprintf (want, sizeof want, "Yes, registered once; registered anew, it costs more from n = %d", from);
+      g_snprintf (want, sizeof want, "Register once: cheaper; register each time: dearer from n = %d", from);
     else
       g_snprintf (want, sizeof want, "registering anew from n = %d, once from n = %d", from, reused);
     if (from > 0)
