@@ -12,7 +12,7 @@
 int
 ms_lesson_answer_exponent (MsLessonTopic topic, const MsResults *run)
 {
-  char buf[1024];
+  char buf[MS_LESSON_CAPTION_MAX];
   for (int e = MS_MAX_EXPONENT; run && e >= MS_MIN_EXPONENT; e--)
     if (ms_lesson_caption (topic, run, e, buf, sizeof buf))
       return e;

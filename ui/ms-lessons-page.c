@@ -285,7 +285,7 @@ update_card (MsLessonsPage *self, MsLessonTopic t)
   if (running)
     return;
   if (run) {
-    char buf[1024];
+    char buf[MS_LESSON_CAPTION_MAX];
     /* A lesson measured on two or more GPUs too says what they gave. */
     const MsPortableResults *portable = card->own ? card->portable : NULL;
     if (ms_lesson_multi_gpu (t))

@@ -31,7 +31,7 @@ lessons_answered (const MsResults *run)
 static bool
 summary_answers (MsLessonTopic topic, const MsResults *run, const char *path)
 {
-  char caption[1024];
+  char caption[MS_LESSON_CAPTION_MAX];
   if (!run->from_summary || ms_lesson_caption (topic, run, -1, caption, sizeof caption))
     return true;
   /* The samples file as it lies there (plain or gzipped), else as it

@@ -225,7 +225,7 @@ ms_cli_lesson_table (FILE *out, const MsResults *r)
   fputc ('\n', out);
   /* Probe lessons say their caption; lessons of sweeps, what their record
    * finds beyond it. */
-  char caption[2048], finding[8192];
+  char caption[MS_LESSON_CAPTION_MAX], finding[8192];
   /* The slide's headline first, as the app and the exports lead with it. */
   if (topic != MS_TOPIC_COUNT) {
     ms_lesson_takeaway (topic, r, caption, sizeof caption);

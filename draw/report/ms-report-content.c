@@ -283,7 +283,7 @@ caption_envelope (GStrvBuilder *b, const MsResults *run)
 static void
 caption_lessons (GStrvBuilder *b, const MsResults *run)
 {
-  char sentence[1024];
+  char sentence[MS_LESSON_CAPTION_MAX];
   for (int t = 0; t < MS_TOPIC_COUNT; t++) {
     const MsLessonTopicInfo *info = ms_lesson_topic ((MsLessonTopic) t);
     if (!ms_lesson_topic_matches ((MsLessonTopic) t, run) ||

@@ -73,7 +73,7 @@ ms_report_handout_unavailable (MsLessonTopic topic, const MsResults *run)
 static void
 lesson_words (Handout *h)
 {
-  char buf[1024];
+  char buf[MS_LESSON_CAPTION_MAX];
   if (ms_lesson_multi_gpu (h->topic))
     ms_lesson_portable_caption (h->run, NULL, buf, sizeof buf);
   else

@@ -38,6 +38,11 @@ bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
  * "14.2 ms" (pictures that quote a caption's figure use it too). */
 const char *ms_caption_time (double us, char *buf, size_t len);
 
+/* The room a caption takes, its end included: a buffer of 1024 bytes cut
+ * the issue-order Details mid-word, its last sentence the one a teacher
+ * looked for. Every caller sizes its buffer by it. */
+#define MS_LESSON_CAPTION_MAX 4096
+
 /* Writes the caption of topic for results into buf (always a sentence;
  * ms-lesson-table.c hands it to the lesson's file).
  * exponent: the size to speak of, or -1 for the largest size with every

@@ -253,7 +253,7 @@ ms_lesson_takeaway (MsLessonTopic topic, const MsResults *results, char *buf, si
     return how;
   /* Without a line of its own (or a run it can read): the caption's
    * first sentence, which leads with the answer or says what is missing. */
-  char caption[2048];
+  char caption[MS_LESSON_CAPTION_MAX];
   bool stated = ms_lesson_caption (topic, results, -1, caption, sizeof caption);
   ms_takeaway_from_caption (caption, buf, len);
   return stated ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_MISSING;

@@ -132,6 +132,11 @@ test_every_lesson_one_line (void)
       g_assert_true (speed == 0 || fabs (speed) >= 1);
       /* Cut at a character. */
       g_assert_true (g_utf8_validate (line, -1, NULL));
+      /* The caption (Details) whole, with room to spare: issue-order's
+       * 1,619 bytes were cut mid-word in a buffer of 1,024. */
+      char caption[MS_LESSON_CAPTION_MAX];
+      ms_lesson_caption ((MsLessonTopic)t, r, -1, caption, sizeof caption);
+      g_assert_cmpuint (strlen (caption), <, sizeof caption / 2);
       ms_results_free (r);
     }
   /* A lesson without reference runs yet (added without a GPU) is left
