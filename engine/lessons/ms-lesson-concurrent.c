@@ -238,10 +238,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (filled > 0 && serial_share (filled / one, k) >= 0.75
       && serial_share (together / one, k) <= 0.25)
     /* TRANSLATORS: one projected line, e.g. "16 streams: 1.7× one
-     * kernel's time; 14.3× filling the GPU" (K kernels on K streams, the
-     * times in single-kernel times); 60 characters at most. */
+     * kernel's time; GPU-filling kernels: 14.3×" (K kernels on K streams,
+     * the times in single-kernel times); 62 characters at most. "14.3×
+     * filling the GPU" was shorthand a teacher had to unpack. */
     snprintf (buf, len,
-              ms_gettext ("%d streams: %.1f× one kernel's time; %.1f× filling the GPU"), k,
+              ms_gettext ("%d streams: %.1f× one kernel's time; GPU-filling kernels: %.1f×"), k,
               together / one, filled / one);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
