@@ -18,6 +18,7 @@ typedef struct {
   double pin_alloc_us; /* the pinned cell's cudaMallocHost and cudaMalloc, once */
   double pin_free_us;  /* their cudaFreeHost and cudaFree, once */
   double pin_e2e_us;   /* a pinned repetition end to end */
+  bool e2e_apart;      /* the two repetitions' 95% ranges apart */
 } MsRegisterCosts;
 
 /* The costs at exponent from the registered and pinned cells of a plain
@@ -44,8 +45,9 @@ int ms_register_chart_reps (const MsRegisterCosts *k);
  * unregistering paid once, each repetition a registered one's end to
  * end), from the medians as they are; 0 never. */
 int ms_register_reused_from (const MsRegisterCosts *k);
-/* That, in a sentence the details and the slide both say, into buf (""
- * where it never is); false then. */
+/* That, in a sentence the details and the slide both say, into buf, or
+ * that the run cannot tell the two per repetition; "" (and false) where
+ * registering once is cheaper per repetition too. */
 bool ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len);
 /* The names of the costs the run did not time, comma-separated, into buf
  * ("" when none); the count. */
