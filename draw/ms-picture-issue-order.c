@@ -417,7 +417,7 @@ slide_note (const OrderPair *pair)
   char why[512] = "";
   const MsStat *e2e = &pair->cell[0]->stats.e2e;
   if (pair->one)
-    ms_issue_order_why (pair->one, why, sizeof why);
+    ms_issue_order_why (pair->one, pair->cell[0], pair->cell[1], why, sizeof why);
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
             ? g_strdup_printf (_ ("Thin line under each bar: its fastest to its slowest of %d "
