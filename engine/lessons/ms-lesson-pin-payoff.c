@@ -403,8 +403,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
 
 /* Why the costs and rates of slides 1, 4 and 8 differ (read as
  * contradictions), by their number in the deck. */
-static void
-other_slides (char *buf, size_t len)
+void
+ms_pin_payoff_other_slides (char *buf, size_t len)
 {
   int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
       three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
@@ -444,7 +444,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  other_slides (buf, len);
+  ms_pin_payoff_other_slides (buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -556,7 +556,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), d, qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
 #undef FIG
-  other_slides (buf, len);
+  ms_pin_payoff_other_slides (buf, len);
 }
 
 static bool

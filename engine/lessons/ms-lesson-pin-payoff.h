@@ -35,6 +35,9 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
+/* Appends to buf why slides 1, 4 and 8 give other costs and rates: the
+ * details and the slide say it in the same words. */
+void ms_pin_payoff_other_slides (char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
