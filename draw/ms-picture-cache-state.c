@@ -293,7 +293,7 @@ memory_name (MsMode mode)
   case MS_MODE_PINNED:
     return _ ("Pinned memory: the GPU's copy engine reads it itself, no CPU in between");
   default:
-    return _ ("Write-combined: pinned memory too, never cached (no \"written once\" row)");
+    return _ ("Write-combined: pinned memory too, never cached (\"written once\" not measured)");
   }
 }
 

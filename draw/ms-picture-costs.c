@@ -140,21 +140,23 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       reps = MAX (reps, cells[i]->stats.e2e.n);
   g_autofree char *title = g_strdup_printf (
       _ ("Each dot: median of %d calls in one process (log scale): a %s buffer's call with its "
-         "free or unregister; a context's creation alone (the first: once)"),
+         "free or unregister; a context's creation alone (the first: one call)"),
       reps, size);
   /* The pools glossed where the headline's ratio is (the details alone
    * left "kept" unread), and what differs on the slides whose figures
    * for the same calls differ: "other runs: other costs" said only that. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Pool kept: keeps its memory between frees; default pool: hands it back at every "
-         "synchronisation, so each call allocates again. Slide %d times three buffers with "
-         "their cudaMalloc, slide %d one buffer on fresh pages, each in another run."),
+      _ ("Context: what the CUDA runtime sets up on the GPU before a process's first call "
+         "(cudaDeviceReset tears it down). Pool kept: keeps its memory between frees; default "
+         "pool: hands it back at every synchronisation, so each call allocates again. Slides %d "
+         "and %d time other things in other runs: three buffers with their cudaMalloc; one "
+         "buffer on fresh pages."),
       ms_lesson_deck_number (MS_TOPIC_REGISTER), ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */
   double oh = ms_draw_text_wrapped (cr, other, 0, 0, fs, width - fs, FALSE, FALSE);
-  if ((height - th - oh - fs * 3) / n >= lfs * 1.3)
+  if ((height - th - oh - fs * 3) / n >= MAX (lfs, ms_draw_figure_size (cr, fs)) * 1.3)
     th += ms_draw_note (cr, style, other, fs * 0.5, fs * 0.4 + th, width - fs, TRUE);
   /* Under the rows, the axis's labels at their size (a figure's). */
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;

@@ -505,11 +505,12 @@ draw_whisker_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
                   double max_w, double *h)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  const char *bars = d->range_bars ? _ ("bars: fastest to slowest repetition")
+  const char *bars = d->range_bars ? _ ("bars: fastest to slowest repetition (a marker hides a short one)")
                                    /* xgettext: no-c-format */
                                    : _ ("bars: the median's 95% interval");
   /* TRANSLATORS: the reuse chart's key for its bars, then the rule the
-   * takeaway applies (ms-lesson-reuse.c). */
+   * takeaway applies (ms-lesson-reuse.c). A bar shorter than its marker
+   * is said to be there: on the H200 no bar could be seen. */
   g_autofree char *text
       = d->y_unit == MS_SCALE_TIME_US
             ? g_strdup_printf (_ ("%s; zero-copy loses where its bar lies wholly above pinned's"),
@@ -585,7 +586,11 @@ draw_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
     if (!s) {
       double h;
       draw_whisker_key (cr, d, st, lx, y, width - lx, &h);
-      rows += MAX (0, h / (fs * 1.5) - 1);
+      /* A key wrapped to more lines takes a row's height for each line
+       * after the first (a line is shorter than a row: counted by
+       * height, its second line met the plot's top tick). */
+      if (h > fs * 1.5)
+        rows += (h - fs * 0.9) / (fs * 1.5);
       break;
     }
     MsColor c;
