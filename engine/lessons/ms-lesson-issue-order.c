@@ -433,9 +433,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
     /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". */
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". "No gain or
+     * order effect seen" was read as "no effect", where other ways of timing the same run found
+     * one: the run cannot tell. */
     snprintf (buf, len,
-              single ? ms_gettext ("%d streams on one hardware queue: no gain or order effect seen")
+              single ? ms_gettext ("%d streams, one hardware queue: too noisy to tell gain or order")
                      : ms_gettext ("%d streams: no overlap gain or order difference this run "
                                    "can tell"),
               k);
