@@ -375,6 +375,12 @@ ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *b
   double us[4] = { step[MS_PHASE_KERNEL].median, one->stats.e2e.median, step[MS_PHASE_H2D].median,
                    step[MS_PHASE_D2H].median };
   char t[4][32];
+  /* Only where the run says the orders are the same: under "too noisy
+   * to tell" (the H100), "why the order matters little" claimed what the
+   * headline did not. */
+  buf[0] = '\0';
+  if (!ms_issue_order_same (d, b))
+    return buf;
   for (int i = 0; i < 4; i++)
     ms_caption_time (us[i], t[i], sizeof t[i]);
   /* TRANSLATORS: the issue-order slide's reason, e.g. "... the add takes 19 µs of one stream's
