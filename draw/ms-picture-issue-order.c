@@ -425,7 +425,8 @@ slide_note (const OrderPair *pair)
                                e2e->n)
             /* xgettext:no-c-format */
             : g_strdup (_ ("Thin line under each bar: the 95% range of its median."));
-  return g_strjoin (" ", why, range, _ ("The bracket compares the two orders only."), NULL);
+  const char *bracket = _ ("The bracket compares the two orders only.");
+  return why[0] ? g_strjoin (" ", why, range, bracket, NULL) : g_strjoin (" ", range, bracket, NULL);
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
