@@ -224,14 +224,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
   else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
-    /* TRANSLATORS: one projected line, e.g. "cudaMemcpyAsync early:
-     * pinned always, pageable up to 1 MiB": two of the slide's three
+    /* TRANSLATORS: one projected line, e.g. "Async copies to the GPU
+     * early: pinned always, pageable ≤ 1 MiB": two of the slide's three
      * lines (the third, cudaMemcpy, its key says after the kernel).
      * Early as the panel's title defines it, returned before the kernel
      * ahead ended: the copy's own end is not drawn, so the line claims
-     * nothing of it. */
+     * nothing of it. The direction said: only copies to the GPU do this
+     * (a teacher had to add it aloud). */
     snprintf (buf, len,
-              ms_gettext ("cudaMemcpyAsync early: pinned always, pageable up to %s"),
+              ms_gettext ("Async copies to the GPU early: pinned always, pageable ≤ %s"),
               size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,
