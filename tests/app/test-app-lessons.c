@@ -161,7 +161,7 @@ check_card (MsLessonsPage *page, MsLessonTopic t)
   if (t != MS_TOPIC_NUMA)
     g_assert_true (has_digit (caption));
   /* The card states the effect: the run has what the caption needs. */
-  char buf[1024];
+  char buf[MS_LESSON_CAPTION_MAX];
   gboolean stated = ms_lesson_caption (t, run, -1, buf, sizeof buf);
   g_assert_true (stated || t == MS_TOPIC_NUMA);
   g_assert_cmpstr (buf, ==, caption);
