@@ -582,7 +582,7 @@ on_page_key (GtkWidget *widget, GVariant *args, gpointer data)
   int key = GPOINTER_TO_INT (data);
   if (!gtk_widget_get_mapped (widget) || self->shown < 0 || (key == 1 && self->list_shown)
       || (key >= 2 && !gtk_widget_get_visible (GTK_WIDGET (details)))
-      || (key == 3 && (!self->presentation
+      || (key >= 3 && (!self->presentation
                        || GTK_IS_EDITABLE (gtk_root_get_focus (gtk_widget_get_root (widget))))))
     return FALSE;
   if (key >= 2)
@@ -773,7 +773,10 @@ add_list_keys (MsLessonsPage *self)
   } keys[] = { { GDK_KEY_F9, 0 },
                { GDK_KEY_Left, GDK_ALT_MASK },
                { GDK_KEY_d, GDK_CONTROL_MASK },
-               { GDK_KEY_d, 0 } };
+               { GDK_KEY_d, 0 },
+               /* "Details (D)" as the slide writes it: a teacher pressed
+                * Shift+D and nothing opened. */
+               { GDK_KEY_d, GDK_SHIFT_MASK } };
   GtkEventController *controller = gtk_shortcut_controller_new ();
   GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
   gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_GLOBAL);

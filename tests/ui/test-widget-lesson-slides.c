@@ -368,6 +368,28 @@ shown_topic (GtkWidget *page)
  * measured here". Home and End go to the first and last slide; a
  * slide's number and Enter go to it; D opens a projected slide's Details,
  * which Escape folds first; BackSpace steps back. */
+/* Whether one of widget's shortcuts fires on Shift+D. */
+static gboolean
+has_shift_d (GtkWidget *widget)
+{
+  GListModel *controllers = gtk_widget_observe_controllers (widget);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++) {
+    g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+    for (guint k = 0; GTK_IS_SHORTCUT_CONTROLLER (c) && k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++) {
+      g_autoptr (GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), k);
+      GtkShortcutTrigger *t = gtk_shortcut_get_trigger (s);
+      if (GTK_IS_KEYVAL_TRIGGER (t)
+          && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (t)) == GDK_KEY_d
+          && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (t)) == GDK_SHIFT_MASK) {
+        g_object_unref (controllers);
+        return TRUE;
+      }
+    }
+  }
+  g_object_unref (controllers);
+  return FALSE;
+}
+
 static void
 test_deck_keys (void)
 {
@@ -434,6 +456,8 @@ test_deck_keys (void)
   g_assert_true (ms_lessons_page_fold_details (MS_LESSONS_PAGE (page)));
   g_assert_false (gtk_expander_get_expanded (details));
   g_assert_false (ms_lessons_page_fold_details (MS_LESSONS_PAGE (page)));
+  /* A capital D too, as the label writes it: a shortcut on Shift+D. */
+  g_assert_true (has_shift_d (page));
   /* BackSpace steps back, as presenters use it. */
   g_assert_true (ms_test_press_key (page, GDK_KEY_BackSpace));
   g_assert_true (g_str_has_prefix (gtk_label_get_text (source), "20 of 21 · "));
