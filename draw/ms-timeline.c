@@ -888,9 +888,10 @@ bar_labels (cairo_t *cr, const MsChartStyle *st, const MsBarSet *set)
   if (!set->host_seen || set->host_held)
     return;
   ms_draw_text (cr, returned, 0, 0, set->fs * 0.85, -1, 0, FALSE, &w, &h);
-  /* Within its lane only: a lane lower than the words (rows stacked in a
-   * pane) would put them over the row's title. */
-  if (set->host_h < h)
+  /* Within its lane only: in a lane much lower than the words (rows
+   * stacked in a pane) they would cover the row's title. A host bar is
+   * shorter than its lane: at its height alone they were never drawn. */
+  if (h > set->host_h * 1.5)
     return;
   double y = set->host_y + set->host_h / 2 - h / 2;
   for (guint i = 0; i < placed->len; i++) {
