@@ -121,17 +121,16 @@ reused_line (const MsChartData *d)
  * more than the one and 11.3 ms more than the other (a fresh buffer's
  * first touch faults its pages in, nearly as dear as pinning them). */
 static char *
-kinds_words (const MsResults *run, double bytes)
+kinds_words (const MsResults *run, int e)
 {
   MsPinCost pin, fresh, reused;
-  int e = ms_exponent_of_elements ((guint64) bytes / sizeof (float));
   char at[32], p[32], f[32], r[32];
-  if (!(bytes > 0) || !ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin)
+  if (e < 0 || !ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin)
       || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &fresh)
       || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused))
     return g_strdup (_ ("Fresh pageable: newly allocated, pages touched for the first time; "
                         "reused heap: memory freed and allocated again."));
-  ms_format_size_label (bytes, at, sizeof at);
+  ms_format_size_label ((double) ms_exponent_bytes (e), at, sizeof at);
   /* TRANSLATORS: under the pin-payoff slide, e.g. "Once, at 16 MiB:
    * pinning 11.4 ms; fresh pageable (newly allocated, its pages faulted in
    * at first touch) 9.51 ms; reused heap (freed and allocated again)
@@ -148,10 +147,9 @@ kinds_words (const MsResults *run, double bytes)
  * base: what pinning costs more once and saves a copy (a paragraph of the
  * sums was a wall to a class; three lines at each ring covered lines). */
 static void
-add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, double bytes)
+add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  int e = ms_exponent_of_elements ((guint64) bytes / sizeof (float));
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page))
     return;
   char more[32] = "0", saved[32];
@@ -456,11 +454,11 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   g_free (data->title);
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
-  /* What "fresh" and "reused" mean, in words (the key says what the
-   * rings rest on); the sums and why other slides' costs differ are the
-   * details' (six lines of them under the chart were too dense to
-   * project). A line that climbs as the sizes grow is named: a class
-   * asked why, and the run times the calls, not their insides. */
+  /* What "fresh" and "reused" mean and cost once (the key says what the
+   * rings rest on); the sums are the details' (six lines of them under
+   * the chart were too dense to project). A line that climbs as the sizes
+   * grow is named: a class asked why, and the run times the calls, not
+   * their insides. */
   g_autofree char *rises = NULL;
   for (guint i = 0; room && i < data->series->len && !rises; i++) {
     const MsChartSeries *s = g_ptr_array_index (data->series, i);
@@ -476,18 +474,22 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
                                   to);
     }
   }
-  if (data->x_marks[0] > 0)
-    for (guint i = 0; i < data->series->len; i++)
-      add_ring_sums (run, g_ptr_array_index (data->series, i),
-                     i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, data->x_marks[0]);
-  g_autofree char *told = kinds_words (run, data->x_marks[0]);
+  /* The rings' size, whose costs the key and the note give. */
+  int e = data->x_marks[0] > 0
+              ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
+              : -1;
+  for (guint i = 0; e >= 0 && i < data->series->len; i++)
+    add_ring_sums (run, g_ptr_array_index (data->series, i),
+                   i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
+  g_autofree char *told = kinds_words (run, e);
   /* Slide 1's rates give another saving a copy: the slide says why, as
    * its details do (a reader found 196 µs against slide 1's 420). */
   char others[512] = "";
   if (room)
     ms_pin_payoff_other_slides (others, sizeof others);
-  char *note = g_strdup_printf ("%s%s%s%s%s %s", keep ? data->foot_note : "", keep ? " " : "",
-                                rises ? rises : "", rises ? " " : "", told, others);
+  char *note = g_strdup_printf ("%s%s%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+                                rises ? rises : "", rises ? " " : "", told, others[0] ? " " : "",
+                                others);
   g_free (data->foot_note);
   data->foot_note = note;
 }

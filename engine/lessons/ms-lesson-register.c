@@ -102,8 +102,8 @@ ms_register_reused_once (const MsRegisterCosts *k)
 int
 ms_register_reused_from (const MsRegisterCosts *k)
 {
-  /* The medians as they are: the slide's sums give them, and a headline
-   * of "cheapest" over a 10 µs gap held only up to where it crossed. */
+  /* From the medians, which the slide's sums give, where the run tells
+   * the two repetitions apart. */
   double gap = timed (k->reg_e2e_us) - timed (k->pin_e2e_us);
   double ahead = ms_register_pinned_once (k) - ms_register_reused_once (k);
   if (ahead <= 0)
@@ -245,10 +245,10 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   int from = ms_register_cheaper_from (&k, NULL);
   /* The card's question answered for both ways of registering, each
-   * true at every n the slide draws: "Register once: cheapest" held only
-   * up to where cudaMallocHost catches up (about 990 repetitions on the
-   * H100), which the slide says; "over cudaMallocHost, n ≥ 6" was read
-   * as a code. The copies' rates are the slide's and the details'. */
+   * true at every n the slide draws (where cudaMallocHost once catches up
+   * with registering once, past them, the slide says so); "over
+   * cudaMallocHost, n ≥ 6" was read as a code. The copies' rates are the
+   * slide's and the details'. */
   int reused = ms_register_reused_from (&k);
   if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
     /* TRANSLATORS: one projected line (62 characters at most): is

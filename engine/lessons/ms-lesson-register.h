@@ -43,7 +43,8 @@ int ms_register_chart_reps (const MsRegisterCosts *k);
 /* From how many repetitions allocating pinned buffers once costs less
  * in all than buffers registered once and reused (registering and
  * unregistering paid once, each repetition a registered one's end to
- * end), from the medians as they are; 0 never. */
+ * end), from the medians; 0 never, or where the run cannot tell the two
+ * repetitions apart (e2e_apart). */
 int ms_register_reused_from (const MsRegisterCosts *k);
 /* That, in a sentence the details and the slide both say, into buf, or
  * that the run cannot tell the two per repetition; "" (and false) where
