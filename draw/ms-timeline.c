@@ -757,14 +757,18 @@ outline_bars (cairo_t *cr, const MsChartStyle *st, const MsColor *c, const GArra
   cairo_stroke (cr);
 }
 
-/* Whether another kernel of b's lane lies within reach px of it: a row
- * of short kernels keeps its gaps rather than merge into one block. */
+/* Whether another kernel of kernel i's lane lies within reach px of it:
+ * a row of short kernels keeps its gaps rather than merge into one block.
+ * A track's bars are collected in time order, so its neighbours in the
+ * array are the ones to look at (all of them cost a frame thousands of
+ * kernels squared). */
 static gboolean
-kernel_near (const GArray *kernels, const MsTimelineBar *b, double reach)
+kernel_near (const GArray *kernels, guint i, double reach)
 {
-  for (guint i = 0; i < kernels->len; i++) {
-    const MsTimelineBar *o = &g_array_index (kernels, MsTimelineBar, i);
-    if (o != b && o->y == b->y && o->x < b->x + b->w + reach && b->x < o->x + o->w + reach)
+  const MsTimelineBar *b = &g_array_index (kernels, MsTimelineBar, i);
+  for (guint j = i > 0 ? i - 1 : i + 1; j <= i + 1 && j < kernels->len; j += 2) {
+    const MsTimelineBar *o = &g_array_index (kernels, MsTimelineBar, j);
+    if (o->y == b->y && o->x < b->x + b->w + reach && b->x < o->x + o->w + reach)
       return TRUE;
   }
   return FALSE;
@@ -795,7 +799,7 @@ fill_bars (cairo_t *cr, const MsChartStyle *st, MsBarSet *set)
         const MsTimelineBar *b = &g_array_index (a, MsTimelineBar, i);
         /* A kernel of a pixel between two transfers, as wide as a speck
          * over them: its hairline in the gap between them read as a gap. */
-        if (k == MS_BAR_GPU && p == MS_PHASE_KERNEL && b->w < speck && !kernel_near (a, b, speck))
+        if (k == MS_BAR_GPU && p == MS_PHASE_KERNEL && b->w < speck && !kernel_near (a, i, speck))
           pixel_rectangle (cr, b->x + b->w / 2 - speck / 2, b->y, speck, b->h);
         else if (k != MS_BAR_HOST_ASYNC || b->w >= speck * 2)
           pixel_rectangle (cr, b->x, b->y, b->w, b->h);
