@@ -279,7 +279,8 @@ ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3]
 }
 
 /* The answer as the picture draws it: where the smallest copies gained
- * from the batch, by how much (the rings). The lowest and highest ratio
+ * from the batch, by how much (the figures labelled there), and how many
+ * points were faster. The lowest and highest ratio
  * over the sizes each rested on one point, the highest on one slow cell,
  * and a tally of the points was no lesson. Else the tally, else that the
  * run cannot tell, or that batches were not measured. */
