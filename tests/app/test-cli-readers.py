@@ -141,7 +141,10 @@ def check_fleet(d):
         samples = f.read()
     os.mkfifo(os.path.join(fl, "f-samples.csv"))
     os.mkdir(os.path.join(fl, "dir-samples.csv"))
-    write(os.path.join(fl, "cut-samples.csv"), samples[:len(samples) // 2])
+    # Cut inside a row, just after a field: halving at a byte count fell on
+    # a line's end now and then, and left a whole, shorter file.
+    write(os.path.join(fl, "cut-samples.csv"),
+          samples[:samples.index(b",", len(samples) // 2) + 1])
     write(os.path.join(fl, "cutz-samples.csv.gz"), gzip.compress(samples)[:300])
     rc, out, err = run(["fleet-report", fl], d)
     check("fleet-report with 4 unreadable files: exit 1, 4 counted",
