@@ -200,6 +200,10 @@ ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
     add_key (keys, next[i], on_click, 1);
   for (guint i = 0; i < G_N_ELEMENTS (back); i++)
     add_key (keys, back[i], on_click, -1);
+  /* Shift+Space goes back, as in a slide show program. */
+  gtk_shortcut_controller_add_shortcut (
+    keys, gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_space, GDK_SHIFT_MASK),
+                            gtk_callback_action_new (on_click, GINT_TO_POINTER (-1), NULL)));
   add_key (keys, GDK_KEY_Home, on_step, -2);
   add_key (keys, GDK_KEY_End, on_step, 2);
   add_key (keys, GDK_KEY_KP_Home, on_step, -2);

@@ -164,7 +164,7 @@ ms_window_popup_header_menu (MsWindow *self, GtkMenuButton *button)
 }
 
 /* A presenter's keys as PowerPoint and LibreOffice take them, which a
- * clicker sends: F5 starts the show, b and "." (not typed into a field)
+ * clicker sends: F5 or Shift+F5 starts the show, b and "." (not typed into a field)
  * black the slide out until the next key, which only brings it back; F10
  * opens the main menu, its hidden header first. */
 static gboolean
@@ -174,7 +174,9 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkMod
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean blanked = gtk_widget_has_css_class (widget, "blanked");
   gtk_widget_remove_css_class (widget, "blanked");
-  if (blanked || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+  GdkModifierType mods = state & gtk_accelerator_get_default_mod_mask ();
+  /* Shift+F5, a show from the slide shown, is how a clicker may start it. */
+  if (blanked || (mods != 0 && !(keyval == GDK_KEY_F5 && mods == GDK_SHIFT_MASK)))
     return blanked;
   if (keyval == GDK_KEY_F5)
     ms_window_presentation_set (self, TRUE);
