@@ -144,7 +144,8 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
     g_snprintf (link, sizeof link, _ (", each on its own PCIe gen%d x%d link (its connection to the host) as the run records"),
                 d[0].pcie_gen, d[0].pcie_width);
   g_autofree char *title
-      = g_strdup_printf (_ ("Copies of %s between the host and %d GPUs%s: GB/s in all"), size, n,
+      = g_strdup_printf (_ ("Copies of %s between the host and %d GPUs%s: GB/s in all, each bar cut "
+                            "into its GPUs’ rates"), size, n,
                          link);
   /* A shipped run was measured on another machine: the picture says so,
    * exported alone too, without the file's name a class could not read. */
@@ -171,8 +172,8 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
     hi = MAX (hi, r->together[MS_HOST_LINK_H2D][s][i]);
   }
   g_autofree char *note = g_strdup_printf (
-    _ ("Each bar is cut into its GPUs’ own measured rates (all at once to the GPUs: %.1f to "
-       "%.1f GB/s each). One GPU alone copies %.1f GB/s to it, %.1f back and "
+    _ ("All at once to the GPUs, each GPU got %.1f to %.1f GB/s. One GPU alone copies %.1f "
+       "GB/s to it, %.1f back and "
        "%.1f both ways at once over its own link. %s"),
     lo, hi, ms_host_link_total (r, MS_HOST_LINK_H2D, s, FALSE) / n,
     ms_host_link_total (r, MS_HOST_LINK_D2H, s, FALSE) / n,

@@ -206,16 +206,14 @@ draw_key (cairo_t *cr, const MsChartStyle *st, int first, double y, double width
   return h;
 }
 
-/* GPU i's heading over its bars: another host's GPUs said as such there,
- * as a class took the H100 deck's 55 GB/s for its own GPU's. */
+/* GPU i's heading over its bars, its model named: the slide's header and
+ * the line under the title say whose host it is ("another host" on each
+ * heading left a class asking "another than what?"). */
 static char *
-gpu_heading (const MsPortableFile *file, const MsResults *run, int i, int device)
+gpu_heading (const MsPortableFile *file, int i, int device)
 {
   char gpu[256];
-  MsLessonElsewhere where;
   ms_portable_file_gpu_name (file, i, gpu, sizeof gpu);
-  if (ms_lesson_elsewhere (MS_TOPIC_PORTABLE, run, &where) && where.reference)
-    return g_strdup_printf (_("GPU %d (%s, another host)"), device, gpu);
   return g_strdup_printf (_("GPU %d (%s)"), device, gpu);
 }
 
@@ -246,9 +244,10 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
             /* TRANSLATORS: under the portable slide's title on another
              * GPU's deck, e.g. "This lesson needs two GPUs: measured on a
              * host with 2 × H200, as no run of two H100 80GB HBM3 is at
-             * hand." */
+             * hand; its links are not this deck’s." */
             ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s, "
-                                 "as no run of two %s is at hand."),
+                                 "as no run of two %s is at hand; its links are not this "
+                                 "deck’s."),
                                p->n_devices, gpu0, deck)
             /* TRANSLATORS: under the portable slide's title, e.g. "This
              * lesson needs two GPUs: measured on a host with 2 × H200." */
@@ -266,8 +265,8 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   gboolean all_alike = hi > 0 && hi <= lo * 1.05;
   g_autofree char *source = g_strjoin (
       " ", host,
-      _("A portable buffer is pinned with the flag cudaHostAllocPortable, for every GPU and not "
-        "only the one whose context allocated it."),
+      _("cudaHostAllocPortable pins a buffer for every GPU, not only the one whose context "
+        "allocated it."),
       all_alike ? _("The flag changes nothing: with unified addressing (one address space "
                     "for the CPU and every GPU) every pinned buffer is already portable.")
                 : one_way,
@@ -303,7 +302,7 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   const char *labels[MS_PORTABLE_COUNT] = { _("its own pinned buffer"), _("the portable buffer"),
                                             first };
   for (int i = 0; i < p->n_devices; i++) {
-    g_autofree char *head = gpu_heading (file, run, i, p->devices[i]);
+    g_autofree char *head = gpu_heading (file, i, p->devices[i]);
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, head, fs, y + row_h - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
     y += row_h;
