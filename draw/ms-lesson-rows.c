@@ -55,15 +55,15 @@ append_rate (GString *title, const MsCell *c, MsMetric metric)
    * against the medians' 5.1×). */
   if (h2d && gbps > 0 && c->stats.d2h_gbps > 0)
     /* Translators: as the next, with both directions' rates, e.g. "· h2d
-     * 50.1 GB/s, d2h 51.0 GB/s; a repetition, copies and add". */
-    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s, %s %.1f GB/s; a repetition, copies and add"),
+     * 50.1 GB/s, d2h 51.0 GB/s; a repetition (a and b in, c = a + b, c back)". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s, %s %.1f GB/s; a repetition (a and b in, c = a + b, c back)"),
                             ms_phase_name (MS_PHASE_H2D), gbps, ms_phase_name (MS_PHASE_D2H),
                             c->stats.d2h_gbps);
   else if (gbps > 0)
     /* Translators: after a lesson timeline's title, the median rate of
      * the copy the lesson compares, then what the times after it are,
-     * e.g. "· h2d 50.1 GB/s; a repetition, copies and add". */
-    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s; a repetition, copies and add"),
+     * e.g. "· h2d 50.1 GB/s; a repetition (a and b in, c = a + b, c back)". */
+    g_string_append_printf (title, C_ ("timeline row", " · %s %.1f GB/s; a repetition (a and b in, c = a + b, c back)"),
                             ms_phase_name (h2d ? MS_PHASE_H2D : MS_PHASE_D2H), gbps);
 }
 

@@ -1205,7 +1205,7 @@ test_lesson_key_numbers (void)
         g_assert_nonnull (strstr (caption, median));
         /* And the copy rates the takeaway compares, which a short pinned
          * h2d bar has no room to carry, said to be of a whole repetition. */
-        g_autofree char *rate = g_strdup_printf ("h2d %.1f GB/s, d2h %.1f GB/s; a repetition, copies and add",
+        g_autofree char *rate = g_strdup_printf ("h2d %.1f GB/s, d2h %.1f GB/s; a repetition (a and b in, c = a + b, c back)",
                                                  c->stats.h2d_gbps, c->stats.d2h_gbps);
         g_assert_nonnull (strstr (text, rate));
         titles++;
