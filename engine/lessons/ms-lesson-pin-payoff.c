@@ -16,6 +16,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 
 #define NAME "pin-payoff"
 #define MIN_EXP 14
@@ -127,35 +128,58 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   return n;
 }
 
+/* A step's median (which 0), fastest (< 0) or slowest (> 0) sample; -1
+ * when missing. */
 static double
-median_of (const MsResults *r, MsPinKind kind, int exponent, int step)
+stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
 {
   char v[MS_VARIANT_LEN];
   variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
-  return c ? c->stats.e2e.median : -1;
+  return !c ? -1 : which < 0 ? c->stats.e2e.min : which > 0 ? c->stats.e2e.max : c->stats.e2e.median;
+}
+
+static bool
+cost_at (const MsResults *r, MsPinKind kind, int exponent, int which, MsPinCost *out)
+{
+  if ((int)kind < 0 || kind >= MS_PIN_KIND_COUNT)
+    return false;
+  double setup = stat_of (r, kind, exponent, STEP_SETUP, which);
+  double release = stat_of (r, kind, exponent, STEP_RELEASE, which);
+  double copy = stat_of (r, kind, exponent, STEP_COPY, which);
+  if (setup < 0 || release < 0 || !(copy > 0))
+    return false;
+  out->once_us = setup + release;
+  out->copy_us = copy;
+  /* Registering needs a pageable buffer first, and gives it back after. */
+  MsPinCost pageable;
+  if (kind == MS_PIN_REGISTERED && !cost_at (r, MS_PIN_PAGEABLE, exponent, which, &pageable))
+    return false;
+  out->once_us += kind == MS_PIN_REGISTERED ? pageable.once_us : 0;
+  return true;
 }
 
 bool
 ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out)
 {
-  if ((int)kind < 0 || kind >= MS_PIN_KIND_COUNT)
+  return cost_at (r, kind, exponent, 0, out);
+}
+
+/* ms_pin_payoff_break_even's N from the fastest and the slowest samples:
+ * lo with kind at its fastest and base at its slowest, hi the other way
+ * (INFINITY where its copies may be no faster); false when never faster. */
+static bool
+ms_pin_payoff_break_even_spread (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                                 double *lo, double *hi)
+{
+  MsPinCost pf, ps, bf, bs;
+  if (!cost_at (r, kind, exponent, -1, &pf) || !cost_at (r, kind, exponent, 1, &ps)
+      || !cost_at (r, base, exponent, -1, &bf) || !cost_at (r, base, exponent, 1, &bs))
     return false;
-  double setup = median_of (r, kind, exponent, STEP_SETUP);
-  double release = median_of (r, kind, exponent, STEP_RELEASE);
-  double copy = median_of (r, kind, exponent, STEP_COPY);
-  if (setup < 0 || release < 0 || !(copy > 0))
-    return false;
-  out->once_us = setup + release;
-  out->copy_us = copy;
-  if (kind == MS_PIN_REGISTERED) {
-    /* Registering needs a pageable buffer first, and gives it back after. */
-    MsPinCost pageable;
-    if (!ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, exponent, &pageable))
-      return false;
-    out->once_us += pageable.once_us;
-  }
-  return true;
+  *lo = fmax (1, ceil ((pf.once_us - bs.once_us) / (bs.copy_us - pf.copy_us)));
+  *hi = bf.copy_us > ps.copy_us ? fmax (1, ceil ((ps.once_us - bf.once_us) / (bf.copy_us - ps.copy_us)))
+                                : INFINITY;
+  return bs.copy_us > pf.copy_us;
 }
 
 int
@@ -184,7 +208,7 @@ ms_pin_payoff_pool_missing (const MsResults *r)
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     if (c->status != MS_CELL_OK && c->message[0] && strncmp (c->variant, "mode=pool-", 10) == 0
-        && median_of (r, MS_PIN_PINNED, c->exponent, STEP_SETUP) >= 0)
+        && stat_of (r, MS_PIN_PINNED, c->exponent, STEP_SETUP, 0) >= 0)
       return c->message;
   }
   return NULL;
@@ -401,19 +425,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-/* Why the costs and rates of slides 1, 4 and 8 differ (read as
- * contradictions), by their number in the deck. */
+/* Why a pageable copy here beats slide 1's rates, by its number in the
+ * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache). */
 void
 ms_pin_payoff_other_slides (char *buf, size_t len)
 {
-  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
-      three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
-      costs = ms_lesson_deck_number (MS_TOPIC_COSTS);
+  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     ms_gettext ("Slides %d, %d and %d are other runs: %d measures its copies on "
-                                 "the GPU, %d gets three buffers at once, %d repeats each call in "
-                                 "one process."),
-                     rates, three, costs, rates, three, costs);
+                     ms_gettext ("Copies beat slide %d's rates: it writes data past the CPU's "
+                                 "cache; here they were just written and partly still in it."),
+                     rates);
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -465,6 +486,69 @@ static const struct {
     MS_N_ ("A host pool that kept its memory, against a reused heap,"),
     MS_N_ ("host pool (kept) vs reused heap") },
 };
+
+/* The oddity between N of pinning against b1 at e1 and b2 at e2 (rise:
+ * one line climbs; else a reused heap below fresh pages) in a sentence:
+ * whether the samples' spread covers it, and with numbers its spans. */
+static void
+append_odd (const MsResults *r, MsPinKind b1, int e1, MsPinKind b2, int e2, bool rise,
+            bool numbers, char *buf, size_t len)
+{
+  double s[4];
+  char z[2][32], hi[2][16];
+  /* The two spans overlap. */
+  bool meet = ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, b1, e1, &s[0], &s[1])
+              && ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, b2, e2, &s[2], &s[3])
+              && s[0] <= s[3] && s[2] <= s[1];
+  ms_format_bytes (ms_exponent_bytes (e1), z[0], sizeof z[0]);
+  ms_format_bytes (ms_exponent_bytes (e2), z[1], sizeof z[1]);
+  if (rise)
+    ms_caption_append (buf, len,
+                       meet ? ms_gettext ("The rise from %s to %s is within the samples' spread.")
+                            : ms_gettext ("The rise from %s to %s: the run does not show why."),
+                       z[0], z[1]);
+  else
+    ms_caption_append (buf, len,
+                       meet ? ms_gettext ("At %s the reused heap pays off sooner, within the "
+                                          "samples' spread.")
+                            : ms_gettext ("At %s the reused heap pays off sooner: the run does "
+                                          "not show why."),
+                       z[1]);
+  for (int i = 0; i < 2; i++)
+    snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
+  if (numbers && meet)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With each step's fastest and slowest samples N spans %.0f–%s "
+                                   "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
+                                   "apart."),
+                       s[0], hi[0], ms_gettext (against[b1 != MS_PIN_PAGEABLE].line), z[0], s[2],
+                       hi[1], ms_gettext (against[b2 != MS_PIN_PAGEABLE].line), z[1]);
+}
+
+void
+ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
+{
+  static const MsPinKind base[2] = { MS_PIN_PAGEABLE, MS_PIN_PAGEABLE_REUSED };
+  int prev[2] = { -1, -1 };
+  double n[2], pn[2] = { 0, 0 };
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
+    int f[2];
+    for (int i = 0; i < 2; i++)
+      f[i] = ms_pin_payoff_break_even (r, MS_PIN_PINNED, base[i], e, &n[i]);
+    for (int i = 0; i < 2; i++) {
+      if (f[i] == 1 && prev[i] >= 0 && n[i] > pn[i]) {
+        append_odd (r, base[i], prev[i], base[i], e, true, numbers, buf, len);
+        return;
+      }
+      if (f[i] == 1)
+        prev[i] = e, pn[i] = n[i];
+    }
+    if (f[0] == 1 && f[1] == 1 && n[1] < n[0]) {
+      append_odd (r, base[0], e, base[1], e, false, numbers, buf, len);
+      return;
+    }
+  }
+}
 
 static void
 caption_against (const MsResults *r, int e, const char *size, char *buf, size_t len)
@@ -549,7 +633,8 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #define FIG(us) d, as_written_ms (us, d)
   ms_caption_append (
       buf, len,
-      ms_gettext ("Ringed at %s: copies = (pinned − pageable buffer’s cost) ÷ (pageable copy − "
+      ms_gettext ("Ringed at %s: copies = (pinning’s cost, cudaMallocHost with its "
+                  "cudaFreeHost, − the pageable buffer’s, with its free) ÷ (pageable copy − "
                   "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: "
                   "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
@@ -557,6 +642,13 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
 #undef FIG
   ms_pin_payoff_other_slides (buf, len);
+  double bytes = (double) ms_exponent_bytes (from->exponent);
+  ms_caption_append (buf, len,
+                     ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
+                                 "from the reused heap and %.1f GB/s pinned."),
+                     size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
+                     bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_oddity (r, true, buf, len);
 }
 
 static bool
