@@ -81,16 +81,25 @@ caption_exponent (const MsResults *run)
  * fit) left a class asking whether the others had one. */
 static void
 draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
-          double bar_h, const char *total)
+          double bar_h, const MsCell *malloc_cell, double width)
 {
-  const double fs = ms_style_font_size (st);
+  const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
   ms_set_color (cr, &st->fg, 0.85);
   cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
+  char total[96], t[32];
+  ms_caption_time (c->stats.e2e.median, t, sizeof t);
+  g_strlcpy (total, t, sizeof total);
+  /* The kept pool's row ties the headline's ratio to both its rows (a
+   * class asked which cudaMalloc it was against), where it fits. */
+  if (malloc_cell)
+    g_snprintf (total, sizeof total, _ ("%s, %.0f× faster than cudaMalloc"), t,
+                malloc_cell->stats.e2e.median / c->stats.e2e.median);
+  if (x1 + r + fs * 0.3 + ms_draw_text_width (cr, total, vfs, FALSE) > width)
+    g_strlcpy (total, t, sizeof total);
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, total, x1 + r + fs * 0.3, cy, ms_draw_figure_size (cr, fs * 0.9), 0, 0.5, FALSE,
-                NULL, NULL);
+  ms_draw_text (cr, total, x1 + r + fs * 0.3, cy, vfs, 0, 0.5, FALSE, NULL, NULL);
 }
 
 static void
@@ -178,19 +187,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - lfs * 0.6, lfs, x0 - fs * 0.8);
-    char total[96], t[32];
-    ms_caption_time (cells[i]->stats.e2e.median, total, sizeof total);
-    /* The kept pool's row ties the headline's ratio to both its rows (a
-     * class asked which cudaMalloc it was against), where it fits. */
-    if (i == KEPT_ROW && cells[MALLOC_ROW]) {
-      g_snprintf (total, sizeof total, _ ("%s, %.0f× faster than cudaMalloc"),
-                  ms_caption_time (cells[i]->stats.e2e.median, t, sizeof t),
-                  cells[MALLOC_ROW]->stats.e2e.median / cells[i]->stats.e2e.median);
-      if (ms_scale_to_pixel (&xs, cells[i]->stats.e2e.median) + fs
-              + ms_draw_text_width (cr, total, vfs, FALSE) > width)
-        g_strlcpy (total, t, sizeof total);
-    }
-    draw_dot (cr, style, &xs, cells[i], cy, bar_h, total);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h, i == KEPT_ROW ? cells[MALLOC_ROW] : NULL,
+              width);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

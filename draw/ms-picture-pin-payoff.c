@@ -135,16 +135,18 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   g_snprintf (d[0], sizeof d[0], "%.3g", pin.once_us - page.once_us);
   g_snprintf (d[1], sizeof d[1], "%.3g", page.copy_us - pin.copy_us);
   double q = g_ascii_strtod (d[0], NULL) / g_ascii_strtod (d[1], NULL);
+  /* The ring's own words for the count. */
+  g_autofree char *copies = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
      * fresh pageable: no dearer once, saves 196 µs a copy → 1 copy". */
-    label = g_strdup_printf (_ ("%s: no dearer once, saves %s a copy → 1 copy"), s->label, saved);
+    label = g_strdup_printf (_ ("%s: no dearer once, saves %s a copy → %s"), s->label, saved,
+                             copies);
   else
     /* Translators: e.g. "pinned vs reused heap: 1.47 ms more once ÷ 194 µs
      * saved a copy = 7.6 → 8 copies" (rounded up). */
-    label = g_strdup_printf (n > 1 ? _ ("%s: %s more once ÷ %s saved a copy = %.2g → %.0f copies")
-                                   : _ ("%s: %s more once ÷ %s saved a copy = %.2g → 1 copy"),
-                             s->label, more, saved, q, n);
+    label = g_strdup_printf (_ ("%s: %s more once ÷ %s saved a copy = %.2g → %s"), s->label, more,
+                             saved, q, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -402,15 +404,17 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    /* Wrapped where narrow (a handout's page): a key line holds its sum. */
+    ms_set_color (cr, &st->fg, 0.95);
+    double h = ms_draw_text_wrapped (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4, FALSE,
+                                     draw);
     if (draw) {
       MsColor c;
       ms_chart_palette_color (s->color, st->dark, &c);
       ms_chart_draw_sample (cr, st, &c, 1, TRUE, s->dash, s->shape, s->run, x, y + th / 2,
                             fs * 1.8, ms_style_marker_radius (st));
-      ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text_max (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4);
     }
-    y += th * 1.25;
+    y += MAX (h, th) + th * 0.25;
   }
   return y - y0;
 }
@@ -439,10 +443,8 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   g_free (data->title);
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
-  /* What "fresh" and "reused" mean and cost once (the key has the sums);
-   * the spans and rates are the details' (six lines of them under the
-   * chart were too dense to project). */
-  /* The rings' size, whose costs the key and the note give. */
+  /* The rings' size, whose sums the key gives (under the chart six lines
+   * of them were too dense to project). */
   int e = data->x_marks[0] > 0
               ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
               : -1;

@@ -487,22 +487,40 @@ static const struct {
     MS_N_ ("host pool (kept) vs reused heap") },
 };
 
-/* The oddity between N of pinning against b1 at e1 and b2 at e2 (rise:
- * one line climbs; else a reused heap below fresh pages) in a sentence:
- * whether the samples' spread covers it, and with numbers its spans. */
-static void
-append_odd (const MsResults *r, MsPinKind b1, int e1, MsPinKind b2, int e2, bool rise,
-            bool numbers, char *buf, size_t len)
+void
+ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
 {
-  double s[4];
+  /* The two points compared, their lines (0 fresh, 1 reused) and sizes:
+   * one line rising from a size to the next, or at one size the reused
+   * heap below fresh pages; the first found. */
+  int prev[2] = { -1, -1 }, b[2] = { 0, 1 }, at[2] = { -1, -1 };
+  double n[2], pn[2] = { 0, 0 }, s[4];
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT && at[1] < 0; e++) {
+    int f[2];
+    for (int i = 0; i < 2; i++)
+      f[i] = ms_pin_payoff_break_even (r, MS_PIN_PINNED, against[i].base, e, &n[i]);
+    for (int i = 0; i < 2 && at[1] < 0; i++)
+      if (f[i] == 1 && prev[i] >= 0 && n[i] > pn[i])
+        b[0] = b[1] = i, at[0] = prev[i], at[1] = e;
+      else if (f[i] == 1)
+        prev[i] = e, pn[i] = n[i];
+    if (at[1] < 0 && f[0] == 1 && f[1] == 1 && n[1] < n[0])
+      at[0] = at[1] = e;
+  }
+  if (at[1] < 0)
+    return;
   char z[2][32], hi[2][16];
-  /* The two spans overlap. */
-  bool meet = ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, b1, e1, &s[0], &s[1])
-              && ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, b2, e2, &s[2], &s[3])
+  /* Whether the two spans overlap. */
+  bool meet = ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, against[b[0]].base, at[0], &s[0],
+                                               &s[1])
+              && ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, against[b[1]].base, at[1],
+                                                  &s[2], &s[3])
               && s[0] <= s[3] && s[2] <= s[1];
-  ms_format_bytes (ms_exponent_bytes (e1), z[0], sizeof z[0]);
-  ms_format_bytes (ms_exponent_bytes (e2), z[1], sizeof z[1]);
-  if (rise)
+  for (int i = 0; i < 2; i++) {
+    ms_format_bytes (ms_exponent_bytes (at[i]), z[i], sizeof z[i]);
+    snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
+  }
+  if (b[0] == b[1])
     ms_caption_append (buf, len,
                        meet ? ms_gettext ("The rise from %s to %s is within the samples' spread.")
                             : ms_gettext ("The rise from %s to %s: the run does not show why."),
@@ -514,40 +532,13 @@ append_odd (const MsResults *r, MsPinKind b1, int e1, MsPinKind b2, int e2, bool
                             : ms_gettext ("At %s the reused heap pays off sooner: the run does "
                                           "not show why."),
                        z[1]);
-  for (int i = 0; i < 2; i++)
-    snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   if (numbers && meet)
     ms_caption_append (buf, len,
                        ms_gettext ("With each step's fastest and slowest samples N spans %.0f–%s "
                                    "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
                                    "apart."),
-                       s[0], hi[0], ms_gettext (against[b1 != MS_PIN_PAGEABLE].line), z[0], s[2],
-                       hi[1], ms_gettext (against[b2 != MS_PIN_PAGEABLE].line), z[1]);
-}
-
-void
-ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
-{
-  static const MsPinKind base[2] = { MS_PIN_PAGEABLE, MS_PIN_PAGEABLE_REUSED };
-  int prev[2] = { -1, -1 };
-  double n[2], pn[2] = { 0, 0 };
-  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
-    int f[2];
-    for (int i = 0; i < 2; i++)
-      f[i] = ms_pin_payoff_break_even (r, MS_PIN_PINNED, base[i], e, &n[i]);
-    for (int i = 0; i < 2; i++) {
-      if (f[i] == 1 && prev[i] >= 0 && n[i] > pn[i]) {
-        append_odd (r, base[i], prev[i], base[i], e, true, numbers, buf, len);
-        return;
-      }
-      if (f[i] == 1)
-        prev[i] = e, pn[i] = n[i];
-    }
-    if (f[0] == 1 && f[1] == 1 && n[1] < n[0]) {
-      append_odd (r, base[0], e, base[1], e, false, numbers, buf, len);
-      return;
-    }
-  }
+                       s[0], hi[0], ms_gettext (against[b[0]].line), z[0], s[2], hi[1],
+                       ms_gettext (against[b[1]].line), z[1]);
 }
 
 static void
