@@ -187,8 +187,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - lfs * 0.6, lfs, x0 - fs * 0.8);
-    draw_dot (cr, style, &xs, cells[i], cy, bar_h, i == KEPT_ROW ? cells[MALLOC_ROW] : NULL,
-              width);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h, i == KEPT_ROW ? cells[MALLOC_ROW] : NULL, width);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

@@ -136,7 +136,8 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   g_snprintf (d[1], sizeof d[1], "%.3g", page.copy_us - pin.copy_us);
   double q = g_ascii_strtod (d[0], NULL) / g_ascii_strtod (d[1], NULL);
   /* The ring's own words for the count. */
-  g_autofree char *copies = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
+  g_autofree char *copies
+      = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
      * fresh pageable: no dearer once, saves 196 µs a copy → 1 copy". */

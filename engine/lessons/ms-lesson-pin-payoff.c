@@ -136,7 +136,10 @@ stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
   char v[MS_VARIANT_LEN];
   variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
-  return !c ? -1 : which < 0 ? c->stats.e2e.min : which > 0 ? c->stats.e2e.max : c->stats.e2e.median;
+  return !c          ? -1
+         : which < 0 ? c->stats.e2e.min
+         : which > 0 ? c->stats.e2e.max
+                     : c->stats.e2e.median;
 }
 
 static bool
@@ -165,30 +168,15 @@ ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost 
   return cost_at (r, kind, exponent, 0, out);
 }
 
-/* ms_pin_payoff_break_even's N from the fastest and the slowest samples:
- * lo with kind at its fastest and base at its slowest, hi the other way
- * (INFINITY where its copies may be no faster); false when never faster. */
-static bool
-ms_pin_payoff_break_even_spread (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
-                                 double *lo, double *hi)
-{
-  MsPinCost pf, ps, bf, bs;
-  if (!cost_at (r, kind, exponent, -1, &pf) || !cost_at (r, kind, exponent, 1, &ps)
-      || !cost_at (r, base, exponent, -1, &bf) || !cost_at (r, base, exponent, 1, &bs))
-    return false;
-  *lo = fmax (1, ceil ((pf.once_us - bs.once_us) / (bs.copy_us - pf.copy_us)));
-  *hi = bf.copy_us > ps.copy_us ? fmax (1, ceil ((ps.once_us - bf.once_us) / (bf.copy_us - ps.copy_us)))
-                                : INFINITY;
-  return bs.copy_us > pf.copy_us;
-}
-
-int
-ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
-                          double *n)
+/* ms_pin_payoff_break_even with kind's costs at which (0 median, < 0
+ * fastest, > 0 slowest sample) and base's the other way: N's span over
+ * the samples from -1 and 1. */
+static int
+break_even_at (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent, int which,
+               double *n)
 {
   MsPinCost base, pin;
-  if (!ms_pin_payoff_cost (r, base_kind, exponent, &base)
-      || !ms_pin_payoff_cost (r, kind, exponent, &pin))
+  if (!cost_at (r, base_kind, exponent, -which, &base) || !cost_at (r, kind, exponent, which, &pin))
     return -1;
   if (pin.once_us <= base.once_us && pin.copy_us <= base.copy_us) {
     *n = 1;
@@ -198,6 +186,13 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
     return 0;
   *n = fmax (1, ceil ((pin.once_us - base.once_us) / (base.copy_us - pin.copy_us)));
   return 1;
+}
+
+int
+ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
+                          double *n)
+{
+  return break_even_at (r, kind, base_kind, exponent, 0, n);
 }
 
 const char *
@@ -510,16 +505,17 @@ ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
   if (at[1] < 0)
     return;
   char z[2][32], hi[2][16];
-  /* Whether the two spans overlap. */
-  bool meet = ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, against[b[0]].base, at[0], &s[0],
-                                               &s[1])
-              && ms_pin_payoff_break_even_spread (r, MS_PIN_PINNED, against[b[1]].base, at[1],
-                                                  &s[2], &s[3])
-              && s[0] <= s[3] && s[2] <= s[1];
+  /* Each point's span (s[2i]..s[2i+1]; no end where its copies may be
+   * no faster); whether the two overlap. */
+  bool meet = true;
   for (int i = 0; i < 2; i++) {
+    meet = meet && break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], -1, &s[2 * i]) == 1;
+    if (break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], 1, &s[2 * i + 1]) != 1)
+      s[2 * i + 1] = INFINITY;
     ms_format_bytes (ms_exponent_bytes (at[i]), z[i], sizeof z[i]);
     snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   }
+  meet = meet && s[0] <= s[3] && s[2] <= s[1];
   if (b[0] == b[1])
     ms_caption_append (buf, len,
                        meet ? ms_gettext ("The rise from %s to %s is within the samples' spread.")
