@@ -291,7 +291,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     ms_caption_append (buf, len,
                        ms_gettext ("Each call was repeated in one process, so malloc reused the "
                                    "heap pages its last free kept. Other runs time other things: "
-                                   "slide %d gets fresh pages for malloc and times cudaMallocHost "
+                                   "slide %d also times fresh pages (mmap), and cudaMallocHost "
                                    "and cudaFreeHost in separate samples; slide %d gets three "
                                    "buffers, each with its cudaMalloc on the GPU."),
                        ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF),
