@@ -116,50 +116,38 @@ reused_line (const MsChartData *d)
   return NULL;
 }
 
-/* What "fresh" and "reused" are, with what each costs once at the rings'
- * size beside pinning: a teacher asked why one cudaMallocHost cost 1.86 ms
- * more than the one and 11.3 ms more than the other (a fresh buffer's
- * first touch faults its pages in, nearly as dear as pinning them). */
-static char *
-kinds_words (const MsResults *run, int e)
-{
-  MsPinCost pin, fresh, reused;
-  char at[32], p[32], f[32], r[32];
-  if (e < 0 || !ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin)
-      || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE, e, &fresh)
-      || !ms_pin_payoff_cost (run, MS_PIN_PAGEABLE_REUSED, e, &reused))
-    return g_strdup (_ ("Fresh pageable: newly allocated, pages touched for the first time; "
-                        "reused heap: memory freed and allocated again."));
-  ms_format_size_label ((double) ms_exponent_bytes (e), at, sizeof at);
-  /* TRANSLATORS: under the pin-payoff slide, e.g. "Once, at 16 MiB:
-   * pinning 11.4 ms; fresh pageable (newly allocated, its pages faulted in
-   * at first touch) 9.51 ms; reused heap (freed and allocated again)
-   * 102 µs." */
-  return g_strdup_printf (_ ("Once, at %s: pinning %s; fresh pageable (newly allocated, its pages "
-                             "faulted in at first touch) %s; reused heap (freed and allocated "
-                             "again) %s."),
-                          at, ms_caption_time (pin.once_us, p, sizeof p),
-                          ms_caption_time (fresh.once_us, f, sizeof f),
-                          ms_caption_time (reused.once_us, r, sizeof r));
-}
-
-/* A key entry with what its ring's count rests on at its size, against
- * base: what pinning costs more once and saves a copy (a paragraph of the
- * sums was a wall to a class; three lines at each ring covered lines). */
+/* A key entry with the sum its ring's count comes from, against base:
+ * what pinning costs more once ÷ what it saves a copy, rounded up (in a
+ * note under the chart the sums were read apart from their rings). */
 static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page))
+  double n = 0;
+  if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
+      || ms_pin_payoff_break_even (run, MS_PIN_PINNED, base, e, &n) != 1)
     return;
-  char more[32] = "0", saved[32];
-  if (pin.once_us > page.once_us)
-    ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
+  char more[32], saved[32], *label;
+  ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
-   * reused heap; ringed: pin +11.3 ms once, save 1.33 ms a copy". */
-  char *label = g_strdup_printf (_ ("%s; ringed: pin +%s once, save %s a copy"), s->label, more,
-                                 saved);
+  /* The quotient of the figures as written (3 digits), as a class redoes it. */
+  char d[2][32];
+  g_snprintf (d[0], sizeof d[0], "%.3g", pin.once_us - page.once_us);
+  g_snprintf (d[1], sizeof d[1], "%.3g", page.copy_us - pin.copy_us);
+  double q = g_ascii_strtod (d[0], NULL) / g_ascii_strtod (d[1], NULL);
+  /* The ring's own words for the count. */
+  g_autofree char *copies
+      = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
+  if (pin.once_us <= page.once_us)
+    /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
+     * fresh pageable: no dearer once, saves 196 µs a copy → 1 copy". */
+    label = g_strdup_printf (_ ("%s: no dearer once, saves %s a copy → %s"), s->label, saved,
+                             copies);
+  else
+    /* Translators: e.g. "pinned vs reused heap: 1.47 ms more once ÷ 194 µs
+     * saved a copy = 7.6 → 8 copies" (rounded up). */
+    label = g_strdup_printf (_ ("%s: %s more once ÷ %s saved a copy = %.2g → %s"), s->label, more,
+                             saved, q, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -417,15 +405,17 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   for (guint i = 0; i < d->series->len; i++) {
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     ms_draw_text (cr, s->label, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    /* Wrapped where narrow (a handout's page): a key line holds its sum. */
+    ms_set_color (cr, &st->fg, 0.95);
+    double h = ms_draw_text_wrapped (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4, FALSE,
+                                     draw);
     if (draw) {
       MsColor c;
       ms_chart_palette_color (s->color, st->dark, &c);
       ms_chart_draw_sample (cr, st, &c, 1, TRUE, s->dash, s->shape, s->run, x, y + th / 2,
                             fs * 1.8, ms_style_marker_radius (st));
-      ms_set_color (cr, &st->fg, 0.95);
-      ms_draw_text_max (cr, s->label, x + fs * 2.4, y, fs, width - fs * 2.4);
     }
-    y += th * 1.25;
+    y += MAX (h, th) + th * 0.25;
   }
   return y - y0;
 }
@@ -454,42 +444,30 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   g_free (data->title);
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
-  /* What "fresh" and "reused" mean and cost once (the key says what the
-   * rings rest on); the sums are the details' (six lines of them under
-   * the chart were too dense to project). A line that climbs as the sizes
-   * grow is named: a class asked why, and the run times the calls, not
-   * their insides. */
-  g_autofree char *rises = NULL;
-  for (guint i = 0; room && i < data->series->len && !rises; i++) {
-    const MsChartSeries *s = g_ptr_array_index (data->series, i);
-    for (guint k = 1; k < s->points->len && !rises; k++) {
-      const MsChartPoint *a = &g_array_index (s->points, MsChartPoint, k - 1), *b = a + 1;
-      char from[32], to[32];
-      ms_format_size_label (a->x, from, sizeof from);
-      ms_format_size_label (b->x, to, sizeof to);
-      /* TRANSLATORS: under the pin-payoff slide, e.g. "From 64 KiB to
-       * 256 KiB N rises: the run does not show why." */
-      if (b->y > a->y)
-        rises = g_strdup_printf (_ ("From %s to %s N rises: the run does not show why."), from,
-                                  to);
-    }
-  }
-  /* The rings' size, whose costs the key and the note give. */
+  /* The rings' size, whose sums the key gives (under the chart six lines
+   * of them were too dense to project). */
   int e = data->x_marks[0] > 0
               ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
               : -1;
   for (guint i = 0; e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  g_autofree char *told = kinds_words (run, e);
+  /* What "once" and the two pageable buffers are: the once-only costs
+   * themselves are the details' (slide 8's cudaMallocHost, timed another
+   * way, was read as contradicting them). */
+  const char *told = _ ("Once: get and free the buffer (fresh pages: faulted in at first touch; "
+                        "reused heap: freed and allocated again).");
   /* Slide 1's rates give another saving a copy: the slide says why, as
-   * its details do (a reader found 196 µs against slide 1's 420). */
-  char others[512] = "";
-  if (room)
+   * its details do (a reader found 196 µs against slide 1's 420); and
+   * where a line does what the costs do not explain, whether the run can
+   * tell (a class asked why N climbs). */
+  char others[768] = "";
+  if (room) {
     ms_pin_payoff_other_slides (others, sizeof others);
-  char *note = g_strdup_printf ("%s%s%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                rises ? rises : "", rises ? " " : "", told, others[0] ? " " : "",
-                                others);
+    ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
+  }
+  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "", told,
+                                others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;
 }

@@ -234,8 +234,9 @@ caption_pool (const MsResults *r, int e, const char *size, char *buf, size_t len
   ms_caption_append (
       buf, len,
       ms_gettext ("cudaMallocAsync and cudaFreeAsync from the device's pool took %s from an "
-                  "empty pool at %s, then %s with the release threshold at 0 (CUDA's default: the pool "
-                  "gives the memory back at each synchronisation) and %s with the threshold at "
+                  "empty pool (emptied just before) at %s, then %s with the release threshold "
+                  "at 0 (CUDA's default: the pool gives the memory back at each "
+                  "synchronisation) and %s with the threshold at "
                   "%s (it then held %s), against %s for cudaMalloc and cudaFree."),
       ms_caption_time (first, t[0], sizeof t[0]), size, ms_caption_time (zero, t[1], sizeof t[1]),
       ms_caption_time (keep->stats.e2e.median, t[2], sizeof t[2]), threshold, kept,
@@ -289,10 +290,12 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
      * named by its number in the deck: its title is on no slide. */
     ms_caption_append (buf, len,
                        ms_gettext ("Each call was repeated in one process, so malloc reused the "
-                                   "heap pages its last free kept; slide %d gets fresh pages "
-                                   "and writes one byte a page, in another run, so its costs "
-                                   "differ."),
-                       ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
+                                   "heap pages its last free kept. Other runs time other things: "
+                                   "slide %d also times fresh pages (mmap), and cudaMallocHost "
+                                   "and cudaFreeHost in separate samples; slide %d gets three "
+                                   "buffers, each with its cudaMalloc on the GPU."),
+                       ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF),
+                       ms_lesson_deck_number (MS_TOPIC_REGISTER));
     caption_pool (r, e, size, buf, len);
     return true;
   }

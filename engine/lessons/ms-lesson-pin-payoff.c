@@ -16,6 +16,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-pin-payoff.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 
 #define NAME "pin-payoff"
 #define MIN_EXP 14
@@ -127,44 +128,55 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   return n;
 }
 
+/* A step's median (which 0), fastest (< 0) or slowest (> 0) sample; -1
+ * when missing. */
 static double
-median_of (const MsResults *r, MsPinKind kind, int exponent, int step)
+stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
 {
   char v[MS_VARIANT_LEN];
   variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
-  return c ? c->stats.e2e.median : -1;
+  return !c          ? -1
+         : which < 0 ? c->stats.e2e.min
+         : which > 0 ? c->stats.e2e.max
+                     : c->stats.e2e.median;
+}
+
+static bool
+cost_at (const MsResults *r, MsPinKind kind, int exponent, int which, MsPinCost *out)
+{
+  if ((int)kind < 0 || kind >= MS_PIN_KIND_COUNT)
+    return false;
+  double setup = stat_of (r, kind, exponent, STEP_SETUP, which);
+  double release = stat_of (r, kind, exponent, STEP_RELEASE, which);
+  double copy = stat_of (r, kind, exponent, STEP_COPY, which);
+  if (setup < 0 || release < 0 || !(copy > 0))
+    return false;
+  out->once_us = setup + release;
+  out->copy_us = copy;
+  /* Registering needs a pageable buffer first, and gives it back after. */
+  MsPinCost pageable;
+  if (kind == MS_PIN_REGISTERED && !cost_at (r, MS_PIN_PAGEABLE, exponent, which, &pageable))
+    return false;
+  out->once_us += kind == MS_PIN_REGISTERED ? pageable.once_us : 0;
+  return true;
 }
 
 bool
 ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out)
 {
-  if ((int)kind < 0 || kind >= MS_PIN_KIND_COUNT)
-    return false;
-  double setup = median_of (r, kind, exponent, STEP_SETUP);
-  double release = median_of (r, kind, exponent, STEP_RELEASE);
-  double copy = median_of (r, kind, exponent, STEP_COPY);
-  if (setup < 0 || release < 0 || !(copy > 0))
-    return false;
-  out->once_us = setup + release;
-  out->copy_us = copy;
-  if (kind == MS_PIN_REGISTERED) {
-    /* Registering needs a pageable buffer first, and gives it back after. */
-    MsPinCost pageable;
-    if (!ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, exponent, &pageable))
-      return false;
-    out->once_us += pageable.once_us;
-  }
-  return true;
+  return cost_at (r, kind, exponent, 0, out);
 }
 
-int
-ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
-                          double *n)
+/* ms_pin_payoff_break_even with kind's costs at which (0 median, < 0
+ * fastest, > 0 slowest sample) and base's the other way: N's span over
+ * the samples from -1 and 1. */
+static int
+break_even_at (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent, int which,
+               double *n)
 {
   MsPinCost base, pin;
-  if (!ms_pin_payoff_cost (r, base_kind, exponent, &base)
-      || !ms_pin_payoff_cost (r, kind, exponent, &pin))
+  if (!cost_at (r, base_kind, exponent, -which, &base) || !cost_at (r, kind, exponent, which, &pin))
     return -1;
   if (pin.once_us <= base.once_us && pin.copy_us <= base.copy_us) {
     *n = 1;
@@ -176,6 +188,13 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
   return 1;
 }
 
+int
+ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
+                          double *n)
+{
+  return break_even_at (r, kind, base_kind, exponent, 0, n);
+}
+
 const char *
 ms_pin_payoff_pool_missing (const MsResults *r)
 {
@@ -184,7 +203,7 @@ ms_pin_payoff_pool_missing (const MsResults *r)
   for (size_t i = 0; i < r->n_cells; i++) {
     const MsCell *c = &r->cells[i];
     if (c->status != MS_CELL_OK && c->message[0] && strncmp (c->variant, "mode=pool-", 10) == 0
-        && median_of (r, MS_PIN_PINNED, c->exponent, STEP_SETUP) >= 0)
+        && stat_of (r, MS_PIN_PINNED, c->exponent, STEP_SETUP, 0) >= 0)
       return c->message;
   }
   return NULL;
@@ -401,19 +420,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-/* Why the costs and rates of slides 1, 4 and 8 differ (read as
- * contradictions), by their number in the deck. */
+/* Why a pageable copy here beats slide 1's rates, by its number in the
+ * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache). */
 void
 ms_pin_payoff_other_slides (char *buf, size_t len)
 {
-  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE),
-      three = ms_lesson_deck_number (MS_TOPIC_REGISTER),
-      costs = ms_lesson_deck_number (MS_TOPIC_COSTS);
+  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     ms_gettext ("Slides %d, %d and %d are other runs: %d measures its copies on "
-                                 "the GPU, %d gets three buffers at once, %d repeats each call in "
-                                 "one process."),
-                     rates, three, costs, rates, three, costs);
+                     ms_gettext ("Copies beat slide %d's rates: it writes data past the CPU's "
+                                 "cache; here they were just written and partly still in it."),
+                     rates);
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -465,6 +481,61 @@ static const struct {
     MS_N_ ("A host pool that kept its memory, against a reused heap,"),
     MS_N_ ("host pool (kept) vs reused heap") },
 };
+
+void
+ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
+{
+  /* The two points compared, their lines (0 fresh, 1 reused) and sizes:
+   * one line rising from a size to the next, or at one size the reused
+   * heap below fresh pages; the first found. */
+  int prev[2] = { -1, -1 }, b[2] = { 0, 1 }, at[2] = { -1, -1 };
+  double n[2], pn[2] = { 0, 0 }, s[4];
+  for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT && at[1] < 0; e++) {
+    int f[2];
+    for (int i = 0; i < 2; i++)
+      f[i] = ms_pin_payoff_break_even (r, MS_PIN_PINNED, against[i].base, e, &n[i]);
+    for (int i = 0; i < 2 && at[1] < 0; i++)
+      if (f[i] == 1 && prev[i] >= 0 && n[i] > pn[i])
+        b[0] = b[1] = i, at[0] = prev[i], at[1] = e;
+      else if (f[i] == 1)
+        prev[i] = e, pn[i] = n[i];
+    if (at[1] < 0 && f[0] == 1 && f[1] == 1 && n[1] < n[0])
+      at[0] = at[1] = e;
+  }
+  if (at[1] < 0)
+    return;
+  char z[2][32], hi[2][16];
+  /* Each point's span (s[2i]..s[2i+1]; no end where its copies may be
+   * no faster); whether the two overlap. */
+  bool meet = true;
+  for (int i = 0; i < 2; i++) {
+    meet = meet && break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], -1, &s[2 * i]) == 1;
+    if (break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], 1, &s[2 * i + 1]) != 1)
+      s[2 * i + 1] = INFINITY;
+    ms_format_bytes (ms_exponent_bytes (at[i]), z[i], sizeof z[i]);
+    snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
+  }
+  meet = meet && s[0] <= s[3] && s[2] <= s[1];
+  if (b[0] == b[1])
+    ms_caption_append (buf, len,
+                       meet ? ms_gettext ("The rise from %s to %s is within the samples' spread.")
+                            : ms_gettext ("The rise from %s to %s: the run does not show why."),
+                       z[0], z[1]);
+  else
+    ms_caption_append (buf, len,
+                       meet ? ms_gettext ("At %s the reused heap pays off sooner, within the "
+                                          "samples' spread.")
+                            : ms_gettext ("At %s the reused heap pays off sooner: the run does "
+                                          "not show why."),
+                       z[1]);
+  if (numbers && meet)
+    ms_caption_append (buf, len,
+                       ms_gettext ("With each step's fastest and slowest samples N spans %.0f–%s "
+                                   "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
+                                   "apart."),
+                       s[0], hi[0], ms_gettext (against[b[0]].line), z[0], s[2], hi[1],
+                       ms_gettext (against[b[1]].line), z[1]);
+}
 
 static void
 caption_against (const MsResults *r, int e, const char *size, char *buf, size_t len)
@@ -549,7 +620,8 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #define FIG(us) d, as_written_ms (us, d)
   ms_caption_append (
       buf, len,
-      ms_gettext ("Ringed at %s: copies = (pinned − pageable buffer’s cost) ÷ (pageable copy − "
+      ms_gettext ("Ringed at %s: copies = (pinning’s cost, cudaMallocHost with its "
+                  "cudaFreeHost, − the pageable buffer’s, with its free) ÷ (pageable copy − "
                   "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: "
                   "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
@@ -557,6 +629,13 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
 #undef FIG
   ms_pin_payoff_other_slides (buf, len);
+  double bytes = (double) ms_exponent_bytes (from->exponent);
+  ms_caption_append (buf, len,
+                     ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
+                                 "from the reused heap and %.1f GB/s pinned."),
+                     size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
+                     bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_oddity (r, true, buf, len);
 }
 
 static bool

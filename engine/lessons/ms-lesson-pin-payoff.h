@@ -35,9 +35,13 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
-/* Appends to buf why slides 1, 4 and 8 give other costs and rates: the
+/* Appends to buf why pageable copies here beat slide 1's rates: the
  * details and the slide say it in the same words. */
 void ms_pin_payoff_other_slides (char *buf, size_t len);
+/* Appends where pinning's N against the two pageable kinds does what the
+ * costs do not explain (rises with the size; a reused heap below fresh
+ * pages), and whether the samples' spread covers it; numbers: their spans. */
+void ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
