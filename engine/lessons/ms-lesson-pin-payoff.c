@@ -421,14 +421,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
 }
 
 /* Why a pageable copy here beats slide 1's rates, by its number in the
- * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache). */
+ * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache),
+ * the cache is part of it and the spread between runs the rest. */
 void
 ms_pin_payoff_other_slides (char *buf, size_t len)
 {
   int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     ms_gettext ("Copies beat slide %d's rates: it writes data past the CPU's "
-                                 "cache; here they were just written and partly still in it."),
+                     ms_gettext ("Copies beat slide %d's rates: another run, whose data were "
+                                 "written past the CPU's cache; here some were still in it."),
                      rates);
 }
 
