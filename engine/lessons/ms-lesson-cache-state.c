@@ -145,7 +145,7 @@ whole_mode (const MsCacheStateRow *rows, int n, MsMode mode, Standing which)
 
 /* The copies of one standing, by memory: "Pinned: ordinary stores, new
  * buffers every repetition; Write-combined: ordinary stores", each with
- * its ratio where with_ratio, else "Pinned: every state" where all of a
+ * its ratio (its range where the run cannot tell) where with_ratio, else "Pinned: every state" where all of a
  * memory's stand so. The count. */
 static int
 list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing which,
@@ -177,7 +177,14 @@ list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing
     else
       snprintf (out + used, len - used, ", ");
     used = strlen (out);
-    if (with_ratio)
+    const MsJudgement *j = &rows[i].judgement;
+    if (with_ratio && which == UNTOLD && isfinite (j->lo) && isfinite (j->hi)
+        && j->hi - j->lo >= 0.005)
+      /* The range, as the slide gives it: a median alone, "0.85×", was
+       * read as "15% faster". */
+      snprintf (out + used, len - used, "%s (%.2f–%.2f×)", ms_cache_state_name (rows[i].state),
+                j->lo, j->hi);
+    else if (with_ratio)
       snprintf (out + used, len - used, "%s (%.2f×)", ms_cache_state_name (rows[i].state),
                 rows[i].judgement.ratio);
     else
@@ -242,7 +249,7 @@ append_copies (char *buf, size_t len, const MsCacheStateRow *rows, int n)
                        MS_COMPARE_DEFAULT_THRESHOLD_PCT, list);
   if (list_copies (list, sizeof list, rows, n, UNTOLD, true))
     ms_caption_append (buf, len,
-                       ms_gettext ("The run cannot tell these from streaming stores (their "
+                       ms_gettext ("The run cannot tell these from streaming stores (their 95%% "
                                    "range crosses the grey band's edge): %s."),
                        list);
   for (int m = 0; m < MS_MODE_COUNT; m++)

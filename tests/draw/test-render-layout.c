@@ -564,7 +564,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     g_assert_false (other_queue);
     g_assert_true ((orders == 2 && defined && verdicts == 1) || h < 430);
   }
-  /* cache-state's slide: each bar's ratio and verdict, no median. */
+  /* cache-state's slide: each row's verdict and range, no median time. */
   if (t == MS_TOPIC_CACHE_STATE)
     g_assert_false (timed_bar);
   /* batched's slide: the ratios over the sizes, the line at 1's sides
@@ -816,8 +816,9 @@ test_cache_state_untold_drawn (void)
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
     folded += strstr (b->text, "its ranges run from") != NULL;
-    untold_rows += g_str_has_suffix (b->text, "× · cannot tell");
-    same_rows += g_str_has_suffix (b->text, "× · the same");
+    /* The verdict first, then the range it was judged on. */
+    untold_rows += g_str_has_prefix (b->text, "cannot tell (") && g_str_has_suffix (b->text, "×)");
+    same_rows += g_str_has_prefix (b->text, "the same (") && g_str_has_suffix (b->text, "×)");
     band += g_str_has_suffix (b->text, "%: the same time");
   }
   g_assert_cmpint (folded, ==, 0);
@@ -859,6 +860,11 @@ test_cache_state_figures (void)
     if (rows[i].state != MS_CACHE_STATE_READ_WC)
       g_assert_true (strstr (caption, ms_cache_state_name (rows[i].state))
                      || strstr (caption, whole));
+    /* Where the run cannot tell, its range, as the slide gives it. */
+    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS
+        && rows[i].state != MS_CACHE_STATE_READ_WC)
+      g_snprintf (ratio, sizeof ratio, "(%.2f–%.2f×)", rows[i].judgement.lo,
+                  rows[i].judgement.hi);
     if (rows[i].judgement.verdict != MS_VERDICT_SAME)
       g_assert_nonnull (strstr (caption, ratio));
   }
