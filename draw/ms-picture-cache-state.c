@@ -36,7 +36,7 @@ static char *
 row_text (const MsCacheStateRow *row, gboolean slide)
 {
   const MsJudgement *j = &row->judgement;
-  if (slide && isfinite (j->lo) && isfinite (j->hi) && j->hi - j->lo >= 0.005)
+  if (slide && isfinite (j->lo + j->hi) && j->hi - j->lo >= 0.005)
     /* Translators: a cache-state row's words on a slide: the run's
      * verdict and the 95% range of the ratio to the group's reference,
      * e.g. "cannot tell (0.71–1.03×)". */
@@ -134,7 +134,7 @@ n_lines (const MsCacheStateRow *rows, int n, gboolean slide, gboolean fold)
 
 /* The axis's height in text sizes: its ticks, the words under them and
  * the gap after them. */
-#define AXIS_H 3.6
+#define AXIS_H 4.0
 
 /* Where everything goes: the label column, the bars' axis, the line
  * height. */
@@ -203,10 +203,9 @@ draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, doubl
   ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (h - th) / 2, size, max_w, FALSE, TRUE);
 }
 
-/* On a slide no row but the 1× has a bar: a pale 0.85× bar read as an
- * effect from the back of a room, and bars beside ticks were two marks
- * for one quantity. A tick at the median and the interval across it say
- * what there is, the key says so. */
+/* On a slide no row but the 1× has a bar (a pale 0.85× bar read as an
+ * effect; bars beside ticks, as two marks for one quantity): a tick at the
+ * median and the interval across it, as the key says. */
 static void
 draw_median_tick (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                   const MsColor *c, double y)
@@ -291,13 +290,11 @@ memory_name (MsMode mode)
 {
   switch (mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: the CPU stages the copy (buffers allocated once: no \"new "
-              "buffers\" row)");
+    return _ ("Pageable memory: copied via the CPU (allocated once: no \"new buffers\" row)");
   case MS_MODE_PINNED:
     return _ ("Pinned memory: the GPU's copy engine reads it itself, no CPU in between");
   default:
-    return _ ("Write-combined: pinned memory the CPU writes without caching (\"written once\" "
-              "not run)");
+    return _ ("Write-combined: pinned memory the CPU writes uncached (\"written once\" not run)");
   }
 }
 
@@ -355,17 +352,10 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
-/* The slide's name of a group's 1× bar: what streaming stores do, said
- * where they are first met. */
-static const char *
-reference_name (void)
-{
-  /* TRANSLATORS: the cache-state slide's reference bar, under its
-   * memory's name, as the ways of writing under it, with what streaming
-   * stores do (the 1× every bar is read against). Named by its memory,
-   * the bar was read as the group's heading. */
-  return _ ("streaming stores: skip the CPU cache");
-}
+/* TRANSLATORS: the cache-state slide's reference bar, under its memory's
+ * name, as the ways of writing under it, with what streaming stores do
+ * (the 1× every bar is read against), said where they are first met. */
+static const char *const reference_name = N_ ("streaming stores: skip the CPU cache");
 
 /* On a slide a group's 1×, drawn: a dark bar to 1× named by its memory
  * and way of writing, its median after it. As a line of words over the
@@ -376,7 +366,7 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
                 double y)
 {
   ms_set_color (cr, &st->fg, 1);
-  const char *name = reference_name ();
+  const char *name = _ (reference_name);
   /* Its short form where a narrow label column would wrap it out of its
    * line (a window sharing the screen). */
   if (ms_draw_text_width (cr, name, l->fs, FALSE) > l->x0 - l->fs * 2)
@@ -462,8 +452,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   double sw = ms_draw_text_width (cr, slower, l->fs, FALSE);
   ms_draw_text (cr, faster, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
   g_autofree char *band = band_text ();
-  /* In the figures' size, as its ±10% is one (in smaller text its digits
-   * fell under a back row's least). */
+  /* In the figures' size: smaller, its digits fell under a back row's. */
   double bw = ms_draw_text_width (cr, band, l->vfs, FALSE);
   /* Its short form where the axis is narrower (the lesson pane), and on
    * a line of its own under them where even that does not fit. */
@@ -555,7 +544,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* A line holds its bar's figure too, at a back row's size on a slide
    * (as closed up as the fold allows for). */
   l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.2));
-  double label_w = slide ? ms_draw_text_width (cr, reference_name (), l.fs, FALSE) : 0;
+  double label_w = slide ? ms_draw_text_width (cr, _ (reference_name), l.fs, FALSE) : 0;
   for (int i = 0; i < n; i++) {
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
@@ -676,7 +665,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Dark bar: the time after streaming stores (= 1×). Tick: "
+      = slide ? g_strdup_printf (_ ("Bar: the time after streaming stores (= 1×). Tick: "
                                     "another way's median time, as a multiple of it; line "
                                     "across: its 95%% range (the true ratio lies in it, 95%% "
                                     "sure). \"The "
