@@ -30,17 +30,17 @@ verdict_words (const MsJudgement *j)
   }
 }
 
-/* A bar's figures; on a slide the ratio and the verdict alone: with the
- * median before them, seven rows of three figures read as a table. */
+/* A bar's figures; on a slide the verdict, then the range it was judged
+ * on: "0.85× · cannot tell" was read as "15% faster". */
 static char *
 row_text (const MsCacheStateRow *row, gboolean slide)
 {
-  if (slide)
-    /* Translators: a cache-state bar's figures on a slide: its ratio to
-     * the group's reference and the run's verdict, e.g. "0.72× · cannot
-     * tell". */
-    return g_strdup_printf (_ ("%.2f× · %s"), row->judgement.ratio,
-                            verdict_words (&row->judgement));
+  const MsJudgement *j = &row->judgement;
+  if (slide && isfinite (j->lo + j->hi) && j->hi - j->lo >= 0.005)
+    /* Translators: a cache-state row's words on a slide: the run's
+     * verdict and the 95% range of the ratio to the group's reference,
+     * e.g. "cannot tell (0.71–1.03×)". */
+    return g_strdup_printf (_ ("%s (%.2f–%.2f×)"), verdict_words (j), j->lo, j->hi);
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -134,7 +134,7 @@ n_lines (const MsCacheStateRow *rows, int n, gboolean slide, gboolean fold)
 
 /* The axis's height in text sizes: its ticks, the words under them and
  * the gap after them. */
-#define AXIS_H 3.6
+#define AXIS_H 4.0
 
 /* Where everything goes: the label column, the bars' axis, the line
  * height. */
@@ -143,6 +143,7 @@ typedef struct {
   double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
   gboolean slide, fold;
+  gboolean bare; /* a row's verdict alone, where its range leaves the axis no room */
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -163,7 +164,8 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
               double end, double y)
 {
   const double gap = l->vfs * 0.3;
-  g_autofree char *text = row_text (row, l->slide);
+  g_autofree char *text
+      = l->bare ? g_strdup (verdict_words (&row->judgement)) : row_text (row, l->slide);
   double lo, hi, tw = ms_draw_text_width (cr, text, l->vfs, FALSE);
   band_pixels (l, &lo, &hi);
   if (end < hi && end + gap + tw > lo - gap)
@@ -201,10 +203,9 @@ draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, doubl
   ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (h - th) / 2, size, max_w, FALSE, TRUE);
 }
 
-/* On a slide a row the run cannot tell has no bar: its pale 0.85× bar
- * read as an effect from the back of a room. Its interval, across the
- * band, and a tick at its median say what there is; the rows it calls the
- * same keep their bars, each ending in the band. */
+/* On a slide no row but the 1× has a bar (a pale 0.85× bar read as an
+ * effect; bars beside ticks, as two marks for one quantity): a tick at the
+ * median and the interval across it, as the key says. */
 static void
 draw_median_tick (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
                   const MsColor *c, double y)
@@ -272,7 +273,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
-  if (untold && l->slide)
+  if (l->slide)
     draw_median_tick (cr, st, l, row, &c, y);
   else
     draw_bar_body (cr, st, l, &c, end, untold, y);
@@ -289,11 +290,11 @@ memory_name (MsMode mode)
 {
   switch (mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: the CPU stages the copy (made once: no \"new buffers\" row)");
+    return _ ("Pageable memory: copied via the CPU (allocated once: no \"new buffers\" row)");
   case MS_MODE_PINNED:
     return _ ("Pinned memory: the GPU's copy engine reads it itself, no CPU in between");
   default:
-    return _ ("Write-combined: pinned memory too, never cached (\"written once\" not measured)");
+    return _ ("Write-combined: pinned memory the CPU writes uncached (\"written once\" not run)");
   }
 }
 
@@ -351,6 +352,11 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
+/* TRANSLATORS: the cache-state slide's reference bar, under its memory's
+ * name, as the ways of writing under it, with what streaming stores do
+ * (the 1× every bar is read against), said where they are first met. */
+static const char *const reference_name = N_ ("streaming stores: skip the CPU cache");
+
 /* On a slide a group's 1×, drawn: a dark bar to 1× named by its memory
  * and way of writing, its median after it. As a line of words over the
  * bars, the baseline was read but not seen; in grey, it was taken for the
@@ -360,11 +366,7 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
                 double y)
 {
   ms_set_color (cr, &st->fg, 1);
-  /* TRANSLATORS: the cache-state slide's reference bar, under its
-   * memory's name, as the ways of writing under it, with what streaming
-   * stores do (the 1× every bar is read against). Named by its memory,
-   * the bar was read as the group's heading. */
-  const char *name = _ ("streaming stores, past the cache");
+  const char *name = _ (reference_name);
   /* Its short form where a narrow label column would wrap it out of its
    * line (a window sharing the screen). */
   if (ms_draw_text_width (cr, name, l->fs, FALSE) > l->x0 - l->fs * 2)
@@ -416,43 +418,18 @@ draw_one (cairo_t *cr, const MsChartStyle *st, const Layout *l, double top, doub
 static char *
 band_text (void)
 {
-  /* Translators: over the cache-state picture's shaded band around 1×,
-   * e.g. "grey band, within ±10%: the same time". */
+  /* Translators: under the cache-state picture's shaded band around 1×,
+   * between "← faster" and "slower →", e.g. "grey band, within ±10%: the
+   * same time". */
   return g_strdup_printf (_ ("grey band, within ±%g%%: the same time"),
                           MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-}
-
-/* The band's name in the line at y, on the band's top edge under it, in
- * the axis labels' size, ending at the band's right edge where the
- * picture's edges let it: past it, it met the 1× figure over it. Returns
- * where it starts. */
-static double
-draw_band_label (cairo_t *cr, const MsChartStyle *st, const Layout *l, double y)
-{
-  g_autofree char *text = band_text ();
-  double tw, th;
-  ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, &th);
-  /* Its short form where the axis is narrower (the lesson pane). */
-  if (tw > l->x1 - l->x0) {
-    g_free (text);
-    /* Translators: the cache-state band's name where the long one does
-     * not fit, e.g. "±10%: the same". */
-    text = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-    ms_draw_text (cr, text, 0, 0, l->vfs, -1, 0, FALSE, &tw, &th);
-  }
-  double lo, hi;
-  band_pixels (l, &lo, &hi);
-  double x = CLAMP (hi - tw, l->x0, l->x1 - tw);
-  ms_set_color (cr, &st->fg, 0.8);
-  /* Not over its line's top, where the 1× figure over it may reach. */
-  ms_draw_text (cr, text, x, MAX (y, y + l->line_h - th * 1.05), l->vfs, 0, 0, FALSE, NULL, NULL);
-  return x;
 }
 
 /* The ratio axis under the groups, a tick every half where the labels
  * fit, and which way is slower under them, either side of 1×: at the
  * axis's end, past its last tick, it was read as a figure off the scale.
- * Returns where its words end. */
+ * Between them, under the band, its name: in a line of its own among the
+ * rows it was read as a tenth row. Returns where its words end. */
 static double
 draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
 {
@@ -471,12 +448,32 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   }
   double y = bottom + l->fs * 0.4 + th, one = ms_scale_to_pixel (&l->xs, 1), tw;
   /* TRANSLATORS: under the cache-state ratio axis, left of 1×. */
-  const char *faster = _ ("← faster");
+  const char *faster = _ ("← faster"), *slower = _ ("slower →");
+  double sw = ms_draw_text_width (cr, slower, l->fs, FALSE);
   ms_draw_text (cr, faster, 0, 0, l->fs, -1, 0, FALSE, &tw, &th);
-  ms_draw_text (cr, faster, MAX (l->x0, one - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL, NULL);
-  /* TRANSLATORS: under the cache-state ratio axis, right of 1×. */
-  ms_draw_text (cr, _ ("slower →"), one + l->fs, y, l->fs, 0, 0, FALSE, NULL, NULL);
-  return y + th;
+  g_autofree char *band = band_text ();
+  /* In the figures' size: smaller, its digits fell under a back row's. */
+  double bw = ms_draw_text_width (cr, band, l->vfs, FALSE);
+  /* Its short form where the axis is narrower (the lesson pane), and on
+   * a line of its own under them where even that does not fit. */
+  for (int k = 0; k < 2 && (one - bw / 2 - l->fs - tw < 0 || one + bw / 2 + l->fs + sw > l->x1);
+       k++) {
+    g_free (band);
+    /* Translators: the cache-state band's name where the long one does
+     * not fit, e.g. "±10%: the same". */
+    band = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+    bw = k ? 0 : ms_draw_text_width (cr, band, l->vfs, FALSE);
+  }
+  ms_draw_text (cr, faster, MAX (0, one - bw / 2 - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL,
+                NULL);
+  ms_draw_text (cr, slower, one + bw / 2 + l->fs, y, l->fs, 0, 0, FALSE, NULL, NULL);
+  if (bw <= 0) {
+    bw = ms_draw_text_width (cr, band, l->vfs, FALSE);
+    y += th;
+  }
+  double bh;
+  ms_draw_text (cr, band, CLAMP (one - bw / 2, 0, l->x1 - bw), y, l->vfs, 0, 0, FALSE, NULL, &bh);
+  return y + MAX (th, bh);
 }
 
 static double
@@ -491,11 +488,11 @@ axis_max (const MsCacheStateRow *rows, int n)
   return MIN (ceil (max * 1.15 * 2) / 2, 4);
 }
 
-/* The height the band's line, the groups' lines and the rows take. */
+/* The height the groups' lines and the rows take. */
 static double
 rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
 {
-  double y = l->line_h;
+  double y = 0;
   for (int i = 0; i < n; i++) {
     y += group_lines (rows, n, i, l->slide, l->fold) * l->line_h;
     y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, &rows[i]) : 0;
@@ -514,7 +511,7 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
   if (ms_draw_get_least_text (cr) <= 0 || rows_height (cr, l, rows, n) <= h)
     return;
   l->x0 = MIN (label_w + l->fs * 2.5, width * 0.5);
-  int lines = n_lines (rows, n, l->slide, l->fold) + 1;
+  int lines = n_lines (rows, n, l->slide, l->fold);
   /* Never lower than a bar's figure (ms_draw_figure_size). */
   const double least = MAX (l->fs * 1.2, l->vfs * 1.2);
   for (int k = 0; k < 8 && rows_height (cr, l, rows, n) > h && l->line_h > least; k++)
@@ -531,23 +528,23 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* Folded where the lines of every group, closed up as far as fit_rows
    * goes, would not keep a bar's figure at its size. */
   double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2);
-  l.fold = slide && (n_lines (rows, n, slide, FALSE) + 1) * least_h > h - l.fs * AXIS_H;
+  l.fold = slide && n_lines (rows, n, slide, FALSE) * least_h > h - l.fs * AXIS_H;
   /* Folded, the line under the axis that says why keeps its room. */
   g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
   if (untold)
     h -= ms_draw_text_wrapped (cr, untold, 0, 0, l.fs, width - l.fs, FALSE, FALSE);
-  /* A line a bar and a group's name, one for the band's name, the axis's
-   * labels under them; where room is short (the lesson pane) the text
+  /* A line a bar and a group's name, the axis's labels (and the band's
+   * name) under them; where room is short (the lesson pane) the text
    * shrinks with the lines, so that every state keeps its bar, down to a
    * slide's least text. */
-  int lines = n_lines (rows, n, slide, l.fold) + 1;
+  int lines = n_lines (rows, n, slide, l.fold);
   l.line_h = MIN (l.fs * 2.6, (h - l.fs * AXIS_H) / lines);
   l.fs = MAX (MIN (l.fs, l.line_h / 1.35), MIN (l.fs, ms_draw_get_least_text (cr)));
   l.vfs = ms_draw_figure_size (cr, l.fs * 0.9);
   /* A line holds its bar's figure too, at a back row's size on a slide
    * (as closed up as the fold allows for). */
   l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.2));
-  double label_w = 0;
+  double label_w = slide ? ms_draw_text_width (cr, _ (reference_name), l.fs, FALSE) : 0;
   for (int i = 0; i < n; i++) {
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
@@ -561,10 +558,18 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     g_autofree char *text = row_text (&rows[i], slide);
     text_w = MAX (text_w, ms_draw_text_width (cr, text, l.vfs, FALSE));
   }
+  /* Where the ranges leave the axis too short (a window sharing the
+   * screen), the verdicts alone: the lines across show the ranges. */
+  if (slide && l.x1 - text_w - l.fs * 0.4 < l.x0 + l.fs * 8) {
+    l.bare = TRUE;
+    text_w = 0;
+    for (int i = 0; i < n; i++)
+      text_w = MAX (text_w,
+                    ms_draw_text_width (cr, verdict_words (&rows[i].judgement), l.vfs, FALSE));
+  }
   double max = axis_max (rows, n);
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
-  gboolean band_named = FALSE;
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))
       continue;
@@ -583,13 +588,6 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       } else
         draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
-      /* The band's name on the first band's top: over the groups, it
-       * floated two lines above what it names. */
-      if (!band_named) {
-        draw_band_label (cr, st, &l, y);
-        y += l.line_h;
-        band_named = TRUE;
-      }
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
@@ -667,9 +665,11 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bars: medians as multiples of the streaming stores' (= 1×); "
-                                    "line on each: the 95%% range of its median. \"The same\": "
-                                    "the range inside the grey band; \"cannot tell\" (a tick): "
+      = slide ? g_strdup_printf (_ ("Bar: the time after streaming stores (= 1×). Tick: "
+                                    "another way's median time, as a multiple of it; line "
+                                    "across: its 95%% range (the true ratio lies in it, 95%% "
+                                    "sure). \"The "
+                                    "same\": the range inside the grey band; \"cannot tell\": "
                                     "it crosses the band's edge."))
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
@@ -694,7 +694,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * (n_lines (rows, n, slide, FALSE) + 1))
+  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
     kh = 0;
   double bottom
       = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 0.8 : 0.6),

@@ -142,9 +142,9 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
    * pinned's times), beyond this run." Said as the takeaway says it
    * ("... before arithmetic mattered"), which a class read as
    * contradicted by "there the lesson's effect shows". */
-  /* A slide keeps the one sentence a class needs beside its takeaway:
-   * why zero-copy won, else where the effect would show (both at once
-   * quoted an F the chart does not reach); the times are the details'. */
+  /* A slide keeps what a class needs beside its takeaway: why zero-copy
+   * won, and where the arithmetic would match the copies, said to lie
+   * past the chart's F; the times are the details'. */
   /* Where zero-copy won at every F, why it can: pinned's three steps
    * follow one another; zero-copy's kernel uses the link as it works. */
   gboolean won = TRUE;
@@ -155,24 +155,32 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   }
   if (slide && !at && !won)
     return 0;
-  /* The link glossed, and what "hides" means here: the question's words
-   * were left to the student. */
+  /* Why zero-copy can win with no arithmetic at all, the link glossed:
+   * "hidden here means zero-copy beat pinned" was read as the link
+   * hiding the arithmetic. */
   /* TRANSLATORS: under the intensity slide where zero-copy took less
    * time at every F. */
-  const char *why = _ ("The link: the CPU–GPU connection (PCIe) every byte crosses. Hidden here "
-                       "means zero-copy beat pinned: its kernel computes while data crosses the "
-                       "link; pinned copies in, computes, then copies out, one after another.");
+  const char *why = _ ("Pinned copies a and b in, computes, then copies c out, in turn; "
+                       "zero-copy's kernel reads and writes over the link (the CPU–GPU "
+                       "connection, PCIe) as it computes.");
   /* TRANSLATORS: under the intensity slide, e.g. "Even at F = 1024 the
-   * arithmetic took less time than moving the data: they would take
-   * about as long near F = 7000, more than this run tried." */
+   * arithmetic took less time than the copies; they would match near
+   * F = 7100, beyond this run." */
   g_autofree char *slide_at
-      = at ? g_strdup_printf (_ ("Even at F = %d the arithmetic took less time than moving the "
-                                 "data: they would take about as long near F = %s, more than "
-                                 "this run tried."),
+      = at ? g_strdup_printf (_ ("Even at F = %d the arithmetic took less time than the copies; "
+                                 "they would match near F = %s, beyond this run."),
                               hi, at)
            : NULL;
+  /* Both where both hold (with the first alone, a class asked where the
+   * arithmetic would count at all); over three lines (a narrower pane),
+   * the second alone. */
+  const double wrap = width - fs, line = ms_draw_text_wrapped (cr, "F", 0, 0, fs * 0.95, wrap,
+                                                               FALSE, FALSE);
+  g_autofree char *both = g_strstrip (g_strjoin (" ", won ? why : "", at ? slide_at : "", NULL));
+  if (at && won && ms_draw_text_wrapped (cr, both, 0, 0, fs * 0.95, wrap, FALSE, FALSE) > line * 3.5)
+    g_strlcpy (both, slide_at, strlen (both) + 1);
   g_autofree char *text
-      = slide ? g_strdup (won ? why : slide_at)
+      = slide ? g_strdup (both)
       : at ? g_strdup_printf (_ ("%s Up to F = %d the arithmetic stays small beside the copies: "
                                  "it would take as long as them only near F = %s (a straight "
                                  "line through pinned's times), beyond this run."),
@@ -192,14 +200,16 @@ slide_sides (cairo_t *cr, const MsChartStyle *st, const MsChartLayout *l)
   if (!ms_scale_contains (&l->ys, 1))
     return;
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  double y = round (ms_scale_to_pixel (&l->ys, 1)) + 0.5, x = l->plot_x + l->plot_w - fs * 0.5;
+  /* At the plot's left: at its right the label of the ring at the most F,
+   * placed by the chart without knowing of these, met them in a pane. */
+  double y = round (ms_scale_to_pixel (&l->ys, 1)) + 0.5, x = l->plot_x + fs * 0.5;
   ms_set_color (cr, &st->fg, 1);
   ms_draw_line (cr, lw * 1.5, l->plot_x, y, l->plot_x + l->plot_w, y);
   /* TRANSLATORS: on the intensity slide, over the line where zero-copy
    * and pinned take the same time. */
-  ms_draw_text (cr, _ ("↑ pinned faster"), x, y - fs * 0.3, fs, 1, 1, TRUE, NULL, NULL);
+  ms_draw_text (cr, _ ("↑ pinned faster"), x, y - fs * 0.3, fs, 0, 1, TRUE, NULL, NULL);
   /* TRANSLATORS: on the intensity slide, under that line. */
-  ms_draw_text (cr, _ ("↓ zero-copy faster"), x, y + fs * 0.3, fs, 1, 0, TRUE, NULL, NULL);
+  ms_draw_text (cr, _ ("↓ zero-copy faster"), x, y + fs * 0.3, fs, 0, 0, TRUE, NULL, NULL);
 }
 
 static void

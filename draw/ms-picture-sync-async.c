@@ -91,14 +91,19 @@ static MsChartData *
 build (const MsResults *run, MsSaDir dir, gboolean slide)
 {
   MsChartData *d = ms_chart_data_new ();
+  int ahead_us = ms_sa_ahead_us (run);
+  char ahead[32];
+  ms_caption_time (ahead_us, ahead, sizeof ahead);
   /* A slide says how to read its one line where the eye starts: said
-   * only in grey under the chart, "returned early" meant nothing. */
-  d->title = g_strdup (slide && dir == MS_SA_H2D
-                           /* One line: the key under the chart names the
-                            * lines, the dotted line's label the kernel. */
-                           ? _ ("Host to device: early = returned before the kernel ahead "
-                                 "(dotted) ended")
-                           : dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
+   * only in grey under the chart, "returned early" meant nothing; with
+   * the kernel's length, "early" was read as early against anything. */
+  d->title = slide && dir == MS_SA_H2D
+                 /* TRANSLATORS: the sync-async slide's panel title, one line;
+                  * %s is the kernel's time, e.g. "200 µs". */
+                 ? g_strdup_printf (_ ("Host to device: early = returned before the %s kernel "
+                                       "ahead ended"),
+                                    ahead)
+                 : g_strdup (dir == MS_SA_H2D ? _ ("Host to device") : _ ("Device to host"));
   /* A log axis says so: its even steps are factors. */
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* A slide draws when the calls returned alone: "time from the call"
@@ -133,14 +138,11 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
         any = TRUE;
       }
     }
-  int ahead = ms_sa_ahead_us (run);
-  if (any && ahead > 0) {
-    char t[32];
-    ms_caption_time (ahead, t, sizeof t);
+  if (any && ahead_us > 0) {
     /* TRANSLATORS: the sync-async picture's reference line; %s is the
      * kernel's time, e.g. "200 µs". */
-    g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), t);
-    ms_chart_data_add_ref (d, ahead, label);
+    g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), ahead);
+    ms_chart_data_add_ref (d, ahead_us, label);
   }
   return d;
 }
@@ -265,7 +267,8 @@ slide_key (const MsResults *run, guint i)
       = { N_ ("cudaMemcpy, pageable"), N_ ("cudaMemcpy, pinned"), N_ ("cudaMemcpyAsync, pageable"),
           N_ ("cudaMemcpyAsync, pinned") };
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == G_N_ELEMENTS (lines));
-  int behaviour = i == TAKEAWAY_LINE ? -1 : ms_sa_behaviour (run, lines[i].memory, lines[i].api);
+  int behaviour
+      = i == TAKEAWAY_LINE ? -1 : ms_sa_behaviour (run, lines[i].memory, lines[i].api, MS_SA_H2D);
   if (behaviour == 1)
     /* TRANSLATORS: a key on the sync-async slide, e.g. "cudaMemcpyAsync,
      * pinned: early at every size". */
@@ -276,6 +279,24 @@ slide_key (const MsResults *run, guint i)
      * rule of sizes). */
     return g_strdup_printf (_ ("%s: after the kernel at every size"), _ (names[i]));
   return g_strdup (_ (names[i]));
+}
+
+/* A slide's note, two lines (a third pushed the rings' labels over other
+ * markers): why the pageable call's time grows with its size, as the CUDA
+ * documentation of pageable cudaMemcpyAsync says (it returns once its data
+ * is staged), and the other direction where it never returned early. */
+static char *
+slide_note (const MsResults *run)
+{
+  gboolean d2h = ms_sa_behaviour (run, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_D2H) == 0;
+  return g_strconcat (_ ("Pageable calls return once the CPU has copied the data to a staging "
+                         "buffer: later for larger copies."),
+                      d2h ? " " : "", d2h ? _ ("To the host, pageable never returned early.") : "",
+                      any_dodged (run) ? " " : "",
+                      any_dodged (run) ? _ ("A marker that would cover another is moved a little "
+                                            "left.")
+                                       : "",
+                      NULL);
 }
 
 /* One legend under both panels: a line per call and memory (its colour
@@ -312,16 +333,11 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     x += fs * 3 + tw;
   }
   y += th * 1.3;
-  y += ms_draw_note (cr, st,
-                     focus && any_dodged (run)
-                         ? _ ("Markers: when the call returned, against the kernel ahead "
-                              "(dotted); a marker that would cover another is moved a little "
-                              "left")
-                     : focus ? _ ("Markers: when the call returned, against the kernel ahead "
-                                  "(dotted)")
-                             : _ ("solid line with markers: when the call returned; dashed "
-                                  "line: when the copy was done"),
-                     fs, y, width - 2 * fs, draw);
+  g_autofree char *note
+      = focus ? slide_note (run)
+              : g_strdup (_ ("solid line with markers: when the call returned; dashed line: "
+                             "when the copy was done"));
+  y += ms_draw_note (cr, st, note, fs, y, width - 2 * fs, draw);
   /* A slide does not list what it leaves to a larger view (two grey
    * lines of API names under the key): Details is over it. */
   if (blocking)

@@ -140,10 +140,10 @@ tally (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir, bool blockin
 }
 
 int
-ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api)
+ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir)
 {
-  Tally t = tally (r, memory, api, MS_SA_H2D, false);
-  return t.measured > 0 && t.early == t.measured ? 1 : t.early == 0 ? 0 : -1;
+  Tally t = tally (r, memory, api, dir, false);
+  return t.measured == 0 ? -1 : t.early == t.measured ? 1 : t.early == 0 ? 0 : -1;
 }
 
 /* "64 KiB" for 2^e floats. */
@@ -223,17 +223,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (early < 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
-  else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC) == 1)
-    /* TRANSLATORS: one projected line, e.g. "Async copies to the GPU
-     * early: pinned always, pageable ≤ 1 MiB": two of the slide's three
-     * lines (the third, cudaMemcpy, its key says after the kernel).
-     * Early as the panel's title defines it, returned before the kernel
-     * ahead ended: the copy's own end is not drawn, so the line claims
-     * nothing of it. The direction said: only copies to the GPU do this
-     * (a teacher had to add it aloud). */
+  else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_H2D) == 1)
+    /* TRANSLATORS: one projected line, e.g. "Async to GPU early: pinned
+     * always, pageable at 1 MiB, not 4 MiB": two of the slide's three lines
+     * (cudaMemcpy's key says after the kernel). Early as the panel's title
+     * defines it: the copy's own end is not drawn. The direction said
+     * (a teacher had to add it aloud); the two sizes measured, not "≤ 1
+     * MiB": nothing between them was, so there is no threshold. */
     snprintf (buf, len,
-              ms_gettext ("Async copies to the GPU early: pinned always, pageable ≤ %s"),
-              size_text (early, s1, sizeof s1));
+              ms_gettext ("Async to GPU early: pinned always, pageable at %s, not %s"),
+              size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
   else if (waited >= 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, waited at %s"),
@@ -275,8 +274,7 @@ pageable_memcpy_sentence (const MsResults *r, char *buf, size_t len)
 static void
 pinned_memcpy_sentence (const MsResults *r, char *buf, size_t len)
 {
-  if (ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_MEMCPY) == 0
-      && tally (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D, false).measured > 0)
+  if (ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_MEMCPY, MS_SA_H2D) == 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpy from pinned memory to the device returned after "
                                    "the kernel ahead and its copy at every size."));

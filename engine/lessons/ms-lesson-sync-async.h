@@ -31,9 +31,9 @@ int ms_sa_ahead_us (const MsResults *r);
 /* Whether the call returned before its copy was done: its median host
  * time under half the median time to done. */
 bool ms_sa_returned_early (const MsCell *call, const MsCell *done);
-/* Over the sizes of memory's api to the device: 1 where every one returned
- * early, 0 where none did (or none was measured), -1 where some did. */
-int ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api);
+/* Over the sizes of memory's api in dir: 1 where every one returned early,
+ * 0 where none did, -1 where some did or none was measured. */
+int ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir);
 /* The sizes (exponents) the caption names for cudaMemcpyAsync from
  * pageable memory to the device: the largest that returned early, and the
  * one that waited which the caption sets against it; -1: none. */

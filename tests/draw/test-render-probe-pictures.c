@@ -128,7 +128,7 @@ test_intensity_note_agrees (void)
   g_assert_nonnull (r);
   g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_INTENSITY, r, line, sizeof line), ==,
                    MS_TAKEAWAY_DECIDED);
-  g_assert_nonnull (strstr (line, "Zero-copy needs no extra arithmetic: "));
+  g_assert_nonnull (strstr (line, "No extra arithmetic: zero-copy beat pinned at every F"));
   MsTestPicture p;
   ms_test_picture_draw (&p, MS_TOPIC_INTENSITY, r, FALSE, 2);
   gboolean found = FALSE;

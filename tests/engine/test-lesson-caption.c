@@ -276,7 +276,7 @@ test_experiment_topics (void)
   /* Three repetitions: no verdict; the copy is listed with its ratio among
    * those the run cannot tell apart. */
   g_assert_nonnull (strstr (buf, "no copy differed from one after streaming stores"));
-  g_assert_nonnull (strstr (buf, "The run cannot tell these from streaming stores (their "
+  g_assert_nonnull (strstr (buf, "The run cannot tell these from streaming stores (their 95% "
                                  "range crosses the grey band's edge): Write-combined: "
                                  "ordinary stores (2.00×)."));
   g_assert_false (strstr (buf, "new buffers"));
