@@ -46,6 +46,22 @@ leader_of (const MsChartRect *b, double px, double py, double from[2], double to
   to[0] = CLAMP (px, b->x, b->x + b->w), to[1] = CLAMP (py, b->y, b->y + b->h);
 }
 
+/* Whether the leader a-b, past the point's marker, runs over a mark, a
+ * line or an error bar, or is upright: batched's "1.67×" ran down its own
+ * point's range, which then looked longer than it was. */
+static gboolean
+leader_covers (const MsChartData *d, const MsChartLayout *l, const double a[2], const double b[2])
+{
+  double len = hypot (b[0] - a[0], b[1] - a[1]);
+  if (fabs (b[0] - a[0]) < 2 && len > l->marker_r * 2)
+    return TRUE;
+  for (double t = l->marker_r * 1.5 + 2; t < len - 1; t += 2)
+    if (ms_chart_data_cover (d, l, 0, a[0] + (b[0] - a[0]) * t / len - 0.5,
+                             a[1] + (b[1] - a[1]) * t / len - 0.5, 1, 1) > 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The distance from (x, y) to box. */
 static double
 box_distance (const MsChartRect *b, double x, double y)
@@ -122,7 +138,7 @@ callout_spot (const MsChartData *d, const MsChartLayout *l, double px, double py
         if (segments_cross (from, to, &g_array_index (leaders, double, j),
                             &g_array_index (leaders, double, j + 2)))
           score += 1e5;
-      if (nearer_another (&b, px, py, points))
+      if (nearer_another (&b, px, py, points) || leader_covers (d, l, from, to))
         score += 1e5;
       if (score < best_score)
         best_score = score, best = b;
@@ -141,7 +157,7 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
               double px, double py, double r, double fs)
 {
   const double lw = ms_style_line_width (st);
-  ms_set_color (cr, &st->fg, c && c->remark ? 0.6 : 0.9);
+  ms_set_color (cr, &st->fg, 0.9);
   if (!c || !c->remark) {
     cairo_set_line_width (cr, lw * 1.3);
     cairo_new_sub_path (cr);
@@ -156,13 +172,17 @@ callout_draw (cairo_t *cr, const MsChartStyle *st, const MsChartCallout *c, cons
    * radius is 2.2 markers'). */
   if (c->remark)
     r /= 2.2;
-  if (len > r + 1)
+  /* An upright leader from a point without a ring ran along its own bar,
+   * which then looked longer: the label right over or under it is its. */
+  if (len > r + 1 && !(c->remark && fabs (dx) < 1))
     ms_draw_line (cr, lw, px + dx / len * r, py + dy / len * r, ex, ey);
   ms_set_color (cr, &st->bg, 0.92);
   cairo_rectangle (cr, b->x, b->y, b->w, b->h);
   cairo_fill (cr);
-  ms_set_color (cr, &st->fg, c->remark ? 0.85 : 1);
-  ms_draw_text (cr, c->label, b->x + fs * 0.3, b->y + fs * 0.2, fs, 0, 0, !c->remark, NULL, NULL);
+  /* A label without a ring as dark as one with: grey, the concurrent
+   * slide's headline figure read as the lesser one. */
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, c->label, b->x + fs * 0.3, b->y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
 }
 
 void

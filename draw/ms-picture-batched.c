@@ -16,67 +16,63 @@
 
 static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
-/* A one-call-per-copy size that took over three times both its
- * neighbours, into *spike, and its note: it sets the far end of the
- * ratios' range, so it is named, lest the batch be credited with it.
- * NULL when there is none. */
-static char *
-spike_note (const MsResults *run, int count, const MsCell **spike)
+/* Which call's time moved, and which way: [batched][fell]. */
+static const char *const moved[2][2] = {
+  { N_ ("one call per copy's time rose, the batched call's barely changed"),
+    N_ ("one call per copy's time fell, the batched call's barely changed") },
+  { N_ ("the batched call's time rose, one call per copy's barely changed"),
+    N_ ("the batched call's time fell, one call per copy's barely changed") },
+};
+
+/* The jumps the run cannot explain, into note, without times (the slide
+ * draws only ratios): a one-call-per-copy size over three times both its
+ * neighbours (the range's far end, not the batch's doing), and a ratio
+ * stepping over twice between sizes with one call's time alone moving
+ * (the other under a quarter): which call's, which way, as teachers asked. */
+static void
+jump_notes (const MsResults *run, int count, GString *note)
 {
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30; e++) {
-      const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
-      const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
-      const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
-      if (!lo || !hi || c->stats.e2e.median < 3 * MAX (lo->stats.e2e.median, hi->stats.e2e.median))
-        continue;
-      char size[32];
-      ms_format_size_label ((double) ms_vector_bytes (c->elements), size, sizeof size);
-      *spike = c;
-      /* No time: the slide draws none, only ratios. */
-      return g_strdup_printf (_ ("%s %s: one call per copy took over 3× as long as at both "
-                                 "neighbours; the run does not show why."),
-                              ms_mode_title (modes[m]), size);
-    }
-  return NULL;
+  const MsCell *spike = NULL;
+  int any = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+      for (int e = 1; e < 30; e++) {
+        const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
+        const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
+        const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
+        const MsCell *b0 = lo ? ms_batched_cell (run, modes[m], e - 1, count, 1) : NULL;
+        const MsCell *b1 = b0 ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
+        char a[32], b[32];
+        ms_format_size_label ((double) ms_vector_bytes (c ? c->elements : 0), b, sizeof b);
+        if (pass == 0 && !spike && lo && hi
+            && c->stats.e2e.median >= 3 * MAX (lo->stats.e2e.median, hi->stats.e2e.median)) {
+          spike = c;
+          g_string_append_printf (note, _ (" %s %s: one call per copy took over 3× its "
+                                           "neighbours' time."),
+                                  ms_mode_title (modes[m]), b);
+          any = 1;
+        }
+        if (pass == 0 || any > 1 || !b1 || c == spike || lo == spike)
+          continue;
+        double de = log (c->stats.e2e.median / lo->stats.e2e.median);
+        double db = log (b1->stats.e2e.median / b0->stats.e2e.median);
+        if (fabs (db - de) < log (2) || MIN (fabs (de), fabs (db)) > log (1.25))
+          continue;
+        ms_format_size_label ((double) ms_vector_bytes (lo->elements), a, sizeof a);
+        gboolean batch = fabs (db) > fabs (de);
+        g_string_append_printf (note, " %s %s → %s: %s.", ms_mode_title (modes[m]), a, b,
+                                _ (moved[batch][(batch ? db : de) < 0]));
+        any = 2;
+      }
+  if (any)
+    g_string_append (note, _ (" The run does not show why."));
 }
 
-/* Where a source's ratio steps by over twice from one size to the next,
- * and one side alone moved (the other by under a quarter): which side, as
- * teachers asked of pinned's zigzag. NULL when no such step, or when it
- * is the spike's, which has its own note. */
-static char *
-step_note (const MsResults *run, int count, const MsCell *spike)
-{
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30; e++) {
-      const MsCell *e0 = ms_batched_cell (run, modes[m], e - 1, count, 0);
-      const MsCell *e1 = ms_batched_cell (run, modes[m], e, count, 0);
-      const MsCell *b0 = e0 ? ms_batched_cell (run, modes[m], e - 1, count, 1) : NULL;
-      const MsCell *b1 = e1 ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
-      if (!b0 || !b1 || e0 == spike || e1 == spike)
-        continue;
-      double de = log (e1->stats.e2e.median / e0->stats.e2e.median);
-      double db = log (b1->stats.e2e.median / b0->stats.e2e.median);
-      if (fabs (db - de) < log (2) || MIN (fabs (de), fabs (db)) > log (1.25))
-        continue;
-      gboolean batch = fabs (db) > fabs (de);
-      char a[32], b[32];
-      ms_format_size_label ((double) ms_vector_bytes (e0->elements), a, sizeof a);
-      ms_format_size_label ((double) ms_vector_bytes (e1->elements), b, sizeof b);
-      return g_strdup_printf (batch ? _ ("%s %s → %s: the step is the batched call's, not one "
-                                         "call per copy's; the run does not show why.")
-                                    : _ ("%s %s → %s: the step is one call per copy's, not the "
-                                         "batched call's; the run does not show why."),
-                              ms_mode_title (modes[m]), a, b);
-    }
-  return NULL;
-}
-
-/* Pinned's points a little left of their size, pageable's a little
- * right (in octaves), so that the two sources' bars at one size never
- * overlap and a ring on one hides no end of the other's. */
-static const double nudge[] = { -0.15, 0.15 };
+/* Pinned's points a little right of their size, pageable's a little
+ * left (in octaves), so that the two sources' bars at one size never
+ * overlap and a ring on one hides no end of the other's. Pinned left,
+ * its 1 KiB label found room only along its own bar. */
+static const double nudge[] = { 0.15, -0.15 };
 
 static void
 add_series (MsChartData *d, const MsResults *run, int count)
@@ -104,8 +100,54 @@ add_series (MsChartData *d, const MsResults *run, int count)
       int verdict = ms_batched_verdict (&p);
       last->muted = verdict == 0;
       last->crossed = verdict < 0;
+      /* A range of a filled or crossed marker ending within a few pixels
+       * of 1× looked as if it reached it: its end in figures, which the
+       * verdict compares with 1. */
+      double end = fabs (log (last->lo)) < fabs (log (last->hi)) ? last->lo : last->hi;
+      if (verdict == 0 || fabs (log (end)) >= log (1.016))
+        continue;
+      g_autofree char *label = g_strdup_printf (end == last->lo ? _ ("low end %.3f×")
+                                                                : _ ("high end %.3f×"),
+                                                end);
+      ms_chart_data_add_callout (d, last->x * exp2 (nudge[m]), end, label);
+      g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = TRUE;
     }
   }
+}
+
+/* The markers' code and the line at 1 in words, in a row under the chart
+ * (two where narrow): as a sentence in the note a class had to be taught
+ * it. Returns the height; only measures unless draw. */
+static double
+marker_key (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolean draw)
+{
+  const char *words[] = { _ ("faster: the whole bar above 1×"), _ ("cannot tell: bar across 1×"),
+                          _ ("slower: the whole bar below 1×"), _ ("Dotted: 1×, the same time") };
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
+  const double r = ms_style_marker_radius (st);
+  const double lw = ms_style_line_width (st);
+  double x = fs * 0.5, y0 = y, tw, th = fs;
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    ms_draw_text (cr, words[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    if (x > fs && x + fs * 2 + tw > width)
+      x = fs * 0.5, y += th * 1.15;
+    const double at[2] = { x + fs * 0.7, y + th / 2 };
+    ms_set_color (cr, &st->fg, i == 1 ? 0.5 : 0.9);
+    if (draw && i < 3)
+      ms_draw_markers (cr, 0, i == 1 ? MS_FILL_HOLLOW : MS_FILL_SOLID, at, 1, r, lw * 0.8, &st->bg);
+    for (int sign = -1; draw && i == 2 && sign <= 1; sign += 2)
+      ms_draw_line (cr, lw * 0.8, at[0] - r * 1.5, at[1] - sign * r * 1.5, at[0] + r * 1.5,
+                    at[1] + sign * r * 1.5);
+    ms_set_dash (cr, 2, lw * 1.5);
+    if (draw && i == 3)
+      ms_draw_line (cr, lw * 1.1, x, at[1], x + fs * 1.4, at[1]);
+    ms_set_dash (cr, 0, lw);
+    ms_set_color (cr, &st->fg, 0.9);
+    if (draw)
+      ms_draw_text (cr, words[i], x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    x += fs * 3.2 + tw;
+  }
+  return y + th * 1.15 - y0;
 }
 
 static void
@@ -138,7 +180,9 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
   int n = ms_batched_smallest (run, small, tally);
-  for (int i = 0; i < n; i++) {
+  /* Pageable's first: placed second, its label found room only above
+   * it, its leader along its own bar. */
+  for (int i = n; i-- > 0;) {
     /* The takeaway's figures, at the smallest size, not the far ends
      * of the range: the far end was one slow cell. */
     g_autofree char *label = g_strdup_printf ("%.2f×", small[i].ratio);
@@ -150,21 +194,26 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
                                small[i].ratio, label);
     g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = TRUE;
   }
-  /* The calls named, the markers' key, and the steps the run cannot
-   * explain: the spike, and where one side alone jumps. */
+  /* Which way the sources are nudged, the calls named, and the jumps the
+   * run cannot explain; the key over it. */
   g_autoptr (GString) note
-      = g_string_new (_ ("One call per copy: cudaMemcpyAsync; batched: one cudaMemcpyBatchAsync, "
-                         "in stream order. Dotted: 1×, the same time. Bars: 95% ranges (some "
-                         "inside their marker). Filled: the batch was faster; hollow: bar across "
-                         "1×, cannot tell; crossed: slower."));
-  const MsCell *spike = NULL;
-  g_autofree char *spike_text = spike_note (run, count, &spike);
-  g_autofree char *step = step_note (run, count, spike);
-  if (spike_text)
-    g_string_append_printf (note, " %s", spike_text);
-  if (step)
-    g_string_append_printf (note, " %s", step);
-  ms_picture_chart_over_note (cr, d, style, width, height, note->str);
+      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges; "
+                         "batched in stream order."));
+  jump_notes (run, count, note);
+  const double fs = ms_style_font_size (style);
+  double key_h = marker_key (cr, style, 0, width, FALSE);
+  double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs * 0.95, width - fs, FALSE, FALSE);
+  double chart_h = round (height - note_h - key_h - fs * 0.6);
+  ms_draw_background (cr, style);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, chart_h);
+  cairo_clip (cr);
+  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
+  cairo_restore (cr);
+  marker_key (cr, style, chart_h + fs * 0.15, width, TRUE);
+  ms_set_color (cr, &style->fg, 0.85);
+  ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95, width - fs,
+                        FALSE, TRUE);
 }
 
 static const MsVariantWords words[] = {

@@ -88,9 +88,10 @@ leave_coinciding_out (MsChartData *d)
       /* TRANSLATORS: the concurrent slide's line of full grids. */
       s->label = g_strdup (_ ("K streams, each filling the GPU"));
       s->dash = 2;
-      /* A little right of one stream's, which it lies on: drawn on it,
-       * one of the two lines could not be seen. */
-      s->x_nudge = 0.25;
+      /* A little left of one stream's, which it lies on: drawn on it,
+       * one of the two lines could not be seen; right of it, its label at
+       * the most K had no room but over one stream's. */
+      s->x_nudge = -0.25;
     } else if (ms_chart_data_lies_on (d, i, lies_on))
       ms_chart_data_remove_series (d, i);
   }
@@ -112,30 +113,22 @@ slide_title (const MsResults *run)
 }
 
 /* Under a slide's chart: what filling the GPU is, in words a class
- * knows ("grid", "block" and "multiprocessor" went unexplained), and why
- * K streams stay over one kernel's time. The full grids' time is its
- * ring's. */
+ * knows ("grid", "block" and "multiprocessor" went unexplained), what it
+ * does, which the headline's figure rests on, and why its triangles are
+ * off their K. */
 static char *
-slide_note (const MsResults *run)
+slide_note (const MsResults *run, gboolean tall)
 {
-  int k;
-  double one, many, serial;
-  GString *s = g_string_new (NULL);
-  gboolean quoted = ms_concurrent_quoted (run, &k, &one, &many, &serial);
+  GString *s = g_string_new (_ ("Triangles drawn left of their K."));
   if (run->device.multiprocessors > 0)
-    g_string_append_printf (s,
-                            _ ("Filling the GPU: each kernel starts as many groups of threads "
-                               "as all %d of the GPU's multiprocessors (its cores) can hold."),
-                            run->device.multiprocessors);
-  double stagger = quoted ? ms_concurrent_stagger (run, k) : 0;
-  if (stagger > 0) {
-    char t[32];
-    ms_caption_time (stagger, t, sizeof t);
-    g_string_append_printf (s,
-                            _ (" Over 1× on K streams: launched one at a time, the last %s "
-                               "after the first."),
-                            t);
-  }
+    g_string_printf (s,
+                     _ ("Filling the GPU: each kernel starts as many groups of threads as all %d "
+                        "of the GPU's multiprocessors (its cores) can hold, so such kernels run "
+                        "one after another, as on one stream. Triangles drawn left of their K."),
+                     run->device.multiprocessors);
+  /* The line at 1's label, where K streams' leader would cross it. */
+  if (tall)
+    g_string_append (s, _ (" Dotted: all at once, one kernel's time."));
   return g_string_free (s, FALSE);
 }
 
@@ -146,41 +139,51 @@ slide_note (const MsResults *run)
  * axis counts single-kernel times only, and "1.7" was to be guessed on a
  * log scale. */
 static void
-call_out_takeaway (MsChartData *d, const MsResults *run, gboolean slide)
+call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
 {
   int k;
   double one, many, serial;
   if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
     return;
-  for (guint i = 0; i < d->series->len; i++) {
+  /* One stream's, then the last line's (each filling the GPU), then K
+   * streams': placed after the two at the top, K streams' label took the
+   * spot left of the triangle and the triangle's leader crossed it. */
+  for (guint n = 0; n < d->series->len; n++) {
+    guint i = n == 0 ? 0 : d->series->len - n;
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     double t = i == 0 ? serial : i == 1 ? many : 0;
-    if (slide && s->x_nudge > 0)
+    if (slide && s->x_nudge != 0)
       t = ms_concurrent_written (run, k, lines[FILLED_LINE].variant);
     for (guint j = 0; t > 0 && j < s->points->len; j++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
       if (p->x != k)
         continue;
-      char time[32];
+      char time[32], late[32];
       ms_caption_time (t, time, sizeof time);
-      /* TRANSLATORS: a ring's label on the concurrent-kernels chart:
-       * its line, the time K kernels took and how many single-kernel
-       * times that is, e.g. "K streams: 188 µs · 1.7×". On a slide only
-       * one stream's is named: the other line by it has its own marker
-       * and its label no ring. */
-      g_autofree char *label = slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
-                                              : g_strdup_printf (_ ("%s: %s · %.1f×"),
-                                                                 s->label, time, t / one);
+      /* Why K streams stay over 1×, by the point it explains: in the note
+       * a class did not look for it. */
+      double stagger = slide > 1 && i == 1 ? ms_concurrent_stagger (run, k) : 0;
+      ms_caption_time (stagger, late, sizeof late);
+      /* TRANSLATORS: on a slide, K streams' label, e.g. "1.7×: last
+       * launch 79 µs late" (after the first launch; 30 characters at
+       * most); else a ring's label: its line, the time K kernels took and
+       * how many single-kernel times that is, e.g. "K streams: 188 µs ·
+       * 1.7×". On a slide only one stream's is named: the other line by
+       * it has its own marker and its label no ring. */
+      g_autofree char *label
+          = stagger > 0 ? g_strdup_printf (_ ("%.1f×: last launch %s late"), t / one, late)
+          : slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
+                           : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
       /* The line on one stream's is labelled without a ring: two rings
        * there left no room for either label. */
-      g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = s->x_nudge > 0;
+      g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = s->x_nudge != 0;
     }
   }
 }
 
 static MsChartData *
-build (const MsResults *run, gboolean slide)
+build (const MsResults *run, int slide)
 {
   MsChartData *d = ms_chart_data_new ();
   double one = median_at (run, 1, lines[0].variant);
@@ -217,8 +220,9 @@ build (const MsResults *run, gboolean slide)
   } else
     name_coinciding (d);
   /* "together" beside a 1.7× that was not quite one kernel's time read
-   * as a contradiction: the line is the limit, all at once. */
-  ms_chart_data_add_ref (d, 1, _("all at once: one kernel's time"));
+   * as a contradiction: the line is the limit, all at once. A slide's
+   * note names it: its label there was crossed by K streams' leader. */
+  ms_chart_data_add_ref (d, 1, slide > 1 ? NULL : _("all at once: one kernel's time"));
   /* Room under the line at 1 for its label, which found none by its line
    * above it and floated up beside K = 4. */
   d->y_min = 0.7, d->y_max = 1;
@@ -236,12 +240,18 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * (30 lines) drew the slide on screen and five lines in its export at
    * the same size, whose picture is taller. */
   gboolean small = ms_draw_is_slide (style, height);
-  g_autoptr (MsChartData) data = build (run, small);
+  /* A slide tall enough for K streams' label to say why it is over 1×,
+   * under the line at 1 (lower, it covered the lines; in a pane the
+   * decades' ticks met). */
+  gboolean tall = small && height > 570 && width > 800;
+  g_autoptr (MsChartData) data = build (run, small + tall);
   /* Where a slide has the height, room over the highest points for the
    * labels of the two lines there (in a short pane the decades' ticks
    * would meet). */
   if (small && height > 500)
     data->y_max = 60;
+  if (tall)
+    data->y_min = 0.25;
   if (data->series->len == 0) {
     ms_chart_draw (cr, data, style, width, height, -1, NULL);
     return;
@@ -249,7 +259,7 @@ ms_picture_concurrent (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   /* Under the chart, what the lines' grids are where they are drawn (the
    * labels name only what differs); on a slide, the note. */
   g_autofree char *note
-      = small ? slide_note (run)
+      = small ? slide_note (run, tall)
               : g_strdup (_ ("Each kernel is one block unless its line says: a block per SM, a "
                              "block per SM taking all of the SM's shared memory, or a full grid "
                              "that fills every SM's block slots."));
