@@ -166,7 +166,7 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
         "%s %s %s",
         _ ("cudaHostRegister pins memory malloc allocated. Each line: paid once (allocate and "
            "free the buffers; register, if once) + n × a repetition (copies, kernel; register, "
-           "if every time)."),
+           "if every time); dots: whole n."),
         up, k->reg_gbps > 0 ? rates : "");
     y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
@@ -196,6 +196,8 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   return y - y0 + fs * 0.4;
 }
 
+/* The line, with a dot at each whole n (the run's medians summed: a class could not check
+ * "cheaper" or the crossing against a line alone). */
 static void
 draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, const MsScale *xs,
            const MsScale *ys, double at0, double per_rep)
@@ -207,6 +209,10 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
                  ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
   cairo_stroke (cr);
   ms_set_dash (cr, 0, 1);
+  for (double n = ceil (xs->min); n <= xs->max; n++)
+    cairo_arc (cr, ms_scale_to_pixel (xs, n), ms_scale_to_pixel (ys, at0 + per_rep * n),
+               ms_style_line_width (st) * 2, 0, 2 * G_PI);
+  cairo_fill (cr);
 }
 
 /* A slide's names of the three lines, in the takeaway's words
@@ -227,9 +233,10 @@ slide_sum (const Line *l)
   char once[32], rep[32];
   ms_caption_time (l->at0, once, sizeof once);
   ms_caption_time (l->per_rep, rep, sizeof rep);
-  /* Translators: under a line's name on the register lesson's slide: its
-   * one-time cost + n × its cost per repetition, e.g. "1.41 ms + n × 260 µs". */
-  return g_strdup_printf (_ ("%s + n × %s"), once, rep);
+  /* Translators: under a line's name on the register lesson's slide: its one-time cost (where the
+   * line would meet n = 0, off the axis) + n × its cost per repetition, e.g. "1.41 ms (n = 0) + n ×
+   * 260 µs". */
+  return g_strdup_printf (_ ("%s (n = 0) + n × %s"), once, rep);
 }
 
 static double

@@ -40,6 +40,8 @@ ms_register_costs (const MsResults *r, int exponent, MsRegisterCosts *out)
     .pin_alloc_us = phase_median (pin, MS_PHASE_ALLOC),
     .pin_free_us = phase_median (pin, MS_PHASE_FREE),
     .pin_e2e_us = pin->stats.e2e.median,
+    .reg_e2e = reg->stats.e2e,
+    .pin_e2e = pin->stats.e2e,
     .e2e_apart = ms_caption_apart (reg, pin),
   };
   return out->reg_us >= 0 && out->pin_alloc_us >= 0;
@@ -122,12 +124,14 @@ ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len)
   int from = ms_register_reused_from (k);
   buf[0] = '\0';
   if (!k->e2e_apart)
-    /* TRANSLATORS: e.g. "A repetition, registered against cudaMallocHost
-     * memory: 259.9 against 259.5 µs, within the run's spread." */
+    /* TRANSLATORS: e.g. "A repetition, registered against cudaMallocHost memory: 259.9 µs (95%
+     * range 250.1 to 270.3) against 259.5 µs (251.0 to 268.2): the ranges overlap." The spread
+     * in numbers: "within the run's spread" was drawn nowhere. */
     snprintf (buf, len,
-              ms_gettext ("A repetition, registered against cudaMallocHost memory: %.1f against "
-                          "%.1f µs, within the run's spread."),
-              k->reg_e2e_us, k->pin_e2e_us);
+              ms_gettext ("A repetition registered: %.0f µs (95%% range %.0f to %.0f); "
+                          "cudaMallocHost's: %.0f (%.0f to %.0f): ranges overlap."),
+              k->reg_e2e_us, k->reg_e2e.ci_low, k->reg_e2e.ci_high, k->pin_e2e_us,
+              k->pin_e2e.ci_low, k->pin_e2e.ci_high);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost once costs less than registering
      * once from n = 991 (268.5 against 277.8 µs a repetition)": a tenth

@@ -18,6 +18,7 @@ typedef struct {
   double pin_alloc_us; /* the pinned cell's cudaMallocHost and cudaMalloc, once */
   double pin_free_us;  /* their cudaFreeHost and cudaFree, once */
   double pin_e2e_us;   /* a pinned repetition end to end */
+  MsStat reg_e2e, pin_e2e; /* the two repetitions' statistics, their 95% ranges said on the slide */
   bool e2e_apart;      /* the two repetitions' 95% ranges apart */
 } MsRegisterCosts;
 
