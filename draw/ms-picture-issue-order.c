@@ -236,9 +236,9 @@ typedef struct {
 typedef struct {
   MsScale xs;
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
-  double time_h;   /* a bar's time beside it, which its whisker goes under */
+  double time_h; /* a bar's time beside it, which its whisker goes under */
   gboolean full; /* room for the words against one stream, ranges and steps */
-  double under;    /* under each bar: its whisker and, where it fits, its range in numbers */
+  double under;  /* under each bar: its whisker and, where it fits, its range in numbers */
 } PairLayout;
 
 /* A bar's name on the slide: one stream (-1), depth-first (0) or breadth-first. */
@@ -260,16 +260,15 @@ median (const OrderPair *pair, int i)
   return bar_cell (pair, i)->stats.e2e.median;
 }
 
-/* A bar's 95% range in numbers, the unit once where both ends share it: the whiskers, a few pixels
- * long, decide the verdict and could not be read from the back. */
+/* A bar's 95% range in numbers: the whiskers, a few pixels long, decide the verdict and could not
+ * be read from the back. */
 static const char *
 range_text (const OrderPair *pair, int i, char *buf, gsize len)
 {
   const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
   char lo[32], hi[32];
-  ms_caption_time (e2e->ci_low, lo, sizeof lo);
-  ms_caption_time (e2e->ci_high, hi, sizeof hi);
-  g_snprintf (buf, len, _ ("%s to %s"), lo, hi);
+  g_snprintf (buf, len, _ ("%s to %s"), ms_caption_time (e2e->ci_low, lo, sizeof lo),
+              ms_caption_time (e2e->ci_high, hi, sizeof hi));
   return buf;
 }
 
@@ -449,12 +448,6 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
   double least = (MAX (l.bar_h, l.time_h) - l.bar_h) / 2 + fs * 0.7;
   l.full = l.row_h >= MAX (name_h + by_h, l.bar_h + least + range_h);
-  if (!l.full) {
-    l.head_h = fs * 1.9;
-    l.row_h = (bottom - top - l.head_h) / (2 - first);
-    l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
-    least = (MAX (l.bar_h, l.time_h) - l.bar_h) / 2 + fs * 0.8;
-  }
   l.under = l.full ? least + range_h : least;
   for (int i = first; i < 2; i++) {
     char t[32];

@@ -65,8 +65,8 @@ lines (const Costs *k, Line *anew, Line *reused, Line *pinned)
   const MsRegisterCosts *c = &k->c;
   *anew = (Line){ ms_register_anew_once (c), ms_register_anew_per_rep (c) };
   /* Registered once: the pinning and unpinning are paid once too. */
-  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e_us };
-  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e_us };
+  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e.median };
+  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e.median };
 }
 
 /* The mode's colour and dash, as the sweep charts draw its line; once:
@@ -111,11 +111,11 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
       left[256];
   ms_caption_time (c->reg_us, reg, sizeof reg);
   ms_caption_time (MAX (c->unreg_us, 0), unreg, sizeof unreg);
-  ms_caption_time (c->reg_e2e_us, reg_e2e, sizeof reg_e2e);
+  ms_caption_time (c->reg_e2e.median, reg_e2e, sizeof reg_e2e);
   ms_caption_time (anew.at0, once, sizeof once);
   ms_caption_time (reused.at0, reused_once, sizeof reused_once);
   ms_caption_time (pinned.at0, pin_once, sizeof pin_once);
-  ms_caption_time (c->pin_e2e_us, pin_e2e, sizeof pin_e2e);
+  ms_caption_time (c->pin_e2e.median, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
    * time of n repetitions, e.g. "Time for n repetitions, three 4 MiB
    * buffers on the host (12 MiB)": how much memory, to set beside the
@@ -234,8 +234,8 @@ slide_sum (const Line *l)
   ms_caption_time (l->at0, once, sizeof once);
   ms_caption_time (l->per_rep, rep, sizeof rep);
   /* Translators: under a line's name on the register lesson's slide: its one-time cost (where the
-   * line would meet n = 0, off the axis) + n × its cost per repetition, e.g. "1.41 ms (n = 0) + n ×
-   * 260 µs". */
+   * line meets n = 0, off the axis) + n × its cost per repetition, e.g. "1.41 ms (n = 0) + n × 260
+   * µs". */
   return g_strdup_printf (_ ("%s (n = 0) + n × %s"), once, rep);
 }
 
