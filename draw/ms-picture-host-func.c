@@ -264,10 +264,10 @@ slide_note (gboolean noisy, gboolean cut)
    * where one is cut, then what too noisy means or where each repetition is. */
   return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
                           cut ? _ ("; an arrow: it goes on") : "",
-                          noisy ? _ ("Too noisy: a range wider than its median, no bar; the "
-                                     "headline quotes the kernel rows alone.")
-                                : _ ("Each repetition: in a larger view; the headline quotes the "
-                                     "kernel rows alone."));
+                          noisy ? _ ("Too noisy: a range wider than its median, no bar; so "
+                                     "the headline quotes the kernel rows alone.")
+                                : _ ("Each repetition: in a larger view; the headline quotes each "
+                                     "call after a kernel."));
 }
 
 /* A slide: each call's median delay as a bar on a linear scale from 0, named in full, with its 95%

@@ -263,6 +263,25 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *serial = g_strdup_printf (_ ("serial: the second kernel waited; the pair took "
                                                 "nearer 2× one kernel's time (%s) than 1×"),
                                              ms_caption_time (alone.us, kernel, sizeof kernel));
+  /* The overlapped cell furthest from 1×, said as what it is: cudaMalloc's 1.24×, "overlap" by the
+   * rule alone, had a class ask whether it partly waited. */
+  MsSyncJudged j, most = { .times = 0 };
+  int most_op = -1;
+  for (int i = 0; i < g->n_rows * g->n_cols; i++)
+    if (ms_implicit_sync_judge (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j)
+            == MS_SYNC_OVERLAPPED
+        && j.times > MAX (most.times, 1.1))
+      most = j, most_op = g->ops[i / g->n_cols];
+  char extra[32];
+  /* TRANSLATORS: the implicit-sync key's overlap entry where a cell lies well above 1×, e.g.
+   * "overlap: they ran together; cudaMalloc's 1.24×: 127 µs more than one kernel, mostly
+   * overlapped". */
+  g_autofree char *overlap
+      = most_op >= 0 ? g_strdup_printf (_ ("overlap: they ran together; %s's %.2f×: %s more than "
+                                           "one kernel, mostly overlapped"),
+                                        ms_implicit_sync_op_label ((MsSyncOp) most_op), most.times,
+                                        ms_caption_time (most.us - alone.us, extra, sizeof extra))
+                     : g_strdup (_ ("overlap: they ran together"));
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself held the CPU for over "
                                                  "%.0f%% of a kernel, so this way cannot see if it "
                                                  "serialised"),
@@ -271,9 +290,10 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
    * header what one queue is; the prose (why a call off the list serialised, what blocking streams
    * wait for) is the larger view's. */
   g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
-  const char *items[] = { serial, unclear, _ ("overlap: they ran together"),
-                          /* The cells' figure, unexplained, had a teacher gloss it. */
-                          g->numbers && terms ? _ ("×: the pair's time in one kernel's times "
+  const char *items[] = { serial, unclear, overlap,
+                          /* The cells' figure, unexplained, had a teacher gloss it; a slide's
+                           * column header says it (its key ran to seven lines). */
+                          g->numbers && terms && !slide ? _ ("×: the pair's time in one kernel's times "
                                                    "(1×: they overlapped; 2×: one after the other)")
                                               : "",
                           /* The outlines said on a slide too: unexplained, a class
@@ -428,6 +448,11 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
                                         : _ ("non-blocking streams: made with "
                                              "cudaStreamNonBlocking");
       const char *queue = queues[g->cols[c] % 2];
+      /* One column: one setting, said as one (two lines read as two of several conditions). */
+      if (g->n_cols == 1 && g->cols[c] == 1) {
+        kind = _ ("all cells: blocking streams, no cudaStreamNonBlocking");
+        queue = _ ("on several hardware queues, as by default");
+      }
       double kw = ms_draw_text_width (cr, kind, g->fs * 0.9, FALSE);
       double qw = ms_draw_text_width (cr, queue, g->fs, TRUE);
       if (MAX (kw, qw) + g->fs * 0.6 <= col_w) {

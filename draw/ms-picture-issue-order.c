@@ -8,6 +8,7 @@
  * takeaway's pair without timers as two bars of time with their verdict (draw_slide_pair). */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "ms-chart.h"
 #include "ms-engine.h"
@@ -235,6 +236,9 @@ typedef struct {
 typedef struct {
   MsScale xs;
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
+  double time_h; /* a bar's time beside it, which its whisker goes under */
+  gboolean full; /* room for the words against one stream, ranges and steps */
+  double under;  /* under each bar: its whisker and, where it fits, its range in numbers */
 } PairLayout;
 
 /* A bar's name on the slide: one stream (-1), depth-first (0) or breadth-first. */
@@ -256,14 +260,62 @@ median (const OrderPair *pair, int i)
   return bar_cell (pair, i)->stats.e2e.median;
 }
 
-/* What an order's bar says beside its time: how it did against one
- * stream, the slide's measure of overlap; "" for one stream's own. */
+/* A bar's 95% range in numbers: the whiskers, a few pixels long, decide the verdict and could not
+ * be read from the back. */
+static const char *
+range_text (const OrderPair *pair, int i, char *buf, gsize len)
+{
+  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  char lo[32], hi[32];
+  g_snprintf (buf, len, _ ("%s to %s"), ms_caption_time (e2e->ci_low, lo, sizeof lo),
+              ms_caption_time (e2e->ci_high, hi, sizeof hi));
+  return buf;
+}
+
+/* One stream's bar cut at its add, drawn dark to scale after the copies in (each step timed with
+ * an event pair), the steps' times over the bar: the reason the order matters little, drawn, not
+ * only said. */
+static void
+draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
+            double cy)
+{
+  const MsStat *phase = pair->one->stats.phase;
+  double in = phase[MS_PHASE_H2D].median, add = phase[MS_PHASE_KERNEL].median;
+  if (!(in > 0 && add > 0 && phase[MS_PHASE_D2H].median > 0))
+    return;
+  double x_in = ms_scale_to_pixel (&l->xs, in), top = cy - l->bar_h / 2;
+  ms_set_color (cr, &style->fg, 0.85);
+  cairo_rectangle (cr, x_in, top, MAX (ms_scale_to_pixel (&l->xs, in + add) - x_in, 2), l->bar_h);
+  cairo_fill (cr);
+  char t[3][32];
+  ms_caption_time (in, t[0], sizeof t[0]);
+  ms_caption_time (add, t[1], sizeof t[1]);
+  ms_caption_time (phase[MS_PHASE_D2H].median, t[2], sizeof t[2]);
+  /* TRANSLATORS: over one stream's bar, e.g. "in 660 µs, add 25 µs, back 314 µs". */
+  g_autofree char *steps = g_strdup_printf (_ ("in %s, add %s, back %s"), t[0], t[1], t[2]);
+  ms_set_color (cr, &style->fg, 1);
+  if (l->full)
+    ms_draw_text (cr, steps, l->xs.pixel_lo, top, ms_draw_figure_size (cr, l->fs), 0, 1, FALSE,
+                  NULL, NULL);
+}
+
+/* What an order's bar says beside its time: how it did against one stream, the slide's measure of
+ * overlap, on two lines (broken at the space nearest its middle: on one, "4% more than one stream"
+ * left the bars no width at 1024 pixels); "" for one stream's own. */
 static const char *
 against_one (const OrderPair *pair, int i, char *buf, gsize len)
 {
   buf[0] = '\0';
-  return i < 0 || !pair->one ? buf
-                              : ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+  if (i < 0 || !pair->one)
+    return buf;
+  ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+  char *mid = buf + strlen (buf) / 2, *at = NULL;
+  for (char *p = strchr (buf, ' '); p; p = strchr (p + 1, ' '))
+    if (!at || fabs ((double)(p - mid)) < fabs ((double)(at - mid)))
+      at = p;
+  if (at)
+    *at = '\n';
+  return buf;
 }
 
 /* The verdict beside the pair: how many times as long the longer order took where they lie apart,
@@ -298,23 +350,44 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   MsColor colour = style->fg;
   if (i >= 0)
     ms_chart_palette_color ((guint)i, style->dark, &colour);
+  /* The bar's name, and under it how it did against one stream: beside its time they left the
+   * bars no width at 1024 pixels, and their second line ran over the whisker. */
+  char t[32], by[64], range[64];
+  double name_h, by_h = 0, by_fs = ms_draw_figure_size (cr, fs);
+  ms_draw_text (cr, order_name (i), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
+  if (l->full && *against_one (pair, i, by, sizeof by))
+    ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, order_name (i), l->label_x, cy, fs * 1.1, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, fs * 1.1, 0, 0, TRUE,
+                NULL, NULL);
+  if (by_h > 0)
+    ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
+                  NULL);
   /* One stream grey: the yardstick, not a third order. */
   ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
   cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
   cairo_fill (cr);
-  ms_picture_interval (cr, style, ms_scale_to_pixel (&l->xs, e2e->ci_low),
-                       ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE,
-                       cy + l->bar_h / 2 + fs * 0.45, fs * 0.2);
-  char t[32], by[64];
-  double w = 0;
+  if (i < 0)
+    draw_steps (cr, style, pair, l, cy);
+  double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
+         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low);
+  ms_picture_interval (cr, style, lo, ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE, wy,
+                       fs * 0.2);
+  /* Under its whisker, from its start: past its end it took the bars' width. */
+  ms_set_color (cr, &style->fg, 1);
+  if (l->full)
+    ms_draw_text (cr, range_text (pair, i, range, sizeof range), lo, wy + fs * 0.3,
+                  ms_draw_figure_size (cr, fs), 0, 0, FALSE, NULL, NULL);
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
-                ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, &w, NULL);
-  if (*against_one (pair, i, by, sizeof by))
-    ms_draw_text (cr, by, x1 + fs * 0.9 + w, cy, ms_draw_figure_size (cr, fs), 0, 0.5, FALSE, NULL,
-                  NULL);
+                ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
+}
+
+static const char *
+pair_heading (const OrderPair *pair)
+{
+  return pair->one ? _ ("Each order's time, and one stream's (same work, nothing to overlap)")
+                   : _ ("Each order timed as a whole");
 }
 
 /* The bars from y: their heading, one stream's where the run has it, the
@@ -325,15 +398,11 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
 {
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr,
-                pair->one ? _ ("Each order's time, and one stream's (same work, nothing to "
-                               "overlap)")
-                          : _ ("Each order timed as a whole"),
-                fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
+  ms_draw_text (cr, pair_heading (pair), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
   double top = y + l->head_h, mid[2];
   int first = pair->one ? -1 : 0;
   for (int i = first; i < 2; i++) {
-    double cy = top + (i - first) * l->row_h + l->row_h * 0.4;
+    double cy = top + (i - first) * l->row_h + (l->row_h - l->under) / 2;
     draw_bar (cr, style, pair, l, i, cy);
     if (i >= 0)
       mid[i] = cy;
@@ -355,40 +424,58 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
 
 /* The bars' layout in width from top to bottom: names at the left, then the bars on one time scale
  * from 0 to past every 95% range (cut at the axis, a class could not see how wide they were),
- * their times, the bracket and the verdict at the right. */
+ * their times, the bracket and the verdict at the right. Where the rows are high enough (full),
+ * each order's name has how it did against one stream under it, each whisker its range in numbers
+ * and one stream's bar its steps' words over it; on a low slide the bars, times and whiskers alone.
+ */
 static PairLayout
 pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
              double top, double bottom)
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
-  const double fs = l.fs;
-  double label_w = 0, words_w[3], end = 0;
+  const double fs = l.fs, ffs = ms_draw_figure_size (cr, fs);
+  double label_w = 0, words_w[3], end = 0, range_h, name_h, by_h = 0;
   g_autofree char *verdict = pair_verdict (pair);
   int first = pair->one ? -1 : 0;
+  ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
+  ms_draw_text (cr, order_name (0), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
+  ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
+  char by[64];
+  if (*against_one (pair, 0, by, sizeof by))
+    ms_draw_text (cr, by, 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
+  l.head_h = fs * 1.9 + (pair->one ? range_h : 0);
+  l.row_h = (bottom - top - l.head_h) / (2 - first);
+  l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
+  double least = (MAX (l.bar_h, l.time_h) - l.bar_h) / 2 + fs * 0.7;
+  l.full = l.row_h >= MAX (name_h + by_h, l.bar_h + least + range_h);
+  l.under = l.full ? least + range_h : least;
   for (int i = first; i < 2; i++) {
-    char t[32], by[64];
-    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, FALSE));
+    char t[32];
+    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, TRUE));
+    if (l.full && *against_one (pair, i, by, sizeof by))
+      label_w = MAX (label_w, ms_draw_text_width (cr, by, ffs, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
-    if (*against_one (pair, i, by, sizeof by))
-      words_w[i + 1] += fs * 0.5 + ms_draw_text_width (cr, by, ms_draw_figure_size (cr, fs), FALSE);
     end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));
   }
   l.label_x = fs * 1.5;
   l.bracket_x = width - fs * 1.5 - ms_draw_text_width (cr, verdict, fs * 1.4, TRUE);
   double x0 = l.label_x + label_w + fs, span = l.bracket_x - fs - x0;
   /* Each bar's end and words before the bracket. */
-  for (int i = first; i < 2; i++)
+  for (int i = first; i < 2; i++) {
+    char range[64];
+    double range_w = ms_draw_text_width (cr, range_text (pair, i, range, sizeof range), ffs, FALSE);
     span = MIN (span, (l.bracket_x - fs * 1.2 - x0 - words_w[i + 1]) * end / median (pair, i));
+    if (l.full)
+      span = MIN (span, (l.bracket_x - fs * 1.4 - x0 - range_w) * end
+                            / bar_cell (pair, i)->stats.e2e.ci_low);
+  }
   l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0, x0 + span, MS_SCALE_TIME_US };
   /* The axis ends on a tick: past its last one it ran on unlabelled. */
   MsTick ticks[16];
   guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 3, ticks, 16);
   if (nt >= 2 && ticks[nt - 1].value < l.xs.max)
     l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
-  l.head_h = fs * 1.9;
-  l.row_h = (bottom - top - l.head_h) / (2 - first);
-  l.bar_h = MIN (l.row_h * 0.5, fs * 2.2);
   return l;
 }
 
@@ -398,8 +485,9 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 static const char *
 slide_terms (bool single)
 {
-  return single ? _ ("One hardware queue (set for this lesson; by default there are several): all "
-                     "streams' work waits in one line, in the order issued. Each stream copies its "
+  return single ? _ ("One hardware queue (set for this lesson: the course notes say order decides "
+                     "overlap there; by default there are several): all streams' work waits in "
+                     "one line, in the order issued. Each stream copies its "
                      "part of a and b in, adds them, copies c back. Depth-first: each stream's "
                      "steps, then the next stream's; breadth-first: each step for every stream in "
                      "turn.")
@@ -425,8 +513,9 @@ slide_note (const OrderPair *pair)
                                e2e->n)
             /* xgettext:no-c-format */
             : g_strdup (_ ("Thin line under each bar: the 95% range of its median."));
-  const char *bracket = _ ("The bracket compares the two orders only.");
-  return why[0] ? g_strjoin (" ", why, range, bracket, NULL) : g_strjoin (" ", range, bracket, NULL);
+  /* "The bracket compares the two orders only" left out: each order's bar now says how it did
+   * against one stream, and the slide's rows needed its line. */
+  return why[0] ? g_strjoin (" ", why, range, NULL) : g_strdup (range);
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -471,7 +560,9 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   double bottom = height - note_h - fs * 2.6;
   PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
   /* Too narrow for the bars beside their words: the chart instead. */
-  if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
+  if (l.row_h < fs * 1.6
+      || ms_draw_text_width (cr, pair_heading (&pair), fs * 1.1, TRUE) > width - fs
+      || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
     return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;

@@ -65,8 +65,8 @@ lines (const Costs *k, Line *anew, Line *reused, Line *pinned)
   const MsRegisterCosts *c = &k->c;
   *anew = (Line){ ms_register_anew_once (c), ms_register_anew_per_rep (c) };
   /* Registered once: the pinning and unpinning are paid once too. */
-  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e_us };
-  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e_us };
+  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e.median };
+  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e.median };
 }
 
 /* The mode's colour and dash, as the sweep charts draw its line; once:
@@ -111,11 +111,11 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
       left[256];
   ms_caption_time (c->reg_us, reg, sizeof reg);
   ms_caption_time (MAX (c->unreg_us, 0), unreg, sizeof unreg);
-  ms_caption_time (c->reg_e2e_us, reg_e2e, sizeof reg_e2e);
+  ms_caption_time (c->reg_e2e.median, reg_e2e, sizeof reg_e2e);
   ms_caption_time (anew.at0, once, sizeof once);
   ms_caption_time (reused.at0, reused_once, sizeof reused_once);
   ms_caption_time (pinned.at0, pin_once, sizeof pin_once);
-  ms_caption_time (c->pin_e2e_us, pin_e2e, sizeof pin_e2e);
+  ms_caption_time (c->pin_e2e.median, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
    * time of n repetitions, e.g. "Time for n repetitions, three 4 MiB
    * buffers on the host (12 MiB)": how much memory, to set beside the
@@ -166,7 +166,7 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
         "%s %s %s",
         _ ("cudaHostRegister pins memory malloc allocated. Each line: paid once (allocate and "
            "free the buffers; register, if once) + n × a repetition (copies, kernel; register, "
-           "if every time)."),
+           "if every time); dots: whole n."),
         up, k->reg_gbps > 0 ? rates : "");
     y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
@@ -196,6 +196,8 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   return y - y0 + fs * 0.4;
 }
 
+/* The line, with a dot at each whole n (the run's medians summed: a class could not check
+ * "cheaper" or the crossing against a line alone). */
 static void
 draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, const MsScale *xs,
            const MsScale *ys, double at0, double per_rep)
@@ -207,6 +209,10 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
                  ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
   cairo_stroke (cr);
   ms_set_dash (cr, 0, 1);
+  for (double n = ceil (xs->min); n <= xs->max; n++)
+    cairo_arc (cr, ms_scale_to_pixel (xs, n), ms_scale_to_pixel (ys, at0 + per_rep * n),
+               ms_style_line_width (st) * 2, 0, 2 * G_PI);
+  cairo_fill (cr);
 }
 
 /* A slide's names of the three lines, in the takeaway's words
@@ -227,9 +233,10 @@ slide_sum (const Line *l)
   char once[32], rep[32];
   ms_caption_time (l->at0, once, sizeof once);
   ms_caption_time (l->per_rep, rep, sizeof rep);
-  /* Translators: under a line's name on the register lesson's slide: its
-   * one-time cost + n × its cost per repetition, e.g. "1.41 ms + n × 260 µs". */
-  return g_strdup_printf (_ ("%s + n × %s"), once, rep);
+  /* Translators: under a line's name on the register lesson's slide: its one-time cost (where the
+   * line meets n = 0, off the axis) + n × its cost per repetition, e.g. "1.41 ms (n = 0) + n × 260
+   * µs". */
+  return g_strdup_printf (_ ("%s (n = 0) + n × %s"), once, rep);
 }
 
 static double

@@ -289,7 +289,9 @@ call_out_text (cairo_t *cr, const MsTimelineBar *b, const char *text, const GArr
   return FALSE;
 }
 
-/* Bar b's name over it (call_out_text), with its time where that fits. */
+/* Bar b's name over it (call_out_text), with its time where that fits; a kernel drawn as wide as a
+ * speck (a third of the text size, ms-timeline.c) said to be ("kernel 16.2 µs" on a bar six times
+ * its width was read as drawn to scale). */
 static gboolean
 call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, double left,
               double right, double top, double size, const GArray *placed, MsBarLabel *out)
@@ -301,6 +303,8 @@ call_out_one (cairo_t *cr, const MsTimelineBar *b, const GArray *all_bars, doubl
       && call_out_text (cr, b, texts[0], all_bars, left, right, top, size, placed, out))
     return TRUE;
   int n = label_texts (b->event, FALSE, NULL, texts);
+  for (int i = 0; b->event->phase == MS_PHASE_KERNEL && b->w < size / 0.9 / 3 && i < n; i++)
+    g_strlcat (texts[i], _ (" (drawn wider to be seen)"), sizeof texts[i]);
   /* Its name, bytes and time where they fit ("prefetch 32 MiB · 1.4 ms":
    * without its size a prefetch's was asked for), else fewer. */
   const int forms[] = { 0, MAX (n - 2, 0), n - 1 };

@@ -202,8 +202,8 @@ ms_host_func_noisy (const MsStat *latency)
   return latency->ci_high - latency->ci_low > latency->median;
 }
 
-/* lo..hi in words, in one unit where both have it: "about 53 µs" where
- * they round alike, else "45 to 49 µs". */
+/* Two medians in words, in one unit where both have it: "≈53 µs" where they round alike, else
+ * "45 or 49 µs" (two calls' medians: "45 to 49 µs" read as one spread). */
 static void
 range_words (double lo, double hi, char *buf, size_t len)
 {
@@ -220,9 +220,9 @@ range_words (double lo, double hi, char *buf, size_t len)
   const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
   if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
     t[t_unit - t] = '\0';
-  /* TRANSLATORS: a range of times, e.g. "45 to 49 µs" (the first without
-   * its unit where both have the same) or "800 µs to 1.2 ms". */
-  snprintf (buf, len, ms_gettext ("%s to %s"), t, u);
+  /* TRANSLATORS: two calls' median times, e.g. "45 or 49 µs" (the first without its unit where
+   * both have the same) or "800 µs or 1.2 ms". */
+  snprintf (buf, len, ms_gettext ("%s or %s"), t, u);
 }
 
 /* The slide's line, one effect: how soon a host function started after

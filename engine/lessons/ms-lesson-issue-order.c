@@ -109,12 +109,10 @@ append_one_stream (char *buf, size_t len, const MsResults *r, int k, OrderTable 
     char time[32], by_d[64], by_b[64], why[512];
     ms_caption_time (one->stats.e2e.median, time, sizeof time);
     ms_caption_append (buf, len,
-                       q == single ? ms_gettext ("One stream (K = 1: nothing to overlap; the "
-                                                 "quicker of its two runs) takes %s; against it, "
-                                                 "depth-first took %s and breadth-first %s.")
+                       q == single ? ms_gettext ("One stream (K = 1: nothing to overlap) takes "
+                                                 "%s; depth-first took %s, breadth-first %s.")
                                    : ms_gettext ("On the default queues, one stream takes %s; "
-                                                 "against it, depth-first took %s and "
-                                                 "breadth-first %s."),
+                                                 "depth-first took %s, breadth-first %s."),
                        time, ms_issue_order_against_one (one, d, by_d, sizeof by_d),
                        ms_issue_order_against_one (one, b, by_b, sizeof by_b));
     if (q == single && *ms_issue_order_why (one, d, b, why, sizeof why))
@@ -180,18 +178,6 @@ append_timers (char *buf, size_t len, OrderTable t)
                          ms_gettext ("With a timer around every step it is %.2f× at K = %d "
                                      "(medians): the chart leaves the timers out."),
                          timed, k);
-    /* Why the slide's answer stands: read as another way to the same
-     * answer, a ratio beyond the spread undercut the headline. */
-    const MsCell *each[4] = { td, tb, pd, pb };
-    char t4[4][32];
-    for (int i = 0; i < 4; i++)
-      ms_caption_time (each[i]->stats.e2e.median, t4[i], sizeof t4[i]);
-    if (ms_caption_apart (td, tb))
-      ms_caption_append (buf, len,
-                         ms_gettext ("The timers change what they time: with them the same work "
-                                     "took %s depth-first and %s breadth-first, against %s and %s "
-                                     "without, so the slide times the orders without them."),
-                         t4[0], t4[1], t4[2], t4[3]);
     return true;
   }
   return false;
@@ -224,7 +210,10 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   const MsCell *pb = around_cell (r, e, MS_ORDER_BREADTH_FIRST, around_names[0]);
   const MsCell *kd = around_cell (r, e, MS_ORDER_DEPTH_FIRST, around_names[1]);
   const MsCell *kb = around_cell (r, e, MS_ORDER_BREADTH_FIRST, around_names[1]);
-  if (!d || !b || !pd || !pb || !kd || !kb)
+  /* Said only where one of the ratios lies beyond the spread: three ratios the run cannot tell
+   * from 1 ran the details past the foot of a 1024x768 screen. */
+  if (!d || !b || !pd || !pb || !kd || !kb
+      || !(ms_caption_apart (d, b) || ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb)))
     return;
   /* Each with whether it lies beyond the run's spread, so that a ratio
    * far from 1 inside its interval is not read as a finding. */
@@ -237,22 +226,6 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
                                  "with the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
-  /* Each order's own time over the three: a ratio beyond the spread in one of them read as an
-   * order effect where one order's time alone had moved. */
-  const MsCell *way[2][3] = { { d, pd, kd }, { b, pb, kb } };
-  char ends[4][32];
-  for (int i = 0; i < 4; i++) {
-    double us = way[i / 2][0]->stats.e2e.median;
-    for (int w = 1; w < 3; w++)
-      us = i % 2 ? fmax (us, way[i / 2][w]->stats.e2e.median)
-                 : fmin (us, way[i / 2][w]->stats.e2e.median);
-    ms_caption_time (us, ends[i], sizeof ends[i]);
-  }
-  if (ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb))
-    ms_caption_append (buf, len,
-                       ms_gettext ("Between these three ways the same order's time moved as "
-                                   "much: depth-first from %s to %s, breadth-first from %s to %s."),
-                       ends[0], ends[1], ends[2], ends[3]);
 }
 
 static bool
@@ -361,9 +334,11 @@ const char *
 ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len)
 {
   double saved = round (saved_share (one, c));
-  /* TRANSLATORS: a time against the same work in one stream, e.g. "18%
-   * less"; its pair "4% more". */
-  snprintf (buf, len, saved >= 0 ? ms_gettext ("%.0f%% less") : ms_gettext ("%.0f%% more"),
+  /* TRANSLATORS: a time against the same work in one stream, e.g. "18% less than one stream";
+   * its pair "4% more than one stream". "4% more" alone did not say than what. */
+  snprintf (buf, len,
+            saved >= 0 ? ms_gettext ("%.0f%% less than one stream")
+                       : ms_gettext ("%.0f%% more than one stream"),
             fabs (saved));
   return buf;
 }
@@ -372,38 +347,25 @@ const char *
 ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf, size_t len)
 {
   const MsStat *step = one->stats.phase;
-  double us[4] = { step[MS_PHASE_KERNEL].median, one->stats.e2e.median, step[MS_PHASE_H2D].median,
-                   step[MS_PHASE_D2H].median };
-  char t[4][32];
-  /* Only where the run says the orders are the same: under "too noisy
-   * to tell" (the H100), "why the order matters little" claimed what the
-   * headline did not. */
+  double add = step[MS_PHASE_KERNEL].median, all = one->stats.e2e.median;
+  /* What did overlap, where more was saved than the add takes: a class asked how 176 µs went with
+   * a kernel of 19. */
+  double saved = all - fmin (d->stats.e2e.median, b->stats.e2e.median);
+  char t[32];
+  /* Only where the run says the orders are the same: under "too noisy to tell" (the H100), "why
+   * the order matters little" claimed what the headline did not. The copies' times are drawn in
+   * one stream's bar (one line: the slide's rows need the room). */
   buf[0] = '\0';
-  if (!ms_issue_order_same (d, b))
-    return buf;
-  for (int i = 0; i < 4; i++)
-    ms_caption_time (us[i], t[i], sizeof t[i]);
-  /* TRANSLATORS: the issue-order slide's reason, e.g. "... the add takes 19 µs of one stream's
-   * 965 µs (2%) ... (626 µs in, 310 µs back) ...". */
-  snprintf (buf, len,
-            us[0] > 0 && us[1] > 0 && us[2] > 0 && us[3] > 0
-                ? ms_gettext ("Why the order matters little: the add takes %s of one stream's %s "
-                              "(%.0f%%), little kernel time for any order to hide; the copies (%s "
-                              "in, %s back) set the time.")
-                : "",
-            t[0], t[1], 100 * us[0] / us[1], t[2], t[3]);
-  /* What did overlap, where more was saved than the add takes: a class
-   * asked how 176 µs went with a kernel of 19. */
-  double saved = us[1] - fmin (d->stats.e2e.median, b->stats.e2e.median);
-  if (buf[0] && saved > 2 * us[0]) {
-    size_t n = strlen (buf);
-    snprintf (buf + n, len - n,
-              /* TRANSLATORS: after the reason, e.g. " The streams saved 176 µs,
-               * more than the add takes: copies in ran beside copies back." */
-              ms_gettext (" The streams saved %s, more than the add takes: copies in ran beside "
-                          "copies back."),
-              ms_caption_time (saved, t[0], sizeof t[0]));
-  }
+  if (ms_issue_order_same (d, b) && add > 0 && all > 0 && step[MS_PHASE_H2D].median > 0
+      && step[MS_PHASE_D2H].median > 0)
+    /* TRANSLATORS: e.g. "Why: the add (dark) is 2% of one stream's time; 176 µs were saved as
+     * copies in ran beside copies back." */
+    snprintf (buf, len,
+              saved > 2 * add ? ms_gettext ("Why: the add (dark) is %.0f%% of one stream's time; "
+                                            "%s were saved as copies in ran beside copies back.")
+                              : ms_gettext ("Why: the add (dark) is %.0f%% of one stream's time; "
+                                            "the copies set it."),
+              100 * add / all, ms_caption_time (saved, t, sizeof t));
   return buf;
 }
 
@@ -439,11 +401,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
     /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams: ...". "No gain or
-     * order effect seen" was read as "no effect", where other ways of timing the same run found
-     * one: the run cannot tell. */
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams on one hardware queue
+     * ran no faster than one stream; the run cannot tell the two orders apart". "Too noisy to
+     * tell gain or order" answered nothing: what the run does show, said. */
     snprintf (buf, len,
-              single ? ms_gettext ("%d streams, one hardware queue: too noisy to tell gain or order")
+              single ? saved < 1 ? ms_gettext ("%d streams: no faster than one; the orders "
+                                               "cannot be told apart")
+                                 : ms_gettext ("%d streams: not clearly faster than one; order: "
+                                               "cannot tell")
                      : ms_gettext ("%d streams: no overlap gain or order difference this run "
                                    "can tell"),
               k);
@@ -469,7 +434,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * stream, beyond the spread, e.g. "16 streams: no overlap gain this run
      * can tell; issue order made no difference". */
     snprintf (buf, len,
-              single ? ms_gettext ("%d streams on one hardware queue: no gain seen; %s")
+              single ? ms_gettext ("%d streams were no faster than one; %s")
                      : ms_gettext ("%d streams: no overlap gain this run can tell; %s"),
               k, order);
   return same || apart ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;

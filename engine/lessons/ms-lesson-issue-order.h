@@ -31,9 +31,9 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
 /* c's time against one's, as both are written: "18% less" or "4% more". */
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
-/* Why the order matters little, from one stream's steps (timed with an event pair each): the
- * add's share of its time against the copies', and where the orders d and b saved more than the
- * add takes, what overlapped; "" where the cell has no steps or the run does not call the two
+/* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
+ * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
+ * the add takes, what overlapped; "" where the cell has no steps or the run does not call the two
  * orders the same. */
 const char *ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf,
                                 size_t len);

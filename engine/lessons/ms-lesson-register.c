@@ -34,12 +34,12 @@ ms_register_costs (const MsResults *r, int exponent, MsRegisterCosts *out)
   *out = (MsRegisterCosts){
     .reg_us = phase_median (reg, MS_PHASE_REGISTER),
     .unreg_us = phase_median (reg, MS_PHASE_UNREGISTER),
-    .reg_e2e_us = reg->stats.e2e.median,
     .reg_alloc_us = phase_median (reg, MS_PHASE_ALLOC),
     .reg_free_us = phase_median (reg, MS_PHASE_FREE),
     .pin_alloc_us = phase_median (pin, MS_PHASE_ALLOC),
     .pin_free_us = phase_median (pin, MS_PHASE_FREE),
-    .pin_e2e_us = pin->stats.e2e.median,
+    .reg_e2e = reg->stats.e2e,
+    .pin_e2e = pin->stats.e2e,
     .e2e_apart = ms_caption_apart (reg, pin),
   };
   return out->reg_us >= 0 && out->pin_alloc_us >= 0;
@@ -54,7 +54,7 @@ timed (double us)
 double
 ms_register_anew_per_rep (const MsRegisterCosts *k)
 {
-  return timed (k->reg_us) + timed (k->unreg_us) + timed (k->reg_e2e_us);
+  return timed (k->reg_us) + timed (k->unreg_us) + timed (k->reg_e2e.median);
 }
 
 double
@@ -74,7 +74,7 @@ ms_register_cheaper_from (const MsRegisterCosts *k, double *cross)
 {
   /* What each repetition costs more registered than pinned, and what
    * pinned costs more once. */
-  double per_rep = ms_register_anew_per_rep (k) - timed (k->pin_e2e_us);
+  double per_rep = ms_register_anew_per_rep (k) - timed (k->pin_e2e.median);
   double once = ms_register_pinned_once (k) - ms_register_anew_once (k);
   if (!(per_rep > 0))
     return 0;
@@ -96,7 +96,7 @@ double
 ms_register_reused_once (const MsRegisterCosts *k)
 {
   /* Registering anew's one repetition, less its end to end. */
-  return ms_register_anew_once (k) + ms_register_anew_per_rep (k) - timed (k->reg_e2e_us);
+  return ms_register_anew_once (k) + ms_register_anew_per_rep (k) - timed (k->reg_e2e.median);
 }
 
 int
@@ -104,7 +104,7 @@ ms_register_reused_from (const MsRegisterCosts *k)
 {
   /* From the medians, which the slide's sums give, where the run tells
    * the two repetitions apart. */
-  double gap = timed (k->reg_e2e_us) - timed (k->pin_e2e_us);
+  double gap = timed (k->reg_e2e.median) - timed (k->pin_e2e.median);
   double ahead = ms_register_pinned_once (k) - ms_register_reused_once (k);
   if (ahead <= 0)
     return 1;
@@ -122,12 +122,14 @@ ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len)
   int from = ms_register_reused_from (k);
   buf[0] = '\0';
   if (!k->e2e_apart)
-    /* TRANSLATORS: e.g. "A repetition, registered against cudaMallocHost
-     * memory: 259.9 against 259.5 µs, within the run's spread." */
+    /* TRANSLATORS: e.g. "A repetition, registered against cudaMallocHost memory: 259.9 µs (95%
+     * range 250.1 to 270.3) against 259.5 µs (251.0 to 268.2): the ranges overlap." The spread
+     * in numbers: "within the run's spread" was drawn nowhere. */
     snprintf (buf, len,
-              ms_gettext ("A repetition, registered against cudaMallocHost memory: %.1f against "
-                          "%.1f µs, within the run's spread."),
-              k->reg_e2e_us, k->pin_e2e_us);
+              ms_gettext ("A repetition registered: %.0f µs (95%% range %.0f to %.0f); "
+                          "cudaMallocHost's: %.0f (%.0f to %.0f): ranges overlap."),
+              k->reg_e2e.median, k->reg_e2e.ci_low, k->reg_e2e.ci_high, k->pin_e2e.median,
+              k->pin_e2e.ci_low, k->pin_e2e.ci_high);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost once costs less than registering
      * once from n = 991 (268.5 against 277.8 µs a repetition)": a tenth
@@ -135,7 +137,7 @@ ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("cudaMallocHost once costs less than registering once from n = %d "
                           "(%.1f against %.1f µs a repetition)."),
-              from, k->pin_e2e_us, k->reg_e2e_us);
+              from, k->pin_e2e.median, k->reg_e2e.median);
   return buf[0] != '\0';
 }
 
@@ -176,9 +178,9 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
       ms_caption_time (ms_register_anew_per_rep (k), t[0], sizeof t[0]),
       ms_caption_time (k->reg_us, t[1], sizeof t[1]),
       ms_caption_time (timed (k->unreg_us), t[2], sizeof t[2]),
-      ms_caption_time (k->reg_e2e_us, t[3], sizeof t[3]),
+      ms_caption_time (k->reg_e2e.median, t[3], sizeof t[3]),
       ms_caption_time (ms_register_anew_once (k), t[4], sizeof t[4]),
-      ms_caption_time (k->pin_e2e_us, t[5], sizeof t[5]),
+      ms_caption_time (k->pin_e2e.median, t[5], sizeof t[5]),
       ms_caption_time (ms_register_pinned_once (k), t[6], sizeof t[6]));
   if (from > 0)
     /* The slide's third line, with its figures as the slide gives them. */
@@ -188,7 +190,7 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
                                    "registered once and reused pay registering only once: %s "
                                    "once and %s a repetition."),
                        from, ms_caption_time (ms_register_reused_once (k), t[0], sizeof t[0]),
-                       ms_caption_time (k->reg_e2e_us, t[1], sizeof t[1]));
+                       ms_caption_time (k->reg_e2e.median, t[1], sizeof t[1]));
   char up[256];
   if (from > 0 && ms_register_catches_up (k, up, sizeof up))
     ms_caption_append (buf, len, "%s", up);

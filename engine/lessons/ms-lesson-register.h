@@ -12,12 +12,12 @@
 typedef struct {
   double reg_us;       /* cudaHostRegister of the three buffers, every repetition */
   double unreg_us;     /* cudaHostUnregister of them, every repetition */
-  double reg_e2e_us;   /* a registered repetition end to end (copies and kernel) */
   double reg_alloc_us; /* the registered cell's malloc and cudaMalloc, once */
   double reg_free_us;  /* their free and cudaFree, once */
   double pin_alloc_us; /* the pinned cell's cudaMallocHost and cudaMalloc, once */
   double pin_free_us;  /* their cudaFreeHost and cudaFree, once */
-  double pin_e2e_us;   /* a pinned repetition end to end */
+  MsStat reg_e2e;      /* a registered repetition end to end (copies and kernel) */
+  MsStat pin_e2e;      /* a pinned repetition end to end; both medians' 95% ranges on the slide */
   bool e2e_apart;      /* the two repetitions' 95% ranges apart */
 } MsRegisterCosts;
 
@@ -31,7 +31,7 @@ double ms_register_anew_per_rep (const MsRegisterCosts *k);
 double ms_register_anew_once (const MsRegisterCosts *k);
 double ms_register_pinned_once (const MsRegisterCosts *k);
 /* Buffers registered once and reused: registering and unregistering paid
- * once with the allocations (each repetition then costs reg_e2e_us). */
+ * once with the allocations (each repetition then costs reg_e2e). */
 double ms_register_reused_once (const MsRegisterCosts *k);
 /* From how many repetitions allocating pinned buffers once costs less in
  * all than registering anew in each, every timed cost counted; 0 when
