@@ -264,8 +264,8 @@ slide_note (gboolean noisy, gboolean cut)
    * where one is cut, then what too noisy means or where each repetition is. */
   return g_strdup_printf (_ ("Lines: each range of likely medians (95%%%s). %s"),
                           cut ? _ ("; an arrow: it goes on") : "",
-                          noisy ? _ ("Too noisy: a range wider than its median, no bar; so "
-                                     "the headline quotes the kernel rows alone.")
+                          noisy ? _ ("Too noisy: a range wider than its median, no bar. The "
+                                     "headline quotes the rows after a kernel.")
                                 : _ ("Each repetition: in a larger view; the headline quotes each "
                                      "call after a kernel."));
 }
