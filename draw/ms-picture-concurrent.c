@@ -128,7 +128,7 @@ slide_note (const MsResults *run, gboolean tall)
                      run->device.multiprocessors);
   /* The line at 1's label, where K streams' leader would cross it. */
   if (tall)
-    g_string_append (s, _ (" Dotted: all at once, one kernel's time."));
+    g_string_append (s, _ (" Grey dotted line: 1×, all at once in one kernel's time."));
   return g_string_free (s, FALSE);
 }
 
@@ -168,11 +168,13 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
        * launch 79 µs late" (after the first launch; 30 characters at
        * most); else a ring's label: its line, the time K kernels took and
        * how many single-kernel times that is, e.g. "K streams: 188 µs ·
-       * 1.7×"; on a slide the GPU-filling line's, as the headline names
-       * it ("1.62 ms · 14.5×" alone was tied to no line). */
+       * 1.7×"; on a slide the GPU-filling line's as the headline names it
+       * ("1.62 ms · 14.5×" was tied to no line; with its name and time it
+       * covered data). */
       g_autofree char *label
           = stagger > 0 ? g_strdup_printf (_ ("%.1f×: last launch %s late"), t / one, late)
-          : slide && i > 0 ? g_strdup_printf (_ ("GPU-filling: %s · %.1f×"), time, t / one)
+          : slide && s->x_nudge != 0 ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
+          : slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
                            : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
       /* The line on one stream's is labelled without a ring: two rings

@@ -164,11 +164,11 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
                        "zero-copy's kernel reads and writes over the link (the CPU–GPU "
                        "connection, PCIe) as it computes.");
   /* TRANSLATORS: under the intensity slide, e.g. "Even at F = 1024 the
-   * arithmetic took less time than the copies; they would match near
-   * F = 7100, beyond this run." */
+   * arithmetic took less time than the copies; it would take as long
+   * near F = 7100, beyond this run." */
   g_autofree char *slide_at
       = at ? g_strdup_printf (_ ("Even at F = %d the arithmetic took less time than the copies; "
-                                 "they would match near F = %s, beyond this run."),
+                                 "it would take as long near F = %s, beyond this run."),
                               hi, at)
            : NULL;
   /* Both where both hold (with the first alone, a class asked where the

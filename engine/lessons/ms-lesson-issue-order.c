@@ -405,8 +405,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * ran no faster than one stream; the run cannot tell the two orders apart". "Too noisy to
      * tell gain or order" answered nothing: what the run does show, said. */
     snprintf (buf, len,
-              single ? saved < 1 ? ms_gettext ("%d streams: no faster than one; the orders "
-                                               "cannot be told apart")
+              single ? saved < 1 ? ms_gettext ("One hardware queue: %d streams no faster than "
+                                               "one; order unclear")
                                  : ms_gettext ("%d streams: not clearly faster than one; order: "
                                                "cannot tell")
                      : ms_gettext ("%d streams: no overlap gain or order difference this run "

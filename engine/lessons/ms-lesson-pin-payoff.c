@@ -428,8 +428,8 @@ ms_pin_payoff_other_slides (char *buf, size_t len)
 {
   int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     ms_gettext ("Copies beat slide %d's rates: another run, whose data were "
-                                 "written past the CPU's cache; here some were still in it."),
+                     ms_gettext ("Pageable copies beat slide %d's rate: another run, whose data "
+                                 "were written past the CPU's cache; here some were still in it."),
                      rates);
 }
 

@@ -225,13 +225,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
               ms_gettext ("Pageable cudaMemcpyAsync waited for the kernel at every size"));
   else if (waited >= 0 && ms_sa_behaviour (r, MS_MODE_PINNED, MS_SA_ASYNC, MS_SA_H2D) == 1)
     /* TRANSLATORS: one projected line, e.g. "Async to GPU early: pinned
-     * always, pageable at 1 MiB, not 4 MiB": two of the slide's three lines
+     * always, pageable ≤ 1 MiB, not 4 MiB": two of the slide's three lines
      * (cudaMemcpy's key says after the kernel). Early as the panel's title
      * defines it: the copy's own end is not drawn. The direction said
-     * (a teacher had to add it aloud); the two sizes measured, not "≤ 1
-     * MiB": nothing between them was, so there is no threshold. */
+     * (a teacher had to add it aloud); both sizes that bound it, as
+     * nothing between them was measured ("at 1 MiB" read as 1 MiB only). */
     snprintf (buf, len,
-              ms_gettext ("Async to GPU early: pinned always, pageable at %s, not %s"),
+              ms_gettext ("Async to GPU early: pinned always, pageable ≤ %s, not %s"),
               size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
   else if (waited >= 0)
     snprintf (buf, len,

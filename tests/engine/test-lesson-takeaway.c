@@ -220,7 +220,7 @@ test_issue_order (void)
        * the streams' gain over one stream can be told. */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
       g_autofree char *neither = g_strdup_printf (
-          "%d streams: no faster than one; the orders cannot be told apart",
+          "One hardware queue: %d streams no faster than one; order unclear",
           k + 1);
       g_assert_true (strcmp (line, neither) == 0
                      || g_str_has_suffix (line, "; issue order: cannot tell"));
