@@ -197,8 +197,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
-      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges; "
-                         "batched in stream order."));
+      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges."));
   jump_notes (run, count, note);
   const double fs = ms_style_font_size (style);
   double key_h = marker_key (cr, style, 0, width, FALSE);

@@ -164,15 +164,16 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
        * a class did not look for it. */
       double stagger = slide > 1 && i == 1 ? ms_concurrent_stagger (run, k) : 0;
       ms_caption_time (stagger, late, sizeof late);
-      /* TRANSLATORS: on a slide, K streams' label, e.g. "1.7×: last
-       * launch 79 µs late" (after the first launch; 30 characters at
+      /* TRANSLATORS: on a slide, K streams' label, e.g. "1.7×: launches
+       * spread over 79 µs" (from the first launch to the last; "last
+       * launch 79 µs late" left "late" unexplained; 30 characters at
        * most); else a ring's label: its line, the time K kernels took and
        * how many single-kernel times that is, e.g. "K streams: 188 µs ·
        * 1.7×"; on a slide the GPU-filling line's as the headline names it
        * ("1.62 ms · 14.5×" was tied to no line; with its name and time it
        * covered data). */
       g_autofree char *label
-          = stagger > 0 ? g_strdup_printf (_ ("%.1f×: last launch %s late"), t / one, late)
+          = stagger > 0 ? g_strdup_printf (_ ("%.1f×: launches spread over %s"), t / one, late)
           : slide && s->x_nudge != 0 ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
           : slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
                            : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);

@@ -161,8 +161,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       _ ("Context: what CUDA sets up on the GPU for a process (cudaDeviceReset tears it down). "
          "Pools: empty: emptied just before, so it takes memory from the GPU; default: gives it "
          "back at each synchronisation; kept: keeps it between frees. malloc here reuses the "
-         "heap's pages, as slide %d's reused heap, not fresh pages."),
-      ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF));
+         "heap's pages: none is new to fault in."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */

@@ -62,19 +62,13 @@ build (const MsResults *run, gboolean slide)
       s = ms_chart_data_add_series (d, _ ("zero-copy ÷ pinned"), 0, 0, 0);
     ms_chart_series_add (s, f, zc / pinned, 1, 0, FALSE);
   }
-  /* On a slide, the lowest and highest ratio ringed with their figures,
-   * the headline's range. */
-  guint lo = 0, hi = 0;
-  for (guint i = 0; slide && s && i < s->points->len; i++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, i);
-    const MsChartPoint *plo = &g_array_index (s->points, MsChartPoint, lo);
-    const MsChartPoint *phi = &g_array_index (s->points, MsChartPoint, hi);
-    lo = p->y < plo->y ? i : lo;
-    hi = p->y > phi->y ? i : hi;
-  }
-  for (guint k = 0; slide && s && k < 2 && lo != hi; k++) {
-    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k ? hi : lo);
-    g_autofree char *label = g_strdup_printf ("%.2f×", p->y);
+  /* On a slide, the first and last F ringed with their figures: the
+   * headline's "1 to 1024" (the lowest and highest ratio ringed an F a
+   * class could find no reason for). */
+  guint last = s ? s->points->len - 1 : 0;
+  for (guint k = 0; slide && s && k < 2 && last > 0; k++) {
+    const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k ? last : 0);
+    g_autofree char *label = g_strdup_printf ("F = %g: %.2f×", p->x, p->y);
     ms_chart_data_add_callout (d, p->x, p->y, label);
   }
   /* "zero-copy wins" under the line read as upside down to a class:

@@ -291,7 +291,7 @@ slide_note (const MsResults *run)
   gboolean d2h = ms_sa_behaviour (run, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_D2H) == 0;
   return g_strconcat (_ ("Pageable calls return once the CPU has copied the data to a staging "
                          "buffer: later for larger copies."),
-                      d2h ? " " : "", d2h ? _ ("To the host, pageable never returned early.") : "",
+                      d2h ? " " : "", d2h ? _ ("To the host (not drawn), pageable never returned early.") : "",
                       any_dodged (run) ? " " : "",
                       any_dodged (run) ? _ ("A marker that would cover another is moved a little "
                                             "left.")

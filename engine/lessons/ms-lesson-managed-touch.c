@@ -210,8 +210,8 @@ const MsLesson ms_lesson_managed_touch = {
             .modes = "managed,managed-prefetch",
             .plain = true,
             .title = MS_N_ ("Managed memory with and without prefetch"),
-            .question = MS_N_ ("What does prefetching unified memory save over faulting its pages "
-                               "in?"),
+            .question = MS_N_ ("What does prefetching unified (managed) memory save over faulting "
+                               "its pages in?"),
             .reason = MS_N_ ("Fresh managed buffers fault every page on first touch; buffers "
                              "already on the device run without faults; prefetching moves the "
                              "pages in bulk before the kernel needs them. Where CUPTI allows, its "

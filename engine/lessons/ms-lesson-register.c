@@ -259,7 +259,7 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
      * each repetition costs more from n = 6 repetitions. ("Yes" claimed
      * more than the totals: the copies run some per cent slower.) */
     snprintf (buf, len,
-              ms_gettext ("Register once: cheaper; register each time: dearer from n = %d"),
+              ms_gettext ("Registering once beats cudaMallocHost; each time loses from n = %d"),
               from);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost beats registering anew from
