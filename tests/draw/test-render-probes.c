@@ -94,29 +94,6 @@ test_batched (void)
   ms_results_free (empty);
 }
 
-/* Whether the batched picture of run has text. */
-static gboolean
-batched_says (const MsResults *run, const char *text)
-{
-  MsTestPicture p;
-  ms_test_picture_draw (&p, MS_TOPIC_BATCHED, run, FALSE, 1);
-  gboolean said = FALSE;
-  for (guint i = 0; i < p.texts->len && !said; i++)
-    said = strstr (g_ptr_array_index (p.texts, i), text) != NULL;
-  ms_test_picture_clear (&p);
-  return said;
-}
-
-/* The picture draws the batch in stream order, and says so: the other
- * two orders are the details'. */
-static void
-test_batched_order_named (void)
-{
-  MsResults *r = batched_run ();
-  g_assert_true (batched_says (r, "batched in stream order."));
-  ms_results_free (r);
-}
-
 static MsResults *
 numa_run (int nodes)
 {
@@ -159,7 +136,6 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-probes/batched", test_batched);
-  g_test_add_func ("/render-probes/batched-order-named", test_batched_order_named);
   g_test_add_func ("/render-probes/numa", test_numa);
   return g_test_run ();
 }
