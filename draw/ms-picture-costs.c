@@ -18,7 +18,7 @@ static const struct {
   const char *label;
   gboolean sized; /* at the caption's size; a context has none */
 } costs[] = {
-  { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first"), FALSE },
+  { MS_MODE_DEVICE, "cost=context-first", N_ ("context, first (one call)"), FALSE },
   /* What "again" was: "each later time" left a class asking when. */
   { MS_MODE_DEVICE, "cost=context", N_ ("context, after cudaDeviceReset"), FALSE },
   /* "first cudaMalloc" was read as the headline's cudaMalloc. */

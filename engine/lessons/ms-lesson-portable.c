@@ -189,10 +189,11 @@ any_buffer_line (const MsPortableResults *p, bool borrowed, const char *rate, ch
    * own GPU's rates on other slides, a class read it as that GPU's. */
   ms_portable_file_gpu_name (shown.file, 0, there, sizeof there);
   ms_lesson_gpu_model (there, there_short, sizeof there_short);
-  /* TRANSLATORS: one projected line, e.g. "Yes on 2 × H200: each pair
-   * tried, portable or not, 55 GB/s" ("every buffer" claimed the pair not
-   * tried; "every buffer tried" read as every pair). */
-  snprintf (buf, len, ms_gettext ("Yes on %d × %s: each pair tried, portable or not, %s"),
+  /* TRANSLATORS: one projected line, e.g. "Yes on 2 × H200: portable or
+   * not, each bar shows 55 GB/s" (of the pairs drawn: "every buffer",
+   * "every buffer tried" and "each pair tried" were each read as the pair
+   * not tried too). */
+  snprintf (buf, len, ms_gettext ("Yes on %d × %s: portable or not, each bar shows %s"),
             p->n_devices, there_short, rate);
 }
 

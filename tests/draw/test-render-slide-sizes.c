@@ -143,7 +143,7 @@ static gboolean
 is_row_name (MsLessonTopic topic, const char *text)
 {
   static const char *const names[]
-      = { "context, first", "context, after cudaDeviceReset", "cudaMalloc, first in a context",
+      = { "context, first (one call)", "context, after cudaDeviceReset", "cudaMalloc, first in a context",
           "cudaMalloc", "cudaHostRegister", "malloc + memset, unpinned", "cudaMallocHost",
           "cudaMallocAsync, empty pool", "cudaMallocAsync, default pool",
           "cudaMallocAsync, pool kept" };
