@@ -69,9 +69,9 @@ jump_notes (const MsResults *run, int count, GString *note)
 }
 
 /* Pinned's points a little right of their size, pageable's a little
- * left (in octaves), so that the two sources' bars at one size never
- * overlap and a ring on one hides no end of the other's. Pinned left,
- * its 1 KiB label found room only along its own bar. */
+ * left (in octaves, in the order of modes), so that the two sources' bars
+ * at one size never overlap: with pinned on the left, its 1 KiB label
+ * found room only along its own bar. */
 static const double nudge[] = { 0.15, -0.15 };
 
 static void
