@@ -230,7 +230,7 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   ms_format_bytes (p->bytes, size, sizeof size);
   ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
   g_autofree char *title =
-    g_strdup_printf (_("Copies of %s to each GPU, alone: GB/s by the buffer copied from"), size);
+    g_strdup_printf (_("Copies of %s to one GPU at a time: GB/s by the buffer copied from"), size);
   /* Another GPU's host said as such (a class took the H100 deck's bars
    * for H100s), the run's file name left to the details (it read as
    * jargon), where every bar is alike, why, in words a class knows, and
@@ -239,19 +239,23 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   const char *deck = run && run->device.name[0] ? run->device.name : NULL;
   if (deck && g_str_has_prefix (deck, "NVIDIA "))
     deck += strlen ("NVIDIA ");
+  /* Readers asked how these bars relate to this deck's GPU: say the
+   * deck's run had too few GPUs, and on another GPU's deck that the rates
+   * are not its GPU's. */
+  const char *why = run && run->device.count == 1
+                        ? _("This lesson needs two GPUs; this deck’s host has one, so")
+                        : _("This lesson needs two GPUs; this deck’s run used one, so");
   g_autofree char *host
       = deck && gpu0[0] && !strstr (deck, gpu0)
-            /* TRANSLATORS: under the portable slide's title on another
-             * GPU's deck, e.g. "This lesson needs two GPUs: measured on a
-             * host with 2 × H200, as no run of two H100 80GB HBM3 is at
-             * hand; its links are not this deck’s." */
-            ? g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s, "
-                                 "as no run of two %s is at hand; its links are not this "
-                                 "deck’s."),
+            /* TRANSLATORS: on another GPU's deck, e.g. "These bars come
+             * from another host (2 × H200): its rates, not the H100
+             * 80GB HBM3's." */
+            ? g_strdup_printf (_("these bars come from another host (%d × %s): its rates, not "
+                                 "the %s’s."),
                                p->n_devices, gpu0, deck)
-            /* TRANSLATORS: under the portable slide's title, e.g. "This
-             * lesson needs two GPUs: measured on a host with 2 × H200." */
-            : g_strdup_printf (_("This lesson needs two GPUs: measured on a host with %d × %s."),
+            /* TRANSLATORS: e.g. "these bars come from another host
+             * (2 × H200)." */
+            : g_strdup_printf (_("these bars come from another host (%d × %s)."),
                                p->n_devices, gpu0);
   /* TRANSLATORS: e.g. "GPU 0 was not tried with GPU 1's buffer." */
   g_autofree char *one_way
@@ -264,12 +268,14 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   rate_range (p, &lo, &hi);
   gboolean all_alike = hi > 0 && hi <= lo * 1.05;
   g_autofree char *source = g_strjoin (
-      " ", host,
-      _("cudaHostAllocPortable pins a buffer for every GPU, not only the one whose context "
-        "allocated it."),
-      all_alike ? _("The flag changes nothing: with unified addressing (one address space "
-                    "for the CPU and every GPU) every pinned buffer is already portable.")
-                : one_way,
+      " ", why, host,
+      _("cudaHostAllocPortable pins a buffer for every GPU, not only the one that allocated it."),
+      !all_alike ? one_way
+      : run && run->device.unified_addressing
+          ? _("It changes nothing: with unified addressing (one address space for the CPU "
+              "and GPUs, as on this deck’s GPU) every pinned buffer already is.")
+          : _("It changes nothing: with unified addressing (one address space for the CPU "
+              "and GPUs) every pinned buffer already is."),
       all_alike ? one_way : NULL, NULL);
   /* The title, then a GPU's name line and its three bars, each a row as
    * high as fit up to a few lines' height, and the axis; the whole
