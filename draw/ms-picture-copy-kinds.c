@@ -97,8 +97,9 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
     ms_set_color (cr, &style->fg, 0.8);
     ms_draw_text (cr, lead, x, y, fs, 0, 0, FALSE, NULL, NULL);
   }
-  cx += tw + fs * 0.8;
-  double cy = y;
+  /* The items start under the lead, not beside it: the first beside it
+   * and the rest below read as a layout slip. */
+  double cy = y + line;
   for (guint i = 0; i < G_N_ELEMENTS (maps); i++) {
     const MsCell *c = ms_copy_fact_cell (run, maps[i].fact);
     g_autofree char *text = NULL;
