@@ -103,10 +103,11 @@ ms_picture_duplex (cairo_t *cr, const MsResults *run, const MsChartStyle *style,
   char size[32];
   ms_format_size_label ((double)(UINT64_C (1) << e) * 4, size, sizeof size);
   /* What each bar is: "from the first call to both done" fit only the
-   * lower one, the upper being two copies timed alone and added. */
+   * lower one, the upper being two copies timed alone and added; the lower
+   * one's two halves share one time (a reader took them for two). */
   g_autofree char *title = g_strdup_printf (
-      _ ("A pinned %s copy each way: each timed alone, added; then both at once, from the "
-         "first call to both done"),
+      _ ("A pinned %s copy each way: each timed alone, added; then both at once, one time "
+         "for both, from the first call to both done"),
       size);
   double th = ms_picture_title (cr, style, title, width);
   /* TRANSLATORS: the duplex picture's two bars: the two copies run one
