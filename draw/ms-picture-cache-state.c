@@ -316,8 +316,8 @@ memory_name (const MsCacheStateRow *row)
                             t);
   default:
     /* Never cached, it has no lines a loop of copies could find kept. */
-    return g_strdup_printf (_ ("Write-combined, 1× = %s: pinned, never in the CPU's cache (so no "
-                               "\"written once\")"),
+    return g_strdup_printf (_ ("Write-combined, 1× = %s: pinned, never cached, so no \"written "
+                               "once\""),
                             t);
   }
 }

@@ -338,9 +338,9 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
   }
   int ahead_us = ms_sa_ahead_us (run);
   if (focus && ahead_us > 0) {
-    char ahead[32];
-    ms_caption_time (ahead_us, ahead, sizeof ahead);
-    g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), ahead);
+    /* Its time is the panel title's, at a figure's size: here, in the
+     * key's, it was too small for a back row. */
+    const char *label = _ ("dotted: the kernel ahead");
     ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     /* Only on the lines' last row: a row of its own squeezed a narrow
      * pane's plot (the panel's title names the kernel there too). */

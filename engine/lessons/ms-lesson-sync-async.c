@@ -253,10 +253,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * (a teacher had to add it aloud); both sizes that bound it, as
      * nothing between them was measured ("at 1 MiB" read as 1 MiB only).
      * "Here": the bound is the kernel ahead's, not the API's (the slide
-     * says why). */
-    snprintf (buf, len,
-              ms_gettext ("Async to GPU early here: pinned always, pageable ≤ %s, not %s"),
-              size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
+     * says why, and rings the size that waited). */
+    snprintf (buf, len, ms_gettext ("Async to GPU early here: pinned always, pageable ≤ %s"),
+              size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,
               ms_gettext ("Pageable cudaMemcpyAsync: early up to %s, waited at %s"),
