@@ -466,31 +466,21 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   return y + MAX (th, bh);
 }
 
-static double
-axis_max (const MsCacheStateRow *rows, int n)
-{
-  double max = 1.2;
-  for (int i = 0; i < n; i++)
-    max = MAX (MAX (max, rows[i].reference_hi),
-               MAX (rows[i].judgement.ratio,
-                    isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
-  /* Room right of the longest bar for its figures; whole halves. */
-  return MIN (ceil (max * 1.15 * 2) / 2, 4);
-}
-
-/* A slide's axis: the ranges and the band, a tenth to spare, in tenths:
- * from 0, the ranges that decide the verdict were specks. */
+/* The axis's range: from 0 to whole halves with room right of the
+ * longest bar for its figures; on a slide the ranges and the band, a
+ * tenth to spare, in tenths: from 0, the ranges that decide the verdict
+ * were specks. */
 static void
-slide_range (const MsCacheStateRow *rows, int n, double *min, double *max)
+axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, double *max)
 {
-  double lo = 0.9, hi = 1.1;
+  double lo = 0.9, hi = slide ? 1.1 : 1.2;
   for (int i = 0; i < n; i++) {
     const MsJudgement *j = &rows[i].judgement;
     lo = MIN (lo, isfinite (j->lo) ? MIN (j->lo, j->ratio) : j->ratio);
     hi = MAX (hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio);
   }
-  *min = MAX (0, floor (lo * 10 - 0.3) / 10);
-  *max = MIN (4, ceil (hi * 10 + 0.3) / 10);
+  *min = slide ? MAX (0, floor (lo * 10 - 0.3) / 10) : 0;
+  *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
 /* The height the groups' lines and the rows take. */
@@ -572,9 +562,8 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       text_w = MAX (text_w,
                     ms_draw_text_width (cr, verdict_words (&rows[i].judgement), l.vfs, FALSE));
   }
-  double min = 0, max = axis_max (rows, n);
-  if (slide)
-    slide_range (rows, n, &min, &max);
+  double min, max;
+  axis_range (rows, n, slide, &min, &max);
   l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
   for (int i = 0; i < n; i++) {

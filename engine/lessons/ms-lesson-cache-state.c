@@ -83,7 +83,6 @@ rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
                                  state);
     if (a && b)
       rows[n++] = (MsCacheStateRow){ compared[i].mode, state, e, b->median, a->median,
-                                     a->ci_low / a->median, a->ci_high / a->median,
                                      ms_caption_judge (a, b) };
   }
   return n;

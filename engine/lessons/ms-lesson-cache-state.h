@@ -27,8 +27,6 @@ typedef struct {
   MsCacheState state;
   int exponent;
   double median_us, reference_us;
-  /* The reference's own 95% interval over its median: its whisker at 1×. */
-  double reference_lo, reference_hi;
   MsJudgement judgement; /* ratio: median_us / reference_us */
 } MsCacheStateRow;
 
