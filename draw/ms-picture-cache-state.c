@@ -115,7 +115,7 @@ group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide, gboolean
   if (!starts_group (rows, i))
     return 0;
   if (!slide || row_drawn (rows, n, i, fold))
-    return slide ? 2 : 1;
+    return 1;
   for (int k = 0; k < i; k++)
     if (starts_group (rows, k) && !row_drawn (rows, n, k, fold))
       return 0;
@@ -203,17 +203,30 @@ draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, doubl
   ms_draw_text_wrapped (cr, name, l->fs * 1.5, y + (h - th) / 2, size, max_w, FALSE, TRUE);
 }
 
-/* On a slide no row but the 1× has a bar (a pale 0.85× bar read as an
- * effect; bars beside ticks, as two marks for one quantity): a tick at the
- * median and the interval across it, as the key says. */
-static void
-draw_median_tick (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-                  const MsColor *c, double y)
+/* On a slide a row's 95% range as a pale bar in its memory's colour
+ * and its median as a dot on it, on an axis zoomed to the ranges: a thin
+ * line from 0.71× to 1.01× with a tick at 0.85× read as "faster", its
+ * reach over 1× unseen, and the tick as a speck from the back row. */
+static double
+draw_range_dot (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+                const MsColor *c, double y)
 {
-  double mx = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
+  const MsJudgement *j = &row->judgement;
+  double mx = ms_scale_to_pixel (&l->xs, CLAMP (j->ratio, l->xs.min, l->xs.max)), end = mx;
+  double cy = y + l->line_h / 2, r = l->line_h * 0.24;
+  if (isfinite (j->lo + j->hi) && j->hi > j->lo) {
+    double a = ms_scale_to_pixel (&l->xs, MAX (j->lo, l->xs.min));
+    end = ms_scale_to_pixel (&l->xs, MIN (j->hi, l->xs.max));
+    ms_picture_bar (cr, c, st->dark ? 0.55 : 0.45, a, end, cy, l->line_h * 0.3);
+    cairo_rectangle (cr, a, cy - l->line_h * 0.15, end - a, l->line_h * 0.3);
+    ms_set_color (cr, c, 1);
+    cairo_set_line_width (cr, ms_style_line_width (st));
+    cairo_stroke (cr);
+  }
+  const double at[2] = { mx, cy };
   ms_set_color (cr, c, 1);
-  ms_draw_line (cr, ms_style_line_width (st) * 2.5, mx, y + l->line_h * 0.2, mx,
-                y + l->line_h * 0.8);
+  ms_draw_markers (cr, 0, MS_FILL_SOLID, at, 1, r, ms_style_line_width (st), &st->bg);
+  return MAX (end, mx + r);
 }
 
 /* A bar to end: solid where the run decided, pale and outlined where it
@@ -274,27 +287,38 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
   const MsJudgement *j = &row->judgement;
   gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
   if (l->slide)
-    draw_median_tick (cr, st, l, row, &c, y);
-  else
+    end = draw_range_dot (cr, st, l, row, &c, y);
+  else {
     draw_bar_body (cr, st, l, &c, end, untold, y);
-  /* The ratio's 95% interval: whether the bar stands apart from 1×. */
-  end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
+    /* The ratio's 95% interval: whether the bar stands apart from 1×. */
+    end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
+  }
   draw_figures (cr, st, l, row, end, y);
 }
 
 /* A memory's name on a slide, with who reads it for the copy (why the
  * CPU's cache could matter at all), what write-combined memory is, and
  * why its group lacks a row: a class met each unexplained. */
-static const char *
-memory_name (MsMode mode)
+static char *
+memory_name (const MsCacheStateRow *row)
 {
-  switch (mode) {
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  switch (row->mode) {
   case MS_MODE_PAGEABLE:
-    return _ ("Pageable memory: copied via the CPU (allocated once: no \"new buffers\" row)");
+    /* TRANSLATORS: a group's name on the cache-state slide, with its 1×
+     * (the time after streaming stores), e.g. "Pageable, 1× = 6.76 ms: ...". */
+    return g_strdup_printf (_ ("Pageable, 1× = %s: copied via the CPU (allocated once: no \"new "
+                               "buffers\")"),
+                            t);
   case MS_MODE_PINNED:
-    return _ ("Pinned memory: the GPU's copy engine reads it itself, no CPU in between");
+    return g_strdup_printf (_ ("Pinned, 1× = %s: the GPU's copy engine reads it, no CPU between"),
+                            t);
   default:
-    return _ ("Write-combined: pinned memory the CPU writes uncached (\"written once\" not run)");
+    /* Never cached, it has no lines a loop of copies could find kept. */
+    return g_strdup_printf (_ ("Write-combined, 1× = %s: pinned, never cached, so no \"written "
+                               "once\""),
+                            t);
   }
 }
 
@@ -352,42 +376,6 @@ draw_group (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheS
   ms_draw_text_max (cr, name, l->fs * 0.5, y + (l->line_h - th) / 2, l->fs, width - l->fs);
 }
 
-/* TRANSLATORS: the cache-state slide's reference bar, under its memory's
- * name, as the ways of writing under it, with what streaming stores do
- * (the 1× every bar is read against), said where they are first met. */
-static const char *const reference_name = N_ ("streaming stores: skip the CPU cache");
-
-/* On a slide a group's 1×, drawn: a dark bar to 1× named by its memory
- * and way of writing, its median after it. As a line of words over the
- * bars, the baseline was read but not seen; in grey, it was taken for the
- * band's grey. */
-static void
-draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-                double y)
-{
-  ms_set_color (cr, &st->fg, 1);
-  const char *name = _ (reference_name);
-  /* Its short form where a narrow label column would wrap it out of its
-   * line (a window sharing the screen). */
-  if (ms_draw_text_width (cr, name, l->fs, FALSE) > l->x0 - l->fs * 2)
-    name = _ ("streaming stores");
-  draw_state_name (cr, l, name, y, l->line_h);
-  ms_picture_bar (cr, &st->fg, 0.85, l->x0, ms_scale_to_pixel (&l->xs, 1), y + l->line_h / 2,
-                  l->line_h * 0.6);
-  char t[32];
-  ms_caption_time (row->reference_us, t, sizeof t);
-  /* TRANSLATORS: beside the cache-state slide's reference bar: its
-   * median, e.g. "998 µs = 1×". */
-  g_autofree char *text = g_strdup_printf (_ ("%s = 1×"), t);
-  double lo, hi;
-  band_pixels (l, &lo, &hi);
-  /* Its own spread too: the others' whiskers alone left the 1× they are
-   * read against looking exact. */
-  double end = draw_whisker (cr, st, l, row->reference_lo, row->reference_hi, y);
-  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, MAX (hi, end), y + l->line_h / 2,
-                         G_MAXDOUBLE);
-}
-
 /* The 1× line through a group's bars, under them and their words, in the
  * band of the verdict's threshold: an interval must leave the band, not
  * only the line, before the run calls a state different. */
@@ -437,11 +425,13 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   ms_draw_line (cr, ms_style_line_width (st), l->x0, bottom + 0.5, l->xs.pixel_hi, bottom + 0.5);
   ms_set_color (cr, &st->fg, 0.8);
   double label_w, th;
-  g_autofree char *widest = g_strdup_printf (_ ("%g×"), 0.5);
+  g_autofree char *widest = g_strdup_printf (_ ("%g×"), l->xs.min > 0 ? 0.5 : 1.5);
   ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, &th);
-  double half_w = ms_scale_to_pixel (&l->xs, 0.5) - l->x0;
-  double step = half_w > label_w * 1.3 ? 0.5 : 1;
-  for (double v = 0; v <= l->xs.max + 1e-9; v += step) {
+  /* A zoomed slide's in tenths, or fifths where those do not fit. */
+  double step = l->xs.min > 0 ? 0.1 : 0.5;
+  while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.15 && step < 1)
+    step = step < 0.15 ? 0.2 : step < 0.3 ? 0.5 : 1;
+  for (double v = ceil (l->xs.min / step - 1e-9) * step; v <= l->xs.max + 1e-9; v += step) {
     g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
     ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->vfs, 0.5, 0,
                   FALSE, NULL, NULL);
@@ -476,16 +466,21 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   return y + MAX (th, bh);
 }
 
-static double
-axis_max (const MsCacheStateRow *rows, int n)
+/* The axis's range: from 0 to whole halves with room right of the
+ * longest bar for its figures; on a slide the ranges and the band, a
+ * tenth to spare, in tenths: from 0, the ranges that decide the verdict
+ * were specks. */
+static void
+axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, double *max)
 {
-  double max = 1.2;
-  for (int i = 0; i < n; i++)
-    max = MAX (MAX (max, rows[i].reference_hi),
-               MAX (rows[i].judgement.ratio,
-                    isfinite (rows[i].judgement.hi) ? rows[i].judgement.hi : 0));
-  /* Room right of the longest bar for its figures; whole halves. */
-  return MIN (ceil (max * 1.15 * 2) / 2, 4);
+  double lo = 0.9, hi = slide ? 1.1 : 1.2;
+  for (int i = 0; i < n; i++) {
+    const MsJudgement *j = &rows[i].judgement;
+    lo = MIN (lo, isfinite (j->lo) ? MIN (j->lo, j->ratio) : j->ratio);
+    hi = MAX (hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio);
+  }
+  *min = slide ? MAX (0, floor (lo * 10 - 0.3) / 10) : 0;
+  *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
 /* The height the groups' lines and the rows take. */
@@ -544,7 +539,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* A line holds its bar's figure too, at a back row's size on a slide
    * (as closed up as the fold allows for). */
   l.line_h = MAX (l.line_h, MAX (l.fs * 1.35, l.vfs * 1.2));
-  double label_w = slide ? ms_draw_text_width (cr, _ (reference_name), l.fs, FALSE) : 0;
+  double label_w = 0;
   for (int i = 0; i < n; i++) {
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
@@ -567,15 +562,16 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       text_w = MAX (text_w,
                     ms_draw_text_width (cr, verdict_words (&rows[i].judgement), l.vfs, FALSE));
   }
-  double max = axis_max (rows, n);
-  l.xs = (MsScale){ MS_SCALE_LINEAR, 0, max, l.x0,
+  double min, max;
+  axis_range (rows, n, slide, &min, &max);
+  l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0,
                     MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        const char *name = memory_name (rows[i].mode);
+        g_autofree char *name = memory_name (&rows[i]);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -583,8 +579,6 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
           ms_draw_text (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, 0, 0, TRUE, NULL, NULL);
         else
           ms_draw_text_max (cr, name, l.fs * 0.5, y + (l.line_h - th) / 2, l.fs, width - l.fs);
-        y += l.line_h;
-        draw_reference (cr, st, &l, &rows[i], y);
       } else
         draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
@@ -613,6 +607,28 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   } else if (untold)
     y += ms_draw_text_wrapped (cr, untold, l.fs * 0.5, y, l.fs, width - l.fs, FALSE, TRUE);
   return y;
+}
+
+/* A slide's key: every mark in plain words, what "cannot tell" means for
+ * the ranges drawn, and, where a smaller size shows the effect the drawn
+ * one cannot tell, why. */
+static char *
+slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
+{
+  gboolean over_one = TRUE;
+  for (int i = 0; i < n; i++)
+    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
+      over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
+  char note[512] = "";
+  ms_cache_state_cached_note (run, note, sizeof note);
+  return g_strdup_printf (
+      "%s %s%s%s",
+      _ ("1×: the time after streaming stores (they write past the CPU's cache). Dot: another "
+         "way's median time over 1×; bar: its 95% range (95% sure the true ratio lies in it). "
+         "\"The same\": the range inside the grey band;"),
+      over_one ? _ ("\"cannot tell\": it reaches past 1×: maybe faster, maybe not.")
+               : _ ("\"cannot tell\": it crosses the band's edge."),
+      note[0] ? " " : "", note);
 }
 
 static void
@@ -665,12 +681,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view with the rule; the check's
    * own time said only where it is drawn. */
   g_autofree char *key
-      = slide ? g_strdup_printf (_ ("Bar: the time after streaming stores (= 1×). Tick: "
-                                    "another way's median time, as a multiple of it; line "
-                                    "across: its 95%% range (the true ratio lies in it, 95%% "
-                                    "sure). \"The "
-                                    "same\": the range inside the grey band; \"cannot tell\": "
-                                    "it crosses the band's edge."))
+      = slide ? slide_key (run, rows, n)
         : check_left_out
             ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
                                   "lines across them: the ratio's 95%% interval. A bar is pale "

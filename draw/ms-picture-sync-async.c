@@ -142,7 +142,9 @@ build (const MsResults *run, MsSaDir dir, gboolean slide)
     /* TRANSLATORS: the sync-async picture's reference line; %s is the
      * kernel's time, e.g. "200 µs". */
     g_autofree char *label = g_strdup_printf (_ ("the kernel ahead, %s"), ahead);
-    ms_chart_data_add_ref (d, ahead_us, label);
+    /* A slide names it in its key: in the plot its label's pointer met
+     * cudaMemcpy's line, and a ring's leader ran through its words. */
+    ms_chart_data_add_ref (d, ahead_us, slide && dir == MS_SA_H2D ? NULL : label);
   }
   return d;
 }
@@ -282,17 +284,19 @@ slide_key (const MsResults *run, guint i)
 }
 
 /* A slide's note, two lines (a third pushed the rings' labels over other
- * markers): why the pageable call's time grows with its size, as the CUDA
+ * markers): why the pageable call stopped returning early, as the CUDA
  * documentation of pageable cudaMemcpyAsync says (it returns once its data
- * is staged), and the other direction where it never returned early. */
+ * is staged), with the sizes' times: "pageable ≤ 1 MiB" alone read as a
+ * size rule of the API. The other direction, not drawn, is the details'. */
 static char *
 slide_note (const MsResults *run)
 {
-  gboolean d2h = ms_sa_behaviour (run, MS_MODE_PAGEABLE, MS_SA_ASYNC, MS_SA_D2H) == 0;
-  return g_strconcat (_ ("Pageable calls return once the CPU has copied the data to a staging "
-                         "buffer: later for larger copies."),
-                      d2h ? " " : "", d2h ? _ ("To the host (not drawn), pageable never returned early.") : "",
-                      any_dodged (run) ? " " : "",
+  char why[320];
+  if (!ms_sa_staging_note (run, why, sizeof why))
+    g_strlcpy (why, _ ("Pageable calls return once the CPU has copied the data to a staging "
+                       "buffer: later for larger copies."),
+               sizeof why);
+  return g_strconcat (why, any_dodged (run) ? " " : "",
                       any_dodged (run) ? _ ("A marker that would cover another is moved a little "
                                             "left.")
                                        : "",
@@ -331,6 +335,25 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
       ms_draw_text (cr, label, x + fs * 2, y, fs, 0, 0, i == TAKEAWAY_LINE && focus, NULL, NULL);
     }
     x += fs * 3 + tw;
+  }
+  int ahead_us = ms_sa_ahead_us (run);
+  if (focus && ahead_us > 0) {
+    /* Its time is the panel title's, at a figure's size: here, in the
+     * key's, it was too small for a back row. */
+    const char *label = _ ("dotted: the kernel ahead");
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    /* Only on the lines' last row: a row of its own squeezed a narrow
+     * pane's plot (the panel's title names the kernel there too). */
+    if (draw && x + fs * 2 + tw <= width - fs) {
+      /* Dotted as the chart draws it. */
+      ms_set_color (cr, &st->fg, 0.9);
+      cairo_set_line_width (cr, lw * 1.1);
+      ms_set_dash (cr, 2, lw * 1.5);
+      ms_draw_line (cr, lw * 1.1, x, y + th / 2, x + fs * 1.6, y + th / 2);
+      ms_set_dash (cr, 0, lw);
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, label, x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
+    }
   }
   y += th * 1.3;
   g_autofree char *note

@@ -83,7 +83,6 @@ rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
                                  state);
     if (a && b)
       rows[n++] = (MsCacheStateRow){ compared[i].mode, state, e, b->median, a->median,
-                                     a->ci_low / a->median, a->ci_high / a->median,
                                      ms_caption_judge (a, b) };
   }
   return n;
@@ -221,6 +220,31 @@ ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char
   return true;
 }
 
+bool
+ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len)
+{
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int n = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS), pageable = 0;
+  for (int i = 0; i < n; i++)
+    if (rows[i].mode == MS_MODE_PAGEABLE && standing (&rows[i]) == APART)
+      return false;
+    else
+      pageable += rows[i].mode == MS_MODE_PAGEABLE;
+  /* Measured apart (docs/measurements/2026-11-29-h200-pageable-cache):
+   * data still in the cache sped a pageable copy at 4 MiB, not at 16;
+   * slide 1's own 4 MiB copies are another run's (this run's are slower
+   * at 4 MiB too, so not the size). */
+  if (!pageable || ms_exponent_bytes (rows[0].exponent) < 16 << 20)
+    return false;
+  snprintf (buf, len,
+            ms_gettext ("A pageable copy starts with the CPU copying the data to a staging "
+                        "buffer, faster if they are still in its cache: an H200 check found that "
+                        "at 4 MiB, not at 16 MiB (they outgrow it). Slide %d's pageable times: "
+                        "another run."),
+            ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+  return true;
+}
+
 /* Which copies differ from streamed stores by the run's own rule, which
  * are the same, which the run cannot tell: one sentence each, short, as
  * the whole must fit the Details (the H100's was cut mid-sentence). */
@@ -307,6 +331,9 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
     copies += rows[i].state != MS_CACHE_STATE_READ_WC;
   if (copies)
     append_copies (buf, len, rows, n);
+  char note[512];
+  if (exponent < 0 && ms_cache_state_cached_note (r, note, sizeof note))
+    ms_caption_append (buf, len, "%s", note);
   for (int i = 0; i < n; i++)
     if (rows[i].state == MS_CACHE_STATE_READ_WC)
       append_check (buf, len, &rows[i]);

@@ -27,8 +27,6 @@ typedef struct {
   MsCacheState state;
   int exponent;
   double median_us, reference_us;
-  /* The reference's own 95% interval over its median: its whisker at 1×. */
-  double reference_lo, reference_hi;
   MsJudgement judgement; /* ratio: median_us / reference_us */
 } MsCacheStateRow;
 
@@ -47,3 +45,7 @@ const char *ms_cache_state_name (MsCacheState state);
  * is told, or has none. */
 bool ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char *buf,
                                 size_t len);
+/* Where the run cannot tell pageable copies apart at its largest size
+ * but a smaller one found one faster: why, with that size's ratio, in
+ * buf. */
+bool ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len);

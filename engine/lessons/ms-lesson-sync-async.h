@@ -38,3 +38,7 @@ int ms_sa_behaviour (const MsResults *r, MsMode memory, MsSaApi api, MsSaDir dir
  * pageable memory to the device: the largest that returned early, and the
  * one that waited which the caption sets against it; -1: none. */
 void ms_sa_pageable_sizes (const MsResults *r, int *early, int *waited);
+/* Why pageable cudaMemcpyAsync to the device stopped returning early:
+ * it returns once its data is staged, which at the size that waited took
+ * longer than the kernel ahead. False where none waited. */
+bool ms_sa_staging_note (const MsResults *r, char *buf, size_t len);

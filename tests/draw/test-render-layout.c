@@ -820,9 +820,9 @@ test_cache_state_untold_drawn (void)
     untold_rows += g_str_has_prefix (b->text, "cannot tell (") && g_str_has_suffix (b->text, "×)");
     same_rows += g_str_has_prefix (b->text, "the same (") && g_str_has_suffix (b->text, "×)");
     band += g_str_has_suffix (b->text, "%: the same time");
-    /* The key, which says what a tick and its line are: squeezed out,
-     * the ticks went unexplained. */
-    key += g_str_has_prefix (b->text, "Bar: the time after streaming stores");
+    /* The key, which says what a dot and its bar are: squeezed out,
+     * the marks went unexplained. */
+    key += g_str_has_prefix (b->text, "1×: the time after streaming stores");
   }
   g_assert_cmpint (folded, ==, 0);
   g_assert_cmpint (untold_rows, ==, 4);
