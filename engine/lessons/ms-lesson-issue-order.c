@@ -375,14 +375,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
     /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams, one hardware queue:
-     * cannot tell; all three ranges overlap" (the slide's three bars: one stream and both
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams, one queue: cannot
+     * tell; all three ranges overlap" (the slide's three bars: one stream and both
      * orders). "No faster than one" claimed what ranges reaching below one stream's did not. */
     const MsCell *one = single ? ms_issue_order_one_stream (r, depth, single) : NULL;
     snprintf (buf, len,
               ms_issue_order_one_meets (one, depth, breadth)
-                  ? ms_gettext ("%d streams, one hardware queue: cannot tell; all three ranges "
-                                "overlap")
+                  ? ms_gettext ("%d streams, one queue: cannot tell; all three ranges overlap")
               : single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
                        : ms_gettext ("%d streams: no overlap gain or order difference this run "
                                      "can tell"),

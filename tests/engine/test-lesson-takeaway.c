@@ -222,7 +222,7 @@ test_issue_order (void)
        * "no faster than one". */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
       g_autofree char *neither = g_strdup_printf (
-          "%d streams, one hardware queue: cannot tell; all three ranges overlap", k + 1);
+          "%d streams, one queue: cannot tell; all three ranges overlap", k + 1);
       g_assert_true (strcmp (line, neither) == 0
                      || g_str_has_suffix (line, "order: cannot tell"));
     } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
