@@ -316,12 +316,14 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
     ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
   else
     ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  double add_x = (edge[1] + edge[2]) / 2, lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
+  double add_x = (edge[1] + edge[2]) / 2,
+         lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
   gboolean under = add_x + fs * 0.5 < lo;
   double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
-  ms_draw_text (cr, t[1], add_x + (under ? fs * 0.1 : 0), tick_y, ffs, 1, under ? 0 : 1, FALSE, NULL,
-                NULL);
-  ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x, tick_y);
+  ms_draw_text (cr, t[1], add_x + (under ? fs * 0.1 : 0), tick_y, ffs, 1, under ? 0 : 1, FALSE,
+                NULL, NULL);
+  ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
+                tick_y);
   ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
   return TRUE;
 }

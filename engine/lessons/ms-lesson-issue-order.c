@@ -332,12 +332,12 @@ ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *b
   buf[0] = '\0';
   if (ms_issue_order_same (d, b) && add > 0 && all > 0 && step[MS_PHASE_H2D].median > 0
       && step[MS_PHASE_D2H].median > 0)
-    /* TRANSLATORS: e.g. "The add (dark) is 2% of one stream's time: most of the 176 µs saved came
-     * from the copies." */
+    /* TRANSLATORS: e.g. "The add is 2% of one stream's time: most of the 176 µs saved came from
+     * the copies." (Its part is named on the slide: "dark" was the lightest in the dark style.) */
     snprintf (buf, len,
-              saved > 2 * add ? ms_gettext ("The add (dark) is %.0f%% of one stream's time: most "
-                                            "of the %s saved came from the copies.")
-                              : ms_gettext ("The add (dark) is %.0f%% of one stream's time; "
+              saved > 2 * add ? ms_gettext ("The add is %.0f%% of one stream's time: most of the "
+                                            "%s saved came from the copies.")
+                              : ms_gettext ("The add is %.0f%% of one stream's time; "
                                             "the copies set it."),
               100 * add / all, ms_caption_time (saved, t, sizeof t));
   return buf;

@@ -36,7 +36,7 @@ bool ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell 
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
 /* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
  * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
- * the add takes, what overlapped; "" where the cell has no steps or the run does not call the two
- * orders the same. */
+ * the add takes, that most of the saving came from the copies (not which overlapped: the run does
+ * not show it); "" where the cell has no steps or the run does not call the two orders the same. */
 const char *ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf,
                                 size_t len);
