@@ -229,7 +229,7 @@ build (const MsResults *run, gboolean slide)
  * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
   const MsCell *one, *cell[2];
-  bool apart, same;
+  bool apart, same, one_meets; /* one_meets: the bracket and verdict take in one stream too */
 } OrderPair;
 
 /* Where the pair's parts go on the slide. */
@@ -272,31 +272,60 @@ range_text (const OrderPair *pair, int i, char *buf, gsize len)
   return buf;
 }
 
-/* One stream's bar cut at its add, drawn dark to scale after the copies in (each step timed with
- * an event pair), the steps' times over the bar: the reason the order matters little, drawn, not
- * only said. */
-static void
+/* One stream's bar as its steps (each timed with an event pair), to scale from 0 in three greys,
+ * the add darkest, each named on or over its part; the bar's outline runs to its own median, of
+ * whole repetitions, which the steps' medians need not add up to (the note says so). Drawn grey on
+ * grey with one tick, "in, add, back" could not be matched to its parts. */
+static gboolean
 draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
-            double cy)
+            double cy, double x1)
 {
+  static const MsPhase steps[] = { MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
+  static const double shade[] = { 0.25, 0.85, 0.5 };
   const MsStat *phase = pair->one->stats.phase;
-  double in = phase[MS_PHASE_H2D].median, add = phase[MS_PHASE_KERNEL].median;
-  if (!(in > 0 && add > 0 && phase[MS_PHASE_D2H].median > 0))
-    return;
-  double x_in = ms_scale_to_pixel (&l->xs, in), top = cy - l->bar_h / 2;
-  ms_set_color (cr, &style->fg, 0.85);
-  cairo_rectangle (cr, x_in, top, MAX (ms_scale_to_pixel (&l->xs, in + add) - x_in, 2), l->bar_h);
-  cairo_fill (cr);
-  char t[3][32];
-  ms_caption_time (in, t[0], sizeof t[0]);
-  ms_caption_time (add, t[1], sizeof t[1]);
-  ms_caption_time (phase[MS_PHASE_D2H].median, t[2], sizeof t[2]);
-  /* TRANSLATORS: over one stream's bar, e.g. "in 660 µs, add 25 µs, back 314 µs". */
-  g_autofree char *steps = g_strdup_printf (_ ("in %s, add %s, back %s"), t[0], t[1], t[2]);
+  const double fs = l->fs, ffs = ms_draw_figure_size (cr, fs), top = cy - l->bar_h / 2;
+  double edge[4] = { l->xs.pixel_lo }, at = 0;
+  for (int i = 0; i < 3; i++) {
+    if (!(phase[steps[i]].median > 0))
+      return FALSE;
+    at += phase[steps[i]].median;
+    edge[i + 1] = ms_scale_to_pixel (&l->xs, at);
+  }
+  ms_set_color (cr, &style->fg, 0.6);
+  cairo_set_line_width (cr, ms_style_line_width (style));
+  cairo_rectangle (cr, l->xs.pixel_lo + 0.5, top + 0.5, x1 - l->xs.pixel_lo - 1, l->bar_h - 1);
+  cairo_stroke (cr);
+  for (int i = 0; i < 3; i++) {
+    ms_set_color (cr, &style->fg, shade[i]);
+    cairo_rectangle (cr, edge[i], top, MAX (MIN (edge[i + 1], x1) - edge[i], 2), l->bar_h);
+    cairo_fill (cr);
+  }
+  if (!l->full)
+    return TRUE;
+  char t[3][48], time[3][32];
+  for (int i = 0; i < 3; i++)
+    ms_caption_time (phase[steps[i]].median, time[i], sizeof time[i]);
+  /* TRANSLATORS: on or over one stream's steps, e.g. "in 660 µs", "add 25 µs", "back 314 µs". */
+  g_snprintf (t[0], sizeof t[0], _ ("in %s"), time[0]);
+  g_snprintf (t[1], sizeof t[1], _ ("add %s"), time[1]);
+  g_snprintf (t[2], sizeof t[2], _ ("back %s"), time[2]);
+  /* "in" inside its part where it fits; the add's name under the bar, ending at a tick up to the
+   * add (over it, it ran into the copies back's name), where the whisker leaves it room. */
   ms_set_color (cr, &style->fg, 1);
-  if (l->full)
-    ms_draw_text (cr, steps, l->xs.pixel_lo, top, ms_draw_figure_size (cr, l->fs), 0, 1, FALSE,
-                  NULL, NULL);
+  if (ms_draw_text_width (cr, t[0], ffs, FALSE) + fs * 0.6 < edge[1] - edge[0])
+    ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
+  else
+    ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
+  double add_x = (edge[1] + edge[2]) / 2,
+         lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
+  gboolean under = add_x + fs * 0.5 < lo;
+  double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
+  ms_draw_text (cr, t[1], add_x + (under ? fs * 0.1 : 0), tick_y, ffs, 1, under ? 0 : 1, FALSE,
+                NULL, NULL);
+  ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
+                tick_y);
+  ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
+  return TRUE;
 }
 
 /* What an order's bar says beside its time: how it did against one stream, the slide's measure of
@@ -363,12 +392,12 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   if (by_h > 0)
     ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
                   NULL);
-  /* One stream grey: the yardstick, not a third order. */
-  ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
-  cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
-  cairo_fill (cr);
-  if (i < 0)
-    draw_steps (cr, style, pair, l, cy);
+  /* One stream grey, by its steps where it has them: the yardstick, not a third order. */
+  if (!(i < 0 && draw_steps (cr, style, pair, l, cy, x1))) {
+    ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
+    cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
+    cairo_fill (cr);
+  }
   double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
          lo = ms_scale_to_pixel (&l->xs, e2e->ci_low);
   ms_picture_interval (cr, style, lo, ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE, wy,
@@ -399,26 +428,29 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
   const double fs = l->fs;
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, pair_heading (pair), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
-  double top = y + l->head_h, mid[2];
+  double top = y + l->head_h, mid[3];
   int first = pair->one ? -1 : 0;
   for (int i = first; i < 2; i++) {
     double cy = top + (i - first) * l->row_h + (l->row_h - l->under) / 2;
     draw_bar (cr, style, pair, l, i, cy);
-    if (i >= 0)
-      mid[i] = cy;
+    mid[i + 1] = cy;
   }
+  /* Where no bar's range is apart from another's, the verdict is about all three, as the
+   * takeaway's "all three ranges overlap": drawn over the orders alone, the comparison with one
+   * stream went unjudged. */
+  double y_top = mid[pair->one_meets ? 0 : 1], y_bottom = mid[2];
   /* The bracket joins the pair's two bars: the verdict is about both. */
   double bx = l->bracket_x, arm = fs * 0.5;
   ms_set_color (cr, &style->fg, 0.7);
   cairo_set_line_width (cr, ms_style_line_width (style));
-  cairo_move_to (cr, bx - arm, mid[0] - l->bar_h / 2);
-  cairo_line_to (cr, bx, mid[0] - l->bar_h / 2);
-  cairo_line_to (cr, bx, mid[1] + l->bar_h / 2);
-  cairo_line_to (cr, bx - arm, mid[1] + l->bar_h / 2);
+  cairo_move_to (cr, bx - arm, y_top - l->bar_h / 2);
+  cairo_line_to (cr, bx, y_top - l->bar_h / 2);
+  cairo_line_to (cr, bx, y_bottom + l->bar_h / 2);
+  cairo_line_to (cr, bx - arm, y_bottom + l->bar_h / 2);
   cairo_stroke (cr);
   g_autofree char *verdict = pair_verdict (pair);
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, verdict, bx + fs * 0.5, (mid[0] + mid[1] + l->bar_h * 0.3) / 2, fs * 1.4, 0,
+  ms_draw_text (cr, verdict, bx + fs * 0.5, (y_top + y_bottom + l->bar_h * 0.3) / 2, fs * 1.4, 0,
                 0.5, TRUE, NULL, NULL);
 }
 
@@ -485,12 +517,11 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 static const char *
 slide_terms (bool single)
 {
-  return single ? _ ("One hardware queue (set for this lesson: the course notes say order decides "
-                     "overlap there; by default there are several): all streams' work waits in "
-                     "one line, in the order issued. Each stream copies its "
-                     "part of a and b in, adds them, copies c back. Depth-first: each stream's "
-                     "steps, then the next stream's; breadth-first: each step for every stream in "
-                     "turn.")
+  return single ? _ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1): all streams' work "
+                     "funnels through it in the order issued; the course notes say order then "
+                     "decides overlap. Each stream: copy in, add, copy back. Depth-first: one "
+                     "stream's steps, then the next's; breadth-first: each step for every stream "
+                     "in turn.")
                 : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
                      "Depth-first: each stream's steps, then the next stream's; breadth-first: "
                      "each step for every stream in turn.");
@@ -506,16 +537,28 @@ slide_note (const OrderPair *pair)
   const MsStat *e2e = &pair->cell[0]->stats.e2e;
   if (pair->one)
     ms_issue_order_why (pair->one, pair->cell[0], pair->cell[1], why, sizeof why);
+  /* What the bars are, then one stream's parts: each step's own median, which need not add up to
+   * the bar's median of whole repetitions (660 + 25 + 314 = 999 µs under a bar of 1.03 ms). */
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
-            ? g_strdup_printf (_ ("Thin line under each bar: its fastest to its slowest of %d "
-                                  "repetitions."),
+            ? g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: fastest to "
+                                  "slowest."),
                                e2e->n)
-            /* xgettext:no-c-format */
-            : g_strdup (_ ("Thin line under each bar: the 95% range of its median."));
-  /* "The bracket compares the two orders only" left out: each order's bar now says how it did
-   * against one stream, and the slide's rows needed its line. */
-  return why[0] ? g_strjoin (" ", why, range, NULL) : g_strdup (range);
+            : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
+                                  "ranges."),
+                               e2e->n);
+  const MsStat *step = pair->one ? pair->one->stats.phase : NULL;
+  double sum = step ? step[MS_PHASE_H2D].median + step[MS_PHASE_KERNEL].median
+                          + step[MS_PHASE_D2H].median
+                    : 0;
+  char t[32];
+  /* TRANSLATORS: e.g. "Parts: step medians (sum 999 µs)." */
+  g_autofree char *parts
+      = sum > 0 ? g_strdup_printf (_ ("Parts: step medians (sum %s)."),
+                                   ms_caption_time (sum, t, sizeof t))
+                : g_strdup ("");
+  return g_strstrip (g_strjoin (" ", range, parts, why, NULL));
+
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -535,6 +578,7 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   pair.cell[1] = breadth;
   pair.one = ms_issue_order_one_stream (run, depth, single);
   pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
+  pair.one_meets = !pair.apart && !pair.same && ms_issue_order_one_meets (pair.one, depth, breadth);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);

@@ -158,16 +158,15 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
     g_autofree char *rates = g_strdup_printf (_ ("Copies to the device: %.1f GB/s from registered "
                                                  "memory, %.1f from cudaMallocHost's."),
                                               k->reg_gbps, k->pin_gbps);
-    /* What each line pays once, said: "599 µs" on the line of
-     * registering every repetition read as a registering paid once. */
-    char up[256];
-    ms_register_catches_up (c, up, sizeof up);
+    /* What each line pays once and per repetition, in the lines' own
+     * words, in three lines at most: the repetitions' ranges are the
+     * details' (five lines were too dense to project). */
     g_autofree char *text = g_strdup_printf (
-        "%s %s %s",
-        _ ("cudaHostRegister pins memory malloc allocated. Each line: paid once (allocate and "
-           "free the buffers; register, if once) + n × a repetition (copies, kernel; register, "
-           "if every time); dots: whole n."),
-        up, k->reg_gbps > 0 ? rates : "");
+        "%s %s",
+        _ ("cudaHostRegister pins memory that malloc allocated. Once: allocate and free the "
+           "buffers (and register them, if once). Each repetition: copies and kernel (and "
+           "register and unregister, if each time)."),
+        k->reg_gbps > 0 ? rates : "");
     y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, draw);
     ms_set_color (cr, &st->fg, 1);
     if (left_text)
@@ -216,13 +215,13 @@ draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, cons
 }
 
 /* A slide's names of the three lines, in the takeaway's words
- * ("registering once", "every repetition"), and under each its one-time
+ * ("registering once", "each time"), and under each its one-time
  * cost and cost per repetition, from which a class can check the crossing. */
 static const char *
 slide_label (guint i)
 {
   static const char *const names[]
-      = { N_ ("registering every repetition"), N_ ("registering once, reusing"),
+      = { N_ ("registering each time"), N_ ("registering once, reusing"),
           N_ ("cudaMallocHost once") };
   return _ (names[i]);
 }
@@ -233,10 +232,10 @@ slide_sum (const Line *l)
   char once[32], rep[32];
   ms_caption_time (l->at0, once, sizeof once);
   ms_caption_time (l->per_rep, rep, sizeof rep);
-  /* Translators: under a line's name on the register lesson's slide: its one-time cost (where the
-   * line meets n = 0, off the axis) + n × its cost per repetition, e.g. "1.41 ms (n = 0) + n × 260
-   * µs". */
-  return g_strdup_printf (_ ("%s (n = 0) + n × %s"), once, rep);
+  /* Translators: under a line's name on the register lesson's slide: its one-time cost + n × its
+   * cost per repetition, e.g. "1.41 ms once + n × 260 µs" ("(n = 0)" named a point the axis,
+   * from n = 1, does not draw). */
+  return g_strdup_printf (_ ("%s once + n × %s"), once, rep);
 }
 
 static double

@@ -78,7 +78,7 @@ ms_run_describe_streams (const MsResults *run)
                                         : s.order[0] ? MS_ORDER_DEPTH_FIRST
                                                      : run->sweep.order));
   if (s.queue[0] && s.queue[1])
-    g_string_append_printf (text, ", %s", _("one hardware queue and the default"));
+    g_string_append_printf (text, ", %s", _("one hardware queue and the default queues"));
   else if (s.queue[1])
     g_string_append_printf (text, ", %s", _("one hardware queue"));
   return g_string_free (text, FALSE);

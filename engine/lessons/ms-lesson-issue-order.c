@@ -94,58 +94,26 @@ append_orders (char *buf, size_t len, int k, OrderTable t)
                        k, size, single ? s_b : d_b, single ? s_d : d_d);
 }
 
-/* The slide's yardstick: the same work in one stream, and each order at K against it, on the queue
- * setting the slide draws, then on the other (the slide leaves it to the details), with why the
- * order matters little, as the slide's note says it. */
+/* The slide's yardstick: the same work in one stream on the queue setting the slide draws, and
+ * each order at K against it, with why the order matters little, as the slide's note says it. (The
+ * other setting's was a second such sentence in a wall of figures.) */
 static void
 append_one_stream (char *buf, size_t len, const MsResults *r, int k, OrderTable t)
 {
   bool single = t[PLAIN][1][0][k] && t[PLAIN][1][1][k];
-  for (int q = single; q >= 0; q--) {
-    const MsCell *d = t[PLAIN][q][0][k], *b = t[PLAIN][q][1][k];
-    const MsCell *one = d && b ? ms_issue_order_one_stream (r, d, q) : NULL;
-    if (!one)
-      continue;
-    char time[32], by_d[64], by_b[64], why[512];
-    ms_caption_time (one->stats.e2e.median, time, sizeof time);
-    ms_caption_append (buf, len,
-                       q == single ? ms_gettext ("One stream (K = 1: nothing to overlap) takes "
-                                                 "%s; depth-first took %s, breadth-first %s.")
-                                   : ms_gettext ("On the default queues, one stream takes %s; "
-                                                 "depth-first took %s, breadth-first %s."),
-                       time, ms_issue_order_against_one (one, d, by_d, sizeof by_d),
-                       ms_issue_order_against_one (one, b, by_b, sizeof by_b));
-    if (q == single && *ms_issue_order_why (one, d, b, why, sizeof why))
-      ms_caption_append (buf, len, "%s", why);
-  }
-}
-
-/* One queue, plain repetitions: the ratio at every K measured, the only
- * place the caption gives it. */
-static void
-append_plain_ratios (char *buf, size_t len, OrderTable t)
-{
-  char list[256] = "";
-  for (int k = 1; k <= MS_MAX_STREAMS; k++) {
-    const MsCell *d = t[PLAIN][1][0][k], *b = t[PLAIN][1][1][k];
-    size_t used = strlen (list);
-    if (d && b && used + 32 < sizeof list)
-      snprintf (list + used, sizeof list - used, "%s%.2f× (K = %d)", used ? ", " : "",
-                speedup (d, b), k);
-  }
-  if (list[0])
-    ms_caption_append (buf, len,
-                       ms_gettext ("Without timers, depth-first ÷ breadth-first time on one "
-                                   "queue is %s."),
-                       list);
-  /* One stream has one order: whatever K = 1 shows is the run's noise,
-   * the yardstick for the other ratios. */
-  const MsCell *d1 = t[PLAIN][1][0][1], *b1 = t[PLAIN][1][1][1];
-  if (d1 && b1 && strchr (list, ','))
-    ms_caption_append (buf, len,
-                       ms_gettext ("At K = 1 there is one stream and the order cannot matter: "
-                                   "its %.1f%% is noise."),
-                       fabs (speedup (d1, b1) - 1) * 100);
+  const MsCell *d = t[PLAIN][single][0][k], *b = t[PLAIN][single][1][k];
+  const MsCell *one = d && b ? ms_issue_order_one_stream (r, d, single) : NULL;
+  if (!one)
+    return;
+  char time[32], by_d[64], by_b[64], why[512];
+  ms_caption_time (one->stats.e2e.median, time, sizeof time);
+  ms_caption_append (buf, len,
+                     ms_gettext ("One stream (K = 1: nothing to overlap) takes %s; depth-first "
+                                 "took %s, breadth-first %s."),
+                     time, ms_issue_order_against_one (one, d, by_d, sizeof by_d),
+                     ms_issue_order_against_one (one, b, by_b, sizeof by_b));
+  if (*ms_issue_order_why (one, d, b, why, sizeof why))
+    ms_caption_append (buf, len, "%s", why);
 }
 
 /* Per-step events against none, on one queue, at the largest K with both;
@@ -220,10 +188,10 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   /* Framed as what the measuring does: a ratio beyond the spread under
    * another protocol read as overturning the line's "cannot tell". */
   ms_caption_append (buf, len,
-                     ms_gettext ("How the repetitions are measured moves this ratio too: at K = "
-                                 "%d on one queue it is %.2f× as above (%s), %.2f× with no "
-                                 "instrumented repetition between the timed ones (%s), and %.2f× "
-                                 "with the inputs not rewritten each time (%s)."),
+                     ms_gettext ("How the repetitions are measured moves depth-first's time over "
+                                 "breadth-first's at K = %d on one queue: %.2f× as above (%s), "
+                                 "%.2f× with no instrumented repetition between the timed ones "
+                                 "(%s), and %.2f× with the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
@@ -243,7 +211,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
       buf[0] = '\0';
       append_orders (buf, len, k, t);
       append_one_stream (buf, len, r, k, t);
-      append_plain_ratios (buf, len, t);
       append_around (buf, len, r, e, t);
       if (!append_timers (buf, len, t))
         ms_caption_append (buf, len,
@@ -321,6 +288,12 @@ ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single)
   return one[1]->stats.e2e.median < one[0]->stats.e2e.median ? one[1] : one[0];
 }
 
+bool
+ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell *b)
+{
+  return one && !ms_caption_apart (one, d) && !ms_caption_apart (one, b);
+}
+
 /* How many per cent less time c took than one, from the times as written. */
 static double
 saved_share (const MsCell *one, const MsCell *c)
@@ -353,17 +326,18 @@ ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *b
   double saved = all - fmin (d->stats.e2e.median, b->stats.e2e.median);
   char t[32];
   /* Only where the run says the orders are the same: under "too noisy to tell" (the H100), "why
-   * the order matters little" claimed what the headline did not. The copies' times are drawn in
-   * one stream's bar (one line: the slide's rows need the room). */
+   * the order matters little" claimed what the headline did not. What the run shows, no more:
+   * which copies ran beside which, the untimed repetitions do not say, and the timed ones (an
+   * event on every step) took longer with no copy in beside a copy back. */
   buf[0] = '\0';
   if (ms_issue_order_same (d, b) && add > 0 && all > 0 && step[MS_PHASE_H2D].median > 0
       && step[MS_PHASE_D2H].median > 0)
-    /* TRANSLATORS: e.g. "Why: the add (dark) is 2% of one stream's time; 176 µs were saved as
-     * copies in ran beside copies back." */
+    /* TRANSLATORS: e.g. "The add is 2% of one stream's time: most of the 176 µs saved came from
+     * the copies." (Its part is named on the slide: "dark" was the lightest in the dark style.) */
     snprintf (buf, len,
-              saved > 2 * add ? ms_gettext ("Why: the add (dark) is %.0f%% of one stream's time; "
-                                            "%s were saved as copies in ran beside copies back.")
-                              : ms_gettext ("Why: the add (dark) is %.0f%% of one stream's time; "
+              saved > 2 * add ? ms_gettext ("The add is %.0f%% of one stream's time: most of the "
+                                            "%s saved came from the copies.")
+                              : ms_gettext ("The add is %.0f%% of one stream's time; "
                                             "the copies set it."),
               100 * add / all, ms_caption_time (saved, t, sizeof t));
   return buf;
@@ -401,16 +375,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
     /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams on one hardware queue
-     * ran no faster than one stream; the run cannot tell the two orders apart". "Too noisy to
-     * tell gain or order" answered nothing: what the run does show, said. */
+     * the orders' difference lies beyond the run's spread, e.g. "16 streams, one queue: cannot
+     * tell; all three ranges overlap" (the slide's three bars: one stream and both
+     * orders). "No faster than one" claimed what ranges reaching below one stream's did not. */
+    const MsCell *one = single ? ms_issue_order_one_stream (r, depth, single) : NULL;
     snprintf (buf, len,
-              single ? saved < 1 ? ms_gettext ("One hardware queue: %d streams no faster than "
-                                               "one; order unclear")
-                                 : ms_gettext ("%d streams: not clearly faster than one; order: "
-                                               "cannot tell")
-                     : ms_gettext ("%d streams: no overlap gain or order difference this run "
-                                   "can tell"),
+              ms_issue_order_one_meets (one, depth, breadth)
+                  ? ms_gettext ("%d streams, one queue: cannot tell; all three ranges overlap")
+              : single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
+                       : ms_gettext ("%d streams: no overlap gain or order difference this run "
+                                     "can tell"),
               k);
     return MS_TAKEAWAY_UNDECIDED;
   }

@@ -29,11 +29,14 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
  * nothing can overlap: the yardstick of how much the streams overlapped.
  * One stream has one order, so the quicker of its two cells; NULL: none. */
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
+/* Whether one stream's 95% range meets both orders' (one set): the run cannot tell the streams
+ * from one stream, the takeaway says so and the slide's bracket takes in all three bars. */
+bool ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell *b);
 /* c's time against one's, as both are written: "18% less" or "4% more". */
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
 /* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
  * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
- * the add takes, what overlapped; "" where the cell has no steps or the run does not call the two
- * orders the same. */
+ * the add takes, that most of the saving came from the copies (not which overlapped: the run does
+ * not show it); "" where the cell has no steps or the run does not call the two orders the same. */
 const char *ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf,
                                 size_t len);

@@ -127,7 +127,7 @@ ms_register_catches_up (const MsRegisterCosts *k, char *buf, size_t len)
      * in numbers: "within the run's spread" was drawn nowhere. */
     snprintf (buf, len,
               ms_gettext ("A repetition registered: %.0f µs (95%% range %.0f to %.0f); "
-                          "cudaMallocHost's: %.0f (%.0f to %.0f): ranges overlap."),
+                          "cudaMallocHost's: %.0f µs (%.0f to %.0f µs): ranges overlap."),
               k->reg_e2e.median, k->reg_e2e.ci_low, k->reg_e2e.ci_high, k->pin_e2e.median,
               k->pin_e2e.ci_low, k->pin_e2e.ci_high);
   else if (from > 0)
@@ -172,7 +172,7 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
   int from = ms_register_cheaper_from (k, NULL);
   ms_caption_append (
       buf, len,
-      ms_gettext ("Registering every repetition costs %s a repetition (registering %s, "
+      ms_gettext ("Registering each time costs %s a repetition (registering %s, "
                   "unregistering %s and %s end to end) and %s once for the buffers; "
                   "cudaMallocHost once costs %s a repetition and %s once (allocation and free)."),
       ms_caption_time (ms_register_anew_per_rep (k), t[0], sizeof t[0]),
@@ -186,7 +186,7 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
     /* The slide's third line, with its figures as the slide gives them. */
     ms_caption_append (buf, len,
                        ms_gettext ("With all of them, allocating once costs less in all than "
-                                   "registering every repetition from n = %d repetitions; buffers "
+                                   "registering each time from n = %d repetitions; buffers "
                                    "registered once and reused pay registering only once: %s "
                                    "once and %s a repetition."),
                        from, ms_caption_time (ms_register_reused_once (k), t[0], sizeof t[0]),
@@ -196,7 +196,7 @@ caption_crossing (const MsRegisterCosts *k, char *buf, size_t len)
     ms_caption_append (buf, len, "%s", up);
   else if (from <= 0)
     ms_caption_append (buf, len,
-                       ms_gettext ("With all of them, registering every repetition never costs "
+                       ms_gettext ("With all of them, registering each time never costs "
                                    "more than allocating once."));
   if (ms_register_left_out (k, left, sizeof left) > 0)
     ms_caption_append (buf, len, ms_gettext ("The run did not time, and the sums leave out: %s."),

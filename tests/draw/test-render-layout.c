@@ -540,7 +540,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
     /* issue-order's two pairs of bars, its orders defined, verdicts. */
     orders += strcmp (b->text, "depth-first") == 0 || strcmp (b->text, "breadth-first") == 0;
-    defined = defined || strstr (b->text, "Depth-first: each stream's");
+    defined = defined || strstr (b->text, "Depth-first: one stream's");
     verdicts += is_pair_verdict (b->text);
     calls += g_str_has_prefix (b->text, "cudaLaunchHostFunc after ")
              || g_str_has_prefix (b->text, "cudaStreamAddCallback after ");

@@ -268,7 +268,6 @@ test_experiment_topics (void)
   g_assert_nonnull (strstr (buf, "one hardware queue"));
   g_assert_false (strstr (buf, "default queues"));
   g_assert_nonnull (strstr (buf, "depth-first on one hardware queue."));
-  g_assert_nonnull (strstr (buf, "is 2.00× (K = 4)."));
   add_part (&r, "write-combined", "stores=streamed", NULL);
   slow[MS_MODE_WRITE_COMBINED] = 2;
   add_part (&r, "write-combined", "stores=ordinary", slow);
@@ -294,7 +293,7 @@ test_experiment_topics (void)
 }
 
 /* A ratio below 1 is said as slower, never "0.50× as fast"; the issue
- * order gives its quotient plainly. */
+ * order gives both times plainly. */
 static void
 test_slower_is_said_slower (void)
 {
@@ -305,8 +304,7 @@ test_slower_is_said_slower (void)
   slow[MS_MODE_STREAMS] = 2;
   add_part (&r, "streams", "queue=single/order=breadth/K=4", slow);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_nonnull (
-      strstr (buf, "depth-first ÷ breadth-first time on one queue is 0.50× (K = 4)."));
+  g_assert_nonnull (strstr (buf, "With K = 4 streams at "));
   g_assert_false (strstr (buf, "as fast"));
   add_part (&r, "write-combined", "stores=streamed", NULL);
   add_part (&r, "write-combined", "stores=streamed/read=wc", NULL);
@@ -507,15 +505,12 @@ test_issue_order_timers (void)
   /* Only the timers make a difference. */
   MsResults *r = make_issue_order (100, 130);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_true (strstr (buf, "breadth-first time on one queue is 1.00× (K = 1), 1.00× (K = 2), "
-                              "1.00× (K = 4), 1.00× (K = 8), 1.00× (K = 16)."));
+  /* The ratio at every K, a wall of figures the details ran out of room for, left out. */
+  g_assert_null (strstr (buf, "(K = 1), 1.00× (K = 2)"));
   /* No cause claimed beyond what the run shows: where the difference
    * appears, and that without timers it cannot tell the orders apart. */
   g_assert_true (strstr (buf, "it is 1.30× at K = 16 (medians), beyond the spread; without "
                               "them, as measured above, the run cannot tell the orders apart."));
-  /* K = 1 is one stream: its difference is named noise. */
-  g_assert_true (strstr (buf, "At K = 1 there is one stream and the order cannot matter: its "
-                              "0.0% is noise."));
   /* The plain ratio per K once: not again after the timers. */
   g_assert_null (strstr (buf, "the ratio is"));
   ms_results_free (r);
@@ -531,8 +526,7 @@ test_issue_order_timers (void)
   /* Both do: the ratios, no claim about which causes what. */
   r = make_issue_order (120, 150);
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
-  g_assert_true (strstr (buf, "1.20× (K = 16).") &&
-                 strstr (buf, "With a timer around every step it is 1.50× at K = 16 "
+  g_assert_true (strstr (buf, "With a timer around every step it is 1.50× at K = 16 "
                               "(medians): the chart leaves the timers out.") &&
                  !strstr (buf, "within the spread"));
   ms_results_free (r);
@@ -783,10 +777,10 @@ test_issue_order_around (void)
   char buf[2048];
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  g_assert_nonnull (strstr (buf, "is 0.92× (K = 16)."));
   /* Each ratio says whether it lies beyond the run's spread. */
-  g_assert_nonnull (strstr (buf, "How the repetitions are measured moves this ratio too: at K = "
-                                 "16 on one queue it is 0.92× as above (beyond the spread), "
+  g_assert_nonnull (strstr (buf, "How the repetitions are measured moves depth-first's time over "
+                                 "breadth-first's at K = 16 on one queue: 0.92× as above (beyond "
+                                 "the spread), "
                                  "1.06× with no instrumented repetition between the timed ones "
                                  "(beyond the spread), and 1.01× with the inputs not rewritten "
                                  "each time (within the spread)."));
