@@ -462,6 +462,8 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
    * where a line does what the costs do not explain, whether the run can
    * tell (a class asked why N climbs). */
   char others[768] = "";
+  if (e >= 0)
+    ms_pin_payoff_pinning_span (run, e, others, sizeof others);
   if (room) {
     ms_pin_payoff_other_slides (others, sizeof others);
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);

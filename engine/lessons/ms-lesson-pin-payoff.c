@@ -433,6 +433,25 @@ ms_pin_payoff_other_slides (char *buf, size_t len)
                      rates);
 }
 
+void
+ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
+{
+  MsPinCost c[3];
+  char size[32], t[3][32];
+  for (int k = 0; k < 3; k++)
+    if (!cost_at (r, MS_PIN_PINNED, e, k - 1, &c[k]))
+      return;
+  ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+  ms_caption_append (buf, len,
+                     ms_gettext ("Pinning alone (cudaMallocHost with cudaFreeHost) took %s at %s, "
+                                 "%s–%s over its samples; slide %d draws the calls of another run "
+                                 "with their spread."),
+                     ms_caption_time (c[1].once_us, t[0], sizeof t[0]), size,
+                     ms_caption_time (c[0].once_us, t[1], sizeof t[1]),
+                     ms_caption_time (c[2].once_us, t[2], sizeof t[2]),
+                     ms_lesson_deck_number (MS_TOPIC_COSTS));
+}
+
 /* What getting and releasing took at one size, for each kind measured
  * there, and one copy from pageable and pinned memory. */
 static void
