@@ -144,8 +144,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   }
   /* Where the names would take more than their column (a handout's
    * page), smaller, down to the text's size, rather than cut. */
-  if (label_w > width * 0.45) {
-    lfs = MAX (fs, lfs * width * 0.44 / label_w);
+  if (label_w > width * 0.33) {
+    lfs = MAX (fs, lfs * width * 0.32 / label_w);
     label_w = 0;
     for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
       if (cells[i])
@@ -161,18 +161,17 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     if (cells[i] && costs[i].sized)
       reps = MAX (reps, cells[i]->stats.e2e.n);
   g_autofree char *title = g_strdup_printf (
-      _ ("Each dot: one %s allocation and its free together, median of %d calls in one "
-         "process, log scale (cudaHostRegister: and its unregister; context: creation alone)"),
-      size, reps);
+      _ ("Each dot: median of %d calls in one process, line: fastest to slowest (context, first: "
+         "one call; cudaMalloc, first: each in a new context). A call: one %s allocation and its "
+         "free (cudaHostRegister: its unregister; context: creation alone); log scale"),
+      reps, size);
   /* The context and the pools glossed where the headline's ratio is (the
-   * details alone left "kept" unread); why slides 4 and 16 give other
-   * figures for the same calls is the details' (here it was read as a
-   * riddle), but for malloc, whose pages differ. */
+   * details alone left "kept" unread), in at most three lines; why slides
+   * 4 and 16 give other figures for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: what CUDA sets up on the GPU for a process (cudaDeviceReset tears it down). "
-         "Pools: empty: emptied just before, so it takes memory from the GPU; default: gives it "
-         "back at each synchronisation; kept: keeps it between frees. malloc here reuses the "
-         "heap's pages: none is new to fault in."));
+      _ ("Context: CUDA's state on the GPU for a process (cudaDeviceReset ends it). Pool: empty: "
+         "takes memory from the GPU; default: gives it back at each synchronisation; kept: keeps "
+         "it for the next call. malloc reuses the heap's pages."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */
@@ -184,12 +183,13 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   double x0 = fs * 0.8 + MIN (label_w, width * 0.45), right = width - fs * 0.5;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
   /* Every total right of its dot: the axis ends short of the canvas by
-   * the widest (cudaMallocHost's alone sat left of its dot). */
+   * the widest (cudaMallocHost's alone sat left of its dot); at the
+   * slowest call, not the next decade, so that every decade's label fits. */
   double axis_end = right - value_w - MAX (3, bar_h * 0.3) - fs * 0.3;
   MsScale xs
-      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, axis_end,
+      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), hi, x0, axis_end,
           MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 5, right);
+  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 2.5, right);
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
     if (!cells[i])
