@@ -88,8 +88,9 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   /* Its calls' spread, fastest to slowest, where it has more than one:
    * slide 16's cudaMallocHost, of another run, lies within this one's. */
   double xr = c->stats.e2e.n > 1 ? ms_scale_to_pixel (xs, c->stats.e2e.max) : x1;
+  double xl = c->stats.e2e.n > 1 ? ms_scale_to_pixel (xs, c->stats.e2e.min) : x1;
   if (c->stats.e2e.n > 1) {
-    double xl = ms_scale_to_pixel (xs, c->stats.e2e.min), lw = ms_style_line_width (st);
+    double lw = ms_style_line_width (st);
     ms_set_color (cr, &st->fg, 0.6);
     ms_draw_line (cr, lw, xl, cy, xr, cy);
     ms_draw_line (cr, lw, xl, cy - r * 0.8, xl, cy + r * 0.8);
@@ -98,7 +99,6 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   ms_set_color (cr, &st->fg, 0.85);
   cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
-  x1 = MAX (x1, xr);
   char total[96], t[32];
   ms_caption_time (c->stats.e2e.median, t, sizeof t);
   g_strlcpy (total, t, sizeof total);
@@ -107,10 +107,14 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   if (malloc_cell)
     g_snprintf (total, sizeof total, _ ("%s, %.0f× faster than cudaMalloc"), t,
                 malloc_cell->stats.e2e.median / c->stats.e2e.median);
-  if (x1 + r + fs * 0.3 + ms_draw_text_width (cr, total, vfs, FALSE) > width)
+  if (MAX (x1, xr) + r + fs * 0.3 + ms_draw_text_width (cr, total, vfs, FALSE) > width)
     g_strlcpy (total, t, sizeof total);
+  /* The contexts' left of their dots, both alike: a margin for them
+   * right of the axis left a decade unlabelled. */
+  gboolean left = g_str_has_prefix (c->variant, "cost=context");
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, total, x1 + r + fs * 0.3, cy, vfs, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, total, left ? MIN (x1, xl) - r - fs * 0.3 : MAX (x1, xr) + r + fs * 0.3, cy,
+                vfs, left, 0.5, FALSE, NULL, NULL);
 }
 
 static void
@@ -136,7 +140,7 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), lfs, FALSE));
     char total[32];
     ms_caption_time (cells[i]->stats.e2e.median, total, sizeof total);
-    value_w = MAX (value_w, ms_draw_text_width (cr, total, vfs, FALSE));
+    value_w = MAX (value_w, costs[i].sized ? ms_draw_text_width (cr, total, vfs, FALSE) : 0);
   }
   if (n < 2) {
     ms_picture_empty (cr, style, width, height, _ ("This run has fewer than two costs measured."));
@@ -144,8 +148,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   }
   /* Where the names would take more than their column (a handout's
    * page), smaller, down to the text's size, rather than cut. */
-  if (label_w > width * 0.33) {
-    lfs = MAX (fs, lfs * width * 0.32 / label_w);
+  if (label_w > width * 0.45) {
+    lfs = MAX (fs, lfs * width * 0.44 / label_w);
     label_w = 0;
     for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
       if (cells[i])
@@ -161,17 +165,16 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     if (cells[i] && costs[i].sized)
       reps = MAX (reps, cells[i]->stats.e2e.n);
   g_autofree char *title = g_strdup_printf (
-      _ ("Each dot: median of %d calls in one process, line: fastest to slowest (context, first: "
-         "one call; cudaMalloc, first: each in a new context). A call: one %s allocation and its "
-         "free (cudaHostRegister: its unregister; context: creation alone); log scale"),
+      _ ("Each dot: median of %d calls in one process (context, first: one call), line: fastest "
+         "to slowest, log scale; a call: one %s allocation and its free (context: creation)"),
       reps, size);
   /* The context and the pools glossed where the headline's ratio is (the
    * details alone left "kept" unread), in at most three lines; why slides
    * 4 and 16 give other figures for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: CUDA's state on the GPU for a process (cudaDeviceReset ends it). Pool: empty: "
-         "takes memory from the GPU; default: gives it back at each synchronisation; kept: keeps "
-         "it for the next call. malloc reuses the heap's pages."));
+      _ ("Context: CUDA's state on the GPU for a process (cudaDeviceReset ends it); each first "
+         "cudaMalloc is in a new one. Pool: empty: takes memory from the GPU; default: gives it "
+         "back at each synchronisation; kept: keeps it. malloc reuses the heap's pages."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */
@@ -182,12 +185,13 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.45), right = width - fs * 0.5;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
-  /* Every total right of its dot: the axis ends short of the canvas by
-   * the widest (cudaMallocHost's alone sat left of its dot); at the
-   * slowest call, not the next decade, so that every decade's label fits. */
+  /* Every allocation's total right of its dot: the axis ends short of
+   * the canvas by the widest (cudaMallocHost's alone sat left of its
+   * dot); the contexts' go left of theirs, near its end. From the fastest
+   * call to the slowest, not whole decades: every decade's label fits. */
   double axis_end = right - value_w - MAX (3, bar_h * 0.3) - fs * 0.3;
   MsScale xs
-      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), hi, x0, axis_end,
+      = { MS_SCALE_LOG10,  lo / 1.1, hi, x0, axis_end,
           MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 2.5, right);
   guint row = 0;
