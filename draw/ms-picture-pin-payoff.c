@@ -461,7 +461,7 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
    * asked why N climbs). */
   const char *told = _ ("Once: get and free the buffer.");
   char others[768] = "";
-  if (e >= 0)
+  if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
   if (room)
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
@@ -528,7 +528,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (ms_draw_is_slide (style, height) && data->series->len) {
     data->no_legend = TRUE;
     data->direct_labels = FALSE;
-    key_h = side_legend (cr, data, style, 0, 0, width, FALSE);
+    key_h = side_legend (cr, data, style, 0, 0, width - fs, FALSE);
   }
   double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
   double chart_h = round (height - take_h - key_h);
