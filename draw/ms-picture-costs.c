@@ -87,15 +87,10 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
   /* Its calls' spread, fastest to slowest, where it has more than one:
    * slide 16's cudaMallocHost, of another run, lies within this one's. */
-  double xr = c->stats.e2e.n > 1 ? ms_scale_to_pixel (xs, c->stats.e2e.max) : x1;
-  double xl = c->stats.e2e.n > 1 ? ms_scale_to_pixel (xs, c->stats.e2e.min) : x1;
-  if (c->stats.e2e.n > 1) {
-    double lw = ms_style_line_width (st);
-    ms_set_color (cr, &st->fg, 0.6);
-    ms_draw_line (cr, lw, xl, cy, xr, cy);
-    ms_draw_line (cr, lw, xl, cy - r * 0.8, xl, cy + r * 0.8);
-    ms_draw_line (cr, lw, xr, cy - r * 0.8, xr, cy + r * 0.8);
-  }
+  double xl = ms_scale_to_pixel (xs, c->stats.e2e.min);
+  double xr = ms_scale_to_pixel (xs, c->stats.e2e.max);
+  ms_set_color (cr, &st->fg, 0.6);
+  ms_draw_line (cr, ms_style_line_width (st) * 1.5, xl, cy, xr, cy);
   ms_set_color (cr, &st->fg, 0.85);
   cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
@@ -185,14 +180,11 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.45), right = width - fs * 0.5;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
-  /* Every allocation's total right of its dot: the axis ends short of
-   * the canvas by the widest (cudaMallocHost's alone sat left of its
-   * dot); the contexts' go left of theirs, near its end. From the fastest
-   * call to the slowest, not whole decades: every decade's label fits. */
+  /* Every allocation's total right of its dot: the axis ends short of the
+   * canvas by the widest (cudaMallocHost's alone sat left of its dot). From
+   * the fastest call to the slowest, not whole decades: each decade's label fits. */
   double axis_end = right - value_w - MAX (3, bar_h * 0.3) - fs * 0.3;
-  MsScale xs
-      = { MS_SCALE_LOG10,  lo / 1.1, hi, x0, axis_end,
-          MS_SCALE_TIME_US };
+  MsScale xs = { MS_SCALE_LOG10, lo / 1.1, hi, x0, axis_end, MS_SCALE_TIME_US };
   ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 2.5, right);
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {

@@ -454,18 +454,16 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   for (guint i = 0; e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* What "once" is (the two pageable buffers are the key's); the
-   * once-only costs themselves are the details', as is why pageable
-   * copies beat slide 1's rate (no rate is on this slide); where a line
-   * does what the costs do not explain, whether the run can tell (a class
-   * asked why N climbs). */
-  const char *told = _ ("Once: get and free the buffer.");
+  /* What "once" is; pinning's own cost (slide 8's median was read as
+   * contradicting the key); where a line does what the costs do not
+   * explain, whether the run can tell (a class asked why N climbs). */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
   if (room)
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
-  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "", told,
+  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+                                _ ("Once: get and free the buffer."),
                                 others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;

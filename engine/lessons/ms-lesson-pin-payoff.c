@@ -420,10 +420,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-/* Why a pageable copy here beats slide 1's rates, by its number in the
- * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache),
- * the cache is part of it and the spread between runs the rest. The
- * details' alone: the slide shows no rate to compare. */
+/* Why a pageable copy here beats slide 1's rates (measured apart,
+ * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
+ * it, the spread between runs the rest); the details' alone. */
 static void
 other_slides (char *buf, size_t len)
 {
@@ -437,20 +436,19 @@ other_slides (char *buf, size_t len)
 void
 ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
 {
-  MsPinCost c[3];
+  MsPinCost c;
   char size[32], t[3][32];
-  for (int k = 0; k < 3; k++)
-    if (!cost_at (r, MS_PIN_PINNED, e, k - 1, &c[k]))
+  for (int k = 0; k < 3; k++) {
+    if (!cost_at (r, MS_PIN_PINNED, e, k - 1, &c))
       return;
+    ms_caption_time (c.once_us, t[k], sizeof t[k]);
+  }
   ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
   ms_caption_append (buf, len,
                      ms_gettext ("Pinning alone (cudaMallocHost with cudaFreeHost) took %s at %s, "
                                  "%s–%s over its samples; slide %d draws the calls of another run "
                                  "with their spread."),
-                     ms_caption_time (c[1].once_us, t[0], sizeof t[0]), size,
-                     ms_caption_time (c[0].once_us, t[1], sizeof t[1]),
-                     ms_caption_time (c[2].once_us, t[2], sizeof t[2]),
-                     ms_lesson_deck_number (MS_TOPIC_COSTS));
+                     t[1], size, t[0], t[2], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -602,10 +600,9 @@ as_written_ms (double us, int digits)
   return strtod (t, NULL);
 }
 
-/* One line's sum from the figures as written: (pinned's cost − the
- * pageable buffer's) ÷ (its copy − the pinned copy); whether at two
- * digits, as the slide's key writes it, it is the key's quotient and
- * rounding it up gives the line's n. */
+/* One line's sum from the figures as written: (pinned's cost − the pageable
+ * buffer's) ÷ (its copy − the pinned copy); whether at the key's two digits
+ * it is the key's quotient and rounding it up gives the line's n. */
 static bool
 sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, double *q)
 {
