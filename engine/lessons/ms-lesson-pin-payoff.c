@@ -615,11 +615,10 @@ sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, d
   return fmax (1, ceil (strtod (t, NULL) - 1e-9)) == n && strcmp (t, key) == 0;
 }
 
-/* What the slide's ringed counts come from, as one sum a class can redo,
- * at the fewest digits (one for all) that make every printed sum give its
- * printed count (1.005 from 3 digits was printed as a count of 1) and the
- * key's quotient (0.663 here beside its 0.69 was read as two sums); then
- * why other slides differ. */
+/* What the slide's ringed counts come from, as one sum a class can redo, at
+ * the fewest digits that make every sum give its count (1.005 at 3 digits
+ * read as 1) and the key's quotient (0.663 beside 0.69 read as two); then
+ * why other slides differ, and pinning's own cost, as the slide says. */
 static void
 caption_sums (const MsResults *r, char *buf, size_t len)
 {
@@ -657,6 +656,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
   ms_pin_payoff_oddity (r, true, buf, len);
 }
 
