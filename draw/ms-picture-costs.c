@@ -85,6 +85,12 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
 {
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
+  /* Its calls' spread, fastest to slowest, where it has more than one:
+   * slide 16's cudaMallocHost, of another run, lies within this one's. */
+  double xl = ms_scale_to_pixel (xs, c->stats.e2e.min);
+  double xr = ms_scale_to_pixel (xs, c->stats.e2e.max);
+  ms_set_color (cr, &st->fg, 0.6);
+  ms_draw_line (cr, ms_style_line_width (st) * 1.5, xl, cy, xr, cy);
   ms_set_color (cr, &st->fg, 0.85);
   cairo_arc (cr, x1, cy, r, 0, 2 * G_PI);
   cairo_fill (cr);
@@ -96,10 +102,14 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
   if (malloc_cell)
     g_snprintf (total, sizeof total, _ ("%s, %.0f× faster than cudaMalloc"), t,
                 malloc_cell->stats.e2e.median / c->stats.e2e.median);
-  if (x1 + r + fs * 0.3 + ms_draw_text_width (cr, total, vfs, FALSE) > width)
+  if (MAX (x1, xr) + r + fs * 0.3 + ms_draw_text_width (cr, total, vfs, FALSE) > width)
     g_strlcpy (total, t, sizeof total);
+  /* The contexts' left of their dots, both alike: a margin for them
+   * right of the axis left a decade unlabelled. */
+  gboolean left = g_str_has_prefix (c->variant, "cost=context");
   ms_set_color (cr, &st->fg, 0.95);
-  ms_draw_text (cr, total, x1 + r + fs * 0.3, cy, vfs, 0, 0.5, FALSE, NULL, NULL);
+  ms_draw_text (cr, total, left ? MIN (x1, xl) - r - fs * 0.3 : MAX (x1, xr) + r + fs * 0.3, cy,
+                vfs, left, 0.5, FALSE, NULL, NULL);
 }
 
 static void
@@ -120,12 +130,12 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     if (!cells[i])
       continue;
     n++;
-    lo = MIN (lo, cells[i]->stats.e2e.median);
-    hi = MAX (hi, cells[i]->stats.e2e.median);
+    lo = MIN (lo, cells[i]->stats.e2e.min);
+    hi = MAX (hi, cells[i]->stats.e2e.max);
     label_w = MAX (label_w, ms_draw_text_width (cr, _ (costs[i].label), lfs, FALSE));
     char total[32];
     ms_caption_time (cells[i]->stats.e2e.median, total, sizeof total);
-    value_w = MAX (value_w, ms_draw_text_width (cr, total, vfs, FALSE));
+    value_w = MAX (value_w, costs[i].sized ? ms_draw_text_width (cr, total, vfs, FALSE) : 0);
   }
   if (n < 2) {
     ms_picture_empty (cr, style, width, height, _ ("This run has fewer than two costs measured."));
@@ -150,18 +160,16 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     if (cells[i] && costs[i].sized)
       reps = MAX (reps, cells[i]->stats.e2e.n);
   g_autofree char *title = g_strdup_printf (
-      _ ("Each dot: one %s allocation and its free together, median of %d calls in one "
-         "process, log scale (cudaHostRegister: and its unregister; context: creation alone)"),
-      size, reps);
+      _ ("Each dot: median of %d calls in one process (context, first: one call), line: fastest "
+         "to slowest, log scale; a call: one %s allocation and its free (context: creation)"),
+      reps, size);
   /* The context and the pools glossed where the headline's ratio is (the
-   * details alone left "kept" unread); why slides 4 and 16 give other
-   * figures for the same calls is the details' (here it was read as a
-   * riddle), but for malloc, whose pages differ. */
+   * details alone left "kept" unread), in at most three lines; why slides
+   * 4 and 16 give other figures for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: what CUDA sets up on the GPU for a process (cudaDeviceReset tears it down). "
-         "Pools: empty: emptied just before, so it takes memory from the GPU; default: gives it "
-         "back at each synchronisation; kept: keeps it between frees. malloc here reuses the "
-         "heap's pages: none is new to fault in."));
+      _ ("Context: CUDA's state on the GPU for a process (cudaDeviceReset ends it); each first "
+         "cudaMalloc is in a new one. Pool: empty: takes memory from the GPU; default: gives it "
+         "back at each synchronisation; kept: keeps it. malloc reuses the heap's pages."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */
@@ -172,13 +180,12 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
   double top = fs * 0.7 + th, bottom = height - fs * 0.5 - ms_draw_figure_size (cr, fs) * 1.3;
   double x0 = fs * 0.8 + MIN (label_w, width * 0.45), right = width - fs * 0.5;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.62, fs * 2.2);
-  /* Every total right of its dot: the axis ends short of the canvas by
-   * the widest (cudaMallocHost's alone sat left of its dot). */
+  /* Every allocation's total right of its dot: the axis ends short of the
+   * canvas by the widest (cudaMallocHost's alone sat left of its dot). From
+   * the fastest call to the slowest, not whole decades: each decade's label fits. */
   double axis_end = right - value_w - MAX (3, bar_h * 0.3) - fs * 0.3;
-  MsScale xs
-      = { MS_SCALE_LOG10,  pow (10, floor (log10 (lo))), pow (10, ceil (log10 (hi))), x0, axis_end,
-          MS_SCALE_TIME_US };
-  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 5, right);
+  MsScale xs = { MS_SCALE_LOG10, lo / 1.1, hi, x0, axis_end, MS_SCALE_TIME_US };
+  ms_draw_time_axis (cr, style, &xs, top, bottom, fs * 2.5, right);
   guint row = 0;
   for (guint i = 0; i < G_N_ELEMENTS (costs); i++) {
     if (!cells[i])

@@ -130,24 +130,26 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   char more[32], saved[32], *label;
   ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  /* The quotient of the figures as written (3 digits), as a class redoes it. */
-  char d[2][32];
-  g_snprintf (d[0], sizeof d[0], "%.3g", pin.once_us - page.once_us);
-  g_snprintf (d[1], sizeof d[1], "%.3g", page.copy_us - pin.copy_us);
-  double q = g_ascii_strtod (d[0], NULL) / g_ascii_strtod (d[1], NULL);
+  /* The quotient at two digits, as the details' sums write it. */
+  double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
   /* The ring's own words for the count. */
   g_autofree char *copies
       = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
+  /* The pageable buffer in plain words where the key first names it: in
+   * the note alone it went unread. */
+  const char *what = base == MS_PIN_PAGEABLE ? _ ("new pages, each faulted in at first touch")
+                                             : _ ("pages malloc freed and hands out again");
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
-     * fresh pageable: no dearer once, saves 196 µs a copy → 1 copy". */
-    label = g_strdup_printf (_ ("%s: no dearer once, saves %s a copy → %s"), s->label, saved,
-                             copies);
+     * fresh pageable (new pages, ...): costs no more, once; saves 196 µs
+     * a copy → 1 copy". */
+    label = g_strdup_printf (_ ("%s (%s): costs no more, once; saves %s a copy → %s"), s->label,
+                             what, saved, copies);
   else
-    /* Translators: e.g. "pinned vs reused heap: 1.47 ms more once ÷ 194 µs
-     * saved a copy = 7.6 → 8 copies" (rounded up). */
-    label = g_strdup_printf (_ ("%s: %s more once ÷ %s saved a copy = %.2g → %s"), s->label, more,
-                             saved, q, copies);
+    /* Translators: e.g. "pinned vs reused heap (...): costs 1.47 ms more,
+     * once ÷ saves 194 µs a copy = 7.6 → 8 copies" (rounded up). */
+    label = g_strdup_printf (_ ("%s (%s): costs %s more, once ÷ saves %s a copy = %.2g → %s"),
+                             s->label, what, more, saved, q, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -452,21 +454,16 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   for (guint i = 0; e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* What "once" and the two pageable buffers are: the once-only costs
-   * themselves are the details' (slide 8's cudaMallocHost, timed another
-   * way, was read as contradicting them). */
-  const char *told = _ ("Once: get and free the buffer (fresh pages: faulted in at first touch; "
-                        "reused heap: freed and allocated again).");
-  /* Slide 1's rates give another saving a copy: the slide says why, as
-   * its details do (a reader found 196 µs against slide 1's 420); and
-   * where a line does what the costs do not explain, whether the run can
-   * tell (a class asked why N climbs). */
+  /* What "once" is; pinning's own cost (slide 8's median was read as
+   * contradicting the key); where a line does what the costs do not
+   * explain, whether the run can tell (a class asked why N climbs). */
   char others[768] = "";
-  if (room) {
-    ms_pin_payoff_other_slides (others, sizeof others);
+  if (room && e >= 0)
+    ms_pin_payoff_pinning_span (run, e, others, sizeof others);
+  if (room)
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
-  }
-  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "", told,
+  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+                                _ ("Once: get and free the buffer."),
                                 others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;
@@ -529,7 +526,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   if (ms_draw_is_slide (style, height) && data->series->len) {
     data->no_legend = TRUE;
     data->direct_labels = FALSE;
-    key_h = side_legend (cr, data, style, 0, 0, width, FALSE);
+    key_h = side_legend (cr, data, style, 0, 0, width - fs, FALSE);
   }
   double chart_w = side_w > 0 ? round (width - side_w - 2 * pad) : width;
   double chart_h = round (height - take_h - key_h);

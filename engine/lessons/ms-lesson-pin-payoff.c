@@ -420,17 +420,35 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-/* Why a pageable copy here beats slide 1's rates, by its number in the
- * deck: measured apart (docs/measurements/2026-11-29-h200-pageable-cache),
- * the cache is part of it and the spread between runs the rest. */
-void
-ms_pin_payoff_other_slides (char *buf, size_t len)
+/* Why a pageable copy here beats slide 1's rates (measured apart,
+ * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
+ * it, the spread between runs the rest); the details' alone. */
+static void
+other_slides (char *buf, size_t len)
 {
   int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
                      ms_gettext ("Pageable copies beat slide %d's rate: another run, whose data "
                                  "were written past the CPU's cache; here some were still in it."),
                      rates);
+}
+
+void
+ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
+{
+  MsPinCost c;
+  char size[32], t[3][32];
+  for (int k = 0; k < 3; k++) {
+    if (!cost_at (r, MS_PIN_PINNED, e, k - 1, &c))
+      return;
+    ms_caption_time (c.once_us, t[k], sizeof t[k]);
+  }
+  ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+  ms_caption_append (buf, len,
+                     ms_gettext ("Pinning alone (cudaMallocHost with cudaFreeHost) took %s at %s, "
+                                 "%s–%s over its samples; slide %d draws the calls of another run "
+                                 "with their spread."),
+                     t[1], size, t[0], t[2], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -461,7 +479,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  ms_pin_payoff_other_slides (buf, len);
+  other_slides (buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -582,23 +600,25 @@ as_written_ms (double us, int digits)
   return strtod (t, NULL);
 }
 
-/* One line's sum from the figures as written: (pinned's cost − the
- * pageable buffer's) ÷ (its copy − the pinned copy), rounded as written;
- * whether rounding it up gives the line's n. */
+/* One line's sum from the figures as written: (pinned's cost − the pageable
+ * buffer's) ÷ (its copy − the pinned copy); whether at the key's two digits
+ * it is the key's quotient and rounding it up gives the line's n. */
 static bool
 sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, double *q)
 {
-  char t[32];
+  char t[32], key[32];
   *q = (as_written_ms (pin->once_us, digits) - as_written_ms (base->once_us, digits))
        / (as_written_ms (base->copy_us, digits) - as_written_ms (pin->copy_us, digits));
-  snprintf (t, sizeof t, "%.*g", digits, *q);
-  return fmax (1, ceil (strtod (t, NULL) - 1e-9)) == n;
+  snprintf (t, sizeof t, "%.2g", *q);
+  snprintf (key, sizeof key, "%.2g",
+            (pin->once_us - base->once_us) / (base->copy_us - pin->copy_us));
+  return fmax (1, ceil (strtod (t, NULL) - 1e-9)) == n && strcmp (t, key) == 0;
 }
 
-/* What the slide's ringed counts come from, as one sum a class can redo,
- * at the fewest digits (one for all) that make every printed sum give its
- * printed count (1.005 from 3 digits was printed as a count of 1); then
- * why other slides differ. */
+/* What the slide's ringed counts come from, as one sum a class can redo, at
+ * the fewest digits that make every sum give its count (1.005 at 3 digits
+ * read as 1) and the key's quotient (0.663 beside 0.69 read as two); then
+ * why other slides differ, and pinning's own cost, as the slide says. */
 static void
 caption_sums (const MsResults *r, char *buf, size_t len)
 {
@@ -623,19 +643,20 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       buf, len,
       ms_gettext ("Ringed at %s: copies = (pinning’s cost, cudaMallocHost with its "
                   "cudaFreeHost, − the pageable buffer’s, with its free) ÷ (pageable copy − "
-                  "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: "
-                  "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.*g, rounded up: %.0f."),
+                  "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: "
+                  "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
-      FIG (fresh.copy_us), FIG (pin.copy_us), d, qf, nf, FIG (pin.once_us), FIG (reused.once_us),
-      FIG (reused.copy_us), FIG (pin.copy_us), d, qu, n);
+      FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
+      FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
-  ms_pin_payoff_other_slides (buf, len);
+  other_slides (buf, len);
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
   ms_pin_payoff_oddity (r, true, buf, len);
 }
 

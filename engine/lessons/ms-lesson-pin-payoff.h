@@ -35,9 +35,9 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
-/* Appends to buf why pageable copies here beat slide 1's rates: the
- * details and the slide say it in the same words. */
-void ms_pin_payoff_other_slides (char *buf, size_t len);
+/* Appends what pinning alone took at exponent, median and samples' span:
+ * the costs slide times it in another run, whose median differs. */
+void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
 /* Appends where pinning's N against the two pageable kinds does what the
  * costs do not explain (rises with the size; a reused heap below fresh
  * pages), and whether the samples' spread covers it; numbers: their spans. */
