@@ -88,6 +88,7 @@ add_series (MsChartData *d, const MsResults *run, int count)
       if (!series) {
         series = ms_chart_data_add_series (d, word, m, m, 0);
         series->x_nudge = nudge[m];
+        series->caps_out = TRUE;
       }
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       /* Its range from the two medians' 95% ranges, lest a single point
@@ -197,7 +198,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
-      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges."));
+      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges, a "
+             "short one's ends beside its marker."));
   jump_notes (run, count, note);
   const double fs = ms_style_font_size (style);
   double key_h = marker_key (cr, style, 0, width, FALSE);
