@@ -116,6 +116,61 @@ add_series (MsChartData *d, const MsResults *run, int count)
   }
 }
 
+/* The takeaway's figures at the smallest size (not the range's far
+ * ends, one slow cell), each named and in its series' colour, over the
+ * higher point's bar and under the lower's: as callouts their leaders
+ * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
+ * few spots, the nearest covering the least data. */
+static void
+label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+                const MsBatchedPair *small, int n)
+{
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
+  const double r = ms_style_marker_radius (st);
+  for (int i = 0; i < n; i++) {
+    const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
+    gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
+    int m = small[i].mode == modes[1];
+    double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
+    double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
+    /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
+    g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
+    g_autofree char *bare = g_strdup_printf ("%.2f×", small[i].ratio);
+    const char *label = named;
+    double best_score = G_MAXDOUBLE;
+    MsChartRect best = { 0 };
+    /* Named where that fits near its bar, else the figure alone in the
+     * series' colour right by it. */
+    for (int v = 0; v < 2; v++) {
+      double tw, th;
+      ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
+      const double w = tw + fs * 0.6, h = th + fs * 0.4;
+      for (int step = 0; step < 4; step++)
+        for (int k = 0; k < 3; k++) {
+          MsChartRect box = { px - w * (k == 0 ? 0.5 : k == 1 ? 0.15 : 0.85),
+                              above ? py - r * 0.5 - step * h * 0.3 - h
+                                    : py + r * 0.5 + step * h * 0.3,
+                              w, h };
+          box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
+          box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
+          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k
+                         + v * 8;
+          if (score < best_score)
+            best_score = score, best = box, label = v ? bare : named;
+        }
+    }
+    ms_chart_check_label (cr, d, l, label, &best);
+    MsColor c;
+    ms_chart_palette_color ((guint) m, st->dark, &c);
+    ms_set_color (cr, &st->bg, 0.92);
+    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
+    cairo_fill (cr);
+    ms_set_color (cr, &c, 1);
+    ms_draw_text (cr, label, best.x + fs * 0.3, best.y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
+  }
+}
+
 /* The markers' code and the line at 1 in words, in a row under the chart
  * (two where narrow): as a sentence in the note a class had to be taught
  * it. Returns the height; only measures unless draw. */
@@ -181,20 +236,6 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
   int n = ms_batched_smallest (run, small, tally);
-  /* Pageable's first: placed second, its label found room only above
-   * it, its leader along its own bar. */
-  for (int i = n; i-- > 0;) {
-    /* The takeaway's figures, at the smallest size, not the far ends
-     * of the range: the far end was one slow cell. */
-    g_autofree char *label = g_strdup_printf ("%.2f×", small[i].ratio);
-    /* Labelled without a ring: a ring's edge hid the ends of the bars
-     * it crossed. */
-    ms_chart_data_add_callout (d,
-                               (double) ms_vector_bytes (small[i].each->elements)
-                                   * exp2 (nudge[small[i].mode == modes[1]]),
-                               small[i].ratio, label);
-    g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = TRUE;
-  }
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
@@ -209,7 +250,11 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, chart_h);
   cairo_clip (cr);
-  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
+  MsChartLayout layout;
+  ms_chart_layout_init (&layout);
+  ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
+  label_smallest (cr, d, style, &layout, small, n);
+  ms_chart_layout_clear (&layout);
   cairo_restore (cr);
   marker_key (cr, style, chart_h + fs * 0.15, width, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
