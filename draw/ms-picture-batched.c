@@ -74,8 +74,9 @@ jump_notes (const MsResults *run, int count, GString *note)
  * found room only along its own bar. */
 static const double nudge[] = { 0.15, -0.15 };
 
+/* Each source's points, counted into per[source][verdict + 1] for the key. */
 static void
-add_series (MsChartData *d, const MsResults *run, int count)
+add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
     g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
@@ -99,6 +100,7 @@ add_series (MsChartData *d, const MsResults *run, int count)
                            p.each->stats.e2e.ci_high / p.batch->stats.e2e.ci_low, FALSE);
       MsChartPoint *last = &g_array_index (series->points, MsChartPoint, series->points->len - 1);
       int verdict = ms_batched_verdict (&p);
+      per[m][verdict + 1]++;
       last->muted = verdict == 0;
       last->crossed = verdict < 0;
       /* A range of a filled or crossed marker ending within a few pixels
@@ -173,17 +175,36 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
 
 /* The markers' code and the line at 1 in words, in a row under the chart
  * (two where narrow): as a sentence in the note a class had to be taught
- * it. Returns the height; only measures unless draw. */
+ * it. Each code with its points a source (per, add_series'), lest a class
+ * count marker kinds across two lines to check the headline's tally; a
+ * code no point has left out. Returns the height; only measures unless
+ * draw. */
 static double
-marker_key (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolean draw)
+marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, double width,
+            gboolean draw)
 {
-  const char *words[] = { _ ("faster: the whole bar above 1×"), _ ("cannot tell: bar across 1×"),
-                          _ ("slower: the whole bar below 1×"), _ ("Dotted: 1×, the same time") };
+  char *words[4];
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    g_autoptr (GString) n = g_string_new (NULL);
+    for (guint m = 0; i < 3 && m < G_N_ELEMENTS (modes); m++)
+      if (per[m][2 - i] > 0) {
+        g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+        g_string_append_printf (n, "%s%s %d", n->len ? ", " : "", word, per[m][2 - i]);
+      }
+    words[i] = i == 3 ? g_strdup (_ ("Dotted: 1×, the same time"))
+               : !n->len ? NULL
+                         : g_strdup_printf (i == 0   ? _ ("faster: the whole bar above 1× (%s)")
+                                            : i == 1 ? _ ("cannot tell: bar across 1× (%s)")
+                                                     : _ ("slower: the whole bar below 1× (%s)"),
+                                            n->str);
+  }
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double r = ms_style_marker_radius (st);
   const double lw = ms_style_line_width (st);
   double x = fs * 0.5, y0 = y, tw, th = fs;
   for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    if (!words[i])
+      continue;
     ms_draw_text (cr, words[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
     if (x > fs && x + fs * 2 + tw > width)
       x = fs * 0.5, y += th * 1.15;
@@ -202,6 +223,7 @@ marker_key (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolea
     if (draw)
       ms_draw_text (cr, words[i], x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     x += fs * 3.2 + tw;
+    g_free (words[i]);
   }
   return y + th * 1.15 - y0;
 }
@@ -224,7 +246,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
   d->direct_labels = TRUE;
-  add_series (d, run, count);
+  int per[2][3] = { { 0 } };
+  add_series (d, run, count, per);
   if (d->series->len == 0) {
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
@@ -243,7 +266,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
              "short one's ends beside its marker."));
   jump_notes (run, count, note);
   const double fs = ms_style_font_size (style);
-  double key_h = marker_key (cr, style, 0, width, FALSE);
+  double key_h = marker_key (cr, style, per, 0, width, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs * 0.95, width - fs, FALSE, FALSE);
   double chart_h = round (height - note_h - key_h - fs * 0.6);
   ms_draw_background (cr, style);
@@ -256,7 +279,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   label_smallest (cr, d, style, &layout, small, n);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
-  marker_key (cr, style, chart_h + fs * 0.15, width, TRUE);
+  marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
   ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95, width - fs,
                         FALSE, TRUE);
