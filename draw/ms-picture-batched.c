@@ -128,7 +128,7 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
                 const MsBatchedPair *small, int n)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
-  const double r = ms_style_marker_radius (st);
+  const double r = ms_style_marker_radius (st), one = ms_scale_to_pixel (&l->ys, 1);
   for (int i = 0; i < n; i++) {
     const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
     gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
@@ -156,8 +156,9 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
                               w, h };
           box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
           box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
+          /* Nor over the line at 1, which the key's rules read against. */
           double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k
-                         + v * 8;
+                         + v * 8 + (fabs (box.y + h / 2 - one) < h / 2 + 4) * 500;
           if (score < best_score)
             best_score = score, best = box, label = v ? bare : named;
         }
@@ -166,7 +167,8 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     MsColor c;
     ms_chart_palette_color ((guint) m, st->dark, &c);
     ms_set_color (cr, &st->bg, 0.92);
-    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
+    /* Behind the text alone: a padded box broke the line at 1 under it. */
+    cairo_rectangle (cr, best.x, best.y + fs * 0.2, best.w, best.h - fs * 0.4);
     cairo_fill (cr);
     ms_set_color (cr, &c, 1);
     ms_draw_text (cr, label, best.x + fs * 0.3, best.y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
@@ -191,11 +193,12 @@ marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, 
         g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
         g_string_append_printf (n, "%s%s %d", n->len ? ", " : "", word, per[m][2 - i]);
       }
-    words[i] = i == 3 ? g_strdup (_ ("Dotted: 1×, the same time"))
+    words[i] = i == 3 ? g_strdup (_ ("dotted: 1×"))
                : !n->len ? NULL
-                         : g_strdup_printf (i == 0   ? _ ("faster: the whole bar above 1× (%s)")
-                                            : i == 1 ? _ ("cannot tell: bar across 1× (%s)")
-                                                     : _ ("slower: the whole bar below 1× (%s)"),
+                         : g_strdup_printf (i == 0   ? _ ("filled: faster, whole bar above 1× (%s)")
+                                            : i == 1 ? _ ("hollow, pale line: cannot tell, bar "
+                                                          "across 1× (%s)")
+                                                     : _ ("crossed: slower, whole bar below 1× (%s)"),
                                             n->str);
   }
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
@@ -210,6 +213,9 @@ marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, 
       x = fs * 0.5, y += th * 1.15;
     const double at[2] = { x + fs * 0.7, y + th / 2 };
     ms_set_color (cr, &st->fg, i == 1 ? 0.5 : 0.9);
+    /* The pale stretch of line a point that cannot tell ends. */
+    if (draw && i == 1)
+      ms_draw_line (cr, lw, at[0] - fs * 0.8, at[1], at[0] + fs * 0.8, at[1]);
     if (draw && i < 3)
       ms_draw_markers (cr, 0, i == 1 ? MS_FILL_HOLLOW : MS_FILL_SOLID, at, 1, r, lw * 0.8, &st->bg);
     for (int sign = -1; draw && i == 2 && sign <= 1; sign += 2)
