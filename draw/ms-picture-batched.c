@@ -118,6 +118,13 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
+/* The distance from (x, y) to box. */
+static double
+near (const MsChartRect *b, double x, double y)
+{
+  return hypot (x - CLAMP (x, b->x, b->x + b->w), y - CLAMP (y, b->y, b->y + b->h));
+}
+
 /* The takeaway's figures at the smallest size (not the range's far
  * ends, one slow cell), each named and in its series' colour, over the
  * higher point's bar and under the lower's: as callouts their leaders
@@ -128,13 +135,22 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
                 const MsBatchedPair *small, int n)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
-  const double r = ms_style_marker_radius (st), one = ms_scale_to_pixel (&l->ys, 1);
-  for (int i = 0; i < n; i++) {
+  const double one = ms_scale_to_pixel (&l->ys, 1);
+  MsChartRect placed = { 0 };
+  /* The higher first: over its bar there was room. */
+  for (int j = 0; j < n; j++) {
+    int i = n > 1 && small[1].ratio > small[0].ratio ? 1 - j : j;
     const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
     gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
     int m = small[i].mode == modes[1];
     double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
     double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
+    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio), ox = -1e6, oy = -1e6;
+    /* The other source's point, which the label must not sit nearer. */
+    if (n > 1)
+      ox = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[1 - i].each->elements)
+                                          * exp2 (nudge[small[1 - i].mode == modes[1]])),
+      oy = ms_scale_to_pixel (&l->ys, small[1 - i].ratio);
     g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
     /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
     g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
@@ -148,22 +164,33 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
       double tw, th;
       ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
       const double w = tw + fs * 0.6, h = th + fs * 0.4;
-      for (int step = 0; step < 4; step++)
-        for (int k = 0; k < 3; k++) {
-          MsChartRect box = { px - w * (k == 0 ? 0.5 : k == 1 ? 0.15 : 0.85),
-                              above ? py - r * 0.5 - step * h * 0.3 - h
-                                    : py + r * 0.5 + step * h * 0.3,
-                              w, h };
+      for (int step = 0; step < 6; step++)
+        for (int k = 0; k < 10; k++) {
+          /* Its side of the bar first, then the other; centred, then
+           * hanging right or left of the point, then clear of it. */
+          static const double hang[] = { 0.5, 0.15, 0.85, -0.25, 1.25 };
+          gboolean up = k < 5 ? above : !above;
+          double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
+          MsChartRect box = { px - w * hang[k % 5],
+                              k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
           box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
           box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
-          /* Nor over the line at 1, which the key's rules read against. */
-          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k
-                         + v * 8 + (fabs (box.y + h / 2 - one) < h / 2 + 4) * 500;
+          /* Nor on or past the line at 1, which the key's rules read
+           * against: a figure over 1 under it read as below 1. */
+          gboolean across = small[i].ratio >= 1 ? box.y + h - fs * 0.2 > one : box.y + fs * 0.2 < one;
+          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
+                         + (k >= 5) * 20 + v * 8 + across * 500
+                         + (near (&box, ox, oy) < near (&box, px, mid)) * 100
+                         + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
           if (score < best_score)
             best_score = score, best = box, label = v ? bare : named;
         }
     }
+    /* On the other's label at every spot (a small window): none. */
+    if (best_score >= 1e6)
+      continue;
     ms_chart_check_label (cr, d, l, label, &best);
+    placed = best;
     MsColor c;
     ms_chart_palette_color ((guint) m, st->dark, &c);
     ms_set_color (cr, &st->bg, 0.92);
@@ -204,13 +231,18 @@ marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, 
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double r = ms_style_marker_radius (st);
   const double lw = ms_style_line_width (st);
-  double x = fs * 0.5, y0 = y, tw, th = fs;
+  double x = fs * 0.5, y0 = y, tw, th = fs, extra = 0;
   for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
     if (!words[i])
       continue;
     ms_draw_text (cr, words[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
     if (x > fs && x + fs * 2 + tw > width)
-      x = fs * 0.5, y += th * 1.15;
+      x = fs * 0.5, y += th * 1.15 + extra, extra = 0;
+    /* An entry wider than a window's share of the screen wrapped. */
+    const double max_w = width - x - fs * 2.5;
+    gboolean wrap = tw > max_w;
+    if (wrap)
+      extra = ms_draw_text_wrapped (cr, words[i], 0, 0, fs, max_w, FALSE, FALSE) - th, tw = max_w;
     const double at[2] = { x + fs * 0.7, y + th / 2 };
     ms_set_color (cr, &st->fg, i == 1 ? 0.5 : 0.9);
     /* The pale stretch of line a point that cannot tell ends. */
@@ -226,12 +258,14 @@ marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, 
       ms_draw_line (cr, lw * 1.1, x, at[1], x + fs * 1.4, at[1]);
     ms_set_dash (cr, 0, lw);
     ms_set_color (cr, &st->fg, 0.9);
-    if (draw)
+    if (draw && wrap)
+      ms_draw_text_wrapped (cr, words[i], x + fs * 2, y, fs, max_w, FALSE, TRUE);
+    else if (draw)
       ms_draw_text (cr, words[i], x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     x += fs * 3.2 + tw;
     g_free (words[i]);
   }
-  return y + th * 1.15 - y0;
+  return y + th * 1.15 + extra - y0;
 }
 
 static void
@@ -274,6 +308,10 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   const double fs = ms_style_font_size (style);
   double key_h = marker_key (cr, style, per, 0, width, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs * 0.95, width - fs, FALSE, FALSE);
+  /* A pane too small for the chart, the key and the note: the chart and
+   * its key, which its markers need (the note stays on the slide). */
+  if (height - note_h - key_h < height * 0.45)
+    g_string_truncate (note, 0), note_h = 0;
   double chart_h = round (height - note_h - key_h - fs * 0.6);
   ms_draw_background (cr, style);
   cairo_save (cr);
@@ -287,8 +325,9 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   cairo_restore (cr);
   marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
-  ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95, width - fs,
-                        FALSE, TRUE);
+  if (note->len)
+    ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95,
+                          width - fs, FALSE, TRUE);
 }
 
 static const MsVariantWords words[] = {
