@@ -278,6 +278,32 @@ ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3]
   return n;
 }
 
+/* The largest size (its exponent) up to which the batch was faster from
+ * every source at every size from the smallest, MIN_EXP - 1 where the
+ * smallest was not; *above: the points faster past it. */
+static int
+faster_up_to (const MsResults *r, int count, int *above)
+{
+  int last = MIN_EXP - 1;
+  *above = 0;
+  for (int e = MIN_EXP; e <= MAX_EXP; e++) {
+    int n = 0, faster = 0;
+    for (int m = 0; m < 2; m++) {
+      MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
+                          ms_batched_cell (r, sources[m], e, count, 1), 0 };
+      if (!p.each || !p.batch)
+        continue;
+      p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
+      n++, faster += ms_batched_verdict (&p) > 0;
+    }
+    if (n && faster == n && last == e - 1)
+      last = e;
+    else if (e > last)
+      *above += faster;
+  }
+  return last;
+}
+
 /* The answer as the picture draws it: where the smallest copies gained
  * from the batch, by how much (the figures labelled there), and how many
  * points were faster. The lowest and highest ratio
@@ -321,8 +347,26 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   double lo = fmin (small[0].ratio, small[n_small - 1].ratio);
   double hi = fmax (small[0].ratio, small[n_small - 1].ratio);
-  char figures[48];
+  char figures[48], upto[32];
   snprintf (figures, sizeof figures, n_small > 1 ? "%.2f–%.2f" : "%.2f", lo, hi);
+  /* Led by the small sizes, where the batch clearly won: a tally of the
+   * points over the sizes in the middle, which went up and down, read as
+   * the lesson (issue 92). */
+  int above = 0, last = faster_up_to (r, count, &above);
+  const MsCell *at = ms_batched_cell (r, sources[0], last, count, 0);
+  at = at ? at : ms_batched_cell (r, sources[1], last, count, 0);
+  if (at && last < MAX_EXP) {
+    ms_caption_size (at, upto, sizeof upto);
+    ms_caption_size (small[0].each, size, sizeof size);
+    /* TRANSLATORS: e.g. "Yes up to 2 KiB: 1.67–1.85× as fast at 1 KiB;
+     * mixed above" (copy sizes; a figure a source at the smallest);
+     * 64 characters at most. */
+    snprintf (buf, len,
+              above ? ms_gettext ("Yes up to %s: %s× as fast at %s; mixed above")
+                    : ms_gettext ("Yes up to %s: %s× as fast at %s; not clearly above"),
+              upto, figures, size);
+    return MS_TAKEAWAY_DECIDED;
+  }
   /* TRANSLATORS: e.g. "Batching: 1.67–1.85× as fast at 1 KiB; faster at
    * 9 of 14 points" (a figure a source; the points are the chart's, sizes
    * × memories); 64 characters at most. "Small copies pays", said of the
