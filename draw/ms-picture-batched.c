@@ -118,13 +118,6 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
-/* The distance from (x, y) to box. */
-static double
-near (const MsChartRect *b, double x, double y)
-{
-  return hypot (x - CLAMP (x, b->x, b->x + b->w), y - CLAMP (y, b->y, b->y + b->h));
-}
-
 /* The takeaway's figures at the smallest size (not the range's far
  * ends, one slow cell), each named and in its series' colour, over the
  * higher point's bar and under the lower's: as callouts their leaders
@@ -145,23 +138,17 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     int m = small[i].mode == modes[1];
     double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
     double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
-    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio), ox = -1e6, oy = -1e6;
-    /* The other source's point, which the label must not sit nearer. */
-    if (n > 1)
-      ox = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[1 - i].each->elements)
-                                          * exp2 (nudge[small[1 - i].mode == modes[1]])),
-      oy = ms_scale_to_pixel (&l->ys, small[1 - i].ratio);
+    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio);
     g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
     /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
     g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
     g_autofree char *bare = g_strdup_printf ("%.2f×", small[i].ratio);
     const char *label = named;
-    double best_score = G_MAXDOUBLE;
+    double best_score = G_MAXDOUBLE, tw, th;
     MsChartRect best = { 0 };
     /* Named where that fits near its bar, else the figure alone in the
      * series' colour right by it. */
     for (int v = 0; v < 2; v++) {
-      double tw, th;
       ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
       const double w = tw + fs * 0.6, h = th + fs * 0.4;
       for (int step = 0; step < 6; step++)
@@ -180,23 +167,22 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
           gboolean across = small[i].ratio >= 1 ? box.y + h - fs * 0.2 > one : box.y + fs * 0.2 < one;
           double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
                          + (k >= 5) * 20 + v * 8 + across * 500
-                         + (near (&box, ox, oy) < near (&box, px, mid)) * 100
                          + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
           if (score < best_score)
             best_score = score, best = box, label = v ? bare : named;
         }
     }
-    /* On the other's label at every spot (a small window): none. */
-    if (best_score >= 1e6)
+    /* On data or the other's label at every spot (a small pane): none. */
+    if (best_score >= 1e3)
       continue;
     ms_chart_check_label (cr, d, l, label, &best);
     placed = best;
     MsColor c;
-    ms_chart_palette_color ((guint) m, st->dark, &c);
     ms_set_color (cr, &st->bg, 0.92);
     /* Behind the text alone: a padded box broke the line at 1 under it. */
     cairo_rectangle (cr, best.x, best.y + fs * 0.2, best.w, best.h - fs * 0.4);
     cairo_fill (cr);
+    ms_chart_palette_color ((guint) m, st->dark, &c);
     ms_set_color (cr, &c, 1);
     ms_draw_text (cr, label, best.x + fs * 0.3, best.y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
   }
@@ -298,7 +284,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
-  int n = ms_batched_smallest (run, small, tally);
+  int upto, n = ms_batched_smallest (run, small, tally, &upto);
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note

@@ -261,10 +261,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 int
-ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3])
+ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3], int *upto)
 {
-  int count = ms_batched_count (r), n = 0, at = -1;
-  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
+  int count = ms_batched_count (r), n = 0, at = -1, last = MIN_EXP - 1;
+  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++) {
+    int measured = 0, faster = 0;
     for (int m = 0; m < 2; m++) {
       MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
@@ -272,36 +273,14 @@ ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3]
         continue;
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       tally[ms_batched_verdict (&p) + 1]++;
+      measured++, faster += ms_batched_verdict (&p) > 0;
       if (at < 0 || at == e)
         smallest[n++] = p, at = e;
     }
-  return n;
-}
-
-/* The largest size (its exponent) up to which the batch was faster from
- * every source at every size from the smallest, MIN_EXP - 1 where the
- * smallest was not; *above: the points faster past it. */
-static int
-faster_up_to (const MsResults *r, int count, int *above)
-{
-  int last = MIN_EXP - 1;
-  *above = 0;
-  for (int e = MIN_EXP; e <= MAX_EXP; e++) {
-    int n = 0, faster = 0;
-    for (int m = 0; m < 2; m++) {
-      MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
-                          ms_batched_cell (r, sources[m], e, count, 1), 0 };
-      if (!p.each || !p.batch)
-        continue;
-      p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
-      n++, faster += ms_batched_verdict (&p) > 0;
-    }
-    if (n && faster == n && last == e - 1)
-      last = e;
-    else if (e > last)
-      *above += faster;
+    last = measured && faster == measured && last == e - 1 ? e : last;
   }
-  return last;
+  *upto = last;
+  return n;
 }
 
 /* The answer as the picture draws it: where the smallest copies gained
@@ -318,7 +297,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
   char size[32];
-  int n_small = ms_batched_smallest (r, small, n);
+  int last, n_small = ms_batched_smallest (r, small, n, &last);
   if (!n_small) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
@@ -352,7 +331,6 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* Led by the small sizes, where the batch clearly won: a tally of the
    * points over the sizes in the middle, which went up and down, read as
    * the lesson (issue 92). */
-  int above = 0, last = faster_up_to (r, count, &above);
   const MsCell *at = ms_batched_cell (r, sources[0], last, count, 0);
   at = at ? at : ms_batched_cell (r, sources[1], last, count, 0);
   if (at && last < MAX_EXP) {
@@ -362,7 +340,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * mixed above" (copy sizes; a figure a source at the smallest);
      * 64 characters at most. */
     snprintf (buf, len,
-              above ? ms_gettext ("Yes up to %s: %s× as fast at %s; mixed above")
+              n[2] > 2 * (last - MIN_EXP + 1)
+                  ? ms_gettext ("Yes up to %s: %s× as fast at %s; mixed above")
                     : ms_gettext ("Yes up to %s: %s× as fast at %s; not clearly above"),
               upto, figures, size);
     return MS_TAKEAWAY_DECIDED;
