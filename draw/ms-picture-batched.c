@@ -150,7 +150,9 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
      * series' colour right by it. */
     for (int v = 0; v < 2; v++) {
       ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
-      const double w = tw + fs * 0.6, h = th + fs * 0.4;
+      /* As tall as the text: a padded box found no room between the
+       * pinned bar and the line at 1. */
+      const double w = tw + fs * 0.6, h = th;
       for (int step = 0; step < 6; step++)
         for (int k = 0; k < 10; k++) {
           /* Its side of the bar first, then the other; centred, then
@@ -164,7 +166,7 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
           box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
           /* Nor on or past the line at 1, which the key's rules read
            * against: a figure over 1 under it read as below 1. */
-          gboolean across = small[i].ratio >= 1 ? box.y + h - fs * 0.2 > one : box.y + fs * 0.2 < one;
+          gboolean across = small[i].ratio >= 1 ? box.y + h > one : box.y < one;
           double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
                          + (k >= 5) * 20 + v * 8 + across * 500
                          + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
@@ -179,12 +181,11 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
     placed = best;
     MsColor c;
     ms_set_color (cr, &st->bg, 0.92);
-    /* Behind the text alone: a padded box broke the line at 1 under it. */
-    cairo_rectangle (cr, best.x, best.y + fs * 0.2, best.w, best.h - fs * 0.4);
+    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
     cairo_fill (cr);
     ms_chart_palette_color ((guint) m, st->dark, &c);
     ms_set_color (cr, &c, 1);
-    ms_draw_text (cr, label, best.x + fs * 0.3, best.y + fs * 0.2, fs, 0, 0, TRUE, NULL, NULL);
+    ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
   }
 }
 
