@@ -792,6 +792,7 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
                    const MsChartLayout *l, const MsChartStyle *st, gboolean faint)
 {
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
+  const double r = ms_style_marker_radius (st);
   double bw = MAX (1, round (lw * 0.7)), cap = round (fs * 0.3);
   for (guint k = 0; k < s->points->len; k++) {
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
@@ -801,9 +802,10 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
+    double c = s->caps_out && y_bottom - y_top < 2 * r ? round (r * 1.8) : cap;
     cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
-    cairo_rectangle (cr, px - cap, y_top - floor (bw / 2), 2 * cap, bw);
-    cairo_rectangle (cr, px - cap, y_bottom - floor (bw / 2), 2 * cap, bw);
+    cairo_rectangle (cr, px - c, y_top - floor (bw / 2), 2 * c, bw);
+    cairo_rectangle (cr, px - c, y_bottom - floor (bw / 2), 2 * c, bw);
   }
   cairo_fill (cr);
   series_state_ticks (cr, s, pix, l, bw, cap, faint);

@@ -74,8 +74,9 @@ jump_notes (const MsResults *run, int count, GString *note)
  * found room only along its own bar. */
 static const double nudge[] = { 0.15, -0.15 };
 
+/* Each source's points, counted into per[source][verdict + 1] for the key. */
 static void
-add_series (MsChartData *d, const MsResults *run, int count)
+add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
     g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
@@ -88,6 +89,7 @@ add_series (MsChartData *d, const MsResults *run, int count)
       if (!series) {
         series = ms_chart_data_add_series (d, word, m, m, 0);
         series->x_nudge = nudge[m];
+        series->caps_out = TRUE;
       }
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       /* Its range from the two medians' 95% ranges, lest a single point
@@ -98,6 +100,7 @@ add_series (MsChartData *d, const MsResults *run, int count)
                            p.each->stats.e2e.ci_high / p.batch->stats.e2e.ci_low, FALSE);
       MsChartPoint *last = &g_array_index (series->points, MsChartPoint, series->points->len - 1);
       int verdict = ms_batched_verdict (&p);
+      per[m][verdict + 1]++;
       last->muted = verdict == 0;
       last->crossed = verdict < 0;
       /* A range of a filled or crossed marker ending within a few pixels
@@ -115,24 +118,123 @@ add_series (MsChartData *d, const MsResults *run, int count)
   }
 }
 
+/* The takeaway's figures at the smallest size (not the range's far
+ * ends, one slow cell), each named and in its series' colour, over the
+ * higher point's bar and under the lower's: as callouts their leaders
+ * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
+ * few spots, the nearest covering the least data. */
+static void
+label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+                const MsBatchedPair *small, int n)
+{
+  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
+  const double one = ms_scale_to_pixel (&l->ys, 1);
+  MsChartRect placed = { 0 };
+  /* The higher first: over its bar there was room. */
+  for (int j = 0; j < n; j++) {
+    int i = n > 1 && small[1].ratio > small[0].ratio ? 1 - j : j;
+    const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
+    gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
+    int m = small[i].mode == modes[1];
+    double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
+    double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
+    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio);
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
+    /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
+    g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
+    g_autofree char *bare = g_strdup_printf ("%.2f×", small[i].ratio);
+    const char *label = named;
+    double best_score = G_MAXDOUBLE, tw, th;
+    MsChartRect best = { 0 };
+    /* Named where that fits near its bar, else the figure alone in the
+     * series' colour right by it. */
+    for (int v = 0; v < 2; v++) {
+      ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
+      /* As tall as the text: a padded box found no room between the
+       * pinned bar and the line at 1. */
+      const double w = tw + fs * 0.6, h = th;
+      for (int step = 0; step < 6; step++)
+        for (int k = 0; k < 10; k++) {
+          /* Its side of the bar first, then the other; centred, then
+           * hanging right or left of the point, then clear of it. */
+          static const double hang[] = { 0.5, 0.15, 0.85, -0.25, 1.25 };
+          gboolean up = k < 5 ? above : !above;
+          double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
+          MsChartRect box = { px - w * hang[k % 5],
+                              k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
+          box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
+          box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
+          /* Nor on or past the line at 1, which the key's rules read
+           * against: a figure over 1 under it read as below 1. */
+          gboolean across = small[i].ratio >= 1 ? box.y + h > one : box.y < one;
+          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
+                         + (k >= 5) * 20 + v * 8 + across * 500
+                         + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
+          if (score < best_score)
+            best_score = score, best = box, label = v ? bare : named;
+        }
+    }
+    /* On data or the other's label at every spot (a small pane): none. */
+    if (best_score >= 1e3)
+      continue;
+    ms_chart_check_label (cr, d, l, label, &best);
+    placed = best;
+    MsColor c;
+    ms_set_color (cr, &st->bg, 0.92);
+    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
+    cairo_fill (cr);
+    ms_chart_palette_color ((guint) m, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
+  }
+}
+
 /* The markers' code and the line at 1 in words, in a row under the chart
  * (two where narrow): as a sentence in the note a class had to be taught
- * it. Returns the height; only measures unless draw. */
+ * it. Each code with its points a source (per, add_series'), lest a class
+ * count marker kinds across two lines to check the headline's tally; a
+ * code no point has left out. Returns the height; only measures unless
+ * draw. */
 static double
-marker_key (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolean draw)
+marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, double width,
+            gboolean draw)
 {
-  const char *words[] = { _ ("faster: the whole bar above 1×"), _ ("cannot tell: bar across 1×"),
-                          _ ("slower: the whole bar below 1×"), _ ("Dotted: 1×, the same time") };
+  char *words[4];
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    g_autoptr (GString) n = g_string_new (NULL);
+    for (guint m = 0; i < 3 && m < G_N_ELEMENTS (modes); m++)
+      if (per[m][2 - i] > 0) {
+        g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+        g_string_append_printf (n, "%s%s %d", n->len ? ", " : "", word, per[m][2 - i]);
+      }
+    words[i] = i == 3 ? g_strdup (_ ("dotted: 1×"))
+               : !n->len ? NULL
+                         : g_strdup_printf (i == 0   ? _ ("filled: faster, whole bar above 1× (%s)")
+                                            : i == 1 ? _ ("hollow, pale line: cannot tell, bar "
+                                                          "across 1× (%s)")
+                                                     : _ ("crossed: slower, whole bar below 1× (%s)"),
+                                            n->str);
+  }
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double r = ms_style_marker_radius (st);
   const double lw = ms_style_line_width (st);
-  double x = fs * 0.5, y0 = y, tw, th = fs;
+  double x = fs * 0.5, y0 = y, tw, th = fs, extra = 0;
   for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
+    if (!words[i])
+      continue;
     ms_draw_text (cr, words[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
     if (x > fs && x + fs * 2 + tw > width)
-      x = fs * 0.5, y += th * 1.15;
+      x = fs * 0.5, y += th * 1.15 + extra, extra = 0;
+    /* An entry wider than a window's share of the screen wrapped. */
+    const double max_w = width - x - fs * 2.5;
+    gboolean wrap = tw > max_w;
+    if (wrap)
+      extra = ms_draw_text_wrapped (cr, words[i], 0, 0, fs, max_w, FALSE, FALSE) - th, tw = max_w;
     const double at[2] = { x + fs * 0.7, y + th / 2 };
     ms_set_color (cr, &st->fg, i == 1 ? 0.5 : 0.9);
+    /* The pale stretch of line a point that cannot tell ends. */
+    if (draw && i == 1)
+      ms_draw_line (cr, lw, at[0] - fs * 0.8, at[1], at[0] + fs * 0.8, at[1]);
     if (draw && i < 3)
       ms_draw_markers (cr, 0, i == 1 ? MS_FILL_HOLLOW : MS_FILL_SOLID, at, 1, r, lw * 0.8, &st->bg);
     for (int sign = -1; draw && i == 2 && sign <= 1; sign += 2)
@@ -143,11 +245,14 @@ marker_key (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolea
       ms_draw_line (cr, lw * 1.1, x, at[1], x + fs * 1.4, at[1]);
     ms_set_dash (cr, 0, lw);
     ms_set_color (cr, &st->fg, 0.9);
-    if (draw)
+    if (draw && wrap)
+      ms_draw_text_wrapped (cr, words[i], x + fs * 2, y, fs, max_w, FALSE, TRUE);
+    else if (draw)
       ms_draw_text (cr, words[i], x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
     x += fs * 3.2 + tw;
+    g_free (words[i]);
   }
-  return y + th * 1.15 - y0;
+  return y + th * 1.15 + extra - y0;
 }
 
 static void
@@ -168,7 +273,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
   d->direct_labels = TRUE;
-  add_series (d, run, count);
+  int per[2][3] = { { 0 } };
+  add_series (d, run, count, per);
   if (d->series->len == 0) {
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
@@ -179,40 +285,36 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
-  int n = ms_batched_smallest (run, small, tally);
-  /* Pageable's first: placed second, its label found room only above
-   * it, its leader along its own bar. */
-  for (int i = n; i-- > 0;) {
-    /* The takeaway's figures, at the smallest size, not the far ends
-     * of the range: the far end was one slow cell. */
-    g_autofree char *label = g_strdup_printf ("%.2f×", small[i].ratio);
-    /* Labelled without a ring: a ring's edge hid the ends of the bars
-     * it crossed. */
-    ms_chart_data_add_callout (d,
-                               (double) ms_vector_bytes (small[i].each->elements)
-                                   * exp2 (nudge[small[i].mode == modes[1]]),
-                               small[i].ratio, label);
-    g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = TRUE;
-  }
+  int upto, n = ms_batched_smallest (run, small, tally, &upto);
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
-      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges."));
+      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges, a "
+             "short one's ends beside its marker."));
   jump_notes (run, count, note);
   const double fs = ms_style_font_size (style);
-  double key_h = marker_key (cr, style, 0, width, FALSE);
+  double key_h = marker_key (cr, style, per, 0, width, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs * 0.95, width - fs, FALSE, FALSE);
+  /* A pane too small for the chart, the key and the note: the chart and
+   * its key, which its markers need (the note stays on the slide). */
+  if (height - note_h - key_h < height * 0.45)
+    g_string_truncate (note, 0), note_h = 0;
   double chart_h = round (height - note_h - key_h - fs * 0.6);
   ms_draw_background (cr, style);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, chart_h);
   cairo_clip (cr);
-  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
+  MsChartLayout layout;
+  ms_chart_layout_init (&layout);
+  ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
+  label_smallest (cr, d, style, &layout, small, n);
+  ms_chart_layout_clear (&layout);
   cairo_restore (cr);
-  marker_key (cr, style, chart_h + fs * 0.15, width, TRUE);
+  marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
-  ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95, width - fs,
-                        FALSE, TRUE);
+  if (note->len)
+    ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95,
+                          width - fs, FALSE, TRUE);
 }
 
 static const MsVariantWords words[] = {

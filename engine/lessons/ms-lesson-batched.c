@@ -261,10 +261,11 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 int
-ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3])
+ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3], int *upto)
 {
-  int count = ms_batched_count (r), n = 0, at = -1;
-  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
+  int count = ms_batched_count (r), n = 0, at = -1, last = MIN_EXP - 1;
+  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++) {
+    int measured = 0, faster = 0;
     for (int m = 0; m < 2; m++) {
       MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
@@ -272,9 +273,13 @@ ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3]
         continue;
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       tally[ms_batched_verdict (&p) + 1]++;
+      measured++, faster += ms_batched_verdict (&p) > 0;
       if (at < 0 || at == e)
         smallest[n++] = p, at = e;
     }
+    last = measured && faster == measured && last == e - 1 ? e : last;
+  }
+  *upto = last;
   return n;
 }
 
@@ -292,7 +297,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
   char size[32];
-  int n_small = ms_batched_smallest (r, small, n);
+  int last, n_small = ms_batched_smallest (r, small, n, &last);
   if (!n_small) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
@@ -321,8 +326,26 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   double lo = fmin (small[0].ratio, small[n_small - 1].ratio);
   double hi = fmax (small[0].ratio, small[n_small - 1].ratio);
-  char figures[48];
+  char figures[48], upto[32];
   snprintf (figures, sizeof figures, n_small > 1 ? "%.2f–%.2f" : "%.2f", lo, hi);
+  /* Led by the small sizes, where the batch clearly won: a tally of the
+   * points over the sizes in the middle, which went up and down, read as
+   * the lesson (issue 92). */
+  const MsCell *at = ms_batched_cell (r, sources[0], last, count, 0);
+  at = at ? at : ms_batched_cell (r, sources[1], last, count, 0);
+  if (at && last < MAX_EXP) {
+    ms_caption_size (at, upto, sizeof upto);
+    ms_caption_size (small[0].each, size, sizeof size);
+    /* TRANSLATORS: e.g. "Yes up to 2 KiB: 1.67–1.85× as fast at 1 KiB;
+     * mixed above" (copy sizes; a figure a source at the smallest);
+     * 64 characters at most. */
+    snprintf (buf, len,
+              n[2] > 2 * (last - MIN_EXP + 1)
+                  ? ms_gettext ("Yes up to %s: %s× as fast at %s; mixed above")
+                    : ms_gettext ("Yes up to %s: %s× as fast at %s; not clearly above"),
+              upto, figures, size);
+    return MS_TAKEAWAY_DECIDED;
+  }
   /* TRANSLATORS: e.g. "Batching: 1.67–1.85× as fast at 1 KiB; faster at
    * 9 of 14 points" (a figure a source; the points are the chart's, sizes
    * × memories); 64 characters at most. "Small copies pays", said of the

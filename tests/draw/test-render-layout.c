@@ -534,7 +534,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     /* sync-async's ring labels, each led by its size. */
     other_queue = other_queue || strcmp (b->text, "default queues") == 0;
     pair = pair || strcmp (b->text, "one batched call") == 0;
-    batch_sides = batch_sides || strstr (b->text, "Dotted: 1×, the same time");
+    batch_sides = batch_sides || strcmp (b->text, "dotted: 1×") == 0;
     range = range || g_str_has_prefix (b->text, "One call per copy ÷ one batch");
     far_node = far_node || strcmp (b->text, "far buffer") == 0;
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");

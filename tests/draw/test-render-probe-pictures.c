@@ -62,7 +62,7 @@ static const struct {
 } findings[] = {
   /* batched's finding is its ratios, drawn against the line at 1, which
    * its note names (a label's box there hid the ends of bars). */
-  { "batched", "Dotted: 1×, the same time" },
+  { "batched", "dotted: 1×" },
   { "intensity", "buffers, end to end: at F = " },
   { "sync-async", "from pinned memory to the device: cudaMemcpyAsync returned" },
 };
