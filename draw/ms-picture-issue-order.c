@@ -436,8 +436,8 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
     mid[i + 1] = cy;
   }
   /* Where no bar's range is apart from another's, the verdict is about all three, as the
-   * takeaway's "all three ranges overlap": drawn over the orders alone, the comparison with one
-   * stream went unjudged. */
+   * takeaway's three medians and "cannot tell": drawn over the orders alone, the comparison with
+   * one stream went unjudged. */
   double y_top = mid[pair->one_meets ? 0 : 1], y_bottom = mid[2];
   /* The bracket joins the pair's two bars: the verdict is about both. */
   double bx = l->bracket_x, arm = fs * 0.5;

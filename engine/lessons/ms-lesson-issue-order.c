@@ -374,18 +374,27 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double saved;
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
-    /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams, one queue: cannot
-     * tell; all three ranges overlap" (the slide's three bars: one stream and both
-     * orders). "No faster than one" claimed what ranges reaching below one stream's did not. */
     const MsCell *one = single ? ms_issue_order_one_stream (r, depth, single) : NULL;
-    snprintf (buf, len,
-              ms_issue_order_one_meets (one, depth, breadth)
-                  ? ms_gettext ("%d streams, one queue: cannot tell; all three ranges overlap")
-              : single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
+    char t[3][32];
+    ms_caption_time (depth->stats.e2e.median, t[0], sizeof t[0]);
+    ms_caption_time (breadth->stats.e2e.median, t[1], sizeof t[1]);
+    char *unit = strchr (t[0], ' '); /* said once where both have it: the line keeps its size */
+    if (unit && strcmp (unit, strchr (t[1], ' ')) == 0)
+      *unit = '\0';
+    if (ms_issue_order_one_meets (one, depth, breadth))
+      /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream
+       * nor the orders' difference lies beyond the run's spread, e.g. "One queue: 1.07 and 1.11
+       * ms vs one stream's 1.03 ms: cannot tell": the slide's three bars' medians (depth-first,
+       * breadth-first, one stream). "No faster than one" claimed what ranges reaching below one
+       * stream's did not; "all three ranges overlap" left the medians unsaid. */
+      snprintf (buf, len, ms_gettext ("One queue: %s and %s vs one stream's %s: cannot tell"), t[0],
+                t[1], ms_caption_time (one->stats.e2e.median, t[2], sizeof t[2]));
+    else
+      snprintf (buf, len,
+                single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
                        : ms_gettext ("%d streams: no overlap gain or order difference this run "
                                      "can tell"),
-              k);
+                k);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (apart) {
