@@ -137,14 +137,17 @@ append_timers (char *buf, size_t len, OrderTable t)
           k, timed);
     else if (ms_caption_apart (td, tb) && !ms_caption_apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians), beyond the spread; without them, as measured "
-                                     "above, the run cannot tell the orders apart."),
+                         ms_gettext ("With a timer around every step, depth-first took %.2f× "
+                                     "breadth-first's time at K = %d (medians), beyond the "
+                                     "spread; the timers add work between the steps, so the "
+                                     "untimed times above are the answer."),
                          timed, k);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians): the chart leaves the timers out."),
+                         ms_gettext ("With a timer around every step, depth-first took %.2f× "
+                                     "breadth-first's time at K = %d (medians); the timers add "
+                                     "work between the steps, so the untimed times above, which "
+                                     "the chart draws, are the answer."),
                          timed, k);
     return true;
   }
@@ -188,10 +191,11 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   /* Framed as what the measuring does: a ratio beyond the spread under
    * another protocol read as overturning the line's "cannot tell". */
   ms_caption_append (buf, len,
-                     ms_gettext ("How the repetitions are measured moves depth-first's time over "
-                                 "breadth-first's at K = %d on one queue: %.2f× as above (%s), "
-                                 "%.2f× with no instrumented repetition between the timed ones "
-                                 "(%s), and %.2f× with the inputs not rewritten each time (%s)."),
+                     ms_gettext ("What runs between the timed repetitions (none has a timer "
+                                 "between its steps) moves depth-first's time over breadth-first's "
+                                 "at K = %d on one queue: %.2f× as above (%s), %.2f× with no "
+                                 "repetition timed step by step in between (%s), and %.2f× with "
+                                 "the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
