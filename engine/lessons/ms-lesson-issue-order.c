@@ -186,10 +186,8 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   if (!d || !b || !pd || !pb || !kd || !kb
       || !(ms_caption_apart (d, b) || ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb)))
     return;
-  /* Each with whether it lies beyond the run's spread, so that a ratio
-   * far from 1 inside its interval is not read as a finding. */
-  /* Framed as what the measuring does: a ratio beyond the spread under
-   * another protocol read as overturning the line's "cannot tell". */
+  /* Each ratio with whether it lies beyond the spread (one far from 1 inside it is no finding),
+   * framed as what runs between the timed repetitions ("how they are measured" read as doubt). */
   ms_caption_append (buf, len,
                      ms_gettext ("What runs between the timed repetitions (none has a timer "
                                  "between its steps) moves depth-first's time over breadth-first's "
@@ -386,11 +384,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
     if (unit && strcmp (unit, strchr (t[1], ' ')) == 0)
       *unit = '\0';
     if (ms_issue_order_one_meets (one, depth, breadth))
-      /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream
-       * nor the orders' difference lies beyond the run's spread, e.g. "One queue: 1.07 and 1.11
-       * ms vs one stream's 1.03 ms: cannot tell": the slide's three bars' medians (depth-first,
-       * breadth-first, one stream). "No faster than one" claimed what ranges reaching below one
-       * stream's did not; "all three ranges overlap" left the medians unsaid. */
+      /* TRANSLATORS: no gain or order difference beyond the spread, e.g. "One queue: 1.07 and
+       * 1.11 ms vs one stream's 1.03 ms: cannot tell": the medians of depth-first, breadth-first
+       * and one stream. "No faster than one" claimed what ranges reaching below one's did not. */
       snprintf (buf, len, ms_gettext ("One queue: %s and %s vs one stream's %s: cannot tell"), t[0],
                 t[1], ms_caption_time (one->stats.e2e.median, t[2], sizeof t[2]));
     else
