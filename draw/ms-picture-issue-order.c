@@ -436,8 +436,8 @@ draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const 
     mid[i + 1] = cy;
   }
   /* Where no bar's range is apart from another's, the verdict is about all three, as the
-   * takeaway's "all three ranges overlap": drawn over the orders alone, the comparison with one
-   * stream went unjudged. */
+   * takeaway's three medians and "cannot tell": drawn over the orders alone, the comparison with
+   * one stream went unjudged. */
   double y_top = mid[pair->one_meets ? 0 : 1], y_bottom = mid[2];
   /* The bracket joins the pair's two bars: the verdict is about both. */
   double bx = l->bracket_x, arm = fs * 0.5;
@@ -512,19 +512,25 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 }
 
 /* The queue, the steps and the orders named by what they do, in three lines at most: a class met
- * "one hardware queue" unexplained, and another slide calls several the default. No prediction of
- * a difference the run may not show. */
-static const char *
-slide_terms (bool single)
+ * "one hardware queue" unexplained, and another slide calls several the default. The course notes'
+ * claim answered where the run answers it, with no cause it does not show. */
+static char *
+slide_terms (bool single, const OrderPair *pair)
 {
-  return single ? _ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1): all streams' work "
-                     "funnels through it in the order issued; the course notes say order then "
-                     "decides overlap. Each stream: copy in, add, copy back. Depth-first: one "
-                     "stream's steps, then the next's; breadth-first: each step for every stream "
-                     "in turn.")
-                : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
-                     "Depth-first: each stream's steps, then the next stream's; breadth-first: "
-                     "each step for every stream in turn.");
+  const char *answer = pair->apart  ? ""
+                       : pair->same ? _ (": here it did not, and the run does not show why")
+                                    : _ (": here the run cannot tell");
+  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1): all "
+                                      "streams' work funnels through it in the order issued; the "
+                                      "course notes say order then decides overlap%s. Each "
+                                      "stream: copy in, add, copy back. Depth-first: one stream's "
+                                      "steps, then the next's; breadth-first: each step for every "
+                                      "stream in turn."),
+                                   answer)
+                : g_strdup (
+                    _ ("Each stream copies its part of a and b in, adds them, copies c back. "
+                       "Depth-first: each stream's steps, then the next stream's; breadth-first: "
+                       "each step for every stream in turn."));
 }
 
 /* The note under the bars: why the order matters little, as the details say it, and what the thin
@@ -595,7 +601,7 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
                                   "each adding a %s part of %s vectors: time to run them all"),
                                k, size, vector);
   /* The default queues' gain is the details': on the slide it was a figure nothing drew. */
-  const char *terms = slide_terms (single);
+  g_autofree char *terms = slide_terms (single, &pair);
   g_autofree char *note = slide_note (&pair);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   double y = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)

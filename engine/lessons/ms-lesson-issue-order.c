@@ -137,14 +137,17 @@ append_timers (char *buf, size_t len, OrderTable t)
           k, timed);
     else if (ms_caption_apart (td, tb) && !ms_caption_apart (pd, pb))
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians), beyond the spread; without them, as measured "
-                                     "above, the run cannot tell the orders apart."),
+                         ms_gettext ("With a timer around every step, depth-first took %.2f× "
+                                     "breadth-first's time at K = %d (medians), beyond the "
+                                     "spread; the timers add work between the steps, so the "
+                                     "untimed times above are the answer."),
                          timed, k);
     else
       ms_caption_append (buf, len,
-                         ms_gettext ("With a timer around every step it is %.2f× at K = %d "
-                                     "(medians): the chart leaves the timers out."),
+                         ms_gettext ("With a timer around every step, depth-first took %.2f× "
+                                     "breadth-first's time at K = %d (medians); the timers add "
+                                     "work between the steps, so the untimed times above, which "
+                                     "the chart draws, are the answer."),
                          timed, k);
     return true;
   }
@@ -183,15 +186,14 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
   if (!d || !b || !pd || !pb || !kd || !kb
       || !(ms_caption_apart (d, b) || ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb)))
     return;
-  /* Each with whether it lies beyond the run's spread, so that a ratio
-   * far from 1 inside its interval is not read as a finding. */
-  /* Framed as what the measuring does: a ratio beyond the spread under
-   * another protocol read as overturning the line's "cannot tell". */
+  /* Each ratio with whether it lies beyond the spread (one far from 1 inside it is no finding),
+   * framed as what runs between the timed repetitions ("how they are measured" read as doubt). */
   ms_caption_append (buf, len,
-                     ms_gettext ("How the repetitions are measured moves depth-first's time over "
-                                 "breadth-first's at K = %d on one queue: %.2f× as above (%s), "
-                                 "%.2f× with no instrumented repetition between the timed ones "
-                                 "(%s), and %.2f× with the inputs not rewritten each time (%s)."),
+                     ms_gettext ("What runs between the timed repetitions (none has a timer "
+                                 "between its steps) moves depth-first's time over breadth-first's "
+                                 "at K = %d on one queue: %.2f× as above (%s), %.2f× with no "
+                                 "repetition timed step by step in between (%s), and %.2f× with "
+                                 "the inputs not rewritten each time (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
@@ -374,18 +376,25 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double saved;
   bool gained = issue_order_gain (r, k, single, &saved);
   if (!gained && !apart && !same) {
-    /* TRANSLATORS: the issue-order takeaway where neither the streams' gain over one stream nor
-     * the orders' difference lies beyond the run's spread, e.g. "16 streams, one queue: cannot
-     * tell; all three ranges overlap" (the slide's three bars: one stream and both
-     * orders). "No faster than one" claimed what ranges reaching below one stream's did not. */
     const MsCell *one = single ? ms_issue_order_one_stream (r, depth, single) : NULL;
-    snprintf (buf, len,
-              ms_issue_order_one_meets (one, depth, breadth)
-                  ? ms_gettext ("%d streams, one queue: cannot tell; all three ranges overlap")
-              : single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
+    char t[3][32];
+    ms_caption_time (depth->stats.e2e.median, t[0], sizeof t[0]);
+    ms_caption_time (breadth->stats.e2e.median, t[1], sizeof t[1]);
+    char *unit = strchr (t[0], ' '); /* said once where both have it: the line keeps its size */
+    if (unit && strcmp (unit, strchr (t[1], ' ')) == 0)
+      *unit = '\0';
+    if (ms_issue_order_one_meets (one, depth, breadth))
+      /* TRANSLATORS: no gain or order difference beyond the spread, e.g. "One queue: 1.07 and
+       * 1.11 ms vs one stream's 1.03 ms: cannot tell": the medians of depth-first, breadth-first
+       * and one stream. "No faster than one" claimed what ranges reaching below one's did not. */
+      snprintf (buf, len, ms_gettext ("One queue: %s and %s vs one stream's %s: cannot tell"), t[0],
+                t[1], ms_caption_time (one->stats.e2e.median, t[2], sizeof t[2]));
+    else
+      snprintf (buf, len,
+                single ? ms_gettext ("%d streams: not clearly faster than one; order: cannot tell")
                        : ms_gettext ("%d streams: no overlap gain or order difference this run "
                                      "can tell"),
-              k);
+                k);
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (apart) {
