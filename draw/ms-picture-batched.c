@@ -269,7 +269,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
                               count);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* TRANSLATORS: the batched chart's y axis. */
-  d->y_label = g_strdup (_ ("× as fast batched"));
+  d->y_label = g_strdup_printf (_ ("%s (log scale)"), _ ("× as fast"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
   d->direct_labels = TRUE;
