@@ -156,11 +156,12 @@ label_marks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       for (int step = 0; step < 6; step++)
         for (int k = 0; k < 10; k++) {
           /* Its side of the bar first, then the other; centred, then
-           * hanging right or left of the point, then clear of it. */
-          static const double hang[] = { 0.5, 0.15, 0.85, -0.25, 1.25 };
+           * hanging right or left of the point, then beside its marker
+           * (a fraction of the label's width off, a long one floated). */
+          static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
           gboolean up = k < 5 ? above : !above;
           double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
-          MsChartRect box = { px - w * hang[k % 5],
+          MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
                               k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
           box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
           box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
