@@ -308,6 +308,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsChartLayout layout;
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
+  /* The pale points' lines and bars drawn, as data to the figures' spots:
+   * as a muted point's they weighed nothing, and a figure covered them. */
+  for (guint i = 0; i < d->series->len; i++) {
+    GArray *points = ((MsChartSeries *) g_ptr_array_index (d->series, i))->points;
+    for (guint k = 0; k < points->len; k++)
+      g_array_index (points, MsChartPoint, k).muted = FALSE;
+  }
   label_marks (cr, d, style, &layout, small, n);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
