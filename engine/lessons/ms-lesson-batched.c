@@ -331,8 +331,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
    * unclear at 4": the chart's points (sizes × memories) whose range
    * lies above 1×, below it, or across it; 62 characters at most. */
-  snprintf (buf, len, ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"),
-            n[2], n[0] + n[1] + n[2], n[0], n[1]);
+  snprintf (buf, len,
+            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
+            n[0] + n[1] + n[2], n[0], n[1]);
   return MS_TAKEAWAY_DECIDED;
 }
 
