@@ -2,7 +2,7 @@
 /* ms-picture-batched.c: the batched-copies lesson's picture: one call per
  * copy's time ÷ the batch's (in stream order, the call's plain use) at
  * each size, a line per source, each point's verdict in its marker, the
- * takeaway's smallest size labelled. One size's pair as two bars was read
+ * takeaway's figures labelled. One size's pair as two bars was read
  * as the answer for every size; the times, and the other two orders, are
  * the details'. */
 #include <glib/gi18n.h>
@@ -118,14 +118,14 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
-/* The takeaway's figures at the smallest size (not the range's far
- * ends, one slow cell), each named and in its series' colour, over the
+/* The takeaway's figures (its highest ratio, and the point where the
+ * batch was slower), each named and in its series' colour, over the
  * higher point's bar and under the lower's: as callouts their leaders
  * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
  * few spots, the nearest covering the least data. */
 static void
-label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-                const MsBatchedPair *small, int n)
+label_marks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+             const MsBatchedPair *small, int n)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double one = ms_scale_to_pixel (&l->ys, 1);
@@ -156,11 +156,12 @@ label_smallest (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
       for (int step = 0; step < 6; step++)
         for (int k = 0; k < 10; k++) {
           /* Its side of the bar first, then the other; centred, then
-           * hanging right or left of the point, then clear of it. */
-          static const double hang[] = { 0.5, 0.15, 0.85, -0.25, 1.25 };
+           * hanging right or left of the point, then beside its marker
+           * (a fraction of the label's width off, a long one floated). */
+          static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
           gboolean up = k < 5 ? above : !above;
           double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
-          MsChartRect box = { px - w * hang[k % 5],
+          MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
                               k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
           box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
           box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
@@ -269,7 +270,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
                               count);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* TRANSLATORS: the batched chart's y axis. */
-  d->y_label = g_strdup (_ ("× as fast batched"));
+  d->y_label = g_strdup_printf (_ ("%s (log scale)"), _ ("× as fast"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
   d->direct_labels = TRUE;
@@ -285,7 +286,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
-  int upto, n = ms_batched_smallest (run, small, tally, &upto);
+  int n = ms_batched_marks (run, small, tally);
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
@@ -307,7 +308,14 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsChartLayout layout;
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
-  label_smallest (cr, d, style, &layout, small, n);
+  /* The pale points' lines and bars drawn, as data to the figures' spots:
+   * as a muted point's they weighed nothing, and a figure covered them. */
+  for (guint i = 0; i < d->series->len; i++) {
+    GArray *points = ((MsChartSeries *) g_ptr_array_index (d->series, i))->points;
+    for (guint k = 0; k < points->len; k++)
+      g_array_index (points, MsChartPoint, k).muted = FALSE;
+  }
+  label_marks (cr, d, style, &layout, small, n);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
   marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);

@@ -261,44 +261,47 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 int
-ms_batched_smallest (const MsResults *r, MsBatchedPair smallest[2], int tally[3], int *upto)
+ms_batched_marks (const MsResults *r, MsBatchedPair marks[2], int tally[3])
 {
-  int count = ms_batched_count (r), n = 0, at = -1, last = MIN_EXP - 1;
-  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++) {
-    int measured = 0, faster = 0;
+  int count = ms_batched_count (r), n = 0;
+  MsBatchedPair first = { 0 }, peak = { 0 }, low = { 0 };
+  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
     for (int m = 0; m < 2; m++) {
       MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
       if (!p.each || !p.batch)
         continue;
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
-      tally[ms_batched_verdict (&p) + 1]++;
-      measured++, faster += ms_batched_verdict (&p) > 0;
-      if (at < 0 || at == e)
-        smallest[n++] = p, at = e;
+      int verdict = ms_batched_verdict (&p);
+      tally[verdict + 1]++;
+      first = first.each ? first : p;
+      peak = verdict > 0 && p.ratio > peak.ratio ? p : peak;
+      low = verdict < 0 && (!low.each || p.ratio < low.ratio) ? p : low;
     }
-    last = measured && faster == measured && last == e - 1 ? e : last;
-  }
-  *upto = last;
+  if (peak.each)
+    marks[n++] = peak;
+  if (low.each)
+    marks[n++] = low;
+  if (!n && first.each)
+    marks[n++] = first;
   return n;
 }
 
-/* The answer as the picture draws it: where the smallest copies gained
- * from the batch, by how much (the figures labelled there), and how many
- * points were faster. The lowest and highest ratio
- * over the sizes each rested on one point, the highest on one slow cell,
- * and a tally of the points was no lesson. Else the tally, else that the
- * run cannot tell, or that batches were not measured. */
+/* The answer as the picture draws it: where the batch was faster, its
+ * highest ratio and the one point it was slower, both labelled there.
+ * Led by the smallest size's figures it undersold the sizes in the
+ * middle, where the batch gained most (issue 92). Else a tally of the
+ * points, else that the run cannot tell, or that batches were not
+ * measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   int count = ms_batched_count (r), n[3] = { 0, 0, 0 };
-  MsBatchedPair small[2];
+  MsBatchedPair marks[2];
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
-  char size[32];
-  int last, n_small = ms_batched_smallest (r, small, n, &last);
-  if (!n_small) {
+  char size[32], word[64];
+  if (!ms_batched_marks (r, marks, n)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
@@ -309,50 +312,28 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len,
               ms_gettext ("This GPU cannot tell: one batched call and %d calls of %s each differ "
                           "by less than their spread (%.2f×)"),
-              count, ms_caption_size (small[0].each, size, sizeof size), small[0].ratio);
+              count, ms_caption_size (marks[0].each, size, sizeof size), marks[0].ratio);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  bool all_faster = true;
-  for (int i = 0; i < n_small; i++)
-    all_faster = all_faster && ms_batched_verdict (&small[i]) > 0;
-  if (!all_faster) {
-    /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
-     * unclear at 4": the chart's points (sizes × memories) whose range
-     * lies above 1×, below it, or across it; 62 characters at most. */
-    snprintf (buf, len,
-              ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"),
-              n[2], n[0] + n[1] + n[2], n[0], n[1]);
+  if (n[2] * 2 > n[0] + n[1] + n[2] && n[0] <= 1) {
+    /* TRANSLATORS: e.g. "Yes at most sizes, up to 3.81×; slower only at
+     * pinned 16 KiB" (the highest ratio where the batch was faster; a
+     * source and copy size); 62 characters at most. */
+    if (n[0])
+      snprintf (buf, len, ms_gettext ("Yes at most sizes, up to %.2f×; slower only at %s %s"),
+                marks[0].ratio, mode_word (marks[1].mode, word, sizeof word),
+                ms_caption_size (marks[1].each, size, sizeof size));
+    else
+      snprintf (buf, len, ms_gettext ("Yes at most sizes, up to %.2f× as fast; never slower"),
+                marks[0].ratio);
     return MS_TAKEAWAY_DECIDED;
   }
-  double lo = fmin (small[0].ratio, small[n_small - 1].ratio);
-  double hi = fmax (small[0].ratio, small[n_small - 1].ratio);
-  char figures[48], upto[32];
-  snprintf (figures, sizeof figures, n_small > 1 ? "%.2f–%.2f" : "%.2f", lo, hi);
-  /* Led by the small sizes, where the batch clearly won: a tally of the
-   * points over the sizes in the middle, which went up and down, read as
-   * the lesson (issue 92). */
-  const MsCell *at = ms_batched_cell (r, sources[0], last, count, 0);
-  at = at ? at : ms_batched_cell (r, sources[1], last, count, 0);
-  if (at && last < MAX_EXP) {
-    ms_caption_size (at, upto, sizeof upto);
-    ms_caption_size (small[0].each, size, sizeof size);
-    /* TRANSLATORS: e.g. "Yes up to 2 KiB: 1.67–1.85× as fast at 1 KiB;
-     * mixed above" (copy sizes; a figure a source at the smallest);
-     * 64 characters at most. */
-    snprintf (buf, len,
-              n[2] > 2 * (last - MIN_EXP + 1)
-                  ? ms_gettext ("Yes up to %s: %s× as fast at %s; mixed above")
-                    : ms_gettext ("Yes up to %s: %s× as fast at %s; not clearly above"),
-              upto, figures, size);
-    return MS_TAKEAWAY_DECIDED;
-  }
-  /* TRANSLATORS: e.g. "Batching: 1.67–1.85× as fast at 1 KiB; faster at
-   * 9 of 14 points" (a figure a source; the points are the chart's, sizes
-   * × memories); 64 characters at most. "Small copies pays", said of the
-   * smallest size alone, was read as true of every size. */
-  snprintf (buf, len, ms_gettext ("Batching: %s× as fast at %s; faster at %d of %d points"),
-            figures, ms_caption_size (small[0].each, size, sizeof size), n[2],
-            n[0] + n[1] + n[2]);
+  /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
+   * unclear at 4": the chart's points (sizes × memories) whose range
+   * lies above 1×, below it, or across it; 62 characters at most. */
+  snprintf (buf, len,
+            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
+            n[0] + n[1] + n[2], n[0], n[1]);
   return MS_TAKEAWAY_DECIDED;
 }
 

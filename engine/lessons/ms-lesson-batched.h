@@ -19,13 +19,12 @@ typedef struct {
   const MsCell *each, *batch;
   double ratio;
 } MsBatchedPair;
-/* The pairs at the smallest size the run holds, a source each, into
- * smallest (what the takeaway quotes and the picture labels),
- * tally[verdict + 1] counted up for every pair of every size, and upto
- * the largest exponent up to which every source was faster at every size
- * (8 less one where the first was not); returns how many pairs smallest
- * holds, 0 when none. */
-int ms_batched_smallest (const MsResults *run, MsBatchedPair smallest[2], int tally[3], int *upto);
+/* The pairs the takeaway quotes and the picture labels, into marks: the
+ * highest ratio where the batch was faster, then the lowest where it was
+ * slower (the first measured pair where neither); tally[verdict + 1]
+ * counted up for every pair of every size. Returns how many marks holds,
+ * 0 when none. */
+int ms_batched_marks (const MsResults *run, MsBatchedPair marks[2], int tally[3]);
 /* 1 where the batch saved time, -1 where it cost time (the medians'
  * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);
