@@ -128,13 +128,16 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
       || ms_pin_payoff_break_even (run, MS_PIN_PINNED, base, e, &n) != 1)
     return;
   /* Both sides of "once" in ms at four digits, as the details' sums,
-   * the difference from them (the fresh pages' own cost went unseen). */
+   * the difference from them (the fresh pages' own cost went unseen);
+   * the two copies' rates beside what a copy saves (slide 1 has its own). */
   char more[32], saved[32], sides[2][16], *label;
   g_snprintf (sides[0], sizeof sides[0], "%.4g", pin.once_us / 1e3);
   g_snprintf (sides[1], sizeof sides[1], "%.4g", page.once_us / 1e3);
   ms_caption_time (1e3 * (g_ascii_strtod (sides[0], NULL) - g_ascii_strtod (sides[1], NULL)),
                    more, sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
+  double bytes = (double) ms_exponent_bytes (e), gbps[2] = { bytes / page.copy_us / 1e3,
+                                                             bytes / pin.copy_us / 1e3 };
   /* The quotient at two digits, as the details' sums write it. */
   double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
   /* The ring's own words for the count. */
@@ -147,17 +150,18 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
      * fresh pageable (new pages, ...): costs no more, once (1.2 vs 1.3 ms);
-     * saves 196 µs a copy → 1 copy". */
+     * saves 196 µs a copy (pageable 13.6, pinned 37.4 GB/s) → 1 copy". */
     label = g_strdup_printf (_ ("%s (%s): costs no more, once (%s vs %s ms); saves %s a copy "
-                                "→ %s"),
-                             s->label, what, sides[0], sides[1], saved, copies);
+                                "(pageable %.1f, pinned %.1f GB/s) → %s"),
+                             s->label, what, sides[0], sides[1], saved, gbps[0], gbps[1], copies);
   else
     /* Translators: e.g. "pinned vs reused heap (...): costs 1.47 ms more,
-     * once (1.472 − 0.006366 ms) ÷ saves 194 µs a copy = 7.6 → 8 copies"
-     * (rounded up). */
-    label = g_strdup_printf (_ ("%s (%s): costs %s more, once (%s − %s ms) ÷ saves %s a copy = "
-                                "%.2g → %s"),
-                             s->label, what, more, sides[0], sides[1], saved, q, copies);
+     * once (1.472 − 0.006366 ms) ÷ saves 194 µs a copy (pageable 13.7,
+     * pinned 37.4 GB/s) = 7.6 → 8 copies" (rounded up). */
+    label = g_strdup_printf (_ ("%s (%s): costs %s more, once (%s − %s ms) ÷ saves %s a copy "
+                                "(pageable %.1f, pinned %.1f GB/s) = %.2g → %s"),
+                             s->label, what, more, sides[0], sides[1], saved, gbps[0], gbps[1], q,
+                             copies);
   g_free (s->label);
   s->label = label;
 }
@@ -463,13 +467,16 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* What "once" is; pinning's own cost (slide 8's median was read as
-   * contradicting the key); where a line does what the costs do not
-   * explain, whether the run can tell (a class asked why N climbs). */
+   * contradicting the key); why the reused heap's line drops to 1 and
+   * slide 1's rates differ (only the details said so); where a line does
+   * what the costs do not explain, whether the run can tell. */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
-  if (room)
+  if (room) {
+    ms_pin_payoff_other_slides (TRUE, others, sizeof others);
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
+  }
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
                                 _ ("Once: get and free the buffer."),
                                 others[0] ? " " : "", others);
