@@ -459,11 +459,12 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
   /* The rings' size, whose sums the key gives (under the chart six lines
-   * of them were too dense to project). */
+   * of them were too dense to project) where there is room: in a low
+   * pane they left the chart no height. */
   int e = data->x_marks[0] > 0
               ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
               : -1;
-  for (guint i = 0; e >= 0 && i < data->series->len; i++)
+  for (guint i = 0; room && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* What "once" is; pinning's own cost (slide 8's median was read as
