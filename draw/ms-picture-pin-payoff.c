@@ -440,7 +440,7 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
  * drawn is not named (a reader looked for it). Why a line climbs where
  * there is room: in a low pane the chart had none left for its ticks. */
 static void
-keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
+keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboolean sums)
 {
   if (data->series->len == 0)
     return;
@@ -459,12 +459,12 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
   /* The rings' size, whose sums the key gives (under the chart six lines
-   * of them were too dense to project) where there is room: in a low
-   * pane they left the chart no height. */
+   * of them were too dense to project) where there is room: in a low,
+   * narrow pane they left the chart no height. */
   int e = data->x_marks[0] > 0
               ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
               : -1;
-  for (guint i = 0; room && e >= 0 && i < data->series->len; i++)
+  for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* What "once" is; pinning's own cost (slide 8's median was read as
@@ -491,8 +491,9 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (run, data);
+  const double fs = ms_style_font_size (style), pad = fs * 0.8;
   if (ms_draw_is_slide (style, height))
-    keep_quoted_line (run, data, height >= ms_style_font_size (style) * 28);
+    keep_quoted_line (run, data, height >= fs * 28, height >= fs * 28 || width >= fs * 45);
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {
@@ -504,7 +505,6 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * canvas too narrow for both); the held table under the costs where
    * the side has room for it, else its finding in a line under all
    * (unless the chart has a note). */
-  const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
   /* The table where the picture has its width and height; a slide keeps
