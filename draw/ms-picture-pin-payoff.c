@@ -133,11 +133,11 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   char more[32], saved[32], sides[2][16], *label;
   g_snprintf (sides[0], sizeof sides[0], "%.4g", pin.once_us / 1e3);
   g_snprintf (sides[1], sizeof sides[1], "%.4g", page.once_us / 1e3);
-  ms_caption_time (1e3 * (g_ascii_strtod (sides[0], NULL) - g_ascii_strtod (sides[1], NULL)),
-                   more, sizeof more);
+  ms_caption_time (1e3 * (g_ascii_strtod (sides[0], NULL) - g_ascii_strtod (sides[1], NULL)), more,
+                   sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  double bytes = (double) ms_exponent_bytes (e), gbps[2] = { bytes / page.copy_us / 1e3,
-                                                             bytes / pin.copy_us / 1e3 };
+  double bytes = (double) ms_exponent_bytes (e),
+         gbps[2] = { bytes / page.copy_us / 1e3, bytes / pin.copy_us / 1e3 };
   /* The quotient at two digits, as the details' sums write it. */
   double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
   /* The ring's own words for the count. */
