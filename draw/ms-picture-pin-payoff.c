@@ -127,9 +127,17 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
       || ms_pin_payoff_break_even (run, MS_PIN_PINNED, base, e, &n) != 1)
     return;
-  char more[32], saved[32], *label;
-  ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
+  /* Both sides of "once" in ms at four digits, as the details' sums,
+   * the difference from them (the fresh pages' own cost went unseen);
+   * the two copies' rates beside what a copy saves (slide 1 has its own). */
+  char more[32], saved[32], sides[2][16], *label;
+  g_snprintf (sides[0], sizeof sides[0], "%.4g", pin.once_us / 1e3);
+  g_snprintf (sides[1], sizeof sides[1], "%.4g", page.once_us / 1e3);
+  ms_caption_time (1e3 * (g_ascii_strtod (sides[0], NULL) - g_ascii_strtod (sides[1], NULL)), more,
+                   sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
+  double bytes = (double) ms_exponent_bytes (e),
+         gbps[2] = { bytes / page.copy_us / 1e3, bytes / pin.copy_us / 1e3 };
   /* The quotient at two digits, as the details' sums write it. */
   double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
   /* The ring's own words for the count. */
@@ -141,15 +149,19 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
                                              : _ ("pages malloc freed and hands out again");
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
-     * fresh pageable (new pages, ...): costs no more, once; saves 196 µs
-     * a copy → 1 copy". */
-    label = g_strdup_printf (_ ("%s (%s): costs no more, once; saves %s a copy → %s"), s->label,
-                             what, saved, copies);
+     * fresh pageable (new pages, ...): costs no more, once (1.2 vs 1.3 ms);
+     * saves 196 µs a copy (pageable 13.6, pinned 37.4 GB/s) → 1 copy". */
+    label = g_strdup_printf (_ ("%s (%s): costs no more, once (%s vs %s ms); saves %s a copy "
+                                "(pageable %.1f, pinned %.1f GB/s) → %s"),
+                             s->label, what, sides[0], sides[1], saved, gbps[0], gbps[1], copies);
   else
     /* Translators: e.g. "pinned vs reused heap (...): costs 1.47 ms more,
-     * once ÷ saves 194 µs a copy = 7.6 → 8 copies" (rounded up). */
-    label = g_strdup_printf (_ ("%s (%s): costs %s more, once ÷ saves %s a copy = %.2g → %s"),
-                             s->label, what, more, saved, q, copies);
+     * once (1.472 − 0.006366 ms) ÷ saves 194 µs a copy (pageable 13.7,
+     * pinned 37.4 GB/s) = 7.6 → 8 copies" (rounded up). */
+    label = g_strdup_printf (_ ("%s (%s): costs %s more, once (%s − %s ms) ÷ saves %s a copy "
+                                "(pageable %.1f, pinned %.1f GB/s) = %.2g → %s"),
+                             s->label, what, more, sides[0], sides[1], saved, gbps[0], gbps[1], q,
+                             copies);
   g_free (s->label);
   s->label = label;
 }
@@ -428,7 +440,7 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
  * drawn is not named (a reader looked for it). Why a line climbs where
  * there is room: in a low pane the chart had none left for its ticks. */
 static void
-keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
+keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboolean sums)
 {
   if (data->series->len == 0)
     return;
@@ -447,21 +459,25 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room)
   data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
                              "back its setup, by size"));
   /* The rings' size, whose sums the key gives (under the chart six lines
-   * of them were too dense to project). */
+   * of them were too dense to project) where there is room: in a low,
+   * narrow pane they left the chart no height. */
   int e = data->x_marks[0] > 0
               ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
               : -1;
-  for (guint i = 0; e >= 0 && i < data->series->len; i++)
+  for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* What "once" is; pinning's own cost (slide 8's median was read as
-   * contradicting the key); where a line does what the costs do not
-   * explain, whether the run can tell (a class asked why N climbs). */
+   * contradicting the key); why the reused heap's line drops to 1 and
+   * slide 1's rates differ (only the details said so); where a line does
+   * what the costs do not explain, whether the run can tell. */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
-  if (room)
+  if (room) {
+    ms_pin_payoff_other_slides (TRUE, others, sizeof others);
     ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
+  }
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
                                 _ ("Once: get and free the buffer."),
                                 others[0] ? " " : "", others);
@@ -475,8 +491,9 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
 {
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (run, data);
+  const double fs = ms_style_font_size (style), pad = fs * 0.8;
   if (ms_draw_is_slide (style, height))
-    keep_quoted_line (run, data, height >= ms_style_font_size (style) * 28);
+    keep_quoted_line (run, data, height >= fs * 28, height >= fs * 28 || width >= fs * 45);
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {
@@ -488,7 +505,6 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
    * canvas too narrow for both); the held table under the costs where
    * the side has room for it, else its finding in a line under all
    * (unless the chart has a note). */
-  const double fs = ms_style_font_size (style), pad = fs * 0.8;
   double natural_w = 0;
   double costs_h = costs_table (cr, run, style, 0, 0, width, FALSE, &natural_w);
   /* The table where the picture has its width and height; a slide keeps

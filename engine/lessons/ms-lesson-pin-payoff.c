@@ -420,35 +420,33 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-/* Why a pageable copy here beats slide 1's rates (measured apart,
- * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
- * it, the spread between runs the rest); the details' alone. */
-static void
-other_slides (char *buf, size_t len)
+void
+ms_pin_payoff_other_slides (bool meet, char *buf, size_t len)
 {
-  int rates = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
+  if (meet)
+    ms_caption_append (buf, len,
+                       ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
+                                   "meet."));
   ms_caption_append (buf, len,
-                     ms_gettext ("Pageable copies beat slide %d's rate: another run, whose data "
-                                 "were written past the CPU's cache; here some were still in it."),
-                     rates);
+                     ms_gettext ("Slide %d's rates differ: another run; here data partly in the "
+                                 "CPU's cache."),
+                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
 }
 
 void
 ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
 {
   MsPinCost c;
-  char size[32], t[3][32];
-  for (int k = 0; k < 3; k++) {
-    if (!cost_at (r, MS_PIN_PINNED, e, k - 1, &c))
+  char t[2][32];
+  for (int k = 0; k < 2; k++) {
+    if (!cost_at (r, MS_PIN_PINNED, e, 2 * k - 1, &c))
       return;
     ms_caption_time (c.once_us, t[k], sizeof t[k]);
   }
-  ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+  /* The median is the sums' and the key's. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Pinning alone (cudaMallocHost with cudaFreeHost) took %s at %s, "
-                                 "%s–%s over its samples; slide %d draws the calls of another run "
-                                 "with their spread."),
-                     t[1], size, t[0], t[2], ms_lesson_deck_number (MS_TOPIC_COSTS));
+                     ms_gettext ("Pinning alone: %s–%s over its samples; slide %d: another run."),
+                     t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -479,7 +477,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  other_slides (buf, len);
+  ms_pin_payoff_other_slides (false, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -649,7 +647,6 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
-  other_slides (buf, len);
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
@@ -686,9 +683,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_caption_append (buf, len,
-                       ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
-                                   "meet."));
+    ms_pin_payoff_other_slides (true, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)
