@@ -623,11 +623,11 @@ slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
   ms_cache_state_cached_note (run, note, sizeof note);
   return g_strdup_printf (
       "%s %s%s%s",
-      _ ("1×: the time after streaming stores (they write past the CPU's cache). Dot: another "
-         "way's median time over 1×; bar: its 95% range (95% sure the true ratio lies in it). "
-         "\"The same\": the range inside the grey band;"),
-      over_one ? _ ("\"cannot tell\": it reaches past 1×: maybe faster, maybe not.")
-               : _ ("\"cannot tell\": it crosses the band's edge."),
+      _ ("1×: each memory's own time after streaming stores (past the CPU's cache), not a row. "
+         "Dot: another way's median over 1×; bar: its 95% range (95% sure the true ratio lies in "
+         "it). The same: the whole bar inside the grey band;"),
+      over_one ? _ ("cannot tell: the bar reaches outside it and past 1×: maybe faster, maybe not.")
+               : _ ("cannot tell: the bar reaches outside the band."),
       note[0] ? " " : "", note);
 }
 

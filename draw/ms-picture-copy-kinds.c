@@ -84,7 +84,7 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
                              _ ("GPU reads: a kernel reading pinned host memory over the link "
                                 "(zero-copy), plain or write-combined (WC). Host → host: the CPU "
                                 "copies, so pinning does not speed it up. Device → device counts "
-                                "each byte once, though the GPU's memory reads and writes it."),
+                                "each byte once, though read and written."),
                              x, y, fs, right - x, FALSE, draw) +
        fs * 0.3;
   /* Each kind's pointer drawn as a mark beside the words the headline

@@ -237,10 +237,8 @@ ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len)
   if (!pageable || ms_exponent_bytes (rows[0].exponent) < 16 << 20)
     return false;
   snprintf (buf, len,
-            ms_gettext ("A pageable copy starts with the CPU copying the data to a staging "
-                        "buffer, faster if they are still in its cache: an H200 check found that "
-                        "at 4 MiB, not at 16 MiB (they outgrow it). Slide %d's pageable times: "
-                        "another run."),
+            ms_gettext ("A pageable copy starts with a CPU copy, faster from its cache (on an "
+                        "H200 at 4 MiB, not at 16 MiB). Slide %d's pageable times: another run."),
             ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
   return true;
 }
