@@ -380,8 +380,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
     char t[3][32];
     ms_caption_time (depth->stats.e2e.median, t[0], sizeof t[0]);
     ms_caption_time (breadth->stats.e2e.median, t[1], sizeof t[1]);
-    char *unit = strchr (t[0], ' '); /* said once where both have it: the line keeps its size */
-    if (unit && strcmp (unit, strchr (t[1], ' ')) == 0)
+    char *unit = strchr (t[0], ' '), *unit1 = strchr (t[1], ' ');
+    if (unit && unit1 && strcmp (unit, unit1) == 0) /* said once: the line keeps its size */
       *unit = '\0';
     if (ms_issue_order_one_meets (one, depth, breadth))
       /* TRANSLATORS: no gain or order difference beyond the spread, e.g. "One queue: 1.07 and
