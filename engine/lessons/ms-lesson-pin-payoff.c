@@ -428,8 +428,11 @@ ms_pin_payoff_other_slides (bool meet, char *buf, size_t len)
                        ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
                                    "meet."));
   ms_caption_append (buf, len,
-                     ms_gettext ("Slide %d's rates differ: another run; here data partly in the "
-                                 "CPU's cache."),
+                     /* The pinned half measured on an H200 (docs/lessons.md): a new
+                      * buffer's first copy ran at 0.82-0.91 of a kept one's. */
+                     ms_gettext ("Slide %d's rates differ: another run; here pageable data "
+                                 "partly in the CPU's cache, each pinned copy a new buffer's "
+                                 "first."),
                      ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
 }
 
