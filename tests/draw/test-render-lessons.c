@@ -396,7 +396,7 @@ test_describe_streams (void)
   }
   g_autofree char *exp = ms_run_describe_streams (r);
   g_assert_cmpstr (exp, ==, "1–16 streams, depth-first and breadth-first, one hardware queue "
-                            "and the default");
+                            "and the default queues");
   ms_results_free (r);
 }
 
