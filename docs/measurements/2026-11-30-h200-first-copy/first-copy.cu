@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // first-copy.cu: is a pinned copy to the device slower when it is the first
 // from a new cudaMallocHost buffer or into a new cudaMalloc buffer, as each
 // of the pin-payoff lesson's copy samples is? One cudaMemcpy host to device
