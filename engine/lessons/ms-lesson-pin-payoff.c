@@ -448,7 +448,8 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
   }
   /* The median is the sums' and the key's. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Pinning alone: %s–%s over its samples; slide %d: another run."),
+                     ms_gettext ("Pinning alone: %s–%s over its samples; slide %d: another run, its "
+                                 "malloc reusing the heap."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
