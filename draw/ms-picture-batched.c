@@ -2,7 +2,7 @@
 /* ms-picture-batched.c: the batched-copies lesson's picture: one call per
  * copy's time ÷ the batch's (in stream order, the call's plain use) at
  * each size, a line per source, each point's verdict in its marker, the
- * takeaway's figures labelled. One size's pair as two bars was read
+ * highest ratio and the slower point labelled. One size's pair as two bars was read
  * as the answer for every size; the times, and the other two orders, are
  * the details'. */
 #include <glib/gi18n.h>
@@ -24,47 +24,65 @@ static const char *const moved[2][2] = {
     N_ ("the batched call's time fell, one call per copy's barely changed") },
 };
 
+/* A one-call-per-copy size over three times both its neighbours (the
+ * ratios' far end, not the batch's doing), its note into note; NULL when
+ * none. */
+static const MsCell *
+spike_note (const MsResults *run, int count, GString *note)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 1; e < 30; e++) {
+      const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
+      const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
+      const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
+      if (!lo || !hi || c->stats.e2e.median < 3 * MAX (lo->stats.e2e.median, hi->stats.e2e.median))
+        continue;
+      char b[32];
+      ms_format_size_label ((double) ms_vector_bytes (c->elements), b, sizeof b);
+      g_string_append_printf (note, _ (" %s %s: one call per copy took over 3× its "
+                                       "neighbours' time."),
+                              ms_mode_title (modes[m]), b);
+      return c;
+    }
+  return NULL;
+}
+
+/* A ratio stepping over twice between sizes, one call's time alone moving
+ * (the other under a quarter), away from the spike: which call's, which
+ * way, as teachers asked, into note. Whether there is one. */
+static gboolean
+step_note (const MsResults *run, int count, const MsCell *spike, GString *note)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 1; e < 30; e++) {
+      const MsCell *lo = ms_batched_cell (run, modes[m], e - 1, count, 0);
+      const MsCell *c = lo ? ms_batched_cell (run, modes[m], e, count, 0) : NULL;
+      const MsCell *b0 = c ? ms_batched_cell (run, modes[m], e - 1, count, 1) : NULL;
+      const MsCell *b1 = b0 ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
+      if (!b1 || c == spike || lo == spike)
+        continue;
+      double de = log (c->stats.e2e.median / lo->stats.e2e.median);
+      double db = log (b1->stats.e2e.median / b0->stats.e2e.median);
+      if (fabs (db - de) < log (2) || MIN (fabs (de), fabs (db)) > log (1.25))
+        continue;
+      char a[32], b[32];
+      ms_format_size_label ((double) ms_vector_bytes (lo->elements), a, sizeof a);
+      ms_format_size_label ((double) ms_vector_bytes (c->elements), b, sizeof b);
+      gboolean batch = fabs (db) > fabs (de);
+      g_string_append_printf (note, " %s %s → %s: %s.", ms_mode_title (modes[m]), a, b,
+                              _ (moved[batch][(batch ? db : de) < 0]));
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* The jumps the run cannot explain, into note, without times (the slide
- * draws only ratios): a one-call-per-copy size over three times both its
- * neighbours (the range's far end, not the batch's doing), and a ratio
- * stepping over twice between sizes with one call's time alone moving
- * (the other under a quarter): which call's, which way, as teachers asked. */
+ * draws only ratios): the spike first, then one step. */
 static void
 jump_notes (const MsResults *run, int count, GString *note)
 {
-  const MsCell *spike = NULL;
-  int any = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-      for (int e = 1; e < 30; e++) {
-        const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
-        const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
-        const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
-        const MsCell *b0 = lo ? ms_batched_cell (run, modes[m], e - 1, count, 1) : NULL;
-        const MsCell *b1 = b0 ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
-        char a[32], b[32];
-        ms_format_size_label ((double) ms_vector_bytes (c ? c->elements : 0), b, sizeof b);
-        if (pass == 0 && !spike && lo && hi
-            && c->stats.e2e.median >= 3 * MAX (lo->stats.e2e.median, hi->stats.e2e.median)) {
-          spike = c;
-          g_string_append_printf (note, _ (" %s %s: one call per copy took over 3× its "
-                                           "neighbours' time."),
-                                  ms_mode_title (modes[m]), b);
-          any = 1;
-        }
-        if (pass == 0 || any > 1 || !b1 || c == spike || lo == spike)
-          continue;
-        double de = log (c->stats.e2e.median / lo->stats.e2e.median);
-        double db = log (b1->stats.e2e.median / b0->stats.e2e.median);
-        if (fabs (db - de) < log (2) || MIN (fabs (de), fabs (db)) > log (1.25))
-          continue;
-        ms_format_size_label ((double) ms_vector_bytes (lo->elements), a, sizeof a);
-        gboolean batch = fabs (db) > fabs (de);
-        g_string_append_printf (note, " %s %s → %s: %s.", ms_mode_title (modes[m]), a, b,
-                                _ (moved[batch][(batch ? db : de) < 0]));
-        any = 2;
-      }
-  if (any)
+  const MsCell *spike = spike_note (run, count, note);
+  if (step_note (run, count, spike, note) || spike)
     g_string_append (note, _ (" The run does not show why."));
 }
 
@@ -118,8 +136,8 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
-/* The takeaway's figures (its highest ratio, and the point where the
- * batch was slower), each named and in its series' colour, over the
+/* The highest ratio where the batch was faster and the point where it
+ * was slower (ms_batched_marks'), each named and in its series' colour, over the
  * higher point's bar and under the lower's: as callouts their leaders
  * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
  * few spots, the nearest covering the least data. */

@@ -19,9 +19,9 @@ typedef struct {
   const MsCell *each, *batch;
   double ratio;
 } MsBatchedPair;
-/* The pairs the takeaway quotes and the picture labels, into marks: the
- * highest ratio where the batch was faster, then the lowest where it was
- * slower (the first measured pair where neither); tally[verdict + 1]
+/* The pairs the picture labels, into marks: the highest ratio where the
+ * batch was faster, then the lowest where it was slower (the takeaway's
+ * one slower point), or the first measured pair where neither; tally[verdict + 1]
  * counted up for every pair of every size. Returns how many marks holds,
  * 0 when none. */
 int ms_batched_marks (const MsResults *run, MsBatchedPair marks[2], int tally[3]);
