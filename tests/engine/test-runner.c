@@ -172,7 +172,12 @@ test_data_thread_counts (void)
     GThread *t = g_thread_new ("measuring", fill_on_thread, GINT_TO_POINTER (counts[k]));
     g_thread_join (t);
   }
-  g_assert_cmpint (count_threads (), ==, before);
+  /* A joined thread can stay listed in /proc for a moment (long under
+   * valgrind on a busy host): a leak never leaves, so wait for at most 10 s. */
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (count_threads () > before && g_get_monotonic_time () < until)
+    g_usleep (1000);
+  g_assert_cmpint (count_threads (), <=, before);
 }
 
 /* Verifying and poisoning in one pass: the same counts and first index as
