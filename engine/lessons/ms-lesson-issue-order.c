@@ -187,13 +187,14 @@ append_around (char *buf, size_t len, const MsResults *r, int e, OrderTable t)
       || !(ms_caption_apart (d, b) || ms_caption_apart (pd, pb) || ms_caption_apart (kd, kb)))
     return;
   /* Each ratio with whether it lies beyond the spread (one far from 1 inside it is no finding),
-   * framed as what runs between the timed repetitions ("how they are measured" read as doubt). */
+   * each way of running named plainly ("moves ... over" and "no repetition timed step by step in
+   * between" were almost unreadable to a teacher). */
   ms_caption_append (buf, len,
-                     ms_gettext ("What runs between the timed repetitions (none has a timer "
-                                 "between its steps) moves depth-first's time over breadth-first's "
-                                 "at K = %d on one queue: %.2f× as above (%s), %.2f× with no "
-                                 "repetition timed step by step in between (%s), and %.2f× with "
-                                 "the inputs not rewritten each time (%s)."),
+                     ms_gettext ("At K = %d on one queue, depth-first took %.2f× "
+                                 "breadth-first's time as measured above (%s), %.2f× when memsweep "
+                                 "skipped the repetitions it times step by step between the timed "
+                                 "ones (%s), and %.2f× with the inputs not rewritten before each "
+                                 "repetition (%s)."),
                      AROUND_K, speedup (d, b), spread_word (d, b), speedup (pd, pb),
                      spread_word (pd, pb), speedup (kd, kb), spread_word (kd, kb));
 }
