@@ -228,7 +228,7 @@ build (const MsResults *run, gboolean slide)
  * orders' cells (depth-first first), whether they lie apart and, where they do not, whether they
  * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const MsCell *one, *cell[2];
+  const MsCell *one, *cell[2], *usual[2]; /* usual: the orders on the default queues, or NULL */
   bool apart, same, one_meets; /* one_meets: the bracket and verdict take in one stream too */
 } OrderPair;
 
@@ -263,9 +263,9 @@ median (const OrderPair *pair, int i)
 /* A bar's 95% range in numbers: the whiskers, a few pixels long, decide the verdict and could not
  * be read from the back. */
 static const char *
-range_text (const OrderPair *pair, int i, char *buf, gsize len)
+range_text (const MsCell *c, char *buf, gsize len)
 {
-  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  const MsStat *e2e = &c->stats.e2e;
   char lo[32], hi[32];
   g_snprintf (buf, len, _ ("%s to %s"), ms_caption_time (e2e->ci_low, lo, sizeof lo),
               ms_caption_time (e2e->ci_high, hi, sizeof hi));
@@ -396,7 +396,8 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
           int i, double cy)
 {
   const double fs = l->fs;
-  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  const MsCell *c = bar_cell (pair, i);
+  const MsStat *e2e = &c->stats.e2e;
   double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
   MsColor colour = style->fg;
   if (i >= 0)
@@ -430,9 +431,8 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
    * width. */
   ms_set_color (cr, &style->fg, 1);
   if (l->full)
-    ms_draw_text (cr, range_text (pair, i, range, sizeof range), MAX (lo, range_x), wy + fs * 0.3,
+    ms_draw_text (cr, range_text (c, range, sizeof range), MAX (lo, range_x), wy + fs * 0.3,
                   ms_draw_figure_size (cr, fs), 0, 0, FALSE, NULL, NULL);
-  ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
                 ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
 }
@@ -521,7 +521,8 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   /* Each bar's end and words before the bracket. */
   for (int i = first; i < 2; i++) {
     char range[64];
-    double range_w = ms_draw_text_width (cr, range_text (pair, i, range, sizeof range), ffs, FALSE);
+    range_text (bar_cell (pair, i), range, sizeof range);
+    double range_w = ms_draw_text_width (cr, range, ffs, FALSE);
     span = MIN (span, (l.bracket_x - fs * 1.2 - x0 - words_w[i + 1]) * end / median (pair, i));
     if (l.full)
       span = MIN (span, (l.bracket_x - fs * 1.4 - x0 - range_w) * end
@@ -578,7 +579,20 @@ slide_note (const OrderPair *pair)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
-  return g_strstrip (g_strjoin (" ", range, why, NULL));
+  /* Where one queue's orders cannot be told from one stream, the default queues' pair, which a
+   * teacher wanted beside them (on the H100 both medians under one stream's bar, breadth-first's
+   * range too: overlap there). */
+  char t[2][32], r[2][64];
+  g_autofree char *usual
+      = pair->usual[0] && pair->usual[1]
+            ? g_strdup_printf (_ ("The GPU's usual several queues: depth-first %s (%s), "
+                                  "breadth-first %s (%s)."),
+                               ms_caption_time (pair->usual[0]->stats.e2e.median, t[0], 32),
+                               range_text (pair->usual[0], r[0], 64),
+                               ms_caption_time (pair->usual[1]->stats.e2e.median, t[1], 32),
+                               range_text (pair->usual[1], r[1], 64))
+            : NULL;
+  return g_strstrip (g_strjoin (" ", range, usual ? usual : why, usual ? why : NULL, NULL));
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -599,6 +613,10 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   pair.one = ms_issue_order_one_stream (run, depth, single);
   pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
   pair.one_meets = !pair.apart && !pair.same && ms_issue_order_one_meets (pair.one, depth, breadth);
+  for (int o = 0; o < 2; o++)
+    pair.usual[o] = single && pair.one_meets
+                        ? timed_cell (run, depth->exponent, FALSE, FALSE, (MsIssueOrder) o, k)
+                        : NULL;
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
