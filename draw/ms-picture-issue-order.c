@@ -325,9 +325,9 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
   g_snprintf (t[0], sizeof t[0], _ ("in %s"), time[0]);
   g_snprintf (t[1], sizeof t[1], _ ("add %s"), time[1]);
   g_snprintf (t[2], sizeof t[2], _ ("back %s"), time[2]);
-  /* "in" inside its part where it fits; the add's name centred under its thin part, on a tick, the
-   * range beside it moved right as far as a figure's width (ending at the add, it sat under "in"),
-   * else over the bar ending at the add (beside the copies back's name). */
+  /* "in" inside its part where it fits; the add's name centred under its thin part, on a tick, where
+   * it ends before the whisker, the range beside it moved right past it (ending at the add, it sat
+   * under "in"), else over the bar ending at the add (beside the copies back's name). */
   ms_set_color (cr, &style->fg, 1);
   if (ms_draw_text_width (cr, t[0], ffs, FALSE) + fs * 0.6 < edge[1] - edge[0])
     ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
@@ -335,7 +335,7 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
     ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
   double add_x = (edge[1] + edge[2]) / 2,
          add_end = add_x + ms_draw_text_width (cr, t[1], ffs, FALSE) / 2;
-  gboolean under = add_end + fs * 0.5 < lo + fs;
+  gboolean under = add_end < lo; /* the whisker runs at the name's top: never over it */
   double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
   ms_draw_text (cr, t[1], add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE, NULL, NULL);
   ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
