@@ -228,7 +228,7 @@ build (const MsResults *run, gboolean slide)
  * orders' cells (depth-first first), whether they lie apart and, where they do not, whether they
  * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const MsCell *one, *cell[2];
+  const MsCell *one, *cell[2], *usual[2]; /* usual: the orders on the default queues, or NULL */
   bool apart, same, one_meets; /* one_meets: the bracket and verdict take in one stream too */
 } OrderPair;
 
@@ -263,31 +263,47 @@ median (const OrderPair *pair, int i)
 /* A bar's 95% range in numbers: the whiskers, a few pixels long, decide the verdict and could not
  * be read from the back. */
 static const char *
-range_text (const OrderPair *pair, int i, char *buf, gsize len)
+range_text (const MsCell *c, char *buf, gsize len)
 {
-  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  const MsStat *e2e = &c->stats.e2e;
   char lo[32], hi[32];
   g_snprintf (buf, len, _ ("%s to %s"), ms_caption_time (e2e->ci_low, lo, sizeof lo),
               ms_caption_time (e2e->ci_high, hi, sizeof hi));
   return buf;
 }
 
+static const MsPhase steps[] = { MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
+
+/* The sum of one stream's step medians, the parts its bar is drawn in; 0 where one is missing. */
+static double
+steps_sum (const MsCell *one)
+{
+  double sum = 0;
+  for (int i = 0; i < 3; i++)
+    if (!(one->stats.phase[steps[i]].median > 0))
+      return 0;
+    else
+      sum += one->stats.phase[steps[i]].median;
+  return sum;
+}
+
 /* One stream's bar as its steps (each timed with an event pair), to scale from 0 in three greys,
  * the add darkest, each named on or over its part; the bar's outline runs to its own median, of
- * whole repetitions, which the steps' medians need not add up to (the note says so). Drawn grey on
- * grey with one tick, "in, add, back" could not be matched to its parts. */
-static gboolean
+ * whole repetitions, which the steps' medians need not add up to (the words under its name say
+ * their sum). Drawn grey on grey with one tick, "in, add, back" could not be matched to its parts.
+ * Returns where the range under the bar may start (past the add's name), -1 where nothing drawn. */
+static double
 draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
             double cy, double x1)
 {
-  static const MsPhase steps[] = { MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
   static const double shade[] = { 0.25, 0.85, 0.5 };
   const MsStat *phase = pair->one->stats.phase;
   const double fs = l->fs, ffs = ms_draw_figure_size (cr, fs), top = cy - l->bar_h / 2;
-  double edge[4] = { l->xs.pixel_lo }, at = 0;
+  double edge[4] = { l->xs.pixel_lo }, at = 0,
+         lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
+  if (!(steps_sum (pair->one) > 0))
+    return -1;
   for (int i = 0; i < 3; i++) {
-    if (!(phase[steps[i]].median > 0))
-      return FALSE;
     at += phase[steps[i]].median;
     edge[i + 1] = ms_scale_to_pixel (&l->xs, at);
   }
@@ -301,7 +317,7 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
     cairo_fill (cr);
   }
   if (!l->full)
-    return TRUE;
+    return lo;
   char t[3][48], time[3][32];
   for (int i = 0; i < 3; i++)
     ms_caption_time (phase[steps[i]].median, time[i], sizeof time[i]);
@@ -309,35 +325,41 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
   g_snprintf (t[0], sizeof t[0], _ ("in %s"), time[0]);
   g_snprintf (t[1], sizeof t[1], _ ("add %s"), time[1]);
   g_snprintf (t[2], sizeof t[2], _ ("back %s"), time[2]);
-  /* "in" inside its part where it fits; the add's name under the bar, ending at a tick up to the
-   * add (over it, it ran into the copies back's name), where the whisker leaves it room. */
+  /* "in" inside its part where it fits; the add's name centred under its thin part, on a tick, where
+   * it ends before the whisker, the range beside it moved right past it (ending at the add, it sat
+   * under "in"), else over the bar ending at the add (beside the copies back's name). */
   ms_set_color (cr, &style->fg, 1);
   if (ms_draw_text_width (cr, t[0], ffs, FALSE) + fs * 0.6 < edge[1] - edge[0])
     ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
   else
     ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
   double add_x = (edge[1] + edge[2]) / 2,
-         lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
-  gboolean under = add_x + fs * 0.5 < lo;
+         add_end = add_x + ms_draw_text_width (cr, t[1], ffs, FALSE) / 2;
+  gboolean under = add_end < lo; /* the whisker runs at the name's top: never over it */
   double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
-  ms_draw_text (cr, t[1], add_x + (under ? fs * 0.1 : 0), tick_y, ffs, 1, under ? 0 : 1, FALSE,
-                NULL, NULL);
+  ms_draw_text (cr, t[1], add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE, NULL, NULL);
   ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
                 tick_y);
   ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  return TRUE;
+  return under ? MAX (lo, add_end + fs * 0.5) : lo;
 }
 
-/* What an order's bar says beside its time: how it did against one stream, the slide's measure of
- * overlap, on two lines (broken at the space nearest its middle: on one, "4% more than one stream"
- * left the bars no width at 1024 pixels); "" for one stream's own. */
+/* The words under a bar's name, on two lines (broken at the space nearest its middle: on one, "4%
+ * more than one stream" left the bars no width at 1024 pixels): how an order did against one
+ * stream, the slide's measure of overlap, and under one stream's the sum of its parts (its bar's
+ * 1.03 ms against parts of 999 µs puzzled readers where the note alone said why); "" for none. */
 static const char *
-against_one (const OrderPair *pair, int i, char *buf, gsize len)
+name_words (const OrderPair *pair, int i, char *buf, gsize len)
 {
+  char t[32];
   buf[0] = '\0';
-  if (i < 0 || !pair->one)
-    return buf;
-  ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+  if (i < 0 && pair->one && steps_sum (pair->one) > 0)
+    /* TRANSLATORS: under one stream's name, e.g. "step medians sum to 999 µs": the sum of the
+     * step medians its bar is drawn in, on two lines as short as "4% more than one stream". */
+    g_snprintf (buf, len, _ ("step medians sum to %s"),
+                ms_caption_time (steps_sum (pair->one), t, sizeof t));
+  else if (i >= 0 && pair->one)
+    ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
   char *mid = buf + strlen (buf) / 2, *at = NULL;
   for (char *p = strchr (buf, ' '); p; p = strchr (p + 1, ' '))
     if (!at || fabs ((double)(p - mid)) < fabs ((double)(at - mid)))
@@ -374,17 +396,18 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
           int i, double cy)
 {
   const double fs = l->fs;
-  const MsStat *e2e = &bar_cell (pair, i)->stats.e2e;
+  const MsCell *c = bar_cell (pair, i);
+  const MsStat *e2e = &c->stats.e2e;
   double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
   MsColor colour = style->fg;
   if (i >= 0)
     ms_chart_palette_color ((guint)i, style->dark, &colour);
-  /* The bar's name, and under it how it did against one stream: beside its time they left the
-   * bars no width at 1024 pixels, and their second line ran over the whisker. */
+  /* The bar's name, and its words under it (name_words): beside its time they left the bars no
+   * width at 1024 pixels, and their second line ran over the whisker. */
   char t[32], by[64], range[64];
   double name_h, by_h = 0, by_fs = ms_draw_figure_size (cr, fs);
   ms_draw_text (cr, order_name (i), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
-  if (l->full && *against_one (pair, i, by, sizeof by))
+  if (l->full && *name_words (pair, i, by, sizeof by))
     ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, fs * 1.1, 0, 0, TRUE,
@@ -392,22 +415,24 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   if (by_h > 0)
     ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
                   NULL);
+  double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
+         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low), range_x = -1;
   /* One stream grey, by its steps where it has them: the yardstick, not a third order. */
-  if (!(i < 0 && draw_steps (cr, style, pair, l, cy, x1))) {
+  if (i < 0)
+    range_x = draw_steps (cr, style, pair, l, cy, x1);
+  if (range_x < 0) {
     ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
     cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
     cairo_fill (cr);
   }
-  double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
-         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low);
   ms_picture_interval (cr, style, lo, ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE, wy,
                        fs * 0.2);
-  /* Under its whisker, from its start: past its end it took the bars' width. */
+  /* Under its whisker, from its start (past the add's name): past its end it took the bars'
+   * width. */
   ms_set_color (cr, &style->fg, 1);
   if (l->full)
-    ms_draw_text (cr, range_text (pair, i, range, sizeof range), lo, wy + fs * 0.3,
+    ms_draw_text (cr, range_text (c, range, sizeof range), MAX (lo, range_x), wy + fs * 0.3,
                   ms_draw_figure_size (cr, fs), 0, 0, FALSE, NULL, NULL);
-  ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
                 ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
 }
@@ -473,7 +498,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   ms_draw_text (cr, order_name (0), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
   ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
   char by[64];
-  if (*against_one (pair, 0, by, sizeof by))
+  if (*name_words (pair, 0, by, sizeof by))
     ms_draw_text (cr, by, 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
   l.head_h = fs * 1.9 + (pair->one ? range_h : 0);
   l.row_h = (bottom - top - l.head_h) / (2 - first);
@@ -484,7 +509,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   for (int i = first; i < 2; i++) {
     char t[32];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, TRUE));
-    if (l.full && *against_one (pair, i, by, sizeof by))
+    if (l.full && *name_words (pair, i, by, sizeof by))
       label_w = MAX (label_w, ms_draw_text_width (cr, by, ffs, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
@@ -496,7 +521,8 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   /* Each bar's end and words before the bracket. */
   for (int i = first; i < 2; i++) {
     char range[64];
-    double range_w = ms_draw_text_width (cr, range_text (pair, i, range, sizeof range), ffs, FALSE);
+    range_text (bar_cell (pair, i), range, sizeof range);
+    double range_w = ms_draw_text_width (cr, range, ffs, FALSE);
     span = MIN (span, (l.bracket_x - fs * 1.2 - x0 - words_w[i + 1]) * end / median (pair, i));
     if (l.full)
       span = MIN (span, (l.bracket_x - fs * 1.4 - x0 - range_w) * end
@@ -543,8 +569,8 @@ slide_note (const OrderPair *pair)
   const MsStat *e2e = &pair->cell[0]->stats.e2e;
   if (pair->one)
     ms_issue_order_why (pair->one, pair->cell[0], pair->cell[1], why, sizeof why);
-  /* What the bars are, then one stream's parts: each step's own median, which need not add up to
-   * the bar's median of whole repetitions (660 + 25 + 314 = 999 µs under a bar of 1.03 ms). */
+  /* What the bars are: medians of whole repetitions, which one stream's step medians need not add
+   * up to (its parts' sum is under its name). */
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
             ? g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: fastest to "
@@ -553,18 +579,20 @@ slide_note (const OrderPair *pair)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
-  const MsStat *step = pair->one ? pair->one->stats.phase : NULL;
-  double sum = step ? step[MS_PHASE_H2D].median + step[MS_PHASE_KERNEL].median
-                          + step[MS_PHASE_D2H].median
-                    : 0;
-  char t[32];
-  /* TRANSLATORS: e.g. "Parts: step medians (sum 999 µs)." */
-  g_autofree char *parts
-      = sum > 0 ? g_strdup_printf (_ ("Parts: step medians (sum %s)."),
-                                   ms_caption_time (sum, t, sizeof t))
-                : g_strdup ("");
-  return g_strstrip (g_strjoin (" ", range, parts, why, NULL));
-
+  /* Where one queue's orders cannot be told from one stream, the default queues' pair, which a
+   * teacher wanted beside them (on the H100 both medians under one stream's bar, breadth-first's
+   * range too: overlap there). */
+  char t[2][32], r[2][64];
+  g_autofree char *usual
+      = pair->usual[0] && pair->usual[1]
+            ? g_strdup_printf (_ ("The GPU's usual several queues: depth-first %s (%s), "
+                                  "breadth-first %s (%s)."),
+                               ms_caption_time (pair->usual[0]->stats.e2e.median, t[0], 32),
+                               range_text (pair->usual[0], r[0], 64),
+                               ms_caption_time (pair->usual[1]->stats.e2e.median, t[1], 32),
+                               range_text (pair->usual[1], r[1], 64))
+            : NULL;
+  return g_strstrip (g_strjoin (" ", range, usual ? usual : why, usual ? why : NULL, NULL));
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -585,6 +613,10 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   pair.one = ms_issue_order_one_stream (run, depth, single);
   pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
   pair.one_meets = !pair.apart && !pair.same && ms_issue_order_one_meets (pair.one, depth, breadth);
+  for (int o = 0; o < 2; o++)
+    pair.usual[o] = single && pair.one_meets
+                        ? timed_cell (run, depth->exponent, FALSE, FALSE, (MsIssueOrder) o, k)
+                        : NULL;
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);

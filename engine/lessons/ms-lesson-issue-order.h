@@ -30,7 +30,7 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
  * One stream has one order, so the quicker of its two cells; NULL: none. */
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
 /* Whether one stream's 95% range meets both orders' (one set): the run cannot tell the streams
- * from one stream, the takeaway says so and the slide's bracket takes in all three bars. */
+ * from one stream, and the slide's bracket takes in all three bars. */
 bool ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell *b);
 /* c's time against one's, as both are written: "18% less" or "4% more". */
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
