@@ -609,26 +609,22 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words, what "cannot tell" means for
- * the ranges drawn, and, where a smaller size shows the effect the drawn
- * one cannot tell, why. */
+/* A slide's key: every mark in plain words and what "cannot tell" means
+ * for the ranges drawn, in three lines at most: why the pageable copies
+ * are what they are is the details' (a check at another size on another
+ * GPU was read as out of place). */
 static char *
-slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
+slide_key (const MsCacheStateRow *rows, int n)
 {
   gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-  char note[512] = "";
-  ms_cache_state_cached_note (run, note, sizeof note);
-  return g_strdup_printf (
-      "%s %s%s%s",
-      _ ("1×: each memory's own time after streaming stores (past the CPU's cache), not a row. "
-         "Dot: another way's median over 1×; bar: its 95% range (95% sure the true ratio lies in "
-         "it). The same: the whole bar inside the grey band;"),
-      over_one ? _ ("cannot tell: the bar reaches outside it and past 1×: maybe faster, maybe not.")
-               : _ ("cannot tell: the bar reaches outside the band."),
-      note[0] ? " " : "", note);
+  return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
+                         "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
+                         "true ratio lies in it). The same: the whole bar in the grey band; cannot "
+                         "tell: the bar reaches out of it"),
+                      over_one ? _ (" and past 1×.") : ".", NULL);
 }
 
 static void
@@ -653,7 +649,6 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   for (int i = 0; i < n; i++)
     if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)
       rows[kept++] = rows[i];
-  gboolean check_left_out = kept < n;
   n = kept;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
@@ -667,7 +662,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
             ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s after each way of "
                                   "writing the inputs"),
                                size)
-            : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
+            : rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                         "multiple of the same memory after streamed stores, which "
                                         "skip the CPU cache (= 1×), %s per vector"),
@@ -678,43 +673,24 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                       size);
   double th = ms_picture_title (cr, style, title, width);
   /* What the marks are, one kind for every row; the band names itself.
-   * A slide says it in a line, a larger view with the rule; the check's
-   * own time said only where it is drawn. */
+   * A slide says it in a line, a larger view (which draws the check) with
+   * the rule. */
   g_autofree char *key
-      = slide ? slide_key (run, rows, n)
-        : check_left_out
-            ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
-                                  "lines across them: the ratio's 95%% interval. A bar is pale "
-                                  "and outlined where its interval crosses an edge of the "
-                                  "shaded band: the run cannot tell it from 1×."))
-            : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
+      = slide ? slide_key (rows, n)
+              : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
                                   "(the check: its own time); lines across them: the ratio's "
                                   "95%% interval. A bar is pale and outlined where its interval "
                                   "crosses an edge of the shaded band: the run cannot tell it "
                                   "from 1×."));
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
-  const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
-                        "view and the details.");
-  /* A slide leaves both notes to the details: the key over the rows says
-   * what a tick alone and the band mean, and two more lines of grey
-   * under a dense picture were what a back row could not read. */
-  double mh = check_left_out && !slide ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
-                                   + fs * 0.4
-                             : 0;
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
+  if (!slide && height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
     kh = 0;
-  double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 0.8 : 0.6),
-                   slide);
-  if (mh > 0) {
-    ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
-                  width - fs, TRUE);
-    bottom += mh;
-  }
+  double bottom = draw_rows (cr, style, rows, n, width, top,
+                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide);
   /* Nor where the rows left it no room (a folded group's line wraps). */
   if (kh <= 0 || bottom + fs * 0.4 > height - kh - fs * 0.3)
     return;
