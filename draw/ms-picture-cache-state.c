@@ -115,7 +115,7 @@ group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide, gboolean
   if (!starts_group (rows, i))
     return 0;
   if (!slide || row_drawn (rows, n, i, fold))
-    return 1;
+    return slide ? 2 : 1;
   for (int k = 0; k < i; k++)
     if (starts_group (rows, k) && !row_drawn (rows, n, k, fold))
       return 0;
@@ -160,12 +160,10 @@ band_pixels (const Layout *l, double *lo, double *hi)
  * a patch of the background over the band read as a black hole in the
  * dark theme, and without one the 1× line crossed the words. */
 static void
-draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-              double end, double y)
+draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text, double end,
+              double y)
 {
   const double gap = l->vfs * 0.3;
-  g_autofree char *text
-      = l->bare ? g_strdup (verdict_words (&row->judgement)) : row_text (row, l->slide);
   double lo, hi, tw = ms_draw_text_width (cr, text, l->vfs, FALSE);
   band_pixels (l, &lo, &hi);
   if (end < hi && end + gap + tw > lo - gap)
@@ -178,12 +176,11 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
  * ms_draw_set_least_text): shrunk under it, the name was drawn at the
  * least size anyway and covered the next row's. */
 static double
-row_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *row)
+row_height (cairo_t *cr, const Layout *l, const char *name)
 {
   if (ms_draw_get_least_text (cr) <= 0)
     return l->line_h;
-  double th = ms_draw_text_wrapped (cr, ms_cache_state_name (row->state), 0, 0, l->fs,
-                                    l->x0 - l->fs * 2, FALSE, FALSE);
+  double th = ms_draw_text_wrapped (cr, name, 0, 0, l->fs, l->x0 - l->fs * 2, FALSE, FALSE);
   return MAX (l->line_h, th + l->fs * 0.3);
 }
 
@@ -267,20 +264,23 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
+/* The name of a memory's 1× row on a slide (the key says what it is). */
+static const char *const one_name = N_ ("streaming stores");
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
  * tell. (A floating box for those was a second mark for one quantity.) */
 static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-          double y, double rh)
+          const char *name, const char *text, double y, double rh)
 {
   guint color = 0, shape, dash;
   ms_mode_look (row->mode, &color, &shape, &dash);
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  draw_state_name (cr, l, ms_cache_state_name (row->state), y, rh);
+  draw_state_name (cr, l, name, y, rh);
   /* The marks at the middle of a row made taller by its name. */
   y += (rh - l->line_h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
@@ -293,32 +293,43 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     /* The ratio's 95% interval: whether the bar stands apart from 1×. */
     end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   }
-  draw_figures (cr, st, l, row, end, y);
+  draw_figures (cr, st, l, text, end, y);
+}
+
+/* On a slide a memory's 1× as its first row, a dot alone at 1× with its
+ * time: "1×, not a row" was looked for among the rows. */
+static double
+draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+                double y)
+{
+  const char *name = _ (one_name);
+  MsCacheStateRow one = { row->mode, row->state, row->exponent, row->reference_us,
+                          row->reference_us, { .verdict = MS_VERDICT_SAME, .ratio = 1,
+                                               .lo = NAN, .hi = NAN } };
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  /* Translators: the figure of that row, e.g. "1× = 7.66 ms". */
+  g_autofree char *text = g_strdup_printf (_ ("1× = %s"), t);
+  double rh = row_height (cr, l, name);
+  draw_bar (cr, st, l, &one, name, text, y, rh);
+  return rh;
 }
 
 /* A memory's name on a slide, with who reads it for the copy (why the
  * CPU's cache could matter at all), what write-combined memory is, and
  * why its group lacks a row: a class met each unexplained. */
-static char *
+static const char *
 memory_name (const MsCacheStateRow *row)
 {
-  char t[32];
-  ms_caption_time (row->reference_us, t, sizeof t);
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
-    /* TRANSLATORS: a group's name on the cache-state slide, with its 1×
-     * (the time after streaming stores), e.g. "Pageable, 1× = 6.76 ms: ...". */
-    return g_strdup_printf (_ ("Pageable, 1× = %s: copied via the CPU (allocated once: no \"new "
-                               "buffers\")"),
-                            t);
+    /* TRANSLATORS: a group's name on the cache-state slide. */
+    return _ ("Pageable: copied via the CPU (allocated once: no \"new buffers\")");
   case MS_MODE_PINNED:
-    return g_strdup_printf (_ ("Pinned, 1× = %s: the GPU's copy engine reads it, no CPU between"),
-                            t);
+    return _ ("Pinned: the GPU's copy engine reads it, no CPU between");
   default:
     /* Never cached, it has no lines a loop of copies could find kept. */
-    return g_strdup_printf (_ ("Write-combined, 1× = %s: pinned, never cached, so no \"written "
-                               "once\""),
-                            t);
+    return _ ("Write-combined: pinned, never cached, so no \"written once\"");
   }
 }
 
@@ -490,7 +501,10 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
   double y = 0;
   for (int i = 0; i < n; i++) {
     y += group_lines (rows, n, i, l->slide, l->fold) * l->line_h;
-    y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, &rows[i]) : 0;
+    /* The 1× row, as tall as its name wraps. */
+    if (l->slide && starts_group (rows, i) && row_drawn (rows, n, i, l->fold))
+      y += row_height (cr, l, _ (one_name)) - l->line_h;
+    y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, ms_cache_state_name (rows[i].state)) : 0;
   }
   return y;
 }
@@ -544,7 +558,10 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
   }
-  l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
+  if (slide)
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (one_name), l.fs, FALSE));
+  /* A slide's names wrap to leave the axis and the figures room. */
+  l.x0 = MIN (label_w + l.fs * 2.5, width * (slide ? 0.32 : 0.4));
   l.x1 = width - l.fs * 0.5;
   fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * AXIS_H);
   /* The bars' figures need room right of the longest bar. */
@@ -571,7 +588,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        g_autofree char *name = memory_name (&rows[i]);
+        const char *name = memory_name (&rows[i]);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -583,13 +600,18 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
         draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
-      double band_h = 0;
+      double band_h = slide ? row_height (cr, &l, _ (one_name)) : 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
-        band_h += row_height (cr, &l, &rows[k]);
+        band_h += row_height (cr, &l, ms_cache_state_name (rows[k].state));
       draw_one (cr, st, &l, y, y + band_h);
+      if (slide)
+        y += draw_reference (cr, st, &l, &rows[i], y);
     }
-    double rh = row_height (cr, &l, &rows[i]);
-    draw_bar (cr, st, &l, &rows[i], y, rh);
+    const char *name = ms_cache_state_name (rows[i].state);
+    double rh = row_height (cr, &l, name);
+    g_autofree char *text
+        = l.bare ? g_strdup (verdict_words (&rows[i].judgement)) : row_text (&rows[i], slide);
+    draw_bar (cr, st, &l, &rows[i], name, text, y, rh);
     y += rh;
   }
   y = draw_axis (cr, st, &l, y) + l.fs * 0.3;

@@ -788,10 +788,10 @@ test_ref_label_off_its_line (void)
 }
 
 /* The cache-state slide from the H100's reference run, whose pageable and
- * write-combined rows the run cannot tell: every memory is drawn, those
- * rows with their ranges and "cannot tell" beside them (as one line of
- * words under the axis, "cannot tell" was taken on trust and the lower
- * third of the slide stood empty), pinned with its three bars, and the
+ * write-combined rows the run cannot tell: every memory is drawn, its 1×
+ * a row, those rows with their ranges and "cannot tell" beside them (as
+ * one line of words under the axis, "cannot tell" was taken on trust and
+ * the lower third of the slide stood empty), pinned with its bars, and the
  * band says what it is; at the least a slide's picture takes at 1024x768
  * presentation (1014x612: tests/draw/test-render-slides.c). */
 static void
@@ -812,13 +812,15 @@ test_cache_state_untold_drawn (void)
   g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_CACHE_STATE, g_ptr_array_index (run, 0), &st,
                                          1014, 612));
   ms_draw_set_text_recorder (NULL, NULL);
-  int folded = 0, untold_rows = 0, same_rows = 0, band = 0, key = 0;
+  int folded = 0, untold_rows = 0, same_rows = 0, ones = 0, band = 0, key = 0;
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
     folded += strstr (b->text, "its ranges run from") != NULL;
     /* The verdict first, then the range it was judged on. */
     untold_rows += g_str_has_prefix (b->text, "cannot tell (") && g_str_has_suffix (b->text, "×)");
     same_rows += g_str_has_prefix (b->text, "the same (") && g_str_has_suffix (b->text, "×)");
+    /* Each memory's 1×, a row of its own: "not a row" was looked for. */
+    ones += g_str_has_prefix (b->text, "1× = ");
     band += g_str_has_suffix (b->text, "%: the same time");
     /* The key, which says what 1×, a dot and its bar are: squeezed out,
      * the marks went unexplained. */
@@ -827,6 +829,7 @@ test_cache_state_untold_drawn (void)
   g_assert_cmpint (folded, ==, 0);
   g_assert_cmpint (untold_rows, ==, 4);
   g_assert_cmpint (same_rows, ==, 3);
+  g_assert_cmpint (ones, ==, 3);
   g_assert_cmpint (band, ==, 1);
   g_assert_cmpint (key, ==, 1);
   cairo_destroy (cr);
