@@ -30,17 +30,31 @@ verdict_words (const MsJudgement *j)
   }
 }
 
-/* A bar's figures; on a slide the verdict, then the range it was judged
- * on: "0.85× · cannot tell" was read as "15% faster". */
+/* On a slide an untold row's verdict with the side its median lies on,
+ * where that is outside the band: a dot at 0.80× beside "cannot tell"
+ * alone was read as "faster" against the words. */
+static const char *
+slide_verdict (const MsJudgement *j)
+{
+  double lo, hi;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &lo, &hi);
+  if (j->verdict != MS_VERDICT_AMBIGUOUS || (j->ratio >= lo && j->ratio <= hi))
+    return verdict_words (j);
+  return j->ratio < lo ? _ ("cannot tell, maybe faster") : _ ("cannot tell, maybe slower");
+}
+
+/* A bar's figures; on a slide the median's ratio and the verdict, its
+ * range the bar across the axis (the details give it in figures): a dot
+ * without its number was hunted for. */
 static char *
 row_text (const MsCacheStateRow *row, gboolean slide)
 {
-  const MsJudgement *j = &row->judgement;
-  if (slide && isfinite (j->lo + j->hi) && j->hi - j->lo >= 0.005)
-    /* Translators: a cache-state row's words on a slide: the run's
-     * verdict and the 95% range of the ratio to the group's reference,
-     * e.g. "cannot tell (0.71–1.03×)". */
-    return g_strdup_printf (_ ("%s (%.2f–%.2f×)"), verdict_words (j), j->lo, j->hi);
+  if (slide)
+    /* Translators: a cache-state row's words on a slide: the median's
+     * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: cannot
+     * tell, maybe faster". */
+    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio,
+                            slide_verdict (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -143,7 +157,6 @@ typedef struct {
   double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
   gboolean slide, fold;
-  gboolean bare; /* a row's verdict alone, where its range leaves the axis no room */
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -440,7 +453,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, &th);
   /* A zoomed slide's in tenths, or fifths where those do not fit. */
   double step = l->xs.min > 0 ? 0.1 : 0.5;
-  while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.15 && step < 1)
+  while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.1 && step < 1)
     step = step < 0.15 ? 0.2 : step < 0.3 ? 0.5 : 1;
   for (double v = ceil (l->xs.min / step - 1e-9) * step; v <= l->xs.max + 1e-9; v += step) {
     g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
@@ -494,6 +507,28 @@ axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, dou
   *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
+/* Where the axis can end with every row's figures right of its mark, or
+ * of the band they clear: sized for the widest figures at the axis's end,
+ * the axis was a stub under figures that ended mid-way. */
+static double
+axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, double min, double max)
+{
+  /* Short of the edge by half the last tick's label. */
+  double band_lo, band_hi, px = l->x1 - l->vfs * 1.2;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
+                   &band_hi);
+  for (int i = 0; i < n; i++) {
+    const MsJudgement *j = &rows[i].judgement;
+    g_autofree char *text = row_text (&rows[i], l->slide);
+    double v = MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio));
+    /* Less the figure's gap and a dot's radius. */
+    double room = l->x1 - ms_draw_text_width (cr, text, l->vfs, FALSE) - l->vfs * 0.3
+                  - l->line_h * 0.3 - l->x0;
+    px = MIN (px, l->x0 + room * (max - min) / (v - min));
+  }
+  return MAX (l->x0 + l->fs * 4, px);
+}
+
 /* The height the groups' lines and the rows take. */
 static double
 rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
@@ -504,7 +539,8 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
     /* The 1× row, as tall as its name wraps. */
     if (l->slide && starts_group (rows, i) && row_drawn (rows, n, i, l->fold))
       y += row_height (cr, l, _ (one_name)) - l->line_h;
-    y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, ms_cache_state_name (rows[i].state)) : 0;
+    if (row_drawn (rows, n, i, l->fold))
+      y += row_height (cr, l, ms_cache_state_name (rows[i].state));
   }
   return y;
 }
@@ -564,25 +600,9 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   l.x0 = MIN (label_w + l.fs * 2.5, width * (slide ? 0.32 : 0.4));
   l.x1 = width - l.fs * 0.5;
   fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * AXIS_H);
-  /* The bars' figures need room right of the longest bar. */
-  double text_w = 0;
-  for (int i = 0; i < n; i++) {
-    g_autofree char *text = row_text (&rows[i], slide);
-    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.vfs, FALSE));
-  }
-  /* Where the ranges leave the axis too short (a window sharing the
-   * screen), the verdicts alone: the lines across show the ranges. */
-  if (slide && l.x1 - text_w - l.fs * 0.4 < l.x0 + l.fs * 8) {
-    l.bare = TRUE;
-    text_w = 0;
-    for (int i = 0; i < n; i++)
-      text_w = MAX (text_w,
-                    ms_draw_text_width (cr, verdict_words (&rows[i].judgement), l.vfs, FALSE));
-  }
   double min, max;
   axis_range (rows, n, slide, &min, &max);
-  l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0,
-                    MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
+  l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0, axis_end (cr, &l, rows, n, min, max) };
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))
       continue;
@@ -609,8 +629,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     }
     const char *name = ms_cache_state_name (rows[i].state);
     double rh = row_height (cr, &l, name);
-    g_autofree char *text
-        = l.bare ? g_strdup (verdict_words (&rows[i].judgement)) : row_text (&rows[i], slide);
+    g_autofree char *text = row_text (&rows[i], slide);
     draw_bar (cr, st, &l, &rows[i], name, text, y, rh);
     y += rh;
   }
