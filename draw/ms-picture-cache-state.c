@@ -456,7 +456,8 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.1 && step < 1)
     step = step < 0.15 ? 0.2 : step < 0.3 ? 0.5 : 1;
   for (double v = ceil (l->xs.min / step - 1e-9) * step; v <= l->xs.max + 1e-9; v += step) {
-    g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
+    /* Never "-0×": the first tick from 0 is ceil's -0. */
+    g_autofree char *tick = g_strdup_printf (_ ("%g×"), fabs (v) < 1e-9 ? 0 : v);
     ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->vfs, 0.5, 0,
                   FALSE, NULL, NULL);
   }
