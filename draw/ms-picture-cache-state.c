@@ -30,17 +30,31 @@ verdict_words (const MsJudgement *j)
   }
 }
 
-/* A bar's figures; on a slide the verdict, then the range it was judged
- * on: "0.85× · cannot tell" was read as "15% faster". */
+/* On a slide an untold row's verdict with the side its median lies on,
+ * where that is outside the band: a dot at 0.80× beside "cannot tell"
+ * alone was read as "faster" against the words. */
+static const char *
+slide_verdict (const MsJudgement *j)
+{
+  double lo, hi;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &lo, &hi);
+  if (j->verdict != MS_VERDICT_AMBIGUOUS || (j->ratio >= lo && j->ratio <= hi))
+    return verdict_words (j);
+  return j->ratio < lo ? _ ("cannot tell, maybe faster") : _ ("cannot tell, maybe slower");
+}
+
+/* A bar's figures; on a slide the median's ratio and the verdict, its
+ * range the bar across the axis (the details give it in figures): a dot
+ * without its number was hunted for. */
 static char *
 row_text (const MsCacheStateRow *row, gboolean slide)
 {
-  const MsJudgement *j = &row->judgement;
-  if (slide && isfinite (j->lo + j->hi) && j->hi - j->lo >= 0.005)
-    /* Translators: a cache-state row's words on a slide: the run's
-     * verdict and the 95% range of the ratio to the group's reference,
-     * e.g. "cannot tell (0.71–1.03×)". */
-    return g_strdup_printf (_ ("%s (%.2f–%.2f×)"), verdict_words (j), j->lo, j->hi);
+  if (slide)
+    /* Translators: a cache-state row's words on a slide: the median's
+     * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: cannot
+     * tell, maybe faster". */
+    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio,
+                            slide_verdict (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -115,7 +129,7 @@ group_lines (const MsCacheStateRow *rows, int n, int i, gboolean slide, gboolean
   if (!starts_group (rows, i))
     return 0;
   if (!slide || row_drawn (rows, n, i, fold))
-    return 1;
+    return slide ? 2 : 1;
   for (int k = 0; k < i; k++)
     if (starts_group (rows, k) && !row_drawn (rows, n, k, fold))
       return 0;
@@ -143,7 +157,6 @@ typedef struct {
   double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
   gboolean slide, fold;
-  gboolean bare; /* a row's verdict alone, where its range leaves the axis no room */
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -160,12 +173,10 @@ band_pixels (const Layout *l, double *lo, double *hi)
  * a patch of the background over the band read as a black hole in the
  * dark theme, and without one the 1× line crossed the words. */
 static void
-draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-              double end, double y)
+draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text, double end,
+              double y)
 {
   const double gap = l->vfs * 0.3;
-  g_autofree char *text
-      = l->bare ? g_strdup (verdict_words (&row->judgement)) : row_text (row, l->slide);
   double lo, hi, tw = ms_draw_text_width (cr, text, l->vfs, FALSE);
   band_pixels (l, &lo, &hi);
   if (end < hi && end + gap + tw > lo - gap)
@@ -178,12 +189,11 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCach
  * ms_draw_set_least_text): shrunk under it, the name was drawn at the
  * least size anyway and covered the next row's. */
 static double
-row_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *row)
+row_height (cairo_t *cr, const Layout *l, const char *name)
 {
   if (ms_draw_get_least_text (cr) <= 0)
     return l->line_h;
-  double th = ms_draw_text_wrapped (cr, ms_cache_state_name (row->state), 0, 0, l->fs,
-                                    l->x0 - l->fs * 2, FALSE, FALSE);
+  double th = ms_draw_text_wrapped (cr, name, 0, 0, l->fs, l->x0 - l->fs * 2, FALSE, FALSE);
   return MAX (l->line_h, th + l->fs * 0.3);
 }
 
@@ -267,20 +277,23 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
+/* The name of a memory's 1× row on a slide (the key says what it is). */
+static const char *const one_name = N_ ("streaming stores");
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
  * tell. (A floating box for those was a second mark for one quantity.) */
 static void
 draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
-          double y, double rh)
+          const char *name, const char *text, double y, double rh)
 {
   guint color = 0, shape, dash;
   ms_mode_look (row->mode, &color, &shape, &dash);
   MsColor c;
   ms_chart_palette_color (color, st->dark, &c);
   ms_set_color (cr, &st->fg, 0.85);
-  draw_state_name (cr, l, ms_cache_state_name (row->state), y, rh);
+  draw_state_name (cr, l, name, y, rh);
   /* The marks at the middle of a row made taller by its name. */
   y += (rh - l->line_h) / 2;
   double end = ms_scale_to_pixel (&l->xs, MIN (row->judgement.ratio, l->xs.max));
@@ -293,32 +306,43 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     /* The ratio's 95% interval: whether the bar stands apart from 1×. */
     end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   }
-  draw_figures (cr, st, l, row, end, y);
+  draw_figures (cr, st, l, text, end, y);
+}
+
+/* On a slide a memory's 1× as its first row, a dot alone at 1× with its
+ * time: "1×, not a row" was looked for among the rows. */
+static double
+draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheStateRow *row,
+                double y)
+{
+  const char *name = _ (one_name);
+  MsCacheStateRow one = { row->mode, row->state, row->exponent, row->reference_us,
+                          row->reference_us, { .verdict = MS_VERDICT_SAME, .ratio = 1,
+                                               .lo = NAN, .hi = NAN } };
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  /* Translators: the figure of that row, e.g. "1× = 7.66 ms". */
+  g_autofree char *text = g_strdup_printf (_ ("1× = %s"), t);
+  double rh = row_height (cr, l, name);
+  draw_bar (cr, st, l, &one, name, text, y, rh);
+  return rh;
 }
 
 /* A memory's name on a slide, with who reads it for the copy (why the
  * CPU's cache could matter at all), what write-combined memory is, and
  * why its group lacks a row: a class met each unexplained. */
-static char *
+static const char *
 memory_name (const MsCacheStateRow *row)
 {
-  char t[32];
-  ms_caption_time (row->reference_us, t, sizeof t);
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
-    /* TRANSLATORS: a group's name on the cache-state slide, with its 1×
-     * (the time after streaming stores), e.g. "Pageable, 1× = 6.76 ms: ...". */
-    return g_strdup_printf (_ ("Pageable, 1× = %s: copied via the CPU (allocated once: no \"new "
-                               "buffers\")"),
-                            t);
+    /* TRANSLATORS: a group's name on the cache-state slide. */
+    return _ ("Pageable: copied via the CPU (allocated once: no \"new buffers\")");
   case MS_MODE_PINNED:
-    return g_strdup_printf (_ ("Pinned, 1× = %s: the GPU's copy engine reads it, no CPU between"),
-                            t);
+    return _ ("Pinned: the GPU's copy engine reads it, no CPU between");
   default:
     /* Never cached, it has no lines a loop of copies could find kept. */
-    return g_strdup_printf (_ ("Write-combined, 1× = %s: pinned, never cached, so no \"written "
-                               "once\""),
-                            t);
+    return _ ("Write-combined: pinned, never cached, so no \"written once\"");
   }
 }
 
@@ -429,10 +453,11 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
   ms_draw_text (cr, widest, 0, 0, l->vfs, -1, 0, FALSE, &label_w, &th);
   /* A zoomed slide's in tenths, or fifths where those do not fit. */
   double step = l->xs.min > 0 ? 0.1 : 0.5;
-  while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.15 && step < 1)
+  while (ms_scale_to_pixel (&l->xs, l->xs.min + step) - l->x0 < label_w * 1.1 && step < 1)
     step = step < 0.15 ? 0.2 : step < 0.3 ? 0.5 : 1;
   for (double v = ceil (l->xs.min / step - 1e-9) * step; v <= l->xs.max + 1e-9; v += step) {
-    g_autofree char *tick = g_strdup_printf (_ ("%g×"), v);
+    /* Never "-0×": the first tick from 0 is ceil's -0. */
+    g_autofree char *tick = g_strdup_printf (_ ("%g×"), fabs (v) < 1e-9 ? 0 : v);
     ms_draw_text (cr, tick, ms_scale_to_pixel (&l->xs, v), bottom + l->fs * 0.2, l->vfs, 0.5, 0,
                   FALSE, NULL, NULL);
   }
@@ -483,6 +508,28 @@ axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, dou
   *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
+/* Where the axis can end with every row's figures right of its mark, or
+ * of the band they clear: sized for the widest figures at the axis's end,
+ * the axis was a stub under figures that ended mid-way. */
+static double
+axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, double min, double max)
+{
+  /* Short of the edge by half the last tick's label. */
+  double band_lo, band_hi, px = l->x1 - l->vfs * 1.2;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
+                   &band_hi);
+  for (int i = 0; i < n; i++) {
+    const MsJudgement *j = &rows[i].judgement;
+    g_autofree char *text = row_text (&rows[i], l->slide);
+    double v = MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio));
+    /* Less the figure's gap and a dot's radius. */
+    double room = l->x1 - ms_draw_text_width (cr, text, l->vfs, FALSE) - l->vfs * 0.3
+                  - l->line_h * 0.3 - l->x0;
+    px = MIN (px, l->x0 + room * (max - min) / (v - min));
+  }
+  return MAX (l->x0 + l->fs * 4, px);
+}
+
 /* The height the groups' lines and the rows take. */
 static double
 rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
@@ -490,7 +537,11 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
   double y = 0;
   for (int i = 0; i < n; i++) {
     y += group_lines (rows, n, i, l->slide, l->fold) * l->line_h;
-    y += row_drawn (rows, n, i, l->fold) ? row_height (cr, l, &rows[i]) : 0;
+    /* The 1× row, as tall as its name wraps. */
+    if (l->slide && starts_group (rows, i) && row_drawn (rows, n, i, l->fold))
+      y += row_height (cr, l, _ (one_name)) - l->line_h;
+    if (row_drawn (rows, n, i, l->fold))
+      y += row_height (cr, l, ms_cache_state_name (rows[i].state));
   }
   return y;
 }
@@ -544,34 +595,21 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
     double tw = ms_draw_text_width (cr, ms_cache_state_name (rows[i].state), l.fs, FALSE);
     label_w = MAX (label_w, tw);
   }
-  l.x0 = MIN (label_w + l.fs * 2.5, width * 0.4);
+  if (slide)
+    label_w = MAX (label_w, ms_draw_text_width (cr, _ (one_name), l.fs, FALSE));
+  /* A slide's names wrap to leave the axis and the figures room. */
+  l.x0 = MIN (label_w + l.fs * 2.5, width * (slide ? 0.32 : 0.4));
   l.x1 = width - l.fs * 0.5;
   fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * AXIS_H);
-  /* The bars' figures need room right of the longest bar. */
-  double text_w = 0;
-  for (int i = 0; i < n; i++) {
-    g_autofree char *text = row_text (&rows[i], slide);
-    text_w = MAX (text_w, ms_draw_text_width (cr, text, l.vfs, FALSE));
-  }
-  /* Where the ranges leave the axis too short (a window sharing the
-   * screen), the verdicts alone: the lines across show the ranges. */
-  if (slide && l.x1 - text_w - l.fs * 0.4 < l.x0 + l.fs * 8) {
-    l.bare = TRUE;
-    text_w = 0;
-    for (int i = 0; i < n; i++)
-      text_w = MAX (text_w,
-                    ms_draw_text_width (cr, verdict_words (&rows[i].judgement), l.vfs, FALSE));
-  }
   double min, max;
   axis_range (rows, n, slide, &min, &max);
-  l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0,
-                    MAX (l.x0 + l.fs * 4, l.x1 - text_w - l.fs * 0.4) };
+  l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0, axis_end (cr, &l, rows, n, min, max) };
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        g_autofree char *name = memory_name (&rows[i]);
+        const char *name = memory_name (&rows[i]);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -583,13 +621,17 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
         draw_group (cr, st, &l, &rows[i], y, width);
       y += l.line_h;
       /* Each group's band under its own bars: 1× is the group's. */
-      double band_h = 0;
+      double band_h = slide ? row_height (cr, &l, _ (one_name)) : 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
-        band_h += row_height (cr, &l, &rows[k]);
+        band_h += row_height (cr, &l, ms_cache_state_name (rows[k].state));
       draw_one (cr, st, &l, y, y + band_h);
+      if (slide)
+        y += draw_reference (cr, st, &l, &rows[i], y);
     }
-    double rh = row_height (cr, &l, &rows[i]);
-    draw_bar (cr, st, &l, &rows[i], y, rh);
+    const char *name = ms_cache_state_name (rows[i].state);
+    double rh = row_height (cr, &l, name);
+    g_autofree char *text = row_text (&rows[i], slide);
+    draw_bar (cr, st, &l, &rows[i], name, text, y, rh);
     y += rh;
   }
   y = draw_axis (cr, st, &l, y) + l.fs * 0.3;
@@ -609,26 +651,22 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words, what "cannot tell" means for
- * the ranges drawn, and, where a smaller size shows the effect the drawn
- * one cannot tell, why. */
+/* A slide's key: every mark in plain words and what "cannot tell" means
+ * for the ranges drawn, in three lines at most: why the pageable copies
+ * are what they are is the details' (a check at another size on another
+ * GPU was read as out of place). */
 static char *
-slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
+slide_key (const MsCacheStateRow *rows, int n)
 {
   gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-  char note[512] = "";
-  ms_cache_state_cached_note (run, note, sizeof note);
-  return g_strdup_printf (
-      "%s %s%s%s",
-      _ ("1×: each memory's own time after streaming stores (past the CPU's cache), not a row. "
-         "Dot: another way's median over 1×; bar: its 95% range (95% sure the true ratio lies in "
-         "it). The same: the whole bar inside the grey band;"),
-      over_one ? _ ("cannot tell: the bar reaches outside it and past 1×: maybe faster, maybe not.")
-               : _ ("cannot tell: the bar reaches outside the band."),
-      note[0] ? " " : "", note);
+  return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
+                         "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
+                         "true ratio lies in it). The same: the whole bar in the grey band; cannot "
+                         "tell: the bar reaches out of it"),
+                      over_one ? _ (" and past 1×.") : ".", NULL);
 }
 
 static void
@@ -653,7 +691,6 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   for (int i = 0; i < n; i++)
     if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)
       rows[kept++] = rows[i];
-  gboolean check_left_out = kept < n;
   n = kept;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
@@ -667,7 +704,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
             ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s after each way of "
                                   "writing the inputs"),
                                size)
-            : check_left_out || rows[n - 1].state != MS_CACHE_STATE_READ_WC
+            : rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "
                                         "multiple of the same memory after streamed stores, which "
                                         "skip the CPU cache (= 1×), %s per vector"),
@@ -678,43 +715,24 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                       size);
   double th = ms_picture_title (cr, style, title, width);
   /* What the marks are, one kind for every row; the band names itself.
-   * A slide says it in a line, a larger view with the rule; the check's
-   * own time said only where it is drawn. */
+   * A slide says it in a line, a larger view (which draws the check) with
+   * the rule. */
   g_autofree char *key
-      = slide ? slide_key (run, rows, n)
-        : check_left_out
-            ? g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's; "
-                                  "lines across them: the ratio's 95%% interval. A bar is pale "
-                                  "and outlined where its interval crosses an edge of the "
-                                  "shaded band: the run cannot tell it from 1×."))
-            : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
+      = slide ? slide_key (rows, n)
+              : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
                                   "(the check: its own time); lines across them: the ratio's "
                                   "95%% interval. A bar is pale and outlined where its interval "
                                   "crosses an edge of the shaded band: the run cannot tell it "
                                   "from 1×."));
   double kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
   double top = fs * 0.8 + th;
-  const char *more = _ ("The CPU's check of the result in write-combined memory: in a larger "
-                        "view and the details.");
-  /* A slide leaves both notes to the details: the key over the rows says
-   * what a tick alone and the band mean, and two more lines of grey
-   * under a dense picture were what a back row could not read. */
-  double mh = check_left_out && !slide ? ms_draw_note (cr, style, more, fs * 0.5, 0, width - fs, FALSE)
-                                   + fs * 0.4
-                             : 0;
   /* The key only where the lines keep their text's full size; on a
    * slide too, whose whiskers went unkeyed (the band and a tick alone
    * name themselves over the bars). */
-  if (!slide && height - top - mh - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
+  if (!slide && height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
     kh = 0;
-  double bottom
-      = draw_rows (cr, style, rows, n, width, top, height - top - mh - kh - fs * (slide ? 0.8 : 0.6),
-                   slide);
-  if (mh > 0) {
-    ms_draw_note (cr, style, more, fs * 0.5, MIN (bottom + fs * 0.4, height - mh - kh),
-                  width - fs, TRUE);
-    bottom += mh;
-  }
+  double bottom = draw_rows (cr, style, rows, n, width, top,
+                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide);
   /* Nor where the rows left it no room (a folded group's line wraps). */
   if (kh <= 0 || bottom + fs * 0.4 > height - kh - fs * 0.3)
     return;

@@ -106,7 +106,7 @@ ms_cache_state_name (MsCacheState state)
   switch (state) {
   case MS_CACHE_STATE_ORDINARY: return ms_gettext ("ordinary stores");
   case MS_CACHE_STATE_FRESH: return ms_gettext ("new buffers every repetition");
-  case MS_CACHE_STATE_KEPT: return ms_gettext ("written once, before all repetitions");
+  case MS_CACHE_STATE_KEPT: return ms_gettext ("written once, then sent again");
   case MS_CACHE_STATE_READ_WC: return ms_gettext ("in write-combined memory");
   default: return "";
   }
@@ -177,10 +177,11 @@ list_copies (char *out, size_t len, const MsCacheStateRow *rows, int n, Standing
       snprintf (out + used, len - used, ", ");
     used = strlen (out);
     const MsJudgement *j = &rows[i].judgement;
-    /* The range, as the slide gives it: "0.85×" was read as 15% faster. */
+    /* The median, as the slide gives it, and the range: "0.85×" alone
+     * was read as 15% faster. */
     if (with_ratio && which == UNTOLD && isfinite (j->lo + j->hi) && j->hi - j->lo >= 0.005)
-      snprintf (out + used, len - used, "%s (%.2f–%.2f×)", ms_cache_state_name (rows[i].state),
-                j->lo, j->hi);
+      snprintf (out + used, len - used, "%s (%.2f×, %.2f–%.2f×)",
+                ms_cache_state_name (rows[i].state), j->ratio, j->lo, j->hi);
     else if (with_ratio)
       snprintf (out + used, len - used, "%s (%.2f×)", ms_cache_state_name (rows[i].state),
                 rows[i].judgement.ratio);

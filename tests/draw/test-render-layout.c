@@ -564,7 +564,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     g_assert_false (other_queue);
     g_assert_true ((orders == 2 && defined && verdicts == 1) || h < 430);
   }
-  /* cache-state's slide: each row's verdict and range, no median time. */
+  /* cache-state's slide: each row's ratio and verdict, no median time. */
   if (t == MS_TOPIC_CACHE_STATE)
     g_assert_false (timed_bar);
   /* batched's slide: the ratios over the sizes, the line at 1's sides
@@ -788,10 +788,10 @@ test_ref_label_off_its_line (void)
 }
 
 /* The cache-state slide from the H100's reference run, whose pageable and
- * write-combined rows the run cannot tell: every memory is drawn, those
- * rows with their ranges and "cannot tell" beside them (as one line of
- * words under the axis, "cannot tell" was taken on trust and the lower
- * third of the slide stood empty), pinned with its three bars, and the
+ * write-combined rows the run cannot tell: every memory is drawn, its 1×
+ * a row, those rows with their medians and "cannot tell" beside them (as
+ * one line of words under the axis, "cannot tell" was taken on trust and
+ * the lower third of the slide stood empty), pinned with its bars, and the
  * band says what it is; at the least a slide's picture takes at 1024x768
  * presentation (1014x612: tests/draw/test-render-slides.c). */
 static void
@@ -812,21 +812,28 @@ test_cache_state_untold_drawn (void)
   g_assert_true (ms_lesson_picture_draw (cr, MS_TOPIC_CACHE_STATE, g_ptr_array_index (run, 0), &st,
                                          1014, 612));
   ms_draw_set_text_recorder (NULL, NULL);
-  int folded = 0, untold_rows = 0, same_rows = 0, band = 0, key = 0;
+  int folded = 0, untold_rows = 0, leaning = 0, same_rows = 0, ones = 0, band = 0, key = 0;
   for (guint i = 0; i < boxes->len; i++) {
     const TextBox *b = &g_array_index (boxes, TextBox, i);
     folded += strstr (b->text, "its ranges run from") != NULL;
-    /* The verdict first, then the range it was judged on. */
-    untold_rows += g_str_has_prefix (b->text, "cannot tell (") && g_str_has_suffix (b->text, "×)");
-    same_rows += g_str_has_prefix (b->text, "the same (") && g_str_has_suffix (b->text, "×)");
+    /* The median's ratio first, then the verdict: a dot without its
+     * number was hunted for. */
+    untold_rows += strstr (b->text, "×: cannot tell") != NULL;
+    /* The H100's pageable dots lie left of the band: which way they lean. */
+    leaning += strstr (b->text, "×: cannot tell, maybe faster") != NULL;
+    same_rows += strstr (b->text, "×: the same") != NULL;
+    /* Each memory's 1×, a row of its own: "not a row" was looked for. */
+    ones += g_str_has_prefix (b->text, "1× = ");
     band += g_str_has_suffix (b->text, "%: the same time");
-    /* The key, which says what a dot and its bar are: squeezed out,
+    /* The key, which says what 1×, a dot and its bar are: squeezed out,
      * the marks went unexplained. */
-    key += g_str_has_prefix (b->text, "1×: each memory's own time after streaming stores");
+    key += g_str_has_prefix (b->text, "1×: a memory's time after streaming stores");
   }
   g_assert_cmpint (folded, ==, 0);
   g_assert_cmpint (untold_rows, ==, 4);
+  g_assert_cmpint (leaning, ==, 2);
   g_assert_cmpint (same_rows, ==, 3);
+  g_assert_cmpint (ones, ==, 3);
   g_assert_cmpint (band, ==, 1);
   g_assert_cmpint (key, ==, 1);
   cairo_destroy (cr);
@@ -864,11 +871,12 @@ test_cache_state_figures (void)
     if (rows[i].state != MS_CACHE_STATE_READ_WC)
       g_assert_true (strstr (caption, ms_cache_state_name (rows[i].state))
                      || strstr (caption, whole));
-    /* Where the run cannot tell, its range, as the slide gives it. */
+    /* Where the run cannot tell, its median, as the slide gives it, and
+     * its range. */
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS
         && rows[i].state != MS_CACHE_STATE_READ_WC)
-      g_snprintf (ratio, sizeof ratio, "(%.2f–%.2f×)", rows[i].judgement.lo,
-                  rows[i].judgement.hi);
+      g_snprintf (ratio, sizeof ratio, "(%.2f×, %.2f–%.2f×)", rows[i].judgement.ratio,
+                  rows[i].judgement.lo, rows[i].judgement.hi);
     if (rows[i].judgement.verdict != MS_VERDICT_SAME)
       g_assert_nonnull (strstr (caption, ratio));
   }
