@@ -141,8 +141,8 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   /* The quotient at two digits, as the details' sums write it. */
   double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
   /* The ring's own words for the count. */
-  g_autofree char *copies
-      = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
+  char copies[48];
+  ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, copies, sizeof copies);
   /* The pageable buffer in plain words where the key first names it: in
    * the note alone it went unread. */
   const char *what = base == MS_PIN_PAGEABLE ? _ ("new pages, each faulted in at first touch")
@@ -186,12 +186,14 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
   }
   if (!from)
     return;
-  /* Translators: the ring's label on the pin-payoff chart: one copy paid
-   * for pinning from there on. The size is the axis's and the line's over
-   * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
-   * off the lines. Rounded up, as the other ring's and the sum's under
-   * the chart ("within 1 copy" beside "rounded up: 9" read as two rules). */
-  ms_chart_data_add_callout (d, from->x, from->y, _ ("1 copy"));
+  /* Each ring's label: the copies the samples' spread allows, as the
+   * headline says them (1.86 ms against 1.88 read as a knife edge). The
+   * size is the axis's and the line's over the chart: at a back row's
+   * size "1 copy from 16 MiB up" found no spot off the lines. */
+  int e = ms_exponent_of_elements ((guint64) from->x / sizeof (float));
+  char copies[48];
+  if (ms_pin_payoff_copies (run, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, TRUE, copies, sizeof copies))
+    ms_chart_data_add_callout (d, from->x, from->y, copies);
   /* Its size labelled on the axis: on the H200 the ring sat on an
    * unlabelled 4 MiB tick. */
   d->x_marks[0] = from->x;
@@ -199,12 +201,9 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
   const MsChartSeries *reused = reused_line (d);
   for (guint k = 0; reused && k < reused->points->len; k++) {
     const MsChartPoint *p = &g_array_index (reused->points, MsChartPoint, k);
-    if (p->x != from->x)
-      continue;
-    /* Translators: a ring's label on the pin-payoff chart: the copies
-     * after which pinning paid off against a reused heap, e.g. "9 copies". */
-    g_autofree char *copies = g_strdup_printf (_ ("%.0f copies"), p->y);
-    ms_chart_data_add_callout (d, p->x, p->y, copies);
+    if (p->x == from->x && ms_pin_payoff_copies (run, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e,
+                                                 TRUE, copies, sizeof copies))
+      ms_chart_data_add_callout (d, p->x, p->y, copies);
   }
 }
 

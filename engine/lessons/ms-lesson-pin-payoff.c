@@ -128,7 +128,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   return n;
 }
 
-/* A step's median (which 0), fastest (< 0) or slowest (> 0) sample; -1
+/* A step's median (which 0) or the low (< 0) or high (> 0) end of its
+ * 95% interval, as the verdicts use (min..max below 6 repetitions); -1
  * when missing. */
 static double
 stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
@@ -137,8 +138,8 @@ stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
   variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
   return !c          ? -1
-         : which < 0 ? c->stats.e2e.min
-         : which > 0 ? c->stats.e2e.max
+         : which < 0 ? c->stats.e2e.ci_low
+         : which > 0 ? c->stats.e2e.ci_high
                      : c->stats.e2e.median;
 }
 
@@ -193,6 +194,26 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
                           double *n)
 {
   return break_even_at (r, kind, base_kind, exponent, 0, n);
+}
+
+const char *
+ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, bool unit,
+                      char *buf, size_t len)
+{
+  double lo = 0, hi = 0;
+  char span[32];
+  if (break_even_at (r, kind, base, exponent, 0, &lo) != 1
+      || break_even_at (r, kind, base, exponent, -1, &lo) != 1)
+    return NULL;
+  if (break_even_at (r, kind, base, exponent, 1, &hi) != 1)
+    snprintf (span, sizeof span, "%.0f–∞", lo);
+  else
+    snprintf (span, sizeof span, hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  if (unit && strcmp (span, "1") == 0)
+    snprintf (buf, len, "%s", ms_gettext ("1 copy"));
+  else
+    snprintf (buf, len, unit ? ms_gettext ("%s copies") : "%s", span);
+  return buf;
 }
 
 const char *
@@ -392,17 +413,22 @@ takeaway (const MsResults *r, char *buf, size_t len)
   int reused_found = from ? ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
                                                       from->exponent, &reused)
                           : -1;
+  char fresh_n[48], reused_n[32];
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * after 1 copy, 9 with a reused heap": copies against fresh
-     * pageable pages and against a reused heap, the key's two lines, both
-     * rounded up, as the sums under the chart say. */
-    snprintf (buf, len,
-              ms_gettext ("At %s pinning pays off after 1 copy, %.0f with a reused heap"),
-              ms_caption_size (from, size, sizeof size), reused);
+     * after 1–2 copies, 8–10 with a reused heap": copies against fresh
+     * pageable pages and against a reused heap, the key's two lines, each
+     * the range the samples' spread allows (one number where both ends
+     * agree), as the rings say. */
+    snprintf (buf, len, ms_gettext ("At %s pinning pays off after %s, %s with a reused heap"),
+              ms_caption_size (from, size, sizeof size),
+              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true,
+                                    fresh_n, sizeof fresh_n),
+              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
+                                    false, reused_n, sizeof reused_n));
   else if (from && reused_found == 0)
     snprintf (buf, len,
               ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
@@ -551,7 +577,7 @@ ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
                        z[1]);
   if (numbers && meet)
     ms_caption_append (buf, len,
-                       ms_gettext ("With each step's fastest and slowest samples N spans %.0f–%s "
+                       ms_gettext ("With each step's 95%% interval of the median N spans %.0f–%s "
                                    "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
                                    "apart."),
                        s[0], hi[0], ms_gettext (against[b[0]].line), z[0], s[2], hi[1],
@@ -651,6 +677,15 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
+  char span[2][32];
+  ms_caption_append (buf, len,
+                     ms_gettext ("With each step's 95%% interval of the median in place of the "
+                                 "median, the copies span %s (fresh) and %s (reused), as the "
+                                 "slide says."),
+                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent,
+                                           false, span[0], sizeof span[0]),
+                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
+                                           from->exponent, false, span[1], sizeof span[1]));
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "

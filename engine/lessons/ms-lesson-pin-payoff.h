@@ -53,6 +53,13 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
+/* The copies after which kind pays off against base at exponent, as the
+ * run supports them: from the steps' 95% intervals (min..max below 6
+ * repetitions), "8–10", one number where both ends agree, "8–∞" where
+ * the slow end never pays off; unit: with its word ("1 copy", "8–10
+ * copies"). NULL where the medians never pay off or a cell is missing. */
+const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                                  bool unit, char *buf, size_t len);
 /* The message of the run's first host-pool cell that was not measured
  * (the driver has no host pools, or the pool could not be made); NULL
  * when every one was. */
