@@ -447,12 +447,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
 }
 
 void
-ms_pin_payoff_other_slides (bool meet, char *buf, size_t len)
+ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len)
 {
   if (meet)
     ms_caption_append (buf, len,
                        ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
                                    "meet."));
+  if (!rates)
+    return;
   ms_caption_append (buf, len,
                      /* The pinned half measured on an H200 (docs/lessons.md): a new
                       * buffer's first copy ran at 0.82-0.91 of a kept one's. */
@@ -507,7 +509,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  ms_pin_payoff_other_slides (false, buf, len);
+  ms_pin_payoff_other_slides (false, true, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -722,7 +724,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_pin_payoff_other_slides (true, buf, len);
+    ms_pin_payoff_other_slides (true, true, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)

@@ -38,10 +38,10 @@ typedef struct {
 /* Appends what pinning alone took at exponent, its samples' span:
  * the costs slide times it in another run, whose median differs. */
 void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends why slide 1's copy rates differ (measured apart,
+/* Appends, where rates, why slide 1's copy rates differ (measured apart,
  * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
  * it, the spread between runs the rest); meet: why the lines meet first. */
-void ms_pin_payoff_other_slides (bool meet, char *buf, size_t len);
+void ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len);
 /* Appends where pinning's N against the two pageable kinds does what the
  * costs do not explain (rises with the size; a reused heap below fresh
  * pages), and whether the samples' spread covers it; numbers: their spans. */
