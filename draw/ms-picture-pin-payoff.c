@@ -116,10 +116,8 @@ reused_line (const MsChartData *d)
   return NULL;
 }
 
-/* A key entry with the two figures its ring's count comes from, in
- * words: what pinning costs more once, what it saves a copy; the sums and
- * the copies' rates are the details' (two formulas in the key were too
- * heavy to project). */
+/* A key entry with its ring's two figures in words, more once and less a
+ * copy: the sums and rates are the details' (too heavy to project). */
 static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
@@ -451,16 +449,13 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* What "once" and the range are; pinning's own cost (slide 8's median
    * was read as contradicting the key); why the reused heap's line drops
-   * to 1; where a line does what the costs do not explain, whether the
-   * run can tell. Why slide 1's rates differ is the details', with the
-   * rates. */
+   * to 1. Slide 1's rates and where a line does what the costs do not
+   * explain are the details' (four lines of note were too many). */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
-  if (room) {
+  if (room)
     ms_pin_payoff_other_slides (true, false, others, sizeof others);
-    ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
-  }
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
                                 _ ("Once: get and free the buffer. Copies: more once ÷ less a "
                                    "copy, rounded up, over the samples' spread."),

@@ -202,17 +202,13 @@ ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int ex
 {
   double lo = 0, hi = 0;
   char span[32];
-  if (break_even_at (r, kind, base, exponent, 0, &lo) != 1
-      || break_even_at (r, kind, base, exponent, -1, &lo) != 1)
+  if (break_even_at (r, kind, base, exponent, -1, &lo) != 1)
     return NULL;
-  if (break_even_at (r, kind, base, exponent, 1, &hi) != 1)
-    snprintf (span, sizeof span, "%.0f–∞", lo);
-  else
-    snprintf (span, sizeof span, hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
-  if (unit && strcmp (span, "1") == 0)
-    snprintf (buf, len, "%s", ms_gettext ("1 copy"));
-  else
-    snprintf (buf, len, unit ? ms_gettext ("%s copies") : "%s", span);
+  bool open = break_even_at (r, kind, base, exponent, 1, &hi) != 1;
+  snprintf (span, sizeof span, open ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  snprintf (buf, len,
+            !unit ? "%s" : strcmp (span, "1") ? ms_gettext ("%s copies") : ms_gettext ("1 copy"),
+            span);
   return buf;
 }
 
@@ -405,7 +401,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool any, never;
   int smallest;
   const MsCell *from = one_copy_from (r, &any, &never, &smallest);
-  char size[32];
+  char size[32], fresh_n[48], reused_n[32];
   /* Beside fresh pages, a heap that has served the size before (what a
    * program that frees and mallocs again gets): the card's question has
    * two answers, and the line gave only the first. */
@@ -413,16 +409,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
   int reused_found = from ? ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
                                                       from->exponent, &reused)
                           : -1;
-  char fresh_n[48], reused_n[32];
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1)
     /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * after 1–2 copies, 8–10 with a reused heap": copies against fresh
-     * pageable pages and against a reused heap, the key's two lines, each
-     * the range the samples' spread allows (one number where both ends
-     * agree), as the rings say. */
+     * after 1–2 copies, 5–10 with a reused heap": copies against fresh
+     * pageable pages and against a reused heap, the key's two lines, as
+     * the rings say them (the ranges the samples' spread allows). */
     snprintf (buf, len, ms_gettext ("At %s pinning pays off after %s, %s with a reused heap"),
               ms_caption_size (from, size, sizeof size),
               ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true,
@@ -474,10 +468,11 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
       return;
     ms_caption_time (c.once_us, t[k], sizeof t[k]);
   }
-  /* The median is the sums' and the key's. */
+  /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Pinning alone: %s–%s over its samples; slide %d: another run, its "
-                                 "malloc reusing the heap."),
+                     ms_gettext ("cudaMallocHost with cudaFreeHost took %s–%s here, each call "
+                                 "timed alone; slide %d times the two in one sample, with no "
+                                 "warm-up."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
@@ -531,8 +526,11 @@ static const struct {
     MS_N_ ("host pool (kept) vs reused heap") },
 };
 
-void
-ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
+/* Appends where pinning's N against the two pageable kinds does what the
+ * costs do not explain (rises with the size; a reused heap below fresh
+ * pages), and whether the samples' spread covers it, with their spans. */
+static void
+oddity (const MsResults *r, char *buf, size_t len)
 {
   /* The two points compared, their lines (0 fresh, 1 reused) and sizes:
    * one line rising from a size to the next, or at one size the reused
@@ -577,7 +575,7 @@ ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
                             : ms_gettext ("At %s the reused heap pays off sooner: the run does "
                                           "not show why."),
                        z[1]);
-  if (numbers && meet)
+  if (meet)
     ms_caption_append (buf, len,
                        ms_gettext ("With each step's 95%% interval of the median N spans %.0f–%s "
                                    "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
@@ -681,9 +679,8 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #undef FIG
   char span[2][32];
   ms_caption_append (buf, len,
-                     ms_gettext ("With each step's 95%% interval of the median in place of the "
-                                 "median, the copies span %s (fresh) and %s (reused), as the "
-                                 "slide says."),
+                     ms_gettext ("Over each step's 95%% interval the copies span %s (fresh) and "
+                                 "%s (reused), as the slide says."),
                      ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent,
                                            false, span[0], sizeof span[0]),
                      ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
@@ -695,7 +692,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
   ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
-  ms_pin_payoff_oddity (r, true, buf, len);
+  oddity (r, buf, len);
 }
 
 static bool
