@@ -413,11 +413,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1)
-    /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * after 1–2 copies, 5–10 with a reused heap": copies against fresh
+    /* TRANSLATORS: one projected line, e.g. "Pinning 16 MiB pays off in
+     * 1–2 copies, 5–10 vs a reused heap": copies against fresh
      * pageable pages and against a reused heap, the key's two lines, as
      * the rings say them (the ranges the samples' spread allows). */
-    snprintf (buf, len, ms_gettext ("At %s pinning pays off after %s, %s with a reused heap"),
+    snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, %s vs a reused heap"),
               ms_caption_size (from, size, sizeof size),
               ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true,
                                     fresh_n, sizeof fresh_n),
