@@ -122,11 +122,15 @@ static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  char more[32], saved[32], copies[48], *label;
+  char more[32], saved[32], copies[48], side[2][16], *label;
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
       || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, copies, sizeof copies))
     return;
-  ms_caption_time (pin.once_us - page.once_us, more, sizeof more);
+  /* More once from both sides at four digits, as the details' sums. */
+  g_snprintf (side[0], sizeof side[0], "%.4g", pin.once_us / 1e3);
+  g_snprintf (side[1], sizeof side[1], "%.4g", page.once_us / 1e3);
+  ms_caption_time (1e3 * (g_ascii_strtod (side[0], NULL) - g_ascii_strtod (side[1], NULL)), more,
+                   sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
   /* The pageable buffer in plain words where the key first names it: in
    * the note alone it went unread. */

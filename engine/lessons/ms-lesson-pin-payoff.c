@@ -470,9 +470,8 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
   }
   /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("cudaMallocHost with cudaFreeHost took %s–%s here, each call "
-                                 "timed alone; slide %d times the two in one sample, with no "
-                                 "warm-up."),
+                     ms_gettext ("cudaMallocHost + cudaFreeHost here: %s–%s, each call timed "
+                                 "alone; slide %d times both in one sample, with no warm-up."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
@@ -691,6 +690,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_other_slides (false, true, buf, len);
   ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
@@ -721,7 +721,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_pin_payoff_other_slides (true, true, buf, len);
+    ms_pin_payoff_other_slides (true, false, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)
