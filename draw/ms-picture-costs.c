@@ -160,16 +160,16 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     if (cells[i] && costs[i].sized)
       reps = MAX (reps, cells[i]->stats.e2e.n);
   g_autofree char *title = g_strdup_printf (
-      _ ("Each dot: median of %d calls in one process (context, first: one call), line: fastest "
-         "to slowest, log scale; a call: one %s allocation and its free (context: creation)"),
+      _ ("Each dot: median of %d calls, line: fastest to slowest (log scale); a call: one %s "
+         "allocation and its free, or a context's creation"),
       reps, size);
-  /* The context and the pools glossed where the headline's ratio is (the
+  /* The context, the unpinned row's role and the pools glossed (the
    * details alone left "kept" unread), in at most three lines; why slides
    * 4 and 16 give other figures for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: CUDA's state on the GPU for a process (cudaDeviceReset ends it); each first "
-         "cudaMalloc is in a new one. Pool: empty: takes memory from the GPU; default: gives it "
-         "back at each synchronisation; kept: keeps it. malloc reuses the heap's pages."));
+      _ ("Context: CUDA's state for a process. malloc + memset: plain memory, the baseline for "
+         "pinning. Pool: empty takes memory from the GPU; default returns it at each "
+         "synchronisation; kept keeps it."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */

@@ -116,52 +116,37 @@ reused_line (const MsChartData *d)
   return NULL;
 }
 
-/* A key entry with the sum its ring's count comes from, against base:
- * what pinning costs more once ÷ what it saves a copy, rounded up (in a
- * note under the chart the sums were read apart from their rings). */
+/* A key entry with its ring's two figures in words, more once and less a
+ * copy: the sums and rates are the details' (too heavy to project). */
 static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  double n = 0;
+  char more[32], saved[32], copies[48], side[2][16], *label;
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
-      || ms_pin_payoff_break_even (run, MS_PIN_PINNED, base, e, &n) != 1)
+      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, copies, sizeof copies))
     return;
-  /* Both sides of "once" in ms at four digits, as the details' sums,
-   * the difference from them (the fresh pages' own cost went unseen);
-   * the two copies' rates beside what a copy saves (slide 1 has its own). */
-  char more[32], saved[32], sides[2][16], *label;
-  g_snprintf (sides[0], sizeof sides[0], "%.4g", pin.once_us / 1e3);
-  g_snprintf (sides[1], sizeof sides[1], "%.4g", page.once_us / 1e3);
-  ms_caption_time (1e3 * (g_ascii_strtod (sides[0], NULL) - g_ascii_strtod (sides[1], NULL)), more,
+  /* More once from both sides at four digits, as the details' sums. */
+  g_snprintf (side[0], sizeof side[0], "%.4g", pin.once_us / 1e3);
+  g_snprintf (side[1], sizeof side[1], "%.4g", page.once_us / 1e3);
+  ms_caption_time (1e3 * (g_ascii_strtod (side[0], NULL) - g_ascii_strtod (side[1], NULL)), more,
                    sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  double bytes = (double) ms_exponent_bytes (e),
-         gbps[2] = { bytes / page.copy_us / 1e3, bytes / pin.copy_us / 1e3 };
-  /* The quotient at two digits, as the details' sums write it. */
-  double q = (pin.once_us - page.once_us) / (page.copy_us - pin.copy_us);
-  /* The ring's own words for the count. */
-  g_autofree char *copies
-      = n > 1 ? g_strdup_printf (_ ("%.0f copies"), n) : g_strdup (_ ("1 copy"));
   /* The pageable buffer in plain words where the key first names it: in
    * the note alone it went unread. */
   const char *what = base == MS_PIN_PAGEABLE ? _ ("new pages, each faulted in at first touch")
                                              : _ ("pages malloc freed and hands out again");
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
-     * fresh pageable (new pages, ...): costs no more, once (1.2 vs 1.3 ms);
-     * saves 196 µs a copy (pageable 13.6, pinned 37.4 GB/s) → 1 copy". */
-    label = g_strdup_printf (_ ("%s (%s): costs no more, once (%s vs %s ms); saves %s a copy "
-                                "(pageable %.1f, pinned %.1f GB/s) → %s"),
-                             s->label, what, sides[0], sides[1], saved, gbps[0], gbps[1], copies);
+     * fresh pageable (new pages, ...): no more once, 196 µs less a copy →
+     * 1 copy". */
+    label = g_strdup_printf (_ ("%s (%s): no more once, %s less a copy → %s"), s->label, what,
+                             saved, copies);
   else
-    /* Translators: e.g. "pinned vs reused heap (...): costs 1.47 ms more,
-     * once (1.472 − 0.006366 ms) ÷ saves 194 µs a copy (pageable 13.7,
-     * pinned 37.4 GB/s) = 7.6 → 8 copies" (rounded up). */
-    label = g_strdup_printf (_ ("%s (%s): costs %s more, once (%s − %s ms) ÷ saves %s a copy "
-                                "(pageable %.1f, pinned %.1f GB/s) = %.2g → %s"),
-                             s->label, what, more, sides[0], sides[1], saved, gbps[0], gbps[1], q,
-                             copies);
+    /* Translators: e.g. "pinned vs reused heap (...): 1.47 ms more once,
+     * 194 µs less a copy → 7–11 copies". */
+    label = g_strdup_printf (_ ("%s (%s): %s more once, %s less a copy → %s"), s->label, what,
+                             more, saved, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -186,25 +171,24 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
   }
   if (!from)
     return;
-  /* Translators: the ring's label on the pin-payoff chart: one copy paid
-   * for pinning from there on. The size is the axis's and the line's over
-   * the chart: at a back row's size "1 copy from 16 MiB up" found no spot
-   * off the lines. Rounded up, as the other ring's and the sum's under
-   * the chart ("within 1 copy" beside "rounded up: 9" read as two rules). */
-  ms_chart_data_add_callout (d, from->x, from->y, _ ("1 copy"));
   /* Its size labelled on the axis: on the H200 the ring sat on an
    * unlabelled 4 MiB tick. */
   d->x_marks[0] = from->x;
-  /* The line's second figure: the copies against a reused heap there. */
   const MsChartSeries *reused = reused_line (d);
-  for (guint k = 0; reused && k < reused->points->len; k++) {
-    const MsChartPoint *p = &g_array_index (reused->points, MsChartPoint, k);
-    if (p->x != from->x)
-      continue;
-    /* Translators: a ring's label on the pin-payoff chart: the copies
-     * after which pinning paid off against a reused heap, e.g. "9 copies". */
-    g_autofree char *copies = g_strdup_printf (_ ("%.0f copies"), p->y);
-    ms_chart_data_add_callout (d, p->x, p->y, copies);
+  const MsChartPoint *at[2] = { from, NULL };
+  for (guint k = 0; reused && k < reused->points->len; k++)
+    if (g_array_index (reused->points, MsChartPoint, k).x == from->x)
+      at[1] = &g_array_index (reused->points, MsChartPoint, k);
+  /* Both rings' copies as the headline's ranges (1.86 ms against 1.88 was
+   * a knife edge), in the axis's N: "7–11 copies" covered a low slide's line. */
+  int e = ms_exponent_of_elements ((guint64) from->x / sizeof (float));
+  for (int i = 0; i < 2; i++) {
+    char n[48];
+    if (at[i] && ms_pin_payoff_copies (run, MS_PIN_PINNED, i ? MS_PIN_PAGEABLE_REUSED
+                                                             : MS_PIN_PAGEABLE, e, FALSE, n, 48)) {
+      g_autofree char *label = g_strdup_printf (_ ("N = %s"), n);
+      ms_chart_data_add_callout (d, at[i]->x, at[i]->y, label);
+    }
   }
 }
 
@@ -467,19 +451,18 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
   for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* What "once" is; pinning's own cost (slide 8's median was read as
-   * contradicting the key); why the reused heap's line drops to 1 and
-   * slide 1's rates differ (only the details said so); where a line does
-   * what the costs do not explain, whether the run can tell. */
+  /* What "once" and the range are; pinning's own cost (slide 8's median
+   * was read as contradicting the key); why the reused heap's line drops
+   * to 1. Slide 1's rates and where a line does what the costs do not
+   * explain are the details' (four lines of note were too many). */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
-  if (room) {
-    ms_pin_payoff_other_slides (TRUE, others, sizeof others);
-    ms_pin_payoff_oddity (run, FALSE, others, sizeof others);
-  }
+  if (room)
+    ms_pin_payoff_other_slides (true, false, others, sizeof others);
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                _ ("Once: get and free the buffer."),
+                                _ ("Once: get and free the buffer. Copies: more once ÷ less a "
+                                   "copy, rounded up, over the samples' spread."),
                                 others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;

@@ -290,10 +290,13 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
      * named by its number in the deck: its title is on no slide. */
     ms_caption_append (buf, len,
                        ms_gettext ("Each call was repeated in one process, so malloc reused the "
-                                   "heap pages its last free kept. Other runs time other things: "
-                                   "slide %d also times fresh pages (mmap), and cudaMallocHost "
-                                   "and cudaFreeHost in separate samples; slide %d gets three "
-                                   "buffers, each with its cudaMalloc on the GPU."),
+                                   "heap pages its last free kept; every sample counts (no "
+                                   "warm-up): cudaMallocHost with its free took %s–%s. Slide %d "
+                                   "also times fresh pages (mmap), and cudaMallocHost and "
+                                   "cudaFreeHost each alone; slide %d gets three buffers, each "
+                                   "with its cudaMalloc on the GPU."),
+                       ms_caption_time (pin->stats.e2e.ci_low, t[0], sizeof t[0]),
+                       ms_caption_time (pin->stats.e2e.ci_high, t[1], sizeof t[1]),
                        ms_lesson_deck_number (MS_TOPIC_PIN_PAYOFF),
                        ms_lesson_deck_number (MS_TOPIC_REGISTER));
     caption_pool (r, e, size, buf, len);

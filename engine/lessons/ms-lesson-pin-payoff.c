@@ -128,7 +128,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
   return n;
 }
 
-/* A step's median (which 0), fastest (< 0) or slowest (> 0) sample; -1
+/* A step's median (which 0) or the low (< 0) or high (> 0) end of its
+ * 95% interval, as the verdicts use (min..max below 6 repetitions); -1
  * when missing. */
 static double
 stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
@@ -137,8 +138,8 @@ stat_of (const MsResults *r, MsPinKind kind, int exponent, int step, int which)
   variant (v, sizeof v, kind, step);
   const MsCell *c = ms_caption_measured (r, kinds[kind].mode, exponent, v);
   return !c          ? -1
-         : which < 0 ? c->stats.e2e.min
-         : which > 0 ? c->stats.e2e.max
+         : which < 0 ? c->stats.e2e.ci_low
+         : which > 0 ? c->stats.e2e.ci_high
                      : c->stats.e2e.median;
 }
 
@@ -193,6 +194,22 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
                           double *n)
 {
   return break_even_at (r, kind, base_kind, exponent, 0, n);
+}
+
+const char *
+ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, bool unit,
+                      char *buf, size_t len)
+{
+  double lo = 0, hi = 0;
+  char span[32];
+  if (break_even_at (r, kind, base, exponent, -1, &lo) != 1)
+    return NULL;
+  bool open = break_even_at (r, kind, base, exponent, 1, &hi) != 1;
+  snprintf (span, sizeof span, open ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  snprintf (buf, len,
+            !unit ? "%s" : strcmp (span, "1") ? ms_gettext ("%s copies") : ms_gettext ("1 copy"),
+            span);
+  return buf;
 }
 
 const char *
@@ -384,7 +401,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool any, never;
   int smallest;
   const MsCell *from = one_copy_from (r, &any, &never, &smallest);
-  char size[32];
+  char size[32], fresh_n[48], reused_n[32];
   /* Beside fresh pages, a heap that has served the size before (what a
    * program that frees and mallocs again gets): the card's question has
    * two answers, and the line gave only the first. */
@@ -396,13 +413,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1)
-    /* TRANSLATORS: one projected line, e.g. "At 16 MiB pinning pays off
-     * after 1 copy, 9 with a reused heap": copies against fresh
-     * pageable pages and against a reused heap, the key's two lines, both
-     * rounded up, as the sums under the chart say. */
-    snprintf (buf, len,
-              ms_gettext ("At %s pinning pays off after 1 copy, %.0f with a reused heap"),
-              ms_caption_size (from, size, sizeof size), reused);
+    /* TRANSLATORS: one projected line, e.g. "Pinning 16 MiB pays off in
+     * 1–2 copies, 5–10 vs a reused heap": copies against fresh
+     * pageable pages and against a reused heap, the key's two lines, as
+     * the rings say them (the ranges the samples' spread allows). */
+    snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, %s vs a reused heap"),
+              ms_caption_size (from, size, sizeof size),
+              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true,
+                                    fresh_n, sizeof fresh_n),
+              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
+                                    false, reused_n, sizeof reused_n));
   else if (from && reused_found == 0)
     snprintf (buf, len,
               ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
@@ -421,12 +441,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
 }
 
 void
-ms_pin_payoff_other_slides (bool meet, char *buf, size_t len)
+ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len)
 {
   if (meet)
     ms_caption_append (buf, len,
                        ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
                                    "meet."));
+  if (!rates)
+    return;
   ms_caption_append (buf, len,
                      /* The pinned half measured on an H200 (docs/lessons.md): a new
                       * buffer's first copy ran at 0.82-0.91 of a kept one's. */
@@ -446,10 +468,10 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
       return;
     ms_caption_time (c.once_us, t[k], sizeof t[k]);
   }
-  /* The median is the sums' and the key's. */
+  /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Pinning alone: %s–%s over its samples; slide %d: another run, its "
-                                 "malloc reusing the heap."),
+                     ms_gettext ("cudaMallocHost + cudaFreeHost here: %s–%s, each call timed "
+                                 "alone; slide %d times both in one sample, with no warm-up."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
@@ -481,7 +503,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  ms_pin_payoff_other_slides (false, buf, len);
+  ms_pin_payoff_other_slides (false, true, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -503,8 +525,11 @@ static const struct {
     MS_N_ ("host pool (kept) vs reused heap") },
 };
 
-void
-ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
+/* Appends where pinning's N against the two pageable kinds does what the
+ * costs do not explain (rises with the size; a reused heap below fresh
+ * pages), and whether the samples' spread covers it, with their spans. */
+static void
+oddity (const MsResults *r, char *buf, size_t len)
 {
   /* The two points compared, their lines (0 fresh, 1 reused) and sizes:
    * one line rising from a size to the next, or at one size the reused
@@ -549,9 +574,9 @@ ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len)
                             : ms_gettext ("At %s the reused heap pays off sooner: the run does "
                                           "not show why."),
                        z[1]);
-  if (numbers && meet)
+  if (meet)
     ms_caption_append (buf, len,
-                       ms_gettext ("With each step's fastest and slowest samples N spans %.0f–%s "
+                       ms_gettext ("With each step's 95%% interval of the median N spans %.0f–%s "
                                    "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
                                    "apart."),
                        s[0], hi[0], ms_gettext (against[b[0]].line), z[0], s[2], hi[1],
@@ -651,14 +676,23 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
+  char span[2][32];
+  ms_caption_append (buf, len,
+                     ms_gettext ("Over each step's 95%% interval the copies span %s (fresh) and "
+                                 "%s (reused), as the slide says."),
+                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent,
+                                           false, span[0], sizeof span[0]),
+                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
+                                           from->exponent, false, span[1], sizeof span[1]));
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
+  ms_pin_payoff_other_slides (false, true, buf, len);
   ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
-  ms_pin_payoff_oddity (r, true, buf, len);
+  oddity (r, buf, len);
 }
 
 static bool
@@ -687,7 +721,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_pin_payoff_other_slides (true, buf, len);
+    ms_pin_payoff_other_slides (true, false, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)

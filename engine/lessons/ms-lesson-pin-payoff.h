@@ -35,17 +35,13 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
-/* Appends what pinning alone took at exponent, its samples' span:
- * the costs slide times it in another run, whose median differs. */
+/* Appends what pinning alone took at exponent, its 95% interval, and how
+ * the costs slide times the same calls otherwise. */
 void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends why slide 1's copy rates differ (measured apart,
+/* Appends, where rates, why slide 1's copy rates differ (measured apart,
  * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
  * it, the spread between runs the rest); meet: why the lines meet first. */
-void ms_pin_payoff_other_slides (bool meet, char *buf, size_t len);
-/* Appends where pinning's N against the two pageable kinds does what the
- * costs do not explain (rises with the size; a reused heap below fresh
- * pages), and whether the samples' spread covers it; numbers: their spans. */
-void ms_pin_payoff_oddity (const MsResults *r, bool numbers, char *buf, size_t len);
+void ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
@@ -53,6 +49,10 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
+/* The copies kind takes to pay off against base over the steps' 95% intervals ("8–10", "1",
+ * "8–∞"), where unit with its word ("1 copy"); NULL where even the fast end never pays off. */
+const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                                  bool unit, char *buf, size_t len);
 /* The message of the run's first host-pool cell that was not measured
  * (the driver has no host pools, or the pool could not be made); NULL
  * when every one was. */
