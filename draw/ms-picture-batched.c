@@ -136,6 +136,40 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
+/* A range ending on the line at 1 (within 3 px) seen to end there, in a
+ * gap in its dots: under them, pinned 4 KiB's and pageable 64 KiB's lower
+ * ends hid, and their bars read as wholly above 1. */
+static void
+ends_at_one (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+{
+  const double one = round (ms_scale_to_pixel (&l->ys, 1)) + 0.5, r = ms_style_marker_radius (st);
+  const double bw = MAX (1, round (ms_style_line_width (st) * 0.7));
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    MsColor c;
+    ms_chart_palette_color (s->color, st->dark, &c);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      double px = round (ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge)));
+      double lo = round (ms_scale_to_pixel (&l->ys, p->lo));
+      double hi = round (ms_scale_to_pixel (&l->ys, p->hi));
+      /* The cap's half width, as ms-chart.c draws it. */
+      double w = lo - hi < 2 * r ? round (r * 1.8) : round (ms_style_font_size (st) * 0.3);
+      double end = fabs (lo - one) <= 3 ? lo : hi;
+      if (fabs (end - one) > 3)
+        continue;
+      ms_set_color (cr, &st->bg, 1);
+      cairo_rectangle (cr, px - w - 3, one - 3, 2 * w + 6, 6);
+      cairo_fill (cr);
+      ms_set_color (cr, &c, p->muted ? MS_CHART_MUTED_POINT_ALPHA : 1);
+      cairo_rectangle (cr, px - w, end - floor (bw / 2), 2 * w, bw);
+      cairo_rectangle (cr, px - floor (bw / 2), MAX (hi, one - 3), bw,
+                       MIN (lo, one + 3) - MAX (hi, one - 3));
+      cairo_fill (cr);
+    }
+  }
+}
+
 /* The point the headline names (the slower one, ms_batched_marks'), named
  * and in its series' colour, on the far side of its bar from 1: as a
  * callout its leader crossed others near 1 KiB, and a bare figure did not
@@ -290,8 +324,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
   }
-  /* The line at 1 over the lines, its sides in words (the note's: its
-   * label's box hid the ends of the bars under it). */
+  /* The line at 1 over the lines, its sides in words (the key's). */
   d->refs_over = TRUE;
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair marks[2];
@@ -319,6 +352,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsChartLayout layout;
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
+  ends_at_one (cr, d, style, &layout);
   /* The pale points' lines and bars drawn, as data to the figures' spots:
    * as a muted point's they weighed nothing, and a figure covered them. */
   for (guint i = 0; i < d->series->len; i++) {

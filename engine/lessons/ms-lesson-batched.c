@@ -116,24 +116,6 @@ unmeasured_reason (const MsResults *r, bool *unsupported)
   return NULL;
 }
 
-/* "2.19 µs in stream order (1.20× as fast)" for submission s, into buf:
- * one call each, which the sentence gives first, over the batch, the
- * headline's way round (higher is faster). */
-static void
-order_part (int s, const char *time, double ratio, char *buf, size_t len)
-{
-  switch (subs[s].order) {
-  case ORDER_ANY:
-    snprintf (buf, len, ms_gettext ("%s in any order (%.2f× as fast)"), time, ratio);
-    break;
-  case ORDER_DURING_CALL:
-    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f× as fast)"), time, ratio);
-    break;
-  default:
-    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f× as fast)"), time, ratio);
-  }
-}
-
 /* What the ratio's drawn range decides: only where the medians'
  * intervals do not meet, since a batch faster inside the spread is
  * nothing a class can see. */
@@ -184,8 +166,15 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
     if (!b)
       continue;
     double ratio = each->stats.e2e.median / b->stats.e2e.median;
-    order_part (s, ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio,
-                parts[s - 1], sizeof parts[s - 1]);
+    /* Its time a copy and one call each's over it, the headline's way
+     * round (higher is faster). */
+    snprintf (parts[s - 1], sizeof parts[s - 1],
+              subs[s].order == ORDER_ANY           ? ms_gettext ("%s in any order (%.2f× as fast)")
+              : subs[s].order == ORDER_DURING_CALL ? ms_gettext ("%s read during the call (%.2f× "
+                                                                 "as fast)")
+                                                   : ms_gettext ("%s in stream order (%.2f× as "
+                                                                 "fast)"),
+              ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio);
   }
   if (!(verdict_ratio > 0)) {
     ms_caption_append (buf, len,
