@@ -2,8 +2,8 @@
 /* ms-picture-batched.c: the batched-copies lesson's picture: one call per
  * copy's time ÷ the batch's (in stream order, the call's plain use) at
  * each size, a line per source, each point's verdict in its marker, the
- * highest ratio and the slower point labelled. One size's pair as two bars was read
- * as the answer for every size; the times, and the other two orders, are
+ * slower point labelled. One size's pair as two bars was read as the
+ * answer for every size; the times, and the other two orders, are
  * the details'. */
 #include <glib/gi18n.h>
 #include <math.h>
@@ -136,76 +136,102 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
   }
 }
 
-/* The highest ratio where the batch was faster and the point where it
- * was slower (ms_batched_marks'), each named and in its series' colour, over the
- * higher point's bar and under the lower's: as callouts their leaders
- * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
- * few spots, the nearest covering the least data. */
+/* A range ending on the line at 1 (within 3 px) seen to end there, in a
+ * gap in its dots: under them, pinned 4 KiB's and pageable 64 KiB's lower
+ * ends hid, and their bars read as wholly above 1. */
 static void
-label_marks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-             const MsBatchedPair *small, int n)
+ends_at_one (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l)
+{
+  const double one = round (ms_scale_to_pixel (&l->ys, 1)) + 0.5, r = ms_style_marker_radius (st);
+  const double bw = MAX (1, round (ms_style_line_width (st) * 0.7));
+  for (guint i = 0; i < d->series->len; i++) {
+    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    MsColor c;
+    ms_chart_palette_color (s->color, st->dark, &c);
+    for (guint k = 0; k < s->points->len; k++) {
+      const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
+      double px = round (ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge)));
+      double lo = round (ms_scale_to_pixel (&l->ys, p->lo));
+      double hi = round (ms_scale_to_pixel (&l->ys, p->hi));
+      /* The cap's half width, as ms-chart.c draws it. */
+      double w = lo - hi < 2 * r ? round (r * 1.8) : round (ms_style_font_size (st) * 0.3);
+      double end = fabs (lo - one) <= 3 ? lo : hi;
+      if (fabs (end - one) > 3)
+        continue;
+      ms_set_color (cr, &st->bg, 1);
+      cairo_rectangle (cr, px - w - 3, one - 3, 2 * w + 6, 6);
+      cairo_fill (cr);
+      ms_set_color (cr, &c, p->muted ? MS_CHART_MUTED_POINT_ALPHA : 1);
+      cairo_rectangle (cr, px - w, end - floor (bw / 2), 2 * w, bw);
+      cairo_rectangle (cr, px - floor (bw / 2), MAX (hi, one - 3), bw,
+                       MIN (lo, one + 3) - MAX (hi, one - 3));
+      cairo_fill (cr);
+    }
+  }
+}
+
+/* The point the headline names (the slower one, ms_batched_marks'), named
+ * and in its series' colour, on the far side of its bar from 1: as a
+ * callout its leader crossed others near 1 KiB, and a bare figure did not
+ * say whose it was. Of a few spots, the nearest covering the least data. */
+static void
+label_mark (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+            const MsBatchedPair *p)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double one = ms_scale_to_pixel (&l->ys, 1);
-  MsChartRect placed = { 0 };
-  /* The higher first: over its bar there was room. */
-  for (int j = 0; j < n; j++) {
-    int i = n > 1 && small[1].ratio > small[0].ratio ? 1 - j : j;
-    const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
-    gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
-    int m = small[i].mode == modes[1];
-    double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
-    double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
-    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio);
-    g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
-    /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
-    g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
-    g_autofree char *bare = g_strdup_printf ("%.2f×", small[i].ratio);
-    const char *label = named;
-    double best_score = G_MAXDOUBLE, tw, th;
-    MsChartRect best = { 0 };
-    /* Named where that fits near its bar, else the figure alone in the
-     * series' colour right by it. */
-    for (int v = 0; v < 2; v++) {
-      ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
-      /* As tall as the text: a padded box found no room between the
-       * pinned bar and the line at 1. */
-      const double w = tw + fs * 0.6, h = th;
-      for (int step = 0; step < 6; step++)
-        for (int k = 0; k < 10; k++) {
-          /* Its side of the bar first, then the other; centred, then
-           * hanging right or left of the point, then beside its marker
-           * (a fraction of the label's width off, a long one floated). */
-          static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
-          gboolean up = k < 5 ? above : !above;
-          double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
-          MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
-                              k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
-          box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
-          box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
-          /* Nor on or past the line at 1, which the key's rules read
-           * against: a figure over 1 under it read as below 1. */
-          gboolean across = small[i].ratio >= 1 ? box.y + h > one : box.y < one;
-          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
-                         + (k >= 5) * 20 + v * 8 + across * 500
-                         + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
-          if (score < best_score)
-            best_score = score, best = box, label = v ? bare : named;
-        }
-    }
-    /* On data or the other's label at every spot (a small pane): none. */
-    if (best_score >= 1e3)
-      continue;
-    ms_chart_check_label (cr, d, l, label, &best);
-    placed = best;
-    MsColor c;
-    ms_set_color (cr, &st->bg, 0.92);
-    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
-    cairo_fill (cr);
-    ms_chart_palette_color ((guint) m, st->dark, &c);
-    ms_set_color (cr, &c, 1);
-    ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
+  const MsStat *e = &p->each->stats.e2e, *b = &p->batch->stats.e2e;
+  gboolean above = p->ratio >= 1;
+  int m = p->mode == modes[1];
+  double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (p->each->elements) * exp2 (nudge[m]));
+  double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
+  double mid = ms_scale_to_pixel (&l->ys, p->ratio);
+  g_autofree char *word = g_utf8_strdown (ms_mode_title (p->mode), -1);
+  /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
+  g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, p->ratio);
+  g_autofree char *bare = g_strdup_printf ("%.2f×", p->ratio);
+  const char *label = named;
+  double best_score = G_MAXDOUBLE, tw, th;
+  MsChartRect best = { 0 };
+  /* Named where that fits near its bar, else the figure alone in the
+   * series' colour right by it. */
+  for (int v = 0; v < 2; v++) {
+    ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
+    /* As tall as the text: a padded box found no room between the pinned
+     * bar and the line at 1. */
+    const double w = tw + fs * 0.6, h = th;
+    for (int step = 0; step < 6; step++)
+      for (int k = 0; k < 10; k++) {
+        /* Its side of the bar first, then the other; centred, then
+         * hanging right or left of the point, then beside its marker (a
+         * fraction of the label's width off, a long one floated). */
+        static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
+        gboolean up = k < 5 ? above : !above;
+        double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
+        MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
+                            k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
+        box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
+        box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
+        /* Nor on or past the line at 1, which the key's rules read
+         * against: a figure over 1 under it read as below 1. */
+        gboolean across = above ? box.y + h > one : box.y < one;
+        double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
+                       + (k >= 5) * 20 + v * 8 + across * 500;
+        if (score < best_score)
+          best_score = score, best = box, label = v ? bare : named;
+      }
   }
+  /* On data at every spot (a small pane): none. */
+  if (best_score >= 1e3)
+    return;
+  ms_chart_check_label (cr, d, l, label, &best);
+  MsColor c;
+  ms_set_color (cr, &st->bg, 0.92);
+  cairo_rectangle (cr, best.x, best.y, best.w, best.h);
+  cairo_fill (cr);
+  ms_chart_palette_color ((guint) m, st->dark, &c);
+  ms_set_color (cr, &c, 1);
+  ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
 }
 
 /* The markers' code and the line at 1 in words, in a row under the chart
@@ -298,13 +324,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
   }
-  /* The line at 1 over the lines, its sides in words (the note's: its
-   * label's box hid the ends of the bars under it). */
+  /* The line at 1 over the lines, its sides in words (the key's). */
   d->refs_over = TRUE;
   ms_chart_data_add_ref (d, 1, NULL);
-  MsBatchedPair small[2];
+  MsBatchedPair marks[2];
   int tally[3] = { 0, 0, 0 };
-  int n = ms_batched_marks (run, small, tally);
+  const MsCell *upto;
+  ms_batched_marks (run, marks, tally, &upto);
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
@@ -326,6 +352,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   MsChartLayout layout;
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
+  ends_at_one (cr, d, style, &layout);
   /* The pale points' lines and bars drawn, as data to the figures' spots:
    * as a muted point's they weighed nothing, and a figure covered them. */
   for (guint i = 0; i < d->series->len; i++) {
@@ -333,7 +360,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     for (guint k = 0; k < points->len; k++)
       g_array_index (points, MsChartPoint, k).muted = FALSE;
   }
-  label_marks (cr, d, style, &layout, small, n);
+  if (marks[1].each)
+    label_mark (cr, d, style, &layout, &marks[1]);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
   marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);

@@ -154,6 +154,15 @@ draw_file (cairo_t *cr, const MsResults *run, const MsHostLinkFile *file, const 
                                                         : _ ("A run measured on a host with %d × "
                                                              "%s on %s"),
                                             e.n_devices, e.model, e.day);
+  /* Beside a deck of another GPU, its per-GPU rates read as that GPU's
+   * (55.5 GB/s against the H100's 50 on the slides before). */
+  char deck[64] = "";
+  if (e.reference && run && run->device.name[0])
+    ms_lesson_gpu_model (run->device.name, deck, sizeof deck);
+  if (deck[0] && strcmp (deck, e.model) != 0) {
+    char *mine = g_strdup_printf (_ ("%s: its rates, not the %s’s"), whose, deck);
+    g_free (whose), whose = mine;
+  }
   /* Both ways at once, what the data shows: all at once moved no more
    * than one way, where one GPU alone moved nearly twice as much. */
   const double h2d = ms_host_link_total (r, MS_HOST_LINK_H2D, s, TRUE);

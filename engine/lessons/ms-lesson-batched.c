@@ -116,24 +116,6 @@ unmeasured_reason (const MsResults *r, bool *unsupported)
   return NULL;
 }
 
-/* "2.19 µs in stream order (1.20× as fast)" for submission s, into buf:
- * one call each, which the sentence gives first, over the batch, the
- * headline's way round (higher is faster). */
-static void
-order_part (int s, const char *time, double ratio, char *buf, size_t len)
-{
-  switch (subs[s].order) {
-  case ORDER_ANY:
-    snprintf (buf, len, ms_gettext ("%s in any order (%.2f× as fast)"), time, ratio);
-    break;
-  case ORDER_DURING_CALL:
-    snprintf (buf, len, ms_gettext ("%s read during the call (%.2f× as fast)"), time, ratio);
-    break;
-  default:
-    snprintf (buf, len, ms_gettext ("%s in stream order (%.2f× as fast)"), time, ratio);
-  }
-}
-
 /* What the ratio's drawn range decides: only where the medians'
  * intervals do not meet, since a batch faster inside the spread is
  * nothing a class can see. */
@@ -184,8 +166,15 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
     if (!b)
       continue;
     double ratio = each->stats.e2e.median / b->stats.e2e.median;
-    order_part (s, ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio,
-                parts[s - 1], sizeof parts[s - 1]);
+    /* Its time a copy and one call each's over it, the headline's way
+     * round (higher is faster). */
+    snprintf (parts[s - 1], sizeof parts[s - 1],
+              subs[s].order == ORDER_ANY           ? ms_gettext ("%s in any order (%.2f× as fast)")
+              : subs[s].order == ORDER_DURING_CALL ? ms_gettext ("%s read during the call (%.2f× "
+                                                                 "as fast)")
+                                                   : ms_gettext ("%s in stream order (%.2f× as "
+                                                                 "fast)"),
+              ms_caption_time (b->stats.e2e.median / count, tb, sizeof tb), ratio);
   }
   if (!(verdict_ratio > 0)) {
     ms_caption_append (buf, len,
@@ -261,11 +250,15 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 int
-ms_batched_marks (const MsResults *r, MsBatchedPair marks[2], int tally[3])
+ms_batched_marks (const MsResults *r, MsBatchedPair marks[2], int tally[3], const MsCell **upto)
 {
-  int count = ms_batched_count (r), n = 0;
-  MsBatchedPair first = { 0 }, peak = { 0 }, low = { 0 };
-  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
+  int count = ms_batched_count (r);
+  bool rule = true;
+  memset (marks, 0, 2 * sizeof *marks);
+  *upto = NULL;
+  const MsCell *last = NULL;
+  for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++) {
+    int n = 0, faster = 0;
     for (int m = 0; m < 2; m++) {
       MsBatchedPair p = { sources[m], ms_batched_cell (r, sources[m], e, count, 0),
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
@@ -274,34 +267,35 @@ ms_batched_marks (const MsResults *r, MsBatchedPair marks[2], int tally[3])
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       int verdict = ms_batched_verdict (&p);
       tally[verdict + 1]++;
-      first = first.each ? first : p;
-      peak = verdict > 0 && p.ratio > peak.ratio ? p : peak;
-      low = verdict < 0 && (!low.each || p.ratio < low.ratio) ? p : low;
+      n++, faster += verdict > 0;
+      marks[0] = marks[0].each ? marks[0] : p;
+      marks[1] = verdict < 0 && (!marks[1].each || p.ratio < marks[1].ratio) ? p : marks[1];
+      last = p.each;
     }
-  if (peak.each)
-    marks[n++] = peak;
-  if (low.each)
-    marks[n++] = low;
-  if (!n && first.each)
-    marks[n++] = first;
-  return n;
+    /* The rule holds from the smallest size while every memory's point is
+     * faster. */
+    rule = rule && faster == n;
+    *upto = rule && n ? last : *upto;
+  }
+  return marks[0].each != NULL;
 }
 
-/* The answer as the picture draws it: how many points the batch was
- * faster at (the key's count) and the one point it was slower.
- * Led by the smallest size's figures it undersold the sizes in the
- * middle, where the batch gained most (issue 92). Else a tally of the
- * points, else that the run cannot tell, or that batches were not
- * measured. */
+/* The answer as a rule a class can take away: the sizes from the smallest
+ * up to which every memory's point was faster, then the one point where
+ * it was slower. A tally of the points ("Yes at 9 of 14") left students
+ * no rule, and the highest ratio was a slow baseline's spike, not
+ * batching's gain (issue 92). Else the tally, else that the run cannot
+ * tell, or that batches were not measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   int count = ms_batched_count (r), n[3] = { 0, 0, 0 };
+  const MsCell *upto;
   MsBatchedPair marks[2];
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
-  char size[32], word[64];
-  if (!ms_batched_marks (r, marks, n)) {
+  char size[32], size2[32], word[64];
+  if (!ms_batched_marks (r, marks, n, &upto)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
@@ -315,28 +309,23 @@ takeaway (const MsResults *r, char *buf, size_t len)
               count, ms_caption_size (marks[0].each, size, sizeof size), marks[0].ratio);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (n[2] * 2 > n[0] + n[1] + n[2] && n[0] <= 1) {
-    /* No highest ratio: on the H100 it was pageable 16 KiB, where one
-     * call per copy ran over 3× its neighbours' time, and a teacher read
-     * the slow baseline as batching's gain. The count is the key's. */
-    /* TRANSLATORS: e.g. "Yes at 9 of 14 points; slower only at pinned
-     * 16 KiB" (points: sizes × memories; a source and copy size); 62
-     * characters at most. */
-    if (n[0])
-      snprintf (buf, len, ms_gettext ("Yes at %d of %d points; slower only at %s %s"), n[2],
-                n[0] + n[1] + n[2], mode_word (marks[1].mode, word, sizeof word),
-                ms_caption_size (marks[1].each, size, sizeof size));
-    else
-      snprintf (buf, len, ms_gettext ("Yes at %d of %d points; never slower"), n[2],
-                n[0] + n[1] + n[2]);
-    return MS_TAKEAWAY_DECIDED;
-  }
-  /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
-   * unclear at 4": the chart's points (sizes × memories) whose range
-   * lies above 1×, below it, or across it; 62 characters at most. */
-  snprintf (buf, len,
-            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
-            n[0] + n[1] + n[2], n[0], n[1]);
+  if (!upto)
+    /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
+     * unclear at 4": the chart's points (sizes × memories) whose range
+     * lies above 1×, below it, or across it; 62 characters at most. */
+    snprintf (buf, len,
+              ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"),
+              n[2], n[0] + n[1] + n[2], n[0], n[1]);
+  else if (marks[1].each)
+    /* TRANSLATORS: e.g. "Yes for copies up to 2 KiB; slower only at
+     * pinned 16 KiB": every point faster from the smallest size to that
+     * one, then the one exception; 62 characters at most. */
+    snprintf (buf, len, ms_gettext ("Yes for copies up to %s; slower only at %s %s"),
+              ms_caption_size (upto, size, sizeof size), mode_word (marks[1].mode, word, sizeof word),
+              ms_caption_size (marks[1].each, size2, sizeof size2));
+  else
+    snprintf (buf, len, ms_gettext ("Yes for copies up to %s; never slower"),
+              ms_caption_size (upto, size, sizeof size));
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -311,24 +311,15 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
    * ways where one way kept up and both did not. */
   MsHostLinkDirection d = saturated (&f) ? MS_HOST_LINK_H2D : MS_HOST_LINK_BOTH;
   double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
-  if (saturated (&f) && is_shipped ())
-    /* TRANSLATORS: the same for a reference run, e.g. "4 × H200
-     * (another host) at once: 171.5 GB/s to the GPUs, not 222.0": its GPUs
-     * tagged as another host's, its figures as the bars give them (171
-     * read as a rounding of 171.5), its per-GPU rate left to the picture's
-     * note, which says whose it is (beside the deck's own figures it
-     * read as this GPU's). */
-    snprintf (buf, len,
-              ms_gettext ("%d × %s (another host) at once: %.1f GB/s to the GPUs, not %.1f"), n,
-              model, all, alone);
-  else if (saturated (&f))
-    /* TRANSLATORS: the host-link slide's headline, e.g. "4 × H200 at once:
-     * 171.5 GB/s to the GPUs, not 222.0 (4 × 55.5)": the sum as the bar of
-     * each alone says it (4 × 56 made 224 against a drawn 222.0); no-break
-     * spaces around the last ×, so that a line never ends inside it. */
-    snprintf (buf, len,
-              ms_gettext ("%d × %s at once: %.1f GB/s to the GPUs, not %.1f (%d × %.1f)"),
-              n, model, all, alone, n, alone / n);
+  if (saturated (&f))
+    /* TRANSLATORS: the host-link slide's headline, e.g. "No: 4 × H200
+     * (another host) at once got 77% of one at a time": the answer, then
+     * the share as the bar of all at once gives it ("171.5 GB/s ..., not
+     * 222.0" left a class to turn it into one); %s: " (another host)" for
+     * a reference run, whose rates beside the deck's own read as this
+     * GPU's, or nothing; 62 characters at most. */
+    snprintf (buf, len, ms_gettext ("No: %d × %s%s at once got %.0f%% of one at a time"), n, model,
+              is_shipped () ? ms_gettext (" (another host)") : "", 100 * all / alone);
   else if (all < SATURATED * alone)
     /* TRANSLATORS: the host-link slide's headline where one way kept up
      * and both ways did not, e.g. "2 × H200 at once: as fast as alone one
