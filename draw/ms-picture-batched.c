@@ -2,8 +2,8 @@
 /* ms-picture-batched.c: the batched-copies lesson's picture: one call per
  * copy's time ÷ the batch's (in stream order, the call's plain use) at
  * each size, a line per source, each point's verdict in its marker, the
- * slower point labelled. One size's pair as two bars was read as the
- * answer for every size; the times, and the other two orders, are
+ * highest ratio and the slower point labelled. One size's pair as two bars was read
+ * as the answer for every size; the times, and the other two orders, are
  * the details'. */
 #include <glib/gi18n.h>
 #include <math.h>
@@ -170,68 +170,76 @@ ends_at_one (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
   }
 }
 
-/* The point the headline names (the slower one, ms_batched_marks'), named
- * and in its series' colour, on the far side of its bar from 1: as a
- * callout its leader crossed others near 1 KiB, and a bare figure did not
- * say whose it was. Of a few spots, the nearest covering the least data. */
+/* The highest ratio where the batch was faster and the point where it
+ * was slower (ms_batched_marks'), each named and in its series' colour, over the
+ * higher point's bar and under the lower's: as callouts their leaders
+ * crossed near 1 KiB, and a bare figure did not say whose it was. Of a
+ * few spots, the nearest covering the least data. */
 static void
-label_mark (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
-            const MsBatchedPair *p)
+label_marks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsChartLayout *l,
+             const MsBatchedPair *small, int n)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
   const double one = ms_scale_to_pixel (&l->ys, 1);
-  const MsStat *e = &p->each->stats.e2e, *b = &p->batch->stats.e2e;
-  gboolean above = p->ratio >= 1;
-  int m = p->mode == modes[1];
-  double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (p->each->elements) * exp2 (nudge[m]));
-  double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
-  double mid = ms_scale_to_pixel (&l->ys, p->ratio);
-  g_autofree char *word = g_utf8_strdown (ms_mode_title (p->mode), -1);
-  /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
-  g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, p->ratio);
-  g_autofree char *bare = g_strdup_printf ("%.2f×", p->ratio);
-  const char *label = named;
-  double best_score = G_MAXDOUBLE, tw, th;
-  MsChartRect best = { 0 };
-  /* Named where that fits near its bar, else the figure alone in the
-   * series' colour right by it. */
-  for (int v = 0; v < 2; v++) {
-    ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
-    /* As tall as the text: a padded box found no room between the pinned
-     * bar and the line at 1. */
-    const double w = tw + fs * 0.6, h = th;
-    for (int step = 0; step < 6; step++)
-      for (int k = 0; k < 10; k++) {
-        /* Its side of the bar first, then the other; centred, then
-         * hanging right or left of the point, then beside its marker (a
-         * fraction of the label's width off, a long one floated). */
-        static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
-        gboolean up = k < 5 ? above : !above;
-        double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
-        MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
-                            k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
-        box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
-        box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
-        /* Nor on or past the line at 1, which the key's rules read
-         * against: a figure over 1 under it read as below 1. */
-        gboolean across = above ? box.y + h > one : box.y < one;
-        double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
-                       + (k >= 5) * 20 + v * 8 + across * 500;
-        if (score < best_score)
-          best_score = score, best = box, label = v ? bare : named;
-      }
+  MsChartRect placed = { 0 };
+  /* The higher first: over its bar there was room. */
+  for (int j = 0; j < n; j++) {
+    int i = n > 1 && small[1].ratio > small[0].ratio ? 1 - j : j;
+    const MsStat *e = &small[i].each->stats.e2e, *b = &small[i].batch->stats.e2e;
+    gboolean above = n < 2 || small[i].ratio >= small[1 - i].ratio;
+    int m = small[i].mode == modes[1];
+    double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (small[i].each->elements) * exp2 (nudge[m]));
+    double py = ms_scale_to_pixel (&l->ys, above ? e->ci_high / b->ci_low : e->ci_low / b->ci_high);
+    double mid = ms_scale_to_pixel (&l->ys, small[i].ratio);
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (small[i].mode), -1);
+    /* TRANSLATORS: a source's ratio on the batched chart, "pinned 1.67×". */
+    g_autofree char *named = g_strdup_printf (_ ("%s %.2f×"), word, small[i].ratio);
+    g_autofree char *bare = g_strdup_printf ("%.2f×", small[i].ratio);
+    const char *label = named;
+    double best_score = G_MAXDOUBLE, tw, th;
+    MsChartRect best = { 0 };
+    /* Named where that fits near its bar, else the figure alone in the
+     * series' colour right by it. */
+    for (int v = 0; v < 2; v++) {
+      ms_draw_text (cr, v ? bare : named, 0, 0, fs, -1, 0, TRUE, &tw, &th);
+      /* As tall as the text: a padded box found no room between the
+       * pinned bar and the line at 1. */
+      const double w = tw + fs * 0.6, h = th;
+      for (int step = 0; step < 6; step++)
+        for (int k = 0; k < 10; k++) {
+          /* Its side of the bar first, then the other; centred, then
+           * hanging right or left of the point, then beside its marker
+           * (a fraction of the label's width off, a long one floated). */
+          static const double hang[] = { 0.5, 0.15, 0.85, 0, 1 };
+          gboolean up = k < 5 ? above : !above;
+          double gap = (up ? -1 : 1) * (3 + step * h * 0.3);
+          MsChartRect box = { px - w * hang[k % 5] + ((k % 5 == 3) - (k % 5 == 4)) * fs,
+                              k % 5 > 2 ? mid - h / 2 + gap : up ? py + gap - h : py + gap, w, h };
+          box.x = CLAMP (box.x, l->plot_x + 2, l->plot_x + l->plot_w - w - 2);
+          box.y = CLAMP (box.y, l->plot_y + 2, l->plot_y + l->plot_h - h - 2);
+          /* Nor on or past the line at 1, which the key's rules read
+           * against: a figure over 1 under it read as below 1. */
+          gboolean across = small[i].ratio >= 1 ? box.y + h > one : box.y < one;
+          double score = ms_chart_data_cover (d, l, 2, box.x, box.y, w, h) * 1e3 + step * 6 + k % 5
+                         + (k >= 5) * 20 + v * 8 + across * 500
+                         + (j > 0 && ms_chart_rects_overlap (&box, &placed)) * 1e6;
+          if (score < best_score)
+            best_score = score, best = box, label = v ? bare : named;
+        }
+    }
+    /* On data or the other's label at every spot (a small pane): none. */
+    if (best_score >= 1e3)
+      continue;
+    ms_chart_check_label (cr, d, l, label, &best);
+    placed = best;
+    MsColor c;
+    ms_set_color (cr, &st->bg, 0.92);
+    cairo_rectangle (cr, best.x, best.y, best.w, best.h);
+    cairo_fill (cr);
+    ms_chart_palette_color ((guint) m, st->dark, &c);
+    ms_set_color (cr, &c, 1);
+    ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
   }
-  /* On data at every spot (a small pane): none. */
-  if (best_score >= 1e3)
-    return;
-  ms_chart_check_label (cr, d, l, label, &best);
-  MsColor c;
-  ms_set_color (cr, &st->bg, 0.92);
-  cairo_rectangle (cr, best.x, best.y, best.w, best.h);
-  cairo_fill (cr);
-  ms_chart_palette_color ((guint) m, st->dark, &c);
-  ms_set_color (cr, &c, 1);
-  ms_draw_text (cr, label, best.x + fs * 0.3, best.y, fs, 0, 0, TRUE, NULL, NULL);
 }
 
 /* The markers' code and the line at 1 in words, in a row under the chart
@@ -327,10 +335,9 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   /* The line at 1 over the lines, its sides in words (the key's). */
   d->refs_over = TRUE;
   ms_chart_data_add_ref (d, 1, NULL);
-  MsBatchedPair marks[2];
+  MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
-  const MsCell *upto;
-  ms_batched_marks (run, marks, tally, &upto);
+  int n = ms_batched_marks (run, small, tally);
   /* Which way the sources are nudged, the calls named, and the jumps the
    * run cannot explain; the key over it. */
   g_autoptr (GString) note
@@ -360,8 +367,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     for (guint k = 0; k < points->len; k++)
       g_array_index (points, MsChartPoint, k).muted = FALSE;
   }
-  if (marks[1].each)
-    label_mark (cr, d, style, &layout, &marks[1]);
+  label_marks (cr, d, style, &layout, small, n);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
   marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);

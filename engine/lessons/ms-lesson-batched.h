@@ -19,14 +19,12 @@ typedef struct {
   const MsCell *each, *batch;
   double ratio;
 } MsBatchedPair;
-/* The pairs the takeaway names, into marks: the first measured, then the
- * lowest ratio where the batch was slower (each NULL: none); *upto, one
- * call per copy's cell at the last size from the smallest on where every
- * memory's point was faster (NULL: the smallest is not). tally[verdict +
- * 1] counted up for every pair of every size. Returns whether any pair
- * was measured. */
-int ms_batched_marks (const MsResults *run, MsBatchedPair marks[2], int tally[3],
-                      const MsCell **upto);
+/* The pairs the picture labels, into marks: the highest ratio where the
+ * batch was faster, then the lowest where it was slower (the takeaway's
+ * one slower point), or the first measured pair where neither; tally[verdict + 1]
+ * counted up for every pair of every size. Returns how many marks holds,
+ * 0 when none. */
+int ms_batched_marks (const MsResults *run, MsBatchedPair marks[2], int tally[3]);
 /* 1 where the batch saved time, -1 where it cost time (the medians'
  * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);
