@@ -311,16 +311,22 @@ takeaway_host_link (const MsResults *run, char *buf, size_t len)
    * ways where one way kept up and both did not. */
   MsHostLinkDirection d = saturated (&f) ? MS_HOST_LINK_H2D : MS_HOST_LINK_BOTH;
   double all = ms_host_link_total (r, d, s, true), alone = ms_host_link_total (r, d, s, false);
-  if (saturated (&f))
+  if (saturated (&f)) {
+    /* The shares of the three directions, as the bars' labels give them:
+     * one way's alone read as the whole loss (issue 92). */
+    double lo = 1, hi = 0;
+    for (int k = 0; k < MS_HOST_LINK_COUNT; k++) {
+      double q = ms_host_link_total (r, k, s, true) / ms_host_link_total (r, k, s, false);
+      lo = fmin (lo, q), hi = fmax (hi, q);
+    }
     /* TRANSLATORS: the host-link slide's headline, e.g. "No: 4 × H200
-     * (another host) at once got 77% of one at a time": the answer, then
-     * the share as the bar of all at once gives it ("171.5 GB/s ..., not
-     * 222.0" left a class to turn it into one); %s: " (another host)" for
-     * a reference run, whose rates beside the deck's own read as this
-     * GPU's, or nothing; 62 characters at most. */
-    snprintf (buf, len, ms_gettext ("No: %d × %s%s at once got %.0f%% of one at a time"), n, model,
-              is_shipped () ? ms_gettext (" (another host)") : "", 100 * all / alone);
-  else if (all < SATURATED * alone)
+     * (another host) at once got 40–77% of one at a time": the answer, then
+     * the shares of the three directions as the bars of all at once give
+     * them; %s: " (another host)" for a reference run, whose rates beside
+     * the deck's own read as this GPU's, or nothing; 63 characters at most. */
+    snprintf (buf, len, ms_gettext ("No: %d × %s%s at once got %.0f–%.0f%% of one at a time"), n,
+              model, is_shipped () ? ms_gettext (" (another host)") : "", 100 * lo, 100 * hi);
+  } else if (all < SATURATED * alone)
     /* TRANSLATORS: the host-link slide's headline where one way kept up
      * and both ways did not, e.g. "2 × H200 at once: as fast as alone one
      * way; both ways 136 GB/s, not 188". */
