@@ -412,18 +412,27 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (any && never)
     snprintf (buf, len, "%s",
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
-  else if (from && reused_found == 1)
-    /* TRANSLATORS: one projected line, e.g. "Pinning 16 MiB pays off in
-     * 1–2 copies, 5–10 vs a reused heap": copies against fresh
-     * pageable pages and against a reused heap, the key's two lines, as
-     * the rings say them (the ranges the samples' spread allows). */
-    snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, %s vs a reused heap"),
-              ms_caption_size (from, size, sizeof size),
-              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true,
-                                    fresh_n, sizeof fresh_n),
-              ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
-                                    false, reused_n, sizeof reused_n));
-  else if (from && reused_found == 0)
+  else if (from && reused_found == 1) {
+    ms_caption_size (from, size, sizeof size);
+    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true, fresh_n,
+                          sizeof fresh_n);
+    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, true,
+                          reused_n, sizeof reused_n);
+    if (strcmp (fresh_n, reused_n) == 0)
+      /* TRANSLATORS: e.g. "Pinning 64 MiB pays off in 1 copy, even vs a
+       * reused heap": both of the key's lines take as many copies. */
+      snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, even vs a reused heap"), size,
+                fresh_n);
+    else
+      /* TRANSLATORS: one projected line, e.g. "Pinning 16 MiB pays off in
+       * 1–2 copies, 5–10 vs a reused heap": copies against fresh
+       * pageable pages and against a reused heap, the key's two lines, as
+       * the rings say them (the ranges the samples' spread allows). */
+      snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, %s vs a reused heap"), size,
+                fresh_n,
+                ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
+                                      false, reused_n, sizeof reused_n));
+  } else if (from && reused_found == 0)
     snprintf (buf, len,
               ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
               ms_caption_size (from, size, sizeof size));
