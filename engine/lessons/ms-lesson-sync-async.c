@@ -220,8 +220,8 @@ pageable_async_sentence (const MsResults *r, char *buf, size_t len)
   else if (waited >= 0)
     ms_caption_append (buf, len,
                        ms_gettext ("cudaMemcpyAsync from pageable memory to the device returned "
-                                   "before the kernel ahead had finished up to %s and waited at "
-                                   "%s."),
+                                   "before the kernel ahead had finished up to %s, and after it "
+                                   "at %s."),
                        size_text (early, s1, sizeof s1), size_text (waited, s2, sizeof s2));
   else
     ms_caption_append (buf, len,

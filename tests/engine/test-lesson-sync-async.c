@@ -125,8 +125,8 @@ test_caption (void)
   g_assert_nonnull (strstr (buf, "From the device to pageable memory it returned only once its "
                                  "copy was done, at every size."));
   /* The sizes the caption names, for the picture's ticks: the size that
-   * waited too, as the caption says it ("and waited at 256 KiB"). */
-  g_assert_nonnull (strstr (buf, "up to 64 KiB and waited at 256 KiB."));
+   * waited too, as the caption says it ("and after it at 256 KiB"). */
+  g_assert_nonnull (strstr (buf, "up to 64 KiB, and after it at 256 KiB."));
   int early, waited;
   ms_sa_pageable_sizes (r, &early, &waited);
   g_assert_cmpint (early, ==, 14);
@@ -137,7 +137,7 @@ test_caption (void)
   r = run_lesson (&other_gpu, "");
   g_assert_true (ms_lesson_caption (MS_TOPIC_SYNC_ASYNC, r, -1, buf, sizeof buf));
   g_assert_nonnull (strstr (buf, "up to 256 KiB"));
-  g_assert_nonnull (strstr (buf, "and waited at 1 MiB."));
+  g_assert_nonnull (strstr (buf, "and after it at 1 MiB."));
   g_assert_nonnull (strstr (buf, "cudaMemcpy from pageable memory to the device returned early "
                                  "up to 256 KiB, where the CUDA guide says up to 64 KiB."));
   g_assert_null (strstr (buf, "every call blocked"));
