@@ -30,17 +30,25 @@ verdict_words (const MsJudgement *j)
   }
 }
 
-/* On a slide an untold row's verdict with the side its median lies on,
- * where that is outside the band: a dot at 0.80× beside "cannot tell"
- * alone was read as "faster" against the words. */
-static const char *
-slide_verdict (const MsJudgement *j)
+/* The side of the band an untold row's median lies on: -1 left, 1
+ * right, 0 in it or where the run decided. */
+static int
+untold_side (const MsJudgement *j)
 {
   double lo, hi;
   ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &lo, &hi);
-  if (j->verdict != MS_VERDICT_AMBIGUOUS || (j->ratio >= lo && j->ratio <= hi))
-    return verdict_words (j);
-  return j->ratio < lo ? _ ("cannot tell, maybe faster") : _ ("cannot tell, maybe slower");
+  return j->verdict != MS_VERDICT_AMBIGUOUS ? 0 : j->ratio < lo ? -1 : j->ratio > hi;
+}
+
+/* On a slide an untold row's verdict with that side: a dot at 0.80×
+ * beside "cannot tell" alone was read as "faster" against the words. */
+static const char *
+slide_verdict (const MsJudgement *j)
+{
+  int side = untold_side (j);
+  return !side      ? verdict_words (j)
+         : side < 0 ? _ ("cannot tell, maybe faster")
+                    : _ ("cannot tell, maybe slower");
 }
 
 /* A bar's figures; on a slide the median's ratio and the verdict, its
@@ -658,15 +666,23 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
 static char *
 slide_key (const MsCacheStateRow *rows, int n)
 {
-  gboolean over_one = TRUE;
+  gboolean over_one = TRUE, left = FALSE, right = FALSE;
   for (int i = 0; i < n; i++)
-    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
+    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS) {
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
+      left |= untold_side (&rows[i].judgement) < 0;
+      right |= untold_side (&rows[i].judgement) > 0;
+    }
+  /* "Maybe faster" too, where a row says it: undefined, it was asked about. */
   return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
                          "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
                          "true ratio lies in it). The same: the whole bar in the grey band; cannot "
                          "tell: the bar reaches out of it"),
-                      over_one ? _ (" and past 1×.") : ".", NULL);
+                      over_one ? _ (" and past 1×") : "",
+                      left ? _ ("; maybe faster: its dot left of the band") : "",
+                      right ? _ ("; maybe slower: its dot right of the band") : "",
+                      /* TRANSLATORS: the key's full stop. */
+                      _ ("."), NULL);
 }
 
 static void
