@@ -18,20 +18,13 @@
 static const char *
 verdict_words (const MsJudgement *j)
 {
-  switch (j->verdict) {
-  case MS_VERDICT_SAME:
-    return _ ("the same");
-  case MS_VERDICT_FASTER:
-    return _ ("shorter");
-  case MS_VERDICT_SLOWER:
-    return _ ("longer");
-  default:
-    return _ ("cannot tell");
-  }
+  return j->verdict == MS_VERDICT_SAME     ? _ ("the same")
+         : j->verdict == MS_VERDICT_FASTER ? _ ("shorter")
+         : j->verdict == MS_VERDICT_SLOWER ? _ ("longer")
+                                           : _ ("cannot tell");
 }
 
-/* The side of the band an untold row's median lies on: -1 left, 1
- * right, 0 in it or where the run decided. */
+/* The side of the band an untold row's median lies on: -1 left, 1 right, else 0. */
 static int
 untold_side (const MsJudgement *j)
 {
@@ -61,8 +54,7 @@ row_text (const MsCacheStateRow *row, gboolean slide)
     /* Translators: a cache-state row's words on a slide: the median's
      * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: cannot
      * tell, maybe faster". */
-    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio,
-                            slide_verdict (&row->judgement));
+    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio, slide_verdict (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -285,6 +277,15 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
+/* Row i's state's name, glossed on a slide where first met (the first memory's). */
+static const char *
+state_name (const MsCacheStateRow *rows, int i, gboolean slide)
+{
+  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY && rows[i].mode == rows[0].mode)
+    return _ ("ordinary stores (through the CPU's cache)");
+  return ms_cache_state_name (rows[i].state);
+}
+
 /* The name of a memory's 1× row on a slide (the key says what it is). */
 static const char *const one_name = N_ ("streaming stores");
 
@@ -349,8 +350,8 @@ memory_name (const MsCacheStateRow *row)
   case MS_MODE_PINNED:
     return _ ("Pinned: the GPU's copy engine reads it, no CPU between");
   default:
-    /* Never cached, it has no lines a loop of copies could find kept. */
-    return _ ("Write-combined: pinned, never cached, so no \"written once\"");
+    return _ ("Write-combined: pinned, never cached (no \"sent again\" row: nothing stays "
+              "cached)");
   }
 }
 
@@ -487,8 +488,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
     band = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
     bw = k ? 0 : ms_draw_text_width (cr, band, l->vfs, FALSE);
   }
-  ms_draw_text (cr, faster, MAX (0, one - bw / 2 - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL,
-                NULL);
+  ms_draw_text (cr, faster, MAX (0, one - bw / 2 - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, slower, one + bw / 2 + l->fs, y, l->fs, 0, 0, FALSE, NULL, NULL);
   if (bw <= 0) {
     bw = ms_draw_text_width (cr, band, l->vfs, FALSE);
@@ -549,7 +549,7 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
     if (l->slide && starts_group (rows, i) && row_drawn (rows, n, i, l->fold))
       y += row_height (cr, l, _ (one_name)) - l->line_h;
     if (row_drawn (rows, n, i, l->fold))
-      y += row_height (cr, l, ms_cache_state_name (rows[i].state));
+      y += row_height (cr, l, state_name (rows, i, l->slide));
   }
   return y;
 }
@@ -631,12 +631,12 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = slide ? row_height (cr, &l, _ (one_name)) : 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
-        band_h += row_height (cr, &l, ms_cache_state_name (rows[k].state));
+        band_h += row_height (cr, &l, state_name (rows, k, slide));
       draw_one (cr, st, &l, y, y + band_h);
       if (slide)
         y += draw_reference (cr, st, &l, &rows[i], y);
     }
-    const char *name = ms_cache_state_name (rows[i].state);
+    const char *name = state_name (rows, i, slide);
     double rh = row_height (cr, &l, name);
     g_autofree char *text = row_text (&rows[i], slide);
     draw_bar (cr, st, &l, &rows[i], name, text, y, rh);
@@ -659,7 +659,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words and what "cannot tell" means
+/* A slide's key: every mark in plain words and what "cannot tell" (and "maybe faster") means
  * for the ranges drawn, in three lines at most: why the pageable copies
  * are what they are is the details' (a check at another size on another
  * GPU was read as out of place). */
@@ -673,7 +673,6 @@ slide_key (const MsCacheStateRow *rows, int n)
       left |= untold_side (&rows[i].judgement) < 0;
       right |= untold_side (&rows[i].judgement) > 0;
     }
-  /* "Maybe faster" too, where a row says it: undefined, it was asked about. */
   return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
                          "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
                          "true ratio lies in it). The same: the whole bar in the grey band; cannot "
