@@ -282,7 +282,7 @@ static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {
   if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY && rows[i].mode == rows[0].mode)
-    return _ ("ordinary stores (through the CPU's cache)");
+    return _ ("ordinary stores (cached)");
   return ms_cache_state_name (rows[i].state);
 }
 
