@@ -18,29 +18,30 @@
 static const char *
 verdict_words (const MsJudgement *j)
 {
-  switch (j->verdict) {
-  case MS_VERDICT_SAME:
-    return _ ("the same");
-  case MS_VERDICT_FASTER:
-    return _ ("shorter");
-  case MS_VERDICT_SLOWER:
-    return _ ("longer");
-  default:
-    return _ ("cannot tell");
-  }
+  return j->verdict == MS_VERDICT_SAME     ? _ ("the same")
+         : j->verdict == MS_VERDICT_FASTER ? _ ("shorter")
+         : j->verdict == MS_VERDICT_SLOWER ? _ ("longer")
+                                           : _ ("cannot tell");
 }
 
-/* On a slide an untold row's verdict with the side its median lies on,
- * where that is outside the band: a dot at 0.80× beside "cannot tell"
- * alone was read as "faster" against the words. */
-static const char *
-slide_verdict (const MsJudgement *j)
+/* The side of the band an untold row's median lies on: -1 left, 1 right, else 0. */
+static int
+untold_side (const MsJudgement *j)
 {
   double lo, hi;
   ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &lo, &hi);
-  if (j->verdict != MS_VERDICT_AMBIGUOUS || (j->ratio >= lo && j->ratio <= hi))
-    return verdict_words (j);
-  return j->ratio < lo ? _ ("cannot tell, maybe faster") : _ ("cannot tell, maybe slower");
+  return j->verdict != MS_VERDICT_AMBIGUOUS ? 0 : j->ratio < lo ? -1 : j->ratio > hi;
+}
+
+/* On a slide an untold row's verdict with that side: a dot at 0.80×
+ * beside "cannot tell" alone was read as "faster" against the words. */
+static const char *
+slide_verdict (const MsJudgement *j)
+{
+  int side = untold_side (j);
+  return !side      ? verdict_words (j)
+         : side < 0 ? _ ("cannot tell, maybe faster")
+                    : _ ("cannot tell, maybe slower");
 }
 
 /* A bar's figures; on a slide the median's ratio and the verdict, its
@@ -53,8 +54,7 @@ row_text (const MsCacheStateRow *row, gboolean slide)
     /* Translators: a cache-state row's words on a slide: the median's
      * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: cannot
      * tell, maybe faster". */
-    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio,
-                            slide_verdict (&row->judgement));
+    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio, slide_verdict (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
@@ -277,6 +277,15 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
+/* Row i's state's name, glossed on a slide where first met (the first memory's). */
+static const char *
+state_name (const MsCacheStateRow *rows, int i, gboolean slide)
+{
+  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY && rows[i].mode == rows[0].mode)
+    return _ ("ordinary stores (cached)");
+  return ms_cache_state_name (rows[i].state);
+}
+
 /* The name of a memory's 1× row on a slide (the key says what it is). */
 static const char *const one_name = N_ ("streaming stores");
 
@@ -341,8 +350,8 @@ memory_name (const MsCacheStateRow *row)
   case MS_MODE_PINNED:
     return _ ("Pinned: the GPU's copy engine reads it, no CPU between");
   default:
-    /* Never cached, it has no lines a loop of copies could find kept. */
-    return _ ("Write-combined: pinned, never cached, so no \"written once\"");
+    return _ ("Write-combined: pinned, never cached (no \"sent again\" row: nothing stays "
+              "cached)");
   }
 }
 
@@ -479,8 +488,7 @@ draw_axis (cairo_t *cr, const MsChartStyle *st, const Layout *l, double bottom)
     band = g_strdup_printf (_ ("±%g%%: the same"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
     bw = k ? 0 : ms_draw_text_width (cr, band, l->vfs, FALSE);
   }
-  ms_draw_text (cr, faster, MAX (0, one - bw / 2 - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL,
-                NULL);
+  ms_draw_text (cr, faster, MAX (0, one - bw / 2 - l->fs - tw), y, l->fs, 0, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, slower, one + bw / 2 + l->fs, y, l->fs, 0, 0, FALSE, NULL, NULL);
   if (bw <= 0) {
     bw = ms_draw_text_width (cr, band, l->vfs, FALSE);
@@ -541,7 +549,7 @@ rows_height (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n)
     if (l->slide && starts_group (rows, i) && row_drawn (rows, n, i, l->fold))
       y += row_height (cr, l, _ (one_name)) - l->line_h;
     if (row_drawn (rows, n, i, l->fold))
-      y += row_height (cr, l, ms_cache_state_name (rows[i].state));
+      y += row_height (cr, l, state_name (rows, i, l->slide));
   }
   return y;
 }
@@ -623,12 +631,12 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       /* Each group's band under its own bars: 1× is the group's. */
       double band_h = slide ? row_height (cr, &l, _ (one_name)) : 0;
       for (int k = i; k < n && (k == i || !starts_group (rows, k)); k++)
-        band_h += row_height (cr, &l, ms_cache_state_name (rows[k].state));
+        band_h += row_height (cr, &l, state_name (rows, k, slide));
       draw_one (cr, st, &l, y, y + band_h);
       if (slide)
         y += draw_reference (cr, st, &l, &rows[i], y);
     }
-    const char *name = ms_cache_state_name (rows[i].state);
+    const char *name = state_name (rows, i, slide);
     double rh = row_height (cr, &l, name);
     g_autofree char *text = row_text (&rows[i], slide);
     draw_bar (cr, st, &l, &rows[i], name, text, y, rh);
@@ -651,22 +659,29 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words and what "cannot tell" means
+/* A slide's key: every mark in plain words and what "cannot tell" (and "maybe faster") means
  * for the ranges drawn, in three lines at most: why the pageable copies
  * are what they are is the details' (a check at another size on another
  * GPU was read as out of place). */
 static char *
 slide_key (const MsCacheStateRow *rows, int n)
 {
-  gboolean over_one = TRUE;
+  gboolean over_one = TRUE, left = FALSE, right = FALSE;
   for (int i = 0; i < n; i++)
-    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
+    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS) {
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
+      left |= untold_side (&rows[i].judgement) < 0;
+      right |= untold_side (&rows[i].judgement) > 0;
+    }
   return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
                          "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
                          "true ratio lies in it). The same: the whole bar in the grey band; cannot "
                          "tell: the bar reaches out of it"),
-                      over_one ? _ (" and past 1×.") : ".", NULL);
+                      over_one ? _ (" and past 1×") : "",
+                      left ? _ ("; maybe faster: its dot left of the band") : "",
+                      right ? _ ("; maybe slower: its dot right of the band") : "",
+                      /* TRANSLATORS: the key's full stop. */
+                      _ ("."), NULL);
 }
 
 static void

@@ -106,7 +106,7 @@ ms_cache_state_name (MsCacheState state)
   switch (state) {
   case MS_CACHE_STATE_ORDINARY: return ms_gettext ("ordinary stores");
   case MS_CACHE_STATE_FRESH: return ms_gettext ("new buffers every repetition");
-  case MS_CACHE_STATE_KEPT: return ms_gettext ("written once, then sent again");
+  case MS_CACHE_STATE_KEPT: return ms_gettext ("sent again, not rewritten");
   case MS_CACHE_STATE_READ_WC: return ms_gettext ("in write-combined memory");
   default: return "";
   }

@@ -254,12 +254,11 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
   int reused = ms_register_reused_from (&k);
   if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
     /* TRANSLATORS: one projected line (62 characters at most): is
-     * registering as good as cudaMallocHost? Registering once and reusing
-     * the buffers costs less in all than cudaMallocHost; registering anew
-     * each repetition costs more from n = 6 repetitions. ("Yes" claimed
-     * more than the totals: the copies run some per cent slower.) */
+     * registering as good as cudaMallocHost? Registering anew each
+     * repetition costs more in all than cudaMallocHost from n = 6, once
+     * and reusing the buffers less. ("Each time loses" left out to what.) */
     snprintf (buf, len,
-              ms_gettext ("Registering once beats cudaMallocHost; each time loses from n = %d"),
+              ms_gettext ("cudaMallocHost beats registering each time from n = %d, not once"),
               from);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost beats registering anew from

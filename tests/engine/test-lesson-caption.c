@@ -673,7 +673,7 @@ test_cache_state_signs (void)
   /* Pageable copies by the verdict, listed with their ratios. */
   g_assert_nonnull (strstr (slower, "these copies differed from those after streaming stores in "
                                     "the same memory (time as a multiple): Pageable: ordinary "
-                                    "stores (1.50×), written once, then sent again "
+                                    "stores (1.50×), sent again, not rewritten "
                                     "(0.70×)."));
   g_assert_null (strstr (slower, "The same ("));
   /* The same within the threshold: no warning on the longer side. */

@@ -549,7 +549,7 @@ test_register (void)
      * "Register once: cheapest" held only up to where cudaMallocHost
      * catches up. */
     if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
-      g_snprintf (want, sizeof want, "Registering once beats cudaMallocHost; each time loses from n = %d", from);
+      g_snprintf (want, sizeof want, "cudaMallocHost beats registering each time from n = %d, not once", from);
     else
       g_snprintf (want, sizeof want, "registering anew from n = %d, once from n = %d", from, reused);
     if (from > 0)
