@@ -222,8 +222,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
    * read as two meanings. */
   const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
   char size[32], in[32], kernel[32], back[32];
-  /* The cells record no bytes: the size is the run's option (its default
-   * where none was given), lest "a copy in" be read as of any size. */
+  /* The run's copy-kib option (its default where none was given): the cells record no bytes. */
   ms_format_bytes (1024 * ms_lesson_option ("default-stream", &run->sweep, "copy-kib"), size,
                    sizeof size);
   ms_caption_time (one->stats.phase[MS_PHASE_H2D].median, in, sizeof in);

@@ -262,8 +262,7 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           /* The takeaway compares pinned copies with zero-copy reading a
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
-          /* The pair's markers hollow: solid, they hid their bars; and a
-           * little apart (the key says so), lest one sit on the other. */
+          /* The pair's markers hollow (solid, they hid their bars), apart (said in the key). */
           s->run = s->muted ? s->run : MS_FILL_HOLLOW;
           s->x_nudge = s->muted ? 0 : m == MS_MODE_PINNED ? -0.12 : 0.12;
         }
@@ -467,13 +466,6 @@ draw_link_line (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const
   }
 }
 
-/* Whether two callouts are of one R (each drawn a little off it). */
-static gboolean
-same_r (const MsChartCallout *a, const MsChartCallout *b)
-{
-  return fabs (log2 (a->x / b->x)) < 0.5;
-}
-
 /* The pair's values (the data's callouts), each on a patch of the
  * background, the lower of an R's two under its marker and the higher
  * over it: away from the lines, which rise to the right. */
@@ -485,19 +477,18 @@ draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
   for (guint i = 0; i < d->callouts->len; i++) {
     const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
     gboolean lowest = TRUE;
-    for (guint k = 0; k < d->callouts->len; k++)
-      if (k != i && same_r (&g_array_index (d->callouts, MsChartCallout, k), c))
+    for (guint k = 0; k < d->callouts->len; k++) /* of one R, each drawn a little off it */
+      if (k != i && fabs (log2 (g_array_index (d->callouts, MsChartCallout, k).x / c->x)) < 0.5)
         lowest = c->y <= g_array_index (d->callouts, MsChartCallout, k).y;
     double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
     ms_draw_text (cr, c->label, 0, 0, tfs, -1, 0, FALSE, &tw, &th);
     double y = lowest ? py + r * 1.5 : py - r * 1.5 - th, x = px - tw / 2;
-    /* The higher one past the first R over its marker, reaching left: the
-     * line rising on to the next R ran through it centred, and further
-     * left it was read as the first R's. */
+    /* The higher one past the first R over its marker, reaching left: centred, the line
+     * rising on to the next R ran through it; further left, it was read as the first R's. */
     const MsChartCallout *first = &g_array_index (d->callouts, MsChartCallout, 0);
     double first_w = ms_draw_text_width (cr, first->label, tfs, FALSE);
     /* ... and clear of the first R's values (a narrow chart). */
-    if (!lowest && !same_r (c, first))
+    if (!lowest && log2 (c->x / first->x) > 0.5)
       x = MAX (px + r * 0.5 - tw, ms_scale_to_pixel (&l->xs, first->x) + first_w / 2 + fs * 0.5);
     ms_set_color (cr, &st->bg, 0.85);
     cairo_rectangle (cr, x - fs * 0.15, y, tw + fs * 0.3, th);

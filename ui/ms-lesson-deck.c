@@ -45,19 +45,16 @@ is_reference (MsRun *run)
   return g_str_equal (a, b);
 }
 
-/* Whether a reference run is of another day than its GPU's default sweep
- * (h200-default-meta.json), with which every lesson's was first recorded:
- * then it was measured again, and a class asked why its date differed. */
+/* A reference run of another day than its GPU's default sweep, recorded with it, was redone. */
 static gboolean
 measured_again (MsRun *run, const char *day)
 {
   g_autofree char *base = g_path_get_basename (ms_run_get_source_file (run)), *text = NULL;
   g_autofree char *meta = g_strdup_printf ("%s/%.*s-default-meta.json", ms_reference_dir (),
                                            (int) strcspn (base, "-"), base);
-  const char *key = "\"date\": \"", *date = NULL;
-  if (g_file_get_contents (meta, &text, NULL, NULL) && (date = strstr (text, key)))
-    date += strlen (key);
-  return day[0] && date && !g_str_has_prefix (date, day);
+  g_autofree char *date = g_strdup_printf ("\"date\": \"%s", day);
+  return g_file_get_contents (meta, &text, NULL, NULL) && strstr (text, "\"date\": \"")
+         && !strstr (text, date);
 }
 
 /* Where run was measured, in a word or two, or NULL (another file). */
