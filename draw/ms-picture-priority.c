@@ -99,8 +99,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       ms_set_color (cr, &style->fg, 0.95);
       /* A figure's size where the rows hold it (a slide's), else theirs. */
       ms_draw_text (cr, t, value_x, cy, MAX (fs, MIN (vfs, row / 1.35)), 1, 0.5, TRUE, NULL, NULL);
-      /* Blue (not a kernel's gold), thick and past the dots: a thin black
-       * tick was lost in their grey cluster from the back of a room. */
+      /* Blue (not a kernel's gold), thick, past the dots: a black tick was lost in them. */
       MsColor c;
       ms_chart_palette_color (MS_MODE_PINNED, style->dark, &c);
       ms_set_color (cr, &c, 1);

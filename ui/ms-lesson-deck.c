@@ -62,9 +62,8 @@ static const char *
 run_origin (MsRun *run, gboolean not_here, const char *day)
 {
   if (is_reference (run))
-    return not_here                    ? _("reference run, not measured here")
-           : measured_again (run, day) ? _("reference run, measured again")
-                                       : _("reference run");
+    return not_here ? _("reference run, not measured here")
+           : measured_again (run, day) ? _("reference run, measured again") : _("reference run");
   if (!ms_run_get_source_file (run))
     return _("measured here");
   return not_here ? _("not measured here") : NULL;
