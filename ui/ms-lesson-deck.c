@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ms-engine.h"
 #include "ms-lesson-deck.h"
 #include "ms-reference-runs.h"
 
@@ -49,12 +50,11 @@ is_reference (MsRun *run)
 static gboolean
 measured_again (MsRun *run, const char *day)
 {
-  g_autofree char *base = g_path_get_basename (ms_run_get_source_file (run)), *text = NULL;
-  g_autofree char *meta = g_strdup_printf ("%s/%.*s-default-meta.json", ms_reference_dir (),
-                                           (int) strcspn (base, "-"), base);
-  g_autofree char *date = g_strdup_printf ("\"date\": \"%s", day);
-  return g_file_get_contents (meta, &text, NULL, NULL) && strstr (text, "\"date\": \"")
-         && !strstr (text, date);
+  g_autofree char *base = g_path_get_basename (ms_run_get_source_file (run));
+  g_autofree char *sweep = g_strdup_printf ("%s/%.*s-default-summary.csv.gz", ms_reference_dir (),
+                                            (int) strcspn (base, "-"), base);
+  char date[40];
+  return ms_csv_meta_value (sweep, "date", date, sizeof date) && !g_str_has_prefix (date, day);
 }
 
 /* Where run was measured, in a word or two, or NULL (another file). */
