@@ -482,14 +482,17 @@ draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
         lowest = c->y <= g_array_index (d->callouts, MsChartCallout, k).y;
     double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
     ms_draw_text (cr, c->label, 0, 0, tfs, -1, 0, FALSE, &tw, &th);
-    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th, x = px - tw / 2;
+    /* On its R, a power of two: on nudged markers, R = 1's and 2's met on a narrow chart. */
+    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th;
+    double x = ms_scale_to_pixel (&l->xs, exp2 (round (log2 (c->x)))) - tw / 2;
     /* The higher one past the first R over its marker, reaching left: centred, the line
      * rising on to the next R ran through it; further left, it was read as the first R's. */
     const MsChartCallout *first = &g_array_index (d->callouts, MsChartCallout, 0);
     double first_w = ms_draw_text_width (cr, first->label, tfs, FALSE);
     /* ... and clear of the first R's values (a narrow chart). */
     if (!lowest && log2 (c->x / first->x) > 0.5)
-      x = MAX (px + r * 0.5 - tw, ms_scale_to_pixel (&l->xs, first->x) + first_w / 2 + fs * 0.5);
+      x = MAX (px + r * 0.5 - tw,
+               ms_scale_to_pixel (&l->xs, exp2 (round (log2 (first->x)))) + first_w / 2 + fs * 0.5);
     ms_set_color (cr, &st->bg, 0.85);
     cairo_rectangle (cr, x - fs * 0.15, y, tw + fs * 0.3, th);
     cairo_fill (cr);

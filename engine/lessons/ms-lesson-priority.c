@@ -137,8 +137,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   ms_priority_wait_words (high, t1, sizeof t1);
   ms_priority_wait_words (low, t2, sizeof t2);
   /* The finding first, then the waits it comes from. */
-  /* The fold from the medians themselves (low / high): from the times as
-   * written (1.17 ms over "16 µs") it read 73 where the medians give 71. */
+  /* The fold from the medians, not the times as written (1.17 ms / "16 µs" read 73, not 71). */
   if (high * 2 <= low)
     ms_caption_append (buf, len,
                        ms_gettext ("Priority cut the wait %.0f-fold: while a long low-priority "
