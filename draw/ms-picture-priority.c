@@ -99,10 +99,12 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       ms_set_color (cr, &style->fg, 0.95);
       /* A figure's size where the rows hold it (a slide's), else theirs. */
       ms_draw_text (cr, t, value_x, cy, MAX (fs, MIN (vfs, row / 1.35)), 1, 0.5, TRUE, NULL, NULL);
+      /* Blue (not a kernel's gold), thick, past the dots: a black tick was lost in them. */
+      MsColor c;
+      ms_chart_palette_color (MS_MODE_PINNED, style->dark, &c);
+      ms_set_color (cr, &c, 1);
       double mx = ms_scale_to_pixel (&xs, m);
-      ms_set_color (cr, &style->fg, 1);
-      ms_draw_line (cr, ms_style_line_width (style) * 1.5, mx, cy - row * 0.35, mx,
-                    cy + row * 0.35);
+      ms_draw_line (cr, ms_style_line_width (style) * 3, mx, cy - row * 0.5, mx, cy + row * 0.5);
     }
   }
 }

@@ -133,7 +133,7 @@ pair_caption (MsChartData *d, const MsResults *run, int exponent)
       if (p->failed || (i > 0 && p->x != cross))
         continue;
       ms_format_time_us (p->y, t, sizeof t);
-      ms_chart_data_add_callout (d, p->x, p->y, t);
+      ms_chart_data_add_callout (d, p->x * exp2 (pair[k]->x_nudge), p->y, t);
     }
   /* TRANSLATORS: the reuse slide's two lines over its plot; UVA is said
    * in the details. */
@@ -262,8 +262,9 @@ ms_reuse_chart_build (const MsResults *run, int exponent, MsReuseMetric metric)
           /* The takeaway compares pinned copies with zero-copy reading a
            * and b and writing c: those two lines stand out. */
           s->muted = !((m == MS_MODE_PINNED || m == MS_MODE_ZERO_COPY) && a == 0);
-          /* The pair's markers hollow: solid, they hid their bars. */
+          /* The pair's markers hollow (solid, they hid their bars), apart (said in the key). */
           s->run = s->muted ? s->run : MS_FILL_HOLLOW;
+          s->x_nudge = s->muted ? 0 : m == MS_MODE_PINNED ? -0.12 : 0.12;
         }
         add_point (d, s, c, reuse, metric);
       }
@@ -385,7 +386,7 @@ draw_bars (cairo_t *cr, const MsChartSeries *s, const MsReuseLayout *l, double r
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed || p->lo > p->hi || !(p->lo > 0))
       continue;
-    double px = round (ms_scale_to_pixel (&l->xs, p->x)) + 0.5;
+    double px = round (ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge))) + 0.5;
     double y0 = ms_scale_to_pixel (&l->ys, p->lo), y1 = ms_scale_to_pixel (&l->ys, p->hi);
     cairo_move_to (cr, px, y0);
     cairo_line_to (cr, px, y1);
@@ -415,7 +416,8 @@ draw_series (cairo_t *cr, const MsChartSeries *s, const MsChartStyle *st, const 
     const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, k);
     if (p->failed)
       continue;
-    double px = ms_scale_to_pixel (&l->xs, p->x), py = ms_scale_to_pixel (&l->ys, p->y);
+    double px = ms_scale_to_pixel (&l->xs, p->x * exp2 (s->x_nudge));
+    double py = ms_scale_to_pixel (&l->ys, p->y);
     (drawn++ ? cairo_line_to : cairo_move_to) (cr, px, py);
     if (n < G_N_ELEMENTS (xy) / 2)
       xy[2 * n] = px, xy[2 * n + 1] = py, n++;
@@ -475,20 +477,22 @@ draw_values (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
   for (guint i = 0; i < d->callouts->len; i++) {
     const MsChartCallout *c = &g_array_index (d->callouts, MsChartCallout, i);
     gboolean lowest = TRUE;
-    for (guint k = 0; k < d->callouts->len; k++)
-      if (k != i && g_array_index (d->callouts, MsChartCallout, k).x == c->x)
+    for (guint k = 0; k < d->callouts->len; k++) /* of one R, each drawn a little off it */
+      if (k != i && fabs (log2 (g_array_index (d->callouts, MsChartCallout, k).x / c->x)) < 0.5)
         lowest = c->y <= g_array_index (d->callouts, MsChartCallout, k).y;
     double tw, th, px = ms_scale_to_pixel (&l->xs, c->x), py = ms_scale_to_pixel (&l->ys, c->y);
     ms_draw_text (cr, c->label, 0, 0, tfs, -1, 0, FALSE, &tw, &th);
-    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th, x = px - tw / 2;
-    /* The higher one past the first R up and left of its marker: over it,
-     * the line rising on to the next R ran through it. */
+    /* On its R, a power of two: on nudged markers, R = 1's and 2's met on a narrow chart. */
+    double y = lowest ? py + r * 1.5 : py - r * 1.5 - th;
+    double x = ms_scale_to_pixel (&l->xs, exp2 (round (log2 (c->x)))) - tw / 2;
+    /* The higher one past the first R over its marker, reaching left: centred, the line
+     * rising on to the next R ran through it; further left, it was read as the first R's. */
     const MsChartCallout *first = &g_array_index (d->callouts, MsChartCallout, 0);
     double first_w = ms_draw_text_width (cr, first->label, tfs, FALSE);
     /* ... and clear of the first R's values (a narrow chart). */
-    if (!lowest && c->x > first->x)
-      x = MAX (px - r * 1.8 - tw, ms_scale_to_pixel (&l->xs, first->x) + first_w / 2 + fs * 0.5),
-      y = py - r - th;
+    if (!lowest && log2 (c->x / first->x) > 0.5)
+      x = MAX (px + r * 0.5 - tw,
+               ms_scale_to_pixel (&l->xs, exp2 (round (log2 (first->x)))) + first_w / 2 + fs * 0.5);
     ms_set_color (cr, &st->bg, 0.85);
     cairo_rectangle (cr, x - fs * 0.15, y, tw + fs * 0.3, th);
     cairo_fill (cr);
@@ -513,7 +517,8 @@ draw_whisker_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
    * is said to be there: on the H200 no bar could be seen. */
   g_autofree char *text
       = d->y_unit == MS_SCALE_TIME_US
-            ? g_strdup_printf (_ ("%s; zero-copy loses where its bar lies wholly above pinned's"),
+            ? g_strdup_printf (_ ("%s; zero-copy loses where its bar lies wholly above "
+                                  "pinned's; pinned drawn left of each R, zero-copy right"),
                                bars)
             : g_strdup (bars);
   double tw = MIN (ms_draw_text_width (cr, text, fs, FALSE), max_w - fs * 2);

@@ -175,15 +175,15 @@ title_figures (const MsTimelineRows *rows, int i, MsRowsTitle length)
     what = brief;
   if (length == MS_ROWS_TITLE_TINY && rows->figure_name)
     /* Translators: as the next, where the lesson's figure is not the
-     * time end to end, e.g. "With priority · shown: the one repetition
-     * with timers (it records every launch and kernel, which adds
-     * time), its median wait 30.5 µs". The medians without timers are the
-     * picture's own, above the rows; a class asked what the timers were
-     * and why the drawn wait was twice the headline's. */
-    return g_strdup_printf (C_ ("timeline row", "%s · shown: the one repetition with timers "
-                                                "(it records every launch and kernel, which adds "
-                                                "time), its median %s %s"),
-                            what, rows->figure_name, drawn);
+     * time end to end, e.g. "With priority · shown: one repetition
+     * timing each launch and kernel, which adds time: median wait
+     * 17.9 µs; without timers 16.4 µs". The medians without timers are
+     * the picture's own, above the rows; a class asked what the timers
+     * were and why the drawn wait was not the headline's. */
+    return g_strdup_printf (C_ ("timeline row", "%s · shown: one repetition timing each launch "
+                                                "and kernel, which adds time: median %s %s; "
+                                                "without timers %s"),
+                            what, rows->figure_name, drawn, median);
   if (length == MS_ROWS_TITLE_TINY)
     /* Translators: a timeline row's title at a lesson pane's size: its
      * name, its median end-to-end time without timers (the caption's
