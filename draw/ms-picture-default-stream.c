@@ -7,7 +7,6 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "ms-engine.h"
 #include "ms-lesson-picture.h"
 #include "ms-picture-parts.h"
 #include "ms-timeline-rows.h"
@@ -221,10 +220,7 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
    * 95% range of a median is the fastest to the slowest, and naming both
    * read as two meanings. */
   const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
-  char size[32], in[32], kernel[32], back[32];
-  /* The run's copy-kib option (its default where none was given): the cells record no bytes. */
-  ms_format_bytes (1024 * ms_lesson_option ("default-stream", &run->sweep, "copy-kib"), size,
-                   sizeof size);
+  char in[32], kernel[32], back[32];
   ms_caption_time (one->stats.phase[MS_PHASE_H2D].median, in, sizeof in);
   ms_caption_time (one->stats.phase[MS_PHASE_KERNEL].median, kernel, sizeof kernel);
   ms_caption_time (one->stats.phase[MS_PHASE_D2H].median, back, sizeof back);
@@ -233,13 +229,13 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                    && per->stats.e2e.ci_high == per->stats.e2e.max;
   /* Not the card's question again: it stands over the picture. */
   g_autofree char *title = g_strdup_printf (
-      whole ? _ ("Each thread: a %s copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: "
-                 "one default stream both threads share; per-thread: one each. Bar: the median "
-                 "of %d repetitions; line: its fastest to its slowest")
-            : _ ("Each thread: a %s copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: "
-                 "one default stream both threads share; per-thread: one each. Bar: the median "
-                 "of %d repetitions; line: the 95%% range of the median"),
-      size, in, kernel, back, n);
+      whole ? _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
+                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
+                 "repetitions; line: its fastest to its slowest")
+            : _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
+                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
+                 "repetitions; line: the 95%% range of the median"),
+      in, kernel, back, n);
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

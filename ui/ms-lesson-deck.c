@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ms-engine.h"
 #include "ms-lesson-deck.h"
 #include "ms-reference-runs.h"
 
@@ -46,24 +45,12 @@ is_reference (MsRun *run)
   return g_str_equal (a, b);
 }
 
-/* A reference run of another day than its GPU's default sweep, recorded with it, was redone. */
-static gboolean
-measured_again (MsRun *run, const char *day)
-{
-  g_autofree char *base = g_path_get_basename (ms_run_get_source_file (run));
-  g_autofree char *sweep = g_strdup_printf ("%s/%.*s-default-summary.csv.gz", ms_reference_dir (),
-                                            (int) strcspn (base, "-"), base);
-  char date[40];
-  return ms_csv_meta_value (sweep, "date", date, sizeof date) && !g_str_has_prefix (date, day);
-}
-
 /* Where run was measured, in a word or two, or NULL (another file). */
 static const char *
-run_origin (MsRun *run, gboolean not_here, const char *day)
+run_origin (MsRun *run, gboolean not_here)
 {
   if (is_reference (run))
-    return not_here ? _("reference run, not measured here")
-           : measured_again (run, day) ? _("reference run, measured again") : _("reference run");
+    return not_here ? _("reference run, not measured here") : _("reference run");
   if (!ms_run_get_source_file (run))
     return _("measured here");
   return not_here ? _("not measured here") : NULL;
@@ -85,7 +72,7 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
   /* The day alone ("2026-11-24" of "2026-11-24T16:28:24Z"): the same in
    * every language, and short. */
   g_autofree char *day = g_strndup (date, strcspn (date, "T"));
-  const char *origin = !other        ? run_origin (run, not_here, day)
+  const char *origin = !other        ? run_origin (run, not_here)
                        : e.reference ? _("reference run from another host")
                                      : NULL;
   GString *out = g_string_new (NULL);
