@@ -346,8 +346,9 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
 
 /* The words under a bar's name, on two lines (broken at the space nearest its middle: on one, "4%
  * more than one stream" left the bars no width at 1024 pixels): how an order did against one
- * stream, the slide's measure of overlap, and under one stream's the sum of its parts (its bar's
- * 1.03 ms against parts of 999 µs puzzled readers where the note alone said why); "" for none. */
+ * stream's time, named ("4% more than 1.03 ms": beside the steps' sum, readers had to work out
+ * which total), and under one stream's the sum of its parts (its bar's 1.03 ms against parts of
+ * 999 µs puzzled readers where the note alone said why); "" for none. */
 static const char *
 name_words (const OrderPair *pair, int i, char *buf, gsize len)
 {
@@ -359,7 +360,7 @@ name_words (const OrderPair *pair, int i, char *buf, gsize len)
     g_snprintf (buf, len, _ ("step medians sum to %s"),
                 ms_caption_time (steps_sum (pair->one), t, sizeof t));
   else if (i >= 0 && pair->one)
-    ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+    ms_issue_order_against_one (pair->one, pair->cell[i], TRUE, buf, len);
   char *mid = buf + strlen (buf) / 2, *at = NULL;
   for (char *p = strchr (buf, ' '); p; p = strchr (p + 1, ' '))
     if (!at || fabs ((double)(p - mid)) < fabs ((double)(at - mid)))
