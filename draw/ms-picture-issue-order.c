@@ -540,19 +540,19 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 
 /* The queue, the steps and the orders named by what they do, in three lines at most: a class met
  * "one hardware queue" unexplained, and another slide calls several the default. The course notes'
- * claim answered where the run answers it, with no cause it does not show. */
+ * claim answered where the run answers it, with no cause it does not show. The steps are the
+ * bar's own words (in, add, back): spelt out too, the H200's paragraph ran to four dense lines. */
 static char *
 slide_terms (bool single, const OrderPair *pair)
 {
   const char *answer = pair->apart  ? ""
                        : pair->same ? _ (": here it did not, and the run does not show why")
                                     : _ (": here the run cannot tell");
-  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1): all "
-                                      "streams' work funnels through it in the order issued; the "
-                                      "course notes say order then decides overlap%s. Each "
-                                      "stream: copy in, add, copy back. Depth-first: one stream's "
-                                      "steps, then the next's; breadth-first: each step for every "
-                                      "stream in turn."),
+  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1) takes "
+                                      "all streams' work in issue order, which course notes say "
+                                      "decides overlap%s. Depth-first: one stream's in, add, back, "
+                                      "then the next's; breadth-first: each step for every "
+                                      "stream."),
                                    answer)
                 : g_strdup (
                     _ ("Each stream copies its part of a and b in, adds them, copies c back. "
