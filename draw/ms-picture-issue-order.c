@@ -333,11 +333,15 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
     ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
   else
     ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  double add_x = (edge[1] + edge[2]) / 2,
-         add_end = add_x + ms_draw_text_width (cr, t[1], ffs, FALSE) / 2;
-  gboolean under = add_end < lo; /* the whisker runs at the name's top: never over it */
+  /* Under it, centred on its tick or moved left off the whisker's end (which it met at 1000x575),
+   * never past the bar's start; the whisker runs at the name's top: never over it. */
+  double add_x = (edge[1] + edge[2]) / 2, add_w = ms_draw_text_width (cr, t[1], ffs, FALSE);
+  double add_c = MAX (MIN (add_x, lo - fs * 0.5 - add_w / 2), l->xs.pixel_lo + add_w / 2),
+         add_end = add_c + add_w / 2;
+  gboolean under = add_end < lo && add_x <= add_end;
   double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
-  ms_draw_text (cr, t[1], add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE, NULL, NULL);
+  ms_draw_text (cr, t[1], under ? add_c : add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE,
+                NULL, NULL);
   ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
                 tick_y);
   ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
