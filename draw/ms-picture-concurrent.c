@@ -168,10 +168,10 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
        * launches' spread, which the picture does not draw). Else its line, the time K kernels
        * took and the same ratio, e.g. "K streams: 188 µs · 1.7×". */
       g_autofree char *label
-          = slide && s->x_nudge != 0 ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
-          : slide > 1 || (slide && i == 0) ? g_strdup_printf (_ ("%s: %.1f×"), s->label, t / one)
-          : slide ? g_strdup_printf ("%s · %.1f×", time, t / one) /* short: room for no name */
-                  : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
+          = slide && s->x_nudge != 0         ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
+            : slide > 1 || (slide && i == 0) ? g_strdup_printf (_ ("%s: %.1f×"), s->label, t / one)
+            : slide ? g_strdup_printf ("%s · %.1f×", time, t / one) /* short: room for no name */
+                    : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
       /* The line on one stream's is labelled without a ring: two rings
        * there left no room for either label. */
