@@ -85,8 +85,9 @@ leave_coinciding_out (MsChartData *d)
     MsChartSeries *s = g_ptr_array_index (d->series, i);
     if (i == FILLED_LINE) {
       g_free (s->label);
-      /* TRANSLATORS: the concurrent slide's line of full grids. */
-      s->label = g_strdup (_ ("K streams, each filling the GPU"));
+      /* TRANSLATORS: the concurrent slide's line of full grids, drawn left of K (said beside the
+       * triangles: at the note's end strict readers missed it). */
+      s->label = g_strdup (_ ("K streams, GPU-filling, left of K"));
       s->dash = 2;
       /* A little left of one stream's, which it lies on: drawn on it,
        * one of the two lines could not be seen; right of it, its label at
@@ -113,18 +114,18 @@ slide_title (const MsResults *run)
 }
 
 /* Under a slide's chart: what filling the GPU is, in words a class
- * knows ("grid", "block" and "multiprocessor" went unexplained), what it
- * does, which the headline's figure rests on, and why its triangles are
- * off their K. */
+ * knows ("grid", "block" and "multiprocessor" went unexplained), and what
+ * it does, which the headline's figure rests on. (Why its triangles are
+ * off their K is said in the key, beside them.) */
 static char *
 slide_note (const MsResults *run, gboolean tall)
 {
-  GString *s = g_string_new (_ ("Triangles drawn left of their K."));
+  GString *s = g_string_new (NULL);
   if (run->device.multiprocessors > 0)
     g_string_printf (s,
                      _ ("Filling the GPU: each kernel starts as many groups of threads as all %d "
                         "of the GPU's multiprocessors (its cores) can hold, so such kernels run "
-                        "one after another, as on one stream. Triangles drawn left of their K."),
+                        "one after another, as on one stream."),
                      run->device.multiprocessors);
   /* The line at 1's label, where K streams' leader would cross it. */
   if (tall)
@@ -158,25 +159,19 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
       if (p->x != k)
         continue;
-      char time[32], late[32];
+      char time[32];
       ms_caption_time (t, time, sizeof time);
-      /* Why K streams stay over 1×, by the point it explains: in the note
-       * a class did not look for it. */
-      double stagger = slide > 1 && i == 1 ? ms_concurrent_stagger (run, k) : 0;
-      ms_caption_time (stagger, late, sizeof late);
-      /* TRANSLATORS: on a slide, K streams' label, e.g. "1.7×: launches
-       * spread over 79 µs" (from the first launch to the last; "last
-       * launch 79 µs late" left "late" unexplained; 30 characters at
-       * most); else a ring's label: its line, the time K kernels took and
-       * how many single-kernel times that is, e.g. "K streams: 188 µs ·
-       * 1.7×"; on a slide the GPU-filling line's as the headline names it
-       * ("1.62 ms · 14.5×" was tied to no line; with its name and time it
-       * covered data). */
+      /* TRANSLATORS: on a slide, a ring's label: its line and how many single-kernel times K
+       * kernels took, e.g. "one stream: 14.6×", the GPU-filling line's as the headline names it.
+       * Short, without times: with them the two labels at K = 16 crowded its two markers, and the
+       * headline quotes none (the Details have them, and why K streams stay over 1×, the
+       * launches' spread, which the picture does not draw). Else its line, the time K kernels
+       * took and the same ratio, e.g. "K streams: 188 µs · 1.7×". */
       g_autofree char *label
-          = stagger > 0 ? g_strdup_printf (_ ("%.1f×: launches spread over %s"), t / one, late)
-          : slide && s->x_nudge != 0 ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
-          : slide && i > 0 ? g_strdup_printf ("%s · %.1f×", time, t / one)
-                           : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
+          = slide && s->x_nudge != 0         ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
+            : slide > 1 || (slide && i == 0) ? g_strdup_printf (_ ("%s: %.1f×"), s->label, t / one)
+            : slide ? g_strdup_printf ("%s · %.1f×", time, t / one) /* short: room for no name */
+                    : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
       ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
       /* The line on one stream's is labelled without a ring: two rings
        * there left no room for either label. */

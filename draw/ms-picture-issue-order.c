@@ -333,11 +333,15 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
     ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
   else
     ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  double add_x = (edge[1] + edge[2]) / 2,
-         add_end = add_x + ms_draw_text_width (cr, t[1], ffs, FALSE) / 2;
-  gboolean under = add_end < lo; /* the whisker runs at the name's top: never over it */
+  /* Under it, centred on its tick or moved left off the whisker's end (which it met at 1000x575),
+   * never past the bar's start; the whisker runs at the name's top: never over it. */
+  double add_x = (edge[1] + edge[2]) / 2, add_w = ms_draw_text_width (cr, t[1], ffs, FALSE);
+  double add_c = MAX (MIN (add_x, lo - fs * 0.5 - add_w / 2), l->xs.pixel_lo + add_w / 2),
+         add_end = add_c + add_w / 2;
+  gboolean under = add_end < lo && add_x <= add_end;
   double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
-  ms_draw_text (cr, t[1], add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE, NULL, NULL);
+  ms_draw_text (cr, t[1], under ? add_c : add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE,
+                NULL, NULL);
   ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
                 tick_y);
   ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
@@ -346,8 +350,9 @@ draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const
 
 /* The words under a bar's name, on two lines (broken at the space nearest its middle: on one, "4%
  * more than one stream" left the bars no width at 1024 pixels): how an order did against one
- * stream, the slide's measure of overlap, and under one stream's the sum of its parts (its bar's
- * 1.03 ms against parts of 999 µs puzzled readers where the note alone said why); "" for none. */
+ * stream's time, named ("4% more than 1.03 ms": beside the steps' sum, readers had to work out
+ * which total), and under one stream's the sum of its parts (its bar's 1.03 ms against parts of
+ * 999 µs puzzled readers where the note alone said why); "" for none. */
 static const char *
 name_words (const OrderPair *pair, int i, char *buf, gsize len)
 {
@@ -359,7 +364,7 @@ name_words (const OrderPair *pair, int i, char *buf, gsize len)
     g_snprintf (buf, len, _ ("step medians sum to %s"),
                 ms_caption_time (steps_sum (pair->one), t, sizeof t));
   else if (i >= 0 && pair->one)
-    ms_issue_order_against_one (pair->one, pair->cell[i], buf, len);
+    ms_issue_order_against_one (pair->one, pair->cell[i], TRUE, buf, len);
   char *mid = buf + strlen (buf) / 2, *at = NULL;
   for (char *p = strchr (buf, ' '); p; p = strchr (p + 1, ' '))
     if (!at || fabs ((double)(p - mid)) < fabs ((double)(at - mid)))
@@ -539,19 +544,19 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 
 /* The queue, the steps and the orders named by what they do, in three lines at most: a class met
  * "one hardware queue" unexplained, and another slide calls several the default. The course notes'
- * claim answered where the run answers it, with no cause it does not show. */
+ * claim answered where the run answers it, with no cause it does not show. The steps are the
+ * bar's own words (in, add, back): spelt out too, the H200's paragraph ran to four dense lines. */
 static char *
 slide_terms (bool single, const OrderPair *pair)
 {
   const char *answer = pair->apart  ? ""
                        : pair->same ? _ (": here it did not, and the run does not show why")
                                     : _ (": here the run cannot tell");
-  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1): all "
-                                      "streams' work funnels through it in the order issued; the "
-                                      "course notes say order then decides overlap%s. Each "
-                                      "stream: copy in, add, copy back. Depth-first: one stream's "
-                                      "steps, then the next's; breadth-first: each step for every "
-                                      "stream in turn."),
+  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1) takes "
+                                      "all streams' work in issue order, which course notes say "
+                                      "decides overlap%s. Depth-first: one stream's in, add, back, "
+                                      "then the next's; breadth-first: each step for every "
+                                      "stream."),
                                    answer)
                 : g_strdup (
                     _ ("Each stream copies its part of a and b in, adds them, copies c back. "

@@ -13,10 +13,6 @@
  * run lacks one of them. */
 bool ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *many,
                            double *serial);
-/* How long after the first of K kernels on K streams the last started, in
- * µs, from their clock stamps in the instrumented repetition: the host
- * launches them one at a time. 0 where the run lacks them. */
-double ms_concurrent_stagger (const MsResults *run, int k);
 /* K kernels with the setting after "K=n/" in their variant
  * ("streams=many/grid=full"), in µs as the caption writes them; 0 where
  * the run lacks it. */

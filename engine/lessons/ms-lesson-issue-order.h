@@ -32,8 +32,9 @@ const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bo
 /* Whether one stream's 95% range meets both orders' (one set): the run cannot tell the streams
  * from one stream, and the slide's bracket takes in all three bars. */
 bool ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell *b);
-/* c's time against one's, as both are written: "18% less" or "4% more". */
-const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, char *buf, size_t len);
+/* c's time against one's, as both are written: "18% less" or "4% more" (timed: "than 1.03 ms"). */
+const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool timed, char *buf,
+                                        size_t len);
 /* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
  * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
  * the add takes, that most of the saving came from the copies (not which overlapped: the run does
