@@ -196,16 +196,26 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
   return break_even_at (r, kind, base_kind, exponent, 0, n);
 }
 
+bool
+ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, double *lo,
+                    double *hi)
+{
+  if (break_even_at (r, kind, base, exponent, -1, lo) != 1)
+    return false;
+  if (break_even_at (r, kind, base, exponent, 1, hi) != 1)
+    *hi = INFINITY;
+  return true;
+}
+
 const char *
 ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, bool unit,
                       char *buf, size_t len)
 {
   double lo = 0, hi = 0;
   char span[32];
-  if (break_even_at (r, kind, base, exponent, -1, &lo) != 1)
+  if (!ms_pin_payoff_span (r, kind, base, exponent, &lo, &hi))
     return NULL;
-  bool open = break_even_at (r, kind, base, exponent, 1, &hi) != 1;
-  snprintf (span, sizeof span, open ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  snprintf (span, sizeof span, isinf (hi) ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
   snprintf (buf, len,
             !unit ? "%s" : strcmp (span, "1") ? ms_gettext ("%s copies") : ms_gettext ("1 copy"),
             span);
@@ -544,7 +554,7 @@ oddity (const MsResults *r, char *buf, size_t len)
    * one line rising from a size to the next, or at one size the reused
    * heap below fresh pages; the first found. */
   int prev[2] = { -1, -1 }, b[2] = { 0, 1 }, at[2] = { -1, -1 };
-  double n[2], pn[2] = { 0, 0 }, s[4];
+  double n[2], pn[2] = { 0, 0 }, s[4] = { 0 };
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT && at[1] < 0; e++) {
     int f[2];
     for (int i = 0; i < 2; i++)
@@ -564,9 +574,9 @@ oddity (const MsResults *r, char *buf, size_t len)
    * no faster); whether the two overlap. */
   bool meet = true;
   for (int i = 0; i < 2; i++) {
-    meet = meet && break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], -1, &s[2 * i]) == 1;
-    if (break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], 1, &s[2 * i + 1]) != 1)
-      s[2 * i + 1] = INFINITY;
+    meet = ms_pin_payoff_span (r, MS_PIN_PINNED, against[b[i]].base, at[i], &s[2 * i],
+                               &s[2 * i + 1])
+           && meet;
     ms_format_bytes (ms_exponent_bytes (at[i]), z[i], sizeof z[i]);
     snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   }

@@ -49,8 +49,11 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
-/* The copies kind takes to pay off against base over the steps' 95% intervals ("8–10", "1",
- * "8–∞"), where unit with its word ("1 copy"); NULL where even the fast end never pays off. */
+/* The copies kind takes to pay off against base over the steps' 95% intervals, *lo to *hi
+ * (INFINITY: open), false where even the fast end never pays off; in words ("8–10", "1", "8–∞"),
+ * where unit with its word ("1 copy"), NULL where false. */
+bool ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                         double *lo, double *hi);
 const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                                   bool unit, char *buf, size_t len);
 /* The message of the run's first host-pool cell that was not measured
