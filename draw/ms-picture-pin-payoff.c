@@ -466,7 +466,7 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
     ms_pin_payoff_other_slides (true, false, others, sizeof others);
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
                                 _ ("Once: get and free the buffer. Copies: more once ÷ less a "
-                                   "copy, rounded up (bar: over the samples' spread)."),
+                                   "copy, rounded up (bar: samples' spread)."),
                                 others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;

@@ -460,21 +460,22 @@ takeaway (const MsResults *r, char *buf, size_t len)
 }
 
 void
-ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len)
+ms_pin_payoff_other_slides (bool meet, bool pinned, char *buf, size_t len)
 {
   if (meet)
-    ms_caption_append (buf, len,
-                       ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
-                                   "meet."));
-  if (!rates)
-    return;
+    ms_caption_append (buf, len, ms_gettext ("Largest sizes: malloc maps fresh pages too."));
+  int one = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     /* The pinned half measured on an H200 (docs/lessons.md): a new
-                      * buffer's first copy ran at 0.82-0.91 of a kept one's. */
-                     ms_gettext ("Slide %d's rates differ: another run; here pageable data "
-                                 "partly in the CPU's cache, each pinned copy a new buffer's "
-                                 "first."),
-                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+                     ms_gettext ("Pageable data partly in the CPU's cache: faster than slide "
+                                 "%d's."),
+                     one);
+  if (pinned)
+    /* Measured on an H200 (docs/lessons.md): a new buffer's first copy
+     * ran at 0.82-0.91 of a kept one's. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each pinned copy here a new buffer's first: slower than slide "
+                                   "%d's."),
+                       one);
 }
 
 void
@@ -489,8 +490,8 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
   }
   /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("cudaMallocHost + cudaFreeHost here: %s–%s, each call timed "
-                                 "alone; slide %d times both in one sample, with no warm-up."),
+                     ms_gettext ("cudaMallocHost + cudaFreeHost: %s–%s (slide %d: one sample, "
+                                 "no warm-up)."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
@@ -709,7 +710,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
-  ms_pin_payoff_other_slides (false, true, buf, len);
+  ms_pin_payoff_other_slides (true, true, buf, len);
   ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
@@ -740,7 +741,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_pin_payoff_other_slides (true, false, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)
