@@ -688,22 +688,13 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #define FIG(us) d, as_written_ms (us, d)
   ms_caption_append (
       buf, len,
-      ms_gettext ("Ringed at %s: copies = (pinning’s cost, cudaMallocHost with its "
-                  "cudaFreeHost, − the pageable buffer’s, with its free) ÷ (pageable copy − "
-                  "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: "
-                  "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
+      ms_gettext ("Ringed at %s: copies = (pinned − pageable once) ÷ (pageable − pinned "
+                  "copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f; "
+                  "reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
-  char span[2][32];
-  ms_caption_append (buf, len,
-                     ms_gettext ("Over each step's 95%% interval the copies span %s (fresh) and "
-                                 "%s (reused), as the slide says."),
-                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent,
-                                           false, span[0], sizeof span[0]),
-                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
-                                           from->exponent, false, span[1], sizeof span[1]));
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
@@ -711,7 +702,6 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
   ms_pin_payoff_other_slides (true, true, buf, len);
-  ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
 
