@@ -455,10 +455,10 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
   for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* What "once" and the range are; pinning's own cost (slide 8's median
+  /* What "once" and the bar are; pinning's own cost (slide 8's median
    * was read as contradicting the key); why the reused heap's line drops
-   * to 1. Slide 1's rates and where a line does what the costs do not
-   * explain are the details' (four lines of note were too many). */
+   * to 1, and why the key saves less a copy than slide 1's rates would;
+   * the rest is the details' (four lines of note were too many). */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);

@@ -200,11 +200,9 @@ bool
 ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, double *lo,
                     double *hi)
 {
-  if (break_even_at (r, kind, base, exponent, -1, lo) != 1)
-    return false;
   if (break_even_at (r, kind, base, exponent, 1, hi) != 1)
     *hi = INFINITY;
-  return true;
+  return break_even_at (r, kind, base, exponent, -1, lo) == 1;
 }
 
 const char *
