@@ -24,7 +24,7 @@ static const struct {
   /* "first cudaMalloc" was read as the headline's cudaMalloc. */
   { MS_MODE_DEVICE, "cost=first-malloc", N_ ("cudaMalloc, first in a context"), TRUE },
   { MS_MODE_DEVICE, "cost=malloc", N_ ("cudaMalloc"), TRUE },
-  { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister"), TRUE },
+  { MS_MODE_REGISTERED, "cost=register", N_ ("cudaHostRegister (no malloc)"), TRUE },
   /* "touch" went unexplained: every byte is written (memset); and why
    * it is here, beside the pinning calls, is said in a word. Short: a
    * longer name shrank every row's. */
@@ -81,7 +81,7 @@ caption_exponent (const MsResults *run)
  * fit) left a class asking whether the others had one. */
 static void
 draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *c, double cy,
-          double bar_h, const MsCell *malloc_cell, double width)
+          double bar_h, const MsCell *malloc_cell, double label_end, double width)
 {
   const double fs = ms_style_font_size (st), vfs = ms_draw_figure_size (cr, fs * 0.9);
   double x1 = ms_scale_to_pixel (xs, c->stats.e2e.median), r = MAX (3, bar_h * 0.3);
@@ -108,6 +108,16 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
    * right of the axis left a decade unlabelled. */
   gboolean left = g_str_has_prefix (c->variant, "cost=context");
   ms_set_color (cr, &st->fg, 0.95);
+  /* cudaMallocHost's spread in words left of it, where it fits right of
+   * its row's name (label_end): a class compares it with slides 4 and 16. */
+  char spread[96], lo_t[32], hi_t[32];
+  double sx = MIN (x1, xl) - r - fs * 0.3;
+  g_snprintf (spread, sizeof spread, _ ("its %d calls: %s–%s"), c->stats.e2e.n,
+              ms_caption_time (c->stats.e2e.min, lo_t, 32),
+              ms_caption_time (c->stats.e2e.max, hi_t, 32));
+  if (strcmp (c->variant, "cost=malloc-host") == 0 && c->stats.e2e.n > 1
+      && sx - ms_draw_text_width (cr, spread, vfs, FALSE) > label_end)
+    ms_draw_text (cr, spread, sx, cy, vfs, 1, 0.5, FALSE, NULL, NULL);
   ms_draw_text (cr, total, left ? MIN (x1, xl) - r - fs * 0.3 : MAX (x1, xr) + r + fs * 0.3, cy,
                 vfs, left, 0.5, FALSE, NULL, NULL);
 }
@@ -163,13 +173,12 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
       _ ("Each dot: median of %d calls, line: fastest to slowest (log scale); a call: one %s "
          "allocation and its free, or a context's creation"),
       reps, size);
-  /* The context, the unpinned row's role and the pools glossed (the
-   * details alone left "kept" unread), in at most three lines; why slides
-   * 4 and 16 give other figures for the same calls is the details'. */
+  /* The context and the pools glossed (the details alone left "kept"
+   * unread), in at most two lines; why slides 4 and 16 give other figures
+   * for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: CUDA's state for a process. malloc + memset: plain memory, the baseline for "
-         "pinning. Pool: empty takes memory from the GPU; default returns it at each "
-         "synchronisation; kept keeps it."));
+      _ ("Context: a process's CUDA state; cudaDeviceReset destroys it. Pool: empty gets "
+         "memory from the GPU; default returns it at each synchronisation; kept keeps it."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */
@@ -193,7 +202,8 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
     double cy = top + (row + 0.5) * row_h;
     ms_set_color (cr, &style->fg, 0.9);
     ms_draw_text_max (cr, _ (costs[i].label), fs * 0.4, cy - lfs * 0.6, lfs, x0 - fs * 0.8);
-    draw_dot (cr, style, &xs, cells[i], cy, bar_h, i == KEPT_ROW ? cells[MALLOC_ROW] : NULL, width);
+    draw_dot (cr, style, &xs, cells[i], cy, bar_h, i == KEPT_ROW ? cells[MALLOC_ROW] : NULL,
+              fs * 0.8 + ms_draw_text_width (cr, _ (costs[i].label), lfs, FALSE), width);
     /* A line between the contexts and the allocations of one size. */
     if (row > 0 && costs[i].sized && !costs[i - 1].sized) {
       ms_set_color (cr, &style->fg, 0.35);

@@ -284,7 +284,7 @@ caption_costs (const MsResults *r, int exponent, char *buf, size_t len)
     /* What each of the slide's dots includes, in its words. */
     ms_caption_append (buf, len,
                        ms_gettext ("One %s buffer, each call with its free (cudaHostRegister: its "
-                                   "unregister): %s."),
+                                   "unregister, no malloc): %s."),
                        ms_caption_size (pin, size, sizeof size), list);
     /* Said where a class compares the two lessons' costs, the other
      * named by its number in the deck: its title is on no slide. */

@@ -196,16 +196,24 @@ ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kin
   return break_even_at (r, kind, base_kind, exponent, 0, n);
 }
 
+bool
+ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, double *lo,
+                    double *hi)
+{
+  if (break_even_at (r, kind, base, exponent, 1, hi) != 1)
+    *hi = INFINITY;
+  return break_even_at (r, kind, base, exponent, -1, lo) == 1;
+}
+
 const char *
 ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, bool unit,
                       char *buf, size_t len)
 {
   double lo = 0, hi = 0;
   char span[32];
-  if (break_even_at (r, kind, base, exponent, -1, &lo) != 1)
+  if (!ms_pin_payoff_span (r, kind, base, exponent, &lo, &hi))
     return NULL;
-  bool open = break_even_at (r, kind, base, exponent, 1, &hi) != 1;
-  snprintf (span, sizeof span, open ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  snprintf (span, sizeof span, isinf (hi) ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
   snprintf (buf, len,
             !unit ? "%s" : strcmp (span, "1") ? ms_gettext ("%s copies") : ms_gettext ("1 copy"),
             span);
@@ -450,21 +458,22 @@ takeaway (const MsResults *r, char *buf, size_t len)
 }
 
 void
-ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len)
+ms_pin_payoff_other_slides (bool meet, bool pinned, char *buf, size_t len)
 {
   if (meet)
-    ms_caption_append (buf, len,
-                       ms_gettext ("At the largest sizes malloc maps fresh pages too: the lines "
-                                   "meet."));
-  if (!rates)
-    return;
+    ms_caption_append (buf, len, ms_gettext ("Largest sizes: malloc maps fresh pages too."));
+  int one = ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE);
   ms_caption_append (buf, len,
-                     /* The pinned half measured on an H200 (docs/lessons.md): a new
-                      * buffer's first copy ran at 0.82-0.91 of a kept one's. */
-                     ms_gettext ("Slide %d's rates differ: another run; here pageable data "
-                                 "partly in the CPU's cache, each pinned copy a new buffer's "
-                                 "first."),
-                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+                     ms_gettext ("Pageable data partly in the CPU's cache: faster than slide "
+                                 "%d's."),
+                     one);
+  if (pinned)
+    /* Measured on an H200 (docs/lessons.md): a new buffer's first copy
+     * ran at 0.82-0.91 of a kept one's. */
+    ms_caption_append (buf, len,
+                       ms_gettext ("Each pinned copy here a new buffer's first: slower than slide "
+                                   "%d's."),
+                       one);
 }
 
 void
@@ -479,8 +488,8 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
   }
   /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("cudaMallocHost + cudaFreeHost here: %s–%s, each call timed "
-                                 "alone; slide %d times both in one sample, with no warm-up."),
+                     ms_gettext ("cudaMallocHost + cudaFreeHost: %s–%s (slide %d: one sample, "
+                                 "no warm-up)."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 
@@ -544,7 +553,7 @@ oddity (const MsResults *r, char *buf, size_t len)
    * one line rising from a size to the next, or at one size the reused
    * heap below fresh pages; the first found. */
   int prev[2] = { -1, -1 }, b[2] = { 0, 1 }, at[2] = { -1, -1 };
-  double n[2], pn[2] = { 0, 0 }, s[4];
+  double n[2], pn[2] = { 0, 0 }, s[4] = { 0 };
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT && at[1] < 0; e++) {
     int f[2];
     for (int i = 0; i < 2; i++)
@@ -564,9 +573,9 @@ oddity (const MsResults *r, char *buf, size_t len)
    * no faster); whether the two overlap. */
   bool meet = true;
   for (int i = 0; i < 2; i++) {
-    meet = meet && break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], -1, &s[2 * i]) == 1;
-    if (break_even_at (r, MS_PIN_PINNED, against[b[i]].base, at[i], 1, &s[2 * i + 1]) != 1)
-      s[2 * i + 1] = INFINITY;
+    meet = ms_pin_payoff_span (r, MS_PIN_PINNED, against[b[i]].base, at[i], &s[2 * i],
+                               &s[2 * i + 1])
+           && meet;
     ms_format_bytes (ms_exponent_bytes (at[i]), z[i], sizeof z[i]);
     snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   }
@@ -677,30 +686,20 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #define FIG(us) d, as_written_ms (us, d)
   ms_caption_append (
       buf, len,
-      ms_gettext ("Ringed at %s: copies = (pinning’s cost, cudaMallocHost with its "
-                  "cudaFreeHost, − the pageable buffer’s, with its free) ÷ (pageable copy − "
-                  "pinned copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: "
-                  "%.0f; reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
+      ms_gettext ("Ringed at %s: copies = (pinned − pageable once) ÷ (pageable − pinned "
+                  "copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f; "
+                  "reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
-  char span[2][32];
-  ms_caption_append (buf, len,
-                     ms_gettext ("Over each step's 95%% interval the copies span %s (fresh) and "
-                                 "%s (reused), as the slide says."),
-                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent,
-                                           false, span[0], sizeof span[0]),
-                     ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED,
-                                           from->exponent, false, span[1], sizeof span[1]));
   double bytes = (double) ms_exponent_bytes (from->exponent);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
-  ms_pin_payoff_other_slides (false, true, buf, len);
-  ms_pin_payoff_pinning_span (r, from->exponent, buf, len);
+  ms_pin_payoff_other_slides (true, true, buf, len);
   oddity (r, buf, len);
 }
 
@@ -730,7 +729,6 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   }
   if (sizes && exponent < 0) {
     caption_lines (r, buf, len);
-    ms_pin_payoff_other_slides (true, false, buf, len);
     caption_sums (r, buf, len);
   }
   if (!sizes)

@@ -38,10 +38,10 @@ typedef struct {
 /* Appends what pinning alone took at exponent, its 95% interval, and how
  * the costs slide times the same calls otherwise. */
 void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends, where rates, why slide 1's copy rates differ (measured apart,
- * docs/measurements/2026-11-29-h200-pageable-cache: the cache is part of
- * it, the spread between runs the rest); meet: why the lines meet first. */
-void ms_pin_payoff_other_slides (bool meet, bool rates, char *buf, size_t len);
+/* Appends why the lines meet (where meet), why the pageable copies beat
+ * slide 1's (measured apart: docs/measurements/2026-11-29-h200-pageable-
+ * cache) and, where pinned, why the pinned ones do not. */
+void ms_pin_payoff_other_slides (bool meet, bool pinned, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
@@ -49,8 +49,11 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
-/* The copies kind takes to pay off against base over the steps' 95% intervals ("8–10", "1",
- * "8–∞"), where unit with its word ("1 copy"); NULL where even the fast end never pays off. */
+/* The copies kind takes to pay off against base over the steps' 95% intervals, *lo to *hi
+ * (INFINITY: open), false where even the fast end never pays off; in words ("8–10", "1", "8–∞"),
+ * where unit with its word ("1 copy"), NULL where false. */
+bool ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                         double *lo, double *hi);
 const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                                   bool unit, char *buf, size_t len);
 /* The message of the run's first host-pool cell that was not measured

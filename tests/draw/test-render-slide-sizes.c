@@ -144,7 +144,7 @@ is_row_name (MsLessonTopic topic, const char *text)
 {
   static const char *const names[]
       = { "context, first (one call)", "context, after cudaDeviceReset", "cudaMalloc, first in a context",
-          "cudaMalloc", "cudaHostRegister", "malloc + memset, unpinned", "cudaMallocHost",
+          "cudaMalloc", "cudaHostRegister (no malloc)", "malloc + memset, unpinned", "cudaMallocHost",
           "cudaMallocAsync, empty pool", "cudaMallocAsync, default pool",
           "cudaMallocAsync, pool kept" };
   for (guint i = 0; topic == MS_TOPIC_COSTS && i < G_N_ELEMENTS (names); i++)

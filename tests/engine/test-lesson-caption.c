@@ -285,8 +285,8 @@ test_experiment_topics (void)
   g_test_message ("%s", buf);
   /* Each allocation under its API name, as the picture's rows are named,
    * and what each figure includes, as the slide says. */
-  g_assert_nonnull (strstr (buf, "each call with its free (cudaHostRegister: its unregister): "
-                                 "cudaMallocHost "));
+  g_assert_nonnull (strstr (buf, "each call with its free (cudaHostRegister: its unregister, no "
+                                 "malloc): cudaMallocHost "));
   g_assert_nonnull (strstr (buf, ", malloc + memset, unpinned "));
   g_assert_null (strstr (buf, "malloc-host"));
   ms_results_free (r);
