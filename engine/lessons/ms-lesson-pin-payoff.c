@@ -488,8 +488,8 @@ ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
   }
   /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
   ms_caption_append (buf, len,
-                     ms_gettext ("cudaMallocHost + cudaFreeHost: %s–%s (slide %d: one sample, "
-                                 "no warm-up)."),
+                     ms_gettext ("cudaMallocHost + cudaFreeHost: %s–%s (slide %d: both in one "
+                                 "timing, no warm-up)."),
                      t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
 }
 

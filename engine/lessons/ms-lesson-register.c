@@ -254,12 +254,13 @@ takeaway_register (const MsResults *r, char *buf, size_t len)
   int reused = ms_register_reused_from (&k);
   if (from > 0 && (reused == 0 || reused > ms_register_chart_reps (&k)))
     /* TRANSLATORS: one projected line (62 characters at most): is
-     * registering as good as cudaMallocHost? Registering anew each
-     * repetition costs more in all than cudaMallocHost from n = 6, once
-     * and reusing the buffers less. ("Each time loses" left out to what.) */
+     * registering as good as cudaMallocHost? Registered once and reused,
+     * it costs no more in all up to the last n drawn (12); registered
+     * anew each repetition, more from n = 6. ("..., not once" read as
+     * "never".) */
     snprintf (buf, len,
-              ms_gettext ("cudaMallocHost beats registering each time from n = %d, not once"),
-              from);
+              ms_gettext ("Register once: no worse to n = %d; each time: worse from n = %d"),
+              ms_register_chart_reps (&k), from);
   else if (from > 0)
     /* TRANSLATORS: e.g. "cudaMallocHost beats registering anew from
      * n = 6, once from n = 9". */
