@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-picture-batched.c: the batched-copies lesson's picture: one call per
  * copy's time ÷ the batch's (in stream order, the call's plain use) at
- * each size, a line per source, each point's verdict in its marker, the
- * highest ratio and the slower point labelled. One size's pair as two bars was read
- * as the answer for every size; the times, and the other two orders, are
- * the details'. */
+ * each size, a line per source, each point's verdict where its bar lies
+ * against 1×, the highest ratio and the slower point labelled, and both
+ * calls' times where the ratio jumps. One size's pair as two bars was read
+ * as the answer for every size; the other two orders are the details'. */
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -16,74 +16,47 @@
 
 static const MsMode modes[] = { MS_MODE_PINNED, MS_MODE_PAGEABLE };
 
-/* Which call's time moved, and which way: [batched][fell]. */
-static const char *const moved[2][2] = {
-  { N_ ("one call per copy's time rose, the batched call's barely changed"),
-    N_ ("one call per copy's time fell, the batched call's barely changed") },
-  { N_ ("the batched call's time rose, one call per copy's barely changed"),
-    N_ ("the batched call's time fell, one call per copy's barely changed") },
-};
-
-/* A one-call-per-copy size over three times both its neighbours (the
- * ratios' far end, not the batch's doing), its note into note; NULL when
- * none. */
-static const MsCell *
-spike_note (const MsResults *run, int count, GString *note)
+/* One call per copy's time ÷ the batch's at mode's size e, 0 when
+ * either was not measured. */
+static double
+ratio_at (const MsResults *run, MsMode mode, int e, int count)
 {
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30; e++) {
-      const MsCell *c = ms_batched_cell (run, modes[m], e, count, 0);
-      const MsCell *lo = c ? ms_batched_cell (run, modes[m], e - 1, count, 0) : NULL;
-      const MsCell *hi = c ? ms_batched_cell (run, modes[m], e + 1, count, 0) : NULL;
-      if (!lo || !hi || c->stats.e2e.median < 3 * MAX (lo->stats.e2e.median, hi->stats.e2e.median))
-        continue;
-      char b[32];
-      ms_format_size_label ((double) ms_vector_bytes (c->elements), b, sizeof b);
-      g_string_append_printf (note, _ (" %s %s: one call per copy took over 3× its "
-                                       "neighbours' time."),
-                              ms_mode_title (modes[m]), b);
-      return c;
-    }
-  return NULL;
+  const MsCell *each = ms_batched_cell (run, mode, e, count, 0);
+  const MsCell *batch = each ? ms_batched_cell (run, mode, e, count, 1) : NULL;
+  return batch ? each->stats.e2e.median / batch->stats.e2e.median : 0;
 }
 
-/* A ratio stepping over twice between sizes, one call's time alone moving
- * (the other under a quarter), away from the spike: which call's, which
- * way, as teachers asked, into note. Whether there is one. */
-static gboolean
-step_note (const MsResults *run, int count, const MsCell *spike, GString *note)
-{
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1; e < 30; e++) {
-      const MsCell *lo = ms_batched_cell (run, modes[m], e - 1, count, 0);
-      const MsCell *c = lo ? ms_batched_cell (run, modes[m], e, count, 0) : NULL;
-      const MsCell *b0 = c ? ms_batched_cell (run, modes[m], e - 1, count, 1) : NULL;
-      const MsCell *b1 = b0 ? ms_batched_cell (run, modes[m], e, count, 1) : NULL;
-      if (!b1 || c == spike || lo == spike)
-        continue;
-      double de = log (c->stats.e2e.median / lo->stats.e2e.median);
-      double db = log (b1->stats.e2e.median / b0->stats.e2e.median);
-      if (fabs (db - de) < log (2) || MIN (fabs (de), fabs (db)) > log (1.25))
-        continue;
-      char a[32], b[32];
-      ms_format_size_label ((double) ms_vector_bytes (lo->elements), a, sizeof a);
-      ms_format_size_label ((double) ms_vector_bytes (c->elements), b, sizeof b);
-      gboolean batch = fabs (db) > fabs (de);
-      g_string_append_printf (note, " %s %s → %s: %s.", ms_mode_title (modes[m]), a, b,
-                              _ (moved[batch][(batch ? db : de) < 0]));
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* The jumps the run cannot explain, into note, without times (the slide
- * draws only ratios): the spike first, then one step. */
+/* Both calls' times a copy either side of every step where a source's
+ * ratio changes over twice, into note: readers asked which call moved,
+ * which the ratios alone cannot show. The run does not say why, and the
+ * note does not guess. */
 static void
-jump_notes (const MsResults *run, int count, GString *note)
+jump_times (const MsResults *run, int count, GString *note)
 {
-  const MsCell *spike = spike_note (run, count, note);
-  if (step_note (run, count, spike, note) || spike)
-    g_string_append (note, _ (" The run does not show why."));
+  const char *head = _ ("Where the ratio jumps, time per copy, one call each vs batched:");
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 1, shown = -1; e <= 30; e++) {
+      double lo = ratio_at (run, modes[m], e - 1, count), hi = ratio_at (run, modes[m], e, count);
+      if (!(lo > 0 && hi > 0) || fabs (log (hi / lo)) < log (2))
+        continue;
+      for (int k = MAX (e - 1, shown + 1); k <= e; k++) {
+        const MsCell *each = ms_batched_cell (run, modes[m], k, count, 0);
+        const MsCell *batch = ms_batched_cell (run, modes[m], k, count, 1);
+        char size[32], a[32], b[32];
+        g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+        ms_format_size_label ((double) ms_vector_bytes (each->elements), size, sizeof size);
+        ms_format_time_us (each->stats.e2e.median / count, a, sizeof a);
+        ms_format_time_us (batch->stats.e2e.median / count, b, sizeof b);
+        g_string_append_printf (note, "%s%s%s%s", head ? head : "",
+                                head ? " " : shown < 0 ? _ ("; ") : _ (", "),
+                                shown < 0 ? word : "", shown < 0 ? " " : "");
+        /* TRANSLATORS: a size and two times a copy, "16 KiB 3.05 µs vs 3.59 µs". */
+        g_string_append_printf (note, _ ("%s %s vs %s"), size, a, b);
+        head = NULL, shown = k;
+      }
+    }
+  if (!head)
+    g_string_append (note, _ ("."));
 }
 
 /* Pinned's points a little right of their size, pageable's a little
@@ -92,9 +65,11 @@ jump_notes (const MsResults *run, int count, GString *note)
  * found room only along its own bar. */
 static const double nudge[] = { 0.15, -0.15 };
 
-/* Each source's points, counted into per[source][verdict + 1] for the key. */
+/* Each source's points, its verdict left to where its bar lies against
+ * 1× (the note's key): a code of filled, hollow and crossed markers was
+ * one more thing to teach. */
 static void
-add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
+add_series (MsChartData *d, const MsResults *run, int count)
 {
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
     g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
@@ -111,17 +86,13 @@ add_series (MsChartData *d, const MsResults *run, int count, int per[2][3])
       }
       p.ratio = p.each->stats.e2e.median / p.batch->stats.e2e.median;
       /* Its range from the two medians' 95% ranges, lest a single point
-       * be read as a finding; its verdict in its marker, lest the class
-       * rebuild it from the bars. */
+       * be read as a finding. */
       ms_chart_series_add (series, (double) ms_vector_bytes (p.each->elements), p.ratio,
                            p.each->stats.e2e.ci_low / p.batch->stats.e2e.ci_high,
                            p.each->stats.e2e.ci_high / p.batch->stats.e2e.ci_low, FALSE);
       MsChartPoint *last = &g_array_index (series->points, MsChartPoint, series->points->len - 1);
       int verdict = ms_batched_verdict (&p);
-      per[m][verdict + 1]++;
-      last->muted = verdict == 0;
-      last->crossed = verdict < 0;
-      /* A range of a filled or crossed marker ending within a few pixels
+      /* A range wholly above or below 1× ending within a few pixels
        * of 1× looked as if it reached it: its end in figures, which the
        * verdict compares with 1. */
       double end = fabs (log (last->lo)) < fabs (log (last->hi)) ? last->lo : last->hi;
@@ -242,72 +213,6 @@ label_marks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
   }
 }
 
-/* The markers' code and the line at 1 in words, in a row under the chart
- * (two where narrow): as a sentence in the note a class had to be taught
- * it. Each code with its points a source (per, add_series'), lest a class
- * count marker kinds across two lines to check the headline's tally; a
- * code no point has left out. Returns the height; only measures unless
- * draw. */
-static double
-marker_key (cairo_t *cr, const MsChartStyle *st, const int per[2][3], double y, double width,
-            gboolean draw)
-{
-  char *words[4];
-  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
-    g_autoptr (GString) n = g_string_new (NULL);
-    for (guint m = 0; i < 3 && m < G_N_ELEMENTS (modes); m++)
-      if (per[m][2 - i] > 0) {
-        g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-        g_string_append_printf (n, "%s%s %d", n->len ? ", " : "", word, per[m][2 - i]);
-      }
-    words[i] = i == 3 ? g_strdup (_ ("dotted: 1×"))
-               : !n->len ? NULL
-                         : g_strdup_printf (i == 0   ? _ ("filled: faster, whole bar above 1× (%s)")
-                                            : i == 1 ? _ ("hollow, pale line: cannot tell, bar "
-                                                          "across 1× (%s)")
-                                                     : _ ("crossed: slower, whole bar below 1× (%s)"),
-                                            n->str);
-  }
-  const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.95);
-  const double r = ms_style_marker_radius (st);
-  const double lw = ms_style_line_width (st);
-  double x = fs * 0.5, y0 = y, tw, th = fs, extra = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (words); i++) {
-    if (!words[i])
-      continue;
-    ms_draw_text (cr, words[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
-    if (x > fs && x + fs * 2 + tw > width)
-      x = fs * 0.5, y += th * 1.15 + extra, extra = 0;
-    /* An entry wider than a window's share of the screen wrapped. */
-    const double max_w = width - x - fs * 2.5;
-    gboolean wrap = tw > max_w;
-    if (wrap)
-      extra = ms_draw_text_wrapped (cr, words[i], 0, 0, fs, max_w, FALSE, FALSE) - th, tw = max_w;
-    const double at[2] = { x + fs * 0.7, y + th / 2 };
-    ms_set_color (cr, &st->fg, i == 1 ? 0.5 : 0.9);
-    /* The pale stretch of line a point that cannot tell ends. */
-    if (draw && i == 1)
-      ms_draw_line (cr, lw, at[0] - fs * 0.8, at[1], at[0] + fs * 0.8, at[1]);
-    if (draw && i < 3)
-      ms_draw_markers (cr, 0, i == 1 ? MS_FILL_HOLLOW : MS_FILL_SOLID, at, 1, r, lw * 0.8, &st->bg);
-    for (int sign = -1; draw && i == 2 && sign <= 1; sign += 2)
-      ms_draw_line (cr, lw * 0.8, at[0] - r * 1.5, at[1] - sign * r * 1.5, at[0] + r * 1.5,
-                    at[1] + sign * r * 1.5);
-    ms_set_dash (cr, 2, lw * 1.5);
-    if (draw && i == 3)
-      ms_draw_line (cr, lw * 1.1, x, at[1], x + fs * 1.4, at[1]);
-    ms_set_dash (cr, 0, lw);
-    ms_set_color (cr, &st->fg, 0.9);
-    if (draw && wrap)
-      ms_draw_text_wrapped (cr, words[i], x + fs * 2, y, fs, max_w, FALSE, TRUE);
-    else if (draw)
-      ms_draw_text (cr, words[i], x + fs * 2, y, fs, 0, 0, FALSE, NULL, NULL);
-    x += fs * 3.2 + tw;
-    g_free (words[i]);
-  }
-  return y + th * 1.15 + extra - y0;
-}
-
 static void
 ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                     double height)
@@ -321,34 +226,37 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
                                  "call's"),
                               count);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
-  /* TRANSLATORS: the batched chart's y axis. */
-  d->y_label = g_strdup_printf (_ ("%s (log scale)"), _ ("× as fast"));
+  /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added
+   * where it fits). */
+  d->y_label = g_strdup (_ ("× as fast"));
   d->y_kind = MS_SCALE_LOG10;
   d->fit_y = TRUE;
+  /* Down to 0.5× at least, for a tick under 1× to read a slower point by. */
+  d->y_min = d->y_max = 0.5;
   d->direct_labels = TRUE;
-  int per[2][3] = { { 0 } };
-  add_series (d, run, count, per);
+  add_series (d, run, count);
   if (d->series->len == 0) {
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
   }
-  /* The line at 1 over the lines, its sides in words (the key's). */
+  /* The line at 1 over the lines, which the key reads the bars against. */
   d->refs_over = TRUE;
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair small[2];
   int tally[3] = { 0, 0, 0 };
   int n = ms_batched_marks (run, small, tally);
-  /* Which way the sources are nudged, the calls named, and the jumps the
-   * run cannot explain; the key over it. */
-  g_autoptr (GString) note
-      = g_string_new (_ ("Pinned drawn right of its size, pageable left; bars: 95% ranges, a "
-             "short one's ends beside its marker."));
-  jump_notes (run, count, note);
-  const double fs = ms_style_font_size (style);
-  double key_h = marker_key (cr, style, per, 0, width, FALSE);
-  double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs * 0.95, width - fs, FALSE, FALSE);
+  /* The headline's count, checkable bar by bar; then the times the jumps
+   * come from. */
+  g_autofree char *key = g_strdup_printf (_ ("Bars, 95%% ranges: %d wholly above 1× (batch faster), "
+                                             "%d across it (cannot tell), %d below (slower)."),
+                                          tally[2], tally[1], tally[0]);
+  g_autoptr (GString) note = g_string_new (NULL);
+  jump_times (run, count, note);
+  const double fs = ms_style_font_size (style) * 0.95;
+  double key_h = ms_draw_text_wrapped (cr, key, 0, 0, fs, width - fs, FALSE, FALSE);
+  double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs, width - fs, FALSE, FALSE);
   /* A pane too small for the chart, the key and the note: the chart and
-   * its key, which its markers need (the note stays on the slide). */
+   * its key (the times stay in the details). */
   if (height - note_h - key_h < height * 0.45)
     g_string_truncate (note, 0), note_h = 0;
   double chart_h = round (height - note_h - key_h - fs * 0.6);
@@ -360,21 +268,15 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
   ends_at_one (cr, d, style, &layout);
-  /* The pale points' lines and bars drawn, as data to the figures' spots:
-   * as a muted point's they weighed nothing, and a figure covered them. */
-  for (guint i = 0; i < d->series->len; i++) {
-    GArray *points = ((MsChartSeries *) g_ptr_array_index (d->series, i))->points;
-    for (guint k = 0; k < points->len; k++)
-      g_array_index (points, MsChartPoint, k).muted = FALSE;
-  }
   label_marks (cr, d, style, &layout, small, n);
   ms_chart_layout_clear (&layout);
   cairo_restore (cr);
-  marker_key (cr, style, per, chart_h + fs * 0.15, width, TRUE);
+  ms_set_color (cr, &style->fg, 0.9);
+  ms_draw_text_wrapped (cr, key, fs * 0.5, chart_h + fs * 0.3, fs, width - fs, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
   if (note->len)
-    ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs * 0.95,
-                          width - fs, FALSE, TRUE);
+    ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + key_h + fs * 0.3, fs, width - fs,
+                          FALSE, TRUE);
 }
 
 static const MsVariantWords words[] = {
