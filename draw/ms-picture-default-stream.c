@@ -115,6 +115,35 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
   patched_text (cr, st, name, at, y + row_h * 2, vfs, 0);
 }
 
+/* c's copy in, kernel and copy back, each first start to last end. */
+static char *
+phase_times (const MsCell *c)
+{
+  static const MsPhase phases[] = { MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
+  char t[3][32];
+  for (int i = 0; c && i < 3; i++)
+    ms_caption_time (c->stats.phase[phases[i]].median, t[i], sizeof t[i]);
+  /* TRANSLATORS: a copy in, a kernel and a copy back's times. */
+  return c ? g_strdup_printf (_ ("%s, %s, %s"), t[0], t[1], t[2]) : g_strdup ("–");
+}
+
+/* A median's range from lo to up (pixels) at cy, in one opaque colour:
+ * ms_picture_interval's translucent grey made its cap over the bar's end
+ * and the one past it two greys, read as two marks. */
+static void
+draw_range (cairo_t *cr, const MsChartStyle *st, double lo, double up, double cy, double cap)
+{
+  ms_set_color (cr, &st->fg, 1);
+  cairo_set_line_width (cr, ms_style_line_width (st) * 0.6);
+  cairo_move_to (cr, lo, cy);
+  cairo_line_to (cr, up, cy);
+  for (int e = 0; e < 2; e++) {
+    cairo_move_to (cr, e ? up : lo, cy - cap);
+    cairo_line_to (cr, e ? up : lo, cy + cap);
+  }
+  cairo_stroke (cr);
+}
+
 /* The bars from y, height h; the x axis up to the longest or two
  * single-thread times, in the unit the timelines use. */
 static void
@@ -174,9 +203,8 @@ draw_bars (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wid
      * under its bar, it read as the next bar's. */
     const MsStat *e2e = &ms_picture_cell (run, bars[i].variant)->stats.e2e;
     if (e2e->ci_high > e2e->ci_low)
-      ms_picture_interval (cr, st, ms_scale_to_pixel (&xs, e2e->ci_low),
-                           ms_scale_to_pixel (&xs, e2e->ci_high), FALSE, by + row_h / 2,
-                           row_h * 0.2);
+      draw_range (cr, st, ms_scale_to_pixel (&xs, e2e->ci_low),
+                  ms_scale_to_pixel (&xs, e2e->ci_high), by + row_h / 2, row_h * 0.2);
     bar_label (cr, st, run, &xs, i, by + row_h / 2);
   }
   mark_overlap (cr, st, run, &xs, y, row_h);
@@ -214,28 +242,28 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* What each thread does, with one thread's times: "one thread's time"
-   * said nothing of the work in it. Then "legacy" in plain words, and what
-   * a bar and its line are, one thing each: at 8 or fewer repetitions the
-   * 95% range of a median is the fastest to the slowest, and naming both
-   * read as two meanings. */
+  /* What each thread does, timed alone and, first start to last end,
+   * both on per-thread streams: why those took more than one thread's
+   * time is in these cells, and in no other. The copies' size: the run
+   * does not save it, so the title says so rather than a class asking.
+   * Then "legacy" in plain words, and what a bar and its line are, one
+   * thing each: at 8 or fewer repetitions the 95% range of a median is
+   * the fastest to the slowest. The run is the lesson's own, as its date
+   * in the header (unlike most slides') is. */
   const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
-  char in[32], kernel[32], back[32];
-  ms_caption_time (one->stats.phase[MS_PHASE_H2D].median, in, sizeof in);
-  ms_caption_time (one->stats.phase[MS_PHASE_KERNEL].median, kernel, sizeof kernel);
-  ms_caption_time (one->stats.phase[MS_PHASE_D2H].median, back, sizeof back);
+  g_autofree char *alone = phase_times (one), *both = phase_times (per);
   int n = per ? per->stats.e2e.n : one->stats.e2e.n;
   gboolean whole = per && per->stats.e2e.ci_low == per->stats.e2e.min
                    && per->stats.e2e.ci_high == per->stats.e2e.max;
   /* Not the card's question again: it stands over the picture. */
   g_autofree char *title = g_strdup_printf (
-      whole ? _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
-                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
-                 "repetitions; line: its fastest to its slowest")
-            : _ ("Each thread: a copy in (%s alone), a kernel (%s), a copy back (%s). Legacy: one "
-                 "default stream both threads share; per-thread: one each. Bar: the median of %d "
-                 "repetitions; line: the 95%% range of the median"),
-      in, kernel, back, n);
+      _ ("Each thread copies in, runs a kernel, copies back (the run saved no copy size): one "
+         "thread alone %s; two on per-thread streams, first start to last end, %s. Legacy: one "
+         "default stream both threads share; per-thread: one each. Bar: the median of %d "
+         "repetitions in this lesson's own run; line: %s"),
+      alone, both, n,
+      /* xgettext: no-c-format */
+      whole ? _ ("its fastest to its slowest") : _ ("its 95% range"));
   double th = ms_picture_title (cr, style, title, width);
   double top = fs * 0.6 + th, bars_h = MAX (height * 0.3, bars_height (style));
   /* On a slide (projected, and the handout and `plot` that print it) and

@@ -229,54 +229,46 @@ draw_file (cairo_t *cr, const MsPortableFile *file, const MsResults *run, const 
   char size[32], gpu0[256];
   ms_format_bytes (p->bytes, size, sizeof size);
   ms_portable_file_gpu_name (file, 0, gpu0, sizeof gpu0);
-  g_autofree char *title =
-    g_strdup_printf (_("Copies of %s to one GPU at a time: GB/s by the buffer copied from"), size);
-  /* Another GPU's host said as such (a class took the H100 deck's bars
-   * for H100s), the run's file name left to the details (it read as
-   * jargon), where every bar is alike, why, in words a class knows, and
-   * that the cross case runs one way only (a reader looked for GPU 1's
-   * buffer on GPU 0). */
+  /* Whose GPUs these are in the title, bold: in a grey paragraph under
+   * it, a class read the bars as this deck's GPU's. */
+  g_autofree char *title = g_strdup_printf (
+      _ ("On another host (%d × %s): copies of %s to one GPU at a time, GB/s by the buffer "
+         "copied from"),
+      p->n_devices, gpu0, size);
   const char *deck = run && run->device.name[0] ? run->device.name : NULL;
   if (deck && g_str_has_prefix (deck, "NVIDIA "))
     deck += strlen ("NVIDIA ");
-  /* Readers asked how these bars relate to this deck's GPU: say the
-   * deck's run had too few GPUs, and on another GPU's deck that the rates
-   * are not its GPU's. */
+  /* Why another host (the deck's run had too few GPUs), and on another
+   * GPU's deck that the rates are not its GPU's. */
   const char *why = run && run->device.count == 1
-                        ? _("This lesson needs two GPUs; this deck’s host has one, so")
-                        : _("This lesson needs two GPUs; this deck’s run used one, so");
-  g_autofree char *host
+                        ? _ ("This lesson needs two GPUs; this deck’s host has one.")
+                        : _ ("This lesson needs two GPUs; this deck’s run used one.");
+  g_autofree char *not_deck
       = deck && gpu0[0] && !strstr (deck, gpu0)
-            /* TRANSLATORS: on another GPU's deck, e.g. "These bars come
-             * from another host (2 × H200): its rates, not the H100
-             * 80GB HBM3's." */
-            ? g_strdup_printf (_("these bars come from another host (%d × %s): its rates, not "
-                                 "the %s’s."),
-                               p->n_devices, gpu0, deck)
-            /* TRANSLATORS: e.g. "these bars come from another host
-             * (2 × H200)." */
-            : g_strdup_printf (_("these bars come from another host (%d × %s)."),
-                               p->n_devices, gpu0);
+            /* TRANSLATORS: on another GPU's deck, e.g. "The bars are not
+             * the H100 80GB HBM3's." */
+            ? g_strdup_printf (_ ("The bars are not the %s’s."), deck)
+            : NULL;
   /* TRANSLATORS: e.g. "GPU 0 was not tried with GPU 1's buffer." */
   g_autofree char *one_way
       = p->n_devices == 2 ? g_strdup_printf (_("GPU %d was not tried with GPU %d’s buffer."),
                                              p->devices[0], p->devices[1])
                           : g_strdup ("");
   /* What the flag is, named (a class read "the flag" as unexplained),
-   * and where every buffer copied within 5 % of every other, why. */
+   * and where every buffer copied within 5 % of every other, why: what
+   * CUDA does, not a property of the deck's GPU, which no bar shows. */
   double lo, hi;
   rate_range (p, &lo, &hi);
   gboolean all_alike = hi > 0 && hi <= lo * 1.05;
+  g_autofree char *whence = not_deck ? g_strjoin (" ", why, not_deck, NULL) : g_strdup (why);
   g_autofree char *source = g_strjoin (
-      " ", why, host,
-      _("cudaHostAllocPortable pins a buffer for every GPU, not only the one that allocated it."),
-      !all_alike ? one_way
-      : run && run->device.unified_addressing
-          ? _("It changes nothing: with unified addressing (one address space for the CPU "
-              "and GPUs, as on this deck’s GPU) every pinned buffer already is.")
-          : _("It changes nothing: with unified addressing (one address space for the CPU "
-              "and GPUs) every pinned buffer already is."),
-      all_alike ? one_way : NULL, NULL);
+      " ", whence,
+      all_alike ? _ ("cudaHostAllocPortable pins a buffer for every GPU, but with unified "
+                     "addressing (one address space for the CPU and GPUs) every pinned buffer "
+                     "is pinned for every GPU already.")
+                : _ ("cudaHostAllocPortable pins a buffer for every GPU, not only the one that "
+                     "allocated it."),
+      one_way, NULL);
   /* The title, then a GPU's name line and its three bars, each a row as
    * high as fit up to a few lines' height, and the axis; the whole
    * centred. */

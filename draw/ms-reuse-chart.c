@@ -135,13 +135,15 @@ pair_caption (MsChartData *d, const MsResults *run, int exponent)
       ms_format_time_us (p->y, t, sizeof t);
       ms_chart_data_add_callout (d, p->x * exp2 (pair[k]->x_nudge), p->y, t);
     }
-  /* TRANSLATORS: the reuse slide's two lines over its plot; UVA is said
-   * in the details. */
+  /* TRANSLATORS: the reuse slide's two lines over its plot. */
   GString *text = g_string_new (_ ("Pinned: copied to the GPU and back over the link (the "
                                    "CPU–GPU connection). Zero-copy: the kernel reads and writes "
                                    "pinned host memory over the link."));
   if (strstr (pair[1]->label, ms_mode_title (MS_MODE_UVA)))
-    g_string_append_printf (text, " %s", _ ("UVA: the same, via the host's own pointer."));
+    /* How it differs from zero-copy, which the legend says it measured alike. */
+    g_string_append_printf (text, " %s",
+                            _ ("UVA (unified virtual addressing): the same memory, the kernel "
+                               "given the host's own pointer, not a GPU one."));
   return g_string_free (text, FALSE);
 }
 
@@ -512,14 +514,13 @@ draw_whisker_key (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, dou
   const char *bars = d->range_bars ? _ ("bars: fastest to slowest repetition (a marker hides a short one)")
                                    /* xgettext: no-c-format */
                                    : _ ("bars: the median's 95% interval");
-  /* TRANSLATORS: the reuse chart's key for its bars, then the rule the
-   * takeaway applies (ms-lesson-reuse.c). A bar shorter than its marker
-   * is said to be there: on the H200 no bar could be seen. */
+  /* TRANSLATORS: the reuse chart's key for its bars, then where each line
+   * is drawn. A bar shorter than its marker is said to be there: on the
+   * H200 no bar could be seen, so the takeaway's rule (a bar wholly above
+   * pinned's) is the details', not a key's that no eye could check. */
   g_autofree char *text
       = d->y_unit == MS_SCALE_TIME_US
-            ? g_strdup_printf (_ ("%s; zero-copy loses where its bar lies wholly above "
-                                  "pinned's; pinned drawn left of each R, zero-copy right"),
-                               bars)
+            ? g_strdup_printf (_ ("%s; pinned drawn left of each R, zero-copy right"), bars)
             : g_strdup (bars);
   double tw = MIN (ms_draw_text_width (cr, text, fs, FALSE), max_w - fs * 2);
   if (!h)

@@ -270,11 +270,11 @@ caption_reuse (const MsResults *r, int exponent, char *buf, size_t len)
                              "%d accesses per element at %s (%s against %s).",
                              (unsigned long)cross),
                 cross, size, t_zc, t_pin);
-    /* What the slide's two lines over its plot leave out. */
+    /* The rule of clearly_slower, which the slide's key leaves out:
+     * there its bars hide behind their markers. */
     ms_caption_append (buf, len,
-                       ms_gettext ("UVA (unified virtual addressing) is zero-copy through the "
-                                   "host's own pointer, without looking up a GPU pointer for "
-                                   "it."));
+                       ms_gettext ("A loss counts only where zero-copy's bar (its spread) lies "
+                                   "wholly above pinned's."));
     /* The slide draws pinned and zero-copy alone: what follows named
      * lines a class looked for there. */
     ms_caption_append (buf, len,
