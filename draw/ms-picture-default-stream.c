@@ -244,12 +244,11 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
   }
   /* What each thread does, timed alone and, first start to last end,
    * both on per-thread streams: why those took more than one thread's
-   * time is in these cells, and in no other. The copies' size: the run
-   * does not save it, so the title says so rather than a class asking.
-   * Then "legacy" in plain words, and what a bar and its line are, one
-   * thing each: at 8 or fewer repetitions the 95% range of a median is
-   * the fastest to the slowest. The run is the lesson's own, as its date
-   * in the header (unlike most slides') is. */
+   * time is in these cells, and in no other (the run saves no copy
+   * size, and "saved no copy size" on the slide was one more thing to
+   * read). Then "legacy" in plain words, and what a bar and its line
+   * are, one thing each: at 8 or fewer repetitions the 95% range of a
+   * median is the fastest to the slowest. */
   const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
   g_autofree char *alone = phase_times (one), *both = phase_times (per);
   int n = per ? per->stats.e2e.n : one->stats.e2e.n;
@@ -257,10 +256,9 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                    && per->stats.e2e.ci_high == per->stats.e2e.max;
   /* Not the card's question again: it stands over the picture. */
   g_autofree char *title = g_strdup_printf (
-      _ ("Each thread copies in, runs a kernel, copies back (the run saved no copy size): one "
-         "thread alone %s; two on per-thread streams, first start to last end, %s. Legacy: one "
-         "default stream both threads share; per-thread: one each. Bar: the median of %d "
-         "repetitions in this lesson's own run; line: %s"),
+      _ ("Each thread copies in, runs a kernel, copies back: alone %s; two on per-thread "
+         "streams, first start to last end, %s. Legacy: one default stream both threads share; "
+         "per-thread: one each. Bar: the median of %d repetitions; line: %s"),
       alone, both, n,
       /* xgettext: no-c-format */
       whole ? _ ("its fastest to its slowest") : _ ("its 95% range"));
