@@ -224,12 +224,15 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* The slide's bars: the same work in one stream (NULL where the run has none), then the two
- * orders' cells (depth-first first), whether they lie apart and, where they do not, whether they
- * are the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
+/* The slide's bars: the same work in one stream (NULL where the run has none), then the pairs of
+ * orders' cells (depth-first first), the takeaway's queue setting and, on one queue, the usual
+ * queues' beside it; of each pair, whether they lie apart and, where they do not, whether they are
+ * the same by the lessons' rule (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
-  const MsCell *one, *cell[2], *usual[2]; /* usual: the orders on the default queues, or NULL */
-  bool apart, same, one_meets; /* one_meets: the bracket and verdict take in one stream too */
+  const MsCell *one, *cell[4];
+  int n;       /* bars of orders: 2, or 4 with the usual queues' */
+  bool single; /* the first pair on one queue */
+  bool apart[2], same[2];
 } OrderPair;
 
 /* Where the pair's parts go on the slide. */
@@ -241,11 +244,11 @@ typedef struct {
   double under;  /* under each bar: its whisker and, where it fits, its range in numbers */
 } PairLayout;
 
-/* A bar's name on the slide: one stream (-1), depth-first (0) or breadth-first. */
+/* A bar's name on the slide: one stream (-1), depth-first (even) or breadth-first. */
 static const char *
 order_name (int i)
 {
-  return i < 0 ? _ ("one stream") : i == 0 ? _ ("depth-first") : _ ("breadth-first");
+  return i < 0 ? _ ("one stream") : i % 2 == 0 ? _ ("depth-first") : _ ("breadth-first");
 }
 
 static const MsCell *
@@ -272,126 +275,33 @@ range_text (const MsCell *c, char *buf, gsize len)
   return buf;
 }
 
-static const MsPhase steps[] = { MS_PHASE_H2D, MS_PHASE_KERNEL, MS_PHASE_D2H };
-
-/* The sum of one stream's step medians, the parts its bar is drawn in; 0 where one is missing. */
-static double
-steps_sum (const MsCell *one)
-{
-  double sum = 0;
-  for (int i = 0; i < 3; i++)
-    if (!(one->stats.phase[steps[i]].median > 0))
-      return 0;
-    else
-      sum += one->stats.phase[steps[i]].median;
-  return sum;
-}
-
-/* One stream's bar as its steps (each timed with an event pair), to scale from 0 in three greys,
- * the add darkest, each named on or over its part; the bar's outline runs to its own median, of
- * whole repetitions, which the steps' medians need not add up to (the words under its name say
- * their sum). Drawn grey on grey with one tick, "in, add, back" could not be matched to its parts.
- * Returns where the range under the bar may start (past the add's name), -1 where nothing drawn. */
-static double
-draw_steps (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
-            double cy, double x1)
-{
-  static const double shade[] = { 0.25, 0.85, 0.5 };
-  const MsStat *phase = pair->one->stats.phase;
-  const double fs = l->fs, ffs = ms_draw_figure_size (cr, fs), top = cy - l->bar_h / 2;
-  double edge[4] = { l->xs.pixel_lo }, at = 0,
-         lo = ms_scale_to_pixel (&l->xs, pair->one->stats.e2e.ci_low);
-  if (!(steps_sum (pair->one) > 0))
-    return -1;
-  for (int i = 0; i < 3; i++) {
-    at += phase[steps[i]].median;
-    edge[i + 1] = ms_scale_to_pixel (&l->xs, at);
-  }
-  ms_set_color (cr, &style->fg, 0.6);
-  cairo_set_line_width (cr, ms_style_line_width (style));
-  cairo_rectangle (cr, l->xs.pixel_lo + 0.5, top + 0.5, x1 - l->xs.pixel_lo - 1, l->bar_h - 1);
-  cairo_stroke (cr);
-  for (int i = 0; i < 3; i++) {
-    ms_set_color (cr, &style->fg, shade[i]);
-    cairo_rectangle (cr, edge[i], top, MAX (MIN (edge[i + 1], x1) - edge[i], 2), l->bar_h);
-    cairo_fill (cr);
-  }
-  if (!l->full)
-    return lo;
-  char t[3][48], time[3][32];
-  for (int i = 0; i < 3; i++)
-    ms_caption_time (phase[steps[i]].median, time[i], sizeof time[i]);
-  /* TRANSLATORS: on or over one stream's steps, e.g. "in 660 µs", "add 25 µs", "back 314 µs". */
-  g_snprintf (t[0], sizeof t[0], _ ("in %s"), time[0]);
-  g_snprintf (t[1], sizeof t[1], _ ("add %s"), time[1]);
-  g_snprintf (t[2], sizeof t[2], _ ("back %s"), time[2]);
-  /* "in" inside its part where it fits; the add's name centred under its thin part, on a tick, where
-   * it ends before the whisker, the range beside it moved right past it (ending at the add, it sat
-   * under "in"), else over the bar ending at the add (beside the copies back's name). */
-  ms_set_color (cr, &style->fg, 1);
-  if (ms_draw_text_width (cr, t[0], ffs, FALSE) + fs * 0.6 < edge[1] - edge[0])
-    ms_draw_text (cr, t[0], edge[0] + fs * 0.3, cy, ffs, 0, 0.5, FALSE, NULL, NULL);
-  else
-    ms_draw_text (cr, t[0], edge[0], top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  /* Under it, centred on its tick or moved left off the whisker's end (which it met at 1000x575),
-   * never past the bar's start; the whisker runs at the name's top: never over it. */
-  double add_x = (edge[1] + edge[2]) / 2, add_w = ms_draw_text_width (cr, t[1], ffs, FALSE);
-  double add_c = MAX (MIN (add_x, lo - fs * 0.5 - add_w / 2), l->xs.pixel_lo + add_w / 2),
-         add_end = add_c + add_w / 2;
-  gboolean under = add_end < lo && add_x <= add_end;
-  double tick_y = under ? top + l->bar_h + fs * 0.3 : top - fs * 0.3;
-  ms_draw_text (cr, t[1], under ? add_c : add_x, tick_y, ffs, under ? 0.5 : 1, under ? 0 : 1, FALSE,
-                NULL, NULL);
-  ms_draw_line (cr, ms_style_line_width (style), add_x, under ? top + l->bar_h : top, add_x,
-                tick_y);
-  ms_draw_text (cr, t[2], edge[2] + fs * 0.4, top - fs * 0.2, ffs, 0, 1, FALSE, NULL, NULL);
-  return under ? MAX (lo, add_end + fs * 0.5) : lo;
-}
-
-/* The words under a bar's name, on two lines (broken at the space nearest its middle: on one, "4%
- * more than one stream" left the bars no width at 1024 pixels): how an order did against one
- * stream's time, named ("4% more than 1.03 ms": beside the steps' sum, readers had to work out
- * which total), and under one stream's the sum of its parts (its bar's 1.03 ms against parts of
- * 999 µs puzzled readers where the note alone said why); "" for none. */
+/* The words under a bar's name: what one stream is, or an order's queue setting (which pair). */
 static const char *
-name_words (const OrderPair *pair, int i, char *buf, gsize len)
+name_words (const OrderPair *pair, int i)
 {
-  char t[32];
-  buf[0] = '\0';
-  if (i < 0 && pair->one && steps_sum (pair->one) > 0)
-    /* TRANSLATORS: under one stream's name, e.g. "step medians sum to 999 µs": the sum of the
-     * step medians its bar is drawn in, on two lines as short as "4% more than one stream". */
-    g_snprintf (buf, len, _ ("step medians sum to %s"),
-                ms_caption_time (steps_sum (pair->one), t, sizeof t));
-  else if (i >= 0 && pair->one)
-    ms_issue_order_against_one (pair->one, pair->cell[i], TRUE, buf, len);
-  char *mid = buf + strlen (buf) / 2, *at = NULL;
-  for (char *p = strchr (buf, ' '); p; p = strchr (p + 1, ' '))
-    if (!at || fabs ((double)(p - mid)) < fabs ((double)(at - mid)))
-      at = p;
-  if (at)
-    *at = '\n';
-  return buf;
+  if (i < 0)
+    return _ ("nothing to overlap");
+  return pair->single && i < 2 ? _ ("one queue") : _ ("usual queues");
 }
 
 /* The verdict beside the pair: how many times as long the longer order took where they lie apart,
  * "same" where the rule finds them so, else "cannot tell": H100's untimed bars, stamped "same"
  * with intervals from 0.85 to 1.9 ms, claimed more than the run showed. */
 static char *
-pair_verdict (const OrderPair *pair)
+pair_verdict (const OrderPair *pair, int p)
 {
-  if (pair->same)
-    /* TRANSLATORS: beside a pair of bars whose intervals are narrow
-     * enough to call them the same. */
-    return g_strdup (_ ("same"));
-  if (!pair->apart)
+  if (pair->same[p])
+    /* TRANSLATORS: beside a pair of bars whose intervals are narrow enough to call them the same,
+     * with the rule (the lessons' ±10% band): a bare "same" left a class to guess why. */
+    return g_strdup_printf (_ ("same\n(within ±%g%%)"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  if (!pair->apart[p])
     /* TRANSLATORS: beside a pair of bars whose intervals meet but are too wide to call them the
      * same; on two lines, as the cache-state lesson's "cannot tell, too noisy". */
     /* Why, in the class's words: "too noisy" left them asking what noise had to do with it. */
     return g_strdup (_ ("cannot tell\n(ranges overlap)"));
   /* TRANSLATORS: beside a pair of bars, the longer's time over the other's, e.g. "1.20×". */
-  return g_strdup_printf (_ ("%.2f×"), MAX (median (pair, 0), median (pair, 1))
-                                           / MIN (median (pair, 0), median (pair, 1)));
+  double a = median (pair, 2 * p), b = median (pair, 2 * p + 1);
+  return g_strdup_printf (_ ("%.2f×"), MAX (a, b) / MIN (a, b));
 }
 
 /* One bar from its row's middle cy: named at its left, timed at its end
@@ -406,13 +316,13 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
   MsColor colour = style->fg;
   if (i >= 0)
-    ms_chart_palette_color ((guint)i, style->dark, &colour);
-  /* The bar's name, and its words under it (name_words): beside its time they left the bars no
-   * width at 1024 pixels, and their second line ran over the whisker. */
-  char t[32], by[64], range[64];
+    ms_chart_palette_color ((guint)i % 2, style->dark, &colour);
+  /* The bar's name, and its queue setting under it: which pair it is. */
+  char t[32], range[64];
+  const char *by = name_words (pair, i);
   double name_h, by_h = 0, by_fs = ms_draw_figure_size (cr, fs);
   ms_draw_text (cr, order_name (i), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
-  if (l->full && *name_words (pair, i, by, sizeof by))
+  if (*by)
     ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, fs * 1.1, 0, 0, TRUE,
@@ -421,110 +331,94 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
     ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
                   NULL);
   double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
-         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low), range_x = -1;
-  /* One stream grey, by its steps where it has them: the yardstick, not a third order. */
-  if (i < 0)
-    range_x = draw_steps (cr, style, pair, l, cy, x1);
-  if (range_x < 0) {
-    ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
-    cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
-    cairo_fill (cr);
-  }
+         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low);
+  /* One stream grey: the yardstick, not a third order. */
+  ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
+  cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
+  cairo_fill (cr);
   ms_picture_interval (cr, style, lo, ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE, wy,
                        fs * 0.2);
-  /* Under its whisker, from its start (past the add's name): past its end it took the bars'
-   * width. */
+  /* Under its whisker, from its start: past its end it took the bars' width. */
   ms_set_color (cr, &style->fg, 1);
   if (l->full)
-    ms_draw_text (cr, range_text (c, range, sizeof range), MAX (lo, range_x), wy + fs * 0.3,
+    ms_draw_text (cr, range_text (c, range, sizeof range), lo, wy + fs * 0.3,
                   ms_draw_figure_size (cr, fs), 0, 0, FALSE, NULL, NULL);
   ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
                 ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
 }
 
-static const char *
-pair_heading (const OrderPair *pair)
-{
-  return pair->one ? _ ("Each order's time, and one stream's (same work, nothing to overlap)")
-                   : _ ("Each order timed as a whole");
-}
-
-/* The bars from y: their heading, one stream's where the run has it, the
- * two orders', and a bracket at their right with the verdict. */
+/* The bars from y: one stream's where the run has it, then each pair of orders, with a bracket at
+ * their right and its verdict. */
 static void
 draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
            double y)
 {
   const double fs = l->fs;
-  ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, pair_heading (pair), fs * 0.5, y, fs * 1.1, 0, 0, TRUE, NULL, NULL);
-  double top = y + l->head_h, mid[3];
+  double top = y + l->head_h, mid[4];
   int first = pair->one ? -1 : 0;
-  for (int i = first; i < 2; i++) {
+  for (int i = first; i < pair->n; i++) {
     double cy = top + (i - first) * l->row_h + (l->row_h - l->under) / 2;
     draw_bar (cr, style, pair, l, i, cy);
-    mid[i + 1] = cy;
+    if (i >= 0)
+      mid[i] = cy;
   }
-  /* Where no bar's range is apart from another's, the verdict is about all three, as the
-   * takeaway's three medians and "cannot tell": drawn over the orders alone, the comparison with
-   * one stream went unjudged. */
-  double y_top = mid[pair->one_meets ? 0 : 1], y_bottom = mid[2];
-  /* The bracket joins the pair's two bars: the verdict is about both. */
-  double bx = l->bracket_x, arm = fs * 0.5;
-  ms_set_color (cr, &style->fg, 0.7);
-  cairo_set_line_width (cr, ms_style_line_width (style));
-  cairo_move_to (cr, bx - arm, y_top - l->bar_h / 2);
-  cairo_line_to (cr, bx, y_top - l->bar_h / 2);
-  cairo_line_to (cr, bx, y_bottom + l->bar_h / 2);
-  cairo_line_to (cr, bx - arm, y_bottom + l->bar_h / 2);
-  cairo_stroke (cr);
-  g_autofree char *verdict = pair_verdict (pair);
-  ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, verdict, bx + fs * 0.5, (y_top + y_bottom + l->bar_h * 0.3) / 2, fs * 1.4, 0,
-                0.5, TRUE, NULL, NULL);
+  /* Each bracket joins its pair's two bars: the verdict is about both. */
+  for (int p = 0; p < pair->n / 2; p++) {
+    double y_top = mid[2 * p] - l->bar_h / 2, y_bottom = mid[2 * p + 1] + l->bar_h / 2;
+    double bx = l->bracket_x, arm = fs * 0.5;
+    ms_set_color (cr, &style->fg, 0.7);
+    cairo_set_line_width (cr, ms_style_line_width (style));
+    cairo_move_to (cr, bx - arm, y_top);
+    cairo_line_to (cr, bx, y_top);
+    cairo_line_to (cr, bx, y_bottom);
+    cairo_line_to (cr, bx - arm, y_bottom);
+    cairo_stroke (cr);
+    g_autofree char *verdict = pair_verdict (pair, p);
+    ms_set_color (cr, &style->fg, 1);
+    ms_draw_text (cr, verdict, bx + fs * 0.5, (y_top + y_bottom) / 2, fs * 1.4, 0, 0.5, TRUE, NULL,
+                  NULL);
+  }
 }
 
 /* The bars' layout in width from top to bottom: names at the left, then the bars on one time scale
  * from 0 to past every 95% range (cut at the axis, a class could not see how wide they were),
- * their times, the bracket and the verdict at the right. Where the rows are high enough (full),
- * each order's name has how it did against one stream under it, each whisker its range in numbers
- * and one stream's bar its steps' words over it; on a low slide the bars, times and whiskers alone.
- */
+ * their times, the brackets and the verdicts at the right. Where the rows are high enough (full),
+ * each whisker has its range in numbers; on a low slide the bars, times and whiskers alone. */
 static PairLayout
 pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
              double top, double bottom)
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs, ffs = ms_draw_figure_size (cr, fs);
-  double label_w = 0, words_w[3], end = 0, range_h, name_h, by_h = 0;
-  g_autofree char *verdict = pair_verdict (pair);
+  double label_w = 0, words_w[5], end = 0, range_h, name_h, by_h, verdict_w = 0;
   int first = pair->one ? -1 : 0;
   ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
   ms_draw_text (cr, order_name (0), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
   ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
-  char by[64];
-  if (*name_words (pair, 0, by, sizeof by))
-    ms_draw_text (cr, by, 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
-  l.head_h = fs * 1.9 + (pair->one ? range_h : 0);
-  l.row_h = (bottom - top - l.head_h) / (2 - first);
+  ms_draw_text (cr, name_words (pair, 0), 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
+  l.head_h = fs * 0.5;
+  l.row_h = (bottom - top - l.head_h) / (pair->n - first);
   l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
   double least = (MAX (l.bar_h, l.time_h) - l.bar_h) / 2 + fs * 0.7;
   l.full = l.row_h >= MAX (name_h + by_h, l.bar_h + least + range_h);
   l.under = l.full ? least + range_h : least;
-  for (int i = first; i < 2; i++) {
+  for (int p = 0; p < pair->n / 2; p++) {
+    g_autofree char *verdict = pair_verdict (pair, p);
+    verdict_w = MAX (verdict_w, ms_draw_text_width (cr, verdict, fs * 1.4, TRUE));
+  }
+  for (int i = first; i < pair->n; i++) {
     char t[32];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, TRUE));
-    if (l.full && *name_words (pair, i, by, sizeof by))
-      label_w = MAX (label_w, ms_draw_text_width (cr, by, ffs, FALSE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), ffs, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
     end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));
   }
   l.label_x = fs * 1.5;
-  l.bracket_x = width - fs * 1.5 - ms_draw_text_width (cr, verdict, fs * 1.4, TRUE);
+  l.bracket_x = width - fs * 1.5 - verdict_w;
   double x0 = l.label_x + label_w + fs, span = l.bracket_x - fs - x0;
   /* Each bar's end and words before the bracket. */
-  for (int i = first; i < 2; i++) {
+  for (int i = first; i < pair->n; i++) {
     char range[64];
     range_text (bar_cell (pair, i), range, sizeof range);
     double range_w = ms_draw_text_width (cr, range, ffs, FALSE);
@@ -542,40 +436,30 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   return l;
 }
 
-/* The queue, the steps and the orders named by what they do, in three lines at most: a class met
- * "one hardware queue" unexplained, and another slide calls several the default. The course notes'
- * claim answered where the run answers it, with no cause it does not show. The steps are the
- * bar's own words (in, add, back): spelt out too, the H200's paragraph ran to four dense lines. */
+/* The queue and the orders named by what they do, in two lines: a class met "one hardware queue"
+ * unexplained, and another slide calls several the default. No claim of the course notes to
+ * answer: the bars answer it, and "the run does not show why" was a teacher's last word. */
 static char *
-slide_terms (bool single, const OrderPair *pair)
+slide_terms (const OrderPair *pair)
 {
-  const char *answer = pair->apart  ? ""
-                       : pair->same ? _ (": here it did not, and the run does not show why")
-                                    : _ (": here the run cannot tell");
-  return single ? g_strdup_printf (_ ("One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1) takes "
-                                      "all streams' work in issue order, which course notes say "
-                                      "decides overlap%s. Depth-first: one stream's in, add, back, "
-                                      "then the next's; breadth-first: each step for every "
-                                      "stream."),
-                                   answer)
-                : g_strdup (
-                    _ ("Each stream copies its part of a and b in, adds them, copies c back. "
-                       "Depth-first: each stream's steps, then the next stream's; breadth-first: "
-                       "each step for every stream in turn."));
+  return g_strdup (
+      pair->single
+          ? _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
+               "step for every stream. One hardware queue (CUDA_DEVICE_MAX_CONNECTIONS=1) takes "
+               "all streams' work in issue order; the GPU usually has several.")
+          : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
+               "Depth-first: each stream's steps, then the next stream's; breadth-first: "
+               "each step for every stream in turn."));
 }
 
-/* The note under the bars: why the order matters little, as the details say it, and what the thin
- * lines (at 8 or fewer repetitions a median's 95% range is the fastest to the slowest: "likely
- * medians" stretched by slow repetitions mixed the two) and the bracket are. */
+/* The note under the bars: what the thin lines are (at 8 or fewer repetitions a median's 95% range
+ * is the fastest to the slowest), each pair against one stream in words, and what a saving came
+ * from (ms_issue_order_why). */
 static char *
 slide_note (const OrderPair *pair)
 {
-  char why[512] = "";
+  char why[512] = "", by[4][64];
   const MsStat *e2e = &pair->cell[0]->stats.e2e;
-  if (pair->one)
-    ms_issue_order_why (pair->one, pair->cell[0], pair->cell[1], why, sizeof why);
-  /* What the bars are: medians of whole repetitions, which one stream's step medians need not add
-   * up to (its parts' sum is under its name). */
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
             ? g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: fastest to "
@@ -584,20 +468,19 @@ slide_note (const OrderPair *pair)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
-  /* Where one queue's orders cannot be told from one stream, the default queues' pair, which a
-   * teacher wanted beside them (on the H100 both medians under one stream's bar, breadth-first's
-   * range too: overlap there). */
-  char t[2][32], r[2][64];
-  g_autofree char *usual
-      = pair->usual[0] && pair->usual[1]
-            ? g_strdup_printf (_ ("The GPU's usual several queues: depth-first %s (%s), "
-                                  "breadth-first %s (%s)."),
-                               ms_caption_time (pair->usual[0]->stats.e2e.median, t[0], 32),
-                               range_text (pair->usual[0], r[0], 64),
-                               ms_caption_time (pair->usual[1]->stats.e2e.median, t[1], 32),
-                               range_text (pair->usual[1], r[1], 64))
-            : NULL;
-  return g_strstrip (g_strjoin (" ", range, usual ? usual : why, usual ? why : NULL, NULL));
+  if (!pair->one)
+    return g_steal_pointer (&range);
+  for (int i = 0; i < pair->n; i++)
+    ms_issue_order_against_one (pair->one, pair->cell[i], false, by[i], sizeof by[i]);
+  for (int p = pair->n / 2 - 1; p >= 0 && !*why; p--)
+    ms_issue_order_why (pair->one, pair->cell[2 * p], pair->cell[2 * p + 1], why, sizeof why);
+  /* TRANSLATORS: each pair against one stream, e.g. "One queue: 4% more than one stream and 8% more
+   * than one stream; usual queues: 14% less than one stream and 15% less than one stream." */
+  g_autofree char *against
+      = pair->n == 4 ? g_strdup_printf (_ ("One queue: %s and %s; usual queues: %s and %s."), by[0],
+                                        by[1], by[2], by[3])
+                     : g_strdup_printf (_ ("Depth-first: %s; breadth-first: %s."), by[0], by[1]);
+  return g_strjoin (" ", range, against, why, NULL);
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
@@ -607,38 +490,32 @@ static gboolean
 draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                   double height)
 {
-  OrderPair pair;
+  OrderPair pair = { .n = 2 };
   int k;
-  bool single;
   const MsCell *depth, *breadth;
-  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &single, &pair.apart))
+  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &pair.single, &pair.apart[0]))
     return FALSE;
   pair.cell[0] = depth;
   pair.cell[1] = breadth;
-  pair.one = ms_issue_order_one_stream (run, depth, single);
-  pair.same = !pair.apart && ms_issue_order_same (depth, breadth);
-  pair.one_meets = !pair.apart && !pair.same && ms_issue_order_one_meets (pair.one, depth, breadth);
-  for (int o = 0; o < 2; o++)
-    pair.usual[o] = single && pair.one_meets
-                        ? timed_cell (run, depth->exponent, FALSE, FALSE, (MsIssueOrder) o, k)
-                        : NULL;
+  pair.one = ms_issue_order_one_stream (run, depth);
+  /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn. */
+  for (int o = 0; o < 2 && pair.single; o++)
+    pair.cell[2 + o] = timed_cell (run, depth->exponent, FALSE, FALSE, (MsIssueOrder)o, k);
+  if (pair.single && pair.cell[2] && pair.cell[3])
+    pair.n = 4;
+  pair.apart[1] = pair.n == 4 && ms_issue_order_apart (pair.cell[2], pair.cell[3]);
+  for (int p = 0; p < pair.n / 2; p++)
+    pair.same[p] = !pair.apart[p] && ms_issue_order_same (pair.cell[2 * p], pair.cell[2 * p + 1]);
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
   ms_format_size_label ((double) ms_vector_bytes (depth->elements), vector, sizeof vector);
-  g_autofree char *title
-      = single
-            /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams through one hardware
-             * queue, each adding a 1 MiB part of 16 MiB vectors: time to run them all". The
-             * chapter's own term: "one line of work" was one a class met nowhere else. */
-            ? g_strdup_printf (_ ("%d streams through one hardware queue, each adding a %s part "
-                                  "of %s vectors: time to run them all"),
-                               k, size, vector)
-            : g_strdup_printf (_ ("%d streams through the GPU's usual several hardware queues, "
-                                  "each adding a %s part of %s vectors: time to run them all"),
-                               k, size, vector);
-  /* The default queues' gain is the details': on the slide it was a figure nothing drew. */
-  g_autofree char *terms = slide_terms (single, &pair);
+  /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams, each adding a 1 MiB part of 16
+   * MiB vectors: time to run them all"; each pair's queue setting is under its bars' names. */
+  g_autofree char *title = g_strdup_printf (_ ("%d streams, each adding a %s part of %s vectors: "
+                                               "time to run them all"),
+                                            k, size, vector);
+  g_autofree char *terms = slide_terms (&pair);
   g_autofree char *note = slide_note (&pair);
   double note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
   double y = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)
@@ -647,9 +524,7 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   double bottom = height - note_h - fs * 2.6;
   PairLayout l = pair_layout (cr, style, &pair, width, y, bottom);
   /* Too narrow for the bars beside their words: the chart instead. */
-  if (l.row_h < fs * 1.6
-      || ms_draw_text_width (cr, pair_heading (&pair), fs * 1.1, TRUE) > width - fs
-      || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
+  if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
     return FALSE;
   ms_draw_background (cr, style);
   y = ms_picture_title (cr, style, title, width) + fs * 0.5;

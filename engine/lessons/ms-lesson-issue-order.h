@@ -25,19 +25,18 @@ bool ms_issue_order_quoted (const MsResults *r, const MsCell **depth, const MsCe
  * too wide to rule out a difference as large as the one the timers made,
  * and then the run cannot tell. */
 bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
-/* The same work in one stream (K = 1) at c's size and queue setting, where
- * nothing can overlap: the yardstick of how much the streams overlapped.
- * One stream has one order, so the quicker of its two cells; NULL: none. */
-const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c, bool single);
-/* Whether one stream's 95% range meets both orders' (one set): the run cannot tell the streams
- * from one stream, and the slide's bracket takes in all three bars. */
-bool ms_issue_order_one_meets (const MsCell *one, const MsCell *d, const MsCell *b);
+/* The same work in one stream (K = 1) at c's size, where nothing can overlap:
+ * the yardstick of how much the streams overlapped. One stream has one order,
+ * so the quickest of its cells on either queue setting; NULL: none. */
+const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
+/* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
+bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
 /* c's time against one's, as both are written: "18% less" or "4% more" (timed: "than 1.03 ms"). */
 const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool timed, char *buf,
                                         size_t len);
 /* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
  * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
  * the add takes, that most of the saving came from the copies (not which overlapped: the run does
- * not show it); "" where the cell has no steps or the run does not call the two orders the same. */
+ * not show it); "" where the cell has no steps or neither order saved time beyond the spread. */
 const char *ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf,
                                 size_t len);

@@ -217,12 +217,18 @@ test_issue_order (void)
     if (!apart (&depth->stats.e2e, &breadth->stats.e2e) && !same) {
       /* The orders cannot be told apart: the line says so with both medians, the question's
        * comparison first (a line of each order against one stream hid it). */
+      /* With the usual queues' gain where the run tells one (the H100's). */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_UNDECIDED);
-      g_assert_true (g_str_has_prefix (line, "Depth-first ") && strstr (line, ", breadth-first ")
-                     && g_str_has_suffix (line, ": cannot tell apart"));
+      g_assert_true ((g_str_has_prefix (line, "Depth-first ") && strstr (line, ", breadth-first ")
+                      && g_str_has_suffix (line, ": cannot tell apart"))
+                     || (g_str_has_prefix (line, "Cannot tell orders apart; usual queues ")
+                         && g_str_has_suffix (line, "% under one stream")));
     } else if (!apart (&depth->stats.e2e, &breadth->stats.e2e)) {
+      /* Both queue settings' pairs the same (the H200's), or one queue's alone. */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
-      g_assert_true (g_str_has_prefix (line, "Both orders the same ("));
+      g_assert_true (g_str_has_prefix (line, "Both orders the same (")
+                     || (g_str_has_prefix (line, "No: both orders ")
+                         && g_str_has_suffix (line, "one queue or several")));
     } else {
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       g_assert_true (g_str_has_prefix (line, "Breadth-first "));
