@@ -802,7 +802,9 @@ series_error_bars (cairo_t *cr, const MsChartSeries *s, const MsChartPixel *pix,
     if (fabs (y0 - y1) < 1)
       continue;
     double y_top = MIN (y0, y1), y_bottom = MAX (y0, y1);
-    double c = s->caps_out && y_bottom - y_top < 2 * r ? round (r * 1.8) : cap;
+    /* Wider than the marker where it would hide an end. */
+    gboolean hid = MIN (pix[k].y - y_top, y_bottom - pix[k].y) < r;
+    double c = s->caps_out && (y_bottom - y_top < 2 * r || hid) ? round (r * 1.8) : cap;
     cairo_rectangle (cr, px - floor (bw / 2), y_top, bw, y_bottom - y_top);
     cairo_rectangle (cr, px - c, y_top - floor (bw / 2), 2 * c, bw);
     cairo_rectangle (cr, px - c, y_bottom - floor (bw / 2), 2 * c, bw);

@@ -52,8 +52,8 @@ typedef struct {
    * series at the same sizes whose bars or lines would lie on each other
    * stand a little apart. */
   double x_nudge;
-  /* A bar shorter than its marker, its caps drawn past the marker's
-   * sides: hidden under it, a short range could not be checked. */
+  /* A bar with an end under its marker, its caps drawn past the marker's
+   * sides: hidden under it, the range could not be checked. */
   gboolean caps_out;
   GArray *points; /* MsChartPoint, in x order */
 } MsChartSeries;

@@ -21,7 +21,7 @@ verdict_words (const MsJudgement *j)
   return j->verdict == MS_VERDICT_SAME     ? _ ("the same")
          : j->verdict == MS_VERDICT_FASTER ? _ ("shorter")
          : j->verdict == MS_VERDICT_SLOWER ? _ ("longer")
-                                           : _ ("cannot tell");
+                                           : _ ("too noisy to say");
 }
 
 /* The side of the band an untold row's median lies on: -1 left, 1 right, else 0. */
@@ -34,14 +34,15 @@ untold_side (const MsJudgement *j)
 }
 
 /* On a slide an untold row's verdict with that side: a dot at 0.80×
- * beside "cannot tell" alone was read as "faster" against the words. */
+ * beside "cannot tell" alone was read as "faster" against the words, and
+ * "cannot tell, maybe faster" needed a teacher to say what it meant. */
 static const char *
 slide_verdict (const MsJudgement *j)
 {
   int side = untold_side (j);
   return !side      ? verdict_words (j)
-         : side < 0 ? _ ("cannot tell, maybe faster")
-                    : _ ("cannot tell, maybe slower");
+         : side < 0 ? _ ("too noisy to say if faster")
+                    : _ ("too noisy to say if slower");
 }
 
 /* A bar's figures; on a slide the median's ratio and the verdict, its
@@ -52,14 +53,14 @@ row_text (const MsCacheStateRow *row, gboolean slide)
 {
   if (slide)
     /* Translators: a cache-state row's words on a slide: the median's
-     * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: cannot
-     * tell, maybe faster". */
+     * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: too
+     * noisy to say if faster". */
     return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio, slide_verdict (&row->judgement));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the
    * group's reference and the run's verdict, e.g. "4.53 ms · 0.72× ·
-   * cannot tell". */
+   * too noisy to say". */
   return g_strdup_printf (_ ("%s · %.2f× · %s"), t, row->judgement.ratio,
                           verdict_words (&row->judgement));
 }
@@ -286,8 +287,9 @@ state_name (const MsCacheStateRow *rows, int i, gboolean slide)
   return ms_cache_state_name (rows[i].state);
 }
 
-/* The name of a memory's 1× row on a slide (the key says what it is). */
-static const char *const one_name = N_ ("streaming stores");
+/* The name of a memory's 1× row on a slide, glossed as ordinary stores
+ * are: "streaming stores" alone had to be taught first. */
+static const char *const one_name = N_ ("streaming stores (uncached)");
 
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
@@ -348,10 +350,9 @@ memory_name (const MsCacheStateRow *row)
     /* TRANSLATORS: a group's name on the cache-state slide. */
     return _ ("Pageable: copied via the CPU (allocated once: no \"new buffers\")");
   case MS_MODE_PINNED:
-    return _ ("Pinned: the GPU's copy engine reads it, no CPU between");
+    return _ ("Pinned: the GPU reads it directly, no CPU copy between");
   default:
-    return _ ("Write-combined: pinned, never cached (no \"sent again\" row: nothing stays "
-              "cached)");
+    return _ ("Write-combined: pinned memory the CPU never caches (so no \"sent again\" row)");
   }
 }
 
@@ -659,27 +660,22 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words and what "cannot tell" (and "maybe faster") means
- * for the ranges drawn, in three lines at most: why the pageable copies
- * are what they are is the details' (a check at another size on another
- * GPU was read as out of place). */
+/* A slide's key: every mark in plain words, and what "too noisy to say"
+ * means for the ranges drawn, in three lines at most: why the pageable
+ * copies are what they are is the details' (a check at another size on
+ * another GPU was read as out of place). */
 static char *
 slide_key (const MsCacheStateRow *rows, int n)
 {
-  gboolean over_one = TRUE, left = FALSE, right = FALSE;
+  gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
-    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS) {
+    if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-      left |= untold_side (&rows[i].judgement) < 0;
-      right |= untold_side (&rows[i].judgement) > 0;
-    }
-  return g_strconcat (_ ("1×: a memory's time after streaming stores, which write past the CPU's "
-                         "cache. Dot: a way's median over its 1×; bar: its 95% range (95% sure the "
-                         "true ratio lies in it). The same: the whole bar in the grey band; cannot "
-                         "tell: the bar reaches out of it"),
+  /* xgettext:no-c-format */
+  return g_strconcat (_ ("1×: a memory's time after streaming stores. Dot: each way's median time "
+                         "over its 1×; bar: where the true ratio lies, 95% sure. The same: the "
+                         "whole bar in the grey band; too noisy to say: the bar reaches out of it"),
                       over_one ? _ (" and past 1×") : "",
-                      left ? _ ("; maybe faster: its dot left of the band") : "",
-                      right ? _ ("; maybe slower: its dot right of the band") : "",
                       /* TRANSLATORS: the key's full stop. */
                       _ ("."), NULL);
 }

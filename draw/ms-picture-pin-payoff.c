@@ -74,8 +74,9 @@ build (const MsResults *run)
       }
       if (found != 1)
         continue;
-      if (!s)
-        s = ms_chart_data_add_series (d, _ (lines[i].label), mode, i, dash);
+      /* Caps past the marker: under it, the ring's "10" could not be checked. */
+      if (!s && (s = ms_chart_data_add_series (d, _ (lines[i].label), mode, i, dash)))
+        s->caps_out = TRUE;
       ms_chart_series_add (s, (double) ms_exponent_bytes (e), n, 1, 0, FALSE);
     }
     /* A gap in a line is a size where it never paid off: said under the
@@ -116,8 +117,10 @@ reused_line (const MsChartData *d)
   return NULL;
 }
 
-/* A key entry with its ring's two figures in words, more once and less a
- * copy: the sums and rates are the details' (too heavy to project). */
+/* A key entry with the pageable memory it weighs pinning against and its
+ * ring's two figures, in plain words where the key first names them
+ * ("fresh pageable", "reused heap" and "more once" had to be taught): the
+ * sums and rates are the details' (too heavy to project). */
 static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
@@ -132,21 +135,20 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   ms_caption_time (1e3 * (g_ascii_strtod (side[0], NULL) - g_ascii_strtod (side[1], NULL)), more,
                    sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  /* The pageable buffer in plain words where the key first names it: in
-   * the note alone it went unread. */
-  const char *what = base == MS_PIN_PAGEABLE ? _ ("new pages, each faulted in at first touch")
-                                             : _ ("pages malloc freed and hands out again");
+  const char *what = base == MS_PIN_PAGEABLE
+                         ? _ ("vs new pageable memory (pages mapped as first written)")
+                         : _ ("vs reused pageable memory (malloc hands back freed pages)");
   if (pin.once_us <= page.once_us)
-    /* Translators: a key entry of the pin-payoff slide, e.g. "pinned vs
-     * fresh pageable (new pages, ...): no more once, 196 µs less a copy →
-     * 1 copy". */
-    label = g_strdup_printf (_ ("%s (%s): no more once, %s less a copy → %s"), s->label, what,
-                             saved, copies);
+    /* Translators: a key entry of the pin-payoff slide, e.g. "vs new
+     * pageable memory (...): pinning costs no more to get and free, saves
+     * 196 µs a copy → 1 copy". */
+    label = g_strdup_printf (_ ("%s: pinning costs no more to get and free, saves %s a copy → %s"),
+                             what, saved, copies);
   else
-    /* Translators: e.g. "pinned vs reused heap (...): 1.47 ms more once,
-     * 194 µs less a copy → 7–11 copies". */
-    label = g_strdup_printf (_ ("%s (%s): %s more once, %s less a copy → %s"), s->label, what,
-                             more, saved, copies);
+    /* Translators: e.g. "vs reused pageable memory (...): pinning costs
+     * 1.47 ms more to get and free, saves 194 µs a copy → 7–11 copies". */
+    label = g_strdup_printf (_ ("%s: pinning costs %s more to get and free, saves %s a copy → %s"),
+                             what, more, saved, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -455,18 +457,17 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
   for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* What "once" and the bar are; pinning's own cost (slide 8's median
-   * was read as contradicting the key); why the reused heap's line drops
-   * to 1, and why the key saves less a copy than slide 1's rates would;
-   * the rest is the details' (four lines of note were too many). */
+  /* How N is worked out and what the bar is; why the reused line drops
+   * to 1; how slide 8 times pinning and slide 1 copies (read as
+   * contradicting the key), a sentence each; the rest is the details'. */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
   if (room)
-    ms_pin_payoff_other_slides (true, false, others, sizeof others);
+    ms_pin_payoff_other_slides (true, others, sizeof others);
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                _ ("Once: get and free the buffer. Copies: more once ÷ less a "
-                                   "copy, rounded up (bar: samples' spread)."),
+                                _ ("N: extra cost ÷ saving a copy, rounded up; bar: samples' "
+                                   "spread."),
                                 others[0] ? " " : "", others);
   g_free (data->foot_note);
   data->foot_note = note;

@@ -450,10 +450,10 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   if (untold && same[0]) {
     /* TRANSLATORS: one projected line (as drawn, at 1024x768): the
      * memories whose copies came out the same, e.g. "Pinned and
-     * write-combined: the same time; pageable: cannot tell" (however the
-     * inputs were written, as the title says; "however written" made two
-     * lines). */
-    snprintf (buf, len, ms_gettext ("%s: the same time; %s: cannot tell"), same, other);
+     * write-combined: no change; pageable: too noisy to say" (however the
+     * inputs were written, as the question asks; "cannot tell" had to be
+     * taught as a noisy range, not a difference). */
+    snprintf (buf, len, ms_gettext ("%s: no change; %s: too noisy to say"), same, other);
     return MS_TAKEAWAY_DECIDED;
   }
   if (untold) {

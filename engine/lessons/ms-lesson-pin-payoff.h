@@ -38,10 +38,9 @@ typedef struct {
 /* Appends what pinning alone took at exponent, its 95% interval, and how
  * the costs slide times the same calls otherwise. */
 void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends why the lines meet (where meet), why the pageable copies beat
- * slide 1's (measured apart: docs/measurements/2026-11-29-h200-pageable-
- * cache) and, where pinned, why the pinned ones do not. */
-void ms_pin_payoff_other_slides (bool meet, bool pinned, char *buf, size_t len);
+/* Appends why the lines meet (where meet) and how the copies here differ
+ * from slide 1's. */
+void ms_pin_payoff_other_slides (bool meet, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than

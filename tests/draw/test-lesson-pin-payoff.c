@@ -336,7 +336,7 @@ sums_check (const char *all)
 /* Each GPU's reference run: the chart rings the two points the takeaway
  * names, the copies against fresh pages at its size and against a reused
  * heap there ("N = 1–2" and "N = 5–10" on the H100, as the line says
- * "in 1–2 copies, 5–10 vs a reused heap"); no ring on a figure the line
+ * "Pinning 16 MiB: 1–2 copies vs new memory, 5–10 vs reused"); no ring on a figure the line
  * leaves out ("144 copies" on the H100). */
 static void
 test_ring_as_takeaway (void)
@@ -352,7 +352,8 @@ test_ring_as_takeaway (void)
                      MS_TAKEAWAY_DECIDED);
     g_autoptr (GMatchInfo) m = NULL;
     g_autoptr (GRegex) re
-        = g_regex_new ("in (1|1–[0-9]+) cop(y|ies), ([0-9–]+) vs a reused heap", 0, 0, NULL);
+        = g_regex_new (": (1|1–[0-9]+) cop(y|ies) vs new memory, ([0-9–]+) vs reused", 0, 0,
+                       NULL);
     g_assert_true (g_regex_match (re, line, 0, &m));
     g_autofree char *n1 = g_match_info_fetch (m, 1);
     g_autofree char *n = g_match_info_fetch (m, 3);

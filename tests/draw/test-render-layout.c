@@ -792,7 +792,7 @@ test_ref_label_off_its_line (void)
 
 /* The cache-state slide from the H100's reference run, whose pageable and
  * write-combined rows the run cannot tell: every memory is drawn, its 1×
- * a row, those rows with their medians and "cannot tell" beside them (as
+ * a row, those rows with their medians and "too noisy to say" beside them (as
  * one line of words under the axis, "cannot tell" was taken on trust and
  * the lower third of the slide stood empty), pinned with its bars, and the
  * band says what it is; at the least a slide's picture takes at 1024x768
@@ -821,9 +821,9 @@ test_cache_state_untold_drawn (void)
     folded += strstr (b->text, "its ranges run from") != NULL;
     /* The median's ratio first, then the verdict: a dot without its
      * number was hunted for. */
-    untold_rows += strstr (b->text, "×: cannot tell") != NULL;
+    untold_rows += strstr (b->text, "×: too noisy to say") != NULL;
     /* The H100's pageable dots lie left of the band: which way they lean. */
-    leaning += strstr (b->text, "×: cannot tell, maybe faster") != NULL;
+    leaning += strstr (b->text, "×: too noisy to say if faster") != NULL;
     same_rows += strstr (b->text, "×: the same") != NULL;
     /* Each memory's 1×, a row of its own: "not a row" was looked for. */
     ones += g_str_has_prefix (b->text, "1× = ");
