@@ -471,13 +471,15 @@ slide_note (const OrderPair *pair)
   if (!pair->one)
     return g_steal_pointer (&range);
   for (int i = 0; i < pair->n; i++)
-    ms_issue_order_against_one (pair->one, pair->cell[i], false, by[i], sizeof by[i]);
+    ms_issue_order_against_one (pair->one, pair->cell[i], pair->n == 4, by[i], sizeof by[i]);
   for (int p = pair->n / 2 - 1; p >= 0 && !*why; p--)
     ms_issue_order_why (pair->one, pair->cell[2 * p], pair->cell[2 * p + 1], why, sizeof why);
-  /* TRANSLATORS: each pair against one stream, e.g. "One queue: 4% more than one stream and 8% more
-   * than one stream; usual queues: 14% less than one stream and 15% less than one stream." */
+  /* TRANSLATORS: each pair against one stream, depth-first's first, e.g. "Against one stream: one
+   * queue 4% more and 8% more; usual queues 14% less and 15% less." */
   g_autofree char *against
-      = pair->n == 4 ? g_strdup_printf (_ ("One queue: %s and %s; usual queues: %s and %s."), by[0],
+      = pair->n == 4 ? g_strdup_printf (_ ("Against one stream: one queue %s and %s; usual queues %s "
+                                           "and %s."),
+                                        by[0],
                                         by[1], by[2], by[3])
                      : g_strdup_printf (_ ("Depth-first: %s; breadth-first: %s."), by[0], by[1]);
   return g_strjoin (" ", range, against, why, NULL);

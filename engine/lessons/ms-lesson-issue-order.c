@@ -316,20 +316,16 @@ saved_share (const MsCell *one, const MsCell *c)
 }
 
 const char *
-ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool timed, char *buf, size_t len)
+ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool bare, char *buf, size_t len)
 {
   double saved = round (saved_share (one, c));
-  char t[32];
-  ms_caption_time (one->stats.e2e.median, t, sizeof t);
   /* TRANSLATORS: a time against the same work in one stream, e.g. "18% less than one stream";
-   * its pair "4% more than one stream". "4% more" alone did not say than what. Timed, one stream's
-   * time (on the slide, beside its steps' sum: which total), e.g. "4% more than 1.03 ms". */
+   * its pair "4% more than one stream". "4% more" alone did not say than what, except where the
+   * sentence says it once for four ("Against one stream: ..."), e.g. "18% less". */
   snprintf (buf, len,
-            saved >= 0 ? (timed ? ms_gettext ("%.0f%% less than %s")
-                                : ms_gettext ("%.0f%% less than one stream"))
-                       : (timed ? ms_gettext ("%.0f%% more than %s")
-                                : ms_gettext ("%.0f%% more than one stream")),
-            fabs (saved), t);
+            saved >= 0 ? (bare ? ms_gettext ("%.0f%% less") : ms_gettext ("%.0f%% less than one stream"))
+                       : (bare ? ms_gettext ("%.0f%% more") : ms_gettext ("%.0f%% more than one stream")),
+            fabs (saved));
   return buf;
 }
 

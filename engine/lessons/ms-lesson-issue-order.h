@@ -31,8 +31,9 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
-/* c's time against one's, as both are written: "18% less" or "4% more" (timed: "than 1.03 ms"). */
-const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool timed, char *buf,
+/* c's time against one's, as both are written: "18% less than one stream" or "4% more than one
+ * stream" (bare: "18% less", where the sentence names one stream once). */
+const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool bare, char *buf,
                                         size_t len);
 /* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
  * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
