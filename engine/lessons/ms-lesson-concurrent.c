@@ -131,6 +131,13 @@ ms_concurrent_written (const MsResults *run, int k, const char *setting)
   return 0;
 }
 
+double
+ms_concurrent_ran_alone (const MsResults *run)
+{
+  const MsCell *c = ms_caption_measured (run, MS_MODE_STREAMS, 0, "K=1/streams=one");
+  return c ? ms_caption_time_as_written (c->stats.phase[MS_PHASE_KERNEL].median) : 0;
+}
+
 /* How long after the first of K kernels on K streams the last started, in µs, from their clock
  * stamps in the instrumented repetition (the host launches them one at a time); 0: none. The
  * Details' alone: the slide's picture does not draw it. */
@@ -240,12 +247,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double filled = ms_caption_time_as_written (median_at (r, k, N_SETTINGS - 1));
   if (filled > 0 && serial_share (filled / one, k) >= 0.75
       && serial_share (together / one, k) <= 0.25)
-    /* TRANSLATORS: one projected line, e.g. "16 streams: 1.7× one
-     * kernel's time; GPU-filling kernels: 14.3×" (K kernels on K streams,
-     * the times in single-kernel times); 62 characters at most. "14.3×
-     * filling the GPU" was shorthand a teacher had to unpack. */
+    /* TRANSLATORS: one projected line, e.g. "On 16 streams: 1.7× one kernel; GPU-filling: 14.3×,
+     * as on one" (K kernels on K streams, in single-kernel times; "as on one": as on one stream,
+     * which teachers had to name as what the figures stood by); 60 characters at most. */
     snprintf (buf, len,
-              ms_gettext ("%d streams: %.1f× one kernel's time; GPU-filling kernels: %.1f×"), k,
+              ms_gettext ("On %d streams: %.1f× one kernel; GPU-filling: %.1f×, as on one"), k,
               together / one, filled / one);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,

@@ -17,3 +17,6 @@ bool ms_concurrent_quoted (const MsResults *run, int *k, double *one, double *ma
  * ("streams=many/grid=full"), in µs as the caption writes them; 0 where
  * the run lacks it. */
 double ms_concurrent_written (const MsResults *run, int k, const char *setting);
+/* One kernel alone's own run (its cell's kernel time, from its clock
+ * stamps), in µs as the caption writes it; 0 where the run lacks it. */
+double ms_concurrent_ran_alone (const MsResults *run);
