@@ -115,7 +115,7 @@ mark_overlap (cairo_t *cr, const MsChartStyle *st, const MsResults *run, const M
   patched_text (cr, st, name, at, y + row_h * 2, vfs, 0);
 }
 
-/* c's copy in, kernel and copy back, each first start to last end. */
+/* c's copy in, kernel and copy back. */
 static char *
 phase_times (const MsCell *c)
 {
@@ -242,24 +242,23 @@ ms_picture_default_stream (cairo_t *cr, const MsResults *run, const MsChartStyle
                       _ ("The run has no time of one thread alone to compare with."));
     return;
   }
-  /* What each thread does, timed alone and, first start to last end,
-   * both on per-thread streams: why those took more than one thread's
-   * time is in these cells, and in no other (the run saves no copy
-   * size, and "saved no copy size" on the slide was one more thing to
-   * read). Then "legacy" in plain words, and what a bar and its line
-   * are, one thing each: at 8 or fewer repetitions the 95% range of a
-   * median is the fastest to the slowest. */
+  /* What each thread does, with one thread's times (the run saves no
+   * copy size). The two per-thread threads' steps, first start to last
+   * end, were on it once: they overlap, so they summed past their bar and
+   * readers added them. Then "legacy" in plain words, and what a bar and
+   * its line are, one thing each: at 8 or fewer repetitions the 95% range
+   * of a median is the fastest to the slowest. */
   const MsCell *one = ms_picture_cell (run, bars[0].variant), *per = ms_picture_cell (run, bars[2].variant);
-  g_autofree char *alone = phase_times (one), *both = phase_times (per);
+  g_autofree char *alone = phase_times (one);
   int n = per ? per->stats.e2e.n : one->stats.e2e.n;
   gboolean whole = per && per->stats.e2e.ci_low == per->stats.e2e.min
                    && per->stats.e2e.ci_high == per->stats.e2e.max;
   /* Not the card's question again: it stands over the picture. */
   g_autofree char *title = g_strdup_printf (
-      _ ("Each thread copies in, runs a kernel, copies back: alone %s; two on per-thread "
-         "streams, first start to last end, %s. Legacy: one default stream both threads share; "
-         "per-thread: one each. Bar: the median of %d repetitions; line: %s"),
-      alone, both, n,
+      _ ("Each thread copies in, runs a kernel, copies back: alone %s. Legacy: one default "
+         "stream both threads share; per-thread: one each. Bar: the median of %d repetitions; "
+         "line: %s"),
+      alone, n,
       /* xgettext: no-c-format */
       whole ? _ ("its fastest to its slowest") : _ ("its 95% range"));
   double th = ms_picture_title (cr, style, title, width);
