@@ -247,12 +247,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double filled = ms_caption_time_as_written (median_at (r, k, N_SETTINGS - 1));
   if (filled > 0 && serial_share (filled / one, k) >= 0.75
       && serial_share (together / one, k) <= 0.25)
-    /* TRANSLATORS: one projected line, e.g. "On 16 streams: 1.7× one kernel; GPU-filling: 14.3×,
-     * as on one" (K kernels on K streams, in single-kernel times; "as on one": as on one stream,
-     * which teachers had to name as what the figures stood by); 60 characters at most. */
+    /* TRANSLATORS: one projected line, e.g. "16 streams: together, 1.7× one kernel; GPU-filling:
+     * one by one" (K small kernels on K streams ran at the same time, in 1.7 single-kernel times;
+     * kernels that fill the GPU ran one after another, their ratio the ring's; the words say what
+     * the figures mean, which teachers had to say); 63 characters at most. */
     snprintf (buf, len,
-              ms_gettext ("On %d streams: %.1f× one kernel; GPU-filling: %.1f×, as on one"), k,
-              together / one, filled / one);
+              ms_gettext ("%d streams: together, %.1f× one kernel; GPU-filling: one by one"), k,
+              together / one);
   else
     snprintf (buf, len, ms_gettext ("%d small kernels on %d streams %s: %s vs %s on one"), k,
               k, verdict (together / one, k), ms_caption_time (together, t1, sizeof t1),
