@@ -453,12 +453,12 @@ slide_terms (const OrderPair *pair)
 }
 
 /* The note under the bars: what the thin lines are (at 8 or fewer repetitions a median's 95% range
- * is the fastest to the slowest), each pair against one stream in words, and what a saving came
- * from (ms_issue_order_why). */
+ * is the fastest to the slowest), the bars against one stream and what a saving came from, in the
+ * Details' words (ms_issue_order_against, ms_issue_order_why). */
 static char *
 slide_note (const OrderPair *pair)
 {
-  char why[512] = "", by[4][64];
+  char why[512], against[512];
   const MsStat *e2e = &pair->cell[0]->stats.e2e;
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
@@ -470,19 +470,9 @@ slide_note (const OrderPair *pair)
                                e2e->n);
   if (!pair->one)
     return g_steal_pointer (&range);
-  for (int i = 0; i < pair->n; i++)
-    ms_issue_order_against_one (pair->one, pair->cell[i], pair->n == 4, by[i], sizeof by[i]);
-  for (int p = pair->n / 2 - 1; p >= 0 && !*why; p--)
-    ms_issue_order_why (pair->one, pair->cell[2 * p], pair->cell[2 * p + 1], why, sizeof why);
-  /* TRANSLATORS: each pair against one stream, depth-first's first, e.g. "Against one stream: one
-   * queue 4% more and 8% more; usual queues 14% less and 15% less." */
-  g_autofree char *against
-      = pair->n == 4 ? g_strdup_printf (_ ("Against one stream: one queue %s and %s; usual queues %s "
-                                           "and %s."),
-                                        by[0],
-                                        by[1], by[2], by[3])
-                     : g_strdup_printf (_ ("Depth-first: %s; breadth-first: %s."), by[0], by[1]);
-  return g_strjoin (" ", range, against, why, NULL);
+  return g_strjoin (" ", range,
+                    ms_issue_order_against (pair->one, pair->cell, pair->n, against, sizeof against),
+                    ms_issue_order_why (pair->one, pair->cell, pair->n, why, sizeof why), NULL);
 }
 
 /* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,

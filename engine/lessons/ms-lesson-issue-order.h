@@ -31,13 +31,14 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
-/* c's time against one's, as both are written: "18% less than one stream" or "4% more than one
- * stream" (bare: "18% less", where the sentence names one stream once). */
-const char *ms_issue_order_against_one (const MsCell *one, const MsCell *c, bool bare, char *buf,
-                                        size_t len);
-/* Why the order matters little, from one stream's steps (timed with an event pair each, drawn in
- * its bar on the slide): the add's share of its time, and where the orders d and b saved more than
- * the add takes, that most of the saving came from the copies (not which overlapped: the run does
- * not show it); "" where the cell has no steps or neither order saved time beyond the spread. */
-const char *ms_issue_order_why (const MsCell *one, const MsCell *d, const MsCell *b, char *buf,
+/* The n bars c (2, or 4: one queue's pair, then the usual queues') against one stream, as the
+ * slide's note and the Details say it: "Against one stream: one queue 17% less for either order;
+ * ...", a per cent only where a bar's range lies apart from one stream's, else "cannot tell". */
+const char *ms_issue_order_against (const MsCell *one, const MsCell *const *c, int n, char *buf,
+                                    size_t len);
+/* What the saving came from, from one stream's add (timed with an event pair in its instrumented
+ * repetitions): where the least any of the n bars clearly under one stream saved is more than the
+ * whole add, copies in ran beside copies back; "" where no bar lies clearly under one stream or
+ * the add could account for the saving. */
+const char *ms_issue_order_why (const MsCell *one, const MsCell *const *c, int n, char *buf,
                                 size_t len);

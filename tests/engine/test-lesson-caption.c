@@ -509,9 +509,10 @@ test_issue_order_timers (void)
   g_assert_null (strstr (buf, "(K = 1), 1.00× (K = 2)"));
   /* No cause claimed beyond what the run shows: where the difference
    * appears, and that without timers it cannot tell the orders apart. */
-  g_assert_true (strstr (buf, "depth-first took 1.30× breadth-first's time at K = 16 (medians), "
-                              "beyond the spread; the timers add work between the steps, so the "
-                              "untimed times above are the answer."));
+  g_assert_true (strstr (buf, "With a timer around every step (not drawn), depth-first took 1.30× "
+                              "breadth-first's time at K = 16, beyond the spread; without timers "
+                              "(the bars) it is within the spread, so the timers made that "
+                              "difference."));
   /* The plain ratio per K once: not again after the timers. */
   g_assert_null (strstr (buf, "the ratio is"));
   ms_results_free (r);
@@ -761,8 +762,9 @@ test_reuse_in_kernel (void)
   }
 }
 
-/* The issue-order lesson's K = 16 with memsweep's habits left out: the
- * three ratios side by side. */
+/* The issue-order lesson's K = 16 with memsweep's habits left out: measured, but not in the
+ * Details, even beyond the spread (the H100's 1.29x read as contradicting the drawn pair's
+ * "cannot tell"). */
 static void
 test_issue_order_around (void)
 {
@@ -780,12 +782,8 @@ test_issue_order_around (void)
   char buf[2048];
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_test_message ("%s", buf);
-  /* Each ratio says whether it lies beyond the run's spread. */
-  g_assert_nonnull (strstr (buf, "At K = 16 on one queue, depth-first took 0.92× breadth-first's "
-                                 "time as measured above (beyond the spread), 1.06× when memsweep "
-                                 "skipped the repetitions it times step by step between the timed "
-                                 "ones (beyond the spread), and 1.01× with the inputs not "
-                                 "rewritten before each repetition (within the spread)."));
+  g_assert_null (strstr (buf, "1.06×"));
+  g_assert_null (strstr (buf, "skipped the repetitions"));
   ms_results_free (r);
 }
 
