@@ -340,17 +340,18 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
 }
 
 /* A memory's name on a slide, with who reads it for the copy (why the
- * CPU's cache could matter at all), what write-combined memory is, and
- * why its group lacks a row: a class met each unexplained. */
+ * CPU's cache could matter at all: pageable is the case to watch, pinned
+ * is copied, not read in place as on slide 2), what write-combined memory
+ * is, and why its group lacks a row: a class met each unexplained. */
 static const char *
 memory_name (const MsCacheStateRow *row)
 {
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
     /* TRANSLATORS: a group's name on the cache-state slide. */
-    return _ ("Pageable: copied via the CPU (allocated once: no \"new buffers\")");
+    return _ ("Pageable: the CPU reads it into a staging copy, so its cache could matter");
   case MS_MODE_PINNED:
-    return _ ("Pinned: the GPU reads it directly, no CPU copy between");
+    return _ ("Pinned: the GPU's copy engine copies it; the CPU does not read it");
   default:
     return _ ("Write-combined: pinned memory the CPU never caches (so no \"sent again\" row)");
   }
@@ -673,8 +674,9 @@ slide_key (const MsCacheStateRow *rows, int n)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
   /* xgettext:no-c-format */
   return g_strconcat (_ ("1×: a memory's time after streaming stores. Dot: each way's median time "
-                         "over its 1×; bar: where the true ratio lies, 95% sure. The same: the "
-                         "whole bar in the grey band; too noisy to say: the bar reaches out of it"),
+                         "over its 1×; bar: where the true ratio lies, 95% sure. The same (no "
+                         "change): the whole bar in the grey band; too noisy to say: the bar "
+                         "reaches out of it"),
                       over_one ? _ (" and past 1×") : "",
                       /* TRANSLATORS: the key's full stop. */
                       _ ("."), NULL);

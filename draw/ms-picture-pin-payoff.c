@@ -106,11 +106,11 @@ build (const MsResults *run)
 }
 
 /* The line of pinned memory against a reused heap, or NULL. */
-static const MsChartSeries *
+static MsChartSeries *
 reused_line (const MsChartData *d)
 {
   for (guint i = 0; i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
+    MsChartSeries *s = g_ptr_array_index (d->series, i);
     if (g_str_equal (s->label, _ ("pinned vs reused heap")))
       return s;
   }
@@ -125,10 +125,15 @@ static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  char more[32], saved[32], copies[48], side[2][16], *label;
+  char more[32], saved[32], n[48], spread[48], side[2][16], *label;
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
-      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, copies, sizeof copies))
+      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, FALSE, n, sizeof n)
+      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, FALSE, TRUE, spread, sizeof spread))
     return;
+  /* The dot's N first, then its bar's spread (the headline quotes the
+   * dots; spreads in it were read against them). */
+  g_autofree char *copies = strcmp (n, spread) ? g_strdup_printf (_ ("%s (spread %s)"), n, spread)
+                                               : g_strdup (n);
   /* More once from both sides at four digits, as the details' sums. */
   g_snprintf (side[0], sizeof side[0], "%.4g", pin.once_us / 1e3);
   g_snprintf (side[1], sizeof side[1], "%.4g", page.once_us / 1e3);
@@ -141,12 +146,13 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "vs new
      * pageable memory (...): pinning costs no more to get and free, saves
-     * 196 µs a copy → 1 copy". */
+     * 196 µs a copy → 1 copy (spread 1–4)". */
     label = g_strdup_printf (_ ("%s: pinning costs no more to get and free, saves %s a copy → %s"),
                              what, saved, copies);
   else
     /* Translators: e.g. "vs reused pageable memory (...): pinning costs
-     * 1.47 ms more to get and free, saves 194 µs a copy → 7–11 copies". */
+     * 1.47 ms more to get and free, saves 194 µs a copy → 8 copies
+     * (spread 7–11)". */
     label = g_strdup_printf (_ ("%s: pinning costs %s more to get and free, saves %s a copy → %s"),
                              what, more, saved, copies);
   g_free (s->label);
@@ -176,21 +182,24 @@ call_out_takeaway (const MsResults *run, MsChartData *d)
   /* Its size labelled on the axis: on the H200 the ring sat on an
    * unlabelled 4 MiB tick. */
   d->x_marks[0] = from->x;
-  const MsChartSeries *reused = reused_line (d);
+  MsChartSeries *reused = reused_line (d);
+  if (reused)
+    reused->x_nudge = 0.25;
   MsChartPoint *at[2] = { from, NULL };
   for (guint k = 0; reused && k < reused->points->len; k++)
     if (g_array_index (reused->points, MsChartPoint, k).x == from->x)
       at[1] = &g_array_index (reused->points, MsChartPoint, k);
-  /* Both rings' copies as the headline's ranges (1.86 ms against 1.88 was
-   * a knife edge), in the axis's N: "7–11 copies" covered a low slide's
-   * line; and as a bar, which a reader looked for (none where open). */
+  /* Both rings' copies as the headline's dots, in the axis's N ("7–11
+   * copies" covered a low slide's line); the spread as a bar (none where
+   * open), the reused line's a little right, so that each bar stands
+   * under its own marker (one above the other, they read as one). */
   int e = ms_exponent_of_elements ((guint64) from->x / sizeof (float));
   for (int i = 0; i < 2; i++) {
     char n[48];
     MsPinKind base = i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE;
-    if (at[i] && ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, FALSE, n, 48)) {
+    if (at[i] && ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, FALSE, FALSE, n, 48)) {
       g_autofree char *label = g_strdup_printf (_ ("N = %s"), n);
-      ms_chart_data_add_callout (d, at[i]->x, at[i]->y, label);
+      ms_chart_data_add_callout (d, at[i]->x * exp2 (i ? reused->x_nudge : 0), at[i]->y, label);
       if (ms_pin_payoff_span (run, MS_PIN_PINNED, base, e, &at[i]->lo, &at[i]->hi)
           && isinf (at[i]->hi))
         at[i]->hi = 0;
@@ -457,14 +466,14 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
   for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* How N is worked out and what the bar is; why the reused line drops
-   * to 1; how slide 8 times pinning and slide 1 copies (read as
+  /* How N is worked out and what the bar is; where and why the reused
+   * line drops to 1; how slide 8 times pinning and slide 1 copies (read as
    * contradicting the key), a sentence each; the rest is the details'. */
   char others[768] = "";
   if (room && e >= 0)
     ms_pin_payoff_pinning_span (run, e, others, sizeof others);
   if (room)
-    ms_pin_payoff_other_slides (true, others, sizeof others);
+    ms_pin_payoff_other_slides (run, e, others, sizeof others);
   char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
                                 _ ("N: extra cost ÷ saving a copy, rounded up; bar: samples' "
                                    "spread."),

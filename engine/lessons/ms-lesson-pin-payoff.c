@@ -207,13 +207,17 @@ ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int expo
 
 const char *
 ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent, bool unit,
-                      char *buf, size_t len)
+                      bool spread, char *buf, size_t len)
 {
-  double lo = 0, hi = 0;
+  double lo = 0, hi = 0, n = 0;
   char span[32];
-  if (!ms_pin_payoff_span (r, kind, base, exponent, &lo, &hi))
+  if (!ms_pin_payoff_span (r, kind, base, exponent, &lo, &hi)
+      || ms_pin_payoff_break_even (r, kind, base, exponent, &n) != 1)
     return NULL;
-  snprintf (span, sizeof span, isinf (hi) ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f", lo, hi);
+  /* The median's count (the dot), or the span the samples allow. */
+  snprintf (span, sizeof span,
+            !spread ? "%.0f" : isinf (hi) ? "%.0f–∞" : hi > lo ? "%.0f–%.0f" : "%.0f",
+            spread ? lo : n, hi);
   snprintf (buf, len,
             !unit ? "%s" : strcmp (span, "1") ? ms_gettext ("%s copies") : ms_gettext ("1 copy"),
             span);
@@ -422,9 +426,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
               ms_gettext ("Pinning never paid off against fresh pageable memory"));
   else if (from && reused_found == 1) {
     ms_caption_size (from, size, sizeof size);
-    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true, fresh_n,
-                          sizeof fresh_n);
-    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, true,
+    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, from->exponent, true, false,
+                          fresh_n, sizeof fresh_n);
+    ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, true, false,
                           reused_n, sizeof reused_n);
     if (strcmp (fresh_n, reused_n) == 0)
       /* TRANSLATORS: e.g. "Pinning 64 MiB pays off in 1 copy, even vs
@@ -432,14 +436,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
       snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, even vs reused memory"), size,
                 fresh_n);
     else
-      /* TRANSLATORS: one projected line, e.g. "Pinning 16 MiB: 1–2
-       * copies vs new memory, 5–10 vs reused": copies against new
-       * pageable memory and against memory malloc reuses, the key's two
-       * lines in its words, as the rings say them (the ranges the samples'
-       * spread allows): "a reused heap" had to be taught first. */
+      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB: 1 copy
+       * vs new memory, 8 vs reused": copies against new pageable memory
+       * and against memory malloc reuses, the key's two lines in its
+       * words, as the rings' dots say them (the spreads are the key's:
+       * quoted here, they were read against the dots). */
       snprintf (buf, len, ms_gettext ("Pinning %s: %s vs new memory, %s vs reused"), size, fresh_n,
                 ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
-                                      false, reused_n, sizeof reused_n));
+                                      false, false, reused_n, sizeof reused_n));
   } else if (from && reused_found == 0)
     snprintf (buf, len,
               ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
@@ -457,11 +461,37 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
-void
-ms_pin_payoff_other_slides (bool meet, char *buf, size_t len)
+/* Where the reused line drops to 1 above e (from more there): the size
+ * where getting and freeing reused memory cost about as much as new
+ * memory, both costs quoted (its cells show it). */
+static void
+reused_drop (const MsResults *r, int e, char *buf, size_t len)
 {
-  if (meet)
-    ms_caption_append (buf, len, ms_gettext ("Largest sizes: malloc maps new pages too."));
+  double n = 0;
+  MsPinCost fresh, reused;
+  if (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) != 1 || n <= 1)
+    return;
+  while (++e <= MS_MAX_EXPONENT
+         && !(ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) == 1
+              && n <= 1))
+    ;
+  char z[32], t[2][32];
+  if (e > MS_MAX_EXPONENT || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &fresh)
+      || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE_REUSED, e, &reused))
+    return;
+  ms_format_bytes (ms_exponent_bytes (e), z, sizeof z);
+  ms_caption_append (buf, len,
+                     ms_gettext ("At %s the reused line drops to 1: malloc maps new pages there "
+                                 "too (get and free %s, new memory %s)."),
+                     z, ms_caption_time (reused.once_us, t[0], sizeof t[0]),
+                     ms_caption_time (fresh.once_us, t[1], sizeof t[1]));
+}
+
+void
+ms_pin_payoff_other_slides (const MsResults *r, int e, char *buf, size_t len)
+{
+  if (r && e >= 0)
+    reused_drop (r, e, buf, len);
   /* How the runs differ, no cause claimed: the cache (docs/measurements/
    * 2026-11-29-h200-pageable-cache) and a new pinned buffer's slower
    * first copy (docs/lessons.md) were measured apart, not here. */
@@ -516,7 +546,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  ms_pin_payoff_other_slides (false, buf, len);
+  ms_pin_payoff_other_slides (NULL, -1, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -694,7 +724,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
-  ms_pin_payoff_other_slides (true, buf, len);
+  ms_pin_payoff_other_slides (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
 

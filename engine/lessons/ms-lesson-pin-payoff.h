@@ -38,9 +38,9 @@ typedef struct {
 /* Appends what pinning alone took at exponent, its 95% interval, and how
  * the costs slide times the same calls otherwise. */
 void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends why the lines meet (where meet) and how the copies here differ
- * from slide 1's. */
-void ms_pin_payoff_other_slides (bool meet, char *buf, size_t len);
+/* Appends where the reused line drops to 1 above exponent and why (with r
+ * and exponent >= 0) and how the copies here differ from slide 1's. */
+void ms_pin_payoff_other_slides (const MsResults *r, int exponent, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than
@@ -49,12 +49,13 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
 /* The copies kind takes to pay off against base over the steps' 95% intervals, *lo to *hi
- * (INFINITY: open), false where even the fast end never pays off; in words ("8–10", "1", "8–∞"),
- * where unit with its word ("1 copy"), NULL where false. */
+ * (INFINITY: open), false where even the fast end never pays off; in words the median's N
+ * ("8"), or where spread the span ("7–11", "1", "8–∞"), where unit with its word ("1 copy"),
+ * NULL where false. */
 bool ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                          double *lo, double *hi);
 const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
-                                  bool unit, char *buf, size_t len);
+                                  bool unit, bool spread, char *buf, size_t len);
 /* The message of the run's first host-pool cell that was not measured
  * (the driver has no host pools, or the pool could not be made); NULL
  * when every one was. */
