@@ -19,12 +19,14 @@ typedef struct {
   const MsCell *each, *batch;
   double ratio;
 } MsBatchedPair;
-/* The pairs the picture labels, into marks: the highest ratio where the
- * batch was faster, then the lowest where it was slower (the takeaway's
- * one slower point), or the first measured pair where neither; tally[verdict + 1]
- * counted up for every pair of every size. Returns how many marks holds,
- * 0 when none. */
-int ms_batched_marks (const MsResults *run, MsBatchedPair marks[2], int tally[3]);
+/* One call per copy's time a copy over the batch's, both as the
+ * captions write them (ms_caption_time). */
+double ms_batched_ratio (const MsCell *each, const MsCell *batch, int count);
+/* The pair the picture labels, into mark: the lowest ratio where the batch
+ * was slower (the takeaway's one slower point), else the first measured
+ * pair; tally[verdict + 1] counted up and the median ratio of every pair
+ * of every size. Returns how many pairs, 0 when none. */
+int ms_batched_marks (const MsResults *run, MsBatchedPair *mark, int tally[3], double *median);
 /* 1 where the batch saved time, -1 where it cost time (the medians'
  * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);
