@@ -483,7 +483,7 @@ for f in png svg pdf; do
 done
 check "plot --view lesson: a PNG" sh -c "head -c 8 '$tmp/lesson.png' | grep -q PNG"
 check "plot --view lesson: a PDF" sh -c "head -c 5 '$tmp/lesson.pdf' | grep -q '%PDF'"
-check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>K kernels' '$tmp/lesson.svg' && grep -q '>16 streams: ' '$tmp/lesson.svg'"
+check "plot --view lesson: the picture's title and the takeaway in the SVG" sh -c "grep -q '>Each line: K kernels' '$tmp/lesson.svg' && grep -q '>16 streams: ' '$tmp/lesson.svg'"
 expect_line 2 "memsweep plot: $ref/h100-default-samples.csv.gz is not a lesson's own run (a plain sweep); --lesson NAME draws a lesson it answers: pinned-pageable, register-allocate, managed-touch, portable, host-link" -- plot "$ref/h100-default-samples.csv.gz" --view lesson --out "$tmp/x.png"
 expect_line 2 "memsweep plot: --lesson is for --view lesson" -- plot "$ref/h100-default-samples.csv.gz" --view time --lesson portable --out "$tmp/x.png"
 expect_line 2 "memsweep plot: $ref/h100-lesson-duplex-samples.csv.gz does not answer the reuse lesson; --lesson NAME draws a lesson it answers: duplex" -- plot "$ref/h100-lesson-duplex-samples.csv.gz" --view lesson --lesson reuse --out "$tmp/x.png"
@@ -495,7 +495,7 @@ done
 check "plot --view lesson: the reuse chart's axis" grep -q 'reuse' "$tmp/lesson-reuse.svg"
 # The takeaway over the picture in large bold type, as the page shows it:
 # the document's first text, larger than the picture's title.
-check "plot --view lesson: the takeaway first, bold and larger than the title" sh -c "grep -o '<text[^>]*>[^<]*' '$tmp/lesson.svg' | head -n 2 | tr '\\n' ' ' | grep -q 'font-size=\"2[0-9.]*\" font-weight=\"bold\"[^>]*>16 streams: .*font-size=\"1[0-9.]*\" font-weight=\"bold\"[^>]*>K kernels'"
+check "plot --view lesson: the takeaway first, bold and larger than the title" sh -c "grep -o '<text[^>]*>[^<]*' '$tmp/lesson.svg' | head -n 2 | tr '\\n' ' ' | grep -q 'font-size=\"2[0-9.]*\" font-weight=\"bold\"[^>]*>16 streams: .*font-size=\"1[0-9.]*\" font-weight=\"bold\"[^>]*>Each line: K kernels'"
 # A lesson's run is described by the sizes its cells hold, not by its
 # first part's sweep settings (batched: 2^8..2^14, its sweep 2^20..2^22).
 "$memsweep" plot "$ref/h100-lesson-batched-samples.csv.gz" --view lesson --out "$tmp/lesson-batched.svg" >"$tmp/out" 2>&1
