@@ -143,18 +143,23 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   const char *what = base == MS_PIN_PAGEABLE
                          ? _ ("vs new pageable memory (pages mapped as first written)")
                          : _ ("vs reused pageable memory (malloc hands back freed pages)");
+  /* The ringed size named: its figures were read as the whole chart's. */
+  char size[32];
+  ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "vs new
-     * pageable memory (...): pinning costs no more to get and free, saves
-     * 196 µs a copy → 1 copy (spread 1–4)". */
-    label = g_strdup_printf (_ ("%s: pinning costs no more to get and free, saves %s a copy → %s"),
-                             what, saved, copies);
+     * pageable memory (...): at 4 MiB pinning costs no more to get and
+     * free, saves 196 µs a copy → 1 copy (spread 1–4)". */
+    label = g_strdup_printf (
+        _ ("%s: at %s pinning costs no more to get and free, saves %s a copy → %s"), what, size,
+        saved, copies);
   else
-    /* Translators: e.g. "vs reused pageable memory (...): pinning costs
-     * 1.47 ms more to get and free, saves 194 µs a copy → 8 copies
-     * (spread 7–11)". */
-    label = g_strdup_printf (_ ("%s: pinning costs %s more to get and free, saves %s a copy → %s"),
-                             what, more, saved, copies);
+    /* Translators: e.g. "vs reused pageable memory (...): at 4 MiB
+     * pinning costs 1.47 ms more to get and free, saves 194 µs a copy → 8
+     * copies (spread 7–11)". */
+    label = g_strdup_printf (
+        _ ("%s: at %s pinning costs %s more to get and free, saves %s a copy → %s"), what, size,
+        more, saved, copies);
   g_free (s->label);
   s->label = label;
 }

@@ -222,9 +222,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
   /* No fold where the low ones waited for the long kernel's end: "71-fold"
    * was quoted as what priority gives. */
   if (high * 2 <= low && long_us > 0)
-    /* TRANSLATORS: e.g. "High priority waited 16.4 µs; low, till the 2.02 ms kernel ended". */
-    snprintf (buf, len, ms_gettext ("High priority waited %s; low, till the %s kernel ended"),
-              t_high, ms_caption_time (long_us, t_low, sizeof t_low));
+    /* TRANSLATORS: one projected line, the short kernels' median waits, e.g. "With priority
+     * 16.4 µs; without 1.17 ms: until the long kernel ended" ("low" read as the long kernel's
+     * stream; the rows say "with" and "without"). */
+    snprintf (buf, len, ms_gettext ("With priority %s; without %s: until the long kernel ended"),
+              t_high, t_low);
   else if (high * 2 <= low)
     /* TRANSLATORS: one projected line, e.g. "High priority cut the wait
      * 71-fold, to 16.4 µs from 1.17 ms" (the short kernels' wait). */
