@@ -59,8 +59,8 @@ ms_chart_data_cover (const MsChartData *d, const MsChartLayout *l, double margin
        * its edge under a label hides it as its centre does. A muted one
        * weighs half: a label may lie on it rather than on a point that is
        * not, but not where a free spot beside it is no further ("0: no
-       * difference" covered the faint K = 1 points). */
-      const double r = l->marker_r;
+       * difference" covered the faint K = 1 points). A halo's ring is its edge. */
+      const double r = l->marker_r * (ms_run_fill (s->run) == MS_FILL_HALO ? 1.7 : 1);
       if (qx >= x - r && qx <= x + w + r && qy >= y - r && qy <= y + h + r)
         cover += p->muted ? 1 : 2;
       if (p->muted) {

@@ -85,13 +85,12 @@ leave_coinciding_out (MsChartData *d)
     MsChartSeries *s = g_ptr_array_index (d->series, i);
     if (i == FILLED_LINE) {
       g_free (s->label);
-      /* TRANSLATORS: the concurrent slide's line of full grids, drawn left of K (said beside the
-       * triangles: at the note's end strict readers missed it). */
-      s->label = g_strdup (_ ("K streams, GPU-filling, left of K"));
+      s->label = g_strdup (_ ("K streams, GPU-filling"));
       s->dash = 2;
-      /* Left of one stream's, which it lies on: on it, one line hid the other; right of it, its
-       * label at the most K had no room; a quarter step off, its ring met one stream's marker. */
-      s->x_nudge = -0.4;
+      /* At its own K, on one stream's line, hollow inside one stream's circles, ringed so that
+       * they show round the triangles: drawn left of K, it read as slower than one stream. */
+      s->run = MS_FILL_HOLLOW;
+      ((MsChartSeries *)g_ptr_array_index (d->series, 0))->run = MS_FILL_HALO;
     } else if (ms_chart_data_lies_on (d, i, lies_on))
       ms_chart_data_remove_series (d, i);
   }
@@ -123,8 +122,9 @@ slide_note (const MsResults *run, gboolean tall)
   int k;
   double one, many, serial, ran = ms_concurrent_ran_alone (run);
   char t[32], t1[32], t2[32];
+  gboolean quoted = ms_concurrent_quoted (run, &k, &one, &many, &serial);
   /* Only where there is room: in a pane the plot was left too low for its ticks. */
-  if (tall && ran > 0 && ms_concurrent_quoted (run, &k, &one, &many, &serial) && serial > k * ran) {
+  if (tall && quoted && ran > 0 && serial > k * ran) {
     ms_caption_time (ran, t, sizeof t);
     /* TRANSLATORS: e.g. "Each kernel, small or GPU-filling, runs 100 µs; one alone took 113 µs,
      * 16 on one stream 16 × 100 µs + 50 µs: 14.6×, not 16×." */
@@ -141,9 +141,15 @@ slide_note (const MsResults *run, gboolean tall)
            "of the GPU's multiprocessors (its cores) can hold, so such kernels run "
            "one after another, as on one stream."),
         run->device.multiprocessors);
-  /* The line at 1's label, where K streams' leader would cross it. */
-  if (tall)
-    g_string_append (s, _ (" Grey dotted line: 1×, all at once in one kernel's time."));
+  /* Why K streams stay over 1× (readers asked why 1.7×, not 1×), from their cell's clock stamps. */
+  double spread = quoted ? ms_concurrent_stagger (run, k) : 0;
+  if (spread > 0)
+    /* TRANSLATORS: e.g. " 16 streams, over the dotted 1×: the host launched the last kernel
+     * 79 µs after the first." (the dotted line: one kernel's time, all at once) */
+    g_string_append_printf (s,
+                            _ (" %d streams, over the dotted 1×: the host launched the last "
+                               "kernel %s after the first."),
+                            k, ms_caption_time (spread, t, sizeof t));
   return g_string_free (s, FALSE);
 }
 
@@ -159,14 +165,15 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
   double one, many, serial;
   if (!ms_concurrent_quoted (run, &k, &one, &many, &serial))
     return;
-  /* One stream's, then the last line's (each filling the GPU), then K
-   * streams': placed after the two at the top, K streams' label took the
-   * spot left of the triangle and the triangle's leader crossed it. */
-  for (guint n = 0; n < d->series->len; n++) {
+  /* One stream's, then the last line's (each filling the GPU), then K streams': placed after the
+   * two at the top, K streams' label took the spot left of the triangle and the triangle's leader
+   * crossed it. A slide's GPU-filling ring, on one stream's point, names both (three crossed). */
+  const MsChartSeries *last = g_ptr_array_index (d->series, d->series->len - 1);
+  for (guint n = slide && last->run == MS_FILL_HOLLOW; n < d->series->len; n++) {
     guint i = n == 0 ? 0 : d->series->len - n;
     const MsChartSeries *s = g_ptr_array_index (d->series, i);
     double t = i == 0 ? serial : i == 1 ? many : 0;
-    if (slide && s->x_nudge != 0)
+    if (slide && s->run == MS_FILL_HOLLOW)
       t = ms_concurrent_written (run, k, lines[FILLED_LINE].variant);
     for (guint j = 0; t > 0 && j < s->points->len; j++) {
       const MsChartPoint *p = &g_array_index (s->points, MsChartPoint, j);
@@ -175,16 +182,18 @@ call_out_takeaway (MsChartData *d, const MsResults *run, int slide)
       char time[32];
       ms_caption_time (t, time, sizeof time);
       /* TRANSLATORS: on a slide, a ring's label: its line and how many single-kernel times K
-       * kernels took, e.g. "one stream: 14.6×", the GPU-filling line's as the headline names it.
+       * kernels took, e.g. "one stream: 14.6×"; the GPU-filling line's as the headline names it
+       * and with one stream's, on which it lies, e.g. "GPU-filling: 14.3×, one stream: 14.6×".
        * Short, without times: with them the labels at K = 16 crowded its markers, and the
        * headline quotes none (the Details have them). Else its line, the time K kernels took and
        * the same ratio, e.g. "K streams: 188 µs · 1.7×". */
       g_autofree char *label
-          = slide && s->x_nudge != 0         ? g_strdup_printf (_ ("GPU-filling: %.1f×"), t / one)
+          = slide && s->run == MS_FILL_HOLLOW ? g_strdup_printf (
+                _ ("GPU-filling: %.1f×, one stream: %.1f×"), t / one, serial / one)
             : slide > 1 || (slide && i == 0) ? g_strdup_printf (_ ("%s: %.1f×"), s->label, t / one)
             : slide ? g_strdup_printf ("%s · %.1f×", time, t / one) /* short: room for no name */
                     : g_strdup_printf (_ ("%s: %s · %.1f×"), s->label, time, t / one);
-      ms_chart_data_add_callout (d, p->x * exp2 (s->x_nudge), p->y, label);
+      ms_chart_data_add_callout (d, p->x, p->y, label);
       /* A slide rings what its headline quotes, K streams' and the GPU-filling line's, and
        * labels one stream's, which it names, without a ring: two rings there crowded. */
       g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = slide && i == 0;

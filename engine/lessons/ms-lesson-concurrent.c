@@ -139,10 +139,9 @@ ms_concurrent_ran_alone (const MsResults *run)
 }
 
 /* How long after the first of K kernels on K streams the last started, in µs, from their clock
- * stamps in the instrumented repetition (the host launches them one at a time); 0: none. The
- * Details' alone: the slide's picture does not draw it. */
-static double
-concurrent_stagger (const MsResults *run, int k)
+ * stamps in the instrumented repetition (the host launches them one at a time); 0: none. */
+double
+ms_concurrent_stagger (const MsResults *run, int k)
 {
   char v[MS_VARIANT_LEN];
   variant (v, sizeof v, k, 1);
@@ -217,7 +216,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                                "%.1f times)."), v, t, m / one);
   }
   /* Why K streams stay over one kernel's time: the launches' stagger. */
-  double stagger = concurrent_stagger (r, k);
+  double stagger = ms_concurrent_stagger (r, k);
   if (stagger > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("On %d streams the host still launched the kernels one at a "

@@ -20,3 +20,5 @@ double ms_concurrent_written (const MsResults *run, int k, const char *setting);
 /* One kernel alone's own run (its cell's kernel time, from its clock
  * stamps), in µs as the caption writes it; 0 where the run lacks it. */
 double ms_concurrent_ran_alone (const MsResults *run);
+/* How long after the first of K kernels on K streams the last started, in µs; 0: unknown. */
+double ms_concurrent_stagger (const MsResults *run, int k);
