@@ -482,7 +482,7 @@ reused_drop (const MsResults *r, int e, char *buf, size_t len)
   ms_format_bytes (ms_exponent_bytes (e), z, sizeof z);
   ms_caption_append (buf, len,
                      ms_gettext ("At %s the reused line drops to 1: malloc maps new pages there "
-                                 "too (get and free %s, new memory %s)."),
+                                 "too (getting and freeing reused memory %s, new memory %s)."),
                      z, ms_caption_time (reused.once_us, t[0], sizeof t[0]),
                      ms_caption_time (fresh.once_us, t[1], sizeof t[1]));
 }
