@@ -456,8 +456,17 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
                   ms_cli_signal_name (ms_supervisor_stop_signal ()), i, runs);
     return EXIT_RUNTIME;
   }
+  /* Its folder in TMPDIR removed by someone else, before the run could
+   * make its log there or after (it then refused its files): not written,
+   * however the removal met the start (a busy machine showed both). */
+  int why = errno; /* the start's, before the look below */
+  bool gone = !folder_of_exists (prefix);
+  if (gone && end->how == MS_CHILD_EXITED && (end->code < 0 || end->code == EXIT_USAGE)) {
+    ms_cli_error (ms_gettext ("run %d of %d could not start: its folder in TMPDIR was removed\n"),
+                  i, runs);
+    return EXIT_WRITE;
+  }
   if (end->how == MS_CHILD_EXITED && end->code < 0) {
-    int why = errno;
     ms_cli_error (ms_gettext ("run %d could not start: %s\n"), i, strerror (why));
     /* Its log could not be made in TMPDIR (full, out of inodes): a file
      * not written, as in every command. */
@@ -466,13 +475,6 @@ say_child_end (const MsChildEnd *end, int i, int runs, const char *prefix, bool 
   }
   bool fatal = end->how == MS_CHILD_EXITED &&
                (end->code == EXIT_USAGE || end->code == EXIT_NO_DEVICE || end->code == EXIT_WRITE);
-  /* A run that refused its files because their folder in TMPDIR is gone
-   * (someone removed it) could not write, whatever it took that for. */
-  if (fatal && end->code == EXIT_USAGE && !folder_of_exists (prefix)) {
-    ms_cli_error (ms_gettext ("run %d of %d could not start: its folder in TMPDIR was removed\n"),
-                  i, runs);
-    return EXIT_WRITE;
-  }
   *go_on = !fatal;
   ms_cli_error (fatal       ? ms_gettext ("run %d of %d %s:\n")
                 : i == runs ? ms_gettext ("run %d of %d %s, so it is not "
