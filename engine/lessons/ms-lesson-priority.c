@@ -9,7 +9,6 @@
  * per run, so that a run's spread of arrivals does not pass for the
  * run-to-run spread. The long kernel's own time is a cell too. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ms-gpu-clock.h"
@@ -17,6 +16,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-record.h"
 #include "ms-lesson-priority.h"
+#include "ms-variant.h"
 
 #define NAME "priority"
 
@@ -96,16 +96,17 @@ static double
 low_waited_for_end (const MsResults *r)
 {
   const MsCell *c = ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_WAIT);
-  const char *blk = c ? strstr (c->variant, "/blk=") : NULL;
+  int blk = 0;
+  bool has_blk = c && ms_variant_get_int (c->variant, "blk", &blk);
   double end = 0, first = -1;
-  for (size_t i = 0; blk && i < c->n_events; i++) {
+  for (size_t i = 0; has_blk && i < c->n_events; i++) {
     const MsEvent *e = &c->events[i];
     if (e->phase == MS_PHASE_KERNEL && e->gpu_start_us >= 0 && e->lane == 1)
       end = e->gpu_start_us + e->gpu_us;
     else if (e->phase == MS_PHASE_KERNEL && e->lane == 2 && (first < 0 || e->gpu_start_us < first))
       first = e->gpu_start_us;
   }
-  if (!(end > 0 && first >= 0 && first >= end - atof (blk + 5)))
+  if (!(end > 0 && first >= 0 && first >= end - blk))
     return 0;
   return median_of (ms_priority_cell (r, MS_PRIORITY_LOW, MS_PRIORITY_LONG));
 }
@@ -182,12 +183,13 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
                                    "stream started %s after launch (median), against %s on a "
                                    "second low-priority stream."),
                        t1, t2);
-  if (high * 2 <= low && low_waited_for_end (r) > 0)
+  double long_us = high * 2 <= low ? low_waited_for_end (r) : 0;
+  if (long_us > 0)
     ms_caption_append (buf, len,
                        ms_gettext ("The low-priority ones started only as the long kernel (%s) "
                                    "ended, each waiting about the time it had left: the fold "
                                    "depends on its length and the launch times."),
-                       ms_caption_time (low_waited_for_end (r), t3, sizeof t3));
+                       ms_caption_time (long_us, t3, sizeof t3));
   const MsCell *lh = ms_priority_cell (r, MS_PRIORITY_HIGH, MS_PRIORITY_LONG);
   if (alone > 0 && median_of (lh) > 0)
     ms_caption_append (buf, len,
