@@ -177,8 +177,9 @@ ms_picture_costs (cairo_t *cr, const MsResults *run, const MsChartStyle *style, 
    * unread), in at most two lines; why slides 4 and 16 give other figures
    * for the same calls is the details'. */
   g_autofree char *other = g_strdup_printf (
-      _ ("Context: a process's CUDA state; cudaDeviceReset destroys it. Pool: empty gets "
-         "memory from the GPU; default returns it at each synchronisation; kept keeps it."));
+      _ ("Context: a process's CUDA state; cudaDeviceReset destroys it. Unpinned: the baseline "
+         "for pinning. Pool: empty gets memory from the GPU; default returns it at each "
+         "synchronisation; kept keeps it."));
   double th = ms_picture_title (cr, style, title, width);
   /* The other slide only where every row keeps room for its label: a
    * pane beside the cards at its least height has not. */

@@ -809,6 +809,22 @@ test_implicit_sync (void)
   }
 }
 
+/* Costs: "only a kept pool" on both shipped runs, whose empty and
+ * default pools' rows are slower than cudaMalloc. */
+static void
+test_costs (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512];
+    MsResults *r;
+    g_assert_cmpint (takeaway (gpus[g], MS_TOPIC_COSTS, &r, line, sizeof line), ==,
+                     MS_TAKEAWAY_DECIDED);
+    g_assert_true (
+        g_str_has_prefix (line, "Context costs most; only a kept pool beats cudaMalloc "));
+    ms_results_free (r);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -829,5 +845,6 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/portable", test_portable);
   g_test_add_func ("/takeaway/pin-payoff", test_pin_payoff);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
+  g_test_add_func ("/takeaway/costs", test_costs);
   return g_test_run ();
 }
