@@ -34,21 +34,16 @@ jumps (const MsResults *run, MsMode mode, int e, int count)
   return lo > 0 && hi > 0 && fabs (log (hi / lo)) >= log (2);
 }
 
-/* call's times a copy at sizes e0 to e1 in µs, "3.59 → 1.38", with each
- * one's 95% range where ranges. */
+/* call's times a copy at sizes e0 to e1 in µs, "3.59 → 1.38"; the
+ * chart's bars already give their ranges. */
 static void
-times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count, int call,
-       gboolean ranges)
+times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count, int call)
 {
   for (int k = e0; k <= e1; k++) {
-    const MsStat *t = &ms_batched_cell (run, mode, k, count, call)->stats.e2e;
-    char v[32], lo[32], hi[32];
-    ms_format_value (t->median / count, v, sizeof v);
-    ms_format_value (t->ci_low / count, lo, sizeof lo);
-    ms_format_value (t->ci_high / count, hi, sizeof hi);
+    char v[32];
+    ms_format_value (ms_batched_cell (run, mode, k, count, call)->stats.e2e.median / count, v,
+                     sizeof v);
     g_string_append_printf (s, "%s%s", k > e0 ? " → " : "", v);
-    if (ranges)
-      g_string_append_printf (s, " (%s–%s)", lo, hi);
   }
 }
 
@@ -83,17 +78,18 @@ jump_times (const MsResults *run, int count, GString *note)
         g_string_append_printf (sizes, "%s%s", k > e0 ? "→" : "", size);
       }
       g_string_append (note,
-                       note->len ? "\n" : _ ("Where the ratio jumps, µs a copy (95% range):\n"));
+                       note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
       /* TRANSLATORS: "pinned 16 KiB→32 KiB: the batched call moved, " and its
        * times a copy. */
       g_string_append_printf (note, _ ("%s %s: %s moved, "), word, sizes->str, calls[c]);
-      times (note, run, modes[m], e0, e, count, c, TRUE);
-      /* Its larger copies took less time: the cells' fact, no cause. */
+      times (note, run, modes[m], e0, e, count, c);
+      /* Larger copies in less time cannot be the same work: the cells
+       * show the call changed how it moves them, not how. */
       if (ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
           < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median)
-        g_string_append (note, _ (", less time for larger copies"));
+        g_string_append (note, _ (": larger copies in less time, so it moved them another way"));
       g_string_append_printf (note, _ ("; %s "), calls[!c]);
-      times (note, run, modes[m], e0, e, count, !c, FALSE);
+      times (note, run, modes[m], e0, e, count, !c);
     }
 }
 
