@@ -26,38 +26,71 @@ ratio_at (const MsResults *run, MsMode mode, int e, int count)
   return batch ? each->stats.e2e.median / batch->stats.e2e.median : 0;
 }
 
-/* Both calls' times a copy either side of every step where a source's
- * ratio changes over twice, into note: readers asked which call moved,
- * which the ratios alone cannot show. The run does not say why, and the
- * note does not guess. */
+/* Whether mode's ratio changes over twice from size e - 1 to e. */
+static gboolean
+jumps (const MsResults *run, MsMode mode, int e, int count)
+{
+  double lo = ratio_at (run, mode, e - 1, count), hi = ratio_at (run, mode, e, count);
+  return lo > 0 && hi > 0 && fabs (log (hi / lo)) >= log (2);
+}
+
+/* call's times a copy at sizes e0 to e1 in µs, "3.59 → 1.38"; the
+ * chart's bars already give their ranges. */
+static void
+times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count, int call)
+{
+  for (int k = e0; k <= e1; k++) {
+    char v[32];
+    ms_format_value (ms_batched_cell (run, mode, k, count, call)->stats.e2e.median / count, v,
+                     sizeof v);
+    g_string_append_printf (s, "%s%s", k > e0 ? " → " : "", v);
+  }
+}
+
+/* A line for each run of sizes where a source's ratio jumps: which call
+ * moved (the one whose time a copy changed most), with its ranges, and
+ * the other's times. Readers asked what made the lines zig-zag; the
+ * cells say which call, not why, and the note does not guess. */
 static void
 jump_times (const MsResults *run, int count, GString *note)
 {
-  const char *head = _ ("Where the ratio jumps (the run does not show why), time per copy, one "
-                        "call each vs batched:");
+  const char *calls[] = { _ ("one call each"), _ ("the batched call") };
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int e = 1, shown = -1; e <= 30; e++) {
-      double lo = ratio_at (run, modes[m], e - 1, count), hi = ratio_at (run, modes[m], e, count);
-      if (!(lo > 0 && hi > 0) || fabs (log (hi / lo)) < log (2))
+    for (int e = 1; e <= 30; e++) {
+      if (!jumps (run, modes[m], e, count))
         continue;
-      for (int k = MAX (e - 1, shown + 1); k <= e; k++) {
-        const MsCell *each = ms_batched_cell (run, modes[m], k, count, 0);
-        const MsCell *batch = ms_batched_cell (run, modes[m], k, count, 1);
-        char size[32], a[32], b[32];
-        g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-        ms_format_size_label ((double) ms_vector_bytes (each->elements), size, sizeof size);
-        ms_format_time_us (each->stats.e2e.median / count, a, sizeof a);
-        ms_format_time_us (batch->stats.e2e.median / count, b, sizeof b);
-        g_string_append_printf (note, "%s%s%s%s", head ? head : "",
-                                head ? " " : shown < 0 ? _ ("; ") : _ (", "),
-                                shown < 0 ? word : "", shown < 0 ? " " : "");
-        /* TRANSLATORS: a size and two times a copy, "16 KiB 3.05 µs vs 3.59 µs". */
-        g_string_append_printf (note, _ ("%s %s vs %s"), size, a, b);
-        head = NULL, shown = k;
+      int e0 = e - 1, c;
+      double moved[2] = { 0, 0 };
+      for (; e == e0 + 1 || (e <= 30 && jumps (run, modes[m], e, count)); e++)
+        for (c = 0; c < 2; c++) {
+          double a = ms_batched_cell (run, modes[m], e - 1, count, c)->stats.e2e.median;
+          double b = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median;
+          moved[c] = MAX (moved[c], fabs (log (b / a)));
+        }
+      e--;
+      c = moved[1] > moved[0];
+      g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+      g_autoptr (GString) sizes = g_string_new (NULL);
+      for (int k = e0; k <= e; k++) {
+        char size[32];
+        const MsCell *c0 = ms_batched_cell (run, modes[m], k, count, 0);
+        ms_format_size_label ((double)ms_vector_bytes (c0->elements), size, sizeof size);
+        g_string_append_printf (sizes, "%s%s", k > e0 ? "→" : "", size);
       }
+      g_string_append (note,
+                       note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
+      /* TRANSLATORS: "pinned 16 KiB→32 KiB: the batched call moved, " and its
+       * times a copy. */
+      g_string_append_printf (note, _ ("%s %s: %s moved, "), word, sizes->str, calls[c]);
+      times (note, run, modes[m], e0, e, count, c);
+      /* Larger copies in less time cannot be the same work: the cells
+       * show the call changed how it moves them, not how. */
+      if (ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
+          < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median)
+        g_string_append (note, _ (": larger copies in less time, so it moved them another way"));
+      g_string_append_printf (note, _ ("; %s "), calls[!c]);
+      times (note, run, modes[m], e0, e, count, !c);
     }
-  if (!head)
-    g_string_append (note, _ ("."));
 }
 
 /* Pinned's points a little right of their size, pageable's a little
@@ -237,15 +270,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_data_add_ref (d, 1, NULL);
   MsBatchedPair mark;
   int tally[3] = { 0, 0, 0 };
-  double median;
-  ms_batched_marks (run, &mark, tally, &median);
-  /* The count behind the headline's "usually", checkable bar by bar, and
-   * its median; then the times the jumps come from. */
+  ms_batched_marks (run, &mark, tally);
+  /* The count behind the headline, checkable bar by bar; then which call
+   * moved where the ratio jumps. */
   g_autofree char *key
       = g_strdup_printf (_ ("Bars, 95%% ranges: %d wholly above 1× (batch faster), "
-                            "%d across it (cannot tell), %d below (slower). "
-                            "Median of the %d: %.2f×."),
-                         tally[2], tally[1], tally[0], tally[0] + tally[1] + tally[2], median);
+                            "%d across it (cannot tell), %d below (slower)."),
+                         tally[2], tally[1], tally[0]);
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;

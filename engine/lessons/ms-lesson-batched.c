@@ -204,34 +204,6 @@ source_sentence (const MsResults *r, MsMode mode, int exp, int count, char *buf,
   return true;
 }
 
-/* "Stream order over the sizes: 0.93× as fast (16 KiB per copy) to 2.17×
- * (32 KiB)": the ratios the picture's footer gives, one call each over
- * the batch. */
-static void
-range_sentence (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
-{
-  double lo = 0, hi = 0;
-  int lo_e = -1, hi_e = -1;
-  for (int e = MIN_EXP; e <= MAX_EXP; e++) {
-    const MsCell *each = ms_batched_cell (r, mode, e, count, 0), *b = ms_batched_cell (r, mode, e, count, 1);
-    if (!each || !b)
-      continue;
-    double ratio = ms_batched_ratio (each, b, count);
-    if (lo_e < 0 || ratio < lo)
-      lo = ratio, lo_e = e;
-    if (hi_e < 0 || ratio > hi)
-      hi = ratio, hi_e = e;
-  }
-  if (lo_e < 0 || lo_e == hi_e)
-    return;
-  char a[32], b[32];
-  ms_caption_append (buf, len,
-                     ms_gettext ("Stream order over the sizes: %.2f× as fast (%s per copy) to "
-                                 "%.2f× (%s)."),
-                     lo, ms_caption_size (ms_batched_cell (r, mode, lo_e, count, 0), a, sizeof a), hi,
-                     ms_caption_size (ms_batched_cell (r, mode, hi_e, count, 0), b, sizeof b));
-}
-
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -244,10 +216,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
     int e = exp;
     for (int k = MIN_EXP; !ms_batched_cell (r, sources[m], e, count, 0) && k <= MAX_EXP; k++)
       e = k;
-    if (source_sentence (r, sources[m], e, count, buf, len)) {
-      any = true;
-      range_sentence (r, sources[m], count, buf, len);
-    }
+    any = source_sentence (r, sources[m], e, count, buf, len) || any;
   }
   if (!any)
     return false;
@@ -261,10 +230,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 int
-ms_batched_marks (const MsResults *r, MsBatchedPair *mark, int tally[3], double *median)
+ms_batched_marks (const MsResults *r, MsBatchedPair *mark, int tally[3])
 {
   int count = ms_batched_count (r), n = 0;
-  double ratios[2 * (MAX_EXP - MIN_EXP + 1)];
   MsBatchedPair first = { 0 }, low = { 0 };
   for (int e = MIN_EXP; count > 0 && e <= MAX_EXP; e++)
     for (int m = 0; m < 2; m++) {
@@ -272,34 +240,100 @@ ms_batched_marks (const MsResults *r, MsBatchedPair *mark, int tally[3], double 
                           ms_batched_cell (r, sources[m], e, count, 1), 0 };
       if (!p.each || !p.batch)
         continue;
-      p.ratio = ratios[n++] = ms_batched_ratio (p.each, p.batch, count);
+      p.ratio = ms_batched_ratio (p.each, p.batch, count);
       int verdict = ms_batched_verdict (&p);
-      tally[verdict + 1]++;
+      tally[verdict + 1]++, n++;
       first = first.each ? first : p;
       low = verdict < 0 && (!low.each || p.ratio < low.ratio) ? p : low;
     }
   *mark = low.each ? low : first;
-  *median = ms_median (ratios, n);
   return n;
 }
 
-/* The answer as the picture draws it: the median ratio of its points
- * (the typical gain, which one outlying point does not move) and the one
- * point where the batch was slower. A tally ("Yes at 9 of 14 points")
- * was nothing a teacher could teach, and the highest ratio quoted the
- * H100's pageable 16 KiB, where one call per copy ran over three times
- * its neighbours' time. Else a tally of the points, else that the run
- * cannot tell, or that batches were not measured. */
+/* Sizes lo to hi of mode's cells: "16 KiB", or "4–16 KiB" where both
+ * share the unit. */
+static const char *
+sizes (const MsResults *r, MsMode mode, int count, int lo, int hi, char *buf, size_t len)
+{
+  char a[32], b[32];
+  ms_caption_size (ms_batched_cell (r, mode, lo, count, 0), a, sizeof a);
+  ms_caption_size (ms_batched_cell (r, mode, hi, count, 0), b, sizeof b);
+  char *unit = strrchr (a, ' ');
+  if (unit && strrchr (b, ' ') && strcmp (unit, strrchr (b, ' ')) == 0)
+    *unit = '\0';
+  if (lo == hi)
+    snprintf (buf, len, "%s", b);
+  else
+    snprintf (buf, len, "%s–%s", a, b);
+  return buf;
+}
+
+/* The lowest and highest size in a mask of sizes (not 0). */
+#define LOWEST(m) __builtin_ctz (m)
+#define HIGHEST(m) (31 - __builtin_clz (m))
+
+/* Whether the measured sizes from m's lowest to its highest are all m's. */
+static bool
+one_run (unsigned m, unsigned measured)
+{
+  return (measured & ((2u << HIGHEST (m)) - (1u << LOWEST (m)))) == m;
+}
+
+/* Where mode's batch was faster (its range wholly above 1×), in the
+ * fewest words its sizes allow: "faster up to 8 KiB", "faster except
+ * 4–16 KiB"; NULL when none was measured. */
+static const char *
+faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
+{
+  unsigned all = 0, fast = 0;
+  for (int e = MIN_EXP; e <= MAX_EXP; e++) {
+    MsBatchedPair p = { mode, ms_batched_cell (r, mode, e, count, 0),
+                        ms_batched_cell (r, mode, e, count, 1), 0 };
+    if (!p.each || !p.batch)
+      continue;
+    p.ratio = ms_batched_ratio (p.each, p.batch, count);
+    all |= 1u << e;
+    fast |= ms_batched_verdict (&p) > 0 ? 1u << e : 0;
+  }
+  unsigned slow = all & ~fast;
+  char sz[80];
+  if (!all)
+    return NULL;
+  if (!fast || !slow)
+    return fast ? ms_gettext ("faster at every size") : ms_gettext ("faster at no size");
+  if (one_run (fast, all) && LOWEST (fast) == LOWEST (all))
+    snprintf (buf, len, ms_gettext ("faster up to %s"),
+              sizes (r, mode, count, HIGHEST (fast), HIGHEST (fast), sz, sizeof sz));
+  else if (one_run (fast, all) && HIGHEST (fast) == HIGHEST (all))
+    snprintf (buf, len, ms_gettext ("faster from %s"),
+              sizes (r, mode, count, LOWEST (fast), LOWEST (fast), sz, sizeof sz));
+  else if (one_run (slow, all))
+    snprintf (buf, len, ms_gettext ("faster except %s"),
+              sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
+  else if (one_run (fast, all))
+    snprintf (buf, len, ms_gettext ("faster at %s"),
+              sizes (r, mode, count, LOWEST (fast), HIGHEST (fast), sz, sizeof sz));
+  else
+    snprintf (buf, len, ms_gettext ("faster at %d of %d sizes"), __builtin_popcount (fast),
+              __builtin_popcount (all));
+  return buf;
+}
+
+/* The answer per memory, from each size's verdict as the chart draws it:
+ * "Pinned: faster except 4–16 KiB; pageable: faster up to 16 KiB". A
+ * median over both memories and every size was a loose summary, and
+ * "usually faster" hid that pageable gained nothing from 16 KiB up on the
+ * H200. Else that the run cannot tell, or that batches were not
+ * measured. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
   int count = ms_batched_count (r), n[3] = { 0, 0, 0 };
   MsBatchedPair mark;
-  double median;
   bool unsupported = false;
   const char *why = count > 0 ? unmeasured_reason (r, &unsupported) : NULL;
-  char size[32], word[64];
-  if (!ms_batched_marks (r, &mark, n, &median)) {
+  char size[32], word[64], part[96];
+  if (!ms_batched_marks (r, &mark, n)) {
     if (!why)
       return MS_TAKEAWAY_MISSING;
     snprintf (buf, len,
@@ -313,24 +347,20 @@ takeaway (const MsResults *r, char *buf, size_t len)
               count, ms_caption_size (mark.each, size, sizeof size), mark.ratio);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  if (n[2] * 2 > n[0] + n[1] + n[2] && n[0] <= 1) {
-    /* TRANSLATORS: e.g. "Usually faster (median 1.47×); slower only at
-     * pinned 16 KiB": "usually", the batch faster at most of the chart's
-     * points (sizes × memories); 62 characters at most. */
-    if (n[0])
-      snprintf (buf, len, ms_gettext ("Usually faster (median %.2f×); slower only at %s %s"),
-                median, mode_word (mark.mode, word, sizeof word),
-                ms_caption_size (mark.each, size, sizeof size));
-    else
-      snprintf (buf, len, ms_gettext ("Usually faster (median %.2f×); never slower"), median);
-    return MS_TAKEAWAY_DECIDED;
+  buf[0] = '\0';
+  for (int m = 0; m < 2; m++) {
+    const char *words = faster_words (r, sources[m], count, part, sizeof part);
+    if (!words)
+      continue;
+    /* TRANSLATORS: one memory's part of the batched headline, e.g.
+     * "Pinned: faster except 4–16 KiB" (one batched call against one
+     * call per copy), the second after "; "; 62 characters in all at
+     * most. */
+    snprintf (buf + strlen (buf), len - strlen (buf), ms_gettext ("%s%s: %s"),
+              buf[0] ? ms_gettext ("; ") : "",
+              buf[0] ? mode_word (sources[m], word, sizeof word) : ms_mode_title (sources[m]),
+              words);
   }
-  /* TRANSLATORS: e.g. "Batching: faster at 9 of 14 points, slower at 1,
-   * unclear at 4": the chart's points (sizes × memories) whose range
-   * lies above 1×, below it, or across it; 62 characters at most. */
-  snprintf (buf, len,
-            ms_gettext ("Batching: faster at %d of %d points, slower at %d, unclear at %d"), n[2],
-            n[0] + n[1] + n[2], n[0], n[1]);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -23,10 +23,9 @@ typedef struct {
  * captions write them (ms_caption_time). */
 double ms_batched_ratio (const MsCell *each, const MsCell *batch, int count);
 /* The pair the picture labels, into mark: the lowest ratio where the batch
- * was slower (the takeaway's one slower point), else the first measured
- * pair; tally[verdict + 1] counted up and the median ratio of every pair
- * of every size. Returns how many pairs, 0 when none. */
-int ms_batched_marks (const MsResults *run, MsBatchedPair *mark, int tally[3], double *median);
+ * was slower, else the first measured pair; tally[verdict + 1] counted
+ * up. Returns how many pairs, 0 when none. */
+int ms_batched_marks (const MsResults *run, MsBatchedPair *mark, int tally[3]);
 /* 1 where the batch saved time, -1 where it cost time (the medians'
  * intervals apart: the ratio's range misses 1), else 0. */
 int ms_batched_verdict (const MsBatchedPair *pair);
