@@ -125,7 +125,7 @@ static void
 add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
 {
   MsPinCost pin, page;
-  char more[32], saved[32], n[48], spread[48], side[2][16], *label;
+  char more[32], saved[32], own[32], n[48], spread[48], side[2][16], *label;
   if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
       || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, FALSE, n, sizeof n)
       || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, FALSE, TRUE, spread, sizeof spread))
@@ -140,26 +140,29 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
   ms_caption_time (1e3 * (g_ascii_strtod (side[0], NULL) - g_ascii_strtod (side[1], NULL)), more,
                    sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
+  ms_caption_time (page.once_us, own, sizeof own);
   const char *what = base == MS_PIN_PAGEABLE
                          ? _ ("vs new pageable memory (pages mapped as first written)")
                          : _ ("vs reused pageable memory (malloc hands back freed pages)");
-  /* The ringed size named: its figures were read as the whole chart's. */
+  /* The ringed size named (its figures were read as the whole chart's),
+   * and this memory's own cost beside pinning's: the headline calls new
+   * memory costly, and "more" alone left a class asking than what. */
   char size[32];
   ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
   if (pin.once_us <= page.once_us)
     /* Translators: a key entry of the pin-payoff slide, e.g. "vs new
-     * pageable memory (...): at 4 MiB pinning costs no more to get and
-     * free, saves 196 µs a copy → 1 copy (spread 1–4)". */
+     * pageable memory (...): at 4 MiB it takes 1.60 ms to get and free,
+     * pinning no more; a copy saves 196 µs → 1 copy (spread 1–4)". */
     label = g_strdup_printf (
-        _ ("%s: at %s pinning costs no more to get and free, saves %s a copy → %s"), what, size,
-        saved, copies);
+        _ ("%s: at %s it takes %s to get and free, pinning no more; a copy saves %s → %s"), what,
+        size, own, saved, copies);
   else
-    /* Translators: e.g. "vs reused pageable memory (...): at 4 MiB
-     * pinning costs 1.47 ms more to get and free, saves 194 µs a copy → 8
-     * copies (spread 7–11)". */
+    /* Translators: e.g. "vs reused pageable memory (...): at 4 MiB it
+     * takes 6.37 µs to get and free, pinning 1.47 ms more; a copy saves
+     * 194 µs → 8 copies (spread 7–11)". */
     label = g_strdup_printf (
-        _ ("%s: at %s pinning costs %s more to get and free, saves %s a copy → %s"), what, size,
-        more, saved, copies);
+        _ ("%s: at %s it takes %s to get and free, pinning %s more; a copy saves %s → %s"), what,
+        size, own, more, saved, copies);
   g_free (s->label);
   s->label = label;
 }
@@ -444,7 +447,7 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
  * drawn is not named (a reader looked for it). Why a line climbs where
  * there is room: in a low pane the chart had none left for its ticks. */
 static void
-keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboolean sums)
+keep_quoted_line (const MsResults *run, MsChartData *data, gboolean sums)
 {
   if (data->series->len == 0)
     return;
@@ -471,18 +474,13 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean room, gboole
   for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* How N is worked out and what the bar is; where and why the reused
-   * line drops to 1; how slide 8 times pinning and slide 1 copies (read as
-   * contradicting the key), a sentence each; the rest is the details'. */
-  char others[768] = "";
-  if (room && e >= 0)
-    ms_pin_payoff_pinning_span (run, e, others, sizeof others);
-  if (room)
-    ms_pin_payoff_other_slides (run, e, others, sizeof others);
-  char *note = g_strdup_printf ("%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-                                _ ("N: extra cost ÷ saving a copy, rounded up; bar: samples' "
-                                   "spread."),
-                                others[0] ? " " : "", others);
+  /* How N is worked out, what the bar is and why the squares stand off
+   * their sizes (call_out_takeaway); the reused line's drop, slides 1
+   * and 8 are the details' (a four-line note here was too dense). */
+  char *note = g_strdup_printf (
+      "%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+      _ ("N: pinning's extra cost ÷ a copy's saving, rounded up; bar: samples' spread."),
+      reused ? " " : "", reused ? _ ("Squares are set a little right of their size.") : "");
   g_free (data->foot_note);
   data->foot_note = note;
 }
@@ -495,7 +493,7 @@ ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *st
   call_out_takeaway (run, data);
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
   if (ms_draw_is_slide (style, height))
-    keep_quoted_line (run, data, height >= fs * 28, height >= fs * 28 || width >= fs * 45);
+    keep_quoted_line (run, data, height >= fs * 28 || width >= fs * 45);
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

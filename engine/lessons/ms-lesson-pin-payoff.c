@@ -435,15 +435,24 @@ takeaway (const MsResults *r, char *buf, size_t len)
        * reused memory": both of the key's lines take as many copies. */
       snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, even vs reused memory"), size,
                 fresh_n);
-    else
-      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB: 1 copy
-       * vs new memory, 8 vs reused": copies against new pageable memory
-       * and against memory malloc reuses, the key's two lines in its
-       * words, as the rings' dots say them (the spreads are the key's:
-       * quoted here, they were read against the dots). */
-      snprintf (buf, len, ms_gettext ("Pinning %s: %s vs new memory, %s vs reused"), size, fresh_n,
-                ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent,
-                                      false, false, reused_n, sizeof reused_n));
+    else {
+      /* Why the two counts differ, in a word the key prices: new memory
+       * is costly where getting it takes half of pinning's cost or more. */
+      MsPinCost pin, fresh;
+      bool costly = ms_pin_payoff_cost (r, MS_PIN_PINNED, from->exponent, &pin)
+                    && ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, from->exponent, &fresh)
+                    && 2 * fresh.once_us >= pin.once_us;
+      ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, false, false,
+                            reused_n, sizeof reused_n);
+      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB beats
+       * costly new memory in 1 copy, reused in 8": the copies after
+       * which a pinned buffer costs no more in all than new pageable
+       * memory and than memory malloc reuses, the rings' dots. */
+      snprintf (buf, len,
+                costly ? ms_gettext ("Pinning %s beats costly new memory in %s, reused in %s")
+                       : ms_gettext ("Pinning %s beats new memory in %s, reused in %s"),
+                size, fresh_n, reused_n);
+    }
   } else if (from && reused_found == 0)
     snprintf (buf, len,
               ms_gettext ("At %s pinning pays in 1 copy vs fresh pages, never vs reused"),
@@ -481,41 +490,40 @@ reused_drop (const MsResults *r, int e, char *buf, size_t len)
     return;
   ms_format_bytes (ms_exponent_bytes (e), z, sizeof z);
   ms_caption_append (buf, len,
-                     ms_gettext ("At %s the reused line drops to 1: malloc maps new pages there "
-                                 "too (getting and freeing reused memory %s, new memory %s)."),
+                     ms_gettext ("At %s the reused line drops to 1: malloc maps new pages "
+                                 "there too, so getting and freeing reused memory took %s, new "
+                                 "memory %s."),
                      z, ms_caption_time (reused.once_us, t[0], sizeof t[0]),
                      ms_caption_time (fresh.once_us, t[1], sizeof t[1]));
 }
 
-void
-ms_pin_payoff_other_slides (const MsResults *r, int e, char *buf, size_t len)
+/* What a class compares with slides 1, 4 and 8, as each setup differs
+ * (no cause claimed: the caches and a new pinned buffer's first copy
+ * were measured apart, docs/lessons.md); with r, pinning's cost at e per
+ * MiB, which slides 4 and 8 give for other sizes, and the reused drop. */
+static void
+other_slides (const MsResults *r, int e, char *buf, size_t len)
 {
-  if (r && e >= 0)
-    reused_drop (r, e, buf, len);
-  /* How the runs differ, no cause claimed: the cache (docs/measurements/
-   * 2026-11-29-h200-pageable-cache) and a new pinned buffer's slower
-   * first copy (docs/lessons.md) were measured apart, not here. */
   ms_caption_append (buf, len,
-                     ms_gettext ("Rates differ from slide %d's: it copies the same buffers "
-                                 "over and over, here each buffer once."),
+                     ms_gettext ("Slide %d's rates come from its own run, which copies the same "
+                                 "buffers again and again; here each buffer was copied once, "
+                                 "right after it was made."),
                      ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
-}
-
-void
-ms_pin_payoff_pinning_span (const MsResults *r, int e, char *buf, size_t len)
-{
   MsPinCost c;
-  char t[2][32];
-  for (int k = 0; k < 2; k++) {
-    if (!cost_at (r, MS_PIN_PINNED, e, 2 * k - 1, &c))
-      return;
-    ms_caption_time (c.once_us, t[k], sizeof t[k]);
-  }
-  /* How slide 8 times the same calls (k_cost_host); no cause claimed. */
-  ms_caption_append (buf, len,
-                     ms_gettext ("Pinning and freeing: %s–%s here; slide %d times both at "
-                                 "once, first calls included."),
-                     t[0], t[1], ms_lesson_deck_number (MS_TOPIC_COSTS));
+  char z[32], t[2][32];
+  if (!r || !ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &c))
+    return;
+  ms_format_bytes (ms_exponent_bytes (e), z, sizeof z);
+  ms_caption_append (
+      buf, len,
+      ms_gettext ("Pinning and freeing %s took %s here (%s per MiB), each call "
+                  "timed alone; slide %d times both in one sample, first calls "
+                  "included, and slide %d gets three buffers, each with its "
+                  "cudaMalloc on the GPU."),
+      z, ms_caption_time (c.once_us, t[0], sizeof t[0]),
+      ms_caption_time (c.once_us * (1 << 20) / (double)ms_exponent_bytes (e), t[1], sizeof t[1]),
+      ms_lesson_deck_number (MS_TOPIC_COSTS), ms_lesson_deck_number (MS_TOPIC_REGISTER));
+  reused_drop (r, e, buf, len);
 }
 
 /* What getting and releasing took at one size, for each kind measured
@@ -546,7 +554,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  ms_pin_payoff_other_slides (NULL, -1, buf, len);
+  other_slides (NULL, -1, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -724,7 +732,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
                                  "from the reused heap and %.1f GB/s pinned."),
                      size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
                      bytes / pin.copy_us / 1e3);
-  ms_pin_payoff_other_slides (r, from->exponent, buf, len);
+  other_slides (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
 

@@ -35,12 +35,6 @@ typedef struct {
   double copy_us;
 } MsPinCost;
 
-/* Appends what pinning alone took at exponent, its 95% interval, and how
- * the costs slide times the same calls otherwise. */
-void ms_pin_payoff_pinning_span (const MsResults *r, int exponent, char *buf, size_t len);
-/* Appends where the reused line drops to 1 above exponent and why (with r
- * and exponent >= 0) and how the copies here differ from slide 1's. */
-void ms_pin_payoff_other_slides (const MsResults *r, int exponent, char *buf, size_t len);
 /* The costs of kind at exponent; false when a cell is missing. */
 bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost *out);
 /* The smallest whole N >= 1 at which kind takes no longer in all than

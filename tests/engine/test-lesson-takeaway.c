@@ -716,16 +716,17 @@ test_pin_payoff (void)
       g_autofree char *want = g_strdup_printf ("after up to %.0f copies at smaller sizes", most);
       g_assert_true (ms_lesson_caption (MS_TOPIC_PIN_PAYOFF, r, -1, caption, sizeof caption));
       g_assert_nonnull (strstr (caption, want));
-      g_assert_nonnull (strstr (line, ": 1"));
+      g_assert_nonnull (strstr (line, " in 1 copy"));
     }
     /* Beside fresh pages, the reused heap at the same size, as its
      * break-even (the reader's 9 copies at 16 MiB on the H100). */
-    /* "Pinning 16 MiB: 1 copy vs new memory, 9 vs reused": each the
-     * median's count, the dot the ring marks. */
+    /* "Pinning 16 MiB beats costly new memory in 1 copy, reused in 9":
+     * each the median's count, the dot the ring marks; new memory called
+     * costly where getting it took half of pinning's cost or more. */
     gboolean at = g_str_has_prefix (line, "Pinning ");
-    const char *end = strstr (line, ": ");
+    const char *end = strstr (line, " beats ");
     double reused = 0;
-    if (at && end && strstr (line, " vs reused")) {
+    if (at && end && strstr (line, ", reused in ")) {
       g_autofree char *size = g_strndup (line + 8, end - line - 8);
       int e = MS_MIN_EXPONENT;
       for (char s2[32]; e <= MS_MAX_EXPONENT; e++) {
@@ -737,8 +738,12 @@ test_pin_payoff (void)
                                                  &reused),
                        ==, 1);
       char span[2][48];
+      MsPinCost pin, fresh;
+      g_assert_true (ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &pin)
+                     && ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &fresh));
       g_autofree char *want = g_strdup_printf (
-          ": %s vs new memory, %s vs reused",
+          " beats %snew memory in %s, reused in %s",
+          2 * fresh.once_us >= pin.once_us ? "costly " : "",
           ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, TRUE, FALSE, span[0], 48),
           ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, FALSE, FALSE, span[1],
                                 48));
