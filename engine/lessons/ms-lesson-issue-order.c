@@ -86,25 +86,22 @@ append_orders (char *buf, size_t len, int k, OrderTable t)
                        k, size, single ? s_b : d_b, single ? s_d : d_d);
 }
 
-/* The slide's yardstick: the same work in one stream, each order at K on both queue settings
- * against it and what the saving came from, in the slide's note's words (one source). */
+/* The slide's yardstick: the same work in one stream, and what the one-queue breadth-first bar
+ * says of the textbook's false dependency, in the slide's note's words (one source). */
 static void
 append_one_stream (char *buf, size_t len, const MsResults *r, int k, OrderTable t)
 {
-  bool single = t[PLAIN][1][0][k] && t[PLAIN][1][1][k];
-  const MsCell *c[4] = { t[PLAIN][single][0][k], t[PLAIN][single][1][k],
-                         single ? t[PLAIN][0][0][k] : NULL, single ? t[PLAIN][0][1][k] : NULL };
-  const MsCell *one = c[0] && c[1] ? ms_issue_order_one_stream (r, c[0]) : NULL;
+  const MsCell *breadth = t[PLAIN][1][1][k] ? t[PLAIN][1][1][k] : t[PLAIN][0][1][k];
+  const MsCell *one = breadth ? ms_issue_order_one_stream (r, breadth) : NULL;
   if (!one)
     return;
-  char time[32], against[512], why[512];
+  char time[32], textbook[512];
   ms_caption_time (one->stats.e2e.median, time, sizeof time);
   ms_caption_append (buf, len, ms_gettext ("One stream (K = 1: nothing to overlap) takes %s."),
                      time);
-  int n = c[2] && c[3] ? 4 : 2;
-  ms_caption_append (buf, len, "%s", ms_issue_order_against (one, c, n, against, sizeof against));
-  if (*ms_issue_order_why (one, c, n, why, sizeof why))
-    ms_caption_append (buf, len, "%s", why);
+  if (t[PLAIN][1][1][k])
+    ms_caption_append (buf, len, "%s",
+                       ms_issue_order_textbook (one, breadth, textbook, sizeof textbook));
 }
 
 /* Per-step events against none, on one queue, at the largest K with both;
@@ -254,122 +251,52 @@ ms_issue_order_apart (const MsCell *a, const MsCell *b)
   return ms_caption_apart (a, b);
 }
 
-/* How many per cent less time c took than one, from the times as written. */
-static double
-saved_share (const MsCell *one, const MsCell *c)
-{
-  return (1 - ms_caption_time_as_written (c->stats.e2e.median)
-                / ms_caption_time_as_written (one->stats.e2e.median))
-         * 100;
-}
-
-/* c against one stream by the slide's rule: a per cent only where their ranges lie apart. */
-static const char *
-against_one (const MsCell *one, const MsCell *c, char *buf, size_t len)
-{
-  double saved = round (saved_share (one, c));
-  /* TRANSLATORS: a bar against the same work in one stream, e.g. "18% less", "4% more", or
-   * "cannot tell" where their ranges overlap (7% more within 0.9 to 2.15 ms read as a finding). */
-  snprintf (buf, len,
-            !ms_caption_apart (one, c) ? ms_gettext ("cannot tell")
-            : saved >= 0               ? ms_gettext ("%.0f%% less")
-                                       : ms_gettext ("%.0f%% more"),
-            fabs (saved));
-  return buf;
-}
-
 const char *
-ms_issue_order_against (const MsCell *one, const MsCell *const *c, int n, char *buf, size_t len)
+ms_issue_order_textbook (const MsCell *one, const MsCell *breadth, char *buf, size_t len)
 {
-  char pair[2][128] = { "", "" };
-  for (int p = 0; p < n / 2; p++) {
-    char d[48], b[48];
-    against_one (one, c[2 * p], d, sizeof d);
-    against_one (one, c[2 * p + 1], b, sizeof b);
-    /* TRANSLATORS: a pair of orders against one stream, e.g. "17% less for either order" or
-     * "cannot tell for depth-first, 15% less for breadth-first". */
-    snprintf (pair[p], sizeof pair[p],
-              strcmp (d, b) == 0 ? ms_gettext ("%s for either order")
-                                 : ms_gettext ("%s for depth-first, %s for breadth-first"),
-              d, b);
-  }
-  snprintf (buf, len,
-            n == 4 ? ms_gettext ("Against one stream: one queue %s; usual queues %s.")
-                   : ms_gettext ("Against one stream: %s."),
-            pair[0], pair[1]);
-  return buf;
-}
-
-const char *
-ms_issue_order_why (const MsCell *one, const MsCell *const *c, int n, char *buf, size_t len)
-{
-  double add = one->stats.phase[MS_PHASE_KERNEL].median, least = INFINITY, most = 0;
-  int apart = 0;
-  /* What the bars clearly under one stream saved, from the times as written: the same figures on
-   * the slide and in the Details (each took its own pair's, 158 and 167 µs). */
-  for (int i = 0; i < n; i++)
-    if (ms_caption_apart (one, c[i]) && saved_share (one, c[i]) > 0) {
-      double saved = ms_caption_time_as_written (one->stats.e2e.median)
-                     - ms_caption_time_as_written (c[i]->stats.e2e.median);
-      least = fmin (least, saved);
-      most = fmax (most, saved);
-      apart++;
-    }
-  char a[32], s[32], m[32];
+  const MsStat *o = &one->stats.e2e, *b = &breadth->stats.e2e;
+  double add = one->stats.phase[MS_PHASE_KERNEL].median;
+  char a[32], s[32];
+  ms_caption_time (add, a, sizeof a);
+  ms_caption_time (ms_caption_time_as_written (o->median) - ms_caption_time_as_written (b->median),
+                   s, sizeof s);
   buf[0] = '\0';
-  /* More saved than the whole add takes: copies overlapped copies, which the cells show; in and
-   * back go opposite ways over the link (a class asked how 176 µs went with a kernel of 19).
-   * Counted, and as a range: "each bar clearly under ... 145 µs or more" was checked against a
-   * bar drawn under one stream but within its spread, which saved less. */
-  if (apart > 0 && add > 0 && least > add) {
-    ms_caption_time (add, a, sizeof a);
-    ms_caption_time (least, s, sizeof s);
-    ms_caption_time (most, m, sizeof m);
-    if (apart == 1)
-      /* TRANSLATORS: e.g. "One stream's add takes 27 µs; the one bar wholly below one stream's
-       * range saved 145 µs, more than the whole add: so copies in ran beside copies back." */
-      snprintf (
-          buf, len,
-          ms_gettext ("One stream's add takes %s; the one bar wholly below one stream's range "
-                      "saved %s, more than the whole add: so copies in ran beside copies "
-                      "back."),
-          a, s);
-    else
-      /* TRANSLATORS: e.g. "One stream's add takes 20 µs; the 4 bars wholly below one stream's range
-       * saved 157 µs to 176 µs, each more than the whole add: so copies in ran beside copies
-       * back." */
-      snprintf (
-          buf, len,
-          ms_gettext ("One stream's add takes %s; the %d bars wholly below one stream's range "
-                      "saved %s to %s, each more than the whole add: so copies in ran "
-                      "beside copies back."),
-          a, apart, s, m);
-  }
+  ms_caption_append (buf, len,
+                     ms_gettext ("In the textbook, one queue holds every copy back until the last "
+                                 "copy in, so breadth-first can take at most the add (%s) less "
+                                 "than one stream."),
+                     a);
+  /* Breadth-first issues every copy in before any copy back, and the copies take as long in all
+   * as one stream's: held in order, only the adds could hide under them. Shown only where the
+   * whole range lies more than the add under one stream's (H100's overlapped it: 0.9-2.15 ms). */
+  if (add > 0 && b->ci_high < o->ci_low - add)
+    ms_caption_append (
+        buf, len, ms_gettext ("It took %s less: on this GPU the copies back did not wait."), s);
+  else
+    ms_caption_append (buf, len, "%s",
+                       !ms_caption_apart (one, breadth)
+                           ? ms_gettext ("Its range overlaps one stream's: this run cannot show "
+                                         "whether the copies back waited.")
+                           : ms_gettext ("Its range is not wholly that far under one stream's: "
+                                         "this run cannot show whether the copies back waited."));
   return buf;
 }
-
-/* The per cents less time than one stream of the n bars (as the note writes them, "16–17%"),
- * where every bar lies apart from one stream and under it; false otherwise. */
-static bool
-gain_words (const MsResults *r, const MsCell *const *c, int n, char *buf, size_t len)
+/* A pair's medians with the first's unit left out where both have the same: "789 vs 791 µs". */
+static void
+pair_times (const MsCell *depth, const MsCell *breadth, char t[2][32])
 {
-  const MsCell *one = ms_issue_order_one_stream (r, c[0]);
-  double lo = INFINITY, hi = 0;
-  for (int i = 0; one && i < n; i++) {
-    double saved = round (saved_share (one, c[i]));
-    if (!ms_caption_apart (one, c[i]) || saved < 1)
-      return false;
-    lo = fmin (lo, saved);
-    hi = fmax (hi, saved);
-  }
-  snprintf (buf, len, lo == hi ? "%.0f%%" : "%.0f–%.0f%%", lo, hi);
-  return one;
+  ms_caption_time (depth->stats.e2e.median, t[0], sizeof t[0]);
+  ms_caption_time (breadth->stats.e2e.median, t[1], sizeof t[1]);
+  char *unit = strchr (t[0], ' '), *unit1 = strchr (t[1], ' ');
+  if (unit && unit1 && strcmp (unit, unit1) == 0) /* said once: the line keeps its size */
+    *unit = '\0';
 }
 
 /* The two orders at the most streams measured, one queue first, against each other, as the
- * question asks (a line of each against one stream left a class to work out the comparison), then
- * the gain over one stream only where every bar it covers lies apart from one stream's (the H100's
- * ranges, 0.85 to 2.15 ms, cannot tell). The timers' effect is the Details' (issue 84). */
+ * question asks. Where the usual queues' pair reads as one queue's (both the same, or neither
+ * told apart), the answer once for both, the same with both pairs' medians: a gain over one stream
+ * beside it read as a list to decode, and a line of each against one stream hid the question's
+ * comparison. The timers' effect is the Details' (issue 84). */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -379,54 +306,45 @@ takeaway (const MsResults *r, char *buf, size_t len)
   if (!ms_issue_order_quoted (r, &c[0], &c[1], &k, &single, &apart))
     return MS_TAKEAWAY_MISSING;
   bool same = !apart && ms_issue_order_same (c[0], c[1]);
-  char t[2][32], speed[48], gain[32];
-  ms_caption_time (c[0]->stats.e2e.median, t[0], sizeof t[0]);
-  ms_caption_time (c[1]->stats.e2e.median, t[1], sizeof t[1]);
-  /* The usual queues' pair beside one queue's, where the run has it and neither lies apart: the
-   * teachable contrast, over one stream, was a footnote's. */
+  char t[2][2][32], speed[48];
   OrderTable tab;
   quoted_exponent (r, tab);
   c[2] = single ? tab[PLAIN][0][0][k] : NULL, c[3] = single ? tab[PLAIN][0][1][k] : NULL;
-  bool usual = !apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3]);
-  if (!apart && !same) {
-    /* TRANSLATORS: the issue-order takeaway where neither queue setting's orders can be told
-     * apart (the H100's: its ranges overlap one stream's too, so no gain is claimed); else with
-     * both medians, e.g. "Depth-first 1.07 ms, breadth-first 1.11 ms: cannot tell apart". */
-    snprintf (buf, len,
-              usual && !ms_issue_order_same (c[2], c[3])
-                  ? ms_gettext ("Cannot tell orders apart, one queue or several")
-                  : ms_gettext ("Depth-first %s, breadth-first %s: cannot tell apart"),
-              t[0], t[1]);
-    return MS_TAKEAWAY_UNDECIDED;
-  }
-  if (usual && ms_issue_order_same (c[2], c[3])) {
-    /* TRANSLATORS: e.g. "No: both orders 16–17% under one stream, one queue or several": the
-     * same time either way on both queue settings; the per cents of all four bars. */
-    snprintf (buf, len,
-              gain_words (r, c, 4, gain, sizeof gain)
-                  ? ms_gettext ("No: both orders %s under one stream, one queue or several")
-                  : ms_gettext ("No: both orders the same, one queue or several"),
-              gain);
+  if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
+      && same == ms_issue_order_same (c[2], c[3])) {
+    if (!same) {
+      /* TRANSLATORS: the issue-order takeaway where neither queue setting's orders can be told
+       * apart (the H100's): the medians beside it made the line too long for a slide. */
+      snprintf (buf, len, "%s",
+                ms_gettext ("Cannot tell: ranges overlap on one queue and on several"));
+      return MS_TAKEAWAY_UNDECIDED;
+    }
+    pair_times (c[0], c[1], t[0]);
+    pair_times (c[2], c[3], t[1]);
+    /* TRANSLATORS: the same by the ±10% rule on both queue settings, depth-first's median then
+     * breadth-first's on each, e.g. "No: 789 vs 791 µs on one queue, 798 vs 797 µs on several". */
+    snprintf (buf, len, ms_gettext ("No: %s vs %s on one queue, %s vs %s on several"), t[0][0],
+              t[0][1], t[1][0], t[1][1]);
     return MS_TAKEAWAY_DECIDED;
   }
-  char *unit = strchr (t[0], ' '), *unit1 = strchr (t[1], ' ');
-  if (unit && unit1 && strcmp (unit, unit1) == 0) /* said once: the line keeps its size */
-    *unit = '\0';
+  pair_times (c[0], c[1], t[0]);
+  if (!apart && !same) {
+    /* TRANSLATORS: e.g. "Depth-first 1.07, breadth-first 1.11 ms: cannot tell apart". */
+    snprintf (buf, len, ms_gettext ("Depth-first %s, breadth-first %s: cannot tell apart"), t[0][0],
+              t[0][1]);
+    return MS_TAKEAWAY_UNDECIDED;
+  }
   if (apart) {
     double ratio = speedup (c[0], c[1]);
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
     /* TRANSLATORS: e.g. "Breadth-first 1.2× faster than depth-first (789, 950 µs)": the
      * breadth-first and depth-first medians. */
-    snprintf (buf, len, ms_gettext ("Breadth-first %s than depth-first (%s, %s)"), speed, t[1],
-              t[0]);
-  } else if (gain_words (r, c, 2, gain, sizeof gain))
-    /* TRANSLATORS: e.g. "Both orders the same (789, 791 µs), 17% under one stream": depth-first's
-     * and breadth-first's medians, and their time against the same work in one stream. */
-    snprintf (buf, len, ms_gettext ("Both orders the same (%s, %s), %s under one stream"), t[0],
-              t[1], gain);
-  else
-    snprintf (buf, len, ms_gettext ("Both orders the same (%s, %s); no clear gain over one stream"),
-              t[0], t[1]);
+    snprintf (buf, len, ms_gettext ("Breadth-first %s than depth-first (%s, %s)"), speed, t[0][1],
+              t[0][0]);
+  } else
+    /* TRANSLATORS: e.g. "Both orders the same (789, 791 µs)": depth-first's and breadth-first's
+     * medians. */
+    snprintf (buf, len, ms_gettext ("Both orders the same (%s, %s)"), t[0][0], t[0][1]);
   return MS_TAKEAWAY_DECIDED;
 }
 

@@ -31,14 +31,9 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
-/* The n bars c (2, or 4: one queue's pair, then the usual queues') against one stream, as the
- * slide's note and the Details say it: "Against one stream: one queue 17% less for either order;
- * ...", a per cent only where a bar's range lies apart from one stream's, else "cannot tell". */
-const char *ms_issue_order_against (const MsCell *one, const MsCell *const *c, int n, char *buf,
-                                    size_t len);
-/* What the saving came from, from one stream's add (timed with an event pair in its instrumented
- * repetitions): where the least any of the n bars clearly under one stream saved is more than the
- * whole add, copies in ran beside copies back; "" where no bar lies clearly under one stream or
- * the add could account for the saving. */
-const char *ms_issue_order_why (const MsCell *one, const MsCell *const *c, int n, char *buf,
-                                size_t len);
+/* The textbook's one queue against this run, as the slide's note and the Details say it: held in
+ * order, breadth-first's copies back wait for its last copy in, so it can take at most one stream's
+ * add less than one stream; whether breadth's range lies more than that under one's, and so shows
+ * they did not wait, or the run cannot show it. */
+const char *ms_issue_order_textbook (const MsCell *one, const MsCell *breadth, char *buf,
+                                     size_t len);
