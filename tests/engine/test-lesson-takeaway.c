@@ -254,11 +254,16 @@ test_issue_order (void)
     const MsCell *one = ms_issue_order_one_stream (r, breadth);
     gboolean shown = breadth->stats.e2e.ci_high
                      < one->stats.e2e.ci_low - one->stats.phase[MS_PHASE_KERNEL].median;
-    g_assert_nonnull (strstr (caption, "In the textbook, one queue holds every copy back"));
     g_assert_true (!!strstr (caption, "the copies back did not wait.") == shown);
-    g_assert_true (!!strstr (caption, "cannot show whether the copies back waited") == !shown);
+    g_assert_true (!!strstr (caption, "did not wait") + !!strstr (caption, "cannot show whether")
+                       + !!strstr (caption, "too widely to show whether")
+                   == 1);
+    /* The H100's range crosses one stream's: the slide says so from its thin line, and leaves
+     * the textbook's argument about the add out. */
     if (strcmp (gpus[g], "h100") == 0)
-      g_assert_nonnull (strstr (caption, "Its range overlaps one stream's"));
+      g_assert_nonnull (strstr (caption, "On one queue breadth-first's repetitions ran from "));
+    else
+      g_assert_nonnull (strstr (caption, "In the textbook, one queue holds every copy back"));
     ms_results_free (r);
   }
 }
