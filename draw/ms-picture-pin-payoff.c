@@ -477,10 +477,16 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean sums)
   /* How N is worked out, what the bar is and why the squares stand off
    * their sizes (call_out_takeaway); the reused line's drop, slides 1
    * and 8 are the details' (a four-line note here was too dense). */
+  /* Then the rates its copies ran at beside slide 1's way: in the
+   * details alone, a teacher met the difference before its reason. */
+  char rates[512] = "";
+  if (sums && e >= 0 && ms_pin_payoff_rates (run, e, rates + 1, sizeof rates - 1))
+    rates[0] = '\n';
   char *note = g_strdup_printf (
-      "%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
+      "%s%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
       _ ("N: pinning's extra cost ÷ a copy's saving, rounded up; bar: samples' spread."),
-      reused ? " " : "", reused ? _ ("Squares are set a little right of their size.") : "");
+      reused ? " " : "", reused ? _ ("Squares are set a little right of their size.") : "",
+      rates);
   g_free (data->foot_note);
   data->foot_note = note;
 }

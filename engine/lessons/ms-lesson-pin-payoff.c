@@ -497,6 +497,33 @@ reused_drop (const MsResults *r, int e, char *buf, size_t len)
                      ms_caption_time (fresh.once_us, t[1], sizeof t[1]));
 }
 
+/* Slide 1's rates differ (readers checked one against the other): its
+ * run writes the data past the CPU's cache and copies the same buffers
+ * again and again; here each copy is a buffer's first, just after its
+ * pages were written (docs/lessons.md gives what a plain program found
+ * of each part). */
+bool
+ms_pin_payoff_rates (const MsResults *r, int exponent, char *buf, size_t len)
+{
+  MsPinCost pin, fresh, reused;
+  char size[32];
+  if (!r || !ms_pin_payoff_cost (r, MS_PIN_PINNED, exponent, &pin)
+      || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, exponent, &fresh)
+      || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE_REUSED, exponent, &reused))
+    return false;
+  double bytes = (double)ms_exponent_bytes (exponent);
+  ms_format_bytes (ms_exponent_bytes (exponent), size, sizeof size);
+  buf[0] = '\0';
+  ms_caption_append (buf, len,
+                     ms_gettext ("At %s a copy ran at %.1f GB/s from new pageable memory, %.1f "
+                                 "reused, %.1f pinned: each buffer's first copy, just after its "
+                                 "pages were written. Slide %d writes its data past the CPU's "
+                                 "cache and copies the same buffers again and again."),
+                     size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
+                     bytes / pin.copy_us / 1e3, ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+  return true;
+}
+
 /* What a class compares with slides 1, 4 and 8, as each setup differs
  * (no cause claimed: the caches and a new pinned buffer's first copy
  * were measured apart, docs/lessons.md); with r, pinning's cost at e per
@@ -504,11 +531,6 @@ reused_drop (const MsResults *r, int e, char *buf, size_t len)
 static void
 other_slides (const MsResults *r, int e, char *buf, size_t len)
 {
-  ms_caption_append (buf, len,
-                     ms_gettext ("Slide %d's rates come from its own run, which copies the same "
-                                 "buffers again and again; here each buffer was copied once, "
-                                 "right after it was made."),
-                     ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
   MsPinCost c;
   char z[32], t[2][32];
   if (!r || !ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &c))
@@ -613,25 +635,24 @@ oddity (const MsResults *r, char *buf, size_t len)
     snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   }
   meet = meet && s[0] <= s[3] && s[2] <= s[1];
+  /* Where the spans meet, theirs in brackets: a sentence of its own
+   * for them took the details past a projected screen. */
+  char spans[64] = "";
+  if (meet)
+    snprintf (spans, sizeof spans, " (N %.0f–%s, %.0f–%s)", s[0], hi[0], s[2], hi[1]);
   if (b[0] == b[1])
     ms_caption_append (buf, len,
-                       meet ? ms_gettext ("The rise from %s to %s is within the samples' spread.")
+                       meet ? ms_gettext ("The rise from %s to %s is within the samples' "
+                                          "spread%s.")
                             : ms_gettext ("The rise from %s to %s: the run does not show why."),
-                       z[0], z[1]);
+                       z[0], z[1], spans);
   else
     ms_caption_append (buf, len,
                        meet ? ms_gettext ("At %s the reused heap pays off sooner, within the "
-                                          "samples' spread.")
+                                          "samples' spread%s.")
                             : ms_gettext ("At %s the reused heap pays off sooner: the run does "
                                           "not show why."),
-                       z[1]);
-  if (meet)
-    ms_caption_append (buf, len,
-                       ms_gettext ("With each step's 95%% interval of the median N spans %.0f–%s "
-                                   "(%s, %s) and %.0f–%s (%s, %s): the run cannot tell them "
-                                   "apart."),
-                       s[0], hi[0], ms_gettext (against[b[0]].line), z[0], s[2], hi[1],
-                       ms_gettext (against[b[1]].line), z[1]);
+                       z[1], spans);
 }
 
 static void
@@ -726,12 +747,9 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (fresh.copy_us), FIG (pin.copy_us), qf, nf, FIG (pin.once_us), FIG (reused.once_us),
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
-  double bytes = (double) ms_exponent_bytes (from->exponent);
-  ms_caption_append (buf, len,
-                     ms_gettext ("At %s one copy ran at %.1f GB/s from fresh pages, %.1f GB/s "
-                                 "from the reused heap and %.1f GB/s pinned."),
-                     size, bytes / fresh.copy_us / 1e3, bytes / reused.copy_us / 1e3,
-                     bytes / pin.copy_us / 1e3);
+  char rates[512];
+  if (ms_pin_payoff_rates (r, from->exponent, rates, sizeof rates))
+    ms_caption_append (buf, len, "%s", rates);
   other_slides (r, from->exponent, buf, len);
   oddity (r, buf, len);
 }
