@@ -252,9 +252,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * defines it: the copy's own end is not drawn. The direction said
      * (a teacher had to add it aloud); both sizes that bound it, as
      * nothing between them was measured ("at 1 MiB" read as 1 MiB only).
-     * "Here": the bound is the kernel ahead's, not the API's (the slide
+     * "Once staged ... here": the bound is the kernel ahead's, not the
+     * API's ("pageable ≤ 1 MiB" was read as a rule of the API; the slide
      * says why, and rings the size that waited). */
-    snprintf (buf, len, ms_gettext ("Async to GPU early here: pinned always, pageable ≤ %s"),
+    snprintf (buf, len, ms_gettext ("Async early: pinned always; pageable once staged, ≤ %s here"),
               size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,
