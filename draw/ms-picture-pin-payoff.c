@@ -141,9 +141,19 @@ add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
                    sizeof more);
   ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
   ms_caption_time (page.once_us, own, sizeof own);
-  const char *what = base == MS_PIN_PAGEABLE
-                         ? _ ("vs new pageable memory (pages mapped as first written)")
-                         : _ ("vs reused pageable memory (malloc hands back freed pages)");
+  /* Where the reused line drops, said where it is drawn: a class asked
+   * why, with the answer in the details alone. */
+  char drop[32];
+  int d = base == MS_PIN_PAGEABLE ? -1 : ms_pin_payoff_reused_drop (run, e);
+  if (d >= 0)
+    ms_format_size_label ((double)ms_exponent_bytes (d), drop, sizeof drop);
+  g_autofree char *what
+      = base == MS_PIN_PAGEABLE
+            ? g_strdup (_ ("vs new pageable memory (pages mapped as first written)"))
+        : d < 0 ? g_strdup (_ ("vs reused pageable memory (malloc hands back freed pages)"))
+                : g_strdup_printf (_ ("vs reused pageable memory (malloc hands back freed pages "
+                                      "below %s)"),
+                                   drop);
   /* The ringed size named (its figures were read as the whole chart's),
    * and this memory's own cost beside pinning's: the headline calls new
    * memory costly, and "more" alone left a class asking than what. */

@@ -470,22 +470,29 @@ takeaway (const MsResults *r, char *buf, size_t len)
   return MS_TAKEAWAY_DECIDED;
 }
 
+int
+ms_pin_payoff_reused_drop (const MsResults *r, int e)
+{
+  double n = 0;
+  if (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) != 1 || n <= 1)
+    return -1;
+  while (++e <= MS_MAX_EXPONENT
+         && !(ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) == 1
+              && n <= 1))
+    ;
+  return e <= MS_MAX_EXPONENT ? e : -1;
+}
+
 /* Where the reused line drops to 1 above e (from more there): the size
  * where getting and freeing reused memory cost about as much as new
  * memory, both costs quoted (its cells show it). */
 static void
 reused_drop (const MsResults *r, int e, char *buf, size_t len)
 {
-  double n = 0;
   MsPinCost fresh, reused;
-  if (ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) != 1 || n <= 1)
-    return;
-  while (++e <= MS_MAX_EXPONENT
-         && !(ms_pin_payoff_break_even (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, &n) == 1
-              && n <= 1))
-    ;
+  e = ms_pin_payoff_reused_drop (r, e);
   char z[32], t[2][32];
-  if (e > MS_MAX_EXPONENT || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &fresh)
+  if (e < 0 || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &fresh)
       || !ms_pin_payoff_cost (r, MS_PIN_PAGEABLE_REUSED, e, &reused))
     return;
   ms_format_bytes (ms_exponent_bytes (e), z, sizeof z);

@@ -55,6 +55,10 @@ const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind 
  * buf; false where a cell is missing. The slide's note and the details
  * say it in the same words. */
 bool ms_pin_payoff_rates (const MsResults *r, int exponent, char *buf, size_t len);
+/* The first size above exponent where pinning pays off in one copy
+ * against a reused heap, whose N at exponent is more (malloc maps new
+ * pages there too); -1 where none. */
+int ms_pin_payoff_reused_drop (const MsResults *r, int exponent);
 /* The message of the run's first host-pool cell that was not measured
  * (the driver has no host pools, or the pool could not be made); NULL
  * when every one was. */
