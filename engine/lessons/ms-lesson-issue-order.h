@@ -31,9 +31,6 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
-/* The textbook's one queue against this run, as the slide's note and the Details say it: held in
- * order, breadth-first's copies back wait for its last copy in, so it can take at most one stream's
- * add less than one stream; whether breadth's range lies more than that under one's, and so shows
- * they did not wait, or the run cannot show it. */
-const char *ms_issue_order_textbook (const MsCell *one, const MsCell *breadth, char *buf,
-                                     size_t len);
+/* The longer-running of a depth-first and a breadth-first cell, by name ("depth-first"), and how
+ * many times as long it took by their medians in *times. */
+const char *ms_issue_order_longer (const MsCell *depth, const MsCell *breadth, double *times);

@@ -509,10 +509,10 @@ test_issue_order_timers (void)
   g_assert_null (strstr (buf, "(K = 1), 1.00× (K = 2)"));
   /* No cause claimed beyond what the run shows: where the difference
    * appears, and that without timers it cannot tell the orders apart. */
-  g_assert_true (strstr (buf, "With a timer around every step (not drawn), depth-first took 1.30× "
-                              "breadth-first's time at K = 16, beyond the spread; without timers "
-                              "(the bars) it is within the spread, so the timers made that "
-                              "difference."));
+  g_assert_true (strstr (buf, "With a timer (an event pair) around every step on one queue, "
+                              "depth-first took 1.30× breadth-first's time at K = 16, beyond the "
+                              "spread; without timers it is within the spread, so the timers made "
+                              "that difference."));
   /* The plain ratio per K once: not again after the timers. */
   g_assert_null (strstr (buf, "the ratio is"));
   ms_results_free (r);
@@ -530,8 +530,7 @@ test_issue_order_timers (void)
   g_assert_true (ms_lesson_caption (MS_TOPIC_ISSUE_ORDER, r, -1, buf, sizeof buf));
   g_assert_true (strstr (buf, "With a timer around every step, depth-first took 1.50× "
                               "breadth-first's time at K = 16 (medians); the timers add work "
-                              "between the steps, so the untimed times above, which the chart "
-                              "draws, are the answer.") &&
+                              "between the steps, so the untimed times above are the answer.") &&
                  !strstr (buf, "within the spread"));
   ms_results_free (r);
 }
