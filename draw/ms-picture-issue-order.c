@@ -487,10 +487,17 @@ slide_note (const OrderPair *pair)
   const char *order = ms_issue_order_longer (pair->cell[4], pair->cell[5], &times);
   /* TRANSLATORS: after the bars' note, e.g. "Untimed, the orders ran alike. With an event pair
    * around every step, depth-first took 1.20× as long on one queue: ..." */
-  g_autofree char *timed = g_strdup_printf (
-      _ ("With an event pair around every step, %s took %.2f× as long on one queue: the "
-         "textbook's false dependency appears once something sits between the steps."),
-      order, times);
+  /* Named the textbook's only where it is its order: the false dependency the classic chapter
+   * shows holds depth-first back on one queue. Seen, not explained: no mechanism claimed. */
+  g_autofree char *timed
+      = pair->cell[4]->stats.e2e.median >= pair->cell[5]->stats.e2e.median
+            ? g_strdup_printf (_ ("With an event pair around every step on one queue, depth-first "
+                                  "took %.2f× as long: the textbook's false dependency, seen here "
+                                  "only with the events between the steps."),
+                               times)
+            : g_strdup_printf (_ ("With an event pair around every step on one queue, %s took "
+                                  "%.2f× as long."),
+                               order, times);
   return g_strjoin (" ", range,
                     pair->same[0] && pair->same[1]
                         ? _ ("Untimed, the orders ran alike.")
