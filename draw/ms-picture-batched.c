@@ -48,7 +48,7 @@ times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count,
 }
 
 /* A line for each run of sizes where a source's ratio jumps: which call
- * moved (the one whose time a copy changed most), with its ranges, and
+ * moved most (the one whose time a copy changed most), and
  * the other's times. Readers asked what made the lines zig-zag; the
  * cells say which call, not why, and the note does not guess. */
 static void
@@ -79,9 +79,9 @@ jump_times (const MsResults *run, int count, GString *note)
       }
       g_string_append (note,
                        note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
-      /* TRANSLATORS: "pinned 16 KiB→32 KiB: the batched call moved, " and its
+      /* TRANSLATORS: "pinned 16 KiB→32 KiB: the batched call moved most, " and its
        * times a copy. */
-      g_string_append_printf (note, _ ("%s %s: %s moved, "), word, sizes->str, calls[c]);
+      g_string_append_printf (note, _ ("%s %s: %s moved most, "), word, sizes->str, calls[c]);
       times (note, run, modes[m], e0, e, count, c);
       /* Larger copies in less time cannot be the same work: the cells
        * show the call changed method, not which; readers asked why, and
@@ -302,7 +302,7 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_chart_layout_init (&layout);
   ms_chart_draw (cr, d, style, width, chart_h, -1, &layout);
   ends_at_one (cr, d, style, &layout);
-  /* The slower point the headline names, or the one it quotes. */
+  /* The slower point (the only one below 1×), or, where none is apart, the one the caption quotes. */
   if (ms_batched_verdict (&mark) < 0 || (!tally[0] && !tally[2]))
     label_mark (cr, d, style, &layout, &mark);
   ms_chart_layout_clear (&layout);

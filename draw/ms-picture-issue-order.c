@@ -470,9 +470,9 @@ slide_terms (const OrderPair *pair, gboolean gloss)
 }
 
 /* The note under the bars: what the thin lines are (at 8 or fewer repetitions a median's 95% range
- * is the fastest to the slowest) and, where the timed pair (the last) lies apart and no untimed one
- * does, what the bars show: the one queue's textbook slowdown appears with the event pairs, the
- * only difference between those pairs. No mechanism: the run does not show one. */
+ * is the fastest to the slowest) and, where the timed pair (the last) lies apart and both untimed
+ * ones read alike, what the bars show: the event pairs, the only difference between the one-queue
+ * pairs, slowed both orders and one more. No mechanism: the run does not show one. */
 static char *
 slide_note (const OrderPair *pair)
 {
@@ -488,6 +488,7 @@ slide_note (const OrderPair *pair)
                                e2e->n);
   /* "Slowed both orders" where both timed medians lie above their untimed ones on one queue. */
   if (last < 2 || !pair->apart[last] || pair->apart[0] || pair->apart[1]
+      || pair->same[0] != pair->same[1]
       || pair->cell[4]->stats.e2e.median <= pair->cell[0]->stats.e2e.median
       || pair->cell[5]->stats.e2e.median <= pair->cell[1]->stats.e2e.median)
     return g_steal_pointer (&range);

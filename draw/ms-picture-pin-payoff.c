@@ -485,8 +485,8 @@ keep_quoted_line (const MsResults *run, MsChartData *data, gboolean sums)
     add_ring_sums (run, g_ptr_array_index (data->series, i),
                    i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
   /* How N is worked out, what the bar is and why the squares stand off
-   * their sizes (call_out_takeaway); the reused line's drop, slides 1
-   * and 8 are the details' (a four-line note here was too dense). */
+   * their sizes (call_out_takeaway); the reused line's drop is its key's,
+   * slide 8 the details' (a four-line note here was too dense). */
   /* Then the rates its copies ran at beside slide 1's way: in the
    * details alone, a teacher met the difference before its reason. */
   char rates[512] = "";

@@ -109,12 +109,10 @@ append_textbook (char *buf, size_t len, const MsCell *one, const MsCell *breadth
   if (!ms_caption_apart (one, breadth)) {
     ms_caption_time (b->ci_low, lo, sizeof lo);
     ms_caption_time (b->ci_high, hi, sizeof hi);
-    ms_caption_time (o->median, s, sizeof s);
     ms_caption_append (buf, len,
-                       ms_gettext ("On one queue its repetitions ran from %s to %s, across one "
-                                   "stream's %s: too widely to show whether the copies back "
-                                   "waited."),
-                       lo, hi, s);
+                       ms_gettext ("On one queue its range, %s to %s, overlaps one stream's: too "
+                                   "wide to show whether the copies back waited."),
+                       lo, hi);
     return;
   }
   ms_caption_time (ms_caption_time_as_written (o->median) - ms_caption_time_as_written (b->median),
@@ -369,12 +367,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_UNDECIDED;
   }
   if (apart) {
+    /* Breadth-first's time first here: the unit stays on the last one written. */
+    pair_times (c[1], c[0], t[0]);
     double ratio = speedup (c[0], c[1]);
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
     /* TRANSLATORS: e.g. "Breadth-first 1.2× faster than depth-first (789, 950 µs)": the
      * breadth-first and depth-first medians. */
-    snprintf (buf, len, ms_gettext ("Breadth-first %s than depth-first (%s, %s)"), speed, t[0][1],
-              t[0][0]);
+    snprintf (buf, len, ms_gettext ("Breadth-first %s than depth-first (%s, %s)"), speed, t[0][0],
+              t[0][1]);
   } else
     /* TRANSLATORS: e.g. "Both orders the same (789, 791 µs)": depth-first's and breadth-first's
      * medians. */

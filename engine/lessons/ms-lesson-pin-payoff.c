@@ -531,10 +531,10 @@ ms_pin_payoff_rates (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-/* What a class compares with slides 1, 4 and 8, as each setup differs
- * (no cause claimed: the caches and a new pinned buffer's first copy
- * were measured apart, docs/lessons.md); with r, pinning's cost at e per
- * MiB, which slides 4 and 8 give for other sizes, and the reused drop. */
+/* What a class compares with slides 4 and 8, as each setup differs (no
+ * cause claimed; slide 1's rates are ms_pin_payoff_rates'): pinning's
+ * cost at e per MiB, which slides 4 and 8 give for other sizes, and the
+ * reused drop. */
 static void
 other_slides (const MsResults *r, int e, char *buf, size_t len)
 {
@@ -583,7 +583,7 @@ caption_once (const MsResults *r, int e, const char *size, char *buf, size_t len
                      size, list, ms_caption_time (pg.copy_us, t[0], sizeof t[0]),
                      ms_caption_time (pn.copy_us, t[1], sizeof t[1]), bytes / pg.copy_us / 1e3,
                      bytes / pn.copy_us / 1e3);
-  other_slides (NULL, -1, buf, len);
+  other_slides (r, e, buf, len);
 }
 
 /* Each kind against the pageable buffer it replaces: fresh pages, and the
@@ -642,24 +642,26 @@ oddity (const MsResults *r, char *buf, size_t len)
     snprintf (hi[i], sizeof hi[i], isinf (s[2 * i + 1]) ? "∞" : "%.0f", s[2 * i + 1]);
   }
   meet = meet && s[0] <= s[3] && s[2] <= s[1];
-  /* Where the spans meet, theirs in brackets: a sentence of its own
+  /* Where the spans meet, theirs in the sentence: a sentence of its own
    * for them took the details past a projected screen. */
-  char spans[64] = "";
-  if (meet)
-    snprintf (spans, sizeof spans, " (N %.0f–%s, %.0f–%s)", s[0], hi[0], s[2], hi[1]);
-  if (b[0] == b[1])
+  if (b[0] == b[1] && meet)
     ms_caption_append (buf, len,
-                       meet ? ms_gettext ("The rise from %s to %s is within the samples' "
-                                          "spread%s.")
-                            : ms_gettext ("The rise from %s to %s: the run does not show why."),
-                       z[0], z[1], spans);
+                       ms_gettext ("The rise from %s to %s is within the samples' spread "
+                                   "(N %.0f–%s and %.0f–%s)."),
+                       z[0], z[1], s[0], hi[0], s[2], hi[1]);
+  else if (b[0] == b[1])
+    ms_caption_append (buf, len, ms_gettext ("The rise from %s to %s: the run does not show why."),
+                       z[0], z[1]);
+  else if (meet)
+    ms_caption_append (buf, len,
+                       ms_gettext ("At %s the reused heap pays off sooner, within the samples' "
+                                   "spread (N %.0f–%s against new pages, %.0f–%s against reused)."),
+                       z[1], s[0], hi[0], s[2], hi[1]);
   else
     ms_caption_append (buf, len,
-                       meet ? ms_gettext ("At %s the reused heap pays off sooner, within the "
-                                          "samples' spread%s.")
-                            : ms_gettext ("At %s the reused heap pays off sooner: the run does "
-                                          "not show why."),
-                       z[1], spans);
+                       ms_gettext ("At %s the reused heap pays off sooner: the run does not show "
+                                   "why."),
+                       z[1]);
 }
 
 static void

@@ -238,12 +238,12 @@ test_issue_order (void)
                      < one->stats.e2e.ci_low - one->stats.phase[MS_PHASE_KERNEL].median;
     g_assert_true (!!strstr (caption, "the copies back did not wait.") == shown);
     g_assert_true (!!strstr (caption, "did not wait") + !!strstr (caption, "cannot show whether")
-                       + !!strstr (caption, "too widely to show whether")
+                       + !!strstr (caption, "too wide to show whether")
                    == 1);
     /* The textbook's argument first, then the range that cannot show it where it crosses one
      * stream's (the H100's). */
     g_assert_nonnull (strstr (caption, "In the textbook, one queue holds every copy back"));
-    g_assert_true (!!strstr (caption, "On one queue its repetitions ran from ")
+    g_assert_true (!!strstr (caption, "On one queue its range, ")
                    == (strcmp (gpus[g], "h100") == 0));
     /* The timed pair is drawn, part of the answer: no "(not drawn)", no "second finding". */
     g_autofree char *timed = g_strdup_printf ("around every step on one queue, depth-first took "
