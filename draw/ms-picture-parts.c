@@ -241,9 +241,7 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
       ms_caption_time (bars[i].lo, t, sizeof t);
       ms_caption_time (bars[i].hi, u, sizeof u);
       /* The unit once where both ends have it, so that the median fits. */
-      const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
-      if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
-        t[t_unit - t] = '\0';
+      ms_format_unit_once (t, u);
       /* TRANSLATORS: a bar too noisy to draw on a slide, in place of it:
        * its median (the chart's title says medians) and its 95% range,
        * e.g. "too noisy: 54 µs, 33 to 754 µs" (the range alone left a

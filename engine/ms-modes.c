@@ -132,6 +132,15 @@ MS_DEFINE_LOOKUP (ms_cell_status_name, const char *, MsCellStatus, MS_CELL_STATU
 MS_DEFINE_FROM_NAME (ms_cell_status_from_name, MsCellStatus, status_names, MS_CELL_STATUS_COUNT)
 
 void
+ms_format_unit_once (char *first, const char *second)
+{
+  char *unit = strrchr (first, ' ');
+  const char *unit2 = strrchr (second, ' ');
+  if (unit && unit2 && strcmp (unit, unit2) == 0)
+    *unit = '\0';
+}
+
+void
 ms_format_bytes (uint64_t bytes, char *buf, size_t len)
 {
   static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };

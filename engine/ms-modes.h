@@ -54,6 +54,9 @@ bool ms_cell_status_from_name (const char *name, MsCellStatus *out);
 
 /* "4 KiB", "1 MiB", "1.5 GiB": binary units for buffer sizes. */
 void ms_format_bytes (uint64_t bytes, char *buf, size_t len);
+/* Cuts first's unit (its last word) where second ends in the same one, so
+ * that a pair reads "45 or 49 µs", "4–16 KiB". */
+void ms_format_unit_once (char *first, const char *second);
 
 /* Whether mode honours knob (its record's .takes, ms-modes.c); other modes
  * run as without it. */

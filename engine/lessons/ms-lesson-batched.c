@@ -258,9 +258,7 @@ sizes (const MsResults *r, MsMode mode, int count, int lo, int hi, char *buf, si
   char a[32], b[32];
   ms_caption_size (ms_batched_cell (r, mode, lo, count, 0), a, sizeof a);
   ms_caption_size (ms_batched_cell (r, mode, hi, count, 0), b, sizeof b);
-  char *unit = strrchr (a, ' ');
-  if (unit && strrchr (b, ' ') && strcmp (unit, strrchr (b, ' ')) == 0)
-    *unit = '\0';
+  ms_format_unit_once (a, b);
   if (lo == hi)
     snprintf (buf, len, "%s", b);
   else

@@ -12,6 +12,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-host-func.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 
 #define NAME "host-func"
 
@@ -217,9 +218,7 @@ range_words (double lo, double hi, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("≈%s"), t);
     return;
   }
-  const char *t_unit = strrchr (t, ' '), *u_unit = strrchr (u, ' ');
-  if (t_unit && u_unit && strcmp (t_unit, u_unit) == 0)
-    t[t_unit - t] = '\0';
+  ms_format_unit_once (t, u);
   /* TRANSLATORS: two calls' median times, e.g. "45 or 49 µs" (the first without its unit where
    * both have the same) or "800 µs or 1.2 ms". */
   snprintf (buf, len, ms_gettext ("%s or %s"), t, u);

@@ -12,6 +12,7 @@
 #include "ms-lesson-caption-private.h"
 #include "ms-lesson-issue-order.h"
 #include "ms-lesson-record.h"
+#include "ms-modes.h"
 #include "ms-variant.h"
 
 #define NAME "issue-order"
@@ -304,9 +305,7 @@ pair_times (const MsCell *depth, const MsCell *breadth, char t[2][32])
 {
   ms_caption_time (depth->stats.e2e.median, t[0], sizeof t[0]);
   ms_caption_time (breadth->stats.e2e.median, t[1], sizeof t[1]);
-  char *unit = strchr (t[0], ' '), *unit1 = strchr (t[1], ' ');
-  if (unit && unit1 && strcmp (unit, unit1) == 0) /* said once: the line keeps its size */
-    *unit = '\0';
+  ms_format_unit_once (t[0], t[1]); /* said once: the line keeps its size */
 }
 
 /* The two orders at the most streams measured, one queue first, against each other, as the
