@@ -9,7 +9,8 @@
  *
  *   plain-issue-order [--k K] [--mib MIB] [--reps N] [--rewrite streamed|ordinary]
  *                     [--poison] [--verify] [--events] [--nonblocking] [--cells]
- *                     [--warm MS] [--pin] [--sequence] [--memsweep] [--name NAME]
+ *                     [--warm MS] [--pin] [--sequence] [--memsweep] [--kernels US]
+ *                     [--name NAME]
  *
  * Without switches: one allocation, K streams made with cudaStreamCreate,
  * the orders alternating repetition by repetition, nothing between them.
@@ -35,6 +36,10 @@
  * memsweep's streams mode queues no latch (kernels/mode-streams.cu), so
  * there is no switch for one.
  *   --memsweep  all of the above (--rewrite streamed, --warm 100)
+ *   --kernels   no copies: each of a stream's three steps is one block
+ *               spinning for US µs, the textbook's one-queue example
+ *               (kernels alone, each too small to fill the GPU), to set
+ *               beside the copies' rows: which work one queue holds up
  * Prints one line: key=value pairs, the medians (µs, host clock from the
  * first call to the last stream synchronised) and depth ÷ breadth, the
  * figure the lesson's caption gives (above 1: breadth-first is faster). */
@@ -46,7 +51,7 @@ enum { REWRITE_NONE, REWRITE_STREAMED, REWRITE_ORDINARY };
 
 struct Opts {
   int k = 16, reps = 21, rewrite = REWRITE_NONE;
-  double mib = 4, warm_ms = 0;
+  double mib = 4, warm_ms = 0, kernels_us = 0;
   bool poison = false, verify = false, events = false, nonblocking = false, cells = false;
   bool pin = false, sequence = false;
   const char *name = NULL;
@@ -98,6 +103,17 @@ cell_free (Cell &c)
 
 static volatile float sink;
 
+/* One block that spins us µs by the GPU's global timer (--kernels). */
+static __global__ void
+spin (double us)
+{
+  unsigned long long t0, t;
+  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do
+    asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  while (t - t0 < (unsigned long long) (us * 1e3));
+}
+
 /* One repetition: what the switches put before it, the steps in the
  * order asked, every stream synchronised, what they put after it. */
 static double
@@ -120,7 +136,10 @@ one_rep (Cell &c, const Opts &o, bool breadth, bool timers)
     size_t cb = len * sizeof (float);
     if (timers)
       CHECK (cudaEventRecord (c.ev[s][step][0], c.s[s]));
-    if (step == 0) {
+    if (o.kernels_us > 0) {
+      spin<<<1, 1, 0, c.s[s]>>> (o.kernels_us);
+      CHECK (cudaGetLastError ());
+    } else if (step == 0) {
       CHECK (cudaMemcpyAsync (c.d[0] + begin, c.h[0] + begin, cb, cudaMemcpyHostToDevice, c.s[s]));
       CHECK (cudaMemcpyAsync (c.d[1] + begin, c.h[1] + begin, cb, cudaMemcpyHostToDevice, c.s[s]));
     } else if (step == 1) {
@@ -196,6 +215,8 @@ parse (int argc, char **argv, Opts &o)
       o.reps = atoi (v), i++;
     else if (!strcmp (a, "--warm") && v)
       o.warm_ms = atof (v), i++;
+    else if (!strcmp (a, "--kernels") && v)
+      o.kernels_us = atof (v), i++;
     else if (!strcmp (a, "--name") && v)
       o.name = v, i++;
     else if (!strcmp (a, "--rewrite") && v)
@@ -265,9 +286,9 @@ main (int argc, char **argv)
     depth = plain_median (td), breadth = plain_median (tb);
   }
   const char *queues = getenv ("CUDA_DEVICE_MAX_CONNECTIONS");
-  printf ("variant=%s queues=%s K=%d mib=%g depth_us=%.1f breadth_us=%.1f "
+  printf ("variant=%s%s queues=%s K=%d mib=%g depth_us=%.1f breadth_us=%.1f "
           "depth_over_breadth=%.3f\n",
-          o.name ? o.name : "plain", queues ? queues : "default", o.k, o.mib, depth, breadth,
+          o.name ? o.name : "plain", o.kernels_us > 0 ? "-kernels" : "", queues ? queues : "default", o.k, o.mib, depth, breadth,
           depth / breadth);
   return 0;
 }

@@ -666,14 +666,20 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
  * copies are what they are is the details' (a check at another size on
  * another GPU was read as out of place). */
 static char *
-slide_key (const MsCacheStateRow *rows, int n)
+slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
 {
+  /* The largest size's pageable copies first, where the rows are of a
+   * smaller one: the contrast the lesson teaches. */
+  char note[512];
+  if (!ms_cache_state_largest_note (run, note, sizeof note))
+    note[0] = '\0';
   gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-  /* xgettext:no-c-format */
-  return g_strconcat (_ ("1×: a memory's time after streaming stores. Dot: each way's median time "
+  return g_strconcat (note, note[0] ? " " : "",
+                      /* xgettext:no-c-format */
+                      _ ("1×: a memory's time after streaming stores. Dot: each way's median time "
                          "over its 1×; bar: where the true ratio lies, 95% sure. The same (no "
                          "change): the whole bar in the grey band; too noisy to say: the bar "
                          "reaches out of it"),
@@ -731,7 +737,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view (which draws the check) with
    * the rule. */
   g_autofree char *key
-      = slide ? slide_key (rows, n)
+      = slide ? slide_key (run, rows, n)
               : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
                                   "(the check: its own time); lines across them: the ratio's "
                                   "95%% interval. A bar is pale and outlined where its interval "

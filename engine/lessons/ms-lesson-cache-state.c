@@ -88,16 +88,46 @@ rows_at (const MsResults *r, int e, MsCacheStateRow *rows, int max)
   return n;
 }
 
+/* Whether a pageable copy among rows differs from streamed stores by the
+ * rule: pageable is the memory the CPU reads for the copy, the question's
+ * case. */
+static bool
+pageable_apart (const MsCacheStateRow *rows, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (rows[i].mode == MS_MODE_PAGEABLE
+        && (rows[i].judgement.verdict == MS_VERDICT_FASTER
+            || rows[i].judgement.verdict == MS_VERDICT_SLOWER))
+      return true;
+  return false;
+}
+
+/* The largest size with rows, -1 where none. */
+static int
+largest_size (const MsResults *r, MsCacheStateRow *rows, int max)
+{
+  FOR_EACH_EXP (e, -1)
+  {
+    if (r && rows_at (r, e, rows, max) > 0)
+      return e;
+  }
+  return -1;
+}
+
 int
 ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows, int max)
 {
+  /* Unasked, the largest size at which a pageable copy differs: at 16 MiB
+   * a class was shown "too noisy to say" while the run held the answer
+   * at 4 MiB (the largest size's rows go in the note). */
   FOR_EACH_EXP (e, exponent)
   {
     int n = r ? rows_at (r, e, rows, max) : 0;
-    if (n > 0)
+    if (n > 0 && (exponent >= 0 || pageable_apart (rows, n)))
       return n;
   }
-  return 0;
+  int e = exponent >= 0 ? -1 : largest_size (r, rows, max);
+  return e >= 0 ? rows_at (r, e, rows, max) : 0;
 }
 
 const char *
@@ -222,9 +252,44 @@ ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char
 }
 
 bool
+ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
+{
+  MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  int shown = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS) ? rows[0].exponent : -1;
+  int e = largest_size (r, rows, MS_CACHE_STATE_MAX_ROWS);
+  if (e < 0 || e == shown)
+    return false;
+  int n = rows_at (r, e, rows, MS_CACHE_STATE_MAX_ROWS), listed = 0;
+  bool same = true;
+  char list[384] = "", size[32];
+  for (int i = 0; i < n; i++) {
+    if (rows[i].mode != MS_MODE_PAGEABLE)
+      continue;
+    size_t used = strlen (list);
+    snprintf (list + used, sizeof list - used, "%s%s %.2f×", listed++ ? ms_gettext ("; ") : "",
+              ms_cache_state_name (rows[i].state), rows[i].judgement.ratio);
+    same = same && standing (&rows[i]) == SAME;
+  }
+  if (!listed)
+    return false;
+  ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
+  /* TRANSLATORS: the cache-state lesson's pageable copies at its largest
+   * size, where the slide shows a smaller one at which they differ, e.g.
+   * "At 16 MiB, pageable copies: ordinary stores 0.96×; sent again, not
+   * rewritten 0.99×: too noisy to say." */
+  snprintf (buf, len,
+            same ? ms_gettext ("At %s, pageable copies: %s: no change.")
+                 : ms_gettext ("At %s, pageable copies: %s: too noisy to say."),
+            size, list);
+  return true;
+}
+
+bool
 ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len)
 {
   MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+  if (ms_cache_state_largest_note (r, buf, len))
+    return true;
   int n = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS), pageable = 0;
   for (int i = 0; i < n; i++)
     if (rows[i].mode == MS_MODE_PAGEABLE && standing (&rows[i]) == APART)

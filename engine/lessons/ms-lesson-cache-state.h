@@ -33,8 +33,9 @@ typedef struct {
 /* The largest rows the lesson has (every mode's states and the check). */
 #define MS_CACHE_STATE_MAX_ROWS 9
 
-/* The comparisons the run has at exponent (-1: the largest size that has
- * any), pageable first, then pinned, write-combined and the check; their
+/* The comparisons the run has at exponent (-1: the largest size at which
+ * a pageable copy differs by the rule, else the largest that has any),
+ * pageable first, then pinned, write-combined and the check; their
  * count, at most max. */
 int ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows, int max);
 /* The state in words, translated: "ordinary stores", "in write-combined
@@ -45,7 +46,9 @@ const char *ms_cache_state_name (MsCacheState state);
  * is told, or has none. */
 bool ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char *buf,
                                 size_t len);
-/* Where the run cannot tell pageable copies apart at its largest size
- * but a smaller one found one faster: why, with that size's ratio, in
- * buf. */
+/* Where the rows are of a smaller size than the run's largest: the
+ * largest size's pageable copies, their ratios and verdict, in buf. */
+bool ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len);
+/* That note; else where the run cannot tell pageable copies apart at any
+ * size: why a cache could still matter, in buf. */
 bool ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len);

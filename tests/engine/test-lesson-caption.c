@@ -595,15 +595,15 @@ test_register_crossing (void)
  * verify_us > 0, a verify phase of that median: within ±1 % over nine
  * checks (tight) or three checks from half to twice it (loose). */
 static void
-add_cell9 (MsResults *r, MsMode mode, const char *variant, double e2e_us, double verify_us,
-           bool tight)
+add_cell9_at (MsResults *r, int exponent, MsMode mode, const char *variant, double e2e_us,
+              double verify_us, bool tight)
 {
   double times[9];
   for (int i = 0; i < 9; i++)
     times[i] = e2e_us * (1 + 0.002 * (i - 4));
   MsCell c = { .mode = mode,
-               .exponent = 20,
-               .elements = 1ull << 20,
+               .exponent = exponent,
+               .elements = 1ull << exponent,
                .n_reps = 9,
                .e2e_us = times,
                .status = MS_CELL_OK };
@@ -616,6 +616,13 @@ add_cell9 (MsResults *r, MsMode mode, const char *variant, double e2e_us, double
                 : (MsStat){ 3, verify_us, verify_us / 2, verify_us * 2, verify_us / 2,
                             verify_us * 2, false };
   g_assert_true (ms_results_add_cell (r, &c));
+}
+
+static void
+add_cell9 (MsResults *r, MsMode mode, const char *variant, double e2e_us, double verify_us,
+           bool tight)
+{
+  add_cell9_at (r, 20, mode, variant, e2e_us, verify_us, tight);
 }
 
 /* The cache-state lesson's caption with the result read from
@@ -727,6 +734,31 @@ test_cache_state_rows_agree (void)
   ms_results_free (r);
 }
 
+/* Unasked, the cache-state rows are of the largest size at which a
+ * pageable copy differs (4 MiB here), and the note gives the largest
+ * size's pageable copies; with none differing, the largest size's rows. */
+static void
+test_cache_state_size (void)
+{
+  for (int apart = 0; apart < 2; apart++) {
+    MsResults *r = ms_test_results_new ("cache-state");
+    add_cell9_at (r, 20, MS_MODE_PAGEABLE, "stores=streamed", 1740, 0, true);
+    add_cell9_at (r, 20, MS_MODE_PAGEABLE, "stores=kept", apart ? 1190 : 1745, 0, true);
+    add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=streamed", 6760, 0, true);
+    add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=kept", 6690, 0, true);
+    MsCacheStateRow rows[MS_CACHE_STATE_MAX_ROWS];
+    g_assert_cmpint (ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS), ==, 1);
+    g_assert_cmpint (rows[0].exponent, ==, apart ? 20 : 22);
+    g_assert_cmpint (rows[0].judgement.verdict, ==, apart ? MS_VERDICT_FASTER : MS_VERDICT_SAME);
+    char note[512] = "";
+    g_assert_true (ms_cache_state_largest_note (r, note, sizeof note) == apart);
+    if (apart)
+      g_assert_cmpstr (note, ==,
+                       "At 16 MiB, pageable copies: sent again, not rewritten 0.99×: no change.");
+    ms_results_free (r);
+  }
+}
+
 /* The reuse lesson's writes only as R kernels against one kernel storing
  * R times: a rate of R × c above the link is named merged stores, one
  * within it is not. */
@@ -804,6 +836,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/issue-order-timers", test_issue_order_timers);
   g_test_add_func ("/lesson-caption/cache-state-signs", test_cache_state_signs);
   g_test_add_func ("/lesson-caption/cache-state-rows-agree", test_cache_state_rows_agree);
+  g_test_add_func ("/lesson-caption/cache-state-size", test_cache_state_size);
   g_test_add_func ("/lesson-caption/reuse-in-kernel", test_reuse_in_kernel);
   g_test_add_func ("/lesson-caption/issue-order-around", test_issue_order_around);
   int rc = g_test_run ();
