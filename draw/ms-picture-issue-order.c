@@ -233,6 +233,7 @@ typedef struct {
   const MsCell *one, *cell[6];
   int n;       /* bars of orders: 2, 4 or 6 */
   bool single; /* the first pair on one queue */
+  bool kernels; /* the last pair kernels alone, not the timed one */
   const char *by[3];
   bool apart[3], same[3];
 } OrderPair;
@@ -486,6 +487,12 @@ slide_note (const OrderPair *pair)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
+  if (pair->kernels)
+    /* TRANSLATORS: after the bars' note on the issue-order slide, e.g. "Kernels alone: every step
+     * one block spinning 50 µs, no copies." */
+    return g_strdup_printf (_ ("%s Kernels alone: every step one block spinning %g µs, no "
+                               "copies."),
+                            range, MS_ISSUE_ORDER_SPIN_US);
   /* "Slowed both orders" where both timed medians lie above their untimed ones on one queue. */
   if (last < 2 || !pair->apart[last] || pair->apart[0] || pair->apart[1]
       || pair->same[0] != pair->same[1]
@@ -529,12 +536,19 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn; then the
    * timed one, with the untimed one-queue pair only, whose timers are all that differs. */
   const int e = depth->exponent;
+  const MsCell *kd, *kb;
   if (pair.single) {
     add_pair (&pair, timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
               timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k), _ ("usual queues"));
-    add_pair (&pair, timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, k),
-              timed_cell (run, e, TRUE, TRUE, MS_ORDER_BREADTH_FIRST, k),
-              _ ("one queue, every step timed"));
+    /* Kernels alone where the run has them: the textbook's effect itself, which the timed pair
+     * stood in for (the timers' sentence is the Details'). */
+    pair.kernels = ms_issue_order_kernels (run, e, &kd, &kb);
+    if (pair.kernels)
+      add_pair (&pair, kd, kb, _ ("kernels alone, one queue"));
+    else
+      add_pair (&pair, timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, k),
+                timed_cell (run, e, TRUE, TRUE, MS_ORDER_BREADTH_FIRST, k),
+                _ ("one queue, every step timed"));
   }
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];

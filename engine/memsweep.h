@@ -227,6 +227,10 @@ typedef struct {
    * come from instrumented repetitions (an event pair around every step)
    * and no plain ones run. */
   bool timers_per_step;
+  /* streams: every step one block spinning this long, no copies (the
+   * issue-order lesson's kernels alone, the textbook's one-queue case);
+   * 0: the copies and the add. */
+  double spin_us;
 } MsKnobs;
 
 typedef struct {

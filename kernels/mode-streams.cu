@@ -5,8 +5,11 @@
  * depth-first issues each stream's three steps in turn; breadth-first
  * issues all copies in, then all kernels, then all copies out. An
  * instrumented repetition records an event pair around every step; a plain
- * one issues the steps alone and synchronises each stream at the end. */
+ * one issues the steps alone and synchronises each stream at the end.
+ * With spin_us, every step is one block spinning instead (kernels alone,
+ * no copies), and the result is made untimed after, to be checked. */
 #include "ms-k-common.cuh"
+#include "ms-k-probe.cuh"
 
 static bool
 streams_alloc (KCtx *ctx, KBuffers *b)
@@ -23,6 +26,22 @@ streams_alloc (KCtx *ctx, KBuffers *b)
     return false;
   for (; b->n_streams < run->streams; b->n_streams++)
     K_CHECK (ctx, cudaStreamCreateWithFlags (&b->streams[b->n_streams], cudaStreamNonBlocking));
+  return true;
+}
+
+/* The result of kernels alone, made after the timed steps: in, add, back
+ * on one stream, so that every cell's add is checked. */
+static bool
+streams_result (KCtx *ctx, KBuffers *b)
+{
+  size_t cb = ctx->run->n * sizeof (float);
+  cudaStream_t st = b->streams[0];
+  K_CHECK (ctx, cudaMemcpyAsync (b->d[0], b->h[0], cb, cudaMemcpyHostToDevice, st));
+  K_CHECK (ctx, cudaMemcpyAsync (b->d[1], b->h[1], cb, cudaMemcpyHostToDevice, st));
+  k_launch_add (b->d[0], b->d[1], b->d[2], ctx->run->n, st);
+  K_CHECK (ctx, cudaGetLastError ());
+  K_CHECK (ctx, cudaMemcpyAsync (b->h[2], b->d[2], cb, cudaMemcpyDeviceToHost, st));
+  K_CHECK (ctx, cudaStreamSynchronize (st));
   return true;
 }
 
@@ -49,7 +68,10 @@ streams_rep (KCtx *ctx, KBuffers *b)
     /* Plain: no event pair (k_gpu_end does nothing without one). */
     int p = k_instrumented (ctx) ? k_gpu_begin (ctx, st) : -1;
 
-    if (step == 0) {
+    if (run->spin_us > 0) {
+      K_CHECK (ctx, kp_spin (st, run->spin_us, 1, 32, 0, NULL));
+      k_gpu_end (ctx, p, st, K_KERNEL, s + 1, s, 0);
+    } else if (step == 0) {
       K_CHECK (ctx, cudaMemcpyAsync (da + begin, ha + begin, cb, cudaMemcpyHostToDevice, st));
       K_CHECK (ctx, cudaMemcpyAsync (db + begin, hb + begin, cb, cudaMemcpyHostToDevice, st));
       k_gpu_end (ctx, p, st, K_H2D, s + 1, s, 2 * cb);
@@ -67,7 +89,7 @@ streams_rep (KCtx *ctx, KBuffers *b)
   for (int s = 0; s < k; s++)
     K_CHECK (ctx, cudaStreamSynchronize (b->streams[s]));
   k_set_e2e (ctx, e2e_start);
-  if (!k_resolve (ctx))
+  if (!k_resolve (ctx) || (run->spin_us > 0 && !streams_result (ctx, b)))
     return false;
   K_CANCEL_POINT (ctx);
 

@@ -77,6 +77,7 @@ typedef struct {
   int host_work;
   int resident;
   int inputs_kept; /* inputs written before the first repetition only */
+  double spin_us;  /* streams: each step one block spinning, no copies; 0: off */
   /* The result poisoned in the pass that verifies it (--host-prep once),
    * so the next repetition's init need not poison it again. */
   int verify_poisons;

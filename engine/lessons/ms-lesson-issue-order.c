@@ -39,6 +39,7 @@ order_table (const MsResults *r, int e, OrderTable table)
         || !ms_variant_get_int (c->variant, "K", &k) || k < 1 || k > MS_MAX_STREAMS
         || ms_variant_get (c->variant, "host", other, sizeof other)
         || ms_variant_get (c->variant, "around", other, sizeof other)
+        || ms_variant_get (c->variant, "work", other, sizeof other)
         || !ms_caption_measured (r, c->mode, e, c->variant))
       continue;
     bool timed = ms_variant_get (c->variant, "timers", timers, sizeof timers);
@@ -192,6 +193,51 @@ append_timers (char *buf, size_t len, OrderTable t)
 #define AROUND_K 16
 static const char *const around_names[] = { "plain", "kept" };
 
+/* The textbook's own case beside the copies, on one queue at K = AROUND_K: every step one block
+ * spinning MS_ISSUE_ORDER_SPIN_US µs, no copies (kernels alone), which a plain program found held in issue order on
+ * an H200 while the copies were not (docs/lessons.md): without it the slide's only difference was
+ * the timers', and teachers asked where the textbook's effect had gone. */
+#define KERNELS "/work=kernels"
+
+bool
+ms_issue_order_kernels (const MsResults *r, int e, const MsCell **depth, const MsCell **breadth)
+{
+  char v[MS_VARIANT_LEN];
+  for (int o = 0; o < 2; o++) {
+    ms_lesson_streams_variant (v, sizeof v, true, o ? MS_ORDER_BREADTH_FIRST : MS_ORDER_DEPTH_FIRST,
+                               AROUND_K);
+    strncat (v, KERNELS, sizeof v - strlen (v) - 1);
+    *(o ? breadth : depth) = ms_caption_measured (r, MS_MODE_STREAMS, e, v);
+  }
+  return *depth && *breadth;
+}
+
+/* Kernels alone against each other, in the caption. */
+static void
+append_kernels (char *buf, size_t len, const MsResults *r, int e)
+{
+  const MsCell *d, *b;
+  if (!ms_issue_order_kernels (r, e, &d, &b))
+    return;
+  char t[2][32];
+  double times;
+  const char *order = ms_issue_order_longer (d, b, &times);
+  ms_caption_time (d->stats.e2e.median, t[0], sizeof t[0]);
+  ms_caption_time (b->stats.e2e.median, t[1], sizeof t[1]);
+  /* TRANSLATORS: the issue-order caption's kernels alone, e.g. "Kernels alone (every step one
+   * block spinning 50 µs, no copies), 16 streams on one queue: depth-first took 1.71 ms,
+   * breadth-first 250 µs; depth-first 6.84× as long." */
+  ms_caption_append (buf, len,
+                     ms_gettext ("Kernels alone (every step one block spinning %g µs, no copies), "
+                                 "%d streams on one queue: depth-first took %s, breadth-first %s; "
+                                 "%s %.2f× as long."),
+                     MS_ISSUE_ORDER_SPIN_US, AROUND_K, t[0], t[1], order, times);
+  ms_caption_append (buf, len, "%s",
+                     ms_caption_apart (d, b)
+                         ? ms_gettext ("Their ranges lie apart: the textbook's one-queue effect.")
+                         : ms_gettext ("Their ranges overlap: this run cannot tell them apart."));
+}
+
 static bool
 caption (const MsResults *r, int exponent, char *buf, size_t len)
 {
@@ -206,6 +252,7 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
         continue;
       buf[0] = '\0';
       append_orders (buf, len, k, t);
+      append_kernels (buf, len, r, e);
       append_one_stream (buf, len, r, k, t);
       if (!append_timers (buf, len, t))
         ms_caption_append (buf, len,
@@ -328,8 +375,23 @@ takeaway (const MsResults *r, char *buf, size_t len)
   quoted_exponent (r, tab);
   c[2] = single ? tab[PLAIN][0][0][k] : NULL, c[3] = single ? tab[PLAIN][0][1][k] : NULL;
   const MsCell *td = single ? tab[TIMERS][1][0][k] : NULL, *tb = td ? tab[TIMERS][1][1][k] : NULL;
+  const MsCell *kd, *kb;
   if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
       && same == ms_issue_order_same (c[2], c[3])) {
+    if (single && ms_issue_order_kernels (r, c[0]->exponent, &kd, &kb) && ms_caption_apart (kd, kb)) {
+      double times;
+      const char *order = ms_issue_order_longer (kd, kb, &times);
+      /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
+       * copies' pairs do not, e.g. "Kernels alone: depth-first 6.8× as long on one queue; with
+       * copies, alike" (or "with copies, cannot tell"). */
+      snprintf (buf, len,
+                same ? ms_gettext ("Kernels alone: %s %.1f× as long on one queue; with copies, "
+                                   "alike")
+                     : ms_gettext ("Kernels alone: %s %.1f× as long on one queue; with copies, "
+                                   "cannot tell"),
+                order, times);
+      return MS_TAKEAWAY_DECIDED;
+    }
     if (tb && ms_caption_apart (td, tb)) {
       double times;
       const char *order = ms_issue_order_longer (td, tb, &times);
@@ -433,6 +495,11 @@ issue_order_parts (MsPartList *l)
           p->sweep.instr_reps = 1; /* the first repetition's alone */
         p->sweep.knobs.inputs_kept = a == 1;
       }
+    for (int o = 0; single && o < 2; o++) {
+      if (!(p = add_order_part (l, true, (MsIssueOrder)o, AROUND_K, KERNELS)))
+        return;
+      p->sweep.knobs.spin_us = MS_ISSUE_ORDER_SPIN_US;
+    }
   }
   for (int o = 0; o < 2; o++) {
     if (!(p = add_order_part (l, false, (MsIssueOrder)o, 4, "/host=work")))
@@ -479,7 +546,8 @@ const MsLesson ms_lesson_issue_order = {
               "=1 and the default, each in a fresh process; one queue also with an event pair "
               "per step (timers=per-step); one queue at K=16 also without instrumented "
               "repetitions between the timed ones (around=plain) and with the inputs not "
-              "rewritten (around=kept); host work beside the copies at K=4",
+              "rewritten (around=kept) and kernels alone, each step one block spinning 50 us, no "
+              "copies (work=kernels); host work beside the copies at K=4",
   .parts = issue_order_parts,
   .caption = caption,
   .missing = MS_N_ ("This run has no streams cells measured in both issue orders."),

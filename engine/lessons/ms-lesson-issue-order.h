@@ -29,6 +29,12 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
  * the yardstick of how much the streams overlapped. One stream has one order,
  * so the quickest of its cells on either queue setting; NULL: none. */
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
+/* How long each step of kernels alone spins, in µs. */
+#define MS_ISSUE_ORDER_SPIN_US 50.0
+/* Kernels alone (work=kernels: every step one block spinning, no copies), both orders at
+ * exponent e on one queue, in *depth and *breadth; false where the run has no such pair. */
+bool ms_issue_order_kernels (const MsResults *r, int e, const MsCell **depth,
+                             const MsCell **breadth);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
 /* The longer-running of a depth-first and a breadth-first cell, by name ("depth-first"), and how

@@ -450,6 +450,7 @@ cuda_run_cell (const MsRunArgs *args, MsRunOutput *out)
       .read_wc = args->knobs.read_wc,
       .duplex = args->knobs.duplex,
       .host_work = args->knobs.host_work,
+      .spin_us = args->knobs.spin_us,
       .resident = args->knobs.resident,
       .inputs_kept = args->knobs.inputs_kept || inputs_may_be_kept (args),
       .verify_poisons = args->host_prep == MS_HOST_PREP_ONCE,

@@ -174,6 +174,27 @@ check_issue_order_timers (const MsResults *r)
   }
 }
 
+/* Kernels alone: every step one block spinning MS_ISSUE_ORDER_SPIN_US on the GPU's clock, so
+ * each kernel the timers saw lasted at least that; the result, made after, still checked. Which
+ * order is longer is the lesson's finding, printed. */
+static void
+check_issue_order_kernels (const MsResults *r)
+{
+  const MsCell *d, *b;
+  CHECK (ms_issue_order_kernels (r, r->sweep.max_exp, &d, &b), "kernels alone: missing");
+  if (!d || !b)
+    return;
+  for (int o = 0; o < 2; o++) {
+    const MsCell *c = o ? b : d;
+    CHECK (c->stats.phase[MS_PHASE_KERNEL].median >= MS_ISSUE_ORDER_SPIN_US * 0.99,
+           "%s: kernels of %.1f us, under the spin", c->variant,
+           c->stats.phase[MS_PHASE_KERNEL].median);
+    CHECK (c->status == MS_CELL_OK && c->mismatches == 0, "%s: not verified", c->variant);
+  }
+  printf ("issue order kernels alone one queue: depth %.1f us, breadth %.1f us (%.2f)\n",
+          d->stats.e2e.median, b->stats.e2e.median, d->stats.e2e.median / b->stats.e2e.median);
+}
+
 static void
 check_issue_order (const MsResults *r)
 {
@@ -205,6 +226,7 @@ check_issue_order (const MsResults *r)
                                                   : "");
     }
   check_issue_order_timers (r);
+  check_issue_order_kernels (r);
   const MsCell *w = cell (r, MS_MODE_STREAMS, "queue=default/order=depth/K=4/host=work");
   double work = -1;
   for (size_t e = 0; w && e < w->n_events; e++)
