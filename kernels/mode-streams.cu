@@ -65,8 +65,9 @@ streams_rep (KCtx *ctx, KBuffers *b)
     uint64_t begin = run->n * s / k, end = run->n * (s + 1) / k;
     uint64_t len = end - begin, cb = len * sizeof (float);
     cudaStream_t st = b->streams[s];
-    /* Plain: no event pair (k_gpu_end does nothing without one). */
-    int p = k_instrumented (ctx) ? k_gpu_begin (ctx, st) : -1;
+    /* Plain: no event pair (k_gpu_end does nothing without one). Kernels alone: around the
+     * middle spin only, as a stream's samples have one kernel row a repetition. */
+    int p = k_instrumented (ctx) && (run->spin_us <= 0 || step == 1) ? k_gpu_begin (ctx, st) : -1;
 
     if (run->spin_us > 0) {
       K_CHECK (ctx, kp_spin (st, run->spin_us, 1, 32, 0, NULL));
