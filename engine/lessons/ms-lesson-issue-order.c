@@ -382,13 +382,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
       double times;
       const char *order = ms_issue_order_longer (kd, kb, &times);
       /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
-       * copies' pairs do not, e.g. "Kernels alone: depth-first 6.8× as long on one queue; with
-       * copies, alike" (or "with copies, cannot tell"). */
+       * copies' pairs do not, e.g. "Kernels alone: depth-first 6.8× as long; with copies, alike"
+       * (or "with copies, cannot tell"); one queue is in the bars' names: with it the line was
+       * too long to keep its size. */
       snprintf (buf, len,
-                same ? ms_gettext ("Kernels alone: %s %.1f× as long on one queue; with copies, "
-                                   "alike")
-                     : ms_gettext ("Kernels alone: %s %.1f× as long on one queue; with copies, "
-                                   "cannot tell"),
+                same ? ms_gettext ("Kernels alone: %s %.1f× as long; with copies, alike")
+                     : ms_gettext ("Kernels alone: %s %.1f× as long; with copies, cannot tell"),
                 order, times);
       return MS_TAKEAWAY_DECIDED;
     }
