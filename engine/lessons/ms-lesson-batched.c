@@ -36,6 +36,8 @@ enum { ORDER_STREAM, ORDER_ANY, ORDER_DURING_CALL };
 
 static const MsLessonOption options[] = {
   { "count", 256, 2, 4096, true, MS_N_ ("copies per sample, each of one size") },
+  { "exp", 10, MIN_EXP, MAX_EXP, true,
+    MS_N_ ("the size with an instrumented repetition: 2^exp floats per copy") },
   { NULL },
 };
 
@@ -67,6 +69,7 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
 {
   (void)part;
   int count = (int)ms_lesson_option_in (options, sweep->options, "count");
+  int detail = (int)ms_lesson_option_in (options, sweep->options, "exp");
   int n = 0;
   for (int m = 0; m < 2; m++)
     for (int e = MIN_EXP; e <= MAX_EXP; e++)
@@ -76,10 +79,8 @@ cells (const MsSweep *sweep, int part, MsProbeCell *out, int max)
         c->arg[ARG_COUNT] = count;
         c->arg[ARG_BATCH] = subs[s].batch;
         c->arg[ARG_ORDER] = subs[s].order;
-        /* An instrumented sample at every size: its call's own time (the
-         * call phase) says where the jumps come from, which the whole
-         * time alone could not (draw/ms-picture-batched.c). */
-        c->instrumented = true;
+        /* One timeline per submission at the detailed size. */
+        c->instrumented = e == detail;
       }
   return n;
 }
