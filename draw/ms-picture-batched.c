@@ -47,13 +47,15 @@ times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count,
   }
 }
 
-/* The call's own time a copy at sizes e0 and e1, from their instrumented
- * samples (the call phase) in t; FALSE where either lacks one. */
+/* The call's own time a copy at sizes e0 and e1 (the call phase of every
+ * repetition, by the host clock) in t; FALSE where either lacks one (runs
+ * before 2026-11-30 kept it at one size). */
 static gboolean
 call_times (const MsResults *run, MsMode mode, int e0, int e1, int count, int call, double t[2])
 {
   for (int i = 0; i < 2; i++) {
-    const MsStat *s = &ms_batched_cell (run, mode, i ? e1 : e0, count, call)->stats.phase[MS_PHASE_CALL];
+    const MsStat *s
+        = &ms_batched_cell (run, mode, i ? e1 : e0, count, call)->stats.phase[MS_PHASE_CALL];
     if (s->n < 1 || !(s->median > 0))
       return FALSE;
     t[i] = s->median / count;
@@ -104,23 +106,22 @@ jump_times (const MsResults *run, int count, GString *note)
        * cells show the call changed method, not which. */
       double t[2];
       char a[32], b[32], size[32];
-      if (ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
-              < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median
-          && call_times (run, modes[m], e - 1, e, count, c, t) && t[1] < t[0]) {
+      gboolean less = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
+                      < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median;
+      if (less && call_times (run, modes[m], e - 1, e, count, c, t) && t[1] < t[0]) {
+        const MsCell *before = ms_batched_cell (run, modes[m], e - 1, count, 0);
         ms_format_value (t[0], a, sizeof a);
         ms_format_value (t[1], b, sizeof b);
-        ms_format_size_label ((double)ms_vector_bytes (
-                                  ms_batched_cell (run, modes[m], e - 1, count, 0)->elements),
-                              size, sizeof size);
+        ms_format_size_label ((double)ms_vector_bytes (before->elements), size, sizeof size);
         /* TRANSLATORS: after a jump's times, e.g. ": larger copies in less time; the call alone
          * took 2.56 → 0.73, so up to 16 KiB it worked on the data before returning". */
         g_string_append_printf (note,
                                 _ (": larger copies in less time; the call alone took %s → %s, "
                                    "so up to %s it worked on the data before returning"),
                                 a, b, size);
-      } else if (ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
-                 < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median)
-        g_string_append (note, _ (": larger copies in less time, so the call changed method, which CUDA does not document"));
+      } else if (less)
+        g_string_append (note, _ (": larger copies in less time, so the call changed method, which "
+                                  "CUDA does not document"));
       g_string_append_printf (note, _ ("; %s "), calls[!c]);
       times (note, run, modes[m], e0, e, count, !c);
     }

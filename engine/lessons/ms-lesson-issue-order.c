@@ -194,9 +194,9 @@ append_timers (char *buf, size_t len, OrderTable t)
 static const char *const around_names[] = { "plain", "kept" };
 
 /* The textbook's own case beside the copies, on one queue at K = AROUND_K: every step one block
- * spinning MS_ISSUE_ORDER_SPIN_US µs, no copies (kernels alone), which a plain program found held in issue order on
- * an H200 while the copies were not (docs/lessons.md): without it the slide's only difference was
- * the timers', and teachers asked where the textbook's effect had gone. */
+ * spinning MS_ISSUE_ORDER_SPIN_US µs, no copies (kernels alone), which a plain program found held
+ * in issue order on an H200 while the copies were not (docs/lessons.md): without it the slide's
+ * only difference was the timers', and teachers asked where the textbook's effect had gone. */
 #define KERNELS "/work=kernels"
 
 bool
@@ -378,7 +378,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
   const MsCell *kd, *kb;
   if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
       && same == ms_issue_order_same (c[2], c[3])) {
-    if (single && ms_issue_order_kernels (r, c[0]->exponent, &kd, &kb) && ms_caption_apart (kd, kb)) {
+    if (single && ms_issue_order_kernels (r, c[0]->exponent, &kd, &kb)
+        && ms_caption_apart (kd, kb)) {
       double times;
       const char *order = ms_issue_order_longer (kd, kb, &times);
       /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
