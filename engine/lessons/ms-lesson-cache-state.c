@@ -510,8 +510,9 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   char size[32], speed[48];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   if (far) {
-    /* ratio is its time over streamed stores': speed is the inverse. */
-    double ratio = 1 / far->judgement.ratio;
+    /* ratio is its time over streamed stores': speed is the inverse, of
+     * the ratio as the row writes it (0.69× read as 1.45, not 1.5). */
+    double ratio = 1 / (round (far->judgement.ratio * 100) / 100);
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
     /* TRANSLATORS: the cache-state headline, one projected line of 75
      * characters at most, e.g. "Pageable, sent again: 1.5× faster than

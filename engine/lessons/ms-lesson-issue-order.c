@@ -341,7 +341,10 @@ ms_issue_order_apart (const MsCell *a, const MsCell *b)
 const char *
 ms_issue_order_longer (const MsCell *depth, const MsCell *breadth, double *times)
 {
-  double ratio = speedup (depth, breadth);
+  /* Of the times as the bars write them: 1.75 ms over 241 µs is 7.26, and a reader checked the
+   * medians' 7.25 against it. */
+  double ratio = ms_caption_time_as_written (depth->stats.e2e.median)
+                 / ms_caption_time_as_written (breadth->stats.e2e.median);
   *times = fmax (ratio, 1 / ratio);
   return ratio >= 1 ? ms_gettext ("depth-first") : ms_gettext ("breadth-first");
 }
