@@ -487,12 +487,19 @@ slide_note (const OrderPair *pair)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
-  if (pair->kernels)
+  if (pair->kernels) {
     /* TRANSLATORS: after the bars' note on the issue-order slide, e.g. "Kernels alone: every step
      * one block spinning 50 µs, no copies." */
-    return g_strdup_printf (_ ("%s Kernels alone: every step one block spinning %g µs, no "
-                               "copies."),
-                            range, MS_ISSUE_ORDER_SPIN_US);
+    g_autofree char *kernels = g_strdup_printf (
+        _ ("Kernels alone: every step one block spinning %g µs, no copies."),
+        MS_ISSUE_ORDER_SPIN_US);
+    /* Why the copies ran alike, where breadth-first shows it: a teacher found their "same"
+     * beside kernels' 7× unexplained on the slide. */
+    char why[256] = "";
+    if (pair->one && pair->single)
+      ms_issue_order_copies_free (pair->one, pair->cell[1], why, sizeof why);
+    return g_strjoin (" ", range, kernels, why, NULL);
+  }
   /* "Slowed both orders" where both timed medians lie above their untimed ones on one queue. */
   if (last < 2 || !pair->apart[last] || pair->apart[0] || pair->apart[1]
       || pair->same[0] != pair->same[1]

@@ -35,6 +35,10 @@ const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
  * exponent e on one queue, in *depth and *breadth; false where the run has no such pair. */
 bool ms_issue_order_kernels (const MsResults *r, int e, const MsCell **depth,
                              const MsCell **breadth);
+/* Where one-queue breadth-first (breadth) saved more against one stream (one) than the add, which
+ * is all it could save if the queue held the copies in issue order: that sentence in buf. */
+bool ms_issue_order_copies_free (const MsCell *one, const MsCell *breadth, char *buf,
+                                 size_t len);
 /* Whether the two cells' 95% ranges lie apart (ms_caption_apart). */
 bool ms_issue_order_apart (const MsCell *a, const MsCell *b);
 /* The longer-running of a depth-first and a breadth-first cell, by name ("depth-first"), and how
