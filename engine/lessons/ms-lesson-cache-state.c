@@ -514,11 +514,13 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
      * the ratio as the row writes it (0.69× read as 1.45, not 1.5). */
     double ratio = 1 / (round (far->judgement.ratio * 100) / 100);
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
-    /* TRANSLATORS: the cache-state headline, one projected line of 75
-     * characters at most, e.g. "Pageable, sent again: 1.5× faster than
-     * after streaming stores" (the rows' own names ran to 88). */
-    snprintf (buf, len, ms_gettext ("%s, %s: %s than after streaming stores"),
-              ms_mode_title (far->mode), short_name (far->state), speed);
+    /* TRANSLATORS: the cache-state headline, one projected line of about
+     * 60 characters at most, e.g. "Pageable at 4 MiB, sent again: 1.4×
+     * faster than streamed" (streamed: after streaming stores, the 1×);
+     * the size, as the effect may hold at it alone; at 70 characters the
+     * line shrank under a back row's size. */
+    snprintf (buf, len, ms_gettext ("%s at %s, %s: %s than streamed"), ms_mode_title (far->mode),
+              size, short_name (far->state), speed);
     return MS_TAKEAWAY_DECIDED;
   }
   /* A memory whose every state came out the same is decided; the ones

@@ -112,10 +112,11 @@ ms_issue_order_copies_free (const MsCell *one, const MsCell *breadth, char *buf,
                        - ms_caption_time_as_written (breadth->stats.e2e.median),
                    s, sizeof s);
   /* TRANSLATORS: on the issue-order slide, e.g. "Held in issue order, breadth-first could save at
-   * most the add (21 µs) on one queue; it saved 166 µs: the copies did not wait." */
+   * most the add (21 µs) against one stream on one queue; it saved 166 µs: the copies did not
+   * wait." */
   snprintf (buf, len,
-            ms_gettext ("Held in issue order, breadth-first could save at most the add (%s) on "
-                        "one queue; it saved %s: the copies did not wait."),
+            ms_gettext ("Held in issue order, breadth-first could save at most the add (%s) "
+                        "against one stream on one queue; it saved %s: the copies did not wait."),
             a, s);
   return true;
 }
