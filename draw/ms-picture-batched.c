@@ -48,19 +48,24 @@ times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count,
 }
 
 /* The call's own time a copy at sizes e0 and e1 (the call phase of every
- * repetition, by the host clock) in t; FALSE where either lacks one (runs
- * before 2026-11-30 kept it at one size). */
+ * plain repetition, by the host clock) in t, where it fell and so did its
+ * share of the whole: the call stopped working on the data itself (a
+ * pageable call each takes the whole at every size, and a fall in its
+ * time says nothing of that). FALSE otherwise, or where either lacks one
+ * (runs before 2026-11-30 kept it at one size). */
 static gboolean
-call_times (const MsResults *run, MsMode mode, int e0, int e1, int count, int call, double t[2])
+call_fell (const MsResults *run, MsMode mode, int e0, int e1, int count, int call, double t[2])
 {
+  double share[2];
   for (int i = 0; i < 2; i++) {
-    const MsStat *s
-        = &ms_batched_cell (run, mode, i ? e1 : e0, count, call)->stats.phase[MS_PHASE_CALL];
-    if (s->n < 1 || !(s->median > 0))
+    const MsCell *c = ms_batched_cell (run, mode, i ? e1 : e0, count, call);
+    const MsStat *s = &c->stats.phase[MS_PHASE_CALL];
+    if (s->n < 1 || !(s->median > 0) || !(c->stats.e2e.median > 0))
       return FALSE;
     t[i] = s->median / count;
+    share[i] = s->median / c->stats.e2e.median;
   }
-  return TRUE;
+  return t[1] < t[0] && share[1] < share[0];
 }
 
 /* A line for each run of sizes where a source's ratio jumps: which call
@@ -100,15 +105,16 @@ jump_times (const MsResults *run, int count, GString *note)
       g_string_append_printf (note, _ ("%s %s: %s moved most, "), word, sizes->str, calls[c]);
       times (note, run, modes[m], e0, e, count, c);
       /* Larger copies in less time cannot be the same work. Where the
-       * call alone returned sooner too, the smaller copies' call did the
-       * extra work itself (a plain program found its time growing with
-       * the bytes up to 16 KiB on an H200, docs/lessons.md); else the
-       * cells show the call changed method, not which. */
+       * batched call alone returned sooner too, and sooner in the whole,
+       * the smaller copies' call did the extra work itself (a plain
+       * program found its time growing with the bytes up to 16 KiB on an
+       * H200, docs/lessons.md); else the cells show the call changed
+       * method, not which. */
       double t[2];
       char a[32], b[32], size[32];
       gboolean less = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
                       < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median;
-      if (less && call_times (run, modes[m], e - 1, e, count, c, t) && t[1] < t[0]) {
+      if (less && c == 1 && call_fell (run, modes[m], e - 1, e, count, c, t)) {
         const MsCell *before = ms_batched_cell (run, modes[m], e - 1, count, 0);
         ms_format_value (t[0], a, sizeof a);
         ms_format_value (t[1], b, sizeof b);

@@ -661,10 +661,11 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   return y;
 }
 
-/* A slide's key: every mark in plain words, and what "too noisy to say"
- * means for the ranges drawn, in three lines at most: why the pageable
- * copies are what they are is the details' (a check at another size on
- * another GPU was read as out of place). */
+/* A slide's key: the largest size's pageable copies where the rows are of
+ * a smaller one, every mark in plain words, and what "too noisy to say"
+ * means for the ranges drawn; why the pageable copies are what they are
+ * is the details' (a check at another size on another GPU was read as out
+ * of place). */
 static char *
 slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
 {

@@ -226,7 +226,7 @@ build (const MsResults *run, gboolean slide)
 
 /* The slide's bars: the same work in one stream (NULL where the run has none), then the pairs of
  * orders' cells (depth-first first), the takeaway's queue setting and, on one queue, the usual
- * queues' and one queue's with a timer on every step; of each pair, its queue setting in words,
+ * queues' and kernels alone (else one queue's with a timer on every step); of each pair, its queue setting in words,
  * whether they lie apart and, where they do not, whether they are the same by the lessons' rule
  * (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
@@ -540,8 +540,9 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
     return FALSE;
   pair.one = ms_issue_order_one_stream (run, depth);
   add_pair (&pair, depth, breadth, pair.single ? _ ("one queue") : _ ("usual queues"));
-  /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn; then the
-   * timed one, with the untimed one-queue pair only, whose timers are all that differs. */
+  /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn; then kernels
+   * alone, else the timed one (whose timers are all that differs from the untimed one-queue
+   * pair). */
   const int e = depth->exponent;
   const MsCell *kd, *kb;
   if (pair.single) {
@@ -671,6 +672,7 @@ static const MsVariantWords words[] = {
   { "order=breadth", N_ ("issued breadth first: each step for every stream in turn") },
   { "order=depth", N_ ("issued depth first: one stream's steps, then the next's") },
   { "host=work", N_ ("the host does work of its own meanwhile") },
+  { "work=kernels", N_ ("kernels alone: every step one block spinning, no copies") },
   { NULL },
 };
 

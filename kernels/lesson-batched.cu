@@ -3,8 +3,9 @@
  * device copies of p->bytes each, from pinned or pageable memory (p->mode),
  * with one cudaMemcpyAsync each or in one cudaMemcpyBatchAsync with a
  * source-access-order hint. The figure is the host clock from the first
- * call until the stream is synchronised; every sample also gives the
- * call's own time (KP_CALL, host clock only: no event in a plain sample). */
+ * call until the stream is synchronised; every plain sample also gives
+ * the call's own time (KP_CALL, by the host clock: an event recorded just
+ * before the call changed it, docs/lessons.md). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -164,9 +165,10 @@ run_sample (MsKProbe *p, int count, cudaStream_t stream, cudaEvent_t ev[2])
     KP_CHECK (p, cudaEventRecord (ev[1], stream));
   KP_CHECK (p, cudaStreamSynchronize (stream));
   p->value_us = kp_now_us () - t0;
-  /* The call's own time in every sample: where it grows with the bytes,
-   * the call worked on the data before returning (docs/lessons.md). */
-  kp_event (p, KP_CALL, 0, c0 - t0, c1 - c0, -1, -1, 0);
+  /* The call's own time in every plain sample: where it grows with the
+   * bytes, the call worked on the data before returning. */
+  if (!ev)
+    kp_event (p, KP_CALL, 0, c0 - t0, c1 - c0, -1, -1, 0);
   if (ev) {
     float ms = 0;
     KP_CHECK (p, cudaEventElapsedTime (&ms, ev[0], ev[1]));

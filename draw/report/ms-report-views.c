@@ -40,9 +40,14 @@ ms_report_timeline_cell (const MsResults *run, int *rep)
     const MsCell *c = &run->cells[i];
     if (!c->n_events || !c->n_reps)
       continue;
+    /* Steps the GPU timed first: a batched run's plain repetitions keep
+     * the call's host time alone. */
     gboolean pinned = c->mode == MS_MODE_PINNED, best_pinned = best && best->mode == MS_MODE_PINNED;
-    if (!best || (pinned && !best_pinned) ||
-        (pinned == best_pinned && c->exponent > best->exponent))
+    gboolean gpu = ms_cell_has_gpu_steps (c), best_gpu = best && ms_cell_has_gpu_steps (best);
+    if (!best || (gpu && !best_gpu)
+        || (gpu == best_gpu
+            && ((pinned && !best_pinned)
+                || (pinned == best_pinned && c->exponent > best->exponent))))
       best = c;
   }
   *rep = best ? ms_cell_default_timeline_rep (best) : 0;

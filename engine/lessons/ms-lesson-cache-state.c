@@ -270,16 +270,27 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
   int e = largest_size (r, rows, MS_CACHE_STATE_MAX_ROWS);
   if (e < 0 || e == shown)
     return false;
-  int n = rows_at (r, e, rows, MS_CACHE_STATE_MAX_ROWS), listed = 0;
-  bool same = true;
+  int n = rows_at (r, e, rows, MS_CACHE_STATE_MAX_ROWS), listed = 0, pageable = 0, same = 0;
   char list[384] = "", size[32];
+  for (int i = 0; i < n; i++)
+    if (rows[i].mode == MS_MODE_PAGEABLE) {
+      pageable++;
+      same += standing (&rows[i]) == SAME;
+    }
+  /* Each row's own word where they differ: one word for all would call a
+   * row that is the same "too noisy". */
+  bool mixed = same > 0 && same < pageable;
   for (int i = 0; i < n; i++) {
     if (rows[i].mode != MS_MODE_PAGEABLE)
       continue;
     size_t used = strlen (list);
     snprintf (list + used, sizeof list - used, "%s%s %.2f×", listed++ ? ms_gettext ("; ") : "",
               ms_cache_state_name (rows[i].state), rows[i].judgement.ratio);
-    same = same && standing (&rows[i]) == SAME;
+    used = strlen (list);
+    if (mixed)
+      snprintf (list + used, sizeof list - used, " (%s)",
+                standing (&rows[i]) == SAME ? ms_gettext ("no change")
+                                            : ms_gettext ("too noisy to say"));
   }
   if (!listed)
     return false;
@@ -289,8 +300,9 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
    * "At 16 MiB, pageable copies: ordinary stores 0.96×; sent again, not
    * rewritten 0.99×: too noisy to say." */
   snprintf (buf, len,
-            same ? ms_gettext ("At %s, pageable copies: %s: no change.")
-                 : ms_gettext ("At %s, pageable copies: %s: too noisy to say."),
+            mixed            ? ms_gettext ("At %s, pageable copies: %s.")
+            : same == listed ? ms_gettext ("At %s, pageable copies: %s: no change.")
+                             : ms_gettext ("At %s, pageable copies: %s: too noisy to say."),
             size, list);
   return true;
 }
@@ -511,7 +523,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   if (far) {
     /* ratio is its time over streamed stores': speed is the inverse, of
-     * the ratio as the row writes it (0.69× read as 1.45, not 1.5). */
+     * the ratio as the row writes it (0.69× read as 1.45, so 1.4×). */
     double ratio = 1 / (round (far->judgement.ratio * 100) / 100);
     ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
     /* TRANSLATORS: the cache-state headline, one projected line of about

@@ -246,6 +246,15 @@ ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us)
   return ok;
 }
 
+bool
+ms_cell_has_gpu_steps (const MsCell *cell)
+{
+  for (size_t i = 0; i < cell->n_events; i++)
+    if (cell->events[i].gpu_us >= 0)
+      return true;
+  return false;
+}
+
 int
 ms_cell_timeline_reps (const MsCell *cell, int *reps, int max)
 {
@@ -254,8 +263,13 @@ ms_cell_timeline_reps (const MsCell *cell, int *reps, int max)
   bool *has = calloc ((size_t) cell->n_reps, sizeof *has);
   if (!has)
     return 0;
+  /* Where some repetition has a step the GPU timed, those alone: a
+   * batched cell's plain repetitions keep only the call's host time, and
+   * a timeline of one host bar was drawn for the lesson's copies. */
+  bool gpu = ms_cell_has_gpu_steps (cell);
   for (size_t i = 0; i < cell->n_events; i++)
-    if (cell->events[i].rep >= 0 && cell->events[i].rep < cell->n_reps)
+    if (cell->events[i].rep >= 0 && cell->events[i].rep < cell->n_reps
+        && (!gpu || cell->events[i].gpu_us >= 0))
       has[cell->events[i].rep] = true;
   int n = 0;
   for (int r = 0; r < cell->n_reps; r++)

@@ -40,8 +40,11 @@ void ms_cell_clear (MsCell *cell);
  * failed cells, the timers=per-step cells). */
 bool ms_cell_instr_overhead (const MsCell *cell, double *ratio, double *diff_us);
 
+/* Whether some step of the cell has a GPU time (gpu_us >= 0). */
+bool ms_cell_has_gpu_steps (const MsCell *cell);
 /* The repetitions that have a timeline (the instrumented ones: the first
- * sweep.instr_reps of each round; every one in older files), in order:
+ * sweep.instr_reps of each round; every one in older files; where some
+ * has a step the GPU timed, only those), in order:
  * writes up to max indices to reps (may be NULL) and returns how many
  * there are. 0 for a summary file's cells. */
 int ms_cell_timeline_reps (const MsCell *cell, int *reps, int max);

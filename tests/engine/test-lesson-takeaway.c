@@ -263,8 +263,9 @@ test_issue_order (void)
     g_autofree char *timed = g_strdup_printf ("around every step on one queue, depth-first took "
                                               "%.2f× breadth-first's time at K = %d, beyond the "
                                               "spread",
-                                              timed_depth->stats.e2e.median
-                                                  / timed_breadth->stats.e2e.median,
+                                              ms_caption_time_as_written (timed_depth->stats.e2e.median)
+                                                  / ms_caption_time_as_written (
+                                                      timed_breadth->stats.e2e.median),
                                               k + 1);
     g_assert_true (!timed_apart || strstr (caption, timed));
     g_assert_true (!kernels || strstr (caption, "Their ranges lie apart: the textbook's one-queue"));
