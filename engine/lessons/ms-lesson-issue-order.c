@@ -415,22 +415,25 @@ takeaway (const MsResults *r, char *buf, size_t len)
   c[2] = single ? tab[PLAIN][0][0][k] : NULL, c[3] = single ? tab[PLAIN][0][1][k] : NULL;
   const MsCell *td = single ? tab[TIMERS][1][0][k] : NULL, *tb = td ? tab[TIMERS][1][1][k] : NULL;
   const MsCell *kd, *kb;
+  /* Kernels alone apart and the one-queue copies not: the textbook's effect and the copies
+   * beside it, whatever the usual queues' pair says (a fresh run whose usual queues could not be
+   * told apart drew kernels alone under a headline of the copies alone). */
+  if (!apart && single && ms_issue_order_kernels (r, c[0]->exponent, &kd, &kb)
+      && ms_caption_apart (kd, kb)) {
+    double times;
+    const char *order = ms_issue_order_longer (kd, kb, &times);
+    /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
+     * copies' pair there does not, e.g. "Kernels alone: depth-first 6.8× as long; with copies,
+     * alike" (or "with copies, cannot tell"); one queue is in the bars' names: with it the line
+     * was too long to keep its size. */
+    snprintf (buf, len,
+              same ? ms_gettext ("Kernels alone: %s %.1f× as long; with copies, alike")
+                   : ms_gettext ("Kernels alone: %s %.1f× as long; with copies, cannot tell"),
+              order, times);
+    return MS_TAKEAWAY_DECIDED;
+  }
   if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
       && same == ms_issue_order_same (c[2], c[3])) {
-    if (single && ms_issue_order_kernels (r, c[0]->exponent, &kd, &kb)
-        && ms_caption_apart (kd, kb)) {
-      double times;
-      const char *order = ms_issue_order_longer (kd, kb, &times);
-      /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
-       * copies' pairs do not, e.g. "Kernels alone: depth-first 6.8× as long; with copies, alike"
-       * (or "with copies, cannot tell"); one queue is in the bars' names: with it the line was
-       * too long to keep its size. */
-      snprintf (buf, len,
-                same ? ms_gettext ("Kernels alone: %s %.1f× as long; with copies, alike")
-                     : ms_gettext ("Kernels alone: %s %.1f× as long; with copies, cannot tell"),
-                order, times);
-      return MS_TAKEAWAY_DECIDED;
-    }
     if (tb && ms_caption_apart (td, tb)) {
       double times;
       const char *order = ms_issue_order_longer (td, tb, &times);
