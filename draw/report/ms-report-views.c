@@ -36,6 +36,7 @@ const MsCell *
 ms_report_timeline_cell (const MsResults *run, int *rep)
 {
   const MsCell *best = NULL;
+  gboolean best_gpu = FALSE;
   for (size_t i = 0; i < run->n_cells; i++) {
     const MsCell *c = &run->cells[i];
     if (!c->n_events || !c->n_reps)
@@ -43,12 +44,12 @@ ms_report_timeline_cell (const MsResults *run, int *rep)
     /* Steps the GPU timed first: a batched run's plain repetitions keep
      * the call's host time alone. */
     gboolean pinned = c->mode == MS_MODE_PINNED, best_pinned = best && best->mode == MS_MODE_PINNED;
-    gboolean gpu = ms_cell_has_gpu_steps (c), best_gpu = best && ms_cell_has_gpu_steps (best);
+    gboolean gpu = ms_cell_has_gpu_steps (c);
     if (!best || (gpu && !best_gpu)
         || (gpu == best_gpu
             && ((pinned && !best_pinned)
                 || (pinned == best_pinned && c->exponent > best->exponent))))
-      best = c;
+      best = c, best_gpu = gpu;
   }
   *rep = best ? ms_cell_default_timeline_rep (best) : 0;
   return best;

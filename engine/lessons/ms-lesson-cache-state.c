@@ -120,14 +120,15 @@ ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows, in
   /* Unasked, the largest size at which a pageable copy differs: at 16 MiB
    * a class was shown "too noisy to say" while the run held the answer
    * at 4 MiB (the largest size's rows go in the note). */
+  int largest = -1;
   FOR_EACH_EXP (e, exponent)
   {
     int n = r ? rows_at (r, e, rows, max) : 0;
     if (n > 0 && (exponent >= 0 || pageable_apart (rows, n)))
       return n;
+    largest = n > 0 && largest < 0 ? e : largest;
   }
-  int e = exponent >= 0 ? -1 : largest_size (r, rows, max);
-  return e >= 0 ? rows_at (r, e, rows, max) : 0;
+  return largest >= 0 ? rows_at (r, largest, rows, max) : 0;
 }
 
 const char *
