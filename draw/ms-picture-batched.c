@@ -68,14 +68,18 @@ call_fell (const MsResults *run, MsMode mode, int e0, int e1, int count, int cal
   return t[1] < t[0] && share[1] < share[0];
 }
 
-/* A line for each run of sizes where a source's ratio jumps: which call
- * moved most (the one whose time a copy changed most), and
- * the other's times. Readers asked what made the lines zig-zag; the
- * cells say which call, not why, and the note does not guess. */
+/* A line for each run of sizes where a source's ratio jumps: both calls'
+ * times a copy, the one that moved most (whose time a copy changed most)
+ * first, then, where larger copies took it less time, what the cells say
+ * of why. Readers asked what made the lines zig-zag; a run-on line of
+ * clauses was read as too dense from the back, so the times come first and
+ * the why in a sentence of its own. */
 static void
 jump_times (const MsResults *run, int count, GString *note)
 {
-  const char *calls[] = { _ ("one call each"), _ ("the batched call") };
+  /* TRANSLATORS: the calls' names before their times a copy on the batched
+   * slide, e.g. "batched 2.8 → 1.06, one call each 2.84 → 3.22". */
+  const char *calls[] = { _ ("one call each"), _ ("batched") };
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 1; e <= 30; e++) {
       if (!jumps (run, modes[m], e, count))
@@ -100,10 +104,11 @@ jump_times (const MsResults *run, int count, GString *note)
       }
       g_string_append (note,
                        note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
-      /* TRANSLATORS: "pinned 16 KiB→32 KiB: the batched call moved most, " and its
-       * times a copy. */
-      g_string_append_printf (note, _ ("%s %s: %s moved most, "), word, sizes->str, calls[c]);
+      /* TRANSLATORS: "pinned 16 KiB→32 KiB: batched " and its times a copy. */
+      g_string_append_printf (note, _ ("%s %s: %s "), word, sizes->str, calls[c]);
       times (note, run, modes[m], e0, e, count, c);
+      g_string_append_printf (note, _ (", %s "), calls[!c]);
+      times (note, run, modes[m], e0, e, count, !c);
       /* Larger copies in less time cannot be the same work. Where the
        * batched call alone returned sooner too, and sooner in the whole,
        * the smaller copies' call did the extra work itself (a plain
@@ -119,17 +124,19 @@ jump_times (const MsResults *run, int count, GString *note)
         ms_format_value (t[0], a, sizeof a);
         ms_format_value (t[1], b, sizeof b);
         ms_format_size_label ((double)ms_vector_bytes (before->elements), size, sizeof size);
-        /* TRANSLATORS: after a jump's times, e.g. ": larger copies in less time; the call alone
-         * took 2.56 → 0.73, so up to 16 KiB it worked on the data before returning". */
+        /* TRANSLATORS: after a jump's times, e.g. ". The batched call returned after 2.25 →
+         * 0.437: up to 16 KiB it worked on the data before returning." */
         g_string_append_printf (note,
-                                _ (": larger copies in less time; the call alone took %s → %s, "
-                                   "so up to %s it worked on the data before returning"),
+                                _ (". The batched call returned after %s → %s: up to %s it "
+                                   "worked on the data before returning."),
                                 a, b, size);
       } else if (less)
-        g_string_append (note, _ (": larger copies in less time, so the call changed method, which "
-                                  "CUDA does not document"));
-      g_string_append_printf (note, _ ("; %s "), calls[!c]);
-      times (note, run, modes[m], e0, e, count, !c);
+        g_string_append (note, c ? _ (". Larger copies in less time: the batched call changed "
+                                      "method, which CUDA does not document.")
+                                 : _ (". Larger copies in less time: one call each changed "
+                                      "method, which CUDA does not document."));
+      else
+        g_string_append (note, ".");
     }
 }
 

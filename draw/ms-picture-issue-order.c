@@ -225,15 +225,17 @@ build (const MsResults *run, gboolean slide)
 }
 
 /* The slide's bars: the same work in one stream (NULL where the run has none), then the pairs of
- * orders' cells (depth-first first), the takeaway's queue setting and, on one queue, the usual
- * queues' and kernels alone (else one queue's with a timer on every step); of each pair, its queue setting in words,
+ * orders' cells (depth-first first), the takeaway's queue setting and, on one queue, kernels alone
+ * there and on the usual queues where the run has both (else the usual queues' copies, then kernels
+ * alone on one queue or its timed pair); of each pair, its queue setting in words,
  * whether they lie apart and, where they do not, whether they are the same by the lessons' rule
  * (ms_issue_order_same) or too noisy to tell. */
 typedef struct {
   const MsCell *one, *cell[6];
   int n;       /* bars of orders: 2, 4 or 6 */
   bool single; /* the first pair on one queue */
-  bool kernels; /* the last pair kernels alone, not the timed one */
+  bool kernels; /* a pair of kernels alone on one queue, not the timed one */
+  bool usual_kernels; /* and on the usual queues, in the copies' place there */
   const char *by[3];
   bool apart[3], same[3];
 } OrderPair;
@@ -461,8 +463,14 @@ slide_terms (const OrderPair *pair, gboolean gloss)
   /* One queue glossed where the rows keep their room: in the details alone, a teacher had to
    * explain it first. */
   if (pair->single && gloss)
-    return _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
-              "step for every stream. One queue: CUDA_DEVICE_MAX_CONNECTIONS=1.");
+    /* The usual number where kernels alone on them are drawn: 16 streams on 8 queues is why
+     * depth-first is still longer there. */
+    return pair->usual_kernels
+               ? _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
+                    "step for every stream. Queues: one with CUDA_DEVICE_MAX_CONNECTIONS=1, "
+                    "else 8.")
+               : _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
+                    "step for every stream. One queue: CUDA_DEVICE_MAX_CONNECTIONS=1.");
   return pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
                            "breadth-first: each step for every stream.")
                       : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
@@ -546,14 +554,20 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   const int e = depth->exponent;
   const MsCell *kd, *kb;
   if (pair.single) {
-    add_pair (&pair, timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
-              timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k), _ ("usual queues"));
     /* Kernels alone where the run has them: the textbook's effect itself, which the timed pair
-     * stood in for (the timers' sentence is the Details'). */
-    pair.kernels = ms_issue_order_kernels (run, e, &kd, &kb);
+     * stood in for (the timers' sentence is the Details'); on the usual queues too, in the copies'
+     * place there, where a teacher asked for the cure beside the effect. */
+    const MsCell *ud, *ub;
+    pair.kernels = ms_issue_order_kernels (run, e, TRUE, &kd, &kb);
+    pair.usual_kernels = pair.kernels && ms_issue_order_kernels (run, e, FALSE, &ud, &ub);
+    if (!pair.usual_kernels)
+      add_pair (&pair, timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
+                timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k), _ ("usual queues"));
     if (pair.kernels)
       add_pair (&pair, kd, kb, _ ("kernels alone, one queue"));
-    else
+    if (pair.usual_kernels)
+      add_pair (&pair, ud, ub, _ ("kernels alone, usual queues"));
+    else if (!pair.kernels)
       add_pair (&pair, timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, k),
                 timed_cell (run, e, TRUE, TRUE, MS_ORDER_BREADTH_FIRST, k),
                 _ ("one queue, every step timed"));

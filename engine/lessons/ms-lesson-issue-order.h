@@ -32,8 +32,9 @@ const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 /* How long each step of kernels alone spins, in µs. */
 #define MS_ISSUE_ORDER_SPIN_US 50.0
 /* Kernels alone (work=kernels: every step one block spinning, no copies), both orders at
- * exponent e on one queue, in *depth and *breadth; false where the run has no such pair. */
-bool ms_issue_order_kernels (const MsResults *r, int e, const MsCell **depth,
+ * exponent e on one queue (single) or the usual ones, in *depth and *breadth; false where the run
+ * has no such pair. */
+bool ms_issue_order_kernels (const MsResults *r, int e, bool single, const MsCell **depth,
                              const MsCell **breadth);
 /* Where one-queue breadth-first (breadth) saved more against one stream (one) than the add, which
  * is all it could save if the queue held the copies in issue order: that sentence in buf. */

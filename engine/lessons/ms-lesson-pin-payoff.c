@@ -444,13 +444,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
                     && 2 * fresh.once_us >= pin.once_us;
       ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, false, false,
                             reused_n, sizeof reused_n);
-      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB beats
-       * costly new memory in 1 copy, reused in 8": the copies after
-       * which a pinned buffer costs no more in all than new pageable
-       * memory and than memory malloc reuses, the rings' dots. */
+      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB repays in
+       * 1 copy vs costly new pages, 8 vs reused": the copies after which
+       * a pinned buffer costs no more in all than new pageable memory and
+       * than memory malloc reuses, the rings' dots, in the key's words
+       * ("beats costly new memory" was read as opaque). */
       snprintf (buf, len,
-                costly ? ms_gettext ("Pinning %s beats costly new memory in %s, reused in %s")
-                       : ms_gettext ("Pinning %s beats new memory in %s, reused in %s"),
+                costly ? ms_gettext ("Pinning %s repays in %s vs costly new pages, %s vs reused")
+                       : ms_gettext ("Pinning %s repays in %s vs new pages, %s vs reused"),
                 size, fresh_n, reused_n);
     }
   } else if (from && reused_found == 0)

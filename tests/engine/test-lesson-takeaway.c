@@ -219,7 +219,7 @@ test_issue_order (void)
      * the timed pair does (the H100's, which has no kernels alone), and the line answers with
      * that pair, its longer order and ratio worked out again from its medians. */
     const MsCell *kd, *kb;
-    gboolean kernels = ms_issue_order_kernels (r, depth->exponent, &kd, &kb);
+    gboolean kernels = ms_issue_order_kernels (r, depth->exponent, TRUE, &kd, &kb);
     g_assert_true ((kernels ? apart (&kd->stats.e2e, &kb->stats.e2e) : timed_apart)
                    && !apart (&depth->stats.e2e, &breadth->stats.e2e));
     const MsCell *ld = kernels ? kd : timed_depth, *lb = kernels ? kb : timed_breadth;
@@ -742,13 +742,13 @@ test_pin_payoff (void)
     }
     /* Beside fresh pages, the reused heap at the same size, as its
      * break-even (the reader's 9 copies at 16 MiB on the H100). */
-    /* "Pinning 16 MiB beats costly new memory in 1 copy, reused in 9":
+    /* "Pinning 16 MiB repays in 1 copy vs costly new pages, 9 vs reused":
      * each the median's count, the dot the ring marks; new memory called
      * costly where getting it took half of pinning's cost or more. */
     gboolean at = g_str_has_prefix (line, "Pinning ");
-    const char *end = strstr (line, " beats ");
+    const char *end = strstr (line, " repays ");
     double reused = 0;
-    if (at && end && strstr (line, ", reused in ")) {
+    if (at && end && strstr (line, " vs reused")) {
       g_autofree char *size = g_strndup (line + 8, end - line - 8);
       int e = MS_MIN_EXPONENT;
       for (char s2[32]; e <= MS_MAX_EXPONENT; e++) {
@@ -764,9 +764,9 @@ test_pin_payoff (void)
       g_assert_true (ms_pin_payoff_cost (r, MS_PIN_PINNED, e, &pin)
                      && ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, e, &fresh));
       g_autofree char *want = g_strdup_printf (
-          " beats %snew memory in %s, reused in %s",
-          2 * fresh.once_us >= pin.once_us ? "costly " : "",
+          " repays in %s vs %snew pages, %s vs reused",
           ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, TRUE, FALSE, span[0], 48),
+          2 * fresh.once_us >= pin.once_us ? "costly " : "",
           ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, e, FALSE, FALSE, span[1],
                                 48));
       g_assert_nonnull (strstr (line, want));

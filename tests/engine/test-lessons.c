@@ -180,15 +180,17 @@ test_issue_order (void)
   /* queue=single (the variable set, plain and with per-step timers), then
    * the default (removed), with the host-work parts in the same process as
    * the default ones; the one-queue process also runs K = 16 with
-   * memsweep's habits left out and kernels alone, after the others. */
-  g_assert_true (iso.calls == 2 && iso.parts == 38);
+   * memsweep's habits left out and kernels alone, after the others; the
+   * default one, kernels alone too. */
+  g_assert_true (iso.calls == 2 && iso.parts == 40);
   g_assert_cmpstr (iso.first_variant, ==, "queue=single/order=depth/K=1");
   if (r) {
-    g_assert_true (r->n_cells == 38 * 2);
+    g_assert_true (r->n_cells == 40 * 2);
     g_assert_nonnull (ms_results_find_variant (r, MS_MODE_STREAMS, 18,
                                                "queue=single/order=depth/K=16/around=kept"));
     const MsCell *kd, *kb;
-    g_assert_true (ms_issue_order_kernels (r, 18, &kd, &kb));
+    g_assert_true (ms_issue_order_kernels (r, 18, true, &kd, &kb));
+    g_assert_true (ms_issue_order_kernels (r, 18, false, &kd, &kb));
     /* The timers cells' end-to-end times are the instrumented ones: no
      * plain repetition beside them, so no overhead of their own. */
     const MsCell *timed = ms_results_find_variant (
@@ -211,7 +213,7 @@ test_issue_order (void)
   MsSweep s;
   base_sweep (&s);
   int n = ms_lesson_parts ("issue-order", &s, parts, MS_LESSON_MAX_PARTS);
-  g_assert_true (n == 38 && parts[0].env
+  g_assert_true (n == 40 && parts[0].env
                  && strcmp (parts[0].env, "CUDA_DEVICE_MAX_CONNECTIONS=1") == 0);
   /* The habits left out: plain repetitions back to back, inputs kept. */
   g_assert_true (parts[20].sweep.instr_reps == 1 && !parts[20].sweep.knobs.inputs_kept &&
@@ -223,6 +225,9 @@ test_issue_order (void)
   /* Kernels alone, on one queue. */
   g_assert_cmpstr (parts[25].sweep.variant, ==, "queue=single/order=breadth/K=16/work=kernels");
   g_assert_true (parts[25].sweep.knobs.spin_us == MS_ISSUE_ORDER_SPIN_US && parts[25].env);
+  /* And on the usual queues, in their process. */
+  g_assert_cmpstr (parts[37].sweep.variant, ==, "queue=default/order=breadth/K=16/work=kernels");
+  g_assert_true (parts[37].sweep.knobs.spin_us == MS_ISSUE_ORDER_SPIN_US && parts[37].env_unset);
   g_assert_true (parts[n - 1].sweep.knobs.host_work && parts[n - 1].env_unset);
   ms_results_free (r);
   ms_backend_free (iso.backend);
