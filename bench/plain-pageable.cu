@@ -5,9 +5,12 @@
  * a repetition, to find which one memsweep's pageable figure measures.
  * cudaMemcpy from pageable memory is a CPU copy into the driver's pinned
  * staging buffer and a DMA from it, so how the CPU last wrote a, b and c
- * can change its time: PITFALLS.md 18.
+ * can change its time: PITFALLS.md 18. --host pinned or wc: the same from
+ * cudaHostAlloc'd memory (flags 0, or write-combined), which the DMA reads
+ * itself, to tell what the CPU's caches and write-back cost it.
  *
- *   plain-pageable [REPS [MIN_EXP [MAX_EXP]]]     (15, 16 and 22)
+ *   plain-pageable [--host pageable|pinned|wc] [REPS [MIN_EXP [MAX_EXP]]]
+ *                                                (pageable, 15, 16 and 22)
  *
  * States, written before every timed repetition (untimed), interleaved
  * round by round so that drift falls on all alike:
@@ -18,19 +21,31 @@
  *   ordinary     a and b with ordinary stores (dirty lines), c streamed
  *   streamed+v   streamed, and c read back after the repetition as
  *                memsweep's verify phase does
- * One line per size and state: key=value pairs, the median time in µs
- * and its ratio to "none", as tools/plain-lessons.py reads them. */
+ *   ordinary+flush  ordinary, then a and b flushed from the cache (clean,
+ *                gone): against ordinary, what dirty cached lines cost
+ *   ordinary+wait   ordinary, then 2 ms spun: a cost that fades was
+ *                write-back still draining
+ * One line per size and state: key=value pairs, the median time in µs and
+ * its ratio to "none", as tools/plain-lessons.py reads them, then the two
+ * copies in alone (h2d_us; from pageable memory the last chunk's DMA may
+ * still run when cudaMemcpy returns), their ratio to streamed's, the host
+ * kind. Before them a comment line: the CPU's read rate of a after
+ * streaming stores, 10-100x lower where the buffer is truly uncached. */
 #include "plain-common.cuh"
 
-enum { NONE, C_ONLY, STREAMED, ORDINARY, STREAMED_VERIFY, N_STATES };
+enum { NONE, C_ONLY, STREAMED, ORDINARY, STREAMED_VERIFY, ORDINARY_FLUSH, ORDINARY_WAIT, N_STATES };
 static const char *const state_names[N_STATES]
-    = { "none", "c-only", "streamed", "ordinary", "streamed+v" };
+    = { "none", "c-only", "streamed", "ordinary", "streamed+v", "ordinary+flush", "ordinary+wait" };
+enum { PAGEABLE, PINNED, WC, N_HOSTS };
+static const char *const host_names[N_HOSTS] = { "pageable", "pinned", "wc" };
 
 struct Bufs {
-  float *a, *b, *c;    /* malloc'd */
+  float *a, *b, *c;    /* malloc'd or cudaHostAlloc'd */
   float *da, *db, *dc; /* device */
   uint64_t n;
 };
+
+static volatile float sink;
 
 static void
 prepare (const Bufs &m, int state)
@@ -38,24 +53,50 @@ prepare (const Bufs &m, int state)
   if (state == STREAMED || state == STREAMED_VERIFY) {
     plain_write_streamed (m.a, m.n, 1.0f);
     plain_write_streamed (m.b, m.n, 2.0f);
-  } else if (state == ORDINARY) {
+  } else if (state == ORDINARY || state == ORDINARY_FLUSH || state == ORDINARY_WAIT) {
     plain_write_ordinary (m.a, m.n, 1.0f);
     plain_write_ordinary (m.b, m.n, 2.0f);
   }
   if (state != NONE)
     plain_write_streamed (m.c, m.n, -1.0f);
+#if defined(__x86_64__)
+  if (state == ORDINARY_FLUSH) {
+    for (uint64_t i = 0; i < m.n; i += 64 / sizeof (float))
+      _mm_clflush (m.a + i), _mm_clflush (m.b + i);
+    _mm_sfence (); /* the flushes done before the copy reads */
+  }
+#endif
+  if (state == ORDINARY_WAIT) /* spin, not sleep: the core stays awake */
+    for (double t = plain_now_us (); plain_now_us () - t < 2000;)
+      ;
 }
 
-static volatile float sink;
-
+/* The CPU's read rate of p in GB/s after streaming stores (out of the
+ * cache); four sums, so that memory and not a chain of adds sets it. */
 static double
-one_rep (const Bufs &m, int state)
+read_gbps (float *p, uint64_t n)
+{
+  plain_write_streamed (p, n, 1.0f);
+  const uint64_t *q = (const uint64_t *) p;
+  uint64_t s[4] = {};
+  double t = plain_now_us ();
+  for (uint64_t i = 0; i + 4 <= n / 2; i += 4)
+    s[0] += q[i], s[1] += q[i + 1], s[2] += q[i + 2], s[3] += q[i + 3];
+  t = plain_now_us () - t;
+  sink = (float) (s[0] + s[1] + s[2] + s[3]);
+  return n * sizeof (float) / t * 1e-3;
+}
+
+/* Returns the whole repetition's time, the two copies in's in *h2d. */
+static double
+one_rep (const Bufs &m, int state, double *h2d)
 {
   size_t bytes = m.n * sizeof (float);
   prepare (m, state);
   double t = plain_now_us ();
   CHECK (cudaMemcpy (m.da, m.a, bytes, cudaMemcpyHostToDevice));
   CHECK (cudaMemcpy (m.db, m.b, bytes, cudaMemcpyHostToDevice));
+  *h2d = plain_now_us () - t;
   plain_add<<<plain_grid (m.n), 256>>> (m.da, m.db, m.dc, m.n);
   CHECK (cudaGetLastError ());
   CHECK (cudaMemcpy (m.c, m.dc, bytes, cudaMemcpyDeviceToHost));
@@ -68,35 +109,63 @@ one_rep (const Bufs &m, int state)
 int
 main (int argc, char **argv)
 {
+  int host = PAGEABLE;
+  if (argc > 2 && !strcmp (argv[1], "--host")) {
+    for (host = 0; host < N_HOSTS && strcmp (argv[2], host_names[host]); host++)
+      ;
+    argc -= 2, argv += 2;
+  }
+  if (host == N_HOSTS || (argc > 1 && argv[1][0] == '-')) {
+    fputs ("usage: plain-pageable [--host pageable|pinned|wc] [REPS [MIN_EXP [MAX_EXP]]]\n",
+           stderr);
+    return 2;
+  }
   int reps = argc > 1 ? atoi (argv[1]) : 15;
   int lo = argc > 2 ? atoi (argv[2]) : 16, hi = argc > 3 ? atoi (argv[3]) : 22;
   CHECK (cudaFree (0));
-  printf ("# plain-pageable: 2^%d..2^%d floats per vector, %d repetitions per state, medians\n",
-          lo, hi, reps);
+  printf ("# plain-pageable: 2^%d..2^%d floats per vector, %d repetitions per state, medians"
+          " host=%s\n", lo, hi, reps, host_names[host]);
   for (int e = lo; e <= hi; e += 2) {
     Bufs m;
     m.n = 1ull << e;
     size_t bytes = m.n * sizeof (float);
-    m.a = (float *) malloc (bytes), m.b = (float *) malloc (bytes), m.c = (float *) malloc (bytes);
-    if (!m.a || !m.b || !m.c)
-      return 1;
+    for (float **p : { &m.a, &m.b, &m.c }) {
+      if (host == PAGEABLE)
+        *p = (float *) malloc (bytes);
+      else
+        CHECK (cudaHostAlloc (p, bytes, host == WC ? cudaHostAllocWriteCombined : 0));
+      if (!*p)
+        return 1;
+    }
     plain_write_ordinary (m.a, m.n, 1.0f); /* first touch, outside every state */
     plain_write_ordinary (m.b, m.n, 2.0f);
     plain_write_ordinary (m.c, m.n, 0.0f);
     CHECK (cudaMalloc (&m.da, bytes));
     CHECK (cudaMalloc (&m.db, bytes));
     CHECK (cudaMalloc (&m.dc, bytes));
+    std::vector<double> rd;
+    for (int k = 0; k < 5; k++)
+      rd.push_back (read_gbps (m.a, m.n));
+    printf ("# exp=%d cpu_read_gbps=%.2f host=%s\n", e, plain_median (rd), host_names[host]);
+    double h2d;
     for (int s = 0; s < N_STATES; s++) /* warm-up */
-      one_rep (m, s);
-    std::vector<double> t[N_STATES];
+      one_rep (m, s, &h2d);
+    std::vector<double> t[N_STATES], h[N_STATES];
     for (int k = 0; k < reps; k++)
-      for (int s = 0; s < N_STATES; s++)
-        t[s].push_back (one_rep (m, s));
-    double none = plain_median (t[NONE]);
+      for (int s = 0; s < N_STATES; s++) {
+        t[s].push_back (one_rep (m, s, &h2d));
+        h[s].push_back (h2d);
+      }
+    double none = plain_median (t[NONE]), streamed = plain_median (h[STREAMED]);
     for (int s = 0; s < N_STATES; s++)
-      printf ("exp=%d state=%s e2e_us=%.1f vs_none=%.3f\n", e, state_names[s],
-              plain_median (t[s]), plain_median (t[s]) / none);
-    free (m.a), free (m.b), free (m.c);
+      printf ("exp=%d state=%s e2e_us=%.1f vs_none=%.3f h2d_us=%.1f h2d_vs_streamed=%.3f host=%s\n",
+              e, state_names[s], plain_median (t[s]), plain_median (t[s]) / none,
+              plain_median (h[s]), plain_median (h[s]) / streamed, host_names[host]);
+    for (float *p : { m.a, m.b, m.c })
+      if (host == PAGEABLE)
+        free (p);
+      else
+        CHECK (cudaFreeHost (p));
     CHECK (cudaFree (m.da));
     CHECK (cudaFree (m.db));
     CHECK (cudaFree (m.dc));

@@ -318,7 +318,8 @@ step_lessons() {
 # doing the same work (bench/plain-*.cu), tables with ratios from
 # tools/plain-lessons.py in plain-lessons/tables.txt and the summary:
 # writes only at 16 MiB in R kernels and in one kernel, pageable end to
-# end at 2^16..2^22 in each state the inputs may be left in, issue order
+# end at 2^16..2^22 in each state the inputs may be left in (and from
+# pinned and write-combined memory at 2^20 and 2^22), issue order
 # at 4 MiB and K = 16 with memsweep's habits switched on one at a time
 # (alone, then all but one, against all but the order of cells).
 # PLAIN_REPS: the lessons' repetitions (9).
@@ -340,6 +341,10 @@ step_plain_lessons() {
   log "plain-writes rc=$?"
   $B/bench/plain-pageable 15 16 22 >"$d/plain-pageable.txt" 2>&1
   log "plain-pageable rc=$?"
+  $B/bench/plain-pageable --host pinned 15 20 22 >"$d/plain-pinned.txt" 2>&1
+  log "plain-pageable --host pinned rc=$?"
+  $B/bench/plain-pageable --host wc 15 20 22 >"$d/plain-wc.txt" 2>&1
+  log "plain-pageable --host wc rc=$?"
   # --memsweep is all of these and --sequence (memsweep's order of cells).
   all=(--rewrite=streamed --poison --verify --events --nonblocking --cells --warm=100 --pin)
   {
