@@ -246,6 +246,42 @@ verdict_drawn (const MsResults *run, const GridLook *g, MsSyncVerdict v)
   return FALSE;
 }
 
+/* A slide's line for the calls off the list that serialised in the columns it draws, which it has
+ * no room to draw as rows, with why where the kernels' clocks show each call returned only after
+ * the first kernel ended: cudaFree's "unclear", in the Details alone, was the implicit
+ * synchronisation teachers said their students meet most. NULL: none. */
+static char *
+slide_unlisted (const MsResults *run, const GridLook *g)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+  gboolean all_held = TRUE;
+  for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
+    gboolean serial = FALSE, held = TRUE, drawn = FALSE;
+    for (int i = 0; i < g->n_rows; i++)
+      drawn = drawn || g->ops[i] == op;
+    for (int c = 0; c < g->n_cols && !drawn; c++) {
+      MsSyncJudged j;
+      if (ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j) != MS_SYNC_SERIALISED)
+        continue;
+      serial = TRUE;
+      held = held && isfinite (j.held_us);
+    }
+    if (ms_implicit_sync_op_listed ((MsSyncOp) op) || !serial)
+      continue;
+    all_held = all_held && held;
+    g_string_append_printf (names, "%s%s", names->len ? ", " : "",
+                            _ (ms_implicit_sync_op_label ((MsSyncOp) op)));
+  }
+  if (!names->len)
+    return NULL;
+  /* TRANSLATORS: on the implicit-sync slide, %s names calls ("cudaFree, cudaFreeHost"). */
+  return all_held ? g_strdup_printf (_ ("not on the list, yet serial: %s, each returning only "
+                                        "after the first kernel ended"),
+                                     names->str)
+                  /* TRANSLATORS: the same where the clocks do not say why. */
+                  : g_strdup_printf (_ ("not on the list, yet serial: %s"), names->str);
+}
+
 /* The key: each verdict's box and what it means, then outside a slide the star, a call off the
  * list that serialised and what blocking streams wait for, flowing over lines from (x, y) to
  * right; returns the height. Only measures when draw is FALSE. */
@@ -289,7 +325,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   /* A slide keeps the colour key alone: its subheadings say which calls the textbooks list, the
    * header what one queue is; the prose (why a call off the list serialised, what blocking streams
    * wait for) is the larger view's. */
-  g_autofree char *unlisted = slide ? NULL : unlisted_note (run);
+  g_autofree char *unlisted = slide ? slide_unlisted (run, g) : unlisted_note (run);
   const char *items[] = { serial, unclear, overlap,
                           /* The cells' figure, unexplained, had a teacher gloss it; a slide's
                            * column header says it (its key ran to seven lines). */

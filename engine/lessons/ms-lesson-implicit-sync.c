@@ -6,6 +6,7 @@
  * a fresh process. A cell is overlapped or serialised by its time against
  * the run's own one-kernel and nothing-between cells, never against a
  * figure of ours. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,11 +146,63 @@ call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues
   return st.median;
 }
 
+/* Where the call took most of a kernel's time, the kernels' GPU stamps
+ * in the cell's instrumented samples: serialised where in each the second
+ * kernel began after the first ended (*held_us, the median of how long
+ * after that end the call returned, where it returned after it: the call
+ * held the host), overlapped where in each it began before; else
+ * undecided. Teachers read cudaFree's "unclear" as the one implicit
+ * synchronisation their students meet most, left off the slide. */
+static MsSyncVerdict
+by_stamps (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues,
+           double *held_us)
+{
+  char v[MS_VARIANT_LEN];
+  ms_implicit_sync_variant (v, sizeof v, op, non_blocking, default_queues);
+  const MsCell *c = ms_caption_measured (r, MS_MODE_STREAMS, 0, v);
+  double after[64];
+  int n = 0, apart = 0, together = 0;
+  /* Each sample by its first kernel's row. */
+  for (size_t k = 0; c && k < c->n_events && n < 64; k++) {
+    const MsEvent *first = &c->events[k];
+    if (first->phase != MS_PHASE_KERNEL || first->lane != 1 || first->gpu_start_us < 0)
+      continue;
+    double k1_end = first->gpu_start_us + first->gpu_us, k2_start = NAN, call_end = NAN;
+    for (size_t i = 0; i < c->n_events; i++) {
+      const MsEvent *e = &c->events[i];
+      if (e->rep != first->rep)
+        continue;
+      if (e->phase == MS_PHASE_KERNEL && e->lane == 2 && e->gpu_start_us >= 0)
+        k2_start = e->gpu_start_us;
+      else if (e->phase == MS_PHASE_CALL)
+        call_end = e->host_start_us + e->host_us;
+    }
+    if (isnan (k2_start))
+      continue;
+    apart += k2_start >= k1_end;
+    together += k2_start < k1_end;
+    if (!isnan (call_end) && call_end >= k1_end)
+      after[n++] = call_end - k1_end;
+  }
+  *held_us = NAN;
+  if (together > 0 && apart == 0)
+    return MS_SYNC_OVERLAPPED;
+  if (apart == 0 || together > 0)
+    return MS_SYNC_UNDECIDED;
+  if (n == apart) {
+    MsStat st;
+    ms_stat_compute_in_place (&st, after, n);
+    *held_us = st.median;
+  }
+  return MS_SYNC_SERIALISED;
+}
+
 MsSyncVerdict
 ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out)
 {
   bool nb = column >= 2, def = column % 2 == 1;
   memset (out, 0, sizeof *out);
+  out->held_us = NAN;
   double alone = median_of (r, MS_SYNC_OP_ALONE, false, def);
   double none = median_of (r, MS_SYNC_OP_NONE, nb, def);
   double t = op == MS_SYNC_OP_ALONE ? alone : median_of (r, op, nb, def);
@@ -170,7 +223,7 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
   double c = call_us (r, op, nb, def);
   out->call_us = c;
   if (c > MS_SYNC_UNDECIDED_CALL_SHARE * alone)
-    return out->verdict = MS_SYNC_UNDECIDED;
+    return out->verdict = by_stamps (r, op, nb, def, &out->held_us);
   return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
 }
 
@@ -251,6 +304,37 @@ op_seen (const MsResults *r, int op, bool *serial, bool *overlapped)
   }
 }
 
+/* The calls the kernels' stamps found holding the host past the first
+ * kernel's end, each with the least time after it over the columns: how
+ * they serialised, which the host clock alone could not say. */
+static void
+append_held (const MsResults *r, char *buf, size_t len)
+{
+  char list[512] = "";
+  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++) {
+    double least = INFINITY;
+    for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+      MsSyncJudged j;
+      if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED
+          && isfinite (j.held_us))
+        least = fmin (least, j.held_us);
+    }
+    if (!isfinite (least))
+      continue;
+    char t[32];
+    size_t at = strlen (list);
+    /* TRANSLATORS: a call and how long after the first kernel's end it returned, e.g.
+     * "cudaFree (38 µs after)". */
+    snprintf (list + at, sizeof list - at, ms_gettext ("%s%s (%s after)"), at ? ", " : "",
+              ms_gettext (ops[op].label), ms_caption_time (least, t, sizeof t));
+  }
+  if (list[0])
+    ms_caption_append (buf, len,
+                       ms_gettext ("By the GPU's clock, %s returned only after the first kernel "
+                                   "ended, so the second could not start before it."),
+                       list);
+}
+
 /* Each call in one list only: what serialised as the material says, what
  * serialised though it is not on its list, what is on its list but
  * overlapped, and what the host clock cannot tell. */
@@ -286,6 +370,7 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("Not on the textbooks' list, but serialised here (a larger "
                                    "view draws every column): %s."),
                        extra);
+  append_held (r, buf, len);
   if (held[0])
     ms_caption_append (buf, len, ms_gettext ("Listed by the textbooks, yet overlapped here: %s."),
                        held);

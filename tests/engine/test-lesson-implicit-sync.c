@@ -5,6 +5,7 @@
  * not; the variants through a samples file and back. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -132,8 +133,10 @@ test_caption_material_fails (void)
   ms_sync_model_material (&m);
   memset (m.serial, 0, sizeof m.serial);
   m.serial[MS_SYNC_OP_KERNEL_LEGACY][MS_SYNC_COLUMN (0, 1)] = true;
-  /* A call that takes most of a kernel: the host clock cannot tell. */
+  /* A call that takes most of a kernel, and no GPU stamps: the host
+   * clock cannot tell. */
   m.call_share[MS_SYNC_OP_MALLOC_HOST] = 0.9;
+  m.no_stamps = true;
   MsResults *r = ms_sync_model_run (&m, "kernel-us=1000");
   char buf[4096];
   g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
@@ -165,6 +168,41 @@ test_caption_material_fails (void)
   g_test_message ("%s", buf);
   g_assert_nonnull (strstr (buf, "Unclear, as the call itself took most of a kernel's time: "
                                  "cudaMalloc, cudaMallocHost,"));
+  ms_results_free (r);
+}
+
+/* Where a call takes most of a kernel, the kernels' GPU stamps decide:
+ * cudaFree holding the host past the first kernel's end, the second
+ * after it, is serialised, and the caption says it returned only then
+ * (the reference runs' cudaFree: 38-116 µs after); a long call the
+ * second kernel started during is overlapped. */
+static void
+test_stamps_decide (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  memset (m.serial, 0, sizeof m.serial);
+  m.call_share[MS_SYNC_OP_FREE] = 1.05;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    m.serial[MS_SYNC_OP_FREE][col] = true;
+  m.call_share[MS_SYNC_OP_FREE_HOST] = 0.9;
+  MsResults *r = ms_sync_model_run (&m, "kernel-us=1000");
+  MsSyncJudged j;
+  g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_FREE, 1, &j), ==, MS_SYNC_SERIALISED);
+  /* The call returned at 2 + 1050 µs, the first kernel ended at 3 + 1000. */
+  g_assert_cmpfloat_with_epsilon (j.held_us, 49, 1e-6);
+  g_assert_cmpint (ms_implicit_sync_judge (r, MS_SYNC_OP_FREE_HOST, 1, &j), ==,
+                   MS_SYNC_OVERLAPPED);
+  g_assert_true (isnan (j.held_us));
+  char buf[4096];
+  g_assert_true (ms_lesson_caption (MS_TOPIC_IMPLICIT_SYNC, r, -1, buf, sizeof buf));
+  g_test_message ("%s", buf);
+  g_assert_nonnull (strstr (buf, "but serialised here (a larger view draws every column): "
+                                 "cudaFree."));
+  g_assert_nonnull (strstr (buf, "By the GPU's clock, cudaFree (49 µs after) returned only after "
+                                 "the first kernel ended, so the second could not start before "
+                                 "it."));
+  g_assert_null (strstr (buf, "unclear"));
   ms_results_free (r);
 }
 
@@ -217,6 +255,7 @@ main (int argc, char **argv)
   g_test_add_func ("/implicit-sync/parts-and-cells", test_parts_and_cells);
   g_test_add_func ("/implicit-sync/caption-material-holds", test_caption_material_holds);
   g_test_add_func ("/implicit-sync/caption-material-fails", test_caption_material_fails);
+  g_test_add_func ("/implicit-sync/stamps-decide", test_stamps_decide);
   g_test_add_func ("/implicit-sync/caption-missing", test_caption_missing);
   g_test_add_func ("/implicit-sync/round-trip", test_round_trip);
   g_test_add_func ("/implicit-sync/plain-backend", test_plain_backend);
