@@ -174,7 +174,7 @@ test_caption_material_fails (void)
 /* Where a call takes most of a kernel, the kernels' GPU stamps decide:
  * cudaFree holding the host past the first kernel's end, the second
  * after it, is serialised, and the caption says it returned only then
- * (the reference runs' cudaFree: 38-116 µs after); a long call the
+ * (the reference runs' cudaFree: 38.4-116.4 µs after); a long call the
  * second kernel started during is overlapped. */
 static void
 test_stamps_decide (void)
