@@ -125,10 +125,10 @@ jump_times (const MsResults *run, int count, GString *note)
         ms_format_value (t[1], b, sizeof b);
         ms_format_size_label ((double)ms_vector_bytes (before->elements), size, sizeof size);
         /* TRANSLATORS: after a jump's times, e.g. ". The batched call returned after 2.25 →
-         * 0.437: up to 16 KiB it worked on the data before returning." */
+         * 0.437 µs a copy: up to 16 KiB it worked on the data before returning." */
         g_string_append_printf (note,
-                                _ (". The batched call returned after %s → %s: up to %s it "
-                                   "worked on the data before returning."),
+                                _ (". The batched call returned after %s → %s µs a copy: up to %s "
+                                   "it worked on the data before returning."),
                                 a, b, size);
       } else if (less)
         g_string_append (note, c ? _ (". Larger copies in less time: the batched call changed "

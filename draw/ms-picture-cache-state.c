@@ -343,47 +343,39 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
  * CPU's cache could matter at all: pageable is the case to watch, pinned
  * is copied, not read in place as on slide 2), what write-combined memory
  * is, and why its group lacks a row: a class met each unexplained. What
- * write-combined memory is, by the run's own check where it has one
- * (wc_read: the CPU's read of it over cached memory's, NAN: none): on
- * both lent hosts the CPU read it as fast as cached memory (1.03-1.07×),
- * and a plain program found ordinary stores lengthen its copy as they do
- * pinned's, so "never caches" was what the run contradicted. */
-static char *
-memory_name (const MsCacheStateRow *row, double wc_read)
+ * write-combined memory is, by the run's own check where it decides
+ * (wc_read: its verdict, -1 where the run has none): "never caches" was
+ * what a run that read it as fast as cached memory contradicted, and "read
+ * as fast" beside a check too noisy to say so was read as misleading. */
+static const char *
+memory_name (const MsCacheStateRow *row, int wc_read)
 {
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
     /* TRANSLATORS: a group's name on the cache-state slide. */
-    return g_strdup (_ ("Pageable: the CPU reads it into a staging copy, so its cache could matter"));
+    return _ ("Pageable: the CPU reads it into a staging copy, so its cache could matter");
   case MS_MODE_PINNED:
-    return g_strdup (_ ("Pinned: the GPU's copy engine copies it; the CPU does not read it"));
+    return _ ("Pinned: the GPU's copy engine copies it; the CPU does not read it");
   default:
-    if (!isfinite (wc_read))
-      return g_strdup (_ ("Write-combined: pinned memory the CPU never caches (so no \"sent "
-                          "again\" row)"));
-    /* TRANSLATORS: the write-combined group's name on the cache-state
-     * slide where the CPU read it about as fast as cached memory, e.g.
-     * "Write-combined: meant to be uncached, yet read as fast as cached
-     * here (1.07×)"; else "... the CPU does not cache it (reading it took
-     * 12× as long)". */
-    return wc_read < 2 ? g_strdup_printf (_ ("Write-combined: meant to be uncached, yet read as "
-                                             "fast as cached here (%.2f×)"),
-                                          wc_read)
-                       : g_strdup_printf (_ ("Write-combined: the CPU does not cache it (reading "
-                                             "it took %.0f× as long)"),
-                                          wc_read);
+    if (wc_read == MS_VERDICT_SAME || wc_read == MS_VERDICT_FASTER)
+      /* TRANSLATORS: the write-combined group's name where the CPU's check read it as fast as
+       * cached memory, by the run's rule. */
+      return _ ("Write-combined: meant to be uncached, yet read as fast as cached here");
+    if (wc_read == MS_VERDICT_SLOWER)
+      return _ ("Write-combined: pinned memory the CPU does not cache");
+    return _ ("Write-combined: pinned memory meant to be uncached (so no \"sent again\" row)");
   }
 }
 
-/* The CPU's read of write-combined memory over cached memory's, NAN where
- * rows have none. */
-static double
-wc_read_ratio (const MsCacheStateRow *rows, int n)
+/* The verdict on the CPU's read of write-combined memory against cached
+ * memory's, -1 where rows have none. */
+static int
+wc_read_verdict (const MsCacheStateRow *rows, int n)
 {
   for (int i = 0; i < n; i++)
     if (rows[i].state == MS_CACHE_STATE_READ_WC)
-      return rows[i].judgement.ratio;
-  return NAN;
+      return rows[i].judgement.verdict;
+  return -1;
 }
 
 /* A folded slide's one line for the memories the run cannot tell: NULL
@@ -605,7 +597,7 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
 
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
-           double y, double h, gboolean slide, double wc_read)
+           double y, double h, gboolean slide, int wc_read)
 {
   /* Returns where the axis's labels end. */
   const double end = y + h;
@@ -648,7 +640,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        g_autofree char *name = memory_name (&rows[i], wc_read);
+        const char *name = memory_name (&rows[i], wc_read);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -736,7 +728,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * group measured against another reference, read as a fourth kind of
    * copy; a larger view and the exports have it. */
   gboolean slide = ms_draw_is_slide (style, height);
-  double wc_read = wc_read_ratio (rows, n);
+  int wc_read = wc_read_verdict (rows, n);
   int kept = 0;
   for (int i = 0; i < n; i++)
     if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)

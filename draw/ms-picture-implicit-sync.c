@@ -257,20 +257,24 @@ slide_unlisted (const MsResults *run, const GridLook *g)
   gboolean all_held = TRUE;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     gboolean serial = FALSE, held = TRUE, drawn = FALSE;
+    double times = 0;
     for (int i = 0; i < g->n_rows; i++)
       drawn = drawn || g->ops[i] == op;
     for (int c = 0; c < g->n_cols && !drawn; c++) {
       MsSyncJudged j;
       if (ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j) != MS_SYNC_SERIALISED)
         continue;
+      times = serial ? times : j.times;
       serial = TRUE;
       held = held && isfinite (j.held_us);
     }
     if (ms_implicit_sync_op_listed ((MsSyncOp) op) || !serial)
       continue;
     all_held = all_held && held;
-    g_string_append_printf (names, "%s%s", names->len ? ", " : "",
-                            _ (ms_implicit_sync_op_label ((MsSyncOp) op)));
+    /* Each with its figure, the first drawn column's: named without one, they could not be
+     * checked as the rows are. */
+    g_string_append_printf (names, "%s%s %.2f×", names->len ? ", " : "",
+                            _ (ms_implicit_sync_op_label ((MsSyncOp) op)), times);
   }
   if (!names->len)
     return NULL;
@@ -325,7 +329,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   /* A slide keeps the colour key alone: its subheadings say which calls the textbooks list, the
    * header what one queue is; the prose (why a call off the list serialised, what blocking streams
    * wait for) is the larger view's. */
-  g_autofree char *unlisted = slide ? slide_unlisted (run, g) : unlisted_note (run);
+  /* A slide's goes with the terms where room is short: the colour key first. */
+  g_autofree char *unlisted = !slide ? unlisted_note (run) : terms ? slide_unlisted (run, g) : NULL;
   const char *items[] = { serial, unclear, overlap,
                           /* The cells' figure, unexplained, had a teacher gloss it; a slide's
                            * column header says it (its key ran to seven lines). */
