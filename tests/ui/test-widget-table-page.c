@@ -291,7 +291,7 @@ test_words (void)
 
   g_autofree char *words = ms_variant_describe (cell.variant);
   g_assert_nonnull (strstr (words, "stores=streamed: the host writes the inputs with streaming"));
-  g_assert_nonnull (strstr (words, "\nread=wc: the GPU reads write-combined"));
+  g_assert_nonnull (strstr (words, "\nread=wc: the result in write-combined host memory"));
   g_assert_nonnull (strstr (words, "\nK=4: 4 streams"));
   g_assert_true (g_str_has_suffix (words, "\nodd=1"));
   g_autofree char *tip = ms_table_row_tooltip (row, MS_TABLE_COL_VARIANT);
