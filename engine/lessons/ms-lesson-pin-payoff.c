@@ -436,22 +436,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
       snprintf (buf, len, ms_gettext ("Pinning %s pays off in %s, even vs reused memory"), size,
                 fresh_n);
     else {
-      /* Why the two counts differ, in a word the key prices: new memory
-       * is costly where getting it takes half of pinning's cost or more. */
-      MsPinCost pin, fresh;
-      bool costly = ms_pin_payoff_cost (r, MS_PIN_PINNED, from->exponent, &pin)
-                    && ms_pin_payoff_cost (r, MS_PIN_PAGEABLE, from->exponent, &fresh)
-                    && 2 * fresh.once_us >= pin.once_us;
       ms_pin_payoff_copies (r, MS_PIN_PINNED, MS_PIN_PAGEABLE_REUSED, from->exponent, false, false,
                             reused_n, sizeof reused_n);
-      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB repays in
-       * 1 copy vs costly new pages, 8 vs reused": the copies after which
-       * a pinned buffer costs no more in all than new pageable memory and
-       * than memory malloc reuses, the rings' dots, in the key's words
-       * ("beats costly new memory" was read as opaque). */
-      snprintf (buf, len,
-                costly ? ms_gettext ("Pinning %s repays in %s vs costly new pages, %s vs reused")
-                       : ms_gettext ("Pinning %s repays in %s vs new pages, %s vs reused"),
+      /* TRANSLATORS: one projected line, e.g. "Pinning 4 MiB pays back in
+       * 1 copy, or 8 if malloc reuses memory": the copies after which a
+       * pinned buffer costs no more in all than new pageable memory and
+       * than memory malloc reuses, the rings' dots. "1 copy vs costly new
+       * pages, 8 vs reused" was read as shorthand to unpack, and the key
+       * prices each. */
+      snprintf (buf, len, ms_gettext ("Pinning %s pays back in %s, or %s if malloc reuses memory"),
                 size, fresh_n, reused_n);
     }
   } else if (from && reused_found == 0)
