@@ -396,6 +396,28 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
  * as true on every stream. Said once where every call shares it. Which
  * calls, and those that overlapped or were unclear, are the grid's and
  * the details' to say: a line naming them ran to three. */
+/* The columns where op serialised, one bit each. */
+static int
+serial_mask (const MsResults *r, int op)
+{
+  int mask = 0;
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    mask |= (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED) << col;
+  }
+  return mask;
+}
+
+/* How many calls off the list serialised in every column of mask. */
+static int
+unlisted_with (const MsResults *r, int mask)
+{
+  int n = 0;
+  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++)
+    n += !ops[op].listed && mask && (serial_mask (r, op) & mask) == mask;
+  return n;
+}
+
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -409,7 +431,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool one_place = true, extra = false;
   int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
   int held = 0;    /* listed calls that overlapped and never serialised */
-  int named = 0;
+  int named = 0, named_mask = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
@@ -423,6 +445,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     one_place &= !named || strcmp (at, shared) == 0;
     snprintf (shared, sizeof shared, "%s", at);
+    named_mask |= serial_mask (r, op);
     named++;
   }
   if (!named) {
@@ -454,6 +477,17 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            "%d of %d listed calls serialised",
                            (unsigned long)total),
               named, total);
+  /* The calls off the list that serialised wherever the counted ones did:
+   * "3 of 6" alone was read as the whole answer, cudaFree's left out. */
+  int unlisted = unlisted_with (r, named_mask);
+  if (unlisted > 0) {
+    size_t end = strlen (buf);
+    /* TRANSLATORS: after the implicit-sync slide's line, e.g. "On blocking streams, 3 of 6
+     * listed calls serialised, 3 unlisted too". */
+    snprintf (buf + end, len - end,
+              ms_ngettext (", %d unlisted too", ", %d unlisted too", (unsigned long)unlisted),
+              unlisted);
+  }
   /* The calls the run could not judge, said: "3 of 9" alone read as 6
    * that overlapped, where 3 of them are unclear. */
   if (unclear > 0) {
