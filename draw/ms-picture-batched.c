@@ -136,7 +136,8 @@ jump_times (const MsResults *run, int count, GString *note)
                                  : _ (". Larger copies in less time: one call each changed "
                                       "method, which CUDA does not document."));
       else
-        g_string_append (note, ".");
+        /* TRANSLATORS: the full stop after a jump's times. */
+        g_string_append (note, _ ("."));
     }
 }
 

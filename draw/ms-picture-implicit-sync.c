@@ -246,44 +246,46 @@ verdict_drawn (const MsResults *run, const GridLook *g, MsSyncVerdict v)
   return FALSE;
 }
 
-/* A slide's line for the calls off the list that serialised in the columns it draws, which it has
- * no room to draw as rows, with why where the kernels' clocks show each call returned only after
- * the first kernel ended: cudaFree's "unclear", in the Details alone, was the implicit
- * synchronisation teachers said their students meet most. NULL: none. */
+/* A slide's line for the calls off the list that serialised, or held the host past the first
+ * kernel's end (unclear, by the stamps), in the columns it draws, which it has no room to draw as
+ * rows, each with its figure (the first such column's): cudaFree's "unclear", in the Details
+ * alone, was the implicit synchronisation teachers said their students meet most. NULL: none. */
 static char *
 slide_unlisted (const MsResults *run, const GridLook *g)
 {
-  g_autoptr (GString) names = g_string_new (NULL);
-  gboolean all_held = TRUE;
+  g_autoptr (GString) serial = g_string_new (NULL), held = g_string_new (NULL);
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
-    gboolean serial = FALSE, held = TRUE, drawn = FALSE;
-    double times = 0;
+    gboolean drawn = ms_implicit_sync_op_listed ((MsSyncOp) op);
     for (int i = 0; i < g->n_rows; i++)
       drawn = drawn || g->ops[i] == op;
     for (int c = 0; c < g->n_cols && !drawn; c++) {
       MsSyncJudged j;
-      if (ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j) != MS_SYNC_SERIALISED)
+      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j);
+      GString *to = v == MS_SYNC_SERIALISED                          ? serial
+                    : v == MS_SYNC_UNDECIDED && isfinite (j.held_us) ? held
+                                                                     : NULL;
+      if (!to)
         continue;
-      times = serial ? times : j.times;
-      serial = TRUE;
-      held = held && isfinite (j.held_us);
+      g_string_append_printf (to, "%s%s %.2f×", to->len ? _ (", ") : "",
+                              _ (ms_implicit_sync_op_label ((MsSyncOp) op)), j.times);
+      drawn = TRUE;
     }
-    if (ms_implicit_sync_op_listed ((MsSyncOp) op) || !serial)
-      continue;
-    all_held = all_held && held;
-    /* Each with its figure, the first drawn column's: named without one, they could not be
-     * checked as the rows are. */
-    g_string_append_printf (names, "%s%s %.2f×", names->len ? ", " : "",
-                            _ (ms_implicit_sync_op_label ((MsSyncOp) op)), times);
   }
-  if (!names->len)
+  if (!serial->len && !held->len)
     return NULL;
-  /* TRANSLATORS: on the implicit-sync slide, %s names calls ("cudaFree, cudaFreeHost"). */
-  return all_held ? g_strdup_printf (_ ("not on the list, yet serial: %s, each returning only "
-                                        "after the first kernel ended"),
-                                     names->str)
-                  /* TRANSLATORS: the same where the clocks do not say why. */
-                  : g_strdup_printf (_ ("not on the list, yet serial: %s"), names->str);
+  /* TRANSLATORS: on the implicit-sync slide, %s names calls with their figures ("cudaFree
+   * 2.05×, cudaFreeHost 1.99×"). */
+  g_autofree char *h = held->len ? g_strdup_printf (_ ("not on the list: %s returned only after "
+                                                       "the first kernel ended, so the two did not "
+                                                       "overlap (waiting for it, or slow itself: "
+                                                       "this run cannot tell)"),
+                                                    held->str)
+                                 : NULL;
+  /* TRANSLATORS: the same for calls that serialised. */
+  g_autofree char *sr = serial->len ? g_strdup_printf (_ ("not on the list, yet serial: %s"),
+                                                       serial->str)
+                                    : NULL;
+  return g_strjoin ("; ", sr ? sr : h, sr ? h : NULL, NULL);
 }
 
 /* The key: each verdict's box and what it means, then outside a slide the star, a call off the

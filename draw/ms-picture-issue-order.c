@@ -559,7 +559,10 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
      * place there, where a teacher asked for the cure beside the effect. */
     const MsCell *ud, *ub;
     pair.kernels = ms_issue_order_kernels (run, e, TRUE, &kd, &kb);
-    pair.usual_kernels = pair.kernels && ms_issue_order_kernels (run, e, FALSE, &ud, &ub);
+    /* Only where the headline leads with kernels alone (one queue's lie apart, the copies' not):
+     * else it quotes the copies' usual-queues pair, which must stay drawn. */
+    pair.usual_kernels = pair.kernels && !apart && ms_issue_order_apart (kd, kb)
+                         && ms_issue_order_kernels (run, e, FALSE, &ud, &ub);
     if (!pair.usual_kernels)
       add_pair (&pair, timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
                 timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k), _ ("usual queues"));

@@ -147,11 +147,15 @@ call_us (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues
 }
 
 /* Where the call took most of a kernel's time, the kernels' GPU stamps
- * in the cell's instrumented samples: serialised where in each the second
- * kernel began after the first ended (*held_us, the median of how long
- * after that end the call returned, where it returned after it: the call
- * held the host), overlapped where in each it began before; else
- * undecided. Teachers read cudaFree's "unclear" as the one implicit
+ * in the cell's instrumented samples: overlapped where in each the second
+ * kernel began before the first ended; else undecided, with *held_us
+ * (the median of how long after the first kernel's end the call returned)
+ * where in each the second began after the first ended and the call
+ * returned after that end. A call that held the host past the first
+ * kernel kept the two apart, but whether it waited for the kernel or
+ * took that long itself, the stamps cannot say (a 600 µs call between two
+ * 500 µs kernels looks the same either way): they are said as held, not
+ * serialised. Teachers read cudaFree's bare "unclear" as the implicit
  * synchronisation their students meet most, left off the slide. */
 static MsSyncVerdict
 by_stamps (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queues,
@@ -187,14 +191,12 @@ by_stamps (const MsResults *r, MsSyncOp op, bool non_blocking, bool default_queu
   *held_us = NAN;
   if (together > 0 && apart == 0)
     return MS_SYNC_OVERLAPPED;
-  if (apart == 0 || together > 0)
-    return MS_SYNC_UNDECIDED;
-  if (n == apart) {
+  if (apart > 0 && together == 0 && n == apart) {
     MsStat st;
     ms_stat_compute_in_place (&st, after, n);
     *held_us = st.median;
   }
-  return MS_SYNC_SERIALISED;
+  return MS_SYNC_UNDECIDED;
 }
 
 MsSyncVerdict
@@ -304,9 +306,10 @@ op_seen (const MsResults *r, int op, bool *serial, bool *overlapped)
   }
 }
 
-/* The calls the kernels' stamps found holding the host past the first
- * kernel's end, each with the least time after it over the columns: how
- * they serialised, which the host clock alone could not say. */
+/* The unclear calls the kernels' stamps found holding the host past the
+ * first kernel's end, each with the least time after it over the
+ * columns: the two kernels did not overlap, which the host clock alone
+ * could not say, though not why. */
 static void
 append_held (const MsResults *r, char *buf, size_t len)
 {
@@ -315,7 +318,7 @@ append_held (const MsResults *r, char *buf, size_t len)
     double least = INFINITY;
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
-      if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED
+      if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_UNDECIDED
           && isfinite (j.held_us))
         least = fmin (least, j.held_us);
     }
@@ -325,13 +328,16 @@ append_held (const MsResults *r, char *buf, size_t len)
     size_t at = strlen (list);
     /* TRANSLATORS: a call and how long after the first kernel's end it returned, e.g.
      * "cudaFree (38 µs after)". */
-    snprintf (list + at, sizeof list - at, ms_gettext ("%s%s (%s after)"), at ? ", " : "",
-              ms_gettext (ops[op].label), ms_caption_time (least, t, sizeof t));
+    snprintf (list + at, sizeof list - at, ms_gettext ("%s%s (%s after)"),
+              at ? ms_gettext (", ") : "", ms_gettext (ops[op].label),
+              ms_caption_time (least, t, sizeof t));
   }
   if (list[0])
     ms_caption_append (buf, len,
                        ms_gettext ("By the GPU's clock, %s returned only after the first kernel "
-                                   "ended, so the second could not start before it."),
+                                   "ended, so the second could not start before it; whether each "
+                                   "waited for the kernel or took that long itself, this run "
+                                   "cannot tell."),
                        list);
 }
 
@@ -370,7 +376,6 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("Not on the textbooks' list, but serialised here (a larger "
                                    "view draws every column): %s."),
                        extra);
-  append_held (r, buf, len);
   if (held[0])
     ms_caption_append (buf, len, ms_gettext ("Listed by the textbooks, yet overlapped here: %s."),
                        held);
@@ -387,6 +392,7 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
                        ms_gettext ("Not on the textbooks' list, and unclear (the call itself "
                                    "took most of a kernel's time): %s."),
                        off);
+  append_held (r, buf, len);
   if (listed[0] && !extra[0] && !held[0])
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
@@ -396,28 +402,6 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
  * as true on every stream. Said once where every call shares it. Which
  * calls, and those that overlapped or were unclear, are the grid's and
  * the details' to say: a line naming them ran to three. */
-/* The columns where op serialised, one bit each. */
-static int
-serial_mask (const MsResults *r, int op)
-{
-  int mask = 0;
-  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
-    MsSyncJudged j;
-    mask |= (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED) << col;
-  }
-  return mask;
-}
-
-/* How many calls off the list serialised in every column of mask. */
-static int
-unlisted_with (const MsResults *r, int mask)
-{
-  int n = 0;
-  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++)
-    n += !ops[op].listed && mask && (serial_mask (r, op) & mask) == mask;
-  return n;
-}
-
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -431,7 +415,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
   bool one_place = true, extra = false;
   int unclear = 0; /* listed calls that neither serialised nor overlapped anywhere */
   int held = 0;    /* listed calls that overlapped and never serialised */
-  int named = 0, named_mask = 0;
+  int named = 0;
   for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
     if (!ops[op].listed) {
       extra |= op_where (r, op, MS_SYNC_SERIALISED, at, sizeof at);
@@ -445,7 +429,6 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     one_place &= !named || strcmp (at, shared) == 0;
     snprintf (shared, sizeof shared, "%s", at);
-    named_mask |= serial_mask (r, op);
     named++;
   }
   if (!named) {
@@ -477,17 +460,6 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            "%d of %d listed calls serialised",
                            (unsigned long)total),
               named, total);
-  /* The calls off the list that serialised wherever the counted ones did:
-   * "3 of 6" alone was read as the whole answer, cudaFree's left out. */
-  int unlisted = unlisted_with (r, named_mask);
-  if (unlisted > 0) {
-    size_t end = strlen (buf);
-    /* TRANSLATORS: after the implicit-sync slide's line, e.g. "On blocking streams, 3 of 6
-     * listed calls serialised, 3 unlisted too". */
-    snprintf (buf + end, len - end,
-              ms_ngettext (", %d unlisted too", ", %d unlisted too", (unsigned long)unlisted),
-              unlisted);
-  }
   /* The calls the run could not judge, said: "3 of 9" alone read as 6
    * that overlapped, where 3 of them are unclear. */
   if (unclear > 0) {

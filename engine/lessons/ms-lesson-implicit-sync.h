@@ -44,7 +44,7 @@ typedef enum {
 
 /* A call that takes more than this share of a kernel's time leaves the
  * host clock unable to tell the two cases apart: the kernels' own GPU
- * stamps decide, else the verdict is undecided. */
+ * stamps can show them overlapped, else the verdict is undecided. */
 #define MS_SYNC_UNDECIDED_CALL_SHARE 0.75
 
 typedef struct {
@@ -52,9 +52,10 @@ typedef struct {
   double us;      /* the median, host clock from the first launch to the end */
   double times;   /* us in single-kernel times */
   double call_us; /* the call's host time (instrumented samples), 0 when none */
-  /* Decided by the stamps: the call returned only after the first kernel
-   * ended, held_us (the median) after it, and the second began after
-   * that; NAN otherwise. */
+  /* Undecided, by the stamps: the call returned only after the first
+   * kernel ended, held_us (the median) after it, and the second began
+   * after that (the call held the host; whether it waited for the kernel,
+   * they cannot say); NAN otherwise. */
   double held_us;
 } MsSyncJudged;
 

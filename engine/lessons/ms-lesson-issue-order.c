@@ -248,7 +248,7 @@ ms_issue_order_kernels (const MsResults *r, int e, bool single, const MsCell **d
 
 /* Kernels alone against each other, in the caption: on one queue, then on the usual ones, where
  * the run has them (16 streams share the usual queues, CUDA_DEVICE_MAX_CONNECTIONS, 8 unless set:
- * a plain program found depth-first still 1.26-1.36× as long there). */
+ * plain programs found depth-first still 1.26-1.49× as long there). */
 static void
 append_kernels (char *buf, size_t len, const MsResults *r, int e)
 {
