@@ -55,6 +55,15 @@ speedup (const MsCell *depth, const MsCell *breadth)
   return depth->stats.e2e.median / breadth->stats.e2e.median;
 }
 
+/* Depth-first's time over breadth-first's, of the times as the bars write them: 1.75 ms over
+ * 241 µs is 7.26, and a reader checked the medians' 7.25 against it. */
+static double
+written_ratio (const MsCell *depth, const MsCell *breadth)
+{
+  return ms_caption_time_as_written (depth->stats.e2e.median)
+         / ms_caption_time_as_written (breadth->stats.e2e.median);
+}
+
 /* The finding: breadth-first against depth-first at K streams, on one hardware queue and with the
  * default queues (either may be missing), by the medians that the timelines' titles lead with. */
 static void
@@ -187,9 +196,7 @@ append_timers (char *buf, size_t len, OrderTable t)
     const MsCell *pd = t[PLAIN][1][0][k], *pb = t[PLAIN][1][1][k];
     if (!td || !tb || !pd || !pb)
       continue;
-    double timed;
-    ms_issue_order_longer (td, tb, &timed); /* as the slide's bars write it */
-    timed = speedup (td, tb) >= 1 ? timed : 1 / timed;
+    double timed = written_ratio (td, tb); /* as the slide's bars write it */
     if (!ms_caption_apart (td, tb) && !ms_caption_apart (pd, pb))
       ms_caption_append (
           buf, len,
@@ -391,10 +398,7 @@ ms_issue_order_apart (const MsCell *a, const MsCell *b)
 const char *
 ms_issue_order_longer (const MsCell *depth, const MsCell *breadth, double *times)
 {
-  /* Of the times as the bars write them: 1.75 ms over 241 µs is 7.26, and a reader checked the
-   * medians' 7.25 against it. */
-  double ratio = ms_caption_time_as_written (depth->stats.e2e.median)
-                 / ms_caption_time_as_written (breadth->stats.e2e.median);
+  double ratio = written_ratio (depth, breadth);
   *times = fmax (ratio, 1 / ratio);
   return ratio >= 1 ? ms_gettext ("depth-first") : ms_gettext ("breadth-first");
 }
