@@ -25,22 +25,32 @@
  *                gone): against ordinary, what dirty cached lines cost
  *   ordinary+wait   ordinary, then 2 ms spun: a cost that fades was
  *                write-back still draining
+ *   other        ordinary stores into a fourth buffer the copies never
+ *                read, a and b as in "none": a cost here is the CPU's
+ *                stores as such, not the lines the copy engine reads
+ *   ordinary-64k ordinary stores into a's first 64 KiB alone: a cost as
+ *                large as ordinary's is not in proportion to the lines
  * One line per size and state: key=value pairs, the median time in µs and
  * its ratio to "none", as tools/plain-lessons.py reads them, then the two
  * copies in alone (h2d_us; from pageable memory the last chunk's DMA may
- * still run when cudaMemcpy returns), their ratio to streamed's, the host
- * kind. Before them a comment line: the CPU's read rate of a after
- * streaming stores, 10-100x lower where the buffer is truly uncached. */
+ * still run when cudaMemcpy returns), their ratio to streamed's, the same
+ * two by the GPU's clock, the host kind. Before them a comment line: the
+ * CPU's read rate of a after streaming stores, 10-100x lower where the
+ * buffer is truly uncached. */
 #include "plain-common.cuh"
 
-enum { NONE, C_ONLY, STREAMED, ORDINARY, STREAMED_VERIFY, ORDINARY_FLUSH, ORDINARY_WAIT, N_STATES };
+enum {
+  NONE, C_ONLY, STREAMED, ORDINARY, STREAMED_VERIFY, ORDINARY_FLUSH, ORDINARY_WAIT, OTHER,
+  ORDINARY_64K, N_STATES
+};
 static const char *const state_names[N_STATES]
-    = { "none", "c-only", "streamed", "ordinary", "streamed+v", "ordinary+flush", "ordinary+wait" };
+    = { "none",          "c-only",        "streamed", "ordinary",    "streamed+v",
+        "ordinary+flush", "ordinary+wait", "other",    "ordinary-64k" };
 enum { PAGEABLE, PINNED, WC, N_HOSTS };
 static const char *const host_names[N_HOSTS] = { "pageable", "pinned", "wc" };
 
 struct Bufs {
-  float *a, *b, *c;    /* malloc'd or cudaHostAlloc'd */
+  float *a, *b, *c, *o; /* malloc'd or cudaHostAlloc'd; o: never copied */
   float *da, *db, *dc; /* device */
   uint64_t n;
 };
@@ -57,7 +67,11 @@ prepare (const Bufs &m, int state)
     plain_write_ordinary (m.a, m.n, 1.0f);
     plain_write_ordinary (m.b, m.n, 2.0f);
   }
-  if (state != NONE)
+  else if (state == OTHER)
+    plain_write_ordinary (m.o, m.n, 3.0f);
+  else if (state == ORDINARY_64K)
+    plain_write_ordinary (m.a, (64 << 10) / sizeof (float), 1.0f);
+  if (state != NONE && state != OTHER && state != ORDINARY_64K)
     plain_write_streamed (m.c, m.n, -1.0f);
 #if defined(__x86_64__)
   if (state == ORDINARY_FLUSH) {
@@ -87,20 +101,29 @@ read_gbps (float *p, uint64_t n)
   return n * sizeof (float) / t * 1e-3;
 }
 
-/* Returns the whole repetition's time, the two copies in's in *h2d. */
+static cudaEvent_t ev[2];
+
+/* Returns the whole repetition's time, the two copies in's in *h2d and by
+ * the GPU's clock (an event pair around them) in *gpu: where the host's
+ * time grows and the GPU's does not, the wait is before the copy. */
 static double
-one_rep (const Bufs &m, int state, double *h2d)
+one_rep (const Bufs &m, int state, double *h2d, double *gpu)
 {
   size_t bytes = m.n * sizeof (float);
   prepare (m, state);
   double t = plain_now_us ();
+  CHECK (cudaEventRecord (ev[0], 0));
   CHECK (cudaMemcpy (m.da, m.a, bytes, cudaMemcpyHostToDevice));
   CHECK (cudaMemcpy (m.db, m.b, bytes, cudaMemcpyHostToDevice));
+  CHECK (cudaEventRecord (ev[1], 0));
   *h2d = plain_now_us () - t;
   plain_add<<<plain_grid (m.n), 256>>> (m.da, m.db, m.dc, m.n);
   CHECK (cudaGetLastError ());
   CHECK (cudaMemcpy (m.c, m.dc, bytes, cudaMemcpyDeviceToHost));
   t = plain_now_us () - t;
+  float ms;
+  CHECK (cudaEventElapsedTime (&ms, ev[0], ev[1]));
+  *gpu = ms * 1e3;
   if (state == STREAMED_VERIFY)
     sink = plain_read (m.c, m.n);
   return t;
@@ -123,13 +146,15 @@ main (int argc, char **argv)
   int reps = argc > 1 ? atoi (argv[1]) : 15;
   int lo = argc > 2 ? atoi (argv[2]) : 16, hi = argc > 3 ? atoi (argv[3]) : 22;
   CHECK (cudaFree (0));
+  CHECK (cudaEventCreate (&ev[0]));
+  CHECK (cudaEventCreate (&ev[1]));
   printf ("# plain-pageable: 2^%d..2^%d floats per vector, %d repetitions per state, medians"
           " host=%s\n", lo, hi, reps, host_names[host]);
   for (int e = lo; e <= hi; e += 2) {
     Bufs m;
     m.n = 1ull << e;
     size_t bytes = m.n * sizeof (float);
-    for (float **p : { &m.a, &m.b, &m.c }) {
+    for (float **p : { &m.a, &m.b, &m.c, &m.o }) {
       if (host == PAGEABLE)
         *p = (float *) malloc (bytes);
       else
@@ -140,6 +165,7 @@ main (int argc, char **argv)
     plain_write_ordinary (m.a, m.n, 1.0f); /* first touch, outside every state */
     plain_write_ordinary (m.b, m.n, 2.0f);
     plain_write_ordinary (m.c, m.n, 0.0f);
+    plain_write_ordinary (m.o, m.n, 0.0f);
     CHECK (cudaMalloc (&m.da, bytes));
     CHECK (cudaMalloc (&m.db, bytes));
     CHECK (cudaMalloc (&m.dc, bytes));
@@ -147,21 +173,24 @@ main (int argc, char **argv)
     for (int k = 0; k < 5; k++)
       rd.push_back (read_gbps (m.a, m.n));
     printf ("# exp=%d cpu_read_gbps=%.2f host=%s\n", e, plain_median (rd), host_names[host]);
-    double h2d;
+    double h2d, gpu;
     for (int s = 0; s < N_STATES; s++) /* warm-up */
-      one_rep (m, s, &h2d);
-    std::vector<double> t[N_STATES], h[N_STATES];
+      one_rep (m, s, &h2d, &gpu);
+    std::vector<double> t[N_STATES], h[N_STATES], g[N_STATES];
     for (int k = 0; k < reps; k++)
       for (int s = 0; s < N_STATES; s++) {
-        t[s].push_back (one_rep (m, s, &h2d));
+        t[s].push_back (one_rep (m, s, &h2d, &gpu));
         h[s].push_back (h2d);
+        g[s].push_back (gpu);
       }
     double none = plain_median (t[NONE]), streamed = plain_median (h[STREAMED]);
     for (int s = 0; s < N_STATES; s++)
-      printf ("exp=%d state=%s e2e_us=%.1f vs_none=%.3f h2d_us=%.1f h2d_vs_streamed=%.3f host=%s\n",
+      printf ("exp=%d state=%s e2e_us=%.1f vs_none=%.3f h2d_us=%.1f h2d_vs_streamed=%.3f "
+              "h2d_gpu_us=%.1f host=%s\n",
               e, state_names[s], plain_median (t[s]), plain_median (t[s]) / none,
-              plain_median (h[s]), plain_median (h[s]) / streamed, host_names[host]);
-    for (float *p : { m.a, m.b, m.c })
+              plain_median (h[s]), plain_median (h[s]) / streamed, plain_median (g[s]),
+              host_names[host]);
+    for (float *p : { m.a, m.b, m.c, m.o })
       if (host == PAGEABLE)
         free (p);
       else
