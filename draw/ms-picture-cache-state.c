@@ -355,7 +355,9 @@ memory_name (const MsCacheStateRow *row, int wc_read)
     /* TRANSLATORS: a group's name on the cache-state slide. */
     return _ ("Pageable: the CPU reads it into a staging copy, so its cache could matter");
   case MS_MODE_PINNED:
-    return _ ("Pinned: the GPU's copy engine copies it; the CPU does not read it");
+    /* "The CPU does not read it" set a class up to expect no change
+     * from the CPU's stores, then drew one. */
+    return _ ("Pinned: no staging copy; the GPU's copy engine reads the memory");
   default:
     if (wc_read == MS_VERDICT_SAME || wc_read == MS_VERDICT_FASTER)
       /* TRANSLATORS: the write-combined group's name where the CPU's check read it as fast as
@@ -688,23 +690,30 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
  * is the details' (a check at another size on another GPU was read as out
  * of place). */
 static char *
-slide_key (const MsResults *run, const MsCacheStateRow *rows, int n)
+slide_key (const MsResults *run, const MsCacheStateRow *rows, int n, int notes)
 {
   /* The largest size's pageable copies first, where the rows are of a
-   * smaller one: the contrast the lesson teaches. */
-  char note[512];
-  if (!ms_cache_state_largest_note (run, note, sizeof note))
+   * smaller one: the contrast the lesson teaches (notes > 0). */
+  char note[512], engine[384];
+  if (notes < 1 || !ms_cache_state_largest_note (run, note, sizeof note))
     note[0] = '\0';
+  /* Under a row that is slower where the CPU does not copy, what the GPU's
+   * clock says of it: a class asked why, and the slide said nothing
+   * (notes > 1). */
+  if (notes > 1 && ms_cache_state_engine_note (run, engine, sizeof engine)) {
+    if (note[0])
+      g_strlcat (note, " ", sizeof note);
+    g_strlcat (note, engine, sizeof note);
+  }
   gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
   return g_strconcat (note, note[0] ? " " : "",
                       /* xgettext:no-c-format */
-                      _ ("1×: a memory's time after streaming stores. Dot: each way's median time "
-                         "over its 1×; bar: where the true ratio lies, 95% sure. The same (no "
-                         "change): the whole bar in the grey band; too noisy to say: the bar "
-                         "reaches out of it"),
+                      _ ("1×: a memory's time after streaming stores; dot: a median over it; "
+                         "bar: the true ratio, 95% sure; same: the whole bar in the grey band; "
+                         "too noisy: the bar reaches out"),
                       over_one ? _ (" and past 1×") : "",
                       /* TRANSLATORS: the key's full stop. */
                       _ ("."), NULL);
@@ -760,7 +769,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * A slide says it in a line, a larger view (which draws the check) with
    * the rule. */
   g_autofree char *key
-      = slide ? slide_key (run, rows, n)
+      = slide ? slide_key (run, rows, n, 2)
               : g_strdup_printf (_ ("Bars: each way's median time as a multiple of the first's "
                                   "(the check: its own time); lines across them: the ratio's "
                                   "95%% interval. A bar is pale and outlined where its interval "
@@ -775,7 +784,15 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
     kh = 0;
   double bottom = draw_rows (cr, style, rows, n, width, top,
                              height - top - kh - fs * (slide ? 0.8 : 0.6), slide, wc_read);
-  /* Nor where the rows left it no room (a folded group's line wraps). */
+  /* Where the rows left it no room (a folded group's line wraps, or the
+   * least picture of a slide), a slide's key without its notes, the last
+   * first: what the marks are matters most. */
+  for (int notes = 1; slide && kh > 0 && bottom + fs * 0.4 > height - kh - fs * 0.3 && notes >= 0;
+       notes--) {
+    g_free (key);
+    key = slide_key (run, rows, n, notes);
+    kh = ms_draw_text_wrapped (cr, key, 0, 0, fs * 0.85, width - fs, FALSE, FALSE);
+  }
   if (kh <= 0 || bottom + fs * 0.4 > height - kh - fs * 0.3)
     return;
   /* Under the rows it explains, not at the foot of a tall picture. */

@@ -52,3 +52,8 @@ bool ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len);
 /* That note; else where the run cannot tell pageable copies apart at any
  * size: why a cache could still matter, in buf. */
 bool ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len);
+/* Where a pinned or write-combined copy is slower after a way of writing
+ * by the rule (the slowest): how much longer its copies in took by the
+ * GPU's clock, at the rows' size and the largest, in buf. False where
+ * none is, or the copies hold less than half the added time. */
+bool ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len);
