@@ -154,9 +154,13 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
    * hiding the arithmetic. */
   /* TRANSLATORS: under the intensity slide where zero-copy took less
    * time at every F. */
-  const char *why = _ ("Pinned copies a and b in, computes, then copies c out, in turn; "
-                       "zero-copy's kernel reads and writes over the link (the CPU–GPU "
-                       "connection, PCIe) as it computes.");
+  /* Read once, as here: a class took "zero-copy always beats copies"
+   * away, which the reuse slide contradicts. */
+  g_autofree char *why = g_strdup_printf (
+      _ ("Pinned copies a and b in, computes, then copies c out, in turn; zero-copy's kernel "
+         "reads and writes over the link (the CPU–GPU connection, PCIe) as it computes, each "
+         "element once: read more often, it lost on slide %d."),
+      ms_lesson_deck_number (MS_TOPIC_REUSE));
   /* TRANSLATORS: under the intensity slide, e.g. "Even at F = 1024 the
    * arithmetic took less time than the copies; it would take as long
    * near F = 7100, beyond this run." */
@@ -166,12 +170,12 @@ times_note (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
                               hi, at)
            : NULL;
   /* Both where both hold (with the first alone, a class asked where the
-   * arithmetic would count at all); over three lines (a narrower pane),
+   * arithmetic would count at all); over four lines (a narrower pane),
    * the second alone. */
   const double wrap = width - fs, line = ms_draw_text_wrapped (cr, "F", 0, 0, fs * 0.95, wrap,
                                                                FALSE, FALSE);
   g_autofree char *both = g_strstrip (g_strjoin (" ", won ? why : "", at ? slide_at : "", NULL));
-  if (at && won && ms_draw_text_wrapped (cr, both, 0, 0, fs * 0.95, wrap, FALSE, FALSE) > line * 3.5)
+  if (at && won && ms_draw_text_wrapped (cr, both, 0, 0, fs * 0.95, wrap, FALSE, FALSE) > line * 4.5)
     g_strlcpy (both, slide_at, strlen (both) + 1);
   g_autofree char *text
       = slide ? g_strdup (both)

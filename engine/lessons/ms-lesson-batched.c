@@ -279,11 +279,12 @@ one_run (unsigned m, unsigned measured)
 
 /* Where mode's batch was faster (its range wholly above 1×), in the
  * fewest words its sizes allow: "faster up to 8 KiB", "faster except
- * 4–16 KiB"; NULL when none was measured. */
+ * 4–16 KiB" (slower at one of them), "faster, unclear at 8–16 KiB"; NULL
+ * when none was measured. */
 static const char *
 faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
 {
-  unsigned all = 0, fast = 0;
+  unsigned all = 0, fast = 0, slower = 0;
   for (int e = MIN_EXP; e <= MAX_EXP; e++) {
     MsBatchedPair p = { mode, ms_batched_cell (r, mode, e, count, 0),
                         ms_batched_cell (r, mode, e, count, 1), 0 };
@@ -292,6 +293,7 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
     p.ratio = ms_batched_ratio (p.each, p.batch, count);
     all |= 1u << e;
     fast |= ms_batched_verdict (&p) > 0 ? 1u << e : 0;
+    slower |= ms_batched_verdict (&p) < 0 ? 1u << e : 0;
   }
   unsigned slow = all & ~fast;
   char sz[80];
@@ -305,6 +307,12 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
   else if (one_run (fast, all) && HIGHEST (fast) == HIGHEST (all))
     snprintf (buf, len, ms_gettext ("faster from %s"),
               sizes (r, mode, count, LOWEST (fast), LOWEST (fast), sz, sizeof sz));
+  else if (one_run (slow, all) && !slower)
+    /* TRANSLATORS: where the sizes the batch was not faster at are all
+     * "cannot tell", e.g. "faster, unclear at 8–16 KiB": "faster except"
+     * was read as slower there. */
+    snprintf (buf, len, ms_gettext ("faster, unclear at %s"),
+              sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
   else if (one_run (slow, all))
     snprintf (buf, len, ms_gettext ("faster except %s"),
               sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
