@@ -589,21 +589,19 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   }
   if (!copies)
     return MS_TAKEAWAY_MISSING;
-  char size[32], speed[48];
+  char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   if (far) {
-    /* ratio is its time over streamed stores': speed is the inverse, of
-     * the ratio as the row writes it (0.69× read as 1.45, so 1.4×). */
-    double ratio = 1 / (round (far->judgement.ratio * 100) / 100);
-    ms_caption_speed (ratio, ratio > 0.95 && ratio < 1.05 ? 2 : 1, speed, sizeof speed);
     /* TRANSLATORS: the cache-state headline, one projected line of about
-     * 60 characters at most, e.g. "Pageable at 4 MiB, sent again: 1.4×
-     * faster than uncached" (uncached: after streaming stores, the 1×, as
-     * its row names it; "streamed" was read as CUDA's streams);
-     * the size, as the effect may hold at it alone; at 70 characters the
-     * line shrank under a back row's size. */
-    snprintf (buf, len, ms_gettext ("%s at %s, %s: %s than uncached"), ms_mode_title (far->mode),
-              size, short_name (far->state), speed);
+     * 60 characters at most, e.g. "Pageable at 4 MiB, sent again: 0.69×
+     * the uncached time" (uncached: after streaming stores, the 1×, as its
+     * row names it; "streamed" was read as CUDA's streams); the ratio as
+     * the row writes it: its inverse, "1.4× faster", had to be worked out
+     * and was rounded from the row's figure, not the medians; the size, as
+     * the effect may hold at it alone; at 70 characters the line shrank
+     * under a back row's size. */
+    snprintf (buf, len, ms_gettext ("%s at %s, %s: %.2f× the uncached time"),
+              ms_mode_title (far->mode), size, short_name (far->state), far->judgement.ratio);
     return MS_TAKEAWAY_DECIDED;
   }
   /* A memory whose every state came out the same is decided; the ones
