@@ -61,6 +61,16 @@ verdict_word (MsSyncVerdict v)
                                    : _ ("n/a");
 }
 
+/* A pair's time over one kernel's, of the two times as a slide writes
+ * them: 644.6 ÷ 518 written "645 µs ÷ 518 µs = 1.24×" was checked as
+ * 1.245. */
+static double
+times_as_written (const MsSyncJudged *j)
+{
+  double us = round (j->us), base = round (j->us / j->times);
+  return base > 0 ? us / base : j->times;
+}
+
 /* A cell's words: its verdict, with where there is room the time it rests
  * on in kernel times: the pair's, or an unclear cell's call's own (the
  * pair's total says nothing there), so that the cut-offs can be checked
@@ -70,10 +80,10 @@ cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, gboolean sl
            gsize len)
 {
   if (numbers && slide && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
-    g_snprintf (text, len, "%s %.0f µs ÷ %.0f µs = %.2f×", verdict_word (v), j->us,
-                j->us / j->times, j->times);
+    g_snprintf (text, len, "%s %.0f µs ÷ %.0f µs = %.2f×", verdict_word (v), round (j->us),
+                round (j->us / j->times), times_as_written (j));
   else if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
-    g_snprintf (text, len, "%s %.2f×", verdict_word (v), j->times);
+    g_snprintf (text, len, "%s %.2f×", verdict_word (v), times_as_written (j));
   else if (numbers && v == MS_SYNC_UNDECIDED)
     /* TRANSLATORS: an unclear cell of the implicit-sync grid, the call's
      * own time in kernel times, e.g. "unclear: call 0.93×". */
@@ -321,7 +331,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *overlap
       = most_op >= 0 ? g_strdup_printf (_ ("overlap: they ran together; %s's %.2f×: %s more than "
                                            "one kernel, mostly overlapped"),
-                                        ms_implicit_sync_op_label ((MsSyncOp) most_op), most.times,
+                                        ms_implicit_sync_op_label ((MsSyncOp) most_op),
+                                        times_as_written (&most),
                                         ms_caption_time (most.us - alone.us, extra, sizeof extra))
                      : g_strdup (_ ("overlap: they ran together"));
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself held the CPU for over "
