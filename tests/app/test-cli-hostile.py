@@ -704,20 +704,23 @@ def rows(content):
 
 
 def survivors_of(sid):
-    """Processes of the session sid still alive (a second later), killed."""
+    """Processes of the session sid still alive 10 s later, killed. Looked
+    for until they are gone: one second's grace guessed how long a busy
+    machine takes to end them."""
     try:
         os.killpg(sid, 0)  # the command's process group: one call while all is well
         survivors = session_processes(sid)
     except ProcessLookupError:
         survivors = []
-    if survivors:
-        time.sleep(1)
+    deadline = time.monotonic() + 10
+    while survivors and time.monotonic() < deadline:
+        time.sleep(0.05)
         survivors = session_processes(sid)
-        for pid in survivors:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+    for pid in survivors:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     return [f"processes of the command still alive: {survivors}"] if survivors else []
 
 
