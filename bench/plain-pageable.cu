@@ -9,8 +9,15 @@
  * cudaHostAlloc'd memory (flags 0, or write-combined), which the DMA reads
  * itself, to tell what the CPU's caches and write-back cost it.
  *
- *   plain-pageable [--host pageable|pinned|wc] [REPS [MIN_EXP [MAX_EXP]]]
+ *   plain-pageable [--host pageable|pinned|wc] [--gated] [REPS [MIN_EXP [MAX_EXP]]]
  *                                                (pageable, 15, 16 and 22)
+ *
+ * --gated (pinned or wc): the copies in queued with cudaMemcpyAsync behind
+ * a kernel spinning 500 µs, the GPU's event pair around them alone. Plain,
+ * that pair starts as soon as the host records it, so it also holds the
+ * host's time to make the calls; gated, the copies are queued before the
+ * GPU reaches them, and the pair holds the copies alone. h2d_us is then
+ * the host's time in the two calls.
  *
  * States, written before every timed repetition (untimed), interleaved
  * round by round so that drift falls on all alike:
@@ -103,6 +110,36 @@ read_gbps (float *p, uint64_t n)
 
 static cudaEvent_t ev[2];
 
+/* One thread spinning us microseconds by the GPU's global timer. */
+__global__ void
+spin_us (unsigned us)
+{
+  uint64_t t0, t;
+  asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do
+    asm volatile ("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  while (t - t0 < us * 1000ull);
+}
+
+/* The copies in queued behind the gate: returns the host's time in the
+ * two calls; the event pair holds the copies alone. */
+static double
+gated_copies (const Bufs &m, size_t bytes)
+{
+  spin_us<<<1, 1>>> (500);
+  CHECK (cudaGetLastError ());
+  CHECK (cudaEventRecord (ev[0], 0));
+  double t = plain_now_us ();
+  CHECK (cudaMemcpyAsync (m.da, m.a, bytes, cudaMemcpyHostToDevice, 0));
+  CHECK (cudaMemcpyAsync (m.db, m.b, bytes, cudaMemcpyHostToDevice, 0));
+  t = plain_now_us () - t;
+  CHECK (cudaEventRecord (ev[1], 0));
+  CHECK (cudaStreamSynchronize (0));
+  return t;
+}
+
+static bool gated;
+
 /* Returns the whole repetition's time, the two copies in's in *h2d and by
  * the GPU's clock (an event pair around them) in *gpu: where the host's
  * time grows and the GPU's does not, the wait is before the copy. */
@@ -112,11 +149,15 @@ one_rep (const Bufs &m, int state, double *h2d, double *gpu)
   size_t bytes = m.n * sizeof (float);
   prepare (m, state);
   double t = plain_now_us ();
-  CHECK (cudaEventRecord (ev[0], 0));
-  CHECK (cudaMemcpy (m.da, m.a, bytes, cudaMemcpyHostToDevice));
-  CHECK (cudaMemcpy (m.db, m.b, bytes, cudaMemcpyHostToDevice));
-  CHECK (cudaEventRecord (ev[1], 0));
-  *h2d = plain_now_us () - t;
+  if (gated) {
+    *h2d = gated_copies (m, bytes);
+  } else {
+    CHECK (cudaEventRecord (ev[0], 0));
+    CHECK (cudaMemcpy (m.da, m.a, bytes, cudaMemcpyHostToDevice));
+    CHECK (cudaMemcpy (m.db, m.b, bytes, cudaMemcpyHostToDevice));
+    CHECK (cudaEventRecord (ev[1], 0));
+    *h2d = plain_now_us () - t;
+  }
   plain_add<<<plain_grid (m.n), 256>>> (m.da, m.db, m.dc, m.n);
   CHECK (cudaGetLastError ());
   CHECK (cudaMemcpy (m.c, m.dc, bytes, cudaMemcpyDeviceToHost));
@@ -138,8 +179,11 @@ main (int argc, char **argv)
       ;
     argc -= 2, argv += 2;
   }
-  if (host == N_HOSTS || (argc > 1 && argv[1][0] == '-')) {
-    fputs ("usage: plain-pageable [--host pageable|pinned|wc] [REPS [MIN_EXP [MAX_EXP]]]\n",
+  if (argc > 1 && !strcmp (argv[1], "--gated"))
+    gated = true, argc--, argv++;
+  if (host == N_HOSTS || (gated && host == PAGEABLE) || (argc > 1 && argv[1][0] == '-')) {
+    fputs ("usage: plain-pageable [--host pageable|pinned|wc] [--gated] [REPS [MIN_EXP "
+           "[MAX_EXP]]]\n--gated: pinned or wc only\n",
            stderr);
     return 2;
   }
@@ -149,7 +193,7 @@ main (int argc, char **argv)
   CHECK (cudaEventCreate (&ev[0]));
   CHECK (cudaEventCreate (&ev[1]));
   printf ("# plain-pageable: 2^%d..2^%d floats per vector, %d repetitions per state, medians"
-          " host=%s\n", lo, hi, reps, host_names[host]);
+          " host=%s timing=%s\n", lo, hi, reps, host_names[host], gated ? "gated" : "plain");
   for (int e = lo; e <= hi; e += 2) {
     Bufs m;
     m.n = 1ull << e;
@@ -186,10 +230,10 @@ main (int argc, char **argv)
     double none = plain_median (t[NONE]), streamed = plain_median (h[STREAMED]);
     for (int s = 0; s < N_STATES; s++)
       printf ("exp=%d state=%s e2e_us=%.1f vs_none=%.3f h2d_us=%.1f h2d_vs_streamed=%.3f "
-              "h2d_gpu_us=%.1f host=%s\n",
+              "h2d_gpu_us=%.1f host=%s timing=%s\n",
               e, state_names[s], plain_median (t[s]), plain_median (t[s]) / none,
               plain_median (h[s]), plain_median (h[s]) / streamed, plain_median (g[s]),
-              host_names[host]);
+              host_names[host], gated ? "gated" : "plain");
     for (float *p : { m.a, m.b, m.c, m.o })
       if (host == PAGEABLE)
         free (p);

@@ -305,10 +305,11 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   int count = ms_batched_count (run);
   g_autoptr (MsChartData) d = ms_chart_data_new ();
   d->empty_text = g_strdup (_ ("The run has no measured copies."));
-  /* TRANSLATORS: the batched chart's title, e.g. "256 copies of
-   * each size: one call per copy's time ÷ one batched call's". */
-  d->title = g_strdup_printf (_ ("%d copies of each size: one call per copy's time ÷ one batched "
-                                 "call's"),
+  /* TRANSLATORS: the batched chart's title, e.g. "Time for 256 copies of each size to arrive: one
+   * call each ÷ one batched call". Until they arrive, not until the call returns: a teacher could
+   * not tell which. */
+  d->title = g_strdup_printf (_ ("Time for %d copies of each size to arrive: one call each ÷ one "
+                                 "batched call"),
                               count);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added

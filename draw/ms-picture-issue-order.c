@@ -336,15 +336,16 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   MsColor colour = style->fg;
   if (i >= 0)
     ms_chart_palette_color ((guint)i % 2, style->dark, &colour);
-  /* The bar's name, and its queue setting under it: which pair it is. */
+  /* The bar's name, and its queue setting under it: which pair it is. Both at one size, the name
+   * bold: smaller than its setting, the name read as the lesser word. */
   char t[32], range[64];
   const char *by = name_words (pair, i);
   double name_h, by_h = 0, by_fs = ms_draw_figure_size (cr, fs);
-  ms_draw_text (cr, order_name (i), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
+  ms_draw_text (cr, order_name (i), 0, 0, by_fs, -1, 0, TRUE, NULL, &name_h);
   if (*by)
     ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, fs * 1.1, 0, 0, TRUE,
+  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, by_fs, 0, 0, TRUE,
                 NULL, NULL);
   if (by_h > 0)
     ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
@@ -412,7 +413,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   double label_w = 0, words_w[7], end = 0, range_h, name_h, by_h, verdict_w = 0;
   int first = pair->one ? -1 : 0;
   ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
-  ms_draw_text (cr, order_name (0), 0, 0, fs * 1.1, -1, 0, TRUE, NULL, &name_h);
+  ms_draw_text (cr, order_name (0), 0, 0, ffs, -1, 0, TRUE, NULL, &name_h);
   ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
   ms_draw_text (cr, name_words (pair, 0), 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
   l.head_h = fs * 0.5;
@@ -427,7 +428,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   }
   for (int i = first; i < pair->n; i++) {
     char t[32];
-    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), fs * 1.1, TRUE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), ffs, TRUE));
     label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), ffs, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
@@ -457,25 +458,33 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 
 /* The orders named by what they do, in one line where the steps are one queue's: the third pair
  * of bars needed the room, and the one queue's definition went to the Details. */
-static const char *
-slide_terms (const OrderPair *pair, gboolean gloss)
+static char *
+slide_terms (const OrderPair *pair, gboolean gloss, int streams)
 {
   /* One queue glossed where the rows keep their room: in the details alone, a teacher had to
    * explain it first. */
+  if (pair->single && gloss && pair->usual_kernels && streams > 8)
+    /* The usual number where kernels alone on them are drawn: more streams than queues is why
+     * depth-first is still longer there, and a teacher had to say so. */
+    return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
+                               "breadth-first: each step for every stream. Queues: one with "
+                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default 8 for the %d "
+                               "streams."),
+                            streams);
   if (pair->single && gloss)
-    /* The usual number where kernels alone on them are drawn: 16 streams on 8 queues is why
-     * depth-first is still longer there. */
-    return pair->usual_kernels
-               ? _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
-                    "step for every stream. Queues: one with CUDA_DEVICE_MAX_CONNECTIONS=1, "
-                    "else 8.")
-               : _ ("Depth-first: one stream's in, add, back, then the next's; breadth-first: each "
-                    "step for every stream. One queue: CUDA_DEVICE_MAX_CONNECTIONS=1.");
-  return pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
-                           "breadth-first: each step for every stream.")
-                      : _ ("Each stream copies its part of a and b in, adds them, copies c back. "
-                           "Depth-first: each stream's steps, then the next stream's; "
-                           "breadth-first: each step for every stream in turn.");
+    return g_strdup (pair->usual_kernels
+                         ? _ ("Depth-first: one stream's in, add, back, then the next's; "
+                              "breadth-first: each step for every stream. Queues: one with "
+                              "CUDA_DEVICE_MAX_CONNECTIONS=1, else 8.")
+                         : _ ("Depth-first: one stream's in, add, back, then the next's; "
+                              "breadth-first: each step for every stream. One queue: "
+                              "CUDA_DEVICE_MAX_CONNECTIONS=1."));
+  return g_strdup (pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
+                                     "breadth-first: each step for every stream.")
+                                : _ ("Each stream copies its part of a and b in, adds them, "
+                                     "copies c back. Depth-first: each stream's steps, then the "
+                                     "next stream's; breadth-first: each step for every stream "
+                                     "in turn."));
 }
 
 /* The note under the bars: what the thin lines are (at 8 or fewer repetitions a median's 95% range
@@ -590,15 +599,15 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)
         + fs * 0.5;
   const double bottom = height - note_h - fs * 2.6;
-  const char *terms = NULL;
+  g_autofree char *terms = NULL;
   PairLayout l;
   for (int gloss = 1; gloss >= 0 && !terms; gloss--) {
-    const char *t = slide_terms (&pair, gloss);
+    g_autofree char *t = slide_terms (&pair, gloss, k);
     double y = top + ms_draw_text_wrapped (cr, t, fs * 0.5, top, fs, width - fs, FALSE, FALSE) + fs;
     l = pair_layout (cr, style, &pair, width, y, bottom);
     /* Under 2.3 lines a row, the values met the bars (a 540 px pane). */
     if (!gloss || l.row_h >= fs * 2.3)
-      terms = t;
+      terms = g_steal_pointer (&t);
   }
   /* Too narrow for the bars beside their words: the chart instead. */
   if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)

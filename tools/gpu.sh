@@ -11,7 +11,7 @@
 # Steps: info suite suite-runs self-compare sweep-time bench plain repeat
 # large sanitize lessons lesson-checks probe-lessons reference cpus rounds
 # configs overhead spread host-func-core alloc-costs copy-rate plain-lessons
-# pageable-rounds health multi portable-reference fleet fleet-spread scale
+# pageable-rounds stores health multi portable-reference fleet fleet-spread scale
 # topology start-time host-link siblings multi-reference
 # gui gui-lessons no-toolkit json deb pack grade plain-groups suite-times
 # process-time cell-budget host-prep grade-profile prep-threads.
@@ -389,6 +389,25 @@ step_pageable_rounds() {
     log "pageable round $r: plain-pageable rc=$?"
   done
   python3 tools/pageable-rounds.py "$d" | tee "$d/table.txt" >>"$OUT/summary.log"
+}
+
+# Ordinary stores before a pinned copy: bench/plain-pageable's states from
+# pinned memory with the copies in timed plainly and gated (queued behind a
+# kernel, so that the GPU's event pair holds the copies alone and not the
+# host's calls), ROUNDS (3) times in processes of their own taking turns:
+# stores/pinned-{plain,gated}-round-R.txt.
+step_stores() {
+  local d="$OUT/stores" r t
+  mkdir -p "$d"
+  for r in $(seq 1 "${ROUNDS:-3}"); do
+    for t in plain gated; do
+      # shellcheck disable=SC2046
+      $B/bench/plain-pageable --host pinned $([ $t = gated ] && echo --gated) 15 20 22 \
+        >"$d/pinned-$t-round-$r.txt" 2>&1
+      log "stores round $r: pinned $t rc=$?"
+    done
+  done
+  grep -h 'state=\(streamed\|ordinary\|ordinary+flush\) ' "$d"/*.txt | tee -a "$OUT/summary.log"
 }
 
 # Where the spread between processes comes from: the four link modes'
