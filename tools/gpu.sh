@@ -394,17 +394,19 @@ step_pageable_rounds() {
 # Ordinary stores before a pinned copy: bench/plain-pageable's states from
 # pinned memory with the copies in timed plainly and gated (queued behind a
 # kernel, so that the GPU's event pair holds the copies alone and not the
-# host's calls), ROUNDS (3) times in processes of their own taking turns:
-# stores/pinned-{plain,gated}-round-R.txt.
+# host's calls), and gated from write-combined memory, ROUNDS (3) times in
+# processes of their own taking turns: stores/{pinned,wc}-{plain,gated}-
+# round-R.txt, and lscpu for the caches' sizes.
 step_stores() {
-  local d="$OUT/stores" r t
+  local d="$OUT/stores" r run
   mkdir -p "$d"
+  lscpu >"$d/lscpu.txt" 2>&1
   for r in $(seq 1 "${ROUNDS:-3}"); do
-    for t in plain gated; do
+    for run in pinned-plain pinned-gated wc-gated; do
       # shellcheck disable=SC2046
-      $B/bench/plain-pageable --host pinned $([ $t = gated ] && echo --gated) 15 20 22 \
-        >"$d/pinned-$t-round-$r.txt" 2>&1
-      log "stores round $r: pinned $t rc=$?"
+      $B/bench/plain-pageable --host "${run%-*}" $([ "${run#*-}" = gated ] && echo --gated) \
+        15 20 22 >"$d/$run-round-$r.txt" 2>&1
+      log "stores round $r: $run rc=$?"
     done
   done
   grep -h 'state=\(streamed\|ordinary\|ordinary+flush\) ' "$d"/*.txt | tee -a "$OUT/summary.log"
