@@ -336,16 +336,16 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   MsColor colour = style->fg;
   if (i >= 0)
     ms_chart_palette_color ((guint)i % 2, style->dark, &colour);
-  /* The bar's name, and its queue setting under it: which pair it is. Both at one size, the name
-   * bold: smaller than its setting, the name read as the lesser word. */
+  /* The bar's name, and its queue setting under it, smaller: which pair it is. The name was the
+   * smaller once, and a teacher read the two upside-down in weight. */
   char t[32], range[64];
   const char *by = name_words (pair, i);
-  double name_h, by_h = 0, by_fs = ms_draw_figure_size (cr, fs);
-  ms_draw_text (cr, order_name (i), 0, 0, by_fs, -1, 0, TRUE, NULL, &name_h);
+  double name_h, by_h = 0, by_fs = fs * 1.1, name_fs = ms_draw_figure_size (cr, fs);
+  ms_draw_text (cr, order_name (i), 0, 0, name_fs, -1, 0, TRUE, NULL, &name_h);
   if (*by)
     ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
   ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, by_fs, 0, 0, TRUE,
+  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, name_fs, 0, 0, TRUE,
                 NULL, NULL);
   if (by_h > 0)
     ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
@@ -415,7 +415,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
   ms_draw_text (cr, order_name (0), 0, 0, ffs, -1, 0, TRUE, NULL, &name_h);
   ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
-  ms_draw_text (cr, name_words (pair, 0), 0, 0, ffs, -1, 0, FALSE, NULL, &by_h);
+  ms_draw_text (cr, name_words (pair, 0), 0, 0, fs * 1.1, -1, 0, FALSE, NULL, &by_h);
   l.head_h = fs * 0.5;
   l.row_h = (bottom - top - l.head_h) / (pair->n - first);
   l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
@@ -429,7 +429,7 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   for (int i = first; i < pair->n; i++) {
     char t[32];
     label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), ffs, TRUE));
-    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), ffs, FALSE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), fs * 1.1, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
     end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));

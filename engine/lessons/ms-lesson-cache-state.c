@@ -385,11 +385,12 @@ ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
   }
   /* TRANSLATORS: the cache-state lesson, where a pinned or write-combined
    * copy is slower after a way of writing, e.g. "Pinned, ordinary stores:
-   * copies in 39 µs longer by the GPU's clock (41 µs at 16 MiB); this run
-   * cannot say why." The rows' size goes unsaid: the slide's title has it. */
+   * copies in 39 µs longer by the GPU's clock (41 µs at 16 MiB), reading
+   * data still in the CPU's cache." The rows' size goes unsaid: the
+   * slide's title has it; why it is the cache, the Details say. */
   snprintf (buf, len,
-            ms_gettext ("%s, %s: copies in %s longer by the GPU's clock%s; this run cannot say "
-                        "why."),
+            ms_gettext ("%s, %s: copies in %s longer by the GPU's clock%s, reading data still "
+                        "in the CPU's cache."),
             ms_mode_title (far->mode), ms_cache_state_name (far->state), t, more);
   return true;
 }
@@ -483,14 +484,17 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
   char note[512];
   if (exponent < 0 && ms_cache_state_cached_note (r, note, sizeof note))
     ms_caption_append (buf, len, "%s", note);
-  /* Measured apart (docs/measurements/2026-11-30-h200-ordinary-stores and
-   * …-h200-write-combined-and-usual-queues, pinned at 4 MiB): ordinary
-   * stores 1.25-1.30× in 4 of 6 processes, flushed 1.14-1.31× in all. */
+  /* Measured apart (docs/measurements/2026-11-30-h200-stores-gated, at 4
+   * MiB, the copies queued behind a kernel so that the GPU's event pair
+   * held them alone): ordinary stores +31.8-42.7 µs in 9 of 13 processes,
+   * pinned and write-combined; flushed first, -0.9 to +2.3 µs in all 13. */
   if (exponent < 0 && ms_cache_state_engine_note (r, note, sizeof note))
     ms_caption_append (buf, len, "%s %s", note,
-                       ms_gettext ("A plain program on an H200's host found pinned copies so in 4 "
-                                   "of 6 processes, and in all 6 with the lines flushed from the "
-                                   "CPU's cache first: not the cache's dirty lines."));
+                       ms_gettext ("A plain program on an H200's host, its copies timed alone, "
+                                   "found them 32-43 µs longer at 4 MiB after ordinary stores in "
+                                   "9 of 13 processes, and in none with the lines flushed from "
+                                   "the CPU's cache first: the GPU reading lines the cache still "
+                                   "holds written is what costs."));
   for (int i = 0; i < n; i++)
     if (rows[i].state == MS_CACHE_STATE_READ_WC)
       append_check (buf, len, &rows[i]);

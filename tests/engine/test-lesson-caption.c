@@ -789,7 +789,7 @@ test_cache_state_engine_note (void)
     if (in_copies)
       g_assert_cmpstr (note, ==,
                        "Pinned, ordinary stores: copies in 39 µs longer by the GPU's clock "
-                       "(41 µs at 16 MiB); this run cannot say why.");
+                       "(41 µs at 16 MiB), reading data still in the CPU's cache.");
     ms_results_free (r);
   }
 }
