@@ -788,8 +788,8 @@ test_cache_state_engine_note (void)
     g_assert_true (ms_cache_state_engine_note (r, note, sizeof note) == in_copies);
     if (in_copies)
       g_assert_cmpstr (note, ==,
-                       "Pinned, ordinary stores: copies in 39 µs longer by the GPU's clock "
-                       "(41 µs at 16 MiB), reading data still in the CPU's cache.");
+                       "Pinned after ordinary stores: copies in took 39 µs more by the GPU's "
+                       "clock (41 µs at 16 MiB): data still in the CPU's cache.");
     ms_results_free (r);
   }
 }
