@@ -53,7 +53,7 @@ static const struct {
   [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", false },
   [MS_SYNC_OP_MEMSET] = { "memset", "cudaMemset", true },
   /* Its stream named: a teacher asked which one it went to. */
-  [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", MS_N_ ("cudaMemsetAsync (3rd stream)"), true },
+  [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", MS_N_ ("cudaMemsetAsync (stream 3)"), true },
   /* Said in words: "D2D" was a code a class had to ask about. */
   [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", MS_N_ ("cudaMemcpy device → device"), true },
   [MS_SYNC_OP_KERNEL_LEGACY] = { "kern-legacy", MS_N_ ("kernel on legacy stream"), true },
