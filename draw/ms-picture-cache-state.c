@@ -339,16 +339,24 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   return rh;
 }
 
+/* What the run says of write-combined memory on this host: cached, by
+ * the CPU's check reading it as fast as cached memory or by ordinary
+ * stores slowing its copies as they slow pinned's (the GPU reading lines
+ * the CPU's cache still holds: docs/lessons.md, cache-state), uncached by
+ * the check, or nothing. */
+typedef enum { WC_UNTOLD, WC_READ_CACHED, WC_STORES_CACHED, WC_UNCACHED } WcKnown;
+
 /* A memory's name on a slide, with who reads it for the copy (why the
  * CPU's cache could matter at all: pageable is the case to watch, pinned
  * is copied, not read in place as on slide 2), what write-combined memory
  * is, and why its group lacks a row: a class met each unexplained. What
- * write-combined memory is, by the run's own check where it decides
- * (wc_read: its verdict, -1 where the run has none): "never caches" was
- * what a run that read it as fast as cached memory contradicted, and "read
- * as fast" beside a check too noisy to say so was read as misleading. */
+ * write-combined memory is, by what the run says (wc): "never caches" was
+ * what a run that read it as fast as cached memory contradicted, "read as
+ * fast" beside a check too noisy to say so was read as misleading, and
+ * "meant to be uncached" over a copy slowed by ordinary stores left a
+ * class asking how a cache could matter there. */
 static const char *
-memory_name (const MsCacheStateRow *row, int wc_read)
+memory_name (const MsCacheStateRow *row, WcKnown wc)
 {
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
@@ -359,25 +367,40 @@ memory_name (const MsCacheStateRow *row, int wc_read)
      * from the CPU's stores, then drew one. */
     return _ ("Pinned: no staging copy; the GPU's copy engine reads the memory");
   default:
-    if (wc_read == MS_VERDICT_SAME || wc_read == MS_VERDICT_FASTER)
+    switch (wc) {
+    case WC_READ_CACHED:
       /* TRANSLATORS: the write-combined group's name where the CPU's check read it as fast as
        * cached memory, by the run's rule. */
       return _ ("Write-combined: meant to be uncached, yet read as fast as cached here");
-    if (wc_read == MS_VERDICT_SLOWER)
-      return _ ("Write-combined: pinned memory the CPU does not cache");
-    return _ ("Write-combined: pinned memory meant to be uncached (so no \"sent again\" row)");
+    case WC_STORES_CACHED:
+      /* TRANSLATORS: the write-combined group's name where ordinary stores slowed its copies as
+       * they slow pinned memory's: the CPU's cache held its lines. */
+      return _ ("Write-combined: meant to be uncached, yet cached here (ordinary stores slowed it)");
+    case WC_UNCACHED: return _ ("Write-combined: pinned memory the CPU does not cache");
+    default:
+      return _ ("Write-combined: pinned memory meant to be uncached (so no \"sent again\" row)");
+    }
   }
 }
 
-/* The verdict on the CPU's read of write-combined memory against cached
- * memory's, -1 where rows have none. */
-static int
-wc_read_verdict (const MsCacheStateRow *rows, int n)
+/* What the run says of write-combined memory's caching (WcKnown). */
+static WcKnown
+wc_known (const MsCacheStateRow *rows, int n)
 {
+  WcKnown stores = WC_UNTOLD;
   for (int i = 0; i < n; i++)
-    if (rows[i].state == MS_CACHE_STATE_READ_WC)
-      return rows[i].judgement.verdict;
-  return -1;
+    if (rows[i].mode == MS_MODE_WRITE_COMBINED && rows[i].state == MS_CACHE_STATE_ORDINARY
+        && rows[i].judgement.verdict == MS_VERDICT_SLOWER)
+      stores = WC_STORES_CACHED;
+  for (int i = 0; i < n; i++)
+    if (rows[i].state == MS_CACHE_STATE_READ_WC) {
+      MsVerdict v = rows[i].judgement.verdict;
+      if (v == MS_VERDICT_SAME || v == MS_VERDICT_FASTER)
+        return WC_READ_CACHED;
+      if (v == MS_VERDICT_SLOWER)
+        return WC_UNCACHED;
+    }
+  return stores;
 }
 
 /* A folded slide's one line for the memories the run cannot tell: NULL
@@ -599,7 +622,7 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
 
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
-           double y, double h, gboolean slide, int wc_read)
+           double y, double h, gboolean slide, WcKnown wc)
 {
   /* Returns where the axis's labels end. */
   const double end = y + h;
@@ -642,7 +665,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        const char *name = memory_name (&rows[i], wc_read);
+        const char *name = memory_name (&rows[i], wc);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -737,7 +760,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * group measured against another reference, read as a fourth kind of
    * copy; a larger view and the exports have it. */
   gboolean slide = ms_draw_is_slide (style, height);
-  int wc_read = wc_read_verdict (rows, n);
+  WcKnown wc = wc_known (rows, n);
   int kept = 0;
   for (int i = 0; i < n; i++)
     if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)
@@ -783,7 +806,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   if (!slide && height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
     kh = 0;
   double bottom = draw_rows (cr, style, rows, n, width, top,
-                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide, wc_read);
+                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide, wc);
   /* Where the rows left it no room (a folded group's line wraps, or the
    * least picture of a slide), a slide's key without its notes, the last
    * first: what the marks are matters most. */
