@@ -14,6 +14,12 @@
  *            copy-engine tests);
  *   burst    an event, 16 copies and an event queued on an idle stream,
  *            as memsweep's steady-state copies are.
+ * Then host to host at each size, by the host clock, trial by trial in
+ * turn: cudaMemcpy between two pinned buffers, cudaMemcpy between two
+ * malloc'd ones, and memcpy between those on this one thread: where
+ * cudaMemcpy keeps memcpy's rate, the CPU copies on the calling thread
+ * (the copy-kinds lesson's host-to-host rows; a teacher asked why they
+ * were slower than the link beside them).
  * Prints one line per size, direction and way: the median GB/s over the
  * trials (bytes / 1e9 / s). */
 #include "plain-common.cuh"
@@ -48,6 +54,41 @@ trial (void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, cudaStream
   CHECK (cudaEventDestroy (e0));
   CHECK (cudaEventDestroy (e1));
   return (double) bytes * COPIES / (ms * 1e-3) / 1e9;
+}
+
+/* Host to host at bytes, the three ways in turn (see above). */
+static void
+host_to_host (size_t bytes, int trials)
+{
+  void *p[2], *m[2];
+  for (int i = 0; i < 2; i++) {
+    CHECK (cudaMallocHost (&p[i], bytes));
+    m[i] = malloc (bytes);
+    if (!m[i])
+      exit (1);
+    memset (p[i], i + 1, bytes);
+    memset (m[i], i + 1, bytes);
+  }
+  const char *names[3] = { "cudaMemcpy-pinned", "cudaMemcpy-pageable", "memcpy" };
+  std::vector<double> rate[3];
+  for (int t = -1; t < trials; t++) /* -1: warm-up */
+    for (int way = 0; way < 3; way++) {
+      double t0 = plain_now_us ();
+      if (way == 2)
+        memcpy (m[1], m[0], bytes);
+      else
+        CHECK (cudaMemcpy (way ? m[1] : p[1], way ? m[0] : p[0], bytes, cudaMemcpyHostToHost));
+      double us = plain_now_us () - t0;
+      if (t >= 0)
+        rate[way].push_back ((double) bytes / us * 1e-3);
+    }
+  for (int way = 0; way < 3; way++)
+    printf ("copy-rate bytes=%zu dir=h2h way=%s %.3f\n", bytes, names[way],
+            plain_median (rate[way]));
+  for (int i = 0; i < 2; i++) {
+    CHECK (cudaFreeHost (p[i]));
+    free (m[i]);
+  }
 }
 
 int
@@ -90,6 +131,7 @@ main (int argc, char **argv)
     }
     CHECK (cudaFreeHost (h));
     CHECK (cudaFree (d));
+    host_to_host (bytes, trials);
   }
   CHECK (cudaStreamDestroy (s));
   CHECK (cudaFreeHost (flag));
