@@ -47,6 +47,16 @@ times (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count,
   }
 }
 
+/* The call's own time a copy at e (the call phase of every plain
+ * repetition, by the host clock); NAN where the cell lacks one. */
+static double
+call_time (const MsResults *run, MsMode mode, int e, int count, int call)
+{
+  const MsCell *c = ms_batched_cell (run, mode, e, count, call);
+  const MsStat *s = c ? &c->stats.phase[MS_PHASE_CALL] : NULL;
+  return s && s->n >= 1 && s->median > 0 && c->stats.e2e.median > 0 ? s->median / count : NAN;
+}
+
 /* The call's own time a copy at sizes e0 and e1 (the call phase of every
  * plain repetition, by the host clock) in t, where it fell and so did its
  * share of the whole: the call stopped working on the data itself (a
@@ -58,12 +68,11 @@ call_fell (const MsResults *run, MsMode mode, int e0, int e1, int count, int cal
 {
   double share[2];
   for (int i = 0; i < 2; i++) {
-    const MsCell *c = ms_batched_cell (run, mode, i ? e1 : e0, count, call);
-    const MsStat *s = &c->stats.phase[MS_PHASE_CALL];
-    if (s->n < 1 || !(s->median > 0) || !(c->stats.e2e.median > 0))
+    int e = i ? e1 : e0;
+    t[i] = call_time (run, mode, e, count, call);
+    if (!isfinite (t[i]))
       return FALSE;
-    t[i] = s->median / count;
-    share[i] = s->median / c->stats.e2e.median;
+    share[i] = t[i] * count / ms_batched_cell (run, mode, e, count, call)->stats.e2e.median;
   }
   return t[1] < t[0] && share[1] < share[0];
 }
@@ -74,11 +83,10 @@ static double
 first_call_time (const MsResults *run, MsMode mode, int e, int count, int call, int *first)
 {
   for (int k = 0; k < e; k++) {
-    const MsCell *c = ms_batched_cell (run, mode, k, count, call);
-    const MsStat *s = c ? &c->stats.phase[MS_PHASE_CALL] : NULL;
-    if (s && s->n >= 1 && s->median > 0) {
+    double t = call_time (run, mode, k, count, call);
+    if (isfinite (t)) {
       *first = k;
-      return s->median / count;
+      return t;
     }
   }
   return NAN;

@@ -245,6 +245,9 @@ typedef struct {
   MsScale xs;
   double fs, label_x, bracket_x, row_h, bar_h, head_h;
   double time_h; /* a bar's time beside it, which its whisker goes under */
+  /* A bar's name at a figure's size and its queue setting under it smaller: the name was the
+   * smaller once, and a teacher read the two upside-down in weight. */
+  double name_fs, by_fs;
   gboolean full; /* room for the words against one stream, ranges and steps */
   double under;  /* under each bar: its whisker and, where it fits, its range in numbers */
 } PairLayout;
@@ -336,11 +339,10 @@ draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const P
   MsColor colour = style->fg;
   if (i >= 0)
     ms_chart_palette_color ((guint)i % 2, style->dark, &colour);
-  /* The bar's name, and its queue setting under it, smaller: which pair it is. The name was the
-   * smaller once, and a teacher read the two upside-down in weight. */
+  /* The bar's name, and its queue setting under it: which pair it is. */
   char t[32], range[64];
   const char *by = name_words (pair, i);
-  double name_h, by_h = 0, by_fs = fs * 1.1, name_fs = ms_draw_figure_size (cr, fs);
+  double name_h, by_h = 0, by_fs = l->by_fs, name_fs = l->name_fs;
   ms_draw_text (cr, order_name (i), 0, 0, name_fs, -1, 0, TRUE, NULL, &name_h);
   if (*by)
     ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
@@ -410,12 +412,14 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
 {
   PairLayout l = { .fs = ms_style_font_size (style) };
   const double fs = l.fs, ffs = ms_draw_figure_size (cr, fs);
+  l.name_fs = ffs;
+  l.by_fs = fs * 1.1;
   double label_w = 0, words_w[7], end = 0, range_h, name_h, by_h, verdict_w = 0;
   int first = pair->one ? -1 : 0;
   ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
-  ms_draw_text (cr, order_name (0), 0, 0, ffs, -1, 0, TRUE, NULL, &name_h);
+  ms_draw_text (cr, order_name (0), 0, 0, l.name_fs, -1, 0, TRUE, NULL, &name_h);
   ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
-  ms_draw_text (cr, name_words (pair, 0), 0, 0, fs * 1.1, -1, 0, FALSE, NULL, &by_h);
+  ms_draw_text (cr, name_words (pair, 0), 0, 0, l.by_fs, -1, 0, FALSE, NULL, &by_h);
   l.head_h = fs * 0.5;
   l.row_h = (bottom - top - l.head_h) / (pair->n - first);
   l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
@@ -428,8 +432,8 @@ pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, doub
   }
   for (int i = first; i < pair->n; i++) {
     char t[32];
-    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), ffs, TRUE));
-    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), fs * 1.1, FALSE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), l.name_fs, TRUE));
+    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), l.by_fs, FALSE));
     ms_caption_time (median (pair, i), t, sizeof t);
     words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
     end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));

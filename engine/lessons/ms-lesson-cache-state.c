@@ -350,8 +350,10 @@ copies_in_added (const MsResults *r, MsMode mode, MsCacheState state, int e)
   return b->stats.phase[MS_PHASE_H2D].median - a->stats.phase[MS_PHASE_H2D].median;
 }
 
-bool
-ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
+/* ms_cache_state_engine_note, and the way of writing it names in *state
+ * (the Details add a plain program's finding for ordinary stores alone). */
+static bool
+engine_note (const MsResults *r, char *buf, size_t len, MsCacheState *state)
 {
   /* The copy the CPU does not read, slower after the CPU's stores: a
    * class asked why under a name that said the CPU is not involved. */
@@ -370,6 +372,7 @@ ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
   double added = copies_in_added (r, far->mode, far->state, far->exponent);
   if (!(added > 0.5 * (far->median_us - far->reference_us)))
     return false;
+  *state = far->state;
   char t[32], more[96];
   ms_caption_time (added, t, sizeof t);
   more[0] = '\0';
@@ -404,6 +407,13 @@ ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
                           "why."),
               ms_mode_title (far->mode), ms_cache_state_name (far->state), t, more);
   return true;
+}
+
+bool
+ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
+{
+  MsCacheState state;
+  return engine_note (r, buf, len, &state);
 }
 
 /* Which copies differ from streamed stores by the run's own rule, which
@@ -499,13 +509,13 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
    * MiB, the copies queued behind a kernel so that the GPU's event pair
    * held them alone): ordinary stores +31.8-42.7 µs in 9 of 13 processes,
    * pinned and write-combined; flushed first, -0.9 to +2.3 µs in all 13. */
-  bool engine = exponent < 0 && ms_cache_state_engine_note (r, note, sizeof note);
-  if (engine)
+  MsCacheState state = MS_CACHE_STATE_COUNT;
+  if (exponent < 0 && engine_note (r, note, sizeof note, &state))
     ms_caption_append (buf, len, "%s", note);
   /* The plain program's finding where the note names ordinary stores, the
    * one state it measured. */
-  if (engine && strstr (note, ms_gettext ("ordinary stores")))
-    ms_caption_append (buf, len, " %s",
+  if (state == MS_CACHE_STATE_ORDINARY)
+    ms_caption_append (buf, len, "%s",
                        ms_gettext ("A plain program on an H200's host, its copies timed alone, "
                                    "found them 32-43 µs longer at 4 MiB after ordinary stores in "
                                    "9 of 13 processes, and in none with the lines flushed from "

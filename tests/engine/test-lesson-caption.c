@@ -790,6 +790,12 @@ test_cache_state_engine_note (void)
       g_assert_cmpstr (note, ==,
                        "Pinned after ordinary stores: copies in took 39 µs more by the GPU's "
                        "clock (41 µs at 16 MiB): data still in the CPU's cache.");
+    /* The Details follow the note with the plain program's finding, for
+     * ordinary stores, one space between them. */
+    char buf[4096];
+    g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
+    g_assert_true ((strstr (buf, "cache. A plain program on an H200's host") != NULL) == in_copies);
+    g_assert_null (strstr (buf, "  "));
     ms_results_free (r);
   }
 }
