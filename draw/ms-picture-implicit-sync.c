@@ -15,6 +15,18 @@
 #include "ms-timeline.h"
 
 #define MAX_ROWS (MS_SYNC_OP_COUNT - MS_SYNC_OP_NONE)
+/* The grid's fourth look: unclear by the host clock, yet the kernels' stamps show the call
+ * returned only after the first kernel ended, so the two did not overlap. Hatched "unclear" there
+ * left cudaFree, the implicit synchronisation students meet most, to a line of small print. */
+#define LOOK_APART ((MsSyncVerdict) (MS_SYNC_UNDECIDED + 1))
+
+/* How op's cell in col is drawn: its verdict, or LOOK_APART. */
+static MsSyncVerdict
+look_of (const MsResults *run, int op, int col, MsSyncJudged *j)
+{
+  MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, j);
+  return v == MS_SYNC_UNDECIDED && isfinite (j->held_us) ? LOOK_APART : v;
+}
 
 static void
 verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
@@ -22,6 +34,8 @@ verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
   static const MsColor serial = { 0.93, 0.45, 0.10, 1 }, overlap = { 0.25, 0.55, 0.90, 1 };
   if (v == MS_SYNC_SERIALISED)
     ms_set_color (cr, &serial, style->dark ? 0.65 : 0.55);
+  else if (v == LOOK_APART)
+    ms_set_color (cr, &serial, style->dark ? 0.35 : 0.25);
   else if (v == MS_SYNC_OVERLAPPED)
     ms_set_color (cr, &overlap, style->dark ? 0.35 : 0.22);
   else
@@ -57,6 +71,9 @@ verdict_word (MsSyncVerdict v)
 {
   return v == MS_SYNC_SERIALISED   ? _ ("serial")
          : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
+           /* TRANSLATORS: an implicit-sync cell where the call returned only after the first
+            * kernel ended, so the two kernels ran apart. */
+         : v == LOOK_APART         ? _ ("apart")
          : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
                                    : _ ("n/a");
 }
@@ -79,10 +96,11 @@ static void
 cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, gboolean slide, char *text,
            gsize len)
 {
-  if (numbers && slide && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
+  gboolean timed = v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED || v == LOOK_APART;
+  if (numbers && slide && timed)
     g_snprintf (text, len, "%s %.0f µs ÷ %.0f µs = %.2f×", verdict_word (v), round (j->us),
                 round (j->us / j->times), times_as_written (j));
-  else if (numbers && (v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED))
+  else if (numbers && timed)
     g_snprintf (text, len, "%s %.2f×", verdict_word (v), times_as_written (j));
   else if (numbers && v == MS_SYNC_UNDECIDED)
     /* TRANSLATORS: an unclear cell of the implicit-sync grid, the call's
@@ -109,12 +127,11 @@ op_serialised (const MsResults *run, int op, gboolean *one_queue)
   return any;
 }
 
-/* The rows the takeaway names: calls on the textbooks' list that serialised somewhere. */
+/* The rows the takeaway counts (ms_implicit_sync_counted), outlined. */
 static gboolean
 row_named (const MsResults *run, int op)
 {
-  gboolean one_queue;
-  return ms_implicit_sync_op_listed ((MsSyncOp) op) && op_serialised (run, op, &one_queue);
+  return ms_implicit_sync_counted (run, (MsSyncOp) op);
 }
 
 /* Calls off the textbooks' list that serialised, in a line, with why
@@ -147,22 +164,23 @@ unlisted_note (const MsResults *run)
 
 /* A row's group on a slide, in the order of the takeaway's counts: nothing between (0), the listed
  * calls that serialised (1), overlapped (2) or could not be told (3), then the calls off the list
- * that did not overlap everywhere (4); -1: left out. */
+ * the takeaway counts, which kept the kernels apart where the listed ones serialised (4); -1: left
+ * out (cudaEventRecord's false dependency on one queue alone, beside a column of default queues,
+ * drew the eye from the point). */
 static int
 row_group (const MsResults *run, int op)
 {
-  gboolean serial = FALSE, overlapped = TRUE, some_overlap = FALSE;
+  gboolean serial = FALSE, some_overlap = FALSE;
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
     MsSyncJudged j;
     MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, &j);
     serial = serial || v == MS_SYNC_SERIALISED;
-    overlapped = overlapped && v == MS_SYNC_OVERLAPPED;
     some_overlap = some_overlap || v == MS_SYNC_OVERLAPPED;
   }
   if (op == MS_SYNC_OP_NONE)
     return 0;
   if (!ms_implicit_sync_op_listed ((MsSyncOp) op))
-    return overlapped ? -1 : 4;
+    return ms_implicit_sync_counted (run, (MsSyncOp) op) ? 4 : -1;
   return serial ? 1 : some_overlap ? 2 : 3;
 }
 
@@ -211,12 +229,24 @@ shown_columns (const MsResults *run, gboolean slide, GridLook *g)
   }
 }
 
+/* Whether op overlapped in every column g draws. */
+static gboolean
+overlapped_in (const MsResults *run, int op, const GridLook *g)
+{
+  for (int c = 0; c < g->n_cols; c++) {
+    MsSyncJudged j;
+    if (ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j) != MS_SYNC_OVERLAPPED)
+      return FALSE;
+  }
+  return g->n_cols > 0;
+}
+
 /* The rows to draw: every call in the lesson's order, starred where listed; or on a slide the ones
  * the lesson is about, grouped as the takeaway counts them (row_group), so that "3 other listed
  * calls" are three rows together, under a subheading for the textbooks' list and one for the calls
  * off it (a star and its footnote said that in five lines under the grid). The calls off the list
- * that overlapped in every column cost every row a size of its text: the second subheading counts
- * them. */
+ * that overlapped in every column drawn cost every row a size of its text: the second subheading
+ * counts them. Call after shown_columns. */
 static void
 shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
 {
@@ -227,7 +257,8 @@ shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
   for (int group = slide ? 0 : -1; group <= (slide ? 4 : -1); group++)
     for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
       int in = slide ? row_group (run, op) : -1;
-      g->hidden += slide && group == 0 && in < 0;
+      if (slide && group == 0 && in < 0 && !ms_implicit_sync_op_listed ((MsSyncOp) op))
+        g->hidden += overlapped_in (run, op, g);
       if (in != group || in > last_group)
         continue;
       int sub = in >= 1 && in <= 3 && last < 1 ? SUB_LISTED
@@ -238,11 +269,6 @@ shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
       g->ops[g->n_rows++] = op;
       last = MAX (last, in);
     }
-  /* The calls left out are still named by their subheading. */
-  if (g->hidden > 0 && last < 4 && last_group >= 4) {
-    g->subs[g->n_rows] = SUB_OFF_LIST;
-    g->n_subs++;
-  }
 }
 
 static gboolean
@@ -250,7 +276,7 @@ verdict_drawn (const MsResults *run, const GridLook *g, MsSyncVerdict v)
 {
   for (int i = 0; i < g->n_rows * g->n_cols; i++) {
     MsSyncJudged j;
-    if (ms_implicit_sync_judge (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j) == v)
+    if (look_of (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j) == v)
       return TRUE;
   }
   return FALSE;
@@ -298,6 +324,31 @@ slide_unlisted (const MsResults *run, const GridLook *g)
   return g_strjoin ("; ", sr ? sr : h, sr ? h : NULL, NULL);
 }
 
+/* The key's overlap entry, with the overlapped cell furthest from 1× said as what it is:
+ * cudaMalloc's 1.24×, "overlap" by the rule alone, had a class ask whether it partly waited.
+ * Free it. */
+static char *
+overlap_key (const MsResults *run, const GridLook *g, const MsSyncJudged *alone)
+{
+  MsSyncJudged j, most = { .times = 0 };
+  int most_op = -1;
+  for (int i = 0; i < g->n_rows * g->n_cols; i++)
+    if (ms_implicit_sync_judge (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j)
+            == MS_SYNC_OVERLAPPED
+        && j.times > MAX (most.times, 1.1))
+      most = j, most_op = g->ops[i / g->n_cols];
+  if (most_op < 0)
+    return g_strdup (_ ("overlap: they ran together"));
+  char extra[32];
+  /* TRANSLATORS: the implicit-sync key's overlap entry where a cell lies well above 1×, e.g.
+   * "overlap: they ran together; cudaMalloc's 1.24×: 127 µs more than one kernel, mostly
+   * overlapped". */
+  return g_strdup_printf (_ ("overlap: they ran together; %s's %.2f×: %s more than one kernel, "
+                             "mostly overlapped"),
+                          ms_implicit_sync_op_label ((MsSyncOp) most_op), times_as_written (&most),
+                          ms_caption_time (most.us - alone->us, extra, sizeof extra));
+}
+
 /* The key: each verdict's box and what it means, then outside a slide the star, a call off the
  * list that serialised and what blocking streams wait for, flowing over lines from (x, y) to
  * right; returns the height. Only measures when draw is FALSE. */
@@ -312,29 +363,13 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   ms_implicit_sync_judge (run, MS_SYNC_OP_ALONE, g->cols[0], &alone);
   char kernel[32];
   /* TRANSLATORS: the implicit-sync key's first line, e.g. "... one kernel's time (501 µs) ...". */
-  g_autofree char *serial = g_strdup_printf (_ ("serial: the second kernel waited; the pair took "
-                                                "nearer 2× one kernel's time (%s) than 1×"),
-                                             ms_caption_time (alone.us, kernel, sizeof kernel));
-  /* The overlapped cell furthest from 1×, said as what it is: cudaMalloc's 1.24×, "overlap" by the
-   * rule alone, had a class ask whether it partly waited. */
-  MsSyncJudged j, most = { .times = 0 };
-  int most_op = -1;
-  for (int i = 0; i < g->n_rows * g->n_cols; i++)
-    if (ms_implicit_sync_judge (run, g->ops[i / g->n_cols], g->cols[i % g->n_cols], &j)
-            == MS_SYNC_OVERLAPPED
-        && j.times > MAX (most.times, 1.1))
-      most = j, most_op = g->ops[i / g->n_cols];
-  char extra[32];
-  /* TRANSLATORS: the implicit-sync key's overlap entry where a cell lies well above 1×, e.g.
-   * "overlap: they ran together; cudaMalloc's 1.24×: 127 µs more than one kernel, mostly
-   * overlapped". */
-  g_autofree char *overlap
-      = most_op >= 0 ? g_strdup_printf (_ ("overlap: they ran together; %s's %.2f×: %s more than "
-                                           "one kernel, mostly overlapped"),
-                                        ms_implicit_sync_op_label ((MsSyncOp) most_op),
-                                        times_as_written (&most),
-                                        ms_caption_time (most.us - alone.us, extra, sizeof extra))
-                     : g_strdup (_ ("overlap: they ran together"));
+  /* A slide's rule is over its cells: its key keeps the line for what "legacy" means. */
+  g_autofree char *serial
+      = slide ? g_strdup (_ ("serial: the second kernel waited for the first"))
+              : g_strdup_printf (_ ("serial: the second kernel waited; the pair took nearer 2× one "
+                                    "kernel's time (%s) than 1×"),
+                                 ms_caption_time (alone.us, kernel, sizeof kernel));
+  g_autofree char *overlap = overlap_key (run, g, &alone);
   g_autofree char *unclear = g_strdup_printf (_ ("unclear: the call itself held the CPU for over "
                                                  "%.0f%% of a kernel, so this way cannot see if it "
                                                  "serialised"),
@@ -344,45 +379,60 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
    * wait for) is the larger view's. */
   /* A slide's goes with the terms where room is short: the colour key first. */
   g_autofree char *unlisted = !slide ? unlisted_note (run) : terms ? slide_unlisted (run, g) : NULL;
-  const char *items[] = { serial, unclear, overlap,
-                          /* The cells' figure, unexplained, had a teacher gloss it; a slide's
-                           * column header says it (its key ran to seven lines). */
-                          g->numbers && terms && !slide ? _ ("×: the pair's time in one kernel's times "
-                                                   "(1×: they overlapped; 2×: one after the other)")
-                                              : "",
-                          /* The outlines said on a slide too: unexplained, a class
-                           * looked for what they meant. */
-                          slide ? _ ("outlined: the calls the headline counts")
-                                : _ ("*: on the textbooks' list of calls that serialise; "
-                                     "outlined: those the line above names"),
-                          unlisted ? unlisted : "",
-                          /* On a slide too: "legacy" went unexplained there. */
-                          _ ("legacy stream: the default stream, which blocking streams wait "
-                             "for"),
-                          /* A term every column head uses, and another slide's one
-                           * queue a setting, not a contradiction. */
-                          _ ("hardware queue: a lane of streams' work into the GPU; several "
-                             "by default") };
-  const MsSyncVerdict look[] = { MS_SYNC_SERIALISED, MS_SYNC_UNDECIDED, MS_SYNC_OVERLAPPED };
+  /* Why, where the run cannot say: "serial" for these would call any call longer than a kernel a
+   * synchronisation. */
+  const char *apart = _ ("apart: the call returned only after the first kernel ended (waiting "
+                         "for it, or slow itself)");
+  /* The outlines said on a slide too: unexplained, a class looked for what they meant. Beside
+   * serial there, where a line holds both. */
+  const char *outlined = slide ? _ ("outlined: the calls the headline counts")
+                               : _ ("*: on the textbooks' list of calls that serialise; "
+                                    "outlined: those the line above names");
+  /* Each item, with the verdict whose box it keys (-1: none); the last two are the terms. */
+  const struct {
+    const char *text;
+    int look;
+  } items[] = {
+    { serial, MS_SYNC_SERIALISED },
+    { slide ? outlined : "", -1 },
+    { overlap, MS_SYNC_OVERLAPPED },
+    { apart, LOOK_APART },
+    { unclear, MS_SYNC_UNDECIDED },
+    /* The cells' figure, unexplained, had a teacher gloss it; a slide's column header says it
+     * (its key ran to seven lines). */
+    { g->numbers && terms && !slide ? _ ("×: the pair's time in one kernel's times (1×: they "
+                                         "overlapped; 2×: one after the other)")
+                                    : "",
+      -1 },
+    { slide ? "" : outlined, -1 },
+    { unlisted ? unlisted : "", -1 },
+    /* On a slide too: "legacy" went unexplained there. */
+    { _ ("legacy stream: the default stream, which blocking streams wait for"), -1 },
+    /* A term every column head uses, and another slide's one queue a setting, not a
+     * contradiction. */
+    { _ ("hardware queue: a lane of streams' work into the GPU; several by default"), -1 },
+  };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room; no verdict no cell shows. */
   for (guint i = 0; i < G_N_ELEMENTS (items) - 2 * !terms; i++) {
-    if (!items[i][0] || (i < G_N_ELEMENTS (look) && !verdict_drawn (run, g, look[i])))
+    const char *text = items[i].text;
+    if (!text[0] || (items[i].look >= 0 && !verdict_drawn (run, g, items[i].look)))
       continue;
-    double box = i < G_N_ELEMENTS (look) ? fs * 1.4 : 0;
-    ms_draw_text (cr, items[i], 0, 0, fs, -1, 0, FALSE, &tw, &th);
+    double box = items[i].look >= 0 ? fs * 1.4 : 0;
+    ms_draw_text (cr, text, 0, 0, fs, -1, 0, FALSE, &tw, &th);
     /* An item wider than the line wraps within its own column. */
     double w = MIN (tw, right - x - box);
     if (cx > x && cx + box + w > right) {
       cx = x;
       cy += th * 1.15;
     }
-    double h = ms_draw_text_wrapped (cr, items[i], 0, 0, fs, right - cx - box, FALSE, FALSE);
+    double h = ms_draw_text_wrapped (cr, text, 0, 0, fs, right - cx - box, FALSE, FALSE);
     if (draw) {
       if (box > 0)
-        draw_box (cr, style, (MsSyncVerdict)look[i], cx, cy + th * 0.15, fs, th * 0.7, slide);
+        draw_box (cr, style, (MsSyncVerdict) items[i].look, cx, cy + th * 0.15, fs, th * 0.7,
+                  slide);
       ms_set_color (cr, &style->fg, 1);
-      ms_draw_text_wrapped (cr, items[i], cx + box, cy, fs, right - cx - box, FALSE, TRUE);
+      ms_draw_text_wrapped (cr, text, cx + box, cy, fs, right - cx - box, FALSE, TRUE);
     }
     if (h > th * 1.5) {
       cx = x;
@@ -424,7 +474,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
     g->label_w = MAX (g->label_w, tw);
     for (int c = 0; c < g->n_cols; c++) {
       MsSyncJudged j;
-      MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
+      MsSyncVerdict v = look_of (run, op, g->cols[c], &j);
       char text[64];
       cell_text (v, &j, TRUE, g->slide, text, sizeof text);
       cell_w = MAX (cell_w, ms_draw_text_width (cr, text, ms_draw_figure_size (cr, fs), FALSE));
@@ -520,11 +570,13 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
     }
     /* The rule over the cells: in the key alone, 1.24× "overlap" went unexplained. */
     const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: serial");
-    if (ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE) > col_w * g->n_cols)
-      rule = _ ("nearer 2× than 1×: serial");
-    if (g->slide && ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE) <= col_w * g->n_cols)
-      ms_draw_text (cr, rule, x0 + col_w * g->n_cols / 2, y + th * 2.1, g->fs * 0.9, 0.5, 0, FALSE,
-                    NULL, NULL);
+    double rule_w = ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE), right = x0 + col_w * g->n_cols;
+    /* Over the cells, else from the labels' edge: the short rule alone, a figure by its size, was
+     * under what a back row reads. */
+    double at = rule_w <= col_w * g->n_cols ? x0 + col_w * g->n_cols / 2 - rule_w / 2
+                                            : MAX (x, right - rule_w);
+    if (g->slide && rule_w <= right - x)
+      ms_draw_text (cr, rule, at, y + th * 2.1, g->fs * 0.9, 0, 0, FALSE, NULL, NULL);
     return;
   }
   /* The plain words where they fit over their columns, else the key's short names. */
@@ -579,19 +631,19 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
   /* TRANSLATORS: right of the implicit-sync slide's "Not on the list", which leaves out the rows
    * of calls off the list that overlapped in every column. */
   g_autofree char *more = g_strdup_printf (g_dngettext (NULL,
-                                                        "%d more overlapped everywhere: in a "
-                                                        "larger view",
-                                                        "%d more overlapped everywhere: in a "
-                                                        "larger view",
+                                                        "in a larger view: %d more that "
+                                                        "overlapped here",
+                                                        "in a larger view: %d more that "
+                                                        "overlapped here",
                                                         g->hidden),
                                            g->hidden);
   /* Left out where, held at a slide's least text, it would reach the
    * subheading (the lesson pane): Details and a larger view have it. */
-  double more_w = ms_draw_text_width (cr, more, g->fs * 0.8, FALSE);
+  double more_w = ms_draw_text_width (cr, more, g->fs * 0.9, FALSE);
   if (x + name_w + g->fs > width - more_w)
     return;
   ms_set_color (cr, &style->fg, 0.7);
-  ms_draw_text (cr, more, width, ty, g->fs * 0.8, 1, 0, FALSE, NULL, NULL);
+  ms_draw_text (cr, more, width, ty, g->fs * 0.9, 1, 0, FALSE, NULL, NULL);
 }
 
 static void
@@ -618,7 +670,7 @@ draw_row (cairo_t *cr, const MsResults *run, const MsChartStyle *style, const Gr
   }
   for (int c = 0; c < g->n_cols; c++) {
     MsSyncJudged j;
-    MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp)op, g->cols[c], &j);
+    MsSyncVerdict v = look_of (run, op, g->cols[c], &j);
     double bx = x0 + c * col_w;
     draw_box (cr, style, v, bx + 1, cy + 1, col_w - 2, g->row_h - 2, g->slide);
     char text[64];
@@ -752,12 +804,16 @@ ms_picture_implicit_sync (cairo_t *cr, const MsResults *run, const MsChartStyle 
   gboolean slide = ms_draw_is_slide (style, height);
   /* Where a slide's least text keeps the grid from shrinking into a small picture (the lesson pane
    * with larger text), the later groups' rows go, down to the takeaway's: drawn anyway, they ran
-   * off it. The details list every call. A slide shows the textbooks' list alone, which its
-   * takeaway counts: a call off it that serialised in some column (cudaEventRecord on one queue)
-   * drew the eye from the point. */
-  for (int last = slide ? 3 : 4; last >= 1; last--) {
-    shown_rows (run, slide, last, &fit.g);
+   * off it. The details list every call. A slide shows what its takeaway counts (row_group). */
+  for (int last = 4; last >= 1; last--) {
     shown_columns (run, slide, &fit.g);
+    shown_rows (run, slide, last, &fit.g);
+    /* A slide's rows off the list go before any of its text shrinks. */
+    if (slide && last == 4 && fit.g.n_rows > 0 && row_group (run, fit.g.ops[fit.g.n_rows - 1]) == 4) {
+      if (fit_grid (cr, run, style, fs, pad, width, room, 0.9, TRUE, &fit))
+        break;
+      continue;
+    }
     if (fit_grid (cr, run, style, fs, pad, width, room - fs * 14.5, 1, FALSE, &fit)
         || fit_grid (cr, run, style, fs, pad, width, room, 0.8, FALSE, &fit)
         || fit_grid (cr, run, style, fs, pad, width, height, 1, TRUE, &fit)

@@ -56,7 +56,8 @@ static const struct {
   [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", MS_N_ ("cudaMemsetAsync (stream 3)"), true },
   /* Said in words: "D2D" was a code a class had to ask about. */
   [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", MS_N_ ("cudaMemcpy device → device"), true },
-  [MS_SYNC_OP_KERNEL_LEGACY] = { "kern-legacy", MS_N_ ("kernel on legacy stream"), true },
+  /* "default" said: the slide has no room for the term's gloss. */
+  [MS_SYNC_OP_KERNEL_LEGACY] = { "kern-legacy", MS_N_ ("kernel on legacy default stream"), true },
   [MS_SYNC_OP_KERNEL_PER_THREAD] = { "kern-ptds", MS_N_ ("kernel on per-thread stream"), false },
   [MS_SYNC_OP_EVENT_RECORD] = { "event", "cudaEventRecord", false },
 };
@@ -230,6 +231,13 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
   return out->verdict = t > base + (c + alone) / 2 ? MS_SYNC_SERIALISED : MS_SYNC_OVERLAPPED;
 }
 
+bool
+ms_implicit_sync_kept_apart (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out)
+{
+  MsSyncVerdict v = ms_implicit_sync_judge (r, op, column, out);
+  return v == MS_SYNC_SERIALISED || (v == MS_SYNC_UNDECIDED && isfinite (out->held_us));
+}
+
 /* Where a verdict held, in the fewest words: a pair of columns by what
  * they share (the stream kind or the queues), else the columns. */
 static const char *
@@ -335,11 +343,26 @@ append_held (const MsResults *r, char *buf, size_t len)
   }
   if (list[0])
     ms_caption_append (buf, len,
-                       ms_gettext ("By the GPU's clock, %s returned only after the first kernel "
-                                   "ended, so the second could not start before it; whether each "
-                                   "waited for the kernel or took that long itself, this run "
-                                   "cannot tell."),
+                       ms_gettext ("By the GPU's clock, %s returned only after the first "
+                                   "kernel ended, so they stopped the overlap too: the second "
+                                   "could not start before it. Whether each waited for the "
+                                   "kernel or took that long itself (each call took most of a "
+                                   "kernel's time), this run cannot tell."),
                        list);
+}
+
+/* Whether op held the host past the first kernel's end in some column:
+ * append_held says those, as what stopped the overlap. */
+static bool
+held_somewhere (const MsResults *r, int op)
+{
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_UNDECIDED
+        && isfinite (j.held_us))
+      return true;
+  }
+  return false;
 }
 
 /* Each call in one list only: what serialised as the material says, what
@@ -357,7 +380,7 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     if (ops[op].listed && overlapped && !serial)
       list_op (r, op, MS_SYNC_OVERLAPPED, held, sizeof held);
     list_op (r, op, MS_SYNC_UNDECIDED, undecided, sizeof undecided);
-    if (!ops[op].listed && !serial)
+    if (!ops[op].listed && !serial && !held_somewhere (r, op))
       list_op (r, op, MS_SYNC_UNDECIDED, off, sizeof off);
   }
   if (listed[0])
@@ -398,6 +421,42 @@ verdict_lists (const MsResults *r, char *buf, size_t len)
     ms_caption_append (buf, len, ms_gettext ("What serialised here is what the textbooks list."));
 }
 
+/* Where the listed calls serialised: every column where one did. */
+static void
+serial_place (const MsResults *r, bool place[MS_SYNC_N_COLUMNS])
+{
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    place[col] = false;
+    for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT && !place[col]; op++) {
+      MsSyncJudged j;
+      place[col] = ops[op].listed
+                   && ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_SERIALISED;
+    }
+  }
+}
+
+/* A listed call that serialised somewhere, or one off the list that kept
+ * the kernels apart in every column where the listed ones serialised: a
+ * slide draws those under the listed ones, and a headline that counted
+ * the list alone read as if only its calls stopped the overlap (cudaFree,
+ * the one students meet most, was in small print). */
+bool
+ms_implicit_sync_counted (const MsResults *r, MsSyncOp op)
+{
+  if (op <= MS_SYNC_OP_NONE || op >= MS_SYNC_OP_COUNT)
+    return false;
+  bool place[MS_SYNC_N_COLUMNS], any = false, all = true;
+  serial_place (r, place);
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
+    MsSyncJudged j;
+    if (ops[op].listed)
+      any |= ms_implicit_sync_judge (r, op, col, &j) == MS_SYNC_SERIALISED;
+    else if (place[col])
+      any = true, all &= ms_implicit_sync_kept_apart (r, op, col, &j);
+  }
+  return any && all;
+}
+
 /* How many of the textbooks' list made the second kernel wait, and where
  * (blocking streams only, say): "cudaMemset serialised" alone would read
  * as true on every stream. Said once where every call shares it. Which
@@ -432,6 +491,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
     snprintf (shared, sizeof shared, "%s", at);
     named++;
   }
+  int more = 0; /* calls off the list that stopped the overlap where the listed ones did */
+  for (int op = MS_SYNC_OP_MALLOC; op < MS_SYNC_OP_COUNT; op++)
+    more += !ops[op].listed && ms_implicit_sync_counted (r, (MsSyncOp)op);
   if (!named) {
     snprintf (buf, len, "%s",
               extra ? ms_gettext ("None of the calls on the textbooks' list made the second "
@@ -443,18 +505,43 @@ takeaway (const MsResults *r, char *buf, size_t len)
    * naming them ran to three. The calls that did not, or could not be
    * told, are the details'. */
   int total = named + held + unclear;
-  if (!held && !unclear)
+  if (!held && !unclear && !more)
     snprintf (buf, len,
               ms_ngettext ("The %d listed call made the second kernel wait, as the textbooks say",
                            "All %d listed calls made the second kernel wait, as the textbooks say",
                            (unsigned long)total),
               total);
+  else if (!held && !unclear)
+    /* TRANSLATORS: e.g. "All 3 listed calls and 2 others stopped the overlap"; the second
+     * number counts calls off the textbooks' list. */
+    snprintf (buf, len,
+              ms_ngettext ("The %d listed call and %d others stopped the overlap",
+                           "All %d listed calls and %d others stopped the overlap",
+                           (unsigned long)total),
+              total, more);
+  else if (one_place && shared[0] && more)
+    /* TRANSLATORS: e.g. "On blocking streams, 6 calls stopped the overlap: 3 of 6 listed": the
+     * listed calls that serialised and the calls off the list that kept the kernels apart where
+     * they did, then how many of the list. "Stopped the overlap", the card's words: whether
+     * those off the list waited for the kernel or were slow themselves, the run cannot tell. */
+    snprintf (buf, len,
+              ms_ngettext ("On %s, %d calls stopped the overlap: %d of %d listed",
+                           "On %s, %d calls stopped the overlap: %d of %d listed",
+                           (unsigned long)total),
+              shared, named + more, named, total);
   else if (one_place && shared[0])
     snprintf (buf, len,
               ms_ngettext ("On %s, %d of %d listed call serialised",
                            "On %s, %d of %d listed calls serialised",
                            (unsigned long)total),
               shared, named, total);
+  else if (more)
+    /* TRANSLATORS: e.g. "6 calls stopped the overlap: 3 of 6 listed". */
+    snprintf (buf, len,
+              ms_ngettext ("%d calls stopped the overlap: %d of %d listed",
+                           "%d calls stopped the overlap: %d of %d listed",
+                           (unsigned long)total),
+              named + more, named, total);
   else
     snprintf (buf, len,
               ms_ngettext ("%d of %d listed call serialised",

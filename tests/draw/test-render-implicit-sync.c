@@ -83,6 +83,36 @@ test_slide (void)
   ms_results_free (run);
 }
 
+/* A call off the list that held the host past the first kernel's end where a listed call
+ * serialised (cudaFree on Hopper) is a row of its own on a slide, "apart", outlined as the
+ * takeaway counts it; one that did not (cudaFreeHost here) is left out. */
+static void
+test_slide_apart (void)
+{
+  MsSyncModel m;
+  ms_sync_model_material (&m);
+  memset (m.serial, 0, sizeof m.serial);
+  for (int col = 0; col < MS_SYNC_N_COLUMNS; col++)
+    m.serial[MS_SYNC_OP_MEMSET][col] = m.serial[MS_SYNC_OP_FREE][col] = TRUE;
+  m.call_share[MS_SYNC_OP_FREE] = 1.05;
+  m.call_share[MS_SYNC_OP_FREE_HOST] = 0.9;
+  MsResults *run = ms_sync_model_run (&m, "kernel-us=1000");
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  MsTestPicture p;
+  ms_test_picture_draw_at (&p, MS_TOPIC_IMPLICIT_SYNC, run, &st, 1024, 600);
+  g_assert_true (ms_test_picture_has_text (&p, "Not on the Guide's list"));
+  g_assert_true (ms_test_picture_has_text (&p, "cudaFree"));
+  g_assert_false (ms_test_picture_has_text (&p, "cudaFreeHost"));
+  g_assert_true (ms_test_picture_has_text (
+      &p, "apart: the call returned only after the first kernel ended (waiting for it, or slow "
+          "itself)"));
+  g_assert_cmpint (p.outside, ==, 0);
+  ms_test_picture_clear (&p);
+  ms_results_free (run);
+}
+
 /* At a desk's size and text the timeline has room under the key. */
 static void
 test_desk (void)
@@ -120,5 +150,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-implicit-sync/dark", test_dark);
   g_test_add_func ("/render-implicit-sync/desk", test_desk);
   g_test_add_func ("/render-implicit-sync/slide", test_slide);
+  g_test_add_func ("/render-implicit-sync/slide-apart", test_slide_apart);
   return g_test_run ();
 }
