@@ -560,18 +560,24 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
   if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &pair.single, &apart))
     return FALSE;
   pair.one = ms_issue_order_one_stream (run, depth);
-  add_pair (&pair, depth, breadth, pair.single ? _ ("one queue") : _ ("usual queues"));
+  /* Said to carry copies where kernels alone are drawn too: "one queue" alone left a reader to
+   * infer which rows moved data. */
+  const int e = depth->exponent;
+  const MsCell *kd, *kb;
+  /* Kernels alone where the run has them: the textbook's effect itself, which the timed pair
+   * stood in for (the timers' sentence is the Details'). */
+  pair.kernels = pair.single && ms_issue_order_kernels (run, e, TRUE, &kd, &kb);
+  add_pair (&pair, depth, breadth,
+            !pair.single   ? _ ("usual queues")
+            : pair.kernels ? _ ("copies and add, one queue")
+                           : _ ("one queue"));
   /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn; then kernels
    * alone, else the timed one (whose timers are all that differs from the untimed one-queue
    * pair). */
-  const int e = depth->exponent;
-  const MsCell *kd, *kb;
   if (pair.single) {
-    /* Kernels alone where the run has them: the textbook's effect itself, which the timed pair
-     * stood in for (the timers' sentence is the Details'); on the usual queues too, in the copies'
-     * place there, where a teacher asked for the cure beside the effect. */
+    /* On the usual queues too, in the copies' place there, where a teacher asked for the cure
+     * beside the effect. */
     const MsCell *ud, *ub;
-    pair.kernels = ms_issue_order_kernels (run, e, TRUE, &kd, &kb);
     /* Only where the headline leads with kernels alone (one queue's lie apart, the copies' not):
      * else it quotes the copies' usual-queues pair, which must stay drawn. */
     pair.usual_kernels = pair.kernels && !apart && ms_issue_order_apart (kd, kb)

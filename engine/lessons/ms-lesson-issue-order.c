@@ -121,15 +121,15 @@ ms_issue_order_copies_free (const MsCell *one, const MsCell *breadth, char *buf,
   ms_caption_time (ms_caption_time_as_written (one->stats.e2e.median)
                        - ms_caption_time_as_written (breadth->stats.e2e.median),
                    s, sizeof s);
-  /* TRANSLATORS: on the issue-order slide, e.g. "On the textbook's one queue, breadth-first's
-   * copies back would wait for its last copy in, leaving it at most the add (19 µs) faster than one
-   * stream. It was 165 µs faster: they did not wait." The textbook's claim first, then the run's
-   * figure against it: "held in issue order … saved" was hard to follow in class. */
+  /* TRANSLATORS: on the issue-order slide, e.g. "The textbook's one queue makes breadth-first's
+   * copies back wait behind its copies in. Here they did not: breadth-first beat one stream by
+   * 165 µs, more than the whole add (19 µs)." The prediction, what happened, then the figures:
+   * "would wait …, leaving it at most the add faster" was too compressed to read aloud. */
   snprintf (buf, len,
-            ms_gettext ("On the textbook's one queue, breadth-first's copies back would wait for "
-                        "its last copy in, leaving it at most the add (%s) faster than one stream. "
-                        "It was %s faster: they did not wait."),
-            a, s);
+            ms_gettext ("The textbook's one queue makes breadth-first's copies back wait behind "
+                        "its copies in. Here they did not: breadth-first beat one stream by %s, "
+                        "more than the whole add (%s)."),
+            s, a);
   return true;
 }
 
