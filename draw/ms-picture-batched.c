@@ -373,6 +373,24 @@ label_mark (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   g_array_append_val (placed, best);
 }
 
+/* A thin line in colour's series colour from box's nearest edge to the
+ * marker at (px, py), where they lie apart: a label floating over the
+ * chart with no pointer left a teacher to guess which points it meant. */
+static void
+leader (cairo_t *cr, const MsChartStyle *st, guint colour, const MsChartRect *box, double px,
+        double py)
+{
+  double ex = CLAMP (px, box->x, box->x + box->w), ey = CLAMP (py, box->y, box->y + box->h);
+  double dx = px - ex, dy = py - ey, dist = hypot (dx, dy), r = ms_style_marker_radius (st) + 3;
+  if (dist <= r + 4)
+    return;
+  MsColor c;
+  ms_chart_palette_color (colour, st->dark, &c);
+  ms_set_color (cr, &c, 0.8);
+  ms_draw_line (cr, MAX (1.5, ms_style_line_width (st) * 0.6), ex, ey, px - dx / dist * r,
+                py - dy / dist * r);
+}
+
 /* Beside the point where each run of jumps peaks, the call that moved
  * and its times a copy ("batched 2.8 → 1.06 µs"), in its series' colour:
  * said in the note alone, under the chart, the jump most readers saw
@@ -407,7 +425,11 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       times (label, run, modes[m], e0, e, count, c);
       /* TRANSLATORS: after a call's times a copy on the batched chart, "2.8 → 1.06 µs". */
       g_string_append (label, _ (" µs"));
-      const char *lines[] = { calls[c], label->str, NULL };
+      /* Its source named too: the call alone, in the series' colour, read as a series' name. */
+      g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+      /* TRANSLATORS: over a call's times on the batched chart, "pinned, batched". */
+      g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, calls[c]);
+      const char *lines[] = { name, label->str, NULL };
       const MsCell *each = ms_batched_cell (run, modes[m], peak, count, 0);
       const MsCell *batch = ms_batched_cell (run, modes[m], peak, count, 1);
       double ratio = ratio_at (run, modes[m], peak, count), tw, th;
@@ -425,6 +447,7 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
                      ratio, taken, &box)
           < 500) {
         draw_label (cr, d, st, l, m, lines, 2, &box, fs);
+        leader (cr, st, m, &box, px, ms_scale_to_pixel (&l->ys, ratio));
         g_array_append_val (taken, box);
       }
     }

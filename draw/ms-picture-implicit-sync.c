@@ -193,11 +193,11 @@ typedef struct {
   double line_h;  /* a line of the heads */
   double head_h, row_h, sub_h;
   gboolean numbers;       /* each cell's ratio after its word */
+  gboolean one_line_heads; /* a slide's one column, its setting said in one line */
   gboolean slide;         /* grouped under subheadings, no stars */
   int ops[MAX_ROWS];      /* the rows drawn, in order */
   int subs[MAX_ROWS + 1]; /* the subheading over each row; the last: under them */
   int n_rows, n_subs;
-  int hidden; /* calls off the list left out, as they overlapped everywhere */
   int cols[MS_SYNC_N_COLUMNS]; /* the columns drawn, in order */
   int n_cols;
 } GridLook;
@@ -229,36 +229,22 @@ shown_columns (const MsResults *run, gboolean slide, GridLook *g)
   }
 }
 
-/* Whether op overlapped in every column g draws. */
-static gboolean
-overlapped_in (const MsResults *run, int op, const GridLook *g)
-{
-  for (int c = 0; c < g->n_cols; c++) {
-    MsSyncJudged j;
-    if (ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j) != MS_SYNC_OVERLAPPED)
-      return FALSE;
-  }
-  return g->n_cols > 0;
-}
-
 /* The rows to draw: every call in the lesson's order, starred where listed; or on a slide the ones
  * the lesson is about, grouped as the takeaway counts them (row_group), so that "3 other listed
  * calls" are three rows together, under a subheading for the textbooks' list and one for the calls
  * off it (a star and its footnote said that in five lines under the grid). The calls off the list
- * that overlapped in every column drawn cost every row a size of its text: the second subheading
- * counts them. Call after shown_columns. */
+ * the takeaway does not count are the larger view's: a count of them on the slide was read as
+ * naming calls not drawn. */
 static void
 shown_rows (const MsResults *run, gboolean slide, int last_group, GridLook *g)
 {
-  g->n_rows = g->n_subs = g->hidden = 0;
+  g->n_rows = g->n_subs = 0;
   g->slide = slide;
   memset (g->subs, 0, sizeof g->subs);
   int last = 0;
   for (int group = slide ? 0 : -1; group <= (slide ? 4 : -1); group++)
     for (int op = MS_SYNC_OP_NONE; op < MS_SYNC_OP_COUNT; op++) {
       int in = slide ? row_group (run, op) : -1;
-      if (slide && group == 0 && in < 0 && !ms_implicit_sync_op_listed ((MsSyncOp) op))
-        g->hidden += overlapped_in (run, op, g);
       if (in != group || in > last_group)
         continue;
       int sub = in >= 1 && in <= 3 && last < 1 ? SUB_LISTED
@@ -409,8 +395,9 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
     /* On a slide too: "legacy" went unexplained there. */
     { _ ("legacy stream: the default stream, which blocking streams wait for"), -1 },
     /* A term every column head uses, and another slide's one queue a setting, not a
-     * contradiction. */
-    { _ ("hardware queue: a lane of streams' work into the GPU; several by default"), -1 },
+     * contradiction; a slide's comes after issue-order's, which says it. */
+    { slide ? "" : _ ("hardware queue: a lane of streams' work into the GPU; several by default"),
+      -1 },
   };
   double cx = x, cy = y, th = fs * 1.2, tw;
   /* terms: with what the columns' words mean, where there is room; no verdict no cell shows. */
@@ -491,7 +478,15 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   g->numbers = (width - g->label_w - fs) / g->n_cols >= cell_w + fs;
   /* Two lines of heads either way: fewer columns say what their stream kind is (draw_heads). */
   g->line_h = th;
-  g->head_h = th * (g->slide && g->n_cols < MS_SYNC_N_COLUMNS ? 3.2 : 2.1);
+  g->one_line_heads = g->slide && g->n_cols == 1 && g->cols[0] == 1
+                      && ms_draw_text_width (cr, _ ("all cells: blocking streams (no "
+                                                    "cudaStreamNonBlocking), several hardware "
+                                                    "queues as by default"),
+                                             fs * 0.9, FALSE)
+                             <= width;
+  g->head_h = th * (g->one_line_heads                                 ? 2.2
+                    : g->slide && g->n_cols < MS_SYNC_N_COLUMNS ? 3.2
+                                                                  : 2.1);
   ms_draw_text (cr, "1×", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &tw);
   g->row_h = MAX (th, g->numbers ? tw : 0) * 1.05;
   g->sub_h = th * 1.25;
@@ -529,6 +524,20 @@ draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const ch
   ms_draw_text (cr, var, x, y + th * 1.15, fs, 0, 0, FALSE, NULL, NULL);
 }
 
+/* A slide's rule over its cells, its line at y: in the key alone, 1.24× "overlap" went
+ * unexplained. Over the cells, else from the labels' edge: the short rule alone, a figure by its
+ * size, was under what a back row reads. */
+static void
+draw_rule (cairo_t *cr, const GridLook *g, double x, double x0, double col_w, double y)
+{
+  const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: serial");
+  double rule_w = ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE), right = x0 + col_w * g->n_cols;
+  double at = rule_w <= col_w * g->n_cols ? x0 + col_w * g->n_cols / 2 - rule_w / 2
+                                          : MAX (x, right - rule_w);
+  if (g->slide && rule_w <= right - x)
+    ms_draw_text (cr, rule, at, y, g->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+}
+
 /* Stream kinds over pairs of columns, their queues under them, one size;
  * in the corner from x what one queue is. */
 static void
@@ -552,8 +561,16 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
                                         : _ ("non-blocking streams: made with "
                                              "cudaStreamNonBlocking");
       const char *queue = queues[g->cols[c] % 2];
-      /* One column: one setting, said as one (two lines read as two of several conditions). */
+      /* One column: one setting, said as one (two lines read as two of several conditions),
+       * in one line across the grid where it fits, which leaves the key a line for "legacy". */
       if (g->n_cols == 1 && g->cols[c] == 1) {
+        const char *both = _ ("all cells: blocking streams (no cudaStreamNonBlocking), several "
+                              "hardware queues as by default");
+        if (g->one_line_heads) {
+          ms_draw_text (cr, both, x0 + col_w * g->n_cols, y, g->fs * 0.9, 1, 0, FALSE, NULL, NULL);
+          draw_rule (cr, g, x, x0, col_w, y + th * 1.05);
+          return;
+        }
         kind = _ ("all cells: blocking streams, no cudaStreamNonBlocking");
         queue = _ ("on several hardware queues, as by default");
       }
@@ -568,15 +585,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
         ms_draw_text (cr, ms_implicit_sync_column_label (g->cols[c]), x0 + col_w * (c + 0.5), y,
                       g->fs, 0.5, 0, TRUE, NULL, NULL);
     }
-    /* The rule over the cells: in the key alone, 1.24× "overlap" went unexplained. */
-    const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: serial");
-    double rule_w = ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE), right = x0 + col_w * g->n_cols;
-    /* Over the cells, else from the labels' edge: the short rule alone, a figure by its size, was
-     * under what a back row reads. */
-    double at = rule_w <= col_w * g->n_cols ? x0 + col_w * g->n_cols / 2 - rule_w / 2
-                                            : MAX (x, right - rule_w);
-    if (g->slide && rule_w <= right - x)
-      ms_draw_text (cr, rule, at, y + th * 2.1, g->fs * 0.9, 0, 0, FALSE, NULL, NULL);
+    draw_rule (cr, g, x, x0, col_w, y + th * 2.1);
     return;
   }
   /* The plain words where they fit over their columns, else the key's short names. */
@@ -606,7 +615,7 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
 }
 
 /* A subheading over a slide's rows, ruled across the grid: the textbooks' list, or the calls off
- * it, saying how many more a larger view shows. */
+ * it. */
 static void
 draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, double x,
           double width, double y)
@@ -618,32 +627,14 @@ draw_sub (cairo_t *cr, const MsChartStyle *style, const GridLook *g, int sub, do
                                        : _ ("Not on the Guide's list");
   if (sub == SUB_LISTED && x + ms_draw_text_width (cr, name, g->fs * 0.9, TRUE) > width)
     name = _ ("On the textbooks' list of calls that serialise");
-  double th, name_w;
-  ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, &name_w, &th);
+  double th;
+  ms_draw_text (cr, name, 0, 0, g->fs * 0.9, -1, 0, TRUE, NULL, &th);
   double ty = y + g->sub_h - th * 1.05;
   ms_set_color (cr, &style->fg, 0.35);
   ms_draw_line (cr, 1, x, round (y + g->sub_h * 0.12) + 0.5, width,
                 round (y + g->sub_h * 0.12) + 0.5);
   ms_set_color (cr, &style->fg, 0.8);
   ms_draw_text (cr, name, x, ty, g->fs * 0.9, 0, 0, TRUE, NULL, NULL);
-  if (sub != SUB_OFF_LIST || g->hidden <= 0)
-    return;
-  /* TRANSLATORS: right of the implicit-sync slide's "Not on the list", which leaves out the rows
-   * of calls off the list that overlapped in every column. */
-  g_autofree char *more = g_strdup_printf (g_dngettext (NULL,
-                                                        "in a larger view: %d more that "
-                                                        "overlapped here",
-                                                        "in a larger view: %d more that "
-                                                        "overlapped here",
-                                                        g->hidden),
-                                           g->hidden);
-  /* Left out where, held at a slide's least text, it would reach the
-   * subheading (the lesson pane): Details and a larger view have it. */
-  double more_w = ms_draw_text_width (cr, more, g->fs * 0.9, FALSE);
-  if (x + name_w + g->fs > width - more_w)
-    return;
-  ms_set_color (cr, &style->fg, 0.7);
-  ms_draw_text (cr, more, width, ty, g->fs * 0.9, 1, 0, FALSE, NULL, NULL);
 }
 
 static void

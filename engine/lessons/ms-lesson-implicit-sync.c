@@ -512,23 +512,23 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            (unsigned long)total),
               total);
   else if (!held && !unclear)
-    /* TRANSLATORS: e.g. "All 3 listed calls and 2 others stopped the overlap"; the second
-     * number counts calls off the textbooks' list. */
+    /* TRANSLATORS: e.g. "All 3 listed calls serial, 2 others apart"; the second number counts
+     * calls off the textbooks' list. */
     snprintf (buf, len,
-              ms_ngettext ("The %d listed call and %d others stopped the overlap",
-                           "All %d listed calls and %d others stopped the overlap",
+              ms_ngettext ("The %d listed call serial, %d others apart",
+                           "All %d listed calls serial, %d others apart",
                            (unsigned long)total),
               total, more);
   else if (one_place && shared[0] && more)
-    /* TRANSLATORS: e.g. "On blocking streams, 6 calls stopped the overlap: 3 of 6 listed": the
-     * listed calls that serialised and the calls off the list that kept the kernels apart where
-     * they did, then how many of the list. "Stopped the overlap", the card's words: whether
-     * those off the list waited for the kernel or were slow themselves, the run cannot tell. */
+    /* TRANSLATORS: e.g. "On blocking streams, 3 of 6 listed calls serial, 3 others apart": the
+     * listed calls that serialised, then the calls off the list that kept the kernels apart
+     * where they did, in the grid's own words ("serial", "apart"). "6 calls stopped the
+     * overlap: 3 of 6 listed" was read as cryptic. */
     snprintf (buf, len,
-              ms_ngettext ("On %s, %d calls stopped the overlap: %d of %d listed",
-                           "On %s, %d calls stopped the overlap: %d of %d listed",
+              ms_ngettext ("On %s, %d of %d listed call serial, %d others apart",
+                           "On %s, %d of %d listed calls serial, %d others apart",
                            (unsigned long)total),
-              shared, named + more, named, total);
+              shared, named, total, more);
   else if (one_place && shared[0])
     snprintf (buf, len,
               ms_ngettext ("On %s, %d of %d listed call serialised",
@@ -536,12 +536,12 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            (unsigned long)total),
               shared, named, total);
   else if (more)
-    /* TRANSLATORS: e.g. "6 calls stopped the overlap: 3 of 6 listed". */
+    /* TRANSLATORS: e.g. "3 of 6 listed calls serial, 3 others apart". */
     snprintf (buf, len,
-              ms_ngettext ("%d calls stopped the overlap: %d of %d listed",
-                           "%d calls stopped the overlap: %d of %d listed",
+              ms_ngettext ("%d of %d listed call serial, %d others apart",
+                           "%d of %d listed calls serial, %d others apart",
                            (unsigned long)total),
-              named + more, named, total);
+              named, total, more);
   else
     snprintf (buf, len,
               ms_ngettext ("%d of %d listed call serialised",
