@@ -445,6 +445,14 @@ row_label (const GridLook *g, int op)
              : g_strdup (name);
 }
 
+/* A slide's one column of blocking streams on the default queues, its setting in one line. */
+static const char *
+one_line_setting (void)
+{
+  return _ ("all cells: blocking streams (no cudaStreamNonBlocking), several hardware queues as "
+            "by default");
+}
+
 /* The grid's look for width: the row labels' width, and whether the
  * cells have room for their ratios. */
 static void
@@ -479,11 +487,7 @@ grid_look (cairo_t *cr, const MsResults *run, double fs, double width, GridLook 
   /* Two lines of heads either way: fewer columns say what their stream kind is (draw_heads). */
   g->line_h = th;
   g->one_line_heads = g->slide && g->n_cols == 1 && g->cols[0] == 1
-                      && ms_draw_text_width (cr, _ ("all cells: blocking streams (no "
-                                                    "cudaStreamNonBlocking), several hardware "
-                                                    "queues as by default"),
-                                             fs * 0.9, FALSE)
-                             <= width;
+                      && ms_draw_text_width (cr, one_line_setting (), fs * 0.9, FALSE) <= width;
   g->head_h = th * (g->one_line_heads                                 ? 2.2
                     : g->slide && g->n_cols < MS_SYNC_N_COLUMNS ? 3.2
                                                                   : 2.1);
@@ -564,10 +568,9 @@ draw_heads (cairo_t *cr, const MsChartStyle *style, const GridLook *g, double x,
       /* One column: one setting, said as one (two lines read as two of several conditions),
        * in one line across the grid where it fits, which leaves the key a line for "legacy". */
       if (g->n_cols == 1 && g->cols[c] == 1) {
-        const char *both = _ ("all cells: blocking streams (no cudaStreamNonBlocking), several "
-                              "hardware queues as by default");
         if (g->one_line_heads) {
-          ms_draw_text (cr, both, x0 + col_w * g->n_cols, y, g->fs * 0.9, 1, 0, FALSE, NULL, NULL);
+          ms_draw_text (cr, one_line_setting (), x0 + col_w * g->n_cols, y, g->fs * 0.9, 1, 0,
+                        FALSE, NULL, NULL);
           draw_rule (cr, g, x, x0, col_w, y + th * 1.05);
           return;
         }
