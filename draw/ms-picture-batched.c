@@ -373,22 +373,57 @@ label_mark (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   g_array_append_val (placed, best);
 }
 
-/* A thin line in colour's series colour from box's nearest edge to the
- * marker at (px, py), where they lie apart: a label floating over the
- * chart with no pointer left a teacher to guess which points it meant. */
+/* A ring in colour's series colour round the marker at (px, py) and a
+ * line to it from box's nearest edge: a label floating over the chart
+ * with no pointer (a line a few pixels long went unseen) left teachers to
+ * guess which point it meant. */
 static void
 leader (cairo_t *cr, const MsChartStyle *st, guint colour, const MsChartRect *box, double px,
         double py)
 {
   double ex = CLAMP (px, box->x, box->x + box->w), ey = CLAMP (py, box->y, box->y + box->h);
-  double dx = px - ex, dy = py - ey, dist = hypot (dx, dy), r = ms_style_marker_radius (st) + 3;
-  if (dist <= r + 4)
-    return;
+  double dx = px - ex, dy = py - ey, dist = hypot (dx, dy), r = ms_style_marker_radius (st) * 2;
+  double lw = MAX (2, ms_style_line_width (st) * 0.8);
   MsColor c;
   ms_chart_palette_color (colour, st->dark, &c);
-  ms_set_color (cr, &c, 0.8);
-  ms_draw_line (cr, MAX (1.5, ms_style_line_width (st) * 0.6), ex, ey, px - dx / dist * r,
-                py - dy / dist * r);
+  ms_set_color (cr, &c, 0.9);
+  cairo_set_line_width (cr, lw);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, px, py, r, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  if (dist > r + 2)
+    ms_draw_line (cr, lw, ex, ey, px - dx / dist * r, py - dy / dist * r);
+}
+
+/* name over times and its unit, by the marker at px (its bar's end py)
+ * of a ratio, where a spot is free of data and of taken; the unit said
+ * in full where it fits ("µs" alone, on a chart of ratios, was read as
+ * ratios), else short. */
+static void
+place_jump_label (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
+                  const MsChartLayout *l, guint m, const char *name, const char *times, double px,
+                  double py, double ratio, GArray *taken, double fs)
+{
+  /* TRANSLATORS: after a call's times a copy on the batched chart, "2.8 → 1.06 µs a copy";
+   * the second, where that does not fit, "2.8 → 1.06 µs". */
+  const char *units[] = { _ (" µs a copy"), _ (" µs") };
+  double mid = ms_scale_to_pixel (&l->ys, ratio);
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++) {
+    g_autofree char *second = g_strconcat (times, units[u], NULL);
+    const char *lines[] = { name, second, NULL };
+    double w = 0, th;
+    for (int i = 0; i < 2; i++)
+      w = MAX (w, ms_draw_text_width (cr, lines[i], fs, TRUE));
+    ms_draw_text (cr, second, 0, 0, fs, -1, 0, TRUE, NULL, &th);
+    MsChartRect box;
+    /* Left out where every spot is on data or on the other label (a small pane). */
+    if (best_spot (d, l, fs, w + fs * 0.6, 2 * th, px, py, mid, ratio, taken, &box) < 500) {
+      draw_label (cr, d, st, l, m, lines, 2, &box, fs);
+      leader (cr, st, m, &box, px, mid);
+      g_array_append_val (taken, box);
+      return;
+    }
+  }
 }
 
 /* Beside the point where each run of jumps peaks, the call that moved
@@ -423,33 +458,18 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       /* The call over its times: on one line, in a figure's size, it found no room. */
       g_autoptr (GString) label = g_string_new (NULL);
       times (label, run, modes[m], e0, e, count, c);
-      /* TRANSLATORS: after a call's times a copy on the batched chart, "2.8 → 1.06 µs". */
-      g_string_append (label, _ (" µs"));
       /* Its source named too: the call alone, in the series' colour, read as a series' name. */
       g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
       /* TRANSLATORS: over a call's times on the batched chart, "pinned, batched". */
       g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, calls[c]);
-      const char *lines[] = { name, label->str, NULL };
       const MsCell *each = ms_batched_cell (run, modes[m], peak, count, 0);
       const MsCell *batch = ms_batched_cell (run, modes[m], peak, count, 1);
-      double ratio = ratio_at (run, modes[m], peak, count), tw, th;
-      gboolean above = ratio >= 1;
+      double ratio = ratio_at (run, modes[m], peak, count);
+      const MsStat *a = &each->stats.e2e, *b = &batch->stats.e2e;
       double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (each->elements) * exp2 (nudge[m]));
-      double py = ms_scale_to_pixel (&l->ys, above ? each->stats.e2e.ci_high / batch->stats.e2e.ci_low
-                                                   : each->stats.e2e.ci_low / batch->stats.e2e.ci_high);
-      double w = 0;
-      for (int i = 0; i < 2; i++)
-        w = MAX (w, ms_draw_text_width (cr, lines[i], fs, TRUE));
-      ms_draw_text (cr, lines[1], 0, 0, fs, -1, 0, TRUE, &tw, &th);
-      MsChartRect box;
-      /* Left out where every spot is on data or on the other label (a small pane). */
-      if (best_spot (d, l, fs, w + fs * 0.6, 2 * th, px, py, ms_scale_to_pixel (&l->ys, ratio),
-                     ratio, taken, &box)
-          < 500) {
-        draw_label (cr, d, st, l, m, lines, 2, &box, fs);
-        leader (cr, st, m, &box, px, ms_scale_to_pixel (&l->ys, ratio));
-        g_array_append_val (taken, box);
-      }
+      double py = ms_scale_to_pixel (&l->ys, ratio >= 1 ? a->ci_high / b->ci_low
+                                                        : a->ci_low / b->ci_high);
+      place_jump_label (cr, d, st, l, m, name, label->str, px, py, ratio, taken, fs);
     }
 }
 

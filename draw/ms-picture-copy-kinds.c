@@ -81,15 +81,18 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
    * three processes: memcpy 5.96-6.53 GB/s, cudaMemcpy host to host
    * 6.11-8.54, docs/measurements/2026-11-30-h200-host-to-host). That
    * figure stays off the slide: on the H100's deck another host's figure
-   * beside this host's 6.8-6.9 GB/s was read as a contradiction. */
+   * beside this host's 6.8-6.9 GB/s was read as a contradiction; without
+   * the comparison, a teacher's class asked why a copy within host memory
+   * is slower than one over the link. */
   if (draw)
     ms_set_color (cr, &style->fg, 0.9);
   const double y0 = y;
   y += ms_draw_text_wrapped (cr,
                              _ ("GPU reads: a kernel reading pinned host memory over the link "
                                 "(zero-copy), plain or write-combined (WC). Host → host: the CPU "
-                                "copies, so pinning does not speed it up. Device → device counts "
-                                "each byte once, though read and written."),
+                                "copies, about as fast as one thread's memcpy, slower than the copy "
+                                "engine over the link; pinning does not speed it up. Device → "
+                                "device counts each byte once, though read and written."),
                              x, y, fs, right - x, FALSE, draw) +
        fs * 0.3;
   /* Each kind's pointer drawn as a mark beside the words the headline

@@ -530,11 +530,13 @@ draw_corner (cairo_t *cr, const MsChartStyle *style, const GridLook *g, const ch
 
 /* A slide's rule over its cells, its line at y: in the key alone, 1.24× "overlap" went
  * unexplained. Over the cells, else from the labels' edge: the short rule alone, a figure by its
- * size, was under what a back row reads. */
+ * size, was under what a back row reads. "No overlap", not "serial": "apart" cells near 2× read
+ * as breaking a rule that named serial alone; the key says which of the two. */
 static void
 draw_rule (cairo_t *cr, const GridLook *g, double x, double x0, double col_w, double y)
 {
-  const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: serial");
+  const char *rule = _ ("each cell: the pair's time ÷ one kernel's; nearer 2× than 1×: no "
+                        "overlap");
   double rule_w = ms_draw_text_width (cr, rule, g->fs * 0.9, FALSE), right = x0 + col_w * g->n_cols;
   double at = rule_w <= col_w * g->n_cols ? x0 + col_w * g->n_cols / 2 - rule_w / 2
                                           : MAX (x, right - rule_w);

@@ -512,21 +512,21 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            (unsigned long)total),
               total);
   else if (!held && !unclear)
-    /* TRANSLATORS: e.g. "All 3 listed calls serial, 2 others apart"; the second number counts
+    /* TRANSLATORS: e.g. "All 3 listed calls serial, 2 unlisted apart"; the second number counts
      * calls off the textbooks' list. */
     snprintf (buf, len,
-              ms_ngettext ("The %d listed call serial, %d others apart",
-                           "All %d listed calls serial, %d others apart",
+              ms_ngettext ("The %d listed call serial, %d unlisted apart",
+                           "All %d listed calls serial, %d unlisted apart",
                            (unsigned long)total),
               total, more);
   else if (one_place && shared[0] && more)
-    /* TRANSLATORS: e.g. "On blocking streams, 3 of 6 listed calls serial, 3 others apart": the
+    /* TRANSLATORS: e.g. "On blocking streams, 3 of 6 listed calls serial, 3 unlisted apart": the
      * listed calls that serialised, then the calls off the list that kept the kernels apart
      * where they did, in the grid's own words ("serial", "apart"). "6 calls stopped the
-     * overlap: 3 of 6 listed" was read as cryptic. */
+     * overlap: 3 of 6 listed" was read as cryptic, "3 others apart" as the list's other three. */
     snprintf (buf, len,
-              ms_ngettext ("On %s, %d of %d listed call serial, %d others apart",
-                           "On %s, %d of %d listed calls serial, %d others apart",
+              ms_ngettext ("On %s, %d of %d listed call serial, %d unlisted apart",
+                           "On %s, %d of %d listed calls serial, %d unlisted apart",
                            (unsigned long)total),
               shared, named, total, more);
   else if (one_place && shared[0])
@@ -536,10 +536,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            (unsigned long)total),
               shared, named, total);
   else if (more)
-    /* TRANSLATORS: e.g. "3 of 6 listed calls serial, 3 others apart". */
+    /* TRANSLATORS: e.g. "3 of 6 listed calls serial, 3 unlisted apart". */
     snprintf (buf, len,
-              ms_ngettext ("%d of %d listed call serial, %d others apart",
-                           "%d of %d listed calls serial, %d others apart",
+              ms_ngettext ("%d of %d listed call serial, %d unlisted apart",
+                           "%d of %d listed calls serial, %d unlisted apart",
                            (unsigned long)total),
               named, total, more);
   else

@@ -73,7 +73,7 @@ test_slide (void)
   g_assert_true (ms_test_picture_has_text (&p, "serial: "));
   g_assert_false (ms_test_picture_has_text (&p, "unclear:"));
   g_assert_true (ms_test_picture_has_text (&p, "each cell: the pair's time ÷ one kernel's")
-                 || ms_test_picture_has_text (&p, "nearer 2× than 1×: serial"));
+                 || ms_test_picture_has_text (&p, "nearer 2× than 1×: no overlap"));
   g_assert_false (ms_test_picture_has_text (&p, "cudaMemset *"));
   g_assert_false (ms_test_picture_has_text (&p, "*: "));
   g_assert_false (ms_test_picture_has_text (&p, "Not on the list, "));

@@ -114,7 +114,7 @@ test_batched_spike (void)
   }
   g_assert_true (found);
   /* And on the chart, by each jump's peak, the call that moved and its times. */
-  g_assert_true (ms_test_picture_has_text (&p, "3.15 → 28.7 → 5.75 µs"));
+  g_assert_true (ms_test_picture_has_text (&p, "3.15 → 28.7 → 5.75 µs a copy"));
   g_assert_true (ms_test_picture_has_text (&p, "3.59 → 1.38 µs"));
   ms_test_picture_clear (&p);
   ms_results_free (r);
