@@ -456,16 +456,17 @@ takeaway (const MsResults *r, char *buf, size_t len)
   }
   if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
       && same == ms_issue_order_same (c[2], c[3])) {
-    if (tb && ms_caption_apart (td, tb)) {
+    /* Where neither untimed pair can be told apart, the answer alone: with the timed pair's
+     * 1.20× beside it ("Cannot tell untimed; every step timed, depth-first took 1.20×"), teachers
+     * said a class would remember depth-first as slower, from the timers. The timed pair keeps
+     * its bars and its note. */
+    if (tb && ms_caption_apart (td, tb) && same) {
       double times;
       const char *order = ms_issue_order_longer (td, tb, &times);
       /* TRANSLATORS: the issue-order takeaway where both untimed pairs are the same and one
        * queue's with a timer on every step lies apart, e.g. "Only with every step timed:
        * depth-first took 1.20× as long"; the longer order, then the ratio. */
-      snprintf (buf, len,
-                same ? ms_gettext ("Only with every step timed: %s took %.2f× as long")
-                     /* TRANSLATORS: the same where neither untimed pair can be told apart. */
-                     : ms_gettext ("Cannot tell untimed; every step timed, %s took %.2f×"),
+      snprintf (buf, len, ms_gettext ("Only with every step timed: %s took %.2f× as long"),
                 order, times);
       return MS_TAKEAWAY_DECIDED;
     }
@@ -474,7 +475,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
        * apart (the H100's): the medians beside it made the line too long for a slide. */
       snprintf (buf, len, "%s",
                 ms_gettext ("Cannot tell: ranges overlap on one queue and on several"));
-      return MS_TAKEAWAY_UNDECIDED;
+      /* Decided where the timed pair lies apart: its bars are a finding, not to be faded. */
+      return tb && ms_caption_apart (td, tb) ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;
     }
     pair_times (c[0], c[1], t[0]);
     pair_times (c[2], c[3], t[1]);
