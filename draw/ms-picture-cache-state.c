@@ -374,8 +374,9 @@ memory_name (const MsCacheStateRow *row, WcKnown wc)
       return _ ("Write-combined: meant to be uncached, yet read as fast as cached here");
     case WC_STORES_CACHED:
       /* TRANSLATORS: the write-combined group's name where ordinary stores slowed its copies as
-       * they slow pinned memory's: the CPU's cache held its lines. */
-      return _ ("Write-combined: meant to be uncached, yet cached here (ordinary stores slowed it)");
+       * they slow pinned memory's: what the rows show, the cache's part left to the Details ("yet
+       * cached here" was read as asserted against the textbook, not shown). */
+      return _ ("Write-combined (meant to be uncached): ordinary stores slowed it, as pinned");
     case WC_UNCACHED: return _ ("Write-combined: pinned memory the CPU does not cache");
     default:
       return _ ("Write-combined: pinned memory meant to be uncached (so no \"sent again\" row)");
