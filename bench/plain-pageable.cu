@@ -17,7 +17,8 @@
  * that pair starts as soon as the host records it, so it also holds the
  * host's time to make the calls; gated, the copies are queued before the
  * GPU reaches them, and the pair holds the copies alone. h2d_us is then
- * the host's time in the two calls.
+ * the host's time in the two calls, and e2e_us and vs_none hold the
+ * gate's 500 µs too: read h2d_gpu_us.
  *
  * States, written before every timed repetition (untimed), interleaved
  * round by round so that drift falls on all alike:

@@ -25,7 +25,7 @@ static MsSyncVerdict
 look_of (const MsResults *run, int op, int col, MsSyncJudged *j)
 {
   MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, j);
-  return v == MS_SYNC_UNDECIDED && isfinite (j->held_us) ? LOOK_APART : v;
+  return ms_implicit_sync_held_past (j) ? LOOK_APART : v;
 }
 
 static void
@@ -284,8 +284,8 @@ slide_unlisted (const MsResults *run, const GridLook *g)
       MsSyncJudged j;
       MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, g->cols[c], &j);
       GString *to = v == MS_SYNC_SERIALISED                          ? serial
-                    : v == MS_SYNC_UNDECIDED && isfinite (j.held_us) ? held
-                                                                     : NULL;
+                    : ms_implicit_sync_held_past (&j) ? held
+                                                      : NULL;
       if (!to)
         continue;
       g_string_append_printf (to, "%s%s %.2f×", to->len ? _ (", ") : "",

@@ -232,10 +232,16 @@ ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column, MsSyncJudge
 }
 
 bool
+ms_implicit_sync_held_past (const MsSyncJudged *j)
+{
+  return j->verdict == MS_SYNC_UNDECIDED && isfinite (j->held_us);
+}
+
+bool
 ms_implicit_sync_kept_apart (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out)
 {
-  MsSyncVerdict v = ms_implicit_sync_judge (r, op, column, out);
-  return v == MS_SYNC_SERIALISED || (v == MS_SYNC_UNDECIDED && isfinite (out->held_us));
+  return ms_implicit_sync_judge (r, op, column, out) == MS_SYNC_SERIALISED
+         || ms_implicit_sync_held_past (out);
 }
 
 /* Where a verdict held, in the fewest words: a pair of columns by what
@@ -327,8 +333,8 @@ append_held (const MsResults *r, char *buf, size_t len)
     double least = INFINITY;
     for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
       MsSyncJudged j;
-      if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_UNDECIDED
-          && isfinite (j.held_us))
+      ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
+      if (ms_implicit_sync_held_past (&j))
         least = fmin (least, j.held_us);
     }
     if (!isfinite (least))
@@ -358,8 +364,8 @@ held_somewhere (const MsResults *r, int op)
 {
   for (int col = 0; col < MS_SYNC_N_COLUMNS; col++) {
     MsSyncJudged j;
-    if (ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j) == MS_SYNC_UNDECIDED
-        && isfinite (j.held_us))
+    ms_implicit_sync_judge (r, (MsSyncOp)op, col, &j);
+    if (ms_implicit_sync_held_past (&j))
       return true;
   }
   return false;

@@ -74,6 +74,9 @@ MsSyncVerdict ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int colum
                                       MsSyncJudged *out);
 /* Whether op kept the two kernels apart in column: serialised, or held the
  * host past the first kernel's end (out as ms_implicit_sync_judge's). */
+/* Whether j, undecided by the host clock, held the host past the first
+ * kernel's end by the stamps (held_us): the one test of a drawn "apart". */
+bool ms_implicit_sync_held_past (const MsSyncJudged *j);
 bool ms_implicit_sync_kept_apart (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out);
 /* Whether the takeaway counts op among the calls that stopped the overlap:
  * a listed call that serialised somewhere, or one off the list that kept
