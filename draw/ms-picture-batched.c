@@ -34,6 +34,41 @@ jumps (const MsResults *run, MsMode mode, int e, int count)
   return lo > 0 && hi > 0 && fabs (log (hi / lo)) >= log (2);
 }
 
+/* The run of jumps of mode that starts at size e (where jumps() holds),
+ * from its size before, e0 = e - 1: returns its last size, with the call
+ * whose times moved more in *call and the size of its largest jump in
+ * *peak; the note and the chart's label both tell a run so. */
+static int
+jump_run (const MsResults *run, MsMode mode, int e, int count, int *call, int *peak)
+{
+  int e0 = e - 1;
+  double moved[2] = { 0, 0 }, far = 0;
+  for (; e == e0 + 1 || (e <= 30 && jumps (run, mode, e, count)); e++) {
+    for (int c = 0; c < 2; c++) {
+      double a = ms_batched_cell (run, mode, e - 1, count, c)->stats.e2e.median;
+      double b = ms_batched_cell (run, mode, e, count, c)->stats.e2e.median;
+      moved[c] = MAX (moved[c], fabs (log (b / a)));
+    }
+    double r = fabs (log (ratio_at (run, mode, e, count) / ratio_at (run, mode, e0, count)));
+    if (r > far)
+      far = r, *peak = e;
+  }
+  *call = moved[1] > moved[0];
+  return e - 1;
+}
+
+/* A run's sizes, "16 KiB→32 KiB". */
+static void
+jump_sizes (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count)
+{
+  for (int k = e0; k <= e1; k++) {
+    char size[32];
+    const MsCell *c0 = ms_batched_cell (run, mode, k, count, 0);
+    ms_format_size_label ((double)ms_vector_bytes (c0->elements), size, sizeof size);
+    g_string_append_printf (s, "%s%s", k > e0 ? "→" : "", size);
+  }
+}
+
 /* call's times a copy at sizes e0 to e1 in µs, "3.59 → 1.38"; the
  * chart's bars already give their ranges. */
 static void
@@ -108,24 +143,11 @@ jump_times (const MsResults *run, int count, GString *note)
     for (int e = 1; e <= 30; e++) {
       if (!jumps (run, modes[m], e, count))
         continue;
-      int e0 = e - 1, c;
-      double moved[2] = { 0, 0 };
-      for (; e == e0 + 1 || (e <= 30 && jumps (run, modes[m], e, count)); e++)
-        for (c = 0; c < 2; c++) {
-          double a = ms_batched_cell (run, modes[m], e - 1, count, c)->stats.e2e.median;
-          double b = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median;
-          moved[c] = MAX (moved[c], fabs (log (b / a)));
-        }
-      e--;
-      c = moved[1] > moved[0];
+      int e0 = e - 1, c, peak;
+      e = jump_run (run, modes[m], e, count, &c, &peak);
       g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
       g_autoptr (GString) sizes = g_string_new (NULL);
-      for (int k = e0; k <= e; k++) {
-        char size[32];
-        const MsCell *c0 = ms_batched_cell (run, modes[m], k, count, 0);
-        ms_format_size_label ((double)ms_vector_bytes (c0->elements), size, sizeof size);
-        g_string_append_printf (sizes, "%s%s", k > e0 ? "→" : "", size);
-      }
+      jump_sizes (sizes, run, modes[m], e0, e, count);
       g_string_append (note,
                        note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
       /* TRANSLATORS: "pinned 16 KiB→32 KiB: batched " and its times a copy. */
@@ -401,15 +423,18 @@ leader (cairo_t *cr, const MsChartStyle *st, guint colour, const MsChartRect *bo
  * ratios), else short. */
 static void
 place_jump_label (cairo_t *cr, const MsChartData *d, const MsChartStyle *st,
-                  const MsChartLayout *l, guint m, const char *name, const char *times, double px,
-                  double py, double ratio, GArray *taken, double fs)
+                  const MsChartLayout *l, guint m, const char *const names[2], const char *times,
+                  double px, double py, double ratio, GArray *taken, double fs)
 {
   /* TRANSLATORS: after a call's times a copy on the batched chart, "2.8 → 1.06 µs a copy";
    * the second, where that does not fit, "2.8 → 1.06 µs". */
   const char *units[] = { _ (" µs a copy"), _ (" µs") };
   double mid = ms_scale_to_pixel (&l->ys, ratio);
-  for (guint u = 0; u < G_N_ELEMENTS (units); u++) {
-    g_autofree char *second = g_strconcat (times, units[u], NULL);
+  /* The name with its sizes and the unit in full first, then the name alone, then the unit
+   * short. */
+  for (guint try = 0; try < 3; try++) {
+    const char *name = names[try > 0], *unit = units[try > 1];
+    g_autofree char *second = g_strconcat (times, unit, NULL);
     const char *lines[] = { name, second, NULL };
     double w = 0, th;
     for (int i = 0; i < 2; i++)
@@ -442,26 +467,20 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       if (!jumps (run, modes[m], e, count))
         continue;
       int e0 = e - 1, peak = e, c;
-      double moved[2] = { 0, 0 }, far = 0;
-      for (; e == e0 + 1 || (e <= 30 && jumps (run, modes[m], e, count)); e++) {
-        for (c = 0; c < 2; c++) {
-          double a = ms_batched_cell (run, modes[m], e - 1, count, c)->stats.e2e.median;
-          double b = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median;
-          moved[c] = MAX (moved[c], fabs (log (b / a)));
-        }
-        double r = fabs (log (ratio_at (run, modes[m], e, count) / ratio_at (run, modes[m], e0, count)));
-        if (r > far)
-          far = r, peak = e;
-      }
-      e--;
-      c = moved[1] > moved[0];
+      e = jump_run (run, modes[m], e, count, &c, &peak);
       /* The call over its times: on one line, in a figure's size, it found no room. */
       g_autoptr (GString) label = g_string_new (NULL);
       times (label, run, modes[m], e0, e, count, c);
       /* Its source named too: the call alone, in the series' colour, read as a series' name. */
       g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-      /* TRANSLATORS: over a call's times on the batched chart, "pinned, batched". */
+      /* Its sizes too where they fit: "2.8 → 1.06 µs a copy" alone was read as cryptic. */
+      g_autoptr (GString) sizes = g_string_new (NULL);
+      jump_sizes (sizes, run, modes[m], e0, e, count);
+      /* TRANSLATORS: over a call's times on the batched chart, "pinned, batched, 16 KiB→32 KiB",
+       * or where that does not fit "pinned, batched". */
+      g_autofree char *sized = g_strdup_printf (_ ("%s, %s, %s"), word, calls[c], sizes->str);
       g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, calls[c]);
+      const char *const names[] = { sized, name };
       const MsCell *each = ms_batched_cell (run, modes[m], peak, count, 0);
       const MsCell *batch = ms_batched_cell (run, modes[m], peak, count, 1);
       double ratio = ratio_at (run, modes[m], peak, count);
@@ -469,7 +488,7 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       double px = ms_scale_to_pixel (&l->xs, ms_vector_bytes (each->elements) * exp2 (nudge[m]));
       double py = ms_scale_to_pixel (&l->ys, ratio >= 1 ? a->ci_high / b->ci_low
                                                         : a->ci_low / b->ci_high);
-      place_jump_label (cr, d, st, l, m, name, label->str, px, py, ratio, taken, fs);
+      place_jump_label (cr, d, st, l, m, names, label->str, px, py, ratio, taken, fs);
     }
 }
 

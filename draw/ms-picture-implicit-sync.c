@@ -31,11 +31,13 @@ look_of (const MsResults *run, int op, int col, MsSyncJudged *j)
 static void
 verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
 {
-  static const MsColor serial = { 0.93, 0.45, 0.10, 1 }, overlap = { 0.25, 0.55, 0.90, 1 };
+  /* Apart a yellow of its own: a paler orange than serial's was read as the same verdict. */
+  static const MsColor serial = { 0.93, 0.45, 0.10, 1 }, overlap = { 0.25, 0.55, 0.90, 1 },
+                       apart = { 0.95, 0.80, 0.15, 1 };
   if (v == MS_SYNC_SERIALISED)
     ms_set_color (cr, &serial, style->dark ? 0.65 : 0.55);
   else if (v == LOOK_APART)
-    ms_set_color (cr, &serial, style->dark ? 0.35 : 0.25);
+    ms_set_color (cr, &apart, style->dark ? 0.45 : 0.40);
   else if (v == MS_SYNC_OVERLAPPED)
     ms_set_color (cr, &overlap, style->dark ? 0.35 : 0.22);
   else

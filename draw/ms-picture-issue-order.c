@@ -472,17 +472,15 @@ slide_terms (const OrderPair *pair, gboolean gloss, int streams)
      * depth-first is still longer there, and a teacher had to say so. */
     return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
                                "breadth-first: each step for every stream. Queues: one with "
-                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default 8 for the %d "
+                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d for the %d "
                                "streams."),
-                            streams);
+                            MS_ISSUE_ORDER_USUAL_QUEUES, streams);
   if (pair->single && gloss)
-    return g_strdup (pair->usual_kernels
-                         ? _ ("Depth-first: one stream's in, add, back, then the next's; "
-                              "breadth-first: each step for every stream. Queues: one with "
-                              "CUDA_DEVICE_MAX_CONNECTIONS=1, else 8.")
-                         : _ ("Depth-first: one stream's in, add, back, then the next's; "
-                              "breadth-first: each step for every stream. One queue: "
-                              "CUDA_DEVICE_MAX_CONNECTIONS=1."));
+    /* The usual queues' number in both: "several" left a reader asking how many. */
+    return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
+                               "breadth-first: each step for every stream. Queues: one with "
+                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d."),
+                            MS_ISSUE_ORDER_USUAL_QUEUES);
   return g_strdup (pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
                                      "breadth-first: each step for every stream.")
                                 : _ ("Each stream copies its part of a and b in, adds them, "

@@ -29,6 +29,9 @@ bool ms_issue_order_same (const MsCell *depth, const MsCell *breadth);
  * the yardstick of how much the streams overlapped. One stream has one order,
  * so the quickest of its cells on either queue setting; NULL: none. */
 const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
+/* The usual queues: CUDA's default when CUDA_DEVICE_MAX_CONNECTIONS is
+ * unset, as ms_lesson_set_queues leaves it for every part but one queue's. */
+#define MS_ISSUE_ORDER_USUAL_QUEUES 8
 /* How long each step of kernels alone spins, in µs. */
 #define MS_ISSUE_ORDER_SPIN_US 50.0
 /* Kernels alone (work=kernels: every step one block spinning, no copies), both orders at
