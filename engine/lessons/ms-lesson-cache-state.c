@@ -636,13 +636,13 @@ both_ways (const MsCacheStateRow *rows, int n, char *buf, size_t len)
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   /* TRANSLATORS: the cache-state headline where ordinary stores made one
-   * memory's copies shorter and another's longer, e.g. "Ordinary stores at
-   * 4 MiB: pageable 0.71×, pinned 1.20× uncached" (1×: the time after
-   * streaming stores, which its row names "uncached"); one projected line.
-   * The size: the note says the pageable gain goes at 16 MiB, and without
-   * it a reader took the line for every size ("... the uncached time"
-   * beside it shrank under a back row's size). */
-  snprintf (buf, len, ms_gettext ("Ordinary stores at %s: %s %.2f×, %s %.2f× uncached"), size,
+   * memory's copies shorter and another's longer, e.g. "4 MiB, cached:
+   * pageable 0.71×, pinned 1.20× the uncached time" (cached: after ordinary
+   * stores, as the rows gloss them; uncached: after streaming stores, the
+   * 1×); one projected line. The size: the note says the pageable gain
+   * goes at 16 MiB, and without it a reader took the line for every size;
+   * "... pinned 1.20× uncached" was read as shorthand. */
+  snprintf (buf, len, ms_gettext ("%s, cached: %s %.2f×, %s %.2f× the uncached time"), size,
             names[0], pageable->judgement.ratio, names[1], pinned->judgement.ratio);
   return true;
 }

@@ -518,30 +518,38 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            (unsigned long)total),
               total);
   else if (!held && !unclear)
-    /* TRANSLATORS: e.g. "All 3 of the Guide's calls serialised; 2 off its list kept them
-     * apart"; the second number counts calls off the Programming Guide's list. */
+    /* TRANSLATORS: e.g. "All 3 listed calls serial, 2 unlisted apart"; the second number counts
+     * calls off the textbooks' list. */
     snprintf (buf, len,
-              ms_ngettext ("The Guide's %d call serialised; %d off its list kept them apart",
-                           "All %d of the Guide's calls serialised; %d off its list kept them apart",
+              ms_ngettext ("The %d listed call serial, %d unlisted apart",
+                           "All %d listed calls serial, %d unlisted apart",
                            (unsigned long)total),
               total, more);
-  else if (more)
-    /* TRANSLATORS: e.g. "3 of the Guide's 6 calls serialised; 3 off its list kept them apart":
-     * the Programming Guide's calls that serialised, then the calls off its list that kept the
-     * kernels apart where they did. "6 calls stopped the overlap: 3 of 6 listed" was read as
-     * cryptic, "3 others apart" as the list's other three, "3 of 6 listed calls serial, 3
-     * unlisted apart" as coined words to teach first; the streams are the grid's heading's. */
+  else if (one_place && shared[0] && more)
+    /* TRANSLATORS: e.g. "On blocking streams, 3 of 6 listed calls serial, 3 unlisted apart": the
+     * listed calls that serialised, then the calls off the list that kept the kernels apart
+     * where they did, in the grid's own words ("serial", "apart"). "6 calls stopped the
+     * overlap: 3 of 6 listed" was read as cryptic, "3 others apart" as the list's other three,
+     * "3 of the Guide's 6 calls" as the Guide's whole list, which has calls the lesson does not
+     * try. */
     snprintf (buf, len,
-              ms_ngettext ("%d of the Guide's %d call serialised; %d off its list kept them apart",
-                           "%d of the Guide's %d calls serialised; %d off its list kept them apart",
+              ms_ngettext ("On %s, %d of %d listed call serial, %d unlisted apart",
+                           "On %s, %d of %d listed calls serial, %d unlisted apart",
                            (unsigned long)total),
-              named, total, more);
+              shared, named, total, more);
   else if (one_place && shared[0])
     snprintf (buf, len,
               ms_ngettext ("On %s, %d of %d listed call serialised",
                            "On %s, %d of %d listed calls serialised",
                            (unsigned long)total),
               shared, named, total);
+  else if (more)
+    /* TRANSLATORS: e.g. "3 of 6 listed calls serial, 3 unlisted apart". */
+    snprintf (buf, len,
+              ms_ngettext ("%d of %d listed call serial, %d unlisted apart",
+                           "%d of %d listed calls serial, %d unlisted apart",
+                           (unsigned long)total),
+              named, total, more);
   else
     snprintf (buf, len,
               ms_ngettext ("%d of %d listed call serialised",

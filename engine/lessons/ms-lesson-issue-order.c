@@ -473,10 +473,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     if (!same) {
       /* TRANSLATORS: the issue-order takeaway where neither queue setting's orders can be told
-       * apart (the H100's), e.g. "Cannot tell: ranges overlap on 1 queue and on 8": the medians
-       * beside it made the line too long for a slide; "several" beside rows of "usual queues"
-       * left a reader asking how many. */
-      snprintf (buf, len, ms_gettext ("Cannot tell: ranges overlap on 1 queue and on %d"),
+       * apart (the H100's), e.g. "Cannot tell: ranges overlap on one queue and on the usual 8":
+       * the medians beside it made the line too long for a slide; "several" beside rows of
+       * "usual queues" left a reader asking how many, and "on 8" alone which rows those were. */
+      snprintf (buf, len,
+                ms_gettext ("Cannot tell: ranges overlap on one queue and on the usual %d"),
                 MS_ISSUE_ORDER_USUAL_QUEUES);
       /* Decided where the timed pair lies apart: its bars are a finding, not to be faded. */
       return tb && ms_caption_apart (td, tb) ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;
@@ -484,9 +485,10 @@ takeaway (const MsResults *r, char *buf, size_t len)
     pair_times (c[0], c[1], t[0]);
     pair_times (c[2], c[3], t[1]);
     /* TRANSLATORS: the same by the ±10% rule on both queue settings, depth-first's median then
-     * breadth-first's on each, e.g. "No: 789 vs 791 µs on 1 queue, 798 vs 797 µs on 8". */
-    snprintf (buf, len, ms_gettext ("No: %s vs %s on 1 queue, %s vs %s on %d"), t[0][0], t[0][1],
-              t[1][0], t[1][1], MS_ISSUE_ORDER_USUAL_QUEUES);
+     * breadth-first's on each, e.g. "No: 789 vs 791 µs on one queue, 798 vs 797 µs on the usual
+     * 8". */
+    snprintf (buf, len, ms_gettext ("No: %s vs %s on one queue, %s vs %s on the usual %d"),
+              t[0][0], t[0][1], t[1][0], t[1][1], MS_ISSUE_ORDER_USUAL_QUEUES);
     return MS_TAKEAWAY_DECIDED;
   }
   pair_times (c[0], c[1], t[0]);

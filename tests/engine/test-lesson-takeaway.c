@@ -240,7 +240,7 @@ test_issue_order (void)
       g_assert_true (g_str_has_prefix (line, "Only with every step timed: "));
     else
       /* The answer alone: the timed pair's 1.20× beside it was what a class would remember. */
-      g_assert_cmpstr (line, ==, "Cannot tell: ranges overlap on 1 queue and on 8");
+      g_assert_cmpstr (line, ==, "Cannot tell: ranges overlap on one queue and on the usual 8");
     g_assert_true ((!kernels && !same) != !!strstr (line, longer));
     /* No gain over one stream ("16–17% under one stream, one queue or several" read as a list). */
     g_assert_null (strstr (line, "%"));
@@ -436,7 +436,7 @@ test_cache_state (void)
     }
     char size[32], both_prefix[64];
     ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
-    g_snprintf (both_prefix, sizeof both_prefix, "Ordinary stores at %s: ", size);
+    g_snprintf (both_prefix, sizeof both_prefix, "%s, cached: ", size);
     if (far && g_str_has_prefix (line, both_prefix)) {
       /* Both ways at once: pageable's and a pinned memory's ordinary stores, each as its row
        * writes it, one under 1× and one over, at the rows' size. */
@@ -843,17 +843,16 @@ test_implicit_sync (void)
       others += !ms_implicit_sync_op_listed (op) && ms_implicit_sync_counted (r, op);
     }
     /* How many of the listed calls, counted as the grid's words. */
-    g_autofree char *count
-        = g_strdup_printf ("%d of the Guide's %d", named, named + held + unclear);
+    g_autofree char *count = g_strdup_printf ("%d of %d listed", named, named + held + unclear);
     /* The calls off the list that kept the kernels apart, counted with them: both shipped runs
      * have three (cudaFree, cudaFreeHost, cudaHostRegister+Unregister). */
-    g_autofree char *all = g_strdup_printf ("serialised; %d off its list kept them apart", others);
+    g_autofree char *all = g_strdup_printf ("serial, %d unlisted apart", others);
     g_assert_cmpint (others, ==, 3);
     g_assert_nonnull (strstr (line, all));
     if (serialised) {
       g_assert_null (strstr (line, "only"));
       g_assert_true (strstr (line, "made the second kernel wait") || strstr (line, "serialised")
-                     || strstr (line, "serialised; "));
+                     || strstr (line, "serial, "));
       g_assert_true ((!unclear && !held) || strstr (line, count));
       /* The calls it could not judge, counted too: "3 of 9" alone hid them. */
       g_autofree char *untold = g_strdup_printf ("; %d unclear", unclear);
