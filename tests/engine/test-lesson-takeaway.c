@@ -11,6 +11,7 @@
 
 #include "memsweep.h"
 #include "ms-lesson-cache-state.h"
+#include "ms-lesson-copy-kinds.h"
 #include "ms-lesson-host-func.h"
 #include "ms-lesson-implicit-sync.h"
 #include "ms-lesson-issue-order.h"
@@ -864,6 +865,27 @@ test_implicit_sync (void)
   }
 }
 
+/* Copy kinds: the card's three parts against host to device, each ratio
+ * worked out again from the facts (host to host the faster of its rows). */
+static void
+test_copy_kinds (void)
+{
+  for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
+    char line[512];
+    MsResults *r;
+    g_assert_cmpint (takeaway (gpus[g], MS_TOPIC_COPY_KINDS, &r, line, sizeof line), ==,
+                     MS_TAKEAWAY_DECIDED);
+    double h2d = ms_copy_fact_rate (r, MS_COPY_FACT_H2D);
+    double h2h = MAX (ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PINNED),
+                      ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PAGEABLE));
+    g_autofree char *want
+        = g_strdup_printf ("Device → device %.0f×, host → host %.2f× host → device; all 3 map",
+                           ms_copy_fact_rate (r, MS_COPY_FACT_D2D) / h2d, h2h / h2d);
+    g_assert_cmpstr (line, ==, want);
+    ms_results_free (r);
+  }
+}
+
 /* Costs: "only a kept pool" on both shipped runs, whose empty and
  * default pools' rows are slower than cudaMalloc. */
 static void
@@ -901,5 +923,6 @@ main (int argc, char **argv)
   g_test_add_func ("/takeaway/pin-payoff", test_pin_payoff);
   g_test_add_func ("/takeaway/from-caption", test_from_caption);
   g_test_add_func ("/takeaway/costs", test_costs);
+  g_test_add_func ("/takeaway/copy-kinds", test_copy_kinds);
   return g_test_run ();
 }
