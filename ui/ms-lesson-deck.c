@@ -16,6 +16,9 @@
 
 /* A number typed waits this long for the next digit or for Enter. */
 #define TYPED_MS 3000
+/* A number that could still grow goes to its slide after this pause:
+ * teachers typed "7" and, without Enter, found the keys did nothing. */
+#define TYPED_GO_MS 1200
 #define TYPED_DIGITS 3
 
 /* The GPU's model alone ("H100", not "NVIDIA H100 80GB HBM3"): with its
@@ -95,9 +98,20 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
 
 typedef struct {
   MsLessonDeckMove move;
+  GtkWidget *page;              /* unowned: the deck is its data */
   char typed[TYPED_DIGITS + 1]; /* the number typed so far */
   gint64 typed_at;              /* when its last digit came, monotonic us */
+  gint64 went_at;               /* when a number went to its slide without Enter */
+  guint go;                     /* the pause before a number that could grow goes */
 } Deck;
+
+static void
+deck_free (gpointer data)
+{
+  Deck *deck = data;
+  g_clear_handle_id (&deck->go, g_source_remove);
+  g_free (deck);
+}
 
 static gboolean
 page_takes_keys (GtkWidget *page)
@@ -120,6 +134,7 @@ on_step (GtkWidget *page, GVariant *args, gpointer data)
   Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
   int step = GPOINTER_TO_INT (data);
   deck->typed[0] = '\0';
+  g_clear_handle_id (&deck->go, g_source_remove);
   return page_takes_keys (page)
          && (ABS (step) == 1 ? deck->move (page, step, 0)
                              : deck->move (page, 0, step > 0 ? ms_lesson_deck_count () : 1));
@@ -133,6 +148,29 @@ static gboolean
 on_click (GtkWidget *page, GVariant *args, gpointer data)
 {
   return gtk_root_get_focus (gtk_widget_get_root (page)) == page && on_step (page, args, data);
+}
+
+/* The number typed, to its slide where there is one; Enter just after
+ * it is then swallowed, not passed to the focused widget. */
+static void
+go_typed (Deck *deck)
+{
+  int number = atoi (deck->typed);
+  deck->typed[0] = '\0';
+  g_clear_handle_id (&deck->go, g_source_remove);
+  if (number < 1 || number > ms_lesson_deck_count () || !page_takes_keys (deck->page))
+    return;
+  deck->went_at = g_get_monotonic_time ();
+  deck->move (deck->page, 0, number);
+}
+
+static gboolean
+on_typed_pause (gpointer data)
+{
+  Deck *deck = data;
+  deck->go = 0;
+  go_typed (deck);
+  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -149,6 +187,13 @@ on_digit (GtkWidget *page, GVariant *args, gpointer data)
     deck->typed[n + 1] = '\0';
   }
   deck->typed_at = g_get_monotonic_time ();
+  g_clear_handle_id (&deck->go, g_source_remove);
+  /* No slide's number starts with it ("7" of 21): there at once; else
+   * after a pause, or at Enter. */
+  if (atoi (deck->typed) * 10 > ms_lesson_deck_count ())
+    go_typed (deck);
+  else
+    deck->go = g_timeout_add (TYPED_GO_MS, on_typed_pause, deck);
   return TRUE;
 }
 
@@ -160,11 +205,12 @@ on_enter (GtkWidget *page, GVariant *args, gpointer data)
   Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
   if (!typed_fresh (deck) || !page_takes_keys (page)) {
     deck->typed[0] = '\0';
-    return FALSE;
+    g_clear_handle_id (&deck->go, g_source_remove);
+    /* The Enter of a number that already went: a presenter's habit. */
+    return page_takes_keys (page) && deck->went_at
+           && g_get_monotonic_time () - deck->went_at < TYPED_MS * 1000;
   }
-  int number = atoi (deck->typed);
-  deck->typed[0] = '\0';
-  deck->move (page, 0, number);
+  go_typed (deck);
   return TRUE;
 }
 
@@ -181,7 +227,8 @@ ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
 {
   Deck *deck = g_new0 (Deck, 1);
   deck->move = move;
-  g_object_set_data_full (G_OBJECT (page), "ms-lesson-deck", deck, g_free);
+  deck->page = page;
+  g_object_set_data_full (G_OBJECT (page), "ms-lesson-deck", deck, deck_free);
   /* Before the widget with the keyboard: the cards' list and the answer
    * scroll by the page with these keys, and the focus is often there. */
   GtkEventController *c = gtk_shortcut_controller_new ();

@@ -426,6 +426,9 @@ test_deck_keys (void)
     { { GDK_KEY_1, GDK_KEY_2, GDK_KEY_Return }, 12 },
     { { GDK_KEY_KP_3, GDK_KEY_KP_Enter }, 3 },
     { { GDK_KEY_Page_Down }, 4 },
+    /* A number no slide's starts with goes at once, without Enter. */
+    { { GDK_KEY_7 }, 7 },
+    { { GDK_KEY_1, GDK_KEY_5 }, 15 },
   };
   for (guint i = 0; i < G_N_ELEMENTS (presses); i++) {
     for (int k = 0; k < 3 && presses[i].keys[k]; k++)
@@ -436,6 +439,15 @@ test_deck_keys (void)
     g_autofree char *place = g_strdup_printf ("%d of %d · ", want, n);
     g_assert_true (g_str_has_prefix (gtk_label_get_text (source), place));
   }
+  /* One that could still grow ("2" of 21) goes after a pause. */
+  ms_test_press_key (page, GDK_KEY_2);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (source), "15 of "));
+  g_autofree char *two = g_strdup_printf ("2 of %d · ", n);
+  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!g_str_has_prefix (gtk_label_get_text (source), two) && g_get_monotonic_time () < until)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10 * 1000);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (source), two));
   /* The 21st and last slide, the host link under every GPU, names the
    * count of GPUs of its shipped run and that it is a reference run. */
   ms_test_press_key (page, GDK_KEY_End);
