@@ -17,8 +17,9 @@
 /* A number typed waits this long for the next digit or for Enter. */
 #define TYPED_MS 3000
 /* A number that could still grow goes to its slide after this pause:
- * teachers typed "7" and, without Enter, found the keys did nothing. */
-#define TYPED_GO_MS 1200
+ * teachers typed "7" and, without Enter, found the keys did nothing; at
+ * 1.2 s one who typed "1", looked, then "2" landed on 2, not 12. */
+#define TYPED_GO_MS 2000
 #define TYPED_DIGITS 3
 
 /* The GPU's model alone ("H100", not "NVIDIA H100 80GB HBM3"): with its
