@@ -34,6 +34,16 @@ jumps (const MsResults *run, MsMode mode, int e, int count)
   return lo > 0 && hi > 0 && fabs (log (hi / lo)) >= log (2);
 }
 
+/* A call's name, 0 one call per copy, 1 the batch: in the note and over a
+ * jump's label alike. */
+static const char *
+call_name (int call)
+{
+  /* TRANSLATORS: the calls' names before their times a copy on the batched
+   * slide, e.g. "batched 2.8 → 1.06, one call each 2.84 → 3.22". */
+  return call ? _ ("batched") : _ ("one call each");
+}
+
 /* The run of jumps of mode that starts at size e (where jumps() holds),
  * from its size before, e0 = e - 1: returns its last size, with the call
  * whose times moved more in *call and the size of its largest jump in
@@ -136,9 +146,6 @@ first_call_time (const MsResults *run, MsMode mode, int e, int count, int call, 
 static void
 jump_times (const MsResults *run, int count, GString *note)
 {
-  /* TRANSLATORS: the calls' names before their times a copy on the batched
-   * slide, e.g. "batched 2.8 → 1.06, one call each 2.84 → 3.22". */
-  const char *calls[] = { _ ("one call each"), _ ("batched") };
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 1; e <= 30; e++) {
       if (!jumps (run, modes[m], e, count))
@@ -151,9 +158,9 @@ jump_times (const MsResults *run, int count, GString *note)
       g_string_append (note,
                        note->len ? "\n" : _ ("Where the ratio jumps, µs a copy:\n"));
       /* TRANSLATORS: "pinned 16 KiB→32 KiB: batched " and its times a copy. */
-      g_string_append_printf (note, _ ("%s %s: %s "), word, sizes->str, calls[c]);
+      g_string_append_printf (note, _ ("%s %s: %s "), word, sizes->str, call_name (c));
       times (note, run, modes[m], e0, e, count, c);
-      g_string_append_printf (note, _ (", %s "), calls[!c]);
+      g_string_append_printf (note, _ (", %s "), call_name (!c));
       times (note, run, modes[m], e0, e, count, !c);
       /* Larger copies in less time cannot be the same work. Where the
        * batched call alone returned sooner too, and sooner in the whole,
@@ -461,7 +468,6 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
              const MsResults *run, int count, GArray *taken)
 {
   const double fs = ms_draw_figure_size (cr, ms_style_font_size (st) * 0.8);
-  const char *calls[] = { _ ("one call each"), _ ("batched") };
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 1; e <= 30; e++) {
       if (!jumps (run, modes[m], e, count))
@@ -478,8 +484,8 @@ label_jumps (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const Ms
       jump_sizes (sizes, run, modes[m], e0, e, count);
       /* TRANSLATORS: over a call's times on the batched chart, "pinned, batched, 16 KiB→32 KiB",
        * or where that does not fit "pinned, batched". */
-      g_autofree char *sized = g_strdup_printf (_ ("%s, %s, %s"), word, calls[c], sizes->str);
-      g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, calls[c]);
+      g_autofree char *sized = g_strdup_printf (_ ("%s, %s, %s"), word, call_name (c), sizes->str);
+      g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, call_name (c));
       const char *const names[] = { sized, name };
       const MsCell *each = ms_batched_cell (run, modes[m], peak, count, 0);
       const MsCell *batch = ms_batched_cell (run, modes[m], peak, count, 1);

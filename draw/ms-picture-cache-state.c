@@ -35,9 +35,8 @@ untold_side (const MsJudgement *j)
 
 /* On a slide an untold row's verdict with that side: a dot at 0.80×
  * beside "cannot tell" alone was read as "faster" against the words, and
- * "cannot tell, maybe faster" needed a teacher to say what it meant. The
- * same said as the band it is: "1.06×: the same" with its whole bar
- * above 1× took the band's rule to accept. */
+ * "cannot tell, maybe faster" needed a teacher to say what it meant. (A
+ * row the run calls the same is said as the band it is, row_text.) */
 static const char *
 slide_verdict (const MsJudgement *j)
 {
@@ -55,7 +54,8 @@ row_text (const MsCacheStateRow *row, gboolean slide)
 {
   if (slide && row->judgement.verdict == MS_VERDICT_SAME)
     /* Translators: a cache-state row on a slide the run calls the same as
-     * its 1×, e.g. "1.06×: within ±10%". */
+     * its 1×, e.g. "1.06×: within ±10%" ("1.06×: the same" beside a bar
+     * wholly above 1× took the band's rule to accept). */
     return g_strdup_printf (_ ("%.2f×: within ±%g%%"), row->judgement.ratio,
                             MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   if (slide)
@@ -740,8 +740,8 @@ slide_key (const MsResults *run, const MsCacheStateRow *rows, int n, int notes)
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-  /* TRANSLATORS: the cache-state slide's key, e.g. "...; within ±10%: the whole bar in the grey
-   * band; too noisy: the bar reaches out". */
+  /* TRANSLATORS: the cache-state slide's key, e.g. "...; within ±10%: the whole bar in the band;
+   * too noisy: the bar reaches out". */
   g_autofree char *key = g_strdup_printf (_ ("1×: a memory's time after streaming stores; dot: a "
                                              "median over it; bar: the true ratio, 95%% sure; "
                                              "within ±%g%%: the whole bar in the band; too noisy: "

@@ -574,6 +574,16 @@ all_same (const MsCacheStateRow *rows, int n, MsMode mode)
   return any && same;
 }
 
+/* Each word's capital initial in s lowered (ASCII: the memories' names),
+ * the first word's too where first. */
+static void
+lower_words (char *s, bool first)
+{
+  for (char *p = s; *p; p++)
+    if (*p >= 'A' && *p <= 'Z' && (p == s ? first : p[-1] == ' '))
+      *p = (char)(*p - 'A' + 'a');
+}
+
 /* The memories of the copy rows, each once in row order, split by
  * whether all their rows came out the same: "Pinned and write-combined",
  * "pageable". */
@@ -601,18 +611,16 @@ memory_lists (const MsCacheStateRow *rows, int n, char *same, char *other, size_
     ++*count;
   }
   /* Lower case after the first word of the line. */
-  for (char *p = same + 1; *p; p++)
-    *p = (char)(*p >= 'A' && *p <= 'Z' && p[-1] == ' ' ? *p - 'A' + 'a' : *p);
-  for (char *p = other; *p; p++)
-    *p = (char)(*p >= 'A' && *p <= 'Z' && (p == other || p[-1] == ' ') ? *p - 'A' + 'a' : *p);
+  lower_words (same, false);
+  lower_words (other, true);
 }
 
 /* Ordinary stores' two ways at once, where they moved pageable copies
  * and a pinned memory's apart in opposite directions: the slide holds
  * both, and a headline naming one left readers asking about the other
- * (H200, 2026-11-30: pageable 0.71×, pinned 1.20×). */
+ * (H200, 2026-11-30: pageable 0.71×, pinned 1.20×); at size, the rows'. */
 static bool
-both_ways (const MsCacheStateRow *rows, int n, char *buf, size_t len)
+both_ways (const MsCacheStateRow *rows, int n, const char *size, char *buf, size_t len)
 {
   const MsCacheStateRow *pageable = NULL, *pinned = NULL;
   for (int i = 0; i < n; i++) {
@@ -630,11 +638,8 @@ both_ways (const MsCacheStateRow *rows, int n, char *buf, size_t len)
   const MsCacheStateRow *both[2] = { pageable, pinned };
   for (int k = 0; k < 2; k++) {
     snprintf (names[k], sizeof names[k], "%s", ms_mode_title (both[k]->mode));
-    names[k][0] = (char) (names[k][0] >= 'A' && names[k][0] <= 'Z' ? names[k][0] - 'A' + 'a'
-                                                                     : names[k][0]);
+    lower_words (names[k], true);
   }
-  char size[32];
-  ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   /* TRANSLATORS: the cache-state headline where ordinary stores made one
    * memory's copies shorter and another's longer, e.g. "4 MiB, cached:
    * pageable 0.71×, pinned 1.20× the uncached time" (cached: after ordinary
@@ -667,7 +672,7 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_MISSING;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
-  if (far && both_ways (rows, n, buf, len))
+  if (far && both_ways (rows, n, size, buf, len))
     return MS_TAKEAWAY_DECIDED;
   if (far) {
     /* TRANSLATORS: the cache-state headline, one projected line of about

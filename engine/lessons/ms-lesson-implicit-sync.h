@@ -72,11 +72,11 @@ const char *ms_implicit_sync_column_label (int column);
  * cells of the same queues. */
 MsSyncVerdict ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column,
                                       MsSyncJudged *out);
-/* Whether op kept the two kernels apart in column: serialised, or held the
- * host past the first kernel's end (out as ms_implicit_sync_judge's). */
 /* Whether j, undecided by the host clock, held the host past the first
  * kernel's end by the stamps (held_us): the one test of a drawn "apart". */
 bool ms_implicit_sync_held_past (const MsSyncJudged *j);
+/* Whether op kept the two kernels apart in column: serialised, or held the
+ * host past the first kernel's end (out as ms_implicit_sync_judge's). */
 bool ms_implicit_sync_kept_apart (const MsResults *r, MsSyncOp op, int column, MsSyncJudged *out);
 /* Whether the takeaway counts op among the calls that stopped the overlap:
  * a listed call that serialised somewhere, or one off the list that kept
