@@ -58,11 +58,18 @@ row_text (const MsCacheStateRow *row, gboolean slide)
      * wholly above 1× took the band's rule to accept). */
     return g_strdup_printf (_ ("%.2f×: within ±%g%%"), row->judgement.ratio,
                             MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+  const MsJudgement *j = &row->judgement;
+  if (slide && j->verdict == MS_VERDICT_AMBIGUOUS && j->lo <= 1 && j->hi >= 1)
+    /* Translators: a cache-state row on a slide too noisy to tell, its
+     * median's ratio then its bar's ends, e.g. "0.85× (0.71–1.00): too
+     * noisy": a bar ending a pixel short of 1× beside "too noisy to say
+     * if faster" left a class unable to see why. */
+    return g_strdup_printf (_ ("%.2f× (%.2f–%.2f): too noisy"), j->ratio, j->lo, j->hi);
   if (slide)
     /* Translators: a cache-state row's words on a slide: the median's
      * ratio to the memory's 1× and the run's verdict, e.g. "0.85×: too
      * noisy to say if faster". */
-    return g_strdup_printf (_ ("%.2f×: %s"), row->judgement.ratio, slide_verdict (&row->judgement));
+    return g_strdup_printf (_ ("%.2f×: %s"), j->ratio, slide_verdict (j));
   char t[32];
   ms_caption_time (row->median_us, t, sizeof t);
   /* Translators: a cache-state bar's figures: the median, its ratio to the

@@ -96,18 +96,21 @@ draw_map_facts (cairo_t *cr, const MsResults *run, const MsChartStyle *style, do
                              x, y, fs, right - x, FALSE, draw) +
        fs * 0.3;
   /* Each kind's pointer drawn as a mark beside the words the headline
-   * uses: "mappable" alone left a class asking what mapping is. */
-  const char *lead = _ ("Mapped (the GPU got a pointer to read it directly):");
+   * uses ("3 kinds", "mapped"): "mappable" alone left a class asking what
+   * mapping is. */
+  g_autofree char *lead = g_strdup_printf (_ ("%u kinds of pinned memory; mapped: the GPU got a "
+                                               "pointer to read it directly"),
+                                            (guint) G_N_ELEMENTS (maps));
   double tw, th, cx = x, line = fs * 1.3;
   ms_draw_text (cr, lead, 0, 0, fs, -1, 0, FALSE, &tw, &th);
   line = MAX (line, th);
-  if (draw) {
+  if (draw)
     ms_set_color (cr, &style->fg, 0.8);
-    ms_draw_text (cr, lead, x, y, fs, 0, 0, FALSE, NULL, NULL);
-  }
+  /* Over two lines in a narrow pane. */
+  double lead_h = ms_draw_text_wrapped (cr, lead, x, y, fs, right - x, FALSE, draw);
   /* The items start under the lead, not beside it: the first beside it
    * and the rest below read as a layout slip. */
-  double cy = y + line;
+  double cy = y + MAX (line, lead_h);
   for (guint i = 0; i < G_N_ELEMENTS (maps); i++) {
     const MsCell *c = ms_copy_fact_cell (run, maps[i].fact);
     g_autofree char *text = NULL;

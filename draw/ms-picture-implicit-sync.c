@@ -71,11 +71,14 @@ draw_box (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v, double x, dou
 static const char *
 verdict_word (MsSyncVerdict v)
 {
+  /* "held" for the host's wait: "apart" beside "serial", both near 2×, needed a teacher to say
+   * which side waited, and that both are no overlap. Short, as the cells of four columns keep
+   * their figures. */
   return v == MS_SYNC_SERIALISED   ? _ ("serial")
          : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
            /* TRANSLATORS: an implicit-sync cell where the call returned only after the first
-            * kernel ended, so the two kernels ran apart. */
-         : v == LOOK_APART         ? _ ("apart")
+            * kernel ended, so it held the host and the second kernel started late. */
+         : v == LOOK_APART         ? _ ("held")
          : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
                                    : _ ("n/a");
 }
@@ -353,7 +356,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   /* TRANSLATORS: the implicit-sync key's first line, e.g. "... one kernel's time (501 µs) ...". */
   /* A slide's rule is over its cells: its key keeps the line for what "legacy" means. */
   g_autofree char *serial
-      = slide ? g_strdup (_ ("serial: the second kernel waited for the first"))
+      = slide ? g_strdup (_ ("serial: the GPU ran the second kernel after the first"))
               : g_strdup_printf (_ ("serial: the second kernel waited; the pair took nearer 2× one "
                                     "kernel's time (%s) than 1×"),
                                  ms_caption_time (alone.us, kernel, sizeof kernel));
@@ -369,7 +372,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *unlisted = !slide ? unlisted_note (run) : terms ? slide_unlisted (run, g) : NULL;
   /* Why, where the run cannot say: "serial" for these would call any call longer than a kernel a
    * synchronisation. */
-  const char *apart = _ ("apart: the call returned only after the first kernel ended (waiting "
+  const char *apart = _ ("held: the call held the host until the first kernel ended (waiting "
                          "for it, or slow itself)");
   /* The outlines said on a slide too: unexplained, a class looked for what they meant. Beside
    * serial there, where a line holds both. */

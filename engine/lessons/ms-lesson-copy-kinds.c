@@ -193,9 +193,9 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
-/* The card's two halves in one line: how far copies within the GPU
- * outrun the host link, and whether kernels reach every kind of pinned memory (the
- * caption's first sentence gave the first alone). */
+/* The card's two halves in one line: what copies within the GPU and
+ * within the host reach, and whether kernels reach every kind of pinned
+ * memory (the caption's first sentence sets the first against the link). */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -212,18 +212,16 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double h2h = fmax (ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PINNED),
                      ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PAGEABLE));
   if (h2h > 0) {
-    /* TRANSLATORS: one projected line, e.g. "Device → device 21×, host →
-     * host 0.13× host → device; all 3 map": the card's three parts
-     * against the one bar (host to host the faster of its two rows); with
-     * host to host left out, four readers found half the question
-     * unanswered. The buffers mapped are the checklist's under the chart
-     * ("all 3 mapped" shrank the line under a back row's size). */
+    /* TRANSLATORS: one projected line, e.g. "Device → device 1417.5, host → host 7.2 GB/s;
+     * all 3 kinds mapped": the card's three parts in the bars' own figures (host to host the
+     * faster of its two rows). "27× … 0.14× host → device" was read as a puzzle (27× of
+     * what?), and "all 3 map" as cryptic: the kinds are the checklist's under the chart. */
     snprintf (buf, len,
-              mapped == 3 ? ms_gettext ("Device → device %.0f×, host → host %.2f× host → device; "
-                                        "all %d map")
-                          : ms_gettext ("Device → device %.0f×, host → host %.2f× host → device; "
-                                        "%d of 3 mapped"),
-              d2d / h2d, h2h / h2d, mapped);
+              mapped == 3 ? ms_gettext ("Device → device %.1f, host → host %.1f GB/s; all %d "
+                                        "kinds mapped")
+                          : ms_gettext ("Device → device %.1f, host → host %.1f GB/s; %d of 3 "
+                                        "kinds mapped"),
+              d2d, h2h, mapped);
     return MS_TAKEAWAY_DECIDED;
   }
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →

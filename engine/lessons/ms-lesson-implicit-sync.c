@@ -517,39 +517,23 @@ takeaway (const MsResults *r, char *buf, size_t len)
                            "All %d listed calls made the second kernel wait, as the textbooks say",
                            (unsigned long)total),
               total);
-  else if (!held && !unclear)
-    /* TRANSLATORS: e.g. "All 3 listed calls serial, 2 unlisted apart"; the second number counts
-     * calls off the textbooks' list. */
+  else if (more)
+    /* TRANSLATORS: e.g. "6 calls stopped the overlap: 3 serial, 3 held the host": every call the
+     * grid outlines, then the two ways, in the cells' own words ("serial", "held"). "3 of 6
+     * listed calls serial, 3 unlisted apart" left readers to work out that both meant no
+     * overlap, six calls in all; the grid's subheadings say which are on the Guide's list, its
+     * subtitle the streams. */
     snprintf (buf, len,
-              ms_ngettext ("The %d listed call serial, %d unlisted apart",
-                           "All %d listed calls serial, %d unlisted apart",
-                           (unsigned long)total),
-              total, more);
-  else if (one_place && shared[0] && more)
-    /* TRANSLATORS: e.g. "On blocking streams, 3 of 6 listed calls serial, 3 unlisted apart": the
-     * listed calls that serialised, then the calls off the list that kept the kernels apart
-     * where they did, in the grid's own words ("serial", "apart"). "6 calls stopped the
-     * overlap: 3 of 6 listed" was read as cryptic, "3 others apart" as the list's other three,
-     * "3 of the Guide's 6 calls" as the Guide's whole list, which has calls the lesson does not
-     * try. */
-    snprintf (buf, len,
-              ms_ngettext ("On %s, %d of %d listed call serial, %d unlisted apart",
-                           "On %s, %d of %d listed calls serial, %d unlisted apart",
-                           (unsigned long)total),
-              shared, named, total, more);
+              ms_ngettext ("%d call stopped the overlap: %d serial, %d held the host",
+                           "%d calls stopped the overlap: %d serial, %d held the host",
+                           (unsigned long)(named + more)),
+              named + more, named, more);
   else if (one_place && shared[0])
     snprintf (buf, len,
               ms_ngettext ("On %s, %d of %d listed call serialised",
                            "On %s, %d of %d listed calls serialised",
                            (unsigned long)total),
               shared, named, total);
-  else if (more)
-    /* TRANSLATORS: e.g. "3 of 6 listed calls serial, 3 unlisted apart". */
-    snprintf (buf, len,
-              ms_ngettext ("%d of %d listed call serial, %d unlisted apart",
-                           "%d of %d listed calls serial, %d unlisted apart",
-                           (unsigned long)total),
-              named, total, more);
   else
     snprintf (buf, len,
               ms_ngettext ("%d of %d listed call serialised",

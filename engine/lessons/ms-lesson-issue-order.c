@@ -443,15 +443,14 @@ takeaway (const MsResults *r, char *buf, size_t len)
     double times;
     const char *order = ms_issue_order_longer (kd, kb, &times);
     /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
-     * copies' pair there does not, e.g. "Kernels alone: depth-first 6.8× as long on one queue;
-     * copies alike" (or "copies: cannot tell"). Both halves and the queue: without the queue a
-     * reader took it for every setting; with the usual queues' figure instead of the copies,
-     * teachers found the real work's answer left out (and beside both, the line shrank under a
-     * back row's size: their bracket on the slide gives it). */
+     * copies' pair there does not, e.g. "Not with copies; kernels alone, one queue: depth-first
+     * 5.5× slower" (or "Copies: cannot tell; …"). The real work's answer first, as the card asks
+     * it ("copies alike" last was read as cryptic); the queue said: without it a reader took the
+     * kernels' for every setting. The usual queues' figure beside both shrank the line under a
+     * back row's size: their bracket on the slide gives it. */
     snprintf (buf, len,
-              same ? ms_gettext ("Kernels alone: %s %.1f× as long on one queue; copies alike")
-                   : ms_gettext ("Kernels alone: %s %.1f× as long on one queue; copies: cannot "
-                                 "tell"),
+              same ? ms_gettext ("Not with copies; kernels alone, one queue: %s %.1f× slower")
+                   : ms_gettext ("Copies: cannot tell; kernels alone, one queue: %s %.1f× slower"),
               order, times);
     return MS_TAKEAWAY_DECIDED;
   }
@@ -473,11 +472,13 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     if (!same) {
       /* TRANSLATORS: the issue-order takeaway where neither queue setting's orders can be told
-       * apart (the H100's), e.g. "Cannot tell: ranges overlap on one queue and on the usual 8":
-       * the medians beside it made the line too long for a slide; "several" beside rows of
-       * "usual queues" left a reader asking how many, and "on 8" alone which rows those were. */
+       * apart (the H100's), e.g. "Untimed: no measurable change, on one queue or on the usual
+       * 8": the medians beside it made the line too long for a slide; "several" beside rows of
+       * "usual queues" left a reader asking how many, and "on 8" alone which rows those were.
+       * "Cannot tell" first was read as no answer; the brackets say why (ranges overlap).
+       * "Untimed": the timed pair's bars, apart, are under the same line. */
       snprintf (buf, len,
-                ms_gettext ("Cannot tell: ranges overlap on one queue and on the usual %d"),
+                ms_gettext ("Untimed: no measurable change, on one queue or on the usual %d"),
                 MS_ISSUE_ORDER_USUAL_QUEUES);
       /* Decided where the timed pair lies apart: its bars are a finding, not to be faded. */
       return tb && ms_caption_apart (td, tb) ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;

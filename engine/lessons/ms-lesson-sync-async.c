@@ -256,10 +256,11 @@ takeaway (const MsResults *r, char *buf, size_t len)
      * defines it: the copy's own end is not drawn. The direction said
      * (a teacher had to add it aloud); both sizes that bound it, as
      * nothing between them was measured ("at 1 MiB" read as 1 MiB only).
-     * "Once staged ... here": the bound is the kernel ahead's, not the
-     * API's ("pageable ≤ 1 MiB" was read as a rule of the API; the slide
-     * says why, and rings the size that waited). */
-    snprintf (buf, len, ms_gettext ("Async early: pinned always; pageable once staged, ≤ %s here"),
+     * "Here": the bound is the kernel ahead's, not the API's ("pageable
+     * ≤ 1 MiB" was read as a rule of the API; the slide says why, and
+     * rings the size that waited). The documentation's "once staged",
+     * which said why, was read as jargon. */
+    snprintf (buf, len, ms_gettext ("Async returned early: pinned always, pageable up to %s here"),
               size_text (early, s1, sizeof s1));
   else if (waited >= 0)
     snprintf (buf, len,

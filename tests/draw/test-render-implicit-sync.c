@@ -84,7 +84,7 @@ test_slide (void)
 }
 
 /* A call off the list that held the host past the first kernel's end where a listed call
- * serialised (cudaFree on Hopper) is a row of its own on a slide, "apart", outlined as the
+ * serialised (cudaFree on Hopper) is a row of its own on a slide, "held", outlined as the
  * takeaway counts it; one that did not (cudaFreeHost here) is left out. */
 static void
 test_slide_apart (void)
@@ -106,7 +106,7 @@ test_slide_apart (void)
   g_assert_true (ms_test_picture_has_text (&p, "cudaFree"));
   g_assert_false (ms_test_picture_has_text (&p, "cudaFreeHost"));
   g_assert_true (ms_test_picture_has_text (
-      &p, "apart: the call returned only after the first kernel ended (waiting for it, or slow "
+      &p, "held: the call held the host until the first kernel ended (waiting for it, or slow "
           "itself)"));
   g_assert_cmpint (p.outside, ==, 0);
   ms_test_picture_clear (&p);
