@@ -52,8 +52,9 @@ static const struct {
   [MS_SYNC_OP_FREE_HOST] = { "freehost", "cudaFreeHost", false },
   [MS_SYNC_OP_REGISTER] = { "register", "cudaHostRegister+Unregister", false },
   [MS_SYNC_OP_MEMSET] = { "memset", "cudaMemset", true },
-  /* Its stream named: a teacher asked which one it went to. */
-  [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", MS_N_ ("cudaMemsetAsync (stream 3)"), true },
+  /* Its stream named: a teacher asked which one it went to, and a strict
+   * reader what "stream 3" was: the third, beside the kernels' two. */
+  [MS_SYNC_OP_MEMSET_ASYNC] = { "memsetasync", MS_N_ ("cudaMemsetAsync (3rd stream)"), true },
   /* Said in words: "D2D" was a code a class had to ask about. */
   [MS_SYNC_OP_MEMCPY_D2D] = { "d2d", MS_N_ ("cudaMemcpy device → device"), true },
   /* "default" said: the slide has no room for the term's gloss. */
