@@ -292,11 +292,13 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
-/* Row i's state's name, glossed on a slide where first met (the first memory's). */
+/* Row i's state's name, glossed on a slide in every memory, as each
+ * memory's 1× row is: glossed in the first alone, the headline's "cached"
+ * was looked for beside pinned's row. */
 static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {
-  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY && rows[i].mode == rows[0].mode)
+  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY)
     return _ ("ordinary stores (cached)");
   return ms_cache_state_name (rows[i].state);
 }

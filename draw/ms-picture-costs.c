@@ -114,12 +114,15 @@ draw_dot (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsCell *
    * (label_end): a class compares them with slides 4 and 16, whose costs
    * are new memory's, and a strict reader asked why one long line had
    * its ends in numbers and another not. */
-  char spread[96], lo_t[32], hi_t[32];
+  char spread[96], hi_t[32];
   double sx = MIN (x1, xl) - r - fs * 0.3;
-  /* Its line's ends alone, every row alike: the title says what the line is, and "its 5 calls:"
-   * on one row fitted where another's did not. */
-  g_snprintf (spread, sizeof spread, "%s–%s", ms_caption_time (c->stats.e2e.min, lo_t, 32),
-              ms_caption_time (c->stats.e2e.max, hi_t, 32));
+  /* Its line's ends, every row alike, bracketed and in one unit, the slower end's: "1.74
+   * ms–10.2 ms" left of the dot, the median right of it, was read as two figures of one kind.
+   * "range …" did not fit malloc's row, nor "its 5 calls:" one row where another's did. */
+  ms_caption_time (c->stats.e2e.max, hi_t, sizeof hi_t);
+  double lo = strstr (hi_t, "ms") ? c->stats.e2e.min / 1000 : c->stats.e2e.min;
+  /* TRANSLATORS: a cost's line, fastest call to slowest, e.g. "(0.902–12.5 ms)". */
+  g_snprintf (spread, sizeof spread, _ ("(%.3g–%s)"), lo, hi_t);
   gboolean spread_shown = strcmp (c->variant, "cost=malloc-host") == 0
                          || c->stats.e2e.max >= 2 * c->stats.e2e.min;
   if (spread_shown && c->stats.e2e.n > 1

@@ -212,16 +212,17 @@ takeaway (const MsResults *r, char *buf, size_t len)
   double h2h = fmax (ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PINNED),
                      ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PAGEABLE));
   if (h2h > 0) {
-    /* TRANSLATORS: one projected line, e.g. "Device → device 1417.5, host → host 7.2 GB/s;
-     * all 3 kinds mapped": the card's three parts in the bars' own figures (host to host the
-     * faster of its two rows). "27× … 0.14× host → device" was read as a puzzle (27× of
-     * what?), and "all 3 map" as cryptic: the kinds are the checklist's under the chart. */
+    /* TRANSLATORS: one projected line, e.g. "Device → device 1418 GB/s, host → host 7.2; all
+     * 3 kinds mapped": the card's three parts in the bars' figures, the unit on the first
+     * (host to host the faster of its two rows). "27× … 0.14× host → device" was read as a
+     * puzzle (27× of what?), "all 3 map" as cryptic (the kinds are the checklist's under the
+     * chart), and "1417.5," with its unit at the line's end as falsely precise and unitless. */
     snprintf (buf, len,
-              mapped == 3 ? ms_gettext ("Device → device %.1f, host → host %.1f GB/s; all %d "
+              mapped == 3 ? ms_gettext ("Device → device %.*f GB/s, host → host %.1f; all %d "
                                         "kinds mapped")
-                          : ms_gettext ("Device → device %.1f, host → host %.1f GB/s; %d of 3 "
+                          : ms_gettext ("Device → device %.*f GB/s, host → host %.1f; %d of 3 "
                                         "kinds mapped"),
-              d2d, h2h, mapped);
+              d2d >= 100 ? 0 : 1, d2d, h2h, mapped);
     return MS_TAKEAWAY_DECIDED;
   }
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →

@@ -443,14 +443,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
     double times;
     const char *order = ms_issue_order_longer (kd, kb, &times);
     /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
-     * copies' pair there does not, e.g. "Not with copies; kernels alone, one queue: depth-first
-     * 5.5× slower" (or "Copies: cannot tell; …"). The real work's answer first, as the card asks
-     * it ("copies alike" last was read as cryptic); the queue said: without it a reader took the
-     * kernels' for every setting. The usual queues' figure beside both shrank the line under a
-     * back row's size: their bracket on the slide gives it. */
+     * copies' pair there does not, e.g. "One queue: not with copies; kernels alone, depth-first
+     * 5.5× slower" (or "…: copies unclear; …"). The real work's answer first, as the card asks
+     * it ("copies alike" last was read as cryptic); the queue first, for both: without it a
+     * reader took the kernels' for every setting, and after the copies the copies' for every
+     * setting. The usual queues' figure beside both shrank the line under a back row's size:
+     * their bracket on the slide gives it. */
     snprintf (buf, len,
-              same ? ms_gettext ("Not with copies; kernels alone, one queue: %s %.1f× slower")
-                   : ms_gettext ("Copies: cannot tell; kernels alone, one queue: %s %.1f× slower"),
+              same ? ms_gettext ("One queue: not with copies; kernels alone, %s %.1f× slower")
+                   : ms_gettext ("One queue: copies unclear; kernels alone, %s %.1f× slower"),
               order, times);
     return MS_TAKEAWAY_DECIDED;
   }
