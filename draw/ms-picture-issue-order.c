@@ -317,13 +317,15 @@ pair_verdict (const OrderPair *pair, int p)
   if (!pair->apart[p])
     /* TRANSLATORS: beside a pair of bars whose intervals meet but are too wide to call them the
      * same; on two lines, as the cache-state lesson's "cannot tell, too noisy". */
-    /* Why, in the class's words: "too noisy" left them asking what noise had to do with it. */
-    return g_strdup (_ ("cannot tell\n(ranges overlap)"));
+    /* Why, in the class's words: "too noisy" left them asking what noise had to do with it;
+     * "ranges", which the slide calls thin lines, was read as jargon. */
+    return g_strdup (_ ("cannot tell\n(lines overlap)"));
   double times;
   const char *order = ms_issue_order_longer (pair->cell[2 * p], pair->cell[2 * p + 1], &times);
   /* TRANSLATORS: beside a pair of bars whose intervals lie apart, on two lines: the longer order
-   * and its time over the other's, e.g. "depth-first 1.20×\n(ranges apart)". */
-  return g_strdup_printf (_ ("%s %.2f×\n(ranges apart)"), order, times);
+   * and its time over the other's, e.g. "depth-first 1.20×\n(lines apart)": the thin lines
+   * under the bars, as the note calls them. */
+  return g_strdup_printf (_ ("%s %.2f×\n(lines apart)"), order, times);
 }
 
 /* One bar from its row's middle cy: named at its left, timed at its end and its interval under
@@ -466,20 +468,19 @@ static char *
 slide_terms (const OrderPair *pair, gboolean gloss, int streams)
 {
   /* One queue glossed where the rows keep their room: in the details alone, a teacher had to
-   * explain it first. */
+   * explain it first; what a queue is, in a bracket: teachers had to. */
   if (pair->single && gloss && pair->usual_kernels && streams > 8)
     /* The usual number where kernels alone on them are drawn: more streams than queues is why
      * depth-first is still longer there, and a teacher had to say so. */
     return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues: one with "
-                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d for the %d "
-                               "streams."),
+                               "breadth-first: each step for every stream. Queues (GPU work lanes): 1 "
+                               "with CUDA_DEVICE_MAX_CONNECTIONS=1, else %d for %d streams."),
                             MS_ISSUE_ORDER_USUAL_QUEUES, streams);
   if (pair->single && gloss)
     /* The usual queues' number in both: "several" left a reader asking how many. */
     return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues: one with "
-                               "CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d."),
+                               "breadth-first: each step for every stream. Queues (GPU work lanes): 1 "
+                               "with CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d."),
                             MS_ISSUE_ORDER_USUAL_QUEUES);
   return g_strdup (pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
                                      "breadth-first: each step for every stream.")

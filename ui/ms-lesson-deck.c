@@ -100,6 +100,9 @@ ms_lesson_deck_source (MsLessonTopic topic, MsRun *run, gboolean not_here)
 typedef struct {
   MsLessonDeckMove move;
   GtkWidget *page;              /* unowned: the deck is its data */
+  GtkLabel *header;             /* unowned: the page's child */
+  char *header_text;            /* what it said before a number was typed, or NULL */
+  char *header_typed;           /* what it says of the number typed, or NULL */
   char typed[TYPED_DIGITS + 1]; /* the number typed so far */
   gint64 typed_at;              /* when its last digit came, monotonic us */
   gint64 went_at;               /* when a number went to its slide without Enter */
@@ -111,7 +114,33 @@ deck_free (gpointer data)
 {
   Deck *deck = data;
   g_clear_handle_id (&deck->go, g_source_remove);
+  g_free (deck->header_text);
+  g_free (deck->header_typed);
   g_free (deck);
+}
+
+/* The number typed so far in the header while it waits for another digit
+ * or Enter: a teacher who pressed "1" saw nothing happen for two seconds. */
+static void
+header_typed (Deck *deck)
+{
+  if (!deck->header_text)
+    deck->header_text = g_strdup (gtk_label_get_text (deck->header));
+  g_free (deck->header_typed);
+  /* TRANSLATORS: a slide's header while its number is typed, e.g. "Slide 1… of 21". */
+  deck->header_typed = g_strdup_printf (_("Slide %s… of %d"), deck->typed,
+                                        ms_lesson_deck_count ());
+  gtk_label_set_text (deck->header, deck->header_typed);
+}
+
+/* The header as it was, unless the page has written it since. */
+static void
+header_back (Deck *deck)
+{
+  if (deck->header_typed && g_str_equal (gtk_label_get_text (deck->header), deck->header_typed))
+    gtk_label_set_text (deck->header, deck->header_text);
+  g_clear_pointer (&deck->header_text, g_free);
+  g_clear_pointer (&deck->header_typed, g_free);
 }
 
 static gboolean
@@ -136,6 +165,7 @@ on_step (GtkWidget *page, GVariant *args, gpointer data)
   int step = GPOINTER_TO_INT (data);
   deck->typed[0] = '\0';
   g_clear_handle_id (&deck->go, g_source_remove);
+  header_back (deck);
   return page_takes_keys (page)
          && (ABS (step) == 1 ? deck->move (page, step, 0)
                              : deck->move (page, 0, step > 0 ? ms_lesson_deck_count () : 1));
@@ -159,6 +189,7 @@ go_typed (Deck *deck)
   int number = atoi (deck->typed);
   deck->typed[0] = '\0';
   g_clear_handle_id (&deck->go, g_source_remove);
+  header_back (deck);
   if (number < 1 || number > ms_lesson_deck_count () || !page_takes_keys (deck->page))
     return;
   deck->went_at = g_get_monotonic_time ();
@@ -193,8 +224,10 @@ on_digit (GtkWidget *page, GVariant *args, gpointer data)
    * after a pause, or at Enter. */
   if (atoi (deck->typed) * 10 > ms_lesson_deck_count ())
     go_typed (deck);
-  else
+  else {
     deck->go = g_timeout_add (TYPED_GO_MS, on_typed_pause, deck);
+    header_typed (deck);
+  }
   return TRUE;
 }
 
@@ -207,6 +240,7 @@ on_enter (GtkWidget *page, GVariant *args, gpointer data)
   if (!typed_fresh (deck) || !page_takes_keys (page)) {
     deck->typed[0] = '\0';
     g_clear_handle_id (&deck->go, g_source_remove);
+    header_back (deck);
     /* The Enter of a number that already went: a presenter's habit. */
     return page_takes_keys (page) && deck->went_at
            && g_get_monotonic_time () - deck->went_at < TYPED_MS * 1000;
@@ -224,11 +258,12 @@ add_key (GtkShortcutController *keys, guint keyval, GtkShortcutFunc func, int ar
 }
 
 void
-ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move)
+ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move, GtkLabel *header)
 {
   Deck *deck = g_new0 (Deck, 1);
   deck->move = move;
   deck->page = page;
+  deck->header = header;
   g_object_set_data_full (G_OBJECT (page), "ms-lesson-deck", deck, deck_free);
   /* Before the widget with the keyboard: the cards' list and the answer
    * scroll by the page with these keys, and the focus is often there. */

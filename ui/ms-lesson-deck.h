@@ -27,7 +27,8 @@ typedef gboolean (*MsLessonDeckMove) (GtkWidget *page, int step, int number);
  * slide's number typed and then Enter, wherever the keyboard is while
  * page is on screen (a field being typed in keeps its keys); the arrows
  * (other clickers send them), Space and BackSpace while page holds the
- * keyboard itself. */
-void ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move);
+ * keyboard itself. header, the slide's "3 of 21" line, says a number
+ * typed while it waits for another digit. */
+void ms_lesson_deck_add_keys (GtkWidget *page, MsLessonDeckMove move, GtkLabel *header);
 
 G_END_DECLS

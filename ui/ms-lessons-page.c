@@ -786,7 +786,7 @@ add_list_keys (MsLessonsPage *self)
                                    gtk_callback_action_new (on_page_key, GINT_TO_POINTER (i),
                                                             NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
-  ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move);
+  ms_lesson_deck_add_keys (GTK_WIDGET (self), deck_move, self->detail_source);
 }
 
 gboolean

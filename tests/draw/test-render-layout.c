@@ -470,7 +470,7 @@ test_lesson_pictures (void)
 }
 
 /* issue-order's verdict beside a pair of bars: "same", the longer order and
- * its ratio where their ranges lie apart ("depth-first 1.20×\n(ranges
+ * its ratio where their ranges lie apart ("depth-first 1.20×\n(lines
  * apart)"), or "cannot tell" where the rule cannot call a pair the same
  * (the H100 run's untimed pairs). */
 static gboolean
@@ -481,7 +481,7 @@ is_pair_verdict (const char *text)
   const char *ratio = strchr (text, ' ');
   return g_str_has_prefix (text, "same\n(within ") || g_str_has_prefix (text, "cannot tell\n")
          || ((g_str_has_prefix (text, "depth-first ") || g_str_has_prefix (text, "breadth-first "))
-             && sscanf (ratio + 1, "%lf×\n(ranges apart)%n", &v, &used) == 1
+             && sscanf (ratio + 1, "%lf×\n(lines apart)%n", &v, &used) == 1
              && used == (int)strlen (ratio + 1));
 }
 
