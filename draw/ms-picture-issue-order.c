@@ -473,14 +473,16 @@ slide_terms (const OrderPair *pair, gboolean gloss, int streams)
     /* The usual number where kernels alone on them are drawn: more streams than queues is why
      * depth-first is still longer there, and a teacher had to say so. */
     return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues (GPU work lanes): 1 "
-                               "with CUDA_DEVICE_MAX_CONNECTIONS=1, else %d for %d streams."),
+                               "breadth-first: each step for every stream. Queues (GPU work "
+                               "lanes): 1 with CUDA_DEVICE_MAX_CONNECTIONS=1, else %d for %d "
+                               "streams."),
                             MS_ISSUE_ORDER_USUAL_QUEUES, streams);
   if (pair->single && gloss)
     /* The usual queues' number in both: "several" left a reader asking how many. */
     return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues (GPU work lanes): 1 "
-                               "with CUDA_DEVICE_MAX_CONNECTIONS=1, else the default %d."),
+                               "breadth-first: each step for every stream. Queues (GPU work "
+                               "lanes): 1 with CUDA_DEVICE_MAX_CONNECTIONS=1, else the default "
+                               "%d."),
                             MS_ISSUE_ORDER_USUAL_QUEUES);
   return g_strdup (pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
                                      "breadth-first: each step for every stream.")

@@ -133,10 +133,13 @@ header_typed (Deck *deck)
   gtk_label_set_text (deck->header, deck->header_typed);
 }
 
-/* The header as it was, unless the page has written it since. */
+/* The number typed dropped, its pause with it, and the header as it was,
+ * unless the page has written it since. */
 static void
-header_back (Deck *deck)
+typed_drop (Deck *deck)
 {
+  deck->typed[0] = '\0';
+  g_clear_handle_id (&deck->go, g_source_remove);
   if (deck->header_typed && g_str_equal (gtk_label_get_text (deck->header), deck->header_typed))
     gtk_label_set_text (deck->header, deck->header_text);
   g_clear_pointer (&deck->header_text, g_free);
@@ -163,9 +166,7 @@ on_step (GtkWidget *page, GVariant *args, gpointer data)
 {
   Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
   int step = GPOINTER_TO_INT (data);
-  deck->typed[0] = '\0';
-  g_clear_handle_id (&deck->go, g_source_remove);
-  header_back (deck);
+  typed_drop (deck);
   return page_takes_keys (page)
          && (ABS (step) == 1 ? deck->move (page, step, 0)
                              : deck->move (page, 0, step > 0 ? ms_lesson_deck_count () : 1));
@@ -187,9 +188,7 @@ static void
 go_typed (Deck *deck)
 {
   int number = atoi (deck->typed);
-  deck->typed[0] = '\0';
-  g_clear_handle_id (&deck->go, g_source_remove);
-  header_back (deck);
+  typed_drop (deck);
   if (number < 1 || number > ms_lesson_deck_count () || !page_takes_keys (deck->page))
     return;
   deck->went_at = g_get_monotonic_time ();
@@ -238,9 +237,7 @@ on_enter (GtkWidget *page, GVariant *args, gpointer data)
 {
   Deck *deck = g_object_get_data (G_OBJECT (page), "ms-lesson-deck");
   if (!typed_fresh (deck) || !page_takes_keys (page)) {
-    deck->typed[0] = '\0';
-    g_clear_handle_id (&deck->go, g_source_remove);
-    header_back (deck);
+    typed_drop (deck);
     /* The Enter of a number that already went: a presenter's habit. */
     return page_takes_keys (page) && deck->went_at
            && g_get_monotonic_time () - deck->went_at < TYPED_MS * 1000;

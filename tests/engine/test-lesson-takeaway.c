@@ -844,8 +844,8 @@ test_implicit_sync (void)
       others += !ms_implicit_sync_op_listed (op) && ms_implicit_sync_counted (r, op);
     }
     /* Every call that stopped the overlap, then the listed ones the GPU serialised and the calls
-     * off the list that held the host, in the cells' words ("serial", "held"): both shipped runs have three of each
-     * (cudaFree, cudaFreeHost, cudaHostRegister+Unregister off it). */
+     * off the list that held the host, in the cells' words ("serial", "held"): both shipped runs
+     * have three of each (cudaFree, cudaFreeHost, cudaHostRegister+Unregister off it). */
     g_autofree char *all = g_strdup_printf ("%d calls stopped the overlap: %d serial, %d held the "
                                             "host",
                                             named + others, named, others);
