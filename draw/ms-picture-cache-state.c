@@ -172,6 +172,7 @@ typedef struct {
   double vfs; /* the figures' size: the bars' and the axis's */
   MsScale xs;
   gboolean slide, fold;
+  double figures_v; /* on a slide, the ratio right of which every row's figures go, or 0 */
 } Layout;
 
 /* The threshold's band around 1× in pixels: what the run calls the same. */
@@ -196,6 +197,11 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *
   band_pixels (l, &lo, &hi);
   if (end < hi && end + gap + tw > lo - gap)
     end = hi;
+  /* On a slide one column for every row, right of the furthest mark: a
+   * row's figures right of its own mark past the band were read as pushed
+   * out of their column. */
+  if (l->figures_v > 0)
+    end = MAX (end, ms_scale_to_pixel (&l->xs, l->figures_v) + l->line_h * 0.24);
   ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, end, y + l->line_h / 2, G_MAXDOUBLE);
 }
 
@@ -581,9 +587,25 @@ axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, dou
   *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
+/* The ratio of the furthest mark right, or of the band's edge: where a
+ * slide's figures start. */
+static double
+furthest_mark (const MsCacheStateRow *rows, int n, double max)
+{
+  double band_lo, band_hi, v = 0;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
+                   &band_hi);
+  for (int i = 0; i < n; i++) {
+    const MsJudgement *j = &rows[i].judgement;
+    v = MAX (v, MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio)));
+  }
+  return v;
+}
+
 /* Where the axis can end with every row's figures right of its mark, or
- * of the band they clear: sized for the widest figures at the axis's end,
- * the axis was a stub under figures that ended mid-way. */
+ * of the band they clear (on a slide, right of the furthest: one column):
+ * sized for the widest figures at the axis's end, the axis was a stub
+ * under figures that ended mid-way. */
 static double
 axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, double min, double max)
 {
@@ -595,6 +617,7 @@ axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, doub
     const MsJudgement *j = &rows[i].judgement;
     g_autofree char *text = row_text (&rows[i], l->slide);
     double v = MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio));
+    v = MAX (v, l->figures_v);
     /* Less the figure's gap and a dot's radius. */
     double room = l->x1 - ms_draw_text_width (cr, text, l->vfs, FALSE) - l->vfs * 0.3
                   - l->line_h * 0.3 - l->x0;
@@ -676,6 +699,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   fit_rows (cr, &l, rows, n, label_w, width, h - l.fs * AXIS_H);
   double min, max;
   axis_range (rows, n, slide, &min, &max);
+  l.figures_v = slide ? furthest_mark (rows, n, max) : 0;
   l.xs = (MsScale){ MS_SCALE_LINEAR, min, max, l.x0, axis_end (cr, &l, rows, n, min, max) };
   for (int i = 0; i < n; i++) {
     if (!row_drawn (rows, n, i, l.fold))

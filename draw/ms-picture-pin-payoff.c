@@ -87,8 +87,9 @@ build (const MsResults *run)
   }
   if (d->series->len)
     /* The points on it paid off within the first copy, or cost no more
-     * from the start: "1" alone was read as exactly one. */
-    ms_chart_data_add_ref (d, 1, _ ("N = 1: 1 copy or fewer"));
+     * from the start: "1" alone was read as exactly one; "N = 1: …" beside
+     * the ringed "N = 1" read as a second label for one point. */
+    ms_chart_data_add_ref (d, 1, _ ("1 copy or fewer"));
   if (never->len)
     /* Translators: under the pin-payoff chart; %s lists lines and their
      * sizes, e.g. "host pool (kept) vs reused heap: 64 KiB, 256 KiB". */
