@@ -642,13 +642,17 @@ both_ways (const MsCacheStateRow *rows, int n, const char *size, char *buf, size
   }
   /* TRANSLATORS: the cache-state headline where ordinary stores made one
    * memory's copies shorter and another's longer, e.g. "4 MiB, cached:
-   * pageable 0.71×, pinned 1.20× the uncached time" (cached: after ordinary
-   * stores, as the rows gloss them; uncached: after streaming stores, the
-   * 1×); one projected line. The size: the note says the pageable gain
-   * goes at 16 MiB, and without it a reader took the line for every size;
-   * "... pinned 1.20× uncached" was read as shorthand. */
-  snprintf (buf, len, ms_gettext ("%s, cached: %s %.2f×, %s %.2f× the uncached time"), size,
-            names[0], pageable->judgement.ratio, names[1], pinned->judgement.ratio);
+   * pageable faster (0.71×), pinned slower (1.20×)" (cached: after
+   * ordinary stores, as the rows gloss them, against their 1×, uncached);
+   * one projected line. The size: the note says the pageable gain goes at
+   * 16 MiB, and without it a reader took the line for every size; "...
+   * pinned 1.20× uncached" was read as shorthand, and two ratios with no
+   * word for their directions as a puzzle. */
+  snprintf (buf, len,
+            pageable->judgement.ratio < 1
+                ? ms_gettext ("%s, cached: %s faster (%.2f×), %s slower (%.2f×)")
+                : ms_gettext ("%s, cached: %s slower (%.2f×), %s faster (%.2f×)"),
+            size, names[0], pageable->judgement.ratio, names[1], pinned->judgement.ratio);
   return true;
 }
 

@@ -440,12 +440,13 @@ test_cache_state (void)
     g_snprintf (both_prefix, sizeof both_prefix, "%s, cached: ", size);
     if (far && g_str_has_prefix (line, both_prefix)) {
       /* Both ways at once: pageable's and a pinned memory's ordinary stores, each as its row
-       * writes it, one under 1× and one over, at the rows' size. */
+       * writes it with its direction in a word, one under 1× and one over, at the rows' size. */
       g_assert_cmpint (how, ==, MS_TAKEAWAY_DECIDED);
       int named = 0, under = 0;
       for (int i = 0; i < n; i++) {
         const MsJudgement *j = &rows[i].judgement;
-        g_autofree char *ratio = g_strdup_printf (" %.2f×", j->ratio);
+        g_autofree char *ratio
+            = g_strdup_printf ("%s (%.2f×)", j->ratio < 1 ? "faster" : "slower", j->ratio);
         if (rows[i].state == MS_CACHE_STATE_ORDINARY
             && (j->verdict == MS_VERDICT_FASTER || j->verdict == MS_VERDICT_SLOWER)
             && strstr (line, ratio)) {
