@@ -587,18 +587,25 @@ axis_range (const MsCacheStateRow *rows, int n, gboolean slide, double *min, dou
   *max = MIN (4, slide ? ceil (hi * 10 + 0.3) / 10 : ceil (hi * 1.15 * 2) / 2);
 }
 
-/* The ratio of the furthest mark right, or of the band's edge: where a
- * slide's figures start. */
+/* The ratio right of which row's figures go: its mark's far end, or the
+ * band's edge where the mark lies inside it, within the axis (max). */
+static double
+row_reach (const MsCacheStateRow *row, double max)
+{
+  double band_lo, band_hi;
+  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
+                   &band_hi);
+  const MsJudgement *j = &row->judgement;
+  return MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio));
+}
+
+/* The furthest of the rows' reaches: where a slide's figures start. */
 static double
 furthest_mark (const MsCacheStateRow *rows, int n, double max)
 {
-  double band_lo, band_hi, v = 0;
-  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
-                   &band_hi);
-  for (int i = 0; i < n; i++) {
-    const MsJudgement *j = &rows[i].judgement;
-    v = MAX (v, MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio)));
-  }
+  double v = 0;
+  for (int i = 0; i < n; i++)
+    v = MAX (v, row_reach (&rows[i], max));
   return v;
 }
 
@@ -610,14 +617,10 @@ static double
 axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, double min, double max)
 {
   /* Short of the edge by half the last tick's label. */
-  double band_lo, band_hi, px = l->x1 - l->vfs * 1.2;
-  ms_verdict_band (ms_compare_threshold_fraction (MS_COMPARE_DEFAULT_THRESHOLD_PCT), &band_lo,
-                   &band_hi);
+  double px = l->x1 - l->vfs * 1.2;
   for (int i = 0; i < n; i++) {
-    const MsJudgement *j = &rows[i].judgement;
     g_autofree char *text = row_text (&rows[i], l->slide);
-    double v = MIN (max, MAX (band_hi, isfinite (j->hi) ? MAX (j->hi, j->ratio) : j->ratio));
-    v = MAX (v, l->figures_v);
+    double v = MAX (row_reach (&rows[i], max), l->figures_v);
     /* Less the figure's gap and a dot's radius. */
     double room = l->x1 - ms_draw_text_width (cr, text, l->vfs, FALSE) - l->vfs * 0.3
                   - l->line_h * 0.3 - l->x0;

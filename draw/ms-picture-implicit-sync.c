@@ -18,26 +18,26 @@
 /* The grid's fourth look: unclear by the host clock, yet the kernels' stamps show the call
  * returned only after the first kernel ended, so the two did not overlap. Hatched "unclear" there
  * left cudaFree, the implicit synchronisation students meet most, to a line of small print. */
-#define LOOK_APART ((MsSyncVerdict) (MS_SYNC_UNDECIDED + 1))
+#define LOOK_HELD ((MsSyncVerdict) (MS_SYNC_UNDECIDED + 1))
 
-/* How op's cell in col is drawn: its verdict, or LOOK_APART. */
+/* How op's cell in col is drawn: its verdict, or LOOK_HELD. */
 static MsSyncVerdict
 look_of (const MsResults *run, int op, int col, MsSyncJudged *j)
 {
   MsSyncVerdict v = ms_implicit_sync_judge (run, (MsSyncOp) op, col, j);
-  return ms_implicit_sync_held_past (j) ? LOOK_APART : v;
+  return ms_implicit_sync_held_past (j) ? LOOK_HELD : v;
 }
 
 static void
 verdict_fill (cairo_t *cr, const MsChartStyle *style, MsSyncVerdict v)
 {
-  /* Apart a yellow of its own: a paler orange than serial's was read as the same verdict. */
+  /* Held a yellow of its own: a paler orange than serial's was read as the same verdict. */
   static const MsColor serial = { 0.93, 0.45, 0.10, 1 }, overlap = { 0.25, 0.55, 0.90, 1 },
-                       apart = { 0.95, 0.80, 0.15, 1 };
+                       held = { 0.95, 0.80, 0.15, 1 };
   if (v == MS_SYNC_SERIALISED)
     ms_set_color (cr, &serial, style->dark ? 0.65 : 0.55);
-  else if (v == LOOK_APART)
-    ms_set_color (cr, &apart, style->dark ? 0.45 : 0.40);
+  else if (v == LOOK_HELD)
+    ms_set_color (cr, &held, style->dark ? 0.45 : 0.40);
   else if (v == MS_SYNC_OVERLAPPED)
     ms_set_color (cr, &overlap, style->dark ? 0.35 : 0.22);
   else
@@ -78,7 +78,7 @@ verdict_word (MsSyncVerdict v)
          : v == MS_SYNC_OVERLAPPED ? _ ("overlap")
            /* TRANSLATORS: an implicit-sync cell where the call returned only after the first
             * kernel ended, so it held the host and the second kernel started late. */
-         : v == LOOK_APART         ? _ ("held")
+         : v == LOOK_HELD          ? _ ("held")
          : v == MS_SYNC_UNDECIDED  ? _ ("unclear")
                                    : _ ("n/a");
 }
@@ -101,7 +101,7 @@ static void
 cell_text (MsSyncVerdict v, const MsSyncJudged *j, gboolean numbers, gboolean slide, char *text,
            gsize len)
 {
-  gboolean timed = v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED || v == LOOK_APART;
+  gboolean timed = v == MS_SYNC_SERIALISED || v == MS_SYNC_OVERLAPPED || v == LOOK_HELD;
   if (numbers && slide && timed)
     g_snprintf (text, len, "%s %.0f µs ÷ %.0f µs = %.2f×", verdict_word (v), round (j->us),
                 round (j->us / j->times), times_as_written (j));
@@ -372,8 +372,8 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
   g_autofree char *unlisted = !slide ? unlisted_note (run) : terms ? slide_unlisted (run, g) : NULL;
   /* Why, where the run cannot say: "serial" for these would call any call longer than a kernel a
    * synchronisation. */
-  const char *apart = _ ("held: the call held the host until the first kernel ended (waiting "
-                         "for it, or slow itself)");
+  const char *held = _ ("held: the call held the host until the first kernel ended (waiting "
+                        "for it, or slow itself)");
   /* The outlines said on a slide too: unexplained, a class looked for what they meant. Beside
    * serial there, where a line holds both. */
   const char *outlined = slide ? _ ("outlined: the calls the headline counts")
@@ -387,7 +387,7 @@ draw_key (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double x
     { serial, MS_SYNC_SERIALISED },
     { slide ? outlined : "", -1 },
     { overlap, MS_SYNC_OVERLAPPED },
-    { apart, LOOK_APART },
+    { held, LOOK_HELD },
     { unclear, MS_SYNC_UNDECIDED },
     /* The cells' figure, unexplained, had a teacher gloss it; a slide's column header says it
      * (its key ran to seven lines). */

@@ -73,7 +73,7 @@ const char *ms_implicit_sync_column_label (int column);
 MsSyncVerdict ms_implicit_sync_judge (const MsResults *r, MsSyncOp op, int column,
                                       MsSyncJudged *out);
 /* Whether j, undecided by the host clock, held the host past the first
- * kernel's end by the stamps (held_us): the one test of a drawn "apart". */
+ * kernel's end by the stamps (held_us): the one test of a drawn "held". */
 bool ms_implicit_sync_held_past (const MsSyncJudged *j);
 /* Whether op kept the two kernels apart in column: serialised, or held the
  * host past the first kernel's end (out as ms_implicit_sync_judge's). */
