@@ -371,7 +371,7 @@ typedef enum { WC_UNTOLD, WC_READ_CACHED, WC_STORES_CACHED, WC_UNCACHED } WcKnow
 /* A memory's name on a slide, with who reads it for the copy (why the
  * CPU's cache could matter at all: pageable is the case to watch, pinned
  * is copied, not read in place as on slide 2), what write-combined memory
- * is, and why its group lacks a row: a class met each unexplained. What
+ * is: a class met each unexplained. What
  * write-combined memory is, by what the run says (wc): "never caches" was
  * what a run that read it as fast as cached memory contradicted, "read as
  * fast" beside a check too noisy to say so was read as misleading, and
@@ -401,7 +401,7 @@ memory_name (const MsCacheStateRow *row, WcKnown wc)
       return _ ("Write-combined (meant to be uncached): ordinary stores slowed it, as pinned");
     case WC_UNCACHED: return _ ("Write-combined: pinned memory the CPU does not cache");
     default:
-      return _ ("Write-combined: pinned memory meant to be uncached (so no \"sent again\" row)");
+      return _ ("Write-combined: pinned memory meant to be uncached");
     }
   }
 }
@@ -663,6 +663,24 @@ fit_rows (cairo_t *cr, Layout *l, const MsCacheStateRow *rows, int n, double lab
     l->line_h = MAX (least, l->line_h - (rows_height (cr, l, rows, n) - h) / lines);
 }
 
+/* Whether each row's name, a short axis and its figures fit across width
+ * (in a narrow pane a too-noisy row's words ran off the picture: folded
+ * there). */
+static gboolean
+rows_fit_across (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, double width)
+{
+  const double vfs = ms_draw_figure_size (cr, l->fs * 0.9);
+  for (int i = 0; i < n; i++) {
+    g_autofree char *text = row_text (&rows[i], l->slide);
+    double name_w = ms_draw_text_width (cr, state_name (rows, i, l->slide), l->fs, FALSE);
+    double need = MIN (name_w + l->fs * 2.5, width * 0.32) + l->fs * 4
+                  + ms_draw_text_width (cr, text, vfs, FALSE) + vfs * 1.5;
+    if (need > width)
+      return FALSE;
+  }
+  return TRUE;
+}
+
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
            double y, double h, gboolean slide, WcKnown wc)
@@ -673,7 +691,9 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
   /* Folded where the lines of every group, closed up as far as fit_rows
    * goes, would not keep a bar's figure at its size. */
   double least_h = MAX (l.fs * 1.2, ms_draw_figure_size (cr, l.fs * 0.9) * 1.2);
-  l.fold = slide && n_lines (rows, n, slide, FALSE) * least_h > h - l.fs * AXIS_H;
+  l.fold = slide
+           && (n_lines (rows, n, slide, FALSE) * least_h > h - l.fs * AXIS_H
+               || !rows_fit_across (cr, &l, rows, n, width));
   /* Folded, the line under the axis that says why keeps its room. */
   g_autofree char *untold = l.fold ? untold_text (rows, n, FALSE) : NULL;
   if (untold)
@@ -802,16 +822,19 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                          "stores."));
     return;
   }
-  /* A slide keeps the copies its takeaway is about: the CPU's check, a
-   * group measured against another reference, read as a fourth kind of
-   * copy; a larger view and the exports have it. */
+  /* A slide keeps the copies its takeaway is about, each memory's after
+   * ordinary stores against its 1×: the CPU's check, a group measured
+   * against another reference, read as a fourth kind of copy, and three
+   * memories by four ways of writing asked a class to take in twelve
+   * cases at once; a larger view and the exports have them all. */
   gboolean slide = ms_draw_is_slide (style, height);
   WcKnown wc = wc_known (rows, n);
   int kept = 0;
   for (int i = 0; i < n; i++)
-    if (!slide || rows[i].state != MS_CACHE_STATE_READ_WC)
+    if (!slide || rows[i].state == MS_CACHE_STATE_ORDINARY)
       rows[kept++] = rows[i];
-  n = kept;
+  /* A run without ordinary stores: its other states rather than none. */
+  n = kept ? kept : n;
   char size[32];
   ms_format_bytes (ms_exponent_bytes (rows[0].exponent), size, sizeof size);
   g_autofree char *title

@@ -79,4 +79,32 @@ void ms_picture_interval (cairo_t *cr, const MsChartStyle *style, double lo, dou
 void ms_picture_timelines (cairo_t *cr, MsTimelineRows *rows, gboolean expand, gboolean clip,
                            const MsChartStyle *style, double y, double width, double height);
 
+/* A total time against n uses (ms-picture-cost-lines.c): once_us + n ×
+ * per_use_us, named at its end over that sum; in mode's colour and dash,
+ * dotted where dotted, in the text's colour where plain. */
+#define MS_COST_LINES_MAX 4
+typedef struct {
+  const char *name;
+  double once_us, per_use_us;
+  MsMode mode;
+  gboolean dotted, plain;
+} MsCostLine;
+/* A dashed mark down the plot at n, its words over it (brief: where the
+ * words of two marks would touch). */
+typedef struct {
+  double n;
+  char label[96], brief[48];
+} MsCostMark;
+/* m at n, where two lines cross, said so. */
+void ms_picture_cost_cross (MsCostMark *m, double n);
+/* The lines from n_min to n_max left of x1 in y0..y1, their ticks and
+ * x_label included, named at their ends where named, and the marks. */
+void ms_picture_cost_lines (cairo_t *cr, const MsChartStyle *st, const MsCostLine *l,
+                            guint n_lines, double n_min, double n_max, gboolean named,
+                            const MsCostMark *marks, guint n_marks, const char *x_label, double x1,
+                            double y0, double y1);
+/* A line's sample in a key, from x to x + len at y. */
+void ms_picture_cost_key (cairo_t *cr, const MsChartStyle *st, const MsCostLine *l, double x,
+                          double y, double len);
+
 G_END_DECLS

@@ -118,66 +118,6 @@ reused_line (const MsChartData *d)
   return NULL;
 }
 
-/* A key entry with the pageable memory it weighs pinning against and its
- * ring's two figures, in plain words where the key first names them
- * ("fresh pageable", "reused heap" and "more once" had to be taught): the
- * sums and rates are the details' (too heavy to project). */
-static void
-add_ring_sums (const MsResults *run, MsChartSeries *s, MsPinKind base, int e)
-{
-  MsPinCost pin, page;
-  char more[32], saved[32], own[32], n[48], spread[48], side[2][16], *label;
-  if (!ms_pin_payoff_cost (run, MS_PIN_PINNED, e, &pin) || !ms_pin_payoff_cost (run, base, e, &page)
-      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, TRUE, FALSE, n, sizeof n)
-      || !ms_pin_payoff_copies (run, MS_PIN_PINNED, base, e, FALSE, TRUE, spread, sizeof spread))
-    return;
-  /* The dot's N first, then its bar's spread (the headline quotes the
-   * dots; spreads in it were read against them). */
-  g_autofree char *copies = strcmp (n, spread) ? g_strdup_printf (_ ("%s (spread %s)"), n, spread)
-                                               : g_strdup (n);
-  /* More once from both sides at four digits, as the details' sums. */
-  g_snprintf (side[0], sizeof side[0], "%.4g", pin.once_us / 1e3);
-  g_snprintf (side[1], sizeof side[1], "%.4g", page.once_us / 1e3);
-  ms_caption_time (1e3 * (g_ascii_strtod (side[0], NULL) - g_ascii_strtod (side[1], NULL)), more,
-                   sizeof more);
-  ms_caption_time (page.copy_us - pin.copy_us, saved, sizeof saved);
-  ms_caption_time (page.once_us, own, sizeof own);
-  /* Where the reused line drops, said where it is drawn: a class asked
-   * why, with the answer in the details alone. */
-  char drop[32];
-  int d = base == MS_PIN_PAGEABLE ? -1 : ms_pin_payoff_reused_drop (run, e);
-  if (d >= 0)
-    ms_format_size_label ((double)ms_exponent_bytes (d), drop, sizeof drop);
-  g_autofree char *what
-      = base == MS_PIN_PAGEABLE
-            ? g_strdup (_ ("vs new pageable memory (pages mapped as first written)"))
-        : d < 0 ? g_strdup (_ ("vs reused pageable memory (malloc hands back freed pages)"))
-                : g_strdup_printf (_ ("vs reused pageable memory (malloc hands back freed pages "
-                                      "below %s)"),
-                                   drop);
-  /* The ringed size named (its figures were read as the whole chart's),
-   * and this memory's own cost beside pinning's: the headline calls new
-   * memory costly, and "more" alone left a class asking than what. */
-  char size[32];
-  ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
-  if (pin.once_us <= page.once_us)
-    /* Translators: a key entry of the pin-payoff slide, e.g. "vs new
-     * pageable memory (...): at 4 MiB it takes 1.60 ms to get and free,
-     * pinning no more; a copy saves 196 µs → 1 copy (spread 1–4)". */
-    label = g_strdup_printf (
-        _ ("%s: at %s it takes %s to get and free, pinning no more; a copy saves %s → %s"), what,
-        size, own, saved, copies);
-  else
-    /* Translators: e.g. "vs reused pageable memory (...): at 4 MiB it
-     * takes 6.37 µs to get and free, pinning 1.47 ms more; a copy saves
-     * 194 µs → 8 copies (spread 7–11)". */
-    label = g_strdup_printf (
-        _ ("%s: at %s it takes %s to get and free, pinning %s more; a copy saves %s → %s"), what,
-        size, own, more, saved, copies);
-  g_free (s->label);
-  s->label = label;
-}
-
 /* A ring on the first line, the one the takeaway quotes, at the one
  * figure it names: the smallest size from which every larger one paid off
  * after one copy. Its label names the size too: a class could not read
@@ -452,65 +392,81 @@ side_legend (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double x
   return y - y0;
 }
 
-/* On a slide the takeaway's two lines alone (fresh pages, a reused
- * heap): four lines, faint or not, asked a class which one the words
- * meant. The note on missing points is about the others; what is not
- * drawn is not named (a reader looked for it). Why a line climbs where
- * there is room: in a low pane the chart had none left for its ticks. */
-static void
-keep_quoted_line (const MsResults *run, MsChartData *data, gboolean sums)
+/* A slide: the takeaway's size alone, as the register slide weighs its
+ * costs, the total time of n copies from one buffer of each kind, three
+ * straight lines, with a mark where pinned memory's crosses each
+ * pageable one. The by-size chart asked a class to take in two
+ * baselines, rounding up and each N's spread at once (the larger view
+ * and the details keep them). FALSE where the run lacks the size. */
+static gboolean
+draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double width,
+            double height)
 {
-  if (data->series->len == 0)
-    return;
-  const MsChartSeries *first = g_ptr_array_index (data->series, 0);
-  const MsChartSeries *reused = reused_line (data);
-  /* The note stays where it names a line kept. */
-  gboolean keep = data->foot_note
-                  && (strstr (data->foot_note, first->label)
-                      || (reused && strstr (data->foot_note, reused->label)));
-  for (guint i = data->series->len; i-- > 1;)
-    if (g_ptr_array_index (data->series, i) != reused)
-      ms_chart_data_remove_series (data, i);
-  /* The title says what the count is, which call pins and which way the
-   * copies go: "paid off" left a class asking what was paid. */
-  g_free (data->title);
-  data->title = g_strdup (_ ("Copies to the device before pinning with cudaMallocHost pays "
-                             "back its setup, by size"));
-  /* The rings' size, whose sums the key gives (under the chart six lines
-   * of them were too dense to project) where there is room: in a low,
-   * narrow pane they left the chart no height. */
-  int e = data->x_marks[0] > 0
-              ? ms_exponent_of_elements ((guint64) data->x_marks[0] / sizeof (float))
-              : -1;
-  for (guint i = 0; sums && e >= 0 && i < data->series->len; i++)
-    add_ring_sums (run, g_ptr_array_index (data->series, i),
-                   i ? MS_PIN_PAGEABLE_REUSED : MS_PIN_PAGEABLE, e);
-  /* How N is worked out, what the bar is and why the squares stand off
-   * their sizes (call_out_takeaway); the reused line's drop is its key's,
-   * slide 8 the details' (a four-line note here was too dense). */
-  /* Then the rates its copies ran at beside slide 1's way: in the
-   * details alone, a teacher met the difference before its reason. */
-  char rates[512] = "";
-  if (sums && e >= 0 && ms_pin_payoff_rates (run, e, rates + 1, sizeof rates - 1))
-    rates[0] = '\n';
-  char *note = g_strdup_printf (
-      "%s%s%s%s%s%s", keep ? data->foot_note : "", keep ? " " : "",
-      _ ("N: pinning's extra cost ÷ a copy's saving, rounded up; bar: samples' spread."),
-      reused ? " " : "", reused ? _ ("Squares are set a little right of their size.") : "",
-      rates);
-  g_free (data->foot_note);
-  data->foot_note = note;
+  const double fs = ms_style_font_size (st);
+  int e = ms_pin_payoff_slide_exponent (run);
+  MsPinCost c[3];
+  const MsPinKind kinds[3] = { MS_PIN_PINNED, MS_PIN_PAGEABLE, MS_PIN_PAGEABLE_REUSED };
+  for (int i = 0; i < 3; i++)
+    if (e < 0 || !ms_pin_payoff_cost (run, kinds[i], e, &c[i]))
+      return FALSE;
+  MsCostLine l[3] = {
+    { _ ("cudaMallocHost"), c[0].once_us, c[0].copy_us, MS_MODE_PINNED, FALSE, FALSE },
+    /* Translators: the pin-payoff slide's line of malloc'd memory whose
+     * pages are new (mapped as they are first written). */
+    { _ ("malloc, new pages"), c[1].once_us, c[1].copy_us, MS_MODE_PAGEABLE, FALSE, FALSE },
+    /* Translators: the line of malloc'd memory on pages freed before. */
+    { _ ("malloc, reused pages"), c[2].once_us, c[2].copy_us, MS_MODE_PAGEABLE, TRUE, FALSE },
+  };
+  MsCostMark m[2];
+  guint n_marks = 0;
+  double most = 0;
+  for (int i = 1; i < 3; i++) {
+    double x = ms_pin_payoff_cross (run, MS_PIN_PINNED, kinds[i], e);
+    if (!(x > 0))
+      continue;
+    most = MAX (most, x);
+    ms_picture_cost_cross (&m[n_marks++], x);
+  }
+  char size[32], drop[32], rates[512] = "";
+  ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
+  int d = ms_pin_payoff_reused_drop (run, e);
+  if (d >= 0)
+    ms_format_size_label ((double) ms_exponent_bytes (d), drop, sizeof drop);
+  ms_pin_payoff_rates (run, e, rates, sizeof rates);
+  /* Translators: the pin-payoff slide's title, e.g. "Time to get a 16 MiB
+   * buffer, copy it to the device n times and free it". */
+  g_autofree char *title
+      = g_strdup_printf (_ ("Time to get a %s buffer, copy it to the device n times and free it"),
+                         size);
+  /* What the two pageable lines are: "reused" left a class asking by
+   * whom; where malloc stops reusing, from the run. */
+  g_autofree char *what
+      = d >= 0 ? g_strdup_printf (_ ("malloc maps new pages as they are first written, or hands "
+                                     "back pages freed before (below %s here)."),
+                                  drop)
+               : g_strdup (_ ("malloc maps new pages as they are first written, or hands back "
+                              "pages freed before."));
+  g_autofree char *text = g_strdup_printf ("%s %s", what, rates);
+  ms_draw_background (cr, st);
+  double y = fs * 0.5;
+  ms_set_color (cr, &st->fg, 1);
+  y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, TRUE) + fs * 0.3;
+  ms_set_color (cr, &st->fg, 0.85);
+  y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, TRUE) + fs * 0.4;
+  ms_picture_cost_lines (cr, st, l, 3, 0, fmax (4, ceil (most * 2)), TRUE, m, n_marks,
+                         _ ("copies (n)"), width, y, height - fs);
+  return TRUE;
 }
 
 static void
 ms_picture_pin_payoff (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
                        double height)
 {
+  if (ms_draw_is_slide (style, height) && draw_slide (cr, run, style, width, height))
+    return;
   g_autoptr (MsChartData) data = build (run);
   call_out_takeaway (run, data);
   const double fs = ms_style_font_size (style), pad = fs * 0.8;
-  if (ms_draw_is_slide (style, height))
-    keep_quoted_line (run, data, height >= fs * 28 || width >= fs * 45);
   MsPinHeld lv[MAX_LEVELS];
   int n = ms_pin_payoff_held (run, lv, MAX_LEVELS);
   if (data->series->len == 0 && n == 0) {

@@ -54,48 +54,22 @@ cheaper_from (const Costs *k, double *cross)
   return ms_register_cheaper_from (&k->c, cross);
 }
 
-/* The three lines: what each costs once and per repetition. */
-typedef struct {
-  double at0, per_rep;
-} Line;
-
+/* The three lines, each as the sweep charts draw its mode's line, named
+ * in the takeaway's words ("registering once", "each time"); once: the
+ * alternative the run did not measure as such, dotted in the text's
+ * colour (in the registered line's green, thin, it read as a second copy
+ * of that line, at 3.3:1 against the background). */
 static void
-lines (const Costs *k, Line *anew, Line *reused, Line *pinned)
+lines (const Costs *k, MsCostLine l[3])
 {
   const MsRegisterCosts *c = &k->c;
-  *anew = (Line){ ms_register_anew_once (c), ms_register_anew_per_rep (c) };
+  l[0] = (MsCostLine){ _ ("registering each time"), ms_register_anew_once (c),
+                       ms_register_anew_per_rep (c), MS_MODE_REGISTERED, FALSE, FALSE };
   /* Registered once: the pinning and unpinning are paid once too. */
-  *reused = (Line){ ms_register_reused_once (c), c->reg_e2e.median };
-  *pinned = (Line){ ms_register_pinned_once (c), c->pin_e2e.median };
-}
-
-/* The mode's colour and dash, as the sweep charts draw its line; once:
- * the alternative the run did not measure as such, dotted in the text's
- * colour. The takeaway leads with it ("registering once costs least"): in
- * the registered line's green, thin, it read as a second copy of that
- * line, at 3.3:1 against the background. */
-static void
-set_mode_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once)
-{
-  guint color, shape, dash;
-  MsColor c;
-  ms_mode_look (mode, &color, &shape, &dash);
-  ms_chart_palette_color (color, st->dark, &c);
-  ms_set_color (cr, once ? &st->fg : &c, 1);
-  double lw = ms_style_line_width (st) * 1.5;
-  cairo_set_line_width (cr, lw);
-  ms_set_dash (cr, once ? 2 : dash, lw);
-}
-
-static void
-key_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, double x, double y,
-          double len)
-{
-  set_mode_line (cr, st, mode, once);
-  cairo_move_to (cr, x, y);
-  cairo_line_to (cr, x + len, y);
-  cairo_stroke (cr);
-  ms_set_dash (cr, 0, 1);
+  l[1] = (MsCostLine){ _ ("registering once, reusing"), ms_register_reused_once (c),
+                       c->reg_e2e.median, MS_MODE_REGISTERED, TRUE, TRUE };
+  l[2] = (MsCostLine){ _ ("cudaMallocHost once"), ms_register_pinned_once (c), c->pin_e2e.median,
+                       MS_MODE_PINNED, FALSE, FALSE };
 }
 
 /* The title and the two lines' key from y; returns the height. */
@@ -105,16 +79,16 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
 {
   const double fs = ms_style_font_size (st), key_w = fs * 2.2;
   const MsRegisterCosts *c = &k->c;
-  Line anew, reused, pinned;
-  lines (k, &anew, &reused, &pinned);
+  MsCostLine l[3];
+  lines (k, l);
   char reg[32], unreg[32], reg_e2e[32], once[32], reused_once[32], pin_once[32], pin_e2e[32],
       left[256];
   ms_caption_time (c->reg_us, reg, sizeof reg);
   ms_caption_time (MAX (c->unreg_us, 0), unreg, sizeof unreg);
   ms_caption_time (c->reg_e2e.median, reg_e2e, sizeof reg_e2e);
-  ms_caption_time (anew.at0, once, sizeof once);
-  ms_caption_time (reused.at0, reused_once, sizeof reused_once);
-  ms_caption_time (pinned.at0, pin_once, sizeof pin_once);
+  ms_caption_time (l[0].once_us, once, sizeof once);
+  ms_caption_time (l[1].once_us, reused_once, sizeof reused_once);
+  ms_caption_time (l[2].once_us, pin_once, sizeof pin_once);
   ms_caption_time (c->pin_e2e.median, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
    * time of n repetitions, e.g. "Time for n repetitions, three 4 MiB
@@ -146,7 +120,7 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   double y = y0;
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, draw) + fs * 0.3;
-  /* Projected, the lines are named at their ends (slide_labels): three
+  /* Projected, the lines are named at their ends (draw_plot): three
    * line styles matched to a key above asked for a look up and back. */
   if (k->slide) {
     /* What the lines are: a class took them for measured curves. */
@@ -173,20 +147,14 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
       y += ms_draw_text_wrapped (cr, left_text, fs, y, fs, width - 2 * fs, FALSE, draw);
     return y - y0 + fs * 0.4;
   }
-  const struct {
-    MsMode mode;
-    gboolean once;
-    const char *text;
-  } keys[] = { { MS_MODE_REGISTERED, FALSE, reg_text },
-               { MS_MODE_REGISTERED, TRUE, once_text },
-               { MS_MODE_PINNED, FALSE, pin_text } };
+  const char *keys[] = { reg_text, once_text, pin_text };
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++) {
     double th;
-    ms_draw_text (cr, keys[i].text, 0, 0, fs, -1, 0, FALSE, NULL, &th);
+    ms_draw_text (cr, keys[i], 0, 0, fs, -1, 0, FALSE, NULL, &th);
     if (draw)
-      key_line (cr, st, keys[i].mode, keys[i].once, fs, y + th / 2, key_w - fs * 0.5);
+      ms_picture_cost_key (cr, st, &l[i], fs, y + th / 2, key_w - fs * 0.5);
     ms_set_color (cr, &st->fg, 1);
-    y += ms_draw_text_wrapped (cr, keys[i].text, fs + key_w, y, fs, width - 2 * fs - key_w, FALSE,
+    y += ms_draw_text_wrapped (cr, keys[i], fs + key_w, y, fs, width - 2 * fs - key_w, FALSE,
                                draw);
   }
   if (left_text)
@@ -195,223 +163,46 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   return y - y0 + fs * 0.4;
 }
 
-/* The line, with a dot at each whole n (the run's medians summed: a class could not check
- * "cheaper" or the crossing against a line alone). */
-static void
-draw_line (cairo_t *cr, const MsChartStyle *st, MsMode mode, gboolean once, const MsScale *xs,
-           const MsScale *ys, double at0, double per_rep)
+/* Where allocating once has paid for itself: a slide marks where the
+ * lines cross and calls it that; elsewhere the mark stands at the
+ * takeaway's whole n (6.2 under "from n = 7" read as a label off its
+ * mark). */
+static guint
+crossing (const Costs *k, MsCostMark *m)
 {
-  set_mode_line (cr, st, mode, once);
-  cairo_move_to (cr, ms_scale_to_pixel (xs, xs->min),
-                 ms_scale_to_pixel (ys, at0 + per_rep * xs->min));
-  cairo_line_to (cr, ms_scale_to_pixel (xs, xs->max),
-                 ms_scale_to_pixel (ys, at0 + per_rep * xs->max));
-  cairo_stroke (cr);
-  ms_set_dash (cr, 0, 1);
-  for (double n = ceil (xs->min); n <= xs->max; n++)
-    cairo_arc (cr, ms_scale_to_pixel (xs, n), ms_scale_to_pixel (ys, at0 + per_rep * n),
-               ms_style_line_width (st) * 2, 0, 2 * G_PI);
-  cairo_fill (cr);
-}
-
-/* A slide's names of the three lines, in the takeaway's words
- * ("registering once", "each time"), and under each its one-time
- * cost and cost per repetition, from which a class can check the crossing. */
-static const char *
-slide_label (guint i)
-{
-  static const char *const names[]
-      = { N_ ("registering each time"), N_ ("registering once, reusing"),
-          N_ ("cudaMallocHost once") };
-  return _ (names[i]);
-}
-
-static char *
-slide_sum (const Line *l)
-{
-  char once[32], rep[32];
-  ms_caption_time (l->at0, once, sizeof once);
-  ms_caption_time (l->per_rep, rep, sizeof rep);
-  /* Translators: under a line's name on the register lesson's slide: its one-time cost + n × its
-   * cost per repetition, e.g. "1.41 ms once + n × 260 µs" ("(n = 0)" named a point the axis,
-   * from n = 1, does not draw). */
-  return g_strdup_printf (_ ("%s once + n × %s"), once, rep);
-}
-
-static double
-slide_labels_width (cairo_t *cr, const MsChartStyle *st, const Line *l)
-{
-  const double fs = ms_style_font_size (st);
-  double most = 0;
-  for (guint i = 0; i < 3; i++) {
-    g_autofree char *sum = slide_sum (&l[i]);
-    most = MAX (most, ms_draw_text_width (cr, slide_label (i), fs, TRUE));
-    most = MAX (most, ms_draw_text_width (cr, sum, ms_draw_figure_size (cr, fs), FALSE));
+  double cross = 0;
+  int from = cheaper_from (k, &cross);
+  if (from <= 0)
+    return 0;
+  if (k->slide && cross > 0 && cross <= from) {
+    ms_picture_cost_cross (m, cross);
+    return 1;
   }
-  return most;
-}
-
-/* Each line's name and sum right of its end, centred at its height, moved
- * apart as little as keeps them apart and inside the plot. */
-static void
-slide_labels (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScale *ys,
-              const Line *l)
-{
-  const double fs = ms_style_font_size (st), ffs = ms_draw_figure_size (cr, fs);
-  double y[3], nh, sh;
-  ms_draw_text (cr, slide_label (0), 0, 0, fs, -1, 0, TRUE, NULL, &nh);
-  ms_draw_text (cr, "1 ms", 0, 0, ffs, -1, 0, FALSE, NULL, &sh);
-  /* The sums where the plot has room for three names and sums: in a
-   * low pane beside the cards they were pushed over the words above. */
-  const gboolean sums = (nh + sh) * 3.3 <= ys->pixel_lo - ys->pixel_hi;
-  const double th = sums ? nh + sh : nh;
-  guint order[3] = { 0, 1, 2 };
-  for (guint i = 0; i < 3; i++)
-    y[i] = ms_scale_to_pixel (ys, l[i].at0 + l[i].per_rep * xs->max);
-  for (guint i = 0; i < 3; i++)
-    for (guint j = i + 1; j < 3; j++)
-      if (y[order[j]] < y[order[i]]) {
-        guint t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-      }
-  double at[3];
-  for (guint i = 0; i < 3; i++)
-    at[order[i]] = i == 0 ? MAX (y[order[0]], ys->pixel_hi + th / 2)
-                          : MAX (y[order[i]], at[order[i - 1]] + th * 1.1);
-  /* Pushed past the plot's bottom: back up from there. */
-  for (int i = 2; i >= 0; i--) {
-    double least = i == 2 ? ys->pixel_lo - th / 2 : at[order[i + 1]] - th * 1.1;
-    at[order[i]] = MIN (at[order[i]], least);
-  }
-  ms_set_color (cr, &st->fg, 1);
-  for (guint i = 0; i < 3; i++) {
-    g_autofree char *sum = slide_sum (&l[i]);
-    double x = xs->pixel_hi + fs * 0.4;
-    ms_draw_text (cr, slide_label (i), x, at[i] - th / 2, fs, 0, 0, TRUE, NULL, NULL);
-    if (sums)
-      ms_draw_text (cr, sum, x, at[i] - th / 2 + nh, ffs, 0, 0, FALSE, NULL, NULL);
-  }
-}
-
-/* Over the plot, at the takeaway's whole n, where allocating once has
- * paid for itself, and the takeaway's end over it. */
-static void
-draw_crossing (cairo_t *cr, const Costs *k, const MsChartStyle *st, const MsScale *xs,
-               const MsScale *ys, int from, double cross, double label_h)
-{
-  const double fs = ms_style_font_size (st), lw = ms_style_line_width (st);
-  /* Where allocating once has paid for itself: at the takeaway's whole
-   * n, not where the lines cross (6.2 under "from n = 7" read as a
-   * label off its mark); a slide marks the crossing and calls it that. */
-  gboolean at_cross = k->slide && cross > 0 && cross <= from;
-  double x = round (ms_scale_to_pixel (xs, at_cross ? cross : from)) + 0.5;
-  ms_set_color (cr, &st->fg, 0.8);
-  ms_set_dash (cr, 1, lw);
-  ms_draw_line (cr, lw, x, ys->pixel_hi - label_h * 0.2, x, ys->pixel_lo);
-  ms_set_dash (cr, 0, 1);
-  /* Translators: on the register lesson's slide, over the mark where
-   * the lines of registering every repetition and cudaMallocHost once
-   * cross, e.g. "lines cross at n = 5.8" (the takeaway's n is the next
-   * whole one); elsewhere, e.g. "allocating once costs less than
-   * registering anew from n = 8"; their short forms where the plot is
+  m->n = from;
+  /* Translators: on the register lesson's larger view, over the mark at
+   * the takeaway's whole n, e.g. "allocating once costs less than
+   * registering anew from n = 8"; its short form where the plot is
    * narrower. */
-  g_autofree char *note
-      = at_cross ? g_strdup_printf (_ ("lines cross at n = %.1f"), cross)
-                 : g_strdup_printf (_ ("allocating once costs less than registering anew from "
-                                       "n = %d"),
-                                    from);
-  double tw = ms_draw_text_width (cr, note, fs, TRUE);
-  if (tw > xs->pixel_hi - xs->pixel_lo) {
-    g_free (note);
-    note = at_cross ? g_strdup_printf (_ ("n = %.1f"), cross)
-                    : g_strdup_printf (_ ("allocating once costs less from n = %d"), from);
-    tw = ms_draw_text_width (cr, note, fs, TRUE);
-  }
-  /* Over the mark, centred on it as far as the plot allows. */
-  double tx = CLAMP (x - tw / 2, xs->pixel_lo, MAX (xs->pixel_lo, xs->pixel_hi - tw));
-  ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, note, tx, ys->pixel_hi - label_h * 0.2, fs, 0, 1, TRUE, NULL, NULL);
+  g_snprintf (m->label, sizeof m->label,
+              _ ("allocating once costs less than registering anew from n = %d"), from);
+  g_snprintf (m->brief, sizeof m->brief, _ ("allocating once costs less from n = %d"), from);
+  return 1;
 }
 
-/* The plot of both totals against n left of x1 in y0..y1, its labels
- * included, and where they cross. */
+/* The plot of the totals against n left of x1 in y0..y1: from the
+ * first repetition (at n = 0 registering each time drew under
+ * registering once, against the takeaway's "once costs least"; at n = 1
+ * the two are one cost), named at the lines' ends on a slide (three line
+ * styles matched to a key above asked for a look up and back). */
 static void
 draw_plot (cairo_t *cr, const Costs *k, const MsChartStyle *st, double x1, double y0, double y1)
 {
-  const double fs = ms_style_font_size (st);
-  double cross = 0;
-  int from = cheaper_from (k, &cross);
-  double n_max = ms_register_chart_reps (&k->c);
-  Line anew, reused, pinned;
-  lines (k, &anew, &reused, &pinned);
-  const Line l[3] = { anew, reused, pinned };
-  MsScale xs = { 0 }, ys = { 0 };
-  /* Up to the takeaway's n, not a rounder one past it ("n ≤ 12" on an
-   * axis that ran to 12.5). */
-  ms_scale_fit (&xs, MS_SCALE_LINEAR, 0, n_max);
-  xs.max = n_max;
-  /* From the first repetition: at n = 0 registering each time drew under
-   * registering once, against the takeaway's "once costs least" (at n = 1
-   * the two are one cost). */
-  xs.min = 1;
-  ms_scale_fit (&ys, MS_SCALE_LINEAR, 0,
-                MAX (anew.at0 + anew.per_rep * xs.max, pinned.at0 + pinned.per_rep * xs.max));
-  ys.unit = MS_SCALE_TIME_US;
-  MsTick yt[16], xt[16];
-  double label_h, label_w = 0, tfs = ms_draw_figure_size (cr, fs);
-  ms_draw_text (cr, "0", 0, 0, tfs, -1, 0, FALSE, NULL, &label_h);
-  /* The x ticks half a label under the axis: level with it, "1" and
-   * "0 ms" crowded the corner. */
-  ys.pixel_lo = y1 - label_h * 2.7;
-  /* A line over the plot for where the lines cross: inside it the words
-   * crossed the mark or a line at some widths. */
-  ys.pixel_hi = y0 + label_h * (from > 0 ? 1.3 : 0.5);
-  guint ny = ms_axis_ticks (&ys, ys.pixel_lo - ys.pixel_hi, label_h * 2.5, yt, 6);
-  for (guint i = 0; i < ny; i++)
-    label_w = MAX (label_w, ms_draw_text_width (cr, yt[i].label, tfs, FALSE));
-  xs.pixel_lo = fs + label_w + fs * 0.5;
-  xs.pixel_hi = x1 - fs - (k->slide ? slide_labels_width (cr, st, l) + fs * 0.4 : 0);
-  guint nx = ms_axis_ticks (&xs, xs.pixel_hi - xs.pixel_lo, tfs * 4, xt, 12), whole = 0;
-  /* Repetitions come whole: no tick at 2.5; and the first, 1, named
-   * where the lines begin. */
-  MsTick all[G_N_ELEMENTS (xt)];
-  memcpy (all, xt, sizeof all);
-  if (nx == 0 || all[0].value > xs.min)
-    xt[whole++] = (MsTick){ xs.min, "1", TRUE };
-  for (guint i = 0; i < nx && whole < G_N_ELEMENTS (xt); i++)
-    if (all[i].value == round (all[i].value) && all[i].value >= xs.min)
-      xt[whole++] = all[i];
-  /* The last n drawn named, in place of a tick too near it. */
-  if (whole > 0 && xt[whole - 1].value < xs.max) {
-    if (ms_scale_to_pixel (&xs, xs.max) - ms_scale_to_pixel (&xs, xt[whole - 1].value) < tfs * 2.5
-        || whole == G_N_ELEMENTS (xt))
-      whole--;
-    xt[whole] = (MsTick){ xs.max, "", TRUE };
-    g_snprintf (xt[whole++].label, sizeof xt[0].label, "%g", xs.max);
-  }
-  nx = whole;
-  /* The grid as the charts draw theirs. */
-  double grid_w = st->high_contrast ? 1.5 : 1;
-  ms_set_color (cr, &st->fg, st->high_contrast ? 0.3 : 0.12);
-  ms_grid_path_y (cr, &ys, yt, ny, xs.pixel_lo, xs.pixel_hi, grid_w);
-  ms_grid_path_x (cr, &xs, xt, nx, ys.pixel_hi, ys.pixel_lo, grid_w);
-  cairo_fill (cr);
-  ms_set_color (cr, &st->fg, st->high_contrast ? 1 : 0.8);
-  for (guint i = 0; i < ny; i++)
-    ms_draw_text (cr, yt[i].label, xs.pixel_lo - fs * 0.4, ms_scale_to_pixel (&ys, yt[i].value),
-                  tfs, 1, 0.5, FALSE, NULL, NULL);
-  for (guint i = 0; i < nx; i++)
-    ms_draw_text (cr, xt[i].label, ms_scale_to_pixel (&xs, xt[i].value),
-                  ys.pixel_lo + label_h * 0.7, tfs, 0.5, 0, FALSE, NULL, NULL);
-  ms_draw_text (cr, _ ("repetitions (n)"), xs.pixel_hi, y1, fs, 1, 1, FALSE, NULL, NULL);
-  draw_line (cr, st, MS_MODE_PINNED, FALSE, &xs, &ys, pinned.at0, pinned.per_rep);
-  draw_line (cr, st, MS_MODE_REGISTERED, TRUE, &xs, &ys, reused.at0, reused.per_rep);
-  draw_line (cr, st, MS_MODE_REGISTERED, FALSE, &xs, &ys, anew.at0, anew.per_rep);
-  if (k->slide)
-    slide_labels (cr, st, &xs, &ys, l);
-  if (from > 0)
-    draw_crossing (cr, k, st, &xs, &ys, from, cross, label_h);
+  MsCostLine l[3];
+  MsCostMark m;
+  lines (k, l);
+  guint marks = crossing (k, &m);
+  ms_picture_cost_lines (cr, st, l, 3, 1, ms_register_chart_reps (&k->c), k->slide, &m, marks,
+                         _ ("repetitions (n)"), x1, y0, y1);
 }
 
 /* The chart of totals in width x height from y0. */

@@ -263,6 +263,15 @@ ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char
   return true;
 }
 
+/* A row the largest size's note quotes: pageable after ordinary stores,
+ * as the slide draws it (a row it leaves out, named there, was a way of
+ * writing no class had met). */
+static bool
+noted (const MsCacheStateRow *row)
+{
+  return row->mode == MS_MODE_PAGEABLE && row->state == MS_CACHE_STATE_ORDINARY;
+}
+
 bool
 ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
 {
@@ -274,7 +283,7 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
   int n = rows_at (r, e, rows, MS_CACHE_STATE_MAX_ROWS), listed = 0, pageable = 0, same = 0;
   char list[384] = "", size[32];
   for (int i = 0; i < n; i++)
-    if (rows[i].mode == MS_MODE_PAGEABLE) {
+    if (noted (&rows[i])) {
       pageable++;
       same += standing (&rows[i]) == SAME;
     }
@@ -282,7 +291,7 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
    * row that is the same "too noisy". */
   bool mixed = same > 0 && same < pageable;
   for (int i = 0; i < n; i++) {
-    if (rows[i].mode != MS_MODE_PAGEABLE)
+    if (!noted (&rows[i]))
       continue;
     size_t used = strlen (list);
     snprintf (list + used, sizeof list - used, "%s%s %.2f×", listed++ ? ms_gettext ("; ") : "",

@@ -189,6 +189,16 @@ break_even_at (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int expo
   return 1;
 }
 
+double
+ms_pin_payoff_cross (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent)
+{
+  MsPinCost base, pin;
+  if (!cost_at (r, base_kind, exponent, 0, &base) || !cost_at (r, kind, exponent, 0, &pin)
+      || pin.copy_us >= base.copy_us)
+    return -1;
+  return fmax (0, (pin.once_us - base.once_us) / (base.copy_us - pin.copy_us));
+}
+
 int
 ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int exponent,
                           double *n)
@@ -400,6 +410,15 @@ one_copy_from (const MsResults *r, bool *any, bool *never, int *smallest)
     *smallest = e;
   }
   return from;
+}
+
+int
+ms_pin_payoff_slide_exponent (const MsResults *r)
+{
+  bool any, never;
+  int smallest;
+  const MsCell *from = one_copy_from (r, &any, &never, &smallest);
+  return from ? from->exponent : -1;
 }
 
 /* The slide's line: the chart's first line (pinned against newly

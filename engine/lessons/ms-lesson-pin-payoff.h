@@ -42,6 +42,13 @@ bool ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPin
  * not faster), -1 cells missing. */
 int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                               double *n);
+/* Where the lines of kind's and base's totals over n copies cross (the
+ * break-even before rounding up, 0 where kind costs no more once), -1
+ * where they do not (kind's copies are not faster) or cells are missing. */
+double ms_pin_payoff_cross (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent);
+/* The size the takeaway quotes (the smallest from which pinning paid off
+ * against fresh pages in one copy at every size above too), -1 without. */
+int ms_pin_payoff_slide_exponent (const MsResults *r);
 /* The copies kind takes to pay off against base over the steps' 95% intervals, *lo to *hi
  * (INFINITY: open), false where even the fast end never pays off; in words the median's N
  * ("8"), or where spread the span ("7–11", "1", "8–∞"), where unit with its word ("1 copy"),

@@ -816,9 +816,9 @@ slide_text (MsLessonTopic topic, const char *file, int height)
 }
 
 /* The H200's slide, whose pinned copies are slower after ordinary stores:
- * at the least picture the key keeps what its marks are; at the picture
- * its one-line question and headline leave at 1024x768 (1014x636), the
- * line on what the GPU's clock says of them too. */
+ * at the least picture and at the picture its one-line question and
+ * headline leave at 1024x768 (1014x636), the key keeps what its marks are
+ * and the line on what the GPU's clock says of them. */
 static void
 test_cache_state_engine_drawn (void)
 {
@@ -842,8 +842,10 @@ test_cache_state_engine_drawn (void)
       }
     }
     g_assert_cmpint (key, ==, 1);
-    g_assert_cmpint (engine, ==, height > 612);
-    g_assert_cmpint (figures, ==, 10);
+    /* With a row a memory, even the least picture has its room. */
+    g_assert_cmpint (engine, ==, 1);
+    /* Three memories' 1× and their rows after ordinary stores. */
+    g_assert_cmpint (figures, ==, 6);
     g_assert_cmpfloat (right - left, <, 1);
   }
 }
@@ -875,10 +877,12 @@ test_cache_state_untold_drawn (void)
      * the marks went unexplained. */
     key += g_str_has_prefix (b->text, "1×: a memory's time after streaming stores");
   }
+  /* Each memory's row after ordinary stores alone, against its 1× (three
+   * memories by four ways of writing were twelve cases to take in). */
   g_assert_cmpint (folded, ==, 0);
-  g_assert_cmpint (untold_rows, ==, 4);
-  g_assert_cmpint (reaching, ==, 4);
-  g_assert_cmpint (same_rows, ==, 3);
+  g_assert_cmpint (untold_rows, ==, 2);
+  g_assert_cmpint (reaching, ==, 2);
+  g_assert_cmpint (same_rows, ==, 1);
   g_assert_cmpint (ones, ==, 3);
   g_assert_cmpint (band, ==, 1);
   g_assert_cmpint (key, ==, 1);
