@@ -781,16 +781,17 @@ slide_key (const MsResults *run, const MsCacheStateRow *rows, int n, int notes)
 {
   /* The largest size's pageable copies first, where the rows are of a
    * smaller one: the contrast the lesson teaches (notes > 0). */
-  char note[512], engine[384];
-  if (notes < 1 || !ms_cache_state_largest_note (run, note, sizeof note))
-    note[0] = '\0';
+  char note[512], largest[384];
   /* Under a row that is slower where the CPU does not copy, what the GPU's
    * clock says of it: a class asked why, and the slide said nothing
-   * (notes > 1). */
-  if (notes > 1 && ms_cache_state_engine_note (run, engine, sizeof engine)) {
+   * (notes > 1); first, at the rows' size: after the note on the largest
+   * size, its "50 µs more a repetition" was read as that size's. */
+  if (notes < 2 || !ms_cache_state_engine_note (run, note, sizeof note))
+    note[0] = '\0';
+  if (notes > 0 && ms_cache_state_largest_note (run, largest, sizeof largest)) {
     if (note[0])
       g_strlcat (note, " ", sizeof note);
-    g_strlcat (note, engine, sizeof note);
+    g_strlcat (note, largest, sizeof note);
   }
   gboolean over_one = TRUE;
   for (int i = 0; i < n; i++)
@@ -823,15 +824,14 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
     return;
   }
   /* A slide keeps the copies its takeaway is about, each memory's after
-   * ordinary stores against its 1×: the CPU's check, a group measured
-   * against another reference, read as a fourth kind of copy, and three
-   * memories by four ways of writing asked a class to take in twelve
-   * cases at once; a larger view and the exports have them all. */
+   * ordinary stores against its 1× (ms_cache_state_on_slide): the CPU's
+   * check, a group measured against another reference, was read as a
+   * fourth kind of copy; a larger view and the exports have them all. */
   gboolean slide = ms_draw_is_slide (style, height);
   WcKnown wc = wc_known (rows, n);
   int kept = 0;
   for (int i = 0; i < n; i++)
-    if (!slide || rows[i].state == MS_CACHE_STATE_ORDINARY)
+    if (!slide || ms_cache_state_on_slide (&rows[i]))
       rows[kept++] = rows[i];
   /* A run without ordinary stores: its other states rather than none. */
   n = kept ? kept : n;

@@ -427,12 +427,11 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
     most = MAX (most, x);
     ms_picture_cost_cross (&m[n_marks++], x);
   }
-  char size[32], drop[32], rates[512] = "";
+  char size[32], drop[32];
   ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);
   int d = ms_pin_payoff_reused_drop (run, e);
   if (d >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (d), drop, sizeof drop);
-  ms_pin_payoff_rates (run, e, rates, sizeof rates);
   /* Translators: the pin-payoff slide's title, e.g. "Time to get a 16 MiB
    * buffer, copy it to the device n times and free it". */
   g_autofree char *title
@@ -446,7 +445,13 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
                                   drop)
                : g_strdup (_ ("malloc maps new pages as they are first written, or hands back "
                               "pages freed before."));
-  g_autofree char *text = g_strdup_printf ("%s %s", what, rates);
+  /* Why its copies' rates are not slide 1's, without the rates (their
+   * sentence read as a second lesson to unpack; the details give it). */
+  g_autofree char *first = g_strdup_printf (
+      _ ("Each copy is a buffer's first, just after its pages were written; slide %d copies the "
+         "same buffers again and again."),
+      ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
+  g_autofree char *text = g_strdup_printf ("%s %s", what, first);
   ms_draw_background (cr, st);
   double y = fs * 0.5;
   ms_set_color (cr, &st->fg, 1);

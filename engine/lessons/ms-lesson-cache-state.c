@@ -263,13 +263,17 @@ ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char
   return true;
 }
 
-/* A row the largest size's note quotes: pageable after ordinary stores,
- * as the slide draws it (a row it leaves out, named there, was a way of
- * writing no class had met). */
+bool
+ms_cache_state_on_slide (const MsCacheStateRow *row)
+{
+  return row->state == MS_CACHE_STATE_ORDINARY;
+}
+
+/* A row the largest size's note quotes: pageable, as the slide draws it. */
 static bool
 noted (const MsCacheStateRow *row)
 {
-  return row->mode == MS_MODE_PAGEABLE && row->state == MS_CACHE_STATE_ORDINARY;
+  return row->mode == MS_MODE_PAGEABLE && ms_cache_state_on_slide (row);
 }
 
 bool
@@ -576,7 +580,7 @@ all_same (const MsCacheStateRow *rows, int n, MsMode mode)
 {
   bool any = false, same = true;
   for (int j = 0; j < n; j++)
-    if (rows[j].mode == mode && rows[j].state != MS_CACHE_STATE_READ_WC) {
+    if (rows[j].mode == mode && ms_cache_state_on_slide (&rows[j])) {
       any = true;
       same = same && standing (&rows[j]) == SAME;
     }
@@ -604,7 +608,7 @@ memory_lists (const MsCacheStateRow *rows, int n, char *same, char *other, size_
   same[0] = other[0] = '\0';
   for (int i = 0; i < n; i++) {
     MsMode m = rows[i].mode;
-    if (rows[i].state == MS_CACHE_STATE_READ_WC || seen[m])
+    if (!ms_cache_state_on_slide (&rows[i]) || seen[m])
       continue;
     seen[m] = true;
     bool s = all_same (rows, n, m);
@@ -669,8 +673,9 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
   int n = ms_cache_state_rows (r, -1, rows, MS_CACHE_STATE_MAX_ROWS);
   const MsCacheStateRow *far = NULL;
   int copies = 0, untold = 0;
+  /* The rows the slide draws alone. */
   for (int i = 0; i < n; i++) {
-    if (rows[i].state == MS_CACHE_STATE_READ_WC)
+    if (!ms_cache_state_on_slide (&rows[i]))
       continue;
     copies++;
     untold += standing (&rows[i]) == UNTOLD;
@@ -718,8 +723,9 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
               size);
     return MS_TAKEAWAY_UNDECIDED;
   }
-  snprintf (buf, len,
-            ms_gettext ("How the host last wrote a buffer does not change its copies at %s"),
+  /* Of ordinary stores alone, the rows weighed: another way of writing,
+   * in the details, may still have moved a copy. */
+  snprintf (buf, len, ms_gettext ("Ordinary stores (cached) left the copies unchanged at %s"),
             size);
   return MS_TAKEAWAY_DECIDED;
 }

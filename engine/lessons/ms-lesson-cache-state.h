@@ -41,6 +41,11 @@ int ms_cache_state_rows (const MsResults *r, int exponent, MsCacheStateRow *rows
 /* The state in words, translated: "ordinary stores", "in write-combined
  * memory". */
 const char *ms_cache_state_name (MsCacheState state);
+/* Whether the slide draws row and its headline weighs it: ordinary
+ * stores against streaming stores, each memory's one row (three memories
+ * by four ways of writing were twelve cases for a class at once; the
+ * details and the larger view keep every row). */
+bool ms_cache_state_on_slide (const MsCacheStateRow *row);
 /* Why the run cannot tell mode's copies from streamed stores, in buf: the
  * span of their 95% ranges against the band. False where a copy of mode
  * is told, or has none. */

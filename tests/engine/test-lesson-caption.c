@@ -762,6 +762,24 @@ test_cache_state_size (void)
   }
 }
 
+/* The headline weighs the rows the slide draws, ordinary stores against
+ * streaming ones: a pageable copy sent again 0.68× as long, its ordinary
+ * stores' the same, is no headline of "sent again" (a row the slide does
+ * not draw) and no claim that no way of writing changed a copy. */
+static void
+test_cache_state_takeaway_drawn (void)
+{
+  MsResults *r = ms_test_results_new ("cache-state");
+  add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=streamed", 1740, 0, true);
+  add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=ordinary", 1745, 0, true);
+  add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=kept", 1190, 0, true);
+  char line[256];
+  g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_CACHE_STATE, r, line, sizeof line), ==,
+                   MS_TAKEAWAY_DECIDED);
+  g_assert_cmpstr (line, ==, "Ordinary stores (cached) left the copies unchanged at 16 MiB");
+  ms_results_free (r);
+}
+
 /* A pinned copy slower after ordinary stores: the note gives the
  * repetition's added time as its row writes it, and the copies in's by
  * the GPU's clock;
@@ -881,6 +899,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-caption/cache-state-signs", test_cache_state_signs);
   g_test_add_func ("/lesson-caption/cache-state-rows-agree", test_cache_state_rows_agree);
   g_test_add_func ("/lesson-caption/cache-state-size", test_cache_state_size);
+  g_test_add_func ("/lesson-caption/cache-state-takeaway-drawn", test_cache_state_takeaway_drawn);
   g_test_add_func ("/lesson-caption/cache-state-engine-note", test_cache_state_engine_note);
   g_test_add_func ("/lesson-caption/reuse-in-kernel", test_reuse_in_kernel);
   g_test_add_func ("/lesson-caption/issue-order-around", test_issue_order_around);
