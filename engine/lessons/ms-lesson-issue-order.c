@@ -420,6 +420,47 @@ pair_times (const MsCell *depth, const MsCell *breadth, char t[2][32])
  * apart, that is part of the answer (beside a "same" headline its 1.20× read as misleading, in
  * the Details alone the textbook's effect went unseen), else the same with both pairs' medians: a
  * gain over one stream beside it read as a list to decode. */
+/* The line where kernels alone on one queue (kd, kb) lie apart and the
+ * copies there (c[0], c[1]; the usual queues' c[2], c[3]) do not: the
+ * textbook's effect and the copies beside it, whatever the usual queues'
+ * pair says (a fresh run whose usual queues could not be told apart drew
+ * kernels alone under a headline of the copies alone). */
+static void
+kernels_line (const MsResults *r, const MsCell *const c[4], bool same, const MsCell *kd,
+              const MsCell *kb, char *buf, size_t len)
+{
+  double times, usual;
+  const char *order = ms_issue_order_longer (kd, kb, &times);
+  /* Both queue settings' copies the same and both kernels' pairs apart
+   * the same way: the card's yes-or-no, for each kind of work ("One
+   * queue: not with copies" was read as cryptic), the kernels' ratios
+   * over both settings (a line of one left out the usual queues'). */
+  const MsCell *ud, *ub;
+  if (same && c[2] && c[3] && ms_issue_order_same (c[2], c[3])
+      && ms_issue_order_kernels (r, c[0]->exponent, false, &ud, &ub) && ms_caption_apart (ud, ub)
+      && strcmp (ms_issue_order_longer (ud, ub, &usual), order) == 0) {
+    /* TRANSLATORS: the issue-order takeaway where the copies came out
+     * the same on one queue and the usual ones, and kernels alone lay
+     * apart on both, e.g. "With copies: no; kernels alone: yes,
+     * depth-first 1.4–5.5× slower" (the longer order, the smaller
+     * ratio, the larger); one projected line. */
+    snprintf (buf, len, ms_gettext ("With copies: no; kernels alone: yes, %s %.1f–%.1f× slower"),
+              order, fmin (times, usual), fmax (times, usual));
+    return;
+  }
+  /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
+   * copies' pair there does not, e.g. "One queue: not with copies; kernels alone, depth-first
+   * 5.5× slower" (or "…: copies unclear; …"). The real work's answer first, as the card asks
+   * it ("copies alike" last was read as cryptic); the queue first, for both: without it a
+   * reader took the kernels' for every setting, and after the copies the copies' for every
+   * setting. The usual queues' figure beside both shrank the line under a back row's size:
+   * their bracket on the slide gives it. */
+  snprintf (buf, len,
+            same ? ms_gettext ("One queue: not with copies; kernels alone, %s %.1f× slower")
+                 : ms_gettext ("One queue: copies unclear; kernels alone, %s %.1f× slower"),
+            order, times);
+}
+
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {
@@ -435,24 +476,9 @@ takeaway (const MsResults *r, char *buf, size_t len)
   c[2] = single ? tab[PLAIN][0][0][k] : NULL, c[3] = single ? tab[PLAIN][0][1][k] : NULL;
   const MsCell *td = single ? tab[TIMERS][1][0][k] : NULL, *tb = td ? tab[TIMERS][1][1][k] : NULL;
   const MsCell *kd, *kb;
-  /* Kernels alone apart and the one-queue copies not: the textbook's effect and the copies
-   * beside it, whatever the usual queues' pair says (a fresh run whose usual queues could not be
-   * told apart drew kernels alone under a headline of the copies alone). */
   if (!apart && single && ms_issue_order_kernels (r, c[0]->exponent, true, &kd, &kb)
       && ms_caption_apart (kd, kb)) {
-    double times;
-    const char *order = ms_issue_order_longer (kd, kb, &times);
-    /* TRANSLATORS: the issue-order takeaway where kernels alone on one queue lie apart and the
-     * copies' pair there does not, e.g. "One queue: not with copies; kernels alone, depth-first
-     * 5.5× slower" (or "…: copies unclear; …"). The real work's answer first, as the card asks
-     * it ("copies alike" last was read as cryptic); the queue first, for both: without it a
-     * reader took the kernels' for every setting, and after the copies the copies' for every
-     * setting. The usual queues' figure beside both shrank the line under a back row's size:
-     * their bracket on the slide gives it. */
-    snprintf (buf, len,
-              same ? ms_gettext ("One queue: not with copies; kernels alone, %s %.1f× slower")
-                   : ms_gettext ("One queue: copies unclear; kernels alone, %s %.1f× slower"),
-              order, times);
+    kernels_line (r, c, same, kd, kb, buf, len);
     return MS_TAKEAWAY_DECIDED;
   }
   if (!apart && c[2] && c[3] && !ms_caption_apart (c[2], c[3])
