@@ -60,30 +60,14 @@ draw_line (cairo_t *cr, const MsChartStyle *st, const MsCostLine *l, const MsSca
   cairo_fill (cr);
 }
 
-/* A time to four figures, a digit more than the captions': at three, a
- * crossing at n = 0.99 worked out from the sums came to 1.007, and a
- * reader found the headline's "1 copy" a tie. */
-static void
-sum_time (double us, char *buf, size_t len)
-{
-  if (us >= 10000)
-    g_snprintf (buf, len, "%.2f ms", us / 1000);
-  else if (us >= 1000)
-    g_snprintf (buf, len, "%.3f ms", us / 1000);
-  else if (us >= 100)
-    g_snprintf (buf, len, "%.1f µs", us);
-  else
-    g_snprintf (buf, len, "%.2f µs", us);
-}
-
 /* Under a line's name, its one-time cost + n × its cost a use, from
  * which a class can check the crossing. */
 static char *
 line_sum (const MsCostLine *l)
 {
   char once[32], use[32];
-  sum_time (l->once_us, once, sizeof once);
-  sum_time (l->per_use_us, use, sizeof use);
+  ms_caption_time_fine (l->once_us, once, sizeof once);
+  ms_caption_time_fine (l->per_use_us, use, sizeof use);
   /* Translators: under a line's name on the register and pin-payoff
    * slides: its one-time cost + n × its cost per use, e.g. "1.41 ms once
    * + n × 260 µs" ("(n = 0)" named a point the axis did not draw). */
@@ -216,9 +200,11 @@ whole_ticks (const MsScale *xs, double tfs, MsTick *xt, guint max)
 void
 ms_picture_cost_cross (MsCostMark *m, double n)
 {
-  /* A tenth, or a hundredth where a tenth reads as a whole n the takeaway,
-   * which counts the next one, passes ("8.0" beside "9 copies"). */
-  int digits = ceil (round (n * 10) / 10) == ceil (n) ? 1 : 2;
+  /* A tenth, or a hundredth where a tenth reads as a whole n: "1.0" left
+   * which side of 1 the lines cross unsaid (0.99: paid back at n = 1),
+   * and "8.0" beside "9 copies" read as a slip. */
+  double tenth = round (n * 10) / 10;
+  int digits = tenth == round (tenth) ? 2 : 1;
   m->n = n;
   /* Translators: over the mark where two lines of the register or
    * pin-payoff slide cross, e.g. "lines cross at n = 5.8" (the takeaway's

@@ -236,6 +236,7 @@ typedef struct {
   bool single; /* the first pair on one queue */
   bool kernels; /* a pair of kernels alone on one queue, not the timed one */
   bool usual_kernels; /* and on the usual queues, in the copies' place there */
+  const MsCell *usual_copies[2]; /* the copies' pair there, not drawn then; NULL where none */
   const char *by[3];
   bool apart[3], same[3];
 } OrderPair;
@@ -520,7 +521,20 @@ slide_note (const OrderPair *pair)
     char why[256] = "";
     if (pair->one && pair->single)
       ms_issue_order_copies_free (pair->one, pair->cell[1], why, sizeof why);
-    return g_strjoin (" ", range, kernels, why, NULL);
+    /* The copies on the usual queues, whose bars make way for kernels alone there: "With
+     * copies: no" was read as measured on one queue alone. */
+    g_autofree char *usual = NULL;
+    const MsCell *const *u = pair->usual_copies;
+    if (u[0] && u[1] && ms_issue_order_same (u[0], u[1])) {
+      char t[2][32];
+      ms_caption_time (u[0]->stats.e2e.median, t[0], sizeof t[0]);
+      ms_caption_time (u[1]->stats.e2e.median, t[1], sizeof t[1]);
+      /* TRANSLATORS: on the issue-order slide, e.g. "Copies and add on the usual 8 queues: 785 vs
+       * 787 µs, the same." (depth-first's median first). */
+      usual = g_strdup_printf (_ ("Copies and add on the usual %d queues: %s vs %s, the same."),
+                               MS_ISSUE_ORDER_USUAL_QUEUES, t[0], t[1]);
+    }
+    return g_strjoin (" ", range, kernels, why, usual ? usual : "", NULL);
   }
   /* "Slowed both orders" where both timed medians lie above their untimed ones on one queue. */
   if (last < 2 || !pair->apart[last] || pair->apart[0] || pair->apart[1]
@@ -583,9 +597,12 @@ draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
      * else it quotes the copies' usual-queues pair, which must stay drawn. */
     pair.usual_kernels = pair.kernels && !apart && ms_issue_order_apart (kd, kb)
                          && ms_issue_order_kernels (run, e, FALSE, &ud, &ub);
+    const MsCell *cd = timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
+                 *cb = timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k);
     if (!pair.usual_kernels)
-      add_pair (&pair, timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
-                timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k), _ ("usual queues"));
+      add_pair (&pair, cd, cb, _ ("usual queues"));
+    else
+      pair.usual_copies[0] = cd, pair.usual_copies[1] = cb;
     if (pair.kernels)
       add_pair (&pair, kd, kb, _ ("kernels alone, one queue"));
     if (pair.usual_kernels)

@@ -278,7 +278,7 @@ one_run (unsigned m, unsigned measured)
 }
 
 /* Where mode's batch was faster (its range wholly above 1×), in the
- * fewest words its sizes allow: "faster up to 8 KiB", "faster except
+ * fewest words its sizes allow: "faster up to 8 KiB", "faster, not at
  * 4–16 KiB" (slower at one of them), "faster, unclear at 8–16 KiB"; NULL
  * when none was measured. */
 static const char *
@@ -314,7 +314,10 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
     snprintf (buf, len, ms_gettext ("faster, unclear at %s"),
               sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
   else if (one_run (slow, all))
-    snprintf (buf, len, ms_gettext ("faster except %s"),
+    /* TRANSLATORS: where the sizes the batch was not faster at are some
+     * "cannot tell", some slower, e.g. "faster, not at 4–16 KiB":
+     * "faster except 4–16 KiB" was read as slower at all of them. */
+    snprintf (buf, len, ms_gettext ("faster, not at %s"),
               sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
   else if (one_run (fast, all))
     snprintf (buf, len, ms_gettext ("faster at %s"),
@@ -326,7 +329,7 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
 }
 
 /* The answer per memory, from each size's verdict as the chart draws it:
- * "Pinned: faster except 4–16 KiB; pageable: faster up to 16 KiB". A
+ * "Pinned: faster, not at 4–16 KiB; pageable: faster up to 16 KiB". A
  * median over both memories and every size was a loose summary, and
  * "usually faster" hid that pageable gained nothing from 16 KiB up on the
  * H200. Else that the run cannot tell, or that batches were not
@@ -359,7 +362,7 @@ takeaway (const MsResults *r, char *buf, size_t len)
     if (!words)
       continue;
     /* TRANSLATORS: one memory's part of the batched headline, e.g.
-     * "Pinned: faster except 4–16 KiB" (one batched call against one
+     * "Pinned: faster, not at 4–16 KiB" (one batched call against one
      * call per copy), the second after "; "; 62 characters in all at
      * most. */
     snprintf (buf + strlen (buf), len - strlen (buf), ms_gettext ("%s%s: %s"),

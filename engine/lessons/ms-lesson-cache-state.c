@@ -655,13 +655,14 @@ both_ways (const MsCacheStateRow *rows, int n, const char *size, char *buf, size
   }
   /* TRANSLATORS: the cache-state headline where ordinary stores made one
    * memory's copies shorter and another's longer, e.g. "4 MiB, cached:
-   * pageable in 0.71× the time, pinned in 1.20×" (cached: after ordinary
+   * pageable 0.71× the uncached time, pinned 1.20×" (cached: after ordinary
    * stores, as the rows gloss them; the time: their 1×'s, uncached); one
    * projected line. The size: the note says the pageable gain goes at
    * 16 MiB, and without it a reader took the line for every size; "...
    * pinned 1.20× uncached" was read as shorthand, two bare ratios as a
-   * puzzle, and "faster (0.71×)" as 0.71 times as fast. */
-  snprintf (buf, len, ms_gettext ("%s, cached: %s in %.2f× the time, %s in %.2f×"), size,
+   * puzzle, "faster (0.71×)" as 0.71 times as fast, and "in 0.71× the
+   * time" left a teacher asking the time of what. */
+  snprintf (buf, len, ms_gettext ("%s, cached: %s %.2f× the uncached time, %s %.2f×"), size,
             names[0], pageable->judgement.ratio, names[1], pinned->judgement.ratio);
   return true;
 }

@@ -82,13 +82,40 @@ ms_caption_time (double us, char *buf, size_t len)
   return buf;
 }
 
+const char *
+ms_caption_time_fine (double us, char *buf, size_t len)
+{
+  if (us >= 10000)
+    snprintf (buf, len, "%.2f ms", us / 1000);
+  else if (us >= 1000)
+    snprintf (buf, len, "%.3f ms", us / 1000);
+  else if (us >= 100)
+    snprintf (buf, len, "%.1f µs", us);
+  else
+    snprintf (buf, len, "%.2f µs", us);
+  return buf;
+}
+
+/* us as format writes it, read back. */
+static double
+as_written (double us, const char *(*format) (double, char *, size_t))
+{
+  char text[32], *end;
+  format (us, text, sizeof text);
+  double v = strtod (text, &end);
+  return strstr (end, "ms") ? v * 1000 : v;
+}
+
 double
 ms_caption_time_as_written (double us)
 {
-  char text[32], *end;
-  ms_caption_time (us, text, sizeof text);
-  double v = strtod (text, &end);
-  return strstr (end, "ms") ? v * 1000 : v;
+  return as_written (us, ms_caption_time);
+}
+
+double
+ms_caption_time_fine_as_written (double us)
+{
+  return as_written (us, ms_caption_time_fine);
 }
 
 const char *

@@ -37,6 +37,13 @@ bool ms_lesson_topic_matches (MsLessonTopic topic, const MsResults *results);
 /* A time as every caption writes it (ms-lesson-caption.c): "8.30 µs", "755 µs", "2.45 ms",
  * "14.2 ms" (pictures that quote a caption's figure use it too). */
 const char *ms_caption_time (double us, char *buf, size_t len);
+/* The same to four figures ("352.8 µs", "11.37 ms"), as the register
+ * and pin-payoff slides write their lines' sums: at three, a crossing at
+ * n = 0.99 worked out from the sums came to 1.007. */
+const char *ms_caption_time_fine (double us, char *buf, size_t len);
+/* us as ms_caption_time_fine writes it, read back (a difference of two
+ * sums a line quotes is taken from them as written). */
+double ms_caption_time_fine_as_written (double us);
 
 /* The room a caption takes, its end included: a buffer of 1024 bytes cut
  * the issue-order Details mid-word, its last sentence the one a teacher

@@ -522,8 +522,8 @@ reused_drop (const MsResults *r, int e, char *buf, size_t len)
  * again and again; here each copy is a buffer's first, just after its
  * pages were written (docs/lessons.md gives what a plain program found
  * of each part). */
-static bool
-rates (const MsResults *r, int exponent, char *buf, size_t len)
+bool
+ms_pin_payoff_rates (const MsResults *r, int exponent, char *buf, size_t len)
 {
   MsPinCost pin, fresh, reused;
   char size[32];
@@ -545,7 +545,7 @@ rates (const MsResults *r, int exponent, char *buf, size_t len)
 }
 
 /* What a class compares with slides 4 and 8, as each setup differs (no
- * cause claimed; slide 1's rates are rates ()'): pinning's
+ * cause claimed; slide 1's rates are ms_pin_payoff_rates'): pinning's
  * cost at e per MiB, which slides 4 and 8 give for other sizes, and the
  * reused drop. */
 static void
@@ -770,7 +770,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
       FIG (reused.copy_us), FIG (pin.copy_us), qu, n);
 #undef FIG
   char rates_text[512];
-  if (rates (r, from->exponent, rates_text, sizeof rates_text))
+  if (ms_pin_payoff_rates (r, from->exponent, rates_text, sizeof rates_text))
     ms_caption_append (buf, len, "%s", rates_text);
   other_slides (r, from->exponent, buf, len);
   oddity (r, buf, len);

@@ -57,6 +57,11 @@ bool ms_pin_payoff_span (const MsResults *r, MsPinKind kind, MsPinKind base, int
                          double *lo, double *hi);
 const char *ms_pin_payoff_copies (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
                                   bool unit, bool spread, char *buf, size_t len);
+/* The rates one copy ran at, at exponent, from new and reused pageable
+ * memory and pinned, and how those copies differ from slide 1's, into
+ * buf; false where a cell is missing. The slide's note and the details
+ * say it in the same words. */
+bool ms_pin_payoff_rates (const MsResults *r, int exponent, char *buf, size_t len);
 /* The first size above exponent where pinning pays off in one copy
  * against a reused heap, whose N at exponent is more (malloc maps new
  * pages there too); -1 where none. */
