@@ -200,11 +200,12 @@ whole_ticks (const MsScale *xs, double tfs, MsTick *xt, guint max)
 void
 ms_picture_cost_cross (MsCostMark *m, double n)
 {
-  /* A tenth, or a hundredth where a tenth reads as a whole n: "1.0" left
+  /* A tenth, or more digits (up to three) where fewer read as a whole n: "1.0" left
    * which side of 1 the lines cross unsaid (0.99: paid back at n = 1),
    * and "8.0" beside "9 copies" read as a slip. */
-  double tenth = round (n * 10) / 10;
-  int digits = tenth == round (tenth) ? 2 : 1;
+  int digits = 1;
+  for (double scale = 10; digits < 3 && round (n * scale) / scale == round (n); scale *= 10)
+    digits++;
   m->n = n;
   /* Translators: over the mark where two lines of the register or
    * pin-payoff slide cross, e.g. "lines cross at n = 5.8" (the takeaway's

@@ -432,10 +432,12 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   int d = ms_pin_payoff_reused_drop (run, e);
   if (d >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (d), drop, sizeof drop);
-  /* Translators: the pin-payoff slide's title, e.g. "Time to get a 16 MiB
-   * buffer, copy it to the device n times and free it". */
+  /* Translators: the pin-payoff slide's title, e.g. "Get a 16 MiB buffer,
+   * copy it to the device n times, free it: medians summed" (the lines'
+   * dots read as measured totals without it); one line. */
   g_autofree char *title
-      = g_strdup_printf (_ ("Time to get a %s buffer, copy it to the device n times and free it"),
+      = g_strdup_printf (_ ("Get a %s buffer, copy it to the device n times, free it: medians "
+                            "summed"),
                          size);
   /* What the two pageable lines are: "reused" left a class asking by
    * whom; where malloc stops reusing, from the run. */
@@ -450,13 +452,36 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
    * unexplained; with them, another read them as a second lesson. */
   char rates[512] = "";
   ms_pin_payoff_rates (run, e, rates, sizeof rates);
-  g_autofree char *text = g_strdup_printf ("%s %s", what, rates);
+  /* The smaller sizes' answer, which the headline's size leaves out: a
+   * class would take "1 copy" home for every buffer. */
+  double most_n;
+  int most_e = ms_pin_payoff_most_below (run, MS_PIN_PINNED, MS_PIN_PAGEABLE, e, &most_n);
+  char most_size[32];
+  if (most_e >= 0)
+    ms_format_size_label ((double) ms_exponent_bytes (most_e), most_size, sizeof most_size);
+  /* Translators: on the pin-payoff slide, e.g. "Smaller buffers take more
+   * copies: up to 162 against new pages (at 64 KiB)." */
+  g_autofree char *smaller
+      = most_e >= 0 && most_n > 1
+            ? g_strdup_printf (_ ("Smaller buffers take more copies: up to %.0f against new pages "
+                                  "(at %s)."),
+                               most_n, most_size)
+            : g_strdup ("");
+  g_autofree char *text = g_strdup_printf ("%s %s %s", what, smaller, rates);
   ms_draw_background (cr, st);
   double y = fs * 0.5;
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, TRUE) + fs * 0.3;
+  /* In a low pane (beside the cards) the words the plot leaves room for:
+   * all of them pushed the plot under its lines' names. */
+  const char *said[] = { text, what, "" };
+  guint k = 0;
+  while (k < 2
+         && height - y - ms_draw_text_wrapped (cr, said[k], fs, y, fs, width - 2 * fs, FALSE, FALSE)
+                < fs * 14)
+    k++;
   ms_set_color (cr, &st->fg, 0.85);
-  y += ms_draw_text_wrapped (cr, text, fs, y, fs, width - 2 * fs, FALSE, TRUE) + fs * 0.4;
+  y += ms_draw_text_wrapped (cr, said[k], fs, y, fs, width - 2 * fs, FALSE, TRUE) + fs * 0.4;
   /* Past the last crossing as far again, to a tick (0, 10, 16 read as
    * uneven). */
   double n_max = fmax (4, ceil (most * 2));

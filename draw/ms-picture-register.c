@@ -92,10 +92,12 @@ draw_key (cairo_t *cr, const Costs *k, const MsChartStyle *st, double width, dou
   ms_caption_time (c->pin_e2e.median, pin_e2e, sizeof pin_e2e);
   /* Translators: the title of the register lesson's chart of the total
    * time of n repetitions, e.g. "Time for n repetitions, three 4 MiB
-   * buffers on the host (12 MiB)": how much memory, to set beside the
-   * costs lesson's one buffer. */
+   * buffers on the host (12 MiB): medians summed": how much memory, to set
+   * beside the costs lesson's one buffer; the lines' dots are sums of
+   * medians, not measured totals (read so without it). */
   g_autofree char *title = g_strdup_printf (
-      _ ("Time for n repetitions, three %s buffers on the host (%s)"), k->size, k->total);
+      _ ("Time for n repetitions, three %s buffers on the host (%s): medians summed"), k->size,
+      k->total);
   /* Translators: the key of the registered line: allocating and freeing
    * the buffers once, then registering, unregistering and the
    * repetition's end-to-end median each time, e.g. "registered anew every

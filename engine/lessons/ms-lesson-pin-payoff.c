@@ -413,6 +413,20 @@ one_copy_from (const MsResults *r, bool *any, bool *never, int *smallest)
 }
 
 int
+ms_pin_payoff_most_below (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                          double *n)
+{
+  int most = -1;
+  *n = 0;
+  for (int e = MS_MIN_EXPONENT; e < exponent; e++) {
+    double at = 0;
+    if (ms_pin_payoff_break_even (r, kind, base, e, &at) == 1 && at > *n)
+      most = e, *n = at;
+  }
+  return most;
+}
+
+int
 ms_pin_payoff_slide_exponent (const MsResults *r)
 {
   bool any, never;

@@ -46,6 +46,10 @@ int ms_pin_payoff_break_even (const MsResults *r, MsPinKind kind, MsPinKind base
  * break-even before rounding up, 0 where kind costs no more once), -1
  * where they do not (kind's copies are not faster) or cells are missing. */
 double ms_pin_payoff_cross (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent);
+/* Below exponent, the size where kind took the most copies to pay off
+ * against base (its exponent, *n the copies), -1 where none paid off. */
+int ms_pin_payoff_most_below (const MsResults *r, MsPinKind kind, MsPinKind base, int exponent,
+                              double *n);
 /* The size the takeaway quotes (the smallest from which pinning paid off
  * against fresh pages in one copy at every size above too), -1 without. */
 int ms_pin_payoff_slide_exponent (const MsResults *r);
