@@ -534,12 +534,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_batched_marks (run, &mark, tally);
   /* The count behind the headline, checkable bar by bar; then which call
    * moved where the ratio jumps. */
-  /* Which of the batch's three source orders is drawn first: in the
-   * details alone, teachers asked. */
+  /* Which of the batch's three source orders is drawn, in plain words:
+   * in the details alone, teachers asked; "in stream order" was read as
+   * unexplained. */
   g_autofree char *key
-      = g_strdup_printf (_ ("Batch: sources read in stream order. Bars, 95%% ranges: %d wholly "
-                            "above 1× (batch faster), %d across it (cannot tell), %d below "
-                            "(slower).%s"),
+      = g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. Bars, "
+                            "95%% ranges: %d wholly above 1× (batch faster), %d across it "
+                            "(cannot tell), %d below (slower).%s"),
                          tally[2], tally[1], tally[0], near->str);
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);

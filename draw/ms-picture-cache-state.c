@@ -298,13 +298,16 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
-/* Row i's state's name, glossed on a slide in every memory, as each
+/* Row i's state's name, glossed on a slide in every memory (but one), as each
  * memory's 1× row is: glossed in the first alone, the headline's "cached"
  * was looked for beside pinned's row. */
 static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {
-  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY)
+  /* Not write-combined memory's, which its group calls meant to be
+   * uncached: "(cached)" under it was read as a contradiction. */
+  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY
+      && rows[i].mode != MS_MODE_WRITE_COMBINED)
     return _ ("ordinary stores (cached)");
   return ms_cache_state_name (rows[i].state);
 }

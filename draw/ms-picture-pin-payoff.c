@@ -9,7 +9,9 @@
  * from pageable and from pinned memory; under that, where there is room
  * and the run has its second part, a table against the share of the
  * host's memory held pinned (what one pinned allocation takes and how fast
- * a pageable copy runs), else its finding in a line under the chart. */
+ * a pageable copy runs), else its finding in a line under the chart. A
+ * slide draws the headline's size alone as the register slide draws its
+ * costs (draw_slide, ms_picture_cost_lines). */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>

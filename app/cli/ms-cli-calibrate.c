@@ -102,20 +102,22 @@ show_log (const char *prefix, const MsChildEnd *end)
 }
 
 /* Mode m's interval half-width over the sizes, as +- % of the median;
- * false when the profile has none for it. */
+ * false when the profile has none for it. A mode whose runs gave the
+ * same medians is kept, at 0: left out, a quiet host's tiny cells (three
+ * runs' medians alike to the microsecond) gave a table of no rows. */
 static bool
 mode_spread (const MsRunToRun *rr, int m, double *lo, double *hi)
 {
   *lo = INFINITY;
   *hi = 0;
+  if (ms_run_to_run_mode_sd (rr, (MsMode) m) < 0)
+    return false;
   for (int e = MS_MIN_EXPONENT; e <= MS_MAX_EXPONENT; e++) {
     double h = ms_run_to_run_half_width (rr, (MsMode) m, e);
-    if (h > 0) {
-      *lo = fmin (*lo, 100 * (exp (h) - 1));
-      *hi = fmax (*hi, 100 * (exp (h) - 1));
-    }
+    *lo = fmin (*lo, 100 * (exp (h) - 1));
+    *hi = fmax (*hi, 100 * (exp (h) - 1));
   }
-  return *hi > 0;
+  return true;
 }
 
 typedef struct {

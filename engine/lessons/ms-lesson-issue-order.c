@@ -231,7 +231,7 @@ append_timers (char *buf, size_t len, OrderTable t)
  * the first; "kept", the inputs not rewritten before every repetition. The Details leave their
  * ratios out: beside the drawn pair's "cannot tell", a 1.29x the class did not see read as a
  * contradiction. */
-#define AROUND_K 16
+#define AROUND_K MS_ISSUE_ORDER_AROUND_K
 static const char *const around_names[] = { "plain", "kept" };
 
 /* The textbook's own case beside the copies at K = AROUND_K: every step one block spinning

@@ -34,6 +34,9 @@ const MsCell *ms_issue_order_one_stream (const MsResults *r, const MsCell *c);
 #define MS_ISSUE_ORDER_USUAL_QUEUES 8
 /* How long each step of kernels alone spins, in µs. */
 #define MS_ISSUE_ORDER_SPIN_US 50.0
+/* The streams of the variants beside the copies (what memsweep does around
+ * its repetitions left out, kernels alone). */
+#define MS_ISSUE_ORDER_AROUND_K 16
 /* Kernels alone (work=kernels: every step one block spinning, no copies), both orders at
  * exponent e on one queue (single) or the usual ones, in *depth and *breadth; false where the run
  * has no such pair. */
