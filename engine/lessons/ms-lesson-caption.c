@@ -66,34 +66,31 @@ ms_caption_size (const MsCell *c, char *buf, size_t len)
   return buf;
 }
 
-const char *
-ms_caption_time (double us, char *buf, size_t len)
+/* A time to three figures, or four where fine. */
+static const char *
+time_text (double us, bool fine, char *buf, size_t len)
 {
   /* Milliseconds from 1 ms so that two times in one sentence rarely mix
    * "5000 µs" with "33.9 ms". */
-  if (us >= 10000)
-    snprintf (buf, len, "%.1f ms", us / 1000);
-  else if (us >= 1000)
-    snprintf (buf, len, "%.2f ms", us / 1000);
-  else if (us >= 10)
-    snprintf (buf, len, "%.0f µs", us);
+  if (us >= 1000)
+    snprintf (buf, len, "%.*f ms", (us >= 10000 ? 1 : 2) + fine, us / 1000);
+  else if (us >= (fine ? 100 : 10))
+    snprintf (buf, len, "%.*f µs", (int) fine, us);
   else
     snprintf (buf, len, "%.2f µs", us);
   return buf;
 }
 
 const char *
+ms_caption_time (double us, char *buf, size_t len)
+{
+  return time_text (us, false, buf, len);
+}
+
+const char *
 ms_caption_time_fine (double us, char *buf, size_t len)
 {
-  if (us >= 10000)
-    snprintf (buf, len, "%.2f ms", us / 1000);
-  else if (us >= 1000)
-    snprintf (buf, len, "%.3f ms", us / 1000);
-  else if (us >= 100)
-    snprintf (buf, len, "%.1f µs", us);
-  else
-    snprintf (buf, len, "%.2f µs", us);
-  return buf;
+  return time_text (us, true, buf, len);
 }
 
 /* us as format writes it, read back. */
