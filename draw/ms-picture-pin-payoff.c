@@ -461,22 +461,25 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   char most_size[32];
   if (most_e >= 0)
     ms_format_size_label ((double) ms_exponent_bytes (most_e), most_size, sizeof most_size);
-  /* Translators: on the pin-payoff slide, e.g. "Smaller buffers take more
-   * copies: up to 162 against new pages (at 64 KiB)." */
-  g_autofree char *smaller
-      = most_e >= 0 && most_n > 1
-            ? g_strdup_printf (_ ("Smaller buffers take more copies: up to %.0f against new pages "
-                                  "(at %s)."),
-                               most_n, most_size)
-            : g_strdup ("");
-  g_autofree char *text = g_strdup_printf ("%s %s %s", what, smaller, rates);
+  g_autoptr (GString) text = g_string_new (what);
+  if (most_e >= 0 && most_n > 1) {
+    g_string_append_c (text, ' ');
+    /* Translators: on the pin-payoff slide, e.g. "Smaller buffers take
+     * more copies: up to 162 against new pages (at 64 KiB)." */
+    g_string_append_printf (text,
+                            _ ("Smaller buffers take more copies: up to %.0f against new pages "
+                               "(at %s)."),
+                            most_n, most_size);
+  }
+  if (rates[0])
+    g_string_append_printf (text, " %s", rates);
   ms_draw_background (cr, st);
   double y = fs * 0.5;
   ms_set_color (cr, &st->fg, 1);
   y += ms_draw_text_wrapped (cr, title, fs, y, fs * 1.05, width - 2 * fs, TRUE, TRUE) + fs * 0.3;
   /* In a low pane (beside the cards) the words the plot leaves room for:
    * all of them pushed the plot under its lines' names. */
-  const char *said[] = { text, what, "" };
+  const char *said[] = { text->str, what, "" };
   guint k = 0;
   while (k < 2
          && height - y - ms_draw_text_wrapped (cr, said[k], fs, y, fs, width - 2 * fs, FALSE, FALSE)

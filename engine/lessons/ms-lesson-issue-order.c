@@ -414,12 +414,6 @@ pair_times (const MsCell *depth, const MsCell *breadth, char t[2][32])
   ms_format_unit_once (t[0], t[1]); /* said once: the line keeps its size */
 }
 
-/* The two orders at the most streams measured, one queue first, against each other, as the
- * question asks. Where the usual queues' pair reads as one queue's (both the same, or neither
- * told apart), the answer once for both: where one queue's pair with a timer on every step lies
- * apart, that is part of the answer (beside a "same" headline its 1.20× read as misleading, in
- * the Details alone the textbook's effect went unseen), else the same with both pairs' medians: a
- * gain over one stream beside it read as a list to decode. */
 /* The line where kernels alone on one queue (kd, kb) lie apart and the
  * copies there (c[0], c[1]; the usual queues' c[2], c[3]) do not: the
  * textbook's effect and the copies beside it, whatever the usual queues'
@@ -463,6 +457,12 @@ kernels_line (const MsResults *r, const MsCell *const c[4], bool same, const MsC
             order, times);
 }
 
+/* The two orders at the most streams measured, one queue first, against each other, as the
+ * question asks. Where the usual queues' pair reads as one queue's (both the same, or neither
+ * told apart), the answer once for both: where one queue's pair with a timer on every step lies
+ * apart, that is part of the answer (beside a "same" headline its 1.20× read as misleading, in
+ * the Details alone the textbook's effect went unseen), else the same with both pairs' medians: a
+ * gain over one stream beside it read as a list to decode. */
 static MsTakeaway
 takeaway (const MsResults *r, char *buf, size_t len)
 {

@@ -169,6 +169,14 @@ ms_pin_payoff_cost (const MsResults *r, MsPinKind kind, int exponent, MsPinCost 
   return cost_at (r, kind, exponent, 0, out);
 }
 
+/* Where pin's total over n copies meets base's: its extra once-only cost
+ * over what a copy saves (pin's copies faster). */
+static double
+crossing (const MsPinCost *pin, const MsPinCost *base)
+{
+  return (pin->once_us - base->once_us) / (base->copy_us - pin->copy_us);
+}
+
 /* ms_pin_payoff_break_even with kind's costs at which (0 median, < 0
  * fastest, > 0 slowest sample) and base's the other way: N's span over
  * the samples from -1 and 1. */
@@ -185,7 +193,7 @@ break_even_at (const MsResults *r, MsPinKind kind, MsPinKind base_kind, int expo
   }
   if (pin.copy_us >= base.copy_us)
     return 0;
-  *n = fmax (1, ceil ((pin.once_us - base.once_us) / (base.copy_us - pin.copy_us)));
+  *n = fmax (1, ceil (crossing (&pin, &base)));
   return 1;
 }
 
@@ -196,7 +204,7 @@ ms_pin_payoff_cross (const MsResults *r, MsPinKind kind, MsPinKind base_kind, in
   if (!cost_at (r, base_kind, exponent, 0, &base) || !cost_at (r, kind, exponent, 0, &pin)
       || pin.copy_us >= base.copy_us)
     return -1;
-  return fmax (0, (pin.once_us - base.once_us) / (base.copy_us - pin.copy_us));
+  return fmax (0, crossing (&pin, &base));
 }
 
 int
