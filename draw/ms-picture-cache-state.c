@@ -304,17 +304,16 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
 static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {
-  /* Not write-combined memory's, which its group calls meant to be
-   * uncached: "(cached)" under it was read as a contradiction. */
-  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY
-      && rows[i].mode != MS_MODE_WRITE_COMBINED)
-    return _ ("ordinary stores (cached)");
+  /* Cached first, the stores that leave it so after: "ordinary stores
+   * (cached)" had a teacher explain the stores before the cache. */
+  if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY)
+    return _ ("cached (ordinary stores)");
   return ms_cache_state_name (rows[i].state);
 }
 
 /* The name of a memory's 1× row on a slide, glossed as ordinary stores
  * are: "streaming stores" alone had to be taught first. */
-static const char *const one_name = N_ ("streaming stores (uncached)");
+static const char *const one_name = N_ ("uncached (streaming stores)");
 
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
@@ -364,69 +363,28 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   return rh;
 }
 
-/* What the run says of write-combined memory on this host: cached, by
- * the CPU's check reading it as fast as cached memory or by ordinary
- * stores slowing its copies as they slow pinned's (the GPU reading lines
- * the CPU's cache still holds: docs/lessons.md, cache-state), uncached by
- * the check, or nothing. */
-typedef enum { WC_UNTOLD, WC_READ_CACHED, WC_STORES_CACHED, WC_UNCACHED } WcKnown;
-
-/* A memory's name on a slide, with who reads it for the copy (why the
- * CPU's cache could matter at all: pageable is the case to watch, pinned
- * is copied, not read in place as on slide 2), what write-combined memory
- * is: a class met each unexplained. What
- * write-combined memory is, by what the run says (wc): "never caches" was
- * what a run that read it as fast as cached memory contradicted, "read as
- * fast" beside a check too noisy to say so was read as misleading, and
- * "meant to be uncached" over a copy slowed by ordinary stores left a
- * class asking how a cache could matter there. */
+/* A memory's name on a slide, with who reads it for the copy and so
+ * where the CPU's cache comes in: the opposite effects on pageable and
+ * pinned copies each needed a teacher while the names said only who
+ * reads it ("data still in the CPU's cache" under them was read as a bare
+ * fact). A GPU's read of host memory must take the lines the CPU's cache
+ * holds from it (the plain program's copies in took longer by the GPU's
+ * clock: docs/lessons.md, cache-state). */
 static const char *
-memory_name (const MsCacheStateRow *row, WcKnown wc)
+memory_name (const MsCacheStateRow *row)
 {
   switch (row->mode) {
   case MS_MODE_PAGEABLE:
     /* TRANSLATORS: a group's name on the cache-state slide. */
-    return _ ("Pageable: the CPU reads it into a staging copy, so its cache could matter");
+    return _ ("Pageable: the CPU first copies it to a staging buffer, from its cache if there");
   case MS_MODE_PINNED:
     /* "The CPU does not read it" set a class up to expect no change
      * from the CPU's stores, then drew one. */
-    return _ ("Pinned: no staging copy; the GPU's copy engine reads the memory");
+    return _ ("Pinned: the GPU reads it, and must take lines in the CPU's cache from the CPU");
   default:
-    switch (wc) {
-    case WC_READ_CACHED:
-      /* TRANSLATORS: the write-combined group's name where the CPU's check read it as fast as
-       * cached memory, by the run's rule. */
-      return _ ("Write-combined: meant to be uncached, yet read as fast as cached here");
-    case WC_STORES_CACHED:
-      /* TRANSLATORS: the write-combined group's name where ordinary stores slowed its copies as
-       * they slow pinned memory's: what the rows show, the cache's part left to the Details ("yet
-       * cached here" was read as asserted against the textbook, not shown). */
-      return _ ("Write-combined (meant to be uncached): ordinary stores slowed it, as pinned");
-    case WC_UNCACHED: return _ ("Write-combined: pinned memory the CPU does not cache");
-    default:
-      return _ ("Write-combined: pinned memory meant to be uncached");
-    }
+    /* A run without ordinary stores' rows draws its others. */
+    return _ ("Write-combined: pinned memory meant to be uncached");
   }
-}
-
-/* What the run says of write-combined memory's caching (WcKnown). */
-static WcKnown
-wc_known (const MsCacheStateRow *rows, int n)
-{
-  WcKnown stores = WC_UNTOLD;
-  for (int i = 0; i < n; i++)
-    if (rows[i].mode == MS_MODE_WRITE_COMBINED && rows[i].state == MS_CACHE_STATE_ORDINARY
-        && rows[i].judgement.verdict == MS_VERDICT_SLOWER)
-      stores = WC_STORES_CACHED;
-  for (int i = 0; i < n; i++)
-    if (rows[i].state == MS_CACHE_STATE_READ_WC) {
-      MsVerdict v = rows[i].judgement.verdict;
-      if (v == MS_VERDICT_SAME || v == MS_VERDICT_FASTER)
-        return WC_READ_CACHED;
-      if (v == MS_VERDICT_SLOWER)
-        return WC_UNCACHED;
-    }
-  return stores;
 }
 
 /* A folded slide's one line for the memories the run cannot tell: NULL
@@ -686,7 +644,7 @@ rows_fit_across (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int 
 
 static double
 draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int n, double width,
-           double y, double h, gboolean slide, WcKnown wc)
+           double y, double h, gboolean slide)
 {
   /* Returns where the axis's labels end. */
   const double end = y + h;
@@ -706,7 +664,8 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
    * shrinks with the lines, so that every state keeps its bar, down to a
    * slide's least text. */
   int lines = n_lines (rows, n, slide, l.fold);
-  l.line_h = MIN (l.fs * 2.6, (h - l.fs * AXIS_H) / lines);
+  /* A slide's two memories spread over the room three took. */
+  l.line_h = MIN (l.fs * (slide ? 3.4 : 2.6), (h - l.fs * AXIS_H) / lines);
   l.fs = MAX (MIN (l.fs, l.line_h / 1.35), MIN (l.fs, ms_draw_get_least_text (cr)));
   l.vfs = ms_draw_figure_size (cr, l.fs * 0.9);
   /* A line holds its bar's figure too, at a back row's size on a slide
@@ -732,7 +691,7 @@ draw_rows (cairo_t *cr, const MsChartStyle *st, const MsCacheStateRow *rows, int
       continue;
     if (starts_group (rows, i)) {
       if (slide) {
-        const char *name = memory_name (&rows[i], wc);
+        const char *name = memory_name (&rows[i]);
         double tw, th;
         ms_draw_text (cr, name, 0, 0, l.fs, -1, 0, TRUE, &tw, &th);
         ms_set_color (cr, &st->fg, 1);
@@ -800,12 +759,13 @@ slide_key (const MsResults *run, const MsCacheStateRow *rows, int n, int notes)
   for (int i = 0; i < n; i++)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
-  /* TRANSLATORS: the cache-state slide's key, e.g. "...; within ±10%: the whole bar in the band;
-   * too noisy: the bar reaches out". */
-  g_autofree char *key = g_strdup_printf (_ ("1×: a memory's time after streaming stores; dot: a "
-                                             "median over it; bar: the true ratio, 95%% sure; "
-                                             "within ±%g%%: the whole bar in the band; too noisy: "
-                                             "the bar reaches out"),
+  /* TRANSLATORS: the cache-state slide's key, e.g. "... Within ±10%: the whole bar in the grey
+   * band; too noisy: the bar reaches out". Cached and uncached as the rows name them: "a
+   * median over it" and "the true ratio" were read as statistics to teach first. */
+  g_autofree char *key = g_strdup_printf (_ ("Dot: a memory's cached time over its uncached "
+                                             "time (1×); bar: where that ratio lies, 95%% sure. "
+                                             "Within ±%g%%: the whole bar in the grey band; too "
+                                             "noisy: the bar reaches out"),
                                           MS_COMPARE_DEFAULT_THRESHOLD_PCT);
   return g_strconcat (note, note[0] ? " " : "", key, over_one ? _ (" and past 1×") : "",
                       /* TRANSLATORS: the key's full stop. */
@@ -831,7 +791,6 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
    * check, a group measured against another reference, was read as a
    * fourth kind of copy; a larger view and the exports have them all. */
   gboolean slide = ms_draw_is_slide (style, height);
-  WcKnown wc = wc_known (rows, n);
   int kept = 0;
   for (int i = 0; i < n; i++)
     if (!slide || ms_cache_state_on_slide (&rows[i]))
@@ -878,7 +837,7 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   if (!slide && height - top - kh - fs * 2.4 < fs * 1.4 * n_lines (rows, n, slide, FALSE))
     kh = 0;
   double bottom = draw_rows (cr, style, rows, n, width, top,
-                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide, wc);
+                             height - top - kh - fs * (slide ? 0.8 : 0.6), slide);
   /* Where the rows left it no room (a folded group's line wraps, or the
    * least picture of a slide), a slide's key without its notes, the last
    * first: what the marks are matters most. */

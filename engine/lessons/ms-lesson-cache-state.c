@@ -263,10 +263,14 @@ ms_cache_state_why_untold (const MsCacheStateRow *rows, int n, MsMode mode, char
   return true;
 }
 
+/* Write-combined memory's row stays in a larger view: "meant to be
+ * uncached", yet slowed by ordinary stores as pinned memory is, it sent
+ * every teacher reading the slide to explain what write-combining is
+ * before the lesson's own contrast, pageable against pinned. */
 bool
 ms_cache_state_on_slide (const MsCacheStateRow *row)
 {
-  return row->state == MS_CACHE_STATE_ORDINARY;
+  return row->state == MS_CACHE_STATE_ORDINARY && row->mode != MS_MODE_WRITE_COMBINED;
 }
 
 /* A row the largest size's note quotes: pageable, as the slide draws it. */
@@ -364,9 +368,11 @@ copies_in_added (const MsResults *r, MsMode mode, MsCacheState state, int e)
 }
 
 /* ms_cache_state_engine_note, and the way of writing it names in *state
- * (the Details add a plain program's finding for ordinary stores alone). */
+ * (the Details add a plain program's finding for ordinary stores alone);
+ * of the rows a slide draws alone where slide (a note of a row it leaves
+ * out named what is not drawn). */
 static bool
-engine_note (const MsResults *r, char *buf, size_t len, MsCacheState *state)
+engine_note (const MsResults *r, char *buf, size_t len, MsCacheState *state, bool slide)
 {
   /* The copy the CPU does not read, slower after the CPU's stores: a
    * class asked why under a name that said the CPU is not involved. */
@@ -375,6 +381,7 @@ engine_note (const MsResults *r, char *buf, size_t len, MsCacheState *state)
   const MsCacheStateRow *far = NULL;
   for (int i = 0; i < n; i++)
     if (rows[i].mode != MS_MODE_PAGEABLE && rows[i].state != MS_CACHE_STATE_READ_WC
+        && (!slide || ms_cache_state_on_slide (&rows[i]))
         && rows[i].judgement.verdict == MS_VERDICT_SLOWER
         && (!far || rows[i].judgement.ratio > far->judgement.ratio))
       far = &rows[i];
@@ -405,16 +412,16 @@ engine_note (const MsResults *r, char *buf, size_t len, MsCacheState *state)
   }
   if (far->state == MS_CACHE_STATE_ORDINARY)
     /* TRANSLATORS: the cache-state lesson, where a pinned or write-combined
-     * copy is slower after ordinary stores, e.g. "Pinned after ordinary
-     * stores: 50 µs more a repetition, 39 µs of it in the copies in (GPU's
-     * clock): data still in the CPU's cache." The rows' size goes unsaid:
-     * the slide's title has it; why it is the cache, the Details say; the
+     * copy is slower after ordinary stores, e.g. "Pinned, cached (ordinary
+     * stores): 50 µs more a repetition, 39 µs of it in the copies in (GPU's
+     * clock)." The rows' size goes unsaid: the slide's title has it; why it
+     * is the cache, the slide's group name and the Details say; the
      * largest size's figure gave way to the whole repetition's, which a
      * teacher could not place beside the copies' alone. "Copies in 39 µs
      * longer" read as garbled to a strict reader. */
     snprintf (buf, len,
-              ms_gettext ("%s after ordinary stores: %s more a repetition, %s of it in the copies "
-                          "in (GPU's clock): data still in the CPU's cache."),
+              ms_gettext ("%s, cached (ordinary stores): %s more a repetition, %s of it in the "
+                          "copies in (GPU's clock)."),
               ms_mode_title (far->mode), whole, t);
   else
     /* TRANSLATORS: the same after another way of writing, e.g. "Pinned,
@@ -432,7 +439,7 @@ bool
 ms_cache_state_engine_note (const MsResults *r, char *buf, size_t len)
 {
   MsCacheState state;
-  return engine_note (r, buf, len, &state);
+  return engine_note (r, buf, len, &state, true);
 }
 
 /* Which copies differ from streamed stores by the run's own rule, which
@@ -529,7 +536,7 @@ caption_cache_state (const MsResults *r, int exponent, char *buf, size_t len)
    * held them alone): ordinary stores +31.8-42.7 µs in 9 of 13 processes,
    * pinned and write-combined; flushed first, -0.9 to +2.3 µs in all 13. */
   MsCacheState state = MS_CACHE_STATE_COUNT;
-  if (exponent < 0 && engine_note (r, note, sizeof note, &state))
+  if (exponent < 0 && engine_note (r, note, sizeof note, &state, false))
     ms_caption_append (buf, len, "%s", note);
   /* The plain program's finding where the note names ordinary stores, the
    * one state it measured. */
@@ -738,7 +745,11 @@ const MsLesson ms_lesson_cache_state = {
              * could tell only pinned memory's copies sat under a title
              * about write-combined memory. */
             .title = MS_N_ ("How the CPU's last stores change a copy"),
-            .question = MS_N_ ("How does the way the host last wrote the buffers change the copy?"),
+            /* In the cache's words, as the slide's rows and headline are:
+             * "the way the host last wrote the buffers" had a teacher
+             * explain the stores before the question. */
+            .question = MS_N_ ("Is a copy faster or slower when the CPU's cache still holds its "
+                               "data?"),
             .reason = MS_N_ ("The host writes the inputs with streaming stores (the sweep's own "
                              "state), with ordinary stores (dirty lines in the CPU cache), into "
                              "freshly allocated pinned buffers (first use), or only before the "

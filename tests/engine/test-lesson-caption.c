@@ -809,13 +809,13 @@ test_cache_state_engine_note (void)
     g_assert_true (ms_cache_state_engine_note (r, note, sizeof note) == in_copies);
     if (in_copies)
       g_assert_cmpstr (note, ==,
-                       "Pinned after ordinary stores: 50 µs more a repetition, 39 µs of it in "
-                       "the copies in (GPU's clock): data still in the CPU's cache.");
+                       "Pinned, cached (ordinary stores): 50 µs more a repetition, 39 µs of it "
+                       "in the copies in (GPU's clock).");
     /* The Details follow the note with the plain program's finding, for
      * ordinary stores, one space between them. */
     char buf[4096];
     g_assert_true (ms_lesson_caption (MS_TOPIC_CACHE_STATE, r, -1, buf, sizeof buf));
-    g_assert_true ((strstr (buf, "cache. A plain program on an H200's host") != NULL) == in_copies);
+    g_assert_true ((strstr (buf, "clock). A plain program on an H200's host") != NULL) == in_copies);
     g_assert_null (strstr (buf, "  "));
     ms_results_free (r);
   }
