@@ -5,7 +5,8 @@
  * step, and on the default queues. The timelines of K = 16, drawn from repetitions with a timer
  * around every step, go under it only where their lanes can be read and the quoted orders differ;
  * they show how the orders interleave, and their lengths are not the finding. A slide draws the
- * takeaway's pair without timers as two bars of time with their verdict (draw_slide_pair). */
+ * takeaway's orders as bars of time, a row a workload and a column a queue setting, each pair
+ * with its verdict (draw_slide_grid). */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -151,8 +152,8 @@ call_out_takeaway (MsChartData *d, guint quoted)
   }
 }
 
-/* The chart of a larger view, and of a slide too small for its pair of
- * bars (draw_slide_pair), which keeps the one queue's lines. */
+/* The chart of a larger view, and of a slide too small for its
+ * grid (draw_slide_grid), which keeps the one queue's lines. */
 static MsChartData *
 build (const MsResults *run, gboolean slide)
 {
@@ -224,284 +225,301 @@ build (const MsResults *run, gboolean slide)
   return d;
 }
 
-/* The slide's bars: the same work in one stream (NULL where the run has none), then the pairs of
- * orders' cells (depth-first first), the takeaway's queue setting and, on one queue, kernels alone
- * there and on the usual queues where the run has both (else the usual queues' copies, then kernels
- * alone on one queue or its timed pair); of each pair, its queue setting in words,
- * whether they lie apart and, where they do not, whether they are the same by the lessons' rule
- * (ms_issue_order_same) or too noisy to tell. */
+/* A slide's grid: a row a workload (copies and add; kernels alone where the run has them, else one
+ * queue's pair with a timer on every step), a column a queue setting (one queue, the usual ones),
+ * each cell both orders' bars on one time scale with its verdict. As seven bars in a column, each
+ * named by its order over its setting and workload, teachers had to sort out which bars to compare,
+ * and the usual queues' copies, left to a sentence, were looked for among the bars. */
 typedef struct {
-  const MsCell *one, *cell[6];
-  int n;       /* bars of orders: 2, 4 or 6 */
-  bool single; /* the first pair on one queue */
-  bool kernels; /* a pair of kernels alone on one queue, not the timed one */
-  bool usual_kernels; /* and on the usual queues, in the copies' place there */
-  const MsCell *usual_copies[2]; /* the copies' pair there, not drawn then; NULL where none */
-  const char *by[3];
-  bool apart[3], same[3];
-} OrderPair;
+  const MsCell *pair[2][2][2]; /* [row][column][depth-first, breadth-first]; NULL: not measured */
+  const char *row_name[2];
+  int rows;
+  bool kernels;      /* the second row kernels alone, not one queue timed */
+  const MsCell *one; /* the copies in one stream, NULL where none */
+} Grid;
 
-/* Where the pair's parts go on the slide. */
+/* Where the grid's parts go. */
 typedef struct {
-  MsScale xs;
-  double fs, label_x, bracket_x, row_h, bar_h, head_h;
-  double time_h; /* a bar's time beside it, which its whisker goes under */
-  /* A bar's name at a figure's size and its queue setting under it smaller: the name was the
-   * smaller once, and a teacher read the two upside-down in weight. */
-  double name_fs, by_fs;
-  gboolean full; /* room for the words against one stream, ranges and steps */
-  double under;  /* under each bar: its whisker and, where it fits, its range in numbers */
-} PairLayout;
+  MsScale xs[2]; /* each column's time scale: one span, from its own left */
+  double fs, ffs, head_x, col_x[2], col_w, top, row_h, bar_h;
+  double time_h; /* a bar's time beside it, which its thin line goes under */
+  gboolean why;  /* each verdict with what it rests on under it */
+} GridLayout;
 
-/* A bar's name on the slide: one stream (-1), depth-first (even) or breadth-first. */
-static const char *
-order_name (int i)
+/* The grid from the run, at the takeaway's size and streams; FALSE where the run has no pair. */
+static gboolean
+grid_fill (const MsResults *run, Grid *g, int *k, const MsCell **depth)
 {
-  return i < 0 ? _ ("one stream") : i % 2 == 0 ? _ ("depth-first") : _ ("breadth-first");
+  const MsCell *breadth, *kd[2], *kb[2];
+  bool single, apart;
+  memset (g, 0, sizeof *g);
+  if (!ms_issue_order_quoted (run, depth, &breadth, k, &single, &apart))
+    return FALSE;
+  const int e = (*depth)->exponent;
+  g->one = ms_issue_order_one_stream (run, *depth);
+  for (int q = 0; q < 2; q++)
+    for (int o = 0; o < 2; o++)
+      g->pair[0][q][o] = timed_cell (run, e, q == 0, FALSE, o ? MS_ORDER_BREADTH_FIRST
+                                                                : MS_ORDER_DEPTH_FIRST, *k);
+  g->row_name[0] = _ ("copies and add");
+  g->rows = 1;
+  g->kernels = ms_issue_order_kernels (run, e, TRUE, &kd[0], &kb[0]);
+  if (g->kernels) {
+    g->pair[1][0][0] = kd[0], g->pair[1][0][1] = kb[0];
+    if (ms_issue_order_kernels (run, e, FALSE, &kd[1], &kb[1]))
+      g->pair[1][1][0] = kd[1], g->pair[1][1][1] = kb[1];
+    g->row_name[1] = _ ("kernels alone");
+    g->rows = 2;
+  } else if (timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, *k)) {
+    for (int o = 0; o < 2; o++)
+      g->pair[1][0][o] = timed_cell (run, e, TRUE, TRUE, o ? MS_ORDER_BREADTH_FIRST
+                                                            : MS_ORDER_DEPTH_FIRST, *k);
+    g->row_name[1] = _ ("copies and add, every step timed");
+    g->rows = g->pair[1][0][1] ? 2 : 1;
+  }
+  return TRUE;
 }
 
-static const MsCell *
-bar_cell (const OrderPair *pair, int i)
+static gboolean
+measured (const MsCell *const pair[2])
 {
-  return i < 0 ? pair->one : pair->cell[i];
+  return pair[0] && pair[1];
 }
 
-static double
-median (const OrderPair *pair, int i)
-{
-  return bar_cell (pair, i)->stats.e2e.median;
-}
-
-/* A bar's 95% range in numbers: the whiskers, a few pixels long, decide the verdict and could not
- * be read from the back. */
-static const char *
-range_text (const MsCell *c, char *buf, gsize len)
-{
-  const MsStat *e2e = &c->stats.e2e;
-  char lo[32], hi[32];
-  g_snprintf (buf, len, _ ("%s to %s"), ms_caption_time (e2e->ci_low, lo, sizeof lo),
-              ms_caption_time (e2e->ci_high, hi, sizeof hi));
-  return buf;
-}
-
-/* The words under a bar's name: what one stream is, or which pair. */
-static const char *
-name_words (const OrderPair *pair, int i)
-{
-  return i < 0 ? _ ("nothing to overlap") : pair->by[i / 2];
-}
-
-/* A pair of orders' bars, where the run has both, with its verdict's facts. */
-static void
-add_pair (OrderPair *pair, const MsCell *depth, const MsCell *breadth, const char *by)
-{
-  int p = pair->n / 2;
-  if (!depth || !breadth)
-    return;
-  pair->cell[pair->n++] = depth;
-  pair->cell[pair->n++] = breadth;
-  pair->by[p] = by;
-  pair->apart[p] = ms_issue_order_apart (depth, breadth);
-  pair->same[p] = !pair->apart[p] && ms_issue_order_same (depth, breadth);
-}
-
-/* The verdict beside the pair: which order took longer and how many times as long where they lie
- * apart, "same" where the rule finds them so, else "cannot tell": H100's untimed bars, stamped
- * "same" with intervals from 0.85 to 1.9 ms, claimed more than the run showed. */
+/* The verdict under a cell's bars, in bold, and what it rests on under it in *why: which order took
+ * longer and how many times as long where their ranges lie apart, "the same" where the rule finds
+ * them so, else "cannot tell": H100's untimed bars, stamped "same" with ranges from 0.85 to 1.9 ms,
+ * claimed more than the run showed. On one line the longer verdicts ran past their column. */
 static char *
-pair_verdict (const OrderPair *pair, int p)
+cell_verdict (const MsCell *const pair[2], char **why)
 {
-  if (pair->same[p])
-    /* TRANSLATORS: beside a pair of bars whose intervals are narrow enough to call them the same,
-     * with the rule (the lessons' ±10% band): a bare "same" left a class to guess why. */
-    return g_strdup_printf (_ ("same\n(within ±%g%%)"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
-  if (!pair->apart[p])
-    /* TRANSLATORS: beside a pair of bars whose intervals meet but are too wide to call them the
-     * same; on two lines, as the cache-state lesson's "cannot tell, too noisy". */
-    /* Why, in the class's words: "too noisy" left them asking what noise had to do with it;
-     * "ranges", which the slide calls thin lines, was read as jargon. */
-    return g_strdup (_ ("cannot tell\n(lines overlap)"));
+  if (!measured (pair)) {
+    *why = g_strdup ("");
+    /* TRANSLATORS: in an issue-order slide's cell the run did not measure. */
+    return g_strdup (_ ("not measured"));
+  }
+  if (!ms_issue_order_apart (pair[0], pair[1]) && ms_issue_order_same (pair[0], pair[1])) {
+    /* TRANSLATORS: under "the same" on the issue-order slide (the lessons' ±10% band). */
+    *why = g_strdup_printf (_ ("within ±%g%%"), MS_COMPARE_DEFAULT_THRESHOLD_PCT);
+    /* TRANSLATORS: under a pair of bars the rule calls the same. */
+    return g_strdup (_ ("the same"));
+  }
+  if (!ms_issue_order_apart (pair[0], pair[1])) {
+    /* TRANSLATORS: under "cannot tell": the bars' thin lines meet, but are too wide to call them
+     * the same. */
+    *why = g_strdup (_ ("their thin lines overlap"));
+    return g_strdup (_ ("cannot tell"));
+  }
   double times;
-  const char *order = ms_issue_order_longer (pair->cell[2 * p], pair->cell[2 * p + 1], &times);
-  /* TRANSLATORS: beside a pair of bars whose intervals lie apart, on two lines: the longer order
-   * and its time over the other's, e.g. "depth-first 1.20×\n(lines apart)": the thin lines
-   * under the bars, as the note calls them. */
-  return g_strdup_printf (_ ("%s %.2f×\n(lines apart)"), order, times);
+  const char *order = ms_issue_order_longer (pair[0], pair[1], &times);
+  /* TRANSLATORS: under a verdict such as "depth-first 5.47×": the other order ("(lines apart)"
+   * was read as jargon). */
+  gboolean depth_longer = pair[0]->stats.e2e.median >= pair[1]->stats.e2e.median;
+  *why = g_strdup_printf (_ ("as long as %s"),
+                          depth_longer ? _ ("breadth-first") : _ ("depth-first"));
+  /* TRANSLATORS: under a pair of bars whose thin lines lie apart: the longer order and its time
+   * over the other's, e.g. "depth-first 5.47×". */
+  return g_strdup_printf (_ ("%s %.2f×"), order, times);
 }
 
-/* One bar from its row's middle cy: named at its left, timed at its end and its interval under
- * it. */
-static void
-draw_bar (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
-          int i, double cy)
+/* The height of a cell's verdict and its why, and drawn at x, y where draw. */
+static double
+verdict_lines (cairo_t *cr, const GridLayout *l, const MsCell *const pair[2], double x, double y,
+               gboolean draw)
 {
-  const double fs = l->fs;
-  const MsCell *c = bar_cell (pair, i);
+  g_autofree char *why = NULL;
+  g_autofree char *verdict = cell_verdict (pair, &why);
+  double w = l->col_w - l->fs * 0.5;
+  double h = ms_draw_text_wrapped (cr, verdict, x, y, l->ffs, w, measured (pair), draw);
+  /* Its why at a figure's size, as the figures it may hold ("within ±10%"). */
+  return h + (*why && l->why ? ms_draw_text_wrapped (cr, why, x, y + h, l->ffs, w, FALSE, draw)
+                             : 0);
+}
+
+/* The columns' heads: the queue setting, and what it is under it. */
+static const char *
+column_name (int q)
+{
+  return q == 0 ? _ ("one queue") : _ ("the usual queues");
+}
+
+static char *
+column_words (int q)
+{
+  /* TRANSLATORS: under "one queue" on the issue-order slide; the note says how it is set. */
+  return q == 0 ? g_strdup (_ ("as on the textbook's GPU"))
+                /* TRANSLATORS: under "the usual queues", e.g. "8, CUDA's default". */
+                : g_strdup_printf (_ ("%d, CUDA's default"), MS_ISSUE_ORDER_USUAL_QUEUES);
+}
+
+/* What a row is, under its name: one stream's time for the copies (how much the streams
+ * overlapped), the kernels for kernels alone (a teacher could not rebuild 1.74 ms from 50 µs a
+ * step without their number). */
+static char *
+row_words (const Grid *g, int r)
+{
+  char t[32];
+  if (r == 0 && g->one)
+    /* TRANSLATORS: under "copies and add", e.g. "one stream alone: 944 µs". */
+    return g_strdup_printf (_ ("one stream alone: %s"),
+                            ms_caption_time (g->one->stats.e2e.median, t, sizeof t));
+  if (r == 1 && g->kernels)
+    /* TRANSLATORS: under "kernels alone", e.g. "48 kernels, each spinning 50 µs". */
+    return g_strdup_printf (_ ("%d kernels, each spinning %g µs"), 3 * MS_ISSUE_ORDER_AROUND_K,
+                            MS_ISSUE_ORDER_SPIN_US);
+  return g_strdup ("");
+}
+
+/* One bar from cy: order o's colour, timed at its end, its range as a thin line under it. */
+static void
+grid_bar (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const MsScale *xs,
+          const MsCell *c, int o, double cy)
+{
   const MsStat *e2e = &c->stats.e2e;
-  double x1 = ms_scale_to_pixel (&l->xs, e2e->median);
-  MsColor colour = style->fg;
-  if (i >= 0)
-    ms_chart_palette_color ((guint)i % 2, style->dark, &colour);
-  /* The bar's name, and its queue setting under it: which pair it is. */
-  char t[32], range[64];
-  const char *by = name_words (pair, i);
-  double name_h, by_h = 0, by_fs = l->by_fs, name_fs = l->name_fs;
-  ms_draw_text (cr, order_name (i), 0, 0, name_fs, -1, 0, TRUE, NULL, &name_h);
-  if (*by)
-    ms_draw_text (cr, by, 0, 0, by_fs, -1, 0, FALSE, NULL, &by_h);
-  ms_set_color (cr, &style->fg, 1);
-  ms_draw_text (cr, order_name (i), l->label_x, cy - (name_h + by_h) / 2, name_fs, 0, 0, TRUE,
-                NULL, NULL);
-  if (by_h > 0)
-    ms_draw_text (cr, by, l->label_x, cy - (name_h + by_h) / 2 + name_h, by_fs, 0, 0, FALSE, NULL,
-                  NULL);
-  double wy = cy + MAX (l->bar_h, l->time_h) / 2 + fs * 0.35,
-         lo = ms_scale_to_pixel (&l->xs, e2e->ci_low);
-  /* One stream grey: the yardstick, not a third order. */
-  ms_set_color (cr, &colour, i < 0 ? 0.4 : 1);
-  cairo_rectangle (cr, l->xs.pixel_lo, cy - l->bar_h / 2, x1 - l->xs.pixel_lo, l->bar_h);
+  double x1 = ms_scale_to_pixel (xs, e2e->median);
+  MsColor colour;
+  char t[32];
+  ms_chart_palette_color ((guint)o, style->dark, &colour);
+  ms_set_color (cr, &colour, 1);
+  cairo_rectangle (cr, xs->pixel_lo, cy - l->bar_h / 2, x1 - xs->pixel_lo, l->bar_h);
   cairo_fill (cr);
-  ms_picture_interval (cr, style, lo, ms_scale_to_pixel (&l->xs, e2e->ci_high), FALSE, wy,
-                       fs * 0.2);
-  /* Under its whisker, from its start: past its end it took the bars' width. */
+  /* Under the bar and its time: across the time, a wide range was read through it. */
+  ms_picture_interval (cr, style, ms_scale_to_pixel (xs, e2e->ci_low),
+                       ms_scale_to_pixel (xs, e2e->ci_high), FALSE,
+                       cy + MAX (l->bar_h, l->time_h) / 2 + l->fs * 0.25, l->fs * 0.2);
   ms_set_color (cr, &style->fg, 1);
-  if (l->full)
-    ms_draw_text (cr, range_text (c, range, sizeof range), lo, wy + fs * 0.3,
-                  ms_draw_figure_size (cr, fs), 0, 0, FALSE, NULL, NULL);
-  ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + fs * 0.4, cy,
-                ms_draw_figure_size (cr, fs * 1.1), 0, 0.5, TRUE, NULL, NULL);
+  ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + l->fs * 0.3, cy, l->ffs, 0,
+                0.5, TRUE, NULL, NULL);
 }
 
-/* The bars from y: one stream's where the run has it, then each pair of orders, with a bracket at
- * their right and its verdict. */
+/* Row r's cell in column q: both bars, the verdict under them. */
 static void
-draw_pair (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, const PairLayout *l,
-           double y)
+grid_cell (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const Grid *g, int r, int q)
 {
-  const double fs = l->fs;
-  double top = y + l->head_h, mid[6];
-  int first = pair->one ? -1 : 0;
-  for (int i = first; i < pair->n; i++) {
-    double cy = top + (i - first) * l->row_h + (l->row_h - l->under) / 2;
-    draw_bar (cr, style, pair, l, i, cy);
-    if (i >= 0)
-      mid[i] = cy;
-  }
-  /* Each bracket joins its pair's two bars: the verdict is about both. */
-  for (int p = 0; p < pair->n / 2; p++) {
-    double y_top = mid[2 * p] - l->bar_h / 2, y_bottom = mid[2 * p + 1] + l->bar_h / 2;
-    double bx = l->bracket_x, arm = fs * 0.5;
-    ms_set_color (cr, &style->fg, 0.7);
-    cairo_set_line_width (cr, ms_style_line_width (style));
-    cairo_move_to (cr, bx - arm, y_top);
-    cairo_line_to (cr, bx, y_top);
-    cairo_line_to (cr, bx, y_bottom);
-    cairo_line_to (cr, bx - arm, y_bottom);
-    cairo_stroke (cr);
-    g_autofree char *verdict = pair_verdict (pair, p);
-    ms_set_color (cr, &style->fg, 1);
-    ms_draw_text (cr, verdict, bx + fs * 0.5, (y_top + y_bottom) / 2, fs * 1.4, 0, 0.5, TRUE, NULL,
-                  NULL);
-  }
+  const MsCell *const *pair = (const MsCell *const *)g->pair[r][q];
+  double y = l->top + r * l->row_h, gap = MAX (l->bar_h, l->time_h) + l->fs * 0.5;
+  if (measured (pair))
+    for (int o = 0; o < 2; o++)
+      grid_bar (cr, style, l, &l->xs[q], pair[o], o, y + l->fs * 0.3 + l->bar_h / 2 + o * gap);
+  ms_set_color (cr, &style->fg, measured (pair) ? 1 : 0.6);
+  verdict_lines (cr, l, pair, l->col_x[q], y + l->fs * 0.3 + 2 * gap, TRUE);
 }
 
-/* The bars' layout in width from top to bottom: names at the left, then the bars on one time scale
- * from 0 to past every 95% range (cut at the axis, a class could not see how wide they were),
- * their times, the brackets and the verdicts at the right. Where the rows are high enough (full),
- * each whisker has its range in numbers; on a low slide the bars, times and whiskers alone. */
-static PairLayout
-pair_layout (cairo_t *cr, const MsChartStyle *style, const OrderPair *pair, double width,
-             double top, double bottom)
+/* The grid's layout between top and bottom: row heads at the left, two columns of the same
+ * width, one time span for every cell from 0 to past every bar's range and time. */
+static GridLayout
+grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width, double top,
+             double bottom, gboolean why)
 {
-  PairLayout l = { .fs = ms_style_font_size (style) };
-  const double fs = l.fs, ffs = ms_draw_figure_size (cr, fs);
-  l.name_fs = ffs;
-  l.by_fs = fs * 1.1;
-  double label_w = 0, words_w[7], end = 0, range_h, name_h, by_h, verdict_w = 0;
-  int first = pair->one ? -1 : 0;
-  ms_draw_text (cr, "0", 0, 0, ffs, -1, 0, FALSE, NULL, &range_h);
-  ms_draw_text (cr, order_name (0), 0, 0, l.name_fs, -1, 0, TRUE, NULL, &name_h);
-  ms_draw_text (cr, "1 ms", 0, 0, ms_draw_figure_size (cr, fs * 1.1), -1, 0, TRUE, NULL, &l.time_h);
-  ms_draw_text (cr, name_words (pair, 0), 0, 0, l.by_fs, -1, 0, FALSE, NULL, &by_h);
-  l.head_h = fs * 0.5;
-  l.row_h = (bottom - top - l.head_h) / (pair->n - first);
-  l.bar_h = MIN (l.row_h * 0.45, fs * 1.8);
-  double least = (MAX (l.bar_h, l.time_h) - l.bar_h) / 2 + fs * 0.7;
-  l.full = l.row_h >= MAX (name_h + by_h, l.bar_h + least + range_h);
-  l.under = l.full ? least + range_h : least;
-  for (int p = 0; p < pair->n / 2; p++) {
-    g_autofree char *verdict = pair_verdict (pair, p);
-    verdict_w = MAX (verdict_w, ms_draw_text_width (cr, verdict, fs * 1.4, TRUE));
+  GridLayout l = { .fs = ms_style_font_size (style), .why = why };
+  const double fs = l.fs;
+  l.ffs = ms_draw_figure_size (cr, fs);
+  double head_w = 0;
+  for (int r = 0; r < g->rows; r++) {
+    g_autofree char *words = row_words (g, r);
+    head_w = MAX (head_w, ms_draw_text_width (cr, g->row_name[r], l.ffs, TRUE));
+    head_w = MAX (head_w, ms_draw_text_width (cr, words, l.ffs, FALSE));
   }
-  for (int i = first; i < pair->n; i++) {
-    char t[32];
-    label_w = MAX (label_w, ms_draw_text_width (cr, order_name (i), l.name_fs, TRUE));
-    label_w = MAX (label_w, ms_draw_text_width (cr, name_words (pair, i), l.by_fs, FALSE));
-    ms_caption_time (median (pair, i), t, sizeof t);
-    words_w[i + 1] = ms_draw_text_width (cr, t, ms_draw_figure_size (cr, fs * 1.1), TRUE);
-    end = MAX (end, MAX (bar_cell (pair, i)->stats.e2e.ci_high, median (pair, i) * 1.05));
+  l.head_x = fs * 0.5;
+  head_w = MIN (head_w, width * 0.26);
+  /* A gap between the columns for their axes' last and first ticks. */
+  l.col_w = (width - l.head_x - head_w - fs * 3.5) / 2;
+  l.col_x[0] = l.head_x + head_w + fs;
+  l.col_x[1] = l.col_x[0] + l.col_w + fs * 2.5;
+  l.top = top;
+  l.row_h = (bottom - top) / g->rows;
+  /* Room under the bars for the longest verdict, wrapped to its column. */
+  double verdict_h = 0;
+  for (int r = 0; r < g->rows; r++)
+    for (int q = 0; q < 2; q++)
+      verdict_h = MAX (verdict_h, verdict_lines (cr, &l, (const MsCell *const *)g->pair[r][q],
+                                                 0, 0, FALSE));
+  ms_draw_text (cr, "1 ms", 0, 0, l.ffs, -1, 0, TRUE, NULL, &l.time_h);
+  l.bar_h = MIN (fs * 1.3, l.row_h - verdict_h - 2 * (l.time_h + fs * 0.5) - fs * 0.3);
+  /* One span for all: each bar's end and its time, and its range, inside its cell. */
+  double end = 0, span = l.col_w - fs * 1.5;
+  for (int r = 0; r < g->rows; r++)
+    for (int q = 0; q < 2; q++)
+      for (int o = 0; o < 2 && measured ((const MsCell *const *)g->pair[r][q]); o++)
+        end = MAX (end, g->pair[r][q][o]->stats.e2e.ci_high);
+  for (int r = 0; r < g->rows; r++)
+    for (int q = 0; q < 2; q++)
+      for (int o = 0; o < 2 && measured ((const MsCell *const *)g->pair[r][q]); o++) {
+        char t[32];
+        double m = g->pair[r][q][o]->stats.e2e.median;
+        double tw = ms_draw_text_width (cr, ms_caption_time (m, t, sizeof t), l.ffs, TRUE);
+        span = MIN (span, (l.col_w - fs * 0.6 - tw) * end / m);
+      }
+  for (int q = 0; q < 2; q++) {
+    l.xs[q] = (MsScale){ MS_SCALE_LINEAR, 0, end, l.col_x[q], l.col_x[q] + span,
+                         MS_SCALE_TIME_US };
+    /* The axis ends on a tick: past its last one it ran on unlabelled. */
+    MsTick ticks[16];
+    guint nt = ms_axis_ticks (&l.xs[q], span, fs * 3, ticks, 16);
+    if (nt >= 2 && ticks[nt - 1].value < end)
+      l.xs[q].max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
   }
-  l.label_x = fs * 1.5;
-  l.bracket_x = width - fs * 1.5 - verdict_w;
-  double x0 = l.label_x + label_w + fs, span = l.bracket_x - fs - x0;
-  /* Each bar's end and words before the bracket. */
-  for (int i = first; i < pair->n; i++) {
-    char range[64];
-    range_text (bar_cell (pair, i), range, sizeof range);
-    double range_w = ms_draw_text_width (cr, range, ffs, FALSE);
-    span = MIN (span, (l.bracket_x - fs * 1.2 - x0 - words_w[i + 1]) * end / median (pair, i));
-    if (l.full)
-      span = MIN (span, (l.bracket_x - fs * 1.4 - x0 - range_w) * end
-                            / bar_cell (pair, i)->stats.e2e.ci_low);
-  }
-  l.xs = (MsScale){ MS_SCALE_LINEAR, 0, end, x0, x0 + span, MS_SCALE_TIME_US };
-  /* The axis ends on a tick: past its last one it ran on unlabelled. */
-  MsTick ticks[16];
-  guint nt = ms_axis_ticks (&l.xs, l.xs.pixel_hi - l.xs.pixel_lo, fs * 3, ticks, 16);
-  if (nt >= 2 && ticks[nt - 1].value < l.xs.max)
-    l.xs.max = 2 * ticks[nt - 1].value - ticks[nt - 2].value;
   return l;
 }
 
-/* The orders named by what they do, in one line where the steps are one queue's: the third pair
- * of bars needed the room, and the one queue's definition went to the Details. */
-static char *
-slide_terms (const OrderPair *pair, gboolean gloss, int streams)
+/* The heads over the columns and beside the rows, bold over plain. */
+static void
+grid_heads (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const Grid *g,
+            double y)
 {
-  /* One queue glossed where the rows keep their room: in the details alone, a teacher had to
-   * explain it first; what a queue is, in a bracket: teachers had to. */
-  if (pair->single && gloss && pair->usual_kernels && streams > 8)
-    /* The usual number where kernels alone on them are drawn: more streams than queues is why
-     * depth-first is still longer there, and a teacher had to say so. */
-    return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues (GPU work "
-                               "lanes): 1 with CUDA_DEVICE_MAX_CONNECTIONS=1, else %d for %d "
-                               "streams."),
-                            MS_ISSUE_ORDER_USUAL_QUEUES, streams);
-  if (pair->single && gloss)
-    /* The usual queues' number in both: "several" left a reader asking how many. */
-    return g_strdup_printf (_ ("Depth-first: one stream's in, add, back, then the next's; "
-                               "breadth-first: each step for every stream. Queues (GPU work "
-                               "lanes): 1 with CUDA_DEVICE_MAX_CONNECTIONS=1, else the default "
-                               "%d."),
-                            MS_ISSUE_ORDER_USUAL_QUEUES);
-  return g_strdup (pair->single ? _ ("Depth-first: one stream's in, add, back, then the next's; "
-                                     "breadth-first: each step for every stream.")
-                                : _ ("Each stream copies its part of a and b in, adds them, "
-                                     "copies c back. Depth-first: each stream's steps, then the "
-                                     "next stream's; breadth-first: each step for every stream "
-                                     "in turn."));
+  ms_set_color (cr, &style->fg, 1);
+  for (int q = 0; q < 2; q++) {
+    g_autofree char *words = column_words (q);
+    double th;
+    ms_draw_text (cr, column_name (q), l->col_x[q], y, l->ffs, 0, 0, TRUE, NULL, &th);
+    ms_draw_text_max (cr, words, l->col_x[q], y + th, l->ffs, l->col_w);
+  }
+  for (int r = 0; r < g->rows; r++) {
+    g_autofree char *words = row_words (g, r);
+    double ry = l->top + r * l->row_h + l->fs * 0.2, th;
+    ms_draw_text_wrapped (cr, g->row_name[r], l->head_x, ry, l->ffs, l->col_x[0] - l->head_x - l->fs,
+                          TRUE, TRUE);
+    ms_draw_text (cr, g->row_name[r], 0, 0, l->ffs, -1, 0, TRUE, NULL, &th);
+    ms_draw_text_wrapped (cr, words, l->head_x, ry + th * 1.1, l->ffs,
+                          l->col_x[0] - l->head_x - l->fs, FALSE, TRUE);
+  }
 }
 
-/* The note under the bars: what the thin lines are (at 8 or fewer repetitions a median's 95% range
- * is the fastest to the slowest) and, where the timed pair (the last) lies apart and both untimed
- * ones read alike, what the bars show: the event pairs, the only difference between the one-queue
- * pairs, slowed both orders and one more. No mechanism: the run does not show one. */
-static char *
-slide_note (const OrderPair *pair, gboolean brief)
+/* The orders, each by its colour and what it does: the key to every cell's two bars. */
+static double
+grid_key (cairo_t *cr, const MsChartStyle *style, double y, double width, gboolean draw)
 {
-  const MsStat *e2e = &pair->cell[0]->stats.e2e;
-  int last = pair->n / 2 - 1;
+  const double fs = ms_style_font_size (style);
+  static const char *const words[] = {
+    N_ ("depth-first: one stream's in, add, back, then the next stream's"),
+    N_ ("breadth-first: each step for every stream, then the next step"),
+  };
+  double h = 0;
+  for (int o = 0; o < 2; o++) {
+    MsColor colour;
+    double th = ms_draw_text_wrapped (cr, _ (words[o]), 0, 0, fs, width - fs * 2.4, FALSE, FALSE);
+    if (draw) {
+      ms_chart_palette_color ((guint)o, style->dark, &colour);
+      ms_set_color (cr, &colour, 1);
+      cairo_rectangle (cr, fs * 0.5, y + h + fs * 0.25, fs * 1.2, fs * 0.8);
+      cairo_fill (cr);
+      ms_set_color (cr, &style->fg, 1);
+      ms_draw_text_wrapped (cr, _ (words[o]), fs * 2.2, y + h, fs, width - fs * 2.4, FALSE, TRUE);
+    }
+    h += th;
+  }
+  return h;
+}
+
+/* The note under the grid: what the thin lines are (at 8 or fewer repetitions a median's 95% range
+ * is the fastest to the slowest), what one queue does, as the textbook has it, and, where the run
+ * shows it, that copies did not wait as it says. No mechanism of its own: the run does not show
+ * one. */
+static char *
+grid_note (const Grid *g, gboolean brief)
+{
+  const MsCell *first = g->pair[0][0][0] ? g->pair[0][0][0] : g->pair[0][1][0];
+  const MsStat *e2e = &first->stats.e2e;
   g_autofree char *range
       = e2e->ci_low == e2e->min && e2e->ci_high == e2e->max
             ? g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: fastest to "
@@ -510,151 +528,72 @@ slide_note (const OrderPair *pair, gboolean brief)
             : g_strdup_printf (_ ("Bars: medians of %d whole repetitions; thin lines: their 95%% "
                                   "ranges."),
                                e2e->n);
-  if (pair->kernels) {
-    /* TRANSLATORS: after the bars' note on the issue-order slide, e.g. "Kernels alone: each of a
-     * stream's 3 steps one block spinning 50 µs (48 kernels), no copies." (in, add, back) */
-    /* How many kernels: without it a teacher could not rebuild 1.74 ms from 50 µs a step. */
-    g_autofree char *kernels = g_strdup_printf (
-        _ ("Kernels alone: each of a stream's 3 steps one block spinning %g µs (%d kernels), no "
-           "copies."),
-        MS_ISSUE_ORDER_SPIN_US, 3 * MS_ISSUE_ORDER_AROUND_K);
-    /* Why the copies ran alike, where breadth-first shows it: a teacher found their "same"
-     * beside kernels' 7× unexplained on the slide. */
-    char why[256] = "";
-    if (pair->one && pair->single)
-      ms_issue_order_copies_free (pair->one, pair->cell[1], why, sizeof why);
-    /* The copies on the usual queues, whose bars make way for kernels alone there: "With
-     * copies: no" was read as measured on one queue alone. */
-    g_autofree char *usual = NULL;
-    const MsCell *const *u = pair->usual_copies;
-    if (!brief && u[0] && u[1] && ms_issue_order_same (u[0], u[1])) {
-      char t[2][32];
-      ms_caption_time (u[0]->stats.e2e.median, t[0], sizeof t[0]);
-      ms_caption_time (u[1]->stats.e2e.median, t[1], sizeof t[1]);
-      /* TRANSLATORS: on the issue-order slide, e.g. "Copies and add on the usual 8 queues: 785 vs
-       * 787 µs, the same." (depth-first's median first). */
-      usual = g_strdup_printf (_ ("Copies and add on the usual %d queues: %s vs %s, the same."),
-                               MS_ISSUE_ORDER_USUAL_QUEUES, t[0], t[1]);
-    }
-    return g_strjoin (" ", range, kernels, why, usual ? usual : "", NULL);
-  }
-  /* "Slowed both orders" where both timed medians lie above their untimed ones on one queue. */
-  if (last < 2 || !pair->apart[last] || pair->apart[0] || pair->apart[1]
-      || pair->same[0] != pair->same[1]
-      || pair->cell[4]->stats.e2e.median <= pair->cell[0]->stats.e2e.median
-      || pair->cell[5]->stats.e2e.median <= pair->cell[1]->stats.e2e.median)
-    return g_steal_pointer (&range);
-  double times;
-  const char *order = ms_issue_order_longer (pair->cell[4], pair->cell[5], &times);
-  /* What the bars show and no more: teachers read "the textbook's false dependency" as an
-   * interpretation the run does not establish. */
-  double t0 = pair->cell[4]->stats.e2e.median, t1 = pair->cell[5]->stats.e2e.median;
-  /* TRANSLATORS: after the bars' note, e.g. "Untimed, the orders ran alike. Event pairs around
-   * every step on one queue slowed both orders, depth-first to 1.20× breadth-first's time." */
-  g_autofree char *timed = g_strdup_printf (
-      _ ("Event pairs around every step on one queue slowed both orders, %s to %.2f× %s's "
-         "time."),
-      order, times, t0 >= t1 ? _ ("breadth-first") : _ ("depth-first"));
-  return g_strjoin (" ", range,
-                    pair->same[0] && pair->same[1]
-                        ? _ ("Untimed, the orders ran alike.")
-                        : _ ("Untimed, the run cannot tell the orders apart."),
-                    timed, NULL);
+  /* What one queue does in the textbook, in a class's words: "queues" and "false dependencies"
+   * each needed a teacher. */
+  const char *queue = brief ? ""
+                            : _ ("One queue (CUDA_DEVICE_MAX_CONNECTIONS=1): the GPU starts work "
+                                 "in the order it was issued, so a step waiting for its own "
+                                 "stream holds up every step issued after it.");
+  char why[256] = "";
+  if (g->one && measured ((const MsCell *const *)g->pair[0][0]))
+    ms_issue_order_copies_free (g->one, g->pair[0][0][1], why, sizeof why);
+  return g_strjoin (" ", range, queue, why, NULL);
 }
 
-/* A slide: the two orders at the takeaway's K without timers, beside the same work in one stream,
- * bars of time on one scale from 0, the orders bracketed with their verdict; on one queue the
- * usual queues' pair and one queue's with a timer on every step, which the headline answers with
- * (in the Details alone, the textbook's effect went unseen). */
+/* A slide: the grid of both orders' bars, a row a workload, a column a queue setting, under a key
+ * to the orders' colours and over a note. */
 static gboolean
-draw_slide_pair (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                  double height)
+draw_slide_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                 double height)
 {
-  OrderPair pair = { .n = 0 };
+  Grid g;
   int k;
-  bool apart;
-  const MsCell *depth, *breadth;
-  if (!ms_issue_order_quoted (run, &depth, &breadth, &k, &pair.single, &apart))
+  const MsCell *depth;
+  if (!grid_fill (run, &g, &k, &depth))
     return FALSE;
-  pair.one = ms_issue_order_one_stream (run, depth);
-  /* Said to carry copies where kernels alone are drawn too: "one queue" alone left a reader to
-   * infer which rows moved data. */
-  const int e = depth->exponent;
-  const MsCell *kd, *kb;
-  /* Kernels alone where the run has them: the textbook's effect itself, which the timed pair
-   * stood in for (the timers' sentence is the Details'). */
-  pair.kernels = pair.single && ms_issue_order_kernels (run, e, TRUE, &kd, &kb);
-  add_pair (&pair, depth, breadth,
-            !pair.single   ? _ ("usual queues")
-            : pair.kernels ? _ ("copies and add, one queue")
-                           : _ ("one queue"));
-  /* The usual queues' pair beside one queue's: the contrast a teacher wanted drawn; then kernels
-   * alone, else the timed one (whose timers are all that differs from the untimed one-queue
-   * pair). */
-  if (pair.single) {
-    /* On the usual queues too, in the copies' place there, where a teacher asked for the cure
-     * beside the effect. */
-    const MsCell *ud, *ub;
-    /* Only where the headline leads with kernels alone (one queue's lie apart, the copies' not):
-     * else it quotes the copies' usual-queues pair, which must stay drawn. */
-    pair.usual_kernels = pair.kernels && !apart && ms_issue_order_apart (kd, kb)
-                         && ms_issue_order_kernels (run, e, FALSE, &ud, &ub);
-    const MsCell *cd = timed_cell (run, e, FALSE, FALSE, MS_ORDER_DEPTH_FIRST, k),
-                 *cb = timed_cell (run, e, FALSE, FALSE, MS_ORDER_BREADTH_FIRST, k);
-    if (!pair.usual_kernels)
-      add_pair (&pair, cd, cb, _ ("usual queues"));
-    else
-      pair.usual_copies[0] = cd, pair.usual_copies[1] = cb;
-    if (pair.kernels)
-      add_pair (&pair, kd, kb, _ ("kernels alone, one queue"));
-    if (pair.usual_kernels)
-      add_pair (&pair, ud, ub, _ ("kernels alone, usual queues"));
-    else if (!pair.kernels)
-      add_pair (&pair, timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, k),
-                timed_cell (run, e, TRUE, TRUE, MS_ORDER_BREADTH_FIRST, k),
-                _ ("one queue, every step timed"));
-  }
   const double fs = ms_style_font_size (style);
   char size[32], vector[32];
   ms_format_size_label ((double) ms_vector_bytes (depth->elements) / k, size, sizeof size);
   ms_format_size_label ((double) ms_vector_bytes (depth->elements), vector, sizeof vector);
   /* TRANSLATORS: the issue-order slide's title, e.g. "16 streams, each adding a 1 MiB part of 16
-   * MiB vectors: time to run them all"; each pair's queue setting is under its bars' names. */
+   * MiB vectors: time to run them all". */
   g_autofree char *title = g_strdup_printf (_ ("%d streams, each adding a %s part of %s vectors: "
                                                "time to run them all"),
                                             k, size, vector);
-  const double top
+  /* Measured first: where the grid does not fit, the chart draws instead. */
+  const double title_y
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)
-        + fs * 0.5;
-  g_autofree char *terms = NULL, *note = NULL;
+        + fs * 0.4;
+  double y = title_y + grid_key (cr, style, 0, width, FALSE) + fs * 0.5;
+  double th;
+  ms_draw_text (cr, column_name (0), 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &th);
+  const double head_h = 2 * th + fs * 0.5;
+  g_autofree char *note = NULL;
   double note_h = 0, bottom = 0;
-  PairLayout l;
-  /* The note in full, then brief, where the rows would close up (a 540 px pane). */
-  for (int brief = 0; brief < 2 && !terms; brief++) {
+  GridLayout l;
+  /* Closed up in steps where the rows would not keep their bars (a 540 px pane): the note
+   * without what one queue does, then the verdicts without what they rest on. */
+  for (int step = 0; step < 3; step++) {
     g_free (note);
-    note = slide_note (&pair, brief);
+    note = grid_note (&g, step > 0);
     note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
     bottom = height - note_h - fs * 2.6;
-    for (int gloss = 1; gloss >= 0 && !terms; gloss--) {
-      g_autofree char *t = slide_terms (&pair, gloss, k);
-      double y
-          = top + ms_draw_text_wrapped (cr, t, fs * 0.5, top, fs, width - fs, FALSE, FALSE) + fs;
-      l = pair_layout (cr, style, &pair, width, y, bottom);
-      /* Under 2.3 lines a row, the values met the bars (a 540 px pane). */
-      if ((!gloss && brief) || l.row_h >= fs * 2.3)
-        terms = g_steal_pointer (&t);
-    }
+    l = grid_layout (cr, style, &g, width, y + head_h, bottom, step < 2);
+    if (l.bar_h >= fs * 0.6)
+      break;
   }
-  /* Too narrow for the bars beside their words: the chart instead. */
-  if (l.row_h < fs * 1.6 || l.xs.pixel_hi - l.xs.pixel_lo < fs * 5)
+  /* Too small for the bars beside their words: the chart instead. */
+  if (l.bar_h < fs * 0.6 || l.xs[0].pixel_hi - l.xs[0].pixel_lo < fs * 5)
     return FALSE;
   ms_draw_background (cr, style);
-  double y = ms_picture_title (cr, style, title, width) + fs * 0.5;
-  /* At full contrast: grey, the definitions under the title washed out on a projector. */
-  ms_set_color (cr, &style->fg, 1);
-  y += ms_draw_text_wrapped (cr, terms, fs * 0.5, y, fs, width - fs, FALSE, TRUE) + fs;
-  ms_draw_time_axis (cr, style, &l.xs, y, bottom, fs * 3, width);
-  draw_pair (cr, style, &pair, &l, y);
+  ms_picture_title (cr, style, title, width);
+  grid_key (cr, style, title_y, width, TRUE);
+  grid_heads (cr, style, &l, &g, y);
+  for (int q = 0; q < 2; q++)
+    ms_draw_time_axis (cr, style, &l.xs[q], l.top, bottom, fs * 3, l.col_x[q] + l.col_w);
+  for (int r = 0; r < g.rows; r++)
+    for (int q = 0; q < 2; q++)
+      grid_cell (cr, style, &l, &g, r, q);
   ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
   return TRUE;
 }
@@ -664,7 +603,7 @@ ms_picture_issue_order (cairo_t *cr, const MsResults *run, const MsChartStyle *s
                         double height)
 {
   const double fs = ms_style_font_size (style);
-  if (ms_draw_is_slide (style, height) && draw_slide_pair (cr, run, style, width, height))
+  if (ms_draw_is_slide (style, height) && draw_slide_grid (cr, run, style, width, height))
     return;
   g_autoptr (MsChartData) data = build (run, ms_draw_is_slide (style, height));
   ms_draw_background (cr, style);
