@@ -778,6 +778,18 @@ test_cache_state_takeaway_drawn (void)
                    MS_TAKEAWAY_DECIDED);
   g_assert_cmpstr (line, ==, "Ordinary stores (cached) left the copies unchanged at 16 MiB");
   ms_results_free (r);
+  /* Write-combined memory's row is a larger view's: farther from 1× and
+   * the other way from pageable's, it is still no headline, and the row
+   * the headline names is "cached", as the slide names it. */
+  r = ms_test_results_new ("cache-state");
+  add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=streamed", 1740, 0, true);
+  add_cell9_at (r, 22, MS_MODE_PAGEABLE, "stores=ordinary", 1160, 0, true);
+  add_cell9_at (r, 22, MS_MODE_WRITE_COMBINED, "stores=streamed", 250, 0, true);
+  add_cell9_at (r, 22, MS_MODE_WRITE_COMBINED, "stores=ordinary", 400, 0, true);
+  g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_CACHE_STATE, r, line, sizeof line), ==,
+                   MS_TAKEAWAY_DECIDED);
+  g_assert_cmpstr (line, ==, "Pageable at 16 MiB, cached: 0.67× the uncached time");
+  ms_results_free (r);
 }
 
 /* A pinned copy slower after ordinary stores: the note gives the
