@@ -307,7 +307,7 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
       continue;
     size_t used = strlen (list);
     snprintf (list + used, sizeof list - used, "%s%s %.2f×", listed++ ? ms_gettext ("; ") : "",
-              ms_cache_state_name (rows[i].state), rows[i].judgement.ratio);
+              short_name (rows[i].state), rows[i].judgement.ratio);
     used = strlen (list);
     if (mixed)
       snprintf (list + used, sizeof list - used, " (%s)",
@@ -319,8 +319,7 @@ ms_cache_state_largest_note (const MsResults *r, char *buf, size_t len)
   ms_format_bytes (ms_exponent_bytes (e), size, sizeof size);
   /* TRANSLATORS: the cache-state lesson's pageable copies at its largest
    * size, where the slide shows a smaller one at which they differ, e.g.
-   * "At 16 MiB, pageable copies: ordinary stores 0.96×; sent again, not
-   * rewritten 0.99×: too noisy to say." */
+   * "At 16 MiB, pageable copies: cached 0.99×: too noisy to say." */
   snprintf (buf, len,
             mixed            ? ms_gettext ("At %s, pageable copies: %s.")
             : same == listed ? ms_gettext ("At %s, pageable copies: %s: no change.")
@@ -639,6 +638,15 @@ memory_lists (const MsCacheStateRow *rows, int n, char *same, char *other, size_
   lower_words (other, true);
 }
 
+/* How far a row's time lies from its 1×, in per cent of it, from its
+ * ratio as the row writes it (0.71×: 29), so that the headline's share
+ * and the row's figure agree. */
+static int
+percent_off (const MsCacheStateRow *row)
+{
+  return (int) lround (fabs (round (row->judgement.ratio * 100) - 100));
+}
+
 /* Ordinary stores' two ways at once, where they moved pageable copies
  * and a pinned memory's apart in opposite directions: the slide holds
  * both, and a headline naming one left readers asking about the other
@@ -666,15 +674,19 @@ both_ways (const MsCacheStateRow *rows, int n, const char *size, char *buf, size
   }
   /* TRANSLATORS: the cache-state headline where ordinary stores made one
    * memory's copies shorter and another's longer, e.g. "4 MiB, cached:
-   * pageable 0.71× the uncached time, pinned 1.20×" (cached: after ordinary
-   * stores, as the rows gloss them; the time: their 1×'s, uncached); one
-   * projected line. The size: the note says the pageable gain goes at
-   * 16 MiB, and without it a reader took the line for every size; "...
-   * pinned 1.20× uncached" was read as shorthand, two bare ratios as a
-   * puzzle, "faster (0.71×)" as 0.71 times as fast, and "in 0.71× the
-   * time" left a teacher asking the time of what. */
-  snprintf (buf, len, ms_gettext ("%s, cached: %s %.2f× the uncached time, %s %.2f×"), size,
-            names[0], pageable->judgement.ratio, names[1], pinned->judgement.ratio);
+   * pageable took 29% less time, pinned 20% more" (cached: after ordinary
+   * stores, as the rows gloss them; less and more than uncached, their
+   * 1×); one projected line. The size: the note says the pageable gain
+   * goes at 16 MiB, and without it a reader took the line for every size;
+   * two bare ratios ("0.71× the uncached time, pinned 1.20×") left a
+   * teacher to find which was faster, "faster (0.71×)" was read as 0.71
+   * times as fast, and "in 0.71× the time" left a teacher asking the time
+   * of what. */
+  snprintf (buf, len,
+            pageable->judgement.ratio < 1
+                ? ms_gettext ("%s, cached: %s took %d%% less time, %s %d%% more")
+                : ms_gettext ("%s, cached: %s took %d%% more time, %s %d%% less"),
+            size, names[0], percent_off (pageable), names[1], percent_off (pinned));
   return true;
 }
 
@@ -703,15 +715,17 @@ takeaway_cache_state (const MsResults *r, char *buf, size_t len)
     return MS_TAKEAWAY_DECIDED;
   if (far) {
     /* TRANSLATORS: the cache-state headline, one projected line of about
-     * 60 characters at most, e.g. "Pageable at 4 MiB, sent again: 0.69×
-     * the uncached time" (uncached: after streaming stores, the 1×, as its
-     * row names it; "streamed" was read as CUDA's streams); the ratio as
-     * the row writes it: its inverse, "1.4× faster", had to be worked out
-     * and was rounded from the row's figure, not the medians; the size, as
-     * the effect may hold at it alone; at 70 characters the line shrank
-     * under a back row's size. */
-    snprintf (buf, len, ms_gettext ("%s at %s, %s: %.2f× the uncached time"),
-              ms_mode_title (far->mode), size, short_name (far->state), far->judgement.ratio);
+     * 60 characters at most, e.g. "Pageable at 4 MiB, cached: 33% less
+     * time than uncached" (uncached: after streaming stores, the 1×, as
+     * its row names it; "streamed" was read as CUDA's streams); the share
+     * from the ratio as the row writes it (0.67×): its inverse, "1.4×
+     * faster", had to be worked out and was rounded from the medians; the
+     * size, as the effect may hold at it alone; at 70 characters the line
+     * shrank under a back row's size. */
+    snprintf (buf, len,
+              far->judgement.ratio < 1 ? ms_gettext ("%s at %s, %s: %d%% less time than uncached")
+                                       : ms_gettext ("%s at %s, %s: %d%% more time than uncached"),
+              ms_mode_title (far->mode), size, short_name (far->state), percent_off (far));
     return MS_TAKEAWAY_DECIDED;
   }
   /* A memory whose every state came out the same is decided; the ones

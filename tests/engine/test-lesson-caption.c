@@ -757,7 +757,7 @@ test_cache_state_size (void)
     g_assert_true (ms_cache_state_largest_note (r, note, sizeof note) == apart);
     if (apart)
       g_assert_cmpstr (note, ==,
-                       "At 16 MiB, pageable copies: ordinary stores 0.99×: no change.");
+                       "At 16 MiB, pageable copies: cached 0.99×: no change.");
     ms_results_free (r);
   }
 }
@@ -788,7 +788,7 @@ test_cache_state_takeaway_drawn (void)
   add_cell9_at (r, 22, MS_MODE_WRITE_COMBINED, "stores=ordinary", 400, 0, true);
   g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_CACHE_STATE, r, line, sizeof line), ==,
                    MS_TAKEAWAY_DECIDED);
-  g_assert_cmpstr (line, ==, "Pageable at 16 MiB, cached: 0.67× the uncached time");
+  g_assert_cmpstr (line, ==, "Pageable at 16 MiB, cached: 33% less time than uncached");
   ms_results_free (r);
 }
 
