@@ -304,16 +304,17 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
 static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {
-  /* Cached first, the stores that leave it so after: "ordinary stores
-   * (cached)" had a teacher explain the stores before the cache. */
+  /* The cache alone, the stores that leave it so in the title: "ordinary
+   * stores (cached)" had a teacher explain the stores before the cache. */
   if (slide && rows[i].state == MS_CACHE_STATE_ORDINARY)
-    return _ ("cached (ordinary stores)");
+    return _ ("cached");
   return ms_cache_state_name (rows[i].state);
 }
 
-/* The name of a memory's 1× row on a slide, glossed as ordinary stores
- * are: "streaming stores" alone had to be taught first. */
-static const char *const one_name = N_ ("uncached (streaming stores)");
+/* The name of a memory's 1× row on a slide, as ordinary stores' row is
+ * named: "streaming stores" had to be taught first (the title says how
+ * each was written). */
+static const char *const one_name = N_ ("uncached");
 
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
@@ -802,12 +803,16 @@ ms_picture_cache_state (cairo_t *cr, const MsResults *run, const MsChartStyle *s
   g_autofree char *title
       = slide
             /* TRANSLATORS: the cache-state slide's title, e.g. "A repetition
-             * (a, b in, add, c out) at 16 MiB after each way of writing the
-             * inputs". A whole repetition, said: "a copy's time" was set
-             * beside the duplex slide's single copy. One line: each memory
-             * drawn is named over its bars. */
-            ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s after each way of "
-                                  "writing the inputs"),
+             * (a, b in, add, c out) at 4 MiB, its inputs written past the
+             * CPU's cache (uncached: streaming stores) or into it (cached)".
+             * A whole repetition, said: "a copy's time" was set beside the
+             * duplex slide's single copy. How each row's inputs were
+             * written, here once: in every row's name, "streaming stores"
+             * and "ordinary stores" had a teacher explain the stores before
+             * the cache. */
+            ? g_strdup_printf (_ ("A repetition (a, b in, add, c out) at %s, its inputs written "
+                                  "past the CPU's cache (uncached: streaming stores) or into it "
+                                  "(cached)"),
                                size)
             : rows[n - 1].state != MS_CACHE_STATE_READ_WC
                   ? g_strdup_printf (_ ("Each copy's median time after the host's stores, as a "

@@ -121,15 +121,16 @@ ms_issue_order_copies_free (const MsCell *one, const MsCell *breadth, char *buf,
   ms_caption_time (ms_caption_time_as_written (one->stats.e2e.median)
                        - ms_caption_time_as_written (breadth->stats.e2e.median),
                    s, sizeof s);
-  /* TRANSLATORS: on the issue-order slide, e.g. "The textbook's one queue makes breadth-first's
-   * copies back wait behind its copies in. Here they did not: breadth-first beat one stream by
-   * 165 µs, more than the whole add (19 µs)." The prediction, what happened, then the figures:
-   * "would wait …, leaving it at most the add faster" was too compressed to read aloud. */
+  /* TRANSLATORS: on the issue-order slide, e.g. "In the textbook, one queue holds breadth-first's
+   * copies back until every copy in is done, so it can end at most the add (19 µs) before one
+   * stream. It ended 165 µs before: its copies back did not wait." The prediction with what it
+   * allows, then what happened: "... Here they did not: breadth-first beat one stream by 165 µs,
+   * more than the whole add" left a teacher to work out why the add was the measure. */
   snprintf (buf, len,
-            ms_gettext ("The textbook's one queue makes breadth-first's copies back wait behind "
-                        "its copies in. Here they did not: breadth-first beat one stream by %s, "
-                        "more than the whole add (%s)."),
-            s, a);
+            ms_gettext ("In the textbook, one queue holds breadth-first's copies back until every "
+                        "copy in is done, so it can end at most the add (%s) before one stream. "
+                        "It ended %s before: its copies back did not wait."),
+            a, s);
   return true;
 }
 
