@@ -296,8 +296,9 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * which. */
   d->title = g_strdup_printf (_ ("%d copies of each size: time a copy until they arrive"), count);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
-  /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added where it fits). */
-  d->y_label = g_strdup (_ ("time a copy"));
+  /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added where it fits); no word of
+   * one letter: turned up the axis, a handout's text check read "a" as 6 pt type. */
+  d->y_label = g_strdup (_ ("time per copy"));
   d->y_kind = MS_SCALE_LOG10;
   d->y_unit = MS_SCALE_TIME_US;
   d->fit_y = TRUE;

@@ -244,6 +244,7 @@ typedef struct {
   double fs, ffs, head_x, col_x[2], col_w, top, row_h, bar_h;
   double time_h; /* a bar's time beside it, which its thin line goes under */
   gboolean why;  /* each verdict with what it rests on under it */
+  gboolean said; /* each column's name with what its setting does under it */
 } GridLayout;
 
 /* The grid from the run, at the takeaway's size and streams; FALSE where the run has no pair. */
@@ -329,27 +330,41 @@ verdict_lines (cairo_t *cr, const GridLayout *l, const MsCell *const pair[2], do
 {
   g_autofree char *why = NULL;
   g_autofree char *verdict = cell_verdict (pair, &why);
-  double w = l->col_w - l->fs * 0.5;
+  double w = l->col_w - l->fs * 0.5, vw, th;
+  ms_draw_text (cr, verdict, 0, 0, l->ffs, -1, 0, TRUE, &vw, &th);
+  /* Its why at a figure's size, as the figures it may hold ("within ±10%"): after it on its line
+   * where both fit, else under it. */
+  double gap = l->ffs * 0.35, ww = *why ? ms_draw_text_width (cr, why, l->ffs, FALSE) : 0;
+  if (*why && l->why && vw + gap + ww <= w) {
+    if (draw) {
+      ms_draw_text (cr, verdict, x, y, l->ffs, 0, 0, measured (pair), NULL, NULL);
+      ms_draw_text (cr, why, x + vw + gap, y, l->ffs, 0, 0, FALSE, NULL, NULL);
+    }
+    return th;
+  }
   double h = ms_draw_text_wrapped (cr, verdict, x, y, l->ffs, w, measured (pair), draw);
-  /* Its why at a figure's size, as the figures it may hold ("within ±10%"). */
   return h + (*why && l->why ? ms_draw_text_wrapped (cr, why, x, y + h, l->ffs, w, FALSE, draw)
                              : 0);
 }
 
 /* The columns' heads: the queue setting, and what it is under it. */
-static const char *
+static char *
 column_name (int q)
 {
-  return q == 0 ? _ ("one queue") : _ ("the usual queues");
+  /* TRANSLATORS: over the issue-order slide's second column, e.g. "the usual 8 queues". */
+  return q == 0 ? g_strdup (_ ("one queue"))
+                : g_strdup_printf (_ ("the usual %d queues"), MS_ISSUE_ORDER_USUAL_QUEUES);
 }
 
-static char *
+/* Under a column's name, what its setting does, in words without figures (text at the body's
+ * size): what one queue does, in the note alone, was the first thing teachers had to explain. */
+static const char *
 column_words (int q)
 {
   /* TRANSLATORS: under "one queue" on the issue-order slide; the note says how it is set. */
-  return q == 0 ? g_strdup (_ ("as on the textbook's GPU"))
-                /* TRANSLATORS: under "the usual queues", e.g. "8, CUDA's default". */
-                : g_strdup_printf (_ ("%d, CUDA's default"), MS_ISSUE_ORDER_USUAL_QUEUES);
+  return q == 0 ? _ ("as on the textbook's GPU: work starts in the order it was issued")
+                /* TRANSLATORS: under "the usual 8 queues". */
+                : _ ("CUDA's default");
 }
 
 /* What a row is, under its name: one stream's time for the copies (how much the streams
@@ -386,7 +401,7 @@ grid_bar (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const MsS
   /* Under the bar and its time: across the time, a wide range was read through it. */
   ms_picture_interval (cr, style, ms_scale_to_pixel (xs, e2e->ci_low),
                        ms_scale_to_pixel (xs, e2e->ci_high), FALSE,
-                       cy + MAX (l->bar_h, l->time_h) / 2 + l->fs * 0.25, l->fs * 0.2);
+                       cy + MAX (l->bar_h, l->time_h) / 2 + l->fs * 0.25, l->fs * 0.12);
   ms_set_color (cr, &style->fg, 1);
   ms_draw_text (cr, ms_caption_time (e2e->median, t, sizeof t), x1 + l->fs * 0.3, cy, l->ffs, 0,
                 0.5, TRUE, NULL, NULL);
@@ -405,13 +420,31 @@ grid_cell (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const Gr
   verdict_lines (cr, l, pair, l->col_x[q], y + l->fs * 0.3 + 2 * gap, TRUE);
 }
 
-/* The grid's layout between top and bottom: row heads at the left, two columns of the same
- * width, one time span for every cell from 0 to past every bar's range and time. */
-static GridLayout
-grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width, double top,
-             double bottom, gboolean why)
+/* The columns' heads from y, each name over its words wrapped to its column (cut, "as on the
+ * textbook's GPU" lost its end on a handout); their height, drawn only where draw. */
+static double
+column_heads (cairo_t *cr, const GridLayout *l, double y, gboolean draw)
 {
-  GridLayout l = { .fs = ms_style_font_size (style), .why = why };
+  double h = 0;
+  for (int q = 0; q < 2; q++) {
+    g_autofree char *name = column_name (q);
+    double w = l->col_w - l->fs * 0.5;
+    double th = ms_draw_text_wrapped (cr, name, l->col_x[q], y, l->ffs, w, TRUE, draw);
+    h = MAX (h, th + (l->said ? ms_draw_text_wrapped (cr, column_words (q), l->col_x[q], y + th,
+                                                      l->fs, w, FALSE, draw)
+                              : 0));
+  }
+  return h;
+}
+
+/* The grid's layout from its columns' heads at heads to bottom: row heads at the left, two
+ * columns of the same width, one time span for every cell from 0 to past every bar's range and
+ * time. */
+static GridLayout
+grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width, double heads,
+             double bottom, int step)
+{
+  GridLayout l = { .fs = ms_style_font_size (style), .why = step < 3, .said = step < 4 };
   const double fs = l.fs;
   l.ffs = ms_draw_figure_size (cr, fs);
   double head_w = 0;
@@ -426,8 +459,8 @@ grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width
   l.col_w = (width - l.head_x - head_w - fs * 3.5) / 2;
   l.col_x[0] = l.head_x + head_w + fs;
   l.col_x[1] = l.col_x[0] + l.col_w + fs * 2.5;
-  l.top = top;
-  l.row_h = (bottom - top) / g->rows;
+  l.top = heads + column_heads (cr, &l, heads, FALSE) + fs * 0.5;
+  l.row_h = (bottom - l.top) / g->rows;
   /* Room under the bars for the longest verdict, wrapped to its column. */
   double verdict_h = 0;
   for (int r = 0; r < g->rows; r++)
@@ -468,12 +501,7 @@ grid_heads (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const G
             double y)
 {
   ms_set_color (cr, &style->fg, 1);
-  for (int q = 0; q < 2; q++) {
-    g_autofree char *words = column_words (q);
-    double th;
-    ms_draw_text (cr, column_name (q), l->col_x[q], y, l->ffs, 0, 0, TRUE, NULL, &th);
-    ms_draw_text_max (cr, words, l->col_x[q], y + th, l->ffs, l->col_w);
-  }
+  column_heads (cr, l, y, TRUE);
   for (int r = 0; r < g->rows; r++) {
     g_autofree char *words = row_words (g, r);
     double ry = l->top + r * l->row_h + l->fs * 0.2, th;
@@ -512,11 +540,11 @@ grid_key (cairo_t *cr, const MsChartStyle *style, double y, double width, gboole
 }
 
 /* The note under the grid: what the thin lines are (at 8 or fewer repetitions a median's 95% range
- * is the fastest to the slowest), what one queue does, as the textbook has it, and, where the run
- * shows it, that copies did not wait as it says. No mechanism of its own: the run does not show
- * one. */
+ * is the fastest to the slowest), what one queue does, as the textbook has it (at step 0), and,
+ * where the run shows it, that copies did not wait as it says (but at step 2). No mechanism of its
+ * own: the run does not show one. */
 static char *
-grid_note (const Grid *g, gboolean brief)
+grid_note (const Grid *g, int step)
 {
   const MsCell *first = g->pair[0][0][0] ? g->pair[0][0][0] : g->pair[0][1][0];
   const MsStat *e2e = &first->stats.e2e;
@@ -530,14 +558,16 @@ grid_note (const Grid *g, gboolean brief)
                                e2e->n);
   /* What one queue does in the textbook, in a class's words: "queues" and "false dependencies"
    * each needed a teacher. */
-  const char *queue = brief ? ""
-                            : _ ("One queue (CUDA_DEVICE_MAX_CONNECTIONS=1): the GPU starts work "
-                                 "in the order it was issued, so a step waiting for its own "
-                                 "stream holds up every step issued after it.");
+  GString *note = g_string_new (range);
+  if (step == 0)
+    g_string_append_printf (note, " %s",
+                            _ ("One queue (CUDA_DEVICE_MAX_CONNECTIONS=1): a step waiting for its "
+                               "own stream holds up every step issued after it."));
   char why[256] = "";
-  if (g->one && measured ((const MsCell *const *)g->pair[0][0]))
-    ms_issue_order_copies_free (g->one, g->pair[0][0][1], why, sizeof why);
-  return g_strjoin (" ", range, queue, why, NULL);
+  if (step != 2 && g->one && measured ((const MsCell *const *)g->pair[0][0])
+      && ms_issue_order_copies_free (g->one, g->pair[0][0][1], why, sizeof why))
+    g_string_append_printf (note, " %s", why);
+  return g_string_free (note, FALSE);
 }
 
 /* A slide: the grid of both orders' bars, a row a workload, a column a queue setting, under a key
@@ -565,20 +595,19 @@ draw_slide_grid (cairo_t *cr, const MsResults *run, const MsChartStyle *style, d
       = ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, FALSE)
         + fs * 0.4;
   double y = title_y + grid_key (cr, style, 0, width, FALSE) + fs * 0.5;
-  double th;
-  ms_draw_text (cr, column_name (0), 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &th);
-  const double head_h = 2 * th + fs * 0.5;
   g_autofree char *note = NULL;
   double note_h = 0, bottom = 0;
   GridLayout l;
   /* Closed up in steps where the rows would not keep their bars (a 540 px pane): the note
-   * without what one queue does, then the verdicts without what they rest on. */
-  for (int step = 0; step < 3; step++) {
+   * without what one queue does (the column says it), then without the textbook's copies (the
+   * Details keep them), then the verdicts without what they rest on with it back, then the
+   * columns' names alone. */
+  for (int step = 0; step < 5; step++) {
     g_free (note);
-    note = grid_note (&g, step > 0);
+    note = grid_note (&g, step);
     note_h = ms_draw_note (cr, style, note, fs * 0.5, 0, width - fs, FALSE);
     bottom = height - note_h - fs * 2.6;
-    l = grid_layout (cr, style, &g, width, y + head_h, bottom, step < 2);
+    l = grid_layout (cr, style, &g, width, y, bottom, step);
     if (l.bar_h >= fs * 0.6)
       break;
   }

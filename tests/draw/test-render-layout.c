@@ -538,7 +538,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     far_node = far_node || strcmp (b->text, "far buffer") == 0;
     timed_bar = timed_bar || strstr (b->text, "s · 0.") || strstr (b->text, "s · 1.");
     /* issue-order's grid: its columns' queue settings, its orders defined, a verdict a cell. */
-    orders += strcmp (b->text, "one queue") == 0 || strcmp (b->text, "the usual queues") == 0;
+    orders += strcmp (b->text, "one queue") == 0 || strcmp (b->text, "the usual 8 queues") == 0;
     defined = defined || g_str_has_prefix (b->text, "depth-first: one stream's");
     verdicts += is_pair_verdict (b->text);
     calls += g_str_has_prefix (b->text, "cudaLaunchHostFunc after ")
