@@ -316,6 +316,16 @@ state_name (const MsCacheStateRow *rows, int i, gboolean slide)
  * each was written). */
 static const char *const one_name = N_ ("uncached");
 
+/* The figures of a memory's 1× row on a slide, its reference's median. */
+static char *
+one_text (const MsCacheStateRow *row)
+{
+  char t[32];
+  ms_caption_time (row->reference_us, t, sizeof t);
+  /* Translators: the figure of that row, e.g. "1× = 7.66 ms". */
+  return g_strdup_printf (_ ("1× = %s"), t);
+}
+
 /* Every row the same marks: a bar to the median and the ratio's 95%
  * interval across it; the fill tells the verdict, solid where the run
  * decided (the same, shorter or longer), pale and outlined where it cannot
@@ -355,10 +365,7 @@ draw_reference (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   MsCacheStateRow one = { row->mode, row->state, row->exponent, row->reference_us,
                           row->reference_us, { .verdict = MS_VERDICT_SAME, .ratio = 1,
                                                .lo = NAN, .hi = NAN } };
-  char t[32];
-  ms_caption_time (row->reference_us, t, sizeof t);
-  /* Translators: the figure of that row, e.g. "1× = 7.66 ms". */
-  g_autofree char *text = g_strdup_printf (_ ("1× = %s"), t);
+  g_autofree char *text = one_text (row);
   double rh = row_height (cr, l, name);
   draw_bar (cr, st, l, &one, name, text, y, rh);
   return rh;
@@ -583,9 +590,15 @@ axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, doub
   for (int i = 0; i < n; i++) {
     g_autofree char *text = row_text (&rows[i], l->slide);
     double v = MAX (row_reach (&rows[i], max), l->figures_v);
+    /* The widest figures of the row and, on a slide, of its memory's 1× (wider than "0.71×:
+     * 更短": in zh_CN it ran off the picture). */
+    double tw = ms_draw_text_width (cr, text, l->vfs, FALSE);
+    if (l->slide) {
+      g_autofree char *one = one_text (&rows[i]);
+      tw = MAX (tw, ms_draw_text_width (cr, one, l->vfs, FALSE));
+    }
     /* Less the figure's gap and a dot's radius. */
-    double room = l->x1 - ms_draw_text_width (cr, text, l->vfs, FALSE) - l->vfs * 0.3
-                  - l->line_h * 0.3 - l->x0;
+    double room = l->x1 - tw - l->vfs * 0.3 - l->line_h * 0.3 - l->x0;
     px = MIN (px, l->x0 + room * (max - min) / (v - min));
   }
   return MAX (l->x0 + l->fs * 4, px);
