@@ -331,7 +331,7 @@ takeaway_costs (const MsResults *r, char *buf, size_t len)
     bool only = cost_us (r, MS_MODE_DEVICE, e, "cost=pool-first") >= malloc_us
                 && cost_us (r, MS_MODE_DEVICE, e, "cost=pool/threshold=0") >= malloc_us;
     /* TRANSLATORS: one projected line, e.g. "Context 227.8 ms; cudaMalloc
-     * 73 µs; only a kept pool beats it, 18×": the context's cost and a
+     * 73 µs; only a kept pool faster, 18×": the context's cost and a
      * buffer's, got and given back, as their dots write them (the card
      * asks all three; without the buffer's a teacher found its second
      * part unanswered), the ratio that of the picture's "pool kept" and
@@ -340,8 +340,8 @@ takeaway_costs (const MsResults *r, char *buf, size_t len)
      * back and is slower than cudaMalloc. */
     char m[32];
     snprintf (buf, len,
-              only ? ms_gettext ("Context %s; cudaMalloc %s; only a kept pool beats it, %.0f×")
-                   : ms_gettext ("Context %s; cudaMalloc %s; a kept pool beats it, %.0f×"),
+              only ? ms_gettext ("Context %s; cudaMalloc %s; only a kept pool faster, %.0f×")
+                   : ms_gettext ("Context %s; cudaMalloc %s; a kept pool faster, %.0f×"),
               ms_caption_time (first, t, sizeof t), ms_caption_time (malloc_us, m, sizeof m),
               malloc_us / keep);
     return MS_TAKEAWAY_DECIDED;

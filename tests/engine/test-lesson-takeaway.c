@@ -947,7 +947,7 @@ test_costs (void)
     g_assert_nonnull (malloc_cell);
     char t[32], m[32];
     g_autofree char *want = g_strdup_printf (
-        "Context %s; cudaMalloc %s; only a kept pool beats it, ",
+        "Context %s; cudaMalloc %s; only a kept pool faster, ",
         ms_caption_time (context->stats.e2e.median, t, sizeof t),
         ms_caption_time (malloc_cell->stats.e2e.median, m, sizeof m));
     if (!g_str_has_prefix (line, want))
