@@ -765,9 +765,11 @@ const MsLesson ms_lesson_cache_state = {
             .title = MS_N_ ("How the CPU's last stores change a copy"),
             /* In the cache's words, as the slide's rows and headline are:
              * "the way the host last wrote the buffers" had a teacher
-             * explain the stores before the question. */
-            .question = MS_N_ ("Is a copy faster or slower when the CPU's cache still holds its "
-                               "data?"),
+             * explain the stores before the question; of the work timed, a
+             * repetition with its copies ("a copy" was set against the
+             * repetition the slide times). */
+            .question = MS_N_ ("Is a vector add with its copies faster or slower when the CPU's "
+                               "cache still holds its inputs?"),
             .reason = MS_N_ ("The host writes the inputs with streaming stores (the sweep's own "
                              "state), with ordinary stores (dirty lines in the CPU cache), into "
                              "freshly allocated pinned buffers (first use), or only before the "
