@@ -356,13 +356,14 @@ column_name (int q)
                 : g_strdup_printf (_ ("the usual %d queues"), MS_ISSUE_ORDER_USUAL_QUEUES);
 }
 
-/* Under a column's name, what its setting does, in words without figures (text at the body's
- * size): what one queue does, in the note alone, was the first thing teachers had to explain. */
+/* Under a column's name, how its setting is made and what it does (text at the body's size, a
+ * sentence): one queue's variable, in the Details alone at 1024x768, was the first thing
+ * teachers had to explain. */
 static const char *
 column_words (int q)
 {
-  /* TRANSLATORS: under "one queue" on the issue-order slide; the note says how it is set. */
-  return q == 0 ? _ ("as on the textbook's GPU: work starts in the order it was issued")
+  /* TRANSLATORS: under "one queue" on the issue-order slide. */
+  return q == 0 ? _ ("work starts in issue order; set by CUDA_DEVICE_MAX_CONNECTIONS")
                 /* TRANSLATORS: under "the usual 8 queues". */
                 : _ ("CUDA's default");
 }
@@ -454,7 +455,7 @@ grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width
     head_w = MAX (head_w, ms_draw_text_width (cr, words, l.ffs, FALSE));
   }
   l.head_x = fs * 0.5;
-  head_w = MIN (head_w, width * 0.26);
+  head_w = MIN (head_w, width * 0.22);
   /* A gap between the columns for their axes' last and first ticks. */
   l.col_w = (width - l.head_x - head_w - fs * 3.5) / 2;
   l.col_x[0] = l.head_x + head_w + fs;
@@ -561,7 +562,7 @@ grid_note (const Grid *g, int step)
   GString *note = g_string_new (range);
   if (step == 0)
     g_string_append_printf (note, " %s",
-                            _ ("One queue (CUDA_DEVICE_MAX_CONNECTIONS=1): a step waiting for its "
+                            _ ("On one queue, as on the textbook's GPU, a step waiting for its "
                                "own stream holds up every step issued after it."));
   char why[256] = "";
   if (step != 2 && g->one && measured ((const MsCell *const *)g->pair[0][0])
