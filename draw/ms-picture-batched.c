@@ -216,85 +216,69 @@ jump_times (const MsResults *run, int count, GString *note)
     }
 }
 
-/* Each source's times a copy, one line a call: the batch solid, one call
- * each dashed, in the source's colour. As one call each ÷ the batch, a
- * line of ratios, a jump from 1× to 3× asked a class to work back to
- * which call moved (it was read as cryptic with both times beside it);
- * times a copy show it, and a pair's bars overlapping shows "cannot
- * tell" without a line at 1 to read ranges against. Pinned's points a
- * little right of their size, pageable's a little left, each call's a
- * little apart, so that bars at one size never overlap. */
+/* A source's times a copy, one line a call: the batch solid with filled markers, one call each
+ * dashed with hollow ones, in the source's colour. As one call each ÷ the batch, a line of ratios,
+ * a jump from 1× to 3× asked a class to work back to which call moved; times a copy show it, and
+ * a pair's bars overlapping shows "cannot tell" without a line at 1 to read ranges against. Each
+ * call's points a little either side of their size, so that their bars never overlap. */
 static void
-add_series (MsChartData *d, const MsResults *run, int count)
+add_series (MsChartData *d, const MsResults *run, int count, guint m)
 {
-  /* In octaves, by source and call (one call each, the batch): with one offset a source, the
-   * batch's bar ran behind one call each's marker, and a pair apart by its medians was read as
-   * apart where the headline called it unclear. */
-  static const double nudge[][2] = { { 0.21, 0.07 }, { -0.07, -0.21 } };
-  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-    for (int c = 1; c >= 0; c--) {
-      g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-      /* TRANSLATORS: a line's name on the batched chart, "pinned, batched". */
-      g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, call_name (c));
-      MsChartSeries *series = NULL;
-      for (int e = 0; count > 0 && e <= 30; e++) {
-        const MsCell *cell = ms_batched_cell (run, modes[m], e, count, c);
-        if (!cell)
-          continue;
-        if (!series) {
-          series = ms_chart_data_add_series (d, name, m, m, c ? 0 : 1);
-          series->x_nudge = nudge[m][c];
-          series->caps_out = TRUE;
-        }
-        /* Its median's 95% range, the one the headline's verdicts read. */
-        const MsStat *st = &cell->stats.e2e;
-        ms_chart_series_add (series, (double)ms_vector_bytes (cell->elements),
-                             st->median / count, st->ci_low / count, st->ci_high / count,
-                             FALSE);
+  static const double nudge[] = { -0.08, 0.08 };
+  for (int c = 1; c >= 0; c--) {
+    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+    /* TRANSLATORS: a line's name on the batched chart, "pinned, batched". */
+    g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, call_name (c));
+    MsChartSeries *series = NULL;
+    for (int e = 0; count > 0 && e <= 30; e++) {
+      const MsCell *cell = ms_batched_cell (run, modes[m], e, count, c);
+      if (!cell)
+        continue;
+      if (!series) {
+        series = ms_chart_data_add_series (d, name, m, m, c ? 0 : 1);
+        series->run = c ? 0 : 1;
+        series->x_nudge = nudge[c];
+        series->caps_out = TRUE;
       }
+      /* Its median's 95% range, the one the headline's verdicts read. */
+      const MsStat *st = &cell->stats.e2e;
+      ms_chart_series_add (series, (double)ms_vector_bytes (cell->elements), st->median / count,
+                           st->ci_low / count, st->ci_high / count, FALSE);
     }
+  }
+  /* Every other size ticked from the least (1, 4 and 16 KiB; the axis keeps its last): in a
+   * half-width panel the sizes' own ticks thinned to two. */
+  const MsChartSeries *first = d->series->len ? g_ptr_array_index (d->series, 0) : NULL;
+  for (guint k = 0; first && k < G_N_ELEMENTS (d->x_marks) && 2 * k < first->points->len; k++)
+    d->x_marks[k] = g_array_index (first->points, MsChartPoint, 2 * k).x;
 }
 
-/* The lines' key under the chart, a row a source: its name, then a sample
- * of each call's line and its name. Beside the plot, four names took a
- * third of its width and every other size's tick. Returns the height;
- * drawn only where draw. */
+/* The lines' key under the panels, in the text's colour (each panel's lines are its source's):
+ * a sample of each call's line and its name. Returns the height; drawn only where draw. */
 static double
-key_rows (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double y0, gboolean draw)
+key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean draw)
 {
   const double fs = ms_style_font_size (st), th = fs * 1.35;
-  double name_w = 0;
-  for (guint i = 0; i < d->series->len; i += 2)
-    name_w = MAX (name_w, ms_draw_text_width (cr, ms_mode_title (modes[i / 2]), fs, TRUE));
-  for (guint i = 0; draw && i < d->series->len; i++) {
-    const MsChartSeries *s = g_ptr_array_index (d->series, i);
-    double y = y0 + (i / 2) * th, x = fs * 0.5;
-    MsColor c;
+  double x = fs * 0.5;
+  for (int c = 1; draw && c >= 0; c--) {
+    const char *name = c ? _ ("one batched call") : _ ("one call each");
+    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c ? 0 : 1, 0, c ? 0 : 1, x,
+                          y + th / 2 - fs * 0.1, fs * 3.4, ms_style_marker_radius (st));
     ms_set_color (cr, &st->fg, 1);
-    if (i % 2 == 0)
-      ms_draw_text (cr, ms_mode_title (modes[i / 2]), x, y, fs, 0, 0, TRUE, NULL, NULL);
-    x += name_w + fs + (i % 2) * (fs * 5.5 + ms_draw_text_width (cr, _ ("one batched call"), fs, FALSE));
-    ms_chart_palette_color (s->color, st->dark, &c);
-    ms_chart_draw_sample (cr, st, &c, 1, TRUE, s->dash, s->shape, 0, x, y + th / 2 - fs * 0.1,
-                          fs * 3.4, ms_style_marker_radius (st));
-    ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, s->dash ? _ ("one call each") : _ ("one batched call"), x + fs * 4, y, fs,
-                  0, 0, FALSE, NULL, NULL);
+    ms_draw_text (cr, name, x + fs * 4, y, fs, 0, 0, FALSE, NULL, NULL);
+    x += fs * 5.5 + ms_draw_text_width (cr, name, fs, FALSE);
   }
-  return (d->series->len + 1) / 2 * th;
+  return th;
 }
 
-static void
-ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
-                    double height)
+/* Source m's panel: its two calls over the sizes. */
+static MsChartData *
+panel (const MsResults *run, int count, guint m)
 {
-  int count = ms_batched_count (run);
-  g_autoptr (MsChartData) d = ms_chart_data_new ();
-  d->empty_text = g_strdup (_ ("The run has no measured copies."));
-  /* TRANSLATORS: the batched chart's title, e.g. "256 copies of each size: time a copy until
-   * they arrive". Until they arrive, not until the call returns: a teacher could not tell
-   * which. */
-  d->title = g_strdup_printf (_ ("%d copies of each size: time a copy until they arrive"), count);
+  MsChartData *d = ms_chart_data_new ();
+  g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
+  /* TRANSLATORS: a panel's title on the batched slide, e.g. "From pinned memory". */
+  d->title = g_strdup_printf (_ ("From %s memory"), word);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added where it fits); no word of
    * one letter: turned up the axis, a handout's text check read "a" as 6 pt type. */
@@ -303,11 +287,32 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   d->y_unit = MS_SCALE_TIME_US;
   d->fit_y = TRUE;
   d->no_legend = TRUE;
-  add_series (d, run, count);
-  if (d->series->len == 0) {
+  add_series (d, run, count, m);
+  return d;
+}
+
+static void
+ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style, double width,
+                    double height)
+{
+  int count = ms_batched_count (run);
+  MsChartData *panels[G_N_ELEMENTS (modes)];
+  guint n = 0;
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
+    panels[n] = panel (run, count, m);
+    if (panels[n]->series->len)
+      n++;
+    else
+      ms_chart_data_free (panels[n]);
+  }
+  if (n == 0) {
+    g_autoptr (MsChartData) d = ms_chart_data_new ();
+    d->empty_text = g_strdup (_ ("The run has no measured copies."));
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
   }
+  /* One time axis for both: the same time at the same height. */
+  ms_picture_share_range (panels, (int) n);
   MsBatchedPair mark;
   int tally[3] = { 0, 0, 0 };
   ms_batched_marks (run, &mark, tally);
@@ -323,30 +328,43 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;
+  /* TRANSLATORS: the batched slide's title, e.g. "256 copies of each size: time a copy until they
+   * arrive". Until they arrive, not until the call returns: a teacher could not tell which. */
+  g_autofree char *title
+      = g_strdup_printf (_ ("%d copies of each size: time a copy until they arrive"), count);
+  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - fs, TRUE, FALSE)
+                   + fs * 0.6;
   double key_h = ms_draw_text_wrapped (cr, key, 0, 0, fs, width - fs, FALSE, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs, width - fs, FALSE, FALSE);
-  double rows_h = key_rows (cr, d, style, 0, FALSE);
-  /* A pane too small for the chart, its lines' key, the count and the
+  double row_h = key_row (cr, style, 0, FALSE);
+  /* A pane too small for the panels, the lines' key, the count and the
    * note: the note goes, then the count (both stay in the details). */
-  if (height - note_h - key_h - rows_h < height * 0.45)
+  if (height - title_h - note_h - key_h - row_h < height * 0.45)
     g_string_truncate (note, 0), note_h = 0;
-  if (height - key_h - rows_h < height * 0.45)
+  if (height - title_h - key_h - row_h < height * 0.45)
     key[0] = '\0', key_h = 0;
-  double chart_h = round (height - note_h - key_h - rows_h - fs * 0.6);
+  double chart_h = round (height - title_h - note_h - key_h - row_h - fs * 0.6);
   ms_draw_background (cr, style);
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, chart_h);
-  cairo_clip (cr);
-  ms_chart_draw (cr, d, style, width, chart_h, -1, NULL);
-  cairo_restore (cr);
-  key_rows (cr, d, style, chart_h, TRUE);
+  ms_picture_title (cr, style, title, width);
+  /* Side by side, a source each: on one chart its four lines' markers and bars piled up at
+   * 4-16 KiB, and teachers could not read them from the back. */
+  for (guint k = 0; k < n; k++) {
+    cairo_save (cr);
+    cairo_translate (cr, k * width / n, title_h);
+    cairo_rectangle (cr, 0, 0, width / n, chart_h);
+    cairo_clip (cr);
+    ms_chart_draw (cr, panels[k], style, width / n, chart_h, -1, NULL);
+    cairo_restore (cr);
+    ms_chart_data_free (panels[k]);
+  }
+  double y = title_h + chart_h;
+  y += key_row (cr, style, y, TRUE);
   ms_set_color (cr, &style->fg, 0.9);
-  ms_draw_text_wrapped (cr, key, fs * 0.5, chart_h + rows_h + fs * 0.3, fs, width - fs, FALSE,
-                        TRUE);
+  ms_draw_text_wrapped (cr, key, fs * 0.5, y + fs * 0.3, fs, width - fs, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 0.85);
   if (note->len)
-    ms_draw_text_wrapped (cr, note->str, fs * 0.5, chart_h + rows_h + key_h + fs * 0.3, fs,
-                          width - fs, FALSE, TRUE);
+    ms_draw_text_wrapped (cr, note->str, fs * 0.5, y + key_h + fs * 0.3, fs, width - fs, FALSE,
+                          TRUE);
 }
 
 static const MsVariantWords words[] = {
