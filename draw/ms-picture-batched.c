@@ -224,7 +224,7 @@ jump_times (const MsResults *run, int count, GString *note)
 static void
 add_series (MsChartData *d, const MsResults *run, int count, guint m)
 {
-  static const double nudge[] = { -0.08, 0.08 };
+  static const double nudge[] = { -0.15, 0.15 };
   for (int c = 1; c >= 0; c--) {
     g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
     /* TRANSLATORS: a line's name on the batched chart, "pinned, batched". */
