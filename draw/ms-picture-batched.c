@@ -311,8 +311,13 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
     ms_chart_draw (cr, d, style, width, height, -1, NULL);
     return;
   }
-  /* One time axis for both: the same time at the same height. */
+  /* One time axis for both: the same time at the same height, down past the decade under the
+   * least time (its tick on the frame had its label lifted off it, and a strict reader read the
+   * low points against it). */
   ms_picture_share_range (panels, (int) n);
+  for (guint k = 0; k < n; k++)
+    if (panels[k]->y_min > 0)
+      panels[k]->y_min = MIN (panels[k]->y_min, 0.9 * exp10 (floor (log10 (panels[k]->y_min))));
   MsBatchedPair mark;
   int tally[3] = { 0, 0, 0 };
   ms_batched_marks (run, &mark, tally);
