@@ -221,12 +221,18 @@ jump_times (const MsResults *run, int count, GString *note)
  * a jump from 1× to 3× asked a class to work back to which call moved; times a copy show it, and
  * a pair's bars overlapping shows "cannot tell" without a line at 1 to read ranges against. Each
  * call's points a little either side of their size, so that their bars never overlap. */
+/* A call's line, 0 one call each, 1 the batch: its dash and its markers' fill (ms_run_fill), in
+ * the panels and in their key alike. */
+static const struct {
+  guint dash, fill;
+} call_looks[] = { { 1, 1 }, { 0, 0 } };
+
 static void
 add_series (MsChartData *d, const MsResults *run, int count, guint m)
 {
   static const double nudge[] = { -0.15, 0.15 };
+  g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
   for (int c = 1; c >= 0; c--) {
-    g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
     /* TRANSLATORS: a line's name on the batched chart, "pinned, batched". */
     g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, call_name (c));
     MsChartSeries *series = NULL;
@@ -235,8 +241,8 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
       if (!cell)
         continue;
       if (!series) {
-        series = ms_chart_data_add_series (d, name, m, m, c ? 0 : 1);
-        series->run = c ? 0 : 1;
+        series = ms_chart_data_add_series (d, name, m, m, call_looks[c].dash);
+        series->run = call_looks[c].fill;
         series->x_nudge = nudge[c];
         series->caps_out = TRUE;
       }
@@ -262,7 +268,7 @@ key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean draw)
   double x = fs * 0.5;
   for (int c = 1; draw && c >= 0; c--) {
     const char *name = c ? _ ("one batched call") : _ ("one call each");
-    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c ? 0 : 1, 0, c ? 0 : 1, x,
+    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, call_looks[c].dash, 0, call_looks[c].fill, x,
                           y + th / 2 - fs * 0.1, fs * 3.4, ms_style_marker_radius (st));
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, name, x + fs * 4, y, fs, 0, 0, FALSE, NULL, NULL);

@@ -298,9 +298,10 @@ draw_whisker (cairo_t *cr, const MsChartStyle *st, const Layout *l, double lo, d
   return x_hi;
 }
 
-/* Row i's state's name, glossed on a slide in every memory (but one), as each
- * memory's 1× row is: glossed in the first alone, the headline's "cached"
- * was looked for beside pinned's row. */
+/* Row i's state's name; on a slide ordinary stores' row is named by the
+ * cache, as each memory's 1× row is (one_name), in every memory: named so
+ * in the first alone, the headline's "cached" was looked for beside
+ * pinned's row. */
 static const char *
 state_name (const MsCacheStateRow *rows, int i, gboolean slide)
 {

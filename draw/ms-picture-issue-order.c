@@ -247,6 +247,19 @@ typedef struct {
   gboolean said; /* each column's name with what its setting does under it */
 } GridLayout;
 
+static gboolean
+measured (const MsCell *const pair[2])
+{
+  return pair[0] && pair[1];
+}
+
+/* Row r's pair in column q, both orders. */
+static const MsCell *const *
+grid_pair (const Grid *g, int r, int q)
+{
+  return (const MsCell *const *)g->pair[r][q];
+}
+
 /* The grid from the run, at the takeaway's size and streams; FALSE where the run has no pair. */
 static gboolean
 grid_fill (const MsResults *run, Grid *g, int *k, const MsCell **depth)
@@ -271,20 +284,14 @@ grid_fill (const MsResults *run, Grid *g, int *k, const MsCell **depth)
       g->pair[1][1][0] = kd[1], g->pair[1][1][1] = kb[1];
     g->row_name[1] = _ ("kernels alone");
     g->rows = 2;
-  } else if (timed_cell (run, e, TRUE, TRUE, MS_ORDER_DEPTH_FIRST, *k)) {
+  } else {
     for (int o = 0; o < 2; o++)
       g->pair[1][0][o] = timed_cell (run, e, TRUE, TRUE, o ? MS_ORDER_BREADTH_FIRST
                                                             : MS_ORDER_DEPTH_FIRST, *k);
     g->row_name[1] = _ ("copies and add, every step timed");
-    g->rows = g->pair[1][0][1] ? 2 : 1;
+    g->rows = measured (grid_pair (g, 1, 0)) ? 2 : 1;
   }
   return TRUE;
-}
-
-static gboolean
-measured (const MsCell *const pair[2])
-{
-  return pair[0] && pair[1];
 }
 
 /* The verdict under a cell's bars, in bold, and what it rests on under it in *why: which order took
@@ -412,7 +419,7 @@ grid_bar (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const MsS
 static void
 grid_cell (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const Grid *g, int r, int q)
 {
-  const MsCell *const *pair = (const MsCell *const *)g->pair[r][q];
+  const MsCell *const *pair = grid_pair (g, r, q);
   double y = l->top + r * l->row_h, gap = MAX (l->bar_h, l->time_h) + l->fs * 0.5;
   if (measured (pair))
     for (int o = 0; o < 2; o++)
@@ -466,7 +473,7 @@ grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width
   double verdict_h = 0;
   for (int r = 0; r < g->rows; r++)
     for (int q = 0; q < 2; q++)
-      verdict_h = MAX (verdict_h, verdict_lines (cr, &l, (const MsCell *const *)g->pair[r][q],
+      verdict_h = MAX (verdict_h, verdict_lines (cr, &l, grid_pair (g, r, q),
                                                  0, 0, FALSE));
   ms_draw_text (cr, "1 ms", 0, 0, l.ffs, -1, 0, TRUE, NULL, &l.time_h);
   l.bar_h = MIN (fs * 1.3, l.row_h - verdict_h - 2 * (l.time_h + fs * 0.5) - fs * 0.3);
@@ -474,11 +481,11 @@ grid_layout (cairo_t *cr, const MsChartStyle *style, const Grid *g, double width
   double end = 0, span = l.col_w - fs * 1.5;
   for (int r = 0; r < g->rows; r++)
     for (int q = 0; q < 2; q++)
-      for (int o = 0; o < 2 && measured ((const MsCell *const *)g->pair[r][q]); o++)
+      for (int o = 0; o < 2 && measured (grid_pair (g, r, q)); o++)
         end = MAX (end, g->pair[r][q][o]->stats.e2e.ci_high);
   for (int r = 0; r < g->rows; r++)
     for (int q = 0; q < 2; q++)
-      for (int o = 0; o < 2 && measured ((const MsCell *const *)g->pair[r][q]); o++) {
+      for (int o = 0; o < 2 && measured (grid_pair (g, r, q)); o++) {
         char t[32];
         double m = g->pair[r][q][o]->stats.e2e.median;
         double tw = ms_draw_text_width (cr, ms_caption_time (m, t, sizeof t), l.ffs, TRUE);
@@ -565,7 +572,7 @@ grid_note (const Grid *g, int step)
                             _ ("On one queue, as on the textbook's GPU, a step waiting for its "
                                "own stream holds up every step issued after it."));
   char why[256] = "";
-  if (step != 2 && g->one && measured ((const MsCell *const *)g->pair[0][0])
+  if (step != 2 && g->one && measured (grid_pair (g, 0, 0))
       && ms_issue_order_copies_free (g->one, g->pair[0][0][1], why, sizeof why))
     g_string_append_printf (note, " %s", why);
   return g_string_free (note, FALSE);
