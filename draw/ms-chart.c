@@ -962,6 +962,17 @@ chart_series (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const M
 }
 
 void
+ms_chart_measure (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
+                  double height, MsChartLayout *layout)
+{
+  double title_h;
+  g_array_set_size (layout->legend, 0);
+  cairo_save (cr);
+  chart_layout (cr, d, st, width, height, layout, &title_h);
+  cairo_restore (cr);
+}
+
+void
 ms_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
                double height, double hover_x, MsChartLayout *layout)
 {

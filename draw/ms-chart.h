@@ -186,6 +186,11 @@ void ms_chart_layout_clear (MsChartLayout *layout);
 void ms_chart_draw (cairo_t *cr, const MsChartData *data, const MsChartStyle *style, double width,
                     double height, double hover_x, MsChartLayout *layout);
 
+/* The layout ms_chart_draw would give data in width x height, measured without drawing: where
+ * its plot goes, for words a caller places beside it. */
+void ms_chart_measure (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,
+                       double width, double height, MsChartLayout *layout);
+
 /* Only the crosshair, over a chart drawn before with this layout: hovering
  * repaints a cached chart and this. */
 void ms_chart_draw_crosshair (cairo_t *cr, const MsChartData *data, const MsChartStyle *style,

@@ -136,6 +136,18 @@ first_call_time (const MsResults *run, MsMode mode, int e, int count, int call, 
   return NAN;
 }
 
+/* Whether mode's batched call's own time fell at a jump, as the note
+ * tells it: its panel then draws that time, dotted, under the batch's. */
+static gboolean
+call_line (const MsResults *run, MsMode mode, int count)
+{
+  double t[2];
+  for (int e = 1; e <= 30; e++)
+    if (jumps (run, mode, e, count) && call_fell (run, mode, e - 1, e, count, 1, t))
+      return TRUE;
+  return FALSE;
+}
+
 /* A line for each run of sizes where a source's ratio jumps: both calls'
  * times a copy, the one that moved most (whose time a copy changed most)
  * first, then, where larger copies took it less time, what the cells say
@@ -194,8 +206,8 @@ jump_times (const MsResults *run, int count, GString *note)
            * own handling is named: a teacher could not unpack "worked on the data itself". */
           g_string_append_printf (note,
                                   _ (". Up to %s the batched call handled the data itself: its "
-                                     "own time was %s µs a copy at %s, %s at %s. At %s it "
-                                     "returned after %s µs."),
+                                     "own time (dotted) was %s µs a copy at %s, %s at %s. At %s "
+                                     "it returned after %s µs."),
                                   size, z, least, a, size, after, b);
         } else
           /* TRANSLATORS: after a jump's times, e.g. ". Up to 16 KiB the batched call worked on
@@ -227,6 +239,9 @@ static const struct {
   guint dash, fill;
 } call_looks[] = { { 1, 1 }, { 0, 0 } };
 
+/* The dotted line's name, in its key. */
+static const char *const inside_name = N_ ("time inside the batched call");
+
 static void
 add_series (MsChartData *d, const MsResults *run, int count, guint m)
 {
@@ -252,6 +267,23 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
                            st->ci_low / count, st->ci_high / count, FALSE);
     }
   }
+  /* Where the call's own time explains a drop (call_line), that time, dotted and without
+   * markers: a teacher could not show a class the note's "handled the data itself". */
+  MsChartSeries *inside = NULL;
+  for (int e = 0; call_line (run, modes[m], count) && e <= 30; e++) {
+    double t = call_time (run, modes[m], e, count, 1);
+    if (!isfinite (t))
+      continue;
+    if (!inside) {
+      /* TRANSLATORS: a line's name on the batched chart, "pinned, time inside the call". */
+      g_autofree char *name = g_strdup_printf (_ ("%s, %s"), word, _ (inside_name));
+      inside = ms_chart_data_add_series (d, name, m, m, 2);
+      inside->no_markers = TRUE;
+      inside->x_nudge = nudge[1];
+    }
+    const MsCell *cell = ms_batched_cell (run, modes[m], e, count, 1);
+    ms_chart_series_add (inside, (double)ms_vector_bytes (cell->elements), t, 1, 0, FALSE);
+  }
   /* Every other size ticked from the least (1, 4 and 16 KiB; the axis keeps its last): in a
    * half-width panel the sizes' own ticks thinned to two. */
   const MsChartSeries *first = d->series->len ? g_ptr_array_index (d->series, 0) : NULL;
@@ -262,14 +294,15 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
 /* The lines' key under the panels, in the text's colour (each panel's lines are its source's):
  * a sample of each call's line and its name. Returns the height; drawn only where draw. */
 static double
-key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean draw)
+key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean inside, gboolean draw)
 {
   const double fs = ms_style_font_size (st), th = fs * 1.35;
   double x = fs * 0.5;
-  for (int c = 1; draw && c >= 0; c--) {
-    const char *name = c ? _ ("one batched call") : _ ("one call each");
-    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, call_looks[c].dash, 0, call_looks[c].fill, x,
-                          y + th / 2 - fs * 0.1, fs * 3.4, ms_style_marker_radius (st));
+  for (int c = 1; draw && c >= -inside; c--) {
+    const char *name = c > 0 ? _ ("one batched call") : c == 0 ? _ ("one call each") : _ (inside_name);
+    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c < 0 ? 2 : call_looks[c].dash, 0,
+                          c < 0 ? 0 : call_looks[c].fill, x, y + th / 2 - fs * 0.1, fs * 3.4,
+                          c < 0 ? 0 : ms_style_marker_radius (st));
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, name, x + fs * 4, y, fs, 0, 0, FALSE, NULL, NULL);
     x += fs * 5.5 + ms_draw_text_width (cr, name, fs, FALSE);
@@ -277,14 +310,102 @@ key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean draw)
   return th;
 }
 
+/* Over each size of source m's panel, its verdict as the headline counts it: ✓ the batch faster
+ * (the pair's 95% bars apart), ? cannot tell (they overlap), ✗ slower. A teacher found the one
+ * size where bars overlapped by a hair only by zooming in. */
+/* Where source m's least size is on the panel drawn with l, in pixels. */
+static double
+first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
+{
+  for (int e = 0; e <= 30; e++) {
+    const MsCell *each = ms_batched_cell (run, modes[m], e, count, 0);
+    if (each)
+      return ms_scale_to_pixel (&l->xs, (double)ms_vector_bytes (each->elements));
+  }
+  return l->plot_x;
+}
+
+static const char *const verdict_marks[] = { "✗", "?", "✓" };
+
+static void
+draw_verdicts (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
+               const MsChartLayout *l, double y)
+{
+  ms_set_color (cr, &st->fg, 1);
+  for (int e = 0; e <= 30; e++) {
+    MsBatchedPair p = { modes[m], ms_batched_cell (run, modes[m], e, count, 0),
+                        ms_batched_cell (run, modes[m], e, count, 1), 0 };
+    if (!p.each || !p.batch)
+      continue;
+    p.ratio = ms_batched_ratio (p.each, p.batch, count);
+    double x = ms_scale_to_pixel (&l->xs, (double)ms_vector_bytes (p.each->elements));
+    ms_draw_text (cr, verdict_marks[ms_batched_verdict (&p) + 1], x, y, l->tick_fs, 0.5, 1, TRUE,
+                  NULL, NULL);
+  }
+}
+
+/* The height of a verdict mark, ✓, and of a panel's name, in *name_h. */
+static double
+mark_height (cairo_t *cr, const MsChartStyle *st, const char *name, double *name_h)
+{
+  const double fs = ms_style_font_size (st);
+  double th;
+  ms_draw_text (cr, "✓", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &th);
+  ms_draw_text (cr, name, 0, 0, fs, -1, 0, TRUE, NULL, name_h);
+  return th;
+}
+
+/* Where source m's name ends, left of its first verdict on its panel laid out in l. */
+static double
+name_end (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
+          const MsChartLayout *l)
+{
+  double nh, th = mark_height (cr, st, ms_mode_title (modes[m]), &nh);
+  return first_x (run, count, m, l) - th * 0.5 - ms_style_font_size (st) * 0.4;
+}
+
+/* Whether source m's name fits left of its first verdict on its panel d in w x h. */
+static gboolean
+name_fits (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
+           const MsChartData *d, double w, double h)
+{
+  double nh, th = mark_height (cr, st, ms_mode_title (modes[m]), &nh);
+  MsChartLayout l;
+  ms_chart_layout_init (&l);
+  ms_chart_measure (cr, d, st, w, h - round (th * 0.6), &l);
+  double room = name_end (cr, st, run, count, m, &l) - ms_style_font_size (st) * 0.3;
+  ms_chart_layout_clear (&l);
+  return ms_draw_text_width (cr, ms_mode_title (modes[m]), ms_style_font_size (st), TRUE) <= room;
+}
+
+/* Source m's panel d in w x h, its layout into l: its memory's name at the head of its row of
+ * verdicts, over the chart's top margin (a line of its own for the name cost the time axis its
+ * "(log scale)" and its 2 and 5 µs ticks), or where it does not fit there in every panel
+ * (own_line), on a line above them: the panels keep one height. */
+static void
+draw_panel (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
+            const MsChartData *d, double w, double h, gboolean own_line, MsChartLayout *l)
+{
+  const char *name = ms_mode_title (modes[m]);
+  const double fs = ms_style_font_size (st);
+  double nh, th = mark_height (cr, st, name, &nh);
+  double head = round (th * 0.6 + (own_line ? nh : 0));
+  /* The chart paints its background: the name and verdicts after it. */
+  cairo_translate (cr, 0, head);
+  ms_chart_draw (cr, d, st, w, h - head, -1, l);
+  double y = l->plot_y - fs * 0.15;
+  draw_verdicts (cr, st, run, count, m, l, y);
+  double nw = ms_draw_text_width (cr, name, fs, TRUE);
+  ms_set_color (cr, &st->fg, 1);
+  ms_draw_text (cr, name, own_line ? fs * 0.5 : name_end (cr, st, run, count, m, l) - nw,
+                own_line ? y - th : y, fs, 0, 1, TRUE, NULL, NULL);
+}
+
 /* Source m's panel: its two calls over the sizes. */
 static MsChartData *
 panel (const MsResults *run, int count, guint m)
 {
   MsChartData *d = ms_chart_data_new ();
-  g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
-  /* TRANSLATORS: a panel's title on the batched slide, e.g. "From pinned memory". */
-  d->title = g_strdup_printf (_ ("From %s memory"), word);
   d->x_label = g_strdup_printf (_ ("%s (log scale)"), _ ("bytes per copy"));
   /* TRANSLATORS: the batched chart's y axis ("(log scale)" is added where it fits); no word of
    * one letter: turned up the axis, a handout's text check read "a" as 6 pt type. */
@@ -303,9 +424,12 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
 {
   int count = ms_batched_count (run);
   MsChartData *panels[G_N_ELEMENTS (modes)];
-  guint n = 0;
+  guint n = 0, of[G_N_ELEMENTS (modes)];
+  gboolean inside = FALSE;
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++) {
     panels[n] = panel (run, count, m);
+    inside |= call_line (run, modes[m], count);
+    of[n] = m;
     if (panels[n]->series->len)
       n++;
     else
@@ -331,23 +455,26 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * moved where a pair's gap jumps. Which of the batch's three source
    * orders is drawn, in plain words: in the details alone, teachers asked. */
   g_autofree char *key
-      = g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. Bars, 95%% "
-                            "ranges: the batch "
-                            "faster (bars apart) at %d sizes, cannot tell (bars overlap) at %d, "
-                            "slower at %d."),
+      = g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. Over each "
+                            "size, by its 95%% bars: ✓ the batch faster (bars apart), %d sizes; "
+                            "? cannot tell (bars overlap), %d; ✗ slower, %d."),
                          tally[2], tally[1], tally[0]);
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;
-  /* TRANSLATORS: the batched slide's title, e.g. "256 copies of each size: time a copy until they
-   * arrive". Until they arrive, not until the call returns: a teacher could not tell which. */
-  g_autofree char *title
-      = g_strdup_printf (_ ("%d copies of each size: time a copy until they arrive"), count);
-  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, fs * 1.1, width - fs, TRUE, FALSE)
+  /* TRANSLATORS: the batched slide's title, e.g. "256 copies a size, pinned or pageable: time a
+   * copy until they arrive". Until they arrive, not until the call returns: a teacher could not
+   * tell which. Its panels are named by their memory alone. */
+  g_autofree char *title = g_strdup_printf (
+      _ ("%d copies a size, pinned or pageable: time a copy until they arrive"), count);
+  /* Measured as ms_picture_title draws it: at the text's size, a second line went under the
+   * panels. */
+  const double tfs = ms_style_font_size (style);
+  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, tfs * 1.1, width - tfs, TRUE, FALSE)
                    + fs * 0.6;
   double key_h = ms_draw_text_wrapped (cr, key, 0, 0, fs, width - fs, FALSE, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs, width - fs, FALSE, FALSE);
-  double row_h = key_row (cr, style, 0, FALSE);
+  double row_h = key_row (cr, style, 0, inside, FALSE);
   /* A pane too small for the panels, the lines' key, the count and the
    * note: the note goes, then the count (both stay in the details). */
   if (height - title_h - note_h - key_h - row_h < height * 0.45)
@@ -359,17 +486,23 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   ms_picture_title (cr, style, title, width);
   /* Side by side, a source each: on one chart its four lines' markers and bars piled up at
    * 4-16 KiB, and teachers could not read them from the back. */
+  gboolean own_line = FALSE;
+  for (guint k = 0; k < n; k++)
+    own_line |= !name_fits (cr, style, run, count, of[k], panels[k], width / n, chart_h);
   for (guint k = 0; k < n; k++) {
     cairo_save (cr);
     cairo_translate (cr, k * width / n, title_h);
     cairo_rectangle (cr, 0, 0, width / n, chart_h);
     cairo_clip (cr);
-    ms_chart_draw (cr, panels[k], style, width / n, chart_h, -1, NULL);
+    MsChartLayout l;
+    ms_chart_layout_init (&l);
+    draw_panel (cr, style, run, count, of[k], panels[k], width / n, chart_h, own_line, &l);
+    ms_chart_layout_clear (&l);
     cairo_restore (cr);
     ms_chart_data_free (panels[k]);
   }
   double y = title_h + chart_h;
-  y += key_row (cr, style, y, TRUE);
+  y += key_row (cr, style, y, inside, TRUE);
   ms_set_color (cr, &style->fg, 0.9);
   ms_draw_text_wrapped (cr, key, fs * 0.5, y + fs * 0.3, fs, width - fs, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 0.85);

@@ -213,6 +213,9 @@ on_digit (GtkWidget *page, GVariant *args, gpointer data)
   if (!typed_fresh (deck))
     deck->typed[0] = '\0';
   size_t n = strlen (deck->typed);
+  /* No slide is 0: a leading 0 showed "Slide 0… of 21", which reads as a slide to wait for. */
+  if (n == 0 && GPOINTER_TO_INT (data) == 0)
+    return TRUE;
   if (n < TYPED_DIGITS) {
     deck->typed[n] = (char) ('0' + GPOINTER_TO_INT (data));
     deck->typed[n + 1] = '\0';

@@ -429,6 +429,8 @@ test_deck_keys (void)
     /* A number no slide's starts with goes at once, without Enter. */
     { { GDK_KEY_7 }, 7 },
     { { GDK_KEY_1, GDK_KEY_5 }, 15 },
+    /* A leading 0 is no slide's: "05" is 5, at once. */
+    { { GDK_KEY_0, GDK_KEY_5 }, 5 },
   };
   for (guint i = 0; i < G_N_ELEMENTS (presses); i++) {
     for (int k = 0; k < 3 && presses[i].keys[k]; k++)
@@ -439,6 +441,10 @@ test_deck_keys (void)
     g_autofree char *place = g_strdup_printf ("%d of %d · ", want, n);
     g_assert_true (g_str_has_prefix (gtk_label_get_text (source), place));
   }
+  /* A 0 first is no slide's number: the header stays as it was, not "Slide 0… of 21". */
+  ms_test_press_key (page, GDK_KEY_0);
+  g_autofree char *five = g_strdup_printf ("5 of %d · ", n);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (source), five));
   /* One that could still grow ("2" of 21) goes after a pause, the header
    * saying it meanwhile. */
   ms_test_press_key (page, GDK_KEY_2);
