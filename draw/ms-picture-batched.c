@@ -239,6 +239,13 @@ static const struct {
   guint dash, fill;
 } call_looks[] = { { 1, 1 }, { 0, 0 } };
 
+/* A cell's bytes per copy, where its panel puts it. */
+static double
+copy_bytes (const MsCell *cell)
+{
+  return (double)ms_vector_bytes (cell->elements);
+}
+
 /* The dotted line's name, in its key. */
 static const char *const inside_name = N_ ("time inside the batched call");
 
@@ -263,7 +270,7 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
       }
       /* Its median's 95% range, the one the headline's verdicts read. */
       const MsStat *st = &cell->stats.e2e;
-      ms_chart_series_add (series, (double)ms_vector_bytes (cell->elements), st->median / count,
+      ms_chart_series_add (series, copy_bytes (cell), st->median / count,
                            st->ci_low / count, st->ci_high / count, FALSE);
     }
   }
@@ -282,7 +289,7 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
       inside->x_nudge = nudge[1];
     }
     const MsCell *cell = ms_batched_cell (run, modes[m], e, count, 1);
-    ms_chart_series_add (inside, (double)ms_vector_bytes (cell->elements), t, 1, 0, FALSE);
+    ms_chart_series_add (inside, copy_bytes (cell), t, 1, 0, FALSE);
   }
   /* Every other size ticked from the least (1, 4 and 16 KiB; the axis keeps its last): in a
    * half-width panel the sizes' own ticks thinned to two. */
@@ -313,6 +320,24 @@ key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean inside, gboolea
 /* Over each size of source m's panel, its verdict as the headline counts it: ✓ the batch faster
  * (the pair's 95% bars apart), ? cannot tell (they overlap), ✗ slower. A teacher found the one
  * size where bars overlapped by a hair only by zooming in. */
+/* The most one call each took over the batch, a copy, where the batch was faster: a strict reader
+ * found the slide gave no size of the saving. */
+static double
+best_ratio (const MsResults *run, int count)
+{
+  double best = 0;
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 0; e <= 30; e++) {
+      MsBatchedPair p = { modes[m], ms_batched_cell (run, modes[m], e, count, 0),
+                          ms_batched_cell (run, modes[m], e, count, 1), 0 };
+      if (!p.each || !p.batch)
+        continue;
+      p.ratio = ms_batched_ratio (p.each, p.batch, count);
+      best = ms_batched_verdict (&p) > 0 ? MAX (best, p.ratio) : best;
+    }
+  return best;
+}
+
 /* Where source m's least size is on the panel drawn with l, in pixels. */
 static double
 first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
@@ -320,7 +345,7 @@ first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
   for (int e = 0; e <= 30; e++) {
     const MsCell *each = ms_batched_cell (run, modes[m], e, count, 0);
     if (each)
-      return ms_scale_to_pixel (&l->xs, (double)ms_vector_bytes (each->elements));
+      return ms_scale_to_pixel (&l->xs, copy_bytes (each));
   }
   return l->plot_x;
 }
@@ -338,7 +363,7 @@ draw_verdicts (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int co
     if (!p.each || !p.batch)
       continue;
     p.ratio = ms_batched_ratio (p.each, p.batch, count);
-    double x = ms_scale_to_pixel (&l->xs, (double)ms_vector_bytes (p.each->elements));
+    double x = ms_scale_to_pixel (&l->xs, copy_bytes (p.each));
     ms_draw_text (cr, verdict_marks[ms_batched_verdict (&p) + 1], x, y, l->tick_fs, 0.5, 1, TRUE,
                   NULL, NULL);
   }
@@ -455,10 +480,16 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * moved where a pair's gap jumps. Which of the batch's three source
    * orders is drawn, in plain words: in the details alone, teachers asked. */
   g_autofree char *key
-      = g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. Over each "
-                            "size, by its 95%% bars: ✓ the batch faster (bars apart), %d sizes; "
-                            "? cannot tell (bars overlap), %d; ✗ slower, %d."),
-                         tally[2], tally[1], tally[0]);
+      = tally[2] ? g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. "
+                                       "Over each size, by its 95%% bars: ✓ the batch faster (bars "
+                                       "apart), %d sizes, up to %.1f× as fast; ? cannot tell (bars "
+                                       "overlap), %d; ✗ slower, %d."),
+                                    tally[2], best_ratio (run, count), tally[1], tally[0])
+                 : g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. "
+                                       "Over each size, by its 95%% bars: ✓ the batch faster (bars "
+                                       "apart), 0 sizes; ? cannot tell (bars overlap), %d; ✗ "
+                                       "slower, %d."),
+                                    tally[1], tally[0]);
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;
