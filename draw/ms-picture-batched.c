@@ -306,7 +306,9 @@ key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean inside, gboolea
   const double fs = ms_style_font_size (st), th = fs * 1.35;
   double x = fs * 0.5;
   for (int c = 1; draw && c >= -inside; c--) {
-    const char *name = c > 0 ? _ ("one batched call") : c == 0 ? _ ("one call each") : _ (inside_name);
+    const char *name = c > 0    ? _ ("one batched call")
+                       : c == 0 ? _ ("one call each")
+                                : _ (inside_name);
     ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c < 0 ? 2 : call_looks[c].dash, 0,
                           c < 0 ? 0 : call_looks[c].fill, x, y + th / 2 - fs * 0.1, fs * 3.4,
                           c < 0 ? 0 : ms_style_marker_radius (st));
@@ -317,9 +319,19 @@ key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean inside, gboolea
   return th;
 }
 
-/* Over each size of source m's panel, its verdict as the headline counts it: ✓ the batch faster
- * (the pair's 95% bars apart), ? cannot tell (they overlap), ✗ slower. A teacher found the one
- * size where bars overlapped by a hair only by zooming in. */
+/* Source m's pair at size e into p, its ratio worked out; FALSE where either call was not
+ * measured. */
+static gboolean
+pair_at (const MsResults *run, int count, guint m, int e, MsBatchedPair *p)
+{
+  *p = (MsBatchedPair){ modes[m], ms_batched_cell (run, modes[m], e, count, 0),
+                        ms_batched_cell (run, modes[m], e, count, 1), 0 };
+  if (!p->each || !p->batch)
+    return FALSE;
+  p->ratio = ms_batched_ratio (p->each, p->batch, count);
+  return TRUE;
+}
+
 /* The least and most one call each took over the batch, a copy, where the batch was faster, into
  * r: a strict reader found the slide gave no size of the saving; its most alone, on the H100 a
  * pageable spike's 3.8×, overstated the rest. */
@@ -329,12 +341,8 @@ faster_ratios (const MsResults *run, int count, double r[2])
   r[0] = G_MAXDOUBLE, r[1] = 0;
   for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
     for (int e = 0; e <= 30; e++) {
-      MsBatchedPair p = { modes[m], ms_batched_cell (run, modes[m], e, count, 0),
-                          ms_batched_cell (run, modes[m], e, count, 1), 0 };
-      if (!p.each || !p.batch)
-        continue;
-      p.ratio = ms_batched_ratio (p.each, p.batch, count);
-      if (ms_batched_verdict (&p) > 0)
+      MsBatchedPair p;
+      if (pair_at (run, count, m, e, &p) && ms_batched_verdict (&p) > 0)
         r[0] = MIN (r[0], p.ratio), r[1] = MAX (r[1], p.ratio);
     }
 }
@@ -351,6 +359,9 @@ first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
   return l->plot_x;
 }
 
+/* Over each size of source m's panel, its verdict as the headline counts it: ✓ the batch faster
+ * (the pair's 95% bars apart), ? cannot tell (they overlap), ✗ slower. A teacher found the one
+ * size where bars overlapped by a hair only by zooming in. */
 static const char *const verdict_marks[] = { "✗", "?", "✓" };
 
 static void
@@ -359,11 +370,9 @@ draw_verdicts (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int co
 {
   ms_set_color (cr, &st->fg, 1);
   for (int e = 0; e <= 30; e++) {
-    MsBatchedPair p = { modes[m], ms_batched_cell (run, modes[m], e, count, 0),
-                        ms_batched_cell (run, modes[m], e, count, 1), 0 };
-    if (!p.each || !p.batch)
+    MsBatchedPair p;
+    if (!pair_at (run, count, m, e, &p))
       continue;
-    p.ratio = ms_batched_ratio (p.each, p.batch, count);
     double x = ms_scale_to_pixel (&l->xs, copy_bytes (p.each));
     ms_draw_text (cr, verdict_marks[ms_batched_verdict (&p) + 1], x, y, l->tick_fs, 0.5, 1, TRUE,
                   NULL, NULL);

@@ -533,7 +533,7 @@ check_lesson_boxes (int t, const char *name, GArray *boxes, int margin, int w, i
     /* sync-async's ring labels, each led by its size. */
     other_queue = other_queue || strcmp (b->text, "default queues") == 0;
     pair = pair || strcmp (b->text, "one batched call") == 0;
-    marks += strcmp (b->text, "✓") == 0 || strcmp (b->text, "?") == 0 || strcmp (b->text, "✗") == 0;
+    marks += g_strv_contains ((const char *const[]){ "✓", "?", "✗", NULL }, b->text);
     batch_sides = batch_sides || strstr (b->text, "the batch faster (bars apart)") != NULL;
     range = range || g_str_has_prefix (b->text, "One call per copy ÷ one batch");
     far_node = far_node || strcmp (b->text, "far buffer") == 0;
