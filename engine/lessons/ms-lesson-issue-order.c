@@ -502,14 +502,15 @@ takeaway (const MsResults *r, char *buf, size_t len)
     }
     if (!same) {
       /* TRANSLATORS: the issue-order takeaway where neither queue setting's orders can be told
-       * apart (the H100's), e.g. "Without timers: no difference seen, on one queue or the usual
+       * apart (the H100's), e.g. "Without timers: cannot tell apart, on one queue or the usual
        * 8": the medians beside it made the line too long for a slide; "several" beside rows of
        * "usual queues" left a reader asking how many, and "on 8" alone which rows those were.
        * "No measurable change" was read as more than one queue's wide ranges show, "too noisy
-       * to tell" as less than the usual queues' near-equal medians. "Without timers": the timed
-       * pair's bars, apart, are under the same line ("Untimed" was read as jargon). */
+       * to tell" as less than the usual queues' near-equal medians; "no difference seen" beside
+       * cells that say "cannot tell" had readers ask which was meant. "Without timers": the
+       * timed pair's bars, apart, are under the same line ("Untimed" was read as jargon). */
       snprintf (buf, len,
-                ms_gettext ("Without timers: no difference seen, on one queue or the usual %d"),
+                ms_gettext ("Without timers: cannot tell apart, on one queue or the usual %d"),
                 MS_ISSUE_ORDER_USUAL_QUEUES);
       /* Decided where the timed pair lies apart: its bars are a finding, not to be faded. */
       return tb && ms_caption_apart (td, tb) ? MS_TAKEAWAY_DECIDED : MS_TAKEAWAY_UNDECIDED;

@@ -265,7 +265,7 @@ test_issue_order (void)
     else
       /* The answer alone: the timed pair's 1.20× beside it was what a class would remember. */
       g_assert_cmpstr (line, ==,
-                       "Without timers: no difference seen, on one queue or the usual 8");
+                       "Without timers: cannot tell apart, on one queue or the usual 8");
     g_assert_true ((!kernels && !same) != !!strstr (line, both ? both : longer));
     /* No gain over one stream ("16–17% under one stream, one queue or several" read as a list). */
     g_assert_null (strstr (line, "%"));
