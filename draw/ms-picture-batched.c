@@ -290,18 +290,6 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
     }
     const MsCell *cell = ms_batched_cell (run, modes[m], e, count, 1);
     ms_chart_series_add (inside, copy_bytes (cell), t, 1, 0, FALSE);
-    /* Where it fell, its time on the chart: the drop in the batch's line beside it was read as a
-     * kink a teacher had to explain first. */
-    double was = e > 0 ? call_time (run, modes[m], e - 1, count, 1) : NAN;
-    if (isfinite (was) && t < was && jumps (run, modes[m], e, count)) {
-      char v[32];
-      ms_format_value (t, v, sizeof v);
-      /* Its figure alone: "inside the call: 0.437 µs" found no room beside the line, and the
-       * key names the line. */
-      g_autofree char *label = g_strdup_printf ("%s µs", v);
-      ms_chart_data_add_callout (d, copy_bytes (cell) * exp2 (nudge[1]), t, label);
-      g_array_index (d->callouts, MsChartCallout, d->callouts->len - 1).remark = TRUE;
-    }
   }
   /* Every other size ticked from the least (1, 4 and 16 KiB; the axis keeps its last): in a
    * half-width panel the sizes' own ticks thinned to two. */
