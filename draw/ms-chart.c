@@ -509,9 +509,13 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
   }
 
   ms_set_color (cr, &st->fg, 0.9);
-  if (d->x_label)
-    ms_draw_text (cr, d->x_label, l->plot_x + l->plot_w / 2,
-                  l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0, FALSE, NULL, NULL);
+  if (d->x_label) {
+    /* Under the plot's middle, but inside the canvas: in a narrow panel it ran off the right. */
+    double xw = ms_draw_text_width (cr, d->x_label, fs, FALSE);
+    double xc = CLAMP (l->plot_x + l->plot_w / 2, xw / 2, MAX (xw / 2, width - xw / 2));
+    ms_draw_text (cr, d->x_label, xc, l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0,
+                  FALSE, NULL, NULL);
+  }
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
     double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;

@@ -136,15 +136,31 @@ first_call_time (const MsResults *run, MsMode mode, int e, int count, int call, 
   return NAN;
 }
 
-/* Whether mode's batched call's own time fell at a jump, as the note
- * tells it: its panel then draws that time, dotted, under the batch's. */
+/* Whether the note says why the run of jumps from e0 to e came, where call c moved most: larger
+ * copies took the batch less time and its call alone returned sooner, its own times a copy at e - 1
+ * and e into t. Its panel then draws that time, dotted (call_line). */
+static gboolean
+fall_told (const MsResults *run, MsMode mode, int e0, int e, int count, int c, double t[2])
+{
+  gboolean less = ms_batched_cell (run, mode, e, count, c)->stats.e2e.median
+                  < ms_batched_cell (run, mode, e0, count, c)->stats.e2e.median;
+  return less && c == 1 && call_fell (run, mode, e - 1, e, count, c, t);
+}
+
+/* Whether mode's note tells of a fall in its batched call's own time (fall_told) at any run of
+ * jumps, found as the note finds them: the line and the words that name it go together. */
 static gboolean
 call_line (const MsResults *run, MsMode mode, int count)
 {
-  double t[2];
-  for (int e = 1; e <= 30; e++)
-    if (jumps (run, mode, e, count) && call_fell (run, mode, e - 1, e, count, 1, t))
+  for (int e = 1; e <= 30; e++) {
+    if (!jumps (run, mode, e, count))
+      continue;
+    int e0 = e - 1, c, peak;
+    double t[2];
+    e = jump_run (run, mode, e, count, &c, &peak);
+    if (fall_told (run, mode, e0, e, count, c, t))
       return TRUE;
+  }
   return FALSE;
 }
 
@@ -183,7 +199,7 @@ jump_times (const MsResults *run, int count, GString *note)
       char a[32], b[32], size[32];
       gboolean less = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
                       < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median;
-      if (less && c == 1 && call_fell (run, modes[m], e - 1, e, count, c, t)) {
+      if (fall_told (run, modes[m], e0, e, count, c, t)) {
         const MsCell *before = ms_batched_cell (run, modes[m], e - 1, count, 0);
         ms_format_value (t[0], a, sizeof a);
         ms_format_value (t[1], b, sizeof b);
@@ -197,13 +213,15 @@ jump_times (const MsResults *run, int count, GString *note)
         if (t0 < t[0]) {
           char z[32], least[32];
           ms_format_value (t0, z, sizeof z);
+          /* The batch's cell, which has that time: one call each's may be missing there. */
           ms_format_size_label (
-              (double)ms_vector_bytes (ms_batched_cell (run, modes[m], k0, count, 0)->elements),
+              (double)ms_vector_bytes (ms_batched_cell (run, modes[m], k0, count, c)->elements),
               least, sizeof least);
           /* TRANSLATORS: after a jump's times, e.g. ". Up to 16 KiB the batched call handled
-           * the data itself: its own time was 1.18 µs a copy at 1 KiB, 2.25 at 16 KiB. At 32
-           * KiB it returned after 0.437 µs." Its time growing with the bytes is why the data's
-           * own handling is named: a teacher could not unpack "worked on the data itself". */
+           * the data itself: its own time (dotted) was 1.18 µs a copy at 1 KiB, 2.25 at 16 KiB.
+           * At 32 KiB it returned after 0.437 µs." Its time growing with the bytes is why the
+           * data's own handling is named: a teacher could not unpack "worked on the data
+           * itself"; "(dotted)" names the line that draws it. */
           g_string_append_printf (note,
                                   _ (". Up to %s the batched call handled the data itself: its "
                                      "own time (dotted) was %s µs a copy at %s, %s at %s. At %s "
@@ -211,17 +229,18 @@ jump_times (const MsResults *run, int count, GString *note)
                                   size, z, least, a, size, after, b);
         } else
           /* TRANSLATORS: after a jump's times, e.g. ". Up to 16 KiB the batched call worked on
-           * the data itself before returning (2.25 µs a copy); at 32 KiB it returned after
-           * 0.437 µs." The why first, each time by its size: "returned after 2.25 → 0.437 µs"
-           * was read as cryptic. */
+           * the data itself before returning (2.25 µs a copy, dotted); at 32 KiB it returned
+           * after 0.437 µs." The why first, each time by its size: "returned after 2.25 → 0.437
+           * µs" was read as cryptic; "dotted" names the line that draws it. */
           g_string_append_printf (note,
                                   _ (". Up to %s the batched call worked on the data itself "
-                                     "before returning (%s µs a copy); at %s it returned after "
-                                     "%s µs."),
+                                     "before returning (%s µs a copy, dotted); at %s it returned "
+                                     "after %s µs."),
                                   size, a, after, b);
       } else if (less)
         /* Not "changed method": a strict reader found that an inference the cells do not show. */
-        g_string_append (note, _ (". Larger copies in less time: this run does not show what changed."));
+        g_string_append (note,
+                         _ (". Larger copies in less time: this run does not show what changed."));
       else
         /* TRANSLATORS: the full stop after a jump's times. */
         g_string_append (note, _ ("."));
@@ -277,7 +296,8 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
   /* Where the call's own time explains a drop (call_line), that time, dotted and without
    * markers: a teacher could not show a class the note's "handled the data itself". */
   MsChartSeries *inside = NULL;
-  for (int e = 0; call_line (run, modes[m], count) && e <= 30; e++) {
+  gboolean line = call_line (run, modes[m], count);
+  for (int e = 0; line && e <= 30; e++) {
     double t = call_time (run, modes[m], e, count, 1);
     if (!isfinite (t))
       continue;
@@ -299,24 +319,32 @@ add_series (MsChartData *d, const MsResults *run, int count, guint m)
 }
 
 /* The lines' key under the panels, in the text's colour (each panel's lines are its source's):
- * a sample of each call's line and its name. Returns the height; drawn only where draw. */
+ * a sample of each line, the calls' and where drawn the call's own time (inside), and its name,
+ * on as many rows as width needs (the third ran off a picture 700 px wide). Returns the height;
+ * drawn only where draw. */
 static double
-key_row (cairo_t *cr, const MsChartStyle *st, double y, gboolean inside, gboolean draw)
+key_row (cairo_t *cr, const MsChartStyle *st, double y, double width, gboolean inside,
+         gboolean draw)
 {
   const double fs = ms_style_font_size (st), th = fs * 1.35;
-  double x = fs * 0.5;
-  for (int c = 1; draw && c >= -inside; c--) {
+  double x = fs * 0.5, y0 = y;
+  for (int c = 1; c >= -inside; c--) {
     const char *name = c > 0    ? _ ("one batched call")
                        : c == 0 ? _ ("one call each")
                                 : _ (inside_name);
-    ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c < 0 ? 2 : call_looks[c].dash, 0,
-                          c < 0 ? 0 : call_looks[c].fill, x, y + th / 2 - fs * 0.1, fs * 3.4,
-                          c < 0 ? 0 : ms_style_marker_radius (st));
-    ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, name, x + fs * 4, y, fs, 0, 0, FALSE, NULL, NULL);
-    x += fs * 5.5 + ms_draw_text_width (cr, name, fs, FALSE);
+    double w = fs * 4 + ms_draw_text_width (cr, name, fs, FALSE);
+    if (x > fs * 0.5 && x + w > width - fs * 0.5)
+      x = fs * 0.5, y += th;
+    if (draw) {
+      ms_chart_draw_sample (cr, st, &st->fg, 0.9, TRUE, c < 0 ? 2 : call_looks[c].dash, 0,
+                            c < 0 ? 0 : call_looks[c].fill, x, y + th / 2 - fs * 0.1, fs * 3.4,
+                            c < 0 ? 0 : ms_style_marker_radius (st));
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, name, x + fs * 4, y, fs, 0, 0, FALSE, NULL, NULL);
+    }
+    x += w + fs * 1.5;
   }
-  return th;
+  return y + th - y0;
 }
 
 /* Source m's pair at size e into p, its ratio worked out; FALSE where either call was not
@@ -347,15 +375,14 @@ faster_ratios (const MsResults *run, int count, double r[2])
     }
 }
 
-/* Where source m's least size is on the panel drawn with l, in pixels. */
+/* Where source m's first verdict stands on the panel laid out in l, in pixels. */
 static double
 first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
 {
-  for (int e = 0; e <= 30; e++) {
-    const MsCell *each = ms_batched_cell (run, modes[m], e, count, 0);
-    if (each)
-      return ms_scale_to_pixel (&l->xs, copy_bytes (each));
-  }
+  MsBatchedPair p;
+  for (int e = 0; e <= 30; e++)
+    if (pair_at (run, count, m, e, &p))
+      return ms_scale_to_pixel (&l->xs, copy_bytes (p.each));
   return l->plot_x;
 }
 
@@ -364,9 +391,33 @@ first_x (const MsResults *run, int count, guint m, const MsChartLayout *l)
  * size where bars overlapped by a hair only by zooming in. */
 static const char *const verdict_marks[] = { "✗", "?", "✓" };
 
+/* What a panel's head row takes: a verdict's height (th) and its size, and a name's height. */
+typedef struct {
+  double th, size, name_h;
+} Head;
+
+/* The head row's measures for panels w wide of a run whose least size is lo, most hi: the
+ * verdicts at the figures' size, smaller (not under a slide's least words) where a panel's sizes
+ * stand too close for them (they ran together under 600 px). */
+static Head
+head_measure (cairo_t *cr, const MsChartStyle *st, double w, double lo, double hi)
+{
+  const double fs = ms_style_font_size (st);
+  Head h = { 0, ms_draw_figure_size (cr, fs), 0 };
+  double mw = ms_draw_text_width (cr, "✓", h.size, TRUE);
+  /* A size's pitch, about: the plot takes some two thirds of a panel, over its sizes' octaves and
+   * one. */
+  double pitch = w * 0.65 / (log2 (hi / lo) + 1);
+  if (mw + fs * 0.3 > pitch)
+    h.size = MAX (ms_draw_get_least_text (cr), h.size * (pitch - fs * 0.3) / mw);
+  ms_draw_text (cr, "✓", 0, 0, h.size, -1, 0, TRUE, NULL, &h.th);
+  ms_draw_text (cr, ms_mode_title (modes[0]), 0, 0, fs, -1, 0, TRUE, NULL, &h.name_h);
+  return h;
+}
+
 static void
 draw_verdicts (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
-               const MsChartLayout *l, double y)
+               const MsChartLayout *l, const Head *h, double y)
 {
   ms_set_color (cr, &st->fg, 1);
   for (int e = 0; e <= 30; e++) {
@@ -374,66 +425,70 @@ draw_verdicts (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int co
     if (!pair_at (run, count, m, e, &p))
       continue;
     double x = ms_scale_to_pixel (&l->xs, copy_bytes (p.each));
-    ms_draw_text (cr, verdict_marks[ms_batched_verdict (&p) + 1], x, y, l->tick_fs, 0.5, 1, TRUE,
-                  NULL, NULL);
+    ms_draw_text (cr, verdict_marks[ms_batched_verdict (&p) + 1], x, y, h->size, 0.5, 1, TRUE, NULL,
+                  NULL);
   }
 }
 
-/* The height of a verdict mark, ✓, and of a panel's name, in *name_h. */
+/* The bottom of the verdicts' row on a panel laid out in l: over the top time tick's label, which
+ * a name beside the row covered where the axis had a tick at its top. */
 static double
-mark_height (cairo_t *cr, const MsChartStyle *st, const char *name, double *name_h)
+row_bottom (const MsChartStyle *st, const MsChartLayout *l, const Head *h)
 {
-  const double fs = ms_style_font_size (st);
-  double th;
-  ms_draw_text (cr, "✓", 0, 0, ms_draw_figure_size (cr, fs), -1, 0, TRUE, NULL, &th);
-  ms_draw_text (cr, name, 0, 0, fs, -1, 0, TRUE, NULL, name_h);
-  return th;
+  return l->plot_y - h->th * 0.5 - ms_style_font_size (st) * 0.1;
+}
+
+/* The chart's offset under a panel's head: the row over its top margin, and the name's line where
+ * own_line. */
+static double
+head_height (const MsChartStyle *st, const Head *h, gboolean own_line)
+{
+  return round (MAX (0, h->th - ms_style_font_size (st) * 0.3) + (own_line ? h->name_h : 0));
 }
 
 /* Where source m's name ends, left of its first verdict on its panel laid out in l. */
 static double
-name_end (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
-          const MsChartLayout *l)
+name_end (const MsChartStyle *st, const MsResults *run, int count, guint m, const MsChartLayout *l,
+          const Head *h)
 {
-  double nh, th = mark_height (cr, st, ms_mode_title (modes[m]), &nh);
-  return first_x (run, count, m, l) - th * 0.5 - ms_style_font_size (st) * 0.4;
+  return first_x (run, count, m, l) - h->th * 0.5 - ms_style_font_size (st) * 0.4;
 }
 
 /* Whether source m's name fits left of its first verdict on its panel d in w x h. */
 static gboolean
 name_fits (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
-           const MsChartData *d, double w, double h)
+           const MsChartData *d, double w, double h, const Head *head)
 {
-  double nh, th = mark_height (cr, st, ms_mode_title (modes[m]), &nh);
+  const double fs = ms_style_font_size (st);
   MsChartLayout l;
   ms_chart_layout_init (&l);
-  ms_chart_measure (cr, d, st, w, h - round (th * 0.6), &l);
-  double room = name_end (cr, st, run, count, m, &l) - ms_style_font_size (st) * 0.3;
+  ms_chart_measure (cr, d, st, w, h - head_height (st, head, FALSE), &l);
+  double room = name_end (st, run, count, m, &l, head) - fs * 0.3;
   ms_chart_layout_clear (&l);
-  return ms_draw_text_width (cr, ms_mode_title (modes[m]), ms_style_font_size (st), TRUE) <= room;
+  return ms_draw_text_width (cr, ms_mode_title (modes[m]), fs, TRUE) <= room;
 }
 
-/* Source m's panel d in w x h, its layout into l: its memory's name at the head of its row of
- * verdicts, over the chart's top margin (a line of its own for the name cost the time axis its
- * "(log scale)" and its 2 and 5 µs ticks), or where it does not fit there in every panel
- * (own_line), on a line above them: the panels keep one height. */
+/* Source m's panel d in w x h, its layout into l (cr's translation the caller's to restore): its
+ * memory's name at the head of its row of verdicts, over the chart's top margin (a line of its
+ * own for the name cost the time axis its "(log scale)" and its 2 and 5 µs ticks), or, where it
+ * does not fit there in some panel, in every panel on a line above them (own_line): the panels
+ * keep one height. */
 static void
 draw_panel (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
-            const MsChartData *d, double w, double h, gboolean own_line, MsChartLayout *l)
+            const MsChartData *d, double w, double h, const Head *head, gboolean own_line,
+            MsChartLayout *l)
 {
   const char *name = ms_mode_title (modes[m]);
-  const double fs = ms_style_font_size (st);
-  double nh, th = mark_height (cr, st, name, &nh);
-  double head = round (th * 0.6 + (own_line ? nh : 0));
+  const double fs = ms_style_font_size (st), top = head_height (st, head, own_line);
   /* The chart paints its background: the name and verdicts after it. */
-  cairo_translate (cr, 0, head);
-  ms_chart_draw (cr, d, st, w, h - head, -1, l);
-  double y = l->plot_y - fs * 0.15;
-  draw_verdicts (cr, st, run, count, m, l, y);
+  cairo_translate (cr, 0, top);
+  ms_chart_draw (cr, d, st, w, h - top, -1, l);
+  double y = row_bottom (st, l, head);
+  draw_verdicts (cr, st, run, count, m, l, head, y);
   double nw = ms_draw_text_width (cr, name, fs, TRUE);
   ms_set_color (cr, &st->fg, 1);
-  ms_draw_text (cr, name, own_line ? fs * 0.5 : name_end (cr, st, run, count, m, l) - nw,
-                own_line ? y - th : y, fs, 0, 1, TRUE, NULL, NULL);
+  ms_draw_text (cr, name, own_line ? fs * 0.5 : name_end (st, run, count, m, l, head) - nw,
+                own_line ? y - head->th : y, fs, 0, 1, TRUE, NULL, NULL);
 }
 
 /* Source m's panel: its two calls over the sizes. */
@@ -451,6 +506,74 @@ panel (const MsResults *run, int count, guint m)
   d->no_legend = TRUE;
   add_series (d, run, count, m);
   return d;
+}
+
+/* The key under the panels: which of the batch's three source orders is drawn, in plain words (in
+ * the details alone, teachers asked), and the count behind the headline, checkable pair by pair,
+ * with the batch's saving where it was faster, a range over those sizes. */
+static char *
+key_text (const MsResults *run, int count)
+{
+  MsBatchedPair mark;
+  int tally[3] = { 0, 0, 0 };
+  ms_batched_marks (run, &mark, tally);
+  double fast[2];
+  faster_ratios (run, count, fast);
+  /* TRANSLATORS: the count of sizes the batch was faster at, in the batched slide's key. */
+  g_autofree char *sizes = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "at %d size", "at %d sizes", tally[2]), tally[2]);
+  g_autofree char *faster = NULL;
+  if (tally[2] > 0 && fast[0] <= fast[1]) {
+    /* Two decimals near 1: "1.0× as fast" beside bars apart read as no saving at all. */
+    int d = fast[0] < 1.05 ? 2 : 1;
+    char lo[32], hi[32];
+    g_snprintf (lo, sizeof lo, "%.*f", d, fast[0]);
+    g_snprintf (hi, sizeof hi, "%.*f", d, fast[1]);
+    faster = g_str_equal (lo, hi)
+                 /* TRANSLATORS: e.g. "at 1 size, 2.1× as fast". */
+                 ? g_strdup_printf (_ ("%s, %s× as fast"), sizes, lo)
+                 /* TRANSLATORS: e.g. "at 10 sizes, 1.2× to 3.0× as fast". */
+                 : g_strdup_printf (_ ("%s, %s× to %s× as fast"), sizes, lo, hi);
+  }
+  /* TRANSLATORS: the batched slide's key; ✓, ? and ✗ are the marks over each size, the first %s
+   * e.g. "at 10 sizes, 1.2× to 3.0× as fast". */
+  return g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. Over each "
+                             "size, by its 95%% bars: ✓ the batch faster (bars apart), %s; ? "
+                             "cannot tell (bars overlap), %d; ✗ slower, %d."),
+                          faster ? faster : sizes, tally[1], tally[0]);
+}
+
+/* The panels side by side in width from y, chart_h tall, each freed: a source each (on one chart
+ * its four lines' markers and bars piled up at 4-16 KiB, and teachers could not read them from the
+ * back), their names beside their verdicts or all on lines of their own. */
+static void
+draw_panels (cairo_t *cr, const MsChartStyle *style, const MsResults *run, int count,
+             MsChartData **panels, const guint *of, guint n, double width, double y,
+             double chart_h)
+{
+  double lo = G_MAXDOUBLE, hi = 0;
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (int e = 0; e <= 30; e++) {
+      MsBatchedPair p;
+      if (pair_at (run, count, m, e, &p))
+        lo = MIN (lo, copy_bytes (p.each)), hi = MAX (hi, copy_bytes (p.each));
+    }
+  Head head = head_measure (cr, style, width / n, lo, MAX (lo, hi));
+  gboolean own_line = FALSE;
+  for (guint k = 0; k < n; k++)
+    own_line |= !name_fits (cr, style, run, count, of[k], panels[k], width / n, chart_h, &head);
+  for (guint k = 0; k < n; k++) {
+    cairo_save (cr);
+    cairo_translate (cr, k * width / n, y);
+    cairo_rectangle (cr, 0, 0, width / n, chart_h);
+    cairo_clip (cr);
+    MsChartLayout l;
+    ms_chart_layout_init (&l);
+    draw_panel (cr, style, run, count, of[k], panels[k], width / n, chart_h, &head, own_line, &l);
+    ms_chart_layout_clear (&l);
+    cairo_restore (cr);
+    ms_chart_data_free (panels[k]);
+  }
 }
 
 static void
@@ -483,25 +606,8 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   for (guint k = 0; k < n; k++)
     if (panels[k]->y_min > 0)
       panels[k]->y_min = MIN (panels[k]->y_min, 0.9 * exp10 (floor (log10 (panels[k]->y_min))));
-  MsBatchedPair mark;
-  int tally[3] = { 0, 0, 0 };
-  ms_batched_marks (run, &mark, tally);
-  /* The count behind the headline, checkable pair by pair; then which call
-   * moved where a pair's gap jumps. Which of the batch's three source
-   * orders is drawn, in plain words: in the details alone, teachers asked. */
-  double fast[2];
-  faster_ratios (run, count, fast);
-  g_autofree char *key
-      = tally[2] ? g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. "
-                                       "Over each size, by its 95%% bars: ✓ the batch faster (bars "
-                                       "apart), %d sizes, %.1f× to %.1f× as fast; ? cannot tell "
-                                       "(bars overlap), %d; ✗ slower, %d."),
-                                    tally[2], fast[0], fast[1], tally[1], tally[0])
-                 : g_strdup_printf (_ ("The batch reads its sources when the stream reaches it. "
-                                       "Over each size, by its 95%% bars: ✓ the batch faster (bars "
-                                       "apart), 0 sizes; ? cannot tell (bars overlap), %d; ✗ "
-                                       "slower, %d."),
-                                    tally[1], tally[0]);
+  g_autofree char *key = key_text (run, count);
+  /* Which call moved where a pair's gap jumps. */
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;
@@ -510,14 +616,10 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
    * tell which. Its panels are named by their memory alone. */
   g_autofree char *title = g_strdup_printf (
       _ ("%d copies a size, pinned or pageable: time a copy until they arrive"), count);
-  /* Measured as ms_picture_title draws it: at the text's size, a second line went under the
-   * panels. */
-  const double tfs = ms_style_font_size (style);
-  double title_h = ms_draw_text_wrapped (cr, title, 0, 0, tfs * 1.1, width - tfs, TRUE, FALSE)
-                   + fs * 0.6;
+  double title_h = ms_picture_title_height (cr, style, title, width) + fs * 0.6;
   double key_h = ms_draw_text_wrapped (cr, key, 0, 0, fs, width - fs, FALSE, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs, width - fs, FALSE, FALSE);
-  double row_h = key_row (cr, style, 0, inside, FALSE);
+  double row_h = key_row (cr, style, 0, width, inside, FALSE);
   /* A pane too small for the panels, the lines' key, the count and the
    * note: the note goes, then the count (both stay in the details). */
   if (height - title_h - note_h - key_h - row_h < height * 0.45)
@@ -527,25 +629,9 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   double chart_h = round (height - title_h - note_h - key_h - row_h - fs * 0.6);
   ms_draw_background (cr, style);
   ms_picture_title (cr, style, title, width);
-  /* Side by side, a source each: on one chart its four lines' markers and bars piled up at
-   * 4-16 KiB, and teachers could not read them from the back. */
-  gboolean own_line = FALSE;
-  for (guint k = 0; k < n; k++)
-    own_line |= !name_fits (cr, style, run, count, of[k], panels[k], width / n, chart_h);
-  for (guint k = 0; k < n; k++) {
-    cairo_save (cr);
-    cairo_translate (cr, k * width / n, title_h);
-    cairo_rectangle (cr, 0, 0, width / n, chart_h);
-    cairo_clip (cr);
-    MsChartLayout l;
-    ms_chart_layout_init (&l);
-    draw_panel (cr, style, run, count, of[k], panels[k], width / n, chart_h, own_line, &l);
-    ms_chart_layout_clear (&l);
-    cairo_restore (cr);
-    ms_chart_data_free (panels[k]);
-  }
+  draw_panels (cr, style, run, count, panels, of, n, width, title_h, chart_h);
   double y = title_h + chart_h;
-  y += key_row (cr, style, y, inside, TRUE);
+  y += key_row (cr, style, y, width, inside, TRUE);
   ms_set_color (cr, &style->fg, 0.9);
   ms_draw_text_wrapped (cr, key, fs * 0.5, y + fs * 0.3, fs, width - fs, FALSE, TRUE);
   ms_set_color (cr, &style->fg, 0.85);

@@ -257,10 +257,10 @@ draw_range_dot (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCa
   /* Hollow where the run cannot tell: a solid dot at 0.85× beside "too noisy" was read as a 15%
    * win the words then took back. */
   const double at[2] = { mx, cy };
+  gboolean untold = j->verdict == MS_VERDICT_AMBIGUOUS;
   ms_set_color (cr, c, 1);
-  ms_draw_markers (cr, 0, j->verdict == MS_VERDICT_AMBIGUOUS ? MS_FILL_HOLLOW : MS_FILL_SOLID, at,
-                   1, r, ms_style_line_width (st) * (j->verdict == MS_VERDICT_AMBIGUOUS ? 1.5 : 1),
-                   &st->bg);
+  ms_draw_markers (cr, 0, untold ? MS_FILL_HOLLOW : MS_FILL_SOLID, at, 1, r,
+                   ms_style_line_width (st) * (untold ? 1.5 : 1), &st->bg);
   return MAX (end, mx + r);
 }
 
@@ -779,8 +779,8 @@ slide_key (const MsResults *run, const MsCacheStateRow *rows, int n, int notes)
     if (rows[i].judgement.verdict == MS_VERDICT_AMBIGUOUS)
       over_one = over_one && rows[i].judgement.lo < 1 && rows[i].judgement.hi > 1;
   /* TRANSLATORS: the cache-state slide's key, e.g. "... Within ±10%: the whole bar in the grey
-   * band; too noisy (a hollow dot): the bar reaches out". Cached and uncached as the rows name them: "a
-   * median over it" and "the true ratio" were read as statistics to teach first. */
+   * band; too noisy (a hollow dot): the bar reaches out". Cached and uncached as the rows name
+   * them: "a median over it" and "the true ratio" were read as statistics to teach first. */
   g_autofree char *key = g_strdup_printf (_ ("Dot: a memory's cached time over its uncached "
                                              "time (1×); bar: where that ratio lies, 95%% sure. "
                                              "Within ±%g%%: the whole bar in the grey band; too "

@@ -25,12 +25,24 @@ ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, double h
   ms_draw_text_wrapped (cr, text, fs * 2, (height - h) / 2, fs * 1.1, width - fs * 4, FALSE, TRUE);
 }
 
+static double
+title_text (cairo_t *cr, const MsChartStyle *style, const char *title, double width, gboolean draw)
+{
+  double fs = ms_style_font_size (style);
+  return ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, draw);
+}
+
 double
 ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width)
 {
-  double fs = ms_style_font_size (style);
   ms_set_color (cr, &style->fg, 0.95);
-  return ms_draw_text_wrapped (cr, title, fs * 0.5, fs * 0.3, fs * 1.1, width - fs, TRUE, TRUE);
+  return title_text (cr, style, title, width, TRUE);
+}
+
+double
+ms_picture_title_height (cairo_t *cr, const MsChartStyle *style, const char *title, double width)
+{
+  return title_text (cr, style, title, width, FALSE);
 }
 
 const MsCell *

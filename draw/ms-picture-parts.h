@@ -21,6 +21,10 @@ void ms_picture_empty (cairo_t *cr, const MsChartStyle *style, double width, dou
 /* A picture's bold title at its top left, wrapped to width; returns its
  * height (the pictures' content starts a little under it). */
 double ms_picture_title (cairo_t *cr, const MsChartStyle *style, const char *title, double width);
+/* Its height, measured as it is drawn (measured at another size, a second line went under a
+ * picture's panels). */
+double ms_picture_title_height (cairo_t *cr, const MsChartStyle *style, const char *title,
+                                double width);
 /* A key's sample of series i (the chart palette's colour and marker): a
  * line fs * 1.6 long from x, across the middle of a text line at y of
  * height th. */

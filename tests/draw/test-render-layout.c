@@ -462,6 +462,13 @@ test_lesson_pictures (void)
     g_autofree char *what = g_strdup_printf ("lesson-%s-timelines", info->name);
     render_all_sizes (run, what, draw_lesson_rows, GINT_TO_POINTER (t));
   }
+  /* batched's H200 run draws what the H100's does not: the call's own time dotted, a third line
+   * in its key (it ran off a picture 700 px wide), a time tick at the top of the frame (under the
+   * panels' names, which covered it). */
+  static const char *const batched[] = { "h200-lesson-batched-samples.csv.gz" };
+  g_autoptr (GPtrArray) h200 = reference_files (batched, 1);
+  render_all_sizes (h200, "lesson-batched-h200", draw_lesson_picture,
+                    GINT_TO_POINTER (MS_TOPIC_BATCHED));
   static const char *const reuse[] = { "h100-lesson-reuse-samples.csv.gz" };
   g_autoptr (GPtrArray) run = reference_files (reuse, 1);
   render_all_sizes (run, "lesson-reuse-time", draw_reuse, GINT_TO_POINTER (MS_REUSE_TIME));

@@ -31,6 +31,18 @@ run_sweep (const MsLessonTopicInfo *info)
   return ms_test_sweep_run (&s, NULL);
 }
 
+/* A shipped reference run, by its samples' file name. */
+static MsResults *
+reference_run (const char *file)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"), file, NULL);
+  char err[512];
+  MsResults *r = ms_run_read_samples (path, err, sizeof err);
+  if (!r)
+    g_error ("%s: %s", file, err);
+  return r;
+}
+
 static void
 draw_checked (MsLessonTopic t, const MsResults *run, gboolean dark)
 {
@@ -96,11 +108,7 @@ test_findings (void)
 static void
 test_batched_spike (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
-                                            "h100-lesson-batched-samples.csv.gz", NULL);
-  char err[512];
-  MsResults *r = ms_run_read_samples (path, err, sizeof err);
-  g_assert_nonnull (r);
+  MsResults *r = reference_run ("h100-lesson-batched-samples.csv.gz");
   MsTestPicture p;
   ms_test_picture_draw (&p, MS_TOPIC_BATCHED, r, FALSE, 2);
   gboolean found = FALSE;
@@ -120,6 +128,29 @@ test_batched_spike (void)
   ms_results_free (r);
 }
 
+/* The H200 reference run's batched call's own time falls at 32 KiB: its panel draws it dotted and
+ * the note names the line. Without one call each's pinned cell at the least size, where the note
+ * takes that time from, the picture still draws (it read the missing cell's size and crashed). */
+static void
+test_batched_call_time (void)
+{
+  MsResults *r = reference_run ("h200-lesson-batched-samples.csv.gz");
+  for (int hole = 0; hole < 2; hole++) {
+    MsTestPicture p;
+    ms_test_picture_draw (&p, MS_TOPIC_BATCHED, r, FALSE, 2);
+    g_assert_true (ms_test_picture_has_text (&p, "time inside the batched call"));
+    gboolean named = FALSE;
+    for (guint k = 0; k < p.texts->len; k++)
+      named = named || strstr (g_ptr_array_index (p.texts, k), "(dotted)");
+    g_assert_true (named);
+    ms_test_picture_clear (&p);
+    MsCell *each = (MsCell *)ms_results_find_variant (r, MS_MODE_PINNED, 8, "n=256/call=each");
+    g_assert_nonnull (each);
+    each->status = MS_CELL_FAILED;
+  }
+  ms_results_free (r);
+}
+
 /* The H100 reference run's zero-copy won at every F while pinned's time
  * barely grew: the takeaway and the note under the picture say the same
  * (the arithmetic too small to matter in this run), where a class read
@@ -127,11 +158,8 @@ test_batched_spike (void)
 static void
 test_intensity_note_agrees (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MEMSWEEP_REFERENCE_DIR"),
-                                            "h100-lesson-intensity-samples.csv.gz", NULL);
-  char err[512], line[512];
-  MsResults *r = ms_run_read_samples (path, err, sizeof err);
-  g_assert_nonnull (r);
+  char line[512];
+  MsResults *r = reference_run ("h100-lesson-intensity-samples.csv.gz");
   g_assert_cmpint (ms_lesson_takeaway (MS_TOPIC_INTENSITY, r, line, sizeof line), ==,
                    MS_TAKEAWAY_DECIDED);
   g_assert_nonnull (strstr (line, "No extra arithmetic: zero-copy beat pinned at every F"));
@@ -170,6 +198,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/lesson-runs-off-sweep-charts", test_lessons_off_sweep_charts);
   g_test_add_func ("/render/probe-picture-findings", test_findings);
   g_test_add_func ("/render/batched-spike", test_batched_spike);
+  g_test_add_func ("/render/batched-call-time", test_batched_call_time);
   g_test_add_func ("/render/intensity-note-agrees", test_intensity_note_agrees);
   int n = 0;
   for (int t = 0; t < MS_TOPIC_COUNT; t++)
