@@ -193,6 +193,27 @@ caption (const MsResults *r, int exponent, char *buf, size_t len)
   return true;
 }
 
+/* Host to host's two rows, pinned and pageable (either 0 where not measured), as one figure for a
+ * headline: both rounded alike, "7", else "6–8", one decimal under 2 GB/s. FALSE where neither was
+ * measured. */
+static bool
+host_rates (const double h2h[2], char *buf, size_t len)
+{
+  double lo = h2h[0] > 0 && h2h[1] > 0 ? fmin (h2h[0], h2h[1]) : fmax (h2h[0], h2h[1]);
+  double hi = fmax (h2h[0], h2h[1]);
+  if (!(hi > 0))
+    return false;
+  int d = hi < 2 ? 1 : 0;
+  char a[16], b[16];
+  snprintf (a, sizeof a, "%.*f", d, lo);
+  snprintf (b, sizeof b, "%.*f", d, hi);
+  if (strcmp (a, b) == 0)
+    snprintf (buf, len, "%s", a);
+  else
+    snprintf (buf, len, "%s–%s", a, b);
+  return true;
+}
+
 /* The card's two halves in one line: what copies within the GPU and
  * within the host reach, and whether kernels reach every kind of pinned
  * memory (the caption's first sentence sets the first against the link). */
@@ -209,20 +230,22 @@ takeaway (const MsResults *r, char *buf, size_t len)
   int mapped = 0;
   for (int i = 0; i < 3; i++)
     mapped += maps[i]->status == MS_CELL_OK;
-  double h2h = fmax (ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PINNED),
-                     ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PAGEABLE));
-  if (h2h > 0) {
-    /* TRANSLATORS: one projected line, e.g. "Device → device 1418 GB/s, host → host 7.2; all
-     * 3 kinds mapped": the card's three parts in the bars' figures, the unit on the first
-     * (host to host the faster of its two rows). "27× … 0.14× host → device" was read as a
+  double h2h[2] = { ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PINNED),
+                    ms_copy_fact_rate (r, MS_COPY_FACT_H2H_PAGEABLE) };
+  char within[48];
+  if (host_rates (h2h, within, sizeof within)) {
+    /* TRANSLATORS: one projected line, e.g. "Device → device 1418 GB/s, host → host 7 GB/s; all
+     * 3 kinds mapped": the card's three parts in the bars' figures, host to host both its rows
+     * at once ("7", or "6–8" where they round apart). "27× … 0.14× host → device" was read as a
      * puzzle (27× of what?), "all 3 map" as cryptic (the kinds are the checklist's under the
-     * chart), and "1417.5," with its unit at the line's end as falsely precise and unitless. */
+     * chart), "1417.5," with its unit at the line's end as falsely precise and unitless, and
+     * "host → host 7.2" as the pageable row's figure alone, without a unit. */
     snprintf (buf, len,
-              mapped == 3 ? ms_gettext ("Device → device %.*f GB/s, host → host %.1f; all %d "
+              mapped == 3 ? ms_gettext ("Device → device %.*f GB/s, host → host %s GB/s; all %d "
                                         "kinds mapped")
-                          : ms_gettext ("Device → device %.*f GB/s, host → host %.1f; %d of 3 "
+                          : ms_gettext ("Device → device %.*f GB/s, host → host %s GB/s; %d of 3 "
                                         "kinds mapped"),
-              d2d >= 100 ? 0 : 1, d2d, h2h, mapped);
+              d2d >= 100 ? 0 : 1, d2d, within, mapped);
     return MS_TAKEAWAY_DECIDED;
   }
   /* TRANSLATORS: one projected line, e.g. "Device to device: 21× host →
