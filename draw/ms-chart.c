@@ -418,10 +418,7 @@ point_ticks (cairo_t *cr, const MsChartData *d, const MsChartLayout *l, double f
   double prev_right = -INFINITY, left, right;
   for (guint j = 0; j < m; j++) {
     t[j] = (MsTick){ .value = xs[j], .major = TRUE };
-    if (l->xs.unit == MS_SCALE_COUNT)
-      g_snprintf (t[j].label, sizeof t[j].label, "%.0f", xs[j]);
-    else
-      ms_format_size_label (xs[j], t[j].label, sizeof t[j].label);
+    ms_scale_size_label (&l->xs, xs[j], t[j].label, sizeof t[j].label);
     x_label_span (cr, l, &t[j], fs, width, &left, &right);
     /* Counts of two digits stand apart at half the gap sizes' words need. */
     if (left < prev_right + fs * (l->xs.unit == MS_SCALE_COUNT ? LABEL_GAP / 2 : LABEL_GAP))
@@ -443,14 +440,16 @@ chart_x_ticks (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const 
   /* A count's labels are as wide as its largest, not a size's. */
   char top[16] = "512 KiB";
   if (l->xs.unit == MS_SCALE_COUNT)
-    g_snprintf (top, sizeof top, "%.0f", l->xs.max);
+    ms_scale_size_label (&l->xs, l->xs.max, top, sizeof top);
   double widest = ms_draw_text_width (cr, top, fs, FALSE);
   guint n = ms_axis_ticks (&l->xs, l->plot_w, widest + fs, ticks, 63);
   if (l->xs.unit != MS_SCALE_PLAIN && l->xs.unit != MS_SCALE_COUNT)
     return n;
   guint points = point_ticks (cr, d, l, fs, width, ticks, n);
-  if (points > 0 || l->xs.unit != MS_SCALE_PLAIN)
-    return points > 0 ? points : n;
+  if (points > 0)
+    return points;
+  if (l->xs.unit == MS_SCALE_COUNT)
+    return n;
   for (guint k = 0; k < G_N_ELEMENTS (d->x_marks); k++)
     n = keep_mark (cr, d, l, fs, width, d->x_marks[k], ticks, n);
   return n;

@@ -66,6 +66,13 @@ jump_run (const MsResults *run, MsMode mode, int e, int count, int *call, int *p
   return e - 1;
 }
 
+/* A cell's bytes per copy as a size's label, "16 KiB". */
+static void
+size_label (const MsCell *cell, char *buf, size_t len)
+{
+  ms_format_size_label ((double)ms_vector_bytes (cell->elements), buf, len);
+}
+
 /* A run's sizes, "16 KiB→32 KiB". */
 static void
 jump_sizes (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int count)
@@ -73,7 +80,7 @@ jump_sizes (GString *s, const MsResults *run, MsMode mode, int e0, int e1, int c
   for (int k = e0; k <= e1; k++) {
     char size[32];
     const MsCell *c0 = ms_batched_cell (run, mode, k, count, 0);
-    ms_format_size_label ((double)ms_vector_bytes (c0->elements), size, sizeof size);
+    size_label (c0, size, sizeof size);
     g_string_append_printf (s, "%s%s", k > e0 ? "→" : "", size);
   }
 }
@@ -136,15 +143,23 @@ first_call_time (const MsResults *run, MsMode mode, int e, int count, int call, 
   return NAN;
 }
 
+/* Whether call c took less time a copy at size e than at e0, the larger copies: not the same
+ * work. */
+static gboolean
+took_less (const MsResults *run, MsMode mode, int e0, int e, int count, int c)
+{
+  return ms_batched_cell (run, mode, e, count, c)->stats.e2e.median
+         < ms_batched_cell (run, mode, e0, count, c)->stats.e2e.median;
+}
+
 /* Whether the note says why the run of jumps from e0 to e came, where call c moved most: larger
  * copies took the batch less time and its call alone returned sooner, its own times a copy at e - 1
  * and e into t. Its panel then draws that time, dotted (call_line). */
 static gboolean
 fall_told (const MsResults *run, MsMode mode, int e0, int e, int count, int c, double t[2])
 {
-  gboolean less = ms_batched_cell (run, mode, e, count, c)->stats.e2e.median
-                  < ms_batched_cell (run, mode, e0, count, c)->stats.e2e.median;
-  return less && c == 1 && call_fell (run, mode, e - 1, e, count, c, t);
+  return c == 1 && took_less (run, mode, e0, e, count, c)
+         && call_fell (run, mode, e - 1, e, count, c, t);
 }
 
 /* Whether mode's note tells of a fall in its batched call's own time (fall_told) at any run of
@@ -197,26 +212,20 @@ jump_times (const MsResults *run, int count, GString *note)
        * method, not which. */
       double t[2];
       char a[32], b[32], size[32];
-      gboolean less = ms_batched_cell (run, modes[m], e, count, c)->stats.e2e.median
-                      < ms_batched_cell (run, modes[m], e0, count, c)->stats.e2e.median;
       if (fall_told (run, modes[m], e0, e, count, c, t)) {
         const MsCell *before = ms_batched_cell (run, modes[m], e - 1, count, 0);
         ms_format_value (t[0], a, sizeof a);
         ms_format_value (t[1], b, sizeof b);
-        ms_format_size_label ((double)ms_vector_bytes (before->elements), size, sizeof size);
+        size_label (before, size, sizeof size);
         char after[32];
-        ms_format_size_label ((double)ms_vector_bytes (
-                                  ms_batched_cell (run, modes[m], e, count, 0)->elements),
-                              after, sizeof after);
+        size_label (ms_batched_cell (run, modes[m], e, count, 0), after, sizeof after);
         int k0;
         double t0 = first_call_time (run, modes[m], e - 1, count, c, &k0);
         if (t0 < t[0]) {
           char z[32], least[32];
           ms_format_value (t0, z, sizeof z);
           /* The batch's cell, which has that time: one call each's may be missing there. */
-          ms_format_size_label (
-              (double)ms_vector_bytes (ms_batched_cell (run, modes[m], k0, count, c)->elements),
-              least, sizeof least);
+          size_label (ms_batched_cell (run, modes[m], k0, count, c), least, sizeof least);
           /* TRANSLATORS: after a jump's times, e.g. ". Up to 16 KiB the batched call handled
            * the data itself: its own time (dotted) was 1.18 µs a copy at 1 KiB, 2.25 at 16 KiB.
            * At 32 KiB it returned after 0.437 µs." Its time growing with the bytes is why the
@@ -237,7 +246,7 @@ jump_times (const MsResults *run, int count, GString *note)
                                      "before returning (%s µs a copy, dotted); at %s it returned "
                                      "after %s µs."),
                                   size, a, after, b);
-      } else if (less)
+      } else if (took_less (run, modes[m], e0, e, count, c))
         /* Not "changed method": a strict reader found that an inference the cells do not show. */
         g_string_append (note,
                          _ (". Larger copies in less time: this run does not show what changed."));

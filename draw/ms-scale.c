@@ -347,14 +347,20 @@ ms_scale_ticks (const MsScale *s, MsTick *ticks, guint max_ticks)
     for (int e = first; e <= hi && n < max_ticks; e += every) {
       ticks[n].value = pow (2, e);
       ticks[n].major = TRUE;
-      if (s->unit == MS_SCALE_COUNT)
-        g_snprintf (ticks[n].label, sizeof ticks[n].label, "%.0f", ticks[n].value);
-      else
-        ms_format_size_label (ticks[n].value, ticks[n].label, sizeof ticks[n].label);
+      ms_scale_size_label (s, ticks[n].value, ticks[n].label, sizeof ticks[n].label);
       n++;
     }
     break;
   }
   }
   return n;
+}
+
+void
+ms_scale_size_label (const MsScale *scale, double value, char *buf, gsize len)
+{
+  if (scale->unit == MS_SCALE_COUNT)
+    g_snprintf (buf, len, "%.0f", value);
+  else
+    ms_format_size_label (value, buf, len);
 }

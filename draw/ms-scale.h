@@ -59,6 +59,9 @@ guint ms_scale_ticks (const MsScale *scale, MsTick *ticks, guint max_ticks);
 
 /* "4 KiB", "512 B", "1 GiB": powers of two read by people. */
 void ms_format_size_label (double bytes, char *buf, gsize len);
+/* A power of two on a size axis as its tick says it: a count ("16") where the scale counts, else
+ * a size ("16 KiB"). */
+void ms_scale_size_label (const MsScale *scale, double value, char *buf, gsize len);
 /* Three significant digits everywhere (0.25, 12.5, 1500, 495330 -> 495000):
  * the same precision for tooltips, read-outs and labels. */
 void ms_format_value (double value, char *buf, gsize len);
