@@ -55,5 +55,8 @@ if command -v valgrind >/dev/null 2>&1; then
   step helgrind-test-multi valgrind --tool=helgrind --error-exitcode=9 \
     --suppressions=tests/helgrind.supp build/tests/engine/test-multi
 fi
+# A full disk fails the build and the tests' files alike, and a log's tail
+# does not always say so: print what was left.
+[ "$failed" = 0 ] || df -Pk . | awk 'NR == 2 { printf "free disk here: %d MiB\n", $4 / 1024 }'
 echo "sanitize: $passed passed, $failed failed"
 [ "$failed" = 0 ]
