@@ -301,6 +301,13 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
     l->legend_y = height - l->legend_h - fs * 0.3;
 
   ms_scale_fit (&l->xs, MS_SCALE_LOG2, xlo, xhi);
+  /* A marker nudged aside keeps the others' margin: its caps went under
+   * the frame at the last size. */
+  double nudge = 0;
+  for (guint i = 0; i < d->series->len; i++)
+    nudge = MAX (nudge, fabs (((const MsChartSeries *)g_ptr_array_index (d->series, i))->x_nudge));
+  l->xs.min /= exp2 (nudge);
+  l->xs.max *= exp2 (nudge);
   l->xs.unit = d->x_unit;
   l->xs.pixel_lo = l->plot_x;
   l->xs.pixel_hi = l->plot_x + l->plot_w;

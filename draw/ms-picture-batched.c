@@ -618,11 +618,12 @@ ms_picture_batched (cairo_t *cr, const MsResults *run, const MsChartStyle *style
   g_autoptr (GString) note = g_string_new (NULL);
   jump_times (run, count, note);
   const double fs = ms_style_font_size (style) * 0.95;
-  /* TRANSLATORS: the batched slide's title, e.g. "256 copies a size, pinned or pageable: time a
-   * copy until they arrive". Until they arrive, not until the call returns: a teacher could not
-   * tell which. Its panels are named by their memory alone. */
+  /* TRANSLATORS: the batched slide's title, e.g. "256 copies a size, pinned or pageable: time
+   * until all arrive, per copy". Until they arrive, not until the call returns: a teacher could
+   * not tell which ("time a copy until they arrive" asked to be rephrased). Its panels are named
+   * by their memory alone. */
   g_autofree char *title = g_strdup_printf (
-      _ ("%d copies a size, pinned or pageable: time a copy until they arrive"), count);
+      _ ("%d copies a size, pinned or pageable: time until all arrive, per copy"), count);
   double title_h = ms_picture_title_height (cr, style, title, width) + fs * 0.6;
   double key_h = ms_draw_text_wrapped (cr, key, 0, 0, fs, width - fs, FALSE, FALSE);
   double note_h = ms_draw_text_wrapped (cr, note->str, 0, 0, fs, width - fs, FALSE, FALSE);

@@ -198,7 +198,7 @@ whole_ticks (const MsScale *xs, double tfs, MsTick *xt, guint max)
 }
 
 void
-ms_picture_cost_cross (MsCostMark *m, double n)
+ms_picture_cost_cross (MsCostMark *m, double n, int whole)
 {
   /* A tenth, or more digits (up to three) where fewer read as a whole n: "1.0" left
    * which side of 1 the lines cross unsaid (0.99: paid back at n = 1),
@@ -208,11 +208,12 @@ ms_picture_cost_cross (MsCostMark *m, double n)
     digits++;
   m->n = n;
   /* Translators: over the mark where two lines of the register or
-   * pin-payoff slide cross, e.g. "lines cross at n = 5.8" (the takeaway's
-   * n is the next whole one), and its short form where two marks' words
-   * would touch. */
-  g_snprintf (m->label, sizeof m->label, _ ("lines cross at n = %.*f"), digits, n);
-  g_snprintf (m->brief, sizeof m->brief, _ ("n = %.*f"), digits, n);
+   * pin-payoff slide cross, e.g. "lines cross at n = 5.8 → 6", with the
+   * takeaway's whole n after the arrow (teachers had to explain 8.5 on
+   * the chart against 9 in the headline), and its short form where two
+   * marks' words would touch. */
+  g_snprintf (m->label, sizeof m->label, _ ("lines cross at n = %.*f → %d"), digits, n, whole);
+  g_snprintf (m->brief, sizeof m->brief, _ ("n = %.*f → %d"), digits, n, whole);
 }
 
 void

@@ -99,8 +99,9 @@ typedef struct {
   double n;
   char label[96], brief[48];
 } MsCostMark;
-/* m at n, where two lines cross, said so. */
-void ms_picture_cost_cross (MsCostMark *m, double n);
+/* m at n, where two lines cross, said so, with the headline's whole n
+ * beside it. */
+void ms_picture_cost_cross (MsCostMark *m, double n, int whole);
 /* The lines from n_min to n_max left of x1 in y0..y1, their ticks and
  * x_label included, named at their ends where named, and the marks. */
 void ms_picture_cost_lines (cairo_t *cr, const MsChartStyle *st, const MsCostLine *l,

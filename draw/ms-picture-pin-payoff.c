@@ -423,11 +423,11 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   guint n_marks = 0;
   double most = 0;
   for (int i = 1; i < 3; i++) {
-    double x = ms_pin_payoff_cross (run, MS_PIN_PINNED, kinds[i], e);
-    if (!(x > 0))
+    double x = ms_pin_payoff_cross (run, MS_PIN_PINNED, kinds[i], e), whole = 0;
+    if (!(x > 0) || ms_pin_payoff_break_even (run, MS_PIN_PINNED, kinds[i], e, &whole) != 1)
       continue;
     most = MAX (most, x);
-    ms_picture_cost_cross (&m[n_marks++], x);
+    ms_picture_cost_cross (&m[n_marks++], x, (int)whole);
   }
   char size[32], drop[32];
   ms_format_size_label ((double) ms_exponent_bytes (e), size, sizeof size);

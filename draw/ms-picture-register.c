@@ -177,7 +177,7 @@ crossing (const Costs *k, MsCostMark *m)
   if (from <= 0)
     return 0;
   if (k->slide && cross > 0 && cross <= from) {
-    ms_picture_cost_cross (m, cross);
+    ms_picture_cost_cross (m, cross, from);
     return 1;
   }
   m->n = from;
