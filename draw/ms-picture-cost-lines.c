@@ -132,9 +132,11 @@ draw_names (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScal
 }
 
 /* A dashed line down the plot at each mark and its words over it, centred
- * on it as far as the plot allows; every mark's brief words where any two
- * would touch or one is wider than the plot, pushed apart where even
- * those would, and left out where the plot has no room for them. */
+ * on it as far as the plot allows; else every mark's brief words, each
+ * starting at its own line (centred, the first held off the plot's edge
+ * read as one label with the next, "n = 0.99 → 1  n = 8.5 → 9"), pushed
+ * apart where even those would touch, and left out where the plot has no
+ * room for them. */
 static void
 draw_marks (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScale *ys,
             const MsCostMark *m, guint n, double label_h)
@@ -142,17 +144,21 @@ draw_marks (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScal
   const double fs = ms_style_font_size (st), lw = ms_style_line_width (st), gap = fs * 0.5;
   const double left = xs->pixel_lo, right = xs->pixel_hi;
   double x[MS_COST_LINES_MAX], tx[MS_COST_LINES_MAX], tw[MS_COST_LINES_MAX];
-  gboolean brief = FALSE, fits = TRUE;
-  for (int pass = 0; pass < 2; pass++) {
+  gboolean fits = TRUE;
+  int pass;
+  for (pass = 0; pass < 2; pass++) {
+    gboolean touch = FALSE;
     for (guint i = 0; i < n; i++) {
       x[i] = round (ms_scale_to_pixel (xs, m[i].n)) + 0.5;
       tw[i] = ms_draw_text_width (cr, pass ? m[i].brief : m[i].label, fs, TRUE);
-      tx[i] = CLAMP (x[i] - tw[i] / 2, left, MAX (left, right - tw[i]));
-      brief = brief || tw[i] > right - left || (i > 0 && tx[i] < tx[i - 1] + tw[i - 1] + gap);
+      double at = pass ? x[i] + lw * 2 : x[i] - tw[i] / 2;
+      tx[i] = CLAMP (at, left, MAX (left, right - tw[i]));
+      touch = touch || tw[i] > right - left || (i > 0 && tx[i] < tx[i - 1] + tw[i - 1] + gap);
     }
-    if (!brief || pass)
+    if (!touch)
       break;
   }
+  gboolean brief = pass > 0;
   for (guint i = 1; i < n; i++)
     tx[i] = MAX (tx[i], tx[i - 1] + tw[i - 1] + gap);
   for (int i = (int) n - 1; i >= 0; i--) {

@@ -16,6 +16,7 @@
 #include "ms-lesson-rows.h"
 #include "ms-matrix.h"
 #include "ms-palette-rules.h"
+#include "ms-picture-parts.h"
 #include "ms-reuse-chart.h"
 #include "ms-timeline-rows.h"
 #include "model/ms-results.h"
@@ -1319,6 +1320,59 @@ test_lesson_key_numbers (void)
   }
 }
 
+/* The pin-payoff slide's lines and crossings, as the H100's reference
+ * run gave them, drawn big as on a slide: each crossing's words start at
+ * its own dashed line, not before it and not past the next (centred, the
+ * first held off the plot's edge, the two read as one label, "n = 0.99
+ * → 1  n = 8.5 → 9"). The marks' places come from the x ticks' labels,
+ * centred under 0 and 20. */
+static void
+test_cost_marks_at_their_lines (void)
+{
+  const MsCostLine l[3] = { { "cudaMallocHost", 11370, 352.8, MS_MODE_PINNED, FALSE, FALSE },
+                            { "malloc, new pages", 9509, 2228, MS_MODE_PAGEABLE, FALSE, FALSE },
+                            { "malloc, reused pages", 35.78, 1679, MS_MODE_PAGEABLE, TRUE,
+                              FALSE } };
+  MsCostMark m[2];
+  ms_picture_cost_cross (&m[0], 0.99, 1);
+  ms_picture_cost_cross (&m[1], 8.546, 9);
+  MsChartStyle st;
+  ms_chart_style_init_light (&st);
+  st.text_scale = 1.6;
+  st.line_scale = 2;
+  cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1014, 480);
+  cairo_t *cr = cairo_create (surf);
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  ms_draw_set_text_recorder (record, boxes);
+  ms_picture_cost_lines (cr, &st, l, 3, 0, 20, TRUE, m, 2, "copies (n)", 1014, 0, 480);
+  ms_draw_set_text_recorder (NULL, NULL);
+  double at0 = NAN, at20 = NAN, label[2] = { NAN, NAN }, bottom = 0;
+  for (guint i = 0; i < boxes->len; i++)
+    bottom = MAX (bottom, g_array_index (boxes, TextBox, i).y);
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *b = &g_array_index (boxes, TextBox, i);
+    if (b->y > bottom - 80 && g_str_equal (b->text, "0"))
+      at0 = b->x + b->w / 2;
+    else if (b->y > bottom - 80 && g_str_equal (b->text, "20"))
+      at20 = b->x + b->w / 2;
+    for (int k = 0; k < 2; k++)
+      if (g_str_equal (b->text, m[k].brief))
+        label[k] = b->x;
+  }
+  g_assert_true (isfinite (at0) && isfinite (at20));
+  g_assert_true (isfinite (label[0]) && isfinite (label[1]));
+  const double fs = ms_style_font_size (&st);
+  for (int k = 0; k < 2; k++) {
+    double line = at0 + (at20 - at0) * m[k].n / 20;
+    g_test_message ("%s: line at %.1f, words from %.1f", m[k].brief, line, label[k]);
+    g_assert_cmpfloat (label[k], >=, line);
+    g_assert_cmpfloat (label[k], <, line + fs);
+  }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surf);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1347,5 +1401,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/cut-short", test_cut_short);
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);
+  g_test_add_func ("/render-layout/cost-marks-at-their-lines", test_cost_marks_at_their_lines);
   return g_test_run ();
 }
