@@ -533,7 +533,7 @@ test_batched (void)
 {
   /* Each shipped run's words for the faster sizes. */
   static const char *const want[] = {
-    "Pinned: faster, not at 4–16 KiB; pageable: faster up to 16 KiB",
+    "Pinned: faster, ? at 4–8, ✗ at 16 KiB; pageable: faster up to 16 KiB",
     "Pinned: faster, unclear at 8–16 KiB; pageable: faster up to 16 KiB",
   };
   for (size_t g = 0; g < G_N_ELEMENTS (gpus); g++) {
