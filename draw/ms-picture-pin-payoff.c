@@ -456,8 +456,8 @@ draw_slide (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double wi
   char rates[512] = "";
   if (ms_pin_payoff_rates (run, e, rates, sizeof rates))
     g_snprintf (rates, sizeof rates,
-                _ ("Each copy is its buffer's first, just after it was written, unlike "
-                   "slide %d's (rates in Details)."),
+                _ ("Per copy (× n): a buffer's first copy, timed just after it was written, "
+                   "unlike slide %d's (rates in Details)."),
                 ms_lesson_deck_number (MS_TOPIC_PINNED_PAGEABLE));
   /* The smaller sizes' answer, which the headline's size leaves out: a
    * class would take "1 copy" home for every buffer. */
