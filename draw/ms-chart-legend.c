@@ -123,12 +123,13 @@ ms_chart_draw_sample (cairo_t *cr, const MsChartStyle *st, const MsColor *c, dou
   ms_draw_markers (cr, shape, ms_run_fill (run), at, 1, marker_r, lw * 0.8, &st->bg);
 }
 
+/* An item; a series' name wider than wrap_w (when not 0) wrapped to it. */
 static void
 legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, MsChartLayout *l,
-                  double x, double y, double th)
+                  double x, double y, double th, double wrap_w)
 {
   const double fs = l->legend_fs;
-  double tw;
+  double tw, h = th;
   if (!it->series) {
     ms_set_color (cr, &st->fg, 1);
     ms_draw_text (cr, it->text, x, y, fs, 0, 0, TRUE, NULL, NULL);
@@ -138,11 +139,15 @@ legend_item_draw (cairo_t *cr, const MsLegendItem *it, const MsChartStyle *st, M
   gboolean hidden = it->index >= 0 && it->series->hidden;
   /* A hidden series is struck through and fainter, still readable. */
   ms_set_color (cr, &st->fg, hidden ? MS_TEXT_FAINT_ALPHA : 1);
-  ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
+  if (wrap_w > 0) {
+    tw = wrap_w;
+    h = ms_draw_text_wrapped (cr, it->text, x + fs * 2, y, fs, wrap_w, FALSE, TRUE);
+  } else
+    ms_draw_text (cr, it->text, x + fs * 2, y, fs, 0, 0, FALSE, &tw, NULL);
   if (hidden)
     ms_draw_line (cr, 1, x + fs * 2, y + th / 2, x + fs * 2 + tw, y + th / 2);
   if (it->index >= 0) {
-    MsChartBox box = { x, y, fs * 2 + tw, th, (guint) it->index };
+    MsChartBox box = { x, y, fs * 2 + tw, h, (guint) it->index };
     g_array_append_val (l->legend, box);
   }
 }
@@ -206,6 +211,13 @@ legend_walk (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartL
     /* Headings, and entries wider than a column (run names), take a row. */
     ms_draw_text (cr, it->text, 0, 0, fs, -1, 0, !it->series, &tw, NULL);
     gboolean whole_row = !it->series || tw + fs * 2 > l->legend_col_w - fs * 1.2 + 0.5;
+    /* A name wider than the legend wraps on rows of its own ("K streams,
+     * block per SM, all shared memory (= one stream)" ran off a narrow
+     * pane). */
+    double wrap_w = it->series && tw + fs * 2 > l->legend_w ? l->legend_w - fs * 2 : 0;
+    double wrap_h = wrap_w > 0 ? ms_draw_text_wrapped (cr, it->text, 0, 0, fs, wrap_w, FALSE, FALSE)
+                               : 0;
+    whole_row = whole_row || wrap_w > 0;
     gboolean new_row = whole_row || !l->legend_below ||
                        x + l->legend_col_w * 2 > x0 + l->legend_w + 1;
     if (row_used && new_row) {
@@ -215,10 +227,10 @@ legend_walk (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, MsChartL
       x += l->legend_col_w;
     }
     if (draw)
-      legend_item_draw (cr, it, st, l, x, y, th);
+      legend_item_draw (cr, it, st, l, x, y, th, wrap_w);
     row_used = !whole_row;
     if (whole_row)
-      y += row_h;
+      y += MAX (row_h, wrap_h + th * 0.25);
   }
   g_array_unref (items);
   if (row_used)

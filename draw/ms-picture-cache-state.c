@@ -79,6 +79,20 @@ row_text (const MsCacheStateRow *row, gboolean slide)
                           verdict_words (&row->judgement));
 }
 
+/* A bar's figures without the verdict, where its words have no room (a
+ * wide interval in a narrow pane: "4.70 ms · 1.03× · too noisy to say" ran
+ * off it): the bar's look and the key under it give the verdict. */
+static char *
+row_figures (const MsCacheStateRow *row)
+{
+  char t[32];
+  ms_caption_time (row->median_us, t, sizeof t);
+  /* Translators: a cache-state bar's figures where its words have no
+   * room: the median and its ratio to the group's reference, e.g.
+   * "4.70 ms · 1.03×". */
+  return g_strdup_printf (_ ("%s · %.2f×"), t, row->judgement.ratio);
+}
+
 char *
 ms_picture_cache_state_row_text (const MsCacheStateRow *row)
 {
@@ -357,6 +371,9 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     /* The ratio's 95% interval: whether the bar stands apart from 1×. */
     end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   }
+  g_autofree char *figures = NULL;
+  if (!l->slide && end + l->vfs * 0.3 + ms_draw_text_width (cr, text, l->vfs, FALSE) > l->x1)
+    text = figures = row_figures (row);
   draw_figures (cr, st, l, text, end, y);
 }
 
@@ -604,6 +621,12 @@ axis_end (cairo_t *cr, const Layout *l, const MsCacheStateRow *rows, int n, doub
     }
     /* Less the figure's gap and a dot's radius. */
     double room = l->x1 - tw - l->vfs * 0.3 - l->line_h * 0.3 - l->x0;
+    /* Where the words would leave the axis a stub, the figures alone
+     * (draw_bar). */
+    if (!l->slide && room * (max - min) / (v - min) < l->fs * 6) {
+      g_autofree char *figures = row_figures (&rows[i]);
+      room += tw - ms_draw_text_width (cr, figures, l->vfs, FALSE);
+    }
     px = MIN (px, l->x0 + room * (max - min) / (v - min));
   }
   return MAX (l->x0 + l->fs * 4, px);

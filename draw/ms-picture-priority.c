@@ -33,8 +33,10 @@ strips_range (const Strip *s, int n, double *lo, double *hi)
     }
 }
 
-/* The dot strips in the box x, y, w, h. */
-static void
+/* The dot strips in the box x, y, w, h, grown where its title leaves the
+ * rows less than a line each (in a narrow pane the title's four lines left
+ * the two rows' names on each other). Returns the box's height. */
+static double
 draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, double x, double y,
              double w, double h, gboolean small)
 {
@@ -61,9 +63,10 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
                    "one (stream 0), log scale. With priority, stream 1 is high. Dots: "
                    "repetitions; bar, number: median.");
   double title_h = ms_draw_text_wrapped (cr, title, x, y, fs, w - fs, TRUE, TRUE);
+  h = MAX (h, title_h + fs * 3.3 + n * fs * 1.4);
   strips_range (s, n, &lo, &hi);
   if (!(hi > 0))
-    return;
+    return h;
   MsScale xs = { .unit = MS_SCALE_TIME_US };
   ms_scale_fit (&xs, MS_SCALE_LOG10, lo, hi);
   double px = x + label_w + fs, pw = w - label_w - fs * 2;
@@ -107,6 +110,7 @@ draw_strips (cairo_t *cr, const Strip *s, int n, const MsChartStyle *style, doub
       ms_draw_line (cr, ms_style_line_width (style) * 3, mx, cy - row * 0.5, mx, cy + row * 0.5);
     }
   }
+  return h;
 }
 
 static void
@@ -135,8 +139,8 @@ ms_picture_priority (cairo_t *cr, const MsResults *run, const MsChartStyle *styl
    * high. A projected Lessons page has room for both, with the rows'
    * titles short. */
   double top_h = small ? height : MIN (height * 0.36, fs * 10);
-  draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2, top_h,
-               small);
+  top_h = draw_strips (cr, strips, G_N_ELEMENTS (strips), style, fs, fs * 0.5, width - fs * 2,
+                       top_h, small);
   /* Both instrumented runs on one axis: with priority the short kernels
    * start beside the long one, without they wait for it. */
   MsTimelineRows rows;

@@ -326,13 +326,24 @@ shared_legend (cairo_t *cr, const MsResults *run, const MsChartStyle *st, double
     if (focus && !on_slide (i))
       continue;
     g_autofree char *label = focus ? slide_key (run, i) : g_strdup (_ (lines[i].label));
-    ms_draw_text (cr, label, 0, 0, fs, -1, 0, i == TAKEAWAY_LINE && focus, &tw, &th);
-    if (x > fs && x + fs * 2 + tw > width - fs)
+    const gboolean bold = i == TAKEAWAY_LINE && focus;
+    ms_draw_text (cr, label, 0, 0, fs, -1, 0, bold, &tw, &th);
+    /* Wider than the picture, on rows of its own, wrapped ("cudaMemcpy,
+     * pinned: after the kernel at every size" ran off a narrow pane). */
+    const double room = width - fs * 4;
+    if (x > fs && (tw > room || x + fs * 2 + tw > width - fs))
       x = fs, y += th * 1.3;
-    if (draw) {
+    if (draw)
       ms_picture_key_line (cr, st, i, x, y, th, fs, lw);
+    if (tw > room) {
       ms_set_color (cr, &st->fg, 1);
-      ms_draw_text (cr, label, x + fs * 2, y, fs, 0, 0, i == TAKEAWAY_LINE && focus, NULL, NULL);
+      y += ms_draw_text_wrapped (cr, label, x + fs * 2, y, fs, room, bold, draw) - th;
+      x = width;
+      continue;
+    }
+    if (draw) {
+      ms_set_color (cr, &st->fg, 1);
+      ms_draw_text (cr, label, x + fs * 2, y, fs, 0, 0, bold, NULL, NULL);
     }
     x += fs * 3 + tw;
   }

@@ -632,9 +632,15 @@ ms_reuse_chart_draw (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, 
     g_autofree char *title = d->y_kind == MS_SCALE_LOG10
                                  ? g_strdup_printf (_ ("%s (log scale)"), d->title)
                                  : g_strdup (d->title);
+    const double size = ms_draw_figure_size (cr, fs * 1.15);
+    double tw;
+    ms_draw_text (cr, title, 0, 0, size, -1, 0, TRUE, &tw, &th);
     ms_set_color (cr, &st->fg, 1);
-    ms_draw_text (cr, title, width / 2, top, ms_draw_figure_size (cr, fs * 1.15), 0.5, 0, TRUE,
-                  NULL, &th);
+    /* Wrapped where it is wider than the picture (a narrow pane's). */
+    if (tw <= width - fs)
+      ms_draw_text (cr, title, width / 2, top, size, 0.5, 0, TRUE, NULL, NULL);
+    else
+      th = ms_draw_text_wrapped (cr, title, fs, top, size, width - 2 * fs, TRUE, TRUE);
     top += MAX (fs * 2, th + fs * 0.6);
   }
   /* Small (the lesson pane): the names alone and no caption line, which

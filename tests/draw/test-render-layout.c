@@ -119,6 +119,9 @@ static const Size sizes[] = {
   /* A lesson picture's pane beside the lesson cards at 1024x768 in
    * presentation mode, at the least height the app keeps for it. */
   { 600, 384, 1.6, "lesson-pane-presentation", TRUE },
+  /* The same pane in a 1024x768 window, the cards beside it: a teacher who
+   * left full screen found the priority strips' names on each other. */
+  { 340, 480, 1.0, "lesson-pane-1024x768", TRUE },
   { 1280, 720, 1.6, "1280x720-presentation" },
   { 1600, 1000, 1.0, "1600x1000" },
 };
