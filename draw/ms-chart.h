@@ -48,7 +48,7 @@ typedef struct {
    * lesson's takeaway does not compare, kept for who looks closer (the
    * reuse chart's variants, sync-async's other lines on a slide). */
   gboolean muted;
-  /* Drawn at 2^x_nudge times each x (the axis widens by as much): two
+  /* Drawn at 2^x_nudge times each x (ms_chart's axis widens by as much): two
    * series at the same sizes whose bars or lines would lie on each other
    * stand a little apart. */
   double x_nudge;

@@ -199,12 +199,13 @@ band_pixels (const Layout *l, double *lo, double *hi)
   *hi = ms_scale_to_pixel (&l->xs, b);
 }
 
-/* A row's figures right of its mark, which ends at end, and off the band:
- * a patch of the background over the band read as a black hole in the
- * dark theme, and without one the 1× line crossed the words. */
-static void
-draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text, double end,
-              double y)
+/* Where a row's figures start: right of its mark, which ends at end, and
+ * off the band (a patch of the background over the band read as a black
+ * hole in the dark theme, and without one the 1× line crossed the words).
+ * The one place for it: the fit's test measured from the mark alone, and
+ * a row's words it passed ran off a narrow picture. */
+static double
+figures_at (cairo_t *cr, const Layout *l, const char *text, double end)
 {
   const double gap = l->vfs * 0.3;
   double lo, hi, tw = ms_draw_text_width (cr, text, l->vfs, FALSE);
@@ -216,7 +217,24 @@ draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *
    * out of their column. */
   if (l->figures_v > 0)
     end = MAX (end, ms_scale_to_pixel (&l->xs, l->figures_v) + l->line_h * 0.24);
-  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, end, y + l->line_h / 2, G_MAXDOUBLE);
+  return end;
+}
+
+/* Whether text, drawn by draw_figures after a mark ending at end, stays
+ * inside the picture. */
+static gboolean
+figures_fit (cairo_t *cr, const Layout *l, const char *text, double end)
+{
+  return figures_at (cr, l, text, end) + l->vfs * 0.3 + ms_draw_text_width (cr, text, l->vfs, FALSE)
+         <= l->x1;
+}
+
+static void
+draw_figures (cairo_t *cr, const MsChartStyle *st, const Layout *l, const char *text, double end,
+              double y)
+{
+  ms_picture_bar_figure (cr, st, text, l->vfs, FALSE, figures_at (cr, l, text, end),
+                         y + l->line_h / 2, G_MAXDOUBLE);
 }
 
 /* A row's height: a line, or as tall as its state's name wrapped to the
@@ -372,7 +390,7 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   }
   g_autofree char *figures = NULL;
-  if (!l->slide && end + l->vfs * 0.3 + ms_draw_text_width (cr, text, l->vfs, FALSE) > l->x1)
+  if (!l->slide && !figures_fit (cr, l, text, end))
     text = figures = row_figures (row);
   draw_figures (cr, st, l, text, end, y);
 }

@@ -152,6 +152,9 @@ draw_marks (cairo_t *cr, const MsChartStyle *st, const MsScale *xs, const MsScal
       x[i] = round (ms_scale_to_pixel (xs, m[i].n)) + 0.5;
       tw[i] = ms_draw_text_width (cr, pass ? m[i].brief : m[i].label, fs, TRUE);
       double at = pass ? x[i] + lw * 2 : x[i] - tw[i] / 2;
+      /* Near the plot's right end, ending at its line instead. */
+      if (pass && at + tw[i] > right)
+        at = x[i] - lw * 2 - tw[i];
       tx[i] = CLAMP (at, left, MAX (left, right - tw[i]));
       touch = touch || tw[i] > right - left || (i > 0 && tx[i] < tx[i - 1] + tw[i - 1] + gap);
     }

@@ -57,6 +57,6 @@ if command -v valgrind >/dev/null 2>&1; then
 fi
 # A full disk fails the build and the tests' files alike, and a log's tail
 # does not always say so: print what was left.
-[ "$failed" = 0 ] || df -Pk . | awk 'NR == 2 { printf "free disk here: %d MiB\n", $4 / 1024 }'
+[ "$failed" = 0 ] || df -Pk . "${TMPDIR:-/tmp}" | awk 'NR > 1 { printf "free disk under %s: %d MiB\n", $6, $4 / 1024 }'
 echo "sanitize: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -277,37 +277,30 @@ one_run (unsigned m, unsigned measured)
   return (measured & ((2u << HIGHEST (m)) - (1u << LOWEST (m)))) == m;
 }
 
-/* The sizes the batch could not be told at (unclear) and those it was
- * slower at, each one run of sizes, in the slide's marks and in size
- * order, the unit once at the end: "faster, ? at 4–8, ✗ at 16 KiB"
- * ("not at 4–16 KiB" lumped the slower size with the unclear ones, two
- * readers found). False where either is not one run. */
-static bool
-split_words (const MsResults *r, MsMode mode, int count, unsigned unclear, unsigned slower,
-             char *buf, size_t len)
+/* The batch faster at the sizes below and above one run of sizes it was
+ * not (some unclear, some slower), in words: "faster at 1–2 and 32–64
+ * KiB", the unit once at the end. "Faster, not at 4–16 KiB" lumped the
+ * size it was slower at with those it could not tell, and "faster, ? at
+ * 4–8, ✗ at 16 KiB", in the slide's marks, could not be read aloud (two
+ * teachers): what the other sizes were, the marks over them say. */
+static void
+two_runs_words (const MsResults *r, MsMode mode, int count, unsigned fast, unsigned slow,
+                char *buf, size_t len)
 {
-  unsigned both = unclear | slower;
-  if (!unclear || !slower || !one_run (unclear, both) || !one_run (slower, both))
-    return false;
+  unsigned low = fast & ((1u << LOWEST (slow)) - 1), high = fast & ~low;
   char a[80], b[80];
-  bool unclear_first = LOWEST (unclear) < LOWEST (slower);
-  unsigned first = unclear_first ? unclear : slower, second = unclear_first ? slower : unclear;
-  sizes (r, mode, count, LOWEST (first), HIGHEST (first), a, sizeof a);
-  sizes (r, mode, count, LOWEST (second), HIGHEST (second), b, sizeof b);
+  sizes (r, mode, count, LOWEST (low), HIGHEST (low), a, sizeof a);
+  sizes (r, mode, count, LOWEST (high), HIGHEST (high), b, sizeof b);
   ms_format_unit_once (a, b);
-  /* TRANSLATORS: e.g. "faster, ? at 4–8, ✗ at 16 KiB": the slide's marks
-   * over its sizes, ? cannot tell, ✗ slower; the two in size order. */
-  if (unclear_first)
-    snprintf (buf, len, ms_gettext ("faster, ? at %s, ✗ at %s"), a, b);
-  else
-    snprintf (buf, len, ms_gettext ("faster, ✗ at %s, ? at %s"), a, b);
-  return true;
+  /* TRANSLATORS: e.g. "faster at 1–2 and 32–64 KiB": the sizes below and
+   * above those where the batch was not faster. */
+  snprintf (buf, len, ms_gettext ("faster at %s and %s"), a, b);
 }
 
 /* Where mode's batch was faster (its range wholly above 1×), in the
- * fewest words its sizes allow: "faster up to 8 KiB", "faster, ? at 4–8,
- * ✗ at 16 KiB", "faster, unclear at 8–16 KiB"; NULL when none was
- * measured. */
+ * fewest words its sizes allow: "faster up to 8 KiB", "faster at 1–2 and
+ * 32–64 KiB" (slower at one size between), "faster, unclear at 8–16 KiB";
+ * NULL when none was measured. */
 static const char *
 faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
 {
@@ -340,14 +333,10 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
      * was read as slower there. */
     snprintf (buf, len, ms_gettext ("faster, unclear at %s"),
               sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
-  else if (one_run (slow, all) && split_words (r, mode, count, slow & ~slower, slower, buf, len))
-    ;
   else if (one_run (slow, all))
-    /* TRANSLATORS: where the sizes the batch was not faster at are some
-     * "cannot tell", some slower, e.g. "faster, not at 4–16 KiB":
-     * "faster except 4–16 KiB" was read as slower at all of them. */
-    snprintf (buf, len, ms_gettext ("faster, not at %s"),
-              sizes (r, mode, count, LOWEST (slow), HIGHEST (slow), sz, sizeof sz));
+    /* Some "cannot tell", some slower ("faster except 4–16 KiB" was read
+     * as slower at all of them). */
+    two_runs_words (r, mode, count, fast, slow, buf, len);
   else if (one_run (fast, all))
     snprintf (buf, len, ms_gettext ("faster at %s"),
               sizes (r, mode, count, LOWEST (fast), HIGHEST (fast), sz, sizeof sz));
@@ -358,7 +347,7 @@ faster_words (const MsResults *r, MsMode mode, int count, char *buf, size_t len)
 }
 
 /* The answer per memory, from each size's verdict as the chart draws it:
- * "Pinned: faster, ? at 4–8, ✗ at 16 KiB; pageable: faster up to 16 KiB". A
+ * "Pinned: faster at 1–2 and 32–64 KiB; pageable: faster up to 16 KiB". A
  * median over both memories and every size was a loose summary, and
  * "usually faster" hid that pageable gained nothing from 16 KiB up on the
  * H200. Else that the run cannot tell, or that batches were not
@@ -391,8 +380,8 @@ takeaway (const MsResults *r, char *buf, size_t len)
     if (!words)
       continue;
     /* TRANSLATORS: one memory's part of the batched headline, e.g.
-     * "Pinned: faster, ? at 4–8, ✗ at 16 KiB" (one batched call against one
-     * call per copy), the second after "; "; 62 characters in all at
+     * "Pinned: faster at 1–2 and 32–64 KiB" (one batched call against one
+     * call per copy), the second after "; "; 70 characters in all at
      * most. */
     snprintf (buf + strlen (buf), len - strlen (buf), ms_gettext ("%s%s: %s"),
               buf[0] ? ms_gettext ("; ") : "",

@@ -348,8 +348,9 @@ ms_cache_state_cached_note (const MsResults *r, char *buf, size_t len)
     return false;
   /* Where it was measured said only on a deck of the GPU it was measured
    * under: a teacher found an H200's figure out of place on the H100's. */
+  const char *h200 = strstr (r->device.name, "H200");
   snprintf (buf, len,
-            strstr (r->device.name, "H200")
+            h200 && (h200 == r->device.name || h200[-1] == ' ') /* not a GH200 */
                 ? ms_gettext ("A pageable copy starts with a CPU copy, faster from its cache "
                               "(on an H200 at 4 MiB, not at 16 MiB). Slide %d's pageable times: "
                               "another run.")
