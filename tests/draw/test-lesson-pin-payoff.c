@@ -394,15 +394,18 @@ test_ring_as_takeaway (void)
     st.slide = TRUE;
     ms_test_picture_draw_at (&p, MS_TOPIC_PIN_PAYOFF, r, &st, 1024, 620);
     /* A slide's lines cross where the takeaway's copies, the next whole
-     * n, say: at 0.7 and 7.6 for "1 copy, or 8" on the H200. */
+     * n, say, which each mark gives after its arrow: "n = 0.7 → 1" and
+     * "n = 7.6 → 8" for "1 copy, or 8" on the H200. */
     guint crossings = 0;
     for (guint i = 0; i < p.texts->len; i++) {
       const char *text = g_ptr_array_index (p.texts, i);
-      const char *at = strstr (text, "n = ");
-      if (!at || !g_regex_match_simple ("^(lines cross at )?n = [0-9]+\\.[0-9]+$", text, 0, 0))
+      const char *at = strstr (text, "n = "), *arrow = strstr (text, "→ ");
+      if (!at || !arrow
+          || !g_regex_match_simple ("^(lines cross at )?n = [0-9]+\\.[0-9]+ → [0-9]+$", text, 0, 0))
         continue;
       int want = atoi (crossings++ ? n : n1);
       g_assert_cmpfloat (ceil (g_ascii_strtod (at + 4, NULL)), ==, want);
+      g_assert_cmpint (atoi (arrow + strlen ("→ ")), ==, want);
     }
     g_assert_cmpuint (crossings, ==, 2);
     /* Worked out from the sums the slide prints, as a reader does, the
