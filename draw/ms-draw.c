@@ -264,8 +264,11 @@ ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height
     /* The figures of the slide itself, a Lessons page projected alone
      * (1024x768: 540 to 636 px high, 28 lines and more); a lesson pane
      * beside the cards keeps its figures at the body size, its rows too
-     * low for larger ones. */
-    if (now.cap == 0 && (style->slide || height >= ms_style_font_size (style) * 26))
+     * low for larger ones, and so does a window's, not projected (a pane
+     * 400 px high drew them at a projector's size, off its edges). */
+    if (now.cap == 0
+        && (style->slide
+            || (style->text_scale > 1 && height >= ms_style_font_size (style) * 26)))
       now.cap = MS_SLIDE_FIGURE_CAP;
     set_least_sizes (cr, now);
   }

@@ -390,8 +390,8 @@ draw_bar (cairo_t *cr, const MsChartStyle *st, const Layout *l, const MsCacheSta
     end = MAX (end, draw_whisker (cr, st, l, j->lo, j->hi, y));
   }
   g_autofree char *figures = NULL;
-  if (!l->slide && !figures_fit (cr, l, text, end))
-    text = figures = row_figures (row);
+  if (!figures_fit (cr, l, text, end))
+    text = figures = l->slide ? g_strdup_printf ("%.2f×", j->ratio) : row_figures (row);
   draw_figures (cr, st, l, text, end, y);
 }
 

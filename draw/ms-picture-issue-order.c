@@ -513,10 +513,12 @@ grid_heads (cairo_t *cr, const MsChartStyle *style, const GridLayout *l, const G
   for (int r = 0; r < g->rows; r++) {
     g_autofree char *words = row_words (g, r);
     double ry = l->top + r * l->row_h + l->fs * 0.2, th;
-    ms_draw_text_wrapped (cr, g->row_name[r], l->head_x, ry, l->ffs, l->col_x[0] - l->head_x - l->fs,
-                          TRUE, TRUE);
+    /* Under the name as wrapped: under its first line, a name on two
+     * lines (a narrow pane's) lay over the words. */
+    double name_h = ms_draw_text_wrapped (cr, g->row_name[r], l->head_x, ry, l->ffs,
+                                          l->col_x[0] - l->head_x - l->fs, TRUE, TRUE);
     ms_draw_text (cr, g->row_name[r], 0, 0, l->ffs, -1, 0, TRUE, NULL, &th);
-    ms_draw_text_wrapped (cr, words, l->head_x, ry + th * 1.1, l->ffs,
+    ms_draw_text_wrapped (cr, words, l->head_x, ry + name_h + th * 0.1, l->ffs,
                           l->col_x[0] - l->head_x - l->fs, FALSE, TRUE);
   }
 }

@@ -122,6 +122,9 @@ static const Size sizes[] = {
   /* The same pane in a 1024x768 window, the cards beside it: a teacher who
    * left full screen found the priority strips' names on each other. */
   { 340, 480, 1.0, "lesson-pane-1024x768", TRUE },
+  /* Lower, as a smaller window gives it: drawn as a slide (under 34
+   * lines), but with a window's figures (a projector's ran off it). */
+  { 340, 400, 1.0, "lesson-pane-low", TRUE },
   { 1280, 720, 1.6, "1280x720-presentation" },
   { 1600, 1000, 1.0, "1600x1000" },
 };
