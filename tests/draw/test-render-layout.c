@@ -39,6 +39,15 @@ style_init (MsChartStyle *st, gboolean dark)
     ms_chart_style_init_light (st);
 }
 
+/* style at a projector's text and line sizes (presentation mode). */
+static void
+projected_style (MsChartStyle *st, gboolean dark)
+{
+  style_init (st, dark);
+  st->text_scale = 1.6;
+  st->line_scale = 2;
+}
+
 static void
 record (const char *text, double x, double y, double w, double h, gpointer data)
 {
@@ -783,9 +792,7 @@ test_ref_label_off_its_line (void)
   }
   ms_chart_data_add_ref (d, 1, "all at once: one kernel's time");
   MsChartStyle st;
-  ms_chart_style_init_light (&st);
-  st.text_scale = 1.6;
-  st.line_scale = 2;
+  projected_style (&st, FALSE);
   cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1010, 520);
   cairo_t *cr = cairo_create (surf);
   MsChartLayout l;
@@ -814,9 +821,7 @@ slide_text (MsLessonTopic topic, const char *file, int height)
   const char *files[] = { file };
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   MsChartStyle st;
-  ms_chart_style_init_light (&st);
-  st.text_scale = 1.6;
-  st.line_scale = 2;
+  projected_style (&st, FALSE);
   st.slide = TRUE;
   cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1014, height);
   cairo_t *cr = cairo_create (surf);
@@ -1274,9 +1279,7 @@ test_lesson_key_numbers (void)
   g_autoptr (GPtrArray) run = reference_files (files, 1);
   for (int dark = 0; dark < 2; dark++) {
     MsChartStyle st;
-    style_init (&st, dark);
-    st.text_scale = 1.6;
-    st.line_scale = 2;
+    projected_style (&st, dark);
     st.high_contrast = TRUE;
     cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 768);
     cairo_t *cr = cairo_create (surf);
@@ -1343,9 +1346,7 @@ test_cost_marks_at_their_lines (void)
   ms_picture_cost_cross (&m[0], 0.99, 1);
   ms_picture_cost_cross (&m[1], 8.546, 9);
   MsChartStyle st;
-  ms_chart_style_init_light (&st);
-  st.text_scale = 1.6;
-  st.line_scale = 2;
+  projected_style (&st, FALSE);
   cairo_surface_t *surf = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1014, 480);
   cairo_t *cr = cairo_create (surf);
   g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
