@@ -394,7 +394,7 @@ list_kind (const MsResults *r, MsPinKind pin, MsPinKind base, const char *kind, 
   snprintf (list + at, len - at, "%s%s", at ? "; " : "", item);
 }
 
-/* The slide's ringed size: the smallest from which pinning paid off
+/* The slide's size: the smallest from which pinning paid off
  * against fresh pages after one copy at every size above too; NULL
  * without. any: a size compared; never: none paid off. */
 static const MsCell *
@@ -758,7 +758,7 @@ sum_checks (const MsPinCost *pin, const MsPinCost *base, double n, int digits, d
   return fmax (1, ceil (strtod (t, NULL) - 1e-9)) == n && strcmp (t, key) == 0;
 }
 
-/* What the slide's ringed counts come from, as one sum a class can redo, at
+/* What the slide's counts come from, as one sum a class can redo, at
  * the fewest digits that make every sum give its count (1.005 at 3 digits
  * read as 1) and the key's quotient (0.663 beside 0.69 read as two); then
  * why other slides differ, and pinning's own cost, as the slide says. */
@@ -784,7 +784,7 @@ caption_sums (const MsResults *r, char *buf, size_t len)
 #define FIG(us) d, as_written_ms (us, d)
   ms_caption_append (
       buf, len,
-      ms_gettext ("Ringed at %s: copies = (pinned − pageable once) ÷ (pageable − pinned "
+      ms_gettext ("The slide, at %s: copies = (pinned − pageable once) ÷ (pageable − pinned "
                   "copy), in ms: fresh (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f; "
                   "reused (%.*g − %.*g) ÷ (%.*g − %.*g) = %.2g, rounded up: %.0f."),
       ms_caption_size (from, size, sizeof size), FIG (pin.once_us), FIG (fresh.once_us),
