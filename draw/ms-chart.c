@@ -269,7 +269,13 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
 
   /* The y ticks decide the left margin: fitted first on a provisional
    * height (the ticks depend on the height only through their count). */
-  double axis_titles_h = d->x_label ? th * 1.1 : 0;
+  /* An x title wider than the picture wraps: in a 320 px pane intensity's ran off it. */
+  l->x_title_h = !d->x_label ? 0
+                 : ms_draw_text_width (cr, d->x_label, fs, FALSE) <= width - fs
+                     ? th * 1.1
+                     : ms_draw_text_wrapped (cr, d->x_label, 0, 0, fs, width - fs, FALSE, FALSE)
+                           + th * 0.1;
+  double axis_titles_h = l->x_title_h;
   foot_note_fit (cr, d, st, width, height, l);
   double bottom = th * 1.2 + fs * 0.4 + axis_titles_h + fs * 0.3 + l->foot_h
                   + (l->legend_below ? l->legend_h + fs * 0.5 : 0);
@@ -523,12 +529,15 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     /* Under the plot's middle, but inside the canvas: in a narrow panel it ran off the right. */
     double xw = ms_draw_text_width (cr, d->x_label, fs, FALSE);
     double xc = CLAMP (l->plot_x + l->plot_w / 2, xw / 2, MAX (xw / 2, width - xw / 2));
-    ms_draw_text (cr, d->x_label, xc, l->plot_y + l->plot_h + fs * 0.4 + th * 1.2, fs, 0.5, 0,
-                  FALSE, NULL, NULL);
+    double xy = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2;
+    if (xw <= width - fs)
+      ms_draw_text (cr, d->x_label, xc, xy, fs, 0.5, 0, FALSE, NULL, NULL);
+    else
+      ms_draw_text_wrapped (cr, d->x_label, fs * 0.5, xy, fs, width - fs, FALSE, TRUE);
   }
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
-    double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + (d->x_label ? th * 1.1 : 0) + fs * 0.2;
+    double y = l->plot_y + l->plot_h + fs * 0.4 + th * 1.2 + l->x_title_h + fs * 0.2;
     /* Full strength: a grey note under the chart washed out on a
      * projector; its size and place already say it is a note. */
     ms_set_color (cr, &st->fg, 1);

@@ -145,6 +145,7 @@ typedef struct {
   /* MsChartBox: every reference label, with a background or not, for the
    * callouts to keep clear of. */
   GArray *labels;
+  double x_title_h; /* the x axis title's height, wrapped where the picture is narrower */
   double foot_h;    /* the foot note's height; 0: not drawn */
   guint foot_notes; /* how many of its lines (notes) are drawn */
   double foot_fs;   /* their text size */

@@ -210,6 +210,10 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
    * short, "breadth-first: each step for every stream in turn" lost the
    * words that explain it. Under each bar, fs of room for its interval. */
   double top = th + fs * 1.5, bottom = height - note_h - fs * 3;
+  /* Rows too low for a name and a bar (a 320 px pane's host-func drew its
+   * names on each other): the note goes. */
+  if ((bottom - top) / n < fs * 2 && note_h > 0)
+    note_h = 0, bottom = height - fs * 3;
   double row_h = (bottom - top) / n, bar_h = MIN (row_h * 0.55, fs * 3);
   /* Over a bar, its name takes fs * 2.6 of the row; where rows are too
    * short for that and a bar, names go left, cut to their column. */
@@ -278,7 +282,8 @@ ms_picture_time_bars (cairo_t *cr, const MsChartStyle *style, const char *title,
     /* The median at the bar's own end, where the axis says that time. */
     ms_picture_bar_figure (cr, style, t, vfs, TRUE, x1, cy, width);
   }
-  ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
+  if (note_h > 0)
+    ms_draw_note (cr, style, note, fs * 0.5, height - note_h - fs * 0.5, width - fs, TRUE);
 }
 
 void
