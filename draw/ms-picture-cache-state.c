@@ -259,7 +259,9 @@ draw_state_name (cairo_t *cr, const Layout *l, const char *name, double y, doubl
 {
   double max_w = l->x0 - l->fs * 2, size = l->fs;
   double th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
-  if (th > h && ms_draw_get_least_text (cr) <= 0) {
+  /* Shrunk until it fits: its lines' height does not scale with the size
+   * alone (a 320 px pane's two-line names still covered the next row's). */
+  for (int k = 0; k < 4 && th > h && ms_draw_get_least_text (cr) <= 0; k++) {
     size *= h / th;
     th = ms_draw_text_wrapped (cr, name, 0, 0, size, max_w, FALSE, FALSE);
   }

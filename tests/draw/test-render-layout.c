@@ -134,6 +134,9 @@ static const Size sizes[] = {
   /* Lower, as a smaller window gives it: drawn as a slide (under 34
    * lines), but with a window's figures (a projector's ran off it). */
   { 340, 400, 1.0, "lesson-pane-low", TRUE },
+  /* The least width the app gives a lesson picture (MsLessonPictureView):
+   * intensity's axis title and copy-kinds' row names ran off it. */
+  { 320, 480, 1.0, "lesson-least-width", TRUE },
   { 1280, 720, 1.6, "1280x720-presentation" },
   { 1600, 1000, 1.0, "1600x1000" },
 };
