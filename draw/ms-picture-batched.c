@@ -162,21 +162,28 @@ fall_told (const MsResults *run, MsMode mode, int e0, int e, int count, int c, d
          && call_fell (run, mode, e - 1, e, count, c, t);
 }
 
-/* Whether mode's note tells of a fall in its batched call's own time (fall_told) at any run of
- * jumps, found as the note finds them: the line and the words that name it go together. */
-static gboolean
-call_line (const MsResults *run, MsMode mode, int count)
+/* Where mode's note tells of a fall in its batched call's own time (fall_told) at a run of
+ * jumps, found as the note finds them: the run's last size, its own times a copy there and a
+ * size before in t; -1 where none. The line, its remarks and the words that name it go together. */
+static int
+fall_size (const MsResults *run, MsMode mode, int count, double t[2])
 {
   for (int e = 1; e <= 30; e++) {
     if (!jumps (run, mode, e, count))
       continue;
     int e0 = e - 1, c, peak;
-    double t[2];
     e = jump_run (run, mode, e, count, &c, &peak);
     if (fall_told (run, mode, e0, e, count, c, t))
-      return TRUE;
+      return e;
   }
-  return FALSE;
+  return -1;
+}
+
+static gboolean
+call_line (const MsResults *run, MsMode mode, int count)
+{
+  double t[2];
+  return fall_size (run, mode, count, t) >= 0;
 }
 
 /* A line for each run of sizes where a source's ratio jumps: both calls'
@@ -274,13 +281,16 @@ copy_kib (const MsCell *cell)
   return (double)ms_vector_bytes (cell->elements) / 1024;
 }
 
+/* Each call's points a little either side of their size (2^nudge times it): one call each, the
+ * batch. */
+static const double nudge[] = { -0.15, 0.15 };
+
 /* The dotted line's name, in its key. */
 static const char *const inside_name = N_ ("time inside the batched call");
 
 static void
 add_series (MsChartData *d, const MsResults *run, int count, guint m)
 {
-  static const double nudge[] = { -0.15, 0.15 };
   g_autofree char *word = g_utf8_strdown (ms_mode_title (modes[m]), -1);
   for (int c = 1; c >= 0; c--) {
     /* TRANSLATORS: a line's name on the batched chart, "pinned, batched". */
@@ -472,6 +482,56 @@ name_fits (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count,
   return ms_draw_text_width (cr, ms_mode_title (modes[m]), fs, TRUE) <= room;
 }
 
+/* The drop in the batched call's own time (fall_size) said at the dotted line itself, in the
+ * source's colour: under every line left of the drop, what the call did up to it, and under the
+ * line past it, how soon it returned: readers took the note's "handled the data itself" for a
+ * footnote to decode and asked for it at the step. Each only where it fits in the plot, clear
+ * of the other. */
+static void
+draw_fall_words (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
+                 const MsChartLayout *l)
+{
+  double t[2];
+  int e = fall_size (run, modes[m], count, t);
+  if (e < 1)
+    return;
+  const double fs = ms_style_font_size (st), x1 = l->plot_x + l->plot_w - fs * 0.3;
+  const double bottom = l->plot_y + l->plot_h - fs * 0.2;
+  double least = t[0];
+  for (int k = 0; k < e; k++)
+    for (int c = 0; c < 2; c++) {
+      const MsCell *cell = ms_batched_cell (run, modes[m], k, count, c);
+      if (cell && cell->stats.e2e.ci_low > 0)
+        least = MIN (least, cell->stats.e2e.ci_low / count);
+      if (isfinite (call_time (run, modes[m], k, count, c)))
+        least = MIN (least, call_time (run, modes[m], k, count, c));
+    }
+  char v[32];
+  ms_format_value (t[1], v, sizeof v);
+  /* TRANSLATORS: under the dotted line past its drop on the batched slide, e.g. "returns in
+   * 0.437 µs". */
+  g_autofree char *after = g_strdup_printf (_ ("returns in %s µs"), v);
+  /* TRANSLATORS: under the dotted line up to its drop: the batched call does the copying. */
+  const char *before = _ ("the call copies the data");
+  const MsCell *c0 = ms_batched_cell (run, modes[m], e - 1, count, 1);
+  double wa, ha, wb, hb;
+  ms_draw_text (cr, before, 0, 0, fs, -1, 0, FALSE, &wa, &ha);
+  ms_draw_text (cr, after, 0, 0, fs, -1, 0, FALSE, &wb, &hb);
+  double xa = ms_scale_to_pixel (&l->xs, copy_kib (c0) * exp2 (nudge[1])) - wa;
+  double ya = ms_scale_to_pixel (&l->ys, least) + fs * 0.4;
+  double yb = ms_scale_to_pixel (&l->ys, t[1]) + fs * 0.3;
+  MsColor col;
+  ms_chart_palette_color (m, st->dark, &col);
+  ms_set_color (cr, &col, 1);
+  gboolean b_fits = yb + hb <= bottom && x1 - wb >= l->plot_x;
+  if (b_fits)
+    ms_draw_text (cr, after, x1, yb, fs, 1, 0, FALSE, NULL, NULL);
+  xa = MAX (xa, l->plot_x + fs * 0.3);
+  gboolean clear = !b_fits || ya + ha <= yb || xa + wa <= x1 - wb;
+  if (ya + ha <= bottom && xa + wa <= x1 && clear)
+    ms_draw_text (cr, before, xa, ya, fs, 0, 0, FALSE, NULL, NULL);
+}
+
 /* Source m's panel d in w x h, its layout into l (cr's translation the caller's to restore): its
  * memory's name at the head of its row of verdicts, over the chart's top margin (a line of its
  * own for the name cost the time axis its "(log scale)" and its 2 and 5 µs ticks), or, where it
@@ -487,6 +547,7 @@ draw_panel (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count
   /* The chart paints its background: the name and verdicts after it. */
   cairo_translate (cr, 0, top);
   ms_chart_draw (cr, d, st, w, h - top, -1, l);
+  draw_fall_words (cr, st, run, count, m, l);
   double y = row_bottom (st, l, head);
   draw_verdicts (cr, st, run, count, m, l, head, y);
   double nw = ms_draw_text_width (cr, name, fs, TRUE);
