@@ -484,9 +484,9 @@ name_fits (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count,
 
 /* The drop in the batched call's own time (fall_size) said at the dotted line itself, in the
  * source's colour: under every line left of the drop, what the call did up to it, and under the
- * line past it, how soon it returned: readers took the note's "handled the data itself" for a
- * footnote to decode and asked for it at the step. Each only where it fits in the plot, clear
- * of the other. */
+ * line past it, that it then only queues the copies (it returned before they ended): readers
+ * took the note's "handled the data itself" for a footnote to decode and asked for it at the
+ * step. Each only where it fits in the plot, clear of the other. */
 static void
 draw_fall_words (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int count, guint m,
                  const MsChartLayout *l)
@@ -506,13 +506,12 @@ draw_fall_words (cairo_t *cr, const MsChartStyle *st, const MsResults *run, int 
       if (isfinite (call_time (run, modes[m], k, count, c)))
         least = MIN (least, call_time (run, modes[m], k, count, c));
     }
-  char v[32];
-  ms_format_value (t[1], v, sizeof v);
-  /* TRANSLATORS: under the dotted line past its drop on the batched slide, e.g. "returns in
-   * 0.437 µs". */
-  g_autofree char *after = g_strdup_printf (_ ("returns in %s µs"), v);
-  /* TRANSLATORS: under the dotted line up to its drop: the batched call does the copying. */
+  /* Words, no figures (the note has them): at a figure's size they ran over the drop. */
+  /* TRANSLATORS: under the dotted line up to its drop: the batched call copies the data itself. */
   const char *before = _ ("the call copies the data");
+  /* TRANSLATORS: under the dotted line past its drop: the call returns before its copies end
+   * ("returns in 0.437 µs" left a reader asking what it did instead). */
+  const char *after = _ ("then it only queues them");
   const MsCell *c0 = ms_batched_cell (run, modes[m], e - 1, count, 1);
   double wa, ha, wb, hb;
   ms_draw_text (cr, before, 0, 0, fs, -1, 0, FALSE, &wa, &ha);
