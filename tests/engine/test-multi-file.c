@@ -131,6 +131,18 @@ test_round_trip (void)
     g_assert_cmpint (g->devices[i], ==, i);
     g_assert_cmpstr (g->name[i], ==, "Test GPU");
   }
+  /* A GPU's samples file beside it only gzipped, as the shipped runs are: named so. */
+  char gz[600];
+  snprintf (gz, sizeof gz, "%s-gpu1-samples.csv.gz", prefix);
+  g_assert_true (g_file_set_contents (gz, "", 0, NULL));
+  MsMultiFile *z = ms_multi_file_read (path, err, sizeof err);
+  g_assert_nonnull (z);
+  if (z) {
+    g_assert_cmpstr (z->samples[0], ==, "h200x2-gpu0-samples.csv");
+    g_assert_cmpstr (z->samples[1], ==, "h200x2-gpu1-samples.csv.gz");
+  }
+  free (z);
+  unlink (gz);
   for (int k = 0; g && k < g->n_rows; k++) {
     const MsMultiFileRow *row = &g->rows[k];
     MsMultiAggregate agg;
