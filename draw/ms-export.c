@@ -89,6 +89,44 @@ headline_draw (cairo_t *cr, const char *headline, const MsChartStyle *style, dou
   return top;
 }
 
+/* The height lines take at size, each wrapped to the picture's width less a margin either side:
+ * a line longer than the picture is wide wraps rather than lose its end. */
+static double
+caption_height (cairo_t *cr, GStrv lines, double size, double width)
+{
+  double strip = size;
+  for (guint i = 0; lines[i]; i++)
+    strip += ms_draw_text_wrapped (cr, lines[i], size, 0, size, width - 2 * size, FALSE, FALSE)
+             + size * 0.45;
+  return strip;
+}
+
+/* The caption within room: smaller, down to seven tenths of *size, then its first lines and one
+ * that says how many more (every run's line, the settings last, ran past a third of the
+ * picture with three runs open, and the whole caption went, asked for or not). Returns its
+ * height, *size the text's. */
+static double
+caption_fit (cairo_t *cr, GStrv lines, double *size, double width, double room)
+{
+  const double least = *size * 0.7;
+  double strip = caption_height (cr, lines, *size, width);
+  while (strip > room && *size * 0.9 >= least)
+    strip = caption_height (cr, lines, *size *= 0.9, width);
+  guint n = g_strv_length (lines), kept = n;
+  while (strip > room && kept > 1) {
+    kept--;
+    g_free (lines[kept]);
+    lines[kept] = NULL;
+    g_free (lines[kept - 1]);
+    /* TRANSLATORS: the last line of an exported chart's caption where the rest did not fit. */
+    lines[kept - 1] = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "… and %u more line",
+                                                    "… and %u more lines", n - kept + 1),
+                                       n - kept + 1);
+    strip = caption_height (cr, lines, *size, width);
+  }
+  return strip <= room ? strip : 0;
+}
+
 void
 ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc draw,
                           gpointer data, const MsExportOptions *options)
@@ -103,13 +141,9 @@ ms_export_draw_captioned (cairo_t *cr, double width, double height, MsDrawFunc d
   ms_chart_style_init_light (&light);
   const MsChartStyle *style = options->style ? options->style : &light;
   g_auto (GStrv) lines = g_strsplit (caption ? caption : "", "\n", 0);
-  double size = ms_style_font_size (style) * 0.85, max_w = width - 2 * size;
-  /* A line longer than the picture is wide wraps rather than lose its end. */
-  double strip = size;
-  for (guint i = 0; lines[i]; i++)
-    strip += ms_draw_text_wrapped (cr, lines[i], size, 0, size, max_w, FALSE, FALSE) + size * 0.45;
-  if (!lines[0] || strip > height / 3)
-    strip = 0;
+  double size = ms_style_font_size (style) * 0.85;
+  double strip = lines[0] ? caption_fit (cr, lines, &size, width, height / 3) : 0;
+  double max_w = width - 2 * size;
   ms_draw_background (cr, style);
   double top = headline_draw (cr, headline, style, width, height);
   cairo_save (cr);

@@ -689,6 +689,36 @@ test_exports (void)
   g_assert_false (ms_export_drawing (bad, 640, 400, draw_chart, d, &error));
 }
 
+static void
+draw_nothing (cairo_t *cr, double w, double h, gpointer data)
+{
+}
+
+/* A caption taller than a third of the picture (three runs' lines and the settings) is drawn
+ * smaller and cut with a line saying so: it went whole, though asked for. */
+static void
+test_caption_kept (void)
+{
+  g_autoptr (GString) caption = g_string_new (NULL);
+  for (int i = 0; i < 30; i++)
+    g_string_append_printf (caption, "%sRun %d · NVIDIA H100 80GB HBM3 · sweep · 2026-11-24",
+                            i ? "\n" : "", i);
+  MsExportOptions options = { caption->str };
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
+  cairo_t *cr = cairo_create (s);
+  ms_export_draw_captioned (cr, 640, 400, draw_nothing, NULL, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  const unsigned char *px = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s), dark = 0;
+  for (int y = 400 * 2 / 3; y < 400; y++)
+    for (int x = 0; x < 640; x++)
+      dark += px[y * stride + x * 4 + 1] < 230;
+  cairo_surface_destroy (s);
+  /* Its grey text's pixels under the empty drawing: none where it went. */
+  g_assert_cmpint (dark, >, 1000);
+}
+
 /* Every phase a timeline lane or the breakdown can show has a colour of its
  * own, in light and dark (launch and kernel once shared one). */
 static void
@@ -812,6 +842,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/breakdown-pinned-beats-pageable", test_breakdown_pinned_beats_pageable);
   g_test_add_func ("/render/breakdown-fills-canvas", test_breakdown_fills_canvas);
   g_test_add_func ("/render/exports", test_exports);
+  g_test_add_func ("/render/caption-kept", test_caption_kept);
   g_test_add_func ("/render/plot-names-coinciding", test_plot_names_coinciding);
   return g_test_run ();
 }
