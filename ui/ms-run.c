@@ -161,7 +161,10 @@ ms_run_short_name (const MsResults *r)
 {
   g_return_val_if_fail (r != NULL, NULL);
   gboolean gpu = r->device.present && r->device.name[0] && g_strcmp0 (r->device.name, "none");
-  g_autofree char *model = gpu ? gpu_model (r->device.name) : g_strdup (_ ("CPU"));
+  /* A file read without its metadata names no device: not the host alone. */
+  g_autofree char *model = gpu                            ? gpu_model (r->device.name)
+                           : ms_results_device_unknown (r) ? g_strdup (_ ("Unknown device"))
+                                                           : g_strdup (_ ("CPU"));
   GString *s = g_string_new (model[0] ? model : r->device.name);
   /* Runs of several GPUs of one host differ by the device. */
   if (gpu && (r->device.count > 1 || r->device.index > 0))

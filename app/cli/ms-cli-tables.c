@@ -238,9 +238,9 @@ ms_report_header (FILE *out, const MsResults *r, bool with_settings)
    * why), rather than claim a run without a GPU; a run without one says
    * so in the reader's language (the file's "none" is its identifier). */
   bool named = r->device.name[0] && (r->device.present || strcmp (r->device.name, "none"));
-  const char *device = named                    ? r->device.name
-                       : r->metadata_unknown[0] ? ms_gettext ("device unknown")
-                                                : ms_gettext ("no GPU");
+  const char *device = named                           ? r->device.name
+                       : ms_results_device_unknown (r) ? ms_gettext ("device unknown")
+                                                       : ms_gettext ("no GPU");
   ms_report_clean (device, name, sizeof name);
   fprintf (out, ms_gettext ("memsweep %s  %s  %s (driver %s, runtime %s"), version, date, name,
            drv, rt);

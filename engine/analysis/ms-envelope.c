@@ -433,7 +433,11 @@ summarise (MsEnvJudgement *j, const MsResults *r)
   if (j->theory_gbps > 0)
     snprintf (theory, sizeof theory, ms_gettext ("; link theory %.1f GB/s per direction"),
               j->theory_gbps);
-  if (!r->device.name[0] || strcmp (r->device.name, "none") == 0)
+  if (ms_results_device_unknown (r))
+    snprintf (j->summary, sizeof j->summary, "%s",
+              ms_gettext ("The run's device is unknown (its metadata was not read): no "
+                          "envelope to hold it against"));
+  else if (!r->device.name[0] || strcmp (r->device.name, "none") == 0)
     /* A host-only run (or one without a GPU) has nothing to hold against
      * an envelope of GPUs. */
     snprintf (j->summary, sizeof j->summary, "%s",

@@ -382,6 +382,14 @@ ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
   return NULL;
 }
 
+bool
+ms_results_device_unknown (const MsResults *results)
+{
+  const MsDeviceInfo *d = &results->device;
+  bool named = d->name[0] && (d->present || strcmp (d->name, "none"));
+  return !named && results->metadata_unknown[0];
+}
+
 const MsCell *
 ms_results_find (const MsResults *results, MsMode mode, int exponent)
 {

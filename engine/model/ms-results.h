@@ -32,6 +32,11 @@ void ms_results_sort_cells (MsResults *results);
 const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
                                        const char *variant);
 
+/* Whether the run's device is unknown: a file read without its metadata (a
+ * summary copied alone), not a run of the host alone (its file's "none"),
+ * which the app had taken it for ("CPU", "No GPU in this run"). */
+bool ms_results_device_unknown (const MsResults *results);
+
 void ms_cell_clear (MsCell *cell);
 
 /* The instrumentation overhead of a cell: median instrumented end-to-end

@@ -116,6 +116,18 @@ test_compressed_pair (void)
   g_assert_true (sum->from_summary);
   g_assert_cmpuint (sum->n_cells, ==, plain->n_cells);
   g_assert_cmpstr (sum->metadata_unknown, ==, "");
+  g_assert_false (ms_results_device_unknown (sum));
+  /* The summary copied alone, without its metadata: its device unknown, not none. */
+  g_autofree char *bytes = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (summary_gz, &bytes, &len, NULL));
+  const char *alone = ms_test_tmp_path ("alone-summary.csv.gz");
+  g_assert_true (g_file_set_contents (alone, bytes, (gssize) len, NULL));
+  MsResults *lone = ms_csv_read_samples (alone, err, sizeof err);
+  g_assert_nonnull (lone);
+  g_assert_cmpstr (lone->metadata_unknown, !=, "");
+  g_assert_true (ms_results_device_unknown (lone));
+  ms_results_free (lone);
   g_assert_true (ms_csv_pair_check (samples_gz, err, sizeof err));
   ms_results_free (sum);
   ms_results_free (figures);

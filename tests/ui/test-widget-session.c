@@ -285,6 +285,16 @@ test_short_names (void)
   g_assert_cmpstr (ms_run_get_name (runs[0]), ==, want);
   g_assert_cmpuint (strlen (ms_run_get_name (runs[0])), <,
                     strlen (ms_run_get_description (runs[0])));
+  /* A file without its metadata names no device: unknown, not the host alone's "CPU". */
+  MsResults lone = *r;
+  lone.device.name[0] = '\0';
+  lone.device.present = false;
+  g_strlcpy (lone.metadata_unknown, "run-meta.json: not found", sizeof lone.metadata_unknown);
+  g_autofree char *unknown = ms_run_short_name (&lone);
+  g_assert_true (g_str_has_prefix (unknown, "Unknown device"));
+  lone.metadata_unknown[0] = '\0';
+  g_autofree char *host = ms_run_short_name (&lone);
+  g_assert_true (g_str_has_prefix (host, "CPU"));
   g_autoptr (GPtrArray) added = ms_session_add_runs (session, runs, G_N_ELEMENTS (runs));
   g_assert_cmpuint (added->len, ==, 2);
   g_autofree char *numbered = g_strdup_printf ("%s #2", want);
