@@ -108,11 +108,17 @@ chart_pages (Pdf *p)
 static const double column_x[MS_REPORT_TABLE_COLUMNS] = { 0, 120, 190, 270, 320, 400, 470, 550,
                                                           630 };
 
-static void
+/* A row of the table at y, each text wrapped to its own column (at the first column's width,
+ * "95% interval ±%" ran over "E2E GB/s"); returns its height. */
+static double
 table_row (Pdf *p, char **cols, double y, gboolean bold)
 {
-  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++)
-    text_at (p, cols[c], MARGIN + column_x[c], y, column_x[1] - 4, 9, bold);
+  double h = 0;
+  for (int c = 0; c < MS_REPORT_TABLE_COLUMNS; c++) {
+    double end = c + 1 < MS_REPORT_TABLE_COLUMNS ? column_x[c + 1] : PAGE_W - 2 * MARGIN;
+    h = MAX (h, text_at (p, cols[c], MARGIN + column_x[c], y, end - column_x[c] - 6, 9, bold));
+  }
+  return h;
 }
 
 static void
@@ -130,8 +136,7 @@ table_pages (Pdf *p)
       g_autofree char *title = g_strdup_printf (_("Summary table: %s (%d of %d)"), run->label,
                                                 page + 1, pages);
       double y = MARGIN + text_at (p, title, MARGIN, MARGIN, -1, 14, TRUE) + 10;
-      table_row (p, (char **) headings, y, TRUE);
-      y += TABLE_ROW_H + 4;
+      y += MAX (TABLE_ROW_H, table_row (p, (char **) headings, y, TRUE)) + 4;
       for (int i = page * per_page; i < MIN ((int) run->n_cells, (page + 1) * per_page); i++) {
         char *cols[MS_REPORT_TABLE_COLUMNS];
         ms_report_table_row (run, i, cols);

@@ -23,6 +23,8 @@
 #include "ms-modes.h"
 #include "lessons/ms-run-read.h"
 #include "ms-host-link-test.h"
+#include "ms-tmp-test.h"
+#include "report/ms-report-content.h"
 
 typedef struct {
   char *text;
@@ -1338,6 +1340,42 @@ test_lesson_key_numbers (void)
  * first held off the plot's edge, the two read as one label, "n = 0.99
  * → 1  n = 8.5 → 9"). The marks' places come from the x ticks' labels,
  * centred under 0 and 20. */
+/* The report's summary table: its column titles each within its column ("95% interval ±%" was
+ * wrapped at the first column's width and ran over "E2E GB/s"). */
+static void
+test_report_table_headings (void)
+{
+  g_autoptr (GPtrArray) runs = reference_runs (1);
+  MsReportInput in = { runs, "2026-12-01T12:00:00Z" };
+  g_autoptr (GArray) boxes = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  g_array_set_clear_func (boxes, clear_box);
+  ms_draw_set_text_recorder (record, boxes);
+  g_autoptr (GError) error = NULL;
+  gboolean written = ms_report_write_pdf (ms_test_tmp_path ("report.pdf"), &in, &error);
+  ms_draw_set_text_recorder (NULL, NULL);
+  g_assert_no_error (error);
+  g_assert_true (written);
+  g_autoptr (GArray) headings = g_array_new (FALSE, FALSE, sizeof (TextBox));
+  for (guint i = 0; i < boxes->len; i++) {
+    const TextBox *b = &g_array_index (boxes, TextBox, i);
+    gboolean seen = FALSE;
+    for (guint k = 0; k < headings->len; k++)
+      seen |= !strcmp (g_array_index (headings, TextBox, k).text, b->text);
+    for (guint c = 0; !seen && c < MS_REPORT_TABLE_COLUMNS; c++)
+      if (!strcmp (b->text, ms_report_table_heading (c)))
+        g_array_append_val (headings, *b);
+  }
+  g_assert_cmpuint (headings->len, ==, MS_REPORT_TABLE_COLUMNS);
+  for (guint i = 0; i < headings->len; i++)
+    for (guint k = i + 1; k < headings->len; k++) {
+      const TextBox *a = &g_array_index (headings, TextBox, i);
+      const TextBox *b = &g_array_index (headings, TextBox, k);
+      if (MIN (a->x + a->w, b->x + b->w) - MAX (a->x, b->x) > SLACK
+          && MIN (a->y + a->h, b->y + b->h) - MAX (a->y, b->y) > SLACK)
+        g_error ("\"%s\" covers \"%s\"", a->text, b->text);
+    }
+}
+
 static void
 test_cost_marks_at_their_lines (void)
 {
@@ -1412,5 +1450,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render-layout/cut-short-read-out", test_cut_short_read_out);
   g_test_add_func ("/render-layout/planned-range", test_planned_range);
   g_test_add_func ("/render-layout/cost-marks-at-their-lines", test_cost_marks_at_their_lines);
+  g_test_add_func ("/render-layout/report-table-headings", test_report_table_headings);
   return g_test_run ();
 }
