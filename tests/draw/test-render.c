@@ -15,6 +15,7 @@
 #include "ms-modes.h"
 #include "ms-plots.h"
 #include "ms-timeline-index.h"
+#include "ms-timeline-labels.h"
 #include "ms-timeline.h"
 #include "ms-tmp-test.h"
 
@@ -689,6 +690,28 @@ test_exports (void)
   g_assert_false (ms_export_drawing (bad, 640, 400, draw_chart, d, &error));
 }
 
+/* A bar that begins left of the view (zoomed in) has its label on its part in view: centred on
+ * the whole, "h2d 2 MiB · 53.8 µs" was cut at the edge and read "3.8 µs". */
+static void
+test_bar_label_in_view (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 100);
+  cairo_t *cr = cairo_create (s);
+  MsEvent ev = { .phase = MS_PHASE_H2D, .lane = 1, .gpu_start_us = 0, .gpu_us = 53.8,
+                 .host_us = 1, .bytes = 2 << 20 };
+  MsTimelineBar bar = { -300, 20, 700, 30, &ev, FALSE };
+  g_autoptr (GArray) bars = g_array_new (FALSE, FALSE, sizeof (MsTimelineBar));
+  g_array_append_val (bars, bar);
+  g_autoptr (GArray) placed = ms_timeline_labels_place (cr, bars, bars, 0, 800, 14, 0, NULL);
+  g_assert_cmpuint (placed->len, ==, 1);
+  const MsBarLabel *l = &g_array_index (placed, MsBarLabel, 0);
+  g_assert_true (l->on_bar);
+  g_assert_cmpfloat (l->x, >=, 0);
+  g_assert_cmpfloat (l->x + l->w, <=, 400);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
 static void
 draw_nothing (cairo_t *cr, double w, double h, gpointer data)
 {
@@ -843,6 +866,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/breakdown-fills-canvas", test_breakdown_fills_canvas);
   g_test_add_func ("/render/exports", test_exports);
   g_test_add_func ("/render/caption-kept", test_caption_kept);
+  g_test_add_func ("/render/bar-label-in-view", test_bar_label_in_view);
   g_test_add_func ("/render/plot-names-coinciding", test_plot_names_coinciding);
   return g_test_run ();
 }
