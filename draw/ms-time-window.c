@@ -3,6 +3,7 @@
  * window's zoom and pan, a repetition's extent, where the data movement
  * lies (the window opens on it), and which phases the window holds. The
  * drawing is ms-timeline.c's. */
+#include "ms-timeline-index.h"
 #include "ms-timeline.h"
 
 #include <string.h>
@@ -151,6 +152,9 @@ ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const Ms
         (overlaps (ev->host_start_us, ev->host_us, win) ||
          (ev->gpu_us >= 0 && overlaps (ev->gpu_start_us, ev->gpu_us, win))))
       seen[ev->phase] = TRUE;
+    if (ev->rep == rep && ms_timeline_event_launch (ev)
+        && overlaps (ev->host_start_us, ev->host_us, win))
+      seen[MS_PHASE_LAUNCH] = TRUE;
   }
 }
 

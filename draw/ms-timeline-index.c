@@ -329,9 +329,7 @@ ms_timeline_index_new (const MsCell *cell, int rep, MsTimelineIndex *previous, M
       max_lane = MAX (max_lane, cell->events[i].lane);
       if ((unsigned) cell->events[i].phase < MS_PHASE_COUNT)
         ix->seen[cell->events[i].phase] = TRUE;
-      /* A kernel's host part is drawn as its launch (ms-timeline.c). */
-      if (cell->events[i].phase == MS_PHASE_KERNEL && cell->events[i].gpu_us >= 0
-          && cell->events[i].host_us > 0)
+      if (ms_timeline_event_launch (&cell->events[i]))
         ix->seen[MS_PHASE_LAUNCH] = TRUE;
     }
   ix->n_lanes = max_lane + 1;

@@ -13,6 +13,15 @@ G_BEGIN_DECLS
  * calls that blocked the host and asynchronous calls. */
 enum { MS_BAR_GPU, MS_BAR_HOST_WORK, MS_BAR_HOST_BLOCKED, MS_BAR_HOST_ASYNC, MS_BAR_KINDS };
 
+/* Whether an event's host part is drawn as a kernel's launch (ms-timeline.c's drawn_phase): a
+ * kernel on a stream whose call took time. The legend keys it where drawn (the Streams
+ * timeline's hatched launches went unkeyed). */
+static inline gboolean
+ms_timeline_event_launch (const MsEvent *ev)
+{
+  return ev->phase == MS_PHASE_KERNEL && ev->gpu_us >= 0 && ev->host_us > 0;
+}
+
 /* What a frame reads of one event on one side, packed: a million events
  * are read from a third of the memory the events take. */
 typedef struct {

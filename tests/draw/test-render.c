@@ -194,6 +194,10 @@ test_timeline_bars (void)
   ms_timeline_layout_init (&l);
   ms_timeline_draw (c.cr, &cell, 0, &win, &st, W, H, "test", &l);
   g_assert_cmpuint (l.bars->len, ==, 5); /* init; h2d and kernel twice */
+  /* The kernel's host part is drawn as its launch: the legend keys launch. */
+  gboolean seen[MS_PHASE_COUNT];
+  ms_timeline_seen_in (&cell, 0, NULL, &win, seen);
+  g_assert_true (seen[MS_PHASE_KERNEL] && seen[MS_PHASE_LAUNCH]);
   MsColor h2d;
   ms_phase_color (MS_PHASE_H2D, FALSE, &h2d);
   double x = l.plot_x + 250.0 / 500 * l.plot_w; /* inside the h2d GPU bar */
