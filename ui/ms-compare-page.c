@@ -320,6 +320,19 @@ pick_tooltip (GtkDropDown *dropdown)
   gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), run ? ms_run_get_description (run) : NULL);
 }
 
+/* A line first where A and B are one run, or one file opened twice: every cell "ambiguous" at
+ * B/A 1.000 was read as a finding (the command line notes the same); NULL otherwise. */
+static char *
+same_note (MsRun *a, MsRun *b)
+{
+  const char *fa = ms_run_get_source_file (a), *fb = ms_run_get_source_file (b);
+  if (a == b)
+    return g_strdup (_ ("A and B are the same run: pick another run as B."));
+  if (fa && fb && g_str_equal (fa, fb))
+    return g_strdup (_ ("A and B are the same file, opened twice: pick another run as B."));
+  return NULL;
+}
+
 /* Compares the runs picked, with the threshold set. */
 static void
 recompute (gpointer page)
@@ -345,6 +358,12 @@ recompute (gpointer page)
       /* Beside the verdicts, so that host differences are not read as the GPU's. */
       g_autofree char *all = setup ? g_strdup_printf ("%s\n%s", verdicts, setup)
                                    : g_steal_pointer (&verdicts);
+      g_autofree char *same = same_note (a, b);
+      if (same) {
+        g_autofree char *told = g_strdup_printf ("%s\n%s", same, all);
+        g_free (all);
+        all = g_steal_pointer (&told);
+      }
       g_autofree char *per_mode = modes_text (self->comparison);
       g_autofree char *spreads = spread_text (self->comparison);
       g_autofree char *groups = pooled_groups (self->comparison);
