@@ -266,7 +266,7 @@ ms_draw_slide_sizes_begin (cairo_t *cr, const MsChartStyle *style, double height
      * beside the cards keeps its figures at the body size, its rows too
      * low for larger ones, and so does a window's, not projected (a pane
      * 400 px high drew them at a projector's size, off its edges). */
-    if (now.cap == 0
+    if (now.cap == 0 && !style->paper
         && (style->slide
             || (style->text_scale > 1 && height >= ms_style_font_size (style) * 26)))
       now.cap = MS_SLIDE_FIGURE_CAP;

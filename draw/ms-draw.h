@@ -23,6 +23,10 @@ typedef struct {
   double line_scale;
   gboolean high_contrast; /* stronger grid and frame (projectors, a11y) */
   gboolean slide;         /* a slide's layout at any height: the export of a slide shown */
+  /* A slide's layout on paper, read in the hand (a handout): its figures at the text's size,
+   * not a projector's back row's (a handout's host-link bars were squeezed to a fifth of the
+   * width by figures half again as tall as its words). */
+  gboolean paper;
 } MsChartStyle;
 
 void ms_chart_style_init_light (MsChartStyle *style);

@@ -230,6 +230,7 @@ answer (Handout *h, double x, double y, double height, double *used)
    * larger than on screen: printed at ANSWER_SCALE, a label shrunk to fit
    * its bar stays at 8 pt or more. */
   style.slide = TRUE;
+  style.paper = TRUE;
   style.text_scale = ANSWER_TEXT_SCALE;
   cairo_rectangle_t room = { 0, 0, TEXT_W / ANSWER_SCALE, height / ANSWER_SCALE };
   cairo_surface_t *picture = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &room);
