@@ -164,6 +164,7 @@ ms_application_startup (GApplication *app)
     /* The handout is the page memsweep makes to be printed. */
     { "win.export-handout", { "<Primary>p", NULL } },
     { "win.presentation", { "F11", NULL } },
+    { "win.settings-shown", { "F8", NULL } },
     { "win.text-scale(1)", { "<Primary>plus", "<Primary>equal", "<Primary>KP_Add", NULL } },
     { "win.text-scale(-1)", { "<Primary>minus", "<Primary>KP_Subtract", NULL } },
     { "win.text-scale(0)", { "<Primary>0", NULL } },

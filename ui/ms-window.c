@@ -361,6 +361,16 @@ bind_view_scales (MsWindow *self)
                             G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 }
 
+/* The next run's settings beside every view, unless hidden (F8: on the Lessons page of a
+ * 1024 px window they left the slide 300 px) or presenting. */
+static void
+show_settings_pane (MsWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->settings_pane),
+                          !self->presentation
+                              && g_settings_get_boolean (self->settings, "settings-shown"));
+}
+
 static void
 ms_window_init (MsWindow *self)
 {
@@ -385,6 +395,12 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
+  g_autoptr (GAction) shown = g_settings_create_action (self->settings, "settings-shown");
+  g_action_map_add_action (G_ACTION_MAP (self), shown);
+  g_signal_connect_object (self->settings, "changed::settings-shown",
+                           G_CALLBACK (show_settings_pane), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::presentation", G_CALLBACK (show_settings_pane), NULL);
+  show_settings_pane (self);
   ms_window_pages_init (self);
   ms_window_actions_follow_pages (self);
   gtk_menu_button_set_create_popup_func (self->main_menu_button, create_main_menu, self, NULL);

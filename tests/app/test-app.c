@@ -19,6 +19,7 @@
 #include "ms-reference-runs.h"
 #include "ms-reference-test.h"
 #include "ms-setting-table.h"
+#include "ms-settings-pane.h"
 #include "ms-window.h"
 #include "model/ms-results.h"
 #include "lessons/ms-run-read.h"
@@ -214,6 +215,17 @@ check_presentation (MsWindow *win)
   g_assert_cmpfloat (text_scale, ==, 1.0);
   g_assert_false (g_variant_get_boolean (
     g_action_group_get_action_state (G_ACTION_GROUP (win), "presentation")));
+  /* F8's action hides the next run's settings and shows them again; presenting hides them. */
+  GtkWidget *pane = ms_test_find (GTK_WIDGET (win), MS_TYPE_SETTINGS_PANE, NULL);
+  g_assert_true (gtk_widget_get_visible (pane));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "settings-shown", NULL);
+  g_assert_false (gtk_widget_get_visible (pane));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "settings-shown", NULL);
+  g_assert_true (gtk_widget_get_visible (pane));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
+  g_assert_false (gtk_widget_get_visible (pane));
+  g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
+  g_assert_true (gtk_widget_get_visible (pane));
 }
 
 /* The Style menu's action sets the key, and the style manager follows. */
