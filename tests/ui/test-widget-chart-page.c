@@ -202,6 +202,17 @@ test_health_title (void)
   ms_run_set_name (runs->pdata[3], "renamed");
   g_assert_cmpstr (health_title (page), ==,
                    "Link health of renamed, the last of the 4 runs shown");
+  /* A lesson's run opened after them, which the curves leave out: not the one described. */
+  MsRun *lesson = run_with_link (0, 0);
+  g_strlcpy (ms_run_get_results (lesson)->experiment, "pin-payoff",
+             sizeof ms_run_get_results (lesson)->experiment);
+  ms_run_set_name (lesson, "a lesson");
+  g_ptr_array_add (runs, lesson);
+  ms_page_show_runs (MS_PAGE (page), runs);
+  g_assert_cmpstr (health_title (page), ==,
+                   "Link health of renamed, the last of the 4 runs shown");
+  g_ptr_array_remove_index (runs, 4);
+  ms_page_show_runs (MS_PAGE (page), runs);
   /* Hidden with the strip (presentation mode), back with it. */
   gtk_widget_set_visible (GTK_WIDGET (ms_chart_page_get_health (page)), FALSE);
   g_assert_null (health_title (page));
