@@ -20,6 +20,8 @@ struct _MsTablePage {
   MsTableModel *store; /* rows made as they show */
   GtkStringFilter *filter; /* by mode or variant, from filter_entry */
   GtkSearchEntry *filter_entry;
+  GtkFilterListModel *filtered;
+  GtkLabel *no_match_label;
 
   /* Held here too: the column view lets go of it while the page is hidden,
    * so that runs opened or swept meanwhile build no row widgets. */
@@ -287,6 +289,25 @@ ms_table_page_runs_changed (MsPage *page, GPtrArray *runs)
     start_steps (self);
 }
 
+/* Where a filter leaves no row of those there are, the empty table says why: a blank area was
+ * read as the table gone. */
+static void
+show_no_match (MsTablePage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
+  gboolean none = text[0] && g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) == 0
+                  && g_list_model_get_n_items (G_LIST_MODEL (self->store)) > 0;
+  if (none) {
+    /* TRANSLATORS: over the table when its filter matches no row, e.g. "No row matches “zzz”:
+     * clear the filter to see them all." */
+    g_autofree char *says = g_strdup_printf (_ ("No row matches “%s”: clear the filter to see "
+                                                "them all."),
+                                             text);
+    gtk_label_set_text (self->no_match_label, says);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->no_match_label), none);
+}
+
 static void
 ms_table_page_class_init (MsTablePageClass *klass)
 {
@@ -300,8 +321,8 @@ ms_table_page_class_init (MsTablePageClass *klass)
   g_type_ensure (MS_TYPE_TABLE_MODEL);
 #define CHILD(name) MS_TEMPLATE_CHILD (MsTablePage, name)
   static const MsTemplateBind binds[] = {
-    CHILD (column_view), CHILD (hint_label), CHILD (selection), CHILD (store), CHILD (filter),
-    CHILD (filter_entry)
+    CHILD (column_view), CHILD (hint_label),    CHILD (selection),     CHILD (store),
+    CHILD (filter),      CHILD (filter_entry),  CHILD (filtered),      CHILD (no_match_label),
   };
 #undef CHILD
   ms_widget_class_set_template (widget_class, "ms-table-page", binds, G_N_ELEMENTS (binds));
@@ -317,6 +338,10 @@ ms_table_page_init (MsTablePage *self)
                                                G_CALLBACK (ms_table_row_dup_search_text), NULL,
                                                NULL));
   show_columns (self);
+  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (show_no_match), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->filter_entry, "changed", G_CALLBACK (show_no_match), self,
+                           G_CONNECT_SWAPPED);
   self->rows = g_object_ref (GTK_SELECTION_MODEL (self->selection));
   gtk_column_view_set_model (self->column_view, NULL);
 }

@@ -481,10 +481,16 @@ test_lessons (void)
     g_autofree char *v = ms_table_row_text (r, MS_TABLE_COL_VARIANT);
     g_assert_cmpstr (v, ==, "copy=duplex");
   }
+  GtkWidget *none = ms_test_child (page, "no_match_label");
+  g_assert_false (gtk_widget_get_visible (none));
   gtk_editable_set_text (entry, "no such mode");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 0);
+  /* The empty table says why. */
+  g_assert_true (gtk_widget_get_visible (none));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (none)), "“no such mode”"));
   gtk_editable_set_text (entry, "");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, all);
+  g_assert_false (gtk_widget_get_visible (none));
   g_assert_finalize_object (page);
 }
 
