@@ -968,7 +968,7 @@ on_activate (GApplication *app)
 
   /* Every item that does not open a dialog of its own. */
   check_reference_runs (win);
-  const char *items[] = { "Clear Comparisons", "Presentation Mode", "Presentation Mode",
+  const char *items[] = { "Close Opened Runs", "Presentation Mode", "Presentation Mode",
                           "Dark",              "Light",             "Follow System" };
   for (guint i = 0; i < G_N_ELEMENTS (items); i++) {
     choose (win, items[i]);

@@ -542,6 +542,14 @@ check_files_in_order (GApplication *app)
     g_strdup_printf ("Opened 3 runs, the first %s", ms_test_window_run (win, 0)->label);
   g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, summary);
   g_assert_cmpuint (opened_toasts, ==, 1);
+  /* Close Opened Runs says so, with an Undo that brings them back in their order. */
+  g_autofree char *first = g_strdup (ms_test_window_run (win, 0)->label);
+  g_action_group_activate_action (G_ACTION_GROUP (win), "clear-runs", NULL);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 0);
+  g_assert_cmpstr (ms_test_get_string (win, "toast-text"), ==, "3 runs closed");
+  g_action_group_activate_action (G_ACTION_GROUP (win), "undo-close-runs", NULL);
+  g_assert_cmpuint (ms_test_window_n_runs (win), ==, 3);
+  g_assert_cmpstr (ms_test_window_run (win, 0)->label, ==, first);
   /* The toast on screen, its animation running, while its window goes:
    * nothing may outlive it. */
   gint64 end = g_get_monotonic_time () + 300 * 1000;
