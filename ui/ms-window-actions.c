@@ -192,19 +192,32 @@ on_open_response (GtkNativeDialog *dialog, int response, MsWindow *self)
   g_object_unref (dialog);
 }
 
+/* The files a dialog takes (file_dialog's filter). */
+typedef enum { MS_FILES_CSV, MS_FILES_PICTURE, MS_FILES_REPORT, MS_FILES_PDF } MsFileKinds;
+
 static GtkFileChooserNative *
 file_dialog (MsWindow *self, const char *title, GtkFileChooserAction action, const char *accept,
-             gboolean csv)
+             MsFileKinds kinds)
 {
   GtkFileChooserNative *d =
     gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
-  if (!csv)
-    return d;
+  /* Every dialog names the files it takes: a save dialog without a filter
+   * showed an empty "(None)" list. */
+  static const struct {
+    const char *name, *patterns;
+  } filters[] = {
+    [MS_FILES_CSV] = { N_ ("CSV files"), "*.csv *.csv.gz" },
+    [MS_FILES_PICTURE] = { N_ ("PNG, SVG or PDF"), "*.png *.svg *.pdf" },
+    [MS_FILES_REPORT] = { N_ ("PDF or HTML"), "*.pdf *.html" },
+    [MS_FILES_PDF] = { N_ ("PDF"), "*.pdf" },
+  };
   g_autoptr (GtkFileFilter) f = gtk_file_filter_new ();
-  gtk_file_filter_set_name (f, _("CSV files"));
-  gtk_file_filter_add_pattern (f, "*.csv");
-  gtk_file_filter_add_pattern (f, "*.csv.gz");
-  gtk_file_filter_add_mime_type (f, "text/csv");
+  gtk_file_filter_set_name (f, _ (filters[kinds].name));
+  g_auto (GStrv) patterns = g_strsplit (filters[kinds].patterns, " ", -1);
+  for (guint i = 0; patterns[i]; i++)
+    gtk_file_filter_add_pattern (f, patterns[i]);
+  if (kinds == MS_FILES_CSV)
+    gtk_file_filter_add_mime_type (f, "text/csv");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (d), f);
   return d;
 }
@@ -215,7 +228,7 @@ action_open (GSimpleAction *a, GVariant *p, gpointer data)
   MsWindow *self = data;
   GtkFileChooserNative *d =
     /* Runs, and the GPUs page's peer and multi-GPU files. */
-    file_dialog (self, _("Open CSV Files"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), TRUE);
+    file_dialog (self, _("Open CSV Files"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), MS_FILES_CSV);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (d), TRUE);
   g_signal_connect (d, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (d));
@@ -350,7 +363,7 @@ action_export_csv (GSimpleAction *a, GVariant *p, gpointer data)
   if (first == G_MAXUINT)
     return;
   GtkFileChooserNative *d =
-    file_dialog (self, _("Export CSV"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), TRUE);
+    file_dialog (self, _("Export CSV"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), MS_FILES_CSV);
   const char *ids[] = { "samples", "summary", NULL };
   const char *labels[] = { _("Samples (every phase of every repetition)"),
                            _("Summary (medians, spreads, bandwidths)"), NULL };
@@ -397,7 +410,8 @@ action_export_report (GSimpleAction *a, GVariant *p, gpointer data)
 {
   MsWindow *self = data;
   GtkFileChooserNative *d =
-    file_dialog (self, _("Export Report"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+    file_dialog (self, _("Export Report"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                 MS_FILES_REPORT);
   const char *ids[] = { "pdf", "html", NULL };
   const char *labels[] = { "PDF", "HTML", NULL };
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "format",
@@ -448,7 +462,8 @@ action_export_handout (GSimpleAction *a, GVariant *p, gpointer data)
   if (!handout_run (self) || !topic)
     return;
   GtkFileChooserNative *d =
-    file_dialog (self, _("Export Handout"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+    file_dialog (self, _("Export Handout"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                 MS_FILES_PDF);
   g_autofree char *name = g_strdup_printf ("%s-handout.pdf", topic);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
   g_object_set_data (G_OBJECT (d), "handout", GINT_TO_POINTER (TRUE));
@@ -505,7 +520,8 @@ on_chart_size_response (AdwMessageDialog *dialog, const char *response, MsWindow
   ce->height = gtk_spin_button_get_value_as_int (
     GTK_SPIN_BUTTON (gtk_grid_get_child_at (GTK_GRID (grid), 1, 1)));
   GtkFileChooserNative *d =
-    file_dialog (self, _("Export Chart"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), FALSE);
+    file_dialog (self, _("Export Chart"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                 MS_FILES_PICTURE);
   const char *ids[] = { "png", "svg", "pdf", NULL };
   const char *labels[] = { "PNG", "SVG", "PDF", NULL };
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (d), "format",
