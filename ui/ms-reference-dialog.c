@@ -238,6 +238,25 @@ action_open (GtkWidget *widget, const char *name, GVariant *target)
   gtk_window_close (GTK_WINDOW (self));
 }
 
+/* Return on a run's check opens what is ticked, as a dialog's default does; Space ticks (Return
+ * unticked the run just ticked and opened nothing). On a group's row Return still opens it. */
+static gboolean
+on_key (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierType state,
+        MsReferenceDialog *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *row = focus ? gtk_widget_get_ancestor (focus, ADW_TYPE_ACTION_ROW) : NULL;
+  gboolean on_check
+      = focus
+        && (gtk_widget_get_ancestor (focus, GTK_TYPE_CHECK_BUTTON)
+            || (row && GTK_IS_CHECK_BUTTON (adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)))));
+  if ((keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter)
+      || (state & gtk_accelerator_get_default_mod_mask ()) || self->n_chosen == 0 || !on_check)
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (self), "reference.open", NULL);
+  return TRUE;
+}
+
 /* ---- object -------------------------------------------------------------------- */
 
 static void
@@ -297,6 +316,10 @@ ms_reference_dialog_init (MsReferenceDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "reference.open", FALSE);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active), NULL);
+  GtkEventController *key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
 }
 
 MsReferenceDialog *
