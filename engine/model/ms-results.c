@@ -387,7 +387,13 @@ ms_results_device_unknown (const MsResults *results)
 {
   const MsDeviceInfo *d = &results->device;
   bool named = d->name[0] && (d->present || strcmp (d->name, "none"));
-  return !named && results->metadata_unknown[0];
+  if (named || !results->metadata_unknown[0])
+    return false;
+  /* Cells of the host alone need no GPU, named or not. */
+  for (size_t i = 0; i < results->n_cells; i++)
+    if (ms_mode_uses_gpu (results->cells[i].mode))
+      return true;
+  return false;
 }
 
 const MsCell *

@@ -32,9 +32,10 @@ void ms_results_sort_cells (MsResults *results);
 const MsCell *ms_results_find_variant (const MsResults *results, MsMode mode, int exponent,
                                        const char *variant);
 
-/* Whether the run's device is unknown: a file read without its metadata (a
- * summary copied alone), not a run of the host alone (its file's "none"),
- * which the app had taken it for ("CPU", "No GPU in this run"). */
+/* Whether the run's device is unknown though its cells used one: a file read
+ * without its metadata (a summary copied alone), not a run of the host alone
+ * (its file's "none", or cells of the host's modes only), which the app had
+ * taken it for ("CPU", "No GPU in this run"). */
 bool ms_results_device_unknown (const MsResults *results);
 
 void ms_cell_clear (MsCell *cell);
