@@ -409,27 +409,12 @@ ms_session_insert_run (MsSession *self, MsRun *run, guint position)
 void
 ms_session_clear_runs (MsSession *self)
 {
-  g_autoptr (GPtrArray) gone = ms_session_take_runs (self);
-}
-
-GPtrArray *
-ms_session_take_runs (MsSession *self)
-{
-  g_return_val_if_fail (MS_IS_SESSION (self), NULL);
-  GPtrArray *gone = ms_run_array_new ();
-  for (guint i = 0; i < ms_session_get_n_runs (self); i++) {
-    MsRun *run = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
-    if (run != self->live)
-      g_ptr_array_add (gone, run);
-    else
-      g_object_unref (run);
-  }
+  g_return_if_fail (MS_IS_SESSION (self));
   g_autoptr (MsRun) keep = self->live ? g_object_ref (self->live) : NULL;
   if (self->selected_run != keep)
     g_object_set (self, "selected-run", NULL, NULL);
   g_list_store_splice (self->runs, 0, ms_session_get_n_runs (self), keep ? (gpointer *) &keep : NULL,
                        keep ? 1 : 0);
-  return gone;
 }
 
 /* ---- the sweep and the devices ------------------------------------------------------ */

@@ -79,9 +79,6 @@ gboolean ms_session_remove_run (MsSession *self, MsRun *run, guint *position);
 void ms_session_insert_run (MsSession *self, MsRun *run, guint position);
 /* Removes every run but the live sweep's. */
 void ms_session_clear_runs (MsSession *self);
-/* The same, returning the runs removed in their order (MsRun*, owned), for
- * ms_session_add_runs to bring back (undo). */
-GPtrArray *ms_session_take_runs (MsSession *self);
 
 MsRun *ms_session_get_live_run (MsSession *self);
 gboolean ms_session_get_sweeping (MsSession *self);

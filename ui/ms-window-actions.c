@@ -614,43 +614,10 @@ action_reference_runs (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The runs closed are let go once their toast goes. */
-static void
-on_closed_toast_dismissed (AdwToast *t, MsWindow *self)
-{
-  if (self->closed_toast != t)
-    return;
-  self->closed_toast = NULL;
-  g_clear_pointer (&self->closed_runs, g_ptr_array_unref);
-}
-
-/* Every opened run closed (the sweep's stays), with an Undo: all of them
- * went at once, silently, a deck's worth of lesson runs among them. */
 static void
 action_clear_runs (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  MsWindow *self = data;
-  g_autoptr (GPtrArray) gone = ms_session_take_runs (self->session);
-  if (gone->len == 0)
-    return;
-  if (self->closed_toast)
-    adw_toast_dismiss (self->closed_toast);
-  guint n = gone->len;
-  self->closed_runs = g_steal_pointer (&gone);
-  /* TRANSLATORS: a toast with an Undo button after Close Opened Runs. */
-  g_autofree char *text = g_strdup_printf (ngettext ("%u run closed", "%u runs closed", n), n);
-  self->closed_toast = ms_window_toast_undo (self, text, "win.undo-close-runs");
-  g_signal_connect_object (self->closed_toast, "dismissed", G_CALLBACK (on_closed_toast_dismissed),
-                           self, 0);
-}
-
-static void
-action_undo_close_runs (GSimpleAction *a, GVariant *p, gpointer data)
-{
-  MsWindow *self = data;
-  g_autoptr (GPtrArray) back = g_steal_pointer (&self->closed_runs);
-  if (back)
-    g_ptr_array_unref (ms_session_add_runs (self->session, (MsRun **) back->pdata, back->len));
+  ms_window_close_runs (MS_WINDOW (data));
 }
 
 static void
@@ -737,7 +704,6 @@ ms_window_add_actions (MsWindow *self)
     { "export-handout", action_export_handout },
     { "reference-runs", action_reference_runs },
     { "clear-runs", action_clear_runs },
-    { "undo-close-runs", action_undo_close_runs },
     { "text-scale", action_text_scale, "i" },
     { "view", action_view, "i" },
     { "timeline-zoom", action_timeline_zoom, "i" },

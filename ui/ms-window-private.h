@@ -82,16 +82,13 @@ struct _MsWindow {
   char *toast_text;
   gboolean run_when_ready;
   gboolean banner_dismissed;
-  /* Close Opened Runs: the runs it closed while its toast offers them back. */
-  GPtrArray *closed_runs;
-  AdwToast *closed_toast;
 };
 
 /* ms-window-toast.c: text shown as it is, never as markup. */
 void ms_window_toast (MsWindow *self, const char *text);
-/* The same with an Undo button that activates undo_action (a window
- * action's detailed name), or none where NULL; the toast (the overlay's). */
-AdwToast *ms_window_toast_undo (MsWindow *self, const char *text, const char *undo_action);
+/* The same with an Undo button, the toast (the queue's) for its caller's
+ * "button-clicked". */
+AdwToast *ms_window_toast_undo (MsWindow *self, const char *text);
 
 /* ms-window-files.c: the drop target and the first frame's wait. */
 void ms_window_files_init (MsWindow *self);

@@ -9,33 +9,72 @@
 #include "ms-toast-queue.h"
 #include "ms-window-private.h"
 
+/* The runs a toast closed, last closed first, each with the place it had then: put back in the
+ * other order, every one is where it was. */
+typedef struct {
+  MsRun *run;
+  guint position;
+} Closed;
+
+static void
+closed_free (gpointer data)
+{
+  GArray *closed = data;
+  for (guint i = 0; i < closed->len; i++)
+    g_object_unref (g_array_index (closed, Closed, i).run);
+  g_array_unref (closed);
+}
+
 static void
 on_undo_close (AdwToast *toast, MsWindow *self)
 {
-  MsRun *run = g_object_get_data (G_OBJECT (toast), "run");
-  guint position = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (toast), "position"));
-  ms_session_insert_run (self->session, run, position);
+  GArray *closed = g_object_get_data (G_OBJECT (toast), "closed");
+  for (guint i = closed->len; i-- > 0;) {
+    const Closed *c = &g_array_index (closed, Closed, i);
+    ms_session_insert_run (self->session, c->run, c->position);
+  }
+  /* Once: a second click would put them in twice. */
+  g_array_set_size (closed, 0);
 }
 
-/* Closes a run with an undo toast; FALSE for the run a sweep fills. */
-static gboolean
-ms_window_close_run_undoable (MsWindow *self, MsRun *run)
+/* Closes runs (every one but the sweep's where run is NULL) with an undo toast that holds them
+ * until it goes: its Undo puts them back where they were. NULL where none closed. Each toast its
+ * own runs: one undo kept by the window for all was paired, two closes in a row, with the wrong
+ * toast, and leaked the first runs. */
+static AdwToast *
+close_runs_undoable (MsWindow *self, MsRun *run)
 {
-  guint position;
-  g_autoptr (MsRun) held = g_object_ref (run);
-  if (!ms_session_remove_run (self->session, run, &position))
-    return FALSE;
-  /* The toast holds the run until it goes: Undo puts it back where it was. */
-  g_autofree char *valid = g_utf8_make_valid (ms_run_get_name (run), -1);
-  g_autofree char *markup = g_markup_escape_text (valid, -1);
-  g_autofree char *title = g_strdup_printf (_("Closed %s"), markup);
-  AdwToast *toast = adw_toast_new (title);
-  adw_toast_set_button_label (toast, _("_Undo"));
-  g_object_set_data_full (G_OBJECT (toast), "run", g_object_ref (run), g_object_unref);
-  g_object_set_data (G_OBJECT (toast), "position", GUINT_TO_POINTER (position));
+  GArray *closed = g_array_new (FALSE, FALSE, sizeof (Closed));
+  for (guint i = ms_session_get_n_runs (self->session); i-- > 0;) {
+    MsRun *r = ms_session_get_run (self->session, i);
+    if (run && r != run)
+      continue;
+    g_autoptr (MsRun) held = g_object_ref (r);
+    Closed c = { g_object_ref (r), 0 };
+    if (ms_session_remove_run (self->session, r, &c.position))
+      g_array_append_val (closed, c);
+    else
+      g_object_unref (c.run);
+  }
+  if (closed->len == 0) {
+    closed_free (closed);
+    return NULL;
+  }
+  g_autofree char *text
+      = run ? g_strdup_printf (_ ("Closed %s"), ms_run_get_name (run))
+            /* TRANSLATORS: a toast with an Undo button after Close Opened Runs. */
+            : g_strdup_printf (ngettext ("%u run closed", "%u runs closed", closed->len),
+                               closed->len);
+  AdwToast *toast = ms_window_toast_undo (self, text);
+  g_object_set_data_full (G_OBJECT (toast), "closed", closed, closed_free);
   g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_undo_close), self, 0);
-  ms_toast_queue_add (self->toasts, toast);
-  return TRUE;
+  return toast;
+}
+
+AdwToast *
+ms_window_close_runs (MsWindow *self)
+{
+  return close_runs_undoable (self, NULL);
 }
 
 gboolean
@@ -43,7 +82,7 @@ ms_window_close_run (MsWindow *self, guint index)
 {
   if (index >= ms_session_get_n_runs (self->session))
     return FALSE;
-  return ms_window_close_run_undoable (self, ms_session_get_run (self->session, index));
+  return close_runs_undoable (self, ms_session_get_run (self->session, index)) != NULL;
 }
 
 /* ---- the rows ------------------------------------------------------------------ */
@@ -70,7 +109,7 @@ static void
 on_close_clicked (RunRow *row)
 {
   if (row->run)
-    ms_window_close_run_undoable (row->window, row->run);
+    close_runs_undoable (row->window, row->run);
 }
 
 static void

@@ -6,8 +6,9 @@
 #include "ms-toast-queue.h"
 #include "ms-window-private.h"
 
-AdwToast *
-ms_window_toast_undo (MsWindow *self, const char *text, const char *undo_action)
+/* The toast of text, with an Undo button where undo, queued; its text the window's. */
+static AdwToast *
+toast_new (MsWindow *self, const char *text, gboolean undo)
 {
   /* Text from files, drivers and errors is shown as it is: never as
    * markup, and with invalid UTF-8 made visible. */
@@ -15,11 +16,9 @@ ms_window_toast_undo (MsWindow *self, const char *text, const char *undo_action)
   g_autofree char *markup = g_markup_escape_text (valid, -1);
   AdwToast *t = adw_toast_new (markup);
   /* Longer with an undo: time to find the button. */
-  adw_toast_set_timeout (t, undo_action ? 10 : 6);
-  if (undo_action) {
+  adw_toast_set_timeout (t, undo ? 10 : 6);
+  if (undo)
     adw_toast_set_button_label (t, _ ("_Undo"));
-    adw_toast_set_action_name (t, undo_action);
-  }
   ms_toast_queue_add (self->toasts, t);
   g_free (self->toast_text);
   self->toast_text = g_steal_pointer (&valid);
@@ -27,8 +26,14 @@ ms_window_toast_undo (MsWindow *self, const char *text, const char *undo_action)
   return t;
 }
 
+AdwToast *
+ms_window_toast_undo (MsWindow *self, const char *text)
+{
+  return toast_new (self, text, TRUE);
+}
+
 void
 ms_window_toast (MsWindow *self, const char *text)
 {
-  ms_window_toast_undo (self, text, NULL);
+  toast_new (self, text, FALSE);
 }

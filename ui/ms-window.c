@@ -248,7 +248,6 @@ ms_window_dispose (GObject *object)
   ms_session_stop_all (self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->closed_runs, g_ptr_array_unref);
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
 }
 

@@ -52,6 +52,9 @@ MsViewKind ms_window_get_view (MsWindow *self);
  * its Close button does; FALSE for an index out of range, or for the run a
  * sweep is filling while it runs. */
 gboolean ms_window_close_run (MsWindow *self, guint index);
+/* Closes every run but the sweep's, with an undo toast (its Undo button puts them back where they
+ * were); the toast, NULL where none closed. */
+AdwToast *ms_window_close_runs (MsWindow *self);
 /* Exports through the engine / the chart drawing, without dialogs.
  * ms_window_export_csv writes the run Export CSV offers first (the live
  * sweep, else the newest run); ms_window_export_run_csv the run at index. */
