@@ -79,16 +79,6 @@ draw_boxes (cairo_t *cr, const MsHealthPoint *points, int n, const MsChartStyle 
   }
 }
 
-/* Whether any cell of the run is of a mode that uses the GPU. */
-static gboolean
-gpu_cells (const MsResults *run)
-{
-  for (size_t i = 0; i < run->n_cells; i++)
-    if (ms_mode_uses_gpu (run->cells[i].mode))
-      return TRUE;
-  return FALSE;
-}
-
 void
 ms_health_strip_draw (cairo_t *cr, const MsResults *run, const char *envelope_line,
                       const MsChartStyle *style, double width, double height)
@@ -121,11 +111,13 @@ ms_health_strip_draw (cairo_t *cr, const MsResults *run, const char *envelope_li
     draw_boxes (cr, points, n, style, pad, box_y, width - 2 * pad, box_h);
   else if (n == 0) {
     ms_set_color (cr, &style->fg, 0.7);
-    /* A summary's GPU cells without their samples: "no GPU cells" was false of them. */
+    /* A summary's GPU cells without their samples: "no GPU cells" was false of them (the
+     * engine counts them; a sweep stopped before its first GPU cell has none). */
     ms_draw_text_max (cr,
-                      gpu_cells (run) ? _ ("No samples in this run (a summary): the link's state "
-                                           "while it ran is not known.")
-                                      : _ ("No GPU cells in this run: nothing crossed the link."),
+                      h.n_gpu_cells_unread > 0
+                          ? _ ("No samples in this run (a summary): the link's state while it ran "
+                               "is not known.")
+                          : _ ("No GPU cells in this run: nothing crossed the link."),
                       pad, box_y, fs, width - 2 * pad);
   }
 

@@ -119,10 +119,43 @@ test_strip_fine_and_down (void)
   g_array_free (boxes, TRUE);
 }
 
+static void
+record_text (const char *text, double x, double y, double w, double h, gpointer data)
+{
+  g_string_append_printf (data, "%s\n", text);
+}
+
+/* Without GPU cells measured, the strip says why: a summary's cells have no samples (its link's
+ * state unknown); a run stopped before its first GPU cell has none. */
+static void
+test_strip_without_points (void)
+{
+  MsResults *r = run_with_link (5, 16);
+  for (size_t i = 0; i < r->n_cells; i++)
+    r->cells[i].n_reps = 0, r->cells[i].n_rounds = 0;
+  for (int summary = 0; summary <= 1; summary++) {
+    r->from_summary = summary;
+    g_autoptr (GString) said = g_string_new (NULL);
+    MsChartStyle style;
+    ms_chart_style_init_light (&style);
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, 120);
+    cairo_t *cr = cairo_create (s);
+    ms_draw_set_text_recorder (record_text, said);
+    ms_health_strip_draw (cr, r, NULL, &style, 1024, ms_health_strip_height (&style));
+    ms_draw_set_text_recorder (NULL, NULL);
+    cairo_destroy (cr);
+    cairo_surface_destroy (s);
+    g_assert_nonnull (strstr (said->str, summary ? "No samples in this run (a summary)"
+                                                 : "No GPU cells in this run"));
+  }
+  ms_results_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-health/strip-fine-and-down", test_strip_fine_and_down);
+  g_test_add_func ("/render-health/strip-without-points", test_strip_without_points);
   return g_test_run ();
 }
