@@ -155,31 +155,50 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
+/* The length of name without a trailing ".gz". */
+static size_t
+without_gz (const char *name)
+{
+  size_t n = strlen (name);
+  return n > 3 && strcmp (name + n - 3, ".gz") == 0 ? n - 3 : n;
+}
+
 /* A plain file without its sidecar: the GPUs are those whose samples files
- * lie beside it (PREFIX-gpuN-samples.csv for PREFIX-multi.csv), by index. */
+ * lie beside it (PREFIX-gpuN-samples.csv for PREFIX-multi.csv), by index;
+ * either may be gzipped, as the shipped runs are (a plain samples file
+ * before its .gz). */
 static void
 devices_beside (MsMultiFile *f, const char *path)
 {
   static const char suffix[] = "-multi.csv";
   const char *slash = strrchr (path, '/');
   const char *base = slash ? slash + 1 : path;
-  size_t n = strlen (base), s = sizeof suffix - 1;
+  size_t n = without_gz (base), s = sizeof suffix - 1;
   char dir[4096];
   snprintf (dir, sizeof dir, "%.*s", slash ? (int) (slash - path) : 1, slash ? path : ".");
-  DIR *d = n > s && strcmp (base + n - s, suffix) == 0 ? opendir (dir) : NULL;
+  DIR *d = n > s && strncmp (base + n - s, suffix, s) == 0 ? opendir (dir) : NULL;
   for (struct dirent *e; d && (e = readdir (d));) {
-    /* N of a name "BASE-gpuN-samples.csv"; any other name is passed over. */
+    /* N of a name "BASE-gpuN-samples.csv[.gz]"; any other name is passed over. */
     static const char tail[] = "-samples.csv";
-    size_t len = strlen (e->d_name), t = sizeof tail - 1, stem = n - s;
+    size_t len = without_gz (e->d_name), t = sizeof tail - 1, stem = n - s;
     char digits[8] = "";
     long device;
     int at = f->n_devices;
     if (len > stem + 4 + t && len - stem - 4 - t < sizeof digits &&
         strncmp (e->d_name, base, stem) == 0 && strncmp (e->d_name + stem, "-gpu", 4) == 0 &&
-        strcmp (e->d_name + len - t, tail) == 0)
+        strncmp (e->d_name + len - t, tail, t) == 0)
       memcpy (digits, e->d_name + stem + 4, len - stem - 4 - t);
     if (!ms_parse_long (digits, 0, 1 << 16, &device) || f->n_devices >= MS_MULTI_MAX_DEVICES)
       continue;
+    int same = -1;
+    for (int k = 0; k < f->n_devices; k++)
+      same = f->devices[k] == device ? k : same;
+    if (same >= 0) {
+      /* Both forms beside it: the plain one. */
+      if (len == strlen (e->d_name))
+        snprintf (f->samples[same], sizeof f->samples[same], "%s", e->d_name);
+      continue;
+    }
     while (at > 0 && f->devices[at - 1] > device) {
       f->devices[at] = f->devices[at - 1];
       memcpy (f->samples[at], f->samples[at - 1], sizeof f->samples[at]);

@@ -86,6 +86,24 @@ check_plain (const char *path)
   g_assert_cmpstr (g->name[0], ==, "");
   g_assert_cmpint (g->n_rows, ==, 6);
   free (g);
+  /* The samples files beside it gzipped, as the shipped runs are; a plain one before its .gz. */
+  char zipped[600];
+  snprintf (zipped, sizeof zipped, "%s", ms_test_tmp_path ("zipped-multi.csv"));
+  g_assert_true (g_file_set_contents (zipped, text, -1, NULL));
+  for (int i = 0; i < 3; i++) {
+    char name[64];
+    snprintf (name, sizeof name, "zipped-gpu%d-samples.csv.gz", i);
+    g_assert_true (g_file_set_contents (ms_test_tmp_path (name), "", 0, NULL));
+  }
+  g_assert_true (g_file_set_contents (ms_test_tmp_path ("zipped-gpu2-samples.csv"), "", 0, NULL));
+  g = ms_multi_file_read (zipped, err, sizeof err);
+  g_assert_nonnull (g);
+  if (g) {
+    g_assert_cmpint (g->n_devices, ==, 3);
+    g_assert_cmpstr (g->samples[0], ==, "zipped-gpu0-samples.csv.gz");
+    g_assert_cmpstr (g->samples[2], ==, "zipped-gpu2-samples.csv");
+  }
+  free (g);
 }
 
 /* A file of the form before the sidecar. */
