@@ -54,7 +54,8 @@ ms_plot_run_label (const MsResults *run)
     return g_strdup (run->label);
   const char *name = run->device.name[0] && g_strcmp0 (run->device.name, "none") != 0
                          ? run->device.name
-                         : _ ("no GPU");
+                     : ms_results_device_unknown (run) ? _ ("unknown device")
+                                                       : _ ("no GPU");
   /* "NVIDIA H100 80GB HBM3" -> "H100 80GB HBM3": the vendor is implied. */
   if (g_str_has_prefix (name, "NVIDIA "))
     name += 7;

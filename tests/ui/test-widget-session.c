@@ -292,6 +292,9 @@ test_short_names (void)
   g_strlcpy (lone.metadata_unknown, "run-meta.json: not found", sizeof lone.metadata_unknown);
   g_autofree char *unknown = ms_run_short_name (&lone);
   g_assert_true (g_str_has_prefix (unknown, "Unknown device"));
+  lone.label[0] = '\0';
+  g_autofree char *described = ms_plot_run_label (&lone);
+  g_assert_true (g_str_has_prefix (described, "unknown device"));
   lone.metadata_unknown[0] = '\0';
   g_autofree char *host = ms_run_short_name (&lone);
   g_assert_true (g_str_has_prefix (host, "CPU"));
