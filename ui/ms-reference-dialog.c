@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-reference-dialog.c: the Reference Runs dialog. One preferences group
  * per GPU, in it one expander row per kind, in that one row per run with a
- * check button: Space or Enter ticks a row, Ctrl+Enter (or Open) opens
- * what is ticked. A listing of 40 runs stays a few rows tall until the
+ * check button: Space ticks a row, Enter a row not yet ticked, and Enter
+ * on a ticked one, Ctrl+Enter or Open opens what is ticked. A listing of 40 runs stays a few rows tall until the
  * user opens a kind, so it fits a 1024x768 projector. */
 #include "ms-reference-dialog.h"
 
@@ -238,20 +238,29 @@ action_open (GtkWidget *widget, const char *name, GVariant *target)
   gtk_window_close (GTK_WINDOW (self));
 }
 
-/* Return on a run's check opens what is ticked, as a dialog's default does; Space ticks (Return
- * unticked the run just ticked and opened nothing). On a group's row Return still opens it. */
+/* The check of the run whose row (or check) has the keyboard; NULL elsewhere. */
+static GtkCheckButton *
+focused_check (MsReferenceDialog *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *check = focus ? gtk_widget_get_ancestor (focus, GTK_TYPE_CHECK_BUTTON) : NULL;
+  GtkWidget *row = focus ? gtk_widget_get_ancestor (focus, ADW_TYPE_ACTION_ROW) : NULL;
+  if (!check && row)
+    check = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+  return GTK_IS_CHECK_BUTTON (check) ? GTK_CHECK_BUTTON (check) : NULL;
+}
+
+/* Return on a ticked run opens what is ticked, as a dialog's default does (it unticked the run
+ * just ticked and opened nothing); on one not ticked it ticks it, as Space does; on a group's row
+ * it still opens the group. */
 static gboolean
 on_key (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierType state,
         MsReferenceDialog *self)
 {
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-  GtkWidget *row = focus ? gtk_widget_get_ancestor (focus, ADW_TYPE_ACTION_ROW) : NULL;
-  gboolean on_check
-      = focus
-        && (gtk_widget_get_ancestor (focus, GTK_TYPE_CHECK_BUTTON)
-            || (row && GTK_IS_CHECK_BUTTON (adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row)))));
+  GtkCheckButton *check = focused_check (self);
   if ((keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter)
-      || (state & gtk_accelerator_get_default_mod_mask ()) || self->n_chosen == 0 || !on_check)
+      || (state & gtk_accelerator_get_default_mod_mask ()) || !check
+      || !gtk_check_button_get_active (check))
     return FALSE;
   gtk_widget_activate_action (GTK_WIDGET (self), "reference.open", NULL);
   return TRUE;
