@@ -320,16 +320,16 @@ pick_tooltip (GtkDropDown *dropdown)
   gtk_widget_set_tooltip_text (GTK_WIDGET (dropdown), run ? ms_run_get_description (run) : NULL);
 }
 
-/* A line first where A and B are one run, or one file opened twice: every cell "ambiguous" at
- * B/A 1.000 was read as a finding (the command line notes the same); NULL otherwise. */
+/* A line first where A and B are one run, or one file read twice: every cell "ambiguous" at
+ * B/A 1.000 was read as a finding (the command line notes the same); a fact, as it goes into an
+ * export's caption too; NULL otherwise. */
 static char *
 same_note (MsRun *a, MsRun *b)
 {
-  const char *fa = ms_run_get_source_file (a), *fb = ms_run_get_source_file (b);
   if (a == b)
-    return g_strdup (_ ("A and B are the same run: pick another run as B."));
-  if (fa && fb && g_str_equal (fa, fb))
-    return g_strdup (_ ("A and B are the same file, opened twice: pick another run as B."));
+    return g_strdup (_ ("A and B are the same run: it is compared with itself."));
+  if (ms_run_same_file (a, b))
+    return g_strdup (_ ("A and B are the same file, read twice: it is compared with itself."));
   return NULL;
 }
 

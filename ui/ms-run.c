@@ -197,6 +197,28 @@ ms_run_set_note (MsRun *self, const char *note)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NOTE]);
 }
 
+static gboolean
+same_file_run (const MsResults *a, const MsResults *b)
+{
+  return a->date[0] && g_strcmp0 (a->date, b->date) == 0 &&
+         g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
+}
+
+/* By its path where both runs have one (two files of one moment, as the two sides of a live
+ * comparison, are two runs), else by what the file says of when and where it was made. */
+gboolean
+ms_run_same_file (MsRun *a, MsRun *b)
+{
+  g_return_val_if_fail (MS_IS_RUN (a) && MS_IS_RUN (b), FALSE);
+  const char *fa = ms_run_get_source_file (a), *fb = ms_run_get_source_file (b);
+  if (fa && fb) {
+    g_autofree char *ca = g_canonicalize_filename (fa, NULL);
+    g_autofree char *cb = g_canonicalize_filename (fb, NULL);
+    return g_strcmp0 (ca, cb) == 0;
+  }
+  return same_file_run (ms_run_get_results (a), ms_run_get_results (b));
+}
+
 const char *
 ms_run_get_source_file (MsRun *self)
 {

@@ -43,6 +43,8 @@ const char *ms_run_get_note (MsRun *self);
 void ms_run_set_note (MsRun *self, const char *note);
 /* The samples file it was read from, or NULL. */
 const char *ms_run_get_source_file (MsRun *self);
+/* Whether a and b were read from one file (the same run read twice). */
+gboolean ms_run_same_file (MsRun *a, MsRun *b);
 void ms_run_set_source_file (MsRun *self, const char *path);
 /* The run's short name on a slide: its file's name less "-samples.csv"
  * (and ".gz"), "h100-lesson-reuse"; the run's name where it has no file.

@@ -291,28 +291,6 @@ ms_session_rename_run (MsSession *self, MsRun *run, const char *wanted)
 
 /* ---- adding and removing ------------------------------------------------------ */
 
-static gboolean
-same_file_run (const MsResults *a, const MsResults *b)
-{
-  return a->date[0] && g_strcmp0 (a->date, b->date) == 0 &&
-         g_strcmp0 (a->device.name, b->device.name) == 0 && a->n_cells == b->n_cells;
-}
-
-/* The same file read twice: by its path where both runs have one (two
- * files of one moment, as the two sides of a live comparison, are two
- * runs), else by what the file says of when and where it was made. */
-static gboolean
-same_file (MsRun *a, MsRun *b)
-{
-  const char *fa = ms_run_get_source_file (a), *fb = ms_run_get_source_file (b);
-  if (fa && fb) {
-    g_autofree char *ca = g_canonicalize_filename (fa, NULL);
-    g_autofree char *cb = g_canonicalize_filename (fb, NULL);
-    return g_strcmp0 (ca, cb) == 0;
-  }
-  return same_file_run (ms_run_get_results (a), ms_run_get_results (b));
-}
-
 /* Already in the session or among `pending`: the same run, or the same
  * file read twice. */
 static gboolean
@@ -323,7 +301,7 @@ run_shown (MsSession *self, GPtrArray *pending, MsRun *run)
     MsRun *r = i < n ? ms_session_get_run (self, i) : g_ptr_array_index (pending, i - n);
     if (r == run || (ms_run_get_kind (r) == MS_RUN_KIND_REFERENCE &&
                      ms_run_get_kind (run) == MS_RUN_KIND_REFERENCE &&
-                     same_file (r, run)))
+                     ms_run_same_file (r, run)))
       return TRUE;
   }
   return FALSE;
