@@ -148,12 +148,15 @@ ms_timeline_seen_in (const MsCell *cell, int rep, const MsRepMap *reps, const Ms
   ms_rep_map_bounds (reps, cell, rep, &first, &last);
   for (size_t i = first; i < last; i++) {
     const MsEvent *ev = &cell->events[i];
-    if (ev->rep == rep && (unsigned) ev->phase < MS_PHASE_COUNT &&
-        (overlaps (ev->host_start_us, ev->host_us, win) ||
-         (ev->gpu_us >= 0 && overlaps (ev->gpu_start_us, ev->gpu_us, win))))
+    if (ev->rep != rep || (unsigned) ev->phase >= MS_PHASE_COUNT)
+      continue;
+    gboolean host = overlaps (ev->host_start_us, ev->host_us, win);
+    gboolean gpu = ev->gpu_us >= 0 && overlaps (ev->gpu_start_us, ev->gpu_us, win);
+    /* A kernel's host part is drawn as its launch: keyed "kernel" only where its bar shows. */
+    gboolean launch = ms_timeline_event_launch (ev);
+    if (gpu || (host && !launch))
       seen[ev->phase] = TRUE;
-    if (ev->rep == rep && ms_timeline_event_launch (ev)
-        && overlaps (ev->host_start_us, ev->host_us, win))
+    if (host && launch)
       seen[MS_PHASE_LAUNCH] = TRUE;
   }
 }

@@ -1334,12 +1334,6 @@ test_lesson_key_numbers (void)
   }
 }
 
-/* The pin-payoff slide's lines and crossings, as the H100's reference
- * run gave them, drawn big as on a slide: each crossing's words start at
- * its own dashed line, not before it and not past the next (centred, the
- * first held off the plot's edge, the two read as one label, "n = 0.99
- * → 1  n = 8.5 → 9"). The marks' places come from the x ticks' labels,
- * centred under 0 and 20. */
 /* The report's summary table: its column titles each within its column ("95% interval ±%" was
  * wrapped at the first column's width and ran over "E2E GB/s"). */
 static void
@@ -1376,6 +1370,12 @@ test_report_table_headings (void)
     }
 }
 
+/* The pin-payoff slide's lines and crossings, as the H100's reference
+ * run gave them, drawn big as on a slide: each crossing's words start at
+ * its own dashed line, not before it and not past the next (centred, the
+ * first held off the plot's edge, the two read as one label, "n = 0.99
+ * → 1  n = 8.5 → 9"). The marks' places come from the x ticks' labels,
+ * centred under 0 and 20. */
 static void
 test_cost_marks_at_their_lines (void)
 {
