@@ -362,13 +362,23 @@ bind_view_scales (MsWindow *self)
 }
 
 /* The next run's settings beside every view, unless hidden (F8: on the Lessons page of a
- * 1024 px window they left the slide 300 px) or presenting. */
+ * 1024 px window they left the slide 300 px) or presenting, when F8 does nothing (it flipped the
+ * key unseen, and the pane came back, or did not, after). */
 static void
 show_settings_pane (MsWindow *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->settings_pane),
-                          !self->presentation
-                              && g_settings_get_boolean (self->settings, "settings-shown"));
+  gboolean shown = g_settings_get_boolean (self->settings, "settings-shown");
+  gtk_widget_set_visible (GTK_WIDGET (self->settings_pane), !self->presentation && shown);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "settings-shown");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), !self->presentation);
+}
+
+static void
+change_settings_shown (GSimpleAction *action, GVariant *state, gpointer data)
+{
+  g_settings_set_boolean (MS_WINDOW (data)->settings, "settings-shown",
+                          g_variant_get_boolean (state));
 }
 
 static void
@@ -395,8 +405,10 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
-  g_autoptr (GAction) shown = g_settings_create_action (self->settings, "settings-shown");
-  g_action_map_add_action (G_ACTION_MAP (self), shown);
+  static const GActionEntry shown[] = {
+    { "settings-shown", NULL, NULL, "true", change_settings_shown },
+  };
+  g_action_map_add_action_entries (G_ACTION_MAP (self), shown, G_N_ELEMENTS (shown), self);
   g_signal_connect_object (self->settings, "changed::settings-shown",
                            G_CALLBACK (show_settings_pane), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::presentation", G_CALLBACK (show_settings_pane), NULL);

@@ -224,8 +224,11 @@ check_presentation (MsWindow *win)
   g_assert_true (gtk_widget_get_visible (pane));
   g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
   g_assert_false (gtk_widget_get_visible (pane));
+  /* Presenting, F8 does nothing: the pane comes back as it was. */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "settings-shown"));
   g_action_group_activate_action (G_ACTION_GROUP (win), "presentation", NULL);
   g_assert_true (gtk_widget_get_visible (pane));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (win), "settings-shown"));
 }
 
 /* The Style menu's action sets the key, and the style manager follows. */
