@@ -44,6 +44,12 @@ differing_setting (const MsResults *run)
   return g_strdup_printf (_ ("2^%d…2^%d"), run->sweep.min_exp, run->sweep.max_exp);
 }
 
+gboolean
+ms_plot_run_drawn (const MsResults *run)
+{
+  return !run->experiment[0];
+}
+
 char *
 ms_plot_run_label (const MsResults *run)
 {
@@ -276,7 +282,7 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   double best = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *run = g_ptr_array_index (runs, r);
-    for (size_t i = 0; !run->experiment[0] && i < run->n_cells; i++) {
+    for (size_t i = 0; ms_plot_run_drawn (run) && i < run->n_cells; i++) {
       const MsCell *c = &run->cells[i];
       double y, lo, hi;
       if (c->mode == MS_MODE_PINNED && c->status == MS_CELL_OK
@@ -294,7 +300,7 @@ add_best_pinned (MsChartData *d, GPtrArray *runs, MsMetric metric)
   gboolean several = FALSE;
   for (guint r = 0; r < runs->len; r++)
     several |= g_ptr_array_index (runs, r) != best_run
-               && !((const MsResults *)g_ptr_array_index (runs, r))->experiment[0];
+               && ms_plot_run_drawn (g_ptr_array_index (runs, r));
   /* TRANSLATORS: where the best pinned figure was measured when several
    * runs are drawn: a size per vector and a device ("4 MiB on NVIDIA H200"). */
   g_autofree char *where = several && best_run->device.name[0]
@@ -584,9 +590,8 @@ ms_plot_build (GPtrArray *runs, MsMetric metric, gboolean log_y, GHashTable *hid
   guint lessons = 0;
   for (guint r = 0; runs && r < runs->len; r++) {
     const MsResults *run = g_ptr_array_index (runs, r);
-    /* A lesson's cells are settings, not a sweep over sizes: its card and
-     * the table show them; on a size axis they would read as a curve. */
-    if (run->experiment[0]) {
+    /* On a size axis a lesson's cells would read as a curve. */
+    if (!ms_plot_run_drawn (run)) {
       lessons++;
       continue;
     }

@@ -34,6 +34,10 @@ char *ms_plot_cell_note (const MsResults *run, const MsCell *cell);
  * lesson's title, "sweep" or "summary"), date and time, and sizes other
  * than the default ("H100 80GB HBM3 · sweep · 2026-11-22 08:14 · 2^22…2^28"). */
 char *ms_plot_run_label (const MsResults *run);
+/* Whether the curves draw run: a lesson's cells are settings, not a sweep
+ * over sizes (its card and the table show them); the pages that follow the
+ * curves (the link health, Compare) leave it out as they do. */
+gboolean ms_plot_run_drawn (const MsResults *run);
 
 /* Every run (MsResults*) on one line, for a chart that names its runs in
  * the picture (presentation mode): each one's ms_plot_run_label, its GPU

@@ -277,14 +277,14 @@ follow_health_run (MsChartPage *self, MsRun *run, guint n_runs)
 
 /* The strip shows the last run the chart draws (the newest, or the one measuring); the warning
  * names every such run whose link ran below its maximum or that throttled. A lesson's run, which
- * the curves leave out (ms-plots.c), is not one: stepping the deck opened 17 of them, and the
+ * the curves leave out (ms_plot_run_drawn), is not one: stepping the deck opened 17 of them, and the
  * strip told of the last, "the last of the 19 runs shown", beside a chart of 2. */
 static void
 show_health (MsChartPage *self, GPtrArray *all)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new ();
   for (guint i = 0; all && i < all->len; i++)
-    if (!ms_run_get_results (g_ptr_array_index (all, i))->experiment[0])
+    if (ms_plot_run_drawn (ms_run_get_results (g_ptr_array_index (all, i))))
       g_ptr_array_add (runs, g_ptr_array_index (all, i));
   g_autoptr (GString) warning = g_string_new (NULL);
   for (guint i = 0; i < runs->len; i++) {

@@ -616,7 +616,7 @@ comparable_runs (GPtrArray *runs)
   GPtrArray *kept = g_ptr_array_new ();
   for (guint i = 0; runs && i < runs->len; i++) {
     MsRun *run = g_ptr_array_index (runs, i);
-    if (!ms_run_get_results (run)->experiment[0])
+    if (ms_plot_run_drawn (ms_run_get_results (run)))
       g_ptr_array_add (kept, run);
   }
   return kept;
