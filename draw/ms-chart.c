@@ -249,6 +249,31 @@ y_ticks (const MsScale *ys, double plot_h, double fs, MsTick *ticks)
   return ms_axis_ticks (ys, plot_h, ys->kind == MS_SCALE_LOG10 ? fs * 1.8 : fs * 2.5, ticks, 64);
 }
 
+/* The x axis title wrapped at words to max_w, each line centred on xc from y (a wrapped title
+ * drawn from the left jumped to the edge as a pane narrowed); its height. Only measures where
+ * not draw. */
+static double
+x_title_lines (cairo_t *cr, const char *text, double xc, double y, double fs, double max_w,
+               gboolean draw)
+{
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  g_autoptr (GString) line = g_string_new (NULL);
+  double h = 0, th = 0;
+  for (guint i = 0; words[i]; i++) {
+    g_autofree char *longer
+        = line->len ? g_strdup_printf ("%s %s", line->str, words[i]) : g_strdup (words[i]);
+    if (line->len && ms_draw_text_width (cr, longer, fs, FALSE) > max_w) {
+      ms_draw_text (cr, line->str, xc, y + h, fs, draw ? 0.5 : -1, 0, FALSE, NULL, &th);
+      h += th;
+      g_string_assign (line, words[i]);
+    } else {
+      g_string_assign (line, longer);
+    }
+  }
+  ms_draw_text (cr, line->str, xc, y + h, fs, draw ? 0.5 : -1, 0, FALSE, NULL, &th);
+  return h + th;
+}
+
 static gboolean
 chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double width,
               double height, MsChartLayout *l, double *title_h)
@@ -273,7 +298,7 @@ chart_layout (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, double 
   l->x_title_h = !d->x_label ? 0
                  : ms_draw_text_width (cr, d->x_label, fs, FALSE) <= width - fs
                      ? th * 1.1
-                     : ms_draw_text_wrapped (cr, d->x_label, 0, 0, fs, width - fs, FALSE, FALSE)
+                     : x_title_lines (cr, d->x_label, width / 2, 0, fs, width - fs, FALSE)
                            + th * 0.1;
   double axis_titles_h = l->x_title_h;
   foot_note_fit (cr, d, st, width, height, l);
@@ -533,7 +558,7 @@ chart_axes (cairo_t *cr, const MsChartData *d, const MsChartStyle *st, const MsC
     if (xw <= width - fs)
       ms_draw_text (cr, d->x_label, xc, xy, fs, 0.5, 0, FALSE, NULL, NULL);
     else
-      ms_draw_text_wrapped (cr, d->x_label, fs * 0.5, xy, fs, width - fs, FALSE, TRUE);
+      x_title_lines (cr, d->x_label, width / 2, xy, fs, width - fs, TRUE);
   }
   g_autofree char *foot = l->foot_notes > 0 ? foot_note_first (d, l->foot_notes) : NULL;
   if (foot) {
