@@ -49,8 +49,7 @@ close_runs_undoable (MsWindow *self, MsRun *run)
     MsRun *r = ms_session_get_run (self->session, i);
     if (run && r != run)
       continue;
-    g_autoptr (MsRun) held = g_object_ref (r);
-    Closed c = { g_object_ref (r), 0 };
+    Closed c = { g_object_ref (r), 0 }; /* held past its removal */
     if (ms_session_remove_run (self->session, r, &c.position))
       g_array_append_val (closed, c);
     else

@@ -8,9 +8,12 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
+#include "ms-csv-pair.h"
+#include "ms-gzip-file.h"
 #include "ms-i18n.h"
+#include "ms-input.h"
 #include "ms-meta.h"
 #include "ms-modes.h"
 #include "ms-multi-file.h"
@@ -155,14 +158,6 @@ take_row (MsSmallReader *rd, const void *data_row, void *data)
   return true;
 }
 
-/* The length of name without a trailing ".gz". */
-static size_t
-without_gz (const char *name)
-{
-  size_t n = strlen (name);
-  return n > 3 && strcmp (name + n - 3, ".gz") == 0 ? n - 3 : n;
-}
-
 /* A plain file without its sidecar: the GPUs are those whose samples files
  * lie beside it (PREFIX-gpuN-samples.csv for PREFIX-multi.csv), by index;
  * either may be gzipped, as the shipped runs are (a plain samples file
@@ -170,24 +165,21 @@ without_gz (const char *name)
 static void
 devices_beside (MsMultiFile *f, const char *path)
 {
-  static const char suffix[] = "-multi.csv";
   const char *slash = strrchr (path, '/');
   const char *base = slash ? slash + 1 : path;
-  size_t n = without_gz (base), s = sizeof suffix - 1;
+  size_t stem = ms_csv_name_stem (base, "-multi.csv");
   char dir[4096];
   snprintf (dir, sizeof dir, "%.*s", slash ? (int) (slash - path) : 1, slash ? path : ".");
-  DIR *d = n > s && strncmp (base + n - s, suffix, s) == 0 ? opendir (dir) : NULL;
+  DIR *d = stem ? opendir (dir) : NULL;
   for (struct dirent *e; d && (e = readdir (d));) {
     /* N of a name "BASE-gpuN-samples.csv[.gz]"; any other name is passed over. */
-    static const char tail[] = "-samples.csv";
-    size_t len = without_gz (e->d_name), t = sizeof tail - 1, stem = n - s;
+    size_t len = ms_csv_name_stem (e->d_name, "-samples.csv");
     char digits[8] = "";
     long device;
     int at = f->n_devices;
-    if (len > stem + 4 + t && len - stem - 4 - t < sizeof digits &&
-        strncmp (e->d_name, base, stem) == 0 && strncmp (e->d_name + stem, "-gpu", 4) == 0 &&
-        strncmp (e->d_name + len - t, tail, t) == 0)
-      memcpy (digits, e->d_name + stem + 4, len - stem - 4 - t);
+    if (len > stem + 4 && len - stem - 4 < sizeof digits && strncmp (e->d_name, base, stem) == 0
+        && strncmp (e->d_name + stem, "-gpu", 4) == 0)
+      memcpy (digits, e->d_name + stem + 4, len - stem - 4);
     if (!ms_parse_long (digits, 0, 1 << 16, &device) || f->n_devices >= MS_MULTI_MAX_DEVICES)
       continue;
     int same = -1;
@@ -195,7 +187,7 @@ devices_beside (MsMultiFile *f, const char *path)
       same = f->devices[k] == device ? k : same;
     if (same >= 0) {
       /* Both forms beside it: the plain one. */
-      if (len == strlen (e->d_name))
+      if (!ms_gzip_is_name (e->d_name))
         snprintf (f->samples[same], sizeof f->samples[same], "%s", e->d_name);
       continue;
     }
@@ -214,20 +206,23 @@ devices_beside (MsMultiFile *f, const char *path)
 
 /* A GPU's samples file named name, beside path, compressed where only its .gz is there: the
  * shipped reference runs are gzipped, their names written before (the app could not open the
- * 4 × H200 run). */
+ * 4 × H200 run). Looked at as the one reader looks (ms_input_look). */
 static void
 samples_beside (const char *path, char *name, size_t len)
 {
   const char *slash = strrchr (path, '/');
-  char full[4096];
   int dir = slash ? (int) (slash - path + 1) : 0;
-  snprintf (full, sizeof full, "%.*s%s", dir, path, name);
-  size_t n = strlen (full);
-  if (access (full, F_OK) == 0 || n + 4 > sizeof full || strlen (name) + 4 > len)
+  char full[4096];
+  struct stat st;
+  size_t room = sizeof full - sizeof MS_GZIP_SUFFIX;
+  if (snprintf (full, room, "%.*s%s", dir, path, name) >= (int) room
+      || strlen (name) + sizeof MS_GZIP_SUFFIX > len)
     return;
-  memcpy (full + n, ".gz", 4);
-  if (access (full, F_OK) == 0)
-    strcat (name, ".gz");
+  if (ms_input_look (full, &st))
+    return;
+  strcat (full, MS_GZIP_SUFFIX);
+  if (ms_input_look (full, &st) && S_ISREG (st.st_mode))
+    strcat (name, MS_GZIP_SUFFIX);
 }
 
 static bool
