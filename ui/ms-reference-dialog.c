@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ms-reference-dialog.c: the Reference Runs dialog. One preferences group
  * per GPU, in it one expander row per kind, in that one row per run with a
- * check button: Space ticks a row, Enter a row not yet ticked, and Enter
- * on a ticked one, Ctrl+Enter or Open opens what is ticked. A listing of 40 runs stays a few rows tall until the
- * user opens a kind, so it fits a 1024x768 projector. */
+ * check button: Space ticks a row, Enter a row not yet ticked; Enter on a
+ * ticked one, Ctrl+Enter or Open opens what is ticked. A listing of 40
+ * runs stays a few rows tall until the user opens a kind, so it fits a
+ * 1024x768 projector. */
 #include "ms-reference-dialog.h"
 
 #include <glib/gi18n.h>

@@ -620,6 +620,15 @@ action_clear_runs (GSimpleAction *a, GVariant *p, gpointer data)
   ms_window_close_runs (MS_WINDOW (data));
 }
 
+/* F8: the key; the window shows the pane as it says (ms-window.c), and
+ * keeps this state. */
+static void
+change_settings_shown (GSimpleAction *a, GVariant *state, gpointer data)
+{
+  g_settings_set_boolean (MS_WINDOW (data)->settings, "settings-shown",
+                          g_variant_get_boolean (state));
+}
+
 static void
 action_text_scale (GSimpleAction *a, GVariant *p, gpointer data)
 {
@@ -714,6 +723,7 @@ ms_window_add_actions (MsWindow *self)
     /* A toggle; its state follows the "presentation" property (a
      * GPropertyAction would hold a reference to the window). */
     { "presentation", NULL, NULL, "false", change_presentation },
+    { "settings-shown", NULL, NULL, "true", change_settings_shown },
   };
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
 }

@@ -375,13 +375,6 @@ show_settings_pane (MsWindow *self)
 }
 
 static void
-change_settings_shown (GSimpleAction *action, GVariant *state, gpointer data)
-{
-  g_settings_set_boolean (MS_WINDOW (data)->settings, "settings-shown",
-                          g_variant_get_boolean (state));
-}
-
-static void
 ms_window_init (MsWindow *self)
 {
   self->scale = (MsViewScale){ 1, 1 };
@@ -405,10 +398,6 @@ ms_window_init (MsWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
   bind_view_scales (self);
-  static const GActionEntry shown[] = {
-    { "settings-shown", NULL, NULL, "true", change_settings_shown },
-  };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), shown, G_N_ELEMENTS (shown), self);
   g_signal_connect_object (self->settings, "changed::settings-shown",
                            G_CALLBACK (show_settings_pane), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::presentation", G_CALLBACK (show_settings_pane), NULL);
